@@ -1,0 +1,59 @@
+// `npm test`: unit and API tests (Vitest), then the browser journeys (Playwright driving Debian
+// Chromium) against the production build. Prints one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild } from "./ensure-build.mjs";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kura-test-"));
+const only = process.argv[2]; // "unit" or "e2e" to run one half
+
+function run(command, args, env = {}) {
+  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let status = 0;
+
+if (only !== "e2e") {
+  const vitestReport = path.join(reports, "vitest.json");
+  status ||= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+  const vitest = readJson(vitestReport);
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+  } else {
+    failed += 1;
+  }
+}
+
+if (only !== "unit") {
+  ensureBuild();
+  ensureChromium();
+  const playwrightReport = path.join(reports, "playwright.json");
+  const e2eStatus = run("npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  status ||= e2eStatus;
+  const playwright = readJson(playwrightReport);
+  if (playwright) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+  } else {
+    failed += 1;
+  }
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(status || (failed > 0 ? 1 : 0));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ageOn, birthYearOptions, defaultBirthDate, judgeBirthDate } from "./age-gate.ts";
+
+const date = (year: number, month: number, day: number) => ({ year, month, day });
+
+describe("ageOn", () => {
+  it("counts a birthday today as a whole year", () => {
+    expect(ageOn(date(2006, 11, 22), date(2026, 11, 22))).toBe(20);
+  });
+
+  it("does not count the year before the birthday", () => {
+    expect(ageOn(date(2006, 11, 23), date(2026, 11, 22))).toBe(19);
+    expect(ageOn(date(2006, 12, 1), date(2026, 11, 22))).toBe(19);
+  });
+
+  it("turns a 29 February birthday into the new age on 1 March in common years", () => {
+    expect(ageOn(date(2004, 2, 29), date(2024, 2, 28))).toBe(19);
+    expect(ageOn(date(2004, 2, 29), date(2024, 2, 29))).toBe(20);
+    expect(ageOn(date(2004, 2, 29), date(2025, 2, 28))).toBe(20);
+    expect(ageOn(date(2005, 2, 28), date(2025, 2, 28))).toBe(20);
+    expect(ageOn(date(2004, 2, 29), date(2023, 2, 28))).toBe(18);
+    expect(ageOn(date(2004, 2, 29), date(2023, 3, 1))).toBe(19);
+  });
+});
+
+describe("judgeBirthDate", () => {
+  const today = date(2026, 11, 22);
+
+  it("lets in a visitor who turns 20 today and refuses one who turns 20 tomorrow", () => {
+    expect(judgeBirthDate(date(2006, 11, 22), today)).toBe("adult");
+    expect(judgeBirthDate(date(2006, 11, 23), today)).toBe("underage");
+  });
+
+  it("rejects dates that do not exist", () => {
+    expect(judgeBirthDate(date(2001, 2, 29), today)).toBe("nonexistent-date");
+    expect(judgeBirthDate(date(1990, 4, 31), today)).toBe("nonexistent-date");
+    expect(judgeBirthDate(date(1990, 13, 1), today)).toBe("nonexistent-date");
+    expect(judgeBirthDate(date(2000, 2, 29), today)).toBe("adult");
+  });
+});
+
+describe("birth-year list and default", () => {
+  it("spans 100 years from this year back, newest first", () => {
+    const years = birthYearOptions(date(2026, 11, 22));
+    expect(years).toHaveLength(100);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(1927);
+  });
+
+  it("defaults to 1 January of the year 20 years ago", () => {
+    expect(defaultBirthDate(date(2026, 11, 22))).toEqual(date(2006, 1, 1));
+  });
+});

@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+/** The one database type the services see, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  /** Plain SQL for health checks; returns the rows. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Both src/server/db (tests, dev) and dist/server/db (production) sit three levels below the project root.
+const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(projectRoot, "src/server/db/migrations");
+
+/** Small buffers keep the embedded server near 180 MB instead of 300 MB (see DESIGN.md). */
+const PGLITE_CONF = ["shared_buffers = 16MB"];
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePostgres(pool) as unknown as Database;
+  return {
+    db,
+    driver: "postgres",
+    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite on a data directory, or in memory from a dumped template (tests). */
+export async function openPglite(source: { dataDir: string } | { template: Blob }): Promise<DatabaseHandle> {
+  const lock = "dataDir" in source ? takeDataDirLock(source.dataDir) : undefined;
+  try {
+    const client = await PGlite.create({
+      ...("dataDir" in source ? { dataDir: path.join(source.dataDir, "pgdata") } : { loadDataDir: source.template }),
+      postgresqlconf: PGLITE_CONF,
+    });
+    const db = drizzlePglite(client) as unknown as Database;
+    return {
+      db,
+      driver: "pglite",
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, "pgdata", "PG_VERSION"));
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one directory lose writes.
+ * A lock file with the owner's pid turns a second opener away with a clear message.
+ */
+function takeDataDirLock(dataDir: string): { release(): void } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "kura.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return { release: () => fs.rmSync(lockFile, { force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && processIsAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
+            "Stop that process first, or set DATABASE_URL to share a PostgreSQL server between processes.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,39 @@
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "./client.ts";
+import { embeddedDatabaseExists, openPglite, openPostgres } from "./client.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
+
+/**
+ * Opens the configured database, applies migrations and seeds an empty one.
+ * A new embedded database is created in a one-off child process: initdb makes PGlite hold
+ * 600-1000 MB for the rest of the process's life, and the server should not carry that.
+ */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
+    await createEmbeddedDatabaseInChild(config.dataDir);
+  }
+  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    await seedIfEmpty(handle.db, { shopProfileFile: config.shopProfileFile });
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function createEmbeddedDatabaseInChild(dataDir: string): Promise<void> {
+  // Under tsx (dev, tests) this module is .ts and the child inherits tsx's loader through execArgv.
+  const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  const script = fileURLToPath(new URL(`./create-embedded${extension}`, import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [dataDir], { stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit ${code})`)),
+    );
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+import type { MessageKey } from "../i18n/messages.ts";
+import { message } from "../i18n/messages.ts";
+
+export type ErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed";
+
+const statusOf: Record<ErrorKind, number> = {
+  "not-found": 404,
+  invalid: 422,
+  conflict: 409,
+  unauthorized: 401,
+  forbidden: 403,
+  "payment-failed": 402,
+};
+
+const defaultMessage: Record<ErrorKind, MessageKey> = {
+  "not-found": "apiNotFound",
+  invalid: "invalid",
+  conflict: "conflict",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  "payment-failed": "paymentFailed",
+};
+
+/** The one error type services throw; the error handler maps its kind to an HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly messageKey: MessageKey = defaultMessage[kind],
+    /** Per-field messages for 422 answers. */
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(messageKey);
+    this.name = "AppError";
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      return reply
+        .status(statusOf[error.kind])
+        .send({ errors: [message(error.messageKey, locale)], ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ errors: [message("invalid", locale)] });
+    }
+    const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status === 429) return reply.status(429).send({ errors: [message("rateLimited", locale)] });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ errors: [message(status === 404 ? "apiNotFound" : "invalid", locale)] });
+    }
+    request.log.error({ err: error }, "request failed");
+    // A 5xx never shows internals.
+    return reply.status(500).send({ errors: [message("internal", locale)] });
+  });
+}

@@ -1,0 +1,105 @@
+import { useId, useState } from "react";
+import { useLocation } from "react-router";
+import { useI18n } from "../../i18n/i18n.tsx";
+import type { MessageKey } from "../../i18n/ja.ts";
+import { useSite } from "../site/site-context.tsx";
+import { TransitionLink } from "./page-transition.tsx";
+import styles from "./header.module.css";
+
+const MENU: { to: string; label: MessageKey }[] = [
+  { to: "/", label: "nav.top" },
+  { to: "/shop", label: "nav.shop" },
+  { to: "/company", label: "nav.company" },
+  { to: "/privacy-policy", label: "nav.privacy" },
+  { to: "/inquiry", label: "nav.contact" },
+];
+
+export function Header() {
+  const { t, pick, locale } = useI18n();
+  const { shop, user } = useSite();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+  const here = location.pathname + location.search;
+  const isCurrent = (to: string) => (to === "/" ? location.pathname === "/" : location.pathname.startsWith(to));
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <TransitionLink to="/" className={styles.logo} onClick={closeMenu}>
+          <span className={styles.mark} aria-hidden="true">
+            蔵
+          </span>
+          <span className={styles.wordmark}>{pick(shop.shopName)}</span>
+        </TransitionLink>
+
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className={styles.toggleIcon} data-open={menuOpen} aria-hidden="true" />
+          <span className="visually-hidden">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+        </button>
+
+        <nav id={menuId} className={styles.nav} data-open={menuOpen} aria-label={t("nav.label")}>
+          <ul className={styles.menu}>
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <TransitionLink
+                  to={item.to}
+                  className={styles.link}
+                  aria-current={isCurrent(item.to) ? "page" : undefined}
+                  onClick={closeMenu}
+                >
+                  {t(item.label)}
+                </TransitionLink>
+              </li>
+            ))}
+            <li>
+              <a className={styles.link} href="/magazine/register" target="_blank" rel="noopener" onClick={closeMenu}>
+                {t("nav.magazine")}
+                <span className="visually-hidden">{t("nav.opensInNewTab")}</span>
+              </a>
+            </li>
+            <li>
+              {user ? (
+                <TransitionLink to="/mypage" className={styles.link} onClick={closeMenu}>
+                  {t("nav.myPage")}
+                </TransitionLink>
+              ) : (
+                <TransitionLink to="/login" className={styles.link} onClick={closeMenu}>
+                  {t("nav.logIn")}
+                </TransitionLink>
+              )}
+            </li>
+          </ul>
+          <div className={styles.language} role="group" aria-label={t("nav.language")}>
+            <a
+              href={`/locale/ja?to=${encodeURIComponent(here)}`}
+              lang="ja"
+              hrefLang="ja"
+              aria-current={locale === "ja" ? "true" : undefined}
+              className={styles.languageLink}
+            >
+              {t("nav.switchToJapanese")}
+            </a>
+            <span aria-hidden="true">/</span>
+            <a
+              href={`/locale/en?to=${encodeURIComponent(here)}`}
+              lang="en"
+              hrefLang="en"
+              aria-current={locale === "en" ? "true" : undefined}
+              className={styles.languageLink}
+            >
+              {t("nav.switchToEnglish")}
+            </a>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { MouseEvent, ReactNode } from "react";
+import type { LinkProps } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import styles from "./page-transition.module.css";
+
+/** A link click starts the transition; navigation follows after this delay (spec §2, §9). */
+export const TRANSITION_DELAY_MS = 400;
+/** How long the full bar stays before it resets. */
+const RESET_DELAY_MS = 300;
+
+type Phase = "idle" | "running" | "done";
+const widthOf: Record<Phase, number> = { idle: 0, running: 50, done: 100 };
+
+interface PageTransitionApi {
+  /** True from a link click until the new page is shown. */
+  transitioning: boolean;
+  go(to: string): void;
+}
+
+const PageTransitionContext = createContext<PageTransitionApi>({ transitioning: false, go: () => undefined });
+
+export function usePageTransition(): PageTransitionApi {
+  return useContext(PageTransitionContext);
+}
+
+export function PageTransitionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [phase, setPhase] = useState<Phase>("idle");
+  const navigateTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const awaitingNavigation = useRef(false);
+
+  const go = useCallback(
+    (to: string) => {
+      clearTimeout(navigateTimer.current);
+      setPhase("running");
+      awaitingNavigation.current = true;
+      navigateTimer.current = setTimeout(() => {
+        awaitingNavigation.current = false;
+        void navigate(to);
+      }, TRANSITION_DELAY_MS);
+    },
+    [navigate],
+  );
+
+  // Back/forward and programmatic navigations show the bar too.
+  useEffect(() => {
+    if (navigation.state !== "idle") setPhase("running");
+    else if (!awaitingNavigation.current) setPhase((current) => (current === "running" ? "done" : current));
+  }, [navigation.state, location.key]);
+
+  useEffect(() => {
+    if (phase !== "done") return;
+    const timer = setTimeout(() => setPhase("idle"), RESET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  // Every new page starts at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  useEffect(() => () => clearTimeout(navigateTimer.current), []);
+
+  const api = useMemo(() => ({ transitioning: phase === "running", go }), [phase, go]);
+  return (
+    <PageTransitionContext.Provider value={api}>
+      <div
+        className={styles.bar}
+        data-phase={phase}
+        style={{ width: `${widthOf[phase]}%` }}
+        role="progressbar"
+        aria-hidden={phase === "idle"}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={widthOf[phase]}
+        data-testid="page-progress"
+      />
+      {children}
+    </PageTransitionContext.Provider>
+  );
+}
+
+function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** An in-app link that goes through the page transition. */
+export function TransitionLink({ to, onClick, target, ...rest }: LinkProps & { to: string }) {
+  const { go } = usePageTransition();
+  return (
+    <Link
+      to={to}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || target || !isPlainLeftClick(event)) return;
+        event.preventDefault();
+        go(to);
+      }}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from "react";
+import type { ReactNode } from "react";
+import type { ShopProfile } from "../../../domain/shop-profile.ts";
+import type { SessionUser } from "../../load-context.ts";
+
+/** Page-level global data every screen may read (spec §3): the shop, the visitor, the CSRF token. */
+export interface SiteData {
+  shop: ShopProfile;
+  user: SessionUser | null;
+  csrfToken: string;
+  publicUrl: string;
+}
+
+const SiteContext = createContext<SiteData | null>(null);
+
+export function SiteProvider({ value, children }: { value: SiteData; children: ReactNode }) {
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteData {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error("useSite outside SiteProvider");
+  return site;
+}

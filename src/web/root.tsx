@@ -1,0 +1,130 @@
+import type { ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
+import { CartDrawer, CartDrawerProvider } from "./features/cart/cart-drawer.tsx";
+import { Footer } from "./features/layout/footer.tsx";
+import { Header } from "./features/layout/header.tsx";
+import { PageTransitionProvider } from "./features/layout/page-transition.tsx";
+import { SiteProvider } from "./features/site/site-context.tsx";
+import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
+import { NotFound } from "./routes/not-found.tsx";
+import { SnackbarProvider } from "./ui/snackbar.tsx";
+import "./styles/global.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    locale: context.locale,
+    csrfToken: context.csrfToken,
+    nonce: context.nonce,
+    shop: context.shop,
+    user: context.user,
+    publicUrl: context.publicUrl,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+// The root data (shop, visitor, token) only changes after a form action such as signing in;
+// a language switch reloads the page.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && defaultShouldRevalidate;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [{ title: data.shop.shopName[data.locale] }];
+}
+
+export function links() {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "ja";
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d1f2f" />
+        {data && <meta name="csrf-token" content={data.csrfToken} />}
+        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SiteFrame({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <PageTransitionProvider>
+      <CartDrawerProvider>
+        <SnackbarProvider>
+          <AgeGate />
+          <div id={SITE_ELEMENT_ID}>
+            <a className="visually-hidden" href="#main">
+              {t("site.skipToContent")}
+            </a>
+            <Header />
+            <main id="main">{children}</main>
+            <Footer />
+            <CartDrawer />
+          </div>
+        </SnackbarProvider>
+      </CartDrawerProvider>
+    </PageTransitionProvider>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <I18nProvider locale={data.locale}>
+      <SiteProvider value={data}>
+        <SiteFrame>
+          <Outlet />
+        </SiteFrame>
+      </SiteProvider>
+    </I18nProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "ja";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const body = notFound ? (
+    <NotFound />
+  ) : (
+    <div className="page-narrow">
+      <h1 className="page-title">{translate(locale, "error.title")}</h1>
+      <p>{translate(locale, "error.body")}</p>
+    </div>
+  );
+  if (!data) return body;
+  return (
+    <I18nProvider locale={locale}>
+      <SiteProvider value={data}>
+        <SiteFrame>{body}</SiteFrame>
+      </SiteProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,12 @@
+import { Outlet, redirect } from "react-router";
+import type { Route } from "./+types/guest-only";
+
+/** Guest-only pages (spec §2): a signed-in visitor is sent to the top page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.user) throw redirect("/");
+  return null;
+}
+
+export default function GuestOnly() {
+  return <Outlet />;
+}

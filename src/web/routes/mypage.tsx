@@ -1,0 +1,47 @@
+import { NavLink, Outlet, redirect } from "react-router";
+import type { Route } from "./+types/mypage";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import styles from "./mypage.module.css";
+
+/**
+ * The protected /mypage prefix. The initial user lookup happens on the server with the page
+ * request, so a visitor who is not signed in is redirected to /login before anything renders,
+ * with the page they wanted kept for after sign-in.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { user: context.user };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, "mypage.title");
+}
+
+export default function MyPage() {
+  const { t } = useI18n();
+  return (
+    <div className={`page ${styles.layout}`}>
+      <nav className={styles.side} aria-label={t("mypage.nav")}>
+        <ul>
+          <li>
+            <NavLink to="/mypage" end>
+              {t("mypage.profile")}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  const { t } = useI18n();
+  return <p className="page" role="status">{t("mypage.checking")}</p>;
+}
