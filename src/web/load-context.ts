@@ -24,5 +24,7 @@ export interface PageContext {
 }
 
 declare module "react-router" {
+  // Module augmentation: the empty body is how React Router's context type is extended.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends PageContext {}
 }

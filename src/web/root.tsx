@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import {
   Links,
@@ -9,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
 import { CartDrawer, CartDrawerProvider } from "./features/cart/cart-drawer.tsx";
@@ -36,7 +38,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 // The root data (shop, visitor, token) only changes after a form action such as signing in;
 // a language switch reloads the page.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && defaultShouldRevalidate;
 }
 
@@ -95,6 +97,10 @@ function SiteFrame({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  // Marks the page interactive; browser tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <I18nProvider locale={data.locale}>
       <SiteProvider value={data}>

@@ -1,3 +1,169 @@
 import type { legalJa } from "./legal.ja.ts";
 
-export const legalEn: Record<keyof typeof legalJa, string> = {};
+export const legalEn: Record<keyof typeof legalJa, string> = {
+  "legal.postalAddress": "{address} {zip}, Japan",
+
+  "company.title": "Company Profile",
+  "company.description":
+    "Company profile of {shop} ({company}): address and contact details, the liquor sales manager sign, our liquor licence and business hours.",
+  "company.storeHeading": "Store information",
+  "company.shopName": "Shop name",
+  "company.companyName": "Company name",
+  "company.representative": "Representative",
+  "company.address": "Address",
+  "company.phone": "Telephone",
+  "company.email": "E-mail",
+  "company.managerHeading": "Liquor sales manager",
+  "company.managerLead":
+    "We display the liquor sales manager sign as required by the Act on Securing of Liquor Tax and on Liquor Business Associations.",
+  "company.signTitle": "Liquor Sales Manager Sign",
+  "company.signPremises": "Name and location of the sales premises",
+  "company.signManager": "Name of the liquor sales manager",
+  "company.signTrainingDate": "Date of the liquor sales management training",
+  "company.signNextTraining": "Deadline for the next training",
+  "company.signTrainingBody": "Training organisation",
+  "company.contactHeading": "Contact",
+  "company.contactHours": "Hours",
+  "company.inquiryForm": "Inquiry form",
+  "company.inquiryFormLink": "Contact us through the form",
+  "company.licenceHeading": "Liquor licence",
+  "company.licenceType": "Licence type",
+  "company.licenceNumber": "Licence number",
+  "company.taxOffice": "Issuing tax office",
+  "company.hoursHeading": "Business hours",
+  "company.businessHours": "Business hours",
+  "company.hoursNote":
+    "Our online shop takes orders 24 hours a day. Orders are shipped and inquiries answered on business days, in the order received.",
+
+  "privacy.title": "Privacy Policy",
+  "privacy.description":
+    "How {company}, operator of {shop}, handles personal information: purposes of use, security, provision to third parties and disclosure requests.",
+  "privacy.intro":
+    "{company} (the \"Company\", \"we\") recognises the importance of the personal information our customers entrust to us in our online shop \"{shop}\" (the \"Service\"). We comply with the Act on the Protection of Personal Information (the \"APPI\") and other applicable laws and guidelines, and handle personal information properly as set out below.",
+
+  "privacy.collectedHeading": "1. Personal information we collect",
+  "privacy.collectedLead":
+    "To provide the Service, we collect the following information by lawful and fair means:",
+  "privacy.collectedContact": "Your contact details, such as name, address, telephone number and e-mail address",
+  "privacy.collectedDelivery": "The name, address and telephone number of the delivery recipient",
+  "privacy.collectedAccount": "Account information given at registration, such as your e-mail address and password",
+  "privacy.collectedOrders": "Transaction information, such as order details, payment method and purchase history",
+  "privacy.collectedAge": "The date of birth you enter for age verification",
+  "privacy.collectedInquiries": "The content of your inquiries and records of how we responded",
+  "privacy.collectedAccess": "Access data, such as cookies, IP address, browser type and pages viewed",
+
+  "privacy.purposesHeading": "2. Purposes of use",
+  "privacy.purposesLead":
+    "We use personal information only for the following purposes. Before using it for any other purpose, we will obtain your consent.",
+  "privacy.purposeOrders": "To accept and confirm orders and to ship and deliver products",
+  "privacy.purposePayment": "To bill, confirm payments, issue refunds and carry out other payment procedures",
+  "privacy.purposeAge":
+    "To verify age (drinking by persons under 20 is prohibited by law in Japan, and we sell alcohol only to persons aged 20 or over)",
+  "privacy.purposeAccount": "To register members, verify their identity and provide member services such as My Page",
+  "privacy.purposeSupport": "To answer inquiries and provide other customer support",
+  "privacy.purposeMagazine":
+    "To send our mail magazine about new products and campaigns (only to those who have consented; you may unsubscribe at any time)",
+  "privacy.purposeImprovement": "To analyse how the Service is used, improve its quality and plan new services",
+  "privacy.purposeFraud": "To prevent and deal with fraudulent orders and misuse",
+  "privacy.purposeLegal": "To keep the records required by law and fulfil our other legal obligations",
+
+  "privacy.managementHeading": "3. Management of personal information",
+  "privacy.managementLead":
+    "We strive to keep personal information accurate and up to date, and take the following security measures to prevent its leakage, loss or damage:",
+  "privacy.managementOrganization":
+    "We have appointed a person responsible for handling personal information and have set rules for its handling.",
+  "privacy.managementStaff":
+    "We train our staff in the proper handling of personal information, bind them to confidentiality and supervise them as necessary and appropriate.",
+  "privacy.managementTechnical":
+    "We use technical measures such as encrypted communication (SSL/TLS), access control, password encryption and protection against unauthorised access.",
+  "privacy.managementCards":
+    "Credit card numbers are entered into a form provided by our payment processor and sent directly to it; they never pass through our servers and we do not store them.",
+  "privacy.managementRetention":
+    "Personal information no longer needed for its purposes is deleted without delay once any retention period required by law has passed.",
+
+  "privacy.outsourcingHeading": "4. Outsourcing",
+  "privacy.outsourcingLead":
+    "To the extent necessary for the purposes of use, we may entrust all or part of the handling of personal information to the businesses below. We choose contractors that handle personal information properly, conclude contracts with them that include confidentiality obligations, and supervise them as necessary and appropriate.",
+  "privacy.outsourcingCarriers": "Carriers that deliver our products",
+  "privacy.outsourcingPayments": "Payment processors that handle credit card and other payments",
+  "privacy.outsourcingSystems": "Providers of information systems such as e-mail delivery and server operation",
+  "privacy.outsourcingAbroad": "Where a contractor is located outside Japan, we take the measures required by the APPI.",
+
+  "privacy.thirdPartyHeading": "5. Provision to third parties",
+  "privacy.thirdPartyLead":
+    "We do not provide personal information to third parties without your prior consent, except in the following cases:",
+  "privacy.thirdPartyLaw": "Where required by law",
+  "privacy.thirdPartyLife":
+    "Where necessary to protect a person's life, body or property and it is difficult to obtain your consent",
+  "privacy.thirdPartyHealth":
+    "Where especially necessary to improve public health or promote the sound growth of children and it is difficult to obtain your consent",
+  "privacy.thirdPartyAuthorities":
+    "Where necessary to cooperate with a national or local government body, or a party entrusted by one, in carrying out duties prescribed by law, and obtaining your consent would likely hinder those duties",
+  "privacy.thirdPartyOther": "Any other case permitted by the APPI or other laws",
+  "privacy.thirdPartyNote":
+    "Providing personal information to the contractors described above, or in connection with a succession of business by merger or otherwise, is not a provision to a third party.",
+
+  "privacy.requestsHeading": "6. Requests for disclosure, correction, suspension of use, etc.",
+  "privacy.requestsLead":
+    "If you ask us to notify you of the purposes of use of your retained personal data, to disclose it, to correct, add to or delete it, to stop using or erase it, to stop providing it to third parties, or to disclose records of provision to third parties (\"disclosure etc.\"), we will respond without delay in accordance with the APPI.",
+  "privacy.requestsHow":
+    "Please send requests for disclosure etc. to the e-mail address of our contact desk below ({email}). We will respond after confirming that the request comes from you or your authorised representative, and may ask for identity documents for this purpose.",
+  "privacy.requestsMyPage": "Members can also review and change their registered details on My Page.",
+  "privacy.requestsRefusal": "If the law does not allow us to comply with a request, we will explain why.",
+
+  "privacy.cookiesHeading": "7. Cookies and access data",
+  "privacy.cookiesUse":
+    "The Service uses cookies to keep you signed in, remember your cart and remember the result of the age check, so that the Service is convenient to use. Our cookies contain no information that identifies you, such as your name or address.",
+  "privacy.cookiesAccess":
+    "To improve the Service and prevent misuse, we also record access data such as IP address, browser type, pages viewed and the date and time of access.",
+  "privacy.cookiesDisable":
+    "You can disable cookies in your browser settings, but features such as signing in, the cart and purchasing may then be unavailable.",
+
+  "privacy.revisionsHeading": "8. Revisions to this policy",
+  "privacy.revisionsText":
+    "We may revise this policy when laws change or the Service changes. The revised policy takes effect when it is published on this page. We will announce important changes on the Service.",
+
+  "privacy.contactHeading": "9. Contact desk",
+  "privacy.contactLead":
+    "Please address any questions about this policy or about how we handle personal information to the contact desk below.",
+  "privacy.contactCompany": "Business operator",
+  "privacy.contactRepresentative": "Representative",
+  "privacy.contactAddress": "Address",
+  "privacy.contactEmail": "E-mail",
+  "privacy.contactHours": "Hours",
+  "privacy.enacted": "Enacted on November 1, 2026",
+
+  "legalNotice.title": "Legal Notice under the Act on Specified Commercial Transactions",
+  "legalNotice.description":
+    "Legal notice of {shop} under the Act on Specified Commercial Transactions: seller, address, shipping and fees, payment methods, delivery times, returns and exchanges.",
+  "legalNotice.seller": "Seller",
+  "legalNotice.address": "Address",
+  "legalNotice.phone": "Telephone",
+  "legalNotice.contactHours": "Inquiry hours",
+  "legalNotice.email": "E-mail",
+  "legalNotice.operationsManager": "Head of operations",
+  "legalNotice.extraCharges": "Charges other than the product price",
+  "legalNotice.shippingFee": "Shipping: flat rate of {amount} (tax incl.) anywhere in Japan",
+  "legalNotice.codFee": "Cash on delivery fee: {amount} (tax incl.)",
+  "legalNotice.bankTransferFee": "Bank transfer fees: borne by the customer",
+  "legalNotice.returns": "Returns and exchanges",
+  "legalNotice.returnsOwnReason":
+    "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
+  "legalNotice.returnsDefective":
+    "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by e-mail first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
+  "legalNotice.delivery": "Delivery time",
+  "legalNotice.deliveryText":
+    "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",
+  "legalNotice.payment": "Payment methods",
+  "legalNotice.paymentCard": "Credit card (charged immediately when you order)",
+  "legalNotice.paymentBank": "Bank transfer (domestic)",
+  "legalNotice.paymentCod": "Cash on delivery",
+  "legalNotice.paymentDeadline": "Payment deadline",
+  "legalNotice.deadlineCard": "Credit card: payment is made when you order",
+  "legalNotice.deadlineBank": "Bank transfer: please transfer within {days} days of ordering",
+  "legalNotice.deadlineCod": "Cash on delivery: pay the driver when the products are delivered",
+  "legalNotice.liquorHeading": "Sale of alcohol",
+  "legalNotice.ageNotice":
+    "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",
+  "legalNotice.licence": "Liquor licence: {type}, licence no. {number} ({office})",
+};

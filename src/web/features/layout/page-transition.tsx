@@ -28,34 +28,38 @@ export function PageTransitionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const [phase, setPhase] = useState<Phase>("idle");
+  // The address a clicked link is about to open, from the click until the new location shows.
+  const [pendingTo, setPendingTo] = useState<string | null>(null);
+  const [wasBusy, setWasBusy] = useState(false);
+  const [finishing, setFinishing] = useState(false);
   const navigateTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const awaitingNavigation = useRef(false);
+
+  // Adjusting state while rendering (not in an effect) when the router's state changes.
+  // Back/forward and programmatic navigations show the bar too.
+  const busy = pendingTo !== null || navigation.state !== "idle";
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    setFinishing(!busy);
+  }
+  const phase: Phase = busy ? "running" : finishing ? "done" : "idle";
 
   const go = useCallback(
     (to: string) => {
       clearTimeout(navigateTimer.current);
-      setPhase("running");
-      awaitingNavigation.current = true;
+      setPendingTo(to);
       navigateTimer.current = setTimeout(() => {
-        awaitingNavigation.current = false;
-        void navigate(to);
+        // navigate() settles once the new page's data is loaded and shown (or the same page reloaded).
+        void Promise.resolve(navigate(to)).finally(() => setPendingTo(null));
       }, TRANSITION_DELAY_MS);
     },
     [navigate],
   );
 
-  // Back/forward and programmatic navigations show the bar too.
   useEffect(() => {
-    if (navigation.state !== "idle") setPhase("running");
-    else if (!awaitingNavigation.current) setPhase((current) => (current === "running" ? "done" : current));
-  }, [navigation.state, location.key]);
-
-  useEffect(() => {
-    if (phase !== "done") return;
-    const timer = setTimeout(() => setPhase("idle"), RESET_DELAY_MS);
+    if (!finishing) return;
+    const timer = setTimeout(() => setFinishing(false), RESET_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [phase]);
+  }, [finishing]);
 
   // Every new page starts at the top.
   useEffect(() => {
@@ -64,7 +68,7 @@ export function PageTransitionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => () => clearTimeout(navigateTimer.current), []);
 
-  const api = useMemo(() => ({ transitioning: phase === "running", go }), [phase, go]);
+  const api = useMemo(() => ({ transitioning: busy, go }), [busy, go]);
   return (
     <PageTransitionContext.Provider value={api}>
       <div

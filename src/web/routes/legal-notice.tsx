@@ -1,0 +1,114 @@
+import type { Route } from "./+types/legal-notice";
+import { legalPageMeta } from "../features/legal/legal-meta.ts";
+import type { LegalRow } from "../features/legal/legal-table.tsx";
+import {
+  EmailLink,
+  LegalList,
+  LegalSection,
+  LegalTable,
+  PhoneLink,
+  PostalAddress,
+} from "../features/legal/legal-table.tsx";
+import styles from "../features/legal/legal.module.css";
+import { useSite } from "../features/site/site-context.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return legalPageMeta(matches, "legalNotice.description");
+}
+
+/**
+ * The notice the Act on Specified Commercial Transactions requires, rows in the order Japanese
+ * shoppers expect. Every amount and period comes from the shop profile's terms.
+ */
+export default function LegalNoticeRoute() {
+  const { t, pick, yen } = useI18n();
+  const { shop } = useSite();
+  const { terms, liquorLicence } = shop;
+
+  const rows: LegalRow[] = [
+    { id: "seller", label: t("legalNotice.seller"), value: pick(shop.companyName) },
+    {
+      id: "address",
+      label: t("legalNotice.address"),
+      value: <PostalAddress zip={shop.zip} address={pick(shop.address)} />,
+    },
+    { id: "phone", label: t("legalNotice.phone"), value: <PhoneLink phone={shop.phone} /> },
+    { id: "contactHours", label: t("legalNotice.contactHours"), value: pick(shop.contactHours) },
+    { id: "email", label: t("legalNotice.email"), value: <EmailLink email={shop.email} /> },
+    { id: "operationsManager", label: t("legalNotice.operationsManager"), value: pick(shop.operationsManager) },
+    {
+      id: "extraCharges",
+      label: t("legalNotice.extraCharges"),
+      value: (
+        <LegalList
+          items={[
+            t("legalNotice.shippingFee", { amount: yen(terms.shippingFee) }),
+            t("legalNotice.codFee", { amount: yen(terms.codFee) }),
+            t("legalNotice.bankTransferFee"),
+          ]}
+        />
+      ),
+    },
+    {
+      id: "returns",
+      label: t("legalNotice.returns"),
+      value: (
+        <>
+          <p>{t("legalNotice.returnsOwnReason")}</p>
+          <p>{t("legalNotice.returnsDefective")}</p>
+        </>
+      ),
+    },
+    {
+      id: "delivery",
+      label: t("legalNotice.delivery"),
+      value: t("legalNotice.deliveryText", {
+        min: terms.processingBusinessDays.min,
+        max: terms.processingBusinessDays.max,
+        days: terms.arrivalWithinDays,
+      }),
+    },
+    {
+      id: "payment",
+      label: t("legalNotice.payment"),
+      value: (
+        <LegalList
+          items={[t("legalNotice.paymentCard"), t("legalNotice.paymentBank"), t("legalNotice.paymentCod")]}
+        />
+      ),
+    },
+    {
+      id: "paymentDeadline",
+      label: t("legalNotice.paymentDeadline"),
+      value: (
+        <LegalList
+          items={[
+            t("legalNotice.deadlineCard"),
+            t("legalNotice.deadlineBank", { days: terms.bankTransferWithinDays }),
+            t("legalNotice.deadlineCod"),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="page-narrow" data-testid="legal-notice-page">
+      <h1 className="page-title">{t("legalNotice.title")}</h1>
+      <div className={styles.section}>
+        <LegalTable rows={rows} testId="legal-notice-table" />
+      </div>
+      <LegalSection heading={t("legalNotice.liquorHeading")}>
+        <p>{t("legalNotice.ageNotice")}</p>
+        <p>
+          {t("legalNotice.licence", {
+            type: pick(liquorLicence.type),
+            number: liquorLicence.number,
+            office: pick(liquorLicence.issuingTaxOffice),
+          })}
+        </p>
+      </LegalSection>
+    </div>
+  );
+}

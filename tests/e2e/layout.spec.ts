@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { SHOP_NAME_EN, SHOP_NAME_JA, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+});
+
+test("every menu link reaches its page with the right title", async ({ page }) => {
+  const menu: [string, RegExp, string][] = [
+    ["Company", /\/company$/, `Company | ${SHOP_NAME_JA}`],
+    ["Privacy Policy", /\/privacy-policy$/, `Privacy Policy | ${SHOP_NAME_JA}`],
+    ["Contact", /\/inquiry$/, `Contact | ${SHOP_NAME_JA}`],
+    ["Shop", /\/shop$/, SHOP_NAME_JA],
+    ["Log In", /\/login$/, SHOP_NAME_JA],
+    ["Top", /\/$/, SHOP_NAME_JA],
+  ];
+  await page.goto("/company");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "メインメニュー" });
+  for (const [label, url, title] of menu) {
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page).toHaveTitle(title);
+  }
+
+  const popupPromise = page.waitForEvent("popup");
+  await nav.getByRole("link", { name: /Mail Magazine/ }).click();
+  const popup = await popupPromise;
+  await expect(popup).toHaveURL(/\/magazine\/register$/);
+  await expect(popup).toHaveTitle(`Mail Magazine | ${SHOP_NAME_JA}`);
+});
+
+test("a link click shows the progress bar, navigates after the transition and scrolls to the top", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const bar = page.getByTestId("page-progress");
+  await page.getByRole("contentinfo").getByRole("link", { name: "特定商取引法に基づく表記" }).click();
+  await expect(bar).toHaveAttribute("aria-valuenow", "50");
+  // The address changes only after the 400 ms transition.
+  expect(page.url()).toMatch(/\/privacy-policy$/);
+  await expect(page).toHaveURL(/\/specified-commercial-transaction-act-notes$/);
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the language switch turns the site English and the choice survives a reload", async ({ page }) => {
+  await page.goto("/company");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/company$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page).toHaveTitle(`Company | ${SHOP_NAME_EN}`);
+  await expect(page.getByRole("contentinfo")).toContainText("Drinking by persons under 20 is prohibited by law");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("link", { name: "日本語" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("contentinfo")).toContainText("20歳未満の者の飲酒は法律で禁止されています");
+});
+
+test("the footer carries the social links, the legal notice link and the age notice", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  for (const service of ["Instagram", "Facebook", "Twitter", "LINE"]) {
+    const link = footer.getByRole("link", { name: `${service}でフォロー` });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link.locator("svg")).toHaveAttribute("width", "32");
+  }
+  await expect(footer.getByRole("link", { name: "特定商取引法に基づく表記" })).toHaveAttribute(
+    "href",
+    "/specified-commercial-transaction-act-notes",
+  );
+});
+
+test("the floating cart button toggles the cart drawer", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByTestId("cart-button").click();
+  const drawer = page.getByTestId("cart-drawer");
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole("heading", { name: "カート" })).toBeVisible();
+  await expect(drawer).toContainText("カートは空です");
+  await drawer.getByRole("button", { name: "カートを閉じる" }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByTestId("cart-button").click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+});
+
+test("an unknown address gets the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toContainText("ページが見つかりません");
+  await expect(page.getByRole("navigation", { name: "メインメニュー" })).toBeVisible();
+});
+
+test("My Page sends a visitor who is not signed in to the login page, keeping the address", async ({ page }) => {
+  await page.goto("/mypage");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage$/);
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the menu sits behind a toggle and closes when a link is clicked", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "メインメニュー" });
+    await expect(nav).toBeHidden();
+    const toggle = page.getByRole("button", { name: "メニューを開く" });
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await expect(page.getByRole("button", { name: "メニューを閉じる" })).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Company", exact: true }).click();
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL(/\/company$/);
+  });
+});
