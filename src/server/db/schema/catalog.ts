@@ -1,0 +1,137 @@
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Kinds of liquor (wine, whisky, …), keyed for filters; labels in both languages. */
+export const liquorTypesTable = pgTable("liquor_types", {
+  key: text("key").primaryKey(),
+  labelJa: text("label_ja").notNull(),
+  labelEn: text("label_en").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** A tree of any depth: ワイン › 赤, スピリッツ › ウイスキー, … Products hang off leaves. */
+export const seriesTable = pgTable(
+  "series",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => seriesTable.id, { onDelete: "restrict" }),
+    nameJa: text("name_ja").notNull(),
+    nameEn: text("name_en").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("series_parent_idx").on(table.parentId)],
+);
+
+/** Uploaded or seeded images, stored once; resized variants are derived from the original. */
+export const imagesTable = pgTable("images", {
+  id: serial("id").primaryKey(),
+  sha256: text("sha256").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Resized encodings of an image, made on first request and kept. */
+export const imageVariantsTable = pgTable(
+  "image_variants",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => imagesTable.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.width, table.format] })],
+);
+
+export const productsTable = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    nameJa: text("name_ja").notNull(),
+    nameEn: text("name_en").notNull(),
+    descriptionJa: text("description_ja").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    /** Yen before tax; the tax-included price is derived so the two never disagree. */
+    price: integer("price").notNull(),
+    shippingType: text("shipping_type", { enum: ["normal", "cool"] }).notNull().default("normal"),
+    buyableLimit: integer("buyable_limit"),
+    liquorType: text("liquor_type").references(() => liquorTypesTable.key, { onDelete: "set null" }),
+    stock: integer("stock").notNull().default(0),
+    /** Marked sold out by the trader whatever the stock says. */
+    soldOutFlag: boolean("sold_out_flag").notNull().default(false),
+    published: boolean("published").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("products_price_nonnegative", sql`${table.price} >= 0`),
+    check("products_stock_nonnegative", sql`${table.stock} >= 0`),
+    check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
+  ],
+);
+
+export const productImagesTable = pgTable(
+  "product_images",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => productsTable.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => imagesTable.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.position] })],
+);
+
+export const productSeriesTable = pgTable(
+  "product_series",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => productsTable.id, { onDelete: "cascade" }),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => seriesTable.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.seriesId] }), index("product_series_series_idx").on(table.seriesId)],
+);
+
+/** Showcase items ("Our Products"); `top` ones also appear on the home page. */
+export const exhibitsTable = pgTable("exhibits", {
+  id: serial("id").primaryKey(),
+  nameJa: text("name_ja").notNull(),
+  nameEn: text("name_en").notNull(),
+  descriptionJa: text("description_ja").notNull().default(""),
+  descriptionEn: text("description_en").notNull().default(""),
+  top: boolean("top").notNull().default(false),
+  published: boolean("published").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const exhibitImagesTable = pgTable(
+  "exhibit_images",
+  {
+    exhibitId: integer("exhibit_id")
+      .notNull()
+      .references(() => exhibitsTable.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => imagesTable.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.exhibitId, table.position] })],
+);
