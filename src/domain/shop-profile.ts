@@ -42,6 +42,8 @@ export const shopProfileSchema = z.object({
   }),
   /** Terms printed on the legal notice; checkout charges the same amounts. */
   terms: z.object({
+    /** Consumption tax in percent; liquor takes the standard rate (10%), not the reduced one. */
+    taxRatePercent: z.number().int().min(0).max(100),
     shippingFee: z.number().int().nonnegative(),
     codFee: z.number().int().nonnegative(),
     processingBusinessDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),

@@ -18,6 +18,13 @@ import { registerSessions } from "./http/session.ts";
 import { message } from "./i18n/messages.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
+import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
+import { CatalogService } from "./catalog/catalog.service.ts";
+import { registerImageRoutes } from "./images/image.routes.ts";
+import { ImageService } from "./images/image.service.ts";
+import { registerSeoRoutes } from "./seo/seo.routes.ts";
+import { registerCartRoutes } from "./cart/cart.routes.ts";
+import { CartService } from "./cart/cart.service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +48,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const https = config.publicUrl.startsWith("https://");
   const secret = resolveSessionSecret(config.sessionSecret, config.dataDir);
   const shopProfiles = new ShopProfileService(database.db);
+  const images = new ImageService(database.db);
+  const catalog = new CatalogService(database, shopProfiles, config.hashidSalt);
+  await catalog.startListening();
+  const carts = new CartService(database.db, catalog);
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -56,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   registerHealthRoutes(app, { database });
+  registerCatalogRoutes(app, { catalog });
+  registerImageRoutes(app, { images });
+  registerCartRoutes(app, { carts });
+  registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.
   for (const prefix of API_PREFIXES) {
@@ -78,9 +93,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         shop: await shopProfiles.profile(),
         user: null,
         publicUrl: config.publicUrl,
+        catalog,
       }) satisfies PageContext,
     });
   }
 
+  app.decorate("services", { catalog, images, shopProfiles, carts });
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's services, for tests and commands that need them beside HTTP. */
+    services: { catalog: CatalogService; images: ImageService; shopProfiles: ShopProfileService; carts: CartService };
+  }
 }

@@ -17,6 +17,8 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /** JSON file with the shop profile used when the database is seeded. */
   SHOP_PROFILE_FILE: z.string().default("config/shop-profile.json"),
+  /** Salt of the series hashids in URLs (/shop?series[]=…); changing it changes every such link. */
+  HASHID_SALT: z.string().min(1).default("kura-series"),
   /** Set when a reverse proxy terminates TLS in front of the shop. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -31,6 +33,7 @@ export type Config = {
   dataDir: string;
   sessionSecret: string | undefined;
   shopProfileFile: string;
+  hashidSalt: string;
   trustProxy: boolean;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** Only the page renderer (Vite dev server vs production build) and logging depend on this. */
@@ -52,6 +55,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET,
     shopProfileFile: env.SHOP_PROFILE_FILE,
+    hashidSalt: env.HASHID_SALT,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     production: env.NODE_ENV === "production",

@@ -1,3 +1,5 @@
+import type { ProductFilter } from "../domain/catalog.ts";
+import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../domain/catalog-api.ts";
 import type { Locale } from "../domain/locale.ts";
 import type { ShopProfile } from "../domain/shop-profile.ts";
 
@@ -6,6 +8,16 @@ export interface SessionUser {
   id: string;
   email: string;
   userName: string | null;
+}
+
+/** The catalogue as page loaders read it (served from the server's in-memory catalogue). */
+export interface CatalogReader {
+  globals(locale: Locale): Promise<{ series: SeriesTreeNode[]; liquorTypes: LiquorTypeOption[] }>;
+  homeProducts(locale: Locale): Promise<ProductResource[]>;
+  products(locale: Locale, filter: ProductFilter): Promise<ProductResource[]>;
+  product(locale: Locale, id: number): Promise<ProductResource | undefined>;
+  exhibits(locale: Locale, options?: { topOnly?: boolean }): Promise<ExhibitResource[]>;
+  exhibit(locale: Locale, id: number): Promise<ExhibitResource | undefined>;
 }
 
 /**
@@ -21,6 +33,7 @@ export interface PageContext {
   user: SessionUser | null;
   /** Public origin of the shop, for canonical links. */
   publicUrl: string;
+  catalog: CatalogReader;
 }
 
 declare module "react-router" {

@@ -13,7 +13,10 @@ import {
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
-import { CartDrawer, CartDrawerProvider } from "./features/cart/cart-drawer.tsx";
+import { CartProvider } from "./features/cart/cart-context.tsx";
+import { CartDrawer } from "./features/cart/cart-drawer.tsx";
+import { CartDrawerProvider } from "./features/cart/cart-drawer-state.tsx";
+import { LoginPrompt } from "./features/cart/login-prompt.tsx";
 import { Footer } from "./features/layout/footer.tsx";
 import { Header } from "./features/layout/header.tsx";
 import { PageTransitionProvider } from "./features/layout/page-transition.tsx";
@@ -24,7 +27,11 @@ import { SnackbarProvider } from "./ui/snackbar.tsx";
 import "./styles/global.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // Page-level global data (spec §3): the series tree, liquor-type labels and the locale.
+  const { series, liquorTypes } = await context.catalog.globals(context.locale);
   return {
+    series,
+    liquorTypes,
     locale: context.locale,
     csrfToken: context.csrfToken,
     nonce: context.nonce,
@@ -78,6 +85,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <PageTransitionProvider>
       <CartDrawerProvider>
+        <CartProvider>
         <SnackbarProvider>
           <AgeGate />
           <div id={SITE_ELEMENT_ID}>
@@ -88,8 +96,10 @@ function SiteFrame({ children }: { children: ReactNode }) {
             <main id="main">{children}</main>
             <Footer />
             <CartDrawer />
+            <LoginPrompt />
           </div>
         </SnackbarProvider>
+        </CartProvider>
       </CartDrawerProvider>
     </PageTransitionProvider>
   );

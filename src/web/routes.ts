@@ -7,6 +7,8 @@ export default [
   index("routes/home.tsx"),
   route("shop", "routes/shop.tsx"),
   route("products", "routes/products.tsx"),
+  route("products/:id", "routes/product.tsx"),
+  route("exhibits/:id", "routes/exhibit.tsx"),
   route("company", "routes/company.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("specified-commercial-transaction-act-notes", "routes/legal-notice.tsx"),

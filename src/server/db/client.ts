@@ -16,8 +16,11 @@ export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
   migrate(): Promise<void>;
-  /** Plain SQL for health checks; returns the rows. */
+  /** A cheap query for health checks. */
   ping(): Promise<void>;
+  /** Calls `onNotify` for every NOTIFY on `channel`, from any process on this database. */
+  listen(channel: string, onNotify: () => void): Promise<void>;
+  notify(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ const PGLITE_CONF = ["shared_buffers = 16MB"];
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = drizzlePostgres(pool) as unknown as Database;
+  // LISTEN needs one connection of its own for as long as the process lives.
+  let listener: pg.Client | undefined;
   return {
     db,
     driver: "postgres",
@@ -38,7 +43,25 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify) => {
+      if (!listener) {
+        listener = new pg.Client({ connectionString });
+        // A lost listening connection must not crash the shop; the cache then only misses remote writes.
+        listener.on("error", () => undefined);
+        await listener.connect();
+      }
+      listener.on("notification", (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    notify: async (channel) => {
+      await pool.query("select pg_notify($1, '')", [channel]);
+    },
+    close: async () => {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
   };
 }
 
@@ -57,6 +80,12 @@ export async function openPglite(source: { dataDir: string } | { template: Blob 
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {
         await client.query("select 1");
+      },
+      listen: async (channel, onNotify) => {
+        await client.listen(channel, onNotify);
+      },
+      notify: async (channel) => {
+        await client.query("select pg_notify($1, '')", [channel]);
       },
       close: async () => {
         await client.close();

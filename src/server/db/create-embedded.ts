@@ -1,9 +1,14 @@
-// Run as a child process by open-database.ts: creates an embedded database and exits, taking
-// initdb's memory with it.
+// Run as a child process by open-database.ts: creates an embedded database with the demo data and
+// exits, taking initdb's (and the image rendering's) memory with it.
 import { openPglite } from "./client.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
 
-const dataDir = process.argv[2];
-if (!dataDir) throw new Error("usage: create-embedded <data dir>");
+const [dataDir, shopProfileFile] = process.argv.slice(2);
+if (!dataDir || !shopProfileFile) throw new Error("usage: create-embedded <data dir> <shop profile file>");
 const handle = await openPglite({ dataDir });
-await handle.migrate();
-await handle.close();
+try {
+  await handle.migrate();
+  await seedIfEmpty(handle.db, { shopProfileFile });
+} finally {
+  await handle.close();
+}

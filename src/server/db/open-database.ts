@@ -12,7 +12,7 @@ import { seedIfEmpty } from "./seed/seed.ts";
  */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
-    await createEmbeddedDatabaseInChild(config.dataDir);
+    await createEmbeddedDatabaseInChild(config.dataDir, config.shopProfileFile);
   }
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: config.dataDir });
   try {
@@ -25,12 +25,12 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   }
 }
 
-function createEmbeddedDatabaseInChild(dataDir: string): Promise<void> {
+function createEmbeddedDatabaseInChild(dataDir: string, shopProfileFile: string): Promise<void> {
   // Under tsx (dev, tests) this module is .ts and the child inherits tsx's loader through execArgv.
   const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
   const script = fileURLToPath(new URL(`./create-embedded${extension}`, import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = fork(script, [dataDir], { stdio: "inherit" });
+    const child = fork(script, [dataDir, shopProfileFile], { stdio: "inherit" });
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit ${code})`)),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { readConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { seedDemoData } from "../db/seed/seed.ts";
+import { ShopProfileService, readShopProfileFile } from "../shop/shop-profile.service.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -25,7 +25,8 @@ export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-api-test-"));
   const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent" });
-  await seedDemoData(database.db, { shopProfileFile: config.shopProfileFile });
+  // The demo shop profile only: each test builds the catalogue it needs with the factories.
+  await new ShopProfileService(database.db).save(readShopProfileFile(config.shopProfileFile));
   const app = await buildApp({ config, database, pages: "none" });
   await app.ready();
   return {

@@ -1,9 +1,20 @@
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import { flatten } from "../../domain/catalog-api.ts";
+import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
 import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./home.module.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [products, exhibits] = await Promise.all([
+    context.catalog.homeProducts(context.locale),
+    context.catalog.exhibits(context.locale, { topOnly: true }),
+  ]);
+  return { products: products.map(flatten), exhibits: exhibits.map(flatten) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
@@ -11,6 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home() {
   const { t } = useI18n();
+  const { products, exhibits } = useLoaderData<typeof loader>();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-hero-title">
@@ -25,11 +37,12 @@ export default function Home() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="home-shop">
+      <section className={styles.section} aria-labelledby="home-shop" data-testid="home-shop">
         <header className={styles.sectionHeader}>
           <h2 id="home-shop">{t("home.shopHeading")}</h2>
           <p>{t("home.shopLead")}</p>
         </header>
+        <ProductGrid products={products} eagerCount={0} />
         <div className={styles.sectionMore}>
           <TransitionLink to="/shop" className={buttonClass("secondary")}>
             {t("home.viewAll")}
@@ -37,11 +50,12 @@ export default function Home() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="home-products">
+      <section className={styles.section} aria-labelledby="home-products" data-testid="home-exhibits">
         <header className={styles.sectionHeader}>
           <h2 id="home-products">{t("home.productsHeading")}</h2>
           <p>{t("home.productsLead")}</p>
         </header>
+        <ExhibitGrid exhibits={exhibits} eagerCount={0} />
         <div className={styles.sectionMore}>
           <TransitionLink to="/products" className={buttonClass("secondary")}>
             {t("home.viewMore")}

@@ -1,19 +1,28 @@
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
+import { flatten } from "../../domain/catalog-api.ts";
+import { ExhibitGrid } from "../features/catalog/product-grid.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const exhibits = await context.catalog.exhibits(context.locale);
+  return { exhibits: exhibits.map(flatten) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-// The product grid and its filters arrive with the catalogue.
-export default function ProductsPage() {
+/** Our Products: every exhibit (the home page shows only the top ones). */
+export default function Products() {
   const { t } = useI18n();
+  const { exhibits } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <h1 className="page-title">{t("products.title")}</h1>
       <p>{t("products.lead")}</p>
-      <p>{t("catalogue.comingSoon")}</p>
+      <ExhibitGrid exhibits={exhibits} />
     </div>
   );
 }

@@ -1,19 +1,75 @@
+import { useState } from "react";
+import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/shop";
+import type { ProductFilter } from "../../domain/catalog.ts";
+import { filterToSearchParams, parseProductFilter } from "../../domain/catalog.ts";
+import { flatten } from "../../domain/catalog-api.ts";
+import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { ShopFilters } from "../features/catalog/shop-filters.tsx";
+import { useSite } from "../features/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+import styles from "./shop.module.css";
+
+function filterOf(search: URLSearchParams): ProductFilter {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of search) (query[key] ??= []).push(value);
+  return parseProductFilter(query);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const filter = filterOf(new URL(request.url).searchParams);
+  const products = await context.catalog.products(context.locale, filter);
+  return { filter, products: products.map(flatten) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-// The product grid and its filters arrive with the catalogue.
-export default function ShopPage() {
+export default function Shop() {
   const { t } = useI18n();
+  const { series, liquorTypes } = useSite();
+  const { filter: loadedFilter, products } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  // While the new grid loads (React Router renders navigations in a transition), the panel already
+  // shows what was just chosen; the loaded data takes over once it arrives.
+  const [chosen, setChosen] = useState<ProductFilter | null>(null);
+  const [shownFilter, setShownFilter] = useState(loadedFilter);
+  if (shownFilter !== loadedFilter) {
+    setShownFilter(loadedFilter);
+    setChosen(null);
+  }
+  const filter = chosen ?? loadedFilter;
+
+  // Filters live in the address; each change replaces it (no new history entry) and React Router
+  // cancels the request still in flight when a newer one starts.
+  const applyFilter = (next: ProductFilter) => {
+    setChosen(next);
+    setSearchParams(filterToSearchParams(next), { replace: true, preventScrollReset: true });
+  };
+
   return (
     <div className="page">
       <h1 className="page-title">{t("shop.title")}</h1>
-      <p>{t("shop.lead")}</p>
-      <p>{t("catalogue.comingSoon")}</p>
+      <div className={styles.layout}>
+      <div className={styles.main}>
+        <p className={styles.count} role="status">
+          {t("catalog.resultCount", { count: products.length })}
+        </p>
+        {products.length > 0 ? (
+          <ProductGrid products={products} />
+        ) : (
+          <div className={styles.empty} data-testid="shop-empty">
+            <p>{t("catalog.noResults")}</p>
+            <button type="button" className={styles.reset} onClick={() => applyFilter({ series: [], unselectSeries: false })}>
+              {t("catalog.resetFilters")}
+            </button>
+          </div>
+        )}
+      </div>
+      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} onChange={applyFilter} />
+      </div>
     </div>
   );
 }

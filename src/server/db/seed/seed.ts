@@ -1,5 +1,6 @@
 import type { Database } from "../client.ts";
 import { ShopProfileService, readShopProfileFile } from "../../shop/shop-profile.service.ts";
+import { seedDemoCatalogue } from "./seed-catalogue.ts";
 
 export interface SeedOptions {
   shopProfileFile: string;
@@ -16,4 +17,5 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
 /** Writes the demo data, replacing what the seed owns (`npm run db:seed`). */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
   await new ShopProfileService(db).save(readShopProfileFile(options.shopProfileFile));
+  await seedDemoCatalogue(db);
 }

@@ -1,31 +1,35 @@
-import { createContext, useContext, useMemo, useState } from "react";
-import type { ReactNode } from "react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { CartItem } from "../../../domain/cart.ts";
+import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { TransitionLink } from "../layout/page-transition.tsx";
+import { useSite } from "../site/site-context.tsx";
+import { CHECKOUT_ITEMS_KEY, useCart } from "./cart-context.tsx";
+import { useCartDrawer } from "./cart-drawer-state.tsx";
 import styles from "./cart-drawer.module.css";
-
-interface CartDrawerApi {
-  open: boolean;
-  setOpen(open: boolean): void;
-  toggle(): void;
-}
-
-const CartDrawerContext = createContext<CartDrawerApi>({ open: false, setOpen: () => undefined, toggle: () => undefined });
-
-export function useCartDrawer(): CartDrawerApi {
-  return useContext(CartDrawerContext);
-}
-
-export function CartDrawerProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const api = useMemo(() => ({ open, setOpen, toggle: () => setOpen((current) => !current) }), [open]);
-  return <CartDrawerContext.Provider value={api}>{children}</CartDrawerContext.Provider>;
-}
 
 /** The floating cart button and the drawer it toggles (spec §2, Cart drawer). */
 export function CartDrawer() {
-  const { t } = useI18n();
+  const { t, yen } = useI18n();
+  const { user } = useSite();
   const { open, setOpen, toggle } = useCartDrawer();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const purchasable = cart.items.some((item) => item.amount > 0);
+
+  const goToCheckout = () => {
+    try {
+      sessionStorage.setItem(CHECKOUT_ITEMS_KEY, JSON.stringify(cart.items));
+    } catch {
+      // Checkout reloads the cart from the server anyway.
+    }
+    setOpen(false);
+    void navigate("/checkout");
+  };
+
   return (
     <>
       <button
@@ -48,6 +52,11 @@ export function CartDrawer() {
           <circle cx="10" cy="20" r="1.5" fill="currentColor" />
           <circle cx="17" cy="20" r="1.5" fill="currentColor" />
         </svg>
+        {cart.count > 0 && (
+          <span className={styles.count} data-testid="cart-count">
+            {cart.count}
+          </span>
+        )}
         <span className="visually-hidden">{t("cart.open")}</span>
       </button>
       <Dialog
@@ -57,9 +66,107 @@ export function CartDrawer() {
         title={t("cart.title")}
         closeLabel={t("cart.close")}
         testId="cart-drawer"
+        footer={
+          <div className={styles.footer}>
+            {cart.items.length > 0 && (
+              <>
+                <p className={styles.total}>
+                  <span>{t("cart.total")}</span>
+                  <strong data-testid="cart-total">{yen(cart.total)}</strong>
+                </p>
+                <Button block onClick={goToCheckout} disabled={!purchasable}>
+                  {t("cart.purchase")}
+                </Button>
+              </>
+            )}
+            <TransitionLink to={user ? "/mypage" : "/login"} className={styles.accountLink} onClick={() => setOpen(false)}>
+              {user ? t("nav.myPage") : t("nav.logIn")}
+            </TransitionLink>
+          </div>
+        }
       >
-        <p className={styles.empty}>{t("cart.empty")}</p>
+        {cart.items.length === 0 ? (
+          <p className={styles.empty}>{t("cart.empty")}</p>
+        ) : (
+          <ul className={styles.items}>
+            {cart.items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
       </Dialog>
     </>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const { t, yen } = useI18n();
+  const cart = useCart();
+  const [draft, setDraft] = useState(String(item.amount));
+  // When the amount changes elsewhere (+, −, the server's clamp), the box shows it.
+  const [shownAmount, setShownAmount] = useState(item.amount);
+  if (item.amount !== shownAmount) {
+    setShownAmount(item.amount);
+    setDraft(String(item.amount));
+  }
+  const unavailable = item.amount === 0;
+
+  const commitDraft = (text: string) => {
+    const amount = parseAmountInput(text);
+    if (amount === null) {
+      setDraft(String(item.amount)); // not a whole number: the cart stays as it was
+      return;
+    }
+    cart.update(item.id, amount);
+    if (item.buyable_limit !== null && amount > item.buyable_limit) setDraft(String(item.amount));
+  };
+
+  return (
+    <li className={styles.item} data-testid="cart-item" data-product-id={item.id} data-unavailable={unavailable}>
+      {item.images[0] ? <img className={styles.thumb} src={item.images[0]} alt="" width={64} height={80} loading="lazy" /> : <span className={styles.thumb} />}
+      <div className={styles.itemBody}>
+        <p className={styles.itemName}>{item.name}</p>
+        {unavailable ? (
+          <p className={styles.unavailable}>{t("cart.unavailable")}</p>
+        ) : (
+          <>
+            <div className={styles.quantity}>
+              <button type="button" className={styles.step} onClick={() => cart.update(item.id, item.amount - 1)} aria-label={t("cart.decrease", { name: item.name })}>
+                −
+              </button>
+              <input
+                className={styles.amount}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                value={draft}
+                aria-label={t("cart.quantity", { name: item.name })}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  if (event.target.value.trim() !== "") commitDraft(event.target.value);
+                }}
+                onBlur={(event) => commitDraft(event.target.value)}
+              />
+              <button
+                type="button"
+                className={styles.step}
+                onClick={() => cart.update(item.id, item.amount + 1)}
+                disabled={!canAddMore(item)}
+                aria-label={t("cart.increase", { name: item.name })}
+              >
+                +
+              </button>
+            </div>
+            <p className={styles.lineTotal} data-testid="cart-line">
+              {t("cart.line", { price: yen(item.price_include_tax), amount: item.amount, subtotal: yen(item.price_include_tax * item.amount) })}
+            </p>
+          </>
+        )}
+      </div>
+      <button type="button" className={styles.remove} onClick={() => cart.remove(item.id)} aria-label={t("cart.remove", { name: item.name })}>
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
   );
 }

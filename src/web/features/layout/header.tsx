@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
+import type { Locale } from "../../../domain/locale.ts";
 import { useLocation } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { MessageKey } from "../../i18n/ja.ts";
@@ -12,6 +13,11 @@ const MENU: { to: string; label: MessageKey }[] = [
   { to: "/company", label: "nav.company" },
   { to: "/privacy-policy", label: "nav.privacy" },
   { to: "/inquiry", label: "nav.contact" },
+];
+
+const LANGUAGES: { locale: Locale; label: MessageKey }[] = [
+  { locale: "ja", label: "nav.switchToJapanese" },
+  { locale: "en", label: "nav.switchToEnglish" },
 ];
 
 export function Header() {
@@ -78,25 +84,20 @@ export function Header() {
             </li>
           </ul>
           <div className={styles.language} role="group" aria-label={t("nav.language")}>
-            <a
-              href={`/locale/ja?to=${encodeURIComponent(here)}`}
-              lang="ja"
-              hrefLang="ja"
-              aria-current={locale === "ja" ? "true" : undefined}
-              className={styles.languageLink}
-            >
-              {t("nav.switchToJapanese")}
-            </a>
-            <span aria-hidden="true">/</span>
-            <a
-              href={`/locale/en?to=${encodeURIComponent(here)}`}
-              lang="en"
-              hrefLang="en"
-              aria-current={locale === "en" ? "true" : undefined}
-              className={styles.languageLink}
-            >
-              {t("nav.switchToEnglish")}
-            </a>
+            {LANGUAGES.map((language, index) => (
+              <Fragment key={language.locale}>
+                {index > 0 && <span aria-hidden="true">/</span>}
+                <a
+                  href={`/locale/${language.locale}?to=${encodeURIComponent(here)}`}
+                  lang={language.locale}
+                  hrefLang={language.locale}
+                  aria-current={locale === language.locale ? "true" : undefined}
+                  className={styles.languageLink}
+                >
+                  {t(language.label)}
+                </a>
+              </Fragment>
+            ))}
           </div>
         </nav>
       </div>

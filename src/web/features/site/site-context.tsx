@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { ReactNode } from "react";
+import type { LiquorTypeOption, SeriesTreeNode } from "../../../domain/catalog-api.ts";
 import type { ShopProfile } from "../../../domain/shop-profile.ts";
 import type { SessionUser } from "../../load-context.ts";
 
@@ -9,6 +10,8 @@ export interface SiteData {
   user: SessionUser | null;
   csrfToken: string;
   publicUrl: string;
+  series: SeriesTreeNode[];
+  liquorTypes: LiquorTypeOption[];
 }
 
 const SiteContext = createContext<SiteData | null>(null);

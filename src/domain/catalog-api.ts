@@ -1,0 +1,77 @@
+// Shapes of the catalogue API (spec §3, §7): JSON:API-like resources that the browser flattens to
+// attributes plus id.
+
+export interface Resource<A, T extends string = string> {
+  id: string;
+  type: T;
+  attributes: A;
+}
+
+export type Flat<A> = A & { id: string };
+
+export function flatten<A>(resource: Resource<A>): Flat<A> {
+  return { ...resource.attributes, id: resource.id };
+}
+
+export interface ImageDetails {
+  id: number;
+  width: number;
+  height: number;
+}
+
+export interface SeriesRefAttributes {
+  hashid: string;
+  name: string;
+}
+
+export interface ProductAttributes {
+  name: string;
+  description: string;
+  /** URLs of the images in order (a 720 px JPEG each); the first is shown on tiles. */
+  images: string[];
+  /** The same images with their sizes, for srcset and width/height. */
+  image_details: ImageDetails[];
+  price: number;
+  price_include_tax: number;
+  shipping_type: "normal" | "cool";
+  buyable_limit: number | null;
+  liquor_type: string | null;
+  sold_out: boolean;
+  leaf_series: Resource<SeriesRefAttributes, "series">[];
+}
+
+export interface ExhibitAttributes {
+  name: string;
+  description: string;
+  images: string[];
+  image_details: ImageDetails[];
+  top: boolean;
+}
+
+/** A node of the series tree given to every page as global data. */
+export interface SeriesTreeNode {
+  id: string;
+  hashid: string;
+  name: string;
+  children: SeriesTreeNode[];
+}
+
+export interface LiquorTypeOption {
+  key: string;
+  label: string;
+}
+
+export type ProductResource = Resource<ProductAttributes, "product">;
+export type ExhibitResource = Resource<ExhibitAttributes, "exhibit_product">;
+export type Product = Flat<ProductAttributes>;
+export type Exhibit = Flat<ExhibitAttributes>;
+
+/** The URL of an image variant (the server's image routes serve exactly these). */
+export function imageVariantUrl(imageId: number, width: number, format: "avif" | "webp" | "jpg"): string {
+  return `/images/${imageId}/${width}w.${format}`;
+}
+
+/** A resource id from a URL: a positive integer that fits a PostgreSQL integer, else undefined. */
+export function parseResourceId(text: string): number | undefined {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+}

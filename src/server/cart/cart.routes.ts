@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { message } from "../i18n/messages.ts";
+import type { CartService } from "./cart.service.ts";
+import { MAX_CART_LINES } from "./cart.service.ts";
+
+const putCartBody = z.object({
+  cart: z.object({
+    cart_product_ids: z
+      .record(z.string().regex(/^\d{1,9}$/), z.number().int().min(0).max(9999))
+      .refine((ids) => Object.keys(ids).length <= MAX_CART_LINES),
+  }),
+});
+
+/** GET and PUT /api/carts (spec §7), in every locale prefix. */
+export function registerCartRoutes(app: FastifyInstance, deps: { carts: CartService }): void {
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.get(`${prefix}/carts`, async (request) => ({
+      data: await deps.carts.items({ sessionId: request.sessionId }, request.locale),
+    }));
+
+    app.put(`${prefix}/carts`, async (request, reply) => {
+      const parsed = putCartBody.safeParse(request.body);
+      if (!parsed.success) return reply.status(422).send({ errors: [message("invalid", request.locale)] });
+      const items = await deps.carts.replace({ sessionId: request.sessionId }, parsed.data.cart.cart_product_ids, request.locale);
+      return { data: items };
+    });
+  }
+}

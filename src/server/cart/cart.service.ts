@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { CartItem } from "../../domain/cart.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { Database } from "../db/client.ts";
+import { cartItemsTable, cartsTable } from "../db/schema/cart.ts";
+
+/** The most different products one cart holds; more is not a shopper. */
+export const MAX_CART_LINES = 50;
+
+export interface CartOwner {
+  sessionId: string;
+}
+
+function sessionKeyOf(sessionId: string): string {
+  return crypto.createHash("sha256").update(sessionId).digest("hex");
+}
+
+/**
+ * Carts kept on the server so they follow the shopper. The server never trusts amounts it is sent:
+ * they are clamped to each product's limit and stock, unknown products are dropped, and withdrawn
+ * or sold-out products come back with amount 0 until the shopper removes them.
+ */
+export class CartService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async items(owner: CartOwner, locale: Locale): Promise<CartItem[]> {
+    const [cart] = await this.db.select({ id: cartsTable.id }).from(cartsTable).where(eq(cartsTable.sessionKey, sessionKeyOf(owner.sessionId)));
+    if (!cart) return [];
+    const lines = await this.db
+      .select({ productId: cartItemsTable.productId, amount: cartItemsTable.amount })
+      .from(cartItemsTable)
+      .where(eq(cartItemsTable.cartId, cart.id))
+      .orderBy(asc(cartItemsTable.position));
+    return this.present(lines, locale);
+  }
+
+  /** Replaces the cart with these amounts (spec §7: PUT /api/carts), clamped; returns what was kept. */
+  async replace(owner: CartOwner, requested: Record<string, number>, locale: Locale): Promise<CartItem[]> {
+    const wanted = Object.entries(requested)
+      .map(([id, amount]) => ({ productId: Number(id), amount }))
+      .filter(({ productId, amount }) => Number.isSafeInteger(productId) && productId > 0 && Number.isInteger(amount) && amount >= 0)
+      .slice(0, MAX_CART_LINES);
+    const known = await this.catalog.purchasable(
+      wanted.map((line) => line.productId),
+      locale,
+    );
+    const lines = wanted.flatMap((line) => {
+      const found = known.get(line.productId);
+      if (!found) return []; // unknown products are ignored
+      if (found.available === 0) {
+        // Withdrawn or sold out: the drawer shows it (amount 0) until the shopper removes it, so it is
+        // kept, and comes back with its amount if the product returns.
+        const limit = found.product.buyable_limit ?? Number.POSITIVE_INFINITY;
+        return [{ productId: line.productId, amount: Math.max(1, Math.min(line.amount, limit)) }];
+      }
+      // The drawer removes an item set to 0 before sending; a 0 for a buyable product means the same.
+      if (line.amount === 0) return [];
+      return [{ productId: line.productId, amount: Math.min(line.amount, found.available) }];
+    });
+
+    const sessionKey = sessionKeyOf(owner.sessionId);
+    await this.db.transaction(async (tx) => {
+      const [cart] = await tx
+        .insert(cartsTable)
+        .values({ sessionKey })
+        .onConflictDoUpdate({ target: cartsTable.sessionKey, set: { updatedAt: new Date() } })
+        .returning({ id: cartsTable.id });
+      // The map carries no order (integer keys iterate ascending): lines already in the cart keep
+      // their place and new products go to the end.
+      const before = await tx
+        .select({ productId: cartItemsTable.productId })
+        .from(cartItemsTable)
+        .where(eq(cartItemsTable.cartId, cart!.id))
+        .orderBy(asc(cartItemsTable.position));
+      const rank = new Map(before.map((line, index) => [line.productId, index]));
+      lines.sort((a, b) => (rank.get(a.productId) ?? Infinity) - (rank.get(b.productId) ?? Infinity));
+      await tx.delete(cartItemsTable).where(eq(cartItemsTable.cartId, cart!.id));
+      if (lines.length > 0) {
+        await tx.insert(cartItemsTable).values(lines.map((line, position) => ({ cartId: cart!.id, ...line, position })));
+      }
+    });
+    return this.present(lines, locale, known);
+  }
+
+  private async present(
+    lines: { productId: number; amount: number }[],
+    locale: Locale,
+    known?: Awaited<ReturnType<CatalogService["purchasable"]>>,
+  ): Promise<CartItem[]> {
+    const products = known ?? (await this.catalog.purchasable(lines.map((line) => line.productId), locale));
+    return lines.flatMap((line) => {
+      const found = products.get(line.productId);
+      if (!found) return [];
+      const amount = found.available === 0 ? 0 : Math.min(line.amount, found.available);
+      return [{ ...found.product, amount }];
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartItem } from "../../domain/cart.ts";
+import { productsTable } from "../db/schema/catalog.ts";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+
+let shop: TestApp;
+const ids = {} as Record<"plain" | "limited" | "scarce" | "soldOut" | "hidden", number>;
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  const make = new CatalogFactory(shop.database.db);
+  ids.plain = await make.product({ name: { ja: "普通のワイン", en: "Plain wine" }, price: 2000, stock: 50 });
+  ids.limited = await make.product({ name: { ja: "限定ウイスキー", en: "Limited whisky" }, price: 10000, stock: 50, buyableLimit: 3 });
+  ids.scarce = await make.product({ name: { ja: "残りわずか", en: "Last bottles" }, stock: 2 });
+  ids.soldOut = await make.product({ name: { ja: "完売", en: "Sold out" }, stock: 0 });
+  ids.hidden = await make.product({ name: { ja: "非公開", en: "Withdrawn" }, published: false });
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+async function put(session: ReturnType<TestApp["browserSession"]>, amounts: Record<string, number>, locale = "ja") {
+  return shop.app.inject({
+    method: "PUT",
+    url: `/${locale}/api/carts`,
+    headers: session.headers,
+    payload: { cart: { cart_product_ids: amounts } },
+  });
+}
+
+async function get(session: ReturnType<TestApp["browserSession"]>, locale = "ja"): Promise<CartItem[]> {
+  const response = await shop.app.inject({ method: "GET", url: `/${locale}/api/carts`, headers: { cookie: session.cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+describe("guest cart", () => {
+  it("keeps what PUT stored, in order, with the drawer's fields", async () => {
+    const session = shop.browserSession();
+    expect(await get(session)).toEqual([]);
+    expect((await put(session, { [ids.limited]: 1 })).statusCode).toBe(200);
+    // The map has no order: lines already in the cart keep their place, new ones go last.
+    const response = await put(session, { [ids.plain]: 1, [ids.limited]: 2 });
+    expect(response.statusCode).toBe(200);
+    const items = await get(session);
+    expect(items.map((item) => [item.id, item.amount])).toEqual([
+      [String(ids.limited), 2],
+      [String(ids.plain), 1],
+    ]);
+    expect(items[0]).toMatchObject({ name: "限定ウイスキー", price: 10000, price_include_tax: 11000, buyable_limit: 3 });
+    expect(items[0]!.images[0]).toMatch(/^\/images\/\d+\/240w\.jpg$/);
+    expect((await get(session, "en"))[0]!.name).toBe("Limited whisky");
+  });
+
+  it("is the session's own: another visitor sees an empty cart", async () => {
+    const mine = shop.browserSession();
+    await put(mine, { [ids.plain]: 4 });
+    expect(await get(shop.browserSession())).toEqual([]);
+  });
+
+  it("clamps amounts to buyable_limit and to stock, and ignores unknown products", async () => {
+    const session = shop.browserSession();
+    const response = await put(session, { [ids.limited]: 7, [ids.scarce]: 9, "999999": 2 });
+    const returned = response.json().data as CartItem[];
+    expect(returned.map((item) => [item.id, item.amount])).toEqual([
+      [String(ids.limited), 3],
+      [String(ids.scarce), 2],
+    ]);
+    expect((await get(session)).map((item) => item.amount)).toEqual([3, 2]);
+  });
+
+  it("shows withdrawn and sold-out products with amount 0 until removed, and brings them back when restocked", async () => {
+    const session = shop.browserSession();
+    await put(session, { [ids.soldOut]: 2 });
+    await put(session, { [ids.soldOut]: 2, [ids.hidden]: 1 });
+    await put(session, { [ids.soldOut]: 2, [ids.hidden]: 1, [ids.plain]: 1 });
+    expect((await get(session)).map((item) => [item.id, item.amount])).toEqual([
+      [String(ids.soldOut), 0],
+      [String(ids.hidden), 0],
+      [String(ids.plain), 1],
+    ]);
+    // The drawer sends the unavailable lines back with 0; they stay.
+    await put(session, { [ids.soldOut]: 0, [ids.hidden]: 0, [ids.plain]: 2 });
+    expect((await get(session)).map((item) => item.amount)).toEqual([0, 0, 2]);
+    // Removing means leaving them out.
+    await put(session, { [ids.soldOut]: 0, [ids.plain]: 2 });
+    expect((await get(session)).map((item) => item.id)).toEqual([String(ids.soldOut), String(ids.plain)]);
+
+    await shop.database.db.update(productsTable).set({ stock: 10 }).where(eq(productsTable.id, ids.soldOut));
+    expect((await get(session))[0]).toMatchObject({ id: String(ids.soldOut), amount: 1 });
+    await shop.database.db.update(productsTable).set({ stock: 0 }).where(eq(productsTable.id, ids.soldOut));
+  });
+
+  it("empties the cart with an empty map", async () => {
+    const session = shop.browserSession();
+    await put(session, { [ids.plain]: 1 });
+    await put(session, {});
+    expect(await get(session)).toEqual([]);
+  });
+});
+
+describe("bad requests", () => {
+  it("refuses a PUT without the page's CSRF token", async () => {
+    const session = shop.browserSession();
+    const response = await shop.app.inject({
+      method: "PUT",
+      url: "/ja/api/carts",
+      headers: { cookie: session.cookie },
+      payload: { cart: { cart_product_ids: { [ids.plain]: 1 } } },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await get(session)).toEqual([]);
+  });
+
+  it("answers malformed bodies with a 422 and a message, and changes nothing", async () => {
+    const session = shop.browserSession();
+    await put(session, { [ids.plain]: 1 });
+    for (const payload of [{}, { cart: {} }, { cart: { cart_product_ids: { [ids.plain]: -1 } } }, { cart: { cart_product_ids: { [ids.plain]: 1.5 } } }, { cart: { cart_product_ids: { abc: 1 } } }, { cart: { cart_product_ids: { [ids.plain]: "2" } } }]) {
+      const response = await shop.app.inject({ method: "PUT", url: "/en/api/carts", headers: session.headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(response.json().errors).toEqual(["Some of the values you entered are not valid."]);
+    }
+    expect((await get(session)).map((item) => item.amount)).toEqual([1]);
+  });
+});

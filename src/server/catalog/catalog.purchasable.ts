@@ -1,0 +1,50 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { CartProduct } from "../../domain/cart.ts";
+import { imageVariantUrl } from "../../domain/catalog-api.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { priceIncludingTax } from "../../domain/money.ts";
+import type { Database } from "../db/client.ts";
+import { productImagesTable, productsTable } from "../db/schema/catalog.ts";
+
+export interface PurchasableProduct {
+  product: CartProduct;
+  /** Bottles that may be bought now: 0 when withdrawn or sold out, else stock capped by the limit. */
+  available: number;
+}
+
+/**
+ * Products as carts and checkout need them, read fresh from the database (stock changes with every
+ * order, so the cached catalogue is not used) and including withdrawn ones, which carts still show.
+ */
+export async function loadPurchasable(db: Database, ids: number[], locale: Locale, taxRatePercent: number): Promise<Map<number, PurchasableProduct>> {
+  if (ids.length === 0) return new Map();
+  const [rows, images] = await Promise.all([
+    db.select().from(productsTable).where(inArray(productsTable.id, ids)),
+    db
+      .select({ productId: productImagesTable.productId, imageId: productImagesTable.imageId })
+      .from(productImagesTable)
+      .where(and(inArray(productImagesTable.productId, ids), eq(productImagesTable.position, 0))),
+  ]);
+  const firstImage = new Map(images.map((image) => [image.productId, image.imageId]));
+  return new Map(
+    rows.map((row) => {
+      const imageId = firstImage.get(row.id);
+      const soldOut = !row.published || row.soldOutFlag || row.stock <= 0;
+      const available = soldOut ? 0 : Math.min(row.stock, row.buyableLimit ?? Number.POSITIVE_INFINITY);
+      return [
+        row.id,
+        {
+          product: {
+            id: String(row.id),
+            name: locale === "ja" ? row.nameJa : row.nameEn,
+            images: imageId === undefined ? [] : [imageVariantUrl(imageId, 240, "jpg")],
+            price: row.price,
+            price_include_tax: priceIncludingTax(row.price, taxRatePercent),
+            buyable_limit: row.buyableLimit,
+          },
+          available,
+        },
+      ];
+    }),
+  );
+}

@@ -1,0 +1,64 @@
+import type { SeriesNode } from "../../domain/catalog.ts";
+import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../../domain/catalog-api.ts";
+import { imageVariantUrl } from "../../domain/catalog-api.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { StoredImage } from "../images/image.service.ts";
+import type { CatalogExhibit, CatalogProduct, CatalogSnapshot } from "./catalog.snapshot.ts";
+
+const LIST_IMAGE_WIDTH = 720;
+
+function imageUrls(images: StoredImage[]): string[] {
+  return images.map((image) => imageVariantUrl(image.id, LIST_IMAGE_WIDTH, "jpg"));
+}
+
+export function productResource(product: CatalogProduct, snapshot: CatalogSnapshot, locale: Locale): ProductResource {
+  return {
+    id: String(product.id),
+    type: "product",
+    attributes: {
+      name: product.name[locale],
+      description: product.description[locale],
+      images: imageUrls(product.images),
+      image_details: product.images,
+      price: product.price,
+      price_include_tax: product.priceIncludingTax,
+      shipping_type: product.shippingType,
+      buyable_limit: product.buyableLimit,
+      liquor_type: product.liquorType,
+      sold_out: product.soldOut,
+      leaf_series: product.seriesIds.flatMap((id) => {
+        const series = snapshot.seriesById.get(id);
+        return series
+          ? [{ id: String(series.id), type: "series" as const, attributes: { hashid: series.hashid, name: series.name[locale] } }]
+          : [];
+      }),
+    },
+  };
+}
+
+export function exhibitResource(exhibit: CatalogExhibit, locale: Locale): ExhibitResource {
+  return {
+    id: String(exhibit.id),
+    type: "exhibit_product",
+    attributes: {
+      name: exhibit.name[locale],
+      description: exhibit.description[locale],
+      images: imageUrls(exhibit.images),
+      image_details: exhibit.images,
+      top: exhibit.top,
+    },
+  };
+}
+
+export function seriesTreeFor(nodes: SeriesNode[], locale: Locale): SeriesTreeNode[] {
+  return nodes.map((node) => ({
+    id: String(node.id),
+    hashid: node.hashid,
+    name: node.name[locale],
+    children: seriesTreeFor(node.children, locale),
+  }));
+}
+
+export function liquorTypeOptions(snapshot: CatalogSnapshot, locale: Locale): LiquorTypeOption[] {
+  return snapshot.liquorTypes.map((type) => ({ key: type.key, label: type.label[locale] }));
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { parseProductFilter } from "../../domain/catalog.ts";
+import { parseResourceId } from "../../domain/catalog-api.ts";
+import { message } from "../i18n/messages.ts";
+import type { CatalogService } from "./catalog.service.ts";
+
+const SHOPPER_API_PREFIXES = ["/api", "/ja/api", "/en/api"];
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
+}
+
+/** The catalogue calls of spec §7, answered from the in-memory catalogue. */
+export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService }): void {
+  const { catalog } = deps;
+  for (const prefix of SHOPPER_API_PREFIXES) {
+    app.get(`${prefix}/root`, async (request, reply) => {
+      const { locale } = request;
+      const body = await catalog.cachedJson(`${locale}:root`, async () => ({
+        exhibits: { data: await catalog.exhibits(locale, { topOnly: true }) },
+        products: { data: await catalog.homeProducts(locale) },
+      }));
+      return sendJson(reply, body);
+    });
+
+    app.get(`${prefix}/products`, async (request, reply) => {
+      const { locale } = request;
+      const filter = parseProductFilter(request.query as Record<string, string | string[]>);
+      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}`, async () => ({
+        data: await catalog.products(locale, filter),
+      }));
+      return sendJson(reply, body);
+    });
+
+    app.get(`${prefix}/products/:id`, async (request: IdRequest, reply) => {
+      const id = parseResourceId(request.params.id);
+      const product = id === undefined ? undefined : await catalog.product(request.locale, id);
+      return product ? { data: product } : notFound(request, reply);
+    });
+
+    app.get(`${prefix}/exhibit_products`, async (request, reply) => {
+      const { locale } = request;
+      const body = await catalog.cachedJson(`${locale}:exhibits`, async () => ({ data: await catalog.exhibits(locale) }));
+      return sendJson(reply, body);
+    });
+
+    app.get(`${prefix}/exhibit_products/:id`, async (request: IdRequest, reply) => {
+      const id = parseResourceId(request.params.id);
+      const exhibit = id === undefined ? undefined : await catalog.exhibit(request.locale, id);
+      return exhibit ? { data: exhibit } : notFound(request, reply);
+    });
+  }
+}

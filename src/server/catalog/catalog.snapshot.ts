@@ -1,0 +1,143 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type Hashids from "hashids";
+import type { SeriesNode } from "../../domain/catalog.ts";
+import { priceIncludingTax } from "../../domain/money.ts";
+import type { LocalizedText } from "../../domain/shop-profile.ts";
+import type { Database } from "../db/client.ts";
+import {
+  exhibitImagesTable,
+  exhibitsTable,
+  imagesTable,
+  liquorTypesTable,
+  productImagesTable,
+  productSeriesTable,
+  productsTable,
+  seriesTable,
+} from "../db/schema/catalog.ts";
+import type { StoredImage } from "../images/image.service.ts";
+
+export interface CatalogProduct {
+  id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  price: number;
+  priceIncludingTax: number;
+  shippingType: "normal" | "cool";
+  buyableLimit: number | null;
+  liquorType: string | null;
+  stock: number;
+  soldOut: boolean;
+  seriesIds: number[];
+  images: StoredImage[];
+}
+
+export interface CatalogExhibit {
+  id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  top: boolean;
+  images: StoredImage[];
+}
+
+export interface LiquorType {
+  key: string;
+  label: LocalizedText;
+}
+
+/** The whole published catalogue in memory: small, read on every page, changed rarely. */
+export interface CatalogSnapshot {
+  products: CatalogProduct[];
+  productsById: Map<number, CatalogProduct>;
+  seriesTree: SeriesNode[];
+  seriesById: Map<number, SeriesNode>;
+  liquorTypes: LiquorType[];
+  exhibits: CatalogExhibit[];
+  exhibitsById: Map<number, CatalogExhibit>;
+}
+
+function groupImages(rows: { ownerId: number; id: number; width: number; height: number }[]): Map<number, StoredImage[]> {
+  const byOwner = new Map<number, StoredImage[]>();
+  for (const { ownerId, ...image } of rows) {
+    const list = byOwner.get(ownerId) ?? [];
+    list.push(image);
+    byOwner.set(ownerId, list);
+  }
+  return byOwner;
+}
+
+/** Reads the published catalogue in a handful of queries (no per-row queries). */
+export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRatePercent: number): Promise<CatalogSnapshot> {
+  const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows] =
+    await Promise.all([
+      db.select().from(productsTable).where(eq(productsTable.published, true)).orderBy(asc(productsTable.sortOrder), desc(productsTable.id)),
+      db
+        .select({ ownerId: productImagesTable.productId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+        .from(productImagesTable)
+        .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
+        .orderBy(asc(productImagesTable.productId), asc(productImagesTable.position)),
+      db.select().from(productSeriesTable),
+      db.select().from(seriesTable).orderBy(asc(seriesTable.sortOrder), asc(seriesTable.id)),
+      db.select().from(liquorTypesTable).orderBy(asc(liquorTypesTable.sortOrder), asc(liquorTypesTable.key)),
+      db.select().from(exhibitsTable).where(eq(exhibitsTable.published, true)).orderBy(asc(exhibitsTable.sortOrder), desc(exhibitsTable.id)),
+      db
+        .select({ ownerId: exhibitImagesTable.exhibitId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+        .from(exhibitImagesTable)
+        .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
+        .orderBy(asc(exhibitImagesTable.exhibitId), asc(exhibitImagesTable.position)),
+    ]);
+
+  const seriesById = new Map<number, SeriesNode>();
+  for (const row of seriesRows) {
+    seriesById.set(row.id, {
+      id: row.id,
+      hashid: hashids.encode(row.id),
+      name: { ja: row.nameJa, en: row.nameEn },
+      parentId: row.parentId,
+      children: [],
+    });
+  }
+  const seriesTree: SeriesNode[] = [];
+  for (const node of seriesById.values()) {
+    const parent = node.parentId === null ? undefined : seriesById.get(node.parentId);
+    (parent ? parent.children : seriesTree).push(node);
+  }
+
+  const seriesOfProduct = new Map<number, number[]>();
+  for (const row of productSeriesRows) {
+    seriesOfProduct.set(row.productId, [...(seriesOfProduct.get(row.productId) ?? []), row.seriesId]);
+  }
+  const productImages = groupImages(productImageRows);
+  const products: CatalogProduct[] = productRows.map((row) => ({
+    id: row.id,
+    name: { ja: row.nameJa, en: row.nameEn },
+    description: { ja: row.descriptionJa, en: row.descriptionEn },
+    price: row.price,
+    priceIncludingTax: priceIncludingTax(row.price, taxRatePercent),
+    shippingType: row.shippingType,
+    buyableLimit: row.buyableLimit,
+    liquorType: row.liquorType,
+    stock: row.stock,
+    soldOut: row.soldOutFlag || row.stock <= 0,
+    seriesIds: (seriesOfProduct.get(row.id) ?? []).sort((a, b) => a - b),
+    images: productImages.get(row.id) ?? [],
+  }));
+
+  const exhibitImages = groupImages(exhibitImageRows);
+  const exhibits: CatalogExhibit[] = exhibitRows.map((row) => ({
+    id: row.id,
+    name: { ja: row.nameJa, en: row.nameEn },
+    description: { ja: row.descriptionJa, en: row.descriptionEn },
+    top: row.top,
+    images: exhibitImages.get(row.id) ?? [],
+  }));
+
+  return {
+    products,
+    productsById: new Map(products.map((product) => [product.id, product])),
+    seriesTree,
+    seriesById,
+    liquorTypes: liquorTypeRows.map((row) => ({ key: row.key, label: { ja: row.labelJa, en: row.labelEn } })),
+    exhibits,
+    exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
+  };
+}

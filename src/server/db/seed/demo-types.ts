@@ -1,0 +1,64 @@
+import type { LocalizedText } from "../../../domain/shop-profile.ts";
+
+/** Shapes of the demo catalogue the seed writes (see demo-catalogue.ts and demo-art.ts). */
+
+export interface DemoLiquorType {
+  key: string;
+  label: LocalizedText;
+}
+
+export interface DemoSeries {
+  key: string;
+  /** Key of the parent series; none for a top-level series. */
+  parentKey?: string;
+  name: LocalizedText;
+}
+
+export type BottleShape = "bordeaux" | "burgundy" | "champagne" | "whisky" | "gin" | "shochu" | "brandy" | "sake";
+
+/** Parameters of one generated product picture (SVG rendered to PNG at seed time). */
+export interface BottleArt {
+  shape: BottleShape;
+  /** "front": the bottle on a plain backdrop; "scene": the bottle with a glass or props. */
+  view: "front" | "scene";
+  glass: string; // CSS hex colours
+  label: string;
+  accent: string;
+  capsule: string;
+  background: string;
+}
+
+export interface DemoProduct {
+  key: string;
+  name: LocalizedText;
+  /** Several paragraphs separated by "\n"; shown with its line breaks. */
+  description: LocalizedText;
+  /** Yen before tax. */
+  price: number;
+  /** Keys of leaf series; empty for an unclassified product (未分類). */
+  seriesKeys: string[];
+  liquorType: string;
+  stock: number;
+  soldOut?: boolean;
+  buyableLimit?: number;
+  shippingType?: "normal" | "cool";
+  published?: boolean;
+  images: BottleArt[];
+}
+
+export type SceneKind = "vineyard" | "cellar" | "distillery" | "barrel" | "pairing" | "harvest";
+
+export interface SceneArt {
+  kind: SceneKind;
+  sky: string;
+  ground: string;
+  accent: string;
+}
+
+export interface DemoExhibit {
+  key: string;
+  name: LocalizedText;
+  description: LocalizedText;
+  top: boolean;
+  images: SceneArt[];
+}

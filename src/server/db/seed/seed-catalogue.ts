@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { ImageService } from "../../images/image.service.ts";
+import type { Database } from "../client.ts";
+import {
+  exhibitImagesTable,
+  exhibitsTable,
+  imageVariantsTable,
+  imagesTable,
+  liquorTypesTable,
+  productImagesTable,
+  productSeriesTable,
+  productsTable,
+  seriesTable,
+} from "../schema/catalog.ts";
+import { bottleSvg, sceneSvg } from "./demo-art.ts";
+import { demoExhibits, demoLiquorTypes, demoProducts, demoSeries } from "./demo-catalogue.ts";
+
+/** Renders a generated illustration to the WebP original the image store keeps. */
+async function renderSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer();
+}
+
+/** Replaces the catalogue with the demo one: liquor types, series tree, products, exhibits, images. */
+export async function seedDemoCatalogue(db: Database): Promise<void> {
+  // Children before parents, links before the rows they point to.
+  await db.delete(productSeriesTable);
+  await db.delete(productImagesTable);
+  await db.delete(exhibitImagesTable);
+  await db.delete(productsTable);
+  await db.delete(exhibitsTable);
+  await db.delete(imageVariantsTable);
+  await db.delete(imagesTable);
+  for (let depth = 0; depth < 10; depth++) {
+    // Leaves first: a series can only go once nothing points to it.
+    const remaining = await db.select({ id: seriesTable.id }).from(seriesTable);
+    if (remaining.length === 0) break;
+    await db.execute(sql`delete from series where id not in (select parent_id from series where parent_id is not null)`);
+  }
+  await db.delete(liquorTypesTable);
+
+  await db.insert(liquorTypesTable).values(
+    demoLiquorTypes.map((type, index) => ({ key: type.key, labelJa: type.label.ja, labelEn: type.label.en, sortOrder: index })),
+  );
+
+  const seriesIds = new Map<string, number>();
+  for (const [index, series] of demoSeries.entries()) {
+    const parentId = series.parentKey ? seriesIds.get(series.parentKey) : undefined;
+    if (series.parentKey && parentId === undefined) throw new Error(`series ${series.key}: parent ${series.parentKey} comes later`);
+    const [row] = await db
+      .insert(seriesTable)
+      .values({ nameJa: series.name.ja, nameEn: series.name.en, parentId: parentId ?? null, sortOrder: index })
+      .returning({ id: seriesTable.id });
+    seriesIds.set(series.key, row!.id);
+  }
+
+  const images = new ImageService(db);
+  for (const [index, product] of demoProducts.entries()) {
+    const [row] = await db
+      .insert(productsTable)
+      .values({
+        nameJa: product.name.ja,
+        nameEn: product.name.en,
+        descriptionJa: product.description.ja,
+        descriptionEn: product.description.en,
+        price: product.price,
+        shippingType: product.shippingType ?? "normal",
+        buyableLimit: product.buyableLimit ?? null,
+        liquorType: product.liquorType,
+        stock: product.stock,
+        soldOutFlag: product.soldOut ?? false,
+        published: product.published ?? true,
+        sortOrder: index,
+      })
+      .returning({ id: productsTable.id });
+    const productId = row!.id;
+    const stored = await Promise.all(product.images.map(async (art) => images.store(await renderSvg(bottleSvg(art)))));
+    if (stored.length > 0) {
+      await db.insert(productImagesTable).values(stored.map((image, position) => ({ productId, imageId: image.id, position })));
+    }
+    const leafIds = product.seriesKeys.map((key) => {
+      const id = seriesIds.get(key);
+      if (id === undefined) throw new Error(`product ${product.key}: unknown series ${key}`);
+      return id;
+    });
+    if (leafIds.length > 0) await db.insert(productSeriesTable).values(leafIds.map((seriesId) => ({ productId, seriesId })));
+  }
+
+  for (const [index, exhibit] of demoExhibits.entries()) {
+    const [row] = await db
+      .insert(exhibitsTable)
+      .values({
+        nameJa: exhibit.name.ja,
+        nameEn: exhibit.name.en,
+        descriptionJa: exhibit.description.ja,
+        descriptionEn: exhibit.description.en,
+        top: exhibit.top,
+        sortOrder: index,
+      })
+      .returning({ id: exhibitsTable.id });
+    const stored = await Promise.all(exhibit.images.map(async (art) => images.store(await renderSvg(sceneSvg(art)))));
+    if (stored.length > 0) {
+      await db.insert(exhibitImagesTable).values(stored.map((image, position) => ({ exhibitId: row!.id, imageId: image.id, position })));
+    }
+  }
+}

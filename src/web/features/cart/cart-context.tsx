@@ -1,0 +1,132 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { ReactNode } from "react";
+import type { CartItem, CartProduct } from "../../../domain/cart.ts";
+import { CART_STORAGE_KEY, addToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { callApi } from "../site/api.ts";
+import { useSite } from "../site/site-context.tsx";
+import { useCartDrawer } from "./cart-drawer-state.tsx";
+
+/** sessionStorage flag: the login prompt was shown in this browser session (spec §4, §9). */
+export const PROMPTED_LOGIN_KEY = "propmtedLogIn";
+/** sessionStorage copy of the cart taken by the purchase button for checkout. */
+export const CHECKOUT_ITEMS_KEY = "checkoutItems";
+
+interface CartApi {
+  items: CartItem[];
+  total: number;
+  count: number;
+  add(product: CartProduct): void;
+  update(productId: string, amount: number): void;
+  remove(productId: string): void;
+  empty(): void;
+  loginPromptOpen: boolean;
+  closeLoginPrompt(): void;
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+export function useCart(): CartApi {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart outside CartProvider");
+  return cart;
+}
+
+function readLocalCart(): CartItem[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((item): item is CartItem => typeof item?.id === "string" && Number.isInteger(item?.amount)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeLocalCart(items: CartItem[]): void {
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Storage full or blocked: the server copy still holds the cart.
+  }
+}
+
+function takeLoginPromptTurn(): boolean {
+  try {
+    if (sessionStorage.getItem(PROMPTED_LOGIN_KEY)) return false;
+    sessionStorage.setItem(PROMPTED_LOGIN_KEY, "true");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cart (spec §4): kept in localStorage under "cart" and synced to the server on every change.
+ * The server's answer wins (it clamps to limits and stock); only the newest answer is applied, so
+ * quick clicks never end in an older state. When the server cannot be reached the local copy is used.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { locale } = useI18n();
+  const { user } = useSite();
+  const drawer = useCartDrawer();
+  const [items, setItemsState] = useState<CartItem[]>([]);
+  const [loginPromptOpen, setLoginPromptOpen] = useState(false);
+  const latestRequest = useRef(0);
+  // The newest items, for handlers that run before React re-renders (quick repeated clicks).
+  const itemsRef = useRef<CartItem[]>([]);
+  const setItems = useCallback((next: CartItem[]) => {
+    itemsRef.current = next;
+    setItemsState(next);
+  }, []);
+
+  useEffect(() => {
+    const request = ++latestRequest.current;
+    callApi<{ data: CartItem[] }>(locale, "/carts")
+      .then((result) => {
+        if (request !== latestRequest.current) return;
+        if (!result.ok || !result.body) throw new Error(`GET /api/carts answered ${result.status}`);
+        setItems(result.body.data);
+        writeLocalCart(result.body.data);
+      })
+      .catch((error: unknown) => {
+        console.warn("cart: using the local copy", error);
+        if (request === latestRequest.current) setItems(readLocalCart());
+      });
+  }, [locale, setItems]);
+
+  const commit = useCallback(
+    (next: CartItem[], options: { openDrawer: boolean }) => {
+      const before = itemsRef.current;
+      setItems(next);
+      writeLocalCart(next);
+      if (options.openDrawer) drawer.setOpen(true);
+      if (cartCount(before) === 0 && cartCount(next) > 0 && !user && takeLoginPromptTurn()) setLoginPromptOpen(true);
+
+      const request = ++latestRequest.current;
+      callApi<{ data: CartItem[] }>(locale, "/carts", { method: "PUT", body: { cart: { cart_product_ids: cartProductIds(next) } } })
+        .then((result) => {
+          if (request !== latestRequest.current || !result.ok || !result.body) return;
+          setItems(result.body.data);
+          writeLocalCart(result.body.data);
+        })
+        .catch((error: unknown) => console.warn("cart: sync failed", error));
+    },
+    [drawer, locale, user, setItems],
+  );
+
+  const api = useMemo<CartApi>(
+    () => ({
+      items,
+      total: cartTotal(items),
+      count: cartCount(items),
+      add: (product) => commit(addToCart(itemsRef.current, product), { openDrawer: true }),
+      update: (productId, amount) => commit(updateCartAmount(itemsRef.current, productId, amount), { openDrawer: true }),
+      remove: (productId) => commit(removeFromCart(itemsRef.current, productId), { openDrawer: false }),
+      empty: () => commit([], { openDrawer: false }),
+      loginPromptOpen,
+      closeLoginPrompt: () => setLoginPromptOpen(false),
+    }),
+    [items, commit, loginPromptOpen],
+  );
+
+  return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
+}

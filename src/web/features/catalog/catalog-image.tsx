@@ -1,0 +1,46 @@
+import type { ImageDetails } from "../../../domain/catalog-api.ts";
+import { imageVariantUrl } from "../../../domain/catalog-api.ts";
+
+/** The widths the server makes (kept in step with the image routes). */
+const WIDTHS = [240, 480, 720, 960, 1200];
+
+function srcSet(image: ImageDetails, format: "avif" | "webp" | "jpg"): string {
+  const widths = WIDTHS.filter((width) => width <= image.width);
+  const usable = widths.length > 0 ? widths : [WIDTHS[0]!];
+  return usable.map((width) => `${imageVariantUrl(image.id, width, format)} ${Math.min(width, image.width)}w`).join(", ");
+}
+
+interface CatalogImageProps {
+  image: ImageDetails | undefined;
+  alt: string;
+  /** The `sizes` attribute: how wide the image shows at each breakpoint. */
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * A catalogue image as AVIF, WebP or JPEG (the browser takes the first it supports), in the width
+ * the layout needs, with its intrinsic size set so nothing shifts while it loads.
+ */
+export function CatalogImage({ image, alt, sizes, priority = false, className }: CatalogImageProps) {
+  if (!image) return <div className={className} role="img" aria-label={alt} />;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+      <img
+        className={className}
+        src={imageVariantUrl(image.id, 720, "jpg")}
+        srcSet={srcSet(image, "jpg")}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        {...(priority ? { fetchPriority: "high" as const } : {})}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Exhibit, Product } from "../../../domain/catalog-api.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { TransitionLink } from "../layout/page-transition.tsx";
+import { CatalogImage } from "./catalog-image.tsx";
+import styles from "./catalog.module.css";
+
+const GRID_SIZES = "(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw";
+
+/** Product tiles; sold-out ones are dimmed and labelled. The first row loads eagerly. */
+export function ProductGrid({ products, eagerCount = 4 }: { products: Product[]; eagerCount?: number }) {
+  const { t, productPrice } = useI18n();
+  return (
+    <ul className={styles.grid} data-testid="product-grid">
+      {products.map((product, index) => (
+        <li key={product.id} className={styles.tile} data-sold-out={product.sold_out} data-testid="product-tile">
+          <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
+            <div className={styles.tileImage}>
+              <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} />
+              {product.sold_out && <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>}
+            </div>
+            <h3 className={styles.tileName}>{product.name}</h3>
+            <p className={styles.tilePrice}>{productPrice(product.price_include_tax)}</p>
+          </TransitionLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ExhibitGrid({ exhibits, eagerCount = 2 }: { exhibits: Exhibit[]; eagerCount?: number }) {
+  return (
+    <ul className={styles.exhibitGrid} data-testid="exhibit-grid">
+      {exhibits.map((exhibit, index) => (
+        <li key={exhibit.id} className={styles.exhibitTile}>
+          <TransitionLink to={`/exhibits/${exhibit.id}`} className={styles.tileLink}>
+            <div className={styles.exhibitImage}>
+              <CatalogImage
+                image={exhibit.image_details[0]}
+                alt=""
+                sizes="(min-width: 72rem) 23rem, (min-width: 48rem) 46vw, 92vw"
+                priority={index < eagerCount}
+              />
+            </div>
+            <h3 className={styles.tileName}>{exhibit.name}</h3>
+          </TransitionLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

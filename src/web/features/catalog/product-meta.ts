@@ -1,0 +1,59 @@
+import type { MetaDescriptor } from "react-router";
+import type { Product } from "../../../domain/catalog-api.ts";
+import { imageVariantUrl } from "../../../domain/catalog-api.ts";
+import type { Locale } from "../../../domain/locale.ts";
+
+const DESCRIPTION_LENGTH = 120;
+
+export function summaryOf(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > DESCRIPTION_LENGTH ? `${flat.slice(0, DESCRIPTION_LENGTH - 1)}…` : flat;
+}
+
+/**
+ * Title, description, canonical link, Open Graph, Twitter card and schema.org Product JSON-LD, so a
+ * product shared on LINE or X shows the bottle and its price, and search engines read the offer.
+ */
+export function productMeta(product: Product, site: { shopName: string; publicUrl: string; locale: Locale }): MetaDescriptor[] {
+  const url = `${site.publicUrl}/products/${product.id}`;
+  const images = product.image_details.map((image) => `${site.publicUrl}${imageVariantUrl(image.id, 1200, "jpg")}`);
+  const description = summaryOf(product.description);
+  const title = `${product.name} | ${site.shopName}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: site.shopName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: site.locale === "ja" ? "ja_JP" : "en_US" },
+    ...(images[0] ? [{ property: "og:image", content: images[0] }] : []),
+    { property: "product:price:amount", content: String(product.price_include_tax) },
+    { property: "product:price:currency", content: "JPY" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(images[0] ? [{ name: "twitter:image", content: images[0] }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.name,
+        description: product.description,
+        image: images,
+        sku: product.id,
+        brand: { "@type": "Brand", name: site.shopName },
+        offers: {
+          "@type": "Offer",
+          url,
+          price: product.price_include_tax,
+          priceCurrency: "JPY",
+          availability: product.sold_out ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+          seller: { "@type": "Organization", name: site.shopName },
+        },
+      },
+    },
+  ];
+}

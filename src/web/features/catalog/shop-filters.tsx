@@ -1,0 +1,118 @@
+import { useId, useState } from "react";
+import type { ProductFilter } from "../../../domain/catalog.ts";
+import type { LiquorTypeOption, SeriesTreeNode } from "../../../domain/catalog-api.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import styles from "./shop-filters.module.css";
+
+interface ShopFiltersProps {
+  filter: ProductFilter;
+  series: SeriesTreeNode[];
+  liquorTypes: LiquorTypeOption[];
+  onChange(next: ProductFilter): void;
+}
+
+/** The /shop side panel (spec §2): stock, liquor type, the series tree and 未分類. */
+export function ShopFilters({ filter, series, liquorTypes, onChange }: ShopFiltersProps) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const chosen = new Set(filter.series);
+
+  const toggleSeries = (hashid: string, checked: boolean) => {
+    const next = new Set(chosen);
+    if (checked) next.add(hashid);
+    else next.delete(hashid);
+    onChange({ ...filter, series: [...next] });
+  };
+
+  const renderSeries = (nodes: SeriesTreeNode[]) => (
+    <ul className={styles.tree}>
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <label className={styles.choice}>
+            <input
+              type="checkbox"
+              name="series[]"
+              value={node.hashid}
+              checked={chosen.has(node.hashid)}
+              onChange={(event) => toggleSeries(node.hashid, event.target.checked)}
+            />
+            <span>{node.name}</span>
+          </label>
+          {node.children.length > 0 && renderSeries(node.children)}
+        </li>
+      ))}
+    </ul>
+  );
+
+  const stockOptions: { value: ProductFilter["unsold"]; label: string }[] = [
+    { value: undefined, label: t("catalog.stockAll") },
+    { value: "1", label: t("catalog.inStock") },
+    { value: "0", label: t("catalog.outOfStock") },
+  ];
+
+  return (
+    <aside className={styles.panel} aria-label={t("catalog.filters")}>
+      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        {t("catalog.filters")}
+      </button>
+      <form id={panelId} className={styles.form} data-open={open} onSubmit={(event) => event.preventDefault()}>
+        <fieldset className={styles.group}>
+          <legend>{t("catalog.stock")}</legend>
+          {stockOptions.map((option) => (
+            <label key={option.label} className={styles.choice}>
+              <input
+                type="radio"
+                name="unsold"
+                value={option.value ?? ""}
+                checked={filter.unsold === option.value}
+                onChange={() => onChange({ ...filter, ...{ unsold: option.value } })}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>{t("catalog.liquorType")}</legend>
+          <label className={styles.choice}>
+            <input type="radio" name="liquor_type" value="" checked={!filter.liquorType} onChange={() => onChange(withoutType(filter))} />
+            <span>{t("catalog.allTypes")}</span>
+          </label>
+          {liquorTypes.map((type) => (
+            <label key={type.key} className={styles.choice}>
+              <input
+                type="radio"
+                name="liquor_type"
+                value={type.key}
+                checked={filter.liquorType === type.key}
+                onChange={() => onChange({ ...filter, liquorType: type.key })}
+              />
+              <span>{type.label}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>{t("catalog.series")}</legend>
+          {renderSeries(series)}
+          <label className={styles.choice}>
+            <input
+              type="checkbox"
+              name="unselect_series"
+              value="1"
+              checked={filter.unselectSeries}
+              onChange={(event) => onChange({ ...filter, unselectSeries: event.target.checked })}
+            />
+            <span>{t("catalog.unclassified")}</span>
+          </label>
+        </fieldset>
+      </form>
+    </aside>
+  );
+}
+
+function withoutType(filter: ProductFilter): ProductFilter {
+  const { liquorType: _dropped, ...rest } = filter;
+  return rest;
+}

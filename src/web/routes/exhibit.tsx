@@ -1,0 +1,63 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/exhibit";
+import { flatten, imageVariantUrl, parseResourceId } from "../../domain/catalog-api.ts";
+import { ProductGallery } from "../features/catalog/product-gallery.tsx";
+import { summaryOf } from "../features/catalog/product-meta.ts";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { rootDataOf } from "../page-meta.ts";
+import styles from "./product.module.css";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseResourceId(params.id);
+  const exhibit = id === undefined ? undefined : await context.catalog.exhibit(context.locale, id);
+  if (!exhibit) throw new Response("Not Found", { status: 404 });
+  return { exhibit: flatten(exhibit), publicUrl: context.publicUrl };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = rootDataOf(matches);
+  if (!data || !root) return [];
+  const shopName = root.shop.shopName[root.locale];
+  const title = `${data.exhibit.name} | ${shopName}`;
+  const url = `${data.publicUrl}/exhibits/${data.exhibit.id}`;
+  const image = data.exhibit.image_details[0];
+  const description = summaryOf(data.exhibit.description);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: shopName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: `${data.publicUrl}${imageVariantUrl(image.id, 1200, "jpg")}` }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+export default function ExhibitPage() {
+  const { t } = useI18n();
+  const { exhibit } = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <nav aria-label={t("catalog.breadcrumb")} className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <TransitionLink to="/products">{t("products.title")}</TransitionLink>
+          </li>
+        </ol>
+      </nav>
+      <article className={styles.layout}>
+        <ProductGallery images={exhibit.image_details} name={exhibit.name} />
+        <div>
+          <h1 className={styles.name}>{exhibit.name}</h1>
+          <div className={styles.description} data-testid="exhibit-description">
+            {exhibit.description}
+          </div>
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/product";
+import { seriesPathByHashid } from "../features/catalog/series-path.ts";
+import { flatten, parseResourceId } from "../../domain/catalog-api.ts";
+import { ProductGallery } from "../features/catalog/product-gallery.tsx";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useSite } from "../features/site/site-context.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { rootDataOf } from "../page-meta.ts";
+import { Badge } from "../ui/badge.tsx";
+import { AddToCartButton } from "../features/catalog/add-to-cart-button.tsx";
+import { productMeta } from "../features/catalog/product-meta.ts";
+import styles from "./product.module.css";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseResourceId(params.id);
+  const product = id === undefined ? undefined : await context.catalog.product(context.locale, id);
+  if (!product) throw new Response("Not Found", { status: 404 });
+  return { product: flatten(product), publicUrl: context.publicUrl };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = rootDataOf(matches);
+  if (!data || !root) return [];
+  return productMeta(data.product, { shopName: root.shop.shopName[root.locale], publicUrl: data.publicUrl, locale: root.locale });
+}
+
+export default function ProductPage() {
+  const { t, productPrice } = useI18n();
+  const { series, liquorTypes } = useSite();
+  const { product } = useLoaderData<typeof loader>();
+  const leaf = product.leaf_series[0];
+  const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
+  const liquorLabel = liquorTypes.find((type) => type.key === product.liquor_type)?.label;
+
+  return (
+    <div className="page">
+      <nav aria-label={t("catalog.breadcrumb")} className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <TransitionLink to="/shop">{t("nav.shop")}</TransitionLink>
+          </li>
+          {trail.map((node) => (
+            <li key={node.id}>
+              <TransitionLink to={`/shop?${new URLSearchParams([["series[]", node.hashid]])}`}>{node.name}</TransitionLink>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <article className={styles.layout}>
+        <ProductGallery images={product.image_details} name={product.name} />
+        <div className={styles.details}>
+          <h1 className={styles.name}>{product.name}</h1>
+          <p className={styles.price} data-testid="product-price">
+            {productPrice(product.price_include_tax)}
+          </p>
+          <dl className={styles.facts}>
+            {liquorLabel && (
+              <>
+                <dt>{t("catalog.liquorType")}</dt>
+                <dd data-testid="liquor-type">{liquorLabel}</dd>
+              </>
+            )}
+            {product.shipping_type === "cool" && (
+              <>
+                <dt>{t("catalog.shipping")}</dt>
+                <dd>{t("catalog.coolShipping")}</dd>
+              </>
+            )}
+            {product.buyable_limit !== null && (
+              <>
+                <dt>{t("catalog.limitLabel")}</dt>
+                <dd>{t("catalog.limit", { limit: product.buyable_limit })}</dd>
+              </>
+            )}
+          </dl>
+          {product.sold_out ? (
+            <p className={styles.soldOut} data-testid="sold-out">
+              <Badge tone="grey">{t("catalog.soldOut")}</Badge>
+            </p>
+          ) : (
+            <AddToCartButton product={product} />
+          )}
+          <div className={styles.description} data-testid="product-description">
+            {product.description}
+          </div>
+        </div>
+      </article>
+    </div>
+  );
+}
