@@ -653,13 +653,15 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
     ]),
   );
   const lip = spec.profile[spec.profile.length - 1] as Pt;
+  defs.push(`<clipPath id="${id}-shape"><path d="${outline}" transform="scale(1.03 1)"/></clipPath>`);
   switch (spec.closure) {
     case "foil": {
       const fy = spec.foilY ?? spec.neckY;
       defs.push(`<clipPath id="${id}-foil"><rect x="-100" y="-500" width="200" height="${500 + fy}"/></clipPath>`);
       parts.push(
         `<g clip-path="url(#${id}-foil)"><path d="${outline}" transform="translate(0 0) scale(1.03 1)" fill="url(#${id}-cap)"/>` +
-          `<path d="M-40 ${fy - 1}H40M-40 ${fy - 4.2}H40M-40 ${spec.topY + 5}H40" stroke="${shade(c, 0.45)}" stroke-width="0.55" opacity="0.7"/></g>`,
+          // The rings stay on the capsule: clipped to the bottle's own outline.
+          `<g clip-path="url(#${id}-shape)"><path d="M-40 ${fy - 1}H40M-40 ${fy - 4.2}H40M-40 ${spec.topY + 5}H40" stroke="${shade(c, 0.45)}" stroke-width="0.55" opacity="0.7"/></g></g>`,
       );
       parts.push(`<ellipse cx="0" cy="${spec.topY}" rx="${n(lip.x * 1.02)}" ry="1.4" fill="${tint(c, 0.25)}"/>`);
       break;
@@ -671,8 +673,8 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
       );
       parts.push(
         `<g clip-path="url(#${id}-foil)"><path d="${outline}" transform="scale(1.02 1)" fill="url(#${id}-cap)"/>` +
-          `<path d="M-80 ${fy + 2.6}H-12L0 ${fy + 15}L12 ${fy + 2.6}H80" stroke="${shade(c, 0.45)}" stroke-width="0.8" fill="none"/>` +
-          `<path d="M-80 ${fy - 26}H80" stroke="${tint(c, 0.3)}" stroke-width="0.4" opacity="0.6"/></g>`,
+          `<g clip-path="url(#${id}-shape)"><path d="M-80 ${fy + 2.6}H-12L0 ${fy + 15}L12 ${fy + 2.6}H80" stroke="${shade(c, 0.45)}" stroke-width="0.8" fill="none"/>` +
+          `<path d="M-80 ${fy - 26}H80" stroke="${tint(c, 0.3)}" stroke-width="0.4" opacity="0.6"/></g></g>`,
       );
       const top = spec.topY;
       parts.push(`<path d="M-18.6 -292V-303Q-18.6 ${top + 1} -8 ${top}H8Q18.6 ${top + 1} 18.6 -303V-292Z" fill="url(#${id}-cap)"/>`);
