@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerLocale } from "./http/locale.ts";
-import { loggerOptions } from "./http/logging.ts";
+import { loggerOptions, registerAccessLog } from "./http/logging.ts";
 import { resolveSessionSecret } from "./http/secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
@@ -56,7 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
+    // One access line per request (registerAccessLog) instead of Fastify's two.
+    disableRequestLogging: true,
   });
+  registerAccessLog(app);
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });

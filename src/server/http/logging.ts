@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config.ts";
 
 /**
@@ -20,4 +20,18 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };
+}
+
+/** One line per finished request: method, path (no query), status and time; errors log at warn. */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook("onResponse", async (request, reply) => {
+    const entry = {
+      method: request.method,
+      path: request.url.split("?")[0],
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (reply.statusCode >= 500) request.log.warn(entry, "request failed");
+    else request.log.info(entry, "request");
+  });
 }
