@@ -324,10 +324,13 @@ function crestSvg(kind: ShapeSpec["crest"], x: number, y: number, k: number, acc
     case "shield":
       return (
         `<g ${t}><path d="M-8 -9H8V0Q8 7 0 11Q-8 7 -8 0Z" fill="none" stroke="${accent}" stroke-width="0.9"/>` +
-        `<path d="M-8 -1L0 -6L8 -1V2L0 -3L-8 2Z" fill="${accent}"/>` +
-        `<circle cx="-3.5" cy="4" r="1.1" fill="${accent}"/><circle cx="3.5" cy="4" r="1.1" fill="${accent}"/><circle cx="0" cy="7.5" r="1.1" fill="${accent}"/>` +
+        `<path d="M-8 -9H0V1H-8Z" fill="${accent}"/><path d="M0 1H8Q7.4 6.5 0 11Z" fill="${accent}"/><path d="M0 -9V11M-8 1H8" stroke="${accent}" stroke-width="0.6"/>` +
+        [-1, 1]
+          .map((side) => `<path d="M${side * 11} 10Q${side * 14} 0 ${side * 10.5} -8" stroke="${accent}" stroke-width="0.5" fill="none"/>` +
+            [0, 1, 2, 3].map((i) => `<ellipse cx="${side * (12.6 - i * 0.5)}" cy="${7 - i * 4}" rx="0.8" ry="1.7" transform="rotate(${side * -20} ${side * (12.6 - i * 0.5)} ${7 - i * 4})" fill="${accent}"/>`).join(""))
+          .join("") +
         `<path d="M-6 -11L-4 -14L-2 -11.5L0 -15L2 -11.5L4 -14L6 -11Z" fill="${accent}"/>` +
-        `<path d="M-11 -4Q-15 3 -10 10M11 -4Q15 3 10 10" stroke="${accent}" stroke-width="0.6" fill="none"/></g>`
+        `</g>`
       );
     case "crown":
       return (
@@ -792,7 +795,7 @@ function stemmed(id: string, bowl: Pt[], stemTop: number, footR: number, liquid:
   return s;
 }
 
-function tumbler(id: string, w: number, h: number, liquid: string, level: number, look: GlassLook, defs: string[], extras: { ice: number; lemon?: boolean; bubbles?: boolean }): string {
+function tumbler(id: string, w: number, h: number, liquid: string, level: number, look: GlassLook, defs: string[], extras: { ice: number; lemon?: boolean; bubbles?: boolean; opacity?: number }): string {
   glassStyle(id, defs);
   const bw = w * 0.93;
   const shape = `M${n(-bw)} -1Q${n(-bw)} 0 ${n(-bw + 2)} 0H${n(bw - 2)}Q${n(bw)} 0 ${n(bw)} -1L${n(w)} ${-h}H${n(-w)}Z`;
@@ -801,7 +804,7 @@ function tumbler(id: string, w: number, h: number, liquid: string, level: number
   const rand = rng(`${id}${liquid}`);
   const lw = bw + ((w - bw) * -level) / h - 1.5;
   let s = "";
-  s += `<g clip-path="url(#${id}-in)"><rect x="-60" y="${level}" width="120" height="200" fill="url(#${id}-lq)" opacity="0.9"/>`;
+  s += `<g clip-path="url(#${id}-in)"><rect x="-60" y="${level}" width="120" height="200" fill="url(#${id}-lq)" opacity="${extras.opacity ?? 0.9}"/>`;
   if (extras.bubbles) {
     for (let i = 0; i < 30; i++) s += `<circle cx="${n((rand() - 0.5) * 2 * (w - 4))}" cy="${n(level + 3 + rand() * (-level - 14))}" r="${n(0.4 + rand() * 0.6)}" fill="#ffffff" opacity="0.75"/>`;
   }
@@ -1008,11 +1011,11 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
         glassW = 42;
         break;
       case "shochu":
-        glass = tumbler("tb", 40, 92, "#f2ead6", -52, look, defs, { ice: 3 });
+        glass = tumbler("tb", 40, 92, "#efe3c4", -52, look, defs, { ice: 3, opacity: 0.5 });
         glassW = 42;
         break;
       case "gin":
-        glass = tumbler("tb", 31, 145, mix(art.glass, "#ffffff", 0.55), -118, look, defs, { ice: 4, lemon: true, bubbles: true });
+        glass = tumbler("tb", 31, 145, mix(art.glass, "#ffffff", 0.55), -118, look, defs, { ice: 4, lemon: true, bubbles: true, opacity: 0.5 });
         glassW = 33;
         break;
       case "brandy":
@@ -1031,10 +1034,11 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
       body.push(`<g transform="translate(1010 1420) scale(${Math.round(gs * 0.8 * 1000) / 1000})">${sakeCup("cup2", look, defs)}</g>`);
     }
     const prop = propSvg(art.shape, art, "pr", defs);
-    const px = art.shape === "sake" ? 640 : 660;
+    const px = art.shape === "sake" ? 640 : art.shape === "whisky" ? 610 : 660;
     const py = 1440;
-    body.push(`<ellipse cx="${px + 10}" cy="${py + 2}" rx="${n(45 * s)}" ry="10" fill="${shade(bg, 0.8)}" opacity="0.35" filter="url(#tight)"/>`);
-    body.push(`<g transform="translate(${px} ${py}) scale(${Math.round(s * 1000) / 1000})">${prop}</g>`);
+    const ps = s * 1.5;
+    body.push(`<ellipse cx="${px + 10}" cy="${py + 2}" rx="${n(40 * ps)}" ry="12" fill="${shade(bg, 0.8)}" opacity="0.35" filter="url(#tight)"/>`);
+    body.push(`<g transform="translate(${px} ${py}) scale(${Math.round(ps * 1000) / 1000})">${prop}</g>`);
   }
 
   body.push(`<rect width="${W}" height="${H}" fill="url(#vig)"/>`);

@@ -69,16 +69,16 @@ const entries: Entry[] = [
     key: "valle-alto-malbec-2022", shape: "bordeaux", look: "redDark", seriesKeys: ["wine-red"], liquorType: "wine", price: 2480, stock: 48,
     name: { ja: "バジェ・アルト マルベック 2022 750ml", en: "Valle Alto Malbec 2022 750ml" },
     description: {
-      ja: "完熟したプラムとスミレの香り。濃厚でいて飲み疲れしない、毎日の食卓に頼れる一本です。\nバーベキューやハンバーグと。\nアルゼンチン・メンドーサ産／13.5%／750ml",
-      en: "Ripe plum and violet. Rich yet easy to drink: a dependable bottle for every day.\nGreat with barbecue and hamburg steak.\nMendoza, Argentina / 13.5% ABV / 750ml",
+      ja: "完熟したプラムとスミレの香り、ほのかなカカオ。濃厚でいて飲み疲れしない、毎日の食卓に頼れる一本です。\nバーベキューやハンバーグ、スパイスを効かせた煮込みに。16〜18℃でどうぞ。\nアルゼンチン・メンドーサ産／13.5%／750ml",
+      en: "Ripe plum, violet and a touch of cocoa. Rich yet easy to drink: a dependable bottle for every day.\nGreat with barbecue, hamburg steak or spiced stews. Serve at 16–18°C.\nMendoza, Argentina / 13.5% ABV / 750ml",
     },
   },
   {
     key: "tenuta-serena-chianti-2020", shape: "bordeaux", look: "red", seriesKeys: ["wine-red"], liquorType: "wine", price: 3300, stock: 0,
     name: { ja: "テヌータ・セレーナ キャンティ・クラシコ 2020", en: "Tenuta Serena Chianti Classico 2020" },
     description: {
-      ja: "サンジョヴェーゼらしい赤い果実とハーブの香り、生き生きとした酸。\nトマトソースのパスタやピッツァと。\nイタリア・トスカーナ産／13.5%／750ml",
-      en: "Red fruit and herbs typical of Sangiovese, with lively acidity.\nPasta with tomato sauce, pizza.\nTuscany, Italy / 13.5% ABV / 750ml",
+      ja: "サンジョヴェーゼらしいチェリーとハーブの香り、生き生きとした酸と細やかなタンニン。\nトマトソースのパスタ、ピッツァ、焼き鳥(塩)に。15〜17℃で。\nイタリア・トスカーナ産／13.5%／750ml",
+      en: "Cherry and herbs typical of Sangiovese, with lively acidity and fine tannins.\nPasta with tomato sauce, pizza, salted yakitori. Serve at 15–17°C.\nTuscany, Italy / 13.5% ABV / 750ml",
     },
   },
   {
@@ -107,7 +107,7 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "weingut-halden-riesling-2022", shape: "gin", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 3580, stock: 14, buyableLimit: 3,
+    key: "weingut-halden-riesling-2022", shape: "burgundy", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 3580, stock: 14, buyableLimit: 3,
     name: { ja: "ヴァイングート・ハルデン リースリング トロッケン 2022", en: "Weingut Halden Riesling Trocken 2022" },
     description: {
       ja: "白桃とライム、ほのかなペトロール香。シャープな酸が心地よい辛口リースリング。\n豚しゃぶ、エスニック料理に。\nドイツ・モーゼル産／12%／750ml",
@@ -118,8 +118,8 @@ const entries: Entry[] = [
     key: "marlborough-sauvignon-2023", shape: "bordeaux", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 2750, stock: 36,
     name: { ja: "サザン・ベイ マールボロ ソーヴィニヨン・ブラン 2023", en: "Southern Bay Marlborough Sauvignon Blanc 2023" },
     description: {
-      ja: "パッションフルーツと刈りたての草の爽やかな香り。よく冷やして乾杯に。\nカルパッチョ、山菜の天ぷらに。\nニュージーランド産／13%／750ml",
-      en: "Passion fruit and fresh-cut grass. Chill well and toast.\nCarpaccio, mountain-vegetable tempura.\nMarlborough, New Zealand / 13% ABV / 750ml",
+      ja: "パッションフルーツとグレープフルーツ、刈りたての草の爽やかな香り。\nカルパッチョや山菜の天ぷらに。7〜9℃によく冷やして乾杯を。\nニュージーランド・マールボロ産／13%／750ml",
+      en: "Passion fruit, grapefruit and fresh-cut grass.\nCarpaccio, mountain-vegetable tempura. Chill well to 7–9°C and toast.\nMarlborough, New Zealand / 13% ABV / 750ml",
     },
   },
   // スパークリング
@@ -135,16 +135,16 @@ const entries: Entry[] = [
     key: "cava-brut-reserva", shape: "champagne", look: "sparkling", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 2200, stock: 54,
     name: { ja: "カステル・ソル カヴァ ブリュット・レゼルヴァ", en: "Castell Sol Cava Brut Reserva" },
     description: {
-      ja: "瓶内二次発酵による繊細な泡と、青りんごの爽やかさ。気軽に楽しめる本格派。\n生ハム、唐揚げに。\nスペイン・ペネデス産／11.5%／750ml",
-      en: "Traditional-method bubbles and crisp green apple. Serious sparkling for every day.\nJamón, karaage fried chicken.\nPenedès, Spain / 11.5% ABV / 750ml",
+      ja: "瓶内二次発酵による繊細な泡と、青りんごやトーストの香り。気軽に楽しめる本格派です。\n生ハム、唐揚げ、アヒージョに。6〜8℃で。\nスペイン・ペネデス産／11.5%／750ml",
+      en: "Traditional-method bubbles with green apple and toast. Serious sparkling for every day.\nJamón, karaage fried chicken, ajillo. Serve at 6–8°C.\nPenedès, Spain / 11.5% ABV / 750ml",
     },
   },
   {
     key: "prosecco-superiore", shape: "champagne", look: "white", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 2640, stock: 0, soldOut: true,
     name: { ja: "コッリーネ・ヴェルディ プロセッコ・スペリオーレ", en: "Colline Verdi Prosecco Superiore" },
     description: {
-      ja: "洋梨とアカシアの花の香り、やさしい泡立ち。食前酒に最適です。\nイタリア・ヴェネト産／11%／750ml",
-      en: "Pear and acacia blossom with gentle bubbles; an ideal aperitif.\nVeneto, Italy / 11% ABV / 750ml",
+      ja: "洋梨とアカシアの花の香り、やさしい泡立ち。ほんのり果実の甘みを感じる食前酒向きの一本。\n前菜の盛り合わせや白身魚のマリネに。6〜8℃で。\nイタリア・ヴェネト産／11%／750ml",
+      en: "Pear and acacia blossom with gentle bubbles and a soft fruity touch; an ideal aperitif.\nAntipasti, marinated white fish. Serve at 6–8°C.\nVeneto, Italy / 11% ABV / 750ml",
     },
   },
   {
@@ -168,24 +168,24 @@ const entries: Entry[] = [
     key: "kitakaze-blended", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 3980, stock: 42,
     name: { ja: "北風蒸溜所 ブレンデッド 700ml", en: "Kitakaze Distillery Blended 700ml" },
     description: {
-      ja: "バニラとオレンジピールのやわらかな甘み。ハイボールにすると香りがいっそう広がります。\n北海道産／40%／700ml",
-      en: "Soft vanilla and orange peel. Opens up beautifully as a highball.\nHokkaido, Japan / 40% ABV / 700ml",
+      ja: "バニラとオレンジピールのやわらかな甘み、軽やかなモルトの香ばしさ。\nハイボールにすると香りがいっそう広がります。唐揚げや焼き餃子と一緒に。\n北海道産／40%／700ml",
+      en: "Soft vanilla and orange peel over light, toasty malt.\nOpens up beautifully as a highball; try it with karaage or gyoza.\nHokkaido, Japan / 40% ABV / 700ml",
     },
   },
   {
     key: "glen-corrach-18", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 24000, stock: 0, soldOut: true,
     name: { ja: "グレン・コラック 18年 シェリーカスク 700ml", en: "Glen Corrach 18 Years Sherry Cask 700ml" },
     description: {
-      ja: "ドライフルーツ、ダークチョコレート、シナモン。シェリー樽由来の濃厚な甘さ。\nスコットランド・スペイサイド産／46%／700ml",
-      en: "Dried fruit, dark chocolate and cinnamon; the rich sweetness of sherry casks.\nSpeyside, Scotland / 46% ABV / 700ml",
+      ja: "レーズンやデーツ、ダークチョコレート、シナモン。シェリー樽由来の濃厚な甘さと長い余韻。\nストレートで、ゆっくりと。食後にビターチョコレートを添えて。\nスコットランド・スペイサイド産／46%／700ml",
+      en: "Raisin, dates, dark chocolate and cinnamon: the rich sweetness of sherry casks and a long finish.\nSip neat, slowly, with a square of bitter chocolate after dinner.\nSpeyside, Scotland / 46% ABV / 700ml",
     },
   },
   {
     key: "islay-peat-10", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 7480, stock: 15,
-    name: { ja: "ポート・エラン アイラ 10年 700ml", en: "Port Ellan Islay 10 Years 700ml" },
+    name: { ja: "キルネヴァー アイラ 10年 700ml", en: "Kilnaver Islay 10 Years 700ml" },
     description: {
-      ja: "焚き火のようなスモーキーさと潮風、奥にレモンの爽やかさ。ピート好きの方へ。\nスコットランド・アイラ島産／46%／700ml",
-      en: "Bonfire smoke and sea spray with fresh lemon beneath. For peat lovers.\nIslay, Scotland / 46% ABV / 700ml",
+      ja: "焚き火のようなスモーキーさと潮風、奥にレモンと蜂蜜の甘さ。ピート好きの方へ。\nストレートか加水で。燻製や牡蠣のオイル漬けと好相性です。\nスコットランド・アイラ島産／46%／700ml",
+      en: "Bonfire smoke and sea spray with lemon and honey beneath. For peat lovers.\nNeat or with a little water; superb with smoked food or oysters in oil.\nIslay, Scotland / 46% ABV / 700ml",
     },
   },
   {
@@ -209,13 +209,13 @@ const entries: Entry[] = [
     key: "london-dry-no7", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 3200, stock: 33,
     name: { ja: "ハーロウ・ロンドン・ドライ・ジン No.7 700ml", en: "Harlow London Dry Gin No.7 700ml" },
     description: {
-      ja: "ジュニパーが主役の王道ロンドン・ドライ。ジントニックの基本に。\nイギリス産／43%／700ml",
-      en: "A classic juniper-forward London Dry, the base of a great G&T.\nEngland / 43% ABV / 700ml",
+      ja: "ジュニパーが主役の王道ロンドン・ドライ。レモンピールとコリアンダーが爽やかに香ります。\nトニックで割ってライムを添えれば、ジントニックの基本に。\nイギリス産／43%／700ml",
+      en: "A classic juniper-forward London Dry with lemon peel and coriander.\nTop with tonic and a wedge of lime for the textbook G&T.\nEngland / 43% ABV / 700ml",
     },
   },
   {
     key: "sakura-gin-limited", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 5500, stock: 6, buyableLimit: 2,
-    name: { ja: "春霞 桜ジン 季節限定 500ml", en: "Harugasumi Sakura Gin Seasonal 500ml" },
+    name: { ja: "都ノ花 桜ジン 季節限定 500ml", en: "Miyako no Hana Sakura Gin Seasonal 500ml" },
     description: {
       ja: "桜の花と葉を漬け込んだ、春だけの限定ジン。ほのかな桜餅の香り。\nお一人様2本まで。\n京都府産／42%／500ml",
       en: "Steeped with cherry blossoms and leaves: a spring-only gin with a hint of sakura mochi.\nUp to 2 per customer.\nKyoto, Japan / 42% ABV / 500ml",
@@ -225,41 +225,41 @@ const entries: Entry[] = [
     key: "navy-strength-gin", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 6200, stock: 0,
     name: { ja: "ハーロウ ネイビーストレングス ジン 700ml", en: "Harlow Navy Strength Gin 700ml" },
     description: {
-      ja: "57%の力強さに、柑橘とスパイスがくっきり。カクテルベースに。\nイギリス産／57%／700ml",
-      en: "57% strength with vivid citrus and spice; made for cocktails.\nEngland / 57% ABV / 700ml",
+      ja: "57%の力強さに、柑橘とスパイスがくっきりと浮かぶネイビーストレングス。\nギムレットやネグローニなど、カクテルのベースに。\nイギリス産／57%／700ml",
+      en: "Navy strength at 57%, with vivid citrus and spice.\nBuilt for cocktails: gimlets, negronis.\nEngland / 57% ABV / 700ml",
     },
   },
   // 焼酎
   {
-    key: "imo-kurokirishima-style", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 2150, stock: 60,
+    key: "imo-kuroshio", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 2150, stock: 60,
     name: { ja: "薩摩 黒麹仕込み 芋焼酎 黒潮 1800ml", en: "Satsuma Kuroshio Black-Koji Imo Shochu 1800ml" },
     description: {
-      ja: "黒麹ならではのコクと、さつま芋の甘い香り。お湯割りで香りが立ちます。\n鹿児島県産／25%／1800ml",
-      en: "The body of black koji and the sweet aroma of sweet potato; mix with hot water to lift the nose.\nKagoshima, Japan / 25% ABV / 1800ml",
+      ja: "黒麹ならではのしっかりしたコクと、焼き芋のような甘い香り。\nお湯割り(焼酎6:お湯4)で香りが立ちます。さつま揚げや豚の角煮と。\n鹿児島県産／25%／1800ml",
+      en: "The firm body of black koji and the sweet aroma of baked sweet potato.\nMix 6:4 with hot water to lift the nose; lovely with satsuma-age or braised pork belly.\nKagoshima, Japan / 25% ABV / 1800ml",
     },
   },
   {
     key: "mugi-oak-aged", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 2680, stock: 22,
     name: { ja: "麦焼酎 樽熟成 琥珀 720ml", en: "Kohaku Oak-Aged Barley Shochu 720ml" },
     description: {
-      ja: "樫樽で3年熟成。香ばしい麦とバニラの香り。ロックがおすすめです。\n大分県産／25%／720ml",
-      en: "Three years in oak: toasty barley and vanilla. Best on the rocks.\nOita, Japan / 25% ABV / 720ml",
+      ja: "樫樽で3年熟成。香ばしい麦とバニラ、ほのかなナッツの香り。\nロックがおすすめ。ソーダで割ると軽やかな食中酒に。\n大分県産／25%／720ml",
+      en: "Three years in oak: toasty barley, vanilla and a hint of nuts.\nBest on the rocks; with soda it becomes a light drink for the table.\nOita, Japan / 25% ABV / 720ml",
     },
   },
   {
     key: "kome-kuma", shape: "sake", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 1980, stock: 31,
-    name: { ja: "球磨 米焼酎 白岳の里 720ml", en: "Kuma Rice Shochu Hakugaku no Sato 720ml" },
+    name: { ja: "米焼酎 球磨の霧 720ml", en: "Kuma no Kiri Rice Shochu 720ml" },
     description: {
-      ja: "吟醸香を思わせるフルーティな香り。すっきりとした米焼酎。\n熊本県産／25%／720ml",
-      en: "Fruity, ginjo-like aromas in a clean rice shochu.\nKumamoto, Japan / 25% ABV / 720ml",
+      ja: "吟醸香を思わせるフルーティな香りと、米の甘みが広がるすっきりとした味わい。\n冷やしてストレート、または水割りで。お刺身や湯豆腐に。\n熊本県・球磨産／25%／720ml",
+      en: "Fruity, ginjo-like aromas and the gentle sweetness of rice in a clean shochu.\nChilled and neat, or with water; with sashimi or yudofu.\nKuma, Kumamoto, Japan / 25% ABV / 720ml",
     },
   },
   {
     key: "awamori-kusu-5", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 4400, stock: 0, soldOut: true,
     name: { ja: "泡盛 古酒 5年 首里の風 720ml", en: "Shuri no Kaze Awamori Kusu 5 Years 720ml" },
     description: {
-      ja: "5年寝かせた古酒ならではのまろやかさと甘い香り。\n沖縄県産／43%／720ml",
-      en: "The mellowness and sweet aroma of five-year aged kusu.\nOkinawa, Japan / 43% ABV / 720ml",
+      ja: "5年寝かせた古酒ならではのまろやかさと、バニラを思わせる甘い香り。\nロックや水割りで。ラフテーや豆腐ようと。\n沖縄県産／43%／720ml",
+      en: "The mellowness of five-year aged kusu, with a sweet, vanilla-like nose.\nOn the rocks or with water; with rafute pork or tofuyo.\nOkinawa, Japan / 43% ABV / 720ml",
     },
   },
   // ブランデー
@@ -267,32 +267,32 @@ const entries: Entry[] = [
     key: "cognac-vsop", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 8900, stock: 11,
     name: { ja: "メゾン・デュラン コニャック VSOP 700ml", en: "Maison Durand Cognac VSOP 700ml" },
     description: {
-      ja: "杏やバニラ、ほのかなスパイス。食後のひとときに。\nフランス・コニャック産／40%／700ml",
-      en: "Apricot, vanilla and gentle spice; for after dinner.\nCognac, France / 40% ABV / 700ml",
+      ja: "杏やバニラ、ほのかなスパイスと樽の香り。まろやかで飲み口のよいVSOP。\n食後にチューリップ型のグラスで、常温のままどうぞ。\nフランス・コニャック産／40%／700ml",
+      en: "Apricot, vanilla, gentle spice and oak: a smooth, rounded VSOP.\nAfter dinner, at room temperature, in a tulip glass.\nCognac, France / 40% ABV / 700ml",
     },
   },
   {
     key: "calvados-pays-dauge", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 6600, stock: 7,
-    name: { ja: "ドメーヌ・ルヴェ カルヴァドス ペイ・ドージュ 700ml", en: "Domaine Levet Calvados Pays d'Auge 700ml" },
+    name: { ja: "ドメーヌ・ボワヴェール カルヴァドス ペイ・ドージュ 700ml", en: "Domaine Boisvert Calvados Pays d'Auge 700ml" },
     description: {
-      ja: "熟した林檎と焼き菓子の香り。りんごのブランデーです。\nフランス・ノルマンディー産／42%／700ml",
-      en: "Ripe apple and pastry: an apple brandy.\nNormandy, France / 42% ABV / 700ml",
+      ja: "熟した林檎とタルトタタン、ほのかなシナモン。樽で熟成させた林檎のブランデーです。\n食後酒に、またはアップルパイやカマンベールと。\nフランス・ノルマンディー産／42%／700ml",
+      en: "Ripe apple, tarte tatin and a touch of cinnamon: an oak-aged apple brandy.\nAfter dinner, or with apple pie and Camembert.\nNormandy, France / 42% ABV / 700ml",
     },
   },
   {
     key: "armagnac-1998", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 19800, stock: 3, buyableLimit: 1,
     name: { ja: "シャトー・ベルガルド アルマニャック 1998 700ml", en: "Château Bellegarde Armagnac 1998 700ml" },
     description: {
-      ja: "プルーン、なめし革、カカオ。ヴィンテージ・アルマニャックの深み。\nお一人様1本限り。\nフランス・ガスコーニュ産／45%／700ml",
-      en: "Prune, leather and cacao: the depth of a vintage Armagnac.\nOne per customer.\nGascony, France / 45% ABV / 700ml",
+      ja: "プルーン、なめし革、カカオ。ヴィンテージ・アルマニャックならではの深みと力強さ。\n常温でゆっくりと。入荷数が少ないため、お一人様1本限りです。\nフランス・ガスコーニュ産／45%／700ml",
+      en: "Prune, leather and cacao: the depth and power of a vintage Armagnac.\nSip slowly at room temperature. Few bottles: one per customer.\nGascony, France / 45% ABV / 700ml",
     },
   },
   {
     key: "japanese-grape-brandy", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 5280, stock: 13, published: false,
     name: { ja: "甲斐ヶ丘ワイナリー 葡萄ブランデー 500ml(入荷待ち)", en: "Kaigaoka Winery Grape Brandy 500ml (coming soon)" },
     description: {
-      ja: "甲州葡萄を蒸溜し、樽で熟成させたブランデー。近日発売予定です。\n山梨県産／40%／500ml",
-      en: "Distilled from Koshu grapes and aged in oak. Coming soon.\nYamanashi, Japan / 40% ABV / 500ml",
+      ja: "甲州葡萄を蒸溜し、樽で熟成させたブランデー。白い花と蜂蜜の香り。\n近日発売予定です。入荷次第ご案内いたします。\n山梨県産／40%／500ml",
+      en: "Distilled from Koshu grapes and aged in oak: white flowers and honey.\nComing soon; we will announce it on arrival.\nYamanashi, Japan / 40% ABV / 500ml",
     },
   },
   // 未分類(日本酒)
@@ -308,16 +308,8 @@ const entries: Entry[] = [
     key: "tokubetsu-junmai-karakuchi", shape: "sake", look: "sake", seriesKeys: [], liquorType: "sake", price: 2530, stock: 0,
     name: { ja: "特別純米 辛口 雪見 1800ml", en: "Tokubetsu Junmai Karakuchi Yukimi 1800ml" },
     description: {
-      ja: "キレのある辛口。冷やでも燗でも楽しめる食中酒です。\n秋田県産／15%／1800ml",
-      en: "A crisp, dry sake for the table, good chilled or warm.\nAkita, Japan / 15% ABV / 1800ml",
-    },
-  },
-  {
-    key: "umeshu-kuramae", shape: "sake", look: "sake", seriesKeys: [], liquorType: "sake", price: 2200, stock: 28,
-    name: { ja: "日本酒仕込み 梅酒 紅梅 720ml", en: "Sake-Based Umeshu Kobai 720ml" },
-    description: {
-      ja: "日本酒に南高梅を漬け込んだ、甘酸っぱく香り高い梅酒。\nロックやソーダ割りで。\n和歌山県産／12%／720ml",
-      en: "Nanko plums steeped in sake: sweet-tart and fragrant.\nOn the rocks or with soda.\nWakayama, Japan / 12% ABV / 720ml",
+      ja: "米の旨みとキレのある後味。冷やしても燗にしても楽しめる、辛口の食中酒です。\n10℃前後の冷酒、または40℃前後のぬる燗で。焼き魚やおでんに。\n秋田県産／15%／1800ml",
+      en: "Savoury rice and a crisp, dry finish: a sake for the table.\nChilled to about 10°C, or warmed to about 40°C; with grilled fish or oden.\nAkita, Japan / 15% ABV / 1800ml",
     },
   },
 ];
@@ -334,7 +326,7 @@ export const demoExhibits: DemoExhibit[] = [
       ja: "北の蒸溜所と一緒に、蔵前の食卓に合う一本を目指してブレンドしました。\n蜂蜜とバニラのやわらかな甘み、ほのかなスモーク。ハイボールで毎日の晩酌に。",
       en: "Blended with a northern distillery to suit the Kuramae dinner table.\nSoft honey and vanilla with a wisp of smoke; a highball for every evening.",
     },
-    images: [scene("distillery", "#e9dcc6", "#6b4a2e", "#b87333"), scene("barrel", "#dccbb0", "#5a3b22", "#8a5a2b")],
+    images: [scene("distillery", "#e9dcc6", "#6b4a2e", "#b87333"), scene("barrel", "#3b2b20", "#a06a3a", "#f0b060")],
   },
   {
     key: "koshu-harvest", top: true,
@@ -362,7 +354,7 @@ export const demoExhibits: DemoExhibit[] = [
       ja: "旬の食材とお酒を合わせる、少人数のペアリング会を店内で開いています。\nご紹介したお酒はオンラインでもお求めいただけます。",
       en: "Small pairing evenings in the shop, matching seasonal food with our bottles.\nThe drinks we present are also sold online.",
     },
-    images: [scene("pairing", "#efe4d6", "#8a6a4a", "#6d1f2f"), scene("cellar", "#3a2e2a", "#2a201c", "#c8a060")],
+    images: [scene("pairing", "#efe4d6", "#8a6a4a", "#6d1f2f"), scene("cellar", "#4a3a32", "#33261f", "#e6b46a")],
   },
   {
     key: "umeshu-house",
@@ -372,7 +364,7 @@ export const demoExhibits: DemoExhibit[] = [
       ja: "毎年6月、和歌山の南高梅を店で漬け込んでいます。\n一年寝かせた梅酒は、冬の限定品としてご案内します。",
       en: "Every June we steep Nanko plums from Wakayama in the shop.\nAfter a year's rest, the umeshu is offered as a winter limited edition.",
     },
-    images: [scene("harvest", "#f3e6cf", "#8a9a4a", "#c0392b"), scene("pairing", "#efe4d6", "#8a6a4a", "#6d1f2f")],
+    images: [scene("harvest", "#f3e6cf", "#6f8a3a", "#b7b23a"), scene("pairing", "#e6ece2", "#9a7a55", "#a8a03a")],
   },
   {
     key: "distillery-visit",
@@ -382,6 +374,6 @@ export const demoExhibits: DemoExhibit[] = [
       ja: "取り扱う蒸溜所を訪ね、造り手の話を聞いてきました。\n銅製のポットスチルが並ぶ蒸溜棟と、潮風の吹く熟成庫の様子をご紹介します。",
       en: "We visited the distilleries we carry and listened to the makers.\nA look at the copper pot stills and the sea-breezy warehouses.",
     },
-    images: [scene("distillery", "#e4d6bf", "#5e4630", "#b87333"), scene("vineyard", "#e8e0cc", "#5d6e34", "#6d1f2f")],
+    images: [scene("distillery", "#8a4a36", "#5a5048", "#c07040"), scene("barrel", "#2a1e16", "#9a6a3e", "#e8a050")],
   },
 ];
