@@ -74,11 +74,16 @@ export class CatalogService {
   }
 
   /** A JSON answer, built once per catalogue version and key. */
-  async cachedJson(key: string, build: () => Promise<unknown>): Promise<string> {
+  cachedJson(key: string, build: () => Promise<unknown>): Promise<string> {
+    return this.cachedBody(key, async () => JSON.stringify(await build()));
+  }
+
+  /** Any response body (JSON, XML) derived from the catalogue, built once per version and key. */
+  async cachedBody(key: string, build: () => Promise<string>): Promise<string> {
     const cached = this.bodies.get(key);
     if (cached !== undefined) return cached;
     const generation = this.generation;
-    const body = JSON.stringify(await build());
+    const body = await build();
     if (generation === this.generation) {
       if (this.bodies.size >= MAX_CACHED_BODIES) this.bodies.clear();
       this.bodies.set(key, body);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 
 export const SESSION_COOKIE = "kura_sid";
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -35,8 +35,4 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
 
 export function newSessionId(): string {
   return crypto.randomBytes(32).toString("base64url");
-}
-
-export function hasSession(request: FastifyRequest): boolean {
-  return request.sessionId !== "";
 }

@@ -15,7 +15,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: Catalog
   });
 
   app.get("/sitemap.xml", async (_request, reply) => {
-    const body = await deps.catalog.cachedJson("sitemap", async () => {
+    const body = await deps.catalog.cachedBody("sitemap", async () => {
       const snapshot = await deps.catalog.snapshot();
       const paths = [
         ...STATIC_PAGES,
@@ -29,7 +29,6 @@ export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: Catalog
         "</urlset>",
       ].join("\n");
     });
-    // cachedJson stores the JSON encoding of the string; decode it back.
-    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(JSON.parse(body) as string);
+    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(body);
   });
 }
