@@ -37,7 +37,8 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/healthz`,
     env: { PORT: String(port) },
-    timeout: 120_000,
+    // Generous: a first start seeds the demo catalogue and its images, slow on a loaded two-core machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

@@ -5,12 +5,24 @@ import os from "node:os";
 import path from "node:path";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-e2e-"));
-process.env.NODE_ENV = "production";
+// E2E_DEV=1 runs the sources through the Vite dev server instead of the build, so several people
+// can run browser tests at once without rebuilding each other's dist/ (slower first page).
+const development = Boolean(process.env.E2E_DEV);
+process.env.NODE_ENV = development ? "development" : "production";
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
 process.env.LOG_LEVEL ??= "warn";
+// Every browser test signs in from 127.0.0.1; the limits themselves are tested in the API suite.
+process.env.RATE_LIMIT_MULTIPLIER ??= "50";
 // E2E_DATABASE_URL runs the same journeys on PostgreSQL (CI); otherwise the embedded database.
 if (process.env.E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete process.env.DATABASE_URL;
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
-await import("../dist/server/main.js");
+if (development) {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: "inherit", env: process.env });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+} else {
+  await import("../dist/server/main.js");
+}

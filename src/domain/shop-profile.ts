@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COD_CEILING } from "./checkout-totals.ts";
 import type { Locale } from "./locale.ts";
 
 /** A text the shop shows in both languages. */
@@ -10,6 +11,62 @@ export function inLocale(text: LocalizedText, locale: Locale): string {
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+
+// --- checkout settings ---
+/**
+ * Cash-on-delivery fee tiers, ascending: the first tier whose upTo (inclusive, yen) the amount does
+ * not exceed applies; the last has upTo null so every amount has a fee.
+ */
+const codFeeTiers = z
+  .array(z.object({ upTo: z.number().int().positive().nullable(), fee: z.number().int().nonnegative() }))
+  .min(1)
+  .refine((tiers) => tiers.every((tier, index) => (tier.upTo === null) === (index === tiers.length - 1)), {
+    message: "only the last tier, and always it, has upTo null",
+  })
+  .refine((tiers) => tiers.every((tier, index) => index === 0 || tier.upTo === null || tier.upTo > tiers[index - 1]!.upTo!), {
+    message: "upTo must increase from tier to tier",
+  });
+export type CodFeeTier = z.infer<typeof codFeeTiers>[number];
+
+const timeBandCode = z.string().regex(/^[0-9A-Za-z_-]{1,20}$/, "letters, digits, - and _ only");
+
+/** The bands Japanese carriers offer for home delivery. */
+function defaultDeliveryTimeBands(): Record<string, LocalizedText> {
+  return {
+    "08-12": { ja: "午前中", en: "Morning (8–12)" },
+    "14-16": { ja: "14-16時", en: "14:00–16:00" },
+    "16-18": { ja: "16-18時", en: "16:00–18:00" },
+    "18-20": { ja: "18-20時", en: "18:00–20:00" },
+    "19-21": { ja: "19-21時", en: "19:00–21:00" },
+  };
+}
+
+export const DEPOSIT_TYPES = ["ordinary", "current"] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
+
+/** 普通 (ordinary) and 当座 (current) accounts; the labels are how bank details are printed. */
+export const DEPOSIT_TYPE_LABELS: Record<DepositType, LocalizedText> = {
+  ordinary: { ja: "普通", en: "Ordinary" },
+  current: { ja: "当座", en: "Current" },
+};
+
+/** A trader may write the type as on a bankbook (普通, 当座); it is kept as its code. */
+const depositType = z.preprocess(
+  (value) => (Object.entries(DEPOSIT_TYPE_LABELS).find(([, label]) => label.ja === value)?.[0] ?? value),
+  z.enum(DEPOSIT_TYPES),
+);
+
+const bankAccount = z.object({
+  financial: localizedText,
+  branch: localizedText,
+  depositType,
+  /** Digits (7 at most banks; Japan Post Bank writes symbol-number with a hyphen). */
+  accountNumber: z.string().regex(/^\d[\d-]{0,18}\d$/, "digits and hyphens"),
+  /** The holder's name as the bank has it (katakana), which a transfer must match. */
+  accountName: z.string().min(1),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+// --- end checkout settings ---
 
 /**
  * Everything that makes the shop this trader's and not another's: the layout, the legal pages and
@@ -24,6 +81,14 @@ export const shopProfileSchema = z.object({
   address: localizedText,
   phone: z.string().min(1),
   email: z.email(),
+  /**
+   * Qualified invoice issuer registration number (適格請求書発行事業者登録番号), T and 13 digits;
+   * printed on the order mail (the receipt) when set.
+   */
+  invoiceRegistrationNumber: z
+    .string()
+    .regex(/^T\d{13}$/, "T followed by 13 digits")
+    .optional(),
   /** Business hours of the shop (company page). */
   businessHours: localizedText,
   /** Hours in which inquiries are answered (legal notice). */
@@ -46,10 +111,24 @@ export const shopProfileSchema = z.object({
     taxRatePercent: z.number().int().min(0).max(100),
     shippingFee: z.number().int().nonnegative(),
     codFee: z.number().int().nonnegative(),
+    // --- checkout settings (defaults keep profiles stored before them valid) ---
+    /** Shipping of an order with any cool (refrigerated) bottle; normal orders pay shippingFee. */
+    coolShippingFee: z.number().int().nonnegative().default(1650),
+    /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
+    codFeeTiers: codFeeTiers.optional(),
+    /** Cash on delivery is refused for totals of this amount or more (spec §4; see codAllowed). */
+    codCeiling: z.number().int().positive().default(COD_CEILING),
+    // --- end checkout settings ---
     processingBusinessDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
     arrivalWithinDays: z.number().int().positive(),
     bankTransferWithinDays: z.number().int().positive(),
   }),
+  // --- checkout settings ---
+  /** Delivery time bands the carrier offers, code → label; the order keeps the code. */
+  deliveryTimeBands: z.record(timeBandCode, localizedText).default(() => defaultDeliveryTimeBands()),
+  /** Accounts shown for bank transfer at checkout and in the order mail. */
+  bankAccounts: z.array(bankAccount).default(() => []),
+  // --- end checkout settings ---
   social: z.object({
     instagram: z.url(),
     facebook: z.url(),

@@ -3,7 +3,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import type { AppLoadContext } from "react-router";
 import type { PageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
@@ -15,6 +15,10 @@ import { loggerOptions, registerAccessLog } from "./http/logging.ts";
 import { resolveSessionSecret } from "./http/secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
+import { registerRateLimits } from "./http/rate-limit.ts";
+import { SessionService } from "./accounts/session.service.ts";
+import { AccountService } from "./accounts/account.service.ts";
+import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
@@ -25,6 +29,44 @@ import { ImageService } from "./images/image.service.ts";
 import { registerSeoRoutes } from "./seo/seo.routes.ts";
 import { registerCartRoutes } from "./cart/cart.routes.ts";
 import { CartService } from "./cart/cart.service.ts";
+// Reference data (countries, postcodes) and the saved address.
+import { registerCountryRoutes } from "./reference/countries.routes.ts";
+import { CountriesService } from "./reference/countries.service.ts";
+import { registerPostcodeRoutes } from "./reference/postcodes.routes.ts";
+import { PostcodesService } from "./reference/postcodes.service.ts";
+import { registerAddressRoutes } from "./address/address.routes.ts";
+import { AddressService } from "./address/address.service.ts";
+// Mail: the outbox worker and the built-in mailbox (/dev/mailbox).
+import { MailService } from "./mail/mail.service.ts";
+import { MailboxService } from "./mail/mailbox.service.ts";
+import { registerMailboxRoutes } from "./mail/mailbox.routes.ts";
+// Inquiries (contact form) and the mail magazine.
+import { registerInquiryRoutes } from "./inquiries/inquiry.routes.ts";
+import { InquiryService } from "./inquiries/inquiry.service.ts";
+import { registerMagazineRoutes } from "./magazine/magazine.routes.ts";
+import { MagazineService } from "./magazine/magazine.service.ts";
+// Payments (issue 6): the gateway (Stripe or the built-in test gateway) and the saved card.
+import type { PaymentGateway } from "./payments/payment-gateway.ts";
+import type { CardsService } from "./payments/cards.service.ts";
+import { PAYMENT_WEBHOOK_PATH } from "./payments/payments.routes.ts";
+import { registerPayments } from "./payments/payments.setup.ts";
+import { TEST_GATEWAY_PREFIX } from "./payments/test-gateway.routes.ts";
+// Checkout reference calls: shipping, tax rate, time bands, bank accounts, cod fee.
+import { registerCheckoutReferenceRoutes } from "./checkout-reference/checkout-reference.routes.ts";
+import { CheckoutReferenceService } from "./checkout-reference/checkout-reference.service.ts";
+// Order placement (POST /api/checkout) and the order history (GET /api/orders).
+import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
+import { CheckoutService } from "./checkout/checkout.service.ts";
+import { OrderPayments } from "./checkout/order-payments.ts";
+import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
+import { registerOrderRoutes } from "./orders/orders.routes.ts";
+import { OrdersService } from "./orders/orders.service.ts";
+// Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
+import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
+import { AdminOrdersService } from "./admin/admin-orders.service.ts";
+import { DashboardService } from "./admin/dashboard.service.ts";
+import { StaffService } from "./admin/staff.service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +85,17 @@ function isApiRequest(request: FastifyRequest): boolean {
   return API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
 }
 
+/**
+ * State-changing calls need the CSRF token: the JSON APIs and the test gateway's browser endpoints
+ * (same-origin JSON calls with the shop's session, see docs/decisions/008-payments.md). The one
+ * exception is Stripe's webhook route: Stripe has no session or token, its Stripe-Signature header
+ * is verified instead.
+ */
+function isCsrfProtected(request: FastifyRequest): boolean {
+  if (request.method === "POST" && request.routeOptions.url === PAYMENT_WEBHOOK_PATH) return false;
+  return isApiRequest(request) || request.url.startsWith(TEST_GATEWAY_PREFIX);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const https = config.publicUrl.startsWith("https://");
@@ -52,28 +105,105 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = new CatalogService(database, shopProfiles, config.hashidSalt);
   await catalog.startListening();
   const carts = new CartService(database.db, catalog);
+  const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes);
+  const countries = new CountriesService();
+  const postcodes = new PostcodesService();
+  const addresses = new AddressService(database.db, countries);
 
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     // One access line per request (registerAccessLog) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   registerAccessLog(app);
 
+  const mailbox = new MailboxService(database.db);
+  const mail = new MailService({
+    db: database.db,
+    shopProfiles,
+    mailbox,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+  });
+  mail.start();
+  // Before main.ts closes the database: the mail being sent finishes, the polling timer ends.
+  app.addHook("onClose", async () => mail.stop());
+
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-  await registerSecurityHeaders(app, { https, contentSecurityPolicy: deps.pages !== "development" });
-  registerSessions(app, { secureCookies: https });
+  await registerSecurityHeaders(app, { https, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
+  registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
-  registerCsrfProtection(app, { secret, isProtected: isApiRequest });
+  registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });
   registerErrorHandler(app);
+  await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
 
   registerHealthRoutes(app, { database });
   registerCatalogRoutes(app, { catalog });
   registerImageRoutes(app, { images });
   registerCartRoutes(app, { carts });
+  const accounts = new AccountService(
+    database.db,
+    { sessions, mail, shopProfiles, carts },
+    { ...config.accounts, publicUrl: config.publicUrl },
+  );
+  registerAccountRoutes(app, { accounts, secret, secureCookies: https });
+  // Sessions nobody came back to for two weeks are removed hourly.
+  const sessionSweep = setInterval(() => void sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")), 3_600_000);
+  sessionSweep.unref();
+  app.addHook("onClose", async () => clearInterval(sessionSweep));
+  registerCountryRoutes(app, { countries });
+  registerPostcodeRoutes(app, { postcodes });
+  registerAddressRoutes(app, { addresses });
   registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
+  if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production });
+  const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
+  registerInquiryRoutes(app, { inquiries });
+  const magazine = new MagazineService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl, secret });
+  registerMagazineRoutes(app, { magazine });
+  const { payments, cards } = await registerPayments(app, { config, db: database.db, secret });
+  accounts.onCancel((member) => magazine.forgetMember(member));
+  accounts.onCancel((member) => cards.remove(member.id));
+  registerCheckoutReferenceRoutes(app, { reference: new CheckoutReferenceService({ shopProfiles, catalog }) });
+  const orders = new OrdersService(database.db, { catalog, shopProfiles });
+  const orderPayments = new OrderPayments(
+    database.db,
+    { orders, gateway: payments, carts, catalog, mail, shopProfiles, log: app.log },
+    { publicUrl: config.publicUrl },
+  );
+  const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
+  const checkout = new CheckoutService(
+    database.db,
+    { orders, payments: orderPayments, carts, cards, catalog, mail, shopProfiles, addresses },
+    { publicUrl: config.publicUrl, reservationMinutes: config.checkoutReservationMinutes },
+  );
+  registerCheckoutRoutes(app, { checkout });
+  registerOrderRoutes(app, { orders });
+  // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
+  // out, and idempotency keys are forgotten after two days; checked every minute.
+  const checkoutRequests = new CheckoutRequests(database.db);
+  const checkoutSweep = setInterval(() => {
+    void orderPayments
+      .sweepExpired()
+      .then(() => checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000)))
+      .catch((error: unknown) => app.log.warn({ err: error }, "checkout sweep failed"));
+  }, 60_000);
+  checkoutSweep.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(checkoutSweep);
+    stopPaymentEvents();
+  });
+
+  const staff = new StaffService(database.db, { sessions }, config.accounts);
+  registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
+  const adminOrders = new AdminOrdersService(
+    database.db,
+    { orders, gateway: payments, catalog, mail, shopProfiles },
+    { publicUrl: config.publicUrl },
+  );
+  registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db) });
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.
   for (const prefix of API_PREFIXES) {
@@ -94,20 +224,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         csrfToken: csrfTokenFor(request.sessionId, secret),
         nonce: reply.cspNonce?.script ?? "",
         shop: await shopProfiles.profile(),
-        user: null,
+        user: request.user,
+        sessionExpired: request.sessionExpired,
         publicUrl: config.publicUrl,
         catalog,
+        payments: payments.browserConfig,
       }) satisfies PageContext,
     });
   }
 
-  app.decorate("services", { catalog, images, shopProfiles, carts });
+  app.decorate("services", { catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
   return app;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The app's services, for tests and commands that need them beside HTTP. */
-    services: { catalog: CatalogService; images: ImageService; shopProfiles: ShopProfileService; carts: CartService };
+    services: {
+      catalog: CatalogService;
+      images: ImageService;
+      shopProfiles: ShopProfileService;
+      carts: CartService;
+      mail: MailService;
+      mailbox: MailboxService;
+      inquiries: InquiryService;
+      magazine: MagazineService;
+      /** The payment gateway the checkout charges through (Stripe or the built-in test gateway). */
+      payments: PaymentGateway;
+      cards: CardsService;
+      orders: OrdersService;
+      /** Card orders' payments: settling, the gateway's events, the sweep of expired reservations. */
+      orderPayments: OrderPayments;
+      checkoutRequests: CheckoutRequests;
+      /** Back-office accounts (sign-in, `npm run admin:create`). */
+      staff: StaffService;
+      adminOrders: AdminOrdersService;
+    };
   }
 }

@@ -21,8 +21,53 @@ const environmentSchema = z.object({
   HASHID_SALT: z.string().min(1).default("kura-series"),
   /** Set when a reverse proxy terminates TLS in front of the shop. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Devise lockable: failed sign-ins before the account locks, and minutes until it unlocks itself. */
+  LOCK_MAX_ATTEMPTS: z.coerce.number().int().min(2).default(10),
+  UNLOCK_AFTER_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Devise timeoutable: minutes of inactivity after which a session without remember_me ends. */
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Multiplies every rate limit (the browser suite signs in often from one address). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("development"),
+  // --- mail (issue 5) ---
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587; without it mails go to the built-in mailbox. */
+  SMTP_URL: z
+    .string()
+    .refine((value) => value === "" || /^smtps?:\/\/[^\s/]+/.test(value), "SMTP_URL must look like smtp://user:password@host:587 (or smtps://…)")
+    .optional(),
+  /** Sender of the shop's mails, "Name <address>" or an address; defaults to the shop profile's e-mail and name. */
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (value) => value === "" || /^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/.test(value),
+      "MAIL_FROM must be an e-mail address, optionally with a name: Kura <shop@example.jp>",
+    )
+    .optional(),
+  // --- end mail ---
+  // --- payments (issue 6) ---
+  /** Stripe's secret key (sk_… or a restricted rk_…); with the publishable key it replaces the built-in test gateway. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((value) => value === "" || /^(sk|rk)_(test|live)_\S+$/.test(value), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  /** Stripe's publishable key (pk_…), the only Stripe setting the browser sees. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .refine((value) => value === "" || /^pk_(test|live)_\S+$/.test(value), "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)")
+    .optional(),
+  /** Signing secret of the webhook endpoint /api/payments/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((value) => value === "" || /^whsec_\S+$/.test(value), "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
+    .optional(),
+  /** Where the Stripe API is: tests point it at a local fake Stripe; default https://api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
+  // --- end payments ---
+  // --- checkout (issue 6) ---
+  /** Minutes a card order waiting for 3-D Secure holds its bottles before it is cancelled. */
+  CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  // --- end checkout ---
 });
 
 export type Config = {
@@ -36,9 +81,40 @@ export type Config = {
   hashidSalt: string;
   trustProxy: boolean;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
+  accounts: { lockMaxAttempts: number; unlockAfterMinutes: number; sessionTimeoutMinutes: number };
+  rateLimitMultiplier: number;
   /** Only the page renderer (Vite dev server vs production build) and logging depend on this. */
   production: boolean;
+  /** Contains the SMTP password: never log it (the logger redacts `smtpUrl`). */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  /** Stripe's keys (never logged: the logger redacts `stripe`), or undefined for the built-in test gateway. */
+  stripe: StripeConfig | undefined;
+  /** Minutes a pending card order holds its stock (CHECKOUT_RESERVATION_MINUTES). */
+  checkoutReservationMinutes: number;
 };
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  apiBase: string | undefined;
+}
+
+/** Both keys or neither: one alone is a half-configured shop that would fail at the first payment. */
+function stripeConfigOf(env: z.infer<typeof environmentSchema>): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (!secretKey && !publishableKey) return undefined;
+  if (!secretKey || !publishableKey) {
+    const missing = secretKey ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
+    throw new Error(`Invalid configuration:\n  ${missing}: must be set together with ${secretKey ? "STRIPE_SECRET_KEY" : "STRIPE_PUBLISHABLE_KEY"}`);
+  }
+  if (secretKey.includes("_live_") !== publishableKey.includes("_live_")) {
+    throw new Error("Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY");
+  }
+  return { secretKey, publishableKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, apiBase: env.STRIPE_API_BASE };
+}
 
 export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -58,6 +134,16 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     hashidSalt: env.HASHID_SALT,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    accounts: {
+      lockMaxAttempts: env.LOCK_MAX_ATTEMPTS,
+      unlockAfterMinutes: env.UNLOCK_AFTER_MINUTES,
+      sessionTimeoutMinutes: env.SESSION_TIMEOUT_MINUTES,
+    },
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     production: env.NODE_ENV === "production",
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    stripe: stripeConfigOf(env),
+    checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
   };
 }

@@ -1,14 +1,12 @@
+import type { UserResource } from "../domain/account.ts";
+import type { PaymentBrowserConfig } from "../domain/card.ts";
 import type { ProductFilter } from "../domain/catalog.ts";
 import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../domain/catalog-api.ts";
 import type { Locale } from "../domain/locale.ts";
 import type { ShopProfile } from "../domain/shop-profile.ts";
 
-/** The signed-in shopper as pages see it; accounts fill it in. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  userName: string | null;
-}
+/** The signed-in member as pages see it: the same shape GET /api/users answers with. */
+export type SessionUser = UserResource;
 
 /** The catalogue as page loaders read it (served from the server's in-memory catalogue). */
 export interface CatalogReader {
@@ -31,9 +29,13 @@ export interface PageContext {
   nonce: string;
   shop: ShopProfile;
   user: SessionUser | null;
+  /** The member's idle session ended with this request (Devise timeoutable). */
+  sessionExpired: boolean;
   /** Public origin of the shop, for canonical links. */
   publicUrl: string;
   catalog: CatalogReader;
+  /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
+  payments: PaymentBrowserConfig;
 }
 
 declare module "react-router" {

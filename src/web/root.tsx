@@ -7,12 +7,14 @@ import {
   Scripts,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
+import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { CartProvider } from "./features/cart/cart-context.tsx";
 import { CartDrawer } from "./features/cart/cart-drawer.tsx";
 import { CartDrawerProvider } from "./features/cart/cart-drawer-state.tsx";
@@ -58,17 +60,28 @@ export function links() {
   return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 }
 
+/**
+ * The back office (/admin) is the trader's, not a shopper's: it has its own layout
+ * (routes/admin/admin-layout.tsx) and none of the shop's frame — no age gate, cart or login prompt.
+ */
+function isBackOfficePath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
+  const backOffice = isBackOfficePath(useLocation().pathname);
   return (
-    <html lang={locale} suppressHydrationWarning>
+    <html lang={locale} data-back-office={backOffice ? "" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d1f2f" />
         {data && <meta name="csrf-token" content={data.csrfToken} />}
-        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
+        {!backOffice && (
+          <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
+        )}
         <Meta />
         <Links />
       </head>
@@ -83,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function SiteFrame({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   return (
+    <AuthProvider>
     <PageTransitionProvider>
       <CartDrawerProvider>
         <CartProvider>
@@ -102,11 +116,13 @@ function SiteFrame({ children }: { children: ReactNode }) {
         </CartProvider>
       </CartDrawerProvider>
     </PageTransitionProvider>
+    </AuthProvider>
   );
 }
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  const backOffice = isBackOfficePath(useLocation().pathname);
   // Marks the page interactive; browser tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -114,9 +130,13 @@ export default function App() {
   return (
     <I18nProvider locale={data.locale}>
       <SiteProvider value={data}>
-        <SiteFrame>
+        {backOffice ? (
           <Outlet />
-        </SiteFrame>
+        ) : (
+          <SiteFrame>
+            <Outlet />
+          </SiteFrame>
+        )}
       </SiteProvider>
     </I18nProvider>
   );
@@ -126,6 +146,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
+  const backOffice = isBackOfficePath(useLocation().pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const body = notFound ? (
     <NotFound />
@@ -139,7 +160,7 @@ export function ErrorBoundary() {
   return (
     <I18nProvider locale={locale}>
       <SiteProvider value={data}>
-        <SiteFrame>{body}</SiteFrame>
+        {backOffice ? body : <SiteFrame>{body}</SiteFrame>}
       </SiteProvider>
     </I18nProvider>
   );

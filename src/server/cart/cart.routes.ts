@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { message } from "../i18n/messages.ts";
-import type { CartService } from "./cart.service.ts";
+import type { CartOwner, CartService } from "./cart.service.ts";
 import { MAX_CART_LINES } from "./cart.service.ts";
 
 const putCartBody = z.object({
@@ -12,17 +12,21 @@ const putCartBody = z.object({
   }),
 });
 
+function cartOwnerOf(request: FastifyRequest): CartOwner {
+  return request.user ? { userId: request.user.id } : { sessionId: request.sessionId };
+}
+
 /** GET and PUT /api/carts (spec §7), in every locale prefix. */
 export function registerCartRoutes(app: FastifyInstance, deps: { carts: CartService }): void {
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.get(`${prefix}/carts`, async (request) => ({
-      data: await deps.carts.items({ sessionId: request.sessionId }, request.locale),
+      data: await deps.carts.items(cartOwnerOf(request), request.locale),
     }));
 
     app.put(`${prefix}/carts`, async (request, reply) => {
       const parsed = putCartBody.safeParse(request.body);
       if (!parsed.success) return reply.status(422).send({ errors: [message("invalid", request.locale)] });
-      const items = await deps.carts.replace({ sessionId: request.sessionId }, parsed.data.cart.cart_product_ids, request.locale);
+      const items = await deps.carts.replace(cartOwnerOf(request), parsed.data.cart.cart_product_ids, request.locale);
       return { data: items };
     });
   }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { CartItem } from "../../domain/cart.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -9,12 +10,15 @@ import { cartItemsTable, cartsTable } from "../db/schema/cart.ts";
 /** The most different products one cart holds; more is not a shopper. */
 export const MAX_CART_LINES = 50;
 
-export interface CartOwner {
-  sessionId: string;
-}
+/** A guest's cart hangs off the browser session, a member's off the account (same on every device). */
+export type CartOwner = { sessionId: string } | { userId: number };
 
 function sessionKeyOf(sessionId: string): string {
   return crypto.createHash("sha256").update(sessionId).digest("hex");
+}
+
+function ownerIs(owner: CartOwner): SQL {
+  return "userId" in owner ? eq(cartsTable.userId, owner.userId) : eq(cartsTable.sessionKey, sessionKeyOf(owner.sessionId));
 }
 
 /**
@@ -29,19 +33,41 @@ export class CartService {
   ) {}
 
   async items(owner: CartOwner, locale: Locale): Promise<CartItem[]> {
-    const [cart] = await this.db.select({ id: cartsTable.id }).from(cartsTable).where(eq(cartsTable.sessionKey, sessionKeyOf(owner.sessionId)));
+    return this.present(await this.lines(owner), locale);
+  }
+
+  /**
+   * At sign-in the guest's cart joins the member's: amounts of the same product add up, then the
+   * usual clamping to limit and stock applies; the guest cart is gone afterwards.
+   */
+  async mergeGuestCart(guestSessionId: string, userId: number, locale: Locale): Promise<void> {
+    const guest = await this.lines({ sessionId: guestSessionId });
+    if (guest.length === 0) return;
+    const member = await this.lines({ userId });
+    const merged = new Map<number, number>();
+    for (const line of [...member, ...guest]) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.amount);
+    await this.replace({ userId }, Object.fromEntries(merged), locale, [...merged.keys()]);
+    await this.db.delete(cartsTable).where(ownerIs({ sessionId: guestSessionId }));
+  }
+
+  /** Empties the cart after an order; pass the order's transaction so both happen or neither. */
+  async clear(owner: CartOwner, executor: Database = this.db): Promise<void> {
+    await executor.delete(cartsTable).where(ownerIs(owner));
+  }
+
+  private async lines(owner: CartOwner): Promise<{ productId: number; amount: number }[]> {
+    const [cart] = await this.db.select({ id: cartsTable.id }).from(cartsTable).where(ownerIs(owner));
     if (!cart) return [];
-    const lines = await this.db
+    return this.db
       .select({ productId: cartItemsTable.productId, amount: cartItemsTable.amount })
       .from(cartItemsTable)
       .where(eq(cartItemsTable.cartId, cart.id))
       .orderBy(asc(cartItemsTable.position));
-    return this.present(lines, locale);
   }
 
   /** Replaces the cart with these amounts (spec §7: PUT /api/carts), clamped; returns what was kept. */
-  async replace(owner: CartOwner, requested: Record<string, number>, locale: Locale): Promise<CartItem[]> {
-    const wanted = Object.entries(requested)
+  async replace(owner: CartOwner, requested: Record<string, number>, locale: Locale, order?: number[]): Promise<CartItem[]> {
+    const wanted = (order ? order.map((id) => [String(id), requested[id]!] as const) : Object.entries(requested))
       .map(([id, amount]) => ({ productId: Number(id), amount }))
       .filter(({ productId, amount }) => Number.isSafeInteger(productId) && productId > 0 && Number.isInteger(amount) && amount >= 0)
       .slice(0, MAX_CART_LINES);
@@ -63,13 +89,19 @@ export class CartService {
       return [{ productId: line.productId, amount: Math.min(line.amount, found.available) }];
     });
 
-    const sessionKey = sessionKeyOf(owner.sessionId);
     await this.db.transaction(async (tx) => {
-      const [cart] = await tx
-        .insert(cartsTable)
-        .values({ sessionKey })
-        .onConflictDoUpdate({ target: cartsTable.sessionKey, set: { updatedAt: new Date() } })
-        .returning({ id: cartsTable.id });
+      const [cart] =
+        "userId" in owner
+          ? await tx
+              .insert(cartsTable)
+              .values({ userId: owner.userId })
+              .onConflictDoUpdate({ target: cartsTable.userId, set: { updatedAt: new Date() } })
+              .returning({ id: cartsTable.id })
+          : await tx
+              .insert(cartsTable)
+              .values({ sessionKey: sessionKeyOf(owner.sessionId) })
+              .onConflictDoUpdate({ target: cartsTable.sessionKey, set: { updatedAt: new Date() } })
+              .returning({ id: cartsTable.id });
       // The map carries no order (integer keys iterate ascending): lines already in the cart keep
       // their place and new products go to the end.
       const before = await tx
@@ -78,6 +110,7 @@ export class CartService {
         .where(eq(cartItemsTable.cartId, cart!.id))
         .orderBy(asc(cartItemsTable.position));
       const rank = new Map(before.map((line, index) => [line.productId, index]));
+      if (order) order.forEach((productId, index) => rank.set(productId, rank.get(productId) ?? before.length + index));
       lines.sort((a, b) => (rank.get(a.productId) ?? Infinity) - (rank.get(b.productId) ?? Infinity));
       await tx.delete(cartItemsTable).where(eq(cartItemsTable.cartId, cart!.id));
       if (lines.length > 0) {

@@ -127,3 +127,53 @@ describe("bad requests", () => {
     expect((await get(session)).map((item) => item.amount)).toEqual([1]);
   });
 });
+
+describe("member cart", () => {
+  it("is kept against the account, so a second device signed in as the same member sees it", async () => {
+    const laptop = await shop.memberSession();
+    await put(laptop, { [ids.plain]: 2, [ids.limited]: 1 });
+    const phone = shop.sessionFrom(
+      await shop.app.inject({
+        method: "POST",
+        url: "/api/users/sign_in",
+        headers: shop.browserSession().headers,
+        payload: { api_user: { email: laptop.email, password: laptop.password } },
+      }),
+    );
+    expect((await get(phone)).map((item) => [item.id, item.amount])).toEqual([
+      [String(ids.plain), 2],
+      [String(ids.limited), 1],
+    ]);
+    await put(phone, { [ids.plain]: 2, [ids.limited]: 99 });
+    expect((await get(laptop)).map((item) => item.amount)).toEqual([2, 3]);
+  });
+
+  it("takes in the guest cart at sign-in: amounts add up within the limits, new lines go last, the guest cart is gone", async () => {
+    const member = await shop.memberSession();
+    await put(member, { [ids.limited]: 2, [ids.plain]: 1 });
+    const guest = shop.browserSession();
+    await put(guest, { [ids.limited]: 2, [ids.scarce]: 1 });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/sign_in",
+      headers: guest.headers,
+      payload: { api_user: { email: member.email, password: member.password } },
+    });
+    expect(response.statusCode).toBe(200);
+    const signedIn = shop.sessionFrom(response);
+    // The member's lines keep their order (a first PUT stores ascending ids), the guest's new ones follow.
+    expect((await get(signedIn)).map((item) => [item.id, item.amount])).toEqual([
+      [String(ids.plain), 1],
+      [String(ids.limited), 3], // 2 + 2, limited to 3
+      [String(ids.scarce), 1],
+    ]);
+    expect(await get(guest)).toEqual([]);
+  });
+
+  it("is not the guest's after sign-out", async () => {
+    const member = await shop.memberSession();
+    await put(member, { [ids.plain]: 1 });
+    const signOut = await shop.app.inject({ method: "DELETE", url: "/api/users/sign_out", headers: member.headers });
+    expect(await get(shop.sessionFrom(signOut))).toEqual([]);
+  });
+});

@@ -10,6 +10,8 @@ export interface PurchasableProduct {
   product: CartProduct;
   /** Bottles that may be bought now: 0 when withdrawn or sold out, else stock capped by the limit. */
   available: number;
+  /** Cool bottles make the whole parcel go refrigerated (checkout's shipping fee). */
+  shippingType: "normal" | "cool";
 }
 
 /**
@@ -43,6 +45,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             buyable_limit: row.buyableLimit,
           },
           available,
+          shippingType: row.shippingType,
         },
       ];
     }),

@@ -33,6 +33,10 @@ const PGLITE_CONF = ["shared_buffers = 16MB"];
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server closes (restart, failover, a dropped test database) is
+  // reported as a pool error; without a listener Node treats it as uncaught and the process dies.
+  // The pool has already discarded that connection and opens a new one on the next query.
+  pool.on("error", () => undefined);
   const db = drizzlePostgres(pool) as unknown as Database;
   // LISTEN needs one connection of its own for as long as the process lives.
   let listener: pg.Client | undefined;

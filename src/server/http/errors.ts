@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
 
-export type ErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed";
+export type ErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed" | "unavailable";
 
 const statusOf: Record<ErrorKind, number> = {
   "not-found": 404,
@@ -12,6 +12,8 @@ const statusOf: Record<ErrorKind, number> = {
   unauthorized: 401,
   forbidden: 403,
   "payment-failed": 402,
+  // An outside service (the payment gateway) refused or could not be reached; nothing was changed.
+  unavailable: 503,
 };
 
 const defaultMessage: Record<ErrorKind, MessageKey> = {
@@ -21,6 +23,7 @@ const defaultMessage: Record<ErrorKind, MessageKey> = {
   unauthorized: "unauthorized",
   forbidden: "forbidden",
   "payment-failed": "paymentFailed",
+  unavailable: "internal",
 };
 
 /** The one error type services throw; the error handler maps its kind to an HTTP status. */
@@ -30,10 +33,17 @@ export class AppError extends Error {
     readonly messageKey: MessageKey = defaultMessage[kind],
     /** Per-field messages for 422 answers. */
     readonly fields?: Record<string, string[]>,
+    /** Already translated messages that replace the one of `messageKey` (spec §8 errors lists). */
+    readonly messages?: string[],
   ) {
     super(messageKey);
     this.name = "AppError";
   }
+}
+
+/** A 422 carrying every field message: `errors` lists them all, `fields` groups them per field. */
+export function validationFailed(errors: { fields: Record<string, string[]>; list(): string[] }): AppError {
+  return new AppError("invalid", "invalid", errors.fields, errors.list());
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -42,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .status(statusOf[error.kind])
-        .send({ errors: [message(error.messageKey, locale)], ...(error.fields ? { fields: error.fields } : {}) });
+        .send({ errors: error.messages ?? [message(error.messageKey, locale)], ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({ errors: [message("invalid", locale)] });

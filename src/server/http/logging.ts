@@ -9,7 +9,23 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-csrf-token"]', "*.password", "*.email"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'req.headers["x-csrf-token"]',
+        "*.password",
+        "*.email",
+        "smtpUrl",
+        "*.smtpUrl",
+        // Payments: Stripe's keys (the config's `stripe` block), webhook signatures and client secrets.
+        "stripe",
+        "*.stripe",
+        "*.secretKey",
+        "*.webhookSecret",
+        'req.headers["stripe-signature"]',
+        "*.clientSecret",
+        "*.client_secret",
+      ],
       censor: "[redacted]",
     },
     serializers: {

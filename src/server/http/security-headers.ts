@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Security headers with a per-response CSP nonce for scripts, so no inline script runs unless the
@@ -7,8 +7,17 @@ import type { FastifyInstance } from "fastify";
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; contentSecurityPolicy: boolean },
+  options: { https: boolean; contentSecurityPolicy: boolean; stripe?: boolean },
 ): Promise<void> {
+  // Stripe.js, its card field frames and the API it calls (https://docs.stripe.com/security/guide#content-security-policy),
+  // allowed only when the shop takes cards through Stripe.
+  const stripe = options.stripe
+    ? {
+        script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+        frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+        connect: ["https://api.stripe.com"],
+      }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     enableCSPNonces: options.contentSecurityPolicy,
     contentSecurityPolicy: options.contentSecurityPolicy
@@ -16,13 +25,14 @@ export async function registerSecurityHeaders(
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            scriptSrc: ["'self'", ...stripe.script],
             styleSrc: ["'self'"],
             // React sets style attributes (progress bar width); they cannot carry a nonce.
             styleSrcAttr: ["'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "blob:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...stripe.connect],
+            frameSrc: ["'self'", ...stripe.frame],
             frameAncestors: ["'none'"],
             formAction: ["'self'"],
             baseUri: ["'self'"],
@@ -35,4 +45,14 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+}
+
+/**
+ * Lets one page of this site be shown in a frame of this site (the test gateway's 3-D Secure
+ * challenge in the payment dialog): frame-ancestors 'self' instead of 'none' for this response only.
+ */
+export function allowFramingBySelf(reply: FastifyReply): void {
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") reply.header("content-security-policy", policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.header("x-frame-options", "SAMEORIGIN");
 }

@@ -1,35 +1,63 @@
 import crypto from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { SessionService } from "../accounts/session.service.ts";
 
 export const SESSION_COOKIE = "kura_sid";
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Random id of the visitor's browser session; carts and sign-ins hang off it. */
     sessionId: string;
+    /** The member's idle session ended on this request (Devise timeoutable). */
+    sessionExpired: boolean;
   }
 }
 
+// Static files and images never need to know who is asking.
+const ANONYMOUS_PREFIXES = ["/assets/", "/images/", "/favicon", "/healthz", "/robots.txt"];
+
 /**
  * Gives every visitor a session id in an httpOnly, SameSite=Lax cookie (Secure over https).
- * Nothing is stored until a feature needs it, so a page view writes nothing to the database.
+ * Guests' sessions are not stored, so a page view writes nothing to the database; a signed-in
+ * session is a row in `sessions`, looked up here and set as `request.user`.
  */
-export function registerSessions(app: FastifyInstance, options: { secureCookies: boolean }): void {
+export function registerSessions(app: FastifyInstance, options: { secureCookies: boolean; sessions: SessionService }): void {
   app.decorateRequest("sessionId", "");
+  app.decorateRequest("sessionExpired", false);
+  app.decorateRequest("user", null);
+  app.decorateRequest("staff", null);
   app.addHook("onRequest", async (request, reply) => {
     const existing = request.cookies[SESSION_COOKIE];
-    if (existing && SESSION_ID_PATTERN.test(existing)) {
-      request.sessionId = existing;
+    if (!existing || !SESSION_ID_PATTERN.test(existing)) {
+      request.sessionId = newSessionId();
+      setSessionCookie(request, reply, options.secureCookies, null);
       return;
     }
-    request.sessionId = newSessionId();
-    reply.setCookie(SESSION_COOKIE, request.sessionId, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: options.secureCookies,
-    });
+    request.sessionId = existing;
+    if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const found = await options.sessions.lookup(existing);
+    if (found.user) {
+      request.user = found.user;
+    } else if (found.staff) {
+      request.staff = found.staff;
+    } else if (found.expired) {
+      request.sessionExpired = true;
+    }
+  });
+}
+
+/**
+ * Sets the cookie for `request.sessionId`: a browser-session cookie, or one that lasts until
+ * `rememberUntil` for remember_me.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean, rememberUntil: Date | null): void {
+  reply.setCookie(SESSION_COOKIE, request.sessionId, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    ...(rememberUntil ? { expires: rememberUntil } : {}),
   });
 }
 

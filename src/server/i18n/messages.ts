@@ -13,6 +13,51 @@ const ja = {
   rateLimited: "リクエストが多すぎます。しばらくしてからもう一度お試しください。",
   internal: "サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。",
   databaseUnavailable: "データベースに接続できません。",
+  // Accounts: devise-i18n's Japanese wording.
+  signInInvalid: "Eメールまたはパスワードが違います。",
+  signInLastAttempt: "もう一回誤るとアカウントがロックされます。",
+  signInLocked: "アカウントはロックされています。",
+  signInUnconfirmed: "メールアドレスの本人確認が必要です。",
+  sessionTimeout: "セッションがタイムアウトしました。もう一度ログインしてください。",
+  alreadySignedIn: "すでにログインしています。",
+  signedIn: "ログインしました。",
+  signedOut: "ログアウトしました。",
+  signedUpUnconfirmed: "本人確認用のメールを送信しました。メール内のリンクからアカウントを有効化させてください。",
+  accountUpdated: "アカウント情報を変更しました。",
+  accountUpdatedNeedsConfirmation:
+    "アカウント情報を変更しました。変更されたメールアドレスの本人確認のため、本人確認用メールより確認処理をおこなってください。",
+  accountDestroyed: "アカウントを削除しました。またのご利用をお待ちしております。",
+  passwordInstructionsSent: "メールアドレスが登録済みの場合、パスワード再設定用のメールが数分以内に送信されます。",
+  passwordUpdated: "パスワードが正しく変更されました。ログインしました。",
+  confirmationInstructionsSent: "メールアドレスが登録済みの場合、本人確認用のメールが数分以内に送信されます。",
+  emailConfirmed: "メールアドレスが確認できました。",
+  unlockInstructionsSent: "アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。",
+  unlocked: "アカウントをロック解除しました。ログインしてください。",
+  saved: "保存しました。",
+  // --- inquiries and mail magazine ---
+  inquiryReceived: "お問い合わせを受け付けました。確認のメールをお送りしました。",
+  magazineConfirmationSent: "確認メールをお送りしました。メール内のリンクから登録を完了してください(リンクの有効期限は3日間です)。",
+  magazineSubscribed: "メールマガジンの配信を開始しました。",
+  magazineUnsubscribed: "メールマガジンの配信を停止しました。",
+  magazineLinkInvalid: "このリンクは無効です。メールに記載されたリンクをもう一度ご確認ください。",
+  // --- end inquiries and mail magazine ---
+  // --- payments ---
+  cardNotSaved: "カードを登録できませんでした。もう一度カード情報を入力してください。",
+  paymentUnavailable: "決済サービスに接続できません。しばらくしてからもう一度お試しください。",
+  // --- end payments ---
+  // --- checkout ---
+  idempotencyKeyMissing: "注文を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
+  idempotencyKeyReused: "この注文リクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。",
+  checkoutInProgress: "このご注文は処理中です。しばらくしてからもう一度お試しください。",
+  checkoutOrderMismatch: "お支払い中のご注文が見つかりませんでした。ページを再読み込みしてからもう一度お試しください。",
+  paymentExpired: "お支払いの有効期限が切れたため、ご注文は確定されませんでした。もう一度お試しください。",
+  threeDSecureFailed: "3D認証に失敗しました。もう一度お試しください。",
+  // --- end checkout ---
+  // --- back office ---
+  staffUnauthorized: "管理画面にログインしてください。",
+  orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
+  refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
+  // --- end back office ---
 } as const;
 
 export type MessageKey = keyof typeof ja;
@@ -29,6 +74,55 @@ const en: Record<MessageKey, string> = {
   rateLimited: "Too many requests. Please wait a moment and try again.",
   internal: "Something went wrong on our side. Please try again in a moment.",
   databaseUnavailable: "The database cannot be reached.",
+  signInInvalid: "Invalid email or password.",
+  signInLastAttempt: "You have one more attempt before your account is locked.",
+  signInLocked: "Your account is locked.",
+  signInUnconfirmed: "You have to confirm your email address before continuing.",
+  sessionTimeout: "Your session expired. Please sign in again to continue.",
+  alreadySignedIn: "You are already signed in.",
+  signedIn: "Signed in successfully.",
+  signedOut: "Signed out successfully.",
+  signedUpUnconfirmed:
+    "A message with a confirmation link has been sent to your email address. Please follow the link to activate your account.",
+  accountUpdated: "Your account has been updated successfully.",
+  accountUpdatedNeedsConfirmation:
+    "You updated your account successfully, but we need to verify your new email address. Please check your email and follow the confirmation link to confirm your new email address.",
+  accountDestroyed: "Bye! Your account has been successfully cancelled. We hope to see you again soon.",
+  passwordInstructionsSent:
+    "If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.",
+  passwordUpdated: "Your password has been changed successfully. You are now signed in.",
+  confirmationInstructionsSent:
+    "If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.",
+  emailConfirmed: "Your email address has been successfully confirmed.",
+  unlockInstructionsSent:
+    "If your account exists, you will receive an email with instructions for how to unlock it in a few minutes.",
+  unlocked: "Your account has been unlocked successfully. Please sign in to continue.",
+  saved: "Saved.",
+  // --- inquiries and mail magazine ---
+  inquiryReceived: "Thank you, we have received your inquiry and sent you a confirmation e-mail.",
+  magazineConfirmationSent: "We have sent you a confirmation e-mail. Please follow its link to complete your subscription (the link is valid for 3 days).",
+  magazineSubscribed: "You are now subscribed to the mail magazine.",
+  magazineUnsubscribed: "You have been unsubscribed from the mail magazine.",
+  magazineLinkInvalid: "This link is not valid. Please check the link in the e-mail again.",
+  // --- end inquiries and mail magazine ---
+  // --- payments ---
+  cardNotSaved: "The card could not be saved. Please enter the card details again.",
+  paymentUnavailable: "The payment service cannot be reached. Please try again in a moment.",
+  // --- end payments ---
+  // --- checkout ---
+  idempotencyKeyMissing:
+    "The order could not be accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
+  idempotencyKeyReused: "This order request was already sent with different contents. Please reload the page and try again.",
+  checkoutInProgress: "This order is being processed. Please try again in a moment.",
+  checkoutOrderMismatch: "The order being paid could not be found. Please reload the page and try again.",
+  paymentExpired: "The payment was not completed in time, so the order was not placed. Please try again.",
+  threeDSecureFailed: "3-D Secure authentication failed. Please try again.",
+  // --- end checkout ---
+  // --- back office ---
+  staffUnauthorized: "Please sign in to the back office.",
+  orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
+  refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
+  // --- end back office ---
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { ja, en };

@@ -27,8 +27,9 @@ export class ShopProfileService {
     if (this.cached) return this.cached;
     const [row] = await this.db.select().from(shopProfileTable).where(eq(shopProfileTable.id, 1));
     if (!row) throw new Error("The shop profile is missing: run `npm run db:seed`.");
-    this.cached = row.profile;
-    return row.profile;
+    // Parsed, not cast: a profile stored before a setting existed gets that setting's default.
+    this.cached = shopProfileSchema.parse(row.profile);
+    return this.cached;
   }
 
   async exists(): Promise<boolean> {

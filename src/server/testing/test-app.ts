@@ -9,35 +9,79 @@ import { ShopProfileService, readShopProfileFile } from "../shop/shop-profile.se
 import { csrfTokenFor } from "../http/csrf.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { createTestDatabase } from "./test-database.ts";
+import type { UserResource } from "../../domain/account.ts";
+import { hashPassword } from "../accounts/password.ts";
+import { usersTable } from "../db/schema/accounts.ts";
+
+export interface BrowserSession {
+  cookie: string;
+  headers: Record<string, string>;
+}
+
+export interface MemberSession extends BrowserSession {
+  user: UserResource;
+  email: string;
+  password: string;
+}
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** A session cookie and its matching CSRF header, as a page would give a browser. */
-  browserSession(): { cookie: string; headers: Record<string, string> };
+  browserSession(): BrowserSession;
+  /** Creates a confirmed member and signs in through the API, as the sign-in page does. */
+  memberSession(options?: { email?: string; password?: string; remember?: boolean }): Promise<MemberSession>;
+  /** The session a response moved the browser to (sign-in and sign-out rotate it). */
+  sessionFrom(response: { cookies: { name: string; value: string }[] }): BrowserSession;
+  /** Sends the queued mails and returns those the built-in mailbox holds for `to`, newest first. */
+  mailsTo(to: string): Promise<{ subject: string; text: string; html: string }[]>;
   close(): Promise<void>;
 }
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
 /** The app as production builds it, on a fresh database with the demo profile, without pages. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-api-test-"));
-  const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent" });
+  const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent", ...environment });
   // The demo shop profile only: each test builds the catalogue it needs with the factories.
   await new ShopProfileService(database.db).save(readShopProfileFile(config.shopProfileFile));
   const app = await buildApp({ config, database, pages: "none" });
   await app.ready();
+  const sessionOf = (sessionId: string): BrowserSession => ({
+    cookie: `${SESSION_COOKIE}=${sessionId}`,
+    headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, "x-csrf-token": csrfTokenFor(sessionId, TEST_SECRET) },
+  });
+  const sessionFrom = (response: { cookies: { name: string; value: string }[] }) => {
+    const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
+    if (!cookie) throw new Error("the response set no session cookie");
+    return sessionOf(cookie.value);
+  };
   return {
     app,
     database,
     browserSession() {
-      const sessionId = crypto.randomUUID().replaceAll("-", "").padEnd(43, "x");
-      return {
-        cookie: `${SESSION_COOKIE}=${sessionId}`,
-        headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, "x-csrf-token": csrfTokenFor(sessionId, TEST_SECRET) },
-      };
+      return sessionOf(crypto.randomUUID().replaceAll("-", "").padEnd(43, "x"));
+    },
+    sessionFrom,
+    async memberSession(options = {}) {
+      const email = options.email ?? `member-${crypto.randomUUID()}@example.com`;
+      const password = options.password ?? "correct horse battery";
+      await database.db.insert(usersTable).values({ email, passwordHash: await hashPassword(password), confirmedAt: new Date() });
+      const guest = sessionOf(crypto.randomUUID().replaceAll("-", "").padEnd(43, "x"));
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/users/sign_in",
+        headers: guest.headers,
+        payload: { api_user: { email, password, remember_me: options.remember ?? false } },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return { ...sessionFrom(response), user: response.json().data, email, password };
+    },
+    async mailsTo(to) {
+      await app.services.mail.flush();
+      return app.services.mailbox.list({ to });
     },
     async close() {
       await app.close();

@@ -1,27 +1,134 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/inquiry";
+import { INQUIRY_LIMITS } from "../../domain/inquiry.ts";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import type { ApiErrorBody } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../features/auth/account-form.ts";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { callApi } from "../features/site/api.ts";
 import { useSite } from "../features/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Input, Textarea } from "../ui/field.tsx";
+import { useSnackbar } from "../ui/snackbar.tsx";
+import styles from "./inquiry.module.css";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "nav.contact");
 }
 
-// The contact form (POST /api/inquiries) arrives with the accounts and inquiries work; until then
-// the page gives the shop's address and hours.
+/**
+ * The contact form (spec §2 Inquiry): POST /api/inquiries; a 422 puts each field's message under
+ * the field and focuses the first one (spec §8); success goes to /inquiry/complete (spec §4).
+ * Members find their name and address filled in. Phone and mail stay beside the form.
+ */
 export default function Inquiry() {
-  const { t, pick } = useI18n();
+  const { t, pick, locale } = useI18n();
   const { shop } = useSite();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const { formRef, setFields, errorOf } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { name = "", email = "", subject = "", message = "" } = formValues(event);
+    setSubmitting(true);
+    try {
+      const result = await callApi<ApiErrorBody>(locale, "/inquiries", {
+        method: "POST",
+        body: { inquiry: { name, email, subject, message } },
+      });
+      if (result.ok) {
+        await navigate("/inquiry/complete");
+        return;
+      }
+      if (result.status === 422 && result.body?.fields) {
+        setFields(result.body.fields);
+        return;
+      }
+      // 403 (expired page), 429 (too many) and the like come with their own message.
+      snackbar.show("danger", result.body?.errors ?? [t("inquiry.failed")]);
+    } catch (error) {
+      console.warn("inquiry failed", error);
+      snackbar.show("danger", t("inquiry.failed"));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const required = <span className={styles.required}>{t("inquiry.required")}</span>;
   return (
-    <div className="page-narrow">
+    <div className="page">
       <h1 className="page-title">{t("inquiry.title")}</h1>
-      <p>{t("inquiry.lead", { hours: pick(shop.contactHours) })}</p>
-      <p>
-        {t("inquiry.byMail")} <a href={`mailto:${shop.email}`}>{shop.email}</a>
-      </p>
-      <p>
-        {t("inquiry.byPhone")} <a href={`tel:${shop.phone}`}>{shop.phone}</a>
-      </p>
+      <p className={styles.lead}>{t("inquiry.lead", { hours: pick(shop.contactHours) })}</p>
+      <div className={styles.layout}>
+        <section aria-labelledby="inquiry-form-heading">
+          <h2 id="inquiry-form-heading" className={styles.heading}>
+            {t("inquiry.formHeading")}
+          </h2>
+          <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
+            <Input
+              label={<>{t("inquiry.name")} {required}</>}
+              name="name"
+              autoComplete="name"
+              required
+              defaultValue={user?.user_name ?? ""}
+              error={errorOf("name")}
+            />
+            <Input
+              label={<>{t("inquiry.email")} {required}</>}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={user?.email ?? ""}
+              error={errorOf("email")}
+            />
+            <Input
+              label={<>{t("inquiry.subject")} {required}</>}
+              name="subject"
+              required
+              hint={t("inquiry.maxLength", { max: INQUIRY_LIMITS.subject })}
+              error={errorOf("subject")}
+            />
+            <Textarea
+              label={<>{t("inquiry.message")} {required}</>}
+              name="message"
+              required
+              rows={8}
+              hint={t("inquiry.maxLength", { max: INQUIRY_LIMITS.message.toLocaleString("en-US") })}
+              error={errorOf("message")}
+            />
+            <p className={styles.privacy}>
+              {t("inquiry.privacyNote")} <TransitionLink to="/privacy-policy">{t("inquiry.privacyLink")}</TransitionLink>
+            </p>
+            <Button type="submit" disabled={submitting} className={styles.submit}>
+              {submitting ? t("inquiry.sending") : t("inquiry.submit")}
+            </Button>
+          </form>
+        </section>
+        <aside className={styles.aside} aria-labelledby="inquiry-other-heading">
+          <h2 id="inquiry-other-heading" className={styles.heading}>
+            {t("inquiry.otherWays")}
+          </h2>
+          <dl className={styles.contacts}>
+            <dt>{t("inquiry.byMail")}</dt>
+            <dd>
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            </dd>
+            <dt>{t("inquiry.byPhone")}</dt>
+            <dd>
+              <a href={`tel:${shop.phone}`}>{shop.phone}</a>
+              <span className={styles.hours}>{pick(shop.businessHours)}</span>
+            </dd>
+          </dl>
+        </aside>
+      </div>
     </div>
   );
 }

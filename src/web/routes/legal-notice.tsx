@@ -44,8 +44,17 @@ export default function LegalNoticeRoute() {
         <LegalList
           items={[
             t("legalNotice.shippingFee", { amount: yen(terms.shippingFee) }),
-            t("legalNotice.codFee", { amount: yen(terms.codFee) }),
+            t("legalNotice.coolShippingFee", { amount: yen(terms.coolShippingFee) }),
+            ...(terms.codFeeTiers
+              ? terms.codFeeTiers.map((tier) =>
+                  tier.upTo === null
+                    ? t("legalNotice.codFeeTierRest", { amount: yen(tier.fee) })
+                    : t("legalNotice.codFeeTier", { upTo: yen(tier.upTo), amount: yen(tier.fee) }),
+                )
+              : [t("legalNotice.codFee", { amount: yen(terms.codFee) })]),
             t("legalNotice.bankTransferFee"),
+            // Spec §9: consumption tax is charged on items, shipping and the fee together.
+            t("legalNotice.taxNote"),
           ]}
         />
       ),

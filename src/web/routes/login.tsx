@@ -1,68 +1,111 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
 import { safeRedirectPath } from "../../domain/paths.ts";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import { formValues } from "../features/auth/account-form.ts";
+import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../features/layout/page-transition.tsx";
-import { callApi } from "../features/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Checkbox, Input } from "../ui/field.tsx";
+import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/**
+ * Sign-in (spec §2, §4, §8). A failure shows the spec's snackbar and, under the form, the server's
+ * reason (wrong password, one attempt left, locked, not confirmed) so that it stays readable.
+ */
 export default function Login() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const auth = useAuth();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const redirectTo = searchParams.get("redirect");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const values = formValues(event);
     setSubmitting(true);
+    setErrors([]);
     try {
-      const result = await callApi(locale, "/users/sign_in", {
-        method: "POST",
-        body: {
-          api_user: {
-            email: form.get("email"),
-            password: form.get("password"),
-            remember_me: form.get("remember_me") === "on",
-          },
-        },
-      });
-      if (!result.ok) {
-        snackbar.show("danger", t("login.failed"));
+      const result = await auth.signIn(values.email ?? "", values.password ?? "", values.remember_me === "on");
+      if (result.ok) {
+        snackbar.show("success", result.message || t("login.signedIn"));
+        await navigate(safeRedirectPath(redirectTo, "/mypage"), { replace: true });
         return;
       }
-      // Reload the root data so the header and guards see the signed-in user.
-      await navigate(safeRedirectPath(searchParams.get("redirect"), "/mypage"), { replace: true });
-    } catch {
       snackbar.show("danger", t("login.failed"));
+      setErrors(result.errors.length > 0 ? result.errors : [t("auth.requestFailed")]);
+    } catch (error) {
+      console.warn("sign-in failed", error);
+      snackbar.show("danger", t("login.failed"));
+      setErrors([t("auth.requestFailed")]);
     } finally {
       setSubmitting(false);
+    }
+    // The reason is announced by the alert; the password is what to type again.
+    const password = formRef.current?.elements.namedItem("password");
+    if (password instanceof HTMLInputElement) {
+      password.value = "";
+      password.focus();
     }
   }
 
   return (
     <div className="page-narrow">
-      <h1 className="page-title">{t("login.title")}</h1>
-      <form onSubmit={submit} method="post">
-        <Input label={t("login.email")} name="email" type="email" autoComplete="email" required />
-        <Input label={t("login.password")} name="password" type="password" autoComplete="current-password" required />
-        <Checkbox label={t("login.rememberMe")} name="remember_me" />
-        <p>
-          <Button type="submit" disabled={submitting}>
-            {t("login.submit")}
-          </Button>
-        </p>
-      </form>
-      <p>
-        <TransitionLink to="/signup">{t("login.toSignup")}</TransitionLink>
-      </p>
-      <p>
-        <TransitionLink to="/password">{t("login.toPassword")}</TransitionLink>
-      </p>
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("login.title")}</h1>
+        {searchParams.get("unlocked") === "1" && <Notice tone="success">{t("login.unlocked")}</Notice>}
+        {searchParams.get("expired") === "1" ? (
+          <Notice tone="info">{t("login.expired")}</Notice>
+        ) : (
+          redirectTo && <Notice tone="info">{t("login.needSignIn")}</Notice>
+        )}
+        <form ref={formRef} onSubmit={submit} method="post" noValidate aria-describedby={errors.length > 0 ? "login-errors" : undefined}>
+          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required />
+          <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
+          <Checkbox label={t("login.rememberMe")} name="remember_me" />
+          {errors.length > 0 && (
+            <div id="login-errors">
+              <Notice tone="danger" testId="login-errors">
+                {errors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </Notice>
+            </div>
+          )}
+          <div className={styles.submit}>
+            <Button type="submit" block disabled={submitting}>
+              {submitting ? t("login.signingIn") : t("login.submit")}
+            </Button>
+          </div>
+        </form>
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/signup">{t("login.toSignup")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/password">{t("login.toPassword")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/confirmations/new">{t("login.toConfirmation")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/unlock/new">{t("login.toUnlock")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
     </div>
   );
 }

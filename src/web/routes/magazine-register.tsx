@@ -1,18 +1,126 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-register";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import type { ApiErrorBody } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../features/auth/account-form.ts";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { callApi } from "../features/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Checkbox, Input, fieldStyles } from "../ui/field.tsx";
+import { Notice } from "../ui/notice.tsx";
+import { useSnackbar } from "../ui/snackbar.tsx";
+import styles from "./magazine.module.css";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, "nav.magazine");
+  return pageTitle(matches);
 }
 
-// Double opt-in sign-up arrives with the accounts and mail work.
+/**
+ * Mail magazine sign-up (the menu's Mail Magazine link, opened in a new tab). The answer is the
+ * same for every address, so the page only ever says that a confirmation mail is on its way; the
+ * subscription starts when its link is followed (double opt-in). An expired or used link comes
+ * back here with ?error=.
+ */
 export default function MagazineRegister() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const { user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const snackbar = useSnackbar();
+  const { formRef, setFields, errorOf } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const consentErrorId = useId();
+  const linkError = searchParams.get("error");
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email = "", consent } = formValues(event);
+    setSubmitting(true);
+    try {
+      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", {
+        method: "POST",
+        body: { email, consent: consent === "on" },
+      });
+      if (result.ok) {
+        setSentTo(email.trim());
+        return;
+      }
+      if (result.status === 422 && result.body?.fields) {
+        setFields(result.body.fields);
+        return;
+      }
+      snackbar.show("danger", result.body?.errors ?? [t("magazine.failed")]);
+    } catch (error) {
+      console.warn("magazine sign-up failed", error);
+      snackbar.show("danger", t("magazine.failed"));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const consentError = errorOf("consent");
   return (
     <div className="page-narrow">
-      <h1 className="page-title">{t("magazine.title")}</h1>
-      <p>{t("magazine.lead")}</p>
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("magazine.title")}</h1>
+        <p className={styles.lead}>{t("magazine.lead")}</p>
+        {sentTo !== null ? (
+          <Notice tone="success" testId="magazine-sent">
+            <p>
+              <strong>{t("magazine.sentTitle")}</strong>
+            </p>
+            <p>{t("magazine.sentBody", { email: sentTo })}</p>
+            <p>{t("magazine.sentNote")}</p>
+          </Notice>
+        ) : (
+          <>
+            {linkError && (
+              <Notice tone="danger">{t(linkError === "expired" ? "magazine.errorExpired" : "magazine.errorInvalid")}</Notice>
+            )}
+            <form ref={formRef} onSubmit={submit} method="post" noValidate>
+              <Input
+                label={t("magazine.email")}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={user?.email ?? ""}
+                error={errorOf("email")}
+              />
+              <p className={styles.note}>
+                {t("magazine.privacyNote")}{" "}
+                <TransitionLink to="/privacy-policy">{t("magazine.privacyLink")}</TransitionLink>
+              </p>
+              <div className={styles.consent}>
+                <Checkbox
+                  label={t("magazine.consent")}
+                  name="consent"
+                  required
+                  aria-invalid={consentError ? true : undefined}
+                  aria-describedby={consentError ? consentErrorId : undefined}
+                />
+                {consentError && (
+                  <p id={consentErrorId} className={fieldStyles.error} role="alert">
+                    {consentError}
+                  </p>
+                )}
+              </div>
+              <Button type="submit" disabled={submitting} block>
+                {submitting ? t("magazine.sending") : t("magazine.submit")}
+              </Button>
+            </form>
+          </>
+        )}
+        {user && (
+          <p className={styles.member}>
+            {t("magazine.memberHint")} <TransitionLink to="/mypage/magazine">{t("magazine.memberLink")}</TransitionLink>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,14 +1,92 @@
-import { useRouteLoaderData } from "react-router";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import type { Route } from "./+types/mypage-profile";
+import type { UserResource } from "../../domain/account.ts";
+import type { ApiErrorBody } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors, useSessionLost } from "../features/auth/account-form.ts";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import styles from "../features/auth/auth-page.module.css";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { callApi } from "../features/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
-import type { SessionUser } from "../load-context.ts";
+import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/field.tsx";
+import { useSnackbar } from "../ui/snackbar.tsx";
 
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** /mypage (spec §2): the member's name and phone number; a save shows 保存しました。 (spec §8). */
 export default function MyPageProfile() {
-  const { t } = useI18n();
-  const data = useRouteLoaderData<{ user: SessionUser }>("routes/mypage");
+  const { t, locale } = useI18n();
+  const auth = useAuth();
+  const snackbar = useSnackbar();
+  const sessionLost = useSessionLost();
+  const { formRef, setFields, errorOf, clear } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+  const user = auth.user;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { user_name, tel } = formValues(event);
+    setSubmitting(true);
+    try {
+      const result = await callApi<ApiErrorBody & { data?: UserResource }>(locale, "/users", {
+        method: "PUT",
+        body: { api_user: { user_name, tel } },
+      });
+      if (result.ok && result.body?.data) {
+        auth.setUser(result.body.data);
+        clear();
+        snackbar.show("success", t("mypageProfile.saved"));
+      } else if (result.status === 401) {
+        sessionLost(result.body?.errors);
+      } else if (result.status === 422) {
+        setFields(result.body?.fields);
+      } else {
+        // Spec §8: other failures of account saves are only logged.
+        console.warn(`PUT /api/users answered ${result.status}`);
+      }
+    } catch (error) {
+      console.warn("profile save failed", error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (!user) return null;
   return (
     <section>
       <h1 className="page-title">{t("mypage.profile")}</h1>
-      <p>{data?.user.email}</p>
+      <p className={styles.lead}>{t("mypageProfile.lead")}</p>
+      <dl className={styles.current}>
+        <dt>{t("mypageProfile.email")}</dt>
+        <dd data-testid="profile-email">{user.email}</dd>
+      </dl>
+      <p>
+        <TransitionLink to="/mypage/account">{t("mypageProfile.changeEmail")}</TransitionLink>
+      </p>
+      {/* Keyed by the saved values, so a save or another member's sign-in shows what the server holds. */}
+      <form key={`${user.id}:${user.user_name}:${user.tel}`} ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
+        <Input label={t("mypageProfile.userName")} name="user_name" autoComplete="name" defaultValue={user.user_name} maxLength={100} error={errorOf("user_name")} />
+        <Input
+          label={t("mypageProfile.tel")}
+          name="tel"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          defaultValue={user.tel}
+          hint={t("mypageProfile.telHint")}
+          error={errorOf("tel")}
+        />
+        <div className={styles.submit}>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? t("mypageProfile.saving") : t("mypageProfile.save")}
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }

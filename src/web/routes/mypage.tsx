@@ -1,5 +1,6 @@
 import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/mypage";
+import { useSignOutAction } from "../features/auth/sign-out.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import styles from "./mypage.module.css";
@@ -12,17 +13,19 @@ import styles from "./mypage.module.css";
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    const expired = context.sessionExpired ? "&expired=1" : "";
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}${expired}`);
   }
   return { user: context.user };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, "mypage.title");
+  return pageTitle(matches);
 }
 
 export default function MyPage() {
   const { t } = useI18n();
+  const signOut = useSignOutAction();
   return (
     <div className={`page ${styles.layout}`}>
       <nav className={styles.side} aria-label={t("mypage.nav")}>
@@ -31,6 +34,26 @@ export default function MyPage() {
             <NavLink to="/mypage" end>
               {t("mypage.profile")}
             </NavLink>
+          </li>
+          <li>
+            <NavLink to="/mypage/address">{t("mypageAddress.title")}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/mypage/orders">{t("orders.title")}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/mypage/account">{t("mypageAccount.title")}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/mypage/magazine">{t("mypage.magazine")}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/mypage/credit">{t("mypageCredit.title")}</NavLink>
+          </li>
+          <li>
+            <button type="button" className={styles.signOut} onClick={() => void signOut()}>
+              {t("mypage.logOut")}
+            </button>
           </li>
         </ul>
       </nav>

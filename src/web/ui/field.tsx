@@ -1,25 +1,34 @@
 import { useId } from "react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import styles from "./field.module.css";
 
 interface FieldShellProps {
   label: ReactNode;
   error?: string | undefined;
+  /** A lasting note under the label (e.g. the allowed length), read out with the control. */
+  hint?: ReactNode;
   children: (ids: { id: string; errorId: string | undefined }) => ReactNode;
 }
 
-/** Label, control and its error message, wired for screen readers. */
-function FieldShell({ label, error, children }: FieldShellProps) {
+/** Label, control, hint and error message, wired for screen readers. */
+function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  // What aria-describedby of the control names: the hint and the error, whichever are shown.
+  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {children({ id, errorId })}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {children({ id, errorId: describedBy })}
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={`${id}-error`} className={styles.error} role="alert">
           {error}
         </p>
       )}
@@ -30,15 +39,39 @@ function FieldShell({ label, error, children }: FieldShellProps) {
 interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
   error?: string | undefined;
+  hint?: ReactNode;
 }
 
-export function Input({ label, error, className, ...rest }: InputProps) {
+export function Input({ label, error, hint, className, ...rest }: InputProps) {
   return (
-    <FieldShell label={label} error={error}>
+    <FieldShell label={label} error={error} hint={hint}>
       {({ id, errorId }) => (
         <input
           id={id}
           className={[styles.control, className].filter(Boolean).join(" ")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...rest}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** A multi-line text field (the contact form's message), wired like Input. */
+export function Textarea({ label, error, hint, className, ...rest }: TextareaProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, errorId }) => (
+        <textarea
+          id={id}
+          className={[styles.control, styles.multiline, className].filter(Boolean).join(" ")}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
           {...rest}

@@ -1,19 +1,27 @@
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { productsTable } from "./catalog.ts";
+import { usersTable } from "./accounts.ts";
 
 /**
  * One cart per browser session (guests) — keyed by a hash of the session id, so a leaked table
- * does not hand out sessions. Members' carts are keyed by account once accounts exist.
+ * does not hand out sessions. A member's cart is keyed by the account instead, so it is the same on
+ * every device; exactly one of the two keys is set.
  */
 export const cartsTable = pgTable(
   "carts",
   {
     id: serial("id").primaryKey(),
     sessionKey: text("session_key").unique(),
+    userId: integer("user_id")
+      .unique()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("carts_updated_at_idx").on(table.updatedAt)],
+  (table) => [
+    index("carts_updated_at_idx").on(table.updatedAt),
+    check("carts_one_owner", sql`(${table.sessionKey} is null) <> (${table.userId} is null)`),
+  ],
 );
 
 export const cartItemsTable = pgTable(

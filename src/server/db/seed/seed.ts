@@ -1,6 +1,7 @@
 import type { Database } from "../client.ts";
 import { ShopProfileService, readShopProfileFile } from "../../shop/shop-profile.service.ts";
 import { seedDemoCatalogue } from "./seed-catalogue.ts";
+import { seedDemoStaff } from "./seed-staff.ts";
 
 export interface SeedOptions {
   shopProfileFile: string;
@@ -18,4 +19,5 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
   await new ShopProfileService(db).save(readShopProfileFile(options.shopProfileFile));
   await seedDemoCatalogue(db);
+  await seedDemoStaff(db);
 }

@@ -4,7 +4,7 @@ import type { CartItem, CartProduct } from "../../../domain/cart.ts";
 import { CART_STORAGE_KEY, addToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { callApi } from "../site/api.ts";
-import { useSite } from "../site/site-context.tsx";
+import { useAuth } from "../auth/auth-context.tsx";
 import { useCartDrawer } from "./cart-drawer-state.tsx";
 
 /** sessionStorage flag: the login prompt was shown in this browser session (spec §4, §9). */
@@ -14,10 +14,13 @@ export const CHECKOUT_ITEMS_KEY = "checkoutItems";
 
 interface CartApi {
   items: CartItem[];
+  /** False until the first load (the server's cart, or the local copy when it fails) has answered. */
+  ready: boolean;
   total: number;
   count: number;
   add(product: CartProduct): void;
-  update(productId: string, amount: number): void;
+  /** Sets an amount; the drawer opens unless `openDrawer` is false (checkout applying the server's stock). */
+  update(productId: string, amount: number, options?: { openDrawer?: boolean }): void;
   remove(productId: string): void;
   empty(): void;
   loginPromptOpen: boolean;
@@ -66,10 +69,13 @@ function takeLoginPromptTurn(): boolean {
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { locale } = useI18n();
-  const { user } = useSite();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const previousUserId = useRef(userId);
   const drawer = useCartDrawer();
   const [items, setItemsState] = useState<CartItem[]>([]);
   const [loginPromptOpen, setLoginPromptOpen] = useState(false);
+  const [ready, setReady] = useState(false);
   const latestRequest = useRef(0);
   // The newest items, for handlers that run before React re-renders (quick repeated clicks).
   const itemsRef = useRef<CartItem[]>([]);
@@ -78,7 +84,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setItemsState(next);
   }, []);
 
+  // Loaded on start and again whenever the visitor signs in or out: at sign-in the server has merged
+  // the guest cart into the member's; at sign-out the member's cart stays on the server for their
+  // next sign-in, and this browser starts an empty guest cart.
   useEffect(() => {
+    if (previousUserId.current !== null && userId === null) {
+      try {
+        localStorage.removeItem(CART_STORAGE_KEY);
+      } catch {
+        // Storage blocked: nothing was kept there either.
+      }
+      setItems([]);
+    }
+    previousUserId.current = userId;
     const request = ++latestRequest.current;
     callApi<{ data: CartItem[] }>(locale, "/carts")
       .then((result) => {
@@ -90,8 +108,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         console.warn("cart: using the local copy", error);
         if (request === latestRequest.current) setItems(readLocalCart());
-      });
-  }, [locale, setItems]);
+      })
+      .finally(() => setReady(true));
+  }, [locale, userId, setItems]);
 
   const commit = useCallback(
     (next: CartItem[], options: { openDrawer: boolean }) => {
@@ -116,16 +135,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const api = useMemo<CartApi>(
     () => ({
       items,
+      ready,
       total: cartTotal(items),
       count: cartCount(items),
       add: (product) => commit(addToCart(itemsRef.current, product), { openDrawer: true }),
-      update: (productId, amount) => commit(updateCartAmount(itemsRef.current, productId, amount), { openDrawer: true }),
+      update: (productId, amount, options) =>
+        commit(updateCartAmount(itemsRef.current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
       remove: (productId) => commit(removeFromCart(itemsRef.current, productId), { openDrawer: false }),
       empty: () => commit([], { openDrawer: false }),
       loginPromptOpen,
       closeLoginPrompt: () => setLoginPromptOpen(false),
     }),
-    [items, commit, loginPromptOpen],
+    [items, ready, commit, loginPromptOpen],
   );
 
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;

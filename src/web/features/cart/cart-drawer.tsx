@@ -6,7 +6,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TransitionLink } from "../layout/page-transition.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useAuth } from "../auth/auth-context.tsx";
 import { CHECKOUT_ITEMS_KEY, useCart } from "./cart-context.tsx";
 import { useCartDrawer } from "./cart-drawer-state.tsx";
 import styles from "./cart-drawer.module.css";
@@ -14,7 +14,7 @@ import styles from "./cart-drawer.module.css";
 /** The floating cart button and the drawer it toggles (spec §2, Cart drawer). */
 export function CartDrawer() {
   const { t, yen } = useI18n();
-  const { user } = useSite();
+  const { user } = useAuth();
   const { open, setOpen, toggle } = useCartDrawer();
   const cart = useCart();
   const navigate = useNavigate();

@@ -3,6 +3,8 @@ import type { Locale } from "../../../domain/locale.ts";
 import { useLocation } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { MessageKey } from "../../i18n/ja.ts";
+import { useAuth } from "../auth/auth-context.tsx";
+import { useSignOutAction } from "../auth/sign-out.ts";
 import { useSite } from "../site/site-context.tsx";
 import { TransitionLink } from "./page-transition.tsx";
 import styles from "./header.module.css";
@@ -22,7 +24,9 @@ const LANGUAGES: { locale: Locale; label: MessageKey }[] = [
 
 export function Header() {
   const { t, pick, locale } = useI18n();
-  const { shop, user } = useSite();
+  const { shop } = useSite();
+  const { user } = useAuth();
+  const signOut = useSignOutAction();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -73,7 +77,7 @@ export function Header() {
             </li>
             <li>
               {user ? (
-                <TransitionLink to="/mypage" className={styles.link} onClick={closeMenu}>
+                <TransitionLink to="/mypage" className={styles.link} aria-current={isCurrent("/mypage") ? "page" : undefined} onClick={closeMenu}>
                   {t("nav.myPage")}
                 </TransitionLink>
               ) : (
@@ -82,6 +86,20 @@ export function Header() {
                 </TransitionLink>
               )}
             </li>
+            {user && (
+              <li>
+                <button
+                  type="button"
+                  className={`${styles.link} ${styles.linkButton}`}
+                  onClick={() => {
+                    closeMenu();
+                    void signOut();
+                  }}
+                >
+                  {t("nav.logOut")}
+                </button>
+              </li>
+            )}
           </ul>
           <div className={styles.language} role="group" aria-label={t("nav.language")}>
             {LANGUAGES.map((language, index) => (

@@ -5,6 +5,15 @@ export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 }
 
+/**
+ * Signing in or out rotates the session and with it the CSRF token (spec §6): the new token from
+ * the answer replaces the page's, or every later call would be refused.
+ */
+export function setCsrfToken(token: string): void {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (meta) meta.content = token;
+}
+
 export interface ApiResult<T> {
   ok: boolean;
   status: number;
@@ -15,7 +24,7 @@ export interface ApiResult<T> {
 export async function callApi<T>(
   locale: Locale,
   path: string,
-  options: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
+  options: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? "GET";
   const response = await fetch(`/${locale}/api${path}`, {
@@ -25,6 +34,7 @@ export async function callApi<T>(
       accept: "application/json",
       ...(options.body === undefined ? {} : { "content-type": "application/json" }),
       ...(method === "GET" ? {} : { "x-csrf-token": csrfToken() }),
+      ...options.headers,
     },
     body: options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,

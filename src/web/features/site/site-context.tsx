@@ -7,6 +7,7 @@ import type { SessionUser } from "../../load-context.ts";
 /** Page-level global data every screen may read (spec §3): the shop, the visitor, the CSRF token. */
 export interface SiteData {
   shop: ShopProfile;
+  /** The visitor as the page was served; screens read the current member from useAuth(). */
   user: SessionUser | null;
   csrfToken: string;
   publicUrl: string;

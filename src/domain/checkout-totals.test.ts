@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
+import {
+  checkoutTotals,
+  codAllowed,
+  codFeeFor,
+  codRefusalMessage,
+  deliveryWindow,
+  formatDeliveryDate,
+  isInDeliveryWindow,
+  itemsSubtotal,
+  lineTotal,
+  paymentMethodFeeFor,
+  shippingFeeFor,
+} from "./checkout-totals.ts";
+import { japanDateOf } from "./japan-time.ts";
+
+/** The demo shop's terms (config/shop-profile.json). */
+const terms: CheckoutTerms = {
+  taxRatePercent: 10,
+  shippingFee: 1100,
+  coolShippingFee: 1650,
+  codFee: 440,
+  codFeeTiers: undefined,
+  codCeiling: 300_000,
+};
+
+const line = (unitPrice: number, amount: number, shippingType: "normal" | "cool" = "normal"): CheckoutLine => ({
+  unitPrice,
+  amount,
+  shippingType,
+});
+
+describe("lines and items", () => {
+  it("multiplies the price before tax by the amount", () => {
+    expect(lineTotal(3000, 2)).toBe(6000);
+    expect(lineTotal(4980, 1)).toBe(4980);
+    expect(lineTotal(4980, 0)).toBe(0);
+  });
+
+  it("adds the lines up", () => {
+    expect(itemsSubtotal([line(3000, 2), line(4980, 1)])).toBe(10_980);
+    expect(itemsSubtotal([])).toBe(0);
+  });
+
+  it("refuses amounts of money that are not whole yen", () => {
+    expect(() => lineTotal(1000.5, 1)).toThrow(RangeError);
+    expect(() => lineTotal(-1, 1)).toThrow(RangeError);
+    expect(() => lineTotal(1000, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("shipping", () => {
+  it("charges the flat normal fee unless a bottle is cool", () => {
+    expect(shippingFeeFor(["normal", "normal"], terms)).toBe(1100);
+    expect(shippingFeeFor(["normal", "cool"], terms)).toBe(1650);
+    expect(shippingFeeFor(["cool"], { shippingFee: 800, coolShippingFee: 1300 })).toBe(1300);
+  });
+
+  it("charges the normal fee when no product is named, as GET /api/shipping does", () => {
+    expect(shippingFeeFor([], terms)).toBe(1100);
+  });
+});
+
+describe("payment-method fee", () => {
+  it("charges only cash on delivery, 440 yen flat by default", () => {
+    expect(paymentMethodFeeFor("cod", 12_080, terms)).toBe(440);
+    expect(paymentMethodFeeFor("credit", 12_080, terms)).toBe(0);
+    expect(paymentMethodFeeFor("registered_credit", 12_080, terms)).toBe(0);
+    expect(paymentMethodFeeFor("bank", 12_080, terms)).toBe(0);
+  });
+
+  it("takes the first tier whose upper bound (inclusive) the amount does not pass", () => {
+    const tiered = {
+      codFee: 440,
+      codFeeTiers: [
+        { upTo: 10_000, fee: 330 },
+        { upTo: 30_000, fee: 440 },
+        { upTo: 100_000, fee: 660 },
+        { upTo: null, fee: 1100 },
+      ],
+    };
+    expect(codFeeFor(0, tiered)).toBe(330);
+    expect(codFeeFor(10_000, tiered)).toBe(330);
+    expect(codFeeFor(10_001, tiered)).toBe(440);
+    expect(codFeeFor(30_000, tiered)).toBe(440);
+    expect(codFeeFor(100_000, tiered)).toBe(660);
+    expect(codFeeFor(100_001, tiered)).toBe(1100);
+    expect(codFeeFor(5_000_000, tiered)).toBe(1100);
+  });
+});
+
+describe("checkout totals", () => {
+  it("adds shipping to the items and taxes the whole subtotal, to the yen", () => {
+    expect(checkoutTotals([line(3000, 2), line(4980, 1)], "credit", terms)).toEqual({
+      lineTotals: [6000, 4980],
+      items: 10_980,
+      shipping: 1100,
+      paymentMethodFee: 0,
+      subtotal: 12_080,
+      tax: 1208,
+      total: 13_288,
+    });
+  });
+
+  it("taxes the cash-on-delivery fee with the rest", () => {
+    expect(checkoutTotals([line(3000, 2), line(4980, 1)], "cod", terms)).toMatchObject({
+      paymentMethodFee: 440,
+      subtotal: 12_520,
+      tax: 1252,
+      total: 13_772,
+    });
+  });
+
+  it("charges the cool fee for the whole order when one bottle is cool", () => {
+    expect(checkoutTotals([line(3000, 1), line(2500, 2, "cool")], "bank", terms)).toMatchObject({
+      items: 8000,
+      shipping: 1650,
+      subtotal: 9650,
+      tax: 965,
+      total: 10_615,
+    });
+  });
+
+  it("rounds a fractional tax up, never down or to nearest", () => {
+    // 1,234 + 1,100 = 2,334 → 233.4 → 234.
+    expect(checkoutTotals([line(1234, 1)], "credit", terms)).toMatchObject({ subtotal: 2334, tax: 234, total: 2568 });
+    // 1,234 + 1,100 + 440 = 2,774 → 277.4 → 278.
+    expect(checkoutTotals([line(1234, 1)], "cod", terms)).toMatchObject({ subtotal: 2774, tax: 278, total: 3052 });
+  });
+
+  it("follows the configured rate and fees", () => {
+    const other: CheckoutTerms = { ...terms, taxRatePercent: 8, shippingFee: 0, codFeeTiers: [{ upTo: null, fee: 330 }] };
+    // 10,001 + 0 + 330 = 10,331 → 826.48 → 827.
+    expect(checkoutTotals([line(10_001, 1)], "cod", other)).toMatchObject({ shipping: 0, paymentMethodFee: 330, tax: 827, total: 11_158 });
+  });
+
+  it("bases a tiered cod fee on items + shipping, before the fee and tax", () => {
+    const tiered: CheckoutTerms = { ...terms, codFeeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }] };
+    // 8,900 + 1,100 = 10,000: still the first tier, though the total with tax is far above it.
+    expect(checkoutTotals([line(8900, 1)], "cod", tiered)).toMatchObject({ paymentMethodFee: 330, subtotal: 10_330, tax: 1033, total: 11_363 });
+    expect(checkoutTotals([line(8901, 1)], "cod", tiered).paymentMethodFee).toBe(440);
+  });
+});
+
+describe("cash on delivery ceiling", () => {
+  it("allows 299,999 and refuses 300,000 and 300,001", () => {
+    expect(codAllowed(299_999)).toBe(true);
+    expect(codAllowed(300_000)).toBe(false);
+    expect(codAllowed(300_001)).toBe(false);
+    expect(codAllowed(300_000, 500_000)).toBe(true);
+  });
+
+  it("falls back to credit when choosing cod makes the total reach 300,000", () => {
+    // Items 271,187 + shipping 1,100 = 272,287; by card the total is 272,287 + 27,229 = 299,516.
+    const lines = [line(271_187, 1)];
+    const byCard = checkoutTotals(lines, "credit", terms);
+    expect(byCard.total).toBe(299_516);
+    expect(codAllowed(byCard.total)).toBe(true);
+    // With the 440 yen fee: 272,727 + 27,273 = exactly 300,000.
+    const byCod = checkoutTotals(lines, "cod", terms);
+    expect(byCod.total).toBe(300_000);
+    expect(codAllowed(byCod.total)).toBe(false);
+    expect(codAllowed(299_999)).toBe(true);
+  });
+
+  it("words the refusal as spec §5 does, in both languages", () => {
+    expect(codRefusalMessage(300_001, "ja")).toBe("合計金額は300001円と、300000円を超えるため代引きは選択できません。");
+    expect(codRefusalMessage(312_345, "en")).toBe("The total of 312345 JPY exceeds 300000 JPY, so cash on delivery cannot be chosen.");
+    expect(codRefusalMessage(500_000, "ja", 400_000)).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");
+  });
+});
+
+describe("delivery window", () => {
+  it("offers tomorrow up to 8 days from today", () => {
+    expect(deliveryWindow({ year: 2026, month: 4, day: 10 })).toEqual([
+      "2026-04-11",
+      "2026-04-12",
+      "2026-04-13",
+      "2026-04-14",
+      "2026-04-15",
+      "2026-04-16",
+      "2026-04-17",
+      "2026-04-18",
+    ]);
+  });
+
+  it("crosses months, years and leap days", () => {
+    const newYear = deliveryWindow({ year: 2026, month: 12, day: 28 });
+    expect(newYear[0]).toBe("2026-12-29");
+    expect(newYear).toContain("2027-01-01");
+    expect(newYear.at(-1)).toBe("2027-01-05");
+    expect(deliveryWindow({ year: 2028, month: 2, day: 27 }).slice(0, 3)).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
+    expect(deliveryWindow({ year: 2027, month: 2, day: 27 }).slice(0, 2)).toEqual(["2027-02-28", "2027-03-01"]);
+  });
+
+  it("counts from the date in Japan, not the server's", () => {
+    // 2026-03-31 15:30 UTC is already 1 April in Tokyo.
+    const today = japanDateOf(new Date(Date.UTC(2026, 2, 31, 15, 30)));
+    expect(deliveryWindow(today)[0]).toBe("2026-04-02");
+    expect(isInDeliveryWindow("2026-04-01", today)).toBe(false);
+    expect(isInDeliveryWindow("2026-04-09", today)).toBe(true);
+    expect(isInDeliveryWindow("2026-04-10", today)).toBe(false);
+  });
+
+  it("shows a wished date as yyyy/MM/dd", () => {
+    expect(formatDeliveryDate("2026-04-02")).toBe("2026/04/02");
+    expect(() => formatDeliveryDate("2026/04/02")).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,153 @@
+import type { CalendarDate } from "./japan-time.ts";
+import type { Locale } from "./locale.ts";
+import { taxOn } from "./money.ts";
+import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
+
+/**
+ * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
+ * recomputes every figure from these functions; what the browser shows is never trusted.
+ * Money is an integer number of yen; the only rounding is the tax's, in money.ts.
+ */
+
+export type ShippingType = "normal" | "cool";
+/** The choices at checkout; registered_credit is stored as credit on the order. */
+export const PAYMENT_METHOD_CHOICES = ["credit", "registered_credit", "bank", "cod"] as const;
+export type PaymentMethodChoice = (typeof PAYMENT_METHOD_CHOICES)[number];
+
+/** The fees and rate checkout charges, as the shop profile's terms hold them. */
+export type CheckoutTerms = Pick<
+  ShopProfile["terms"],
+  "taxRatePercent" | "shippingFee" | "coolShippingFee" | "codFee" | "codFeeTiers" | "codCeiling"
+>;
+
+export interface CheckoutLine {
+  /** Price before tax of one bottle, yen. */
+  unitPrice: number;
+  amount: number;
+  shippingType: ShippingType;
+}
+
+export interface CheckoutTotals {
+  /** unit price × amount of each line, in the lines' order. */
+  lineTotals: number[];
+  items: number;
+  shipping: number;
+  paymentMethodFee: number;
+  /** items + shipping + payment-method fee, before tax. */
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+function assertYen(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a whole number of yen ≥ 0, got ${value}`);
+}
+
+export function lineTotal(unitPrice: number, amount: number): number {
+  assertYen(unitPrice, "unit price");
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be a whole number ≥ 0, got ${amount}`);
+  return unitPrice * amount;
+}
+
+export function itemsSubtotal(lines: readonly Pick<CheckoutLine, "unitPrice" | "amount">[]): number {
+  return lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.amount), 0);
+}
+
+/**
+ * One parcel per order: the cool fee when any bottle needs refrigeration (the whole parcel goes
+ * cool), else the normal flat fee. No bottles at all is charged the normal fee, as GET /api/shipping
+ * without ids answers; an empty cart never reaches an order.
+ */
+export function shippingFeeFor(shippingTypes: readonly ShippingType[], terms: Pick<CheckoutTerms, "shippingFee" | "coolShippingFee">): number {
+  return shippingTypes.includes("cool") ? terms.coolShippingFee : terms.shippingFee;
+}
+
+/** The cash-on-delivery fee for items + shipping (yen): the matching tier, or the flat fee without tiers. */
+export function codFeeFor(itemsAndShipping: number, terms: Pick<CheckoutTerms, "codFee" | "codFeeTiers">): number {
+  assertYen(itemsAndShipping, "items + shipping");
+  if (!terms.codFeeTiers) return terms.codFee;
+  const tier = terms.codFeeTiers.find((each: CodFeeTier) => each.upTo === null || itemsAndShipping <= each.upTo);
+  // The schema makes the last tier open-ended, so the flat fee is only a guard.
+  return tier?.fee ?? terms.codFee;
+}
+
+/** Only cash on delivery costs a fee; card and bank transfer are free for the shopper. */
+export function paymentMethodFeeFor(method: PaymentMethodChoice, itemsAndShipping: number, terms: Pick<CheckoutTerms, "codFee" | "codFeeTiers">): number {
+  return method === "cod" ? codFeeFor(itemsAndShipping, terms) : 0;
+}
+
+/** Every figure of the order summary (spec §2 /checkout), to the yen. */
+export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): CheckoutTotals {
+  const lineTotals = lines.map((line) => lineTotal(line.unitPrice, line.amount));
+  const items = lineTotals.reduce((sum, each) => sum + each, 0);
+  const shipping = shippingFeeFor(
+    lines.map((line) => line.shippingType),
+    terms,
+  );
+  const paymentMethodFee = paymentMethodFeeFor(method, items + shipping, terms);
+  const subtotal = items + shipping + paymentMethodFee;
+  // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
+  const tax = taxOn(subtotal, terms.taxRatePercent);
+  return { lineTotals, items, shipping, paymentMethodFee, subtotal, tax, total: subtotal + tax };
+}
+
+/** The total cash on delivery is refused from, unless the shop profile sets another. */
+export const COD_CEILING = 300_000;
+
+/**
+ * Whether cash on delivery may be chosen for this total (tax and fees included).
+ *
+ * The spec reads two ways: the check blocks totals above 300000, while the hint and the fallback
+ * ("if a fee update makes the total reach 300000 or more while cod is chosen, it falls back to
+ * credit") refuse 300000 itself. We take the stricter reading, 300000 or more is refused: it
+ * satisfies both texts, and one rule for enabling and for falling back means the option can never be
+ * enabled at a total that immediately throws it back to credit.
+ */
+export function codAllowed(total: number, ceiling: number = COD_CEILING): boolean {
+  return total < ceiling;
+}
+
+// Spec §5 wording (ja verbatim). Amounts are plain digits, as the sentence itself writes 300000円;
+// it says 超える (exceeds) even at exactly the ceiling, which the stricter reading above also refuses.
+const COD_REFUSAL: Record<Locale, string> = {
+  ja: "合計金額は{total}円と、{ceiling}円を超えるため代引きは選択できません。",
+  en: "The total of {total} JPY exceeds {ceiling} JPY, so cash on delivery cannot be chosen.",
+};
+
+/** The alert shown when cod is refused or falls back to credit. */
+export function codRefusalMessage(total: number, locale: Locale, ceiling: number = COD_CEILING): string {
+  return COD_REFUSAL[locale].replace("{total}", String(total)).replace("{ceiling}", String(ceiling));
+}
+
+/** Spec §9: a delivery date may be wished from tomorrow up to 8 days from today. */
+export const DELIVERY_WINDOW_DAYS = { first: 1, last: 8 } as const;
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+function isoDateOf(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+}
+
+/**
+ * The dates (yyyy-MM-dd) a delivery may be wished for, counted from today's date in Japan (pass
+ * `japanDateOf(new Date())`), so a server or browser in another zone offers the same days.
+ */
+export function deliveryWindow(todayInJapan: CalendarDate): string[] {
+  const dates: string[] = [];
+  for (let offset = DELIVERY_WINDOW_DAYS.first; offset <= DELIVERY_WINDOW_DAYS.last; offset += 1) {
+    // UTC arithmetic on a calendar date: no zone or daylight-saving shift can skip or repeat a day.
+    dates.push(isoDateOf(new Date(Date.UTC(todayInJapan.year, todayInJapan.month - 1, todayInJapan.day + offset))));
+  }
+  return dates;
+}
+
+/** Whether a wished date (yyyy-MM-dd) lies in the window; an empty wish is checked by the caller. */
+export function isInDeliveryWindow(isoDate: string, todayInJapan: CalendarDate): boolean {
+  return deliveryWindow(todayInJapan).includes(isoDate);
+}
+
+/** A wished date as the spec shows it in both languages: yyyy/MM/dd. */
+export function formatDeliveryDate(isoDate: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new RangeError(`expected yyyy-MM-dd, got ${isoDate}`);
+  return isoDate.replaceAll("-", "/");
+}

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { PAYMENT_METHOD_CHOICES } from "./checkout-totals.ts";
+
+/**
+ * The checkout and order-history API contract (spec §3 Order payload, Checkout response, Order,
+ * OrderItem; §7 POST /api/checkout, GET /api/orders), shared by the server's routes and the pages.
+ * Field rules beyond shape (blank, formats, delivery window, address) are checked by the server and
+ * answered as 422 with field messages; the schema here only keeps out what cannot be a checkout.
+ */
+
+/** One line of the cart copy the purchase button stored (spec §2 Cart drawer). Prices are never sent. */
+export const checkoutItemSchema = z.object({
+  // A number, or the string id the JSON:API answers (GET /api/carts) carry.
+  id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]),
+  amount: z.number().int().min(1).max(999),
+});
+
+export const checkoutAddressSchema = z.object({
+  country: z.string().max(2),
+  zip: z.string().max(20),
+  /** 1–47 for a Japanese address (required there, as on /mypage/address); null elsewhere. */
+  prefecture: z.union([z.number(), z.string().max(2), z.null()]).optional(),
+  address: z.string().max(255),
+  building_name: z.string().max(255).optional().default(""),
+});
+
+/**
+ * POST /api/checkout with header Idempotency-Key. The first post carries `payment.payment_method_id`
+ * for credit (the id the gateway's script created in the browser); registered_credit, bank and cod
+ * carry no payment. After a 3-D Secure challenge the browser posts the same payload again with
+ * `payment_intent_id` and `order_id` (spec §4), under the same key.
+ */
+export const checkoutPayloadSchema = z.object({
+  items: z.array(checkoutItemSchema).min(1).max(50),
+  memo: z.string().max(1000).optional().default(""),
+  payment: z
+    .object({ payment_method_id: z.string().max(255).optional() })
+    .optional()
+    .default({}),
+  address: checkoutAddressSchema,
+  payment_method: z.enum(PAYMENT_METHOD_CHOICES),
+  name: z.string().max(100),
+  email: z.string().max(255),
+  phone: z.string().max(30),
+  /** yyyy-MM-dd, or "" for no wish. */
+  desired_delivery_date: z.string().max(10).optional().default(""),
+  /** A time-band code from GET /api/timezones, or "" for unspecified. */
+  desired_delivery_timezone: z.string().max(20).optional().default(""),
+  payment_intent_id: z.string().max(255).optional(),
+  order_id: z.string().max(40).optional(),
+});
+export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
+
+/** 200 answer of POST /api/checkout (spec §3 Checkout response). */
+export interface CheckoutResponse {
+  require_action: boolean;
+  /** Only with require_action: what the gateway's script needs for the 3-D Secure challenge. */
+  payment_intent_client_secret?: string;
+  order_id: string;
+}
+
+/**
+ * 422 answer when the cart cannot be bought as it is (spec §8 Checkout 422): `errors` has one entry
+ * per item of the payload, in its order. `message` is null for an item that is fine; `inventory` is
+ * how many of it can still be bought (0 when sold out or unpublished), present when the amount was the
+ * problem, and the page sets that item's amount to it.
+ */
+export interface CheckoutItemError {
+  id: number;
+  message: string | null;
+  inventory?: number;
+}
+export interface CheckoutItemsRejected {
+  errors: CheckoutItemError[];
+  items_rejected: true;
+}
+
+/**
+ * 402 answer when the card did not pay (spec §8 card errors, 3D failure): the gateway's message for
+ * the shopper in `errors`, the gateway's `code` (card_declined, expired_card, incorrect_cvc,
+ * payment_intent_authentication_failure after a failed 3-D Secure challenge, authentication_required)
+ * or `expired` when the payment was not completed within the reservation, or `payment_failed`.
+ * The order is cancelled; a new attempt needs a new Idempotency-Key.
+ */
+export interface CheckoutPaymentFailed {
+  errors: string[];
+  code: string;
+  payment_failed: true;
+  order_id: string;
+}
+
+/** Order statuses (spec §4). `pending` = card payment awaiting 3-D Secure; `cancelled` = abandoned, failed or cancelled by the trader. */
+export const ORDER_STATUSES = ["pending", "await_payment", "deposited", "sent", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** What an order stores as its payment method (registered_credit is stored as credit). */
+export const ORDER_PAYMENT_METHODS = ["bank", "cod", "credit"] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+
+/** One order as GET /api/orders lists it (JSON:API-like: id plus attributes, spec §3 Order). */
+export interface OrderResource {
+  id: string;
+  attributes: {
+    created_at: string;
+    status: OrderStatus;
+    payment_method: OrderPaymentMethod;
+    /** Total paid, yen, tax and fees included. */
+    price: number;
+    shipping_fee: number;
+    payment_method_fee: number;
+    tax_total: number;
+    slip_number: string | null;
+    /** yyyy-MM-dd or null. */
+    desired_delivery_date: string | null;
+    /** Time-band code or null; `desired_delivery_timezone_label` is its label in the request's locale. */
+    desired_delivery_timezone: string | null;
+    desired_delivery_timezone_label: string | null;
+    memo: string;
+    /** `address` starts with the prefecture's name for a Japanese address (the form keeps it apart). */
+    address: { country: string; zip: string; address: string; building_name: string };
+    order_items: {
+      id: number;
+      /** null once the trader deleted the product; name and price are the order's copies. */
+      product_id: number | null;
+      /** Tax rate in percent applied to the order. */
+      tax: number;
+      /** Price before tax of one bottle at the time of the order. */
+      unit_price: number;
+      amount: number;
+      product: { name: string; images: string[] };
+    }[];
+  };
+}
+
+export interface OrdersPage {
+  data: OrderResource[];
+  meta: { pagination: { current_page: number; total_page: number } };
+}
+

@@ -1,0 +1,13 @@
+/** Limits of the contact form (spec §3 Inquiry), in characters as a reader counts them. */
+export const INQUIRY_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+
+/** The fields of the contact form, in the order the form shows them and the 422 lists them. */
+export const INQUIRY_FIELDS = ["name", "email", "subject", "message"] as const;
+export type InquiryField = (typeof INQUIRY_FIELDS)[number];
+
+export type InquiryInput = Record<InquiryField, string>;
+
+/** Characters (code points), not UTF-16 units: "🍷" is one character, as Rails counts it. */
+export function characterCount(value: string): number {
+  return Array.from(value).length;
+}

@@ -1,0 +1,114 @@
+import type { Locale } from "../../domain/locale.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { MailContent } from "../mail/mail-layout.ts";
+import { composeMail } from "../mail/mail-layout.ts";
+
+// The account mails of Devise (confirmation, reset, unlock, password changed) in the shop's layout,
+// worded after devise-i18n.
+
+type Texts = {
+  subject: string;
+  paragraphs: string[];
+  action?: string;
+  note?: string;
+};
+
+const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
+  ja: {
+    confirmation: {
+      subject: "メールアドレス確認メール",
+      paragraphs: ["会員登録ありがとうございます。", "以下のボタンからメールアドレスの確認を完了してください。"],
+      action: "メールアドレスを確認する",
+      note: "このリンクの有効期限は3日間です。お心当たりのない場合は、このメールを破棄してください。",
+    },
+    reconfirmation: {
+      subject: "メールアドレス確認メール",
+      paragraphs: ["メールアドレスの変更を受け付けました。", "以下のボタンから新しいメールアドレスの確認を完了してください。確認が済むまでは、これまでのメールアドレスでログインできます。"],
+      action: "メールアドレスを確認する",
+      note: "このリンクの有効期限は3日間です。お心当たりのない場合は、このメールを破棄してください。",
+    },
+    alreadyRegistered: {
+      subject: "会員登録について",
+      paragraphs: [
+        "このメールアドレスで会員登録のお申し込みがありましたが、このメールアドレスはすでに登録されています。",
+        "パスワードをお忘れの場合は、以下のボタンから再設定してください。お心当たりのない場合は、このメールを破棄してください。",
+      ],
+      action: "パスワードを再設定する",
+    },
+    resetPassword: {
+      subject: "パスワードの再設定について",
+      paragraphs: ["パスワード再設定のお申し込みを受け付けました。", "以下のボタンから新しいパスワードを設定してください。"],
+      action: "パスワードを変更する",
+      note: "このリンクの有効期限は6時間です。お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
+    },
+    unlock: {
+      subject: "アカウントのロック解除について",
+      paragraphs: ["ログインの失敗が続いたため、アカウントをロックしました。", "以下のボタンからロックを解除できます。"],
+      action: "アカウントのロックを解除する",
+      note: "このリンクを使わなくても、しばらくするとロックは自動的に解除されます。",
+    },
+    passwordChanged: {
+      subject: "パスワードの変更について",
+      paragraphs: ["パスワードが変更されたことをお知らせします。", "お心当たりのない場合は、すぐにパスワードを再設定し、当店までご連絡ください。"],
+    },
+  },
+  en: {
+    confirmation: {
+      subject: "Confirmation instructions",
+      paragraphs: ["Thank you for signing up.", "You can confirm your account email through the button below."],
+      action: "Confirm my account",
+      note: "This link is valid for 3 days. If you did not sign up, please ignore this email.",
+    },
+    reconfirmation: {
+      subject: "Confirmation instructions",
+      paragraphs: [
+        "We received a request to change your email address.",
+        "Please confirm the new address through the button below. Until then you sign in with your previous address.",
+      ],
+      action: "Confirm my new email",
+      note: "This link is valid for 3 days. If you did not ask for this, please ignore this email.",
+    },
+    alreadyRegistered: {
+      subject: "About your sign-up",
+      paragraphs: [
+        "Someone tried to sign up with this email address, which already has an account.",
+        "If you forgot your password, you can reset it through the button below. If this was not you, please ignore this email.",
+      ],
+      action: "Reset my password",
+    },
+    resetPassword: {
+      subject: "Reset password instructions",
+      paragraphs: ["Someone has requested a link to change your password.", "You can do this through the button below."],
+      action: "Change my password",
+      note: "This link is valid for 6 hours. If you didn't request this, please ignore this email. Your password won't change until you access the link above and create a new one.",
+    },
+    unlock: {
+      subject: "Unlock instructions",
+      paragraphs: [
+        "Your account has been locked due to an excessive number of unsuccessful sign in attempts.",
+        "Click the button below to unlock your account.",
+      ],
+      action: "Unlock my account",
+      note: "The lock also ends by itself after a while.",
+    },
+    passwordChanged: {
+      subject: "Password changed",
+      paragraphs: [
+        "We're contacting you to notify you that your password has been changed.",
+        "If this was not you, please reset your password at once and contact us.",
+      ],
+    },
+  },
+};
+
+export type AccountMailKind = "confirmation" | "reconfirmation" | "alreadyRegistered" | "resetPassword" | "unlock" | "passwordChanged";
+
+/** Composes one account mail; `link` is the path (with its token) the button opens. */
+export function accountMail(shop: ShopProfile, publicUrl: string, locale: Locale, kind: AccountMailKind, link?: string): MailContent {
+  const text = texts[locale][kind];
+  return composeMail(shop, locale, publicUrl, text.subject, {
+    paragraphs: text.paragraphs,
+    ...(text.action && link ? { action: { label: text.action, url: `${publicUrl}${link}` } } : {}),
+    ...(text.note ? { note: text.note } : {}),
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Locale } from "../../domain/locale.ts";
+import { requireUser } from "../http/auth.ts";
+import { csrfTokenFor } from "../http/csrf.ts";
+import { AppError } from "../http/errors.ts";
+import { rateLimitFor } from "../http/rate-limit.ts";
+import { newSessionId, setSessionCookie } from "../http/session.ts";
+import { message } from "../i18n/messages.ts";
+import type { AccountService, SignedIn } from "./account.service.ts";
+
+// Spec §7 puts every account field under `api_user`; the values are checked by the service so
+// that the answers carry Devise's messages.
+const apiUserBody = z.object({ api_user: z.record(z.string(), z.unknown()) });
+
+function apiUser(request: FastifyRequest): Record<string, unknown> {
+  const parsed = apiUserBody.safeParse(request.body);
+  if (!parsed.success) throw new AppError("invalid");
+  return parsed.data.api_user;
+}
+
+function tokenQuery(request: FastifyRequest, name: string): string {
+  const value = (request.query as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : "";
+}
+
+/** Pages a mail link lands on, in the language of the mail. */
+function pageInLocale(locale: Locale, path: string): string {
+  return `/locale/${locale}?to=${encodeURIComponent(path)}`;
+}
+
+export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountService; secret: string; secureCookies: boolean }): void {
+  const { accounts } = deps;
+
+  /** Moves the visitor to a new session id (no fixation) and hands the page its new CSRF token. */
+  function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn | null) {
+    // After sign-out nothing of the member's session id is reused either.
+    request.sessionId = signedIn?.sessionId ?? newSessionId();
+    setSessionCookie(request, reply, deps.secureCookies, signedIn?.rememberUntil ?? null);
+    return csrfTokenFor(request.sessionId, deps.secret);
+  }
+
+  function signInContext(request: FastifyRequest) {
+    return { ip: request.ip, guestSessionId: request.sessionId, locale: request.locale };
+  }
+
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.get(`${prefix}/users`, async (request, reply) => {
+      if (!request.user) {
+        return reply.status(401).send({ errors: [message(request.sessionExpired ? "sessionTimeout" : "unauthorized", request.locale)] });
+      }
+      return { data: request.user };
+    });
+
+    app.post(`${prefix}/users/sign_in`, { config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
+      if (request.user) return reply.status(409).send({ errors: [message("alreadySignedIn", request.locale)] });
+      const signedIn = await accounts.signIn(apiUser(request), signInContext(request));
+      const csrfToken = startSession(request, reply, signedIn);
+      return { data: signedIn.user, csrf_token: csrfToken, message: message("signedIn", request.locale) };
+    });
+
+    app.delete(`${prefix}/users/sign_out`, async (request, reply) => {
+      if (request.user) await accounts.signOut(request.sessionId);
+      const csrfToken = startSession(request, reply, null);
+      return { csrf_token: csrfToken, message: message("signedOut", request.locale) };
+    });
+
+    app.post(`${prefix}/users`, { config: { rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
+      const { email } = await accounts.signUp(apiUser(request), request.locale);
+      return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
+    });
+
+    app.put(`${prefix}/users`, async (request) => {
+      const member = requireUser(request);
+      const { user, messageKey } = await accounts.update(member, apiUser(request), { locale: request.locale, sessionId: request.sessionId });
+      return { data: user, message: message(messageKey, request.locale) };
+    });
+
+    app.delete(`${prefix}/users`, async (request, reply) => {
+      const member = requireUser(request);
+      await accounts.cancel(member, apiUser(request).current_password, request.locale);
+      const csrfToken = startSession(request, reply, null);
+      return { csrf_token: csrfToken, message: message("accountDestroyed", request.locale) };
+    });
+
+    app.post(`${prefix}/users/password`, { config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
+      await accounts.requestPasswordReset(apiUser(request).email, request.locale);
+      return { message: message("passwordInstructionsSent", request.locale) };
+    });
+
+    app.put(`${prefix}/users/password`, { config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
+      const signedIn = await accounts.resetPassword(apiUser(request), signInContext(request));
+      const csrfToken = startSession(request, reply, signedIn);
+      return { data: signedIn.user, csrf_token: csrfToken, message: message("passwordUpdated", request.locale) };
+    });
+
+    app.post(`${prefix}/users/confirmation`, { config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+      await accounts.resendConfirmation(apiUser(request).email, request.locale);
+      return { message: message("confirmationInstructionsSent", request.locale) };
+    });
+
+    app.post(`${prefix}/users/unlock`, { config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+      await accounts.resendUnlock(apiUser(request).email, request.locale);
+      return { message: message("unlockInstructionsSent", request.locale) };
+    });
+
+    // The links in the mails: act, then land on a page that says what happened.
+    app.get(`${prefix}/users/confirmation`, async (request, reply) => {
+      const outcome = await accounts.confirm(tokenQuery(request, "confirmation_token"));
+      const target =
+        outcome === "confirmed"
+          ? request.user
+            ? "/mypage/account?confirmed=1"
+            : "/confirmations/thanks"
+          : `/confirmations/new?error=${outcome === "already" ? "confirmed" : outcome}`;
+      return reply.redirect(pageInLocale(request.locale, target), 303);
+    });
+
+    app.get(`${prefix}/users/unlock`, async (request, reply) => {
+      const outcome = await accounts.unlock(tokenQuery(request, "unlock_token"));
+      const target = outcome === "unlocked" ? "/login?unlocked=1" : "/unlock/new?error=invalid";
+      return reply.redirect(pageInLocale(request.locale, target), 303);
+    });
+  }
+}

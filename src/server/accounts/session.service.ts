@@ -1,0 +1,91 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { UserResource } from "../../domain/account.ts";
+import type { StaffResource } from "../../domain/staff.ts";
+import type { Database } from "../db/client.ts";
+import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
+import { staffMembersTable } from "../db/schema/staff.ts";
+import { newSessionId } from "../http/session.ts";
+import { hashToken } from "./tokens.ts";
+
+export const REMEMBER_DAYS = 14;
+/** last_seen_at is written at most this often, so a busy member does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** A session row belongs to a member or to a staff member (the back office), never both. */
+export type SessionLookup =
+  | { user: UserResource; staff: null; rememberUntil: Date | null }
+  | { user: null; staff: StaffResource; rememberUntil: null }
+  | { user: null; staff: null; expired: boolean };
+
+export function userResource(row: typeof usersTable.$inferSelect): UserResource {
+  return { id: row.id, email: row.email, user_name: row.userName, tel: row.tel, unconfirmed_email: row.unconfirmedEmail };
+}
+
+/**
+ * Signed-in sessions (Devise's rememberable and timeoutable): a session idle longer than the timeout
+ * ends, unless it was started with remember_me, which keeps it for two weeks.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly timeoutMinutes: number,
+  ) {}
+
+  async lookup(sessionId: string, now = new Date()): Promise<SessionLookup> {
+    const idHash = hashToken(sessionId);
+    const [row] = await this.db
+      .select({
+        session: sessionsTable,
+        user: usersTable,
+        staff: { id: staffMembersTable.id, email: staffMembersTable.email, role: staffMembersTable.role },
+      })
+      .from(sessionsTable)
+      .leftJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
+      .leftJoin(staffMembersTable, eq(staffMembersTable.id, sessionsTable.staffId))
+      .where(eq(sessionsTable.idHash, idHash));
+    if (!row || (!row.user && !row.staff)) return { user: null, staff: null, expired: false };
+    const { session } = row;
+    const remembered = session.rememberUntil !== null && session.rememberUntil > now;
+    const idleSince = now.getTime() - session.lastSeenAt.getTime();
+    if (!remembered && idleSince > this.timeoutMinutes * 60_000) {
+      await this.db.delete(sessionsTable).where(eq(sessionsTable.idHash, idHash));
+      return { user: null, staff: null, expired: true };
+    }
+    if (idleSince > TOUCH_EVERY_MS) {
+      await this.db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.idHash, idHash));
+    }
+    if (row.staff) return { user: null, staff: row.staff, rememberUntil: null };
+    return { user: userResource(row.user!), staff: null, rememberUntil: remembered ? session.rememberUntil : null };
+  }
+
+  /** Starts a signed-in session under a new id (the caller sets the cookie). */
+  async create(executor: Database, userId: number, remember: boolean, now = new Date()): Promise<{ sessionId: string; rememberUntil: Date | null }> {
+    const sessionId = newSessionId();
+    const rememberUntil = remember ? new Date(now.getTime() + REMEMBER_DAYS * 86_400_000) : null;
+    await executor.insert(sessionsTable).values({ idHash: hashToken(sessionId), userId, rememberUntil, createdAt: now, lastSeenAt: now });
+    return { sessionId, rememberUntil };
+  }
+
+  /** Starts a back-office session under a new id (the caller sets the cookie); it never remembers. */
+  async createForStaff(executor: Database, staffId: number, now = new Date()): Promise<string> {
+    const sessionId = newSessionId();
+    await executor.insert(sessionsTable).values({ idHash: hashToken(sessionId), staffId, createdAt: now, lastSeenAt: now });
+    return sessionId;
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.delete(sessionsTable).where(eq(sessionsTable.idHash, hashToken(sessionId)));
+  }
+
+  /** Ends every other session of a member (after a password change or reset). */
+  async destroyOthers(executor: Database, userId: number, keepSessionId?: string): Promise<void> {
+    const keep = keepSessionId ? hashToken(keepSessionId) : "";
+    await executor.delete(sessionsTable).where(and(eq(sessionsTable.userId, userId), sql`${sessionsTable.idHash} <> ${keep}`));
+  }
+
+  /** Old rows of sessions nobody came back to. */
+  async sweep(now = new Date()): Promise<void> {
+    const cutoff = new Date(now.getTime() - REMEMBER_DAYS * 86_400_000);
+    await this.db.delete(sessionsTable).where(lt(sessionsTable.lastSeenAt, cutoff));
+  }
+}

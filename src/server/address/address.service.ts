@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { AddressErrorKind, AddressField, AddressInput, AddressResource } from "../../domain/address.ts";
+import { ADDRESS_MAX_LENGTH, ZIP_LENGTH, parseAddress } from "../../domain/address.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { Database } from "../db/client.ts";
+import { addressesTable } from "../db/schema/accounts.ts";
+import { AppError } from "../http/errors.ts";
+import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
+import type { CountriesService } from "../reference/countries.service.ts";
+
+// The zip rule has no Rails default wording; this follows rails-i18n's pattern (attribute + は…).
+const zipFormat: Record<Locale, string> = {
+  ja: `は${ZIP_LENGTH}桁の数字で入力してください`,
+  en: `must be ${ZIP_LENGTH} digits`,
+};
+
+function fieldMessage(field: AddressField, kind: AddressErrorKind, locale: Locale): string {
+  if (kind === "zip_format") return `${attributeName(field, locale)}${locale === "ja" ? "" : " "}${zipFormat[locale]}`;
+  return fullValidationMessage(locale, field, kind, kind === "too_long" ? { count: ADDRESS_MAX_LENGTH } : {});
+}
+
+/** A member's saved delivery address (spec §2 /mypage/address, §7 GET/PUT /api/address), one per member. */
+export class AddressService {
+  constructor(
+    private readonly db: Database,
+    private readonly countries: CountriesService,
+  ) {}
+
+  /**
+   * The address form checked by the shared rules plus the one only the server knows (the country
+   * exists); a refusal is a 422 with one full message per field in the request's locale.
+   */
+  validate(input: unknown, locale: Locale): AddressInput {
+    const parsed = parseAddress(input);
+    const errors = parsed.ok ? {} : parsed.errors;
+    if (parsed.ok && !this.countries.isCountry(parsed.value.country)) errors.country = ["inclusion"];
+    const entries = Object.entries(errors) as [AddressField, AddressErrorKind[]][];
+    if (parsed.ok && entries.length === 0) return parsed.value;
+    const fields = Object.fromEntries(entries.map(([field, kinds]) => [field, kinds.map((kind) => fieldMessage(field, kind, locale))]));
+    throw new AppError("invalid", "invalid", fields);
+  }
+
+  async saved(userId: number, locale: Locale): Promise<AddressResource | null> {
+    const [row] = await this.db.select().from(addressesTable).where(eq(addressesTable.userId, userId));
+    if (!row) return null;
+    return this.present(
+      { country: row.country, zip: row.zip, prefecture: row.prefecture, address: row.address, building_name: row.buildingName },
+      locale,
+    );
+  }
+
+  async save(userId: number, address: AddressInput, locale: Locale): Promise<AddressResource> {
+    const values = {
+      country: address.country,
+      zip: address.zip,
+      prefecture: address.prefecture,
+      address: address.address,
+      buildingName: address.building_name,
+      updatedAt: new Date(),
+    };
+    await this.db
+      .insert(addressesTable)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: addressesTable.userId, set: values });
+    return this.present(address, locale);
+  }
+
+  private present(address: AddressInput, locale: Locale): AddressResource {
+    return { ...address, country_name: this.countries.name(address.country, locale) ?? address.country };
+  }
+}

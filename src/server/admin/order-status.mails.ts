@@ -1,0 +1,101 @@
+import { formatDateTime, formatYen } from "../../domain/format.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import { inLocale } from "../../domain/shop-profile.ts";
+import type { MailContent } from "../mail/mail-layout.ts";
+import { composeMail } from "../mail/mail-layout.ts";
+import type { OrderRow } from "../orders/orders.service.ts";
+import { addressLine } from "../orders/orders.service.ts";
+
+// What the shopper hears when the trader moves an order: the money arrived, the parcel left (with
+// its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
+
+export type OrderStatusMailKind = "deposited" | "sent" | "cancelled";
+
+const texts = {
+  ja: {
+    subject: {
+      deposited: "【{shop}】ご入金を確認しました(注文番号 {id})",
+      sent: "【{shop}】ご注文の商品を発送しました(注文番号 {id})",
+      cancelled: "【{shop}】ご注文をキャンセルしました(注文番号 {id})",
+    },
+    greeting: "{name} 様",
+    lead: {
+      deposited: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文代金のご入金を確認いたしました。商品の発送準備が整い次第、あらためてご連絡いたします。",
+      sent: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
+      cancelled: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文をキャンセルいたしました。",
+    },
+    codReminder: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
+    refunded: "クレジットカードへのご請求 {total} は取り消し(返金)いたしました。カード会社によっては、ご利用明細への反映に時間がかかる場合があります。",
+    bankRefund: "お振り込みいただいた代金の返金につきましては、別途ご連絡いたします。",
+    orderId: "注文番号",
+    orderedAt: "ご注文日時",
+    total: "合計(税込)",
+    slipNumber: "送り状番号",
+    destination: "お届け先",
+    contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
+  },
+  en: {
+    subject: {
+      deposited: "We have received your payment for order {id} – {shop}",
+      sent: "Your order {id} has shipped – {shop}",
+      cancelled: "Your order {id} has been cancelled – {shop}",
+    },
+    greeting: "Dear {name},",
+    lead: {
+      deposited: "Thank you for shopping at {shop}. We have received your payment for the order below and will let you know as soon as it ships.",
+      sent: "Thank you for shopping at {shop}. Your order has shipped today. You can follow the parcel on the carrier's website with the slip number below.",
+      cancelled: "Thank you for shopping at {shop}. The order below has been cancelled.",
+    },
+    codReminder: "Please pay the total of {total} to the carrier when the parcel is delivered.",
+    refunded: "The charge of {total} to your credit card has been refunded. Depending on your card issuer, it may take some time to appear on your statement.",
+    bankRefund: "We will contact you separately about returning your bank transfer.",
+    orderId: "Order number",
+    orderedAt: "Ordered",
+    total: "Total (tax incl.)",
+    slipNumber: "Slip number",
+    destination: "Delivery address",
+    contact: "If you have any questions, please contact us at the address below.",
+  },
+} as const;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * The mail of one back-office move. `refunded` says a card payment was given back (cancel of a paid
+ * card order); a cancelled bank transfer that was already paid is returned by the trader by hand.
+ */
+export function orderStatusMail(
+  shop: ShopProfile,
+  publicUrl: string,
+  kind: OrderStatusMailKind,
+  order: OrderRow,
+  options: { refunded?: boolean; paidByTransfer?: boolean } = {},
+): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const shopName = inLocale(shop.shopName, locale);
+  const total = formatYen(order.price, locale);
+  const paragraphs: string[] = [fill(t.lead[kind], { shop: shopName })];
+  if (kind === "sent" && order.paymentMethod === "cod") paragraphs.push(fill(t.codReminder, { total }));
+  if (kind === "cancelled" && options.refunded) paragraphs.push(fill(t.refunded, { total }));
+  if (kind === "cancelled" && options.paidByTransfer) paragraphs.push(t.bankRefund);
+
+  const details: { label: string; value: string }[] = [
+    { label: t.orderId, value: order.publicId },
+    { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
+    { label: t.total, value: total },
+  ];
+  if (kind === "sent") {
+    details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
+    details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
+  }
+  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: order.publicId }), {
+    greeting: fill(t.greeting, { name: order.name }),
+    paragraphs,
+    details,
+    note: t.contact,
+  });
+}

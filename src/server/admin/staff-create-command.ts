@@ -1,0 +1,32 @@
+// `npm run admin:create -- EMAIL [--role staff]`: creates a staff member or resets a password, on
+// the configured database (stop the shop first when it runs on the embedded database: PGlite
+// allows one process).
+import { SessionService } from "../accounts/session.service.ts";
+import { readConfig } from "../config.ts";
+import { embeddedDatabaseExists, openPglite, openPostgres } from "../db/client.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { createStaffFromCommand } from "./staff-create.ts";
+import { StaffService } from "./staff.service.ts";
+
+const config = readConfig();
+process.on("uncaughtException", (error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+// A database that does not exist yet is created, migrated and seeded first, as `npm start` would.
+const handle =
+  !config.databaseUrl && !embeddedDatabaseExists(config.dataDir)
+    ? await openDatabase(config)
+    : config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite({ dataDir: config.dataDir });
+try {
+  await handle.migrate();
+  const staff = new StaffService(handle.db, { sessions: new SessionService(handle.db, config.accounts.sessionTimeoutMinutes) }, config.accounts);
+  for (const line of await createStaffFromCommand(staff, process.argv.slice(2), process.env)) console.log(line);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

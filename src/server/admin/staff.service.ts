@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { StaffResource, StaffRole } from "../../domain/staff.ts";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../accounts/password.ts";
+import type { SessionService } from "../accounts/session.service.ts";
+import type { Database } from "../db/client.ts";
+import { staffMembersTable } from "../db/schema/staff.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+
+type StaffRow = typeof staffMembersTable.$inferSelect;
+
+export interface StaffSignedIn {
+  staff: StaffResource;
+  sessionId: string;
+}
+
+export interface StaffListEntry extends StaffResource {
+  last_sign_in_at: string | null;
+  locked: boolean;
+}
+
+function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResource {
+  return { id: row.id, email: row.email, role: row.role };
+}
+
+/**
+ * Back-office accounts: sign-in with the shoppers' lock rule (the same settings: 10 wrong
+ * passwords lock for an hour), and creation or password reset from the command line. A locked
+ * staff member gets no unlock mail: the lock ends by itself, or the owner resets the password.
+ */
+export class StaffService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { sessions: SessionService },
+    private readonly settings: { lockMaxAttempts: number; unlockAfterMinutes: number },
+  ) {}
+
+  async signIn(input: { email?: unknown; password?: unknown }, now = new Date()): Promise<StaffSignedIn> {
+    const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
+    const password = typeof input.password === "string" ? input.password : "";
+    let staff = email ? await this.findByEmail(email) : undefined;
+    if (!staff) {
+      // As slow as a wrong password, so the answer does not tell which addresses are staff.
+      await verifyAgainstNothing(password);
+      throw new AppError("unauthorized", "signInInvalid");
+    }
+    if (staff.lockedAt) {
+      if (!this.lockExpired(staff, now)) throw new AppError("unauthorized", "signInLocked");
+      staff = await this.unlock(staff);
+    }
+    if (!(await verifyPassword(staff.passwordHash, password))) {
+      throw new AppError("unauthorized", await this.countFailure(staff, now));
+    }
+    const signedIn = staff;
+    return this.db.transaction(async (tx) => {
+      await tx.update(staffMembersTable).set({ failedAttempts: 0, lastSignInAt: now }).where(eq(staffMembersTable.id, signedIn.id));
+      const sessionId = await this.deps.sessions.createForStaff(tx, signedIn.id, now);
+      return { staff: staffResource(signedIn), sessionId };
+    });
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await this.deps.sessions.destroy(sessionId);
+  }
+
+  async list(): Promise<StaffListEntry[]> {
+    const rows = await this.db.select().from(staffMembersTable).orderBy(asc(staffMembersTable.id));
+    const now = new Date();
+    return rows.map((row) => ({
+      ...staffResource(row),
+      last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+      locked: row.lockedAt !== null && !this.lockExpired(row, now),
+    }));
+  }
+
+  /**
+   * Creates a staff member, or gives an existing one a new password and role (and lifts a lock),
+   * for `npm run admin:create`. Answers whether the account is new.
+   */
+  async createOrReset(input: { email: string; password: string; role?: StaffRole | undefined }, locale: Locale = "en"): Promise<{ staff: StaffResource; created: boolean }> {
+    const errors = new FieldErrors(locale);
+    const email = normalizeEmail(input.email);
+    if (!email) errors.add("email", "blank");
+    else if (email.length > EMAIL_MAX_LENGTH) errors.add("email", "too_long", { count: EMAIL_MAX_LENGTH });
+    else if (!EMAIL_PATTERN.test(email)) errors.add("email", "invalid");
+    if (input.password.length < PASSWORD_MIN_LENGTH) errors.add("password", "too_short", { count: PASSWORD_MIN_LENGTH });
+    else if (input.password.length > PASSWORD_MAX_LENGTH) errors.add("password", "too_long", { count: PASSWORD_MAX_LENGTH });
+    if (!errors.empty) throw validationFailed(errors);
+    const passwordHash = await hashPassword(input.password);
+    const existing = await this.findByEmail(email);
+    // A new account is the owner unless told otherwise (the first one sets the shop up); a reset
+    // keeps the role unless one is given.
+    const role = input.role ?? existing?.role ?? "owner";
+    const [row] = await this.db
+      .insert(staffMembersTable)
+      .values({ email, passwordHash, role })
+      .onConflictDoUpdate({ target: staffMembersTable.email, set: { passwordHash, role, failedAttempts: 0, lockedAt: null } })
+      .returning();
+    return { staff: staffResource(row!), created: !existing };
+  }
+
+  private async findByEmail(email: string): Promise<StaffRow | undefined> {
+    const [row] = await this.db.select().from(staffMembersTable).where(eq(staffMembersTable.email, email));
+    return row;
+  }
+
+  // --- the shoppers' lock rule (AccountService), without the unlock mail ---
+
+  private async countFailure(staff: StaffRow, now: Date): Promise<"signInInvalid" | "signInLastAttempt" | "signInLocked"> {
+    const max = this.settings.lockMaxAttempts;
+    const [counted] = await this.db
+      .update(staffMembersTable)
+      .set({ failedAttempts: sql`${staffMembersTable.failedAttempts} + 1` })
+      .where(eq(staffMembersTable.id, staff.id))
+      .returning({ failedAttempts: staffMembersTable.failedAttempts });
+    const attempts = counted!.failedAttempts;
+    if (attempts >= max) {
+      await this.db.update(staffMembersTable).set({ lockedAt: now }).where(eq(staffMembersTable.id, staff.id));
+      return "signInLocked";
+    }
+    return attempts === max - 1 ? "signInLastAttempt" : "signInInvalid";
+  }
+
+  private lockExpired(staff: StaffRow, now: Date): boolean {
+    return staff.lockedAt !== null && now.getTime() - staff.lockedAt.getTime() >= this.settings.unlockAfterMinutes * 60_000;
+  }
+
+  private async unlock(staff: StaffRow): Promise<StaffRow> {
+    const [row] = await this.db
+      .update(staffMembersTable)
+      .set({ lockedAt: null, failedAttempts: 0 })
+      .where(eq(staffMembersTable.id, staff.id))
+      .returning();
+    return row!;
+  }
+}
+
+/** A password for a new staff member when none is given: 18 random bytes, 24 characters. */
+export function randomStaffPassword(): string {
+  return crypto.randomBytes(18).toString("base64url");
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { productsTable } from "../db/schema/catalog.ts";
+
+/** A product as order placement needs it, read under a row lock. */
+export interface LockedProduct {
+  id: number;
+  nameJa: string;
+  nameEn: string;
+  price: number;
+  shippingType: "normal" | "cool";
+  buyableLimit: number | null;
+  stock: number;
+  /** Published and not marked sold out (stock is checked apart). */
+  onSale: boolean;
+}
+
+/**
+ * Stock changes of order placement, run inside the order's transaction (pass it as `tx`). Rows are
+ * locked in id order, so two checkouts sharing bottles queue up instead of deadlocking; after the
+ * transaction the caller tells the catalogue (CatalogService.changed) so sold_out follows.
+ */
+export async function lockProductsForOrder(tx: Database, ids: number[]): Promise<Map<number, LockedProduct>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: productsTable.id,
+      nameJa: productsTable.nameJa,
+      nameEn: productsTable.nameEn,
+      price: productsTable.price,
+      shippingType: productsTable.shippingType,
+      buyableLimit: productsTable.buyableLimit,
+      stock: productsTable.stock,
+      published: productsTable.published,
+      soldOutFlag: productsTable.soldOutFlag,
+    })
+    .from(productsTable)
+    .where(inArray(productsTable.id, ids))
+    .orderBy(asc(productsTable.id))
+    .for("update");
+  return new Map(rows.map(({ published, soldOutFlag, ...row }) => [row.id, { ...row, onSale: published && !soldOutFlag }]));
+}
+
+/** Takes `amount` bottles off the stock unless fewer are left; true when taken. Stock never goes below zero. */
+export async function takeStock(tx: Database, productId: number, amount: number): Promise<boolean> {
+  const taken = await tx
+    .update(productsTable)
+    .set({ stock: sql`${productsTable.stock} - ${amount}`, updatedAt: new Date() })
+    .where(and(eq(productsTable.id, productId), gte(productsTable.stock, amount)))
+    .returning({ id: productsTable.id });
+  return taken.length === 1;
+}
+
+/** Puts bottles of a cancelled order back (a product deleted since is skipped). */
+export async function returnStock(tx: Database, productId: number, amount: number): Promise<void> {
+  await tx
+    .update(productsTable)
+    .set({ stock: sql`${productsTable.stock} + ${amount}`, updatedAt: new Date() })
+    .where(eq(productsTable.id, productId));
+}

@@ -1,0 +1,88 @@
+import { codFeeFor, shippingFeeFor } from "../../domain/checkout-totals.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { DEPOSIT_TYPE_LABELS } from "../../domain/shop-profile.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+
+/** Spec §3 Bank account, as GET /api/banks lists it. */
+export interface BankAccountResource {
+  id: string;
+  financial: string;
+  branch: string;
+  /** "ordinary" (普通) or "current" (当座). */
+  deposit_type: string;
+  /** The type as printed on bank details in the request's language: 普通 / Ordinary. */
+  deposit_type_label: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** Far above any order; a larger amount is a mistake or a probe, not a cart. */
+export const MAX_FEE_PRICE = 1_000_000_000;
+
+/**
+ * The figures the checkout page loads before the shopper decides (spec §4 "On entering checkout"),
+ * all read from the shop profile so the page charges what the legal notice prints.
+ */
+export class CheckoutReferenceService {
+  constructor(private readonly deps: { shopProfiles: ShopProfileService; catalog: CatalogService }) {}
+
+  /** Shipping for these products: unknown ids are an error, not silently normal shipping. */
+  async shippingFee(productIds: number[], locale: Locale): Promise<number> {
+    const { terms } = await this.deps.shopProfiles.profile();
+    // Read fresh and withdrawn products included: a cart may still hold a bottle the shop withdrew.
+    const products = await this.deps.catalog.purchasable(productIds, locale);
+    const types = productIds.map((id) => {
+      const product = products.get(id);
+      if (!product) throw new AppError("not-found");
+      return product.shippingType;
+    });
+    return shippingFeeFor(types, terms);
+  }
+
+  async taxRatePercent(): Promise<number> {
+    return (await this.deps.shopProfiles.profile()).terms.taxRatePercent;
+  }
+
+  /** Code → label in the locale, in the profile's order. */
+  async timeBands(locale: Locale): Promise<Record<string, string>> {
+    const { deliveryTimeBands } = await this.deps.shopProfiles.profile();
+    return Object.fromEntries(Object.entries(deliveryTimeBands).map(([code, label]) => [code, label[locale]]));
+  }
+
+  async bankAccounts(locale: Locale): Promise<BankAccountResource[]> {
+    const { bankAccounts } = await this.deps.shopProfiles.profile();
+    return bankAccounts.map((account, index) => ({
+      id: String(index + 1),
+      financial: account.financial[locale],
+      branch: account.branch[locale],
+      deposit_type: account.depositType,
+      deposit_type_label: DEPOSIT_TYPE_LABELS[account.depositType][locale],
+      account_number: account.accountNumber,
+      account_name: account.accountName,
+    }));
+  }
+
+  /** The cod fee for items + shipping; `price` is the raw request value, checked like a form field. */
+  async codFee(price: unknown, locale: Locale): Promise<number> {
+    const amount = this.priceOf(price, locale);
+    const { terms } = await this.deps.shopProfiles.profile();
+    return codFeeFor(amount, terms);
+  }
+
+  private priceOf(price: unknown, locale: Locale): number {
+    const errors = new FieldErrors(locale);
+    const text = typeof price === "string" ? price.trim() : price;
+    // A form may send the amount as text; only plain decimals count ("0x10" or "1e3" are not prices).
+    const value = typeof text === "string" && text !== "" ? (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN) : text;
+    if (value === undefined || value === null || value === "") errors.add("price", "blank");
+    else if (typeof value !== "number" || !Number.isFinite(value)) errors.add("price", "not_a_number");
+    else if (!Number.isInteger(value)) errors.add("price", "not_an_integer");
+    else if (value < 0) errors.add("price", "greater_than_or_equal_to", { count: 0 });
+    else if (value > MAX_FEE_PRICE) errors.add("price", "less_than_or_equal_to", { count: MAX_FEE_PRICE });
+    if (!errors.empty) throw validationFailed(errors);
+    return value as number;
+  }
+}

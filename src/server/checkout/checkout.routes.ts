@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { rateLimitFor } from "../http/rate-limit.ts";
+import type { CheckoutService } from "./checkout.service.ts";
+
+/**
+ * POST /api/checkout (spec §7) in every locale prefix, with header Idempotency-Key. Answers:
+ * 200 { require_action, payment_intent_client_secret?, order_id }; 422 { errors, fields } for the
+ * form, { errors: CheckoutItemError[], items_rejected: true } for the cart; 402 { errors, code,
+ * payment_failed, order_id } when the card did not pay; 400 without a usable key; 409 while the
+ * same key is being processed.
+ */
+export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: CheckoutService }): void {
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.post(`${prefix}/checkout`, { config: { rateLimit: rateLimitFor("checkout") } }, async (request, reply) => {
+      const header = request.headers["idempotency-key"];
+      const answer = await deps.checkout.submit({
+        body: request.body,
+        idempotencyKey: typeof header === "string" ? header : undefined,
+        owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+        user: request.user,
+        locale: request.locale,
+      });
+      reply.header("cache-control", "no-store");
+      return reply.status(answer.status).send(answer.body);
+    });
+  }
+}

@@ -1,0 +1,282 @@
+import type { UserResource } from "../../domain/account.ts";
+import type { CheckoutItemError } from "../../domain/checkout.ts";
+import { checkoutTotals, codAllowed, codRefusalMessage } from "../../domain/checkout-totals.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { initialOrderStatus } from "../../domain/order-status.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { AddressService } from "../address/address.service.ts";
+import type { CartOwner, CartService } from "../cart/cart.service.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { LockedProduct } from "../catalog/catalog.stock.ts";
+import { lockProductsForOrder, takeStock } from "../catalog/catalog.stock.ts";
+import type { Database } from "../db/client.ts";
+import type { MailService } from "../mail/mail.service.ts";
+import { orderMail } from "../orders/order.mails.ts";
+import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { CardsService } from "../payments/cards.service.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.ts";
+import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
+import { checkoutText } from "./checkout.texts.ts";
+import type { CheckoutOrderInput, CheckoutPayloadValue } from "./checkout.validation.ts";
+import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./checkout.validation.ts";
+import type { CardSource, OrderPayments } from "./order-payments.ts";
+import { errorAnswer, successAnswer } from "./order-payments.ts";
+
+export interface CheckoutRequest {
+  body: unknown;
+  idempotencyKey: string | undefined;
+  owner: CartOwner;
+  user: UserResource | null;
+  locale: Locale;
+}
+
+/** Thrown inside the order's transaction to roll it back: the cart cannot be bought as it is. */
+class ItemsRejected extends Error {
+  constructor(readonly errors: CheckoutItemError[]) {
+    super("items rejected");
+  }
+}
+
+/** What each payload item may still be bought of, and why not (spec §8 Checkout 422). */
+export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale): CheckoutItemError[] {
+  return items.map((item) => {
+    const product = products.get(item.id);
+    if (!product || !product.onSale || product.stock <= 0) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
+    const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;
+    const available = Math.min(product.stock, limit);
+    if (item.amount <= available) return { id: item.id, message: null };
+    const key = limit <= product.stock ? "itemOverLimit" : "itemStockShort";
+    return { id: item.id, message: checkoutText(key, locale, { count: available }), inventory: available };
+  });
+}
+
+/**
+ * POST /api/checkout (spec §4 Checkout submission). One Idempotency-Key is one checkout attempt:
+ * its first post validates, reserves the bottles and writes the order in one transaction, then
+ * charges a card; a replay answers what the first post answered (for a card order, from the order's
+ * state, so a lost answer or a double click never charges twice); the re-post after 3-D Secure
+ * (with payment_intent_id and order_id) settles the order from the gateway.
+ */
+export class CheckoutService {
+  private readonly requests: CheckoutRequests;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deps: {
+      orders: OrdersService;
+      payments: OrderPayments;
+      carts: CartService;
+      cards: CardsService;
+      catalog: CatalogService;
+      mail: MailService;
+      shopProfiles: ShopProfileService;
+      addresses: AddressService;
+    },
+    private readonly settings: { publicUrl: string; reservationMinutes: number },
+  ) {
+    this.requests = new CheckoutRequests(db);
+  }
+
+  async submit(request: CheckoutRequest): Promise<CheckoutAnswer> {
+    const { locale } = request;
+    const key = request.idempotencyKey?.trim();
+    if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) return errorAnswer(400, "idempotencyKeyMissing", locale);
+    const parsed = parseCheckoutBody(request.body, locale);
+    if (!parsed.ok) {
+      if (parsed.error === "bad_request") return errorAnswer(400, "invalid", locale);
+      throw parsed.error;
+    }
+    const payload = parsed.value;
+    const ownerKey = ownerKeyOf(request.owner);
+    const fingerprint = payloadFingerprint(payload);
+    if (payload.payment_intent_id !== undefined || payload.order_id !== undefined) {
+      return this.afterChallenge(payload, await this.requests.find(ownerKey, key), fingerprint, request);
+    }
+    const earlier = await this.requests.find(ownerKey, key);
+    if (earlier) return this.replay(earlier, fingerprint, payload, request);
+
+    const shop = await this.deps.shopProfiles.profile();
+    const savedCard = request.user ? await this.deps.cards.paymentReferencesOf(request.user.id) : null;
+    const input = validateCheckout(payload, {
+      locale,
+      todayInJapan: japanDateOf(new Date()),
+      timeBandCodes: Object.keys(shop.deliveryTimeBands),
+      signedIn: request.user !== null,
+      hasSavedCard: savedCard !== null,
+      validateAddress: (address) => this.deps.addresses.validate(address, locale),
+    });
+    const card: CardSource | undefined =
+      input.choice === "registered_credit" && savedCard
+        ? { paymentMethodId: savedCard.paymentMethodId, customerId: savedCard.customerId }
+        : input.cardPaymentMethodId
+          ? { paymentMethodId: input.cardPaymentMethodId }
+          : undefined;
+
+    let placed: { order: OrderRow; requestId: number } | null;
+    try {
+      placed = await this.place(input, shop, { ...request, ownerKey, key, fingerprint });
+    } catch (error) {
+      if (error instanceof ItemsRejected) return { status: 422, body: { errors: error.errors, items_rejected: true } };
+      throw error;
+    }
+    if (!placed) {
+      // Another request with this key got there first and committed: answer as it did.
+      const winner = await this.requests.find(ownerKey, key);
+      return winner ? this.replay(winner, fingerprint, payload, request) : errorAnswer(409, "checkoutInProgress", locale);
+    }
+    if (placed.order.paymentMethod !== "credit") return successAnswer(placed.order);
+    const answer = await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card });
+    if (answer.status !== 409 && answer.status !== 503) {
+      // The client secret is for the browser only, never stored; a replay asks the gateway again.
+      const { payment_intent_client_secret: _secret, ...kept } = answer.body;
+      await this.requests.keepAnswer(placed.requestId, { status: answer.status, body: kept });
+    }
+    return answer;
+  }
+
+  /**
+   * The order's one transaction: the key first (a concurrent post with the same key waits here),
+   * then the bottles locked and checked, totals from the catalogue's prices, stock taken, the order,
+   * its items and — for bank transfer and cash on delivery — its mail and the emptied cart.
+   * Null when the key was taken by another request.
+   */
+  private async place(
+    input: CheckoutOrderInput,
+    shop: ShopProfile,
+    request: CheckoutRequest & { ownerKey: string; key: string; fingerprint: string },
+  ): Promise<{ order: OrderRow; requestId: number } | null> {
+    const { locale } = request;
+    const now = new Date();
+    const placed = await this.db.transaction(async (tx) => {
+      const requestId = await this.requests.claim(tx, request.ownerKey, request.key, request.fingerprint);
+      if (requestId === null) return null;
+      const products = await lockProductsForOrder(
+        tx,
+        input.items.map((item) => item.id),
+      );
+      const problems = itemErrors(input.items, products, locale);
+      if (problems.some((problem) => problem.message !== null)) throw new ItemsRejected(problems);
+
+      const lines = input.items.map((item) => {
+        const product = products.get(item.id)!;
+        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType };
+      });
+      const totals = checkoutTotals(lines, input.choice, shop.terms);
+      if (input.paymentMethod === "cod" && !codAllowed(totals.total, shop.terms.codCeiling)) {
+        const errors = new CheckoutFieldErrors(locale);
+        errors.add("payment_method", codRefusalMessage(totals.total, locale, shop.terms.codCeiling));
+        throw errors.failure();
+      }
+      for (const line of lines) {
+        // Guarded by the row lock already; the guard in the update is the last word (never below zero).
+        if (!(await takeStock(tx, line.product.id, line.amount))) throw new ItemsRejected(itemErrors(input.items, products, locale));
+      }
+
+      const status = initialOrderStatus(input.paymentMethod);
+      const order = await this.deps.orders.create(
+        tx,
+        {
+          userId: request.user?.id ?? null,
+          status,
+          paymentMethod: input.paymentMethod,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          country: input.address.country,
+          zip: input.address.zip,
+          prefecture: input.address.prefecture,
+          address: input.address.address,
+          buildingName: input.address.building_name,
+          desiredDeliveryDate: input.desiredDeliveryDate,
+          desiredDeliveryTimezone: input.desiredDeliveryTimezone,
+          memo: input.memo,
+          itemsTotal: totals.items,
+          shippingFee: totals.shipping,
+          paymentMethodFee: totals.paymentMethodFee,
+          taxTotal: totals.tax,
+          price: totals.total,
+          taxRatePercent: shop.terms.taxRatePercent,
+          locale,
+          reservedUntil: status === "pending" ? new Date(now.getTime() + this.settings.reservationMinutes * 60_000) : null,
+          confirmedAt: status === "pending" ? null : now,
+        },
+        lines.map((line) => ({
+          productId: line.product.id,
+          nameJa: line.product.nameJa,
+          nameEn: line.product.nameEn,
+          unitPrice: line.unitPrice,
+          taxRatePercent: shop.terms.taxRatePercent,
+          amount: line.amount,
+        })),
+      );
+      await this.requests.linkOrder(tx, requestId, order.id);
+      if (status !== "pending") {
+        const items = await this.deps.orders.itemsOf(order.id, tx);
+        const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[locale]]));
+        await this.deps.mail.enqueue(tx, order.email, orderMail(shop, this.settings.publicUrl, { order, items, timeBands }));
+        await this.deps.carts.clear(request.owner, tx);
+        await this.requests.keepAnswer(requestId, successAnswer(order), tx);
+      }
+      return { order, requestId };
+    });
+    if (placed) {
+      // Stock changed: sold_out in the cached catalogue follows, in every process.
+      await this.deps.catalog.changed();
+      if (placed.order.status !== "pending") this.deps.mail.kick();
+    }
+    return placed;
+  }
+
+  /** The same key again: the same payload gets the first answer, another payload is refused. */
+  private async replay(earlier: CheckoutRequestRow, fingerprint: string, payload: CheckoutPayloadValue, request: CheckoutRequest): Promise<CheckoutAnswer> {
+    if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", request.locale);
+    const order = earlier.orderId === null ? undefined : await this.deps.orders.byId(earlier.orderId);
+    if (order?.paymentMethod === "credit") {
+      return this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) });
+    }
+    if (earlier.responseStatus !== null && earlier.responseBody) return { status: earlier.responseStatus, body: earlier.responseBody };
+    return errorAnswer(409, "checkoutInProgress", request.locale);
+  }
+
+  /**
+   * The re-post after 3-D Secure: the same key and payload plus the order and payment the first
+   * post answered. Only the owner of the key can settle its order, and only with its payment.
+   */
+  private async afterChallenge(
+    payload: CheckoutPayloadValue,
+    earlier: CheckoutRequestRow | undefined,
+    fingerprint: string,
+    request: CheckoutRequest,
+  ): Promise<CheckoutAnswer> {
+    const { locale } = request;
+    if (!earlier || earlier.orderId === null) return errorAnswer(422, "checkoutOrderMismatch", locale);
+    if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", locale);
+    const order = await this.deps.orders.byId(earlier.orderId);
+    if (
+      !order ||
+      order.paymentMethod !== "credit" ||
+      order.publicId !== payload.order_id ||
+      !order.paymentIntentId ||
+      order.paymentIntentId !== payload.payment_intent_id
+    ) {
+      return errorAnswer(422, "checkoutOrderMismatch", locale);
+    }
+    const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
+    // The gateway's event may have settled the order first (it knows no guest's cart): empty it here.
+    if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
+    return answer;
+  }
+
+  private async cardFor(payload: CheckoutPayloadValue, user: UserResource | null): Promise<CardSource | undefined> {
+    if (payload.payment_method === "credit") {
+      const id = payload.payment.payment_method_id?.trim();
+      return id ? { paymentMethodId: id } : undefined;
+    }
+    if (payload.payment_method !== "registered_credit" || !user) return undefined;
+    const saved = await this.deps.cards.paymentReferencesOf(user.id);
+    return saved ? { paymentMethodId: saved.paymentMethodId, customerId: saved.customerId } : undefined;
+  }
+}
+

@@ -1,0 +1,250 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItemsTable } from "../db/schema/orders.ts";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { CheckoutClient, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+
+// Bank transfer and cash on delivery end to end, the form's validation, and what a placed order
+// leaves behind (stock, cart, mail).
+
+let shop: TestApp;
+let make: CatalogFactory;
+let client: CheckoutClient;
+
+beforeAll(async () => {
+  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
+  make = new CatalogFactory(shop.database.db);
+  client = new CheckoutClient(shop);
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("bank transfer", () => {
+  it("places the order awaiting payment, takes the stock, empties the cart and mails the bank accounts", async () => {
+    const wine = await make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
+    const browser = shop.browserSession();
+    await client.fillCart(browser, { [wine]: 2 });
+    const payload = orderPayload([{ id: wine, amount: 2 }], {
+      payment_method: "bank",
+      desired_delivery_date: firstDeliveryDate(),
+      desired_delivery_timezone: "14-16",
+      memo: "不在時は宅配ボックスへ",
+    });
+
+    const response = await client.post(browser, payload);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ require_action: false, order_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/) });
+
+    const order = (await client.order(body.order_id))!;
+    expect(order).toMatchObject({
+      status: "await_payment",
+      paymentMethod: "bank",
+      itemsTotal: 6000,
+      shippingFee: 1100,
+      paymentMethodFee: 0,
+      taxTotal: 710,
+      price: 7810,
+      taxRatePercent: 10,
+      zip: "1110051",
+      prefecture: 13,
+      desiredDeliveryTimezone: "14-16",
+      locale: "ja",
+      reservedUntil: null,
+    });
+    expect(order.confirmedAt).not.toBeNull();
+    const items = await shop.database.db.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
+    expect(items).toMatchObject([{ productId: wine, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, amount: 2, taxRatePercent: 10 }]);
+    expect(await client.stockOf(wine)).toBe(3);
+    expect(await client.cart(browser)).toEqual([]);
+
+    const [mail] = await shop.mailsTo(payload.email);
+    expect(mail!.subject).toContain(body.order_id);
+    for (const text of [mail!.text, mail!.html]) {
+      expect(text).toContain("蔵の赤");
+      expect(text).toContain("3,000 円 × 2 = 6,000 円");
+      expect(text).toContain("7,810 円");
+      expect(text).toContain("銀行振込");
+      expect(text).toContain("蔵前銀行 浅草橋支店 普通 1234567");
+      expect(text).toContain("3日以内");
+      expect(text).toContain("14-16時");
+      expect(text).toContain("不在時は宅配ボックスへ");
+      expect(text).toContain("〒111-0051 東京都台東区蔵前3-14-7");
+    }
+    expect(mail!.text).toContain("info@kura-shuho.example");
+  });
+
+  it("takes the string ids the cart answers carry (JSON:API ids), as well as numbers", async () => {
+    const wine = await make.product({ price: 2000, stock: 5 });
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
+    const response = await client.post(shop.browserSession(), { ...payload, items: [{ id: String(wine), amount: 1 }] });
+    expect(response.statusCode).toBe(200);
+    expect((await client.order(response.json().order_id))!.itemsTotal).toBe(2000);
+  });
+
+  it("answers and mails in English under /en, and prints the invoice registration number once configured", async () => {
+    const profile = await shop.app.services.shopProfiles.profile();
+    await shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: "T9999999999999" });
+    try {
+      const wine = await make.product({ name: { ja: "白", en: "White" }, price: 2000 });
+      const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
+      const response = await client.post(shop.browserSession(), payload, { locale: "en" });
+      expect(response.statusCode).toBe(200);
+      const [mail] = await shop.mailsTo(payload.email);
+      expect(mail!.subject).toContain("Thank you for your order");
+      expect(mail!.text).toContain("White");
+      expect(mail!.text).toContain("Kuramae Bank, Asakusabashi Branch, Ordinary 1234567");
+      expect(mail!.text).toContain("T9999999999999");
+      expect(mail!.text).toContain("3,410 JPY");
+    } finally {
+      await shop.app.services.shopProfiles.save(profile);
+    }
+  });
+});
+
+describe("cash on delivery", () => {
+  it("places the order awaiting payment with the cod fee and the carrier instruction", async () => {
+    const wine = await make.product({ price: 5000 });
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" });
+    const response = await client.post(shop.browserSession(), payload);
+    expect(response.statusCode).toBe(200);
+    const order = (await client.order(response.json().order_id))!;
+    // 5000 + 1100 + 440 = 6540, tax 654.
+    expect(order).toMatchObject({ status: "await_payment", paymentMethod: "cod", paymentMethodFee: 440, taxTotal: 654, price: 7194 });
+    const [mail] = await shop.mailsTo(payload.email);
+    expect(mail!.text).toContain("代金引換");
+    expect(mail!.text).toContain("配達員");
+    expect(mail!.text).not.toContain("蔵前銀行");
+  });
+
+  it("takes a total of 299999 and refuses 300000 and 300001 with the spec's message", async () => {
+    // items + 1100 + 440, plus 10% rounded up: 271186 → 299999, 271187 → 300000, 271188 → 300001.
+    const totals: Record<number, number> = {};
+    for (const price of [271_186, 271_187, 271_188]) {
+      const id = await make.product({ price, stock: 3 });
+      const response = await client.post(shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+      totals[price] = response.statusCode;
+      if (price === 271_186) expect((await client.order(response.json().order_id))!.price).toBe(299_999);
+      else {
+        expect(response.json().fields.payment_method).toEqual([`合計金額は${price === 271_187 ? 300_000 : 300_001}円と、300000円を超えるため代引きは選択できません。`]);
+        expect(await client.stockOf(id)).toBe(3);
+      }
+    }
+    expect(totals).toEqual({ 271186: 200, 271187: 422, 271188: 422 });
+  });
+});
+
+describe("the form's validation", () => {
+  it("names every wrong field in Japanese, and writes nothing", async () => {
+    const wine = await make.product({ stock: 4 });
+    const before = await client.orderCount();
+    const response = await client.post(
+      shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], {
+        name: " ",
+        email: "hanako@",
+        phone: "12-34",
+        address: { country: "jp", zip: "123", prefecture: 13, address: "", building_name: "" },
+        desired_delivery_date: "2001-01-01",
+        desired_delivery_timezone: "03-05",
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    const { fields, errors } = response.json();
+    expect(fields).toEqual({
+      name: ["お名前を入力してください"],
+      email: ["Eメールは不正な値です"],
+      phone: ["電話番号は不正な値です"],
+      "address.zip": ["郵便番号は7桁の数字で入力してください"],
+      "address.address": ["住所を入力してください"],
+      desired_delivery_date: [expect.stringMatching(/^お届け希望日は\d{4}\/\d{2}\/\d{2}から\d{4}\/\d{2}\/\d{2}までの日付を選んでください。$/)],
+      desired_delivery_timezone: ["お届け希望時間帯は一覧にありません"],
+    });
+    expect(errors).toHaveLength(7);
+    expect(await client.orderCount()).toBe(before);
+    expect(await client.stockOf(wine)).toBe(4);
+  });
+
+  it("words the messages in English under /en", async () => {
+    const wine = await make.product();
+    const response = await client.post(
+      shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { name: "", email: "", address: { country: "jp", zip: "", prefecture: 13, address: "x" } }),
+      { locale: "en" },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toEqual({
+      name: ["Name can't be blank"],
+      email: ["Email can't be blank"],
+      "address.zip": ["Zip can't be blank"],
+    });
+    const unknownCountry = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { country: "zz", zip: "12345", address: "1 Main St" } }), {
+      locale: "en",
+    });
+    expect(unknownCountry.json().fields).toEqual({ "address.country": ["Country is not included in the list"] });
+  });
+
+  it("asks for a card with credit, and refuses registered_credit to a guest", async () => {
+    const wine = await make.product();
+    const credit = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit" }));
+    expect(credit.statusCode).toBe(422);
+    expect(credit.json().fields).toEqual({ payment: ["カード情報を入力してください。"] });
+    const saved = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit" }));
+    expect(saved.json().fields).toEqual({ payment_method: ["登録済みのカードがありません。カード情報を入力してお支払いください。"] });
+  });
+
+  it("gives a too long field its message instead of a bare 400", async () => {
+    const wine = await make.product();
+    const response = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { name: "あ".repeat(101) }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toEqual({ name: ["お名前は100文字以内で入力してください"] });
+  });
+
+  it("answers 400 with a clear message without a usable Idempotency-Key", async () => {
+    const wine = await make.product();
+    const payload = orderPayload([{ id: wine, amount: 1 }]);
+    for (const key of [null, "", "short", "has spaces in it"]) {
+      const response = await client.post(shop.browserSession(), payload, { key });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toContain("Idempotency-Key");
+    }
+    const english = await client.post(shop.browserSession(), payload, { key: null, locale: "en" });
+    expect(english.json().errors[0]).toContain("The order could not be accepted");
+  });
+
+  it("answers 400 for a body that is no order form, and needs the CSRF token", async () => {
+    const session = shop.browserSession();
+    const bad = await client.post(session, { items: "two bottles" });
+    expect(bad.statusCode).toBe(400);
+    const wine = await make.product();
+    const withoutToken = await shop.app.inject({
+      method: "POST",
+      url: "/api/checkout",
+      headers: { cookie: session.cookie, "idempotency-key": crypto.randomUUID() },
+      payload: orderPayload([{ id: wine, amount: 1 }]),
+    });
+    expect(withoutToken.statusCode).toBe(403);
+  });
+});
+
+describe("catalogue prices only", () => {
+  it("ignores any price the browser sends and charges the catalogue's", async () => {
+    const wine = await make.product({ price: 10_000 });
+    const payload = { ...orderPayload([{ id: wine, amount: 1 }]), price: 1, items: [{ id: wine, amount: 1, price: 1 }] };
+    const response = await client.post(shop.browserSession(), payload);
+    expect(response.statusCode).toBe(200);
+    expect((await client.order(response.json().order_id))!.price).toBe(12_210);
+  });
+
+  it("marks the product sold out in the catalogue once its last bottle is ordered", async () => {
+    const wine = await make.product({ stock: 1 });
+    shop.app.services.catalog.invalidate();
+    expect((await shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(false);
+    expect((await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]))).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(true);
+  });
+});

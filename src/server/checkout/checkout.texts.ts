@@ -1,0 +1,31 @@
+import type { Locale } from "../../domain/locale.ts";
+
+// What POST /api/checkout says about single items and fields, with values filled in ("{count}").
+// Japanese is the source; English must match its keys. Plain API errors are in i18n/messages.ts.
+const ja = {
+  itemUnavailable: "この商品は現在お買い求めいただけません。",
+  itemStockShort: "在庫が不足しています。ご購入いただけるのは{count}点までです。",
+  itemOverLimit: "この商品のご購入は{count}点までです。",
+  itemDuplicated: "同じ商品が複数行にあります。カートを確認してください。",
+  deliveryDateOutside: "お届け希望日は{first}から{last}までの日付を選んでください。",
+  registeredCardMissing: "登録済みのカードがありません。カード情報を入力してお支払いください。",
+  cardMissing: "カード情報を入力してください。",
+} as const;
+
+export type CheckoutTextKey = keyof typeof ja;
+
+const en: Record<CheckoutTextKey, string> = {
+  itemUnavailable: "This item can no longer be bought.",
+  itemStockShort: "Not enough in stock: you can buy up to {count} of this item.",
+  itemOverLimit: "You can buy up to {count} of this item.",
+  itemDuplicated: "This item appears on more than one line. Please check your cart.",
+  deliveryDateOutside: "Please choose a delivery date from {first} to {last}.",
+  registeredCardMissing: "You have no saved card. Please pay by entering your card details.",
+  cardMissing: "Please enter your card details.",
+};
+
+const dictionaries: Record<Locale, Record<CheckoutTextKey, string>> = { ja, en };
+
+export function checkoutText(key: CheckoutTextKey, locale: Locale, parameters: Record<string, string | number> = {}): string {
+  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in parameters ? String(parameters[name]) : whole));
+}

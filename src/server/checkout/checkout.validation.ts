@@ -1,0 +1,155 @@
+import type { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
+import type { AddressInput } from "../../domain/address.ts";
+import type { OrderPaymentMethod } from "../../domain/checkout.ts";
+import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import type { PaymentMethodChoice } from "../../domain/checkout-totals.ts";
+import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
+import type { CalendarDate } from "../../domain/japan-time.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { AppError } from "../http/errors.ts";
+import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
+import { fullValidationMessage } from "../i18n/validation.ts";
+import { checkoutText } from "./checkout.texts.ts";
+
+export type CheckoutPayloadValue = z.output<typeof checkoutPayloadSchema>;
+
+/** The order form once checked: what the order is written from (prices come from the catalogue). */
+export interface CheckoutOrderInput {
+  items: { id: number; amount: number }[];
+  choice: PaymentMethodChoice;
+  paymentMethod: OrderPaymentMethod;
+  /** The card the browser tokenised (credit); registered_credit uses the member's saved card. */
+  cardPaymentMethodId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: AddressInput;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  memo: string;
+}
+
+/**
+ * Field messages keyed as the checkout page reads them: name, email, phone, address.zip, …,
+ * desired_delivery_date, payment_method, payment (the card).
+ */
+export class CheckoutFieldErrors {
+  readonly fields: Record<string, string[]> = {};
+  constructor(readonly locale: Locale) {}
+
+  add(key: string, message: string): void {
+    (this.fields[key] ??= []).push(message);
+  }
+
+  addKind(key: string, attribute: ValidatedAttribute, kind: ValidationKind, params: { count?: number } = {}): void {
+    this.add(key, fullValidationMessage(this.locale, attribute, kind, params));
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+
+  failure(): AppError {
+    return new AppError("invalid", "invalid", this.fields, Object.values(this.fields).flat());
+  }
+}
+
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
+
+/**
+ * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
+ * message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
+ */
+export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: AppError | "bad_request" } {
+  const parsed = checkoutPayloadSchema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors = new CheckoutFieldErrors(locale);
+  for (const issue of parsed.error.issues) {
+    const [head, tail] = issue.path.map(String);
+    const attribute = head === "address" && tail && ADDRESS_FIELDS.has(tail) ? tail : head && TOP_FIELDS.has(head) ? head : undefined;
+    if (!attribute) return { ok: false, error: "bad_request" };
+    const key = head === "address" ? `address.${tail}` : attribute;
+    if (errors.fields[key]) continue;
+    if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
+    else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
+    else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
+  }
+  return { ok: false, error: errors.failure() };
+}
+
+/** Domestic numbers have 10 or 11 digits, international ones up to 15; hyphens, spaces and brackets are fine. */
+function isPhoneNumber(phone: string): boolean {
+  const digits = phone.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
+  if (!/^\+?[\d\s\-‐－()（）]+$/.test(digits)) return false;
+  const count = digits.replace(/\D/g, "").length;
+  return count >= 10 && count <= 15;
+}
+
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
+
+export interface CheckoutValidationContext {
+  locale: Locale;
+  todayInJapan: CalendarDate;
+  timeBandCodes: string[];
+  signedIn: boolean;
+  hasSavedCard: boolean;
+  /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
+  validateAddress: (input: unknown) => AddressInput;
+}
+
+/** Every field is checked, so the page can show all its messages at once (spec §5, §8). */
+export function validateCheckout(payload: CheckoutPayloadValue, context: CheckoutValidationContext): CheckoutOrderInput {
+  const { locale } = context;
+  const errors = new CheckoutFieldErrors(locale);
+  const name = oneLine(payload.name);
+  const email = oneLine(payload.email);
+  const phone = oneLine(payload.phone);
+  if (!name) errors.addKind("name", "name", "blank");
+  if (!email) errors.addKind("email", "email", "blank");
+  else if (email.length > EMAIL_MAX_LENGTH) errors.addKind("email", "email", "too_long", { count: EMAIL_MAX_LENGTH });
+  else if (!EMAIL_PATTERN.test(email)) errors.addKind("email", "email", "invalid");
+  if (!phone) errors.addKind("phone", "phone", "blank");
+  else if (!isPhoneNumber(phone)) errors.addKind("phone", "phone", "invalid");
+
+  let address: AddressInput | undefined;
+  try {
+    address = context.validateAddress(payload.address);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`address.${field}`, text);
+  }
+
+  const date = payload.desired_delivery_date.trim();
+  if (date && !isInDeliveryWindow(date, context.todayInJapan)) {
+    const window = deliveryWindow(context.todayInJapan);
+    errors.add("desired_delivery_date", checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }));
+  }
+  const timezone = payload.desired_delivery_timezone.trim();
+  if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
+
+  const choice = payload.payment_method;
+  const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
+  if (choice === "registered_credit" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
+  if (choice === "credit" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
+
+  const ids = payload.items.map((item) => item.id);
+  if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
+
+  if (!errors.empty || !address) throw errors.failure();
+  return {
+    items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
+    choice,
+    paymentMethod: choice === "registered_credit" ? "credit" : choice,
+    cardPaymentMethodId: choice === "credit" ? cardPaymentMethodId : null,
+    name,
+    email,
+    phone,
+    address,
+    desiredDeliveryDate: date || null,
+    desiredDeliveryTimezone: timezone || null,
+    // Line breaks are kept; Windows ones made plain.
+    memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+  };
+}

@@ -1,0 +1,245 @@
+import type { Locale } from "../../domain/locale.ts";
+import type { CartOwner, CartService } from "../cart/cart.service.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import { returnStock } from "../catalog/catalog.stock.ts";
+import type { Database } from "../db/client.ts";
+import type { MessageKey } from "../i18n/messages.ts";
+import { message } from "../i18n/messages.ts";
+import type { MailService } from "../mail/mail.service.ts";
+import { orderMail } from "../orders/order.mails.ts";
+import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, PaymentLog } from "../payments/payment-gateway.ts";
+import { PaymentGatewayError } from "../payments/payment-gateway.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { CheckoutAnswer } from "./checkout.idempotency.ts";
+
+/** The card a pending order is paid with: the one the browser tokenised, or the member's saved card. */
+export interface CardSource {
+  paymentMethodId: string;
+  customerId?: string | undefined;
+}
+
+export function successAnswer(order: Pick<OrderRow, "publicId">): CheckoutAnswer {
+  return { status: 200, body: { require_action: false, order_id: order.publicId } };
+}
+
+export function errorAnswer(status: number, key: MessageKey, locale: Locale): CheckoutAnswer {
+  return { status, body: { errors: [message(key, locale)] } };
+}
+
+/**
+ * A card payment that did not go through (402): the gateway's message for the shopper (spec §8:
+ * shown under the card field, or as the 3-D Secure failure), its code, and the order that was not
+ * placed. `code` is the gateway's (card_declined, payment_intent_authentication_failure, …) or
+ * `expired` when the reservation ran out.
+ */
+function failureAnswer(order: OrderRow, error: CardError | null, fallback: MessageKey, locale: Locale, code?: string): CheckoutAnswer {
+  return {
+    status: 402,
+    body: {
+      errors: [error?.message ?? message(fallback, locale)],
+      code: error?.code ?? code ?? "payment_failed",
+      payment_failed: true,
+      order_id: order.publicId,
+    },
+  };
+}
+
+/**
+ * The card side of an order's life: charging it, settling it from the gateway's answer, the
+ * gateway's events, and the sweep of abandoned payments. Every change is a guarded status move
+ * (OrdersService.move), so the shopper's re-post, a webhook and the sweep may race safely: one
+ * of them moves the order, the others see it moved.
+ */
+export class OrderPayments {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: {
+      orders: OrdersService;
+      gateway: PaymentGateway;
+      carts: CartService;
+      catalog: CatalogService;
+      mail: MailService;
+      shopProfiles: ShopProfileService;
+      log: PaymentLog;
+    },
+    private readonly settings: { publicUrl: string },
+  ) {}
+
+  /**
+   * What the checkout answers for a card order, from its state: paid → done; cancelled → the
+   * failure; pending → charge it (or look at the charge made) and settle. `card` is needed to
+   * charge an order that has no payment yet; the gateway's idempotency key is the order's, so a
+   * repeated charge of one order returns the first payment and never charges twice.
+   */
+  async answerFor(order: OrderRow, options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean }): Promise<CheckoutAnswer> {
+    const { locale } = options;
+    if (order.status === "deposited" || order.status === "sent") return successAnswer(order);
+    if (order.status === "cancelled") return this.cancelledAnswer(order, locale);
+    let intent: PaymentIntentResult;
+    try {
+      if (order.paymentIntentId) intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
+      else if (options.card && (await this.deps.orders.claimCharge(order.id))) intent = await this.charge(order, options.card);
+      else return errorAnswer(409, "checkoutInProgress", locale);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      this.deps.log.warn({ orderId: order.publicId, reason: error.kind }, "card payment request failed");
+      // A refused request created no payment (and no other request is charging: the claim): the
+      // order is given up. Otherwise the gateway may have the payment: the order stays pending, a
+      // retry with the same key resumes it, and the sweep or the gateway's event settles it.
+      if (error.kind === "invalid_request" && !order.paymentIntentId) {
+        await this.cancel(order);
+        return failureAnswer(order, null, "paymentFailed", locale);
+      }
+      return errorAnswer(error.kind === "unavailable" ? 503 : 409, error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress", locale);
+    }
+    return this.settle(order, intent, options);
+  }
+
+  private async charge(order: OrderRow, card: CardSource): Promise<PaymentIntentResult> {
+    const intent = await this.deps.gateway.createPaymentIntent({
+      amount: order.price,
+      paymentMethodId: card.paymentMethodId,
+      customerId: card.customerId,
+      idempotencyKey: `kura-order-${order.publicId}`,
+      metadata: { orderId: order.publicId },
+      locale: order.locale,
+    });
+    if (!(await this.deps.orders.attachPaymentIntent(order.id, intent.id))) {
+      throw new Error(`order ${order.publicId} already holds another payment than ${intent.id}`);
+    }
+    return intent;
+  }
+
+  private async settle(order: OrderRow, intent: PaymentIntentResult, options: { locale: Locale; owner?: CartOwner | undefined; afterChallenge?: boolean }): Promise<CheckoutAnswer> {
+    if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
+    switch (intent.status) {
+      case "succeeded": {
+        if (await this.markPaid(order, intent, options.owner)) return successAnswer(order);
+        // Moved by someone else: paid (the gateway's event), or — should a payment ever land on an
+        // order given up meanwhile — cancelled, and then the money goes back.
+        const now = await this.deps.orders.byId(order.id);
+        if (now?.status !== "cancelled") return successAnswer(order);
+        await this.refundLatePayment(now, intent);
+        return failureAnswer(now, null, "paymentExpired", options.locale, "expired");
+      }
+      case "processing":
+        // The card network has not answered yet; the gateway's event settles the order.
+        return successAnswer(order);
+      case "requires_action":
+        return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret, order_id: order.publicId } };
+      case "requires_payment_method":
+      case "canceled":
+        await this.cancel(order);
+        return failureAnswer(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
+    }
+  }
+
+  private async cancelledAnswer(order: OrderRow, locale: Locale): Promise<CheckoutAnswer> {
+    if (!order.paymentIntentId) return failureAnswer(order, null, "paymentFailed", locale);
+    const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId).catch(() => null);
+    if (intent?.lastError) return failureAnswer(order, intent.lastError, "paymentFailed", locale);
+    return failureAnswer(order, null, "paymentExpired", locale, "expired");
+  }
+
+  /**
+   * pending → deposited, with the order mail, once; the cart of `owner` is emptied whoever moved
+   * the order (the gateway's event may have been first).
+   */
+  async markPaid(order: OrderRow, intent: PaymentIntentResult, owner?: CartOwner): Promise<boolean> {
+    if (intent.amount !== order.price) throw new Error(`payment ${intent.id} of ${intent.amount} does not match order ${order.publicId} of ${order.price}`);
+    const shop = await this.deps.shopProfiles.profile();
+    const moved = await this.db.transaction(async (tx) => {
+      const paid = await this.deps.orders.move(tx, order.id, "deposited", {
+        from: ["pending"],
+        set: { confirmedAt: new Date(), reservedUntil: null, paymentIntentId: intent.id },
+      });
+      if (paid) {
+        const items = await this.deps.orders.itemsOf(order.id, tx);
+        const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[paid.locale]]));
+        await this.deps.mail.enqueue(tx, paid.email, orderMail(shop, this.settings.publicUrl, { order: paid, items, timeBands }));
+      }
+      const paidBefore = !paid && (await this.deps.orders.byId(order.id, tx))?.status === "deposited";
+      if (owner && (paid || paidBefore)) await this.deps.carts.clear(owner, tx);
+      return paid !== undefined;
+    });
+    if (moved) this.deps.mail.kick();
+    return moved;
+  }
+
+  /** pending → cancelled, and its bottles back on the shelf, once. */
+  async cancel(order: OrderRow): Promise<boolean> {
+    const cancelled = await this.db.transaction(async (tx) => {
+      const moved = await this.deps.orders.move(tx, order.id, "cancelled", { from: ["pending"], set: { reservedUntil: null } });
+      if (!moved) return false;
+      for (const item of await this.deps.orders.itemsOf(order.id, tx)) {
+        if (item.productId !== null) await returnStock(tx, item.productId, item.amount);
+      }
+      return true;
+    });
+    if (cancelled) await this.deps.catalog.changed();
+    return cancelled;
+  }
+
+  /**
+   * payment_intent.succeeded / payment_failed from the gateway (Stripe's webhook, or the test
+   * gateway): the order of a shopper who closed the tab after 3-D Secure is still placed. Events may
+   * come twice or late; a payment for an order cancelled meanwhile is refunded.
+   */
+  async onPaymentEvent(event: PaymentEvent): Promise<void> {
+    const intent = event.paymentIntent;
+    const publicId = intent.metadata.orderId;
+    if (!publicId) return;
+    const order = await this.deps.orders.byPublicId(publicId);
+    if (!order || (order.paymentIntentId !== null && order.paymentIntentId !== intent.id)) {
+      this.deps.log.warn({ eventId: event.id, paymentIntentId: intent.id }, "payment event for no order of this shop");
+      return;
+    }
+    if (event.type === "payment_intent.succeeded") {
+      if (intent.amount !== order.price) {
+        // Not this order's payment as the shop asked for it; retrying the event would not change that.
+        this.deps.log.warn({ eventId: event.id, orderId: order.publicId, paymentIntentId: intent.id }, "payment amount differs from the order's total");
+        return;
+      }
+      if (order.status === "pending") await this.markPaid(order, intent, order.userId === null ? undefined : { userId: order.userId });
+      else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
+      return;
+    }
+    if (order.status === "pending") await this.cancel(order);
+  }
+
+  private async refundLatePayment(order: OrderRow, intent: PaymentIntentResult): Promise<void> {
+    const refund = await this.deps.gateway.refund(intent.id, undefined, { idempotencyKey: `kura-late-refund-${intent.id}` });
+    this.deps.log.warn({ orderId: order.publicId, paymentIntentId: intent.id, refundId: refund.id }, "payment for a cancelled order refunded");
+  }
+
+  /**
+   * Cancels card orders whose reservation ran out: the payment is cancelled at the gateway first;
+   * if the gateway says it was paid after all, the order is marked paid instead. Returns how many
+   * orders were settled either way.
+   */
+  async sweepExpired(now: Date = new Date()): Promise<number> {
+    let settled = 0;
+    for (const order of await this.deps.orders.pendingPast(now)) {
+      try {
+        if (await this.expire(order)) settled += 1;
+      } catch (error) {
+        this.deps.log.warn({ orderId: order.publicId, err: error }, "expired order not settled");
+      }
+    }
+    return settled;
+  }
+
+  private async expire(order: OrderRow): Promise<boolean> {
+    if (!order.paymentIntentId) return this.cancel(order);
+    try {
+      await this.deps.gateway.cancelPaymentIntent(order.paymentIntentId);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError) || error.kind !== "invalid_request") throw error;
+      const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
+      if (intent.status === "succeeded") return this.markPaid(order, intent, order.userId === null ? undefined : { userId: order.userId });
+      throw error;
+    }
+    return this.cancel(order);
+  }
+}

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, inet, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { staffMembersTable } from "./staff.ts";
+
+/**
+ * Members (spec §3 User) with the columns of Devise's confirmable, lockable, recoverable and
+ * trackable modules. Every token is stored as a SHA-256 hash, so a leaked table opens no account.
+ */
+export const usersTable = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower-cased, trimmed. */
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    userName: text("user_name").notNull().default(""),
+    tel: text("tel").notNull().default(""),
+    /** Language the member used last; mails go out in it. */
+    locale: text("locale", { enum: ["ja", "en"] }).notNull().default("ja"),
+    confirmationTokenHash: text("confirmation_token_hash").unique(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** A changed address waits here until its confirmation link is followed. */
+    unconfirmedEmail: text("unconfirmed_email"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    unlockTokenHash: text("unlock_token_hash").unique(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    resetPasswordTokenHash: text("reset_password_token_hash").unique(),
+    resetPasswordSentAt: timestamp("reset_password_sent_at", { withTimezone: true }),
+    signInCount: integer("sign_in_count").notNull().default(0),
+    currentSignInAt: timestamp("current_sign_in_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    currentSignInIp: inet("current_sign_in_ip"),
+    lastSignInIp: inet("last_sign_in_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("users_failed_attempts_nonnegative", sql`${table.failedAttempts} >= 0`)],
+);
+
+/**
+ * Signed-in browser sessions. Guests have a session cookie but no row: a page view writes nothing.
+ * Keyed by a hash of the cookie value. A session belongs to a member or to a staff member, never
+ * both, so a shopper's session can never reach the back office.
+ */
+export const sessionsTable = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id").references(() => usersTable.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "cascade" }),
+    /** remember_me: the session outlives idle timeouts until this time. */
+    rememberUntil: timestamp("remember_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("sessions_user_idx").on(table.userId),
+    index("sessions_staff_idx").on(table.staffId),
+    index("sessions_last_seen_idx").on(table.lastSeenAt),
+    check("sessions_one_owner", sql`(${table.userId} is null) <> (${table.staffId} is null)`),
+  ],
+);
+
+/** A member's saved delivery address (spec §3 Address); one per member. */
+export const addressesTable = pgTable("addresses", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => usersTable.id, { onDelete: "cascade" }),
+  /** ISO 3166-1 alpha-2, lower case (spec default "jp"). */
+  country: text("country").notNull().default("jp"),
+  zip: text("zip").notNull().default(""),
+  /** 1–47 from Hokkaido to Okinawa (JIS X 0401) for Japanese addresses. */
+  prefecture: smallint("prefecture"),
+  address: text("address").notNull().default(""),
+  buildingName: text("building_name").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Contact-form messages (spec §3 Inquiry), kept for the back office inbox. */
+export const inquiriesTable = pgTable(
+  "inquiries",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inquiries_created_idx").on(table.createdAt)],
+);
+
+/** Mail magazine subscribers with double opt-in: consent is the time the link was followed. */
+export const magazineSubscribersTable = pgTable("magazine_subscribers", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+  userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Hits per key and fixed window, shared by every process on the database (DESIGN.md). */
+export const rateLimitsTable = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/**
+ * Mails waiting to go out, written in the same transaction as what caused them and sent by the
+ * outbox worker with retries, so a slow or failing mail server never blocks or breaks a request.
+ */
+export const mailOutboxTable = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Given up after too many failures; kept for the trader to see. */
+    failed: boolean("failed").notNull().default(false),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and not ${table.failed}`)],
+);
+
+/** The built-in mailbox: what the shop "sent" when no SMTP server is configured. */
+export const mailboxTable = pgTable(
+  "mailbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("mailbox_to_idx").on(table.to)],
+);

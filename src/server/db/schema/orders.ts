@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { usersTable } from "./accounts.ts";
+import { productsTable } from "./catalog.ts";
+
+/**
+ * Orders (spec §3 Order). `public_id` is what the shopper and the API see: a random code, so order
+ * ids can neither be guessed nor counted. Contact, address, prices and names are copies taken at
+ * checkout: an order says what was bought and promised then, whatever the catalogue or the account
+ * says later. A cancelled account leaves its orders to the trader (user_id set null).
+ */
+export const ordersTable = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull().unique(),
+    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    paymentMethod: text("payment_method", { enum: ORDER_PAYMENT_METHODS }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    country: text("country").notNull(),
+    zip: text("zip").notNull(),
+    prefecture: smallint("prefecture"),
+    address: text("address").notNull(),
+    buildingName: text("building_name").notNull().default(""),
+    desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
+    desiredDeliveryTimezone: text("desired_delivery_timezone"),
+    memo: text("memo").notNull().default(""),
+    /** Yen: items before tax, shipping, payment-method fee, tax, and the total paid (price). */
+    itemsTotal: integer("items_total").notNull(),
+    shippingFee: integer("shipping_fee").notNull(),
+    paymentMethodFee: integer("payment_method_fee").notNull(),
+    taxTotal: integer("tax_total").notNull(),
+    price: integer("price").notNull(),
+    taxRatePercent: integer("tax_rate_percent").notNull(),
+    /** The carrier's tracking number, set by the trader when shipping. */
+    slipNumber: text("slip_number"),
+    /** The card payment at the gateway (pi_…), for card orders. */
+    paymentIntentId: text("payment_intent_id").unique(),
+    /** When a request began charging the card: one charger at a time (a stale claim may be taken over). */
+    chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
+    /** Language of the checkout: the order mail is written in it. */
+    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    /** A pending card order holds its stock until then; the sweep cancels it afterwards. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** When the order became binding (placed for bank/cod, paid for card); null while pending or if never. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("orders_user_history_idx").on(table.userId, table.confirmedAt),
+    index("orders_status_reserved_idx").on(table.status, table.reservedUntil),
+    check("orders_status_known", sql`${table.status} in ('pending', 'await_payment', 'deposited', 'sent', 'cancelled')`),
+    check("orders_payment_method_known", sql`${table.paymentMethod} in ('bank', 'cod', 'credit')`),
+    check(
+      "orders_money_nonnegative",
+      sql`${table.itemsTotal} >= 0 and ${table.shippingFee} >= 0 and ${table.paymentMethodFee} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
+    ),
+  ],
+);
+
+/** Spec §3 OrderItem: the product's names and price before tax as they were at checkout. */
+export const orderItemsTable = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    /** Null once the trader deletes the product; the order keeps its copies. */
+    productId: integer("product_id").references(() => productsTable.id, { onDelete: "set null" }),
+    nameJa: text("name_ja").notNull(),
+    nameEn: text("name_en").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    taxRatePercent: integer("tax_rate_percent").notNull(),
+    amount: integer("amount").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    index("order_items_order_idx").on(table.orderId),
+    check("order_items_amount_positive", sql`${table.amount} > 0`),
+    check("order_items_unit_price_nonnegative", sql`${table.unitPrice} >= 0`),
+  ],
+);
+
+/**
+ * One row per Idempotency-Key of POST /api/checkout, scoped to who sent it (a hash of the member or
+ * the browser session). The row is inserted first, in the order's transaction, so two requests with
+ * one key cannot both place an order; the answer is kept to be replayed.
+ */
+export const checkoutRequestsTable = pgTable(
+  "checkout_requests",
+  {
+    id: serial("id").primaryKey(),
+    ownerKey: text("owner_key").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** SHA-256 of the payload without the 3-D Secure step's ids. */
+    fingerprint: text("fingerprint").notNull(),
+    orderId: integer("order_id").references(() => ordersTable.id, { onDelete: "cascade" }),
+    /** The answer once final (never a client secret); null while the payment is under way. */
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey), index("checkout_requests_created_idx").on(table.createdAt)],
+);

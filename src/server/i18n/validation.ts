@@ -1,0 +1,192 @@
+import type { Locale } from "../../domain/locale.ts";
+
+// Server validation messages of spec §5, worded as rails-i18n (ja) and Rails (en) word them, with
+// Devise's extra kinds (expired, already confirmed, not found). A full message is the attribute name
+// followed by the message: "Eメールを入力してください" / "Email can't be blank".
+
+export type ValidationKind =
+  | "blank"
+  | "too_short"
+  | "too_long"
+  | "taken"
+  | "invalid"
+  | "not_a_number"
+  | "not_an_integer"
+  | "confirmation"
+  | "accepted"
+  | "inclusion"
+  | "exclusion"
+  | "greater_than"
+  | "greater_than_or_equal_to"
+  | "less_than"
+  | "less_than_or_equal_to"
+  | "equal_to"
+  | "expired"
+  | "already_confirmed"
+  | "not_found";
+
+const kinds: Record<Locale, Record<ValidationKind, string>> = {
+  ja: {
+    blank: "を入力してください",
+    too_short: "は%{count}文字以上で入力してください",
+    too_long: "は%{count}文字以内で入力してください",
+    taken: "はすでに存在します",
+    invalid: "は不正な値です",
+    not_a_number: "は数値で入力してください",
+    not_an_integer: "は整数で入力してください",
+    confirmation: "と%{attribute}の入力が一致しません",
+    accepted: "を受諾してください",
+    inclusion: "は一覧にありません",
+    exclusion: "は予約されています",
+    greater_than: "は%{count}より大きい値にしてください",
+    greater_than_or_equal_to: "は%{count}以上の値にしてください",
+    less_than: "は%{count}より小さい値にしてください",
+    less_than_or_equal_to: "は%{count}以下の値にしてください",
+    equal_to: "は%{count}にしてください",
+    expired: "の有効期限が切れました。新しくリクエストしてください。",
+    already_confirmed: "は既に登録済みです。ログインしてください。",
+    not_found: "は見つかりませんでした。",
+  },
+  en: {
+    blank: "can't be blank",
+    too_short: "is too short (minimum is %{count} characters)",
+    too_long: "is too long (maximum is %{count} characters)",
+    taken: "has already been taken",
+    invalid: "is invalid",
+    not_a_number: "is not a number",
+    not_an_integer: "must be an integer",
+    confirmation: "doesn't match %{attribute}",
+    accepted: "must be accepted",
+    inclusion: "is not included in the list",
+    exclusion: "is reserved",
+    greater_than: "must be greater than %{count}",
+    greater_than_or_equal_to: "must be greater than or equal to %{count}",
+    less_than: "must be less than %{count}",
+    less_than_or_equal_to: "must be less than or equal to %{count}",
+    equal_to: "must be equal to %{count}",
+    expired: "has expired, please request a new one",
+    already_confirmed: "was already confirmed, please try signing in",
+    not_found: "not found",
+  },
+};
+
+/** Attribute names as devise-i18n and the shop's forms call them. */
+const attributes = {
+  ja: {
+    email: "Eメール",
+    password: "パスワード",
+    password_confirmation: "パスワード（確認用）",
+    current_password: "現在のパスワード",
+    reset_password_token: "パスワードリセット用トークン",
+    confirmation_token: "確認用トークン",
+    unlock_token: "ロック解除用トークン",
+    user_name: "お名前",
+    tel: "電話番号",
+    name: "お名前",
+    subject: "件名",
+    message: "お問い合わせ内容",
+    country: "国",
+    zip: "郵便番号",
+    prefecture: "都道府県",
+    address: "住所",
+    building_name: "建物名",
+    // Mail magazine sign-up: the consent checkbox.
+    consent: "プライバシーポリシー",
+    // Checkout: the amount POST /api/fee prices the cod fee on.
+    price: "金額",
+    // Checkout: the order form (POST /api/checkout).
+    phone: "電話番号",
+    payment_method: "お支払い方法",
+    desired_delivery_date: "お届け希望日",
+    desired_delivery_timezone: "お届け希望時間帯",
+    memo: "備考",
+    // Back office: the order list's filters and the slip number of a shipment.
+    slip_number: "送り状番号",
+    status: "ステータス",
+    from: "開始日",
+    to: "終了日",
+    role: "権限",
+  },
+  en: {
+    email: "Email",
+    password: "Password",
+    password_confirmation: "Password confirmation",
+    current_password: "Current password",
+    reset_password_token: "Reset password token",
+    confirmation_token: "Confirmation token",
+    unlock_token: "Unlock token",
+    user_name: "Name",
+    tel: "Phone",
+    name: "Name",
+    subject: "Subject",
+    message: "Message",
+    country: "Country",
+    zip: "Zip",
+    prefecture: "Prefecture",
+    address: "Address",
+    building_name: "Building name",
+    // Mail magazine sign-up: the consent checkbox.
+    consent: "Privacy policy",
+    // Checkout: the amount POST /api/fee prices the cod fee on.
+    price: "Price",
+    // Checkout: the order form (POST /api/checkout).
+    phone: "Phone",
+    payment_method: "Payment method",
+    desired_delivery_date: "Desired delivery date",
+    desired_delivery_timezone: "Desired delivery time",
+    memo: "Memo",
+    // Back office: the order list's filters and the slip number of a shipment.
+    slip_number: "Slip number",
+    status: "Status",
+    from: "From",
+    to: "To",
+    role: "Role",
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export type ValidatedAttribute = keyof (typeof attributes)["ja"];
+
+export function attributeName(attribute: ValidatedAttribute, locale: Locale): string {
+  return attributes[locale][attribute];
+}
+
+/** The message alone ("を入力してください"), for showing under a labelled field. */
+export function validationMessage(
+  locale: Locale,
+  kind: ValidationKind,
+  params: { count?: number; attribute?: ValidatedAttribute } = {},
+): string {
+  return kinds[locale][kind]
+    .replace("%{count}", String(params.count ?? ""))
+    .replace("%{attribute}", params.attribute ? attributeName(params.attribute, locale) : "");
+}
+
+/** The full message ("Eメールを入力してください" / "Email can't be blank"), for error lists. */
+export function fullValidationMessage(
+  locale: Locale,
+  attribute: ValidatedAttribute,
+  kind: ValidationKind,
+  params: { count?: number; attribute?: ValidatedAttribute } = {},
+): string {
+  const text = validationMessage(locale, kind, params);
+  return locale === "ja" ? `${attributeName(attribute, locale)}${text}` : `${attributeName(attribute, locale)} ${text}`;
+}
+
+/** Collects per-field full messages, in the order the checks ran. */
+export class FieldErrors {
+  readonly fields: Record<string, string[]> = {};
+  constructor(private readonly locale: Locale) {}
+
+  add(attribute: ValidatedAttribute, kind: ValidationKind, params: { count?: number; attribute?: ValidatedAttribute } = {}): void {
+    (this.fields[attribute] ??= []).push(fullValidationMessage(this.locale, attribute, kind, params));
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+
+  /** Every message in one list (spec §8: the errors list of sign-up and password reset). */
+  list(): string[] {
+    return Object.values(this.fields).flat();
+  }
+}

@@ -1,0 +1,225 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
+import type { Database } from "../db/client.ts";
+import { mailOutboxTable } from "../db/schema/accounts.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { MailContent } from "./mail-layout.ts";
+import type { MailboxService } from "./mailbox.service.ts";
+
+/** The part of a pino logger the worker uses; it only ever logs outbox ids, never addresses or bodies. */
+export interface MailLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface MailServiceOptions {
+  db: Database;
+  shopProfiles: ShopProfileService;
+  mailbox: MailboxService;
+  log: MailLog;
+  /** smtp(s)://user:password@host:port; without it mails go to the built-in mailbox. */
+  smtpUrl?: string | undefined;
+  /** "Name <address>"; defaults to the shop profile's name and e-mail. */
+  mailFrom?: string | undefined;
+  pollIntervalMs?: number;
+}
+
+type OutboxRow = typeof mailOutboxTable.$inferSelect;
+
+interface MailTransporter {
+  sendMail(options: SendMailOptions): Promise<unknown>;
+  close(): void;
+}
+
+const BATCH_SIZE = 10;
+/** A claimed mail is left alone this long, so a process that dies mid-send only delays it. */
+const LEASE_SECONDS = 600;
+export const MAX_ATTEMPTS = 10;
+
+/** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … capped at 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
+}
+
+/**
+ * A short reason for the outbox row and the log: the error code, SMTP reply code and message with
+ * addresses, links and token-like strings removed (SMTP replies often quote the recipient).
+ */
+export function describeFailure(error: unknown): string {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+  const code = typeof fields.code === "string" ? fields.code : "ERROR";
+  const reply = typeof fields.responseCode === "number" ? ` ${fields.responseCode}` : "";
+  const text = (typeof fields.message === "string" ? fields.message : String(error))
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, "[url]")
+    .replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, "[address]")
+    .replace(/[A-Za-z0-9_-]{24,}/g, "[…]")
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${code}${reply}: ${text}`.slice(0, 200);
+}
+
+/**
+ * Outgoing mail through a table of pending mails (the outbox). A mail is written in the same
+ * transaction as the change that causes it, so it exists exactly when that change does, and is
+ * sent afterwards by a worker: a slow or failing mail server never blocks or breaks a request,
+ * and failures are retried with backoff. Several processes may run the worker: rows are claimed
+ * with `for update skip locked` and leased, so no mail is sent twice by two processes.
+ */
+export class MailService {
+  readonly usesMailbox: boolean;
+  private readonly transporter: MailTransporter;
+  private running: Promise<void> | undefined;
+  private runAgain = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private kickTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: MailServiceOptions) {
+    this.usesMailbox = !options.smtpUrl;
+    this.transporter = options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          // Nodemailer waits up to 2 minutes for a connection by default; the lease must outlast a try.
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        })
+      : nodemailer.createTransport(options.mailbox.transport());
+  }
+
+  /** Queues a mail; pass the transaction of the change that causes it (or the db). Never sends inline. */
+  async enqueue(executor: Database, to: string, content: MailContent): Promise<void> {
+    const address = to.trim();
+    if (!address.includes("@") || /[\r\n]/.test(address)) throw new Error("A mail needs one recipient address");
+    await executor.insert(mailOutboxTable).values({ to: address, subject: content.subject, text: content.text, html: content.html });
+  }
+
+  /** Ask the worker to send due mails soon (call after the causing transaction committed); never throws. */
+  kick(): void {
+    if (this.stopped || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = undefined;
+      this.drain().catch((error: unknown) => this.options.log.error({ error: describeFailure(error) }, "mail outbox failed"));
+    }, 0);
+  }
+
+  /** Sends every due mail now and resolves when done (tests, shutdown). */
+  flush(): Promise<void> {
+    return this.drain();
+  }
+
+  /** Begins polling for due mails (retries, and mails of other processes or of before a restart). */
+  start(): void {
+    if (this.pollTimer) return;
+    this.stopped = false;
+    if (this.usesMailbox) {
+      this.options.log.warn({}, "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox");
+    }
+    this.pollTimer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 5000);
+    this.pollTimer.unref();
+    this.kick();
+  }
+
+  /** Stops polling and waits for the mail being sent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.pollTimer);
+    clearTimeout(this.kickTimer);
+    this.pollTimer = undefined;
+    this.kickTimer = undefined;
+    await this.running?.catch(() => undefined);
+    this.transporter.close();
+  }
+
+  /** One run at a time per process; a call during a run makes it look once more before it ends. */
+  private drain(): Promise<void> {
+    if (this.running) {
+      this.runAgain = true;
+      return this.running;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.runAgain = false;
+          while ((await this.sendDueBatch()) > 0);
+        } while (this.runAgain);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    this.running = run;
+    return run;
+  }
+
+  /** Sends up to one batch of due mails; returns how many it tried. */
+  private async sendDueBatch(): Promise<number> {
+    const rows = await this.claimDue();
+    if (rows.length === 0) return 0;
+    const from = await this.sender();
+    for (const row of rows) await this.send(row, from);
+    return rows.length;
+  }
+
+  /** Claims due rows for this process: counts the attempt and leases the row before sending. */
+  private claimDue(): Promise<OutboxRow[]> {
+    const outbox = mailOutboxTable;
+    return this.options.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), eq(outbox.failed, false), lte(outbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(BATCH_SIZE)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + ${LEASE_SECONDS}::int * interval '1 second'` })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  private async send(row: OutboxRow, from: SendMailOptions["from"]): Promise<void> {
+    const outbox = mailOutboxTable;
+    let failure: unknown;
+    try {
+      await this.transporter.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+    } catch (error) {
+      failure = error ?? new Error("unknown failure");
+    }
+    if (failure === undefined) {
+      await this.options.db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+      this.options.log.info({ mailId: row.id }, "mail sent");
+      return;
+    }
+    const reason = describeFailure(failure);
+    const givenUp = row.attempts >= MAX_ATTEMPTS;
+    await this.options.db
+      .update(outbox)
+      .set({
+        lastError: reason,
+        failed: givenUp,
+        nextAttemptAt: sql`now() + ${retryDelaySeconds(row.attempts)}::int * interval '1 second'`,
+      })
+      .where(eq(outbox.id, row.id));
+    this.options.log.warn(
+      { mailId: row.id, attempts: row.attempts, error: reason.split(":")[0] },
+      givenUp ? "mail failed; giving up" : "mail failed; will retry",
+    );
+  }
+
+  private async sender(): Promise<SendMailOptions["from"]> {
+    if (this.options.mailFrom) return this.options.mailFrom;
+    const shop = await this.options.shopProfiles.profile();
+    // Japanese is the shop's default language; the display name is the one a customer knows.
+    return { name: shop.shopName.ja, address: shop.email };
+  }
+}

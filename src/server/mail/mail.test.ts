@@ -1,0 +1,442 @@
+import net from "node:net";
+import { eq, sql } from "drizzle-orm";
+import Fastify from "fastify";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutboxTable, mailboxTable } from "../db/schema/accounts.ts";
+import { readShopProfileFile } from "../shop/shop-profile.service.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+import type { MailContent } from "./mail-layout.ts";
+import { composeMail } from "./mail-layout.ts";
+import type { MailLog } from "./mail.service.ts";
+import { MailService, describeFailure, retryDelaySeconds } from "./mail.service.ts";
+import { MailboxService, linksIn } from "./mailbox.service.ts";
+
+const shop = readShopProfileFile("config/shop-profile.json");
+const PUBLIC_URL = "https://kura.example";
+
+function content(subject: string, text = "Hello", html = "<p>Hello</p>"): MailContent {
+  return { subject, text, html };
+}
+
+async function outboxRow(app: TestApp, subject: string) {
+  const [row] = await app.database.db.select().from(mailOutboxTable).where(eq(mailOutboxTable.subject, subject));
+  return row;
+}
+
+/** A local SMTP server: records what it receives, or rejects every message when told to. */
+async function startSmtpServer(options: { reject?: boolean; delayMs?: number } = {}) {
+  const received: { mailFrom: string; rcptTo: string[]; user: string | undefined; raw: string }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === "shop" && auth.password === "s3cret") return callback(null, { user: auth.username });
+      return callback(new Error("Invalid username or password"));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        setTimeout(() => {
+          if (options.reject) {
+            const rcpt = session.envelope.rcptTo.map((each) => each.address).join(", ");
+            return callback(Object.assign(new Error(`Mailbox of ${rcpt} is busy, try later`), { responseCode: 451 }));
+          }
+          received.push({
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            rcptTo: session.envelope.rcptTo.map((each) => each.address),
+            user: session.user as string | undefined,
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        }, options.delayMs ?? 0);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Unfolds the headers of a raw message and decodes UTF-8 encoded words (RFC 2047). */
+function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const line = head.split(/\r?\n/).find((each) => each.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (!line) return undefined;
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/\?=\s+=\?/g, "?==?") // whitespace between two encoded words is not part of the text
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_whole, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
+describe("composeMail", () => {
+  const body = {
+    greeting: "山田 太郎 様",
+    paragraphs: ["ご注文ありがとうございます。\n2行目です。", "<script>alert('x')</script> & more"],
+    details: [{ label: "注文番号", value: "#1001 <b>" }],
+    action: { label: "注文を確認する", url: "https://kura.example/mypage/orders?a=1&b=2" },
+    note: "このリンクの有効期限は3日間です。",
+  };
+
+  it("lays out a Japanese mail in text with the shop profile's signature", () => {
+    const mail = composeMail(shop, "ja", PUBLIC_URL, "ご注文の確認", body);
+    expect(mail.subject).toBe("ご注文の確認");
+    expect(mail.text).toContain("山田 太郎 様\n\nご注文ありがとうございます。\n2行目です。\n\n<script>alert('x')</script> & more");
+    expect(mail.text).toContain("注文番号: #1001 <b>");
+    expect(mail.text).toContain("注文を確認する: https://kura.example/mypage/orders?a=1&b=2\n\nこのリンクの有効期限は3日間です。");
+    for (const part of ["酒舗 蔵", "株式会社蔵前酒舗", "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階", "TEL: 03-5829-4410", "E-mail: info@kura-shuho.example", "URL: https://kura.example/"]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).toContain("このメールは酒舗 蔵から自動送信されています。");
+    expect(mail.text).not.toContain("Kura Wine & Spirits");
+  });
+
+  it("lays out a Japanese mail in HTML, escaping every text and keeping line breaks", () => {
+    const { html } = composeMail(shop, "ja", PUBLIC_URL, "ご注文 <確認>", body);
+    expect(html).toMatch(/^<!doctype html>\n<html lang="ja">/);
+    expect(html).toContain("<title>ご注文 &lt;確認&gt;</title>");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; more");
+    expect(html).toContain("ご注文ありがとうございます。<br>2行目です。");
+    expect(html).toContain("#1001 &lt;b&gt;");
+    expect(html).toContain('href="https://kura.example/mypage/orders?a=1&amp;b=2"');
+    expect(html).toContain(">注文を確認する</a>");
+    expect(html).toContain('href="mailto:info@kura-shuho.example"');
+    expect(html).toContain('href="https://kura.example/"');
+    for (const part of ["酒舗 蔵", "株式会社蔵前酒舗", "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階", "03-5829-4410"]) {
+      expect(html).toContain(part);
+    }
+    // Mail clients drop <style> blocks: the layout is inline styles only.
+    expect(html).not.toMatch(/<style|<link/);
+  });
+
+  it("lays out an English mail with the English shop profile", () => {
+    const mail = composeMail(shop, "en", PUBLIC_URL, "Your order", {
+      greeting: "Dear Taro Yamada,",
+      paragraphs: ["Thank you for your order."],
+      action: { label: "View your order", url: "https://kura.example/mypage/orders" },
+    });
+    expect(mail.text).toContain("Dear Taro Yamada,\n\nThank you for your order.\n\nView your order: https://kura.example/mypage/orders");
+    for (const part of ["Kura Wine &amp; Spirits", "Kuramae Shuho Co., Ltd.", "Kuramae Bldg. 1F, 3-14-7 Kuramae, Taito-ku, Tokyo 111-0051, Japan"]) {
+      expect(mail.html).toContain(part);
+    }
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.text).toContain("This e-mail was sent automatically by Kura Wine & Spirits.");
+    expect(mail.text).toContain("Tel: 03-5829-4410");
+    expect(mail.text).not.toContain("酒舗");
+  });
+
+  it("refuses an action that is not a web address", () => {
+    expect(() => composeMail(shop, "en", PUBLIC_URL, "x", { paragraphs: [], action: { label: "x", url: "javascript:alert(1)" } })).toThrow(/http/);
+  });
+});
+
+describe("retry schedule and failure reasons", () => {
+  it("backs off exponentially from 30 s and caps at an hour", () => {
+    expect([1, 2, 3, 4, 7, 8, 9].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 1920, 3600, 3600]);
+  });
+
+  it("keeps addresses, links and tokens out of the stored reason", () => {
+    const error = Object.assign(new Error("550 <taro@example.com>: rejected, see https://x.example/t?token=abc and token Zm9vYmFyYmF6cXV1eGZvb2JhcmJheg"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+    });
+    const reason = describeFailure(error);
+    expect(reason).toMatch(/^EENVELOPE 550: /);
+    expect(reason).not.toMatch(/taro|example|token=|Zm9vYmFy/);
+  });
+});
+
+describe("outbox with the built-in mailbox", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("sends nothing for a transaction that rolled back", async () => {
+    const { db } = app.database;
+    await expect(
+      db.transaction(async (tx) => {
+        await app.app.services.mail.enqueue(tx, "rollback@example.com", content("Rolled back"));
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    await app.app.services.mail.flush();
+    expect(await app.app.services.mailbox.list({ to: "rollback@example.com" })).toEqual([]);
+    expect(await outboxRow(app, "Rolled back")).toBeUndefined();
+  });
+
+  it("delivers a committed mail to the mailbox on flush, from the shop's name and address", async () => {
+    const { db } = app.database;
+    const mail = composeMail(shop, "ja", PUBLIC_URL, "会員登録のご確認", {
+      paragraphs: ["以下のリンクから確認してください。"],
+      action: { label: "確認する", url: "https://kura.example/confirm?token=abc" },
+    });
+    await db.transaction(async (tx) => app.app.services.mail.enqueue(tx, "Hanako@Example.com", mail));
+    expect(await app.app.services.mailbox.list({ to: "hanako@example.com" })).toEqual([]); // queued, not sent inline
+    await app.app.services.mail.flush();
+    const [message, ...others] = await app.app.services.mailbox.list({ to: "hanako@example.com" });
+    expect(others).toEqual([]);
+    // The mailbox keeps the envelope address, as an SMTP server would see it (domain lower-cased).
+    expect(message).toMatchObject({ to: "Hanako@example.com", from: "酒舗 蔵 <info@kura-shuho.example>", ...mail });
+    expect(linksIn(message!)).toContain("https://kura.example/confirm?token=abc");
+    expect(await app.app.services.mailbox.find(message!.id)).toEqual(message);
+    const row = await outboxRow(app, "会員登録のご確認");
+    expect(row).toMatchObject({ attempts: 1, failed: false, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("sends after kick() without anyone waiting for it", async () => {
+    await app.app.services.mail.enqueue(app.database.db, "kick@example.com", content("Kicked"));
+    app.app.services.mail.kick();
+    await expect.poll(async () => (await app.app.services.mailbox.list({ to: "kick@example.com" })).length, { timeout: 5000 }).toBe(1);
+  });
+
+  it("lists the newest first and honours the limit", async () => {
+    for (const subject of ["First", "Second", "Third"]) {
+      await app.app.services.mail.enqueue(app.database.db, "order@example.com", content(subject));
+      await app.app.services.mail.flush();
+    }
+    const all = await app.app.services.mailbox.list({ to: "order@example.com" });
+    expect(all.map((each) => each.subject)).toEqual(["Third", "Second", "First"]);
+    expect((await app.app.services.mailbox.list({ to: "order@example.com", limit: 1 })).map((each) => each.subject)).toEqual(["Third"]);
+  });
+
+  it("sends each mail once when two workers (as two processes would) flush at the same time", async () => {
+    const { db } = app.database;
+    const subjects = Array.from({ length: 25 }, (_, index) => `Parallel ${index}`);
+    for (const subject of subjects) await app.app.services.mail.enqueue(db, "parallel@example.com", content(subject));
+    const other = new MailService({ db, shopProfiles: app.app.services.shopProfiles, mailbox: new MailboxService(db), log: silentLog() });
+    await Promise.all([app.app.services.mail.flush(), other.flush(), app.app.services.mail.flush()]);
+    await other.stop();
+    const delivered = await app.app.services.mailbox.list({ to: "parallel@example.com" });
+    expect(delivered.map((each) => each.subject).sort()).toEqual([...subjects].sort());
+  });
+
+  it("logs one line per mail with its outbox id only", async () => {
+    const { db } = app.database;
+    const lines: { level: string; fields: object; message: string }[] = [];
+    const log: MailLog = {
+      info: (fields, message) => lines.push({ level: "info", fields, message }),
+      warn: (fields, message) => lines.push({ level: "warn", fields, message }),
+      error: (fields, message) => lines.push({ level: "error", fields, message }),
+    };
+    const worker = new MailService({ db, shopProfiles: app.app.services.shopProfiles, mailbox: new MailboxService(db), log });
+    await worker.enqueue(db, "secret-person@example.com", content("Secret subject", "token=abcdef"));
+    await worker.flush();
+    await worker.stop();
+    const row = await outboxRow(app, "Secret subject");
+    expect(lines).toEqual([{ level: "info", fields: { mailId: row!.id }, message: "mail sent" }]);
+  });
+});
+
+function silentLog(): MailLog {
+  return { info: () => undefined, warn: () => undefined, error: () => undefined };
+}
+
+describe("outbox over SMTP", () => {
+  it("delivers through the SMTP server with authentication and the right headers, and keeps nothing in the mailbox", async () => {
+    const smtp = await startSmtpServer();
+    const app = await createTestApp({ SMTP_URL: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` });
+    try {
+      const mail = composeMail(shop, "ja", PUBLIC_URL, "ご注文ありがとうございます", { paragraphs: ["本文です。"] });
+      await app.database.db.transaction((tx) => app.app.services.mail.enqueue(tx, "customer@example.com", mail));
+      await app.app.services.mail.flush();
+      expect(smtp.received).toHaveLength(1);
+      const [message] = smtp.received;
+      expect(message).toMatchObject({ mailFrom: "info@kura-shuho.example", rcptTo: ["customer@example.com"], user: "shop" });
+      expect(headerOf(message!.raw, "Subject")).toBe("ご注文ありがとうございます");
+      expect(headerOf(message!.raw, "From")).toBe("酒舗 蔵 <info@kura-shuho.example>");
+      expect(headerOf(message!.raw, "To")).toBe("customer@example.com");
+      expect(message!.raw).toMatch(/Content-Type: multipart\/alternative/i);
+      expect(message!.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+      expect(message!.raw).toMatch(/Content-Type: text\/html; charset=utf-8/i);
+      expect(await app.database.db.select().from(mailboxTable)).toEqual([]);
+      expect((await app.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+      expect((await outboxRow(app, "ご注文ありがとうございます"))!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("uses MAIL_FROM as the sender when it is set", async () => {
+    const smtp = await startSmtpServer();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Kura Orders <orders@kura.example>" });
+    try {
+      await app.app.services.mail.enqueue(app.database.db, "customer@example.com", content("From check"));
+      await app.app.services.mail.flush();
+      expect(smtp.received[0]!.mailFrom).toBe("orders@kura.example");
+      expect(headerOf(smtp.received[0]!.raw, "From")).toBe("Kura Orders <orders@kura.example>");
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("keeps a rejected mail queued for a later try, and the request that caused it answers at once", async () => {
+    const smtp = await startSmtpServer({ reject: true, delayMs: 1500 });
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const { mail } = app.app.services;
+    // A request that changes something and queues a mail in the same transaction, as the services do.
+    const api = Fastify();
+    api.post("/orders", async (_request, reply) => {
+      await app.database.db.transaction((tx) => mail.enqueue(tx, "busy@example.com", content("Rejected mail")));
+      mail.kick();
+      return reply.status(201).send({ ok: true });
+    });
+    try {
+      const before = Date.now();
+      const response = await api.inject({ method: "POST", url: "/orders" });
+      expect(response.statusCode).toBe(201);
+      expect(Date.now() - before).toBeLessThan(1000); // the server takes 1.5 s to refuse
+      await mail.flush();
+      const row = (await outboxRow(app, "Rejected mail"))!;
+      expect(row).toMatchObject({ attempts: 1, failed: false, sentAt: null });
+      expect(row.lastError).toMatch(/451/);
+      expect(row.lastError).not.toContain("busy@example.com");
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      // Not due yet: another flush leaves it alone.
+      await mail.flush();
+      expect((await outboxRow(app, "Rejected mail"))!.attempts).toBe(1);
+    } finally {
+      await api.close();
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("retries when the server cannot be reached, and gives up after ten attempts", async () => {
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const { mail } = app.app.services;
+    const { db } = app.database;
+    try {
+      await mail.enqueue(db, "nobody@example.com", content("Unreachable"));
+      await mail.flush();
+      let row = (await outboxRow(app, "Unreachable"))!;
+      expect(row).toMatchObject({ attempts: 1, failed: false, sentAt: null });
+      expect(row.lastError).toMatch(/^E[A-Z]+/);
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+      // The ninth retry is due: the tenth failure marks it failed and it is not tried again.
+      await db.update(mailOutboxTable).set({ attempts: 9, nextAttemptAt: sql`now()` }).where(eq(mailOutboxTable.id, row.id));
+      await mail.flush();
+      row = (await outboxRow(app, "Unreachable"))!;
+      expect(row).toMatchObject({ attempts: 10, failed: true, sentAt: null });
+      await db.update(mailOutboxTable).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutboxTable.id, row.id));
+      await mail.flush();
+      expect((await outboxRow(app, "Unreachable"))!.attempts).toBe(10);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("/dev/mailbox", () => {
+  let app: TestApp;
+  let id: number;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const mail = composeMail(shop, "ja", PUBLIC_URL, "パスワード <再設定>", {
+      paragraphs: ["リンクを開いてください。"],
+      action: { label: "再設定する", url: "https://kura.example/password/edit?reset_password_token=t0k3n&x=1" },
+    });
+    await app.app.services.mail.enqueue(app.database.db, "reader@example.com", mail);
+    await app.app.services.mail.enqueue(app.database.db, "second@example.com", content("Second mail"));
+    await app.app.services.mail.flush();
+    id = (await app.app.services.mailbox.list({ to: "reader@example.com" }))[0]!.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("lists the mails newest first with time, recipient and a link to each", async () => {
+    const response = await app.app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const body = response.body;
+    expect(body).toContain("メールボックス(開発用)");
+    expect(body).toContain(`<a href="/dev/mailbox/${id}">パスワード &lt;再設定&gt;</a>`);
+    expect(body.indexOf("Second mail")).toBeLessThan(body.indexOf("パスワード &lt;再設定&gt;"));
+    expect(body).toContain("reader@example.com");
+    expect(body).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    expect(body).not.toMatch(/<script/i);
+    // The page's only style block carries the response's CSP nonce.
+    const nonce = /<style nonce="([^"]+)">/.exec(body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.headers["content-security-policy"]).toContain(`'nonce-${nonce}'`);
+  });
+
+  it("shows a mail: its HTML in a sandboxed frame without scripts, and its text with clickable links", async () => {
+    const response = await app.app.inject({ method: "GET", url: `/dev/mailbox/${id}`, headers: { cookie: "locale=en" } });
+    expect(response.statusCode).toBe(200);
+    const body = response.body;
+    expect(body).toContain("Back to the list");
+    const frame = /<iframe [^>]*sandbox="([^"]*)" srcdoc="([^"]*)"/.exec(body);
+    expect(frame).not.toBeNull();
+    expect(frame![1]).not.toContain("allow-scripts");
+    expect(frame![1]).toContain("allow-top-navigation-by-user-activation");
+    // The srcdoc is the escaped mail HTML with links opening in the top window.
+    expect(frame![2]).toContain("&lt;base target=&quot;_top&quot;&gt;");
+    expect(frame![2]).toContain("再設定する");
+    expect(frame![2]).not.toContain("<");
+    expect(body).toContain(
+      '<a href="https://kura.example/password/edit?reset_password_token=t0k3n&amp;x=1">https://kura.example/password/edit?reset_password_token=t0k3n&amp;x=1</a>',
+    );
+    expect(body).toContain("酒舗 蔵 &lt;info@kura-shuho.example&gt;");
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    expect((await app.app.inject({ method: "GET", url: "/dev/mailbox/999999" })).statusCode).toBe(404);
+    expect((await app.app.inject({ method: "GET", url: "/dev/mailbox/abc" })).statusCode).toBe(404);
+    expect((await app.app.inject({ method: "GET", url: "/dev/mailbox/99999999999" })).statusCode).toBe(404);
+  });
+
+  it("in production, answers only requests from this machine", async () => {
+    const production = await createTestApp({ NODE_ENV: "production" });
+    try {
+      await production.app.services.mail.enqueue(production.database.db, "demo@example.com", content("Demo mail"));
+      await production.app.services.mail.flush();
+      const local = await production.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "127.0.0.1" });
+      expect(local.statusCode).toBe(200);
+      expect(local.body).toContain("Demo mail");
+      expect((await production.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "::1" })).statusCode).toBe(200);
+      for (const request of [
+        { remoteAddress: "203.0.113.7" },
+        { remoteAddress: "192.168.1.20" },
+        // A reverse proxy on this machine forwarding a visitor.
+        { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } },
+      ]) {
+        const remote = await production.app.inject({ method: "GET", url: "/dev/mailbox", ...request });
+        expect(remote.statusCode).toBe(404);
+        expect(remote.body).not.toContain("Demo mail");
+        const message = await production.app.inject({ method: "GET", url: "/dev/mailbox/1", ...request });
+        expect(message.statusCode).toBe(404);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});

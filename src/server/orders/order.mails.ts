@@ -1,0 +1,147 @@
+import { displayZip } from "../../domain/address.ts";
+import { formatDateTime, formatYen } from "../../domain/format.ts";
+import { formatDeliveryDate } from "../../domain/checkout-totals.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
+import type { MailContent } from "../mail/mail-layout.ts";
+import { composeMail } from "../mail/mail-layout.ts";
+import type { OrderItemRow, OrderRow } from "./orders.service.ts";
+import { addressLine } from "./orders.service.ts";
+
+// The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
+// cash on delivery at once, card when paid. In the language of the checkout.
+
+const texts = {
+  ja: {
+    subject: "【{shop}】ご注文ありがとうございます(注文番号 {id})",
+    greeting: "{name} 様",
+    lead: "この度は{shop}をご利用いただき、誠にありがとうございます。以下の内容でご注文を承りました。",
+    itemsHeading: "■ご注文商品",
+    line: "{name}\n  {unit} × {amount} = {total}",
+    orderId: "注文番号",
+    orderedAt: "ご注文日時",
+    paymentMethod: "お支払い方法",
+    items: "商品小計(税抜)",
+    shipping: "送料(税抜)",
+    codFee: "代引き手数料(税抜)",
+    tax: "消費税({rate}%対象 {base})",
+    total: "合計(税込)",
+    methods: { bank: "銀行振込", cod: "代金引換", credit: "クレジットカード" },
+    paymentHeading: "■お支払いについて",
+    bank: "ご注文日から{days}日以内に、合計金額 {total} を下記の口座へお振り込みください。ご入金を確認後、商品を発送いたします。",
+    bankAccount: "{financial} {branch} {type} {number} {name}",
+    cod: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
+    credit: "クレジットカードで {total} のお支払いが完了しました。",
+    deliveryHeading: "■お届け先",
+    wish: "お届け希望日時: {date} {band}",
+    noDate: "日指定なし",
+    noBand: "時間指定なし",
+    shippingTiming: "ご注文(銀行振込の場合はご入金の確認)から{min}〜{max}営業日以内に発送いたします。",
+    memoHeading: "■備考",
+    invoice: "{company} 適格請求書発行事業者登録番号: {number}",
+    contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
+  },
+  en: {
+    subject: "Thank you for your order {id} – {shop}",
+    greeting: "Dear {name},",
+    lead: "Thank you for shopping at {shop}. We have received your order as follows.",
+    itemsHeading: "Your order",
+    line: "{name}\n  {unit} × {amount} = {total}",
+    orderId: "Order number",
+    orderedAt: "Ordered",
+    paymentMethod: "Payment method",
+    items: "Items (before tax)",
+    shipping: "Shipping (before tax)",
+    codFee: "Cash on delivery fee (before tax)",
+    tax: "Consumption tax ({rate}% on {base})",
+    total: "Total (tax incl.)",
+    methods: { bank: "Bank transfer", cod: "Cash on delivery", credit: "Credit card" },
+    paymentHeading: "Payment",
+    bank: "Please transfer the total of {total} to one of the accounts below within {days} days of your order. We ship once the payment has arrived.",
+    bankAccount: "{financial}, {branch}, {type} {number}, {name}",
+    cod: "Please pay the total of {total} to the carrier when the parcel is delivered.",
+    credit: "The total of {total} has been charged to your credit card.",
+    deliveryHeading: "Delivery address",
+    wish: "Desired delivery: {date} {band}",
+    noDate: "no date specified",
+    noBand: "no time specified",
+    shippingTiming: "We ship within {min} to {max} business days of your order (of your payment for bank transfer).",
+    memoHeading: "Memo",
+    invoice: "{company}, qualified invoice issuer registration number: {number}",
+    contact: "If you have any questions, please contact us at the address below.",
+  },
+} as const;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export interface OrderMailInput {
+  order: OrderRow;
+  items: OrderItemRow[];
+  /** Time-band code → label in the order's language. */
+  timeBands: Record<string, string>;
+}
+
+/** The order mail: items, totals, how to pay, where it goes, and the shop's invoice registration when set. */
+export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, timeBands }: OrderMailInput): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const yen = (amount: number) => formatYen(amount, locale);
+  const shopName = inLocale(shop.shopName, locale);
+  const method = order.paymentMethod as keyof typeof t.methods;
+
+  const lines = items.map((item) =>
+    fill(t.line, { name: locale === "ja" ? item.nameJa : item.nameEn, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.unitPrice * item.amount) }),
+  );
+  const payment = [t.paymentHeading, fill(t[method], { total: yen(order.price), days: shop.terms.bankTransferWithinDays })];
+  if (method === "bank") {
+    for (const account of shop.bankAccounts) {
+      payment.push(
+        fill(t.bankAccount, {
+          financial: account.financial[locale],
+          branch: account.branch[locale],
+          type: DEPOSIT_TYPE_LABELS[account.depositType][locale],
+          number: account.accountNumber,
+          name: account.accountName,
+        }),
+      );
+    }
+  }
+  const band = order.desiredDeliveryTimezone ? (timeBands[order.desiredDeliveryTimezone] ?? order.desiredDeliveryTimezone) : t.noBand;
+  const delivery = [
+    t.deliveryHeading,
+    `${displayZip(order.country, order.zip)} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}`,
+    order.name,
+    order.phone,
+    fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
+    fill(t.shippingTiming, { min: shop.terms.processingBusinessDays.min, max: shop.terms.processingBusinessDays.max }),
+  ];
+
+  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), delivery.join("\n")];
+  if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
+  const note: string[] = [t.contact];
+  if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
+
+  const details = [
+    { label: t.orderId, value: order.publicId },
+    { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
+    { label: t.paymentMethod, value: t.methods[method] },
+    { label: t.items, value: yen(order.itemsTotal) },
+    { label: t.shipping, value: yen(order.shippingFee) },
+    ...(order.paymentMethodFee > 0 ? [{ label: t.codFee, value: yen(order.paymentMethodFee) }] : []),
+    {
+      label: fill(t.tax, { rate: order.taxRatePercent, base: yen(order.itemsTotal + order.shippingFee + order.paymentMethodFee) }),
+      value: yen(order.taxTotal),
+    },
+    { label: t.total, value: yen(order.price) },
+  ];
+  // The layout puts the table of figures after the paragraphs, and the small print last.
+  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: order.publicId }), {
+    greeting: fill(t.greeting, { name: order.name }),
+    paragraphs,
+    details,
+    note: note.join("\n"),
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { requireUser } from "../http/auth.ts";
+import { AppError } from "../http/errors.ts";
+import { message } from "../i18n/messages.ts";
+import type { CardsService } from "./cards.service.ts";
+import { PaymentGatewayError } from "./payment-gateway.ts";
+
+const setupIntentId = z.string().trim().min(1).max(100);
+
+/** The card-setup result (spec §7 PUT /api/cards): our `{ setup_intent_id }`, or Stripe.js's `{ setupIntent: { id } }` as it is. */
+const saveCardBody = z.union([
+  z.object({ setup_intent_id: setupIntentId }).transform((body) => body.setup_intent_id),
+  z.object({ setupIntent: z.object({ id: setupIntentId }) }).transform((body) => body.setupIntent.id),
+]);
+
+/** The gateway out of reach is a 503 with a message, not a 500; its other refusals are the member's 422. */
+async function withGateway<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    if (error.kind === "unavailable") return reply.status(503).send({ errors: [message("paymentUnavailable", request.locale)] });
+    throw new AppError("invalid", "cardNotSaved");
+  }
+}
+
+/** GET/PUT/DELETE /api/cards and GET /api/cards/edit (spec §7): the member's saved card, members only. */
+export function registerCardRoutes(app: FastifyInstance, deps: { cards: CardsService }): void {
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.get(`${prefix}/cards`, async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("cache-control", "private, no-store");
+      return { card: await deps.cards.saved(user.id) };
+    });
+
+    app.get(`${prefix}/cards/edit`, async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("cache-control", "private, no-store");
+      return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user) }));
+    });
+
+    app.put(`${prefix}/cards`, async (request, reply) => {
+      const user = requireUser(request);
+      const body = saveCardBody.safeParse(request.body);
+      if (!body.success) throw new AppError("invalid", "cardNotSaved");
+      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, body.data), message: message("saved", request.locale) }));
+    });
+
+    app.delete(`${prefix}/cards`, async (request) => {
+      const user = requireUser(request);
+      await deps.cards.remove(user.id);
+      return { card: null };
+    });
+  }
+}

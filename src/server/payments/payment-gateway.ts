@@ -1,0 +1,157 @@
+import type { PaymentBrowserConfig, SavedCard } from "../../domain/card.ts";
+import type { Locale } from "../../domain/locale.ts";
+
+/**
+ * The one way the shop takes card payments (DESIGN.md): Stripe when its keys are set, otherwise the
+ * built-in test gateway, which behaves like Stripe's test mode. Both follow Stripe's model — the
+ * browser turns the card into a payment method id with the gateway's own script, the server creates
+ * and confirms a PaymentIntent with that id, a 3-D Secure challenge makes the intent
+ * `requires_action` until the browser completes it — so the checkout is written once.
+ *
+ * Card problems (declines, failed authentication) are results, never exceptions: they come back as
+ * `lastError` with the gateway's message for the shopper. Only requests that cannot work at all
+ * throw a `PaymentGatewayError`.
+ */
+export interface PaymentGateway {
+  /** What the pages get to load the right card field (never the secret key). */
+  readonly browserConfig: PaymentBrowserConfig;
+
+  /** A customer to keep saved cards under; `idempotencyKey` makes a retried call return the same one. */
+  createCustomer(input: { email: string; metadata?: Record<string, string> }, options?: { idempotencyKey?: string }): Promise<{ id: string }>;
+
+  /**
+   * Creates and at once confirms a payment of `amount` yen (automatic confirmation): `succeeded`,
+   * `requires_action` (3-D Secure: the browser calls handleCardAction with `clientSecret`, then the
+   * intent becomes `succeeded` or `requires_payment_method` on its own), or `requires_payment_method`
+   * with `lastError` when the card is declined. Replaying `idempotencyKey` returns the first intent and
+   * never charges again; the same key with other parameters throws (kind `idempotency_conflict`).
+   */
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentResult>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntentResult>;
+  /** Gives up an unpaid intent (abandoned checkout); a succeeded one cannot be canceled (refund it). */
+  cancelPaymentIntent(id: string): Promise<PaymentIntentResult>;
+  /** Refunds a succeeded payment, all of what is left or `amount` yen of it. */
+  refund(paymentIntentId: string, amount?: number, options?: { idempotencyKey?: string }): Promise<RefundResult>;
+
+  /** A SetupIntent that saves a card under the customer for later payments; its client secret goes to the page. */
+  createSetupIntent(customerId: string, metadata?: Record<string, string>): Promise<SetupIntentResult>;
+  retrieveSetupIntent(id: string): Promise<SetupIntentResult>;
+  /** What may be shown of a card: brand, last four digits and expiry. */
+  retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null }>;
+  /** Removes a saved card from its customer; it can no longer be charged. */
+  detachPaymentMethod(id: string): Promise<void>;
+
+  /**
+   * Calls `handler` for every payment_intent.succeeded and payment_intent.payment_failed: from
+   * Stripe's signed webhook, or from the test gateway itself when one of its intents settles.
+   * Events may arrive twice and late, so handlers must be idempotent. Returns an unsubscribe.
+   */
+  onPaymentEvent(handler: PaymentEventHandler): () => void;
+}
+
+export type PaymentIntentStatus = "succeeded" | "requires_action" | "requires_payment_method" | "processing" | "canceled";
+
+export interface CreatePaymentIntentInput {
+  /** Yen, an integer (JPY has no minor unit). */
+  amount: number;
+  /** The payment method the browser created, or a saved card's. */
+  paymentMethodId: string;
+  /** Needed when paying with a saved card (it belongs to that customer). */
+  customerId?: string | undefined;
+  /** One key per checkout attempt (spec §4): the same key never pays twice. */
+  idempotencyKey: string;
+  metadata: { orderId: string } & Record<string, string>;
+  /** True when the member is not at the keyboard (no challenge possible): a card that needs one is declined. */
+  offSession?: boolean | undefined;
+  /** Language of the card messages where the gateway can choose it (the test gateway); Stripe answers in English. */
+  locale?: Locale | undefined;
+}
+
+/** A card problem, worded by the gateway for the shopper (spec §8: shown under the card field). */
+export interface CardError {
+  /** Stripe's code: card_declined, expired_card, incorrect_cvc, authentication_required, payment_intent_authentication_failure… */
+  code: string;
+  /** Stripe's decline_code for card_declined: insufficient_funds, generic_decline… */
+  declineCode?: string | undefined;
+  message: string;
+}
+
+export interface PaymentIntentResult {
+  id: string;
+  status: PaymentIntentStatus;
+  /** For the browser's 3-D Secure step only; never logged or stored. */
+  clientSecret: string;
+  amount: number;
+  /** Yen captured so far (the amount once succeeded) and refunded since. */
+  amountReceived: number;
+  amountRefunded: number;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+  lastError: CardError | null;
+}
+
+export interface SetupIntentResult {
+  id: string;
+  status: "succeeded" | "requires_action" | "requires_payment_method" | "requires_confirmation" | "processing" | "canceled";
+  clientSecret: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+  lastError: CardError | null;
+}
+
+export interface RefundResult {
+  id: string;
+  status: "succeeded" | "pending" | "failed" | "canceled" | "requires_action";
+  amount: number;
+  paymentIntentId: string;
+}
+
+export type PaymentEventType = "payment_intent.succeeded" | "payment_intent.payment_failed";
+
+export interface PaymentEvent {
+  /** The gateway's event id (evt_…): the key to ignore a second delivery. */
+  id: string;
+  type: PaymentEventType;
+  paymentIntent: PaymentIntentResult;
+}
+
+export type PaymentEventHandler = (event: PaymentEvent) => Promise<void> | void;
+
+/**
+ * A request the gateway refused for reasons other than the card: an unknown or foreign id
+ * (`invalid_request`), an idempotency key reused with other parameters (`idempotency_conflict`), or
+ * the gateway unreachable or misconfigured (`unavailable`). The checkout answers these itself.
+ */
+export class PaymentGatewayError extends Error {
+  constructor(
+    readonly kind: "invalid_request" | "idempotency_conflict" | "unavailable",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PaymentGatewayError";
+  }
+}
+
+/** The handlers of one gateway's payment events. */
+export class PaymentEvents {
+  private readonly handlers = new Set<PaymentEventHandler>();
+
+  on(handler: PaymentEventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  /** Runs every handler in turn; a failing one fails the delivery (Stripe then sends it again). Returns how many ran. */
+  async dispatch(event: PaymentEvent): Promise<number> {
+    for (const handler of this.handlers) await handler(event);
+    return this.handlers.size;
+  }
+}
+
+/** The part of a pino logger the payments code uses: ids only, never card data, secrets or addresses. */
+export interface PaymentLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}

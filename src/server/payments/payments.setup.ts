@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { registerCardRoutes } from "./cards.routes.ts";
+import { CardsService } from "./cards.service.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { registerPaymentWebhookRoute } from "./payments.routes.ts";
+import { StripeGateway } from "./stripe-gateway.ts";
+import { registerTestGatewayRoutes } from "./test-gateway.routes.ts";
+import { TestGateway } from "./test-gateway.ts";
+
+/**
+ * The payments module in the app: Stripe with its webhook when its keys are set, otherwise the
+ * built-in test gateway with its browser endpoints under /test-gateway; then the saved card.
+ */
+export async function registerPayments(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database; secret: string },
+): Promise<{ payments: PaymentGateway; cards: CardsService }> {
+  let payments: PaymentGateway;
+  if (deps.config.stripe) {
+    const stripe = new StripeGateway(deps.config.stripe, app.log);
+    if (stripe.receivesWebhooks) await registerPaymentWebhookRoute(app, { gateway: stripe });
+    else app.log.warn({}, "STRIPE_WEBHOOK_SECRET is not set: Stripe's payment events are not received");
+    payments = stripe;
+  } else {
+    const test = new TestGateway(deps.db, app.log);
+    registerTestGatewayRoutes(app, { gateway: test, secret: deps.secret });
+    app.log.info({}, "no Stripe keys: cards are taken by the built-in test gateway (test mode)");
+    payments = test;
+  }
+  const cards = new CardsService(deps.db, payments, app.log);
+  registerCardRoutes(app, { cards });
+  return { payments, cards };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { CountriesService } from "./countries.service.ts";
+
+/** A repeated ?q= counts once; an overlong one is cut rather than refused (it only narrows a list). */
+const countriesQuery = z.object({
+  q: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((q) => (Array.isArray(q) ? (q[0] ?? "") : (q ?? "")).slice(0, 100)),
+});
+
+const ONE_DAY_SECONDS = 24 * 60 * 60;
+
+/** GET /api/countries?q= (spec §7), in every locale prefix; names in the request's locale. */
+export function registerCountryRoutes(app: FastifyInstance, deps: { countries: CountriesService }): void {
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.get(`${prefix}/countries`, async (request, reply) => {
+      const { q } = countriesQuery.parse(request.query);
+      // The list changes only with a package update; /api answers in the cookie's language, so
+      // shared caches must keep one copy per cookie there.
+      reply.header("cache-control", `public, max-age=${ONE_DAY_SECONDS}`);
+      if (prefix === "/api") reply.header("vary", "cookie");
+      return { data: deps.countries.search(q, request.locale) };
+    });
+  }
+}

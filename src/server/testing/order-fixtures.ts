@@ -1,0 +1,44 @@
+import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
+import type { NewOrder, OrderRow } from "../orders/orders.service.ts";
+import type { TestApp } from "./test-app.ts";
+
+/**
+ * An order written straight to the database with a chosen status and creation time (lists and
+ * figures by date); two bottles of `productId` at 3,000 円, shipping 1,100 円, no stock taken.
+ * Orders that must hold stock are placed through the checkout instead (CheckoutClient).
+ */
+export async function insertOrder(
+  shop: TestApp,
+  fields: { productId: number; status: OrderStatus; method: OrderPaymentMethod; name?: string; email?: string; createdAt?: Date },
+): Promise<OrderRow> {
+  const cod = fields.method === "cod";
+  const createdAt = fields.createdAt ?? new Date();
+  const order = {
+    status: fields.status,
+    paymentMethod: fields.method,
+    name: fields.name ?? "山田 花子",
+    email: fields.email ?? `hanako-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "090-1234-5678",
+    country: "jp",
+    zip: "111-0051",
+    prefecture: 13,
+    address: "台東区蔵前3-14-7",
+    buildingName: "蔵前ビル1階",
+    desiredDeliveryDate: "2026-04-03",
+    desiredDeliveryTimezone: "14-16",
+    memo: "不在時は宅配ボックスへ",
+    itemsTotal: 6000,
+    shippingFee: 1100,
+    paymentMethodFee: cod ? 440 : 0,
+    taxTotal: cod ? 754 : 710,
+    price: cod ? 8294 : 7810,
+    taxRatePercent: 10,
+    locale: "ja",
+    confirmedAt: fields.status === "pending" ? null : createdAt,
+    // Not part of NewOrder (the database sets it), but a test needs orders of other days.
+    createdAt,
+  } as NewOrder;
+  return shop.app.services.orders.create(shop.database.db, order, [
+    { productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 },
+  ]);
+}

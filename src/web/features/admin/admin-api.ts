@@ -1,0 +1,74 @@
+import { redirect } from "react-router";
+import { csrfToken } from "../site/api.ts";
+
+/** Where a visitor without a staff session is sent, with the page they wanted kept for after sign-in. */
+export const ADMIN_LOGIN_PATH = "/admin/login";
+
+export interface AdminApiResult<T> {
+  ok: boolean;
+  status: number;
+  body: T | undefined;
+}
+
+/** The language the page is shown in, so the server's messages match it. */
+function pageLanguage(): string {
+  return document.documentElement.lang || "ja";
+}
+
+/**
+ * Calls /admin/api (JSON) with the staff session cookie; state-changing calls carry the page's
+ * CSRF token like every other API call.
+ */
+export async function callAdminApi<T>(
+  path: string,
+  options: { method?: "GET" | "POST" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
+): Promise<AdminApiResult<T>> {
+  const method = options.method ?? "GET";
+  const response = await fetch(`/admin/api${path}`, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      accept: "application/json",
+      "accept-language": pageLanguage(),
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(method === "GET" ? {} : { "x-csrf-token": csrfToken() }),
+    },
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  const isJson = response.headers.get("content-type")?.includes("application/json");
+  const body = isJson ? ((await response.json()) as T) : undefined;
+  return { ok: response.ok, status: response.status, body };
+}
+
+/** The sign-in page, remembering where the visitor was going. */
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(back === "/admin" ? ADMIN_LOGIN_PATH : `${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
+}
+
+/**
+ * A page's read in a client loader: the answer's body, or a redirect to sign-in when the staff
+ * session is missing or over (401), a 404 as a route error; anything else is thrown as an error.
+ */
+export async function loadAdmin<T>(request: Request, path: string): Promise<T> {
+  const result = await callAdminApi<T>(path, { signal: request.signal });
+  if (result.status === 401) throw loginRedirect(request);
+  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!result.ok || result.body === undefined) throw new Error(`GET /admin/api${path} answered ${result.status}`);
+  return result.body;
+}
+
+/** A return path after sign-in: only back-office pages, never another site. */
+export function backOfficeRedirect(candidate: string | null): string {
+  if (!candidate || !/^\/admin(?:[/?]|$)/.test(candidate) || candidate.startsWith("/admin/login")) return "/admin";
+  return candidate;
+}
+
+/** The errors an answer carries, or the given fallback. */
+export function errorsOf(body: { errors?: unknown } | undefined, fallback: string): string[] {
+  const errors = body?.errors;
+  if (Array.isArray(errors) && errors.length > 0) return errors.map(String);
+  return [fallback];
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState } from "react";
+import type { FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Input } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+import { useAdminText } from "./admin-i18n.ts";
+import type { OrderDetail } from "./admin-resources.ts";
+import styles from "./admin.module.css";
+import detail from "./admin-order.module.css";
+import type { MoveOutcome } from "./order-moves.ts";
+import { movesFor, slipNumberProblem } from "./order-moves.ts";
+
+/**
+ * What the trader can do with the order now: only the moves the server allows (`next`). Each one
+ * posts to the page's action; the order is read again afterwards, and the outcome is told in a
+ * snackbar and kept above the buttons.
+ */
+export function OrderActions({ order }: { order: OrderDetail }) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  const snackbar = useSnackbar();
+  const fetcher = useFetcher<MoveOutcome>();
+  const [slip, setSlip] = useState("");
+  const [slipError, setSlipError] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  const moves = movesFor(order);
+
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.ok) snackbar.show("success", outcome.message);
+    else snackbar.show("danger", outcome.errors);
+  }, [outcome, snackbar]);
+
+  const serverSlipError = outcome && !outcome.ok ? outcome.fields.slip_number?.[0] : undefined;
+
+  function ship(event: FormEvent<HTMLFormElement>) {
+    const problem = slipNumberProblem(slip.trim(), locale);
+    setSlipError(problem);
+    if (problem) event.preventDefault();
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="order-actions" data-testid="order-actions">
+      <h2 id="order-actions" className={styles.sectionTitle}>
+        {ta("adminOrder.actions")}
+      </h2>
+      {outcome &&
+        (outcome.ok ? (
+          <Notice tone="success" testId="order-action-result">
+            <p>{outcome.message}</p>
+          </Notice>
+        ) : (
+          <Notice tone="danger" testId="order-action-result">
+            {outcome.errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Notice>
+        ))}
+      {moves.length === 0 && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
+      {moves.includes("deposit") && (
+        <fetcher.Form method="post" className={detail.action}>
+          <p>{ta("adminOrder.depositHint")}</p>
+          <input type="hidden" name="move" value="deposit" />
+          <Button type="submit" block disabled={busy}>
+            {ta("adminOrder.deposit")}
+          </Button>
+        </fetcher.Form>
+      )}
+      {moves.includes("ship") && (
+        <fetcher.Form method="post" className={detail.action} onSubmit={ship} noValidate>
+          <input type="hidden" name="move" value="ship" />
+          <Input
+            label={ta("adminOrder.slipNumber")}
+            hint={ta("adminOrder.slipHint")}
+            name="slip_number"
+            value={slip}
+            onChange={(event) => setSlip(event.target.value)}
+            maxLength={40}
+            autoComplete="off"
+            inputMode="text"
+            error={slipError ?? serverSlipError}
+            required
+          />
+          <Button type="submit" block disabled={busy}>
+            {ta("adminOrder.ship")}
+          </Button>
+        </fetcher.Form>
+      )}
+      {moves.includes("cancel") && (
+        <div className={detail.action}>
+          <p>{ta("adminOrder.cancelHint")}</p>
+          <Button variant="secondary" block className={detail.danger} disabled={busy} onClick={() => setConfirmingCancel(true)}>
+            {ta("adminOrder.cancel")}
+          </Button>
+          <Dialog
+            open={confirmingCancel}
+            onClose={() => setConfirmingCancel(false)}
+            title={ta("adminOrder.cancelTitle")}
+            closeLabel={ta("adminOrder.close")}
+            testId="cancel-dialog"
+            footer={
+              <div className={detail.dialogButtons}>
+                <Button variant="ghost" onClick={() => setConfirmingCancel(false)}>
+                  {ta("adminOrder.cancelKeep")}
+                </Button>
+                <Button
+                  className={detail.dangerSolid}
+                  disabled={busy}
+                  onClick={() => {
+                    setConfirmingCancel(false);
+                    void fetcher.submit({ move: "cancel" }, { method: "post" });
+                  }}
+                >
+                  {ta("adminOrder.cancelConfirm")}
+                </Button>
+              </div>
+            }
+          >
+            <p>{ta("adminOrder.cancelBody", { id: order.id })}</p>
+          </Dialog>
+        </div>
+      )}
+      {busy && (
+        <p className={styles.muted} role="status">
+          {ta("adminOrder.working")}
+        </p>
+      )}
+    </section>
+  );
+}

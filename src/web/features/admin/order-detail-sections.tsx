@@ -1,0 +1,156 @@
+import type { ReactNode } from "react";
+import { displayZip, prefectureName } from "../../../domain/address.ts";
+import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
+import type { Locale } from "../../../domain/locale.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { statusTone } from "../orders/order-history.ts";
+import { useSite } from "../site/site-context.tsx";
+import { useAdminText } from "./admin-i18n.ts";
+import type { OrderDetail } from "./admin-resources.ts";
+import styles from "./admin.module.css";
+import detail from "./admin-order.module.css";
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={detail.row} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A country's name from the browser's own data (no list shipped): "日本", "France". */
+function countryName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function OrderSummary({ order }: { order: OrderDetail }) {
+  const ta = useAdminText();
+  const { t, yen, locale } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="order-summary">
+      <h2 id="order-summary" className={styles.sectionTitle}>
+        {ta("adminOrder.summary")}
+      </h2>
+      <dl className={detail.rows}>
+        <Row label={ta("adminOrder.createdAt")}>
+          <time dateTime={order.created_at}>{formatDateTime(new Date(order.created_at), locale)}</time>
+        </Row>
+        <Row label={ta("adminOrder.status")} testId="order-status">
+          <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
+        </Row>
+        <Row label={ta("adminOrder.paymentMethod")}>{t(`orders.paymentMethod.${order.payment_method}`)}</Row>
+        <Row label={ta("adminOrder.total")}>
+          <strong>{yen(order.price)}</strong>
+        </Row>
+        <Row label={ta("adminOrder.slipNumber")} testId="order-slip-number">
+          {order.slip_number || ta("adminOrder.slipNumberNone")}
+        </Row>
+        <Row label={ta("adminOrder.locale")}>{ta(`adminOrder.locale.${order.locale}`)}</Row>
+      </dl>
+    </section>
+  );
+}
+
+export function OrderCustomer({ order }: { order: OrderDetail }) {
+  const ta = useAdminText();
+  const { locale, date } = useI18n();
+  const { shop } = useSite();
+  const day = order.desired_delivery_date ? parseIsoDate(order.desired_delivery_date) : null;
+  const band = order.desired_delivery_timezone;
+  const bandLabel = band ? (shop.deliveryTimeBands[band]?.[locale] ?? band) : null;
+  return (
+    <section className={styles.section} aria-labelledby="order-customer">
+      <h2 id="order-customer" className={styles.sectionTitle}>
+        {ta("adminOrder.customer")}
+      </h2>
+      <dl className={detail.rows}>
+        <Row label={ta("adminOrder.name")}>{order.name}</Row>
+        <Row label={ta("adminOrder.email")}>
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </Row>
+        <Row label={ta("adminOrder.phone")}>
+          <a href={`tel:${order.phone}`}>{order.phone}</a>
+        </Row>
+      </dl>
+      <h3 className={detail.subTitle}>{ta("adminOrder.destination")}</h3>
+      <dl className={detail.rows}>
+        <Row label={ta("adminOrder.country")}>{countryName(order.country, locale)}</Row>
+        <Row label={ta("adminOrder.zip")}>{displayZip(order.country, order.zip)}</Row>
+        {order.prefecture !== null && (
+          <Row label={ta("adminOrder.prefecture")}>{prefectureName(order.prefecture, locale) ?? order.prefecture}</Row>
+        )}
+        <Row label={ta("adminOrder.address")}>{order.address}</Row>
+        {order.building_name ? <Row label={ta("adminOrder.buildingName")}>{order.building_name}</Row> : null}
+      </dl>
+      <h3 className={detail.subTitle}>{ta("adminOrder.delivery")}</h3>
+      <dl className={detail.rows}>
+        <Row label={ta("adminOrder.desiredDate")}>{day ? date(day) : ta("adminOrder.none")}</Row>
+        <Row label={ta("adminOrder.desiredTime")}>{bandLabel ?? ta("adminOrder.none")}</Row>
+        <Row label={ta("adminOrder.memo")}>
+          <span className={detail.memo}>{order.memo || ta("adminOrder.memoNone")}</span>
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+export function OrderLines({ order }: { order: OrderDetail }) {
+  const ta = useAdminText();
+  const { yen } = useI18n();
+  const total = (label: string, amount: number, testId: string, strong = false) => (
+    <tr data-testid={testId}>
+      <th scope="row" colSpan={3} className={styles.number}>
+        {label}
+      </th>
+      <td className={styles.number}>{strong ? <strong>{yen(amount)}</strong> : yen(amount)}</td>
+    </tr>
+  );
+  return (
+    <section className={styles.section} aria-labelledby="order-items">
+      <h2 id="order-items" className={styles.sectionTitle}>
+        {ta("adminOrder.items")}
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="order-items">
+          <thead>
+            <tr>
+              <th scope="col">{ta("adminOrder.product")}</th>
+              <th scope="col" className={styles.number}>
+                {ta("adminOrder.unitPrice")}
+              </th>
+              <th scope="col" className={styles.number}>
+                {ta("adminOrder.amount")}
+              </th>
+              <th scope="col" className={styles.number}>
+                {ta("adminOrder.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={`${item.product_id ?? "x"}-${index}`} data-testid="order-line">
+                <th scope="row">{item.name}</th>
+                <td className={styles.number}>{yen(item.unit_price)}</td>
+                <td className={styles.number}>{item.amount}</td>
+                <td className={styles.number}>{yen(item.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className={detail.totals}>
+            {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
+            {total(ta("adminOrder.shippingFee"), order.shipping_fee, "order-shipping")}
+            {order.payment_method_fee > 0 && total(ta("adminOrder.paymentMethodFee"), order.payment_method_fee, "order-fee")}
+            {total(ta("adminOrder.tax"), order.tax_total, "order-tax")}
+            {total(ta("adminOrder.total"), order.price, "order-total", true)}
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { OrderStatus } from "../../../domain/checkout.ts";
+import type { Locale } from "../../../domain/locale.ts";
+import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
+import { adminText } from "./admin-i18n.ts";
+import type { OrderDetail } from "./admin-resources.ts";
+
+/** The back office's moves of an order and the call each one makes. */
+export const ORDER_MOVES = ["deposit", "ship", "cancel"] as const;
+export type OrderMove = (typeof ORDER_MOVES)[number];
+
+const MOVE_TARGET: Record<OrderMove, OrderStatus> = { deposit: "deposited", ship: "sent", cancel: "cancelled" };
+
+/** Carriers' slip numbers as the server takes them: digits, letters and hyphens, at most 40. */
+export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
+
+/** Which moves the order page offers: exactly those the server lists in `next`. */
+export function movesFor(order: Pick<OrderDetail, "next">): OrderMove[] {
+  return ORDER_MOVES.filter((move) => order.next.includes(MOVE_TARGET[move]));
+}
+
+export type MoveOutcome =
+  | { move: OrderMove; ok: true; message: string }
+  | { move: OrderMove; ok: false; errors: string[]; fields: Record<string, string[]> };
+
+function isMove(value: unknown): value is OrderMove {
+  return typeof value === "string" && (ORDER_MOVES as readonly string[]).includes(value);
+}
+
+/** The slip number field's own check, before anything is sent; null when it is fine. */
+export function slipNumberProblem(slip: string, locale: Locale): string | null {
+  if (!slip) return adminText(locale, "adminOrder.slipRequired");
+  if (!SLIP_NUMBER_PATTERN.test(slip)) return adminText(locale, "adminOrder.slipInvalid");
+  return null;
+}
+
+/**
+ * Runs the move a form asked for (`move`, and `slip_number` for ship) against
+ * POST /admin/api/orders/{id}/{move}. 401 sends the visitor to sign in; 409 (no longer allowed,
+ * e.g. another staff member was faster) and 422 come back as the server's messages.
+ */
+export async function runOrderMove(request: Request, orderId: string, locale: Locale): Promise<MoveOutcome> {
+  const form = await request.formData();
+  const move = form.get("move");
+  if (!isMove(move)) return { move: "deposit", ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
+  const slip = String(form.get("slip_number") ?? "").trim();
+  const result = await callAdminApi<{ data?: OrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
+    `/orders/${encodeURIComponent(orderId)}/${move}`,
+    { method: "POST", ...(move === "ship" ? { body: { slip_number: slip } } : {}) },
+  );
+  if (result.status === 401) throw loginRedirect(request);
+  if (result.ok) {
+    const message =
+      move === "deposit"
+        ? adminText(locale, "adminOrder.deposited")
+        : move === "ship"
+          ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
+          : adminText(locale, "adminOrder.cancelled");
+    return { move, ok: true, message };
+  }
+  return { move, ok: false, errors: errorsOf(result.body, adminText(locale, "adminOrder.failed")), fields: result.body?.fields ?? {} };
+}

@@ -1,0 +1,110 @@
+import { EMAIL_PATTERN } from "../../../domain/account.ts";
+import { parseAddress } from "../../../domain/address.ts";
+import type { CartItem } from "../../../domain/cart.ts";
+import type { CheckoutPayload } from "../../../domain/checkout.ts";
+import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
+import type { I18n } from "../../i18n/i18n.tsx";
+import type { AddressFormErrors, AddressFormValue } from "../address/address-fields.tsx";
+import { addressErrorMessages, addressPayload } from "../address/address-fields.tsx";
+
+/** Spec §3 Customer contact. */
+export interface ContactValue {
+  name: string;
+  email: string;
+  phone: string;
+}
+export type ContactField = keyof ContactValue;
+
+/** Spec §3 Delivery wish: "" is no wish. */
+export interface DeliveryWish {
+  date: string;
+  timezone: string;
+}
+
+/** Everything the shopper fills in on /checkout. */
+export interface CheckoutForm {
+  method: PaymentMethodChoice;
+  contact: ContactValue;
+  address: AddressFormValue;
+  wish: DeliveryWish;
+  memo: string;
+}
+
+export const MEMO_MAX_LENGTH = 1000;
+
+/** Messages under the fields: contact fields by name, the address's by its own field names. */
+export interface CheckoutFieldErrors {
+  contact: Partial<Record<ContactField, string>>;
+  address: AddressFormErrors;
+  /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
+  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment", string>>;
+}
+
+export const NO_FIELD_ERRORS: CheckoutFieldErrors = { contact: {}, address: {}, other: {} };
+
+export function hasFieldErrors(errors: CheckoutFieldErrors): boolean {
+  return [errors.contact, errors.address, errors.other].some((group) => Object.keys(group).length > 0);
+}
+
+/** The bottles that can be bought: an item at 0 is sold out or withdrawn (spec §3 Cart item). */
+export function purchasableItems(items: CartItem[]): CartItem[] {
+  return items.filter((item) => item.amount > 0);
+}
+
+/**
+ * Spec §3 Order payload, without the card's part. The address carries the prefecture too, as the
+ * address form (and /api/address) keep it apart from the rest of the address.
+ */
+export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPayload {
+  return {
+    items: purchasableItems(items).map((item) => ({ id: Number(item.id), amount: item.amount })),
+    memo: form.memo,
+    payment: {},
+    address: addressPayload(form.address),
+    payment_method: form.method,
+    name: form.contact.name.trim(),
+    email: form.contact.email.trim(),
+    phone: form.contact.phone.trim(),
+    desired_delivery_date: form.wish.date,
+    desired_delivery_timezone: form.wish.timezone,
+  };
+}
+
+/** What makes two submissions the same order (the card's ids are the attempt's, not the order's). */
+export function orderFingerprint(payload: CheckoutPayload): string {
+  const { payment: _payment, payment_intent_id: _intent, order_id: _order, ...order } = payload;
+  return JSON.stringify(order);
+}
+
+/** The checks made before anything is sent (spec §5): contact required, e-mail shaped, address complete. */
+export function checkForm(form: CheckoutForm, t: I18n["t"]): CheckoutFieldErrors {
+  const contact: CheckoutFieldErrors["contact"] = {};
+  const labels: Record<ContactField, string> = { name: t("checkout.name"), email: t("checkout.email"), phone: t("checkout.phone") };
+  for (const field of ["name", "email", "phone"] as const) {
+    if (form.contact[field].trim() === "") contact[field] = t("checkout.error.blank", { field: labels[field] });
+  }
+  if (!contact.email && !EMAIL_PATTERN.test(form.contact.email.trim())) contact.email = t("checkout.error.email");
+  const address = parseAddress(addressPayload(form.address));
+  return { contact, address: address.ok ? {} : addressErrorMessages(address.errors, t), other: {} };
+}
+
+/**
+ * A 422's `fields` ({ name: [...], "address.zip": [...] }) sorted to the fields they are about.
+ * Messages for fields the page does not show come back in `unplaced`, for a snackbar.
+ */
+export function serverFieldErrors(fields: Record<string, string[]>): { errors: CheckoutFieldErrors; unplaced: string[] } {
+  const errors: CheckoutFieldErrors = { contact: {}, address: {}, other: {} };
+  const unplaced: string[] = [];
+  for (const [key, messages] of Object.entries(fields)) {
+    const text = messages.join(" ");
+    if (text === "") continue;
+    const [head, tail] = key.split(".", 2);
+    if (head === "name" || head === "email" || head === "phone") errors.contact[head] = text;
+    else if (head === "address" && (tail === "country" || tail === "zip" || tail === "prefecture" || tail === "address" || tail === "building_name")) {
+      errors.address[tail] = messages;
+    } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment") {
+      errors.other[head] = text;
+    } else unplaced.push(...messages);
+  }
+  return { errors, unplaced };
+}

@@ -1,0 +1,212 @@
+import type { CartItem } from "../../../domain/cart.ts";
+import type { PaymentBrowserConfig } from "../../../domain/card.ts";
+import { japanDateOf } from "../../../domain/japan-time.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Textarea } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { AddressFields } from "../address/address-fields.tsx";
+import { useAuth } from "../auth/auth-context.tsx";
+import { CardEntry } from "../payments/card-entry.tsx";
+import { useSite } from "../site/site-context.tsx";
+import { BankAccounts } from "./bank-accounts.tsx";
+import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
+import styles from "./checkout.module.css";
+import { ContactFields } from "./contact-fields.tsx";
+import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
+import { FinalConfirmation } from "./final-confirmation.tsx";
+import type { RejectedItem } from "./items-rejected-dialog.tsx";
+import { LeavePrompt } from "./leave-prompt.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
+import { useCheckout } from "./use-checkout.ts";
+import { forgetCheckoutCopy } from "./use-checkout-items.ts";
+import { useBankAccounts, useCheckoutReference, useMemberData } from "./use-checkout-reference.ts";
+import { useCheckoutFigures } from "./use-checkout-totals.ts";
+
+/** Loads what checkout needs (spec §4 On entering checkout), then shows the form. */
+export function CheckoutLoader({ items, payments, onRejected }: { items: CartItem[]; payments: PaymentBrowserConfig; onRejected(items: RejectedItem[]): void }) {
+  const { t } = useI18n();
+  const { user } = useAuth();
+  const purchasableIds = items.filter((item) => item.amount > 0).map((item) => item.id);
+  const reference = useCheckoutReference(purchasableIds);
+  const member = useMemberData(user !== null);
+  const { shippingFee, taxRate, timezones } = reference;
+
+  if (shippingFee === null || taxRate === null || timezones === null) return <Notice tone="danger">{t("checkout.loadFailed")}</Notice>;
+  if (shippingFee === undefined || taxRate === undefined || timezones === undefined || member.address === undefined) {
+    return <p role="status">{t("page.loading")}</p>;
+  }
+  return (
+    <CheckoutForm
+      items={items}
+      payments={payments}
+      shippingFee={shippingFee}
+      taxRate={taxRate}
+      timezones={timezones}
+      member={member}
+      onRejected={onRejected}
+    />
+  );
+}
+
+interface CheckoutFormProps {
+  items: CartItem[];
+  payments: PaymentBrowserConfig;
+  shippingFee: number;
+  taxRate: number;
+  timezones: Record<string, string>;
+  member: ReturnType<typeof useMemberData>;
+  onRejected(items: RejectedItem[]): void;
+}
+
+function CheckoutForm({ items, payments, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+  const { t, yen } = useI18n();
+  const { shop } = useSite();
+  const {
+    form,
+    purchasable,
+    errors,
+    cardError,
+    paymentError,
+    codAlert,
+    processing,
+    provider,
+    needsProvider,
+    formRef,
+    cardRef,
+    setMethod,
+    refuseCod,
+    setContact,
+    setAddress,
+    setWish,
+    setMemo,
+    cardEdited,
+    submit,
+    shouldPromptLeave,
+  } = useCheckout(items, payments, member.address, onRejected);
+  const { totals, codRefusal } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate);
+  const banks = useBankAccounts(form.method === "bank");
+  // Spec §4: cod that the total (with its fee) no longer allows falls back to credit.
+  if (form.method === "cod" && codRefusal) refuseCod(codRefusal);
+  const unavailable = items.filter((item) => item.amount === 0);
+  const bottles = purchasable.reduce((sum, item) => sum + item.amount, 0);
+
+  const cardDetail =
+    provider.status === "failed" ? (
+      <Notice tone="danger">{provider.message}</Notice>
+    ) : provider.status === "loading" ? (
+      <p role="status">{t("payments.loading")}</p>
+    ) : (
+      <div className={styles.methodDetail}>
+        <CardEntry ref={cardRef} provider={provider.provider} error={cardError} onEdit={cardEdited} />
+      </div>
+    );
+
+  return (
+    <>
+      <form ref={formRef} className={styles.layout} noValidate onSubmit={submit} aria-busy={processing}>
+        <aside className={styles.aside} aria-labelledby="checkout-summary">
+          <h2 id="checkout-summary" className={styles.sectionHeading}>
+            {t("checkout.summaryHeading")}
+          </h2>
+          <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
+          {unavailable.length > 0 && (
+            <Notice tone="info">
+              {t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}
+            </Notice>
+          )}
+        </aside>
+
+        <div className={styles.main}>
+          <section className={styles.section} aria-labelledby="checkout-contact">
+            <h2 id="checkout-contact" className={styles.sectionHeading}>
+              {t("checkout.contactHeading")}
+            </h2>
+            <ContactFields value={form.contact} onChange={setContact} errors={errors.contact} />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-address">
+            <h2 id="checkout-address" className={styles.sectionHeading}>
+              {t("checkout.addressHeading")}
+            </h2>
+            <AddressFields value={form.address} onChange={setAddress} errors={errors.address} />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-delivery">
+            <h2 id="checkout-delivery" className={styles.sectionHeading}>
+              {t("checkout.deliveryHeading")}
+            </h2>
+            <DeliveryWishFields
+              value={form.wish}
+              onChange={setWish}
+              today={japanDateOf(new Date())}
+              timezones={timezones}
+              errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
+            />
+            <Textarea
+              label={t("checkout.memo")}
+              name="memo"
+              hint={t("checkout.memoHint", { max: MEMO_MAX_LENGTH })}
+              maxLength={MEMO_MAX_LENGTH}
+              rows={3}
+              className={styles.memo}
+              value={form.memo}
+              onChange={(event) => setMemo(event.target.value)}
+              error={errors.other.memo}
+            />
+          </section>
+
+          <section className={styles.section}>
+            <PaymentMethodChoiceGroup
+              value={form.method}
+              onChange={setMethod}
+              savedCard={member.card}
+              codRefusal={codRefusal}
+              disabled={processing}
+              details={{
+                credit: cardDetail,
+                registered_credit: member.card ? (
+                  <div className={styles.methodDetail} data-testid="saved-card">
+                    <p className={styles.methodNote}>{t("checkout.savedCardNote", { card: savedCardText(member.card) })}</p>
+                  </div>
+                ) : null,
+                bank: <BankAccounts accounts={banks} days={shop.terms.bankTransferWithinDays} />,
+                cod: (
+                  <div className={styles.methodDetail}>
+                    <p className={styles.methodNote}>{t("checkout.codNote", { ceiling: yen(shop.terms.codCeiling) })}</p>
+                  </div>
+                ),
+              }}
+            />
+            {codAlert && (
+              <Notice tone="danger" testId="cod-alert">
+                {codAlert}
+              </Notice>
+            )}
+            {paymentError && (
+              <Notice tone="danger" testId="payment-error">
+                {paymentError}
+              </Notice>
+            )}
+            {errors.other.payment_method && <Notice tone="danger">{errors.other.payment_method}</Notice>}
+          </section>
+
+          <FinalConfirmation method={form.method} bottles={bottles} total={totals.total} />
+
+          <div className={styles.submitRow}>
+            <Button
+              type="submit"
+              block
+              className={styles.submit}
+              disabled={processing || (needsProvider && provider.status !== "ready")}
+            >
+              {processing ? t("payments.processing") : t("checkout.submit")}
+            </Button>
+          </div>
+        </div>
+      </form>
+      <LeavePrompt shouldPrompt={shouldPromptLeave} onLeave={forgetCheckoutCopy} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { deliveryWindow, formatDeliveryDate } from "../../../domain/checkout-totals.ts";
+import type { CalendarDate } from "../../../domain/japan-time.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Select } from "../../ui/field.tsx";
+import type { DeliveryWish } from "./checkout-order.ts";
+import styles from "./checkout.module.css";
+
+interface DeliveryWishFieldsProps {
+  value: DeliveryWish;
+  onChange(wish: DeliveryWish): void;
+  /** Today's date in Japan: the window runs from tomorrow to 8 days from it (spec §5, §9). */
+  today: CalendarDate;
+  timezones: Record<string, string>;
+  errors: { date?: string | undefined; timezone?: string | undefined };
+}
+
+/**
+ * Spec §3 Delivery wish: a date from the window (yyyy/MM/dd, or none) and a carrier's time band
+ * (empty = unspecified). Selects rather than a date picker: only eight days can be chosen, and
+ * "指定なし" clears the wish with the keyboard as easily as with a finger.
+ */
+export function DeliveryWishFields({ value, onChange, today, timezones, errors }: DeliveryWishFieldsProps) {
+  const { t } = useI18n();
+  const dates = deliveryWindow(today);
+  return (
+    <div className={styles.wish}>
+      <Select
+        label={t("checkout.deliveryDate")}
+        name="desired_delivery_date"
+        value={value.date}
+        onChange={(event) => onChange({ ...value, date: event.target.value })}
+        error={errors.date}
+        options={[{ value: "", label: t("checkout.unspecified") }, ...dates.map((date) => ({ value: date, label: formatDeliveryDate(date) }))]}
+      />
+      <Select
+        label={t("checkout.deliveryTimezone")}
+        name="desired_delivery_timezone"
+        value={value.timezone}
+        onChange={(event) => onChange({ ...value, timezone: event.target.value })}
+        error={errors.timezone}
+        options={[{ value: "", label: t("checkout.unspecified") }, ...Object.entries(timezones).map(([code, label]) => ({ value: code, label }))]}
+      />
+      <p className={styles.wishHint}>{t("checkout.deliveryHint")}</p>
+    </div>
+  );
+}

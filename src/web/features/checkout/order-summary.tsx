@@ -1,0 +1,76 @@
+import type { CartItem } from "../../../domain/cart.ts";
+import type { CheckoutTotals } from "../../../domain/checkout-totals.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import styles from "./checkout.module.css";
+
+interface OrderSummaryProps {
+  items: CartItem[];
+  totals: CheckoutTotals;
+  taxRate: number;
+}
+
+/**
+ * Spec §2 /checkout order summary: each bottle with its unit price before tax, quantity and line
+ * total, then shipping, payment-method fee, subtotal, tax and total. The figures are the page's
+ * own (checkoutTotals on the same data); the server recomputes them on ordering.
+ */
+export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
+  const { t, yen } = useI18n();
+  const rows: [string, number, string][] = [
+    [t("checkout.shipping"), totals.shipping, "summary-shipping"],
+    [t("checkout.paymentFee"), totals.paymentMethodFee, "summary-fee"],
+    [t("checkout.subtotal"), totals.subtotal, "summary-subtotal"],
+    [t("checkout.tax", { rate: taxRate }), totals.tax, "summary-tax"],
+  ];
+  return (
+    <table className={styles.summary} data-testid="order-summary">
+      <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("checkout.item")}</th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.unitPrice")}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.quantity")}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.lineTotal")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) => (
+          <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
+            <th scope="row" className={styles.itemName}>
+              {item.name}
+            </th>
+            <td className={styles.number}>{yen(item.price)}</td>
+            <td className={styles.number}>{item.amount}</td>
+            <td className={styles.number}>{yen(totals.lineTotals[index] ?? 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {rows.map(([label, amount, testId]) => (
+          <tr key={testId}>
+            <th scope="row" colSpan={3}>
+              {label}
+            </th>
+            <td className={styles.number} data-testid={testId}>
+              {yen(amount)}
+            </td>
+          </tr>
+        ))}
+        <tr className={styles.totalRow}>
+          <th scope="row" colSpan={3}>
+            {t("checkout.total")}
+          </th>
+          <td className={styles.number} data-testid="summary-total">
+            {yen(totals.total)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMemo, useSyncExternalStore } from "react";
+import type { CartItem } from "../../../domain/cart.ts";
+import { CHECKOUT_ITEMS_KEY, useCart } from "../cart/cart-context.tsx";
+
+function storedCopyText(): string | null {
+  try {
+    return sessionStorage.getItem(CHECKOUT_ITEMS_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parseCopy(text: string | null): CartItem[] | null {
+  try {
+    const stored: unknown = JSON.parse(text ?? "null");
+    return Array.isArray(stored) ? (stored as CartItem[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+// The copy is written before checkout opens and only read here: nothing to subscribe to.
+const noSubscription = () => () => undefined;
+
+/** Drops the copy of the cart the purchase button took (after ordering, or on leaving checkout). */
+export function forgetCheckoutCopy(): void {
+  try {
+    sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
+  } catch {
+    // Storage blocked: there is no copy either.
+  }
+}
+
+/**
+ * The bottles being bought: the cart itself once it has loaded (the server's answer, clamped to
+ * stock, and any change made in the drawer meanwhile); until then the copy the purchase button
+ * stored (spec §2 Cart drawer), so the summary shows at once. null while neither is known.
+ */
+export function useCheckoutItems(): CartItem[] | null {
+  const cart = useCart();
+  // sessionStorage exists only in the browser: the server (and hydration) see no copy.
+  const text = useSyncExternalStore(noSubscription, storedCopyText, () => null);
+  const copy = useMemo(() => parseCopy(text), [text]);
+  return cart.ready ? cart.items : copy;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from "react";
+import type { AddressResource } from "../../../domain/address.ts";
+import type { SavedCard } from "../../../domain/card.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { callApi } from "../site/api.ts";
+
+/** Spec §3 Bank account, as GET /api/banks lists it. */
+export interface BankAccount {
+  id: string;
+  financial: string;
+  branch: string;
+  deposit_type: string;
+  deposit_type_label?: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** undefined while loading, null when failed (or, for a member's data, nothing saved). */
+export interface CheckoutReference {
+  shippingFee: number | undefined | null;
+  taxRate: number | undefined | null;
+  timezones: Record<string, string> | undefined | null;
+}
+
+async function getJson<T>(locale: Parameters<typeof callApi>[0], path: string, signal: AbortSignal): Promise<T | null> {
+  try {
+    const result = await callApi<T>(locale, path, { signal });
+    if (result.ok && result.body !== undefined) return result.body;
+    console.warn(`GET ${path} answered ${result.status}`);
+  } catch (failure) {
+    if (!signal.aborted) console.warn(`GET ${path} failed`, failure);
+  }
+  return null;
+}
+
+/**
+ * What checkout loads on entering (spec §4): the shipping fee for the bottles in the cart (again
+ * when they change), the tax rate and the delivery time bands.
+ */
+export function useCheckoutReference(productIds: string[]): CheckoutReference {
+  const { locale } = useI18n();
+  const idsKey = [...productIds].sort().join(",");
+  const [shipping, setShipping] = useState<{ ids: string; fee: number | null } | undefined>(undefined);
+  const [taxRate, setTaxRate] = useState<number | undefined | null>(undefined);
+  const [timezones, setTimezones] = useState<Record<string, string> | undefined | null>(undefined);
+
+  useEffect(() => {
+    if (idsKey === "") return;
+    const controller = new AbortController();
+    void getJson<{ fee: number }>(locale, `/shipping?id=${encodeURIComponent(idsKey)}`, controller.signal).then((body) => {
+      if (!controller.signal.aborted) setShipping({ ids: idsKey, fee: body?.fee ?? null });
+    });
+    return () => controller.abort();
+  }, [locale, idsKey]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getJson<{ rate: number }>(locale, "/taxrate", controller.signal).then((body) => {
+      if (!controller.signal.aborted) setTaxRate(body?.rate ?? null);
+    });
+    void getJson<Record<string, string>>(locale, "/timezones", controller.signal).then((body) => {
+      if (!controller.signal.aborted) setTimezones(body);
+    });
+    return () => controller.abort();
+  }, [locale]);
+
+  // A fee for other bottles than the ones in the cart now is no fee.
+  const shippingFee = shipping === undefined || shipping.ids !== idsKey ? undefined : shipping.fee;
+  return { shippingFee, taxRate, timezones };
+}
+
+export interface MemberData {
+  /** undefined while loading; null when none is saved (or it could not be read). */
+  address: AddressResource | null | undefined;
+  card: SavedCard | null | undefined;
+}
+
+/** A member's saved address and card (spec §4 On entering checkout); a guest has neither. */
+export function useMemberData(signedIn: boolean): MemberData {
+  const { locale } = useI18n();
+  const [data, setData] = useState<{ for: boolean; address: AddressResource | null | undefined; card: SavedCard | null | undefined }>({
+    for: signedIn,
+    address: undefined,
+    card: undefined,
+  });
+  if (data.for !== signedIn) setData({ for: signedIn, address: undefined, card: undefined });
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    void getJson<{ data: AddressResource | null }>(locale, "/address", controller.signal).then((body) => {
+      if (!controller.signal.aborted) setData((current) => ({ ...current, address: body?.data ?? null }));
+    });
+    void getJson<{ card: SavedCard | null }>(locale, "/cards", controller.signal).then((body) => {
+      if (!controller.signal.aborted) setData((current) => ({ ...current, card: body?.card ?? null }));
+    });
+    return () => controller.abort();
+  }, [locale, signedIn]);
+
+  return signedIn ? { address: data.address, card: data.card } : { address: null, card: null };
+}
+
+/** GET /api/banks, loaded the first time bank transfer is chosen. */
+export function useBankAccounts(wanted: boolean): BankAccount[] | undefined | null {
+  const { locale } = useI18n();
+  const [accounts, setAccounts] = useState<BankAccount[] | undefined | null>(undefined);
+  const load = wanted && accounts === undefined;
+  useEffect(() => {
+    if (!load) return;
+    const controller = new AbortController();
+    void getJson<{ data: BankAccount[] }>(locale, "/banks", controller.signal).then((body) => {
+      if (!controller.signal.aborted) setAccounts(body?.data ?? null);
+    });
+    return () => controller.abort();
+  }, [locale, load]);
+  return accounts;
+}
+
+/**
+ * The cash-on-delivery fee (POST /api/fee) for `price` = items + shipping, fetched while cod is
+ * chosen (spec §4); undefined until the answer for this price arrives, and when cod is not chosen.
+ */
+export function useCodFee(active: boolean, price: number | undefined): number | undefined {
+  const { locale } = useI18n();
+  const [answer, setAnswer] = useState<{ price: number; fee: number } | undefined>(undefined);
+  useEffect(() => {
+    if (!active || price === undefined) return;
+    const controller = new AbortController();
+    callApi<{ cod_fee: number }>(locale, "/fee", { method: "POST", body: { price }, signal: controller.signal })
+      .then((result) => {
+        if (result.ok && typeof result.body?.cod_fee === "number") setAnswer({ price, fee: result.body.cod_fee });
+        else console.warn("POST /api/fee answered", result.status);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) console.warn("POST /api/fee failed", failure);
+      });
+    return () => controller.abort();
+  }, [active, locale, price]);
+  return active && answer && answer.price === price ? answer.fee : undefined;
+}

@@ -1,0 +1,113 @@
+import { useId } from "react";
+import type { ReactNode } from "react";
+import type { OrderResource } from "../../../domain/checkout.ts";
+import { lineTotal } from "../../../domain/checkout-totals.ts";
+import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { displayZip, statusTone } from "./order-history.ts";
+import styles from "./order-card.module.css";
+
+type Order = OrderResource["attributes"];
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function DesiredDelivery({ order }: { order: Order }) {
+  const { t, date } = useI18n();
+  const day = order.desired_delivery_date ? parseIsoDate(order.desired_delivery_date) : null;
+  const band = order.desired_delivery_timezone ? (order.desired_delivery_timezone_label ?? order.desired_delivery_timezone) : null;
+  return (
+    <>
+      <span className={styles.part}>{day ? date(day) : t("orders.desiredDateNone")}</span>{" "}
+      <span className={styles.part}>{band ?? t("orders.desiredTimeNone")}</span>
+    </>
+  );
+}
+
+function Destination({ address }: { address: Order["address"] }) {
+  return (
+    <>
+      <span className={styles.part}>{displayZip(address.country, address.zip)}</span>{" "}
+      <span className={styles.part}>{address.address}</span>
+      {address.building_name ? (
+        <>
+          {" "}
+          <span className={styles.part}>{address.building_name}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function OrderItems({ items }: { items: Order["order_items"] }) {
+  const { t, yen } = useI18n();
+  return (
+    <ul className={styles.items} aria-label={t("orders.items")}>
+      {items.map((item) => (
+        <li key={item.id} className={styles.item}>
+          {item.product.images[0] ? (
+            <img className={styles.thumb} src={item.product.images[0]} alt="" width={56} height={70} loading="lazy" decoding="async" />
+          ) : (
+            <span className={styles.thumb} />
+          )}
+          <div className={styles.itemText}>
+            <span className={styles.itemName}>{item.product.name}</span>
+            <span className={styles.itemLine}>{t("orders.itemLine", { price: yen(item.unit_price), amount: item.amount })}</span>
+          </div>
+          <span className={styles.itemTotal}>
+            <span className="visually-hidden">{t("orders.lineTotal")} </span>
+            {yen(lineTotal(item.unit_price, item.amount))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One order of the purchase history (spec §2 /mypage/orders). */
+export function OrderCard({ order }: { order: OrderResource }) {
+  const { t, yen, locale } = useI18n();
+  const headingId = useId();
+  const a = order.attributes;
+  return (
+    <article className={styles.card} aria-labelledby={headingId} data-testid="order-card" data-order-id={order.id}>
+      <header className={styles.header}>
+        <h2 className={styles.date} id={headingId}>
+          <span className="visually-hidden">{t("orders.orderedAt")} </span>
+          <time dateTime={a.created_at}>{formatDateTime(new Date(a.created_at), locale)}</time>
+        </h2>
+        <Badge tone={statusTone(a.status)}>
+          <span className="visually-hidden">{t("orders.status")}: </span>
+          {t(`orders.status.${a.status}`)}
+        </Badge>
+      </header>
+      <dl className={styles.rows}>
+        <Row label={t("orders.paymentMethod")}>{t(`orders.paymentMethod.${a.payment_method}`)}</Row>
+        <Row label={t("orders.price")}>
+          <strong>{yen(a.price)}</strong>
+        </Row>
+        <Row label={t("orders.slipNumber")}>{a.slip_number || t("orders.slipNumberNone")}</Row>
+        <Row label={t("orders.desiredDelivery")}>
+          <DesiredDelivery order={a} />
+        </Row>
+        <Row label={t("orders.destination")}>
+          <Destination address={a.address} />
+        </Row>
+      </dl>
+      <OrderItems items={a.order_items} />
+      <dl className={styles.charges}>
+        <Row label={t("orders.shippingFee")}>{yen(a.shipping_fee)}</Row>
+        {a.payment_method_fee > 0 ? <Row label={t("orders.paymentMethodFee")}>{yen(a.payment_method_fee)}</Row> : null}
+        <Row label={t("orders.tax")}>{yen(a.tax_total)}</Row>
+      </dl>
+      <p className={styles.note}>{t("orders.pricesNote")}</p>
+    </article>
+  );
+}

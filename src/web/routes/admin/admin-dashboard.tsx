@@ -1,0 +1,119 @@
+import type { ReactNode } from "react";
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-dashboard";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { DashboardFigures } from "../../features/admin/admin-resources.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import dashboard from "../../features/admin/admin-dashboard.module.css";
+import { useI18n } from "../../i18n/i18n.tsx";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadAdmin<DashboardFigures>(request, "/dashboard");
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "adminDashboard.title");
+}
+
+function Figure({ label, value, link, testId }: { label: string; value: ReactNode; link?: { to: string; label: string }; testId: string }) {
+  return (
+    <div className={dashboard.figure} data-testid={testId}>
+      <dt className={dashboard.label}>{label}</dt>
+      <dd className={dashboard.value}>{value}</dd>
+      {link && (
+        <dd className={dashboard.link}>
+          <Link to={link.to}>{link.label}</Link>
+        </dd>
+      )}
+    </div>
+  );
+}
+
+/** The day at a glance: today's and this month's orders and sales, what waits for the trader, low stock. */
+export default function AdminDashboard() {
+  const ta = useAdminText();
+  const { yen } = useI18n();
+  const figures = useLoaderData<typeof clientLoader>();
+  const count = (n: number) => ta("adminDashboard.ordersCount", { count: n.toLocaleString("en-US") });
+  const showOrders = ta("adminDashboard.showOrders");
+
+  return (
+    <>
+      <h1 className={styles.title}>{ta("adminDashboard.title")}</h1>
+      <section className={styles.section} aria-labelledby="dashboard-sales">
+        <h2 id="dashboard-sales" className="visually-hidden">
+          {ta("adminDashboard.sales")}
+        </h2>
+        <dl className={dashboard.figures}>
+          <Figure testId="dashboard-today-orders" label={`${ta("adminDashboard.today")} ${ta("adminDashboard.orders")}`} value={count(figures.today.orders)} />
+          <Figure testId="dashboard-today-sales" label={`${ta("adminDashboard.today")} ${ta("adminDashboard.sales")}`} value={yen(figures.today.sales)} />
+          <Figure testId="dashboard-month-orders" label={`${ta("adminDashboard.month")} ${ta("adminDashboard.orders")}`} value={count(figures.month.orders)} />
+          <Figure testId="dashboard-month-sales" label={`${ta("adminDashboard.month")} ${ta("adminDashboard.sales")}`} value={yen(figures.month.sales)} />
+        </dl>
+        <p className={styles.muted}>{ta("adminDashboard.salesNote")}</p>
+      </section>
+      <section className={styles.section} aria-labelledby="dashboard-todo">
+        <h2 id="dashboard-todo" className="visually-hidden">
+          {ta("adminOrder.actions")}
+        </h2>
+        <dl className={dashboard.figures}>
+          <Figure
+            testId="dashboard-awaiting-deposit"
+            label={ta("adminDashboard.awaitingDeposit")}
+            value={count(figures.awaiting_deposit)}
+            link={{ to: "/admin/orders?status=await_payment&payment_method=bank", label: showOrders }}
+          />
+          <Figure
+            testId="dashboard-to-ship"
+            label={ta("adminDashboard.toShip")}
+            value={count(figures.to_ship)}
+            link={{ to: "/admin/orders?status=deposited", label: showOrders }}
+          />
+          <Figure testId="dashboard-inquiries" label={ta("adminDashboard.unhandledInquiries")} value={count(figures.unhandled_inquiries)} />
+        </dl>
+      </section>
+      <section className={styles.section} aria-labelledby="dashboard-low-stock" data-testid="dashboard-low-stock">
+        <h2 id="dashboard-low-stock" className={styles.sectionTitle}>
+          {ta("adminDashboard.lowStock")}
+        </h2>
+        {figures.low_stock.length === 0 ? (
+          <p className={styles.muted}>{ta("adminDashboard.lowStockNone")}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{ta("adminDashboard.product")}</th>
+                  <th scope="col" className={styles.number}>
+                    {ta("adminDashboard.stock")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.low_stock.map((product) => (
+                  <tr key={product.id}>
+                    <th scope="row">{product.name}</th>
+                    <td className={styles.number}>{product.stock}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

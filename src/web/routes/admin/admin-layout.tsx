@@ -1,0 +1,98 @@
+import { NavLink, Outlet, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-layout";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
+import styles from "../../features/admin/admin.module.css";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { SnackbarProvider } from "../../ui/snackbar.tsx";
+
+/**
+ * The back office's frame: its own header (shop, staff e-mail, language, ログアウト) and side
+ * navigation, none of the shop's. The staff session is asked for in the browser
+ * (GET /admin/api/session); without one — a guest or a signed-in shopper — the visitor is sent to
+ * /admin/login before any back-office screen renders.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await loadAdmin<SessionAnswer>(request, "/session");
+  return { staff: session.staff };
+}
+clientLoader.hydrate = true as const;
+
+// The session is checked on entering the back office; every later read answers 401 by itself
+// when it has ended, and its page then sends the visitor to sign in.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches);
+}
+
+function AdminNav() {
+  const ta = useAdminText();
+  return (
+    <nav className={styles.nav} aria-label={ta("admin.nav")}>
+      <ul>
+        <li>
+          <NavLink to="/admin" end>
+            {ta("admin.nav.dashboard")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/orders">{ta("admin.nav.orders")}</NavLink>
+        </li>
+        <li className={styles.navAside}>
+          <a href="/" target="_blank" rel="noopener">
+            {ta("admin.toShop")}
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export default function AdminLayout() {
+  const { staff } = useLoaderData<typeof clientLoader>();
+  return (
+    <SnackbarProvider>
+      <div className={styles.shell}>
+        <AdminHeader email={staff.email} />
+        <div className={styles.body}>
+          <AdminNav />
+          <main id="main" className={styles.main}>
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SnackbarProvider>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return (
+    <div className={styles.shell}>
+      <AdminHeader />
+      <p className={styles.main} role="status">
+        {ta("admin.checking")}
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className={styles.shell}>
+      <AdminHeader />
+      <div className={styles.body}>
+        <AdminNav />
+        <main id="main" className={styles.main}>
+          <AdminRouteError />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin-login";
+import { backOfficeRedirect, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
+import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
+import styles from "../../features/admin/admin.module.css";
+import { setCsrfToken } from "../../features/site/api.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "adminLogin.title");
+}
+
+/**
+ * Staff sign-in (POST /admin/api/session). The server rotates the session and answers the new
+ * CSRF token, which replaces the page's; then the dashboard (or the page the visitor wanted).
+ * Unknown e-mail and wrong password get the same message; locks and rate limits say so.
+ */
+export default function AdminLogin() {
+  const ta = useAdminText();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setErrors([]);
+    try {
+      const result = await callAdminApi<SessionAnswer & { errors?: string[] }>("/session", {
+        method: "POST",
+        body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+      });
+      if (result.ok && result.body?.staff) {
+        if (result.body.csrf_token) setCsrfToken(result.body.csrf_token);
+        await navigate(backOfficeRedirect(searchParams.get("redirect")), { replace: true });
+        return;
+      }
+      setErrors(errorsOf(result.body, ta("adminLogin.failed")));
+    } catch (error) {
+      console.warn("admin sign-in failed", error);
+      setErrors([ta("admin.requestFailed")]);
+    } finally {
+      setSubmitting(false);
+    }
+    const password = formRef.current?.elements.namedItem("password");
+    if (password instanceof HTMLInputElement) {
+      password.value = "";
+      password.focus();
+    }
+  }
+
+  return (
+    <div className={styles.shell}>
+      <AdminHeader />
+      <main id="main" className={`${styles.main} ${styles.loginMain}`}>
+        <div className={styles.section}>
+          <h1 className={styles.title}>{ta("adminLogin.title")}</h1>
+          {searchParams.get("signed_out") === "1" && <Notice tone="success">{ta("admin.signedOut")}</Notice>}
+          {searchParams.has("redirect") && <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>}
+          <form ref={formRef} onSubmit={submit} method="post" noValidate>
+            <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required />
+            <Input label={ta("adminLogin.password")} name="password" type="password" autoComplete="current-password" required />
+            {errors.length > 0 && (
+              <Notice tone="danger" testId="admin-login-errors">
+                {errors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </Notice>
+            )}
+            <Button type="submit" block disabled={submitting}>
+              {submitting ? ta("adminLogin.signingIn") : ta("adminLogin.submit")}
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useLoaderData, useLocation } from "react-router";
+import type { Route } from "./+types/admin-order";
+import type { Locale } from "../../../domain/locale.ts";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { OrderDetail } from "../../features/admin/admin-resources.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import detail from "../../features/admin/admin-order.module.css";
+import { OrderActions } from "../../features/admin/order-actions.tsx";
+import { OrderCustomer, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
+import { runOrderMove } from "../../features/admin/order-moves.ts";
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const answer = await loadAdmin<{ data: OrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
+  return { order: answer.data };
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const locale: Locale = document.documentElement.lang === "en" ? "en" : "ja";
+  return runOrderMove(request, params.id, locale);
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return adminMeta(matches, { text: `#${params.id}` });
+}
+
+/** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
+export default function AdminOrder() {
+  const ta = useAdminText();
+  const { order } = useLoaderData<typeof clientLoader>();
+  const location = useLocation();
+  // The list the trader came from, filters and page included.
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? "";
+
+  return (
+    <>
+      <div className={detail.header}>
+        <h1 className={styles.title}>{ta("adminOrder.title", { id: order.id })}</h1>
+        <Link to={`/admin/orders${listSearch}`} className={detail.back}>
+          {ta("adminOrder.back")}
+        </Link>
+      </div>
+      {/* Summary, then what can be done, then the details: on a tablet the buttons are near the top. */}
+      <div className={detail.columns}>
+        <div className={detail.summary}>
+          <OrderSummary order={order} />
+        </div>
+        <div className={detail.actions}>
+          <OrderActions order={order} />
+        </div>
+        <div className={detail.details}>
+          <OrderCustomer order={order} />
+          <OrderLines order={order} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

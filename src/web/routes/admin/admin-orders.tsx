@@ -1,0 +1,198 @@
+import type { FormEvent } from "react";
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-orders";
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { formatDateTime } from "../../../domain/format.ts";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { OrderList } from "../../features/admin/admin-resources.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import list from "../../features/admin/admin-orders.module.css";
+import type { OrderFilters } from "../../features/admin/order-filters.ts";
+import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
+import { statusTone } from "../../features/orders/order-history.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const filters = orderFiltersOf(search);
+  const page = pageOf(search);
+  const query = new URLSearchParams(orderListQuery(filters).slice(1));
+  query.set("page", String(page));
+  const orders = await loadAdmin<OrderList>(request, `/orders?${query.toString()}`);
+  return { filters, orders };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "adminOrders.title");
+}
+
+function FilterForm({ filters }: { filters: OrderFilters }) {
+  const ta = useAdminText();
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const all = { value: "", label: ta("adminOrders.all") };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: OrderFilters = {};
+    for (const key of ORDER_FILTER_KEYS) {
+      const value = String(form.get(key) ?? "").trim();
+      if (value) next[key] = value;
+    }
+    // A new search starts on its first page; filters replace each other, so no history piles up.
+    void navigate(orderListQuery(next) || "/admin/orders", { replace: true });
+  }
+
+  return (
+    // Keyed by the filters so that links (dashboard, pagination, back) refill the fields.
+    <form key={orderListQuery(filters)} className={list.filters} onSubmit={submit} role="search" aria-label={ta("adminOrders.filters")} method="get">
+      <Select
+        label={ta("adminOrders.status")}
+        name="status"
+        defaultValue={filters.status ?? ""}
+        options={[all, ...ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }))]}
+      />
+      <Select
+        label={ta("adminOrders.paymentMethod")}
+        name="payment_method"
+        defaultValue={filters.payment_method ?? ""}
+        options={[all, ...ORDER_PAYMENT_METHODS.map((method) => ({ value: method, label: t(`orders.paymentMethod.${method}`) }))]}
+      />
+      <Input label={ta("adminOrders.from")} name="from" type="date" defaultValue={filters.from ?? ""} />
+      <Input label={ta("adminOrders.to")} name="to" type="date" defaultValue={filters.to ?? ""} />
+      <div className={list.search}>
+        <Input label={ta("adminOrders.q")} name="q" type="search" defaultValue={filters.q ?? ""} />
+      </div>
+      <div className={list.buttons}>
+        <Button type="submit">{ta("adminOrders.apply")}</Button>
+        <Link to="/admin/orders" replace className={buttonClass("ghost")}>
+          {ta("adminOrders.clear")}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** The order's instant in Japan time, date over time: "2026/11/23" / "18:29". */
+function OrderedAt({ iso }: { iso: string }) {
+  const { locale } = useI18n();
+  const text = formatDateTime(new Date(iso), locale);
+  const split = text.lastIndexOf(" ");
+  return (
+    <time dateTime={iso}>
+      <span className={list.date}>{text.slice(0, split)}</span> <span className={list.time}>{text.slice(split + 1)}</span>
+    </time>
+  );
+}
+
+function Pagination({ filters, current, total }: { filters: OrderFilters; current: number; total: number }) {
+  const ta = useAdminText();
+  if (total <= 1) return null;
+  return (
+    <nav className={list.pagination} aria-label={ta("adminOrders.pagination")}>
+      {current > 1 ? (
+        <Link to={`/admin/orders${orderListQuery(filters, current - 1)}`} className={buttonClass("secondary")} rel="prev">
+          {ta("adminOrders.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span aria-current="page">{ta("adminOrders.pageOf", { page: current, total })}</span>
+      {current < total ? (
+        <Link to={`/admin/orders${orderListQuery(filters, current + 1)}`} className={buttonClass("secondary")} rel="next">
+          {ta("adminOrders.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** Every order, newest first, 20 a page, narrowed by status, payment method, dates and a search. */
+export default function AdminOrders() {
+  const ta = useAdminText();
+  const { t, yen } = useI18n();
+  const { filters, orders } = useLoaderData<typeof clientLoader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const { current_page, total_page, total_count } = orders.meta.pagination;
+
+  return (
+    <>
+      <h1 className={styles.title}>{ta("adminOrders.title")}</h1>
+      <section className={styles.section}>
+        <FilterForm filters={filters} />
+      </section>
+      <section className={styles.section} aria-labelledby="orders-list" aria-busy={navigation.state === "loading"}>
+        <div className={list.listHeader}>
+          <h2 id="orders-list" className={styles.sectionTitle}>
+            {ta("adminOrders.list")}
+          </h2>
+          <span className={styles.muted} data-testid="orders-count">
+            {ta("adminOrders.count", { count: total_count })}
+          </span>
+        </div>
+        {orders.data.length === 0 ? (
+          <p className={styles.muted}>{ta("adminOrders.empty")}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-labelledby="orders-list">
+              <thead>
+                <tr>
+                  <th scope="col">{ta("adminOrders.id")}</th>
+                  <th scope="col">{ta("adminOrders.createdAt")}</th>
+                  <th scope="col">{ta("adminOrders.customer")}</th>
+                  <th scope="col">{ta("adminOrders.paymentMethod")}</th>
+                  <th scope="col">{ta("adminOrders.status")}</th>
+                  <th scope="col" className={styles.number}>
+                    {ta("adminOrders.price")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.data.map((order) => (
+                  <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
+                    <th scope="row" className={list.id}>
+                      <Link to={`/admin/orders/${order.id}`} state={{ listSearch: location.search }}>{order.id}</Link>
+                    </th>
+                    <td>
+                      <OrderedAt iso={order.created_at} />
+                    </td>
+                    <td>
+                      <span className={list.name}>{order.name}</span>
+                      <span className={list.email}>{order.email}</span>
+                    </td>
+                    <td>{t(`orders.paymentMethod.${order.payment_method}`)}</td>
+                    <td className={styles.nowrap}>
+                      <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
+                    </td>
+                    <td className={styles.number}>{yen(order.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination filters={filters} current={current_page} total={total_page} />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

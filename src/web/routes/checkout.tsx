@@ -1,0 +1,52 @@
+import { useState } from "react";
+import type { Route } from "./+types/checkout";
+import { CheckoutLoader } from "../features/checkout/checkout-page.tsx";
+import styles from "../features/checkout/checkout.module.css";
+import type { RejectedItem } from "../features/checkout/items-rejected-dialog.tsx";
+import { ItemsRejectedDialog } from "../features/checkout/items-rejected-dialog.tsx";
+import { useCheckoutItems } from "../features/checkout/use-checkout-items.ts";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TestModeBadge } from "../features/payments/test-mode-badge.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...pageTitle(matches), { name: "robots", content: "noindex" }];
+}
+
+/** Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know of it. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { payments: context.payments };
+}
+
+/**
+ * /checkout (spec §2): the order summary, contact, delivery address and wish, payment method and
+ * the final confirmation before 購入. The cart lives in the browser, so the form is drawn after
+ * hydration; an empty cart says so with a way back to the shop.
+ */
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const items = useCheckoutItems();
+  // Kept here, above the form: when every bottle was refused the cart empties, and the dialog must stay.
+  const [rejected, setRejected] = useState<RejectedItem[] | null>(null);
+
+  return (
+    <div className="page">
+      <h1 className={`page-title ${styles.title}`}>
+        {t("checkout.title")} <TestModeBadge config={loaderData.payments} />
+      </h1>
+      {items === null ? (
+        <p role="status">{t("page.loading")}</p>
+      ) : !items.some((item) => item.amount > 0) ? (
+        // Only bottles that can no longer be bought is nothing to check out either.
+        <div className={styles.empty} data-testid="checkout-empty">
+          <p>{t("cart.empty")}</p>
+          <TransitionLink to="/shop">{t("checkout.backToShop")}</TransitionLink>
+        </div>
+      ) : (
+        <CheckoutLoader items={items} payments={loaderData.payments} onRejected={setRejected} />
+      )}
+      <ItemsRejectedDialog items={rejected} onClose={() => setRejected(null)} />
+    </div>
+  );
+}

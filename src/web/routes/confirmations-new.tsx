@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/confirmations-new";
+import styles from "../features/auth/auth-page.module.css";
+import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import type { MessageKey } from "../i18n/ja.ts";
+import { pageTitle } from "../page-meta.ts";
+import { Notice } from "../ui/notice.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** Why a confirmation link did not confirm (the server sends the visitor here with ?error=…). */
+const LINK_ERRORS: Record<string, MessageKey> = {
+  expired: "confirmationsNew.error.expired",
+  invalid: "confirmationsNew.error.invalid",
+  confirmed: "confirmationsNew.error.confirmed",
+  taken: "confirmationsNew.error.taken",
+};
+
+/** Resend confirmation instructions (Devise confirmable). */
+export default function ConfirmationsNew() {
+  const { t } = useI18n();
+  const [searchParams] = useSearchParams();
+  // The answer replaces the form and stays readable (the same for known and unknown addresses).
+  const [sent, setSent] = useState<string | null>(null);
+  const error = searchParams.get("error");
+  const errorKey = error ? LINK_ERRORS[error] : undefined;
+
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("confirmationsNew.title")}</h1>
+        {!sent && errorKey && (
+          <Notice tone={error === "confirmed" ? "info" : "danger"} testId="link-error">
+            <p>{t(errorKey)}</p>
+            {error === "confirmed" && (
+              <p>
+                <TransitionLink to="/login">{t("confirmationsNew.toLogin")}</TransitionLink>
+              </p>
+            )}
+          </Notice>
+        )}
+        {sent ? (
+          <Notice tone="success" testId="request-sent">
+            <p>{sent}</p>
+            <p>{t("auth.spamTip")}</p>
+          </Notice>
+        ) : (
+          <>
+            <p className={styles.lead}>{t("confirmationsNew.lead")}</p>
+            <EmailRequestForm
+              path="/users/confirmation"
+              submitLabel={t("confirmationsNew.submit")}
+              onSent={(message) => setSent(message || t("confirmationsNew.sent"))}
+            />
+          </>
+        )}
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

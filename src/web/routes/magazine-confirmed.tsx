@@ -1,0 +1,31 @@
+import type { Route } from "./+types/magazine-confirmed";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import { buttonClass } from "../ui/button.tsx";
+import styles from "./inquiry.module.css";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...pageTitle(matches), { name: "robots", content: "noindex" }];
+}
+
+/** Where the confirmation mail's link lands once the subscription (and its consent) is recorded. */
+export default function MagazineConfirmed() {
+  const { t } = useI18n();
+  return (
+    <div className="page-narrow">
+      <div className={styles.done}>
+        <h1 className="page-title">{t("magazine.confirmedTitle")}</h1>
+        <p>{t("magazine.confirmedBody")}</p>
+        <div className={styles.actions}>
+          <TransitionLink to="/shop" className={buttonClass("primary")}>
+            {t("magazine.toShop")}
+          </TransitionLink>
+          <TransitionLink to="/" className={buttonClass("secondary")}>
+            {t("inquiry.backToTop")}
+          </TransitionLink>
+        </div>
+      </div>
+    </div>
+  );
+}

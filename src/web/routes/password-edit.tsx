@@ -1,0 +1,123 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/password-edit";
+import type { UserResource } from "../../domain/account.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
+import type { ApiErrorBody } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../features/auth/account-form.ts";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import styles from "../features/auth/auth-page.module.css";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { callApi, setCsrfToken } from "../features/site/api.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/field.tsx";
+import { Notice } from "../ui/notice.tsx";
+import { useSnackbar } from "../ui/snackbar.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/**
+ * The reset mail's link (/password/edit?reset_password_token=…): a new password signs the member in
+ * and opens My Page. Without a token the page says where it must be opened from (Devise's message).
+ */
+export default function PasswordEdit() {
+  const { t, locale } = useI18n();
+  const auth = useAuth();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("reset_password_token") ?? "";
+  const { formRef, fields, setFields, errorOf } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { password, password_confirmation } = formValues(event);
+    setSubmitting(true);
+    try {
+      const result = await callApi<ApiErrorBody & { data?: UserResource; csrf_token?: string }>(locale, "/users/password", {
+        method: "PUT",
+        body: { api_user: { reset_password_token: token, password, password_confirmation } },
+      });
+      const body = result.body;
+      if (result.ok && body?.data && body.csrf_token) {
+        // Signed in with a new session: the page's token is replaced before anything else is sent.
+        setCsrfToken(body.csrf_token);
+        auth.setUser(body.data);
+        snackbar.show("success", body.message || t("passwordEdit.changed"));
+        await navigate("/mypage", { replace: true });
+        return;
+      }
+      snackbar.show("danger", body?.errors ?? [t("auth.requestFailed")]);
+      setFields(body?.fields);
+    } catch (error) {
+      console.warn("password reset failed", error);
+      snackbar.show("danger", t("auth.requestFailed"));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const tokenErrors = fields.reset_password_token;
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("passwordEdit.title")}</h1>
+        {token ? (
+          <>
+            {tokenErrors && (
+              <Notice tone="danger" testId="token-error">
+                {tokenErrors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+                <p>
+                  <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
+                </p>
+              </Notice>
+            )}
+            <p className={styles.lead}>{t("passwordEdit.lead")}</p>
+            <form ref={formRef} onSubmit={submit} method="post" noValidate>
+              <Input
+                label={t("auth.newPassword")}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                maxLength={PASSWORD_MAX_LENGTH}
+                hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+                error={errorOf("password")}
+              />
+              <Input
+                label={t("auth.newPasswordConfirmation")}
+                name="password_confirmation"
+                type="password"
+                autoComplete="new-password"
+                required
+                maxLength={PASSWORD_MAX_LENGTH}
+                error={errorOf("password_confirmation")}
+              />
+              <div className={styles.submit}>
+                <Button type="submit" block disabled={submitting}>
+                  {submitting ? t("auth.sending") : t("passwordEdit.submit")}
+                </Button>
+              </div>
+            </form>
+          </>
+        ) : (
+          <Notice tone="danger" testId="token-missing">
+            <p>{t("passwordEdit.noToken")}</p>
+            <p>
+              <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
+            </p>
+          </Notice>
+        )}
+      </div>
+    </div>
+  );
+}

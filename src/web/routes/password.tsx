@@ -1,0 +1,34 @@
+import { useNavigate } from "react-router";
+import type { Route } from "./+types/password";
+import styles from "../features/auth/auth-page.module.css";
+import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** Password reset request (spec §2); success goes to /password/thanks (spec §4). */
+export default function PasswordRequest() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("password.title")}</h1>
+        <p className={styles.lead}>{t("password.lead")}</p>
+        <EmailRequestForm path="/users/password" submitLabel={t("password.submit")} onSent={() => navigate("/password/thanks")} />
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/signup">{t("login.toSignup")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/signup-thanks";
+import styles from "../features/auth/auth-page.module.css";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import type { SignupThanksState } from "./signup.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** After sign-up (spec §2): a registration e-mail with a link was sent. */
+export default function SignupThanks() {
+  const { t } = useI18n();
+  // The address comes with the navigation from /signup only; the address bar never carries it.
+  const state = useLocation().state as Partial<SignupThanksState> | null;
+  const email = typeof state?.email === "string" ? state.email : undefined;
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("signupThanks.title")}</h1>
+        <p>{email ? t("signupThanks.bodyTo", { email }) : t("signupThanks.body")}</p>
+        <p>{t("signupThanks.next")}</p>
+        <p className={styles.lead}>{t("auth.spamTip")}</p>
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/confirmations/new">{t("signupThanks.resend")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
+import type { Route } from "./+types/signup";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
+import type { ApiErrorBody } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../features/auth/account-form.ts";
+import styles from "../features/auth/auth-page.module.css";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { callApi } from "../features/site/api.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/field.tsx";
+import { useSnackbar } from "../ui/snackbar.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** What /signup/thanks reads from the navigation, to name the address the mail went to. */
+export interface SignupThanksState {
+  email: string;
+}
+
+/**
+ * Sign-up (spec §2): a 422 shows the server's errors list in a danger snackbar that hides after
+ * 3000 ms (spec §8); the same messages stay under the fields, since 3 seconds is short to read them.
+ */
+export default function Signup() {
+  const { t, locale } = useI18n();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const { formRef, setFields, errorOf } = useFieldErrors();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email = "", password, password_confirmation } = formValues(event);
+    setSubmitting(true);
+    try {
+      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", {
+        method: "POST",
+        body: { api_user: { email, password, password_confirmation } },
+      });
+      if (result.ok) {
+        const state: SignupThanksState = { email: result.body?.data?.email ?? email };
+        await navigate("/signup/thanks", { state });
+        return;
+      }
+      snackbar.show("danger", result.body?.errors ?? [t("auth.requestFailed")]);
+      setFields(result.body?.fields);
+    } catch (error) {
+      console.warn("sign-up failed", error);
+      snackbar.show("danger", t("auth.requestFailed"));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const passwordHint = t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("signup.title")}</h1>
+        <p className={styles.lead}>{t("signup.lead")}</p>
+        <form ref={formRef} onSubmit={submit} method="post" noValidate>
+          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+          <Input
+            label={t("auth.password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={passwordHint}
+            error={errorOf("password")}
+          />
+          <Input
+            label={t("auth.passwordConfirmation")}
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+            error={errorOf("password_confirmation")}
+          />
+          <div className={styles.submit}>
+            <Button type="submit" block disabled={submitting}>
+              {submitting ? t("auth.sending") : t("signup.submit")}
+            </Button>
+          </div>
+        </form>
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/login">{t("signup.toLogin")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/confirmations/new">{t("login.toConfirmation")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

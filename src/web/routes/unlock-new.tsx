@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/unlock-new";
+import styles from "../features/auth/auth-page.module.css";
+import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
+import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import { Notice } from "../ui/notice.tsx";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
+}
+
+/** Resend unlock instructions (Devise lockable); an unusable unlock link lands here with ?error=invalid. */
+export default function UnlockNew() {
+  const { t } = useI18n();
+  const [searchParams] = useSearchParams();
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <div className="page-narrow">
+      <div className={styles.panel}>
+        <h1 className="page-title">{t("unlockNew.title")}</h1>
+        {!sent && searchParams.get("error") === "invalid" && (
+          <Notice tone="danger" testId="link-error">
+            <p>{t("unlockNew.error.invalid")}</p>
+          </Notice>
+        )}
+        {sent ? (
+          <Notice tone="success" testId="request-sent">
+            <p>{sent}</p>
+            <p>{t("auth.spamTip")}</p>
+          </Notice>
+        ) : (
+          <>
+            <p className={styles.lead}>{t("unlockNew.lead")}</p>
+            <EmailRequestForm
+              path="/users/unlock"
+              submitLabel={t("unlockNew.submit")}
+              onSent={(message) => setSent(message || t("unlockNew.sent"))}
+            />
+          </>
+        )}
+        <ul className={styles.links}>
+          <li>
+            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
+          </li>
+          <li>
+            <TransitionLink to="/password">{t("login.toPassword")}</TransitionLink>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import styles from "./notice.module.css";
+
+type NoticeTone = "success" | "danger" | "info";
+
+/**
+ * A message that stays on the page (unlike a snackbar): why a sign-in failed, that a link has
+ * expired. Problems are announced at once (role alert), other news politely (role status).
+ */
+export function Notice({ tone, children, testId }: { tone: NoticeTone; children: ReactNode; testId?: string }) {
+  return (
+    <div className={`${styles.notice} ${styles[tone]}`} role={tone === "danger" ? "alert" : "status"} data-testid={testId}>
+      {children}
+    </div>
+  );
+}

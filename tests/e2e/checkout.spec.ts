@@ -1,0 +1,493 @@
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+
+// /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
+// without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
+// prefilled and a saved card, the empty cart, the leave prompt and a cart the stock no longer allows.
+
+test.describe.configure({ timeout: 120_000 });
+
+interface ProductResource {
+  id: string;
+  attributes: { name: string; price: number; price_include_tax: number; sold_out: boolean; buyable_limit: number | null };
+}
+
+const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
+
+async function catalogue(request: APIRequestContext): Promise<ProductResource[]> {
+  return (await (await request.get("/ja/api/products")).json()).data;
+}
+
+/** A product of the demo catalogue by the start of its Japanese name. */
+async function product(request: APIRequestContext, name: string): Promise<ProductResource> {
+  const found = (await catalogue(request)).find((each) => each.attributes.name.startsWith(name));
+  if (!found) throw new Error(`no product named ${name}…`);
+  return found;
+}
+
+async function csrfOf(page: Page): Promise<string> {
+  return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
+}
+
+/** Puts exactly these bottles in this browser's cart (PUT /api/carts, as the drawer does), and opens /checkout as the purchase button does. */
+async function checkoutWith(page: Page, amounts: Record<string, number>): Promise<void> {
+  await page.goto("/");
+  const put = await page.request.put("/api/carts", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { cart: { cart_product_ids: amounts } },
+  });
+  expect(put.ok()).toBe(true);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(page.getByTestId("order-summary")).toBeVisible();
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel("お名前").fill("蔵前 花子");
+  await page.getByLabel("メールアドレス").fill("hanako@example.com");
+  await page.getByLabel("電話番号").fill("03-1234-5678");
+}
+
+/** A Japanese address filled from its postcode, plus the street number typed after it. */
+async function fillAddress(page: Page) {
+  await page.getByLabel("郵便番号").fill("1000001");
+  const address = page.getByLabel("住所", { exact: true });
+  await expect(address).toHaveValue("千代田区千代田");
+  await address.fill("千代田区千代田1-1");
+}
+
+async function typeCard(page: Page, number: string, expiry = "1234", cvc = "123") {
+  await page.getByLabel("カード番号").fill(number);
+  await page.getByLabel("有効期限 (MM/YY)").fill(expiry);
+  await page.getByLabel("セキュリティコード").fill(cvc);
+}
+
+/** Every POST /api/checkout this page sends. */
+function checkoutPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/api/checkout")) posts.push(request);
+  });
+  return posts;
+}
+
+/** The amounts of the cart as the server holds it. */
+async function serverCart(page: Page): Promise<Record<string, number>> {
+  const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
+  return Object.fromEntries(items.map((item) => [item.id, item.amount]));
+}
+
+/** Signs up through the API, confirms with the link from the built-in mailbox and signs in, as a new member would. */
+async function signUpAndSignIn(page: Page): Promise<string> {
+  const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "correct horse battery";
+  await page.goto("/");
+  const signUp = await page.request.post("/api/users", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { api_user: { email, password, password_confirmation: password } },
+  });
+  expect(signUp.status()).toBe(201);
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mailbox");
+        const mail = page.getByRole("row", { name: email }).getByRole("link");
+        if ((await mail.count()) === 0) return "";
+        await mail.first().click();
+        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  const confirmation = new URL(link);
+  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
+  await page.goto("/");
+  const signIn = await page.request.post("/api/users/sign_in", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { api_user: { email, password } },
+  });
+  expect(signIn.status()).toBe(200);
+  // Signing in rotates the token: read the page again so later calls carry the new one.
+  await page.goto("/");
+  return email;
+}
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+  // The login prompt would cover the page when the cart fills; these visitors have seen it.
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
+});
+
+test("a guest pays by card: summary to the yen, the final confirmation, and the complete page", async ({ page, request }) => {
+  const shochu = await product(request, "薩摩 黒麹仕込み");
+  const cava = await product(request, "カステル・ソル");
+  await checkoutWith(page, { [shochu.id]: 2, [cava.id]: 1 });
+
+  await expect(page.getByRole("heading", { level: 1, name: /ご購入手続き/ })).toBeVisible();
+  await expect(page.getByTestId("test-mode-badge")).toHaveText("テストモード");
+  await expect(page.getByTestId("summary-item")).toHaveCount(2);
+  const shochuRow = page.locator(`[data-testid="summary-item"][data-product-id="${shochu.id}"]`);
+  await expect(shochuRow.getByRole("rowheader")).toHaveText(shochu.attributes.name);
+  await expect(shochuRow.getByRole("cell")).toHaveText([yen(shochu.attributes.price), "2", yen(shochu.attributes.price * 2)]);
+  const items = shochu.attributes.price * 2 + cava.attributes.price;
+  const tax = Math.ceil(((items + 1100) * 10) / 100);
+  await expect(page.getByTestId("summary-shipping")).toHaveText(yen(1100));
+  await expect(page.getByTestId("summary-fee")).toHaveText(yen(0));
+  await expect(page.getByTestId("summary-subtotal")).toHaveText(yen(items + 1100));
+  await expect(page.getByTestId("summary-tax")).toHaveText(yen(tax));
+  await expect(page.getByTestId("summary-total")).toHaveText(yen(items + 1100 + tax));
+
+  // Credit is the default; saved card is not offered to a guest.
+  await expect(page.getByRole("radio", { name: "クレジットカード", exact: true })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "登録済みのクレジットカード" })).toBeDisabled();
+
+  const confirmation = page.getByTestId("final-confirmation");
+  await expect(confirmation).toContainText(`商品3点 / お支払い金額 ${yen(items + 1100 + tax)}(税込)`);
+  await expect(confirmation).toContainText("クレジットカード決済：ご注文時にお支払いが確定します");
+  await expect(confirmation).toContainText("3〜5営業日以内に発送");
+  await expect(confirmation).toContainText("お客様のご都合による返品・交換はお受けしておりません");
+  await expect(confirmation).toContainText("20歳未満の者の飲酒は法律で禁止されています。20歳未満の方への酒類の販売はいたしません。");
+  await expect(confirmation.getByRole("link", { name: /特定商取引法に基づく表記/ })).toHaveAttribute("href", "/specified-commercial-transaction-act-notes");
+
+  // Nothing is sent before the required fields are filled.
+  const posts = checkoutPosts(page);
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page.getByText("お名前を入力してください")).toBeVisible();
+  await expect(page.getByLabel("お名前")).toBeFocused();
+  expect(posts).toHaveLength(0);
+
+  await fillContact(page);
+  await fillAddress(page);
+  await page.getByLabel("お届け希望時間帯").selectOption({ label: "午前中" });
+  await page.getByLabel("備考").fill("不在時は宅配ボックスへ");
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+  await expect(page.getByText("注文が確定されました。")).toBeVisible();
+
+  expect(posts).toHaveLength(1);
+  const sent = posts[0]!;
+  expect(sent.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  const payload = sent.postDataJSON();
+  expect(payload).toMatchObject({
+    items: expect.arrayContaining([
+      { id: Number(shochu.id), amount: 2 },
+      { id: Number(cava.id), amount: 1 },
+    ]),
+    payment_method: "credit",
+    name: "蔵前 花子",
+    email: "hanako@example.com",
+    phone: "03-1234-5678",
+    address: { country: "jp", zip: "1000001", prefecture: 13, address: "千代田区千代田1-1", building_name: "" },
+    desired_delivery_date: "",
+    desired_delivery_timezone: "08-12",
+    memo: "不在時は宅配ボックスへ",
+  });
+  expect(payload.payment.payment_method_id).toMatch(/^pm_/);
+  // The card number went to the gateway only.
+  expect(sent.postData()).not.toContain("4242424242424242");
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  expect(await serverCart(page)).toEqual({});
+});
+
+test("3-D Secure: a failed challenge says so and the next press is a new attempt; a completed one places the order", async ({ page, request }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  await fillContact(page);
+  await fillAddress(page);
+  await typeCard(page, "4000 0027 6000 3184");
+  const posts = checkoutPosts(page);
+
+  await page.getByRole("button", { name: "購入" }).click();
+  const challenge = page.frameLocator('iframe[title="カード会社の本人認証画面"]');
+  await expect(page.getByRole("dialog", { name: "3Dセキュア認証" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await challenge.getByRole("button", { name: "認証に失敗する" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /3D|認証/ })).toBeVisible();
+  await expect(page.getByLabel("カード番号")).toBeFocused();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(posts).toHaveLength(1);
+
+  await page.getByRole("button", { name: "購入" }).click();
+  await challenge.getByRole("button", { name: "認証を完了する" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+  // The retry ran under a new key; its re-post after the challenge under the same one, with the order's ids.
+  expect(posts).toHaveLength(3);
+  const [failed, retry, settle] = posts.map((post) => ({ key: post.headers()["idempotency-key"], body: post.postDataJSON() }));
+  expect(retry!.key).not.toBe(failed!.key);
+  expect(settle!.key).toBe(retry!.key);
+  expect(settle!.body.order_id).toEqual(expect.any(String));
+  expect(settle!.body.payment_intent_id).toEqual(expect.any(String));
+  expect(settle!.body.payment.payment_method_id).toBe(retry!.body.payment.payment_method_id);
+});
+
+test("a declined card shows the gateway's message under the card field and the focus returns to it", async ({ page, request }) => {
+  const gin = await product(request, "ハーロウ・ロンドン");
+  await checkoutWith(page, { [gin.id]: 1 });
+  await fillContact(page);
+  await fillAddress(page);
+  await typeCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: "購入" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "カードが拒否されました。" });
+  await expect(alert).toBeVisible();
+  const number = page.getByLabel("カード番号");
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "購入" })).toBeEnabled();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // A card the field itself refuses never reaches the shop.
+  await typeCard(page, "4242 4242", "1234");
+  await expect(alert).toHaveCount(0);
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "カード番号が不完全です。" })).toBeVisible();
+});
+
+test("bank transfer shows the accounts and places the order without a card", async ({ page, request }) => {
+  const shochu = await product(request, "米焼酎 球磨の霧");
+  await checkoutWith(page, { [shochu.id]: 1 });
+  await page.getByRole("radio", { name: "銀行振込" }).check();
+  const accounts = page.getByTestId("bank-account");
+  await expect(accounts).toHaveCount(2);
+  await expect(accounts.first()).toContainText("蔵前銀行");
+  await expect(accounts.first()).toContainText("浅草橋支店");
+  await expect(accounts.first()).toContainText("普通");
+  await expect(accounts.first()).toContainText("1234567");
+  await expect(accounts.first()).toContainText("カ）クラマエシユホ");
+  await expect(page.getByTestId("bank-accounts")).toContainText("ご注文日から3日以内");
+  await expect(page.getByTestId("confirm-payment")).toContainText("銀行振込：ご注文日から3日以内にお振り込みください");
+  await expect(page.getByLabel("カード番号")).toBeHidden();
+
+  await fillContact(page);
+  await fillAddress(page);
+  await page.getByLabel("お届け希望日").selectOption({ index: 2 });
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+});
+
+test("cash on delivery: its fee is fetched while chosen and dropped on leaving it", async ({ page, request }) => {
+  const wine = await product(request, "サザン・ベイ");
+  await checkoutWith(page, { [wine.id]: 1 });
+  const total = page.getByTestId("summary-total");
+  const before = await total.textContent();
+  const fee = page.waitForRequest((each) => each.method() === "POST" && each.url().endsWith("/api/fee"));
+  await page.getByRole("radio", { name: "代金引換" }).check();
+  expect((await fee).postDataJSON()).toEqual({ price: wine.attributes.price + 1100 });
+  await expect(page.getByTestId("summary-fee")).toHaveText(yen(440));
+  const withFee = wine.attributes.price + 1100 + 440;
+  await expect(total).toHaveText(yen(withFee + Math.ceil(withFee / 10)));
+  await expect(page.getByTestId("confirm-payment")).toContainText("代金引換：商品のお届け時に配達員へお支払いください");
+
+  await page.getByRole("radio", { name: "銀行振込" }).check();
+  await expect(page.getByTestId("summary-fee")).toHaveText(yen(0));
+  await expect(total).toHaveText(before!);
+});
+
+test("cash on delivery cannot be chosen when the total reaches 300000 yen", async ({ page, request }) => {
+  const rare = await product(request, "北風蒸溜所 30年");
+  const islay = await product(request, "キルネヴァー アイラ");
+  const champagne = await product(request, "メゾン・ヴェルレーヌ");
+  await checkoutWith(page, { [rare.id]: 1, [islay.id]: 10, [champagne.id]: 10 });
+  const items = rare.attributes.price + islay.attributes.price * 10 + champagne.attributes.price * 10;
+  // Cool shipping: the champagne travels refrigerated.
+  const shipping = Number((await page.getByTestId("summary-shipping").textContent())!.replace(/\D/g, ""));
+  const codTotal = items + shipping + 440 + Math.ceil(((items + shipping + 440) * 10) / 100);
+  expect(codTotal).toBeGreaterThanOrEqual(300000);
+
+  const cod = page.getByRole("radio", { name: "代金引換" });
+  await expect(cod).toBeDisabled();
+  await expect(page.getByTestId("method-cod")).toContainText(`合計金額は${codTotal}円と、300000円を超えるため代引きは選択できません。`);
+  await expect(page.getByRole("radio", { name: "クレジットカード", exact: true })).toBeChecked();
+});
+
+test("the postcode fills prefecture and address, and the country can be searched", async ({ page, request }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  const country = page.getByRole("combobox", { name: "国" });
+  await expect(country).toHaveValue("日本");
+  await page.getByLabel("郵便番号").fill("１５０ー０００２");
+  await expect(page.getByLabel("郵便番号")).toHaveValue("1500002");
+  await expect(page.getByLabel("都道府県")).toHaveValue("13");
+  await expect(page.getByLabel("住所", { exact: true })).toHaveValue("渋谷区渋谷");
+
+  await country.fill("アメリカ");
+  await expect(page.getByRole("listbox", { name: "国" })).toBeVisible();
+  await country.press("Enter");
+  await expect(country).toHaveValue("アメリカ合衆国");
+  await expect(page.getByRole("listbox", { name: "国" })).toBeHidden();
+  // Prefectures are Japan's only.
+  await expect(page.getByLabel("都道府県")).toHaveCount(0);
+});
+
+test("an empty cart says so with a way back to the shop", async ({ page }) => {
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(page.getByTestId("checkout-empty")).toContainText("カートは空です");
+  await page.getByRole("link", { name: "ショップに戻る" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("leaving with an unfinished payment asks first: in the app and on reload", async ({ page, request }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  // The browser asks before unloading only after the visitor has interacted with the page.
+  await page.getByLabel("お名前").fill("蔵前 花子");
+
+  const nav = page.getByRole("navigation", { name: "メインメニュー" });
+  await nav.getByRole("link", { name: "Shop" }).first().click();
+  const prompt = page.getByRole("dialog", { name: "ご購入手続きの途中です" });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText("お支払い手続きが完了していません。このページを離れてもよろしいですか？");
+  await prompt.getByRole("button", { name: "手続きを続ける" }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("お名前")).toHaveValue("蔵前 花子");
+  // The page-transition bar does not hang on a leave that did not happen.
+  await expect(page.getByTestId("page-progress")).toHaveAttribute("data-phase", "idle");
+
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.type();
+    void dialog.dismiss();
+  });
+  await page.reload({ timeout: 3000 }).catch(() => undefined);
+  await expect.poll(() => asked).toBe("beforeunload");
+  await expect(page.getByLabel("お名前")).toHaveValue("蔵前 花子");
+
+  await nav.getByRole("link", { name: "Shop" }).first().click();
+  await prompt.getByRole("button", { name: "ページを離れる" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("when the stock no longer covers the cart, a dialog says the order is not placed and the cart shows what is left", async ({ page, request, browser }) => {
+  const calvados = await product(request, "ドメーヌ・ボワヴェール");
+  await checkoutWith(page, { [calvados.id]: 3 });
+  await page.getByRole("radio", { name: "銀行振込" }).check();
+  await fillContact(page);
+  await fillAddress(page);
+
+  // Meanwhile another shopper buys all but one of the bottles.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/");
+  const stock = 7;
+  const bought = await otherPage.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(otherPage), "idempotency-key": `other-${Date.now()}` },
+    data: {
+      items: [{ id: Number(calvados.id), amount: stock - 1 }],
+      payment_method: "bank",
+      name: "別の 客",
+      email: "other@example.com",
+      phone: "03-9876-5432",
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+      desired_delivery_date: "",
+      desired_delivery_timezone: "",
+      memo: "",
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+  await other.close();
+
+  await page.getByRole("button", { name: "購入" }).click();
+  const dialog = page.getByRole("dialog", { name: "お支払いを完了できませんでした" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("ご注文は確定していません。");
+  await expect(dialog.getByTestId("rejected-item")).toContainText(calvados.attributes.name);
+  await expect(dialog.getByTestId("rejected-item")).toContainText("1点まで");
+  await dialog.getByRole("button", { name: "内容を確認する" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("summary-item").getByRole("cell").nth(1)).toHaveText("1");
+  await expect.poll(() => serverCart(page)).toEqual({ [calvados.id]: 1 });
+
+  // With the amount that is left, the order goes through.
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+});
+
+test("cash on delivery falls back to credit with the alert when the cart grows past 300000 yen", async ({ page, request }) => {
+  const rare = await product(request, "北風蒸溜所 30年");
+  const islay = await product(request, "キルネヴァー アイラ");
+  const bourgogne = await product(request, "ドメーヌ・オーベール ブルゴーニュ");
+  await checkoutWith(page, { [rare.id]: 1, [islay.id]: 10, [bourgogne.id]: 8 });
+  const cod = page.getByRole("radio", { name: "代金引換" });
+  await expect(cod).toBeEnabled();
+  await cod.check();
+  await expect(page.getByTestId("summary-fee")).toHaveText(yen(440));
+
+  // One more bottle from the drawer, which floats over the checkout page too.
+  await page.getByTestId("cart-button").click();
+  await page.getByTestId("cart-drawer").getByRole("button", { name: `${bourgogne.attributes.name}を1本増やす` }).click();
+  const items = rare.attributes.price + islay.attributes.price * 10 + bourgogne.attributes.price * 9;
+  const codTotal = items + 1100 + 440 + Math.ceil(((items + 1100 + 440) * 10) / 100);
+  expect(codTotal).toBeGreaterThanOrEqual(300000);
+  await page.getByTestId("cart-drawer").getByRole("button", { name: "カートを閉じる" }).click();
+
+  await expect(page.getByRole("radio", { name: "クレジットカード", exact: true })).toBeChecked();
+  await expect(cod).toBeDisabled();
+  await expect(page.getByTestId("cod-alert")).toHaveText(`合計金額は${codTotal}円と、300000円を超えるため代引きは選択できません。`);
+  await expect(page.getByTestId("summary-fee")).toHaveText(yen(0));
+});
+
+test("a member finds contact and address filled in and pays with the saved card", async ({ page, request }) => {
+  const email = await signUpAndSignIn(page);
+  const csrf = await csrfOf(page);
+  expect((await page.request.put("/api/users", { headers: { "x-csrf-token": csrf }, data: { api_user: { user_name: "蔵前 太郎", tel: "090-1234-5678" } } })).ok()).toBe(true);
+  const saved = await page.request.put("/api/address", {
+    headers: { "x-csrf-token": csrf },
+    data: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "蔵前ハイツ101" },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  // The card is saved on /mypage/credit, as a member does it.
+  await page.goto("/mypage/credit");
+  await waitForHydration(page);
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "登録する" }).click();
+  await expect(page.getByTestId("saved-card")).toContainText("•••• 4242");
+
+  const shochu = await product(request, "麦焼酎 樽熟成");
+  await checkoutWith(page, { [shochu.id]: 1 });
+  await expect(page.getByLabel("お名前")).toHaveValue("蔵前 太郎");
+  await expect(page.getByLabel("メールアドレス")).toHaveValue(email);
+  await expect(page.getByLabel("電話番号")).toHaveValue("090-1234-5678");
+  await expect(page.getByLabel("郵便番号")).toHaveValue("1110051");
+  await expect(page.getByLabel("都道府県")).toHaveValue("13");
+  await expect(page.getByLabel("住所", { exact: true })).toHaveValue("台東区蔵前1-2-3");
+  await expect(page.getByLabel("建物名")).toHaveValue("蔵前ハイツ101");
+
+  const savedCard = page.getByRole("radio", { name: "登録済みのクレジットカード" });
+  await expect(savedCard).toBeEnabled();
+  await expect(page.getByTestId("method-registered_credit")).toContainText("•••• 4242 12/34");
+  await savedCard.check();
+  await expect(page.getByLabel("カード番号")).toBeHidden();
+  const posts = checkoutPosts(page);
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+  expect(posts[0]!.postDataJSON()).toMatchObject({ payment_method: "registered_credit", payment: {}, name: "蔵前 太郎", email });
+
+  // The paid order is in the member's purchase history, with what was bought and where it goes.
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "購入履歴を見る" }).click();
+  await expect(page).toHaveURL(/\/mypage\/orders$/);
+  const card = page.getByTestId("order-card");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("入金済み");
+  await expect(card).toContainText(shochu.attributes.name);
+  await expect(card).toContainText("(未発行)");
+  await expect(card).toContainText("台東区蔵前1-2-3");
+});
+
+test("in English the page speaks English", async ({ page, request }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  await page.goto("/locale/en?to=/checkout");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: /Checkout/ })).toBeVisible();
+  await expect(page.getByTestId("summary-total")).toHaveText(/ JPY$/);
+  await expect(page.getByRole("radio", { name: "Cash on delivery" })).toBeEnabled();
+  await expect(page.getByTestId("final-confirmation")).toContainText("We do not sell alcohol to persons under 20.");
+  await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+});

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+
+/** Signs up through the API, confirms with the link from the built-in mailbox and signs in, as a new member would. */
+async function signUpAndSignIn(page: Page): Promise<void> {
+  const email = `address-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "correct horse battery";
+  await page.goto("/");
+  const csrf = async () => (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
+  const signUp = await page.request.post("/api/users", {
+    headers: { "x-csrf-token": await csrf() },
+    data: { api_user: { email, password, password_confirmation: password } },
+  });
+  expect(signUp.status()).toBe(201);
+
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mailbox");
+        const mail = page.getByRole("row", { name: email }).getByRole("link");
+        if ((await mail.count()) === 0) return "";
+        await mail.first().click();
+        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  const confirmation = new URL(link);
+  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
+
+  await page.goto("/");
+  const signIn = await page.request.post("/api/users/sign_in", {
+    headers: { "x-csrf-token": await csrf() },
+    data: { api_user: { email, password } },
+  });
+  expect(signIn.status()).toBe(200);
+}
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+  await signUpAndSignIn(page);
+  await page.goto("/mypage/address");
+  await waitForHydration(page);
+});
+
+test("a member fills the address from the zip, saves it and finds it again", async ({ page }) => {
+  await expect(page.getByRole("heading", { name: "お届け先住所" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "マイページメニュー" }).getByRole("link", { name: "お届け先住所" })).toBeVisible();
+  const country = page.getByRole("combobox", { name: "国" });
+  const zip = page.getByLabel("郵便番号");
+  const prefecture = page.getByLabel("都道府県");
+  const address = page.getByLabel("住所", { exact: true });
+  await expect(country).toHaveValue("日本");
+
+  // Full-width digits and a katakana long vowel mark as the hyphen are normalised as typed.
+  await zip.fill("１００ー０００１");
+  await expect(zip).toHaveValue("1000001");
+  await expect(prefecture).toHaveValue("13");
+  await expect(address).toHaveValue("千代田区千代田");
+  await address.fill("千代田区千代田1-1");
+
+  // A new zip swaps city and town but keeps the street the member typed.
+  await zip.fill("530-0001");
+  await expect(prefecture).toHaveValue("27");
+  await expect(address).toHaveValue("大阪市北区梅田1-1");
+  await page.getByLabel("建物名").fill("梅田ビル 5F");
+
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "保存しました。" })).toBeVisible();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(zip).toHaveValue("5300001");
+  await expect(prefecture).toHaveValue("27");
+  await expect(address).toHaveValue("大阪市北区梅田1-1");
+  await expect(page.getByLabel("建物名")).toHaveValue("梅田ビル 5F");
+});
+
+test("missing fields are named under each field before anything is sent", async ({ page }) => {
+  await page.getByLabel("郵便番号").fill("100-001");
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByText("郵便番号は7桁の数字で入力してください")).toBeVisible();
+  await expect(page.getByText("都道府県を入力してください")).toBeVisible();
+  await expect(page.getByText("住所を入力してください")).toBeVisible();
+  await expect(page.getByLabel("郵便番号")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the country is chosen from a search list with the keyboard", async ({ page }) => {
+  const country = page.getByRole("combobox", { name: "国" });
+  const list = page.getByRole("listbox", { name: "国" });
+
+  await country.fill("フラ");
+  await expect(list).toBeVisible();
+  await expect(country).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("option").first()).toHaveText("フランス");
+  await country.press("Escape");
+  await expect(list).toBeHidden();
+
+  // Emptying the input clears the list.
+  await country.fill("イタ");
+  await expect(list.getByRole("option", { name: "イタリア" })).toBeVisible();
+  await country.fill("");
+  await expect(list).toBeHidden();
+
+  await country.fill("ドイ");
+  await expect(list.getByRole("option", { name: "ドイツ" })).toBeVisible();
+  await country.press("ArrowDown");
+  await country.press("ArrowUp");
+  await expect(list.getByRole("option", { name: "ドイツ" })).toHaveAttribute("aria-selected", "true");
+  await country.press("Enter");
+  await expect(list).toBeHidden();
+  await expect(country).toHaveValue("ドイツ");
+  // Prefectures are for Japanese addresses only.
+  await expect(page.getByLabel("都道府県")).toHaveCount(0);
+
+  await page.getByLabel("郵便番号").fill("10115");
+  await page.getByLabel("住所", { exact: true }).fill("Invalidenstraße 1, Berlin");
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "保存しました。" })).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("combobox", { name: "国" })).toHaveValue("ドイツ");
+  await expect(page.getByLabel("郵便番号")).toHaveValue("10115");
+});

@@ -1,0 +1,262 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { asConfirmedAdult, SHOP_NAME_JA, waitForHydration } from "./fixtures.ts";
+
+// The purchase history (/mypage/orders) and the page after a placed order (/checkout/complete), as
+// a new member sees them. Orders are placed through POST /api/checkout with bank transfer or cash on
+// delivery, the methods that need no card.
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Signs up through the API, confirms with the link from the built-in mailbox and signs in. */
+async function signUpAndSignIn(page: Page): Promise<void> {
+  const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "correct horse battery";
+  await page.goto("/");
+  const signUp = await page.request.post("/api/users", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { api_user: { email, password, password_confirmation: password } },
+  });
+  expect(signUp.status()).toBe(201);
+
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mailbox");
+        const mail = page.getByRole("row", { name: email }).getByRole("link");
+        if ((await mail.count()) === 0) return "";
+        await mail.first().click();
+        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  const confirmation = new URL(link);
+  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
+
+  await page.goto("/");
+  const signIn = await page.request.post("/api/users/sign_in", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { api_user: { email, password } },
+  });
+  expect(signIn.status()).toBe(200);
+  // Signing in rotates the token: read the page again so later posts carry the new one.
+  await page.goto("/");
+}
+
+async function csrfOf(page: Page): Promise<string> {
+  return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
+}
+
+interface OrderWish {
+  payment_method: "bank" | "cod";
+  items: { id: number; amount: number }[];
+  desired_delivery_date?: string;
+  desired_delivery_timezone?: string;
+  building_name?: string;
+}
+
+let keys = 0;
+async function placeOrder(page: Page, wish: OrderWish): Promise<string> {
+  const response = await page.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `orders-e2e-${Date.now()}-${keys++}-${Math.random()}` },
+    data: {
+      items: wish.items,
+      payment_method: wish.payment_method,
+      name: "蔵前 太郎",
+      email: "taro@example.com",
+      phone: "03-1234-5678",
+      // Tokyo (13); the history writes the prefecture in front of the rest of the address.
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: wish.building_name ?? "" },
+      desired_delivery_date: wish.desired_delivery_date ?? "",
+      desired_delivery_timezone: wish.desired_delivery_timezone ?? "",
+      memo: "",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { require_action: boolean; order_id: string };
+  expect(body.require_action).toBe(false);
+  return body.order_id;
+}
+
+/** A date in Japan `days` from today, as the API takes it (yyyy-MM-dd) and as the card shows it (yyyy/MM/dd). */
+function japanDate(days: number): { iso: string; shown: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(new Date(Date.now() + days * 86_400_000));
+  return { iso: parts, shown: parts.replaceAll("-", "/") };
+}
+
+function japanDateTime(instant: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
+}
+
+const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
+
+async function openHistory(page: Page): Promise<void> {
+  await page.goto("/mypage/orders");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "購入履歴" })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
+});
+
+test("the complete page says the order is confirmed, that a mail is on its way, and links to the top", async ({ page }) => {
+  await page.goto("/checkout/complete");
+  await waitForHydration(page);
+  await expect(page).toHaveTitle(SHOP_NAME_JA);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("heading", { level: 1, name: "注文が確定されました。" })).toBeVisible();
+  await expect(page.getByText("ご注文の詳細をメールでお送りしました。メールが届くまでに数分かかる場合があります。")).toBeVisible();
+  // A guest has no purchase history to go to.
+  await expect(page.getByRole("link", { name: "購入履歴を見る" })).toHaveCount(0);
+  await page.getByRole("link", { name: "トップページへ戻る" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a visitor who is not signed in is sent to log in first", async ({ page }) => {
+  await page.goto("/mypage/orders");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage%2Forders/);
+});
+
+test("a new member has no purchase history; placed orders then show with every detail", async ({ page }) => {
+  await signUpAndSignIn(page);
+  await openHistory(page);
+  await expect(page.getByText("購入履歴はありません")).toBeVisible();
+  await expect(page.getByTestId("order-card")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "マイページメニュー" }).getByRole("link", { name: "購入履歴" })).toHaveAttribute("aria-current", "page");
+
+  // A bank transfer for two bottles of one wine and one of another, with a date, band and building.
+  const wish = japanDate(3);
+  await placeOrder(page, {
+    payment_method: "bank",
+    items: [
+      { id: 1, amount: 2 },
+      { id: 3, amount: 1 },
+    ],
+    desired_delivery_date: wish.iso,
+    desired_delivery_timezone: "14-16",
+    building_name: "蔵前マンション 401号室",
+  });
+  // Cash on delivery with no wishes: the card says so.
+  await placeOrder(page, { payment_method: "cod", items: [{ id: 5, amount: 1 }] });
+
+  const listed = (await (await page.request.get("/ja/api/orders?page=1")).json()) as {
+    data: { id: string; attributes: { created_at: string; payment_method: string; price: number } }[];
+  };
+  expect(listed.data.map((order) => order.attributes.payment_method)).toEqual(["cod", "bank"]);
+  const bankOrder = listed.data[1]!;
+
+  // Here the page comes back after checkout: the complete page links to the history for members.
+  await page.goto("/checkout/complete");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "購入履歴を見る" }).click();
+  await expect(page).toHaveURL(/\/mypage\/orders$/);
+
+  const list = page.getByRole("list", { name: "ご注文の一覧" });
+  await expect(list).toHaveAttribute("aria-busy", "false");
+  const cards = list.getByTestId("order-card");
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText("購入履歴はありません")).toHaveCount(0);
+
+  // Newest first: cash on delivery, then the bank transfer.
+  const cod = cards.nth(0);
+  await expect(cod.getByRole("heading", { level: 2 })).toHaveText(/^ご注文日時 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+  await expect(cod).toContainText("入金待ち");
+  await expect(cod).toContainText("代金引換");
+  await expect(cod).toContainText("(日指定なし) (時間指定なし)");
+  await expect(cod).toContainText("代引き手数料" + "440 円");
+  // 2,860 + shipping 1,100 + cod fee 440 = 4,400; tax 440.
+  await expect(cod).toContainText("お支払い金額" + yen(4840));
+
+  const bank = cards.nth(1);
+  await expect(bank.getByRole("heading", { level: 2 })).toHaveText(`ご注文日時 ${japanDateTime(bankOrder.attributes.created_at)}`);
+  const badge = bank.getByText("入金待ち");
+  await expect(badge).toBeVisible();
+  // The awaiting-payment badge is grey (spec §4).
+  await expect(badge).toHaveCSS("background-color", "rgb(107, 100, 96)");
+  await expect(bank).toContainText("お支払い方法銀行振込");
+  // 4,200 x 2 + 2,480 = 10,880; + shipping 1,100 = 11,980; tax rounded up 1,198; total 13,178.
+  await expect(bank).toContainText("お支払い金額" + yen(13178));
+  expect(bankOrder.attributes.price).toBe(13178);
+  await expect(bank).toContainText("配送伝票番号(未発行)");
+  await expect(bank).toContainText(`お届け希望日時${wish.shown} 14-16時`);
+  await expect(bank).toContainText("お届け先〒111-0051 東京都台東区蔵前1-2-3 蔵前マンション 401号室");
+
+  const items = bank.getByRole("list", { name: "ご注文商品" }).getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText("シャトー・ラ・クロワ ボルドー 2019 750ml");
+  await expect(items.nth(0)).toContainText("4,200 円 x 2");
+  await expect(items.nth(0)).toContainText("小計 8,400 円");
+  await expect(items.nth(0).locator("img")).toHaveAttribute("src", /^\/images\/\d+\//);
+  await expect(items.nth(1)).toContainText("バジェ・アルト マルベック 2022 750ml");
+  await expect(items.nth(1)).toContainText("2,480 円 x 1");
+  await expect(bank).toContainText("送料1,100 円");
+  await expect(bank).toContainText("消費税1,198 円");
+  await expect(bank).not.toContainText("代引き手数料");
+
+  // In English the same card speaks English.
+  await page.goto("/locale/en?to=/mypage/orders");
+  await waitForHydration(page);
+  const english = page.getByTestId("order-card").nth(1);
+  await expect(english).toContainText("Awaiting payment");
+  await expect(english).toContainText("Bank transfer");
+  await expect(english).toContainText("13,178 JPY");
+  await expect(english).toContainText("(not issued yet)");
+});
+
+test("the history shows the first page, and scrolling near the bottom appends the next one", async ({ page }) => {
+  await signUpAndSignIn(page);
+  const products = [5, 9, 11, 15, 20, 23, 24, 25];
+  for (let i = 0; i < 12; i++) {
+    await placeOrder(page, { payment_method: i % 2 ? "cod" : "bank", items: [{ id: products[i % products.length]!, amount: 1 }] });
+  }
+  const first = (await (await page.request.get("/ja/api/orders?page=1")).json()) as {
+    data: unknown[];
+    meta: { pagination: { current_page: number; total_page: number } };
+  };
+  expect(first.meta.pagination).toEqual({ current_page: 1, total_page: 2 });
+  const perPage = first.data.length;
+  expect(perPage).toBeLessThan(12);
+
+  const pages: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith("/api/orders")) pages.push(url.searchParams.get("page") ?? "");
+  });
+  await openHistory(page);
+  const cards = page.getByTestId("order-card");
+  await expect(cards).toHaveCount(perPage);
+  // No load beyond page 1 until the member scrolls.
+  await page.waitForTimeout(1000);
+  expect(pages).not.toContain("2");
+  await expect(cards).toHaveCount(perPage);
+
+  // 300 px above the bottom is not near enough (spec §9: 250 px); 200 px is.
+  const scrollToFromBottom = (distance: number) =>
+    page.evaluate((d) => window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - d), distance);
+  await scrollToFromBottom(300);
+  await page.waitForTimeout(800);
+  expect(pages).not.toContain("2");
+  await scrollToFromBottom(200);
+  await expect(cards).toHaveCount(12);
+  expect(pages.filter((p) => p === "2")).toHaveLength(1);
+  const ids = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-order-id")));
+  expect(new Set(ids).size).toBe(12);
+
+  // The last page reached: scrolling again asks for nothing more.
+  await page.mouse.wheel(0, -500);
+  await page.mouse.wheel(0, 100_000);
+  await page.waitForTimeout(500);
+  expect(pages).not.toContain("3");
+  await expect(page.getByRole("list", { name: "ご注文の一覧" })).toHaveAttribute("aria-busy", "false");
+});
