@@ -31,7 +31,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /admin-settings\.spec\.ts/ },
+    // Journeys that change shop-wide settings run alone, after every other journey has finished.
+    {
+      name: "shop-settings",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /admin-settings\.spec\.ts/,
+      dependencies: ["desktop"],
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

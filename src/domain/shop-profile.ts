@@ -128,7 +128,21 @@ export const shopProfileSchema = z.object({
   deliveryTimeBands: z.record(timeBandCode, localizedText).default(() => defaultDeliveryTimeBands()),
   /** Accounts shown for bank transfer at checkout and in the order mail. */
   bankAccounts: z.array(bankAccount).default(() => []),
+  /** Days the shop is closed besides weekends and public holidays (Japan dates), set in the back office. */
+  businessHolidays: z.array(isoDate).default(() => []),
   // --- end checkout settings ---
+  /**
+   * The shop's Yamato B2 Cloud contract, filled into the upload CSV of the back office: 請求先顧客コード
+   * (10–12 digits, usually the contract phone number), 請求先分類コード (optional) and 運賃管理番号
+   * (2 digits, usually 01). Left out, B2 Cloud asks for them on import.
+   */
+  yamatoB2: z
+    .object({
+      customerCode: z.string().regex(/^\d{10,12}$/, "10 to 12 digits"),
+      classificationCode: z.string().regex(/^\d{0,3}$/, "up to 3 digits").default(""),
+      freightNumber: z.string().regex(/^\d{2}$/, "2 digits"),
+    })
+    .optional(),
   social: z.object({
     instagram: z.url(),
     facebook: z.url(),

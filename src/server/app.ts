@@ -67,6 +67,13 @@ import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { DashboardService } from "./admin/dashboard.service.ts";
 import { StaffService } from "./admin/staff.service.ts";
+// Back office catalogue: products, direct uploads, exhibits, series and liquor types.
+import { registerAdminCatalogue } from "./admin/admin-catalogue.setup.ts";
+import { registerAdminReportRoutes } from "./admin/admin-reports.routes.ts";
+import { registerAdminMagazineRoutes } from "./admin/admin-magazine.routes.ts";
+// Back-office operations: order CSV exports, inquiries, members, settings, staff accounts.
+import { registerAdminOperations } from "./admin/admin-operations.setup.ts";
+import { LiquorReportService } from "./admin/liquor-report.service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -203,7 +210,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { orders, gateway: payments, catalog, mail, shopProfiles },
     { publicUrl: config.publicUrl },
   );
-  registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db) });
+  registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
+  await registerAdminCatalogue(app, { db: database.db, catalog, images });
+  registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
+  registerAdminMagazineRoutes(app, { magazine });
+  await registerAdminOperations(app, {
+    database,
+    catalog,
+    shopProfiles,
+    mail,
+    accounts,
+    sessions,
+    staff,
+    publicUrl: config.publicUrl,
+    unlockAfterMinutes: config.accounts.unlockAfterMinutes,
+  });
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.
   for (const prefix of API_PREFIXES) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { japanDateOf } from "../../domain/japan-time.ts";
+import { trainingWarning } from "../../domain/liquor-law.ts";
 import { inquiriesTable } from "../db/schema/accounts.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
@@ -20,6 +21,12 @@ let wine: number;
 
 function dashboard(locale?: "ja" | "en") {
   return shop.app.inject({ method: "GET", url: "/admin/api/dashboard", headers: { cookie: locale ? `${staff.cookie}; locale=${locale}` : staff.cookie } });
+}
+
+/** The profile's deadline as the domain rule sees it today (the rule itself is tested below and in domain/). */
+async function expectedTrainingWarning() {
+  const deadline = (await shop.app.services.shopProfiles.profile()).liquorSalesManager.nextTrainingDeadline;
+  return trainingWarning(japanDateOf(new Date()), deadline);
 }
 
 beforeAll(async () => {
@@ -44,6 +51,7 @@ describe("GET /admin/api/dashboard", () => {
       to_ship: 0,
       low_stock: [],
       unhandled_inquiries: 0,
+      training_deadline: await expectedTrainingWarning(),
     });
   });
 
@@ -88,12 +96,13 @@ describe("GET /admin/api/dashboard", () => {
         { id: low, name: "残りわずか", stock: 3 },
       ],
       unhandled_inquiries: 2,
+      training_deadline: await expectedTrainingWarning(),
     } satisfies Dashboard);
     expect((await dashboard("en")).json().low_stock.map((row: { name: string }) => row.name)).toEqual(["Out of stock", "Nearly gone"]);
   });
 
   it("takes today and this month in Japan time, whatever the server's clock zone", async () => {
-    const figures = new DashboardService(shop.database.db);
+    const figures = new DashboardService(shop.database.db, shop.app.services.shopProfiles);
     // 00:30 on 1 May 2030 in Japan is 15:30 UTC on 30 April.
     const now = new Date("2030-04-30T15:30:00Z");
     await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank", createdAt: new Date("2030-04-30T15:10:00Z") });
@@ -108,5 +117,15 @@ describe("GET /admin/api/dashboard", () => {
     // December rolls over into the next year.
     await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", createdAt: new Date("2030-12-31T14:00:00Z") });
     expect((await figures.figures("ja", new Date("2030-12-15T03:00:00Z"))).month).toEqual({ orders: 1, sales: 7810 });
+  });
+
+  it("warns about the liquor-sales manager's training 90 days before its deadline (Japan dates)", async () => {
+    const figures = new DashboardService(shop.database.db, shop.app.services.shopProfiles);
+    const deadline = (await shop.app.services.shopProfiles.profile()).liquorSalesManager.nextTrainingDeadline;
+    const deadlineNoon = new Date(`${deadline}T12:00:00+09:00`);
+    const daysBefore = (days: number) => new Date(deadlineNoon.getTime() - days * 86_400_000);
+    expect((await figures.figures("ja", daysBefore(91))).training_deadline).toBeNull();
+    expect((await figures.figures("ja", daysBefore(90))).training_deadline).toEqual({ deadline, daysLeft: 90, overdue: false });
+    expect((await figures.figures("ja", daysBefore(-2))).training_deadline).toEqual({ deadline, daysLeft: -2, overdue: true });
   });
 });

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, gte, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Locale } from "../../domain/locale.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
+import type { TrainingWarning } from "../../domain/liquor-law.ts";
+import { trainingWarning } from "../../domain/liquor-law.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/accounts.ts";
 import { productsTable } from "../db/schema/catalog.ts";
@@ -17,6 +20,8 @@ export interface Dashboard {
   to_ship: number;
   low_stock: { id: number; name: string; stock: number }[];
   unhandled_inquiries: number;
+  /** Set when the liquor-sales manager's training deadline is near or past. */
+  training_deadline: TrainingWarning | null;
 }
 
 function isoDate(year: number, month: number, day: number): string {
@@ -30,7 +35,10 @@ function isoDate(year: number, month: number, day: number): string {
  * inquiries), so these few counts are queried here rather than spread over their services.
  */
 export class DashboardService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly shopProfiles: ShopProfileService,
+  ) {}
 
   async figures(locale: Locale, now = new Date()): Promise<Dashboard> {
     const { year, month, day } = japanDateOf(now);
@@ -57,6 +65,7 @@ export class DashboardService {
       to_ship: Number(waiting?.toShip ?? 0),
       low_stock: lowStock.map((row) => ({ id: row.id, name: locale === "ja" ? row.nameJa : row.nameEn, stock: row.stock })),
       unhandled_inquiries: Number(inquiries?.n ?? 0),
+      training_deadline: trainingWarning({ year, month, day }, (await this.shopProfiles.profile()).liquorSalesManager.nextTrainingDeadline),
     };
   }
 

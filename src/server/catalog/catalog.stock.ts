@@ -13,6 +13,8 @@ export interface LockedProduct {
   stock: number;
   /** Published and not marked sold out (stock is checked apart). */
   onSale: boolean;
+  /** Covered by the shop's mail-order licence (liquor law); others are refused at checkout. */
+  mailOrderAllowed: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       stock: productsTable.stock,
       published: productsTable.published,
       soldOutFlag: productsTable.soldOutFlag,
+      mailOrderAllowed: productsTable.mailOrderAllowed,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))

@@ -78,6 +78,18 @@ describe("items that cannot be bought as asked", () => {
     ]);
   });
 
+  it("refuses a product the shop's mail-order licence does not cover, and writes nothing", async () => {
+    const outside = await make.product({ stock: 5, mailOrderAllowed: false });
+    const before = await client.orderCount();
+    const ja = await client.post(shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]));
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().errors).toEqual([{ id: outside, message: "この商品は酒類の通信販売の免許の対象外のため、通信販売ではお買い求めいただけません。", inventory: 0 }]);
+    const en = await client.post(shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]), { locale: "en" });
+    expect(en.json().errors[0].message).toBe("Our liquor mail-order licence does not cover this item, so it cannot be bought online.");
+    expect(await client.orderCount()).toBe(before);
+    expect(await client.stockOf(outside)).toBe(5);
+  });
+
   it("sells exactly the last bottles", async () => {
     const last = await make.product({ stock: 2, buyableLimit: 2 });
     expect((await client.post(shop.browserSession(), orderPayload([{ id: last, amount: 2 }]))).statusCode).toBe(200);

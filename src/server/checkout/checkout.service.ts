@@ -44,6 +44,7 @@ export function itemErrors(items: CheckoutOrderInput["items"], products: Map<num
   return items.map((item) => {
     const product = products.get(item.id);
     if (!product || !product.onSale || product.stock <= 0) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
+    if (!product.mailOrderAllowed) return { id: item.id, message: checkoutText("itemNotForMailOrder", locale), inventory: 0 };
     const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;
     const available = Math.min(product.stock, limit);
     if (item.amount <= available) return { id: item.id, message: null };

@@ -4,6 +4,7 @@ import type { Locale } from "../../domain/locale.ts";
 // Japanese is the source; English must match its keys. Plain API errors are in i18n/messages.ts.
 const ja = {
   itemUnavailable: "この商品は現在お買い求めいただけません。",
+  itemNotForMailOrder: "この商品は酒類の通信販売の免許の対象外のため、通信販売ではお買い求めいただけません。",
   itemStockShort: "在庫が不足しています。ご購入いただけるのは{count}点までです。",
   itemOverLimit: "この商品のご購入は{count}点までです。",
   itemDuplicated: "同じ商品が複数行にあります。カートを確認してください。",
@@ -16,6 +17,7 @@ export type CheckoutTextKey = keyof typeof ja;
 
 const en: Record<CheckoutTextKey, string> = {
   itemUnavailable: "This item can no longer be bought.",
+  itemNotForMailOrder: "Our liquor mail-order licence does not cover this item, so it cannot be bought online.",
   itemStockShort: "Not enough in stock: you can buy up to {count} of this item.",
   itemOverLimit: "You can buy up to {count} of this item.",
   itemDuplicated: "This item appears on more than one line. Please check your cart.",

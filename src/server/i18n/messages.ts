@@ -58,6 +58,21 @@ const ja = {
   orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
   refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
   // --- end back office ---
+  // --- back office operations ---
+  exportTooLarge: "書き出す注文が多すぎます(5,000件まで)。注文日などで絞り込んでください。",
+  staffRemoveSelf: "ご自身のアカウントは削除できません。",
+  memberAlreadyConfirmed: "この会員はメールアドレスの確認を済ませています。",
+  // --- end back office operations ---
+  // --- back office catalogue ---
+  uploadChecksumMismatch: "ファイルが途中で壊れたため保存しませんでした(チェックサムが一致しません)。もう一度アップロードしてください。",
+  uploadSizeMismatch: "ファイルサイズが申告と一致しないため保存しませんでした。もう一度アップロードしてください。",
+  uploadNotImage: "画像として読み込めないファイルです。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。",
+  uploadAlreadyStored: "このファイルはすでにアップロードされています。",
+  uploadNotStored: "ファイルのアップロードが終わっていません。もう一度アップロードしてください。",
+  seriesNotEmpty: "商品またはサブシリーズがあるシリーズは削除できません。先に商品やサブシリーズを移してください。",
+  seriesCycle: "シリーズを、それ自身やその下のシリーズの下へは移動できません。",
+  liquorTypeInUse: "この酒類の商品があるため削除できません。",
+  // --- end back office catalogue ---
 } as const;
 
 export type MessageKey = keyof typeof ja;
@@ -123,6 +138,21 @@ const en: Record<MessageKey, string> = {
   orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
   refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
   // --- end back office ---
+  // --- back office operations ---
+  exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",
+  staffRemoveSelf: "You cannot remove your own account.",
+  memberAlreadyConfirmed: "This member has already confirmed their e-mail address.",
+  // --- end back office operations ---
+  // --- back office catalogue ---
+  uploadChecksumMismatch: "The file was damaged on the way and was not stored (its checksum does not match). Please upload it again.",
+  uploadSizeMismatch: "The file's size does not match what was announced, so it was not stored. Please upload it again.",
+  uploadNotImage: "This file cannot be read as an image. Please choose a JPEG, PNG, WebP, AVIF or GIF image.",
+  uploadAlreadyStored: "This file has already been uploaded.",
+  uploadNotStored: "The file has not finished uploading. Please upload it again.",
+  seriesNotEmpty: "A series with products or sub-series cannot be deleted. Move its products and sub-series elsewhere first.",
+  seriesCycle: "A series cannot be moved under itself or under one of its own sub-series.",
+  liquorTypeInUse: "This liquor type cannot be deleted while products use it.",
+  // --- end back office catalogue ---
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { ja, en };

@@ -179,6 +179,28 @@ export class MagazineService {
     await this.db.delete(table).where(or(eq(table.userId, user.id), eq(table.email, normalizeEmail(user.email))));
   }
 
+  /**
+   * Sends an issue to every confirmed subscriber, each in their language's layout with their own
+   * unsubscribe link. All mails are queued in one transaction, so an issue goes to everyone or,
+   * if anything fails, to nobody; the outbox then sends them at its own pace.
+   */
+  async sendIssue(subject: string, text: string): Promise<number> {
+    const paragraphs = text
+      .replace(/\r\n?/g, "\n")
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean);
+    const recipients = await this.subscribers({ status: "subscribed" });
+    // Composed before the transaction: composing reads the shop profile, and on the embedded
+    // database (one connection) a read outside an open transaction would wait for it forever.
+    const mails = await Promise.all(recipients.map(async (recipient) => ({ to: recipient.email, content: await this.issueMail(recipient, subject, { paragraphs }) })));
+    await this.db.transaction(async (tx) => {
+      for (const mail of mails) await this.deps.mail.enqueue(tx, mail.to, mail.content);
+    });
+    if (recipients.length > 0) this.deps.mail.kick();
+    return recipients.length;
+  }
+
   /** The back office list and CSV export (issue #7), oldest first. */
   async subscribers(options: { status?: Exclude<MagazineStatus, "none"> | "all" } = {}): Promise<MagazineSubscriber[]> {
     const table = magazineSubscribersTable;

@@ -32,6 +32,11 @@ export class ShopProfileService {
     return this.cached;
   }
 
+  /** Drops the copy in memory, so the next read sees a change another process saved. */
+  forget(): void {
+    this.cached = undefined;
+  }
+
   async exists(): Promise<boolean> {
     const rows = await this.db.select({ id: shopProfileTable.id }).from(shopProfileTable);
     return rows.length > 0;

@@ -53,6 +53,9 @@ export class CatalogFactory {
     liquorType?: string | null;
     seriesIds?: number[];
     imageCount?: number;
+    volumeMl?: number | null;
+    alcoholPermille?: number | null;
+    mailOrderAllowed?: boolean;
   } = {}): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
@@ -69,6 +72,9 @@ export class CatalogFactory {
         buyableLimit: fields.buyableLimit ?? null,
         shippingType: fields.shippingType ?? "normal",
         liquorType: fields.liquorType ?? null,
+        volumeMl: fields.volumeMl === undefined ? 750 : fields.volumeMl,
+        alcoholPermille: fields.alcoholPermille === undefined ? 130 : fields.alcoholPermille,
+        mailOrderAllowed: fields.mailOrderAllowed ?? true,
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;

@@ -71,10 +71,18 @@ export const productsTable = pgTable(
     soldOutFlag: boolean("sold_out_flag").notNull().default(false),
     published: boolean("published").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Liquor-law records: bottle volume in millilitres (for the yearly report in litres). */
+    volumeMl: integer("volume_ml"),
+    /** Alcohol strength in tenths of a percent (14.5% is 145), kept exact as an integer. */
+    alcoholPermille: integer("alcohol_permille"),
+    /** Whether the shop's mail-order licence covers this product; others are refused at checkout. */
+    mailOrderAllowed: boolean("mail_order_allowed").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check("products_volume_positive", sql`${table.volumeMl} is null or ${table.volumeMl} > 0`),
+    check("products_alcohol_range", sql`${table.alcoholPermille} is null or (${table.alcoholPermille} >= 0 and ${table.alcoholPermille} <= 1000)`),
     check("products_price_nonnegative", sql`${table.price} >= 0`),
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),

@@ -21,6 +21,16 @@ async function renderSvg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer();
 }
 
+/**
+ * The liquor-law records of a demo bottle, read from the label line of its English description
+ * ("… / 43% ABV / 700ml"), so the demo data states them once.
+ */
+export function labelFactsOf(description: string): { volumeMl: number; alcoholPermille: number } {
+  const match = /(\d+(?:\.\d)?)% ABV \/ (\d+)ml/.exec(description);
+  if (!match) throw new Error(`demo product without "N% ABV / Nml" in its description: ${description.slice(0, 40)}`);
+  return { alcoholPermille: Math.round(Number(match[1]) * 10), volumeMl: Number(match[2]) };
+}
+
 /** Replaces the catalogue with the demo one: liquor types, series tree, products, exhibits, images. */
 export async function seedDemoCatalogue(db: Database): Promise<void> {
   // Children before parents, links before the rows they point to.
@@ -71,6 +81,7 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
         soldOutFlag: product.soldOut ?? false,
         published: product.published ?? true,
         sortOrder: index,
+        ...labelFactsOf(product.description.en),
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;

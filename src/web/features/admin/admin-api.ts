@@ -21,7 +21,7 @@ function pageLanguage(): string {
  */
 export async function callAdminApi<T>(
   path: string,
-  options: { method?: "GET" | "POST" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
+  options: { method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<AdminApiResult<T>> {
   const method = options.method ?? "GET";
   const response = await fetch(`/admin/api${path}`, {

@@ -16,6 +16,40 @@ export interface DashboardFigures {
   to_ship: number;
   low_stock: { id: number | string; name: string; stock: number }[];
   unhandled_inquiries: number;
+  training_deadline: { deadline: string; daysLeft: number; overdue: boolean } | null;
+}
+
+export interface MagazineSubscribers {
+  data: {
+    id: number;
+    email: string;
+    status: "subscribed" | "pending" | "unsubscribed";
+    locale: string;
+    member: boolean;
+    consented_at: string | null;
+    unsubscribed_at: string | null;
+    created_at: string;
+  }[];
+  meta: { counts: { subscribed: number; pending: number; unsubscribed: number } };
+}
+
+export interface LiquorReportLine {
+  product_id: number | null;
+  name: string;
+  volume_ml: number | null;
+  alcohol_percent: string | null;
+  bottles: number;
+  litres: string | null;
+}
+
+export interface LiquorReport {
+  data: {
+    fiscal_year: number;
+    from: string;
+    to: string;
+    groups: { liquor_type: string | null; label: string; bottles: number; litres: string; bottles_without_volume: number; lines: LiquorReportLine[] }[];
+  };
+  meta: { current_fiscal_year: number; first_fiscal_year: number };
 }
 
 export interface OrderRow {

@@ -44,6 +44,16 @@ export default function AdminDashboard() {
   return (
     <>
       <h1 className={styles.title}>{ta("adminDashboard.title")}</h1>
+      {figures.training_deadline && (
+        <div className={styles.warning} role="alert" data-testid="dashboard-training">
+          <p>
+            {figures.training_deadline.overdue
+              ? ta("adminDashboard.trainingOverdue", { deadline: figures.training_deadline.deadline.replaceAll("-", "/") })
+              : ta("adminDashboard.training", { deadline: figures.training_deadline.deadline.replaceAll("-", "/"), days: figures.training_deadline.daysLeft })}
+          </p>
+          <p className={styles.muted}>{ta("adminDashboard.trainingNote")}</p>
+        </div>
+      )}
       <section className={styles.section} aria-labelledby="dashboard-sales">
         <h2 id="dashboard-sales" className="visually-hidden">
           {ta("adminDashboard.sales")}

@@ -31,7 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches);
 }
 
-function AdminNav() {
+/** `owner` adds the owner's screens (settings, staff); staff would only be told they may not. */
+function AdminNav({ owner = false }: { owner?: boolean }) {
   const ta = useAdminText();
   return (
     <nav className={styles.nav} aria-label={ta("admin.nav")}>
@@ -44,6 +45,37 @@ function AdminNav() {
         <li>
           <NavLink to="/admin/orders">{ta("admin.nav.orders")}</NavLink>
         </li>
+        <li>
+          <NavLink to="/admin/products">{ta("admin.nav.products")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/exhibits">{ta("admin.nav.exhibits")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/series">{ta("admin.nav.series")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/reports/liquor-sales">{ta("admin.nav.reports")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/magazine">{ta("admin.nav.magazine")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/inquiries">{ta("admin.nav.inquiries")}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/members">{ta("admin.nav.members")}</NavLink>
+        </li>
+        {owner && (
+          <>
+            <li>
+              <NavLink to="/admin/settings">{ta("admin.nav.settings")}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/staff">{ta("admin.nav.staff")}</NavLink>
+            </li>
+          </>
+        )}
         <li className={styles.navAside}>
           <a href="/" target="_blank" rel="noopener">
             {ta("admin.toShop")}
@@ -61,7 +93,7 @@ export default function AdminLayout() {
       <div className={styles.shell}>
         <AdminHeader email={staff.email} />
         <div className={styles.body}>
-          <AdminNav />
+          <AdminNav owner={staff.role === "owner"} />
           <main id="main" className={styles.main}>
             <Outlet />
           </main>

@@ -10,6 +10,7 @@ import type { OrderList } from "../../features/admin/admin-resources.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
+import { OrderExports } from "../../features/admin/order-exports.tsx";
 import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
 import { statusTone } from "../../features/orders/order-history.ts";
@@ -132,6 +133,7 @@ export default function AdminOrders() {
       <section className={styles.section}>
         <FilterForm filters={filters} />
       </section>
+      <OrderExports filters={filters} />
       <section className={styles.section} aria-labelledby="orders-list" aria-busy={navigation.state === "loading"}>
         <div className={list.listHeader}>
           <h2 id="orders-list" className={styles.sectionTitle}>

@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { characterCount } from "../../domain/inquiry.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { Database } from "../db/client.ts";
+import { inquiriesTable } from "../db/schema/accounts.ts";
+import { inquiryRepliesTable } from "../db/schema/inquiry-replies.ts";
+import { staffMembersTable } from "../db/schema/staff.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import type { MailService } from "../mail/mail.service.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import { defaultReplySubject, inquiryReplyMail } from "./inquiry-reply.mails.ts";
+import { LabelledFieldErrors } from "./labelled-field-errors.ts";
+
+export const ADMIN_INQUIRIES_PER_PAGE = 20;
+export const INQUIRY_STATES = ["unhandled", "handled", "all"] as const;
+export type InquiryState = (typeof INQUIRY_STATES)[number];
+export const REPLY_LIMITS = { subject: 200, message: 10_000 } as const;
+
+type InquiryRow = typeof inquiriesTable.$inferSelect;
+
+export interface AdminInquirySummary {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  subject: string;
+  locale: Locale;
+  handled_at: string | null;
+  replies: number;
+}
+
+export interface AdminInquiryDetail extends AdminInquirySummary {
+  message: string;
+  member_id: number | null;
+  reply_subject: string;
+  replies_sent: { id: number; created_at: string; staff_email: string | null; subject: string; message: string }[];
+}
+
+const replyLabels = {
+  subject: { ja: "件名", en: "Subject" },
+  message: { ja: "返信内容", en: "Reply" },
+};
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+const replyCount = sql<number>`(select count(*)::int from ${inquiryRepliesTable} where ${inquiryRepliesTable.inquiryId} = ${inquiriesTable.id})`;
+
+function summaryOf(row: InquiryRow, replies: number): AdminInquirySummary {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    locale: row.locale,
+    handled_at: row.handledAt?.toISOString() ?? null,
+    replies: Number(replies),
+  };
+}
+
+/**
+ * The inquiry inbox of the back office: unhandled first, handled/unhandled marks, and answers
+ * mailed to the sender through the outbox in the same transaction as the stored reply, so a reply
+ * is never shown as sent without its mail nor mailed without being kept.
+ */
+export class AdminInquiriesService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { mail: MailService; shopProfiles: ShopProfileService },
+    private readonly settings: { publicUrl: string },
+  ) {}
+
+  async list(filters: { state: InquiryState; q?: string | undefined; page: number }) {
+    const conditions: SQL[] = [];
+    if (filters.state === "unhandled") conditions.push(isNull(inquiriesTable.handledAt));
+    if (filters.state === "handled") conditions.push(isNotNull(inquiriesTable.handledAt));
+    const q = filters.q?.trim();
+    if (q) {
+      const pattern = containing(q);
+      conditions.push(or(ilike(inquiriesTable.name, pattern), ilike(inquiriesTable.email, pattern), ilike(inquiriesTable.subject, pattern))!);
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(inquiriesTable).where(where);
+    const totalCount = Number(total?.n ?? 0);
+    const rows = await this.db
+      .select({ inquiry: inquiriesTable, replies: replyCount })
+      .from(inquiriesTable)
+      .where(where)
+      // Unhandled first (the work to do), newest first within each.
+      .orderBy(sql`${inquiriesTable.handledAt} is null desc`, desc(inquiriesTable.createdAt), desc(inquiriesTable.id))
+      .limit(ADMIN_INQUIRIES_PER_PAGE)
+      .offset((filters.page - 1) * ADMIN_INQUIRIES_PER_PAGE);
+    return {
+      data: rows.map((row) => summaryOf(row.inquiry, row.replies)),
+      meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_INQUIRIES_PER_PAGE)), total_count: totalCount } },
+    };
+  }
+
+  async detail(id: number): Promise<AdminInquiryDetail> {
+    const inquiry = await this.mustFind(id);
+    const replies = await this.db
+      .select({ reply: inquiryRepliesTable, staffEmail: staffMembersTable.email })
+      .from(inquiryRepliesTable)
+      .leftJoin(staffMembersTable, eq(staffMembersTable.id, inquiryRepliesTable.staffId))
+      .where(eq(inquiryRepliesTable.inquiryId, id))
+      .orderBy(asc(inquiryRepliesTable.createdAt), asc(inquiryRepliesTable.id));
+    return {
+      ...summaryOf(inquiry, replies.length),
+      message: inquiry.message,
+      member_id: inquiry.userId,
+      reply_subject: defaultReplySubject(inquiry),
+      replies_sent: replies.map(({ reply, staffEmail }) => ({
+        id: reply.id,
+        created_at: reply.createdAt.toISOString(),
+        staff_email: staffEmail,
+        subject: reply.subject,
+        message: reply.message,
+      })),
+    };
+  }
+
+  /** Marks the inquiry handled (now) or back to unhandled; doing it twice changes nothing. */
+  async setHandled(id: number, handled: boolean, now = new Date()): Promise<AdminInquiryDetail> {
+    await this.mustFind(id);
+    await this.db
+      .update(inquiriesTable)
+      .set({ handledAt: handled ? now : null })
+      .where(and(eq(inquiriesTable.id, id), handled ? isNull(inquiriesTable.handledAt) : isNotNull(inquiriesTable.handledAt)));
+    return this.detail(id);
+  }
+
+  async reply(
+    id: number,
+    raw: { subject?: unknown; message?: unknown; mark_handled?: unknown },
+    context: { staffId: number; locale: Locale },
+    now = new Date(),
+  ): Promise<AdminInquiryDetail> {
+    const inquiry = await this.mustFind(id);
+    const input = this.validateReply(raw, inquiry, context.locale);
+    // Read before the transaction: PGlite has one connection, a query beside an open transaction would wait forever.
+    const shop = await this.deps.shopProfiles.profile();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(inquiryRepliesTable).values({ inquiryId: id, staffId: context.staffId, subject: input.subject, message: input.message });
+      if (raw.mark_handled === true && !inquiry.handledAt) await tx.update(inquiriesTable).set({ handledAt: now }).where(eq(inquiriesTable.id, id));
+      await this.deps.mail.enqueue(tx, inquiry.email, inquiryReplyMail(shop, this.settings.publicUrl, inquiry, input));
+    });
+    this.deps.mail.kick();
+    return this.detail(id);
+  }
+
+  private validateReply(raw: { subject?: unknown; message?: unknown }, inquiry: InquiryRow, locale: Locale): { subject: string; message: string } {
+    const errors = new LabelledFieldErrors(locale, replyLabels);
+    // One line: a line break in a subject would end up in a mail header.
+    const subject = (typeof raw.subject === "string" ? raw.subject : defaultReplySubject(inquiry)).replace(/[\r\n]+/g, " ").trim();
+    const message = (typeof raw.message === "string" ? raw.message : "").replace(/\r\n?/g, "\n").trim();
+    if (!subject) errors.add("subject", "blank");
+    else if (characterCount(subject) > REPLY_LIMITS.subject) errors.add("subject", "too_long", { count: REPLY_LIMITS.subject });
+    if (!message) errors.add("message", "blank");
+    else if (characterCount(message) > REPLY_LIMITS.message) errors.add("message", "too_long", { count: REPLY_LIMITS.message });
+    if (!errors.empty) throw validationFailed(errors);
+    return { subject, message };
+  }
+
+  private async mustFind(id: number): Promise<InquiryRow> {
+    const [row] = await this.db.select().from(inquiriesTable).where(eq(inquiriesTable.id, id));
+    if (!row) throw new AppError("not-found");
+    return row;
+  }
+}

@@ -1,0 +1,88 @@
+import { asc, count, eq, isNotNull } from "drizzle-orm";
+import type { AdminLiquorType } from "../../domain/admin-catalog.ts";
+import { NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { Database } from "../db/client.ts";
+import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
+import { AppError } from "../http/errors.ts";
+import { FormReader } from "./admin-form-reader.ts";
+
+/** Keys appear in the shop's filter links (?liquor_type=wine): short, lower case, URL-safe. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+interface LiquorTypeChanges {
+  labelJa?: string | undefined;
+  labelEn?: string | undefined;
+  sortOrder?: number | undefined;
+}
+
+export function readLiquorTypeInput(body: unknown, locale: Locale, options: { partial: boolean; withKey: boolean }) {
+  const form = new FormReader(body, locale, options.partial);
+  const key = options.withKey ? form.text("key", { required: true, max: 40 }) : undefined;
+  if (key && !KEY_PATTERN.test(key)) form.errors.add("key", "invalid");
+  const changes: LiquorTypeChanges = {
+    labelJa: form.text("label_ja", { required: true, max: NAME_MAX }),
+    labelEn: form.text("label_en", { required: true, max: NAME_MAX }),
+    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
+  };
+  form.finish();
+  return { key, changes };
+}
+
+/** Kinds of liquor for the shop's filter: add, rename (labels in both languages), reorder. */
+export class AdminLiquorTypesService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { catalog: CatalogService },
+  ) {}
+
+  async list(): Promise<AdminLiquorType[]> {
+    const [rows, products] = await Promise.all([
+      this.db.select().from(liquorTypesTable).orderBy(asc(liquorTypesTable.sortOrder), asc(liquorTypesTable.key)),
+      this.db
+        .select({ key: productsTable.liquorType, count: count() })
+        .from(productsTable)
+        .where(isNotNull(productsTable.liquorType))
+        .groupBy(productsTable.liquorType),
+    ]);
+    const counts = new Map(products.map((row) => [row.key, row.count]));
+    return rows.map((row) => ({ key: row.key, label_ja: row.labelJa, label_en: row.labelEn, sort_order: row.sortOrder, product_count: counts.get(row.key) ?? 0 }));
+  }
+
+  async create(key: string, changes: LiquorTypeChanges, locale: Locale): Promise<AdminLiquorType> {
+    const [row] = await this.db
+      .insert(liquorTypesTable)
+      .values({ key, labelJa: changes.labelJa!, labelEn: changes.labelEn!, sortOrder: changes.sortOrder ?? 0 })
+      .onConflictDoNothing()
+      .returning({ key: liquorTypesTable.key });
+    if (!row) {
+      const form = new FormReader({}, locale);
+      form.errors.add("key", "taken");
+      form.finish();
+    }
+    await this.deps.catalog.changed();
+    return this.one(key);
+  }
+
+  async update(key: string, changes: LiquorTypeChanges): Promise<AdminLiquorType> {
+    const [row] = await this.db.update(liquorTypesTable).set(changes).where(eq(liquorTypesTable.key, key)).returning({ key: liquorTypesTable.key });
+    if (!row) throw new AppError("not-found");
+    await this.deps.catalog.changed();
+    return this.one(key);
+  }
+
+  /** Only a type no product uses goes (the shop's filter links would otherwise lose products). */
+  async remove(key: string): Promise<void> {
+    const found = await this.one(key);
+    if (found.product_count > 0) throw new AppError("conflict", "liquorTypeInUse");
+    await this.db.delete(liquorTypesTable).where(eq(liquorTypesTable.key, key));
+    await this.deps.catalog.changed();
+  }
+
+  private async one(key: string): Promise<AdminLiquorType> {
+    const found = (await this.list()).find((type) => type.key === key);
+    if (!found) throw new AppError("not-found");
+    return found;
+  }
+}

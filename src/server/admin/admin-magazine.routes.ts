@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { formatDateTime } from "../../domain/format.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { requireStaff } from "../http/auth.ts";
+import { validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
+import { ADMIN_API } from "./admin-session.routes.ts";
+
+const STATUS_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
+const SUBJECT_MAX = 200;
+const BODY_MAX = 20_000;
+const issueBody = z.object({ subject: z.unknown(), body: z.unknown() }).partial().catch({});
+
+const CSV_HEADERS: Record<Locale, string[]> = {
+  ja: ["メールアドレス", "状態", "言語", "会員ID", "同意日時", "配信停止日時", "登録日時"],
+  en: ["E-mail", "Status", "Language", "Member ID", "Consented at", "Unsubscribed at", "Registered at"],
+};
+const STATUS_LABELS: Record<Locale, Record<MagazineSubscriber["status"], string>> = {
+  ja: { subscribed: "購読中", pending: "確認待ち", unsubscribed: "配信停止" },
+  en: { subscribed: "Subscribed", pending: "Awaiting confirmation", unsubscribed: "Unsubscribed" },
+};
+
+function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Subscribers as CSV (UTF-8 with BOM for Excel), times in Japan time, consent time kept as the proof of opt-in. */
+export function subscribersCsv(subscribers: MagazineSubscriber[], locale: Locale): string {
+  const time = (date: Date | null) => (date ? formatDateTime(date, "ja") : "");
+  const rows = subscribers.map((row) => [row.email, STATUS_LABELS[locale][row.status], row.locale, row.userId === null ? "" : String(row.userId), time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
+  return `\uFEFF${[CSV_HEADERS[locale], ...rows].map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** The mail magazine in the back office: the subscriber list, its CSV export, and sending an issue. */
+export function registerAdminMagazineRoutes(app: FastifyInstance, deps: { magazine: MagazineService }): void {
+  app.get(`${ADMIN_API}/magazine/subscribers`, async (request, reply) => {
+    requireStaff(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const status = STATUS_FILTERS.find((each) => each === query.status) ?? "all";
+    const subscribers = await deps.magazine.subscribers({ status });
+    if (query.format === "csv") {
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="magazine-subscribers-${status}.csv"`)
+        .header("cache-control", "no-store")
+        .send(subscribersCsv(subscribers, request.locale));
+    }
+    const all = status === "all" ? subscribers : await deps.magazine.subscribers();
+    const counts = { subscribed: 0, pending: 0, unsubscribed: 0 };
+    for (const row of all) counts[row.status] += 1;
+    return {
+      data: subscribers.map((row) => ({
+        id: row.id,
+        email: row.email,
+        status: row.status,
+        locale: row.locale,
+        member: row.userId !== null,
+        consented_at: row.consentedAt?.toISOString() ?? null,
+        unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+      })),
+      meta: { counts },
+    };
+  });
+
+  app.post(`${ADMIN_API}/magazine/issues`, async (request) => {
+    requireStaff(request);
+    const input = issueBody.parse(request.body ?? {});
+    const subject = typeof input.subject === "string" ? input.subject.trim() : "";
+    const body = typeof input.body === "string" ? input.body.trim() : "";
+    const errors = new FieldErrors(request.locale);
+    if (!subject) errors.add("subject", "blank");
+    else if (subject.length > SUBJECT_MAX) errors.add("subject", "too_long", { count: SUBJECT_MAX });
+    if (!body) errors.add("body", "blank");
+    else if (body.length > BODY_MAX) errors.add("body", "too_long", { count: BODY_MAX });
+    if (!errors.empty) throw validationFailed(errors);
+    return { data: { recipients: await deps.magazine.sendIssue(subject, body) } };
+  });
+}

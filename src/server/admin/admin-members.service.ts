@@ -1,0 +1,126 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Locale } from "../../domain/locale.ts";
+import type { AccountService } from "../accounts/account.service.ts";
+import type { SessionService } from "../accounts/session.service.ts";
+import type { Database } from "../db/client.ts";
+import { usersTable } from "../db/schema/accounts.ts";
+import { AppError } from "../http/errors.ts";
+
+export const ADMIN_MEMBERS_PER_PAGE = 20;
+
+type UserRow = typeof usersTable.$inferSelect;
+
+export interface AdminMember {
+  id: number;
+  email: string;
+  user_name: string;
+  tel: string;
+  locale: Locale;
+  created_at: string;
+  confirmed: boolean;
+  /** A changed address still waiting for its confirmation link. */
+  unconfirmed_email: string | null;
+  locked: boolean;
+  /** When a lock ends by itself (the lock rule's UNLOCK_AFTER_MINUTES), or null. */
+  locked_until: string | null;
+  failed_attempts: number;
+  sign_in_count: number;
+  /** The most recent sign-in (Devise's current_sign_in_at). */
+  last_sign_in_at: string | null;
+}
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Members as the trader sees them: search, confirmation and lock state, sign-ins; lock, unlock and
+ * a new confirmation mail. The lock is the members' own rule (AccountService): a locked member
+ * cannot sign in until the lock ends after UNLOCK_AFTER_MINUTES or staff lift it; locking also ends
+ * the member's sessions. The confirmation mail goes through AccountService, in the member's language.
+ */
+export class AdminMembersService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { accounts: AccountService; sessions: SessionService },
+    private readonly settings: { unlockAfterMinutes: number },
+  ) {}
+
+  async list(filters: { q?: string | undefined; page: number }, now = new Date()) {
+    const conditions: SQL[] = [];
+    const q = filters.q?.trim();
+    if (q) {
+      const pattern = containing(q);
+      conditions.push(or(ilike(usersTable.email, pattern), ilike(usersTable.userName, pattern), ilike(usersTable.tel, pattern))!);
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(usersTable).where(where);
+    const totalCount = Number(total?.n ?? 0);
+    const rows = await this.db
+      .select()
+      .from(usersTable)
+      .where(where)
+      .orderBy(desc(usersTable.createdAt), desc(usersTable.id))
+      .limit(ADMIN_MEMBERS_PER_PAGE)
+      .offset((filters.page - 1) * ADMIN_MEMBERS_PER_PAGE);
+    return {
+      data: rows.map((row) => this.memberOf(row, now)),
+      meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_MEMBERS_PER_PAGE)), total_count: totalCount } },
+    };
+  }
+
+  async detail(id: number, now = new Date()): Promise<AdminMember> {
+    return this.memberOf(await this.mustFind(id), now);
+  }
+
+  /** Locks the account now and signs the member out everywhere. */
+  async lock(id: number, now = new Date()): Promise<AdminMember> {
+    await this.mustFind(id);
+    await this.db.transaction(async (tx) => {
+      await tx.update(usersTable).set({ lockedAt: now, updatedAt: now }).where(eq(usersTable.id, id));
+      await this.deps.sessions.destroyOthers(tx, id);
+    });
+    return this.detail(id, now);
+  }
+
+  /** Lifts a lock (staff's or the wrong-password one) and forgets the failed attempts and the mailed unlock link. */
+  async unlock(id: number, now = new Date()): Promise<AdminMember> {
+    await this.mustFind(id);
+    await this.db.update(usersTable).set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null, updatedAt: now }).where(eq(usersTable.id, id));
+    return this.detail(id, now);
+  }
+
+  /** Sends a new confirmation link (to the pending address after an e-mail change), in the member's language. */
+  async resendConfirmation(id: number): Promise<AdminMember> {
+    const member = await this.mustFind(id);
+    if (member.confirmedAt && !member.unconfirmedEmail) throw new AppError("conflict", "memberAlreadyConfirmed");
+    await this.deps.accounts.resendConfirmation(member.email, member.locale);
+    return this.detail(id);
+  }
+
+  private memberOf(row: UserRow, now: Date): AdminMember {
+    const lockEnds = row.lockedAt ? new Date(row.lockedAt.getTime() + this.settings.unlockAfterMinutes * 60_000) : null;
+    const locked = lockEnds !== null && lockEnds > now;
+    return {
+      id: row.id,
+      email: row.email,
+      user_name: row.userName,
+      tel: row.tel,
+      locale: row.locale,
+      created_at: row.createdAt.toISOString(),
+      confirmed: row.confirmedAt !== null,
+      unconfirmed_email: row.unconfirmedEmail,
+      locked,
+      locked_until: locked ? lockEnds.toISOString() : null,
+      failed_attempts: row.failedAttempts,
+      sign_in_count: row.signInCount,
+      last_sign_in_at: row.currentSignInAt?.toISOString() ?? null,
+    };
+  }
+
+  private async mustFind(id: number): Promise<UserRow> {
+    const [row] = await this.db.select().from(usersTable).where(eq(usersTable.id, id));
+    if (!row) throw new AppError("not-found");
+    return row;
+  }
+}

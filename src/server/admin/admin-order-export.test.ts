@@ -1,0 +1,127 @@
+import iconv from "iconv-lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { insertOrder } from "../testing/order-fixtures.ts";
+import type { StaffSession } from "../testing/staff-fixtures.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+import { b2TimeBand, B2_COLUMNS, fitBytes, toShiftJis } from "./b2-cloud.csv.ts";
+
+// The orders list as files: the plain CSV (UTF-8 with BOM, a row per line) and the Yamato B2 Cloud
+// upload (Shift_JIS, the standard layout's column order), both with the list's filters.
+
+let shop: TestApp;
+let staff: StaffSession;
+let red: number;
+let sake: number;
+
+/** Splits our CSV (no quoted line breaks in these rows) into cells. */
+function rowsOf(text: string): string[][] {
+  return text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, "").replaceAll('""', '"')));
+}
+
+async function download(path: string) {
+  const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${path}`, headers: staff.headers });
+  return { response, bytes: response.rawPayload };
+}
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  staff = await staffSession(shop);
+  const make = new CatalogFactory(shop.database.db);
+  red = await make.product({ name: { ja: "蔵の赤", en: "Kura red" } });
+  sake = await make.product({ name: { ja: "生酒 〜しぼりたて〜", en: "Fresh sake" }, shippingType: "cool" });
+  await insertOrder(shop, { productId: red, status: "await_payment", method: "cod", name: "山田 花子", email: "hanako@example.com", createdAt: new Date("2026-04-01T10:00:00+09:00") });
+  await insertOrder(shop, { productId: sake, status: "deposited", method: "bank", name: "髙橋 次郎", email: "jiro@example.com", createdAt: new Date("2026-04-02T10:00:00+09:00") });
+  await insertOrder(shop, { productId: red, status: "cancelled", method: "bank", name: "取消 太郎", email: "cancel@example.com", createdAt: new Date("2026-04-03T10:00:00+09:00") });
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("GET /admin/api/orders/export.csv", () => {
+  it("answers a UTF-8 CSV with a byte order mark, a row per order line, newest first, with the list's filters", async () => {
+    const { response, bytes } = await download("export.csv?from=2026-04-01&to=2026-04-03");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{8}\.csv"$/);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = rowsOf(bytes.subarray(3).toString("utf8"));
+    expect(rows[0]!.slice(0, 5)).toEqual(["注文番号", "注文日時", "状況", "お支払い方法", "お名前"]);
+    expect(rows[0]!.slice(-6)).toEqual(["行", "商品ID", "商品名", "単価(税抜)", "数量", "小計(税抜)"]);
+    expect(rows.slice(1).map((row) => row[4])).toEqual(["取消 太郎", "髙橋 次郎", "山田 花子"]);
+    const hanako = rows[3]!;
+    expect(hanako.slice(1, 4)).toEqual(["2026/04/01 10:00", "入金待ち", "代金引換"]);
+    expect(hanako.slice(-6)).toEqual(["1", String(red), "蔵の赤", "3000", "2", "6000"]);
+    expect(hanako[rows[0]!.indexOf("お支払い金額(税込)")]).toBe("8294");
+
+    const filtered = rowsOf((await download("export.csv?status=deposited")).bytes.subarray(3).toString("utf8"));
+    expect(filtered.slice(1).map((row) => row[4])).toEqual(["髙橋 次郎"]);
+  });
+
+  it("answers in English with the English page's labels, and refuses a bad filter like the list", async () => {
+    const en = await shop.app.inject({ method: "GET", url: "/admin/api/orders/export.csv?status=sent", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` } });
+    expect(rowsOf(en.rawPayload.subarray(3).toString("utf8"))[0]!.slice(0, 3)).toEqual(["Order", "Ordered at", "Status"]);
+    const bad = await download("export.csv?status=lost");
+    expect(bad.response.statusCode).toBe(422);
+    expect(bad.response.json().fields).toEqual({ status: ["ステータスは一覧にありません"] });
+  });
+});
+
+describe("GET /admin/api/orders/b2-cloud.csv", () => {
+  it("answers Shift_JIS in B2 Cloud's column order, cod as コレクト with its amount, cool bottles refrigerated", async () => {
+    const { response, bytes } = await download("b2-cloud.csv?from=2026-04-01&to=2026-04-03");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=Shift_JIS");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="b2-cloud-\d{8}\.csv"$/);
+    // Not UTF-8: 髙 and the wave dash exist in Shift_JIS (Windows-31J) and decode back.
+    expect(bytes.includes(Buffer.from("山田", "utf8"))).toBe(false);
+    const rows = rowsOf(iconv.decode(bytes, "Shift_JIS"));
+    expect(rows[0]).toEqual([...B2_COLUMNS]);
+    expect(rows[0]!.slice(0, 7)).toEqual(["お客様管理番号", "送り状種類", "クール区分", "伝票番号", "出荷予定日", "お届け予定日", "配達時間帯"]);
+    // Oldest first, the cancelled order left out.
+    expect(rows).toHaveLength(3);
+    const column = (row: string[], name: (typeof B2_COLUMNS)[number]) => row[B2_COLUMNS.indexOf(name)];
+    const [hanako, jiro] = [rows[1]!, rows[2]!];
+    expect(column(hanako, "お届け先名")).toBe("山田 花子");
+    expect(column(hanako, "送り状種類")).toBe("2");
+    expect(column(hanako, "ｺﾚｸﾄ代金引換額（税込)")).toBe("8294");
+    expect(column(hanako, "内消費税額等")).toBe("754");
+    expect(column(hanako, "クール区分")).toBe("0");
+    expect(column(hanako, "お届け予定日")).toBe("2026/04/03");
+    expect(column(hanako, "配達時間帯")).toBe("1416");
+    expect(column(hanako, "お届け先郵便番号")).toBe("111-0051");
+    expect(column(hanako, "お届け先住所")).toBe("東京都台東区蔵前3-14-7");
+    expect(column(hanako, "お届け先アパートマンション名")).toBe("蔵前ビル1階");
+    expect(column(hanako, "ご依頼主名")).toBe("酒舗 蔵");
+    expect(column(hanako, "ご依頼主電話番号")).toBe("03-5829-4410");
+    expect(column(hanako, "品名１")).toBe("蔵の赤");
+    expect(column(hanako, "出荷予定日")).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+    expect(column(jiro, "お届け先名")).toBe("髙橋 次郎");
+    expect(column(jiro, "送り状種類")).toBe("0");
+    expect(column(jiro, "ｺﾚｸﾄ代金引換額（税込)")).toBe("");
+    expect(column(jiro, "クール区分")).toBe("2");
+    // The lines keep the name at the time of the order (insertOrder writes 蔵の赤).
+    expect(column(jiro, "品名１")).toBe("蔵の赤");
+  });
+
+  it("maps the shop's time band codes to B2's and drops bands the carrier does not have", () => {
+    expect(["08-12", "14-16", "16-18", "18-20", "19-21"].map(b2TimeBand)).toEqual(["0812", "1416", "1618", "1820", "1921"]);
+    expect(b2TimeBand("8-12")).toBe("0812");
+    expect(b2TimeBand("12-14")).toBe("");
+    expect(b2TimeBand("evening")).toBe("");
+    expect(b2TimeBand(null)).toBe("");
+  });
+
+  it("writes look-alike characters as their Shift_JIS twins and cuts long texts at B2's byte limits", () => {
+    expect(iconv.decode(toShiftJis("生酒 〜しぼりたて〜 − ①"), "Shift_JIS")).toBe("生酒 ～しぼりたて～ － ①");
+    const address = "東京都台東区蔵前三丁目十四番七号".repeat(3);
+    expect(fitBytes(address, 64)).toBe(address.slice(0, 32));
+    expect(fitBytes("abc蔵", 4)).toBe("abc");
+  });
+});

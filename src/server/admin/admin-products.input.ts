@@ -1,0 +1,73 @@
+import type { ShippingType } from "../../domain/admin-catalog.ts";
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  PRICE_MAX,
+  SHIPPING_TYPES,
+  SORT_ORDER_MAX,
+  STOCK_MAX,
+  VOLUME_ML_MAX,
+  permilleOf,
+} from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { FormReader } from "./admin-form-reader.ts";
+
+/** A product's columns as the back office writes them; undefined means "leave as it is". */
+export interface ProductChanges {
+  nameJa?: string | undefined;
+  nameEn?: string | undefined;
+  descriptionJa?: string | undefined;
+  descriptionEn?: string | undefined;
+  price?: number | undefined;
+  stock?: number | undefined;
+  buyableLimit?: number | null | undefined;
+  soldOutFlag?: boolean | undefined;
+  shippingType?: ShippingType | undefined;
+  liquorType?: string | null | undefined;
+  sortOrder?: number | undefined;
+  published?: boolean | undefined;
+  volumeMl?: number | null | undefined;
+  alcoholPermille?: number | null | undefined;
+  mailOrderAllowed?: boolean | undefined;
+  seriesIds?: number[] | undefined;
+}
+
+/**
+ * The product form's body (snake_case, as AdminProductFields names it), checked field by field.
+ * `partial` reads only the fields sent: the list's quick price edit and the publish switch send one.
+ * Whether the liquor type and series exist is the service's check (it needs the database).
+ */
+export function readProductInput(body: unknown, locale: Locale, partial: boolean): ProductChanges {
+  const form = new FormReader(body, locale, partial);
+  const alcoholPercent = form.decimal("alcohol_percent", { min: 0, max: 100, decimals: 1 });
+  const changes: ProductChanges = {
+    nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
+    nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
+    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX }),
+    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX }),
+    price: form.integer("price", { min: 0, max: PRICE_MAX }) ?? undefined,
+    stock: form.integer("stock", { min: 0, max: STOCK_MAX, fallback: 0 }) ?? undefined,
+    buyableLimit: form.integer("buyable_limit", { min: 1, max: STOCK_MAX, nullable: true }),
+    soldOutFlag: form.boolean("sold_out_flag", false),
+    shippingType: form.oneOf("shipping_type", SHIPPING_TYPES, { fallback: "normal" }) ?? undefined,
+    liquorType: form.text("liquor_type", { max: NAME_MAX }),
+    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
+    published: form.boolean("published", false),
+    volumeMl: form.integer("volume_ml", { min: 1, max: VOLUME_ML_MAX, nullable: true }),
+    alcoholPermille: alcoholPercent === undefined || alcoholPercent === null ? alcoholPercent : permilleOf(alcoholPercent),
+    mailOrderAllowed: form.boolean("mail_order_allowed", true),
+    seriesIds: form.ids("series_ids"),
+  };
+  // An empty liquor type means "none".
+  if (changes.liquorType === "") changes.liquorType = null;
+  form.finish();
+  return changes;
+}
+
+/** The quick restock: how many bottles arrived. */
+export function readRestockInput(body: unknown, locale: Locale): number {
+  const form = new FormReader(body, locale);
+  const amount = form.integer("amount", { min: 1, max: STOCK_MAX });
+  form.finish();
+  return amount!;
+}

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { AdminProduct, AdminProductRow } from "../../domain/admin-catalog.ts";
+import { LOW_STOCK_AT, STOCK_MAX, percentOf } from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { Database } from "../db/client.ts";
+import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+import type { AdminUploadsService } from "./admin-uploads.service.ts";
+import type { ProductChanges } from "./admin-products.input.ts";
+import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
+
+export interface AdminProductFilters {
+  q?: string | undefined;
+  published?: boolean | undefined;
+  lowStock?: boolean | undefined;
+}
+
+/** `%` and `_` in a search are letters, not wildcards. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The trader's products: every product, published or not, with every field in both languages.
+ * Each write ends with `catalog.changed()`, so the shop shows it at once (in every process).
+ */
+export class AdminProductsService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService },
+  ) {}
+
+  async list(filters: AdminProductFilters): Promise<AdminProductRow[]> {
+    const conditions: SQL[] = [];
+    if (filters.q) {
+      const pattern = containing(filters.q);
+      const byId = /^\d{1,9}$/.test(filters.q) ? [eq(productsTable.id, Number(filters.q))] : [];
+      conditions.push(or(ilike(productsTable.nameJa, pattern), ilike(productsTable.nameEn, pattern), ...byId)!);
+    }
+    if (filters.published !== undefined) conditions.push(eq(productsTable.published, filters.published));
+    if (filters.lowStock) conditions.push(lte(productsTable.stock, LOW_STOCK_AT));
+    // The first picture of each product, for the list's thumbnail.
+    const firstImage = this.db
+      .select({ productId: productImagesTable.productId, imageId: sql<number>`min(${productImagesTable.imageId})`.as("image_id") })
+      .from(productImagesTable)
+      .where(eq(productImagesTable.position, 0))
+      .groupBy(productImagesTable.productId)
+      .as("first_image");
+    const rows = await this.db
+      .select({ product: productsTable, image: { id: imagesTable.id, width: imagesTable.width, height: imagesTable.height } })
+      .from(productsTable)
+      .leftJoin(firstImage, eq(firstImage.productId, productsTable.id))
+      .leftJoin(imagesTable, eq(imagesTable.id, firstImage.imageId))
+      .where(and(...conditions))
+      .orderBy(asc(productsTable.sortOrder), desc(productsTable.id));
+    return rows.map(({ product, image }) => ({
+      id: product.id,
+      name_ja: product.nameJa,
+      name_en: product.nameEn,
+      price: product.price,
+      stock: product.stock,
+      sold_out_flag: product.soldOutFlag,
+      published: product.published,
+      low_stock: product.stock <= LOW_STOCK_AT,
+      sort_order: product.sortOrder,
+      image: image?.id ? image : null,
+    }));
+  }
+
+  async detail(id: number): Promise<AdminProduct> {
+    const [product] = await this.db.select().from(productsTable).where(eq(productsTable.id, id));
+    if (!product) throw new AppError("not-found");
+    const series = await this.db.select({ id: productSeriesTable.seriesId }).from(productSeriesTable).where(eq(productSeriesTable.productId, id));
+    return {
+      id: product.id,
+      name_ja: product.nameJa,
+      name_en: product.nameEn,
+      description_ja: product.descriptionJa,
+      description_en: product.descriptionEn,
+      price: product.price,
+      stock: product.stock,
+      buyable_limit: product.buyableLimit,
+      sold_out_flag: product.soldOutFlag,
+      shipping_type: product.shippingType,
+      series_ids: series.map((row) => row.id).sort((a, b) => a - b),
+      liquor_type: product.liquorType,
+      sort_order: product.sortOrder,
+      published: product.published,
+      volume_ml: product.volumeMl,
+      alcohol_percent: product.alcoholPermille === null ? null : percentOf(product.alcoholPermille),
+      mail_order_allowed: product.mailOrderAllowed,
+      images: await imagesOf(this.db, "product", id),
+      updated_at: product.updatedAt.toISOString(),
+    };
+  }
+
+  async create(changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
+    await this.checkReferences(changes, locale);
+    const { seriesIds, ...columns } = changes;
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(productsTable)
+        .values({ ...columns, nameJa: columns.nameJa!, nameEn: columns.nameEn!, price: columns.price! })
+        .returning({ id: productsTable.id });
+      if (seriesIds && seriesIds.length > 0) await tx.insert(productSeriesTable).values(seriesIds.map((seriesId) => ({ productId: row!.id, seriesId })));
+      return row!.id;
+    });
+    await this.deps.catalog.changed();
+    return this.detail(id);
+  }
+
+  async update(id: number, changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
+    await this.checkReferences(changes, locale);
+    const { seriesIds, ...columns } = changes;
+    const found = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(productsTable)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(productsTable.id, id))
+        .returning({ id: productsTable.id });
+      if (!row) return false;
+      if (seriesIds) {
+        await tx.delete(productSeriesTable).where(eq(productSeriesTable.productId, id));
+        if (seriesIds.length > 0) await tx.insert(productSeriesTable).values(seriesIds.map((seriesId) => ({ productId: id, seriesId })));
+      }
+      return true;
+    });
+    if (!found) throw new AppError("not-found");
+    await this.deps.catalog.changed();
+    return this.detail(id);
+  }
+
+  /** Bottles arrived: added to the stock in one statement, so an order placed meanwhile is not lost. */
+  async restock(id: number, amount: number, locale: Locale): Promise<AdminProduct> {
+    const [row] = await this.db
+      .update(productsTable)
+      .set({ stock: sql`${productsTable.stock} + ${amount}`, updatedAt: new Date() })
+      .where(and(eq(productsTable.id, id), lte(productsTable.stock, STOCK_MAX - amount)))
+      .returning({ id: productsTable.id });
+    if (!row) {
+      await this.detail(id); // a 404 when the product is gone
+      const errors = new FieldErrors(locale);
+      errors.add("stock", "less_than_or_equal_to", { count: STOCK_MAX });
+      throw validationFailed(errors);
+    }
+    await this.deps.catalog.changed();
+    return this.detail(id);
+  }
+
+  /** Adds an uploaded picture at the end of the product's images. */
+  async attachImage(id: number, signedId: unknown, locale: Locale): Promise<AdminProduct> {
+    const current = await this.detail(id);
+    const imageId = await this.deps.uploads.imageOf(signedId, locale);
+    const ids = current.images.map((image) => image.id);
+    if (!ids.includes(imageId)) await replaceImages(this.db, "product", id, [...ids, imageId]);
+    await this.deps.catalog.changed();
+    return this.detail(id);
+  }
+
+  /** The images in a new order, or fewer of them (a removal). */
+  async arrangeImages(id: number, body: unknown, locale: Locale): Promise<AdminProduct> {
+    await this.detail(id);
+    const order = await readImageOrder(this.db, "product", id, body, locale);
+    await replaceImages(this.db, "product", id, order);
+    await this.deps.catalog.changed();
+    return this.detail(id);
+  }
+
+  /** The liquor type and series the form names must exist; a 422 on the field otherwise. */
+  private async checkReferences(changes: ProductChanges, locale: Locale): Promise<void> {
+    const errors = new FieldErrors(locale);
+    if (changes.liquorType) {
+      const [known] = await this.db.select({ key: liquorTypesTable.key }).from(liquorTypesTable).where(eq(liquorTypesTable.key, changes.liquorType));
+      if (!known) errors.add("liquor_type", "inclusion");
+    }
+    if (changes.seriesIds && changes.seriesIds.length > 0) {
+      const known = await this.db.select({ id: seriesTable.id }).from(seriesTable).where(inArray(seriesTable.id, changes.seriesIds));
+      if (known.length !== changes.seriesIds.length) errors.add("series_ids", "inclusion");
+    }
+    if (!errors.empty) throw validationFailed(errors);
+  }
+}

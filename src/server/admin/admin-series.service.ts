@@ -1,0 +1,103 @@
+import { asc, count, eq } from "drizzle-orm";
+import type { AdminSeries } from "../../domain/admin-catalog.ts";
+import { NAME_MAX, SORT_ORDER_MAX, descendantsOf } from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { Database } from "../db/client.ts";
+import { productSeriesTable, seriesTable } from "../db/schema/catalog.ts";
+import { AppError } from "../http/errors.ts";
+import { FormReader } from "./admin-form-reader.ts";
+
+interface SeriesChanges {
+  nameJa?: string | undefined;
+  nameEn?: string | undefined;
+  parentId?: number | null | undefined;
+  sortOrder?: number | undefined;
+}
+
+/** The series form: names, parent (empty for the top level) and sort order. */
+export function readSeriesInput(body: unknown, locale: Locale, partial: boolean): SeriesChanges {
+  const form = new FormReader(body, locale, partial);
+  const changes: SeriesChanges = {
+    nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
+    nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
+    parentId: form.integer("parent_id", { min: 1, max: 2 ** 31 - 1, nullable: true }),
+    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
+  };
+  form.finish();
+  return changes;
+}
+
+/**
+ * The series tree (ワイン › 赤 …): add, rename, move under another parent (never under itself or
+ * its own sub-series: that would cut the branch off the tree), and delete only an empty series.
+ */
+export class AdminSeriesService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { catalog: CatalogService },
+  ) {}
+
+  async list(): Promise<AdminSeries[]> {
+    const [rows, products] = await Promise.all([
+      this.db.select().from(seriesTable).orderBy(asc(seriesTable.sortOrder), asc(seriesTable.id)),
+      this.db.select({ seriesId: productSeriesTable.seriesId, count: count() }).from(productSeriesTable).groupBy(productSeriesTable.seriesId),
+    ]);
+    const productCounts = new Map(products.map((row) => [row.seriesId, row.count]));
+    return rows.map((row) => ({
+      id: row.id,
+      parent_id: row.parentId,
+      name_ja: row.nameJa,
+      name_en: row.nameEn,
+      sort_order: row.sortOrder,
+      product_count: productCounts.get(row.id) ?? 0,
+      child_count: rows.filter((other) => other.parentId === row.id).length,
+    }));
+  }
+
+  async create(changes: SeriesChanges, locale: Locale): Promise<AdminSeries> {
+    await this.checkParent(null, changes.parentId, locale);
+    const [row] = await this.db
+      .insert(seriesTable)
+      .values({ nameJa: changes.nameJa!, nameEn: changes.nameEn!, parentId: changes.parentId ?? null, sortOrder: changes.sortOrder ?? 0 })
+      .returning({ id: seriesTable.id });
+    await this.deps.catalog.changed();
+    return this.one(row!.id);
+  }
+
+  async update(id: number, changes: SeriesChanges, locale: Locale): Promise<AdminSeries> {
+    await this.one(id);
+    await this.checkParent(id, changes.parentId, locale);
+    await this.db.update(seriesTable).set(changes).where(eq(seriesTable.id, id));
+    await this.deps.catalog.changed();
+    return this.one(id);
+  }
+
+  /** Only a series without products and sub-series goes; otherwise a 409 saying why. */
+  async remove(id: number): Promise<void> {
+    const series = await this.one(id);
+    if (series.product_count > 0 || series.child_count > 0) throw new AppError("conflict", "seriesNotEmpty");
+    await this.db.delete(seriesTable).where(eq(seriesTable.id, id));
+    await this.deps.catalog.changed();
+  }
+
+  private async one(id: number): Promise<AdminSeries> {
+    const found = (await this.list()).find((series) => series.id === id);
+    if (!found) throw new AppError("not-found");
+    return found;
+  }
+
+  /** The parent must exist and, for a move, must not be the series itself or below it. */
+  private async checkParent(id: number | null, parentId: number | null | undefined, locale: Locale): Promise<void> {
+    if (parentId === undefined || parentId === null) return;
+    const rows = await this.db.select({ id: seriesTable.id, parentId: seriesTable.parentId }).from(seriesTable);
+    const form = new FormReader({}, locale);
+    if (!rows.some((row) => row.id === parentId)) {
+      form.errors.add("parent_id", "inclusion");
+      form.finish();
+    }
+    if (id !== null && (parentId === id || descendantsOf(id, new Map(rows.map((row) => [row.id, row.parentId]))).has(parentId))) {
+      throw new AppError("invalid", "seriesCycle");
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import type { StaffSession } from "../testing/staff-fixtures.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+
+// The owner's settings (the shop profile) and staff accounts: clear 422s per field, and a saved
+// change the storefront and checkout answer with at once.
+
+let shop: TestApp;
+let owner: StaffSession;
+let original: Record<string, unknown>;
+
+type Settings = Record<string, unknown> & { terms: Record<string, unknown> };
+
+function call(method: "GET" | "POST" | "DELETE", url: string, payload?: object, locale?: "en") {
+  const headers = locale ? { ...owner.headers, cookie: `${owner.cookie}; locale=${locale}` } : owner.headers;
+  return shop.app.inject({ method, url: `/admin/api${url}`, headers, ...(payload ? { payload } : {}) });
+}
+
+async function current(): Promise<Settings> {
+  return (await call("GET", "/settings")).json().data;
+}
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  owner = await staffSession(shop, "owner");
+  original = await current();
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("GET /admin/api/settings", () => {
+  it("answers the shop profile with the time bands as an ordered list", async () => {
+    const settings = await current();
+    expect(settings.terms).toMatchObject({ taxRatePercent: 10, shippingFee: 1100, coolShippingFee: 1650, codFee: 440, codCeiling: 300000 });
+    expect(settings.deliveryTimeBands).toEqual([
+      { code: "08-12", ja: "午前中", en: "Morning (8–12)" },
+      { code: "14-16", ja: "14-16時", en: "14:00–16:00" },
+      { code: "16-18", ja: "16-18時", en: "16:00–18:00" },
+      { code: "18-20", ja: "18-20時", en: "18:00–20:00" },
+      { code: "19-21", ja: "19-21時", en: "19:00–21:00" },
+    ]);
+    expect(settings.businessHolidays).toEqual([]);
+  });
+});
+
+describe("POST /admin/api/settings", () => {
+  it("saves, and the storefront and checkout answer with the new values at once", async () => {
+    const wine = await new CatalogFactory(shop.database.db).product({ price: 1000 });
+    const before = (await shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json();
+    const settings = await current();
+    const changed = {
+      ...settings,
+      invoiceRegistrationNumber: "t1234567890123",
+      terms: { ...settings.terms, taxRatePercent: 8, shippingFee: 880, codFeeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] },
+      deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "19-21", ja: "19-21時", en: "19:00–21:00" }],
+      businessHolidays: ["2026-12-31", "2026-08-13", "2026-12-31"],
+    };
+    const response = await call("POST", "/settings", changed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ invoiceRegistrationNumber: "T1234567890123", businessHolidays: ["2026-08-13", "2026-12-31"] });
+
+    const shopper = (url: string, init: { method?: "GET" | "POST"; payload?: object } = {}) =>
+      shop.app.inject({ method: init.method ?? "GET", url, headers: shop.browserSession().headers, ...(init.payload ? { payload: init.payload } : {}) });
+    expect((await shopper("/api/taxrate")).json()).toEqual({ rate: 8 });
+    expect((await shopper(`/api/shipping?id=${wine}`)).json()).toEqual({ fee: 880 });
+    expect((await shopper("/ja/api/timezones")).json()).toEqual({ "08-12": "午前中", "19-21": "19-21時" });
+    expect((await shopper("/api/fee", { method: "POST", payload: { price: 12000 } })).json()).toEqual({ cod_fee: 660 });
+    // The catalogue's tax-included prices follow the rate (the cached answers were dropped).
+    const after = (await shopper(`/api/products/${wine}`)).json();
+    expect(JSON.stringify(after)).not.toEqual(JSON.stringify(before));
+    expect(JSON.stringify(after)).toContain("1080");
+
+    expect((await call("POST", "/settings", original)).statusCode).toBe(200);
+    expect((await shopper("/api/taxrate")).json()).toEqual({ rate: 10 });
+  });
+
+  it("refuses invalid values with a message per field, in the page's language, and keeps the old settings", async () => {
+    const settings = await current();
+    const invalid = {
+      ...settings,
+      invoiceRegistrationNumber: "1234567890123",
+      terms: { ...settings.terms, taxRatePercent: 101, shippingFee: -1, codFee: "abc", codFeeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] },
+      deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "08-12", ja: "", en: "Again" }],
+      businessHolidays: ["2026-02-30"],
+      bankAccounts: [{ financial: { ja: "蔵前銀行", en: "Kuramae Bank" }, branch: { ja: "本店", en: "Head office" }, depositType: "savings", accountNumber: "12a", accountName: "カ）クラ" }],
+    };
+    const response = await call("POST", "/settings", invalid);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toEqual({
+      "deliveryTimeBands.1.code": ["配達時間帯2のコードはすでに存在します"],
+      "deliveryTimeBands.1.ja": ["配達時間帯2の表示名(日本語)を入力してください"],
+      invoiceRegistrationNumber: ["適格請求書発行事業者登録番号は不正な値です"],
+      "terms.taxRatePercent": ["消費税率は100以下の値にしてください"],
+      "terms.shippingFee": ["送料(通常)は0以上の値にしてください"],
+      "terms.codFee": ["代引き手数料は数値で入力してください"],
+      "terms.codFeeTiers": ["代引き手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。"],
+      "bankAccounts.0.depositType": ["口座1の種別は一覧にありません"],
+      "bankAccounts.0.accountNumber": ["口座1の口座番号は不正な値です"],
+    });
+    const holiday = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"], terms: { ...settings.terms, taxRatePercent: 1.5 } }, "en");
+    expect(holiday.json().fields).toEqual({ "terms.taxRatePercent": ["Tax rate must be an integer"] });
+    const date = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"] }, "en");
+    expect(date.json().fields).toEqual({ "businessHolidays.0": ["Business holiday 1 is invalid"] });
+    expect((await current()).terms.taxRatePercent).toBe(10);
+  });
+});
+
+describe("staff accounts", () => {
+  it("adds a staff member with a generated password shown once, who can sign in, and removes them", async () => {
+    const added = await call("POST", "/staff", { email: " Kura.Helper@Example.com ", role: "staff" });
+    expect(added.statusCode).toBe(201);
+    const { data, password } = added.json();
+    expect(data).toMatchObject({ email: "kura.helper@example.com", role: "staff" });
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const signIn = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: shop.browserSession().headers, payload: { email: "kura.helper@example.com", password } });
+    expect(signIn.statusCode).toBe(200);
+    const helper = shop.sessionFrom(signIn);
+    expect((await call("GET", "/staff")).json().data.map((row: { email: string }) => row.email)).toContain("kura.helper@example.com");
+
+    const taken = await call("POST", "/staff", { email: "kura.helper@example.com", role: "owner" });
+    expect(taken.json().fields).toEqual({ email: ["Eメールはすでに存在します"] });
+    expect((await call("POST", "/staff", { email: "x@example.com", role: "boss" })).json().fields).toEqual({ role: ["権限は一覧にありません"] });
+
+    expect((await call("DELETE", `/staff/${data.id}`)).statusCode).toBe(204);
+    expect((await shop.app.inject({ method: "GET", url: "/admin/api/session", headers: helper.headers })).statusCode).toBe(401);
+    expect((await call("DELETE", `/staff/${data.id}`)).statusCode).toBe(404);
+    const self = await call("DELETE", `/staff/${owner.staff.id}`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().errors).toEqual(["ご自身のアカウントは削除できません。"]);
+  });
+});

@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import sharp from "sharp";
+import type { DirectUploadAnswer } from "../../domain/admin-catalog.ts";
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { Database } from "../db/client.ts";
+import { uploadBlobsTable } from "../db/schema/uploads.ts";
+import { AppError } from "../http/errors.ts";
+import type { ImageService } from "../images/image.service.ts";
+import { FormReader } from "./admin-form-reader.ts";
+
+/** Where the browser PUTs a blob's bytes; the key follows. */
+export const DIRECT_UPLOAD_PATH = "/admin/api/direct_uploads";
+const FILENAME_MAX = 255;
+/** Base64 of 16 bytes. */
+const MD5_BASE64 = /^[A-Za-z0-9+/]{22}==$/;
+
+export interface BlobInput {
+  filename: string;
+  contentType: string;
+  byteSize: number;
+  checksum: string;
+}
+
+/** The blob record of POST /admin/api/direct_uploads, wrapped in `blob` as Active Storage sends it. */
+export function readBlobInput(body: unknown, locale: Locale): BlobInput {
+  const blob = body !== null && typeof body === "object" && "blob" in body ? body.blob : body;
+  const form = new FormReader(blob, locale);
+  const filename = form.text("filename", { required: true, max: FILENAME_MAX });
+  const contentType = form.oneOf("content_type", UPLOAD_CONTENT_TYPES, {});
+  const byteSize = form.integer("byte_size", { min: 1, max: UPLOAD_MAX_BYTES });
+  const checksum = form.text("checksum", { required: true, max: 24 });
+  if (checksum && !MD5_BASE64.test(checksum)) form.errors.add("checksum", "invalid");
+  form.finish();
+  return { filename: filename!, contentType: contentType!, byteSize: byteSize!, checksum: checksum! };
+}
+
+/**
+ * Direct uploads as spec §5 describes them: a blob record first, then the bytes PUT to the URL it
+ * answered. The bytes are stored only when their length and MD5 match what the browser announced
+ * and sharp can decode them as an image; then they go into `images`, where the variant and srcset
+ * machinery serves them like every other picture.
+ */
+export class AdminUploadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly images: ImageService,
+  ) {}
+
+  async createBlob(input: BlobInput, staffId: number): Promise<DirectUploadAnswer> {
+    const key = crypto.randomBytes(24).toString("base64url");
+    await this.db.insert(uploadBlobsTable).values({ key, ...input, staffId });
+    return {
+      signed_id: key,
+      filename: input.filename,
+      byte_size: input.byteSize,
+      checksum: input.checksum,
+      direct_upload: {
+        url: `${DIRECT_UPLOAD_PATH}/${key}`,
+        headers: { "Content-Type": input.contentType, "Content-MD5": input.checksum },
+      },
+    };
+  }
+
+  /** Checks and keeps the bytes of blob `key`; nothing is stored unless every check passes. */
+  async store(key: string, data: Buffer): Promise<void> {
+    const [blob] = await this.db.select().from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key));
+    if (!blob) throw new AppError("not-found");
+    if (blob.imageId !== null) throw new AppError("conflict", "uploadAlreadyStored");
+    if (data.length !== blob.byteSize) throw new AppError("invalid", "uploadSizeMismatch");
+    const md5 = crypto.createHash("md5").update(data).digest("base64");
+    if (md5 !== blob.checksum) throw new AppError("invalid", "uploadChecksumMismatch");
+    if (!(await isImage(data))) throw new AppError("invalid", "uploadNotImage");
+    const image = await this.images.store(data);
+    await this.db
+      .update(uploadBlobsTable)
+      .set({ imageId: image.id, uploadedAt: new Date() })
+      .where(and(eq(uploadBlobsTable.id, blob.id), isNull(uploadBlobsTable.imageId)));
+  }
+
+  /** The stored image of an uploaded blob, or a 422 naming the field when there is none (yet). */
+  async imageOf(signedId: unknown, locale: Locale): Promise<number> {
+    const form = new FormReader({ signed_id: signedId }, locale);
+    const key = form.text("signed_id", { required: true, max: 64 });
+    form.finish();
+    const [blob] = await this.db.select({ imageId: uploadBlobsTable.imageId }).from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key!));
+    if (!blob) {
+      form.errors.add("signed_id", "not_found");
+      form.finish();
+    }
+    if (blob!.imageId === null) throw new AppError("invalid", "uploadNotStored");
+    return blob!.imageId;
+  }
+}
+
+/** Whether sharp decodes the whole picture (a renamed text file or a truncated JPEG is refused). */
+async function isImage(data: Buffer): Promise<boolean> {
+  try {
+    const metadata = await sharp(data).metadata();
+    if (!metadata.width || !metadata.height) return false;
+    await sharp(data).resize(8).toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}

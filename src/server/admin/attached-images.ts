@@ -1,0 +1,63 @@
+import { asc, eq } from "drizzle-orm";
+import type { AdminImage } from "../../domain/admin-catalog.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { Database } from "../db/client.ts";
+import { exhibitImagesTable, imagesTable, productImagesTable } from "../db/schema/catalog.ts";
+import { FormReader } from "./admin-form-reader.ts";
+
+/** Whose pictures: products and exhibits keep an ordered list of images each. */
+export type ImageOwner = "product" | "exhibit";
+
+type Executor = Pick<Database, "select" | "insert" | "delete">;
+
+/** The owner's images in their order (the first is the one shown on tiles). */
+export async function imagesOf(db: Executor, owner: ImageOwner, ownerId: number): Promise<AdminImage[]> {
+  const image = { id: imagesTable.id, width: imagesTable.width, height: imagesTable.height };
+  if (owner === "product") {
+    return db
+      .select(image)
+      .from(productImagesTable)
+      .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
+      .where(eq(productImagesTable.productId, ownerId))
+      .orderBy(asc(productImagesTable.position));
+  }
+  return db
+    .select(image)
+    .from(exhibitImagesTable)
+    .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
+    .where(eq(exhibitImagesTable.exhibitId, ownerId))
+    .orderBy(asc(exhibitImagesTable.position));
+}
+
+/**
+ * Sets the owner's images to exactly `imageIds`, in that order. Rows are rewritten whole because
+ * positions are part of the key: moving one picture shifts the others.
+ */
+export async function replaceImages(db: Database, owner: ImageOwner, ownerId: number, imageIds: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (owner === "product") {
+      await tx.delete(productImagesTable).where(eq(productImagesTable.productId, ownerId));
+      if (imageIds.length > 0) await tx.insert(productImagesTable).values(imageIds.map((imageId, position) => ({ productId: ownerId, imageId, position })));
+    } else {
+      await tx.delete(exhibitImagesTable).where(eq(exhibitImagesTable.exhibitId, ownerId));
+      if (imageIds.length > 0) await tx.insert(exhibitImagesTable).values(imageIds.map((imageId, position) => ({ exhibitId: ownerId, imageId, position })));
+    }
+  });
+}
+
+/**
+ * The new order the trader chose (drag or up/down buttons, or a removal): `image_ids` must be some
+ * of the images the owner has now, each once; new pictures come in through attach, never here.
+ */
+export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: number, body: unknown, locale: Locale): Promise<number[]> {
+  const form = new FormReader(body, locale);
+  const ids = form.ids("image_ids");
+  form.finish();
+  const current = new Set((await imagesOf(db, owner, ownerId)).map((image) => image.id));
+  if (!ids!.every((id) => current.has(id))) {
+    form.errors.add("image_ids", "inclusion");
+    form.finish();
+  }
+  return ids!;
+}
+

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { requireStaff } from "../http/auth.ts";
+import { ADMIN_API } from "./admin-session.routes.ts";
+import { orderFilters } from "./admin-orders.routes.ts";
+import type { CsvFile, OrderExportService } from "./order-export.service.ts";
+
+function download(reply: FastifyReply, file: CsvFile) {
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-disposition", `attachment; filename="${file.filename}"`)
+    .send(file.body);
+}
+
+/**
+ * The orders list as files, with the list's filters (status, payment_method, from, to, q): a plain
+ * CSV of orders and lines, and the Yamato B2 Cloud upload. Plain GETs, so the page links to them.
+ */
+export function registerOrderExportRoutes(app: FastifyInstance, deps: { orderExports: OrderExportService }): void {
+  app.get(`${ADMIN_API}/orders/export.csv`, async (request, reply) => {
+    requireStaff(request);
+    const { page: _page, ...filters } = orderFilters(request.query, request.locale);
+    return download(reply, await deps.orderExports.plainCsv(filters, request.locale));
+  });
+
+  app.get(`${ADMIN_API}/orders/b2-cloud.csv`, async (request, reply) => {
+    requireStaff(request);
+    const { page: _page, ...filters } = orderFilters(request.query, request.locale);
+    return download(reply, await deps.orderExports.b2CloudCsv(filters));
+  });
+}

@@ -1,0 +1,79 @@
+import type { Locale } from "../../domain/locale.ts";
+
+// Names of the shop profile's fields as the settings page labels them, for the 422 messages of
+// POST /admin/api/settings. Keys are zod paths with list positions as "*".
+
+type Label = { ja: string; en: string };
+
+const localized = (ja: string, en: string, lang = true): Record<string, Label> =>
+  lang ? { ja: { ja: `${ja}(日本語)`, en: `${en} (Japanese)` }, en: { ja: `${ja}(英語)`, en: `${en} (English)` } } : {};
+
+function group(prefix: string, ja: string, en: string): Record<string, Label> {
+  const result: Record<string, Label> = { [prefix]: { ja, en } };
+  for (const [lang, label] of Object.entries(localized(ja, en))) result[`${prefix}.${lang}`] = label;
+  return result;
+}
+
+const labels: Record<string, Label> = {
+  ...group("shopName", "ショップ名", "Shop name"),
+  ...group("companyName", "会社名", "Company name"),
+  ...group("representative", "代表者", "Representative"),
+  ...group("operationsManager", "運営責任者", "Operations manager"),
+  zip: { ja: "郵便番号", en: "Zip" },
+  ...group("address", "住所", "Address"),
+  phone: { ja: "電話番号", en: "Phone" },
+  email: { ja: "メールアドレス", en: "E-mail" },
+  invoiceRegistrationNumber: { ja: "適格請求書発行事業者登録番号", en: "Invoice registration number" },
+  ...group("businessHours", "営業時間", "Business hours"),
+  ...group("contactHours", "お問い合わせ受付時間", "Contact hours"),
+  ...group("liquorLicence.type", "酒類販売業免許の種類", "Licence type"),
+  "liquorLicence.number": { ja: "酒類販売業免許番号", en: "Licence number" },
+  ...group("liquorLicence.issuingTaxOffice", "免許を付与した税務署", "Issuing tax office"),
+  ...group("liquorSalesManager.name", "酒類販売管理者", "Liquor-sales manager"),
+  "liquorSalesManager.trainingDate": { ja: "研修受講日", en: "Training date" },
+  "liquorSalesManager.nextTrainingDeadline": { ja: "次回研修の受講期限", en: "Next training deadline" },
+  ...group("liquorSalesManager.trainingBody", "研修実施団体", "Training body"),
+  "terms.taxRatePercent": { ja: "消費税率", en: "Tax rate" },
+  "terms.shippingFee": { ja: "送料(通常)", en: "Shipping fee (normal)" },
+  "terms.coolShippingFee": { ja: "送料(クール便)", en: "Shipping fee (cool)" },
+  "terms.codFee": { ja: "代引き手数料", en: "Cash-on-delivery fee" },
+  "terms.codFeeTiers": { ja: "代引き手数料の段階", en: "Cash-on-delivery fee tiers" },
+  "terms.codFeeTiers.*.upTo": { ja: "代引き手数料の段階{n}の上限金額", en: "Upper amount of COD tier {n}" },
+  "terms.codFeeTiers.*.fee": { ja: "代引き手数料の段階{n}の手数料", en: "Fee of COD tier {n}" },
+  "terms.codCeiling": { ja: "代金引換の上限金額", en: "Cash-on-delivery ceiling" },
+  "terms.processingBusinessDays.min": { ja: "発送までの営業日数(最短)", en: "Business days to ship (min)" },
+  "terms.processingBusinessDays.max": { ja: "発送までの営業日数(最長)", en: "Business days to ship (max)" },
+  "terms.arrivalWithinDays": { ja: "お届けまでの日数", en: "Days to arrival" },
+  "terms.bankTransferWithinDays": { ja: "お振込み期限の日数", en: "Days to pay by transfer" },
+  deliveryTimeBands: { ja: "配達時間帯", en: "Delivery time bands" },
+  "deliveryTimeBands.*": { ja: "配達時間帯{n}", en: "Delivery time band {n}" },
+  "deliveryTimeBands.*.code": { ja: "配達時間帯{n}のコード", en: "Code of delivery time band {n}" },
+  "deliveryTimeBands.*.ja": { ja: "配達時間帯{n}の表示名(日本語)", en: "Label of delivery time band {n} (Japanese)" },
+  "deliveryTimeBands.*.en": { ja: "配達時間帯{n}の表示名(英語)", en: "Label of delivery time band {n} (English)" },
+  businessHolidays: { ja: "休業日", en: "Business holidays" },
+  "businessHolidays.*": { ja: "休業日{n}件目", en: "Business holiday {n}" },
+  bankAccounts: { ja: "振込先口座", en: "Bank accounts" },
+  "bankAccounts.*.financial.ja": { ja: "口座{n}の金融機関名(日本語)", en: "Bank of account {n} (Japanese)" },
+  "bankAccounts.*.financial.en": { ja: "口座{n}の金融機関名(英語)", en: "Bank of account {n} (English)" },
+  "bankAccounts.*.branch.ja": { ja: "口座{n}の支店名(日本語)", en: "Branch of account {n} (Japanese)" },
+  "bankAccounts.*.branch.en": { ja: "口座{n}の支店名(英語)", en: "Branch of account {n} (English)" },
+  "bankAccounts.*.depositType": { ja: "口座{n}の種別", en: "Type of account {n}" },
+  "bankAccounts.*.accountNumber": { ja: "口座{n}の口座番号", en: "Number of account {n}" },
+  "bankAccounts.*.accountName": { ja: "口座{n}の口座名義", en: "Holder of account {n}" },
+  "yamatoB2.customerCode": { ja: "B2クラウドの請求先顧客コード", en: "B2 Cloud customer code" },
+  "yamatoB2.classificationCode": { ja: "B2クラウドの請求先分類コード", en: "B2 Cloud classification code" },
+  "yamatoB2.freightNumber": { ja: "B2クラウドの運賃管理番号", en: "B2 Cloud freight number" },
+  "social.instagram": { ja: "Instagram のURL", en: "Instagram URL" },
+  "social.facebook": { ja: "Facebook のURL", en: "Facebook URL" },
+  "social.twitter": { ja: "X (Twitter) のURL", en: "X (Twitter) URL" },
+  "social.line": { ja: "LINE のURL", en: "LINE URL" },
+};
+
+/** "terms.codFeeTiers.1.fee" → "代引き手数料の段階2の手数料"; unknown paths are named as they are. */
+export function settingsLabel(path: (string | number)[], locale: Locale): string {
+  const key = path.map((part) => (typeof part === "number" ? "*" : part)).join(".");
+  const position = path.find((part): part is number => typeof part === "number");
+  const label = labels[key]?.[locale];
+  if (!label) return path.join(".");
+  return label.replace("{n}", position === undefined ? "" : String(position + 1));
+}

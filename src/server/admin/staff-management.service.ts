@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "../../domain/account.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { StaffResource, StaffRole } from "../../domain/staff.ts";
+import { STAFF_ROLES } from "../../domain/staff.ts";
+import type { Database } from "../db/client.ts";
+import { staffMembersTable } from "../db/schema/staff.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+import type { StaffService } from "./staff.service.ts";
+import { randomStaffPassword } from "./staff.service.ts";
+
+/**
+ * The owner's management of back-office accounts: add one with a generated password (shown once,
+ * never stored in clear) and remove one (its sessions end with it). An existing address is refused
+ * here; resetting a password stays `npm run admin:create`'s.
+ */
+export class StaffManagementService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { staff: StaffService },
+  ) {}
+
+  async add(raw: { email?: unknown; role?: unknown }, locale: Locale): Promise<{ staff: StaffResource; password: string }> {
+    const errors = new FieldErrors(locale);
+    const email = typeof raw.email === "string" ? normalizeEmail(raw.email) : "";
+    const role = raw.role ?? "staff";
+    if (!email) errors.add("email", "blank");
+    else if (email.length > EMAIL_MAX_LENGTH) errors.add("email", "too_long", { count: EMAIL_MAX_LENGTH });
+    else if (!EMAIL_PATTERN.test(email)) errors.add("email", "invalid");
+    else if (await this.exists(email)) errors.add("email", "taken");
+    if (typeof role !== "string" || !(STAFF_ROLES as readonly string[]).includes(role)) errors.add("role", "inclusion");
+    if (!errors.empty) throw validationFailed(errors);
+    const password = randomStaffPassword();
+    const { staff } = await this.deps.staff.createOrReset({ email, password, role: role as StaffRole }, locale);
+    return { staff, password };
+  }
+
+  async remove(id: number, by: StaffResource): Promise<void> {
+    if (id === by.id) throw new AppError("conflict", "staffRemoveSelf");
+    const removed = await this.db.delete(staffMembersTable).where(eq(staffMembersTable.id, id)).returning({ id: staffMembersTable.id });
+    if (removed.length === 0) throw new AppError("not-found");
+  }
+
+  private async exists(email: string): Promise<boolean> {
+    const rows = await this.db.select({ id: staffMembersTable.id }).from(staffMembersTable).where(eq(staffMembersTable.email, email));
+    return rows.length > 0;
+  }
+}

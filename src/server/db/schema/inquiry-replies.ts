@@ -1,0 +1,23 @@
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { inquiriesTable } from "./accounts.ts";
+import { staffMembersTable } from "./staff.ts";
+
+/**
+ * Answers the back office mailed to an inquiry's sender, kept so the next staff member sees what
+ * was already said (the mail itself only lives in the outbox until it is sent).
+ */
+export const inquiryRepliesTable = pgTable(
+  "inquiry_replies",
+  {
+    id: serial("id").primaryKey(),
+    inquiryId: integer("inquiry_id")
+      .notNull()
+      .references(() => inquiriesTable.id, { onDelete: "cascade" }),
+    /** Who answered; kept as null when that staff account is removed later. */
+    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inquiry_replies_inquiry_idx").on(table.inquiryId, table.createdAt)],
+);

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { imagesTable } from "./catalog.ts";
+import { staffMembersTable } from "./staff.ts";
+
+/**
+ * Direct uploads of the back office (spec §5): the browser announces a file (name, type, size, MD5)
+ * and gets back a `key` to PUT the bytes to. Once the bytes arrived and matched the checksum they
+ * are stored as an image and `image_id` is set; only then can the blob be attached to a product or
+ * exhibit. The key is random and unguessable, so it doubles as the signed id the browser holds.
+ */
+export const uploadBlobsTable = pgTable(
+  "upload_blobs",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** Base64 of the file's MD5, as the browser computed it. */
+    checksum: text("checksum").notNull(),
+    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
+    imageId: integer("image_id").references(() => imagesTable.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+  },
+  (table) => [index("upload_blobs_created_idx").on(table.createdAt)],
+);

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { demoProducts } from "./demo-catalogue.ts";
+import { labelFactsOf } from "./seed-catalogue.ts";
+
+describe("demo liquor-law records", () => {
+  it("reads volume and strength from the label line", () => {
+    expect(labelFactsOf("Neat.\nHokkaido, Japan / 43% ABV / 700ml")).toEqual({ volumeMl: 700, alcoholPermille: 430 });
+    expect(labelFactsOf("France / 12.5% ABV / 750ml")).toEqual({ volumeMl: 750, alcoholPermille: 125 });
+    expect(() => labelFactsOf("no label")).toThrow(/ABV/);
+  });
+
+  it("has a volume and a strength for every demo bottle", () => {
+    for (const product of demoProducts) {
+      const facts = labelFactsOf(product.description.en);
+      expect(facts.volumeMl).toBeGreaterThan(0);
+      expect(facts.alcoholPermille).toBeGreaterThan(0);
+    }
+  });
+});

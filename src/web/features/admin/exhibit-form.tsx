@@ -1,0 +1,71 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import type { AdminExhibitFields } from "../../../domain/admin-catalog.ts";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useAdminText } from "./admin-i18n.ts";
+import css from "./admin-catalogue.module.css";
+import type { SaveOutcome } from "./product-form.tsx";
+
+type Draft = Record<"name_ja" | "name_en" | "description_ja" | "description_en" | "sort_order", string> & { top: boolean; published: boolean };
+
+/** An exhibit's fields in both languages, the home-page flag, publishing and sort order. */
+export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: string; onSave(body: Draft): Promise<SaveOutcome> }) {
+  const ta = useAdminText();
+  const [draft, setDraft] = useState<Draft>(() => ({
+    name_ja: props.exhibit?.name_ja ?? "",
+    name_en: props.exhibit?.name_en ?? "",
+    description_ja: props.exhibit?.description_ja ?? "",
+    description_en: props.exhibit?.description_en ?? "",
+    sort_order: String(props.exhibit?.sort_order ?? 0),
+    top: props.exhibit?.top ?? false,
+    published: props.exhibit?.published ?? true,
+  }));
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  const [saving, setSaving] = useState(false);
+  const text = (name: Exclude<keyof Draft, "top" | "published">) => ({
+    name,
+    value: draft[name],
+    error: outcome?.fields?.[name]?.[0],
+    onChange: (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: event.currentTarget.value }),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    const result = await props.onSave(draft);
+    setSaving(false);
+    setOutcome(result.ok ? null : result);
+  }
+
+  return (
+    <form className={css.form} onSubmit={(event) => void submit(event)} noValidate>
+      {outcome?.errors && (
+        <Notice tone="danger">
+          {outcome.errors.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </Notice>
+      )}
+      <div className={css.pair}>
+        <Input label={ta("adminProduct.nameJa")} required {...text("name_ja")} />
+        <Input label={ta("adminProduct.nameEn")} required lang="en" {...text("name_en")} />
+      </div>
+      <div className={css.pair}>
+        <Textarea label={ta("adminProduct.descriptionJa")} rows={4} {...text("description_ja")} />
+        <Textarea label={ta("adminProduct.descriptionEn")} rows={4} lang="en" {...text("description_en")} />
+      </div>
+      <div className={css.grid}>
+        <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
+      </div>
+      <Checkbox label={ta("adminExhibits.top")} checked={draft.top} onChange={(event) => setDraft({ ...draft, top: event.currentTarget.checked })} />
+      <Checkbox label={ta("adminProduct.published")} checked={draft.published} onChange={(event) => setDraft({ ...draft, published: event.currentTarget.checked })} />
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? ta("adminProduct.saving") : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

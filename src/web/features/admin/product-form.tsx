@@ -1,0 +1,155 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import type { AdminLiquorType, AdminProductFields, AdminSeries } from "../../../domain/admin-catalog.ts";
+import { SHIPPING_TYPES } from "../../../domain/admin-catalog.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useAdminText } from "./admin-i18n.ts";
+import css from "./admin-catalogue.module.css";
+import { seriesLines } from "./series-tree.ts";
+
+/** The form's values: text fields as typed (the server checks and converts them), switches as booleans. */
+type Draft = Record<Exclude<keyof AdminProductFields, "series_ids" | "sold_out_flag" | "published" | "mail_order_allowed">, string> & {
+  series_ids: number[];
+  sold_out_flag: boolean;
+  published: boolean;
+  mail_order_allowed: boolean;
+};
+
+function draftOf(product: AdminProductFields | undefined): Draft {
+  const text = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  return {
+    name_ja: product?.name_ja ?? "",
+    name_en: product?.name_en ?? "",
+    description_ja: product?.description_ja ?? "",
+    description_en: product?.description_en ?? "",
+    price: text(product?.price),
+    stock: text(product?.stock ?? 0),
+    buyable_limit: text(product?.buyable_limit),
+    shipping_type: product?.shipping_type ?? "normal",
+    liquor_type: product?.liquor_type ?? "",
+    sort_order: text(product?.sort_order ?? 0),
+    volume_ml: text(product?.volume_ml),
+    alcohol_percent: text(product?.alcohol_percent),
+    series_ids: product?.series_ids ?? [],
+    sold_out_flag: product?.sold_out_flag ?? false,
+    published: product?.published ?? false,
+    mail_order_allowed: product?.mail_order_allowed ?? true,
+  };
+}
+
+export interface SaveOutcome {
+  ok: boolean;
+  errors?: string[];
+  fields?: Record<string, string[]>;
+}
+
+/**
+ * Every field of a product in both languages. The server is the judge of the values: its 422
+ * messages appear under their fields and in a list above the button.
+ */
+export function ProductForm(props: {
+  product?: AdminProductFields;
+  series: AdminSeries[];
+  liquorTypes: AdminLiquorType[];
+  submitLabel: string;
+  onSave(body: Draft): Promise<SaveOutcome>;
+}) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  const [draft, setDraft] = useState(() => draftOf(props.product));
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldError = (name: string) => outcome?.fields?.[name]?.[0];
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((current) => ({ ...current, [name]: value }));
+  const text = (name: Exclude<keyof Draft, "series_ids" | "sold_out_flag" | "published" | "mail_order_allowed">) => ({
+    name,
+    value: draft[name],
+    error: fieldError(name),
+    onChange: (event: { currentTarget: { value: string } }) => set(name, event.currentTarget.value),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    const result = await props.onSave(draft).catch(() => ({ ok: false, errors: [ta("admin.requestFailed")] }));
+    setSaving(false);
+    setOutcome(result.ok ? null : result);
+  }
+
+  function toggleSeries(id: number, checked: boolean) {
+    set("series_ids", checked ? [...draft.series_ids, id] : draft.series_ids.filter((each) => each !== id));
+  }
+
+  return (
+    <form className={css.form} onSubmit={(event) => void submit(event)} noValidate data-testid="product-form">
+      {outcome?.errors && (
+        <Notice tone="danger" testId="product-form-errors">
+          {outcome.errors.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </Notice>
+      )}
+      <div className={css.pair}>
+        <Input label={ta("adminProduct.nameJa")} required maxLength={100} {...text("name_ja")} />
+        <Input label={ta("adminProduct.nameEn")} required maxLength={100} lang="en" {...text("name_en")} />
+      </div>
+      <div className={css.pair}>
+        <Textarea label={ta("adminProduct.descriptionJa")} rows={5} {...text("description_ja")} />
+        <Textarea label={ta("adminProduct.descriptionEn")} rows={5} lang="en" {...text("description_en")} />
+      </div>
+      <div className={css.grid}>
+        <Input label={ta("adminProduct.price")} inputMode="numeric" {...text("price")} />
+        <Input label={ta("adminProduct.stock")} inputMode="numeric" {...text("stock")} />
+        <Input label={ta("adminProduct.buyableLimit")} hint={ta("adminProduct.buyableLimitHint")} inputMode="numeric" {...text("buyable_limit")} />
+        <Select
+          label={ta("adminProduct.shippingType")}
+          options={SHIPPING_TYPES.map((type) => ({ value: type, label: ta(`adminProduct.shipping.${type}`) }))}
+          {...text("shipping_type")}
+        />
+        <Select
+          label={ta("adminProduct.liquorType")}
+          options={[{ value: "", label: ta("adminProduct.none") }, ...props.liquorTypes.map((type) => ({ value: type.key, label: locale === "ja" ? type.label_ja : type.label_en }))]}
+          {...text("liquor_type")}
+        />
+        <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
+        <Input label={ta("adminProduct.volumeMl")} inputMode="numeric" {...text("volume_ml")} />
+        <Input label={ta("adminProduct.alcoholPercent")} hint={ta("adminProduct.alcoholHint")} inputMode="decimal" {...text("alcohol_percent")} />
+      </div>
+      <fieldset className={css.fieldset}>
+        <legend>{ta("adminProduct.series")}</legend>
+        {props.series.length === 0 && <p className={css.hint}>{ta("adminProduct.noSeries")}</p>}
+        <ul className={css.seriesChoices}>
+          {seriesLines(props.series).map(({ series, depth }) => (
+            <li key={series.id} style={{ paddingInlineStart: `${depth * 1.25}rem` }}>
+              <Checkbox
+                label={locale === "ja" ? series.name_ja : series.name_en}
+                checked={draft.series_ids.includes(series.id)}
+                onChange={(event) => toggleSeries(series.id, event.currentTarget.checked)}
+              />
+            </li>
+          ))}
+        </ul>
+        {fieldError("series_ids") && <p role="alert" className={css.error}>{fieldError("series_ids")}</p>}
+      </fieldset>
+      <fieldset className={css.fieldset}>
+        <legend>{ta("adminProduct.switches")}</legend>
+        <Checkbox label={ta("adminProduct.published")} name="published" checked={draft.published} onChange={(event) => set("published", event.currentTarget.checked)} />
+        <Checkbox label={ta("adminProduct.soldOutFlag")} name="sold_out_flag" checked={draft.sold_out_flag} onChange={(event) => set("sold_out_flag", event.currentTarget.checked)} />
+        <Checkbox
+          label={ta("adminProduct.mailOrderAllowed")}
+          name="mail_order_allowed"
+          checked={draft.mail_order_allowed}
+          onChange={(event) => set("mail_order_allowed", event.currentTarget.checked)}
+        />
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? ta("adminProduct.saving") : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

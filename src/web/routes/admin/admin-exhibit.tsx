@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin-exhibit";
+import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
+import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import { saveForm } from "../../features/admin/catalogue-loaders.ts";
+import { ExhibitForm } from "../../features/admin/exhibit-form.tsx";
+import { ImageManager } from "../../features/admin/image-manager.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return { exhibit: (await loadAdmin<{ data: AdminExhibit }>(request, `/exhibits/${encodeURIComponent(params.id)}`)).data };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches, data }: Route.MetaArgs) {
+  return adminMeta(matches, data ? { text: data.exhibit.name_ja } : "adminExhibits.title");
+}
+
+/** One exhibit: its fields, its pictures, and deleting it (after asking). */
+export default function AdminExhibitPage() {
+  const ta = useAdminText();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { exhibit } = useLoaderData<typeof clientLoader>();
+  const [confirming, setConfirming] = useState(false);
+
+  async function remove() {
+    const result = await callAdminApi(`/exhibits/${exhibit.id}`, { method: "DELETE" }).catch(() => undefined);
+    setConfirming(false);
+    if (result?.ok) {
+      snackbar.show("success", ta("adminExhibits.deleted"));
+      void navigate("/admin/exhibits");
+    } else snackbar.show("danger", errorsOf(result?.body as { errors?: unknown } | undefined, ta("admin.requestFailed")));
+  }
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/exhibits">{ta("adminExhibits.back")}</Link>
+      </p>
+      <h1 className={styles.title}>{exhibit.name_ja}</h1>
+      <section className={styles.section}>
+        <ImageManager ownerPath={`/exhibits/${exhibit.id}`} images={exhibit.images} label={ta("adminImages.title")} />
+      </section>
+      <section className={styles.section}>
+        <ExhibitForm
+          key={JSON.stringify(exhibit)}
+          exhibit={exhibit}
+          submitLabel={ta("adminProduct.save")}
+          onSave={async (body) => {
+            const outcome = await saveForm<AdminExhibit>(`/exhibits/${exhibit.id}`, "PATCH", body, ta("admin.requestFailed"));
+            if (outcome.ok) {
+              snackbar.show("success", ta("adminProduct.saved"));
+              await revalidator.revalidate();
+            }
+            return outcome;
+          }}
+        />
+      </section>
+      <section className={styles.section}>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          {ta("adminExhibits.delete")}
+        </Button>
+      </section>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={ta("adminExhibits.deleteTitle")}
+        closeLabel={ta("adminOrder.close")}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              {ta("adminOrder.cancelKeep")}
+            </Button>
+            <Button onClick={() => void remove()}>{ta("adminExhibits.delete")}</Button>
+          </>
+        }
+      >
+        <p>{ta("adminExhibits.deleteBody", { name: exhibit.name_ja })}</p>
+      </Dialog>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

@@ -1,0 +1,169 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useLoaderData, useLocation, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin-inquiry";
+import { formatDateTime } from "../../../domain/format.ts";
+import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import detail from "../../features/admin/admin-order.module.css";
+import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
+import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import type { ApiFailure, InquiryDetail } from "../../features/admin/ops-resources.ts";
+import ops from "../../features/admin/ops.module.css";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const answer = await loadAdmin<{ data: InquiryDetail }>(request, `/inquiries/${encodeURIComponent(params.id)}`);
+  return { inquiry: answer.data };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return adminMeta(matches, { text: `#${params.id}` });
+}
+
+function ReplyForm({ inquiry }: { inquiry: InquiryDetail }) {
+  const to = useOpsText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const result = await callAdminApi<ApiFailure>(`/inquiries/${inquiry.id}/replies`, {
+        method: "POST",
+        body: { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? ""), mark_handled: form.get("mark_handled") === "on" },
+      });
+      if (result.ok) {
+        setFailure(null);
+        setFormKey((key) => key + 1);
+        snackbar.show("success", to("inquiry.sent"));
+        await revalidator.revalidate();
+      } else {
+        const errors = errorsOf(result.body, to("ops.failed"));
+        setFailure({ errors, fields: result.body?.fields ?? {} });
+        snackbar.show("danger", errors);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form key={formKey} onSubmit={(event) => void send(event)} noValidate className={ops.form}>
+      <p className={styles.muted}>{to("inquiry.replyHint", { language: to(`inquiry.language.${inquiry.locale}`) })}</p>
+      <Input label={to("inquiry.replySubject")} name="subject" defaultValue={inquiry.reply_subject} error={failure?.fields?.subject?.[0]} maxLength={200} />
+      <Textarea label={to("inquiry.replyMessage")} name="message" rows={8} error={failure?.fields?.message?.[0]} required />
+      {!inquiry.handled_at && <Checkbox label={to("inquiry.replyAndHandle")} name="mark_handled" defaultChecked />}
+      <Button type="submit" disabled={busy}>
+        {to("inquiry.send")}
+      </Button>
+    </form>
+  );
+}
+
+/** One inquiry: who asked what, the replies already sent, a reply form, and the handled mark. */
+export default function AdminInquiry() {
+  const to = useOpsText();
+  const { locale } = useI18n();
+  const { inquiry } = useLoaderData<typeof clientLoader>();
+  const location = useLocation();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? "";
+  const when = (iso: string) => formatDateTime(new Date(iso), locale);
+
+  async function toggleHandled() {
+    setBusy(true);
+    try {
+      const handled = !inquiry.handled_at;
+      const result = await callAdminApi<ApiFailure>(`/inquiries/${inquiry.id}/handled`, { method: "POST", body: { handled } });
+      if (result.ok) snackbar.show("success", to(handled ? "inquiry.markedHandled" : "inquiry.markedUnhandled"));
+      else snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <div className={detail.header}>
+        <h1 className={styles.title}>{to("inquiry.title", { id: inquiry.id })}</h1>
+        <Link to={`/admin/inquiries${listSearch}`} className={detail.back}>
+          {to("inquiry.back")}
+        </Link>
+      </div>
+      <section className={styles.section} aria-labelledby="inquiry-subject">
+        <h2 id="inquiry-subject" className={styles.sectionTitle}>
+          {inquiry.subject}
+        </h2>
+        <dl className={ops.facts}>
+          <dt>{to("inquiries.from")}</dt>
+          <dd>{inquiry.name}</dd>
+          <dt>{to("inquiry.email")}</dt>
+          <dd>
+            <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+          </dd>
+          <dt>{to("inquiries.receivedAt")}</dt>
+          <dd>{when(inquiry.created_at)}</dd>
+          <dt>{to("inquiry.language")}</dt>
+          <dd>{to(`inquiry.language.${inquiry.locale}`)}</dd>
+          <dt>{to("inquiry.member")}</dt>
+          <dd>{inquiry.member_id === null ? to("inquiry.guest") : `#${inquiry.member_id}`}</dd>
+          <dt>{to("inquiries.state")}</dt>
+          <dd data-testid="inquiry-state">
+            <Badge tone={inquiry.handled_at ? "success" : "danger"}>
+              {inquiry.handled_at ? to("inquiry.handledAt", { date: when(inquiry.handled_at) }) : to("inquiries.state.unhandled")}
+            </Badge>
+          </dd>
+        </dl>
+        <h3 className={ops.subTitle}>{to("inquiry.message")}</h3>
+        <p className={ops.message}>{inquiry.message}</p>
+        <Button variant={inquiry.handled_at ? "secondary" : "primary"} onClick={() => void toggleHandled()} disabled={busy}>
+          {to(inquiry.handled_at ? "inquiry.markUnhandled" : "inquiry.markHandled")}
+        </Button>
+      </section>
+      {inquiry.replies_sent.length > 0 && (
+        <section className={styles.section} aria-labelledby="inquiry-replies">
+          <h2 id="inquiry-replies" className={styles.sectionTitle}>
+            {to("inquiry.repliesSent")}
+          </h2>
+          {inquiry.replies_sent.map((reply) => (
+            <article key={reply.id} className={ops.reply} data-testid="inquiry-reply">
+              <p className={styles.muted}>{to("inquiry.repliedBy", { date: when(reply.created_at), staff: reply.staff_email ?? "" })}</p>
+              <p className={ops.replySubject}>{reply.subject}</p>
+              <p className={ops.message}>{reply.message}</p>
+            </article>
+          ))}
+        </section>
+      )}
+      <section className={styles.section} aria-labelledby="inquiry-reply">
+        <h2 id="inquiry-reply" className={styles.sectionTitle}>
+          {to("inquiry.reply")}
+        </h2>
+        <ReplyForm inquiry={inquiry} />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <OpsLoading />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

@@ -1,0 +1,137 @@
+import type { FormEvent } from "react";
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-magazine";
+import { formatDateTime } from "../../../domain/format.ts";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { MagazineSubscribers } from "../../features/admin/admin-resources.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import report from "../../features/admin/admin-report.module.css";
+import { useAdminWrite } from "../../features/admin/use-admin-write.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Input, Textarea } from "../../ui/field.tsx";
+
+const FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
+type Filter = (typeof FILTERS)[number];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const status = new URL(request.url).searchParams.get("status") ?? "all";
+  const filter: Filter = FILTERS.find((each) => each === status) ?? "all";
+  return { filter, list: await loadAdmin<MagazineSubscribers>(request, `/magazine/subscribers?status=${filter}`) };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "adminMagazine.title");
+}
+
+/** Sends an issue to every confirmed subscriber, after the trader confirms the count. */
+function IssueForm({ recipients }: { recipients: number }) {
+  const ta = useAdminText();
+  const write = useAdminWrite();
+  const [sending, setSending] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    if (!window.confirm(ta("adminMagazine.confirmSend", { count: recipients }))) return;
+    setSending(true);
+    const sent = await write("/magazine/issues", "POST", { subject: data.get("subject"), body: data.get("body") }, ta("adminMagazine.sent", { count: recipients }));
+    setSending(false);
+    if (sent) form.reset();
+  }
+
+  return (
+    <form onSubmit={(event) => void send(event)} aria-labelledby="magazine-issue">
+      <h2 id="magazine-issue" className={styles.sectionTitle}>
+        {ta("adminMagazine.issue")}
+      </h2>
+      <p className={styles.muted}>{ta("adminMagazine.issueNote")}</p>
+      <Input label={ta("adminMagazine.subject")} name="subject" required maxLength={200} />
+      <Textarea label={ta("adminMagazine.body")} name="body" required rows={10} maxLength={20_000} hint={ta("adminMagazine.bodyHint")} />
+      <Button type="submit" disabled={sending || recipients === 0}>
+        {sending ? ta("adminMagazine.sending") : ta("adminMagazine.send", { count: recipients })}
+      </Button>
+    </form>
+  );
+}
+
+/** The mail magazine: subscribers with their consent time, CSV export, and sending an issue. */
+export default function AdminMagazine() {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  const { filter, list } = useLoaderData<typeof clientLoader>();
+  const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : "—");
+
+  return (
+    <>
+      <h1 className={styles.title}>{ta("adminMagazine.title")}</h1>
+      <section className={styles.section}>
+        <IssueForm recipients={list.meta.counts.subscribed} />
+      </section>
+      <section className={styles.section} aria-labelledby="magazine-subscribers">
+        <h2 id="magazine-subscribers" className={styles.sectionTitle}>
+          {ta("adminMagazine.subscribers")}
+        </h2>
+        <div className={report.controls}>
+          <nav aria-label={ta("adminMagazine.filter")} className={report.actions}>
+            {FILTERS.map((each) => (
+              <Link key={each} to={`?status=${each}`} replace aria-current={each === filter ? "page" : undefined} className={buttonClass(each === filter ? "primary" : "ghost")}>
+                {ta(`adminMagazine.filter.${each}`)}
+                {each !== "all" && ` (${list.meta.counts[each]})`}
+              </Link>
+            ))}
+          </nav>
+          <div className={report.actions}>
+            <a className={buttonClass("ghost")} href={`/admin/api/magazine/subscribers?status=${filter}&format=csv`} download>
+              {ta("adminReport.download")}
+            </a>
+          </div>
+        </div>
+        {list.data.length === 0 ? (
+          <p className={styles.muted}>{ta("adminMagazine.empty")}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{ta("adminMagazine.email")}</th>
+                  <th scope="col">{ta("adminMagazine.status")}</th>
+                  <th scope="col">{ta("adminMagazine.consentedAt")}</th>
+                  <th scope="col">{ta("adminMagazine.unsubscribedAt")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      {row.email}
+                      {row.member && <span className={styles.muted}> ({ta("adminMagazine.member")})</span>}
+                    </th>
+                    <td>{ta(`adminMagazine.filter.${row.status}`)}</td>
+                    <td className={styles.nowrap}>{time(row.consented_at)}</td>
+                    <td className={styles.nowrap}>{time(row.unsubscribed_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

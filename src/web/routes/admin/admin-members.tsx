@@ -1,0 +1,174 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin-members";
+import { formatDateTime } from "../../../domain/format.ts";
+import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import list from "../../features/admin/admin-orders.module.css";
+import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
+import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import { OpsPagination } from "../../features/admin/ops-pagination.tsx";
+import type { ApiFailure, Member, Paged } from "../../features/admin/ops-resources.ts";
+import ops from "../../features/admin/ops.module.css";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Input } from "../../ui/field.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const q = search.get("q")?.trim().slice(0, 100) ?? "";
+  const query = new URLSearchParams();
+  if (q) query.set("q", q);
+  const page = Number(search.get("page"));
+  if (Number.isInteger(page) && page > 1) query.set("page", String(page));
+  const members = await loadAdmin<Paged<Member>>(request, `/members?${query.toString()}`);
+  return { q, search: search.toString(), members };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "admin.nav.members");
+}
+
+type MemberAction = "lock" | "unlock" | "confirmation";
+
+function MemberActions({ member }: { member: Member }) {
+  const to = useOpsText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: MemberAction) {
+    setBusy(true);
+    try {
+      const result = await callAdminApi<ApiFailure>(`/members/${member.id}/${action}`, { method: "POST" });
+      if (!result.ok) snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
+      else snackbar.show("success", to(action === "lock" ? "members.lockedDone" : action === "unlock" ? "members.unlockedDone" : "members.resent", { email: member.unconfirmed_email ?? member.email }));
+      await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={ops.actions}>
+      {member.locked || member.failed_attempts > 0 ? (
+        <Button variant="secondary" onClick={() => void run("unlock")} disabled={busy}>
+          {to("members.doUnlock")}
+        </Button>
+      ) : null}
+      {!member.locked && (
+        <Button variant="ghost" onClick={() => void run("lock")} disabled={busy}>
+          {to("members.doLock")}
+        </Button>
+      )}
+      {(!member.confirmed || member.unconfirmed_email) && (
+        <Button variant="ghost" onClick={() => void run("confirmation")} disabled={busy}>
+          {to("members.resend")}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Members: search, whether they confirmed and are locked, their sign-ins; lock, unlock, resend confirmation. */
+export default function AdminMembers() {
+  const to = useOpsText();
+  const { locale } = useI18n();
+  const { q, search, members } = useLoaderData<typeof clientLoader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { current_page, total_page, total_count } = members.meta.pagination;
+  const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : to("ops.never"));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+    void navigate(text ? `/admin/members?q=${encodeURIComponent(text)}` : "/admin/members", { replace: true });
+  }
+
+  return (
+    <>
+      <h1 className={styles.title}>{to("members.title")}</h1>
+      <section className={styles.section}>
+        <form key={search} className={list.filters} onSubmit={submit} role="search" method="get">
+          <div className={list.search}>
+            <Input label={to("members.q")} name="q" type="search" defaultValue={q} />
+          </div>
+          <div className={list.buttons}>
+            <Button type="submit">{to("ops.search")}</Button>
+            <Link to="/admin/members" replace className={buttonClass("ghost")}>
+              {to("ops.clear")}
+            </Link>
+          </div>
+        </form>
+        <p className={styles.muted}>{to("members.lockHint")}</p>
+      </section>
+      <section className={styles.section} aria-labelledby="members-list" aria-busy={navigation.state === "loading"}>
+        <div className={list.listHeader}>
+          <h2 id="members-list" className={styles.sectionTitle}>
+            {to("members.list")}
+          </h2>
+          <span className={styles.muted}>{to("ops.count", { count: total_count })}</span>
+        </div>
+        {members.data.length === 0 ? (
+          <p className={styles.muted}>{to("members.empty")}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-labelledby="members-list">
+              <thead>
+                <tr>
+                  <th scope="col">{to("members.member")}</th>
+                  <th scope="col">{to("members.confirmed")}</th>
+                  <th scope="col">{to("members.lock")}</th>
+                  <th scope="col" className={styles.number}>
+                    {to("members.signIns")}
+                  </th>
+                  <th scope="col">{to("members.lastSignIn")}</th>
+                  <th scope="col">{to("members.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.map((member) => (
+                  <tr key={member.id} data-testid="admin-member-row">
+                    <th scope="row">
+                      <span className={list.name}>{member.user_name || member.email}</span>
+                      <span className={list.email}>{member.email}</span>
+                      <span className={list.email}>
+                        {to("members.registeredAt")}: {when(member.created_at)}
+                      </span>
+                    </th>
+                    <td>
+                      <Badge tone={member.confirmed ? "success" : "grey"}>{to(member.confirmed ? "members.confirmed.yes" : "members.confirmed.no")}</Badge>
+                      {member.unconfirmed_email && <span className={list.email}>{to("members.pendingEmail", { email: member.unconfirmed_email })}</span>}
+                    </td>
+                    <td>{member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked")}</td>
+                    <td className={styles.number}>{member.sign_in_count}</td>
+                    <td className={styles.nowrap}>{when(member.last_sign_in_at)}</td>
+                    <td>
+                      <MemberActions member={member} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <OpsPagination path="/admin/members" search={new URLSearchParams(search)} current={current_page} total={total_page} />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <OpsLoading />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

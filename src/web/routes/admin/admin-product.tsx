@@ -1,0 +1,79 @@
+import { Link, useLoaderData, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin-product";
+import type { AdminProduct } from "../../../domain/admin-catalog.ts";
+import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import css from "../../features/admin/admin-catalogue.module.css";
+import { loadChoices, saveForm } from "../../features/admin/catalogue-loaders.ts";
+import { ImageManager } from "../../features/admin/image-manager.tsx";
+import { ProductForm } from "../../features/admin/product-form.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const [product, choices] = await Promise.all([loadAdmin<{ data: AdminProduct }>(request, `/products/${encodeURIComponent(params.id)}`), loadChoices(request)]);
+  return { product: product.data, ...choices };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches, data }: Route.MetaArgs) {
+  return adminMeta(matches, data ? { text: data.product.name_ja } : "adminProducts.title");
+}
+
+/** One product: every field, its pictures, and a link to its page in the shop once published. */
+export default function AdminProductPage() {
+  const ta = useAdminText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const { product, series, liquorTypes } = useLoaderData<typeof clientLoader>();
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/products">{ta("adminProduct.back")}</Link>
+      </p>
+      <div className={css.toolbar}>
+        <h1 className={styles.title}>
+          {product.name_ja} <Badge tone={product.published ? "success" : "grey"}>{ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>
+        </h1>
+        {product.published && (
+          <a href={`/products/${product.id}`} target="_blank" rel="noopener">
+            {ta("adminProduct.viewInShop")}
+          </a>
+        )}
+      </div>
+      <section className={styles.section}>
+        <ImageManager ownerPath={`/products/${product.id}`} images={product.images} label={ta("adminImages.title")} />
+      </section>
+      <section className={styles.section}>
+        <ProductForm
+          key={product.updated_at}
+          product={product}
+          series={series}
+          liquorTypes={liquorTypes}
+          submitLabel={ta("adminProduct.save")}
+          onSave={async (body) => {
+            const outcome = await saveForm<AdminProduct>(`/products/${product.id}`, "PATCH", body, ta("admin.requestFailed"));
+            if (outcome.ok) {
+              snackbar.show("success", ta("adminProduct.saved"));
+              await revalidator.revalidate();
+            }
+            return outcome;
+          }}
+        />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

@@ -1,0 +1,175 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/admin-staff";
+import { formatDateTime } from "../../../domain/format.ts";
+import { callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
+import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import type { ApiFailure, StaffEntry } from "../../features/admin/ops-resources.ts";
+import ops from "../../features/admin/ops.module.css";
+import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const answer = await loadOwnerOnly<{ data: StaffEntry[] }>(request, "/staff");
+  return { staff: answer?.data ?? null };
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "admin.nav.staff");
+}
+
+function AddStaff() {
+  const to = useOpsText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const result = await callAdminApi<{ data?: StaffEntry; password?: string } & ApiFailure>("/staff", {
+        method: "POST",
+        body: { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "staff") },
+      });
+      if (result.ok && result.body?.data && result.body.password) {
+        setIssued({ email: result.body.data.email, password: result.body.password });
+        setFailure(null);
+        setFormKey((key) => key + 1);
+        snackbar.show("success", to("staff.added", { email: result.body.data.email }));
+        await revalidator.revalidate();
+      } else {
+        setFailure({ errors: errorsOf(result.body, to("ops.failed")), fields: result.body?.fields ?? {} });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {issued && (
+        <Notice tone="success" testId="staff-password">
+          <p>
+            {to("staff.password", { email: issued.email, password: "" })}
+            <span className={ops.password}>{issued.password}</span>
+          </p>
+          <p>{to("staff.passwordNote")}</p>
+        </Notice>
+      )}
+      <form key={formKey} className={ops.form} onSubmit={(event) => void add(event)} noValidate>
+        <Input label={to("staff.email")} name="email" type="email" autoComplete="off" error={failure?.fields?.email?.[0]} />
+        <Select
+          label={to("staff.role")}
+          name="role"
+          defaultValue="staff"
+          error={failure?.fields?.role?.[0]}
+          options={[
+            { value: "staff", label: to("staff.role.staff") },
+            { value: "owner", label: to("staff.role.owner") },
+          ]}
+        />
+        <Button type="submit" disabled={busy}>
+          {to("staff.addSubmit")}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** The owner's list of back-office accounts: add one (a password shown once) or remove one. */
+export default function AdminStaff() {
+  const to = useOpsText();
+  const { locale } = useI18n();
+  const { staff } = useLoaderData<typeof clientLoader>();
+  const session = useRouteLoaderData<{ staff: SessionAnswer["staff"] }>("routes/admin/admin-layout");
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+
+  async function remove(entry: StaffEntry) {
+    if (!window.confirm(to("staff.removeConfirm", { email: entry.email }))) return;
+    const result = await callAdminApi<ApiFailure>(`/staff/${entry.id}`, { method: "DELETE" });
+    if (result.ok) snackbar.show("success", to("staff.removed", { email: entry.email }));
+    else snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
+    await revalidator.revalidate();
+  }
+
+  if (!staff) {
+    return (
+      <>
+        <h1 className={styles.title}>{to("staff.title")}</h1>
+        <Notice tone="info">{to("ops.ownerOnly")}</Notice>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className={styles.title}>{to("staff.title")}</h1>
+      <section className={styles.section} aria-labelledby="staff-list">
+        <h2 id="staff-list" className={styles.sectionTitle}>
+          {to("staff.list")}
+        </h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby="staff-list">
+            <thead>
+              <tr>
+                <th scope="col">{to("staff.email")}</th>
+                <th scope="col">{to("staff.role")}</th>
+                <th scope="col">{to("staff.lastSignIn")}</th>
+                <th scope="col" />
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">
+                    {entry.email} {entry.id === session?.staff.id && to("staff.you")} {entry.locked && <Badge tone="danger">{to("staff.locked")}</Badge>}
+                  </th>
+                  <td>{to(`staff.role.${entry.role}`)}</td>
+                  <td className={styles.nowrap}>{entry.last_sign_in_at ? formatDateTime(new Date(entry.last_sign_in_at), locale) : to("ops.never")}</td>
+                  <td>
+                    {entry.id !== session?.staff.id && (
+                      <Button variant="ghost" onClick={() => void remove(entry)}>
+                        {to("staff.remove")}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="staff-add">
+        <h2 id="staff-add" className={styles.sectionTitle}>
+          {to("staff.add")}
+        </h2>
+        <AddStaff />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <OpsLoading />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}
