@@ -191,13 +191,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
   // out, and idempotency keys are forgotten after two days; checked every minute.
   const checkoutRequests = new CheckoutRequests(database.db);
-  const checkoutSweep = setInterval(() => {
+  const sweepCheckouts = () => {
     void orderPayments
       .sweepExpired()
       .then(() => checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000)))
       .catch((error: unknown) => app.log.warn({ err: error }, "checkout sweep failed"));
-  }, 60_000);
+  };
+  const checkoutSweep = setInterval(sweepCheckouts, 60_000);
   checkoutSweep.unref();
+  // A server that was killed and comes back releases reservations that ran out while it was down
+  // at once, not a minute later.
+  app.addHook("onListen", async () => sweepCheckouts());
   app.addHook("onClose", async () => {
     clearInterval(checkoutSweep);
     stopPaymentEvents();

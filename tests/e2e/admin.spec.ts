@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page, Response } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The back office as the trader uses it: sign in, the dashboard, finding a shopper's bank-transfer
 // order, confirming the money and shipping it with a slip number (which the shopper then sees in
@@ -10,47 +10,6 @@ import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
 test.describe.configure({ timeout: 120_000 });
 
 const OWNER = { email: "owner@kura-shuho.example", password: "kura-demo-owner-2026" };
-
-async function csrfOf(page: Page): Promise<string> {
-  return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
-}
-
-/** Signs up through the API, confirms with the link from the built-in mailbox and signs in. */
-async function signUpAndSignIn(page: Page): Promise<string> {
-  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "correct horse battery";
-  await page.goto("/");
-  const signUp = await page.request.post("/api/users", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password, password_confirmation: password } },
-  });
-  expect(signUp.status()).toBe(201);
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  const confirmation = new URL(link);
-  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
-  await page.goto("/");
-  const signIn = await page.request.post("/api/users/sign_in", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password } },
-  });
-  expect(signIn.status()).toBe(200);
-  // Signing in rotates the token: read the page again so later posts carry the new one.
-  await page.goto("/");
-  return email;
-}
 
 let keys = 0;
 /** Places an order through POST /api/checkout as the checkout page does; answers its number. */
@@ -96,7 +55,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("the trader confirms a member's bank transfer, ships it with a slip number, and the member sees the slip number", async ({ page, browser }) => {
-  const member = await signUpAndSignIn(page);
+  const member = await signUpAndSignIn(page, "admin");
   const orderId = await placeOrder(page, "bank", member);
 
   const trader = await traderSignsIn(browser);
@@ -204,7 +163,7 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
 });
 
 test("a shopper's session does not open the back office: /admin sends it to the staff sign-in", async ({ page }) => {
-  await signUpAndSignIn(page);
+  await signUpAndSignIn(page, "admin");
   await page.goto("/admin/orders");
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Forders$/);
   await expect(page.getByRole("heading", { level: 1, name: "管理画面にサインイン" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
@@ -24,10 +24,6 @@ async function product(request: APIRequestContext, name: string): Promise<Produc
   const found = (await catalogue(request)).find((each) => each.attributes.name.startsWith(name));
   if (!found) throw new Error(`no product named ${name}…`);
   return found;
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
 }
 
 /** Puts exactly these bottles in this browser's cart (PUT /api/carts, as the drawer does), and opens /checkout as the purchase button does. */
@@ -76,43 +72,6 @@ function checkoutPosts(page: Page): Request[] {
 async function serverCart(page: Page): Promise<Record<string, number>> {
   const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
   return Object.fromEntries(items.map((item) => [item.id, item.amount]));
-}
-
-/** Signs up through the API, confirms with the link from the built-in mailbox and signs in, as a new member would. */
-async function signUpAndSignIn(page: Page): Promise<string> {
-  const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "correct horse battery";
-  await page.goto("/");
-  const signUp = await page.request.post("/api/users", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password, password_confirmation: password } },
-  });
-  expect(signUp.status()).toBe(201);
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  const confirmation = new URL(link);
-  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
-  await page.goto("/");
-  const signIn = await page.request.post("/api/users/sign_in", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password } },
-  });
-  expect(signIn.status()).toBe(200);
-  // Signing in rotates the token: read the page again so later calls carry the new one.
-  await page.goto("/");
-  return email;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -432,7 +391,7 @@ test("cash on delivery falls back to credit with the alert when the cart grows p
 });
 
 test("a member finds contact and address filled in and pays with the saved card", async ({ page, request }) => {
-  const email = await signUpAndSignIn(page);
+  const email = await signUpAndSignIn(page, "checkout");
   const csrf = await csrfOf(page);
   expect((await page.request.put("/api/users", { headers: { "x-csrf-token": csrf }, data: { api_user: { user_name: "蔵前 太郎", tel: "090-1234-5678" } } })).ok()).toBe(true);
   const saved = await page.request.put("/api/address", {

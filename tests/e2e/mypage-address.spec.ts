@@ -1,47 +1,9 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
-
-/** Signs up through the API, confirms with the link from the built-in mailbox and signs in, as a new member would. */
-async function signUpAndSignIn(page: Page): Promise<void> {
-  const email = `address-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "correct horse battery";
-  await page.goto("/");
-  const csrf = async () => (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
-  const signUp = await page.request.post("/api/users", {
-    headers: { "x-csrf-token": await csrf() },
-    data: { api_user: { email, password, password_confirmation: password } },
-  });
-  expect(signUp.status()).toBe(201);
-
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  const confirmation = new URL(link);
-  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
-
-  await page.goto("/");
-  const signIn = await page.request.post("/api/users/sign_in", {
-    headers: { "x-csrf-token": await csrf() },
-    data: { api_user: { email, password } },
-  });
-  expect(signIn.status()).toBe(200);
-}
+import { asConfirmedAdult, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);
-  await signUpAndSignIn(page);
+  await signUpAndSignIn(page, "address");
   await page.goto("/mypage/address");
   await waitForHydration(page);
 });

@@ -1,54 +1,12 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { asConfirmedAdult, SHOP_NAME_JA, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The purchase history (/mypage/orders) and the page after a placed order (/checkout/complete), as
 // a new member sees them. Orders are placed through POST /api/checkout with bank transfer or cash on
 // delivery, the methods that need no card.
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Signs up through the API, confirms with the link from the built-in mailbox and signs in. */
-async function signUpAndSignIn(page: Page): Promise<void> {
-  const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "correct horse battery";
-  await page.goto("/");
-  const signUp = await page.request.post("/api/users", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password, password_confirmation: password } },
-  });
-  expect(signUp.status()).toBe(201);
-
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  const confirmation = new URL(link);
-  expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
-
-  await page.goto("/");
-  const signIn = await page.request.post("/api/users/sign_in", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { api_user: { email, password } },
-  });
-  expect(signIn.status()).toBe(200);
-  // Signing in rotates the token: read the page again so later posts carry the new one.
-  await page.goto("/");
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
-}
 
 interface OrderWish {
   payment_method: "bank" | "cod";
@@ -129,7 +87,7 @@ test("a visitor who is not signed in is sent to log in first", async ({ page }) 
 });
 
 test("a new member has no purchase history; placed orders then show with every detail", async ({ page }) => {
-  await signUpAndSignIn(page);
+  await signUpAndSignIn(page, "orders");
   await openHistory(page);
   await expect(page.getByText("購入履歴はありません")).toBeVisible();
   await expect(page.getByTestId("order-card")).toHaveCount(0);
@@ -215,7 +173,7 @@ test("a new member has no purchase history; placed orders then show with every d
 });
 
 test("the history shows the first page, and scrolling near the bottom appends the next one", async ({ page }) => {
-  await signUpAndSignIn(page);
+  await signUpAndSignIn(page, "orders");
   const products = [5, 9, 11, 15, 20, 23, 24, 25];
   for (let i = 0; i < 12; i++) {
     await placeOrder(page, { payment_method: i % 2 ? "cod" : "bank", items: [{ id: products[i % products.length]!, amount: 1 }] });

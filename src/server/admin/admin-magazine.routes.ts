@@ -7,6 +7,7 @@ import { validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
+import { UTF8_BOM, csvText, spreadsheetSafe } from "./csv-format.ts";
 
 const STATUS_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
 const SUBJECT_MAX = 200;
@@ -22,16 +23,11 @@ const STATUS_LABELS: Record<Locale, Record<MagazineSubscriber["status"], string>
   en: { subscribed: "Subscribed", pending: "Awaiting confirmation", unsubscribed: "Unsubscribed" },
 };
 
-function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** Subscribers as CSV (UTF-8 with BOM for Excel), times in Japan time, consent time kept as the proof of opt-in. */
 export function subscribersCsv(subscribers: MagazineSubscriber[], locale: Locale): string {
   const time = (date: Date | null) => (date ? formatDateTime(date, "ja") : "");
-  const rows = subscribers.map((row) => [row.email, STATUS_LABELS[locale][row.status], row.locale, row.userId === null ? "" : String(row.userId), time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
-  return `\uFEFF${[CSV_HEADERS[locale], ...rows].map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  const rows = subscribers.map((row) => [spreadsheetSafe(row.email), STATUS_LABELS[locale][row.status], row.locale, row.userId, time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
+  return UTF8_BOM + csvText([CSV_HEADERS[locale], ...rows]);
 }
 
 /** The mail magazine in the back office: the subscriber list, its CSV export, and sending an issue. */

@@ -5,6 +5,8 @@ import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
 import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import { japanMidnight } from "./admin-orders.service.ts";
+import type { CsvValue } from "./csv-format.ts";
+import { UTF8_BOM, csvText, spreadsheetSafe } from "./csv-format.ts";
 
 export interface LiquorReportLine {
   product_id: number | null;
@@ -118,22 +120,16 @@ const CSV_HEADERS: Record<Locale, string[]> = {
   en: ["Kind", "Product ID", "Product", "Volume (ml)", "Alcohol (%)", "Bottles", "Litres"],
 };
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  // Quote everything that could break a row, and defuse cells a spreadsheet would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The report as CSV (UTF-8 with BOM, so Excel reads the Japanese): a line per product and a subtotal per kind. */
 export function liquorReportCsv(report: LiquorReport, locale: Locale): string {
   const subtotal = locale === "ja" ? "小計" : "Subtotal";
-  const lines = [CSV_HEADERS[locale]];
+  const rows: CsvValue[][] = [CSV_HEADERS[locale]];
   for (const group of report.groups) {
+    const kind = spreadsheetSafe(group.label);
     for (const line of group.lines) {
-      lines.push([group.label, line.product_id === null ? "" : String(line.product_id), line.name, line.volume_ml === null ? "" : String(line.volume_ml), line.alcohol_percent ?? "", String(line.bottles), line.litres ?? ""]);
+      rows.push([kind, line.product_id, spreadsheetSafe(line.name), line.volume_ml, line.alcohol_percent, line.bottles, line.litres]);
     }
-    lines.push([group.label, "", subtotal, "", "", String(group.bottles), group.litres]);
+    rows.push([kind, null, subtotal, null, null, group.bottles, group.litres]);
   }
-  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return UTF8_BOM + csvText(rows);
 }

@@ -37,9 +37,51 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // reported as a pool error; without a listener Node treats it as uncaught and the process dies.
   // The pool has already discarded that connection and opens a new one on the next query.
   pool.on("error", () => undefined);
+  // A connection that is checked out (inside a transaction, between two queries) when the server
+  // goes away reports the loss as an 'error' event on its client, which the pool only watches while
+  // the client is idle: unheard, Node would end the whole shop. The query in flight fails anyway
+  // (the request answers 503) and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePostgres(pool) as unknown as Database;
-  // LISTEN needs one connection of its own for as long as the process lives.
+  // LISTEN needs one connection of its own for as long as the process lives. When it is lost
+  // (PostgreSQL restarted, a network cut) it is opened again with a growing pause, and every
+  // channel is listened to again, so caches keep hearing other processes' writes.
+  const handlers = new Map<string, (() => void)[]>();
   let listener: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+  let retryDelay = 500;
+  const connectListener = (): Promise<void> => {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      const lost = () => {
+        if (listener !== client) return;
+        listener = undefined;
+        client.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void connectListener().catch(() => undefined), retryDelay).unref();
+        retryDelay = Math.min(retryDelay * 2, 30_000);
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      client.on("notification", (message) => {
+        for (const onNotify of handlers.get(message.channel) ?? []) onNotify();
+      });
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        listener = client;
+        retryDelay = 500;
+      } catch (error) {
+        client.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void connectListener().catch(() => undefined), retryDelay).unref();
+        retryDelay = Math.min(retryDelay * 2, 30_000);
+        throw error;
+      } finally {
+        connecting = undefined;
+      }
+    })();
+    return connecting;
+  };
   return {
     db,
     driver: "postgres",
@@ -48,22 +90,19 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       await pool.query("select 1");
     },
     listen: async (channel, onNotify) => {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        // A lost listening connection must not crash the shop; the cache then only misses remote writes.
-        listener.on("error", () => undefined);
-        await listener.connect();
-      }
-      listener.on("notification", (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      const known = handlers.get(channel);
+      handlers.set(channel, [...(known ?? []), onNotify]);
+      if (!listener) await connectListener();
+      else if (!known) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
     },
     notify: async (channel) => {
       await pool.query("select pg_notify($1, '')", [channel]);
     },
     close: async () => {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
