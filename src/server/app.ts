@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-  await registerSecurityHeaders(app, { https, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
+  await registerSecurityHeaders(app, { https, trustProxy: config.trustProxy, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
   registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
   registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });

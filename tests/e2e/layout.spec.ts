@@ -38,7 +38,8 @@ test("a link click shows the progress bar, navigates after the transition and sc
   // Times, in the page, when the bar reaches 50% and when the address changes: a slow machine can
   // only make the gap longer, so the check does not depend on when the test looks.
   await page.evaluate(() => {
-    const times = ((window as unknown as { transitionTimes: Record<string, number> }).transitionTimes = {});
+    const times: Record<string, number> = {};
+    (window as unknown as { transitionTimes: Record<string, number> }).transitionTimes = times;
     const progress = document.querySelector('[data-testid="page-progress"]')!;
     new MutationObserver(() => {
       if (progress.getAttribute("aria-valuenow") === "50") times.half ??= performance.now();

@@ -66,6 +66,8 @@ export class AdminLiquorTypesService {
   }
 
   async update(key: string, changes: LiquorTypeChanges): Promise<AdminLiquorType> {
+    // A PATCH without fields changes nothing (an empty SET is not SQL: it was a 500).
+    if (Object.values(changes).every((value) => value === undefined)) return this.one(key);
     const [row] = await this.db.update(liquorTypesTable).set(changes).where(eq(liquorTypesTable.key, key)).returning({ key: liquorTypesTable.key });
     if (!row) throw new AppError("not-found");
     await this.deps.catalog.changed();

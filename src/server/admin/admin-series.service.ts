@@ -68,6 +68,8 @@ export class AdminSeriesService {
   async update(id: number, changes: SeriesChanges, locale: Locale): Promise<AdminSeries> {
     await this.one(id);
     await this.checkParent(id, changes.parentId, locale);
+    // A PATCH without fields changes nothing (an empty SET is not SQL: it was a 500).
+    if (Object.values(changes).every((value) => value === undefined)) return this.one(id);
     await this.db.update(seriesTable).set(changes).where(eq(seriesTable.id, id));
     await this.deps.catalog.changed();
     return this.one(id);

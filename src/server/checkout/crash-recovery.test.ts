@@ -74,7 +74,7 @@ let bottle: number;
 let child: ChildProcess | undefined;
 
 function startServer(): Promise<ChildProcess> {
-  const environment = { ...process.env, ...target.environment, PORT: String(port), SESSION_SECRET: SECRET, LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "1000", CHECKOUT_RESERVATION_MINUTES: "5" };
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...target.environment, PORT: String(port), SESSION_SECRET: SECRET, LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "1000", CHECKOUT_RESERVATION_MINUTES: "5" };
   if (!target.environment.DATABASE_URL) delete environment.DATABASE_URL;
   const started = fork(CHILD, [], { env: environment, execArgv: ["--import", "tsx"], stdio: "ignore" });
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; contentSecurityPolicy: boolean; stripe?: boolean },
+  options: { https: boolean; trustProxy?: boolean; contentSecurityPolicy: boolean; stripe?: boolean },
 ): Promise<void> {
   // Stripe.js, its card field frames and the API it calls (https://docs.stripe.com/security/guide#content-security-policy),
   // allowed only when the shop takes cards through Stripe.
@@ -41,10 +41,21 @@ export async function registerSecurityHeaders(
           },
         }
       : false,
-    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Set per request below: HSTS must not go out over plain HTTP (RFC 6797 §7.2).
+    strictTransportSecurity: false,
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  if (options.https) {
+    // Behind a trusted proxy, X-Forwarded-Proto says whether this request came over TLS; without
+    // TRUST_PROXY nothing tells, and the https PUBLIC_URL is taken at its word.
+    const trustProxy = options.trustProxy ?? false;
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.protocol === "https" || !trustProxy) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    });
+  }
 }
 
 /**

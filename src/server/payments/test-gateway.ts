@@ -126,7 +126,8 @@ export class TestGateway implements PaymentGateway {
     }
     // Two requests racing with one key insert one row; the loser answers with the winner's intent.
     if (!(await this.store.insert("payment_intent", id, intent))) return (await this.replayOf(id, fingerprint))!;
-    this.log.info({ paymentIntentId: id, status: intent.status }, "test gateway payment intent");
+    // The shop's order id, not the payment's: payment ids stay out of the logs.
+    this.log.info({ orderId: input.metadata.orderId, status: intent.status }, "test gateway payment intent");
     this.announce(id, intent);
     return paymentIntentResult(id, intent);
   }

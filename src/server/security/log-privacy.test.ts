@@ -1,0 +1,127 @@
+import { Writable } from "node:stream";
+import type * as FastifyModule from "fastify";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { BrowserSession, TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+import { SESSION_COOKIE } from "../http/session.ts";
+
+// The log output (pino JSON at LOG_LEVEL=info, as production writes it) of a member's whole
+// journey: sign-up, confirmation link, a wrong and a right password, saved address, saved card,
+// a bank-transfer checkout, a card checkout, the order mails, a password reset request and
+// sign-out. None of the personal data or secrets that passed through may appear in it.
+
+const logLines: string[] = vi.hoisted(() => []);
+
+vi.mock("fastify", async (importOriginal) => {
+  const actual = await importOriginal<typeof FastifyModule>();
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+      done();
+    },
+  });
+  // The app's own logger options (loggerOptions), written to this stream instead of stdout.
+  const withCapturedLog = ((options?: { logger?: object }) =>
+    actual.default({ ...options, logger: { ...options?.logger, stream: capture } })) as unknown as typeof actual.default;
+  return { ...actual, default: withCapturedLog };
+});
+
+let shop: TestApp;
+const secrets: Record<string, string> = {};
+
+function inject(session: BrowserSession, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) {
+  return shop.app.inject({ method, url: `${url}`, headers: { ...(method === "GET" ? { cookie: session.cookie } : session.headers), ...headers }, ...(payload ? { payload } : {}) });
+}
+
+function remember(name: string, value: string | undefined): string {
+  if (!value) throw new Error(`nothing to remember for ${name}`);
+  secrets[name] = value;
+  return value;
+}
+
+beforeAll(async () => {
+  shop = await createTestApp({ LOG_LEVEL: "info" });
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("no personal data in the logs", () => {
+  it("logs a member's full journey to two orders without e-mail, name, phone, address, password, cookies, tokens or payment ids", async () => {
+    const wine = await new CatalogFactory(shop.database.db).product({ stock: 10 });
+    const client = new CheckoutClient(shop);
+    const email = remember("email", `kura.logcheck.${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const password = remember("password", "Pa55-word-never-logged");
+    const name = remember("name", "鈴木 ログ子");
+    const phone = remember("phone", "090-5555-0123");
+    const zip = remember("zip", "150-0042");
+    const street = remember("address", "渋谷区宇田川町99-88");
+    const building = remember("building", "ログ確認ハイツ707");
+
+    // Sign-up from a first visit, and the mailed confirmation link.
+    const guest = shop.sessionFrom(await shop.app.inject({ method: "GET", url: "/api/root" }));
+    remember("guest session", guest.cookie.split("=")[1]);
+    remember("guest CSRF token", guest.headers["x-csrf-token"]);
+    expect((await inject(guest, "POST", "/api/users", { api_user: { email, password, password_confirmation: password } })).statusCode).toBe(201);
+    const [confirmation] = await shop.mailsTo(email);
+    const link = /\/(?:ja|en)\/api\/users\/confirmation\?confirmation_token=([A-Za-z0-9_-]+)/.exec(confirmation!.text)!;
+    remember("confirmation token", link[1]);
+    expect((await inject(guest, "GET", link[0])).statusCode).toBe(303);
+
+    // A wrong password, then the right one.
+    expect((await inject(guest, "POST", "/api/users/sign_in", { api_user: { email, password: "wrong-password-typed" } })).statusCode).toBe(401);
+    const signIn = await inject(guest, "POST", "/api/users/sign_in", { api_user: { email, password } });
+    expect(signIn.statusCode).toBe(200);
+    const member = shop.sessionFrom(signIn);
+    remember("member session", member.cookie.split("=")[1]);
+    remember("member CSRF token", member.headers["x-csrf-token"]);
+
+    // The saved address and the saved card.
+    const address = { country: "jp", zip, prefecture: 13, address: street, building_name: building };
+    expect((await inject(member, "PUT", "/api/address", address)).statusCode).toBe(200);
+    const setupSecret: string = (await inject(member, "GET", "/api/cards/edit")).json().client_secret;
+    remember("setup client secret", setupSecret);
+    const cardMethod = remember("saved card's payment method", await client.paymentMethod(member, CARDS.visa));
+    const confirmed = await inject(member, "POST", "/test-gateway/setup_intents/confirm", { client_secret: setupSecret, payment_method: cardMethod });
+    const setupIntent = remember("setup intent", confirmed.json().id);
+    expect((await inject(member, "PUT", "/api/cards", { setup_intent_id: setupIntent })).statusCode).toBe(200);
+
+    // A bank-transfer checkout from the cart, then one by a newly typed card.
+    await client.fillCart(member, { [wine]: 1 });
+    const contact = { email, name, phone, address };
+    const bank = await client.post(member, orderPayload([{ id: wine, amount: 1 }], contact));
+    expect(bank.statusCode).toBe(200);
+    const cardPayment = remember("checkout payment method", await client.paymentMethod(member, CARDS.visa));
+    const card = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { ...contact, payment_method: "credit", payment: { payment_method_id: cardPayment } }));
+    expect(card.statusCode).toBe(200);
+    const intents = await shop.database.db.execute(sql`select id from test_gateway_objects where kind = 'payment_intent'`);
+    for (const [index, row] of (intents as unknown as { rows: { id: string }[] }).rows.entries()) remember(`payment intent ${index}`, row.id);
+    expect((await shop.mailsTo(email)).length).toBeGreaterThanOrEqual(3);
+
+    // A password reset request and sign-out.
+    expect((await inject(member, "POST", "/api/users/password", { api_user: { email } })).statusCode).toBe(200);
+    await shop.mailsTo(email);
+    expect((await inject(member, "DELETE", "/api/users/sign_out")).statusCode).toBe(200);
+
+    await new Promise((resolve) => setImmediate(resolve));
+    const log = logLines.join("\n");
+    // The capture works: access lines and the mail worker's lines are there.
+    expect(logLines.length).toBeGreaterThan(15);
+    expect(log).toContain(`"path":"/ja/api/checkout"`);
+    expect(log).toContain('"statusCode":200');
+    const leaked = Object.entries(secrets)
+      .flatMap(([name, value]) => [value, value.toLowerCase(), JSON.stringify(value).slice(1, -1)].map((form) => ({ name, form })))
+      .filter(({ form }) => log.includes(form))
+      .map(({ name }) => name);
+    expect([...new Set(leaked)], "personal data or secrets found in the log").toEqual([]);
+    // Nor the e-mail's local part, the card number, the cookie name with a value, or a client IP.
+    expect(log).not.toContain(email.split("@")[0]);
+    expect(log).not.toContain(CARDS.visa);
+    expect(log).not.toMatch(new RegExp(`${SESSION_COOKIE}=`));
+    expect(log).not.toContain("127.0.0.1");
+  });
+});
