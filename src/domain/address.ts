@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { Locale } from "./locale.ts";
 
+// In the browser (checkout, My Page address) the CSP has no 'unsafe-eval': zod's JIT would probe
+// `new Function("")` on the first parse, which the browser refuses and reports as a CSP violation.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /** Spec §3 Address, as the address form and GET/PUT /api/address carry it. */
 export interface AddressInput {
   country: string;

@@ -29,3 +29,9 @@ export function pageTitle(matches: Matches, label?: MessageKey | { text: string 
   const text = typeof label === "string" ? translate(root.locale, label) : label.text;
   return [{ title: `${text} | ${shopName}` }];
 }
+
+/** `<meta name="description">` from a dictionary key, in the page's locale (Lighthouse SEO). */
+export function pageDescription(matches: Matches, key: MessageKey): MetaDescriptor[] {
+  const root = rootDataOf(matches);
+  return root ? [{ name: "description", content: translate(root.locale, key) }] : [];
+}

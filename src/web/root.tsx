@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -22,6 +21,7 @@ import { LoginPrompt } from "./features/cart/login-prompt.tsx";
 import { Footer } from "./features/layout/footer.tsx";
 import { Header } from "./features/layout/header.tsx";
 import { PageTransitionProvider } from "./features/layout/page-transition.tsx";
+import { StylesFirstLinks } from "./features/layout/styles-first-links.tsx";
 import { SiteProvider } from "./features/site/site-context.tsx";
 import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
 import { NotFound } from "./routes/not-found.tsx";
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
         )}
         <Meta />
-        <Links />
+        <StylesFirstLinks />
       </head>
       <body>
         {children}

@@ -8,10 +8,10 @@ import { useCheckoutItems } from "../features/checkout/use-checkout-items.ts";
 import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { TestModeBadge } from "../features/payments/test-mode-badge.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
-import { pageTitle } from "../page-meta.ts";
+import { pageDescription, pageTitle } from "../page-meta.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [...pageTitle(matches), { name: "robots", content: "noindex" }];
+  return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
 }
 
 /** Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know of it. */
@@ -36,7 +36,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         {t("checkout.title")} <TestModeBadge config={loaderData.payments} />
       </h1>
       {items === null ? (
-        <p role="status">{t("page.loading")}</p>
+        <p role="status" className={styles.loading}>{t("page.loading")}</p>
       ) : !items.some((item) => item.amount > 0) ? (
         // Only bottles that can no longer be bought is nothing to check out either.
         <div className={styles.empty} data-testid="checkout-empty">

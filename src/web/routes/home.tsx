@@ -4,7 +4,7 @@ import { flatten } from "../../domain/catalog-api.ts";
 import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
 import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
-import { pageTitle } from "../page-meta.ts";
+import { pageDescription, pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./home.module.css";
 
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches);
+  return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead")];
 }
 
 export default function Home() {
@@ -42,7 +42,7 @@ export default function Home() {
           <h2 id="home-shop">{t("home.shopHeading")}</h2>
           <p>{t("home.shopLead")}</p>
         </header>
-        <ProductGrid products={products} eagerCount={0} />
+        <ProductGrid products={products} eagerCount={2} />
         <div className={styles.sectionMore}>
           <TransitionLink to="/shop" className={buttonClass("secondary")}>
             {t("home.viewAll")}

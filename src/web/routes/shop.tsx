@@ -8,7 +8,7 @@ import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { ShopFilters } from "../features/catalog/shop-filters.tsx";
 import { useSite } from "../features/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
-import { pageTitle } from "../page-meta.ts";
+import { pageDescription, pageTitle } from "../page-meta.ts";
 import styles from "./shop.module.css";
 
 function filterOf(search: URLSearchParams): ProductFilter {
@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches);
+  return [...pageTitle(matches), ...pageDescription(matches, "shop.lead")];
 }
 
 export default function Shop() {
@@ -54,6 +54,8 @@ export default function Shop() {
       <h1 className="page-title">{t("shop.title")}</h1>
       <div className={styles.layout}>
       <div className={styles.main}>
+        {/* The tiles' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
+        <h2 className="visually-hidden">{t("shop.lead")}</h2>
         <p className={styles.count} role="status">
           {t("catalog.resultCount", { count: products.length })}
         </p>

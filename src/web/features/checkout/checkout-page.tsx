@@ -35,7 +35,7 @@ export function CheckoutLoader({ items, payments, onRejected }: { items: CartIte
 
   if (shippingFee === null || taxRate === null || timezones === null) return <Notice tone="danger">{t("checkout.loadFailed")}</Notice>;
   if (shippingFee === undefined || taxRate === undefined || timezones === undefined || member.address === undefined) {
-    return <p role="status">{t("page.loading")}</p>;
+    return <p role="status" className={styles.loading}>{t("page.loading")}</p>;
   }
   return (
     <CheckoutForm

@@ -1,0 +1,156 @@
+// Load generation for `npm run bench` (autocannon, loopback only, bounded in time).
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { clearTimeout, setTimeout } from "node:timers";
+import autocannon from "autocannon";
+
+export const median = (values) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * One autocannon run. Without `overallRate` it measures the maximum (closed loop, `connections`
+ * in flight); with it, latency at that fixed rate (corrected for coordinated omission).
+ * Answers 2xx requests/s, p50/p99 latency in ms and the count of anything that was not a 200.
+ */
+export async function measure({ url, headers = {}, connections = 10, duration = 4, overallRate }) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration,
+    ...(overallRate ? { overallRate } : {}),
+    timeout: 10,
+  });
+  return {
+    rps: result["2xx"] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    failed: result.non2xx + result.errors + result.timeouts,
+    duration: result.duration,
+  };
+}
+
+/** A guest's browser: a session cookie and the CSRF token of a page fetched with it. */
+export async function browserSession(base) {
+  const first = await globalThis.fetch(`${base}/`);
+  const cookie = /kura_sid=[^;]+/.exec(first.headers.get("set-cookie") ?? "")?.[0];
+  const html = await first.text();
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+  if (!cookie || !csrf) throw new Error(`${base}/ gave no session cookie or CSRF token`);
+  return { cookie, csrf };
+}
+
+/**
+ * Stock of products without a buyable limit, read through the cart as a shopper could: PUT
+ * /api/carts clamps each amount to the stock left.
+ */
+export async function stockThroughCart(base, ids) {
+  const session = await browserSession(base);
+  const response = await globalThis.fetch(`${base}/api/carts`, {
+    method: "PUT",
+    headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
+    body: JSON.stringify({ cart: { cart_product_ids: Object.fromEntries(ids.map((id) => [id, 9999])) } }),
+  });
+  if (response.status !== 200) throw new Error(`PUT /api/carts answered ${response.status}: ${await response.text()}`);
+  const lines = (await response.json()).data;
+  return Object.fromEntries(ids.map((id) => [id, Number(lines.find((line) => String(line.id) === String(id))?.amount ?? 0)]));
+}
+
+function checkoutBody(items, method) {
+  return JSON.stringify({
+    items,
+    payment_method: method,
+    name: "蔵前 ベンチ",
+    email: `bench-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "03-1234-5678",
+    address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+    desired_delivery_date: "",
+    desired_delivery_timezone: "",
+    memo: "",
+    payment: {},
+  });
+}
+
+/**
+ * Stock contention: `connections` guests at once (each request from one of `sessions` browser
+ * sessions, its own Idempotency-Key, bank transfer or cash on delivery) buy one or two of a few
+ * products, one bottle each, until about 1.3× the stock is asked for. Answers orders/s (orders over
+ * the time until the last order), attempts/s, the answers by status and whether the stock adds up.
+ */
+export async function checkoutContention(base, { products, sessions: sessionCount = 40, connections = 20, maxSeconds = 20 }) {
+  const ids = products.map((product) => product.id);
+  const before = await stockThroughCart(base, ids);
+  const totalStock = ids.reduce((sum, id) => sum + before[id], 0);
+  const sessions = await Promise.all(Array.from({ length: sessionCount }, () => browserSession(base)));
+  const requests = Math.max(connections, Math.ceil((totalStock / 1.5) * 1.3));
+
+  const bought = Object.fromEntries(ids.map((id) => [id, 0]));
+  const statuses = {};
+  let orders = 0;
+  let refusedForStock = 0;
+  let lastOrderAt = 0;
+  const started = performance.now();
+  const instance = autocannon({
+    url: `${base}/api/checkout`,
+    connections,
+    amount: requests,
+    timeout: 20,
+    requests: [
+      {
+        method: "POST",
+        setupRequest(request, context) {
+          const session = sessions[crypto.randomInt(sessions.length)];
+          const shuffled = [...ids].sort(() => Math.random() - 0.5);
+          context.items = shuffled.slice(0, 1 + crypto.randomInt(2)).map((id) => ({ id: Number(id), amount: 1 }));
+          return {
+            ...request,
+            headers: {
+              cookie: session.cookie,
+              "x-csrf-token": session.csrf,
+              "idempotency-key": `bench-${crypto.randomUUID()}`,
+              "content-type": "application/json",
+            },
+            body: checkoutBody(context.items, Math.random() < 0.5 ? "bank" : "cod"),
+          };
+        },
+        onResponse(status, body, context) {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status === 200) {
+            orders += 1;
+            lastOrderAt = performance.now();
+            for (const item of context.items) bought[item.id] += item.amount;
+          } else if (status === 422 && body.includes('"items_rejected":true')) {
+            refusedForStock += 1;
+          }
+        },
+      },
+    ],
+  });
+  const guard = setTimeout(() => instance.stop(), maxSeconds * 1000);
+  const result = await instance;
+  clearTimeout(guard);
+  const after = await stockThroughCart(base, ids);
+  const consistent = ids.every((id) => after[id] >= 0 && before[id] - after[id] === bought[id]);
+  const seconds = ((lastOrderAt || performance.now()) - started) / 1000;
+  return {
+    products: ids,
+    stockBefore: before,
+    stockAfter: after,
+    bought,
+    requests: result.requests.total,
+    orders,
+    refusedForStock,
+    statuses,
+    errors: result.errors + result.timeouts,
+    ordersPerSecond: orders / seconds,
+    attemptsPerSecond: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    stockNeverNegative: ids.every((id) => after[id] >= 0),
+    stockAddsUp: consistent,
+  };
+}
