@@ -9,6 +9,7 @@ import type { PageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
+import { PageCache } from "./http/page-cache.ts";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerLocale } from "./http/locale.ts";
 import { loggerOptions, registerAccessLog } from "./http/logging.ts";
@@ -240,14 +241,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/favicon.ico", async (_request, reply) => reply.redirect("/favicon.svg", 301));
 
   if (deps.pages !== "none") {
+    // Guests' catalogue pages are rendered once per catalogue version (see page-cache.ts); the
+    // development server always renders, so an edited component shows at once.
+    const pageCache = deps.pages === "production" ? new PageCache((request) => csrfTokenFor(request.sessionId, secret)) : null;
+    if (pageCache) catalog.onInvalidate(() => pageCache.invalidate());
+    app.decorateRequest("pageCacheKey", null);
     await app.register(reactRouterFastify, {
       mode: deps.pages,
       buildDirectory: path.resolve("build"),
       viteOptions: { server: { hmr: { server: app.server } } },
+      ...(pageCache ? { childServerOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
       getLoadContext: async (request, reply): Promise<AppLoadContext> => ({
         locale: request.locale,
         csrfToken: csrfTokenFor(request.sessionId, secret),
         nonce: reply.cspNonce?.script ?? "",
+        ...pageCache?.capture(request, reply),
         shop: await shopProfiles.profile(),
         user: request.user,
         sessionExpired: request.sessionExpired,

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -21,6 +21,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce || undefined;
+  if (loadContext.pageCapture) return renderWhole(request, responseStatusCode, responseHeaders, routerContext, loadContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,5 +60,52 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * A page the server keeps for other guests: rendered to the end into one string, which the
+ * server's capture stores and answers with this visitor's token and nonce in place.
+ */
+function renderWhole(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  const capture = loadContext.pageCapture!;
+  const nonce = loadContext.nonce || undefined;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+        const html = capture.finish(Buffer.concat(chunks).toString("utf8"), responseStatusCode, responseHeaders);
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
   });
 }

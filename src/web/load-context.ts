@@ -19,6 +19,14 @@ export interface CatalogReader {
 }
 
 /**
+ * Given when the server keeps this page for other guests (server/http/page-cache.ts): the page is
+ * rendered whole, and `finish` stores it and answers it with the visitor's own token and nonce.
+ */
+export interface PageCapture {
+  finish(html: string, status: number, headers: Headers): string;
+}
+
+/**
  * What the server hands every page loader. The server builds it per request; the page code only
  * sees this interface, so web/ never imports server/.
  */
@@ -36,6 +44,8 @@ export interface PageContext {
   catalog: CatalogReader;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
+  /** Present when the rendered page is kept for other guests (its token and nonce are placeholders). */
+  pageCapture?: PageCapture;
 }
 
 declare module "react-router" {

@@ -4,7 +4,7 @@ import type { StaffResource } from "../../domain/staff.ts";
 import type { Database } from "../db/client.ts";
 import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { newSessionId } from "../http/session.ts";
+import { newSignedInSessionId } from "../http/session.ts";
 import { hashToken } from "./tokens.ts";
 
 export const REMEMBER_DAYS = 14;
@@ -60,7 +60,7 @@ export class SessionService {
 
   /** Starts a signed-in session under a new id (the caller sets the cookie). */
   async create(executor: Database, userId: number, remember: boolean, now = new Date()): Promise<{ sessionId: string; rememberUntil: Date | null }> {
-    const sessionId = newSessionId();
+    const sessionId = newSignedInSessionId();
     const rememberUntil = remember ? new Date(now.getTime() + REMEMBER_DAYS * 86_400_000) : null;
     await executor.insert(sessionsTable).values({ idHash: hashToken(sessionId), userId, rememberUntil, createdAt: now, lastSeenAt: now });
     return { sessionId, rememberUntil };
@@ -68,7 +68,7 @@ export class SessionService {
 
   /** Starts a back-office session under a new id (the caller sets the cookie); it never remembers. */
   async createForStaff(executor: Database, staffId: number, now = new Date()): Promise<string> {
-    const sessionId = newSessionId();
+    const sessionId = newSignedInSessionId();
     await executor.insert(sessionsTable).values({ idHash: hashToken(sessionId), staffId, createdAt: now, lastSeenAt: now });
     return sessionId;
   }

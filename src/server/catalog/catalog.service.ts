@@ -33,6 +33,7 @@ export class CatalogService {
   /** Bumped on every invalidation, so a load that started before a write is never cached after it. */
   private generation = 0;
   private readonly bodies = new Map<string, string>();
+  private readonly invalidationListeners: Array<() => void> = [];
   private readonly hashids: Hashids;
 
   constructor(
@@ -57,6 +58,12 @@ export class CatalogService {
     this.generation += 1;
     this.snapshotPromise = undefined;
     this.bodies.clear();
+    for (const listener of this.invalidationListeners) listener();
+  }
+
+  /** Calls `listener` on every invalidation (caches built from the catalogue, such as kept pages). */
+  onInvalidate(listener: () => void): void {
+    this.invalidationListeners.push(listener);
   }
 
   snapshot(): Promise<CatalogSnapshot> {

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
+import { hashToken } from "../accounts/tokens.ts";
+import { sessionsTable } from "../db/schema/accounts.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
@@ -60,7 +63,9 @@ describe("session fixation", () => {
       expect(signedIn.statusCode).toBe(200);
       const after = shop.sessionFrom(signedIn);
       expect(sessionIdOf(after)).not.toBe(sessionIdOf(planted));
-      expect(sessionIdOf(after)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // A stored session's id has the signed-in shape; the planted guest id had the other.
+      expect(sessionIdOf(after)).toMatch(/^m\.[A-Za-z0-9_-]{43}$/);
+      expect(sessionIdOf(planted)).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await shop.app.inject({ method: "GET", url: kind.whoAmI, headers: { cookie: after.cookie } })).statusCode).toBe(200);
       expect((await shop.app.inject({ method: "GET", url: kind.whoAmI, headers: { cookie: planted.cookie } })).statusCode).toBe(401);
       // The page's CSRF token is the new session's: the old one no longer passes.
@@ -79,6 +84,15 @@ describe("session fixation", () => {
       if (newCookie?.value) expect(newCookie.value).not.toBe(sessionIdOf(signedIn));
     });
   }
+
+  it("never signs in a guest-shaped id, even one a stored session row carries (guests skip the lookup)", async () => {
+    const member = await shop.memberSession();
+    const guest = await plantedSession();
+    const [user] = await shop.database.db.select({ userId: sessionsTable.userId }).from(sessionsTable).where(eq(sessionsTable.idHash, hashToken(sessionIdOf(member))));
+    await shop.database.db.insert(sessionsTable).values({ idHash: hashToken(sessionIdOf(guest)), userId: user!.userId, createdAt: new Date(), lastSeenAt: new Date() });
+    expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: guest.cookie } })).statusCode).toBe(401);
+    expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: member.cookie } })).statusCode).toBe(200);
+  });
 
   it("ignores a session id the server never gave out in a shape it does not make", async () => {
     const response = await shop.app.inject({ method: "GET", url: "/api/root", headers: { cookie: `${SESSION_COOKIE}=attacker-chosen` } });
