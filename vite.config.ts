@@ -4,5 +4,5 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [reactRouter()],
   css: { modules: { localsConvention: "camelCaseOnly" } },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, manifest: true },
 });

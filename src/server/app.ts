@@ -9,6 +9,7 @@ import type { PageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
+import { dictionaryHrefs } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerLocale } from "./http/locale.ts";
@@ -245,10 +246,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // development server always renders, so an edited component shows at once.
     const pageCache = deps.pages === "production" ? new PageCache((request) => csrfTokenFor(request.sessionId, secret)) : null;
     if (pageCache) catalog.onInvalidate(() => pageCache.invalidate());
+    const buildDirectory = path.resolve("build");
+    const dictionaries = deps.pages === "production" ? dictionaryHrefs(buildDirectory) : null;
     app.decorateRequest("pageCacheKey", null);
     await app.register(reactRouterFastify, {
       mode: deps.pages,
-      buildDirectory: path.resolve("build"),
+      buildDirectory,
+      // The build's .vite/manifest.json (read above) is the server's, not the public's.
+      fastifyStaticOptions: { serveDotFiles: false, dotfiles: "deny" },
       viteOptions: { server: { hmr: { server: app.server } } },
       ...(pageCache ? { childServerOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
       getLoadContext: async (request, reply): Promise<AppLoadContext> => ({
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
         catalog,
         payments: payments.browserConfig,
+        ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
       }) satisfies PageContext,
     });
   }

@@ -5,6 +5,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { en } from "./i18n/en.ts";
+import { provideDictionary } from "./i18n/i18n.tsx";
+import { ja } from "./i18n/ja.ts";
+
+provideDictionary("ja", ja);
+provideDictionary("en", en);
 
 export const streamTimeout = 5_000;
 

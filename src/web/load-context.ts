@@ -44,6 +44,8 @@ export interface PageContext {
   catalog: CatalogReader;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
+  /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */
+  dictionaryHref?: string;
   /** Present when the rendered page is kept for other guests (its token and nonce are placeholders). */
   pageCapture?: PageCapture;
 }

@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shop: context.shop,
     user: context.user,
     publicUrl: context.publicUrl,
+    dictionaryHref: context.dictionaryHref,
   };
 }
 
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <StylesFirstLinks />
+        {data?.dictionaryHref && <link rel="modulepreload" href={data.dictionaryHref} />}
       </head>
       <body>
         {children}

@@ -76,6 +76,34 @@ test("the language switch turns the site English and the choice survives a reloa
   await expect(page.getByRole("contentinfo")).toContainText("20歳未満の者の飲酒は法律で禁止されています");
 });
 
+test("a page loads only its own language's dictionary, preloaded, and hydrates in that language", async ({ page }) => {
+  const dictionaries: string[] = [];
+  page.on("request", (request) => {
+    const name = /\/assets\/(ja|en)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    if (name) dictionaries.push(name);
+  });
+  await page.goto("/company");
+  await expect(page.locator('head link[rel="modulepreload"][href^="/assets/ja-"]')).toHaveCount(1);
+  await waitForHydration(page);
+  // The drawer is rendered by the browser, so its text comes from the loaded dictionary.
+  await page.getByTestId("cart-button").click();
+  await expect(page.getByTestId("cart-drawer")).toContainText("カートは空です");
+  expect(dictionaries).toEqual(["ja"]);
+  await page.keyboard.press("Escape");
+
+  dictionaries.length = 0;
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await waitForHydration(page);
+  await page.getByTestId("cart-button").click();
+  await expect(page.getByTestId("cart-drawer")).toContainText("Your cart is empty");
+  expect(dictionaries).toEqual(["en"]);
+});
+
+test("the build's manifest is not served", async ({ request }) => {
+  expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
+});
+
 test("the footer carries the social links, the legal notice link and the age notice", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

@@ -4,16 +4,29 @@ import type { Locale } from "../../domain/locale.ts";
 import { formatDate, formatProductPrice, formatYen } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
-import { en } from "./en.ts";
 import type { Dictionary, MessageKey } from "./ja.ts";
-import { ja } from "./ja.ts";
 
-const dictionaries: Record<Locale, Dictionary> = { ja, en };
+/**
+ * The dictionaries this process has: the server's entry provides both; a browser loads only the
+ * page's own (entry.client.tsx) before it hydrates.
+ */
+const dictionaries: Partial<Record<Locale, Dictionary>> = {};
+
+export function provideDictionary(locale: Locale, dictionary: Dictionary): void {
+  dictionaries[locale] = dictionary;
+}
+
+export async function loadDictionary(locale: Locale): Promise<void> {
+  if (dictionaries[locale]) return;
+  dictionaries[locale] = locale === "en" ? (await import("./en.ts")).en : (await import("./ja.ts")).ja;
+}
 
 export type Params = Record<string, string | number>;
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  const text = dictionaries[locale][key];
+  const dictionary = dictionaries[locale];
+  if (!dictionary) throw new Error(`The ${locale} dictionary is not loaded`);
+  const text = dictionary[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
