@@ -76,7 +76,8 @@ function freePort() {
 
 function tempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Chromium may still be writing its profile for a moment after it exits: retry instead of failing.
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
   return dir;
 }
 
@@ -242,6 +243,22 @@ function failingAudits(lhr) {
   return lines;
 }
 
+/**
+ * Lighthouse's trace recording sometimes misses the navigation start (NO_NAVSTART, "Please run
+ * Lighthouse again"); such a page is audited again, at most twice more. Any other error stops the run.
+ */
+const RETRYABLE = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+async function auditWithRetry(url, port) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: ["html", "json"], logLevel: "error", onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt >= 3 || !RETRYABLE.has(error.code)) throw new Error(`Lighthouse on ${new URL(url).pathname}: ${error.message}`);
+    console.log(`Lighthouse on ${new URL(url).pathname}: ${error.code}; auditing again (attempt ${attempt + 1} of 3)`);
+  }
+}
+
 async function main() {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   let base = process.env.LIGHTHOUSE_URL?.replace(/\/+$/, "");
@@ -268,18 +285,11 @@ async function main() {
   for (const page of pages) {
     await prepareVisitor(chromePort, base, { cookie: page.cart ? cookie : null, checkCheckout: page.cart });
     const started = Date.now();
-    const result = await lighthouse(`${base}${page.path}`, {
-      port: chromePort,
-      output: ["html", "json"],
-      logLevel: "error",
-      onlyCategories: CATEGORIES,
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const result = await auditWithRetry(`${base}${page.path}`, chromePort);
     const [html, json] = result.report;
     fs.writeFileSync(path.join(OUT_DIR, `${page.name}.report.html`), html);
     fs.writeFileSync(path.join(OUT_DIR, `${page.name}.report.json`), json);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id])]));
     // Lighthouse's own CPU benchmark of this machine during the run (its 4× CPU slowdown assumes a
     // desktop of roughly 1000–2000 or more; a loaded machine scores lower and its pages look slower).

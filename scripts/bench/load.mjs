@@ -16,10 +16,11 @@ export const median = (values) => {
  * in flight); with it, latency at that fixed rate (corrected for coordinated omission).
  * Answers 2xx requests/s, p50/p99 latency in ms and the count of anything that was not a 200.
  */
-export async function measure({ url, headers = {}, connections = 10, duration = 4, overallRate }) {
+export async function measure({ url, headers = {}, connections = 10, duration = 4, overallRate, requests }) {
   const result = await autocannon({
     url,
     headers,
+    ...(requests ? { requests } : {}),
     connections,
     duration,
     ...(overallRate ? { overallRate } : {}),
@@ -33,6 +34,16 @@ export async function measure({ url, headers = {}, connections = 10, duration = 
     failed: result.non2xx + result.errors + result.timeouts,
     duration: result.duration,
   };
+}
+
+/**
+ * autocannon requests asking for `path` with a query no request has asked before, so every answer
+ * is rendered (guests' pages are otherwise kept: server/http/page-cache.ts).
+ */
+export function uniqueQueryRequests(path) {
+  let counter = 0;
+  const nonce = crypto.randomUUID().slice(0, 8);
+  return [{ setupRequest: (request) => ({ ...request, path: `${path}?bench=${nonce}-${(counter += 1)}` }) }];
 }
 
 /** A guest's browser: a session cookie and the CSRF token of a page fetched with it. */
