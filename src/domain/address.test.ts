@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PREFECTURES, autofilledAddress, normalizeZip, parseAddress, prefectureCodeOf, prefectureName } from "./address.ts";
+import { parseAddress } from "./address-schema.ts";
+import { PREFECTURES, autofilledAddress, normalizeZip, prefectureCodeOf, prefectureName } from "./address.ts";
 
 describe("normalizeZip", () => {
   it("turns full-width digits into half-width ones", () => {

@@ -281,6 +281,31 @@ test("the postcode fills prefecture and address, and the country can be searched
   await expect(page.getByLabel("都道府県")).toHaveCount(0);
 });
 
+test("the address rules come after the page, not with it, and still stop a malformed postcode before sending", async ({ page, request }) => {
+  const rules: number[] = [];
+  page.on("request", (each) => {
+    if (/\/assets\/address-schema-[\w-]+\.js$/.test(new URL(each.url()).pathname)) rules.push(Date.now());
+  });
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  // Not among the modules the page's HTML names…
+  const html = await (await page.request.get("/checkout")).text();
+  expect(html).toContain('rel="modulepreload"');
+  expect(html).not.toContain("address-schema");
+  // …but fetched once the form is on screen.
+  await expect.poll(() => rules.length).toBe(1);
+
+  const posts = checkoutPosts(page);
+  await fillContact(page);
+  await page.getByLabel("郵便番号").fill("100-001");
+  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
+  await page.getByLabel("住所", { exact: true }).fill("千代田区千代田1-1");
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page.getByText("郵便番号は7桁の数字で入力してください")).toBeVisible();
+  expect(posts).toHaveLength(0);
+});
+
 test("an empty cart says so with a way back to the shop", async ({ page }) => {
   await page.goto("/checkout");
   await waitForHydration(page);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AddressErrorKind, AddressField, AddressInput, AddressResource } from "../../domain/address.ts";
-import { ADDRESS_MAX_LENGTH, ZIP_LENGTH, parseAddress } from "../../domain/address.ts";
+import { parseAddress } from "../../domain/address-schema.ts";
+import { ADDRESS_MAX_LENGTH, ZIP_LENGTH } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { addressesTable } from "../db/schema/accounts.ts";

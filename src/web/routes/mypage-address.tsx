@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-address";
 import type { AddressResource } from "../../domain/address.ts";
-import { parseAddress } from "../../domain/address.ts";
 import type { AddressFormErrors, AddressFormValue } from "../features/address/address-fields.tsx";
 import { AddressFields, addressErrorMessages, addressFormValue, addressPayload } from "../features/address/address-fields.tsx";
+import { checkAddress } from "../features/address/address-rules.ts";
 import { callApi } from "../features/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -51,7 +51,7 @@ export default function MyPageAddress() {
     event.preventDefault();
     if (!value || saving) return;
     const payload = addressPayload(value);
-    const checked = parseAddress(payload);
+    const checked = await checkAddress(payload);
     if (!checked.ok) {
       setErrors(addressErrorMessages(checked.errors, t));
       return;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressField, AddressFieldErrors, AddressResource } from "../../../domain/address.ts";
 import {
@@ -16,6 +16,7 @@ import { Input, Select, fieldStyles } from "../../ui/field.tsx";
 import styles from "./address-fields.module.css";
 import type { CountryChoice } from "./country-combobox.tsx";
 import { CountryCombobox } from "./country-combobox.tsx";
+import { addressRules } from "./address-rules.ts";
 import { lookupPostcode, postcodeFill } from "./postcode-lookup.ts";
 
 /** The form's state: the country with its shown name, the prefecture as the select's string. */
@@ -94,6 +95,10 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
   const composing = useRef(false);
   const zipId = useId();
   const zipError = errors?.zip?.[0];
+  // The form's checks need the shared address rules: fetch them once the form is on screen.
+  useEffect(() => {
+    void addressRules();
+  }, []);
 
   async function fillFrom(zip: string) {
     const [entry, previousFill] = await Promise.all([

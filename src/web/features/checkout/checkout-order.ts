@@ -1,11 +1,11 @@
 import { EMAIL_PATTERN } from "../../../domain/account.ts";
-import { parseAddress } from "../../../domain/address.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import type { AddressFormErrors, AddressFormValue } from "../address/address-fields.tsx";
 import { addressErrorMessages, addressPayload } from "../address/address-fields.tsx";
+import { checkAddress } from "../address/address-rules.ts";
 
 /** Spec §3 Customer contact. */
 export interface ContactValue {
@@ -77,14 +77,14 @@ export function orderFingerprint(payload: CheckoutPayload): string {
 }
 
 /** The checks made before anything is sent (spec §5): contact required, e-mail shaped, address complete. */
-export function checkForm(form: CheckoutForm, t: I18n["t"]): CheckoutFieldErrors {
+export async function checkForm(form: CheckoutForm, t: I18n["t"]): Promise<CheckoutFieldErrors> {
   const contact: CheckoutFieldErrors["contact"] = {};
   const labels: Record<ContactField, string> = { name: t("checkout.name"), email: t("checkout.email"), phone: t("checkout.phone") };
   for (const field of ["name", "email", "phone"] as const) {
     if (form.contact[field].trim() === "") contact[field] = t("checkout.error.blank", { field: labels[field] });
   }
   if (!contact.email && !EMAIL_PATTERN.test(form.contact.email.trim())) contact.email = t("checkout.error.email");
-  const address = parseAddress(addressPayload(form.address));
+  const address = await checkAddress(addressPayload(form.address));
   return { contact, address: address.ok ? {} : addressErrorMessages(address.errors, t), other: {} };
 }
 

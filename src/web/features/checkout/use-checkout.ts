@@ -134,7 +134,11 @@ export function useCheckout(
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current || completedRef.current) return;
-    const local = checkForm(form, t);
+    // Busy while the address rules may still be arriving, so a second press is not a second check.
+    busy.current = true;
+    const local = await checkForm(form, t).finally(() => {
+      busy.current = false;
+    });
     if (hasFieldErrors(local)) {
       setErrors(local);
       setFocusRequest((count) => count + 1);

@@ -1,0 +1,28 @@
+import type { AddressFieldErrors, AddressInput } from "../../../domain/address.ts";
+
+type ParseAddress = (input: unknown) => { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors };
+
+let loading: Promise<ParseAddress> | undefined;
+
+/**
+ * The address rules the server also applies (domain/address-schema.ts, zod: ~26 kB gzipped),
+ * fetched after the page has hydrated rather than with its first JavaScript. Forms start the
+ * fetch when they mount and wait for it when they check. Resolves to null when it cannot be
+ * fetched: the form then sends as it is and the server's 422 names the fields.
+ */
+export function addressRules(): Promise<ParseAddress | null> {
+  loading ??= import("../../../domain/address-schema.ts").then((module) => module.parseAddress);
+  return loading.catch((failure: unknown) => {
+    loading = undefined;
+    console.warn("address rules not loaded", failure);
+    return null;
+  });
+}
+
+/** Checks an address form's payload with the shared rules (or lets it through when they could not be loaded). */
+export async function checkAddress(payload: unknown): Promise<{ ok: true } | { ok: false; errors: AddressFieldErrors }> {
+  const parse = await addressRules();
+  if (!parse) return { ok: true };
+  const parsed = parse(payload);
+  return parsed.ok ? { ok: true } : parsed;
+}
