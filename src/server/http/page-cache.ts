@@ -49,7 +49,7 @@ interface PageReply {
   header(name: string, value: string): unknown;
   headers(values: Record<string, string>): unknown;
   send(payload: Buffer): unknown;
-  cspNonce?: { script: string };
+  cspNonce?: { script: string } | null;
 }
 
 export class PageCache {
