@@ -176,10 +176,19 @@ async function warmImages(base, pagePaths, cookie) {
 async function startChrome() {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
   const profile = tempDir("kura-lighthouse-chrome-");
+  // Its own process group, so stopping it also stops the helpers that still write to the profile.
   const chrome = spawn(CHROME_PATH, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"], {
     stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
   });
-  cleanups.push(() => stop(chrome, 5_000));
+  cleanups.push(async () => {
+    await stop(chrome, 5_000);
+    try {
+      process.kill(-chrome.pid, "SIGKILL");
+    } catch {
+      // The group has already gone.
+    }
+  });
   return new Promise((resolve, reject) => {
     let output = "";
     const timer = globalThis.setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
