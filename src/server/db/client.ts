@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { releaseFailedTransactions } from "./pool-transactions.ts";
 
 /** The one database type the services see, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -42,6 +43,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // the client is idle: unheard, Node would end the whole shop. The query in flight fails anyway
   // (the request answers 503) and the pool discards the broken client when it is released.
   pool.on("connect", (client) => client.on("error", () => undefined));
+  releaseFailedTransactions(pool);
   const db = drizzlePostgres(pool) as unknown as Database;
   // LISTEN needs one connection of its own for as long as the process lives. When it is lost
   // (PostgreSQL restarted, a network cut) it is opened again with a growing pause, and every
