@@ -75,7 +75,7 @@ function checkCountryRules(value: AddressFields, ctx: z.RefinementCtx<AddressFie
  * browser: country defaults to jp; a Japanese zip is normalised and must be 7 digits, and a
  * Japanese address needs one of the 47 prefectures; other countries carry no prefecture.
  */
-export const addressSchema = addressFields
+const addressSchema = addressFields
   .superRefine(checkCountryRules, {
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
@@ -94,7 +94,7 @@ const FIELDS = new Set<string>(["country", "zip", "prefecture", "address", "buil
  * The first reason per field, in form order. A request that is not an object at all is reported
  * on every required field, so the form shows what to fill in.
  */
-export function addressFieldErrors(error: z.ZodError): AddressFieldErrors {
+function addressFieldErrors(error: z.ZodError): AddressFieldErrors {
   const found: AddressFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

@@ -1,6 +1,6 @@
-import type { AddressFieldErrors, AddressInput } from "../../../domain/address.ts";
+import type { parseAddress } from "../../../domain/address-schema.ts";
 
-type ParseAddress = (input: unknown) => { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors };
+type ParseAddress = typeof parseAddress;
 
 let loading: Promise<ParseAddress> | undefined;
 
@@ -20,9 +20,7 @@ export function addressRules(): Promise<ParseAddress | null> {
 }
 
 /** Checks an address form's payload with the shared rules (or lets it through when they could not be loaded). */
-export async function checkAddress(payload: unknown): Promise<{ ok: true } | { ok: false; errors: AddressFieldErrors }> {
+export async function checkAddress(payload: unknown): Promise<ReturnType<ParseAddress> | { ok: true }> {
   const parse = await addressRules();
-  if (!parse) return { ok: true };
-  const parsed = parse(payload);
-  return parsed.ok ? { ok: true } : parsed;
+  return parse ? parse(payload) : { ok: true };
 }
