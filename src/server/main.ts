@@ -1,18 +1,21 @@
 import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { serveBackupRequests } from "./backup/online-backup.ts";
 
 // Start-up: configuration -> database (migrations, demo data on an empty one) -> listen.
 const config = readConfig();
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, pages: config.production ? "production" : "development" });
 
+let backups: { stop(): void } | undefined;
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, "shutting down");
   // Finish the requests in flight, then release the database (and the PGlite lock).
+  backups?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -22,6 +25,8 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // `npm run db:backup` asks the running shop for a backup of the embedded database it holds open.
+  backups = serveBackupRequests(database, config.dataDir, app.log);
   app.log.info(`Kura is serving ${config.publicUrl} (${database.driver} database)`);
 } catch (error) {
   app.log.error({ err: error }, "could not start");

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: () => void): Promise<void>;
   notify(channel: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's own client (backups dump it); undefined on PostgreSQL. */
+  pglite?: PGlite;
 }
 
 // Both src/server/db (tests, dev) and dist/server/db (production) sit three levels below the project root.
@@ -122,6 +124,7 @@ export async function openPglite(source: { dataDir: string } | { template: Blob 
     return {
       db,
       driver: "pglite",
+      pglite: client,
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {
         await client.query("select 1");
@@ -151,7 +154,7 @@ export function embeddedDatabaseExists(dataDir: string): boolean {
  * PGlite is a single-process database: two processes writing one directory lose writes.
  * A lock file with the owner's pid turns a second opener away with a clear message.
  */
-function takeDataDirLock(dataDir: string): { release(): void } {
+export function takeDataDirLock(dataDir: string): { release(): void } {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "kura.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -160,8 +163,8 @@ function takeDataDirLock(dataDir: string): { release(): void } {
       return { release: () => fs.rmSync(lockFile, { force: true }) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockFile, "utf8"));
-      if (owner && owner !== process.pid && processIsAlive(owner)) {
+      const owner = dataDirLockOwner(dataDir);
+      if (owner && owner !== process.pid) {
         throw new Error(
           `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
             "Stop that process first, or set DATABASE_URL to share a PostgreSQL server between processes.",
@@ -171,6 +174,17 @@ function takeDataDirLock(dataDir: string): { release(): void } {
     }
   }
   throw new Error(`Could not lock ${lockFile}`);
+}
+
+/** The live process that holds the embedded database's lock, if any. */
+export function dataDirLockOwner(dataDir: string): number | undefined {
+  let owner: number;
+  try {
+    owner = Number(fs.readFileSync(path.join(dataDir, "kura.lock"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  return owner && processIsAlive(owner) ? owner : undefined;
 }
 
 function processIsAlive(pid: number): boolean {

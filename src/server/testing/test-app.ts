@@ -40,9 +40,9 @@ export interface TestApp {
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
-/** The app as production builds it, on a fresh database with the demo profile, without pages. */
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/** The app as production builds it, on a fresh database (or the one given) with the demo profile, without pages. */
+export async function createTestApp(environment: Record<string, string> = {}, existing?: DatabaseHandle): Promise<TestApp> {
+  const database = existing ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-api-test-"));
   const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent", ...environment });
   // The demo shop profile only: each test builds the catalogue it needs with the factories.
