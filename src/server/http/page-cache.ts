@@ -4,7 +4,7 @@ import type { PageCapture } from "../../web/load-context.ts";
 
 /**
  * Public catalogue pages as a guest sees them, kept as rendered HTML: a guest's /shop costs ~8 ms
- * of React Router and React rendering (measured, README Performance), the same bytes for every
+ * of React Router and React rendering (measured, docs/performance.md), the same bytes for every
  * guest but two — the CSRF token and the CSP nonce. Those pages are rendered once with random
  * placeholders in their place, kept, and every guest gets the copy with their own token and this
  * response's nonce written in. Members, staff and ended sessions always get a fresh render.

@@ -6,7 +6,7 @@ export const SESSION_COOKIE = "kura_sid";
 /**
  * A signed-in session's id (a member's or a staff member's) starts with this prefix; a guest's has
  * none. Guests' sessions are never stored, so a guest's request skips the session lookup: on PGlite
- * that lookup cost ~2 ms, most of a cached catalogue answer (measured, README Performance).
+ * that lookup cost ~2 ms, most of a cached catalogue answer (measured, docs/performance.md).
  */
 export const SIGNED_IN_PREFIX = "m.";
 export const SESSION_ID_PATTERN = /^(?:m\.)?[A-Za-z0-9_-]{43}$/;
