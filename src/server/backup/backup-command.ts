@@ -4,12 +4,14 @@
 import fs from "node:fs";
 import { readConfig } from "../config.ts";
 import { dataDirLockOwner } from "../db/client.ts";
-import { backupEmbedded, backupPostgres, defaultBackupFile } from "./backup.service.ts";
+import { BackupRefusedError, backupEmbedded, backupPostgres, defaultBackupFile } from "./backup.service.ts";
 import { requestBackupFromShop } from "./online-backup.ts";
 
 const config = readConfig();
 const file = process.argv[2] ?? defaultBackupFile(config.databaseUrl ? "postgres" : "embedded");
 try {
+  // Never over an older backup (and the running shop's answer is recognised by the file appearing).
+  if (fs.existsSync(file)) throw new BackupRefusedError(`${file} already exists: give another file name, or move the old backup away first.`);
   if (config.databaseUrl) {
     await backupPostgres(config.databaseUrl, file);
   } else {

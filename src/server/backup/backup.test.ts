@@ -184,6 +184,9 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded da
     const file = path.join(work, "backups", "again");
     const backup = await command("backup-command", [file], source);
     expect(backup.code).toBe(0);
+    const again = await command("backup-command", [file], source);
+    expect(again.output).toContain(`${file} already exists: give another file name`);
+    expect(again.code).toBe(1);
     const target = await emptyTarget();
     targets.push(target);
     // A shop of its own: one product, no orders.
