@@ -37,7 +37,7 @@ export function backupKindOf(file: string): BackupKind {
   throw new BackupRefusedError(`${file} is not a Kura backup (neither an embedded-database dump nor a pg_dump file).`);
 }
 
-/** Writes `content` to `file` through a temporary name, so a half-written backup never looks complete. */
+/** Has `write` fill a temporary file, then renames it to `file`, so a half-written backup never looks complete. */
 async function writeAtomically(file: string, write: (partial: string) => Promise<void>): Promise<void> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.partial`;
