@@ -1,5 +1,6 @@
-// `npm run db:seed`: writes the demo data again into the configured database (stop the shop first
-// when it runs on the embedded database: PGlite allows one process).
+// `npm run db:seed`: writes the demo data (shop profile and catalogue, no account) again into the
+// configured database, whatever DEMO_DATA says: running it is the explicit request (stop the shop
+// first when it runs on the embedded database: PGlite allows one process).
 import { readConfig } from "../../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../client.ts";
 import { openDatabase } from "../open-database.ts";
