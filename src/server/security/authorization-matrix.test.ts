@@ -91,7 +91,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /robots.txt": { access: "public", ok: 200 },
     "GET /sitemap.xml": { access: "public", ok: 200 },
     "GET /images/:imageId/:file": { access: "public", path: `/images/${f.image}/240w.jpg`, ok: 200 },
-    // The built-in mailbox exists only without SMTP; in production only the machine itself may read it (mail tests).
+    // The built-in mailbox exists only without SMTP, for anyone on the development server; a production build has it only with DEV_MAILBOX=1, for staff (mail tests).
     "GET /dev/mailbox": { access: "public", ok: 200 },
     "GET /dev/mailbox/:id": { access: "public", path: `/dev/mailbox/${f.mail}`, ok: 200 },
 
