@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -43,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ADMIN_EMAIL: E2E_OWNER.email, ADMIN_PASSWORD: E2E_OWNER.password },
     // Generous: a first start seeds the demo catalogue and its images, slow on a loaded two-core machine.
     timeout: 300_000,
     reuseExistingServer: false,

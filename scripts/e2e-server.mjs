@@ -12,6 +12,11 @@ process.env.NODE_ENV = development ? "development" : "production";
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
 process.env.LOG_LEVEL ??= "warn";
+// The demo catalogue on either database (DATABASE_URL alone would leave it out), and the built-in
+// mailbox, where the journeys read their mails as the test owner (ADMIN_EMAIL and ADMIN_PASSWORD,
+// from playwright.config.ts, make that owner at the first start).
+process.env.DEMO_DATA = "1";
+process.env.DEV_MAILBOX = "1";
 // Every browser test signs in from 127.0.0.1; the limits themselves are tested in the API suite.
 process.env.RATE_LIMIT_MULTIPLIER ??= "50";
 // E2E_DATABASE_URL runs the same journeys on PostgreSQL (CI); otherwise the embedded database.

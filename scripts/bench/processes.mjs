@@ -84,6 +84,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     LOG_LEVEL: "warn",
     // Hundreds of checkouts come from 127.0.0.1 in seconds; the limits are tested in the API suite.
     RATE_LIMIT_MULTIPLIER: "1000",
+    // The demo catalogue on PostgreSQL too (DATABASE_URL alone leaves it out): both databases serve the same shop.
+    DEMO_DATA: "1",
   };
   delete env.PUBLIC_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

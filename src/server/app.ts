@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
   registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
-  if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production });
+  if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production, enabledInProduction: config.devMailbox });
   const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
   registerInquiryRoutes(app, { inquiries });
   const magazine = new MagazineService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl, secret });

@@ -44,7 +44,11 @@ const environmentSchema = z.object({
       "MAIL_FROM must be an e-mail address, optionally with a name: Kura <shop@example.jp>",
     )
     .optional(),
+  /** The built-in mailbox (/dev/mailbox) on a production build, for signed-in staff only; off by default. */
+  DEV_MAILBOX: booleanFlag.default(false),
   // --- end mail ---
+  /** The demo catalogue on an empty database; default on for the embedded database, off with DATABASE_URL. */
+  DEMO_DATA: booleanFlag.optional(),
   // --- payments (issue 6) ---
   /** Stripe's secret key (sk_… or a restricted rk_…); with the publishable key it replaces the built-in test gateway. */
   STRIPE_SECRET_KEY: z
@@ -88,6 +92,10 @@ export type Config = {
   /** Contains the SMTP password: never log it (the logger redacts `smtpUrl`). */
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** DEV_MAILBOX: /dev/mailbox exists on a production build (for staff only). */
+  devMailbox: boolean;
+  /** DEMO_DATA: an empty database gets the demo catalogue, not only the shop profile. */
+  demoData: boolean;
   /** Stripe's keys (never logged: the logger redacts `stripe`), or undefined for the built-in test gateway. */
   stripe: StripeConfig | undefined;
   /** Minutes a pending card order holds its stock (CHECKOUT_RESERVATION_MINUTES). */
@@ -143,6 +151,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     production: env.NODE_ENV === "production",
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    devMailbox: env.DEV_MAILBOX,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     stripe: stripeConfigOf(env),
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
   };

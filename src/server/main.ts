@@ -3,7 +3,8 @@ import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { serveBackupRequests } from "./backup/online-backup.ts";
 
-// Start-up: configuration -> database (migrations, demo data on an empty one) -> listen.
+// Start-up: configuration -> database (migrations; an empty one gets the shop profile, the demo
+// catalogue when DEMO_DATA says so, and its first owner: seed.ts) -> listen.
 const config = readConfig();
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, pages: config.production ? "production" : "development" });

@@ -1,15 +1,13 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
 
 // The trader's new bottle: signed in on /admin/login, a product created in the back office, two
 // pictures added by direct upload (and a broken file refused with spec §8's wording), the order
 // of the pictures changed, the product published, and the shopper finds it in /shop with both.
 
 test.describe.configure({ timeout: 180_000 });
-
-const OWNER = { email: "owner@kura-shuho.example", password: "kura-demo-owner-2026" };
 
 async function traderSignsIn(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

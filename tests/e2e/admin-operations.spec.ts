@@ -1,13 +1,11 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { waitForHydration } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // The trader's weekly chores beside orders: answering an inquiry by mail and marking it handled,
 // (the settings journey is in admin-settings.spec.ts, which runs after every other journey).
 
 test.describe.configure({ timeout: 180_000 });
-
-const OWNER = { email: "owner@kura-shuho.example", password: "kura-demo-owner-2026" };
 
 async function signInAsOwner(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });
@@ -62,11 +60,13 @@ test("the trader answers an inquiry by mail and marks it handled", async ({ page
   await expect(trader.getByRole("button", { name: "未対応に戻す" })).toBeVisible();
 
   // The sender has the answer, in Japanese, quoting the question.
-  await page.goto("/dev/mailbox");
-  await page.getByRole("row", { name: `Re: ${subject}` }).getByRole("link").first().click();
-  await expect(page.locator("pre")).toContainText("浅草 桜 様");
-  await expect(page.locator("pre")).toContainText("無料で包装いたします。");
-  await expect(page.locator("pre")).toContainText("純米大吟醸の720ml");
+  await withMailbox(page, async (mailbox) => {
+    await mailbox.goto("/dev/mailbox");
+    await mailbox.getByRole("row", { name: `Re: ${subject}` }).getByRole("link").first().click();
+    await expect(mailbox.locator("pre")).toContainText("浅草 桜 様");
+    await expect(mailbox.locator("pre")).toContainText("無料で包装いたします。");
+    await expect(mailbox.locator("pre")).toContainText("純米大吟醸の720ml");
+  });
 
   // And the inbox lists it as handled.
   await trader.getByRole("link", { name: "お問い合わせの一覧へ" }).click();

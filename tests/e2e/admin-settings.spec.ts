@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
 
 // Changing the shipping fee in the settings, which the shop then charges at once. It changes what
 // every other journey sees, so playwright.config.ts runs this file in a project of its own after
 // all the others.
 
 test.describe.configure({ timeout: 180_000 });
-
-const OWNER = { email: "owner@kura-shuho.example", password: "kura-demo-owner-2026" };
 
 async function signInAsOwner(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page, Response } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The back office as the trader uses it: sign in, the dashboard, finding a shopper's bank-transfer
 // order, confirming the money and shipping it with a slip number (which the shopper then sees in
@@ -8,8 +8,6 @@ import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./f
 // that no back-office code reaches a shopper's first page.
 
 test.describe.configure({ timeout: 120_000 });
-
-const OWNER = { email: "owner@kura-shuho.example", password: "kura-demo-owner-2026" };
 
 let keys = 0;
 /** Places an order through POST /api/checkout as the checkout page does; answers its number. */

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, waitForHydration, withMailbox, withMailboxRequest } from "./fixtures.ts";
 
 // Accounts as a shopper meets them (issue #5, and the member cart of issue #4): mails are read from
-// the built-in mailbox at /dev/mailbox, as a developer would open them.
+// the built-in mailbox at /dev/mailbox, as the test owner opens it in a browser of its own.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -28,16 +28,18 @@ function pathOf(link: string): string {
 
 /** Opens the newest mail to `to` whose subject matches, in the mailbox page, and returns the link containing `linkPart`. */
 async function linkFromMailbox(page: Page, to: string, subject: string | RegExp, linkPart: string): Promise<string> {
-  const row = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
-  // Mails leave through the outbox a moment after the request that caused them.
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(row).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await row.getByRole("link").click();
-  const link = page.locator("pre a").filter({ hasText: linkPart }).first();
-  await expect(link).toBeVisible();
-  return pathOf((await link.getAttribute("href"))!);
+  return withMailbox(page, async (mailbox) => {
+    const row = mailbox.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+    // Mails leave through the outbox a moment after the request that caused them.
+    await expect(async () => {
+      await mailbox.goto("/dev/mailbox");
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await row.getByRole("link").click();
+    const link = mailbox.locator("pre a").filter({ hasText: linkPart }).first();
+    await expect(link).toBeVisible();
+    return pathOf((await link.getAttribute("href"))!);
+  });
 }
 
 /** A member created over HTTP (sign-up, then the confirmation link of the mail), for journeys that start signed up. */
@@ -50,16 +52,18 @@ async function createMember(request: APIRequestContext, email = newEmail()): Pro
     data: { api_user: { email, password: PASSWORD, password_confirmation: PASSWORD } },
   });
   expect(signUp.status()).toBe(201);
-  let mailPath = "";
-  await expect
-    .poll(async () => {
-      const list = await (await request.get("/dev/mailbox")).text();
-      const row = list.split("<tr>").find((cells) => cells.includes(email));
-      mailPath = /href="(\/dev\/mailbox\/\d+)"/.exec(row ?? "")?.[1] ?? "";
-      return mailPath;
-    }, { timeout: 20_000 })
-    .not.toBe("");
-  const mail = await (await request.get(mailPath)).text();
+  const mail = await withMailboxRequest(async (mailbox) => {
+    let mailPath = "";
+    await expect
+      .poll(async () => {
+        const list = await (await mailbox.get("/dev/mailbox")).text();
+        const row = list.split("<tr>").find((cells) => cells.includes(email));
+        mailPath = /href="(\/dev\/mailbox\/\d+)"/.exec(row ?? "")?.[1] ?? "";
+        return mailPath;
+      }, { timeout: 20_000 })
+      .not.toBe("");
+    return (await mailbox.get(mailPath)).text();
+  });
   const link = /href="(https?:\/\/[^"]*confirmation_token=[^"]+)"/.exec(mail)?.[1];
   expect(link).toBeTruthy();
   const confirmed = await request.get(pathOf(link!.replaceAll("&amp;", "&")));

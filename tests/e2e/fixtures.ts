@@ -1,5 +1,8 @@
-import { expect } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_OWNER } from "./e2e-owner.ts";
+
+export { E2E_OWNER };
 
 export const SHOP_NAME_JA = "酒舗 蔵";
 export const SHOP_NAME_EN = "Kura Wine & Spirits";
@@ -19,6 +22,40 @@ export async function csrfOf(page: Page): Promise<string> {
   return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
 }
 
+/** Signs a browser context's cookies in as the test owner through the staff sign-in API. */
+async function signInAsTestOwner(client: APIRequestContext): Promise<void> {
+  const page = await (await client.get("/admin/login")).text();
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? "";
+  const response = await client.post("/admin/api/session", { headers: { "x-csrf-token": token }, data: E2E_OWNER });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The built-in mailbox as the test server serves it: on a production build /dev/mailbox exists only
+ * with DEV_MAILBOX=1 and only for staff, so it opens in a browser of its own signed in as the test
+ * owner (the shopper's page keeps its own session). The browser is closed after `read`.
+ */
+export async function withMailbox<T>(shopper: Page, read: (mailbox: Page) => Promise<T>): Promise<T> {
+  const context = await shopper.context().browser()!.newContext();
+  try {
+    await signInAsTestOwner(context.request);
+    return await read(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The same for tests without a page: a request context signed in as the test owner. */
+export async function withMailboxRequest<T>(read: (mailbox: APIRequestContext) => Promise<T>): Promise<T> {
+  const client = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await signInAsTestOwner(client);
+    return await read(client);
+  } finally {
+    await client.dispose();
+  }
+}
+
 /**
  * A new member as a shopper becomes one: signs up through the API, follows the confirmation link
  * from the built-in mailbox and signs in; ends on the top page so the next post carries the new
@@ -34,19 +71,21 @@ export async function signUpAndSignIn(page: Page, prefix = "member"): Promise<st
   });
   expect(signUp.status()).toBe(201);
   let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
+  await withMailbox(page, (mailbox) =>
+    expect
+      .poll(
+        async () => {
+          await mailbox.goto("/dev/mailbox");
+          const mail = mailbox.getByRole("row", { name: email }).getByRole("link");
+          if ((await mail.count()) === 0) return "";
+          await mail.first().click();
+          link = (await mailbox.locator('pre a[href*="confirmation_token"]').first().getAttribute("href")) ?? "";
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe(""),
+  );
   const confirmation = new URL(link);
   expect((await page.request.get(confirmation.pathname + confirmation.search)).ok()).toBe(true);
   await page.goto("/");

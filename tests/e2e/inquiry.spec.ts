@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { SHOP_NAME_JA, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { SHOP_NAME_JA, asConfirmedAdult, waitForHydration, withMailbox } from "./fixtures.ts";
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);
@@ -52,20 +52,22 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("お問い合わせありがとうございます");
   await expect(page.getByRole("main")).toContainText("確認メールをお送りしました");
 
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        return page.getByRole("row", { name: email }).count();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1);
-  await page.getByRole("row", { name: email }).getByRole("link").click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^お問い合わせを受け付けました\(#\d+\)$/);
-  const text = page.locator("pre");
-  await expect(text).toContainText("山田 花子 様");
-  await expect(text).toContainText("ワインを2本、ギフト包装でお願いできますか。");
+  await withMailbox(page, async (mailbox) => {
+    await expect
+      .poll(
+        async () => {
+          await mailbox.goto("/dev/mailbox");
+          return mailbox.getByRole("row", { name: email }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await mailbox.getByRole("row", { name: email }).getByRole("link").click();
+    await expect(mailbox.getByRole("heading", { level: 1 })).toHaveText(/^お問い合わせを受け付けました\(#\d+\)$/);
+    const text = mailbox.locator("pre");
+    await expect(text).toContainText("山田 花子 様");
+    await expect(text).toContainText("ワインを2本、ギフト包装でお願いできますか。");
+  });
 });
 
 test("in English, the form says Send and answers in English", async ({ page }) => {

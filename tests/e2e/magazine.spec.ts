@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, waitForHydration, withMailbox } from "./fixtures.ts";
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);
@@ -13,19 +13,21 @@ function uniqueEmail(prefix: string): string {
 /** Path and query of the newest mail to `email` whose link contains `fragment`, read in /dev/mailbox. */
 async function linkInMailbox(page: Page, email: string, fragment: string): Promise<string> {
   let link = "";
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/mailbox");
-        const mail = page.getByRole("row", { name: email }).getByRole("link");
-        if ((await mail.count()) === 0) return "";
-        await mail.first().click();
-        link = (await page.locator(`pre a[href*="${fragment}"]`).first().getAttribute("href")) ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
+  await withMailbox(page, (mailbox) =>
+    expect
+      .poll(
+        async () => {
+          await mailbox.goto("/dev/mailbox");
+          const mail = mailbox.getByRole("row", { name: email }).getByRole("link");
+          if ((await mail.count()) === 0) return "";
+          await mail.first().click();
+          link = (await mailbox.locator(`pre a[href*="${fragment}"]`).first().getAttribute("href")) ?? "";
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe(""),
+  );
   const url = new URL(link);
   return url.pathname + url.search;
 }

@@ -87,3 +87,23 @@ test("the country is chosen from a search list with the keyboard", async ({ page
   await expect(page.getByRole("combobox", { name: "国" })).toHaveValue("ドイツ");
   await expect(page.getByLabel("郵便番号")).toHaveValue("10115");
 });
+
+test("a signed-in member's pages and their data are kept out of every cache", async ({ page, browser }) => {
+  for (const path of ["/mypage/address", "/mypage", "/"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // The data requests React Router makes on client-side navigation.
+  for (const path of ["/mypage.data", "/mypage/address.data", "/mypage/orders.data"]) {
+    const response = await page.request.get(path);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // A guest's catalogue page stays cacheable by the browser (back/forward), as before.
+  const guest = await browser.newContext();
+  try {
+    expect((await guest.request.get("/")).headers()["cache-control"]).toBe("private, no-cache");
+  } finally {
+    await guest.close();
+  }
+});

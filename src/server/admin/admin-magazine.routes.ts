@@ -7,7 +7,7 @@ import { validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
-import { UTF8_BOM, csvText, spreadsheetSafe } from "./csv-format.ts";
+import { UTF8_BOM, csvText } from "./csv-format.ts";
 
 const STATUS_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
 const SUBJECT_MAX = 200;
@@ -26,7 +26,7 @@ const STATUS_LABELS: Record<Locale, Record<MagazineSubscriber["status"], string>
 /** Subscribers as CSV (UTF-8 with BOM for Excel), times in Japan time, consent time kept as the proof of opt-in. */
 export function subscribersCsv(subscribers: MagazineSubscriber[], locale: Locale): string {
   const time = (date: Date | null) => (date ? formatDateTime(date, "ja") : "");
-  const rows = subscribers.map((row) => [spreadsheetSafe(row.email), STATUS_LABELS[locale][row.status], row.locale, row.userId, time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
+  const rows = subscribers.map((row) => [row.email, STATUS_LABELS[locale][row.status], row.locale, row.userId, time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
   return UTF8_BOM + csvText([CSV_HEADERS[locale], ...rows]);
 }
 

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
@@ -110,6 +112,23 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     expect(column(jiro, "品名１")).toBe("蔵の赤");
   });
 
+  it("writes no cell a spreadsheet would run as a formula, as the plain CSV does", async () => {
+    const order = await insertOrder(shop, { productId: red, status: "deposited", method: "bank", name: "=cmd|' /C calc'!A0", createdAt: new Date("2026-04-10T10:00:00+09:00") });
+    await shop.database.db.update(ordersTable).set({ buildingName: "@SUM(1+1)", phone: "+81-90-1234-5678" }).where(eq(ordersTable.id, order.id));
+    await shop.database.db.update(orderItemsTable).set({ nameJa: "-2+3" }).where(eq(orderItemsTable.orderId, order.id));
+    const rows = rowsOf(iconv.decode((await download("b2-cloud.csv?from=2026-04-10&to=2026-04-10")).bytes, "Shift_JIS"));
+    expect(rows).toHaveLength(2);
+    const column = (name: (typeof B2_COLUMNS)[number]) => rows[1]![B2_COLUMNS.indexOf(name)];
+    expect(column("お届け先名")).toBe("'=cmd|' /C calc'!A0");
+    expect(column("お届け先アパートマンション名")).toBe("'@SUM(1+1)");
+    // The quote mark counts in the column's 15 bytes.
+    expect(column("お届け先電話番号")).toBe("'+81-90-1234-56");
+    expect(column("品名１")).toBe("'-2+3");
+    const plain = rowsOf((await download("export.csv?from=2026-04-10&to=2026-04-10")).bytes.subarray(3).toString("utf8"));
+    expect(plain[1]![4]).toBe("'=cmd|' /C calc'!A0");
+    expect(plain[1]!.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
   it("maps the shop's time band codes to B2's and drops bands the carrier does not have", () => {
     expect(["08-12", "14-16", "16-18", "18-20", "19-21"].map(b2TimeBand)).toEqual(["0812", "1416", "1618", "1820", "1921"]);
     expect(b2TimeBand("8-12")).toBe("0812");
@@ -123,5 +142,6 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     const address = "東京都台東区蔵前三丁目十四番七号".repeat(3);
     expect(fitBytes(address, 64)).toBe(address.slice(0, 32));
     expect(fitBytes("abc蔵", 4)).toBe("abc");
+    expect(fitBytes("-abc", 4)).toBe("-ab");
   });
 });

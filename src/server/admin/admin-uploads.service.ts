@@ -71,7 +71,9 @@ export class AdminUploadsService {
     if (data.length !== blob.byteSize) throw new AppError("invalid", "uploadSizeMismatch");
     const md5 = crypto.createHash("md5").update(data).digest("base64");
     if (md5 !== blob.checksum) throw new AppError("invalid", "uploadChecksumMismatch");
-    if (!(await isImage(data))) throw new AppError("invalid", "uploadNotImage");
+    const format = await imageFormatOf(data);
+    if (format === undefined) throw new AppError("invalid", "uploadNotImage");
+    if (format === "refused") throw new AppError("invalid", "uploadFormatRefused");
     const image = await this.images.store(data);
     await this.db
       .update(uploadBlobsTable)
@@ -94,14 +96,24 @@ export class AdminUploadsService {
   }
 }
 
-/** Whether sharp decodes the whole picture (a renamed text file or a truncated JPEG is refused). */
-async function isImage(data: Buffer): Promise<boolean> {
+/** What sharp's metadata calls the formats the shop takes; AVIF is HEIF with AV1 compression. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+/**
+ * The picture's format as its bytes say, whatever name or content type the browser announced: an
+ * accepted one, "refused" for anything else sharp reads (SVG, which may carry script, TIFF, HEIC,
+ * PDF, …), or undefined when sharp cannot decode the whole picture (a renamed text file, a
+ * truncated JPEG). The format is checked before decoding, so no refused format is rendered.
+ */
+async function imageFormatOf(data: Buffer): Promise<string | undefined> {
   try {
     const metadata = await sharp(data).metadata();
-    if (!metadata.width || !metadata.height) return false;
+    if (!metadata.width || !metadata.height || !metadata.format) return undefined;
+    const avif = metadata.format === "heif" && metadata.compression === "av1";
+    if (!ACCEPTED_FORMATS.has(metadata.format) && !avif) return "refused";
     await sharp(data).resize(8).toBuffer();
-    return true;
+    return avif ? "avif" : metadata.format;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -30,7 +30,7 @@ function createBlob(blob: object, locale?: "en") {
 }
 
 /** The browser's part: blob record, then the PUT with exactly the headers it was given. */
-async function upload(data: Buffer, announced: { checksum?: string; byte_size?: number; content_type?: string } = {}) {
+async function upload(data: Buffer, announced: { checksum?: string; byte_size?: number; content_type?: string } = {}, locale?: "en") {
   const created = await createBlob({
     filename: "蔵の新酒.png",
     content_type: announced.content_type ?? "image/png",
@@ -42,7 +42,7 @@ async function upload(data: Buffer, announced: { checksum?: string; byte_size?: 
   const stored = await shop.app.inject({
     method: "PUT",
     url: answer.direct_upload.url,
-    headers: { ...answer.direct_upload.headers, cookie: staff.cookie, "x-csrf-token": staff.headers["x-csrf-token"]! },
+    headers: { ...answer.direct_upload.headers, cookie: locale ? `${staff.cookie}; locale=${locale}` : staff.cookie, "x-csrf-token": staff.headers["x-csrf-token"]! },
     payload: data,
   });
   return { answer, stored };
@@ -132,6 +132,29 @@ describe("PUT /admin/api/direct_uploads/{key}", () => {
     expect(notImage.stored.statusCode).toBe(422);
     expect(notImage.stored.json().errors[0]).toContain("画像として読み込めないファイルです");
     expect(await imageCount()).toBe(before);
+  });
+
+  it("reads the format from the bytes: an SVG with a script, or a TIFF, declared image/png is refused in ja and en", async () => {
+    const before = await imageCount();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><script>alert(document.cookie)</script><rect width="64" height="48" fill="red"/></svg>');
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#800000" } }).tiff().toBuffer();
+    for (const data of [svg, tiff]) {
+      const ja = await upload(data, { content_type: "image/png" });
+      expect(ja.stored.statusCode).toBe(422);
+      expect(ja.stored.json().errors).toEqual(["このファイルの中身は JPEG・PNG・WebP・AVIF・GIF のいずれでもないため保存しませんでした(SVG などは使えません)。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。"]);
+      const en = await upload(data, { content_type: "image/jpeg" }, "en");
+      expect(en.stored.statusCode).toBe(422);
+      expect(en.stored.json().errors[0]).toMatch(/^This file was not stored: its contents are not a JPEG, PNG, WebP, AVIF or GIF image/);
+    }
+    expect(await imageCount()).toBe(before);
+  });
+
+  it("takes JPEG, WebP, AVIF and GIF bytes whatever type was announced", async () => {
+    const picture = () => sharp({ create: { width: 32, height: 24, channels: 3, background: { r: Math.floor(Math.random() * 255), g: 10, b: 10 } } });
+    for (const data of [await picture().jpeg().toBuffer(), await picture().webp().toBuffer(), await picture().avif().toBuffer(), await picture().gif().toBuffer()]) {
+      const { stored } = await upload(data, { content_type: "image/png" });
+      expect(stored.statusCode, stored.body).toBe(204);
+    }
   });
 
   it("answers 404 for an unknown key", async () => {

@@ -3,7 +3,7 @@ import { prefectureName } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
 import { addressLine } from "../orders/orders.service.ts";
-import { csvText, type CsvValue } from "./csv-format.ts";
+import { csvText, FORMULA_START, type CsvValue } from "./csv-format.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
 // 入出力用, the 基本レイアウト the import offers without a custom pattern). Columns are matched by
@@ -75,11 +75,12 @@ function b2Date(isoDate: string | null): string {
 
 /**
  * Cuts a text to what a B2 column holds, counted in Shift_JIS bytes (a full-width character is
- * two), so an address is shortened rather than the whole row refused.
+ * two), so an address is shortened rather than the whole row refused. A text the CSV writer will
+ * escape (a leading =, +, -, @) keeps a byte for the quote mark it gets.
  */
 export function fitBytes(text: string, maxBytes: number): string {
   let result = "";
-  let bytes = 0;
+  let bytes = FORMULA_START.test(text) ? 1 : 0;
   for (const character of text) {
     const size = iconv.encode(character, "Shift_JIS").length;
     if (bytes + size > maxBytes) break;

@@ -1,24 +1,30 @@
-// RFC 4180 CSV as spreadsheet programs and carrier systems read it: CRLF line ends, every field
-// quoted when it holds a comma, quote or line break.
+// The one CSV writer of the back office's files (orders, Yamato B2 Cloud, liquor report, magazine
+// subscribers): RFC 4180 as spreadsheet programs and carrier systems read it (CRLF line ends, every
+// field quoted when it holds a comma, quote or line break), and no text cell a spreadsheet would run
+// as a formula. The escaping lives here, not in each file's columns, so a new file or column cannot
+// forget it.
 
 export type CsvValue = string | number | null | undefined;
 
+/** How a cell a spreadsheet would run as a formula begins (CSV injection). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell Excel will not run as a formula: a leading =, +, -, @, tab or CR gets a quote mark
+ * in front. Numbers are passed as numbers and never touched.
+ */
+function spreadsheetSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function field(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
+  const text = typeof value === "string" ? spreadsheetSafe(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvText(rows: CsvValue[][]): string {
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
-}
-
-/**
- * A text cell Excel will not run as a formula (CSV injection): a leading =, +, -, @, tab or CR
- * gets a quote mark in front. Numbers are passed as numbers and never touched.
- */
-export function spreadsheetSafe(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** Excel opens a UTF-8 CSV as UTF-8 only when it starts with a byte order mark. */

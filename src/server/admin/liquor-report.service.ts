@@ -6,7 +6,7 @@ import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
 import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import { japanMidnight } from "./admin-orders.service.ts";
 import type { CsvValue } from "./csv-format.ts";
-import { UTF8_BOM, csvText, spreadsheetSafe } from "./csv-format.ts";
+import { UTF8_BOM, csvText } from "./csv-format.ts";
 
 export interface LiquorReportLine {
   product_id: number | null;
@@ -125,9 +125,9 @@ export function liquorReportCsv(report: LiquorReport, locale: Locale): string {
   const subtotal = locale === "ja" ? "小計" : "Subtotal";
   const rows: CsvValue[][] = [CSV_HEADERS[locale]];
   for (const group of report.groups) {
-    const kind = spreadsheetSafe(group.label);
+    const kind = group.label;
     for (const line of group.lines) {
-      rows.push([kind, line.product_id, spreadsheetSafe(line.name), line.volume_ml, line.alcohol_percent, line.bottles, line.litres]);
+      rows.push([kind, line.product_id, line.name, line.volume_ml, line.alcohol_percent, line.bottles, line.litres]);
     }
     rows.push([kind, null, subtotal, null, null, group.bottles, group.litres]);
   }

@@ -3,7 +3,7 @@ import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
-import { csvText, spreadsheetSafe, UTF8_BOM, type CsvValue } from "./csv-format.ts";
+import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 
 // The plain export: one row per order line, the order's columns repeated on each, so a spreadsheet
 // can both sum sales per bottle and filter per order. Headers and labels in the page's language.
@@ -34,7 +34,7 @@ const methodLabels: Record<Locale, Record<OrderPaymentMethod, string>> = {
 export const ORDER_CSV_HEADERS = headers;
 
 function text(value: string | null): string {
-  return value ? spreadsheetSafe(value) : "";
+  return value ?? "";
 }
 
 function orderColumns(order: OrderRow, locale: Locale): CsvValue[] {

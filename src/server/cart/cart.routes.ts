@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { answerDependsOnSession } from "../http/session.ts";
 import { message } from "../i18n/messages.ts";
 import type { CartOwner, CartService } from "./cart.service.ts";
 import { MAX_CART_LINES } from "./cart.service.ts";
@@ -13,6 +14,7 @@ const putCartBody = z.object({
 });
 
 function cartOwnerOf(request: FastifyRequest): CartOwner {
+  answerDependsOnSession(request);
   return request.user ? { userId: request.user.id } : { sessionId: request.sessionId };
 }
 

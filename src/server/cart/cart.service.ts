@@ -23,8 +23,9 @@ function ownerIs(owner: CartOwner): SQL {
 
 /**
  * Carts kept on the server so they follow the shopper. The server never trusts amounts it is sent:
- * they are clamped to each product's limit and stock, unknown products are dropped, and withdrawn
- * or sold-out products come back with amount 0 until the shopper removes them.
+ * they are clamped to each product's limit and stock; unknown and unpublished products (never
+ * published, or withdrawn since) are dropped alike, so a cart never tells a name or price the shop
+ * does not show; sold-out products come back with amount 0 until the shopper removes them.
  */
 export class CartService {
   constructor(
@@ -71,16 +72,13 @@ export class CartService {
       .map(([id, amount]) => ({ productId: Number(id), amount }))
       .filter(({ productId, amount }) => Number.isSafeInteger(productId) && productId > 0 && Number.isInteger(amount) && amount >= 0)
       .slice(0, MAX_CART_LINES);
-    const known = await this.catalog.purchasable(
-      wanted.map((line) => line.productId),
-      locale,
-    );
+    const known = await this.shown(wanted.map((line) => line.productId), locale);
     const lines = wanted.flatMap((line) => {
       const found = known.get(line.productId);
-      if (!found) return []; // unknown products are ignored
+      if (!found) return []; // unknown and unpublished products are ignored
       if (found.available === 0) {
-        // Withdrawn or sold out: the drawer shows it (amount 0) until the shopper removes it, so it is
-        // kept, and comes back with its amount if the product returns.
+        // Sold out: the drawer shows it (amount 0) until the shopper removes it, so it is kept, and
+        // comes back with its amount when the product is restocked.
         const limit = found.product.buyable_limit ?? Number.POSITIVE_INFINITY;
         return [{ productId: line.productId, amount: Math.max(1, Math.min(line.amount, limit)) }];
       }
@@ -120,12 +118,19 @@ export class CartService {
     return this.present(lines, locale, known);
   }
 
+  /** The products of these ids the shop shows: an unpublished one is as absent as an unknown id. */
+  private async shown(ids: number[], locale: Locale): Promise<Awaited<ReturnType<CatalogService["purchasable"]>>> {
+    const products = await this.catalog.purchasable(ids, locale);
+    for (const [id, product] of products) if (!product.published) products.delete(id);
+    return products;
+  }
+
   private async present(
     lines: { productId: number; amount: number }[],
     locale: Locale,
     known?: Awaited<ReturnType<CatalogService["purchasable"]>>,
   ): Promise<CartItem[]> {
-    const products = known ?? (await this.catalog.purchasable(lines.map((line) => line.productId), locale));
+    const products = known ?? (await this.shown(lines.map((line) => line.productId), locale));
     return lines.flatMap((line) => {
       const found = products.get(line.productId);
       if (!found) return [];

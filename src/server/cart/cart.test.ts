@@ -73,26 +73,49 @@ describe("guest cart", () => {
     expect((await get(session)).map((item) => item.amount)).toEqual([3, 2]);
   });
 
-  it("shows withdrawn and sold-out products with amount 0 until removed, and brings them back when restocked", async () => {
+  it("shows sold-out products with amount 0 until removed, and brings them back when restocked", async () => {
     const session = shop.browserSession();
     await put(session, { [ids.soldOut]: 2 });
-    await put(session, { [ids.soldOut]: 2, [ids.hidden]: 1 });
-    await put(session, { [ids.soldOut]: 2, [ids.hidden]: 1, [ids.plain]: 1 });
+    await put(session, { [ids.soldOut]: 2, [ids.plain]: 1 });
     expect((await get(session)).map((item) => [item.id, item.amount])).toEqual([
       [String(ids.soldOut), 0],
-      [String(ids.hidden), 0],
       [String(ids.plain), 1],
     ]);
     // The drawer sends the unavailable lines back with 0; they stay.
-    await put(session, { [ids.soldOut]: 0, [ids.hidden]: 0, [ids.plain]: 2 });
-    expect((await get(session)).map((item) => item.amount)).toEqual([0, 0, 2]);
-    // Removing means leaving them out.
     await put(session, { [ids.soldOut]: 0, [ids.plain]: 2 });
-    expect((await get(session)).map((item) => item.id)).toEqual([String(ids.soldOut), String(ids.plain)]);
+    expect((await get(session)).map((item) => item.amount)).toEqual([0, 2]);
 
     await shop.database.db.update(productsTable).set({ stock: 10 }).where(eq(productsTable.id, ids.soldOut));
     expect((await get(session))[0]).toMatchObject({ id: String(ids.soldOut), amount: 1 });
     await shop.database.db.update(productsTable).set({ stock: 0 }).where(eq(productsTable.id, ids.soldOut));
+    // Removing means leaving them out.
+    await put(session, { [ids.plain]: 2 });
+    expect((await get(session)).map((item) => item.id)).toEqual([String(ids.plain)]);
+  });
+
+  it("treats an unpublished product as an unknown id: no name or price in the answer, nothing kept", async () => {
+    const session = shop.browserSession();
+    const catalogue = await shop.app.inject({ method: "GET", url: `/api/products/${ids.hidden}` });
+    expect(catalogue.statusCode).toBe(404);
+    for (const id of [ids.hidden, 999_999]) {
+      const response = await put(session, { [id]: 1, [ids.plain]: 1 });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain("Withdrawn");
+      expect(response.body).not.toContain("非公開");
+      expect((response.json().data as CartItem[]).map((item) => item.id)).toEqual([String(ids.plain)]);
+      expect((await get(session)).map((item) => item.id)).toEqual([String(ids.plain)]);
+    }
+  });
+
+  it("drops a product withdrawn after it was put in the cart, as it drops an unknown one", async () => {
+    const session = shop.browserSession();
+    const withdrawn = await new CatalogFactory(shop.database.db).product({ name: { ja: "取り下げ", en: "Taken down" }, stock: 5 });
+    await put(session, { [withdrawn]: 2, [ids.plain]: 1 });
+    await shop.database.db.update(productsTable).set({ published: false }).where(eq(productsTable.id, withdrawn));
+    expect((await get(session)).map((item) => item.id)).toEqual([String(ids.plain)]);
+    const again = await put(session, { [withdrawn]: 0, [ids.plain]: 1 });
+    expect(again.body).not.toContain("Taken down");
+    expect((again.json().data as CartItem[]).map((item) => item.id)).toEqual([String(ids.plain)]);
   });
 
   it("empties the cart with an empty map", async () => {

@@ -12,6 +12,8 @@ export interface PurchasableProduct {
   available: number;
   /** Cool bottles make the whole parcel go refrigerated (checkout's shipping fee). */
   shippingType: "normal" | "cool";
+  /** Unpublished (never or no longer): the shop shows it to nobody, so carts treat it as unknown. */
+  published: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
           },
           available,
           shippingType: row.shippingType,
+          published: row.published,
         },
       ];
     }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { rateLimitFor } from "../http/rate-limit.ts";
+import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
 /**
@@ -13,6 +14,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: C
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.post(`${prefix}/checkout`, { config: { rateLimit: rateLimitFor("checkout") } }, async (request, reply) => {
       const header = request.headers["idempotency-key"];
+      // A guest's order hangs off the browser session like their cart.
+      answerDependsOnSession(request);
       const answer = await deps.checkout.submit({
         body: request.body,
         idempotencyKey: typeof header === "string" ? header : undefined,
@@ -20,7 +23,6 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: C
         user: request.user,
         locale: request.locale,
       });
-      reply.header("cache-control", "no-store");
       return reply.status(answer.status).send(answer.body);
     });
   }

@@ -6,18 +6,19 @@ import { embeddedDatabaseExists, openPglite, openPostgres } from "./client.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 /**
- * Opens the configured database, applies migrations and seeds an empty one.
+ * Opens the configured database, applies migrations and sets up an empty one (seed.ts: the shop
+ * profile, the demo catalogue when DEMO_DATA says so, the first owner).
  * A new embedded database is created in a one-off child process: initdb makes PGlite hold
  * 600-1000 MB for the rest of the process's life, and the server should not carry that.
  */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
-    await createEmbeddedDatabaseInChild(config.dataDir, config.shopProfileFile);
+    await createEmbeddedDatabaseInChild(config.dataDir, config.shopProfileFile, config.demoData);
   }
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: config.dataDir });
   try {
     await handle.migrate();
-    await seedIfEmpty(handle.db, { shopProfileFile: config.shopProfileFile });
+    await seedIfEmpty(handle.db, { shopProfileFile: config.shopProfileFile, demoData: config.demoData, environment: process.env });
     return handle;
   } catch (error) {
     await handle.close();
@@ -25,12 +26,12 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   }
 }
 
-function createEmbeddedDatabaseInChild(dataDir: string, shopProfileFile: string): Promise<void> {
+function createEmbeddedDatabaseInChild(dataDir: string, shopProfileFile: string, demoData: boolean): Promise<void> {
   // Under tsx (dev, tests) this module is .ts and the child inherits tsx's loader through execArgv.
   const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
   const script = fileURLToPath(new URL(`./create-embedded${extension}`, import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = fork(script, [dataDir, shopProfileFile], { stdio: "inherit" });
+    const child = fork(script, [dataDir, shopProfileFile, demoData ? "demo" : "no-demo"], { stdio: "inherit" });
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit ${code})`)),

@@ -17,8 +17,13 @@ declare module "fastify" {
     sessionId: string;
     /** The member's idle session ended on this request (Devise timeoutable). */
     sessionExpired: boolean;
+    /** The answer depends on who is asking (see `answerDependsOnSession`): it must not be stored by any cache. */
+    sessionBound: boolean;
   }
 }
+
+/** What every answer that depends on the session says to caches: only this browser, and not even it may keep a copy. */
+export const PRIVATE_NO_STORE = "private, no-store";
 
 // Static files and images never need to know who is asking.
 const ANONYMOUS_PREFIXES = ["/assets/", "/images/", "/favicon", "/healthz", "/robots.txt"];
@@ -31,6 +36,7 @@ const ANONYMOUS_PREFIXES = ["/assets/", "/images/", "/favicon", "/healthz", "/ro
 export function registerSessions(app: FastifyInstance, options: { secureCookies: boolean; sessions: SessionService }): void {
   app.decorateRequest("sessionId", "");
   app.decorateRequest("sessionExpired", false);
+  app.decorateRequest("sessionBound", false);
   app.decorateRequest("user", null);
   app.decorateRequest("staff", null);
   app.addHook("onRequest", async (request, reply) => {
@@ -46,12 +52,35 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
     const found = await options.sessions.lookup(existing);
     if (found.user) {
       request.user = found.user;
+      request.sessionBound = true;
     } else if (found.staff) {
       request.staff = found.staff;
+      request.sessionBound = true;
     } else if (found.expired) {
       request.sessionExpired = true;
     }
   });
+  // One place decides the caching of personal answers, whatever route or page gave them: an answer
+  // that depends on the session gets `private, no-store`, unless its route declared it public
+  // (images, postcodes: the same for everyone). A member's orders, a staff member's lists and a
+  // signed-in page all pass here; a route cannot forget it.
+  app.addHook("onSend", async (request, reply, payload) => {
+    // A sign-in moved this request to a signed-in session: its answer is the member's or staff's.
+    const signedInNow = request.sessionId.startsWith(SIGNED_IN_PREFIX);
+    if (!request.sessionBound && !signedInNow) return payload;
+    const declared = reply.getHeader("cache-control");
+    if (typeof declared === "string" && /(^|,)\s*public\b/i.test(declared)) return payload;
+    reply.header("cache-control", PRIVATE_NO_STORE);
+    return payload;
+  });
+}
+
+/**
+ * Marks an answer as depending on the session although nobody is signed in: a guest's own state,
+ * such as the cart kept under the browser session. Signed-in sessions are marked by the hook above.
+ */
+export function answerDependsOnSession(request: FastifyRequest): void {
+  request.sessionBound = true;
 }
 
 /**

@@ -115,7 +115,7 @@ export class MailService {
     if (this.pollTimer) return;
     this.stopped = false;
     if (this.usesMailbox) {
-      this.options.log.warn({}, "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox");
+      this.options.log.warn({}, "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox (on a production build only with DEV_MAILBOX=1, for signed-in staff)");
     }
     this.pollTimer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 5000);
     this.pollTimer.unref();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutboxTable, mailboxTable } from "../db/schema/accounts.ts";
 import { readShopProfileFile } from "../shop/shop-profile.service.ts";
 import type { TestApp } from "../testing/test-app.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import type { MailContent } from "./mail-layout.ts";
 import { composeMail } from "./mail-layout.ts";
@@ -414,26 +415,53 @@ describe("/dev/mailbox", () => {
     expect((await app.app.inject({ method: "GET", url: "/dev/mailbox/99999999999" })).statusCode).toBe(404);
   });
 
-  it("in production, answers only requests from this machine", async () => {
+  it("in production, does not exist without DEV_MAILBOX, whoever asks from wherever", async () => {
     const production = await createTestApp({ NODE_ENV: "production" });
     try {
       await production.app.services.mail.enqueue(production.database.db, "demo@example.com", content("Demo mail"));
       await production.app.services.mail.flush();
-      const local = await production.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "127.0.0.1" });
-      expect(local.statusCode).toBe(200);
-      expect(local.body).toContain("Demo mail");
-      expect((await production.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "::1" })).statusCode).toBe(200);
+      const owner = await staffSession(production, "owner");
       for (const request of [
-        { remoteAddress: "203.0.113.7" },
-        { remoteAddress: "192.168.1.20" },
-        // A reverse proxy on this machine forwarding a visitor.
+        { remoteAddress: "127.0.0.1" },
+        { remoteAddress: "::1" },
+        // A reverse proxy on this machine passing a visitor's address along.
+        { remoteAddress: "127.0.0.1", headers: { "x-real-ip": "203.0.113.7" } },
         { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } },
+        { remoteAddress: "203.0.113.7" },
+        { remoteAddress: "127.0.0.1", headers: { cookie: owner.cookie } },
       ]) {
-        const remote = await production.app.inject({ method: "GET", url: "/dev/mailbox", ...request });
-        expect(remote.statusCode).toBe(404);
-        expect(remote.body).not.toContain("Demo mail");
-        const message = await production.app.inject({ method: "GET", url: "/dev/mailbox/1", ...request });
-        expect(message.statusCode).toBe(404);
+        for (const url of ["/dev/mailbox", "/dev/mailbox/1"]) {
+          const response = await production.app.inject({ method: "GET", url, ...request });
+          expect(response.statusCode, `${url} ${JSON.stringify(request)}`).toBe(404);
+          expect(response.body).not.toContain("Demo mail");
+        }
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("in production with DEV_MAILBOX=1, opens for signed-in staff only", async () => {
+    const production = await createTestApp({ NODE_ENV: "production", DEV_MAILBOX: "1" });
+    try {
+      await production.app.services.mail.enqueue(production.database.db, "demo@example.com", content("Demo mail"));
+      await production.app.services.mail.flush();
+      const [mail] = await production.app.services.mailbox.list({ to: "demo@example.com" });
+      const member = await production.memberSession();
+      for (const headers of [{}, { "x-real-ip": "127.0.0.1" }, { cookie: production.browserSession().cookie }, { cookie: member.cookie }]) {
+        for (const url of ["/dev/mailbox", `/dev/mailbox/${mail!.id}`]) {
+          const response = await production.app.inject({ method: "GET", url, remoteAddress: "127.0.0.1", headers });
+          expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
+          expect(response.body).not.toContain("Demo mail");
+        }
+      }
+      for (const role of ["staff", "owner"] as const) {
+        const staff = await staffSession(production, role);
+        const list = await production.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "203.0.113.7", headers: { cookie: staff.cookie } });
+        expect(list.statusCode).toBe(200);
+        expect(list.body).toContain("Demo mail");
+        const one = await production.app.inject({ method: "GET", url: `/dev/mailbox/${mail!.id}`, headers: { cookie: staff.cookie } });
+        expect(one.statusCode).toBe(200);
       }
     } finally {
       await production.close();

@@ -4,18 +4,6 @@ import { message } from "../i18n/messages.ts";
 import { mailboxListPage, mailboxMessagePage, mailboxNotFoundPage } from "./mailbox.page.ts";
 import type { MailboxService } from "./mailbox.service.ts";
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/**
- * In production the mailbox holds real customers' mails (confirmation and reset links), so only
- * the machine itself may read it: a loopback peer that is not a reverse proxy forwarding someone
- * else (a forwarded request's socket is loopback too, whatever TRUST_PROXY says).
- */
-function isFromThisMachine(request: FastifyRequest): boolean {
-  const peer = request.socket.remoteAddress ?? "";
-  return LOOPBACK.test(peer) && !request.headers["x-forwarded-for"] && !request.headers.forwarded;
-}
-
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -27,10 +15,16 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
-/** /dev/mailbox: the built-in mailbox, registered only while no SMTP server is configured. */
-export function registerMailboxRoutes(app: FastifyInstance, deps: { mailbox: MailboxService; production: boolean }): void {
+/**
+ * /dev/mailbox: the built-in mailbox, registered only while no SMTP server is configured. On the
+ * development server anyone may read it. A production build holds real customers' mails
+ * (confirmation and reset links), so there it does not exist unless DEV_MAILBOX=1, and then only
+ * a signed-in staff member reads it: where a request comes from proves nothing behind a proxy.
+ */
+export function registerMailboxRoutes(app: FastifyInstance, deps: { mailbox: MailboxService; production: boolean; enabledInProduction: boolean }): void {
+  if (deps.production && !deps.enabledInProduction) return;
   const allowed = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (deps.production && !isFromThisMachine(request)) {
+    if (deps.production && !request.staff) {
       return reply.status(404).type("text/plain; charset=utf-8").send(message("notFound", request.locale));
     }
   };

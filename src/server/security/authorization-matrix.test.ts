@@ -58,6 +58,8 @@ interface Rule {
   contentType?: string;
   /** The call ends the session it is made with: signed-in visitors make it with a new session of their kind. */
   endsSession?: boolean;
+  /** The answer is a guest's own state (kept under the browser session), so it is private for guests too. */
+  guestState?: boolean;
 }
 
 interface Fixtures {
@@ -89,7 +91,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /robots.txt": { access: "public", ok: 200 },
     "GET /sitemap.xml": { access: "public", ok: 200 },
     "GET /images/:imageId/:file": { access: "public", path: `/images/${f.image}/240w.jpg`, ok: 200 },
-    // The built-in mailbox exists only without SMTP; in production only the machine itself may read it (mail tests).
+    // The built-in mailbox exists only without SMTP, for anyone on the development server; a production build has it only with DEV_MAILBOX=1, for staff (mail tests).
     "GET /dev/mailbox": { access: "public", ok: 200 },
     "GET /dev/mailbox/:id": { access: "public", path: `/dev/mailbox/${f.mail}`, ok: 200 },
 
@@ -108,9 +110,9 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /api/fee": { access: "public", ok: [200, 422] },
 
     // --- the session's cart and the checkout (guests and members alike) ---
-    "GET /api/carts": { access: "public", ok: 200 },
-    "PUT /api/carts": { access: "public", ok: 422 },
-    "POST /api/checkout": { access: "public", ok: [400, 422] },
+    "GET /api/carts": { access: "public", ok: 200, guestState: true },
+    "PUT /api/carts": { access: "public", ok: 422, guestState: true },
+    "POST /api/checkout": { access: "public", ok: [400, 422], guestState: true },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
     // --- accounts ---
@@ -249,6 +251,26 @@ async function concreteUrl(rule: Rule, registered: string): Promise<string> {
   return prefix ? path.replace(/^\/api/, prefix) : path;
 }
 
+const SIGNED_IN: readonly Visitor[] = ["memberA", "memberB", "staff", "owner"];
+
+/**
+ * Whether this answer depends on the session: everything a signed-in visitor gets, and a guest's
+ * own state when the route answered it (a refused or invalid call answers nothing of theirs). Such
+ * an answer must say `private, no-store`, unless the route declared it the same for everyone
+ * (`public`).
+ */
+function dependsOnSession(rule: Rule, visitor: Visitor, status: number): boolean {
+  if (SIGNED_IN.includes(visitor)) return true;
+  return Boolean(rule.guestState) && status < 400;
+}
+
+function cachingProblem(rule: Rule, visitor: Visitor, response: { statusCode: number; headers: Record<string, unknown> }): string | undefined {
+  if (!dependsOnSession(rule, visitor, response.statusCode)) return undefined;
+  const header = response.headers["cache-control"];
+  if (header === "private, no-store" || (typeof header === "string" && /^public\b/.test(header))) return undefined;
+  return `cache-control ${JSON.stringify(header)}`;
+}
+
 function expected(rule: Rule, visitor: Visitor, method: Method): number[] {
   const allowed = ALLOWED[rule.access].includes(visitor);
   // Without a session of its own, a write fails the CSRF check (403), or the route's own sign-in check first (401).
@@ -336,9 +358,10 @@ describe("authorization matrix over every registered route", () => {
     expect(stale, "RULES naming routes the app no longer has").toEqual([]);
   });
 
-  it("answers each visitor as the route's class says, on every route and locale prefix", async () => {
+  it("answers each visitor as the route's class says, on every route and locale prefix, and keeps every answer that depends on the session out of caches", async () => {
     const table = rules(fixtures);
     const failures: string[] = [];
+    const cachingFailures: string[] = [];
     let calls = 0;
     for (const { key, method, url } of routes.flatMap(keysOf)) {
       const rule = table[key];
@@ -352,11 +375,30 @@ describe("authorization matrix over every registered route", () => {
           calls += 1;
           const want = expected(rule, visitor, method);
           if (!want.includes(response.statusCode)) failures.push(`${method} ${concrete} as ${visitor}: ${response.statusCode} (expected ${want.join(" or ")}) ${response.body.slice(0, 120)}`);
+          const caching = cachingProblem(rule, visitor, response);
+          if (caching) cachingFailures.push(`${method} ${concrete} as ${visitor} (${response.statusCode}): ${caching}`);
         }),
       );
     }
     expect(failures).toEqual([]);
+    expect(cachingFailures, "answers that depend on the session without Cache-Control: private, no-store").toEqual([]);
     expect(calls).toBeGreaterThan(600);
+  });
+
+  it("keeps a successful sign-in's answer, which names the member or staff member, out of caches", async () => {
+    const member = await shop.memberSession();
+    const signIn = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/sign_in",
+      headers: shop.browserSession().headers,
+      payload: { api_user: { email: member.email, password: member.password } },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers["cache-control"]).toBe("private, no-store");
+    const { email, password } = await createStaff(shop);
+    const staffSignIn = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: shop.browserSession().headers, payload: { email, password } });
+    expect(staffSignIn.statusCode).toBe(200);
+    expect(staffSignIn.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("lets the Stripe webhook through without a session or CSRF token, and refuses it without a valid signature", async () => {

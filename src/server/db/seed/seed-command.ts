@@ -1,7 +1,8 @@
-// `npm run db:seed`: writes the demo data again into the configured database (stop the shop first
-// when it runs on the embedded database: PGlite allows one process).
+// `npm run db:seed`: writes the demo data (shop profile and catalogue, no account) again into the
+// configured database, whatever DEMO_DATA says: running it is the explicit request (stop the shop
+// first when it runs on the embedded database: PGlite allows one process).
 import { readConfig } from "../../config.ts";
-import { embeddedDatabaseExists, openPglite, openPostgres } from "../client.ts";
+import { embeddedDatabaseExists, openPglite } from "../client.ts";
 import { openDatabase } from "../open-database.ts";
 import { seedDemoData } from "./seed.ts";
 
@@ -10,14 +11,10 @@ process.on("uncaughtException", (error) => {
   console.error(error.message);
   process.exit(1);
 });
-// openDatabase creates, migrates and seeds a database that does not exist yet; an existing one is
-// opened as it is and seeded again below.
-const handle =
-  !config.databaseUrl && !embeddedDatabaseExists(config.dataDir)
-    ? await openDatabase(config)
-    : config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
-      : await openPglite({ dataDir: config.dataDir });
+// openDatabase creates a database that does not exist yet and sets up an empty one as a first start
+// does (on PostgreSQL too, so its first owner is made and printed here, not skipped); the demo data
+// is then written again below.
+const handle = config.databaseUrl || !embeddedDatabaseExists(config.dataDir) ? await openDatabase(config) : await openPglite({ dataDir: config.dataDir });
 try {
   await handle.migrate();
   await seedDemoData(handle.db, { shopProfileFile: config.shopProfileFile });

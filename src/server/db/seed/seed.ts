@@ -1,23 +1,57 @@
+import { SessionService } from "../../accounts/session.service.ts";
+import { createStaffFromCommand } from "../../admin/staff-create.ts";
+import { StaffService } from "../../admin/staff.service.ts";
 import type { Database } from "../client.ts";
+import { staffMembersTable } from "../schema/staff.ts";
 import { ShopProfileService, readShopProfileFile } from "../../shop/shop-profile.service.ts";
 import { seedDemoCatalogue } from "./seed-catalogue.ts";
-import { seedDemoStaff } from "./seed-staff.ts";
 
 export interface SeedOptions {
   shopProfileFile: string;
+  /** DEMO_DATA: the demo catalogue too (default on for the embedded database, off with DATABASE_URL). */
+  demoData: boolean;
+  /**
+   * ADMIN_EMAIL and ADMIN_PASSWORD name the first owner (the browser tests' server sets both);
+   * without them the owner is the shop profile's e-mail with a password generated and printed once.
+   */
+  environment: Record<string, string | undefined>;
+  /** Where the one-time lines go (the console of the first start). */
+  print?: (line: string) => void;
 }
 
-/** Seeds a database whose tables are empty; leaves a database with data alone. */
+/**
+ * First-start set-up of an empty database: the shop profile, the demo catalogue when asked for,
+ * and the first back-office owner when there is none yet (`npm run admin:create` may have made
+ * one before). No account ever gets a password written in the repository. Leaves a database
+ * with data alone; answers whether it set one up. The profile is written last: it marks the
+ * set-up done, so a start that failed half-way sets up again.
+ */
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {
   const profiles = new ShopProfileService(db);
   if (await profiles.exists()) return false;
-  await seedDemoData(db, options);
+  const profile = readShopProfileFile(options.shopProfileFile);
+  if (options.demoData) await seedDemoCatalogue(db);
+  const [anyStaff] = await db.select({ id: staffMembersTable.id }).from(staffMembersTable).limit(1);
+  if (!anyStaff) {
+    const print = options.print ?? ((line: string) => console.log(line));
+    const lines = await createFirstOwner(db, options.environment.ADMIN_EMAIL || profile.email, options.environment);
+    print("First start: the back office (/admin/login) has its first owner.");
+    for (const line of lines) print(line);
+    print("Set a new password any time with `npm run admin:create -- EMAIL`; see docs/first-deployment.md.");
+  }
+  await profiles.save(profile);
   return true;
 }
 
-/** Writes the demo data, replacing what the seed owns (`npm run db:seed`). */
-export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
+/** The owner as `npm run admin:create -- EMAIL` makes one: ADMIN_PASSWORD, or a generated password in the answered lines. */
+function createFirstOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
+  // Only createOrReset is used, which neither signs in nor locks: the session and lock settings do not matter.
+  const staff = new StaffService(db, { sessions: new SessionService(db, 30) }, { lockMaxAttempts: 10, unlockAfterMinutes: 60 });
+  return createStaffFromCommand(staff, [email, "--role", "owner"], { ADMIN_PASSWORD: environment.ADMIN_PASSWORD });
+}
+
+/** Writes the demo data (shop profile and catalogue), replacing what the seed owns (`npm run db:seed`). No account is made. */
+export async function seedDemoData(db: Database, options: Pick<SeedOptions, "shopProfileFile">): Promise<void> {
   await new ShopProfileService(db).save(readShopProfileFile(options.shopProfileFile));
   await seedDemoCatalogue(db);
-  await seedDemoStaff(db);
 }

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../accounts/password.ts";
+import { createStaffFromCommand } from "../../admin/staff-create.ts";
+import { StaffService } from "../../admin/staff.service.ts";
+import { SessionService } from "../../accounts/session.service.ts";
+import { readConfig } from "../../config.ts";
+import { readShopProfileFile } from "../../shop/shop-profile.service.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import type { DatabaseHandle } from "../client.ts";
+import { productsTable } from "../schema/catalog.ts";
+import { staffMembersTable } from "../schema/staff.ts";
+import { seedIfEmpty } from "./seed.ts";
+
+// First start on an empty database: the shop profile always, the demo catalogue only when DEMO_DATA
+// says so, and a first owner whose password is nowhere in the repository. (The demo catalogue's
+// own set-up, about a minute of picture rendering, runs at every browser-suite start instead.)
+
+const SHOP_PROFILE_FILE = "config/shop-profile.json";
+const profileEmail = readShopProfileFile(SHOP_PROFILE_FILE).email;
+
+let database: DatabaseHandle | undefined;
+
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+async function setUp(options: { demoData: boolean; environment?: Record<string, string> }) {
+  database ??= await createTestDatabase();
+  const printed: string[] = [];
+  const done = await seedIfEmpty(database.db, { shopProfileFile: SHOP_PROFILE_FILE, demoData: options.demoData, environment: options.environment ?? {}, print: (line) => printed.push(line) });
+  const staff = await database.db.select().from(staffMembersTable);
+  const products = await database.db.select({ id: productsTable.id }).from(productsTable);
+  return { done, printed, staff, products: products.length };
+}
+
+function printedPassword(printed: string[]): string | undefined {
+  return printed.map((line) => /^Password \(shown once, store it safely\): (\S+)$/.exec(line)?.[1]).find(Boolean);
+}
+
+describe("DEMO_DATA", () => {
+  it("is on by default for the embedded database and off with DATABASE_URL; either way it can be set", () => {
+    expect(readConfig({}).demoData).toBe(true);
+    expect(readConfig({ DATABASE_URL: "postgres://shop@db/kura" }).demoData).toBe(false);
+    expect(readConfig({ DATABASE_URL: "postgres://shop@db/kura", DEMO_DATA: "1" }).demoData).toBe(true);
+    expect(readConfig({ DEMO_DATA: "false" }).demoData).toBe(false);
+    expect(() => readConfig({ DEMO_DATA: "yes please" })).toThrow(/DEMO_DATA/);
+  });
+});
+
+describe("first start on an empty database", () => {
+  it("without demo data: the shop profile and a first owner with a password printed once, no catalogue", async () => {
+    const first = await setUp({ demoData: false });
+    expect(first.done).toBe(true);
+    expect(first.products).toBe(0);
+    expect(first.staff.map((row) => [row.email, row.role])).toEqual([[profileEmail, "owner"]]);
+    const password = printedPassword(first.printed);
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await verifyPassword(first.staff[0]!.passwordHash, password!)).toBe(true);
+    expect(first.printed.join("\n")).toContain("/admin/login");
+
+    // A later start leaves the set-up database alone and prints nothing.
+    const again = await setUp({ demoData: true });
+    expect(again).toMatchObject({ done: false, printed: [], products: 0 });
+    expect(again.staff).toHaveLength(1);
+  });
+
+  it("gives every shop its own owner password", async () => {
+    const one = printedPassword((await setUp({ demoData: false })).printed);
+    await database!.close();
+    database = undefined;
+    const other = printedPassword((await setUp({ demoData: false })).printed);
+    expect(one).toBeTruthy();
+    expect(other).toBeTruthy();
+    expect(one).not.toBe(other);
+  });
+
+  it("takes the owner from ADMIN_EMAIL and ADMIN_PASSWORD, as `npm run admin:create` does, and prints no password", async () => {
+    const { staff, printed } = await setUp({ demoData: false, environment: { ADMIN_EMAIL: "Trader@Kura.example", ADMIN_PASSWORD: "chosen by the trader 2026" } });
+    expect(staff.map((row) => [row.email, row.role])).toEqual([["trader@kura.example", "owner"]]);
+    expect(await verifyPassword(staff[0]!.passwordHash, "chosen by the trader 2026")).toBe(true);
+    expect(printedPassword(printed)).toBeUndefined();
+    expect(printed).toContain("Created owner trader@kura.example.");
+  });
+
+  it("makes no owner when `npm run admin:create` made one before the first start", async () => {
+    database = await createTestDatabase();
+    const staff = new StaffService(database.db, { sessions: new SessionService(database.db, 30) }, { lockMaxAttempts: 10, unlockAfterMinutes: 60 });
+    await createStaffFromCommand(staff, ["boss@kura.example"], { ADMIN_PASSWORD: "the boss's own password" });
+    const { done, printed, staff: rows } = await setUp({ demoData: false });
+    expect(done).toBe(true);
+    expect(printed).toEqual([]);
+    expect(rows.map((row) => row.email)).toEqual(["boss@kura.example"]);
+  });
+});
