@@ -20,6 +20,7 @@ import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
 import { SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
+import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
@@ -153,9 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatalogRoutes(app, { catalog });
   registerImageRoutes(app, { images });
   registerCartRoutes(app, { carts });
+  const signInLock = new SignInLock(database.db, config.accounts, secret);
   const accounts = new AccountService(
     database.db,
-    { sessions, mail, shopProfiles, carts },
+    { sessions, mail, shopProfiles, carts, signInLock },
     { ...config.accounts, publicUrl: config.publicUrl },
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
@@ -209,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopPaymentEvents();
   });
 
-  const staff = new StaffService(database.db, { sessions }, config.accounts);
+  const staff = new StaffService(database.db, { sessions, signInLock });
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService(
     database.db,

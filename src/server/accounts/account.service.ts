@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -14,6 +14,7 @@ import type { AccountMailKind } from "./account.mails.ts";
 import { accountMail } from "./account.mails.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.ts";
 import type { SessionService } from "./session.service.ts";
+import type { SignInLock } from "./sign-in-lock.ts";
 import { userResource } from "./session.service.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
@@ -43,7 +44,7 @@ type UserRow = typeof usersTable.$inferSelect;
 export class AccountService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService },
+    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService; signInLock: SignInLock },
     private readonly settings: AccountSettings,
   ) {}
 
@@ -106,19 +107,28 @@ export class AccountService {
   ): Promise<SignedIn> {
     const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
     const password = typeof input.password === "string" ? input.password : "";
-    let user = email ? await this.findByEmail(email) : undefined;
+    const user = email ? await this.findByEmail(email) : undefined;
     if (!user) {
+      // An unknown address counts its attempts as an account does and spends a password check's
+      // time, so neither the answers nor their timing tell it apart (decision 014).
+      const attempt = await this.deps.signInLock.reserveUnknown("member", email, now);
+      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", "signInInvalid");
+      throw new AppError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
     }
-    if (user.lockedAt) {
-      if (!this.lockExpired(user, now)) throw new AppError("unauthorized", "signInLocked");
-      user = await this.unlockRow(user);
-    }
+    // The attempt is counted before the password is checked (sign-in-lock.ts): parallel attempts
+    // cannot check more passwords than the lock allows.
+    const attempt = await this.reserveAttempt(user.id, now);
+    if (attempt === null) throw new AppError("unauthorized", "signInLocked");
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError("unauthorized", await this.countFailure(user, context.locale, now));
+      const answer = this.deps.signInLock.failureAnswer(attempt);
+      if (answer === "signInLocked") await this.mailUnlockLink(user, context.locale, now);
+      throw new AppError("unauthorized", answer);
     }
-    if (!user.confirmedAt) throw new AppError("unauthorized", "signInUnconfirmed");
+    if (!user.confirmedAt) {
+      await this.db.update(usersTable).set({ failedAttempts: 0, lockedAt: null }).where(eq(usersTable.id, user.id));
+      throw new AppError("unauthorized", "signInUnconfirmed");
+    }
 
     const remember = input.remember_me === true || input.remember_me === "1" || input.remember_me === "true";
     const signedIn = await this.db.transaction(async (tx) => {
@@ -126,7 +136,9 @@ export class AccountService {
         .update(usersTable)
         .set({
           failedAttempts: 0,
-          signInCount: user.signInCount + 1,
+          // The lock this attempt took as the last allowed one is lifted: it was the right password.
+          lockedAt: null,
+          signInCount: sql`${usersTable.signInCount} + 1`,
           lastSignInAt: user.currentSignInAt ?? now,
           lastSignInIp: user.currentSignInIp ?? context.ip,
           currentSignInAt: now,
@@ -297,30 +309,39 @@ export class AccountService {
 
   // --- Lockable ---
 
-  /** Counts a wrong password; locks on the last allowed one and says which answer to give. */
-  private async countFailure(user: UserRow, locale: Locale, now: Date): Promise<"signInInvalid" | "signInLastAttempt" | "signInLocked"> {
-    const max = this.settings.lockMaxAttempts;
-    const [counted] = await this.db
+  /** Counts the attempt and reads its number in one update (sign-in-lock.ts); null while locked. */
+  private async reserveAttempt(userId: number, now: Date): Promise<number | null> {
+    const lock = this.deps.signInLock;
+    const [row] = await this.db
       .update(usersTable)
-      .set({ failedAttempts: sql`${usersTable.failedAttempts} + 1` })
-      .where(eq(usersTable.id, user.id))
+      .set({
+        ...lock.reserveSet(usersTable, now),
+        // A lock that ran out takes its unlock link with it.
+        unlockTokenHash: sql`case when ${usersTable.lockedAt} is null then ${usersTable.unlockTokenHash} else null end`,
+      })
+      .where(and(eq(usersTable.id, userId), lock.mayAttempt(usersTable, now)))
       .returning({ failedAttempts: usersTable.failedAttempts });
-    const attempts = counted!.failedAttempts;
-    if (attempts >= max) {
-      const unlock = newToken();
-      const shop = await this.deps.shopProfiles.profile();
-      await this.db.transaction(async (tx) => {
-        await tx.update(usersTable).set({ lockedAt: now, unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
-        await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
-      });
-      this.deps.mail.kick();
-      return "signInLocked";
-    }
-    return attempts === max - 1 ? "signInLastAttempt" : "signInInvalid";
+    return row?.failedAttempts ?? null;
+  }
+
+  /** The wrong password that used the last attempt locked the account: its owner gets an unlock link. */
+  private async mailUnlockLink(user: UserRow, locale: Locale, lockedAt: Date): Promise<void> {
+    const unlock = newToken();
+    const shop = await this.deps.shopProfiles.profile();
+    await this.db.transaction(async (tx) => {
+      // Only while the lock this attempt took still holds (a right password at the same time lifts it).
+      const [locked] = await tx
+        .update(usersTable)
+        .set({ unlockTokenHash: unlock.hash })
+        .where(and(eq(usersTable.id, user.id), eq(usersTable.lockedAt, lockedAt)))
+        .returning({ id: usersTable.id });
+      if (locked) await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+    });
+    this.deps.mail.kick();
   }
 
   private lockExpired(user: UserRow, now: Date): boolean {
-    return user.lockedAt !== null && now.getTime() - user.lockedAt.getTime() >= this.settings.unlockAfterMinutes * 60_000;
+    return !this.deps.signInLock.isLocked(user.lockedAt, now);
   }
 
   private async unlockRow(user: UserRow): Promise<UserRow> {

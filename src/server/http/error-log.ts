@@ -8,9 +8,10 @@
  * verb and table, constraint, column), and other errors by their message with addresses, links and
  * token-like strings removed. Stacks keep their frames only: their first line repeats the message.
  */
-export interface LoggedError {
+export type LoggedError = {
   type: string;
-  message?: string;
+  /** For a failed query, only what failed ("failed query: insert users"). */
+  message: string;
   code?: string;
   /** The failed statement's verb and table, e.g. "insert users". */
   statement?: string;
@@ -19,9 +20,10 @@ export interface LoggedError {
   column?: string;
   dataType?: string;
   routine?: string;
-  stack?: string;
+  /** Frames only. */
+  stack: string;
   cause?: LoggedError;
-}
+};
 
 const MAX_CAUSES = 4;
 const MAX_FRAMES = 12;
@@ -29,10 +31,10 @@ const MAX_FRAMES = 12;
 export function errorForLog(error: unknown, depth = 0): LoggedError {
   if (typeof error !== "object" || error === null) {
     // A thrown string or number could be anything the thrower had at hand.
-    return { type: typeof error };
+    return { type: typeof error, message: "a value was thrown", stack: "" };
   }
   const fields = error as Record<string, unknown>;
-  const logged: LoggedError = { type: typeOf(error, fields) };
+  const logged: LoggedError = { type: typeOf(error, fields), message: "", stack: "" };
   const code = stringField(fields.code);
   if (code) logged.code = code;
   const query = stringField(fields.query);
@@ -42,9 +44,11 @@ export function errorForLog(error: unknown, depth = 0): LoggedError {
       const value = stringField(fields[key]);
       if (value) logged[key] = value;
     }
-  } else if (query === undefined && !("params" in fields)) {
-    const message = stringField(fields.message);
-    if (message) logged.message = scrubbedText(message);
+    logged.message = `database error ${code}`;
+  } else if (query !== undefined || "params" in fields) {
+    logged.message = `failed query: ${logged.statement ?? "unknown"}`;
+  } else {
+    logged.message = scrubbedText(stringField(fields.message) ?? "");
   }
   const stack = stringField(fields.stack);
   if (stack) {
@@ -52,7 +56,7 @@ export function errorForLog(error: unknown, depth = 0): LoggedError {
       .split("\n")
       .filter((line) => /^\s+at /.test(line))
       .slice(0, MAX_FRAMES);
-    if (frames.length > 0) logged.stack = frames.map((line) => line.trim()).join("\n");
+    logged.stack = frames.map((line) => line.trim()).join("\n");
   }
   if (fields.cause !== undefined && depth < MAX_CAUSES) logged.cause = errorForLog(fields.cause, depth + 1);
   return logged;
@@ -65,9 +69,7 @@ export function errorSummary(error: unknown): { code: string; text: string } {
   const code = chain.find((entry) => entry.code)?.code ?? "ERROR";
   const statement = chain.find((entry) => entry.statement)?.statement;
   const database = chain.find((entry) => entry.table || entry.constraint);
-  const text = statement
-    ? `failed query (${statement}${database?.constraint ? `, ${database.constraint}` : ""})`
-    : (chain.find((entry) => entry.message)?.message ?? "");
+  const text = statement ? `failed query (${statement}${database?.constraint ? `, ${database.constraint}` : ""})` : (chain[0]?.message ?? "");
   return { code, text };
 }
 

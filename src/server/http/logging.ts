@@ -37,7 +37,7 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       // Every `{ err }` logged anywhere (error handler, sweeps, workers): no query values, no detail.
-      err: errorForLog,
+      err: (error: unknown) => errorForLog(error),
     },
   };
 }
