@@ -21,6 +21,7 @@ import { registerRateLimits } from "./http/rate-limit.ts";
 import { SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
 import { SignInLock } from "./accounts/sign-in-lock.ts";
+import { AfterAnswer } from "./accounts/after-answer.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
@@ -138,8 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
   });
   mail.start();
-  // Before main.ts closes the database: the mail being sent finishes, the polling timer ends.
-  app.addHook("onClose", async () => mail.stop());
+  const afterAnswer = new AfterAnswer(app.log);
+  // Before main.ts closes the database: work started after answers (which may queue mails) ends,
+  // then the mail being sent finishes and the polling timer ends.
+  app.addHook("onClose", async () => {
+    await afterAnswer.settled();
+    await mail.stop();
+  });
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
@@ -157,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signInLock = new SignInLock(database.db, config.accounts, secret);
   const accounts = new AccountService(
     database.db,
-    { sessions, mail, shopProfiles, carts, signInLock },
+    { sessions, mail, shopProfiles, carts, signInLock, afterAnswer },
     { ...config.accounts, publicUrl: config.publicUrl },
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
@@ -274,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
   return app;
 }
 
@@ -282,6 +288,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The app's services, for tests and commands that need them beside HTTP. */
     services: {
+      /** Work requests started without waiting for it (account mails that must not slow the answer). */
+      afterAnswer: AfterAnswer;
       catalog: CatalogService;
       images: ImageService;
       shopProfiles: ShopProfileService;

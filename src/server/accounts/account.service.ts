@@ -11,6 +11,7 @@ import { FieldErrors } from "../i18n/validation.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { AccountMailKind } from "./account.mails.ts";
+import type { AfterAnswer } from "./after-answer.ts";
 import { accountMail } from "./account.mails.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.ts";
 import type { SessionService } from "./session.service.ts";
@@ -39,12 +40,13 @@ type UserRow = typeof usersTable.$inferSelect;
 /**
  * Members with the behaviour of Devise's registerable, confirmable, database authenticatable,
  * lockable, recoverable, rememberable, timeoutable, trackable and validatable modules. Answers that
- * could tell whether an address has an account (sign-up, reset, resend) are the same either way.
+ * could tell whether an address has an account (sign-up, sign-in, reset, resend) are the same either
+ * way, in their text and, as far as the work they wait for goes, in their time (decision 014).
  */
 export class AccountService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService; signInLock: SignInLock },
+    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService; signInLock: SignInLock; afterAnswer: AfterAnswer },
     private readonly settings: AccountSettings,
   ) {}
 
@@ -93,11 +95,14 @@ export class AccountService {
     return "confirmed";
   }
 
+  /** Answers at once for every well-formed address; the look-up and the mail come after (AfterAnswer). */
   async resendConfirmation(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user || (user.confirmedAt && !user.unconfirmedEmail)) return;
-    await this.sendConfirmation(user, locale);
+    this.deps.afterAnswer.run("resend confirmation", async () => {
+      const user = await this.findByEmail(email);
+      if (!user || (user.confirmedAt && !user.unconfirmedEmail)) return;
+      await this.sendConfirmation(user, locale);
+    });
   }
 
   async signIn(
@@ -233,17 +238,20 @@ export class AccountService {
     this.cancelListeners.push(listener);
   }
 
+  /** Answers at once for every well-formed address; the look-up, the token and the mail come after (AfterAnswer). */
   async requestPasswordReset(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user) return;
-    const reset = newToken();
-    const shop = await this.deps.shopProfiles.profile();
-    await this.db.transaction(async (tx) => {
-      await tx.update(usersTable).set({ resetPasswordTokenHash: reset.hash, resetPasswordSentAt: new Date() }).where(eq(usersTable.id, user.id));
-      await this.queueMail(tx, shop, user.email, locale, "resetPassword", `/password/edit?reset_password_token=${reset.token}`);
+    this.deps.afterAnswer.run("password reset", async () => {
+      const user = await this.findByEmail(email);
+      if (!user) return;
+      const reset = newToken();
+      const shop = await this.deps.shopProfiles.profile();
+      await this.db.transaction(async (tx) => {
+        await tx.update(usersTable).set({ resetPasswordTokenHash: reset.hash, resetPasswordSentAt: new Date() }).where(eq(usersTable.id, user.id));
+        await this.queueMail(tx, shop, user.email, locale, "resetPassword", `/password/edit?reset_password_token=${reset.token}`);
+      });
+      this.deps.mail.kick();
     });
-    this.deps.mail.kick();
   }
 
   /** Sets a new password from a reset link (single use, 6 hours), unlocks, confirms and signs in. */
@@ -294,17 +302,20 @@ export class AccountService {
     return "unlocked";
   }
 
+  /** Answers at once for every well-formed address; the look-up and the mail come after (AfterAnswer). */
   async resendUnlock(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user?.lockedAt || this.lockExpired(user, new Date())) return;
-    const unlock = newToken();
-    const shop = await this.deps.shopProfiles.profile();
-    await this.db.transaction(async (tx) => {
-      await tx.update(usersTable).set({ unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
-      await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+    this.deps.afterAnswer.run("resend unlock", async () => {
+      const user = await this.findByEmail(email);
+      if (!user?.lockedAt || this.lockExpired(user, new Date())) return;
+      const unlock = newToken();
+      const shop = await this.deps.shopProfiles.profile();
+      await this.db.transaction(async (tx) => {
+        await tx.update(usersTable).set({ unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
+        await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+      });
+      this.deps.mail.kick();
     });
-    this.deps.mail.kick();
   }
 
   // --- Lockable ---

@@ -185,6 +185,12 @@ describe("no personal data in the logs", () => {
       expect((await client.post(guest, orderPayload([{ id: wine, amount: 1 }], contact))).statusCode).toBe(500);
     });
 
+    // A reset request whose mail cannot be queued: answered, and the failure logged after the answer.
+    await refuse("mail_outbox", "false", async () => {
+      expect((await inject(shop.browserSession(), "POST", "/api/users/password", { api_user: { email: member.email } })).statusCode).toBe(200);
+      await shop.app.services.afterAnswer.settled();
+    });
+
     // The mail worker: the built-in mailbox refuses the mail (subject, body and recipient as parameters).
     await refuse("mailbox", "false", async () => {
       expect((await inject(member, "PUT", "/api/users", { api_user: { email: send("new e-mail", `kura.moved.${crypto.randomUUID().slice(0, 6)}@example.com`), current_password: member.password } })).statusCode).toBe(200);
@@ -201,6 +207,8 @@ describe("no personal data in the logs", () => {
     expect(log).toContain('"statement":"insert users"');
     expect(log).toContain('"table":"orders"');
     expect(log).toContain('"constraint":"log_privacy_refusal"');
+    expect(log).toContain('"task":"password reset"');
+    expect(log).toContain('"statement":"insert mail_outbox"');
     // … and none of what was sent, nor a password hash, nor PostgreSQL's quoting of values.
     for (const text of [log, reasons]) {
       const leaked = Object.entries(sent).filter(([, value]) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1)) || text.includes(value.split("@")[0]!));
