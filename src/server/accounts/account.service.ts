@@ -127,7 +127,8 @@ export class AccountService {
     if (attempt === null) throw new AppError("unauthorized", "signInLocked");
     if (!(await verifyPassword(user.passwordHash, password))) {
       const answer = this.deps.signInLock.failureAnswer(attempt);
-      if (answer === "signInLocked") await this.mailUnlockLink(user, context.locale, now);
+      // The owner's unlock mail is made after the answer, which an unknown address's lock also gives at once.
+      if (answer === "signInLocked") this.deps.afterAnswer.run("unlock mail", () => this.mailUnlockLink(user, context.locale, now));
       throw new AppError("unauthorized", answer);
     }
     if (!user.confirmedAt) {

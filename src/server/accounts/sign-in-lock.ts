@@ -80,19 +80,35 @@ export class SignInLock {
   async reserveUnknown(scope: "member" | "staff", email: string, now: Date): Promise<number | null> {
     const table = signInAttemptsTable;
     const key = crypto.createHmac("sha256", this.keySecret).update(`${scope}\n${email}`).digest("base64url");
-    const [row] = await this.db
-      .insert(table)
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const set = this.reserveSet(table, now);
+    // One statement that, like an account's reservation, writes nothing while the address is locked
+    // (an upsert would lock the row, and its commit would wait for the disk: a slower answer for
+    // unknown addresses only). A first attempt racing another first attempt finds neither row nor
+    // room and looks again.
+    for (let round = 0; round < 3; round++) {
+      const result = await this.db.execute(sql`
+        with updated as (
+          update ${table} set failed_attempts = ${set.failedAttempts}, locked_at = ${set.lockedAt}, last_attempt_at = ${at}
+          where ${table.key} = ${key} and ${this.mayAttempt(table, now)}
+          returning failed_attempts),
+        inserted as (
+          insert into ${table} (key, failed_attempts, last_attempt_at)
+          select ${key}, 1, ${at} where not exists (select 1 from ${table} where ${table.key} = ${key})
+          on conflict (key) do nothing
+          returning failed_attempts)
+        select (select failed_attempts from updated) as counted, (select failed_attempts from inserted) as first,
+          exists (select 1 from ${table} where ${table.key} = ${key}) as existed`);
+      // Both drivers answer { rows }; the shared database type leaves the result untyped.
+      const [row] = (result as unknown as { rows: { counted: number | null; first: number | null; existed: boolean }[] }).rows;
+      // Old counters are dead weight; sweep now and then instead of on a timer, as rate limits do.
+      if (round === 0 && Math.random() < 0.01) void this.forgetOldUnknown(now).catch(() => undefined);
+      if (row?.counted != null) return Number(row.counted);
       // The first attempt never locks: LOCK_MAX_ATTEMPTS is at least 2.
-      .values({ key, failedAttempts: 1, lockedAt: null, lastAttemptAt: now })
-      .onConflictDoUpdate({
-        target: table.key,
-        set: { ...this.reserveSet(table, now), lastAttemptAt: now },
-        setWhere: this.mayAttempt(table, now),
-      })
-      .returning({ failedAttempts: table.failedAttempts });
-    // Old counters are dead weight; sweep now and then instead of on a timer, as rate limits do.
-    if (Math.random() < 0.01) void this.forgetOldUnknown(now).catch(() => undefined);
-    return row?.failedAttempts ?? null;
+      if (row?.first != null) return Number(row.first);
+      if (row?.existed) return null;
+    }
+    return null;
   }
 
   /** Forgets counters of unknown addresses untried for a month (and not under a running lock). */
