@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = new AccountService(
     database.db,
     { sessions, mail, shopProfiles, carts, signInLock, afterAnswer },
-    { ...config.accounts, publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl },
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
   // Sessions nobody came back to for two weeks are removed hourly.

@@ -19,9 +19,8 @@ import type { SignInLock } from "./sign-in-lock.ts";
 import { userResource } from "./session.service.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
+/** The lock rule's settings live in SignInLock. */
 export interface AccountSettings {
-  lockMaxAttempts: number;
-  unlockAfterMinutes: number;
   publicUrl: string;
 }
 
