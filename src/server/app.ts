@@ -20,6 +20,8 @@ import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
 import { SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
+import { SignInLock } from "./accounts/sign-in-lock.ts";
+import { AfterAnswer } from "./accounts/after-answer.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
@@ -137,8 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
   });
   mail.start();
-  // Before main.ts closes the database: the mail being sent finishes, the polling timer ends.
-  app.addHook("onClose", async () => mail.stop());
+  const afterAnswer = new AfterAnswer(app.log);
+  // Before main.ts closes the database: work started after answers (which may queue mails) ends,
+  // then the mail being sent finishes and the polling timer ends.
+  app.addHook("onClose", async () => {
+    await afterAnswer.settled();
+    await mail.stop();
+  });
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
@@ -153,10 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatalogRoutes(app, { catalog });
   registerImageRoutes(app, { images });
   registerCartRoutes(app, { carts });
+  const signInLock = new SignInLock(database.db, config.accounts, secret);
   const accounts = new AccountService(
     database.db,
-    { sessions, mail, shopProfiles, carts },
-    { ...config.accounts, publicUrl: config.publicUrl },
+    { sessions, mail, shopProfiles, carts, signInLock, afterAnswer },
+    { publicUrl: config.publicUrl },
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
   // Sessions nobody came back to for two weeks are removed hourly.
@@ -209,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopPaymentEvents();
   });
 
-  const staff = new StaffService(database.db, { sessions }, config.accounts);
+  const staff = new StaffService(database.db, { sessions, signInLock });
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService(
     database.db,
@@ -272,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
   return app;
 }
 
@@ -280,6 +288,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The app's services, for tests and commands that need them beside HTTP. */
     services: {
+      /** Work requests started without waiting for it (account mails that must not slow the answer). */
+      afterAnswer: AfterAnswer;
       catalog: CatalogService;
       images: ImageService;
       shopProfiles: ShopProfileService;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -11,15 +11,16 @@ import { FieldErrors } from "../i18n/validation.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { AccountMailKind } from "./account.mails.ts";
+import type { AfterAnswer } from "./after-answer.ts";
 import { accountMail } from "./account.mails.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.ts";
 import type { SessionService } from "./session.service.ts";
+import type { SignInLock } from "./sign-in-lock.ts";
 import { userResource } from "./session.service.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
+/** The lock rule's settings live in SignInLock. */
 export interface AccountSettings {
-  lockMaxAttempts: number;
-  unlockAfterMinutes: number;
   publicUrl: string;
 }
 
@@ -38,12 +39,13 @@ type UserRow = typeof usersTable.$inferSelect;
 /**
  * Members with the behaviour of Devise's registerable, confirmable, database authenticatable,
  * lockable, recoverable, rememberable, timeoutable, trackable and validatable modules. Answers that
- * could tell whether an address has an account (sign-up, reset, resend) are the same either way.
+ * could tell whether an address has an account (sign-up, sign-in, reset, resend) are the same either
+ * way, in their text and, as far as the work they wait for goes, in their time (decision 014).
  */
 export class AccountService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService },
+    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService; signInLock: SignInLock; afterAnswer: AfterAnswer },
     private readonly settings: AccountSettings,
   ) {}
 
@@ -92,11 +94,14 @@ export class AccountService {
     return "confirmed";
   }
 
+  /** Answers at once for every well-formed address; the look-up and the mail come after (AfterAnswer). */
   async resendConfirmation(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user || (user.confirmedAt && !user.unconfirmedEmail)) return;
-    await this.sendConfirmation(user, locale);
+    this.deps.afterAnswer.run("resend confirmation", async () => {
+      const user = await this.findByEmail(email);
+      if (!user || (user.confirmedAt && !user.unconfirmedEmail)) return;
+      await this.sendConfirmation(user, locale);
+    });
   }
 
   async signIn(
@@ -106,19 +111,29 @@ export class AccountService {
   ): Promise<SignedIn> {
     const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
     const password = typeof input.password === "string" ? input.password : "";
-    let user = email ? await this.findByEmail(email) : undefined;
+    const user = email ? await this.findByEmail(email) : undefined;
     if (!user) {
+      // An unknown address counts its attempts as an account does and spends a password check's
+      // time, so neither the answers nor their timing tell it apart (decision 014).
+      const attempt = await this.deps.signInLock.reserveUnknown("member", email, now);
+      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", "signInInvalid");
+      throw new AppError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
     }
-    if (user.lockedAt) {
-      if (!this.lockExpired(user, now)) throw new AppError("unauthorized", "signInLocked");
-      user = await this.unlockRow(user);
-    }
+    // The attempt is counted before the password is checked (sign-in-lock.ts): parallel attempts
+    // cannot check more passwords than the lock allows.
+    const attempt = await this.reserveAttempt(user.id, now);
+    if (attempt === null) throw new AppError("unauthorized", "signInLocked");
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError("unauthorized", await this.countFailure(user, context.locale, now));
+      const answer = this.deps.signInLock.failureAnswer(attempt);
+      // The owner's unlock mail is made after the answer, which an unknown address's lock also gives at once.
+      if (answer === "signInLocked") this.deps.afterAnswer.run("unlock mail", () => this.mailUnlockLink(user, context.locale, now));
+      throw new AppError("unauthorized", answer);
     }
-    if (!user.confirmedAt) throw new AppError("unauthorized", "signInUnconfirmed");
+    if (!user.confirmedAt) {
+      await this.db.update(usersTable).set({ failedAttempts: 0, lockedAt: null }).where(eq(usersTable.id, user.id));
+      throw new AppError("unauthorized", "signInUnconfirmed");
+    }
 
     const remember = input.remember_me === true || input.remember_me === "1" || input.remember_me === "true";
     const signedIn = await this.db.transaction(async (tx) => {
@@ -126,7 +141,9 @@ export class AccountService {
         .update(usersTable)
         .set({
           failedAttempts: 0,
-          signInCount: user.signInCount + 1,
+          // The lock this attempt took as the last allowed one is lifted: it was the right password.
+          lockedAt: null,
+          signInCount: sql`${usersTable.signInCount} + 1`,
           lastSignInAt: user.currentSignInAt ?? now,
           lastSignInIp: user.currentSignInIp ?? context.ip,
           currentSignInAt: now,
@@ -221,17 +238,20 @@ export class AccountService {
     this.cancelListeners.push(listener);
   }
 
+  /** Answers at once for every well-formed address; the look-up, the token and the mail come after (AfterAnswer). */
   async requestPasswordReset(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user) return;
-    const reset = newToken();
-    const shop = await this.deps.shopProfiles.profile();
-    await this.db.transaction(async (tx) => {
-      await tx.update(usersTable).set({ resetPasswordTokenHash: reset.hash, resetPasswordSentAt: new Date() }).where(eq(usersTable.id, user.id));
-      await this.queueMail(tx, shop, user.email, locale, "resetPassword", `/password/edit?reset_password_token=${reset.token}`);
+    this.deps.afterAnswer.run("password reset", async () => {
+      const user = await this.findByEmail(email);
+      if (!user) return;
+      const reset = newToken();
+      const shop = await this.deps.shopProfiles.profile();
+      await this.db.transaction(async (tx) => {
+        await tx.update(usersTable).set({ resetPasswordTokenHash: reset.hash, resetPasswordSentAt: new Date() }).where(eq(usersTable.id, user.id));
+        await this.queueMail(tx, shop, user.email, locale, "resetPassword", `/password/edit?reset_password_token=${reset.token}`);
+      });
+      this.deps.mail.kick();
     });
-    this.deps.mail.kick();
   }
 
   /** Sets a new password from a reset link (single use, 6 hours), unlocks, confirms and signs in. */
@@ -282,45 +302,57 @@ export class AccountService {
     return "unlocked";
   }
 
+  /** Answers at once for every well-formed address; the look-up and the mail come after (AfterAnswer). */
   async resendUnlock(rawEmail: unknown, locale: Locale): Promise<void> {
     const email = this.requireEmail(rawEmail, locale);
-    const user = await this.findByEmail(email);
-    if (!user?.lockedAt || this.lockExpired(user, new Date())) return;
-    const unlock = newToken();
-    const shop = await this.deps.shopProfiles.profile();
-    await this.db.transaction(async (tx) => {
-      await tx.update(usersTable).set({ unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
-      await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+    this.deps.afterAnswer.run("resend unlock", async () => {
+      const user = await this.findByEmail(email);
+      if (!user?.lockedAt || this.lockExpired(user, new Date())) return;
+      const unlock = newToken();
+      const shop = await this.deps.shopProfiles.profile();
+      await this.db.transaction(async (tx) => {
+        await tx.update(usersTable).set({ unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
+        await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+      });
+      this.deps.mail.kick();
     });
-    this.deps.mail.kick();
   }
 
   // --- Lockable ---
 
-  /** Counts a wrong password; locks on the last allowed one and says which answer to give. */
-  private async countFailure(user: UserRow, locale: Locale, now: Date): Promise<"signInInvalid" | "signInLastAttempt" | "signInLocked"> {
-    const max = this.settings.lockMaxAttempts;
-    const [counted] = await this.db
+  /** Counts the attempt and reads its number in one update (sign-in-lock.ts); null while locked. */
+  private async reserveAttempt(userId: number, now: Date): Promise<number | null> {
+    const lock = this.deps.signInLock;
+    const [row] = await this.db
       .update(usersTable)
-      .set({ failedAttempts: sql`${usersTable.failedAttempts} + 1` })
-      .where(eq(usersTable.id, user.id))
+      .set({
+        ...lock.reserveSet(usersTable, now),
+        // A lock that ran out takes its unlock link with it.
+        unlockTokenHash: sql`case when ${usersTable.lockedAt} is null then ${usersTable.unlockTokenHash} else null end`,
+      })
+      .where(and(eq(usersTable.id, userId), lock.mayAttempt(usersTable, now)))
       .returning({ failedAttempts: usersTable.failedAttempts });
-    const attempts = counted!.failedAttempts;
-    if (attempts >= max) {
-      const unlock = newToken();
-      const shop = await this.deps.shopProfiles.profile();
-      await this.db.transaction(async (tx) => {
-        await tx.update(usersTable).set({ lockedAt: now, unlockTokenHash: unlock.hash }).where(eq(usersTable.id, user.id));
-        await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
-      });
-      this.deps.mail.kick();
-      return "signInLocked";
-    }
-    return attempts === max - 1 ? "signInLastAttempt" : "signInInvalid";
+    return row?.failedAttempts ?? null;
+  }
+
+  /** The wrong password that used the last attempt locked the account: its owner gets an unlock link. */
+  private async mailUnlockLink(user: UserRow, locale: Locale, lockedAt: Date): Promise<void> {
+    const unlock = newToken();
+    const shop = await this.deps.shopProfiles.profile();
+    await this.db.transaction(async (tx) => {
+      // Only while the lock this attempt took still holds (a right password at the same time lifts it).
+      const [locked] = await tx
+        .update(usersTable)
+        .set({ unlockTokenHash: unlock.hash })
+        .where(and(eq(usersTable.id, user.id), eq(usersTable.lockedAt, lockedAt)))
+        .returning({ id: usersTable.id });
+      if (locked) await this.queueMail(tx, shop, user.email, locale, "unlock", `/${locale}/api/users/unlock?unlock_token=${unlock.token}`);
+    });
+    this.deps.mail.kick();
   }
 
   private lockExpired(user: UserRow, now: Date): boolean {
-    return user.lockedAt !== null && now.getTime() - user.lockedAt.getTime() >= this.settings.unlockAfterMinutes * 60_000;
+    return !this.deps.signInLock.isLocked(user.lockedAt, now);
   }
 
   private async unlockRow(user: UserRow): Promise<UserRow> {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
+import { mailOutboxTable, sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
@@ -275,6 +275,42 @@ describe("recoverable", () => {
     const response = await call(shop.browserSession(), "PUT", "/api/users/password", { reset_password_token: token, password: "new-password-1", password_confirmation: "new-password-1" });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual(["パスワードリセット用トークンの有効期限が切れました。新しくリクエストしてください。"]);
+  });
+});
+
+describe("answers that do not tell whether an address has an account", () => {
+  it("answers reset, resend-confirmation and resend-unlock alike even when the mail cannot be queued: the work comes after the answer", async () => {
+    const { email: confirmed } = await confirmedMember();
+    const unconfirmed = uniqueEmail();
+    expect((await signUp(unconfirmed)).statusCode).toBe(201);
+    const { email: locked } = await confirmedMember();
+    for (const attempt of [1, 2, 3]) await signIn(locked, `wrong-${attempt}`);
+    await shop.mailsTo(locked);
+    const queued = async () => (await shop.database.db.select({ id: mailOutboxTable.id }).from(mailOutboxTable)).length;
+    const before = await queued();
+    // The outbox refuses every new mail, as a full disk or a broken database would: an answer that
+    // waited for the work would fail only for the addresses that have an account.
+    await shop.database.db.execute(sql.raw("alter table mail_outbox add constraint account_test_refusal check (false) not valid"));
+    try {
+      for (const [url, known] of [
+        ["/api/users/password", confirmed],
+        ["/api/users/confirmation", unconfirmed],
+        ["/api/users/unlock", locked],
+      ] as const) {
+        const forKnown = await call(shop.browserSession(), "POST", url, { email: known });
+        const forUnknown = await call(shop.browserSession(), "POST", url, { email: uniqueEmail() });
+        expect(forKnown.statusCode, url).toBe(200);
+        expect(forUnknown.statusCode, url).toBe(200);
+        expect(forKnown.json()).toEqual(forUnknown.json());
+      }
+      await shop.app.services.afterAnswer.settled();
+    } finally {
+      await shop.database.db.execute(sql.raw("alter table mail_outbox drop constraint account_test_refusal"));
+    }
+    expect(await queued()).toBe(before);
+    // With the outbox working again, the same requests queue their mails after answering.
+    expect((await call(shop.browserSession(), "POST", "/api/users/password", { email: confirmed })).statusCode).toBe(200);
+    expect(await linkFrom(confirmed, "reset_password_token")).toMatch(/^\/password\/edit\?reset_password_token=/);
   });
 });
 

@@ -2,9 +2,11 @@
 // the configured database (stop the shop first when it runs on the embedded database: PGlite
 // allows one process).
 import { SessionService } from "../accounts/session.service.ts";
+import { SignInLock } from "../accounts/sign-in-lock.ts";
 import { readConfig } from "../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../db/client.ts";
 import { openDatabase } from "../db/open-database.ts";
+import { resolveSessionSecret } from "../http/secret.ts";
 import { createStaffFromCommand } from "./staff-create.ts";
 import { StaffService } from "./staff.service.ts";
 
@@ -22,7 +24,9 @@ const handle =
       : await openPglite({ dataDir: config.dataDir });
 try {
   await handle.migrate();
-  const staff = new StaffService(handle.db, { sessions: new SessionService(handle.db, config.accounts.sessionTimeoutMinutes) }, config.accounts);
+  const sessions = new SessionService(handle.db, config.accounts.sessionTimeoutMinutes);
+  const signInLock = new SignInLock(handle.db, config.accounts, resolveSessionSecret(config.sessionSecret, config.dataDir));
+  const staff = new StaffService(handle.db, { sessions, signInLock });
   for (const line of await createStaffFromCommand(staff, process.argv.slice(2), process.env)) console.log(line);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

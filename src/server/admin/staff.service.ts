@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../accounts/password.ts";
 import type { SessionService } from "../accounts/session.service.ts";
+import type { SignInLock } from "../accounts/sign-in-lock.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { AppError, validationFailed } from "../http/errors.ts";
@@ -34,31 +35,36 @@ function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResou
 export class StaffService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService },
-    private readonly settings: { lockMaxAttempts: number; unlockAfterMinutes: number },
+    private readonly deps: { sessions: SessionService; signInLock: SignInLock },
   ) {}
 
   async signIn(input: { email?: unknown; password?: unknown }, now = new Date()): Promise<StaffSignedIn> {
     const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
     const password = typeof input.password === "string" ? input.password : "";
-    let staff = email ? await this.findByEmail(email) : undefined;
+    const lock = this.deps.signInLock;
+    const staff = email ? await this.findByEmail(email) : undefined;
     if (!staff) {
-      // As slow as a wrong password, so the answer does not tell which addresses are staff.
+      // Counted and as slow as a wrong password, so the answer does not tell which addresses are staff.
+      const attempt = await lock.reserveUnknown("staff", email, now);
+      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", "signInInvalid");
+      throw new AppError("unauthorized", lock.failureAnswer(attempt));
     }
-    if (staff.lockedAt) {
-      if (!this.lockExpired(staff, now)) throw new AppError("unauthorized", "signInLocked");
-      staff = await this.unlock(staff);
-    }
+    // Counted before the password is checked, in one update: parallel attempts check at most the
+    // allowed number of passwords (sign-in-lock.ts).
+    const [reserved] = await this.db
+      .update(staffMembersTable)
+      .set(lock.reserveSet(staffMembersTable, now))
+      .where(and(eq(staffMembersTable.id, staff.id), lock.mayAttempt(staffMembersTable, now)))
+      .returning({ failedAttempts: staffMembersTable.failedAttempts });
+    if (!reserved) throw new AppError("unauthorized", "signInLocked");
     if (!(await verifyPassword(staff.passwordHash, password))) {
-      throw new AppError("unauthorized", await this.countFailure(staff, now));
+      throw new AppError("unauthorized", lock.failureAnswer(reserved.failedAttempts));
     }
-    const signedIn = staff;
     return this.db.transaction(async (tx) => {
-      await tx.update(staffMembersTable).set({ failedAttempts: 0, lastSignInAt: now }).where(eq(staffMembersTable.id, signedIn.id));
-      const sessionId = await this.deps.sessions.createForStaff(tx, signedIn.id, now);
-      return { staff: staffResource(signedIn), sessionId };
+      await tx.update(staffMembersTable).set({ failedAttempts: 0, lockedAt: null, lastSignInAt: now }).where(eq(staffMembersTable.id, staff.id));
+      const sessionId = await this.deps.sessions.createForStaff(tx, staff.id, now);
+      return { staff: staffResource(staff), sessionId };
     });
   }
 
@@ -107,34 +113,8 @@ export class StaffService {
     return row;
   }
 
-  // --- the shoppers' lock rule (AccountService), without the unlock mail ---
-
-  private async countFailure(staff: StaffRow, now: Date): Promise<"signInInvalid" | "signInLastAttempt" | "signInLocked"> {
-    const max = this.settings.lockMaxAttempts;
-    const [counted] = await this.db
-      .update(staffMembersTable)
-      .set({ failedAttempts: sql`${staffMembersTable.failedAttempts} + 1` })
-      .where(eq(staffMembersTable.id, staff.id))
-      .returning({ failedAttempts: staffMembersTable.failedAttempts });
-    const attempts = counted!.failedAttempts;
-    if (attempts >= max) {
-      await this.db.update(staffMembersTable).set({ lockedAt: now }).where(eq(staffMembersTable.id, staff.id));
-      return "signInLocked";
-    }
-    return attempts === max - 1 ? "signInLastAttempt" : "signInInvalid";
-  }
-
   private lockExpired(staff: StaffRow, now: Date): boolean {
-    return staff.lockedAt !== null && now.getTime() - staff.lockedAt.getTime() >= this.settings.unlockAfterMinutes * 60_000;
-  }
-
-  private async unlock(staff: StaffRow): Promise<StaffRow> {
-    const [row] = await this.db
-      .update(staffMembersTable)
-      .set({ lockedAt: null, failedAttempts: 0 })
-      .where(eq(staffMembersTable.id, staff.id))
-      .returning();
-    return row!;
+    return !this.deps.signInLock.isLocked(staff.lockedAt, now);
   }
 }
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config.ts";
+import { errorForLog } from "./error-log.ts";
 
 /**
  * Structured JSON logs (pino) with no personal data: requests are logged by method and path only
- * (no query string, no IP, no cookies), and credentials are redacted wherever they appear.
+ * (no query string, no IP, no cookies), credentials are redacted wherever they appear, and errors
+ * are described without the values of a failed query (error-log.ts).
  */
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
@@ -34,6 +36,8 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
         path: request.url.split("?")[0],
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      // Every `{ err }` logged anywhere (error handler, sweeps, workers): no query values, no detail.
+      err: (error: unknown) => errorForLog(error),
     },
   };
 }

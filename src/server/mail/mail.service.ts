@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { mailOutboxTable } from "../db/schema/accounts.ts";
+import { errorSummary } from "../http/error-log.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { MailContent } from "./mail-layout.ts";
 import type { MailboxService } from "./mailbox.service.ts";
@@ -45,18 +46,13 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * A short reason for the outbox row and the log: the error code, SMTP reply code and message with
- * addresses, links and token-like strings removed (SMTP replies often quote the recipient).
+ * addresses, links and token-like strings removed (SMTP replies often quote the recipient); a
+ * failed query (the built-in mailbox's insert) by its code and table only, never its values.
  */
 export function describeFailure(error: unknown): string {
   const fields = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
-  const code = typeof fields.code === "string" ? fields.code : "ERROR";
+  const { code, text } = errorSummary(error);
   const reply = typeof fields.responseCode === "number" ? ` ${fields.responseCode}` : "";
-  const text = (typeof fields.message === "string" ? fields.message : String(error))
-    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, "[url]")
-    .replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, "[address]")
-    .replace(/[A-Za-z0-9_-]{24,}/g, "[…]")
-    .replace(/\s+/g, " ")
-    .trim();
   return `${code}${reply}: ${text}`.slice(0, 200);
 }
 

@@ -124,4 +124,97 @@ describe("no personal data in the logs", () => {
     expect(log).not.toMatch(new RegExp(`${SESSION_COOKIE}=`));
     expect(log).not.toContain("127.0.0.1");
   });
+
+  it("logs failed queries of sign-up, profile changes, checkout and the mail worker by code and table, never their values", async () => {
+    const db = shop.database.db;
+    const firstLine = logLines.length;
+    const sent: Record<string, string> = {};
+    const send = (name: string, value: string) => (sent[name] = value);
+    // Each constraint below refuses only new rows (NOT VALID), so the database fails these requests
+    // the way a real fault would: Drizzle's message lists the parameters, PostgreSQL's detail quotes
+    // the row ("Failing row contains (…)") or the key ("Key (tel)=(…) already exists").
+    const refuse = async (table: string, check: string, during: () => Promise<void>) => {
+      await db.execute(sql.raw(`alter table ${table} add constraint log_privacy_refusal check (${check}) not valid`));
+      try {
+        await during();
+      } finally {
+        await db.execute(sql.raw(`alter table ${table} drop constraint log_privacy_refusal`));
+      }
+    };
+
+    // Sign-up: the new member's row is refused.
+    const signUpEmail = send("sign-up e-mail", `kura.refused.${crypto.randomUUID().slice(0, 6)}@example.com`);
+    const signUpPassword = send("sign-up password", "Refused-pa55word-kept-out");
+    await refuse("users", "email not like 'kura.refused.%'", async () => {
+      const guest = shop.browserSession();
+      const response = await inject(guest, "POST", "/api/users", { api_user: { email: signUpEmail, password: signUpPassword, password_confirmation: signUpPassword } });
+      expect(response.statusCode).toBe(500);
+    });
+
+    // Profile changes: a phone number another row already has (a unique index), then the saved address.
+    const member = await shop.memberSession({ email: send("member e-mail", `kura.profile.${crypto.randomUUID().slice(0, 6)}@example.com`) });
+    const phone = send("phone", "090-7777-4321");
+    const otherEmail = send("other member's e-mail", `kura.other.${crypto.randomUUID().slice(0, 6)}@example.com`);
+    await db.execute(sql`insert into users (email, password_hash, tel) values (${otherEmail}, 'not-a-hash', ${phone})`);
+    await db.execute(sql.raw(`create unique index log_privacy_tel on users (tel) where tel <> ''`));
+    try {
+      const name = send("profile name", "高橋 失敗太郎");
+      const response = await inject(member, "PUT", "/api/users", { api_user: { user_name: name, tel: phone } });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw("drop index log_privacy_tel"));
+    }
+    const address = {
+      country: "jp",
+      zip: send("zip", "060-0042"),
+      prefecture: 1,
+      address: send("street", "札幌市中央区大通西77-66"),
+      building_name: send("building", "失敗確認マンション303"),
+    };
+    await refuse("addresses", "false", async () => {
+      expect((await inject(member, "PUT", "/api/address", address)).statusCode).toBe(500);
+    });
+
+    // Checkout: the order row is refused.
+    const wine = await new CatalogFactory(db).product({ stock: 5 });
+    const client = new CheckoutClient(shop);
+    const contact = { email: send("order e-mail", `kura.order.${crypto.randomUUID().slice(0, 6)}@example.com`), name: send("order name", "伊藤 注文子"), phone: send("order phone", "080-3333-2222"), address };
+    await refuse("orders", "false", async () => {
+      const guest = shop.browserSession();
+      await client.fillCart(guest, { [wine]: 1 });
+      expect((await client.post(guest, orderPayload([{ id: wine, amount: 1 }], contact))).statusCode).toBe(500);
+    });
+
+    // A reset request whose mail cannot be queued: answered, and the failure logged after the answer.
+    await refuse("mail_outbox", "false", async () => {
+      expect((await inject(shop.browserSession(), "POST", "/api/users/password", { api_user: { email: member.email } })).statusCode).toBe(200);
+      await shop.app.services.afterAnswer.settled();
+    });
+
+    // The mail worker: the built-in mailbox refuses the mail (subject, body and recipient as parameters).
+    await refuse("mailbox", "false", async () => {
+      expect((await inject(member, "PUT", "/api/users", { api_user: { email: send("new e-mail", `kura.moved.${crypto.randomUUID().slice(0, 6)}@example.com`), current_password: member.password } })).statusCode).toBe(200);
+      await shop.app.services.mail.flush();
+    });
+    const stored = await db.execute(sql`select last_error from mail_outbox where last_error is not null`);
+    const reasons = (stored as unknown as { rows: { last_error: string }[] }).rows.map((row) => row.last_error).join("\n");
+    expect(reasons).toContain("23514");
+
+    const log = logLines.slice(firstLine).join("\n");
+    // The failures are there, by SQLSTATE and table …
+    expect(log).toContain('"code":"23514"');
+    expect(log).toContain('"code":"23505"');
+    expect(log).toContain('"statement":"insert users"');
+    expect(log).toContain('"table":"orders"');
+    expect(log).toContain('"constraint":"log_privacy_refusal"');
+    expect(log).toContain('"task":"password reset"');
+    expect(log).toContain('"statement":"insert mail_outbox"');
+    // … and none of what was sent, nor a password hash, nor PostgreSQL's quoting of values.
+    for (const text of [log, reasons]) {
+      const leaked = Object.entries(sent).filter(([, value]) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1)) || text.includes(value.split("@")[0]!));
+      expect(leaked.map(([name]) => name), "sent values found").toEqual([]);
+      expect(text).not.toContain("$argon2id");
+      expect(text).not.toMatch(/Failing row|Key \(|params:/);
+    }
+  });
 });

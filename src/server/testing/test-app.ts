@@ -33,7 +33,7 @@ export interface TestApp {
   memberSession(options?: { email?: string; password?: string; remember?: boolean }): Promise<MemberSession>;
   /** The session a response moved the browser to (sign-in and sign-out rotate it). */
   sessionFrom(response: { cookies: { name: string; value: string }[] }): BrowserSession;
-  /** Sends the queued mails and returns those the built-in mailbox holds for `to`, newest first. */
+  /** Sends the queued mails (after the work requests left running) and returns those the built-in mailbox holds for `to`, newest first. */
   mailsTo(to: string): Promise<{ subject: string; text: string; html: string }[]>;
   close(): Promise<void>;
 }
@@ -80,6 +80,8 @@ export async function createTestApp(environment: Record<string, string> = {}, ex
       return { ...sessionFrom(response), user: response.json().data, email, password };
     },
     async mailsTo(to) {
+      // Reset and resend mails are queued after their answer (AfterAnswer).
+      await app.services.afterAnswer.settled();
       await app.services.mail.flush();
       return app.services.mailbox.list({ to });
     },

@@ -39,6 +39,23 @@ export const usersTable = pgTable(
 );
 
 /**
+ * Failed sign-ins of addresses that have no account (members and staff alike), counted as an
+ * account's failed_attempts and locked_at are, so the warning before the last attempt and the lock
+ * message come the same way whether the address is known (decision 014). Keyed by an HMAC of the
+ * scope and normalised address: the table names no address.
+ */
+export const signInAttemptsTable = pgTable(
+  "sign_in_attempts",
+  {
+    key: text("key").primaryKey(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sign_in_attempts_last_attempt_idx").on(table.lastAttemptAt)],
+);
+
+/**
  * Signed-in browser sessions. Guests have a session cookie but no row: a page view writes nothing.
  * Keyed by a hash of the cookie value. A session belongs to a member or to a staff member, never
  * both, so a shopper's session can never reach the back office.
