@@ -1,3 +1,4 @@
+import { SignInLock } from "../../accounts/sign-in-lock.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../accounts/password.ts";
 import { createStaffFromCommand } from "../../admin/staff-create.ts";
@@ -85,7 +86,7 @@ describe("first start on an empty database", () => {
 
   it("makes no owner when `npm run admin:create` made one before the first start", async () => {
     database = await createTestDatabase();
-    const staff = new StaffService(database.db, { sessions: new SessionService(database.db, 30) }, { lockMaxAttempts: 10, unlockAfterMinutes: 60 });
+    const staff = new StaffService(database.db, { sessions: new SessionService(database.db, 30), signInLock: new SignInLock(database.db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in") });
     await createStaffFromCommand(staff, ["boss@kura.example"], { ADMIN_PASSWORD: "the boss's own password" });
     const { done, printed, staff: rows } = await setUp({ demoData: false });
     expect(done).toBe(true);

@@ -1,3 +1,4 @@
+import { SignInLock } from "../../accounts/sign-in-lock.ts";
 import { SessionService } from "../../accounts/session.service.ts";
 import { createStaffFromCommand } from "../../admin/staff-create.ts";
 import { StaffService } from "../../admin/staff.service.ts";
@@ -46,7 +47,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
 /** The owner as `npm run admin:create -- EMAIL` makes one: ADMIN_PASSWORD, or a generated password in the answered lines. */
 function createFirstOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
   // Only createOrReset is used, which neither signs in nor locks: the session and lock settings do not matter.
-  const staff = new StaffService(db, { sessions: new SessionService(db, 30) }, { lockMaxAttempts: 10, unlockAfterMinutes: 60 });
+  const staff = new StaffService(db, { sessions: new SessionService(db, 30), signInLock: new SignInLock(db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in") });
   return createStaffFromCommand(staff, [email, "--role", "owner"], { ADMIN_PASSWORD: environment.ADMIN_PASSWORD });
 }
 
