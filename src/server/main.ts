@@ -22,7 +22,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Kura is serving ${config.publicUrl} (${database.driver} database)`);
+  app.log.info(`Kura is serving ${config.publicUrl} (${database.driver} database, Node ${process.version})`);
 } catch (error) {
   app.log.error({ err: error }, "could not start");
   await database.close();
