@@ -5,6 +5,8 @@ import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import Fastify, { LogController } from "fastify";
 import type { AppLoadContext } from "react-router";
+import { deliveryWindow } from "../domain/checkout-totals.ts";
+import { japanDateOf } from "../domain/japan-time.ts";
 import type { PageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -22,6 +24,7 @@ import { SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
+import { isJapaneseHoliday } from "./checkout/delivery-calendar.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
 import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
         catalog,
         payments: payments.browserConfig,
+        deliveryDates: () => deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday),
         ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
       }) satisfies PageContext,
     });

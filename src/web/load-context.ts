@@ -42,6 +42,8 @@ export interface PageContext {
   /** Public origin of the shop, for canonical links. */
   publicUrl: string;
   catalog: CatalogReader;
+  /** The dates (yyyy-MM-dd) a delivery may be wished for today: the window less Japan's public holidays. */
+  deliveryDates(): string[];
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */

@@ -14,9 +14,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
 }
 
-/** Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know of it. */
+/**
+ * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
+ * of it; and the delivery dates on offer, from the server's holiday calendar (kept out of the bundle).
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { payments: context.payments };
+  return { payments: context.payments, deliveryDates: context.deliveryDates() };
 }
 
 /**
@@ -44,7 +47,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <TransitionLink to="/shop">{t("checkout.backToShop")}</TransitionLink>
         </div>
       ) : (
-        <CheckoutLoader items={items} payments={loaderData.payments} onRejected={setRejected} />
+        <CheckoutLoader items={items} payments={loaderData.payments} deliveryDates={loaderData.deliveryDates} onRejected={setRejected} />
       )}
       <ItemsRejectedDialog items={rejected} onClose={() => setRejected(null)} />
     </div>
