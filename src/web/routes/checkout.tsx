@@ -9,6 +9,7 @@ import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { TestModeBadge } from "../features/payments/test-mode-badge.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
+import { pageContext } from "../load-context.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
@@ -19,7 +20,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * of it; and the delivery dates on offer, from the server's holiday calendar (kept out of the bundle).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { payments: context.payments, deliveryDates: context.deliveryDates() };
+  const page = context.get(pageContext);
+  return { payments: page.payments, deliveryDates: page.deliveryDates() };
 }
 
 /**
