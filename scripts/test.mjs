@@ -10,8 +10,15 @@ import { ensureChromium } from "./ensure-chromium.mjs";
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kura-test-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 
+// The runtime the tests run on, printed so a CI log shows it (npm scripts find the Node 24 that
+// package.json pins in node_modules/.bin before the system's).
+console.log(`node ${process.version} (${process.execPath})`);
+// Children (npx, Vitest's forks, Playwright's web server) start on this same Node, even when this
+// script was started by hand outside npm.
+const PATH = [path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
+
 function run(command, args, env = {}) {
-  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, PATH, ...env } }).status ?? 1;
 }
 
 function readJson(file) {

@@ -172,8 +172,11 @@ describe("cash on delivery ceiling", () => {
 });
 
 describe("delivery window", () => {
+  // Holidays come from the server's calendar (server/checkout/delivery-calendar.test.ts); these count days only.
+  const noHolidays = () => false;
+
   it("offers tomorrow up to 8 days from today", () => {
-    expect(deliveryWindow({ year: 2026, month: 4, day: 10 })).toEqual([
+    expect(deliveryWindow({ year: 2026, month: 4, day: 10 }, noHolidays)).toEqual([
       "2026-04-11",
       "2026-04-12",
       "2026-04-13",
@@ -186,21 +189,27 @@ describe("delivery window", () => {
   });
 
   it("crosses months, years and leap days", () => {
-    const newYear = deliveryWindow({ year: 2026, month: 12, day: 28 });
+    const newYear = deliveryWindow({ year: 2026, month: 12, day: 28 }, noHolidays);
     expect(newYear[0]).toBe("2026-12-29");
     expect(newYear).toContain("2027-01-01");
     expect(newYear.at(-1)).toBe("2027-01-05");
-    expect(deliveryWindow({ year: 2028, month: 2, day: 27 }).slice(0, 3)).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
-    expect(deliveryWindow({ year: 2027, month: 2, day: 27 }).slice(0, 2)).toEqual(["2027-02-28", "2027-03-01"]);
+    expect(deliveryWindow({ year: 2028, month: 2, day: 27 }, noHolidays).slice(0, 3)).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
+    expect(deliveryWindow({ year: 2027, month: 2, day: 27 }, noHolidays).slice(0, 2)).toEqual(["2027-02-28", "2027-03-01"]);
+  });
+
+  it("leaves out the days the calendar calls holidays, keeping the window's ends", () => {
+    const window = deliveryWindow({ year: 2026, month: 4, day: 10 }, (date) => date === "2026-04-11" || date === "2026-04-15");
+    expect(window).toEqual(["2026-04-12", "2026-04-13", "2026-04-14", "2026-04-16", "2026-04-17", "2026-04-18"]);
+    expect(isInDeliveryWindow("2026-04-15", { year: 2026, month: 4, day: 10 }, (date) => date === "2026-04-15")).toBe(false);
   });
 
   it("counts from the date in Japan, not the server's", () => {
     // 2026-03-31 15:30 UTC is already 1 April in Tokyo.
     const today = japanDateOf(new Date(Date.UTC(2026, 2, 31, 15, 30)));
-    expect(deliveryWindow(today)[0]).toBe("2026-04-02");
-    expect(isInDeliveryWindow("2026-04-01", today)).toBe(false);
-    expect(isInDeliveryWindow("2026-04-09", today)).toBe(true);
-    expect(isInDeliveryWindow("2026-04-10", today)).toBe(false);
+    expect(deliveryWindow(today, noHolidays)[0]).toBe("2026-04-02");
+    expect(isInDeliveryWindow("2026-04-01", today, noHolidays)).toBe(false);
+    expect(isInDeliveryWindow("2026-04-09", today, noHolidays)).toBe(true);
+    expect(isInDeliveryWindow("2026-04-10", today, noHolidays)).toBe(false);
   });
 
   it("shows a wished date as yyyy/MM/dd", () => {

@@ -128,22 +128,28 @@ function isoDateOf(date: Date): string {
   return `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
 }
 
+/** Whether a date (yyyy-MM-dd) is a public holiday in Japan: the server's is server/checkout/delivery-calendar.ts. */
+export type HolidayCalendar = (isoDate: string) => boolean;
+
 /**
  * The dates (yyyy-MM-dd) a delivery may be wished for, counted from today's date in Japan (pass
- * `japanDateOf(new Date())`), so a server or browser in another zone offers the same days.
+ * `japanDateOf(new Date())`), so a server or browser in another zone offers the same days. Public
+ * holidays in Japan are left out: carriers do not promise those days. The calendar comes from the
+ * server (the browser gets the dates from the checkout page's loader, not the holiday table).
  */
-export function deliveryWindow(todayInJapan: CalendarDate): string[] {
+export function deliveryWindow(todayInJapan: CalendarDate, isHoliday: HolidayCalendar): string[] {
   const dates: string[] = [];
   for (let offset = DELIVERY_WINDOW_DAYS.first; offset <= DELIVERY_WINDOW_DAYS.last; offset += 1) {
     // UTC arithmetic on a calendar date: no zone or daylight-saving shift can skip or repeat a day.
-    dates.push(isoDateOf(new Date(Date.UTC(todayInJapan.year, todayInJapan.month - 1, todayInJapan.day + offset))));
+    const date = isoDateOf(new Date(Date.UTC(todayInJapan.year, todayInJapan.month - 1, todayInJapan.day + offset)));
+    if (!isHoliday(date)) dates.push(date);
   }
   return dates;
 }
 
 /** Whether a wished date (yyyy-MM-dd) lies in the window; an empty wish is checked by the caller. */
-export function isInDeliveryWindow(isoDate: string, todayInJapan: CalendarDate): boolean {
-  return deliveryWindow(todayInJapan).includes(isoDate);
+export function isInDeliveryWindow(isoDate: string, todayInJapan: CalendarDate, isHoliday: HolidayCalendar): boolean {
+  return deliveryWindow(todayInJapan, isHoliday).includes(isoDate);
 }
 
 /** A wished date as the spec shows it in both languages: yyyy/MM/dd. */

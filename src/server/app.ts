@@ -1,11 +1,18 @@
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
+import middie from "@fastify/middie";
+import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import Fastify, { LogController } from "fastify";
-import type { AppLoadContext } from "react-router";
+import type { ServerBuild } from "react-router";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { deliveryWindow } from "../domain/checkout-totals.ts";
+import { japanDateOf } from "../domain/japan-time.ts";
 import type { PageContext } from "../web/load-context.ts";
+import { pageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
@@ -24,6 +31,7 @@ import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { AfterAnswer } from "./accounts/after-answer.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
+import { isJapaneseHoliday } from "./checkout/delivery-calendar.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
 import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
@@ -257,26 +265,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const buildDirectory = path.resolve("build");
     const dictionaries = deps.pages === "production" ? dictionaryHrefs(buildDirectory) : null;
     app.decorateRequest("pageCacheKey", null);
-    await app.register(reactRouterFastify, {
+    // Development: Vite serves the sources (modules, HMR over this server's socket) and renders
+    // through its module runner; production: the build, imported once here.
+    let devServer: ViteDevServer | undefined;
+    if (deps.pages === "development") {
+      const { createServer } = await import("vite");
+      const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } } });
+      devServer = vite;
+      await app.register(middie);
+      app.use(vite.middlewares);
+      app.addHook("onClose", async () => vite.close());
+    }
+    const build = devServer ? undefined : ((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
+    await app.register(fastifyReactRouter, {
+      devServer,
+      build,
       mode: deps.pages,
-      buildDirectory,
+      clientBuildDirectory: path.join(buildDirectory, "client"),
       // The build's .vite/manifest.json (read above) is the server's, not the public's.
-      fastifyStaticOptions: { serveDotFiles: false, dotfiles: "deny" },
-      viteOptions: { server: { hmr: { server: app.server } } },
-      ...(pageCache ? { childServerOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
-      getLoadContext: async (request, reply): Promise<AppLoadContext> => ({
-        locale: request.locale,
-        csrfToken: csrfTokenFor(request.sessionId, secret),
-        nonce: reply.cspNonce?.script ?? "",
-        ...pageCache?.capture(request, reply),
-        shop: await shopProfiles.profile(),
-        user: request.user,
-        sessionExpired: request.sessionExpired,
-        publicUrl: config.publicUrl,
-        catalog,
-        payments: payments.browserConfig,
-        ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
-      }) satisfies PageContext,
+      staticOptions: { serveDotFiles: false, dotfiles: "deny" },
+      ...(pageCache ? { routeOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
+      getLoadContext: async (request, reply) => {
+        const page: PageContext = {
+          locale: request.locale,
+          csrfToken: csrfTokenFor(request.sessionId, secret),
+          nonce: reply.cspNonce?.script ?? "",
+          ...pageCache?.capture(request, reply),
+          shop: await shopProfiles.profile(),
+          user: request.user,
+          sessionExpired: request.sessionExpired,
+          publicUrl: config.publicUrl,
+          catalog,
+          payments: payments.browserConfig,
+          deliveryDates: () => deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday),
+          ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
+        };
+        return new RouterContextProvider(new Map([[pageContext, page]]));
+      },
     });
   }
 

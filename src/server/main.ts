@@ -28,7 +28,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   // `npm run db:backup` asks the running shop for a backup of the embedded database it holds open.
   backups = serveBackupRequests(database, config.dataDir, app.log);
-  app.log.info(`Kura is serving ${config.publicUrl} (${database.driver} database)`);
+  app.log.info(`Kura is serving ${config.publicUrl} (${database.driver} database, Node ${process.version})`);
 } catch (error) {
   app.log.error({ err: error }, "could not start");
   await database.close();

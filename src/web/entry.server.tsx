@@ -3,11 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { en } from "./i18n/en.ts";
 import { provideDictionary } from "./i18n/i18n.tsx";
 import { ja } from "./i18n/ja.ts";
+import type { PageContext } from "./load-context.ts";
+import { pageContext } from "./load-context.ts";
 
 provideDictionary("ja", ja);
 provideDictionary("en", en);
@@ -21,13 +23,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.nonce || undefined;
-  if (loadContext.pageCapture) return renderWhole(request, responseStatusCode, responseHeaders, routerContext, loadContext);
+  const page = loadContext.get(pageContext);
+  const nonce = page.nonce || undefined;
+  if (page.pageCapture) return renderWhole(request, responseStatusCode, responseHeaders, routerContext, page);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -78,10 +81,10 @@ function renderWhole(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  page: PageContext,
 ): Promise<Response> {
-  const capture = loadContext.pageCapture!;
-  const nonce = loadContext.nonce || undefined;
+  const capture = page.pageCapture!;
+  const nonce = page.nonce || undefined;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({

@@ -1,3 +1,5 @@
+import type { RouterContext } from "react-router";
+import { createContext } from "react-router";
 import type { UserResource } from "../domain/account.ts";
 import type { PaymentBrowserConfig } from "../domain/card.ts";
 import type { ProductFilter } from "../domain/catalog.ts";
@@ -42,6 +44,8 @@ export interface PageContext {
   /** Public origin of the shop, for canonical links. */
   publicUrl: string;
   catalog: CatalogReader;
+  /** The dates (yyyy-MM-dd) a delivery may be wished for today: the window less Japan's public holidays. */
+  deliveryDates(): string[];
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */
@@ -50,8 +54,15 @@ export interface PageContext {
   pageCapture?: PageCapture;
 }
 
-declare module "react-router" {
-  // Module augmentation: the empty body is how React Router's context type is extended.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends PageContext {}
-}
+// One key for the whole process. The server (dist/server, or tsx in development) and the page build
+// (build/server, or Vite's module runner) each load their own copy of this module, and React
+// Router finds a context value by its key's identity: the key is kept on globalThis so every copy
+// hands out the same one.
+const PAGE_CONTEXT = Symbol.for("kura.pageContext");
+const registry = globalThis as { [PAGE_CONTEXT]?: RouterContext<PageContext> };
+
+/**
+ * The key of the PageContext in React Router's request context: loaders read
+ * `context.get(pageContext)`, the server sets it in getLoadContext (server/app.ts).
+ */
+export const pageContext: RouterContext<PageContext> = (registry[PAGE_CONTEXT] ??= createContext<PageContext>());

@@ -9,12 +9,12 @@ interface RootMatchData {
   shop: ShopProfile;
 }
 
-type Matches = ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>;
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
 /** The root loader's data as seen from a route's `meta` function. */
 export function rootDataOf(matches: Matches): RootMatchData | undefined {
   const root = matches.find((match) => match?.id === "root");
-  return (root?.loaderData ?? root?.data) as RootMatchData | undefined;
+  return root?.loaderData as RootMatchData | undefined;
 }
 
 /**

@@ -26,21 +26,23 @@ import { SiteProvider } from "./features/site/site-context.tsx";
 import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
 import { NotFound } from "./routes/not-found.tsx";
 import { SnackbarProvider } from "./ui/snackbar.tsx";
+import { pageContext } from "./load-context.ts";
 import "./styles/global.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
   // Page-level global data (spec §3): the series tree, liquor-type labels and the locale.
-  const { series, liquorTypes } = await context.catalog.globals(context.locale);
+  const { series, liquorTypes } = await page.catalog.globals(page.locale);
   return {
     series,
     liquorTypes,
-    locale: context.locale,
-    csrfToken: context.csrfToken,
-    nonce: context.nonce,
-    shop: context.shop,
-    user: context.user,
-    publicUrl: context.publicUrl,
-    dictionaryHref: context.dictionaryHref,
+    locale: page.locale,
+    csrfToken: page.csrfToken,
+    nonce: page.nonce,
+    shop: page.shop,
+    user: page.user,
+    publicUrl: page.publicUrl,
+    dictionaryHref: page.dictionaryHref,
   };
 }
 
@@ -52,7 +54,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod !== undefined && defaultShouldRevalidate;
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   return [{ title: data.shop.shopName[data.locale] }];
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { isJapaneseHoliday } from "../../src/server/checkout/delivery-calendar.ts";
 import { asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The purchase history (/mypage/orders) and the page after a placed order (/checkout/complete), as
@@ -40,10 +41,13 @@ async function placeOrder(page: Page, wish: OrderWish): Promise<string> {
 }
 
 /** A date in Japan `days` from today, as the API takes it (yyyy-MM-dd) and as the card shows it (yyyy/MM/dd). */
+/** The date in Japan `days` from today, or the next day after it that is not a public holiday (those are not offered). */
 function japanDate(days: number): { iso: string; shown: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(new Date(Date.now() + days * 86_400_000));
-  return { iso: parts, shown: parts.replaceAll("-", "/") };
+  for (let offset = days; ; offset += 1) {
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit" })
+      .format(new Date(Date.now() + offset * 86_400_000));
+    if (!isJapaneseHoliday(parts)) return { iso: parts, shown: parts.replaceAll("-", "/") };
+  }
 }
 
 function japanDateTime(instant: string): string {

@@ -11,6 +11,7 @@ import { AppError } from "../http/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
+import { isJapaneseHoliday, japaneseHolidayName } from "./delivery-calendar.ts";
 
 export type CheckoutPayloadValue = z.output<typeof checkoutPayloadSchema>;
 
@@ -122,9 +123,16 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   }
 
   const date = payload.desired_delivery_date.trim();
-  if (date && !isInDeliveryWindow(date, context.todayInJapan)) {
-    const window = deliveryWindow(context.todayInJapan);
-    errors.add("desired_delivery_date", checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }));
+  if (date && !isInDeliveryWindow(date, context.todayInJapan, isJapaneseHoliday)) {
+    // A holiday between the window's ends is named as such; any other date gets the window.
+    const holiday = isInDeliveryWindow(date, context.todayInJapan, () => false) ? japaneseHolidayName(date, locale) : undefined;
+    const window = deliveryWindow(context.todayInJapan, isJapaneseHoliday);
+    errors.add(
+      "desired_delivery_date",
+      holiday
+        ? checkoutText("deliveryDateHoliday", locale, { date: formatDeliveryDate(date), holiday })
+        : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
+    );
   }
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");

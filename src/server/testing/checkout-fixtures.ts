@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { CheckoutPayload } from "../../domain/checkout.ts";
 import { deliveryWindow } from "../../domain/checkout-totals.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
+import { isJapaneseHoliday } from "../checkout/delivery-calendar.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { ordersTable } from "../db/schema/orders.ts";
 import type { BrowserSession, TestApp } from "./test-app.ts";
@@ -36,7 +37,7 @@ export function orderPayload(items: { id: number; amount: number }[], overrides:
 
 /** The first day a delivery may be wished for, as yyyy-MM-dd. */
 export function firstDeliveryDate(): string {
-  return deliveryWindow(japanDateOf(new Date()))[0]!;
+  return deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday)[0]!;
 }
 
 /** Checkout calls as the page makes them. */

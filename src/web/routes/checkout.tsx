@@ -9,14 +9,19 @@ import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { TestModeBadge } from "../features/payments/test-mode-badge.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
+import { pageContext } from "../load-context.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
 }
 
-/** Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know of it. */
+/**
+ * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
+ * of it; and the delivery dates on offer, from the server's holiday calendar (kept out of the bundle).
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { payments: context.payments };
+  const page = context.get(pageContext);
+  return { payments: page.payments, deliveryDates: page.deliveryDates() };
 }
 
 /**
@@ -44,7 +49,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <TransitionLink to="/shop">{t("checkout.backToShop")}</TransitionLink>
         </div>
       ) : (
-        <CheckoutLoader items={items} payments={loaderData.payments} onRejected={setRejected} />
+        <CheckoutLoader items={items} payments={loaderData.payments} deliveryDates={loaderData.deliveryDates} onRejected={setRejected} />
       )}
       <ItemsRejectedDialog items={rejected} onClose={() => setRejected(null)} />
     </div>

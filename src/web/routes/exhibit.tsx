@@ -7,15 +7,17 @@ import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
 import styles from "./product.module.css";
+import { pageContext } from "../load-context.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
   const id = parseResourceId(params.id);
-  const exhibit = id === undefined ? undefined : await context.catalog.exhibit(context.locale, id);
+  const exhibit = id === undefined ? undefined : await page.catalog.exhibit(page.locale, id);
   if (!exhibit) throw new Response("Not Found", { status: 404 });
-  return { exhibit: flatten(exhibit), publicUrl: context.publicUrl };
+  return { exhibit: flatten(exhibit), publicUrl: page.publicUrl };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = rootDataOf(matches);
   if (!data || !root) return [];
   const shopName = root.shop.shopName[root.locale];

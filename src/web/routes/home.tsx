@@ -7,11 +7,13 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./home.module.css";
+import { pageContext } from "../load-context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
   const [products, exhibits] = await Promise.all([
-    context.catalog.homeProducts(context.locale),
-    context.catalog.exhibits(context.locale, { topOnly: true }),
+    page.catalog.homeProducts(page.locale),
+    page.catalog.exhibits(page.locale, { topOnly: true }),
   ]);
   return { products: products.map(flatten), exhibits: exhibits.map(flatten) };
 }

@@ -12,6 +12,7 @@ import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-credit.module.css";
+import { pageContext } from "../load-context.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
@@ -19,7 +20,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know of it. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { payments: context.payments };
+  const page = context.get(pageContext);
+  return { payments: page.payments };
 }
 
 interface CardAnswer {

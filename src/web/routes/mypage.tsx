@@ -4,19 +4,20 @@ import { useSignOutAction } from "../features/auth/sign-out.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import styles from "./mypage.module.css";
+import { pageContext } from "../load-context.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page
  * request, so a visitor who is not signed in is redirected to /login before anything renders,
  * with the page they wanted kept for after sign-in.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) {
-    const url = new URL(request.url);
-    const expired = context.sessionExpired ? "&expired=1" : "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  if (!page.user) {
+    const expired = page.sessionExpired ? "&expired=1" : "";
     throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}${expired}`);
   }
-  return { user: context.user };
+  return { user: page.user };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

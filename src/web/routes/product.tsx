@@ -11,15 +11,17 @@ import { Badge } from "../ui/badge.tsx";
 import { AddToCartButton } from "../features/catalog/add-to-cart-button.tsx";
 import { productMeta } from "../features/catalog/product-meta.ts";
 import styles from "./product.module.css";
+import { pageContext } from "../load-context.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
   const id = parseResourceId(params.id);
-  const product = id === undefined ? undefined : await context.catalog.product(context.locale, id);
+  const product = id === undefined ? undefined : await page.catalog.product(page.locale, id);
   if (!product) throw new Response("Not Found", { status: 404 });
-  return { product: flatten(product), publicUrl: context.publicUrl };
+  return { product: flatten(product), publicUrl: page.publicUrl };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = rootDataOf(matches);
   if (!data || !root) return [];
   return productMeta(data.product, { shopName: root.shop.shopName[root.locale], publicUrl: data.publicUrl, locale: root.locale });

@@ -4,9 +4,11 @@ import { flatten } from "../../domain/catalog-api.ts";
 import { ExhibitGrid } from "../features/catalog/product-grid.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+import { pageContext } from "../load-context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const exhibits = await context.catalog.exhibits(context.locale);
+  const page = context.get(pageContext);
+  const exhibits = await page.catalog.exhibits(page.locale);
   return { exhibits: exhibits.map(flatten) };
 }
 

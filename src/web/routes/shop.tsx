@@ -10,6 +10,7 @@ import { useSite } from "../features/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
 import styles from "./shop.module.css";
+import { pageContext } from "../load-context.ts";
 
 function filterOf(search: URLSearchParams): ProductFilter {
   const query: Record<string, string[]> = {};
@@ -17,9 +18,10 @@ function filterOf(search: URLSearchParams): ProductFilter {
   return parseProductFilter(query);
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const filter = filterOf(new URL(request.url).searchParams);
-  const products = await context.catalog.products(context.locale, filter);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const filter = filterOf(url.searchParams);
+  const products = await page.catalog.products(page.locale, filter);
   return { filter, products: products.map(flatten) };
 }
 

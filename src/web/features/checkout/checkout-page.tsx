@@ -1,6 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
-import { japanDateOf } from "../../../domain/japan-time.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Textarea } from "../../ui/field.tsx";
@@ -25,7 +24,17 @@ import { useBankAccounts, useCheckoutReference, useMemberData } from "./use-chec
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
 
 /** Loads what checkout needs (spec §4 On entering checkout), then shows the form. */
-export function CheckoutLoader({ items, payments, onRejected }: { items: CartItem[]; payments: PaymentBrowserConfig; onRejected(items: RejectedItem[]): void }) {
+export function CheckoutLoader({
+  items,
+  payments,
+  deliveryDates,
+  onRejected,
+}: {
+  items: CartItem[];
+  payments: PaymentBrowserConfig;
+  deliveryDates: string[];
+  onRejected(items: RejectedItem[]): void;
+}) {
   const { t } = useI18n();
   const { user } = useAuth();
   const purchasableIds = items.filter((item) => item.amount > 0).map((item) => item.id);
@@ -41,6 +50,7 @@ export function CheckoutLoader({ items, payments, onRejected }: { items: CartIte
     <CheckoutForm
       items={items}
       payments={payments}
+      deliveryDates={deliveryDates}
       shippingFee={shippingFee}
       taxRate={taxRate}
       timezones={timezones}
@@ -53,6 +63,8 @@ export function CheckoutLoader({ items, payments, onRejected }: { items: CartIte
 interface CheckoutFormProps {
   items: CartItem[];
   payments: PaymentBrowserConfig;
+  /** The wishable delivery dates, from the server (its holiday calendar). */
+  deliveryDates: string[];
   shippingFee: number;
   taxRate: number;
   timezones: Record<string, string>;
@@ -60,7 +72,7 @@ interface CheckoutFormProps {
   onRejected(items: RejectedItem[]): void;
 }
 
-function CheckoutForm({ items, payments, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
   const { t, yen } = useI18n();
   const { shop } = useSite();
   const {
@@ -140,7 +152,7 @@ function CheckoutForm({ items, payments, shippingFee, taxRate, timezones, member
             <DeliveryWishFields
               value={form.wish}
               onChange={setWish}
-              today={japanDateOf(new Date())}
+              dates={deliveryDates}
               timezones={timezones}
               errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
             />

@@ -1,5 +1,4 @@
-import { deliveryWindow, formatDeliveryDate } from "../../../domain/checkout-totals.ts";
-import type { CalendarDate } from "../../../domain/japan-time.ts";
+import { formatDeliveryDate } from "../../../domain/checkout-totals.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Select } from "../../ui/field.tsx";
 import type { DeliveryWish } from "./checkout-order.ts";
@@ -8,8 +7,11 @@ import styles from "./checkout.module.css";
 interface DeliveryWishFieldsProps {
   value: DeliveryWish;
   onChange(wish: DeliveryWish): void;
-  /** Today's date in Japan: the window runs from tomorrow to 8 days from it (spec §5, §9). */
-  today: CalendarDate;
+  /**
+   * The dates (yyyy-MM-dd) on offer: tomorrow to 8 days from today in Japan (spec §5, §9) less
+   * Japan's public holidays, from the server's calendar.
+   */
+  dates: string[];
   timezones: Record<string, string>;
   errors: { date?: string | undefined; timezone?: string | undefined };
 }
@@ -19,9 +21,8 @@ interface DeliveryWishFieldsProps {
  * (empty = unspecified). Selects rather than a date picker: only eight days can be chosen, and
  * "指定なし" clears the wish with the keyboard as easily as with a finger.
  */
-export function DeliveryWishFields({ value, onChange, today, timezones, errors }: DeliveryWishFieldsProps) {
+export function DeliveryWishFields({ value, onChange, dates, timezones, errors }: DeliveryWishFieldsProps) {
   const { t } = useI18n();
-  const dates = deliveryWindow(today);
   return (
     <div className={styles.wish}>
       <Select

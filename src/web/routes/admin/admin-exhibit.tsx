@@ -19,7 +19,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
-export function meta({ matches, data }: Route.MetaArgs) {
+export function meta({ matches, loaderData: data }: Route.MetaArgs) {
   return adminMeta(matches, data ? { text: data.exhibit.name_ja } : "adminExhibits.title");
 }
 
