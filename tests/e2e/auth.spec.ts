@@ -388,7 +388,7 @@ test("an unusable confirmation or unlock link says so and offers a new mail", as
   await expect(page).toHaveURL(/\/unlock\/new\?error=invalid$/);
   await expect(page.getByTestId("link-error")).toContainText("ロック解除のリンクが正しくないか、既に使用されています。");
   await waitForHydration(page);
-  // A blank address: the server's message in the snackbar and under the field.
+  // A blank address: named under the field before anything is sent.
   await page.getByRole("button", { name: "ロック解除メールを再送信する" }).click();
   await expect(page.getByLabel("メールアドレス")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("メールアドレス")).toBeFocused();

@@ -27,9 +27,10 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   // The shop's other ways to reach it stay on the page.
   await expect(page.getByRole("link", { name: "info@kura-shuho.example" })).toHaveAttribute("href", "mailto:info@kura-shuho.example");
 
+  // Blank fields are named in the browser, before anything is sent.
   await page.getByRole("button", { name: "送信する" }).click();
   await expectMessageUnder(page, "お名前", "お名前を入力してください");
-  await expectMessageUnder(page, "メールアドレス", "Eメールを入力してください");
+  await expectMessageUnder(page, "メールアドレス", "メールアドレスを入力してください");
   await expectMessageUnder(page, "件名", "件名を入力してください");
   await expectMessageUnder(page, "お問い合わせ内容", "お問い合わせ内容を入力してください");
   // Keyboard and screen-reader users land on the first field in error.
@@ -75,5 +76,5 @@ test("in English, the form says Send and answers in English", async ({ page }) =
   await waitForHydration(page);
   await page.getByRole("button", { name: "Send" }).click();
   await expectMessageUnder(page, "Message", "Message can't be blank");
-  await expectMessageUnder(page, "E-mail", "Email can't be blank");
+  await expectMessageUnder(page, "E-mail", "E-mail can't be blank");
 });

@@ -31,11 +31,13 @@ export default function Inquiry() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const { formRef, setFields, errorOf } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const labels = { name: t("inquiry.name"), email: t("inquiry.email"), subject: t("inquiry.subject"), message: t("inquiry.message") };
+    if (rejectBlank(labels)) return;
     const { name = "", email = "", subject = "", message = "" } = formValues(event);
     setSubmitting(true);
     try {

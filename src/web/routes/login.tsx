@@ -1,10 +1,10 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { safeRedirectPath } from "../../domain/paths.ts";
 import { useAuth } from "../features/auth/auth-context.tsx";
-import { formValues } from "../features/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../features/auth/account-form.ts";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../features/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -30,11 +30,13 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errorOf, rejectBlank } = useFieldErrors();
   const redirectTo = searchParams.get("redirect");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A sign-in never goes out with a blank e-mail or password.
+    if (rejectBlank({ email: t("auth.email"), password: t("auth.password") })) return;
     const values = formValues(event);
     setSubmitting(true);
     setErrors([]);
@@ -73,8 +75,8 @@ export default function Login() {
           redirectTo && <Notice tone="info">{t("login.needSignIn")}</Notice>
         )}
         <form ref={formRef} onSubmit={submit} method="post" noValidate aria-describedby={errors.length > 0 ? "login-errors" : undefined}>
-          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required />
-          <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
+          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+          <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errorOf("password")} />
           <Checkbox label={t("login.rememberMe")} name="remember_me" />
           {errors.length > 0 && (
             <div id="login-errors">

@@ -78,12 +78,13 @@ function EmailSection({ user }: { user: UserResource }) {
   const auth = useAuth();
   const snackbar = useSnackbar();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear } = useFieldErrors();
+  const { formRef, setFields, errorOf, clear, rejectBlank } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (rejectBlank({ email: t("mypageAccount.newEmail"), current_password: t("auth.currentPassword") })) return;
     const form = event.currentTarget;
     const { email, current_password } = formValues(event);
     setBusy(true);
@@ -125,12 +126,14 @@ function PasswordSection() {
   const auth = useAuth();
   const snackbar = useSnackbar();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear } = useFieldErrors();
+  const { formRef, setFields, errorOf, clear, rejectBlank } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const labels = { password: t("auth.newPassword"), password_confirmation: t("auth.newPasswordConfirmation"), current_password: t("auth.currentPassword") };
+    if (rejectBlank(labels)) return;
     const form = event.currentTarget;
     const { password, password_confirmation, current_password } = formValues(event);
     setBusy(true);
@@ -181,7 +184,7 @@ function CancelSection() {
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
@@ -209,7 +212,7 @@ function CancelSection() {
         ref={formRef}
         onSubmit={(event) => {
           event.preventDefault();
-          setConfirming(true);
+          if (!rejectBlank({ current_password: t("auth.currentPassword") })) setConfirming(true);
         }}
         method="post"
         noValidate

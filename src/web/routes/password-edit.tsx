@@ -32,11 +32,12 @@ export default function PasswordEdit() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("reset_password_token") ?? "";
-  const { formRef, fields, setFields, errorOf } = useFieldErrors();
+  const { formRef, fields, setFields, errorOf, rejectBlank } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (rejectBlank({ password: t("auth.newPassword"), password_confirmation: t("auth.newPasswordConfirmation") })) return;
     const { password, password_confirmation } = formValues(event);
     setSubmitting(true);
     try {

@@ -31,11 +31,12 @@ export default function Signup() {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const { formRef, setFields, errorOf } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (rejectBlank({ email: t("auth.email"), password: t("auth.password"), password_confirmation: t("auth.passwordConfirmation") })) return;
     const { email = "", password, password_confirmation } = formValues(event);
     setSubmitting(true);
     try {

@@ -49,9 +49,12 @@ export function AgeGate() {
   }, []);
 
   // While the gate is up, the page behind it cannot be reached by keyboard or screen reader.
+  // A visitor the head script already let through is never shut out, not even for the one render
+  // before the effect above reads the storage: inert would take the focus from the field they are
+  // typing in (or a password manager is filling) and the rest of the text would go nowhere.
   useEffect(() => {
     const site = document.getElementById(SITE_ELEMENT_ID);
-    if (state === "passed") site?.removeAttribute("inert");
+    if (state === "passed" || document.documentElement.hasAttribute(AGE_OK_ATTRIBUTE)) site?.removeAttribute("inert");
     else site?.setAttribute("inert", "");
   }, [state]);
 

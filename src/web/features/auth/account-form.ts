@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { I18n } from "../../i18n/i18n.tsx";
+import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { useAuth } from "./auth-context.tsx";
 
@@ -21,11 +23,29 @@ export function formValues(event: FormEvent<HTMLFormElement>): Record<string, st
 }
 
 /**
+ * The required fields of a form that are blank, each with "{label}を入力してください" /
+ * "{label} can't be blank" (the wording the checkout's own checks use). Read from the form's
+ * controls, not from React state, so text the browser put there before the page hydrated counts.
+ * A password counts as typed even if it is only spaces: it is never trimmed.
+ */
+export function blankRequiredFields(form: HTMLFormElement, labels: Record<string, string>, t: I18n["t"]): Record<string, string[]> {
+  const blank: Record<string, string[]> = {};
+  for (const [name, label] of Object.entries(labels)) {
+    const control = form.elements.namedItem(name);
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || !control.required) continue;
+    const value = control.type === "password" ? control.value : control.value.trim();
+    if (value === "") blank[name] = [t("checkout.error.blank", { field: label })];
+  }
+  return blank;
+}
+
+/**
  * Field messages of a form's last failed submit, and focus on the first field in error so that
  * keyboard and screen-reader users land where the problem is (the fields carry aria-invalid and
  * aria-describedby through the UI kit's Input).
  */
 export function useFieldErrors() {
+  const { t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFieldsState] = useState<Record<string, string[]>>({});
   const [attempt, setAttempt] = useState(0);
@@ -43,7 +63,26 @@ export function useFieldErrors() {
   const errorOf = useCallback((name: string): string | undefined => fields[name]?.join(" "), [fields]);
   const clear = useCallback(() => setFieldsState({}), []);
 
-  return { formRef, fields, setFields, errorOf, clear };
+  /**
+   * The form's own check before anything is sent (the forms are noValidate so that the messages
+   * are the shop's, in its language, under the fields): true when a required field is blank, its
+   * message then shown and the first such field focused; otherwise the last messages are cleared.
+   */
+  const rejectBlank = useCallback(
+    (labels: Record<string, string>): boolean => {
+      const form = formRef.current;
+      const blank = form ? blankRequiredFields(form, labels, t) : {};
+      if (Object.keys(blank).length === 0) {
+        setFieldsState({});
+        return false;
+      }
+      setFields(blank);
+      return true;
+    },
+    [setFields, t],
+  );
+
+  return { formRef, fields, setFields, errorOf, clear, rejectBlank };
 }
 
 /**

@@ -24,11 +24,12 @@ interface EmailRequestFormProps {
 export function EmailRequestForm({ path, submitLabel, onSent }: EmailRequestFormProps) {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
-  const { formRef, setFields, errorOf } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (rejectBlank({ email: t("auth.email") })) return;
     const { email } = formValues(event);
     setSubmitting(true);
     try {
