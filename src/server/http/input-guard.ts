@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { INVALID_CHARACTERS, hasForbiddenCharacters } from "../../domain/input-rules.ts";
+import { message } from "../i18n/messages.ts";
+import { fullValidationMessage, isValidatedAttribute } from "../i18n/validation.ts";
+
+/** Rails-style wrappers the forms nest their fields under: the field is named without them. */
+const WRAPPERS = new Set(["api_user", "inquiry", "subscription"]);
+
+/**
+ * The path of the first string (value or key) in `input` holding a character no field accepts, or
+ * undefined. Line breaks and tabs pass here: whether a field takes them is the field's own rule.
+ * Walked with a stack of its own, so a deeply nested body cannot overflow the call stack.
+ */
+export function forbiddenTextPath(input: unknown): string[] | undefined {
+  const pending: [unknown, string[]][] = [[input, []]];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === "string") {
+      if (hasForbiddenCharacters(value, { multiline: true })) return path;
+    } else if (Array.isArray(value)) {
+      value.forEach((each, index) => pending.push([each, [...path, String(index)]]));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, each] of Object.entries(value)) {
+        if (hasForbiddenCharacters(key, { multiline: true })) return [...path, key];
+        pending.push([each, [...path, key]]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, before any handler runs, a request whose path, query or body carries text no field of
+ * the shop accepts (NUL and other control characters, lone surrogates; see domain/input-rules.ts).
+ * It runs after the session and CSRF checks, on every route. A path parameter of that kind names
+ * no resource (404); a query or body field gets its field message (422), worded with the field's
+ * name where the shop has one for it. The field rules of each form still check the rest (line
+ * breaks in one-line fields, lengths, formats, id ranges).
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook("preHandler", async (request, reply) => {
+    if (forbiddenTextPath(request.params)) return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
+    const path = forbiddenTextPath(request.query) ?? forbiddenTextPath(request.body);
+    if (!path) return;
+    const named = WRAPPERS.has(path[0] ?? "") ? path.slice(1) : path;
+    const field = named.filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? "";
+    const text = isValidatedAttribute(field) ? fullValidationMessage(request.locale, field, INVALID_CHARACTERS) : message("invalidCharacters", request.locale);
+    return reply.status(422).send({ errors: [text], fields: { [named.join(".") || "base"]: [text] } });
+  });
+}
