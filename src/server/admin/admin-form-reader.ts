@@ -1,3 +1,4 @@
+import { recordIdOf } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../http/errors.ts";
 import type { ValidatedAttribute } from "../i18n/validation.ts";
@@ -108,8 +109,8 @@ export class FormReader {
   ids(name: ValidatedAttribute): number[] | undefined {
     if (this.skipped(name)) return undefined;
     const raw = this.body[name] ?? [];
-    const list = Array.isArray(raw) ? raw.map((each) => (typeof each === "string" ? Number(each) : each)) : null;
-    if (!list || !list.every((each) => Number.isSafeInteger(each) && (each as number) > 0) || new Set(list).size !== list.length) {
+    const list = Array.isArray(raw) ? raw.map(recordIdOf) : null;
+    if (!list || !list.every((each) => each !== undefined) || new Set(list).size !== list.length) {
       this.errors.add(name, "invalid");
       return undefined;
     }
@@ -125,6 +126,5 @@ export class FormReader {
 /** A route's numeric `:id`, or undefined for anything else (answered as not found). */
 export function idParam(params: unknown, name = "id"): number | undefined {
   const raw = (params as Record<string, unknown> | undefined)?.[name];
-  const value = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  return value > 0 ? value : undefined;
+  return typeof raw === "string" ? recordIdOf(raw) : undefined;
 }

@@ -3,6 +3,16 @@ import { INVALID_CHARACTERS, hasForbiddenCharacters } from "../../domain/input-r
 import { message } from "../i18n/messages.ts";
 import { fullValidationMessage, isValidatedAttribute } from "../i18n/validation.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route's own schema refuses such text in every field it reads (the shared blocks of
+     * domain/input-rules.ts) and answers with the field keys its page reads: the guard stays out.
+     */
+    checksOwnText?: boolean;
+  }
+}
+
 /** Rails-style wrappers the forms nest their fields under: the field is named without them. */
 const WRAPPERS = new Set(["api_user", "inquiry", "subscription"]);
 
@@ -39,6 +49,7 @@ export function forbiddenTextPath(input: unknown): string[] | undefined {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preHandler", async (request, reply) => {
+    if (request.routeOptions.config?.checksOwnText) return;
     if (forbiddenTextPath(request.params)) return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
     const path = forbiddenTextPath(request.query) ?? forbiddenTextPath(request.body);
     if (!path) return;

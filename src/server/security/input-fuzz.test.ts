@@ -19,7 +19,7 @@ import { createTestApp } from "../testing/test-app.ts";
 // `npm test` runs a fixed seed and a few cases per route and visitor; `npm run fuzz` runs more
 // (FUZZ_RUNS cases, FUZZ_SEED to replay a run).
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 const routeLog: RouteOptions[] = vi.hoisted(() => []);
@@ -259,7 +259,7 @@ function queryString(query: Record<string, Json>): string {
 }
 
 /** The values every field of an example meets once, whatever the random cases draw. */
-const CANONICAL: Json[] = ["a\u0000b", "\ud800", 2_147_483_648, "2147483648", -1, 1.5, ["x"], { a: "b" }, "x".repeat(100_000)];
+const CANONICAL: Json[] = ["a\u0000b", "\ud800", 2_147_483_648, "2147483648", ["x"], "x".repeat(100_000)];
 
 /** Routes a guest cannot reach: their systematic cases run as a member (the back office's as staff). */
 const MEMBER_ONLY = /^(PUT|DELETE) \/api\/users$|^GET \/api\/users$|\/api\/(address|cards|orders|magazine\/subscription)\b/;
@@ -323,6 +323,7 @@ describe("fuzzing every registered route with hostile input", () => {
       const example = table[route.key] ?? {};
       const started = performance.now();
       const params = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? "*");
+      const systematic = systematicCases(params, example, route.method, route.url.startsWith("/admin") ? "staff" : MEMBER_ONLY.test(route.key) ? "member" : "guest");
       await fc.assert(
         fc.asyncProperty(caseArbitrary(params, example, route.method), fc.constantFrom(...VISITORS), async (input, visitor) => {
           cases += 1;
@@ -347,8 +348,9 @@ describe("fuzzing every registered route with hostile input", () => {
         }),
         {
           seed: SEED,
-          numRuns: RUNS * VISITORS.length,
-          examples: systematicCases(params, example, route.method, route.url.startsWith("/admin") ? "staff" : MEMBER_ONLY.test(route.key) ? "member" : "guest"),
+          // The systematic cases run first and count as runs: the random ones come on top.
+          numRuns: systematic.length + RUNS * VISITORS.length,
+          examples: systematic,
         },
       );
       if (process.env.FUZZ_TIMING) console.log(`timing ${route.key} ${Math.round(performance.now() - started)}`);
