@@ -13,7 +13,9 @@ export const RECORD_ID_MAX = 2_147_483_647;
 
 // C0 controls, DEL and C1 controls. Tab, line feed and carriage return are allowed where a field
 // takes several lines (the CR of a CRLF line end is normalised by the field's own reader).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,4 +1,4 @@
-import { recordIdOf } from "../../domain/input-rules.ts";
+import { INVALID_CHARACTERS, hasForbiddenCharacters, recordIdOf } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../http/errors.ts";
 import type { ValidatedAttribute } from "../i18n/validation.ts";
@@ -27,7 +27,8 @@ export class FormReader {
     return this.partial && !(name in this.body);
   }
 
-  text(name: ValidatedAttribute, options: { required?: boolean; max: number }): string | undefined {
+  /** One line unless `multiline` (descriptions, bodies): a line break in a name is refused like any control character. */
+  text(name: ValidatedAttribute, options: { required?: boolean; max: number; multiline?: boolean }): string | undefined {
     if (this.skipped(name)) return undefined;
     const raw = this.body[name] ?? "";
     if (typeof raw !== "string") {
@@ -36,7 +37,8 @@ export class FormReader {
     }
     // Line ends as the browser's textarea sends them; trimmed so a stray space is not a name.
     const value = raw.replace(/\r\n?/g, "\n").trim();
-    if (options.required && value === "") this.errors.add(name, "blank");
+    if (hasForbiddenCharacters(value, { multiline: options.multiline })) this.errors.add(name, INVALID_CHARACTERS);
+    else if (options.required && value === "") this.errors.add(name, "blank");
     else if (value.length > options.max) this.errors.add(name, "too_long", { count: options.max });
     return value;
   }

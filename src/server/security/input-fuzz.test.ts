@@ -142,7 +142,7 @@ const withControlCharacter = fc.oneof(
   fc.tuple(fc.string({ maxLength: 8 }), controlCharacter, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
 );
 const outOfRange = fc.constantFrom(
-  2_147_483_648, -2_147_483_649, 9_223_372_036_854_775_807, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 0.5, -1, 0, 1e-7, 2 ** 31 - 0.5,
+  2_147_483_648, -2_147_483_649, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 0.5, -1, 0, 1e-7, 2 ** 31 - 0.5,
   "2147483648", "-2147483649", "9223372036854775808", "99999999999999999999999", "1e400", "-0", "NaN", "Infinity", "0x10", "1.5", "",
 );
 const oddString = fc.oneof(
@@ -232,7 +232,7 @@ function caseArbitrary(params: string[], example: Example, method: Method): fc.A
           weight: 6,
           arbitrary: fc
             .array(fc.tuple(fc.constantFrom(...paths), hostileValue), { minLength: 1, maxLength: 2 })
-            .map((changes) => changes.reduce((body, [path, value]) => replaced(body, path, value), base)),
+            .map((changes) => changes.reduce<Json>((body, [path, value]) => replaced(body, path, value), base)),
         },
         { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...FIELD_NAMES), hostileValue).map(([key, value]) => ({ ...(base as object), [key]: value })) },
         { weight: 1, arbitrary: hostileValue },
@@ -259,7 +259,7 @@ function queryString(query: Record<string, Json>): string {
 }
 
 /** The values every field of an example meets once, whatever the random cases draw. */
-const CANONICAL: Json[] = ["a\u0000b", "\ud800", 2_147_483_648, "2147483648", ["x"], "x".repeat(100_000)];
+const CANONICAL: Json[] = ["a\u0000b@example.com", "\ud800", 2_147_483_648, "2147483648", ["x"], "x".repeat(100_000)];
 
 /** Routes a guest cannot reach: their systematic cases run as a member (the back office's as staff). */
 const MEMBER_ONLY = /^(PUT|DELETE) \/api\/users$|^GET \/api\/users$|\/api\/(address|cards|orders|magazine\/subscription)\b/;
