@@ -16,23 +16,43 @@ declare module "fastify" {
 /** Rails-style wrappers the forms nest their fields under: the field is named without them. */
 const WRAPPERS = new Set(["api_user", "inquiry", "subscription"]);
 
+/** What JSON and the query parser make; an upload's Buffer or stream is not text fields. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** One step of a path, linked to its parent so a deep body costs no copies. */
+interface Step {
+  key: string;
+  parent: Step | undefined;
+}
+
+function pathOf(step: Step | undefined): string[] {
+  const path: string[] = [];
+  for (let current = step; current; current = current.parent) path.push(current.key);
+  return path.reverse();
+}
+
 /**
  * The path of the first string (value or key) in `input` holding a character no field accepts, or
  * undefined. Line breaks and tabs pass here: whether a field takes them is the field's own rule.
- * Walked with a stack of its own, so a deeply nested body cannot overflow the call stack.
+ * Walked with a stack of its own, so a deeply nested body (JSON.parse takes 500,000 levels) can
+ * neither overflow the call stack nor cost more than its size.
  */
 export function forbiddenTextPath(input: unknown): string[] | undefined {
-  const pending: [unknown, string[]][] = [[input, []]];
+  const pending: [unknown, Step | undefined][] = [[input, undefined]];
   while (pending.length > 0) {
-    const [value, path] = pending.pop()!;
+    const [value, step] = pending.pop()!;
     if (typeof value === "string") {
-      if (hasForbiddenCharacters(value, { multiline: true })) return path;
+      if (hasForbiddenCharacters(value, { multiline: true })) return pathOf(step);
     } else if (Array.isArray(value)) {
-      value.forEach((each, index) => pending.push([each, [...path, String(index)]]));
-    } else if (value !== null && typeof value === "object") {
+      value.forEach((each, index) => pending.push([each, { key: String(index), parent: step }]));
+    } else if (isPlainObject(value)) {
       for (const [key, each] of Object.entries(value)) {
-        if (hasForbiddenCharacters(key, { multiline: true })) return [...path, key];
-        pending.push([each, [...path, key]]);
+        if (hasForbiddenCharacters(key, { multiline: true })) return pathOf({ key, parent: step });
+        pending.push([each, { key, parent: step }]);
       }
     }
   }
@@ -53,7 +73,8 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (forbiddenTextPath(request.params)) return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
     const path = forbiddenTextPath(request.query) ?? forbiddenTextPath(request.body);
     if (!path) return;
-    const named = WRAPPERS.has(path[0] ?? "") ? path.slice(1) : path;
+    // A path deeper than any form's names no field of it: the first levels are enough to point at it.
+    const named = (WRAPPERS.has(path[0] ?? "") ? path.slice(1) : path).slice(0, 10);
     const field = named.filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? "";
     const text = isValidatedAttribute(field) ? fullValidationMessage(request.locale, field, INVALID_CHARACTERS) : message("invalidCharacters", request.locale);
     return reply.status(422).send({ errors: [text], fields: { [named.join(".") || "base"]: [text] } });

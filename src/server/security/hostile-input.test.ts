@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productsTable } from "../db/schema/catalog.ts";
 import { ordersTable } from "../db/schema/orders.ts";
+import { forbiddenTextPath } from "../http/input-guard.ts";
 import { message } from "../i18n/messages.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -153,5 +154,15 @@ describe("ids beyond the id columns", () => {
     const response = await send("GET", `/images/${id}/240w.jpg`);
     expect(response.statusCode).toBe(404);
     expect(response.json().errors).toEqual([message("apiNotFound", "ja")]);
+  });
+});
+
+describe("the guard and uploads", () => {
+  it("walks any depth in linear time and leaves a binary body alone", () => {
+    expect(forbiddenTextPath(Buffer.from([0, 1, 2, 0xff]))).toBeUndefined();
+    expect(forbiddenTextPath({ a: [{ b: "x" }, { c: "y\u0000" }] })).toEqual(["a", "1", "c"]);
+    let deep: unknown = "\u0000";
+    for (let level = 0; level < 200_000; level += 1) deep = [deep];
+    expect(forbiddenTextPath(deep)).toHaveLength(200_000);
   });
 });
