@@ -11,7 +11,8 @@ import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
 // Property: whatever a visitor sends (hostile values in every query, path and body field), no
-// route the app registers answers 5xx, and the process keeps serving. The routes are collected
+// route the app registers answers 5xx, no value reaches PostgreSQL to be refused there (the error
+// mapper's net would hide that as a 400), and the process keeps serving. The routes are collected
 // from Fastify itself, as the authorization matrix does, so a new route is fuzzed without being
 // listed here; EXAMPLES only give a well-formed request to start from, so that a hostile value in
 // one field gets past the checks of the others.
@@ -24,6 +25,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? (process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123));
 
 const routeLog: RouteOptions[] = vi.hoisted(() => []);
+/** Errors that reached the error mapper with a SQLSTATE: a value got to the database past every check. */
+const databaseErrors: { route: string; code: string }[] = vi.hoisted(() => []);
 
 vi.mock("fastify", async (importOriginal) => {
   const actual = await importOriginal<typeof FastifyModule>();
@@ -31,6 +34,13 @@ vi.mock("fastify", async (importOriginal) => {
     const app = actual.default(options);
     app.addHook("onRoute", (route) => {
       routeLog.push(route);
+    });
+    // The error mapper turns PostgreSQL's refusals into 400s (the net): the fuzz wants to see them.
+    app.addHook("onError", async (request, _reply, error) => {
+      for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+        const code = (current as { code?: unknown }).code;
+        if (typeof code === "string" && /^(22|23|54)/.test(code)) databaseErrors.push({ route: `${request.method} ${request.routeOptions.url}`, code });
+      }
     });
     return app;
   }) as unknown as typeof actual.default;
@@ -355,8 +365,10 @@ describe("fuzzing every registered route with hostile input", () => {
       );
     }
     const health = await shop.app.inject({ method: "GET", url: "/healthz" });
-    if (process.env.FUZZ_REPORT) console.info(`fuzz (seed ${SEED}): ${cases} cases over ${routes.length} routes, ${serverErrors} answered 5xx on ${failures.size} routes`);
+    if (process.env.FUZZ_REPORT) console.info(`fuzz (seed ${SEED}): ${cases} cases over ${routes.length} routes, ${serverErrors} answered 5xx on ${failures.size} routes, ${databaseErrors.length} reached the database`);
     expect([...failures.values()]).toEqual([]);
+    // No hostile value got to the database: the checks refused each one before the net had to.
+    expect([...new Set(databaseErrors.map((each) => `${each.route}: SQLSTATE ${each.code}`))]).toEqual([]);
     expect(health.statusCode).toBe(200);
     expect(cases).toBeGreaterThan(routes.length * RUNS);
   });
