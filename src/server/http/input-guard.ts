@@ -16,11 +16,13 @@ declare module "fastify" {
 /** Rails-style wrappers the forms nest their fields under: the field is named without them. */
 const WRAPPERS = new Set(["api_user", "inquiry", "subscription"]);
 
-/** What JSON and the query parser make; an upload's Buffer or stream is not text fields. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/**
+ * What JSON, the query parser and the router make (the last two build objects on a bare prototype of
+ * their own); an upload's Buffer or stream is bytes, not fields.
+ */
+function isFieldObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object") return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && typeof (value as { pipe?: unknown }).pipe !== "function";
 }
 
 /** One step of a path, linked to its parent so a deep body costs no copies. */
@@ -49,7 +51,7 @@ export function forbiddenTextPath(input: unknown): string[] | undefined {
       if (hasForbiddenCharacters(value, { multiline: true })) return pathOf(step);
     } else if (Array.isArray(value)) {
       value.forEach((each, index) => pending.push([each, { key: String(index), parent: step }]));
-    } else if (isPlainObject(value)) {
+    } else if (isFieldObject(value)) {
       for (const [key, each] of Object.entries(value)) {
         if (hasForbiddenCharacters(key, { multiline: true })) return pathOf({ key, parent: step });
         pending.push([each, { key, parent: step }]);

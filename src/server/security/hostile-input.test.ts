@@ -7,6 +7,7 @@ import { message } from "../i18n/messages.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
 // Text no field takes (NUL, other control characters, lone surrogates) and ids beyond the id
@@ -94,8 +95,19 @@ describe("text no field takes", () => {
   });
 
   it("answers 404 for such text in a path", async () => {
-    const response = await send("GET", "/test-gateway/3ds/pi_%00");
+    expect((await send("GET", "/test-gateway/3ds/pi_%00")).statusCode).toBe(404);
+    const staff = await staffSession(shop, "owner");
+    const response = await shop.app.inject({ method: "PATCH", url: "/admin/api/liquor_types/a%00b", headers: staff.headers, payload: { label_ja: "酒" } });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("refuses such text in a back-office search", async () => {
+    const staff = await staffSession(shop, "owner");
+    for (const url of ["/admin/api/orders?q=%00", "/admin/api/products?q=a%00", "/admin/api/members?q=%00", "/admin/api/orders/export.csv?q=%00"]) {
+      const response = await shop.app.inject({ method: "GET", url, headers: staff.headers });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors).toEqual([message("invalidCharacters", "ja")]);
+    }
   });
 });
 
@@ -160,6 +172,7 @@ describe("ids beyond the id columns", () => {
 describe("the guard and uploads", () => {
   it("walks any depth in linear time and leaves a binary body alone", () => {
     expect(forbiddenTextPath(Buffer.from([0, 1, 2, 0xff]))).toBeUndefined();
+    expect(forbiddenTextPath(Object.assign(Object.create(Object.create(null)) as object, { q: "\u0000" }))).toEqual(["q"]);
     expect(forbiddenTextPath({ a: [{ b: "x" }, { c: "y\u0000" }] })).toEqual(["a", "1", "c"]);
     let deep: unknown = "\u0000";
     for (let level = 0; level < 200_000; level += 1) deep = [deep];
