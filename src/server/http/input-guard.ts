@@ -71,7 +71,8 @@ export function forbiddenTextPath(input: unknown): string[] | undefined {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preHandler", async (request, reply) => {
-    if (request.routeOptions.config?.checksOwnText) return;
+    // Pages ("*", React Router's catch-all) answer HTML: their loaders read what they need through the services' own checks.
+    if (request.routeOptions.config?.checksOwnText || request.routeOptions.url === "*") return;
     if (forbiddenTextPath(request.params)) return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
     const path = forbiddenTextPath(request.query) ?? forbiddenTextPath(request.body);
     if (!path) return;
