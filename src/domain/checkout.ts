@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_METHOD_CHOICES } from "./checkout-totals.ts";
+import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 
 /**
  * The checkout and order-history API contract (spec §3 Order payload, Checkout response, Order,
@@ -11,17 +12,17 @@ import { PAYMENT_METHOD_CHOICES } from "./checkout-totals.ts";
 /** One line of the cart copy the purchase button stored (spec §2 Cart drawer). Prices are never sent. */
 export const checkoutItemSchema = z.object({
   // A number, or the string id the JSON:API answers (GET /api/carts) carry.
-  id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]),
+  id: recordIdSchema,
   amount: z.number().int().min(1).max(999),
 });
 
 export const checkoutAddressSchema = z.object({
-  country: z.string().max(2),
-  zip: z.string().max(20),
+  country: lineText(2),
+  zip: lineText(20),
   /** 1–47 for a Japanese address (required there, as on /mypage/address); null elsewhere. */
-  prefecture: z.union([z.number(), z.string().max(2), z.null()]).optional(),
-  address: z.string().max(255),
-  building_name: z.string().max(255).optional().default(""),
+  prefecture: z.union([z.number(), lineText(2), z.null()]).optional(),
+  address: lineText(255),
+  building_name: lineText(255).optional().default(""),
 });
 
 /**
@@ -32,22 +33,24 @@ export const checkoutAddressSchema = z.object({
  */
 export const checkoutPayloadSchema = z.object({
   items: z.array(checkoutItemSchema).min(1).max(50),
-  memo: z.string().max(1000).optional().default(""),
+  memo: multilineText(1000).optional().default(""),
   payment: z
-    .object({ payment_method_id: z.string().max(255).optional() })
+    // The gateway's ids are letters, digits and underscores (pm_…); anything else is refused before an order holds bottles.
+    .object({ payment_method_id: z.string().max(255).regex(/^\s*[A-Za-z0-9_]*\s*$/).optional() })
     .optional()
     .default({}),
   address: checkoutAddressSchema,
   payment_method: z.enum(PAYMENT_METHOD_CHOICES),
-  name: z.string().max(100),
-  email: z.string().max(255),
-  phone: z.string().max(30),
+  // Line breaks in these one-line fields are folded into spaces by the server's checks (a pasted name).
+  name: multilineText(100),
+  email: multilineText(255),
+  phone: multilineText(30),
   /** yyyy-MM-dd, or "" for no wish. */
-  desired_delivery_date: z.string().max(10).optional().default(""),
+  desired_delivery_date: lineText(10).optional().default(""),
   /** A time-band code from GET /api/timezones, or "" for unspecified. */
-  desired_delivery_timezone: z.string().max(20).optional().default(""),
-  payment_intent_id: z.string().max(255).optional(),
-  order_id: z.string().max(40).optional(),
+  desired_delivery_timezone: lineText(20).optional().default(""),
+  payment_intent_id: lineText(255).optional(),
+  order_id: lineText(40).optional(),
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 

@@ -19,6 +19,7 @@ import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { registerErrorHandler } from "./http/errors.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
 import { loggerOptions, registerAccessLog } from "./http/logging.ts";
 import { resolveSessionSecret } from "./http/secret.ts";
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
   registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });
+  registerInputGuard(app);
   registerErrorHandler(app);
   await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
 

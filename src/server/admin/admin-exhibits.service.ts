@@ -25,8 +25,8 @@ export function readExhibitInput(body: unknown, locale: Locale, partial: boolean
   const changes: ExhibitChanges = {
     nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
     nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
-    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX }),
-    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX }),
+    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX, multiline: true }),
+    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX, multiline: true }),
     top: form.boolean("top", false),
     published: form.boolean("published", true),
     sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,

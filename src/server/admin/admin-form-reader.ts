@@ -1,3 +1,4 @@
+import { INVALID_CHARACTERS, hasForbiddenCharacters, recordIdOf } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../http/errors.ts";
 import type { ValidatedAttribute } from "../i18n/validation.ts";
@@ -26,7 +27,8 @@ export class FormReader {
     return this.partial && !(name in this.body);
   }
 
-  text(name: ValidatedAttribute, options: { required?: boolean; max: number }): string | undefined {
+  /** One line unless `multiline` (descriptions, bodies): a line break in a name is refused like any control character. */
+  text(name: ValidatedAttribute, options: { required?: boolean; max: number; multiline?: boolean }): string | undefined {
     if (this.skipped(name)) return undefined;
     const raw = this.body[name] ?? "";
     if (typeof raw !== "string") {
@@ -35,7 +37,8 @@ export class FormReader {
     }
     // Line ends as the browser's textarea sends them; trimmed so a stray space is not a name.
     const value = raw.replace(/\r\n?/g, "\n").trim();
-    if (options.required && value === "") this.errors.add(name, "blank");
+    if (hasForbiddenCharacters(value, { multiline: options.multiline })) this.errors.add(name, INVALID_CHARACTERS);
+    else if (options.required && value === "") this.errors.add(name, "blank");
     else if (value.length > options.max) this.errors.add(name, "too_long", { count: options.max });
     return value;
   }
@@ -108,8 +111,8 @@ export class FormReader {
   ids(name: ValidatedAttribute): number[] | undefined {
     if (this.skipped(name)) return undefined;
     const raw = this.body[name] ?? [];
-    const list = Array.isArray(raw) ? raw.map((each) => (typeof each === "string" ? Number(each) : each)) : null;
-    if (!list || !list.every((each) => Number.isSafeInteger(each) && (each as number) > 0) || new Set(list).size !== list.length) {
+    const list = Array.isArray(raw) ? raw.map(recordIdOf) : null;
+    if (!list || !list.every((each) => each !== undefined) || new Set(list).size !== list.length) {
       this.errors.add(name, "invalid");
       return undefined;
     }
@@ -125,6 +128,5 @@ export class FormReader {
 /** A route's numeric `:id`, or undefined for anything else (answered as not found). */
 export function idParam(params: unknown, name = "id"): number | undefined {
   const raw = (params as Record<string, unknown> | undefined)?.[name];
-  const value = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  return value > 0 ? value : undefined;
+  return typeof raw === "string" ? recordIdOf(raw) : undefined;
 }

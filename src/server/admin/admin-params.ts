@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import { recordIdSchema } from "../../domain/input-rules.ts";
 import { AppError } from "../http/errors.ts";
 
-const numericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const numericId = z.object({ id: recordIdSchema });
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /** The `:id` of a back-office path as a database id; anything else is a 404, as an unknown id is. */

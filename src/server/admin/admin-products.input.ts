@@ -43,8 +43,8 @@ export function readProductInput(body: unknown, locale: Locale, partial: boolean
   const changes: ProductChanges = {
     nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
     nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
-    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX }),
-    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX }),
+    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX, multiline: true }),
+    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX, multiline: true }),
     price: form.integer("price", { min: 0, max: PRICE_MAX }) ?? undefined,
     stock: form.integer("stock", { min: 0, max: STOCK_MAX, fallback: 0 }) ?? undefined,
     buyableLimit: form.integer("buyable_limit", { min: 1, max: STOCK_MAX, nullable: true }),

@@ -29,7 +29,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
       return sendJson(reply, body);
     });
 
-    app.get(`${prefix}/products`, async (request, reply) => {
+    // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
+    app.get(`${prefix}/products`, { config: { checksOwnText: true } }, async (request, reply) => {
       const { locale } = request;
       const filter = parseProductFilter(request.query as Record<string, string | string[]>);
       const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}`, async () => ({

@@ -12,7 +12,7 @@ import type { CheckoutService } from "./checkout.service.ts";
  */
 export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: CheckoutService }): void {
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/checkout`, { config: { rateLimit: rateLimitFor("checkout") } }, async (request, reply) => {
+    app.post(`${prefix}/checkout`, { config: { rateLimit: rateLimitFor("checkout"), checksOwnText: true } }, async (request, reply) => {
       const header = request.headers["idempotency-key"];
       // A guest's order hangs off the browser session like their cart.
       answerDependsOnSession(request);

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import type { PaymentMethodChoice } from "../../domain/checkout-totals.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
@@ -69,11 +70,14 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
   const errors = new CheckoutFieldErrors(locale);
   for (const issue of parsed.error.issues) {
     const [head, tail] = issue.path.map(String);
-    const attribute = head === "address" && tail && ADDRESS_FIELDS.has(tail) ? tail : head && TOP_FIELDS.has(head) ? head : undefined;
+    // The card's payment method id is reported on the card field ("payment"), as a missing card is.
+    const attribute =
+      head === "address" && tail && ADDRESS_FIELDS.has(tail) ? tail : head === "payment" && tail === "payment_method_id" ? "payment_method" : head && TOP_FIELDS.has(head) ? head : undefined;
     if (!attribute) return { ok: false, error: "bad_request" };
-    const key = head === "address" ? `address.${tail}` : attribute;
+    const key = head === "address" ? `address.${tail}` : head === "payment" ? "payment" : attribute;
     if (errors.fields[key]) continue;
-    if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
+    if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
+    else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
     else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
     else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
   }

@@ -46,6 +46,22 @@ export function validationFailed(errors: { fields: Record<string, string[]>; lis
   return new AppError("invalid", "invalid", errors.fields, errors.list());
 }
 
+/**
+ * PostgreSQL's answers to a value it cannot take (SQLSTATE class 22: NUL or an invalid byte sequence,
+ * a number out of the column's range, text that is no number or date; 54000: a value too large for
+ * an index). The input checks keep such values out; this is the net under them, so a value they
+ * missed is the visitor's 400, not a 500. Drizzle wraps the driver's error: the code is on a cause.
+ */
+const BAD_VALUE_CODES = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05", "54000"]);
+
+function databaseRefusalCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && BAD_VALUE_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     const locale = request.locale;
@@ -61,6 +77,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send({ errors: [message("rateLimited", locale)] });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ errors: [message(status === 404 ? "apiNotFound" : "invalid", locale)] });
+    }
+    const refusal = databaseRefusalCode(error);
+    if (refusal) {
+      // The code only: the failed query's parameters are the visitor's input (no personal data in logs).
+      request.log.warn({ sqlState: refusal, route: request.routeOptions.url }, "the database refused a value the input checks let through");
+      return reply.status(400).send({ errors: [message("invalid", locale)] });
     }
     request.log.error({ err: error }, "request failed");
     // A 5xx never shows internals.

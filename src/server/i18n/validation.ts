@@ -10,6 +10,7 @@ export type ValidationKind =
   | "too_long"
   | "taken"
   | "invalid"
+  | "invalid_characters"
   | "not_a_number"
   | "not_an_integer"
   | "confirmation"
@@ -32,6 +33,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
     too_long: "は%{count}文字以内で入力してください",
     taken: "はすでに存在します",
     invalid: "は不正な値です",
+    invalid_characters: "に使用できない文字が含まれています",
     not_a_number: "は数値で入力してください",
     not_an_integer: "は整数で入力してください",
     confirmation: "と%{attribute}の入力が一致しません",
@@ -53,6 +55,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
     too_long: "is too long (maximum is %{count} characters)",
     taken: "has already been taken",
     invalid: "is invalid",
+    invalid_characters: "contains characters that cannot be used",
     not_a_number: "is not a number",
     not_an_integer: "must be an integer",
     confirmation: "doesn't match %{attribute}",
@@ -205,6 +208,10 @@ const attributes = {
 } satisfies Record<Locale, Record<string, string>>;
 
 export type ValidatedAttribute = keyof (typeof attributes)["ja"];
+
+export function isValidatedAttribute(name: string): name is ValidatedAttribute {
+  return Object.hasOwn(attributes.ja, name);
+}
 
 export function attributeName(attribute: ValidatedAttribute, locale: Locale): string {
   return attributes[locale][attribute];

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { lineText } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
@@ -9,7 +10,7 @@ import type { MagazineService } from "./magazine.service.ts";
 
 const registerFields = z.object({ email: z.unknown(), consent: z.unknown() }).partial();
 const registerBody = z.union([z.object({ subscription: registerFields }), registerFields]);
-const tokenBody = z.object({ token: z.string().max(200) });
+const tokenBody = z.object({ token: lineText(200) });
 const subscriptionBody = z.object({ subscribed: z.boolean() });
 
 function tokenQuery(request: FastifyRequest): string {

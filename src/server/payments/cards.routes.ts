@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { lineText } from "../../domain/input-rules.ts";
 import { requireUser } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
 import { message } from "../i18n/messages.ts";
 import type { CardsService } from "./cards.service.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
 
-const setupIntentId = z.string().trim().min(1).max(100);
+const setupIntentId = lineText(100).trim().min(1);
 
 /** The card-setup result (spec §7 PUT /api/cards): our `{ setup_intent_id }`, or Stripe.js's `{ setupIntent: { id } }` as it is. */
 const saveCardBody = z.union([

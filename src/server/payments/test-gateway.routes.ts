@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { lineText } from "../../domain/input-rules.ts";
 import { isLocale } from "../../domain/locale.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
@@ -11,7 +12,7 @@ import type { TestGateway } from "./test-gateway.ts";
 /** Every path of the fake gateway's browser side; app.ts keeps them CSRF-protected like the shop's API. */
 export const TEST_GATEWAY_PREFIX = "/test-gateway/";
 
-const text = (max: number) => z.string().max(max);
+const text = lineText;
 
 const paymentMethodBody = z.object({
   card: z.object({
@@ -21,11 +22,11 @@ const paymentMethodBody = z.object({
     cvc: text(8),
   }),
   billing_details: z.object({ name: text(255).optional(), email: text(255).optional(), phone: text(40).optional() }).optional(),
-  locale: z.string().optional(),
+  locale: text(100).optional(),
 });
 
 const clientSecret = text(200).min(1);
-const confirmSetupBody = z.object({ client_secret: clientSecret, payment_method: text(100).min(1), locale: z.string().optional() });
+const confirmSetupBody = z.object({ client_secret: clientSecret, payment_method: text(100).min(1), locale: text(100).optional() });
 const challengeBody = z.object({ client_secret: clientSecret, result: z.enum(["complete", "fail"]) });
 const secretQuery = z.object({ client_secret: clientSecret });
 const idParams = z.object({ id: text(100) });
