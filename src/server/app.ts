@@ -160,7 +160,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
   // Sessions nobody came back to for two weeks are removed hourly.
-  const sessionSweep = setInterval(() => void sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")), 3_600_000);
+  const sessionSweep = setInterval(
+    () =>
+      void database
+        .exclusively("kura:session-sweep", () => sessions.sweep(), { wait: false })
+        .catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")),
+    3_600_000,
+  );
   sessionSweep.unref();
   app.addHook("onClose", async () => clearInterval(sessionSweep));
   registerCountryRoutes(app, { countries });
@@ -193,10 +199,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
   // out, and idempotency keys are forgotten after two days; checked every minute.
   const checkoutRequests = new CheckoutRequests(database.db);
+  // One process at a time sweeps (the others skip this round): two would both ask the gateway to
+  // cancel the same payments.
   const sweepCheckouts = () => {
-    void orderPayments
-      .sweepExpired()
-      .then(() => checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000)))
+    void database
+      .exclusively(
+        "kura:checkout-sweep",
+        async () => {
+          await orderPayments.sweepExpired();
+          await checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000));
+        },
+        { wait: false },
+      )
       .catch((error: unknown) => app.log.warn({ err: error }, "checkout sweep failed"));
   };
   const checkoutSweep = setInterval(sweepCheckouts, 60_000);

@@ -1,9 +1,10 @@
 import { buildApp } from "./app.ts";
-import { readConfig } from "./config.ts";
+import { checkServerConfig, readConfig } from "./config.ts";
 import { openDatabase } from "./db/open-database.ts";
 
 // Start-up: configuration -> database (migrations, demo data on an empty one) -> listen.
 const config = readConfig();
+checkServerConfig(config);
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, pages: config.production ? "production" : "development" });
 

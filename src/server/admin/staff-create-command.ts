@@ -4,7 +4,7 @@
 import { SessionService } from "../accounts/session.service.ts";
 import { readConfig } from "../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../db/client.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { FIRST_START_LOCK, openDatabase } from "../db/open-database.ts";
 import { createStaffFromCommand } from "./staff-create.ts";
 import { StaffService } from "./staff.service.ts";
 
@@ -18,10 +18,11 @@ const handle =
   !config.databaseUrl && !embeddedDatabaseExists(config.dataDir)
     ? await openDatabase(config)
     : config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
+      ? await openPostgres(config.databaseUrl, config.database)
       : await openPglite({ dataDir: config.dataDir });
 try {
-  await handle.migrate();
+  // Not while a shop process starting at the same time migrates.
+  await handle.exclusively(FIRST_START_LOCK, () => handle.migrate());
   const staff = new StaffService(handle.db, { sessions: new SessionService(handle.db, config.accounts.sessionTimeoutMinutes) }, config.accounts);
   for (const line of await createStaffFromCommand(staff, process.argv.slice(2), process.env)) console.log(line);
 } catch (error) {

@@ -2,7 +2,7 @@
 // when it runs on the embedded database: PGlite allows one process).
 import { readConfig } from "../../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../client.ts";
-import { openDatabase } from "../open-database.ts";
+import { FIRST_START_LOCK, openDatabase } from "../open-database.ts";
 import { seedDemoData } from "./seed.ts";
 
 const config = readConfig();
@@ -16,10 +16,11 @@ const handle =
   !config.databaseUrl && !embeddedDatabaseExists(config.dataDir)
     ? await openDatabase(config)
     : config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
+      ? await openPostgres(config.databaseUrl, config.database)
       : await openPglite({ dataDir: config.dataDir });
 try {
-  await handle.migrate();
+  // Not while a shop process starting at the same time migrates.
+  await handle.exclusively(FIRST_START_LOCK, () => handle.migrate());
   await seedDemoData(handle.db, { shopProfileFile: config.shopProfileFile });
   console.log(`Demo data written to the ${handle.driver} database.`);
 } finally {
