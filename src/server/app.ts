@@ -26,6 +26,7 @@ import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
 import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
+import { AvailabilityReads } from "./catalog/catalog.reads.ts";
 import { registerImageRoutes } from "./images/image.routes.ts";
 import { ImageService } from "./images/image.service.ts";
 import { registerSeoRoutes } from "./seo/seo.routes.ts";
@@ -259,7 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Guests' catalogue pages are rendered once per catalogue version (see page-cache.ts); the
     // development server always renders, so an edited component shows at once.
     const pageCache = deps.pages === "production" ? new PageCache((request) => csrfTokenFor(request.sessionId, secret)) : null;
-    if (pageCache) catalog.onInvalidate(() => pageCache.invalidate());
+    if (pageCache) {
+      catalog.onInvalidate(() => pageCache.invalidate());
+      catalog.onAvailabilityChange((productIds) => pageCache.dropShowing(productIds));
+    }
     const buildDirectory = path.resolve("build");
     const dictionaries = deps.pages === "production" ? dictionaryHrefs(buildDirectory) : null;
     app.decorateRequest("pageCacheKey", null);
@@ -270,19 +274,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fastifyStaticOptions: { serveDotFiles: false, dotfiles: "deny" },
       viteOptions: { server: { hmr: { server: app.server } } },
       ...(pageCache ? { childServerOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
-      getLoadContext: async (request, reply): Promise<AppLoadContext> => ({
-        locale: request.locale,
-        csrfToken: csrfTokenFor(request.sessionId, secret),
-        nonce: reply.cspNonce?.script ?? "",
-        ...pageCache?.capture(request, reply),
-        shop: await shopProfiles.profile(),
-        user: request.user,
-        sessionExpired: request.sessionExpired,
-        publicUrl: config.publicUrl,
-        catalog,
-        payments: payments.browserConfig,
-        ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
-      }) satisfies PageContext,
+      getLoadContext: async (request, reply): Promise<AppLoadContext> => {
+        // A page kept for other guests notes which products' availability it shows.
+        const reads = new AvailabilityReads();
+        const capture = pageCache?.capture(request, reply, reads);
+        return {
+          locale: request.locale,
+          csrfToken: csrfTokenFor(request.sessionId, secret),
+          nonce: reply.cspNonce?.script ?? "",
+          ...capture,
+          shop: await shopProfiles.profile(),
+          user: request.user,
+          sessionExpired: request.sessionExpired,
+          publicUrl: config.publicUrl,
+          catalog: capture ? catalog.recordingReader(reads) : catalog,
+          payments: payments.browserConfig,
+          ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
+        } satisfies PageContext;
+      },
     });
   }
 
