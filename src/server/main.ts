@@ -3,8 +3,17 @@ import { checkServerConfig, readConfig } from "./config.ts";
 import { openDatabase } from "./db/open-database.ts";
 
 // Start-up: configuration -> database (migrations, demo data on an empty one) -> listen.
-const config = readConfig();
-checkServerConfig(config);
+const config = (() => {
+  try {
+    const read = readConfig();
+    checkServerConfig(read);
+    return read;
+  } catch (error) {
+    // A wrong setting is the operator's to fix: the message names it; a stack trace would bury it.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, pages: config.production ? "production" : "development" });
 
