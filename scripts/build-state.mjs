@@ -1,5 +1,5 @@
-// Decides whether the production build is older than the sources, so `npm start` and `npm test`
-// build only when something changed.
+// Decides whether the production build is older than the sources, so `npm test` and the commands
+// build only when something changed (`npm start` never rebuilds an existing build).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -14,6 +14,17 @@ function newestMtime(entry) {
   let newest = stat.mtimeMs;
   for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
   return newest;
+}
+
+/** Both halves of a production build are there (whatever their age). */
+export function buildExists() {
+  return OUTPUTS.every((output) => fs.existsSync(output));
+}
+
+/** Some source changed after the oldest half of the build was written. */
+export function buildIsOlderThanSources() {
+  const built = Math.min(...OUTPUTS.map((output) => fs.statSync(output).mtimeMs));
+  return SOURCES.some((source) => newestMtime(source) > built);
 }
 
 export function buildIsCurrent() {

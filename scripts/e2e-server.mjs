@@ -20,8 +20,11 @@ process.env.DEV_MAILBOX = "1";
 // Every browser test signs in from 127.0.0.1; the limits themselves are tested in the API suite.
 process.env.RATE_LIMIT_MULTIPLIER ??= "50";
 // E2E_DATABASE_URL runs the same journeys on PostgreSQL (CI); otherwise the embedded database.
-if (process.env.E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-else delete process.env.DATABASE_URL;
+// (PostgreSQL wants SESSION_SECRET set: any value will do for one test server.)
+if (process.env.E2E_DATABASE_URL) {
+  process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  process.env.SESSION_SECRET ??= "e2e-secret-that-is-at-least-32-characters-long";
+} else delete process.env.DATABASE_URL;
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 if (development) {
   const { spawn } = await import("node:child_process");

@@ -1,11 +1,12 @@
-// Runs a compiled server module (e.g. the seed command) after making sure the build is current.
+// Runs a compiled server module (e.g. the seed command) from the production build, as `npm start`
+// does: an existing build is never rebuilt under running shop processes.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureBuild } from "./ensure-build.mjs";
+import { startFromBuild } from "./ensure-build.mjs";
 
 const target = process.argv[2];
 if (!target) throw new Error("usage: run-built.mjs <dist/…js> [args]");
-ensureBuild();
+await startFromBuild();
 process.env.NODE_ENV ??= "production";
 process.argv.splice(2, 1);
 await import(pathToFileURL(path.resolve(target)).href);

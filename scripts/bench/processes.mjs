@@ -88,8 +88,10 @@ export async function startShop({ dataDir, databaseUrl }) {
     DEMO_DATA: "1",
   };
   delete env.PUBLIC_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.SESSION_SECRET ??= "bench-secret-that-is-at-least-32-characters-long";
+  } else delete env.DATABASE_URL;
   const since = performance.now();
   const child = spawnTracked(process.execPath, ["dist/server/main.js"], env);
   const base = `http://127.0.0.1:${port}`;

@@ -37,6 +37,7 @@ import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
 import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
 import { CatalogService } from "./catalog/catalog.service.ts";
+import { AvailabilityReads } from "./catalog/catalog.reads.ts";
 import { registerImageRoutes } from "./images/image.routes.ts";
 import { ImageService } from "./images/image.service.ts";
 import { registerSeoRoutes } from "./seo/seo.routes.ts";
@@ -178,7 +179,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
   // Sessions nobody came back to for two weeks are removed hourly.
-  const sessionSweep = setInterval(() => void sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")), 3_600_000);
+  const sessionSweep = setInterval(
+    () =>
+      void database
+        .exclusively("kura:session-sweep", () => sessions.sweep(), { wait: false })
+        .catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")),
+    3_600_000,
+  );
   sessionSweep.unref();
   app.addHook("onClose", async () => clearInterval(sessionSweep));
   registerCountryRoutes(app, { countries });
@@ -211,10 +218,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
   // out, and idempotency keys are forgotten after two days; checked every minute.
   const checkoutRequests = new CheckoutRequests(database.db);
+  // One process at a time sweeps (the others skip this round): two would both ask the gateway to
+  // cancel the same payments.
   const sweepCheckouts = () => {
-    void orderPayments
-      .sweepExpired()
-      .then(() => checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000)))
+    void database
+      .exclusively(
+        "kura:checkout-sweep",
+        async () => {
+          await orderPayments.sweepExpired();
+          await checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000));
+        },
+        { wait: false },
+      )
       .catch((error: unknown) => app.log.warn({ err: error }, "checkout sweep failed"));
   };
   const checkoutSweep = setInterval(sweepCheckouts, 60_000);
@@ -263,7 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Guests' catalogue pages are rendered once per catalogue version (see page-cache.ts); the
     // development server always renders, so an edited component shows at once.
     const pageCache = deps.pages === "production" ? new PageCache((request) => csrfTokenFor(request.sessionId, secret)) : null;
-    if (pageCache) catalog.onInvalidate(() => pageCache.invalidate());
+    if (pageCache) {
+      catalog.onInvalidate(() => pageCache.invalidate());
+      catalog.onAvailabilityChange((productIds) => pageCache.dropShowing(productIds));
+    }
     const buildDirectory = path.resolve("build");
     const dictionaries = deps.pages === "production" ? dictionaryHrefs(buildDirectory) : null;
     app.decorateRequest("pageCacheKey", null);
@@ -288,16 +306,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staticOptions: { serveDotFiles: false, dotfiles: "deny" },
       ...(pageCache ? { routeOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
       getLoadContext: async (request, reply) => {
+        // A page kept for other guests notes which products' availability it shows.
+        const reads = new AvailabilityReads();
+        const capture = pageCache?.capture(request, reply, reads);
         const page: PageContext = {
           locale: request.locale,
           csrfToken: csrfTokenFor(request.sessionId, secret),
           nonce: reply.cspNonce?.script ?? "",
-          ...pageCache?.capture(request, reply),
+          ...capture,
           shop: await shopProfiles.profile(),
           user: request.user,
           sessionExpired: request.sessionExpired,
           publicUrl: config.publicUrl,
-          catalog,
+          catalog: capture ? catalog.recordingReader(reads) : catalog,
           payments: payments.browserConfig,
           deliveryDates: () => deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),

@@ -12,8 +12,15 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL connection string; without it the shop runs on embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** Connections each process keeps to PostgreSQL (DATABASE_URL); processes × this must stay under the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Milliseconds a statement may run on PostgreSQL before it is cancelled (the request answers 503); 0 for no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATA_DIR: z.string().default("data"),
-  /** Signs session and CSRF tokens; generated once and kept in DATA_DIR when not set. */
+  /**
+   * Signs session and CSRF tokens; generated once and kept in DATA_DIR when not set. Required with
+   * DATABASE_URL: processes sharing one PostgreSQL must sign with the same secret.
+   */
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /** JSON file with the shop profile used when the database is seeded. */
   SHOP_PROFILE_FILE: z.string().default("config/shop-profile.json"),
@@ -79,6 +86,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Pool size and statement timeout of PostgreSQL connections (unused on the embedded database). */
+  database: { poolSize: number; statementTimeoutMs: number };
   dataDir: string;
   sessionSecret: string | undefined;
   shopProfileFile: string;
@@ -136,6 +145,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL || undefined,
+    database: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET,
     shopProfileFile: env.SHOP_PROFILE_FILE,
@@ -156,4 +166,17 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripe: stripeConfigOf(env),
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
   };
+}
+
+/**
+ * What the server needs beyond what commands (admin:create, db:seed) do: on PostgreSQL, several
+ * processes may serve the shop, and a secret generated per DATA_DIR would differ between them (a
+ * CSRF token from one process would be refused by the next), so SESSION_SECRET must be given.
+ */
+export function checkServerConfig(config: Config): void {
+  if (config.databaseUrl && !config.sessionSecret) {
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: must be set when DATABASE_URL is set, to the same value in every process of the shop (e.g. the output of `openssl rand -base64 48`)",
+    );
+  }
 }

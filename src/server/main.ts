@@ -1,11 +1,21 @@
 import { buildApp } from "./app.ts";
-import { readConfig } from "./config.ts";
+import { checkServerConfig, readConfig } from "./config.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { serveBackupRequests } from "./backup/online-backup.ts";
 
 // Start-up: configuration -> database (migrations; an empty one gets the shop profile, the demo
 // catalogue when DEMO_DATA says so, and its first owner: seed.ts) -> listen.
-const config = readConfig();
+const config = (() => {
+  try {
+    const read = readConfig();
+    checkServerConfig(read);
+    return read;
+  } catch (error) {
+    // A wrong setting is the operator's to fix: the message names it; a stack trace would bury it.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, pages: config.production ? "production" : "development" });
 

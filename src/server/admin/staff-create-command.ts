@@ -5,7 +5,7 @@ import { SessionService } from "../accounts/session.service.ts";
 import { SignInLock } from "../accounts/sign-in-lock.ts";
 import { readConfig } from "../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../db/client.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { FIRST_START_LOCK, openDatabase } from "../db/open-database.ts";
 import { resolveSessionSecret } from "../http/secret.ts";
 import { createStaffFromCommand } from "./staff-create.ts";
 import { StaffService } from "./staff.service.ts";
@@ -20,10 +20,11 @@ const handle =
   !config.databaseUrl && !embeddedDatabaseExists(config.dataDir)
     ? await openDatabase(config)
     : config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
+      ? await openPostgres(config.databaseUrl, config.database)
       : await openPglite({ dataDir: config.dataDir });
 try {
-  await handle.migrate();
+  // Not while a shop process starting at the same time migrates.
+  await handle.exclusively(FIRST_START_LOCK, () => handle.migrate());
   const sessions = new SessionService(handle.db, config.accounts.sessionTimeoutMinutes);
   const signInLock = new SignInLock(handle.db, config.accounts, resolveSessionSecret(config.sessionSecret, config.dataDir));
   const staff = new StaffService(handle.db, { sessions, signInLock });

@@ -22,9 +22,9 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
   for (const prefix of SHOPPER_API_PREFIXES) {
     app.get(`${prefix}/root`, async (request, reply) => {
       const { locale } = request;
-      const body = await catalog.cachedJson(`${locale}:root`, async () => ({
-        exhibits: { data: await catalog.exhibits(locale, { topOnly: true }) },
-        products: { data: await catalog.homeProducts(locale) },
+      const body = await catalog.cachedJson(`${locale}:root`, async (reader) => ({
+        exhibits: { data: await reader.exhibits(locale, { topOnly: true }) },
+        products: { data: await reader.homeProducts(locale) },
       }));
       return sendJson(reply, body);
     });
@@ -33,8 +33,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     app.get(`${prefix}/products`, { config: { checksOwnText: true } }, async (request, reply) => {
       const { locale } = request;
       const filter = parseProductFilter(request.query as Record<string, string | string[]>);
-      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}`, async () => ({
-        data: await catalog.products(locale, filter),
+      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}`, async (reader) => ({
+        data: await reader.products(locale, filter),
       }));
       return sendJson(reply, body);
     });
@@ -47,7 +47,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
 
     app.get(`${prefix}/exhibit_products`, async (request, reply) => {
       const { locale } = request;
-      const body = await catalog.cachedJson(`${locale}:exhibits`, async () => ({ data: await catalog.exhibits(locale) }));
+      const body = await catalog.cachedJson(`${locale}:exhibits`, async (reader) => ({ data: await reader.exhibits(locale) }));
       return sendJson(reply, body);
     });
 

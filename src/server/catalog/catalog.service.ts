@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import Hashids from "hashids";
 import type { ProductFilter } from "../../domain/catalog.ts";
 import { filterProducts, filterToSearchParams } from "../../domain/catalog.ts";
@@ -6,13 +7,17 @@ import type { Locale } from "../../domain/locale.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { exhibitResource, liquorTypeOptions, productResource, seriesTreeFor } from "./catalog.resources.ts";
+import type { CatalogReader } from "../../web/load-context.ts";
 import type { CatalogSnapshot } from "./catalog.snapshot.ts";
-import { loadCatalogSnapshot } from "./catalog.snapshot.ts";
+import { loadCatalogSnapshot, withFreshAvailability } from "./catalog.snapshot.ts";
+import { AvailabilityReads } from "./catalog.reads.ts";
 import type { PurchasableProduct } from "./catalog.purchasable.ts";
 import { loadPurchasable } from "./catalog.purchasable.ts";
 
 /** NOTIFY channel on which any process announces a catalogue write. */
 export const CATALOG_CHANGED_CHANNEL = "kura_catalog_changed";
+/** NOTIFY channel on which a process announces products sold out or back in stock: "<process>:<id>,<id>". */
+export const AVAILABILITY_CHANGED_CHANNEL = "kura_catalog_availability";
 /** Distinct cached answers kept at most; filters are many, so the cache starts over past this. */
 const MAX_CACHED_BODIES = 1000;
 /** How many products the home page's Shop section shows. */
@@ -23,18 +28,28 @@ export interface CatalogGlobals {
   liquorTypes: LiquorTypeOption[];
 }
 
+interface CachedBody {
+  body: string;
+  reads: AvailabilityReads;
+}
+
 /**
  * The catalogue as the shop reads it: an in-memory snapshot of everything published, plus the
  * serialized JSON of every API answer already given. Any write calls `changed()`, which drops both
- * here and, through NOTIFY, in every other process on the same database.
+ * here and, through NOTIFY, in every other process on the same database. A checkout that sells a
+ * product out (or a cancelled order that brings it back) calls `availabilityChanged()` instead,
+ * which drops only what shows that product (docs/decisions/021-several-processes.md).
  */
 export class CatalogService {
   private snapshotPromise: Promise<CatalogSnapshot> | undefined;
   /** Bumped on every invalidation, so a load that started before a write is never cached after it. */
   private generation = 0;
-  private readonly bodies = new Map<string, string>();
+  private readonly bodies = new Map<string, CachedBody>();
   private readonly invalidationListeners: Array<() => void> = [];
+  private readonly availabilityListeners: Array<(productIds: number[]) => void> = [];
   private readonly hashids: Hashids;
+  /** Tells this process's own availability notices (already applied) from other processes'. */
+  private readonly processTag = crypto.randomBytes(6).toString("hex");
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -46,6 +61,47 @@ export class CatalogService {
 
   async startListening(): Promise<void> {
     await this.database.listen(CATALOG_CHANGED_CHANNEL, () => this.invalidate());
+    await this.database.listen(AVAILABILITY_CHANGED_CHANNEL, (payload) => {
+      const [tag, list = ""] = payload.split(":");
+      if (tag === this.processTag) return;
+      const productIds = list
+        .split(",")
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && id > 0);
+      if (productIds.length > 0) this.applyAvailability(productIds);
+    });
+  }
+
+  /**
+   * To be called after a transaction that sold these products out or brought them back in stock
+   * (nothing to do for an empty list): only what shows them is dropped, here and in every other
+   * process.
+   */
+  async availabilityChanged(productIds: number[]): Promise<void> {
+    const unique = [...new Set(productIds)];
+    if (unique.length === 0) return;
+    this.applyAvailability(unique);
+    await this.database.notify(AVAILABILITY_CHANGED_CHANNEL, `${this.processTag}:${unique.join(",")}`);
+  }
+
+  private applyAvailability(productIds: number[]): void {
+    this.generation += 1;
+    const generation = this.generation;
+    const current = this.snapshotPromise;
+    if (current) {
+      const refreshed = current.then((snapshot) => withFreshAvailability(this.database.db, snapshot, productIds));
+      this.snapshotPromise = refreshed;
+      refreshed.catch(() => {
+        if (this.generation === generation) this.snapshotPromise = undefined;
+      });
+    }
+    for (const [key, cached] of this.bodies) if (cached.reads.shows(productIds)) this.bodies.delete(key);
+    for (const listener of this.availabilityListeners) listener(productIds);
+  }
+
+  /** Calls `listener` with the products whose availability changed (caches that record what they show). */
+  onAvailabilityChange(listener: (productIds: number[]) => void): void {
+    this.availabilityListeners.push(listener);
   }
 
   /** To be called after every write to products, series, liquor types, exhibits or the tax rate. */
@@ -80,22 +136,52 @@ export class CatalogService {
     return this.snapshotPromise;
   }
 
-  /** A JSON answer, built once per catalogue version and key. */
-  cachedJson(key: string, build: () => Promise<unknown>): Promise<string> {
-    return this.cachedBody(key, async () => JSON.stringify(await build()));
+  /** A JSON answer, built once per catalogue version and key, from what `catalog` reads. */
+  cachedJson(key: string, build: (catalog: CatalogReader) => Promise<unknown>): Promise<string> {
+    return this.cachedBody(key, async (catalog) => JSON.stringify(await build(catalog)));
   }
 
-  /** Any response body (JSON, XML) derived from the catalogue, built once per version and key. */
-  async cachedBody(key: string, build: () => Promise<string>): Promise<string> {
+  /**
+   * Any response body (JSON, XML) derived from the catalogue, built once per version and key. The
+   * products' availability it shows is what it read through `catalog` (the snapshot read directly
+   * must not show it).
+   */
+  async cachedBody(key: string, build: (catalog: CatalogReader) => Promise<string>): Promise<string> {
     const cached = this.bodies.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return cached.body;
     const generation = this.generation;
-    const body = await build();
+    const reads = new AvailabilityReads();
+    const body = await build(this.recordingReader(reads));
     if (generation === this.generation) {
       if (this.bodies.size >= MAX_CACHED_BODIES) this.bodies.clear();
-      this.bodies.set(key, body);
+      this.bodies.set(key, { body, reads });
     }
     return body;
+  }
+
+  /** The catalogue's reads, noting in `reads` which products' availability the reader was shown. */
+  recordingReader(reads: AvailabilityReads): CatalogReader {
+    return {
+      globals: (locale) => this.globals(locale),
+      exhibits: (locale, options) => this.exhibits(locale, options),
+      exhibit: (locale, id) => this.exhibit(locale, id),
+      homeProducts: async (locale) => {
+        const products = await this.homeProducts(locale);
+        reads.recordProducts(products.map((product) => Number(product.id)));
+        return products;
+      },
+      products: async (locale, filter) => {
+        const products = await this.products(locale, filter);
+        // With a sold-out filter, a product not listed now may be listed after its change.
+        if (filter.unsold !== undefined) reads.recordEveryProduct();
+        else reads.recordProducts(products.map((product) => Number(product.id)));
+        return products;
+      },
+      product: async (locale, id) => {
+        reads.recordProducts([id]);
+        return this.product(locale, id);
+      },
+    };
   }
 
   filterCacheKey(filter: ProductFilter): string {

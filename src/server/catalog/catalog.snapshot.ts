@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type Hashids from "hashids";
 import type { SeriesNode } from "../../domain/catalog.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
@@ -25,7 +25,7 @@ export interface CatalogProduct {
   shippingType: "normal" | "cool";
   buyableLimit: number | null;
   liquorType: string | null;
-  stock: number;
+  /** Kept current on every sell-out and return (stock itself is not kept: carts read it fresh). */
   soldOut: boolean;
   seriesIds: number[];
   images: StoredImage[];
@@ -116,7 +116,6 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     shippingType: row.shippingType,
     buyableLimit: row.buyableLimit,
     liquorType: row.liquorType,
-    stock: row.stock,
     soldOut: row.soldOutFlag || row.stock <= 0,
     seriesIds: (seriesOfProduct.get(row.id) ?? []).sort((a, b) => a - b),
     images: productImages.get(row.id) ?? [],
@@ -140,4 +139,21 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     exhibits,
     exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
   };
+}
+
+/**
+ * The snapshot with these products' stock and sold-out state read again, the rest kept as it is:
+ * what a checkout or a cancelled order changes, without reading the whole catalogue again.
+ */
+export async function withFreshAvailability(db: Database, snapshot: CatalogSnapshot, productIds: number[]): Promise<CatalogSnapshot> {
+  const rows = await db
+    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag })
+    .from(productsTable)
+    .where(inArray(productsTable.id, productIds));
+  const fresh = new Map(rows.map((row) => [row.id, row]));
+  const products = snapshot.products.map((product) => {
+    const row = fresh.get(product.id);
+    return row ? { ...product, soldOut: row.soldOutFlag || row.stock <= 0 } : product;
+  });
+  return { ...snapshot, products, productsById: new Map(products.map((product) => [product.id, product])) };
 }

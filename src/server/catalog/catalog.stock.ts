@@ -20,7 +20,7 @@ export interface LockedProduct {
 /**
  * Stock changes of order placement, run inside the order's transaction (pass it as `tx`). Rows are
  * locked in id order, so two checkouts sharing bottles queue up instead of deadlocking; after the
- * transaction the caller tells the catalogue (CatalogService.changed) so sold_out follows.
+ * transaction the caller tells the catalogue which products sold out (CatalogService.availabilityChanged).
  */
 export async function lockProductsForOrder(tx: Database, ids: number[]): Promise<Map<number, LockedProduct>> {
   if (ids.length === 0) return new Map();
@@ -54,10 +54,23 @@ export async function takeStock(tx: Database, productId: number, amount: number)
   return taken.length === 1;
 }
 
-/** Puts bottles of a cancelled order back (a product deleted since is skipped). */
-export async function returnStock(tx: Database, productId: number, amount: number): Promise<void> {
-  await tx
+/**
+ * Whether taking `amount` bottles of a product on sale sells it out: only then does the shop's
+ * cached catalogue have to change (CatalogService.availabilityChanged).
+ */
+export function sellsOut(product: LockedProduct, amount: number): boolean {
+  return product.onSale && product.stock > 0 && product.stock - amount <= 0;
+}
+
+/**
+ * Puts bottles of a cancelled order back (a product deleted since is skipped). True when the
+ * product was sold out by its stock and is back in it (see `sellsOut`).
+ */
+export async function returnStock(tx: Database, productId: number, amount: number): Promise<boolean> {
+  const [row] = await tx
     .update(productsTable)
     .set({ stock: sql`${productsTable.stock} + ${amount}`, updatedAt: new Date() })
-    .where(eq(productsTable.id, productId));
+    .where(eq(productsTable.id, productId))
+    .returning({ stock: productsTable.stock });
+  return row !== undefined && amount > 0 && row.stock > 0 && row.stock - amount <= 0;
 }

@@ -9,7 +9,7 @@ import type { AddressService } from "../address/address.service.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
-import { lockProductsForOrder, takeStock } from "../catalog/catalog.stock.ts";
+import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import { orderMail } from "../orders/order.mails.ts";
@@ -174,6 +174,7 @@ export class CheckoutService {
         // Guarded by the row lock already; the guard in the update is the last word (never below zero).
         if (!(await takeStock(tx, line.product.id, line.amount))) throw new ItemsRejected(itemErrors(input.items, products, locale));
       }
+      const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
 
       const status = initialOrderStatus(input.paymentMethod);
       const order = await this.deps.orders.create(
@@ -220,11 +221,12 @@ export class CheckoutService {
         await this.deps.carts.clear(request.owner, tx);
         await this.requests.keepAnswer(requestId, successAnswer(order), tx);
       }
-      return { order, requestId };
+      return { order, requestId, soldOut };
     });
     if (placed) {
-      // Stock changed: sold_out in the cached catalogue follows, in every process.
-      await this.deps.catalog.changed();
+      // Only a product this order sold out looks different in the cached catalogue (sold_out), in
+      // every process; other stock changes are read fresh by carts and checkout anyway.
+      await this.deps.catalog.availabilityChanged(placed.soldOut);
       if (placed.order.status !== "pending") this.deps.mail.kick();
     }
     return placed;

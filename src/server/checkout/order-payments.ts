@@ -169,16 +169,17 @@ export class OrderPayments {
 
   /** pending → cancelled, and its bottles back on the shelf, once. */
   async cancel(order: OrderRow): Promise<boolean> {
-    const cancelled = await this.db.transaction(async (tx) => {
+    const backInStock = await this.db.transaction(async (tx) => {
       const moved = await this.deps.orders.move(tx, order.id, "cancelled", { from: ["pending"], set: { reservedUntil: null } });
-      if (!moved) return false;
+      if (!moved) return undefined;
+      const back: number[] = [];
       for (const item of await this.deps.orders.itemsOf(order.id, tx)) {
-        if (item.productId !== null) await returnStock(tx, item.productId, item.amount);
+        if (item.productId !== null && (await returnStock(tx, item.productId, item.amount))) back.push(item.productId);
       }
-      return true;
+      return back;
     });
-    if (cancelled) await this.deps.catalog.changed();
-    return cancelled;
+    if (backInStock) await this.deps.catalog.availabilityChanged(backInStock);
+    return backInStock !== undefined;
   }
 
   /**

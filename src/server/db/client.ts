@@ -19,12 +19,25 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A cheap query for health checks. */
   ping(): Promise<void>;
-  /** Calls `onNotify` for every NOTIFY on `channel`, from any process on this database. */
-  listen(channel: string, onNotify: () => void): Promise<void>;
-  notify(channel: string): Promise<void>;
+  /** Calls `onNotify` with the payload of every NOTIFY on `channel`, from any process on this database. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload?: string): Promise<void>;
+  /**
+   * Runs `work` while holding the lock `name` across every process on this database (a PostgreSQL
+   * advisory lock; the embedded database has one process only). `wait: false` gives up at once
+   * when another process holds it and answers undefined: for periodic jobs one process is enough.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
   close(): Promise<void>;
   /** The embedded database's own client (backups dump it); undefined on PostgreSQL. */
   pglite?: PGlite;
+}
+
+export interface PostgresOptions {
+  /** Connections of the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** Longest a statement may run before PostgreSQL cancels it, in ms (DATABASE_STATEMENT_TIMEOUT_MS; 0 = none). */
+  statementTimeoutMs?: number;
 }
 
 // Both src/server/db (tests, dev) and dist/server/db (production) sit three levels below the project root.
@@ -34,8 +47,8 @@ export const MIGRATIONS_FOLDER = path.join(projectRoot, "src/server/db/migration
 /** Small buffers keep the embedded server near 180 MB instead of 300 MB (see DESIGN.md). */
 const PGLITE_CONF = ["shared_buffers = 16MB"];
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs ?? 30_000 });
   // An idle connection that the server closes (restart, failover, a dropped test database) is
   // reported as a pool error; without a listener Node treats it as uncaught and the process dies.
   // The pool has already discarded that connection and opens a new one on the next query.
@@ -50,7 +63,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // LISTEN needs one connection of its own for as long as the process lives. When it is lost
   // (PostgreSQL restarted, a network cut) it is opened again with a growing pause, and every
   // channel is listened to again, so caches keep hearing other processes' writes.
-  const handlers = new Map<string, (() => void)[]>();
+  const handlers = new Map<string, ((payload: string) => void)[]>();
   let listener: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
@@ -68,7 +81,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       client.on("error", lost);
       client.on("end", lost);
       client.on("notification", (message) => {
-        for (const onNotify of handlers.get(message.channel) ?? []) onNotify();
+        for (const onNotify of handlers.get(message.channel) ?? []) onNotify(message.payload ?? "");
       });
       try {
         await client.connect();
@@ -99,8 +112,41 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       if (!listener) await connectListener();
       else if (!known) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
     },
-    notify: async (channel) => {
-      await pool.query("select pg_notify($1, '')", [channel]);
+    notify: async (channel, payload = "") => {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    exclusively: async (name, work, { wait = true } = {}) => {
+      // A session lock on a connection of its own: released when the work ends, and by PostgreSQL
+      // when this process dies holding it. Waiting happens on a connection without the statement
+      // timeout, since another process's migrations may take longer than that.
+      if (!wait) {
+        const client = await pool.connect();
+        // A connection whose unlock failed may still hold the lock: it is closed, not pooled.
+        let broken: Error | undefined;
+        try {
+          const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [name]);
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await work();
+          } finally {
+            await client.query("select pg_advisory_unlock(hashtext($1))", [name]).catch((error: Error) => {
+              broken = error;
+            });
+          }
+        } finally {
+          client.release(broken);
+        }
+      }
+      const client = new pg.Client({ connectionString });
+      client.on("error", () => undefined);
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext($1))", [name]);
+        return await work();
+      } finally {
+        // Ending the session releases the lock.
+        await client.end().catch(() => undefined);
+      }
     },
     close: async () => {
       closed = true;
@@ -132,9 +178,11 @@ export async function openPglite(source: { dataDir: string } | { template: Blob 
       listen: async (channel, onNotify) => {
         await client.listen(channel, onNotify);
       },
-      notify: async (channel) => {
-        await client.query("select pg_notify($1, '')", [channel]);
+      notify: async (channel, payload = "") => {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
       },
+      // One process owns the embedded database (the lock file below): nobody else to exclude.
+      exclusively: (_name, work) => work(),
       close: async () => {
         await client.close();
         lock?.release();

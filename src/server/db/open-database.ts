@@ -5,6 +5,9 @@ import type { DatabaseHandle } from "./client.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "./client.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
+/** Advisory lock name held while migrating and setting up a database. */
+export const FIRST_START_LOCK = "kura:first-start";
+
 /**
  * Opens the configured database, applies migrations and sets up an empty one (seed.ts: the shop
  * profile, the demo catalogue when DEMO_DATA says so, the first owner).
@@ -15,10 +18,14 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
     await createEmbeddedDatabaseInChild(config.dataDir, config.shopProfileFile, config.demoData);
   }
-  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: config.dataDir });
+  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl, config.database) : await openPglite({ dataDir: config.dataDir });
   try {
-    await handle.migrate();
-    await seedIfEmpty(handle.db, { shopProfileFile: config.shopProfileFile, demoData: config.demoData, environment: process.env });
+    // Processes started together on one PostgreSQL take turns: the first migrates and sets up,
+    // the others then find nothing left to do.
+    await handle.exclusively(FIRST_START_LOCK, async () => {
+      await handle.migrate();
+      await seedIfEmpty(handle.db, { shopProfileFile: config.shopProfileFile, demoData: config.demoData, environment: process.env });
+    });
     return handle;
   } catch (error) {
     await handle.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AvailabilityReads } from "../catalog/catalog.reads.ts";
 import { PageCache } from "./page-cache.ts";
 
 // The rules of the kept guest pages, without a server: which requests are kept, that every visitor
@@ -32,11 +33,13 @@ class FakeReply {
 const tokenOf = (request: FakeRequest) => `token-of-${request.sessionId}`;
 
 /** Runs one request the way the page route does: the hook, then (on a miss) the render. */
-async function visit(cache: PageCache, request: FakeRequest, render: (csrf: string, nonce: string) => string, status = 200) {
+async function visit(cache: PageCache, request: FakeRequest, render: (csrf: string, nonce: string) => string, status = 200, shows: number[] = []) {
   const reply = new FakeReply();
   const answered = await cache.serve(request, reply);
   if (answered) return { reply, body: reply.sent!.toString("utf8"), hit: true };
-  const slot = cache.capture(request, reply);
+  const reads = new AvailabilityReads();
+  reads.recordProducts(shows);
+  const slot = cache.capture(request, reply, reads);
   if (!slot) return { reply, body: render(tokenOf(request), reply.cspNonce.script), hit: false };
   const html = render(slot.csrfToken, slot.nonce);
   const body = slot.pageCapture.finish(html, status, new Headers({ "content-type": "text/html; charset=utf-8" }));
@@ -90,10 +93,32 @@ describe("PageCache", () => {
     const request = guest("/products/1");
     const reply = new FakeReply();
     await cache.serve(request, reply);
-    const slot = cache.capture(request, reply)!;
+    const slot = cache.capture(request, reply, new AvailabilityReads())!;
     cache.invalidate();
     slot.pageCapture.finish(page(slot.csrfToken, slot.nonce), 200, new Headers());
     expect(cache.size).toBe(0);
+  });
+
+  it("drops only the copies showing a product that sold out or came back, and renders under way", async () => {
+    const cache = new PageCache(tokenOf);
+    let version = "in stock";
+    const render = (csrf: string, nonce: string) => page(csrf, nonce) + version;
+    await visit(cache, guest("/products/1"), render, 200, [1]);
+    await visit(cache, guest("/products/2"), render, 200, [2]);
+    await visit(cache, guest("/shop"), render, 200, [1, 2]);
+    await visit(cache, guest("/company"), render);
+    const request = guest("/products/3");
+    const reply = new FakeReply();
+    await cache.serve(request, reply);
+    const slot = cache.capture(request, reply, new AvailabilityReads())!;
+    version = "sold out";
+    cache.dropShowing([1]);
+    slot.pageCapture.finish(page(slot.csrfToken, slot.nonce), 200, new Headers());
+    expect((await visit(cache, guest("/products/1"), render)).body).toContain("sold out");
+    expect((await visit(cache, guest("/shop"), render)).body).toContain("sold out");
+    expect((await visit(cache, guest("/products/2"), render)).body).toContain("in stock");
+    expect((await visit(cache, guest("/company"), render)).hit).toBe(true);
+    expect((await visit(cache, guest("/products/3"), render)).hit).toBe(false);
   });
 
   it("drops every copy when the catalogue changes, and a copy older than 30 s", async () => {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PageCapture } from "../../web/load-context.ts";
+import type { AvailabilityReads } from "../catalog/catalog.reads.ts";
 
 /**
  * Public catalogue pages as a guest sees them, kept as rendered HTML: a guest's /shop costs ~8 ms
@@ -11,7 +12,8 @@ import type { PageCapture } from "../../web/load-context.ts";
  *
  * A copy is dropped whenever the catalogue, prices or shop settings change (CatalogService's
  * invalidation, in every process through NOTIFY) and after TTL_MS at the latest, which bounds
- * anything else that changes with time.
+ * anything else that changes with time. A product selling out (or coming back) drops only the
+ * copies that show it.
  */
 const CACHED_PATHS = [
   /^\/$/,
@@ -34,6 +36,8 @@ interface CachedPage {
   holes: Array<"csrf" | "nonce">;
   headers: Record<string, string>;
   storedAt: number;
+  /** Which products' availability the page shows. */
+  reads: AvailabilityReads;
 }
 
 declare module "fastify" {
@@ -71,6 +75,12 @@ export class PageCache {
     this.entries.clear();
   }
 
+  /** Drops the copies that show any of these products' availability (and renders under way). */
+  dropShowing(productIds: number[]): void {
+    this.generation += 1;
+    for (const [key, page] of this.entries) if (page.reads.shows(productIds)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -105,8 +115,11 @@ export class PageCache {
     return undefined;
   };
 
-  /** What the page is rendered with instead of the visitor's own token and nonce, and where it goes. */
-  capture(request: PageRequest, reply: PageReply): { csrfToken: string; nonce: string; pageCapture: PageCapture } | null {
+  /**
+   * What the page is rendered with instead of the visitor's own token and nonce, and where it goes;
+   * `reads` is filled with the products the render shows (CatalogService.recordingReader).
+   */
+  capture(request: PageRequest, reply: PageReply, reads: AvailabilityReads): { csrfToken: string; nonce: string; pageCapture: PageCapture } | null {
     const key = request.pageCacheKey;
     if (!key) return null;
     const generation = this.generation;
@@ -120,7 +133,7 @@ export class PageCache {
             headers.forEach((value, name) => {
               if (name !== "set-cookie") kept[name] = value;
             });
-            this.store(key, { ...this.template(html), headers: kept, storedAt: this.now() });
+            this.store(key, { ...this.template(html), headers: kept, storedAt: this.now(), reads });
           }
           reply.header("x-page-cache", "miss");
           return html.replaceAll(this.csrfPlaceholder, this.csrfToken(request)).replaceAll(this.noncePlaceholder, reply.cspNonce?.script ?? "");

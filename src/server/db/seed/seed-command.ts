@@ -3,7 +3,7 @@
 // first when it runs on the embedded database: PGlite allows one process).
 import { readConfig } from "../../config.ts";
 import { embeddedDatabaseExists, openPglite } from "../client.ts";
-import { openDatabase } from "../open-database.ts";
+import { FIRST_START_LOCK, openDatabase } from "../open-database.ts";
 import { seedDemoData } from "./seed.ts";
 
 const config = readConfig();
@@ -16,7 +16,8 @@ process.on("uncaughtException", (error) => {
 // is then written again below.
 const handle = config.databaseUrl || !embeddedDatabaseExists(config.dataDir) ? await openDatabase(config) : await openPglite({ dataDir: config.dataDir });
 try {
-  await handle.migrate();
+  // Not while a shop process starting at the same time migrates.
+  await handle.exclusively(FIRST_START_LOCK, () => handle.migrate());
   await seedDemoData(handle.db, { shopProfileFile: config.shopProfileFile });
   console.log(`Demo data written to the ${handle.driver} database.`);
 } finally {
