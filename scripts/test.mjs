@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureHaproxy } from "./ensure-haproxy.mjs";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kura-test-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
@@ -34,6 +35,8 @@ let failed = 0;
 let status = 0;
 
 if (only !== "e2e") {
+  // The load-balancer and reverse-proxy configuration tests drive Debian's haproxy and nginx.
+  ensureHaproxy();
   const vitestReport = path.join(reports, "vitest.json");
   status ||= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
   const vitest = readJson(vitestReport);
