@@ -286,7 +286,7 @@ async function productName(port: number, id: number): Promise<string> {
   return ((await response.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
 }
 
-describe.skipIf(!serverUrl)("three shop processes behind HAProxy (skipped: TEST_DATABASE_URL is not set)", () => {
+describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? "" : " (PostgreSQL only: TEST_DATABASE_URL is not set)"}`, () => {
   const acknowledged: string[] = [];
   const shoppers: Shopper[] = [];
 

@@ -61,7 +61,7 @@ afterAll(async () => {
   for (const name of created) await admin(`drop database if exists ${name} with (force)`);
 });
 
-describe.skipIf(!serverUrl)("on one PostgreSQL (skipped: TEST_DATABASE_URL is not set)", () => {
+describe.skipIf(!serverUrl)(`on one PostgreSQL${serverUrl ? "" : " (TEST_DATABASE_URL is not set)"}`, () => {
   it("migrates once when four processes start at the same moment", { timeout: 60_000 }, async () => {
     // As openDatabase does at start (the demo data it then writes takes minutes on a busy machine,
     // so the set-up inside the same lock is left out here).
