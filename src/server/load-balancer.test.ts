@@ -2,11 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "./accounts/password.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -18,6 +16,7 @@ import { orderItemsTable, ordersTable } from "./db/schema/orders.ts";
 import { ShopProfileService, readShopProfileFile } from "./shop/shop-profile.service.ts";
 import { CatalogFactory } from "./testing/catalog-factory.ts";
 import { CARDS, orderPayload } from "./testing/checkout-fixtures.ts";
+import { freePort, runOnServer } from "./testing/local-servers.ts";
 
 // Three shop processes (the production build) on one PostgreSQL behind HAProxy with
 // config/haproxy.cfg, shoppers over HTTP through it, and one process killed with SIGKILL while they
@@ -47,26 +46,8 @@ let haproxy: ChildProcess | undefined;
 let products: number[] = [];
 const members: { email: string; password: string }[] = [];
 
-/** A port nobody listens on now (the OS picks it), so parallel runs do not collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function admin(statement: string): Promise<void> {
+  return runOnServer(serverUrl!, statement);
 }
 
 function startShop(port: number): ChildProcess {

@@ -2,7 +2,6 @@ import { fork } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +19,7 @@ import { SESSION_COOKIE } from "../http/session.ts";
 import { ShopProfileService, readShopProfileFile } from "../shop/shop-profile.service.ts";
 import { readConfig } from "../config.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
+import { freePort } from "../testing/local-servers.ts";
 
 // A server killed (SIGKILL) in the middle of checkouts and started again loses no placed or paid
 // order, leaves the stock consistent with the orders (each order is one transaction: all or
@@ -55,17 +55,6 @@ async function prepareTarget(): Promise<Target> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { environment: { DATABASE_URL: url.toString() }, open: () => openPostgres(url.toString()), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let target: Target;

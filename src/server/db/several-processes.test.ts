@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkServerConfig, readConfig } from "../config.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { MIGRATIONS_FOLDER, openPostgres } from "./client.ts";
 import { FIRST_START_LOCK } from "./open-database.ts";
+import { runOnServer } from "../testing/local-servers.ts";
 
 // Several shop processes on one PostgreSQL (docs/decisions/021-several-processes.md): settings,
 // first start under an advisory lock, periodic jobs in one process at a time.
@@ -33,14 +33,8 @@ describe("settings for several processes", () => {
 
 const created: string[] = [];
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function admin(statement: string): Promise<void> {
+  return runOnServer(serverUrl!, statement);
 }
 
 async function freshDatabaseUrl(): Promise<string> {
