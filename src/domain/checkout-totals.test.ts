@@ -10,10 +10,12 @@ import {
   isInDeliveryWindow,
   itemsSubtotal,
   lineTotal,
-  paymentMethodFeeFor,
   shippingFeeFor,
 } from "./checkout-totals.ts";
 import { japanDateOf } from "./japan-time.ts";
+import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+
+const paymentMethodFeeFor = (code: string, itemsAndShipping: number, feeTerms: CheckoutTerms) => paymentMethodChoice(code).fee(itemsAndShipping, feeTerms);
 
 /** The demo shop's terms (config/shop-profile.json). */
 const terms: CheckoutTerms = {
@@ -92,7 +94,7 @@ describe("payment-method fee", () => {
 
 describe("checkout totals", () => {
   it("adds shipping to the items and taxes the whole subtotal, to the yen", () => {
-    expect(checkoutTotals([line(3000, 2), line(4980, 1)], "credit", terms)).toEqual({
+    expect(checkoutTotals([line(3000, 2), line(4980, 1)], paymentMethodChoice("credit"), terms)).toEqual({
       lineTotals: [6000, 4980],
       items: 10_980,
       shipping: 1100,
@@ -104,7 +106,7 @@ describe("checkout totals", () => {
   });
 
   it("taxes the cash-on-delivery fee with the rest", () => {
-    expect(checkoutTotals([line(3000, 2), line(4980, 1)], "cod", terms)).toMatchObject({
+    expect(checkoutTotals([line(3000, 2), line(4980, 1)], paymentMethodChoice("cod"), terms)).toMatchObject({
       paymentMethodFee: 440,
       subtotal: 12_520,
       tax: 1252,
@@ -113,7 +115,7 @@ describe("checkout totals", () => {
   });
 
   it("charges the cool fee for the whole order when one bottle is cool", () => {
-    expect(checkoutTotals([line(3000, 1), line(2500, 2, "cool")], "bank", terms)).toMatchObject({
+    expect(checkoutTotals([line(3000, 1), line(2500, 2, "cool")], paymentMethodChoice("bank"), terms)).toMatchObject({
       items: 8000,
       shipping: 1650,
       subtotal: 9650,
@@ -124,22 +126,22 @@ describe("checkout totals", () => {
 
   it("rounds a fractional tax up, never down or to nearest", () => {
     // 1,234 + 1,100 = 2,334 → 233.4 → 234.
-    expect(checkoutTotals([line(1234, 1)], "credit", terms)).toMatchObject({ subtotal: 2334, tax: 234, total: 2568 });
+    expect(checkoutTotals([line(1234, 1)], paymentMethodChoice("credit"), terms)).toMatchObject({ subtotal: 2334, tax: 234, total: 2568 });
     // 1,234 + 1,100 + 440 = 2,774 → 277.4 → 278.
-    expect(checkoutTotals([line(1234, 1)], "cod", terms)).toMatchObject({ subtotal: 2774, tax: 278, total: 3052 });
+    expect(checkoutTotals([line(1234, 1)], paymentMethodChoice("cod"), terms)).toMatchObject({ subtotal: 2774, tax: 278, total: 3052 });
   });
 
   it("follows the configured rate and fees", () => {
     const other: CheckoutTerms = { ...terms, taxRatePercent: 8, shippingFee: 0, codFeeTiers: [{ upTo: null, fee: 330 }] };
     // 10,001 + 0 + 330 = 10,331 → 826.48 → 827.
-    expect(checkoutTotals([line(10_001, 1)], "cod", other)).toMatchObject({ shipping: 0, paymentMethodFee: 330, tax: 827, total: 11_158 });
+    expect(checkoutTotals([line(10_001, 1)], paymentMethodChoice("cod"), other)).toMatchObject({ shipping: 0, paymentMethodFee: 330, tax: 827, total: 11_158 });
   });
 
   it("bases a tiered cod fee on items + shipping, before the fee and tax", () => {
     const tiered: CheckoutTerms = { ...terms, codFeeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }] };
     // 8,900 + 1,100 = 10,000: still the first tier, though the total with tax is far above it.
-    expect(checkoutTotals([line(8900, 1)], "cod", tiered)).toMatchObject({ paymentMethodFee: 330, subtotal: 10_330, tax: 1033, total: 11_363 });
-    expect(checkoutTotals([line(8901, 1)], "cod", tiered).paymentMethodFee).toBe(440);
+    expect(checkoutTotals([line(8900, 1)], paymentMethodChoice("cod"), tiered)).toMatchObject({ paymentMethodFee: 330, subtotal: 10_330, tax: 1033, total: 11_363 });
+    expect(checkoutTotals([line(8901, 1)], paymentMethodChoice("cod"), tiered).paymentMethodFee).toBe(440);
   });
 });
 
@@ -154,11 +156,11 @@ describe("cash on delivery ceiling", () => {
   it("falls back to credit when choosing cod makes the total reach 300,000", () => {
     // Items 271,187 + shipping 1,100 = 272,287; by card the total is 272,287 + 27,229 = 299,516.
     const lines = [line(271_187, 1)];
-    const byCard = checkoutTotals(lines, "credit", terms);
+    const byCard = checkoutTotals(lines, paymentMethodChoice("credit"), terms);
     expect(byCard.total).toBe(299_516);
     expect(codAllowed(byCard.total)).toBe(true);
     // With the 440 yen fee: 272,727 + 27,273 = exactly 300,000.
-    const byCod = checkoutTotals(lines, "cod", terms);
+    const byCod = checkoutTotals(lines, paymentMethodChoice("cod"), terms);
     expect(byCod.total).toBe(300_000);
     expect(codAllowed(byCod.total)).toBe(false);
     expect(codAllowed(299_999)).toBe(true);

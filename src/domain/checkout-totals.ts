@@ -1,6 +1,7 @@
 import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
+import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
 
 /**
@@ -10,9 +11,6 @@ import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
  */
 
 export type ShippingType = "normal" | "cool";
-/** The choices at checkout; registered_credit is stored as credit on the order. */
-export const PAYMENT_METHOD_CHOICES = ["credit", "registered_credit", "bank", "cod"] as const;
-export type PaymentMethodChoice = (typeof PAYMENT_METHOD_CHOICES)[number];
 
 /** The fees and rate checkout charges, as the shop profile's terms hold them. */
 export type CheckoutTerms = Pick<
@@ -71,20 +69,15 @@ export function codFeeFor(itemsAndShipping: number, terms: Pick<CheckoutTerms, "
   return tier?.fee ?? terms.codFee;
 }
 
-/** Only cash on delivery costs a fee; card and bank transfer are free for the shopper. */
-export function paymentMethodFeeFor(method: PaymentMethodChoice, itemsAndShipping: number, terms: Pick<CheckoutTerms, "codFee" | "codFeeTiers">): number {
-  return method === "cod" ? codFeeFor(itemsAndShipping, terms) : 0;
-}
-
-/** Every figure of the order summary (spec §2 /checkout), to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): CheckoutTotals {
+/** Every figure of the order summary (spec §2 /checkout), to the yen; the fee is the chosen method's (payment-methods/). */
+export function checkoutTotals(lines: readonly CheckoutLine[], method: Pick<PaymentMethodHandler, "fee">, terms: CheckoutTerms): CheckoutTotals {
   const lineTotals = lines.map((line) => lineTotal(line.unitPrice, line.amount));
   const items = lineTotals.reduce((sum, each) => sum + each, 0);
   const shipping = shippingFeeFor(
     lines.map((line) => line.shippingType),
     terms,
   );
-  const paymentMethodFee = paymentMethodFeeFor(method, items + shipping, terms);
+  const paymentMethodFee = method.fee(items + shipping, terms);
   const subtotal = items + shipping + paymentMethodFee;
   // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
   const tax = taxOn(subtotal, terms.taxRatePercent);

@@ -1,4 +1,5 @@
 import type { OrderPaymentMethod, OrderStatus } from "./checkout.ts";
+import { storedPaymentMethod } from "./payment-methods/payment-method.registry.ts";
 
 /**
  * Where an order may go from each status (DESIGN.md: one table, not ifs in services).
@@ -26,9 +27,9 @@ export function statusesLeadingTo(to: OrderStatus): OrderStatus[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
 }
 
-/** The status an order is written with: a card order waits for its payment, the others for money or shipping. */
+/** The status an order is written with: its method's (a card order waits for its payment, the others for money or shipping). */
 export function initialOrderStatus(method: OrderPaymentMethod): OrderStatus {
-  return method === "credit" ? "pending" : "await_payment";
+  return storedPaymentMethod(method).firstStatus;
 }
 
 /** Whether the order holds stock: everything but a cancelled order. */
@@ -38,16 +39,14 @@ export function holdsStock(status: OrderStatus): boolean {
 
 /**
  * The moves the back office offers for an order (GET /admin/api/orders/{id} `next`), narrower than
- * the table: money is received for bank transfers only (cash on delivery is paid to the carrier,
- * so it goes straight to sent), and a pending card order is left to the gateway and the sweep,
+ * the table: from await_payment only the moves the method allows (bank: money received; cod: paid
+ * to the carrier, so straight to sent; a gateway-settled method: none but cancel), and a pending card order is left to the gateway and the sweep,
  * which know whether the shopper is still paying.
  */
 export function staffMoves(status: OrderStatus, method: OrderPaymentMethod): OrderStatus[] {
   if (status === "pending") return [];
   return ORDER_TRANSITIONS[status].filter((to) => {
-    if (status !== "await_payment") return true;
-    if (to === "deposited") return method === "bank";
-    if (to === "sent") return method === "cod";
-    return true;
+    if (status !== "await_payment" || to === "cancelled") return true;
+    return storedPaymentMethod(method).staffMovesFromAwaitPayment.includes(to);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, type OrderPaymentMethod, type OrderStatus } from "../../domain/checkout.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../domain/checkout.ts";
+import { isStoredPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
@@ -36,13 +37,13 @@ export function orderFilters(query: unknown, locale: Locale): AdminOrderFilters 
   const from = queryValue(query, "from");
   const to = queryValue(query, "to");
   if (status && !(ORDER_STATUSES as readonly string[]).includes(status)) errors.add("status", "inclusion");
-  if (method && !(ORDER_PAYMENT_METHODS as readonly string[]).includes(method)) errors.add("payment_method", "inclusion");
+  if (method && !isStoredPaymentMethod(method)) errors.add("payment_method", "inclusion");
   if (from && !isIsoDate(from)) errors.add("from", "invalid");
   if (to && !isIsoDate(to)) errors.add("to", "invalid");
   if (!errors.empty) throw validationFailed(errors);
   return {
     status: (status || undefined) as OrderStatus | undefined,
-    paymentMethod: (method || undefined) as OrderPaymentMethod | undefined,
+    paymentMethod: method || undefined,
     from: from || undefined,
     to: to || undefined,
     q: queryValue(query, "q") || undefined,

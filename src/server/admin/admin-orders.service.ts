@@ -1,3 +1,4 @@
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from "drizzle-orm";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -126,14 +127,14 @@ export class AdminOrdersService {
     return detailOf(order, await this.deps.orders.itemsOf(order.id), locale);
   }
 
-  /** await_payment (bank) → deposited: the transfer arrived. */
+  /** await_payment → deposited where the method allows it (bank): the transfer arrived. */
   async deposit(publicId: string, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "deposited");
     const moved = await this.moveWithMail(order, "deposited", {});
     return this.detail(moved.publicId, locale);
   }
 
-  /** await_payment (cod) or deposited → sent, with the carrier's slip number. */
+  /** await_payment (where the method allows it: cod) or deposited → sent, with the carrier's slip number. */
   async ship(publicId: string, slipNumber: string, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "sent");
     const moved = await this.moveWithMail(order, "sent", { slipNumber });
@@ -148,9 +149,12 @@ export class AdminOrdersService {
    */
   async cancel(publicId: string, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "cancelled");
-    const refunded = order.paymentMethod === "credit" && order.status === "deposited" && order.paymentIntentId !== null;
+    const paid = order.status === "deposited";
+    const refunds = storedPaymentMethod(order.paymentMethod).paidCancellation === "refund";
+    const refunded = paid && refunds && order.paymentIntentId !== null;
     if (refunded) await this.refund(order);
-    const moved = await this.moveWithMail(order, "cancelled", {}, { refunded, paidByTransfer: order.paymentMethod === "bank" && order.status === "deposited" });
+    // The mail tells what happens to the money only when something does: refunded, or returned by hand.
+    const moved = await this.moveWithMail(order, "cancelled", {}, { paid: refunds ? refunded : paid });
     await this.deps.catalog.changed();
     return this.detail(moved.publicId, locale);
   }
@@ -182,7 +186,7 @@ export class AdminOrdersService {
     order: OrderRow,
     to: OrderStatusMailKind,
     set: { slipNumber?: string },
-    mailOptions: { refunded?: boolean; paidByTransfer?: boolean } = {},
+    mailOptions: { paid?: boolean } = {},
   ): Promise<OrderRow> {
     // Read before the transaction: PGlite has one connection, a query beside an open transaction would wait forever.
     const shop = await this.deps.shopProfiles.profile();

@@ -1,3 +1,4 @@
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import iconv from "iconv-lite";
 import { prefectureName } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -124,13 +125,13 @@ export interface B2Order {
 
 /** One shipment's row; the shipping date is the day of the export (Japan date, YYYY-MM-DD). */
 export function b2Row({ order, items, cool }: B2Order, shop: ShopProfile, shippingDate: string): CsvValue[] {
-  const cod = order.paymentMethod === "cod";
+  const { b2InvoiceType, b2CollectsTotal } = storedPaymentMethod(order.paymentMethod).exports;
   const first = items[0];
   const description = first ? `${first.nameJa}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
   const b2 = shop.yamatoB2;
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
     お客様管理番号: order.publicId,
-    送り状種類: cod ? "2" : "0",
+    送り状種類: b2InvoiceType,
     クール区分: cool ? "2" : "0",
     伝票番号: "",
     出荷予定日: b2Date(shippingDate),
@@ -163,8 +164,8 @@ export function b2Row({ order, items, cool }: B2Order, shop: ShopProfile, shippi
     荷扱い１: "ワレ物注意",
     荷扱い２: "",
     記事: "",
-    "ｺﾚｸﾄ代金引換額（税込)": cod ? order.price : "",
-    内消費税額等: cod ? order.taxTotal : "",
+    "ｺﾚｸﾄ代金引換額（税込)": b2CollectsTotal ? order.price : "",
+    内消費税額等: b2CollectsTotal ? order.taxTotal : "",
     止置き: "",
     営業所コード: "",
     発行枚数: "",

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, gte, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import type { DashboardQueue } from "../../domain/payment-methods/payment-method.ts";
+import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Locale } from "../../domain/locale.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { TrainingWarning } from "../../domain/liquor-law.ts";
@@ -34,6 +36,14 @@ function isoDate(year: number, month: number, day: number): string {
  * whatever the server's time zone. The back office reads across modules (orders, catalogue,
  * inquiries), so these few counts are queried here rather than spread over their services.
  */
+/** The stored methods whose orders awaiting payment belong in a dashboard queue (bank: awaiting deposit; cod: to ship). */
+function inQueue(queue: DashboardQueue) {
+  const codes = storedPaymentMethods()
+    .filter((method) => method.dashboardQueue === queue)
+    .map((method) => method.stored);
+  return codes.length > 0 ? inArray(ordersTable.paymentMethod, codes) : sql`false`;
+}
+
 export class DashboardService {
   constructor(
     private readonly db: Database,
@@ -47,8 +57,8 @@ export class DashboardService {
     const thisMonth = await this.sales(japanMidnight(isoDate(year, month, 1)), japanMidnight(nextMonth));
     const [waiting] = await this.db
       .select({
-        awaitingDeposit: sql<number>`count(*) filter (where ${ordersTable.status} = 'await_payment' and ${ordersTable.paymentMethod} = 'bank')`,
-        toShip: sql<number>`count(*) filter (where ${ordersTable.status} = 'deposited' or (${ordersTable.status} = 'await_payment' and ${ordersTable.paymentMethod} = 'cod'))`,
+        awaitingDeposit: sql<number>`count(*) filter (where ${ordersTable.status} = 'await_payment' and ${inQueue("awaiting_deposit")})`,
+        toShip: sql<number>`count(*) filter (where ${ordersTable.status} = 'deposited' or (${ordersTable.status} = 'await_payment' and ${inQueue("to_ship")}))`,
       })
       .from(ordersTable)
       .where(or(eq(ordersTable.status, "await_payment"), eq(ordersTable.status, "deposited")));

@@ -1,7 +1,8 @@
 import { prefectureName } from "../../domain/address.ts";
-import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
+import type { OrderStatus } from "../../domain/checkout.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
 import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 
@@ -26,11 +27,6 @@ const statusLabels: Record<Locale, Record<OrderStatus, string>> = {
   en: { pending: "Payment in progress", await_payment: "Awaiting payment", deposited: "Paid", sent: "Shipped", cancelled: "Cancelled" },
 };
 
-const methodLabels: Record<Locale, Record<OrderPaymentMethod, string>> = {
-  ja: { credit: "クレジットカード", bank: "銀行振込", cod: "代金引換" },
-  en: { credit: "Credit card", bank: "Bank transfer", cod: "Cash on delivery" },
-};
-
 export const ORDER_CSV_HEADERS = headers;
 
 function text(value: string | null): string {
@@ -42,7 +38,7 @@ function orderColumns(order: OrderRow, locale: Locale): CsvValue[] {
     order.publicId,
     formatDateTime(order.createdAt, "ja"),
     statusLabels[locale][order.status],
-    methodLabels[locale][order.paymentMethod],
+    storedPaymentMethod(order.paymentMethod).exports.csvLabel[locale],
     text(order.name),
     text(order.email),
     text(order.phone),

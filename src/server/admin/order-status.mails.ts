@@ -1,5 +1,7 @@
 import { formatDateTime, formatYen } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -25,9 +27,6 @@ const texts = {
       sent: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
       cancelled: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文をキャンセルいたしました。",
     },
-    codReminder: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
-    refunded: "クレジットカードへのご請求 {total} は取り消し(返金)いたしました。カード会社によっては、ご利用明細への反映に時間がかかる場合があります。",
-    bankRefund: "お振り込みいただいた代金の返金につきましては、別途ご連絡いたします。",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     total: "合計(税込)",
@@ -47,9 +46,6 @@ const texts = {
       sent: "Thank you for shopping at {shop}. Your order has shipped today. You can follow the parcel on the carrier's website with the slip number below.",
       cancelled: "Thank you for shopping at {shop}. The order below has been cancelled.",
     },
-    codReminder: "Please pay the total of {total} to the carrier when the parcel is delivered.",
-    refunded: "The charge of {total} to your credit card has been refunded. Depending on your card issuer, it may take some time to appear on your statement.",
-    bankRefund: "We will contact you separately about returning your bank transfer.",
     orderId: "Order number",
     orderedAt: "Ordered",
     total: "Total (tax incl.)",
@@ -64,24 +60,25 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 /**
- * The mail of one back-office move. `refunded` says a card payment was given back (cancel of a paid
- * card order); a cancelled bank transfer that was already paid is returned by the trader by hand.
+ * The mail of one back-office move. `paid` says the cancelled order had been paid: its method says
+ * what happens to the money (a card refunded, a transfer returned by hand); a shipped order gets the
+ * method's words for the parcel (cod: pay the carrier).
  */
 export function orderStatusMail(
   shop: ShopProfile,
   publicUrl: string,
   kind: OrderStatusMailKind,
   order: OrderRow,
-  options: { refunded?: boolean; paidByTransfer?: boolean } = {},
+  options: { paid?: boolean } = {},
 ): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const shopName = inLocale(shop.shopName, locale);
   const total = formatYen(order.price, locale);
   const paragraphs: string[] = [fill(t.lead[kind], { shop: shopName })];
-  if (kind === "sent" && order.paymentMethod === "cod") paragraphs.push(fill(t.codReminder, { total }));
-  if (kind === "cancelled" && options.refunded) paragraphs.push(fill(t.refunded, { total }));
-  if (kind === "cancelled" && options.paidByTransfer) paragraphs.push(t.bankRefund);
+  const method = storedPaymentMethod(order.paymentMethod);
+  const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && options.paid ? method.texts.mailCancelledPaid : undefined;
+  if (extra) paragraphs.push(fillText(extra[locale], { total }));
 
   const details: { label: string; value: string }[] = [
     { label: t.orderId, value: order.publicId },

@@ -1,9 +1,9 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
-import { checkoutTotals, codAllowed, codRefusalMessage } from "../../domain/checkout-totals.ts";
+import { checkoutTotals } from "../../domain/checkout-totals.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { initialOrderStatus } from "../../domain/order-status.ts";
+import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { AddressService } from "../address/address.service.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
@@ -23,6 +23,12 @@ import type { CheckoutOrderInput, CheckoutPayloadValue } from "./checkout.valida
 import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./checkout.validation.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
 import { errorAnswer, successAnswer } from "./order-payments.ts";
+
+/** Whether the order's method is a card the gateway charges during checkout (typed or saved). */
+function chargesCard(stored: string): boolean {
+  const input = storedPaymentMethod(stored).checkoutInput;
+  return input === "card" || input === "saved_card";
+}
 
 export interface CheckoutRequest {
   body: unknown;
@@ -109,7 +115,7 @@ export class CheckoutService {
       validateAddress: (address) => this.deps.addresses.validate(address, locale),
     });
     const card: CardSource | undefined =
-      input.choice === "registered_credit" && savedCard
+      paymentMethodChoice(input.choice).checkoutInput === "saved_card" && savedCard
         ? { paymentMethodId: savedCard.paymentMethodId, customerId: savedCard.customerId }
         : input.cardPaymentMethodId
           ? { paymentMethodId: input.cardPaymentMethodId }
@@ -127,7 +133,7 @@ export class CheckoutService {
       const winner = await this.requests.find(ownerKey, key);
       return winner ? this.replay(winner, fingerprint, payload, request) : errorAnswer(409, "checkoutInProgress", locale);
     }
-    if (placed.order.paymentMethod !== "credit") return successAnswer(placed.order);
+    if (!chargesCard(placed.order.paymentMethod)) return successAnswer(placed.order);
     const answer = await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card });
     if (answer.status !== 409 && answer.status !== 503) {
       // The client secret is for the browser only, never stored; a replay asks the gateway again.
@@ -164,10 +170,12 @@ export class CheckoutService {
         const product = products.get(item.id)!;
         return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType };
       });
-      const totals = checkoutTotals(lines, input.choice, shop.terms);
-      if (input.paymentMethod === "cod" && !codAllowed(totals.total, shop.terms.codCeiling)) {
+      const method = paymentMethodChoice(input.choice);
+      const totals = checkoutTotals(lines, method, shop.terms);
+      const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
+      if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);
-        errors.add("payment_method", codRefusalMessage(totals.total, locale, shop.terms.codCeiling));
+        errors.add("payment_method", refusal);
         throw errors.failure();
       }
       for (const line of lines) {
@@ -176,7 +184,7 @@ export class CheckoutService {
       }
       const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
 
-      const status = initialOrderStatus(input.paymentMethod);
+      const status = method.firstStatus;
       const order = await this.deps.orders.create(
         tx,
         {
@@ -236,7 +244,7 @@ export class CheckoutService {
   private async replay(earlier: CheckoutRequestRow, fingerprint: string, payload: CheckoutPayloadValue, request: CheckoutRequest): Promise<CheckoutAnswer> {
     if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", request.locale);
     const order = earlier.orderId === null ? undefined : await this.deps.orders.byId(earlier.orderId);
-    if (order?.paymentMethod === "credit") {
+    if (order && chargesCard(order.paymentMethod)) {
       return this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) });
     }
     if (earlier.responseStatus !== null && earlier.responseBody) return { status: earlier.responseStatus, body: earlier.responseBody };
@@ -259,7 +267,7 @@ export class CheckoutService {
     const order = await this.deps.orders.byId(earlier.orderId);
     if (
       !order ||
-      order.paymentMethod !== "credit" ||
+      !chargesCard(order.paymentMethod) ||
       order.publicId !== payload.order_id ||
       !order.paymentIntentId ||
       order.paymentIntentId !== payload.payment_intent_id
@@ -273,11 +281,12 @@ export class CheckoutService {
   }
 
   private async cardFor(payload: CheckoutPayloadValue, user: UserResource | null): Promise<CardSource | undefined> {
-    if (payload.payment_method === "credit") {
+    const input = paymentMethodChoice(payload.payment_method).checkoutInput;
+    if (input === "card") {
       const id = payload.payment.payment_method_id?.trim();
       return id ? { paymentMethodId: id } : undefined;
     }
-    if (payload.payment_method !== "registered_credit" || !user) return undefined;
+    if (input !== "saved_card" || !user) return undefined;
     const saved = await this.deps.cards.paymentReferencesOf(user.id);
     return saved ? { paymentMethodId: saved.paymentMethodId, customerId: saved.customerId } : undefined;
   }

@@ -4,10 +4,11 @@ import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
-import type { PaymentMethodChoice } from "../../domain/checkout-totals.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
+import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
+import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { AppError } from "../http/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
@@ -142,9 +143,10 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
 
   const choice = payload.payment_method;
+  const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
-  if (choice === "registered_credit" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
-  if (choice === "credit" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
+  if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
+  if (method.checkoutInput === "card" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
 
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
@@ -153,8 +155,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   return {
     items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
     choice,
-    paymentMethod: choice === "registered_credit" ? "credit" : choice,
-    cardPaymentMethodId: choice === "credit" ? cardPaymentMethodId : null,
+    paymentMethod: method.stored,
+    cardPaymentMethodId: method.checkoutInput === "card" ? cardPaymentMethodId : null,
     name,
     email,
     phone,

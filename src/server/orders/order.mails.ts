@@ -2,6 +2,8 @@ import { displayZip } from "../../domain/address.ts";
 import { formatDateTime, formatYen } from "../../domain/format.ts";
 import { formatDeliveryDate } from "../../domain/checkout-totals.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -10,7 +12,8 @@ import type { OrderItemRow, OrderRow } from "./orders.service.ts";
 import { addressLine } from "./orders.service.ts";
 
 // The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
-// cash on delivery at once, card when paid. In the language of the checkout.
+// cash on delivery at once, card when paid. In the language of the checkout; what it says about
+// paying is the payment method's (payment-methods/).
 
 const texts = {
   ja: {
@@ -27,12 +30,8 @@ const texts = {
     codFee: "代引き手数料(税抜)",
     tax: "消費税({rate}%対象 {base})",
     total: "合計(税込)",
-    methods: { bank: "銀行振込", cod: "代金引換", credit: "クレジットカード" },
     paymentHeading: "■お支払いについて",
-    bank: "ご注文日から{days}日以内に、合計金額 {total} を下記の口座へお振り込みください。ご入金を確認後、商品を発送いたします。",
     bankAccount: "{financial} {branch} {type} {number} {name}",
-    cod: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
-    credit: "クレジットカードで {total} のお支払いが完了しました。",
     deliveryHeading: "■お届け先",
     wish: "お届け希望日時: {date} {band}",
     noDate: "日指定なし",
@@ -56,12 +55,8 @@ const texts = {
     codFee: "Cash on delivery fee (before tax)",
     tax: "Consumption tax ({rate}% on {base})",
     total: "Total (tax incl.)",
-    methods: { bank: "Bank transfer", cod: "Cash on delivery", credit: "Credit card" },
     paymentHeading: "Payment",
-    bank: "Please transfer the total of {total} to one of the accounts below within {days} days of your order. We ship once the payment has arrived.",
     bankAccount: "{financial}, {branch}, {type} {number}, {name}",
-    cod: "Please pay the total of {total} to the carrier when the parcel is delivered.",
-    credit: "The total of {total} has been charged to your credit card.",
     deliveryHeading: "Delivery address",
     wish: "Desired delivery: {date} {band}",
     noDate: "no date specified",
@@ -90,13 +85,13 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, 
   const t = texts[locale];
   const yen = (amount: number) => formatYen(amount, locale);
   const shopName = inLocale(shop.shopName, locale);
-  const method = order.paymentMethod as keyof typeof t.methods;
+  const method = storedPaymentMethod(order.paymentMethod);
 
   const lines = items.map((item) =>
     fill(t.line, { name: locale === "ja" ? item.nameJa : item.nameEn, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.unitPrice * item.amount) }),
   );
-  const payment = [t.paymentHeading, fill(t[method], { total: yen(order.price), days: shop.terms.bankTransferWithinDays })];
-  if (method === "bank") {
+  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: yen(order.price), days: shop.terms.bankTransferWithinDays })];
+  if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(
         fill(t.bankAccount, {
@@ -127,7 +122,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, 
   const details = [
     { label: t.orderId, value: order.publicId },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
-    { label: t.paymentMethod, value: t.methods[method] },
+    { label: t.paymentMethod, value: method.label[locale] },
     { label: t.items, value: yen(order.itemsTotal) },
     { label: t.shipping, value: yen(order.shippingFee) },
     ...(order.paymentMethodFee > 0 ? [{ label: t.codFee, value: yen(order.paymentMethodFee) }] : []),

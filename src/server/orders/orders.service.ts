@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import type { OrderPaymentMethod, OrderResource, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
+import type { OrderResource, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { prefectureName } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { statusesLeadingTo } from "../../domain/order-status.ts";
@@ -191,7 +191,7 @@ function orderResource(
     attributes: {
       created_at: order.createdAt.toISOString(),
       status: order.status,
-      payment_method: order.paymentMethod as OrderPaymentMethod,
+      payment_method: order.paymentMethod,
       price: order.price,
       shipping_fee: order.shippingFee,
       payment_method_fee: order.paymentMethodFee,

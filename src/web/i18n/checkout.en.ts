@@ -36,11 +36,6 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.memoHint": "Anything we should know (up to {max} characters).",
 
   "checkout.paymentHeading": "Payment method",
-  "checkout.method.credit": "Credit card",
-  "checkout.method.registered_credit": "Saved credit card",
-  "checkout.method.bank": "Bank transfer",
-  "checkout.method.cod": "Cash on delivery",
-  "checkout.noSavedCard": "No saved card",
   "checkout.savedCardNote": "You pay with the card saved in My Page ({card}).",
   "checkout.bankNote": "Please transfer the total to one of the accounts below within {days} days of ordering. Transfer fees are yours to pay. We ship once the payment has arrived.",
   "checkout.bankFailed": "The bank accounts could not be loaded. Please reload the page.",
@@ -49,7 +44,6 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.bank.depositType": "Account type",
   "checkout.bank.accountNumber": "Account number",
   "checkout.bank.accountName": "Account holder",
-  "checkout.codNote": "Pay the driver when the products are delivered. The cash-on-delivery fee is included in the payment fee of your order summary. Not available for orders of {ceiling} or more.",
 
   "checkout.confirmHeading": "Final check before you order",
   "checkout.confirmLead": "Pressing “Place order” places your order. Please check the following.",

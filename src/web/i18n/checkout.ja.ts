@@ -35,11 +35,6 @@ export const checkoutJa = {
   "checkout.memoHint": "ご要望などがあればご記入ください({max}文字以内)。",
 
   "checkout.paymentHeading": "お支払い方法",
-  "checkout.method.credit": "クレジットカード",
-  "checkout.method.registered_credit": "登録済みのクレジットカード",
-  "checkout.method.bank": "銀行振込",
-  "checkout.method.cod": "代金引換",
-  "checkout.noSavedCard": "登録済みのカードはありません",
   "checkout.savedCardNote": "マイページで登録したカード({card})でお支払いいただきます。",
   "checkout.bankNote": "ご注文日から{days}日以内に、下記の口座へお振り込みください。振込手数料はお客様のご負担となります。ご入金の確認後に発送いたします。",
   "checkout.bankFailed": "振込先の口座を読み込めませんでした。ページを再読み込みしてください。",
@@ -48,7 +43,6 @@ export const checkoutJa = {
   "checkout.bank.depositType": "口座種別",
   "checkout.bank.accountNumber": "口座番号",
   "checkout.bank.accountName": "口座名義",
-  "checkout.codNote": "商品のお届け時に、配達員へ代金をお支払いください。代引き手数料は「ご注文内容」の決済手数料に含まれます。お支払い金額が{ceiling}以上のご注文にはご利用いただけません。",
 
   "checkout.confirmHeading": "ご注文内容の最終確認",
   "checkout.confirmLead": "「購入」ボタンを押すと、ご注文が確定します。以下の内容をご確認ください。",

@@ -159,13 +159,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "legalNotice.deliveryText":
     "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",
   "legalNotice.payment": "Payment methods",
-  "legalNotice.paymentCard": "Credit card (charged immediately when you order)",
-  "legalNotice.paymentBank": "Bank transfer (domestic)",
-  "legalNotice.paymentCod": "Cash on delivery",
   "legalNotice.paymentDeadline": "Payment deadline",
-  "legalNotice.deadlineCard": "Credit card: payment is made when you order",
-  "legalNotice.deadlineBank": "Bank transfer: please transfer within {days} days of ordering",
-  "legalNotice.deadlineCod": "Cash on delivery: pay the driver when the products are delivered",
   "legalNotice.liquorHeading": "Sale of alcohol",
   "legalNotice.ageNotice":
     "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",

@@ -154,13 +154,7 @@ export const legalJa = {
   "legalNotice.deliveryText":
     "ご注文の確認後(銀行振込の場合はご入金の確認後)、{min}〜{max}営業日以内に発送いたします。商品はご注文から{days}日以内にお届けします。",
   "legalNotice.payment": "お支払い方法",
-  "legalNotice.paymentCard": "クレジットカード決済(ご注文時に即時決済されます)",
-  "legalNotice.paymentBank": "銀行振込(国内)",
-  "legalNotice.paymentCod": "代金引換",
   "legalNotice.paymentDeadline": "お支払い期限",
-  "legalNotice.deadlineCard": "クレジットカード決済：ご注文時にお支払いが確定します",
-  "legalNotice.deadlineBank": "銀行振込：ご注文日から{days}日以内にお振り込みください",
-  "legalNotice.deadlineCod": "代金引換：商品のお届け時に配達員へお支払いください",
   "legalNotice.liquorHeading": "酒類の販売について",
   "legalNotice.ageNotice":
     "20歳未満の者の飲酒は法律で禁止されています。当店では20歳未満の方への酒類の販売はいたしません。",

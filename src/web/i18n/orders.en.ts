@@ -34,7 +34,4 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.status.deposited": "Paid",
   "orders.status.sent": "Shipped",
   "orders.status.cancelled": "Cancelled",
-  "orders.paymentMethod.credit": "Credit card",
-  "orders.paymentMethod.bank": "Bank transfer",
-  "orders.paymentMethod.cod": "Cash on delivery",
 };

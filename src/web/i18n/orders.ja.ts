@@ -34,7 +34,4 @@ export const ordersJa = {
   "orders.status.deposited": "入金済み",
   "orders.status.sent": "発送済み",
   "orders.status.cancelled": "キャンセル",
-  "orders.paymentMethod.credit": "クレジットカード",
-  "orders.paymentMethod.bank": "銀行振込",
-  "orders.paymentMethod.cod": "代金引換",
 } as const;

@@ -1,3 +1,5 @@
+import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/legal-notice";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import type { LegalRow } from "../features/legal/legal-table.tsx";
@@ -22,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * shoppers expect. Every amount and period comes from the shop profile's terms.
  */
 export default function LegalNoticeRoute() {
-  const { t, pick, yen } = useI18n();
+  const { t, pick, yen, locale } = useI18n();
   const { shop } = useSite();
   const { terms, liquorLicence } = shop;
 
@@ -83,7 +85,7 @@ export default function LegalNoticeRoute() {
       label: t("legalNotice.payment"),
       value: (
         <LegalList
-          items={[t("legalNotice.paymentCard"), t("legalNotice.paymentBank"), t("legalNotice.paymentCod")]}
+          items={storedPaymentMethods().map((method) => method.texts.legalNotice[locale])}
         />
       ),
     },
@@ -92,11 +94,7 @@ export default function LegalNoticeRoute() {
       label: t("legalNotice.paymentDeadline"),
       value: (
         <LegalList
-          items={[
-            t("legalNotice.deadlineCard"),
-            t("legalNotice.deadlineBank", { days: terms.bankTransferWithinDays }),
-            t("legalNotice.deadlineCod"),
-          ]}
+          items={storedPaymentMethods().map((method) => fillText(method.texts.timing[locale], { days: terms.bankTransferWithinDays }))}
         />
       ),
     },

@@ -1,3 +1,4 @@
+import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { ReactNode } from "react";
 import { displayZip, prefectureName } from "../../../domain/address.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
@@ -44,7 +45,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         <Row label={ta("adminOrder.status")} testId="order-status">
           <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
         </Row>
-        <Row label={ta("adminOrder.paymentMethod")}>{t(`orders.paymentMethod.${order.payment_method}`)}</Row>
+        <Row label={ta("adminOrder.paymentMethod")}>{storedPaymentMethod(order.payment_method).label[locale]}</Row>
         <Row label={ta("adminOrder.total")}>
           <strong>{yen(order.price)}</strong>
         </Row>

@@ -1,4 +1,5 @@
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { isStoredPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { isRealDate } from "../../../domain/japan-time.ts";
 
 /** The filters of /admin/orders as the query string carries them (and GET /admin/api/orders takes them). */
@@ -17,7 +18,7 @@ export function orderFiltersOf(search: URLSearchParams): OrderFilters {
   const status = search.get("status");
   if (status && (ORDER_STATUSES as readonly string[]).includes(status)) filters.status = status;
   const method = search.get("payment_method");
-  if (method && (ORDER_PAYMENT_METHODS as readonly string[]).includes(method)) filters.payment_method = method;
+  if (method && isStoredPaymentMethod(method)) filters.payment_method = method;
   for (const key of ["from", "to"] as const) {
     const value = search.get(key);
     if (value && isIsoDate(value)) filters[key] = value;

@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN } from "../../../domain/account.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
-import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
+import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import type { AddressFormErrors, AddressFormValue } from "../address/address-fields.tsx";
 import { addressErrorMessages, addressPayload } from "../address/address-fields.tsx";

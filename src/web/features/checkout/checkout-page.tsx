@@ -1,5 +1,8 @@
 import type { CartItem } from "../../../domain/cart.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
+import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../../domain/payment-methods/payment-method.ts";
+import { paymentMethodChoice, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Textarea } from "../../ui/field.tsx";
@@ -73,7 +76,7 @@ interface CheckoutFormProps {
 }
 
 function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
-  const { t, yen } = useI18n();
+  const { t, yen, locale } = useI18n();
   const { shop } = useSite();
   const {
     form,
@@ -81,14 +84,14 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     errors,
     cardError,
     paymentError,
-    codAlert,
+    refusalAlert,
     processing,
     provider,
     needsProvider,
     formRef,
     cardRef,
     setMethod,
-    refuseCod,
+    refuseMethod,
     setContact,
     setAddress,
     setWish,
@@ -97,10 +100,12 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     submit,
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
-  const { totals, codRefusal } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate);
-  const banks = useBankAccounts(form.method === "bank");
-  // Spec §4: cod that the total (with its fee) no longer allows falls back to credit.
-  if (form.method === "cod" && codRefusal) refuseCod(codRefusal);
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate);
+  const chosen = paymentMethodChoice(form.method);
+  const banks = useBankAccounts(chosen.showsBankAccounts);
+  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.
+  const chosenRefusal = refusals[form.method];
+  if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
   const bottles = purchasable.reduce((sum, item) => sum + item.amount, 0);
 
@@ -114,6 +119,25 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
         <CardEntry ref={cardRef} provider={provider.provider} error={cardError} onEdit={cardEdited} />
       </div>
     );
+
+  /** What a method shows under it while chosen, from what it needs: a card, the saved card, the accounts, a note. */
+  function methodDetail(method: PaymentMethodHandler) {
+    if (method.checkoutInput === "card") return cardDetail;
+    if (method.checkoutInput === "saved_card") {
+      return member.card ? (
+        <div className={styles.methodDetail} data-testid="saved-card">
+          <p className={styles.methodNote}>{t("checkout.savedCardNote", { card: savedCardText(member.card) })}</p>
+        </div>
+      ) : null;
+    }
+    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={shop.terms.bankTransferWithinDays} />;
+    const note = method.texts.checkoutNote;
+    return note ? (
+      <div className={styles.methodDetail}>
+        <p className={styles.methodNote}>{fillText(note[locale], { ceiling: yen(shop.terms.codCeiling), days: shop.terms.bankTransferWithinDays })}</p>
+      </div>
+    ) : null;
+  }
 
   return (
     <>
@@ -174,26 +198,14 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
               value={form.method}
               onChange={setMethod}
               savedCard={member.card}
-              codRefusal={codRefusal}
+              refusals={refusals}
               disabled={processing}
-              details={{
-                credit: cardDetail,
-                registered_credit: member.card ? (
-                  <div className={styles.methodDetail} data-testid="saved-card">
-                    <p className={styles.methodNote}>{t("checkout.savedCardNote", { card: savedCardText(member.card) })}</p>
-                  </div>
-                ) : null,
-                bank: <BankAccounts accounts={banks} days={shop.terms.bankTransferWithinDays} />,
-                cod: (
-                  <div className={styles.methodDetail}>
-                    <p className={styles.methodNote}>{t("checkout.codNote", { ceiling: yen(shop.terms.codCeiling) })}</p>
-                  </div>
-                ),
-              }}
+              details={Object.fromEntries(paymentMethodChoices().map((method) => [method.code, methodDetail(method)]))}
             />
-            {codAlert && (
+            {refusalAlert && (
+              // The test id is the spec's first case of a refused method: cash on delivery.
               <Notice tone="danger" testId="cod-alert">
-                {codAlert}
+                {refusalAlert}
               </Notice>
             )}
             {paymentError && (

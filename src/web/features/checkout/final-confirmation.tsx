@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
+import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../../domain/payment-methods/payment-method.ts";
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSite } from "../site/site-context.tsx";
 import styles from "./checkout.module.css";
@@ -19,14 +21,10 @@ interface FinalConfirmationProps {
  * a liquor seller shows. Periods come from the shop profile, as the legal notice prints them.
  */
 export function FinalConfirmation({ method, bottles, total }: FinalConfirmationProps) {
-  const { t, yen } = useI18n();
+  const { t, yen, locale } = useI18n();
   const { terms } = useSite().shop;
-  const paymentTiming = {
-    credit: t("legalNotice.deadlineCard"),
-    registered_credit: t("legalNotice.deadlineCard"),
-    bank: t("legalNotice.deadlineBank", { days: terms.bankTransferWithinDays }),
-    cod: t("legalNotice.deadlineCod"),
-  }[method];
+  const chosen = paymentMethodChoice(method);
+  const paymentTiming = fillText(chosen.texts.timing[locale], { days: terms.bankTransferWithinDays });
 
   return (
     <section className={styles.confirmation} aria-labelledby="checkout-confirmation" data-testid="final-confirmation">
@@ -39,7 +37,7 @@ export function FinalConfirmation({ method, bottles, total }: FinalConfirmationP
         <dd data-testid="confirm-amount">{t("checkout.confirmAmountText", { count: bottles, total: yen(total) })}</dd>
         <dt>{t("checkout.confirmPayment")}</dt>
         <dd data-testid="confirm-payment">
-          {t(`checkout.method.${method}`)}
+          {chosen.label[locale]}
           <br />
           {paymentTiming}
         </dd>

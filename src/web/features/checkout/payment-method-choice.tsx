@@ -1,8 +1,8 @@
 import { useId } from "react";
 import type { ReactNode } from "react";
 import type { SavedCard } from "../../../domain/card.ts";
-import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
-import { PAYMENT_METHOD_CHOICES } from "../../../domain/checkout-totals.ts";
+import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
+import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 
@@ -11,10 +11,10 @@ interface PaymentMethodChoiceProps {
   onChange(method: PaymentMethodChoice): void;
   /** undefined while a member's card loads; null for a guest or a member without one. */
   savedCard: SavedCard | null | undefined;
-  /** Why cash on delivery cannot be chosen (spec §5 wording), or null when it can. */
-  codRefusal: string | null;
+  /** Per method, why it cannot be chosen (spec §5 wording for cod), or null when it can. */
+  refusals: Record<string, string | null>;
   disabled: boolean;
-  /** What shows under each method while it is chosen: card field, saved card, accounts, cod note. */
+  /** What shows under each method while it is chosen: card field, saved card, accounts, notes. */
   details: Record<PaymentMethodChoice, ReactNode>;
 }
 
@@ -23,52 +23,48 @@ export function savedCardText(card: SavedCard): string {
 }
 
 /**
- * Spec §4 payment_method at checkout: credit (default), registered_credit (disabled without a saved
- * card), bank and cod (disabled when the total with its fee reaches the ceiling). A native radio
- * group: arrow keys move between the methods that can be chosen.
+ * Spec §4 payment_method at checkout, the registry's choices in its order: credit (default),
+ * registered_credit (disabled without a saved card), bank and cod (disabled when the total with its
+ * fee reaches the ceiling), and whatever method is added there. A native radio group: arrow keys
+ * move between the methods that can be chosen.
  */
-export function PaymentMethodChoiceGroup({ value, onChange, savedCard, codRefusal, disabled, details }: PaymentMethodChoiceProps) {
-  const { t } = useI18n();
+export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals, disabled, details }: PaymentMethodChoiceProps) {
+  const { t, locale } = useI18n();
   const name = useId();
-  const hints: Partial<Record<PaymentMethodChoice, string>> = {
-    registered_credit: savedCard === undefined ? t("page.loading") : savedCard ? savedCardText(savedCard) : t("checkout.noSavedCard"),
-    ...(codRefusal ? { cod: codRefusal } : {}),
-  };
-  const unavailable: Record<PaymentMethodChoice, boolean> = {
-    credit: false,
-    registered_credit: !savedCard,
-    bank: false,
-    cod: codRefusal !== null,
-  };
 
   return (
     <fieldset className={styles.methods} disabled={disabled}>
       <legend className={styles.sectionHeading}>{t("checkout.paymentHeading")}</legend>
-      {PAYMENT_METHOD_CHOICES.map((method) => {
-        const hintId = `${name}-${method}-hint`;
-        const hint = hints[method];
-        const chosen = value === method;
+      {paymentMethodChoices().map((method) => {
+        const code = method.code;
+        const hintId = `${name}-${code}-hint`;
+        const refusal = refusals[code] ?? null;
+        const needsSavedCard = method.checkoutInput === "saved_card";
+        const hint =
+          refusal ??
+          (needsSavedCard ? (savedCard === undefined ? t("page.loading") : savedCard ? savedCardText(savedCard) : (method.texts.unavailable?.[locale] ?? null)) : null);
+        const chosen = value === code;
         return (
-          <div key={method} className={styles.method} data-chosen={chosen} data-testid={`method-${method}`}>
+          <div key={code} className={styles.method} data-chosen={chosen} data-testid={`method-${code}`}>
             <label className={styles.methodLabel}>
               <input
                 type="radio"
                 name={name}
-                value={method}
+                value={code}
                 checked={chosen}
-                disabled={unavailable[method]}
+                disabled={refusal !== null || (needsSavedCard && !savedCard)}
                 aria-describedby={hint ? hintId : undefined}
-                onChange={() => onChange(method)}
+                onChange={() => onChange(code)}
               />
-              <span>{t(`checkout.method.${method}`)}</span>
+              <span>{method.label[locale]}</span>
             </label>
             {hint && (
-              <p id={hintId} className={method === "cod" ? styles.methodRefusal : styles.methodHint}>
+              <p id={hintId} className={refusal !== null ? styles.methodRefusal : styles.methodHint}>
                 {hint}
               </p>
             )}
             {/* Kept while another method is chosen, so a typed card is still there on coming back. */}
-            <div hidden={!chosen}>{details[method]}</div>
+            <div hidden={!chosen}>{details[code]}</div>
           </div>
         );
       })}

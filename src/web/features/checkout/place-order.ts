@@ -1,3 +1,4 @@
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { BillingDetails, CardInputField } from "../../../domain/card.ts";
 import type { CheckoutItemError, CheckoutPayload, CheckoutResponse } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
@@ -56,7 +57,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
   const key = attempt.keyFor(orderFingerprint(input.payload));
   let payload = input.payload;
 
-  if (payload.payment_method === "credit") {
+  if (paymentMethodChoice(payload.payment_method).checkoutInput === "card") {
     if (!provider || !input.card) return { kind: "card-error", message: translate(locale, "payments.unavailable") };
     if (!attempt.paymentMethodId) {
       const method = await provider.createPaymentMethod(input.card, input.billing);

@@ -4,7 +4,8 @@ import { useNavigate } from "react-router";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CardInputField, PaymentBrowserConfig } from "../../../domain/card.ts";
-import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
+import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import type { AddressFormValue } from "../address/address-fields.tsx";
@@ -16,6 +17,7 @@ import { usePaymentProvider } from "../payments/use-payment-provider.ts";
 import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish } from "./checkout-order.ts";
 import { NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
+import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { placeOrder } from "./place-order.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
@@ -24,7 +26,7 @@ export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 
 function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryName: string): CheckoutForm {
   return {
-    method: "credit",
+    method: initialMethod(),
     // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
     contact: { name: user?.user_name ?? "", email: user?.email ?? "", phone: user?.tel ?? "" },
     address: addressFormValue(null, defaultCountryName),
@@ -53,7 +55,7 @@ export function useCheckout(
   const [errors, setErrors] = useState<CheckoutFieldErrors>(NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
-  const [codAlert, setCodAlert] = useState<string | null>(null);
+  const [refusalAlert, setRefusalAlert] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -71,7 +73,8 @@ export function useCheckout(
     setForm((current) => ({ ...current, address: addressFormValue(savedAddress, defaultCountryName) }));
   }
 
-  const needsProvider = form.method === "credit" || form.method === "registered_credit";
+  const checkoutInput = paymentMethodChoice(form.method).checkoutInput;
+  const needsProvider = checkoutInput === "card" || checkoutInput === "saved_card";
   const provider = usePaymentProvider(payments, needsProvider);
 
   // After a failed submit, the first field in error gets the focus (keyboard and screen readers land on it).
@@ -80,15 +83,15 @@ export function useCheckout(
   }, [focusRequest]);
 
   const setMethod = useCallback((method: PaymentMethodChoice) => {
-    setForm((current) => ({ ...current, method }));
-    setCodAlert(null);
+    setForm((current) => withChosenMethod(current, method));
+    setRefusalAlert(null);
     setPaymentError(null);
   }, []);
 
-  /** Spec §4: cod that the total no longer allows falls back to credit, and an alert says why. */
-  const refuseCod = useCallback((message: string) => {
-    setForm((current) => (current.method === "cod" ? { ...current, method: "credit" } : current));
-    setCodAlert(message);
+  /** Spec §4: a chosen method the total no longer allows (cod) falls back to the default (credit), and an alert says why. */
+  const refuseMethod = useCallback((refused: PaymentMethodChoice, message: string) => {
+    setForm((current) => withRefusedMethodFallback(current, refused));
+    setRefusalAlert(message);
   }, []);
 
   const setContact = (field: ContactField, text: string) => {
@@ -109,7 +112,7 @@ export function useCheckout(
   }, [attempt]);
 
   function showCardError(error: CardMessage) {
-    if (form.method === "credit") {
+    if (checkoutInput === "card") {
       setCardError(error);
       cardFocus.current = { field: error.field };
     } else setPaymentError(error.message);
@@ -145,8 +148,8 @@ export function useCheckout(
       return;
     }
     if (needsProvider && provider.status !== "ready") return;
-    const card = form.method === "credit" ? (cardRef.current?.source() ?? null) : null;
-    if (form.method === "credit" && !card) return;
+    const card = checkoutInput === "card" ? (cardRef.current?.source() ?? null) : null;
+    if (checkoutInput === "card" && !card) return;
 
     busy.current = true;
     setProcessing(true);
@@ -211,14 +214,14 @@ export function useCheckout(
     errors,
     cardError,
     paymentError,
-    codAlert,
+    refusalAlert,
     processing,
     provider,
     needsProvider,
     formRef,
     cardRef,
     setMethod,
-    refuseCod,
+    refuseMethod,
     setContact,
     setAddress,
     setWish,

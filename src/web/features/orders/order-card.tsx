@@ -1,3 +1,4 @@
+import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useId } from "react";
 import type { ReactNode } from "react";
 import type { OrderResource } from "../../../domain/checkout.ts";
@@ -89,7 +90,7 @@ export function OrderCard({ order }: { order: OrderResource }) {
         </Badge>
       </header>
       <dl className={styles.rows}>
-        <Row label={t("orders.paymentMethod")}>{t(`orders.paymentMethod.${a.payment_method}`)}</Row>
+        <Row label={t("orders.paymentMethod")}>{storedPaymentMethod(a.payment_method).label[locale]}</Row>
         <Row label={t("orders.price")}>
           <strong>{yen(a.price)}</strong>
         </Row>

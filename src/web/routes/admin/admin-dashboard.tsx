@@ -1,3 +1,4 @@
+import { storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
@@ -34,6 +35,12 @@ function Figure({ label, value, link, testId }: { label: string; value: ReactNod
 }
 
 /** The day at a glance: today's and this month's orders and sales, what waits for the trader, low stock. */
+/** The orders the "awaiting deposit" figure counts: await_payment of the methods the trader settles by hand (bank). */
+function awaitingDepositLink(): string {
+  const methods = storedPaymentMethods().filter((method) => method.dashboardQueue === "awaiting_deposit");
+  return `/admin/orders?status=await_payment${methods.length === 1 ? `&payment_method=${methods[0]!.stored}` : ""}`;
+}
+
 export default function AdminDashboard() {
   const ta = useAdminText();
   const { yen } = useI18n();
@@ -75,7 +82,7 @@ export default function AdminDashboard() {
             testId="dashboard-awaiting-deposit"
             label={ta("adminDashboard.awaitingDeposit")}
             value={count(figures.awaiting_deposit)}
-            link={{ to: "/admin/orders?status=await_payment&payment_method=bank", label: showOrders }}
+            link={{ to: awaitingDepositLink(), label: showOrders }}
           />
           <Figure
             testId="dashboard-to-ship"

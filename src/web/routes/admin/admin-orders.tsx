@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-orders";
-import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { storedPaymentMethod, storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { formatDateTime } from "../../../domain/format.ts";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
@@ -36,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function FilterForm({ filters }: { filters: OrderFilters }) {
   const ta = useAdminText();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const all = { value: "", label: ta("adminOrders.all") };
 
@@ -65,7 +66,7 @@ function FilterForm({ filters }: { filters: OrderFilters }) {
         label={ta("adminOrders.paymentMethod")}
         name="payment_method"
         defaultValue={filters.payment_method ?? ""}
-        options={[all, ...ORDER_PAYMENT_METHODS.map((method) => ({ value: method, label: t(`orders.paymentMethod.${method}`) }))]}
+        options={[all, ...storedPaymentMethods().map((method) => ({ value: method.stored, label: method.label[locale] }))]}
       />
       <Input label={ta("adminOrders.from")} name="from" type="date" defaultValue={filters.from ?? ""} />
       <Input label={ta("adminOrders.to")} name="to" type="date" defaultValue={filters.to ?? ""} />
@@ -121,7 +122,7 @@ function Pagination({ filters, current, total }: { filters: OrderFilters; curren
 /** Every order, newest first, 20 a page, narrowed by status, payment method, dates and a search. */
 export default function AdminOrders() {
   const ta = useAdminText();
-  const { t, yen } = useI18n();
+  const { t, yen, locale } = useI18n();
   const { filters, orders } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -173,7 +174,7 @@ export default function AdminOrders() {
                       <span className={list.name}>{order.name}</span>
                       <span className={list.email}>{order.email}</span>
                     </td>
-                    <td>{t(`orders.paymentMethod.${order.payment_method}`)}</td>
+                    <td>{storedPaymentMethod(order.payment_method).label[locale]}</td>
                     <td className={styles.nowrap}>
                       <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
                     </td>

@@ -1,0 +1,31 @@
+import type { PaymentMethodHandler } from "./payment-method.ts";
+
+/** Bank transfer: the order waits until the trader sees the money arrive; a paid one is returned by hand. */
+export const bankPaymentMethod: PaymentMethodHandler = {
+  code: "bank",
+  stored: "bank",
+  label: { ja: "銀行振込", en: "Bank transfer" },
+  checkoutInput: "none",
+  settles: ["by_trader"],
+  firstStatus: "await_payment",
+  staffMovesFromAwaitPayment: ["deposited"],
+  paidCancellation: "by_hand",
+  fee: () => 0,
+  feeFromServer: false,
+  refusal: () => null,
+  showsBankAccounts: true,
+  texts: {
+    mailPayment: {
+      ja: "ご注文日から{days}日以内に、合計金額 {total} を下記の口座へお振り込みください。ご入金を確認後、商品を発送いたします。",
+      en: "Please transfer the total of {total} to one of the accounts below within {days} days of your order. We ship once the payment has arrived.",
+    },
+    mailCancelledPaid: {
+      ja: "お振り込みいただいた代金の返金につきましては、別途ご連絡いたします。",
+      en: "We will contact you separately about returning your bank transfer.",
+    },
+    timing: { ja: "銀行振込：ご注文日から{days}日以内にお振り込みください", en: "Bank transfer: please transfer within {days} days of ordering" },
+    legalNotice: { ja: "銀行振込(国内)", en: "Bank transfer (domestic)" },
+  },
+  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "銀行振込", en: "Bank transfer" } },
+  dashboardQueue: "awaiting_deposit",
+};

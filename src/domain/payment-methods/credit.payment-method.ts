@@ -1,0 +1,28 @@
+import type { PaymentMethodHandler } from "./payment-method.ts";
+
+/** A card typed at checkout: charged at once, or after 3-D Secure; a paid order is refunded on cancel. */
+export const creditPaymentMethod: PaymentMethodHandler = {
+  code: "credit",
+  stored: "credit",
+  label: { ja: "クレジットカード", en: "Credit card" },
+  checkoutInput: "card",
+  settles: ["at_once", "after_3ds", "on_expiry"],
+  firstStatus: "pending",
+  staffMovesFromAwaitPayment: [],
+  paidCancellation: "refund",
+  fee: () => 0,
+  feeFromServer: false,
+  refusal: () => null,
+  showsBankAccounts: false,
+  texts: {
+    mailPayment: { ja: "クレジットカードで {total} のお支払いが完了しました。", en: "The total of {total} has been charged to your credit card." },
+    mailCancelledPaid: {
+      ja: "クレジットカードへのご請求 {total} は取り消し(返金)いたしました。カード会社によっては、ご利用明細への反映に時間がかかる場合があります。",
+      en: "The charge of {total} to your credit card has been refunded. Depending on your card issuer, it may take some time to appear on your statement.",
+    },
+    timing: { ja: "クレジットカード決済：ご注文時にお支払いが確定します", en: "Credit card: payment is made when you order" },
+    legalNotice: { ja: "クレジットカード決済(ご注文時に即時決済されます)", en: "Credit card (charged immediately when you order)" },
+  },
+  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "クレジットカード", en: "Credit card" } },
+  dashboardQueue: null,
+};

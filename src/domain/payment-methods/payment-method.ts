@@ -1,0 +1,118 @@
+import type { OrderStatus } from "../checkout.ts";
+import type { Locale } from "../locale.ts";
+import type { CodFeeTier } from "../shop-profile.ts";
+
+/**
+ * One way to pay (DESIGN.md "Built to grow", in the spirit of Vendure's PaymentMethodHandler): a
+ * method is one module implementing this interface and one entry in payment-method.registry.ts.
+ * Checkout, totals, order moves, mails, the back office, the exports, the order history and the
+ * legal notice read what they need from here and never branch on a method's code.
+ *
+ * This part is pure and browser-safe; what talks to a payment gateway lives in
+ * src/server/payments/methods/.
+ */
+
+export type LocalizedText = Readonly<Record<Locale, string>>;
+
+/** The shop-profile terms a method's fee and offer may depend on. */
+export interface PaymentMethodTerms {
+  codFee: number;
+  codFeeTiers?: CodFeeTier[] | undefined;
+  codCeiling: number;
+  bankTransferWithinDays: number;
+}
+
+/**
+ * How the order gets paid once placed:
+ * - at_once: the gateway charges during checkout (a card);
+ * - after_3ds: … or once the shopper passed 3-D Secure;
+ * - by_trader: the trader records the money by hand (a bank transfer arriving) or hands the parcel
+ *   to the carrier who collects it (cash on delivery);
+ * - by_gateway_webhook: the gateway tells us later (a convenience-store voucher paid, a wallet approval);
+ * - on_expiry: left unpaid past its deadline, the order is cancelled and its bottles return.
+ */
+export type Settlement = "at_once" | "after_3ds" | "by_trader" | "by_gateway_webhook" | "on_expiry";
+
+/**
+ * What the browser sends with the checkout and the server starts with it:
+ * - none: nothing (bank, cod): the order is binding at once;
+ * - card: a card the gateway's script turned into a payment method id;
+ * - saved_card: the member's saved card (needs a member with one);
+ * - voucher / redirect: the server asks the gateway for a payment the shopper completes elsewhere
+ *   (a convenience-store voucher, a wallet's approval page).
+ */
+export type CheckoutInput = "none" | "card" | "saved_card" | "voucher" | "redirect";
+
+/** What cancelling an order that was already paid does to the money. */
+export type PaidCancellation = "refund" | "by_hand";
+
+/** The cases a method's entry shows up in on the back office's dashboard while it awaits payment. */
+export type DashboardQueue = "awaiting_deposit" | "to_ship";
+
+/** What a method's order mail and complete page can say; `{total}`, `{days}` and instruction fields are filled in. */
+export interface PaymentMethodTexts {
+  /** The order mail's "how to pay" paragraph. */
+  mailPayment: LocalizedText;
+  /** Added to the "shipped" mail (cod: pay the carrier). */
+  mailShipped?: LocalizedText;
+  /** Added to the "cancelled" mail when the order had been paid. */
+  mailCancelledPaid?: LocalizedText;
+  /** When it is paid, as the legal notice and the final confirmation before ordering say it. */
+  timing: LocalizedText;
+  /** Its row under "payment methods" on the legal notice. */
+  legalNotice: LocalizedText;
+  /** A note under the method while it is chosen at checkout; `{ceiling}` is the cod ceiling. */
+  checkoutNote?: LocalizedText;
+  /** Shown under the method when it cannot be chosen, if no refusal message says more. */
+  unavailable?: LocalizedText;
+}
+
+export interface OfferContext {
+  /** The order's total (tax and this method's fee included), yen. */
+  total: number;
+  terms: Pick<PaymentMethodTerms, "codCeiling">;
+  locale: Locale;
+}
+
+export interface PaymentMethodHandler {
+  /** The checkout's payment_method value (spec §3). */
+  readonly code: string;
+  /** What the order stores (registered_credit is stored as credit). */
+  readonly stored: string;
+  readonly label: LocalizedText;
+  readonly checkoutInput: CheckoutInput;
+  /** How it settles, in order of what usually happens. */
+  readonly settles: readonly Settlement[];
+  /** The status the order is written with: pending while a card is being charged, else await_payment. */
+  readonly firstStatus: Extract<OrderStatus, "pending" | "await_payment">;
+  /** What the back office may do from await_payment besides cancelling (deposited, sent). */
+  readonly staffMovesFromAwaitPayment: readonly OrderStatus[];
+  readonly paidCancellation: PaidCancellation;
+  /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
+  fee(itemsAndShipping: number, terms: Pick<PaymentMethodTerms, "codFee" | "codFeeTiers">): number;
+  /** Whether the browser asks POST /api/fee for the fee (spec §4: the cod fee) instead of computing it. */
+  readonly feeFromServer: boolean;
+  /** Why it cannot be chosen for this total, or null when it can. */
+  refusal(context: OfferContext): string | null;
+  /** Whether the checkout shows the shop's bank accounts under it and the mail lists them. */
+  readonly showsBankAccounts: boolean;
+  readonly texts: PaymentMethodTexts;
+  readonly exports: {
+    /** B2 Cloud 送り状種類: 0 発払い, 2 コレクト (cash on delivery). */
+    b2InvoiceType: "0" | "2";
+    /** Whether B2 Cloud collects the total on delivery (コレクト代金引換額). */
+    b2CollectsTotal: boolean;
+    /** The order CSV's payment-method column. */
+    csvLabel: LocalizedText;
+  };
+  /** Where the dashboard counts its orders while they await payment, if anywhere. */
+  readonly dashboardQueue: DashboardQueue | null;
+}
+
+/** `{name}` placeholders filled from `values`; unknown ones are left as they are. */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** A checkout choice: the `code` of a handler in the registry. */
+export type PaymentMethodChoice = string;

@@ -1,0 +1,11 @@
+import { creditPaymentMethod } from "./credit.payment-method.ts";
+import type { PaymentMethodHandler } from "./payment-method.ts";
+
+/** The member's saved card: paid like a typed card and stored as credit; needs a member with a card. */
+export const registeredCreditPaymentMethod: PaymentMethodHandler = {
+  ...creditPaymentMethod,
+  code: "registered_credit",
+  label: { ja: "登録済みのクレジットカード", en: "Saved credit card" },
+  checkoutInput: "saved_card",
+  texts: { ...creditPaymentMethod.texts, unavailable: { ja: "登録済みのカードはありません", en: "No saved card" } },
+};
