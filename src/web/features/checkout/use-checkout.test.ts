@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
+import type { CheckoutPayload } from "../../../domain/checkout.ts";
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { checkoutFigures } from "./checkout-figures.ts";
+import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
+import { orderFingerprint } from "./checkout-order.ts";
+import { CheckoutAttempt } from "./idempotency-key.ts";
+
+// The browser's checkout state that use-checkout.ts keeps (spec §4): one Idempotency-Key per
+// attempt, the fee of the chosen method, and cash on delivery falling back to credit.
+
+const terms: CheckoutTerms = { taxRatePercent: 10, shippingFee: 1100, coolShippingFee: 1300, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };
+
+function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
+  return {
+    items: [{ id: 1, amount: 2 }],
+    memo: "",
+    payment: {},
+    address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区蔵前3-14-7", building_name: "" },
+    payment_method: "bank",
+    name: "山田 花子",
+    email: "hanako@example.com",
+    phone: "090-1234-5678",
+    desired_delivery_date: "",
+    desired_delivery_timezone: "",
+    ...overrides,
+  };
+}
+
+function figures(method: string, unitPrice: number, fetchedFee?: number) {
+  return checkoutFigures({
+    lines: [{ unitPrice, amount: 1 }],
+    chosen: paymentMethodChoice(method),
+    fetchedFee,
+    shippingFee: 1100,
+    taxRate: 10,
+    terms,
+    locale: "ja",
+  });
+}
+
+describe("checkout attempt keys", () => {
+  it("keeps the key while the order stays the same, so a retry replays instead of ordering twice", () => {
+    const attempt = new CheckoutAttempt();
+    const first = attempt.keyFor(orderFingerprint(payload()));
+    expect(attempt.keyFor(orderFingerprint(payload()))).toBe(first);
+    // The card's ids belong to the attempt, not to what is ordered.
+    expect(attempt.keyFor(orderFingerprint(payload({ payment: { payment_method_id: "pm_1" } })))).toBe(first);
+  });
+
+  it("makes a new key when what is ordered changes: amount, method, address, memo", () => {
+    const attempt = new CheckoutAttempt();
+    const keys = new Set([
+      attempt.keyFor(orderFingerprint(payload())),
+      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }] }))),
+      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }], payment_method: "cod" }))),
+      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }], payment_method: "cod", memo: "不在時は宅配ボックスへ" }))),
+    ]);
+    expect(keys.size).toBe(4);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("renews the key and forgets the card after a failed challenge or a declined card", () => {
+    const attempt = new CheckoutAttempt();
+    const fingerprint = orderFingerprint(payload({ payment_method: "credit" }));
+    const first = attempt.keyFor(fingerprint);
+    attempt.paymentMethodId = "pm_declined";
+    attempt.renew();
+    expect(attempt.paymentMethodId).toBeNull();
+    const second = attempt.keyFor(fingerprint);
+    expect(second).not.toBe(first);
+    expect(attempt.keyFor(fingerprint)).toBe(second);
+  });
+});
+
+describe("payment fee of the chosen method", () => {
+  it("charges the cod fee while cod is chosen, the server's figure once it answered", () => {
+    expect(figures("cod", 10_000).totals).toMatchObject({ paymentMethodFee: 330, subtotal: 11_430, tax: 1143, total: 12_573 });
+    expect(figures("cod", 10_000, 440).totals).toMatchObject({ paymentMethodFee: 440, total: 12_694 });
+  });
+
+  it("resets the fee to 0 on leaving cod, even with the cod answer still at hand", () => {
+    for (const method of ["credit", "registered_credit", "bank"]) {
+      expect(figures(method, 10_000, undefined).totals).toMatchObject({ paymentMethodFee: 0, subtotal: 11_100, total: 12_210 });
+    }
+  });
+});
+
+describe("cash on delivery falls back to credit", () => {
+  it("refuses cod from 300000 yen with the fee and tax, with the spec's message", () => {
+    // 271000 + 1100 + 330 = 272430, tax 27243: 299673 is still allowed.
+    expect(figures("credit", 271_000).refusals.cod).toBeNull();
+    // 272000 + 1100 + 330 = 273430, tax 27343: 300773 is refused, while credit stays possible.
+    const refused = figures("credit", 272_000).refusals;
+    expect(refused.cod).toBe("合計金額は300773円と、300000円を超えるため代引きは選択できません。");
+    expect(refused.credit).toBeNull();
+    expect(refused.bank).toBeNull();
+  });
+
+  it("moves a refused chosen method to the default, and leaves another choice alone", () => {
+    const form = { method: "cod", memo: "x" };
+    expect(withRefusedMethodFallback(form, "cod")).toEqual({ method: "credit", memo: "x" });
+    const bank = withChosenMethod(form, "bank");
+    expect(withRefusedMethodFallback(bank, "cod")).toBe(bank);
+    expect(initialMethod()).toBe("credit");
+  });
+});
