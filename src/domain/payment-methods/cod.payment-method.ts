@@ -15,6 +15,7 @@ export const codPaymentMethod: PaymentMethodHandler = {
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",
   fee: (itemsAndShipping, terms) => codFeeFor(itemsAndShipping, terms),
+  feeLabel: { ja: "代引き手数料", en: "Cash on delivery fee" },
   feeFromServer: true,
   refusal: ({ total, terms, locale }) => (codAllowed(total, terms.codCeiling) ? null : codRefusalMessage(total, locale, terms.codCeiling)),
   showsBankAccounts: false,

@@ -90,6 +90,8 @@ export interface PaymentMethodHandler {
   readonly paidCancellation: PaidCancellation;
   /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
   fee(itemsAndShipping: number, terms: Pick<PaymentMethodTerms, "codFee" | "codFeeTiers">): number;
+  /** What its fee is called on the order's charge lines (cod: 代引き手数料); the generic 決済手数料 without. */
+  readonly feeLabel?: LocalizedText;
   /** Whether the browser asks POST /api/fee for the fee (spec §4: the cod fee) instead of computing it. */
   readonly feeFromServer: boolean;
   /** Why it cannot be chosen for this total, or null when it can. */
