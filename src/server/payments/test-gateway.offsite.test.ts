@@ -290,9 +290,20 @@ describe("PayPay on the test gateway", () => {
     expect((await choose(intent.id, intent.clientSecret, "approve", { cookie: browser.cookie })).statusCode).toBe(403);
     expect((await choose(intent.id, intent.clientSecret, "maybe")).statusCode).toBe(400);
     expect((await choose("pi_test_other", intent.clientSecret, "approve")).statusCode).toBe(400);
-    // A card intent's secret does not open the PayPay page.
-    const card = await konbini();
-    expect((await choose(card.id, card.clientSecret, "approve")).statusCode).toBe(404);
+    // Another kind of intent's secret does not open the PayPay page.
+    const voucher = await konbini();
+    expect((await choose(voucher.id, voucher.clientSecret, "approve")).statusCode).toBe(404);
+    // Nor does the 3-D Secure page settle a PayPay or konbini intent.
+    for (const waiting of [intent, voucher]) {
+      const challenged = await shop.app.inject({
+        method: "POST",
+        url: `/test-gateway/3ds/${waiting.id}`,
+        headers: browser.headers,
+        payload: { client_secret: waiting.clientSecret, result: "complete" },
+      });
+      expect(challenged.json().status).toBe("requires_action");
+    }
+    expect((await gateway.retrievePaymentIntent(voucher.id)).status).toBe("requires_action");
     expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 });

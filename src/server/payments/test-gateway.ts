@@ -381,7 +381,8 @@ export class TestGateway implements PaymentGateway {
       }
       const intent = await this.store.find("payment_intent", id, tx, true);
       if (!intent || !secretsMatch(clientSecret, intent.client_secret)) return null;
-      if (intent.status !== "requires_action") return { view: browserPaymentIntent(id, intent), announce: null };
+      // A konbini or PayPay intent also waits in requires_action, but only its own page settles it.
+      if (intent.status !== "requires_action" || (intent.payment_method_type ?? "card") !== "card") return { view: browserPaymentIntent(id, intent), announce: null };
       if (result === "complete") {
         intent.status = "succeeded";
         intent.amount_received = intent.amount;
