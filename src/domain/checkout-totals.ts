@@ -2,6 +2,7 @@ import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
+import { COD_CEILING } from "./shop-profile.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
@@ -90,9 +91,6 @@ export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMe
   const tax = taxOn(subtotal, terms.taxRatePercent);
   return { lineTotals, items, shipping, paymentMethodFee, subtotal, tax, total: subtotal + tax };
 }
-
-/** The total cash on delivery is refused from, unless the shop profile sets another. */
-export const COD_CEILING = 300_000;
 
 /**
  * Whether cash on delivery may be chosen for this total (tax and fees included).
