@@ -1,6 +1,6 @@
 import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/mypage";
-import { useSignOutAction } from "../features/auth/sign-out.ts";
+import { useSignOutAction } from "../shared/auth/sign-out.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import styles from "./mypage.module.css";
