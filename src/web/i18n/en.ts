@@ -155,6 +155,8 @@ export const en: Dictionary = {
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "Add to cart",
   "catalog.filters": "Filter",
+  "catalog.activeFilters": "({count} active)",
+  "catalog.showResults": "Show {count} results",
   "catalog.stock": "Stock",
   "catalog.stockAll": "All",
   "catalog.inStock": "In stock",

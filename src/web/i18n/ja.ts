@@ -156,6 +156,8 @@ export const ja = {
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "カートに入れる",
   "catalog.filters": "絞り込み",
+  "catalog.activeFilters": "({count}件の条件で絞り込み中)",
+  "catalog.showResults": "{count}件を表示",
   "catalog.stock": "在庫",
   "catalog.stockAll": "すべて",
   "catalog.inStock": "在庫あり",
