@@ -39,6 +39,7 @@ export const ja = {
   "cart.empty": "カートは空です",
 
   "ageGate.title": "年齢確認",
+  "ageGate.choose": "選択",
   "ageGate.lead": "20歳未満の者の飲酒は法律で禁止されています。当サイトは20歳以上の方のみご利用いただけます。",
   "ageGate.question": "生年月日を入力してください。",
   "ageGate.year": "年",
@@ -70,6 +71,7 @@ export const ja = {
   "shop.title": "Shop",
   "shop.lead": "いま蔵にあるワインとスピリッツ",
   "products.title": "Our Products",
+  "products.listHeading": "展示の一覧",
   "products.lead": "造り手とともに選んだ、蔵のこだわりの品々",
 
   "login.title": "ログイン",
