@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminMagazineRoutes(app, { magazine });
   await registerAdminOperations(app, {
     database,
+    orders,
     catalog,
     shopProfiles,
     mail,

@@ -195,8 +195,6 @@ export class CheckoutService {
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
           itemsTotal: totals.items,
-          shippingFee: totals.shipping,
-          paymentMethodFee: totals.paymentMethodFee,
           taxTotal: totals.tax,
           price: totals.total,
           taxRatePercent: shop.terms.taxRatePercent,
@@ -212,12 +210,12 @@ export class CheckoutService {
           taxRatePercent: shop.terms.taxRatePercent,
           amount: line.amount,
         })),
+        totals.chargeLines,
       );
       await this.requests.linkOrder(tx, requestId, order.id);
       if (status !== "pending") {
-        const items = await this.deps.orders.itemsOf(order.id, tx);
         const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[locale]]));
-        await this.deps.mail.enqueue(tx, order.email, orderMail(shop, this.settings.publicUrl, { order, items, timeBands }));
+        await this.deps.mail.enqueue(tx, order.email, orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands }));
         await this.deps.carts.clear(request.owner, tx);
         await this.requests.keepAnswer(requestId, successAnswer(order), tx);
       }

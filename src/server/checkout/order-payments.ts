@@ -155,9 +155,8 @@ export class OrderPayments {
         set: { confirmedAt: new Date(), reservedUntil: null, paymentIntentId: intent.id },
       });
       if (paid) {
-        const items = await this.deps.orders.itemsOf(order.id, tx);
         const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[paid.locale]]));
-        await this.deps.mail.enqueue(tx, paid.email, orderMail(shop, this.settings.publicUrl, { order: paid, items, timeBands }));
+        await this.deps.mail.enqueue(tx, paid.email, orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(paid, tx), timeBands }));
       }
       const paidBefore = !paid && (await this.deps.orders.byId(order.id, tx))?.status === "deposited";
       if (owner && (paid || paidBefore)) await this.deps.carts.clear(owner, tx);
