@@ -47,6 +47,6 @@ export function staffMoves(status: OrderStatus, method: OrderPaymentMethod): Ord
   if (status === "pending") return [];
   return ORDER_TRANSITIONS[status].filter((to) => {
     if (status !== "await_payment" || to === "cancelled") return true;
-    return storedPaymentMethod(method).staffMovesFromAwaitPayment.includes(to);
+    return (storedPaymentMethod(method).staffMovesFromAwaitPayment as readonly OrderStatus[]).includes(to);
   });
 }

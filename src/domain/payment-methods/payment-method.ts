@@ -1,4 +1,3 @@
-import type { OrderStatus } from "../checkout.ts";
 import type { Locale } from "../locale.ts";
 import type { CodFeeTier } from "../shop-profile.ts";
 
@@ -84,9 +83,9 @@ export interface PaymentMethodHandler {
   /** How it settles, in order of what usually happens. */
   readonly settles: readonly Settlement[];
   /** The status the order is written with: pending while a card is being charged, else await_payment. */
-  readonly firstStatus: Extract<OrderStatus, "pending" | "await_payment">;
+  readonly firstStatus: "pending" | "await_payment";
   /** What the back office may do from await_payment besides cancelling (deposited, sent). */
-  readonly staffMovesFromAwaitPayment: readonly OrderStatus[];
+  readonly staffMovesFromAwaitPayment: readonly ("deposited" | "sent")[];
   readonly paidCancellation: PaidCancellation;
   /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
   fee(itemsAndShipping: number, terms: Pick<PaymentMethodTerms, "codFee" | "codFeeTiers">): number;

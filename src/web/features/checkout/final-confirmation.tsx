@@ -3,7 +3,7 @@ import type { PaymentMethodChoice } from "../../../domain/payment-methods/paymen
 import { fillText } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import styles from "./checkout.module.css";
 
 export const LEGAL_NOTICE_PATH = "/specified-commercial-transaction-act-notes";

@@ -1,7 +1,7 @@
 import type { CartItem } from "../../../domain/cart.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import type { CheckoutFigures } from "./checkout-figures.ts";
 import { checkoutFigures } from "./checkout-figures.ts";
 import { useCodFee } from "./use-checkout-reference.ts";
