@@ -1,6 +1,7 @@
 import type { OrderPaymentMethod, OrderStatus } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import type { StaffResource } from "../../../domain/staff.ts";
+import type { OrderHistoryEntry } from "../../../domain/order-status.ts";
 
 // The answers of /admin/api as the contract (admin-plan/contract.md) defines them.
 
@@ -93,4 +94,6 @@ export interface OrderDetail extends OrderRow {
   slip_number: string | null;
   locale: Locale;
   next: OrderStatus[];
+  /** Every move of the order, oldest first (its creation included). */
+  history: OrderHistoryEntry[];
 }
