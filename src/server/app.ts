@@ -248,13 +248,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const staff = new StaffService(database.db, { sessions, signInLock });
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
-  const adminOrders = new AdminOrdersService(database.db, { orders, moves: orderMoves });
+  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
   registerAdminMagazineRoutes(app, { magazine });
   await registerAdminOperations(app, {
     database,
+    orders,
     catalog,
     shopProfiles,
     mail,

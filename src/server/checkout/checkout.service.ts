@@ -195,8 +195,6 @@ export class CheckoutService {
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
           itemsTotal: totals.items,
-          shippingFee: totals.shipping,
-          paymentMethodFee: totals.paymentMethodFee,
           taxTotal: totals.tax,
           price: totals.total,
           taxRatePercent: shop.terms.taxRatePercent,
@@ -212,6 +210,7 @@ export class CheckoutService {
           taxRatePercent: shop.terms.taxRatePercent,
           amount: line.amount,
         })),
+        totals.chargeLines,
       );
       await this.requests.linkOrder(tx, requestId, order.id);
       // Its first history row and, for an order binding at once, the order mail.

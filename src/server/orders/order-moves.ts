@@ -159,9 +159,8 @@ export class OrderMoves {
   }
 
   private async placedMail(tx: Database, order: OrderRow, shop: ShopProfile): Promise<MailContent> {
-    const items = await this.deps.orders.itemsOf(order.id, tx);
     const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[order.locale]]));
-    return orderMail(shop, this.settings.publicUrl, { order, items, timeBands });
+    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands });
   }
 
   private async afterCommit(effects: MoveEffects): Promise<void> {

@@ -1,15 +1,27 @@
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
+import type { OrderCharge } from "../../domain/order-charges.ts";
+import { chargeOf, paymentFeeLabel } from "../../domain/order-charges.ts";
 import type { NewOrder, OrderRow } from "../orders/orders.service.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
  * An order written straight to the database with a chosen status and creation time (lists and
- * figures by date); two bottles of `productId` at 3,000 円, shipping 1,100 円, no stock taken.
+ * figures by date); two bottles of `productId` at 3,000 円, shipping 1,100 円 (and the cod fee of
+ * 440 円) as charge lines, no stock taken.
  * Orders that must hold stock are placed through the checkout instead (CheckoutClient).
  */
 export async function insertOrder(
   shop: TestApp,
-  fields: { productId: number; status: OrderStatus; method: OrderPaymentMethod; name?: string; email?: string; createdAt?: Date },
+  fields: {
+    productId: number;
+    status: OrderStatus;
+    method: OrderPaymentMethod;
+    name?: string;
+    email?: string;
+    createdAt?: Date;
+    /** Charge lines after shipping and the cod fee (their amounts are not in the stored totals). */
+    extraCharges?: OrderCharge[];
+  },
 ): Promise<OrderRow> {
   const cod = fields.method === "cod";
   const createdAt = fields.createdAt ?? new Date();
@@ -28,8 +40,6 @@ export async function insertOrder(
     desiredDeliveryTimezone: "14-16",
     memo: "不在時は宅配ボックスへ",
     itemsTotal: 6000,
-    shippingFee: 1100,
-    paymentMethodFee: cod ? 440 : 0,
     taxTotal: cod ? 754 : 710,
     price: cod ? 8294 : 7810,
     taxRatePercent: 10,
@@ -38,7 +48,11 @@ export async function insertOrder(
     // Not part of NewOrder (the database sets it), but a test needs orders of other days.
     createdAt,
   } as NewOrder;
-  return shop.app.services.orders.create(shop.database.db, order, [
-    { productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 },
-  ]);
+  const charges = [chargeOf("shipping", 1100), ...(cod ? [chargeOf("payment_fee", 440, paymentFeeLabel("cod"))] : []), ...(fields.extraCharges ?? [])];
+  return shop.app.services.orders.create(
+    shop.database.db,
+    order,
+    [{ productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 }],
+    charges,
+  );
 }

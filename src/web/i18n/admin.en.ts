@@ -140,8 +140,6 @@ export const adminEn: AdminDictionary = {
   "adminOrder.amount": "Quantity",
   "adminOrder.lineTotal": "Subtotal (excl. tax)",
   "adminOrder.itemsTotal": "Items (excl. tax)",
-  "adminOrder.shippingFee": "Shipping",
-  "adminOrder.paymentMethodFee": "Cash-on-delivery fee",
   "adminOrder.tax": "Consumption tax",
   "adminOrder.total": "Total (tax incl.)",
   "adminOrder.history": "History",

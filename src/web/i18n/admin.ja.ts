@@ -141,8 +141,6 @@ export const adminJa = {
   "adminOrder.amount": "数量",
   "adminOrder.lineTotal": "小計(税抜)",
   "adminOrder.itemsTotal": "商品合計(税抜)",
-  "adminOrder.shippingFee": "送料",
-  "adminOrder.paymentMethodFee": "代引き手数料",
   "adminOrder.tax": "消費税",
   "adminOrder.total": "お支払い金額(税込)",
   "adminOrder.history": "対応履歴",

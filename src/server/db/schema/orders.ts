@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { usersTable } from "./accounts.ts";
@@ -30,10 +30,11 @@ export const ordersTable = pgTable(
     desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
     desiredDeliveryTimezone: text("desired_delivery_timezone"),
     memo: text("memo").notNull().default(""),
-    /** Yen: items before tax, shipping, payment-method fee, tax, and the total paid (price). */
+    /**
+     * Yen: items before tax, tax, and the total paid (price), as charged at checkout; shipping and
+     * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).
+     */
     itemsTotal: integer("items_total").notNull(),
-    shippingFee: integer("shipping_fee").notNull(),
-    paymentMethodFee: integer("payment_method_fee").notNull(),
     taxTotal: integer("tax_total").notNull(),
     price: integer("price").notNull(),
     taxRatePercent: integer("tax_rate_percent").notNull(),
@@ -59,7 +60,7 @@ export const ordersTable = pgTable(
     check("orders_payment_method_known", sql`${table.paymentMethod} in ('bank', 'cod', 'credit')`),
     check(
       "orders_money_nonnegative",
-      sql`${table.itemsTotal} >= 0 and ${table.shippingFee} >= 0 and ${table.paymentMethodFee} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
+      sql`${table.itemsTotal} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
     ),
   ],
 );
@@ -85,6 +86,31 @@ export const orderItemsTable = pgTable(
     index("order_items_order_idx").on(table.orderId),
     check("order_items_amount_positive", sql`${table.amount} > 0`),
     check("order_items_unit_price_nonnegative", sql`${table.unitPrice} >= 0`),
+  ],
+);
+
+/**
+ * The order's charges (src/domain/order-charges.ts): shipping, the payment method's fee and any later
+ * kind, each a copy of its label and tax flag as they were at checkout, in the order shown.
+ */
+export const orderChargesTable = pgTable(
+  "order_charges",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    labelJa: text("label_ja").notNull(),
+    labelEn: text("label_en").notNull(),
+    /** Yen before tax. */
+    amount: integer("amount").notNull(),
+    taxable: boolean("taxable").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    index("order_charges_order_idx").on(table.orderId),
+    check("order_charges_amount_nonnegative", sql`${table.amount} >= 0`),
   ],
 );
 

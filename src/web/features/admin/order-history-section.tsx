@@ -3,7 +3,7 @@ import type { OrderHistoryEntry } from "../../../domain/order-status.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { AdminText } from "./admin-i18n.ts";
 import { useAdminText } from "./admin-i18n.ts";
-import type { OrderDetail } from "./admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 
 function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
@@ -11,7 +11,7 @@ function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
 }
 
 /** The order's history: every status it has been in, when, and who or what moved it (OrderMoves). */
-export function OrderHistory({ order }: { order: OrderDetail }) {
+export function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { t, locale } = useI18n();
   const status = (value: OrderHistoryEntry["to"]) => t(`orders.status.${value}`);

@@ -4,7 +4,7 @@ import type { Locale } from "../../../domain/locale.ts";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { OrderDetail } from "../../features/admin/admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
@@ -14,7 +14,7 @@ import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const answer = await loadAdmin<{ data: OrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
+  const answer = await loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
   return { order: answer.data };
 }
 clientLoader.hydrate = true as const;

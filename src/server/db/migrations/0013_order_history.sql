@@ -11,7 +11,8 @@ CREATE TABLE "order_history" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_history" ADD CONSTRAINT "order_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "order_history_order_idx" ON "order_history" USING btree ("order_id","at");--> statement-breakpoint
+CREATE INDEX "order_history_order_idx" ON "order_history" USING btree ("order_id","at");
+--> statement-breakpoint
 -- hand-written:
 -- Orders placed before the history: their creation in the first status their payment method gave
 -- them (a card waits for its payment, the others for money or shipping), and — when they have moved
