@@ -72,7 +72,7 @@ export default function Shop() {
           </div>
         )}
       </div>
-      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} onChange={applyFilter} />
+      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} resultCount={products.length} onChange={applyFilter} />
       </div>
     </div>
   );
