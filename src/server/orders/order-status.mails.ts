@@ -6,10 +6,10 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
-import type { OrderRow } from "../orders/orders.service.ts";
+import type { OrderRow } from "./orders.service.ts";
 import { addressLine } from "../../domain/order-view.ts";
 
-// What the shopper hears when the trader moves an order: the money arrived, the parcel left (with
+// What the shopper hears when an order moves (OrderMoves): the money arrived, the parcel left (with
 // its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
 
 export type OrderStatusMailKind = "deposited" | "sent" | "cancelled";
@@ -60,7 +60,7 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 /**
- * The mail of one back-office move. `paid` says the cancelled order had been paid: its method says
+ * The mail of one back-office move. `refunded` / `paidByTransfer` say the cancelled order had been paid: its method says
  * what happens to the money (a card refunded, a transfer returned by hand); a shipped order gets the
  * method's words for the parcel (cod: pay the carrier).
  */
@@ -69,7 +69,7 @@ export function orderStatusMail(
   publicUrl: string,
   kind: OrderStatusMailKind,
   order: OrderRow,
-  options: { paid?: boolean } = {},
+  options: { refunded?: boolean; paidByTransfer?: boolean } = {},
 ): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
@@ -77,7 +77,7 @@ export function orderStatusMail(
   const total = formatYen(order.price, locale);
   const paragraphs: string[] = [fill(t.lead[kind], { shop: shopName })];
   const method = storedPaymentMethod(order.paymentMethod);
-  const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && options.paid ? method.texts.mailCancelledPaid : undefined;
+  const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && (options.refunded || options.paidByTransfer) ? method.texts.mailCancelledPaid : undefined;
   if (extra) paragraphs.push(fillText(extra[locale], { total }));
 
   const details: { label: string; value: string }[] = [
