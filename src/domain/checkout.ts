@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
+import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import { isPaymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 
 /**
@@ -60,6 +61,10 @@ export interface CheckoutResponse {
   require_action: boolean;
   /** Only with require_action: what the gateway's script needs for the 3-D Secure challenge. */
   payment_intent_client_secret?: string;
+  /** Only with require_action: the page where the shopper approves the payment (a wallet such as PayPay). */
+  redirect_url?: string;
+  /** A placed order paid elsewhere later (konbini): what the shopper needs to pay it. */
+  payment_instructions?: PaymentInstructions;
   order_id: string;
 }
 
@@ -116,6 +121,8 @@ export interface OrderResource {
     payment_method_fee: number;
     /** Every charge line of the order (shipping, the payment fee, any later kind), label in the asked language. */
     charges: { kind: string; label: string; amount: number; taxable: boolean }[];
+    /** How to pay a method paid elsewhere (konbini), only while the order awaits it (absent otherwise). */
+    payment_instructions?: PaymentInstructions;
     tax_total: number;
     slip_number: string | null;
     /** yyyy-MM-dd or null. */

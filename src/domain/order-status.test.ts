@@ -3,11 +3,11 @@ import { ORDER_STATUSES } from "./checkout.ts";
 import { ORDER_TRANSITIONS, canTransition, holdsStock, initialOrderStatus, statusesLeadingTo } from "./order-status.ts";
 
 describe("order status transitions", () => {
-  it("lets a card payment settle either way, and nothing else", () => {
+  it("lets a gateway payment settle either way or wait for a voucher, and nothing else", () => {
     expect(canTransition("pending", "deposited")).toBe(true);
     expect(canTransition("pending", "cancelled")).toBe(true);
     expect(canTransition("pending", "sent")).toBe(false);
-    expect(canTransition("pending", "await_payment")).toBe(false);
+    expect(canTransition("pending", "await_payment")).toBe(true);
   });
 
   it("takes bank transfer to deposited and cash on delivery straight to sent", () => {

@@ -4,14 +4,16 @@ import { storedPaymentMethod } from "./payment-methods/payment-method.registry.t
 /**
  * Where an order may go from each status (DESIGN.md: one table, not ifs in services).
  *
- * - pending: a card payment waiting for 3-D Secure; paid → deposited, failed or abandoned → cancelled.
+ * - pending: a gateway payment being made (a card waiting for 3-D Secure, a voucher being issued);
+ *   paid → deposited, failed or abandoned → cancelled, a voucher issued → await_payment.
  * - await_payment: bank transfer until the money arrives (→ deposited), cash on delivery until the
- *   parcel leaves (→ sent, the carrier collects); either may be cancelled.
+ *   parcel leaves (→ sent, the carrier collects), a voucher until paid at the store (→ deposited by
+ *   the gateway's event) or expired (→ cancelled); any may be cancelled.
  * - deposited: paid; → sent when shipped, or cancelled (and refunded) by the trader.
  * - sent and cancelled are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ["deposited", "cancelled"],
+  pending: ["deposited", "await_payment", "cancelled"],
   await_payment: ["deposited", "sent", "cancelled"],
   deposited: ["sent", "cancelled"],
   sent: [],

@@ -3,6 +3,7 @@ import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
+import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -45,6 +46,8 @@ export interface OrderRecord {
   desiredDeliveryTimezone: string | null;
   memo: string;
   slipNumber: string | null;
+  /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
+  paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
   items: Omit<OrderViewItem, "lineTotal">[];
   charges: OrderCharge[];
@@ -106,6 +109,8 @@ export function orderResourceOf(
       shipping_fee: view.totals.shipping,
       payment_method_fee: view.totals.paymentFee,
       charges: chargeAnswers(view, locale),
+      // What a payment made elsewhere needs (a voucher's number and deadline), only while it may still be paid.
+      ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
       slip_number: view.slipNumber,
       desired_delivery_date: view.desiredDeliveryDate,

@@ -210,7 +210,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
     { publicUrl: config.publicUrl },
   );
-  const orderPayments = new OrderPayments({ orders, moves: orderMoves, gateway: payments, carts, log: app.log });
+  const orderPayments = new OrderPayments(
+    { orders, moves: orderMoves, gateway: payments, carts, log: app.log },
+    { publicUrl: config.publicUrl, voucherDays: config.paymentVoucherDays },
+  );
   const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
   const checkout = new CheckoutService(
     database.db,

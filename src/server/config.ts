@@ -78,6 +78,8 @@ const environmentSchema = z.object({
   // --- checkout (issue 6) ---
   /** Minutes a card order waiting for 3-D Secure holds its bottles before it is cancelled. */
   CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Calendar days a payment made elsewhere (a convenience-store voucher) may take; unpaid after that, the order is cancelled. */
+  PAYMENT_VOUCHER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   // --- end checkout ---
 });
 
@@ -109,6 +111,7 @@ export type Config = {
   stripe: StripeConfig | undefined;
   /** Minutes a pending card order holds its stock (CHECKOUT_RESERVATION_MINUTES). */
   checkoutReservationMinutes: number;
+  paymentVoucherDays: number;
 };
 
 export interface StripeConfig {
@@ -165,6 +168,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     stripe: stripeConfigOf(env),
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
+    paymentVoucherDays: env.PAYMENT_VOUCHER_DAYS,
   };
 }
 

@@ -14,6 +14,7 @@ export default [
   route("specified-commercial-transaction-act-notes", "routes/legal-notice.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/complete", "routes/checkout-complete.tsx"),
+  route("checkout/return", "routes/checkout-return.tsx"),
   route("inquiry", "routes/inquiry.tsx"),
   route("inquiry/complete", "routes/inquiry-complete.tsx"),
   route("magazine/register", "routes/magazine-register.tsx"),

@@ -1,6 +1,7 @@
 import { bankPaymentMethod } from "./bank.payment-method.ts";
 import { codPaymentMethod } from "./cod.payment-method.ts";
 import { creditPaymentMethod } from "./credit.payment-method.ts";
+import { konbiniPaymentMethod } from "./konbini.payment-method.ts";
 import type { PaymentMethodHandler } from "./payment-method.ts";
 import { registeredCreditPaymentMethod } from "./registered-credit.payment-method.ts";
 
@@ -9,7 +10,13 @@ import { registeredCreditPaymentMethod } from "./registered-credit.payment-metho
  * a refused choice falls back to (spec §4: cod falls back to credit). Adding a method is its module
  * plus one line here: no migration (orders.payment_method is free text) and no other file.
  */
-const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [creditPaymentMethod, registeredCreditPaymentMethod, bankPaymentMethod, codPaymentMethod];
+const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
+  creditPaymentMethod,
+  registeredCreditPaymentMethod,
+  bankPaymentMethod,
+  codPaymentMethod,
+  konbiniPaymentMethod,
+];
 
 const byCode = new Map(PAYMENT_METHODS.map((method) => [method.code, method]));
 

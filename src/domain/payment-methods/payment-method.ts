@@ -48,6 +48,33 @@ export type PaidCancellation = "refund" | "by_hand";
 /** The cases a method's entry shows up in on the back office's dashboard while it awaits payment. */
 export type DashboardQueue = "awaiting_deposit" | "to_ship";
 
+/**
+ * What the shopper needs to pay a method that waits for a payment made elsewhere (a convenience-store
+ * voucher): kept on the order, shown on the complete page, in the order mail and on the order card.
+ */
+export interface PaymentInstructions {
+  /** The number to give at the till (konbini: confirmation number). */
+  number: string;
+  /** A second code some places ask for (konbini: payment code), or null. */
+  code: string | null;
+  /** ISO date-time after which it can no longer be paid; the order is then cancelled. */
+  deadline: string;
+  /** A page with the voucher and how to pay, absolute, or null. */
+  url: string | null;
+}
+
+/** How a method names the parts of its instructions, in both languages. */
+export interface PaymentInstructionTexts {
+  heading: LocalizedText;
+  number: LocalizedText;
+  code: LocalizedText;
+  deadline: LocalizedText;
+  /** How to pay, one paragraph. */
+  how: LocalizedText;
+  /** The link to the voucher page. */
+  link: LocalizedText;
+}
+
 /** What a method's order mail and complete page can say; `{total}`, `{days}` and instruction fields are filled in. */
 export interface PaymentMethodTexts {
   /** The order mail's "how to pay" paragraph. */
@@ -62,6 +89,8 @@ export interface PaymentMethodTexts {
   legalNotice: LocalizedText;
   /** A note under the method while it is chosen at checkout; `{ceiling}` is the cod ceiling. */
   checkoutNote?: LocalizedText;
+  /** For a method paid elsewhere later: how its instructions are labelled (mail, complete page, order card). */
+  instructions?: PaymentInstructionTexts;
   /** Shown under the method when it cannot be chosen, if no refusal message says more. */
   unavailable?: LocalizedText;
 }

@@ -57,6 +57,15 @@ export class CheckoutRequests {
     return row;
   }
 
+  /** The request of `ownerKey` that placed the order: only its owner may settle it after a redirect. */
+  async findByOrder(ownerKey: string, orderId: number): Promise<CheckoutRequestRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(checkoutRequestsTable)
+      .where(and(eq(checkoutRequestsTable.ownerKey, ownerKey), eq(checkoutRequestsTable.orderId, orderId)));
+    return row;
+  }
+
   async linkOrder(tx: Database, id: number, orderId: number): Promise<void> {
     await tx.update(checkoutRequestsTable).set({ orderId }).where(eq(checkoutRequestsTable.id, id));
   }

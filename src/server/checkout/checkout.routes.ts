@@ -25,5 +25,15 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: C
       });
       return reply.status(answer.status).send(answer.body);
     });
+    // Back from a gateway's approval page (PayPay): { order_id, payment_intent_id } → the checkout's answer.
+    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") } }, async (request, reply) => {
+      answerDependsOnSession(request);
+      const answer = await deps.checkout.afterRedirect({
+        body: request.body,
+        owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+        locale: request.locale,
+      });
+      return reply.status(answer.status).send(answer.body);
+    });
   }
 }

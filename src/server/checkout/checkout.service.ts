@@ -24,10 +24,9 @@ import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./chec
 import type { CardSource, OrderPayments } from "./order-payments.ts";
 import { errorAnswer, successAnswer } from "./order-payments.ts";
 
-/** Whether the order's method is a card the gateway charges during checkout (typed or saved). */
-function chargesCard(stored: string): boolean {
-  const input = storedPaymentMethod(stored).checkoutInput;
-  return input === "card" || input === "saved_card";
+/** Whether the order's method is paid through the gateway during checkout (a card, a voucher, a wallet). */
+function paysThroughGateway(stored: string): boolean {
+  return storedPaymentMethod(stored).checkoutInput !== "none";
 }
 
 export interface CheckoutRequest {
@@ -133,7 +132,7 @@ export class CheckoutService {
       const winner = await this.requests.find(ownerKey, key);
       return winner ? this.replay(winner, fingerprint, payload, request) : errorAnswer(409, "checkoutInProgress", locale);
     }
-    if (!chargesCard(placed.order.paymentMethod)) return successAnswer(placed.order);
+    if (!paysThroughGateway(placed.order.paymentMethod)) return successAnswer(placed.order);
     const answer = await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card });
     if (answer.status !== 409 && answer.status !== 503) {
       // The client secret is for the browser only, never stored; a replay asks the gateway again.
@@ -242,7 +241,7 @@ export class CheckoutService {
   private async replay(earlier: CheckoutRequestRow, fingerprint: string, payload: CheckoutPayloadValue, request: CheckoutRequest): Promise<CheckoutAnswer> {
     if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", request.locale);
     const order = earlier.orderId === null ? undefined : await this.deps.orders.byId(earlier.orderId);
-    if (order && chargesCard(order.paymentMethod)) {
+    if (order && paysThroughGateway(order.paymentMethod)) {
       return this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) });
     }
     if (earlier.responseStatus !== null && earlier.responseBody) return { status: earlier.responseStatus, body: earlier.responseBody };
@@ -265,7 +264,7 @@ export class CheckoutService {
     const order = await this.deps.orders.byId(earlier.orderId);
     if (
       !order ||
-      !chargesCard(order.paymentMethod) ||
+      !paysThroughGateway(order.paymentMethod) ||
       order.publicId !== payload.order_id ||
       !order.paymentIntentId ||
       order.paymentIntentId !== payload.payment_intent_id
@@ -274,6 +273,23 @@ export class CheckoutService {
     }
     const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
     // The gateway's event may have settled the order first (it knows no guest's cart): empty it here.
+    if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
+    return answer;
+  }
+
+  /**
+   * The shopper is back from the gateway's approval page (a wallet such as PayPay) with the order
+   * and its payment: only the owner of the checkout that placed the order may settle it. Paid → the
+   * order is placed; a cancelled approval → 402 as a declined card, and the checkout starts over.
+   */
+  async afterRedirect(request: { body: unknown; owner: CartOwner; locale: Locale }): Promise<CheckoutAnswer> {
+    const { locale } = request;
+    const body = (request.body ?? {}) as { order_id?: unknown; payment_intent_id?: unknown };
+    if (typeof body.order_id !== "string" || typeof body.payment_intent_id !== "string") return errorAnswer(400, "invalid", locale);
+    const order = await this.deps.orders.byPublicId(body.order_id);
+    const placedHere = order ? await this.requests.findByOrder(ownerKeyOf(request.owner), order.id) : undefined;
+    if (!order || !placedHere || !order.paymentIntentId || order.paymentIntentId !== body.payment_intent_id) return errorAnswer(422, "checkoutOrderMismatch", locale);
+    const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
     if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
     return answer;
   }

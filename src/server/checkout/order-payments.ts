@@ -1,4 +1,5 @@
 import type { Locale } from "../../domain/locale.ts";
+import type { PaymentInstructions } from "../../domain/payment-methods/payment-method.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
@@ -7,6 +8,8 @@ import { gatewayActor, shopperActor, SWEEP_ACTOR } from "../orders/order-moves.t
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, PaymentLog } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
+import { absoluteUrl } from "../payments/methods/gateway-payment-method.ts";
+import { gatewayPaymentMethod } from "../payments/methods/gateway-payment-methods.registry.ts";
 import type { CheckoutAnswer } from "./checkout.idempotency.ts";
 
 /** The card a pending order is paid with: the one the browser tokenised, or the member's saved card. */
@@ -15,8 +18,13 @@ export interface CardSource {
   customerId?: string | undefined;
 }
 
-export function successAnswer(order: Pick<OrderRow, "publicId">): CheckoutAnswer {
-  return { status: 200, body: { require_action: false, order_id: order.publicId } };
+/** The order is placed; a method paid elsewhere later also answers what the shopper needs to pay it. */
+/** The shop's page a gateway's approval page sends the shopper back to (web route /checkout/return). */
+export const CHECKOUT_RETURN_PATH = "/checkout/return";
+
+export function successAnswer(order: Pick<OrderRow, "publicId" | "paymentInstructions">): CheckoutAnswer {
+  const instructions = order.paymentInstructions ? { payment_instructions: order.paymentInstructions } : {};
+  return { status: 200, body: { require_action: false, order_id: order.publicId, ...instructions } };
 }
 
 export function errorAnswer(status: number, key: MessageKey, locale: Locale): CheckoutAnswer {
@@ -56,6 +64,7 @@ export class OrderPayments {
       carts: CartService;
       log: PaymentLog;
     },
+    private readonly settings: { publicUrl: string; voucherDays: number },
   ) {}
 
   /**
@@ -66,12 +75,13 @@ export class OrderPayments {
    */
   async answerFor(order: OrderRow, options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean }): Promise<CheckoutAnswer> {
     const { locale } = options;
-    if (order.status === "deposited" || order.status === "sent") return successAnswer(order);
+    // await_payment: a payment made elsewhere (a voucher) is waiting; the order itself is placed.
+    if (order.status === "deposited" || order.status === "sent" || order.status === "await_payment") return successAnswer(order);
     if (order.status === "cancelled") return this.cancelledAnswer(order, locale);
     let intent: PaymentIntentResult;
     try {
       if (order.paymentIntentId) intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
-      else if (options.card && (await this.deps.orders.claimCharge(order.id))) intent = await this.charge(order, options.card);
+      else if ((options.card || gatewayPaymentMethod(order.paymentMethod)) && (await this.deps.orders.claimCharge(order.id))) intent = await this.start(order, options.card);
       else return errorAnswer(409, "checkoutInProgress", locale);
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
@@ -88,15 +98,25 @@ export class OrderPayments {
     return this.settle(order, intent, options);
   }
 
-  private async charge(order: OrderRow, card: CardSource): Promise<PaymentIntentResult> {
-    const intent = await this.deps.gateway.createPaymentIntent({
+  /** Starts the order's payment: its method's own gateway call, or a charge of the card. */
+  private async start(order: OrderRow, card: CardSource | undefined): Promise<PaymentIntentResult> {
+    const method = gatewayPaymentMethod(order.paymentMethod);
+    const idempotencyKey = `kura-order-${order.publicId}`;
+    const intent = method
+      ? await method.start(this.deps.gateway, order, {
+          publicUrl: this.settings.publicUrl,
+          voucherDays: this.settings.voucherDays,
+          idempotencyKey,
+          returnUrl: absoluteUrl(`${CHECKOUT_RETURN_PATH}?order_id=${order.publicId}`, this.settings.publicUrl),
+        })
+      : await this.deps.gateway.createPaymentIntent({
       amount: order.price,
-      paymentMethodId: card.paymentMethodId,
-      customerId: card.customerId,
-      idempotencyKey: `kura-order-${order.publicId}`,
-      metadata: { orderId: order.publicId },
-      locale: order.locale,
-    });
+          paymentMethodId: card!.paymentMethodId,
+          customerId: card!.customerId,
+          idempotencyKey,
+          metadata: { orderId: order.publicId },
+          locale: order.locale,
+        });
     if (!(await this.deps.orders.attachPaymentIntent(order.id, intent.id))) {
       throw new Error(`order ${order.publicId} already holds another payment than ${intent.id}`);
     }
@@ -118,14 +138,44 @@ export class OrderPayments {
       case "processing":
         // The card network has not answered yet; the gateway's event settles the order.
         return successAnswer(order);
-      case "requires_action":
+      case "requires_action": {
+        const instructions = gatewayPaymentMethod(order.paymentMethod)?.instructions(intent, this.settings.publicUrl) ?? null;
+        if (instructions) return this.awaitPaymentElsewhere(order, instructions, options.owner);
+        // A wallet's approval page (absolute at Stripe, a path of this shop at the test gateway).
+        if (intent.redirectUrl) return { status: 200, body: { require_action: true, redirect_url: absoluteUrl(intent.redirectUrl, this.settings.publicUrl), order_id: order.publicId } };
         return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret, order_id: order.publicId } };
+      }
       case "requires_payment_method":
       case "canceled":
         await this.cancel(order, shopperActor(order.userId, intent.lastError?.code ?? intent.status));
         return failureAnswer(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
     }
   }
+
+  /**
+   * pending → await_payment for a payment made elsewhere (a convenience-store voucher): the order is
+   * placed and keeps its bottles until the deadline (the sweep and the gateway's expiry event cancel
+   * it then); the shopper gets the order mail with the instructions and an empty cart.
+   */
+  private async awaitPaymentElsewhere(order: OrderRow, instructions: PaymentInstructions, owner: CartOwner | undefined): Promise<CheckoutAnswer> {
+    // OrderMoves sends the order mail (with the instructions) as it does for a bank transfer placed.
+    const waiting = await this.deps.moves.move({
+      order,
+      to: "await_payment",
+      from: ["pending"],
+      actor: shopperActor(order.userId, "payment instructions issued"),
+      set: { reservedUntil: new Date(instructions.deadline), paymentInstructions: instructions },
+      alsoInTransaction: async (tx) => {
+        if (owner) await this.deps.carts.clear(owner, tx);
+      },
+    });
+    if (waiting) return successAnswer(waiting);
+    // Moved meanwhile (paid already, or expired): answer from where it is now.
+    const now = await this.deps.orders.byId(order.id);
+    if (!now || now.status === "cancelled") return failureAnswer(order, null, "paymentExpired", order.locale, "expired");
+    return successAnswer(now);
+  }
+
 
   private async cancelledAnswer(order: OrderRow, locale: Locale): Promise<CheckoutAnswer> {
     if (!order.paymentIntentId) return failureAnswer(order, null, "paymentFailed", locale);
@@ -140,10 +190,12 @@ export class OrderPayments {
    */
   async markPaid(order: OrderRow, intent: PaymentIntentResult, actor: OrderActor, owner?: CartOwner): Promise<boolean> {
     if (intent.amount !== order.price) throw new Error(`payment ${intent.id} of ${intent.amount} does not match order ${order.publicId} of ${order.price}`);
+    // Only the payment the order waits for settles an order awaiting payment elsewhere (a bank transfer has none).
+    const waitingElsewhere = order.status === "await_payment" && order.paymentIntentId === intent.id;
     const paid = await this.deps.moves.move({
       order,
       to: "deposited",
-      from: ["pending"],
+      from: waitingElsewhere ? ["await_payment"] : ["pending"],
       actor,
       set: { paymentIntentId: intent.id },
       alsoInTransaction: async (tx) => {
@@ -154,9 +206,13 @@ export class OrderPayments {
     return paid !== undefined;
   }
 
-  /** pending → cancelled (OrderMoves puts its bottles back on the shelf), once. */
+  /**
+   * pending → cancelled (OrderMoves puts its bottles back on the shelf), once; also an order awaiting
+   * a payment made elsewhere (an unpaid voucher past its deadline), never a bank transfer or cash on delivery.
+   */
   async cancel(order: OrderRow, actor: OrderActor): Promise<boolean> {
-    return (await this.deps.moves.move({ order, to: "cancelled", from: ["pending"], actor })) !== undefined;
+    const waitingElsewhere = order.paymentIntentId !== null && gatewayPaymentMethod(order.paymentMethod) !== undefined;
+    return (await this.deps.moves.move({ order, to: "cancelled", from: waitingElsewhere ? ["pending", "await_payment"] : ["pending"], actor })) !== undefined;
   }
 
   /**
@@ -179,11 +235,13 @@ export class OrderPayments {
         this.deps.log.warn({ eventId: event.id, orderId: order.publicId, paymentIntentId: intent.id }, "payment amount differs from the order's total");
         return;
       }
-      if (order.status === "pending") await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { userId: order.userId });
-      else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
+      if (order.status === "pending" || order.status === "await_payment") {
+        await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { userId: order.userId });
+      } else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
       return;
     }
-    if (order.status === "pending") await this.cancel(order, gatewayActor(event.id, event.type));
+    // Failed, expired (an unpaid voucher) or given up: the order is cancelled and its bottles return.
+    if (order.status === "pending" || order.status === "await_payment") await this.cancel(order, gatewayActor(event.id, event.type));
   }
 
   private async refundLatePayment(order: OrderRow, intent: PaymentIntentResult): Promise<void> {
@@ -192,7 +250,8 @@ export class OrderPayments {
   }
 
   /**
-   * Cancels card orders whose reservation ran out: the payment is cancelled at the gateway first;
+   * Cancels orders whose reservation ran out — a card payment abandoned, a voucher unpaid past its
+   * deadline (its bottles return): the payment is cancelled at the gateway first;
    * if the gateway says it was paid after all, the order is marked paid instead. Returns how many
    * orders were settled either way.
    */

@@ -45,7 +45,7 @@ export interface OrderMoveRequest {
   /** Only from these statuses (the table's otherwise), e.g. the status the back office showed. */
   from?: OrderStatus[];
   /** Columns the move writes besides its status (the carrier's slip, the payment). */
-  set?: Partial<Pick<OrderRow, "paymentIntentId" | "slipNumber">>;
+  set?: Partial<Pick<OrderRow, "paymentIntentId" | "slipNumber" | "paymentInstructions" | "reservedUntil">>;
   /** More writes of the caller that must commit or roll back with the move (a cart emptied). */
   alsoInTransaction?: (tx: Database, moved: OrderRow) => Promise<void>;
 }
@@ -108,7 +108,7 @@ export class OrderMoves {
       const from = current.status;
       const [moved] = await tx
         .update(ordersTable)
-        .set({ ...request.set, status: to, updatedAt: new Date(), ...enteringColumns(from, to) })
+        .set({ ...enteringColumns(from, to, current), ...request.set, status: to, updatedAt: new Date() })
         .where(eq(ordersTable.id, order.id))
         .returning();
       await this.record(tx, order.id, from, to, request.actor);
@@ -152,7 +152,8 @@ export class OrderMoves {
       }
     }
     let mail: MailContent | null = null;
-    if (from === "pending" && moved.status === "deposited") mail = await this.placedMail(tx, moved, shop);
+    // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.
+    if (from === "pending" && (moved.status === "deposited" || moved.status === "await_payment")) mail = await this.placedMail(tx, moved, shop);
     else if (from !== "pending") mail = orderStatusMail(shop, this.settings.publicUrl, moved.status as "deposited" | "sent" | "cancelled", moved, payment);
     if (mail) await this.deps.mail.enqueue(tx, moved.email, mail);
     return { mailed: mail !== null, backInStock };
@@ -171,9 +172,12 @@ export class OrderMoves {
 }
 
 /**
- * Columns a move sets by itself: no status after pending holds a reservation, and a card order
- * becomes binding when it is paid.
+ * Columns a move sets by itself (a move's own `set` comes after): leaving pending or await_payment
+ * ends any reservation (a voucher's deadline; a move into await_payment sets its own), and an order
+ * paid by the gateway or waiting for a payment made elsewhere becomes binding when it leaves pending.
  */
-function enteringColumns(from: OrderStatus, to: OrderStatus): Partial<Pick<OrderRow, "reservedUntil" | "confirmedAt">> {
-  return from === "pending" ? { reservedUntil: null, ...(to === "deposited" ? { confirmedAt: new Date() } : {}) } : {};
+function enteringColumns(from: OrderStatus, to: OrderStatus, current: OrderRow): Partial<Pick<OrderRow, "reservedUntil" | "confirmedAt">> {
+  const leavesReservation = from === "pending" || (from === "await_payment" && current.reservedUntil !== null);
+  const binding = from === "pending" && (to === "deposited" || to === "await_payment") ? { confirmedAt: current.confirmedAt ?? new Date() } : {};
+  return leavesReservation ? { reservedUntil: null, ...binding } : binding;
 }

@@ -100,6 +100,16 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
       );
     }
   }
+  const instructions = order.paymentInstructions;
+  const labels = method.texts.instructions;
+  if (instructions && labels) {
+    // A payment made elsewhere (a convenience-store voucher): its number, deadline and how to pay.
+    payment.push(`${labels.number[locale]}: ${instructions.number}`);
+    if (instructions.code) payment.push(`${labels.code[locale]}: ${instructions.code}`);
+    payment.push(`${labels.deadline[locale]}: ${formatDateTime(new Date(instructions.deadline), locale)}`);
+    payment.push(labels.how[locale]);
+    if (instructions.url) payment.push(`${labels.link[locale]}: ${instructions.url}`);
+  }
   const band = order.desiredDeliveryTimezone ? (timeBands[order.desiredDeliveryTimezone] ?? order.desiredDeliveryTimezone) : t.noBand;
   const delivery = [
     t.deliveryHeading,

@@ -71,6 +71,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
     slipNumber: order.slipNumber,
+    paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
     items: items.map((item) => ({
       id: item.id,
@@ -212,12 +213,16 @@ export class OrdersService {
     return this.viewsOf(rows);
   }
 
-  /** Card orders still waiting for their payment after their reservation ran out. */
+  /**
+   * Orders still waiting for a gateway's payment after their reservation ran out: a card order
+   * pending, or one awaiting a payment made elsewhere past its deadline (only those hold a
+   * reservation in await_payment; a bank transfer or cash on delivery never does).
+   */
   async pendingPast(now: Date, limit = 100): Promise<OrderRow[]> {
     const rows = await this.db
       .select()
       .from(ordersTable)
-      .where(and(eq(ordersTable.status, "pending"), isNotNull(ordersTable.reservedUntil)))
+      .where(and(inArray(ordersTable.status, ["pending", "await_payment"]), isNotNull(ordersTable.reservedUntil)))
       .orderBy(asc(ordersTable.reservedUntil))
       .limit(limit);
     return rows.filter((row) => row.reservedUntil! < now);

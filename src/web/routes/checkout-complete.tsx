@@ -1,3 +1,6 @@
+import { useLocation } from "react-router";
+import type { PaymentInstructions } from "../../domain/payment-methods/payment-method.ts";
+import { PaymentInstructionsView } from "../features/orders/payment-instructions.tsx";
 import type { Route } from "./+types/checkout-complete";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
@@ -14,14 +17,24 @@ export function meta({ matches }: Route.MetaArgs) {
  * /checkout/complete (spec §2): the order is confirmed and its mail is on the way. Members also get
  * a way to their purchase history, where the order now shows.
  */
+/** What the checkout passes on: the order's method and, for one paid elsewhere, how to pay it. */
+interface CompletedCheckout {
+  paymentMethod?: string;
+  paymentInstructions?: PaymentInstructions;
+}
+
 export default function CheckoutComplete() {
   const { t } = useI18n();
   const { user } = useAuth();
+  const completed = (useLocation().state ?? {}) as CompletedCheckout;
   return (
     <div className="page-narrow">
       <div className={styles.done}>
         <h1 className="page-title">{t("checkoutComplete.title")}</h1>
         <p>{t("checkoutComplete.mailNote")}</p>
+        {completed.paymentMethod && completed.paymentInstructions ? (
+          <PaymentInstructionsView method={completed.paymentMethod} instructions={completed.paymentInstructions} />
+        ) : null}
         {user ? <p>{t("checkoutComplete.historyNote")}</p> : null}
         <div className={styles.actions}>
           <TransitionLink to="/" className={buttonClass("primary")}>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { OrderPaymentMethod } from "../../../domain/checkout.ts";
+import type { PaymentInstructions } from "../../../domain/payment-methods/payment-method.ts";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { usersTable } from "./accounts.ts";
@@ -36,6 +37,8 @@ export const ordersTable = pgTable(
      * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).
      */
     itemsTotal: integer("items_total").notNull(),
+    /** How to pay a method paid elsewhere (a konbini voucher's number, deadline, page); null for the others. */
+    paymentInstructions: jsonb("payment_instructions").$type<PaymentInstructions>(),
     taxTotal: integer("tax_total").notNull(),
     price: integer("price").notNull(),
     taxRatePercent: integer("tax_rate_percent").notNull(),

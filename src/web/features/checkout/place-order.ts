@@ -1,3 +1,4 @@
+import type { PaymentInstructions } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { BillingDetails, CardInputField } from "../../../domain/card.ts";
 import type { CheckoutItemError, CheckoutPayload, CheckoutResponse } from "../../../domain/checkout.ts";
@@ -11,7 +12,9 @@ import { orderFingerprint } from "./checkout-order.ts";
 
 /** How one press of 購入 ended. */
 export type PlaceOrderOutcome =
-  | { kind: "completed"; orderId: string }
+  | { kind: "completed"; orderId: string; instructions?: PaymentInstructions | undefined }
+  /** The shopper approves the payment on the gateway's page (a wallet), which sends them back to the shop. */
+  | { kind: "redirect"; url: string }
   /** The card (or saved card) could not pay: the gateway's message, shown under the card field. */
   | { kind: "card-error"; message: string; field?: CardInputField | undefined }
   /** Spec §8 Checkout 422: one entry per item of the payload. */
@@ -69,6 +72,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
 
   const first = await post(locale, payload, key);
   if (!first.ok || !first.body?.require_action) return outcomeOf(first, attempt, locale);
+  if (first.body.redirect_url) return { kind: "redirect", url: first.body.redirect_url };
 
   const secret = first.body.payment_intent_client_secret;
   const orderId = first.body.order_id;
@@ -89,7 +93,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
 
 function outcomeOf(result: ApiResult<CheckoutAnswer>, attempt: CheckoutAttempt, locale: Locale): PlaceOrderOutcome {
   const body = result.body;
-  if (result.ok && body?.order_id) return { kind: "completed", orderId: body.order_id };
+  if (result.ok && body?.order_id) return { kind: "completed", orderId: body.order_id, instructions: body.payment_instructions };
   if (result.status === 402) {
     // The card was refused; the next press is a new attempt (the shopper may change the card).
     attempt.renew();

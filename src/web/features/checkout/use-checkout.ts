@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CardInputField, PaymentBrowserConfig } from "../../../domain/card.ts";
@@ -54,7 +54,9 @@ export function useCheckout(
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(user, defaultCountryName));
   const [errors, setErrors] = useState<CheckoutFieldErrors>(NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
-  const [paymentError, setPaymentError] = useState<string | null>(null);
+  // Back from a gateway's approval page that was cancelled (PayPay): its message, as a declined card's.
+  const returned = useLocation().state as { paymentError?: string } | null;
+  const [paymentError, setPaymentError] = useState<string | null>(returned?.paymentError ?? null);
   const [refusalAlert, setRefusalAlert] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -171,7 +173,15 @@ export function useCheckout(
           completedRef.current = true;
           forgetCheckoutCopy();
           // The cart is emptied once the complete page shows, so this page never flashes "カートは空です".
-          void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true })).finally(() => cart.empty());
+          // A method paid elsewhere (konbini) passes its instructions on for the complete page to show.
+          void Promise.resolve(
+            navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { paymentMethod: paymentMethodChoice(form.method).stored, paymentInstructions: outcome.instructions } }),
+          ).finally(() => cart.empty());
+          return;
+        case "redirect":
+          // The gateway's approval page sends the shopper back to the shop's return page, which settles the order.
+          completedRef.current = true;
+          window.location.assign(outcome.url);
           return;
         case "card-error":
           return showCardError(outcome);

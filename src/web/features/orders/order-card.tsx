@@ -1,3 +1,4 @@
+import { PaymentInstructionsView } from "./payment-instructions.tsx";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useId } from "react";
 import type { ReactNode } from "react";
@@ -102,6 +103,7 @@ export function OrderCard({ order }: { order: OrderResource }) {
           <Destination address={a.address} />
         </Row>
       </dl>
+      {a.payment_instructions ? <PaymentInstructionsView method={a.payment_method} instructions={a.payment_instructions} /> : null}
       <OrderItems items={a.order_items} />
       <dl className={styles.charges}>
         {/* The order's charge lines (shipping, the payment method's fee, any later kind), named as the order keeps them. */}
