@@ -3,6 +3,7 @@ import { codPaymentMethod } from "./cod.payment-method.ts";
 import { creditPaymentMethod } from "./credit.payment-method.ts";
 import { konbiniPaymentMethod } from "./konbini.payment-method.ts";
 import type { PaymentMethodHandler } from "./payment-method.ts";
+import { payPayPaymentMethod } from "./paypay.payment-method.ts";
 import { registeredCreditPaymentMethod } from "./registered-credit.payment-method.ts";
 
 /**
@@ -16,6 +17,7 @@ const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
   bankPaymentMethod,
   codPaymentMethod,
   konbiniPaymentMethod,
+  payPayPaymentMethod,
 ];
 
 const byCode = new Map(PAYMENT_METHODS.map((method) => [method.code, method]));

@@ -1,8 +1,9 @@
 import type { GatewayPaymentMethod } from "./gateway-payment-method.ts";
 import { konbiniGatewayPayment } from "./konbini.gateway-payment.ts";
+import { payPayGatewayPayment } from "./paypay.gateway-payment.ts";
 
 /** The server parts of the methods the gateway settles other than cards, by stored code. */
-const GATEWAY_PAYMENT_METHODS: readonly GatewayPaymentMethod[] = [konbiniGatewayPayment];
+const GATEWAY_PAYMENT_METHODS: readonly GatewayPaymentMethod[] = [konbiniGatewayPayment, payPayGatewayPayment];
 
 const byCode = new Map(GATEWAY_PAYMENT_METHODS.map((method) => [method.code, method]));
 
