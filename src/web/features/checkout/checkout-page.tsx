@@ -73,6 +73,7 @@ interface CheckoutFormProps {
 }
 
 function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+  const { user } = useAuth();
   const { t, yen } = useI18n();
   const { shop } = useSite();
   const {
@@ -174,6 +175,7 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
               value={form.method}
               onChange={setMethod}
               savedCard={member.card}
+              signedIn={user !== null}
               codRefusal={codRefusal}
               disabled={processing}
               details={{

@@ -11,6 +11,8 @@ interface PaymentMethodChoiceProps {
   onChange(method: PaymentMethodChoice): void;
   /** undefined while a member's card loads; null for a guest or a member without one. */
   savedCard: SavedCard | null | undefined;
+  /** A guest has no saved card to choose: the option is left out rather than shown disabled. */
+  signedIn: boolean;
   /** Why cash on delivery cannot be chosen (spec §5 wording), or null when it can. */
   codRefusal: string | null;
   disabled: boolean;
@@ -27,7 +29,7 @@ export function savedCardText(card: SavedCard): string {
  * card), bank and cod (disabled when the total with its fee reaches the ceiling). A native radio
  * group: arrow keys move between the methods that can be chosen.
  */
-export function PaymentMethodChoiceGroup({ value, onChange, savedCard, codRefusal, disabled, details }: PaymentMethodChoiceProps) {
+export function PaymentMethodChoiceGroup({ value, onChange, savedCard, signedIn, codRefusal, disabled, details }: PaymentMethodChoiceProps) {
   const { t } = useI18n();
   const name = useId();
   const hints: Partial<Record<PaymentMethodChoice, string>> = {
@@ -44,7 +46,7 @@ export function PaymentMethodChoiceGroup({ value, onChange, savedCard, codRefusa
   return (
     <fieldset className={styles.methods} disabled={disabled}>
       <legend className={styles.sectionHeading}>{t("checkout.paymentHeading")}</legend>
-      {PAYMENT_METHOD_CHOICES.map((method) => {
+      {PAYMENT_METHOD_CHOICES.filter((method) => signedIn || method !== "registered_credit").map((method) => {
         const hintId = `${name}-${method}-hint`;
         const hint = hints[method];
         const chosen = value === method;
