@@ -5,6 +5,7 @@ import { chargeAmount, chargeOf, chargesToKeep, paymentFeeLabel } from "./order-
 import type { OrderTotals } from "./order-totals.ts";
 import { lineTotal, orderTotals } from "./order-totals.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
+import { COD_CEILING } from "./shop-profile.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
@@ -79,9 +80,6 @@ export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMe
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };
 }
-
-/** The total cash on delivery is refused from, unless the shop profile sets another. */
-export const COD_CEILING = 300_000;
 
 /**
  * Whether cash on delivery may be chosen for this total (tax and fees included).

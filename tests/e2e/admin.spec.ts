@@ -117,6 +117,14 @@ test("the trader confirms a member's bank transfer, ships it with a slip number,
   await expect(trader.getByTestId("order-status")).toContainText("発送済み");
   await expect(trader.getByTestId("order-slip-number")).toHaveText(/1234-5678-9012/);
   await expect(actions).toContainText("この注文に行える操作はありません。");
+  // The order's history: placed by the member, then the trader's two moves.
+  const history = trader.getByTestId("order-history-row");
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText("注文受付(入金待ち)");
+  await expect(history.nth(0)).toContainText("会員(ID ");
+  await expect(history.nth(1)).toContainText("入金待ち → 入金済み");
+  await expect(history.nth(1)).toContainText("スタッフ(ID ");
+  await expect(history.nth(2)).toContainText("入金済み → 発送済み");
   await trader.context().close();
 
   // The member sees the parcel's slip number in the purchase history.
@@ -156,6 +164,12 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   await trader.getByRole("link", { name: "English" }).click();
   await expect(trader.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
   await expect(trader.getByTestId("order-status")).toContainText("Cancelled");
+  const history = trader.getByTestId("order-history-row");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toContainText("Order placed (Awaiting payment)");
+  await expect(history.nth(0)).toContainText("Guest shopper");
+  await expect(history.nth(1)).toContainText("Awaiting payment → Cancelled");
+  await expect(history.nth(1)).toContainText("Staff (ID ");
   await expect(trader.getByRole("navigation", { name: "Back office menu" })).toBeVisible();
   await trader.context().close();
 });

@@ -176,6 +176,25 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(english).toContainText("(not issued yet)");
 });
 
+/** Two animation frames: whatever the page started before now has rendered (React commits before painting). */
+async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Scrolls and waits for the page to have handled that scroll event and rendered what it started:
+ * the page's own listener was added first, so it has run when ours does.
+ */
+async function afterScrollHandled(page: Page, scroll: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { scrollHandled: Promise<void> }).scrollHandled = new Promise<void>((resolve) =>
+      window.addEventListener("scroll", () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true }),
+    );
+  });
+  await scroll();
+  await page.evaluate(() => (window as unknown as { scrollHandled: Promise<void> }).scrollHandled);
+}
+
 test("the history shows the first page, and scrolling near the bottom appends the next one", async ({ page }) => {
   await signUpAndSignIn(page, "orders");
   const products = [5, 9, 11, 15, 20, 23, 24, 25];
@@ -198,16 +217,20 @@ test("the history shows the first page, and scrolling near the bottom appends th
   await openHistory(page);
   const cards = page.getByTestId("order-card");
   await expect(cards).toHaveCount(perPage);
-  // No load beyond page 1 until the member scrolls.
-  await page.waitForTimeout(1000);
+  const list = page.getByRole("list", { name: "ご注文の一覧" });
+  // No load beyond page 1 until the member scrolls: page 1 has settled and rendered, and nothing
+  // else was started (a load would mark the list busy at once).
+  await expect(list).toHaveAttribute("aria-busy", "false");
+  await nextFrames(page);
+  await expect(list).toHaveAttribute("aria-busy", "false");
   expect(pages).not.toContain("2");
   await expect(cards).toHaveCount(perPage);
 
   // 300 px above the bottom is not near enough (spec §9: 250 px); 200 px is.
   const scrollToFromBottom = (distance: number) =>
     page.evaluate((d) => window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - d), distance);
-  await scrollToFromBottom(300);
-  await page.waitForTimeout(800);
+  await afterScrollHandled(page, () => scrollToFromBottom(300));
+  await expect(list).toHaveAttribute("aria-busy", "false");
   expect(pages).not.toContain("2");
   await scrollToFromBottom(200);
   await expect(cards).toHaveCount(12);
@@ -218,7 +241,9 @@ test("the history shows the first page, and scrolling near the bottom appends th
   // The last page reached: scrolling again asks for nothing more.
   await page.mouse.wheel(0, -500);
   await page.mouse.wheel(0, 100_000);
-  await page.waitForTimeout(500);
+  // The wheel has taken the page to the bottom (where a next page would load) and it has rendered since.
+  await page.waitForFunction(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1);
+  await nextFrames(page);
+  await expect(list).toHaveAttribute("aria-busy", "false");
   expect(pages).not.toContain("3");
-  await expect(page.getByRole("list", { name: "ご注文の一覧" })).toHaveAttribute("aria-busy", "false");
 });

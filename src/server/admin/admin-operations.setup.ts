@@ -7,9 +7,9 @@ import type { MailService } from "../mail/mail.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { registerAdminInquiryRoutes } from "./admin-inquiries.routes.ts";
-import { AdminInquiriesService } from "./admin-inquiries.service.ts";
+import { AdminInquiriesService } from "../inquiries/admin-inquiries.service.ts";
 import { registerAdminMemberRoutes } from "./admin-members.routes.ts";
-import { AdminMembersService } from "./admin-members.service.ts";
+import { AdminMembersService } from "../accounts/admin-members.service.ts";
 import { registerAdminSettingsRoutes } from "./admin-settings.routes.ts";
 import { AdminSettingsService } from "./admin-settings.service.ts";
 import { registerOrderExportRoutes } from "./order-export.routes.ts";
@@ -46,7 +46,7 @@ export async function registerAdminOperations(
   registerAdminMemberRoutes(app, {
     adminMembers: new AdminMembersService(db, { accounts: deps.accounts, sessions: deps.sessions }, { unlockAfterMinutes: deps.unlockAfterMinutes }),
   });
-  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles, catalog: deps.catalog });
+  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles });
   await adminSettings.startListening();
   registerAdminSettingsRoutes(app, { adminSettings });
   registerStaffManagementRoutes(app, { staffManagement: new StaffManagementService(db, { staff: deps.staff }) });

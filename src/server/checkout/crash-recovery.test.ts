@@ -136,7 +136,8 @@ describe("a server killed in the middle of checkouts", () => {
 
     // Thirty more shoppers press 購入 and the server dies under them.
     const inFlight = Array.from({ length: 30 }, () => checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "cod" })).catch(() => null));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Killed once the server is answering them (the first answer is back), with the rest in flight.
+    await Promise.race(inFlight);
     child.kill("SIGKILL");
     await stopped(child);
     const answered = (await Promise.all(inFlight)).filter((answer) => answer?.status === 200).length;

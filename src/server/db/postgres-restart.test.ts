@@ -95,16 +95,19 @@ describe("PostgreSQL restarted under load", () => {
     const load = (async () => {
       while (loading) statuses.push(...(await Promise.all(Array.from({ length: 10 }, shopperRound))).flat());
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Shoppers are being served before the database goes away.
+    await expect.poll(() => statuses.filter((status) => status === 200).length, { timeout: 15_000 }).toBeGreaterThan(0);
     pgCtl("stop", "-m", "fast");
     const away = await app.inject({ method: "GET", url: "/healthz" });
     expect(away.statusCode).toBe(503);
     const refused = await app.inject({ method: "PUT", url: "/api/carts", headers: session(), payload: { cart: { cart_product_ids: {} } } });
     expect(refused.statusCode).toBeGreaterThanOrEqual(500);
     expect(refused.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack|at /);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The shoppers meet the database's absence (an answer ≥ 500) before it comes back.
+    await expect.poll(() => statuses.some((status) => status >= 500), { timeout: 15_000 }).toBe(true);
     pgCtl("start", "-l", path.join(dir, "log"));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // …and keep coming until the shop is healthy again.
+    await expect.poll(async () => (await app.inject({ method: "GET", url: "/healthz" })).statusCode, { timeout: 15_000 }).toBe(200);
     loading = false;
     await load;
 

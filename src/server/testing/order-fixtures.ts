@@ -1,6 +1,7 @@
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
 import { chargeOf, paymentFeeLabel } from "../../domain/order-charges.ts";
+import { orderTotals } from "../../domain/order-totals.ts";
 import type { NewOrder, OrderRow } from "../orders/orders.service.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -19,13 +20,20 @@ export async function insertOrder(
     name?: string;
     email?: string;
     createdAt?: Date;
-    /** Charge lines after shipping and the cod fee (their amounts are not in the stored totals). */
+    /** Member the order belongs to (GET /api/orders lists it). */
+    userId?: number;
+    /** Charge lines after shipping and the cod fee. */
     extraCharges?: OrderCharge[];
   },
 ): Promise<OrderRow> {
   const cod = fields.method === "cod";
   const createdAt = fields.createdAt ?? new Date();
+  const items = [{ productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 }];
+  const charges = [chargeOf("shipping", 1100), ...(cod ? [chargeOf("payment_fee", 440, paymentFeeLabel("cod"))] : []), ...(fields.extraCharges ?? [])];
+  // The stored figures as checkout writes them: from the lines (cod: 6000 + 1100 + 440 → tax 754, 8294).
+  const totals = orderTotals(items, charges, 10);
   const order = {
+    userId: fields.userId ?? null,
     status: fields.status,
     paymentMethod: fields.method,
     name: fields.name ?? "山田 花子",
@@ -39,20 +47,14 @@ export async function insertOrder(
     desiredDeliveryDate: "2026-04-03",
     desiredDeliveryTimezone: "14-16",
     memo: "不在時は宅配ボックスへ",
-    itemsTotal: 6000,
-    taxTotal: cod ? 754 : 710,
-    price: cod ? 8294 : 7810,
+    itemsTotal: totals.items,
+    taxTotal: totals.tax,
+    price: totals.total,
     taxRatePercent: 10,
     locale: "ja",
     confirmedAt: fields.status === "pending" ? null : createdAt,
     // Not part of NewOrder (the database sets it), but a test needs orders of other days.
     createdAt,
   } as NewOrder;
-  const charges = [chargeOf("shipping", 1100), ...(cod ? [chargeOf("payment_fee", 440, paymentFeeLabel("cod"))] : []), ...(fields.extraCharges ?? [])];
-  return shop.app.services.orders.create(
-    shop.database.db,
-    order,
-    [{ productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 }],
-    charges,
-  );
+  return shop.app.services.orders.create(shop.database.db, order, items, charges);
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/mypage";
-import { useSignOutAction } from "../features/auth/sign-out.ts";
+import { useSignOutAction } from "../shared/auth/sign-out.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";

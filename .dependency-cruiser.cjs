@@ -1,0 +1,103 @@
+/**
+ * Module boundaries checked by `npm run lint` (decision 028, DESIGN.md "Built to grow").
+ * ESLint checks style inside a file; dependency-cruiser checks the import graph, which is
+ * what cycles and feature/table boundaries are about, in one pass over src/.
+ */
+/**
+ * Which server modules may import each schema file (src/server/db/schema/<file>.ts): the module that
+ * owns the tables. Everyone else reads through that module's service or a read model it publishes
+ * (DESIGN.md "A module owns its tables"). db/ (client, migrations, seed), backup/, testing/ and tests
+ * may import any of them.
+ */
+const TABLE_OWNERS = {
+  accounts: ["accounts"],
+  address: ["address"],
+  cart: ["cart"],
+  // TODO(images): images and image_variants are the images module's; move them to schema/images.ts.
+  catalog: ["catalog", "images"],
+  http: ["http"],
+  inquiries: ["inquiries"],
+  magazine: ["magazine"],
+  mail: ["mail"],
+  // TODO(helper "lines", issue 17): the back office's order code (admin-orders*, b2-cloud and the
+  // order CSV export) moves into the orders module; until then admin/ may read the orders' tables.
+  orders: ["orders", "checkout", "admin/(admin-orders|b2-cloud|order-export)"],
+  payments: ["payments"],
+  shop: ["shop"],
+  // TODO: staff accounts are the back office's; the session lookup (accounts) and the inquiry
+  // replies' author name (inquiries) still join staff_members directly.
+  staff: ["admin", "accounts/session\\.service", "inquiries/admin-inquiries\\.service"],
+  uploads: ["images"],
+};
+
+const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({
+  name: `module-owns-its-tables:${schema}`,
+  severity: "error",
+  comment: `schema/${schema}.ts belongs to ${owners.join(", ")}: read through that module's service or read model instead.`,
+  from: {
+    path: "^src/server/",
+    pathNot: ["^src/server/(db|backup|testing)/", "\\.test\\.ts$", ...owners.map((owner) => `^src/server/${owner}`)],
+  },
+  to: { path: `^src/server/db/schema/${schema}\\.ts$` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...tableOwnershipRules,
+    {
+      name: "schema-file-has-an-owner",
+      severity: "error",
+      comment: "Every schema file names its owning module in TABLE_OWNERS (.dependency-cruiser.cjs).",
+      from: { path: "^src/server/", pathNot: "^src/server/(db|backup|testing)/" },
+      to: { path: "^src/server/db/schema/", pathNot: `^src/server/db/schema/(${Object.keys(TABLE_OWNERS).join("|")})\\.ts$` },
+    },
+    {
+      name: "no-cycle",
+      severity: "error",
+      comment: "An import cycle (type-only ones too) ties modules together and makes load order matter; move the shared part down.",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "web-feature-to-feature",
+      severity: "error",
+      comment: "Web features import each other only through src/web/shared/ (DESIGN.md).",
+      from: { path: "^src/web/features/([^/]+)/" },
+      to: { path: "^src/web/features/", pathNot: "^src/web/features/$1/" },
+    },
+    {
+      name: "web-shared-to-feature",
+      severity: "error",
+      comment: "src/web/shared/ is below the features: it never imports one (or it would carry their dependencies to every feature).",
+      from: { path: "^src/web/shared/" },
+      to: { path: "^src/web/features/" },
+    },
+    {
+      name: "web-or-domain-to-server",
+      severity: "error",
+      comment: "web/ and domain/ never import server/ (the browser bundle must not pull in server code).",
+      from: { path: "^src/(web|domain)/" },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "domain-to-web",
+      severity: "error",
+      comment: "domain/ is shared by server and browser and depends on neither.",
+      from: { path: "^src/domain/" },
+      to: { path: "^src/(web|server)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    includeOnly: "^src/",
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
