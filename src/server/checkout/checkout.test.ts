@@ -161,7 +161,7 @@ describe("the form's validation", () => {
     const { fields, errors } = response.json();
     expect(fields).toEqual({
       name: ["お名前を入力してください"],
-      email: ["Eメールは不正な値です"],
+      email: ["メールアドレスは不正な値です"],
       phone: ["電話番号は不正な値です"],
       "address.zip": ["郵便番号は7桁の数字で入力してください"],
       "address.address": ["住所を入力してください"],

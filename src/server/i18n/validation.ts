@@ -2,7 +2,7 @@ import type { Locale } from "../../domain/locale.ts";
 
 // Server validation messages of spec §5, worded as rails-i18n (ja) and Rails (en) word them, with
 // Devise's extra kinds (expired, already confirmed, not found). A full message is the attribute name
-// followed by the message: "Eメールを入力してください" / "Email can't be blank".
+// followed by the message: "メールアドレスを入力してください" / "Email can't be blank".
 
 export type ValidationKind =
   | "blank"
@@ -76,7 +76,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
 /** Attribute names as devise-i18n and the shop's forms call them. */
 const attributes = {
   ja: {
-    email: "Eメール",
+    email: "メールアドレス",
     password: "パスワード",
     password_confirmation: "パスワード（確認用）",
     current_password: "現在のパスワード",
@@ -228,7 +228,7 @@ export function validationMessage(
     .replace("%{attribute}", params.attribute ? attributeName(params.attribute, locale) : "");
 }
 
-/** The full message ("Eメールを入力してください" / "Email can't be blank"), for error lists. */
+/** The full message ("メールアドレスを入力してください" / "Email can't be blank"), for error lists. */
 export function fullValidationMessage(
   locale: Locale,
   attribute: ValidatedAttribute,

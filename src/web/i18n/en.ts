@@ -89,6 +89,7 @@ export const en: Dictionary = {
   "inquiry.lead": "We welcome your questions about our products or your order. We answer in order during {hours}.",
   "inquiry.byMail": "E-mail:",
   "inquiry.byPhone": "Phone:",
+  "inquiry.phoneHours": "Business hours: {hours}",
 
   "magazine.title": "Mail Magazine",
   "magazine.lead": "New arrivals, seasonal picks and news from Kura, delivered by e-mail.",
@@ -211,6 +212,7 @@ export const en: Dictionary = {
   "address.addressHint": "City, town and street number",
   "address.buildingName": "Building name",
   "address.optional": "(optional)",
+  "address.required": "Required",
   "address.error.blank": "{field} can't be blank",
   "address.error.too_long": "{field} is too long (maximum is {count} characters)",
   "address.error.zip_format": "{field} must be 7 digits",
