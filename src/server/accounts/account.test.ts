@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutboxTable, sessionsTable, usersTable } from "../db/schema/accounts.ts";
+import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
+import { mailOutboxTable } from "../db/schema/mail.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 

@@ -4,7 +4,7 @@ import { parseAddress } from "../../domain/address-schema.ts";
 import { ADDRESS_MAX_LENGTH, ZIP_LENGTH } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
-import { addressesTable } from "../db/schema/accounts.ts";
+import { addressesTable } from "../db/schema/address.ts";
 import { AppError } from "../http/errors.ts";
 import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
 import type { CountriesService } from "../reference/countries.service.ts";

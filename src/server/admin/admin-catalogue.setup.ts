@@ -10,7 +10,7 @@ import { AdminProductsService } from "../catalog/admin-products.service.ts";
 import { AdminSeriesService } from "../catalog/admin-series.service.ts";
 import { registerAdminTaxonomyRoutes } from "./admin-taxonomy.routes.ts";
 import { registerAdminUploadRoutes } from "./admin-uploads.routes.ts";
-import { AdminUploadsService } from "./admin-uploads.service.ts";
+import { AdminUploadsService } from "../images/admin-uploads.service.ts";
 
 /**
  * The back office's catalogue (issue 7): products, direct uploads of their pictures, exhibits, the

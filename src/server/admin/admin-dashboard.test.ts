@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { trainingWarning } from "../../domain/liquor-law.ts";
-import { inquiriesTable } from "../db/schema/accounts.ts";
+import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";

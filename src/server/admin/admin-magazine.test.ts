@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { magazineSubscribersTable } from "../db/schema/accounts.ts";
+import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireStaff } from "../http/auth.ts";
-import type { AdminMembersService } from "./admin-members.service.ts";
+import type { AdminMembersService } from "../accounts/admin-members.service.ts";
 import { numericIdOf, pageOf, queryText } from "./admin-params.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
 import { requireStaff } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
-import type { AdminUploadsService } from "./admin-uploads.service.ts";
-import { DIRECT_UPLOAD_PATH, readBlobInput } from "./admin-uploads.service.ts";
+import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
+import { DIRECT_UPLOAD_PATH, readBlobInput } from "../images/admin-uploads.service.ts";
 
 /**
  * POST /admin/api/direct_uploads (the blob record) and PUT /admin/api/direct_uploads/{key} (the

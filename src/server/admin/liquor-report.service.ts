@@ -1,9 +1,8 @@
-import { and, asc, gte, lt, notInArray, sql } from "drizzle-orm";
 import { fiscalYearRange, litresOf, percentOf } from "../../domain/liquor-law.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
-import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
-import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
+import { CatalogReadModel } from "../catalog/catalog.read-model.ts";
+import { OrdersReadModel } from "../orders/orders.read-model.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { CsvValue } from "./csv-format.ts";
 import { UTF8_BOM, csvText } from "./csv-format.ts";
@@ -43,46 +42,17 @@ export interface LiquorReport {
  * are the product's records today; a product deleted since counts under "unknown".
  */
 export class LiquorReportService {
-  constructor(private readonly db: Database) {}
+  private readonly orders: OrdersReadModel;
+  private readonly catalog: CatalogReadModel;
+
+  constructor(db: Database) {
+    this.orders = new OrdersReadModel(db);
+    this.catalog = new CatalogReadModel(db);
+  }
 
   async report(fiscalYear: number, locale: Locale): Promise<LiquorReport> {
     const { from, until } = fiscalYearRange(fiscalYear);
-    const rows = await this.db
-      .select({
-        productId: orderItemsTable.productId,
-        nameJa: sql<string>`coalesce(${productsTable.nameJa}, ${orderItemsTable.nameJa})`,
-        nameEn: sql<string>`coalesce(${productsTable.nameEn}, ${orderItemsTable.nameEn})`,
-        volumeMl: productsTable.volumeMl,
-        alcoholPermille: productsTable.alcoholPermille,
-        liquorType: productsTable.liquorType,
-        labelJa: liquorTypesTable.labelJa,
-        labelEn: liquorTypesTable.labelEn,
-        bottles: sql<number>`sum(${orderItemsTable.amount})`,
-      })
-      .from(orderItemsTable)
-      .innerJoin(ordersTable, sql`${ordersTable.id} = ${orderItemsTable.orderId}`)
-      .leftJoin(productsTable, sql`${productsTable.id} = ${orderItemsTable.productId}`)
-      .leftJoin(liquorTypesTable, sql`${liquorTypesTable.key} = ${productsTable.liquorType}`)
-      .where(
-        and(
-          gte(ordersTable.createdAt, japanMidnight(from)),
-          lt(ordersTable.createdAt, japanMidnight(until)),
-          notInArray(ordersTable.status, ["pending", "cancelled"]),
-        ),
-      )
-      .groupBy(
-        orderItemsTable.productId,
-        sql`coalesce(${productsTable.nameJa}, ${orderItemsTable.nameJa})`,
-        sql`coalesce(${productsTable.nameEn}, ${orderItemsTable.nameEn})`,
-        productsTable.volumeMl,
-        productsTable.alcoholPermille,
-        productsTable.liquorType,
-        liquorTypesTable.labelJa,
-        liquorTypesTable.labelEn,
-        liquorTypesTable.sortOrder,
-      )
-      .orderBy(sql`${liquorTypesTable.sortOrder} asc nulls last`, asc(productsTable.liquorType), asc(orderItemsTable.productId));
-
+    const rows = await this.soldRows(japanMidnight(from), japanMidnight(until));
     const unknownLabel = locale === "ja" ? "品目未登録" : "Kind not recorded";
     const groups = new Map<string, LiquorReportGroup & { ml: number }>();
     for (const row of rows) {
@@ -113,6 +83,67 @@ export class LiquorReportService {
       groups: [...groups.values()].map(({ ml, ...group }) => ({ ...group, litres: litresOf(ml) })),
     };
   }
+
+  /**
+   * Bottles sold per product, with the product's records today (the orders module counts, the
+   * catalogue describes): a product still in the catalogue is one line under its current name, a
+   * deleted one a line per name it was sold under. Ordered by kind (the kinds' order, unknown last),
+   * then product.
+   */
+  private async soldRows(since: Date, until: Date): Promise<SoldRow[]> {
+    const sold = await this.orders.bottlesSold(since, until);
+    const ids = [...new Set(sold.flatMap((row) => (row.productId === null ? [] : [row.productId])))];
+    const products = new Map((await this.catalog.liquorRecords(ids)).map((product) => [product.id, product]));
+    const kinds = new Map((await this.catalog.liquorTypes()).map((kind) => [kind.key, kind]));
+    const lines = new Map<string, SoldRow>();
+    for (const row of sold) {
+      const product = row.productId === null ? undefined : products.get(row.productId);
+      const nameJa = product?.nameJa ?? row.nameJa;
+      const nameEn = product?.nameEn ?? row.nameEn;
+      const key = JSON.stringify([row.productId, nameJa, nameEn]);
+      const line = lines.get(key);
+      if (line) {
+        line.bottles += row.bottles;
+        continue;
+      }
+      const kind = product?.liquorType ? kinds.get(product.liquorType) : undefined;
+      lines.set(key, {
+        productId: row.productId,
+        nameJa,
+        nameEn,
+        volumeMl: product?.volumeMl ?? null,
+        alcoholPermille: product?.alcoholPermille ?? null,
+        liquorType: product?.liquorType ?? null,
+        labelJa: kind?.labelJa ?? null,
+        labelEn: kind?.labelEn ?? null,
+        kindOrder: kind?.sortOrder ?? null,
+        bottles: row.bottles,
+      });
+    }
+    const last = (value: number | string | null) => value === null;
+    return [...lines.values()].sort(
+      (a, b) =>
+        Number(last(a.kindOrder)) - Number(last(b.kindOrder)) ||
+        (a.kindOrder ?? 0) - (b.kindOrder ?? 0) ||
+        Number(last(a.liquorType)) - Number(last(b.liquorType)) ||
+        (a.liquorType ?? "").localeCompare(b.liquorType ?? "") ||
+        Number(last(a.productId)) - Number(last(b.productId)) ||
+        (a.productId ?? 0) - (b.productId ?? 0),
+    );
+  }
+}
+
+interface SoldRow {
+  productId: number | null;
+  nameJa: string;
+  nameEn: string;
+  volumeMl: number | null;
+  alcoholPermille: number | null;
+  liquorType: string | null;
+  labelJa: string | null;
+  labelEn: string | null;
+  kindOrder: number | null;
+  bottles: number;
 }
 
 const CSV_HEADERS: Record<Locale, string[]> = {

@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { exhibitsTable } from "../db/schema/catalog.ts";
 import { AppError } from "../http/errors.ts";
 import { FormReader } from "../http/form-reader.ts";
-import type { AdminUploadsService } from "../admin/admin-uploads.service.ts";
+import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 
 interface ExhibitChanges {

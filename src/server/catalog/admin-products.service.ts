@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
 import { AppError, validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
-import type { AdminUploadsService } from "../admin/admin-uploads.service.ts";
+import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "./admin-products.input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 

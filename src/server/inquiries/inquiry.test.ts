@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inquiriesTable, mailOutboxTable } from "../db/schema/accounts.ts";
+import { inquiriesTable } from "../db/schema/inquiries.ts";
+import { mailOutboxTable } from "../db/schema/mail.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";

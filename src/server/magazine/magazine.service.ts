@@ -6,7 +6,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { MagazineStatus, MagazineSubscriptionResource } from "../../domain/magazine.ts";
 import { MAGAZINE_CONFIRM_WITHIN_MS } from "../../domain/magazine.ts";
 import type { Database } from "../db/client.ts";
-import { magazineSubscribersTable } from "../db/schema/accounts.ts";
+import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import { validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MailBody, MailContent } from "../mail/mail-layout.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { magazineSubscribersTable } from "../db/schema/accounts.ts";
+import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import type { Database } from "../db/client.ts";
-import { mailOutboxTable } from "../db/schema/accounts.ts";
+import { mailOutboxTable } from "../db/schema/mail.ts";
 import { errorSummary } from "../http/error-log.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { MailContent } from "./mail-layout.ts";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutboxTable, mailboxTable } from "../db/schema/accounts.ts";
+import { mailOutboxTable, mailboxTable } from "../db/schema/mail.ts";
 import { readShopProfileFile } from "../shop/shop-profile.service.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Transport } from "nodemailer";
 import type { Database } from "../db/client.ts";
-import { mailboxTable } from "../db/schema/accounts.ts";
+import { mailboxTable } from "../db/schema/mail.ts";
 
 /** A mail the shop "sent" while no SMTP server is configured. */
 export type MailboxMessage = typeof mailboxTable.$inferSelect;

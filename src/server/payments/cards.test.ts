@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressesTable, magazineSubscribersTable } from "../db/schema/accounts.ts";
+import { addressesTable } from "../db/schema/address.ts";
+import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import { ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";

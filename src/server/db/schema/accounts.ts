@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, inet, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { staffMembersTable } from "./staff.ts";
 
 /**
@@ -77,96 +77,4 @@ export const sessionsTable = pgTable(
     index("sessions_last_seen_idx").on(table.lastSeenAt),
     check("sessions_one_owner", sql`(${table.userId} is null) <> (${table.staffId} is null)`),
   ],
-);
-
-/** A member's saved delivery address (spec §3 Address); one per member. */
-export const addressesTable = pgTable("addresses", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .unique()
-    .references(() => usersTable.id, { onDelete: "cascade" }),
-  /** ISO 3166-1 alpha-2, lower case (spec default "jp"). */
-  country: text("country").notNull().default("jp"),
-  zip: text("zip").notNull().default(""),
-  /** 1–47 from Hokkaido to Okinawa (JIS X 0401) for Japanese addresses. */
-  prefecture: smallint("prefecture"),
-  address: text("address").notNull().default(""),
-  buildingName: text("building_name").notNull().default(""),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Contact-form messages (spec §3 Inquiry), kept for the back office inbox. */
-export const inquiriesTable = pgTable(
-  "inquiries",
-  {
-    id: serial("id").primaryKey(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    subject: text("subject").notNull(),
-    message: text("message").notNull(),
-    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
-    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
-    handledAt: timestamp("handled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("inquiries_created_idx").on(table.createdAt)],
-);
-
-/** Mail magazine subscribers with double opt-in: consent is the time the link was followed. */
-export const magazineSubscribersTable = pgTable("magazine_subscribers", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  locale: text("locale", { enum: ["ja", "en"] }).notNull(),
-  userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
-  confirmTokenHash: text("confirm_token_hash").unique(),
-  confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
-  consentedAt: timestamp("consented_at", { withTimezone: true }),
-  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Hits per key and fixed window, shared by every process on the database (DESIGN.md). */
-export const rateLimitsTable = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
-  hits: integer("hits").notNull(),
-});
-
-/**
- * Mails waiting to go out, written in the same transaction as what caused them and sent by the
- * outbox worker with retries, so a slow or failing mail server never blocks or breaks a request.
- */
-export const mailOutboxTable = pgTable(
-  "mail_outbox",
-  {
-    id: serial("id").primaryKey(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Given up after too many failures; kept for the trader to see. */
-    failed: boolean("failed").notNull().default(false),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and not ${table.failed}`)],
-);
-
-/** The built-in mailbox: what the shop "sent" when no SMTP server is configured. */
-export const mailboxTable = pgTable(
-  "mailbox",
-  {
-    id: serial("id").primaryKey(),
-    to: text("to").notNull(),
-    from: text("from").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("mailbox_to_idx").on(table.to)],
 );

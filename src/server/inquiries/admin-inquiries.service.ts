@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import { characterCount } from "../../domain/inquiry.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
-import { inquiriesTable } from "../db/schema/accounts.ts";
-import { inquiryRepliesTable } from "../db/schema/inquiry-replies.ts";
+import { inquiriesTable } from "../db/schema/inquiries.ts";
+import { inquiryRepliesTable } from "../db/schema/inquiries.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { AppError, validationFailed } from "../http/errors.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { defaultReplySubject, inquiryReplyMail } from "./inquiry-reply.mails.ts";
-import { LabelledFieldErrors } from "./labelled-field-errors.ts";
+import { LabelledFieldErrors } from "../http/labelled-field-errors.ts";
 
 export const ADMIN_INQUIRIES_PER_PAGE = 20;
 export const INQUIRY_STATES = ["unhandled", "handled", "all"] as const;

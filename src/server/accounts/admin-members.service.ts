@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Locale } from "../../domain/locale.ts";
-import type { AccountService } from "../accounts/account.service.ts";
-import type { SessionService } from "../accounts/session.service.ts";
+import type { AccountService } from "./account.service.ts";
+import type { SessionService } from "./session.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
 import { AppError } from "../http/errors.ts";

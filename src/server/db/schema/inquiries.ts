@@ -1,6 +1,23 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { inquiriesTable } from "./accounts.ts";
+import { usersTable } from "./accounts.ts";
 import { staffMembersTable } from "./staff.ts";
+
+/** Contact-form messages (spec §3 Inquiry), kept for the back office inbox. */
+export const inquiriesTable = pgTable(
+  "inquiries",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inquiries_created_idx").on(table.createdAt)],
+);
 
 /**
  * Answers the back office mailed to an inquiry's sender, kept so the next staff member sees what

@@ -7,7 +7,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { uploadBlobsTable } from "../db/schema/uploads.ts";
 import { AppError } from "../http/errors.ts";
-import type { ImageService } from "../images/image.service.ts";
+import type { ImageService } from "./image.service.ts";
 import { FormReader } from "../http/form-reader.ts";
 
 /** Where the browser PUTs a blob's bytes; the key follows. */

@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
+
+/** A product's liquor-law records as the sales report needs them (today's records). */
+export interface ProductLiquorRecord {
+  id: number;
+  nameJa: string;
+  nameEn: string;
+  volumeMl: number | null;
+  alcoholPermille: number | null;
+  liquorType: string | null;
+}
+
+export interface LiquorTypeLabel {
+  key: string;
+  labelJa: string;
+  labelEn: string;
+  sortOrder: number;
+}
+
+/**
+ * What the catalogue publishes for the back office's figures and reports, read from its tables
+ * (including what is not published, which the shop's cached catalogue leaves out).
+ */
+export class CatalogReadModel {
+  constructor(private readonly db: Database) {}
+
+  /** Published products on sale with `atOrBelow` bottles or fewer, fewest first. */
+  async lowStock(atOrBelow: number): Promise<{ id: number; nameJa: string; nameEn: string; stock: number }[]> {
+    return this.db
+      .select({ id: productsTable.id, nameJa: productsTable.nameJa, nameEn: productsTable.nameEn, stock: productsTable.stock })
+      .from(productsTable)
+      .where(and(eq(productsTable.published, true), eq(productsTable.soldOutFlag, false), lte(productsTable.stock, atOrBelow)))
+      .orderBy(asc(productsTable.stock), asc(productsTable.id));
+  }
+
+  async liquorRecords(ids: number[]): Promise<ProductLiquorRecord[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: productsTable.id,
+        nameJa: productsTable.nameJa,
+        nameEn: productsTable.nameEn,
+        volumeMl: productsTable.volumeMl,
+        alcoholPermille: productsTable.alcoholPermille,
+        liquorType: productsTable.liquorType,
+      })
+      .from(productsTable)
+      .where(inArray(productsTable.id, ids));
+  }
+
+  async liquorTypes(): Promise<LiquorTypeLabel[]> {
+    return this.db.select().from(liquorTypesTable);
+  }
+}

@@ -1,0 +1,19 @@
+import { integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { usersTable } from "./accounts.ts";
+
+/** A member's saved delivery address (spec §3 Address); one per member. */
+export const addressesTable = pgTable("addresses", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => usersTable.id, { onDelete: "cascade" }),
+  /** ISO 3166-1 alpha-2, lower case (spec default "jp"). */
+  country: text("country").notNull().default("jp"),
+  zip: text("zip").notNull().default(""),
+  /** 1–47 from Hokkaido to Okinawa (JIS X 0401) for Japanese addresses. */
+  prefecture: smallint("prefecture"),
+  address: text("address").notNull().default(""),
+  buildingName: text("building_name").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
