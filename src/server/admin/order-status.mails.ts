@@ -1,4 +1,5 @@
 import { formatDateTime, formatYen } from "../../domain/format.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
@@ -84,7 +85,7 @@ export function orderStatusMail(
   if (kind === "cancelled" && options.paidByTransfer) paragraphs.push(t.bankRefund);
 
   const details: { label: string; value: string }[] = [
-    { label: t.orderId, value: order.publicId },
+    { label: t.orderId, value: orderNumberForShopper(order.publicId) },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.total, value: total },
   ];
@@ -92,7 +93,7 @@ export function orderStatusMail(
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
     details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
   }
-  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: order.publicId }), {
+  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fill(t.greeting, { name: order.name }),
     paragraphs,
     details,
