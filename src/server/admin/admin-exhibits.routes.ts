@@ -29,13 +29,13 @@ export function registerAdminExhibitRoutes(app: FastifyInstance, deps: { exhibit
 
   app.post(path, async (request, reply) => {
     requireStaff(request);
-    return reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false)) });
+    return reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) });
   });
 
   app.patch(`${path}/:id`, async (request) => {
     requireStaff(request);
     const id = exhibitId(request);
-    return { data: await exhibits.update(id, readExhibitInput(request.body, request.locale, true)) };
+    return { data: await exhibits.update(id, readExhibitInput(request.body, request.locale, true), request.locale) };
   });
 
   app.delete(`${path}/:id`, async (request, reply) => {

@@ -7,6 +7,7 @@ import { useAuth } from "../auth/auth-context.tsx";
 import { useSignOutAction } from "../auth/sign-out.ts";
 import { useSite } from "../site/site-context.tsx";
 import { TransitionLink } from "./page-transition.tsx";
+import { HeaderSearch } from "./header-search.tsx";
 import styles from "./header.module.css";
 
 const MENU: { to: string; label: MessageKey }[] = [
@@ -43,6 +44,8 @@ export function Header() {
           </span>
           <span className={styles.wordmark}>{pick(shop.shopName)}</span>
         </TransitionLink>
+
+        <HeaderSearch />
 
         <button
           type="button"
