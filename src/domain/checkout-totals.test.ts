@@ -8,12 +8,11 @@ import {
   deliveryWindow,
   formatDeliveryDate,
   isInDeliveryWindow,
-  itemsSubtotal,
-  lineTotal,
   paymentMethodFeeFor,
   shippingFeeFor,
 } from "./checkout-totals.ts";
 import { japanDateOf } from "./japan-time.ts";
+import { itemsSubtotal, lineTotal } from "./order-totals.ts";
 
 /** The demo shop's terms (config/shop-profile.json). */
 const terms: CheckoutTerms = {
@@ -95,12 +94,27 @@ describe("checkout totals", () => {
     expect(checkoutTotals([line(3000, 2), line(4980, 1)], "credit", terms)).toEqual({
       lineTotals: [6000, 4980],
       items: 10_980,
+      charges: 1100,
+      chargeLines: [{ kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 1100, taxable: true }],
       shipping: 1100,
       paymentMethodFee: 0,
       subtotal: 12_080,
+      taxBase: 12_080,
+      taxRatePercent: 10,
       tax: 1208,
       total: 13_288,
     });
+  });
+
+  it("makes shipping and the cod fee charge lines, the fee named by the payment method", () => {
+    expect(checkoutTotals([line(3000, 2)], "cod", terms).chargeLines).toEqual([
+      { kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 1100, taxable: true },
+      { kind: "payment_fee", label: { ja: "代引き手数料", en: "Cash on delivery fee" }, amount: 440, taxable: true },
+    ]);
+    // A free method adds no fee line; shipping is kept even when free.
+    expect(checkoutTotals([line(3000, 2)], "bank", { ...terms, shippingFee: 0 }).chargeLines).toEqual([
+      { kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 0, taxable: true },
+    ]);
   });
 
   it("taxes the cash-on-delivery fee with the rest", () => {

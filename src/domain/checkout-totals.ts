@@ -1,12 +1,17 @@
 import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
-import { taxOn } from "./money.ts";
+import type { OrderCharge } from "./order-charges.ts";
+import { chargeAmount, chargeOf, chargesToKeep, paymentFeeLabel } from "./order-charges.ts";
+import type { OrderTotals } from "./order-totals.ts";
+import { lineTotal, orderTotals } from "./order-totals.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
+import { COD_CEILING } from "./shop-profile.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
  * recomputes every figure from these functions; what the browser shows is never trusted.
- * Money is an integer number of yen; the only rounding is the tax's, in money.ts.
+ * The order's figures come from its lines (order-totals.ts); this module says which charges a
+ * checkout adds.
  */
 
 export type ShippingType = "normal" | "cool";
@@ -27,30 +32,11 @@ export interface CheckoutLine {
   shippingType: ShippingType;
 }
 
-export interface CheckoutTotals {
-  /** unit price × amount of each line, in the lines' order. */
-  lineTotals: number[];
-  items: number;
+export interface CheckoutTotals extends OrderTotals {
+  /** The order's charge lines: shipping always, the payment-method fee when there is one. */
+  chargeLines: OrderCharge[];
   shipping: number;
   paymentMethodFee: number;
-  /** items + shipping + payment-method fee, before tax. */
-  subtotal: number;
-  tax: number;
-  total: number;
-}
-
-function assertYen(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a whole number of yen ≥ 0, got ${value}`);
-}
-
-export function lineTotal(unitPrice: number, amount: number): number {
-  assertYen(unitPrice, "unit price");
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be a whole number ≥ 0, got ${amount}`);
-  return unitPrice * amount;
-}
-
-export function itemsSubtotal(lines: readonly Pick<CheckoutLine, "unitPrice" | "amount">[]): number {
-  return lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.amount), 0);
 }
 
 /**
@@ -64,7 +50,7 @@ export function shippingFeeFor(shippingTypes: readonly ShippingType[], terms: Pi
 
 /** The cash-on-delivery fee for items + shipping (yen): the matching tier, or the flat fee without tiers. */
 export function codFeeFor(itemsAndShipping: number, terms: Pick<CheckoutTerms, "codFee" | "codFeeTiers">): number {
-  assertYen(itemsAndShipping, "items + shipping");
+  if (!Number.isSafeInteger(itemsAndShipping) || itemsAndShipping < 0) throw new RangeError(`items + shipping must be a whole number of yen ≥ 0, got ${itemsAndShipping}`);
   if (!terms.codFeeTiers) return terms.codFee;
   const tier = terms.codFeeTiers.find((each: CodFeeTier) => each.upTo === null || itemsAndShipping <= each.upTo);
   // The schema makes the last tier open-ended, so the flat fee is only a guard.
@@ -76,23 +62,24 @@ export function paymentMethodFeeFor(method: PaymentMethodChoice, itemsAndShippin
   return method === "cod" ? codFeeFor(itemsAndShipping, terms) : 0;
 }
 
-/** Every figure of the order summary (spec §2 /checkout), to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): CheckoutTotals {
-  const lineTotals = lines.map((line) => lineTotal(line.unitPrice, line.amount));
-  const items = lineTotals.reduce((sum, each) => sum + each, 0);
+/** The charges a checkout adds to its items: shipping, then the payment method's fee when it has one. */
+export function checkoutCharges(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): OrderCharge[] {
+  const items = lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.amount), 0);
   const shipping = shippingFeeFor(
     lines.map((line) => line.shippingType),
     terms,
   );
-  const paymentMethodFee = paymentMethodFeeFor(method, items + shipping, terms);
-  const subtotal = items + shipping + paymentMethodFee;
-  // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
-  const tax = taxOn(subtotal, terms.taxRatePercent);
-  return { lineTotals, items, shipping, paymentMethodFee, subtotal, tax, total: subtotal + tax };
+  const fee = paymentMethodFeeFor(method, items + shipping, terms);
+  return chargesToKeep([chargeOf("shipping", shipping), chargeOf("payment_fee", fee, paymentFeeLabel(method))]);
 }
 
-/** The total cash on delivery is refused from, unless the shop profile sets another. */
-export const COD_CEILING = 300_000;
+/** Every figure of the order summary (spec §2 /checkout), to the yen. */
+export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): CheckoutTotals {
+  const chargeLines = checkoutCharges(lines, method, terms);
+  // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
+  const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
+  return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };
+}
 
 /**
  * Whether cash on delivery may be chosen for this total (tax and fees included).

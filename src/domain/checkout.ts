@@ -108,8 +108,11 @@ export interface OrderResource {
     payment_method: OrderPaymentMethod;
     /** Total paid, yen, tax and fees included. */
     price: number;
+    /** Derived from the charge lines, as the spec names them. */
     shipping_fee: number;
     payment_method_fee: number;
+    /** Every charge line of the order (shipping, the payment fee, any later kind), label in the asked language. */
+    charges: { kind: string; label: string; amount: number; taxable: boolean }[];
     tax_total: number;
     slip_number: string | null;
     /** yyyy-MM-dd or null. */

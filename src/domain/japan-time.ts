@@ -53,3 +53,9 @@ export function isRealDate(year: number, month: number, day: number): boolean {
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
+
+/** The first instant of a Japan date, yyyy-mm-dd (Japan keeps no daylight saving time, so always +09:00). */
+export function japanMidnight(date: string, plusDays = 0): Date {
+  const start = new Date(`${date}T00:00:00+09:00`);
+  return new Date(start.getTime() + plusDays * 86_400_000);
+}

@@ -4,6 +4,7 @@ import type { SessionService } from "../accounts/session.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { MailService } from "../mail/mail.service.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { registerAdminInquiryRoutes } from "./admin-inquiries.routes.ts";
 import { AdminInquiriesService } from "./admin-inquiries.service.ts";
@@ -26,6 +27,7 @@ export async function registerAdminOperations(
   app: FastifyInstance,
   deps: {
     database: DatabaseHandle;
+    orders: OrdersService;
     catalog: CatalogService;
     shopProfiles: ShopProfileService;
     mail: MailService;
@@ -37,14 +39,14 @@ export async function registerAdminOperations(
   },
 ): Promise<void> {
   const db = deps.database.db;
-  registerOrderExportRoutes(app, { orderExports: new OrderExportService(db, { catalog: deps.catalog, shopProfiles: deps.shopProfiles }) });
+  registerOrderExportRoutes(app, { orderExports: new OrderExportService({ orders: deps.orders, catalog: deps.catalog, shopProfiles: deps.shopProfiles }) });
   registerAdminInquiryRoutes(app, {
     adminInquiries: new AdminInquiriesService(db, { mail: deps.mail, shopProfiles: deps.shopProfiles }, { publicUrl: deps.publicUrl }),
   });
   registerAdminMemberRoutes(app, {
     adminMembers: new AdminMembersService(db, { accounts: deps.accounts, sessions: deps.sessions }, { unlockAfterMinutes: deps.unlockAfterMinutes }),
   });
-  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles, catalog: deps.catalog });
+  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles });
   await adminSettings.startListening();
   registerAdminSettingsRoutes(app, { adminSettings });
   registerStaffManagementRoutes(app, { staffManagement: new StaffManagementService(db, { staff: deps.staff }) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
-import type { AdminOrdersPage } from "./admin-orders.service.ts";
+import type { AdminOrdersPage } from "../../domain/order-view.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { insertOrder as insertOrderRow } from "../testing/order-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
@@ -147,11 +147,17 @@ describe("GET /admin/api/orders/{id}", () => {
         items_total: 6000,
         shipping_fee: 1100,
         payment_method_fee: 440,
+        charges: [
+          { kind: "shipping", label: "送料", amount: 1100, taxable: true },
+          { kind: "payment_fee", label: "代引き手数料", amount: 440, taxable: true },
+        ],
         tax_total: 754,
         price: 8294,
         slip_number: null,
         locale: "ja",
         next: ["sent", "cancelled"],
+        // Written straight into the table by the test, not through a checkout: no moves recorded.
+        history: [],
       },
     });
   });

@@ -1,8 +1,7 @@
 import iconv from "iconv-lite";
 import { prefectureName } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
-import { addressLine } from "../orders/orders.service.ts";
+import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, FORMULA_START, type CsvValue } from "./csv-format.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
@@ -116,17 +115,17 @@ export function toShiftJis(text: string): Buffer {
 }
 
 export interface B2Order {
-  order: OrderRow;
-  items: OrderItemRow[];
+  order: OrderView;
   /** Any bottle in it travels refrigerated. */
   cool: boolean;
 }
 
 /** One shipment's row; the shipping date is the day of the export (Japan date, YYYY-MM-DD). */
-export function b2Row({ order, items, cool }: B2Order, shop: ShopProfile, shippingDate: string): CsvValue[] {
+export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate: string): CsvValue[] {
   const cod = order.paymentMethod === "cod";
+  const { items } = order;
   const first = items[0];
-  const description = first ? `${first.nameJa}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
+  const description = first ? `${first.name.ja}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
   const b2 = shop.yamatoB2;
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
     お客様管理番号: order.publicId,
@@ -140,7 +139,7 @@ export function b2Row({ order, items, cool }: B2Order, shop: ShopProfile, shippi
     お届け先電話番号: fitBytes(oneLine(order.phone), 15),
     お届け先電話番号枝番: "",
     お届け先郵便番号: order.zip,
-    お届け先住所: fitBytes(oneLine(addressLine(order)), 64),
+    お届け先住所: fitBytes(oneLine(order.addressLine), 64),
     お届け先アパートマンション名: fitBytes(oneLine(order.buildingName), 32),
     "お届け先会社・部門１": "",
     "お届け先会社・部門２": "",
@@ -163,8 +162,8 @@ export function b2Row({ order, items, cool }: B2Order, shop: ShopProfile, shippi
     荷扱い１: "ワレ物注意",
     荷扱い２: "",
     記事: "",
-    "ｺﾚｸﾄ代金引換額（税込)": cod ? order.price : "",
-    内消費税額等: cod ? order.taxTotal : "",
+    "ｺﾚｸﾄ代金引換額（税込)": cod ? order.totals.total : "",
+    内消費税額等: cod ? order.totals.tax : "",
     止置き: "",
     営業所コード: "",
     発行枚数: "",
@@ -182,6 +181,6 @@ export function b2Csv(orders: B2Order[], shop: ShopProfile, shippingDate: string
 }
 
 /** Only parcels inside Japan go through B2 (prefecture and a 7-digit postcode). */
-export function shipsWithB2(order: OrderRow): boolean {
+export function shipsWithB2(order: Pick<OrderView, "country" | "prefecture">): boolean {
   return order.country === "jp" && order.prefecture !== null && prefectureName(order.prefecture, "ja") !== undefined;
 }

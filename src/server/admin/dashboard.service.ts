@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Locale } from "../../domain/locale.ts";
-import { japanDateOf } from "../../domain/japan-time.ts";
+import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
 import type { TrainingWarning } from "../../domain/liquor-law.ts";
 import { trainingWarning } from "../../domain/liquor-law.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -8,7 +8,6 @@ import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/accounts.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { ordersTable } from "../db/schema/orders.ts";
-import { japanMidnight } from "./admin-orders.service.ts";
 
 /** Published bottles at or below this stock are listed as running low. */
 export const LOW_STOCK_AT = 3;

@@ -4,7 +4,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
 import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
-import { japanMidnight } from "./admin-orders.service.ts";
+import { japanMidnight } from "../../domain/japan-time.ts";
 import type { CsvValue } from "./csv-format.ts";
 import { UTF8_BOM, csvText } from "./csv-format.ts";
 

@@ -2,23 +2,34 @@ import { prefectureName } from "../../domain/address.ts";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
+import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 
 // The plain export: one row per order line, the order's columns repeated on each, so a spreadsheet
 // can both sum sales per bottle and filter per order. Headers and labels in the page's language.
+// Shipping and the payment fee have their fixed columns; any other kind of charge line the exported
+// orders have gets a column of its own after them, headed by its label, so a new kind needs no change here.
 
+/** The order's columns up to the fee; then the other charges, then ORDER_TAIL and the lines' LINE_HEADERS. */
 const headers: Record<Locale, string[]> = {
   ja: [
     "注文番号", "注文日時", "状況", "お支払い方法", "お名前", "メールアドレス", "電話番号", "国", "郵便番号", "都道府県", "住所", "建物名・部屋番号",
-    "お届け希望日", "お届け希望時間帯", "備考", "商品合計(税抜)", "送料", "代引き手数料", "消費税", "お支払い金額(税込)", "配送伝票番号",
-    "行", "商品ID", "商品名", "単価(税抜)", "数量", "小計(税抜)",
+    "お届け希望日", "お届け希望時間帯", "備考", "商品合計(税抜)", "送料", "代引き手数料",
   ],
   en: [
     "Order", "Ordered at", "Status", "Payment method", "Name", "E-mail", "Phone", "Country", "Zip", "Prefecture", "Address", "Building",
-    "Delivery date", "Delivery time", "Memo", "Items (excl. tax)", "Shipping", "COD fee", "Tax", "Total (incl. tax)", "Slip number",
-    "Line", "Product ID", "Product", "Unit price (excl. tax)", "Quantity", "Line total (excl. tax)",
+    "Delivery date", "Delivery time", "Memo", "Items (excl. tax)", "Shipping", "COD fee",
   ],
+};
+
+const orderTail: Record<Locale, string[]> = {
+  ja: ["消費税", "お支払い金額(税込)", "配送伝票番号"],
+  en: ["Tax", "Total (incl. tax)", "Slip number"],
+};
+
+const lineHeaders: Record<Locale, string[]> = {
+  ja: ["行", "商品ID", "商品名", "単価(税抜)", "数量", "小計(税抜)"],
+  en: ["Line", "Product ID", "Product", "Unit price (excl. tax)", "Quantity", "Line total (excl. tax)"],
 };
 
 const statusLabels: Record<Locale, Record<OrderStatus, string>> = {
@@ -31,13 +42,35 @@ const methodLabels: Record<Locale, Record<OrderPaymentMethod, string>> = {
   en: { credit: "Credit card", bank: "Bank transfer", cod: "Cash on delivery" },
 };
 
-export const ORDER_CSV_HEADERS = headers;
+/** The headers of an export whose orders have no charge kinds besides shipping and the payment fee. */
+export const ORDER_CSV_HEADERS: Record<Locale, string[]> = {
+  ja: [...headers.ja, ...orderTail.ja, ...lineHeaders.ja],
+  en: [...headers.en, ...orderTail.en, ...lineHeaders.en],
+};
+
+/** The kinds with their own fixed column. */
+const FIXED_CHARGE_KINDS = ["shipping", "payment_fee"];
+
+/** The other charge kinds the orders have, in the order first met, with the label of their first line. */
+function otherChargeColumns(orders: OrderView[], locale: Locale): { kind: string; label: string }[] {
+  const columns = new Map<string, string>();
+  for (const order of orders) {
+    for (const charge of order.charges) {
+      if (!FIXED_CHARGE_KINDS.includes(charge.kind) && !columns.has(charge.kind)) columns.set(charge.kind, charge.label[locale]);
+    }
+  }
+  return [...columns].map(([kind, label]) => ({ kind, label }));
+}
+
+function amountOfKind(order: OrderView, kind: string): number {
+  return order.charges.filter((charge) => charge.kind === kind).reduce((sum, charge) => sum + charge.amount, 0);
+}
 
 function text(value: string | null): string {
   return value ?? "";
 }
 
-function orderColumns(order: OrderRow, locale: Locale): CsvValue[] {
+function orderColumns(order: OrderView, locale: Locale, others: { kind: string }[]): CsvValue[] {
   return [
     order.publicId,
     formatDateTime(order.createdAt, "ja"),
@@ -54,31 +87,25 @@ function orderColumns(order: OrderRow, locale: Locale): CsvValue[] {
     order.desiredDeliveryDate ?? "",
     order.desiredDeliveryTimezone ?? "",
     text(order.memo),
-    order.itemsTotal,
-    order.shippingFee,
-    order.paymentMethodFee,
-    order.taxTotal,
-    order.price,
+    order.totals.items,
+    order.totals.shipping,
+    order.totals.paymentFee,
+    ...others.map((other) => amountOfKind(order, other.kind)),
+    order.totals.tax,
+    order.totals.total,
     order.slipNumber ?? "",
   ];
 }
 
 /** The plain CSV (UTF-8 with a byte order mark for Excel). An order without lines still gets its row. */
-export function ordersCsv(orders: { order: OrderRow; items: OrderItemRow[] }[], locale: Locale): string {
-  const rows: CsvValue[][] = [headers[locale]];
-  for (const { order, items } of orders) {
-    const columns = orderColumns(order, locale);
-    if (items.length === 0) rows.push([...columns, "", "", "", "", "", ""]);
-    items.forEach((item, index) => {
-      rows.push([
-        ...columns,
-        index + 1,
-        item.productId ?? "",
-        text(locale === "ja" ? item.nameJa : item.nameEn),
-        item.unitPrice,
-        item.amount,
-        item.unitPrice * item.amount,
-      ]);
+export function ordersCsv(orders: OrderView[], locale: Locale): string {
+  const others = otherChargeColumns(orders, locale);
+  const rows: CsvValue[][] = [[...headers[locale], ...others.map((other) => other.label), ...orderTail[locale], ...lineHeaders[locale]]];
+  for (const order of orders) {
+    const columns = orderColumns(order, locale, others);
+    if (order.items.length === 0) rows.push([...columns, "", "", "", "", "", ""]);
+    order.items.forEach((item, index) => {
+      rows.push([...columns, index + 1, item.productId ?? "", text(item.name[locale]), item.unitPrice, item.amount, item.lineTotal]);
     });
   }
   return UTF8_BOM + csvText(rows);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chargeOf } from "../../domain/order-charges.ts";
 import { TestGateway } from "../payments/test-gateway.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -173,8 +174,6 @@ describe("charging a card order", () => {
         zip: "1110051",
         address: "台東区蔵前3-14-7",
         itemsTotal: 3000,
-        shippingFee: 1100,
-        paymentMethodFee: 0,
         taxTotal: 410,
         price: 4510,
         taxRatePercent: 10,
@@ -182,6 +181,7 @@ describe("charging a card order", () => {
         reservedUntil: new Date(Date.now() + 60_000),
       },
       [{ productId: await make.product(), nameJa: "ワイン", nameEn: "Wine", unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
+      [chargeOf("shipping", 1100)],
     );
     const now = new Date();
     expect(await orders.claimCharge(order.id, now)).toBe(true);

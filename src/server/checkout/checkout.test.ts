@@ -45,8 +45,6 @@ describe("bank transfer", () => {
       status: "await_payment",
       paymentMethod: "bank",
       itemsTotal: 6000,
-      shippingFee: 1100,
-      paymentMethodFee: 0,
       taxTotal: 710,
       price: 7810,
       taxRatePercent: 10,
@@ -57,6 +55,8 @@ describe("bank transfer", () => {
       reservedUntil: null,
     });
     expect(order.confirmedAt).not.toBeNull();
+    // Shipping is a charge line; card and bank transfer add no fee line.
+    expect(await shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", labelJa: "送料", labelEn: "Shipping", amount: 1100, taxable: true, position: 0 }]);
     const items = await shop.database.db.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
     expect(items).toMatchObject([{ productId: wine, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, amount: 2, taxRatePercent: 10 }]);
     expect(await client.stockOf(wine)).toBe(3);
@@ -114,7 +114,11 @@ describe("cash on delivery", () => {
     expect(response.statusCode).toBe(200);
     const order = (await client.order(response.json().order_id))!;
     // 5000 + 1100 + 440 = 6540, tax 654.
-    expect(order).toMatchObject({ status: "await_payment", paymentMethod: "cod", paymentMethodFee: 440, taxTotal: 654, price: 7194 });
+    expect(order).toMatchObject({ status: "await_payment", paymentMethod: "cod", taxTotal: 654, price: 7194 });
+    expect(await shop.app.services.orders.chargesOf(order.id)).toMatchObject([
+      { kind: "shipping", amount: 1100, taxable: true },
+      { kind: "payment_fee", labelJa: "代引き手数料", labelEn: "Cash on delivery fee", amount: 440, taxable: true },
+    ]);
     const [mail] = await shop.mailsTo(payload.email);
     expect(mail!.text).toContain("代金引換");
     expect(mail!.text).toContain("配達員");

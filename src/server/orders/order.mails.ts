@@ -7,8 +7,7 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
-import type { OrderItemRow, OrderRow } from "./orders.service.ts";
-import { addressLine } from "./orders.service.ts";
+import type { OrderView } from "../../domain/order-view.ts";
 
 // The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
 // cash on delivery at once, card when paid. In the language of the checkout.
@@ -24,8 +23,8 @@ const texts = {
     orderedAt: "ご注文日時",
     paymentMethod: "お支払い方法",
     items: "商品小計(税抜)",
-    shipping: "送料(税抜)",
-    codFee: "代引き手数料(税抜)",
+    /** A charge line: its label, before tax when taxed. */
+    charge: "{label}(税抜)",
     tax: "消費税({rate}%対象 {base})",
     total: "合計(税込)",
     methods: { bank: "銀行振込", cod: "代金引換", credit: "クレジットカード" },
@@ -53,8 +52,7 @@ const texts = {
     orderedAt: "Ordered",
     paymentMethod: "Payment method",
     items: "Items (before tax)",
-    shipping: "Shipping (before tax)",
-    codFee: "Cash on delivery fee (before tax)",
+    charge: "{label} (before tax)",
     tax: "Consumption tax ({rate}% on {base})",
     total: "Total (tax incl.)",
     methods: { bank: "Bank transfer", cod: "Cash on delivery", credit: "Credit card" },
@@ -79,24 +77,23 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 export interface OrderMailInput {
-  order: OrderRow;
-  items: OrderItemRow[];
+  order: OrderView;
   /** Time-band code → label in the order's language. */
   timeBands: Record<string, string>;
 }
 
 /** The order mail: items, totals, how to pay, where it goes, and the shop's invoice registration when set. */
-export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, timeBands }: OrderMailInput): MailContent {
+export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBands }: OrderMailInput): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const yen = (amount: number) => formatYen(amount, locale);
   const shopName = inLocale(shop.shopName, locale);
   const method = order.paymentMethod as keyof typeof t.methods;
 
-  const lines = items.map((item) =>
-    fill(t.line, { name: locale === "ja" ? item.nameJa : item.nameEn, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.unitPrice * item.amount) }),
+  const lines = order.items.map((item) =>
+    fill(t.line, { name: item.name[locale], unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
-  const payment = [t.paymentHeading, fill(t[method], { total: yen(order.price), days: shop.terms.bankTransferWithinDays })];
+  const payment = [t.paymentHeading, fill(t[method], { total: yen(order.totals.total), days: shop.terms.bankTransferWithinDays })];
   if (method === "bank") {
     for (const account of shop.bankAccounts) {
       payment.push(
@@ -113,7 +110,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, 
   const band = order.desiredDeliveryTimezone ? (timeBands[order.desiredDeliveryTimezone] ?? order.desiredDeliveryTimezone) : t.noBand;
   const delivery = [
     t.deliveryHeading,
-    `${displayZip(order.country, order.zip)} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}`,
+    `${displayZip(order.country, order.zip)} ${order.addressLine}${order.buildingName ? ` ${order.buildingName}` : ""}`,
     order.name,
     order.phone,
     fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
@@ -129,14 +126,14 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, items, 
     { label: t.orderId, value: orderNumberForShopper(order.publicId) },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.paymentMethod, value: t.methods[method] },
-    { label: t.items, value: yen(order.itemsTotal) },
-    { label: t.shipping, value: yen(order.shippingFee) },
-    ...(order.paymentMethodFee > 0 ? [{ label: t.codFee, value: yen(order.paymentMethodFee) }] : []),
+    { label: t.items, value: yen(order.totals.items) },
+    // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
+    ...order.charges.map((charge) => ({ label: charge.taxable ? fill(t.charge, { label: charge.label[locale] }) : charge.label[locale], value: yen(charge.amount) })),
     {
-      label: fill(t.tax, { rate: order.taxRatePercent, base: yen(order.itemsTotal + order.shippingFee + order.paymentMethodFee) }),
-      value: yen(order.taxTotal),
+      label: fill(t.tax, { rate: order.totals.taxRatePercent, base: yen(order.totals.taxBase) }),
+      value: yen(order.totals.tax),
     },
-    { label: t.total, value: yen(order.price) },
+    { label: t.total, value: yen(order.totals.total) },
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.
   return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {

@@ -1,18 +1,94 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import type { OrderPaymentMethod, OrderResource, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
-import { prefectureName } from "../../domain/address.ts";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
+import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { statusesLeadingTo } from "../../domain/order-status.ts";
+import type { OrderCharge } from "../../domain/order-charges.ts";
+import type { OrderView } from "../../domain/order-view.ts";
+import { orderResourceOf, orderView } from "../../domain/order-view.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
-import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
+import { orderChargesTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
 export type OrderItemRow = typeof orderItemsTable.$inferSelect;
+export type OrderChargeRow = typeof orderChargesTable.$inferSelect;
 export type NewOrder = Omit<typeof ordersTable.$inferInsert, "id" | "publicId" | "createdAt" | "updatedAt">;
 export type NewOrderItem = Omit<typeof orderItemsTable.$inferInsert, "id" | "orderId" | "position">;
+
+/** The back office's filters of the order list (and of the CSV exports, which hold what the list shows). */
+export interface OrderListFilters {
+  status?: OrderStatus | undefined;
+  paymentMethod?: OrderPaymentMethod | undefined;
+  /** Japan dates, yyyy-mm-dd, both inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+/** `%` and `_` in a search are letters, not wildcards. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function orderListWhere(filters: OrderListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  // A card order still waiting for 3-D Secure is not an order yet; it is shown only when asked for.
+  conditions.push(filters.status ? eq(ordersTable.status, filters.status) : ne(ordersTable.status, "pending"));
+  if (filters.paymentMethod) conditions.push(eq(ordersTable.paymentMethod, filters.paymentMethod));
+  if (filters.from) conditions.push(gte(ordersTable.createdAt, japanMidnight(filters.from)));
+  if (filters.to) conditions.push(lt(ordersTable.createdAt, japanMidnight(filters.to, 1)));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = containing(q);
+    conditions.push(or(ilike(ordersTable.name, pattern), ilike(ordersTable.email, pattern), ilike(ordersTable.publicId, pattern))!);
+  }
+  return and(...conditions);
+}
+
+function chargeOfRow(row: OrderChargeRow): OrderCharge {
+  return { kind: row.kind, label: { ja: row.labelJa, en: row.labelEn }, amount: row.amount, taxable: row.taxable };
+}
+
+/** The one order view (src/domain/order-view.ts) of an order's rows. */
+function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderChargeRow[]): OrderView {
+  return orderView({
+    publicId: order.publicId,
+    createdAt: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    locale: order.locale,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    country: order.country,
+    zip: order.zip,
+    prefecture: order.prefecture,
+    address: order.address,
+    buildingName: order.buildingName,
+    desiredDeliveryDate: order.desiredDeliveryDate,
+    desiredDeliveryTimezone: order.desiredDeliveryTimezone,
+    memo: order.memo,
+    slipNumber: order.slipNumber,
+    taxRatePercent: order.taxRatePercent,
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: { ja: item.nameJa, en: item.nameEn },
+      unitPrice: item.unitPrice,
+      taxRatePercent: item.taxRatePercent,
+      amount: item.amount,
+    })),
+    charges: charges.map(chargeOfRow),
+  });
+}
+
+function groupByOrder<T extends { orderId: number }>(rows: T[]): Map<number, T[]> {
+  const byOrder = new Map<number, T[]>();
+  for (const row of rows) (byOrder.get(row.orderId) ?? byOrder.set(row.orderId, []).get(row.orderId)!).push(row);
+  return byOrder;
+}
 
 /** GET /api/orders answers this many orders a page. */
 export const ORDERS_PER_PAGE = 10;
@@ -33,9 +109,8 @@ export const ORDER_PUBLIC_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
 /**
  * Orders as the shop keeps them. Writes take the caller's transaction (`executor`), because an order
- * is written together with its stock, its mail and its idempotency record; status changes are
- * guarded updates following the table in src/domain/order-status.ts, so two processes (a webhook
- * and the shopper's re-post) cannot both act on one change.
+ * is written together with its stock, its mail and its idempotency record. Its status changes only
+ * through OrderMoves (order-moves.ts), never here.
  */
 export class OrdersService {
   constructor(
@@ -43,12 +118,26 @@ export class OrdersService {
     private readonly deps: { catalog: CatalogService; shopProfiles: ShopProfileService },
   ) {}
 
-  async create(executor: Database, order: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
+  /** Writes an order with its items and its charge lines (shipping, fee…, in the order given). */
+  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
       .values({ ...order, publicId: newOrderPublicId() })
       .returning();
     await executor.insert(orderItemsTable).values(items.map((item, position) => ({ ...item, orderId: row!.id, position })));
+    if (charges.length > 0) {
+      await executor.insert(orderChargesTable).values(
+        charges.map((charge, position) => ({
+          orderId: row!.id,
+          kind: charge.kind,
+          labelJa: charge.label.ja,
+          labelEn: charge.label.en,
+          amount: charge.amount,
+          taxable: charge.taxable,
+          position,
+        })),
+      );
+    }
     return row!;
   }
 
@@ -67,6 +156,62 @@ export class OrdersService {
     return executor.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, orderId)).orderBy(asc(orderItemsTable.position));
   }
 
+  async chargesOf(orderId: number, executor: Database = this.db): Promise<OrderChargeRow[]> {
+    return executor.select().from(orderChargesTable).where(eq(orderChargesTable.orderId, orderId)).orderBy(asc(orderChargesTable.position));
+  }
+
+  /** The one order view of an order: its items, charges, address, payment and figures from its lines. */
+  async viewOf(order: OrderRow, executor: Database = this.db): Promise<OrderView> {
+    return viewOfRows(order, await this.itemsOf(order.id, executor), await this.chargesOf(order.id, executor));
+  }
+
+  async viewByPublicId(publicId: string, executor: Database = this.db): Promise<OrderView | undefined> {
+    const order = await this.byPublicId(publicId, executor);
+    return order ? this.viewOf(order, executor) : undefined;
+  }
+
+  /** Views of many orders with two more queries, not two per order; in the rows' order. */
+  private async viewsOf(orders: OrderRow[]): Promise<OrderView[]> {
+    if (orders.length === 0) return [];
+    const ids = orders.map((order) => order.id);
+    const items = groupByOrder(
+      await this.db.select().from(orderItemsTable).where(inArray(orderItemsTable.orderId, ids)).orderBy(asc(orderItemsTable.orderId), asc(orderItemsTable.position)),
+    );
+    const charges = groupByOrder(
+      await this.db
+        .select()
+        .from(orderChargesTable)
+        .where(inArray(orderChargesTable.orderId, ids))
+        .orderBy(asc(orderChargesTable.orderId), asc(orderChargesTable.position)),
+    );
+    return orders.map((order) => viewOfRows(order, items.get(order.id) ?? [], charges.get(order.id) ?? []));
+  }
+
+  /** The back office's list: a page of matching orders, newest first, and how many match. */
+  async list(filters: OrderListFilters, page: number, perPage: number): Promise<{ views: OrderView[]; totalCount: number }> {
+    const where = orderListWhere(filters);
+    const [total] = await this.db.select({ n: count() }).from(ordersTable).where(where);
+    const rows = await this.db
+      .select()
+      .from(ordersTable)
+      .where(where)
+      .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return { views: await this.viewsOf(rows), totalCount: Number(total?.n ?? 0) };
+  }
+
+  /** Every matching order, newest first, up to `limit` (the exports ask one more to know there are too many). */
+  async listAll(filters: OrderListFilters, limit: number): Promise<OrderView[]> {
+    const rows = await this.db
+      .select()
+      .from(ordersTable)
+      .where(orderListWhere(filters))
+      .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
+      .limit(limit);
+    return this.viewsOf(rows);
+  }
+
   /** Card orders still waiting for their payment after their reservation ran out. */
   async pendingPast(now: Date, limit = 100): Promise<OrderRow[]> {
     const rows = await this.db
@@ -76,27 +221,6 @@ export class OrdersService {
       .orderBy(asc(ordersTable.reservedUntil))
       .limit(limit);
     return rows.filter((row) => row.reservedUntil! < now);
-  }
-
-  /**
-   * Moves the order to `to` if the transition table allows it from its current status (and, with
-   * `from`, only from those); answers the updated row, or undefined when another request got there
-   * first or the move is not allowed.
-   */
-  async move(
-    executor: Database,
-    orderId: number,
-    to: OrderStatus,
-    options: { from?: OrderStatus[]; set?: Partial<Pick<OrderRow, "confirmedAt" | "reservedUntil" | "paymentIntentId" | "slipNumber">> } = {},
-  ): Promise<OrderRow | undefined> {
-    const allowed = statusesLeadingTo(to).filter((status) => !options.from || options.from.includes(status));
-    if (allowed.length === 0) return undefined;
-    const [row] = await executor
-      .update(ordersTable)
-      .set({ status: to, updatedAt: new Date(), ...options.set })
-      .where(and(eq(ordersTable.id, orderId), inArray(ordersTable.status, allowed)))
-      .returning();
-    return row;
   }
 
   /**
@@ -149,76 +273,18 @@ export class OrdersService {
       .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
       .limit(ORDERS_PER_PAGE)
       .offset((page - 1) * ORDERS_PER_PAGE);
-    const items = orders.length
-      ? await this.db
-          .select()
-          .from(orderItemsTable)
-          .where(
-            inArray(
-              orderItemsTable.orderId,
-              orders.map((order) => order.id),
-            ),
-          )
-          .orderBy(asc(orderItemsTable.orderId), asc(orderItemsTable.position))
-      : [];
-    const productIds = [...new Set(items.flatMap((item) => (item.productId === null ? [] : [item.productId])))];
+    const views = await this.viewsOf(orders);
+    const productIds = [...new Set(views.flatMap((view) => view.items.flatMap((item) => (item.productId === null ? [] : [item.productId]))))];
     const products = await this.deps.catalog.purchasable(productIds, locale);
     const { deliveryTimeBands } = await this.deps.shopProfiles.profile();
     return {
-      data: orders.map((order) =>
-        orderResource(
-          order,
-          items.filter((item) => item.orderId === order.id),
-          locale,
-          (productId) => (productId === null ? [] : (products.get(productId)?.product.images ?? [])),
-          (code) => deliveryTimeBands[code]?.[locale] ?? null,
-        ),
+      data: views.map((view) =>
+        orderResourceOf(view, locale, {
+          imagesOf: (productId) => (productId === null ? [] : (products.get(productId)?.product.images ?? [])),
+          bandLabel: (code) => deliveryTimeBands[code]?.[locale] ?? null,
+        }),
       ),
       meta: { pagination: { current_page: page, total_page: totalPage } },
     };
   }
-}
-
-function orderResource(
-  order: OrderRow,
-  items: OrderItemRow[],
-  locale: Locale,
-  imagesOf: (productId: number | null) => string[],
-  bandLabel: (code: string) => string | null,
-): OrderResource {
-  return {
-    id: order.publicId,
-    attributes: {
-      created_at: order.createdAt.toISOString(),
-      status: order.status,
-      payment_method: order.paymentMethod as OrderPaymentMethod,
-      price: order.price,
-      shipping_fee: order.shippingFee,
-      payment_method_fee: order.paymentMethodFee,
-      tax_total: order.taxTotal,
-      slip_number: order.slipNumber,
-      desired_delivery_date: order.desiredDeliveryDate,
-      desired_delivery_timezone: order.desiredDeliveryTimezone,
-      desired_delivery_timezone_label: order.desiredDeliveryTimezone ? bandLabel(order.desiredDeliveryTimezone) : null,
-      memo: order.memo,
-      address: { country: order.country, zip: order.zip, address: addressLine(order), building_name: order.buildingName },
-      order_items: items.map((item) => ({
-        id: item.id,
-        product_id: item.productId,
-        tax: item.taxRatePercent,
-        unit_price: item.unitPrice,
-        amount: item.amount,
-        product: { name: locale === "ja" ? item.nameJa : item.nameEn, images: imagesOf(item.productId) },
-      })),
-    },
-  };
-}
-
-/**
- * The address as one line: the prefecture (kept apart by the form) in front of the rest, in Japanese
- * whatever the page's language, as the carrier's slip is written.
- */
-export function addressLine(order: Pick<OrderRow, "prefecture" | "address">): string {
-  const prefecture = order.prefecture === null ? undefined : prefectureName(order.prefecture, "ja");
-  return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
 }

@@ -88,6 +88,11 @@ describe("GET /api/orders", () => {
         price: 8294,
         shipping_fee: 1100,
         payment_method_fee: 440,
+        // The same two figures as the order's charge lines, named in the asked language.
+        charges: [
+          { kind: "shipping", label: "Shipping", amount: 1100, taxable: true },
+          { kind: "payment_fee", label: "Cash on delivery fee", amount: 440, taxable: true },
+        ],
         tax_total: 754,
         slip_number: null,
         desired_delivery_date: firstDeliveryDate(),

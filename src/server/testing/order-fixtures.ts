@@ -1,19 +1,39 @@
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
+import type { OrderCharge } from "../../domain/order-charges.ts";
+import { chargeOf, paymentFeeLabel } from "../../domain/order-charges.ts";
+import { orderTotals } from "../../domain/order-totals.ts";
 import type { NewOrder, OrderRow } from "../orders/orders.service.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
  * An order written straight to the database with a chosen status and creation time (lists and
- * figures by date); two bottles of `productId` at 3,000 円, shipping 1,100 円, no stock taken.
+ * figures by date); two bottles of `productId` at 3,000 円, shipping 1,100 円 (and the cod fee of
+ * 440 円) as charge lines, no stock taken.
  * Orders that must hold stock are placed through the checkout instead (CheckoutClient).
  */
 export async function insertOrder(
   shop: TestApp,
-  fields: { productId: number; status: OrderStatus; method: OrderPaymentMethod; name?: string; email?: string; createdAt?: Date },
+  fields: {
+    productId: number;
+    status: OrderStatus;
+    method: OrderPaymentMethod;
+    name?: string;
+    email?: string;
+    createdAt?: Date;
+    /** Member the order belongs to (GET /api/orders lists it). */
+    userId?: number;
+    /** Charge lines after shipping and the cod fee. */
+    extraCharges?: OrderCharge[];
+  },
 ): Promise<OrderRow> {
   const cod = fields.method === "cod";
   const createdAt = fields.createdAt ?? new Date();
+  const items = [{ productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 }];
+  const charges = [chargeOf("shipping", 1100), ...(cod ? [chargeOf("payment_fee", 440, paymentFeeLabel("cod"))] : []), ...(fields.extraCharges ?? [])];
+  // The stored figures as checkout writes them: from the lines (cod: 6000 + 1100 + 440 → tax 754, 8294).
+  const totals = orderTotals(items, charges, 10);
   const order = {
+    userId: fields.userId ?? null,
     status: fields.status,
     paymentMethod: fields.method,
     name: fields.name ?? "山田 花子",
@@ -27,18 +47,14 @@ export async function insertOrder(
     desiredDeliveryDate: "2026-04-03",
     desiredDeliveryTimezone: "14-16",
     memo: "不在時は宅配ボックスへ",
-    itemsTotal: 6000,
-    shippingFee: 1100,
-    paymentMethodFee: cod ? 440 : 0,
-    taxTotal: cod ? 754 : 710,
-    price: cod ? 8294 : 7810,
+    itemsTotal: totals.items,
+    taxTotal: totals.tax,
+    price: totals.total,
     taxRatePercent: 10,
     locale: "ja",
     confirmedAt: fields.status === "pending" ? null : createdAt,
     // Not part of NewOrder (the database sets it), but a test needs orders of other days.
     createdAt,
   } as NewOrder;
-  return shop.app.services.orders.create(shop.database.db, order, [
-    { productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 },
-  ]);
+  return shop.app.services.orders.create(shop.database.db, order, items, charges);
 }

@@ -28,8 +28,6 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.items": "Items",
   "orders.itemLine": "{price} x {amount}",
   "orders.lineTotal": "Subtotal",
-  "orders.shippingFee": "Shipping",
-  "orders.paymentMethodFee": "Cash on delivery fee",
   "orders.tax": "Consumption tax",
   "orders.pricesNote": "Items, shipping and fees are shown before tax.",
   "orders.status.pending": "Payment in progress",

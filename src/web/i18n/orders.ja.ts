@@ -28,8 +28,6 @@ export const ordersJa = {
   "orders.items": "ご注文商品",
   "orders.itemLine": "{price} x {amount}",
   "orders.lineTotal": "小計",
-  "orders.shippingFee": "送料",
-  "orders.paymentMethodFee": "代引き手数料",
   "orders.tax": "消費税",
   "orders.pricesNote": "商品・送料・手数料は税抜価格です。",
   "orders.status.pending": "決済手続き中",

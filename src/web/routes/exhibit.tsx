@@ -4,7 +4,7 @@ import { flatten, imageVariantUrl, parseResourceId } from "../../domain/catalog-
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { summaryOf } from "../features/catalog/product-meta.ts";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
 import styles from "./product.module.css";

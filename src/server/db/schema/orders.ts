@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
@@ -29,10 +30,11 @@ export const ordersTable = pgTable(
     desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
     desiredDeliveryTimezone: text("desired_delivery_timezone"),
     memo: text("memo").notNull().default(""),
-    /** Yen: items before tax, shipping, payment-method fee, tax, and the total paid (price). */
+    /**
+     * Yen: items before tax, tax, and the total paid (price), as charged at checkout; shipping and
+     * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).
+     */
     itemsTotal: integer("items_total").notNull(),
-    shippingFee: integer("shipping_fee").notNull(),
-    paymentMethodFee: integer("payment_method_fee").notNull(),
     taxTotal: integer("tax_total").notNull(),
     price: integer("price").notNull(),
     taxRatePercent: integer("tax_rate_percent").notNull(),
@@ -58,7 +60,7 @@ export const ordersTable = pgTable(
     check("orders_payment_method_known", sql`${table.paymentMethod} in ('bank', 'cod', 'credit')`),
     check(
       "orders_money_nonnegative",
-      sql`${table.itemsTotal} >= 0 and ${table.shippingFee} >= 0 and ${table.paymentMethodFee} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
+      sql`${table.itemsTotal} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
     ),
   ],
 );
@@ -88,6 +90,31 @@ export const orderItemsTable = pgTable(
 );
 
 /**
+ * The order's charges (src/domain/order-charges.ts): shipping, the payment method's fee and any later
+ * kind, each a copy of its label and tax flag as they were at checkout, in the order shown.
+ */
+export const orderChargesTable = pgTable(
+  "order_charges",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    labelJa: text("label_ja").notNull(),
+    labelEn: text("label_en").notNull(),
+    /** Yen before tax. */
+    amount: integer("amount").notNull(),
+    taxable: boolean("taxable").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    index("order_charges_order_idx").on(table.orderId),
+    check("order_charges_amount_nonnegative", sql`${table.amount} >= 0`),
+  ],
+);
+
+/**
  * One row per Idempotency-Key of POST /api/checkout, scoped to who sent it (a hash of the member or
  * the browser session). The row is inserted first, in the order's transaction, so two requests with
  * one key cannot both place an order; the answer is kept to be replayed.
@@ -107,4 +134,30 @@ export const checkoutRequestsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey), index("checkout_requests_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Every status an order has been in, one row per move (and one for its creation, `from_status`
+ * null), written in the move's transaction by OrderMoves: what moved, when, and by whom — the staff
+ * member's id, the member's id, the gateway event's id. Kept with the order (cascade), never edited.
+ */
+export const orderHistoryTable = pgTable(
+  "order_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    actorKind: text("actor_kind", { enum: ORDER_ACTOR_KINDS }).notNull(),
+    /** The staff member's or member's id, or the gateway event's id; null for a guest, the sweep and the shop. */
+    actorId: text("actor_id"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_history_order_idx").on(table.orderId, table.at),
+    check("order_history_actor_kind_known", sql`${table.actorKind} in ('staff', 'member', 'guest', 'gateway', 'sweep', 'system')`),
+  ],
 );

@@ -1,5 +1,3 @@
-import type { OrderPaymentMethod, OrderStatus } from "../../../domain/checkout.ts";
-import type { Locale } from "../../../domain/locale.ts";
 import type { StaffResource } from "../../../domain/staff.ts";
 
 // The answers of /admin/api as the contract (admin-plan/contract.md) defines them.
@@ -52,45 +50,5 @@ export interface LiquorReport {
   meta: { current_fiscal_year: number; first_fiscal_year: number };
 }
 
-export interface OrderRow {
-  id: string;
-  created_at: string;
-  status: OrderStatus;
-  payment_method: OrderPaymentMethod;
-  name: string;
-  email: string;
-  price: number;
-}
-
-export interface OrderList {
-  data: OrderRow[];
-  meta: { pagination: { current_page: number; total_page: number; total_count: number } };
-}
-
-export interface OrderLine {
-  product_id: number | string;
-  name: string;
-  unit_price: number;
-  amount: number;
-  line_total: number;
-}
-
-export interface OrderDetail extends OrderRow {
-  phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
-  building_name: string | null;
-  desired_delivery_date: string | null;
-  desired_delivery_timezone: string | null;
-  memo: string | null;
-  items: OrderLine[];
-  items_total: number;
-  shipping_fee: number;
-  payment_method_fee: number;
-  tax_total: number;
-  slip_number: string | null;
-  locale: Locale;
-  next: OrderStatus[];
-}
+// The order list and order page answers are the server's own types: src/domain/order-view.ts
+// (AdminOrdersPage, AdminOrderDetail).

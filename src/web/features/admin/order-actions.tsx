@@ -8,7 +8,7 @@ import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { useAdminText } from "./admin-i18n.ts";
-import type { OrderDetail } from "./admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
@@ -19,7 +19,7 @@ import { movesFor, slipNumberProblem } from "./order-moves.ts";
  * posts to the page's action; the order is read again afterwards, and the outcome is told in a
  * snackbar and kept above the buttons.
  */
-export function OrderActions({ order }: { order: OrderDetail }) {
+export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { locale } = useI18n();
   const snackbar = useSnackbar();

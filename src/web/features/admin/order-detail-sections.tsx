@@ -4,10 +4,10 @@ import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { statusTone } from "../orders/order-history.ts";
-import { useSite } from "../site/site-context.tsx";
+import { statusTone } from "../../shared/orders/order-history.ts";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { useAdminText } from "./admin-i18n.ts";
-import type { OrderDetail } from "./admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 
@@ -29,7 +29,7 @@ function countryName(code: string, locale: Locale): string {
   }
 }
 
-export function OrderSummary({ order }: { order: OrderDetail }) {
+export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { t, yen, locale } = useI18n();
   return (
@@ -57,7 +57,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
   );
 }
 
-export function OrderCustomer({ order }: { order: OrderDetail }) {
+export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { locale, date } = useI18n();
   const { shop } = useSite();
@@ -100,7 +100,14 @@ export function OrderCustomer({ order }: { order: OrderDetail }) {
   );
 }
 
-export function OrderLines({ order }: { order: OrderDetail }) {
+/** Shipping and the fee keep the ids the journeys look for; another kind is named by its code. */
+function chargeTestId(kind: string): string {
+  if (kind === "shipping") return "order-shipping";
+  if (kind === "payment_fee") return "order-fee";
+  return `order-charge-${kind}`;
+}
+
+export function OrderLines({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { yen } = useI18n();
   const total = (label: string, amount: number, testId: string, strong = false) => (
@@ -144,8 +151,8 @@ export function OrderLines({ order }: { order: OrderDetail }) {
           </tbody>
           <tfoot className={detail.totals}>
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
-            {total(ta("adminOrder.shippingFee"), order.shipping_fee, "order-shipping")}
-            {order.payment_method_fee > 0 && total(ta("adminOrder.paymentMethodFee"), order.payment_method_fee, "order-fee")}
+            {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
+            {order.charges.map((charge) => total(charge.label, charge.amount, chargeTestId(charge.kind)))}
             {total(ta("adminOrder.tax"), order.tax_total, "order-tax")}
             {total(ta("adminOrder.total"), order.price, "order-total", true)}
           </tfoot>

@@ -2,7 +2,7 @@ import type { OrderStatus } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
-import type { OrderDetail } from "./admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 
 /** The back office's moves of an order and the call each one makes. */
 export const ORDER_MOVES = ["deposit", "ship", "cancel"] as const;
@@ -14,7 +14,7 @@ const MOVE_TARGET: Record<OrderMove, OrderStatus> = { deposit: "deposited", ship
 export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
 
 /** Which moves the order page offers: exactly those the server lists in `next`. */
-export function movesFor(order: Pick<OrderDetail, "next">): OrderMove[] {
+export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
   return ORDER_MOVES.filter((move) => order.next.includes(MOVE_TARGET[move]));
 }
 
@@ -43,7 +43,7 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   const move = form.get("move");
   if (!isMove(move)) return { move: "deposit", ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const slip = String(form.get("slip_number") ?? "").trim();
-  const result = await callAdminApi<{ data?: OrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
+  const result = await callAdminApi<{ data?: AdminOrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
     `/orders/${encodeURIComponent(orderId)}/${move}`,
     { method: "POST", ...(move === "ship" ? { body: { slip_number: slip } } : {}) },
   );

@@ -3,7 +3,7 @@ import type { Product } from "../../../domain/catalog-api.ts";
 import { imageVariantUrl } from "../../../domain/catalog-api.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
-import { useCart } from "../cart/cart-context.tsx";
+import { useCart } from "../../shared/cart/cart-context.tsx";
 import styles from "./add-to-cart.module.css";
 
 /** The selector never offers more than this many bottles at once, whatever the stock. */

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import type { ReactNode } from "react";
 import type { OrderResource } from "../../../domain/checkout.ts";
-import { lineTotal } from "../../../domain/checkout-totals.ts";
+import { lineTotal } from "../../../domain/order-totals.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { displayZip, statusTone } from "./order-history.ts";
+import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
 import styles from "./order-card.module.css";
 
 type Order = OrderResource["attributes"];
@@ -109,8 +109,12 @@ export function OrderCard({ order }: { order: OrderResource }) {
       </dl>
       <OrderItems items={a.order_items} />
       <dl className={styles.charges}>
-        <Row label={t("orders.shippingFee")}>{yen(a.shipping_fee)}</Row>
-        {a.payment_method_fee > 0 ? <Row label={t("orders.paymentMethodFee")}>{yen(a.payment_method_fee)}</Row> : null}
+        {/* The order's charge lines (shipping, the payment method's fee, any later kind), named as the order keeps them. */}
+        {a.charges.map((charge, index) => (
+          <Row key={`${charge.kind}-${index}`} label={charge.label}>
+            {yen(charge.amount)}
+          </Row>
+        ))}
         <Row label={t("orders.tax")}>{yen(a.tax_total)}</Row>
       </dl>
       <p className={styles.note}>{t("orders.pricesNote")}</p>

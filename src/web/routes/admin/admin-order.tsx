@@ -4,16 +4,17 @@ import type { Locale } from "../../../domain/locale.ts";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { OrderDetail } from "../../features/admin/admin-resources.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
 import { OrderCustomer, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
+import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const answer = await loadAdmin<{ data: OrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
+  const answer = await loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
   return { order: answer.data };
 }
 clientLoader.hydrate = true as const;
@@ -54,6 +55,7 @@ export default function AdminOrder() {
         <div className={detail.details}>
           <OrderCustomer order={order} />
           <OrderLines order={order} />
+          <OrderHistory order={order} />
         </div>
       </div>
     </>

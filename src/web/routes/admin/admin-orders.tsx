@@ -6,14 +6,14 @@ import { formatDateTime } from "../../../domain/format.ts";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { OrderList } from "../../features/admin/admin-resources.ts";
+import type { AdminOrdersPage } from "../../../domain/order-view.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { OrderExports } from "../../features/admin/order-exports.tsx";
 import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
-import { statusTone } from "../../features/orders/order-history.ts";
+import { statusTone } from "../../shared/orders/order-history.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -25,7 +25,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = pageOf(search);
   const query = new URLSearchParams(orderListQuery(filters).slice(1));
   query.set("page", String(page));
-  const orders = await loadAdmin<OrderList>(request, `/orders?${query.toString()}`);
+  const orders = await loadAdmin<AdminOrdersPage>(request, `/orders?${query.toString()}`);
   return { filters, orders };
 }
 clientLoader.hydrate = true as const;

@@ -41,6 +41,7 @@ function order(id: string): OrderResource {
       price: 4730,
       shipping_fee: 1100,
       payment_method_fee: 0,
+      charges: [{ kind: "shipping", label: "送料", amount: 1100, taxable: true }],
       tax_total: 430,
       slip_number: null,
       desired_delivery_date: null,

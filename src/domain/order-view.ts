@@ -1,0 +1,219 @@
+import { prefectureName } from "./address.ts";
+import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
+import type { Locale } from "./locale.ts";
+import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
+import type { OrderHistoryEntry } from "./order-status.ts";
+import { chargeAmount } from "./order-charges.ts";
+import type { OrderTotals } from "./order-totals.ts";
+import { orderTotals } from "./order-totals.ts";
+
+/**
+ * One order view: an order with its items, charges, address and payment, and its figures derived
+ * from the lines (order-totals.ts). The API answer, the order mails, the back office and both CSV
+ * exports are shaped from it, so a new charge kind or field reaches all of them from here. The
+ * back office's answers (AdminOrderSummary, AdminOrderDetail) are declared here for the server and
+ * the browser alike.
+ */
+
+export interface OrderViewItem {
+  id: number;
+  /** Null once the trader deleted the product; name and price are the order's copies. */
+  productId: number | null;
+  name: ChargeLabel;
+  unitPrice: number;
+  taxRatePercent: number;
+  amount: number;
+  lineTotal: number;
+}
+
+/** An order as its module stores it, in plain data: what orderView is built from. */
+export interface OrderRecord {
+  publicId: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentMethod: OrderPaymentMethod;
+  locale: Locale;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  buildingName: string;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  memo: string;
+  slipNumber: string | null;
+  taxRatePercent: number;
+  items: Omit<OrderViewItem, "lineTotal">[];
+  charges: OrderCharge[];
+}
+
+export interface OrderView extends Omit<OrderRecord, "items"> {
+  items: OrderViewItem[];
+  /** The address as one line, prefecture first (see addressLine). */
+  addressLine: string;
+  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
+  totals: OrderTotals & { shipping: number; paymentFee: number };
+}
+
+/**
+ * The address as one line: the prefecture (kept apart by the form) in front of the rest, in Japanese
+ * whatever the page's language, as the carrier's slip is written.
+ */
+export function addressLine(order: { prefecture: number | null; address: string }): string {
+  const prefecture = order.prefecture === null ? undefined : prefectureName(order.prefecture, "ja");
+  return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
+}
+
+/** The one order view. */
+export function orderView(record: OrderRecord): OrderView {
+  const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
+  return {
+    ...record,
+    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
+    addressLine: addressLine(record),
+    totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
+  };
+}
+
+/** A charge as the answers show it: its label in the asked language. */
+export interface ChargeAnswer {
+  kind: string;
+  label: string;
+  amount: number;
+  taxable: boolean;
+}
+
+export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale): ChargeAnswer[] {
+  return view.charges.map((charge) => ({ kind: charge.kind, label: charge.label[locale], amount: charge.amount, taxable: charge.taxable }));
+}
+
+/** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
+export function orderResourceOf(
+  view: OrderView,
+  locale: Locale,
+  lookups: { imagesOf: (productId: number | null) => string[]; bandLabel: (code: string) => string | null },
+): OrderResource {
+  return {
+    id: view.publicId,
+    attributes: {
+      created_at: view.createdAt.toISOString(),
+      status: view.status,
+      payment_method: view.paymentMethod,
+      price: view.totals.total,
+      shipping_fee: view.totals.shipping,
+      payment_method_fee: view.totals.paymentFee,
+      charges: chargeAnswers(view, locale),
+      tax_total: view.totals.tax,
+      slip_number: view.slipNumber,
+      desired_delivery_date: view.desiredDeliveryDate,
+      desired_delivery_timezone: view.desiredDeliveryTimezone,
+      desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
+      memo: view.memo,
+      address: { country: view.country, zip: view.zip, address: view.addressLine, building_name: view.buildingName },
+      order_items: view.items.map((item) => ({
+        id: item.id,
+        product_id: item.productId,
+        tax: item.taxRatePercent,
+        unit_price: item.unitPrice,
+        amount: item.amount,
+        product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
+      })),
+    },
+  };
+}
+
+/** A row of the back office's order list. */
+export interface AdminOrderSummary {
+  id: string;
+  created_at: string;
+  status: OrderStatus;
+  payment_method: OrderPaymentMethod;
+  name: string;
+  email: string;
+  price: number;
+}
+
+export interface AdminOrdersPage {
+  data: AdminOrderSummary[];
+  meta: { pagination: { current_page: number; total_page: number; total_count: number } };
+}
+
+export interface AdminOrderLine {
+  product_id: number | null;
+  name: string;
+  unit_price: number;
+  amount: number;
+  line_total: number;
+}
+
+/** The back office's order page. */
+export interface AdminOrderDetail extends AdminOrderSummary {
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  building_name: string;
+  desired_delivery_date: string | null;
+  desired_delivery_timezone: string | null;
+  memo: string;
+  items: AdminOrderLine[];
+  items_total: number;
+  shipping_fee: number;
+  payment_method_fee: number;
+  /** Every charge line in order (shipping, the payment fee, any other kind). */
+  charges: ChargeAnswer[];
+  tax_total: number;
+  slip_number: string | null;
+  locale: Locale;
+  next: OrderStatus[];
+  /** Every move of the order, oldest first (its creation included). */
+  history: OrderHistoryEntry[];
+}
+
+export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
+  return {
+    id: view.publicId,
+    created_at: view.createdAt.toISOString(),
+    status: view.status,
+    payment_method: view.paymentMethod,
+    name: view.name,
+    email: view.email,
+    price: view.totals.total,
+  };
+}
+
+/** The order page in the staff member's language; `next` are the moves staff may make (order-status.ts). */
+export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderStatus[], history: OrderHistoryEntry[]): AdminOrderDetail {
+  return {
+    ...adminOrderSummaryOf(view),
+    phone: view.phone,
+    country: view.country,
+    zip: view.zip,
+    prefecture: view.prefecture,
+    address: view.address,
+    building_name: view.buildingName,
+    desired_delivery_date: view.desiredDeliveryDate,
+    desired_delivery_timezone: view.desiredDeliveryTimezone,
+    memo: view.memo,
+    items: view.items.map((item) => ({
+      product_id: item.productId,
+      name: item.name[locale],
+      unit_price: item.unitPrice,
+      amount: item.amount,
+      line_total: item.lineTotal,
+    })),
+    items_total: view.totals.items,
+    shipping_fee: view.totals.shipping,
+    payment_method_fee: view.totals.paymentFee,
+    charges: chargeAnswers(view, locale),
+    tax_total: view.totals.tax,
+    slip_number: view.slipNumber,
+    locale: view.locale,
+    next,
+    history,
+  };
+}
