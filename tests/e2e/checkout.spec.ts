@@ -148,6 +148,10 @@ test("a guest pays by card: summary to the yen, the final confirmation, and the 
   expect(payload.payment.payment_method_id).toMatch(/^pm_/);
   // The card number went to the gateway only.
   expect(sent.postData()).not.toContain("4242424242424242");
+  // The order number a shopper can read out: the order's id in groups of four.
+  const orderId = ((await (await sent.response())!.json()) as { order_id: string }).order_id;
+  await expect(page.getByTestId("order-number")).toHaveText(orderId.match(/.{4}/g)!.join("-"));
+  await expect(page.getByTestId("order-number")).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   expect(await serverCart(page)).toEqual({});
 });

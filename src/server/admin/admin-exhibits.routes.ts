@@ -18,11 +18,11 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
   app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
   app.post(path, staff, async (request, reply) =>
-    reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false)) }),
+    reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) }),
   );
 
   app.patch(`${path}/:id`, oneExhibit, async (request) => ({
-    data: await exhibits.update(request.params.id, readExhibitInput(request.body, request.locale, true)),
+    data: await exhibits.update(request.params.id, readExhibitInput(request.body, request.locale, true), request.locale),
   }));
 
   app.delete(`${path}/:id`, oneExhibit, async (request, reply) => {

@@ -1,4 +1,6 @@
 import type { Route } from "./+types/checkout-complete";
+import { useLocation } from "react-router";
+import { isOrderPublicId, orderNumberForShopper } from "../../domain/order-number.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -17,10 +19,23 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function CheckoutComplete() {
   const { t } = useI18n();
   const { user } = useAuth();
+  // Checkout hands the order over in the history entry's state, which a reload keeps (the number is
+  // not put in the address, where it would end up in logs and referrers).
+  const state: unknown = useLocation().state;
+  const orderId = state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : null;
   return (
     <div className="page-narrow">
       <div className={styles.done}>
         <h1 className="page-title">{t("checkoutComplete.title")}</h1>
+        {orderId ? (
+          <div className={styles.number}>
+            <p className={styles.numberLabel}>{t("checkoutComplete.orderNumber")}</p>
+            <p className={styles.numberValue} data-testid="order-number">
+              {orderNumberForShopper(orderId)}
+            </p>
+            <p className={styles.numberNote}>{t("checkoutComplete.orderNumberNote")}</p>
+          </div>
+        ) : null}
         <p>{t("checkoutComplete.mailNote")}</p>
         {user ? <p>{t("checkoutComplete.historyNote")}</p> : null}
         <div className={styles.actions}>

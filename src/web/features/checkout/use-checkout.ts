@@ -171,7 +171,7 @@ export function useCheckout(
           completedRef.current = true;
           forgetCheckoutCopy();
           // The cart is emptied once the complete page shows, so this page never flashes "カートは空です".
-          void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true })).finally(() => cart.empty());
+          void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { orderId: outcome.orderId } })).finally(() => cart.empty());
           return;
         case "card-error":
           return showCardError(outcome);
