@@ -59,7 +59,27 @@ export interface AdminProductFields {
   /** Percent with one decimal (14.5); stored as tenths of a percent. */
   alcohol_percent: number | null;
   mail_order_allowed: boolean;
+  // The specification (docs/decisions/030): empty text and null mean "not stated".
+  origin_country_ja: string;
+  origin_country_en: string;
+  origin_region_ja: string;
+  origin_region_en: string;
+  producer_ja: string;
+  producer_en: string;
+  ingredients_ja: string;
+  ingredients_en: string;
+  vintage: number | null;
+  /** 1 辛口 … 5 甘口. */
+  sweetness: number | null;
+  /** 1 ライト … 5 フル. */
+  body_level: number | null;
+  storage_ja: string;
+  storage_en: string;
+  liquor_category: string | null;
 }
+
+/** The specification's text fields, in the form's order (each in both languages). */
+export const PRODUCT_DETAIL_TEXTS = ["origin_country", "origin_region", "producer", "ingredients", "storage"] as const;
 
 export interface AdminProduct extends AdminProductFields {
   id: number;
@@ -75,6 +95,8 @@ export interface AdminExhibitFields {
   top: boolean;
   published: boolean;
   sort_order: number;
+  /** Ids of the products the exhibit is about, in order. */
+  product_ids: number[];
 }
 
 export interface AdminExhibit extends AdminExhibitFields {

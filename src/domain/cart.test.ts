@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CartItem, CartProduct } from "./cart.ts";
-import { addToCart, canAddMore, cartCount, cartProductIds, cartTotal, parseAmountInput, removeFromCart, updateCartAmount } from "./cart.ts";
+import { addQuantityToCart, addToCart, canAddMore, cartCount, cartProductIds, cartTotal, parseAmountInput, removeFromCart, updateCartAmount } from "./cart.ts";
 
 const product = (id: string, limit: number | null = null, price = 1100): CartProduct => ({
   id,
@@ -71,5 +71,24 @@ describe("totals and inputs", () => {
     expect(parseAmountInput("２")).toBe(2);
     expect(parseAmountInput("0")).toBe(0);
     for (const bad of ["", "-1", "1.5", "abc", "1e3", "99999"]) expect(parseAmountInput(bad), bad).toBeNull();
+  });
+});
+
+describe("addQuantityToCart (the product page's quantity selector)", () => {
+  it("adds the chosen number of bottles to a new or existing item", () => {
+    const once = addQuantityToCart([], product("1"), 2);
+    expect(once.map((item) => item.amount)).toEqual([2]);
+    expect(addQuantityToCart(once, product("1"), 3).map((item) => item.amount)).toEqual([5]);
+  });
+
+  it("stops at the purchase limit", () => {
+    expect(addQuantityToCart([], product("1", 3), 5).map((item) => item.amount)).toEqual([3]);
+    const full = addQuantityToCart([], product("1", 2), 2);
+    expect(addQuantityToCart(full, product("1", 2), 1)).toBe(full);
+  });
+
+  it("reads a nonsense quantity as one bottle", () => {
+    expect(addQuantityToCart([], product("1"), 0).map((item) => item.amount)).toEqual([1]);
+    expect(addQuantityToCart([], product("1"), 1.5).map((item) => item.amount)).toEqual([1]);
   });
 });

@@ -34,6 +34,21 @@ export function addToCart(items: CartItem[], product: CartProduct): CartItem[] {
 }
 
 /**
+ * Adds `quantity` bottles at once (the product page's selector): as many `addToCart`s, so the amount
+ * stops at the purchase limit rather than being refused.
+ */
+export function addQuantityToCart(items: CartItem[], product: CartProduct, quantity: number): CartItem[] {
+  let result = items;
+  const times = Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
+  for (let count = 0; count < times; count++) {
+    const next = addToCart(result, product);
+    if (next === result) break;
+    result = next;
+  }
+  return result;
+}
+
+/**
  * Sets an amount: 0 removes the item; any other whole, positive amount applies only when there is
  * no limit or it is within the limit. Anything else (negative, fractional, not a number) changes nothing.
  */

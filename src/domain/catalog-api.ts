@@ -1,6 +1,8 @@
 // Shapes of the catalogue API (spec §3, §7): JSON:API-like resources that the browser flattens to
 // attributes plus id.
 
+import type { ProductSpecification } from "./product-details.ts";
+
 export interface Resource<A, T extends string = string> {
   id: string;
   type: T;
@@ -38,6 +40,8 @@ export interface ProductAttributes {
   liquor_type: string | null;
   sold_out: boolean;
   leaf_series: Resource<SeriesRefAttributes, "series">[];
+  /** The bottle's specification (added to spec §3's fields; docs/decisions/030). */
+  specification: ProductSpecification;
 }
 
 export interface ExhibitAttributes {
@@ -46,6 +50,8 @@ export interface ExhibitAttributes {
   images: string[];
   image_details: ImageDetails[];
   top: boolean;
+  /** Ids of the published products the exhibit is about (added to spec §3's fields). */
+  product_ids: string[];
 }
 
 /** A node of the series tree given to every page as global data. */
@@ -59,6 +65,12 @@ export interface SeriesTreeNode {
 export interface LiquorTypeOption {
   key: string;
   label: string;
+}
+
+/** meta.pagination of a list answer (spec §3): pages count from 1. */
+export interface Pagination {
+  current_page: number;
+  total_page: number;
 }
 
 export type ProductResource = Resource<ProductAttributes, "product">;

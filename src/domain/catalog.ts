@@ -1,4 +1,5 @@
 import type { LocalizedText } from "./shop-profile.ts";
+import { matchesSearch, searchTerms } from "./search-text.ts";
 
 /** The catalogue filters of /shop and GET /api/products (spec §2, §7). */
 export interface ProductFilter {
@@ -9,7 +10,12 @@ export interface ProductFilter {
   series: string[];
   /** Also (or only) products in no series: the 未分類 checkbox. */
   unselectSeries: boolean;
+  /** Words searched in name, producer, origin, grapes, kinds and series (folded: search-text.ts). */
+  q?: string;
 }
+
+/** Longer queries are cut: no bottle's name and details are longer than this. */
+export const SEARCH_QUERY_MAX = 100;
 
 export const EMPTY_FILTER: ProductFilter = { series: [], unselectSeries: false };
 
@@ -34,6 +40,7 @@ function listOf(value: QueryValue): string[] {
 export function parseProductFilter(query: Record<string, QueryValue>): ProductFilter {
   const unsold = firstOf(query.unsold);
   const liquorType = firstOf(query.liquor_type)?.trim();
+  const q = firstOf(query.q)?.normalize("NFKC").replace(/\p{Cc}/gu, " ").replace(/\s+/gu, " ").trim().slice(0, SEARCH_QUERY_MAX);
   const series = [...listOf(query["series[]"]), ...listOf(query.series)]
     .map((hashid) => hashid.trim())
     .filter((hashid) => /^[A-Za-z0-9]{1,32}$/.test(hashid))
@@ -43,12 +50,14 @@ export function parseProductFilter(query: Record<string, QueryValue>): ProductFi
     ...(liquorType && /^[a-z0-9_-]{1,40}$/.test(liquorType) ? { liquorType } : {}),
     series: [...new Set(series)],
     unselectSeries: TRUE_VALUES.has(firstOf(query.unselect_series) ?? ""),
+    ...(q ? { q } : {}),
   };
 }
 
 /** The filter as query parameters, in a stable order (for the address bar and cache keys). */
 export function filterToSearchParams(filter: ProductFilter): URLSearchParams {
   const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
   if (filter.unsold) params.set("unsold", filter.unsold);
   if (filter.liquorType) params.set("liquor_type", filter.liquorType);
   for (const hashid of [...filter.series].sort()) params.append("series[]", hashid);
@@ -60,6 +69,8 @@ export interface FilterableProduct {
   soldOut: boolean;
   liquorType: string | null;
   seriesIds: number[];
+  /** The product's folded search text (foldForSearch); a query matches nothing without it. */
+  searchText?: string;
 }
 
 export interface SeriesNode {
@@ -90,7 +101,9 @@ export function seriesWithDescendants(roots: SeriesNode[], chosenHashids: string
 export function filterProducts<P extends FilterableProduct>(products: P[], filter: ProductFilter, seriesTree: SeriesNode[]): P[] {
   const seriesGroupActive = filter.series.length > 0 || filter.unselectSeries;
   const allowedSeries = seriesWithDescendants(seriesTree, filter.series);
+  const terms = filter.q ? searchTerms(filter.q) : [];
   return products.filter((product) => {
+    if (terms.length > 0 && !matchesSearch(product.searchText ?? "", terms)) return false;
     if (filter.unsold === "1" && product.soldOut) return false;
     if (filter.unsold === "0" && !product.soldOut) return false;
     if (filter.liquorType && product.liquorType !== filter.liquorType) return false;
@@ -108,4 +121,23 @@ export function seriesPath(roots: SeriesNode[], seriesId: number): SeriesNode[] 
     if (below.length > 0) return [root, ...below];
   }
   return [];
+}
+
+/**
+ * Products and exhibits per page of the list API. The spec gives pages (from 1) but no size: 48
+ * fills 2, 3 and 4 columns evenly and holds the whole demo catalogue on page 1 (docs/decisions/030).
+ */
+export const CATALOG_PER_PAGE = 48;
+const PAGE_MAX = 100_000;
+
+/** The requested page: a whole number from 1; anything else reads as page 1. */
+export function parsePage(value: QueryValue): number {
+  const text = firstOf(value);
+  return text !== undefined && /^[1-9]\d{0,5}$/.test(text) ? Math.min(Number(text), PAGE_MAX) : 1;
+}
+
+/** One page of a list and its meta.pagination (spec §3); a page past the end is empty. */
+export function pageOf<T>(items: T[], page: number, perPage = CATALOG_PER_PAGE): { data: T[]; meta: { pagination: { current_page: number; total_page: number } } } {
+  const totalPage = Math.max(1, Math.ceil(items.length / perPage));
+  return { data: items.slice((page - 1) * perPage, page * perPage), meta: { pagination: { current_page: page, total_page: totalPage } } };
 }

@@ -132,6 +132,8 @@ export const shopProfileSchema = z.object({
   // --- checkout settings ---
   /** Delivery time bands the carrier offers, code → label; the order keeps the code. */
   deliveryTimeBands: z.record(timeBandCode, localizedText).default(() => defaultDeliveryTimeBands()),
+  /** The product page says 残りわずか when this many bottles or fewer are left (0: never). */
+  lowStockHintAt: z.number().int().min(0).max(1000).default(5),
   /** Accounts shown for bank transfer at checkout and in the order mail. */
   bankAccounts: z.array(bankAccount).default(() => []),
   /** Days the shop is closed besides weekends and public holidays (Japan dates), set in the back office. */

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
@@ -166,6 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLocale(app, { secureCookies: https });
   registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });
   registerInputGuard(app);
+  // Routes declare their input as zod schemas (decision 029); these check it and shape the answers.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
 

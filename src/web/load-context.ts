@@ -16,6 +16,10 @@ export interface CatalogReader {
   homeProducts(locale: Locale): Promise<ProductResource[]>;
   products(locale: Locale, filter: ProductFilter): Promise<ProductResource[]>;
   product(locale: Locale, id: number): Promise<ProductResource | undefined>;
+  /** Bottles of the same series, for the product page. */
+  relatedProducts(locale: Locale, id: number): Promise<ProductResource[]>;
+  /** Bottles in stock now (0 when sold out), read fresh. */
+  stockLeft(id: number): Promise<number>;
   exhibits(locale: Locale, options?: { topOnly?: boolean }): Promise<ExhibitResource[]>;
   exhibit(locale: Locale, id: number): Promise<ExhibitResource | undefined>;
 }

@@ -127,7 +127,7 @@ test("a new member signs up, confirms from the mail, signs in, edits the profile
   // The same link again says the address is already confirmed.
   await page.goto(confirmation);
   await expect(page).toHaveURL(/\/confirmations\/new\?error=confirmed$/);
-  await expect(page.getByTestId("link-error")).toContainText("Eメールは既に登録済みです。ログインしてください。");
+  await expect(page.getByTestId("link-error")).toContainText("メールアドレスは既に登録済みです。ログインしてください。");
 
   await open(page, "/confirmations/thanks");
   await page.getByRole("link", { name: "ログインする" }).click();
@@ -171,7 +171,7 @@ test("a wrong password says why, in Japanese and in English", async ({ page, req
   await open(page, "/login");
   await signIn(page, email, "not-the-password");
   await expect(page.getByRole("alert").filter({ hasText: "ログインできませんでした。" })).toBeVisible();
-  await expect(page.getByTestId("login-errors")).toHaveText("Eメールまたはパスワードが違います。");
+  await expect(page.getByTestId("login-errors")).toHaveText("メールアドレスまたはパスワードが違います。");
   await expect(page.getByLabel("パスワード", { exact: true })).toBeFocused();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -189,7 +189,7 @@ test("ten wrong passwords lock the account, with a warning before the last; the 
   const errors = page.getByTestId("login-errors");
   for (let attempt = 1; attempt <= 10; attempt++) {
     await signIn(page, email, `wrong-${attempt}`);
-    const expected = attempt < 9 ? "Eメールまたはパスワードが違います。" : attempt === 9 ? "もう一回誤るとアカウントがロックされます。" : "アカウントはロックされています。";
+    const expected = attempt < 9 ? "メールアドレスまたはパスワードが違います。" : attempt === 9 ? "もう一回誤るとアカウントがロックされます。" : "アカウントはロックされています。";
     await expect(errors).toHaveText(expected);
   }
   // Locked: even the right password is refused.
@@ -290,7 +290,7 @@ test("a forgotten password is reset from the mail, which signs the member in", a
 
   await open(page, "/login");
   await signIn(page, email, PASSWORD);
-  await expect(page.getByTestId("login-errors")).toHaveText("Eメールまたはパスワードが違います。");
+  await expect(page.getByTestId("login-errors")).toHaveText("メールアドレスまたはパスワードが違います。");
   await signIn(page, email, newPassword);
   await expect(page).toHaveURL(/\/mypage$/);
 });
@@ -372,7 +372,7 @@ test("a member cancels the account after confirming with the password", async ({
 
   await open(page, "/login");
   await signIn(page, email);
-  await expect(page.getByTestId("login-errors")).toHaveText("Eメールまたはパスワードが違います。");
+  await expect(page.getByTestId("login-errors")).toHaveText("メールアドレスまたはパスワードが違います。");
 });
 
 test("an unusable confirmation or unlock link says so and offers a new mail", async ({ page }) => {

@@ -99,9 +99,9 @@ test("a guest pays by card: summary to the yen, the final confirmation, and the 
   await expect(page.getByTestId("summary-tax")).toHaveText(yen(tax));
   await expect(page.getByTestId("summary-total")).toHaveText(yen(items + 1100 + tax));
 
-  // Credit is the default; saved card is not offered to a guest.
+  // Credit is the default; a guest is not shown the saved-card option at all (not even disabled).
   await expect(page.getByRole("radio", { name: "クレジットカード", exact: true })).toBeChecked();
-  await expect(page.getByRole("radio", { name: "登録済みのクレジットカード" })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: "登録済みのクレジットカード" })).toHaveCount(0);
 
   const confirmation = page.getByTestId("final-confirmation");
   await expect(confirmation).toContainText(`商品3点 / お支払い金額 ${yen(items + 1100 + tax)}(税込)`);
@@ -148,6 +148,10 @@ test("a guest pays by card: summary to the yen, the final confirmation, and the 
   expect(payload.payment.payment_method_id).toMatch(/^pm_/);
   // The card number went to the gateway only.
   expect(sent.postData()).not.toContain("4242424242424242");
+  // The order number a shopper can read out: the order's id in groups of four.
+  const orderId = ((await (await sent.response())!.json()) as { order_id: string }).order_id;
+  await expect(page.getByTestId("order-number")).toHaveText(orderId.match(/.{4}/g)!.join("-"));
+  await expect(page.getByTestId("order-number")).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   expect(await serverCart(page)).toEqual({});
 });

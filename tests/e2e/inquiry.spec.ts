@@ -43,7 +43,7 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   await page.getByLabel("件名").fill("ギフト包装について");
   await page.getByLabel("お問い合わせ内容").fill("ワインを2本、ギフト包装でお願いできますか。");
   await page.getByRole("button", { name: "送信する" }).click();
-  await expectMessageUnder(page, "メールアドレス", "Eメールは不正な値です");
+  await expectMessageUnder(page, "メールアドレス", "メールアドレスは不正な値です");
   await expect(page.getByLabel("お名前")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("メールアドレス")).toBeFocused();
 

@@ -134,6 +134,7 @@ test("a new member has no purchase history; placed orders then show with every d
   const cod = cards.nth(0);
   await expect(cod.getByRole("heading", { level: 2 })).toHaveText(/^ご注文日時 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
   await expect(cod).toContainText("入金待ち");
+  await expect(cod.getByTestId("order-number")).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await expect(cod).toContainText("代金引換");
   await expect(cod).toContainText("(日指定なし) (時間指定なし)");
   await expect(cod).toContainText("代引き手数料" + "440 円");

@@ -144,3 +144,57 @@ test("on a phone My Page shows its section first and folds the menu into one lin
   await expect(toggle).toContainText("お届け先住所");
   await expect(menu.getByRole("link", { name: "購入履歴" })).toBeHidden();
 });
+
+/**
+ * Lays out every heading and product name on the page and reads where each line starts: answers
+ * the lines that start with a character Japanese typesetting keeps off a line's start, and the
+ * headings whose last line is a single character.
+ */
+async function japaneseLineFaults(page: Page): Promise<{ faults: string[]; lines: number }> {
+  return page.evaluate(() => {
+    const forbiddenStart = /^[ーュャョッァィゥェォ。、」』）)・]/u;
+    const faults: string[] = [];
+    let lines = 0;
+    for (const element of document.querySelectorAll<HTMLElement>("main :is(h1, h2, h3, .phrase-wrap)")) {
+      if (element.closest(".visually-hidden") || element.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const characters: { char: string; top: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let index = 0; index < text.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const rect = range.getBoundingClientRect();
+          if (rect.width > 0 && text[index]!.trim()) characters.push({ char: text[index]!, top: Math.round(rect.top) });
+        }
+      }
+      const starts = characters.map((character, index) => (index === 0 || character.top > characters[index - 1]!.top + 2 ? index : -1)).filter((index) => index >= 0);
+      lines += starts.length;
+      for (const start of starts.slice(1)) {
+        if (forbiddenStart.test(characters[start]!.char)) faults.push(`line starts with ${characters[start]!.char}: ${element.textContent}`);
+      }
+      const lastStart = starts.at(-1) ?? 0;
+      if (starts.length > 1 && characters.length - lastStart === 1) faults.push(`single character on the last line: ${element.textContent}`);
+    }
+    return { faults, lines };
+  });
+}
+
+test("on a phone headings and product names keep Japanese line-breaking rules; phone numbers and addresses never split", async ({ page }) => {
+  for (const path of ["/", "/shop", "/products", "/products/1", "/products/5", "/products/12", "/company", "/inquiry", "/specified-commercial-transaction-act-notes"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const { faults, lines } = await japaneseLineFaults(page);
+    expect(lines, path).toBeGreaterThan(0);
+    expect(faults, path).toEqual([]);
+  }
+  for (const path of ["/company", "/inquiry", "/specified-commercial-transaction-act-notes"]) {
+    await page.goto(path);
+    const links = page.locator('main a[href^="tel:"], main a[href^="mailto:"]');
+    expect(await links.count(), path).toBeGreaterThan(0);
+    for (const link of await links.all()) {
+      expect(await link.evaluate((element) => element.getClientRects().length), `${path} ${await link.textContent()}`).toBe(1);
+    }
+  }
+});

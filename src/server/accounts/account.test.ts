@@ -84,7 +84,7 @@ describe("sign-up (registerable, validatable, confirmable)", () => {
     const ja = await call(shop.browserSession(), "POST", "/ja/api/users", { email: "not-an-email", password: "short", password_confirmation: "other" });
     expect(ja.statusCode).toBe(422);
     expect(ja.json().errors).toEqual([
-      "Eメールは不正な値です",
+      "メールアドレスは不正な値です",
       "パスワードは8文字以上で入力してください",
       "パスワード（確認用）とパスワードの入力が一致しません",
     ]);
@@ -174,7 +174,7 @@ describe("sign-in (database authenticatable, trackable, session rotation)", () =
     const wrong = await signIn(email, "wrong-password");
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(wrong.json().errors).toEqual(["Eメールまたはパスワードが違います。"]);
+    expect(wrong.json().errors).toEqual(["メールアドレスまたはパスワードが違います。"]);
     expect((await signIn(uniqueEmail(), "wrong-password", "en")).json().errors).toEqual(["Invalid email or password."]);
   });
 
@@ -204,7 +204,7 @@ describe("sign-in (database authenticatable, trackable, session rotation)", () =
 describe("lockable", () => {
   it("warns before the last attempt, locks, refuses the right password, and unlocks by mail", async () => {
     const { email, password } = await confirmedMember();
-    expect((await signIn(email, "wrong-1")).json().errors).toEqual(["Eメールまたはパスワードが違います。"]);
+    expect((await signIn(email, "wrong-1")).json().errors).toEqual(["メールアドレスまたはパスワードが違います。"]);
     expect((await signIn(email, "wrong-2")).json().errors).toEqual(["もう一回誤るとアカウントがロックされます。"]);
     expect((await signIn(email, "wrong-3", "en")).json().errors).toEqual(["Your account is locked."]);
     const locked = await signIn(email, password);

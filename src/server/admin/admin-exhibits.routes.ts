@@ -1,58 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireStaff } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
 import { readExhibitInput } from "../catalog/admin-exhibits.service.ts";
-import { idParam } from "../http/form-reader.ts";
+import { recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
-function exhibitId(request: FastifyRequest): number {
-  const id = idParam(request.params);
-  if (id === undefined) throw new AppError("not-found");
-  return id;
-}
-
 /** The back office's exhibits: list, one, create, change (only the fields sent), delete, pictures. */
-export function registerAdminExhibitRoutes(app: FastifyInstance, deps: { exhibits: AdminExhibitsService }): void {
+export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exhibits: AdminExhibitsService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { exhibits } = deps;
   const path = `${ADMIN_API}/exhibits`;
+  const staff = staffOnly();
+  const oneExhibit = { ...staff, schema: { params: recordIdParams } };
 
-  app.get(path, async (request) => {
-    requireStaff(request);
-    return { data: await exhibits.list() };
-  });
+  app.get(path, staff, async () => ({ data: await exhibits.list() }));
 
-  app.get(`${path}/:id`, async (request) => {
-    requireStaff(request);
-    return { data: await exhibits.detail(exhibitId(request)) };
-  });
+  app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
-  app.post(path, async (request, reply) => {
-    requireStaff(request);
-    return reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false)) });
-  });
+  app.post(path, staff, async (request, reply) =>
+    reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) }),
+  );
 
-  app.patch(`${path}/:id`, async (request) => {
-    requireStaff(request);
-    const id = exhibitId(request);
-    return { data: await exhibits.update(id, readExhibitInput(request.body, request.locale, true)) };
-  });
+  app.patch(`${path}/:id`, oneExhibit, async (request) => ({
+    data: await exhibits.update(request.params.id, readExhibitInput(request.body, request.locale, true), request.locale),
+  }));
 
-  app.delete(`${path}/:id`, async (request, reply) => {
-    requireStaff(request);
-    await exhibits.remove(exhibitId(request));
+  app.delete(`${path}/:id`, oneExhibit, async (request, reply) => {
+    await exhibits.remove(request.params.id);
     return reply.status(204).send();
   });
 
-  app.post(`${path}/:id/images`, async (request) => {
-    requireStaff(request);
-    const id = exhibitId(request);
+  app.post(`${path}/:id/images`, oneExhibit, async (request) => {
     const signedId = (request.body as { signed_id?: unknown } | undefined)?.signed_id;
-    return { data: await exhibits.attachImage(id, signedId, request.locale) };
+    return { data: await exhibits.attachImage(request.params.id, signedId, request.locale) };
   });
 
-  app.put(`${path}/:id/images`, async (request) => {
-    requireStaff(request);
-    return { data: await exhibits.arrangeImages(exhibitId(request), request.body, request.locale) };
-  });
+  app.put(`${path}/:id/images`, oneExhibit, async (request) => ({
+    data: await exhibits.arrangeImages(request.params.id, request.body, request.locale),
+  }));
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
@@ -68,7 +69,7 @@ describe("POST /admin/api/orders/{id}/deposit", () => {
     expect(response.json().data).toMatchObject({ id: order.id, status: "deposited", next: ["sent", "cancelled"] });
     expect(await statusOf(order.id)).toBe("deposited");
     const mails = await shop.mailsTo(order.email);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([`【酒舗 蔵】ご入金を確認しました(注文番号 ${order.id})`, `【酒舗 蔵】ご注文ありがとうございます(注文番号 ${order.id})`]);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([`【酒舗 蔵】ご入金を確認しました(注文番号 ${orderNumberForShopper(order.id)})`, `【酒舗 蔵】ご注文ありがとうございます(注文番号 ${orderNumberForShopper(order.id)})`]);
     const mail = await mailAbout(order.email, "ご入金を確認しました");
     expect(mail.text).toContain("山田 花子 様");
     expect(mail.text).toContain("ご入金を確認いたしました");
@@ -100,7 +101,7 @@ describe("POST /admin/api/orders/{id}/ship", () => {
     expect(response.json().data).toMatchObject({ status: "sent", slip_number: "1234-5678-9012", next: [] });
     expect((await client.order(order.id))!.slipNumber).toBe("1234-5678-9012");
     const mail = await mailAbout(order.email, "has shipped");
-    expect(mail.subject).toBe(`Your order ${order.id} has shipped – Kura Wine & Spirits`);
+    expect(mail.subject).toBe(`Your order ${orderNumberForShopper(order.id)} has shipped – Kura Wine & Spirits`);
     expect(mail!.text).toContain("Slip number: 1234-5678-9012");
     expect(mail!.text).toContain("Please pay the total of");
     expect(mail!.html).toContain("1234-5678-9012");
@@ -115,7 +116,7 @@ describe("POST /admin/api/orders/{id}/ship", () => {
     const shipped = await move(order.id, "ship", { slip_number: "AB-1" });
     expect(shipped.statusCode).toBe(200);
     const mail = await mailAbout(order.email, "発送しました");
-    expect(mail.subject).toBe(`【酒舗 蔵】ご注文の商品を発送しました(注文番号 ${order.id})`);
+    expect(mail.subject).toBe(`【酒舗 蔵】ご注文の商品を発送しました(注文番号 ${orderNumberForShopper(order.id)})`);
     expect(mail!.text).toContain("送り状番号: AB-1");
     expect(mail!.text).not.toContain("配達員にお支払いください");
     // Sent is final.
@@ -154,7 +155,7 @@ describe("POST /admin/api/orders/{id}/cancel", () => {
     expect(response.json().data).toMatchObject({ status: "cancelled", next: [] });
     expect(await client.stockOf(wine)).toBe(before);
     const mail = await mailAbout(order.email, "キャンセル");
-    expect(mail.subject).toBe(`【酒舗 蔵】ご注文をキャンセルしました(注文番号 ${order.id})`);
+    expect(mail.subject).toBe(`【酒舗 蔵】ご注文をキャンセルしました(注文番号 ${orderNumberForShopper(order.id)})`);
     expect(mail.text).not.toContain("返金");
 
     // A second cancel neither moves nor returns stock twice.

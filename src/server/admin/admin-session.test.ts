@@ -60,7 +60,7 @@ describe("POST /admin/api/session", () => {
     const wrong = await signIn(shop.browserSession(), { email, password: "not the password" }, { remoteAddress: "192.0.2.2" });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ errors: ["Eメールまたはパスワードが違います。"] });
+    expect(unknown.json()).toEqual({ errors: ["メールアドレスまたはパスワードが違います。"] });
     expect(wrong.json()).toEqual(unknown.json());
     const english = await signIn(shop.browserSession(), { email: "nobody@kura.example", password: "x" }, { locale: "en", remoteAddress: "192.0.2.2" });
     expect(english.json()).toEqual({ errors: ["Invalid email or password."] });
@@ -79,7 +79,7 @@ describe("POST /admin/api/session", () => {
   it("warns before the last attempt, locks after 10 wrong passwords for an hour, then lets the right one in", async () => {
     const { email, password, staff } = await createStaff(shop);
     const attempt = (pass: string, locale?: "ja" | "en") => signIn(shop.browserSession(), { email, password: pass }, { remoteAddress: "192.0.2.4", ...(locale ? { locale } : {}) });
-    for (let index = 1; index <= 8; index++) expect((await attempt(`wrong-${index}`)).json().errors).toEqual(["Eメールまたはパスワードが違います。"]);
+    for (let index = 1; index <= 8; index++) expect((await attempt(`wrong-${index}`)).json().errors).toEqual(["メールアドレスまたはパスワードが違います。"]);
     expect((await attempt("wrong-9")).json().errors).toEqual(["もう一回誤るとアカウントがロックされます。"]);
     expect((await attempt("wrong-10", "en")).json().errors).toEqual(["Your account is locked."]);
     const locked = await attempt(password);

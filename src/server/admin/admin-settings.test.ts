@@ -123,7 +123,7 @@ describe("staff accounts", () => {
     expect((await call("GET", "/staff")).json().data.map((row: { email: string }) => row.email)).toContain("kura.helper@example.com");
 
     const taken = await call("POST", "/staff", { email: "kura.helper@example.com", role: "owner" });
-    expect(taken.json().fields).toEqual({ email: ["Eメールはすでに存在します"] });
+    expect(taken.json().fields).toEqual({ email: ["メールアドレスはすでに存在します"] });
     expect((await call("POST", "/staff", { email: "x@example.com", role: "boss" })).json().fields).toEqual({ role: ["権限は一覧にありません"] });
 
     expect((await call("DELETE", `/staff/${data.id}`)).statusCode).toBe(204);

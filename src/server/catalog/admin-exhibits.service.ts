@@ -1,11 +1,12 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { AdminExhibit } from "../../domain/admin-catalog.ts";
 import { DESCRIPTION_MAX, NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
-import { exhibitsTable } from "../db/schema/catalog.ts";
-import { AppError } from "../http/errors.ts";
+import { exhibitProductsTable, exhibitsTable, productsTable } from "../db/schema/catalog.ts";
+import { AppError, validationFailed } from "../http/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
 import { FormReader } from "../http/form-reader.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
@@ -18,6 +19,8 @@ interface ExhibitChanges {
   top?: boolean | undefined;
   published?: boolean | undefined;
   sortOrder?: number | undefined;
+  /** The products the exhibit is about, in order; links to the shop on the exhibit page. */
+  productIds?: number[] | undefined;
 }
 
 export function readExhibitInput(body: unknown, locale: Locale, partial: boolean): ExhibitChanges {
@@ -30,6 +33,7 @@ export function readExhibitInput(body: unknown, locale: Locale, partial: boolean
     top: form.boolean("top", false),
     published: form.boolean("published", true),
     sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
+    productIds: form.ids("product_ids"),
   };
   form.finish();
   return changes;
@@ -57,20 +61,37 @@ export class AdminExhibitsService {
     return this.resource(row);
   }
 
-  async create(changes: ExhibitChanges): Promise<AdminExhibit> {
-    const [row] = await this.db
-      .insert(exhibitsTable)
-      .values({ ...changes, nameJa: changes.nameJa!, nameEn: changes.nameEn! })
-      .returning({ id: exhibitsTable.id });
+  async create(changes: ExhibitChanges, locale: Locale): Promise<AdminExhibit> {
+    const { productIds, ...columns } = changes;
+    await this.checkProducts(productIds, locale);
+    const [row] = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(exhibitsTable)
+        .values({ ...columns, nameJa: columns.nameJa!, nameEn: columns.nameEn! })
+        .returning({ id: exhibitsTable.id });
+      if (productIds && productIds.length > 0) {
+        await tx.insert(exhibitProductsTable).values(productIds.map((productId, position) => ({ exhibitId: inserted[0]!.id, productId, position })));
+      }
+      return inserted;
+    });
     return this.detail(row!.id);
   }
 
-  async update(id: number, changes: ExhibitChanges): Promise<AdminExhibit> {
-    const [row] = await this.db
-      .update(exhibitsTable)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(exhibitsTable.id, id))
-      .returning({ id: exhibitsTable.id });
+  async update(id: number, changes: ExhibitChanges, locale: Locale): Promise<AdminExhibit> {
+    const { productIds, ...columns } = changes;
+    await this.checkProducts(productIds, locale);
+    const [row] = await this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(exhibitsTable)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(exhibitsTable.id, id))
+        .returning({ id: exhibitsTable.id });
+      if (updated.length > 0 && productIds) {
+        await tx.delete(exhibitProductsTable).where(eq(exhibitProductsTable.exhibitId, id));
+        if (productIds.length > 0) await tx.insert(exhibitProductsTable).values(productIds.map((productId, position) => ({ exhibitId: id, productId, position })));
+      }
+      return updated;
+    });
     if (!row) throw new AppError("not-found");
     return this.detail(id);
   }
@@ -95,7 +116,22 @@ export class AdminExhibitsService {
     return this.detail(id);
   }
 
+  /** Every linked product must exist (published or not: the shop shows only published ones). */
+  private async checkProducts(productIds: number[] | undefined, locale: Locale): Promise<void> {
+    if (!productIds || productIds.length === 0) return;
+    const known = await this.db.select({ id: productsTable.id }).from(productsTable).where(inArray(productsTable.id, productIds));
+    if (known.length === productIds.length) return;
+    const errors = new FieldErrors(locale);
+    errors.add("product_ids", "inclusion");
+    throw validationFailed(errors);
+  }
+
   private async resource(row: ExhibitRow): Promise<AdminExhibit> {
+    const linked = await this.db
+      .select({ productId: exhibitProductsTable.productId })
+      .from(exhibitProductsTable)
+      .where(eq(exhibitProductsTable.exhibitId, row.id))
+      .orderBy(asc(exhibitProductsTable.position));
     return {
       id: row.id,
       name_ja: row.nameJa,
@@ -105,6 +141,7 @@ export class AdminExhibitsService {
       top: row.top,
       published: row.published,
       sort_order: row.sortOrder,
+      product_ids: linked.map((link) => link.productId),
       images: await imagesOf(this.db, "exhibit", row.id),
     };
   }

@@ -10,6 +10,7 @@ import {
   permilleOf,
 } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { DETAIL_TEXT_MAX, LIQUOR_CATEGORIES, TASTE_SCALE_STEPS, VINTAGE_MAX, VINTAGE_MIN } from "../../domain/product-details.ts";
 import { FormReader } from "../http/form-reader.ts";
 
 /** A product's columns as the back office writes them; undefined means "leave as it is". */
@@ -30,7 +31,23 @@ export interface ProductChanges {
   alcoholPermille?: number | null | undefined;
   mailOrderAllowed?: boolean | undefined;
   seriesIds?: number[] | undefined;
+  originCountryJa?: string | undefined;
+  originCountryEn?: string | undefined;
+  originRegionJa?: string | undefined;
+  originRegionEn?: string | undefined;
+  producerJa?: string | undefined;
+  producerEn?: string | undefined;
+  ingredientsJa?: string | undefined;
+  ingredientsEn?: string | undefined;
+  vintage?: number | null | undefined;
+  sweetness?: number | null | undefined;
+  body?: number | null | undefined;
+  storageJa?: string | undefined;
+  storageEn?: string | undefined;
+  liquorCategory?: string | null | undefined;
 }
+
+const LIQUOR_CATEGORY_KEYS = Object.keys(LIQUOR_CATEGORIES) as (keyof typeof LIQUOR_CATEGORIES)[];
 
 /**
  * The product form's body (snake_case, as AdminProductFields names it), checked field by field.
@@ -57,9 +74,25 @@ export function readProductInput(body: unknown, locale: Locale, partial: boolean
     alcoholPermille: alcoholPercent === undefined || alcoholPercent === null ? alcoholPercent : permilleOf(alcoholPercent),
     mailOrderAllowed: form.boolean("mail_order_allowed", true),
     seriesIds: form.ids("series_ids"),
+    originCountryJa: form.text("origin_country_ja", { max: DETAIL_TEXT_MAX }),
+    originCountryEn: form.text("origin_country_en", { max: DETAIL_TEXT_MAX }),
+    originRegionJa: form.text("origin_region_ja", { max: DETAIL_TEXT_MAX }),
+    originRegionEn: form.text("origin_region_en", { max: DETAIL_TEXT_MAX }),
+    producerJa: form.text("producer_ja", { max: DETAIL_TEXT_MAX }),
+    producerEn: form.text("producer_en", { max: DETAIL_TEXT_MAX }),
+    ingredientsJa: form.text("ingredients_ja", { max: DETAIL_TEXT_MAX }),
+    ingredientsEn: form.text("ingredients_en", { max: DETAIL_TEXT_MAX }),
+    vintage: form.integer("vintage", { min: VINTAGE_MIN, max: VINTAGE_MAX, nullable: true }),
+    sweetness: form.integer("sweetness", { min: 1, max: TASTE_SCALE_STEPS, nullable: true }),
+    body: form.integer("body_level", { min: 1, max: TASTE_SCALE_STEPS, nullable: true }),
+    storageJa: form.text("storage_ja", { max: DETAIL_TEXT_MAX }),
+    storageEn: form.text("storage_en", { max: DETAIL_TEXT_MAX }),
+    liquorCategory: form.text("liquor_category", { max: NAME_MAX }),
   };
   // An empty liquor type means "none".
   if (changes.liquorType === "") changes.liquorType = null;
+  if (changes.liquorCategory === "") changes.liquorCategory = null;
+  if (changes.liquorCategory && !(LIQUOR_CATEGORY_KEYS as string[]).includes(changes.liquorCategory)) form.errors.add("liquor_category", "inclusion");
   form.finish();
   return changes;
 }

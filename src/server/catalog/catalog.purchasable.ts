@@ -54,3 +54,12 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
     }),
   );
 }
+
+/** Bottles of one product in stock now: 0 when unknown, withdrawn or marked sold out. */
+export async function readStockLeft(db: Database, id: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: productsTable.stock, published: productsTable.published, soldOutFlag: productsTable.soldOutFlag })
+    .from(productsTable)
+    .where(eq(productsTable.id, id));
+  return row && row.published && !row.soldOutFlag ? row.stock : 0;
+}

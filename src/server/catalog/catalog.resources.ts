@@ -2,6 +2,8 @@ import type { SeriesNode } from "../../domain/catalog.ts";
 import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../../domain/catalog-api.ts";
 import { imageVariantUrl } from "../../domain/catalog-api.ts";
 import type { Locale } from "../../domain/locale.ts";
+import type { ProductDetails, ProductSpecification } from "../../domain/product-details.ts";
+import { LIQUOR_CATEGORIES } from "../../domain/product-details.ts";
 import type { StoredImage } from "../images/image.service.ts";
 import type { CatalogExhibit, CatalogProduct, CatalogSnapshot } from "./catalog.snapshot.ts";
 
@@ -32,7 +34,25 @@ export function productResource(product: CatalogProduct, snapshot: CatalogSnapsh
           ? [{ id: String(series.id), type: "series" as const, attributes: { hashid: series.hashid, name: series.name[locale] } }]
           : [];
       }),
+      specification: specificationOf(product.details, locale),
     },
+  };
+}
+
+function specificationOf(details: ProductDetails, locale: Locale): ProductSpecification {
+  return {
+    origin_country: details.originCountry[locale],
+    origin_region: details.originRegion[locale],
+    producer: details.producer[locale],
+    ingredients: details.ingredients[locale],
+    vintage: details.vintage,
+    volume_ml: details.volumeMl,
+    alcohol_percent: details.alcoholPermille === null ? null : details.alcoholPermille / 10,
+    sweetness: details.sweetness,
+    body: details.body,
+    storage: details.storage[locale],
+    liquor_category: details.liquorCategory,
+    liquor_category_label: details.liquorCategory ? LIQUOR_CATEGORIES[details.liquorCategory][locale] : "",
   };
 }
 
@@ -46,6 +66,7 @@ export function exhibitResource(exhibit: CatalogExhibit, locale: Locale): Exhibi
       images: imageUrls(exhibit.images),
       image_details: exhibit.images,
       top: exhibit.top,
+      product_ids: exhibit.productIds.map(String),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { parseProductFilter } from "../../domain/catalog.ts";
+import { pageOf, parsePage, parseProductFilter } from "../../domain/catalog.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { message } from "../i18n/messages.ts";
 import type { CatalogService } from "./catalog.service.ts";
@@ -32,10 +32,12 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
     app.get(`${prefix}/products`, { config: { checksOwnText: true } }, async (request, reply) => {
       const { locale } = request;
-      const filter = parseProductFilter(request.query as Record<string, string | string[]>);
-      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}`, async (reader) => ({
-        data: await reader.products(locale, filter),
-      }));
+      const query = request.query as Record<string, string | string[]>;
+      const filter = parseProductFilter(query);
+      const page = parsePage(query.page);
+      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}&page=${page}`, async (reader) =>
+        pageOf(await reader.products(locale, filter), page),
+      );
       return sendJson(reply, body);
     });
 
@@ -45,9 +47,10 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
       return product ? { data: product } : notFound(request, reply);
     });
 
-    app.get(`${prefix}/exhibit_products`, async (request, reply) => {
+    app.get(`${prefix}/exhibit_products`, async (request: FastifyRequest<{ Querystring: { page?: string | string[] } }>, reply) => {
       const { locale } = request;
-      const body = await catalog.cachedJson(`${locale}:exhibits`, async (reader) => ({ data: await reader.exhibits(locale) }));
+      const page = parsePage(request.query.page);
+      const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
       return sendJson(reply, body);
     });
 

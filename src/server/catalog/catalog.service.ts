@@ -13,7 +13,7 @@ import { loadCatalogSnapshot, withFreshAvailability } from "./catalog.snapshot.t
 import { AvailabilityReads } from "./catalog.reads.ts";
 import { invalidatingWrites } from "./catalog-writes.ts";
 import type { PurchasableProduct } from "./catalog.purchasable.ts";
-import { loadPurchasable } from "./catalog.purchasable.ts";
+import { loadPurchasable, readStockLeft } from "./catalog.purchasable.ts";
 
 /** NOTIFY channel on which any process announces a catalogue write. */
 export const CATALOG_CHANGED_CHANNEL = "kura_catalog_changed";
@@ -23,6 +23,8 @@ export const AVAILABILITY_CHANGED_CHANNEL = "kura_catalog_availability";
 const MAX_CACHED_BODIES = 1000;
 /** How many products the home page's Shop section shows. */
 export const HOME_PRODUCT_COUNT = 8;
+/** How many bottles of the same series a product page suggests. */
+export const RELATED_PRODUCT_COUNT = 4;
 
 export interface CatalogGlobals {
   series: SeriesTreeNode[];
@@ -193,6 +195,12 @@ export class CatalogService {
         reads.recordProducts([id]);
         return this.product(locale, id);
       },
+      relatedProducts: async (locale, id) => {
+        const products = await this.relatedProducts(locale, id);
+        reads.recordProducts(products.map((product) => Number(product.id)));
+        return products;
+      },
+      stockLeft: (id) => this.stockLeft(id),
     };
   }
 
@@ -209,6 +217,26 @@ export class CatalogService {
     const snapshot = await this.snapshot();
     const product = snapshot.productsById.get(id);
     return product && productResource(product, snapshot, locale);
+  }
+
+  /** Other published bottles sharing a series with this one, those in stock first. */
+  async relatedProducts(locale: Locale, id: number): Promise<ProductResource[]> {
+    const snapshot = await this.snapshot();
+    const product = snapshot.productsById.get(id);
+    if (!product || product.seriesIds.length === 0) return [];
+    const series = new Set(product.seriesIds);
+    const related = snapshot.products.filter((other) => other.id !== id && other.seriesIds.some((seriesId) => series.has(seriesId)));
+    return [...related.filter((other) => !other.soldOut), ...related.filter((other) => other.soldOut)]
+      .slice(0, RELATED_PRODUCT_COUNT)
+      .map((other) => productResource(other, snapshot, locale));
+  }
+
+  /**
+   * Bottles in stock now, read fresh (the snapshot keeps no stock): the product page's quantity
+   * selector and 残りわずか hint. 0 for an unknown, withdrawn or sold-out product.
+   */
+  async stockLeft(id: number): Promise<number> {
+    return readStockLeft(this.database.db, id);
   }
 
   async homeProducts(locale: Locale): Promise<ProductResource[]> {

@@ -1,11 +1,16 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type Hashids from "hashids";
 import type { SeriesNode } from "../../domain/catalog.ts";
+import { seriesPath } from "../../domain/catalog.ts";
+import type { LiquorCategory, ProductDetails } from "../../domain/product-details.ts";
+import { LIQUOR_CATEGORIES, isLiquorCategory } from "../../domain/product-details.ts";
+import { foldForSearch } from "../../domain/search-text.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
 import type { Database } from "../db/client.ts";
 import {
   exhibitImagesTable,
+  exhibitProductsTable,
   exhibitsTable,
   imagesTable,
   liquorTypesTable,
@@ -29,6 +34,9 @@ export interface CatalogProduct {
   soldOut: boolean;
   seriesIds: number[];
   images: StoredImage[];
+  details: ProductDetails;
+  /** Name, producer, origin, grapes, kinds and series in both languages, folded once (search-text.ts). */
+  searchText: string;
 }
 
 export interface CatalogExhibit {
@@ -37,6 +45,8 @@ export interface CatalogExhibit {
   description: LocalizedText;
   top: boolean;
   images: StoredImage[];
+  /** Published products the exhibit is about, in the trader's order. */
+  productIds: number[];
 }
 
 export interface LiquorType {
@@ -65,9 +75,27 @@ function groupImages(rows: { ownerId: number; id: number; width: number; height:
   return byOwner;
 }
 
+function detailsOf(row: typeof productsTable.$inferSelect): ProductDetails {
+  const pair = (ja: string, en: string) => ({ ja, en });
+  const category: LiquorCategory | null = row.liquorCategory !== null && isLiquorCategory(row.liquorCategory) ? row.liquorCategory : null;
+  return {
+    originCountry: pair(row.originCountryJa, row.originCountryEn),
+    originRegion: pair(row.originRegionJa, row.originRegionEn),
+    producer: pair(row.producerJa, row.producerEn),
+    ingredients: pair(row.ingredientsJa, row.ingredientsEn),
+    vintage: row.vintage,
+    volumeMl: row.volumeMl,
+    alcoholPermille: row.alcoholPermille,
+    sweetness: row.sweetness,
+    body: row.body,
+    storage: pair(row.storageJa, row.storageEn),
+    liquorCategory: category,
+  };
+}
+
 /** Reads the published catalogue in a handful of queries (no per-row queries). */
 export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRatePercent: number): Promise<CatalogSnapshot> {
-  const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows] =
+  const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows, exhibitProductRows] =
     await Promise.all([
       db.select().from(productsTable).where(eq(productsTable.published, true)).orderBy(asc(productsTable.sortOrder), desc(productsTable.id)),
       db
@@ -84,6 +112,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
         .from(exhibitImagesTable)
         .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
         .orderBy(asc(exhibitImagesTable.exhibitId), asc(exhibitImagesTable.position)),
+      db.select().from(exhibitProductsTable).orderBy(asc(exhibitProductsTable.exhibitId), asc(exhibitProductsTable.position)),
     ]);
 
   const seriesById = new Map<number, SeriesNode>();
@@ -107,7 +136,22 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     seriesOfProduct.set(row.productId, [...(seriesOfProduct.get(row.productId) ?? []), row.seriesId]);
   }
   const productImages = groupImages(productImageRows);
-  const products: CatalogProduct[] = productRows.map((row) => ({
+  const liquorTypeLabels = new Map(liquorTypeRows.map((row) => [row.key, `${row.labelJa} ${row.labelEn}`]));
+  const products: CatalogProduct[] = productRows.map((row) => {
+    const seriesIds = (seriesOfProduct.get(row.id) ?? []).sort((a, b) => a - b);
+    const details = detailsOf(row);
+    const seriesNames = seriesIds.flatMap((id) => seriesPath(seriesTree, id)).map((node) => `${node.name.ja} ${node.name.en}`);
+    const searchText = foldForSearch(
+      [
+        row.nameJa,
+        row.nameEn,
+        ...[details.producer, details.originCountry, details.originRegion, details.ingredients].flatMap((text) => [text.ja, text.en]),
+        details.liquorCategory ? `${LIQUOR_CATEGORIES[details.liquorCategory].ja} ${LIQUOR_CATEGORIES[details.liquorCategory].en}` : "",
+        row.liquorType ? (liquorTypeLabels.get(row.liquorType) ?? "") : "",
+        ...seriesNames,
+      ].join("\n"),
+    );
+    return {
     id: row.id,
     name: { ja: row.nameJa, en: row.nameEn },
     description: { ja: row.descriptionJa, en: row.descriptionEn },
@@ -117,9 +161,17 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     buyableLimit: row.buyableLimit,
     liquorType: row.liquorType,
     soldOut: row.soldOutFlag || row.stock <= 0,
-    seriesIds: (seriesOfProduct.get(row.id) ?? []).sort((a, b) => a - b),
+    seriesIds,
     images: productImages.get(row.id) ?? [],
-  }));
+    details,
+    searchText,
+    };
+  });
+  const publishedIds = new Set(products.map((product) => product.id));
+  const productsOfExhibit = new Map<number, number[]>();
+  for (const row of exhibitProductRows) {
+    if (publishedIds.has(row.productId)) productsOfExhibit.set(row.exhibitId, [...(productsOfExhibit.get(row.exhibitId) ?? []), row.productId]);
+  }
 
   const exhibitImages = groupImages(exhibitImageRows);
   const exhibits: CatalogExhibit[] = exhibitRows.map((row) => ({
@@ -128,6 +180,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     description: { ja: row.descriptionJa, en: row.descriptionEn },
     top: row.top,
     images: exhibitImages.get(row.id) ?? [],
+    productIds: productsOfExhibit.get(row.id) ?? [],
   }));
 
   return {

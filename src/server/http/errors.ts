@@ -73,6 +73,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       return reply.status(400).send({ errors: [message("invalid", locale)] });
     }
+    // Declared route input that did not pass its schema (decision 029): a path naming no record is
+    // a 404, as an unknown id is; other input the visitor's 400.
+    if ("validation" in error && error.validation) {
+      if (error.validationContext === "params") return reply.status(404).send({ errors: [message("apiNotFound", locale)] });
+      return reply.status(400).send({ errors: [message("invalid", locale)] });
+    }
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ errors: [message("rateLimited", locale)] });
     if (status >= 400 && status < 500) {

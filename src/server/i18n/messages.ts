@@ -15,7 +15,7 @@ const ja = {
   internal: "サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。",
   databaseUnavailable: "データベースに接続できません。",
   // Accounts: devise-i18n's Japanese wording.
-  signInInvalid: "Eメールまたはパスワードが違います。",
+  signInInvalid: "メールアドレスまたはパスワードが違います。",
   signInLastAttempt: "もう一回誤るとアカウントがロックされます。",
   signInLocked: "アカウントはロックされています。",
   signInUnconfirmed: "メールアドレスの本人確認が必要です。",

@@ -2,7 +2,7 @@ import type { Locale } from "../../domain/locale.ts";
 
 // Server validation messages of spec §5, worded as rails-i18n (ja) and Rails (en) word them, with
 // Devise's extra kinds (expired, already confirmed, not found). A full message is the attribute name
-// followed by the message: "Eメールを入力してください" / "Email can't be blank".
+// followed by the message: "メールアドレスを入力してください" / "Email can't be blank".
 
 export type ValidationKind =
   | "blank"
@@ -76,7 +76,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
 /** Attribute names as devise-i18n and the shop's forms call them. */
 const attributes = {
   ja: {
-    email: "Eメール",
+    email: "メールアドレス",
     password: "パスワード",
     password_confirmation: "パスワード（確認用）",
     current_password: "現在のパスワード",
@@ -128,7 +128,22 @@ const attributes = {
     volume_ml: "容量(ml)",
     alcohol_percent: "アルコール度数(%)",
     mail_order_allowed: "通信販売",
+    origin_country_ja: "産地・国(日本語)",
+    origin_country_en: "産地・国(英語)",
+    origin_region_ja: "産地・地域(日本語)",
+    origin_region_en: "産地・地域(英語)",
+    producer_ja: "生産者(日本語)",
+    producer_en: "生産者(英語)",
+    ingredients_ja: "品種・原料(日本語)",
+    ingredients_en: "品種・原料(英語)",
+    vintage: "ヴィンテージ",
+    sweetness: "味わい(辛口〜甘口)",
+    body_level: "味わい(ライト〜フル)",
+    storage_ja: "保存方法(日本語)",
+    storage_en: "保存方法(英語)",
+    liquor_category: "酒類の品目",
     top: "トップページに表示",
+    product_ids: "関連する商品",
     filename: "ファイル名",
     content_type: "ファイルの種類",
     byte_size: "ファイルサイズ",
@@ -193,7 +208,22 @@ const attributes = {
     volume_ml: "Volume (ml)",
     alcohol_percent: "Alcohol (%)",
     mail_order_allowed: "Mail order",
+    origin_country_ja: "Country (Japanese)",
+    origin_country_en: "Country (English)",
+    origin_region_ja: "Region (Japanese)",
+    origin_region_en: "Region (English)",
+    producer_ja: "Producer (Japanese)",
+    producer_en: "Producer (English)",
+    ingredients_ja: "Grapes or ingredients (Japanese)",
+    ingredients_en: "Grapes or ingredients (English)",
+    vintage: "Vintage",
+    sweetness: "Taste (dry to sweet)",
+    body_level: "Taste (light to full)",
+    storage_ja: "Storage (Japanese)",
+    storage_en: "Storage (English)",
+    liquor_category: "Liquor tax category",
     top: "Show on the home page",
+    product_ids: "Related products",
     filename: "Filename",
     content_type: "Content type",
     byte_size: "File size",
@@ -228,7 +258,7 @@ export function validationMessage(
     .replace("%{attribute}", params.attribute ? attributeName(params.attribute, locale) : "");
 }
 
-/** The full message ("Eメールを入力してください" / "Email can't be blank"), for error lists. */
+/** The full message ("メールアドレスを入力してください" / "Email can't be blank"), for error lists. */
 export function fullValidationMessage(
   locale: Locale,
   attribute: ValidatedAttribute,

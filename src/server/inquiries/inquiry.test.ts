@@ -117,11 +117,11 @@ describe("POST /api/inquiries", () => {
     const body = response.json();
     expect(body.fields).toEqual({
       name: ["お名前を入力してください"],
-      email: ["Eメールを入力してください"],
+      email: ["メールアドレスを入力してください"],
       subject: ["件名を入力してください"],
       message: ["お問い合わせ内容を入力してください"],
     });
-    expect(body.errors).toEqual(["お名前を入力してください", "Eメールを入力してください", "件名を入力してください", "お問い合わせ内容を入力してください"]);
+    expect(body.errors).toEqual(["お名前を入力してください", "メールアドレスを入力してください", "件名を入力してください", "お問い合わせ内容を入力してください"]);
     expect(await counts()).toEqual(before);
   });
 

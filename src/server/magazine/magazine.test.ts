@@ -129,7 +129,7 @@ describe("sign-up with double opt-in", () => {
   it("answers 422 per field in Japanese and English for a bad address or missing consent", async () => {
     const ja = await register("", { consent: false });
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().fields).toEqual({ email: ["Eメールを入力してください"], consent: ["プライバシーポリシーを受諾してください"] });
+    expect(ja.json().fields).toEqual({ email: ["メールアドレスを入力してください"], consent: ["プライバシーポリシーを受諾してください"] });
     const email = "not-an-address";
     const en = await register(email, { locale: "en", consent: undefined });
     expect(en.json().fields).toEqual({ email: ["Email is invalid"], consent: ["Privacy policy must be accepted"] });

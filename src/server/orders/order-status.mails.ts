@@ -1,4 +1,5 @@
 import { formatDateTime, formatYen } from "../../domain/format.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -81,7 +82,7 @@ export function orderStatusMail(
   if (extra) paragraphs.push(fillText(extra[locale], { total }));
 
   const details: { label: string; value: string }[] = [
-    { label: t.orderId, value: order.publicId },
+    { label: t.orderId, value: orderNumberForShopper(order.publicId) },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.total, value: total },
   ];
@@ -89,7 +90,7 @@ export function orderStatusMail(
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
     details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
   }
-  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: order.publicId }), {
+  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fill(t.greeting, { name: order.name }),
     paragraphs,
     details,

@@ -1,4 +1,5 @@
 import { displayZip } from "../../domain/address.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { formatDateTime, formatYen } from "../../domain/format.ts";
 import { formatDeliveryDate } from "../../domain/checkout-totals.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -126,7 +127,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
 
   const details = [
-    { label: t.orderId, value: order.publicId },
+    { label: t.orderId, value: orderNumberForShopper(order.publicId) },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.paymentMethod, value: method.label[locale] },
     { label: t.items, value: yen(order.totals.items) },
@@ -139,7 +140,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     { label: t.total, value: yen(order.totals.total) },
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.
-  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: order.publicId }), {
+  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fill(t.greeting, { name: order.name }),
     paragraphs,
     details,

@@ -91,6 +91,7 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.shippingFee": "Shipping, normal (yen)",
   "settings.coolShippingFee": "Shipping, cool (yen)",
   "settings.codFee": "Cash-on-delivery fee, flat (yen)",
+  "settings.lowStockHintAt": "Show “only a few left” on the product page at this stock or below (0: never)",
   "settings.codCeiling": "Cash-on-delivery ceiling (yen; refused from this amount)",
   "settings.codTiers": "Cash-on-delivery fee tiers (optional)",
   "settings.codTiersHint": "With tiers the fee depends on items plus shipping (the flat fee is not used). The last tier has no upper amount.",

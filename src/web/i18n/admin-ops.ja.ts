@@ -92,6 +92,7 @@ export const adminOpsJa = {
   "settings.shippingFee": "送料(通常・円)",
   "settings.coolShippingFee": "送料(クール便・円)",
   "settings.codFee": "代引き手数料(一律・円)",
+  "settings.lowStockHintAt": "商品ページに「残りわずか」と表示する在庫数(この本数以下、0で表示しない)",
   "settings.codCeiling": "代金引換の上限金額(円、この金額以上は代引き不可)",
   "settings.codTiers": "代引き手数料の段階(任意)",
   "settings.codTiersHint": "段階を設定すると、商品合計と送料の合計金額に応じた手数料になります(一律の手数料は使われません)。最後の段階は上限なしです。",

@@ -23,7 +23,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "company.signNextTraining": "Deadline for the next training",
   "company.signTrainingBody": "Training organisation",
   "company.contactHeading": "Contact",
-  "company.contactHours": "Hours",
+  "company.contactHours": "Inquiry hours",
   "company.inquiryForm": "Inquiry form",
   "company.inquiryFormLink": "Contact us through the form",
   "company.licenceHeading": "Liquor licence",

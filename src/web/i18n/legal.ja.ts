@@ -22,7 +22,7 @@ export const legalJa = {
   "company.signNextTraining": "次回研修の受講期限",
   "company.signTrainingBody": "研修実施団体名",
   "company.contactHeading": "お問い合わせ先",
-  "company.contactHours": "受付時間",
+  "company.contactHours": "お問い合わせ受付時間",
   "company.inquiryForm": "お問い合わせフォーム",
   "company.inquiryFormLink": "フォームからお問い合わせ",
   "company.licenceHeading": "酒類販売業免許",

@@ -2,6 +2,8 @@ import type { ordersJa } from "./orders.ja.ts";
 
 export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "checkoutComplete.title": "Your order has been placed.",
+  "checkoutComplete.orderNumber": "Your order number",
+  "checkoutComplete.orderNumberNote": "Please give this number when you contact us about the order.",
   "checkoutComplete.mailNote": "We have sent you an e-mail with the details of your order. It may take a few minutes to arrive.",
   "checkoutComplete.historyNote": "You can also see your order in the purchase history on My Page.",
   "checkoutComplete.toHistory": "View purchase history",
@@ -14,6 +16,7 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.list": "Your orders",
   "orders.orderedAt": "Ordered on",
   "orders.status": "Status",
+  "orders.orderNumber": "Order number",
   "orders.paymentMethod": "Payment method",
   "orders.price": "Amount paid",
   "orders.slipNumber": "Tracking number",

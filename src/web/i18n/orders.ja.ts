@@ -2,6 +2,8 @@
 // Status and payment-method labels stand for the spec's enums.order.status / enums.order.payment_method.
 export const ordersJa = {
   "checkoutComplete.title": "注文が確定されました。",
+  "checkoutComplete.orderNumber": "ご注文番号",
+  "checkoutComplete.orderNumberNote": "お問い合わせの際は、この番号をお伝えください。",
   "checkoutComplete.mailNote": "ご注文の詳細をメールでお送りしました。メールが届くまでに数分かかる場合があります。",
   "checkoutComplete.historyNote": "ご注文の内容は、マイページの購入履歴からもご確認いただけます。",
   "checkoutComplete.toHistory": "購入履歴を見る",
@@ -14,6 +16,7 @@ export const ordersJa = {
   "orders.list": "ご注文の一覧",
   "orders.orderedAt": "ご注文日時",
   "orders.status": "状況",
+  "orders.orderNumber": "注文番号",
   "orders.paymentMethod": "お支払い方法",
   "orders.price": "お支払い金額",
   "orders.slipNumber": "配送伝票番号",

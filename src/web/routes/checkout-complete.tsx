@@ -1,7 +1,8 @@
-import { useLocation } from "react-router";
 import type { PaymentInstructions } from "../../domain/payment-methods/payment-method.ts";
 import { PaymentInstructionsView } from "../features/orders/payment-instructions.tsx";
 import type { Route } from "./+types/checkout-complete";
+import { useLocation } from "react-router";
+import { isOrderPublicId, orderNumberForShopper } from "../../domain/order-number.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -13,24 +14,37 @@ export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), { name: "robots", content: "noindex" }];
 }
 
-/**
- * /checkout/complete (spec §2): the order is confirmed and its mail is on the way. Members also get
- * a way to their purchase history, where the order now shows.
- */
 /** What the checkout passes on: the order's method and, for one paid elsewhere, how to pay it. */
 interface CompletedCheckout {
   paymentMethod?: string;
   paymentInstructions?: PaymentInstructions;
 }
 
+/**
+ * /checkout/complete (spec §2): the order is confirmed and its mail is on the way. Members also get
+ * a way to their purchase history, where the order now shows.
+ */
 export default function CheckoutComplete() {
   const { t } = useI18n();
   const { user } = useAuth();
-  const completed = (useLocation().state ?? {}) as CompletedCheckout;
+  // Checkout hands the order over in the history entry's state, which a reload keeps (the number is
+  // not put in the address, where it would end up in logs and referrers).
+  const state: unknown = useLocation().state;
+  const orderId = state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : null;
+  const completed = (state ?? {}) as CompletedCheckout;
   return (
     <div className="page-narrow">
       <div className={styles.done}>
         <h1 className="page-title">{t("checkoutComplete.title")}</h1>
+        {orderId ? (
+          <div className={styles.number}>
+            <p className={styles.numberLabel}>{t("checkoutComplete.orderNumber")}</p>
+            <p className={styles.numberValue} data-testid="order-number">
+              {orderNumberForShopper(orderId)}
+            </p>
+            <p className={styles.numberNote}>{t("checkoutComplete.orderNumberNote")}</p>
+          </div>
+        ) : null}
         <p>{t("checkoutComplete.mailNote")}</p>
         {completed.paymentMethod && completed.paymentInstructions ? (
           <PaymentInstructionsView method={completed.paymentMethod} instructions={completed.paymentInstructions} />

@@ -33,7 +33,7 @@ export default function CheckoutReturn() {
     void callApi<Partial<CheckoutResponse> & { errors?: string[] }>(locale, "/checkout/return", { method: "POST", body }).then((result) => {
       if (result.ok && result.body?.require_action === false) {
         forgetCheckoutCopy();
-        void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true })).finally(() => cart.empty());
+        void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { orderId: body.order_id } })).finally(() => cart.empty());
         return;
       }
       const message = result.body?.errors?.[0] ?? t("checkout.failed");

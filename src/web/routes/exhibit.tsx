@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/exhibit";
 import { flatten, imageVariantUrl, parseResourceId } from "../../domain/catalog-api.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
+import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { summaryOf } from "../features/catalog/product-meta.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -14,7 +15,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseResourceId(params.id);
   const exhibit = id === undefined ? undefined : await page.catalog.exhibit(page.locale, id);
   if (!exhibit) throw new Response("Not Found", { status: 404 });
-  return { exhibit: flatten(exhibit), publicUrl: page.publicUrl };
+  const products = await Promise.all(exhibit.attributes.product_ids.map((productId) => page.catalog.product(page.locale, Number(productId))));
+  return {
+    exhibit: flatten(exhibit),
+    products: products.flatMap((product) => (product ? [flatten(product)] : [])),
+    publicUrl: page.publicUrl,
+  };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -41,7 +47,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 
 export default function ExhibitPage() {
   const { t } = useI18n();
-  const { exhibit } = useLoaderData<typeof loader>();
+  const { exhibit, products } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <nav aria-label={t("catalog.breadcrumb")} className={styles.breadcrumb}>
@@ -60,6 +66,14 @@ export default function ExhibitPage() {
           </div>
         </div>
       </article>
+      {products.length > 0 && (
+        <section className={styles.related} aria-labelledby="exhibit-products-title" data-testid="exhibit-products">
+          <h2 id="exhibit-products-title" className={styles.relatedTitle}>
+            {t("catalog.exhibitProducts")}
+          </h2>
+          <ProductGrid products={products} eagerCount={0} />
+        </section>
+      )}
     </div>
   );
 }

@@ -126,7 +126,7 @@ export default function Inquiry() {
             <dt>{t("inquiry.byPhone")}</dt>
             <dd>
               <a href={`tel:${shop.phone}`}>{shop.phone}</a>
-              <span className={styles.hours}>{pick(shop.businessHours)}</span>
+              <span className={styles.hours}>{t("inquiry.phoneHours", { hours: pick(shop.businessHours) })}</span>
             </dd>
           </dl>
         </aside>

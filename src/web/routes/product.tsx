@@ -10,6 +10,8 @@ import { rootDataOf } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
 import { AddToCartButton } from "../features/catalog/add-to-cart-button.tsx";
 import { productMeta } from "../features/catalog/product-meta.ts";
+import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
 import { pageContext } from "../load-context.ts";
 
@@ -18,7 +20,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseResourceId(params.id);
   const product = id === undefined ? undefined : await page.catalog.product(page.locale, id);
   if (!product) throw new Response("Not Found", { status: 404 });
-  return { product: flatten(product), publicUrl: page.publicUrl };
+  const [related, stockLeft] = await Promise.all([page.catalog.relatedProducts(page.locale, id!), page.catalog.stockLeft(id!)]);
+  // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
+  const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
+  return { product: flatten(product), related: related.map(flatten), stockLeft, lowStock, publicUrl: page.publicUrl };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -30,7 +35,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 export default function ProductPage() {
   const { t, productPrice } = useI18n();
   const { series, liquorTypes } = useSite();
-  const { product } = useLoaderData<typeof loader>();
+  const { product, related, stockLeft, lowStock } = useLoaderData<typeof loader>();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
   const liquorLabel = liquorTypes.find((type) => type.key === product.liquor_type)?.label;
@@ -81,13 +86,29 @@ export default function ProductPage() {
               <Badge tone="grey">{t("catalog.soldOut")}</Badge>
             </p>
           ) : (
-            <AddToCartButton product={product} />
+            <>
+              {lowStock && (
+                <p className={styles.lowStock} data-testid="low-stock">
+                  {t("catalog.lowStock")}
+                </p>
+              )}
+              <AddToCartButton product={product} stockLeft={stockLeft} />
+            </>
           )}
           <div className={styles.description} data-testid="product-description">
             {product.description}
           </div>
+          <ProductSpecificationTable specification={product.specification} />
         </div>
       </article>
+      {related.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-title" data-testid="related-products">
+          <h2 id="related-title" className={styles.relatedTitle}>
+            {t("catalog.related")}
+          </h2>
+          <ProductGrid products={related} eagerCount={0} />
+        </section>
+      )}
     </div>
   );
 }

@@ -18,6 +18,11 @@ function filterOf(search: URLSearchParams): ProductFilter {
   return parseProductFilter(query);
 }
 
+function withoutSearch(filter: ProductFilter): ProductFilter {
+  const { q: _cleared, ...rest } = filter;
+  return rest;
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const filter = filterOf(url.searchParams);
@@ -54,6 +59,11 @@ export default function Shop() {
   return (
     <div className="page">
       <h1 className="page-title">{t("shop.title")}</h1>
+      {loadedFilter.q && (
+        <p className={styles.searchFor} data-testid="search-for">
+          {t("search.resultsFor", { q: loadedFilter.q })}
+        </p>
+      )}
       <div className={styles.layout}>
       <div className={styles.main}>
         {/* The tiles' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
@@ -65,10 +75,21 @@ export default function Shop() {
           <ProductGrid products={products} />
         ) : (
           <div className={styles.empty} data-testid="shop-empty">
-            <p>{t("catalog.noResults")}</p>
-            <button type="button" className={styles.reset} onClick={() => applyFilter({ series: [], unselectSeries: false })}>
-              {t("catalog.resetFilters")}
-            </button>
+            {filter.q ? (
+              <>
+                <p>{t("search.noResults", { q: filter.q })}</p>
+                <button type="button" className={styles.reset} onClick={() => applyFilter(withoutSearch(filter))} data-testid="clear-search">
+                  {t("search.clear")}
+                </button>
+              </>
+            ) : (
+              <>
+                <p>{t("catalog.noResults")}</p>
+                <button type="button" className={styles.reset} onClick={() => applyFilter({ series: [], unselectSeries: false })}>
+                  {t("catalog.resetFilters")}
+                </button>
+              </>
+            )}
           </div>
         )}
       </div>

@@ -77,6 +77,26 @@ export const productsTable = pgTable(
     alcoholPermille: integer("alcohol_permille"),
     /** Whether the shop's mail-order licence covers this product; others are refused at checkout. */
     mailOrderAllowed: boolean("mail_order_allowed").notNull().default(true),
+    // Specification shown on the product page and searched (docs/decisions/030): text in both
+    // languages, empty when the trader leaves it out.
+    originCountryJa: text("origin_country_ja").notNull().default(""),
+    originCountryEn: text("origin_country_en").notNull().default(""),
+    originRegionJa: text("origin_region_ja").notNull().default(""),
+    originRegionEn: text("origin_region_en").notNull().default(""),
+    producerJa: text("producer_ja").notNull().default(""),
+    producerEn: text("producer_en").notNull().default(""),
+    /** Grape varieties of a wine, or the raw materials of a spirit (品種 / 原料). */
+    ingredientsJa: text("ingredients_ja").notNull().default(""),
+    ingredientsEn: text("ingredients_en").notNull().default(""),
+    vintage: integer("vintage"),
+    /** Taste on five steps: 1 辛口 (dry) … 5 甘口 (sweet). */
+    sweetness: integer("sweetness"),
+    /** Taste on five steps: 1 ライト (light) … 5 フル (full-bodied). */
+    body: integer("body"),
+    storageJa: text("storage_ja").notNull().default(""),
+    storageEn: text("storage_en").notNull().default(""),
+    /** The liquor tax law's category (酒類の品目), a key of LIQUOR_CATEGORIES in domain/product-details.ts. */
+    liquorCategory: text("liquor_category"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +106,8 @@ export const productsTable = pgTable(
     check("products_price_nonnegative", sql`${table.price} >= 0`),
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
+    check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),
+    check("products_body_scale", sql`${table.body} is null or (${table.body} >= 1 and ${table.body} <= 5)`),
   ],
 );
 
@@ -142,4 +164,19 @@ export const exhibitImagesTable = pgTable(
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.exhibitId, table.position] })],
+);
+
+/** The bottles an exhibit (Our Products) is about, in the order the trader lists them. */
+export const exhibitProductsTable = pgTable(
+  "exhibit_products",
+  {
+    exhibitId: integer("exhibit_id")
+      .notNull()
+      .references(() => exhibitsTable.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => productsTable.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.exhibitId, table.productId] }), index("exhibit_products_product_idx").on(table.productId)],
 );

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
+import { demoExhibitProducts, demoProductDetails } from "./demo-product-details.ts";
 import { ImageService } from "../../images/image.service.ts";
 import type { Database } from "../client.ts";
 import {
   exhibitImagesTable,
+  exhibitProductsTable,
   exhibitsTable,
   imageVariantsTable,
   imagesTable,
@@ -35,6 +37,7 @@ export function labelFactsOf(description: string): { volumeMl: number; alcoholPe
 export async function seedDemoCatalogue(db: Database): Promise<void> {
   // Children before parents, links before the rows they point to.
   await db.delete(productSeriesTable);
+  await db.delete(exhibitProductsTable);
   await db.delete(productImagesTable);
   await db.delete(exhibitImagesTable);
   await db.delete(productsTable);
@@ -65,7 +68,10 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
   }
 
   const images = new ImageService(db);
+  const productIds = new Map<string, number>();
   for (const [index, product] of demoProducts.entries()) {
+    const details = demoProductDetails[product.key];
+    if (!details) throw new Error(`demo product ${product.key} has no details in demo-product-details.ts`);
     const [row] = await db
       .insert(productsTable)
       .values({
@@ -82,9 +88,24 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
         published: product.published ?? true,
         sortOrder: index,
         ...labelFactsOf(product.description.en),
+        originCountryJa: details.country.ja,
+        originCountryEn: details.country.en,
+        originRegionJa: details.region.ja,
+        originRegionEn: details.region.en,
+        producerJa: details.producer.ja,
+        producerEn: details.producer.en,
+        ingredientsJa: details.ingredients.ja,
+        ingredientsEn: details.ingredients.en,
+        vintage: details.vintage ?? null,
+        sweetness: details.sweetness ?? null,
+        body: details.body ?? null,
+        storageJa: details.storage.ja,
+        storageEn: details.storage.en,
+        liquorCategory: details.category,
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;
+    productIds.set(product.key, productId);
     const stored = await Promise.all(product.images.map(async (art) => images.store(await renderSvg(bottleSvg(art)))));
     if (stored.length > 0) {
       await db.insert(productImagesTable).values(stored.map((image, position) => ({ productId, imageId: image.id, position })));
@@ -112,6 +133,14 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
     const stored = await Promise.all(exhibit.images.map(async (art) => images.store(await renderSvg(sceneSvg(art)))));
     if (stored.length > 0) {
       await db.insert(exhibitImagesTable).values(stored.map((image, position) => ({ exhibitId: row!.id, imageId: image.id, position })));
+    }
+    const related = (demoExhibitProducts[exhibit.key] ?? []).map((key) => {
+      const id = productIds.get(key);
+      if (id === undefined) throw new Error(`exhibit ${exhibit.key}: unknown product ${key}`);
+      return id;
+    });
+    if (related.length > 0) {
+      await db.insert(exhibitProductsTable).values(related.map((productId, position) => ({ exhibitId: row!.id, productId, position })));
     }
   }
 }

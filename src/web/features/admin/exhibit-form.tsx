@@ -8,10 +8,19 @@ import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import type { SaveOutcome } from "./product-form.tsx";
 
-type Draft = Record<"name_ja" | "name_en" | "description_ja" | "description_en" | "sort_order", string> & { top: boolean; published: boolean };
+type Draft = Record<"name_ja" | "name_en" | "description_ja" | "description_en" | "sort_order" | "product_ids", string> & { top: boolean; published: boolean };
+type ExhibitBody = Omit<Draft, "product_ids"> & { product_ids: unknown[] };
+
+/** "12, 5 8" → [12, 5, 8]; anything not a number goes to the server as typed, which refuses it with a message. */
+function productIdsOf(text: string): unknown[] {
+  return text
+    .split(/[\s,、，]+/u)
+    .filter((part) => part !== "")
+    .map((part) => (/^\d{1,9}$/.test(part.normalize("NFKC")) ? Number(part.normalize("NFKC")) : part));
+}
 
 /** An exhibit's fields in both languages, the home-page flag, publishing and sort order. */
-export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: string; onSave(body: Draft): Promise<SaveOutcome> }) {
+export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: string; onSave(body: ExhibitBody): Promise<SaveOutcome> }) {
   const ta = useAdminText();
   const [draft, setDraft] = useState<Draft>(() => ({
     name_ja: props.exhibit?.name_ja ?? "",
@@ -21,6 +30,7 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
     sort_order: String(props.exhibit?.sort_order ?? 0),
     top: props.exhibit?.top ?? false,
     published: props.exhibit?.published ?? true,
+    product_ids: (props.exhibit?.product_ids ?? []).join(", "),
   }));
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [saving, setSaving] = useState(false);
@@ -34,7 +44,7 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
-    const result = await props.onSave(draft);
+    const result = await props.onSave({ ...draft, product_ids: productIdsOf(draft.product_ids) });
     setSaving(false);
     setOutcome(result.ok ? null : result);
   }
@@ -58,6 +68,7 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
       </div>
       <div className={css.grid}>
         <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
+        <Input label={ta("adminExhibits.productIds")} hint={ta("adminExhibits.productIdsHint")} {...text("product_ids")} />
       </div>
       <Checkbox label={ta("adminExhibits.top")} checked={draft.top} onChange={(event) => setDraft({ ...draft, top: event.currentTarget.checked })} />
       <Checkbox label={ta("adminProduct.published")} checked={draft.published} onChange={(event) => setDraft({ ...draft, published: event.currentTarget.checked })} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import type { AdminLiquorType, AdminProductFields, AdminSeries } from "../../../domain/admin-catalog.ts";
 import { SHIPPING_TYPES } from "../../../domain/admin-catalog.ts";
+import { LIQUOR_CATEGORIES, TASTE_SCALE_STEPS } from "../../../domain/product-details.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
@@ -37,6 +38,20 @@ function draftOf(product: AdminProductFields | undefined): Draft {
     sold_out_flag: product?.sold_out_flag ?? false,
     published: product?.published ?? false,
     mail_order_allowed: product?.mail_order_allowed ?? true,
+    origin_country_ja: product?.origin_country_ja ?? "",
+    origin_country_en: product?.origin_country_en ?? "",
+    origin_region_ja: product?.origin_region_ja ?? "",
+    origin_region_en: product?.origin_region_en ?? "",
+    producer_ja: product?.producer_ja ?? "",
+    producer_en: product?.producer_en ?? "",
+    ingredients_ja: product?.ingredients_ja ?? "",
+    ingredients_en: product?.ingredients_en ?? "",
+    vintage: text(product?.vintage),
+    sweetness: text(product?.sweetness),
+    body_level: text(product?.body_level),
+    storage_ja: product?.storage_ja ?? "",
+    storage_en: product?.storage_en ?? "",
+    liquor_category: product?.liquor_category ?? "",
   };
 }
 
@@ -70,6 +85,11 @@ export function ProductForm(props: {
     error: fieldError(name),
     onChange: (event: { currentTarget: { value: string } }) => set(name, event.currentTarget.value),
   });
+
+  const tasteOptions = [
+    { value: "", label: ta("adminProduct.none") },
+    ...Array.from({ length: TASTE_SCALE_STEPS }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })),
+  ];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -118,6 +138,34 @@ export function ProductForm(props: {
         <Input label={ta("adminProduct.volumeMl")} inputMode="numeric" {...text("volume_ml")} />
         <Input label={ta("adminProduct.alcoholPercent")} hint={ta("adminProduct.alcoholHint")} inputMode="decimal" {...text("alcohol_percent")} />
       </div>
+      <fieldset className={css.fieldset}>
+        <legend>{ta("adminProduct.details")}</legend>
+        <div className={css.pair}>
+          <Input label={ta("adminProduct.originCountryJa")} maxLength={200} {...text("origin_country_ja")} />
+          <Input label={ta("adminProduct.originCountryEn")} maxLength={200} lang="en" {...text("origin_country_en")} />
+          <Input label={ta("adminProduct.originRegionJa")} maxLength={200} {...text("origin_region_ja")} />
+          <Input label={ta("adminProduct.originRegionEn")} maxLength={200} lang="en" {...text("origin_region_en")} />
+          <Input label={ta("adminProduct.producerJa")} maxLength={200} {...text("producer_ja")} />
+          <Input label={ta("adminProduct.producerEn")} maxLength={200} lang="en" {...text("producer_en")} />
+          <Input label={ta("adminProduct.ingredientsJa")} maxLength={200} {...text("ingredients_ja")} />
+          <Input label={ta("adminProduct.ingredientsEn")} maxLength={200} lang="en" {...text("ingredients_en")} />
+          <Input label={ta("adminProduct.storageJa")} maxLength={200} {...text("storage_ja")} />
+          <Input label={ta("adminProduct.storageEn")} maxLength={200} lang="en" {...text("storage_en")} />
+        </div>
+        <div className={css.grid}>
+          <Input label={ta("adminProduct.vintage")} hint={ta("adminProduct.vintageHint")} inputMode="numeric" {...text("vintage")} />
+          <Select label={ta("adminProduct.sweetness")} options={tasteOptions} {...text("sweetness")} />
+          <Select label={ta("adminProduct.bodyLevel")} options={tasteOptions} {...text("body_level")} />
+          <Select
+            label={ta("adminProduct.liquorCategory")}
+            options={[
+              { value: "", label: ta("adminProduct.none") },
+              ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] })),
+            ]}
+            {...text("liquor_category")}
+          />
+        </div>
+      </fieldset>
       <fieldset className={css.fieldset}>
         <legend>{ta("adminProduct.series")}</legend>
         {props.series.length === 0 && <p className={css.hint}>{ta("adminProduct.noSeries")}</p>}

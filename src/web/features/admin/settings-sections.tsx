@@ -48,6 +48,7 @@ export function FeesSection() {
         <NumberAt path={["terms", "shippingFee"]} label={to("settings.shippingFee")} />
         <NumberAt path={["terms", "coolShippingFee"]} label={to("settings.coolShippingFee")} />
         <NumberAt path={["terms", "codFee"]} label={to("settings.codFee")} />
+        <NumberAt path={["lowStockHintAt"]} label={to("settings.lowStockHintAt")} />
         <NumberAt path={["terms", "codCeiling"]} label={to("settings.codCeiling")} />
       </div>
       <h3 className={ops.subTitle}>{to("settings.codTiers")}</h3>

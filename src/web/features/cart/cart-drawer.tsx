@@ -125,7 +125,7 @@ function CartLine({ item }: { item: CartItem }) {
     <li className={styles.item} data-testid="cart-item" data-product-id={item.id} data-unavailable={unavailable}>
       {item.images[0] ? <img className={styles.thumb} src={item.images[0]} alt="" width={64} height={80} loading="lazy" /> : <span className={styles.thumb} />}
       <div className={styles.itemBody}>
-        <p className={styles.itemName}>{item.name}</p>
+        <p className={`${styles.itemName} phrase-wrap`}>{item.name}</p>
         {unavailable ? (
           <p className={styles.unavailable}>{t("cart.unavailable")}</p>
         ) : (

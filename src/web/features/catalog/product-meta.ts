@@ -2,6 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import type { Product } from "../../../domain/catalog-api.ts";
 import { imageVariantUrl } from "../../../domain/catalog-api.ts";
 import type { Locale } from "../../../domain/locale.ts";
+import { translate } from "../../i18n/i18n.tsx";
+import { specificationRows } from "./product-specification.tsx";
 
 const DESCRIPTION_LENGTH = 120;
 
@@ -19,6 +21,13 @@ export function productMeta(product: Product, site: { shopName: string; publicUr
   const images = product.image_details.map((image) => `${site.publicUrl}${imageVariantUrl(image.id, 1200, "jpg")}`);
   const description = summaryOf(product.description);
   const title = `${product.name} | ${site.shopName}`;
+  const spec = product.specification;
+  // Every row of the page's specification table, as schema.org PropertyValues (name as shown).
+  const additionalProperty = specificationRows(spec, (key, params) => translate(site.locale, key, params)).map((row) => ({
+    "@type": "PropertyValue",
+    name: row.label,
+    ...(row.scale ? { value: row.scale.value, minValue: 1, maxValue: 5, description: row.text } : { value: row.text }),
+  }));
   return [
     { title },
     { name: "description", content: description },
@@ -44,7 +53,12 @@ export function productMeta(product: Product, site: { shopName: string; publicUr
         description: product.description,
         image: images,
         sku: product.id,
-        brand: { "@type": "Brand", name: site.shopName },
+        brand: { "@type": "Brand", name: spec.producer || site.shopName },
+        ...(spec.producer ? { manufacturer: { "@type": "Organization", name: spec.producer } } : {}),
+        ...(spec.origin_country ? { countryOfOrigin: { "@type": "Country", name: spec.origin_country } } : {}),
+        ...(spec.liquor_category_label ? { category: spec.liquor_category_label } : {}),
+        ...(spec.volume_ml !== null ? { size: `${spec.volume_ml} ml` } : {}),
+        ...(additionalProperty.length > 0 ? { additionalProperty } : {}),
         offers: {
           "@type": "Offer",
           url,

@@ -76,6 +76,7 @@ interface CheckoutFormProps {
 }
 
 function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+  const { user } = useAuth();
   const { t, yen, locale } = useI18n();
   const { shop } = useSite();
   const {
@@ -199,6 +200,7 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
               onChange={setMethod}
               savedCard={member.card}
               refusals={refusals}
+              signedIn={user !== null}
               disabled={processing}
               details={Object.fromEntries(paymentMethodChoices().map((method) => [method.code, methodDetail(method)]))}
             />

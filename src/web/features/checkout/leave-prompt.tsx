@@ -41,10 +41,10 @@ export function LeavePrompt({ shouldPrompt, onLeave }: LeavePromptProps) {
       testId="leave-prompt"
       footer={
         <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>
-            {t("checkout.leaveStay")}
-          </Button>
+          {/* Staying is the safe choice and the primary button; leaving is the secondary one. */}
+          <Button onClick={() => blocker.reset?.()}>{t("checkout.leaveStay")}</Button>
           <Button
+            variant="secondary"
             onClick={() => {
               onLeave();
               blocker.proceed?.();

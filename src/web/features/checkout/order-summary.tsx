@@ -42,7 +42,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
       <tbody>
         {items.map((item, index) => (
           <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
-            <th scope="row" className={styles.itemName}>
+            <th scope="row" className={`${styles.itemName} phrase-wrap`}>
               {item.name}
             </th>
             <td className={styles.number}>{yen(item.price)}</td>

@@ -13,6 +13,8 @@ interface PaymentMethodChoiceProps {
   savedCard: SavedCard | null | undefined;
   /** Per method, why it cannot be chosen (spec §5 wording for cod), or null when it can. */
   refusals: Record<string, string | null>;
+  /** A guest has no saved card to choose: such methods are left out rather than shown disabled. */
+  signedIn: boolean;
   disabled: boolean;
   /** What shows under each method while it is chosen: card field, saved card, accounts, notes. */
   details: Record<PaymentMethodChoice, ReactNode>;
@@ -28,14 +30,16 @@ export function savedCardText(card: SavedCard): string {
  * fee reaches the ceiling), and whatever method is added there. A native radio group: arrow keys
  * move between the methods that can be chosen.
  */
-export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals, disabled, details }: PaymentMethodChoiceProps) {
+export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals, signedIn, disabled, details }: PaymentMethodChoiceProps) {
   const { t, locale } = useI18n();
   const name = useId();
 
   return (
     <fieldset className={styles.methods} disabled={disabled}>
       <legend className={styles.sectionHeading}>{t("checkout.paymentHeading")}</legend>
-      {paymentMethodChoices().map((method) => {
+      {paymentMethodChoices()
+        .filter((method) => signedIn || method.checkoutInput !== "saved_card")
+        .map((method) => {
         const code = method.code;
         const hintId = `${name}-${code}-hint`;
         const refusal = refusals[code] ?? null;

@@ -175,7 +175,7 @@ export function useCheckout(
           // The cart is emptied once the complete page shows, so this page never flashes "カートは空です".
           // A method paid elsewhere (konbini) passes its instructions on for the complete page to show.
           void Promise.resolve(
-            navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { paymentMethod: paymentMethodChoice(form.method).stored, paymentInstructions: outcome.instructions } }),
+            navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { orderId: outcome.orderId, paymentMethod: paymentMethodChoice(form.method).stored, paymentInstructions: outcome.instructions } }),
           ).finally(() => cart.empty());
           return;
         case "redirect":

@@ -7,6 +7,7 @@ import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useSignOutAction } from "../../shared/auth/sign-out.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
+import { HeaderSearch } from "./header-search.tsx";
 import styles from "./header.module.css";
 
 const MENU: { to: string; label: MessageKey }[] = [
@@ -43,6 +44,8 @@ export function Header() {
           </span>
           <span className={styles.wordmark}>{pick(shop.shopName)}</span>
         </TransitionLink>
+
+        <HeaderSearch />
 
         <button
           type="button"

@@ -59,9 +59,7 @@ export function PostalAddress({ zip, address }: { zip: string; address: string }
 
 export function EmailLink({ email }: { email: string }) {
   return (
-    <a href={`mailto:${email}`} className={styles.breakAnywhere}>
-      {email}
-    </a>
+    <a href={`mailto:${email}`}>{email}</a>
   );
 }
 

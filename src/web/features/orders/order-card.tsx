@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { OrderResource } from "../../../domain/checkout.ts";
 import { lineTotal } from "../../../domain/order-totals.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
@@ -91,6 +92,11 @@ export function OrderCard({ order }: { order: OrderResource }) {
         </Badge>
       </header>
       <dl className={styles.rows}>
+        <Row label={t("orders.orderNumber")}>
+          <span className={styles.orderNumber} data-testid="order-number">
+            {orderNumberForShopper(order.id)}
+          </span>
+        </Row>
         <Row label={t("orders.paymentMethod")}>{storedPaymentMethod(a.payment_method).label[locale]}</Row>
         <Row label={t("orders.price")}>
           <strong>{yen(a.price)}</strong>

@@ -135,6 +135,14 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
   const set = (field: "prefecture" | "address" | "building_name") => (next: string) =>
     onChange((current) => ({ ...current, [field]: next }));
 
+  // The badge is for the eye; screen readers hear "required" from aria-required, and the field's
+  // name stays what it is ("住所"): aria-label, since a label's text would take the badge in.
+  const required = (
+    <span className={styles.required} aria-hidden="true">
+      {t("address.required")}
+    </span>
+  );
+
   return (
     <div className={styles.fields}>
       <div className={styles.wide}>
@@ -147,6 +155,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor={zipId}>
           {t("address.zip")}
+          {required}
         </label>
         <input
           id={zipId}
@@ -154,6 +163,8 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
           type="text"
           inputMode={japanese ? "numeric" : "text"}
           autoComplete="postal-code"
+          aria-required="true"
+          aria-label={t("address.zip")}
           value={value.zip}
           aria-invalid={zipError ? true : undefined}
           aria-describedby={[japanese ? `${zipId}-hint` : "", zipError ? `${zipId}-error` : ""].filter(Boolean).join(" ") || undefined}
@@ -179,7 +190,14 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
       </div>
       {japanese && (
         <Select
-          label={t("address.prefecture")}
+          label={
+            <>
+              {t("address.prefecture")}
+              {required}
+            </>
+          }
+          aria-required="true"
+          aria-label={t("address.prefecture")}
           name="prefecture"
           autoComplete="address-level1"
           value={value.prefecture}
@@ -193,7 +211,14 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
       )}
       <div className={styles.wide}>
         <Input
-          label={t("address.address")}
+          label={
+            <>
+              {t("address.address")}
+              {required}
+            </>
+          }
+          aria-required="true"
+          aria-label={t("address.address")}
           name="address"
           autoComplete="address-line1"
           placeholder={t("address.addressHint")}

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartItem, CartProduct } from "../../../domain/cart.ts";
-import { CART_STORAGE_KEY, addToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
+import { CART_STORAGE_KEY, addQuantityToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { callApi } from "../site/api.ts";
 import { useAuth } from "../auth/auth-context.tsx";
@@ -18,7 +18,8 @@ interface CartApi {
   ready: boolean;
   total: number;
   count: number;
-  add(product: CartProduct): void;
+  /** One bottle more (spec §4), or `quantity` more from the product page's selector. */
+  add(product: CartProduct, quantity?: number): void;
   /** Sets an amount; the drawer opens unless `openDrawer` is false (checkout applying the server's stock). */
   update(productId: string, amount: number, options?: { openDrawer?: boolean }): void;
   remove(productId: string): void;
@@ -138,7 +139,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       ready,
       total: cartTotal(items),
       count: cartCount(items),
-      add: (product) => commit(addToCart(itemsRef.current, product), { openDrawer: true }),
+      add: (product, quantity = 1) => commit(addQuantityToCart(itemsRef.current, product, quantity), { openDrawer: true }),
       update: (productId, amount, options) =>
         commit(updateCartAmount(itemsRef.current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
       remove: (productId) => commit(removeFromCart(itemsRef.current, productId), { openDrawer: false }),
