@@ -1,16 +1,12 @@
 import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
-import type { OrderCharge } from "./order-charges.ts";
-import { chargeAmount, chargeOf, chargesToKeep, paymentFeeLabel } from "./order-charges.ts";
-import type { OrderTotals } from "./order-totals.ts";
-import { lineTotal, orderTotals } from "./order-totals.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
  * recomputes every figure from these functions; what the browser shows is never trusted.
- * The order's figures come from its lines (order-totals.ts); this module says which charges a
- * checkout adds.
+ * The fee rules are here; the charges they become are order-charges.ts's kinds, and a checkout's
+ * figures are checkout-summary.ts's (items + charges, order-totals.ts).
  */
 
 export type ShippingType = "normal" | "cool";
@@ -29,13 +25,6 @@ export interface CheckoutLine {
   unitPrice: number;
   amount: number;
   shippingType: ShippingType;
-}
-
-export interface CheckoutTotals extends OrderTotals {
-  /** The order's charge lines: shipping always, the payment-method fee when there is one. */
-  chargeLines: OrderCharge[];
-  shipping: number;
-  paymentMethodFee: number;
 }
 
 /**
@@ -59,25 +48,6 @@ export function codFeeFor(itemsAndShipping: number, terms: Pick<CheckoutTerms, "
 /** Only cash on delivery costs a fee; card and bank transfer are free for the shopper. */
 export function paymentMethodFeeFor(method: PaymentMethodChoice, itemsAndShipping: number, terms: Pick<CheckoutTerms, "codFee" | "codFeeTiers">): number {
   return method === "cod" ? codFeeFor(itemsAndShipping, terms) : 0;
-}
-
-/** The charges a checkout adds to its items: shipping, then the payment method's fee when it has one. */
-export function checkoutCharges(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): OrderCharge[] {
-  const items = lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.amount), 0);
-  const shipping = shippingFeeFor(
-    lines.map((line) => line.shippingType),
-    terms,
-  );
-  const fee = paymentMethodFeeFor(method, items + shipping, terms);
-  return chargesToKeep([chargeOf("shipping", shipping), chargeOf("payment_fee", fee, paymentFeeLabel(method))]);
-}
-
-/** Every figure of the order summary (spec §2 /checkout), to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: PaymentMethodChoice, terms: CheckoutTerms): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms);
-  // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
-  const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
-  return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };
 }
 
 /** The total cash on delivery is refused from, unless the shop profile sets another. */

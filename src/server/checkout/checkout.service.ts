@@ -1,6 +1,7 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
-import { checkoutTotals, codAllowed, codRefusalMessage } from "../../domain/checkout-totals.ts";
+import { checkoutTotals } from "../../domain/checkout-summary.ts";
+import { codAllowed, codRefusalMessage } from "../../domain/checkout-totals.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { initialOrderStatus } from "../../domain/order-status.ts";

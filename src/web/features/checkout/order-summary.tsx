@@ -1,5 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
-import type { CheckoutTotals } from "../../../domain/checkout-totals.ts";
+import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 

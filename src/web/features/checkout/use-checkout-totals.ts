@@ -1,6 +1,8 @@
 import type { CartItem } from "../../../domain/cart.ts";
-import type { CheckoutTotals, PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
-import { checkoutTotals, codAllowed, codFeeFor, codRefusalMessage } from "../../../domain/checkout-totals.ts";
+import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
+import { checkoutTotals } from "../../../domain/checkout-summary.ts";
+import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
+import { codAllowed, codFeeFor, codRefusalMessage } from "../../../domain/checkout-totals.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSite } from "../site/site-context.tsx";
 import { useCodFee } from "./use-checkout-reference.ts";
