@@ -7,6 +7,7 @@ import path from "node:path";
 import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureHaproxy } from "./ensure-haproxy.mjs";
+import { ensureJava } from "./ensure-java.mjs";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kura-test-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
@@ -51,6 +52,8 @@ if (only !== "e2e") {
 if (only !== "unit") {
   ensureBuild();
   ensureChromium();
+  // The valid-HTML journey runs the W3C Nu validator, a Java program.
+  ensureJava();
   const playwrightReport = path.join(reports, "playwright.json");
   const e2eStatus = run("npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

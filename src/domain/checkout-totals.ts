@@ -1,6 +1,7 @@
 import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
+import { COD_CEILING } from "./shop-profile.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
@@ -50,8 +51,6 @@ export function paymentMethodFeeFor(method: PaymentMethodChoice, itemsAndShippin
   return method === "cod" ? codFeeFor(itemsAndShipping, terms) : 0;
 }
 
-/** The total cash on delivery is refused from, unless the shop profile sets another. */
-export const COD_CEILING = 300_000;
 
 /**
  * Whether cash on delivery may be chosen for this total (tax and fees included).

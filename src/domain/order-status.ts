@@ -51,3 +51,22 @@ export function staffMoves(status: OrderStatus, method: OrderPaymentMethod): Ord
     return true;
   });
 }
+
+/**
+ * Who moved an order (its history): the trader's staff, the shopper (member or guest), the payment
+ * gateway's event, the sweep of expired reservations, or the shop itself (e.g. orders older than
+ * the history).
+ */
+export const ORDER_ACTOR_KINDS = ["staff", "member", "guest", "gateway", "sweep", "system"] as const;
+export type OrderActorKind = (typeof ORDER_ACTOR_KINDS)[number];
+
+/** One row of an order's history as the back office shows it; `from` is null for the order's creation. */
+export interface OrderHistoryEntry {
+  at: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor_kind: OrderActorKind;
+  /** The staff member's or member's id, or the gateway event's id. */
+  actor_id: string | null;
+  note: string | null;
+}

@@ -2,6 +2,7 @@ import { prefectureName } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
+import type { OrderHistoryEntry } from "./order-status.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -169,6 +170,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   slip_number: string | null;
   locale: Locale;
   next: OrderStatus[];
+  /** Every move of the order, oldest first (its creation included). */
+  history: OrderHistoryEntry[];
 }
 
 export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
@@ -184,7 +187,7 @@ export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
 }
 
 /** The order page in the staff member's language; `next` are the moves staff may make (order-status.ts). */
-export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderStatus[]): AdminOrderDetail {
+export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderStatus[], history: OrderHistoryEntry[]): AdminOrderDetail {
   return {
     ...adminOrderSummaryOf(view),
     phone: view.phone,
@@ -211,5 +214,6 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     slip_number: view.slipNumber,
     locale: view.locale,
     next,
+    history,
   };
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { COD_CEILING } from "./checkout-totals.ts";
 import type { Locale } from "./locale.ts";
 
 /** A text the shop shows in both languages. */
@@ -9,6 +8,13 @@ export type LocalizedText = z.infer<typeof localizedText>;
 export function inLocale(text: LocalizedText, locale: Locale): string {
   return text[locale];
 }
+
+/**
+ * The total cash on delivery is refused from, unless the shop profile sets another. It lives here,
+ * with the profile field it defaults, so checkout-totals.ts can read the profile's types without the
+ * two files importing each other.
+ */
+export const COD_CEILING = 300_000;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 

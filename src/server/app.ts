@@ -74,6 +74,8 @@ import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
 import { registerOrderRoutes } from "./orders/orders.routes.ts";
+import { paymentOnCancelAtGateway } from "./orders/order-cancel-payment.ts";
+import { OrderMoves } from "./orders/order-moves.ts";
 import { OrdersService } from "./orders/orders.service.ts";
 // Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
 import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
@@ -202,16 +204,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accounts.onCancel((member) => cards.remove(member.id));
   registerCheckoutReferenceRoutes(app, { reference: new CheckoutReferenceService({ shopProfiles, catalog }) });
   const orders = new OrdersService(database.db, { catalog, shopProfiles });
-  const orderPayments = new OrderPayments(
+  // Every status change of an order goes through here, with its side effects registered once.
+  const orderMoves = new OrderMoves(
     database.db,
-    { orders, gateway: payments, carts, catalog, mail, shopProfiles, log: app.log },
+    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
     { publicUrl: config.publicUrl },
   );
+  const orderPayments = new OrderPayments({ orders, moves: orderMoves, gateway: payments, carts, log: app.log });
   const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
   const checkout = new CheckoutService(
     database.db,
-    { orders, payments: orderPayments, carts, cards, catalog, mail, shopProfiles, addresses },
-    { publicUrl: config.publicUrl, reservationMinutes: config.checkoutReservationMinutes },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses },
+    { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
   registerOrderRoutes(app, { orders });
@@ -244,11 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const staff = new StaffService(database.db, { sessions, signInLock });
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
-  const adminOrders = new AdminOrdersService(
-    database.db,
-    { orders, gateway: payments, catalog, mail, shopProfiles },
-    { publicUrl: config.publicUrl },
-  );
+  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
@@ -329,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders });
   return app;
 }
 
@@ -351,6 +351,8 @@ declare module "fastify" {
       payments: PaymentGateway;
       cards: CardsService;
       orders: OrdersService;
+      /** Every status change of an order, its side effects and its history. */
+      orderMoves: OrderMoves;
       /** Card orders' payments: settling, the gateway's events, the sweep of expired reservations. */
       orderPayments: OrderPayments;
       checkoutRequests: CheckoutRequests;

@@ -13,23 +13,24 @@ import {
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
-import { AuthProvider } from "./features/auth/auth-context.tsx";
-import { CartProvider } from "./features/cart/cart-context.tsx";
+import { AuthProvider } from "./shared/auth/auth-context.tsx";
+import { CartProvider } from "./shared/cart/cart-context.tsx";
 import { CartDrawer } from "./features/cart/cart-drawer.tsx";
-import { CartDrawerProvider } from "./features/cart/cart-drawer-state.tsx";
+import { CartDrawerProvider } from "./shared/cart/cart-drawer-state.tsx";
 import { LoginPrompt } from "./features/cart/login-prompt.tsx";
 import { Footer } from "./features/layout/footer.tsx";
 import { Header } from "./features/layout/header.tsx";
-import { PageTransitionProvider } from "./features/layout/page-transition.tsx";
+import { PageTransitionProvider } from "./shared/layout/page-transition.tsx";
 import { StylesFirstLinks } from "./features/layout/styles-first-links.tsx";
-import { SiteProvider } from "./features/site/site-context.tsx";
+import { SiteProvider } from "./shared/site/site-context.tsx";
 import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
 import { NotFound } from "./routes/not-found.tsx";
 import { SnackbarProvider } from "./ui/snackbar.tsx";
 import { pageContext } from "./load-context.ts";
+import type { RootData } from "./shared/root-data.ts";
 import "./styles/global.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const page = context.get(pageContext);
   // Page-level global data (spec §3): the series tree, liquor-type labels and the locale.
   const { series, liquorTypes } = await page.catalog.globals(page.locale);
@@ -45,8 +46,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     dictionaryHref: page.dictionaryHref,
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 // The root data (shop, visitor, token) only changes after a form action such as signing in;
 // a language switch reloads the page.

@@ -16,7 +16,9 @@ test.describe("age gate", () => {
     await expect(year!).toHaveValue(String(thisYear - 20));
     await expect(month!).toHaveValue("1");
     await expect(day!).toHaveValue("1");
-    await expect(year!.locator("option")).toHaveCount(100);
+    // 100 years below the empty placeholder a required select starts with.
+    await expect(year!.locator("option").first()).toHaveAttribute("value", "");
+    await expect(year!.locator("option:not([value=''])")).toHaveCount(100);
 
     await gate.getByRole("button", { name: "入場する" }).click();
     await expect(gate).toBeHidden();

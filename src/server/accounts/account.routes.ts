@@ -5,7 +5,8 @@ import { requireUser } from "../http/auth.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { AppError } from "../http/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { newSessionId, setSessionCookie } from "../http/session.ts";
+import { setSessionCookie } from "../http/session.ts";
+import { newSessionId } from "./session-id.ts";
 import { message } from "../i18n/messages.ts";
 import type { AccountService, SignedIn } from "./account.service.ts";
 

@@ -4,7 +4,7 @@ import type { StaffResource } from "../../domain/staff.ts";
 import type { Database } from "../db/client.ts";
 import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { newSignedInSessionId } from "../http/session.ts";
+import { newSignedInSessionId } from "./session-id.ts";
 import { hashToken } from "./tokens.ts";
 
 export const REMEMBER_DAYS = 14;

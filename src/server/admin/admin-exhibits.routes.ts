@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireStaff } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
-import type { AdminExhibitsService } from "./admin-exhibits.service.ts";
-import { readExhibitInput } from "./admin-exhibits.service.ts";
-import { idParam } from "./admin-form-reader.ts";
+import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
+import { readExhibitInput } from "../catalog/admin-exhibits.service.ts";
+import { idParam } from "../http/form-reader.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 function exhibitId(request: FastifyRequest): number {

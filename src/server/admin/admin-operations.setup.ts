@@ -46,7 +46,7 @@ export async function registerAdminOperations(
   registerAdminMemberRoutes(app, {
     adminMembers: new AdminMembersService(db, { accounts: deps.accounts, sessions: deps.sessions }, { unlockAfterMinutes: deps.unlockAfterMinutes }),
   });
-  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles, catalog: deps.catalog });
+  const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles });
   await adminSettings.startListening();
   registerAdminSettingsRoutes(app, { adminSettings });
   registerStaffManagementRoutes(app, { staffManagement: new StaffManagementService(db, { staff: deps.staff }) });

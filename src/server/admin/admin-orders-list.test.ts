@@ -156,6 +156,8 @@ describe("GET /admin/api/orders/{id}", () => {
         slip_number: null,
         locale: "ja",
         next: ["sent", "cancelled"],
+        // Written straight into the table by the test, not through a checkout: no moves recorded.
+        history: [],
       },
     });
   });

@@ -4,6 +4,7 @@ import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, type OrderPaymentMethod, type Or
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
+import { staffActor } from "../orders/order-moves.ts";
 import { AppError, validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -87,18 +88,18 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: { adminOrde
   });
 
   app.post(`${ADMIN_API}/orders/:id/deposit`, async (request) => {
-    requireStaff(request);
-    return { data: await adminOrders.deposit(orderId(request), request.locale) };
+    const staff = requireStaff(request);
+    return { data: await adminOrders.deposit(orderId(request), request.locale, staffActor(staff.id)) };
   });
 
   app.post(`${ADMIN_API}/orders/:id/ship`, async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const slipNumber = slipNumberOf(request.body, request.locale);
-    return { data: await adminOrders.ship(orderId(request), slipNumber, request.locale) };
+    return { data: await adminOrders.ship(orderId(request), slipNumber, request.locale, staffActor(staff.id)) };
   });
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, async (request) => {
-    requireStaff(request);
-    return { data: await adminOrders.cancel(orderId(request), request.locale) };
+    const staff = requireStaff(request);
+    return { data: await adminOrders.cancel(orderId(request), request.locale, staffActor(staff.id)) };
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireStaff } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
-import { idParam } from "./admin-form-reader.ts";
-import { readProductInput, readRestockInput } from "./admin-products.input.ts";
-import type { AdminProductFilters, AdminProductsService } from "./admin-products.service.ts";
+import { idParam } from "../http/form-reader.ts";
+import { readProductInput, readRestockInput } from "../catalog/admin-products.input.ts";
+import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 function queryValue(query: unknown, name: string): string {

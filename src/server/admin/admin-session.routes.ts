@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { newSessionId, setSessionCookie } from "../http/session.ts";
+import { newSessionId } from "../accounts/session-id.ts";
+import { setSessionCookie } from "../http/session.ts";
 import type { SessionService } from "../accounts/session.service.ts";
 import type { StaffService } from "./staff.service.ts";
 

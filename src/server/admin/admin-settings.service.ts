@@ -3,7 +3,6 @@ import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { LocalizedText, ShopProfile } from "../../domain/shop-profile.ts";
 import { shopProfileSchema } from "../../domain/shop-profile.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { validationFailed } from "../http/errors.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -38,19 +37,18 @@ export function settingsFormOf(profile: ShopProfile): SettingsForm {
 /**
  * The owner's settings: the shop profile, edited through its zod schema (src/domain/shop-profile.ts)
  * so anything the storefront could not use is a 422 naming the field. A save takes effect at once:
- * this process's profile is replaced, the catalogue (prices with tax) is rebuilt, and other
- * processes are told to drop their copies.
+ * this process's profile is replaced (the catalogue, listening to the profile, rebuilds its prices
+ * with tax), and other processes are told to drop their copies.
  */
 export class AdminSettingsService {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly deps: { shopProfiles: ShopProfileService; catalog: CatalogService },
+    private readonly deps: { shopProfiles: ShopProfileService },
   ) {}
 
   async startListening(): Promise<void> {
     await this.database.listen(SHOP_PROFILE_CHANGED_CHANNEL, () => {
       this.deps.shopProfiles.forget();
-      this.deps.catalog.invalidate();
     });
   }
 
@@ -62,7 +60,6 @@ export class AdminSettingsService {
     const profile = this.validate(raw, locale);
     await this.deps.shopProfiles.save(profile);
     await this.database.notify(SHOP_PROFILE_CHANGED_CHANNEL);
-    await this.deps.catalog.changed();
     return settingsFormOf(profile);
   }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireStaff } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
-import { idParam } from "./admin-form-reader.ts";
-import type { AdminLiquorTypesService } from "./admin-liquor-types.service.ts";
-import { readLiquorTypeInput } from "./admin-liquor-types.service.ts";
-import type { AdminSeriesService } from "./admin-series.service.ts";
-import { readSeriesInput } from "./admin-series.service.ts";
+import { idParam } from "../http/form-reader.ts";
+import type { AdminLiquorTypesService } from "../catalog/admin-liquor-types.service.ts";
+import { readLiquorTypeInput } from "../catalog/admin-liquor-types.service.ts";
+import type { AdminSeriesService } from "../catalog/admin-series.service.ts";
+import { readSeriesInput } from "../catalog/admin-series.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 function seriesId(request: FastifyRequest): number {

@@ -8,7 +8,7 @@ import type { Database } from "../db/client.ts";
 import { uploadBlobsTable } from "../db/schema/uploads.ts";
 import { AppError } from "../http/errors.ts";
 import type { ImageService } from "../images/image.service.ts";
-import { FormReader } from "./admin-form-reader.ts";
+import { FormReader } from "../http/form-reader.ts";
 
 /** Where the browser PUTs a blob's bytes; the key follows. */
 export const DIRECT_UPLOAD_PATH = "/admin/api/direct_uploads";

@@ -4,13 +4,14 @@ import type { ProductFilter } from "../../domain/catalog.ts";
 import { filterProducts, filterToSearchParams } from "../../domain/catalog.ts";
 import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../../domain/catalog-api.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { exhibitResource, liquorTypeOptions, productResource, seriesTreeFor } from "./catalog.resources.ts";
 import type { CatalogReader } from "../../web/load-context.ts";
 import type { CatalogSnapshot } from "./catalog.snapshot.ts";
 import { loadCatalogSnapshot, withFreshAvailability } from "./catalog.snapshot.ts";
 import { AvailabilityReads } from "./catalog.reads.ts";
+import { invalidatingWrites } from "./catalog-writes.ts";
 import type { PurchasableProduct } from "./catalog.purchasable.ts";
 import { loadPurchasable } from "./catalog.purchasable.ts";
 
@@ -35,8 +36,9 @@ interface CachedBody {
 
 /**
  * The catalogue as the shop reads it: an in-memory snapshot of everything published, plus the
- * serialized JSON of every API answer already given. Any write calls `changed()`, which drops both
- * here and, through NOTIFY, in every other process on the same database. A checkout that sells a
+ * serialized JSON of every API answer already given. Every write of the catalogue's own services
+ * (through `writeDatabase()`) and every change of the shop profile (the tax rate) drops both here
+ * and, through NOTIFY, in every other process on the same database. A checkout that sells a
  * product out (or a cancelled order that brings it back) calls `availabilityChanged()` instead,
  * which drops only what shows that product (docs/decisions/021-several-processes.md).
  */
@@ -57,6 +59,8 @@ export class CatalogService {
     hashidSalt: string,
   ) {
     this.hashids = new Hashids(hashidSalt, 6);
+    // Prices with tax come from the profile's tax rate.
+    shopProfiles.onChange(() => this.invalidate());
   }
 
   async startListening(): Promise<void> {
@@ -104,7 +108,15 @@ export class CatalogService {
     this.availabilityListeners.push(listener);
   }
 
-  /** To be called after every write to products, series, liquor types, exhibits or the tax rate. */
+  /**
+   * The database handle for the catalogue's own write services: each write through it drops the
+   * caches here and, through NOTIFY, in every other process, before the writer gets its result.
+   */
+  writeDatabase(): Database {
+    return invalidatingWrites(this.database.db, () => this.changed());
+  }
+
+  /** Drops every cached answer here and in every other process (a write to products, series, liquor types, exhibits). */
   async changed(): Promise<void> {
     this.invalidate();
     await this.database.notify(CATALOG_CHANGED_CHANNEL);

@@ -12,8 +12,8 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
 import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
-import type { MailService } from "../mail/mail.service.ts";
-import { orderMail } from "../orders/order.mails.ts";
+import type { OrderMoves } from "../orders/order-moves.ts";
+import { shopperActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { CardsService } from "../payments/cards.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -68,15 +68,15 @@ export class CheckoutService {
     private readonly db: Database,
     private readonly deps: {
       orders: OrdersService;
+      moves: OrderMoves;
       payments: OrderPayments;
       carts: CartService;
       cards: CardsService;
       catalog: CatalogService;
-      mail: MailService;
       shopProfiles: ShopProfileService;
       addresses: AddressService;
     },
-    private readonly settings: { publicUrl: string; reservationMinutes: number },
+    private readonly settings: { reservationMinutes: number },
   ) {
     this.requests = new CheckoutRequests(db);
   }
@@ -214,19 +214,19 @@ export class CheckoutService {
         totals.chargeLines,
       );
       await this.requests.linkOrder(tx, requestId, order.id);
+      // Its first history row and, for an order binding at once, the order mail.
+      const { afterCommit } = await this.deps.moves.created(tx, order, shopperActor(order.userId), shop);
       if (status !== "pending") {
-        const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[locale]]));
-        await this.deps.mail.enqueue(tx, order.email, orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands }));
         await this.deps.carts.clear(request.owner, tx);
         await this.requests.keepAnswer(requestId, successAnswer(order), tx);
       }
-      return { order, requestId, soldOut };
+      return { order, requestId, soldOut, afterCommit };
     });
     if (placed) {
       // Only a product this order sold out looks different in the cached catalogue (sold_out), in
       // every process; other stock changes are read fresh by carts and checkout anyway.
       await this.deps.catalog.availabilityChanged(placed.soldOut);
-      if (placed.order.status !== "pending") this.deps.mail.kick();
+      await placed.afterCommit();
     }
     return placed;
   }

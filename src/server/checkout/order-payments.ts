@@ -1,16 +1,12 @@
 import type { Locale } from "../../domain/locale.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import { returnStock } from "../catalog/catalog.stock.ts";
-import type { Database } from "../db/client.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
-import type { MailService } from "../mail/mail.service.ts";
-import { orderMail } from "../orders/order.mails.ts";
+import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
+import { gatewayActor, shopperActor, SWEEP_ACTOR } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, PaymentLog } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
-import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CheckoutAnswer } from "./checkout.idempotency.ts";
 
 /** The card a pending order is paid with: the one the browser tokenised, or the member's saved card. */
@@ -47,23 +43,19 @@ function failureAnswer(order: OrderRow, error: CardError | null, fallback: Messa
 
 /**
  * The card side of an order's life: charging it, settling it from the gateway's answer, the
- * gateway's events, and the sweep of abandoned payments. Every change is a guarded status move
- * (OrdersService.move), so the shopper's re-post, a webhook and the sweep may race safely: one
+ * gateway's events, and the sweep of abandoned payments. Every change is a move of OrderMoves
+ * (guarded by the transition table, side effects once), so the shopper's re-post, a webhook and the sweep may race safely: one
  * of them moves the order, the others see it moved.
  */
 export class OrderPayments {
   constructor(
-    private readonly db: Database,
     private readonly deps: {
       orders: OrdersService;
+      moves: OrderMoves;
       gateway: PaymentGateway;
       carts: CartService;
-      catalog: CatalogService;
-      mail: MailService;
-      shopProfiles: ShopProfileService;
       log: PaymentLog;
     },
-    private readonly settings: { publicUrl: string },
   ) {}
 
   /**
@@ -88,7 +80,7 @@ export class OrderPayments {
       // order is given up. Otherwise the gateway may have the payment: the order stays pending, a
       // retry with the same key resumes it, and the sweep or the gateway's event settles it.
       if (error.kind === "invalid_request" && !order.paymentIntentId) {
-        await this.cancel(order);
+        await this.cancel(order, shopperActor(order.userId, "payment request refused"));
         return failureAnswer(order, null, "paymentFailed", locale);
       }
       return errorAnswer(error.kind === "unavailable" ? 503 : 409, error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress", locale);
@@ -115,7 +107,7 @@ export class OrderPayments {
     if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
     switch (intent.status) {
       case "succeeded": {
-        if (await this.markPaid(order, intent, options.owner)) return successAnswer(order);
+        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner)) return successAnswer(order);
         // Moved by someone else: paid (the gateway's event), or — should a payment ever land on an
         // order given up meanwhile — cancelled, and then the money goes back.
         const now = await this.deps.orders.byId(order.id);
@@ -130,7 +122,7 @@ export class OrderPayments {
         return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret, order_id: order.publicId } };
       case "requires_payment_method":
       case "canceled":
-        await this.cancel(order);
+        await this.cancel(order, shopperActor(order.userId, intent.lastError?.code ?? intent.status));
         return failureAnswer(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
     }
   }
@@ -143,42 +135,28 @@ export class OrderPayments {
   }
 
   /**
-   * pending → deposited, with the order mail, once; the cart of `owner` is emptied whoever moved
-   * the order (the gateway's event may have been first).
+   * pending → deposited (OrderMoves sends the order mail), once; the cart of `owner` is emptied
+   * whoever moved the order (the gateway's event may have been first).
    */
-  async markPaid(order: OrderRow, intent: PaymentIntentResult, owner?: CartOwner): Promise<boolean> {
+  async markPaid(order: OrderRow, intent: PaymentIntentResult, actor: OrderActor, owner?: CartOwner): Promise<boolean> {
     if (intent.amount !== order.price) throw new Error(`payment ${intent.id} of ${intent.amount} does not match order ${order.publicId} of ${order.price}`);
-    const shop = await this.deps.shopProfiles.profile();
-    const moved = await this.db.transaction(async (tx) => {
-      const paid = await this.deps.orders.move(tx, order.id, "deposited", {
-        from: ["pending"],
-        set: { confirmedAt: new Date(), reservedUntil: null, paymentIntentId: intent.id },
-      });
-      if (paid) {
-        const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[paid.locale]]));
-        await this.deps.mail.enqueue(tx, paid.email, orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(paid, tx), timeBands }));
-      }
-      const paidBefore = !paid && (await this.deps.orders.byId(order.id, tx))?.status === "deposited";
-      if (owner && (paid || paidBefore)) await this.deps.carts.clear(owner, tx);
-      return paid !== undefined;
+    const paid = await this.deps.moves.move({
+      order,
+      to: "deposited",
+      from: ["pending"],
+      actor,
+      set: { paymentIntentId: intent.id },
+      alsoInTransaction: async (tx) => {
+        if (owner) await this.deps.carts.clear(owner, tx);
+      },
     });
-    if (moved) this.deps.mail.kick();
-    return moved;
+    if (!paid && owner && (await this.deps.orders.byId(order.id))?.status === "deposited") await this.deps.carts.clear(owner);
+    return paid !== undefined;
   }
 
-  /** pending → cancelled, and its bottles back on the shelf, once. */
-  async cancel(order: OrderRow): Promise<boolean> {
-    const backInStock = await this.db.transaction(async (tx) => {
-      const moved = await this.deps.orders.move(tx, order.id, "cancelled", { from: ["pending"], set: { reservedUntil: null } });
-      if (!moved) return undefined;
-      const back: number[] = [];
-      for (const item of await this.deps.orders.itemsOf(order.id, tx)) {
-        if (item.productId !== null && (await returnStock(tx, item.productId, item.amount))) back.push(item.productId);
-      }
-      return back;
-    });
-    if (backInStock) await this.deps.catalog.availabilityChanged(backInStock);
-    return backInStock !== undefined;
+  /** pending → cancelled (OrderMoves puts its bottles back on the shelf), once. */
+  async cancel(order: OrderRow, actor: OrderActor): Promise<boolean> {
+    return (await this.deps.moves.move({ order, to: "cancelled", from: ["pending"], actor })) !== undefined;
   }
 
   /**
@@ -201,11 +179,11 @@ export class OrderPayments {
         this.deps.log.warn({ eventId: event.id, orderId: order.publicId, paymentIntentId: intent.id }, "payment amount differs from the order's total");
         return;
       }
-      if (order.status === "pending") await this.markPaid(order, intent, order.userId === null ? undefined : { userId: order.userId });
+      if (order.status === "pending") await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { userId: order.userId });
       else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
       return;
     }
-    if (order.status === "pending") await this.cancel(order);
+    if (order.status === "pending") await this.cancel(order, gatewayActor(event.id, event.type));
   }
 
   private async refundLatePayment(order: OrderRow, intent: PaymentIntentResult): Promise<void> {
@@ -231,15 +209,15 @@ export class OrderPayments {
   }
 
   private async expire(order: OrderRow): Promise<boolean> {
-    if (!order.paymentIntentId) return this.cancel(order);
+    if (!order.paymentIntentId) return this.cancel(order, SWEEP_ACTOR);
     try {
       await this.deps.gateway.cancelPaymentIntent(order.paymentIntentId);
     } catch (error) {
       if (!(error instanceof PaymentGatewayError) || error.kind !== "invalid_request") throw error;
       const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
-      if (intent.status === "succeeded") return this.markPaid(order, intent, order.userId === null ? undefined : { userId: order.userId });
+      if (intent.status === "succeeded") return this.markPaid(order, intent, SWEEP_ACTOR, order.userId === null ? undefined : { userId: order.userId });
       throw error;
     }
-    return this.cancel(order);
+    return this.cancel(order, SWEEP_ACTOR);
   }
 }

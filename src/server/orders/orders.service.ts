@@ -4,7 +4,6 @@ import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/c
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
-import { statusesLeadingTo } from "../../domain/order-status.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { orderResourceOf, orderView } from "../../domain/order-view.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -110,9 +109,8 @@ export const ORDER_PUBLIC_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
 /**
  * Orders as the shop keeps them. Writes take the caller's transaction (`executor`), because an order
- * is written together with its stock, its mail and its idempotency record; status changes are
- * guarded updates following the table in src/domain/order-status.ts, so two processes (a webhook
- * and the shopper's re-post) cannot both act on one change.
+ * is written together with its stock, its mail and its idempotency record. Its status changes only
+ * through OrderMoves (order-moves.ts), never here.
  */
 export class OrdersService {
   constructor(
@@ -223,27 +221,6 @@ export class OrdersService {
       .orderBy(asc(ordersTable.reservedUntil))
       .limit(limit);
     return rows.filter((row) => row.reservedUntil! < now);
-  }
-
-  /**
-   * Moves the order to `to` if the transition table allows it from its current status (and, with
-   * `from`, only from those); answers the updated row, or undefined when another request got there
-   * first or the move is not allowed.
-   */
-  async move(
-    executor: Database,
-    orderId: number,
-    to: OrderStatus,
-    options: { from?: OrderStatus[]; set?: Partial<Pick<OrderRow, "confirmedAt" | "reservedUntil" | "paymentIntentId" | "slipNumber">> } = {},
-  ): Promise<OrderRow | undefined> {
-    const allowed = statusesLeadingTo(to).filter((status) => !options.from || options.from.includes(status));
-    if (allowed.length === 0) return undefined;
-    const [row] = await executor
-      .update(ordersTable)
-      .set({ status: to, updatedAt: new Date(), ...options.set })
-      .where(and(eq(ordersTable.id, orderId), inArray(ordersTable.status, allowed)))
-      .returning();
-    return row;
   }
 
   /**

@@ -6,12 +6,14 @@ import { CardsService } from "./cards.service.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { registerPaymentWebhookRoute } from "./payments.routes.ts";
 import { StripeGateway } from "./stripe-gateway.ts";
+import { registerTestGatewayOffsiteRoutes } from "./test-gateway.offsite.routes.ts";
 import { registerTestGatewayRoutes } from "./test-gateway.routes.ts";
 import { TestGateway } from "./test-gateway.ts";
 
 /**
  * The payments module in the app: Stripe with its webhook when its keys are set, otherwise the
- * built-in test gateway with its browser endpoints under /test-gateway; then the saved card.
+ * built-in test gateway with its browser endpoints and pages (3-D Secure, konbini voucher, PayPay
+ * approval) under /test-gateway; then the saved card.
  */
 export async function registerPayments(
   app: FastifyInstance,
@@ -26,6 +28,14 @@ export async function registerPayments(
   } else {
     const test = new TestGateway(deps.db, app.log);
     registerTestGatewayRoutes(app, { gateway: test, secret: deps.secret });
+    registerTestGatewayOffsiteRoutes(app, { gateway: test, secret: deps.secret });
+    // Stripe expires unpaid konbini vouchers by itself; the test gateway checks every minute. Each
+    // voucher is expired under a row lock, so several processes sweeping at once announce it once.
+    const voucherSweep = setInterval(() => {
+      test.expireOverdueVouchers().catch((error: unknown) => app.log.warn({ err: error }, "konbini voucher sweep failed"));
+    }, 60_000);
+    voucherSweep.unref();
+    app.addHook("onClose", async () => clearInterval(voucherSweep));
     app.log.info({}, "no Stripe keys: cards are taken by the built-in test gateway (test mode)");
     payments = test;
   }

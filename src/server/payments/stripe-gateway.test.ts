@@ -64,6 +64,9 @@ describe("the Stripe adapter's requests", () => {
       paymentMethodId: "pm_fake_1",
       metadata: { orderId: "42" },
       lastError: null,
+      paymentMethodType: "card",
+      konbini: null,
+      redirectUrl: null,
     });
   });
 

@@ -2,16 +2,24 @@ import Stripe from "stripe";
 import type { PaymentBrowserConfig, SavedCard } from "../../domain/card.ts";
 import type {
   CardError,
+  CreateKonbiniPaymentInput,
+  CreatePayPayPaymentInput,
   CreatePaymentIntentInput,
+  KonbiniVoucher,
+  PaymentEvent,
   PaymentEventHandler,
   PaymentGateway,
   PaymentIntentResult,
   PaymentIntentStatus,
   PaymentLog,
+  PaymentMethodType,
   RefundResult,
   SetupIntentResult,
 } from "./payment-gateway.ts";
-import { PaymentEvents, PaymentGatewayError } from "./payment-gateway.ts";
+import { PaymentEvents, PaymentGatewayError, outcomeOf } from "./payment-gateway.ts";
+
+/** Stripe's payment events the shop listens to (the webhook endpoint should send just these). */
+const PAYMENT_EVENT_TYPES = new Set<string>(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"]);
 
 export interface StripeSettings {
   secretKey: string;
@@ -95,6 +103,42 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async createKonbiniPayment(input: CreateKonbiniPaymentInput): Promise<PaymentIntentResult> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: "jpy",
+          confirm: true,
+          allowed_payment_method_types: ["konbini"],
+          payment_method_data: { type: "konbini", billing_details: { name: input.billing.name, email: input.billing.email } },
+          payment_method_options: { konbini: { expires_after_days: input.expiresAfterDays } },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return paymentIntentResult(intent);
+  }
+
+  async createPayPayPayment(input: CreatePayPayPaymentInput): Promise<PaymentIntentResult> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: "jpy",
+          confirm: true,
+          allowed_payment_method_types: ["paypay"],
+          payment_method_data: { type: "paypay" },
+          return_url: input.returnUrl,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return paymentIntentResult(intent);
+  }
+
   async retrievePaymentIntent(id: string): Promise<PaymentIntentResult> {
     return paymentIntentResult(await this.call(() => this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] })));
   }
@@ -140,7 +184,8 @@ export class StripeGateway implements PaymentGateway {
 
   /**
    * POST /api/payments/webhook: the body exactly as received and its Stripe-Signature header.
-   * Payment events go to the handlers; other events are acknowledged and ignored.
+   * Payment events go to the handlers; other events are acknowledged and ignored, and so is
+   * payment_intent.canceled of a card (the shop cancels card intents itself and needs no echo).
    */
   async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ ok: true; eventId: string; handled: number } | { ok: false }> {
     if (!this.settings.webhookSecret || !signature) return { ok: false };
@@ -150,8 +195,13 @@ export class StripeGateway implements PaymentGateway {
     } catch {
       return { ok: false };
     }
-    if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") return { ok: true, eventId: event.id, handled: 0 };
-    const handled = await this.events.dispatch({ id: event.id, type: event.type, paymentIntent: paymentIntentResult(event.data.object) });
+    if (!PAYMENT_EVENT_TYPES.has(event.type) || event.data.object.object !== "payment_intent") return { ok: true, eventId: event.id, handled: 0 };
+    const type = event.type as PaymentEvent["type"];
+    const stripeIntent = event.data.object as Stripe.PaymentIntent;
+    const paymentIntent = paymentIntentResult(stripeIntent);
+    if (type === "payment_intent.canceled" && paymentIntent.paymentMethodType === "card") return { ok: true, eventId: event.id, handled: 0 };
+    const outcome = outcomeOf(type, paymentIntent.paymentMethodType, stripeIntent.cancellation_reason ?? null);
+    const handled = await this.events.dispatch({ id: event.id, type, outcome, paymentIntent });
     return { ok: true, eventId: event.id, handled };
   }
 
@@ -214,7 +264,29 @@ function paymentIntentResult(intent: Stripe.PaymentIntent): PaymentIntentResult 
     paymentMethodId: idOf(intent.payment_method),
     metadata: { ...intent.metadata },
     lastError: failure ? cardErrorOf({ code: failure.code, decline_code: failure.decline_code, message: failure.message ?? "" }) : null,
+    paymentMethodType: methodTypeOf(intent),
+    konbini: konbiniVoucherOf(intent),
+    redirectUrl: intent.status === "requires_action" ? (intent.next_action?.redirect_to_url?.url ?? null) : null,
   };
+}
+
+function methodTypeOf(intent: Stripe.PaymentIntent): PaymentMethodType {
+  // One type per intent here: the shop always names exactly one.
+  const types = intent.payment_method_types ?? [];
+  if (types.includes("konbini")) return "konbini";
+  if (types.includes("paypay")) return "paypay";
+  return "card";
+}
+
+/** The voucher from next_action.konbini_display_details; the stores share one confirmation number. */
+function konbiniVoucherOf(intent: Stripe.PaymentIntent): KonbiniVoucher | null {
+  const details = intent.next_action?.konbini_display_details;
+  if (!details) return null;
+  const stores = [details.stores.familymart, details.stores.lawson, details.stores.ministop, details.stores.seicomart];
+  const confirmationNumber = stores.find((store) => store?.confirmation_number)?.confirmation_number;
+  if (!confirmationNumber) return null;
+  const paymentCode = stores.find((store) => store?.payment_code)?.payment_code ?? null;
+  return { confirmationNumber, paymentCode, expiresAt: new Date(details.expires_at * 1000), voucherUrl: details.hosted_voucher_url };
 }
 
 function setupIntentResult(intent: Stripe.SetupIntent): SetupIntentResult {

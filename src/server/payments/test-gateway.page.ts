@@ -9,7 +9,7 @@ import { gatewayText } from "./test-gateway.texts.ts";
 // own it works too. Plain HTML with one small script (CSP nonce) that sends the choice and tells
 // the framing page the outcome with postMessage.
 
-const STYLE = `
+export const TEST_GATEWAY_STYLE = `
 body{margin:0;font-family:"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans JP",sans-serif;color:#1d2733;background:#f4f6f9;line-height:1.6}
 main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem}
 .badge{display:inline-block;margin:0 0 .75rem;padding:.125rem .5rem;border-radius:999px;background:#8a4b00;color:#fff;font-size:.75rem;font-weight:700;letter-spacing:.06em}
@@ -104,7 +104,7 @@ export function challengePage({ intent, clientSecret, locale, csrfToken, nonce }
     "<!doctype html>",
     `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<meta name="robots" content="noindex"><meta name="csrf-token" content="${escapeHtml(csrfToken)}">`,
-    `<title>${t("challengeTitle")}</title><style${attribute(nonce.style)}>${STYLE}</style></head>`,
+    `<title>${t("challengeTitle")}</title><style${attribute(nonce.style)}>${TEST_GATEWAY_STYLE}</style></head>`,
     `<body><main><p class="badge">${t("challengeTestMode")}</p><h1>${t("challengeTitle")}</h1>`,
     ...body,
     `</main><script${attribute(nonce.script)}>${SCRIPT}</script></body></html>`,

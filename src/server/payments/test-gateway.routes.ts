@@ -31,7 +31,7 @@ const challengeBody = z.object({ client_secret: clientSecret, result: z.enum(["c
 const secretQuery = z.object({ client_secret: clientSecret });
 const idParams = z.object({ id: text(100) });
 
-function localeOf(request: FastifyRequest, requested: string | undefined): Locale {
+export function localeOf(request: FastifyRequest, requested: string | undefined): Locale {
   return isLocale(requested) ? requested : request.locale;
 }
 
@@ -40,11 +40,11 @@ function refuse(reply: FastifyReply, status: number, error: { type: string; code
   return reply.status(status).header("cache-control", "no-store").send({ error });
 }
 
-function invalidRequest(reply: FastifyReply, message = "Invalid request") {
+export function invalidRequest(reply: FastifyReply, message = "Invalid request") {
   return refuse(reply, 400, { type: "invalid_request_error", message });
 }
 
-function notFound(reply: FastifyReply) {
+export function notFound(reply: FastifyReply) {
   return refuse(reply, 404, { type: "invalid_request_error", code: "resource_missing", message: "No such intent" });
 }
 

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BillingDetails } from "../../domain/card.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { testGatewayObjectsTable } from "../db/schema/payments.ts";
-import type { CardError, PaymentIntentStatus, SetupIntentResult } from "./payment-gateway.ts";
+import type { CardError, PaymentIntentStatus, PaymentMethodType, SetupIntentResult } from "./payment-gateway.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
 import type { TestCardBehaviour } from "./test-gateway.cards.ts";
 
@@ -36,15 +36,31 @@ export interface StoredPaymentIntent {
   status: PaymentIntentStatus;
   client_secret: string;
   customer: string | null;
-  payment_method: string;
+  /** The card's payment method; null for konbini and PayPay (nothing of theirs is kept). */
+  payment_method: string | null;
   metadata: Record<string, string>;
   off_session: boolean;
+  /** Absent on intents made before konbini and PayPay existed: those are cards. */
+  payment_method_type?: PaymentMethodType;
+  /** Konbini: the voucher, kept after it settles. */
+  konbini?: StoredKonbiniVoucher | null;
+  /** PayPay: where the approval page sends the shopper back. */
+  return_url?: string | null;
   last_payment_error: CardError | null;
   amount_received: number;
   amount_refunded: number;
   /** The parameters of the first request, to refuse an idempotency key reused with others. */
   fingerprint: string;
   locale: Locale;
+}
+
+export interface StoredKonbiniVoucher {
+  confirmation_number: string;
+  payment_code: string;
+  /** ISO 8601. */
+  expires_at: string;
+  /** Opens the voucher page (the client secret stays with the shop). */
+  token: string;
 }
 
 export interface StoredSetupIntent {
@@ -95,6 +111,10 @@ export function newEventId(): string {
  */
 export function idempotentObjectId(kind: ObjectKind, key: string): string {
   return PREFIXES[kind] + crypto.createHash("sha256").update(`${kind}:${key}`).digest("base64url").slice(0, 24).replace(/[-_]/g, "x");
+}
+
+export function newVoucherToken(): string {
+  return crypto.randomBytes(18).toString("base64url");
 }
 
 export function newClientSecret(id: string): string {
@@ -148,6 +168,22 @@ export class TestGatewayStore {
       .update(testGatewayObjectsTable)
       .set({ data: data as unknown as Record<string, unknown>, updatedAt: new Date() })
       .where(and(eq(testGatewayObjectsTable.id, id), eq(testGatewayObjectsTable.kind, kind)));
+  }
+
+  /** Konbini intents still waiting whose voucher's deadline is at or before `now`. */
+  async overdueVouchers(now: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: testGatewayObjectsTable.id })
+      .from(testGatewayObjectsTable)
+      .where(
+        and(
+          eq(testGatewayObjectsTable.kind, "payment_intent"),
+          sql`${testGatewayObjectsTable.data}->>'payment_method_type' = 'konbini'`,
+          sql`${testGatewayObjectsTable.data}->>'status' = 'requires_action'`,
+          sql`(${testGatewayObjectsTable.data}->'konbini'->>'expires_at')::timestamptz <= ${now.toISOString()}::timestamptz`,
+        ),
+      );
+    return rows.map((row) => row.id);
   }
 
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {

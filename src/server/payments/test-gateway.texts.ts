@@ -2,7 +2,8 @@ import type { CardInputError } from "../../domain/card.ts";
 import type { Locale } from "../../domain/locale.ts";
 
 // What the built-in test gateway says, as Stripe (with Stripe.js set to the shopper's language)
-// would: card messages for the shopper, and its 3-D Secure challenge page. The shop's own
+// would: card messages for the shopper, its 3-D Secure challenge page, the konbini voucher page and
+// the PayPay approval page. The shop's own
 // dictionaries are not used on purpose: these are the gateway's words, not the shop's.
 
 const ja = {
@@ -32,6 +33,36 @@ const ja = {
   challengeDone: "この画面は閉じてかまいません。",
   challengeGone: "この認証はすでに終わっているか、見つかりません。",
   challengeError: "結果を送れませんでした。もう一度お試しください。",
+  testModeNotice: "テストモードです。実際のお支払いは行われません。",
+  konbiniTitle: "コンビニ払込票",
+  konbiniLead: "以下の番号で、お支払い期限までにコンビニエンスストアのレジで現金でお支払いください。",
+  konbiniAmount: "お支払い金額",
+  konbiniConfirmationNumber: "確認番号",
+  konbiniPaymentCode: "お支払い番号(ローソン・ミニストップ)",
+  konbiniDeadline: "お支払い期限",
+  konbiniHowToTitle: "お支払い方法",
+  konbiniHowToStores: "ファミリーマート・ローソン・ミニストップ・セイコーマートでお支払いいただけます。",
+  konbiniHowToRegister: "レジで「インターネット支払い」とお伝えください。",
+  konbiniHowToNumbers: "レジの画面の案内に従い、確認番号(ローソン・ミニストップではお支払い番号も)を入力してください。",
+  konbiniHowToPay: "金額を確認し、現金でお支払いください。お渡しする受領証が領収書になります。",
+  konbiniTestTitle: "テスト用の操作",
+  konbiniTestLead: "テストモードでは店頭でお支払いできないため、下のボタンで店頭でのお支払いや期限切れを再現します。",
+  konbiniPay: "店頭で支払ったことにする(テスト)",
+  konbiniExpire: "期限切れにする(テスト)",
+  konbiniPaid: "お支払いが完了しました。",
+  konbiniExpired: "お支払い期限が過ぎたため、この払込票は使えません。",
+  konbiniCanceled: "この払込票は取り消されました。",
+  konbiniGone: "この払込票は見つかりません。",
+  voucherExpired: "コンビニでのお支払い期限が過ぎました。",
+  paypayTitle: "PayPayでのお支払い",
+  paypayLead: "これはテスト用の承認画面です。PayPayアプリの代わりに、お支払いを承認するかキャンセルするかを選んでください。",
+  paypayAmount: "お支払い金額: {amount}",
+  paypayApprove: "支払いを承認する",
+  paypayCancel: "キャンセルする",
+  paypayGone: "このお支払いはすでに終わっているか、見つかりません。",
+  paypayBack: "ショップに戻る",
+  paypayCanceled: "PayPayでのお支払いがキャンセルされました。別のお支払い方法をお選びください。",
+  actionError: "結果を送れませんでした。もう一度お試しください。",
 } as const;
 
 export type GatewayTextKey = keyof typeof ja;
@@ -63,6 +94,36 @@ const en: Record<GatewayTextKey, string> = {
   challengeDone: "You may close this window.",
   challengeGone: "This authentication has already ended or does not exist.",
   challengeError: "The result could not be sent. Please try again.",
+  testModeNotice: "Test mode: no real payment is made.",
+  konbiniTitle: "Konbini payment slip",
+  konbiniLead: "Pay in cash at a convenience store's till with the numbers below by the payment deadline.",
+  konbiniAmount: "Amount",
+  konbiniConfirmationNumber: "Confirmation number",
+  konbiniPaymentCode: "Payment code (Lawson, Ministop)",
+  konbiniDeadline: "Payment deadline",
+  konbiniHowToTitle: "How to pay",
+  konbiniHowToStores: "You can pay at FamilyMart, Lawson, Ministop and Seicomart.",
+  konbiniHowToRegister: "Tell the cashier you would like to make an internet payment (インターネット支払い).",
+  konbiniHowToNumbers: "Follow the register's screen and enter the confirmation number (at Lawson and Ministop, the payment code as well).",
+  konbiniHowToPay: "Check the amount and pay in cash. The slip you are given is your receipt.",
+  konbiniTestTitle: "Test controls",
+  konbiniTestLead: "In test mode nothing can be paid at a store: use the buttons below to play a payment at the store or the deadline passing.",
+  konbiniPay: "Mark as paid at the store (test)",
+  konbiniExpire: "Let it expire (test)",
+  konbiniPaid: "The payment is complete.",
+  konbiniExpired: "The payment deadline has passed; this slip can no longer be used.",
+  konbiniCanceled: "This payment slip has been cancelled.",
+  konbiniGone: "This payment slip does not exist.",
+  voucherExpired: "The konbini payment deadline has passed.",
+  paypayTitle: "Pay with PayPay",
+  paypayLead: "This is the test gateway's approval page. Instead of the PayPay app, choose whether to approve or cancel the payment.",
+  paypayAmount: "Amount: {amount}",
+  paypayApprove: "Approve payment",
+  paypayCancel: "Cancel",
+  paypayGone: "This payment has already ended or does not exist.",
+  paypayBack: "Back to the shop",
+  paypayCanceled: "The PayPay payment was cancelled. Please choose another payment method.",
+  actionError: "The result could not be sent. Please try again.",
 };
 
 const texts: Record<Locale, Record<GatewayTextKey, string>> = { ja, en };

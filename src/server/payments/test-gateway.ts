@@ -5,16 +5,20 @@ import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import type {
   CardError,
+  CreateKonbiniPaymentInput,
+  CreatePayPayPaymentInput,
   CreatePaymentIntentInput,
+  KonbiniVoucher,
   PaymentEvent,
   PaymentEventHandler,
   PaymentGateway,
   PaymentIntentResult,
   PaymentLog,
+  PaymentMethodType,
   RefundResult,
   SetupIntentResult,
 } from "./payment-gateway.ts";
-import { PaymentEvents, PaymentGatewayError } from "./payment-gateway.ts";
+import { PaymentEvents, PaymentGatewayError, outcomeOf } from "./payment-gateway.ts";
 import { TEST_CARDS, authenticationFor, declineOf } from "./test-gateway.cards.ts";
 import type { StoredPaymentIntent, StoredPaymentMethod, StoredSetupIntent } from "./test-gateway.store.ts";
 import {
@@ -25,13 +29,36 @@ import {
   newClientSecret,
   newEventId,
   newObjectId,
+  newVoucherToken,
   secretsMatch,
 } from "./test-gateway.store.ts";
+import { konbiniDeadline, newConfirmationNumber, newPaymentCode, returnUrlWith, validReturnUrl } from "./test-gateway.offsite.ts";
 import { gatewayText } from "./test-gateway.texts.ts";
 
 /** Stripe's limits for a JPY charge. */
 const MIN_AMOUNT = 50;
 const MAX_AMOUNT = 99_999_999;
+/** Stripe's limits for a konbini payment (what the stores accept in cash). */
+const KONBINI_MIN_AMOUNT = 120;
+const KONBINI_MAX_AMOUNT = 300_000;
+const KONBINI_MAX_DAYS = 60;
+
+export type KonbiniTestResult = "paid" | "expired";
+export type PayPayResult = "approve" | "cancel";
+
+/** A konbini or PayPay intent as its page sees it. */
+export interface OffsiteIntent {
+  id: string;
+  status: PaymentIntentResult["status"];
+  amount: number;
+  paymentMethodType: PaymentMethodType;
+  konbini: KonbiniVoucher | null;
+  error: CardError | null;
+  /** PayPay: the shop's return URL with Stripe's query (payment_intent, its client secret, redirect_status). */
+  returnTo: string | null;
+  /** The shopper's language at checkout: the page's language unless the visitor chose one. */
+  locale: Locale;
+}
 
 export type ChallengeResult = "complete" | "fail";
 
@@ -132,6 +159,72 @@ export class TestGateway implements PaymentGateway {
     return paymentIntentResult(id, intent);
   }
 
+  async createKonbiniPayment(input: CreateKonbiniPaymentInput): Promise<PaymentIntentResult> {
+    if (!Number.isInteger(input.amount) || input.amount < KONBINI_MIN_AMOUNT || input.amount > KONBINI_MAX_AMOUNT) {
+      throw new PaymentGatewayError("invalid_request", `Amount must be a whole number of yen from ${KONBINI_MIN_AMOUNT} to ${KONBINI_MAX_AMOUNT} for konbini`);
+    }
+    if (!Number.isInteger(input.expiresAfterDays) || input.expiresAfterDays < 1 || input.expiresAfterDays > KONBINI_MAX_DAYS) {
+      throw new PaymentGatewayError("invalid_request", `expires_after_days must be a whole number from 1 to ${KONBINI_MAX_DAYS}`);
+    }
+    const name = input.billing.name.trim();
+    const email = input.billing.email.trim();
+    if (!name || !email) throw new PaymentGatewayError("invalid_request", "Konbini payments need the billing name and email");
+    const id = idempotentObjectId("payment_intent", input.idempotencyKey);
+    const fingerprint = fingerprintOf({ type: "konbini", amount: input.amount, name, email, expiresAfterDays: input.expiresAfterDays, metadata: input.metadata });
+    const replay = await this.replayOf(id, fingerprint);
+    if (replay) return replay;
+    const intent: StoredPaymentIntent = {
+      ...this.waitingIntent(id, input.amount, input.metadata, fingerprint, input.locale),
+      payment_method_type: "konbini",
+      konbini: {
+        confirmation_number: newConfirmationNumber(),
+        payment_code: newPaymentCode(),
+        expires_at: konbiniDeadline(this.now(), input.expiresAfterDays).toISOString(),
+        token: newVoucherToken(),
+      },
+    };
+    if (!(await this.store.insert("payment_intent", id, intent))) return (await this.replayOf(id, fingerprint))!;
+    this.log.info({ orderId: input.metadata.orderId, status: intent.status }, "test gateway konbini payment");
+    return paymentIntentResult(id, intent);
+  }
+
+  async createPayPayPayment(input: CreatePayPayPaymentInput): Promise<PaymentIntentResult> {
+    if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > MAX_AMOUNT) {
+      throw new PaymentGatewayError("invalid_request", `Amount must be a whole number of yen from 1 to ${MAX_AMOUNT}`);
+    }
+    if (!validReturnUrl(input.returnUrl)) throw new PaymentGatewayError("invalid_request", "return_url must be an absolute http(s) URL");
+    const id = idempotentObjectId("payment_intent", input.idempotencyKey);
+    const fingerprint = fingerprintOf({ type: "paypay", amount: input.amount, returnUrl: input.returnUrl, metadata: input.metadata });
+    const replay = await this.replayOf(id, fingerprint);
+    if (replay) return replay;
+    const intent: StoredPaymentIntent = {
+      ...this.waitingIntent(id, input.amount, input.metadata, fingerprint, input.locale),
+      payment_method_type: "paypay",
+      return_url: input.returnUrl,
+    };
+    if (!(await this.store.insert("payment_intent", id, intent))) return (await this.replayOf(id, fingerprint))!;
+    this.log.info({ orderId: input.metadata.orderId, status: intent.status }, "test gateway paypay payment");
+    return paymentIntentResult(id, intent);
+  }
+
+  private waitingIntent(id: string, amount: number, metadata: Record<string, string>, fingerprint: string, locale: Locale | undefined): StoredPaymentIntent {
+    return {
+      amount,
+      currency: "jpy",
+      status: "requires_action",
+      client_secret: newClientSecret(id),
+      customer: null,
+      payment_method: null,
+      metadata: { ...metadata },
+      off_session: false,
+      last_payment_error: null,
+      amount_received: 0,
+      amount_refunded: 0,
+      fingerprint,
+      locale: locale ?? "ja",
+    };
+  }
+
   async retrievePaymentIntent(id: string): Promise<PaymentIntentResult> {
     return paymentIntentResult(id, await this.store.get("payment_intent", id));
   }
@@ -142,10 +235,14 @@ export class TestGateway implements PaymentGateway {
       if (intent.status === "succeeded") {
         throw new PaymentGatewayError("invalid_request", "You cannot cancel this PaymentIntent because it has a status of succeeded");
       }
-      if (intent.status !== "canceled") {
+      const canceledNow = intent.status !== "canceled";
+      if (canceledNow) {
         intent.status = "canceled";
         await this.store.update("payment_intent", id, intent, tx);
       }
+      return { intent, canceledNow };
+    }).then(({ intent, canceledNow }) => {
+      if (canceledNow) this.announce(id, intent);
       return paymentIntentResult(id, intent);
     });
   }
@@ -284,7 +381,8 @@ export class TestGateway implements PaymentGateway {
       }
       const intent = await this.store.find("payment_intent", id, tx, true);
       if (!intent || !secretsMatch(clientSecret, intent.client_secret)) return null;
-      if (intent.status !== "requires_action") return { view: browserPaymentIntent(id, intent), announce: null };
+      // A konbini or PayPay intent also waits in requires_action, but only its own page settles it.
+      if (intent.status !== "requires_action" || (intent.payment_method_type ?? "card") !== "card") return { view: browserPaymentIntent(id, intent), announce: null };
       if (result === "complete") {
         intent.status = "succeeded";
         intent.amount_received = intent.amount;
@@ -297,6 +395,82 @@ export class TestGateway implements PaymentGateway {
     });
     if (settled?.announce) this.announce(id, settled.announce);
     return settled?.view ?? null;
+  }
+
+  // --- Konbini and PayPay pages (served under /test-gateway) ---
+
+  /** The voucher behind its page's token, or null when the id or token is wrong. */
+  async konbiniVoucher(id: string, token: string): Promise<OffsiteIntent | null> {
+    const intent = await this.store.find("payment_intent", id);
+    if (!intent?.konbini || !secretsMatch(token, intent.konbini.token)) return null;
+    return offsiteIntent(id, intent);
+  }
+
+  /**
+   * The voucher page's test buttons: paid at the store, or its deadline passing. Like Stripe, an
+   * expired voucher leaves the intent requires_payment_method and sends payment_intent.payment_failed.
+   * A voucher that already settled stays as it is.
+   */
+  async settleKonbini(id: string, token: string, result: KonbiniTestResult): Promise<OffsiteIntent | null> {
+    const settled = await this.store.transaction(async (tx) => {
+      const intent = await this.store.find("payment_intent", id, tx, true);
+      if (!intent?.konbini || !secretsMatch(token, intent.konbini.token)) return null;
+      if (intent.status !== "requires_action") return { intent, changed: false };
+      if (result === "paid") settlePaid(intent);
+      else expireVoucher(intent);
+      await this.store.update("payment_intent", id, intent, tx);
+      return { intent, changed: true };
+    });
+    if (!settled) return null;
+    if (settled.changed) this.announce(id, settled.intent);
+    return offsiteIntent(id, settled.intent);
+  }
+
+  /** Expires every waiting voucher whose deadline has passed, as Stripe does on its own; returns how many. */
+  async expireOverdueVouchers(now: Date = this.now()): Promise<number> {
+    let expired = 0;
+    for (const id of await this.store.overdueVouchers(now)) {
+      const intent = await this.store.transaction(async (tx) => {
+        const found = await this.store.find("payment_intent", id, tx, true);
+        if (found?.status !== "requires_action") return null;
+        expireVoucher(found);
+        await this.store.update("payment_intent", id, found, tx);
+        return found;
+      });
+      if (intent) {
+        expired += 1;
+        this.announce(id, intent);
+      }
+    }
+    return expired;
+  }
+
+  /** The PayPay intent behind a client secret, or null when the secret is wrong. */
+  async payPayApproval(clientSecret: string): Promise<OffsiteIntent | null> {
+    const id = idOfClientSecret(clientSecret);
+    const intent = await this.store.find("payment_intent", id);
+    if (!intent || intent.payment_method_type !== "paypay" || !secretsMatch(clientSecret, intent.client_secret)) return null;
+    return offsiteIntent(id, intent);
+  }
+
+  /** The approval page's choice: approved pays, cancelled leaves the intent as a declined card would. */
+  async settlePayPay(clientSecret: string, result: PayPayResult): Promise<OffsiteIntent | null> {
+    const id = idOfClientSecret(clientSecret);
+    const settled = await this.store.transaction(async (tx) => {
+      const intent = await this.store.find("payment_intent", id, tx, true);
+      if (!intent || intent.payment_method_type !== "paypay" || !secretsMatch(clientSecret, intent.client_secret)) return null;
+      if (intent.status !== "requires_action") return { intent, changed: false };
+      if (result === "approve") settlePaid(intent);
+      else {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { code: "payment_intent_payment_attempt_failed", message: gatewayText("paypayCanceled", intent.locale) };
+      }
+      await this.store.update("payment_intent", id, intent, tx);
+      return { intent, changed: true };
+    });
+    if (!settled) return null;
+    if (settled.changed) this.announce(id, settled.intent);
+    return offsiteIntent(id, settled.intent);
   }
 
   private async completeSetup(intent: StoredSetupIntent, method: StoredPaymentMethod, paymentMethodId: string, tx: Database): Promise<void> {
@@ -325,9 +499,18 @@ export class TestGateway implements PaymentGateway {
 
   /** Like Stripe's webhooks: after the change, never inside the request that made it. */
   private announce(id: string, intent: StoredPaymentIntent): void {
-    const type = intent.status === "succeeded" ? "payment_intent.succeeded" : intent.status === "requires_payment_method" ? "payment_intent.payment_failed" : null;
+    const methodType = intent.payment_method_type ?? "card";
+    // A card's cancellation is the shop's own doing and is not echoed (as before konbini and PayPay).
+    const type =
+      intent.status === "succeeded"
+        ? "payment_intent.succeeded"
+        : intent.status === "requires_payment_method"
+          ? "payment_intent.payment_failed"
+          : intent.status === "canceled" && methodType !== "card"
+            ? "payment_intent.canceled"
+            : null;
     if (!type) return;
-    const event: PaymentEvent = { id: newEventId(), type, paymentIntent: paymentIntentResult(id, intent) };
+    const event: PaymentEvent = { id: newEventId(), type, outcome: outcomeOf(type, methodType, null), paymentIntent: paymentIntentResult(id, intent) };
     setImmediate(() => {
       this.events
         .dispatch(event)
@@ -355,6 +538,51 @@ function paymentIntentResult(id: string, intent: StoredPaymentIntent): PaymentIn
     paymentMethodId: intent.payment_method,
     metadata: intent.metadata,
     lastError: intent.last_payment_error,
+    paymentMethodType: intent.payment_method_type ?? "card",
+    konbini: konbiniVoucherOf(id, intent),
+    redirectUrl: intent.payment_method_type === "paypay" && intent.status === "requires_action" ? payPayPagePath(id, intent.client_secret) : null,
+  };
+}
+
+function konbiniVoucherOf(id: string, intent: StoredPaymentIntent): KonbiniVoucher | null {
+  if (!intent.konbini) return null;
+  return {
+    confirmationNumber: intent.konbini.confirmation_number,
+    paymentCode: intent.konbini.payment_code,
+    expiresAt: new Date(intent.konbini.expires_at),
+    voucherUrl: `/test-gateway/konbini/${id}?token=${encodeURIComponent(intent.konbini.token)}`,
+  };
+}
+
+function payPayPagePath(id: string, clientSecret: string): string {
+  return `/test-gateway/paypay/${id}?client_secret=${encodeURIComponent(clientSecret)}`;
+}
+
+function settlePaid(intent: StoredPaymentIntent): void {
+  intent.status = "succeeded";
+  intent.amount_received = intent.amount;
+  intent.last_payment_error = null;
+}
+
+function expireVoucher(intent: StoredPaymentIntent): void {
+  intent.status = "requires_payment_method";
+  intent.last_payment_error = { code: "payment_intent_konbini_expired", message: gatewayText("voucherExpired", intent.locale) };
+}
+
+function offsiteIntent(id: string, intent: StoredPaymentIntent): OffsiteIntent {
+  const redirectStatus = intent.status === "succeeded" ? "succeeded" : "failed";
+  return {
+    id,
+    status: intent.status,
+    amount: intent.amount,
+    paymentMethodType: intent.payment_method_type ?? "card",
+    konbini: konbiniVoucherOf(id, intent),
+    error: intent.last_payment_error,
+    locale: intent.locale,
+    returnTo:
+      intent.return_url && intent.status !== "requires_action"
+        ? returnUrlWith(intent.return_url, { payment_intent: id, payment_intent_client_secret: intent.client_secret, redirect_status: redirectStatus })
+        : null,
   };
 }
 

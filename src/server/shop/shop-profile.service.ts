@@ -20,6 +20,7 @@ export function readShopProfileFile(file: string): ShopProfile {
  */
 export class ShopProfileService {
   private cached: ShopProfile | undefined;
+  private readonly changeListeners: Array<() => void> = [];
 
   constructor(private readonly db: Database) {}
 
@@ -35,6 +36,15 @@ export class ShopProfileService {
   /** Drops the copy in memory, so the next read sees a change another process saved. */
   forget(): void {
     this.cached = undefined;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /**
+   * Calls `listener` whenever the profile changes, saved here or in another process: what is built
+   * from it (the catalogue's prices with tax) is dropped by its owner, not by whoever saved.
+   */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
   }
 
   async exists(): Promise<boolean> {
@@ -49,5 +59,6 @@ export class ShopProfileService {
       .values({ id: 1, profile: valid })
       .onConflictDoUpdate({ target: shopProfileTable.id, set: { profile: valid, updatedAt: new Date() } });
     this.cached = valid;
+    for (const listener of this.changeListeners) listener();
   }
 }

@@ -38,6 +38,7 @@ export const en: Dictionary = {
   "cart.empty": "Your cart is empty",
 
   "ageGate.title": "Age verification",
+  "ageGate.choose": "Select",
   "ageGate.lead": "Drinking by persons under 20 is prohibited by law. This site serves only visitors aged 20 or over.",
   "ageGate.question": "Please enter your date of birth.",
   "ageGate.year": "Year",
@@ -69,6 +70,7 @@ export const en: Dictionary = {
   "shop.title": "Shop",
   "shop.lead": "Wines and spirits in the cellar now",
   "products.title": "Our Products",
+  "products.listHeading": "All exhibits",
   "products.lead": "Our own selection, chosen with the makers",
 
   "login.title": "Log in",
@@ -155,6 +157,8 @@ export const en: Dictionary = {
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "Add to cart",
   "catalog.filters": "Filter",
+  "catalog.activeFilters": "({count} active)",
+  "catalog.showResults": "Show {count} results",
   "catalog.stock": "Stock",
   "catalog.stockAll": "All",
   "catalog.inStock": "In stock",

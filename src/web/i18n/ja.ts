@@ -39,6 +39,7 @@ export const ja = {
   "cart.empty": "カートは空です",
 
   "ageGate.title": "年齢確認",
+  "ageGate.choose": "選択",
   "ageGate.lead": "20歳未満の者の飲酒は法律で禁止されています。当サイトは20歳以上の方のみご利用いただけます。",
   "ageGate.question": "生年月日を入力してください。",
   "ageGate.year": "年",
@@ -70,6 +71,7 @@ export const ja = {
   "shop.title": "Shop",
   "shop.lead": "いま蔵にあるワインとスピリッツ",
   "products.title": "Our Products",
+  "products.listHeading": "展示の一覧",
   "products.lead": "造り手とともに選んだ、蔵のこだわりの品々",
 
   "login.title": "ログイン",
@@ -156,6 +158,8 @@ export const ja = {
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "カートに入れる",
   "catalog.filters": "絞り込み",
+  "catalog.activeFilters": "({count}件の条件で絞り込み中)",
+  "catalog.showResults": "{count}件を表示",
   "catalog.stock": "在庫",
   "catalog.stockAll": "すべて",
   "catalog.inStock": "在庫あり",

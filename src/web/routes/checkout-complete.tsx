@@ -1,6 +1,6 @@
 import type { Route } from "./+types/checkout-complete";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { useAuth } from "../shared/auth/auth-context.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/company";
 import { parseIsoDate } from "../../domain/format.ts";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import type { LegalRow } from "../features/legal/legal-table.tsx";
 import { EmailLink, LegalSection, LegalTable, PhoneLink, PostalAddress } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
-import { useSite } from "../features/site/site-context.tsx";
+import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {

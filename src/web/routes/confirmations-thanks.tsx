@@ -1,6 +1,6 @@
 import type { Route } from "./+types/confirmations-thanks";
 import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/exhibit";
 import { flatten, imageVariantUrl, parseResourceId } from "../../domain/catalog-api.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { summaryOf } from "../features/catalog/product-meta.ts";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
 import styles from "./product.module.css";

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { flatten } from "../../domain/catalog-api.ts";
 import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/inquiry-complete";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
-import { useSite } from "../features/site/site-context.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";

@@ -10,7 +10,7 @@ import {
   PostalAddress,
 } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
-import { useSite } from "../features/site/site-context.tsx";
+import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {

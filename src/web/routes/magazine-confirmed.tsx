@@ -1,5 +1,5 @@
 import type { Route } from "./+types/magazine-confirmed";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";

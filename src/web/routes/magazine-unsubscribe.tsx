@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-unsubscribe";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
-import { callApi } from "../features/site/api.ts";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/mypage-credit";
 import type { CardBrand, SavedCard } from "../../domain/card.ts";
-import { useSessionLost } from "../features/auth/account-form.ts";
-import { CardSetupForm } from "../features/payments/card-setup-form.tsx";
-import { TestModeBadge } from "../features/payments/test-mode-badge.tsx";
-import { callApi } from "../features/site/api.ts";
+import { useSessionLost } from "../shared/auth/account-form.ts";
+import { CardSetupForm } from "../shared/payments/card-setup-form.tsx";
+import { TestModeBadge } from "../shared/payments/test-mode-badge.tsx";
+import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";

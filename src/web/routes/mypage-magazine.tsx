@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/mypage-magazine";
 import type { MagazineStatus, MagazineSubscriptionResource } from "../../domain/magazine.ts";
-import { useSessionLost } from "../features/auth/account-form.ts";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
-import { callApi } from "../features/site/api.ts";
+import { useSessionLost } from "../shared/auth/account-form.ts";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";

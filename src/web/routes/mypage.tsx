@@ -1,7 +1,9 @@
-import { NavLink, Outlet, redirect } from "react-router";
+import { useId, useState } from "react";
+import { NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/mypage";
-import { useSignOutAction } from "../features/auth/sign-out.ts";
+import { useSignOutAction } from "../shared/auth/sign-out.ts";
 import { useI18n } from "../i18n/i18n.tsx";
+import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import styles from "./mypage.module.css";
 import { pageContext } from "../load-context.ts";
@@ -24,33 +26,48 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
+const SECTIONS: { to: string; label: MessageKey }[] = [
+  { to: "/mypage", label: "mypage.profile" },
+  { to: "/mypage/address", label: "mypageAddress.title" },
+  { to: "/mypage/orders", label: "orders.title" },
+  { to: "/mypage/account", label: "mypageAccount.title" },
+  { to: "/mypage/magazine", label: "mypage.magazine" },
+  { to: "/mypage/credit", label: "mypageCredit.title" },
+];
+
+/**
+ * The side menu and the section. On phones the menu folds into one line above the section (its
+ * toggle names the section shown), so the page's own content is what the shopper sees first.
+ */
 export default function MyPage() {
   const { t } = useI18n();
   const signOut = useSignOutAction();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const listId = useId();
+  const current = SECTIONS.slice(1).find((section) => pathname.startsWith(section.to)) ?? SECTIONS[0]!;
   return (
     <div className={`page ${styles.layout}`}>
       <nav className={styles.side} aria-label={t("mypage.nav")}>
-        <ul>
-          <li>
-            <NavLink to="/mypage" end>
-              {t("mypage.profile")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/mypage/address">{t("mypageAddress.title")}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/mypage/orders">{t("orders.title")}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/mypage/account">{t("mypageAccount.title")}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/mypage/magazine">{t("mypage.magazine")}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/mypage/credit">{t("mypageCredit.title")}</NavLink>
-          </li>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={listId}
+          onClick={() => setMenuOpen((open) => !open)}
+          data-testid="mypage-menu-toggle"
+        >
+          <span className={styles.menuToggleLabel}>{t("mypage.nav")}</span>
+          <span>{t(current.label)}</span>
+        </button>
+        <ul id={listId} data-open={menuOpen}>
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.to === "/mypage"} onClick={() => setMenuOpen(false)}>
+                {t(section.label)}
+              </NavLink>
+            </li>
+          ))}
           <li>
             <button type="button" className={styles.signOut} onClick={() => void signOut()}>
               {t("mypage.logOut")}

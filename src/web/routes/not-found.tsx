@@ -1,6 +1,6 @@
 import { useI18n } from "../i18n/i18n.tsx";
 import { buttonClass } from "../ui/button.tsx";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 
 /** Any path no route claims: a real 404 status with a way back. */
 export async function loader() {

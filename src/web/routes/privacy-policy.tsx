@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy-policy";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import { EmailLink, LegalList, LegalSection, LegalTable, PostalAddress } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
-import { useSite } from "../features/site/site-context.tsx";
+import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 

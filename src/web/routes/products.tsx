@@ -24,6 +24,8 @@ export default function Products() {
     <div className="page">
       <h1 className="page-title">{t("products.title")}</h1>
       <p>{t("products.lead")}</p>
+      {/* The tiles' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
+      <h2 className="visually-hidden">{t("products.listHeading")}</h2>
       <ExhibitGrid exhibits={exhibits} />
     </div>
   );

@@ -6,7 +6,7 @@ import { filterToSearchParams, parseProductFilter } from "../../domain/catalog.t
 import { flatten } from "../../domain/catalog-api.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { ShopFilters } from "../features/catalog/shop-filters.tsx";
-import { useSite } from "../features/site/site-context.tsx";
+import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
 import styles from "./shop.module.css";
@@ -72,7 +72,7 @@ export default function Shop() {
           </div>
         )}
       </div>
-      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} onChange={applyFilter} />
+      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} resultCount={products.length} onChange={applyFilter} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/signup-thanks";
 import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import type { SignupThanksState } from "./signup.tsx";

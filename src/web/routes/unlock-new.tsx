@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/unlock-new";
 import styles from "../features/auth/auth-page.module.css";
 import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
-import { TransitionLink } from "../features/layout/page-transition.tsx";
+import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Notice } from "../ui/notice.tsx";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../../../domain/checkout.ts";
+import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
@@ -133,4 +134,30 @@ export const checkoutRequestsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey), index("checkout_requests_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Every status an order has been in, one row per move (and one for its creation, `from_status`
+ * null), written in the move's transaction by OrderMoves: what moved, when, and by whom — the staff
+ * member's id, the member's id, the gateway event's id. Kept with the order (cascade), never edited.
+ */
+export const orderHistoryTable = pgTable(
+  "order_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    actorKind: text("actor_kind", { enum: ORDER_ACTOR_KINDS }).notNull(),
+    /** The staff member's or member's id, or the gateway event's id; null for a guest, the sweep and the shop. */
+    actorId: text("actor_id"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_history_order_idx").on(table.orderId, table.at),
+    check("order_history_actor_kind_known", sql`${table.actorKind} in ('staff', 'member', 'guest', 'gateway', 'sweep', 'system')`),
+  ],
 );

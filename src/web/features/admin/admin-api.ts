@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { csrfToken } from "../site/api.ts";
+import { csrfToken } from "../../shared/site/api.ts";
 
 /** Where a visitor without a staff session is sent, with the page they wanted kept for after sign-in. */
 export const ADMIN_LOGIN_PATH = "/admin/login";

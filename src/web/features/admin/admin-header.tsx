@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { useLocation } from "react-router";
 import type { Locale } from "../../../domain/locale.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { ADMIN_LOGIN_PATH, callAdminApi } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";

@@ -1,7 +1,7 @@
 import SparkMD5 from "spark-md5";
 import type { DirectUploadAnswer } from "../../../domain/admin-catalog.ts";
 import { UPLOAD_CHUNK_BYTES } from "../../../domain/admin-catalog.ts";
-import { csrfToken } from "../site/api.ts";
+import { csrfToken } from "../../shared/site/api.ts";
 
 /** Which step failed, with the HTTP status (0 when the server was not reached), for spec §8's messages. */
 export class DirectUploadError extends Error {

@@ -93,6 +93,9 @@ export function AgeGate() {
           setError(null);
         }}
       >
+        {/* A required select's first option must be an empty placeholder (HTML, and the W3C validator);
+            the default birth date stays preselected below it. */}
+        <option value="">{t("ageGate.choose")}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}

@@ -4,9 +4,9 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
-import { callApi } from "../site/api.ts";
-import type { ApiErrorBody } from "./account-form.ts";
-import { formValues, useFieldErrors } from "./account-form.ts";
+import { callApi } from "../../shared/site/api.ts";
+import type { ApiErrorBody } from "../../shared/auth/account-form.ts";
+import { formValues, useFieldErrors } from "../../shared/auth/account-form.ts";
 import styles from "./auth-page.module.css";
 
 interface EmailRequestFormProps {

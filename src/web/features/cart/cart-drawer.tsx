@@ -5,10 +5,10 @@ import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TransitionLink } from "../layout/page-transition.tsx";
-import { useAuth } from "../auth/auth-context.tsx";
-import { CHECKOUT_ITEMS_KEY, useCart } from "./cart-context.tsx";
-import { useCartDrawer } from "./cart-drawer-state.tsx";
+import { TransitionLink } from "../../shared/layout/page-transition.tsx";
+import { useAuth } from "../../shared/auth/auth-context.tsx";
+import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx";
+import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
 import styles from "./cart-drawer.module.css";
 
 /** The floating cart button and the drawer it toggles (spec §2, Cart drawer). */

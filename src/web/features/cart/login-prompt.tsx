@@ -1,9 +1,9 @@
 import { useI18n } from "../../i18n/i18n.tsx";
 import { buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TransitionLink } from "../layout/page-transition.tsx";
-import { useCart } from "./cart-context.tsx";
-import { useCartDrawer } from "./cart-drawer-state.tsx";
+import { TransitionLink } from "../../shared/layout/page-transition.tsx";
+import { useCart } from "../../shared/cart/cart-context.tsx";
+import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
 import styles from "./login-prompt.module.css";
 
 /** Shown once per browser session when a guest's cart gets its first bottle (spec §4). */

@@ -2,7 +2,7 @@ import type { Product } from "../../../domain/catalog-api.ts";
 import { imageVariantUrl } from "../../../domain/catalog-api.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
-import { useCart } from "../cart/cart-context.tsx";
+import { useCart } from "../../shared/cart/cart-context.tsx";
 
 /** カートに入れる: one more bottle in the cart, and the drawer opens (spec §4). */
 export function AddToCartButton({ product }: { product: Product }) {

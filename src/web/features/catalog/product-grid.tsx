@@ -1,6 +1,6 @@
 import type { Exhibit, Product } from "../../../domain/catalog-api.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { TransitionLink } from "../layout/page-transition.tsx";
+import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { CatalogImage } from "./catalog-image.tsx";
 import styles from "./catalog.module.css";
 

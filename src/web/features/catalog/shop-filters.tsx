@@ -8,11 +8,21 @@ interface ShopFiltersProps {
   filter: ProductFilter;
   series: SeriesTreeNode[];
   liquorTypes: LiquorTypeOption[];
+  /** How many bottles the chosen filters find: the sheet's close button says so on phones. */
+  resultCount: number;
   onChange(next: ProductFilter): void;
 }
 
-/** The /shop side panel (spec §2): stock, liquor type, the series tree and 未分類. */
-export function ShopFilters({ filter, series, liquorTypes, onChange }: ShopFiltersProps) {
+/** How many filters are set, shown on the phone toggle so a closed sheet still says the list is narrowed. */
+export function activeFilterCount(filter: ProductFilter): number {
+  return (filter.unsold === undefined ? 0 : 1) + (filter.liquorType ? 1 : 0) + filter.series.length + (filter.unselectSeries ? 1 : 0);
+}
+
+/**
+ * The /shop side panel (spec §2): stock, liquor type, the series tree and 未分類. On phones it is a
+ * bottom sheet opened from a toggle that counts the active filters, closed by "N件を表示".
+ */
+export function ShopFilters({ filter, series, liquorTypes, resultCount, onChange }: ShopFiltersProps) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -51,12 +61,36 @@ export function ShopFilters({ filter, series, liquorTypes, onChange }: ShopFilte
     { value: "0", label: t("catalog.outOfStock") },
   ];
 
+  const active = activeFilterCount(filter);
+
   return (
     <aside className={styles.panel} aria-label={t("catalog.filters")}>
-      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="filters-toggle"
+      >
         {t("catalog.filters")}
+        {active > 0 && (
+          <span className={styles.activeCount} data-testid="filters-active-count">
+            <span aria-hidden="true">{active}</span>
+            <span className="visually-hidden">{t("catalog.activeFilters", { count: active })}</span>
+          </span>
+        )}
       </button>
-      <form id={panelId} className={styles.form} data-open={open} onSubmit={(event) => event.preventDefault()}>
+      {open && <div className={styles.backdrop} onClick={() => setOpen(false)} aria-hidden="true" />}
+      <form
+        id={panelId}
+        className={styles.form}
+        data-open={open}
+        onSubmit={(event) => event.preventDefault()}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") setOpen(false);
+        }}
+      >
         <fieldset className={styles.group}>
           <legend>{t("catalog.stock")}</legend>
           {stockOptions.map((option) => (
@@ -107,6 +141,11 @@ export function ShopFilters({ filter, series, liquorTypes, onChange }: ShopFilte
             <span>{t("catalog.unclassified")}</span>
           </label>
         </fieldset>
+        <div className={styles.sheetFooter}>
+          <button type="button" className={styles.showResults} onClick={() => setOpen(false)} data-testid="filters-show-results">
+            {t("catalog.showResults", { count: resultCount })}
+          </button>
+        </div>
       </form>
     </aside>
   );

@@ -3,9 +3,9 @@ import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
-import type { AddressFormErrors, AddressFormValue } from "../address/address-fields.tsx";
-import { addressErrorMessages, addressPayload } from "../address/address-fields.tsx";
-import { checkAddress } from "../address/address-rules.ts";
+import type { AddressFormErrors, AddressFormValue } from "../../shared/address/address-fields.tsx";
+import { addressErrorMessages, addressPayload } from "../../shared/address/address-fields.tsx";
+import { checkAddress } from "../../shared/address/address-rules.ts";
 
 /** Spec §3 Customer contact. */
 export interface ContactValue {

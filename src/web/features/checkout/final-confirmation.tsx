@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import styles from "./checkout.module.css";
 
 export const LEGAL_NOTICE_PATH = "/specified-commercial-transaction-act-notes";

@@ -2,9 +2,9 @@ import type { BillingDetails, CardInputField } from "../../../domain/card.ts";
 import type { CheckoutItemError, CheckoutPayload, CheckoutResponse } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { translate } from "../../i18n/i18n.tsx";
-import type { CardSource, PaymentProvider } from "../payments/payment-provider.ts";
-import type { ApiResult } from "../site/api.ts";
-import { callApi } from "../site/api.ts";
+import type { CardSource, PaymentProvider } from "../../shared/payments/payment-provider.ts";
+import type { ApiResult } from "../../shared/site/api.ts";
+import { callApi } from "../../shared/site/api.ts";
 import type { CheckoutAttempt } from "./idempotency-key.ts";
 import { orderFingerprint } from "./checkout-order.ts";
 

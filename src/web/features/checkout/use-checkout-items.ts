@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { CartItem } from "../../../domain/cart.ts";
-import { CHECKOUT_ITEMS_KEY, useCart } from "../cart/cart-context.tsx";
+import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx";
 
 function storedCopyText(): string | null {
   try {

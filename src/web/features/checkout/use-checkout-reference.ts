@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { SavedCard } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { callApi } from "../site/api.ts";
+import { callApi } from "../../shared/site/api.ts";
 
 /** Spec §3 Bank account, as GET /api/banks lists it. */
 export interface BankAccount {

@@ -4,7 +4,7 @@ import { checkoutTotals } from "../../../domain/checkout-summary.ts";
 import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
 import { codAllowed, codFeeFor, codRefusalMessage } from "../../../domain/checkout-totals.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { useCodFee } from "./use-checkout-reference.ts";
 
 export interface CheckoutFigures {

@@ -7,12 +7,12 @@ import type { CardInputField, PaymentBrowserConfig } from "../../../domain/card.
 import type { PaymentMethodChoice } from "../../../domain/checkout-totals.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
-import type { AddressFormValue } from "../address/address-fields.tsx";
-import { addressFormValue } from "../address/address-fields.tsx";
-import { useAuth } from "../auth/auth-context.tsx";
-import { useCart } from "../cart/cart-context.tsx";
-import type { CardEntryHandle, CardMessage } from "../payments/card-entry.tsx";
-import { usePaymentProvider } from "../payments/use-payment-provider.ts";
+import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
+import { addressFormValue } from "../../shared/address/address-fields.tsx";
+import { useAuth } from "../../shared/auth/auth-context.tsx";
+import { useCart } from "../../shared/cart/cart-context.tsx";
+import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
+import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
 import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish } from "./checkout-order.ts";
 import { NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";

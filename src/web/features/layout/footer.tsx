@@ -1,6 +1,6 @@
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSite } from "../site/site-context.tsx";
-import { TransitionLink } from "./page-transition.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
+import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import styles from "./footer.module.css";
 
 const ICON_SIZE = 32;

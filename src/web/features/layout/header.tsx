@@ -3,10 +3,10 @@ import type { Locale } from "../../../domain/locale.ts";
 import { useLocation } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { MessageKey } from "../../i18n/ja.ts";
-import { useAuth } from "../auth/auth-context.tsx";
-import { useSignOutAction } from "../auth/sign-out.ts";
-import { useSite } from "../site/site-context.tsx";
-import { TransitionLink } from "./page-transition.tsx";
+import { useAuth } from "../../shared/auth/auth-context.tsx";
+import { useSignOutAction } from "../../shared/auth/sign-out.ts";
+import { useSite } from "../../shared/site/site-context.tsx";
+import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import styles from "./header.module.css";
 
 const MENU: { to: string; label: MessageKey }[] = [

@@ -5,7 +5,7 @@ import { lineTotal } from "../../../domain/order-totals.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { displayZip, statusTone } from "./order-history.ts";
+import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
 import styles from "./order-card.module.css";
 
 type Order = OrderResource["attributes"];

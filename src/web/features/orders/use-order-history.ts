@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import type { OrderResource, OrdersPage } from "../../../domain/checkout.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { useSessionLost } from "../auth/account-form.ts";
-import { callApi } from "../site/api.ts";
-import type { Pagination } from "./order-history.ts";
-import { appendOrders, isNearBottom, nextPageOf } from "./order-history.ts";
+import { useSessionLost } from "../../shared/auth/account-form.ts";
+import { callApi } from "../../shared/site/api.ts";
+import type { Pagination } from "../../shared/orders/order-history.ts";
+import { appendOrders, isNearBottom, nextPageOf } from "../../shared/orders/order-history.ts";
 
 export interface OrderHistory {
   orders: OrderResource[];

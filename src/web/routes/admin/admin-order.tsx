@@ -10,6 +10,7 @@ import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
 import { OrderCustomer, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
+import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -54,6 +55,7 @@ export default function AdminOrder() {
         <div className={detail.details}>
           <OrderCustomer order={order} />
           <OrderLines order={order} />
+          <OrderHistory order={order} />
         </div>
       </div>
     </>

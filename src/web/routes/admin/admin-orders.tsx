@@ -13,7 +13,7 @@ import list from "../../features/admin/admin-orders.module.css";
 import { OrderExports } from "../../features/admin/order-exports.tsx";
 import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
-import { statusTone } from "../../features/orders/order-history.ts";
+import { statusTone } from "../../shared/orders/order-history.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";

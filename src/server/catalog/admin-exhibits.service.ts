@@ -2,12 +2,12 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { AdminExhibit } from "../../domain/admin-catalog.ts";
 import { DESCRIPTION_MAX, NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitsTable } from "../db/schema/catalog.ts";
 import { AppError } from "../http/errors.ts";
-import { FormReader } from "./admin-form-reader.ts";
-import type { AdminUploadsService } from "./admin-uploads.service.ts";
+import { FormReader } from "../http/form-reader.ts";
+import type { AdminUploadsService } from "../admin/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 
 interface ExhibitChanges {
@@ -39,10 +39,12 @@ type ExhibitRow = typeof exhibitsTable.$inferSelect;
 
 /** Showcase items ("Our Products"): every field in both languages, the top flag, and their pictures. */
 export class AdminExhibitsService {
-  constructor(
-    private readonly db: Database,
-    private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService },
-  ) {}
+  /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
+  private readonly db: Database;
+
+  constructor(private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService }) {
+    this.db = deps.catalog.writeDatabase();
+  }
 
   async list(): Promise<AdminExhibit[]> {
     const rows = await this.db.select().from(exhibitsTable).orderBy(asc(exhibitsTable.sortOrder), desc(exhibitsTable.id));
@@ -60,7 +62,6 @@ export class AdminExhibitsService {
       .insert(exhibitsTable)
       .values({ ...changes, nameJa: changes.nameJa!, nameEn: changes.nameEn! })
       .returning({ id: exhibitsTable.id });
-    await this.deps.catalog.changed();
     return this.detail(row!.id);
   }
 
@@ -71,7 +72,6 @@ export class AdminExhibitsService {
       .where(eq(exhibitsTable.id, id))
       .returning({ id: exhibitsTable.id });
     if (!row) throw new AppError("not-found");
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
@@ -79,7 +79,6 @@ export class AdminExhibitsService {
   async remove(id: number): Promise<void> {
     const [row] = await this.db.delete(exhibitsTable).where(eq(exhibitsTable.id, id)).returning({ id: exhibitsTable.id });
     if (!row) throw new AppError("not-found");
-    await this.deps.catalog.changed();
   }
 
   async attachImage(id: number, signedId: unknown, locale: Locale): Promise<AdminExhibit> {
@@ -87,14 +86,12 @@ export class AdminExhibitsService {
     const imageId = await this.deps.uploads.imageOf(signedId, locale);
     const ids = current.images.map((image) => image.id);
     if (!ids.includes(imageId)) await replaceImages(this.db, "exhibit", id, [...ids, imageId]);
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
   async arrangeImages(id: number, body: unknown, locale: Locale): Promise<AdminExhibit> {
     await this.detail(id);
     await replaceImages(this.db, "exhibit", id, await readImageOrder(this.db, "exhibit", id, body, locale));
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 

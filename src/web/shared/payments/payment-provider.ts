@@ -1,6 +1,5 @@
 import type { StripeCardElement } from "@stripe/stripe-js";
 import type { BillingDetails, CardInputField, PaymentBrowserConfig } from "../../../domain/card.ts";
-import type { Locale } from "../../../domain/locale.ts";
 
 /**
  * The browser's side of the payment gateway, one small interface for Stripe.js and the built-in
@@ -63,18 +62,4 @@ export class PaymentProviderLoadError extends Error {
     super(STRIPE_LOAD_FAILED);
     this.name = "PaymentProviderLoadError";
   }
-}
-
-/**
- * Loads the provider the server chose (from the page's PaymentBrowserConfig). Each kind is its own
- * chunk, fetched only by the pages that take cards (/checkout, /mypage/credit). A Stripe.js that
- * cannot be loaded rejects with PaymentProviderLoadError ('Failed to load Stripe.js').
- */
-export async function loadPaymentProvider(config: PaymentBrowserConfig, locale: Locale): Promise<PaymentProvider> {
-  if (config.kind === "stripe") {
-    const { loadStripeProvider } = await import("./stripe-provider.ts");
-    return loadStripeProvider(config.publishableKey, locale);
-  }
-  const { createTestProvider } = await import("./test-provider.tsx");
-  return createTestProvider(locale);
 }

@@ -10,7 +10,7 @@ import {
   permilleOf,
 } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { FormReader } from "./admin-form-reader.ts";
+import { FormReader } from "../http/form-reader.ts";
 
 /** A product's columns as the back office writes them; undefined means "leave as it is". */
 export interface ProductChanges {

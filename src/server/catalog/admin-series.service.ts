@@ -2,11 +2,11 @@ import { asc, count, eq } from "drizzle-orm";
 import type { AdminSeries } from "../../domain/admin-catalog.ts";
 import { NAME_MAX, SORT_ORDER_MAX, descendantsOf } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { productSeriesTable, seriesTable } from "../db/schema/catalog.ts";
 import { AppError } from "../http/errors.ts";
-import { FormReader } from "./admin-form-reader.ts";
+import { FormReader } from "../http/form-reader.ts";
 
 interface SeriesChanges {
   nameJa?: string | undefined;
@@ -33,10 +33,12 @@ export function readSeriesInput(body: unknown, locale: Locale, partial: boolean)
  * its own sub-series: that would cut the branch off the tree), and delete only an empty series.
  */
 export class AdminSeriesService {
-  constructor(
-    private readonly db: Database,
-    private readonly deps: { catalog: CatalogService },
-  ) {}
+  /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
+  private readonly db: Database;
+
+  constructor(private readonly deps: { catalog: CatalogService }) {
+    this.db = deps.catalog.writeDatabase();
+  }
 
   async list(): Promise<AdminSeries[]> {
     const [rows, products] = await Promise.all([
@@ -61,7 +63,6 @@ export class AdminSeriesService {
       .insert(seriesTable)
       .values({ nameJa: changes.nameJa!, nameEn: changes.nameEn!, parentId: changes.parentId ?? null, sortOrder: changes.sortOrder ?? 0 })
       .returning({ id: seriesTable.id });
-    await this.deps.catalog.changed();
     return this.one(row!.id);
   }
 
@@ -71,7 +72,6 @@ export class AdminSeriesService {
     // A PATCH without fields changes nothing (an empty SET is not SQL: it was a 500).
     if (Object.values(changes).every((value) => value === undefined)) return this.one(id);
     await this.db.update(seriesTable).set(changes).where(eq(seriesTable.id, id));
-    await this.deps.catalog.changed();
     return this.one(id);
   }
 
@@ -80,7 +80,6 @@ export class AdminSeriesService {
     const series = await this.one(id);
     if (series.product_count > 0 || series.child_count > 0) throw new AppError("conflict", "seriesNotEmpty");
     await this.db.delete(seriesTable).where(eq(seriesTable.id, id));
-    await this.deps.catalog.changed();
   }
 
   private async one(id: number): Promise<AdminSeries> {

@@ -4,10 +4,10 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
-import type { OrderRow } from "../orders/orders.service.ts";
+import type { OrderRow } from "./orders.service.ts";
 import { addressLine } from "../../domain/order-view.ts";
 
-// What the shopper hears when the trader moves an order: the money arrived, the parcel left (with
+// What the shopper hears when an order moves (OrderMoves): the money arrived, the parcel left (with
 // its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
 
 export type OrderStatusMailKind = "deposited" | "sent" | "cancelled";

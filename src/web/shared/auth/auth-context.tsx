@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { UserResource } from "../../../domain/account.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import type { RootData } from "../../root.tsx";
+import type { RootData } from "../root-data.ts";
 import { callApi, setCsrfToken } from "../site/api.ts";
 
 export type SignInResult = { ok: true; user: UserResource; message: string } | { ok: false; status: number; errors: string[] };

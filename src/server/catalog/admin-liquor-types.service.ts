@@ -2,11 +2,11 @@ import { asc, count, eq, isNotNull } from "drizzle-orm";
 import type { AdminLiquorType } from "../../domain/admin-catalog.ts";
 import { NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
 import { AppError } from "../http/errors.ts";
-import { FormReader } from "./admin-form-reader.ts";
+import { FormReader } from "../http/form-reader.ts";
 
 /** Keys appear in the shop's filter links (?liquor_type=wine): short, lower case, URL-safe. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -32,10 +32,12 @@ export function readLiquorTypeInput(body: unknown, locale: Locale, options: { pa
 
 /** Kinds of liquor for the shop's filter: add, rename (labels in both languages), reorder. */
 export class AdminLiquorTypesService {
-  constructor(
-    private readonly db: Database,
-    private readonly deps: { catalog: CatalogService },
-  ) {}
+  /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
+  private readonly db: Database;
+
+  constructor(private readonly deps: { catalog: CatalogService }) {
+    this.db = deps.catalog.writeDatabase();
+  }
 
   async list(): Promise<AdminLiquorType[]> {
     const [rows, products] = await Promise.all([
@@ -61,7 +63,6 @@ export class AdminLiquorTypesService {
       form.errors.add("key", "taken");
       form.finish();
     }
-    await this.deps.catalog.changed();
     return this.one(key);
   }
 
@@ -70,7 +71,6 @@ export class AdminLiquorTypesService {
     if (Object.values(changes).every((value) => value === undefined)) return this.one(key);
     const [row] = await this.db.update(liquorTypesTable).set(changes).where(eq(liquorTypesTable.key, key)).returning({ key: liquorTypesTable.key });
     if (!row) throw new AppError("not-found");
-    await this.deps.catalog.changed();
     return this.one(key);
   }
 
@@ -79,7 +79,6 @@ export class AdminLiquorTypesService {
     const found = await this.one(key);
     if (found.product_count > 0) throw new AppError("conflict", "liquorTypeInUse");
     await this.db.delete(liquorTypesTable).where(eq(liquorTypesTable.key, key));
-    await this.deps.catalog.changed();
   }
 
   private async one(key: string): Promise<AdminLiquorType> {

@@ -1,6 +1,6 @@
 import { INVALID_CHARACTERS, hasForbiddenCharacters, recordIdOf } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "./errors.ts";
 import type { ValidatedAttribute } from "../i18n/validation.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { PaymentProvider } from "./payment-provider.ts";
-import { PaymentProviderLoadError, loadPaymentProvider } from "./payment-provider.ts";
+import { loadPaymentProvider } from "./load-payment-provider.ts";
+import { PaymentProviderLoadError } from "./payment-provider.ts";
 
 export type ProviderState = { status: "loading" } | { status: "ready"; provider: PaymentProvider } | { status: "failed"; message: string };
 

@@ -2,12 +2,12 @@ import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "driz
 import type { AdminProduct, AdminProductRow } from "../../domain/admin-catalog.ts";
 import { LOW_STOCK_AT, STOCK_MAX, percentOf } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
 import { AppError, validationFailed } from "../http/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
-import type { AdminUploadsService } from "./admin-uploads.service.ts";
+import type { AdminUploadsService } from "../admin/admin-uploads.service.ts";
 import type { ProductChanges } from "./admin-products.input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 
@@ -27,10 +27,12 @@ function containing(text: string): string {
  * Each write ends with `catalog.changed()`, so the shop shows it at once (in every process).
  */
 export class AdminProductsService {
-  constructor(
-    private readonly db: Database,
-    private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService },
-  ) {}
+  /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
+  private readonly db: Database;
+
+  constructor(private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService }) {
+    this.db = deps.catalog.writeDatabase();
+  }
 
   async list(filters: AdminProductFilters): Promise<AdminProductRow[]> {
     const conditions: SQL[] = [];
@@ -107,7 +109,6 @@ export class AdminProductsService {
       if (seriesIds && seriesIds.length > 0) await tx.insert(productSeriesTable).values(seriesIds.map((seriesId) => ({ productId: row!.id, seriesId })));
       return row!.id;
     });
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
@@ -128,7 +129,6 @@ export class AdminProductsService {
       return true;
     });
     if (!found) throw new AppError("not-found");
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
@@ -145,7 +145,6 @@ export class AdminProductsService {
       errors.add("stock", "less_than_or_equal_to", { count: STOCK_MAX });
       throw validationFailed(errors);
     }
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
@@ -155,7 +154,6 @@ export class AdminProductsService {
     const imageId = await this.deps.uploads.imageOf(signedId, locale);
     const ids = current.images.map((image) => image.id);
     if (!ids.includes(imageId)) await replaceImages(this.db, "product", id, [...ids, imageId]);
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 
@@ -164,7 +162,6 @@ export class AdminProductsService {
     await this.detail(id);
     const order = await readImageOrder(this.db, "product", id, body, locale);
     await replaceImages(this.db, "product", id, order);
-    await this.deps.catalog.changed();
     return this.detail(id);
   }
 

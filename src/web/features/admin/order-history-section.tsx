@@ -1,0 +1,57 @@
+import { formatDateTime } from "../../../domain/format.ts";
+import type { OrderHistoryEntry } from "../../../domain/order-status.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import type { AdminText } from "./admin-i18n.ts";
+import { useAdminText } from "./admin-i18n.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import styles from "./admin.module.css";
+
+function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
+  return ta(`adminOrder.actor.${entry.actor_kind}`, { id: entry.actor_id ?? "" });
+}
+
+/** The order's history: every status it has been in, when, and who or what moved it (OrderMoves). */
+export function OrderHistory({ order }: { order: AdminOrderDetail }) {
+  const ta = useAdminText();
+  const { t, locale } = useI18n();
+  const status = (value: OrderHistoryEntry["to"]) => t(`orders.status.${value}`);
+  return (
+    <section className={styles.section} aria-labelledby="order-history">
+      <h2 id="order-history" className={styles.sectionTitle}>
+        {ta("adminOrder.history")}
+      </h2>
+      {order.history.length === 0 ? (
+        <p>{ta("adminOrder.historyEmpty")}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby="order-history">
+            <thead>
+              <tr>
+                <th scope="col">{ta("adminOrder.historyAt")}</th>
+                <th scope="col">{ta("adminOrder.historyMove")}</th>
+                <th scope="col">{ta("adminOrder.historyBy")}</th>
+                <th scope="col">{ta("adminOrder.historyNote")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.history.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`} data-testid="order-history-row">
+                  <td>
+                    <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time>
+                  </td>
+                  <td>
+                    {entry.from === null
+                      ? ta("adminOrder.historyCreated", { to: status(entry.to) })
+                      : ta("adminOrder.historyMoved", { from: status(entry.from), to: status(entry.to) })}
+                  </td>
+                  <td>{actorLabel(entry, ta)}</td>
+                  <td>{entry.note ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LiquorTypeOption, SeriesTreeNode } from "../../domain/catalog-api.ts";
+import type { PageContext } from "../load-context.ts";
+
+/**
+ * What the root route's loader gives every page. Declared here, not derived from root.tsx's loader,
+ * because features read it (the signed-in user) and root.tsx imports those features: deriving it
+ * there made an import cycle (decision 028).
+ */
+export interface RootData extends Pick<PageContext, "locale" | "csrfToken" | "nonce" | "shop" | "user" | "publicUrl" | "dictionaryHref"> {
+  series: SeriesTreeNode[];
+  liquorTypes: LiquorTypeOption[];
+}

@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+
+// Phone ergonomics at 390 px (issue 20): the cart button covers nothing a shopper reads or taps,
+// the /shop filters open as a sheet that counts what it shows, and My Page puts its content first.
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.describe.configure({ timeout: 120_000 });
+
+/** What must never be under the cart button: titles, prices, buttons, links, notices, order cards' text. */
+const READABLE = "main :is(h1, h2, h3, p, dt, dd, th, td, li, label, a, button, [data-testid=final-confirmation], [data-testid=order-card] *)";
+
+/**
+ * Scrolls through the page a window at a time and, at every stop, measures each readable element
+ * against the cart button. The part of an element scrolled under the sticky header is not on
+ * screen, so only the part below the header counts. Answers what was covered and how many
+ * element positions were looked at (so a page with nothing to check cannot pass by accident).
+ */
+async function coveredByCartButton(page: Page): Promise<{ covered: string[]; checked: number }> {
+  return page.evaluate(async (selector) => {
+    const button = document.querySelector<HTMLElement>("[data-testid=cart-button]");
+    if (!button) return { covered: ["no cart button"], checked: 0 };
+    const covered = new Set<string>();
+    let checked = 0;
+    const stops = Math.ceil(document.documentElement.scrollHeight / window.innerHeight) + 1;
+    for (let stop = 0; stop < stops; stop += 1) {
+      window.scrollTo(0, stop * window.innerHeight * 0.8);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const cart = button.getBoundingClientRect();
+      const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+      for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+        if (element === button || button.contains(element) || element.closest("dialog")) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") continue;
+        const top = Math.max(box.top, headerBottom);
+        if (top >= box.bottom || box.bottom < 0 || box.top > window.innerHeight) continue;
+        checked += 1;
+        const overlaps = box.left < cart.right && box.right > cart.left && top < cart.bottom && box.bottom > cart.top;
+        if (overlaps) covered.add(`${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+      }
+    }
+    return { covered: [...covered], checked };
+  }, READABLE);
+}
+
+async function expectNothingCovered(page: Page): Promise<void> {
+  const { covered, checked } = await coveredByCartButton(page);
+  expect(checked).toBeGreaterThan(10);
+  expect(covered).toEqual([]);
+}
+
+async function putInCart(page: Page, amounts: Record<string, number>): Promise<void> {
+  await page.goto("/");
+  const put = await page.request.put("/api/carts", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { cart: { cart_product_ids: amounts } },
+  });
+  expect(put.ok()).toBe(true);
+}
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
+});
+
+test("the cart button covers no title, price or button on the shop, a product and checkout, in both languages", async ({ page }) => {
+  await putInCart(page, { "1": 1, "2": 2 });
+  for (const locale of ["ja", "en"]) {
+    await page.goto(`/locale/${locale}?to=/`);
+    for (const path of ["/", "/shop", "/products/1", "/checkout", "/company", "/inquiry"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByTestId("cart-button")).toBeVisible();
+      if (path === "/checkout") await expect(page.getByTestId("final-confirmation")).toBeVisible();
+      await test.step(`${locale} ${path}`, () => expectNothingCovered(page));
+    }
+  }
+});
+
+test("the cart button covers no order card's text in the purchase history", async ({ page }) => {
+  await signUpAndSignIn(page, "phone");
+  await page.goto("/");
+  const order = await page.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `phone-layout-${Date.now()}-${Math.random()}` },
+    data: {
+      items: [{ id: 1, amount: 1 }],
+      payment_method: "bank",
+      name: "蔵前 太郎",
+      email: "taro@example.com",
+      phone: "03-1234-5678",
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+      desired_delivery_date: "",
+      desired_delivery_timezone: "",
+      memo: "",
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  await page.goto("/mypage/orders");
+  await waitForHydration(page);
+  await expect(page.getByTestId("order-card")).toHaveCount(1);
+  await expectNothingCovered(page);
+});
+
+test("on a phone /shop's filters open as a sheet that counts the active filters and shows the results", async ({ page }) => {
+  await page.goto("/shop");
+  await waitForHydration(page);
+  const toggle = page.getByTestId("filters-toggle");
+  await expect(toggle).toHaveText("絞り込み");
+  await toggle.click();
+  const sheet = page.locator("form[data-open=true]");
+  await expect(sheet).toBeVisible();
+  // A sheet: it reaches the bottom of the window and spans its width.
+  const box = (await sheet.boundingBox())!;
+  expect(Math.round(box.y + box.height)).toBe(844);
+  expect(Math.round(box.width)).toBe(390);
+
+  await sheet.getByRole("radio", { name: "在庫あり" }).check();
+  const showResults = page.getByTestId("filters-show-results");
+  await expect(page).toHaveURL(/unsold=1/);
+  const shown = await page.getByTestId("product-tile").count();
+  await expect(showResults).toHaveText(`${shown}件を表示`);
+  await expect(page.getByTestId("filters-active-count")).toContainText("1");
+  await showResults.click();
+  await expect(sheet).toHaveCount(0);
+  await expect(toggle).toHaveAccessibleName(/絞り込み.*1件の条件/);
+});
+
+test("on a phone My Page shows its section first and folds the menu into one line", async ({ page }) => {
+  await signUpAndSignIn(page, "phonemenu");
+  await page.goto("/mypage/orders");
+  await waitForHydration(page);
+  const heading = page.getByRole("heading", { level: 1, name: "購入履歴" });
+  await expect(heading).toBeInViewport();
+  const menu = page.getByRole("navigation", { name: "マイページメニュー" });
+  await expect(menu.getByRole("link", { name: "お届け先住所" })).toBeHidden();
+  const toggle = page.getByTestId("mypage-menu-toggle");
+  await expect(toggle).toContainText("購入履歴");
+  // The section's heading starts within the first fifth of the screen (the menu takes one line).
+  expect((await heading.boundingBox())!.y).toBeLessThan(844 / 5 + 100);
+  await toggle.click();
+  await menu.getByRole("link", { name: "お届け先住所" }).click();
+  await expect(page).toHaveURL(/\/mypage\/address$/);
+  await expect(toggle).toContainText("お届け先住所");
+  await expect(menu.getByRole("link", { name: "購入履歴" })).toBeHidden();
+});
