@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { orderItemsTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -63,7 +64,8 @@ describe("bank transfer", () => {
     expect(await client.cart(browser)).toEqual([]);
 
     const [mail] = await shop.mailsTo(payload.email);
-    expect(mail!.subject).toContain(body.order_id);
+    // The mail names the order as the shopper reads it out (groups of four), not the plain API id.
+    expect(mail!.subject).toContain(orderNumberForShopper(body.order_id));
     for (const text of [mail!.text, mail!.html]) {
       expect(text).toContain("蔵の赤");
       expect(text).toContain("3,000 円 × 2 = 6,000 円");
