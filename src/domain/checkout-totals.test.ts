@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
+import { checkoutTotals } from "./checkout-summary.ts";
 import {
-  checkoutTotals,
   codAllowed,
   codFeeFor,
   codRefusalMessage,

@@ -1,9 +1,5 @@
 import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
-import type { OrderCharge } from "./order-charges.ts";
-import { CHARGE_KINDS, chargeAmount, chargeOf, chargesToKeep } from "./order-charges.ts";
-import type { OrderTotals } from "./order-totals.ts";
-import { lineTotal, orderTotals } from "./order-totals.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
 import { COD_CEILING } from "./shop-profile.ts";
@@ -11,8 +7,8 @@ import { COD_CEILING } from "./shop-profile.ts";
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
  * recomputes every figure from these functions; what the browser shows is never trusted.
- * The order's figures come from its lines (order-totals.ts); this module says which charges a
- * checkout adds.
+ * The fee rules are here; the charges they become are order-charges.ts's kinds, and a checkout's
+ * figures are checkout-summary.ts's (items + charges, order-totals.ts).
  */
 
 export type ShippingType = "normal" | "cool";
@@ -28,13 +24,6 @@ export interface CheckoutLine {
   unitPrice: number;
   amount: number;
   shippingType: ShippingType;
-}
-
-export interface CheckoutTotals extends OrderTotals {
-  /** The order's charge lines: shipping always, the payment-method fee when there is one. */
-  chargeLines: OrderCharge[];
-  shipping: number;
-  paymentMethodFee: number;
 }
 
 /**
@@ -57,25 +46,6 @@ export function codFeeFor(itemsAndShipping: number, terms: Pick<CheckoutTerms, "
 
 /** What checkout needs of the chosen payment method (payment-methods/): its fee and what it calls it. */
 export type FeeOfMethod = Pick<PaymentMethodHandler, "fee" | "feeLabel">;
-
-/** The charges a checkout adds to its items: shipping, then the payment method's fee when it has one. */
-export function checkoutCharges(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms): OrderCharge[] {
-  const items = lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.amount), 0);
-  const shipping = shippingFeeFor(
-    lines.map((line) => line.shippingType),
-    terms,
-  );
-  const fee = method.fee(items + shipping, terms);
-  return chargesToKeep([chargeOf("shipping", shipping), chargeOf("payment_fee", fee, method.feeLabel ?? CHARGE_KINDS.payment_fee.label)]);
-}
-
-/** Every figure of the order summary (spec §2 /checkout), to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms);
-  // Spec §9: tax is charged once on the whole subtotal (shipping and fee included), rounded up.
-  const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
-  return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };
-}
 
 /**
  * Whether cash on delivery may be chosen for this total (tax and fees included).

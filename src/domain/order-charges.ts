@@ -1,32 +1,19 @@
+import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
+import { shippingFeeFor } from "./checkout-totals.ts";
 import type { Locale } from "./locale.ts";
+import { itemsSubtotal } from "./order-totals.ts";
 
 /**
  * Charges are order lines (in the spirit of Vendure's order surcharges): shipping, the payment
  * method's fee and any later charge (gift wrapping, cool or remote-area surcharges) are rows of the
  * order with a kind, a label in both languages, an amount and whether consumption tax applies.
  *
- * A new kind of charge is one entry in CHARGE_KINDS: the order keeps a copy of the label and the
- * tax flag on each row, so totals, the order view, the mails, the back office and both CSV exports
- * show it without knowing it. Only where the charge is worked out (checkout) needs to add it.
+ * A new kind of charge is one entry in CHARGE_KINDS: its label, tax flag and what it costs at
+ * checkout. The order keeps a copy of the label and the tax flag on each row, so totals, the order
+ * view, the API, the mails, the back office and both CSV exports show it without knowing it.
  */
 
 export type ChargeLabel = Record<Locale, string>;
-
-export interface ChargeKind {
-  label: ChargeLabel;
-  /** Whether consumption tax applies (spec §9 taxes shipping and the fee with the items). */
-  taxable: boolean;
-  /** Shown (and stored) even at 0 yen; other kinds are left off an order when they cost nothing. */
-  keptAtZero: boolean;
-}
-
-export const CHARGE_KINDS = {
-  shipping: { label: { ja: "送料", en: "Shipping" }, taxable: true, keptAtZero: true },
-  // The label is the payment method's (its handler's feeLabel); this one is for a method that names none.
-  payment_fee: { label: { ja: "決済手数料", en: "Payment fee" }, taxable: true, keptAtZero: false },
-} as const satisfies Record<string, ChargeKind>;
-
-export type ChargeKindCode = keyof typeof CHARGE_KINDS;
 
 /** One charge of an order: a copy of what it was called and whether it was taxed when ordered. */
 export interface OrderCharge {
@@ -38,18 +25,74 @@ export interface OrderCharge {
   taxable: boolean;
 }
 
+/** What a kind may look at to work out its charge at checkout (the browser's summary and the server's order alike). */
+export interface ChargeContext {
+  lines: readonly CheckoutLine[];
+  /** The chosen payment method's handler (payment-methods/): its fee and what it calls it. */
+  method: FeeOfMethod;
+  terms: CheckoutTerms;
+  /** Items before tax. */
+  items: number;
+  /** The charges worked out before this one, in CHARGE_KINDS' order (the cod fee is based on items + shipping). */
+  earlier: readonly OrderCharge[];
+}
+
+export interface ChargeKind {
+  label: ChargeLabel;
+  /** Whether consumption tax applies (spec §9 taxes shipping and the fee with the items). */
+  taxable: boolean;
+  /** Shown (and stored) even at 0 yen; other kinds are left off an order when they cost nothing. */
+  keptAtZero: boolean;
+  /** Yen before tax this order is charged. */
+  amountAt(context: ChargeContext): number;
+  /** The label when it depends on the order rather than the kind; undefined for the kind's own label. */
+  labelAt?(context: ChargeContext): ChargeLabel | undefined;
+}
+
+/** The amount of the charges of one kind (0 when the order has none of it). */
+export function chargeAmount(charges: readonly Pick<OrderCharge, "kind" | "amount">[], kind: string): number {
+  return charges.filter((charge) => charge.kind === kind).reduce((sum, charge) => sum + charge.amount, 0);
+}
+
+/** The kinds of charge, in the order an order lists them. A new kind is one entry here. */
+export const CHARGE_KINDS = {
+  shipping: {
+    label: { ja: "送料", en: "Shipping" },
+    taxable: true,
+    keptAtZero: true,
+    amountAt: ({ lines, terms }: ChargeContext): number =>
+      shippingFeeFor(
+        lines.map((line) => line.shippingType),
+        terms,
+      ),
+  },
+  payment_fee: {
+    label: { ja: "決済手数料", en: "Payment fee" },
+    taxable: true,
+    keptAtZero: false,
+    // The fee is the chosen method's (decision 023), on items + shipping (spec §4: the cod fee's tiers).
+    amountAt: ({ method, items, earlier, terms }: ChargeContext): number => method.fee(items + chargeAmount(earlier, "shipping"), terms),
+    // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
+    labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
+  },
+} as const satisfies Record<string, ChargeKind>;
+
+export type ChargeKindCode = keyof typeof CHARGE_KINDS;
+
 /** A charge of a known kind with its kind's label and tax flag (or the label given, e.g. the method's). */
 export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabel = CHARGE_KINDS[kind].label): OrderCharge {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`a charge must be a whole number of yen ≥ 0, got ${amount}`);
   return { kind, label: { ...label }, amount, taxable: CHARGE_KINDS[kind].taxable };
 }
 
-/** The charges an order keeps: every kind that is kept at zero, others only when they cost something. */
-export function chargesToKeep(charges: readonly OrderCharge[]): OrderCharge[] {
-  return charges.filter((charge) => charge.amount > 0 || (CHARGE_KINDS as Record<string, ChargeKind | undefined>)[charge.kind]?.keptAtZero === true);
-}
-
-/** The amount of the charges of one kind (0 when the order has none of it). */
-export function chargeAmount(charges: readonly Pick<OrderCharge, "kind" | "amount">[], kind: ChargeKindCode): number {
-  return charges.filter((charge) => charge.kind === kind).reduce((sum, charge) => sum + charge.amount, 0);
+/** The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off unless kept at zero. */
+export function checkoutCharges(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms): OrderCharge[] {
+  const items = itemsSubtotal(lines);
+  const charges: OrderCharge[] = [];
+  for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges };
+    const amount = kind.amountAt(context);
+    if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
+  }
+  return charges;
 }

@@ -1,5 +1,4 @@
 import { taxOn } from "./money.ts";
-import type { OrderCharge } from "./order-charges.ts";
 
 /**
  * An order's money from its lines: the items and the charges (order-charges.ts). The checkout
@@ -12,6 +11,13 @@ export interface ItemLine {
   /** Price before tax of one bottle, yen. */
   unitPrice: number;
   amount: number;
+}
+
+/** What totals need of a charge line (order-charges.ts's OrderCharge). */
+export interface ChargeLine {
+  /** Yen before tax. */
+  amount: number;
+  taxable: boolean;
 }
 
 export interface OrderTotals {
@@ -49,7 +55,7 @@ export function itemsSubtotal(lines: readonly ItemLine[]): number {
  * Totals of items and charges. Spec §9: tax is charged ONCE on the whole taxable sum (items,
  * shipping and fee), rounded up — never per line, which could round up several times.
  */
-export function orderTotals(items: readonly ItemLine[], charges: readonly Pick<OrderCharge, "amount" | "taxable">[], taxRatePercent: number): OrderTotals {
+export function orderTotals(items: readonly ItemLine[], charges: readonly ChargeLine[], taxRatePercent: number): OrderTotals {
   const lineTotals = items.map((item) => lineTotal(item.unitPrice, item.amount));
   const itemsSum = lineTotals.reduce((sum, each) => sum + each, 0);
   for (const charge of charges) assertYen(charge.amount, "a charge");

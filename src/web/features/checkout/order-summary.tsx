@@ -1,5 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
-import type { CheckoutTotals } from "../../../domain/checkout-totals.ts";
+import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 
@@ -15,10 +15,14 @@ interface OrderSummaryProps {
  * own (checkoutTotals on the same data); the server recomputes them on ordering.
  */
 export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
-  const { t, yen } = useI18n();
+  const { t, yen, locale } = useI18n();
   const rows: [string, number, string][] = [
     [t("checkout.shipping"), totals.shipping, "summary-shipping"],
     [t("checkout.paymentFee"), totals.paymentMethodFee, "summary-fee"],
+    // Any other charge line (a later kind such as gift wrapping) under its own label; the two above are the spec's rows.
+    ...totals.chargeLines
+      .filter((charge) => charge.kind !== "shipping" && charge.kind !== "payment_fee")
+      .map((charge): [string, number, string] => [charge.label[locale], charge.amount, `summary-charge-${charge.kind}`]),
     [t("checkout.subtotal"), totals.subtotal, "summary-subtotal"],
     [t("checkout.tax", { rate: taxRate }), totals.tax, "summary-tax"],
   ];

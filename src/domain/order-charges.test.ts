@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { checkoutTotals } from "./checkout-summary.ts";
+import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
+import type { ChargeKind } from "./order-charges.ts";
+import { CHARGE_KINDS, checkoutCharges } from "./order-charges.ts";
+import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+
+const terms: CheckoutTerms = { taxRatePercent: 10, shippingFee: 1100, coolShippingFee: 1650, codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
+const lines: CheckoutLine[] = [{ unitPrice: 3000, amount: 2, shippingType: "cool" }];
+const kinds = CHARGE_KINDS as Record<string, ChargeKind>;
+
+afterEach(() => {
+  delete kinds.test_cool_box;
+});
+
+describe("charge kinds", () => {
+  it("names the payment fee after the method's handler, else the kind's own label", () => {
+    const feeLabel = (method: Parameters<typeof checkoutCharges>[1]) => checkoutCharges(lines, method, terms).find((charge) => charge.kind === "payment_fee")?.label;
+    expect(feeLabel(paymentMethodChoice("cod"))).toEqual({ ja: "代引き手数料", en: "Cash on delivery fee" });
+    // A method with a fee that names none (no such method today) gets the kind's 決済手数料.
+    expect(feeLabel({ fee: () => 200 })).toEqual({ ja: "決済手数料", en: "Payment fee" });
+    // A free method adds no fee line at all.
+    expect(feeLabel(paymentMethodChoice("bank"))).toBeUndefined();
+  });
+
+  it("charges the fee the method's handler asks on items + shipping", () => {
+    const seen: number[] = [];
+    const charges = checkoutCharges(lines, { fee: (itemsAndShipping) => (seen.push(itemsAndShipping), 123) }, terms);
+    // 6000 items + 1650 cool shipping.
+    expect(seen).toEqual([7650]);
+    expect(charges.at(-1)).toMatchObject({ kind: "payment_fee", amount: 123, taxable: true });
+  });
+
+  it("lists shipping, then the fee, in CHARGE_KINDS' order", () => {
+    expect(checkoutCharges(lines, paymentMethodChoice("cod"), terms).map((charge) => [charge.kind, charge.amount])).toEqual([
+      ["shipping", 1650],
+      ["payment_fee", 440],
+    ]);
+  });
+
+  it("takes a new kind from its one entry into the checkout's lines and totals", () => {
+    // As issue 18's cool surcharge would be: a cool bottle adds 330 yen, taxed.
+    kinds.test_cool_box = {
+      label: { ja: "テスト保冷箱", en: "Test cool box" },
+      taxable: true,
+      keptAtZero: false,
+      amountAt: ({ lines: each }) => (each.some((line) => line.shippingType === "cool") ? 330 : 0),
+    };
+    const totals = checkoutTotals(lines, paymentMethodChoice("bank"), terms);
+    expect(totals.chargeLines.at(-1)).toEqual({ kind: "test_cool_box", label: { ja: "テスト保冷箱", en: "Test cool box" }, amount: 330, taxable: true });
+    // 6000 + 1650 + 330 = 7980 → tax 798.
+    expect(totals).toMatchObject({ shipping: 1650, paymentMethodFee: 0, charges: 1980, tax: 798, total: 8778 });
+    // Costing nothing, it is left off.
+    expect(checkoutCharges([{ unitPrice: 3000, amount: 1, shippingType: "normal" }], paymentMethodChoice("bank"), terms).map((charge) => charge.kind)).toEqual(["shipping"]);
+  });
+});
