@@ -113,6 +113,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/carts": { access: "public", ok: 200, guestState: true },
     "PUT /api/carts": { access: "public", ok: 422, guestState: true },
     "POST /api/checkout": { access: "public", ok: [400, 422], guestState: true },
+    "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
     // --- accounts ---
@@ -150,6 +151,11 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /test-gateway/setup_intents/confirm": { access: "public", ok: 400 },
     "GET /test-gateway/3ds/:id": { access: "public", path: "/test-gateway/3ds/pi_unknown", ok: 404 },
     "POST /test-gateway/3ds/:id": { access: "public", path: "/test-gateway/3ds/pi_unknown", ok: 400 },
+    // The voucher and approval pages answer only with the intent's own token or client secret.
+    "GET /test-gateway/konbini/:id": { access: "public", path: "/test-gateway/konbini/pi_unknown", ok: 404 },
+    "POST /test-gateway/konbini/:id": { access: "public", path: "/test-gateway/konbini/pi_unknown", ok: 400 },
+    "GET /test-gateway/paypay/:id": { access: "public", path: "/test-gateway/paypay/pi_unknown", ok: 404 },
+    "POST /test-gateway/paypay/:id": { access: "public", path: "/test-gateway/paypay/pi_unknown", ok: 400 },
     // Stripe mode only: no session, no CSRF token; the Stripe-Signature header is checked instead.
     [`POST ${PAYMENT_WEBHOOK_PATH}`]: { access: "signature", ok: 400 },
 
