@@ -12,7 +12,7 @@ describe("yen", () => {
 
   it("shows a product's tax-included price as the spec words it", () => {
     expect(formatProductPrice(3300, "ja")).toBe("価格 3,300円(税込)");
-    expect(formatProductPrice(3300, "en")).toBe("Price 3,300 JPY (tax incl.)");
+    expect(formatProductPrice(3300, "en")).toBe("Price 3,300 JPY (incl. tax)");
   });
 });
 

@@ -14,7 +14,7 @@ export function formatYen(amount: number, locale: Locale): string {
 /** A product's tax-included price as the spec shows it: "価格 1,234円(税込)". */
 export function formatProductPrice(amountIncludingTax: number, locale: Locale): string {
   const digits = groupedInteger.format(Math.round(amountIncludingTax));
-  return locale === "ja" ? `価格 ${digits}円(税込)` : `Price ${digits} JPY (tax incl.)`;
+  return locale === "ja" ? `価格 ${digits}円(税込)` : `Price ${digits} JPY (incl. tax)`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0");

@@ -41,7 +41,7 @@ test("the trader changes the shipping fee in the settings and the shop charges i
     // The legal notice, read on every page view, shows the new fee too.
     await asConfirmedAdult(page);
     await page.goto("/specified-commercial-transaction-act-notes");
-    await expect(page.getByText("送料：全国一律 1,210 円(税別)")).toBeVisible();
+    await expect(page.getByText("送料：全国一律 1,210 円(税抜)")).toBeVisible();
   } finally {
     // Other journeys on this server expect the demo fee.
     await fee.fill("1100");

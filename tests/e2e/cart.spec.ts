@@ -37,10 +37,10 @@ test("adding from a product page opens the drawer with the bottle, and a reload 
   const line = drawer.getByTestId("cart-item");
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(first!.attributes.name);
-  await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 1 = ${yen(first!.attributes.price_include_tax)}`);
+  await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 1 = ${yen(first!.attributes.price_include_tax)}(税込)`);
 
   await drawer.getByRole("button", { name: `${first!.attributes.name}を1本増やす` }).click();
-  await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 2 = ${yen(first!.attributes.price_include_tax * 2)}`);
+  await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 2 = ${yen(first!.attributes.price_include_tax * 2)}(税込)`);
   await drawer.getByRole("button", { name: "カートを閉じる" }).click();
 
   await openProduct(page, second!);
@@ -72,13 +72,21 @@ test("the plus button greys out at buyable_limit and typing 0 removes the bottle
   await expect(quantity).toHaveValue(String(limit));
   await expect(plus).toBeDisabled();
 
-  // Typing more than the limit is not applied; letters are refused without breaking the cart.
+  // Typing more than the limit keeps the limit and says why, next to the line and to screen readers;
+  // letters are refused without breaking the cart.
   await quantity.fill(String(limit + 5));
   await quantity.blur();
   await expect(quantity).toHaveValue(String(limit));
+  const reduced = drawer.getByTestId("cart-item").getByRole("status");
+  await expect(reduced).toHaveText(`お一人様${limit}本までのため、数量を${limit}本にしました`);
+  await expect(reduced).toHaveAttribute("aria-live", "polite");
   await quantity.fill("abc");
   await quantity.blur();
   await expect(quantity).toHaveValue(String(limit));
+  // Changing the quantity again clears the reason.
+  await drawer.getByRole("button", { name: `${limited.attributes.name}を1本減らす` }).click();
+  await expect(quantity).toHaveValue(String(limit - 1));
+  await expect(drawer.getByTestId("cart-reduced")).toBeEmpty();
 
   await quantity.fill("0");
   await expect(drawer.getByTestId("cart-item")).toHaveCount(0);
@@ -131,4 +139,26 @@ test("a sold-out product in the cart is shown as unavailable", async ({ page, re
   await expect(unavailable).toContainText("現在お買い求めいただけません");
   await expect(unavailable.getByRole("button", { name: /増やす/ })).toHaveCount(0);
   await expect(page.getByTestId("cart-total")).toHaveText(yen(available.attributes.price_include_tax));
+});
+
+test("a typed quantity above the stock left is lowered to it, and the drawer says why", async ({ page, request }) => {
+  await promptAlreadyShown(page);
+  const bottle = (await products(request)).find((p) => !p.attributes.sold_out && p.attributes.buyable_limit === null)!;
+  await openProduct(page, bottle);
+  await page.getByRole("button", { name: "カートに入れる" }).click();
+  const drawer = page.getByTestId("cart-drawer");
+  const quantity = drawer.getByRole("textbox", { name: `${bottle.attributes.name}の数量` });
+  await expect(quantity).toHaveValue("1");
+  await quantity.fill("999");
+  // The server clamps to the stock; the box then shows what is left.
+  await expect(quantity).not.toHaveValue("999");
+  const left = Number(await quantity.inputValue());
+  expect(left).toBeGreaterThan(1);
+  const reduced = drawer.getByTestId("cart-item").getByRole("status");
+  await expect(reduced).toHaveText(`在庫が残り${left}本のため、数量を${left}本にしました`);
+  // The tax-included line total is labelled as such.
+  await expect(drawer.getByTestId("cart-line")).toContainText(`= ${yen(bottle.attributes.price_include_tax * left)}(税込)`);
+  await drawer.getByRole("button", { name: `${bottle.attributes.name}を1本減らす` }).click();
+  await expect(quantity).toHaveValue(String(left - 1));
+  await expect(drawer.getByTestId("cart-reduced")).toBeEmpty();
 });

@@ -139,7 +139,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(cod).toContainText("(日指定なし) (時間指定なし)");
   await expect(cod).toContainText("代引き手数料" + "440 円");
   // 2,860 + shipping 1,100 + cod fee 440 = 4,400; tax 440.
-  await expect(cod).toContainText("お支払い金額" + yen(4840));
+  await expect(cod).toContainText("お支払い金額(税込)" + yen(4840));
 
   const bank = cards.nth(1);
   await expect(bank.getByRole("heading", { level: 2 })).toHaveText(`ご注文日時 ${japanDateTime(bankOrder.attributes.created_at)}`);
@@ -149,7 +149,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(badge).toHaveCSS("background-color", "rgb(107, 100, 96)");
   await expect(bank).toContainText("お支払い方法銀行振込");
   // 4,200 x 2 + 2,480 = 10,880; + shipping 1,100 = 11,980; tax rounded up 1,198; total 13,178.
-  await expect(bank).toContainText("お支払い金額" + yen(13178));
+  await expect(bank).toContainText("お支払い金額(税込)" + yen(13178));
   expect(bankOrder.attributes.price).toBe(13178);
   await expect(bank).toContainText("配送伝票番号(未発行)");
   await expect(bank).toContainText(`お届け希望日時${wish.shown} 14-16時`);
@@ -158,11 +158,11 @@ test("a new member has no purchase history; placed orders then show with every d
   const items = bank.getByRole("list", { name: "ご注文商品" }).getByRole("listitem");
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText("シャトー・ラ・クロワ ボルドー 2019 750ml");
-  await expect(items.nth(0)).toContainText("4,200 円 x 2");
+  await expect(items.nth(0)).toContainText("4,200 円(税抜) x 2");
   await expect(items.nth(0)).toContainText("小計 8,400 円");
   await expect(items.nth(0).locator("img")).toHaveAttribute("src", /^\/images\/\d+\//);
   await expect(items.nth(1)).toContainText("バジェ・アルト マルベック 2022 750ml");
-  await expect(items.nth(1)).toContainText("2,480 円 x 1");
+  await expect(items.nth(1)).toContainText("2,480 円(税抜) x 1");
   await expect(bank).toContainText("送料1,100 円");
   await expect(bank).toContainText("消費税1,198 円");
   await expect(bank).not.toContainText("代引き手数料");
@@ -173,7 +173,7 @@ test("a new member has no purchase history; placed orders then show with every d
   const english = page.getByTestId("order-card").nth(1);
   await expect(english).toContainText("Awaiting payment");
   await expect(english).toContainText("Bank transfer");
-  await expect(english).toContainText("13,178 JPY");
+  await expect(english).toContainText("Amount paid (incl. tax)13,178 JPY");
   await expect(english).toContainText("(not issued yet)");
 });
 

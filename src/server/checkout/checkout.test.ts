@@ -68,7 +68,7 @@ describe("bank transfer", () => {
     expect(mail!.subject).toContain(orderNumberForShopper(body.order_id));
     for (const text of [mail!.text, mail!.html]) {
       expect(text).toContain("蔵の赤");
-      expect(text).toContain("3,000 円 × 2 = 6,000 円");
+      expect(text).toContain("3,000 円 × 2 = 6,000 円(税抜)");
       expect(text).toContain("7,810 円");
       expect(text).toContain("銀行振込");
       expect(text).toContain("蔵前銀行 浅草橋支店 普通 1234567");

@@ -49,7 +49,7 @@ const texts = {
     },
     orderId: "Order number",
     orderedAt: "Ordered",
-    total: "Total (tax incl.)",
+    total: "Total (incl. tax)",
     slipNumber: "Slip number",
     destination: "Delivery address",
     contact: "If you have any questions, please contact us at the address below.",

@@ -48,7 +48,7 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.confirmHeading": "Final check before you order",
   "checkout.confirmLead": "Pressing “Place order” places your order. Please check the following.",
   "checkout.confirmAmount": "Quantity and amount",
-  "checkout.confirmAmountText": "{count} item(s) / amount to pay {total} (tax incl.)",
+  "checkout.confirmAmountText": "{count} item(s) / amount to pay {total} (incl. tax)",
   "checkout.confirmPayment": "Payment method and timing",
   "checkout.confirmDelivery": "Delivery",
   "checkout.confirmReturns": "Cancellation and returns",

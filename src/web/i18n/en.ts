@@ -209,14 +209,16 @@ export const en: Dictionary = {
   "search.noResults": "No products match “{q}”.",
   "search.clear": "Clear the search and see every product",
 
-  "cart.total": "Total (tax incl.)",
+  "cart.total": "Total (incl. tax)",
   "cart.purchase": "Proceed to checkout",
   "cart.unavailable": "Currently unavailable (sold out or withdrawn)",
   "cart.decrease": "One fewer {name}",
   "cart.increase": "One more {name}",
   "cart.quantity": "Quantity of {name}",
   "cart.remove": "Remove {name} from the cart",
-  "cart.line": "{price} x {amount} = {subtotal}",
+  "cart.reducedToStock": "Only {count} left in stock, so the quantity is now {count}",
+  "cart.reducedToLimit": "Limited to {count} per customer, so the quantity is now {count}",
+  "cart.line": "{price} x {amount} = {subtotal} (incl. tax)",
 
   "loginPrompt.title": "Log in to shop",
   "loginPrompt.lead": "Shopping is easier when you are logged in.",

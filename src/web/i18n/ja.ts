@@ -217,7 +217,9 @@ export const ja = {
   "cart.increase": "{name}を1本増やす",
   "cart.quantity": "{name}の数量",
   "cart.remove": "{name}をカートから削除",
-  "cart.line": "{price} x {amount} = {subtotal}",
+  "cart.reducedToStock": "在庫が残り{count}本のため、数量を{count}本にしました",
+  "cart.reducedToLimit": "お一人様{count}本までのため、数量を{count}本にしました",
+  "cart.line": "{price} x {amount} = {subtotal}(税込)",
 
   "loginPrompt.title": "ログインしてお買い物を",
   "loginPrompt.lead": "ログインすると、もっと便利にお買い物いただけます。",

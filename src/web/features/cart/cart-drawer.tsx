@@ -109,7 +109,11 @@ function CartLine({ item }: { item: CartItem }) {
     setShownAmount(item.amount);
     setDraft(String(item.amount));
   }
+  // The amount last typed in the box, so the line can say why the cart holds fewer (the limit
+  // per person here, or the server's stock clamp when its answer arrives). Any other change clears it.
+  const [typed, setTyped] = useState<number | null>(null);
   const unavailable = item.amount === 0;
+  const reduction = quantityReduction(item, typed);
 
   const commitDraft = (text: string) => {
     const amount = parseAmountInput(text);
@@ -117,8 +121,20 @@ function CartLine({ item }: { item: CartItem }) {
       setDraft(String(item.amount)); // not a whole number: the cart stays as it was
       return;
     }
+    // Leaving the box re-commits what it shows; that is no new quantity and keeps the reason.
+    if (amount === item.amount) return;
+    setTyped(amount);
+    // Over the limit, the most one person may buy is kept; the spec's rule (never above the limit) holds.
+    if (item.buyable_limit !== null && amount > item.buyable_limit) {
+      cart.update(item.id, item.buyable_limit);
+      setDraft(String(item.buyable_limit));
+      return;
+    }
     cart.update(item.id, amount);
-    if (item.buyable_limit !== null && amount > item.buyable_limit) setDraft(String(item.amount));
+  };
+  const step = (amount: number) => {
+    setTyped(null);
+    cart.update(item.id, amount);
   };
 
   return (
@@ -131,7 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
         ) : (
           <>
             <div className={styles.quantity}>
-              <button type="button" className={styles.step} onClick={() => cart.update(item.id, item.amount - 1)} aria-label={t("cart.decrease", { name: item.name })}>
+              <button type="button" className={styles.step} onClick={() => step(item.amount - 1)} aria-label={t("cart.decrease", { name: item.name })}>
                 −
               </button>
               <input
@@ -149,13 +165,16 @@ function CartLine({ item }: { item: CartItem }) {
               <button
                 type="button"
                 className={styles.step}
-                onClick={() => cart.update(item.id, item.amount + 1)}
+                onClick={() => step(item.amount + 1)}
                 disabled={!canAddMore(item)}
                 aria-label={t("cart.increase", { name: item.name })}
               >
                 +
               </button>
             </div>
+            <p className={styles.reduced} role="status" aria-live="polite" data-testid="cart-reduced">
+              {reduction && t(reduction === "limit" ? "cart.reducedToLimit" : "cart.reducedToStock", { count: item.amount })}
+            </p>
             <p className={styles.lineTotal} data-testid="cart-line">
               {t("cart.line", { price: yen(item.price_include_tax), amount: item.amount, subtotal: yen(item.price_include_tax * item.amount) })}
             </p>
@@ -169,4 +188,10 @@ function CartLine({ item }: { item: CartItem }) {
       </button>
     </li>
   );
+}
+
+/** Why the cart holds fewer bottles than were typed: the per-person limit or the stock left. */
+function quantityReduction(item: CartItem, typed: number | null): "limit" | "stock" | null {
+  if (typed === null || item.amount === 0 || item.amount >= typed) return null;
+  return item.buyable_limit !== null && item.amount === item.buyable_limit ? "limit" : "stock";
 }
