@@ -172,7 +172,7 @@ function CartLine({ item }: { item: CartItem }) {
                 +
               </button>
             </div>
-            <p className={styles.reduced} role="status" aria-live="polite" data-testid="cart-reduced">
+            <p className={`${styles.reduced} phrase-wrap`} role="status" aria-live="polite" data-testid="cart-reduced">
               {reduction && t(reduction === "limit" ? "cart.reducedToLimit" : "cart.reducedToStock", { count: item.amount })}
             </p>
             <p className={styles.lineTotal} data-testid="cart-line">
