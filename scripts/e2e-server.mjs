@@ -11,6 +11,10 @@ const development = Boolean(process.env.E2E_DEV);
 process.env.NODE_ENV = development ? "development" : "production";
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
+// The shop's public address is the one the browsers use (playwright.config.ts's baseURL): a gateway
+// sends the shopper back to it (PayPay's /checkout/return), and on localhost instead the browser
+// would arrive without its 127.0.0.1 session cookie: no cart, and an order that is not theirs.
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL ??= "warn";
 // The demo catalogue on either database (DATABASE_URL alone would leave it out), and the built-in
 // mailbox, where the journeys read their mails as the test owner (ADMIN_EMAIL and ADMIN_PASSWORD,
