@@ -43,6 +43,8 @@ export const giftSettingsSchema = z.object({
   noshi: z.boolean().default(true),
   messageCard: z.boolean().default(true),
   hidePrices: z.boolean().default(true),
+  /** Yen before tax charged for wrapping an order (a charge line, order-charges.ts); 0 wraps for free. */
+  wrappingFee: z.number().int().nonnegative().max(100_000).default(330),
   /** The 表書き offered, in the order shown. */
   omotegaki: z
     .array(z.string().trim().min(1).max(OMOTEGAKI_MAX))

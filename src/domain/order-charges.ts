@@ -90,6 +90,13 @@ export const CHARGE_KINDS = {
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },
+  gift_wrapping: {
+    label: { ja: "ギフトラッピング料", en: "Gift wrapping" },
+    taxable: true,
+    keptAtZero: false,
+    // The trader's fee, once per order, when wrapping was chosen (gift.ts).
+    amountAt: ({ gift }: ChargeContext): number => (gift.options?.wrapping ? gift.settings.wrappingFee : 0),
+  },
 } as const satisfies Record<string, ChargeKind>;
 
 export type ChargeKindCode = keyof typeof CHARGE_KINDS;

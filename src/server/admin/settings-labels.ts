@@ -56,6 +56,7 @@ const labels: Record<string, Label> = {
   "gift.noshi": { ja: "のし", en: "Noshi" },
   "gift.messageCard": { ja: "メッセージカード", en: "Message card" },
   "gift.hidePrices": { ja: "金額を記載しない納品書", en: "Delivery note without prices" },
+  "gift.wrappingFee": { ja: "ギフトラッピング料", en: "Gift wrapping fee" },
   "gift.omotegaki": { ja: "のしの表書き", en: "Noshi inscriptions" },
   "gift.omotegaki.*": { ja: "のしの表書き{n}行目", en: "Noshi inscription {n}" },
   bankAccounts: { ja: "振込先口座", en: "Bank accounts" },

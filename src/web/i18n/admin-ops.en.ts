@@ -114,6 +114,7 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.giftMessageCard": "Offer a message card",
   "settings.giftHidePrices": "Offer a delivery note without prices",
   "settings.giftOmotegaki": "Noshi inscriptions (omotegaki)",
+  "settings.giftWrappingFee": "Gift wrapping fee (yen excl. tax, per order; 0: free)",
   "settings.giftOmotegakiHint": "One per line, up to 10 characters each, in the order shoppers see them.",
   "settings.holidaysHint": "Closed days besides weekends and public holidays, one YYYY-MM-DD per line.",
   "settings.shop": "Shop details",

@@ -115,6 +115,7 @@ export const adminOpsJa = {
   "settings.giftMessageCard": "メッセージカードを承る",
   "settings.giftHidePrices": "金額を記載しない納品書を選べるようにする",
   "settings.giftOmotegaki": "のしの表書き",
+  "settings.giftWrappingFee": "ギフトラッピング料(円・税抜、1注文につき。0で無料)",
   "settings.giftOmotegakiHint": "1行に1つずつ、10文字以内で入力します。上から順にお客様に表示されます。",
   "settings.holidaysHint": "土日祝日以外の休業日を、1行に1日ずつ YYYY-MM-DD で入力します。",
   "settings.shop": "ショップ情報",

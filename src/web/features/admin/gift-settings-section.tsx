@@ -3,7 +3,7 @@ import { Checkbox, Textarea } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { useDraft } from "./settings-draft.tsx";
+import { NumberAt, useDraft } from "./settings-draft.tsx";
 
 /**
  * ギフト設定 of /admin/settings: each gift option on or off, and the 表書き the のし offers, one a
@@ -34,6 +34,7 @@ export function GiftSection() {
           <Checkbox key={key} label={to(label)} name={`gift.${key}`} checked={gift[key]} onChange={(event) => set(["gift", key], event.target.checked)} />
         ))}
       </div>
+      <NumberAt path={["gift", "wrappingFee"]} label={to("settings.giftWrappingFee")} />
       <Textarea
         label={to("settings.giftOmotegaki")}
         hint={to("settings.giftOmotegakiHint")}
