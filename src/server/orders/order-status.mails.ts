@@ -9,6 +9,7 @@ import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderRow } from "./orders.service.ts";
 import { addressLine } from "../../domain/order-view.ts";
+import { displayZip } from "../../domain/address.ts";
 
 // What the shopper hears when an order moves (OrderMoves): the money arrived, the parcel left (with
 // its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
@@ -33,6 +34,7 @@ const texts = {
     total: "合計(税込)",
     slipNumber: "送り状番号",
     destination: "お届け先",
+    buyer: "ご依頼主",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
   },
   en: {
@@ -52,6 +54,7 @@ const texts = {
     total: "Total (incl. tax)",
     slipNumber: "Slip number",
     destination: "Delivery address",
+    buyer: "Ordered by",
     contact: "If you have any questions, please contact us at the address below.",
   },
 } as const;
@@ -88,7 +91,10 @@ export function orderStatusMail(
   ];
   if (kind === "sent") {
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
-    details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
+    // お届け先: the recipient when the parcel went to someone else, else the buyer.
+    const to = order.recipient ?? order;
+    details.push({ label: t.destination, value: `${displayZip(to.country, to.zip)} ${addressLine(to)}${to.buildingName ? ` ${to.buildingName}` : ""}\n${to.name}` });
+    if (order.recipient) details.push({ label: t.buyer, value: order.name });
   }
   return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fill(t.greeting, { name: order.name }),
