@@ -148,11 +148,16 @@ export interface B2Address {
 // city, ward, town or village. Lazy, so 那覇市泉崎 stops at 那覇市.
 const CITY = /^(.{1,8}?市.{1,4}?区|.{1,5}?郡.{1,5}?[町村]|.{1,8}?[市区町村])/u;
 
-/** Where a cut may fall: not inside a run of digits, hyphens or letters (a block number stays whole). */
+/**
+ * Where a cut may fall: at the last space when the text has one (a building name stays whole), and
+ * never inside a run of digits, hyphens or letters (a block number stays whole).
+ */
 function cutWithin(text: string, maxBytes: number): string {
   const fitted = fitBytes(text, maxBytes);
   if (fitted.length === text.length) return fitted;
   const next = text.slice(fitted.length);
+  const space = fitted.lastIndexOf(" ");
+  if (!next.startsWith(" ") && space > 0) return fitted.slice(0, space);
   const joined = /[0-9A-Za-z０-９Ａ-Ｚａ-ｚ\-－ー丁目番地号]$/.test(fitted) && /^[0-9A-Za-z０-９Ａ-Ｚａ-ｚ\-－ー]/.test(next);
   if (!joined) return fitted;
   const start = fitted.search(/[0-9A-Za-z０-９Ａ-Ｚａ-ｚ\-－]+$/);
