@@ -42,6 +42,13 @@ export const checkoutPayloadSchema = z.object({
     .optional()
     .default({}),
   address: checkoutAddressSchema,
+  /**
+   * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the spec's payload).
+   * The prefecture may be left out: it is taken from the postcode or the address's text.
+   */
+  recipient: checkoutAddressSchema
+    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp") })
+    .nullish(),
   // One of the registry's checkout choices; an unknown one gets the field's "inclusion" message.
   payment_method: z.string().refine(isPaymentMethodChoice),
   // Line breaks in these one-line fields are folded into spaces by the server's checks (a pasted name).
@@ -146,6 +153,8 @@ export interface OrderResource {
     memo: string;
     /** `address` starts with the prefecture's name for a Japanese address (the form keeps it apart). */
     address: { country: string; zip: string; address: string; building_name: string };
+    /** お届け先 when the parcel goes to someone else (address one line, prefecture first); null when to the buyer. */
+    recipient: { name: string; phone: string; country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
     order_items: {
       id: number;
       /** null once the trader deleted the product; name and price are the order's copies. */

@@ -7,6 +7,7 @@ import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
+import type { OrderRecipient } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -45,6 +46,8 @@ export interface OrderRecord {
   prefecture: number | null;
   address: string;
   buildingName: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer. */
+  recipient: OrderRecipient | null;
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
@@ -63,8 +66,27 @@ export interface OrderRecord {
   charges: OrderCharge[];
 }
 
-export interface OrderView extends Omit<OrderRecord, "items"> {
+/** A person of the order with their address: the buyer (ご依頼主) or the recipient (お届け先). */
+export interface OrderParty {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  buildingName: string;
+  /** The address as one line, prefecture first (see addressLine). */
+  addressLine: string;
+}
+
+export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   items: OrderViewItem[];
+  /** ご依頼主: who ordered, the contact (the order's name, phone and address). */
+  buyer: OrderParty;
+  /** お届け先: where the parcel goes — the buyer again unless `sendsToOther`. */
+  recipient: OrderParty;
+  /** The parcel goes to someone other than the buyer (a gift). */
+  sendsToOther: boolean;
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
   /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
@@ -85,8 +107,22 @@ export function addressLine(order: { prefecture: number | null; address: string 
 /** The one order view. */
 export function orderView(record: OrderRecord): OrderView {
   const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
+  const buyer: OrderParty = {
+    name: record.name,
+    phone: record.phone,
+    country: record.country,
+    zip: record.zip,
+    prefecture: record.prefecture,
+    address: record.address,
+    buildingName: record.buildingName,
+    addressLine: addressLine(record),
+  };
+  const recipient: OrderParty = record.recipient ? { ...record.recipient, addressLine: addressLine(record.recipient) } : buyer;
   return {
     ...record,
+    buyer,
+    recipient,
+    sendsToOther: record.recipient !== null,
     items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
     addressLine: addressLine(record),
     trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
@@ -110,6 +146,29 @@ export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale):
 export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, locale: Locale): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
   if (!view.slipNumber) return { carrier: null, carrier_label: null, tracking_url: null };
   return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
+}
+
+/** お届け先 as the answers carry it (the address one line, prefecture first). */
+export interface RecipientAnswer {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  building_name: string;
+}
+
+export function recipientAnswer(party: OrderParty): RecipientAnswer {
+  return {
+    name: party.name,
+    phone: party.phone,
+    country: party.country,
+    zip: party.zip,
+    prefecture: party.prefecture,
+    address: party.addressLine,
+    building_name: party.buildingName,
+  };
 }
 
 /** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
@@ -139,6 +198,7 @@ export function orderResourceOf(
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
       memo: view.memo,
       address: { country: view.country, zip: view.zip, address: view.addressLine, building_name: view.buildingName },
+      recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
       order_items: view.items.map((item) => ({
         id: item.id,
         product_id: item.productId,
@@ -183,6 +243,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   prefecture: number | null;
   address: string;
   building_name: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer (ご依頼主). */
+  recipient: RecipientAnswer | null;
   desired_delivery_date: string | null;
   desired_delivery_timezone: string | null;
   memo: string;
@@ -227,6 +289,7 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     prefecture: view.prefecture,
     address: view.address,
     building_name: view.buildingName,
+    recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
     desired_delivery_date: view.desiredDeliveryDate,
     desired_delivery_timezone: view.desiredDeliveryTimezone,
     memo: view.memo,

@@ -33,6 +33,7 @@ const texts = {
     paymentHeading: "■お支払いについて",
     bankAccount: "{financial} {branch} {type} {number} {name}",
     deliveryHeading: "■お届け先",
+    buyerHeading: "■ご依頼主",
     wish: "お届け希望日時: {date} {band}",
     noDate: "日指定なし",
     noBand: "時間指定なし",
@@ -58,6 +59,7 @@ const texts = {
     paymentHeading: "Payment",
     bankAccount: "{financial}, {branch}, {type} {number}, {name}",
     deliveryHeading: "Delivery address",
+    buyerHeading: "Ordered by",
     wish: "Desired delivery: {date} {band}",
     noDate: "no date specified",
     noBand: "no time specified",
@@ -115,16 +117,21 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     if (instructions.url) payment.push(`${labels.link[locale]}: ${instructions.url}`);
   }
   const band = order.desiredDeliveryTimezone ? (timeBands[order.desiredDeliveryTimezone] ?? order.desiredDeliveryTimezone) : t.noBand;
+  const partyLines = (party: OrderView["buyer"]) => [
+    `${displayZip(party.country, party.zip)} ${party.addressLine}${party.buildingName ? ` ${party.buildingName}` : ""}`,
+    party.name,
+    party.phone,
+  ];
+  // A gift: who ordered (ご依頼主) above where it goes (お届け先).
+  const buyer = order.sendsToOther ? [[t.buyerHeading, ...partyLines(order.buyer)].join("\n")] : [];
   const delivery = [
     t.deliveryHeading,
-    `${displayZip(order.country, order.zip)} ${order.addressLine}${order.buildingName ? ` ${order.buildingName}` : ""}`,
-    order.name,
-    order.phone,
+    ...partyLines(order.recipient),
     fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
     fill(t.shippingTiming, { min: shop.terms.processingBusinessDays.min, max: shop.terms.processingBusinessDays.max }),
   ];
 
-  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), delivery.join("\n")];
+  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
   const gift = giftLines(order.gift, locale);
   // The message card's own line breaks are kept, its lines indented under the label.
   if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));

@@ -72,6 +72,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     prefecture: order.prefecture,
     address: order.address,
     buildingName: order.buildingName,
+    recipient: order.recipient ?? null,
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
