@@ -124,6 +124,8 @@ export interface OrderResource {
     /** How to pay a method paid elsewhere (konbini), only while the order awaits it (absent otherwise). */
     payment_instructions?: PaymentInstructions;
     tax_total: number;
+    /** Tax per rate (decision 036), highest rate first; sums to tax_total. */
+    taxes: { rate: number; base: number; tax: number }[];
     slip_number: string | null;
     /** yyyy-MM-dd or null. */
     desired_delivery_date: string | null;
@@ -137,8 +139,10 @@ export interface OrderResource {
       id: number;
       /** null once the trader deleted the product; name and price are the order's copies. */
       product_id: number | null;
-      /** Tax rate in percent applied to the order. */
+      /** Tax rate in percent applied to the item (8 for a reduced-rate item). */
       tax: number;
+      /** Taxed at the reduced rate: shown with ※. */
+      reduced: boolean;
       /** Price before tax of one bottle at the time of the order. */
       unit_price: number;
       amount: number;

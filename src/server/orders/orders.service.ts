@@ -73,6 +73,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     slipNumber: order.slipNumber,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
+    birthDate: order.birthDate ?? null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
