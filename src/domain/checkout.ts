@@ -51,6 +51,8 @@ export const checkoutPayloadSchema = z.object({
   desired_delivery_date: lineText(10).optional().default(""),
   /** A time-band code from GET /api/timezones, or "" for unspecified. */
   desired_delivery_timezone: lineText(20).optional().default(""),
+  /** yyyy-mm-dd: the buyer's date of birth, the law's age field on the order form (decision 036). Required; "" is refused by the checks. */
+  birth_date: lineText(10).optional().default(""),
   payment_intent_id: lineText(255).optional(),
   order_id: lineText(40).optional(),
 });

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
@@ -31,6 +32,8 @@ export interface CheckoutOrderInput {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /** yyyy-mm-dd, 20 or over on the order day in Japan. */
+  birthDate: string;
 }
 
 /**
@@ -58,7 +61,7 @@ export class CheckoutFieldErrors {
   }
 }
 
-const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 
 /**
@@ -142,6 +145,10 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
 
+  const birthDate = payload.birth_date.trim();
+  const age = judgeOrderBirthDate(birthDate, context.todayInJapan);
+  if (age !== "adult") errors.add("birth_date", ORDER_BIRTH_DATE_MESSAGES[age][locale]);
+
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
@@ -165,5 +172,6 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+    birthDate,
   };
 }
