@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
 import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
@@ -44,6 +45,8 @@ export interface CheckoutOrderInput {
   memo: string;
   /** The gift options chosen (gift.ts), null for none. */
   gift: GiftOptions | null;
+  /** yyyy-mm-dd, 20 or over on the order day in Japan. */
+  birthDate: string;
 }
 
 /**
@@ -71,7 +74,7 @@ export class CheckoutFieldErrors {
   }
 }
 
-const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
@@ -168,6 +171,10 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
 
+  const birthDate = payload.birth_date.trim();
+  const age = judgeOrderBirthDate(birthDate, context.todayInJapan);
+  if (age !== "adult") errors.add("birth_date", ORDER_BIRTH_DATE_MESSAGES[age][locale]);
+
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
@@ -197,6 +204,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
     gift: gift.ok ? gift.gift : null,
+    birthDate,
   };
 }
 
