@@ -4,7 +4,7 @@ import type { AccountService } from "./account.service.ts";
 import type { SessionService } from "./session.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 
 export const ADMIN_MEMBERS_PER_PAGE = 20;
 
@@ -93,7 +93,7 @@ export class AdminMembersService {
   /** Sends a new confirmation link (to the pending address after an e-mail change), in the member's language. */
   async resendConfirmation(id: number): Promise<AdminMember> {
     const member = await this.mustFind(id);
-    if (member.confirmedAt && !member.unconfirmedEmail) throw new AppError("conflict", "memberAlreadyConfirmed");
+    if (member.confirmedAt && !member.unconfirmedEmail) throw new DomainError("conflict", "memberAlreadyConfirmed");
     await this.deps.accounts.resendConfirmation(member.email, member.locale);
     return this.detail(id);
   }
@@ -120,7 +120,7 @@ export class AdminMembersService {
 
   private async mustFind(id: number): Promise<UserRow> {
     const [row] = await this.db.select().from(usersTable).where(eq(usersTable.id, id));
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return row;
   }
 }

@@ -5,11 +5,11 @@ import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { inquiryRepliesTable } from "../db/schema/inquiries.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { defaultReplySubject, inquiryReplyMail } from "./inquiry-reply.mails.ts";
-import { LabelledFieldErrors } from "../http/labelled-field-errors.ts";
+import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 
 export const ADMIN_INQUIRIES_PER_PAGE = 20;
 export const INQUIRY_STATES = ["unhandled", "handled", "all"] as const;
@@ -165,7 +165,7 @@ export class AdminInquiriesService {
 
   private async mustFind(id: number): Promise<InquiryRow> {
     const [row] = await this.db.select().from(inquiriesTable).where(eq(inquiriesTable.id, id));
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return row;
   }
 }
