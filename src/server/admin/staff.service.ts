@@ -10,17 +10,13 @@ import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
+import type { StaffListEntry } from "../../domain/back-office.ts";
 
 type StaffRow = typeof staffMembersTable.$inferSelect;
 
 export interface StaffSignedIn {
   staff: StaffResource;
   sessionId: string;
-}
-
-export interface StaffListEntry extends StaffResource {
-  last_sign_in_at: string | null;
-  locked: boolean;
 }
 
 function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResource {
