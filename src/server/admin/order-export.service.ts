@@ -60,7 +60,7 @@ export class OrderExportService {
 
   private async b2Cloud(filters: OrderListFilters, now: Date): Promise<{ body: Buffer; notes: B2RowNote[]; count: number }> {
     const shop = await this.deps.shopProfiles.profile();
-    if (!hasB2BillingCodes(shop)) throw new AppError("invalid", "b2BillingCodesMissing");
+    if (!hasB2BillingCodes(shop)) throw new DomainError("invalid", "b2BillingCodesMissing");
     const orders = (await this.orders(filters))
       .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (filters.status !== undefined || readyToShip(order)))
       .reverse();

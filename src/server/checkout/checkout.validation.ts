@@ -227,7 +227,7 @@ function checkRecipient(
   try {
     address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;
