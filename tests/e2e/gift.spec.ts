@@ -44,6 +44,7 @@ test("a member sends 御歳暮 with 名入れ, wrapping and a card; the trader p
   const address = page.getByLabel("住所", { exact: true });
   await expect(address).toHaveValue("千代田区千代田");
   await address.fill("千代田区千代田1-1");
+  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
 
   // ギフト設定 is closed until opened, as Japanese shops show it.
   const gift = page.getByTestId("gift-section");
