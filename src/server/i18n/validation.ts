@@ -105,6 +105,8 @@ const attributes = {
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    addressee: "宛名",
+    proviso: "但し書き",
     status: "ステータス",
     from: "開始日",
     to: "終了日",
@@ -185,6 +187,8 @@ const attributes = {
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    addressee: "Addressee",
+    proviso: "Description (但し書き)",
     status: "Status",
     from: "From",
     to: "To",
