@@ -94,6 +94,7 @@ import { LiquorReportService } from "./admin/liquor-report.service.ts";
 // The order's paperwork: delivery notes and receipts as PDF (decision 037).
 import { registerDocumentRoutes } from "./documents/documents.routes.ts";
 import { DocumentsService } from "./documents/documents.service.ts";
+import { receiptPageUrl } from "./documents/receipt-link.ts";
 
 export interface AppDeps {
   config: Config;
@@ -215,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
-    { publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
     { orders, moves: orderMoves, gateway: payments, carts, log: app.log },

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
@@ -236,6 +237,35 @@ describe("receipt (領収書) for a guest through the signed link", () => {
     expect(late.statusCode).toBe(403);
     expect(late.json().errors[0]).toContain("有効期限");
     expect(await shop.app.services.documents.receiptsIssued(another.publicId)).toBe(0);
+  });
+
+  it("reaches the guest through the order mail's link, which works once the money arrived", async () => {
+    const client = new CheckoutClient(shop);
+    const session = shop.browserSession();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
+    const placed = await client.post(session, payload);
+    expect(placed.statusCode).toBe(200);
+    const publicId = placed.json().order_id as string;
+    const [mail] = await shop.mailsTo(payload.email);
+    const link = /https?:\/\/\S+\/receipt\?token=(\S+)/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    const before = await shop.app.inject({ method: "GET", url: `/api/receipt?token=${token}`, headers: session.headers });
+    expect(before.json().data).toMatchObject({ available: false, orderNumber: orderNumberForShopper(publicId) });
+    const refused = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "", proviso: "" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toContain("ご入金の確認後");
+    const deposit = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/deposit`, headers: staff.headers });
+    expect(deposit.statusCode).toBe(200);
+    const issued = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "合同会社ゲスト", proviso: "" } });
+    expect(textOf(pdfOf(issued), "mail-receipt")).toContain("合同会社ゲスト");
+
+    // A member's order mail sends them to My Page instead of a link.
+    const memberOrder = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank", email: member.email }));
+    expect(memberOrder.statusCode).toBe(200);
+    const memberMails = await shop.mailsTo(member.email);
+    expect(memberMails[0]!.text).toContain("マイページの購入履歴から発行できます");
+    expect(memberMails[0]!.text).not.toContain("/receipt?token=");
   });
 
   it("refuses a guest's unpaid order with 409", async () => {
