@@ -49,10 +49,9 @@ export function isReducedRateItem(item: OrderView["items"][number], view: OrderV
   return item.taxRatePercent < view.totals.taxRatePercent;
 }
 
-/** Whether the shopper asked for a gift without prices (the gift option; absent before it exists). */
-export function hidesPrices(view: OrderView): boolean {
-  const record = view as OrderView & { giftNoPrices?: boolean; gift?: { noPrices?: boolean; hidePrices?: boolean } | null };
-  return record.giftNoPrices === true || record.gift?.noPrices === true || record.gift?.hidePrices === true;
+/** Whether the shopper asked for a gift's delivery note without amounts (gift.ts, 金額を記載しない). */
+export function hidesPrices(view: Pick<OrderView, "gift">): boolean {
+  return view.gift?.hidePrices === true;
 }
 
 /** What the buyer types before downloading a receipt. */

@@ -5,6 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
+import { eq } from "drizzle-orm";
+import { ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
@@ -97,6 +99,19 @@ describe("delivery note (納品書)", () => {
     expect(pdf.length).toBeLessThan(120_000);
   });
 
+  it("leaves every amount off when the gift option 'no prices' was chosen", async () => {
+    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank" });
+    await shop.database.db
+      .update(ordersTable)
+      .set({ gift: { wrapping: true, noshi: null, messageCard: "", hidePrices: true } })
+      .where(eq(ordersTable.id, order.id));
+    const text = textOf(pdfOf(await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers })), "gift-note");
+    expect(text).toContain("蔵の赤");
+    expect(text).toContain(orderNumberForShopper(order.publicId));
+    expect(text).toContain(NOTICE);
+    expect(text).not.toMatch(/¥|単価|合計/);
+  });
+
   it("prints the day's shipments in one PDF, a page per order ready to ship or shipped that day", async () => {
     const paid = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", name: "発送 一郎" });
     const cod = await insertOrder(shop, { productId: wine, status: "await_payment", method: "cod", name: "代引 二郎" });
@@ -114,8 +129,8 @@ describe("delivery note (納品書)", () => {
     const pages = text.split("\f").filter((page) => page.trim() !== "");
     expect(pages.length).toBe(await renderedPages(pdf, "delivery-notes"));
     expect(pages.every((page) => page.includes(NOTICE))).toBe(true);
-    // The first test's order is ready to ship too.
-    expect(pages.length).toBe(4);
+    // The earlier tests' orders are ready to ship too.
+    expect(pages.length).toBe(5);
 
     const none = await shop.app.inject({ method: "GET", url: "/admin/api/delivery-notes?date=2020-01-01", headers: staff.headers });
     // Orders ready to ship are listed whatever the day; a day before any shipping still lists them.

@@ -76,7 +76,9 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
+    gift: order.gift ?? null,
     slipNumber: order.slipNumber,
+    carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
     items: items.map((item) => ({
