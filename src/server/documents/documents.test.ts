@@ -33,7 +33,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-pdf-test-"));
 const preview = process.env.PDF_PREVIEW_DIR;
 
 function textOf(pdf: Buffer, name: string): string {
-  const file = path.join(work, `${name}.pdf`);
+  const file = path.join(preview ?? work, `${name}.pdf`);
   fs.writeFileSync(file, pdf);
   return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
 }
