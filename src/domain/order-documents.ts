@@ -1,5 +1,6 @@
 import type { OrderStatus } from "./checkout.ts";
 import type { OrderView } from "./order-view.ts";
+import type { TaxPerRate } from "./tax-rates.ts";
 
 /**
  * The paperwork of an order (issue 19, decision 037): the delivery note (納品書) and the receipt
@@ -25,28 +26,14 @@ export function receiptAvailable(status: OrderStatus): boolean {
   return status === "deposited" || status === "sent";
 }
 
-/** Consumption tax of one rate: what it is charged on (before tax) and the tax. */
-export interface TaxOfRate {
-  rate: number;
-  base: number;
-  tax: number;
-}
-
-/**
- * The order's tax per rate, highest rate first. An order view that lists its taxes per rate
- * (issue 19 item 5) is read as it is; an order of one rate has one row, spec §9's figure.
- */
-export function taxesPerRate(view: OrderView): TaxOfRate[] {
-  const listed = (view as OrderView & { taxes?: readonly TaxOfRate[] }).taxes;
-  const rows = listed && listed.length > 0 ? [...listed] : [{ rate: view.totals.taxRatePercent, base: view.totals.taxBase, tax: view.totals.tax }];
-  return rows.sort((a, b) => b.rate - a.rate);
+/** The order's tax per rate, highest rate first (order-totals.ts: rounded up once per rate). */
+export function taxesPerRate(view: Pick<OrderView, "totals">): TaxPerRate[] {
+  return [...view.totals.taxes].sort((a, b) => b.rate - a.rate);
 }
 
 /** Whether an item is taxed at the reduced rate (marked ※ on the receipt). */
-export function isReducedRateItem(item: OrderView["items"][number], view: OrderView): boolean {
-  const flagged = (item as { reduced?: boolean }).reduced;
-  if (typeof flagged === "boolean") return flagged;
-  return item.taxRatePercent < view.totals.taxRatePercent;
+export function isReducedRateItem(item: Pick<OrderView["items"][number], "reduced">): boolean {
+  return item.reduced;
 }
 
 /** Whether the shopper asked for a gift's delivery note without amounts (gift.ts, 金額を記載しない). */

@@ -23,6 +23,7 @@ async function placeBankOrder(page: Page, email: string): Promise<string> {
       desired_delivery_date: "",
       desired_delivery_timezone: "",
       memo: "",
+      birth_date: "1990-04-01",
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -4,7 +4,7 @@ import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { hidesPrices, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import type { OrderView } from "../../domain/order-view.ts";
+import type { OrderParty, OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { drawFigures, drawNotice, drawTable, PAGE, yen } from "./pdf-document.ts";
 
@@ -14,28 +14,16 @@ export interface PartyLines {
   lines: string[];
 }
 
-/** The buyer and the recipient of an order (the same person until the order keeps them apart). */
-export function partiesOf(view: OrderView): { buyer: PartyLines; recipient: PartyLines } {
-  const extended = view as OrderView & {
-    buyer?: { name: string; zip?: string; addressLine?: string; address?: string; buildingName?: string; phone?: string } | null;
-    recipient?: { name: string; zip?: string; addressLine?: string; address?: string; buildingName?: string; phone?: string } | null;
-  };
-  const own: PartyLines = {
-    name: view.name,
-    lines: [`${displayZip(view.country, view.zip)} ${view.addressLine}`, ...(view.buildingName ? [view.buildingName] : []), `TEL ${view.phone}`],
-  };
-  const partyOf = (party: NonNullable<typeof extended.buyer>): PartyLines => ({
-    name: party.name,
-    lines: [
-      [party.zip ? `〒${party.zip}` : "", party.addressLine ?? party.address ?? ""].filter(Boolean).join(" "),
-      ...(party.buildingName ? [party.buildingName] : []),
-      ...(party.phone ? [`TEL ${party.phone}`] : []),
-    ].filter(Boolean),
-  });
+function partyLines(party: OrderParty): PartyLines {
   return {
-    buyer: extended.buyer ? partyOf(extended.buyer) : own,
-    recipient: extended.recipient ? partyOf(extended.recipient) : own,
+    name: party.name,
+    lines: [`${displayZip(party.country, party.zip)} ${party.addressLine}`, ...(party.buildingName ? [party.buildingName] : []), `TEL ${party.phone}`],
   };
+}
+
+/** The buyer (ご依頼主) and the recipient (お届け先) of an order; the same person unless it is sent to someone else. */
+export function partiesOf(view: OrderView): { buyer: PartyLines; recipient: PartyLines } {
+  return { buyer: partyLines(view.buyer), recipient: partyLines(view.recipient) };
 }
 
 /** The shop's block: name, company, address, contact and the liquor licence the law asks to show. */

@@ -6,14 +6,14 @@ import { receiptRequestOf, type ReceiptRequest } from "../../domain/order-docume
 import { isOrderPublicId } from "../../domain/order-number.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { DocumentsService, PdfFile } from "./documents.service.ts";
 import { checkReceiptToken } from "./receipt-link.ts";
 
 function orderIdOf(request: FastifyRequest): string {
   const id = (request.params as { id?: unknown } | undefined)?.id;
-  if (!isOrderPublicId(id)) throw new AppError("not-found");
+  if (!isOrderPublicId(id)) throw new DomainError("not-found");
   return id;
 }
 
@@ -43,14 +43,14 @@ function dayOf(query: unknown): string {
     return `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
   }
   const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) throw new AppError("invalid");
+  if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) throw new DomainError("invalid");
   return value as string;
 }
 
 /** The guest's signed link: a bad signature names no order (404); one past its date is refused (403). */
 function guestOrderOf(token: unknown, secret: string): string {
   const checked = checkReceiptToken(secret, token);
-  if (!checked.ok) throw checked.reason === "expired" ? new AppError("forbidden", "receiptLinkExpired") : new AppError("not-found");
+  if (!checked.ok) throw checked.reason === "expired" ? new DomainError("forbidden", "receiptLinkExpired") : new DomainError("not-found");
   return checked.publicId;
 }
 
@@ -71,7 +71,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
   app.get(`${ADMIN_API}/delivery-notes`, async (request, reply) => {
     requireStaff(request);
     const file = await documents.deliveryNotesOf(dayOf(request.query));
-    if (!file) throw new AppError("not-found", "deliveryNotesNone");
+    if (!file) throw new DomainError("not-found", "deliveryNotesNone");
     return sendPdf(reply, file, "inline");
   });
 

@@ -5,7 +5,7 @@ import { receiptAvailable } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Database } from "../db/client.ts";
 import { receiptIssuesTable } from "../db/schema/documents.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { drawDeliveryNote } from "./delivery-note.pdf.ts";
@@ -36,7 +36,7 @@ export class DocumentsService {
 
   async deliveryNote(publicId: string, now: Date = new Date()): Promise<PdfFile> {
     const order = await this.deps.orders.byPublicId(publicId);
-    if (!order) throw new AppError("not-found");
+    if (!order) throw new DomainError("not-found");
     const doc = newA4Document(`納品書 ${orderNumberForShopper(order.publicId)}`);
     drawDeliveryNote(doc, await this.deps.orders.viewOf(order), await this.deps.shopProfiles.profile(), japanDateOf(now));
     return { bytes: await pdfBytes(doc), fileName: `delivery-note-${order.publicId}.pdf` };
@@ -61,7 +61,7 @@ export class DocumentsService {
   /** Issues a receipt: 409 while the order is not paid; the second and later ones are marked 再発行. */
   async receipt(publicId: string, requester: ReceiptRequester, request: ReceiptRequest, now: Date = new Date()): Promise<PdfFile & { number: number }> {
     const order = await this.orderFor(publicId, requester);
-    if (!receiptAvailable(order.status)) throw new AppError("conflict", "receiptNotPaid");
+    if (!receiptAvailable(order.status)) throw new DomainError("conflict", "receiptNotPaid");
     const view = await this.deps.orders.viewOf(order);
     const shop = await this.deps.shopProfiles.profile();
     // Draw first: a download that failed to render is not an issue.
@@ -80,7 +80,7 @@ export class DocumentsService {
   private async orderFor(publicId: string, requester: ReceiptRequester): Promise<OrderRow> {
     const order = await this.deps.orders.byPublicId(publicId);
     // Another member's order is as unknown as a missing one: no hint that it exists.
-    if (!order || (requester.kind === "member" && order.userId !== requester.userId)) throw new AppError("not-found");
+    if (!order || (requester.kind === "member" && order.userId !== requester.userId)) throw new DomainError("not-found");
     return order;
   }
 

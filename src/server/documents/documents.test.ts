@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { eq } from "drizzle-orm";
-import { ordersTable } from "../db/schema/orders.ts";
+import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
@@ -190,6 +190,24 @@ describe("receipt (領収書) for a member", () => {
     expect(await renderedPages(pdfOf(second), "receipt-2")).toBe(1);
     const after = await shop.app.inject({ method: "GET", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers });
     expect(after.json().data.issued).toBe(2);
+  });
+
+  it("shows a mixed order's amounts and tax at 10% and 8% apart, with ※ on the reduced-rate item", async () => {
+    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
+    await shop.database.db
+      .insert(orderItemsTable)
+      .values({ orderId: order.id, productId: null, nameJa: "ノンアルコール スパークリング", nameEn: "Non-alcoholic sparkling", unitPrice: 1000, taxRatePercent: 8, amount: 1, position: 1 });
+    const response = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: { addressee: "株式会社テスト商事" } });
+    const pdf = pdfOf(response);
+    const text = textOf(pdf, "mixed-receipt");
+    // 10%: wine 6,000 + shipping 1,100 → 710; 8%: 1,000 → 80; total 6,000 + 1,000 + 1,100 + 790.
+    expect(text).toMatch(/10%対象 ¥7,100 消費税\s+¥710/);
+    expect(text).toMatch(/8%対象 ¥1,000 消費税\s+¥80/);
+    expect(text).toMatch(/ノンアルコール スパークリング ※/);
+    expect(text).not.toMatch(/蔵の赤 ※/);
+    expect(text).toContain("※は軽減税率(8%)対象商品です。");
+    expect(text).toMatch(/¥8,890-\(税込\)/);
+    expect(await renderedPages(pdf, "mixed-receipt")).toBe(1);
   });
 
   it("answers 404 for another member's order and 401 without a session", async () => {

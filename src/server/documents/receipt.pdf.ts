@@ -60,7 +60,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
   doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
   doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
 
-  const reducedAny = view.items.some((item) => isReducedRateItem(item, view));
+  const reducedAny = view.items.some((item) => isReducedRateItem(item));
   let y = drawTable(
     doc,
     doc.y + 16,
@@ -71,7 +71,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
       { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
     ],
     [
-      ...view.items.map((item) => [`${item.name.ja}${isReducedRateItem(item, view) ? " ※" : ""}`, String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
+      ...view.items.map((item) => [`${item.name.ja}${isReducedRateItem(item) ? " ※" : ""}`, String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
       ...view.charges.map((charge) => [charge.label.ja, "", "", yen(charge.amount)]),
     ],
   );

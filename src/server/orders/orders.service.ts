@@ -73,6 +73,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     prefecture: order.prefecture,
     address: order.address,
     buildingName: order.buildingName,
+    recipient: order.recipient ?? null,
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
@@ -81,6 +82,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
+    birthDate: order.birthDate ?? null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
