@@ -32,6 +32,7 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     address: addressFormValue(null, defaultCountryName),
     wish: { date: "", timezone: "" },
     memo: "",
+    birthDate: user?.birth_date ?? "",
   };
 }
 
@@ -106,6 +107,10 @@ export function useCheckout(
   };
   const setWish = (wish: DeliveryWish) => setForm((current) => ({ ...current, wish }));
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
+  const setBirthDate = (birthDate: string) => {
+    setForm((current) => ({ ...current, birthDate }));
+    setErrors((current) => ({ ...current, other: { ...current.other, birth_date: undefined } }));
+  };
 
   /** A changed card is a new attempt: its payment method (and key) no longer describe it. */
   const cardEdited = useCallback(() => {
@@ -141,7 +146,7 @@ export function useCheckout(
     if (busy.current || completedRef.current) return;
     // Busy while the address rules may still be arriving, so a second press is not a second check.
     busy.current = true;
-    const local = await checkForm(form, t).finally(() => {
+    const local = await checkForm(form, t, locale).finally(() => {
       busy.current = false;
     });
     if (hasFieldErrors(local)) {
@@ -236,6 +241,7 @@ export function useCheckout(
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
     cardEdited,
     submit,
     shouldPromptLeave,
