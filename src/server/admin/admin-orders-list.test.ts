@@ -160,6 +160,11 @@ describe("GET /admin/api/orders/{id}", () => {
         // Written straight into the table by the test: an order from before the form asked the age.
         birth_date: null,
         price: 8294,
+        recipient: null,
+        gift: null,
+        carrier: null,
+        carrier_label: null,
+        tracking_url: null,
         slip_number: null,
         locale: "ja",
         next: ["sent", "cancelled"],

@@ -38,6 +38,9 @@ function record(paymentMethod: string, locale: "ja" | "en"): OrderRecord {
     paymentInstructions: null,
     taxRatePercent: 10,
     birthDate: "1985-04-01",
+    recipient: null,
+    gift: null,
+    carrier: null,
     items: [
       { id: 1, productId: 1, name: { ja: "山崎 12年", en: "Yamazaki 12" }, unitPrice: 4980, taxRatePercent: 10, amount: 1 },
       { id: 2, productId: 2, name: { ja: "ノンアルコール スパークリング", en: "Non-alcoholic sparkling" }, unitPrice: 1201, taxRatePercent: 8, amount: 2 },

@@ -95,7 +95,13 @@ describe("GET /api/orders", () => {
         ],
         tax_total: 754,
         taxes: [{ rate: 10, base: 7540, tax: 754 }],
+        recipient: null,
         slip_number: null,
+        // Not shipped yet: no carrier or tracking page; no gift chosen.
+        carrier: null,
+        carrier_label: null,
+        tracking_url: null,
+        gift: null,
         desired_delivery_date: firstDeliveryDate(),
         desired_delivery_timezone: "08-12",
         desired_delivery_timezone_label: "Morning (8–12)",
