@@ -143,6 +143,8 @@ export const adminEn: AdminDictionary = {
   "adminOrder.lineTotal": "Subtotal (excl. tax)",
   "adminOrder.itemsTotal": "Items (excl. tax)",
   "adminOrder.tax": "Consumption tax",
+  "adminOrder.taxAt": "Consumption tax ({rate}% on {base})",
+  "adminOrder.birthDate": "Date of birth",
   "adminOrder.total": "Total (incl. tax)",
   "adminOrder.history": "History",
   "adminOrder.historyAt": "When",

@@ -144,6 +144,8 @@ export const adminJa = {
   "adminOrder.lineTotal": "小計(税抜)",
   "adminOrder.itemsTotal": "商品合計(税抜)",
   "adminOrder.tax": "消費税",
+  "adminOrder.taxAt": "消費税({rate}%対象 {base})",
+  "adminOrder.birthDate": "生年月日",
   "adminOrder.total": "お支払い金額(税込)",
   "adminOrder.history": "対応履歴",
   "adminOrder.historyAt": "日時",
