@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
@@ -43,6 +43,7 @@ async function fillContact(page: Page) {
   await page.getByLabel("お名前").fill("蔵前 花子");
   await page.getByLabel("メールアドレス").fill("hanako@example.com");
   await page.getByLabel("電話番号").fill("03-1234-5678");
+  await fillBirthDate(page);
 }
 
 /** A Japanese address filled from its postcode, plus the street number typed after it. */
@@ -451,6 +452,7 @@ test("a member finds contact and address filled in and pays with the saved card"
   await expect(page.getByTestId("method-registered_credit")).toContainText("•••• 4242 12/34");
   await savedCard.check();
   await expect(page.getByLabel("カード番号")).toBeHidden();
+  await fillBirthDate(page);
   const posts = checkoutPosts(page);
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);

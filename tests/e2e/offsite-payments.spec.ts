@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Payments finished away from the checkout, on the built-in test gateway, as a shopper clicks them:
 // a guest pays at a convenience store with the voucher (コンビニ決済), a member approves on PayPay's
@@ -39,6 +39,7 @@ async function fillOrderer(page: Page, email?: string) {
   await page.getByLabel("お名前").fill("蔵前 花子");
   if (email) await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("電話番号").fill("03-1234-5678");
+  await fillBirthDate(page);
   await page.getByLabel("郵便番号").fill("1000001");
   const address = page.getByLabel("住所", { exact: true });
   await expect(address).toHaveValue("千代田区千代田");
