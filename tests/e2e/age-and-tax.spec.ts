@@ -41,7 +41,7 @@ test("a member buys a whisky and a non-alcoholic sparkling: birth date asked, ta
   await expect(summary.getByRole("row").filter({ has: page.getByTestId("summary-tax-10") })).toContainText("消費税(10%対象 13,900");
   await expect(summary.getByTestId("summary-tax-10")).toContainText("1,390");
   await expect(summary.getByTestId("summary-tax-8")).toContainText("192");
-  await expect(summary.getByTestId("summary-total")).toContainText("17,682");
+  await expect(summary.getByTestId("summary-total")).toContainText("17,882");
 
   // The date of birth sits with the under-20 notice; under 20 is refused before anything is sent.
   const notice = page.getByText("20歳未満の者の飲酒は法律で禁止されています。20歳未満の方への酒類の販売はいたしません。");
