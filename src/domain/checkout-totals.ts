@@ -2,7 +2,7 @@ import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
-import { COD_CEILING } from "./shop-profile.ts";
+import { COD_CEILING } from "./cod-ceiling.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server

@@ -23,7 +23,7 @@ import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
 import { loggerOptions, registerAccessLog } from "./http/logging.ts";
-import { resolveSessionSecret } from "./http/secret.ts";
+import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";

@@ -8,7 +8,7 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -118,23 +118,23 @@ export class AccountService {
       // An unknown address counts its attempts as an account does and spends a password check's
       // time, so neither the answers nor their timing tell it apart (decision 014).
       const attempt = await this.deps.signInLock.reserveUnknown("member", email, now);
-      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
+      if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
+      throw new DomainError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
     }
     // The attempt is counted before the password is checked (sign-in-lock.ts): parallel attempts
     // cannot check more passwords than the lock allows.
     const attempt = await this.reserveAttempt(user.id, now);
-    if (attempt === null) throw new AppError("unauthorized", "signInLocked");
+    if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
     if (!(await verifyPassword(user.passwordHash, password))) {
       const answer = this.deps.signInLock.failureAnswer(attempt);
       // The owner's unlock mail is made after the answer, which an unknown address's lock also gives at once.
       if (answer === "signInLocked") this.deps.afterAnswer.run("unlock mail", () => this.mailUnlockLink(user, context.locale, now));
-      throw new AppError("unauthorized", answer);
+      throw new DomainError("unauthorized", answer);
     }
     if (!user.confirmedAt) {
       await this.db.update(usersTable).set({ failedAttempts: 0, lockedAt: null }).where(eq(usersTable.id, user.id));
-      throw new AppError("unauthorized", "signInUnconfirmed");
+      throw new DomainError("unauthorized", "signInUnconfirmed");
     }
 
     const remember = input.remember_me === true || input.remember_me === "1" || input.remember_me === "true";
@@ -444,7 +444,7 @@ export class AccountService {
 
   private async mustFind(id: number): Promise<UserRow> {
     const [user] = await this.db.select().from(usersTable).where(eq(usersTable.id, id));
-    if (!user) throw new AppError("unauthorized");
+    if (!user) throw new DomainError("unauthorized");
     return user;
   }
 

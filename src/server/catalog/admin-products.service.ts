@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
 import type { TaxClass } from "../../domain/tax-rates.ts";
 import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "./admin-products.input.ts";
@@ -75,7 +75,7 @@ export class AdminProductsService {
 
   async detail(id: number): Promise<AdminProduct> {
     const [product] = await this.db.select().from(productsTable).where(eq(productsTable.id, id));
-    if (!product) throw new AppError("not-found");
+    if (!product) throw new DomainError("not-found");
     const series = await this.db.select({ id: productSeriesTable.seriesId }).from(productSeriesTable).where(eq(productSeriesTable.productId, id));
     return {
       id: product.id,
@@ -151,7 +151,7 @@ export class AdminProductsService {
       }
       return true;
     });
-    if (!found) throw new AppError("not-found");
+    if (!found) throw new DomainError("not-found");
     return this.detail(id);
   }
 

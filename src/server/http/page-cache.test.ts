@@ -55,7 +55,7 @@ describe("PageCache", () => {
       expect(cache.keyFor(guest(url))).toBe(`ja ${url}`);
     }
     expect(cache.keyFor(guest("/shop", { locale: "en" }))).toBe("en /shop");
-    for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`]) {
+    for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`, "/shop?bench=1", "/shop?series=3&utm_source=x", "/products/12?q=x", "/?page=2"]) {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
     expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBeNull();
