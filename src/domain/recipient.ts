@@ -47,7 +47,7 @@ export function prefectureFromAddressText(text: string): number | undefined {
 }
 
 // Every dash a Japanese keyboard or a copied number may hold (see ZIP_SEPARATORS in address.ts).
-const PHONE_DASHES = /[\-\u30fc\uff70\uff0d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63]/g;
+const PHONE_DASHES = /[-\u30fc\uff70\uff0d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63]/g;
 
 /**
  * A phone number as carriers take it: half-width digits and hyphens only. 「０３－１２３４－５６７８」
