@@ -1,5 +1,8 @@
 import { prefectureName } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
+import { carrierLabel, trackingUrl } from "./carriers.ts";
+import type { GiftAnswer, GiftOptions } from "./gift.ts";
+import { giftAnswerOf } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
@@ -26,6 +29,8 @@ export interface OrderViewItem {
   taxRatePercent: number;
   amount: number;
   lineTotal: number;
+  /** Taxed at the reduced rate (軽減税率): marked ※ on mails, summaries and receipts. */
+  reduced: boolean;
 }
 
 /** An order as its module stores it, in plain data: what orderView is built from. */
@@ -48,11 +53,20 @@ export interface OrderRecord {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /**
+   * Gift options chosen at checkout (gift.ts), null for none. `gift.hidePrices`: the delivery note in
+   * the parcel shows no amounts (金額を記載しない).
+   */
+  gift: GiftOptions | null;
   slipNumber: string | null;
+  /** The carrier's code (carriers.ts); null until shipped. */
+  carrier: string | null;
   /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
   paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
-  items: Omit<OrderViewItem, "lineTotal">[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form, decision 036); null for older orders. */
+  birthDate: string | null;
+  items: Omit<OrderViewItem, "lineTotal" | "reduced">[];
   charges: OrderCharge[];
 }
 
@@ -79,7 +93,9 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   sendsToOther: boolean;
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
-  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
+  /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
+  trackingUrl: string | null;
+  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
 
@@ -111,8 +127,9 @@ export function orderView(record: OrderRecord): OrderView {
     buyer,
     recipient,
     sendsToOther: record.recipient !== null,
-    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
+    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]!, reduced: item.taxRatePercent < record.taxRatePercent })),
     addressLine: addressLine(record),
+    trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
   };
 }
@@ -127,6 +144,12 @@ export interface ChargeAnswer {
 
 export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale): ChargeAnswer[] {
   return view.charges.map((charge) => ({ kind: charge.kind, label: charge.label[locale], amount: charge.amount, taxable: charge.taxable }));
+}
+
+/** The carrier and tracking page of a shipped order, in the asked language; nulls before. */
+export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, locale: Locale): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
+  if (!view.slipNumber) return { carrier: null, carrier_label: null, tracking_url: null };
+  return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
 }
 
 /** お届け先 as the answers carry it (the address one line, prefecture first). */
@@ -171,7 +194,10 @@ export function orderResourceOf(
       // What a payment made elsewhere needs (a voucher's number and deadline), only while it may still be paid.
       ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
+      taxes: view.totals.taxes,
       slip_number: view.slipNumber,
+      ...shipmentAnswer(view, locale),
+      gift: giftAnswerOf(view.gift),
       desired_delivery_date: view.desiredDeliveryDate,
       desired_delivery_timezone: view.desiredDeliveryTimezone,
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
@@ -182,6 +208,7 @@ export function orderResourceOf(
         id: item.id,
         product_id: item.productId,
         tax: item.taxRatePercent,
+        reduced: item.reduced,
         unit_price: item.unitPrice,
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
@@ -212,6 +239,8 @@ export interface AdminOrderLine {
   unit_price: number;
   amount: number;
   line_total: number;
+  tax_rate: number;
+  reduced: boolean;
 }
 
 /** The back office's order page. */
@@ -234,7 +263,16 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   /** Every charge line in order (shipping, the payment fee, any other kind). */
   charges: ChargeAnswer[];
   tax_total: number;
+  /** Tax per rate (decision 036). */
+  taxes: { rate: number; base: number; tax: number }[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form); null for orders placed before it was asked. */
+  birth_date: string | null;
   slip_number: string | null;
+  carrier: string | null;
+  carrier_label: string | null;
+  tracking_url: string | null;
+  /** The gift options chosen, or null (gift.ts). */
+  gift: GiftAnswer | null;
   locale: Locale;
   next: OrderStatus[];
   /** Every move of the order, oldest first (its creation included). */
@@ -273,13 +311,19 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
       unit_price: item.unitPrice,
       amount: item.amount,
       line_total: item.lineTotal,
+      tax_rate: item.taxRatePercent,
+      reduced: item.reduced,
     })),
     items_total: view.totals.items,
     shipping_fee: view.totals.shipping,
     payment_method_fee: view.totals.paymentFee,
     charges: chargeAnswers(view, locale),
     tax_total: view.totals.tax,
+    taxes: view.totals.taxes,
+    birth_date: view.birthDate,
     slip_number: view.slipNumber,
+    ...shipmentAnswer(view, locale),
+    gift: giftAnswerOf(view.gift),
     locale: view.locale,
     next,
     history,

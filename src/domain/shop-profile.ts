@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { COD_CEILING } from "./cod-ceiling.ts";
+import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 
 /** A text the shop shows in both languages. */
@@ -9,12 +11,8 @@ export function inLocale(text: LocalizedText, locale: Locale): string {
   return text[locale];
 }
 
-/**
- * The total cash on delivery is refused from, unless the shop profile sets another. It lives here,
- * with the profile field it defaults, so checkout-totals.ts can read the profile's types without the
- * two files importing each other.
- */
-export const COD_CEILING = 300_000;
+// The cash-on-delivery ceiling the profile field defaults to (its own module, free of zod).
+export { COD_CEILING } from "./cod-ceiling.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 
@@ -138,6 +136,8 @@ export const shopProfileSchema = z.object({
   bankAccounts: z.array(bankAccount).default(() => []),
   /** Days the shop is closed besides weekends and public holidays (Japan dates), set in the back office. */
   businessHolidays: z.array(isoDate).default(() => []),
+  /** Gift options offered at checkout (gift.ts): each can be switched off; the 表書き list the trader keeps. */
+  gift: giftSettingsSchema.default(() => giftSettingsSchema.parse({})),
   // --- end checkout settings ---
   /**
    * The shop's Yamato B2 Cloud contract, filled into the upload CSV of the back office: 請求先顧客コード

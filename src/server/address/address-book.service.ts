@@ -7,7 +7,7 @@ import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } 
 import { hasForbiddenCharacters } from "../../domain/input-rules.ts";
 import type { Database } from "../db/client.ts";
 import { addressBookTable } from "../db/schema/address.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import type { ValidatedAttribute } from "../i18n/validation.ts";
 import type { AddressService } from "./address.service.ts";
@@ -35,7 +35,7 @@ export class AddressBookService {
   async create(userId: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
     const entry = await this.validate(body, locale);
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(addressBookTable).where(eq(addressBookTable.userId, userId));
-    if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new AppError("invalid", "addressBookFull");
+    if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new DomainError("invalid", "addressBookFull");
     const [row] = await this.db.insert(addressBookTable).values({ userId, ...columnsOf(entry) }).returning();
     return this.present(row!, locale);
   }
@@ -47,7 +47,7 @@ export class AddressBookService {
       .set({ ...columnsOf(entry), updatedAt: new Date() })
       .where(and(eq(addressBookTable.id, id), eq(addressBookTable.userId, userId)))
       .returning();
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return this.present(row, locale);
   }
 
@@ -56,7 +56,7 @@ export class AddressBookService {
       .delete(addressBookTable)
       .where(and(eq(addressBookTable.id, id), eq(addressBookTable.userId, userId)))
       .returning({ id: addressBookTable.id });
-    if (removed.length === 0) throw new AppError("not-found");
+    if (removed.length === 0) throw new DomainError("not-found");
   }
 
   /** Name and phone as the checkout checks the buyer's, the address by the address rules; every field's message at once. */
@@ -79,10 +79,10 @@ export class AddressBookService {
     try {
       address = this.addresses.validate(await this.addresses.withPrefecture(form), locale);
     } catch (error) {
-      if (!(error instanceof AppError) || !error.fields) throw error;
+      if (!(error instanceof DomainError) || !error.fields) throw error;
       Object.assign(fields, error.fields);
     }
-    if (Object.keys(fields).length > 0 || !address) throw new AppError("invalid", "invalid", fields, Object.values(fields).flat());
+    if (Object.keys(fields).length > 0 || !address) throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
     return { name, phone, ...address };
   }
 

@@ -3,7 +3,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { staffMoves } from "../../domain/order-status.ts";
 import type { AdminOrderDetail, AdminOrdersPage } from "../../domain/order-view.ts";
 import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
 
@@ -44,10 +44,10 @@ export class AdminOrdersService {
     return this.moved(await this.deps.moves.move({ order, to: "deposited", from: [order.status], actor }), locale);
   }
 
-  /** await_payment (cod) or deposited → sent, with the carrier's slip number. */
-  async ship(publicId: string, slipNumber: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+  /** await_payment (cod) or deposited → sent, with the carrier and its slip number. */
+  async ship(publicId: string, shipment: { slipNumber: string; carrier: string }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "sent");
-    return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber } }), locale);
+    return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
   }
 
   /** → cancelled: the order moves put the bottles back and refund a paid card order (OrderMoves). */
@@ -58,19 +58,19 @@ export class AdminOrdersService {
 
   private async moved(order: OrderRow | undefined, locale: Locale): Promise<AdminOrderDetail> {
     // Someone else moved the order between our read and our update.
-    if (!order) throw new AppError("conflict", "orderMoveNotAllowed");
+    if (!order) throw new DomainError("conflict", "orderMoveNotAllowed");
     return this.detail(order.publicId, locale);
   }
 
   private async mustFind(publicId: string): Promise<OrderRow> {
     const order = await this.deps.orders.byPublicId(publicId);
-    if (!order) throw new AppError("not-found");
+    if (!order) throw new DomainError("not-found");
     return order;
   }
 
   private async allowedMove(publicId: string, to: OrderStatus): Promise<OrderRow> {
     const order = await this.mustFind(publicId);
-    if (!staffMoves(order.status, order.paymentMethod).includes(to)) throw new AppError("conflict", "orderMoveNotAllowed");
+    if (!staffMoves(order.status, order.paymentMethod).includes(to)) throw new DomainError("conflict", "orderMoveNotAllowed");
     return order;
   }
 }

@@ -3,15 +3,18 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
+import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
+import { checkGift, defaultGiftSettings } from "../../domain/gift.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
 import { isPhoneNumber } from "../../domain/recipient.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
@@ -41,6 +44,10 @@ export interface CheckoutOrderInput {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /** The gift options chosen (gift.ts), null for none. */
+  gift: GiftOptions | null;
+  /** yyyy-mm-dd, 20 or over on the order day in Japan. */
+  birthDate: string;
 }
 
 /**
@@ -63,12 +70,12 @@ export class CheckoutFieldErrors {
     return Object.keys(this.fields).length === 0;
   }
 
-  failure(): AppError {
-    return new AppError("invalid", "invalid", this.fields, Object.values(this.fields).flat());
+  failure(): DomainError {
+    return new DomainError("invalid", undefined, this.fields, Object.values(this.fields).flat());
   }
 }
 
-const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
@@ -76,7 +83,7 @@ const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipi
  * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
  * message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
  */
-export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: AppError | "bad_request" } {
+export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: DomainError | "bad_request" } {
   const parsed = checkoutPayloadSchema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors = new CheckoutFieldErrors(locale);
@@ -112,8 +119,10 @@ export interface CheckoutValidationContext {
   timeBandCodes: string[];
   signedIn: boolean;
   hasSavedCard: boolean;
-  /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
+  /** The address rules of /api/address (shared rules plus the known-country check); throws DomainError with fields. */
   validateAddress: (input: unknown) => AddressInput;
+  /** The trader's gift settings: what may be chosen (the defaults when not given). */
+  giftSettings?: GiftSettings;
 }
 
 /** Every field is checked, so the page can show all its messages at once (spec §5, §8). */
@@ -134,7 +143,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   try {
     address = context.validateAddress(payload.address);
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`address.${field}`, text);
   }
 
@@ -155,11 +164,18 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
 
+  const birthDate = payload.birth_date.trim();
+  const age = judgeOrderBirthDate(birthDate, context.todayInJapan);
+  if (age !== "adult") errors.add("birth_date", ORDER_BIRTH_DATE_MESSAGES[age][locale]);
+
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
   if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
   if (method.checkoutInput === "card" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
+
+  const gift = checkGift(payload.gift, context.giftSettings ?? defaultGiftSettings(), locale);
+  if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(key, message);
 
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
@@ -180,6 +196,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+    gift: gift.ok ? gift.gift : null,
+    birthDate,
   };
 }
 
@@ -202,7 +220,7 @@ function checkRecipient(
   try {
     address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;

@@ -105,9 +105,11 @@ const attributes = {
     payment_method: "お支払い方法",
     desired_delivery_date: "お届け希望日",
     desired_delivery_timezone: "お届け希望時間帯",
+    birth_date: "生年月日",
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    carrier: "配送業者",
     status: "ステータス",
     from: "開始日",
     to: "終了日",
@@ -188,9 +190,11 @@ const attributes = {
     payment_method: "Payment method",
     desired_delivery_date: "Desired delivery date",
     desired_delivery_timezone: "Desired delivery time",
+    birth_date: "Date of birth",
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    carrier: "Carrier",
     status: "Status",
     from: "From",
     to: "To",
@@ -282,6 +286,11 @@ export class FieldErrors {
 
   add(attribute: ValidatedAttribute, kind: ValidationKind, params: { count?: number; attribute?: ValidatedAttribute } = {}): void {
     (this.fields[attribute] ??= []).push(fullValidationMessage(this.locale, attribute, kind, params));
+  }
+
+  /** A message written for the field (not one of the kinds'). */
+  addText(attribute: ValidatedAttribute, text: string): void {
+    (this.fields[attribute] ??= []).push(text);
   }
 
   get empty(): boolean {

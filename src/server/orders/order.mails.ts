@@ -7,9 +7,11 @@ import { fillText } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
+import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../domain/tax-rates.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderView } from "../../domain/order-view.ts";
+import { giftLines } from "../../domain/gift.ts";
 
 // The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
 // cash on delivery at once, card when paid. In the language of the checkout.
@@ -38,6 +40,7 @@ const texts = {
     noBand: "時間指定なし",
     shippingTiming: "ご注文(銀行振込の場合はご入金の確認)から{min}〜{max}営業日以内に発送いたします。",
     memoHeading: "■備考",
+    giftHeading: "■ギフト設定",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
   },
@@ -63,6 +66,7 @@ const texts = {
     noBand: "no time specified",
     shippingTiming: "We ship within {min} to {max} business days of your order (of your payment for bank transfer).",
     memoHeading: "Memo",
+    giftHeading: "Gift options",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
     contact: "If you have any questions, please contact us at the address below.",
   },
@@ -87,7 +91,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const method = storedPaymentMethod(order.paymentMethod);
 
   const lines = order.items.map((item) =>
-    fill(t.line, { name: item.name[locale], unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
+    fill(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
   const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: yen(order.totals.total), days: shop.terms.bankTransferWithinDays })];
   if (method.showsBankAccounts) {
@@ -128,7 +132,12 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     fill(t.shippingTiming, { min: shop.terms.processingBusinessDays.min, max: shop.terms.processingBusinessDays.max }),
   ];
 
+  // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.
+  if (order.items.some((item) => item.reduced)) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
   const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
+  const gift = giftLines(order.gift, locale);
+  // The message card's own line breaks are kept, its lines indented under the label.
+  if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
   if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
   const note: string[] = [t.contact];
   if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
@@ -140,10 +149,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     { label: t.items, value: yen(order.totals.items) },
     // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
     ...order.charges.map((charge) => ({ label: charge.taxable ? fill(t.charge, { label: charge.label[locale] }) : charge.label[locale], value: yen(charge.amount) })),
-    {
-      label: fill(t.tax, { rate: order.totals.taxRatePercent, base: yen(order.totals.taxBase) }),
-      value: yen(order.totals.tax),
-    },
+    // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
+    ...order.totals.taxes.map((each) => ({ label: fill(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
     { label: t.total, value: yen(order.totals.total) },
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.

@@ -76,9 +76,12 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
+    gift: order.gift ?? null,
     slipNumber: order.slipNumber,
+    carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
+    birthDate: order.birthDate ?? null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
