@@ -1,6 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CartService } from "../cart/cart.service.ts";
@@ -178,6 +180,7 @@ export class AccountService {
     const changes: Partial<UserRow> = {};
     if (input.user_name !== undefined) changes.userName = this.checkText(errors, "user_name", input.user_name, 100);
     if (input.tel !== undefined) changes.tel = this.checkTel(errors, input.tel);
+    if (input.birth_date !== undefined) changes.birthDate = this.checkBirthDate(errors, input.birth_date, context.locale);
     const wantsEmail = typeof input.email === "string" && normalizeEmail(input.email) !== user.email;
     const wantsPassword = typeof input.password === "string" && input.password !== "";
     let newEmail: string | undefined;
@@ -410,6 +413,26 @@ export class AccountService {
       .replace(/[ー－‐−–]/g, "-");
     if (value && !/^\+?[0-9][0-9-]{8,18}[0-9]$/.test(value)) errors.add("tel", "invalid");
     return value;
+  }
+
+  /** "" or null clears it; otherwise a date of birth the order form would take (20 or over today in Japan). */
+  private checkBirthDate(errors: FieldErrors, raw: unknown, locale: Locale): string | null {
+    if (raw === null || raw === "") return null;
+    const value = typeof raw === "string" ? raw.trim() : "";
+    const verdict = judgeOrderBirthDate(value, japanDateOf(new Date()));
+    if (verdict !== "adult") errors.addText("birth_date", ORDER_BIRTH_DATE_MESSAGES[verdict === "missing" ? "invalid" : verdict][locale]);
+    return value;
+  }
+
+  /**
+   * The date of birth given at checkout, kept for the member's next order when the profile has none
+   * (run inside the order's transaction).
+   */
+  async rememberBirthDate(executor: Database, userId: number, birthDate: string): Promise<void> {
+    await executor
+      .update(usersTable)
+      .set({ birthDate })
+      .where(and(eq(usersTable.id, userId), isNull(usersTable.birthDate)));
   }
 
   // --- Helpers ---
