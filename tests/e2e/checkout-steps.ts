@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { csrfOf, fillBirthDate, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, waitForHydration } from "./fixtures.ts";
 
 // Steps of /checkout that several journeys take the same way (checkout, off-site payments).
 
@@ -48,4 +48,16 @@ export async function fillAddress(page: Page): Promise<void> {
   const address = page.getByLabel("住所", { exact: true });
   await expect(address).toHaveValue("千代田区千代田");
   await address.fill("千代田区千代田1-1");
+}
+
+/** The amounts of the cart as the server holds it. */
+export async function serverCart(page: Page): Promise<Record<string, number>> {
+  const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
+  return Object.fromEntries(items.map((item) => [item.id, item.amount]));
+}
+
+/** A confirmed adult who has already seen the login prompt (it would cover the page when the cart fills). */
+export async function asReturningShopper(page: Page): Promise<void> {
+  await asConfirmedAdult(page);
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
 }
