@@ -12,7 +12,7 @@ let shop: TestApp;
 let owner: StaffSession;
 let original: Record<string, unknown>;
 
-type Settings = Record<string, unknown> & { terms: Record<string, unknown> };
+type Settings = Record<string, unknown> & { terms: Record<string, unknown>; gift: Record<string, unknown> };
 
 function call(method: "GET" | "POST" | "DELETE", url: string, payload?: object, locale?: "en") {
   const headers = locale ? { ...owner.headers, cookie: `${owner.cookie}; locale=${locale}` } : owner.headers;
