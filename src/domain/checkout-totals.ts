@@ -24,6 +24,8 @@ export interface CheckoutLine {
   unitPrice: number;
   amount: number;
   shippingType: ShippingType;
+  /** The item's tax rate (tax-rates.ts, 8 for reduced); the standard rate when absent. */
+  taxRatePercent?: number;
 }
 
 /**

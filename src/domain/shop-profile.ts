@@ -147,7 +147,7 @@ export const shopProfileSchema = z.object({
   yamatoB2: z
     .object({
       customerCode: z.string().regex(/^\d{10,12}$/, "10 to 12 digits"),
-      classificationCode: z.string().regex(/^\d{0,3}$/, "up to 3 digits").default(""),
+      classificationCode: z.string().regex(/^(\d{3})?$/, "blank or 3 digits").default(""),
       freightNumber: z.string().regex(/^\d{2}$/, "2 digits"),
     })
     .optional(),

@@ -59,7 +59,7 @@ describe("PageCache", () => {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
     expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBeNull();
-    expect(cache.keyFor(guest("/shop", { user: { id: 1, email: "a@example.com", user_name: "", tel: "", unconfirmed_email: null } }))).toBeNull();
+    expect(cache.keyFor(guest("/shop", { user: { id: 1, email: "a@example.com", user_name: "", tel: "", birth_date: null, unconfirmed_email: null } }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { staff: { id: 1, email: "s@example.com", role: "staff" } }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { sessionExpired: true }))).toBeNull();
   });

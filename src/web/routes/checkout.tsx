@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import type { Route } from "./+types/checkout";
-import type { CheckoutLoader as CheckoutLoaderType } from "../features/checkout/checkout-page.tsx";
+import type * as CheckoutPageModule from "../features/checkout/checkout-page.tsx";
 import styles from "../features/checkout/checkout.module.css";
 import type { RejectedItem } from "../features/checkout/items-rejected-dialog.tsx";
 import { ItemsRejectedDialog } from "../features/checkout/items-rejected-dialog.tsx";
@@ -15,7 +15,7 @@ import { pageContext } from "../load-context.ts";
 // form, payment methods, address fields, card entry) is a chunk of its own, fetched as soon as this
 // module runs in the browser rather than preloaded with the page: the page's first JavaScript stays
 // within DESIGN.md's 150 kB (docs/decisions/039).
-let checkoutPage: Promise<{ CheckoutLoader: typeof CheckoutLoaderType }> | undefined;
+let checkoutPage: Promise<typeof CheckoutPageModule> | undefined;
 const loadCheckoutPage = () => (checkoutPage ??= import("../features/checkout/checkout-page.tsx"));
 const CheckoutLoader = lazy(() => loadCheckoutPage().then((module) => ({ default: module.CheckoutLoader })));
 if (typeof document !== "undefined") void loadCheckoutPage();
