@@ -104,6 +104,7 @@ describe("checkout totals", () => {
       taxBase: 12_080,
       taxRatePercent: 10,
       tax: 1208,
+      taxes: [{ rate: 10, base: 12_080, tax: 1208 }],
       total: 13_288,
     });
   });
