@@ -123,8 +123,8 @@ export function OrderCard({ order }: { order: OrderResource }) {
           {a.slip_number ? (
             <>
               <span className={styles.part}>
-                {a.carrier_label ? `${a.carrier_label} ` : ""}
                 {a.slip_number}
+                {a.carrier_label ? (locale === "ja" ? `(${a.carrier_label})` : ` (${a.carrier_label})`) : ""}
               </span>{" "}
               {a.tracking_url && (
                 // The carrier's own tracking page for this slip (carriers.ts), in a new tab.
