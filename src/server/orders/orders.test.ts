@@ -94,7 +94,8 @@ describe("GET /api/orders", () => {
           { kind: "payment_fee", label: "Cash on delivery fee", amount: 440, taxable: true },
         ],
         tax_total: 754,
-        taxes: [{ base: 7540, rate: 10, tax: 754 }],
+        // Tax per rate (one rate here): its base and its tax.
+        taxes: [{ rate: 10, base: 7540, tax: 754 }],
         slip_number: null,
         // Not shipped yet: no carrier or tracking page; no gift chosen.
         carrier: null,
