@@ -12,6 +12,7 @@ import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import css from "./admin-catalogue.module.css";
+import report from "./admin-report.module.css";
 
 type FieldMessages = Record<string, string[] | undefined>;
 
@@ -124,7 +125,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
         <p className={styles.muted}>{ta("adminLedger.noMoves")}</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="stock-moves">
+          <table className={`${styles.table} ${report.books}`} data-testid="stock-moves">
             <thead>
               <tr>
                 <th scope="col">{ta("adminLedger.date")}</th>
@@ -146,7 +147,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
                   <td>{move.kind_label}</td>
                   <td className={styles.number}>{move.quantity > 0 ? `+${move.quantity}` : move.quantity}</td>
                   <td className={styles.number}>{move.balance}</td>
-                  <td>
+                  <td className={report.wide}>
                     {[
                       move.supplier_name && `${move.supplier_name}(${move.supplier_address ?? ""})`,
                       move.unit_yen !== null && move.kind === "receiving" ? ta("adminLedger.unitYen", { yen: formatYen(move.unit_yen, locale) }) : null,

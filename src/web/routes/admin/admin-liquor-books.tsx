@@ -89,7 +89,7 @@ export default function AdminLiquorBooks() {
           <p className={styles.muted}>{ta("adminBooks.empty")}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${report.books}`}>
               <thead>
                 <tr>
                   <th scope="col">{ta("adminLedger.date")}</th>
@@ -106,11 +106,11 @@ export default function AdminLiquorBooks() {
                   <tr key={`${row.date}-${row.product_id}-${index}`}>
                     <td>{row.date}</td>
                     <td>{row.category_label}</td>
-                    <td>{row.product_name}</td>
+                    <td className={report.wide}>{row.product_name}</td>
                     <td className={styles.number}>{row.quantity}</td>
                     <td className={styles.number}>{row.litres ?? "—"}</td>
                     <td className={styles.number}>{row.amount ?? "—"}</td>
-                    <td>{row.supplier_name ? `${row.supplier_name}(${row.supplier_address})` : ta("adminBooks.notStated")}</td>
+                    <td className={report.wide}>{row.supplier_name ? `${row.supplier_name}(${row.supplier_address})` : ta("adminBooks.notStated")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -127,7 +127,7 @@ export default function AdminLiquorBooks() {
           <p className={styles.muted}>{ta("adminBooks.empty")}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${report.books}`}>
               <thead>
                 <tr>
                   <th scope="col">{ta("adminLedger.date")}</th>
@@ -182,7 +182,7 @@ export default function AdminLiquorBooks() {
           <p className={styles.muted}>{ta("adminBooks.empty")}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${report.books}`}>
               <thead>
                 <tr>
                   <th scope="col">{ta("adminBooks.category")}</th>
