@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
+import type { GiftAnswer } from "./gift.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import { isPaymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 
@@ -41,6 +42,13 @@ export const checkoutPayloadSchema = z.object({
     .optional()
     .default({}),
   address: checkoutAddressSchema,
+  /**
+   * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the spec's payload).
+   * The prefecture may be left out: it is taken from the postcode or the address's text.
+   */
+  recipient: checkoutAddressSchema
+    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp") })
+    .nullish(),
   // One of the registry's checkout choices; an unknown one gets the field's "inclusion" message.
   payment_method: z.string().refine(isPaymentMethodChoice),
   // Line breaks in these one-line fields are folded into spaces by the server's checks (a pasted name).
@@ -53,6 +61,11 @@ export const checkoutPayloadSchema = z.object({
   desired_delivery_timezone: lineText(20).optional().default(""),
   payment_intent_id: lineText(255).optional(),
   order_id: lineText(40).optional(),
+  /**
+   * Gift options (issue #18; gift.ts's GiftPayload): wrapping, noshi { omotegaki, placement, name },
+   * message_card, hide_prices. Absent or null is no gift; checked by the server against the settings.
+   */
+  gift: z.unknown().optional(),
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 
@@ -125,6 +138,13 @@ export interface OrderResource {
     payment_instructions?: PaymentInstructions;
     tax_total: number;
     slip_number: string | null;
+    /** The carrier of the shipment (carriers.ts) and its name in the asked language; null until shipped. */
+    carrier?: string | null;
+    carrier_label?: string | null;
+    /** The carrier's tracking page for the slip number; null until shipped. */
+    tracking_url?: string | null;
+    /** The gift options chosen, or null for none. */
+    gift?: GiftAnswer | null;
     /** yyyy-MM-dd or null. */
     desired_delivery_date: string | null;
     /** Time-band code or null; `desired_delivery_timezone_label` is its label in the request's locale. */
@@ -133,6 +153,8 @@ export interface OrderResource {
     memo: string;
     /** `address` starts with the prefecture's name for a Japanese address (the form keeps it apart). */
     address: { country: string; zip: string; address: string; building_name: string };
+    /** お届け先 when the parcel goes to someone else (address one line, prefecture first); null when to the buyer. */
+    recipient: { name: string; phone: string; country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
     order_items: {
       id: number;
       /** null once the trader deleted the product; name and price are the order's copies. */

@@ -1,5 +1,7 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
 import { shippingFeeFor } from "./checkout-totals.ts";
+import type { GiftOptions, GiftSettings } from "./gift.ts";
+import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { itemsSubtotal } from "./order-totals.ts";
 
@@ -35,6 +37,19 @@ export interface ChargeContext {
   items: number;
   /** The charges worked out before this one, in CHARGE_KINDS' order (the cod fee is based on items + shipping). */
   earlier: readonly OrderCharge[];
+  /** The gift options chosen (null: none) and the trader's gift settings (gift.ts). */
+  gift: GiftCharging;
+}
+
+/** What a gift charge may look at: the order's options and the shop's settings. */
+export interface GiftCharging {
+  options: GiftOptions | null;
+  settings: GiftSettings;
+}
+
+/** No gift chosen, the default settings: a checkout without gift fields. */
+export function noGift(): GiftCharging {
+  return { options: null, settings: defaultGiftSettings() };
 }
 
 export interface ChargeKind {
@@ -75,6 +90,13 @@ export const CHARGE_KINDS = {
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },
+  gift_wrapping: {
+    label: { ja: "ギフトラッピング料", en: "Gift wrapping" },
+    taxable: true,
+    keptAtZero: false,
+    // The trader's fee, once per order, when wrapping was chosen (gift.ts).
+    amountAt: ({ gift }: ChargeContext): number => (gift.options?.wrapping ? gift.settings.wrappingFee : 0),
+  },
 } as const satisfies Record<string, ChargeKind>;
 
 export type ChargeKindCode = keyof typeof CHARGE_KINDS;
@@ -86,11 +108,11 @@ export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabe
 }
 
 /** The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off unless kept at zero. */
-export function checkoutCharges(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms): OrderCharge[] {
+export function checkoutCharges(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms, gift: GiftCharging = noGift()): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges };
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
   }

@@ -1,9 +1,13 @@
 import { prefectureName } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
+import { carrierLabel, trackingUrl } from "./carriers.ts";
+import type { GiftAnswer, GiftOptions } from "./gift.ts";
+import { giftAnswerOf } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
+import type { OrderRecipient } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -42,10 +46,19 @@ export interface OrderRecord {
   prefecture: number | null;
   address: string;
   buildingName: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer. */
+  recipient: OrderRecipient | null;
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /**
+   * Gift options chosen at checkout (gift.ts), null for none. `gift.hidePrices`: the delivery note in
+   * the parcel shows no amounts (金額を記載しない).
+   */
+  gift: GiftOptions | null;
   slipNumber: string | null;
+  /** The carrier's code (carriers.ts); null until shipped. */
+  carrier: string | null;
   /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
   paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
@@ -53,10 +66,31 @@ export interface OrderRecord {
   charges: OrderCharge[];
 }
 
-export interface OrderView extends Omit<OrderRecord, "items"> {
-  items: OrderViewItem[];
+/** A person of the order with their address: the buyer (ご依頼主) or the recipient (お届け先). */
+export interface OrderParty {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  buildingName: string;
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
+}
+
+export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
+  items: OrderViewItem[];
+  /** ご依頼主: who ordered, the contact (the order's name, phone and address). */
+  buyer: OrderParty;
+  /** お届け先: where the parcel goes — the buyer again unless `sendsToOther`. */
+  recipient: OrderParty;
+  /** The parcel goes to someone other than the buyer (a gift). */
+  sendsToOther: boolean;
+  /** The address as one line, prefecture first (see addressLine). */
+  addressLine: string;
+  /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
+  trackingUrl: string | null;
   /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
@@ -73,10 +107,25 @@ export function addressLine(order: { prefecture: number | null; address: string 
 /** The one order view. */
 export function orderView(record: OrderRecord): OrderView {
   const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
+  const buyer: OrderParty = {
+    name: record.name,
+    phone: record.phone,
+    country: record.country,
+    zip: record.zip,
+    prefecture: record.prefecture,
+    address: record.address,
+    buildingName: record.buildingName,
+    addressLine: addressLine(record),
+  };
+  const recipient: OrderParty = record.recipient ? { ...record.recipient, addressLine: addressLine(record.recipient) } : buyer;
   return {
     ...record,
+    buyer,
+    recipient,
+    sendsToOther: record.recipient !== null,
     items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
     addressLine: addressLine(record),
+    trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
   };
 }
@@ -91,6 +140,35 @@ export interface ChargeAnswer {
 
 export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale): ChargeAnswer[] {
   return view.charges.map((charge) => ({ kind: charge.kind, label: charge.label[locale], amount: charge.amount, taxable: charge.taxable }));
+}
+
+/** The carrier and tracking page of a shipped order, in the asked language; nulls before. */
+export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, locale: Locale): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
+  if (!view.slipNumber) return { carrier: null, carrier_label: null, tracking_url: null };
+  return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
+}
+
+/** お届け先 as the answers carry it (the address one line, prefecture first). */
+export interface RecipientAnswer {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  building_name: string;
+}
+
+export function recipientAnswer(party: OrderParty): RecipientAnswer {
+  return {
+    name: party.name,
+    phone: party.phone,
+    country: party.country,
+    zip: party.zip,
+    prefecture: party.prefecture,
+    address: party.addressLine,
+    building_name: party.buildingName,
+  };
 }
 
 /** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
@@ -113,11 +191,14 @@ export function orderResourceOf(
       ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
       slip_number: view.slipNumber,
+      ...shipmentAnswer(view, locale),
+      gift: giftAnswerOf(view.gift),
       desired_delivery_date: view.desiredDeliveryDate,
       desired_delivery_timezone: view.desiredDeliveryTimezone,
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
       memo: view.memo,
       address: { country: view.country, zip: view.zip, address: view.addressLine, building_name: view.buildingName },
+      recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
       order_items: view.items.map((item) => ({
         id: item.id,
         product_id: item.productId,
@@ -162,6 +243,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   prefecture: number | null;
   address: string;
   building_name: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer (ご依頼主). */
+  recipient: RecipientAnswer | null;
   desired_delivery_date: string | null;
   desired_delivery_timezone: string | null;
   memo: string;
@@ -173,6 +256,11 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   charges: ChargeAnswer[];
   tax_total: number;
   slip_number: string | null;
+  carrier: string | null;
+  carrier_label: string | null;
+  tracking_url: string | null;
+  /** The gift options chosen, or null (gift.ts). */
+  gift: GiftAnswer | null;
   locale: Locale;
   next: OrderStatus[];
   /** Every move of the order, oldest first (its creation included). */
@@ -201,6 +289,7 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     prefecture: view.prefecture,
     address: view.address,
     building_name: view.buildingName,
+    recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
     desired_delivery_date: view.desiredDeliveryDate,
     desired_delivery_timezone: view.desiredDeliveryTimezone,
     memo: view.memo,
@@ -217,6 +306,8 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     charges: chargeAnswers(view, locale),
     tax_total: view.totals.tax,
     slip_number: view.slipNumber,
+    ...shipmentAnswer(view, locale),
+    gift: giftAnswerOf(view.gift),
     locale: view.locale,
     next,
     history,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 
 /** A text the shop shows in both languages. */
@@ -138,6 +139,8 @@ export const shopProfileSchema = z.object({
   bankAccounts: z.array(bankAccount).default(() => []),
   /** Days the shop is closed besides weekends and public holidays (Japan dates), set in the back office. */
   businessHolidays: z.array(isoDate).default(() => []),
+  /** Gift options offered at checkout (gift.ts): each can be switched off; the 表書き list the trader keeps. */
+  gift: giftSettingsSchema.default(() => giftSettingsSchema.parse({})),
   // --- end checkout settings ---
   /**
    * The shop's Yamato B2 Cloud contract, filled into the upload CSV of the back office: 請求先顧客コード
@@ -147,7 +150,7 @@ export const shopProfileSchema = z.object({
   yamatoB2: z
     .object({
       customerCode: z.string().regex(/^\d{10,12}$/, "10 to 12 digits"),
-      classificationCode: z.string().regex(/^\d{0,3}$/, "up to 3 digits").default(""),
+      classificationCode: z.string().regex(/^(\d{3})?$/, "blank or 3 digits").default(""),
       freightNumber: z.string().regex(/^\d{2}$/, "2 digits"),
     })
     .optional(),

@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes);
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
-  const addresses = new AddressService(database.db, countries);
+  const addresses = new AddressService(database.db, countries, postcodes);
 
   const app = Fastify({
     logger: loggerOptions(config),

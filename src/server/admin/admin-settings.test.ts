@@ -12,7 +12,7 @@ let shop: TestApp;
 let owner: StaffSession;
 let original: Record<string, unknown>;
 
-type Settings = Record<string, unknown> & { terms: Record<string, unknown> };
+type Settings = Record<string, unknown> & { terms: Record<string, unknown>; gift: Record<string, unknown> };
 
 function call(method: "GET" | "POST" | "DELETE", url: string, payload?: object, locale?: "en") {
   const headers = locale ? { ...owner.headers, cookie: `${owner.cookie}; locale=${locale}` } : owner.headers;
@@ -107,6 +107,18 @@ describe("POST /admin/api/settings", () => {
     const date = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"] }, "en");
     expect(date.json().fields).toEqual({ "businessHolidays.0": ["Business holiday 1 is invalid"] });
     expect((await current()).terms.taxRatePercent).toBe(10);
+  });
+
+  it("keeps the gift wrapping fee the trader sets, and refuses one below 0", async () => {
+    const settings = await current();
+    expect(settings.gift.wrappingFee).toBe(330);
+    const negative = await call("POST", "/settings", { ...settings, gift: { ...settings.gift, wrappingFee: -1 } });
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().fields).toEqual({ "gift.wrappingFee": ["ギフトラッピング料は0以上の値にしてください"] });
+    const saved = await call("POST", "/settings", { ...settings, gift: { ...settings.gift, wrappingFee: 550 } });
+    expect(saved.statusCode).toBe(200);
+    expect((await current()).gift.wrappingFee).toBe(550);
+    await call("POST", "/settings", settings);
   });
 });
 

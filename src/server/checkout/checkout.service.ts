@@ -105,6 +105,9 @@ export class CheckoutService {
 
     const shop = await this.deps.shopProfiles.profile();
     const savedCard = request.user ? await this.deps.cards.paymentReferencesOf(request.user.id) : null;
+    // An address without its prefecture (spec §7 has none) takes it from the postcode or its text.
+    payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
+    if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
     const input = validateCheckout(payload, {
       locale,
       todayInJapan: japanDateOf(new Date()),
@@ -112,6 +115,7 @@ export class CheckoutService {
       signedIn: request.user !== null,
       hasSavedCard: savedCard !== null,
       validateAddress: (address) => this.deps.addresses.validate(address, locale),
+      giftSettings: shop.gift,
     });
     const card: CardSource | undefined =
       paymentMethodChoice(input.choice).checkoutInput === "saved_card" && savedCard
@@ -170,7 +174,7 @@ export class CheckoutService {
         return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType };
       });
       const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms);
+      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift });
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);
@@ -193,9 +197,21 @@ export class CheckoutService {
           prefecture: input.address.prefecture,
           address: input.address.address,
           buildingName: input.address.building_name,
+          recipient: input.recipient
+            ? {
+                name: input.recipient.name,
+                phone: input.recipient.phone,
+                country: input.recipient.country,
+                zip: input.recipient.zip,
+                prefecture: input.recipient.prefecture,
+                address: input.recipient.address,
+                buildingName: input.recipient.building_name,
+              }
+            : null,
           desiredDeliveryDate: input.desiredDeliveryDate,
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
+          gift: input.gift,
           itemsTotal: totals.items,
           taxTotal: totals.tax,
           price: totals.total,

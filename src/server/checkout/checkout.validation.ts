@@ -5,9 +5,12 @@ import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
+import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
+import { checkGift, defaultGiftSettings } from "../../domain/gift.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
+import type { RecipientInput } from "../../domain/recipient.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { AppError } from "../http/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
@@ -27,10 +30,20 @@ export interface CheckoutOrderInput {
   name: string;
   email: string;
   phone: string;
+  /** The buyer's address (ご依頼主). */
   address: AddressInput;
+  /** お届け先 when the parcel goes to someone else; null: to the buyer. */
+  recipient: RecipientInput | null;
+  /**
+   * Where the parcel goes: the recipient's prefecture when there is one, else the buyer's. The
+   * shipping fee and the delivery calendar follow this one.
+   */
+  deliveryPrefecture: number | null;
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /** The gift options chosen (gift.ts), null for none. */
+  gift: GiftOptions | null;
 }
 
 /**
@@ -60,6 +73,7 @@ export class CheckoutFieldErrors {
 
 const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
+const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
 /**
  * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
@@ -73,9 +87,17 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
     const [head, tail] = issue.path.map(String);
     // The card's payment method id is reported on the card field ("payment"), as a missing card is.
     const attribute =
-      head === "address" && tail && ADDRESS_FIELDS.has(tail) ? tail : head === "payment" && tail === "payment_method_id" ? "payment_method" : head && TOP_FIELDS.has(head) ? head : undefined;
+      head === "address" && tail && ADDRESS_FIELDS.has(tail)
+        ? tail
+        : head === "recipient" && tail && (ADDRESS_FIELDS.has(tail) || RECIPIENT_ATTRIBUTES[tail])
+          ? (RECIPIENT_ATTRIBUTES[tail] ?? tail)
+          : head === "payment" && tail === "payment_method_id"
+            ? "payment_method"
+            : head && TOP_FIELDS.has(head)
+              ? head
+              : undefined;
     if (!attribute) return { ok: false, error: "bad_request" };
-    const key = head === "address" ? `address.${tail}` : head === "payment" ? "payment" : attribute;
+    const key = head === "address" || head === "recipient" ? `${head}.${tail}` : head === "payment" ? "payment" : attribute;
     if (errors.fields[key]) continue;
     if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
     else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
@@ -103,6 +125,8 @@ export interface CheckoutValidationContext {
   hasSavedCard: boolean;
   /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
   validateAddress: (input: unknown) => AddressInput;
+  /** The trader's gift settings: what may be chosen (the defaults when not given). */
+  giftSettings?: GiftSettings;
 }
 
 /** Every field is checked, so the page can show all its messages at once (spec §5, §8). */
@@ -127,6 +151,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`address.${field}`, text);
   }
 
+  const recipient = payload.recipient ? checkRecipient(payload.recipient, context, errors) : null;
+
   const date = payload.desired_delivery_date.trim();
   if (date && !isInDeliveryWindow(date, context.todayInJapan, isJapaneseHoliday)) {
     // A holiday between the window's ends is named as such; any other date gets the window.
@@ -148,10 +174,13 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
   if (method.checkoutInput === "card" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
 
+  const gift = checkGift(payload.gift, context.giftSettings ?? defaultGiftSettings(), locale);
+  if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(key, message);
+
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
 
-  if (!errors.empty || !address) throw errors.failure();
+  if (!errors.empty || !address || (payload.recipient && !recipient)) throw errors.failure();
   return {
     items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
     choice,
@@ -161,9 +190,38 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     email,
     phone,
     address,
+    recipient,
+    deliveryPrefecture: recipient ? recipient.prefecture : address.prefecture,
     desiredDeliveryDate: date || null,
     desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+    gift: gift.ok ? gift.gift : null,
   };
+}
+
+/**
+ * お届け先: name and phone as the buyer's are checked, the address by the address rules; messages
+ * under recipient.name, recipient.phone, recipient.zip, … Null when any field failed.
+ */
+function checkRecipient(
+  input: NonNullable<CheckoutPayloadValue["recipient"]>,
+  context: CheckoutValidationContext,
+  errors: CheckoutFieldErrors,
+): RecipientInput | null {
+  const name = oneLine(input.name);
+  const phone = oneLine(input.phone);
+  const before = Object.keys(errors.fields).length;
+  if (!name) errors.addKind("recipient.name", "recipient_name", "blank");
+  if (!phone) errors.addKind("recipient.phone", "recipient_phone", "blank");
+  else if (!isPhoneNumber(phone)) errors.addKind("recipient.phone", "recipient_phone", "invalid");
+  let address: AddressInput | undefined;
+  try {
+    address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
+  }
+  if (!address || Object.keys(errors.fields).length > before) return null;
+  return { name, phone, ...address };
 }

@@ -72,10 +72,13 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     prefecture: order.prefecture,
     address: order.address,
     buildingName: order.buildingName,
+    recipient: order.recipient ?? null,
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
+    gift: order.gift ?? null,
     slipNumber: order.slipNumber,
+    carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
     items: items.map((item) => ({

@@ -2,6 +2,7 @@ import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { checkoutTotals } from "../../../domain/checkout-summary.ts";
 import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { Locale } from "../../../domain/locale.ts";
+import type { GiftCharging } from "../../../domain/order-charges.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 
@@ -15,6 +16,8 @@ export interface CheckoutFigureInput {
   taxRate: number;
   terms: CheckoutTerms;
   locale: Locale;
+  /** The gift options the form has chosen and the shop's gift settings (their charges show at once). */
+  gift?: GiftCharging;
 }
 
 export interface CheckoutFigures {
@@ -35,7 +38,7 @@ export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
   const terms: CheckoutTerms = { ...input.terms, taxRatePercent: input.taxRate, shippingFee: input.shippingFee, coolShippingFee: input.shippingFee };
   const feeOf = (method: PaymentMethodHandler) =>
     method === input.chosen && input.fetchedFee !== undefined ? input.fetchedFee : method.fee(itemsAndShipping, terms);
-  const totalsWith = (method: PaymentMethodHandler) => checkoutTotals(lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms);
+  const totalsWith = (method: PaymentMethodHandler) => checkoutTotals(lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
     refusals[method.code] = method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });

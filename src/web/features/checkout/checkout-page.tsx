@@ -16,6 +16,9 @@ import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
+import { GiftFields } from "./gift-fields.tsx";
+import { giftOptionsOfForm } from "./checkout-order.ts";
+import { giftOffered } from "../../../domain/gift.ts";
 import { FinalConfirmation } from "./final-confirmation.tsx";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { LeavePrompt } from "./leave-prompt.tsx";
@@ -97,11 +100,12 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     setAddress,
     setWish,
     setMemo,
+    setGift,
     cardEdited,
     submit,
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate);
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate, giftOptionsOfForm(form.gift));
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts);
   // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.
@@ -193,6 +197,12 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
               error={errors.other.memo}
             />
           </section>
+
+          {giftOffered(shop.gift) && (
+            <section className={styles.section} aria-label={t("checkout.giftHeading")}>
+              <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
+            </section>
+          )}
 
           <section className={styles.section}>
             <PaymentMethodChoiceGroup

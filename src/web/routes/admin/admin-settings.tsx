@@ -14,6 +14,7 @@ import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import type { Path, SettingsForm } from "../../features/admin/settings-draft.tsx";
 import { DraftContext, withValue } from "../../features/admin/settings-draft.tsx";
 import { BanksSection, FeesSection, HolidaysSection, ShopSection, TimeBandsSection } from "../../features/admin/settings-sections.tsx";
+import { GiftSection } from "../../features/admin/gift-settings-section.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
@@ -71,6 +72,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
         <FeesSection />
         <TimeBandsSection />
         <HolidaysSection />
+        <GiftSection />
         <BanksSection />
         <ShopSection />
         <div className={ops.saveBar}>
