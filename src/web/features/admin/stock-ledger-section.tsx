@@ -78,7 +78,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
           {ta("adminLedger.mismatch", { total: ledger.ledger_total })}
         </p>
       )}
-      <div className={css.pair}>
+      <div className={report.ledgerForms}>
         <form className={css.fieldset} onSubmit={receiving.submit} aria-labelledby="receiving-title" noValidate>
           <h3 id="receiving-title" className={styles.sectionTitle}>
             {ta("adminLedger.receiving")}
