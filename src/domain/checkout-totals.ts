@@ -2,7 +2,7 @@ import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
-import { COD_CEILING } from "./shop-profile.ts";
+import { COD_CEILING } from "./cod-ceiling.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
@@ -24,6 +24,8 @@ export interface CheckoutLine {
   unitPrice: number;
   amount: number;
   shippingType: ShippingType;
+  /** The item's tax rate (tax-rates.ts, 8 for reduced); the standard rate when absent. */
+  taxRatePercent?: number;
 }
 
 /**

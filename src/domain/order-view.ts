@@ -29,6 +29,8 @@ export interface OrderViewItem {
   taxRatePercent: number;
   amount: number;
   lineTotal: number;
+  /** Taxed at the reduced rate (軽減税率): marked ※ on mails, summaries and receipts. */
+  reduced: boolean;
 }
 
 /** An order as its module stores it, in plain data: what orderView is built from. */
@@ -62,7 +64,9 @@ export interface OrderRecord {
   /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
   paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
-  items: Omit<OrderViewItem, "lineTotal">[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form, decision 036); null for older orders. */
+  birthDate: string | null;
+  items: Omit<OrderViewItem, "lineTotal" | "reduced">[];
   charges: OrderCharge[];
 }
 
@@ -91,7 +95,7 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   addressLine: string;
   /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
   trackingUrl: string | null;
-  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
+  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
 
@@ -123,7 +127,7 @@ export function orderView(record: OrderRecord): OrderView {
     buyer,
     recipient,
     sendsToOther: record.recipient !== null,
-    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
+    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]!, reduced: item.taxRatePercent < record.taxRatePercent })),
     addressLine: addressLine(record),
     trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
@@ -190,6 +194,7 @@ export function orderResourceOf(
       // What a payment made elsewhere needs (a voucher's number and deadline), only while it may still be paid.
       ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
+      taxes: view.totals.taxes,
       slip_number: view.slipNumber,
       ...shipmentAnswer(view, locale),
       gift: giftAnswerOf(view.gift),
@@ -203,6 +208,7 @@ export function orderResourceOf(
         id: item.id,
         product_id: item.productId,
         tax: item.taxRatePercent,
+        reduced: item.reduced,
         unit_price: item.unitPrice,
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
@@ -233,6 +239,8 @@ export interface AdminOrderLine {
   unit_price: number;
   amount: number;
   line_total: number;
+  tax_rate: number;
+  reduced: boolean;
 }
 
 /** The back office's order page. */
@@ -255,6 +263,10 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   /** Every charge line in order (shipping, the payment fee, any other kind). */
   charges: ChargeAnswer[];
   tax_total: number;
+  /** Tax per rate (decision 036). */
+  taxes: { rate: number; base: number; tax: number }[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form); null for orders placed before it was asked. */
+  birth_date: string | null;
   slip_number: string | null;
   carrier: string | null;
   carrier_label: string | null;
@@ -299,12 +311,16 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
       unit_price: item.unitPrice,
       amount: item.amount,
       line_total: item.lineTotal,
+      tax_rate: item.taxRatePercent,
+      reduced: item.reduced,
     })),
     items_total: view.totals.items,
     shipping_fee: view.totals.shipping,
     payment_method_fee: view.totals.paymentFee,
     charges: chargeAnswers(view, locale),
     tax_total: view.totals.tax,
+    taxes: view.totals.taxes,
+    birth_date: view.birthDate,
     slip_number: view.slipNumber,
     ...shipmentAnswer(view, locale),
     gift: giftAnswerOf(view.gift),

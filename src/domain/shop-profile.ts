@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 
@@ -10,12 +11,8 @@ export function inLocale(text: LocalizedText, locale: Locale): string {
   return text[locale];
 }
 
-/**
- * The total cash on delivery is refused from, unless the shop profile sets another. It lives here,
- * with the profile field it defaults, so checkout-totals.ts can read the profile's types without the
- * two files importing each other.
- */
-export const COD_CEILING = 300_000;
+// The cash-on-delivery ceiling the profile field defaults to (its own module, free of zod).
+export { COD_CEILING } from "./cod-ceiling.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 

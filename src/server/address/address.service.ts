@@ -6,7 +6,7 @@ import { prefectureFromAddressText } from "../../domain/recipient.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { addressesTable } from "../db/schema/address.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
 import type { CountriesService } from "../reference/countries.service.ts";
 import type { PostcodesService } from "../reference/postcodes.service.ts";
@@ -58,7 +58,7 @@ export class AddressService {
     const entries = Object.entries(errors) as [AddressField, AddressErrorKind[]][];
     if (parsed.ok && entries.length === 0) return parsed.value;
     const fields = Object.fromEntries(entries.map(([field, kinds]) => [field, kinds.map((kind) => fieldMessage(field, kind, locale))]));
-    throw new AppError("invalid", "invalid", fields);
+    throw new DomainError("invalid", undefined, fields);
   }
 
   async saved(userId: number, locale: Locale): Promise<AddressResource | null> {

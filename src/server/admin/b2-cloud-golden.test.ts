@@ -43,6 +43,7 @@ function record(fields: Partial<OrderRecord>): OrderRecord {
     slipNumber: null,
     gift: null,
     carrier: null,
+    birthDate: null,
     paymentInstructions: null,
     taxRatePercent: 10,
     items: [{ id: 1, productId: 1, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 2 }],

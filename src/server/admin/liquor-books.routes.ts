@@ -4,8 +4,8 @@ import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { isLiquorCategory } from "../../domain/product-details.ts";
 import { requireStaff } from "../http/auth.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
-import { idParam } from "../http/form-reader.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { idParam } from "../i18n/form-reader.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { readAdjustmentInput, readReceivingInput } from "../catalog/stock-ledger.input.ts";
@@ -61,7 +61,7 @@ function wantsCsv(request: FastifyRequest): boolean {
 
 function productId(request: FastifyRequest): number {
   const id = idParam(request.params);
-  if (id === undefined) throw new AppError("not-found");
+  if (id === undefined) throw new DomainError("not-found");
   return id;
 }
 

@@ -2,7 +2,7 @@ import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { OrderListFilters, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { B2RowNote } from "./b2-cloud.csv.ts";
@@ -60,7 +60,7 @@ export class OrderExportService {
 
   private async b2Cloud(filters: OrderListFilters, now: Date): Promise<{ body: Buffer; notes: B2RowNote[]; count: number }> {
     const shop = await this.deps.shopProfiles.profile();
-    if (!hasB2BillingCodes(shop)) throw new AppError("invalid", "b2BillingCodesMissing");
+    if (!hasB2BillingCodes(shop)) throw new DomainError("invalid", "b2BillingCodesMissing");
     const orders = (await this.orders(filters))
       .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (filters.status !== undefined || readyToShip(order)))
       .reverse();
@@ -73,7 +73,7 @@ export class OrderExportService {
   private async orders(filters: OrderListFilters): Promise<OrderView[]> {
     const orders = await this.deps.orders.listAll(filters, EXPORT_MAX_ORDERS + 1);
     // Better a clear refusal than a file that silently misses orders.
-    if (orders.length > EXPORT_MAX_ORDERS) throw new AppError("invalid", "exportTooLarge");
+    if (orders.length > EXPORT_MAX_ORDERS) throw new DomainError("invalid", "exportTooLarge");
     return orders;
   }
 }

@@ -2,7 +2,7 @@ import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { AdjustmentKind } from "../../domain/stock-ledger.ts";
 import { ADJUSTMENT_KINDS, LEDGER_QUANTITY_MAX, REASON_MAX, SUPPLIER_TEXT_MAX, UNIT_COST_MAX } from "../../domain/stock-ledger.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 import { japanToday } from "./catalog.stock.ts";
 
 export interface ReceivingInput {

@@ -5,7 +5,7 @@ import type { ProductStockMoves, StockMoveActor, StockMoveKind } from "../../dom
 import { STOCK_MOVE_KINDS, adjustmentDelta, ledgerSum } from "../../domain/stock-ledger.ts";
 import type { Database } from "../db/client.ts";
 import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { StockMoveRecord } from "./catalog.stock.ts";
@@ -59,7 +59,7 @@ export class StockLedgerService {
 
   async movesOf(productId: number, locale: Locale): Promise<ProductStockMoves> {
     const [product] = await this.db.select({ stock: productsTable.stock }).from(productsTable).where(eq(productsTable.id, productId));
-    if (!product) throw new AppError("not-found");
+    if (!product) throw new DomainError("not-found");
     const rows = await this.db.select().from(stockMovesTable).where(eq(stockMovesTable.productId, productId)).orderBy(asc(stockMovesTable.id));
     let balance = 0;
     const moves = rows.map((row) => {
@@ -119,7 +119,7 @@ export class StockLedgerService {
 
   /** A 404 for a product gone; a 422 on the quantity when the stock would go below zero or past the maximum. */
   private refuseUnless(moved: StockMoved | undefined, locale: Locale): void {
-    if (moved === undefined) throw new AppError("not-found");
+    if (moved === undefined) throw new DomainError("not-found");
     if (moved.refused) {
       const errors = new FieldErrors(locale);
       if (moved.after < 0) errors.add("quantity", "less_than_or_equal_to", { count: moved.before });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { MAX_CART_LINES } from "../cart/cart.service.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { CheckoutReferenceService } from "./checkout-reference.service.ts";
 
 /** ?id=3, ?id=3,5 or ?id=3&id=5; blanks between commas are ignored. */
@@ -31,10 +31,10 @@ export function registerCheckoutReferenceRoutes(app: FastifyInstance, deps: { re
     /** { fee }: the cool fee when any listed product is cool, else the normal fee (also with no id). */
     app.get(`${prefix}/shipping`, async (request) => {
       const texts = [...new Set(shippingQuery.parse(request.query).id)];
-      if (texts.length > MAX_CART_LINES) throw new AppError("invalid");
+      if (texts.length > MAX_CART_LINES) throw new DomainError("invalid");
       const ids = texts.map((text) => parseResourceId(text));
       // An id that cannot exist is as unknown as one that does not.
-      if (ids.some((id) => id === undefined)) throw new AppError("not-found");
+      if (ids.some((id) => id === undefined)) throw new DomainError("not-found");
       return { fee: await reference.shippingFee(ids as number[], request.locale) };
     });
 

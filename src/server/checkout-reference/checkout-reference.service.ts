@@ -2,7 +2,7 @@ import { codFeeFor, shippingFeeFor } from "../../domain/checkout-totals.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DEPOSIT_TYPE_LABELS } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
@@ -36,7 +36,7 @@ export class CheckoutReferenceService {
     const products = await this.deps.catalog.purchasable(productIds, locale);
     const types = productIds.map((id) => {
       const product = products.get(id);
-      if (!product) throw new AppError("not-found");
+      if (!product) throw new DomainError("not-found");
       return product.shippingType;
     });
     return shippingFeeFor(types, terms);

@@ -1,10 +1,12 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
+import { taxRateOfClass } from "../../domain/tax-rates.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { AccountService } from "../accounts/account.service.ts";
 import type { AddressService } from "../address/address.service.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -79,6 +81,8 @@ export class CheckoutService {
       catalog: CatalogService;
       shopProfiles: ShopProfileService;
       addresses: AddressService;
+      /** Keeps a member's date of birth from checkout when the profile has none. */
+      accounts: Pick<AccountService, "rememberBirthDate">;
     },
     private readonly settings: { reservationMinutes: number },
   ) {
@@ -171,7 +175,8 @@ export class CheckoutService {
 
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
-        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType };
+        const taxRatePercent = taxRateOfClass(product.taxClass, shop.terms.taxRatePercent);
+        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, taxRatePercent };
       });
       const method = paymentMethodChoice(input.choice);
       const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift });
@@ -212,6 +217,7 @@ export class CheckoutService {
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
           gift: input.gift,
+          birthDate: input.birthDate,
           itemsTotal: totals.items,
           taxTotal: totals.tax,
           price: totals.total,
@@ -225,7 +231,7 @@ export class CheckoutService {
           nameJa: line.product.nameJa,
           nameEn: line.product.nameEn,
           unitPrice: line.unitPrice,
-          taxRatePercent: shop.terms.taxRatePercent,
+          taxRatePercent: line.taxRatePercent,
           amount: line.amount,
         })),
         totals.chargeLines,
@@ -239,6 +245,7 @@ export class CheckoutService {
       }
       const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
       await this.requests.linkOrder(tx, requestId, order.id);
+      if (request.user) await this.deps.accounts.rememberBirthDate(tx, request.user.id, input.birthDate);
       // Its first history row and, for an order binding at once, the order mail.
       const { afterCommit } = await this.deps.moves.created(tx, order, shopperActor(order.userId), shop);
       if (status !== "pending") {

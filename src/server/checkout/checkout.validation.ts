@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
 import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
@@ -12,7 +13,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
@@ -44,6 +45,8 @@ export interface CheckoutOrderInput {
   memo: string;
   /** The gift options chosen (gift.ts), null for none. */
   gift: GiftOptions | null;
+  /** yyyy-mm-dd, 20 or over on the order day in Japan. */
+  birthDate: string;
 }
 
 /**
@@ -66,12 +69,12 @@ export class CheckoutFieldErrors {
     return Object.keys(this.fields).length === 0;
   }
 
-  failure(): AppError {
-    return new AppError("invalid", "invalid", this.fields, Object.values(this.fields).flat());
+  failure(): DomainError {
+    return new DomainError("invalid", undefined, this.fields, Object.values(this.fields).flat());
   }
 }
 
-const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
@@ -79,7 +82,7 @@ const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipi
  * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
  * message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
  */
-export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: AppError | "bad_request" } {
+export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: DomainError | "bad_request" } {
   const parsed = checkoutPayloadSchema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors = new CheckoutFieldErrors(locale);
@@ -123,7 +126,7 @@ export interface CheckoutValidationContext {
   timeBandCodes: string[];
   signedIn: boolean;
   hasSavedCard: boolean;
-  /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
+  /** The address rules of /api/address (shared rules plus the known-country check); throws DomainError with fields. */
   validateAddress: (input: unknown) => AddressInput;
   /** The trader's gift settings: what may be chosen (the defaults when not given). */
   giftSettings?: GiftSettings;
@@ -147,7 +150,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   try {
     address = context.validateAddress(payload.address);
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`address.${field}`, text);
   }
 
@@ -167,6 +170,10 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   }
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
+
+  const birthDate = payload.birth_date.trim();
+  const age = judgeOrderBirthDate(birthDate, context.todayInJapan);
+  if (age !== "adult") errors.add("birth_date", ORDER_BIRTH_DATE_MESSAGES[age][locale]);
 
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
@@ -197,6 +204,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
     gift: gift.ok ? gift.gift : null,
+    birthDate,
   };
 }
 
@@ -219,7 +227,7 @@ function checkRecipient(
   try {
     address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;

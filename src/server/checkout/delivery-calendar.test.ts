@@ -4,7 +4,7 @@ import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { deliveryWindow } from "../../domain/checkout-totals.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { validateCheckout } from "./checkout.validation.ts";
 import { isJapaneseHoliday, japaneseHolidayName } from "./delivery-calendar.ts";
@@ -46,7 +46,7 @@ describe("the delivery date wished at checkout", () => {
       });
       return [];
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       return error.fields?.desired_delivery_date ?? [];
     }
   }

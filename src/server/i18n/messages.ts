@@ -80,6 +80,12 @@ const ja = {
 
 export type MessageKey = keyof typeof ja;
 
+/** Every key of this table may be named by a DomainError (src/domain/errors.ts, decision 032). */
+declare module "../../domain/errors.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DomainMessageKeys extends Record<MessageKey, true> {}
+}
+
 const en: Record<MessageKey, string> = {
   notFound: "The page you were looking for could not be found.",
   apiNotFound: "The requested resource does not exist.",

@@ -41,6 +41,8 @@ export const ordersTable = pgTable(
     memo: text("memo").notNull().default(""),
     /** Gift options chosen at checkout (domain/gift.ts): wrapping, のし, message card, no prices; null for none. */
     gift: jsonb("gift").$type<GiftOptions>(),
+    /** The buyer's date of birth as given on the order form (the law's age field, decision 036); null for older orders. */
+    birthDate: date("birth_date", { mode: "string" }),
     /**
      * Yen: items before tax, tax, and the total paid (price), as charged at checkout; shipping and
      * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).

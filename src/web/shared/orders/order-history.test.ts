@@ -43,6 +43,7 @@ function order(id: string): OrderResource {
       payment_method_fee: 0,
       charges: [{ kind: "shipping", label: "送料", amount: 1100, taxable: true }],
       tax_total: 430,
+      taxes: [{ rate: 10, base: 4300, tax: 430 }],
       slip_number: null,
       desired_delivery_date: null,
       desired_delivery_timezone: null,
