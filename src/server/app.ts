@@ -93,6 +93,9 @@ import { registerAdminMagazineRoutes } from "./admin/admin-magazine.routes.ts";
 // Back-office operations: order CSV exports, inquiries, members, settings, staff accounts.
 import { registerAdminOperations } from "./admin/admin-operations.setup.ts";
 import { LiquorReportService } from "./admin/liquor-report.service.ts";
+import { registerLiquorBookRoutes } from "./admin/liquor-books.routes.ts";
+import { LiquorBooksService } from "./admin/liquor-books.service.ts";
+import { StockLedgerService } from "./catalog/stock-ledger.service.ts";
 // The order's paperwork: delivery notes and receipts as PDF (decision 037).
 import { registerDocumentRoutes } from "./documents/documents.routes.ts";
 import { DocumentsService } from "./documents/documents.service.ts";
@@ -269,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocumentRoutes(app, { documents, secret });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
+  registerLiquorBookRoutes(app, { ledger: new StockLedgerService({ catalog }), books: new LiquorBooksService(database.db) });
   registerAdminMagazineRoutes(app, { magazine });
   await registerAdminOperations(app, {
     database,

@@ -55,6 +55,7 @@ export default [
     route("exhibits/:id", "routes/admin/admin-exhibit.tsx"),
     route("series", "routes/admin/admin-series.tsx"),
     route("reports/liquor-sales", "routes/admin/admin-liquor-report.tsx"),
+    route("ledger", "routes/admin/admin-liquor-books.tsx"),
     route("magazine", "routes/admin/admin-magazine.tsx"),
     route("inquiries", "routes/admin/admin-inquiries.tsx"),
     route("inquiries/:id", "routes/admin/admin-inquiry.tsx"),

@@ -46,21 +46,21 @@ export function registerAdminProductRoutes(app: FastifyInstance, deps: { product
   });
 
   app.post(path, async (request, reply) => {
-    requireStaff(request);
-    const created = await products.create(readProductInput(request.body, request.locale, false), request.locale);
+    const staff = requireStaff(request);
+    const created = await products.create(readProductInput(request.body, request.locale, false), request.locale, staff.id);
     return reply.status(201).send({ data: created });
   });
 
   app.patch(`${path}/:id`, async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = productId(request);
-    return { data: await products.update(id, readProductInput(request.body, request.locale, true), request.locale) };
+    return { data: await products.update(id, readProductInput(request.body, request.locale, true), request.locale, staff.id) };
   });
 
   app.post(`${path}/:id/restock`, async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = productId(request);
-    return { data: await products.restock(id, readRestockInput(request.body, request.locale), request.locale) };
+    return { data: await products.restock(id, readRestockInput(request.body, request.locale), request.locale, staff.id) };
   });
 
   app.post(`${path}/:id/images`, async (request) => {

@@ -12,6 +12,11 @@ import { FieldErrors } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "./admin-products.input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
+import { recordStockMove } from "./catalog.stock.ts";
+import { moveStock, setCountedStock } from "./stock-ledger.service.ts";
+
+/** The reason booked when the product form's stock field changes the figure (a count by hand). */
+const STOCK_FIELD_REASON = "在庫数の直接修正";
 
 export interface AdminProductFilters {
   q?: string | undefined;
@@ -115,7 +120,8 @@ export class AdminProductsService {
     };
   }
 
-  async create(changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
+  /** A new product; the stock it starts with is booked as its opening balance. */
+  async create(changes: ProductChanges, locale: Locale, staffId: number): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
     checkTaxClass(changes, undefined, locale);
     const { seriesIds, ...columns } = changes;
@@ -123,21 +129,26 @@ export class AdminProductsService {
       const [row] = await tx
         .insert(productsTable)
         .values({ ...columns, nameJa: columns.nameJa!, nameEn: columns.nameEn!, price: columns.price! })
-        .returning({ id: productsTable.id });
+        .returning({ id: productsTable.id, stock: productsTable.stock });
+      await recordStockMove(tx, { productId: row!.id, kind: "opening", quantity: row!.stock, actor: "staff", actorId: String(staffId) });
       if (seriesIds && seriesIds.length > 0) await tx.insert(productSeriesTable).values(seriesIds.map((seriesId) => ({ productId: row!.id, seriesId })));
       return row!.id;
     });
     return this.detail(id);
   }
 
-  async update(id: number, changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
+  /**
+   * Changes the fields sent. A stock figure sent is a count by hand: the difference is booked as a
+   * stock-take correction (the ledger's adjustments are the way with a reason of the trader's own).
+   */
+  async update(id: number, changes: ProductChanges, locale: Locale, staffId: number): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
     const [stored] = await this.db
       .select({ liquorType: productsTable.liquorType, liquorCategory: productsTable.liquorCategory, alcoholPermille: productsTable.alcoholPermille, taxClass: productsTable.taxClass })
       .from(productsTable)
       .where(eq(productsTable.id, id));
     if (stored) checkTaxClass(changes, stored, locale);
-    const { seriesIds, ...columns } = changes;
+    const { seriesIds, stock, ...columns } = changes;
     const found = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(productsTable)
@@ -145,6 +156,7 @@ export class AdminProductsService {
         .where(eq(productsTable.id, id))
         .returning({ id: productsTable.id });
       if (!row) return false;
+      if (stock !== undefined) await setCountedStock(tx, id, stock, { actor: "staff", actorId: String(staffId), reason: STOCK_FIELD_REASON });
       if (seriesIds) {
         await tx.delete(productSeriesTable).where(eq(productSeriesTable.productId, id));
         if (seriesIds.length > 0) await tx.insert(productSeriesTable).values(seriesIds.map((seriesId) => ({ productId: id, seriesId })));
@@ -155,15 +167,15 @@ export class AdminProductsService {
     return this.detail(id);
   }
 
-  /** Bottles arrived: added to the stock in one statement, so an order placed meanwhile is not lost. */
-  async restock(id: number, amount: number, locale: Locale): Promise<AdminProduct> {
-    const [row] = await this.db
-      .update(productsTable)
-      .set({ stock: sql`${productsTable.stock} + ${amount}`, updatedAt: new Date() })
-      .where(and(eq(productsTable.id, id), lte(productsTable.stock, STOCK_MAX - amount)))
-      .returning({ id: productsTable.id });
-    if (!row) {
-      await this.detail(id); // a 404 when the product is gone
+  /**
+   * Bottles arrived (the quick restock): added under the row lock, so an order placed meanwhile is
+   * not lost, and booked as a receiving whose supplier is not stated (the 仕入帳 shows it so; the
+   * ledger's receiving form is the way to state one).
+   */
+  async restock(id: number, amount: number, locale: Locale, staffId: number): Promise<AdminProduct> {
+    const moved = await this.db.transaction((tx) => moveStock(tx, { productId: id, kind: "receiving", quantity: amount, actor: "staff", actorId: String(staffId) }));
+    if (!moved) throw new DomainError("not-found");
+    if (moved.refused) {
       const errors = new FieldErrors(locale);
       errors.add("stock", "less_than_or_equal_to", { count: STOCK_MAX });
       throw validationFailed(errors);

@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { TaxClass } from "../../domain/tax-rates.ts";
 import type { Database } from "../db/client.ts";
-import { productsTable } from "../db/schema/catalog.ts";
+import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
+import type { StockMoveActor, StockMoveKind } from "../../domain/stock-ledger.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
 
 /** A product as order placement needs it, read under a row lock. */
 export interface LockedProduct {
@@ -48,14 +50,59 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
   return new Map(rows.map(({ published, soldOutFlag, ...row }) => [row.id, { ...row, onSale: published && !soldOutFlag }]));
 }
 
-/** Takes `amount` bottles off the stock unless fewer are left; true when taken. Stock never goes below zero. */
-export async function takeStock(tx: Database, productId: number, amount: number): Promise<boolean> {
+/** One line of the liquor ledger as the writers of stock describe it (docs/decisions/038). */
+export interface StockMoveRecord {
+  productId: number;
+  kind: StockMoveKind;
+  quantity: number;
+  actor: StockMoveActor;
+  actorId?: string | null;
+  orderId?: number | null;
+  /** yyyy-mm-dd in Japan; today's Japan date when left out. */
+  movedOn?: string;
+  unitYen?: number | null;
+  supplierName?: string | null;
+  supplierAddress?: string | null;
+  reason?: string | null;
+}
+
+/** Today in Japan as yyyy-mm-dd. */
+export function japanToday(now = new Date()): string {
+  const { year, month, day } = japanDateOf(now);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Writes a move; call it in the transaction that changed the stock by `quantity`. */
+export async function recordStockMove(tx: Database, move: StockMoveRecord): Promise<void> {
+  await tx.insert(stockMovesTable).values({
+    productId: move.productId,
+    kind: move.kind,
+    quantity: move.quantity,
+    movedOn: move.movedOn ?? japanToday(),
+    unitYen: move.unitYen ?? null,
+    supplierName: move.supplierName ?? null,
+    supplierAddress: move.supplierAddress ?? null,
+    reason: move.reason ?? null,
+    actorKind: move.actor,
+    actorId: move.actorId ?? null,
+    orderId: move.orderId ?? null,
+  });
+}
+
+/**
+ * Takes `amount` bottles of an order off the stock unless fewer are left, and books the sale; true
+ * when taken. Stock never goes below zero.
+ */
+export async function takeStock(tx: Database, sale: { productId: number; amount: number; orderId: number; unitPrice: number }): Promise<boolean> {
+  const { productId, amount } = sale;
   const taken = await tx
     .update(productsTable)
     .set({ stock: sql`${productsTable.stock} - ${amount}`, updatedAt: new Date() })
     .where(and(eq(productsTable.id, productId), gte(productsTable.stock, amount)))
     .returning({ id: productsTable.id });
-  return taken.length === 1;
+  if (taken.length !== 1) return false;
+  await recordStockMove(tx, { productId, kind: "sale", quantity: -amount, actor: "order", orderId: sale.orderId, unitYen: sale.unitPrice });
+  return true;
 }
 
 /**
@@ -67,14 +114,19 @@ export function sellsOut(product: LockedProduct, amount: number): boolean {
 }
 
 /**
- * Puts bottles of a cancelled order back (a product deleted since is skipped). True when the
- * product was sold out by its stock and is back in it (see `sellsOut`).
+ * Puts bottles of a cancelled order back and books the cancellation (a product deleted since is
+ * skipped). True when the product was sold out by its stock and is back in it (see `sellsOut`).
  */
-export async function returnStock(tx: Database, productId: number, amount: number): Promise<boolean> {
+export async function returnStock(tx: Database, cancelled: { productId: number; amount: number; orderId: number; unitPrice: number }): Promise<boolean> {
+  const { productId, amount } = cancelled;
   const [row] = await tx
     .update(productsTable)
     .set({ stock: sql`${productsTable.stock} + ${amount}`, updatedAt: new Date() })
     .where(eq(productsTable.id, productId))
     .returning({ stock: productsTable.stock });
-  return row !== undefined && amount > 0 && row.stock > 0 && row.stock - amount <= 0;
+  if (row === undefined) return false;
+  if (amount !== 0) {
+    await recordStockMove(tx, { productId, kind: "cancellation", quantity: amount, actor: "order", orderId: cancelled.orderId, unitYen: cancelled.unitPrice });
+  }
+  return amount > 0 && row.stock > 0 && row.stock - amount <= 0;
 }

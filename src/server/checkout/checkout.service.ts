@@ -186,11 +186,6 @@ export class CheckoutService {
         errors.add("payment_method", refusal);
         throw errors.failure();
       }
-      for (const line of lines) {
-        // Guarded by the row lock already; the guard in the update is the last word (never below zero).
-        if (!(await takeStock(tx, line.product.id, line.amount))) throw new ItemsRejected(itemErrors(input.items, products, locale));
-      }
-      const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
 
       const status = method.firstStatus;
       const order = await this.deps.orders.create(
@@ -241,6 +236,14 @@ export class CheckoutService {
         })),
         totals.chargeLines,
       );
+      for (const line of lines) {
+        // Guarded by the row lock already; the guard in the update is the last word (never below
+        // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls
+        // the order back with the rest of the transaction.
+        const sale = { productId: line.product.id, amount: line.amount, orderId: order.id, unitPrice: line.unitPrice };
+        if (!(await takeStock(tx, sale))) throw new ItemsRejected(itemErrors(input.items, products, locale));
+      }
+      const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
       await this.requests.linkOrder(tx, requestId, order.id);
       if (request.user) await this.deps.accounts.rememberBirthDate(tx, request.user.id, input.birthDate);
       // Its first history row and, for an order binding at once, the order mail.

@@ -162,6 +162,15 @@ const attributes = {
     key: "キー",
     label_ja: "表示名(日本語)",
     label_en: "表示名(英語)",
+    // Back office: the liquor ledger (receivings, adjustments, the books' period).
+    received_on: "仕入日",
+    supplier_name: "仕入先の名称",
+    supplier_address: "仕入先の所在地",
+    quantity: "数量",
+    unit_cost: "仕入単価",
+    kind: "区分",
+    reason: "理由",
+    category: "品目",
   },
   en: {
     email: "Email",
@@ -250,6 +259,15 @@ const attributes = {
     key: "Key",
     label_ja: "Label (Japanese)",
     label_en: "Label (English)",
+    // Back office: the liquor ledger (receivings, adjustments, the books' period).
+    received_on: "Date received",
+    supplier_name: "Supplier name",
+    supplier_address: "Supplier address",
+    quantity: "Quantity",
+    unit_cost: "Unit cost",
+    kind: "Kind",
+    reason: "Reason",
+    category: "Liquor tax category",
   },
 } satisfies Record<Locale, Record<string, string>>;
 

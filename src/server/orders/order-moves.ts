@@ -148,7 +148,8 @@ export class OrderMoves {
     const backInStock: number[] = [];
     if (moved.status === "cancelled" && holdsStock(from)) {
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
-        if (item.productId !== null && (await returnStock(tx, item.productId, item.amount))) backInStock.push(item.productId);
+        if (item.productId === null) continue;
+        if (await returnStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice })) backInStock.push(item.productId);
       }
     }
     let mail: MailContent | null = null;

@@ -10,6 +10,7 @@ import {
   seriesTable,
 } from "../db/schema/catalog.ts";
 import { ImageService } from "../images/image.service.ts";
+import { recordStockMove } from "../catalog/catalog.stock.ts";
 
 /** Builds catalogue rows for tests, with small real images, and returns their ids. */
 export class CatalogFactory {
@@ -57,6 +58,8 @@ export class CatalogFactory {
     alcoholPermille?: number | null;
     mailOrderAllowed?: boolean;
     taxClass?: "standard" | "reduced";
+    /** The liquor tax law's 品目 (a key of LIQUOR_CATEGORIES); none by default. */
+    liquorCategory?: string | null;
   } = {}): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
@@ -77,9 +80,12 @@ export class CatalogFactory {
         alcoholPermille: fields.alcoholPermille === undefined ? 130 : fields.alcoholPermille,
         mailOrderAllowed: fields.mailOrderAllowed ?? true,
         taxClass: fields.taxClass ?? "standard",
+        liquorCategory: fields.liquorCategory ?? null,
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;
+    // Every stock figure is the sum of its ledger moves (docs/decisions/038), in tests too.
+    await recordStockMove(this.db, { productId, kind: "opening", quantity: fields.stock ?? 10, actor: "system" });
     for (const seriesId of fields.seriesIds ?? []) await this.db.insert(productSeriesTable).values({ productId, seriesId });
     for (let position = 0; position < (fields.imageCount ?? 1); position++) {
       await this.db.insert(productImagesTable).values({ productId, imageId: await this.image(), position });

@@ -1,5 +1,5 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { TAX_CLASSES } from "../../../domain/tax-rates.ts";
 
@@ -183,4 +183,42 @@ export const exhibitProductsTable = pgTable(
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.exhibitId, table.productId] }), index("exhibit_products_product_idx").on(table.productId)],
+);
+
+/**
+ * The liquor ledger (酒税法 §46, docs/decisions/038): every change of a product's stock as a move,
+ * with who made it and when. products.stock is kept as the running figure (checkout locks that row)
+ * and every write of it inserts its move in the same transaction, so the moves always add up to it.
+ */
+export const stockMovesTable = pgTable(
+  "stock_moves",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => productsTable.id, { onDelete: "cascade" }),
+    /** A key of STOCK_MOVE_KINDS in domain/stock-ledger.ts. */
+    kind: text("kind").notNull(),
+    /** Signed bottles: in positive, out negative. */
+    quantity: integer("quantity").notNull(),
+    /** The business date in Japan: a receiving's date as the trader typed it, else the day of `at`. */
+    movedOn: date("moved_on", { mode: "string" }).notNull(),
+    /** Yen before tax a bottle: the cost of a receiving, the price of a sale or its cancellation. */
+    unitYen: integer("unit_yen"),
+    supplierName: text("supplier_name"),
+    supplierAddress: text("supplier_address"),
+    reason: text("reason"),
+    actorKind: text("actor_kind", { enum: ["staff", "order", "system"] }).notNull(),
+    /** The staff member's id for a staff move. */
+    actorId: text("actor_id"),
+    /** The order of a sale or cancellation (the orders module's id; no reference across modules). */
+    orderId: integer("order_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("stock_moves_product_idx").on(table.productId, table.id),
+    index("stock_moves_kind_date_idx").on(table.kind, table.movedOn),
+    check("stock_moves_kind", sql`${table.kind} in ('opening', 'receiving', 'sale', 'cancellation', 'return', 'breakage', 'tasting', 'correction')`),
+    check("stock_moves_unit_yen_nonnegative", sql`${table.unitYen} is null or ${table.unitYen} >= 0`),
+  ],
 );

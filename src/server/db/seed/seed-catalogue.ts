@@ -16,6 +16,7 @@ import {
   seriesTable,
 } from "../schema/catalog.ts";
 import { bottleSvg, sceneSvg } from "./demo-art.ts";
+import { recordStockMove } from "../../catalog/catalog.stock.ts";
 import { demoExhibits, demoLiquorTypes, demoProducts, demoSeries } from "./demo-catalogue.ts";
 
 /** Renders a generated illustration to the WebP original the image store keeps. */
@@ -108,6 +109,8 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
       .returning({ id: productsTable.id });
     const productId = row!.id;
     productIds.set(product.key, productId);
+    // The liquor ledger starts with the demo stock as its opening balance (docs/decisions/038).
+    await recordStockMove(db, { productId, kind: "opening", quantity: product.stock, actor: "system", reason: "初期在庫" });
     const stored = await Promise.all([
       ...product.images.map(async (art) => images.store(await renderSvg(bottleSvg(art)))),
       ...(product.sceneImages ?? []).map(async (art) => images.store(await renderSvg(sceneSvg(art)))),

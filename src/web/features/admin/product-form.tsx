@@ -71,7 +71,8 @@ export function ProductForm(props: {
   series: AdminSeries[];
   liquorTypes: AdminLiquorType[];
   submitLabel: string;
-  onSave(body: Draft): Promise<SaveOutcome>;
+  /** A new product's body has its opening stock; an edit's has no stock (the ledger moves it). */
+  onSave(body: Partial<Draft>): Promise<SaveOutcome>;
 }) {
   const ta = useAdminText();
   const { locale } = useI18n();
@@ -95,7 +96,11 @@ export function ProductForm(props: {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
-    const result = await props.onSave(draft).catch(() => ({ ok: false, errors: [ta("admin.requestFailed")] }));
+    // Editing never sends the stock figure: a figure read when the page opened would undo the
+    // orders placed since. Stock changes are the ledger's (receivings and adjustments).
+    const { stock, ...withoutStock } = draft;
+    const body = props.product ? withoutStock : { ...withoutStock, stock };
+    const result = await props.onSave(body).catch(() => ({ ok: false, errors: [ta("admin.requestFailed")] }));
     setSaving(false);
     setOutcome(result.ok ? null : result);
   }
@@ -123,7 +128,11 @@ export function ProductForm(props: {
       </div>
       <div className={css.grid}>
         <Input label={ta("adminProduct.price")} inputMode="numeric" {...text("price")} />
-        <Input label={ta("adminProduct.stock")} inputMode="numeric" {...text("stock")} />
+        {props.product ? (
+          <Input label={ta("adminProduct.stock")} value={draft.stock} readOnly hint={ta("adminProduct.stockInLedger")} />
+        ) : (
+          <Input label={ta("adminProduct.stock")} inputMode="numeric" {...text("stock")} />
+        )}
         <Input label={ta("adminProduct.buyableLimit")} hint={ta("adminProduct.buyableLimitHint")} inputMode="numeric" {...text("buyable_limit")} />
         <Select
           label={ta("adminProduct.shippingType")}

@@ -58,6 +58,9 @@ function AdminNav({ owner = false }: { owner?: boolean }) {
           <NavLink to="/admin/reports/liquor-sales">{ta("admin.nav.reports")}</NavLink>
         </li>
         <li>
+          <NavLink to="/admin/ledger">{ta("admin.nav.ledger")}</NavLink>
+        </li>
+        <li>
           <NavLink to="/admin/magazine">{ta("admin.nav.magazine")}</NavLink>
         </li>
         <li>

@@ -10,12 +10,19 @@ import css from "../../features/admin/admin-catalogue.module.css";
 import { loadChoices, saveForm } from "../../features/admin/catalogue-loaders.ts";
 import { ImageManager } from "../../features/admin/image-manager.tsx";
 import { ProductForm } from "../../features/admin/product-form.tsx";
+import { StockLedgerSection } from "../../features/admin/stock-ledger-section.tsx";
+import type { ProductStockMoves } from "../../../domain/stock-ledger.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const [product, choices] = await Promise.all([loadAdmin<{ data: AdminProduct }>(request, `/products/${encodeURIComponent(params.id)}`), loadChoices(request)]);
-  return { product: product.data, ...choices };
+  const id = encodeURIComponent(params.id);
+  const [product, choices, ledger] = await Promise.all([
+    loadAdmin<{ data: AdminProduct }>(request, `/products/${id}`),
+    loadChoices(request),
+    loadAdmin<{ data: ProductStockMoves }>(request, `/products/${id}/stock-moves`),
+  ]);
+  return { product: product.data, ledger: ledger.data, ...choices };
 }
 clientLoader.hydrate = true as const;
 
@@ -28,7 +35,7 @@ export default function AdminProductPage() {
   const ta = useAdminText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
-  const { product, series, liquorTypes } = useLoaderData<typeof clientLoader>();
+  const { product, ledger, series, liquorTypes } = useLoaderData<typeof clientLoader>();
 
   return (
     <>
@@ -65,6 +72,7 @@ export default function AdminProductPage() {
           }}
         />
       </section>
+      <StockLedgerSection productId={product.id} ledger={ledger} />
     </>
   );
 }
