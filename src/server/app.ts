@@ -50,6 +50,8 @@ import { CountriesService } from "./reference/countries.service.ts";
 import { registerPostcodeRoutes } from "./reference/postcodes.routes.ts";
 import { PostcodesService } from "./reference/postcodes.service.ts";
 import { registerAddressRoutes } from "./address/address.routes.ts";
+import { registerAddressBookRoutes } from "./address/address-book.routes.ts";
+import { AddressBookService } from "./address/address-book.service.ts";
 import { AddressService } from "./address/address.service.ts";
 // Mail: the outbox worker and the built-in mailbox (/dev/mailbox).
 import { MailService } from "./mail/mail.service.ts";
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
   const addresses = new AddressService(database.db, countries, postcodes);
+  const addressBook = new AddressBookService(database.db, addresses, countries);
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -201,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCountryRoutes(app, { countries });
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
+  registerAddressBookRoutes(app, { addressBook });
   registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
   if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production, enabledInProduction: config.devMailbox });
   const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });

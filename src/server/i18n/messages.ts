@@ -63,6 +63,7 @@ const ja = {
   deliveryNotesNone: "この日に発送する注文はありません。",
   // --- end back office ---
   // --- back office operations ---
+  addressBookFull: "アドレス帳には50件まで登録できます。使わなくなったお届け先を削除してください。",
   exportTooLarge: "書き出す注文が多すぎます(5,000件まで)。注文日などで絞り込んでください。",
   b2BillingCodesMissing: "B2クラウド用のCSVを書き出すには、設定で「請求先顧客コード」と「運賃管理番号」を登録してください(宅急便の取り込みに必要です)。",
   staffRemoveSelf: "ご自身のアカウントは削除できません。",
@@ -155,6 +156,7 @@ const en: Record<MessageKey, string> = {
   deliveryNotesNone: "There are no orders to ship on this day.",
   // --- end back office ---
   // --- back office operations ---
+  addressBookFull: "Your address book holds up to 50 addresses. Please delete one you no longer use.",
   exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",
   b2BillingCodesMissing: "To export the B2 Cloud file, first enter the B2 Cloud customer code (請求先顧客コード) and freight number (運賃管理番号) in the settings; B2 Cloud needs them to import 宅急便 parcels.",
   staffRemoveSelf: "You cannot remove your own account.",

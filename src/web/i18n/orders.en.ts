@@ -25,6 +25,8 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.desiredDelivery": "Requested delivery",
   "orders.desiredDateNone": "(no date requested)",
   "orders.desiredTimeNone": "(no time requested)",
+  "orders.buyer": "Ordered by",
+  "orders.recipientName": "{name}",
   "orders.destination": "Deliver to",
   "orders.items": "Items",
   "orders.itemLine": "{price} (excl. tax) x {amount}",

@@ -25,6 +25,8 @@ export const ordersJa = {
   "orders.desiredDelivery": "お届け希望日時",
   "orders.desiredDateNone": "(日指定なし)",
   "orders.desiredTimeNone": "(時間指定なし)",
+  "orders.buyer": "ご依頼主",
+  "orders.recipientName": "{name} 様",
   "orders.destination": "お届け先",
   "orders.items": "ご注文商品",
   "orders.itemLine": "{price}(税抜) x {amount}",

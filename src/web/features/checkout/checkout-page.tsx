@@ -15,6 +15,7 @@ import { BankAccounts } from "./bank-accounts.tsx";
 import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
+import { DeliveryChoice, useAddressBook } from "./delivery-choice.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
 import { GiftFields } from "./gift-fields.tsx";
 import { giftOptionsOfForm } from "./checkout-order.ts";
@@ -100,11 +101,14 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
+    setDelivery,
     setGift,
     cardEdited,
     submit,
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
+  const addressBook = useAddressBook(user !== null);
   const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate, giftOptionsOfForm(form.gift));
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts);
@@ -174,6 +178,13 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
             <AddressFields value={form.address} onChange={setAddress} errors={errors.address} />
           </section>
 
+          <section className={styles.section} aria-labelledby="checkout-recipient">
+            <h2 id="checkout-recipient" className={styles.sectionHeading}>
+              {t("recipient.heading")}
+            </h2>
+            <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+          </section>
+
           <section className={styles.section} aria-labelledby="checkout-delivery">
             <h2 id="checkout-delivery" className={styles.sectionHeading}>
               {t("checkout.deliveryHeading")}
@@ -228,7 +239,14 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
             {errors.other.payment_method && <Notice tone="danger">{errors.other.payment_method}</Notice>}
           </section>
 
-          <FinalConfirmation method={form.method} bottles={bottles} total={totals.total} />
+          <FinalConfirmation
+            method={form.method}
+            bottles={bottles}
+            total={totals.total}
+            birthDate={form.birthDate}
+            onBirthDate={setBirthDate}
+            birthDateError={errors.other.birth_date}
+          />
 
           <div className={styles.submitRow}>
             <Button

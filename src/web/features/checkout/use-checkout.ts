@@ -10,6 +10,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
 import { addressFormValue } from "../../shared/address/address-fields.tsx";
+import { recipientFormValue } from "../../shared/address/recipient-fields.tsx";
+import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
@@ -31,8 +33,10 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
     contact: { name: user?.user_name ?? "", email: user?.email ?? "", phone: user?.tel ?? "" },
     address: addressFormValue(null, defaultCountryName),
+    delivery: { choice: "buyer", other: recipientFormValue(null, defaultCountryName) },
     wish: { date: "", timezone: "" },
     memo: "",
+    birthDate: user?.birth_date ?? "",
     gift: emptyGiftForm(omotegaki),
   };
 }
@@ -108,7 +112,15 @@ export function useCheckout(
     setForm((current) => ({ ...current, address: typeof update === "function" ? update(current.address) : update }));
   };
   const setWish = (wish: DeliveryWish) => setForm((current) => ({ ...current, wish }));
+  const setDelivery = (update: DeliveryFormValue | ((current: DeliveryFormValue) => DeliveryFormValue)) => {
+    setForm((current) => ({ ...current, delivery: typeof update === "function" ? update(current.delivery) : update }));
+    setErrors((current) => ({ ...current, recipient: {} }));
+  };
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
+  const setBirthDate = (birthDate: string) => {
+    setForm((current) => ({ ...current, birthDate }));
+    setErrors((current) => ({ ...current, other: { ...current.other, birth_date: undefined } }));
+  };
   const setGift = (gift: GiftFormValue) => {
     setForm((current) => ({ ...current, gift }));
     setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
@@ -148,7 +160,7 @@ export function useCheckout(
     if (busy.current || completedRef.current) return;
     // Busy while the address rules may still be arriving, so a second press is not a second check.
     busy.current = true;
-    const local = await checkForm(form, t).finally(() => {
+    const local = await checkForm(form, t, locale).finally(() => {
       busy.current = false;
     });
     if (hasFieldErrors(local)) {
@@ -243,6 +255,8 @@ export function useCheckout(
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
+    setDelivery,
     setGift,
     cardEdited,
     submit,

@@ -38,7 +38,7 @@ function DesiredDelivery({ order }: { order: Order }) {
   );
 }
 
-function Destination({ address }: { address: Order["address"] }) {
+function Destination({ address }: { address: Pick<Order["address"], "country" | "zip" | "address" | "building_name"> }) {
   return (
     <>
       <span className={styles.part}>{displayZip(address.country, address.zip)}</span>{" "}
@@ -123,8 +123,8 @@ export function OrderCard({ order }: { order: OrderResource }) {
           {a.slip_number ? (
             <>
               <span className={styles.part}>
-                {a.carrier_label ? `${a.carrier_label} ` : ""}
                 {a.slip_number}
+                {a.carrier_label ? (locale === "ja" ? `(${a.carrier_label})` : ` (${a.carrier_label})`) : ""}
               </span>{" "}
               {a.tracking_url && (
                 // The carrier's own tracking page for this slip (carriers.ts), in a new tab.
@@ -140,9 +140,21 @@ export function OrderCard({ order }: { order: OrderResource }) {
         <Row label={t("orders.desiredDelivery")}>
           <DesiredDelivery order={a} />
         </Row>
-        <Row label={t("orders.destination")}>
-          <Destination address={a.address} />
-        </Row>
+        {a.recipient ? (
+          <>
+            {/* A gift: the parcel went to someone else; the member ordered it (ご依頼主). */}
+            <Row label={t("orders.destination")}>
+              <span className={styles.part}>{t("orders.recipientName", { name: a.recipient.name })}</span> <Destination address={a.recipient} />
+            </Row>
+            <Row label={t("orders.buyer")}>
+              <Destination address={a.address} />
+            </Row>
+          </>
+        ) : (
+          <Row label={t("orders.destination")}>
+            <Destination address={a.address} />
+          </Row>
+        )}
         {/* The gift options chosen (のし, 名入れ, wrapping, message card, no prices), as the order keeps them. */}
         {giftLines(giftOptionsOf(a.gift ?? null), locale).map((line) => (
           <Row key={line.label} label={line.label}>
