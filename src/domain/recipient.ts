@@ -70,3 +70,11 @@ export function normalizePhone(input: string): string {
 export function phoneDigits(phone: string): string {
   return normalizePhone(phone).replace(/-/g, "");
 }
+
+/** Domestic numbers have 10 or 11 digits, international ones up to 15; hyphens, spaces and brackets are fine. */
+export function isPhoneNumber(phone: string): boolean {
+  const digits = phone.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
+  if (!/^\+?[\d\s\-‐－()（）]+$/.test(digits)) return false;
+  const count = digits.replace(/\D/g, "").length;
+  return count >= 10 && count <= 15;
+}

@@ -50,6 +50,8 @@ import { CountriesService } from "./reference/countries.service.ts";
 import { registerPostcodeRoutes } from "./reference/postcodes.routes.ts";
 import { PostcodesService } from "./reference/postcodes.service.ts";
 import { registerAddressRoutes } from "./address/address.routes.ts";
+import { registerAddressBookRoutes } from "./address/address-book.routes.ts";
+import { AddressBookService } from "./address/address-book.service.ts";
 import { AddressService } from "./address/address.service.ts";
 // Mail: the outbox worker and the built-in mailbox (/dev/mailbox).
 import { MailService } from "./mail/mail.service.ts";
@@ -91,6 +93,10 @@ import { registerAdminMagazineRoutes } from "./admin/admin-magazine.routes.ts";
 // Back-office operations: order CSV exports, inquiries, members, settings, staff accounts.
 import { registerAdminOperations } from "./admin/admin-operations.setup.ts";
 import { LiquorReportService } from "./admin/liquor-report.service.ts";
+// The order's paperwork: delivery notes and receipts as PDF (decision 037).
+import { registerDocumentRoutes } from "./documents/documents.routes.ts";
+import { DocumentsService } from "./documents/documents.service.ts";
+import { receiptPageUrl } from "./documents/receipt-link.ts";
 
 export interface AppDeps {
   config: Config;
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
   const addresses = new AddressService(database.db, countries, postcodes);
+  const addressBook = new AddressBookService(database.db, addresses, countries);
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -197,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCountryRoutes(app, { countries });
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
+  registerAddressBookRoutes(app, { addressBook });
   registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
   if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production, enabledInProduction: config.devMailbox });
   const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
@@ -212,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
-    { publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
     { orders, moves: orderMoves, gateway: payments, carts, log: app.log },
@@ -257,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
+  const documents = new DocumentsService(database.db, { orders, shopProfiles });
+  registerDocumentRoutes(app, { documents, secret });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
   registerAdminMagazineRoutes(app, { magazine });
@@ -336,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents });
   return app;
 }
 
@@ -366,6 +376,8 @@ declare module "fastify" {
       /** Back-office accounts (sign-in, `npm run admin:create`). */
       staff: StaffService;
       adminOrders: AdminOrdersService;
+      /** Delivery notes and receipts (PDF). */
+      documents: DocumentsService;
     };
   }
 }

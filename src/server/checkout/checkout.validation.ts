@@ -12,6 +12,7 @@ import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
+import { isPhoneNumber } from "../../domain/recipient.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
@@ -108,14 +109,6 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
     else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
   }
   return { ok: false, error: errors.failure() };
-}
-
-/** Domestic numbers have 10 or 11 digits, international ones up to 15; hyphens, spaces and brackets are fine. */
-function isPhoneNumber(phone: string): boolean {
-  const digits = phone.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
-  if (!/^\+?[\d\s\-‐－()（）]+$/.test(digits)) return false;
-  const count = digits.replace(/\D/g, "").length;
-  return count >= 10 && count <= 15;
 }
 
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();

@@ -109,6 +109,8 @@ const attributes = {
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    addressee: "宛名",
+    proviso: "但し書き",
     carrier: "配送業者",
     status: "ステータス",
     from: "開始日",
@@ -195,6 +197,8 @@ const attributes = {
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    addressee: "Addressee",
+    proviso: "Description (但し書き)",
     carrier: "Carrier",
     status: "Status",
     from: "From",

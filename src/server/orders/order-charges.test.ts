@@ -46,6 +46,9 @@ beforeAll(async () => {
   shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   staff = await staffSession(shop);
   member = await shop.memberSession();
+  // B2 Cloud's file is refused until the billing codes are set.
+  const profile = await shop.app.services.shopProfiles.profile();
+  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
   wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 5000, stock: 50 });
 });
 

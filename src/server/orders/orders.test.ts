@@ -94,14 +94,15 @@ describe("GET /api/orders", () => {
           { kind: "payment_fee", label: "Cash on delivery fee", amount: 440, taxable: true },
         ],
         tax_total: 754,
+        // Tax per rate (one rate here): its base and its tax.
         taxes: [{ rate: 10, base: 7540, tax: 754 }],
-        recipient: null,
         slip_number: null,
         // Not shipped yet: no carrier or tracking page; no gift chosen.
         carrier: null,
         carrier_label: null,
         tracking_url: null,
         gift: null,
+        recipient: null,
         desired_delivery_date: firstDeliveryDate(),
         desired_delivery_timezone: "08-12",
         desired_delivery_timezone_label: "Morning (8–12)",

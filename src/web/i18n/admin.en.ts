@@ -120,6 +120,8 @@ export const adminEn: AdminDictionary = {
   "adminOrder.locale.en": "English",
   "adminOrder.slipNumber": "Tracking number",
   "adminOrder.slipNumberNone": "(not issued yet)",
+  "adminOrder.buyerAddress": "Customer's address",
+  "adminOrder.recipient": "Recipient (not the customer)",
   "adminOrder.customer": "Customer",
   "adminOrder.name": "Name",
   "adminOrder.email": "E-mail",

@@ -121,6 +121,8 @@ export const adminJa = {
   "adminOrder.locale.en": "英語",
   "adminOrder.slipNumber": "配送伝票番号",
   "adminOrder.slipNumberNone": "(未発行)",
+  "adminOrder.buyerAddress": "ご依頼主の住所",
+  "adminOrder.recipient": "お届け先(ご依頼主と別)",
   "adminOrder.customer": "ご注文者",
   "adminOrder.name": "お名前",
   "adminOrder.email": "メールアドレス",

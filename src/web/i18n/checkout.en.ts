@@ -26,7 +26,7 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.error.blank": "{field} can't be blank",
   "checkout.error.email": "Email is invalid",
 
-  "checkout.addressHeading": "Delivery address",
+  "checkout.addressHeading": "Your address",
   "checkout.deliveryHeading": "Delivery date and time",
   "checkout.deliveryDate": "Preferred delivery date",
   "checkout.deliveryTimezone": "Preferred time",

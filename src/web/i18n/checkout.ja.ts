@@ -25,7 +25,7 @@ export const checkoutJa = {
   "checkout.error.blank": "{field}を入力してください",
   "checkout.error.email": "メールアドレスの形式が正しくありません",
 
-  "checkout.addressHeading": "お届け先",
+  "checkout.addressHeading": "ご注文者のご住所",
   "checkout.deliveryHeading": "お届け日時のご希望",
   "checkout.deliveryDate": "お届け希望日",
   "checkout.deliveryTimezone": "お届け希望時間帯",

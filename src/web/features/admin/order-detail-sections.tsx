@@ -73,6 +73,20 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+function PartyAddress({ party }: { party: Pick<AdminOrderDetail, "country" | "zip" | "prefecture" | "address" | "building_name"> }) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  return (
+    <dl className={detail.rows}>
+      <Row label={ta("adminOrder.country")}>{countryName(party.country, locale)}</Row>
+      <Row label={ta("adminOrder.zip")}>{displayZip(party.country, party.zip)}</Row>
+      {party.prefecture !== null && <Row label={ta("adminOrder.prefecture")}>{prefectureName(party.prefecture, locale) ?? party.prefecture}</Row>}
+      <Row label={ta("adminOrder.address")}>{party.address}</Row>
+      {party.building_name ? <Row label={ta("adminOrder.buildingName")}>{party.building_name}</Row> : null}
+    </dl>
+  );
+}
+
 /** The gift options to pack by: the one-line instructions, then each option (the card's text as written). */
 export function OrderGift({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
@@ -122,16 +136,21 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           <span data-testid="order-birth-date">{order.birth_date ? order.birth_date.replaceAll("-", "/") : ta("adminOrder.none")}</span>
         </Row>
       </dl>
-      <h3 className={detail.subTitle}>{ta("adminOrder.destination")}</h3>
-      <dl className={detail.rows}>
-        <Row label={ta("adminOrder.country")}>{countryName(order.country, locale)}</Row>
-        <Row label={ta("adminOrder.zip")}>{displayZip(order.country, order.zip)}</Row>
-        {order.prefecture !== null && (
-          <Row label={ta("adminOrder.prefecture")}>{prefectureName(order.prefecture, locale) ?? order.prefecture}</Row>
-        )}
-        <Row label={ta("adminOrder.address")}>{order.address}</Row>
-        {order.building_name ? <Row label={ta("adminOrder.buildingName")}>{order.building_name}</Row> : null}
-      </dl>
+      <h3 className={detail.subTitle}>{ta(order.recipient ? "adminOrder.buyerAddress" : "adminOrder.destination")}</h3>
+      <PartyAddress party={order} />
+      {order.recipient ? (
+        // A gift: the parcel goes to someone else (お届け先); the customer above is ご依頼主.
+        <div data-testid="order-recipient">
+          <h3 className={detail.subTitle}>{ta("adminOrder.recipient")}</h3>
+          <dl className={detail.rows}>
+            <Row label={ta("adminOrder.name")}>{order.recipient.name}</Row>
+            <Row label={ta("adminOrder.phone")}>
+              <a href={`tel:${order.recipient.phone}`}>{order.recipient.phone}</a>
+            </Row>
+          </dl>
+          <PartyAddress party={order.recipient} />
+        </div>
+      ) : null}
       <h3 className={detail.subTitle}>{ta("adminOrder.delivery")}</h3>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.desiredDate")}>{day ? date(day) : ta("adminOrder.none")}</Row>

@@ -10,6 +10,9 @@ import type { I18n } from "../../i18n/i18n.tsx";
 import type { AddressFormErrors, AddressFormValue } from "../../shared/address/address-fields.tsx";
 import { addressErrorMessages, addressPayload } from "../../shared/address/address-fields.tsx";
 import { checkAddress } from "../../shared/address/address-rules.ts";
+import type { RecipientFormErrors } from "../../shared/address/recipient-fields.tsx";
+import type { DeliveryFormValue } from "./delivery-choice.tsx";
+import { recipientOf } from "./delivery-choice.tsx";
 
 /** Spec §3 Customer contact. */
 export interface ContactValue {
@@ -30,6 +33,8 @@ export interface CheckoutForm {
   method: PaymentMethodChoice;
   contact: ContactValue;
   address: AddressFormValue;
+  /** 「お届け先」: the orderer, an address-book entry, or another address. */
+  delivery: DeliveryFormValue;
   wish: DeliveryWish;
   memo: string;
   /** yyyy-mm-dd: the order form's age field (decision 036), prefilled from a member's profile. */
@@ -79,12 +84,14 @@ export interface CheckoutFieldErrors {
   other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date", string>>;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
+  /** お届け先's, when it goes to another address: name, phone, zip, … */
+  recipient?: RecipientFormErrors;
 }
 
 export const NO_FIELD_ERRORS: CheckoutFieldErrors = { contact: {}, address: {}, other: {} };
 
 export function hasFieldErrors(errors: CheckoutFieldErrors): boolean {
-  return [errors.contact, errors.address, errors.other, errors.gift ?? {}].some((group) => Object.keys(group).length > 0);
+  return [errors.contact, errors.address, errors.other, errors.gift ?? {}, errors.recipient ?? {}].some((group) => Object.keys(group).length > 0);
 }
 
 /** The bottles that can be bought: an item at 0 is sold out or withdrawn (spec §3 Cart item). */
@@ -102,6 +109,8 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     memo: form.memo,
     payment: {},
     address: addressPayload(form.address),
+    // Absent when the parcel goes to the orderer: the spec's payload as it is.
+    ...(recipientOf(form.delivery) ? { recipient: recipientOf(form.delivery) } : {}),
     payment_method: form.method,
     name: form.contact.name.trim(),
     email: form.contact.email.trim(),
@@ -151,6 +160,8 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
       errors.address[tail] = messages;
     } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment" || head === "birth_date") {
       errors.other[head] = text;
+    } else if (head === "recipient" && tail) {
+      errors.recipient = { ...errors.recipient, [tail]: messages };
     } else if (head === "gift") {
       errors.gift = { ...errors.gift, [key]: text };
     } else unplaced.push(...messages);

@@ -15,6 +15,7 @@ import { BankAccounts } from "./bank-accounts.tsx";
 import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
+import { DeliveryChoice, useAddressBook } from "./delivery-choice.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
 import { GiftFields } from "./gift-fields.tsx";
 import { giftOptionsOfForm } from "./checkout-order.ts";
@@ -101,11 +102,13 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     setWish,
     setMemo,
     setBirthDate,
+    setDelivery,
     setGift,
     cardEdited,
     submit,
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
+  const addressBook = useAddressBook(user !== null);
   const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate, giftOptionsOfForm(form.gift));
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts);
@@ -173,6 +176,13 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
               {t("checkout.addressHeading")}
             </h2>
             <AddressFields value={form.address} onChange={setAddress} errors={errors.address} />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-recipient">
+            <h2 id="checkout-recipient" className={styles.sectionHeading}>
+              {t("recipient.heading")}
+            </h2>
+            <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
           </section>
 
           <section className={styles.section} aria-labelledby="checkout-delivery">

@@ -10,6 +10,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
 import { addressFormValue } from "../../shared/address/address-fields.tsx";
+import { recipientFormValue } from "../../shared/address/recipient-fields.tsx";
+import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
@@ -31,6 +33,7 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
     contact: { name: user?.user_name ?? "", email: user?.email ?? "", phone: user?.tel ?? "" },
     address: addressFormValue(null, defaultCountryName),
+    delivery: { choice: "buyer", other: recipientFormValue(null, defaultCountryName) },
     wish: { date: "", timezone: "" },
     memo: "",
     birthDate: user?.birth_date ?? "",
@@ -109,6 +112,10 @@ export function useCheckout(
     setForm((current) => ({ ...current, address: typeof update === "function" ? update(current.address) : update }));
   };
   const setWish = (wish: DeliveryWish) => setForm((current) => ({ ...current, wish }));
+  const setDelivery = (update: DeliveryFormValue | ((current: DeliveryFormValue) => DeliveryFormValue)) => {
+    setForm((current) => ({ ...current, delivery: typeof update === "function" ? update(current.delivery) : update }));
+    setErrors((current) => ({ ...current, recipient: {} }));
+  };
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
   const setBirthDate = (birthDate: string) => {
     setForm((current) => ({ ...current, birthDate }));
@@ -249,6 +256,7 @@ export function useCheckout(
     setWish,
     setMemo,
     setBirthDate,
+    setDelivery,
     setGift,
     cardEdited,
     submit,

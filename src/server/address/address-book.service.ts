@@ -1,0 +1,114 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { AddressBookEntry } from "../../domain/address-book.ts";
+import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
+import type { Locale } from "../../domain/locale.ts";
+import type { RecipientInput } from "../../domain/recipient.ts";
+import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "../../domain/recipient.ts";
+import { hasForbiddenCharacters } from "../../domain/input-rules.ts";
+import type { Database } from "../db/client.ts";
+import { addressBookTable } from "../db/schema/address.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { fullValidationMessage } from "../i18n/validation.ts";
+import type { ValidatedAttribute } from "../i18n/validation.ts";
+import type { AddressService } from "./address.service.ts";
+import type { CountriesService } from "../reference/countries.service.ts";
+
+type Row = typeof addressBookTable.$inferSelect;
+
+/**
+ * A member's address book: the people they send to, each with name, phone and address, chosen at
+ * checkout as お届け先. The address rules are the saved address's (a missing prefecture taken from
+ * the postcode or the address text); a refusal is a 422 with one message per field, nothing written.
+ */
+export class AddressBookService {
+  constructor(
+    private readonly db: Database,
+    private readonly addresses: AddressService,
+    private readonly countries: CountriesService,
+  ) {}
+
+  async list(userId: number, locale: Locale): Promise<AddressBookEntry[]> {
+    const rows = await this.db.select().from(addressBookTable).where(eq(addressBookTable.userId, userId)).orderBy(asc(addressBookTable.id));
+    return rows.map((row) => this.present(row, locale));
+  }
+
+  async create(userId: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
+    const entry = await this.validate(body, locale);
+    const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(addressBookTable).where(eq(addressBookTable.userId, userId));
+    if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new DomainError("invalid", "addressBookFull");
+    const [row] = await this.db.insert(addressBookTable).values({ userId, ...columnsOf(entry) }).returning();
+    return this.present(row!, locale);
+  }
+
+  async update(userId: number, id: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
+    const entry = await this.validate(body, locale);
+    const [row] = await this.db
+      .update(addressBookTable)
+      .set({ ...columnsOf(entry), updatedAt: new Date() })
+      .where(and(eq(addressBookTable.id, id), eq(addressBookTable.userId, userId)))
+      .returning();
+    if (!row) throw new DomainError("not-found");
+    return this.present(row, locale);
+  }
+
+  async remove(userId: number, id: number): Promise<void> {
+    const removed = await this.db
+      .delete(addressBookTable)
+      .where(and(eq(addressBookTable.id, id), eq(addressBookTable.userId, userId)))
+      .returning({ id: addressBookTable.id });
+    if (removed.length === 0) throw new DomainError("not-found");
+  }
+
+  /** Name and phone as the checkout checks the buyer's, the address by the address rules; every field's message at once. */
+  private async validate(body: unknown, locale: Locale): Promise<RecipientInput> {
+    const form = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const fields: Record<string, string[]> = {};
+    const text = (key: "name" | "phone", attribute: ValidatedAttribute, max: number): string => {
+      const value = form[key];
+      const trimmed = typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : "";
+      if (typeof value !== "string" && value !== undefined && value !== null) fields[key] = [fullValidationMessage(locale, attribute, "invalid")];
+      else if (!trimmed) fields[key] = [fullValidationMessage(locale, attribute, "blank")];
+      else if (trimmed.length > max) fields[key] = [fullValidationMessage(locale, attribute, "too_long", { count: max })];
+      else if (hasForbiddenCharacters(trimmed)) fields[key] = [fullValidationMessage(locale, attribute, "invalid_characters")];
+      return trimmed;
+    };
+    const name = text("name", "recipient_name", RECIPIENT_NAME_MAX_LENGTH);
+    const phone = text("phone", "recipient_phone", RECIPIENT_PHONE_MAX_LENGTH);
+    if (!fields.phone && !isPhoneNumber(phone)) fields.phone = [fullValidationMessage(locale, "recipient_phone", "invalid")];
+    let address;
+    try {
+      address = this.addresses.validate(await this.addresses.withPrefecture(form), locale);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.fields) throw error;
+      Object.assign(fields, error.fields);
+    }
+    if (Object.keys(fields).length > 0 || !address) throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+    return { name, phone, ...address };
+  }
+
+  private present(row: Row, locale: Locale): AddressBookEntry {
+    return {
+      id: row.id,
+      name: row.name,
+      phone: row.phone,
+      country: row.country,
+      country_name: this.countries.name(row.country, locale) ?? row.country,
+      zip: row.zip,
+      prefecture: row.prefecture,
+      address: row.address,
+      building_name: row.buildingName,
+    };
+  }
+}
+
+function columnsOf(entry: RecipientInput) {
+  return {
+    name: entry.name,
+    phone: entry.phone,
+    country: entry.country,
+    zip: entry.zip,
+    prefecture: entry.prefecture,
+    address: entry.address,
+    buildingName: entry.building_name,
+  };
+}
