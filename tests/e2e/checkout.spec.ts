@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Request } from "@playwright/test";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact as fillContactAs, product, serverCart } from "./checkout-steps.ts";
-import { csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
@@ -324,6 +324,7 @@ test("when the stock no longer covers the cart, a dialog says the order is not p
       desired_delivery_date: "",
       desired_delivery_timezone: "",
       memo: "",
+      birth_date: ADULT_BIRTH_DATE,
     },
   });
   expect(bought.status(), await bought.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Phone ergonomics at 390 px (issue 20): the cart button covers nothing a shopper reads or taps,
 // the /shop filters open as a sheet that counts what it shows, and My Page puts its content first.
@@ -93,6 +93,7 @@ test("the cart button covers no order card's text in the purchase history", asyn
       desired_delivery_date: "",
       desired_delivery_timezone: "",
       memo: "",
+      birth_date: ADULT_BIRTH_DATE,
     },
   });
   expect(order.status(), await order.text()).toBe(200);
