@@ -3,8 +3,10 @@
 // on a free loopback port (the first start seeds the demo data), warms the image variants once,
 // then audits /, /shop, /products/{id} and /checkout (with a bottle in the session's cart) as a
 // visitor who already passed the age gate, in Debian's Chromium (never a downloaded browser).
-// Reports go to reports/lighthouse/ (HTML and JSON); the table compares every score with the
-// budget of DESIGN.md (95). Exit code 1 when a score is below budget or the run fails.
+// Each page is audited LIGHTHOUSE_RUNS times (3) and the median score of each category is compared
+// with the budget of DESIGN.md (98; the SEO of the noindex checkout excepted). Reports go to
+// reports/lighthouse/ (HTML and JSON, the median run's). Exit code 1 when a median is below budget
+// or the run fails.
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 audits a shop that is already running instead (no build, no
 // server start; its catalogue must hold a published product).
 import { spawn } from "node:child_process";
@@ -19,7 +21,16 @@ import { ensureBuild } from "./ensure-build.mjs";
 
 const { fetch, AbortSignal } = globalThis;
 
-const BUDGET = 95;
+const BUDGET = 98;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Category scores without a budget: the checkout is noindex on purpose (DESIGN.md). */
+const EXEMPT = new Set(["/checkout seo"]);
+const exempt = (pagePath, id) => EXEMPT.has(`${pagePath} ${id}`);
+const medianOf = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+};
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const OUT_DIR = "reports/lighthouse";
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -34,7 +45,7 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 // The first start seeds the demo data: ~1 minute on a quiet machine, over 3 when it is loaded.
-const RUN_LIMIT_MS = 10 * 60_000;
+const RUN_LIMIT_MS = (10 + 3 * RUNS) * 60_000;
 const SERVER_START_LIMIT_MS = 5 * 60_000;
 
 /** Everything to undo on the way out, newest first. */
@@ -236,11 +247,11 @@ function score(category) {
 }
 
 /** Audits below full marks in the categories under budget, worst first, for the console. */
-function failingAudits(lhr) {
+function failingAudits(lhr, pagePath) {
   const lines = [];
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];
-    if (!category || score(category) >= BUDGET) continue;
+    if (!category || score(category) >= BUDGET || exempt(pagePath, id)) continue;
     const weak = category.auditRefs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
       .filter(({ ref, audit }) => audit.score !== null && audit.score < 0.9 && (ref.weight > 0 || id !== "performance"))
@@ -291,43 +302,59 @@ async function main() {
   const chromePort = await startChrome();
   const rows = [];
   const notes = [];
+  // Runs interleaved (every page once, then again), so a slow minute of this shared machine does not
+  // fall on one page's three runs.
+  const runs = Object.fromEntries(pages.map((page) => [page.name, []]));
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const page of pages) {
+      await prepareVisitor(chromePort, base, { cookie: page.cart ? cookie : null, checkCheckout: page.cart });
+      const started = Date.now();
+      const result = await auditWithRetry(`${base}${page.path}`, chromePort);
+      const { lhr } = result;
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id])]));
+      runs[page.name].push({ result, scores });
+      console.log(`Audited ${page.path} (run ${run}/${RUNS}) in ${((Date.now() - started) / 1000).toFixed(0)} s: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`);
+    }
+  }
   for (const page of pages) {
-    await prepareVisitor(chromePort, base, { cookie: page.cart ? cookie : null, checkCheckout: page.cart });
-    const started = Date.now();
-    const result = await auditWithRetry(`${base}${page.path}`, chromePort);
+    const pageRuns = runs[page.name];
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, pageRuns.some((r) => r.scores[id] === null) ? null : medianOf(pageRuns.map((r) => r.scores[id]))]));
+    // The report kept is the run whose performance score is the median one.
+    const byPerformance = [...pageRuns].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const { result } = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
     const [html, json] = result.report;
     fs.writeFileSync(path.join(OUT_DIR, `${page.name}.report.html`), html);
     fs.writeFileSync(path.join(OUT_DIR, `${page.name}.report.json`), json);
     const { lhr } = result;
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id])]));
     // Lighthouse's own CPU benchmark of this machine during the run (its 4× CPU slowdown assumes a
     // desktop of roughly 1000–2000 or more; a loaded machine scores lower and its pages look slower).
-    rows.push({ page: page.path, scores, benchmark: Math.round(lhr.environment.benchmarkIndex) });
-    console.log(`Audited ${page.path} in ${((Date.now() - started) / 1000).toFixed(0)} s: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`);
-    const weak = failingAudits(lhr);
-    if (weak.length) notes.push(`  ${page.path}`, ...weak);
+    rows.push({ page: page.path, scores, perRun: pageRuns.map((r) => r.scores.performance), benchmark: medianOf(pageRuns.map((r) => Math.round(r.result.lhr.environment.benchmarkIndex))) });
+    const weak = failingAudits(lhr, page.path);
+    if (weak.length) notes.push(`  ${page.path} (the median run)`, ...weak);
     for (const warning of lhr.runWarnings) notes.push(`  ${page.path} warning: ${warning}`);
   }
 
-  const header = ["page", ...CATEGORIES, "CPU benchmark"];
+  const header = ["page", ...CATEGORIES, "performance per run", "CPU benchmark"];
   const body = rows.map((row) => [
     row.page,
     ...CATEGORIES.map((id) => {
       const value = row.scores[id];
+      if (exempt(row.page, id)) return `${value ?? "n/a"} (no budget)`;
       return value === null ? "n/a ✗" : `${value} ${value >= BUDGET ? "✓" : "✗"}`;
     }),
+    row.perRun.join(" / "),
     String(row.benchmark),
   ]);
   const widths = header.map((_, i) => Math.max(...[header, ...body].map((line) => line[i].length)));
   const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
-  console.log(`\nLighthouse ${lhVersion()} (mobile, simulated throttling), budget ${BUDGET} per category:\n`);
+  console.log(`\nLighthouse ${lhVersion()} (mobile, simulated throttling), median of ${RUNS} run(s) per page, budget ${BUDGET} per category:\n`);
   console.log(line(header));
   console.log(`| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`);
   for (const cells of body) console.log(line(cells));
   console.log(`\nReports: ${OUT_DIR}/{${pages.map((p) => p.name).join(",")}}.report.{html,json}`);
   if (notes.length) console.log(`\nAudits behind the scores below budget:\n${notes.join("\n")}`);
 
-  const failed = rows.some((row) => CATEGORIES.some((id) => row.scores[id] === null || row.scores[id] < BUDGET));
+  const failed = rows.some((row) => CATEGORIES.some((id) => !exempt(row.page, id) && (row.scores[id] === null || row.scores[id] < BUDGET)));
   console.log(failed ? `\nBelow budget (${BUDGET}) on at least one page.` : `\nEvery score meets the budget (${BUDGET}).`);
   return failed ? 1 : 0;
 }

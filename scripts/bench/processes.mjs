@@ -50,7 +50,7 @@ export function spawnTracked(command, args, env) {
 }
 
 /** Polls `url` until it answers 200; returns milliseconds since `since`. Fails if the child dies first. */
-export async function waitForOk(child, url, since, timeoutMs = 240_000) {
+export async function waitForOk(child, url, since, timeoutMs = Number(process.env.BENCH_START_TIMEOUT ?? 600) * 1000) {
   let dead = null;
   void child.exited.then((status) => {
     dead = status;
@@ -116,6 +116,20 @@ export async function stopChild(child, graceMs = 15_000) {
   if ((await Promise.race([child.exited, timer])) === "late") {
     child.kill("SIGKILL");
     await child.exited;
+  }
+}
+
+/**
+ * CPU time (user + system) a running process has used so far, in ms, or null without /proc. The
+ * difference over a measurement divided by its answers is the CPU each answer cost, which the other
+ * processes sharing this machine's cores slow down far less than they slow down req/s.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
   }
 }
 

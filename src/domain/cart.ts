@@ -11,6 +11,8 @@ export interface CartItem {
   /** 0 marks an item that can no longer be bought (sold out or withdrawn). */
   amount: number;
   buyable_limit: number | null;
+  /** Consumption tax rate of the item in percent (8 for a reduced-rate item, decision 036); the standard rate when absent (a cart kept before). */
+  tax_rate?: number;
 }
 
 export type CartProduct = Omit<CartItem, "amount">;

@@ -93,6 +93,10 @@ import { registerAdminMagazineRoutes } from "./admin/admin-magazine.routes.ts";
 // Back-office operations: order CSV exports, inquiries, members, settings, staff accounts.
 import { registerAdminOperations } from "./admin/admin-operations.setup.ts";
 import { LiquorReportService } from "./admin/liquor-report.service.ts";
+// The order's paperwork: delivery notes and receipts as PDF (decision 037).
+import { registerDocumentRoutes } from "./documents/documents.routes.ts";
+import { DocumentsService } from "./documents/documents.service.ts";
+import { receiptPageUrl } from "./documents/receipt-link.ts";
 
 export interface AppDeps {
   config: Config;
@@ -216,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
-    { publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
     { orders, moves: orderMoves, gateway: payments, carts, log: app.log },
@@ -261,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
+  const documents = new DocumentsService(database.db, { orders, shopProfiles });
+  registerDocumentRoutes(app, { documents, secret });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
   registerAdminMagazineRoutes(app, { magazine });
@@ -340,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents });
   return app;
 }
 
@@ -370,6 +376,8 @@ declare module "fastify" {
       /** Back-office accounts (sign-in, `npm run admin:create`). */
       staff: StaffService;
       adminOrders: AdminOrdersService;
+      /** Delivery notes and receipts (PDF). */
+      documents: DocumentsService;
     };
   }
 }

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { csrfOf, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, waitForHydration } from "./fixtures.ts";
 
 // Steps of /checkout that several journeys take the same way (checkout, off-site payments).
 
@@ -38,6 +38,8 @@ export async function fillContact(page: Page, email?: string): Promise<void> {
   await page.getByLabel("お名前").fill("蔵前 花子");
   if (email) await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("電話番号").fill("03-1234-5678");
+  // The order form's age field (decision 036), next to the under-20 notice.
+  await fillBirthDate(page);
 }
 
 /** A Japanese address filled from its postcode, plus the street number typed after it. */
@@ -46,4 +48,16 @@ export async function fillAddress(page: Page): Promise<void> {
   const address = page.getByLabel("住所", { exact: true });
   await expect(address).toHaveValue("千代田区千代田");
   await address.fill("千代田区千代田1-1");
+}
+
+/** The amounts of the cart as the server holds it. */
+export async function serverCart(page: Page): Promise<Record<string, number>> {
+  const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
+  return Object.fromEntries(items.map((item) => [item.id, item.amount]));
+}
+
+/** A confirmed adult who has already seen the login prompt (it would cover the page when the cart fills). */
+export async function asReturningShopper(page: Page): Promise<void> {
+  await asConfirmedAdult(page);
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Request } from "@playwright/test";
-import { checkoutWith, fillAddress, fillContact as fillContactAs, product } from "./checkout-steps.ts";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asReturningShopper, checkoutWith, fillAddress, fillContact as fillContactAs, product, serverCart } from "./checkout-steps.ts";
+import { csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
@@ -28,17 +28,7 @@ function checkoutPosts(page: Page): Request[] {
   return posts;
 }
 
-/** The amounts of the cart as the server holds it. */
-async function serverCart(page: Page): Promise<Record<string, number>> {
-  const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
-  return Object.fromEntries(items.map((item) => [item.id, item.amount]));
-}
-
-test.beforeEach(async ({ page }) => {
-  await asConfirmedAdult(page);
-  // The login prompt would cover the page when the cart fills; these visitors have seen it.
-  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
-});
+test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a guest pays by card: summary to the yen, the final confirmation, and the complete page", async ({ page, request }) => {
   const shochu = await product(request, "薩摩 黒麹仕込み");
@@ -411,6 +401,7 @@ test("a member finds contact and address filled in and pays with the saved card"
   await expect(page.getByTestId("method-registered_credit")).toContainText("•••• 4242 12/34");
   await savedCard.check();
   await expect(page.getByLabel("カード番号")).toBeHidden();
+  await fillBirthDate(page);
   const posts = checkoutPosts(page);
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);

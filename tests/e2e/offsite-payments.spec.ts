@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { checkoutWith, fillAddress, fillContact, product } from "./checkout-steps.ts";
-import { asConfirmedAdult, signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
+import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, serverCart } from "./checkout-steps.ts";
+import { signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Payments finished away from the checkout, on the built-in test gateway, as a shopper clicks them:
 // a guest pays at a convenience store with the voucher (コンビニ決済), a member approves on PayPay's
@@ -35,17 +35,7 @@ async function mailText(page: Page, to: string, subject: string): Promise<string
   });
 }
 
-/** The amounts of the cart as the server holds it. */
-async function serverCart(page: Page): Promise<Record<string, number>> {
-  const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
-  return Object.fromEntries(items.map((item) => [item.id, item.amount]));
-}
-
-test.beforeEach(async ({ page }) => {
-  await asConfirmedAdult(page);
-  // The login prompt would cover the page when the cart fills; these visitors have seen it.
-  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
-});
+test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a guest pays at a convenience store: number and deadline on the complete page and in the mail, paid with the voucher", async ({ page, request }) => {
   const shochu = await product(request, "米焼酎 球磨の霧");

@@ -1,27 +1,33 @@
 import type { FastifyInstance } from "fastify";
-import { requireUser } from "../http/auth.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { memberOnly } from "../http/route-schemas.ts";
 import type { AddressService } from "./address.service.ts";
 
-/** The form's fields may come bare or nested under "address" (as Rails' params.require(:address) would take them). */
-function addressFormOf(body: unknown): unknown {
+/**
+ * The address form, bare or nested under "address" (as Rails' params.require(:address) would take
+ * it). Its fields are checked by the shared rules of src/domain/address-schema.ts (the browser's
+ * form uses the same), whose 422 names each field in the request's language.
+ */
+const addressBody = z.unknown().transform((body) => {
   if (typeof body !== "object" || body === null) return body;
   const nested = (body as { address?: unknown }).address;
   return typeof nested === "object" && nested !== null && !Array.isArray(nested) ? nested : body;
-}
+});
 
 /** GET and PUT /api/address (spec §7): the signed-in member's saved address, members only. */
-export function registerAddressRoutes(app: FastifyInstance, deps: { addresses: AddressService }): void {
+export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresses: AddressService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/address`, async (request, reply) => {
-      const user = requireUser(request);
+    app.get(`${prefix}/address`, member, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { data: await deps.addresses.saved(user.id, request.locale) };
+      return { data: await deps.addresses.saved(request.user!.id, request.locale) };
     });
 
-    app.put(`${prefix}/address`, async (request) => {
-      const user = requireUser(request);
-      const address = deps.addresses.validate(await deps.addresses.withPrefecture(addressFormOf(request.body)), request.locale);
-      return { data: await deps.addresses.save(user.id, address, request.locale) };
+    app.put(`${prefix}/address`, { ...member, schema: { body: addressBody } }, async (request) => {
+      const address = deps.addresses.validate(await deps.addresses.withPrefecture(request.body), request.locale);
+      return { data: await deps.addresses.save(request.user!.id, address, request.locale) };
     });
   }
 }

@@ -1,51 +1,52 @@
 import type { FastifyInstance } from "fastify";
-import { requireStaff } from "../http/auth.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../../domain/errors.ts";
+import { requireStaff } from "../http/auth.ts";
+import { formBody, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminInquiriesService, InquiryState } from "../inquiries/admin-inquiries.service.ts";
 import { INQUIRY_STATES } from "../inquiries/admin-inquiries.service.ts";
-import { bodyOf, numericIdOf, pageOf, queryText } from "./admin-params.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 
 const filterLabels = { state: { ja: "対応状況", en: "State" }, handled: { ja: "対応済み", en: "Handled" } };
 
+// The shapes are declared here; a value outside its choices is the form's 422 naming the field.
+const inquiriesQuery = z.object({ state: queryText, q: searchText, page: pageQuery });
+const handledBody = z.object({ handled: z.unknown().optional() }).catch({ handled: undefined });
+
+function notAChoice(field: "state" | "handled", locale: Locale): never {
+  const errors = new LabelledFieldErrors(locale, filterLabels);
+  errors.add(field, "inclusion");
+  throw validationFailed(errors);
+}
+
 /** The inquiry inbox: list (unhandled first), one inquiry with its replies, handled marks, replies by mail. Staff and owner alike. */
-export function registerAdminInquiryRoutes(app: FastifyInstance, deps: { adminInquiries: AdminInquiriesService }): void {
+export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adminInquiries: AdminInquiriesService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminInquiries } = deps;
+  const staff = staffOnly();
+  const oneInquiry = { ...staff, schema: { params: recordIdParams } };
 
-  app.get(`${ADMIN_API}/inquiries`, async (request) => {
-    requireStaff(request);
-    const state = queryText(request, "state") || "all";
-    if (!(INQUIRY_STATES as readonly string[]).includes(state)) {
-      const errors = new LabelledFieldErrors(request.locale, filterLabels);
-      errors.add("state", "inclusion");
-      throw validationFailed(errors);
-    }
-    return adminInquiries.list({ state: state as InquiryState, q: queryText(request, "q").slice(0, 100) || undefined, page: pageOf(request) });
+  app.get(`${ADMIN_API}/inquiries`, { ...staff, schema: { querystring: inquiriesQuery } }, async (request) => {
+    const state = request.query.state || "all";
+    if (!(INQUIRY_STATES as readonly string[]).includes(state)) notAChoice("state", request.locale);
+    return adminInquiries.list({ state: state as InquiryState, q: request.query.q, page: request.query.page });
   });
 
-  app.get(`${ADMIN_API}/inquiries/:id`, async (request) => {
-    requireStaff(request);
-    return { data: await adminInquiries.detail(numericIdOf(request)) };
-  });
+  app.get(`${ADMIN_API}/inquiries/:id`, oneInquiry, async (request) => ({ data: await adminInquiries.detail(request.params.id) }));
 
   /** { handled: true } marks it handled, { handled: false } back to unhandled. */
-  app.post(`${ADMIN_API}/inquiries/:id/handled`, async (request) => {
-    requireStaff(request);
-    const id = numericIdOf(request);
-    const handled = bodyOf(request).handled;
-    if (typeof handled !== "boolean") {
-      const errors = new LabelledFieldErrors(request.locale, filterLabels);
-      errors.add("handled", "inclusion");
-      throw validationFailed(errors);
-    }
-    return { data: await adminInquiries.setHandled(id, handled) };
+  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, schema: { params: recordIdParams, body: handledBody } }, async (request) => {
+    const { handled } = request.body;
+    if (typeof handled !== "boolean") notAChoice("handled", request.locale);
+    return { data: await adminInquiries.setHandled(request.params.id, handled) };
   });
 
   /** { subject?, message, mark_handled? }: mails the answer to the sender in their language and keeps it. */
-  app.post(`${ADMIN_API}/inquiries/:id/replies`, async (request) => {
-    const staff = requireStaff(request);
-    const id = numericIdOf(request);
-    return { data: await adminInquiries.reply(id, bodyOf(request), { staffId: staff.id, locale: request.locale }) };
+  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => {
+    const staffMember = requireStaff(request);
+    return { data: await adminInquiries.reply(request.params.id, request.body, { staffId: staffMember.id, locale: request.locale }) };
   });
 }

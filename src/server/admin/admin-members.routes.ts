@@ -1,35 +1,28 @@
 import type { FastifyInstance } from "fastify";
-import { requireStaff } from "../http/auth.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AdminMembersService } from "../accounts/admin-members.service.ts";
-import { numericIdOf, pageOf, queryText } from "./admin-params.ts";
+import { pageQuery, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
+const membersQuery = z.object({ q: searchText, page: pageQuery });
+
 /** Members: search (e-mail, name, phone) with pages, lock, unlock, a new confirmation mail. Staff and owner alike. */
-export function registerAdminMemberRoutes(app: FastifyInstance, deps: { adminMembers: AdminMembersService }): void {
+export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { adminMembers: AdminMembersService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminMembers } = deps;
+  const staff = staffOnly();
+  const oneMember = { ...staff, schema: { params: recordIdParams } };
 
-  app.get(`${ADMIN_API}/members`, async (request) => {
-    requireStaff(request);
-    return adminMembers.list({ q: queryText(request, "q").slice(0, 100) || undefined, page: pageOf(request) });
-  });
+  app.get(`${ADMIN_API}/members`, { ...staff, schema: { querystring: membersQuery } }, async (request) => adminMembers.list(request.query));
 
-  app.get(`${ADMIN_API}/members/:id`, async (request) => {
-    requireStaff(request);
-    return { data: await adminMembers.detail(numericIdOf(request)) };
-  });
+  app.get(`${ADMIN_API}/members/:id`, oneMember, async (request) => ({ data: await adminMembers.detail(request.params.id) }));
 
-  app.post(`${ADMIN_API}/members/:id/lock`, async (request) => {
-    requireStaff(request);
-    return { data: await adminMembers.lock(numericIdOf(request)) };
-  });
+  app.post(`${ADMIN_API}/members/:id/lock`, oneMember, async (request) => ({ data: await adminMembers.lock(request.params.id) }));
 
-  app.post(`${ADMIN_API}/members/:id/unlock`, async (request) => {
-    requireStaff(request);
-    return { data: await adminMembers.unlock(numericIdOf(request)) };
-  });
+  app.post(`${ADMIN_API}/members/:id/unlock`, oneMember, async (request) => ({ data: await adminMembers.unlock(request.params.id) }));
 
-  app.post(`${ADMIN_API}/members/:id/confirmation`, async (request) => {
-    requireStaff(request);
-    return { data: await adminMembers.resendConfirmation(numericIdOf(request)) };
-  });
+  app.post(`${ADMIN_API}/members/:id/confirmation`, oneMember, async (request) => ({
+    data: await adminMembers.resendConfirmation(request.params.id),
+  }));
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { fiscalYearOf } from "../../domain/liquor-law.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
-import { requireStaff } from "../http/auth.ts";
 import { validationFailed } from "../../domain/errors.ts";
+import { queryText, staffOnly } from "../http/route-schemas.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorReportService } from "./liquor-report.service.ts";
@@ -10,13 +12,15 @@ import { liquorReportCsv } from "./liquor-report.service.ts";
 
 const FIRST_YEAR = 2000;
 
+// The shape; a year outside the ones there are is the form's 422 naming the field.
+const reportQuery = z.object({ year: queryText, format: queryText });
+
 /** The liquor-law report: GET …/reports/liquor-sales?year=2026 (JSON) or &format=csv (a download). */
-export function registerAdminReportRoutes(app: FastifyInstance, deps: { liquorReports: LiquorReportService }): void {
-  app.get(`${ADMIN_API}/reports/liquor-sales`, async (request, reply) => {
-    requireStaff(request);
-    const query = (request.query ?? {}) as Record<string, unknown>;
+export function registerAdminReportRoutes(fastify: FastifyInstance, deps: { liquorReports: LiquorReportService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(`${ADMIN_API}/reports/liquor-sales`, { ...staffOnly(), schema: { querystring: reportQuery } }, async (request, reply) => {
     const current = fiscalYearOf(japanDateOf(new Date()));
-    const raw = typeof query.year === "string" && query.year.trim() !== "" ? query.year.trim() : String(current);
+    const raw = request.query.year || String(current);
     const year = /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN;
     if (!(year >= FIRST_YEAR && year <= current)) {
       const errors = new FieldErrors(request.locale);
@@ -24,7 +28,7 @@ export function registerAdminReportRoutes(app: FastifyInstance, deps: { liquorRe
       throw validationFailed(errors);
     }
     const report = await deps.liquorReports.report(year, request.locale);
-    if (query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_YEAR } };
+    if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_YEAR } };
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="liquor-sales-FY${year}.csv"`)

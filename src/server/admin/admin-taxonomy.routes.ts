@@ -1,75 +1,54 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireStaff } from "../http/auth.ts";
-import { DomainError } from "../../domain/errors.ts";
-import { idParam } from "../i18n/form-reader.ts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { AdminLiquorTypesService } from "../catalog/admin-liquor-types.service.ts";
 import { readLiquorTypeInput } from "../catalog/admin-liquor-types.service.ts";
 import type { AdminSeriesService } from "../catalog/admin-series.service.ts";
 import { readSeriesInput } from "../catalog/admin-series.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
-function seriesId(request: FastifyRequest): number {
-  const id = idParam(request.params);
-  if (id === undefined) throw new DomainError("not-found");
-  return id;
-}
-
-function liquorTypeKey(request: FastifyRequest): string {
-  const key = (request.params as { key?: unknown }).key;
-  if (typeof key !== "string" || key.length > 40) throw new DomainError("not-found");
-  return key;
-}
+/** A liquor type's key; a longer one names no type (404). */
+const liquorTypeParams = z.object({ key: z.string().max(40) });
 
 /** How the shop sorts its products: the series tree and the liquor types. */
 export function registerAdminTaxonomyRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { series: AdminSeriesService; liquorTypes: AdminLiquorTypesService },
 ): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { series, liquorTypes } = deps;
+  const staff = staffOnly();
 
-  app.get(`${ADMIN_API}/series`, async (request) => {
-    requireStaff(request);
-    return { data: await series.list() };
-  });
+  app.get(`${ADMIN_API}/series`, staff, async () => ({ data: await series.list() }));
 
-  app.post(`${ADMIN_API}/series`, async (request, reply) => {
-    requireStaff(request);
-    return reply.status(201).send({ data: await series.create(readSeriesInput(request.body, request.locale, false), request.locale) });
-  });
+  app.post(`${ADMIN_API}/series`, { ...staff, schema: { body: formBody } }, async (request, reply) =>
+    reply.status(201).send({ data: await series.create(readSeriesInput(request.body, request.locale, false), request.locale) }),
+  );
 
-  app.patch(`${ADMIN_API}/series/:id`, async (request) => {
-    requireStaff(request);
-    const id = seriesId(request);
-    return { data: await series.update(id, readSeriesInput(request.body, request.locale, true), request.locale) };
-  });
+  app.patch(`${ADMIN_API}/series/:id`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => ({
+    data: await series.update(request.params.id, readSeriesInput(request.body, request.locale, true), request.locale),
+  }));
 
-  app.delete(`${ADMIN_API}/series/:id`, async (request, reply) => {
-    requireStaff(request);
-    await series.remove(seriesId(request));
+  app.delete(`${ADMIN_API}/series/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
+    await series.remove(request.params.id);
     return reply.status(204).send();
   });
 
-  app.get(`${ADMIN_API}/liquor_types`, async (request) => {
-    requireStaff(request);
-    return { data: await liquorTypes.list() };
-  });
+  app.get(`${ADMIN_API}/liquor_types`, staff, async () => ({ data: await liquorTypes.list() }));
 
-  app.post(`${ADMIN_API}/liquor_types`, async (request, reply) => {
-    requireStaff(request);
+  app.post(`${ADMIN_API}/liquor_types`, { ...staff, schema: { body: formBody } }, async (request, reply) => {
     const { key, changes } = readLiquorTypeInput(request.body, request.locale, { partial: false, withKey: true });
     return reply.status(201).send({ data: await liquorTypes.create(key!, changes, request.locale) });
   });
 
-  app.patch(`${ADMIN_API}/liquor_types/:key`, async (request) => {
-    requireStaff(request);
-    const key = liquorTypeKey(request);
+  app.patch(`${ADMIN_API}/liquor_types/:key`, { ...staff, schema: { params: liquorTypeParams, body: formBody } }, async (request) => {
     const { changes } = readLiquorTypeInput(request.body, request.locale, { partial: true, withKey: false });
-    return { data: await liquorTypes.update(key, changes) };
+    return { data: await liquorTypes.update(request.params.key, changes) };
   });
 
-  app.delete(`${ADMIN_API}/liquor_types/:key`, async (request, reply) => {
-    requireStaff(request);
-    await liquorTypes.remove(liquorTypeKey(request));
+  app.delete(`${ADMIN_API}/liquor_types/:key`, { ...staff, schema: { params: liquorTypeParams } }, async (request, reply) => {
+    await liquorTypes.remove(request.params.key);
     return reply.status(204).send();
   });
 }

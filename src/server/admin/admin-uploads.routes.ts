@@ -1,19 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
 import { requireStaff } from "../http/auth.ts";
-import { DomainError } from "../../domain/errors.ts";
+import { formBody, staffOnly } from "../http/route-schemas.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { DIRECT_UPLOAD_PATH, readBlobInput } from "../images/admin-uploads.service.ts";
+
+/** The key a blob record handed out; any other path names no upload (404). */
+const blobKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 /**
  * POST /admin/api/direct_uploads (the blob record) and PUT /admin/api/direct_uploads/{key} (the
  * bytes). Both need a staff session and, like every state change, the X-CSRF-Token header.
  */
-export async function registerAdminUploadRoutes(app: FastifyInstance, deps: { uploads: AdminUploadsService }): Promise<void> {
-  app.post(DIRECT_UPLOAD_PATH, async (request) => {
-    const staff = requireStaff(request);
-    return deps.uploads.createBlob(readBlobInput(request.body, request.locale), staff.id);
-  });
+export async function registerAdminUploadRoutes(fastify: FastifyInstance, deps: { uploads: AdminUploadsService }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(DIRECT_UPLOAD_PATH, { ...staffOnly(), schema: { body: formBody } }, async (request) =>
+    deps.uploads.createBlob(readBlobInput(request.body, request.locale), requireStaff(request).id),
+  );
 
   // Its own scope: the raw-bytes parser (any content type, up to the size limit) applies to this route only.
   await app.register(async (scope) => {
@@ -25,9 +30,8 @@ export async function registerAdminUploadRoutes(app: FastifyInstance, deps: { up
       requireStaff(request);
     });
 
-    scope.put<{ Params: { key: string } }>(`${DIRECT_UPLOAD_PATH}/:key`, async (request, reply) => {
+    scope.withTypeProvider<ZodTypeProvider>().put(`${DIRECT_UPLOAD_PATH}/:key`, { schema: { params: blobKeyParams } }, async (request, reply) => {
       const { key } = request.params;
-      if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new DomainError("not-found");
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await deps.uploads.store(key, body);
       return reply.status(204).send();

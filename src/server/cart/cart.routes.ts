@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answerDependsOnSession } from "../http/session.ts";
 import { message } from "../i18n/messages.ts";
@@ -19,16 +20,18 @@ function cartOwnerOf(request: FastifyRequest): CartOwner {
 }
 
 /** GET and PUT /api/carts (spec §7), in every locale prefix. */
-export function registerCartRoutes(app: FastifyInstance, deps: { carts: CartService }): void {
+export function registerCartRoutes(fastify: FastifyInstance, deps: { carts: CartService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.get(`${prefix}/carts`, async (request) => ({
       data: await deps.carts.items(cartOwnerOf(request), request.locale),
     }));
 
-    app.put(`${prefix}/carts`, async (request, reply) => {
-      const parsed = putCartBody.safeParse(request.body);
-      if (!parsed.success) return reply.status(422).send({ errors: [message("invalid", request.locale)] });
-      const items = await deps.carts.replace(cartOwnerOf(request), parsed.data.cart.cart_product_ids, request.locale);
+    // A cart the drawer could not have sent is the spec's 422 (not the general 400): the failure is
+    // attached to the request and answered here.
+    app.put(`${prefix}/carts`, { schema: { body: putCartBody }, attachValidation: true }, async (request, reply) => {
+      if (request.validationError) return reply.status(422).send({ errors: [message("invalid", request.locale)] });
+      const items = await deps.carts.replace(cartOwnerOf(request), request.body.cart.cart_product_ids, request.locale);
       return { data: items };
     });
   }

@@ -8,7 +8,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * CSRF tokens are an HMAC of the session id: every page carries its token in
  * <meta name="csrf-token">, the browser sends it back as X-CSRF-Token (spec §6), and no token
- * needs storing. A token from another session, or none, gets a 403.
+ * needs storing. A token from another session, or none, gets a 403. It runs at preValidation,
+ * before the routes' own preValidation (staffOnly/memberOnly) and their declared schemas (decision
+ * 032): a forged request learns nothing about who may call the route or what input it takes.
  */
 export function csrfTokenFor(sessionId: string, secret: string): string {
   return crypto.createHmac("sha256", secret).update(`csrf:${sessionId}`).digest("base64url");
@@ -18,7 +20,7 @@ export function registerCsrfProtection(
   app: FastifyInstance,
   options: { secret: string; isProtected(request: FastifyRequest): boolean },
 ): void {
-  app.addHook("preHandler", async (request, reply) => {
+  app.addHook("preValidation", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !options.isProtected(request)) return;
     const sent = request.headers[CSRF_HEADER];
     const expected = csrfTokenFor(request.sessionId, options.secret);

@@ -64,13 +64,14 @@ export function forbiddenTextPath(input: unknown): string[] | undefined {
 /**
  * Refuses, before any handler runs, a request whose path, query or body carries text no field of
  * the shop accepts (NUL and other control characters, lone surrogates; see domain/input-rules.ts).
- * It runs after the session and CSRF checks, on every route. A path parameter of that kind names
+ * It runs after the session and CSRF checks, on every route, before the route's declared schemas
+ * (preValidation), so it reads the input as it was sent. A path parameter of that kind names
  * no resource (404); a query or body field gets its field message (422), worded with the field's
  * name where the shop has one for it. The field rules of each form still check the rest (line
  * breaks in one-line fields, lengths, formats, id ranges).
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook("preHandler", async (request, reply) => {
+  app.addHook("preValidation", async (request, reply) => {
     // Pages ("*", React Router's catch-all) answer HTML: their loaders read what they need through the services' own checks.
     if (request.routeOptions.config?.checksOwnText || request.routeOptions.url === "*") return;
     if (forbiddenTextPath(request.params)) return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });

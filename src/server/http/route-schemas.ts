@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { recordIdSchema } from "../../domain/input-rules.ts";
 import type { StaffRole } from "../../domain/staff.ts";
-import { requireStaff } from "./auth.ts";
+import { requireStaff, requireUser } from "./auth.ts";
 
 /**
  * Pieces of route declarations shared by route groups (decision 029): input is declared on the
@@ -13,6 +13,26 @@ import { requireStaff } from "./auth.ts";
 /** `:id` of a record: a database id, or the path names nothing (a 404, as an unknown id is). */
 export const recordIdParams = z.object({ id: recordIdSchema });
 
+/** A query-string value, trimmed; "" when missing or repeated (a list narrows nothing). */
+export const queryText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
+
+/** A search box's text: trimmed and cut at 100 characters (it only narrows a list); undefined when empty. */
+export const searchText = queryText.transform((value) => value.slice(0, 100) || undefined);
+
+/** ?page= from 1; anything else (missing, 0, text, repeated) is page 1, as a first load asks. */
+export const pageQuery = queryText.pipe(z.coerce.number<string>().int().min(1).max(100_000)).catch(1);
+
+/**
+ * A JSON body whose fields the service checks one by one (its 422 names each field, spec §5/§8):
+ * the route declares only that it is an object; anything else reads as no fields.
+ */
+export const formBody = z
+  .unknown()
+  .transform((body): Record<string, unknown> => (body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
+
 /**
  * Declared input is checked before the handler, so who may call the route is checked before that
  * (preValidation): a stranger learns nothing from which ids or fields are valid.
@@ -21,6 +41,15 @@ export function staffOnly(role: StaffRole = "staff") {
   return {
     preValidation: async (request: FastifyRequest) => {
       requireStaff(request, role);
+    },
+  };
+}
+
+/** The signed-in member's routes: a shopper without a session gets 401 before any input is read. */
+export function memberOnly() {
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      requireUser(request);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { message } from "../i18n/messages.ts";
 import { mailboxListPage, mailboxMessagePage, mailboxNotFoundPage } from "./mailbox.page.ts";
@@ -21,8 +22,9 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
  * (confirmation and reset links), so there it does not exist unless DEV_MAILBOX=1, and then only
  * a signed-in staff member reads it: where a request comes from proves nothing behind a proxy.
  */
-export function registerMailboxRoutes(app: FastifyInstance, deps: { mailbox: MailboxService; production: boolean; enabledInProduction: boolean }): void {
+export function registerMailboxRoutes(fastify: FastifyInstance, deps: { mailbox: MailboxService; production: boolean; enabledInProduction: boolean }): void {
   if (deps.production && !deps.enabledInProduction) return;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const allowed = async (request: FastifyRequest, reply: FastifyReply) => {
     if (deps.production && !request.staff) {
       return reply.status(404).type("text/plain; charset=utf-8").send(message("notFound", request.locale));
@@ -34,9 +36,9 @@ export function registerMailboxRoutes(app: FastifyInstance, deps: { mailbox: Mai
     return sendPage(reply, 200, mailboxListPage(messages, request.locale, reply.cspNonce?.style));
   });
 
-  app.get("/dev/mailbox/:id", { onRequest: allowed }, async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const found = params.success ? await deps.mailbox.find(params.data.id) : undefined;
+  // An id that is no number is the mailbox's own not-found page, as an unknown one is.
+  app.get("/dev/mailbox/:id", { onRequest: allowed, schema: { params: idParams }, attachValidation: true }, async (request, reply) => {
+    const found = request.validationError ? undefined : await deps.mailbox.find(request.params.id);
     if (!found) return sendPage(reply, 404, mailboxNotFoundPage(request.locale, reply.cspNonce?.style));
     return sendPage(reply, 200, mailboxMessagePage(found, request.locale, reply.cspNonce?.style));
   });

@@ -1,21 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../http/auth.ts";
+import { memberOnly, pageQuery } from "../http/route-schemas.ts";
 import type { OrdersService } from "./orders.service.ts";
 
-/** ?page= from 1; anything else (missing, 0, text) is page 1, as a first load asks. */
-const ordersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
+const ordersQuery = z.object({ page: pageQuery });
 
 /** GET /api/orders (spec §7): the signed-in member's order history, 10 a page, newest first. */
-export function registerOrderRoutes(app: FastifyInstance, deps: { orders: OrdersService }): void {
+export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: OrdersService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/orders`, async (request, reply) => {
-      const user = requireUser(request);
-      const { page } = ordersQuery.parse(request.query ?? {});
+    app.get(`${prefix}/orders`, { ...memberOnly(), schema: { querystring: ordersQuery } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return deps.orders.history(user.id, page, request.locale);
+      return deps.orders.history(request.user!.id, request.query.page, request.locale);
     });
   }
 }

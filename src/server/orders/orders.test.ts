@@ -102,12 +102,12 @@ describe("GET /api/orders", () => {
         carrier_label: null,
         tracking_url: null,
         gift: null,
+        recipient: null,
         desired_delivery_date: firstDeliveryDate(),
         desired_delivery_timezone: "08-12",
         desired_delivery_timezone_label: "Morning (8–12)",
         memo: "午前中希望",
         address: { country: "jp", zip: "1110051", address: "東京都台東区蔵前3-14-7", building_name: "蔵前ビル1階" },
-        recipient: null,
         order_items: [
           {
             id: expect.any(Number),

@@ -8,7 +8,7 @@ import { paymentMethodChoices } from "../../../domain/payment-methods/payment-me
 
 export interface CheckoutFigureInput {
   /** Price before tax and amount of each bottle that can be bought. */
-  lines: { unitPrice: number; amount: number }[];
+  lines: { unitPrice: number; amount: number; taxRatePercent?: number }[];
   chosen: PaymentMethodHandler;
   /** The chosen method's fee as POST /api/fee answered it for these figures, if it asks the server and the answer is in. */
   fetchedFee: number | undefined;

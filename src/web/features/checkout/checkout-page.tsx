@@ -101,6 +101,7 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
     setDelivery,
     setGift,
     cardEdited,
@@ -238,7 +239,14 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
             {errors.other.payment_method && <Notice tone="danger">{errors.other.payment_method}</Notice>}
           </section>
 
-          <FinalConfirmation method={form.method} bottles={bottles} total={totals.total} />
+          <FinalConfirmation
+            method={form.method}
+            bottles={bottles}
+            total={totals.total}
+            birthDate={form.birthDate}
+            onBirthDate={setBirthDate}
+            birthDateError={errors.other.birth_date}
+          />
 
           <div className={styles.submitRow}>
             <Button

@@ -17,7 +17,7 @@ export function useCheckoutFigures(items: CartItem[], method: string, shippingFe
   const { locale } = useI18n();
   const { terms, gift: giftSettings } = useSite().shop;
   const chosen = paymentMethodChoice(method);
-  const lines = items.map((item) => ({ unitPrice: item.price, amount: item.amount }));
+  const lines = items.map((item) => ({ unitPrice: item.price, amount: item.amount, ...(item.tax_rate === undefined ? {} : { taxRatePercent: item.tax_rate }) }));
   const itemsAndShipping = lines.reduce((sum, line) => sum + line.unitPrice * line.amount, 0) + shippingFee;
   const fetchedFee = useCodFee(chosen.feeFromServer, itemsAndShipping);
   return checkoutFigures({ lines, chosen, fetchedFee, shippingFee, taxRate, terms: { ...terms, taxRatePercent: taxRate }, locale, gift: { options: gift, settings: giftSettings } });

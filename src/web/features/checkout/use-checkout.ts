@@ -36,6 +36,7 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     delivery: { choice: "buyer", other: recipientFormValue(null, defaultCountryName) },
     wish: { date: "", timezone: "" },
     memo: "",
+    birthDate: user?.birth_date ?? "",
     gift: emptyGiftForm(omotegaki),
   };
 }
@@ -116,6 +117,10 @@ export function useCheckout(
     setErrors((current) => ({ ...current, recipient: {} }));
   };
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
+  const setBirthDate = (birthDate: string) => {
+    setForm((current) => ({ ...current, birthDate }));
+    setErrors((current) => ({ ...current, other: { ...current.other, birth_date: undefined } }));
+  };
   const setGift = (gift: GiftFormValue) => {
     setForm((current) => ({ ...current, gift }));
     setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
@@ -155,7 +160,7 @@ export function useCheckout(
     if (busy.current || completedRef.current) return;
     // Busy while the address rules may still be arriving, so a second press is not a second check.
     busy.current = true;
-    const local = await checkForm(form, t).finally(() => {
+    const local = await checkForm(form, t, locale).finally(() => {
       busy.current = false;
     });
     if (hasFieldErrors(local)) {
@@ -250,6 +255,7 @@ export function useCheckout(
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
     setDelivery,
     setGift,
     cardEdited,
