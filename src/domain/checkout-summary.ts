@@ -1,5 +1,5 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
-import type { OrderCharge } from "./order-charges.ts";
+import type { ChargeDelivery, OrderCharge } from "./order-charges.ts";
 import { chargeAmount, checkoutCharges } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -17,8 +17,13 @@ export interface CheckoutTotals extends OrderTotals {
 }
 
 /** Every figure of the order summary, to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms);
+export function checkoutTotals(
+  lines: readonly CheckoutLine[],
+  method: FeeOfMethod,
+  terms: CheckoutTerms,
+  delivery: ChargeDelivery = { deliveryPrefecture: null },
+): CheckoutTotals {
+  const chargeLines = checkoutCharges(lines, method, terms, delivery);
   // Spec §9: tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };

@@ -12,6 +12,8 @@ export interface PurchasableProduct {
   available: number;
   /** Cool bottles make the whole parcel go refrigerated (checkout's shipping fee). */
   shippingType: "normal" | "cool";
+  /** Box places it takes (shipping-table.ts); null when not stated. */
+  volumeMl: number | null;
   /** Unpublished (never or no longer): the shop shows it to nobody, so carts treat it as unknown. */
   published: boolean;
 }
@@ -45,9 +47,12 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             price: row.price,
             price_include_tax: priceIncludingTax(row.price, taxRatePercent),
             buyable_limit: row.buyableLimit,
+            shipping_type: row.shippingType,
+            volume_ml: row.volumeMl,
           },
           available,
           shippingType: row.shippingType,
+          volumeMl: row.volumeMl,
           published: row.published,
         },
       ];

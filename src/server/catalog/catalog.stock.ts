@@ -9,6 +9,8 @@ export interface LockedProduct {
   nameEn: string;
   price: number;
   shippingType: "normal" | "cool";
+  /** Box places it takes (shipping-table.ts); null when not stated. */
+  volumeMl: number | null;
   buyableLimit: number | null;
   stock: number;
   /** Published and not marked sold out (stock is checked apart). */
@@ -31,6 +33,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       nameEn: productsTable.nameEn,
       price: productsTable.price,
       shippingType: productsTable.shippingType,
+      volumeMl: productsTable.volumeMl,
       buyableLimit: productsTable.buyableLimit,
       stock: productsTable.stock,
       published: productsTable.published,

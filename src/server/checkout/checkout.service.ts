@@ -1,7 +1,6 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
-import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -19,6 +18,7 @@ import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.ts";
 import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
 import { checkoutText } from "./checkout.texts.ts";
+import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayloadValue } from "./checkout.validation.ts";
 import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./checkout.validation.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
@@ -107,7 +107,7 @@ export class CheckoutService {
     const savedCard = request.user ? await this.deps.cards.paymentReferencesOf(request.user.id) : null;
     const input = validateCheckout(payload, {
       locale,
-      todayInJapan: japanDateOf(new Date()),
+      deliveryDates: (prefecture) => deliveryDatesFor(shop, new Date(), prefecture),
       timeBandCodes: Object.keys(shop.deliveryTimeBands),
       signedIn: request.user !== null,
       hasSavedCard: savedCard !== null,
@@ -167,10 +167,10 @@ export class CheckoutService {
 
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
-        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType };
+        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl };
       });
       const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms);
+      const totals = checkoutTotals(lines, method, shop.terms, { deliveryPrefecture: input.address.prefecture });
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);

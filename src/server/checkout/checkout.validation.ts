@@ -4,8 +4,7 @@ import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
-import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
-import type { CalendarDate } from "../../domain/japan-time.ts";
+import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -13,7 +12,6 @@ import { AppError } from "../http/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
-import { isJapaneseHoliday, japaneseHolidayName } from "./delivery-calendar.ts";
 
 export type CheckoutPayloadValue = z.output<typeof checkoutPayloadSchema>;
 
@@ -97,7 +95,8 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 export interface CheckoutValidationContext {
   locale: Locale;
-  todayInJapan: CalendarDate;
+  /** The wishable dates for a delivery to the prefecture (null: abroad or none), from the shop's calendar now. */
+  deliveryDates: (prefecture: number | null) => string[];
   timeBandCodes: string[];
   signedIn: boolean;
   hasSavedCard: boolean;
@@ -128,14 +127,13 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   }
 
   const date = payload.desired_delivery_date.trim();
-  if (date && !isInDeliveryWindow(date, context.todayInJapan, isJapaneseHoliday)) {
-    // A holiday between the window's ends is named as such; any other date gets the window.
-    const holiday = isInDeliveryWindow(date, context.todayInJapan, () => false) ? japaneseHolidayName(date, locale) : undefined;
-    const window = deliveryWindow(context.todayInJapan, isJapaneseHoliday);
+  // The window follows the address: the first day a parcel can reach it (delivery-calendar.ts).
+  const window = date ? context.deliveryDates(address?.prefecture ?? null) : [];
+  if (date && !window.includes(date)) {
     errors.add(
       "desired_delivery_date",
-      holiday
-        ? checkoutText("deliveryDateHoliday", locale, { date: formatDeliveryDate(date), holiday })
+      window.length === 0
+        ? checkoutText("deliveryDateNone", locale)
         : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
     );
   }
