@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
+import type { GiftAnswer } from "./gift.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import { isPaymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 
@@ -53,6 +54,11 @@ export const checkoutPayloadSchema = z.object({
   desired_delivery_timezone: lineText(20).optional().default(""),
   payment_intent_id: lineText(255).optional(),
   order_id: lineText(40).optional(),
+  /**
+   * Gift options (issue #18; gift.ts's GiftPayload): wrapping, noshi { omotegaki, placement, name },
+   * message_card, hide_prices. Absent or null is no gift; checked by the server against the settings.
+   */
+  gift: z.unknown().optional(),
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 
@@ -125,6 +131,13 @@ export interface OrderResource {
     payment_instructions?: PaymentInstructions;
     tax_total: number;
     slip_number: string | null;
+    /** The carrier of the shipment (carriers.ts) and its name in the asked language; null until shipped. */
+    carrier?: string | null;
+    carrier_label?: string | null;
+    /** The carrier's tracking page for the slip number; null until shipped. */
+    tracking_url?: string | null;
+    /** The gift options chosen, or null for none. */
+    gift?: GiftAnswer | null;
     /** yyyy-MM-dd or null. */
     desired_delivery_date: string | null;
     /** Time-band code or null; `desired_delivery_timezone_label` is its label in the request's locale. */

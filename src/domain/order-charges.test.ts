@@ -3,6 +3,7 @@ import { checkoutTotals } from "./checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import type { ChargeKind } from "./order-charges.ts";
 import { CHARGE_KINDS, checkoutCharges } from "./order-charges.ts";
+import { defaultGiftSettings } from "./gift.ts";
 import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
 
@@ -53,5 +54,36 @@ describe("charge kinds", () => {
     expect(totals).toMatchObject({ shipping: 1650, paymentMethodFee: 0, charges: 1980, tax: 798, total: 8778 });
     // Costing nothing, it is left off.
     expect(checkoutCharges([{ unitPrice: 3000, amount: 1, shippingType: "normal" }], paymentMethodChoice("bank"), terms).map((charge) => charge.kind)).toEqual(["shipping"]);
+  });
+
+  describe("gift wrapping", () => {
+    const settings = defaultGiftSettings();
+    const wrapped = { options: { wrapping: true, noshi: null, messageCard: "", hidePrices: false }, settings };
+
+    it("charges the trader's fee once per order when wrapping is chosen, taxed with the rest", () => {
+      expect(settings.wrappingFee).toBe(330);
+      const totals = checkoutTotals(lines, paymentMethodChoice("bank"), terms, wrapped);
+      expect(totals.chargeLines.at(-1)).toEqual({ kind: "gift_wrapping", label: { ja: "ギフトラッピング料", en: "Gift wrapping" }, amount: 330, taxable: true });
+      // 6000 + 1650 + 330 = 7980 → tax 798 (rounded up once, spec §9).
+      expect(totals).toMatchObject({ charges: 1980, tax: 798, total: 8778 });
+      // Six bottles are still one parcel, wrapped once.
+      expect(checkoutTotals([{ ...lines[0]!, amount: 6 }], paymentMethodChoice("bank"), terms, wrapped).chargeLines.filter((charge) => charge.kind === "gift_wrapping")).toHaveLength(1);
+    });
+
+    it("comes after the cod fee, which stays on items + shipping", () => {
+      expect(checkoutCharges(lines, paymentMethodChoice("cod"), terms, wrapped).map((charge) => [charge.kind, charge.amount])).toEqual([
+        ["shipping", 1650],
+        ["payment_fee", 440],
+        ["gift_wrapping", 330],
+      ]);
+    });
+
+    it("adds no line without wrapping, for other gift options, or when the trader wraps for free", () => {
+      const kindsOf = (gift: Parameters<typeof checkoutCharges>[3]) => checkoutCharges(lines, paymentMethodChoice("bank"), terms, gift).map((charge) => charge.kind);
+      expect(kindsOf(undefined)).toEqual(["shipping"]);
+      expect(kindsOf({ options: { wrapping: false, noshi: { omotegaki: "御歳暮", placement: "outer", name: "" }, messageCard: "x", hidePrices: true }, settings })).toEqual(["shipping"]);
+      expect(kindsOf({ ...wrapped, settings: { ...settings, wrappingFee: 0 } })).toEqual(["shipping"]);
+      expect(checkoutCharges(lines, paymentMethodChoice("bank"), terms, { ...wrapped, settings: { ...settings, wrappingFee: 550 } }).at(-1)?.amount).toBe(550);
+    });
   });
 });

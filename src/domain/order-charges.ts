@@ -1,4 +1,6 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
+import type { GiftOptions, GiftSettings } from "./gift.ts";
+import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
 import { itemsSubtotal } from "./order-totals.ts";
@@ -36,6 +38,8 @@ export interface ChargeContext {
   items: number;
   /** The charges worked out before this one, in CHARGE_KINDS' order (the cod fee is based on items + shipping). */
   earlier: readonly OrderCharge[];
+  /** The gift options chosen (null: none) and the trader's gift settings (gift.ts). */
+  gift: GiftCharging;
   /** The prefecture (1–47) the parcel goes to, as the address is typed; null abroad or not chosen yet (the shop's own zone). */
   deliveryPrefecture: number | null;
 }
@@ -43,6 +47,17 @@ export interface ChargeContext {
 /** Where the order goes, for the charges that depend on it (shipping). */
 export interface ChargeDelivery {
   deliveryPrefecture: number | null;
+}
+
+/** What a gift charge may look at: the order's options and the shop's settings. */
+export interface GiftCharging {
+  options: GiftOptions | null;
+  settings: GiftSettings;
+}
+
+/** No gift chosen, the default settings: a checkout without gift fields. */
+export function noGift(): GiftCharging {
+  return { options: null, settings: defaultGiftSettings() };
 }
 
 export interface ChargeKind {
@@ -81,6 +96,13 @@ export const CHARGE_KINDS = {
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },
+  gift_wrapping: {
+    label: { ja: "ギフトラッピング料", en: "Gift wrapping" },
+    taxable: true,
+    keptAtZero: false,
+    // The trader's fee, once per order, when wrapping was chosen (gift.ts).
+    amountAt: ({ gift }: ChargeContext): number => (gift.options?.wrapping ? gift.settings.wrappingFee : 0),
+  },
 } as const satisfies Record<string, ChargeKind>;
 
 export type ChargeKindCode = keyof typeof CHARGE_KINDS;
@@ -96,12 +118,13 @@ export function checkoutCharges(
   lines: readonly CheckoutLine[],
   method: FeeOfMethod,
   terms: CheckoutTerms,
+  gift: GiftCharging = noGift(),
   delivery: ChargeDelivery = { deliveryPrefecture: null },
 ): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, deliveryPrefecture: delivery.deliveryPrefecture };
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
   }

@@ -1,5 +1,8 @@
 import { prefectureName } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
+import { carrierLabel, trackingUrl } from "./carriers.ts";
+import type { GiftAnswer, GiftOptions } from "./gift.ts";
+import { giftAnswerOf } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
@@ -45,7 +48,14 @@ export interface OrderRecord {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /**
+   * Gift options chosen at checkout (gift.ts), null for none. `gift.hidePrices`: the delivery note in
+   * the parcel shows no amounts (金額を記載しない).
+   */
+  gift: GiftOptions | null;
   slipNumber: string | null;
+  /** The carrier's code (carriers.ts); null until shipped. */
+  carrier: string | null;
   /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
   paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
@@ -57,6 +67,8 @@ export interface OrderView extends Omit<OrderRecord, "items"> {
   items: OrderViewItem[];
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
+  /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
+  trackingUrl: string | null;
   /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
@@ -77,6 +89,7 @@ export function orderView(record: OrderRecord): OrderView {
     ...record,
     items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
     addressLine: addressLine(record),
+    trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
   };
 }
@@ -91,6 +104,12 @@ export interface ChargeAnswer {
 
 export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale): ChargeAnswer[] {
   return view.charges.map((charge) => ({ kind: charge.kind, label: charge.label[locale], amount: charge.amount, taxable: charge.taxable }));
+}
+
+/** The carrier and tracking page of a shipped order, in the asked language; nulls before. */
+export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, locale: Locale): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
+  if (!view.slipNumber) return { carrier: null, carrier_label: null, tracking_url: null };
+  return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
 }
 
 /** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
@@ -113,6 +132,8 @@ export function orderResourceOf(
       ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
       slip_number: view.slipNumber,
+      ...shipmentAnswer(view, locale),
+      gift: giftAnswerOf(view.gift),
       desired_delivery_date: view.desiredDeliveryDate,
       desired_delivery_timezone: view.desiredDeliveryTimezone,
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
@@ -173,6 +194,11 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   charges: ChargeAnswer[];
   tax_total: number;
   slip_number: string | null;
+  carrier: string | null;
+  carrier_label: string | null;
+  tracking_url: string | null;
+  /** The gift options chosen, or null (gift.ts). */
+  gift: GiftAnswer | null;
   locale: Locale;
   next: OrderStatus[];
   /** Every move of the order, oldest first (its creation included). */
@@ -217,6 +243,8 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     charges: chargeAnswers(view, locale),
     tax_total: view.totals.tax,
     slip_number: view.slipNumber,
+    ...shipmentAnswer(view, locale),
+    gift: giftAnswerOf(view.gift),
     locale: view.locale,
     next,
     history,

@@ -96,15 +96,15 @@ describe("the free-shipping line", () => {
   it("compares the goods with tax at checkout: 9,999 + tax = 10,999 pays, 10,000 + tax = 11,000 does not", () => {
     const terms: CheckoutTerms = { taxRatePercent: 10, shipping: withLine, codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
     const line = (unitPrice: number): CheckoutLine[] => [{ unitPrice, amount: 1, shippingType: "normal", volumeMl: 750 }];
-    expect(checkoutTotals(line(9999), paymentMethodChoice("bank"), terms, { deliveryPrefecture: TOKYO }).shipping).toBe(1100);
-    expect(checkoutTotals(line(10_000), paymentMethodChoice("bank"), terms, { deliveryPrefecture: TOKYO }).shipping).toBe(0);
+    expect(checkoutTotals(line(9999), paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: TOKYO }).shipping).toBe(1100);
+    expect(checkoutTotals(line(10_000), paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: TOKYO }).shipping).toBe(0);
   });
 });
 
 describe("shipping at checkout follows the delivery prefecture", () => {
   it("charges Okinawa's fee as a shipping charge line and taxes it with the rest", () => {
     const terms: CheckoutTerms = { taxRatePercent: 10, shipping: table, codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
-    const totals = checkoutTotals([bottle(2)], paymentMethodChoice("bank"), terms, { deliveryPrefecture: OKINAWA });
+    const totals = checkoutTotals([bottle(2)], paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: OKINAWA });
     expect(totals.chargeLines).toEqual([{ kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 2200, taxable: true }]);
     expect(totals).toMatchObject({ items: 6000, shipping: 2200, tax: 820, total: 9020 });
     expect(checkoutTotals([bottle(2)], paymentMethodChoice("bank"), terms).shipping).toBe(1100);

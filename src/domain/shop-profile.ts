@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deliveryCalendarSchema } from "./delivery-calendar.ts";
+import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable, shippingTableSchema } from "./shipping-table.ts";
 
@@ -160,6 +161,8 @@ export const shopProfileSchema = z.object({
   bankAccounts: z.array(bankAccount).default(() => []),
   /** Days the shop is closed besides its closed weekdays and public holidays (Japan dates), set in the back office. */
   businessHolidays: z.array(isoDate).default(() => []),
+  /** Gift options offered at checkout (gift.ts): each can be switched off; the 表書き list the trader keeps. */
+  gift: giftSettingsSchema.default(() => giftSettingsSchema.parse({})),
   // --- end checkout settings ---
   /**
    * The shop's Yamato B2 Cloud contract, filled into the upload CSV of the back office: 請求先顧客コード

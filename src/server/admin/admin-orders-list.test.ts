@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/checkout.ts";
 import type { AdminOrdersPage } from "../../domain/order-view.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { insertOrder as insertOrderRow } from "../testing/order-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
@@ -103,6 +104,9 @@ describe("GET /admin/api/orders", () => {
     expect(await listIds(`?q=${ids.sent!.slice(2, 9).toLowerCase()}`)).toEqual([ids.sent]);
     expect(await listIds("?q=100%25")).toEqual([ids.percent]);
     expect(await listIds("?q=nobody-at-all")).toEqual([]);
+    // The order number as the shopper reads it out: grouped, full-width, lower case.
+    const grouped = orderNumberForShopper(ids.sent!).toLowerCase().replace(/[0-9a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    expect(await listIds(`?q=${encodeURIComponent(grouped)}`)).toEqual([ids.sent]);
     expect((await list("?q=hanako1")).json().meta.pagination.total_count).toBe(11);
     expect(await listIds("?q=%20%20")).toHaveLength(20);
   });

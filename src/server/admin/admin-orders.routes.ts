@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "../../domain/checkout.ts";
+import type { CarrierCode } from "../../domain/carriers.ts";
+import { DEFAULT_CARRIER, isCarrierCode } from "../../domain/carriers.ts";
 import { isStoredPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -17,7 +19,7 @@ export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
 const SLIP_NUMBER_MAX = 40;
 
 const orderIdParams = z.object({ id: z.string() });
-const shipBody = z.object({ slip_number: z.unknown() }).partial().catch({});
+const shipBody = z.object({ slip_number: z.unknown(), carrier: z.unknown() }).partial().catch({});
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 function queryValue(query: unknown, name: string): string {
@@ -52,15 +54,19 @@ export function orderFilters(query: unknown, locale: Locale): AdminOrderFilters 
   };
 }
 
-function slipNumberOf(body: unknown, locale: Locale): string {
-  const raw = shipBody.parse(body ?? {}).slip_number;
+/** The shipment's slip number and carrier (ヤマト運輸 when none is named). */
+function shipmentOf(body: unknown, locale: Locale): { slipNumber: string; carrier: CarrierCode } {
+  const parsed = shipBody.parse(body ?? {});
+  const raw = parsed.slip_number;
   const slip = typeof raw === "string" ? raw.trim() : "";
   const errors = new FieldErrors(locale);
   if (!slip) errors.add("slip_number", "blank");
   else if (slip.length > SLIP_NUMBER_MAX) errors.add("slip_number", "too_long", { count: SLIP_NUMBER_MAX });
   else if (!SLIP_NUMBER_PATTERN.test(slip)) errors.add("slip_number", "invalid");
+  const carrier = parsed.carrier === undefined || parsed.carrier === null || parsed.carrier === "" ? DEFAULT_CARRIER : parsed.carrier;
+  if (!isCarrierCode(carrier)) errors.add("carrier", "inclusion");
   if (!errors.empty) throw validationFailed(errors);
-  return slip;
+  return { slipNumber: slip, carrier: carrier as CarrierCode };
 }
 
 function orderId(request: FastifyRequest): string {
@@ -95,8 +101,8 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: { adminOrde
 
   app.post(`${ADMIN_API}/orders/:id/ship`, async (request) => {
     const staff = requireStaff(request);
-    const slipNumber = slipNumberOf(request.body, request.locale);
-    return { data: await adminOrders.ship(orderId(request), slipNumber, request.locale, staffActor(staff.id)) };
+    const shipment = shipmentOf(request.body, request.locale);
+    return { data: await adminOrders.ship(orderId(request), shipment, request.locale, staffActor(staff.id)) };
   });
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, async (request) => {

@@ -44,10 +44,10 @@ export class AdminOrdersService {
     return this.moved(await this.deps.moves.move({ order, to: "deposited", from: [order.status], actor }), locale);
   }
 
-  /** await_payment (cod) or deposited → sent, with the carrier's slip number. */
-  async ship(publicId: string, slipNumber: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+  /** await_payment (cod) or deposited → sent, with the carrier and its slip number. */
+  async ship(publicId: string, shipment: { slipNumber: string; carrier: string }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "sent");
-    return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber } }), locale);
+    return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
   }
 
   /** → cancelled: the order moves put the bottles back and refund a paid card order (OrderMoves). */

@@ -4,6 +4,7 @@ import { prefectureName } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, FORMULA_START, type CsvValue } from "./csv-format.ts";
+import { b2GiftNote } from "./b2-gift-note.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
 // 入出力用, the 基本レイアウト the import offers without a custom pattern). Columns are matched by
@@ -162,7 +163,8 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     // Bottles: the carrier handles the parcel as fragile.
     荷扱い１: "ワレ物注意",
     荷扱い２: "",
-    記事: "",
+    // Gift packing instructions (のし, 名入れ, 内/外のし, wrapping), within the column's 44 bytes.
+    記事: b2GiftNote(order.gift),
     "ｺﾚｸﾄ代金引換額（税込)": b2CollectsTotal ? order.totals.total : "",
     内消費税額等: b2CollectsTotal ? order.totals.tax : "",
     止置き: "",

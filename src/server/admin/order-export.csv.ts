@@ -4,6 +4,8 @@ import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderView } from "../../domain/order-view.ts";
+import { carrierLabel } from "../../domain/carriers.ts";
+import { NOSHI_PLACEMENT_LABELS } from "../../domain/gift.ts";
 import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 
 // The plain export: one row per order line, the order's columns repeated on each, so a spreadsheet
@@ -24,9 +26,11 @@ const headers: Record<Locale, string[]> = {
 };
 
 const orderTail: Record<Locale, string[]> = {
-  ja: ["消費税", "お支払い金額(税込)", "配送伝票番号"],
-  en: ["Tax", "Total (incl. tax)", "Slip number"],
+  ja: ["消費税", "お支払い金額(税込)", "配送伝票番号", "配送業者", "ラッピング", "のし表書き", "名入れ", "内のし・外のし", "メッセージカード", "金額を記載しない"],
+  en: ["Tax", "Total (incl. tax)", "Slip number", "Carrier", "Gift wrapping", "Noshi inscription", "Giver's name", "Noshi placement", "Message card", "No prices on delivery note"],
 };
+
+const yesNo: Record<Locale, [string, string]> = { ja: ["あり", ""], en: ["yes", ""] };
 
 const lineHeaders: Record<Locale, string[]> = {
   ja: ["行", "商品ID", "商品名", "単価(税抜)", "数量", "小計(税抜)"],
@@ -90,6 +94,14 @@ function orderColumns(order: OrderView, locale: Locale, others: { kind: string }
     order.totals.tax,
     order.totals.total,
     order.slipNumber ?? "",
+    order.slipNumber ? carrierLabel(order.carrier, locale) : "",
+    // Gift options: blank when not chosen; the message card keeps its line breaks inside its cell.
+    yesNo[locale][order.gift?.wrapping ? 0 : 1],
+    order.gift?.noshi?.omotegaki ?? "",
+    order.gift?.noshi?.name ?? "",
+    order.gift?.noshi ? NOSHI_PLACEMENT_LABELS[order.gift.noshi.placement][locale] : "",
+    order.gift?.messageCard ?? "",
+    yesNo[locale][order.gift?.hidePrices ? 0 : 1],
   ];
 }
 

@@ -112,6 +112,7 @@ export class CheckoutService {
       signedIn: request.user !== null,
       hasSavedCard: savedCard !== null,
       validateAddress: (address) => this.deps.addresses.validate(address, locale),
+      giftSettings: shop.gift,
     });
     const card: CardSource | undefined =
       paymentMethodChoice(input.choice).checkoutInput === "saved_card" && savedCard
@@ -170,7 +171,7 @@ export class CheckoutService {
         return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl };
       });
       const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms, { deliveryPrefecture: input.address.prefecture });
+      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.address.prefecture });
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);
@@ -201,6 +202,7 @@ export class CheckoutService {
           desiredDeliveryDate: input.desiredDeliveryDate,
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
+          gift: input.gift,
           itemsTotal: totals.items,
           taxTotal: totals.tax,
           price: totals.total,

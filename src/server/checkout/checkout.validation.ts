@@ -5,6 +5,8 @@ import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
+import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
+import { checkGift, defaultGiftSettings } from "../../domain/gift.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -29,6 +31,8 @@ export interface CheckoutOrderInput {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
+  /** The gift options chosen (gift.ts), null for none. */
+  gift: GiftOptions | null;
 }
 
 /**
@@ -102,6 +106,8 @@ export interface CheckoutValidationContext {
   hasSavedCard: boolean;
   /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
   validateAddress: (input: unknown) => AddressInput;
+  /** The trader's gift settings: what may be chosen (the defaults when not given). */
+  giftSettings?: GiftSettings;
 }
 
 /** Every field is checked, so the page can show all its messages at once (spec §5, §8). */
@@ -146,6 +152,9 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
   if (method.checkoutInput === "card" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
 
+  const gift = checkGift(payload.gift, context.giftSettings ?? defaultGiftSettings(), locale);
+  if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(key, message);
+
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
 
@@ -163,5 +172,6 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+    gift: gift.ok ? gift.gift : null,
   };
 }

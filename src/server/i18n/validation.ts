@@ -105,6 +105,7 @@ const attributes = {
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    carrier: "配送業者",
     status: "ステータス",
     from: "開始日",
     to: "終了日",
@@ -185,6 +186,7 @@ const attributes = {
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    carrier: "Carrier",
     status: "Status",
     from: "From",
     to: "To",

@@ -45,7 +45,7 @@ export interface OrderMoveRequest {
   /** Only from these statuses (the table's otherwise), e.g. the status the back office showed. */
   from?: OrderStatus[];
   /** Columns the move writes besides its status (the carrier's slip, the payment). */
-  set?: Partial<Pick<OrderRow, "paymentIntentId" | "slipNumber" | "paymentInstructions" | "reservedUntil">>;
+  set?: Partial<Pick<OrderRow, "paymentIntentId" | "slipNumber" | "carrier" | "paymentInstructions" | "reservedUntil">>;
   /** More writes of the caller that must commit or roll back with the move (a cart emptied). */
   alsoInTransaction?: (tx: Database, moved: OrderRow) => Promise<void>;
 }

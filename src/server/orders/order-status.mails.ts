@@ -9,6 +9,7 @@ import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderRow } from "./orders.service.ts";
 import { addressLine } from "../../domain/order-view.ts";
+import { carrierLabel, trackingUrl } from "../../domain/carriers.ts";
 
 // What the shopper hears when an order moves (OrderMoves): the money arrived, the parcel left (with
 // its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
@@ -32,6 +33,8 @@ const texts = {
     orderedAt: "ご注文日時",
     total: "合計(税込)",
     slipNumber: "送り状番号",
+    carrier: "配送業者",
+    tracking: "配送状況を確認する",
     destination: "お届け先",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
   },
@@ -51,6 +54,8 @@ const texts = {
     orderedAt: "Ordered",
     total: "Total (incl. tax)",
     slipNumber: "Slip number",
+    carrier: "Carrier",
+    tracking: "Track the parcel",
     destination: "Delivery address",
     contact: "If you have any questions, please contact us at the address below.",
   },
@@ -87,12 +92,17 @@ export function orderStatusMail(
     { label: t.total, value: total },
   ];
   if (kind === "sent") {
+    details.push({ label: t.carrier, value: carrierLabel(order.carrier, locale) });
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
+
     details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
   }
+  // The carrier's tracking page for the slip: a button in HTML, a "label: url" line in text.
+  const tracking = kind === "sent" ? trackingUrl(order.carrier, order.slipNumber, locale) : null;
   return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fill(t.greeting, { name: order.name }),
     paragraphs,
+    ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
     details,
     note: t.contact,
   });

@@ -10,6 +10,7 @@ import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderView } from "../../domain/order-view.ts";
+import { giftLines } from "../../domain/gift.ts";
 
 // The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
 // cash on delivery at once, card when paid. In the language of the checkout.
@@ -37,6 +38,7 @@ const texts = {
     noBand: "時間指定なし",
     shippingTiming: "ご注文(銀行振込の場合はご入金の確認)から{min}〜{max}営業日以内に発送いたします。",
     memoHeading: "■備考",
+    giftHeading: "■ギフト設定",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
   },
@@ -61,6 +63,7 @@ const texts = {
     noBand: "no time specified",
     shippingTiming: "We ship within {min} to {max} business days of your order (of your payment for bank transfer).",
     memoHeading: "Memo",
+    giftHeading: "Gift options",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
     contact: "If you have any questions, please contact us at the address below.",
   },
@@ -122,6 +125,9 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   ];
 
   const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), delivery.join("\n")];
+  const gift = giftLines(order.gift, locale);
+  // The message card's own line breaks are kept, its lines indented under the label.
+  if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
   if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
   const note: string[] = [t.contact];
   if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));

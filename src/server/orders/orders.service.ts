@@ -6,6 +6,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { orderResourceOf, orderView } from "../../domain/order-view.ts";
+import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
@@ -42,7 +43,11 @@ function orderListWhere(filters: OrderListFilters): SQL | undefined {
   const q = filters.q?.trim();
   if (q) {
     const pattern = containing(q);
-    conditions.push(or(ilike(ordersTable.name, pattern), ilike(ordersTable.email, pattern), ilike(ordersTable.publicId, pattern))!);
+    // An order number as the shopper reads it out (7K3M-Q9XA-2BCD, full-width, O for 0) finds its order.
+    const publicId = publicIdFromOrderNumber(q);
+    conditions.push(
+      or(ilike(ordersTable.name, pattern), ilike(ordersTable.email, pattern), ilike(ordersTable.publicId, pattern), ...(publicId ? [eq(ordersTable.publicId, publicId)] : []))!,
+    );
   }
   return and(...conditions);
 }
@@ -70,7 +75,9 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
+    gift: order.gift ?? null,
     slipNumber: order.slipNumber,
+    carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
     items: items.map((item) => ({

@@ -95,6 +95,11 @@ describe("GET /api/orders", () => {
         ],
         tax_total: 754,
         slip_number: null,
+        // Not shipped yet: no carrier or tracking page; no gift chosen.
+        carrier: null,
+        carrier_label: null,
+        tracking_url: null,
+        gift: null,
         desired_delivery_date: firstDeliveryDate(),
         desired_delivery_timezone: "08-12",
         desired_delivery_timezone_label: "Morning (8–12)",

@@ -110,6 +110,8 @@ export const adminEn: AdminDictionary = {
   "adminOrder.title": "Order {id}",
   "adminOrder.back": "Back to the orders",
   "adminOrder.summary": "Summary",
+  "adminOrder.gift": "Gift options",
+  "adminOrder.carrier": "Carrier",
   "adminOrder.createdAt": "Ordered at",
   "adminOrder.status": "Status",
   "adminOrder.paymentMethod": "Payment method",

@@ -111,6 +111,8 @@ export const adminJa = {
   "adminOrder.title": "注文 {id}",
   "adminOrder.back": "注文の一覧へ",
   "adminOrder.summary": "概要",
+  "adminOrder.gift": "ギフト設定",
+  "adminOrder.carrier": "配送業者",
   "adminOrder.createdAt": "注文日時",
   "adminOrder.status": "状況",
   "adminOrder.paymentMethod": "お支払い方法",

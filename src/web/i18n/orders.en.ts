@@ -21,6 +21,7 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.price": "Amount paid (incl. tax)",
   "orders.slipNumber": "Tracking number",
   "orders.slipNumberNone": "(not issued yet)",
+  "orders.track": "Track the parcel",
   "orders.desiredDelivery": "Requested delivery",
   "orders.desiredDateNone": "(no date requested)",
   "orders.desiredTimeNone": "(no time requested)",

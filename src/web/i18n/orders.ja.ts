@@ -21,6 +21,7 @@ export const ordersJa = {
   "orders.price": "お支払い金額(税込)",
   "orders.slipNumber": "配送伝票番号",
   "orders.slipNumberNone": "(未発行)",
+  "orders.track": "配送状況を確認する",
   "orders.desiredDelivery": "お届け希望日時",
   "orders.desiredDateNone": "(日指定なし)",
   "orders.desiredTimeNone": "(時間指定なし)",

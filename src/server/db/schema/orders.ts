@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { OrderPaymentMethod } from "../../../domain/checkout.ts";
+import type { GiftOptions } from "../../../domain/gift.ts";
 import type { PaymentInstructions } from "../../../domain/payment-methods/payment-method.ts";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
@@ -32,6 +33,8 @@ export const ordersTable = pgTable(
     desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
     desiredDeliveryTimezone: text("desired_delivery_timezone"),
     memo: text("memo").notNull().default(""),
+    /** Gift options chosen at checkout (domain/gift.ts): wrapping, のし, message card, no prices; null for none. */
+    gift: jsonb("gift").$type<GiftOptions>(),
     /**
      * Yen: items before tax, tax, and the total paid (price), as charged at checkout; shipping and
      * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).
@@ -44,6 +47,8 @@ export const ordersTable = pgTable(
     taxRatePercent: integer("tax_rate_percent").notNull(),
     /** The carrier's tracking number, set by the trader when shipping. */
     slipNumber: text("slip_number"),
+    /** The carrier the trader shipped with (domain/carriers.ts code); null until shipped. */
+    carrier: text("carrier"),
     /** The card payment at the gateway (pi_…), for card orders. */
     paymentIntentId: text("payment_intent_id").unique(),
     /** When a request began charging the card: one charger at a time (a stale claim may be taken over). */

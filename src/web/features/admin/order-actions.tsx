@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Input } from "../../ui/field.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { useAdminText } from "./admin-i18n.ts";
@@ -25,6 +26,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const snackbar = useSnackbar();
   const fetcher = useFetcher<MoveOutcome>();
   const [slip, setSlip] = useState("");
+  const [carrier, setCarrier] = useState<string>(DEFAULT_CARRIER);
   const [slipError, setSlipError] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const busy = fetcher.state !== "idle";
@@ -75,6 +77,14 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
       {moves.includes("ship") && (
         <fetcher.Form method="post" className={detail.action} onSubmit={ship} noValidate>
           <input type="hidden" name="move" value="ship" />
+          <Select
+            label={ta("adminOrder.carrier")}
+            name="carrier"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            error={outcome && !outcome.ok ? outcome.fields.carrier?.[0] : undefined}
+            options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
+          />
           <Input
             label={ta("adminOrder.slipNumber")}
             hint={ta("adminOrder.slipHint")}

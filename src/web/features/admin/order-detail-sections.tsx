@@ -9,6 +9,7 @@ import { statusTone } from "../../shared/orders/order-history.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { giftInstructions, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 
@@ -50,9 +51,46 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
           <strong>{yen(order.price)}</strong>
         </Row>
         <Row label={ta("adminOrder.slipNumber")} testId="order-slip-number">
-          {order.slip_number || ta("adminOrder.slipNumberNone")}
+          {order.slip_number ? (
+            <>
+              {order.carrier_label ? `${order.carrier_label} ` : ""}
+              {order.tracking_url ? (
+                <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+                  {order.slip_number}
+                </a>
+              ) : (
+                order.slip_number
+              )}
+            </>
+          ) : (
+            ta("adminOrder.slipNumberNone")
+          )}
         </Row>
         <Row label={ta("adminOrder.locale")}>{ta(`adminOrder.locale.${order.locale}`)}</Row>
+      </dl>
+    </section>
+  );
+}
+
+/** The gift options to pack by: the one-line instructions, then each option (the card's text as written). */
+export function OrderGift({ order }: { order: AdminOrderDetail }) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  const gift = giftOptionsOf(order.gift ?? null);
+  if (!gift) return null;
+  const instructions = giftInstructions(gift, { withCard: true });
+  return (
+    <section className={styles.section} aria-labelledby="order-gift" data-testid="order-gift">
+      <h2 id="order-gift" className={styles.sectionTitle}>
+        {ta("adminOrder.gift")}
+      </h2>
+      {instructions && <p className={detail.giftInstructions}>{instructions}</p>}
+      <dl className={detail.rows}>
+        {giftLines(gift, locale).map((line) => (
+          <Row key={line.label} label={line.label}>
+            <span className={detail.giftValue}>{line.value}</span>
+          </Row>
+        ))}
       </dl>
     </section>
   );

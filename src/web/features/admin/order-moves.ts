@@ -43,9 +43,10 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   const move = form.get("move");
   if (!isMove(move)) return { move: "deposit", ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const slip = String(form.get("slip_number") ?? "").trim();
+  const carrier = String(form.get("carrier") ?? "").trim();
   const result = await callAdminApi<{ data?: AdminOrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
     `/orders/${encodeURIComponent(orderId)}/${move}`,
-    { method: "POST", ...(move === "ship" ? { body: { slip_number: slip } } : {}) },
+    { method: "POST", ...(move === "ship" ? { body: { slip_number: slip, ...(carrier ? { carrier } : {}) } } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {

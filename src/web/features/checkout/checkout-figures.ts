@@ -3,7 +3,7 @@ import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { checkoutTotals } from "../../../domain/checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { Locale } from "../../../domain/locale.ts";
-import type { ChargeDelivery } from "../../../domain/order-charges.ts";
+import type { ChargeDelivery, GiftCharging } from "../../../domain/order-charges.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 
@@ -19,6 +19,8 @@ export interface CheckoutFigureInput {
   /** Where the parcel goes as the address is typed: shipping follows it at once. */
   delivery: ChargeDelivery;
   locale: Locale;
+  /** The gift options the form has chosen and the shop's gift settings (their charges show at once). */
+  gift?: GiftCharging;
 }
 
 export interface CheckoutFigures {
@@ -34,7 +36,7 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
 
 /** Items + shipping before tax, what the cod fee is asked for (POST /api/fee). */
 export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery): number {
-  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, delivery);
+  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery);
   return totals.items + totals.shipping;
 }
 
@@ -49,7 +51,8 @@ export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
   const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery);
   const feeOf = (method: PaymentMethodHandler) =>
     method === input.chosen && input.fetchedFee !== undefined ? input.fetchedFee : method.fee(itemsAndShipping, terms);
-  const totalsWith = (method: PaymentMethodHandler) => checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.delivery);
+  const totalsWith = (method: PaymentMethodHandler) =>
+    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
     refusals[method.code] = method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });

@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN } from "../../../domain/account.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
+import type { GiftOptions, GiftPayload, NoshiPlacement } from "../../../domain/gift.ts";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import type { AddressFormErrors, AddressFormValue } from "../../shared/address/address-fields.tsx";
@@ -28,6 +29,39 @@ export interface CheckoutForm {
   address: AddressFormValue;
   wish: DeliveryWish;
   memo: string;
+  gift: GiftFormValue;
+}
+
+/** The ギフト設定 section: each option on or off, with what it needs. */
+export interface GiftFormValue {
+  wrapping: boolean;
+  noshi: boolean;
+  omotegaki: string;
+  placement: NoshiPlacement;
+  /** 名入れ: the giver's name on the のし, "" for none. */
+  name: string;
+  messageCard: boolean;
+  message: string;
+  hidePrices: boolean;
+}
+
+export function emptyGiftForm(omotegaki: readonly string[]): GiftFormValue {
+  return { wrapping: false, noshi: false, omotegaki: omotegaki[0] ?? "", placement: "outer", name: "", messageCard: false, message: "", hidePrices: false };
+}
+
+/** The options the form says, as the order would keep them (null: none), for the summary's charges. */
+export function giftOptionsOfForm(gift: GiftFormValue): GiftOptions | null {
+  const noshi = gift.noshi ? { omotegaki: gift.omotegaki, placement: gift.placement, name: gift.name.trim() } : null;
+  const messageCard = gift.messageCard ? gift.message.replace(/\r\n?/g, "\n").trim() : "";
+  if (!gift.wrapping && !noshi && !messageCard && !gift.hidePrices) return null;
+  return { wrapping: gift.wrapping, noshi, messageCard, hidePrices: gift.hidePrices };
+}
+
+/** The payload's gift part; undefined (left out, as the spec's payload) when nothing is chosen. */
+export function giftPayloadOf(gift: GiftFormValue): GiftPayload | undefined {
+  const options = giftOptionsOfForm(gift);
+  if (!options) return undefined;
+  return { wrapping: options.wrapping, noshi: options.noshi, message_card: options.messageCard, hide_prices: options.hidePrices };
 }
 
 export const MEMO_MAX_LENGTH = 1000;
@@ -38,12 +72,14 @@ export interface CheckoutFieldErrors {
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
   other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment", string>>;
+  /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
+  gift?: Record<string, string>;
 }
 
 export const NO_FIELD_ERRORS: CheckoutFieldErrors = { contact: {}, address: {}, other: {} };
 
 export function hasFieldErrors(errors: CheckoutFieldErrors): boolean {
-  return [errors.contact, errors.address, errors.other].some((group) => Object.keys(group).length > 0);
+  return [errors.contact, errors.address, errors.other, errors.gift ?? {}].some((group) => Object.keys(group).length > 0);
 }
 
 /** The bottles that can be bought: an item at 0 is sold out or withdrawn (spec §3 Cart item). */
@@ -67,6 +103,7 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     phone: form.contact.phone.trim(),
     desired_delivery_date: form.wish.date,
     desired_delivery_timezone: form.wish.timezone,
+    ...(giftPayloadOf(form.gift) ? { gift: giftPayloadOf(form.gift) } : {}),
   };
 }
 
@@ -104,6 +141,8 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
       errors.address[tail] = messages;
     } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment") {
       errors.other[head] = text;
+    } else if (head === "gift") {
+      errors.gift = { ...errors.gift, [key]: text };
     } else unplaced.push(...messages);
   }
   return { errors, unplaced };

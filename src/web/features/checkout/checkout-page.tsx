@@ -17,6 +17,9 @@ import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
+import { GiftFields } from "./gift-fields.tsx";
+import { giftOptionsOfForm } from "./checkout-order.ts";
+import { giftOffered } from "../../../domain/gift.ts";
 import { FinalConfirmation } from "./final-confirmation.tsx";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { LeavePrompt } from "./leave-prompt.tsx";
@@ -97,13 +100,14 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     setAddress,
     setWish,
     setMemo,
+    setGift,
     cardEdited,
     submit,
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
   // Shipping and the delivery window follow the prefecture as it is chosen (shipping-table.ts, delivery-calendar.ts).
   const deliveryPrefecture = addressPayload(form.address).prefecture;
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture });
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift));
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts);
@@ -196,6 +200,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               error={errors.other.memo}
             />
           </section>
+
+          {giftOffered(shop.gift) && (
+            <section className={styles.section} aria-label={t("checkout.giftHeading")}>
+              <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
+            </section>
+          )}
 
           <section className={styles.section}>
             <PaymentMethodChoiceGroup

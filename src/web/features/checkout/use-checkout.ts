@@ -12,10 +12,11 @@ import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
 import { addressFormValue } from "../../shared/address/address-fields.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
 import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
-import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish } from "./checkout-order.ts";
-import { NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
+import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish, GiftFormValue } from "./checkout-order.ts";
+import { emptyGiftForm, NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
 import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
@@ -24,7 +25,7 @@ import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 
-function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryName: string): CheckoutForm {
+function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryName: string, omotegaki: readonly string[]): CheckoutForm {
   return {
     method: initialMethod(),
     // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
@@ -32,6 +33,7 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     address: addressFormValue(null, defaultCountryName),
     wish: { date: "", timezone: "" },
     memo: "",
+    gift: emptyGiftForm(omotegaki),
   };
 }
 
@@ -51,7 +53,8 @@ export function useCheckout(
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const defaultCountryName = t("address.defaultCountryName");
-  const [form, setForm] = useState<CheckoutForm>(() => initialForm(user, defaultCountryName));
+  const omotegaki = useSite().shop.gift.omotegaki;
+  const [form, setForm] = useState<CheckoutForm>(() => initialForm(user, defaultCountryName, omotegaki));
   const [errors, setErrors] = useState<CheckoutFieldErrors>(NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
   // Back from a gateway's approval page that was cancelled (PayPay): its message, as a declined card's.
@@ -106,6 +109,10 @@ export function useCheckout(
   };
   const setWish = (wish: DeliveryWish) => setForm((current) => ({ ...current, wish }));
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
+  const setGift = (gift: GiftFormValue) => {
+    setForm((current) => ({ ...current, gift }));
+    setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
+  };
 
   /** A changed card is a new attempt: its payment method (and key) no longer describe it. */
   const cardEdited = useCallback(() => {
@@ -236,6 +243,7 @@ export function useCheckout(
     setAddress,
     setWish,
     setMemo,
+    setGift,
     cardEdited,
     submit,
     shouldPromptLeave,

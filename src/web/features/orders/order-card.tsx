@@ -7,6 +7,7 @@ import { lineTotal } from "../../../domain/order-totals.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
 import styles from "./order-card.module.css";
@@ -101,13 +102,38 @@ export function OrderCard({ order }: { order: OrderResource }) {
         <Row label={t("orders.price")}>
           <strong>{yen(a.price)}</strong>
         </Row>
-        <Row label={t("orders.slipNumber")}>{a.slip_number || t("orders.slipNumberNone")}</Row>
+        <Row label={t("orders.slipNumber")}>
+          {a.slip_number ? (
+            <>
+              <span className={styles.part}>
+                {a.carrier_label ? `${a.carrier_label} ` : ""}
+                {a.slip_number}
+              </span>{" "}
+              {a.tracking_url && (
+                // The carrier's own tracking page for this slip (carriers.ts), in a new tab.
+                <a className={styles.part} href={a.tracking_url} target="_blank" rel="noopener noreferrer" data-testid="order-tracking">
+                  {t("orders.track")}
+                </a>
+              )}
+            </>
+          ) : (
+            t("orders.slipNumberNone")
+          )}
+        </Row>
         <Row label={t("orders.desiredDelivery")}>
           <DesiredDelivery order={a} />
         </Row>
         <Row label={t("orders.destination")}>
           <Destination address={a.address} />
         </Row>
+        {/* The gift options chosen (のし, 名入れ, wrapping, message card, no prices), as the order keeps them. */}
+        {giftLines(giftOptionsOf(a.gift ?? null), locale).map((line) => (
+          <Row key={line.label} label={line.label}>
+            <span className={styles.giftValue} data-testid="order-gift">
+              {line.value}
+            </span>
+          </Row>
+        ))}
       </dl>
       {a.payment_instructions ? <PaymentInstructionsView method={a.payment_method} instructions={a.payment_instructions} /> : null}
       <OrderItems items={a.order_items} />

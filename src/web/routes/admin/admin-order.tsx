@@ -9,7 +9,7 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
-import { OrderCustomer, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
+import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
@@ -48,6 +48,7 @@ export default function AdminOrder() {
       <div className={detail.columns}>
         <div className={detail.summary}>
           <OrderSummary order={order} />
+          <OrderGift order={order} />
         </div>
         <div className={detail.actions}>
           <OrderActions order={order} />

@@ -15,6 +15,7 @@ import type { Path, SettingsForm } from "../../features/admin/settings-draft.tsx
 import { DraftContext, withValue } from "../../features/admin/settings-draft.tsx";
 import { BanksSection, FeesSection, HolidaysSection, ShopSection, TimeBandsSection } from "../../features/admin/settings-sections.tsx";
 import { DeliveryCalendarSection, ShippingTableSection } from "../../features/admin/shipping-settings-sections.tsx";
+import { GiftSection } from "../../features/admin/gift-settings-section.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
@@ -74,6 +75,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
         <DeliveryCalendarSection />
         <TimeBandsSection />
         <HolidaysSection />
+        <GiftSection />
         <BanksSection />
         <ShopSection />
         <div className={ops.saveBar}>

@@ -1,0 +1,126 @@
+import { useState } from "react";
+import type { GiftSettings } from "../../../domain/gift.ts";
+import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS } from "../../../domain/gift.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
+import type { GiftFormValue } from "./checkout-order.ts";
+import styles from "./checkout.module.css";
+
+interface GiftFieldsProps {
+  value: GiftFormValue;
+  onChange(gift: GiftFormValue): void;
+  settings: GiftSettings;
+  /** The server's messages, keyed gift, gift.wrapping, gift.noshi.omotegaki, … */
+  errors: Record<string, string> | undefined;
+}
+
+/**
+ * ギフト設定 (issue #18): closed until opened, as Japanese shops show it, and opened by itself when
+ * the server has something to say about it. Only the options the trader offers are shown; a fee
+ * (wrapping) appears in the summary as its charge line the moment the box is ticked.
+ */
+export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProps) {
+  const { t } = useI18n();
+  const [opened, setOpened] = useState(false);
+  const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
+  const set = (change: Partial<GiftFormValue>) => onChange({ ...value, ...change });
+  return (
+    <details className={styles.gift} open={opened || hasErrors} onToggle={(event) => setOpened(event.currentTarget.open)} data-testid="gift-section">
+      <summary className={styles.giftSummary}>
+        <span className={styles.giftHeading}>{t("checkout.giftHeading")}</span>
+        <span className={styles.giftLead}>{t("checkout.giftLead")}</span>
+      </summary>
+      <div className={styles.giftBody}>
+        {errors?.gift && <p className={styles.giftError} role="alert">{errors.gift}</p>}
+        {settings.noshi && (
+          <fieldset className={styles.giftGroup}>
+            <legend className={styles.giftLegend}>{t("checkout.giftNoshiLegend")}</legend>
+            <Checkbox label={t("checkout.giftNoshi")} name="gift_noshi" checked={value.noshi} onChange={(event) => set({ noshi: event.target.checked })} />
+            {value.noshi && (
+              <div className={styles.giftNested}>
+                <Select
+                  label={t("checkout.giftOmotegaki")}
+                  name="gift_omotegaki"
+                  value={value.omotegaki}
+                  onChange={(event) => set({ omotegaki: event.target.value })}
+                  error={errors?.["gift.noshi.omotegaki"]}
+                  options={settings.omotegaki.map((text) => ({ value: text, label: text }))}
+                />
+                <Input
+                  label={t("checkout.giftName")}
+                  name="gift_name"
+                  hint={t("checkout.giftNameHint", { max: GIVER_NAME_MAX })}
+                  maxLength={GIVER_NAME_MAX}
+                  autoComplete="off"
+                  value={value.name}
+                  onChange={(event) => set({ name: event.target.value })}
+                  error={errors?.["gift.noshi.name"]}
+                />
+                <div role="radiogroup" aria-label={t("checkout.giftPlacement")} className={styles.giftPlacements}>
+                  <span className={styles.giftPlacementLabel} aria-hidden="true">
+                    {t("checkout.giftPlacement")}
+                  </span>
+                  {NOSHI_PLACEMENTS.map((placement) => (
+                    <Radio
+                      key={placement}
+                      name="gift_placement"
+                      value={placement}
+                      checked={value.placement === placement}
+                      onChange={() => set({ placement })}
+                      label={t(placement === "outer" ? "checkout.giftOuter" : "checkout.giftInner")}
+                    />
+                  ))}
+                  {errors?.["gift.noshi.placement"] && (
+                    <p className={styles.giftError} role="alert">
+                      {errors["gift.noshi.placement"]}
+                    </p>
+                  )}
+                </div>
+              </div>
+            )}
+          </fieldset>
+        )}
+        {settings.wrapping && (
+          <div className={styles.giftGroup}>
+            <Checkbox label={t("checkout.giftWrapping")} name="gift_wrapping" checked={value.wrapping} onChange={(event) => set({ wrapping: event.target.checked })} />
+            {errors?.["gift.wrapping"] && (
+              <p className={styles.giftError} role="alert">
+                {errors["gift.wrapping"]}
+              </p>
+            )}
+          </div>
+        )}
+        {settings.messageCard && (
+          <div className={styles.giftGroup}>
+            <Checkbox label={t("checkout.giftMessageCard")} name="gift_message_card" checked={value.messageCard} onChange={(event) => set({ messageCard: event.target.checked })} />
+            {value.messageCard && (
+              <div className={styles.giftNested}>
+                <Textarea
+                  label={t("checkout.giftMessage")}
+                  name="gift_message"
+                  hint={t("checkout.giftMessageHint", { max: MESSAGE_CARD_MAX })}
+                  maxLength={MESSAGE_CARD_MAX}
+                  rows={4}
+                  value={value.message}
+                  onChange={(event) => set({ message: event.target.value })}
+                  error={errors?.["gift.message_card"]}
+                />
+              </div>
+            )}
+          </div>
+        )}
+        {settings.hidePrices && (
+          <div className={styles.giftGroup}>
+            <Checkbox label={t("checkout.giftHidePrices")} name="gift_hide_prices" checked={value.hidePrices} onChange={(event) => set({ hidePrices: event.target.checked })} />
+            <p className={styles.giftNote}>{t("checkout.giftHidePricesNote")}</p>
+            {errors?.["gift.hide_prices"] && (
+              <p className={styles.giftError} role="alert">
+                {errors["gift.hide_prices"]}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}
