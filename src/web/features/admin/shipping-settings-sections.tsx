@@ -40,7 +40,8 @@ function CellNumber({ path, label }: { path: Path; label: string }) {
         value={value === undefined || value === null ? "" : String(value)}
         onChange={(event) => {
           const text = event.target.value.trim();
-          draft.set(path, /^\d+$/.test(text) ? Number(text) : event.target.value);
+          // Whole numbers as numbers (a negative one too, so the server names it below 0); anything else as typed.
+          draft.set(path, /^-?\d+$/.test(text) ? Number(text) : event.target.value);
         }}
       />
       {error && (
