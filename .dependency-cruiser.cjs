@@ -53,6 +53,17 @@ module.exports = {
       to: { path: "^src/server/db/schema/", pathNot: `^src/server/db/schema/(${Object.keys(TABLE_OWNERS).join("|")})\\.ts$` },
     },
     {
+      name: "service-to-http",
+      severity: "error",
+      comment:
+        "Services raise DomainError (src/domain/errors.ts) and know nothing of HTTP; only route files (*.routes.ts), app.ts and testing/ use src/server/http/ (decision 032).",
+      from: {
+        path: "^src/server/",
+        pathNot: ["^src/server/http/", "\\.routes\\.ts$", "^src/server/app\\.ts$", "^src/server/testing/", "\\.test\\.ts$"],
+      },
+      to: { path: "^src/server/http/" },
+    },
+    {
       name: "no-cycle",
       severity: "error",
       comment: "An import cycle (type-only ones too) ties modules together and makes load order matter; move the shared part down.",

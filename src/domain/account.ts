@@ -7,6 +7,8 @@ export interface UserResource {
   email: string;
   user_name: string;
   tel: string;
+  /** yyyy-mm-dd or null: prefills the order form's date of birth (decision 036). */
+  birth_date: string | null;
   /** A new address waiting for its confirmation link (Devise reconfirmable). */
   unconfirmed_email: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, birthYearOptions, defaultBirthDate, judgeBirthDate } from "./age-gate.ts";
+import { ageOn, birthYearOptions, defaultBirthDate, judgeBirthDate, judgeOrderBirthDate } from "./age-gate.ts";
 
 const date = (year: number, month: number, day: number) => ({ year, month, day });
 
@@ -49,5 +49,21 @@ describe("birth-year list and default", () => {
 
   it("defaults to 1 January of the year 20 years ago", () => {
     expect(defaultBirthDate(date(2026, 11, 22))).toEqual(date(2006, 1, 1));
+  });
+});
+
+describe("judgeOrderBirthDate (the order form's age field)", () => {
+  const today = { year: 2026, month: 11, day: 24 };
+  it("accepts 20 on the day itself and refuses the day before the 20th birthday", () => {
+    expect(judgeOrderBirthDate("2006-11-24", today)).toBe("adult");
+    expect(judgeOrderBirthDate("2006-11-25", today)).toBe("underage");
+    expect(judgeOrderBirthDate("1980-01-01", today)).toBe("adult");
+  });
+  it("tells a missing, malformed, nonexistent or future date apart", () => {
+    expect(judgeOrderBirthDate("", today)).toBe("missing");
+    expect(judgeOrderBirthDate("  ", today)).toBe("missing");
+    expect(judgeOrderBirthDate("1990/04/01", today)).toBe("invalid");
+    expect(judgeOrderBirthDate("1990-02-30", today)).toBe("invalid");
+    expect(judgeOrderBirthDate("2026-11-25", today)).toBe("future");
   });
 });

@@ -78,6 +78,18 @@ export type ExhibitResource = Resource<ExhibitAttributes, "exhibit_product">;
 export type Product = Flat<ProductAttributes>;
 export type Exhibit = Flat<ExhibitAttributes>;
 
+/**
+ * What a product tile shows (name, price, sold out, the first image): all a grid's loader hands the
+ * page. The whole resource (description, specification, series) is ~1 kB per bottle in the page's
+ * data and its hydration script, for nothing a tile draws (docs/decisions/039).
+ */
+export type ProductTile = Pick<Product, "id" | "name" | "price_include_tax" | "sold_out" | "image_details">;
+
+export function tileOf(resource: ProductResource): ProductTile {
+  const { name, price_include_tax, sold_out, image_details } = resource.attributes;
+  return { id: resource.id, name, price_include_tax, sold_out, image_details: image_details.slice(0, 1) };
+}
+
 /** The URL of an image variant (the server's image routes serve exactly these). */
 export function imageVariantUrl(imageId: number, width: number, format: "avif" | "webp" | "jpg"): string {
   return `/images/${imageId}/${width}w.${format}`;

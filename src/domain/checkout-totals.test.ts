@@ -84,6 +84,7 @@ describe("checkout totals", () => {
       taxBase: 12_080,
       taxRatePercent: 10,
       tax: 1208,
+      taxes: [{ base: 12_080, rate: 10, tax: 1208 }],
       total: 13_288,
     });
   });

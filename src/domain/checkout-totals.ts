@@ -1,7 +1,7 @@
 import type { Locale } from "./locale.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
-import { COD_CEILING } from "./shop-profile.ts";
+import { COD_CEILING } from "./cod-ceiling.ts";
 
 /**
  * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
@@ -25,6 +25,8 @@ export interface CheckoutLine {
   shippingType: ShippingType;
   /** The bottle's volume: a 1,800 ml bottle takes two places in a box (shipping-table.ts); unknown takes one. */
   volumeMl?: number | null;
+  /** The item's tax rate (tax-rates.ts, 8 for reduced); the standard rate when absent. */
+  taxRatePercent?: number;
 }
 
 /** The cash-on-delivery fee for items + shipping (yen): the matching tier, or the flat fee without tiers. */

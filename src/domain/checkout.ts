@@ -42,6 +42,13 @@ export const checkoutPayloadSchema = z.object({
     .optional()
     .default({}),
   address: checkoutAddressSchema,
+  /**
+   * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the spec's payload).
+   * The prefecture may be left out: it is taken from the postcode or the address's text.
+   */
+  recipient: checkoutAddressSchema
+    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp") })
+    .nullish(),
   // One of the registry's checkout choices; an unknown one gets the field's "inclusion" message.
   payment_method: z.string().refine(isPaymentMethodChoice),
   // Line breaks in these one-line fields are folded into spaces by the server's checks (a pasted name).
@@ -52,6 +59,8 @@ export const checkoutPayloadSchema = z.object({
   desired_delivery_date: lineText(10).optional().default(""),
   /** A time-band code from GET /api/timezones, or "" for unspecified. */
   desired_delivery_timezone: lineText(20).optional().default(""),
+  /** yyyy-mm-dd: the buyer's date of birth, the law's age field on the order form (decision 036). Required; "" is refused by the checks. */
+  birth_date: lineText(10).optional().default(""),
   payment_intent_id: lineText(255).optional(),
   order_id: lineText(40).optional(),
   /**
@@ -130,6 +139,8 @@ export interface OrderResource {
     /** How to pay a method paid elsewhere (konbini), only while the order awaits it (absent otherwise). */
     payment_instructions?: PaymentInstructions;
     tax_total: number;
+    /** Tax per rate (decision 036), highest rate first; sums to tax_total. */
+    taxes: { rate: number; base: number; tax: number }[];
     slip_number: string | null;
     /** The carrier of the shipment (carriers.ts) and its name in the asked language; null until shipped. */
     carrier?: string | null;
@@ -146,12 +157,16 @@ export interface OrderResource {
     memo: string;
     /** `address` starts with the prefecture's name for a Japanese address (the form keeps it apart). */
     address: { country: string; zip: string; address: string; building_name: string };
+    /** お届け先 when the parcel goes to someone else (address one line, prefecture first); null when to the buyer. */
+    recipient: { name: string; phone: string; country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
     order_items: {
       id: number;
       /** null once the trader deleted the product; name and price are the order's copies. */
       product_id: number | null;
-      /** Tax rate in percent applied to the order. */
+      /** Tax rate in percent applied to the item (8 for a reduced-rate item). */
       tax: number;
+      /** Taxed at the reduced rate: shown with ※. */
+      reduced: boolean;
       /** Price before tax of one bottle at the time of the order. */
       unit_price: number;
       amount: number;

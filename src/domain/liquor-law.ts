@@ -43,3 +43,13 @@ export function trainingWarning(today: CalendarDate, deadline: string, warnDays 
   if (daysLeft > warnDays) return null;
   return { deadline, daysLeft, overdue: daysLeft < 0 };
 }
+
+/**
+ * The notice the display standard for liquor (20歳未満の者の飲酒防止に関する表示基準) asks on the order
+ * form, the delivery note and what the shop sends: every mail carries it (mail-layout.ts), the
+ * delivery note and receipt print it. The Japanese wording is the standard's, verbatim.
+ */
+export const UNDER_20_NOTICE = {
+  ja: "20歳未満の者の飲酒は法律で禁止されています",
+  en: "Drinking by anyone under the age of 20 is prohibited by law.",
+} as const;

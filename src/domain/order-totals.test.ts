@@ -16,6 +16,7 @@ describe("order totals from items and charge lines", () => {
       subtotal: 12_080,
       taxBase: 12_080,
       taxRatePercent: 10,
+      taxes: [{ rate: 10, base: 12_080, tax: 1208 }],
       tax: 1208,
       total: 13_288,
     });
@@ -50,5 +51,37 @@ describe("order totals from items and charge lines", () => {
   it("refuses charges that are not whole yen", () => {
     expect(() => orderTotals([], [{ amount: -1, taxable: true }], 10)).toThrow(RangeError);
     expect(() => chargeOf("shipping", 1.5)).toThrow(RangeError);
+  });
+
+  it("taxes per rate, rounding up once per rate: a one-rate order is spec §9's figure, with one entry", () => {
+    // Spec §9: ceil(10% × (items + shipping + fee)); the same with every item's rate given as 10.
+    const oneRate = orderTotals([{ unitPrice: 1234, amount: 3, taxRatePercent: 10 }], [shipping(1100), codFee(440)], 10);
+    expect(oneRate.taxes).toEqual([{ rate: 10, base: 3702 + 1540, tax: Math.ceil((3702 + 1540) * 0.1) }]);
+    expect(oneRate.tax).toBe(525);
+    expect(oneRate.total).toBe(3702 + 1540 + 525);
+    // A one-rate reduced-only order still taxes shipping and the fee at 10%.
+    const reducedOnly = orderTotals([{ unitPrice: 1001, amount: 1, taxRatePercent: 8 }], [shipping(1100)], 10);
+    expect(reducedOnly.taxes).toEqual([
+      { rate: 10, base: 1100, tax: 110 },
+      { rate: 8, base: 1001, tax: 81 }, // ceil(80.08)
+    ]);
+  });
+
+  it("mixes 8% and 10% with shipping and the cod fee: each rate rounded up once, summed", () => {
+    // Whisky 4,980 × 1 at 10%; cheese 1,201 × 2 and juice 1,001 × 1 at 8%; shipping 1,100 and cod 440 at 10%.
+    const mixed = orderTotals(
+      [
+        { unitPrice: 4980, amount: 1, taxRatePercent: 10 },
+        { unitPrice: 1201, amount: 2, taxRatePercent: 8 },
+        { unitPrice: 1001, amount: 1, taxRatePercent: 8 },
+      ],
+      [shipping(1100), codFee(440)],
+      10,
+    );
+    expect(mixed.taxes).toEqual([
+      { rate: 10, base: 6520, tax: 652 },
+      { rate: 8, base: 3403, tax: 273 }, // ceil(272.24)
+    ]);
+    expect(mixed).toMatchObject({ items: 8383, charges: 1540, subtotal: 9923, taxBase: 9923, tax: 925, total: 10_848 });
   });
 });

@@ -1,4 +1,5 @@
-import { taxOn } from "./money.ts";
+import type { TaxPerRate } from "./tax-rates.ts";
+import { taxesPerRate } from "./tax-rates.ts";
 
 /**
  * An order's money from its lines: the items and the charges (order-charges.ts). The checkout
@@ -11,6 +12,8 @@ export interface ItemLine {
   /** Price before tax of one bottle, yen. */
   unitPrice: number;
   amount: number;
+  /** The item's rate (tax-rates.ts); the order's standard rate when absent. */
+  taxRatePercent?: number;
 }
 
 /** What totals need of a charge line (order-charges.ts's OrderCharge). */
@@ -31,7 +34,11 @@ export interface OrderTotals {
   subtotal: number;
   /** What tax is charged on: the items and the taxable charges. */
   taxBase: number;
+  /** The order's standard rate (shipping and fees are taxed at it). */
   taxRatePercent: number;
+  /** Tax per rate, highest rate first, each rounded up once (decision 036); one entry for a one-rate order. */
+  taxes: TaxPerRate[];
+  /** The sum of the taxes per rate. */
   tax: number;
   /** What the shopper pays: subtotal + tax. */
   total: number;
@@ -53,7 +60,8 @@ export function itemsSubtotal(lines: readonly ItemLine[]): number {
 
 /**
  * Totals of items and charges. Spec §9: tax is charged ONCE on the whole taxable sum (items,
- * shipping and fee), rounded up — never per line, which could round up several times.
+ * shipping and fee), rounded up — never per line, which could round up several times. With items at
+ * the reduced rate, once per rate (decision 036); charges are taxed at the standard rate.
  */
 export function orderTotals(items: readonly ItemLine[], charges: readonly ChargeLine[], taxRatePercent: number): OrderTotals {
   const lineTotals = items.map((item) => lineTotal(item.unitPrice, item.amount));
@@ -61,7 +69,14 @@ export function orderTotals(items: readonly ItemLine[], charges: readonly Charge
   for (const charge of charges) assertYen(charge.amount, "a charge");
   const chargesSum = charges.reduce((sum, charge) => sum + charge.amount, 0);
   const taxBase = itemsSum + charges.filter((charge) => charge.taxable).reduce((sum, charge) => sum + charge.amount, 0);
-  const tax = taxOn(taxBase, taxRatePercent);
+  const taxes = taxesPerRate(
+    [
+      ...items.map((item, index) => ({ amount: lineTotals[index]!, ratePercent: item.taxRatePercent ?? taxRatePercent })),
+      ...charges.filter((charge) => charge.taxable).map((charge) => ({ amount: charge.amount, ratePercent: taxRatePercent })),
+    ],
+    taxRatePercent,
+  );
+  const tax = taxes.reduce((sum, each) => sum + each.tax, 0);
   const subtotal = itemsSum + chargesSum;
-  return { lineTotals, items: itemsSum, charges: chargesSum, subtotal, taxBase, taxRatePercent, tax, total: subtotal + tax };
+  return { lineTotals, items: itemsSum, charges: chargesSum, subtotal, taxBase, taxRatePercent, taxes, tax, total: subtotal + tax };
 }

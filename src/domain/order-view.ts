@@ -7,6 +7,7 @@ import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
+import type { OrderRecipient } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -28,6 +29,8 @@ export interface OrderViewItem {
   taxRatePercent: number;
   amount: number;
   lineTotal: number;
+  /** Taxed at the reduced rate (軽減税率): marked ※ on mails, summaries and receipts. */
+  reduced: boolean;
 }
 
 /** An order as its module stores it, in plain data: what orderView is built from. */
@@ -45,6 +48,8 @@ export interface OrderRecord {
   prefecture: number | null;
   address: string;
   buildingName: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer. */
+  recipient: OrderRecipient | null;
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
@@ -59,17 +64,38 @@ export interface OrderRecord {
   /** How to pay a method paid elsewhere (a konbini voucher), kept while its order awaits payment; null otherwise. */
   paymentInstructions: PaymentInstructions | null;
   taxRatePercent: number;
-  items: Omit<OrderViewItem, "lineTotal">[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form, decision 036); null for older orders. */
+  birthDate: string | null;
+  items: Omit<OrderViewItem, "lineTotal" | "reduced">[];
   charges: OrderCharge[];
 }
 
-export interface OrderView extends Omit<OrderRecord, "items"> {
+/** A person of the order with their address: the buyer (ご依頼主) or the recipient (お届け先). */
+export interface OrderParty {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  buildingName: string;
+  /** The address as one line, prefecture first (see addressLine). */
+  addressLine: string;
+}
+
+export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   items: OrderViewItem[];
+  /** ご依頼主: who ordered, the contact (the order's name, phone and address). */
+  buyer: OrderParty;
+  /** お届け先: where the parcel goes — the buyer again unless `sendsToOther`. */
+  recipient: OrderParty;
+  /** The parcel goes to someone other than the buyer (a gift). */
+  sendsToOther: boolean;
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
   /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
   trackingUrl: string | null;
-  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. */
+  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
 
@@ -85,9 +111,23 @@ export function addressLine(order: { prefecture: number | null; address: string 
 /** The one order view. */
 export function orderView(record: OrderRecord): OrderView {
   const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
+  const buyer: OrderParty = {
+    name: record.name,
+    phone: record.phone,
+    country: record.country,
+    zip: record.zip,
+    prefecture: record.prefecture,
+    address: record.address,
+    buildingName: record.buildingName,
+    addressLine: addressLine(record),
+  };
+  const recipient: OrderParty = record.recipient ? { ...record.recipient, addressLine: addressLine(record.recipient) } : buyer;
   return {
     ...record,
-    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]! })),
+    buyer,
+    recipient,
+    sendsToOther: record.recipient !== null,
+    items: record.items.map((item, index) => ({ ...item, lineTotal: totals.lineTotals[index]!, reduced: item.taxRatePercent < record.taxRatePercent })),
     addressLine: addressLine(record),
     trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
@@ -112,6 +152,29 @@ export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, 
   return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
 }
 
+/** お届け先 as the answers carry it (the address one line, prefecture first). */
+export interface RecipientAnswer {
+  name: string;
+  phone: string;
+  country: string;
+  zip: string;
+  prefecture: number | null;
+  address: string;
+  building_name: string;
+}
+
+export function recipientAnswer(party: OrderParty): RecipientAnswer {
+  return {
+    name: party.name,
+    phone: party.phone,
+    country: party.country,
+    zip: party.zip,
+    prefecture: party.prefecture,
+    address: party.addressLine,
+    building_name: party.buildingName,
+  };
+}
+
 /** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
 export function orderResourceOf(
   view: OrderView,
@@ -131,6 +194,7 @@ export function orderResourceOf(
       // What a payment made elsewhere needs (a voucher's number and deadline), only while it may still be paid.
       ...(view.status === "await_payment" && view.paymentInstructions ? { payment_instructions: view.paymentInstructions } : {}),
       tax_total: view.totals.tax,
+      taxes: view.totals.taxes,
       slip_number: view.slipNumber,
       ...shipmentAnswer(view, locale),
       gift: giftAnswerOf(view.gift),
@@ -139,10 +203,12 @@ export function orderResourceOf(
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
       memo: view.memo,
       address: { country: view.country, zip: view.zip, address: view.addressLine, building_name: view.buildingName },
+      recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
       order_items: view.items.map((item) => ({
         id: item.id,
         product_id: item.productId,
         tax: item.taxRatePercent,
+        reduced: item.reduced,
         unit_price: item.unitPrice,
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
@@ -173,6 +239,8 @@ export interface AdminOrderLine {
   unit_price: number;
   amount: number;
   line_total: number;
+  tax_rate: number;
+  reduced: boolean;
 }
 
 /** The back office's order page. */
@@ -183,6 +251,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   prefecture: number | null;
   address: string;
   building_name: string;
+  /** お届け先 when the parcel goes to someone else; null when it goes to the buyer (ご依頼主). */
+  recipient: RecipientAnswer | null;
   desired_delivery_date: string | null;
   desired_delivery_timezone: string | null;
   memo: string;
@@ -193,6 +263,10 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   /** Every charge line in order (shipping, the payment fee, any other kind). */
   charges: ChargeAnswer[];
   tax_total: number;
+  /** Tax per rate (decision 036). */
+  taxes: { rate: number; base: number; tax: number }[];
+  /** yyyy-MM-dd the buyer gave at checkout (age on the order form); null for orders placed before it was asked. */
+  birth_date: string | null;
   slip_number: string | null;
   carrier: string | null;
   carrier_label: string | null;
@@ -227,6 +301,7 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     prefecture: view.prefecture,
     address: view.address,
     building_name: view.buildingName,
+    recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
     desired_delivery_date: view.desiredDeliveryDate,
     desired_delivery_timezone: view.desiredDeliveryTimezone,
     memo: view.memo,
@@ -236,12 +311,16 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
       unit_price: item.unitPrice,
       amount: item.amount,
       line_total: item.lineTotal,
+      tax_rate: item.taxRatePercent,
+      reduced: item.reduced,
     })),
     items_total: view.totals.items,
     shipping_fee: view.totals.shipping,
     payment_method_fee: view.totals.paymentFee,
     charges: chargeAnswers(view, locale),
     tax_total: view.totals.tax,
+    taxes: view.totals.taxes,
+    birth_date: view.birthDate,
     slip_number: view.slipNumber,
     ...shipmentAnswer(view, locale),
     gift: giftAnswerOf(view.gift),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deliveryCalendarSchema } from "./delivery-calendar.ts";
+import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable, shippingTableSchema } from "./shipping-table.ts";
@@ -12,12 +13,8 @@ export function inLocale(text: LocalizedText, locale: Locale): string {
   return text[locale];
 }
 
-/**
- * The total cash on delivery is refused from, unless the shop profile sets another. It lives here,
- * with the profile field it defaults, so checkout-totals.ts can read the profile's types without the
- * two files importing each other.
- */
-export const COD_CEILING = 300_000;
+// The cash-on-delivery ceiling the profile field defaults to (its own module, free of zod).
+export { COD_CEILING } from "./cod-ceiling.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 
@@ -172,7 +169,7 @@ export const shopProfileSchema = z.object({
   yamatoB2: z
     .object({
       customerCode: z.string().regex(/^\d{10,12}$/, "10 to 12 digits"),
-      classificationCode: z.string().regex(/^\d{0,3}$/, "up to 3 digits").default(""),
+      classificationCode: z.string().regex(/^(\d{3})?$/, "blank or 3 digits").default(""),
       freightNumber: z.string().regex(/^\d{2}$/, "2 digits"),
     })
     .optional(),

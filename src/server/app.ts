@@ -21,7 +21,7 @@ import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
 import { loggerOptions, registerAccessLog } from "./http/logging.ts";
-import { resolveSessionSecret } from "./http/secret.ts";
+import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes);
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
-  const addresses = new AddressService(database.db, countries);
+  const addresses = new AddressService(database.db, countries, postcodes);
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });

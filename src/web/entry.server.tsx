@@ -1,7 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -29,52 +26,16 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const page = loadContext.get(pageContext);
-  const nonce = page.nonce || undefined;
-  if (page.pageCapture) return renderWhole(request, responseStatusCode, responseHeaders, routerContext, page);
-
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once, so they see everything a shopper sees.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Pages carry the visitor's CSRF token and sign-in state: never kept by shared caches.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
+  return renderWhole(request, responseStatusCode, responseHeaders, routerContext, page);
 }
 
 /**
- * A page the server keeps for other guests: rendered to the end into one string, which the
- * server's capture stores and answers with this visitor's token and nonce in place.
+ * Every page is rendered to the end into one buffer and answered in one piece. Its data is read
+ * from the in-memory catalogue, so nothing waits on a slow source and streaming the shell early
+ * would gain nothing; piping React's many small chunks through a web ReadableStream into the
+ * socket cost a fifth of a /shop render's CPU (a profile, docs/decisions/039). A page the server
+ * keeps for other guests goes to its capture, which stores it and answers it with this visitor's
+ * token and nonce in place.
  */
 function renderWhole(
   request: Request,
@@ -83,7 +44,7 @@ function renderWhole(
   routerContext: EntryContext,
   page: PageContext,
 ): Promise<Response> {
-  const capture = page.pageCapture!;
+  const capture = page.pageCapture;
   const nonce = page.nonce || undefined;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -95,9 +56,10 @@ function renderWhole(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // Pages carry the visitor's CSRF token and sign-in state: never kept by shared caches.
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-        const html = capture.finish(Buffer.concat(chunks).toString("utf8"), responseStatusCode, responseHeaders);
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        const body = Buffer.concat(chunks);
+        resolve(new Response(capture ? capture.finish(body.toString("utf8"), responseStatusCode, responseHeaders) : body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

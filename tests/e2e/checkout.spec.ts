@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Page, Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
+import { checkoutWith, fillAddress, fillContact as fillContactAs, product } from "./checkout-steps.ts";
 import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
@@ -8,50 +9,9 @@ import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./f
 
 test.describe.configure({ timeout: 120_000 });
 
-interface ProductResource {
-  id: string;
-  attributes: { name: string; price: number; price_include_tax: number; sold_out: boolean; buyable_limit: number | null };
-}
-
 const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 
-async function catalogue(request: APIRequestContext): Promise<ProductResource[]> {
-  return (await (await request.get("/ja/api/products")).json()).data;
-}
-
-/** A product of the demo catalogue by the start of its Japanese name. */
-async function product(request: APIRequestContext, name: string): Promise<ProductResource> {
-  const found = (await catalogue(request)).find((each) => each.attributes.name.startsWith(name));
-  if (!found) throw new Error(`no product named ${name}…`);
-  return found;
-}
-
-/** Puts exactly these bottles in this browser's cart (PUT /api/carts, as the drawer does), and opens /checkout as the purchase button does. */
-async function checkoutWith(page: Page, amounts: Record<string, number>): Promise<void> {
-  await page.goto("/");
-  const put = await page.request.put("/api/carts", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { cart: { cart_product_ids: amounts } },
-  });
-  expect(put.ok()).toBe(true);
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel("お名前").fill("蔵前 花子");
-  await page.getByLabel("メールアドレス").fill("hanako@example.com");
-  await page.getByLabel("電話番号").fill("03-1234-5678");
-}
-
-/** A Japanese address filled from its postcode, plus the street number typed after it. */
-async function fillAddress(page: Page) {
-  await page.getByLabel("郵便番号").fill("1000001");
-  const address = page.getByLabel("住所", { exact: true });
-  await expect(address).toHaveValue("千代田区千代田");
-  await address.fill("千代田区千代田1-1");
-}
+const fillContact = (page: Page) => fillContactAs(page, "hanako@example.com");
 
 async function typeCard(page: Page, number: string, expiry = "1234", cvc = "123") {
   await page.getByLabel("カード番号").fill(number);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { checkoutWith, fillAddress, fillContact, product } from "./checkout-steps.ts";
+import { asConfirmedAdult, signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Payments finished away from the checkout, on the built-in test gateway, as a shopper clicks them:
 // a guest pays at a convenience store with the voucher (コンビニ決済), a member approves on PayPay's
@@ -8,41 +9,10 @@ import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration, withMailbo
 
 test.describe.configure({ timeout: 120_000 });
 
-interface ProductResource {
-  id: string;
-  attributes: { name: string; price: number };
-}
-
-/** A product of the demo catalogue by the start of its Japanese name. */
-async function product(request: APIRequestContext, name: string): Promise<ProductResource> {
-  const all = (await (await request.get("/ja/api/products")).json()).data as ProductResource[];
-  const found = all.find((each) => each.attributes.name.startsWith(name));
-  if (!found) throw new Error(`no product named ${name}…`);
-  return found;
-}
-
-/** Puts exactly these bottles in this browser's cart (as the drawer does) and opens /checkout. */
-async function checkoutWith(page: Page, amounts: Record<string, number>): Promise<void> {
-  await page.goto("/");
-  const put = await page.request.put("/api/carts", {
-    headers: { "x-csrf-token": await csrfOf(page) },
-    data: { cart: { cart_product_ids: amounts } },
-  });
-  expect(put.ok()).toBe(true);
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
-}
-
 /** Name and phone, the address from its postcode plus the street number; the e-mail when given. */
 async function fillOrderer(page: Page, email?: string) {
-  await page.getByLabel("お名前").fill("蔵前 花子");
-  if (email) await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("電話番号").fill("03-1234-5678");
-  await page.getByLabel("郵便番号").fill("1000001");
-  const address = page.getByLabel("住所", { exact: true });
-  await expect(address).toHaveValue("千代田区千代田");
-  await address.fill("千代田区千代田1-1");
+  await fillContact(page, email);
+  await fillAddress(page);
 }
 
 function guestEmail(prefix: string): string {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { setSessionCookie } from "../http/session.ts";
 import { newSessionId } from "./session-id.ts";
@@ -16,7 +16,7 @@ const apiUserBody = z.object({ api_user: z.record(z.string(), z.unknown()) });
 
 function apiUser(request: FastifyRequest): Record<string, unknown> {
   const parsed = apiUserBody.safeParse(request.body);
-  if (!parsed.success) throw new AppError("invalid");
+  if (!parsed.success) throw new DomainError("invalid");
   return parsed.data.api_user;
 }
 

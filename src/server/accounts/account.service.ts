@@ -1,12 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -116,23 +118,23 @@ export class AccountService {
       // An unknown address counts its attempts as an account does and spends a password check's
       // time, so neither the answers nor their timing tell it apart (decision 014).
       const attempt = await this.deps.signInLock.reserveUnknown("member", email, now);
-      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
+      if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
+      throw new DomainError("unauthorized", this.deps.signInLock.failureAnswer(attempt));
     }
     // The attempt is counted before the password is checked (sign-in-lock.ts): parallel attempts
     // cannot check more passwords than the lock allows.
     const attempt = await this.reserveAttempt(user.id, now);
-    if (attempt === null) throw new AppError("unauthorized", "signInLocked");
+    if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
     if (!(await verifyPassword(user.passwordHash, password))) {
       const answer = this.deps.signInLock.failureAnswer(attempt);
       // The owner's unlock mail is made after the answer, which an unknown address's lock also gives at once.
       if (answer === "signInLocked") this.deps.afterAnswer.run("unlock mail", () => this.mailUnlockLink(user, context.locale, now));
-      throw new AppError("unauthorized", answer);
+      throw new DomainError("unauthorized", answer);
     }
     if (!user.confirmedAt) {
       await this.db.update(usersTable).set({ failedAttempts: 0, lockedAt: null }).where(eq(usersTable.id, user.id));
-      throw new AppError("unauthorized", "signInUnconfirmed");
+      throw new DomainError("unauthorized", "signInUnconfirmed");
     }
 
     const remember = input.remember_me === true || input.remember_me === "1" || input.remember_me === "true";
@@ -178,6 +180,7 @@ export class AccountService {
     const changes: Partial<UserRow> = {};
     if (input.user_name !== undefined) changes.userName = this.checkText(errors, "user_name", input.user_name, 100);
     if (input.tel !== undefined) changes.tel = this.checkTel(errors, input.tel);
+    if (input.birth_date !== undefined) changes.birthDate = this.checkBirthDate(errors, input.birth_date, context.locale);
     const wantsEmail = typeof input.email === "string" && normalizeEmail(input.email) !== user.email;
     const wantsPassword = typeof input.password === "string" && input.password !== "";
     let newEmail: string | undefined;
@@ -412,6 +415,26 @@ export class AccountService {
     return value;
   }
 
+  /** "" or null clears it; otherwise a date of birth the order form would take (20 or over today in Japan). */
+  private checkBirthDate(errors: FieldErrors, raw: unknown, locale: Locale): string | null {
+    if (raw === null || raw === "") return null;
+    const value = typeof raw === "string" ? raw.trim() : "";
+    const verdict = judgeOrderBirthDate(value, japanDateOf(new Date()));
+    if (verdict !== "adult") errors.addText("birth_date", ORDER_BIRTH_DATE_MESSAGES[verdict === "missing" ? "invalid" : verdict][locale]);
+    return value;
+  }
+
+  /**
+   * The date of birth given at checkout, kept for the member's next order when the profile has none
+   * (run inside the order's transaction).
+   */
+  async rememberBirthDate(executor: Database, userId: number, birthDate: string): Promise<void> {
+    await executor
+      .update(usersTable)
+      .set({ birthDate })
+      .where(and(eq(usersTable.id, userId), isNull(usersTable.birthDate)));
+  }
+
   // --- Helpers ---
 
   private async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -421,7 +444,7 @@ export class AccountService {
 
   private async mustFind(id: number): Promise<UserRow> {
     const [user] = await this.db.select().from(usersTable).where(eq(usersTable.id, id));
-    if (!user) throw new AppError("unauthorized");
+    if (!user) throw new DomainError("unauthorized");
     return user;
   }
 

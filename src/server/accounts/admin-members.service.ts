@@ -1,33 +1,15 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { Locale } from "../../domain/locale.ts";
 import type { AccountService } from "./account.service.ts";
 import type { SessionService } from "./session.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
+import type { AdminMember } from "../../domain/back-office.ts";
+
 
 export const ADMIN_MEMBERS_PER_PAGE = 20;
 
 type UserRow = typeof usersTable.$inferSelect;
-
-export interface AdminMember {
-  id: number;
-  email: string;
-  user_name: string;
-  tel: string;
-  locale: Locale;
-  created_at: string;
-  confirmed: boolean;
-  /** A changed address still waiting for its confirmation link. */
-  unconfirmed_email: string | null;
-  locked: boolean;
-  /** When a lock ends by itself (the lock rule's UNLOCK_AFTER_MINUTES), or null. */
-  locked_until: string | null;
-  failed_attempts: number;
-  sign_in_count: number;
-  /** The most recent sign-in (Devise's current_sign_in_at). */
-  last_sign_in_at: string | null;
-}
 
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -93,7 +75,7 @@ export class AdminMembersService {
   /** Sends a new confirmation link (to the pending address after an e-mail change), in the member's language. */
   async resendConfirmation(id: number): Promise<AdminMember> {
     const member = await this.mustFind(id);
-    if (member.confirmedAt && !member.unconfirmedEmail) throw new AppError("conflict", "memberAlreadyConfirmed");
+    if (member.confirmedAt && !member.unconfirmedEmail) throw new DomainError("conflict", "memberAlreadyConfirmed");
     await this.deps.accounts.resendConfirmation(member.email, member.locale);
     return this.detail(id);
   }
@@ -120,7 +102,7 @@ export class AdminMembersService {
 
   private async mustFind(id: number): Promise<UserRow> {
     const [row] = await this.db.select().from(usersTable).where(eq(usersTable.id, id));
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return row;
   }
 }

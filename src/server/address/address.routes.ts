@@ -20,7 +20,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: { addresses: A
 
     app.put(`${prefix}/address`, async (request) => {
       const user = requireUser(request);
-      const address = deps.addresses.validate(addressFormOf(request.body), request.locale);
+      const address = deps.addresses.validate(await deps.addresses.withPrefecture(addressFormOf(request.body)), request.locale);
       return { data: await deps.addresses.save(user.id, address, request.locale) };
     });
   }

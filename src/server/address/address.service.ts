@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { AddressErrorKind, AddressField, AddressInput, AddressResource } from "../../domain/address.ts";
 import { parseAddress } from "../../domain/address-schema.ts";
-import { ADDRESS_MAX_LENGTH, ZIP_LENGTH } from "../../domain/address.ts";
+import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, ZIP_LENGTH, isJapaneseZip, normalizeZip } from "../../domain/address.ts";
+import { prefectureFromAddressText } from "../../domain/recipient.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { addressesTable } from "../db/schema/address.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
 import type { CountriesService } from "../reference/countries.service.ts";
+import type { PostcodesService } from "../reference/postcodes.service.ts";
 
 // The zip rule has no Rails default wording; this follows rails-i18n's pattern (attribute + は…).
 const zipFormat: Record<Locale, string> = {
@@ -25,7 +27,25 @@ export class AddressService {
   constructor(
     private readonly db: Database,
     private readonly countries: CountriesService,
+    private readonly postcodes?: PostcodesService,
   ) {}
+
+  /**
+   * A Japanese address posted without its prefecture (spec §7 gives country, zip, address and
+   * building_name only) takes it from the postcode, or else from the prefecture the address's text
+   * starts with; anything else is left for validate() to word.
+   */
+  async withPrefecture(input: unknown): Promise<unknown> {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+    const form = input as Record<string, unknown>;
+    const country = typeof form.country === "string" ? form.country.trim().toLowerCase() || DEFAULT_COUNTRY : form.country === undefined ? DEFAULT_COUNTRY : null;
+    const given = form.prefecture;
+    if (country !== DEFAULT_COUNTRY || (given !== undefined && given !== null && String(given).trim() !== "")) return input;
+    const zip = typeof form.zip === "string" ? normalizeZip(form.zip) : "";
+    const byZip = isJapaneseZip(zip) && this.postcodes ? (await this.postcodes.lookup(zip).catch(() => undefined))?.prefecture : undefined;
+    const prefecture = byZip ?? (typeof form.address === "string" ? prefectureFromAddressText(form.address) : undefined);
+    return prefecture === undefined ? input : { ...form, prefecture };
+  }
 
   /**
    * The address form checked by the shared rules plus the one only the server knows (the country
@@ -38,7 +58,7 @@ export class AddressService {
     const entries = Object.entries(errors) as [AddressField, AddressErrorKind[]][];
     if (parsed.ok && entries.length === 0) return parsed.value;
     const fields = Object.fromEntries(entries.map(([field, kinds]) => [field, kinds.map((kind) => fieldMessage(field, kind, locale))]));
-    throw new AppError("invalid", "invalid", fields);
+    throw new DomainError("invalid", undefined, fields);
   }
 
   async saved(userId: number, locale: Locale): Promise<AddressResource | null> {

@@ -8,7 +8,7 @@ import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { Dashboard } from "./dashboard.service.ts";
+import type { Dashboard } from "../../domain/back-office.ts";
 import { DashboardService } from "./dashboard.service.ts";
 
 // GET /admin/api/dashboard: today's and this month's binding orders and sales (Japan dates), the

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { requireStaff } from "../http/auth.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import type { AdminInquiriesService, InquiryState } from "../inquiries/admin-inquiries.service.ts";
 import { INQUIRY_STATES } from "../inquiries/admin-inquiries.service.ts";
 import { bodyOf, numericIdOf, pageOf, queryText } from "./admin-params.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
-import { LabelledFieldErrors } from "../http/labelled-field-errors.ts";
+import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 
 const filterLabels = { state: { ja: "対応状況", en: "State" }, handled: { ja: "対応済み", en: "Handled" } };
 

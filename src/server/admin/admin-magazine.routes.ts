@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";

@@ -8,7 +8,8 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
-import { b2TimeBand, B2_COLUMNS, fitBytes, toShiftJis } from "./b2-cloud.csv.ts";
+import { b2TimeBand, B2_COLUMNS, fitBytes } from "./b2-cloud.csv.ts";
+import { b2Text } from "./b2-text.ts";
 
 // The orders list as files: the plain CSV (UTF-8 with BOM, a row per line) and the Yamato B2 Cloud
 // upload (Shift_JIS, the standard layout's column order), both with the list's filters.
@@ -76,12 +77,26 @@ describe("GET /admin/api/orders/export.csv", () => {
 });
 
 describe("GET /admin/api/orders/b2-cloud.csv", () => {
+  it("is refused with a clear message until the settings hold 請求先顧客コード and 運賃管理番号, and answers once they do", async () => {
+    const profile = await shop.app.services.shopProfiles.profile();
+    await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: undefined });
+    const refused = await download("b2-cloud.csv");
+    expect(refused.response.statusCode).toBe(422);
+    expect(refused.response.json().errors).toEqual([expect.stringContaining("請求先顧客コード")]);
+    const en = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud.csv", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` } });
+    expect(en.json().errors).toEqual([expect.stringContaining("customer code")]);
+    const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check", headers: staff.headers });
+    expect(check.json().data).toEqual({ ready: false, count: 0, notes: [] });
+    await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+    expect((await download("b2-cloud.csv")).response.statusCode).toBe(200);
+  });
+
   it("answers Shift_JIS in B2 Cloud's column order, cod as コレクト with its amount, cool bottles refrigerated", async () => {
     const { response, bytes } = await download("b2-cloud.csv?from=2026-04-01&to=2026-04-03");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=Shift_JIS");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="b2-cloud-\d{8}\.csv"$/);
-    // Not UTF-8: 髙 and the wave dash exist in Shift_JIS (Windows-31J) and decode back.
+    // Not UTF-8.
     expect(bytes.includes(Buffer.from("山田", "utf8"))).toBe(false);
     const rows = rowsOf(iconv.decode(bytes, "Shift_JIS"));
     expect(rows[0]).toEqual([...B2_COLUMNS]);
@@ -104,12 +119,30 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     expect(column(hanako, "ご依頼主電話番号")).toBe("03-5829-4410");
     expect(column(hanako, "品名１")).toBe("蔵の赤");
     expect(column(hanako, "出荷予定日")).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
-    expect(column(jiro, "お届け先名")).toBe("髙橋 次郎");
+    // 髙 is an IBM extension B2 does not take: its common form, and the row is listed to the trader.
+    expect(column(jiro, "お届け先名")).toBe("高橋 次郎");
+    expect(column(hanako, "お届け先電話番号")).toBe("090-1234-5678");
+    expect(column(hanako, "請求先顧客コード")).toBe("0312345678");
+    expect(column(hanako, "運賃管理番号")).toBe("01");
+    const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check?from=2026-04-01&to=2026-04-03", headers: staff.headers });
+    expect(check.json().data).toMatchObject({ ready: true, count: 2, notes: [{ replaced: ["お届け先名: 髙→高"], leftOver: "" }] });
     expect(column(jiro, "送り状種類")).toBe("0");
     expect(column(jiro, "ｺﾚｸﾄ代金引換額（税込)")).toBe("");
     expect(column(jiro, "クール区分")).toBe("2");
     // The lines keep the name at the time of the order (insertOrder writes 蔵の赤).
     expect(column(jiro, "品名１")).toBe("蔵の赤");
+  });
+
+  it("holds only orders ready to ship by default (paid, or cash on delivery); unpaid transfers when asked for", async () => {
+    await insertOrder(shop, { productId: red, status: "await_payment", method: "bank", name: "未入金 三郎", createdAt: new Date("2026-04-05T10:00:00+09:00") });
+    await insertOrder(shop, { productId: red, status: "deposited", method: "bank", name: "入金済 四郎", createdAt: new Date("2026-04-05T11:00:00+09:00") });
+    await insertOrder(shop, { productId: red, status: "await_payment", method: "cod", name: "代引 五郎", createdAt: new Date("2026-04-05T12:00:00+09:00") });
+    const names = async (query: string) =>
+      rowsOf(iconv.decode((await download(`b2-cloud.csv?from=2026-04-05&to=2026-04-05${query}`)).bytes, "Shift_JIS"))
+        .slice(1)
+        .map((row) => row[B2_COLUMNS.indexOf("お届け先名")]);
+    expect(await names("")).toEqual(["入金済 四郎", "代引 五郎"]);
+    expect(await names("&status=await_payment")).toEqual(["未入金 三郎", "代引 五郎"]);
   });
 
   it("writes no cell a spreadsheet would run as a formula, as the plain CSV does", async () => {
@@ -121,8 +154,8 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     const column = (name: (typeof B2_COLUMNS)[number]) => rows[1]![B2_COLUMNS.indexOf(name)];
     expect(column("お届け先名")).toBe("'=cmd|' /C calc'!A0");
     expect(column("お届け先アパートマンション名")).toBe("'@SUM(1+1)");
-    // The quote mark counts in the column's 15 bytes.
-    expect(column("お届け先電話番号")).toBe("'+81-90-1234-56");
+    // A phone is digits and hyphens only: nothing a spreadsheet would run.
+    expect(column("お届け先電話番号")).toBe("090-1234-5678");
     expect(column("品名１")).toBe("'-2+3");
     const plain = rowsOf((await download("export.csv?from=2026-04-10&to=2026-04-10")).bytes.subarray(3).toString("utf8"));
     expect(plain[1]![4]).toBe("'=cmd|' /C calc'!A0");
@@ -138,7 +171,7 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
   });
 
   it("writes look-alike characters as their Shift_JIS twins and cuts long texts at B2's byte limits", () => {
-    expect(iconv.decode(toShiftJis("生酒 〜しぼりたて〜 − ①"), "Shift_JIS")).toBe("生酒 ～しぼりたて～ － ①");
+    expect(b2Text("生酒 〜しぼりたて〜 − ①").text).toBe("生酒 ～しぼりたて～ － 1");
     const address = "東京都台東区蔵前三丁目十四番七号".repeat(3);
     expect(fitBytes(address, 64)).toBe(address.slice(0, 32));
     expect(fitBytes("abc蔵", 4)).toBe("abc");

@@ -8,7 +8,7 @@ import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
 import { staffActor } from "../orders/order-moves.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { AdminOrderFilters, AdminOrdersService } from "./admin-orders.service.ts";
@@ -71,7 +71,7 @@ function shipmentOf(body: unknown, locale: Locale): { slipNumber: string; carrie
 
 function orderId(request: FastifyRequest): string {
   const parsed = orderIdParams.safeParse(request.params);
-  if (!parsed.success) throw new AppError("not-found");
+  if (!parsed.success) throw new DomainError("not-found");
   return parsed.data.id;
 }
 

@@ -3,7 +3,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { staffMoves } from "../../domain/order-status.ts";
 import type { AdminOrderDetail, AdminOrdersPage } from "../../domain/order-view.ts";
 import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
 
@@ -58,19 +58,19 @@ export class AdminOrdersService {
 
   private async moved(order: OrderRow | undefined, locale: Locale): Promise<AdminOrderDetail> {
     // Someone else moved the order between our read and our update.
-    if (!order) throw new AppError("conflict", "orderMoveNotAllowed");
+    if (!order) throw new DomainError("conflict", "orderMoveNotAllowed");
     return this.detail(order.publicId, locale);
   }
 
   private async mustFind(publicId: string): Promise<OrderRow> {
     const order = await this.deps.orders.byPublicId(publicId);
-    if (!order) throw new AppError("not-found");
+    if (!order) throw new DomainError("not-found");
     return order;
   }
 
   private async allowedMove(publicId: string, to: OrderStatus): Promise<OrderRow> {
     const order = await this.mustFind(publicId);
-    if (!staffMoves(order.status, order.paymentMethod).includes(to)) throw new AppError("conflict", "orderMoveNotAllowed");
+    if (!staffMoves(order.status, order.paymentMethod).includes(to)) throw new DomainError("conflict", "orderMoveNotAllowed");
     return order;
   }
 }

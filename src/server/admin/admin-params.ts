@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { recordIdSchema } from "../../domain/input-rules.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 
 const numericId = z.object({ id: recordIdSchema });
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
@@ -9,7 +9,7 @@ const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 /** The `:id` of a back-office path as a database id; anything else is a 404, as an unknown id is. */
 export function numericIdOf(request: FastifyRequest): number {
   const parsed = numericId.safeParse(request.params);
-  if (!parsed.success) throw new AppError("not-found");
+  if (!parsed.success) throw new DomainError("not-found");
   return parsed.data.id;
 }
 

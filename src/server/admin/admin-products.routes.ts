@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireStaff } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
-import { idParam } from "../http/form-reader.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { idParam } from "../i18n/form-reader.ts";
 import { readProductInput, readRestockInput } from "../catalog/admin-products.input.ts";
 import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -23,7 +23,7 @@ export function productFilters(query: unknown): AdminProductFilters {
 
 function productId(request: FastifyRequest): number {
   const id = idParam(request.params);
-  if (id === undefined) throw new AppError("not-found");
+  if (id === undefined) throw new DomainError("not-found");
   return id;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { fiscalYearOf } from "../../domain/liquor-law.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { requireStaff } from "../http/auth.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorReportService } from "./liquor-report.service.ts";

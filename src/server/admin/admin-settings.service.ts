@@ -4,9 +4,9 @@ import type { Locale } from "../../domain/locale.ts";
 import type { LocalizedText, ShopProfile } from "../../domain/shop-profile.ts";
 import { shopProfileSchema } from "../../domain/shop-profile.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import { LabelledFieldErrors } from "../http/labelled-field-errors.ts";
+import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 import { settingsLabel } from "./settings-labels.ts";
 
 /** Other processes on the same PostgreSQL drop their copy of the profile when this is notified. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireStaff } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
-import { idParam } from "../http/form-reader.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { idParam } from "../i18n/form-reader.ts";
 import type { AdminLiquorTypesService } from "../catalog/admin-liquor-types.service.ts";
 import { readLiquorTypeInput } from "../catalog/admin-liquor-types.service.ts";
 import type { AdminSeriesService } from "../catalog/admin-series.service.ts";
@@ -10,13 +10,13 @@ import { ADMIN_API } from "./admin-session.routes.ts";
 
 function seriesId(request: FastifyRequest): number {
   const id = idParam(request.params);
-  if (id === undefined) throw new AppError("not-found");
+  if (id === undefined) throw new DomainError("not-found");
   return id;
 }
 
 function liquorTypeKey(request: FastifyRequest): string {
   const key = (request.params as { key?: unknown }).key;
-  if (typeof key !== "string" || key.length > 40) throw new AppError("not-found");
+  if (typeof key !== "string" || key.length > 40) throw new DomainError("not-found");
   return key;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
 import { requireStaff } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { DIRECT_UPLOAD_PATH, readBlobInput } from "../images/admin-uploads.service.ts";
 
@@ -27,7 +27,7 @@ export async function registerAdminUploadRoutes(app: FastifyInstance, deps: { up
 
     scope.put<{ Params: { key: string } }>(`${DIRECT_UPLOAD_PATH}/:key`, async (request, reply) => {
       const { key } = request.params;
-      if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new AppError("not-found");
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw new DomainError("not-found");
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await deps.uploads.store(key, body);
       return reply.status(204).send();

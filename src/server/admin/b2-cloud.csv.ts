@@ -3,8 +3,9 @@ import iconv from "iconv-lite";
 import { prefectureName } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderView } from "../../domain/order-view.ts";
-import { csvText, FORMULA_START, type CsvValue } from "./csv-format.ts";
+import { csvText, type CsvValue } from "./csv-format.ts";
 import { b2GiftNote } from "./b2-gift-note.ts";
+import { B2_ADDRESS_BYTES, b2Phone, b2Text, b2Zip, fitBytes, splitB2Address } from "./b2-text.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
 // 入出力用, the 基本レイアウト the import offers without a custom pattern). Columns are matched by
@@ -74,46 +75,11 @@ function b2Date(isoDate: string | null): string {
   return isoDate ? isoDate.replaceAll("-", "/") : "";
 }
 
-/**
- * Cuts a text to what a B2 column holds, counted in Shift_JIS bytes (a full-width character is
- * two), so an address is shortened rather than the whole row refused. A text the CSV writer will
- * escape (a leading =, +, -, @) keeps a byte for the quote mark it gets.
- */
-export function fitBytes(text: string, maxBytes: number): string {
-  let result = "";
-  let bytes = FORMULA_START.test(text) ? 1 : 0;
-  for (const character of text) {
-    const size = iconv.encode(character, "Shift_JIS").length;
-    if (bytes + size > maxBytes) break;
-    result += character;
-    bytes += size;
-  }
-  return result;
-}
+export { fitBytes } from "./b2-text.ts";
 
-/**
- * Characters Unicode has twice where Shift_JIS (Windows-31J) has one: the look-alike a browser may
- * send is replaced by the one that encodes, so no address turns into "?".
- */
-const SHIFT_JIS_LOOKALIKES: Record<string, string> = {
-  "\u301C": "\uFF5E", // 〜 wave dash → ～
-  "\u2212": "\uFF0D", // − minus → －
-  "\u2014": "\u2015", // — em dash → ―
-  "\u2013": "\uFF0D", // – en dash → －
-  "\u2016": "\u2225", // ‖ → ∥
-  "\u00A2": "\uFFE0",
-  "\u00A3": "\uFFE1",
-  "\u00AC": "\uFFE2",
-  "\u00A0": " ",
-};
-
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, " ").trim();
-}
-
+/** The whole file's text as Shift_JIS bytes (its cells went through b2Text already). */
 export function toShiftJis(text: string): Buffer {
-  const mapped = text.replace(/[\u301C\u2212\u2014\u2013\u2016\u00A2\u00A3\u00AC\u00A0]/g, (character) => SHIFT_JIS_LOOKALIKES[character] ?? character);
-  return iconv.encode(mapped, "Shift_JIS");
+  return iconv.encode(text, "Shift_JIS");
 }
 
 export interface B2Order {
@@ -122,13 +88,49 @@ export interface B2Order {
   cool: boolean;
 }
 
+/** What the trader is told about a row: characters replaced, or address text with no room on the slip. */
+export interface B2RowNote {
+  orderId: string;
+  /** "お届け先名: 髙→高" */
+  replaced: string[];
+  /** Address text that fitted in none of B2's address fields. */
+  leftOver: string;
+}
+
 /** One shipment's row; the shipping date is the day of the export (Japan date, YYYY-MM-DD). */
-export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate: string): CsvValue[] {
+export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate: string): { cells: CsvValue[]; note: B2RowNote } {
   const { b2InvoiceType, b2CollectsTotal } = storedPaymentMethod(order.paymentMethod).exports;
   const { items } = order;
   const first = items[0];
   const description = first ? `${first.name.ja}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
   const b2 = shop.yamatoB2;
+  const note: B2RowNote = { orderId: order.publicId, replaced: [], leftOver: "" };
+  /** A text cell: characters B2 cannot take replaced (and noted), then cut to the column's bytes. */
+  const cell = (column: string, value: string, maxBytes: number) => {
+    const { text, replaced } = b2Text(value);
+    note.replaced.push(...replaced.map((each) => `${column}: ${each}`));
+    return fitBytes(text, maxBytes);
+  };
+  /** An address over the layout's fields: 住所 (町・番地 ≤ 32 bytes), then アパートマンション名, then 会社・部門. */
+  const addressCells = (column: string, party: { prefecture: number | null; addressLine: string; buildingName: string }) => {
+    const line = b2Text(party.addressLine);
+    const building = b2Text(party.buildingName);
+    note.replaced.push(...[...line.replaced, ...building.replaced].map((each) => `${column}: ${each}`));
+    const split = splitB2Address(line.text, building.text, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));
+    if (split.leftOver) note.leftOver = [note.leftOver, split.leftOver].filter(Boolean).join(" ");
+    return split;
+  };
+  const to = order.recipient;
+  const toAddress = addressCells("お届け先住所", to);
+  // ご依頼主: the buyer of a gift (the recipient sees who sent it); the shop for a parcel to the buyer.
+  const from = order.sendsToOther
+    ? { name: order.buyer.name, phone: order.buyer.phone, zip: order.buyer.zip, address: addressCells("ご依頼主住所", order.buyer) }
+    : {
+        name: shop.shopName.ja,
+        phone: shop.phone,
+        zip: shop.zip,
+        address: splitB2Address(b2Text(shop.address.ja).text, "", ""),
+      };
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
     お客様管理番号: order.publicId,
     送り状種類: b2InvoiceType,
@@ -138,26 +140,27 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     お届け予定日: b2Date(order.desiredDeliveryDate),
     配達時間帯: b2TimeBand(order.desiredDeliveryTimezone),
     お届け先コード: "",
-    お届け先電話番号: fitBytes(oneLine(order.phone), 15),
+    お届け先電話番号: b2Phone(to.phone),
     お届け先電話番号枝番: "",
-    お届け先郵便番号: order.zip,
-    お届け先住所: fitBytes(oneLine(order.addressLine), 64),
-    お届け先アパートマンション名: fitBytes(oneLine(order.buildingName), 32),
-    "お届け先会社・部門１": "",
-    "お届け先会社・部門２": "",
-    お届け先名: fitBytes(oneLine(order.name), 32),
+    お届け先郵便番号: b2Zip(to.zip),
+    お届け先住所: toAddress.address,
+    お届け先アパートマンション名: toAddress.building,
+    "お届け先会社・部門１": toAddress.company1,
+    "お届け先会社・部門２": toAddress.company2,
+    お届け先名: cell("お届け先名", to.name, 32),
     "お届け先名(ｶﾅ)": "",
     敬称: "様",
     ご依頼主コード: "",
-    ご依頼主電話番号: fitBytes(shop.phone, 15),
+    ご依頼主電話番号: b2Phone(from.phone),
     ご依頼主電話番号枝番: "",
-    ご依頼主郵便番号: shop.zip,
-    ご依頼主住所: fitBytes(oneLine(shop.address.ja), 64),
-    ご依頼主アパートマンション: "",
-    ご依頼主名: fitBytes(shop.shopName.ja, 32),
+    ご依頼主郵便番号: b2Zip(from.zip),
+    // B2 has no company field for ご依頼主: its address and building take what fits.
+    ご依頼主住所: from.address.address,
+    ご依頼主アパートマンション: fitBytes([from.address.building, from.address.company1, from.address.company2].filter(Boolean).join(" "), B2_ADDRESS_BYTES.building),
+    ご依頼主名: cell("ご依頼主名", from.name, 32),
     "ご依頼主名(ｶﾅ)": "",
     品名コード１: "",
-    品名１: fitBytes(oneLine(description), 50),
+    品名１: cell("品名１", description, 50),
     品名コード２: "",
     品名２: "",
     // Bottles: the carrier handles the parcel as fragile.
@@ -175,15 +178,33 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     請求先分類コード: b2?.classificationCode ?? "",
     運賃管理番号: b2?.freightNumber ?? "",
   };
-  return B2_COLUMNS.map((column) => row[column]);
+  return { cells: B2_COLUMNS.map((column) => row[column]), note };
 }
 
-/** The whole upload file, Shift_JIS as B2 Cloud reads it. */
-export function b2Csv(orders: B2Order[], shop: ShopProfile, shippingDate: string): Buffer {
-  return toShiftJis(csvText([[...B2_COLUMNS], ...orders.map((each) => b2Row(each, shop, shippingDate))]));
+/** The whole upload file, Shift_JIS and CRLF as B2 Cloud reads it, and the notes of rows the trader should look at. */
+export function b2Csv(orders: B2Order[], shop: ShopProfile, shippingDate: string): { body: Buffer; notes: B2RowNote[] } {
+  const rows = orders.map((each) => b2Row(each, shop, shippingDate));
+  return {
+    body: toShiftJis(csvText([[...B2_COLUMNS], ...rows.map((row) => row.cells)])),
+    notes: rows.map((row) => row.note).filter((note) => note.replaced.length > 0 || note.leftOver !== ""),
+  };
 }
 
-/** Only parcels inside Japan go through B2 (prefecture and a 7-digit postcode). */
-export function shipsWithB2(order: Pick<OrderView, "country" | "prefecture">): boolean {
-  return order.country === "jp" && order.prefecture !== null && prefectureName(order.prefecture, "ja") !== undefined;
+/** B2 Cloud refuses 宅急便 rows without the shop's 請求先顧客コード and 運賃管理番号. */
+export function hasB2BillingCodes(shop: ShopProfile): boolean {
+  return Boolean(shop.yamatoB2?.customerCode && shop.yamatoB2.freightNumber);
+}
+
+/** Only parcels delivered inside Japan go through B2 (the recipient's prefecture). */
+export function shipsWithB2(order: Pick<OrderView, "recipient">): boolean {
+  const to = order.recipient;
+  return to.country === "jp" && to.prefecture !== null && prefectureName(to.prefecture, "ja") !== undefined;
+}
+
+/**
+ * The parcels to label when the trader asked for no status: paid orders, and cash-on-delivery ones
+ * (paid to the carrier); unpaid bank transfers and vouchers wait for their money.
+ */
+export function readyToShip(order: Pick<OrderView, "status" | "paymentMethod">): boolean {
+  return order.status === "deposited" || (order.status === "await_payment" && storedPaymentMethod(order.paymentMethod).exports.b2CollectsTotal);
 }

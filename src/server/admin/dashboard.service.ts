@@ -1,26 +1,15 @@
 import type { Locale } from "../../domain/locale.ts";
 import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
-import type { TrainingWarning } from "../../domain/liquor-law.ts";
 import { trainingWarning } from "../../domain/liquor-law.ts";
 import { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
 import { InquiriesReadModel } from "../inquiries/inquiries.read-model.ts";
 import { OrdersReadModel } from "../orders/orders.read-model.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { Dashboard } from "../../domain/back-office.ts";
 
 /** Published bottles at or below this stock are listed as running low. */
 export const LOW_STOCK_AT = 3;
-
-export interface Dashboard {
-  today: { orders: number; sales: number };
-  month: { orders: number; sales: number };
-  awaiting_deposit: number;
-  to_ship: number;
-  low_stock: { id: number; name: string; stock: number }[];
-  unhandled_inquiries: number;
-  /** Set when the liquor-sales manager's training deadline is near or past. */
-  training_deadline: TrainingWarning | null;
-}
 
 function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;

@@ -6,34 +6,7 @@ import { OrdersReadModel } from "../orders/orders.read-model.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { CsvValue } from "./csv-format.ts";
 import { UTF8_BOM, csvText } from "./csv-format.ts";
-
-export interface LiquorReportLine {
-  product_id: number | null;
-  name: string;
-  volume_ml: number | null;
-  alcohol_percent: string | null;
-  bottles: number;
-  /** Litres with three decimals; null when the product's volume is not recorded. */
-  litres: string | null;
-}
-
-export interface LiquorReportGroup {
-  liquor_type: string | null;
-  label: string;
-  bottles: number;
-  litres: string;
-  /** Bottles whose volume is unknown, so not in `litres`: the trader must fill in the product's volume. */
-  bottles_without_volume: number;
-  lines: LiquorReportLine[];
-}
-
-export interface LiquorReport {
-  fiscal_year: number;
-  from: string;
-  /** The last day of the fiscal year (31 March). */
-  to: string;
-  groups: LiquorReportGroup[];
-}
+import type { LiquorReport, LiquorReportGroup } from "../../domain/back-office.ts";
 
 /**
  * The yearly sales volumes the tax office asks for (酒類の販売数量等報告書): bottles sold in the

@@ -17,10 +17,12 @@ import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 const headers: Record<Locale, string[]> = {
   ja: [
     "注文番号", "注文日時", "状況", "お支払い方法", "お名前", "メールアドレス", "電話番号", "国", "郵便番号", "都道府県", "住所", "建物名・部屋番号",
+    "お届け先お名前", "お届け先電話番号", "お届け先郵便番号", "お届け先都道府県", "お届け先住所", "お届け先建物名・部屋番号",
     "お届け希望日", "お届け希望時間帯", "備考", "商品合計(税抜)", "送料", "代引き手数料",
   ],
   en: [
     "Order", "Ordered at", "Status", "Payment method", "Name", "E-mail", "Phone", "Country", "Zip", "Prefecture", "Address", "Building",
+    "Recipient", "Recipient phone", "Recipient zip", "Recipient prefecture", "Recipient address", "Recipient building",
     "Delivery date", "Delivery time", "Memo", "Items (excl. tax)", "Shipping", "COD fee",
   ],
 };
@@ -84,6 +86,13 @@ function orderColumns(order: OrderView, locale: Locale, others: { kind: string }
     order.prefecture === null ? "" : (prefectureName(order.prefecture, locale) ?? ""),
     text(order.address),
     text(order.buildingName),
+    // お届け先: the recipient of a gift, else the buyer again, so the parcel's address is always here.
+    text(order.recipient.name),
+    text(order.recipient.phone),
+    text(order.recipient.zip),
+    order.recipient.prefecture === null ? "" : (prefectureName(order.recipient.prefecture, locale) ?? ""),
+    text(order.recipient.address),
+    text(order.recipient.buildingName),
     order.desiredDeliveryDate ?? "",
     order.desiredDeliveryTimezone ?? "",
     text(order.memo),

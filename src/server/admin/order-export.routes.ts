@@ -27,4 +27,12 @@ export function registerOrderExportRoutes(app: FastifyInstance, deps: { orderExp
     const { page: _page, ...filters } = orderFilters(request.query, request.locale);
     return download(reply, await deps.orderExports.b2CloudCsv(filters));
   });
+
+  // Before the download: whether the file can be made, how many parcels, and the rows to look at.
+  app.get(`${ADMIN_API}/orders/b2-cloud-check`, async (request, reply) => {
+    requireStaff(request);
+    const { page: _page, ...filters } = orderFilters(request.query, request.locale);
+    reply.header("cache-control", "private, no-store");
+    return { data: await deps.orderExports.b2CloudCheck(filters) };
+  });
 }

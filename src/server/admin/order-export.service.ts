@@ -2,10 +2,11 @@ import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { OrderListFilters, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import { b2Csv, shipsWithB2 } from "./b2-cloud.csv.ts";
+import type { B2RowNote } from "./b2-cloud.csv.ts";
+import { b2Csv, hasB2BillingCodes, readyToShip, shipsWithB2 } from "./b2-cloud.csv.ts";
 import { ordersCsv } from "./order-export.csv.ts";
 
 /** One export holds at most this many orders: years of a small shop, and a bounded answer. */
@@ -40,21 +41,39 @@ export class OrderExportService {
 
   /**
    * Parcels to hand to the carrier: the list's orders without cancelled ones (never shipped) and
-   * without addresses abroad (B2 is for Japan); oldest first, the order they were taken in.
+   * without addresses abroad (B2 is for Japan); with no status asked for, only those ready to ship
+   * (paid, or cash on delivery). Oldest first, the order they were taken in. Refused until the
+   * settings hold the billing codes B2 needs, so no file is made that B2 would not import.
    */
   async b2CloudCsv(filters: OrderListFilters, now = new Date()): Promise<CsvFile> {
-    const orders = (await this.orders(filters)).filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order)).reverse();
+    const { body } = await this.b2Cloud(filters, now);
+    return { filename: `b2-cloud-${stamp(now)}.csv`, contentType: "text/csv; charset=Shift_JIS", body };
+  }
+
+  /** What the B2 file of these filters would hold: how many rows, and the rows whose text was replaced or cut. */
+  async b2CloudCheck(filters: OrderListFilters, now = new Date()): Promise<{ ready: boolean; count: number; notes: B2RowNote[] }> {
+    const shop = await this.deps.shopProfiles.profile();
+    if (!hasB2BillingCodes(shop)) return { ready: false, count: 0, notes: [] };
+    const { notes, count } = await this.b2Cloud(filters, now);
+    return { ready: true, count, notes };
+  }
+
+  private async b2Cloud(filters: OrderListFilters, now: Date): Promise<{ body: Buffer; notes: B2RowNote[]; count: number }> {
+    const shop = await this.deps.shopProfiles.profile();
+    if (!hasB2BillingCodes(shop)) throw new DomainError("invalid", "b2BillingCodesMissing");
+    const orders = (await this.orders(filters))
+      .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (filters.status !== undefined || readyToShip(order)))
+      .reverse();
     const productIds = [...new Set(orders.flatMap((order) => order.items.map((item) => item.productId).filter((id): id is number => id !== null)))];
     const products = await this.deps.catalog.purchasable(productIds, "ja");
     const withCool = orders.map((order) => ({ order, cool: order.items.some((item) => item.productId !== null && products.get(item.productId)?.shippingType === "cool") }));
-    const shop = await this.deps.shopProfiles.profile();
-    return { filename: `b2-cloud-${stamp(now)}.csv`, contentType: "text/csv; charset=Shift_JIS", body: b2Csv(withCool, shop, isoDay(now)) };
+    return { ...b2Csv(withCool, shop, isoDay(now)), count: withCool.length };
   }
 
   private async orders(filters: OrderListFilters): Promise<OrderView[]> {
     const orders = await this.deps.orders.listAll(filters, EXPORT_MAX_ORDERS + 1);
     // Better a clear refusal than a file that silently misses orders.
-    if (orders.length > EXPORT_MAX_ORDERS) throw new AppError("invalid", "exportTooLarge");
+    if (orders.length > EXPORT_MAX_ORDERS) throw new DomainError("invalid", "exportTooLarge");
     return orders;
   }
 }

@@ -6,7 +6,7 @@ import { SignInLock } from "../accounts/sign-in-lock.ts";
 import { readConfig } from "../config.ts";
 import { embeddedDatabaseExists, openPglite, openPostgres } from "../db/client.ts";
 import { FIRST_START_LOCK, openDatabase } from "../db/open-database.ts";
-import { resolveSessionSecret } from "../http/secret.ts";
+import { resolveSessionSecret } from "../session-secret.ts";
 import { createStaffFromCommand } from "./staff-create.ts";
 import { StaffService } from "./staff.service.ts";
 

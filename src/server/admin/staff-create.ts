@@ -1,5 +1,5 @@
 import { STAFF_ROLES, type StaffRole } from "../../domain/staff.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { StaffService } from "./staff.service.ts";
 import { randomStaffPassword } from "./staff.service.ts";
 
@@ -45,7 +45,7 @@ export async function createStaffFromCommand(staff: StaffService, argv: readonly
     if (!given) lines.push(`Password (shown once, store it safely): ${password}`);
     return lines;
   } catch (error) {
-    if (error instanceof AppError && error.messages) throw new Error(error.messages.join("\n"));
+    if (error instanceof DomainError && error.messages) throw new Error(error.messages.join("\n"));
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type { StaffResource, StaffRole } from "../../domain/staff.ts";
 import { STAFF_ROLES } from "../../domain/staff.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { StaffService } from "./staff.service.ts";
 import { randomStaffPassword } from "./staff.service.ts";
@@ -37,9 +37,9 @@ export class StaffManagementService {
   }
 
   async remove(id: number, by: StaffResource): Promise<void> {
-    if (id === by.id) throw new AppError("conflict", "staffRemoveSelf");
+    if (id === by.id) throw new DomainError("conflict", "staffRemoveSelf");
     const removed = await this.db.delete(staffMembersTable).where(eq(staffMembersTable.id, id)).returning({ id: staffMembersTable.id });
-    if (removed.length === 0) throw new AppError("not-found");
+    if (removed.length === 0) throw new DomainError("not-found");
   }
 
   private async exists(email: string): Promise<boolean> {

@@ -8,19 +8,15 @@ import type { SessionService } from "../accounts/session.service.ts";
 import type { SignInLock } from "../accounts/sign-in-lock.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
+import type { StaffListEntry } from "../../domain/back-office.ts";
 
 type StaffRow = typeof staffMembersTable.$inferSelect;
 
 export interface StaffSignedIn {
   staff: StaffResource;
   sessionId: string;
-}
-
-export interface StaffListEntry extends StaffResource {
-  last_sign_in_at: string | null;
-  locked: boolean;
 }
 
 function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResource {
@@ -46,9 +42,9 @@ export class StaffService {
     if (!staff) {
       // Counted and as slow as a wrong password, so the answer does not tell which addresses are staff.
       const attempt = await lock.reserveUnknown("staff", email, now);
-      if (attempt === null) throw new AppError("unauthorized", "signInLocked");
+      if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
       await verifyAgainstNothing(password);
-      throw new AppError("unauthorized", lock.failureAnswer(attempt));
+      throw new DomainError("unauthorized", lock.failureAnswer(attempt));
     }
     // Counted before the password is checked, in one update: parallel attempts check at most the
     // allowed number of passwords (sign-in-lock.ts).
@@ -57,9 +53,9 @@ export class StaffService {
       .set(lock.reserveSet(staffMembersTable, now))
       .where(and(eq(staffMembersTable.id, staff.id), lock.mayAttempt(staffMembersTable, now)))
       .returning({ failedAttempts: staffMembersTable.failedAttempts });
-    if (!reserved) throw new AppError("unauthorized", "signInLocked");
+    if (!reserved) throw new DomainError("unauthorized", "signInLocked");
     if (!(await verifyPassword(staff.passwordHash, password))) {
-      throw new AppError("unauthorized", lock.failureAnswer(reserved.failedAttempts));
+      throw new DomainError("unauthorized", lock.failureAnswer(reserved.failedAttempts));
     }
     return this.db.transaction(async (tx) => {
       await tx.update(staffMembersTable).set({ failedAttempts: 0, lockedAt: null, lastSignInAt: now }).where(eq(staffMembersTable.id, staff.id));

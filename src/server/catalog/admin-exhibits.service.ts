@@ -5,9 +5,9 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitProductsTable, exhibitsTable, productsTable } from "../db/schema/catalog.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 
@@ -57,7 +57,7 @@ export class AdminExhibitsService {
 
   async detail(id: number): Promise<AdminExhibit> {
     const [row] = await this.db.select().from(exhibitsTable).where(eq(exhibitsTable.id, id));
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return this.resource(row);
   }
 
@@ -92,14 +92,14 @@ export class AdminExhibitsService {
       }
       return updated;
     });
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return this.detail(id);
   }
 
   /** The exhibit and its picture links go; the pictures themselves stay (others may use them). */
   async remove(id: number): Promise<void> {
     const [row] = await this.db.delete(exhibitsTable).where(eq(exhibitsTable.id, id)).returning({ id: exhibitsTable.id });
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
   }
 
   async attachImage(id: number, signedId: unknown, locale: Locale): Promise<AdminExhibit> {

@@ -5,8 +5,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
-import { AppError } from "../http/errors.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 
 /** Keys appear in the shop's filter links (?liquor_type=wine): short, lower case, URL-safe. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -70,20 +70,20 @@ export class AdminLiquorTypesService {
     // A PATCH without fields changes nothing (an empty SET is not SQL: it was a 500).
     if (Object.values(changes).every((value) => value === undefined)) return this.one(key);
     const [row] = await this.db.update(liquorTypesTable).set(changes).where(eq(liquorTypesTable.key, key)).returning({ key: liquorTypesTable.key });
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return this.one(key);
   }
 
   /** Only a type no product uses goes (the shop's filter links would otherwise lose products). */
   async remove(key: string): Promise<void> {
     const found = await this.one(key);
-    if (found.product_count > 0) throw new AppError("conflict", "liquorTypeInUse");
+    if (found.product_count > 0) throw new DomainError("conflict", "liquorTypeInUse");
     await this.db.delete(liquorTypesTable).where(eq(liquorTypesTable.key, key));
   }
 
   private async one(key: string): Promise<AdminLiquorType> {
     const found = (await this.list()).find((type) => type.key === key);
-    if (!found) throw new AppError("not-found");
+    if (!found) throw new DomainError("not-found");
     return found;
   }
 }

@@ -11,7 +11,7 @@ import {
 } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DETAIL_TEXT_MAX, LIQUOR_CATEGORIES, TASTE_SCALE_STEPS, VINTAGE_MAX, VINTAGE_MIN } from "../../domain/product-details.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 
 /** A product's columns as the back office writes them; undefined means "leave as it is". */
 export interface ProductChanges {

@@ -5,7 +5,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "./admin-products.input.ts";
@@ -73,7 +73,7 @@ export class AdminProductsService {
 
   async detail(id: number): Promise<AdminProduct> {
     const [product] = await this.db.select().from(productsTable).where(eq(productsTable.id, id));
-    if (!product) throw new AppError("not-found");
+    if (!product) throw new DomainError("not-found");
     const series = await this.db.select({ id: productSeriesTable.seriesId }).from(productSeriesTable).where(eq(productSeriesTable.productId, id));
     return {
       id: product.id,
@@ -142,7 +142,7 @@ export class AdminProductsService {
       }
       return true;
     });
-    if (!found) throw new AppError("not-found");
+    if (!found) throw new DomainError("not-found");
     return this.detail(id);
   }
 

@@ -5,8 +5,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { productSeriesTable, seriesTable } from "../db/schema/catalog.ts";
-import { AppError } from "../http/errors.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 
 interface SeriesChanges {
   nameJa?: string | undefined;
@@ -78,13 +78,13 @@ export class AdminSeriesService {
   /** Only a series without products and sub-series goes; otherwise a 409 saying why. */
   async remove(id: number): Promise<void> {
     const series = await this.one(id);
-    if (series.product_count > 0 || series.child_count > 0) throw new AppError("conflict", "seriesNotEmpty");
+    if (series.product_count > 0 || series.child_count > 0) throw new DomainError("conflict", "seriesNotEmpty");
     await this.db.delete(seriesTable).where(eq(seriesTable.id, id));
   }
 
   private async one(id: number): Promise<AdminSeries> {
     const found = (await this.list()).find((series) => series.id === id);
-    if (!found) throw new AppError("not-found");
+    if (!found) throw new DomainError("not-found");
     return found;
   }
 
@@ -98,7 +98,7 @@ export class AdminSeriesService {
       form.finish();
     }
     if (id !== null && (parentId === id || descendantsOf(id, new Map(rows.map((row) => [row.id, row.parentId]))).has(parentId))) {
-      throw new AppError("invalid", "seriesCycle");
+      throw new DomainError("invalid", "seriesCycle");
     }
   }
 }

@@ -3,7 +3,7 @@ import type { AdminImage } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitImagesTable, imagesTable, productImagesTable } from "../db/schema/catalog.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 
 /** Whose pictures: products and exhibits keep an ordered list of images each. */
 export type ImageOwner = "product" | "exhibit";

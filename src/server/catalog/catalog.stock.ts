@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { TaxClass } from "../../domain/tax-rates.ts";
 import type { Database } from "../db/client.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 
@@ -17,6 +18,8 @@ export interface LockedProduct {
   onSale: boolean;
   /** Covered by the shop's mail-order licence (liquor law); others are refused at checkout. */
   mailOrderAllowed: boolean;
+  /** Consumption tax class (decision 036). */
+  taxClass: TaxClass;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       published: productsTable.published,
       soldOutFlag: productsTable.soldOutFlag,
       mailOrderAllowed: productsTable.mailOrderAllowed,
+      taxClass: productsTable.taxClass,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))

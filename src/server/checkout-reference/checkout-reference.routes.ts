@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isPrefectureCode } from "../../domain/address.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { MAX_CART_LINES } from "../cart/cart.service.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { CheckoutReferenceService } from "./checkout-reference.service.ts";
 
 /** ?id=3, ?id=3,5 or ?id=3&id=5; blanks between commas are ignored. */
@@ -50,12 +50,12 @@ export function registerCheckoutReferenceRoutes(app: FastifyInstance, deps: { re
     app.get(`${prefix}/shipping`, async (request) => {
       const query = shippingQuery.parse(request.query);
       const prefecture = prefectureOf(query.prefecture);
-      if (prefecture === undefined) throw new AppError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
+      if (prefecture === undefined) throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
       const texts = [...new Set(query.id)];
-      if (texts.length > MAX_CART_LINES) throw new AppError("invalid");
+      if (texts.length > MAX_CART_LINES) throw new DomainError("invalid");
       const ids = texts.map((text) => parseResourceId(text));
       // An id that cannot exist is as unknown as one that does not.
-      if (ids.some((id) => id === undefined)) throw new AppError("not-found");
+      if (ids.some((id) => id === undefined)) throw new DomainError("not-found");
       return { fee: await reference.shippingFee(ids as number[], prefecture, request.locale) };
     });
 

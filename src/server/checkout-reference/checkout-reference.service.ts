@@ -4,7 +4,7 @@ import { shippingQuote } from "../../domain/shipping-table.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DEPOSIT_TYPE_LABELS } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
@@ -41,7 +41,7 @@ export class CheckoutReferenceService {
     const products = await this.deps.catalog.purchasable(productIds, locale);
     const lines = productIds.map((id) => {
       const product = products.get(id);
-      if (!product) throw new AppError("not-found");
+      if (!product) throw new DomainError("not-found");
       return { amount: 1, shippingType: product.shippingType, volumeMl: product.volumeMl, price: product.product.price };
     });
     const goods = lines.reduce((sum, line) => sum + priceIncludingTax(line.price, terms.taxRatePercent), 0);

@@ -1,69 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { FakeOffsitePayments, FakeStripe } from "../testing/fake-stripe.ts";
-import { modelOffsitePayments, startFakeStripe } from "../testing/fake-stripe.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
+import type { FakeOffsitePayments } from "../testing/fake-stripe.ts";
+import { modelOffsitePayments } from "../testing/fake-stripe.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { shopOnFakeStripe } from "../testing/shop-on-fake-stripe.ts";
 
 // PayPay through the Stripe adapter, against the local fake Stripe: the shopper is sent to Stripe's
 // approval address, comes back to /checkout/return with payment_intent, and the order is settled
 // from Stripe's answer (or its signed webhook, whichever comes first).
 
-const SECRET_KEY = "sk_test_kura_paypay";
-const WEBHOOK_SECRET = "whsec_kura_paypay";
-
-let fake: FakeStripe;
 let stripe: FakeOffsitePayments;
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  fake = await startFakeStripe(SECRET_KEY);
+const env = shopOnFakeStripe("paypay", (fake) => {
   stripe = modelOffsitePayments(fake);
-  shop = await createTestApp({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_kura_paypay",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-    RATE_LIMIT_MULTIPLIER: "20",
-  });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-  await fake.close();
 });
 
 async function deliver(event: ReturnType<FakeOffsitePayments["approvePayPay"]>["event"]) {
-  const { payload, signature } = stripe.signed(event, WEBHOOK_SECRET);
-  const response = await shop.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    payload,
-  });
-  expect(response.statusCode).toBe(200);
+  await env.deliver(stripe.signed(event, env.webhookSecret));
 }
 
 async function orderByPayPay(session: BrowserSession, wine: number, amount: number) {
   const payload = orderPayload([{ id: wine, amount }], { payment_method: "paypay" });
-  await client.fillCart(session, { [wine]: amount });
-  const response = await client.post(session, payload);
+  await env.client.fillCart(session, { [wine]: amount });
+  const response = await env.client.post(session, payload);
   expect(response.statusCode).toBe(200);
   const body = response.json() as { require_action: boolean; redirect_url: string; order_id: string };
   expect(body.require_action).toBe(true);
-  const order = (await client.order(body.order_id))!;
+  const order = (await env.client.order(body.order_id))!;
   return { payload, body, intentId: order.paymentIntentId! };
 }
 
 /** The browser back at the shop from Stripe's page: the return address carries the order and the payment. */
 function comeBack(session: BrowserSession, returnTo: string) {
   const url = new URL(returnTo);
-  return shop.app.inject({
+  return env.shop.app.inject({
     method: "POST",
     url: "/ja/api/checkout/return",
     headers: session.headers,
@@ -73,10 +42,10 @@ function comeBack(session: BrowserSession, returnTo: string) {
 
 describe("PayPay on Stripe", () => {
   it("asks Stripe for a PayPay payment with the shop's return address, and places a guest's approved order as deposited", async () => {
-    const wine = await make.product({ price: 4000, stock: 3 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ price: 4000, stock: 3 });
+    const session = env.shop.browserSession();
     const { body, intentId } = await orderByPayPay(session, wine, 2);
-    const request = fake.requests.findLast((each) => each.method === "POST" && each.path === "/v1/payment_intents")!;
+    const request = env.fake.requests.findLast((each) => each.method === "POST" && each.path === "/v1/payment_intents")!;
     expect(request.form).toMatchObject({ "payment_method_data[type]": "paypay", "metadata[orderId]": body.order_id });
     expect(new URL(request.form["return_url"]!).pathname).toBe("/checkout/return");
 
@@ -84,34 +53,34 @@ describe("PayPay on Stripe", () => {
     const back = await comeBack(session, returnTo);
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ require_action: false, order_id: body.order_id });
-    expect((await client.order(body.order_id))!.status).toBe("deposited");
-    expect(await client.cart(session)).toHaveLength(0);
+    expect((await env.client.order(body.order_id))!.status).toBe("deposited");
+    expect(await env.client.cart(session)).toHaveLength(0);
   });
 
   it("places a member's order from Stripe's webhook even before the shopper is back, and the return answers it placed", async () => {
-    const wine = await make.product({ price: 3000, stock: 2 });
-    const member = await shop.memberSession();
+    const wine = await env.make.product({ price: 3000, stock: 2 });
+    const member = await env.shop.memberSession();
     const { payload, body, intentId } = await orderByPayPay(member, wine, 1);
     const { event, returnTo } = stripe.approvePayPay(intentId);
     await deliver(event);
-    expect((await client.order(body.order_id))!.status).toBe("deposited");
+    expect((await env.client.order(body.order_id))!.status).toBe("deposited");
     const back = await comeBack(member, returnTo);
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ require_action: false, order_id: body.order_id });
-    expect(await shop.mailsTo(payload.email)).toHaveLength(1);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(1);
   });
 
   it("answers a cancelled approval as a declined card: 402, the order cancelled, the bottles back", async () => {
-    const wine = await make.product({ price: 3000, stock: 4 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ price: 3000, stock: 4 });
+    const session = env.shop.browserSession();
     const { payload, body, intentId } = await orderByPayPay(session, wine, 3);
     const { returnTo } = stripe.cancelPayPay(intentId);
     const back = await comeBack(session, returnTo);
     expect(back.statusCode).toBe(402);
     expect(back.json()).toMatchObject({ payment_failed: true });
     expect(back.json().errors).toHaveLength(1);
-    expect((await client.order(body.order_id))!.status).toBe("cancelled");
-    expect(await client.stockOf(wine)).toBe(4);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+    expect((await env.client.order(body.order_id))!.status).toBe("cancelled");
+    expect(await env.client.stockOf(wine)).toBe(4);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
   });
 });

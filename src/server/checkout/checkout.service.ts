@@ -1,9 +1,12 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
+import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { AccountService } from "../accounts/account.service.ts";
 import type { AddressService } from "../address/address.service.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -79,6 +82,8 @@ export class CheckoutService {
       catalog: CatalogService;
       shopProfiles: ShopProfileService;
       addresses: AddressService;
+      /** Keeps a member's date of birth from checkout when the profile has none. */
+      accounts: Pick<AccountService, "rememberBirthDate">;
     },
     private readonly settings: { reservationMinutes: number },
   ) {
@@ -105,8 +110,12 @@ export class CheckoutService {
 
     const shop = await this.deps.shopProfiles.profile();
     const savedCard = request.user ? await this.deps.cards.paymentReferencesOf(request.user.id) : null;
+    // An address without its prefecture (spec §7 has none) takes it from the postcode or its text.
+    payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
+    if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
     const input = validateCheckout(payload, {
       locale,
+      todayInJapan: japanDateOf(new Date()),
       deliveryDates: (prefecture) => deliveryDatesFor(shop, new Date(), prefecture),
       timeBandCodes: Object.keys(shop.deliveryTimeBands),
       signedIn: request.user !== null,
@@ -168,10 +177,11 @@ export class CheckoutService {
 
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
-        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl };
+        const taxRatePercent = taxRateOfClass(product.taxClass, shop.terms.taxRatePercent);
+        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
       });
       const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.address.prefecture });
+      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);
@@ -199,10 +209,22 @@ export class CheckoutService {
           prefecture: input.address.prefecture,
           address: input.address.address,
           buildingName: input.address.building_name,
+          recipient: input.recipient
+            ? {
+                name: input.recipient.name,
+                phone: input.recipient.phone,
+                country: input.recipient.country,
+                zip: input.recipient.zip,
+                prefecture: input.recipient.prefecture,
+                address: input.recipient.address,
+                buildingName: input.recipient.building_name,
+              }
+            : null,
           desiredDeliveryDate: input.desiredDeliveryDate,
           desiredDeliveryTimezone: input.desiredDeliveryTimezone,
           memo: input.memo,
           gift: input.gift,
+          birthDate: input.birthDate,
           itemsTotal: totals.items,
           taxTotal: totals.tax,
           price: totals.total,
@@ -216,12 +238,13 @@ export class CheckoutService {
           nameJa: line.product.nameJa,
           nameEn: line.product.nameEn,
           unitPrice: line.unitPrice,
-          taxRatePercent: shop.terms.taxRatePercent,
+          taxRatePercent: line.taxRatePercent,
           amount: line.amount,
         })),
         totals.chargeLines,
       );
       await this.requests.linkOrder(tx, requestId, order.id);
+      if (request.user) await this.deps.accounts.rememberBirthDate(tx, request.user.id, input.birthDate);
       // Its first history row and, for an order binding at once, the order mail.
       const { afterCommit } = await this.deps.moves.created(tx, order, shopperActor(order.userId), shop);
       if (status !== "pending") {

@@ -3,14 +3,17 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
 import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
 import { checkGift, defaultGiftSettings } from "../../domain/gift.ts";
+import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
+import type { RecipientInput } from "../../domain/recipient.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
@@ -27,12 +30,22 @@ export interface CheckoutOrderInput {
   name: string;
   email: string;
   phone: string;
+  /** The buyer's address (ご依頼主). */
   address: AddressInput;
+  /** お届け先 when the parcel goes to someone else; null: to the buyer. */
+  recipient: RecipientInput | null;
+  /**
+   * Where the parcel goes: the recipient's prefecture when there is one, else the buyer's. The
+   * shipping fee and the delivery calendar follow this one.
+   */
+  deliveryPrefecture: number | null;
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   memo: string;
   /** The gift options chosen (gift.ts), null for none. */
   gift: GiftOptions | null;
+  /** yyyy-mm-dd, 20 or over on the order day in Japan. */
+  birthDate: string;
 }
 
 /**
@@ -55,19 +68,20 @@ export class CheckoutFieldErrors {
     return Object.keys(this.fields).length === 0;
   }
 
-  failure(): AppError {
-    return new AppError("invalid", "invalid", this.fields, Object.values(this.fields).flat());
+  failure(): DomainError {
+    return new DomainError("invalid", undefined, this.fields, Object.values(this.fields).flat());
   }
 }
 
-const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone"]);
+const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
+const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
 /**
  * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
  * message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
  */
-export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: AppError | "bad_request" } {
+export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: DomainError | "bad_request" } {
   const parsed = checkoutPayloadSchema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors = new CheckoutFieldErrors(locale);
@@ -75,9 +89,17 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
     const [head, tail] = issue.path.map(String);
     // The card's payment method id is reported on the card field ("payment"), as a missing card is.
     const attribute =
-      head === "address" && tail && ADDRESS_FIELDS.has(tail) ? tail : head === "payment" && tail === "payment_method_id" ? "payment_method" : head && TOP_FIELDS.has(head) ? head : undefined;
+      head === "address" && tail && ADDRESS_FIELDS.has(tail)
+        ? tail
+        : head === "recipient" && tail && (ADDRESS_FIELDS.has(tail) || RECIPIENT_ATTRIBUTES[tail])
+          ? (RECIPIENT_ATTRIBUTES[tail] ?? tail)
+          : head === "payment" && tail === "payment_method_id"
+            ? "payment_method"
+            : head && TOP_FIELDS.has(head)
+              ? head
+              : undefined;
     if (!attribute) return { ok: false, error: "bad_request" };
-    const key = head === "address" ? `address.${tail}` : head === "payment" ? "payment" : attribute;
+    const key = head === "address" || head === "recipient" ? `${head}.${tail}` : head === "payment" ? "payment" : attribute;
     if (errors.fields[key]) continue;
     if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
     else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
@@ -99,12 +121,14 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 export interface CheckoutValidationContext {
   locale: Locale;
+  /** Today's date in Japan (the buyer's age is counted to it). */
+  todayInJapan: CalendarDate;
   /** The wishable dates for a delivery to the prefecture (null: abroad or none), from the shop's calendar now. */
   deliveryDates: (prefecture: number | null) => string[];
   timeBandCodes: string[];
   signedIn: boolean;
   hasSavedCard: boolean;
-  /** The address rules of /api/address (shared rules plus the known-country check); throws AppError with fields. */
+  /** The address rules of /api/address (shared rules plus the known-country check); throws DomainError with fields. */
   validateAddress: (input: unknown) => AddressInput;
   /** The trader's gift settings: what may be chosen (the defaults when not given). */
   giftSettings?: GiftSettings;
@@ -128,13 +152,15 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   try {
     address = context.validateAddress(payload.address);
   } catch (error) {
-    if (!(error instanceof AppError) || !error.fields) throw error;
+    if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`address.${field}`, text);
   }
 
+  const recipient = payload.recipient ? checkRecipient(payload.recipient, context, errors) : null;
+
   const date = payload.desired_delivery_date.trim();
-  // The window follows the address: the first day a parcel can reach it (delivery-calendar.ts).
-  const window = date ? context.deliveryDates(address?.prefecture ?? null) : [];
+  // The window follows where the parcel goes (the recipient's address when there is one): the first day it can arrive there (delivery-calendar.ts).
+  const window = date ? context.deliveryDates((payload.recipient ? recipient?.prefecture : address?.prefecture) ?? null) : [];
   if (date && !window.includes(date)) {
     errors.add(
       "desired_delivery_date",
@@ -145,6 +171,10 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   }
   const timezone = payload.desired_delivery_timezone.trim();
   if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind("desired_delivery_timezone", "desired_delivery_timezone", "inclusion");
+
+  const birthDate = payload.birth_date.trim();
+  const age = judgeOrderBirthDate(birthDate, context.todayInJapan);
+  if (age !== "adult") errors.add("birth_date", ORDER_BIRTH_DATE_MESSAGES[age][locale]);
 
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
@@ -158,7 +188,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
 
-  if (!errors.empty || !address) throw errors.failure();
+  if (!errors.empty || !address || (payload.recipient && !recipient)) throw errors.failure();
   return {
     items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
     choice,
@@ -168,10 +198,39 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     email,
     phone,
     address,
+    recipient,
+    deliveryPrefecture: recipient ? recipient.prefecture : address.prefecture,
     desiredDeliveryDate: date || null,
     desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
     gift: gift.ok ? gift.gift : null,
+    birthDate,
   };
+}
+
+/**
+ * お届け先: name and phone as the buyer's are checked, the address by the address rules; messages
+ * under recipient.name, recipient.phone, recipient.zip, … Null when any field failed.
+ */
+function checkRecipient(
+  input: NonNullable<CheckoutPayloadValue["recipient"]>,
+  context: CheckoutValidationContext,
+  errors: CheckoutFieldErrors,
+): RecipientInput | null {
+  const name = oneLine(input.name);
+  const phone = oneLine(input.phone);
+  const before = Object.keys(errors.fields).length;
+  if (!name) errors.addKind("recipient.name", "recipient_name", "blank");
+  if (!phone) errors.addKind("recipient.phone", "recipient_phone", "blank");
+  else if (!isPhoneNumber(phone)) errors.addKind("recipient.phone", "recipient_phone", "invalid");
+  let address: AddressInput | undefined;
+  try {
+    address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
+  } catch (error) {
+    if (!(error instanceof DomainError) || !error.fields) throw error;
+    for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
+  }
+  if (!address || Object.keys(errors.fields).length > before) return null;
+  return { name, phone, ...address };
 }

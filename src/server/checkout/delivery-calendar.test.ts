@@ -4,7 +4,7 @@ import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { deliveryCalendarSchema } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { defaultShippingTable } from "../../domain/shipping-table.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { validateCheckout } from "./checkout.validation.ts";
 import { deliveryCalendarInput, deliveryDatesFor, isJapaneseHoliday, japaneseHolidayName } from "./delivery-calendar.ts";
@@ -49,6 +49,7 @@ describe("the delivery date wished at checkout", () => {
     try {
       validateCheckout(payload, {
         locale,
+        todayInJapan: { year: 2026, month: 4, day: 28 },
         deliveryDates: (each) => deliveryDatesFor(profile, now, each),
         timeBandCodes: [],
         signedIn: false,
@@ -57,7 +58,7 @@ describe("the delivery date wished at checkout", () => {
       });
       return [];
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       return error.fields?.desired_delivery_date ?? [];
     }
   }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { UserResource } from "../../domain/account.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
-import { AppError } from "./errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,7 +14,7 @@ declare module "fastify" {
 
 /** The signed-in member, or a 401 for routes that are for members only. */
 export function requireUser(request: FastifyRequest): UserResource {
-  if (!request.user) throw new AppError("unauthorized");
+  if (!request.user) throw new DomainError("unauthorized");
   return request.user;
 }
 
@@ -23,7 +23,7 @@ export function requireUser(request: FastifyRequest): UserResource {
  * staff without it. The owner may do everything staff may.
  */
 export function requireStaff(request: FastifyRequest, role: StaffRole = "staff"): StaffResource {
-  if (!request.staff) throw new AppError("unauthorized", request.sessionExpired ? "sessionTimeout" : "staffUnauthorized");
-  if (role === "owner" && request.staff.role !== "owner") throw new AppError("forbidden");
+  if (!request.staff) throw new DomainError("unauthorized", request.sessionExpired ? "sessionTimeout" : "staffUnauthorized");
+  if (role === "owner" && request.staff.role !== "owner") throw new DomainError("forbidden");
   return request.staff;
 }

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import type { DomainErrorKind } from "../../domain/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
 
-export type ErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed" | "unavailable";
-
-const statusOf: Record<ErrorKind, number> = {
+/** A domain error's kind as an HTTP status: the one place services' errors meet HTTP (decision 032). */
+const statusOf: Record<DomainErrorKind, number> = {
   "not-found": 404,
   invalid: 422,
   conflict: 409,
@@ -16,7 +17,8 @@ const statusOf: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-const defaultMessage: Record<ErrorKind, MessageKey> = {
+/** The message of an error that names none. */
+const defaultMessage: Record<DomainErrorKind, MessageKey> = {
   "not-found": "apiNotFound",
   invalid: "invalid",
   conflict: "conflict",
@@ -25,26 +27,6 @@ const defaultMessage: Record<ErrorKind, MessageKey> = {
   "payment-failed": "paymentFailed",
   unavailable: "internal",
 };
-
-/** The one error type services throw; the error handler maps its kind to an HTTP status. */
-export class AppError extends Error {
-  constructor(
-    readonly kind: ErrorKind,
-    readonly messageKey: MessageKey = defaultMessage[kind],
-    /** Per-field messages for 422 answers. */
-    readonly fields?: Record<string, string[]>,
-    /** Already translated messages that replace the one of `messageKey` (spec §8 errors lists). */
-    readonly messages?: string[],
-  ) {
-    super(messageKey);
-    this.name = "AppError";
-  }
-}
-
-/** A 422 carrying every field message: `errors` lists them all, `fields` groups them per field. */
-export function validationFailed(errors: { fields: Record<string, string[]>; list(): string[] }): AppError {
-  return new AppError("invalid", "invalid", errors.fields, errors.list());
-}
 
 /**
  * PostgreSQL's answers to a value it cannot take (SQLSTATE class 22: NUL or an invalid byte sequence,
@@ -63,12 +45,12 @@ function databaseRefusalCode(error: unknown): string | undefined {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
     const locale = request.locale;
-    if (error instanceof AppError) {
+    if (error instanceof DomainError) {
       return reply
         .status(statusOf[error.kind])
-        .send({ errors: error.messages ?? [message(error.messageKey, locale)], ...(error.fields ? { fields: error.fields } : {}) });
+        .send({ errors: error.messages ?? [message(error.messageKey ?? defaultMessage[error.kind], locale)], ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({ errors: [message("invalid", locale)] });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config.ts";
-import { errorForLog } from "./error-log.ts";
+import { errorForLog } from "../logs/error-log.ts";
 
 /**
  * Structured JSON logs (pino) with no personal data: requests are logged by method and path only

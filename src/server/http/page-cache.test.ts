@@ -55,11 +55,11 @@ describe("PageCache", () => {
       expect(cache.keyFor(guest(url))).toBe(`ja ${url}`);
     }
     expect(cache.keyFor(guest("/shop", { locale: "en" }))).toBe("en /shop");
-    for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`]) {
+    for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`, "/shop?bench=1", "/shop?series=3&utm_source=x", "/products/12?q=x", "/?page=2"]) {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
     expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBeNull();
-    expect(cache.keyFor(guest("/shop", { user: { id: 1, email: "a@example.com", user_name: "", tel: "", unconfirmed_email: null } }))).toBeNull();
+    expect(cache.keyFor(guest("/shop", { user: { id: 1, email: "a@example.com", user_name: "", tel: "", birth_date: null, unconfirmed_email: null } }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { staff: { id: 1, email: "s@example.com", role: "staff" } }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { sessionExpired: true }))).toBeNull();
   });

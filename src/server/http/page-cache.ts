@@ -29,6 +29,15 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 300;
 /** Query strings longer than this are not worth a copy (and cannot push the useful ones out). */
 const MAX_QUERY_LENGTH = 200;
+/**
+ * The query parameters that change a kept page: /shop's filters (domain/catalog.ts). A URL with any
+ * other parameter (a tracking tag, a cache-buster) is rendered but not kept, so made-up query
+ * strings cannot fill the cache with copies of the same page (each /shop copy is tens of kB).
+ */
+const KEPT_QUERY_KEYS: Record<string, ReadonlySet<string>> = {
+  "/shop": new Set(["q", "series", "series[]", "liquor_type", "unsold", "unselect_series", "page"]),
+};
+const NO_QUERY_KEYS: ReadonlySet<string> = new Set();
 
 /** A kept page, encoded once: the bytes between its holes, and which value goes in each hole. */
 interface CachedPage {
@@ -92,6 +101,10 @@ export class PageCache {
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     if (queryAt >= 0 && request.url.length - queryAt > MAX_QUERY_LENGTH) return null;
     if (!CACHED_PATHS.some((pattern) => pattern.test(path))) return null;
+    if (queryAt >= 0) {
+      const kept = KEPT_QUERY_KEYS[path] ?? NO_QUERY_KEYS;
+      for (const name of new URLSearchParams(request.url.slice(queryAt + 1)).keys()) if (!kept.has(name)) return null;
+    }
     return `${request.locale} ${request.url}`;
   }
 

@@ -61,6 +61,7 @@ const ja = {
   // --- end back office ---
   // --- back office operations ---
   exportTooLarge: "書き出す注文が多すぎます(5,000件まで)。注文日などで絞り込んでください。",
+  b2BillingCodesMissing: "B2クラウド用のCSVを書き出すには、設定で「請求先顧客コード」と「運賃管理番号」を登録してください(宅急便の取り込みに必要です)。",
   staffRemoveSelf: "ご自身のアカウントは削除できません。",
   memberAlreadyConfirmed: "この会員はメールアドレスの確認を済ませています。",
   // --- end back office operations ---
@@ -78,6 +79,12 @@ const ja = {
 } as const;
 
 export type MessageKey = keyof typeof ja;
+
+/** Every key of this table may be named by a DomainError (src/domain/errors.ts, decision 032). */
+declare module "../../domain/errors.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DomainMessageKeys extends Record<MessageKey, true> {}
+}
 
 const en: Record<MessageKey, string> = {
   notFound: "The page you were looking for could not be found.",
@@ -143,6 +150,7 @@ const en: Record<MessageKey, string> = {
   // --- end back office ---
   // --- back office operations ---
   exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",
+  b2BillingCodesMissing: "To export the B2 Cloud file, first enter the B2 Cloud customer code (請求先顧客コード) and freight number (運賃管理番号) in the settings; B2 Cloud needs them to import 宅急便 parcels.",
   staffRemoveSelf: "You cannot remove your own account.",
   memberAlreadyConfirmed: "This member has already confirmed their e-mail address.",
   // --- end back office operations ---

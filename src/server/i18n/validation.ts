@@ -99,9 +99,13 @@ const attributes = {
     price: "金額",
     // Checkout: the order form (POST /api/checkout).
     phone: "電話番号",
+    // Checkout and the address book: お届け先 when the parcel goes to someone else.
+    recipient_name: "お届け先のお名前",
+    recipient_phone: "お届け先の電話番号",
     payment_method: "お支払い方法",
     desired_delivery_date: "お届け希望日",
     desired_delivery_timezone: "お届け希望時間帯",
+    birth_date: "生年月日",
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
@@ -180,9 +184,13 @@ const attributes = {
     price: "Price",
     // Checkout: the order form (POST /api/checkout).
     phone: "Phone",
+    // Checkout and the address book: the recipient when the parcel goes to someone else.
+    recipient_name: "Recipient's name",
+    recipient_phone: "Recipient's phone",
     payment_method: "Payment method",
     desired_delivery_date: "Desired delivery date",
     desired_delivery_timezone: "Desired delivery time",
+    birth_date: "Date of birth",
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
@@ -278,6 +286,11 @@ export class FieldErrors {
 
   add(attribute: ValidatedAttribute, kind: ValidationKind, params: { count?: number; attribute?: ValidatedAttribute } = {}): void {
     (this.fields[attribute] ??= []).push(fullValidationMessage(this.locale, attribute, kind, params));
+  }
+
+  /** A message written for the field (not one of the kinds'). */
+  addText(attribute: ValidatedAttribute, text: string): void {
+    (this.fields[attribute] ??= []).push(text);
   }
 
   get empty(): boolean {

@@ -6,9 +6,9 @@ import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from "../../domain/admin-catal
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { uploadBlobsTable } from "../db/schema/uploads.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ImageService } from "./image.service.ts";
-import { FormReader } from "../http/form-reader.ts";
+import { FormReader } from "../i18n/form-reader.ts";
 
 /** Where the browser PUTs a blob's bytes; the key follows. */
 export const DIRECT_UPLOAD_PATH = "/admin/api/direct_uploads";
@@ -66,14 +66,14 @@ export class AdminUploadsService {
   /** Checks and keeps the bytes of blob `key`; nothing is stored unless every check passes. */
   async store(key: string, data: Buffer): Promise<void> {
     const [blob] = await this.db.select().from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key));
-    if (!blob) throw new AppError("not-found");
-    if (blob.imageId !== null) throw new AppError("conflict", "uploadAlreadyStored");
-    if (data.length !== blob.byteSize) throw new AppError("invalid", "uploadSizeMismatch");
+    if (!blob) throw new DomainError("not-found");
+    if (blob.imageId !== null) throw new DomainError("conflict", "uploadAlreadyStored");
+    if (data.length !== blob.byteSize) throw new DomainError("invalid", "uploadSizeMismatch");
     const md5 = crypto.createHash("md5").update(data).digest("base64");
-    if (md5 !== blob.checksum) throw new AppError("invalid", "uploadChecksumMismatch");
+    if (md5 !== blob.checksum) throw new DomainError("invalid", "uploadChecksumMismatch");
     const format = await imageFormatOf(data);
-    if (format === undefined) throw new AppError("invalid", "uploadNotImage");
-    if (format === "refused") throw new AppError("invalid", "uploadFormatRefused");
+    if (format === undefined) throw new DomainError("invalid", "uploadNotImage");
+    if (format === "refused") throw new DomainError("invalid", "uploadFormatRefused");
     const image = await this.images.store(data);
     await this.db
       .update(uploadBlobsTable)
@@ -91,7 +91,7 @@ export class AdminUploadsService {
       form.errors.add("signed_id", "not_found");
       form.finish();
     }
-    if (blob!.imageId === null) throw new AppError("invalid", "uploadNotStored");
+    if (blob!.imageId === null) throw new DomainError("invalid", "uploadNotStored");
     return blob!.imageId;
   }
 }

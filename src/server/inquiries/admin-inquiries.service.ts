@@ -5,11 +5,12 @@ import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { inquiryRepliesTable } from "../db/schema/inquiries.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { AppError, validationFailed } from "../http/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { defaultReplySubject, inquiryReplyMail } from "./inquiry-reply.mails.ts";
-import { LabelledFieldErrors } from "../http/labelled-field-errors.ts";
+import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
+import type { AdminInquiryDetail, AdminInquirySummary } from "../../domain/back-office.ts";
 
 export const ADMIN_INQUIRIES_PER_PAGE = 20;
 export const INQUIRY_STATES = ["unhandled", "handled", "all"] as const;
@@ -17,24 +18,6 @@ export type InquiryState = (typeof INQUIRY_STATES)[number];
 export const REPLY_LIMITS = { subject: 200, message: 10_000 } as const;
 
 type InquiryRow = typeof inquiriesTable.$inferSelect;
-
-export interface AdminInquirySummary {
-  id: number;
-  created_at: string;
-  name: string;
-  email: string;
-  subject: string;
-  locale: Locale;
-  handled_at: string | null;
-  replies: number;
-}
-
-export interface AdminInquiryDetail extends AdminInquirySummary {
-  message: string;
-  member_id: number | null;
-  reply_subject: string;
-  replies_sent: { id: number; created_at: string; staff_email: string | null; subject: string; message: string }[];
-}
 
 const replyLabels = {
   subject: { ja: "件名", en: "Subject" },
@@ -165,7 +148,7 @@ export class AdminInquiriesService {
 
   private async mustFind(id: number): Promise<InquiryRow> {
     const [row] = await this.db.select().from(inquiriesTable).where(eq(inquiriesTable.id, id));
-    if (!row) throw new AppError("not-found");
+    if (!row) throw new DomainError("not-found");
     return row;
   }
 }

@@ -4,7 +4,7 @@ import { INQUIRY_LIMITS, characterCount } from "../../domain/inquiry.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { message } from "../i18n/messages.ts";
 import type { MagazineService } from "./magazine.service.ts";
@@ -50,7 +50,7 @@ export function registerMagazineRoutes(app: FastifyInstance, deps: { magazine: M
     app.post(`${prefix}/magazine/unsubscribe`, async (request) => {
       const parsed = tokenBody.safeParse(request.body);
       if (!parsed.success || !(await magazine.unsubscribe(parsed.data.token))) {
-        throw new AppError("invalid", "magazineLinkInvalid");
+        throw new DomainError("invalid", "magazineLinkInvalid");
       }
       return { data: { status: "unsubscribed" }, message: message("magazineUnsubscribed", request.locale) };
     });
@@ -62,7 +62,7 @@ export function registerMagazineRoutes(app: FastifyInstance, deps: { magazine: M
     app.put(`${prefix}/magazine/subscription`, async (request) => {
       const user = requireUser(request);
       const parsed = subscriptionBody.safeParse(request.body);
-      if (!parsed.success) throw new AppError("invalid");
+      if (!parsed.success) throw new DomainError("invalid");
       const data = await magazine.setSubscription(user, parsed.data.subscribed, request.locale);
       return { data, message: message(parsed.data.subscribed ? "magazineSubscribed" : "magazineUnsubscribed", request.locale) };
     });

@@ -7,7 +7,7 @@ import type { MagazineStatus, MagazineSubscriptionResource } from "../../domain/
 import { MAGAZINE_CONFIRM_WITHIN_MS } from "../../domain/magazine.ts";
 import type { Database } from "../db/client.ts";
 import { magazineSubscribersTable } from "../db/schema/magazine.ts";
-import { validationFailed } from "../http/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MailBody, MailContent } from "../mail/mail-layout.ts";
 import type { MailService } from "../mail/mail.service.ts";

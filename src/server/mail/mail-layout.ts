@@ -1,3 +1,4 @@
+import { UNDER_20_NOTICE } from "../../domain/liquor-law.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
@@ -78,6 +79,15 @@ function signatureOf(shop: ShopProfile, locale: Locale, publicUrl: string): Sign
   };
 }
 
+/**
+ * Every mail of a liquor shop carries the under-20 notice (decision 036): order, payment, shipping and
+ * cancellation mails as the display standard asks, and the others alike. In Japanese always, and in
+ * English too in an English mail.
+ */
+function underAgeNotice(locale: Locale): string {
+  return locale === "ja" ? `【${UNDER_20_NOTICE.ja}】` : `${UNDER_20_NOTICE.en}\n(${UNDER_20_NOTICE.ja})`;
+}
+
 function composeText(locale: Locale, body: MailBody, signature: Signature): string {
   const blocks: string[] = [];
   if (body.greeting) blocks.push(body.greeting);
@@ -85,6 +95,7 @@ function composeText(locale: Locale, body: MailBody, signature: Signature): stri
   if (body.details?.length) blocks.push(body.details.map((row) => `${row.label}: ${row.value}`).join("\n"));
   if (body.action) blocks.push(`${body.action.label}: ${body.action.url}`);
   if (body.note) blocks.push(body.note);
+  blocks.push(underAgeNotice(locale));
   const footer = [
     RULE,
     signature.sentAutomatically,
@@ -129,6 +140,7 @@ function composeHtml(locale: Locale, subject: string, body: MailBody, signature:
     body.details?.length ? detailsTable(body.details) : "",
     body.action ? actionButton(locale, body.action) : "",
     body.note ? `<p style="margin:0 0 16px;font-size:12px;color:${INK_SOFT}">${htmlLines(body.note)}</p>` : "",
+    `<p style="margin:0 0 16px;padding:8px 12px;border:1px solid ${LINE};font-size:13px;font-weight:bold;color:${INK}">${htmlLines(underAgeNotice(locale))}</p>`,
   ].join("");
   const shopUrl = escapeHtml(signature.shopUrl);
   const link = `color:${INK_SOFT}`;

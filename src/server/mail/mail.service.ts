@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { mailOutboxTable } from "../db/schema/mail.ts";
-import { errorSummary } from "../http/error-log.ts";
+import { errorSummary } from "../logs/error-log.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { MailContent } from "./mail-layout.ts";
 import type { MailboxService } from "./mailbox.service.ts";

@@ -1,5 +1,5 @@
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
 import type { OrderRow } from "./orders.service.ts";
@@ -40,9 +40,9 @@ export function paymentOnCancelAtGateway(gateway: PaymentGateway): PaymentOnCanc
 async function refundInFull(gateway: PaymentGateway, order: OrderRow): Promise<void> {
   try {
     const refund = await gateway.refund(order.paymentIntentId!, undefined, { idempotencyKey: `kura-cancel-refund-${order.publicId}` });
-    if (refund.status === "failed" || refund.status === "canceled") throw new AppError("unavailable", "refundFailed");
+    if (refund.status === "failed" || refund.status === "canceled") throw new DomainError("unavailable", "refundFailed");
   } catch (error) {
-    if (error instanceof PaymentGatewayError) throw new AppError("unavailable", "refundFailed");
+    if (error instanceof PaymentGatewayError) throw new DomainError("unavailable", "refundFailed");
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderRow } from "./orders.service.ts";
 import { addressLine } from "../../domain/order-view.ts";
 import { carrierLabel, trackingUrl } from "../../domain/carriers.ts";
+import { displayZip } from "../../domain/address.ts";
 
 // What the shopper hears when an order moves (OrderMoves): the money arrived, the parcel left (with
 // its slip number), or the order was cancelled. In the language of the checkout, like the order mail.
@@ -36,6 +37,7 @@ const texts = {
     carrier: "配送業者",
     tracking: "配送状況を確認する",
     destination: "お届け先",
+    buyer: "ご依頼主",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
   },
   en: {
@@ -57,6 +59,7 @@ const texts = {
     carrier: "Carrier",
     tracking: "Track the parcel",
     destination: "Delivery address",
+    buyer: "Ordered by",
     contact: "If you have any questions, please contact us at the address below.",
   },
 } as const;
@@ -94,8 +97,10 @@ export function orderStatusMail(
   if (kind === "sent") {
     details.push({ label: t.carrier, value: carrierLabel(order.carrier, locale) });
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
-
-    details.push({ label: t.destination, value: `〒${order.zip} ${addressLine(order)}${order.buildingName ? ` ${order.buildingName}` : ""}\n${order.name}` });
+    // お届け先: the recipient when the parcel went to someone else, else the buyer.
+    const to = order.recipient ?? order;
+    details.push({ label: t.destination, value: `${displayZip(to.country, to.zip)} ${addressLine(to)}${to.buildingName ? ` ${to.buildingName}` : ""}\n${to.name}` });
+    if (order.recipient) details.push({ label: t.buyer, value: order.name });
   }
   // The carrier's tracking page for the slip: a button in HTML, a "label: url" line in text.
   const tracking = kind === "sent" ? trackingUrl(order.carrier, order.slipNumber, locale) : null;

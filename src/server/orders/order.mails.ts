@@ -7,6 +7,7 @@ import { fillText } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
+import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../domain/tax-rates.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderView } from "../../domain/order-view.ts";
@@ -33,6 +34,7 @@ const texts = {
     paymentHeading: "■お支払いについて",
     bankAccount: "{financial} {branch} {type} {number} {name}",
     deliveryHeading: "■お届け先",
+    buyerHeading: "■ご依頼主",
     wish: "お届け希望日時: {date} {band}",
     noDate: "日指定なし",
     noBand: "時間指定なし",
@@ -58,6 +60,7 @@ const texts = {
     paymentHeading: "Payment",
     bankAccount: "{financial}, {branch}, {type} {number}, {name}",
     deliveryHeading: "Delivery address",
+    buyerHeading: "Ordered by",
     wish: "Desired delivery: {date} {band}",
     noDate: "no date specified",
     noBand: "no time specified",
@@ -88,7 +91,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const method = storedPaymentMethod(order.paymentMethod);
 
   const lines = order.items.map((item) =>
-    fill(t.line, { name: item.name[locale], unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
+    fill(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
   const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: yen(order.totals.total), days: shop.terms.bankTransferWithinDays })];
   if (method.showsBankAccounts) {
@@ -115,16 +118,23 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     if (instructions.url) payment.push(`${labels.link[locale]}: ${instructions.url}`);
   }
   const band = order.desiredDeliveryTimezone ? (timeBands[order.desiredDeliveryTimezone] ?? order.desiredDeliveryTimezone) : t.noBand;
+  const partyLines = (party: OrderView["buyer"]) => [
+    `${displayZip(party.country, party.zip)} ${party.addressLine}${party.buildingName ? ` ${party.buildingName}` : ""}`,
+    party.name,
+    party.phone,
+  ];
+  // A gift: who ordered (ご依頼主) above where it goes (お届け先).
+  const buyer = order.sendsToOther ? [[t.buyerHeading, ...partyLines(order.buyer)].join("\n")] : [];
   const delivery = [
     t.deliveryHeading,
-    `${displayZip(order.country, order.zip)} ${order.addressLine}${order.buildingName ? ` ${order.buildingName}` : ""}`,
-    order.name,
-    order.phone,
+    ...partyLines(order.recipient),
     fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
     fill(t.shippingTiming, { min: shop.terms.processingBusinessDays.min, max: shop.terms.processingBusinessDays.max }),
   ];
 
-  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), delivery.join("\n")];
+  // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.
+  if (order.items.some((item) => item.reduced)) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
+  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
   const gift = giftLines(order.gift, locale);
   // The message card's own line breaks are kept, its lines indented under the label.
   if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
@@ -139,10 +149,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     { label: t.items, value: yen(order.totals.items) },
     // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
     ...order.charges.map((charge) => ({ label: charge.taxable ? fill(t.charge, { label: charge.label[locale] }) : charge.label[locale], value: yen(charge.amount) })),
-    {
-      label: fill(t.tax, { rate: order.totals.taxRatePercent, base: yen(order.totals.taxBase) }),
-      value: yen(order.totals.tax),
-    },
+    // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
+    ...order.totals.taxes.map((each) => ({ label: fill(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
     { label: t.total, value: yen(order.totals.total) },
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.

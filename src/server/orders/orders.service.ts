@@ -72,6 +72,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     prefecture: order.prefecture,
     address: order.address,
     buildingName: order.buildingName,
+    recipient: order.recipient ?? null,
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
     memo: order.memo,
@@ -80,6 +81,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     carrier: order.carrier,
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
+    birthDate: order.birthDate ?? null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import { requireUser } from "../http/auth.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { message } from "../i18n/messages.ts";
 import type { CardsService } from "./cards.service.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
@@ -22,7 +22,7 @@ async function withGateway<T>(request: FastifyRequest, reply: FastifyReply, work
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     if (error.kind === "unavailable") return reply.status(503).send({ errors: [message("paymentUnavailable", request.locale)] });
-    throw new AppError("invalid", "cardNotSaved");
+    throw new DomainError("invalid", "cardNotSaved");
   }
 }
 
@@ -44,7 +44,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: { cards: CardsSer
     app.put(`${prefix}/cards`, async (request, reply) => {
       const user = requireUser(request);
       const body = saveCardBody.safeParse(request.body);
-      if (!body.success) throw new AppError("invalid", "cardNotSaved");
+      if (!body.success) throw new DomainError("invalid", "cardNotSaved");
       return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, body.data), message: message("saved", request.locale) }));
     });
 

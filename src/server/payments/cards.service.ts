@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SavedCard } from "../../domain/card.ts";
 import type { Database } from "../db/client.ts";
 import { memberCardsTable } from "../db/schema/payments.ts";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { PaymentGateway, PaymentLog } from "./payment-gateway.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
 
@@ -106,6 +106,6 @@ export class CardsService {
   }
 }
 
-function notConfirmed(gatewayMessage?: string): AppError {
-  return new AppError("invalid", "cardNotSaved", undefined, gatewayMessage ? [gatewayMessage] : undefined);
+function notConfirmed(gatewayMessage?: string): DomainError {
+  return new DomainError("invalid", "cardNotSaved", undefined, gatewayMessage ? [gatewayMessage] : undefined);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../http/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { PostcodesService } from "./postcodes.service.ts";
 
 const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -13,7 +13,7 @@ export function registerPostcodeRoutes(app: FastifyInstance, deps: { postcodes: 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.get<{ Params: { zip3: string } }>(`${prefix}/postcodes/:zip3`, async (request, reply) => {
       const { zip3 } = request.params;
-      if (!/^\d{3}$/.test(zip3)) throw new AppError("not-found");
+      if (!/^\d{3}$/.test(zip3)) throw new DomainError("not-found");
       const data = await deps.postcodes.byPrefix(zip3);
       reply.header("cache-control", `public, max-age=${ONE_WEEK_SECONDS}`);
       return { data };

@@ -18,6 +18,9 @@ export const CARDS = {
   insufficientFunds: "4000000000009995",
 } as const;
 
+/** A date of birth well over 20 on any test day. */
+export const ADULT_BIRTH_DATE = "1985-04-01";
+
 /** A complete order form as the checkout page sends it, for these items. */
 export function orderPayload(items: { id: number; amount: number }[], overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
@@ -31,6 +34,8 @@ export function orderPayload(items: { id: number; amount: number }[], overrides:
     phone: "090-1234-5678",
     desired_delivery_date: "",
     desired_delivery_timezone: "",
+    // The order form's age field (decision 036): an adult's date of birth.
+    birth_date: ADULT_BIRTH_DATE,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/exhibit";
-import { flatten, imageVariantUrl, parseResourceId } from "../../domain/catalog-api.ts";
+import { flatten, imageVariantUrl, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { summaryOf } from "../features/catalog/product-meta.ts";
@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const products = await Promise.all(exhibit.attributes.product_ids.map((productId) => page.catalog.product(page.locale, Number(productId))));
   return {
     exhibit: flatten(exhibit),
-    products: products.flatMap((product) => (product ? [flatten(product)] : [])),
+    products: products.flatMap((product) => (product ? [tileOf(product)] : [])),
     publicUrl: page.publicUrl,
   };
 }

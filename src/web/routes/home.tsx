@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { flatten } from "../../domain/catalog-api.ts";
+import { flatten, tileOf } from "../../domain/catalog-api.ts";
 import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     page.catalog.homeProducts(page.locale),
     page.catalog.exhibits(page.locale, { topOnly: true }),
   ]);
-  return { products: products.map(flatten), exhibits: exhibits.map(flatten) };
+  return { products: products.map(tileOf), exhibits: exhibits.map(flatten) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

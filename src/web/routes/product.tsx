@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { seriesPathByHashid } from "../features/catalog/series-path.ts";
-import { flatten, parseResourceId } from "../../domain/catalog-api.ts";
+import { flatten, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
 import { shippingPromise } from "../../domain/delivery-calendar.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const [related, stockLeft] = await Promise.all([page.catalog.relatedProducts(page.locale, id!), page.catalog.stockLeft(id!)]);
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
-  return { product: flatten(product), related: related.map(flatten), stockLeft, lowStock, publicUrl: page.publicUrl };
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, publicUrl: page.publicUrl };
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/shop";
 import type { ProductFilter } from "../../domain/catalog.ts";
 import { filterToSearchParams, parseProductFilter } from "../../domain/catalog.ts";
-import { flatten } from "../../domain/catalog-api.ts";
+import { tileOf } from "../../domain/catalog-api.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { ShopFilters } from "../features/catalog/shop-filters.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
@@ -27,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const filter = filterOf(url.searchParams);
   const products = await page.catalog.products(page.locale, filter);
-  return { filter, products: products.map(flatten) };
+  return { filter, products: products.map(tileOf) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { staffMembersTable } from "./staff.ts";
 
 /**
@@ -15,6 +15,8 @@ export const usersTable = pgTable(
     passwordHash: text("password_hash").notNull(),
     userName: text("user_name").notNull().default(""),
     tel: text("tel").notNull().default(""),
+    /** yyyy-mm-dd, kept to prefill the order form's date of birth (age on the order form, decision 036). */
+    birthDate: date("birth_date", { mode: "string" }),
     /** Language the member used last; mails go out in it. */
     locale: text("locale", { enum: ["ja", "en"] }).notNull().default("ja"),
     confirmationTokenHash: text("confirmation_token_hash").unique(),

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
 
 /** A member's saved delivery address (spec §3 Address); one per member. */
@@ -17,3 +17,27 @@ export const addressesTable = pgTable("addresses", {
   buildingName: text("building_name").notNull().default(""),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's address book: the people they send to (a parent, a friend), each with name and phone.
+ * The saved address above stays the member's own, default one (spec §7 GET/PUT /api/address).
+ */
+export const addressBookTable = pgTable(
+  "address_book_entries",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    country: text("country").notNull().default("jp"),
+    zip: text("zip").notNull(),
+    prefecture: smallint("prefecture"),
+    address: text("address").notNull(),
+    buildingName: text("building_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("address_book_entries_user_idx").on(table.userId, table.id)],
+);

@@ -1,6 +1,7 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { TAX_CLASSES } from "../../../domain/tax-rates.ts";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -97,6 +98,8 @@ export const productsTable = pgTable(
     storageEn: text("storage_en").notNull().default(""),
     /** The liquor tax law's category (酒類の品目), a key of LIQUOR_CATEGORIES in domain/product-details.ts. */
     liquorCategory: text("liquor_category"),
+    /** Consumption tax class (decision 036): standard 10% or reduced 8%; liquor is always standard. */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }).notNull().default("standard"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +107,7 @@ export const productsTable = pgTable(
     check("products_volume_positive", sql`${table.volumeMl} is null or ${table.volumeMl} > 0`),
     check("products_alcohol_range", sql`${table.alcoholPermille} is null or (${table.alcoholPermille} >= 0 and ${table.alcoholPermille} <= 1000)`),
     check("products_price_nonnegative", sql`${table.price} >= 0`),
+    check("products_tax_class_known", sql`${table.taxClass} in ('standard', 'reduced')`),
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
     check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint,
 import type { OrderPaymentMethod } from "../../../domain/checkout.ts";
 import type { GiftOptions } from "../../../domain/gift.ts";
 import type { PaymentInstructions } from "../../../domain/payment-methods/payment-method.ts";
+import type { OrderRecipient } from "../../../domain/recipient.ts";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { usersTable } from "./accounts.ts";
@@ -30,11 +31,18 @@ export const ordersTable = pgTable(
     prefecture: smallint("prefecture"),
     address: text("address").notNull(),
     buildingName: text("building_name").notNull().default(""),
+    /**
+     * お届け先 when the parcel goes to someone else (a gift): name, phone and address; null when it
+     * goes to the buyer, whose name, phone and address above are ご依頼主 and the contact.
+     */
+    recipient: jsonb("recipient").$type<OrderRecipient>(),
     desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
     desiredDeliveryTimezone: text("desired_delivery_timezone"),
     memo: text("memo").notNull().default(""),
     /** Gift options chosen at checkout (domain/gift.ts): wrapping, のし, message card, no prices; null for none. */
     gift: jsonb("gift").$type<GiftOptions>(),
+    /** The buyer's date of birth as given on the order form (the law's age field, decision 036); null for older orders. */
+    birthDate: date("birth_date", { mode: "string" }),
     /**
      * Yen: items before tax, tax, and the total paid (price), as charged at checkout; shipping and
      * fees are the order's charge lines (order_charges). Kept as figures for sums in SQL (sales).

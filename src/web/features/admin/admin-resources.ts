@@ -1,20 +1,14 @@
+import type { LiquorReport } from "../../../domain/back-office.ts";
 import type { StaffResource } from "../../../domain/staff.ts";
 
-// The answers of /admin/api as the contract (admin-plan/contract.md) defines them.
+// The answers of /admin/api as the contract (admin-plan/contract.md) defines them; what the server
+// declares in src/domain is imported from there, not written again.
+
+export type { Dashboard as DashboardFigures, LiquorReportLine } from "../../../domain/back-office.ts";
 
 export interface SessionAnswer {
   staff: StaffResource;
   csrf_token?: string;
-}
-
-export interface DashboardFigures {
-  today: { orders: number; sales: number };
-  month: { orders: number; sales: number };
-  awaiting_deposit: number;
-  to_ship: number;
-  low_stock: { id: number | string; name: string; stock: number }[];
-  unhandled_inquiries: number;
-  training_deadline: { deadline: string; daysLeft: number; overdue: boolean } | null;
 }
 
 export interface MagazineSubscribers {
@@ -31,22 +25,8 @@ export interface MagazineSubscribers {
   meta: { counts: { subscribed: number; pending: number; unsubscribed: number } };
 }
 
-export interface LiquorReportLine {
-  product_id: number | null;
-  name: string;
-  volume_ml: number | null;
-  alcohol_percent: string | null;
-  bottles: number;
-  litres: string | null;
-}
-
-export interface LiquorReport {
-  data: {
-    fiscal_year: number;
-    from: string;
-    to: string;
-    groups: { liquor_type: string | null; label: string; bottles: number; litres: string; bottles_without_volume: number; lines: LiquorReportLine[] }[];
-  };
+export interface LiquorReportAnswer {
+  data: LiquorReport;
   meta: { current_fiscal_year: number; first_fiscal_year: number };
 }
 

@@ -1,4 +1,4 @@
-import type { Exhibit, Product } from "../../../domain/catalog-api.ts";
+import type { Exhibit, ProductTile } from "../../../domain/catalog-api.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { CatalogImage } from "./catalog-image.tsx";
@@ -7,7 +7,7 @@ import styles from "./catalog.module.css";
 const GRID_SIZES = "(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw";
 
 /** Product tiles; sold-out ones are dimmed and labelled. The first row loads eagerly. */
-export function ProductGrid({ products, eagerCount = 4 }: { products: Product[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 4 }: { products: ProductTile[]; eagerCount?: number }) {
   const { t, productPrice } = useI18n();
   return (
     <ul className={styles.grid} data-testid="product-grid">
@@ -15,7 +15,7 @@ export function ProductGrid({ products, eagerCount = 4 }: { products: Product[];
         <li key={product.id} className={styles.tile} data-sold-out={product.sold_out} data-testid="product-tile">
           <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
             <div className={styles.tileImage}>
-              <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} />
+              <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} maxWidth={960} />
               {product.sold_out && <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>}
             </div>
             <h3 className={styles.tileName}>{product.name}</h3>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-liquor-report";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { LiquorReport } from "../../features/admin/admin-resources.ts";
+import type { LiquorReportAnswer } from "../../features/admin/admin-resources.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import report from "../../features/admin/admin-report.module.css";
@@ -13,7 +13,7 @@ import { Select } from "../../ui/field.tsx";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const year = new URL(request.url).searchParams.get("year");
-  return loadAdmin<LiquorReport>(request, `/reports/liquor-sales${year ? `?year=${encodeURIComponent(year)}` : ""}`);
+  return loadAdmin<LiquorReportAnswer>(request, `/reports/liquor-sales${year ? `?year=${encodeURIComponent(year)}` : ""}`);
 }
 clientLoader.hydrate = true as const;
 

@@ -1,8 +1,8 @@
 import { INVALID_CHARACTERS, hasForbiddenCharacters, recordIdOf } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { validationFailed } from "./errors.ts";
-import type { ValidatedAttribute } from "../i18n/validation.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { validationFailed } from "../../domain/errors.ts";
+import type { ValidatedAttribute } from "./validation.ts";
+import { FieldErrors } from "./validation.ts";
 
 /**
  * Reads one JSON body of a back-office form field by field, collecting every problem as a per-field

@@ -1,6 +1,6 @@
 import type { Locale } from "../../domain/locale.ts";
-import type { ValidationKind } from "../i18n/validation.ts";
-import { validationMessage } from "../i18n/validation.ts";
+import type { ValidationKind } from "./validation.ts";
+import { validationMessage } from "./validation.ts";
 
 /** A field's name as the back-office form labels it. */
 export type FieldLabels = Record<string, { ja: string; en: string }>;

@@ -1,0 +1,95 @@
+import type { TrainingWarning } from "./liquor-law.ts";
+import type { Locale } from "./locale.ts";
+import type { StaffResource } from "./staff.ts";
+
+// What the back office's operations routes answer (/admin/api), declared once: the server's services
+// build these and the back office's pages read them (decision 032). Types only.
+
+/** A member as the trader sees them (GET /admin/api/members). */
+export interface AdminMember {
+  id: number;
+  email: string;
+  user_name: string;
+  tel: string;
+  locale: Locale;
+  created_at: string;
+  confirmed: boolean;
+  /** A changed address still waiting for its confirmation link. */
+  unconfirmed_email: string | null;
+  locked: boolean;
+  /** When a lock ends by itself (the lock rule's UNLOCK_AFTER_MINUTES), or null. */
+  locked_until: string | null;
+  failed_attempts: number;
+  sign_in_count: number;
+  /** The most recent sign-in (Devise's current_sign_in_at). */
+  last_sign_in_at: string | null;
+}
+
+/** An inquiry in the inbox list. */
+export interface AdminInquirySummary {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  subject: string;
+  locale: Locale;
+  handled_at: string | null;
+  replies: number;
+}
+
+/** One inquiry with its message and the replies sent. */
+export interface AdminInquiryDetail extends AdminInquirySummary {
+  message: string;
+  member_id: number | null;
+  reply_subject: string;
+  replies_sent: { id: number; created_at: string; staff_email: string | null; subject: string; message: string }[];
+}
+
+/** A back-office account in the owner's staff list. */
+export interface StaffListEntry extends StaffResource {
+  last_sign_in_at: string | null;
+  locked: boolean;
+}
+
+/** The dashboard's figures. */
+export interface Dashboard {
+  today: { orders: number; sales: number };
+  month: { orders: number; sales: number };
+  awaiting_deposit: number;
+  to_ship: number;
+  low_stock: { id: number; name: string; stock: number }[];
+  unhandled_inquiries: number;
+  /** Set when the liquor-sales manager's training deadline is near or past. */
+  training_deadline: TrainingWarning | null;
+}
+
+/** One product's line of the yearly liquor sales report. */
+export interface LiquorReportLine {
+  product_id: number | null;
+  name: string;
+  volume_ml: number | null;
+  alcohol_percent: string | null;
+  bottles: number;
+  /** Litres with three decimals; null when the product's volume is not recorded. */
+  litres: string | null;
+}
+
+/** One kind of liquor in the report. */
+export interface LiquorReportGroup {
+  liquor_type: string | null;
+  label: string;
+  bottles: number;
+  litres: string;
+  /** Bottles whose volume is unknown, so not in `litres`: the trader must fill in the product's volume. */
+  bottles_without_volume: number;
+  lines: LiquorReportLine[];
+}
+
+/** The yearly sales volumes the tax office asks for (酒類の販売数量等報告書). */
+export interface LiquorReport {
+  fiscal_year: number;
+  from: string;
+  /** The last day of the fiscal year (31 March). */
+  to: string;
+  groups: LiquorReportGroup[];
+}

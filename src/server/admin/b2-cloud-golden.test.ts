@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { chargeOf } from "../../domain/order-charges.ts";
+import type { OrderRecord } from "../../domain/order-view.ts";
+import { orderView } from "../../domain/order-view.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import { b2Csv } from "./b2-cloud.csv.ts";
+
+// The B2 Cloud upload of two orders byte for byte, as written by hand from Yamato's 送り状発行データ
+// レイアウト (入出力用): Shift_JIS, CRLF, a header line, the 42 columns in order, dates YYYY/MM/DD,
+// phones in half-width digits and hyphens, postcodes 3-4, お届け先住所 with 町・番地 in 32 bytes and
+// the rest in アパートマンション名, JIS X 0208 characters only (髙 → 高), 請求先 codes in every row.
+// A gift (cash on delivery) goes from its buyer to Okinawa; a paid order to its buyer comes from the shop.
+
+const shop = {
+  shopName: { ja: "酒舗 蔵", en: "Kura" },
+  phone: "03-5829-4410",
+  zip: "111-0051",
+  address: { ja: "東京都台東区蔵前3-14-7 蔵前ビル1階", en: "" },
+  yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" },
+} as unknown as ShopProfile;
+
+function record(fields: Partial<OrderRecord>): OrderRecord {
+  return {
+    publicId: "",
+    createdAt: new Date("2026-12-17T10:00:00+09:00"),
+    status: "deposited",
+    paymentMethod: "bank",
+    locale: "ja",
+    name: "",
+    email: "buyer@example.com",
+    phone: "",
+    country: "jp",
+    zip: "",
+    prefecture: 13,
+    address: "",
+    buildingName: "",
+    recipient: null,
+    desiredDeliveryDate: null,
+    desiredDeliveryTimezone: null,
+    memo: "",
+    slipNumber: null,
+    gift: null,
+    carrier: null,
+    birthDate: null,
+    paymentInstructions: null,
+    taxRatePercent: 10,
+    items: [{ id: 1, productId: 1, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 2 }],
+    charges: [chargeOf("shipping", 1100)],
+    ...fields,
+  };
+}
+
+describe("the B2 Cloud upload, against the golden file", () => {
+  it("writes the published layout byte for byte", () => {
+    const gift = orderView(
+      record({
+        publicId: "K7Q2M9X4P8RT",
+        status: "await_payment",
+        paymentMethod: "cod",
+        name: "山田 太郎",
+        phone: "03（5555）1234",
+        zip: "1110051",
+        address: "台東区蔵前3-14-7",
+        buildingName: "蔵前ハイツ101",
+        recipient: {
+          name: "髙良 花子",
+          phone: "０９８－８６７－１２３４",
+          country: "jp",
+          zip: "9040111",
+          prefecture: 47,
+          address: "中頭郡北谷町字砂辺100番地 シーサイドコート北谷",
+          buildingName: "205号室",
+        },
+        desiredDeliveryDate: "2026-12-20",
+        desiredDeliveryTimezone: "14-16",
+        charges: [chargeOf("shipping", 1100), chargeOf("payment_fee", 440, storedPaymentMethod("cod").feeLabel)],
+      }),
+    );
+    const own = orderView(
+      record({
+        publicId: "B3N6W1Z5H2CD",
+        name: "佐藤 一郎",
+        phone: "０３－１２３４－５６７８",
+        zip: "1500001",
+        address: "渋谷区神宮前1-2-3",
+        items: [
+          { id: 2, productId: 2, name: { ja: "生酒 〜しぼりたて〜", en: "Fresh sake" }, unitPrice: 2000, taxRatePercent: 10, amount: 1 },
+          { id: 3, productId: 1, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 },
+        ],
+      }),
+    );
+    const { body, notes } = b2Csv(
+      [
+        { order: gift, cool: false },
+        { order: own, cool: true },
+      ],
+      shop,
+      "2026-12-18",
+    );
+    const golden = fs.readFileSync(new URL("./fixtures/b2-cloud-golden.csv", import.meta.url));
+    expect(body.toString("hex")).toBe(golden.toString("hex"));
+    expect(notes).toEqual([{ orderId: "K7Q2M9X4P8RT", replaced: ["お届け先名: 髙→高"], leftOver: "" }]);
+  });
+});

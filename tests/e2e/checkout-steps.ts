@@ -1,0 +1,49 @@
+import { expect } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { csrfOf, waitForHydration } from "./fixtures.ts";
+
+// Steps of /checkout that several journeys take the same way (checkout, off-site payments).
+
+export interface ProductResource {
+  id: string;
+  attributes: { name: string; price: number; price_include_tax: number; sold_out: boolean; buyable_limit: number | null };
+}
+
+async function catalogue(request: APIRequestContext): Promise<ProductResource[]> {
+  return (await (await request.get("/ja/api/products")).json()).data;
+}
+
+/** A product of the demo catalogue by the start of its Japanese name. */
+export async function product(request: APIRequestContext, name: string): Promise<ProductResource> {
+  const found = (await catalogue(request)).find((each) => each.attributes.name.startsWith(name));
+  if (!found) throw new Error(`no product named ${name}…`);
+  return found;
+}
+
+/** Puts exactly these bottles in this browser's cart (PUT /api/carts, as the drawer does), and opens /checkout as the purchase button does. */
+export async function checkoutWith(page: Page, amounts: Record<string, number>): Promise<void> {
+  await page.goto("/");
+  const put = await page.request.put("/api/carts", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { cart: { cart_product_ids: amounts } },
+  });
+  expect(put.ok()).toBe(true);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(page.getByTestId("order-summary")).toBeVisible();
+}
+
+/** Name, e-mail (when given) and phone of the orderer. */
+export async function fillContact(page: Page, email?: string): Promise<void> {
+  await page.getByLabel("お名前").fill("蔵前 花子");
+  if (email) await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("電話番号").fill("03-1234-5678");
+}
+
+/** A Japanese address filled from its postcode, plus the street number typed after it. */
+export async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel("郵便番号").fill("1000001");
+  const address = page.getByLabel("住所", { exact: true });
+  await expect(address).toHaveValue("千代田区千代田");
+  await address.fill("千代田区千代田1-1");
+}
