@@ -15,6 +15,7 @@ const TABLE_OWNERS = {
   cart: ["cart"],
   // TODO(images): images and image_variants are the images module's; move them to schema/images.ts.
   catalog: ["catalog", "images"],
+  documents: ["documents"],
   http: ["http"],
   inquiries: ["inquiries"],
   magazine: ["magazine"],

@@ -76,6 +76,8 @@ export interface AdminProductFields {
   storage_ja: string;
   storage_en: string;
   liquor_category: string | null;
+  /** Consumption tax class (decision 036): standard 10% or reduced 8%; liquor is always standard. */
+  tax_class: "standard" | "reduced";
 }
 
 /** The specification's text fields, in the form's order (each in both languages). */

@@ -14,6 +14,8 @@ export interface CartItem {
   /** What shipping needs (shipping-table.ts): cool bottles send the parcel cool; a 1,800 ml bottle takes two places in a box. Absent in carts stored before. */
   shipping_type?: "normal" | "cool";
   volume_ml?: number | null;
+  /** Consumption tax rate of the item in percent (8 for a reduced-rate item, decision 036); the standard rate when absent (a cart kept before). */
+  tax_rate?: number;
 }
 
 export type CartProduct = Omit<CartItem, "amount">;

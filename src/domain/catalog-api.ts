@@ -35,6 +35,8 @@ export interface ProductAttributes {
   image_details: ImageDetails[];
   price: number;
   price_include_tax: number;
+  /** Consumption tax rate in percent: the standard rate, or 8 for a reduced-rate item (decision 036). */
+  tax_rate: number;
   shipping_type: "normal" | "cool";
   buyable_limit: number | null;
   liquor_type: string | null;

@@ -83,8 +83,8 @@ describe("checkout totals", () => {
       subtotal: 12_080,
       taxBase: 12_080,
       taxRatePercent: 10,
+      taxes: [{ rate: 10, base: 12_080, tax: 1208 }],
       tax: 1208,
-      taxes: [{ base: 12_080, rate: 10, tax: 1208 }],
       total: 13_288,
     });
   });

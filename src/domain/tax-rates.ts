@@ -64,3 +64,11 @@ export const LIQUOR_REDUCED_REFUSAL: Record<Locale, string> = {
   ja: "酒類は軽減税率の対象外です。標準税率（10%）を選んでください。",
   en: "Liquor is not eligible for the reduced tax rate. Choose the standard rate (10%).",
 };
+
+/**
+ * Whether a product is liquor for the tax class rule: it has a liquor-tax category (酒類の品目), a
+ * liquor type in the shop's list, or 1% alcohol or more (酒税法 §2's definition of 酒類).
+ */
+export function isLiquorProduct(product: { liquorType: string | null; liquorCategory: string | null; alcoholPermille: number | null }): boolean {
+  return product.liquorType !== null || product.liquorCategory !== null || (product.alcoholPermille ?? 0) >= 10;
+}

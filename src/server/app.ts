@@ -89,6 +89,10 @@ import { registerAdminMagazineRoutes } from "./admin/admin-magazine.routes.ts";
 // Back-office operations: order CSV exports, inquiries, members, settings, staff accounts.
 import { registerAdminOperations } from "./admin/admin-operations.setup.ts";
 import { LiquorReportService } from "./admin/liquor-report.service.ts";
+// The order's paperwork: delivery notes and receipts as PDF (decision 037).
+import { registerDocumentRoutes } from "./documents/documents.routes.ts";
+import { DocumentsService } from "./documents/documents.service.ts";
+import { receiptPageUrl } from "./documents/receipt-link.ts";
 
 export interface AppDeps {
   config: Config;
@@ -210,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
-    { publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
     { orders, moves: orderMoves, gateway: payments, carts, log: app.log },
@@ -255,6 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
+  const documents = new DocumentsService(database.db, { orders, shopProfiles });
+  registerDocumentRoutes(app, { documents, secret });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
   registerAdminMagazineRoutes(app, { magazine });
@@ -334,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents });
   return app;
 }
 
@@ -364,6 +370,8 @@ declare module "fastify" {
       /** Back-office accounts (sign-in, `npm run admin:create`). */
       staff: StaffService;
       adminOrders: AdminOrdersService;
+      /** Delivery notes and receipts (PDF). */
+      documents: DocumentsService;
     };
   }
 }

@@ -20,6 +20,7 @@ export default [
   route("magazine/register", "routes/magazine-register.tsx"),
   route("magazine/confirmed", "routes/magazine-confirmed.tsx"),
   route("magazine/unsubscribe", "routes/magazine-unsubscribe.tsx"),
+  route("receipt", "routes/receipt.tsx"),
   layout("routes/guest-only.tsx", [
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),

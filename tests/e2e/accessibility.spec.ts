@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // axe-core (WCAG 2.0 and 2.1, levels A and AA) on every shopper page and every overlay a shopper
 // meets: the age gate, the cart drawer, the login prompt, the checkout with its 3-D Secure challenge,
@@ -184,6 +184,7 @@ test.describe("shopper pages", () => {
     await page.getByLabel("お名前").fill("蔵前 花子");
     await page.getByLabel("メールアドレス").fill("hanako@example.com");
     await page.getByLabel("電話番号").fill("03-1234-5678");
+    await fillBirthDate(page);
     await page.getByLabel("郵便番号").fill("1000001");
     await expect(page.getByLabel("住所", { exact: true })).toHaveValue("千代田区千代田");
     await page.getByLabel("住所", { exact: true }).fill("千代田区千代田1-1");

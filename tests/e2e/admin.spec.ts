@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page, Response } from "@playwright/test";
-import { E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The back office as the trader uses it: sign in, the dashboard, finding a shopper's bank-transfer
 // order, confirming the money and shipping it with a slip number (which the shopper then sees in
@@ -25,6 +25,7 @@ async function placeOrder(page: Page, method: "bank" | "cod", email: string, nam
       desired_delivery_date: "",
       desired_delivery_timezone: "",
       memo: "玄関前に置いてください",
+      birth_date: ADULT_BIRTH_DATE,
     },
   });
   expect(response.status(), await response.text()).toBe(200);

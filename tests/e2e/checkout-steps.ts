@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { csrfOf, waitForHydration } from "./fixtures.ts";
+import { csrfOf, fillBirthDate, waitForHydration } from "./fixtures.ts";
 
 // Steps of /checkout that several journeys take the same way (checkout, off-site payments).
 
@@ -38,6 +38,8 @@ export async function fillContact(page: Page, email?: string): Promise<void> {
   await page.getByLabel("お名前").fill("蔵前 花子");
   if (email) await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("電話番号").fill("03-1234-5678");
+  // The order form's age field (decision 036), next to the under-20 notice.
+  await fillBirthDate(page);
 }
 
 /** A Japanese address filled from its postcode, plus the street number typed after it. */

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Request } from "@playwright/test";
 import { checkoutWith, fillAddress, fillContact as fillContactAs, product } from "./checkout-steps.ts";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // /checkout as shoppers use it on the built-in test gateway: a guest paying by card (with and
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
@@ -411,6 +411,7 @@ test("a member finds contact and address filled in and pays with the saved card"
   await expect(page.getByTestId("method-registered_credit")).toContainText("•••• 4242 12/34");
   await savedCard.check();
   await expect(page.getByLabel("カード番号")).toBeHidden();
+  await fillBirthDate(page);
   const posts = checkoutPosts(page);
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);

@@ -99,3 +99,11 @@ export async function signUpAndSignIn(page: Page, prefix = "member"): Promise<st
   await page.goto("/");
   return email;
 }
+
+/** A date of birth well over 20: the order form's age field (decision 036). */
+export const ADULT_BIRTH_DATE = "1985-04-01";
+
+/** Types the orderer's date of birth next to the under-20 notice at checkout. */
+export async function fillBirthDate(page: Page, date = ADULT_BIRTH_DATE): Promise<void> {
+  await page.getByLabel(/^(生年月日|Date of birth)/).fill(date);
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { isJapaneseHoliday } from "../../src/server/checkout/delivery-calendar.ts";
-import { asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The purchase history (/mypage/orders) and the page after a placed order (/checkout/complete), as
 // a new member sees them. Orders are placed through POST /api/checkout with bank transfer or cash on
@@ -32,6 +32,7 @@ async function placeOrder(page: Page, wish: OrderWish): Promise<string> {
       desired_delivery_date: wish.desired_delivery_date ?? "",
       desired_delivery_timezone: wish.desired_delivery_timezone ?? "",
       memo: "",
+      birth_date: ADULT_BIRTH_DATE,
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -47,6 +47,9 @@ async function call(route: Route, headers: Record<string, string>) {
 
 beforeAll(async () => {
   shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
+  // The B2 export refuses until the shop's Yamato billing codes are set.
+  const profile = await shop.app.services.shopProfiles.profile();
+  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
   const anonymous = shop.browserSession();
   sessions.anonymous = { cookie: "", headers: { "x-csrf-token": anonymous.headers["x-csrf-token"]! } };
   const shopper = await shop.memberSession();

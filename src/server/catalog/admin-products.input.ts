@@ -45,7 +45,11 @@ export interface ProductChanges {
   storageJa?: string | undefined;
   storageEn?: string | undefined;
   liquorCategory?: string | null | undefined;
+  taxClass?: TaxClass | undefined;
 }
+
+import type { TaxClass } from "../../domain/tax-rates.ts";
+import { TAX_CLASSES } from "../../domain/tax-rates.ts";
 
 const LIQUOR_CATEGORY_KEYS = Object.keys(LIQUOR_CATEGORIES) as (keyof typeof LIQUOR_CATEGORIES)[];
 
@@ -88,6 +92,7 @@ export function readProductInput(body: unknown, locale: Locale, partial: boolean
     storageJa: form.text("storage_ja", { max: DETAIL_TEXT_MAX }),
     storageEn: form.text("storage_en", { max: DETAIL_TEXT_MAX }),
     liquorCategory: form.text("liquor_category", { max: NAME_MAX }),
+    taxClass: form.oneOf("tax_class", TAX_CLASSES, { fallback: "standard" }) ?? undefined,
   };
   // An empty liquor type means "none".
   if (changes.liquorType === "") changes.liquorType = null;

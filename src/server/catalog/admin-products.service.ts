@@ -5,6 +5,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, productsTable, seriesTable } from "../db/schema/catalog.ts";
+import type { TaxClass } from "../../domain/tax-rates.ts";
+import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
@@ -107,6 +109,7 @@ export class AdminProductsService {
       storage_ja: product.storageJa,
       storage_en: product.storageEn,
       liquor_category: product.liquorCategory,
+      tax_class: product.taxClass,
       images: await imagesOf(this.db, "product", id),
       updated_at: product.updatedAt.toISOString(),
     };
@@ -114,6 +117,7 @@ export class AdminProductsService {
 
   async create(changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
+    checkTaxClass(changes, undefined, locale);
     const { seriesIds, ...columns } = changes;
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -128,6 +132,11 @@ export class AdminProductsService {
 
   async update(id: number, changes: ProductChanges, locale: Locale): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
+    const [stored] = await this.db
+      .select({ liquorType: productsTable.liquorType, liquorCategory: productsTable.liquorCategory, alcoholPermille: productsTable.alcoholPermille, taxClass: productsTable.taxClass })
+      .from(productsTable)
+      .where(eq(productsTable.id, id));
+    if (stored) checkTaxClass(changes, stored, locale);
     const { seriesIds, ...columns } = changes;
     const found = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -191,5 +200,27 @@ export class AdminProductsService {
       if (known.length !== changes.seriesIds.length) errors.add("series_ids", "inclusion");
     }
     if (!errors.empty) throw validationFailed(errors);
+  }
+}
+
+/**
+ * Liquor is always taxed at the standard rate (decision 036): the reduced class is refused for a
+ * product that is liquor after this change (a partial change is judged with what is stored).
+ */
+function checkTaxClass(
+  changes: ProductChanges,
+  stored: { liquorType: string | null; liquorCategory: string | null; alcoholPermille: number | null; taxClass: TaxClass } | undefined,
+  locale: Locale,
+): void {
+  const after = {
+    liquorType: changes.liquorType !== undefined ? changes.liquorType : (stored?.liquorType ?? null),
+    liquorCategory: changes.liquorCategory !== undefined ? changes.liquorCategory : (stored?.liquorCategory ?? null),
+    alcoholPermille: changes.alcoholPermille !== undefined ? changes.alcoholPermille : (stored?.alcoholPermille ?? null),
+  };
+  const taxClass = changes.taxClass ?? stored?.taxClass ?? "standard";
+  if (taxClass === "reduced" && isLiquorProduct(after)) {
+    const errors = new FieldErrors(locale);
+    errors.addText("tax_class", LIQUOR_REDUCED_REFUSAL[locale]);
+    throw validationFailed(errors);
   }
 }

@@ -24,6 +24,7 @@ export function productResource(product: CatalogProduct, snapshot: CatalogSnapsh
       image_details: product.images,
       price: product.price,
       price_include_tax: product.priceIncludingTax,
+      tax_rate: product.taxRatePercent,
       shipping_type: product.shippingType,
       buyable_limit: product.buyableLimit,
       liquor_type: product.liquorType,

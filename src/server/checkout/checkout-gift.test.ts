@@ -78,7 +78,16 @@ describe("a gift order with every option", () => {
     const stored = (await client.order(id))!;
     expect(stored.gift).toEqual({ wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, messageCard: MESSAGE, hidePrices: true });
 
+    // Wrapping is its charge line: 3000 + 1100 + cod 440 + 330 = 4870 → tax 487.
+    expect((await shop.app.services.orders.chargesOf(stored.id)).map((charge) => [charge.kind, charge.labelJa, charge.amount])).toEqual([
+      ["shipping", "送料", 1100],
+      ["payment_fee", "代引き手数料", 440],
+      ["gift_wrapping", "ギフトラッピング料", 330],
+    ]);
+    expect(stored.price).toBe(5357);
+
     const [mail] = await shop.mailsTo(payload.email);
+    expect(mail!.text).toContain("ギフトラッピング料(税抜)");
     for (const text of [mail!.text, mail!.html]) {
       expect(text).toContain("ギフト設定");
       expect(text).toContain("御歳暮(外のし)");
@@ -101,6 +110,7 @@ describe("a gift order with every option", () => {
     const header = plain[0]!;
     const row = plain.find((each) => each[0] === id)!;
     const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("ギフトラッピング料")).toBe("330");
     expect([cell("ラッピング"), cell("のし表書き"), cell("名入れ"), cell("内のし・外のし"), cell("メッセージカード"), cell("金額を記載しない")]).toEqual([
       "あり",
       "御歳暮",

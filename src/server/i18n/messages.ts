@@ -58,6 +58,9 @@ const ja = {
   staffUnauthorized: "管理画面にログインしてください。",
   orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
   refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
+  receiptNotPaid: "領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。",
+  receiptLinkExpired: "この領収書のリンクは有効期限が切れています。お手数ですが、メールの末尾の連絡先までお問い合わせください。",
+  deliveryNotesNone: "この日に発送する注文はありません。",
   // --- end back office ---
   // --- back office operations ---
   exportTooLarge: "書き出す注文が多すぎます(5,000件まで)。注文日などで絞り込んでください。",
@@ -147,6 +150,9 @@ const en: Record<MessageKey, string> = {
   staffUnauthorized: "Please sign in to the back office.",
   orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
   refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
+  receiptNotPaid: "A receipt can be issued once the payment has been received. If you have not paid yet, please try again after paying.",
+  receiptLinkExpired: "This receipt link has expired. Please contact us at the address at the end of the mail.",
+  deliveryNotesNone: "There are no orders to ship on this day.",
   // --- end back office ---
   // --- back office operations ---
   exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",

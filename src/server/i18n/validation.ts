@@ -109,6 +109,8 @@ const attributes = {
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    addressee: "宛名",
+    proviso: "但し書き",
     carrier: "配送業者",
     status: "ステータス",
     from: "開始日",
@@ -147,6 +149,7 @@ const attributes = {
     storage_ja: "保存方法(日本語)",
     storage_en: "保存方法(英語)",
     liquor_category: "酒類の品目",
+    tax_class: "税率区分",
     top: "トップページに表示",
     product_ids: "関連する商品",
     filename: "ファイル名",
@@ -194,6 +197,8 @@ const attributes = {
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    addressee: "Addressee",
+    proviso: "Description (但し書き)",
     carrier: "Carrier",
     status: "Status",
     from: "From",
@@ -232,6 +237,7 @@ const attributes = {
     storage_ja: "Storage (Japanese)",
     storage_en: "Storage (English)",
     liquor_category: "Liquor tax category",
+    tax_class: "Tax class",
     top: "Show on the home page",
     product_ids: "Related products",
     filename: "Filename",

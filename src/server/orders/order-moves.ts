@@ -77,7 +77,7 @@ export class OrderMoves {
       shopProfiles: ShopProfileService;
       paymentOnCancel: PaymentOnCancel;
     },
-    private readonly settings: { publicUrl: string },
+    private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
 
   /**
@@ -161,7 +161,9 @@ export class OrderMoves {
 
   private async placedMail(tx: Database, order: OrderRow, shop: ShopProfile): Promise<MailContent> {
     const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[order.locale]]));
-    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands });
+    // A guest has no My Page: the mail carries a signed link to the order's receipt page.
+    const receiptUrl = order.userId === null ? this.settings.receiptUrl?.(order.publicId) : undefined;
+    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands, receiptUrl });
   }
 
   private async afterCommit(effects: MoveEffects): Promise<void> {

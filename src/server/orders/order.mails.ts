@@ -43,6 +43,8 @@ const texts = {
     giftHeading: "■ギフト設定",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
+    receiptGuest: "■領収書\n領収書(適格簡易請求書)は、お支払いの確認後に次のページから宛名を入力して発行できます。\n{url}",
+    receiptMember: "■領収書\n領収書(適格簡易請求書)は、お支払いの確認後にマイページの購入履歴から発行できます。",
   },
   en: {
     subject: "Thank you for your order {id} – {shop}",
@@ -69,6 +71,8 @@ const texts = {
     giftHeading: "Gift options",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
     contact: "If you have any questions, please contact us at the address below.",
+    receiptGuest: "Receipt\nOnce your payment has been received, you can issue a receipt (qualified simplified invoice) with your addressee on this page:\n{url}",
+    receiptMember: "Receipt\nOnce your payment has been received, you can issue a receipt (qualified simplified invoice) from the order history on My Page.",
   },
 } as const;
 
@@ -80,10 +84,12 @@ export interface OrderMailInput {
   order: OrderView;
   /** Time-band code → label in the order's language. */
   timeBands: Record<string, string>;
+  /** A guest's signed receipt page (decision 037); undefined for a member's order (My Page has it). */
+  receiptUrl?: string | undefined;
 }
 
 /** The order mail: items, totals, how to pay, where it goes, and the shop's invoice registration when set. */
-export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBands }: OrderMailInput): MailContent {
+export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBands, receiptUrl }: OrderMailInput): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const yen = (amount: number) => formatYen(amount, locale);
@@ -139,6 +145,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   // The message card's own line breaks are kept, its lines indented under the label.
   if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
   if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
+  paragraphs.push(receiptUrl ? fill(t.receiptGuest, { url: receiptUrl }) : t.receiptMember);
   const note: string[] = [t.contact];
   if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
 

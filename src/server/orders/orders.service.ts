@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -9,7 +10,7 @@ import { orderResourceOf, orderView } from "../../domain/order-view.ts";
 import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
-import { orderChargesTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
+import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
@@ -218,6 +219,43 @@ export class OrdersService {
       .from(ordersTable)
       .where(orderListWhere(filters))
       .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
+      .limit(limit);
+    return this.viewsOf(rows);
+  }
+
+  /**
+   * The day's shipments, for the delivery notes printed in bulk (decision 037): every order ready
+   * to ship now (paid, or cash on delivery waiting for its parcel) and every order moved to sent on
+   * `day` (a Japan date), oldest first, up to `limit`.
+   */
+  async shipmentsOf(day: string, limit: number): Promise<OrderView[]> {
+    const shipsUnpaid = storedPaymentMethods()
+      .filter((method) => method.staffMovesFromAwaitPayment.includes("sent"))
+      .map((method) => method.stored);
+    const shippedThatDay = exists(
+      this.db
+        .select({ id: orderHistoryTable.id })
+        .from(orderHistoryTable)
+        .where(
+          and(
+            eq(orderHistoryTable.orderId, ordersTable.id),
+            eq(orderHistoryTable.toStatus, "sent"),
+            gte(orderHistoryTable.at, japanMidnight(day)),
+            lt(orderHistoryTable.at, japanMidnight(day, 1)),
+          ),
+        ),
+    );
+    const rows = await this.db
+      .select()
+      .from(ordersTable)
+      .where(
+        or(
+          eq(ordersTable.status, "deposited"),
+          shipsUnpaid.length > 0 ? and(eq(ordersTable.status, "await_payment"), inArray(ordersTable.paymentMethod, shipsUnpaid)) : undefined,
+          and(eq(ordersTable.status, "sent"), shippedThatDay),
+        ),
+      )
+      .orderBy(asc(ordersTable.createdAt), asc(ordersTable.id))
       .limit(limit);
     return this.viewsOf(rows);
   }

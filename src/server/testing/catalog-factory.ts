@@ -56,6 +56,7 @@ export class CatalogFactory {
     volumeMl?: number | null;
     alcoholPermille?: number | null;
     mailOrderAllowed?: boolean;
+    taxClass?: "standard" | "reduced";
   } = {}): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
@@ -75,6 +76,7 @@ export class CatalogFactory {
         volumeMl: fields.volumeMl === undefined ? 750 : fields.volumeMl,
         alcoholPermille: fields.alcoholPermille === undefined ? 130 : fields.alcoholPermille,
         mailOrderAllowed: fields.mailOrderAllowed ?? true,
+        taxClass: fields.taxClass ?? "standard",
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;

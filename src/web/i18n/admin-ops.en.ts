@@ -14,6 +14,11 @@ export const adminOpsEn: AdminOpsDictionary = {
   "ops.ownerOnly": "Only the owner can use this screen.",
   "ops.never": "Never",
 
+  "documents.title": "Delivery notes (PDF)",
+  "documents.deliveryNote": "Open the delivery note",
+  "documents.deliveryNoteHint": "Opens the A4 delivery note (納品書) as PDF, to print and put in the parcel.",
+  "documents.bulk": "Open today's delivery notes",
+  "documents.bulkHint": "Orders waiting to ship (paid, or cash on delivery) and orders marked shipped today, one page per order.",
   "exports.title": "Export (CSV)",
   "exports.hint": "Exports the orders of the filters shown.",
   "exports.plain": "Orders and lines (CSV)",

@@ -15,6 +15,11 @@ export const adminOpsJa = {
   "ops.ownerOnly": "この画面はオーナーのみ利用できます。",
   "ops.never": "なし",
 
+  "documents.title": "納品書(PDF)",
+  "documents.deliveryNote": "納品書を開く",
+  "documents.deliveryNoteHint": "A4の納品書をPDFで開きます。印刷して商品に同梱してください。",
+  "documents.bulk": "本日出荷分の納品書をまとめて開く",
+  "documents.bulkHint": "発送待ちの注文(入金済み・代金引換)と、本日発送済みにした注文の納品書を1注文1ページで開きます。",
   "exports.title": "書き出し(CSV)",
   "exports.hint": "いま表示している絞り込み条件の注文を書き出します。",
   "exports.plain": "注文と明細のCSV",

@@ -85,11 +85,12 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
   error?: string | undefined;
   options: { value: string | number; label: string }[];
+  hint?: ReactNode;
 }
 
-export function Select({ label, error, options, className, ...rest }: SelectProps) {
+export function Select({ label, error, hint, options, className, ...rest }: SelectProps) {
   return (
-    <FieldShell label={label} error={error}>
+    <FieldShell label={label} error={error} hint={hint}>
       {({ id, errorId }) => (
         <select
           id={id}

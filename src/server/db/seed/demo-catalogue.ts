@@ -314,7 +314,46 @@ const entries: Entry[] = [
   },
 ];
 
-export const demoProducts: DemoProduct[] = entries.map(({ shape, look, ...product }) => ({ ...product, images: pictures(shape, look) }));
+/**
+ * Two items that are not liquor, at the reduced tax rate (decision 036): what a shopper adds to a
+ * bottle — a snack to go with it, and a non-alcoholic sparkling for the one who does not drink.
+ */
+const reducedRateItems: DemoProduct[] = [
+  {
+    key: "cheese-and-nuts-pairing-box",
+    seriesKeys: [],
+    liquorType: null,
+    taxClass: "reduced",
+    price: 1800,
+    stock: 30,
+    name: { ja: "ワインに合うチーズとナッツの詰め合わせ", en: "Cheese and Nuts Pairing Box" },
+    description: {
+      ja: "北海道産のセミハードチーズ2種と、ローストしたアーモンド・カシューナッツ・くるみの詰め合わせです。\n赤ワインやウイスキーのおともに。開封後はお早めにお召し上がりください。\n食品のため軽減税率(8%)の対象です。",
+      en: "Two semi-hard cheeses from Hokkaido with roasted almonds, cashews and walnuts.\nA companion for red wine or whisky. Best eaten soon after opening.\nAs food, it is taxed at the reduced rate (8%).",
+    },
+    images: [],
+    sceneImages: [
+      { kind: "pairing", sky: "#efe4d6", ground: "#8a6a4a", accent: "#d8b85a" },
+      { kind: "pairing", sky: "#e9dfcf", ground: "#6b4a1d", accent: "#6d1f2f" },
+    ],
+  },
+  {
+    key: "non-alcoholic-sparkling-grape",
+    seriesKeys: [],
+    liquorType: null,
+    taxClass: "reduced",
+    price: 1200,
+    stock: 36,
+    name: { ja: "ノンアルコール スパークリング 白ぶどう 750ml", en: "Non-Alcoholic Sparkling White Grape 750ml" },
+    description: {
+      ja: "山梨県産の白ぶどうを搾った、アルコール0%のスパークリングジュースです。\n乾杯の一杯を、お酒を飲まない方やドライバーの方とご一緒に。よく冷やしてどうぞ。\nアルコール0%／750ml。酒類ではないため軽減税率(8%)の対象です。",
+      en: "Sparkling juice of white grapes from Yamanashi, with no alcohol.\nFor a toast with those who do not drink, or who drive. Serve well chilled.\n0% alcohol / 750ml. Not liquor, so taxed at the reduced rate (8%).",
+    },
+    images: pictures("champagne", "white"),
+  },
+];
+
+export const demoProducts: DemoProduct[] = [...entries.map(({ shape, look, ...product }) => ({ ...product, images: pictures(shape, look) })), ...reducedRateItems];
 
 const scene = (kind: SceneArt["kind"], sky: string, ground: string, accent: string): SceneArt => ({ kind, sky, ground, accent });
 

@@ -13,7 +13,8 @@ export interface DemoDetails {
   sweetness?: number;
   body?: number;
   storage: LocalizedText;
-  category: LiquorCategory;
+  /** null for a product that is not liquor. */
+  category: LiquorCategory | null;
 }
 
 const FRANCE = { ja: "フランス", en: "France" };
@@ -23,7 +24,7 @@ const ENGLAND = { ja: "イギリス(イングランド)", en: "United Kingdom (E
 const WINE_CELLAR = { ja: "直射日光を避け、13〜16℃の涼しい場所で横にして保存", en: "Lying down, away from light, at 13–16°C" };
 const SPARKLING_COOL = { ja: "要冷蔵(10℃以下)。立てて保存", en: "Keep refrigerated (10°C or below), upright" };
 const SPIRIT_SHELF = { ja: "直射日光・高温多湿を避け、立てて常温で保存", en: "Upright at room temperature, away from light and heat" };
-const SAKE_COOL = { ja: "要冷蔵(10℃以下)", en: "Keep refrigerated (10°C or below)" };
+const SAKE_COOL = { ja: "直射日光・高温多湿を避けて保存", en: "Keep away from sunlight, heat and humidity" };
 
 const d = (
   country: LocalizedText,
@@ -31,11 +32,16 @@ const d = (
   producer: LocalizedText,
   ingredients: LocalizedText,
   storage: LocalizedText,
-  category: LiquorCategory,
+  category: LiquorCategory | null,
   taste: { vintage?: number; sweetness?: number; body?: number } = {},
 ): DemoDetails => ({ country, region, producer, ingredients, storage, category, ...taste });
 
 export const demoProductDetails: Record<string, DemoDetails> = {
+  "cheese-and-nuts-pairing-box": d(JAPAN, { ja: "北海道", en: "Hokkaido" }, { ja: "蔵前酒舗セレクト", en: "Kuramae Shuho Select" },
+    { ja: "ナチュラルチーズ、アーモンド、カシューナッツ、くるみ", en: "Natural cheese, almonds, cashews, walnuts" },
+    { ja: "直射日光・高温多湿を避けて保存", en: "Keep away from sunlight, heat and humidity" }, null),
+  "non-alcoholic-sparkling-grape": d(JAPAN, { ja: "山梨県", en: "Yamanashi" }, { ja: "甲斐ヶ丘ワイナリー", en: "Kaigaoka Winery" },
+    { ja: "白ぶどう(甲州)", en: "White grapes (Koshu)" }, { ja: "直射日光を避け、冷暗所で保存", en: "Keep in a cool, dark place" }, null),
   "chateau-la-croix-2019": d(FRANCE, { ja: "ボルドー", en: "Bordeaux" }, { ja: "シャトー・ラ・クロワ", en: "Château La Croix" },
     { ja: "メルロ、カベルネ・ソーヴィニヨン", en: "Merlot, Cabernet Sauvignon" }, WINE_CELLAR, "kajitsushu", { vintage: 2019, sweetness: 1, body: 4 }),
   "domaine-aubert-bourgogne-2021": d(FRANCE, { ja: "ブルゴーニュ", en: "Burgundy" }, { ja: "ドメーヌ・オーベール", en: "Domaine Aubert" },

@@ -37,13 +37,18 @@ export interface DemoProduct {
   price: number;
   /** Keys of leaf series; empty for an unclassified product (未分類). */
   seriesKeys: string[];
-  liquorType: string;
+  /** null for a product that is not liquor (a snack, a non-alcoholic drink). */
+  liquorType: string | null;
+  /** Reduced (8%) for food and non-alcoholic drinks (decision 036); standard when absent. */
+  taxClass?: "standard" | "reduced";
   stock: number;
   soldOut?: boolean;
   buyableLimit?: number;
   shippingType?: "normal" | "cool";
   published?: boolean;
   images: BottleArt[];
+  /** Pictures of a product that is no bottle (a snack assortment): drawn as scenes. */
+  sceneImages?: SceneArt[];
 }
 
 export type SceneKind = "vineyard" | "cellar" | "distillery" | "barrel" | "pairing" | "harvest";

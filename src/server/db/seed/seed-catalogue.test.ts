@@ -9,11 +9,18 @@ describe("demo liquor-law records", () => {
     expect(() => labelFactsOf("no label")).toThrow(/ABV/);
   });
 
-  it("has a volume and a strength for every demo bottle", () => {
-    for (const product of demoProducts) {
+  it("has a volume and a strength for every demo bottle of liquor", () => {
+    for (const product of demoProducts.filter((each) => each.liquorType !== null)) {
       const facts = labelFactsOf(product.description.en);
       expect(facts.volumeMl).toBeGreaterThan(0);
       expect(facts.alcoholPermille).toBeGreaterThan(0);
     }
+  });
+
+  it("has non-alcoholic items at the reduced rate and liquor at the standard rate only (decision 036)", () => {
+    const reduced = demoProducts.filter((product) => product.taxClass === "reduced");
+    expect(reduced.length).toBeGreaterThanOrEqual(2);
+    for (const product of reduced) expect(product.liquorType).toBeNull();
+    for (const product of demoProducts.filter((each) => each.liquorType !== null)) expect(product.taxClass ?? "standard").toBe("standard");
   });
 });

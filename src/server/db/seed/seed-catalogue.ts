@@ -87,7 +87,9 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
         soldOutFlag: product.soldOut ?? false,
         published: product.published ?? true,
         sortOrder: index,
-        ...labelFactsOf(product.description.en),
+        // Liquor states its strength and volume on the label; a snack or a non-alcoholic drink need not.
+        ...(product.liquorType === null ? { volumeMl: null, alcoholPermille: 0 } : labelFactsOf(product.description.en)),
+        taxClass: product.taxClass ?? "standard",
         originCountryJa: details.country.ja,
         originCountryEn: details.country.en,
         originRegionJa: details.region.ja,
@@ -106,7 +108,10 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
       .returning({ id: productsTable.id });
     const productId = row!.id;
     productIds.set(product.key, productId);
-    const stored = await Promise.all(product.images.map(async (art) => images.store(await renderSvg(bottleSvg(art)))));
+    const stored = await Promise.all([
+      ...product.images.map(async (art) => images.store(await renderSvg(bottleSvg(art)))),
+      ...(product.sceneImages ?? []).map(async (art) => images.store(await renderSvg(sceneSvg(art)))),
+    ]);
     if (stored.length > 0) {
       await db.insert(productImagesTable).values(stored.map((image, position) => ({ productId, imageId: image.id, position })));
     }

@@ -10,6 +10,7 @@ import { useSite } from "../../shared/site/site-context.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { giftInstructions, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
+import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 
@@ -116,6 +117,10 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
         <Row label={ta("adminOrder.phone")}>
           <a href={`tel:${order.phone}`}>{order.phone}</a>
         </Row>
+        {/* The age the order form asked (decision 036); older orders have none. */}
+        <Row label={ta("adminOrder.birthDate")}>
+          <span data-testid="order-birth-date">{order.birth_date ? order.birth_date.replaceAll("-", "/") : ta("adminOrder.none")}</span>
+        </Row>
       </dl>
       <h3 className={detail.subTitle}>{ta("adminOrder.destination")}</h3>
       <dl className={detail.rows}>
@@ -181,7 +186,10 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.product_id ?? "x"}-${index}`} data-testid="order-line">
-                <th scope="row">{item.name}</th>
+                <th scope="row">
+                  {item.reduced && REDUCED_RATE_MARK}
+                  {item.name}
+                </th>
                 <td className={styles.number}>{yen(item.unit_price)}</td>
                 <td className={styles.number}>{item.amount}</td>
                 <td className={styles.number}>{yen(item.line_total)}</td>
@@ -192,7 +200,10 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
             {order.charges.map((charge) => total(charge.label, charge.amount, chargeTestId(charge.kind)))}
-            {total(ta("adminOrder.tax"), order.tax_total, "order-tax")}
+            {/* Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart otherwise. */}
+            {order.taxes.length <= 1
+              ? total(ta("adminOrder.tax"), order.tax_total, "order-tax")
+              : order.taxes.map((each) => total(ta("adminOrder.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `order-tax-${each.rate}`))}
             {total(ta("adminOrder.total"), order.price, "order-total", true)}
           </tfoot>
         </table>

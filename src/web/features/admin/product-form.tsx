@@ -52,6 +52,7 @@ function draftOf(product: AdminProductFields | undefined): Draft {
     storage_ja: product?.storage_ja ?? "",
     storage_en: product?.storage_en ?? "",
     liquor_category: product?.liquor_category ?? "",
+    tax_class: product?.tax_class ?? "standard",
   };
 }
 
@@ -163,6 +164,15 @@ export function ProductForm(props: {
               ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] })),
             ]}
             {...text("liquor_category")}
+          />
+          <Select
+            label={ta("adminProduct.taxClass")}
+            hint={ta("adminProduct.taxClassHint")}
+            options={[
+              { value: "standard", label: ta("adminProduct.taxClassStandard") },
+              { value: "reduced", label: ta("adminProduct.taxClassReduced") },
+            ]}
+            {...text("tax_class")}
           />
         </div>
       </fieldset>

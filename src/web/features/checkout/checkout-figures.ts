@@ -31,7 +31,13 @@ export interface CheckoutFigures {
 
 /** A cart's bottles as checkout charges them; a cart stored before bottles carried their shipping is charged as normal 750 ml ones. */
 export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
-  return items.map((item) => ({ unitPrice: item.price, amount: item.amount, shippingType: item.shipping_type ?? "normal", volumeMl: item.volume_ml ?? null }));
+  return items.map((item) => ({
+    unitPrice: item.price,
+    amount: item.amount,
+    shippingType: item.shipping_type ?? "normal",
+    volumeMl: item.volume_ml ?? null,
+    ...(item.tax_rate === undefined ? {} : { taxRatePercent: item.tax_rate }),
+  }));
 }
 
 /** Items + shipping before tax, what the cod fee is asked for (POST /api/fee). */

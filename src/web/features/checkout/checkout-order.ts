@@ -1,6 +1,9 @@
 import { EMAIL_PATTERN } from "../../../domain/account.ts";
 import type { CartItem } from "../../../domain/cart.ts";
+import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../../domain/age-gate.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
+import { japanDateOf } from "../../../domain/japan-time.ts";
+import type { Locale } from "../../../domain/locale.ts";
 import type { GiftOptions, GiftPayload, NoshiPlacement } from "../../../domain/gift.ts";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
@@ -29,6 +32,8 @@ export interface CheckoutForm {
   address: AddressFormValue;
   wish: DeliveryWish;
   memo: string;
+  /** yyyy-mm-dd: the order form's age field (decision 036), prefilled from a member's profile. */
+  birthDate: string;
   gift: GiftFormValue;
 }
 
@@ -71,7 +76,7 @@ export interface CheckoutFieldErrors {
   contact: Partial<Record<ContactField, string>>;
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
-  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment", string>>;
+  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date", string>>;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
 }
@@ -103,6 +108,7 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     phone: form.contact.phone.trim(),
     desired_delivery_date: form.wish.date,
     desired_delivery_timezone: form.wish.timezone,
+    birth_date: form.birthDate.trim(),
     ...(giftPayloadOf(form.gift) ? { gift: giftPayloadOf(form.gift) } : {}),
   };
 }
@@ -114,7 +120,7 @@ export function orderFingerprint(payload: CheckoutPayload): string {
 }
 
 /** The checks made before anything is sent (spec §5): contact required, e-mail shaped, address complete. */
-export async function checkForm(form: CheckoutForm, t: I18n["t"]): Promise<CheckoutFieldErrors> {
+export async function checkForm(form: CheckoutForm, t: I18n["t"], locale: Locale): Promise<CheckoutFieldErrors> {
   const contact: CheckoutFieldErrors["contact"] = {};
   const labels: Record<ContactField, string> = { name: t("checkout.name"), email: t("checkout.email"), phone: t("checkout.phone") };
   for (const field of ["name", "email", "phone"] as const) {
@@ -122,7 +128,11 @@ export async function checkForm(form: CheckoutForm, t: I18n["t"]): Promise<Check
   }
   if (!contact.email && !EMAIL_PATTERN.test(form.contact.email.trim())) contact.email = t("checkout.error.email");
   const address = await checkAddress(addressPayload(form.address));
-  return { contact, address: address.ok ? {} : addressErrorMessages(address.errors, t), other: {} };
+  const other: CheckoutFieldErrors["other"] = {};
+  // The same rule the server applies, on today's date in Japan (decision 036).
+  const age = judgeOrderBirthDate(form.birthDate, japanDateOf(new Date()));
+  if (age !== "adult") other.birth_date = ORDER_BIRTH_DATE_MESSAGES[age][locale];
+  return { contact, address: address.ok ? {} : addressErrorMessages(address.errors, t), other };
 }
 
 /**
@@ -139,7 +149,7 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
     if (head === "name" || head === "email" || head === "phone") errors.contact[head] = text;
     else if (head === "address" && (tail === "country" || tail === "zip" || tail === "prefecture" || tail === "address" || tail === "building_name")) {
       errors.address[tail] = messages;
-    } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment") {
+    } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment" || head === "birth_date") {
       errors.other[head] = text;
     } else if (head === "gift") {
       errors.gift = { ...errors.gift, [key]: text };

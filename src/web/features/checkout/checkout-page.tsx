@@ -100,6 +100,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
     setGift,
     cardEdited,
     submit,
@@ -231,7 +232,14 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {errors.other.payment_method && <Notice tone="danger">{errors.other.payment_method}</Notice>}
           </section>
 
-          <FinalConfirmation method={form.method} bottles={bottles} total={totals.total} />
+          <FinalConfirmation
+            method={form.method}
+            bottles={bottles}
+            total={totals.total}
+            birthDate={form.birthDate}
+            onBirthDate={setBirthDate}
+            birthDateError={errors.other.birth_date}
+          />
 
           <div className={styles.submitRow}>
             <Button

@@ -2,9 +2,19 @@ import { Link } from "react-router";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
 import { fillText } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { japanDateOf } from "../../../domain/japan-time.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { Input } from "../../ui/field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import styles from "./checkout.module.css";
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** Today in Japan as yyyy-mm-dd: the latest date the picker offers. */
+function todayInJapan(): string {
+  const today = japanDateOf(new Date());
+  return `${today.year}-${pad2(today.month)}-${pad2(today.day)}`;
+}
 
 export const LEGAL_NOTICE_PATH = "/specified-commercial-transaction-act-notes";
 
@@ -12,6 +22,10 @@ interface FinalConfirmationProps {
   method: PaymentMethodChoice;
   bottles: number;
   total: number;
+  /** The order form's age field (decision 036), shown with the under-20 notice. */
+  birthDate: string;
+  onBirthDate(value: string): void;
+  birthDateError: string | undefined;
 }
 
 /**
@@ -20,7 +34,7 @@ interface FinalConfirmationProps {
  * is paid, delivery timing, returns and cancellation, and the legal notice; plus the under-20 notice
  * a liquor seller shows. Periods come from the shop profile, as the legal notice prints them.
  */
-export function FinalConfirmation({ method, bottles, total }: FinalConfirmationProps) {
+export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDate, birthDateError }: FinalConfirmationProps) {
   const { t, yen, locale } = useI18n();
   const { terms } = useSite().shop;
   const chosen = paymentMethodChoice(method);
@@ -62,7 +76,28 @@ export function FinalConfirmation({ method, bottles, total }: FinalConfirmationP
           <span className="visually-hidden">{t("nav.opensInNewTab")}</span>
         </Link>
       </p>
-      <p className={styles.ageNotice}>{t("checkout.ageNotice")}</p>
+      <div className={styles.ageCheck}>
+        <p className={styles.ageNotice} id="checkout-age-notice">
+          {t("checkout.ageNotice")}
+        </p>
+        <Input
+          label={
+            <>
+              {t("checkout.birthDate")} <span className={styles.required}>{t("checkout.required")}</span>
+            </>
+          }
+          name="birth_date"
+          type="date"
+          autoComplete="bday"
+          required
+          max={todayInJapan()}
+          hint={t("checkout.birthDateHint")}
+          value={birthDate}
+          onChange={(event) => onBirthDate(event.target.value)}
+          error={birthDateError}
+          className={styles.birthDate}
+        />
+      </div>
     </section>
   );
 }

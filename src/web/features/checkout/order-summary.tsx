@@ -1,5 +1,6 @@
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
+import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 
@@ -24,8 +25,12 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
       .filter((charge) => charge.kind !== "shipping" && charge.kind !== "payment_fee")
       .map((charge): [string, number, string] => [charge.label[locale], charge.amount, `summary-charge-${charge.kind}`]),
     [t("checkout.subtotal"), totals.subtotal, "summary-subtotal"],
-    [t("checkout.tax", { rate: taxRate }), totals.tax, "summary-tax"],
+    // Tax per rate (decision 036): a one-rate order keeps the single row it always had.
+    ...(totals.taxes.length === 1
+      ? [[t("checkout.tax", { rate: totals.taxes[0]!.rate }), totals.tax, "summary-tax"] as [string, number, string]]
+      : totals.taxes.map((each): [string, number, string] => [t("checkout.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `summary-tax-${each.rate}`])),
   ];
+  const reducedIds = new Set(items.filter((item) => item.tax_rate !== undefined && item.tax_rate < taxRate).map((item) => item.id));
   return (
     <table className={styles.summary} data-testid="order-summary">
       <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
@@ -47,6 +52,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
         {items.map((item, index) => (
           <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
             <th scope="row" className={`${styles.itemName} phrase-wrap`}>
+              {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
               {item.name}
             </th>
             <td className={styles.number}>{yen(item.price)}</td>
@@ -74,6 +80,13 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
             {yen(totals.total)}
           </td>
         </tr>
+        {reducedIds.size > 0 && (
+          <tr>
+            <td colSpan={4} className={styles.reducedFootnote} data-testid="reduced-footnote">
+              {t("checkout.reducedFootnote")}
+            </td>
+          </tr>
+        )}
       </tfoot>
     </table>
   );

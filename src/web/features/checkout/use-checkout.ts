@@ -33,6 +33,7 @@ function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryNam
     address: addressFormValue(null, defaultCountryName),
     wish: { date: "", timezone: "" },
     memo: "",
+    birthDate: user?.birth_date ?? "",
     gift: emptyGiftForm(omotegaki),
   };
 }
@@ -109,6 +110,10 @@ export function useCheckout(
   };
   const setWish = (wish: DeliveryWish) => setForm((current) => ({ ...current, wish }));
   const setMemo = (memo: string) => setForm((current) => ({ ...current, memo }));
+  const setBirthDate = (birthDate: string) => {
+    setForm((current) => ({ ...current, birthDate }));
+    setErrors((current) => ({ ...current, other: { ...current.other, birth_date: undefined } }));
+  };
   const setGift = (gift: GiftFormValue) => {
     setForm((current) => ({ ...current, gift }));
     setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
@@ -148,7 +153,7 @@ export function useCheckout(
     if (busy.current || completedRef.current) return;
     // Busy while the address rules may still be arriving, so a second press is not a second check.
     busy.current = true;
-    const local = await checkForm(form, t).finally(() => {
+    const local = await checkForm(form, t, locale).finally(() => {
       busy.current = false;
     });
     if (hasFieldErrors(local)) {
@@ -243,6 +248,7 @@ export function useCheckout(
     setAddress,
     setWish,
     setMemo,
+    setBirthDate,
     setGift,
     cardEdited,
     submit,

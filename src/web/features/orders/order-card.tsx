@@ -11,6 +11,9 @@ import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
 import styles from "./order-card.module.css";
+import { receiptAvailable } from "../../../domain/order-documents.ts";
+import { ReceiptForm } from "./receipt-form.tsx";
+import receiptStyles from "./receipt-form.module.css";
 
 type Order = OrderResource["attributes"];
 
@@ -75,6 +78,20 @@ function OrderItems({ items }: { items: Order["order_items"] }) {
   );
 }
 
+/** The receipt (領収書) of a paid order, opened on demand; a note while it cannot be issued yet. */
+function OrderReceipt({ order }: { order: OrderResource }) {
+  const { t } = useI18n();
+  const status = order.attributes.status;
+  if (status === "cancelled") return null;
+  if (!receiptAvailable(status)) return <p className={receiptStyles.unavailable}>{t("receipt.unavailable")}</p>;
+  return (
+    <details className={receiptStyles.receipt} data-testid="order-receipt">
+      <summary>{t("receipt.open")}</summary>
+      <ReceiptForm endpoint={`/orders/${order.id}/receipt`} />
+    </details>
+  );
+}
+
 /** One order of the purchase history (spec §2 /mypage/orders). */
 export function OrderCard({ order }: { order: OrderResource }) {
   const { t, yen, locale } = useI18n();
@@ -106,8 +123,8 @@ export function OrderCard({ order }: { order: OrderResource }) {
           {a.slip_number ? (
             <>
               <span className={styles.part}>
-                {a.carrier_label ? `${a.carrier_label} ` : ""}
                 {a.slip_number}
+                {a.carrier_label ? (locale === "ja" ? `(${a.carrier_label})` : ` (${a.carrier_label})`) : ""}
               </span>{" "}
               {a.tracking_url && (
                 // The carrier's own tracking page for this slip (carriers.ts), in a new tab.
@@ -147,6 +164,7 @@ export function OrderCard({ order }: { order: OrderResource }) {
         <Row label={t("orders.tax")}>{yen(a.tax_total)}</Row>
       </dl>
       <p className={styles.note}>{t("orders.pricesNote")}</p>
+      <OrderReceipt order={order} />
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
+import { DeliveryNoteLink } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
@@ -52,6 +53,7 @@ export default function AdminOrder() {
         </div>
         <div className={detail.actions}>
           <OrderActions order={order} />
+          <DeliveryNoteLink orderId={order.id} />
         </div>
         <div className={detail.details}>
           <OrderCustomer order={order} />

@@ -12,6 +12,7 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { OrderExports } from "../../features/admin/order-exports.tsx";
+import { DayDeliveryNotes } from "../../features/admin/order-documents.tsx";
 import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
 import { statusTone } from "../../shared/orders/order-history.ts";
@@ -135,6 +136,7 @@ export default function AdminOrders() {
         <FilterForm filters={filters} />
       </section>
       <OrderExports filters={filters} />
+      <DayDeliveryNotes />
       <section className={styles.section} aria-labelledby="orders-list" aria-busy={navigation.state === "loading"}>
         <div className={list.listHeader}>
           <h2 id="orders-list" className={styles.sectionTitle}>

@@ -1,0 +1,63 @@
+import type { OrderStatus } from "./checkout.ts";
+import type { OrderView } from "./order-view.ts";
+import type { TaxPerRate } from "./tax-rates.ts";
+
+/**
+ * The paperwork of an order (issue 19, decision 037): the delivery note (納品書) and the receipt
+ * (領収書) as a qualified simplified invoice (適格簡易請求書). What they print is decided here, in
+ * plain data; the server draws it as PDF.
+ */
+
+/** The display standard's notice, printed on every document (20歳未満の者の飲酒防止に関する表示基準). */
+export const UNDER_20_NOTICE = "20歳未満の者の飲酒は法律で禁止されています";
+
+/** 但し書き when the buyer leaves the default. */
+export const DEFAULT_RECEIPT_PROVISO = "お酒代として";
+
+export const RECEIPT_ADDRESSEE_MAX = 60;
+export const RECEIPT_PROVISO_MAX = 40;
+
+/**
+ * A receipt is for money received: a paid order (deposited), or a shipped one (paid before
+ * shipping, or cash on delivery collected by the carrier with the parcel). Cancelled, pending and
+ * unpaid orders get none.
+ */
+export function receiptAvailable(status: OrderStatus): boolean {
+  return status === "deposited" || status === "sent";
+}
+
+/** The order's tax per rate, highest rate first (order-totals.ts: rounded up once per rate). */
+export function taxesPerRate(view: Pick<OrderView, "totals">): TaxPerRate[] {
+  return [...view.totals.taxes].sort((a, b) => b.rate - a.rate);
+}
+
+/** Whether an item is taxed at the reduced rate (marked ※ on the receipt). */
+export function isReducedRateItem(item: Pick<OrderView["items"][number], "reduced">): boolean {
+  return item.reduced;
+}
+
+/** Whether the shopper asked for a gift's delivery note without amounts (gift.ts, 金額を記載しない). */
+export function hidesPrices(view: Pick<OrderView, "gift">): boolean {
+  return view.gift?.hidePrices === true;
+}
+
+/** What the buyer types before downloading a receipt. */
+export interface ReceiptRequest {
+  addressee: string;
+  proviso: string;
+}
+
+/** Trims what was typed; an empty 但し書き is the default one. Errors name the field and the kind. */
+export function receiptRequestOf(input: { addressee?: unknown; proviso?: unknown }): { value?: ReceiptRequest; errors: { field: "addressee" | "proviso"; kind: "too_long" | "invalid"; count?: number }[] } {
+  const errors: { field: "addressee" | "proviso"; kind: "too_long" | "invalid"; count?: number }[] = [];
+  const addressee = typeof input.addressee === "string" ? input.addressee.normalize("NFC").trim() : input.addressee === undefined || input.addressee === null ? "" : null;
+  const proviso = typeof input.proviso === "string" ? input.proviso.normalize("NFC").trim() : input.proviso === undefined || input.proviso === null ? "" : null;
+  // Control characters would break the printed line.
+  const controls = /\p{Cc}/u;
+  if (addressee === null || controls.test(addressee)) errors.push({ field: "addressee", kind: "invalid" });
+  else if ([...addressee].length > RECEIPT_ADDRESSEE_MAX) errors.push({ field: "addressee", kind: "too_long", count: RECEIPT_ADDRESSEE_MAX });
+  if (proviso === null || controls.test(proviso)) errors.push({ field: "proviso", kind: "invalid" });
+  else if ([...proviso].length > RECEIPT_PROVISO_MAX) errors.push({ field: "proviso", kind: "too_long", count: RECEIPT_PROVISO_MAX });
+  if (errors.length > 0 || addressee === null || proviso === null) return { errors };
+  return { value: { addressee, proviso: proviso || DEFAULT_RECEIPT_PROVISO }, errors };
+}

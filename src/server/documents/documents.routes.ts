@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { japanDateOf } from "../../domain/japan-time.ts";
+import { isRealDate } from "../../domain/japan-time.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { receiptRequestOf, type ReceiptRequest } from "../../domain/order-documents.ts";
+import { isOrderPublicId } from "../../domain/order-number.ts";
+import { ADMIN_API } from "../admin/admin-session.routes.ts";
+import { requireStaff, requireUser } from "../http/auth.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
+import type { DocumentsService, PdfFile } from "./documents.service.ts";
+import { checkReceiptToken } from "./receipt-link.ts";
+
+function orderIdOf(request: FastifyRequest): string {
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  if (!isOrderPublicId(id)) throw new DomainError("not-found");
+  return id;
+}
+
+function receiptRequest(body: unknown, locale: Locale): ReceiptRequest {
+  const input = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const { value, errors } = receiptRequestOf({ addressee: input.addressee, proviso: input.proviso });
+  if (!value) {
+    const fields = new FieldErrors(locale);
+    for (const error of errors) fields.add(error.field, error.kind, error.count === undefined ? {} : { count: error.count });
+    throw validationFailed(fields);
+  }
+  return value;
+}
+
+function sendPdf(reply: FastifyReply, file: PdfFile, disposition: "inline" | "attachment") {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `${disposition}; filename="${file.fileName}"`)
+    .header("cache-control", "private, no-store")
+    .send(file.bytes);
+}
+
+function dayOf(query: unknown): string {
+  const value = (query as Record<string, unknown> | undefined)?.date;
+  if (value === undefined || value === "") {
+    const today = japanDateOf(new Date());
+    return `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
+  }
+  const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) throw new DomainError("invalid");
+  return value as string;
+}
+
+/** The guest's signed link: a bad signature names no order (404); one past its date is refused (403). */
+function guestOrderOf(token: unknown, secret: string): string {
+  const checked = checkReceiptToken(secret, token);
+  if (!checked.ok) throw checked.reason === "expired" ? new DomainError("forbidden", "receiptLinkExpired") : new DomainError("not-found");
+  return checked.publicId;
+}
+
+/**
+ * Delivery notes for the trader (one order's, or the day's shipments in one PDF) and receipts for
+ * the buyer: a member for their own orders, a guest through the signed link of the order mail,
+ * staff for any order (decision 037). State-changing calls (a receipt is counted) are POSTs under
+ * the CSRF check.
+ */
+export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: DocumentsService; secret: string }): void {
+  const { documents } = deps;
+
+  app.get(`${ADMIN_API}/orders/:id/delivery-note`, async (request, reply) => {
+    requireStaff(request);
+    return sendPdf(reply, await documents.deliveryNote(orderIdOf(request)), "inline");
+  });
+
+  app.get(`${ADMIN_API}/delivery-notes`, async (request, reply) => {
+    requireStaff(request);
+    const file = await documents.deliveryNotesOf(dayOf(request.query));
+    if (!file) throw new DomainError("not-found", "deliveryNotesNone");
+    return sendPdf(reply, file, "inline");
+  });
+
+  app.post(`${ADMIN_API}/orders/:id/receipt`, async (request, reply) => {
+    requireStaff(request);
+    const body = receiptRequest(request.body, request.locale);
+    return sendPdf(reply, await documents.receipt(orderIdOf(request), { kind: "staff" }, body), "attachment");
+  });
+
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.get(`${prefix}/orders/:id/receipt`, async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("cache-control", "private, no-store");
+      return { data: await documents.receiptState(orderIdOf(request), { kind: "member", userId: user.id }) };
+    });
+
+    app.post(`${prefix}/orders/:id/receipt`, async (request, reply) => {
+      const user = requireUser(request);
+      const body = receiptRequest(request.body, request.locale);
+      return sendPdf(reply, await documents.receipt(orderIdOf(request), { kind: "member", userId: user.id }, body), "attachment");
+    });
+
+    app.get(`${prefix}/receipt`, async (request, reply) => {
+      const publicId = guestOrderOf((request.query as Record<string, unknown> | undefined)?.token, deps.secret);
+      reply.header("cache-control", "private, no-store");
+      return { data: await documents.receiptState(publicId, { kind: "guest" }) };
+    });
+
+    app.post(`${prefix}/receipt`, async (request, reply) => {
+      const token = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>).token : undefined;
+      const publicId = guestOrderOf(token, deps.secret);
+      const body = receiptRequest(request.body, request.locale);
+      return sendPdf(reply, await documents.receipt(publicId, { kind: "guest" }, body), "attachment");
+    });
+  }
+}

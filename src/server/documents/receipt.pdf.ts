@@ -1,0 +1,87 @@
+import { formatDate } from "../../domain/format.ts";
+import type { CalendarDate } from "../../domain/japan-time.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
+import type { ReceiptRequest } from "../../domain/order-documents.ts";
+import { isReducedRateItem, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
+import type { OrderView } from "../../domain/order-view.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import { drawFigures, drawNotice, drawTable, PAGE, yen } from "./pdf-document.ts";
+
+export interface ReceiptIssue extends ReceiptRequest {
+  /** 1 for the original; later downloads are marked 再発行. */
+  number: number;
+  issuedOn: CalendarDate;
+}
+
+/**
+ * The receipt (領収書) as a qualified simplified invoice (適格簡易請求書, 消費税法 §57-4 ②): the
+ * issuer and its registration number, the date of the sale, what was sold with ※ on reduced-rate
+ * items, the amounts per rate and the tax per rate. The addressee and 但し書き are the buyer's.
+ */
+export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: ShopProfile, issue: ReceiptIssue): void {
+  doc.addPage();
+  doc.fillColor("#000000").strokeColor("#000000");
+  doc.font("bold").fontSize(24).text("領収書", PAGE.left, PAGE.left, { width: PAGE.width, align: "center", characterSpacing: 10 });
+  if (issue.number > 1) {
+    // A copy must not pass for a second receipt of the same money.
+    const width = 70;
+    doc.rect(PAGE.right - width, PAGE.left, width, 24).lineWidth(1.2).strokeColor("#c00000").stroke();
+    doc.font("bold").fontSize(13).fillColor("#c00000").text("再発行", PAGE.right - width, PAGE.left + 4, { width, align: "center", lineBreak: false });
+    doc.fillColor("#000000").strokeColor("#000000");
+  }
+
+  const rightX = PAGE.left + PAGE.width * 0.55;
+  const rightWidth = PAGE.width * 0.45;
+  doc.font("regular").fontSize(9.5);
+  doc.text(`No. ${orderNumberForShopper(view.publicId)}${issue.number > 1 ? `-${issue.number}` : ""}`, rightX, 92, { width: rightWidth, align: "right" });
+  doc.text(`発行日 ${formatDate(issue.issuedOn, "ja")}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
+
+  // The addressee on a line, as a handwritten receipt has it.
+  const nameY = 130;
+  doc.font("bold").fontSize(15).text(issue.addressee || " ", PAGE.left, nameY, { width: PAGE.width * 0.55 - 36, lineBreak: false, ellipsis: true });
+  doc.font("regular").fontSize(13).text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
+  doc.moveTo(PAGE.left, nameY + 22).lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22).lineWidth(0.8).stroke();
+
+  const amountY = 175;
+  doc.rect(PAGE.left + 60, amountY, PAGE.width - 120, 40).fill("#f2f2f2").fillColor("#000000");
+  doc.font("bold").fontSize(20).text(`${yen(view.totals.total)}-(税込)`, PAGE.left + 60, amountY + 9, { width: PAGE.width - 120, align: "center", lineBreak: false });
+  doc.font("regular").fontSize(10.5);
+  doc.text(`但し ${issue.proviso}`, PAGE.left + 60, amountY + 50, { width: PAGE.width - 120 });
+  doc.text("上記正に領収いたしました。", PAGE.left + 60, doc.y + 2, { width: PAGE.width - 120 });
+  doc.text(`お取引日 ${formatDate(japanDateOf(view.createdAt), "ja")}  注文番号 ${orderNumberForShopper(view.publicId)}`, PAGE.left + 60, doc.y + 2, { width: PAGE.width - 120 });
+
+  // The issuer: who received the money, with the registration number a qualified invoice needs.
+  const issuerY = doc.y + 14;
+  doc.font("bold").fontSize(11).text(shop.companyName.ja, rightX, issuerY, { width: rightWidth });
+  doc.font("regular").fontSize(8.5);
+  doc.text(`(${shop.shopName.ja})`, rightX, doc.y + 1, { width: rightWidth });
+  if (shop.invoiceRegistrationNumber) doc.text(`登録番号 ${shop.invoiceRegistrationNumber}`, rightX, doc.y + 1, { width: rightWidth });
+  doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
+  doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
+
+  const reducedAny = view.items.some((item) => isReducedRateItem(item));
+  let y = drawTable(
+    doc,
+    doc.y + 16,
+    [
+      { title: "品名", width: PAGE.width * 0.52 },
+      { title: "数量", width: PAGE.width * 0.1, align: "right" },
+      { title: "単価(税抜)", width: PAGE.width * 0.19, align: "right" },
+      { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
+    ],
+    [
+      ...view.items.map((item) => [`${item.name.ja}${isReducedRateItem(item) ? " ※" : ""}`, String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
+      ...view.charges.map((charge) => [charge.label.ja, "", "", yen(charge.amount)]),
+    ],
+  );
+  y = drawFigures(doc, y, [
+    { label: "小計(税抜)", value: yen(view.totals.subtotal) },
+    ...taxesPerRate(view).map((row) => ({ label: `${row.rate}%対象 ${yen(row.base)} 消費税`, value: yen(row.tax) })),
+    { label: "合計(税込)", value: yen(view.totals.total), strong: true },
+  ]);
+  doc.font("regular").fontSize(8.5);
+  const notes = [reducedAny ? "※は軽減税率(8%)対象商品です。" : "", "税率別の対象額は税抜金額です。"].filter(Boolean);
+  doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });
+  drawNotice(doc, doc.y + 6, UNDER_20_NOTICE);
+}

@@ -1,0 +1,41 @@
+import { buttonClass } from "../../ui/button.tsx";
+import styles from "./admin.module.css";
+import { useOpsText } from "./ops-i18n.ts";
+import ops from "./ops.module.css";
+
+// The delivery notes (納品書, decision 037): plain links, the browser opens the PDF with the staff
+// session's cookie and prints it from its viewer.
+
+/** One order's delivery note, on the order page. */
+export function DeliveryNoteLink({ orderId }: { orderId: string }) {
+  const to = useOpsText();
+  return (
+    <section className={styles.section} aria-labelledby="order-documents">
+      <h2 id="order-documents" className={styles.sectionTitle}>
+        {to("documents.title")}
+      </h2>
+      <a href={`/admin/api/orders/${encodeURIComponent(orderId)}/delivery-note`} target="_blank" rel="noopener" className={buttonClass("secondary")} data-testid="delivery-note">
+        {to("documents.deliveryNote")}
+      </a>
+      <p className={styles.muted}>{to("documents.deliveryNoteHint")}</p>
+    </section>
+  );
+}
+
+/** The day's shipments in one PDF, on the order list. */
+export function DayDeliveryNotes() {
+  const to = useOpsText();
+  return (
+    <section className={styles.section} aria-labelledby="day-delivery-notes">
+      <h2 id="day-delivery-notes" className={styles.sectionTitle}>
+        {to("documents.title")}
+      </h2>
+      <div className={ops.exports}>
+        <a href="/admin/api/delivery-notes" target="_blank" rel="noopener" className={buttonClass("secondary")} data-testid="delivery-notes-today">
+          {to("documents.bulk")}
+        </a>
+      </div>
+      <p className={styles.muted}>{to("documents.bulkHint")}</p>
+    </section>
+  );
+}

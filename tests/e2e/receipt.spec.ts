@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import fs from "node:fs";
+import { E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+
+// Receipts (領収書) and delivery notes (納品書) as PDF (issue 19, decision 037): a member downloads
+// a receipt for a paid order from My Page's order card with the addressee they type; the trader
+// opens the order's delivery note from the back office.
+
+test.describe.configure({ timeout: 120_000 });
+
+async function placeBankOrder(page: Page, email: string): Promise<string> {
+  await page.goto("/");
+  const response = await page.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `receipt-e2e-${Date.now()}-${Math.random()}` },
+    data: {
+      items: [{ id: 1, amount: 1 }],
+      payment_method: "bank",
+      name: "蔵前 太郎",
+      email,
+      phone: "03-1234-5678",
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+      desired_delivery_date: "",
+      desired_delivery_timezone: "",
+      memo: "",
+      birth_date: "1990-04-01",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { order_id: string }).order_id;
+}
+
+async function traderSignsIn(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("メールアドレス").fill(OWNER.email);
+  await page.getByLabel("パスワード").fill(OWNER.password);
+  await page.getByRole("button", { name: "サインイン" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+test.beforeEach(async ({ page }) => {
+  await asConfirmedAdult(page);
+  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
+});
+
+test("a member downloads a receipt for a paid order from My Page; the trader opens its delivery note", async ({ page, browser }) => {
+  const member = await signUpAndSignIn(page, "receipt");
+  const orderId = await placeBankOrder(page, member);
+
+  // Before the money arrives, the card says when a receipt can be had.
+  await page.goto("/mypage/orders");
+  const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  await expect(card).toContainText("領収書はご入金の確認後に発行できます。");
+  await expect(card.getByTestId("order-receipt")).toHaveCount(0);
+
+  const trader = await traderSignsIn(browser);
+  await trader.goto(`/admin/orders/${orderId}`);
+  await waitForHydration(trader);
+  await trader.getByRole("button", { name: "入金を確認" }).click();
+  await expect(trader.getByTestId("delivery-note")).toBeVisible();
+  const noteHref = await trader.getByTestId("delivery-note").getAttribute("href");
+  const note = await trader.request.get(noteHref!);
+  expect(note.headers()["content-type"]).toBe("application/pdf");
+  expect((await note.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.goto("/mypage/orders");
+  await waitForHydration(page);
+  const receipt = card.getByTestId("order-receipt");
+  await receipt.getByText("領収書を発行する(PDF)").click();
+  await receipt.getByLabel("宛名").fill("株式会社テスト商事");
+  await expect(receipt.getByLabel("但し書き")).toHaveValue("お酒代として");
+  await expect(receipt).toContainText("初回は原本として発行します。");
+
+  const answer = page.waitForResponse((response) => response.url().includes(`/orders/${orderId}/receipt`) && response.request().method() === "POST");
+  const download = page.waitForEvent("download");
+  await receipt.getByRole("button", { name: "領収書をダウンロード" }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
+  const bytes = fs.readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  // One A4 page with subset Japanese fonts: more than an empty page, far less than a whole font.
+  expect(bytes.length).toBeGreaterThan(10_000);
+  expect(bytes.length).toBeLessThan(150_000);
+  // The next download is a reissue, and the card says so.
+  await expect(receipt).toContainText("これからのダウンロードには「再発行」と表示されます。");
+  await trader.context().close();
+});
