@@ -11,6 +11,9 @@ export interface CartItem {
   /** 0 marks an item that can no longer be bought (sold out or withdrawn). */
   amount: number;
   buyable_limit: number | null;
+  /** What shipping needs (shipping-table.ts): cool bottles send the parcel cool; a 1,800 ml bottle takes two places in a box. Absent in carts stored before. */
+  shipping_type?: "normal" | "cool";
+  volume_ml?: number | null;
   /** Consumption tax rate of the item in percent (8 for a reduced-rate item, decision 036); the standard rate when absent (a cart kept before). */
   tax_rate?: number;
 }

@@ -1,5 +1,5 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
-import type { GiftCharging, OrderCharge } from "./order-charges.ts";
+import type { ChargeDelivery, GiftCharging, OrderCharge } from "./order-charges.ts";
 import { chargeAmount, checkoutCharges } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -17,8 +17,14 @@ export interface CheckoutTotals extends OrderTotals {
 }
 
 /** Every figure of the order summary, to the yen. */
-export function checkoutTotals(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms, gift?: GiftCharging): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms, gift);
+export function checkoutTotals(
+  lines: readonly CheckoutLine[],
+  method: FeeOfMethod,
+  terms: CheckoutTerms,
+  gift?: GiftCharging,
+  delivery: ChargeDelivery = { deliveryPrefecture: null },
+): CheckoutTotals {
+  const chargeLines = checkoutCharges(lines, method, terms, gift, delivery);
   // Spec §9: tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };

@@ -1,26 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import { checkoutTotals } from "./checkout-summary.ts";
-import {
-  codAllowed,
-  codFeeFor,
-  codRefusalMessage,
-  deliveryWindow,
-  formatDeliveryDate,
-  isInDeliveryWindow,
-  shippingFeeFor,
-} from "./checkout-totals.ts";
-import { japanDateOf } from "./japan-time.ts";
+import { codAllowed, codFeeFor, codRefusalMessage } from "./checkout-totals.ts";
+import { defaultShippingTable } from "./shipping-table.ts";
 import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 
 const paymentMethodFeeFor = (code: string, itemsAndShipping: number, feeTerms: CheckoutTerms) => paymentMethodChoice(code).fee(itemsAndShipping, feeTerms);
 import { itemsSubtotal, lineTotal } from "./order-totals.ts";
 
-/** The demo shop's terms (config/shop-profile.json). */
+/** The demo shop's terms (config/shop-profile.json): 1,100 yen a box to the shop's own zone, cool 1,650. */
+const freeShipping = { ...defaultShippingTable(), fees: defaultShippingTable().fees.map(() => 0) };
 const terms: CheckoutTerms = {
   taxRatePercent: 10,
-  shippingFee: 1100,
-  coolShippingFee: 1650,
+  shipping: defaultShippingTable(),
   codFee: 440,
   codFeeTiers: undefined,
   codCeiling: 300_000,
@@ -48,18 +40,6 @@ describe("lines and items", () => {
     expect(() => lineTotal(1000.5, 1)).toThrow(RangeError);
     expect(() => lineTotal(-1, 1)).toThrow(RangeError);
     expect(() => lineTotal(1000, 1.5)).toThrow(RangeError);
-  });
-});
-
-describe("shipping", () => {
-  it("charges the flat normal fee unless a bottle is cool", () => {
-    expect(shippingFeeFor(["normal", "normal"], terms)).toBe(1100);
-    expect(shippingFeeFor(["normal", "cool"], terms)).toBe(1650);
-    expect(shippingFeeFor(["cool"], { shippingFee: 800, coolShippingFee: 1300 })).toBe(1300);
-  });
-
-  it("charges the normal fee when no product is named, as GET /api/shipping does", () => {
-    expect(shippingFeeFor([], terms)).toBe(1100);
   });
 });
 
@@ -115,7 +95,7 @@ describe("checkout totals", () => {
       { kind: "payment_fee", label: { ja: "代引き手数料", en: "Cash on delivery fee" }, amount: 440, taxable: true },
     ]);
     // A free method adds no fee line; shipping is kept even when free.
-    expect(checkoutTotals([line(3000, 2)], paymentMethodChoice("bank"), { ...terms, shippingFee: 0 }).chargeLines).toEqual([
+    expect(checkoutTotals([line(3000, 2)], paymentMethodChoice("bank"), { ...terms, shipping: freeShipping }).chargeLines).toEqual([
       { kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 0, taxable: true },
     ]);
   });
@@ -147,7 +127,7 @@ describe("checkout totals", () => {
   });
 
   it("follows the configured rate and fees", () => {
-    const other: CheckoutTerms = { ...terms, taxRatePercent: 8, shippingFee: 0, codFeeTiers: [{ upTo: null, fee: 330 }] };
+    const other: CheckoutTerms = { ...terms, taxRatePercent: 8, shipping: freeShipping, codFeeTiers: [{ upTo: null, fee: 330 }] };
     // 10,001 + 0 + 330 = 10,331 → 826.48 → 827.
     expect(checkoutTotals([line(10_001, 1)], paymentMethodChoice("cod"), other)).toMatchObject({ shipping: 0, paymentMethodFee: 330, tax: 827, total: 11_158 });
   });
@@ -185,52 +165,5 @@ describe("cash on delivery ceiling", () => {
     expect(codRefusalMessage(300_001, "ja")).toBe("合計金額は300001円と、300000円を超えるため代引きは選択できません。");
     expect(codRefusalMessage(312_345, "en")).toBe("The total of 312345 JPY exceeds 300000 JPY, so cash on delivery cannot be chosen.");
     expect(codRefusalMessage(500_000, "ja", 400_000)).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");
-  });
-});
-
-describe("delivery window", () => {
-  // Holidays come from the server's calendar (server/checkout/delivery-calendar.test.ts); these count days only.
-  const noHolidays = () => false;
-
-  it("offers tomorrow up to 8 days from today", () => {
-    expect(deliveryWindow({ year: 2026, month: 4, day: 10 }, noHolidays)).toEqual([
-      "2026-04-11",
-      "2026-04-12",
-      "2026-04-13",
-      "2026-04-14",
-      "2026-04-15",
-      "2026-04-16",
-      "2026-04-17",
-      "2026-04-18",
-    ]);
-  });
-
-  it("crosses months, years and leap days", () => {
-    const newYear = deliveryWindow({ year: 2026, month: 12, day: 28 }, noHolidays);
-    expect(newYear[0]).toBe("2026-12-29");
-    expect(newYear).toContain("2027-01-01");
-    expect(newYear.at(-1)).toBe("2027-01-05");
-    expect(deliveryWindow({ year: 2028, month: 2, day: 27 }, noHolidays).slice(0, 3)).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
-    expect(deliveryWindow({ year: 2027, month: 2, day: 27 }, noHolidays).slice(0, 2)).toEqual(["2027-02-28", "2027-03-01"]);
-  });
-
-  it("leaves out the days the calendar calls holidays, keeping the window's ends", () => {
-    const window = deliveryWindow({ year: 2026, month: 4, day: 10 }, (date) => date === "2026-04-11" || date === "2026-04-15");
-    expect(window).toEqual(["2026-04-12", "2026-04-13", "2026-04-14", "2026-04-16", "2026-04-17", "2026-04-18"]);
-    expect(isInDeliveryWindow("2026-04-15", { year: 2026, month: 4, day: 10 }, (date) => date === "2026-04-15")).toBe(false);
-  });
-
-  it("counts from the date in Japan, not the server's", () => {
-    // 2026-03-31 15:30 UTC is already 1 April in Tokyo.
-    const today = japanDateOf(new Date(Date.UTC(2026, 2, 31, 15, 30)));
-    expect(deliveryWindow(today, noHolidays)[0]).toBe("2026-04-02");
-    expect(isInDeliveryWindow("2026-04-01", today, noHolidays)).toBe(false);
-    expect(isInDeliveryWindow("2026-04-09", today, noHolidays)).toBe(true);
-    expect(isInDeliveryWindow("2026-04-10", today, noHolidays)).toBe(false);
-  });
-
-  it("shows a wished date as yyyy/MM/dd", () => {
-    expect(formatDeliveryDate("2026-04-02")).toBe("2026/04/02");
-    expect(() => formatDeliveryDate("2026/04/02")).toThrow(RangeError);
   });
 });

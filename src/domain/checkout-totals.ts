@@ -1,4 +1,3 @@
-import type { CalendarDate } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
@@ -16,7 +15,7 @@ export type ShippingType = "normal" | "cool";
 /** The fees and rate checkout charges, as the shop profile's terms hold them. */
 export type CheckoutTerms = Pick<
   ShopProfile["terms"],
-  "taxRatePercent" | "shippingFee" | "coolShippingFee" | "codFee" | "codFeeTiers" | "codCeiling"
+  "taxRatePercent" | "shipping" | "codFee" | "codFeeTiers" | "codCeiling"
 >;
 
 export interface CheckoutLine {
@@ -24,17 +23,10 @@ export interface CheckoutLine {
   unitPrice: number;
   amount: number;
   shippingType: ShippingType;
+  /** The bottle's volume: a 1,800 ml bottle takes two places in a box (shipping-table.ts); unknown takes one. */
+  volumeMl?: number | null;
   /** The item's tax rate (tax-rates.ts, 8 for reduced); the standard rate when absent. */
   taxRatePercent?: number;
-}
-
-/**
- * One parcel per order: the cool fee when any bottle needs refrigeration (the whole parcel goes
- * cool), else the normal flat fee. No bottles at all is charged the normal fee, as GET /api/shipping
- * without ids answers; an empty cart never reaches an order.
- */
-export function shippingFeeFor(shippingTypes: readonly ShippingType[], terms: Pick<CheckoutTerms, "shippingFee" | "coolShippingFee">): number {
-  return shippingTypes.includes("cool") ? terms.coolShippingFee : terms.shippingFee;
 }
 
 /** The cash-on-delivery fee for items + shipping (yen): the matching tier, or the flat fee without tiers. */
@@ -72,43 +64,4 @@ const COD_REFUSAL: Record<Locale, string> = {
 /** The alert shown when cod is refused or falls back to credit. */
 export function codRefusalMessage(total: number, locale: Locale, ceiling: number = COD_CEILING): string {
   return COD_REFUSAL[locale].replace("{total}", String(total)).replace("{ceiling}", String(ceiling));
-}
-
-/** Spec §9: a delivery date may be wished from tomorrow up to 8 days from today. */
-export const DELIVERY_WINDOW_DAYS = { first: 1, last: 8 } as const;
-
-const pad2 = (n: number) => String(n).padStart(2, "0");
-
-function isoDateOf(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
-}
-
-/** Whether a date (yyyy-MM-dd) is a public holiday in Japan: the server's is server/checkout/delivery-calendar.ts. */
-export type HolidayCalendar = (isoDate: string) => boolean;
-
-/**
- * The dates (yyyy-MM-dd) a delivery may be wished for, counted from today's date in Japan (pass
- * `japanDateOf(new Date())`), so a server or browser in another zone offers the same days. Public
- * holidays in Japan are left out: carriers do not promise those days. The calendar comes from the
- * server (the browser gets the dates from the checkout page's loader, not the holiday table).
- */
-export function deliveryWindow(todayInJapan: CalendarDate, isHoliday: HolidayCalendar): string[] {
-  const dates: string[] = [];
-  for (let offset = DELIVERY_WINDOW_DAYS.first; offset <= DELIVERY_WINDOW_DAYS.last; offset += 1) {
-    // UTC arithmetic on a calendar date: no zone or daylight-saving shift can skip or repeat a day.
-    const date = isoDateOf(new Date(Date.UTC(todayInJapan.year, todayInJapan.month - 1, todayInJapan.day + offset)));
-    if (!isHoliday(date)) dates.push(date);
-  }
-  return dates;
-}
-
-/** Whether a wished date (yyyy-MM-dd) lies in the window; an empty wish is checked by the caller. */
-export function isInDeliveryWindow(isoDate: string, todayInJapan: CalendarDate, isHoliday: HolidayCalendar): boolean {
-  return deliveryWindow(todayInJapan, isHoliday).includes(isoDate);
-}
-
-/** A wished date as the spec shows it in both languages: yyyy/MM/dd. */
-export function formatDeliveryDate(isoDate: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new RangeError(`expected yyyy-MM-dd, got ${isoDate}`);
-  return isoDate.replaceAll("-", "/");
 }

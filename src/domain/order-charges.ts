@@ -1,9 +1,10 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
-import { shippingFeeFor } from "./checkout-totals.ts";
 import type { GiftOptions, GiftSettings } from "./gift.ts";
 import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
+import { taxOn } from "./money.ts";
 import { itemsSubtotal } from "./order-totals.ts";
+import { shippingQuote } from "./shipping-table.ts";
 
 /**
  * Charges are order lines (in the spirit of Vendure's order surcharges): shipping, the payment
@@ -39,6 +40,13 @@ export interface ChargeContext {
   earlier: readonly OrderCharge[];
   /** The gift options chosen (null: none) and the trader's gift settings (gift.ts). */
   gift: GiftCharging;
+  /** The prefecture (1–47) the parcel goes to, as the address is typed; null abroad or not chosen yet (the shop's own zone). */
+  deliveryPrefecture: number | null;
+}
+
+/** Where the order goes, for the charges that depend on it (shipping). */
+export interface ChargeDelivery {
+  deliveryPrefecture: number | null;
 }
 
 /** What a gift charge may look at: the order's options and the shop's settings. */
@@ -75,11 +83,9 @@ export const CHARGE_KINDS = {
     label: { ja: "送料", en: "Shipping" },
     taxable: true,
     keptAtZero: true,
-    amountAt: ({ lines, terms }: ChargeContext): number =>
-      shippingFeeFor(
-        lines.map((line) => line.shippingType),
-        terms,
-      ),
+    // Per box to the prefecture, cool surcharge per box, free from the line of goods with tax (shipping-table.ts).
+    amountAt: ({ lines, terms, items, deliveryPrefecture }: ChargeContext): number =>
+      shippingQuote(lines, deliveryPrefecture, terms.shipping, items + taxOn(items, terms.taxRatePercent)).fee,
   },
   payment_fee: {
     label: { ja: "決済手数料", en: "Payment fee" },
@@ -108,11 +114,17 @@ export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabe
 }
 
 /** The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off unless kept at zero. */
-export function checkoutCharges(lines: readonly CheckoutLine[], method: FeeOfMethod, terms: CheckoutTerms, gift: GiftCharging = noGift()): OrderCharge[] {
+export function checkoutCharges(
+  lines: readonly CheckoutLine[],
+  method: FeeOfMethod,
+  terms: CheckoutTerms,
+  gift: GiftCharging = noGift(),
+  delivery: ChargeDelivery = { deliveryPrefecture: null },
+): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift };
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
   }

@@ -14,7 +14,10 @@ function profileWithoutCheckoutSettings(): Record<string, unknown> {
 describe("shop profile checkout settings", () => {
   it("reads the demo profile with its bank accounts, keeping 普通 and 当座 as codes", () => {
     const profile = shopProfileSchema.parse(demoProfile());
-    expect(profile.terms).toMatchObject({ shippingFee: 1100, coolShippingFee: 1650, codFee: 440, codCeiling: 300_000 });
+    expect(profile.terms).toMatchObject({ codFee: 440, codCeiling: 300_000 });
+    // config/shop-profile.json still writes the flat fees of before the shipping table: they become its zone fee and cool surcharge.
+    expect(profile.terms.shipping).toMatchObject({ bottlesPerBox: 6, coolSurchargePerBox: 550, freeShippingFrom: 0 });
+    expect(profile.terms.shipping.fees[12]).toBe(1100);
     expect(profile.terms.codFeeTiers).toBeUndefined();
     expect(profile.bankAccounts.map((account) => account.depositType)).toEqual(["ordinary", "current"]);
     expect(profile.bankAccounts[0]).toMatchObject({ financial: { ja: "蔵前銀行" }, accountNumber: "1234567" });
@@ -23,12 +26,23 @@ describe("shop profile checkout settings", () => {
 
   it("gives a profile stored before the settings existed their defaults", () => {
     const profile = shopProfileSchema.parse(profileWithoutCheckoutSettings());
-    expect(profile.terms.coolShippingFee).toBe(1650);
+    expect(profile.terms.shipping.coolSurchargePerBox).toBe(550);
+    expect(profile.deliveryCalendar).toEqual({ closedWeekdays: [0, 6], cutoff: "14:00" });
     expect(profile.terms.codCeiling).toBe(300_000);
     expect(profile.terms.codFeeTiers).toBeUndefined();
     expect(profile.bankAccounts).toEqual([]);
     expect(Object.keys(profile.deliveryTimeBands)).toEqual(["08-12", "14-16", "16-18", "18-20", "19-21"]);
     expect(profile.deliveryTimeBands["14-16"]).toEqual({ ja: "14-16時", en: "14:00–16:00" });
+  });
+
+  it("turns a flat fee and cool fee of before the shipping table into the table, keeping the far zones", () => {
+    const profile = demoProfile();
+    const terms = { ...(profile.terms as object), shippingFee: 880, coolShippingFee: 1320 };
+    const parsed = shopProfileSchema.parse({ ...profile, terms });
+    expect(parsed.terms.shipping.fees[12]).toBe(880);
+    expect(parsed.terms.shipping.fees[0]).toBe(1650);
+    expect(parsed.terms.shipping.coolSurchargePerBox).toBe(440);
+    expect(parsed.terms).not.toHaveProperty("shippingFee");
   });
 
   it("accepts ascending cod fee tiers ending open-ended, and refuses others", () => {

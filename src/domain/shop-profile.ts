@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { deliveryCalendarSchema } from "./delivery-calendar.ts";
 import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
+import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable, shippingTableSchema } from "./shipping-table.ts";
 
 /** A text the shop shows in both languages. */
 export const localizedText = z.object({ ja: z.string().min(1), en: z.string().min(1) });
@@ -73,6 +75,22 @@ export type BankAccount = z.infer<typeof bankAccount>;
 // --- end checkout settings ---
 
 /**
+ * Profiles saved before the shipping table had one flat fee (and a cool fee) for all of Japan: the
+ * table they get charges that fee to the shop's own zone and the difference as the cool surcharge,
+ * so nothing a shopper pays there changes.
+ */
+function tableFromFlatFees(terms: unknown): unknown {
+  if (terms === null || typeof terms !== "object" || Array.isArray(terms)) return terms;
+  const { shippingFee, coolShippingFee, ...rest } = terms as Record<string, unknown>;
+  if ("shipping" in rest || typeof shippingFee !== "number") return rest;
+  const table = defaultShippingTable();
+  const zoneFee = table.fees[DEFAULT_ZONE_PREFECTURE - 1]!;
+  const fees = table.fees.map((fee) => (fee === zoneFee ? shippingFee : fee));
+  const coolSurchargePerBox = typeof coolShippingFee === "number" && coolShippingFee >= shippingFee ? coolShippingFee - shippingFee : table.coolSurchargePerBox;
+  return { ...rest, shipping: { ...table, fees, coolSurchargePerBox } };
+}
+
+/**
  * Everything that makes the shop this trader's and not another's: the layout, the legal pages and
  * (later) the mails read it, so another trader runs the software by editing this profile.
  */
@@ -110,23 +128,27 @@ export const shopProfileSchema = z.object({
     trainingBody: localizedText,
   }),
   /** Terms printed on the legal notice; checkout charges the same amounts. */
-  terms: z.object({
-    /** Consumption tax in percent; liquor takes the standard rate (10%), not the reduced one. */
-    taxRatePercent: z.number().int().min(0).max(100),
-    shippingFee: z.number().int().nonnegative(),
-    codFee: z.number().int().nonnegative(),
-    // --- checkout settings (defaults keep profiles stored before them valid) ---
-    /** Shipping of an order with any cool (refrigerated) bottle; normal orders pay shippingFee. */
-    coolShippingFee: z.number().int().nonnegative().default(1650),
-    /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
-    codFeeTiers: codFeeTiers.optional(),
-    /** Cash on delivery is refused for totals of this amount or more (spec §4; see codAllowed). */
-    codCeiling: z.number().int().positive().default(COD_CEILING),
-    // --- end checkout settings ---
-    processingBusinessDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
-    arrivalWithinDays: z.number().int().positive(),
-    bankTransferWithinDays: z.number().int().positive(),
-  }),
+  terms: z.preprocess(
+    tableFromFlatFees,
+    z.object({
+      /** Consumption tax in percent; liquor takes the standard rate (10%), not the reduced one. */
+      taxRatePercent: z.number().int().min(0).max(100),
+      /** Shipping by prefecture and box, cool surcharge and free-shipping line (shipping-table.ts). */
+      shipping: shippingTableSchema.default(defaultShippingTable),
+      codFee: z.number().int().nonnegative(),
+      // --- checkout settings (defaults keep profiles stored before them valid) ---
+      /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
+      codFeeTiers: codFeeTiers.optional(),
+      /** Cash on delivery is refused for totals of this amount or more (spec §4; see codAllowed). */
+      codCeiling: z.number().int().positive().default(COD_CEILING),
+      // --- end checkout settings ---
+      processingBusinessDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+      arrivalWithinDays: z.number().int().positive(),
+      bankTransferWithinDays: z.number().int().positive(),
+    }),
+  ),
+  /** Closed weekdays and the order cutoff (delivery-calendar.ts); closed dates are businessHolidays. */
+  deliveryCalendar: deliveryCalendarSchema.default(() => deliveryCalendarSchema.parse({})),
   // --- checkout settings ---
   /** Delivery time bands the carrier offers, code → label; the order keeps the code. */
   deliveryTimeBands: z.record(timeBandCode, localizedText).default(() => defaultDeliveryTimeBands()),
@@ -134,7 +156,7 @@ export const shopProfileSchema = z.object({
   lowStockHintAt: z.number().int().min(0).max(1000).default(5),
   /** Accounts shown for bank transfer at checkout and in the order mail. */
   bankAccounts: z.array(bankAccount).default(() => []),
-  /** Days the shop is closed besides weekends and public holidays (Japan dates), set in the back office. */
+  /** Days the shop is closed besides its closed weekdays and public holidays (Japan dates), set in the back office. */
   businessHolidays: z.array(isoDate).default(() => []),
   /** Gift options offered at checkout (gift.ts): each can be switched off; the 表書き list the trader keeps. */
   gift: giftSettingsSchema.default(() => giftSettingsSchema.parse({})),

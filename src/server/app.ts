@@ -9,8 +9,6 @@ import Fastify, { LogController } from "fastify";
 import type { ServerBuild } from "react-router";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
-import { deliveryWindow } from "../domain/checkout-totals.ts";
-import { japanDateOf } from "../domain/japan-time.ts";
 import type { PageContext } from "../web/load-context.ts";
 import { pageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
@@ -33,7 +31,7 @@ import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { AfterAnswer } from "./accounts/after-answer.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
 import { message } from "./i18n/messages.ts";
-import { isJapaneseHoliday } from "./checkout/delivery-calendar.ts";
+import { deliveryCalendarInput } from "./checkout/delivery-calendar.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
 import { registerHealthRoutes } from "./health/health.routes.ts";
 import { registerCatalogRoutes } from "./catalog/catalog.routes.ts";
@@ -342,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publicUrl: config.publicUrl,
           catalog: capture ? catalog.recordingReader(reads) : catalog,
           payments: payments.browserConfig,
-          deliveryDates: () => deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday),
+          deliveryCalendar: () => deliveryCalendarInput(new Date()),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
         };
         return new RouterContextProvider(new Map([[pageContext, page]]));

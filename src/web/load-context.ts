@@ -1,3 +1,4 @@
+import type { DeliveryCalendarInput } from "../domain/delivery-calendar.ts";
 import type { RouterContext } from "react-router";
 import { createContext } from "react-router";
 import type { UserResource } from "../domain/account.ts";
@@ -48,8 +49,8 @@ export interface PageContext {
   /** Public origin of the shop, for canonical links. */
   publicUrl: string;
   catalog: CatalogReader;
-  /** The dates (yyyy-MM-dd) a delivery may be wished for today: the window less Japan's public holidays. */
-  deliveryDates(): string[];
+  /** The moment and Japan's public holidays ahead, from which the checkout page works out the delivery window per prefecture. */
+  deliveryCalendar(): DeliveryCalendarInput;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */

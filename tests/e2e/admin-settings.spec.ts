@@ -24,13 +24,13 @@ test("the trader changes the shipping fee in the settings and the shop charges i
   const trader = await signInAsOwner(browser);
   await trader.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "設定" }).click();
   await expect(trader.getByRole("heading", { level: 1, name: "設定" })).toBeVisible();
-  const fee = trader.getByLabel("送料(通常・円)");
+  const fee = trader.getByLabel("東京都 送料(円)");
   await expect(fee).toHaveValue("1100");
 
   // A wrong value is refused under the field and nothing changes.
   await fee.fill("-5");
   await trader.getByRole("button", { name: "設定を保存" }).click();
-  await expect(trader.getByText("送料(通常)は0以上の値にしてください").first()).toBeVisible();
+  await expect(trader.getByText("東京都の送料は0以上の値にしてください").first()).toBeVisible();
   expect(await (await page.request.get("/api/shipping")).json()).toEqual({ fee: 1100 });
 
   try {
@@ -41,7 +41,7 @@ test("the trader changes the shipping fee in the settings and the shop charges i
     // The legal notice, read on every page view, shows the new fee too.
     await asConfirmedAdult(page);
     await page.goto("/specified-commercial-transaction-act-notes");
-    await expect(page.getByText("送料：全国一律 1,210 円(税抜)")).toBeVisible();
+    await expect(page.getByText("送料(1箱あたり・税抜)：北海道 1,650 円／東京都 1,210 円／沖縄県 2,200 円／上記以外の地域 1,100 円")).toBeVisible();
   } finally {
     // Other journeys on this server expect the demo fee.
     await fee.fill("1100");

@@ -29,8 +29,9 @@ test("the legal notice lists every row the act requires, with the shop's terms",
   await expect(row("商品代金以外の必要料金")).toContainText("1,100");
   await expect(row("商品代金以外の必要料金")).toContainText("代引き手数料：440 円(税抜)");
   // Spec §9 taxes shipping and the fee, so the notice quotes them before tax, with the cool fee.
-  await expect(row("商品代金以外の必要料金")).toContainText("送料：全国一律 1,100 円(税抜)");
-  await expect(row("商品代金以外の必要料金")).toContainText("クール便送料：1,650 円");
+  await expect(row("商品代金以外の必要料金")).toContainText("送料(1箱あたり・税抜)：北海道 1,650 円／沖縄県 2,200 円／上記以外の地域 1,100 円");
+  await expect(row("商品代金以外の必要料金")).toContainText("クール便：1箱あたり550 円(税抜)を加算");
+  await expect(row("引渡し時期")).toContainText("14時までのご注文は当日発送（日曜・土曜・祝日・休業日を除く）");
   await expect(row("返品・交換について")).toContainText("お客様のご都合による返品・交換はお受けしておりません");
   await expect(row("引渡し時期")).toContainText("3〜5営業日以内");
   await expect(row("引渡し時期")).toContainText("14日以内");

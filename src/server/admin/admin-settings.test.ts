@@ -12,7 +12,11 @@ let shop: TestApp;
 let owner: StaffSession;
 let original: Record<string, unknown>;
 
-type Settings = Record<string, unknown> & { terms: Record<string, unknown>; gift: Record<string, unknown> };
+type Settings = Record<string, unknown> & {
+  terms: Record<string, unknown> & { shipping: Record<string, unknown> & { fees: number[]; transitDays: number[] } };
+  gift: Record<string, unknown>;
+  deliveryCalendar: Record<string, unknown>;
+};
 
 function call(method: "GET" | "POST" | "DELETE", url: string, payload?: object, locale?: "en") {
   const headers = locale ? { ...owner.headers, cookie: `${owner.cookie}; locale=${locale}` } : owner.headers;
@@ -36,7 +40,10 @@ afterAll(async () => {
 describe("GET /admin/api/settings", () => {
   it("answers the shop profile with the time bands as an ordered list", async () => {
     const settings = await current();
-    expect(settings.terms).toMatchObject({ taxRatePercent: 10, shippingFee: 1100, coolShippingFee: 1650, codFee: 440, codCeiling: 300000 });
+    expect(settings.terms).toMatchObject({ taxRatePercent: 10, codFee: 440, codCeiling: 300000 });
+    expect(settings.terms.shipping).toMatchObject({ bottlesPerBox: 6, coolSurchargePerBox: 550, freeShippingFrom: 0 });
+    expect(settings.terms.shipping.fees[12]).toBe(1100);
+    expect(settings.deliveryCalendar).toEqual({ closedWeekdays: [0, 6], cutoff: "14:00" });
     expect(settings.deliveryTimeBands).toEqual([
       { code: "08-12", ja: "午前中", en: "Morning (8–12)" },
       { code: "14-16", ja: "14-16時", en: "14:00–16:00" },
@@ -56,7 +63,11 @@ describe("POST /admin/api/settings", () => {
     const changed = {
       ...settings,
       invoiceRegistrationNumber: "t1234567890123",
-      terms: { ...settings.terms, taxRatePercent: 8, shippingFee: 880, codFeeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] },
+      terms: {
+        ...settings.terms,
+        taxRatePercent: 8,
+        shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee) => (fee === 1100 ? 880 : fee)) },
+        codFeeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] },
       deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "19-21", ja: "19-21時", en: "19:00–21:00" }],
       businessHolidays: ["2026-12-31", "2026-08-13", "2026-12-31"],
     };
@@ -84,7 +95,11 @@ describe("POST /admin/api/settings", () => {
     const invalid = {
       ...settings,
       invoiceRegistrationNumber: "1234567890123",
-      terms: { ...settings.terms, taxRatePercent: 101, shippingFee: -1, codFee: "abc", codFeeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] },
+      terms: {
+        ...settings.terms,
+        taxRatePercent: 101,
+        shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? -1 : fee)) },
+        codFee: "abc", codFeeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] },
       deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "08-12", ja: "", en: "Again" }],
       businessHolidays: ["2026-02-30"],
       bankAccounts: [{ financial: { ja: "蔵前銀行", en: "Kuramae Bank" }, branch: { ja: "本店", en: "Head office" }, depositType: "savings", accountNumber: "12a", accountName: "カ）クラ" }],
@@ -96,7 +111,7 @@ describe("POST /admin/api/settings", () => {
       "deliveryTimeBands.1.ja": ["配達時間帯2の表示名(日本語)を入力してください"],
       invoiceRegistrationNumber: ["適格請求書発行事業者登録番号は不正な値です"],
       "terms.taxRatePercent": ["消費税率は100以下の値にしてください"],
-      "terms.shippingFee": ["送料(通常)は0以上の値にしてください"],
+      "terms.shipping.fees.46": ["沖縄県の送料は0以上の値にしてください"],
       "terms.codFee": ["代引き手数料は数値で入力してください"],
       "terms.codFeeTiers": ["代引き手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。"],
       "bankAccounts.0.depositType": ["口座1の種別は一覧にありません"],
@@ -144,5 +159,64 @@ describe("staff accounts", () => {
     const self = await call("DELETE", `/staff/${owner.staff.id}`);
     expect(self.statusCode).toBe(409);
     expect(self.json().errors).toEqual(["ご自身のアカウントは削除できません。"]);
+  });
+});
+
+describe("the shipping table and delivery calendar in the settings", () => {
+  it("saves Okinawa's fee, the box, the cool surcharge, the free line and the calendar; checkout answers with them at once", async () => {
+    const wine = await new CatalogFactory(shop.database.db).product({ price: 1000 });
+    const settings = await current();
+    const shipping = { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? 2530 : fee)), coolSurchargePerBox: 660, freeShippingFrom: 22_000 };
+    const response = await call("POST", "/settings", { ...settings, terms: { ...settings.terms, shipping }, deliveryCalendar: { closedWeekdays: [0, 3, 3], cutoff: "15:30" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.deliveryCalendar).toEqual({ closedWeekdays: [0, 3], cutoff: "15:30" });
+    const shopper = (url: string) => shop.app.inject({ method: "GET", url, headers: shop.browserSession().headers });
+    expect((await shopper(`/api/shipping?id=${wine}&prefecture=47`)).json()).toEqual({ fee: 2530 });
+    expect((await shopper(`/api/shipping?id=${wine}`)).json()).toEqual({ fee: 1100 });
+    expect((await call("POST", "/settings", original)).statusCode).toBe(200);
+    expect((await shopper(`/api/shipping?id=${wine}&prefecture=47`)).json()).toEqual({ fee: 2200 });
+  });
+
+  it("refuses bad values with a message per field in ja and en, keeping the table", async () => {
+    const settings = await current();
+    const bad = {
+      ...settings,
+      terms: {
+        ...settings.terms,
+        shipping: {
+          ...settings.terms.shipping,
+          fees: settings.terms.shipping.fees.map((fee, index) => (index === 0 ? "abc" : fee)),
+          transitDays: settings.terms.shipping.transitDays.map((days, index) => (index === 46 ? 0 : days)),
+          bottlesPerBox: 0,
+          freeShippingFrom: -1,
+        },
+      },
+      deliveryCalendar: { closedWeekdays: [7], cutoff: "25:00" },
+    };
+    const ja = await call("POST", "/settings", bad);
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({
+      "terms.shipping.fees.0": ["北海道の送料は数値で入力してください"],
+      "terms.shipping.transitDays.46": ["沖縄県のお届け日数は1以上の値にしてください"],
+      "terms.shipping.bottlesPerBox": ["1箱に入る本数は1以上の値にしてください"],
+      "terms.shipping.freeShippingFrom": ["送料無料になる金額は0以上の値にしてください"],
+      "deliveryCalendar.closedWeekdays.0": ["定休日(曜日)は6以下の値にしてください"],
+      "deliveryCalendar.cutoff": ["当日発送の締め時刻は不正な値です"],
+    });
+    const en = await call("POST", "/settings", bad, "en");
+    expect(en.json().fields["terms.shipping.fees.0"]).toEqual(["Shipping to Hokkaido is not a number"]);
+    const short = await call("POST", "/settings", { ...settings, terms: { ...settings.terms, shipping: { ...settings.terms.shipping, fees: [1100] } } });
+    expect(short.statusCode).toBe(422);
+    expect((await current()).terms.shipping).toEqual(settings.terms.shipping);
+  });
+
+  it("is the owner's alone and needs the CSRF token", async () => {
+    const settings = await current();
+    const staff = await staffSession(shop, "staff");
+    const byStaff = await shop.app.inject({ method: "POST", url: "/admin/api/settings", headers: staff.headers, payload: settings });
+    expect(byStaff.statusCode).toBe(403);
+    const { "x-csrf-token": _token, ...withoutToken } = owner.headers;
+    const noToken = await shop.app.inject({ method: "POST", url: "/admin/api/settings", headers: withoutToken, payload: settings });
+    expect(noToken.statusCode).toBe(403);
   });
 });

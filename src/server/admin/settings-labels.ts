@@ -1,3 +1,4 @@
+import { prefectureName } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
 
 // Names of the shop profile's fields as the settings page labels them, for the 422 messages of
@@ -34,8 +35,18 @@ const labels: Record<string, Label> = {
   "liquorSalesManager.nextTrainingDeadline": { ja: "次回研修の受講期限", en: "Next training deadline" },
   ...group("liquorSalesManager.trainingBody", "研修実施団体", "Training body"),
   "terms.taxRatePercent": { ja: "消費税率", en: "Tax rate" },
-  "terms.shippingFee": { ja: "送料(通常)", en: "Shipping fee (normal)" },
-  "terms.coolShippingFee": { ja: "送料(クール便)", en: "Shipping fee (cool)" },
+  "terms.shipping.fees": { ja: "送料表", en: "Shipping table" },
+  "terms.shipping.fees.*": { ja: "{prefecture}の送料", en: "Shipping to {prefecture}" },
+  "terms.shipping.transitDays": { ja: "お届け日数", en: "Days in transit" },
+  "terms.shipping.transitDays.*": { ja: "{prefecture}のお届け日数", en: "Days in transit to {prefecture}" },
+  "terms.shipping.bottlesPerBox": { ja: "1箱に入る本数", en: "Bottles per box" },
+  "terms.shipping.coolSurchargePerBox": { ja: "クール便の加算額", en: "Refrigerated surcharge per box" },
+  "terms.shipping.freeShippingFrom": { ja: "送料無料になる金額", en: "Free shipping from" },
+  "terms.shipping.remoteIslandsNote.ja": { ja: "離島・一部地域についての表記(日本語)", en: "Note on remote islands (Japanese)" },
+  "terms.shipping.remoteIslandsNote.en": { ja: "離島・一部地域についての表記(英語)", en: "Note on remote islands (English)" },
+  "deliveryCalendar.cutoff": { ja: "当日発送の締め時刻", en: "Same-day cutoff" },
+  "deliveryCalendar.closedWeekdays": { ja: "定休日(曜日)", en: "Closed weekdays" },
+  "deliveryCalendar.closedWeekdays.*": { ja: "定休日(曜日)", en: "Closed weekdays" },
   "terms.codFee": { ja: "代引き手数料", en: "Cash-on-delivery fee" },
   "terms.codFeeTiers": { ja: "代引き手数料の段階", en: "Cash-on-delivery fee tiers" },
   "terms.codFeeTiers.*.upTo": { ja: "代引き手数料の段階{n}の上限金額", en: "Upper amount of COD tier {n}" },
@@ -82,5 +93,7 @@ export function settingsLabel(path: (string | number)[], locale: Locale): string
   const position = path.find((part): part is number => typeof part === "number");
   const label = labels[key]?.[locale];
   if (!label) return path.join(".");
-  return label.replace("{n}", position === undefined ? "" : String(position + 1));
+  // The shipping table's rows are prefectures (index = JIS code − 1): named, not numbered.
+  const prefecture = position === undefined ? "" : (prefectureName(position + 1, locale) ?? String(position + 1));
+  return label.replace("{n}", position === undefined ? "" : String(position + 1)).replace("{prefecture}", prefecture);
 }

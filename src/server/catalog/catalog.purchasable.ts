@@ -13,6 +13,8 @@ export interface PurchasableProduct {
   available: number;
   /** Cool bottles make the whole parcel go refrigerated (checkout's shipping fee). */
   shippingType: "normal" | "cool";
+  /** Box places it takes (shipping-table.ts); null when not stated. */
+  volumeMl: number | null;
   /** Unpublished (never or no longer): the shop shows it to nobody, so carts treat it as unknown. */
   published: boolean;
 }
@@ -47,9 +49,12 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             price_include_tax: priceIncludingTax(row.price, taxRateOfClass(row.taxClass, taxRatePercent)),
             tax_rate: taxRateOfClass(row.taxClass, taxRatePercent),
             buyable_limit: row.buyableLimit,
+            shipping_type: row.shippingType,
+            volume_ml: row.volumeMl,
           },
           available,
           shippingType: row.shippingType,
+          volumeMl: row.volumeMl,
           published: row.published,
         },
       ];

@@ -12,6 +12,8 @@ export interface LockedProduct {
   nameEn: string;
   price: number;
   shippingType: "normal" | "cool";
+  /** Box places it takes (shipping-table.ts); null when not stated. */
+  volumeMl: number | null;
   buyableLimit: number | null;
   stock: number;
   /** Published and not marked sold out (stock is checked apart). */
@@ -36,6 +38,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       nameEn: productsTable.nameEn,
       price: productsTable.price,
       shippingType: productsTable.shippingType,
+      volumeMl: productsTable.volumeMl,
       buyableLimit: productsTable.buyableLimit,
       stock: productsTable.stock,
       published: productsTable.published,

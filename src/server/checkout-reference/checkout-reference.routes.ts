@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { isPrefectureCode } from "../../domain/address.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { MAX_CART_LINES } from "../cart/cart.service.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -16,7 +17,21 @@ const shippingQuery = z.object({
         .map((each) => each.trim())
         .filter((each) => each !== ""),
     ),
+  prefecture: z.union([z.string(), z.array(z.string())]).optional(),
 });
+
+const PREFECTURE_MESSAGE = {
+  ja: "都道府県は1から47の番号で指定してください。",
+  en: "The prefecture must be a number from 1 to 47.",
+};
+
+/** ?prefecture=47 → 47; absent → null (the shop's own zone); anything else is not a prefecture. */
+function prefectureOf(raw: string | string[] | undefined): number | null | undefined {
+  if (raw === undefined) return null;
+  if (typeof raw !== "string" || !/^\d{1,2}$/.test(raw.trim())) return undefined;
+  const code = Number(raw.trim());
+  return isPrefectureCode(code) ? code : undefined;
+}
 
 const feeBody = z.object({ price: z.unknown() }).partial();
 
@@ -28,14 +43,20 @@ const feeBody = z.object({ price: z.unknown() }).partial();
 export function registerCheckoutReferenceRoutes(app: FastifyInstance, deps: { reference: CheckoutReferenceService }): void {
   const { reference } = deps;
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    /** { fee }: the cool fee when any listed product is cool, else the normal fee (also with no id). */
+    /**
+     * { fee }: shipping of one bottle of each listed product (spec §7), to the shop's own zone or to
+     * ?prefecture=1..47 (422 otherwise); cool when any of them is cool, the normal box with no id.
+     */
     app.get(`${prefix}/shipping`, async (request) => {
-      const texts = [...new Set(shippingQuery.parse(request.query).id)];
+      const query = shippingQuery.parse(request.query);
+      const prefecture = prefectureOf(query.prefecture);
+      if (prefecture === undefined) throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
+      const texts = [...new Set(query.id)];
       if (texts.length > MAX_CART_LINES) throw new DomainError("invalid");
       const ids = texts.map((text) => parseResourceId(text));
       // An id that cannot exist is as unknown as one that does not.
       if (ids.some((id) => id === undefined)) throw new DomainError("not-found");
-      return { fee: await reference.shippingFee(ids as number[], request.locale) };
+      return { fee: await reference.shippingFee(ids as number[], prefecture, request.locale) };
     });
 
     /**

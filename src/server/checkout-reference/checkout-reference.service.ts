@@ -1,4 +1,6 @@
-import { codFeeFor, shippingFeeFor } from "../../domain/checkout-totals.ts";
+import { codFeeFor } from "../../domain/checkout-totals.ts";
+import { priceIncludingTax } from "../../domain/money.ts";
+import { shippingQuote } from "../../domain/shipping-table.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DEPOSIT_TYPE_LABELS } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -29,17 +31,21 @@ export const MAX_FEE_PRICE = 1_000_000_000;
 export class CheckoutReferenceService {
   constructor(private readonly deps: { shopProfiles: ShopProfileService; catalog: CatalogService }) {}
 
-  /** Shipping for these products: unknown ids are an error, not silently normal shipping. */
-  async shippingFee(productIds: number[], locale: Locale): Promise<number> {
+  /**
+   * Shipping of one bottle of each of these products to the prefecture (the shop's own zone when
+   * null), as checkout would charge it: unknown ids are an error, not silently normal shipping.
+   */
+  async shippingFee(productIds: number[], prefecture: number | null, locale: Locale): Promise<number> {
     const { terms } = await this.deps.shopProfiles.profile();
     // Read fresh and withdrawn products included: a cart may still hold a bottle the shop withdrew.
     const products = await this.deps.catalog.purchasable(productIds, locale);
-    const types = productIds.map((id) => {
+    const lines = productIds.map((id) => {
       const product = products.get(id);
       if (!product) throw new DomainError("not-found");
-      return product.shippingType;
+      return { amount: 1, shippingType: product.shippingType, volumeMl: product.volumeMl, price: product.product.price };
     });
-    return shippingFeeFor(types, terms);
+    const goods = lines.reduce((sum, line) => sum + priceIncludingTax(line.price, terms.taxRatePercent), 0);
+    return shippingQuote(lines, prefecture, terms.shipping, goods).fee;
   }
 
   async taxRatePercent(): Promise<number> {

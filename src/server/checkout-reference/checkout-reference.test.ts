@@ -69,10 +69,27 @@ describe("GET /api/shipping", () => {
   });
 
   it("charges what the shop profile sets", async () => {
-    await withTerms({ shippingFee: 880, coolShippingFee: 1320 }, async () => {
+    const table = demoProfile.terms.shipping;
+    await withTerms({ shipping: { ...table, fees: table.fees.map((fee) => (fee === 1100 ? 880 : fee)), coolSurchargePerBox: 440 } }, async () => {
       expect((await get(`/api/shipping?id=${normal}`)).json()).toEqual({ fee: 880 });
       expect((await get(`/api/shipping?id=${cool}`)).json()).toEqual({ fee: 1320 });
     });
+  });
+
+  it("answers one bottle's fee to a prefecture: Okinawa and Hokkaido pay more, cool adds its surcharge", async () => {
+    expect((await get(`/ja/api/shipping?id=${normal}&prefecture=47`)).json()).toEqual({ fee: 2200 });
+    expect((await get(`/en/api/shipping?id=${normal}&prefecture=1`)).json()).toEqual({ fee: 1650 });
+    expect((await get(`/api/shipping?id=${normal}&prefecture=13`)).json()).toEqual({ fee: 1100 });
+    expect((await get(`/api/shipping?id=${cool}&prefecture=47`)).json()).toEqual({ fee: 2750 });
+  });
+
+  it("refuses a prefecture that is not 1 to 47 with 422 and a message in the locale", async () => {
+    for (const value of ["0", "48", "abc", "1.5", "", "-1", "13&prefecture=14"]) {
+      const ja = await get(`/ja/api/shipping?id=${normal}&prefecture=${value}`);
+      expect(ja.statusCode, value).toBe(422);
+      expect(ja.json().errors, value).toEqual(["都道府県は1から47の番号で指定してください。"]);
+      expect((await get(`/en/api/shipping?id=${normal}&prefecture=${value}`)).json().errors, value).toEqual(["The prefecture must be a number from 1 to 47."]);
+    }
   });
 });
 
@@ -173,7 +190,9 @@ describe("POST /api/fee", () => {
 
 describe("a shop profile stored before the checkout settings existed", () => {
   it("is read with their defaults", async () => {
-    const { coolShippingFee: _cool, codCeiling: _ceiling, ...oldTerms } = demoProfile.terms;
+    const { shipping: _table, codCeiling: _ceiling, ...newTerms } = demoProfile.terms;
+    // Before the shipping table, one flat fee and one cool fee for all of Japan.
+    const oldTerms = { ...newTerms, shippingFee: 1000 };
     const { bankAccounts: _banks, deliveryTimeBands: _bands, ...oldProfile } = demoProfile;
     await shop.database.db
       .update(shopProfileTable)
@@ -181,7 +200,11 @@ describe("a shop profile stored before the checkout settings existed", () => {
       .where(eq(shopProfileTable.id, 1));
     try {
       const profile = await new ShopProfileService(shop.database.db).profile();
-      expect(profile.terms).toMatchObject({ coolShippingFee: 1650, codCeiling: 300_000, codFee: 440 });
+      expect(profile.terms).toMatchObject({ codCeiling: 300_000, codFee: 440 });
+      // The flat fee becomes the shop's own zone's; the cool surcharge and the far zones keep their defaults.
+      expect(profile.terms.shipping.fees[12]).toBe(1000);
+      expect(profile.terms.shipping.fees[46]).toBe(2200);
+      expect(profile.terms.shipping.coolSurchargePerBox).toBe(550);
       expect(profile.bankAccounts).toEqual([]);
       expect(profile.deliveryTimeBands["08-12"]).toEqual({ ja: "午前中", en: "Morning (8–12)" });
     } finally {

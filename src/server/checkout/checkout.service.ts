@@ -21,6 +21,7 @@ import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.ts";
 import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
 import { checkoutText } from "./checkout.texts.ts";
+import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayloadValue } from "./checkout.validation.ts";
 import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./checkout.validation.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
@@ -115,6 +116,7 @@ export class CheckoutService {
     const input = validateCheckout(payload, {
       locale,
       todayInJapan: japanDateOf(new Date()),
+      deliveryDates: (prefecture) => deliveryDatesFor(shop, new Date(), prefecture),
       timeBandCodes: Object.keys(shop.deliveryTimeBands),
       signedIn: request.user !== null,
       hasSavedCard: savedCard !== null,
@@ -176,10 +178,10 @@ export class CheckoutService {
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
         const taxRatePercent = taxRateOfClass(product.taxClass, shop.terms.taxRatePercent);
-        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, taxRatePercent };
+        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
       });
       const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift });
+      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);

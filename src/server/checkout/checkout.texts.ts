@@ -9,7 +9,7 @@ const ja = {
   itemOverLimit: "この商品のご購入は{count}点までです。",
   itemDuplicated: "同じ商品が複数行にあります。カートを確認してください。",
   deliveryDateOutside: "お届け希望日は{first}から{last}までの日付を選んでください。",
-  deliveryDateHoliday: "{date}は祝日（{holiday}）のため、お届け希望日に指定できません。ほかの日付を選んでください。",
+  deliveryDateNone: "ただいまお届け日のご指定はお受けできません。「指定なし」でご注文ください。",
   registeredCardMissing: "登録済みのカードがありません。カード情報を入力してお支払いください。",
   cardMissing: "カード情報を入力してください。",
 } as const;
@@ -23,7 +23,7 @@ const en: Record<CheckoutTextKey, string> = {
   itemOverLimit: "You can buy up to {count} of this item.",
   itemDuplicated: "This item appears on more than one line. Please check your cart.",
   deliveryDateOutside: "Please choose a delivery date from {first} to {last}.",
-  deliveryDateHoliday: "{date} is a public holiday in Japan ({holiday}), so it cannot be a delivery date. Please choose another day.",
+  deliveryDateNone: "A delivery date cannot be chosen at the moment. Please order with no date specified.",
   registeredCardMissing: "You have no saved card. Please pay by entering your card details.",
   cardMissing: "Please enter your card details.",
 };

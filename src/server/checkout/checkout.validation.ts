@@ -5,7 +5,7 @@ import type { OrderPaymentMethod } from "../../domain/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
-import { deliveryWindow, formatDeliveryDate, isInDeliveryWindow } from "../../domain/checkout-totals.ts";
+import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
 import type { GiftOptions, GiftSettings } from "../../domain/gift.ts";
 import { checkGift, defaultGiftSettings } from "../../domain/gift.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
@@ -18,7 +18,6 @@ import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
 import { fullValidationMessage } from "../i18n/validation.ts";
 import { checkoutText } from "./checkout.texts.ts";
-import { isJapaneseHoliday, japaneseHolidayName } from "./delivery-calendar.ts";
 
 export type CheckoutPayloadValue = z.output<typeof checkoutPayloadSchema>;
 
@@ -115,7 +114,10 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 export interface CheckoutValidationContext {
   locale: Locale;
+  /** Today's date in Japan (the buyer's age is counted to it). */
   todayInJapan: CalendarDate;
+  /** The wishable dates for a delivery to the prefecture (null: abroad or none), from the shop's calendar now. */
+  deliveryDates: (prefecture: number | null) => string[];
   timeBandCodes: string[];
   signedIn: boolean;
   hasSavedCard: boolean;
@@ -150,14 +152,13 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const recipient = payload.recipient ? checkRecipient(payload.recipient, context, errors) : null;
 
   const date = payload.desired_delivery_date.trim();
-  if (date && !isInDeliveryWindow(date, context.todayInJapan, isJapaneseHoliday)) {
-    // A holiday between the window's ends is named as such; any other date gets the window.
-    const holiday = isInDeliveryWindow(date, context.todayInJapan, () => false) ? japaneseHolidayName(date, locale) : undefined;
-    const window = deliveryWindow(context.todayInJapan, isJapaneseHoliday);
+  // The window follows where the parcel goes (the recipient's address when there is one): the first day it can arrive there (delivery-calendar.ts).
+  const window = date ? context.deliveryDates((payload.recipient ? recipient?.prefecture : address?.prefecture) ?? null) : [];
+  if (date && !window.includes(date)) {
     errors.add(
       "desired_delivery_date",
-      holiday
-        ? checkoutText("deliveryDateHoliday", locale, { date: formatDeliveryDate(date), holiday })
+      window.length === 0
+        ? checkoutText("deliveryDateNone", locale)
         : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
     );
   }

@@ -1,7 +1,7 @@
 import { displayZip } from "../../domain/address.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { formatDateTime, formatYen } from "../../domain/format.ts";
-import { formatDeliveryDate } from "../../domain/checkout-totals.ts";
+import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { CheckoutPayload } from "../../domain/checkout.ts";
-import { deliveryWindow } from "../../domain/checkout-totals.ts";
-import { japanDateOf } from "../../domain/japan-time.ts";
-import { isJapaneseHoliday } from "../checkout/delivery-calendar.ts";
+import { deliveryCalendarSchema } from "../../domain/delivery-calendar.ts";
+import { defaultShippingTable } from "../../domain/shipping-table.ts";
+import { deliveryDatesFor } from "../checkout/delivery-calendar.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { ordersTable } from "../db/schema/orders.ts";
 import type { BrowserSession, TestApp } from "./test-app.ts";
@@ -40,9 +40,10 @@ export function orderPayload(items: { id: number; amount: number }[], overrides:
   };
 }
 
-/** The first day a delivery may be wished for, as yyyy-MM-dd. */
+/** The first day a delivery to Tokyo may be wished for now with the default calendar, as yyyy-MM-dd. */
 export function firstDeliveryDate(): string {
-  return deliveryWindow(japanDateOf(new Date()), isJapaneseHoliday)[0]!;
+  const profile = { deliveryCalendar: deliveryCalendarSchema.parse({}), businessHolidays: [], terms: { shipping: defaultShippingTable() } };
+  return deliveryDatesFor(profile, new Date(), 13)[0]!;
 }
 
 /** Checkout calls as the page makes them. */

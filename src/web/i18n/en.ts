@@ -177,6 +177,7 @@ export const en: Dictionary = {
   "catalog.shipping": "Delivery",
   "catalog.coolShipping": "Shipped refrigerated (cool delivery)",
   "catalog.limitLabel": "Limit",
+  "catalog.shipsLabel": "Dispatch",
   "catalog.limit": "Up to {limit} per customer",
   "catalog.specTitle": "Specification",
   "catalog.spec.origin": "Origin",

@@ -178,6 +178,7 @@ export const ja = {
   "catalog.shipping": "配送",
   "catalog.coolShipping": "クール便でお届けします",
   "catalog.limitLabel": "購入制限",
+  "catalog.shipsLabel": "発送",
   "catalog.limit": "お一人様{limit}本まで",
   "catalog.specTitle": "商品の仕様",
   "catalog.spec.origin": "産地",

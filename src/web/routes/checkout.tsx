@@ -26,11 +26,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
- * of it; and the delivery dates on offer, from the server's holiday calendar (kept out of the bundle).
+ * of it; and the moment and public holidays the delivery window is worked out from (the holiday table stays out of the bundle).
  */
 export function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  return { payments: page.payments, deliveryDates: page.deliveryDates() };
+  return { payments: page.payments, deliveryCalendar: page.deliveryCalendar() };
 }
 
 /**
@@ -59,7 +59,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <Suspense fallback={<p role="status" className={styles.loading}>{t("page.loading")}</p>}>
-          <CheckoutLoader items={items} payments={loaderData.payments} deliveryDates={loaderData.deliveryDates} onRejected={setRejected} />
+          <CheckoutLoader items={items} payments={loaderData.payments} deliveryCalendar={loaderData.deliveryCalendar} onRejected={setRejected} />
         </Suspense>
       )}
       <ItemsRejectedDialog items={rejected} onClose={() => setRejected(null)} />

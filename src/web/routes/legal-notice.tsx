@@ -1,4 +1,6 @@
+import { shippingPromise } from "../../domain/delivery-calendar.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { prefectureGroups } from "../../domain/shipping-table.ts";
 import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/legal-notice";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
@@ -27,6 +29,17 @@ export default function LegalNoticeRoute() {
   const { t, pick, yen, locale } = useI18n();
   const { shop } = useSite();
   const { terms, liquorLicence } = shop;
+  /** A per-prefecture column of the shipping table in words: named prefectures first, then the rest. */
+  const inWords = (values: readonly number[], shown: (value: number) => string) =>
+    prefectureGroups(values, locale)
+      .map((group) =>
+        group.prefectures === null
+          ? t("legalNotice.shippingRest", { amount: shown(group.value) })
+          : group.prefectures.length === 0
+            ? t("legalNotice.shippingFlat", { amount: shown(group.value) })
+            : t("legalNotice.shippingZone", { prefectures: group.prefectures.join(locale === "ja" ? "・" : ", "), amount: shown(group.value) }),
+      )
+      .join(locale === "ja" ? "／" : "; ");
 
   const rows: LegalRow[] = [
     { id: "seller", label: t("legalNotice.seller"), value: pick(shop.companyName) },
@@ -45,8 +58,14 @@ export default function LegalNoticeRoute() {
       value: (
         <LegalList
           items={[
-            t("legalNotice.shippingFee", { amount: yen(terms.shippingFee) }),
-            t("legalNotice.coolShippingFee", { amount: yen(terms.coolShippingFee) }),
+            // The shipping table in words (shipping-table.ts): the prefectures with their own fee, then the rest.
+            t("legalNotice.shippingFee", {
+              zones: inWords(terms.shipping.fees, yen),
+            }),
+            t("legalNotice.shippingBox", { bottles: terms.shipping.bottlesPerBox }),
+            t("legalNotice.coolShippingFee", { amount: yen(terms.shipping.coolSurchargePerBox) }),
+            ...(terms.shipping.freeShippingFrom > 0 ? [t("legalNotice.freeShipping", { amount: yen(terms.shipping.freeShippingFrom) })] : []),
+            ...(pick(terms.shipping.remoteIslandsNote) ? [pick(terms.shipping.remoteIslandsNote)] : []),
             ...(terms.codFeeTiers
               ? terms.codFeeTiers.map((tier) =>
                   tier.upTo === null
@@ -74,11 +93,23 @@ export default function LegalNoticeRoute() {
     {
       id: "delivery",
       label: t("legalNotice.delivery"),
-      value: t("legalNotice.deliveryText", {
-        min: terms.processingBusinessDays.min,
-        max: terms.processingBusinessDays.max,
-        days: terms.arrivalWithinDays,
-      }),
+      value: (
+        <>
+          <p>
+            {t("legalNotice.deliveryText", {
+              min: terms.processingBusinessDays.min,
+              max: terms.processingBusinessDays.max,
+              days: terms.arrivalWithinDays,
+            })}
+          </p>
+          <p data-testid="shipping-promise">
+            {t("legalNotice.shippingDays", {
+              promise: shippingPromise(shop.deliveryCalendar, locale),
+              transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })),
+            })}
+          </p>
+        </>
+      ),
     },
     {
       id: "payment",

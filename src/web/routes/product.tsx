@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { seriesPathByHashid } from "../features/catalog/series-path.ts";
 import { flatten, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
+import { shippingPromise } from "../../domain/delivery-calendar.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
@@ -33,8 +34,8 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage() {
-  const { t, productPrice } = useI18n();
-  const { series, liquorTypes } = useSite();
+  const { t, productPrice, locale } = useI18n();
+  const { series, liquorTypes, shop } = useSite();
   const { product, related, stockLeft, lowStock } = useLoaderData<typeof loader>();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
@@ -74,6 +75,8 @@ export default function ProductPage() {
                 <dd>{t("catalog.coolShipping")}</dd>
               </>
             )}
+            <dt>{t("catalog.shipsLabel")}</dt>
+            <dd data-testid="shipping-promise">{shippingPromise(shop.deliveryCalendar, locale)}</dd>
             {product.buyable_limit !== null && (
               <>
                 <dt>{t("catalog.limitLabel")}</dt>

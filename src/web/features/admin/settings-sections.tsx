@@ -45,8 +45,6 @@ export function FeesSection() {
     <Section id="settings-fees" title={to("settings.fees")}>
       <div className={ops.pair}>
         <NumberAt path={["terms", "taxRatePercent"]} label={to("settings.taxRate")} />
-        <NumberAt path={["terms", "shippingFee"]} label={to("settings.shippingFee")} />
-        <NumberAt path={["terms", "coolShippingFee"]} label={to("settings.coolShippingFee")} />
         <NumberAt path={["terms", "codFee"]} label={to("settings.codFee")} />
         <NumberAt path={["lowStockHintAt"]} label={to("settings.lowStockHintAt")} />
         <NumberAt path={["terms", "codCeiling"]} label={to("settings.codCeiling")} />

@@ -56,6 +56,8 @@ export function AddToCartButton({ product, stockLeft }: { product: Product; stoc
               price: product.price,
               price_include_tax: product.price_include_tax,
               buyable_limit: product.buyable_limit,
+              shipping_type: product.shipping_type,
+              volume_ml: product.specification.volume_ml,
             },
             Math.min(quantity, max),
           )

@@ -1,20 +1,23 @@
+import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { checkoutTotals } from "../../../domain/checkout-summary.ts";
-import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
+import type { CheckoutLine, CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { Locale } from "../../../domain/locale.ts";
-import type { GiftCharging } from "../../../domain/order-charges.ts";
+import type { ChargeDelivery, GiftCharging } from "../../../domain/order-charges.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 
 export interface CheckoutFigureInput {
-  /** Price before tax and amount of each bottle that can be bought. */
-  lines: { unitPrice: number; amount: number; taxRatePercent?: number }[];
+  /** Price before tax, amount, and what shipping needs of each bottle that can be bought. */
+  lines: CheckoutLine[];
   chosen: PaymentMethodHandler;
   /** The chosen method's fee as POST /api/fee answered it for these figures, if it asks the server and the answer is in. */
   fetchedFee: number | undefined;
-  shippingFee: number;
   taxRate: number;
+  /** The shop profile's terms: fees, tax rate and the shipping table. */
   terms: CheckoutTerms;
+  /** Where the parcel goes as the address is typed: shipping follows it at once. */
+  delivery: ChargeDelivery;
   locale: Locale;
   /** The gift options the form has chosen and the shop's gift settings (their charges show at once). */
   gift?: GiftCharging;
@@ -26,19 +29,36 @@ export interface CheckoutFigures {
   refusals: Record<string, string | null>;
 }
 
+/** A cart's bottles as checkout charges them; a cart stored before bottles carried their shipping is charged as normal 750 ml ones. */
+export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
+  return items.map((item) => ({
+    unitPrice: item.price,
+    amount: item.amount,
+    shippingType: item.shipping_type ?? "normal",
+    volumeMl: item.volume_ml ?? null,
+    ...(item.tax_rate === undefined ? {} : { taxRatePercent: item.tax_rate }),
+  }));
+}
+
+/** Items + shipping before tax, what the cod fee is asked for (POST /api/fee). */
+export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery): number {
+  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery);
+  return totals.items + totals.shipping;
+}
+
 /**
- * The summary's figures (spec §4, §9), pure so they are tested without a page: the chosen method's
- * fee is the server's answer once it arrived, else the shop profile's own rule for the same amount;
- * any other method's fee (reset on leaving it) counts only to tell whether it could be chosen.
+ * The summary's figures (spec §4, §9), pure so they are tested without a page: shipping from the
+ * shop's table to the typed prefecture (the server's own rule); the chosen method's fee is the
+ * server's answer once it arrived, else the shop profile's own rule for the same amount; any other
+ * method's fee (reset on leaving it) counts only to tell whether it could be chosen.
  */
 export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
-  const lines = input.lines.map((line) => ({ ...line, shippingType: "normal" as const }));
-  const itemsAndShipping = lines.reduce((sum, line) => sum + line.unitPrice * line.amount, 0) + input.shippingFee;
-  // One fee for every bottle: the fetched shipping fee already says whether the parcel goes cool.
-  const terms: CheckoutTerms = { ...input.terms, taxRatePercent: input.taxRate, shippingFee: input.shippingFee, coolShippingFee: input.shippingFee };
+  const terms: CheckoutTerms = { ...input.terms, taxRatePercent: input.taxRate };
+  const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery);
   const feeOf = (method: PaymentMethodHandler) =>
     method === input.chosen && input.fetchedFee !== undefined ? input.fetchedFee : method.fee(itemsAndShipping, terms);
-  const totalsWith = (method: PaymentMethodHandler) => checkoutTotals(lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift);
+  const totalsWith = (method: PaymentMethodHandler) =>
+    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
     refusals[method.code] = method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });

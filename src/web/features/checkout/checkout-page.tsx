@@ -1,4 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
+import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
 import { fillText } from "../../../domain/payment-methods/payment-method.ts";
@@ -7,7 +8,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { AddressFields } from "../../shared/address/address-fields.tsx";
+import { AddressFields, addressPayload } from "../../shared/address/address-fields.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { CardEntry } from "../../shared/payments/card-entry.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
@@ -15,7 +16,7 @@ import { BankAccounts } from "./bank-accounts.tsx";
 import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
-import { DeliveryChoice, useAddressBook } from "./delivery-choice.tsx";
+import { DeliveryChoice, deliveryPrefectureOf, useAddressBook } from "./delivery-choice.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
 import { GiftFields } from "./gift-fields.tsx";
 import { giftOptionsOfForm } from "./checkout-order.ts";
@@ -29,17 +30,18 @@ import { useCheckout } from "./use-checkout.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 import { useBankAccounts, useCheckoutReference, useMemberData } from "./use-checkout-reference.ts";
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
+import { useDeliveryDates } from "./use-delivery-dates.ts";
 
 /** Loads what checkout needs (spec §4 On entering checkout), then shows the form. */
 export function CheckoutLoader({
   items,
   payments,
-  deliveryDates,
+  deliveryCalendar,
   onRejected,
 }: {
   items: CartItem[];
   payments: PaymentBrowserConfig;
-  deliveryDates: string[];
+  deliveryCalendar: DeliveryCalendarInput;
   onRejected(items: RejectedItem[]): void;
 }) {
   const { t } = useI18n();
@@ -57,8 +59,7 @@ export function CheckoutLoader({
     <CheckoutForm
       items={items}
       payments={payments}
-      deliveryDates={deliveryDates}
-      shippingFee={shippingFee}
+      deliveryCalendar={deliveryCalendar}
       taxRate={taxRate}
       timezones={timezones}
       member={member}
@@ -70,16 +71,15 @@ export function CheckoutLoader({
 interface CheckoutFormProps {
   items: CartItem[];
   payments: PaymentBrowserConfig;
-  /** The wishable delivery dates, from the server (its holiday calendar). */
-  deliveryDates: string[];
-  shippingFee: number;
+  /** The moment and the public holidays ahead, from the server: the delivery window follows the typed prefecture. */
+  deliveryCalendar: DeliveryCalendarInput;
   taxRate: number;
   timezones: Record<string, string>;
   member: ReturnType<typeof useMemberData>;
   onRejected(items: RejectedItem[]): void;
 }
 
-function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
   const { user } = useAuth();
   const { t, yen, locale } = useI18n();
   const { shop } = useSite();
@@ -109,7 +109,11 @@ function CheckoutForm({ items, payments, deliveryDates, shippingFee, taxRate, ti
     shouldPromptLeave,
   } = useCheckout(items, payments, member.address, onRejected);
   const addressBook = useAddressBook(user !== null);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, shippingFee, taxRate, giftOptionsOfForm(form.gift));
+  // Shipping and the delivery window follow where the parcel goes — the recipient's prefecture when
+  // it goes to someone else — as it is chosen (shipping-table.ts, delivery-calendar.ts).
+  const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift));
+  const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts);
   // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.

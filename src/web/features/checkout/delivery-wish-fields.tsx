@@ -1,4 +1,4 @@
-import { formatDeliveryDate } from "../../../domain/checkout-totals.ts";
+import { formatDeliveryDate } from "../../../domain/delivery-calendar.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Select } from "../../ui/field.tsx";
 import type { DeliveryWish } from "./checkout-order.ts";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { defaultShippingTable } from "../../../domain/shipping-table.ts";
 import { checkoutFigures } from "./checkout-figures.ts";
 import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
 import { orderFingerprint } from "./checkout-order.ts";
@@ -10,7 +11,7 @@ import { CheckoutAttempt } from "./idempotency-key.ts";
 // The browser's checkout state that use-checkout.ts keeps (spec §4): one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
 
-const terms: CheckoutTerms = { taxRatePercent: 10, shippingFee: 1100, coolShippingFee: 1300, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };
+const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };
 
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
@@ -30,12 +31,12 @@ function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
 
 function figures(method: string, unitPrice: number, fetchedFee?: number) {
   return checkoutFigures({
-    lines: [{ unitPrice, amount: 1 }],
+    lines: [{ unitPrice, amount: 1, shippingType: "normal" }],
     chosen: paymentMethodChoice(method),
     fetchedFee,
-    shippingFee: 1100,
     taxRate: 10,
     terms,
+    delivery: { deliveryPrefecture: 13 },
     locale: "ja",
   });
 }

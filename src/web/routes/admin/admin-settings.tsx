@@ -14,6 +14,7 @@ import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import type { Path, SettingsForm } from "../../features/admin/settings-draft.tsx";
 import { DraftContext, withValue } from "../../features/admin/settings-draft.tsx";
 import { BanksSection, FeesSection, HolidaysSection, ShopSection, TimeBandsSection } from "../../features/admin/settings-sections.tsx";
+import { DeliveryCalendarSection, ShippingTableSection } from "../../features/admin/shipping-settings-sections.tsx";
 import { GiftSection } from "../../features/admin/gift-settings-section.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
@@ -70,6 +71,8 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
           </Notice>
         )}
         <FeesSection />
+        <ShippingTableSection />
+        <DeliveryCalendarSection />
         <TimeBandsSection />
         <HolidaysSection />
         <GiftSection />
