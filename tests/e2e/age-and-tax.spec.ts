@@ -69,6 +69,14 @@ test("a member buys a whisky and a non-alcoholic sparkling: birth date asked, ta
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
 
+  // My Page's order card shows the two rates apart too, the juice marked ※.
+  await page.goto("/mypage/orders");
+  const card = page.getByTestId("order-card").first();
+  await expect(card.getByText("消費税(10%対象 13,900 円)")).toBeVisible();
+  await expect(card.getByText("消費税(8%対象 2,400 円)")).toBeVisible();
+  await expect(card.getByText("ノンアルコール スパークリング ※")).toBeVisible();
+  await expect(card.getByText("※は軽減税率対象")).toBeVisible();
+
   // The date is kept in the profile: the next checkout has it filled in.
   await openCheckout(page, { [juice.id]: 1 });
   await expect(page.getByLabel("生年月日")).toHaveValue("1985-04-01");

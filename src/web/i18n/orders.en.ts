@@ -32,6 +32,7 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.itemLine": "{price} (excl. tax) x {amount}",
   "orders.lineTotal": "Subtotal",
   "orders.tax": "Consumption tax",
+  "orders.taxAt": "Consumption tax ({rate}% on {base})",
   "orders.pricesNote": "Items, shipping and fees are shown excl. tax.",
   "orders.status.pending": "Payment in progress",
   "orders.status.await_payment": "Awaiting payment",

@@ -32,6 +32,7 @@ export const ordersJa = {
   "orders.itemLine": "{price}(税抜) x {amount}",
   "orders.lineTotal": "小計",
   "orders.tax": "消費税",
+  "orders.taxAt": "消費税({rate}%対象 {base})",
   "orders.pricesNote": "商品・送料・手数料は税抜価格です。",
   "orders.status.pending": "決済手続き中",
   "orders.status.await_payment": "入金待ち",

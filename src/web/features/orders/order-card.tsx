@@ -14,6 +14,7 @@ import styles from "./order-card.module.css";
 import { receiptAvailable } from "../../../domain/order-documents.ts";
 import { ReceiptForm } from "./receipt-form.tsx";
 import receiptStyles from "./receipt-form.module.css";
+import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 
 type Order = OrderResource["attributes"];
 
@@ -65,7 +66,11 @@ function OrderItems({ items }: { items: Order["order_items"] }) {
             <span className={styles.thumb} />
           )}
           <div className={styles.itemText}>
-            <span className={styles.itemName}>{item.product.name}</span>
+            <span className={styles.itemName}>
+              {item.product.name}
+              {/* Reduced-rate items are marked ※ as the mail and the receipt mark them (decision 036). */}
+              {item.reduced ? ` ${REDUCED_RATE_MARK}` : null}
+            </span>
             <span className={styles.itemLine}>{t("orders.itemLine", { price: yen(item.unit_price), amount: item.amount })}</span>
           </div>
           <span className={styles.itemTotal}>
@@ -173,8 +178,18 @@ export function OrderCard({ order }: { order: OrderResource }) {
             {yen(charge.amount)}
           </Row>
         ))}
-        <Row label={t("orders.tax")}>{yen(a.tax_total)}</Row>
+        {/* Tax per rate when the order has two (10% and the reduced 8%), one line otherwise. */}
+        {a.taxes.length > 1 ? (
+          a.taxes.map((each) => (
+            <Row key={each.rate} label={t("orders.taxAt", { rate: each.rate, base: yen(each.base) })}>
+              {yen(each.tax)}
+            </Row>
+          ))
+        ) : (
+          <Row label={t("orders.tax")}>{yen(a.tax_total)}</Row>
+        )}
       </dl>
+      {a.order_items.some((item) => item.reduced) ? <p className={styles.note}>{REDUCED_RATE_FOOTNOTE[locale]}</p> : null}
       <p className={styles.note}>{t("orders.pricesNote")}</p>
       <OrderReceipt order={order} />
     </article>
