@@ -185,6 +185,15 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/orders/:id/deposit": { access: "staff", path: `/admin/api/orders/${f.order}/deposit`, ok: [200, 409] },
     "POST /admin/api/orders/:id/ship": { access: "staff", path: `/admin/api/orders/${f.order}/ship`, ok: 422 },
     "POST /admin/api/orders/:id/cancel": { access: "staff", path: `/admin/api/orders/${f.order}/cancel`, ok: [200, 409] },
+    // Documents (decision 037): the delivery note and the day's notes for staff; a receipt is issued by
+    // staff for any order, by a member for their own (another's is a 404), by a guest's signed link.
+    "GET /admin/api/orders/:id/delivery-note": { access: "staff", path: `/admin/api/orders/${f.order}/delivery-note`, ok: 200 },
+    "GET /admin/api/delivery-notes": { access: "staff", ok: [200, 404] },
+    "POST /admin/api/orders/:id/receipt": { access: "staff", path: `/admin/api/orders/${f.order}/receipt`, ok: [200, 409, 422] },
+    "GET /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [200, 404] },
+    "POST /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [404, 409, 422] },
+    "GET /api/receipt": { access: "public", ok: 404 },
+    "POST /api/receipt": { access: "public", ok: [404, 422] },
     "GET /admin/api/orders/export.csv": { access: "staff", ok: 200 },
     // 422 until the settings hold B2's billing codes.
     "GET /admin/api/orders/b2-cloud.csv": { access: "staff", path: "/admin/api/orders/b2-cloud.csv?status=await_payment", ok: [200, 422] },
