@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, E2E_OWNER as OWNER, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, E2E_OWNER as OWNER, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Issue #18's gift journey: a member sends 御歳暮 with 名入れ, wrapping and a message card (the
 // summary shows the wrapping fee at once), the trader sees the packing instructions on the order
@@ -64,6 +64,8 @@ test("a member sends 御歳暮 with 名入れ, wrapping and a card; the trader p
   await gift.getByRole("textbox", { name: "メッセージ", exact: true }).fill("いつもありがとうございます。\n来年もよろしくお願いいたします。");
 
   await page.getByRole("radio", { name: "代金引換" }).check();
+  // The order form asks the buyer's date of birth (decision 036).
+  await fillBirthDate(page);
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string }[];
