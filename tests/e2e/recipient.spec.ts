@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkoutWith, fillAddress, product } from "./checkout-steps.ts";
+import { asReturningShopper, checkoutWith, fillAddress, fillContact, product } from "./checkout-steps.ts";
 import { csrfOf, signUpAndSignIn } from "./fixtures.ts";
 
 // ご依頼主 / お届け先: a member sends bottles to a relative in Okinawa, chosen from the address book;
@@ -7,6 +7,7 @@ import { csrfOf, signUpAndSignIn } from "./fixtures.ts";
 // order card on My Page shows where it went and who sent it.
 
 test.describe.configure({ timeout: 120_000 });
+test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a member sends to a relative in 沖縄県 chosen from the address book", async ({ page, request }, testInfo) => {
   await signUpAndSignIn(page, "recipient");
@@ -19,10 +20,7 @@ test("a member sends to a relative in 沖縄県 chosen from the address book", a
 
   const wine = await product(request, "サザン・ベイ");
   await checkoutWith(page, { [wine.id]: 1 });
-  // By field name: the gift section's 名入れ is also labelled with お名前.
-  await page.locator('input[name="name"]').fill("蔵前 花子");
-  await page.locator('input[name="email"]').fill("recipient-buyer@example.com");
-  await page.locator('input[name="phone"]').fill("03-1234-5678");
+  await fillContact(page);
   await fillAddress(page);
 
   const delivery = page.getByTestId("delivery-choice");
