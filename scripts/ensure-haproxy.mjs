@@ -1,6 +1,8 @@
 // Finds the Debian servers some tests drive: HAProxy for the load-balancer test
 // (src/server/load-balancer.test.ts; HAPROXY_PATH, else /usr/sbin/haproxy) and nginx for the
-// reverse-proxy configuration test (src/server/operations/nginx-config.test.ts). Where one is
+// reverse-proxy configuration test (src/server/operations/nginx-config.test.ts), and poppler's
+// pdftotext/pdftoppm, with which the document tests read the PDFs back
+// (src/server/documents/documents.test.ts). Where one is
 // missing and we run as root with apt-get, installs it from Debian; otherwise stops with the one
 // command to run (as scripts/ensure-chromium.mjs does).
 import { spawnSync } from "node:child_process";
@@ -14,6 +16,7 @@ function missingPackages() {
   const wanted = [
     { binary: haproxyPath(), name: "haproxy" },
     { binary: "/usr/sbin/nginx", name: "nginx" },
+    { binary: "/usr/bin/pdftotext", name: "poppler-utils" },
   ];
   return wanted.filter(({ binary }) => !fs.existsSync(binary)).map(({ name }) => name);
 }
