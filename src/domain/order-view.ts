@@ -7,7 +7,7 @@ import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
-import type { OrderRecipient } from "./recipient.ts";
+import type { OrderRecipient, RecipientInput } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
@@ -70,18 +70,14 @@ export interface OrderRecord {
   charges: OrderCharge[];
 }
 
-/** A person of the order with their address: the buyer (ご依頼主) or the recipient (お届け先). */
-export interface OrderParty {
-  name: string;
-  phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
-  buildingName: string;
+/**
+ * A person of the order with their address: the buyer (ご依頼主) or the recipient (お届け先). The
+ * buyer's columns have the recipient's shape, so both are an OrderRecipient with the one line.
+ */
+export type OrderParty = OrderRecipient & {
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
-}
+};
 
 export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   items: OrderViewItem[];
@@ -108,20 +104,17 @@ export function addressLine(order: { prefecture: number | null; address: string 
   return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
 }
 
+/** The person's fields alone (an order record carries many more), with the address as one line. */
+function partyOf(person: OrderRecipient): OrderParty {
+  const { name, phone, country, zip, prefecture, address, buildingName } = person;
+  return { name, phone, country, zip, prefecture, address, buildingName, addressLine: addressLine(person) };
+}
+
 /** The one order view. */
 export function orderView(record: OrderRecord): OrderView {
   const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
-  const buyer: OrderParty = {
-    name: record.name,
-    phone: record.phone,
-    country: record.country,
-    zip: record.zip,
-    prefecture: record.prefecture,
-    address: record.address,
-    buildingName: record.buildingName,
-    addressLine: addressLine(record),
-  };
-  const recipient: OrderParty = record.recipient ? { ...record.recipient, addressLine: addressLine(record.recipient) } : buyer;
+  const buyer = partyOf(record);
+  const recipient = record.recipient ? partyOf(record.recipient) : buyer;
   return {
     ...record,
     buyer,
@@ -152,16 +145,8 @@ export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, 
   return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
 }
 
-/** お届け先 as the answers carry it (the address one line, prefecture first). */
-export interface RecipientAnswer {
-  name: string;
-  phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
-  building_name: string;
-}
+/** お届け先 as the answers carry it: the checkout's shape, with the address one line, prefecture first. */
+export type RecipientAnswer = RecipientInput;
 
 export function recipientAnswer(party: OrderParty): RecipientAnswer {
   return {
