@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { japanDateOf } from "../../domain/japan-time.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Decision 036: the order form's age field (birth_date) and tax per rate (10% and 8% apart).
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
@@ -48,68 +34,68 @@ describe("POST /api/checkout's birth_date", () => {
   ];
   for (const [what, override, message] of refusals) {
     it(`answers 422 on the field when ${what}, writing nothing`, async () => {
-      const wine = await make.product({ price: 3000, stock: 5 });
-      const browser = shop.browserSession();
+      const wine = await env.make.product({ price: 3000, stock: 5 });
+      const browser = env.shop.browserSession();
       const payload = { ...orderPayload([{ id: wine, amount: 1 }]), ...override };
       if (override.birth_date === undefined) delete (payload as Record<string, unknown>).birth_date;
-      const before = await client.orderCount();
-      const response = await client.post(browser, payload);
+      const before = await env.client.orderCount();
+      const response = await env.client.post(browser, payload);
       expect(response.statusCode).toBe(422);
       expect(response.json().fields.birth_date.join(" ")).toMatch(message);
-      expect(await client.orderCount()).toBe(before);
-      expect(await client.stockOf(wine)).toBe(5);
-      expect(await shop.mailsTo(payload.email)).toEqual([]);
+      expect(await env.client.orderCount()).toBe(before);
+      expect(await env.client.stockOf(wine)).toBe(5);
+      expect(await env.shop.mailsTo(payload.email)).toEqual([]);
     });
   }
 
   it("refuses someone who turns 20 tomorrow with the under-20 message (ja and en), writing nothing", async () => {
-    const wine = await make.product({ price: 3000, stock: 5 });
-    const browser = shop.browserSession();
-    await client.fillCart(browser, { [wine]: 1 });
-    const before = await client.orderCount();
+    const wine = await env.make.product({ price: 3000, stock: 5 });
+    const browser = env.shop.browserSession();
+    await env.client.fillCart(browser, { [wine]: 1 });
+    const before = await env.client.orderCount();
     for (const locale of ["ja", "en"] as const) {
       const payload = orderPayload([{ id: wine, amount: 1 }], { birth_date: nineteenToday() });
-      const response = await client.post(browser, payload, { locale });
+      const response = await env.client.post(browser, payload, { locale });
       expect(response.statusCode).toBe(422);
       expect(response.json().fields.birth_date[0]).toBe(
         locale === "ja"
           ? "20歳未満の方はご注文いただけません。20歳未満の者の飲酒は法律で禁止されています。"
           : "We cannot accept orders from anyone under 20. Drinking by anyone under 20 is prohibited by law in Japan.",
       );
-      expect(await shop.mailsTo(payload.email)).toEqual([]);
+      expect(await env.shop.mailsTo(payload.email)).toEqual([]);
     }
-    expect(await client.orderCount()).toBe(before);
-    expect(await client.stockOf(wine)).toBe(5);
-    expect(await client.cart(browser)).toHaveLength(1);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(wine)).toBe(5);
+    expect(await env.client.cart(browser)).toHaveLength(1);
   });
 
   it("takes someone 20 today, keeps the date with the order and shows it on the back office order page", async () => {
-    const wine = await make.product({ price: 3000, stock: 5 });
+    const wine = await env.make.product({ price: 3000, stock: 5 });
     const born = twentyToday();
-    const response = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { birth_date: born }));
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { birth_date: born }));
     expect(response.statusCode).toBe(200);
-    const order = (await client.order(response.json().order_id))!;
+    const order = (await env.client.order(response.json().order_id))!;
     expect(order.birthDate).toBe(born);
-    const staff = await staffSession(shop, "owner");
-    const page = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}`, headers: staff.headers });
+    const staff = await staffSession(env.shop, "owner");
+    const page = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}`, headers: staff.headers });
     expect(page.statusCode).toBe(200);
     expect(page.json().data.birth_date).toBe(born);
   });
 
   it("keeps a member's date of birth in the profile for the next order, prefilled from GET /api/users", async () => {
-    const wine = await make.product({ price: 3000, stock: 5 });
-    const member = await shop.memberSession();
-    expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: member.headers })).json().data).toMatchObject({ birth_date: null });
-    const response = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { birth_date: "1988-07-07" }));
+    const wine = await env.make.product({ price: 3000, stock: 5 });
+    const member = await env.shop.memberSession();
+    expect((await env.shop.app.inject({ method: "GET", url: "/api/users", headers: member.headers })).json().data).toMatchObject({ birth_date: null });
+    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { birth_date: "1988-07-07" }));
     expect(response.statusCode).toBe(200);
-    expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: member.headers })).json().data).toMatchObject({ birth_date: "1988-07-07" });
+    expect((await env.shop.app.inject({ method: "GET", url: "/api/users", headers: member.headers })).json().data).toMatchObject({ birth_date: "1988-07-07" });
   });
 });
 
 describe("tax per rate", () => {
   it("a mixed 8%/10% cod order: each rate rounded up once, in the answer, the mail and the order history", async () => {
-    const whisky = await make.product({ name: { ja: "蔵ウイスキー", en: "Kura whisky" }, price: 4980, stock: 5 });
-    const juice = await make.product({
+    const whisky = await env.make.product({ name: { ja: "蔵ウイスキー", en: "Kura whisky" }, price: 4980, stock: 5 });
+    const juice = await env.make.product({
       name: { ja: "ぶどうスパークリング", en: "Grape sparkling" },
       price: 1201,
       stock: 5,
@@ -117,7 +103,7 @@ describe("tax per rate", () => {
       alcoholPermille: 0,
       volumeMl: 750,
     });
-    const member = await shop.memberSession();
+    const member = await env.shop.memberSession();
     const payload = orderPayload(
       [
         { id: whisky, amount: 1 },
@@ -125,13 +111,13 @@ describe("tax per rate", () => {
       ],
       { payment_method: "cod", email: member.email },
     );
-    const response = await client.post(member, payload);
+    const response = await env.client.post(member, payload);
     expect(response.statusCode).toBe(200);
     // 10%: 4,980 + 1,100 shipping + 440 cod fee = 6,520 → 652; 8%: 2,402 → ceil(192.16) = 193.
-    const order = (await client.order(response.json().order_id))!;
+    const order = (await env.client.order(response.json().order_id))!;
     expect(order).toMatchObject({ itemsTotal: 7382, taxTotal: 845, price: 7382 + 1540 + 845 });
 
-    const history = (await shop.app.inject({ method: "GET", url: "/api/orders?page=1", headers: member.headers })).json();
+    const history = (await env.shop.app.inject({ method: "GET", url: "/api/orders?page=1", headers: member.headers })).json();
     const card = history.data.find((each: { id: string }) => each.id === order.publicId);
     expect(card.attributes.taxes).toEqual([
       { rate: 10, base: 6520, tax: 652 },
@@ -143,7 +129,7 @@ describe("tax per rate", () => {
       [8, true],
     ]);
 
-    const [mail] = await shop.mailsTo(member.email);
+    const [mail] = await env.shop.mailsTo(member.email);
     expect(mail!.text).toContain("※ぶどうスパークリング");
     expect(mail!.text).toContain("※は軽減税率対象");
     expect(mail!.text).toMatch(/消費税\(10%対象 6,520\s?円\): 652\s?円/);
@@ -152,21 +138,21 @@ describe("tax per rate", () => {
   });
 
   it("prices a reduced-rate product at 8% included, and answers /api/taxrate with the standard rate", async () => {
-    const juice = await make.product({ price: 1201, taxClass: "reduced", alcoholPermille: 0 });
-    const product = (await shop.app.inject({ method: "GET", url: `/ja/api/products/${juice}` })).json();
+    const juice = await env.make.product({ price: 1201, taxClass: "reduced", alcoholPermille: 0 });
+    const product = (await env.shop.app.inject({ method: "GET", url: `/ja/api/products/${juice}` })).json();
     const attributes = product.data?.data?.attributes ?? product.data?.attributes ?? product.data;
     expect(attributes).toMatchObject({ price: 1201, price_include_tax: 1201 + 97, tax_rate: 8 });
-    expect((await shop.app.inject({ method: "GET", url: "/ja/api/taxrate" })).json()).toEqual({ rate: 10 });
+    expect((await env.shop.app.inject({ method: "GET", url: "/ja/api/taxrate" })).json()).toEqual({ rate: 10 });
   });
 
   it("the back office refuses the reduced rate for a liquor product, with a message", async () => {
-    const staff = await staffSession(shop, "owner");
-    const whisky = await make.product({ price: 4980, alcoholPermille: 430 });
-    const response = await shop.app.inject({ method: "PATCH", url: `/admin/api/products/${whisky}`, headers: staff.headers, payload: { tax_class: "reduced" } });
+    const staff = await staffSession(env.shop, "owner");
+    const whisky = await env.make.product({ price: 4980, alcoholPermille: 430 });
+    const response = await env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${whisky}`, headers: staff.headers, payload: { tax_class: "reduced" } });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.tax_class).toEqual(["酒類は軽減税率の対象外です。標準税率（10%）を選んでください。"]);
-    const snack = await make.product({ price: 1800, alcoholPermille: null, volumeMl: null });
-    const accepted = await shop.app.inject({ method: "PATCH", url: `/admin/api/products/${snack}`, headers: staff.headers, payload: { tax_class: "reduced" } });
+    const snack = await env.make.product({ price: 1800, alcoholPermille: null, volumeMl: null });
+    const accepted = await env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${snack}`, headers: staff.headers, payload: { tax_class: "reduced" } });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.tax_class).toBe("reduced");
   });

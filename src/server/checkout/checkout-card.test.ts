@@ -1,42 +1,24 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ordersTable } from "../db/schema/orders.ts";
-import { TestGateway } from "../payments/test-gateway.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
 import { nextPaymentEvent } from "../testing/payment-events.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Card payments end to end on the built-in test gateway: paid at once, 3-D Secure completed or
 // failed, declines, the saved card, and the order of a shopper who closed the tab.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-  const payments = shop.app.services.payments;
-  if (!(payments instanceof TestGateway)) throw new Error("expected the test gateway");
-  gateway = payments;
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 async function cardOrder(number: string, options: { stock?: number; locale?: "ja" | "en"; session?: BrowserSession } = {}) {
-  const wine = await make.product({ name: { ja: "蔵の白", en: "Kura white" }, price: 4000, stock: options.stock ?? 5 });
-  const session = options.session ?? shop.browserSession();
-  await client.fillCart(session, { [wine]: 2 });
-  const paymentMethodId = await client.paymentMethod(session, number);
+  const wine = await env.make.product({ name: { ja: "蔵の白", en: "Kura white" }, price: 4000, stock: options.stock ?? 5 });
+  const session = options.session ?? env.shop.browserSession();
+  await env.client.fillCart(session, { [wine]: 2 });
+  const paymentMethodId = await env.client.paymentMethod(session, number);
   const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } });
   const key = crypto.randomUUID();
-  const response = await client.post(session, payload, { key, ...(options.locale ? { locale: options.locale } : {}) });
+  const response = await env.client.post(session, payload, { key, ...(options.locale ? { locale: options.locale } : {}) });
   return { wine, session, payload, key, response };
 }
 
@@ -46,15 +28,15 @@ describe("credit card", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({ require_action: false, order_id: expect.any(String) });
-    const order = (await client.order(body.order_id))!;
+    const order = (await env.client.order(body.order_id))!;
     // 8000 + 1100 = 9100, tax 910.
     expect(order).toMatchObject({ status: "deposited", paymentMethod: "credit", price: 10_010, reservedUntil: null });
     expect(order.confirmedAt).not.toBeNull();
-    const intent = await gateway.retrievePaymentIntent(order.paymentIntentId!);
+    const intent = await env.gateway.retrievePaymentIntent(order.paymentIntentId!);
     expect(intent).toMatchObject({ status: "succeeded", amount: 10_010, amountReceived: 10_010, metadata: { orderId: body.order_id } });
-    expect(await client.stockOf(wine)).toBe(3);
-    expect(await client.cart(session)).toEqual([]);
-    const mails = await shop.mailsTo(payload.email);
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect(await env.client.cart(session)).toEqual([]);
+    const mails = await env.shop.mailsTo(payload.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("クレジットカードで 10,010 円 のお支払いが完了しました。");
   });
@@ -64,31 +46,31 @@ describe("credit card", () => {
     expect(response.statusCode).toBe(200);
     const first = response.json();
     expect(first).toEqual({ require_action: true, payment_intent_client_secret: expect.stringMatching(/_secret_/), order_id: expect.any(String) });
-    const pending = (await client.order(first.order_id))!;
+    const pending = (await env.client.order(first.order_id))!;
     expect(pending.status).toBe("pending");
     expect(pending.reservedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
-    expect(await client.stockOf(wine)).toBe(3);
-    expect(await client.cart(session)).toHaveLength(1);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect(await env.client.cart(session)).toHaveLength(1);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
 
-    const eventHandled = nextPaymentEvent(gateway, (event) => event.paymentIntent.metadata.orderId === first.order_id);
-    const paymentIntentId = await client.challenge(session, first.payment_intent_client_secret, "complete");
-    const again = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const eventHandled = nextPaymentEvent(env.gateway, (event) => event.paymentIntent.metadata.orderId === first.order_id);
+    const paymentIntentId = await env.client.challenge(session, first.payment_intent_client_secret, "complete");
+    const again = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ require_action: false, order_id: first.order_id });
-    expect((await client.order(first.order_id))!.status).toBe("deposited");
-    expect(await client.cart(session)).toEqual([]);
+    expect((await env.client.order(first.order_id))!.status).toBe("deposited");
+    expect(await env.client.cart(session)).toEqual([]);
     // The gateway's event came too, and the shop has handled it: still one mail, one order, stock taken once.
     expect((await eventHandled).type).toBe("payment_intent.succeeded");
-    expect(await shop.mailsTo(payload.email)).toHaveLength(1);
-    expect(await client.stockOf(wine)).toBe(3);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(1);
+    expect(await env.client.stockOf(wine)).toBe(3);
   });
 
   it("a failed challenge cancels the order, puts the bottles back and answers the 3-D failure message", async () => {
     const { wine, session, payload, key, response } = await cardOrder(CARDS.threeDSecure);
     const first = response.json();
-    const paymentIntentId = await client.challenge(session, first.payment_intent_client_secret, "fail");
-    const again = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const paymentIntentId = await env.client.challenge(session, first.payment_intent_client_secret, "fail");
+    const again = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual({
       errors: ["3D認証に失敗しました。もう一度お試しください。"],
@@ -96,10 +78,10 @@ describe("credit card", () => {
       payment_failed: true,
       order_id: first.order_id,
     });
-    expect((await client.order(first.order_id))!.status).toBe("cancelled");
-    expect(await client.stockOf(wine)).toBe(5);
-    expect(await client.cart(session)).toHaveLength(1);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+    expect((await env.client.order(first.order_id))!.status).toBe("cancelled");
+    expect(await env.client.stockOf(wine)).toBe(5);
+    expect(await env.client.cart(session)).toHaveLength(1);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
   });
 
   it("declined cards answer the gateway's message for the card field, and nothing is kept", async () => {
@@ -111,9 +93,9 @@ describe("credit card", () => {
       expect(response.statusCode).toBe(402);
       const body = response.json();
       expect(body).toMatchObject({ errors: [message], code: "card_declined", payment_failed: true });
-      expect((await client.order(body.order_id))!.status).toBe("cancelled");
-      expect(await client.stockOf(wine)).toBe(5);
-      expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+      expect((await env.client.order(body.order_id))!.status).toBe("cancelled");
+      expect(await env.client.stockOf(wine)).toBe(5);
+      expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
     }
     const english = await cardOrder(CARDS.insufficientFunds, { locale: "en" });
     expect(english.response.json().errors).toEqual(["Your card has insufficient funds."]);
@@ -122,9 +104,9 @@ describe("credit card", () => {
   it("settles the order from the gateway's event when the shopper closes the tab after 3-D Secure", async () => {
     const { payload, session, response } = await cardOrder(CARDS.threeDSecure);
     const first = response.json();
-    await client.challenge(session, first.payment_intent_client_secret, "complete");
-    await expect.poll(async () => (await client.order(first.order_id))!.status).toBe("deposited");
-    expect(await shop.mailsTo(payload.email)).toHaveLength(1);
+    await env.client.challenge(session, first.payment_intent_client_secret, "complete");
+    await expect.poll(async () => (await env.client.order(first.order_id))!.status).toBe("deposited");
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(1);
   });
 });
 
@@ -132,21 +114,21 @@ describe("the re-post after 3-D Secure", () => {
   it("settles only the key owner's order with its own payment", async () => {
     const { session, payload, key, response } = await cardOrder(CARDS.threeDSecure);
     const first = response.json();
-    const paymentIntentId = await client.challenge(session, first.payment_intent_client_secret, "complete");
-    const stranger = shop.browserSession();
-    const forged = await client.post(stranger, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const paymentIntentId = await env.client.challenge(session, first.payment_intent_client_secret, "complete");
+    const stranger = env.shop.browserSession();
+    const forged = await env.client.post(stranger, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(forged.statusCode).toBe(422);
     expect(forged.json().errors).toEqual(["お支払い中のご注文が見つかりませんでした。ページを再読み込みしてからもう一度お試しください。"]);
-    const otherIntent = await client.post(session, { ...payload, payment_intent_id: "pi_test_other", order_id: first.order_id }, { key });
+    const otherIntent = await env.client.post(session, { ...payload, payment_intent_id: "pi_test_other", order_id: first.order_id }, { key });
     expect(otherIntent.statusCode).toBe(422);
-    const otherOrder = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: "ABCDEFGHJKMN" }, { key });
+    const otherOrder = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: "ABCDEFGHJKMN" }, { key });
     expect(otherOrder.statusCode).toBe(422);
-    const changedCart = await client.post(session, { ...payload, memo: "変更", payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const changedCart = await env.client.post(session, { ...payload, memo: "変更", payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(changedCart.statusCode).toBe(422);
     expect(changedCart.json().errors[0]).toContain("別の内容");
     // The rightful re-post still works, twice.
     for (let i = 0; i < 2; i++) {
-      const right = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+      const right = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
       expect(right.json()).toEqual({ require_action: false, order_id: first.order_id });
     }
   });
@@ -155,42 +137,42 @@ describe("the re-post after 3-D Secure", () => {
     const { session, payload, key, response } = await cardOrder(CARDS.threeDSecure);
     const first = response.json();
     const paymentIntentId = first.payment_intent_client_secret.split("_secret_")[0];
-    const early = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const early = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(early.json()).toEqual(first);
   });
 });
 
 describe("saved card (registered_credit)", () => {
   it("pays with the member's saved card and files the order under the member", async () => {
-    const member = await shop.memberSession();
-    const secret = (await shop.app.inject({ method: "GET", url: "/api/cards/edit", headers: { cookie: member.cookie } })).json().client_secret;
-    const paymentMethodId = await client.paymentMethod(member, CARDS.visa);
-    const confirmed = await shop.app.inject({
+    const member = await env.shop.memberSession();
+    const secret = (await env.shop.app.inject({ method: "GET", url: "/api/cards/edit", headers: { cookie: member.cookie } })).json().client_secret;
+    const paymentMethodId = await env.client.paymentMethod(member, CARDS.visa);
+    const confirmed = await env.shop.app.inject({
       method: "POST",
       url: "/test-gateway/setup_intents/confirm",
       headers: member.headers,
       payload: { client_secret: secret, payment_method: paymentMethodId },
     });
-    const saved = await shop.app.inject({ method: "PUT", url: "/api/cards", headers: member.headers, payload: { setup_intent_id: confirmed.json().id } });
+    const saved = await env.shop.app.inject({ method: "PUT", url: "/api/cards", headers: member.headers, payload: { setup_intent_id: confirmed.json().id } });
     expect(saved.statusCode).toBe(200);
 
-    const wine = await make.product({ price: 3000 });
-    await client.fillCart(member, { [wine]: 1 });
-    const response = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit", email: member.email }));
+    const wine = await env.make.product({ price: 3000 });
+    await env.client.fillCart(member, { [wine]: 1 });
+    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit", email: member.email }));
     expect(response.statusCode).toBe(200);
     expect(response.json().require_action).toBe(false);
-    const order = (await client.order(response.json().order_id))!;
+    const order = (await env.client.order(response.json().order_id))!;
     expect(order).toMatchObject({ status: "deposited", paymentMethod: "credit", userId: member.user.id });
-    const intent = await gateway.retrievePaymentIntent(order.paymentIntentId!);
+    const intent = await env.gateway.retrievePaymentIntent(order.paymentIntentId!);
     expect(intent.paymentMethodId).toBe(paymentMethodId);
     expect(intent.customerId).not.toBeNull();
-    expect(await client.cart(member)).toEqual([]);
+    expect(await env.client.cart(member)).toEqual([]);
   });
 
   it("refuses registered_credit to a member without a saved card", async () => {
-    const member = await shop.memberSession();
-    const wine = await make.product();
-    const response = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit" }));
+    const member = await env.shop.memberSession();
+    const wine = await env.make.product();
+    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit" }));
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.payment_method).toHaveLength(1);
   });
@@ -198,14 +180,14 @@ describe("saved card (registered_credit)", () => {
 
 describe("a member's account closed later", () => {
   it("keeps the order for the trader without the member", async () => {
-    const member = await shop.memberSession();
-    const wine = await make.product();
-    const response = await client.post(member, orderPayload([{ id: wine, amount: 1 }]));
-    const before = (await client.order(response.json().order_id))!;
+    const member = await env.shop.memberSession();
+    const wine = await env.make.product();
+    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]));
+    const before = (await env.client.order(response.json().order_id))!;
     expect(before.userId).toBe(member.user.id);
     const { usersTable } = await import("../db/schema/accounts.ts");
-    await shop.database.db.delete(usersTable).where(eq(usersTable.id, member.user.id));
-    const [after] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.id, before.id));
+    await env.shop.database.db.delete(usersTable).where(eq(usersTable.id, member.user.id));
+    const [after] = await env.shop.database.db.select().from(ordersTable).where(eq(ordersTable.id, before.id));
     expect(after).toMatchObject({ userId: null, status: "await_payment" });
   });
 });

@@ -1,23 +1,20 @@
 import iconv from "iconv-lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { OrdersPage } from "../../domain/checkout.ts";
 import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Gift options (issue #18 item 1) through POST /api/checkout: every option written to the order,
 // its mail, My Page's answer, the back office's order and both CSV exports; bad or switched-off
 // options refused with field messages and nothing written. Tracking (item 6): the carrier chosen
 // when shipping, its tracking page in the shipping mail and on My Page.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
 let staff: StaffSession;
+
+const env = checkoutTestShop();
 
 const MESSAGE = "いつもありがとうございます。\n今年もよろしくお願いいたします。";
 const EVERY_OPTION = {
@@ -43,50 +40,43 @@ function rowsOf(text: string): string[][] {
 }
 
 async function download(path: string) {
-  const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${path}`, headers: staff.headers });
+  const response = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${path}`, headers: staff.headers });
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
 }
 
 function ship(id: string, payload: object) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/ship`, headers: staff.headers, payload });
+  return env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/ship`, headers: staff.headers, payload });
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
+  staff = await staffSession(env.shop);
   // The B2 export needs the shop's Yamato contract.
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
-});
-
-afterAll(async () => {
-  await shop.close();
+  const profile = await env.shop.app.services.shopProfiles.profile();
+  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
 });
 
 describe("a gift order with every option", () => {
   it("keeps the options with the order and shows them in the mail, My Page, the back office and both CSVs", async () => {
-    const wine = await make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
-    const member = await shop.memberSession();
+    const wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
+    const member = await env.shop.memberSession();
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", gift: EVERY_OPTION });
-    const response = await client.post(member, payload);
+    const response = await env.client.post(member, payload);
     expect(response.statusCode).toBe(200);
     const id = response.json().order_id as string;
 
-    const stored = (await client.order(id))!;
+    const stored = (await env.client.order(id))!;
     expect(stored.gift).toEqual({ wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, messageCard: MESSAGE, hidePrices: true });
 
     // Wrapping is its charge line: 3000 + 1100 + cod 440 + 330 = 4870 → tax 487.
-    expect((await shop.app.services.orders.chargesOf(stored.id)).map((charge) => [charge.kind, charge.labelJa, charge.amount])).toEqual([
+    expect((await env.shop.app.services.orders.chargesOf(stored.id)).map((charge) => [charge.kind, charge.labelJa, charge.amount])).toEqual([
       ["shipping", "送料", 1100],
       ["payment_fee", "代引き手数料", 440],
       ["gift_wrapping", "ギフトラッピング料", 330],
     ]);
     expect(stored.price).toBe(5357);
 
-    const [mail] = await shop.mailsTo(payload.email);
+    const [mail] = await env.shop.mailsTo(payload.email);
     expect(mail!.text).toContain("ギフトラッピング料(税抜)");
     for (const text of [mail!.text, mail!.html]) {
       expect(text).toContain("ギフト設定");
@@ -99,11 +89,11 @@ describe("a gift order with every option", () => {
     expect(mail!.text).toContain("メッセージカード: いつもありがとうございます。\n  今年もよろしくお願いいたします。");
     expect(mail!.html).toMatch(/いつもありがとうございます。<br>\s*今年もよろしくお願いいたします。/);
 
-    const history = await shop.app.inject({ method: "GET", url: "/en/api/orders", headers: { cookie: member.cookie } });
+    const history = await env.shop.app.inject({ method: "GET", url: "/en/api/orders", headers: { cookie: member.cookie } });
     const [order] = (history.json() as OrdersPage).data;
     expect(order!.attributes.gift).toEqual({ wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, message_card: MESSAGE, hide_prices: true });
 
-    const detail = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers });
+    const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers });
     expect(detail.json().data.gift).toEqual(order!.attributes.gift);
 
     const plain = rowsOf((await download("export.csv")).subarray(3).toString("utf8"));
@@ -127,22 +117,22 @@ describe("a gift order with every option", () => {
   });
 
   it("takes an order without gift fields as before, and all options off as no gift", async () => {
-    const wine = await make.product({ price: 2000 });
-    const plain = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]));
+    const wine = await env.make.product({ price: 2000 });
+    const plain = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]));
     expect(plain.statusCode).toBe(200);
-    expect((await client.order(plain.json().order_id))!.gift).toBeNull();
-    const off = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: false, noshi: null, message_card: "", hide_prices: false } }));
+    expect((await env.client.order(plain.json().order_id))!.gift).toBeNull();
+    const off = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: false, noshi: null, message_card: "", hide_prices: false } }));
     expect(off.statusCode).toBe(200);
-    expect((await client.order(off.json().order_id))!.gift).toBeNull();
+    expect((await env.client.order(off.json().order_id))!.gift).toBeNull();
   });
 });
 
 describe("gift options refused", () => {
   it("answers 422 with ja/en field messages for a 表書き not on the list, a long name or message, and writes nothing", async () => {
-    const wine = await make.product({ price: 2000, stock: 3 });
-    const before = await client.orderCount();
+    const wine = await env.make.product({ price: 2000, stock: 3 });
+    const before = await env.client.orderCount();
     const bad = { noshi: { omotegaki: "御見舞", placement: "sideways", name: "あ".repeat(21) }, message_card: "い".repeat(201) };
-    const ja = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: bad }));
+    const ja = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: bad }));
     expect(ja.statusCode).toBe(422);
     expect(ja.json().fields).toEqual({
       "gift.noshi.omotegaki": ["表書きは一覧から選んでください。"],
@@ -150,65 +140,65 @@ describe("gift options refused", () => {
       "gift.noshi.name": ["名入れは20文字以内で入力してください。"],
       "gift.message_card": ["メッセージカードは200文字以内で入力してください。"],
     });
-    const en = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "御見舞" }, wrapping: "yes" } }), { locale: "en" });
+    const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "御見舞" }, wrapping: "yes" } }), { locale: "en" });
     expect(en.statusCode).toBe(422);
     expect(en.json().fields).toEqual({ "gift.noshi.omotegaki": ["Choose the noshi inscription from the list."], "gift.wrapping": ["The gift options are not valid."] });
-    const shape = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: "wrap it" }));
+    const shape = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: "wrap it" }));
     expect(shape.statusCode).toBe(422);
     expect(shape.json().fields).toEqual({ gift: ["ギフト設定の内容が正しくありません。"] });
     // Exactly 20 and 200 characters are fine (counted as characters, not bytes).
-    const edge = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "寿", name: "あ".repeat(20) }, message_card: "い".repeat(200) } }));
+    const edge = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "寿", name: "あ".repeat(20) }, message_card: "い".repeat(200) } }));
     expect(edge.statusCode).toBe(200);
-    expect(await client.orderCount()).toBe(before + 1);
-    expect(await client.stockOf(wine)).toBe(2);
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.stockOf(wine)).toBe(2);
   });
 
   it("refuses an option the trader switched off, and a 表書き the trader added is taken", async () => {
-    const wine = await make.product({ price: 2000 });
-    const profile = await shop.app.services.shopProfiles.profile();
-    await shop.app.services.shopProfiles.save({ ...profile, gift: { ...profile.gift, wrapping: false, omotegaki: [...profile.gift.omotegaki, "祝還暦"] } });
+    const wine = await env.make.product({ price: 2000 });
+    const profile = await env.shop.app.services.shopProfiles.profile();
+    await env.shop.app.services.shopProfiles.save({ ...profile, gift: { ...profile.gift, wrapping: false, omotegaki: [...profile.gift.omotegaki, "祝還暦"] } });
     try {
-      const off = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: true } }));
+      const off = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: true } }));
       expect(off.statusCode).toBe(422);
       expect(off.json().fields).toEqual({ "gift.wrapping": ["ラッピングは現在承っておりません。"] });
-      const added = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "祝還暦", placement: "inner" } } }));
+      const added = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "祝還暦", placement: "inner" } } }));
       expect(added.statusCode).toBe(200);
-      expect((await client.order(added.json().order_id))!.gift).toEqual({ wrapping: false, noshi: { omotegaki: "祝還暦", placement: "inner", name: "" }, messageCard: "", hidePrices: false });
+      expect((await env.client.order(added.json().order_id))!.gift).toEqual({ wrapping: false, noshi: { omotegaki: "祝還暦", placement: "inner", name: "" }, messageCard: "", hidePrices: false });
     } finally {
-      await shop.app.services.shopProfiles.save(profile);
+      await env.shop.app.services.shopProfiles.save(profile);
     }
   });
 });
 
 describe("tracking", () => {
   it("ships with the carrier chosen and links its tracking page in the mail and on My Page", async () => {
-    const wine = await make.product({ price: 3000 });
-    const member = await shop.memberSession();
+    const wine = await env.make.product({ price: 3000 });
+    const member = await env.shop.memberSession();
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" });
-    const id = (await client.post(member, payload)).json().order_id as string;
+    const id = (await env.client.post(member, payload)).json().order_id as string;
 
     const refused = await ship(id, { slip_number: "1234-5678-9012", carrier: "fedex" });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().fields).toEqual({ carrier: ["配送業者は一覧にありません"] });
-    expect((await client.order(id))!.status).toBe("await_payment");
+    expect((await env.client.order(id))!.status).toBe("await_payment");
 
     const shipped = await ship(id, { slip_number: "1234-5678-9012", carrier: "sagawa" });
     expect(shipped.statusCode).toBe(200);
     const sagawa = "https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=123456789012";
     expect(shipped.json().data).toMatchObject({ carrier: "sagawa", carrier_label: "佐川急便", tracking_url: sagawa });
 
-    const mail = (await shop.mailsTo(payload.email)).find((each) => each.subject.includes("発送しました"))!;
+    const mail = (await env.shop.mailsTo(payload.email)).find((each) => each.subject.includes("発送しました"))!;
     expect(mail.text).toContain("配送業者: 佐川急便");
     expect(mail.text).toContain(`配送状況を確認する: ${sagawa}`);
     expect(mail.html).toContain(`href="${sagawa.replaceAll("&", "&amp;")}"`);
 
-    const history = await shop.app.inject({ method: "GET", url: "/ja/api/orders", headers: { cookie: member.cookie } });
+    const history = await env.shop.app.inject({ method: "GET", url: "/ja/api/orders", headers: { cookie: member.cookie } });
     expect((history.json() as OrdersPage).data[0]!.attributes).toMatchObject({ slip_number: "1234-5678-9012", carrier: "sagawa", carrier_label: "佐川急便", tracking_url: sagawa });
   });
 
   it("ships with ヤマト運輸 when no carrier is named", async () => {
-    const wine = await make.product({ price: 3000 });
-    const id = (await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" }))).json().order_id as string;
+    const wine = await env.make.product({ price: 3000 });
+    const id = (await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" }))).json().order_id as string;
     const shipped = await ship(id, { slip_number: "4444-1375-8703" });
     expect(shipped.json().data).toMatchObject({ carrier: "yamato", tracking_url: "https://jizen.kuronekoyamato.co.jp/jizen/servlet/crjz.b.NQ0010?id=444413758703" });
   });

@@ -1,131 +1,112 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chargeOf } from "../../domain/order-charges.ts";
-import { TestGateway } from "../payments/test-gateway.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // One Idempotency-Key is one checkout attempt: replays answer the first answer and never order
 // or charge twice; the key cannot be reused for another order.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-  const payments = shop.app.services.payments;
-  if (!(payments instanceof TestGateway)) throw new Error("expected the test gateway");
-  gateway = payments;
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 describe("a replayed key", () => {
   it("bank transfer: the same key twice is one order, one mail, stock taken once", async () => {
-    const wine = await make.product({ stock: 5 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ stock: 5 });
+    const session = env.shop.browserSession();
     const payload = orderPayload([{ id: wine, amount: 2 }]);
     const key = crypto.randomUUID();
-    const before = await client.orderCount();
-    const first = await client.post(session, payload, { key });
-    const second = await client.post(session, payload, { key });
+    const before = await env.client.orderCount();
+    const first = await env.client.post(session, payload, { key });
+    const second = await env.client.post(session, payload, { key });
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(await client.orderCount()).toBe(before + 1);
-    expect(await client.stockOf(wine)).toBe(3);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(1);
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(1);
   });
 
   it("card: the same key twice is one order and one charge", async () => {
-    const wine = await make.product({ price: 5000, stock: 5 });
-    const session = shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, CARDS.visa) } });
+    const wine = await env.make.product({ price: 5000, stock: 5 });
+    const session = env.shop.browserSession();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.visa) } });
     const key = crypto.randomUUID();
-    const before = await client.orderCount();
-    const first = await client.post(session, payload, { key });
-    const second = await client.post(session, payload, { key });
+    const before = await env.client.orderCount();
+    const first = await env.client.post(session, payload, { key });
+    const second = await env.client.post(session, payload, { key });
     expect(second.json()).toEqual(first.json());
     const orderId = first.json().order_id;
-    expect(await client.orderCount()).toBe(before + 1);
-    expect(await client.intentCount(orderId)).toBe(1);
-    const order = (await client.order(orderId))!;
-    expect((await gateway.retrievePaymentIntent(order.paymentIntentId!)).amountReceived).toBe(order.price);
-    expect(await client.stockOf(wine)).toBe(4);
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.intentCount(orderId)).toBe(1);
+    const order = (await env.client.order(orderId))!;
+    expect((await env.gateway.retrievePaymentIntent(order.paymentIntentId!)).amountReceived).toBe(order.price);
+    expect(await env.client.stockOf(wine)).toBe(4);
   });
 
   it("3-D Secure: a replay of the first post asks for the same challenge of the same order", async () => {
-    const wine = await make.product({ stock: 5 });
-    const session = shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, CARDS.threeDSecure) } });
+    const wine = await env.make.product({ stock: 5 });
+    const session = env.shop.browserSession();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) } });
     const key = crypto.randomUUID();
-    const first = (await client.post(session, payload, { key })).json();
-    const replay = await client.post(session, payload, { key });
+    const first = (await env.client.post(session, payload, { key })).json();
+    const replay = await env.client.post(session, payload, { key });
     expect(replay.json()).toEqual(first);
-    expect(await client.intentCount(first.order_id)).toBe(1);
-    expect(await client.stockOf(wine)).toBe(4);
+    expect(await env.client.intentCount(first.order_id)).toBe(1);
+    expect(await env.client.stockOf(wine)).toBe(4);
   });
 
   it("a declined card: the replay answers the same decline and charges nothing", async () => {
-    const wine = await make.product({ stock: 5 });
-    const session = shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, CARDS.declined) } });
+    const wine = await env.make.product({ stock: 5 });
+    const session = env.shop.browserSession();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.declined) } });
     const key = crypto.randomUUID();
-    const first = await client.post(session, payload, { key });
-    const replay = await client.post(session, payload, { key });
+    const first = await env.client.post(session, payload, { key });
+    const replay = await env.client.post(session, payload, { key });
     expect(replay.statusCode).toBe(402);
     expect(replay.json()).toEqual(first.json());
-    expect(await client.intentCount(first.json().order_id)).toBe(1);
-    expect(await client.stockOf(wine)).toBe(5);
+    expect(await env.client.intentCount(first.json().order_id)).toBe(1);
+    expect(await env.client.stockOf(wine)).toBe(5);
   });
 
   it("ten simultaneous posts with one key place one order and charge once", async () => {
-    const wine = await make.product({ stock: 20 });
-    const session = shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, CARDS.visa) } });
+    const wine = await env.make.product({ stock: 20 });
+    const session = env.shop.browserSession();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.visa) } });
     const key = crypto.randomUUID();
-    const before = await client.orderCount();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => client.post(session, payload, { key })));
+    const before = await env.client.orderCount();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => env.client.post(session, payload, { key })));
     const ids = new Set(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().order_id));
     expect(ids.size).toBe(1);
     // A post that found the first still charging may be told to retry (409); none places an order.
     expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
-    expect(await client.orderCount()).toBe(before + 1);
-    expect(await client.intentCount([...ids][0])).toBe(1);
-    expect(await client.stockOf(wine)).toBe(19);
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.intentCount([...ids][0])).toBe(1);
+    expect(await env.client.stockOf(wine)).toBe(19);
   });
 });
 
 describe("a key reused for another order", () => {
   it("is refused with a clear message, and places nothing", async () => {
-    const wine = await make.product({ stock: 5 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ stock: 5 });
+    const session = env.shop.browserSession();
     const key = crypto.randomUUID();
     const payload = orderPayload([{ id: wine, amount: 1 }]);
-    expect((await client.post(session, payload, { key })).statusCode).toBe(200);
-    const before = await client.orderCount();
-    const other = await client.post(session, { ...payload, items: [{ id: wine, amount: 2 }] }, { key });
+    expect((await env.client.post(session, payload, { key })).statusCode).toBe(200);
+    const before = await env.client.orderCount();
+    const other = await env.client.post(session, { ...payload, items: [{ id: wine, amount: 2 }] }, { key });
     expect(other.statusCode).toBe(422);
     expect(other.json().errors).toEqual(["この注文リクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。"]);
-    const english = await client.post(session, { ...payload, memo: "other" }, { key, locale: "en" });
+    const english = await env.client.post(session, { ...payload, memo: "other" }, { key, locale: "en" });
     expect(english.json().errors[0]).toContain("already sent with different contents");
-    expect(await client.orderCount()).toBe(before);
-    expect(await client.stockOf(wine)).toBe(4);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(wine)).toBe(4);
   });
 
   it("belongs to its sender: another browser's post with the same key is its own order", async () => {
-    const wine = await make.product({ stock: 5 });
+    const wine = await env.make.product({ stock: 5 });
     const key = crypto.randomUUID();
     const payload = orderPayload([{ id: wine, amount: 1 }]);
-    const mine = await client.post(shop.browserSession(), payload, { key });
-    const theirs = await client.post(shop.browserSession(), payload, { key });
+    const mine = await env.client.post(env.shop.browserSession(), payload, { key });
+    const theirs = await env.client.post(env.shop.browserSession(), payload, { key });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().order_id).not.toBe(mine.json().order_id);
   });
@@ -133,37 +114,37 @@ describe("a key reused for another order", () => {
 
 describe("a refused post does not use the key up", () => {
   it("after field errors, and after a stock refusal once the stock is back", async () => {
-    const wine = await make.product({ stock: 1 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ stock: 1 });
+    const session = env.shop.browserSession();
     const key = crypto.randomUUID();
-    expect((await client.post(session, orderPayload([{ id: wine, amount: 1 }], { name: "" }), { key })).statusCode).toBe(422);
+    expect((await env.client.post(session, orderPayload([{ id: wine, amount: 1 }], { name: "" }), { key })).statusCode).toBe(422);
     const payload = orderPayload([{ id: wine, amount: 2 }]);
-    expect((await client.post(session, payload, { key })).statusCode).toBe(422);
+    expect((await env.client.post(session, payload, { key })).statusCode).toBe(422);
     const { productsTable } = await import("../db/schema/catalog.ts");
     const { eq } = await import("drizzle-orm");
-    await shop.database.db.update(productsTable).set({ stock: 2 }).where(eq(productsTable.id, wine));
-    const retried = await client.post(session, payload, { key });
+    await env.shop.database.db.update(productsTable).set({ stock: 2 }).where(eq(productsTable.id, wine));
+    const retried = await env.client.post(session, payload, { key });
     expect(retried.statusCode).toBe(200);
-    expect(await client.stockOf(wine)).toBe(0);
+    expect(await env.client.stockOf(wine)).toBe(0);
   });
 });
 
 describe("the purge", () => {
   it("forgets old keys only", async () => {
-    const wine = await make.product({ stock: 5 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ stock: 5 });
+    const session = env.shop.browserSession();
     const key = crypto.randomUUID();
-    await client.post(session, orderPayload([{ id: wine, amount: 1 }]), { key });
-    expect(await shop.app.services.checkoutRequests.purge(new Date(Date.now() - 86_400_000))).toBe(0);
-    expect(await shop.app.services.checkoutRequests.purge(new Date(Date.now() + 1000))).toBeGreaterThan(0);
+    await env.client.post(session, orderPayload([{ id: wine, amount: 1 }]), { key });
+    expect(await env.shop.app.services.checkoutRequests.purge(new Date(Date.now() - 86_400_000))).toBe(0);
+    expect(await env.shop.app.services.checkoutRequests.purge(new Date(Date.now() + 1000))).toBeGreaterThan(0);
   });
 });
 
 describe("charging a card order", () => {
   it("is claimed by one request at a time; a claim left by a dead request is taken over", async () => {
-    const orders = shop.app.services.orders;
+    const orders = env.shop.app.services.orders;
     const order = await orders.create(
-      shop.database.db,
+      env.shop.database.db,
       {
         status: "pending",
         paymentMethod: "credit",
@@ -180,7 +161,7 @@ describe("charging a card order", () => {
         locale: "ja",
         reservedUntil: new Date(Date.now() + 60_000),
       },
-      [{ productId: await make.product(), nameJa: "ワイン", nameEn: "Wine", unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
+      [{ productId: await env.make.product(), nameJa: "ワイン", nameEn: "Wine", unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
       [chargeOf("shipping", 1100)],
     );
     const now = new Date();

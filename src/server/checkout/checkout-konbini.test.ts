@@ -1,29 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { orderHistoryTable } from "../db/schema/orders.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Convenience-store payment (issue 17 deliverable 6) on the built-in test gateway: the order waits
 // in await_payment with its bottles held and the voucher's number in the answer, the mail and the
 // order history, until the voucher is paid at the store (→ deposited) or expires (→ cancelled,
 // bottles back).
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20", PAYMENT_VOUCHER_DAYS: "4" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop({ PAYMENT_VOUCHER_DAYS: "4" });
 
 interface Instructions {
   number: string;
@@ -34,8 +21,8 @@ interface Instructions {
 
 async function orderByKonbini(session: BrowserSession, wine: number, amount = 2) {
   const payload = orderPayload([{ id: wine, amount }], { payment_method: "konbini" });
-  await client.fillCart(session, { [wine]: amount });
-  const response = await client.post(session, payload);
+  await env.client.fillCart(session, { [wine]: amount });
+  const response = await env.client.post(session, payload);
   expect(response.statusCode).toBe(200);
   const body = response.json() as { require_action: boolean; order_id: string; payment_instructions: Instructions };
   return { payload, body };
@@ -43,9 +30,9 @@ async function orderByKonbini(session: BrowserSession, wine: number, amount = 2)
 
 /** The voucher page's test buttons, without a browser: "paid at the store" or "let it expire". */
 async function settleVoucher(session: BrowserSession, orderId: string, result: "paid" | "expired") {
-  const order = (await client.order(orderId))!;
+  const order = (await env.client.order(orderId))!;
   const url = new URL(order.paymentInstructions!.url!);
-  const response = await shop.app.inject({
+  const response = await env.shop.app.inject({
     method: "POST",
     url: url.pathname,
     headers: session.headers,
@@ -56,19 +43,19 @@ async function settleVoucher(session: BrowserSession, orderId: string, result: "
 
 /** The order's history rows, oldest first: which status it moved to and who (or which event) moved it. */
 async function historyOf(publicId: string) {
-  const order = (await client.order(publicId))!;
-  const rows = await shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, order.id)).orderBy(orderHistoryTable.id);
+  const order = (await env.client.order(publicId))!;
+  const rows = await env.shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, order.id)).orderBy(orderHistoryTable.id);
   return rows.map((row) => ({ from: row.fromStatus, to: row.toStatus, kind: row.actorKind }));
 }
 
 async function statusBecomes(orderId: string, status: string) {
-  await vi.waitFor(async () => expect((await client.order(orderId))!.status).toBe(status), { timeout: 5000, interval: 20 });
+  await vi.waitFor(async () => expect((await env.client.order(orderId))!.status).toBe(status), { timeout: 5000, interval: 20 });
 }
 
 describe("konbini at checkout", () => {
   it("places a guest's order awaiting payment, with the voucher in the answer and the mail, and the bottles held", async () => {
-    const wine = await make.product({ price: 4000, stock: 5 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ price: 4000, stock: 5 });
+    const session = env.shop.browserSession();
     const { payload, body } = await orderByKonbini(session, wine);
 
     expect(body.require_action).toBe(false);
@@ -78,15 +65,15 @@ describe("konbini at checkout", () => {
     expect(deadline.getTime()).toBeGreaterThan(Date.now() + 3 * 86_400_000);
     expect(deadline.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 86_400_000);
 
-    const order = (await client.order(body.order_id))!;
+    const order = (await env.client.order(body.order_id))!;
     expect(order).toMatchObject({ status: "await_payment", paymentMethod: "konbini" });
     // No payment fee line: konbini costs the shopper nothing extra.
-    expect((await shop.app.services.orders.chargesOf(order.id)).map((charge) => charge.kind)).not.toContain("payment_fee");
+    expect((await env.shop.app.services.orders.chargesOf(order.id)).map((charge) => charge.kind)).not.toContain("payment_fee");
     expect(order.reservedUntil?.toISOString()).toBe(deadline.toISOString());
-    expect(await client.stockOf(wine)).toBe(3);
-    expect(await client.cart(session)).toHaveLength(0);
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect(await env.client.cart(session)).toHaveLength(0);
 
-    const [mail] = await shop.mailsTo(payload.email);
+    const [mail] = await env.shop.mailsTo(payload.email);
     expect(mail!.subject).toContain("ご注文ありがとうございます");
     expect(mail!.text).toContain("コンビニ決済");
     expect(mail!.text).toContain(`確認番号: ${body.payment_instructions.number}`);
@@ -99,13 +86,13 @@ describe("konbini at checkout", () => {
   });
 
   it("moves the order to deposited when the voucher is paid at the store, with a payment mail", async () => {
-    const wine = await make.product({ price: 3000, stock: 2 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ price: 3000, stock: 2 });
+    const session = env.shop.browserSession();
     const { payload, body } = await orderByKonbini(session, wine, 1);
     await settleVoucher(session, body.order_id, "paid");
     await statusBecomes(body.order_id, "deposited");
-    expect(await client.stockOf(wine)).toBe(1);
-    await vi.waitFor(async () => expect((await shop.mailsTo(payload.email)).map((mail) => mail.subject).join("\n")).toContain("ご入金を確認しました"), {
+    expect(await env.client.stockOf(wine)).toBe(1);
+    await vi.waitFor(async () => expect((await env.shop.mailsTo(payload.email)).map((mail) => mail.subject).join("\n")).toContain("ご入金を確認しました"), {
       timeout: 5000,
       interval: 20,
     });
@@ -113,54 +100,54 @@ describe("konbini at checkout", () => {
   });
 
   it("cancels the order and returns its bottles when the voucher expires unpaid", async () => {
-    const wine = await make.product({ price: 3000, stock: 4 });
-    const session = shop.browserSession();
+    const wine = await env.make.product({ price: 3000, stock: 4 });
+    const session = env.shop.browserSession();
     const { body } = await orderByKonbini(session, wine, 3);
-    expect(await client.stockOf(wine)).toBe(1);
+    expect(await env.client.stockOf(wine)).toBe(1);
     await settleVoucher(session, body.order_id, "expired");
     await statusBecomes(body.order_id, "cancelled");
-    expect(await client.stockOf(wine)).toBe(4);
+    expect(await env.client.stockOf(wine)).toBe(4);
     expect((await historyOf(body.order_id)).at(-1)).toEqual({ from: "await_payment", to: "cancelled", kind: "gateway" });
   });
 
   it("has the sweep cancel an order whose voucher deadline passed, even if the gateway's event never came", async () => {
-    const wine = await make.product({ price: 3000, stock: 2 });
-    const { body } = await orderByKonbini(shop.browserSession(), wine, 2);
+    const wine = await env.make.product({ price: 3000, stock: 2 });
+    const { body } = await orderByKonbini(env.shop.browserSession(), wine, 2);
     const deadline = new Date(body.payment_instructions.deadline);
-    await shop.app.services.orderPayments.sweepExpired(new Date(deadline.getTime() - 60_000));
-    expect((await client.order(body.order_id))!.status).toBe("await_payment");
-    await shop.app.services.orderPayments.sweepExpired(new Date(deadline.getTime() + 60_000));
-    expect((await client.order(body.order_id))!.status).toBe("cancelled");
-    expect(await client.stockOf(wine)).toBe(2);
+    await env.shop.app.services.orderPayments.sweepExpired(new Date(deadline.getTime() - 60_000));
+    expect((await env.client.order(body.order_id))!.status).toBe("await_payment");
+    await env.shop.app.services.orderPayments.sweepExpired(new Date(deadline.getTime() + 60_000));
+    expect((await env.client.order(body.order_id))!.status).toBe("cancelled");
+    expect(await env.client.stockOf(wine)).toBe(2);
     expect((await historyOf(body.order_id)).at(-1)).toEqual({ from: "await_payment", to: "cancelled", kind: "sweep" });
   });
 
   it("shows a member the voucher on the order card while it waits, and answers a replay with the same voucher", async () => {
-    const wine = await make.product({ price: 5000, stock: 3 });
-    const member = await shop.memberSession();
+    const wine = await env.make.product({ price: 5000, stock: 3 });
+    const member = await env.shop.memberSession();
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "konbini" });
     const key = crypto.randomUUID();
-    const first = (await client.post(member, payload, { key })).json();
-    const replay = await client.post(member, payload, { key });
+    const first = (await env.client.post(member, payload, { key })).json();
+    const replay = await env.client.post(member, payload, { key });
     expect(replay.json()).toEqual(first);
 
-    const history = await shop.app.inject({ method: "GET", url: "/api/orders", headers: member.headers });
+    const history = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: member.headers });
     const card = history.json().data.find((order: { id: string }) => order.id === first.order_id);
     expect(card.attributes).toMatchObject({ status: "await_payment", payment_method: "konbini", payment_instructions: first.payment_instructions });
 
     expect((await historyOf(first.order_id)).map((row) => row.kind)).toEqual(["member", "member"]);
     await settleVoucher(member, first.order_id, "paid");
     await statusBecomes(first.order_id, "deposited");
-    const after = await shop.app.inject({ method: "GET", url: "/api/orders", headers: member.headers });
+    const after = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: member.headers });
     expect(after.json().data.find((order: { id: string }) => order.id === first.order_id).attributes.payment_instructions).toBeUndefined();
   });
 
   it("refuses konbini from 300000 yen with a message, and places nothing", async () => {
-    const wine = await make.product({ price: 280_000, stock: 1 });
-    const before = await client.orderCount();
-    const response = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "konbini" }));
+    const wine = await env.make.product({ price: 280_000, stock: 1 });
+    const before = await env.client.orderCount();
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "konbini" }));
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.payment_method[0]).toContain("コンビニ決済は選択できません");
-    expect(await client.orderCount()).toBe(before);
+    expect(await env.client.orderCount()).toBe(before);
   });
 });

@@ -1,22 +1,19 @@
 import iconv from "iconv-lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // ご依頼主 / お届け先: the shopper buys and is the contact, the parcel goes to someone else. The
 // order keeps both; the order mail, the shipping mail, My Page's orders, the back office's order
 // page and both CSV files show both; a bad recipient is a 422 with field messages and no order.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
+
+const env = checkoutTestShop();
 
 const okinawa = {
   name: "比嘉 ツル",
@@ -27,27 +24,20 @@ const okinawa = {
 };
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 50 });
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
-});
-
-afterAll(async () => {
-  await shop.close();
+  staff = await staffSession(env.shop);
+  wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 50 });
+  const profile = await env.shop.app.services.shopProfiles.profile();
+  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
 });
 
 describe("POST /api/checkout with a recipient", () => {
   it("writes the buyer and the recipient to the order; its prefecture comes from the postcode", async () => {
-    const member = await shop.memberSession();
+    const member = await env.shop.memberSession();
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: okinawa });
-    const response = await client.post(member, payload);
+    const response = await env.client.post(member, payload);
     expect(response.statusCode).toBe(200);
     const orderId = response.json().order_id as string;
-    const order = (await client.order(orderId))!;
+    const order = (await env.client.order(orderId))!;
     expect(order).toMatchObject({ name: "山田 花子", phone: "090-1234-5678", prefecture: 13, address: "台東区蔵前3-14-7" });
     expect(order.recipient).toEqual({
       name: "比嘉 ツル",
@@ -60,7 +50,7 @@ describe("POST /api/checkout with a recipient", () => {
     });
 
     // The order mail: ご依頼主 and お届け先, each with address, name and phone.
-    const [mail] = await shop.mailsTo(payload.email);
+    const [mail] = await env.shop.mailsTo(payload.email);
     for (const text of [mail!.text, mail!.html]) {
       expect(text).toContain("ご依頼主");
       expect(text).toContain("〒111-0051 東京都台東区蔵前3-14-7 蔵前ビル1階");
@@ -70,18 +60,18 @@ describe("POST /api/checkout with a recipient", () => {
     }
 
     // My Page's orders answer both.
-    const history = await shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
+    const history = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
     expect(history.json().data[0].attributes).toMatchObject({
       address: { zip: "1110051", address: "東京都台東区蔵前3-14-7" },
       recipient: { name: "比嘉 ツル", zip: "9000021", prefecture: 47, address: "沖縄県那覇市泉崎1-2-3", building_name: "泉崎ハイツ201" },
     });
 
     // The back office's order page.
-    const detail = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: staff.headers });
+    const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: staff.headers });
     expect(detail.json().data).toMatchObject({ name: "山田 花子", prefecture: 13, recipient: { name: "比嘉 ツル", prefecture: 47, phone: "０９８－８６７－１２３４" } });
 
     // The plain CSV has the recipient's columns.
-    const plain = (await shop.app.inject({ method: "GET", url: `/admin/api/orders/export.csv?q=${orderId}`, headers: staff.headers })).rawPayload.subarray(3).toString("utf8");
+    const plain = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/export.csv?q=${orderId}`, headers: staff.headers })).rawPayload.subarray(3).toString("utf8");
     const [header, row] = plain.trimEnd().split("\r\n").map((line) => line.split(","));
     const at = (name: string) => row![header!.indexOf(name)];
     expect([at("お名前"), at("都道府県"), at("お届け先お名前"), at("お届け先都道府県"), at("お届け先住所"), at("お届け先電話番号")]).toEqual([
@@ -94,7 +84,7 @@ describe("POST /api/checkout with a recipient", () => {
     ]);
 
     // B2 Cloud: ご依頼主 from the buyer, お届け先 from the recipient, phone half-width.
-    const b2 = iconv.decode((await shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload, "Shift_JIS");
+    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload, "Shift_JIS");
     const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
     const column = (name: (typeof B2_COLUMNS)[number]) => cells[B2_COLUMNS.indexOf(name)];
     expect(column("お届け先名")).toBe("比嘉 ツル");
@@ -109,9 +99,9 @@ describe("POST /api/checkout with a recipient", () => {
     expect(column("ご依頼主アパートマンション")).toBe("蔵前ビル1階");
 
     // The shipping mail goes to the buyer and says where the parcel went.
-    const shipped = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } });
+    const shipped = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } });
     expect(shipped.statusCode).toBe(200);
-    const mails = await shop.mailsTo(payload.email);
+    const mails = await env.shop.mailsTo(payload.email);
     const shipping = mails.find((each) => each.subject.includes("発送"))!;
     expect(shipping.text).toContain("〒900-0021 沖縄県那覇市泉崎1-2-3 泉崎ハイツ201");
     expect(shipping.text).toContain("比嘉 ツル");
@@ -119,24 +109,24 @@ describe("POST /api/checkout with a recipient", () => {
   });
 
   it("takes the recipient's prefecture from the address text when the postcode does not say, and stores none when absent", async () => {
-    const byText = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, zip: "999-9999", address: "沖縄県那覇市泉崎1-2-3" } }));
+    const byText = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, zip: "999-9999", address: "沖縄県那覇市泉崎1-2-3" } }));
     expect(byText.statusCode).toBe(200);
-    expect((await client.order(byText.json().order_id))!.recipient).toMatchObject({ prefecture: 47 });
-    const toBuyer = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: null }));
-    expect((await client.order(toBuyer.json().order_id))!.recipient).toBeNull();
+    expect((await env.client.order(byText.json().order_id))!.recipient).toMatchObject({ prefecture: 47 });
+    const toBuyer = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: null }));
+    expect((await env.client.order(toBuyer.json().order_id))!.recipient).toBeNull();
   });
 
   it("takes the buyer's address as spec §7 gives it (no prefecture), from the postcode", async () => {
     const { prefecture: _none, ...address } = orderPayload([]).address;
-    const response = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { ...address, zip: "900-0021", address: "那覇市泉崎1-2-3" } }));
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { ...address, zip: "900-0021", address: "那覇市泉崎1-2-3" } }));
     expect(response.statusCode).toBe(200);
-    expect((await client.order(response.json().order_id))!.prefecture).toBe(47);
+    expect((await env.client.order(response.json().order_id))!.prefecture).toBe(47);
   });
 
   it("answers 422 with ja and en messages per recipient field, and writes nothing", async () => {
-    const before = await client.orderCount();
+    const before = await env.client.orderCount();
     const bad = { name: " ", phone: "12", zip: "12", address: "" };
-    const ja = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: bad }));
+    const ja = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: bad }));
     expect(ja.statusCode).toBe(422);
     expect(ja.json().fields).toMatchObject({
       "recipient.name": ["お届け先のお名前を入力してください"],
@@ -144,11 +134,11 @@ describe("POST /api/checkout with a recipient", () => {
       "recipient.zip": ["郵便番号は7桁の数字で入力してください"],
       "recipient.address": ["住所を入力してください"],
     });
-    const en = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: bad }), { locale: "en" });
+    const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: bad }), { locale: "en" });
     expect(en.json().fields).toMatchObject({ "recipient.name": ["Recipient's name can't be blank"], "recipient.phone": ["Recipient's phone is invalid"] });
-    const wrongShape = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, name: 5 } as never }));
+    const wrongShape = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, name: 5 } as never }));
     expect(wrongShape.statusCode).toBe(422);
     expect(wrongShape.json().fields["recipient.name"]).toHaveLength(1);
-    expect(await client.orderCount()).toBe(before);
+    expect(await env.client.orderCount()).toBe(before);
   });
 });

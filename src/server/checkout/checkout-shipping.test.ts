@@ -1,92 +1,78 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { japanDateTimeOf } from "../../domain/japan-time.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { deliveryDatesFor } from "./delivery-calendar.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Orders charged by the shipping table (prefecture, boxes, cool, free line) and the delivery date
 // window of the prefecture, enforced by POST /api/checkout (issue 18 items 3 and 4).
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 const okinawa = { country: "jp", zip: "900-0006", prefecture: 47, address: "那覇市おもろまち1-1-1", building_name: "" };
 
 async function place(items: Record<number, number>, overrides: Parameters<typeof orderPayload>[1] = {}, locale: "ja" | "en" = "ja") {
-  const browser = shop.browserSession();
-  await client.fillCart(browser, items);
+  const browser = env.shop.browserSession();
+  await env.client.fillCart(browser, items);
   const payload = orderPayload(
     Object.entries(items).map(([id, amount]) => ({ id: Number(id), amount })),
     { payment_method: "bank", ...overrides },
   );
-  return client.post(browser, payload, { locale });
+  return env.client.post(browser, payload, { locale });
 }
 
 describe("shipping charged at checkout", () => {
   it("charges Okinawa's fee as the shipping line and taxes it with the rest", async () => {
-    const wine = await make.product({ price: 3000, stock: 5 });
+    const wine = await env.make.product({ price: 3000, stock: 5 });
     const response = await place({ [wine]: 2 }, { address: okinawa });
     expect(response.statusCode).toBe(200);
-    const order = (await client.order(response.json().order_id))!;
-    expect(await shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", amount: 2200, taxable: true }]);
+    const order = (await env.client.order(response.json().order_id))!;
+    expect(await env.shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", amount: 2200, taxable: true }]);
     // (6,000 + 2,200) × 10% = 820.
     expect(order).toMatchObject({ itemsTotal: 6000, taxTotal: 820, price: 9020, prefecture: 47 });
   });
 
   it("charges per box: seven bottles are two boxes, a 1,800 ml bottle takes two places", async () => {
-    const wine = await make.product({ price: 2000, stock: 20 });
-    const isshobin = await make.product({ price: 2500, stock: 20, volumeMl: 1800 });
+    const wine = await env.make.product({ price: 2000, stock: 20 });
+    const isshobin = await env.make.product({ price: 2500, stock: 20, volumeMl: 1800 });
     const seven = await place({ [wine]: 7 });
-    expect(await shop.app.services.orders.chargesOf((await client.order(seven.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(seven.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
     // 5 places of 750 ml + 2 of the 一升瓶 = 7 places: two boxes; 4 + 2 = 6 fit one.
     const mixed = await place({ [wine]: 5, [isshobin]: 1 });
-    expect(await shop.app.services.orders.chargesOf((await client.order(mixed.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(mixed.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
     const fits = await place({ [wine]: 4, [isshobin]: 1 });
-    expect(await shop.app.services.orders.chargesOf((await client.order(fits.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(fits.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
   });
 
   it("adds the cool surcharge per box to the prefecture's fee", async () => {
-    const sake = await make.product({ price: 2000, stock: 5, shippingType: "cool", volumeMl: 720 });
+    const sake = await env.make.product({ price: 2000, stock: 5, shippingType: "cool", volumeMl: 720 });
     const response = await place({ [sake]: 1 }, { address: okinawa });
-    expect(await shop.app.services.orders.chargesOf((await client.order(response.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2750 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(response.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2750 }]);
   });
 
   it("ships free from the line of goods with tax, and charges 1 yen under it", async () => {
-    const profile = await shop.app.services.shopProfiles.profile();
-    await shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, shipping: { ...profile.terms.shipping, freeShippingFrom: 11_000 } } });
+    const profile = await env.shop.app.services.shopProfiles.profile();
+    await env.shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, shipping: { ...profile.terms.shipping, freeShippingFrom: 11_000 } } });
     try {
-      const under = await make.product({ price: 9999, stock: 5 }); // 10,999 with tax
-      const at = await make.product({ price: 10_000, stock: 5 }); // 11,000 with tax
+      const under = await env.make.product({ price: 9999, stock: 5 }); // 10,999 with tax
+      const at = await env.make.product({ price: 10_000, stock: 5 }); // 11,000 with tax
       const paid = await place({ [under]: 1 });
-      expect(await shop.app.services.orders.chargesOf((await client.order(paid.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
+      expect(await env.shop.app.services.orders.chargesOf((await env.client.order(paid.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
       const free = await place({ [at]: 1 }, { address: okinawa });
-      expect(await shop.app.services.orders.chargesOf((await client.order(free.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 0 }]);
+      expect(await env.shop.app.services.orders.chargesOf((await env.client.order(free.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 0 }]);
     } finally {
-      await shop.app.services.shopProfiles.save(profile);
+      await env.shop.app.services.shopProfiles.save(profile);
     }
   });
 });
 
 describe("the delivery date at checkout", () => {
   it("takes the prefecture's window: Okinawa's first day is refused for Tokyo's earlier one, with the window in ja and en", async () => {
-    const profile = await shop.app.services.shopProfiles.profile();
+    const profile = await env.shop.app.services.shopProfiles.profile();
     const tokyo = deliveryDatesFor(profile, new Date(), 13);
     const toOkinawa = deliveryDatesFor(profile, new Date(), 47);
     expect(toOkinawa.length).toBeLessThan(tokyo.length);
-    const wine = await make.product({ price: 3000, stock: 10 });
+    const wine = await env.make.product({ price: 3000, stock: 10 });
 
     const early = await place({ [wine]: 1 }, { address: okinawa, desired_delivery_date: tokyo[0]! });
     expect(early.statusCode).toBe(422);
@@ -102,7 +88,7 @@ describe("the delivery date at checkout", () => {
   });
 
   it("refuses today and 9 days ahead", async () => {
-    const wine = await make.product({ price: 3000, stock: 5 });
+    const wine = await env.make.product({ price: 3000, stock: 5 });
     const now = japanDateTimeOf(new Date());
     const day = (offset: number) => new Date(Date.UTC(now.year, now.month - 1, now.day + offset)).toISOString().slice(0, 10);
     for (const date of [day(0), day(9)]) {

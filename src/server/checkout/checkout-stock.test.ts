@@ -1,38 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // What the cart may not buy is refused item by item (spec §8 Checkout 422), and stock never goes
 // below zero, however many shoppers want the last bottles at once.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 describe("items that cannot be bought as asked", () => {
   it("answers one entry per item with what is left, and writes nothing", async () => {
-    const plenty = await make.product({ stock: 10 });
-    const short = await make.product({ stock: 3 });
-    const before = await client.orderCount();
-    const session = shop.browserSession();
-    await client.fillCart(session, { [plenty]: 1, [short]: 3 });
+    const plenty = await env.make.product({ stock: 10 });
+    const short = await env.make.product({ stock: 3 });
+    const before = await env.client.orderCount();
+    const session = env.shop.browserSession();
+    await env.client.fillCart(session, { [plenty]: 1, [short]: 3 });
     const payload = orderPayload([
       { id: plenty, amount: 1 },
       { id: short, amount: 5 },
     ]);
-    const response = await client.post(session, payload);
+    const response = await env.client.post(session, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       errors: [
@@ -41,26 +27,26 @@ describe("items that cannot be bought as asked", () => {
       ],
       items_rejected: true,
     });
-    expect(await client.orderCount()).toBe(before);
-    expect(await client.stockOf(plenty)).toBe(10);
-    expect(await client.stockOf(short)).toBe(3);
-    expect(await client.cart(session)).toHaveLength(2);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(plenty)).toBe(10);
+    expect(await env.client.stockOf(short)).toBe(3);
+    expect(await env.client.cart(session)).toHaveLength(2);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
   });
 
   it("refuses more than the buyable limit with the limit as inventory", async () => {
-    const limited = await make.product({ stock: 10, buyableLimit: 2 });
-    const response = await client.post(shop.browserSession(), orderPayload([{ id: limited, amount: 3 }]), { locale: "en" });
+    const limited = await env.make.product({ stock: 10, buyableLimit: 2 });
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: limited, amount: 3 }]), { locale: "en" });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([{ id: limited, message: "You can buy up to 2 of this item.", inventory: 2 }]);
   });
 
   it("refuses unpublished, sold-out and unknown products with inventory 0", async () => {
-    const hidden = await make.product({ published: false });
-    const marked = await make.product({ soldOut: true, stock: 5 });
-    const empty = await make.product({ stock: 0 });
-    const response = await client.post(
-      shop.browserSession(),
+    const hidden = await env.make.product({ published: false });
+    const marked = await env.make.product({ soldOut: true, stock: 5 });
+    const empty = await env.make.product({ stock: 0 });
+    const response = await env.client.post(
+      env.shop.browserSession(),
       orderPayload([
         { id: hidden, amount: 1 },
         { id: marked, amount: 1 },
@@ -79,22 +65,22 @@ describe("items that cannot be bought as asked", () => {
   });
 
   it("refuses a product the shop's mail-order licence does not cover, and writes nothing", async () => {
-    const outside = await make.product({ stock: 5, mailOrderAllowed: false });
-    const before = await client.orderCount();
-    const ja = await client.post(shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]));
+    const outside = await env.make.product({ stock: 5, mailOrderAllowed: false });
+    const before = await env.client.orderCount();
+    const ja = await env.client.post(env.shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]));
     expect(ja.statusCode).toBe(422);
     expect(ja.json().errors).toEqual([{ id: outside, message: "この商品は酒類の通信販売の免許の対象外のため、通信販売ではお買い求めいただけません。", inventory: 0 }]);
-    const en = await client.post(shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]), { locale: "en" });
+    const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]), { locale: "en" });
     expect(en.json().errors[0].message).toBe("Our liquor mail-order licence does not cover this item, so it cannot be bought online.");
-    expect(await client.orderCount()).toBe(before);
-    expect(await client.stockOf(outside)).toBe(5);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(outside)).toBe(5);
   });
 
   it("sells exactly the last bottles", async () => {
-    const last = await make.product({ stock: 2, buyableLimit: 2 });
-    expect((await client.post(shop.browserSession(), orderPayload([{ id: last, amount: 2 }]))).statusCode).toBe(200);
-    expect(await client.stockOf(last)).toBe(0);
-    const late = await client.post(shop.browserSession(), orderPayload([{ id: last, amount: 1 }]));
+    const last = await env.make.product({ stock: 2, buyableLimit: 2 });
+    expect((await env.client.post(env.shop.browserSession(), orderPayload([{ id: last, amount: 2 }]))).statusCode).toBe(200);
+    expect(await env.client.stockOf(last)).toBe(0);
+    const late = await env.client.post(env.shop.browserSession(), orderPayload([{ id: last, amount: 1 }]));
     expect(late.json().errors).toEqual([{ id: last, message: "この商品は現在お買い求めいただけません。", inventory: 0 }]);
   });
 });
@@ -103,10 +89,10 @@ describe("concurrent checkouts for the last bottles", () => {
   // On PostgreSQL (TEST_DATABASE_URL) the posts really run in parallel on a pool of connections; on
   // PGlite they queue on its one connection. Either way exactly the bottles there are get sold.
   it(`50 buyers for 5 bottles make exactly 5 orders and stock 0 (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, async () => {
-    const last = await make.product({ stock: 5 });
-    const before = await client.orderCount();
+    const last = await env.make.product({ stock: 5 });
+    const before = await env.client.orderCount();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => client.post(shop.browserSession(), orderPayload([{ id: last, amount: 1 }], { payment_method: "cod" }))),
+      Array.from({ length: 50 }, () => env.client.post(env.shop.browserSession(), orderPayload([{ id: last, amount: 1 }], { payment_method: "cod" }))),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
@@ -114,17 +100,17 @@ describe("concurrent checkouts for the last bottles", () => {
     for (const refused of answers.filter((answer) => answer.statusCode === 422)) {
       expect(refused.json()).toEqual({ errors: [{ id: last, message: "この商品は現在お買い求めいただけません。", inventory: 0 }], items_rejected: true });
     }
-    expect(await client.stockOf(last)).toBe(0);
-    expect(await client.orderCount()).toBe(before + 5);
+    expect(await env.client.stockOf(last)).toBe(0);
+    expect(await env.client.orderCount()).toBe(before + 5);
   });
 
   it("two buyers of the same two bottles in opposite order both finish (no deadlock)", async () => {
-    const a = await make.product({ stock: 10 });
-    const b = await make.product({ stock: 10 });
+    const a = await env.make.product({ stock: 10 });
+    const b = await env.make.product({ stock: 10 });
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        client.post(
-          shop.browserSession(),
+        env.client.post(
+          env.shop.browserSession(),
           orderPayload(
             index % 2 === 0
               ? [
@@ -140,7 +126,7 @@ describe("concurrent checkouts for the last bottles", () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    expect(await client.stockOf(a)).toBe(0);
-    expect(await client.stockOf(b)).toBe(0);
+    expect(await env.client.stockOf(a)).toBe(0);
+    expect(await env.client.stockOf(b)).toBe(0);
   });
 });

@@ -1,42 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 import { ordersTable } from "../db/schema/orders.ts";
-import { TestGateway } from "../payments/test-gateway.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Abandoned card payments give their bottles back after CHECKOUT_RESERVATION_MINUTES, and a payment
 // that arrives for an order no longer there is refunded.
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20", CHECKOUT_RESERVATION_MINUTES: "10" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-  const payments = shop.app.services.payments;
-  if (!(payments instanceof TestGateway)) throw new Error("expected the test gateway");
-  gateway = payments;
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop({ CHECKOUT_RESERVATION_MINUTES: "10" });
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 async function waitingForChallenge() {
-  const wine = await make.product({ price: 4000, stock: 3 });
-  const session = shop.browserSession();
-  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, CARDS.threeDSecure) } });
+  const wine = await env.make.product({ price: 4000, stock: 3 });
+  const session = env.shop.browserSession();
+  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) } });
   const key = crypto.randomUUID();
-  const first = (await client.post(session, payload, { key })).json();
+  const first = (await env.client.post(session, payload, { key })).json();
   expect(first.require_action).toBe(true);
   return { wine, session, payload, key, first };
 }
@@ -44,74 +25,74 @@ async function waitingForChallenge() {
 describe("the reservation sweep", () => {
   it("leaves a card order alone while its reservation lasts, then cancels it and releases the stock", async () => {
     const { wine, session, payload, key, first } = await waitingForChallenge();
-    expect(await client.stockOf(wine)).toBe(1);
-    const order = (await client.order(first.order_id))!;
+    expect(await env.client.stockOf(wine)).toBe(1);
+    const order = (await env.client.order(first.order_id))!;
     expect(order.reservedUntil!.getTime()).toBeLessThanOrEqual(minutesFromNow(10).getTime());
 
-    await shop.app.services.orderPayments.sweepExpired(minutesFromNow(9));
-    expect((await client.order(first.order_id))!.status).toBe("pending");
+    await env.shop.app.services.orderPayments.sweepExpired(minutesFromNow(9));
+    expect((await env.client.order(first.order_id))!.status).toBe("pending");
 
-    await shop.app.services.orderPayments.sweepExpired(minutesFromNow(11));
-    expect((await client.order(first.order_id))!.status).toBe("cancelled");
-    expect(await client.stockOf(wine)).toBe(3);
-    expect((await gateway.retrievePaymentIntent(order.paymentIntentId!)).status).toBe("canceled");
+    await env.shop.app.services.orderPayments.sweepExpired(minutesFromNow(11));
+    expect((await env.client.order(first.order_id))!.status).toBe("cancelled");
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect((await env.gateway.retrievePaymentIntent(order.paymentIntentId!)).status).toBe("canceled");
 
     // The challenge answered too late pays nothing, and the re-post says why.
-    const paymentIntentId = await client.challenge(session, first.payment_intent_client_secret, "complete");
-    expect((await gateway.retrievePaymentIntent(paymentIntentId)).amountReceived).toBe(0);
-    const late = await client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    const paymentIntentId = await env.client.challenge(session, first.payment_intent_client_secret, "complete");
+    expect((await env.gateway.retrievePaymentIntent(paymentIntentId)).amountReceived).toBe(0);
+    const late = await env.client.post(session, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
     expect(late.statusCode).toBe(402);
     expect(late.json()).toMatchObject({ errors: ["お支払いの有効期限が切れたため、ご注文は確定されませんでした。もう一度お試しください。"], code: "expired" });
-    expect(await shop.mailsTo(payload.email)).toHaveLength(0);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(0);
   });
 
   it("marks the order paid instead when the gateway says the payment went through", async () => {
     const { wine, payload, first } = await waitingForChallenge();
-    const order = (await client.order(first.order_id))!;
+    const order = (await env.client.order(first.order_id))!;
     // A payment the shop never heard of (its event lost), made for this order's amount.
-    const paid = await gateway.createPaymentIntent({
+    const paid = await env.gateway.createPaymentIntent({
       amount: order.price,
-      paymentMethodId: await client.paymentMethod(shop.browserSession(), CARDS.visa),
+      paymentMethodId: await env.client.paymentMethod(env.shop.browserSession(), CARDS.visa),
       idempotencyKey: crypto.randomUUID(),
       metadata: { orderId: "ZZZZZZZZZZZZ" },
     });
-    await shop.database.db.update(ordersTable).set({ paymentIntentId: paid.id }).where(eq(ordersTable.id, order.id));
+    await env.shop.database.db.update(ordersTable).set({ paymentIntentId: paid.id }).where(eq(ordersTable.id, order.id));
 
-    expect(await shop.app.services.orderPayments.sweepExpired(minutesFromNow(11))).toBeGreaterThanOrEqual(1);
-    expect((await client.order(first.order_id))!.status).toBe("deposited");
-    expect(await client.stockOf(wine)).toBe(1);
-    expect(await shop.mailsTo(payload.email)).toHaveLength(1);
+    expect(await env.shop.app.services.orderPayments.sweepExpired(minutesFromNow(11))).toBeGreaterThanOrEqual(1);
+    expect((await env.client.order(first.order_id))!.status).toBe("deposited");
+    expect(await env.client.stockOf(wine)).toBe(1);
+    expect(await env.shop.mailsTo(payload.email)).toHaveLength(1);
   });
 });
 
 describe("payments the shop cannot keep", () => {
   it("a payment method the gateway does not know fails the order at once", async () => {
-    const wine = await make.product({ stock: 2 });
-    const response = await client.post(
-      shop.browserSession(),
+    const wine = await env.make.product({ stock: 2 });
+    const response = await env.client.post(
+      env.shop.browserSession(),
       orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: "pm_test_unknown" } }),
     );
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ errors: ["お支払いを完了できませんでした。"], payment_failed: true });
-    expect((await client.order(response.json().order_id))!.status).toBe("cancelled");
-    expect(await client.stockOf(wine)).toBe(2);
+    expect((await env.client.order(response.json().order_id))!.status).toBe("cancelled");
+    expect(await env.client.stockOf(wine)).toBe(2);
   });
 
   it("a payment arriving for a cancelled order is refunded", async () => {
-    const wine = await make.product({ stock: 2 });
-    const failed = await client.post(
-      shop.browserSession(),
+    const wine = await env.make.product({ stock: 2 });
+    const failed = await env.client.post(
+      env.shop.browserSession(),
       orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: "pm_test_unknown" } }),
     );
-    const order = (await client.order(failed.json().order_id))!;
-    const late = await gateway.createPaymentIntent({
+    const order = (await env.client.order(failed.json().order_id))!;
+    const late = await env.gateway.createPaymentIntent({
       amount: order.price,
-      paymentMethodId: await client.paymentMethod(shop.browserSession(), CARDS.visa),
+      paymentMethodId: await env.client.paymentMethod(env.shop.browserSession(), CARDS.visa),
       idempotencyKey: crypto.randomUUID(),
       metadata: { orderId: order.publicId },
     });
-    await expect.poll(async () => (await gateway.retrievePaymentIntent(late.id)).amountRefunded).toBe(order.price);
-    expect((await client.order(order.publicId))!.status).toBe("cancelled");
+    await expect.poll(async () => (await env.gateway.retrievePaymentIntent(late.id)).amountRefunded).toBe(order.price);
+    expect((await env.client.order(order.publicId))!.status).toBe("cancelled");
   });
 });
 

@@ -1,34 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { orderItemsTable } from "../db/schema/orders.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
 // Bank transfer and cash on delivery end to end, the form's validation, and what a placed order
 // leaves behind (stock, cart, mail).
 
-let shop: TestApp;
-let make: CatalogFactory;
-let client: CheckoutClient;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  make = new CatalogFactory(shop.database.db);
-  client = new CheckoutClient(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = checkoutTestShop();
 
 describe("bank transfer", () => {
   it("places the order awaiting payment, takes the stock, empties the cart and mails the bank accounts", async () => {
-    const wine = await make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
-    const browser = shop.browserSession();
-    await client.fillCart(browser, { [wine]: 2 });
+    const wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
+    const browser = env.shop.browserSession();
+    await env.client.fillCart(browser, { [wine]: 2 });
     const payload = orderPayload([{ id: wine, amount: 2 }], {
       payment_method: "bank",
       desired_delivery_date: firstDeliveryDate(),
@@ -36,12 +22,12 @@ describe("bank transfer", () => {
       memo: "不在時は宅配ボックスへ",
     });
 
-    const response = await client.post(browser, payload);
+    const response = await env.client.post(browser, payload);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({ require_action: false, order_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/) });
 
-    const order = (await client.order(body.order_id))!;
+    const order = (await env.client.order(body.order_id))!;
     expect(order).toMatchObject({
       status: "await_payment",
       paymentMethod: "bank",
@@ -57,13 +43,13 @@ describe("bank transfer", () => {
     });
     expect(order.confirmedAt).not.toBeNull();
     // Shipping is a charge line; card and bank transfer add no fee line.
-    expect(await shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", labelJa: "送料", labelEn: "Shipping", amount: 1100, taxable: true, position: 0 }]);
-    const items = await shop.database.db.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
+    expect(await env.shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", labelJa: "送料", labelEn: "Shipping", amount: 1100, taxable: true, position: 0 }]);
+    const items = await env.shop.database.db.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
     expect(items).toMatchObject([{ productId: wine, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, amount: 2, taxRatePercent: 10 }]);
-    expect(await client.stockOf(wine)).toBe(3);
-    expect(await client.cart(browser)).toEqual([]);
+    expect(await env.client.stockOf(wine)).toBe(3);
+    expect(await env.client.cart(browser)).toEqual([]);
 
-    const [mail] = await shop.mailsTo(payload.email);
+    const [mail] = await env.shop.mailsTo(payload.email);
     // The mail names the order as the shopper reads it out (groups of four), not the plain API id.
     expect(mail!.subject).toContain(orderNumberForShopper(body.order_id));
     for (const text of [mail!.text, mail!.html]) {
@@ -81,47 +67,47 @@ describe("bank transfer", () => {
   });
 
   it("takes the string ids the cart answers carry (JSON:API ids), as well as numbers", async () => {
-    const wine = await make.product({ price: 2000, stock: 5 });
+    const wine = await env.make.product({ price: 2000, stock: 5 });
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
-    const response = await client.post(shop.browserSession(), { ...payload, items: [{ id: String(wine), amount: 1 }] });
+    const response = await env.client.post(env.shop.browserSession(), { ...payload, items: [{ id: String(wine), amount: 1 }] });
     expect(response.statusCode).toBe(200);
-    expect((await client.order(response.json().order_id))!.itemsTotal).toBe(2000);
+    expect((await env.client.order(response.json().order_id))!.itemsTotal).toBe(2000);
   });
 
   it("answers and mails in English under /en, and prints the invoice registration number once configured", async () => {
-    const profile = await shop.app.services.shopProfiles.profile();
-    await shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: "T9999999999999" });
+    const profile = await env.shop.app.services.shopProfiles.profile();
+    await env.shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: "T9999999999999" });
     try {
-      const wine = await make.product({ name: { ja: "白", en: "White" }, price: 2000 });
+      const wine = await env.make.product({ name: { ja: "白", en: "White" }, price: 2000 });
       const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
-      const response = await client.post(shop.browserSession(), payload, { locale: "en" });
+      const response = await env.client.post(env.shop.browserSession(), payload, { locale: "en" });
       expect(response.statusCode).toBe(200);
-      const [mail] = await shop.mailsTo(payload.email);
+      const [mail] = await env.shop.mailsTo(payload.email);
       expect(mail!.subject).toContain("Thank you for your order");
       expect(mail!.text).toContain("White");
       expect(mail!.text).toContain("Kuramae Bank, Asakusabashi Branch, Ordinary 1234567");
       expect(mail!.text).toContain("T9999999999999");
       expect(mail!.text).toContain("3,410 JPY");
     } finally {
-      await shop.app.services.shopProfiles.save(profile);
+      await env.shop.app.services.shopProfiles.save(profile);
     }
   });
 });
 
 describe("cash on delivery", () => {
   it("places the order awaiting payment with the cod fee and the carrier instruction", async () => {
-    const wine = await make.product({ price: 5000 });
+    const wine = await env.make.product({ price: 5000 });
     const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" });
-    const response = await client.post(shop.browserSession(), payload);
+    const response = await env.client.post(env.shop.browserSession(), payload);
     expect(response.statusCode).toBe(200);
-    const order = (await client.order(response.json().order_id))!;
+    const order = (await env.client.order(response.json().order_id))!;
     // 5000 + 1100 + 440 = 6540, tax 654.
     expect(order).toMatchObject({ status: "await_payment", paymentMethod: "cod", taxTotal: 654, price: 7194 });
-    expect(await shop.app.services.orders.chargesOf(order.id)).toMatchObject([
+    expect(await env.shop.app.services.orders.chargesOf(order.id)).toMatchObject([
       { kind: "shipping", amount: 1100, taxable: true },
       { kind: "payment_fee", labelJa: "代引き手数料", labelEn: "Cash on delivery fee", amount: 440, taxable: true },
     ]);
-    const [mail] = await shop.mailsTo(payload.email);
+    const [mail] = await env.shop.mailsTo(payload.email);
     expect(mail!.text).toContain("代金引換");
     expect(mail!.text).toContain("配達員");
     expect(mail!.text).not.toContain("蔵前銀行");
@@ -131,13 +117,13 @@ describe("cash on delivery", () => {
     // items + 1100 + 440, plus 10% rounded up: 271186 → 299999, 271187 → 300000, 271188 → 300001.
     const totals: Record<number, number> = {};
     for (const price of [271_186, 271_187, 271_188]) {
-      const id = await make.product({ price, stock: 3 });
-      const response = await client.post(shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+      const id = await env.make.product({ price, stock: 3 });
+      const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
       totals[price] = response.statusCode;
-      if (price === 271_186) expect((await client.order(response.json().order_id))!.price).toBe(299_999);
+      if (price === 271_186) expect((await env.client.order(response.json().order_id))!.price).toBe(299_999);
       else {
         expect(response.json().fields.payment_method).toEqual([`合計金額は${price === 271_187 ? 300_000 : 300_001}円と、300000円を超えるため代引きは選択できません。`]);
-        expect(await client.stockOf(id)).toBe(3);
+        expect(await env.client.stockOf(id)).toBe(3);
       }
     }
     expect(totals).toEqual({ 271186: 200, 271187: 422, 271188: 422 });
@@ -146,10 +132,10 @@ describe("cash on delivery", () => {
 
 describe("the form's validation", () => {
   it("names every wrong field in Japanese, and writes nothing", async () => {
-    const wine = await make.product({ stock: 4 });
-    const before = await client.orderCount();
-    const response = await client.post(
-      shop.browserSession(),
+    const wine = await env.make.product({ stock: 4 });
+    const before = await env.client.orderCount();
+    const response = await env.client.post(
+      env.shop.browserSession(),
       orderPayload([{ id: wine, amount: 1 }], {
         name: " ",
         email: "hanako@",
@@ -171,14 +157,14 @@ describe("the form's validation", () => {
       desired_delivery_timezone: ["お届け希望時間帯は一覧にありません"],
     });
     expect(errors).toHaveLength(7);
-    expect(await client.orderCount()).toBe(before);
-    expect(await client.stockOf(wine)).toBe(4);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(wine)).toBe(4);
   });
 
   it("words the messages in English under /en", async () => {
-    const wine = await make.product();
-    const response = await client.post(
-      shop.browserSession(),
+    const wine = await env.make.product();
+    const response = await env.client.post(
+      env.shop.browserSession(),
       orderPayload([{ id: wine, amount: 1 }], { name: "", email: "", address: { country: "jp", zip: "", prefecture: 13, address: "x" } }),
       { locale: "en" },
     );
@@ -188,46 +174,46 @@ describe("the form's validation", () => {
       email: ["Email can't be blank"],
       "address.zip": ["Zip can't be blank"],
     });
-    const unknownCountry = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { country: "zz", zip: "12345", address: "1 Main St" } }), {
+    const unknownCountry = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { country: "zz", zip: "12345", address: "1 Main St" } }), {
       locale: "en",
     });
     expect(unknownCountry.json().fields).toEqual({ "address.country": ["Country is not included in the list"] });
   });
 
   it("asks for a card with credit, and refuses registered_credit to a guest", async () => {
-    const wine = await make.product();
-    const credit = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit" }));
+    const wine = await env.make.product();
+    const credit = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit" }));
     expect(credit.statusCode).toBe(422);
     expect(credit.json().fields).toEqual({ payment: ["カード情報を入力してください。"] });
-    const saved = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit" }));
+    const saved = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "registered_credit" }));
     expect(saved.json().fields).toEqual({ payment_method: ["登録済みのカードがありません。カード情報を入力してお支払いください。"] });
   });
 
   it("gives a too long field its message instead of a bare 400", async () => {
-    const wine = await make.product();
-    const response = await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { name: "あ".repeat(101) }));
+    const wine = await env.make.product();
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { name: "あ".repeat(101) }));
     expect(response.statusCode).toBe(422);
     expect(response.json().fields).toEqual({ name: ["お名前は100文字以内で入力してください"] });
   });
 
   it("answers 400 with a clear message without a usable Idempotency-Key", async () => {
-    const wine = await make.product();
+    const wine = await env.make.product();
     const payload = orderPayload([{ id: wine, amount: 1 }]);
     for (const key of [null, "", "short", "has spaces in it"]) {
-      const response = await client.post(shop.browserSession(), payload, { key });
+      const response = await env.client.post(env.shop.browserSession(), payload, { key });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0]).toContain("Idempotency-Key");
     }
-    const english = await client.post(shop.browserSession(), payload, { key: null, locale: "en" });
+    const english = await env.client.post(env.shop.browserSession(), payload, { key: null, locale: "en" });
     expect(english.json().errors[0]).toContain("The order could not be accepted");
   });
 
   it("answers 400 for a body that is no order form, and needs the CSRF token", async () => {
-    const session = shop.browserSession();
-    const bad = await client.post(session, { items: "two bottles" });
+    const session = env.shop.browserSession();
+    const bad = await env.client.post(session, { items: "two bottles" });
     expect(bad.statusCode).toBe(400);
-    const wine = await make.product();
-    const withoutToken = await shop.app.inject({
+    const wine = await env.make.product();
+    const withoutToken = await env.shop.app.inject({
       method: "POST",
       url: "/api/checkout",
       headers: { cookie: session.cookie, "idempotency-key": crypto.randomUUID() },
@@ -239,18 +225,18 @@ describe("the form's validation", () => {
 
 describe("catalogue prices only", () => {
   it("ignores any price the browser sends and charges the catalogue's", async () => {
-    const wine = await make.product({ price: 10_000 });
+    const wine = await env.make.product({ price: 10_000 });
     const payload = { ...orderPayload([{ id: wine, amount: 1 }]), price: 1, items: [{ id: wine, amount: 1, price: 1 }] };
-    const response = await client.post(shop.browserSession(), payload);
+    const response = await env.client.post(env.shop.browserSession(), payload);
     expect(response.statusCode).toBe(200);
-    expect((await client.order(response.json().order_id))!.price).toBe(12_210);
+    expect((await env.client.order(response.json().order_id))!.price).toBe(12_210);
   });
 
   it("marks the product sold out in the catalogue once its last bottle is ordered", async () => {
-    const wine = await make.product({ stock: 1 });
-    shop.app.services.catalog.invalidate();
-    expect((await shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(false);
-    expect((await client.post(shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]))).statusCode).toBe(200);
-    expect((await shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(true);
+    const wine = await env.make.product({ stock: 1 });
+    env.shop.app.services.catalog.invalidate();
+    expect((await env.shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(false);
+    expect((await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]))).statusCode).toBe(200);
+    expect((await env.shop.app.inject({ method: "GET", url: `/api/products/${wine}` })).json().data.attributes.sold_out).toBe(true);
   });
 });

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, expect } from "vitest";
-import { CatalogFactory } from "./catalog-factory.ts";
-import { CheckoutClient } from "./checkout-fixtures.ts";
+import type { CheckoutTestShop } from "./checkout-test-shop.ts";
+import { checkoutTestShop } from "./checkout-test-shop.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
-import type { TestApp } from "./test-app.ts";
-import { createTestApp } from "./test-app.ts";
 
 /** A shop whose payments go to the local fake Stripe, with what its tests use. */
-export interface ShopOnFakeStripe {
+export interface ShopOnFakeStripe extends CheckoutTestShop {
   fake: FakeStripe;
-  shop: TestApp;
-  make: CatalogFactory;
-  client: CheckoutClient;
   /** The endpoint secret the shop checks Stripe-Signature headers with. */
   webhookSecret: string;
   /** POSTs a signed webhook event as Stripe would, and expects the shop's 200. */
@@ -25,7 +20,23 @@ export interface ShopOnFakeStripe {
  */
 export function shopOnFakeStripe(name: string, prepare?: (fake: FakeStripe) => void): ShopOnFakeStripe {
   const secretKey = `sk_test_kura_${name}`;
-  const fixture = { webhookSecret: `whsec_kura_${name}` } as ShopOnFakeStripe;
+  const webhookSecret = `whsec_kura_${name}`;
+  // Registered before the shop's own hooks: the fake runs before the shop starts and after it closes.
+  beforeAll(async () => {
+    fixture.fake = await startFakeStripe(secretKey);
+    prepare?.(fixture.fake);
+  });
+  afterAll(async () => {
+    await fixture.fake?.close();
+  });
+
+  const fixture = checkoutTestShop(() => ({
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_kura_${name}`,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fixture.fake.url,
+  })) as ShopOnFakeStripe;
+  fixture.webhookSecret = webhookSecret;
   fixture.deliver = async ({ payload, signature }) => {
     const response = await fixture.shop.app.inject({
       method: "POST",
@@ -35,25 +46,5 @@ export function shopOnFakeStripe(name: string, prepare?: (fake: FakeStripe) => v
     });
     expect(response.statusCode).toBe(200);
   };
-
-  beforeAll(async () => {
-    fixture.fake = await startFakeStripe(secretKey);
-    prepare?.(fixture.fake);
-    fixture.shop = await createTestApp({
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_PUBLISHABLE_KEY: `pk_test_kura_${name}`,
-      STRIPE_WEBHOOK_SECRET: fixture.webhookSecret,
-      STRIPE_API_BASE: fixture.fake.url,
-      RATE_LIMIT_MULTIPLIER: "20",
-    });
-    fixture.make = new CatalogFactory(fixture.shop.database.db);
-    fixture.client = new CheckoutClient(fixture.shop);
-  });
-
-  afterAll(async () => {
-    await fixture.shop?.close();
-    await fixture.fake?.close();
-  });
-
   return fixture;
 }
