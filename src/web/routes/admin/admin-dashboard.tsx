@@ -9,6 +9,7 @@ import type { DashboardFigures } from "../../features/admin/admin-resources.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import dashboard from "../../features/admin/admin-dashboard.module.css";
+import { ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -93,35 +94,17 @@ export default function AdminDashboard() {
           <Figure testId="dashboard-inquiries" label={ta("adminDashboard.unhandledInquiries")} value={count(figures.unhandled_inquiries)} />
         </dl>
       </section>
-      <section className={styles.section} aria-labelledby="dashboard-low-stock" data-testid="dashboard-low-stock">
-        <h2 id="dashboard-low-stock" className={styles.sectionTitle}>
-          {ta("adminDashboard.lowStock")}
-        </h2>
-        {figures.low_stock.length === 0 ? (
-          <p className={styles.muted}>{ta("adminDashboard.lowStockNone")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminDashboard.product")}</th>
-                  <th scope="col" className={styles.number}>
-                    {ta("adminDashboard.stock")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.low_stock.map((product) => (
-                  <tr key={product.id}>
-                    <th scope="row">{product.name}</th>
-                    <td className={styles.number}>{product.stock}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReportSection id="dashboard-low-stock" title={ta("adminDashboard.lowStock")}>
+        <ReportTable
+          rows={figures.low_stock}
+          rowKey={(product) => String(product.id)}
+          empty={ta("adminDashboard.lowStockNone")}
+          columns={[
+            { label: ta("adminDashboard.product"), cell: (product) => product.name, rowHeader: true },
+            { label: ta("adminDashboard.stock"), cell: (product) => product.stock, numeric: true },
+          ]}
+        />
+      </ReportSection>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-books";
 import type { LiquorYearReport, PurchaseBookRow, SalesBookRow } from "../../../domain/stock-ledger.ts";
 import { LIQUOR_CATEGORIES } from "../../../domain/product-details.ts";
@@ -7,9 +7,8 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import report from "../../features/admin/admin-report.module.css";
+import { ReportForm, ReportSection, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
 interface Period {
@@ -39,28 +38,26 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminBooks.title");
 }
 
-function csvLink(path: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  params.set("format", "csv");
-  return `/admin/api/ledger/${path}?${params}`;
-}
-
 /** The liquor tax act's books (仕入帳, 販売帳) for a period and 品目, and the yearly report's litres. */
 export default function AdminLiquorBooks() {
   const ta = useAdminText();
   const { locale } = useI18n();
   const { purchases, sales, period, yearly } = useLoaderData<typeof clientLoader>();
   const query = { from: period.from, to: period.to, category: period.category };
-  const years: number[] = [];
-  for (let year = yearly.meta.current_fiscal_year; year >= Math.max(yearly.meta.first_fiscal_year, yearly.meta.current_fiscal_year - 9); year--) years.push(year);
+  const fiscalYear = String(yearly.data.fiscal_year);
 
   return (
     <>
       <h1 className={styles.title}>{ta("adminBooks.title")}</h1>
       <p className={styles.muted}>{ta("adminBooks.intro")}</p>
       <section className={styles.section}>
-        <Form method="get" className={report.controls}>
+        <ReportForm
+          submitLabel={ta("adminBooks.show")}
+          downloads={[
+            { href: csvHref("ledger/purchases", query), label: ta("adminBooks.downloadPurchases") },
+            { href: csvHref("ledger/sales", query), label: ta("adminBooks.downloadSales") },
+          ]}
+        >
           <Input label={ta("adminBooks.from")} type="date" name="from" defaultValue={period.from} />
           <Input label={ta("adminBooks.to")} type="date" name="to" defaultValue={period.to} />
           <Select
@@ -69,146 +66,78 @@ export default function AdminLiquorBooks() {
             defaultValue={period.category ?? ""}
             options={[{ value: "", label: ta("adminBooks.allCategories") }, ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] }))]}
           />
-          <div className={report.actions}>
-            <Button type="submit">{ta("adminBooks.show")}</Button>
-            <a className={buttonClass("ghost")} href={csvLink("purchases", query)} download>
-              {ta("adminBooks.downloadPurchases")}
-            </a>
-            <a className={buttonClass("ghost")} href={csvLink("sales", query)} download>
-              {ta("adminBooks.downloadSales")}
-            </a>
-          </div>
-        </Form>
+        </ReportForm>
       </section>
 
-      <section className={styles.section} aria-labelledby="purchase-book" data-testid="purchase-book">
-        <h2 id="purchase-book" className={styles.sectionTitle}>
-          {ta("adminBooks.purchases")}
-        </h2>
-        {purchases.length === 0 ? (
-          <p className={styles.muted}>{ta("adminBooks.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${report.books}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminLedger.date")}</th>
-                  <th scope="col">{ta("adminBooks.category")}</th>
-                  <th scope="col">{ta("adminBooks.product")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.bottles")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.litres")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.amount")}</th>
-                  <th scope="col">{ta("adminBooks.supplier")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {purchases.map((row, index) => (
-                  <tr key={`${row.date}-${row.product_id}-${index}`}>
-                    <td>{row.date}</td>
-                    <td>{row.category_label}</td>
-                    <td className={report.wide}>{row.product_name}</td>
-                    <td className={styles.number}>{row.quantity}</td>
-                    <td className={styles.number}>{row.litres ?? "—"}</td>
-                    <td className={styles.number}>{row.amount ?? "—"}</td>
-                    <td className={report.wide}>{row.supplier_name ? `${row.supplier_name}(${row.supplier_address})` : ta("adminBooks.notStated")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReportSection id="purchase-book" title={ta("adminBooks.purchases")}>
+        <ReportTable
+          books
+          rows={purchases}
+          rowKey={(row, index) => `${row.date}-${row.product_id}-${index}`}
+          empty={ta("adminBooks.empty")}
+          columns={[
+            { label: ta("adminLedger.date"), cell: (row) => row.date },
+            { label: ta("adminBooks.category"), cell: (row) => row.category_label },
+            { label: ta("adminBooks.product"), cell: (row) => row.product_name, wide: true },
+            { label: ta("adminBooks.bottles"), cell: (row) => row.quantity, numeric: true },
+            { label: ta("adminBooks.litres"), cell: (row) => row.litres ?? "—", numeric: true },
+            { label: ta("adminBooks.amount"), cell: (row) => row.amount ?? "—", numeric: true },
+            {
+              label: ta("adminBooks.supplier"),
+              cell: (row) => (row.supplier_name ? `${row.supplier_name}(${row.supplier_address})` : ta("adminBooks.notStated")),
+              wide: true,
+            },
+          ]}
+        />
+      </ReportSection>
 
-      <section className={styles.section} aria-labelledby="sales-book" data-testid="sales-book">
-        <h2 id="sales-book" className={styles.sectionTitle}>
-          {ta("adminBooks.sales")}
-        </h2>
-        {sales.length === 0 ? (
-          <p className={styles.muted}>{ta("adminBooks.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${report.books}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminLedger.date")}</th>
-                  <th scope="col">{ta("adminBooks.category")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.sold")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.returned")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.net")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.litres")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.amount")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sales.map((row) => (
-                  <tr key={`${row.date}-${row.category}`}>
-                    <td>{row.date}</td>
-                    <td>{row.category_label}</td>
-                    <td className={styles.number}>{row.sold}</td>
-                    <td className={styles.number}>{row.returned}</td>
-                    <td className={styles.number}>{row.net}</td>
-                    <td className={styles.number}>{row.litres}</td>
-                    <td className={styles.number}>{row.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReportSection id="sales-book" title={ta("adminBooks.sales")}>
+        <ReportTable
+          books
+          rows={sales}
+          rowKey={(row) => `${row.date}-${row.category}`}
+          empty={ta("adminBooks.empty")}
+          columns={[
+            { label: ta("adminLedger.date"), cell: (row) => row.date },
+            { label: ta("adminBooks.category"), cell: (row) => row.category_label },
+            { label: ta("adminBooks.sold"), cell: (row) => row.sold, numeric: true },
+            { label: ta("adminBooks.returned"), cell: (row) => row.returned, numeric: true },
+            { label: ta("adminBooks.net"), cell: (row) => row.net, numeric: true },
+            { label: ta("adminBooks.litres"), cell: (row) => row.litres, numeric: true },
+            { label: ta("adminBooks.amount"), cell: (row) => row.amount, numeric: true },
+          ]}
+        />
+      </ReportSection>
 
-      <section className={styles.section} aria-labelledby="year-report" data-testid="year-report">
-        <h2 id="year-report" className={styles.sectionTitle}>
-          {ta("adminBooks.year")}
-        </h2>
+      <ReportSection id="year-report" title={ta("adminBooks.year")}>
         <p className={styles.muted}>{ta("adminBooks.yearIntro")}</p>
-        <Form method="get" className={report.controls}>
-          {period.from && <input type="hidden" name="from" value={period.from} />}
-          {period.to && <input type="hidden" name="to" value={period.to} />}
+        <ReportForm
+          keep={{ from: period.from, to: period.to }}
+          submitLabel={ta("adminBooks.show")}
+          downloads={[{ href: csvHref("ledger/year", { year: fiscalYear }), label: ta("adminBooks.downloadYear") }]}
+        >
           <Select
             label={ta("adminBooks.fiscalYear")}
             name="year"
-            defaultValue={String(yearly.data.fiscal_year)}
-            options={years.map((year) => ({ value: String(year), label: ta("adminBooks.yearOption", { year }) }))}
+            defaultValue={fiscalYear}
+            options={fiscalYears(yearly.meta).map((year) => ({ value: String(year), label: ta("adminBooks.yearOption", { year }) }))}
           />
-          <div className={report.actions}>
-            <Button type="submit">{ta("adminBooks.show")}</Button>
-            <a className={buttonClass("ghost")} href={`/admin/api/ledger/year?year=${yearly.data.fiscal_year}&format=csv`} download>
-              {ta("adminBooks.downloadYear")}
-            </a>
-          </div>
-        </Form>
-        {yearly.data.rows.length === 0 ? (
-          <p className={styles.muted}>{ta("adminBooks.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${report.books}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminBooks.category")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.opening")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.purchased")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.soldLitres")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.other")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminBooks.closing")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {yearly.data.rows.map((row) => (
-                  <tr key={row.category}>
-                    <td>{row.category_label}</td>
-                    <td className={styles.number}>{row.opening_litres}</td>
-                    <td className={styles.number}>{row.purchased_litres}</td>
-                    <td className={styles.number}>{row.sold_litres}</td>
-                    <td className={styles.number}>{row.other_litres}</td>
-                    <td className={styles.number}>{row.closing_litres}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+        </ReportForm>
+        <ReportTable
+          books
+          rows={yearly.data.rows}
+          rowKey={(row) => row.category}
+          empty={ta("adminBooks.empty")}
+          columns={[
+            { label: ta("adminBooks.category"), cell: (row) => row.category_label },
+            { label: ta("adminBooks.opening"), cell: (row) => row.opening_litres, numeric: true },
+            { label: ta("adminBooks.purchased"), cell: (row) => row.purchased_litres, numeric: true },
+            { label: ta("adminBooks.soldLitres"), cell: (row) => row.sold_litres, numeric: true },
+            { label: ta("adminBooks.other"), cell: (row) => row.other_litres, numeric: true },
+            { label: ta("adminBooks.closing"), cell: (row) => row.closing_litres, numeric: true },
+          ]}
+        />
+      </ReportSection>
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { Fragment } from "react";
-import { Form, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-report";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
@@ -7,8 +6,7 @@ import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { LiquorReportAnswer } from "../../features/admin/admin-resources.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import report from "../../features/admin/admin-report.module.css";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { ReportForm, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
 import { Select } from "../../ui/field.tsx";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -25,29 +23,22 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminLiquorReport() {
   const ta = useAdminText();
   const { data: figures, meta } = useLoaderData<typeof clientLoader>();
-  const years: number[] = [];
-  for (let year = meta.current_fiscal_year; year >= Math.max(meta.first_fiscal_year, meta.current_fiscal_year - 9); year--) years.push(year);
   const missing = figures.groups.reduce((sum, group) => sum + group.bottles_without_volume, 0);
+  const fiscalYear = String(figures.fiscal_year);
 
   return (
     <>
       <h1 className={styles.title}>{ta("adminReport.title")}</h1>
       <p className={styles.muted}>{ta("adminReport.intro")}</p>
       <section className={styles.section}>
-        <Form method="get" className={report.controls}>
+        <ReportForm submitLabel={ta("adminReport.show")} downloads={[{ href: csvHref("reports/liquor-sales", { year: fiscalYear }), label: ta("adminReport.download") }]}>
           <Select
             label={ta("adminReport.year")}
             name="year"
-            defaultValue={String(figures.fiscal_year)}
-            options={years.map((year) => ({ value: String(year), label: ta("adminReport.yearOption", { year, next: year + 1 }) }))}
+            defaultValue={fiscalYear}
+            options={fiscalYears(meta).map((year) => ({ value: String(year), label: ta("adminReport.yearOption", { year, next: year + 1 }) }))}
           />
-          <div className={report.actions}>
-            <Button type="submit">{ta("adminReport.show")}</Button>
-            <a className={buttonClass("ghost")} href={`/admin/api/reports/liquor-sales?year=${figures.fiscal_year}&format=csv`} download>
-              {ta("adminReport.download")}
-            </a>
-          </div>
-        </Form>
+        </ReportForm>
       </section>
       {missing > 0 && (
         <p className={styles.warning} role="alert">
@@ -55,47 +46,30 @@ export default function AdminLiquorReport() {
         </p>
       )}
       <section className={styles.section} data-testid="liquor-report">
-        {figures.groups.length === 0 ? (
-          <p className={styles.muted}>{ta("adminReport.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminReport.kind")}</th>
-                  <th scope="col">{ta("adminReport.product")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminReport.volume")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminReport.alcohol")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminReport.bottles")}</th>
-                  <th scope="col" className={styles.number}>{ta("adminReport.litres")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.groups.map((group) => (
-                  <Fragment key={group.liquor_type ?? ""}>
-                    {group.lines.map((line) => (
-                      <tr key={`${group.liquor_type ?? ""}-${line.product_id ?? line.name}`}>
-                        <td>{group.label}</td>
-                        <td>{line.name}</td>
-                        <td className={styles.number}>{line.volume_ml ?? "—"}</td>
-                        <td className={styles.number}>{line.alcohol_percent ?? "—"}</td>
-                        <td className={styles.number}>{line.bottles}</td>
-                        <td className={styles.number}>{line.litres ?? "—"}</td>
-                      </tr>
-                    ))}
-                    <tr className={styles.subtotal}>
-                      <th scope="row" colSpan={4}>
-                        {group.label} {ta("adminReport.subtotal")}
-                      </th>
-                      <td className={styles.number}>{group.bottles}</td>
-                      <td className={styles.number}>{group.litres}</td>
-                    </tr>
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ReportTable
+          groups={figures.groups.map((group) => ({
+            key: group.liquor_type ?? "",
+            rows: group.lines.map((line) => ({ kind: group.label, line })),
+            subtotal: {
+              label: (
+                <>
+                  {group.label} {ta("adminReport.subtotal")}
+                </>
+              ),
+              figures: [group.bottles, group.litres],
+            },
+          }))}
+          rowKey={({ line }) => String(line.product_id ?? line.name)}
+          empty={ta("adminReport.empty")}
+          columns={[
+            { label: ta("adminReport.kind"), cell: ({ kind }) => kind },
+            { label: ta("adminReport.product"), cell: ({ line }) => line.name },
+            { label: ta("adminReport.volume"), cell: ({ line }) => line.volume_ml ?? "—", numeric: true },
+            { label: ta("adminReport.alcohol"), cell: ({ line }) => line.alcohol_percent ?? "—", numeric: true },
+            { label: ta("adminReport.bottles"), cell: ({ line }) => line.bottles, numeric: true },
+            { label: ta("adminReport.litres"), cell: ({ line }) => line.litres ?? "—", numeric: true },
+          ]}
+        />
       </section>
     </>
   );

@@ -10,6 +10,7 @@ import type { MagazineSubscribers } from "../../features/admin/admin-resources.t
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import report from "../../features/admin/admin-report.module.css";
+import { ReportActions, ReportSection, ReportTable, csvHref } from "../../features/admin/report-table.tsx";
 import { useAdminWrite } from "../../features/admin/use-admin-write.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -74,10 +75,7 @@ export default function AdminMagazine() {
       <section className={styles.section}>
         <IssueForm recipients={list.meta.counts.subscribed} />
       </section>
-      <section className={styles.section} aria-labelledby="magazine-subscribers">
-        <h2 id="magazine-subscribers" className={styles.sectionTitle}>
-          {ta("adminMagazine.subscribers")}
-        </h2>
+      <ReportSection id="magazine-subscribers" title={ta("adminMagazine.subscribers")}>
         <div className={report.controls}>
           <nav aria-label={ta("adminMagazine.filter")} className={report.actions}>
             {FILTERS.map((each) => (
@@ -87,42 +85,29 @@ export default function AdminMagazine() {
               </Link>
             ))}
           </nav>
-          <div className={report.actions}>
-            <a className={buttonClass("ghost")} href={`/admin/api/magazine/subscribers?status=${filter}&format=csv`} download>
-              {ta("adminReport.download")}
-            </a>
-          </div>
+          <ReportActions downloads={[{ href: csvHref("magazine/subscribers", { status: filter }), label: ta("adminReport.download") }]} />
         </div>
-        {list.data.length === 0 ? (
-          <p className={styles.muted}>{ta("adminMagazine.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminMagazine.email")}</th>
-                  <th scope="col">{ta("adminMagazine.status")}</th>
-                  <th scope="col">{ta("adminMagazine.consentedAt")}</th>
-                  <th scope="col">{ta("adminMagazine.unsubscribedAt")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row">
-                      {row.email}
-                      {row.member && <span className={styles.muted}> ({ta("adminMagazine.member")})</span>}
-                    </th>
-                    <td>{ta(`adminMagazine.filter.${row.status}`)}</td>
-                    <td className={styles.nowrap}>{time(row.consented_at)}</td>
-                    <td className={styles.nowrap}>{time(row.unsubscribed_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+        <ReportTable
+          rows={list.data}
+          rowKey={(row) => String(row.id)}
+          empty={ta("adminMagazine.empty")}
+          columns={[
+            {
+              label: ta("adminMagazine.email"),
+              rowHeader: true,
+              cell: (row) => (
+                <>
+                  {row.email}
+                  {row.member && <span className={styles.muted}> ({ta("adminMagazine.member")})</span>}
+                </>
+              ),
+            },
+            { label: ta("adminMagazine.status"), cell: (row) => ta(`adminMagazine.filter.${row.status}`) },
+            { label: ta("adminMagazine.consentedAt"), cell: (row) => time(row.consented_at), className: styles.nowrap },
+            { label: ta("adminMagazine.unsubscribedAt"), cell: (row) => time(row.unsubscribed_at), className: styles.nowrap },
+          ]}
+        />
+      </ReportSection>
     </>
   );
 }
