@@ -1,5 +1,5 @@
 import { expect, request, test } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E_OWNER } from "./e2e-owner.ts";
 
 export { E2E_OWNER };
@@ -20,6 +20,18 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** The CSRF token of the page last loaded (it changes at sign-in: load a page again after). */
 export async function csrfOf(page: Page): Promise<string> {
   return (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
+}
+
+/** The trader in a browser of their own, signed in through the back office's sign-in page; ends on the dashboard. */
+export async function traderSignsIn(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("メールアドレス").fill(E2E_OWNER.email);
+  await page.getByLabel("パスワード").fill(E2E_OWNER.password);
+  await page.getByRole("button", { name: "サインイン" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
+  return page;
 }
 
 /** Signs a browser context's cookies in as the test owner through the staff sign-in API. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
-import { E2E_OWNER as OWNER, waitForHydration } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // Issue 19 item 6, the liquor ledger (decision 038): the trader records a receiving of 12 bottles
 // from a supplier and one broken bottle on the product's page, sees both among its moves with the
@@ -11,17 +11,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const PRODUCT = "北風蒸溜所 ブレンデッド 700ml";
 const SUPPLIER = `株式会社蔵前酒販 ${Date.now()}`;
-
-async function traderSignsIn(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto("/admin/login");
-  await waitForHydration(page);
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(OWNER.password);
-  await page.getByRole("button", { name: "サインイン" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
-  return page;
-}
 
 async function stockShown(page: Page): Promise<number> {
   const text = await page.getByTestId("stock-ledger").getByText(/^現在の在庫: \d+本$/).textContent();

@@ -1,0 +1,71 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { asConfirmedAdult, csrfOf, traderSignsIn, waitForHydration } from "./fixtures.ts";
+
+// The back office's report screens share one form, download and table shape (report-table.tsx):
+// the liquor sales report keeps its fiscal year in the address, shows a subtotal per kind and
+// downloads its CSV; the magazine's subscribers filter by status and download the filtered list.
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A bottle of wine (product 1) ordered by bank transfer: it counts in the fiscal year's report. */
+async function orderWine(page: Page): Promise<void> {
+  await page.goto("/");
+  const response = await page.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `reports-e2e-${Date.now()}-${Math.random()}` },
+    data: {
+      items: [{ id: 1, amount: 1 }],
+      payment_method: "bank",
+      name: "蔵前 太郎",
+      email: `reports-${Date.now()}@example.com`,
+      phone: "03-1234-5678",
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+      desired_delivery_date: "",
+      desired_delivery_timezone: "",
+      memo: "",
+      birth_date: "1990-04-01",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function downloadText(page: Page, link: Locator): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  return readFile((await download.path())!, "utf8");
+}
+
+test("the liquor sales report and the magazine's subscribers: the choice in the address, tables, CSV downloads", async ({ page, browser }) => {
+  await asConfirmedAdult(page);
+  await orderWine(page);
+  const reader = `reports-reader-${Date.now()}@example.com`;
+  await page.goto("/magazine/register");
+  const subscribed = await page.request.post("/api/magazine/subscriptions", { headers: { "x-csrf-token": await csrfOf(page) }, data: { email: reader, consent: true } });
+  expect(subscribed.status()).toBe(202);
+
+  const trader = await traderSignsIn(browser);
+  const menu = trader.getByRole("navigation", { name: "管理メニュー" });
+  await menu.getByRole("link", { name: "酒類販売数量" }).click();
+  await expect(trader.getByRole("heading", { level: 1, name: "酒類の販売数量" })).toBeVisible();
+  await waitForHydration(trader);
+  const year = await trader.getByLabel("年度").inputValue();
+  await trader.getByRole("button", { name: "表示" }).click();
+  await expect(trader).toHaveURL(new RegExp(`/admin/reports/liquor-sales\\?year=${year}$`));
+  const report = trader.getByTestId("liquor-report");
+  await expect(report.getByRole("row", { name: /ワイン 小計/ })).toBeVisible();
+  const reportCsv = trader.getByRole("link", { name: "CSVをダウンロード" });
+  await expect(reportCsv).toHaveAttribute("href", `/admin/api/reports/liquor-sales?year=${year}&format=csv`);
+  expect(await downloadText(trader, reportCsv)).toContain("ワイン");
+
+  await menu.getByRole("link", { name: "メールマガジン" }).click();
+  await expect(trader.getByRole("heading", { level: 1, name: "メールマガジン" })).toBeVisible();
+  await waitForHydration(trader);
+  const subscribers = trader.getByTestId("magazine-subscribers");
+  await subscribers.getByRole("link", { name: /^確認待ち/ }).click();
+  await expect(trader).toHaveURL(/\/admin\/magazine\?status=pending$/);
+  await expect(subscribers.getByRole("row", { name: new RegExp(reader) })).toContainText("確認待ち");
+  const subscribersCsv = subscribers.getByRole("link", { name: "CSVをダウンロード" });
+  await expect(subscribersCsv).toHaveAttribute("href", "/admin/api/magazine/subscribers?status=pending&format=csv");
+  expect(await downloadText(trader, subscribersCsv)).toContain(reader);
+  await trader.context().close();
+});
