@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, signUpAndSignIn, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // Receipts (領収書) and delivery notes (納品書) as PDF (issue 19, decision 037): a member downloads
 // a receipt for a paid order from My Page's order card with the addressee they type; the trader
-// opens the order's delivery note from the back office.
+// opens the order's delivery note from the back office, and issues a receipt there for a buyer who asks.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -28,17 +29,6 @@ async function placeBankOrder(page: Page, email: string): Promise<string> {
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { order_id: string }).order_id;
-}
-
-async function traderSignsIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await waitForHydration(page);
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(OWNER.password);
-  await page.getByRole("button", { name: "サインイン" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -89,5 +79,40 @@ test("a member downloads a receipt for a paid order from My Page; the trader ope
   expect(bytes.length).toBeLessThan(150_000);
   // The next download is a reissue, and the card says so.
   await expect(receipt).toContainText("これからのダウンロードには「再発行」と表示されます。");
+  await trader.context().close();
+});
+
+test("the trader issues a receipt from the back office's order page once paid; the second is a reissue", async ({ page, browser }) => {
+  const orderId = await placeBankOrder(page, `receipt-guest-${Date.now()}@example.com`);
+  const trader = await traderSignsIn(browser);
+  await trader.goto(`/admin/orders/${orderId}`);
+  await waitForHydration(trader);
+  const section = trader.getByTestId("admin-receipt");
+  await expect(section).toContainText("領収書は入金を確認した後(入金済み・発送済みの注文)に発行できます。");
+  await expect(section.getByRole("button", { name: "領収書をダウンロード" })).toHaveCount(0);
+
+  await trader.getByRole("button", { name: "入金を確認" }).click();
+  await section.getByLabel("宛名").fill("株式会社蔵前テスト商事");
+  await expect(section.getByLabel("但し書き")).toHaveValue("お酒代として");
+  await expect(section).toContainText("初回は原本として発行します。");
+
+  /** Downloads the receipt and answers its text as pdftotext reads it. */
+  async function download(): Promise<string> {
+    const file = trader.waitForEvent("download");
+    await section.getByRole("button", { name: "領収書をダウンロード" }).click();
+    const saved = (await (await file).path())!;
+    expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe("%PDF-");
+    return execFileSync("pdftotext", ["-enc", "UTF-8", saved, "-"], { encoding: "utf8" });
+  }
+
+  const original = await download();
+  expect(original).toContain("株式会社蔵前テスト商事");
+  expect(original).toContain("お酒代として");
+  expect(original).not.toContain("再発行");
+  await expect(section).toContainText("この注文の領収書は1回発行済みです。");
+
+  const reissue = await download();
+  expect(reissue).toContain("株式会社蔵前テスト商事");
+  expect(reissue).toContain("再発行");
   await trader.context().close();
 });

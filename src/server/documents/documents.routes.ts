@@ -75,6 +75,13 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
     return sendPdf(reply, file, "inline");
   });
 
+  // The back office's order page: whether a receipt can be issued yet and how often it was (the next one is 再発行).
+  app.get(`${ADMIN_API}/orders/:id/receipt`, async (request, reply) => {
+    requireStaff(request);
+    reply.header("cache-control", "private, no-store");
+    return { data: await documents.receiptState(orderIdOf(request), { kind: "staff" }) };
+  });
+
   app.post(`${ADMIN_API}/orders/:id/receipt`, async (request, reply) => {
     requireStaff(request);
     const body = receiptRequest(request.body, request.locale);

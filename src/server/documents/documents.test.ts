@@ -314,7 +314,20 @@ describe("receipt for staff", () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
     const response = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "有限会社ほげ", proviso: "" } });
     expect(textOf(pdfOf(response), "staff-receipt")).toContain("有限会社ほげ");
+    const again = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "有限会社ほげ", proviso: "" } });
+    expect(textOf(pdfOf(again), "staff-receipt-2")).toContain("再発行");
     const asMember = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: other.headers, payload: { addressee: "", proviso: "" } });
     expect(asMember.statusCode).toBe(401);
+  });
+
+  it("tells the order page whether a receipt can be issued and how often it was", async () => {
+    const unpaid = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank", userId: other.user.id });
+    const state = (publicId: string, headers = staff.headers) => shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}/receipt`, headers });
+    expect((await state(unpaid.publicId)).json()).toEqual({ data: { orderNumber: expect.any(String), available: false, issued: 0, name: unpaid.name } });
+    const paid = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
+    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${paid.publicId}/receipt`, headers: staff.headers, payload: { addressee: "", proviso: "" } });
+    expect((await state(paid.publicId)).json()).toMatchObject({ data: { available: true, issued: 1 } });
+    expect((await state("0000000000AA")).statusCode).toBe(404);
+    expect((await state(paid.publicId, other.headers)).statusCode).toBe(401);
   });
 });

@@ -189,6 +189,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     // staff for any order, by a member for their own (another's is a 404), by a guest's signed link.
     "GET /admin/api/orders/:id/delivery-note": { access: "staff", path: `/admin/api/orders/${f.order}/delivery-note`, ok: 200 },
     "GET /admin/api/delivery-notes": { access: "staff", ok: [200, 404] },
+    "GET /admin/api/orders/:id/receipt": { access: "staff", path: `/admin/api/orders/${f.order}/receipt`, ok: 200 },
     "POST /admin/api/orders/:id/receipt": { access: "staff", path: `/admin/api/orders/${f.order}/receipt`, ok: [200, 409, 422] },
     "GET /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [200, 404] },
     "POST /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [404, 409, 422] },

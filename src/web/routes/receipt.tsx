@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/receipt";
-import { ReceiptForm } from "../features/orders/receipt-form.tsx";
+import { ReceiptForm } from "../shared/orders/receipt-form.tsx";
 import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -58,7 +58,7 @@ export default function ReceiptPage() {
       ) : (
         <>
           <p>{t("receipt.pageLead", { number: loaded.state.orderNumber })}</p>
-          <ReceiptForm endpoint="/receipt" extraBody={{ token }} defaultAddressee={loaded.state.name} issued={loaded.state.issued} />
+          <ReceiptForm url={`/${locale}/api/receipt`} extraBody={{ token }} defaultAddressee={loaded.state.name} issued={loaded.state.issued} />
         </>
       )}
     </div>

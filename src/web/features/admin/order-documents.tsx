@@ -1,3 +1,5 @@
+import type { OrderStatus } from "../../../domain/checkout.ts";
+import { ReceiptForm } from "../../shared/orders/receipt-form.tsx";
 import { buttonClass } from "../../ui/button.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
@@ -18,6 +20,37 @@ export function DeliveryNoteLink({ orderId }: { orderId: string }) {
         {to("documents.deliveryNote")}
       </a>
       <p className={styles.muted}>{to("documents.deliveryNoteHint")}</p>
+    </section>
+  );
+}
+
+/** What the back office's order page knows of the order's receipts (GET /admin/api/orders/{id}/receipt). */
+export interface ReceiptState {
+  available: boolean;
+  /** Receipts issued so far: the next download is marked 再発行 when there was one. */
+  issued: number;
+  name: string;
+}
+
+/**
+ * A receipt (領収書) issued by staff for the buyer who asks by phone or mail, with the form the buyer
+ * has on My Page (decision 037): only once paid; the second and later are printed 再発行.
+ */
+export function OrderReceipt({ orderId, status, state }: { orderId: string; status: OrderStatus; state: ReceiptState }) {
+  const to = useOpsText();
+  return (
+    <section className={styles.section} aria-labelledby="order-receipt" data-testid="admin-receipt">
+      <h2 id="order-receipt" className={styles.sectionTitle}>
+        {to("documents.receiptTitle")}
+      </h2>
+      {state.available ? (
+        <>
+          <p className={styles.muted}>{to("documents.receiptHint")}</p>
+          <ReceiptForm key={orderId} url={`/admin/api/orders/${encodeURIComponent(orderId)}/receipt`} defaultAddressee={state.name} issued={state.issued} />
+        </>
+      ) : (
+        <p className={styles.muted}>{to(status === "cancelled" ? "documents.receiptCancelled" : "documents.receiptUnavailable")}</p>
+      )}
     </section>
   );
 }

@@ -12,8 +12,8 @@ import { Badge } from "../../ui/badge.tsx";
 import { displayZip, statusTone } from "../../shared/orders/order-history.ts";
 import styles from "./order-card.module.css";
 import { receiptAvailable } from "../../../domain/order-documents.ts";
-import { ReceiptForm } from "./receipt-form.tsx";
-import receiptStyles from "./receipt-form.module.css";
+import { ReceiptForm } from "../../shared/orders/receipt-form.tsx";
+import receiptStyles from "./order-receipt.module.css";
 import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 
 type Order = OrderResource["attributes"];
@@ -85,14 +85,14 @@ function OrderItems({ items }: { items: Order["order_items"] }) {
 
 /** The receipt (領収書) of a paid order, opened on demand; a note while it cannot be issued yet. */
 function OrderReceipt({ order }: { order: OrderResource }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const status = order.attributes.status;
   if (status === "cancelled") return null;
   if (!receiptAvailable(status)) return <p className={receiptStyles.unavailable}>{t("receipt.unavailable")}</p>;
   return (
     <details className={receiptStyles.receipt} data-testid="order-receipt">
       <summary>{t("receipt.open")}</summary>
-      <ReceiptForm endpoint={`/orders/${order.id}/receipt`} />
+      <ReceiptForm url={`/${locale}/api/orders/${encodeURIComponent(order.id)}/receipt`} />
     </details>
   );
 }

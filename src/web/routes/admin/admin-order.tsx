@@ -9,14 +9,16 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
-import { DeliveryNoteLink } from "../../features/admin/order-documents.tsx";
+import type { ReceiptState } from "../../features/admin/order-documents.tsx";
+import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const answer = await loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${encodeURIComponent(params.id)}`);
-  return { order: answer.data };
+  const id = encodeURIComponent(params.id);
+  const [answer, receipt] = await Promise.all([loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`), loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`)]);
+  return { order: answer.data, receipt: receipt.data };
 }
 clientLoader.hydrate = true as const;
 
@@ -32,7 +34,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
 export default function AdminOrder() {
   const ta = useAdminText();
-  const { order } = useLoaderData<typeof clientLoader>();
+  const { order, receipt } = useLoaderData<typeof clientLoader>();
   const location = useLocation();
   // The list the trader came from, filters and page included.
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? "";
@@ -54,6 +56,7 @@ export default function AdminOrder() {
         <div className={detail.actions}>
           <OrderActions order={order} />
           <DeliveryNoteLink orderId={order.id} />
+          <OrderReceipt orderId={order.id} status={order.status} state={receipt} />
         </div>
         <div className={detail.details}>
           <OrderCustomer order={order} />

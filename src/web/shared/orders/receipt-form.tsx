@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { DEFAULT_RECEIPT_PROVISO, RECEIPT_ADDRESSEE_MAX, RECEIPT_PROVISO_MAX } from "../../../domain/order-documents.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { csrfToken } from "../../shared/site/api.ts";
+import { csrfToken } from "../site/api.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
@@ -11,10 +11,11 @@ import styles from "./receipt-form.module.css";
 /**
  * The buyer types the addressee (宛名) and the 但し書き, then downloads the receipt as PDF
  * (decision 037). The download is a POST (each one is counted; the second and later are printed
- * 再発行), so the PDF comes back as a blob the page saves.
+ * 再発行), so the PDF comes back as a blob the page saves. `url` is the API's address: the member's,
+ * the guest's (in the page's language) or the back office's, where staff issue one for the buyer.
  */
-export function ReceiptForm({ endpoint, extraBody = {}, defaultAddressee = "", issued = 0 }: { endpoint: string; extraBody?: Record<string, string>; defaultAddressee?: string; issued?: number }) {
-  const { t, locale } = useI18n();
+export function ReceiptForm({ url, extraBody = {}, defaultAddressee = "", issued = 0 }: { url: string; extraBody?: Record<string, string>; defaultAddressee?: string; issued?: number }) {
+  const { t } = useI18n();
   const [addressee, setAddressee] = useState(defaultAddressee);
   const [proviso, setProviso] = useState(DEFAULT_RECEIPT_PROVISO);
   const [busy, setBusy] = useState(false);
@@ -26,7 +27,7 @@ export function ReceiptForm({ endpoint, extraBody = {}, defaultAddressee = "", i
     setBusy(true);
     setErrors({ list: [], fields: {} });
     try {
-      const response = await fetch(`/${locale}/api${endpoint}`, {
+      const response = await fetch(url, {
         method: "POST",
         credentials: "same-origin",
         headers: { "content-type": "application/json", accept: "application/pdf, application/json", "x-csrf-token": csrfToken() },
@@ -39,14 +40,14 @@ export function ReceiptForm({ endpoint, extraBody = {}, defaultAddressee = "", i
       }
       const blob = await response.blob();
       const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "receipt.pdf";
-      const url = URL.createObjectURL(blob);
+      const file = URL.createObjectURL(blob);
       const link = document.createElement("a");
-      link.href = url;
+      link.href = file;
       link.download = name;
       document.body.append(link);
       link.click();
       link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setTimeout(() => URL.revokeObjectURL(file), 60_000);
       setDownloads((count) => count + 1);
     } catch {
       setErrors({ list: [t("receipt.failed")], fields: {} });
