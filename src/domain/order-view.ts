@@ -33,21 +33,17 @@ export interface OrderViewItem {
   reduced: boolean;
 }
 
-/** An order as its module stores it, in plain data: what orderView is built from. */
-export interface OrderRecord {
+/**
+ * An order as its module stores it, in plain data: what orderView is built from. Its own name,
+ * phone and address columns are the buyer's (ご依頼主), in the recipient's shape.
+ */
+export interface OrderRecord extends OrderRecipient {
   publicId: string;
   createdAt: Date;
   status: OrderStatus;
   paymentMethod: OrderPaymentMethod;
   locale: Locale;
-  name: string;
   email: string;
-  phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
-  buildingName: string;
   /** お届け先 when the parcel goes to someone else; null when it goes to the buyer. */
   recipient: OrderRecipient | null;
   desiredDeliveryDate: string | null;
