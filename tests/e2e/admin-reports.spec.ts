@@ -1,34 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, traderSignsIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, placeBankOrder, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // The back office's report screens share one form, download and table shape (report-table.tsx):
 // the liquor sales report keeps its fiscal year in the address, shows a subtotal per kind and
 // downloads its CSV; the magazine's subscribers filter by status and download the filtered list.
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A bottle of wine (product 1) ordered by bank transfer: it counts in the fiscal year's report. */
-async function orderWine(page: Page): Promise<void> {
-  await page.goto("/");
-  const response = await page.request.post("/api/checkout", {
-    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `reports-e2e-${Date.now()}-${Math.random()}` },
-    data: {
-      items: [{ id: 1, amount: 1 }],
-      payment_method: "bank",
-      name: "蔵前 太郎",
-      email: `reports-${Date.now()}@example.com`,
-      phone: "03-1234-5678",
-      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
-      desired_delivery_date: "",
-      desired_delivery_timezone: "",
-      memo: "",
-      birth_date: "1990-04-01",
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function downloadText(page: Page, link: Locator): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -37,7 +16,8 @@ async function downloadText(page: Page, link: Locator): Promise<string> {
 
 test("the liquor sales report and the magazine's subscribers: the choice in the address, tables, CSV downloads", async ({ page, browser }) => {
   await asConfirmedAdult(page);
-  await orderWine(page);
+  // A bottle of wine (product 1): it counts in this fiscal year's report.
+  await placeBankOrder(page, `reports-${Date.now()}@example.com`);
   const reader = `reports-reader-${Date.now()}@example.com`;
   await page.goto("/magazine/register");
   const subscribed = await page.request.post("/api/magazine/subscriptions", { headers: { "x-csrf-token": await csrfOf(page) }, data: { email: reader, consent: true } });

@@ -1,35 +1,13 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { asConfirmedAdult, csrfOf, signUpAndSignIn, traderSignsIn, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, placeBankOrder, signUpAndSignIn, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // Receipts (領収書) and delivery notes (納品書) as PDF (issue 19, decision 037): a member downloads
 // a receipt for a paid order from My Page's order card with the addressee they type; the trader
 // opens the order's delivery note from the back office, and issues a receipt there for a buyer who asks.
 
 test.describe.configure({ timeout: 120_000 });
-
-async function placeBankOrder(page: Page, email: string): Promise<string> {
-  await page.goto("/");
-  const response = await page.request.post("/api/checkout", {
-    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `receipt-e2e-${Date.now()}-${Math.random()}` },
-    data: {
-      items: [{ id: 1, amount: 1 }],
-      payment_method: "bank",
-      name: "蔵前 太郎",
-      email,
-      phone: "03-1234-5678",
-      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
-      desired_delivery_date: "",
-      desired_delivery_timezone: "",
-      memo: "",
-      birth_date: "1990-04-01",
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { order_id: string }).order_id;
-}
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);
