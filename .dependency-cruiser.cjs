@@ -25,9 +25,10 @@ const TABLE_OWNERS = {
   orders: ["orders", "checkout", "admin/(admin-orders|b2-cloud|order-export)"],
   payments: ["payments"],
   shop: ["shop"],
-  // TODO: staff accounts are the back office's; the session lookup (accounts) and the inquiry
-  // replies' author name (inquiries) still join staff_members directly.
-  staff: ["admin", "accounts/session\\.service", "inquiries/admin-inquiries\\.service"],
+  // Staff accounts are the back office's; others read them through admin/staff-directory.ts. The
+  // session lookup (accounts) joins staff_members on every request, in the one query that finds
+  // the session: kept as an exception, the join is the session's own read.
+  staff: ["admin", "accounts/session\\.service"],
   uploads: ["images"],
 };
 

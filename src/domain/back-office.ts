@@ -93,3 +93,26 @@ export interface LiquorReport {
   to: string;
   groups: LiquorReportGroup[];
 }
+
+/** Where a magazine subscriber stands: double opt-in pending, subscribed, or unsubscribed. */
+export type MagazineSubscriberStatus = "subscribed" | "pending" | "unsubscribed";
+
+/** A subscriber of the mail magazine as the back office lists them. */
+export interface AdminMagazineSubscriber {
+  id: number;
+  email: string;
+  status: MagazineSubscriberStatus;
+  locale: Locale;
+  /** Signed up as a member (else a guest's address). */
+  member: boolean;
+  /** When the address confirmed its opt-in: the proof of consent. */
+  consented_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+}
+
+/** GET /admin/api/magazine/subscribers (as JSON): the filtered list, counted over every status. */
+export interface AdminMagazineSubscribers {
+  data: AdminMagazineSubscriber[];
+  meta: { counts: Record<MagazineSubscriberStatus, number> };
+}

@@ -4,7 +4,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import middie from "@fastify/middie";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import Fastify, { LogController } from "fastify";
 import type { ServerBuild } from "react-router";
 import { RouterContextProvider } from "react-router";
@@ -107,6 +107,8 @@ export interface AppDeps {
    * (API tests).
    */
   pages: "production" | "development" | "none";
+  /** Called with every route as it is declared (tests that check all routes' declarations). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Path prefixes of the JSON APIs; each is served plain and under /ja and /en (spec §7). */
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One access line per request (registerAccessLog) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerAccessLog(app);
 
   const mailbox = new MailboxService(database.db);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
+import { memberOnly, queryValue } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
@@ -11,27 +13,29 @@ import { message } from "../i18n/messages.ts";
 import type { AccountService, SignedIn } from "./account.service.ts";
 
 // Spec §7 puts every account field under `api_user`; the values are checked by the service so
-// that the answers carry Devise's messages.
+// that the answers carry Devise's messages. A body without it is the spec's 422 (not the general
+// 400): the routes attach the validation error and `apiUser` answers it.
 const apiUserBody = z.object({ api_user: z.record(z.string(), z.unknown()) });
+const withApiUser = { schema: { body: apiUserBody }, attachValidation: true } as const;
 
-function apiUser(request: FastifyRequest): Record<string, unknown> {
-  const parsed = apiUserBody.safeParse(request.body);
-  if (!parsed.success) throw new DomainError("invalid");
-  return parsed.data.api_user;
+function apiUser(request: FastifyRequest & { body: z.output<typeof apiUserBody> }): Record<string, unknown> {
+  if (request.validationError) throw new DomainError("invalid");
+  return request.body.api_user;
 }
 
-function tokenQuery(request: FastifyRequest, name: string): string {
-  const value = (request.query as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : "";
-}
+/** The mail links' tokens, as sent. */
+const confirmationQuery = z.object({ confirmation_token: queryValue });
+const unlockQuery = z.object({ unlock_token: queryValue });
 
 /** Pages a mail link lands on, in the language of the mail. */
 function pageInLocale(locale: Locale, path: string): string {
   return `/locale/${locale}?to=${encodeURIComponent(path)}`;
 }
 
-export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountService; secret: string; secureCookies: boolean }): void {
+export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts: AccountService; secret: string; secureCookies: boolean }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = deps;
+  const member = memberOnly();
 
   /** Moves the visitor to a new session id (no fixation) and hands the page its new CSRF token. */
   function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn | null) {
@@ -53,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
       return { data: request.user };
     });
 
-    app.post(`${prefix}/users/sign_in`, { config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
+    app.post(`${prefix}/users/sign_in`, { ...withApiUser, config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
       if (request.user) return reply.status(409).send({ errors: [message("alreadySignedIn", request.locale)] });
       const signedIn = await accounts.signIn(apiUser(request), signInContext(request));
       const csrfToken = startSession(request, reply, signedIn);
@@ -66,48 +70,46 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
       return { csrf_token: csrfToken, message: message("signedOut", request.locale) };
     });
 
-    app.post(`${prefix}/users`, { config: { rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
+    app.post(`${prefix}/users`, { ...withApiUser, config: { rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
       const { email } = await accounts.signUp(apiUser(request), request.locale);
       return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
     });
 
-    app.put(`${prefix}/users`, async (request) => {
-      const member = requireUser(request);
-      const { user, messageKey } = await accounts.update(member, apiUser(request), { locale: request.locale, sessionId: request.sessionId });
+    app.put(`${prefix}/users`, { ...member, ...withApiUser }, async (request) => {
+      const { user, messageKey } = await accounts.update(requireUser(request), apiUser(request), { locale: request.locale, sessionId: request.sessionId });
       return { data: user, message: message(messageKey, request.locale) };
     });
 
-    app.delete(`${prefix}/users`, async (request, reply) => {
-      const member = requireUser(request);
-      await accounts.cancel(member, apiUser(request).current_password, request.locale);
+    app.delete(`${prefix}/users`, { ...member, ...withApiUser }, async (request, reply) => {
+      await accounts.cancel(requireUser(request), apiUser(request).current_password, request.locale);
       const csrfToken = startSession(request, reply, null);
       return { csrf_token: csrfToken, message: message("accountDestroyed", request.locale) };
     });
 
-    app.post(`${prefix}/users/password`, { config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
+    app.post(`${prefix}/users/password`, { ...withApiUser, config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
       await accounts.requestPasswordReset(apiUser(request).email, request.locale);
       return { message: message("passwordInstructionsSent", request.locale) };
     });
 
-    app.put(`${prefix}/users/password`, { config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
+    app.put(`${prefix}/users/password`, { ...withApiUser, config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
       const signedIn = await accounts.resetPassword(apiUser(request), signInContext(request));
       const csrfToken = startSession(request, reply, signedIn);
       return { data: signedIn.user, csrf_token: csrfToken, message: message("passwordUpdated", request.locale) };
     });
 
-    app.post(`${prefix}/users/confirmation`, { config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+    app.post(`${prefix}/users/confirmation`, { ...withApiUser, config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
       await accounts.resendConfirmation(apiUser(request).email, request.locale);
       return { message: message("confirmationInstructionsSent", request.locale) };
     });
 
-    app.post(`${prefix}/users/unlock`, { config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+    app.post(`${prefix}/users/unlock`, { ...withApiUser, config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
       await accounts.resendUnlock(apiUser(request).email, request.locale);
       return { message: message("unlockInstructionsSent", request.locale) };
     });
 
     // The links in the mails: act, then land on a page that says what happened.
-    app.get(`${prefix}/users/confirmation`, async (request, reply) => {
-      const outcome = await accounts.confirm(tokenQuery(request, "confirmation_token"));
+    app.get(`${prefix}/users/confirmation`, { schema: { querystring: confirmationQuery } }, async (request, reply) => {
+      const outcome = await accounts.confirm(request.query.confirmation_token);
       const target =
         outcome === "confirmed"
           ? request.user
@@ -117,8 +119,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
       return reply.redirect(pageInLocale(request.locale, target), 303);
     });
 
-    app.get(`${prefix}/users/unlock`, async (request, reply) => {
-      const outcome = await accounts.unlock(tokenQuery(request, "unlock_token"));
+    app.get(`${prefix}/users/unlock`, { schema: { querystring: unlockQuery } }, async (request, reply) => {
+      const outcome = await accounts.unlock(request.query.unlock_token);
       const target = outcome === "unlocked" ? "/login?unlocked=1" : "/unlock/new?error=invalid";
       return reply.redirect(pageInLocale(request.locale, target), 303);
     });

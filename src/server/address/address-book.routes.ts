@@ -1,15 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth.ts";
-import { recordIdParams } from "../http/route-schemas.ts";
+import { formBody, memberOnly, recordIdParams } from "../http/route-schemas.ts";
 import type { AddressBookService } from "./address-book.service.ts";
-
-/** Members only, checked before any input is read (a stranger learns nothing from which ids exist). */
-const memberOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    requireUser(request);
-  },
-};
 
 /**
  * A member's address book (the people they send to): list, add, change, delete. Members only; the
@@ -18,19 +11,21 @@ const memberOnly = {
  */
 export function registerAddressBookRoutes(fastify: FastifyInstance, deps: { addressBook: AddressBookService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const oneEntry = { ...memberOnly, schema: { params: recordIdParams } };
+  // Members only, checked before any input is read (a stranger learns nothing from which ids exist).
+  const member = memberOnly();
+  const oneEntry = { ...member, schema: { params: recordIdParams } };
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/address-book`, memberOnly, async (request, reply) => {
+    app.get(`${prefix}/address-book`, member, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { data: await deps.addressBook.list(requireUser(request).id, request.locale) };
     });
 
-    app.post(`${prefix}/address-book`, memberOnly, async (request, reply) => {
+    app.post(`${prefix}/address-book`, { ...member, schema: { body: formBody } }, async (request, reply) => {
       const entry = await deps.addressBook.create(requireUser(request).id, request.body, request.locale);
       return reply.code(201).send({ data: entry });
     });
 
-    app.put(`${prefix}/address-book/:id`, oneEntry, async (request) => {
+    app.put(`${prefix}/address-book/:id`, { ...member, schema: { params: recordIdParams, body: formBody } }, async (request) => {
       return { data: await deps.addressBook.update(requireUser(request).id, request.params.id, request.body, request.locale) };
     });
 

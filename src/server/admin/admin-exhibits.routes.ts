@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
 import { readExhibitInput } from "../catalog/admin-exhibits.service.ts";
-import { recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 /** The back office's exhibits: list, one, create, change (only the fields sent), delete, pictures. */
@@ -12,16 +12,17 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
   const path = `${ADMIN_API}/exhibits`;
   const staff = staffOnly();
   const oneExhibit = { ...staff, schema: { params: recordIdParams } };
+  const oneExhibitWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
 
   app.get(path, staff, async () => ({ data: await exhibits.list() }));
 
   app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
-  app.post(path, staff, async (request, reply) =>
+  app.post(path, { ...staff, schema: { body: formBody } }, async (request, reply) =>
     reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) }),
   );
 
-  app.patch(`${path}/:id`, oneExhibit, async (request) => ({
+  app.patch(`${path}/:id`, oneExhibitWithForm, async (request) => ({
     data: await exhibits.update(request.params.id, readExhibitInput(request.body, request.locale, true), request.locale),
   }));
 
@@ -30,12 +31,11 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
     return reply.status(204).send();
   });
 
-  app.post(`${path}/:id/images`, oneExhibit, async (request) => {
-    const signedId = (request.body as { signed_id?: unknown } | undefined)?.signed_id;
-    return { data: await exhibits.attachImage(request.params.id, signedId, request.locale) };
-  });
+  app.post(`${path}/:id/images`, oneExhibitWithForm, async (request) => ({
+    data: await exhibits.attachImage(request.params.id, request.body.signed_id, request.locale),
+  }));
 
-  app.put(`${path}/:id/images`, oneExhibit, async (request) => ({
+  app.put(`${path}/:id/images`, oneExhibitWithForm, async (request) => ({
     data: await exhibits.arrangeImages(request.params.id, request.body, request.locale),
   }));
 }

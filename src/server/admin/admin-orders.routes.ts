@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "../../domain/checkout.ts";
 import type { CarrierCode } from "../../domain/carriers.ts";
@@ -7,8 +8,9 @@ import { isStoredPaymentMethod } from "../../domain/payment-methods/payment-meth
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
+import { pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
 import { staffActor } from "../orders/order-moves.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { AdminOrderFilters, AdminOrdersService } from "./admin-orders.service.ts";
@@ -18,27 +20,26 @@ import type { DashboardService } from "./dashboard.service.ts";
 export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
 const SLIP_NUMBER_MAX = 40;
 
-const orderIdParams = z.object({ id: z.string() });
+/** A public order number; anything is looked up (an unknown one is a 404). */
+export const orderIdParams = z.object({ id: z.string() });
 const shipBody = z.object({ slip_number: z.unknown(), carrier: z.unknown() }).partial().catch({});
-const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-function queryValue(query: unknown, name: string): string {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value.trim() : "";
-}
+/**
+ * The order list's filters as the query string carries them (status, payment_method, from, to, q,
+ * page); shared by the list and the order exports. Their values are checked by `orderFilters`,
+ * which names each bad field in the spec's 422.
+ */
+export const orderFiltersQuery = z.object({ status: queryText, payment_method: queryText, from: queryText, to: queryText, q: queryText, page: pageQuery });
 
 function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match !== null && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
-/** The list's filters from the query string; empty values mean "any", anything unknown is a 422 naming the field. */
-export function orderFilters(query: unknown, locale: Locale): AdminOrderFilters {
+/** The list's filters; empty values mean "any", anything unknown is a 422 naming the field. */
+export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: Locale): AdminOrderFilters {
   const errors = new FieldErrors(locale);
-  const status = queryValue(query, "status");
-  const method = queryValue(query, "payment_method");
-  const from = queryValue(query, "from");
-  const to = queryValue(query, "to");
+  const { status, payment_method: method, from, to } = query;
   if (status && !(ORDER_STATUSES as readonly string[]).includes(status)) errors.add("status", "inclusion");
   if (method && !isStoredPaymentMethod(method)) errors.add("payment_method", "inclusion");
   if (from && !isIsoDate(from)) errors.add("from", "invalid");
@@ -49,14 +50,13 @@ export function orderFilters(query: unknown, locale: Locale): AdminOrderFilters 
     paymentMethod: method || undefined,
     from: from || undefined,
     to: to || undefined,
-    q: queryValue(query, "q") || undefined,
-    page: page.parse(queryValue(query, "page") || 1),
+    q: query.q || undefined,
+    page: query.page,
   };
 }
 
 /** The shipment's slip number and carrier (ヤマト運輸 when none is named). */
-function shipmentOf(body: unknown, locale: Locale): { slipNumber: string; carrier: CarrierCode } {
-  const parsed = shipBody.parse(body ?? {});
+function shipmentOf(parsed: z.output<typeof shipBody>, locale: Locale): { slipNumber: string; carrier: CarrierCode } {
   const raw = parsed.slip_number;
   const slip = typeof raw === "string" ? raw.trim() : "";
   const errors = new FieldErrors(locale);
@@ -69,44 +69,31 @@ function shipmentOf(body: unknown, locale: Locale): { slipNumber: string; carrie
   return { slipNumber: slip, carrier: carrier as CarrierCode };
 }
 
-function orderId(request: FastifyRequest): string {
-  const parsed = orderIdParams.safeParse(request.params);
-  if (!parsed.success) throw new DomainError("not-found");
-  return parsed.data.id;
-}
-
 /** The back office's order list, order page and status moves, and the dashboard; staff and owner alike. */
-export function registerAdminOrderRoutes(app: FastifyInstance, deps: { adminOrders: AdminOrdersService; dashboard: DashboardService }): void {
+export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { adminOrders: AdminOrdersService; dashboard: DashboardService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminOrders } = deps;
+  const staff = staffOnly();
+  const oneOrder = { ...staff, schema: { params: orderIdParams } };
 
-  app.get(`${ADMIN_API}/dashboard`, async (request) => {
-    requireStaff(request);
-    return deps.dashboard.figures(request.locale);
-  });
+  app.get(`${ADMIN_API}/dashboard`, staff, async (request) => deps.dashboard.figures(request.locale));
 
-  app.get(`${ADMIN_API}/orders`, async (request) => {
-    requireStaff(request);
-    return adminOrders.list(orderFilters(request.query, request.locale));
-  });
+  app.get(`${ADMIN_API}/orders`, { ...staff, schema: { querystring: orderFiltersQuery } }, async (request) =>
+    adminOrders.list(orderFilters(request.query, request.locale)),
+  );
 
-  app.get(`${ADMIN_API}/orders/:id`, async (request) => {
-    requireStaff(request);
-    return { data: await adminOrders.detail(orderId(request), request.locale) };
-  });
+  app.get(`${ADMIN_API}/orders/:id`, oneOrder, async (request) => ({ data: await adminOrders.detail(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/deposit`, async (request) => {
-    const staff = requireStaff(request);
-    return { data: await adminOrders.deposit(orderId(request), request.locale, staffActor(staff.id)) };
-  });
+  app.post(`${ADMIN_API}/orders/:id/deposit`, oneOrder, async (request) => ({
+    data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
+  }));
 
-  app.post(`${ADMIN_API}/orders/:id/ship`, async (request) => {
-    const staff = requireStaff(request);
+  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, schema: { params: orderIdParams, body: shipBody } }, async (request) => {
     const shipment = shipmentOf(request.body, request.locale);
-    return { data: await adminOrders.ship(orderId(request), shipment, request.locale, staffActor(staff.id)) };
+    return { data: await adminOrders.ship(request.params.id, shipment, request.locale, staffActor(requireStaff(request).id)) };
   });
 
-  app.post(`${ADMIN_API}/orders/:id/cancel`, async (request) => {
-    const staff = requireStaff(request);
-    return { data: await adminOrders.cancel(orderId(request), request.locale, staffActor(staff.id)) };
-  });
+  app.post(`${ADMIN_API}/orders/:id/cancel`, oneOrder, async (request) => ({
+    data: await adminOrders.cancel(request.params.id, request.locale, staffActor(requireStaff(request).id)),
+  }));
 }

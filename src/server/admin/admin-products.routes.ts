@@ -1,77 +1,57 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
-import { DomainError } from "../../domain/errors.ts";
-import { idParam } from "../i18n/form-reader.ts";
+import { formBody, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import { readProductInput, readRestockInput } from "../catalog/admin-products.input.ts";
 import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
-function queryValue(query: unknown, name: string): string {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value.trim() : "";
-}
-
 /** ?q=…&published=published|unpublished&low_stock=1; anything else in them means "any". */
-export function productFilters(query: unknown): AdminProductFilters {
-  const published = queryValue(query, "published");
-  return {
-    q: queryValue(query, "q").slice(0, 100) || undefined,
-    published: published === "published" ? true : published === "unpublished" ? false : undefined,
-    lowStock: queryValue(query, "low_stock") === "1",
-  };
-}
+const productListQuery = z.object({ q: searchText, published: queryText, low_stock: queryText });
 
-function productId(request: FastifyRequest): number {
-  const id = idParam(request.params);
-  if (id === undefined) throw new DomainError("not-found");
-  return id;
+export function productFilters(query: z.output<typeof productListQuery>): AdminProductFilters {
+  return {
+    q: query.q,
+    published: query.published === "published" ? true : query.published === "unpublished" ? false : undefined,
+    lowStock: query.low_stock === "1",
+  };
 }
 
 /**
  * The back office's products: list, one product, create, change (PATCH: only the fields sent, so
  * the list's quick price edit and the publish switch send one), restock, and the images' order.
  */
-export function registerAdminProductRoutes(app: FastifyInstance, deps: { products: AdminProductsService }): void {
+export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { products: AdminProductsService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { products } = deps;
   const path = `${ADMIN_API}/products`;
+  const staff = staffOnly();
+  const oneProduct = { ...staff, schema: { params: recordIdParams } };
+  const oneProductWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
 
-  app.get(path, async (request) => {
-    requireStaff(request);
-    return { data: await products.list(productFilters(request.query)) };
-  });
+  app.get(path, { ...staff, schema: { querystring: productListQuery } }, async (request) => ({ data: await products.list(productFilters(request.query)) }));
 
-  app.get(`${path}/:id`, async (request) => {
-    requireStaff(request);
-    return { data: await products.detail(productId(request)) };
-  });
+  app.get(`${path}/:id`, oneProduct, async (request) => ({ data: await products.detail(request.params.id) }));
 
-  app.post(path, async (request, reply) => {
-    const staff = requireStaff(request);
-    const created = await products.create(readProductInput(request.body, request.locale, false), request.locale, staff.id);
+  app.post(path, { ...staff, schema: { body: formBody } }, async (request, reply) => {
+    const created = await products.create(readProductInput(request.body, request.locale, false), request.locale, requireStaff(request).id);
     return reply.status(201).send({ data: created });
   });
 
-  app.patch(`${path}/:id`, async (request) => {
-    const staff = requireStaff(request);
-    const id = productId(request);
-    return { data: await products.update(id, readProductInput(request.body, request.locale, true), request.locale, staff.id) };
-  });
+  app.patch(`${path}/:id`, oneProductWithForm, async (request) => ({
+    data: await products.update(request.params.id, readProductInput(request.body, request.locale, true), request.locale, requireStaff(request).id),
+  }));
 
-  app.post(`${path}/:id/restock`, async (request) => {
-    const staff = requireStaff(request);
-    const id = productId(request);
-    return { data: await products.restock(id, readRestockInput(request.body, request.locale), request.locale, staff.id) };
-  });
+  app.post(`${path}/:id/restock`, oneProductWithForm, async (request) => ({
+    data: await products.restock(request.params.id, readRestockInput(request.body, request.locale), request.locale, requireStaff(request).id),
+  }));
 
-  app.post(`${path}/:id/images`, async (request) => {
-    requireStaff(request);
-    const id = productId(request);
-    const signedId = (request.body as { signed_id?: unknown } | undefined)?.signed_id;
-    return { data: await products.attachImage(id, signedId, request.locale) };
-  });
+  app.post(`${path}/:id/images`, oneProductWithForm, async (request) => ({
+    data: await products.attachImage(request.params.id, request.body.signed_id, request.locale),
+  }));
 
-  app.put(`${path}/:id/images`, async (request) => {
-    requireStaff(request);
-    return { data: await products.arrangeImages(productId(request), request.body, request.locale) };
-  });
+  app.put(`${path}/:id/images`, oneProductWithForm, async (request) => ({
+    data: await products.arrangeImages(request.params.id, request.body, request.locale),
+  }));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
+import { staffOnly } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { newSessionId } from "../accounts/session-id.ts";
@@ -18,9 +20,10 @@ const signInBody = z.object({ email: z.unknown(), password: z.unknown() }).parti
  * Every answer under /admin/api is private and never cached.
  */
 export function registerAdminSessionRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   deps: { staff: StaffService; sessions: SessionService; secret: string; secureCookies: boolean },
 ): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith(`${ADMIN_API}/`) || request.url === ADMIN_API) reply.header("cache-control", "private, no-store");
   });
@@ -32,25 +35,21 @@ export function registerAdminSessionRoutes(
     return csrfTokenFor(sessionId, deps.secret);
   }
 
-  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") } }, async (request, reply) => {
-    const signedIn = await deps.staff.signIn(signInBody.parse(request.body ?? {}));
+  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: signInBody } }, async (request, reply) => {
+    const signedIn = await deps.staff.signIn(request.body);
     // The browser's previous signed-in session (a shopper's or another staff member's) ends here.
     if (request.user || request.staff) await deps.sessions.destroy(request.sessionId);
     const csrfToken = moveSession(request, reply, signedIn.sessionId);
     return { staff: signedIn.staff, csrf_token: csrfToken };
   });
 
-  app.get(`${ADMIN_API}/session`, async (request) => ({ staff: requireStaff(request) }));
+  app.get(`${ADMIN_API}/session`, staffOnly(), async (request) => ({ staff: requireStaff(request) }));
 
-  app.delete(`${ADMIN_API}/session`, async (request, reply) => {
-    requireStaff(request);
+  app.delete(`${ADMIN_API}/session`, staffOnly(), async (request, reply) => {
     await deps.staff.signOut(request.sessionId);
     moveSession(request, reply, newSessionId());
     return reply.status(204).send();
   });
 
-  app.get(`${ADMIN_API}/staff`, async (request) => {
-    requireStaff(request, "owner");
-    return { data: await deps.staff.list() };
-  });
+  app.get(`${ADMIN_API}/staff`, staffOnly("owner"), async () => ({ data: await deps.staff.list() }));
 }

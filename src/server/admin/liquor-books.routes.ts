@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { fiscalYearOf } from "../../domain/liquor-law.ts";
 import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { isLiquorCategory } from "../../domain/product-details.ts";
+import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { idParam } from "../i18n/form-reader.ts";
+import { validationFailed } from "../../domain/errors.ts";
+import { formBody, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { readAdjustmentInput, readReceivingInput } from "../catalog/stock-ledger.input.ts";
@@ -22,10 +25,9 @@ interface BookPeriod {
   category: LiquorCategory | undefined;
 }
 
-function queryText(query: unknown, name: string): string {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value.trim() : "";
-}
+/** ?from=yyyy-mm-dd&to=yyyy-mm-dd&category=<品目 key>&format=csv; checked by `bookPeriod` (a 422 naming the field). */
+const bookQuery = z.object({ from: queryText, to: queryText, category: queryText, format: queryText });
+const yearQuery = z.object({ year: queryText, format: queryText });
 
 function isDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -33,12 +35,12 @@ function isDate(text: string): boolean {
 }
 
 /** ?from=yyyy-mm-dd&to=yyyy-mm-dd&category=<品目 key>; the month so far when no dates are given. */
-function bookPeriod(request: FastifyRequest): BookPeriod {
+function bookPeriod(query: z.output<typeof bookQuery>, locale: Locale): BookPeriod {
   const today = japanToday();
-  const from = queryText(request.query, "from") || `${today.slice(0, 7)}-01`;
-  const to = queryText(request.query, "to") || today;
-  const category = queryText(request.query, "category");
-  const errors = new FieldErrors(request.locale);
+  const from = query.from || `${today.slice(0, 7)}-01`;
+  const to = query.to || today;
+  const category = query.category;
+  const errors = new FieldErrors(locale);
   if (!isDate(from)) errors.add("from", "invalid");
   if (!isDate(to)) errors.add("to", "invalid");
   else if (isDate(from) && to < from) errors.add("to", "invalid");
@@ -55,62 +57,50 @@ function sendCsv(reply: FastifyReply, filename: string, csv: string) {
     .send(csv);
 }
 
-function wantsCsv(request: FastifyRequest): boolean {
-  return queryText(request.query, "format") === "csv";
-}
-
-function productId(request: FastifyRequest): number {
-  const id = idParam(request.params);
-  if (id === undefined) throw new DomainError("not-found");
-  return id;
-}
-
 /**
  * The liquor ledger of the back office (docs/decisions/038), staff and owner alike: a product's
  * moves, receivings and adjustments; the 仕入帳, 販売帳 and yearly figures as JSON or CSV.
  */
-export function registerLiquorBookRoutes(app: FastifyInstance, deps: { ledger: StockLedgerService; books: LiquorBooksService }): void {
+export function registerLiquorBookRoutes(fastify: FastifyInstance, deps: { ledger: StockLedgerService; books: LiquorBooksService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ledger, books } = deps;
+  const staff = staffOnly();
+  const oneProductWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
+  const book = { ...staff, schema: { querystring: bookQuery } };
 
-  app.get(`${ADMIN_API}/products/:id/stock-moves`, async (request) => {
-    requireStaff(request);
-    return { data: await ledger.movesOf(productId(request), request.locale) };
-  });
+  app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams } }, async (request) => ({
+    data: await ledger.movesOf(request.params.id, request.locale),
+  }));
 
-  app.post(`${ADMIN_API}/products/:id/receivings`, async (request, reply) => {
-    const staff = requireStaff(request);
-    const id = productId(request);
-    const moves = await ledger.recordReceiving(id, readReceivingInput(request.body, request.locale), staff.id, request.locale);
+  app.post(`${ADMIN_API}/products/:id/receivings`, oneProductWithForm, async (request, reply) => {
+    const input = readReceivingInput(request.body, request.locale);
+    const moves = await ledger.recordReceiving(request.params.id, input, requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
-  app.post(`${ADMIN_API}/products/:id/adjustments`, async (request, reply) => {
-    const staff = requireStaff(request);
-    const id = productId(request);
-    const moves = await ledger.recordAdjustment(id, readAdjustmentInput(request.body, request.locale), staff.id, request.locale);
+  app.post(`${ADMIN_API}/products/:id/adjustments`, oneProductWithForm, async (request, reply) => {
+    const input = readAdjustmentInput(request.body, request.locale);
+    const moves = await ledger.recordAdjustment(request.params.id, input, requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
-  app.get(`${ADMIN_API}/ledger/purchases`, async (request, reply) => {
-    requireStaff(request);
-    const period = bookPeriod(request);
+  app.get(`${ADMIN_API}/ledger/purchases`, book, async (request, reply) => {
+    const period = bookPeriod(request.query, request.locale);
     const rows = await books.purchaseBook(period.from, period.to, period.category, request.locale);
-    if (!wantsCsv(request)) return { data: rows, meta: period };
+    if (request.query.format !== "csv") return { data: rows, meta: period };
     return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, request.locale));
   });
 
-  app.get(`${ADMIN_API}/ledger/sales`, async (request, reply) => {
-    requireStaff(request);
-    const period = bookPeriod(request);
+  app.get(`${ADMIN_API}/ledger/sales`, book, async (request, reply) => {
+    const period = bookPeriod(request.query, request.locale);
     const rows = await books.salesBook(period.from, period.to, period.category, request.locale);
-    if (!wantsCsv(request)) return { data: rows, meta: period };
+    if (request.query.format !== "csv") return { data: rows, meta: period };
     return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, request.locale));
   });
 
-  app.get(`${ADMIN_API}/ledger/year`, async (request, reply) => {
-    requireStaff(request);
+  app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery } }, async (request, reply) => {
     const current = fiscalYearOf(japanDateOf(new Date()));
-    const raw = queryText(request.query, "year") || String(current);
+    const raw = request.query.year || String(current);
     const year = /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN;
     if (!(year >= FIRST_YEAR && year <= current)) {
       const errors = new FieldErrors(request.locale);
@@ -118,7 +108,7 @@ export function registerLiquorBookRoutes(app: FastifyInstance, deps: { ledger: S
       throw validationFailed(errors);
     }
     const report = await books.yearReport(year, request.locale);
-    if (!wantsCsv(request)) return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_YEAR } };
+    if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_YEAR } };
     return sendCsv(reply, `liquor-year-FY${year}.csv`, yearReportCsv(report, request.locale));
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { pageOf, parsePage, parseProductFilter } from "../../domain/catalog.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { message } from "../i18n/messages.ts";
@@ -6,7 +8,22 @@ import type { CatalogService } from "./catalog.service.ts";
 
 const SHOPPER_API_PREFIXES = ["/api", "/ja/api", "/en/api"];
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+/** A query value as the parser gives it: text, or a list when the key is repeated (the catalogue reads the first). */
+const queryValues = z.union([z.string(), z.array(z.string())]);
+
+/** The product list's filter and page: every key is read by the domain's own parsers, which keep only values of their patterns. */
+const productsQuery = z.record(z.string(), queryValues);
+const exhibitsQuery = z.object({ page: queryValues.optional() });
+
+/** A product's or exhibit's id as the catalogue numbers them; anything else names nothing (404). */
+const resourceIdParams = z.object({
+  id: z.string().transform((text, context) => {
+    const id = parseResourceId(text);
+    if (id !== undefined) return id;
+    context.addIssue({ code: "custom", message: "invalid" });
+    return z.NEVER;
+  }),
+});
 
 function sendJson(reply: FastifyReply, body: string) {
   return reply.type("application/json; charset=utf-8").send(body);
@@ -17,7 +34,8 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** The catalogue calls of spec §7, answered from the in-memory catalogue. */
-export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService }): void {
+export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog: CatalogService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { catalog } = deps;
   for (const prefix of SHOPPER_API_PREFIXES) {
     app.get(`${prefix}/root`, async (request, reply) => {
@@ -30,9 +48,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     });
 
     // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
-    app.get(`${prefix}/products`, { config: { checksOwnText: true } }, async (request, reply) => {
-      const { locale } = request;
-      const query = request.query as Record<string, string | string[]>;
+    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery } }, async (request, reply) => {
+      const { locale, query } = request;
       const filter = parseProductFilter(query);
       const page = parsePage(query.page);
       const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}&page=${page}`, async (reader) =>
@@ -41,22 +58,20 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
       return sendJson(reply, body);
     });
 
-    app.get(`${prefix}/products/:id`, async (request: IdRequest, reply) => {
-      const id = parseResourceId(request.params.id);
-      const product = id === undefined ? undefined : await catalog.product(request.locale, id);
+    app.get(`${prefix}/products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {
+      const product = await catalog.product(request.locale, request.params.id);
       return product ? { data: product } : notFound(request, reply);
     });
 
-    app.get(`${prefix}/exhibit_products`, async (request: FastifyRequest<{ Querystring: { page?: string | string[] } }>, reply) => {
+    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery } }, async (request, reply) => {
       const { locale } = request;
       const page = parsePage(request.query.page);
       const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
       return sendJson(reply, body);
     });
 
-    app.get(`${prefix}/exhibit_products/:id`, async (request: IdRequest, reply) => {
-      const id = parseResourceId(request.params.id);
-      const exhibit = id === undefined ? undefined : await catalog.exhibit(request.locale, id);
+    app.get(`${prefix}/exhibit_products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {
+      const exhibit = await catalog.exhibit(request.locale, request.params.id);
       return exhibit ? { data: exhibit } : notFound(request, reply);
     });
   }

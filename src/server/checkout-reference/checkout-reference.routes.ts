@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isPrefectureCode } from "../../domain/address.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
@@ -33,22 +34,24 @@ function prefectureOf(raw: string | string[] | undefined): number | null | undef
   return isPrefectureCode(code) ? code : undefined;
 }
 
-const feeBody = z.object({ price: z.unknown() }).partial();
+/** { price }; the service answers a missing or bad one with its field message (422). */
+const feeBody = z.object({ price: z.unknown() }).partial().catch({});
 
 /**
  * The reference calls of the checkout page (spec §7), in every locale prefix. The fees, rate, bands
  * and accounts come from the shop profile and change only when the trader edits it, so answers are
  * not cached beyond the request.
  */
-export function registerCheckoutReferenceRoutes(app: FastifyInstance, deps: { reference: CheckoutReferenceService }): void {
+export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: { reference: CheckoutReferenceService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { reference } = deps;
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     /**
      * { fee }: shipping of one bottle of each listed product (spec §7), to the shop's own zone or to
      * ?prefecture=1..47 (422 otherwise); cool when any of them is cool, the normal box with no id.
      */
-    app.get(`${prefix}/shipping`, async (request) => {
-      const query = shippingQuery.parse(request.query);
+    app.get(`${prefix}/shipping`, { schema: { querystring: shippingQuery } }, async (request) => {
+      const { query } = request;
       const prefecture = prefectureOf(query.prefecture);
       if (prefecture === undefined) throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
       const texts = [...new Set(query.id)];
@@ -72,10 +75,6 @@ export function registerCheckoutReferenceRoutes(app: FastifyInstance, deps: { re
     app.get(`${prefix}/banks`, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
 
     /** { cod_fee } for `price` = items + shipping in yen; 422 with a field message for a bad price. */
-    app.post(`${prefix}/fee`, async (request) => {
-      const parsed = feeBody.safeParse(request.body ?? {});
-      const price = parsed.success ? parsed.data.price : undefined;
-      return { cod_fee: await reference.codFee(price, request.locale) };
-    });
+    app.post(`${prefix}/fee`, { schema: { body: feeBody } }, async (request) => ({ cod_fee: await reference.codFee(request.body.price, request.locale) }));
   }
 }

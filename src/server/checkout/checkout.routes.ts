@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
+import { schemaIssuesOf } from "../http/route-schemas.ts";
 import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+
+/** Back from a gateway's approval page (PayPay): which order and which payment. */
+const returnBody = z.object({ order_id: z.string(), payment_intent_id: z.string() });
 
 /**
  * POST /api/checkout (spec §7) in every locale prefix, with header Idempotency-Key. Answers:
@@ -10,14 +17,19 @@ import type { CheckoutService } from "./checkout.service.ts";
  * payment_failed, order_id } when the card did not pay; 400 without a usable key; 409 while the
  * same key is being processed.
  */
-export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: CheckoutService }): void {
+export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkout: CheckoutService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/checkout`, { config: { rateLimit: rateLimitFor("checkout"), checksOwnText: true } }, async (request, reply) => {
+    // The order payload is declared here (domain/checkout.ts, shared with the checkout page); its
+    // failure is attached, not answered: the key is checked first (400), and a field's failure is
+    // the spec's 422 naming the field, worded by the checkout's own messages.
+    const declared = { schema: { body: checkoutPayloadSchema }, attachValidation: true };
+    app.post(`${prefix}/checkout`, { ...declared, config: { rateLimit: rateLimitFor("checkout"), checksOwnText: true } }, async (request, reply) => {
       const header = request.headers["idempotency-key"];
       // A guest's order hangs off the browser session like their cart.
       answerDependsOnSession(request);
       const answer = await deps.checkout.submit({
-        body: request.body,
+        body: request.validationError ? { ok: false, issues: schemaIssuesOf(request.validationError) } : { ok: true, value: request.body },
         idempotencyKey: typeof header === "string" ? header : undefined,
         owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
         user: request.user,
@@ -26,7 +38,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: { checkout: C
       return reply.status(answer.status).send(answer.body);
     });
     // Back from a gateway's approval page (PayPay): { order_id, payment_intent_id } → the checkout's answer.
-    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") } }, async (request, reply) => {
+    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody } }, async (request, reply) => {
       answerDependsOnSession(request);
       const answer = await deps.checkout.afterRedirect({
         body: request.body,

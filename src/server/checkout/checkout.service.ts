@@ -22,8 +22,8 @@ import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.
 import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
 import { checkoutText } from "./checkout.texts.ts";
 import { deliveryDatesFor } from "./delivery-calendar.ts";
-import type { CheckoutOrderInput, CheckoutPayloadValue } from "./checkout.validation.ts";
-import { CheckoutFieldErrors, parseCheckoutBody, validateCheckout } from "./checkout.validation.ts";
+import type { CheckoutOrderInput, CheckoutPayload, CheckoutPayloadValue } from "./checkout.validation.ts";
+import { CheckoutFieldErrors, checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
 import { errorAnswer, successAnswer } from "./order-payments.ts";
 
@@ -33,7 +33,8 @@ function paysThroughGateway(stored: string): boolean {
 }
 
 export interface CheckoutRequest {
-  body: unknown;
+  /** The body as the route's declared schema read it (checked after the Idempotency-Key). */
+  body: CheckoutPayload;
   idempotencyKey: string | undefined;
   owner: CartOwner;
   user: UserResource | null;
@@ -94,12 +95,12 @@ export class CheckoutService {
     const { locale } = request;
     const key = request.idempotencyKey?.trim();
     if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) return errorAnswer(400, "idempotencyKeyMissing", locale);
-    const parsed = parseCheckoutBody(request.body, locale);
-    if (!parsed.ok) {
-      if (parsed.error === "bad_request") return errorAnswer(400, "invalid", locale);
-      throw parsed.error;
+    if (!request.body.ok) {
+      const failure = checkoutPayloadFailure(request.body.issues, locale);
+      if (failure === "bad_request") return errorAnswer(400, "invalid", locale);
+      throw failure;
     }
-    const payload = parsed.value;
+    const payload = request.body.value;
     const ownerKey = ownerKeyOf(request.owner);
     const fingerprint = payloadFingerprint(payload);
     if (payload.payment_intent_id !== undefined || payload.order_id !== undefined) {
@@ -310,10 +311,8 @@ export class CheckoutService {
    * and its payment: only the owner of the checkout that placed the order may settle it. Paid → the
    * order is placed; a cancelled approval → 402 as a declined card, and the checkout starts over.
    */
-  async afterRedirect(request: { body: unknown; owner: CartOwner; locale: Locale }): Promise<CheckoutAnswer> {
-    const { locale } = request;
-    const body = (request.body ?? {}) as { order_id?: unknown; payment_intent_id?: unknown };
-    if (typeof body.order_id !== "string" || typeof body.payment_intent_id !== "string") return errorAnswer(400, "invalid", locale);
+  async afterRedirect(request: { body: { order_id: string; payment_intent_id: string }; owner: CartOwner; locale: Locale }): Promise<CheckoutAnswer> {
+    const { locale, body } = request;
     const order = await this.deps.orders.byPublicId(body.order_id);
     const placedHere = order ? await this.requests.findByOrder(ownerKeyOf(request.owner), order.id) : undefined;
     if (!order || !placedHere || !order.paymentIntentId || order.paymentIntentId !== body.payment_intent_id) return errorAnswer(422, "checkoutOrderMismatch", locale);

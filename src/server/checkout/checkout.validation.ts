@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
 import type { OrderPaymentMethod } from "../../domain/checkout.ts";
-import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import type { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
 import { INVALID_CHARACTERS } from "../../domain/input-rules.ts";
 import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
@@ -78,16 +78,26 @@ const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", 
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
 
+/** A failed check of `checkoutPayloadSchema` (declared on the route), as zod reported it. */
+export interface CheckoutPayloadIssue {
+  code: string;
+  path: string[];
+  message: string;
+  maximum?: unknown;
+  input?: unknown;
+}
+
+/** The body as the route's declared schema (`checkoutPayloadSchema`) read it: the payload, or what failed. */
+export type CheckoutPayload = { ok: true; value: CheckoutPayloadValue } | { ok: false; issues: CheckoutPayloadIssue[] };
+
 /**
- * The body's shape (spec §3 Order payload). A field of the wrong type or length gets its field
- * message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
+ * Why the body is no order form (spec §3 Order payload). A field of the wrong type or length gets its
+ * field message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
  */
-export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; value: CheckoutPayloadValue } | { ok: false; error: DomainError | "bad_request" } {
-  const parsed = checkoutPayloadSchema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data };
+export function checkoutPayloadFailure(issues: CheckoutPayloadIssue[], locale: Locale): DomainError | "bad_request" {
   const errors = new CheckoutFieldErrors(locale);
-  for (const issue of parsed.error.issues) {
-    const [head, tail] = issue.path.map(String);
+  for (const issue of issues) {
+    const [head, tail] = issue.path;
     // The card's payment method id is reported on the card field ("payment"), as a missing card is.
     const attribute =
       head === "address" && tail && ADDRESS_FIELDS.has(tail)
@@ -99,7 +109,7 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
             : head && TOP_FIELDS.has(head)
               ? head
               : undefined;
-    if (!attribute) return { ok: false, error: "bad_request" };
+    if (!attribute) return "bad_request";
     const key = head === "address" || head === "recipient" ? `${head}.${tail}` : head === "payment" ? "payment" : attribute;
     if (errors.fields[key]) continue;
     if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
@@ -107,7 +117,7 @@ export function parseCheckoutBody(body: unknown, locale: Locale): { ok: true; va
     else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
     else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
   }
-  return { ok: false, error: errors.failure() };
+  return errors.failure();
 }
 
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();

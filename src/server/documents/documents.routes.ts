@@ -1,24 +1,29 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { receiptRequestOf, type ReceiptRequest } from "../../domain/order-documents.ts";
 import { isOrderPublicId } from "../../domain/order-number.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
-import { requireStaff, requireUser } from "../http/auth.ts";
+import { requireUser } from "../http/auth.ts";
+import { formBody, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { DocumentsService, PdfFile } from "./documents.service.ts";
 import { checkReceiptToken } from "./receipt-link.ts";
 
-function orderIdOf(request: FastifyRequest): string {
-  const id = (request.params as { id?: unknown } | undefined)?.id;
-  if (!isOrderPublicId(id)) throw new DomainError("not-found");
-  return id;
-}
+/** An order's public number; anything else names no order (404). */
+const orderParams = z.object({ id: z.string().refine(isOrderPublicId) });
 
-function receiptRequest(body: unknown, locale: Locale): ReceiptRequest {
-  const input = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+/** ?date=yyyy-mm-dd as sent (a repeated one is refused by `dayOf`, not read as today). */
+const dayQuery = z.object({ date: z.union([z.string(), z.array(z.string())]).optional() });
+
+/** The guest's signed link (?token=…); a missing or repeated one names no order. */
+const receiptTokenQuery = z.object({ token: queryValue });
+
+function receiptRequest(input: Record<string, unknown>, locale: Locale): ReceiptRequest {
   const { value, errors } = receiptRequestOf({ addressee: input.addressee, proviso: input.proviso });
   if (!value) {
     const fields = new FieldErrors(locale);
@@ -36,15 +41,14 @@ function sendPdf(reply: FastifyReply, file: PdfFile, disposition: "inline" | "at
     .send(file.bytes);
 }
 
-function dayOf(query: unknown): string {
-  const value = (query as Record<string, unknown> | undefined)?.date;
+function dayOf(value: string | string[] | undefined): string {
   if (value === undefined || value === "") {
     const today = japanDateOf(new Date());
     return `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
   }
   const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) throw new DomainError("invalid");
-  return value as string;
+  return match[0];
 }
 
 /** The guest's signed link: a bad signature names no order (404); one past its date is refused (403). */
@@ -60,56 +64,54 @@ function guestOrderOf(token: unknown, secret: string): string {
  * staff for any order (decision 037). State-changing calls (a receipt is counted) are POSTs under
  * the CSRF check.
  */
-export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: DocumentsService; secret: string }): void {
+export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documents: DocumentsService; secret: string }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { documents } = deps;
+  const staff = staffOnly();
+  const member = memberOnly();
 
-  app.get(`${ADMIN_API}/orders/:id/delivery-note`, async (request, reply) => {
-    requireStaff(request);
-    return sendPdf(reply, await documents.deliveryNote(orderIdOf(request)), "inline");
-  });
+  app.get(`${ADMIN_API}/orders/:id/delivery-note`, { ...staff, schema: { params: orderParams } }, async (request, reply) =>
+    sendPdf(reply, await documents.deliveryNote(request.params.id), "inline"),
+  );
 
-  app.get(`${ADMIN_API}/delivery-notes`, async (request, reply) => {
-    requireStaff(request);
-    const file = await documents.deliveryNotesOf(dayOf(request.query));
+  app.get(`${ADMIN_API}/delivery-notes`, { ...staff, schema: { querystring: dayQuery } }, async (request, reply) => {
+    const file = await documents.deliveryNotesOf(dayOf(request.query.date));
     if (!file) throw new DomainError("not-found", "deliveryNotesNone");
     return sendPdf(reply, file, "inline");
   });
 
   // The back office's order page: whether a receipt can be issued yet and how often it was (the next one is 再発行).
-  app.get(`${ADMIN_API}/orders/:id/receipt`, async (request, reply) => {
-    requireStaff(request);
+  app.get(`${ADMIN_API}/orders/:id/receipt`, { ...staff, schema: { params: orderParams } }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return { data: await documents.receiptState(orderIdOf(request), { kind: "staff" }) };
+    return { data: await documents.receiptState(request.params.id, { kind: "staff" }) };
   });
 
-  app.post(`${ADMIN_API}/orders/:id/receipt`, async (request, reply) => {
-    requireStaff(request);
+  app.post(`${ADMIN_API}/orders/:id/receipt`, { ...staff, schema: { params: orderParams, body: formBody } }, async (request, reply) => {
     const body = receiptRequest(request.body, request.locale);
-    return sendPdf(reply, await documents.receipt(orderIdOf(request), { kind: "staff" }, body), "attachment");
+    return sendPdf(reply, await documents.receipt(request.params.id, { kind: "staff" }, body), "attachment");
   });
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/orders/:id/receipt`, async (request, reply) => {
+    app.get(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams } }, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");
-      return { data: await documents.receiptState(orderIdOf(request), { kind: "member", userId: user.id }) };
+      return { data: await documents.receiptState(request.params.id, { kind: "member", userId: user.id }) };
     });
 
-    app.post(`${prefix}/orders/:id/receipt`, async (request, reply) => {
+    app.post(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams, body: formBody } }, async (request, reply) => {
       const user = requireUser(request);
       const body = receiptRequest(request.body, request.locale);
-      return sendPdf(reply, await documents.receipt(orderIdOf(request), { kind: "member", userId: user.id }, body), "attachment");
+      return sendPdf(reply, await documents.receipt(request.params.id, { kind: "member", userId: user.id }, body), "attachment");
     });
 
-    app.get(`${prefix}/receipt`, async (request, reply) => {
-      const publicId = guestOrderOf((request.query as Record<string, unknown> | undefined)?.token, deps.secret);
+    app.get(`${prefix}/receipt`, { schema: { querystring: receiptTokenQuery } }, async (request, reply) => {
+      const publicId = guestOrderOf(request.query.token, deps.secret);
       reply.header("cache-control", "private, no-store");
       return { data: await documents.receiptState(publicId, { kind: "guest" }) };
     });
 
-    app.post(`${prefix}/receipt`, async (request, reply) => {
-      const token = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>).token : undefined;
-      const publicId = guestOrderOf(token, deps.secret);
+    app.post(`${prefix}/receipt`, { schema: { body: formBody } }, async (request, reply) => {
+      const publicId = guestOrderOf(request.body.token, deps.secret);
       const body = receiptRequest(request.body, request.locale);
       return sendPdf(reply, await documents.receipt(publicId, { kind: "guest" }, body), "attachment");
     });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { z } from "zod";
 import { recordIdSchema } from "../../domain/input-rules.ts";
 import type { StaffRole } from "../../domain/staff.ts";
@@ -12,6 +12,12 @@ import { requireStaff, requireUser } from "./auth.ts";
 
 /** `:id` of a record: a database id, or the path names nothing (a 404, as an unknown id is). */
 export const recordIdParams = z.object({ id: recordIdSchema });
+
+/** A query-string value as sent (a mail link's token, a switch compared as it is); "" when missing or repeated. */
+export const queryValue = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
 
 /** A query-string value, trimmed; "" when missing or repeated (a list narrows nothing). */
 export const queryText = z
@@ -52,4 +58,28 @@ export function memberOnly() {
       requireUser(request);
     },
   };
+}
+
+/** One failed check of a declared schema, as zod reported it. */
+export interface SchemaIssue {
+  code: string;
+  path: string[];
+  message: string;
+  /** The issue's details (zod's `maximum`, `expected`, `input` when reported, …). */
+  [detail: string]: unknown;
+}
+
+/**
+ * The zod issues behind an attached validation error (`attachValidation`), for a route whose answer
+ * names fields the spec's way rather than the general 400. fastify-type-provider-zod hands each zod
+ * issue over as a Fastify validation entry: its code as `keyword`, its path as `instancePath`, the
+ * rest of it as `params`.
+ */
+export function schemaIssuesOf(error: { validation: FastifySchemaValidationError[] }): SchemaIssue[] {
+  return error.validation.map((entry) => ({
+    ...entry.params,
+    code: entry.keyword,
+    path: entry.instancePath.split("/").slice(1),
+    message: entry.message ?? "",
+  }));
 }

@@ -124,9 +124,3 @@ export class FormReader {
     if (!this.errors.empty) throw validationFailed(this.errors);
   }
 }
-
-/** A route's numeric `:id`, or undefined for anything else (answered as not found). */
-export function idParam(params: unknown, name = "id"): number | undefined {
-  const raw = (params as Record<string, unknown> | undefined)?.[name];
-  return typeof raw === "string" ? recordIdOf(raw) : undefined;
-}

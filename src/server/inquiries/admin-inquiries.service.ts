@@ -4,7 +4,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { inquiryRepliesTable } from "../db/schema/inquiries.ts";
-import { staffMembersTable } from "../db/schema/staff.ts";
+import { staffEmailsOf } from "../admin/staff-directory.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -84,20 +84,21 @@ export class AdminInquiriesService {
   async detail(id: number): Promise<AdminInquiryDetail> {
     const inquiry = await this.mustFind(id);
     const replies = await this.db
-      .select({ reply: inquiryRepliesTable, staffEmail: staffMembersTable.email })
+      .select()
       .from(inquiryRepliesTable)
-      .leftJoin(staffMembersTable, eq(staffMembersTable.id, inquiryRepliesTable.staffId))
       .where(eq(inquiryRepliesTable.inquiryId, id))
       .orderBy(asc(inquiryRepliesTable.createdAt), asc(inquiryRepliesTable.id));
+    // Who sent each reply, through the back office's staff directory (a deleted member: null).
+    const staffEmails = await staffEmailsOf(this.db, replies.flatMap((reply) => (reply.staffId === null ? [] : [reply.staffId])));
     return {
       ...summaryOf(inquiry, replies.length),
       message: inquiry.message,
       member_id: inquiry.userId,
       reply_subject: defaultReplySubject(inquiry),
-      replies_sent: replies.map(({ reply, staffEmail }) => ({
+      replies_sent: replies.map((reply) => ({
         id: reply.id,
         created_at: reply.createdAt.toISOString(),
-        staff_email: staffEmail,
+        staff_email: reply.staffId === null ? null : (staffEmails.get(reply.staffId) ?? null),
         subject: reply.subject,
         message: reply.message,
       })),

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import { requireUser } from "../http/auth.ts";
+import { memberOnly } from "../http/route-schemas.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { message } from "../i18n/messages.ts";
 import type { CardsService } from "./cards.service.ts";
@@ -27,30 +29,31 @@ async function withGateway<T>(request: FastifyRequest, reply: FastifyReply, work
 }
 
 /** GET/PUT/DELETE /api/cards and GET /api/cards/edit (spec §7): the member's saved card, members only. */
-export function registerCardRoutes(app: FastifyInstance, deps: { cards: CardsService }): void {
+export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: CardsService }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/cards`, async (request, reply) => {
-      const user = requireUser(request);
+    app.get(`${prefix}/cards`, member, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { card: await deps.cards.saved(user.id) };
+      return { card: await deps.cards.saved(requireUser(request).id) };
     });
 
-    app.get(`${prefix}/cards/edit`, async (request, reply) => {
+    app.get(`${prefix}/cards/edit`, member, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");
       return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user) }));
     });
 
-    app.put(`${prefix}/cards`, async (request, reply) => {
+    // A body that is no card-setup result is the spec's "card not saved" (422), not the general 400.
+    app.put(`${prefix}/cards`, { ...member, schema: { body: saveCardBody }, attachValidation: true }, async (request, reply) => {
+      if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
       const user = requireUser(request);
-      const body = saveCardBody.safeParse(request.body);
-      if (!body.success) throw new DomainError("invalid", "cardNotSaved");
-      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, body.data), message: message("saved", request.locale) }));
+      const setupIntentId = request.body;
+      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, setupIntentId), message: message("saved", request.locale) }));
     });
 
-    app.delete(`${prefix}/cards`, async (request) => {
-      const user = requireUser(request);
-      await deps.cards.remove(user.id);
+    app.delete(`${prefix}/cards`, member, async (request) => {
+      await deps.cards.remove(requireUser(request).id);
       return { card: null };
     });
   }

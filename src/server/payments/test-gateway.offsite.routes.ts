@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -34,14 +35,14 @@ function sendPage(reply: FastifyReply, found: boolean, html: string) {
     .send(html);
 }
 
-export function registerTestGatewayOffsiteRoutes(app: FastifyInstance, deps: { gateway: TestGateway; secret: string }): void {
+/** Input that fails its schema is the page's "not found" or Stripe's 400, so every route attaches its validation error. */
+export function registerTestGatewayOffsiteRoutes(fastify: FastifyInstance, deps: { gateway: TestGateway; secret: string }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { gateway } = deps;
 
-  app.get("/test-gateway/konbini/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const query = tokenQuery.safeParse(request.query);
-    const token = query.success ? query.data.token : "";
-    const intent = params.success && token ? await gateway.konbiniVoucher(params.data.id, token) : null;
+  app.get("/test-gateway/konbini/:id", { schema: { params: idParams, querystring: tokenQuery }, attachValidation: true }, async (request, reply) => {
+    const token = request.validationError ? "" : request.query.token;
+    const intent = token ? await gateway.konbiniVoucher(request.params.id, token) : null;
     const html = konbiniVoucherPage({
       intent,
       token,
@@ -52,21 +53,17 @@ export function registerTestGatewayOffsiteRoutes(app: FastifyInstance, deps: { g
     return sendPage(reply, intent !== null, html);
   });
 
-  app.post("/test-gateway/konbini/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const body = konbiniBody.safeParse(request.body);
-    if (!params.success || !body.success) return invalidRequest(reply);
-    const intent = await gateway.settleKonbini(params.data.id, body.data.token, body.data.result);
+  app.post("/test-gateway/konbini/:id", { schema: { params: idParams, body: konbiniBody }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalidRequest(reply);
+    const intent = await gateway.settleKonbini(request.params.id, request.body.token, request.body.result);
     if (!intent) return notFound(reply);
     reply.header("cache-control", "no-store");
     return intent;
   });
 
-  app.get("/test-gateway/paypay/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const query = secretQuery.safeParse(request.query);
-    const secret = query.success ? query.data.client_secret : "";
-    const intent = params.success && secret.startsWith(`${params.data.id}_secret_`) ? await gateway.payPayApproval(secret) : null;
+  app.get("/test-gateway/paypay/:id", { schema: { params: idParams, querystring: secretQuery }, attachValidation: true }, async (request, reply) => {
+    const secret = request.validationError ? "" : request.query.client_secret;
+    const intent = secret.startsWith(`${request.params.id}_secret_`) ? await gateway.payPayApproval(secret) : null;
     const html = payPayApprovalPage({
       intent,
       clientSecret: secret,
@@ -77,11 +74,9 @@ export function registerTestGatewayOffsiteRoutes(app: FastifyInstance, deps: { g
     return sendPage(reply, intent !== null, html);
   });
 
-  app.post("/test-gateway/paypay/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const body = payPayBody.safeParse(request.body);
-    if (!params.success || !body.success || !body.data.client_secret.startsWith(`${params.data.id}_secret_`)) return invalidRequest(reply);
-    const intent = await gateway.settlePayPay(body.data.client_secret, body.data.result);
+  app.post("/test-gateway/paypay/:id", { schema: { params: idParams, body: payPayBody }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError || !request.body.client_secret.startsWith(`${request.params.id}_secret_`)) return invalidRequest(reply);
+    const intent = await gateway.settlePayPay(request.body.client_secret, request.body.result);
     if (!intent) return notFound(reply);
     reply.header("cache-control", "no-store");
     return intent;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import { isLocale } from "../../domain/locale.ts";
@@ -60,16 +61,17 @@ async function gatewayAnswer<T>(reply: FastifyReply, work: () => Promise<T>): Pr
 /**
  * The test gateway's browser side, playing Stripe.js and api.stripe.com: the card number goes here,
  * never to the shop's order API. Client secrets travel in query strings and bodies, never in paths
- * (the access log writes paths).
+ * (the access log writes paths). Input that fails its schema is answered as Stripe answers it (400
+ * with an error object, or the page's "not found"), so every route attaches its validation error.
  */
-export function registerTestGatewayRoutes(app: FastifyInstance, deps: { gateway: TestGateway; secret: string }): void {
+export function registerTestGatewayRoutes(fastify: FastifyInstance, deps: { gateway: TestGateway; secret: string }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { gateway } = deps;
 
-  app.post("/test-gateway/payment_methods", async (request, reply) => {
-    const body = paymentMethodBody.safeParse(request.body);
-    if (!body.success) return invalidRequest(reply);
-    const { card, billing_details } = body.data;
-    const created = await gateway.createCardPaymentMethod({ ...card, billing_details }, localeOf(request, body.data.locale));
+  app.post("/test-gateway/payment_methods", { schema: { body: paymentMethodBody }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalidRequest(reply);
+    const { card, billing_details, locale } = request.body;
+    const created = await gateway.createCardPaymentMethod({ ...card, billing_details }, localeOf(request, locale));
     if (!created.ok) {
       const { code, declineCode, message, param } = created.error;
       return refuse(reply, 402, { type: "card_error", code, message, param, ...(declineCode ? { decline_code: declineCode } : {}) });
@@ -78,32 +80,29 @@ export function registerTestGatewayRoutes(app: FastifyInstance, deps: { gateway:
     return { id: created.id, object: "payment_method", type: "card", card: created.card };
   });
 
-  app.get("/test-gateway/intent", async (request, reply) => {
-    const query = secretQuery.safeParse(request.query);
-    if (!query.success) return invalidRequest(reply);
-    const intent = await gateway.browserIntent(query.data.client_secret);
+  app.get("/test-gateway/intent", { schema: { querystring: secretQuery }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalidRequest(reply);
+    const intent = await gateway.browserIntent(request.query.client_secret);
     if (!intent) return notFound(reply);
     reply.header("cache-control", "no-store");
     return intent;
   });
 
-  app.post("/test-gateway/setup_intents/confirm", async (request, reply) => {
-    const body = confirmSetupBody.safeParse(request.body);
-    if (!body.success) return invalidRequest(reply);
-    const { client_secret, payment_method } = body.data;
+  app.post("/test-gateway/setup_intents/confirm", { schema: { body: confirmSetupBody }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalidRequest(reply);
+    const { client_secret, payment_method, locale } = request.body;
     return gatewayAnswer(reply, async () => {
-      const intent = await gateway.confirmSetupIntent(client_secret, payment_method, localeOf(request, body.data.locale));
+      const intent = await gateway.confirmSetupIntent(client_secret, payment_method, localeOf(request, locale));
       if (!intent) return notFound(reply);
       reply.header("cache-control", "no-store");
       return intent;
     });
   });
 
-  app.get("/test-gateway/3ds/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const query = secretQuery.safeParse(request.query);
-    const secret = query.success ? query.data.client_secret : "";
-    const found = params.success && secret.startsWith(`${params.data.id}_secret_`) ? await gateway.browserIntent(secret) : null;
+  app.get("/test-gateway/3ds/:id", { schema: { params: idParams, querystring: secretQuery }, attachValidation: true }, async (request, reply) => {
+    // The page of an id or secret that cannot be one says "not found", as for an unknown one.
+    const secret = request.validationError ? "" : request.query.client_secret;
+    const found = secret.startsWith(`${request.params.id}_secret_`) ? await gateway.browserIntent(secret) : null;
     allowFramingBySelf(reply);
     const html = challengePage({
       intent: found,
@@ -120,11 +119,9 @@ export function registerTestGatewayRoutes(app: FastifyInstance, deps: { gateway:
       .send(html);
   });
 
-  app.post("/test-gateway/3ds/:id", async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const body = challengeBody.safeParse(request.body);
-    if (!params.success || !body.success || !body.data.client_secret.startsWith(`${params.data.id}_secret_`)) return invalidRequest(reply);
-    const intent = await gateway.settleChallenge(body.data.client_secret, body.data.result, request.locale);
+  app.post("/test-gateway/3ds/:id", { schema: { params: idParams, body: challengeBody }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError || !request.body.client_secret.startsWith(`${request.params.id}_secret_`)) return invalidRequest(reply);
+    const intent = await gateway.settleChallenge(request.body.client_secret, request.body.result, request.locale);
     if (!intent) return notFound(reply);
     reply.header("cache-control", "no-store");
     return intent;

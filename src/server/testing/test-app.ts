@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { buildApp } from "../app.ts";
 import { readConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -41,13 +41,17 @@ export interface TestApp {
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
 /** The app as production builds it, on a fresh database (or the one given) with the demo profile, without pages. */
-export async function createTestApp(environment: Record<string, string> = {}, existing?: DatabaseHandle): Promise<TestApp> {
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  existing?: DatabaseHandle,
+  options: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-api-test-"));
   const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent", ...environment });
   // The demo shop profile only: each test builds the catalogue it needs with the factories.
   await new ShopProfileService(database.db).save(readShopProfileFile(config.shopProfileFile));
-  const app = await buildApp({ config, database, pages: "none" });
+  const app = await buildApp({ config, database, pages: "none", onRoute: options.onRoute });
   await app.ready();
   const sessionOf = (sessionId: string): BrowserSession => ({
     cookie: `${SESSION_COOKIE}=${sessionId}`,

@@ -4,25 +4,11 @@ import type { StaffResource } from "../../../domain/staff.ts";
 // The answers of /admin/api as the contract (admin-plan/contract.md) defines them; what the server
 // declares in src/domain is imported from there, not written again.
 
-export type { Dashboard as DashboardFigures, LiquorReportLine } from "../../../domain/back-office.ts";
+export type { AdminMagazineSubscribers as MagazineSubscribers, Dashboard as DashboardFigures, LiquorReportLine } from "../../../domain/back-office.ts";
 
 export interface SessionAnswer {
   staff: StaffResource;
   csrf_token?: string;
-}
-
-export interface MagazineSubscribers {
-  data: {
-    id: number;
-    email: string;
-    status: "subscribed" | "pending" | "unsubscribed";
-    locale: string;
-    member: boolean;
-    consented_at: string | null;
-    unsubscribed_at: string | null;
-    created_at: string;
-  }[];
-  meta: { counts: { subscribed: number; pending: number; unsubscribed: number } };
 }
 
 export interface LiquorReportAnswer {

@@ -1,0 +1,115 @@
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+/**
+ * Every route declares the input it reads as zod schemas on the route (decisions 029, 032, 040):
+ * a route that declares none can only read input unparsed. This test lists every route the app
+ * declares and fails on one with neither params, querystring nor body schema, unless it is listed
+ * below with the reason it reads no declared input.
+ */
+
+/** "METHOD path", the locale prefixes of the shopper API folded into /api. */
+type RouteKey = string;
+
+const READS_NO_INPUT: Record<RouteKey, string> = {
+  "GET /healthz": "answers whether the database answers; reads nothing of the request",
+  "GET /robots.txt": "a fixed text",
+  "GET /sitemap.xml": "built from the catalogue; reads nothing of the request",
+  "POST /api/payments/webhook": "Stripe's webhook reads its raw body on purpose: it is verified against its signature exactly as it arrived",
+  "GET /api/root": "the home page's lists; reads nothing of the request",
+  "GET /api/carts": "the session's own cart",
+  "GET /api/users": "the signed-in member, from the session",
+  "DELETE /api/users/sign_out": "ends the session it is sent with",
+  "GET /api/taxrate": "the shop's rate",
+  "GET /api/timezones": "the shop's delivery time bands",
+  "GET /api/banks": "the shop's bank accounts",
+  "GET /api/cards": "the member's own card, from the session",
+  "GET /api/cards/edit": "a setup secret for the member of the session",
+  "DELETE /api/cards": "removes the member's own card",
+  "GET /api/magazine/subscription": "the member's own subscription",
+  "GET /api/address": "the member's own saved address",
+  "GET /api/address-book": "the member's own address book",
+  "GET /admin/api/session": "the staff member of the session",
+  "DELETE /admin/api/session": "ends the session it is sent with",
+  "GET /admin/api/staff": "the whole staff list (owner only)",
+  "GET /admin/api/dashboard": "the shop's figures",
+  "GET /admin/api/exhibits": "the whole exhibit list",
+  "GET /admin/api/series": "the whole series tree",
+  "GET /admin/api/liquor_types": "the whole list of liquor types",
+  "GET /admin/api/settings": "the shop profile",
+  "GET /favicon.ico": "a fixed redirect to the SVG icon",
+  "GET /dev/mailbox": "the development mailbox's list of mails",
+  // Any method ("*"):
+  "* /api/*": "an unknown API path: a JSON 404, whatever was sent",
+  "* /admin/api/*": "an unknown back-office API path: a JSON 404, whatever was sent",
+};
+
+function exceptionFor(method: string, url: string): string | undefined {
+  return READS_NO_INPUT[keyOf(method, url)] ?? READS_NO_INPUT[keyOf("*", url)];
+}
+
+function keyOf(method: string, url: string): RouteKey {
+  return `${method} ${url.replace(/^\/(ja|en)\/api(\/|$)/, "/api$2")}`;
+}
+
+function declaresInput(route: RouteOptions): boolean {
+  const schema = route.schema ?? {};
+  return schema.params !== undefined || schema.querystring !== undefined || schema.body !== undefined;
+}
+
+let shop: TestApp;
+let shopOnStripe: TestApp;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  const onRoute = (route: RouteOptions) => routes.push(route);
+  shop = await createTestApp({}, undefined, { onRoute });
+  // Stripe's webhook route is declared only when the shop takes payments through Stripe. Nothing
+  // is asked of Stripe while the app starts: the keys only need their shape.
+  shopOnStripe = await createTestApp(
+    { STRIPE_SECRET_KEY: "sk_test_routes", STRIPE_PUBLISHABLE_KEY: "pk_test_routes", STRIPE_WEBHOOK_SECRET: "whsec_routes", STRIPE_API_BASE: "http://127.0.0.1:9" },
+    undefined,
+    { onRoute },
+  );
+});
+
+afterAll(async () => {
+  await shop.close();
+  await shopOnStripe.close();
+});
+
+describe("route declarations", () => {
+  it("every route reading input declares it as a schema on the route", () => {
+    const undeclared = new Set<RouteKey>();
+    for (const route of routes) {
+      for (const method of [route.method].flat()) {
+        // Fastify adds a HEAD route to each GET, with the GET's declaration.
+        if (method === "HEAD") continue;
+        const key = keyOf(method, route.url);
+        if (!declaresInput(route) && exceptionFor(method, route.url) === undefined) undeclared.add(key);
+      }
+    }
+    expect([...undeclared].sort()).toEqual([]);
+  });
+
+  it("a route with a path parameter declares its params", () => {
+    const withoutParams = routes
+      .filter((route) => route.url.includes(":") && route.schema?.params === undefined)
+      .map((route) => keyOf([route.method].flat().join(","), route.url));
+    expect(withoutParams).toEqual([]);
+  });
+
+  it("every listed exception is a route that is declared and still declares no input", () => {
+    const byKey = new Map<RouteKey, RouteOptions>();
+    for (const route of routes) {
+      byKey.set(keyOf("*", route.url), route);
+      for (const method of [route.method].flat()) byKey.set(keyOf(method, route.url), route);
+    }
+    const stale = Object.keys(READS_NO_INPUT).filter((key) => {
+      const route = byKey.get(key);
+      return !route || declaresInput(route);
+    });
+    expect(stale).toEqual([]);
+  });
+});
