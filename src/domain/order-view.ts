@@ -81,6 +81,8 @@ export interface OrderParty {
   buildingName: string;
   /** The address as one line, prefecture first (see addressLine). */
   addressLine: string;
+  /** フリガナ in full-width katakana, when the shopper gave one (the recipient form asks it; checkout has none for the buyer). */
+  kana?: string;
 }
 
 export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
@@ -161,6 +163,8 @@ export interface RecipientAnswer {
   prefecture: number | null;
   address: string;
   building_name: string;
+  /** フリガナ (full-width katakana), only when the shopper gave one. */
+  kana?: string;
 }
 
 export function recipientAnswer(party: OrderParty): RecipientAnswer {
@@ -172,6 +176,7 @@ export function recipientAnswer(party: OrderParty): RecipientAnswer {
     prefecture: party.prefecture,
     address: party.addressLine,
     building_name: party.buildingName,
+    ...(party.kana ? { kana: party.kana } : {}),
   };
 }
 
