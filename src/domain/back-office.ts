@@ -116,3 +116,28 @@ export interface AdminMagazineSubscribers {
   data: AdminMagazineSubscriber[];
   meta: { counts: Record<MagazineSubscriberStatus, number> };
 }
+
+/** A character of an order B2 Cloud cannot take, in one of its columns, and what the file holds instead. */
+export interface B2Substitution {
+  /** B2's column name (お届け先名, お届け先住所, …), as the trader finds it in B2 Cloud. */
+  field: string;
+  original: string;
+  substitute: string;
+}
+
+/** A row of the B2 Cloud upload the trader should look at before printing. */
+export interface B2RowNote {
+  /** The order number (お客様管理番号). */
+  orderId: string;
+  replaced: B2Substitution[];
+  /** Address text that fitted in none of B2's address fields ("" when all fitted). */
+  leftOver: string;
+}
+
+/** GET /admin/api/orders/b2-cloud-check: whether the file can be made, how many parcels, and the rows to look at. */
+export interface B2CloudCheck {
+  /** False until the settings hold B2's billing codes (the download is refused until then). */
+  ready: boolean;
+  count: number;
+  notes: B2RowNote[];
+}

@@ -1,3 +1,4 @@
+import { KANA_NAME_MAX_LENGTH } from "./kana.ts";
 import { z } from "zod";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 import type { GiftAnswer } from "./gift.ts";
@@ -47,7 +48,7 @@ export const checkoutPayloadSchema = z.object({
    * The prefecture may be left out: it is taken from the postcode or the address's text.
    */
   recipient: checkoutAddressSchema
-    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp") })
+    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp"), kana: lineText(KANA_NAME_MAX_LENGTH).optional() })
     .nullish(),
   // One of the registry's checkout choices; an unknown one gets the field's "inclusion" message.
   payment_method: z.string().refine(isPaymentMethodChoice),

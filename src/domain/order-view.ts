@@ -153,6 +153,7 @@ export function recipientAnswer(party: OrderParty): RecipientAnswer {
     prefecture: party.prefecture,
     address: party.addressLine,
     building_name: party.buildingName,
+    ...(party.kana ? { kana: party.kana } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ export interface RecipientInput {
   prefecture: number | null;
   address: string;
   building_name: string;
+  /** フリガナ of the name as full-width katakana (optional; B2 Cloud's お届け先名(ｶﾅ)). */
+  kana?: string;
 }
 
 /** As the order keeps it (camel case, like the order's own address columns). */
@@ -25,6 +27,8 @@ export interface OrderRecipient {
   prefecture: number | null;
   address: string;
   buildingName: string;
+  /** フリガナ (full-width katakana); absent on orders placed before it was asked, or left blank. */
+  kana?: string;
 }
 
 export const RECIPIENT_NAME_MAX_LENGTH = 100;

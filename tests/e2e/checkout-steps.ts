@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, fillBirthDate, waitForHydration } from "./fixtures.ts";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { asConfirmedAdult, csrfOf, E2E_OWNER, fillBirthDate, waitForHydration } from "./fixtures.ts";
 
 // Steps of /checkout that several journeys take the same way (checkout, off-site payments).
 
@@ -33,21 +33,44 @@ export async function checkoutWith(page: Page, amounts: Record<string, number>):
   await expect(page.getByTestId("order-summary")).toBeVisible();
 }
 
+export type Locale = "ja" | "en";
+
+/** The checkout form's labels the shared steps look for, in each language of the shop. */
+const LABELS = {
+  ja: { name: "お名前", email: "メールアドレス", phone: "電話番号", zip: "郵便番号", address: "住所" },
+  en: { name: /^Name/, email: /^Email/, phone: /^Phone/, zip: /^Zip/, address: /^Address/ },
+} as const;
+
 /** Name, e-mail (when given) and phone of the orderer. */
-export async function fillContact(page: Page, email?: string): Promise<void> {
-  await page.getByLabel("お名前").fill("蔵前 花子");
-  if (email) await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("電話番号").fill("03-1234-5678");
+export async function fillContact(page: Page, email?: string, locale: Locale = "ja"): Promise<void> {
+  const labels = LABELS[locale];
+  await page.getByLabel(labels.name).fill("蔵前 花子");
+  if (email) await page.getByLabel(labels.email).fill(email);
+  await page.getByLabel(labels.phone).first().fill("03-1234-5678");
   // The order form's age field (decision 036), next to the under-20 notice.
   await fillBirthDate(page);
 }
 
 /** A Japanese address filled from its postcode, plus the street number typed after it. */
-export async function fillAddress(page: Page): Promise<void> {
-  await page.getByLabel("郵便番号").fill("1000001");
-  const address = page.getByLabel("住所", { exact: true });
+export async function fillAddress(page: Page, locale: Locale = "ja"): Promise<void> {
+  const labels = LABELS[locale];
+  await page.getByLabel(labels.zip).first().fill("1000001");
+  const address = page.getByLabel(labels.address, { exact: true }).first();
   await expect(address).toHaveValue("千代田区千代田");
   await address.fill("千代田区千代田1-1");
+}
+
+/** The back office in a browser of its own (desktop size), signed in as the test owner, in the language asked. */
+export async function traderSignsIn(browser: Browser, locale: Locale = "ja"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const page = await context.newPage();
+  await page.goto(locale === "en" ? "/locale/en?to=/admin/login" : "/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel(locale === "en" ? "E-mail" : "メールアドレス").fill(E2E_OWNER.email);
+  await page.getByLabel(locale === "en" ? "Password" : "パスワード").fill(E2E_OWNER.password);
+  await page.getByRole("button", { name: locale === "en" ? "Sign in" : "サインイン" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: locale === "en" ? "Dashboard" : "ダッシュボード" })).toBeVisible();
+  return page;
 }
 
 /** The amounts of the cart as the server holds it. */
@@ -60,4 +83,20 @@ export async function serverCart(page: Page): Promise<Record<string, number>> {
 export async function asReturningShopper(page: Page): Promise<void> {
   await asConfirmedAdult(page);
   await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
+}
+
+/**
+ * B2 Cloud refuses a file without the contract's billing codes: the owner enters them once, through
+ * the settings API the settings page posts to (the same values from any journey, so journeys running
+ * side by side agree; no other journey depends on their absence).
+ */
+export async function withB2BillingCodes(trader: Page): Promise<void> {
+  const settings = (await (await trader.request.get("/admin/api/settings")).json()).data as { yamatoB2?: { customerCode?: string } };
+  if (settings.yamatoB2?.customerCode) return;
+  await trader.goto("/admin/orders");
+  const saved = await trader.request.post("/admin/api/settings", {
+    headers: { "x-csrf-token": await csrfOf(trader) },
+    data: { ...settings, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }

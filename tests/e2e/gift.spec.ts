@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, E2E_OWNER as OWNER, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
+import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Issue #18's gift journey: a member sends 御歳暮 with 名入れ, wrapping and a message card (the
 // summary shows the wrapping fee at once), the trader sees the packing instructions on the order
@@ -11,40 +11,17 @@ test.describe.configure({ timeout: 180_000 });
 
 const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 
-async function traderSignsIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await waitForHydration(page);
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(OWNER.password);
-  await page.getByRole("button", { name: "サインイン" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
-  return page;
-}
-
-test.beforeEach(async ({ page }) => {
-  await asConfirmedAdult(page);
-  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
-});
+test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a member sends 御歳暮 with 名入れ, wrapping and a card; the trader packs and ships it; the card links to tracking", async ({ page, browser }) => {
   await signUpAndSignIn(page, "gift");
   const products = (await (await page.request.get("/ja/api/products")).json()).data as { id: string; attributes: { price: number } }[];
   const wine = products[0]!;
-  const put = await page.request.put("/api/carts", { headers: { "x-csrf-token": await csrfOf(page) }, data: { cart: { cart_product_ids: { [wine.id]: 1 } } } });
-  expect(put.ok()).toBe(true);
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
-
-  await page.getByLabel("お名前").fill("蔵前 花子");
-  await page.getByLabel("電話番号").fill("03-1234-5678");
-  await page.getByLabel("郵便番号").fill("1000001");
-  const address = page.getByLabel("住所", { exact: true });
-  await expect(address).toHaveValue("千代田区千代田");
-  await address.fill("千代田区千代田1-1");
-  await page.getByLabel("都道府県").selectOption({ label: "東京都" });
+  await checkoutWith(page, { [wine.id]: 1 });
+  // Name, phone and the order form's date of birth; the address from its postcode (東京都).
+  await fillContact(page);
+  await fillAddress(page);
+  await expect(page.getByLabel("都道府県")).toHaveValue("13");
 
   // ギフト設定 is closed until opened, as Japanese shops show it.
   const gift = page.getByTestId("gift-section");
@@ -64,8 +41,6 @@ test("a member sends 御歳暮 with 名入れ, wrapping and a card; the trader p
   await gift.getByRole("textbox", { name: "メッセージ", exact: true }).fill("いつもありがとうございます。\n来年もよろしくお願いいたします。");
 
   await page.getByRole("radio", { name: "代金引換" }).check();
-  // The order form asks the buyer's date of birth (decision 036).
-  await fillBirthDate(page);
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string }[];

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, waitForHydration } from "./fixtures.ts";
+import type { APIRequestContext } from "@playwright/test";
+import { asReturningShopper, checkoutWith } from "./checkout-steps.ts";
 
 // Shipping follows the delivery address as it is typed (issue 18 item 3): choosing 沖縄県 turns the
 // summary's shipping line into Okinawa's fee at once, in the browser, and the delivery dates on offer
@@ -20,19 +20,7 @@ async function firstNormalProduct(request: APIRequestContext): Promise<{ id: str
   return { id: found.id, price: found.attributes.price };
 }
 
-async function checkoutWith(page: Page, amounts: Record<string, number>): Promise<void> {
-  await page.goto("/");
-  const put = await page.request.put("/api/carts", { headers: { "x-csrf-token": await csrfOf(page) }, data: { cart: { cart_product_ids: amounts } } });
-  expect(put.ok()).toBe(true);
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
-}
-
-test.beforeEach(async ({ page }) => {
-  await asConfirmedAdult(page);
-  await page.addInitScript(() => window.sessionStorage.setItem("propmtedLogIn", "true"));
-});
+test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("choosing 沖縄県 updates the shipping line and the delivery dates at once, as does a postcode in Okinawa", async ({ page, request }) => {
   const wine = await firstNormalProduct(request);

@@ -125,7 +125,7 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     expect(column(hanako, "請求先顧客コード")).toBe("0312345678");
     expect(column(hanako, "運賃管理番号")).toBe("01");
     const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check?from=2026-04-01&to=2026-04-03", headers: staff.headers });
-    expect(check.json().data).toMatchObject({ ready: true, count: 2, notes: [{ replaced: ["お届け先名: 髙→高"], leftOver: "" }] });
+    expect(check.json().data).toMatchObject({ ready: true, count: 2, notes: [{ replaced: [{ field: "お届け先名", original: "髙", substitute: "高" }], leftOver: "" }] });
     expect(column(jiro, "送り状種類")).toBe("0");
     expect(column(jiro, "ｺﾚｸﾄ代金引換額（税込)")).toBe("");
     expect(column(jiro, "クール区分")).toBe("2");

@@ -10,7 +10,8 @@ import { b2Csv } from "./b2-cloud.csv.ts";
 // The B2 Cloud upload of two orders byte for byte, as written by hand from Yamato's 送り状発行データ
 // レイアウト (入出力用): Shift_JIS, CRLF, a header line, the 42 columns in order, dates YYYY/MM/DD,
 // phones in half-width digits and hyphens, postcodes 3-4, お届け先住所 with 町・番地 in 32 bytes and
-// the rest in アパートマンション名, JIS X 0208 characters only (髙 → 高), 請求先 codes in every row.
+// the rest in アパートマンション名, JIS X 0208 characters only (髙 → 高), お届け先名(ｶﾅ) in half-width
+// katakana, 請求先 codes in every row.
 // A gift (cash on delivery) goes from its buyer to Okinawa; a paid order to its buyer comes from the shop.
 
 const shop = {
@@ -66,6 +67,7 @@ describe("the B2 Cloud upload, against the golden file", () => {
         buildingName: "蔵前ハイツ101",
         recipient: {
           name: "髙良 花子",
+          kana: "タカラ ハナコ",
           phone: "０９８－８６７－１２３４",
           country: "jp",
           zip: "9040111",
@@ -101,6 +103,6 @@ describe("the B2 Cloud upload, against the golden file", () => {
     );
     const golden = fs.readFileSync(new URL("./fixtures/b2-cloud-golden.csv", import.meta.url));
     expect(body.toString("hex")).toBe(golden.toString("hex"));
-    expect(notes).toEqual([{ orderId: "K7Q2M9X4P8RT", replaced: ["お届け先名: 髙→高"], leftOver: "" }]);
+    expect(notes).toEqual([{ orderId: "K7Q2M9X4P8RT", replaced: [{ field: "お届け先名", original: "髙", substitute: "高" }], leftOver: "" }]);
   });
 });

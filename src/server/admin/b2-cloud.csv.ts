@@ -5,6 +5,8 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, type CsvValue } from "./csv-format.ts";
 import { b2GiftNote } from "./b2-gift-note.ts";
+import { halfWidthKatakana } from "../../domain/kana.ts";
+import type { B2RowNote } from "../../domain/back-office.ts";
 import { B2_ADDRESS_BYTES, b2Phone, b2Text, b2Zip, fitBytes, splitB2Address } from "./b2-text.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
@@ -56,6 +58,9 @@ export const B2_COLUMNS = [
   "運賃管理番号", // 42
 ] as const;
 
+/** お届け先名(ｶﾅ) and ご依頼主名(ｶﾅ): 50 half-width characters. */
+const B2_KANA_BYTES = 50;
+
 /** The delivery time bands B2 Cloud takes for 宅急便 (12–14 and 20–21 were withdrawn in 2017). */
 export const B2_TIME_BANDS = ["0812", "1416", "1618", "1820", "1921"] as const;
 
@@ -88,15 +93,6 @@ export interface B2Order {
   cool: boolean;
 }
 
-/** What the trader is told about a row: characters replaced, or address text with no room on the slip. */
-export interface B2RowNote {
-  orderId: string;
-  /** "お届け先名: 髙→高" */
-  replaced: string[];
-  /** Address text that fitted in none of B2's address fields. */
-  leftOver: string;
-}
-
 /** One shipment's row; the shipping date is the day of the export (Japan date, YYYY-MM-DD). */
 export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate: string): { cells: CsvValue[]; note: B2RowNote } {
   const { b2InvoiceType, b2CollectsTotal } = storedPaymentMethod(order.paymentMethod).exports;
@@ -108,14 +104,14 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
   /** A text cell: characters B2 cannot take replaced (and noted), then cut to the column's bytes. */
   const cell = (column: string, value: string, maxBytes: number) => {
     const { text, replaced } = b2Text(value);
-    note.replaced.push(...replaced.map((each) => `${column}: ${each}`));
+    note.replaced.push(...replaced.map((each) => ({ field: column, ...each })));
     return fitBytes(text, maxBytes);
   };
   /** An address over the layout's fields: 住所 (町・番地 ≤ 32 bytes), then アパートマンション名, then 会社・部門. */
   const addressCells = (column: string, party: { prefecture: number | null; addressLine: string; buildingName: string }) => {
     const line = b2Text(party.addressLine);
     const building = b2Text(party.buildingName);
-    note.replaced.push(...[...line.replaced, ...building.replaced].map((each) => `${column}: ${each}`));
+    note.replaced.push(...[...line.replaced, ...building.replaced].map((each) => ({ field: column, ...each })));
     const split = splitB2Address(line.text, building.text, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));
     if (split.leftOver) note.leftOver = [note.leftOver, split.leftOver].filter(Boolean).join(" ");
     return split;
@@ -148,7 +144,8 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     "お届け先会社・部門１": toAddress.company1,
     "お届け先会社・部門２": toAddress.company2,
     お届け先名: cell("お届け先名", to.name, 32),
-    "お届け先名(ｶﾅ)": "",
+    // Half-width katakana, from the フリガナ the recipient form asks (optional; blank without one).
+    "お届け先名(ｶﾅ)": fitBytes(halfWidthKatakana(to.kana ?? ""), B2_KANA_BYTES),
     敬称: "様",
     ご依頼主コード: "",
     ご依頼主電話番号: b2Phone(from.phone),
@@ -158,7 +155,8 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     ご依頼主住所: from.address.address,
     ご依頼主アパートマンション: fitBytes([from.address.building, from.address.company1, from.address.company2].filter(Boolean).join(" "), B2_ADDRESS_BYTES.building),
     ご依頼主名: cell("ご依頼主名", from.name, 32),
-    "ご依頼主名(ｶﾅ)": "",
+    // Checkout asks no フリガナ of the buyer, and the shop has none: blank.
+    "ご依頼主名(ｶﾅ)": order.sendsToOther ? fitBytes(halfWidthKatakana(order.buyer.kana ?? ""), B2_KANA_BYTES) : "",
     品名コード１: "",
     品名１: cell("品名１", description, 50),
     品名コード２: "",

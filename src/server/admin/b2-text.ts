@@ -61,10 +61,16 @@ export function isB2Character(character: string): boolean {
   return lead === 0xea && trail <= 0xa4;
 }
 
+/** One character B2 cannot take and what the file holds instead (髙 → 高). */
+export interface B2Replacement {
+  original: string;
+  substitute: string;
+}
+
 export interface B2Text {
   text: string;
-  /** Characters replaced, as "髙→高". */
-  replaced: string[];
+  /** Characters replaced, in the order they occur. */
+  replaced: B2Replacement[];
 }
 
 /**
@@ -72,7 +78,7 @@ export interface B2Text {
  * character by its NFKC form when that encodes (①→1, ㈱→(株)), anything else by 〓.
  */
 export function b2Text(input: string): B2Text {
-  const replaced: string[] = [];
+  const replaced: B2Replacement[] = [];
   let text = "";
   for (const original of input.replace(/[\r\n\t]+/g, " ")) {
     const character = SHIFT_JIS_LOOKALIKES[original] ?? original;
@@ -85,7 +91,7 @@ export function b2Text(input: string): B2Text {
     const substitute =
       known ?? ([...compatible].every((each) => isB2Character(SHIFT_JIS_LOOKALIKES[each] ?? each)) && compatible !== character ? compatible : B2_UNKNOWN_CHARACTER);
     text += substitute;
-    replaced.push(`${original}→${substitute}`);
+    replaced.push({ original, substitute });
   }
   return { text: text.trim(), replaced };
 }

@@ -5,7 +5,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { OrderListFilters, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import type { B2RowNote } from "./b2-cloud.csv.ts";
+import type { B2CloudCheck, B2RowNote } from "../../domain/back-office.ts";
 import { b2Csv, hasB2BillingCodes, readyToShip, shipsWithB2 } from "./b2-cloud.csv.ts";
 import { ordersCsv } from "./order-export.csv.ts";
 
@@ -51,7 +51,7 @@ export class OrderExportService {
   }
 
   /** What the B2 file of these filters would hold: how many rows, and the rows whose text was replaced or cut. */
-  async b2CloudCheck(filters: OrderListFilters, now = new Date()): Promise<{ ready: boolean; count: number; notes: B2RowNote[] }> {
+  async b2CloudCheck(filters: OrderListFilters, now = new Date()): Promise<B2CloudCheck> {
     const shop = await this.deps.shopProfiles.profile();
     if (!hasB2BillingCodes(shop)) return { ready: false, count: 0, notes: [] };
     const { notes, count } = await this.b2Cloud(filters, now);

@@ -123,6 +123,40 @@ describe("POST /api/checkout with a recipient", () => {
     expect((await env.client.order(response.json().order_id))!.prefecture).toBe(47);
   });
 
+  it("keeps the recipient's optional フリガナ as katakana, shows it to the trader, and writes it half-width to B2's お届け先名(ｶﾅ)", async () => {
+    const member = await env.shop.memberSession();
+    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: { ...okinawa, kana: "ひが　つる" } }));
+    expect(response.statusCode).toBe(200);
+    const orderId = response.json().order_id as string;
+    expect((await env.client.order(orderId))!.recipient).toMatchObject({ name: "比嘉 ツル", kana: "ヒガ ツル" });
+    const history = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
+    expect(history.json().data[0].attributes.recipient).toMatchObject({ name: "比嘉 ツル", kana: "ヒガ ツル" });
+    const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: staff.headers });
+    expect(detail.json().data.recipient).toMatchObject({ kana: "ヒガ ツル" });
+    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload, "Shift_JIS");
+    const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
+    expect(cells[B2_COLUMNS.indexOf("お届け先名(ｶﾅ)")]).toBe("ﾋｶﾞ ﾂﾙ");
+    // Checkout asks no フリガナ of the buyer: ご依頼主名(ｶﾅ) stays blank.
+    expect(cells[B2_COLUMNS.indexOf("ご依頼主名(ｶﾅ)")]).toBe("");
+
+    // Without one (the spec's payload), the order keeps no kana and the column is blank.
+    const plain = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: okinawa }));
+    expect((await env.client.order(plain.json().order_id))!.recipient).not.toHaveProperty("kana");
+  });
+
+  it("refuses a フリガナ that is not kana with a clear message in ja and en", async () => {
+    const before = await env.client.orderCount();
+    const payload = orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, kana: "比嘉 ツル" } });
+    const ja = await env.client.post(env.shop.browserSession(), payload);
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({ "recipient.kana": ["お届け先のフリガナはカタカナまたはひらがなで入力してください"] });
+    const en = await env.client.post(env.shop.browserSession(), payload, { locale: "en" });
+    expect(en.json().fields).toEqual({ "recipient.kana": ["Recipient's furigana must be written in katakana or hiragana"] });
+    const tooLong = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, kana: "ア".repeat(51) } }));
+    expect(tooLong.json().fields).toEqual({ "recipient.kana": ["お届け先のフリガナは50文字以内で入力してください"] });
+    expect(await env.client.orderCount()).toBe(before);
+  });
+
   it("answers 422 with ja and en messages per recipient field, and writes nothing", async () => {
     const before = await env.client.orderCount();
     const bad = { name: " ", phone: "12", zip: "12", address: "" };

@@ -214,6 +214,7 @@ export class CheckoutService {
                 prefecture: input.recipient.prefecture,
                 address: input.recipient.address,
                 buildingName: input.recipient.building_name,
+                ...(input.recipient.kana ? { kana: input.recipient.kana } : {}),
               }
             : null,
           desiredDeliveryDate: input.desiredDeliveryDate,

@@ -13,6 +13,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
 import { isPhoneNumber } from "../../domain/recipient.ts";
+import { isKanaName, katakanaOf } from "../../domain/kana.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { ValidatedAttribute, ValidationKind } from "../i18n/validation.ts";
@@ -76,7 +77,7 @@ export class CheckoutFieldErrors {
 
 const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
-const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone" };
+const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone", kana: "recipient_kana" };
 
 /** A failed check of `checkoutPayloadSchema` (declared on the route), as zod reported it. */
 export interface CheckoutPayloadIssue {
@@ -227,6 +228,9 @@ function checkRecipient(
   if (!name) errors.addKind("recipient.name", "recipient_name", "blank");
   if (!phone) errors.addKind("recipient.phone", "recipient_phone", "blank");
   else if (!isPhoneNumber(phone)) errors.addKind("recipient.phone", "recipient_phone", "invalid");
+  // フリガナ is optional; given, it is kana only and kept as full-width katakana.
+  const kana = oneLine(input.kana ?? "");
+  if (kana && !isKanaName(kana)) errors.addKind("recipient.kana", "recipient_kana", "not_kana");
   let address: AddressInput | undefined;
   try {
     address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
@@ -235,5 +239,5 @@ function checkRecipient(
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;
-  return { name, phone, ...address };
+  return { name, phone, ...address, ...(kana ? { kana: katakanaOf(kana) } : {}) };
 }

@@ -24,7 +24,8 @@ export type ValidationKind =
   | "equal_to"
   | "expired"
   | "already_confirmed"
-  | "not_found";
+  | "not_found"
+  | "not_kana";
 
 const kinds: Record<Locale, Record<ValidationKind, string>> = {
   ja: {
@@ -48,6 +49,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
     expired: "の有効期限が切れました。新しくリクエストしてください。",
     already_confirmed: "は既に登録済みです。ログインしてください。",
     not_found: "は見つかりませんでした。",
+    not_kana: "はカタカナまたはひらがなで入力してください",
   },
   en: {
     blank: "can't be blank",
@@ -70,6 +72,7 @@ const kinds: Record<Locale, Record<ValidationKind, string>> = {
     expired: "has expired, please request a new one",
     already_confirmed: "was already confirmed, please try signing in",
     not_found: "not found",
+    not_kana: "must be written in katakana or hiragana",
   },
 };
 
@@ -102,6 +105,7 @@ const attributes = {
     // Checkout and the address book: お届け先 when the parcel goes to someone else.
     recipient_name: "お届け先のお名前",
     recipient_phone: "お届け先の電話番号",
+    recipient_kana: "お届け先のフリガナ",
     payment_method: "お支払い方法",
     desired_delivery_date: "お届け希望日",
     desired_delivery_timezone: "お届け希望時間帯",
@@ -199,6 +203,7 @@ const attributes = {
     // Checkout and the address book: the recipient when the parcel goes to someone else.
     recipient_name: "Recipient's name",
     recipient_phone: "Recipient's phone",
+    recipient_kana: "Recipient's furigana",
     payment_method: "Payment method",
     desired_delivery_date: "Desired delivery date",
     desired_delivery_timezone: "Desired delivery time",

@@ -186,6 +186,7 @@ export const adminEn: AdminDictionary = {
   "adminOrder.recipient": "Recipient (not the customer)",
   "adminOrder.customer": "Customer",
   "adminOrder.name": "Name",
+  "adminOrder.kana": "Furigana",
   "adminOrder.email": "E-mail",
   "adminOrder.phone": "Phone",
   "adminOrder.destination": "Destination",

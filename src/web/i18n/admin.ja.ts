@@ -187,6 +187,7 @@ export const adminJa = {
   "adminOrder.recipient": "お届け先(ご依頼主と別)",
   "adminOrder.customer": "ご注文者",
   "adminOrder.name": "お名前",
+  "adminOrder.kana": "フリガナ",
   "adminOrder.email": "メールアドレス",
   "adminOrder.phone": "電話番号",
   "adminOrder.destination": "お届け先",

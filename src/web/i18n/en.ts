@@ -245,6 +245,8 @@ export const en: Dictionary = {
   "address.addressHint": "City, town and street number",
   "recipient.name": "Recipient's name",
   "recipient.phone": "Recipient's phone",
+  "recipient.kana": "Recipient's furigana",
+  "recipient.kanaHint": "How the name reads, for the carrier's slip (katakana or hiragana).",
   "recipient.heading": "Deliver to",
   "recipient.sameAsBuyer": "Same as the orderer",
   "recipient.other": "Send to another address",

@@ -246,6 +246,8 @@ export const ja = {
   "address.addressHint": "市区町村・番地",
   "recipient.name": "お届け先のお名前",
   "recipient.phone": "お届け先の電話番号",
+  "recipient.kana": "お届け先のフリガナ",
+  "recipient.kanaHint": "送り状に印字するお名前の読みです(カタカナまたはひらがな)。",
   "recipient.heading": "お届け先",
   "recipient.sameAsBuyer": "ご注文者と同じ",
   "recipient.other": "別の住所に送る",

@@ -73,6 +73,10 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+function withoutPrefecture(address: string, prefecture: string | undefined): string {
+  return prefecture && address.startsWith(prefecture) ? address.slice(prefecture.length) : address;
+}
+
 function PartyAddress({ party }: { party: Pick<AdminOrderDetail, "country" | "zip" | "prefecture" | "address" | "building_name"> }) {
   const ta = useAdminText();
   const { locale } = useI18n();
@@ -81,7 +85,8 @@ function PartyAddress({ party }: { party: Pick<AdminOrderDetail, "country" | "zi
       <Row label={ta("adminOrder.country")}>{countryName(party.country, locale)}</Row>
       <Row label={ta("adminOrder.zip")}>{displayZip(party.country, party.zip)}</Row>
       {party.prefecture !== null && <Row label={ta("adminOrder.prefecture")}>{prefectureName(party.prefecture, locale) ?? party.prefecture}</Row>}
-      <Row label={ta("adminOrder.address")}>{party.address}</Row>
+      {/* The recipient's address comes as one line, prefecture first: the row above already names it. */}
+      <Row label={ta("adminOrder.address")}>{withoutPrefecture(party.address, party.prefecture === null ? undefined : prefectureName(party.prefecture, "ja"))}</Row>
       {party.building_name ? <Row label={ta("adminOrder.buildingName")}>{party.building_name}</Row> : null}
     </dl>
   );
@@ -144,6 +149,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           <h3 className={detail.subTitle}>{ta("adminOrder.recipient")}</h3>
           <dl className={detail.rows}>
             <Row label={ta("adminOrder.name")}>{order.recipient.name}</Row>
+            {order.recipient.kana ? <Row label={ta("adminOrder.kana")}>{order.recipient.kana}</Row> : null}
             <Row label={ta("adminOrder.phone")}>
               <a href={`tel:${order.recipient.phone}`}>{order.recipient.phone}</a>
             </Row>

@@ -1,4 +1,5 @@
 import { buttonClass } from "../../ui/button.tsx";
+import { B2Check } from "./b2-check.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
@@ -25,6 +26,7 @@ export function OrderExports({ filters }: { filters: OrderFilters }) {
         </a>
       </div>
       <p className={styles.muted}>{to("exports.b2Hint")}</p>
+      <B2Check query={query} />
     </section>
   );
 }

@@ -66,7 +66,7 @@ export function DeliveryChoice({
       </fieldset>
       {book.length > 0 && <p className={styles.methodNote}>{t("recipient.bookHint")}</p>}
       {value.choice === "other" && (
-        <RecipientFields value={value.other} onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))} errors={errors} />
+        <RecipientFields withKana value={value.other} onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))} errors={errors} />
       )}
     </div>
   );

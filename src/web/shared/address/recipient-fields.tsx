@@ -1,42 +1,62 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
+import { KANA_NAME_MAX_LENGTH } from "../../../domain/kana.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
+import styles from "./address-fields.module.css";
 import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
 import { AddressFields, addressFormValue, addressPayload } from "./address-fields.tsx";
 
 /** お届け先 typed in: name and phone with the address form (postcode autofill as everywhere). */
 export interface RecipientFormValue {
   name: string;
+  /** フリガナ, asked at checkout only (the address book keeps none). */
+  kana?: string;
   phone: string;
   address: AddressFormValue;
 }
 
-export type RecipientFormErrors = AddressFormErrors & { name?: string[]; phone?: string[] };
+export type RecipientFormErrors = AddressFormErrors & { name?: string[]; phone?: string[]; kana?: string[] };
 
 export function recipientFormValue(entry: AddressBookEntry | null, defaultCountryName: string): RecipientFormValue {
   return { name: entry?.name ?? "", phone: entry?.phone ?? "", address: addressFormValue(entry, defaultCountryName) };
 }
 
-/** The recipient object of POST /api/checkout and the body of POST/PUT /api/address-book. */
+/** The recipient object of POST /api/checkout and the body of POST/PUT /api/address-book (kana only when typed). */
 export function recipientPayload(value: RecipientFormValue) {
-  return { name: value.name.trim(), phone: value.phone.trim(), ...addressPayload(value.address) };
+  const kana = value.kana?.trim();
+  return { name: value.name.trim(), ...(kana ? { kana } : {}), phone: value.phone.trim(), ...addressPayload(value.address) };
 }
 
 export function RecipientFields({
   value,
   onChange,
   errors,
+  withKana = false,
 }: {
   value: RecipientFormValue;
   onChange: Dispatch<SetStateAction<RecipientFormValue>>;
   errors?: RecipientFormErrors | undefined;
+  /** Ask the name's フリガナ (optional) for the carrier's slip: at checkout. */
+  withKana?: boolean;
 }) {
   const { t } = useI18n();
+  // Marked as the address's own required fields are (the badge for the eye, aria-required for the ear).
+  const required = (
+    <span className={styles.required} aria-hidden="true">
+      {t("address.required")}
+    </span>
+  );
   return (
     <div>
       <Input
-        label={t("recipient.name")}
+        label={
+          <>
+            {t("recipient.name")}
+            {required}
+          </>
+        }
+        aria-required="true"
         name="recipient_name"
         autoComplete="shipping name"
         maxLength={100}
@@ -47,8 +67,34 @@ export function RecipientFields({
         }}
         error={errors?.name?.[0]}
       />
+      {withKana && (
+        <Input
+          label={
+            <>
+              {t("recipient.kana")}
+              <span className={styles.optional}>{t("address.optional")}</span>
+            </>
+          }
+          name="recipient_kana"
+          autoComplete="off"
+          maxLength={KANA_NAME_MAX_LENGTH}
+          hint={t("recipient.kanaHint")}
+          value={value.kana ?? ""}
+          onChange={(event) => {
+            const kana = event.target.value;
+            onChange((current) => ({ ...current, kana }));
+          }}
+          error={errors?.kana?.[0]}
+        />
+      )}
       <Input
-        label={t("recipient.phone")}
+        label={
+          <>
+            {t("recipient.phone")}
+            {required}
+          </>
+        }
+        aria-required="true"
         name="recipient_phone"
         type="tel"
         autoComplete="shipping tel"
