@@ -12,6 +12,7 @@ export const addressBookEn: Record<keyof typeof addressBookJa, string> = {
   "addressBook.listHeading": "Saved addresses",
   "addressBook.count": "{count} (up to {max})",
   "addressBook.empty": "No addresses saved yet.",
+  "addressBook.ownAddress": "Your own address",
   "addressBook.honorific": "{name}",
   "addressBook.phone": "Phone",
   "addressBook.address": "Address",

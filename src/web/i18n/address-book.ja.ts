@@ -12,6 +12,7 @@ export const addressBookJa = {
   "addressBook.listHeading": "登録済みのお届け先",
   "addressBook.count": "{count}件(最大{max}件)",
   "addressBook.empty": "登録されたお届け先はありません。",
+  "addressBook.ownAddress": "ご自身の住所",
   "addressBook.honorific": "{name} 様",
   "addressBook.phone": "電話番号",
   "addressBook.address": "住所",

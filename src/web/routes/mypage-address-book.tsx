@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Route } from "./+types/mypage-address-book";
 import type { AddressResource } from "../../domain/address.ts";
 import type { AddressBookEntry } from "../../domain/address-book.ts";
@@ -46,6 +46,19 @@ export default function MyPageAddressBook() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
   const [busy, setBusy] = useState(false);
+  // When a form closes, focus goes back to the button that opened it (else it would fall to the page's start).
+  const opener = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (editing !== null || !opener.current) return;
+    document.querySelector<HTMLElement>(`[data-opens="${opener.current}"]`)?.focus();
+    opener.current = null;
+  }, [editing]);
+
+  function openForm(form: Editing) {
+    opener.current = form === "new" ? "new" : `entry-${form}`;
+    setEditing(form);
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -118,28 +131,32 @@ export default function MyPageAddressBook() {
       <p>{t("addressBook.lead")}</p>
 
       <h2 className={styles.heading}>{t("addressBook.defaultHeading")}</h2>
-      {loaded.own ? (
-        <AddressBookCard
-          name={user?.user_name ?? ""}
-          phone={user?.tel ?? ""}
-          address={loaded.own}
-          isDefault
-          testId="default-address"
-          actions={
-            <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
-              {t("addressBook.defaultChange")}
-            </TransitionLink>
-          }
-        />
-      ) : (
-        <div className={styles.card} data-testid="default-address">
-          <p>{t("addressBook.defaultNone")}</p>
-          <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
-            {t("addressBook.defaultAdd")}
-          </TransitionLink>
-        </div>
-      )}
       <p className={styles.note}>{t("addressBook.defaultNote")}</p>
+      <div className={styles.list}>
+        {loaded.own ? (
+          <AddressBookCard
+            name={user?.user_name ?? ""}
+            phone={user?.tel ?? ""}
+            address={loaded.own}
+            isDefault
+            testId="default-address"
+            actions={
+              <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
+                {t("addressBook.defaultChange")}
+              </TransitionLink>
+            }
+          />
+        ) : (
+          <div className={styles.card} data-testid="default-address">
+            <p>{t("addressBook.defaultNone")}</p>
+            <div className={styles.actions}>
+              <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
+                {t("addressBook.defaultAdd")}
+              </TransitionLink>
+            </div>
+          </div>
+        )}
+      </div>
 
       <h2 className={styles.heading}>
         {t("addressBook.listHeading")} <span className={styles.count}>{t("addressBook.count", { count: loaded.entries.length, max: ADDRESS_BOOK_MAX_ENTRIES })}</span>
@@ -159,7 +176,7 @@ export default function MyPageAddressBook() {
                   address={entry}
                   actions={
                     <>
-                      <Button variant="secondary" onClick={() => setEditing(entry.id)}>
+                      <Button variant="secondary" data-opens={`entry-${entry.id}`} onClick={() => openForm(entry.id)}>
                         {t("addressBook.edit")}
                       </Button>
                       <Button variant="ghost" onClick={() => setDeleting(entry)}>
@@ -178,7 +195,9 @@ export default function MyPageAddressBook() {
       ) : full ? (
         <Notice tone="info">{t("addressBook.full", { max: ADDRESS_BOOK_MAX_ENTRIES })}</Notice>
       ) : (
-        <Button onClick={() => setEditing("new")}>{t("addressBook.add")}</Button>
+        <Button data-opens="new" onClick={() => openForm("new")}>
+          {t("addressBook.add")}
+        </Button>
       )}
 
       <Dialog

@@ -31,7 +31,8 @@ export function AddressBookCard({
     <article className={`${styles.card} ${isDefault ? styles.defaultCard : ""}`} aria-labelledby={nameId} data-testid={testId}>
       <div className={styles.cardHead}>
         <h3 id={nameId} className={styles.name}>
-          {t("addressBook.honorific", { name })}
+          {/* The member's own address before they have given their name in the profile. */}
+          {name ? t("addressBook.honorific", { name }) : t("addressBook.ownAddress")}
         </h3>
         {isDefault && <Badge tone="wine">{t("addressBook.defaultBadge")}</Badge>}
       </div>
