@@ -159,3 +159,21 @@ test("the address book in English", async ({ page }) => {
   await expect(form.getByText("Recipient's phone is invalid")).toBeVisible();
   await expect(form.getByText("Zip can't be blank")).toBeVisible();
 });
+
+test("at the limit the page says so instead of offering to add", async ({ page }) => {
+  await asReturningShopper(page);
+  await signUpAndSignIn(page, "addrbook-full");
+  const csrf = await csrfOf(page);
+  for (let n = 0; n < 50; n += 1) {
+    const added = await page.request.post("/api/address-book", {
+      headers: { "x-csrf-token": csrf },
+      data: { name: `比嘉 ${n}`, phone: "098-867-1234", country: "jp", zip: "9000021", address: "那覇市泉崎1-2-3", building_name: "" },
+    });
+    expect(added.status()).toBe(201);
+  }
+  await page.goto("/mypage/address-book");
+  await waitForHydration(page);
+  await expect(page.getByText("50件(最大50件)")).toBeVisible();
+  await expect(page.getByText("お届け先は50件まで登録できます。新しく追加するには、使わなくなったお届け先を削除してください。")).toBeVisible();
+  await expect(page.getByRole("button", { name: "お届け先を追加する" })).toHaveCount(0);
+});
