@@ -152,3 +152,12 @@ export function displayZip(country: string, zip: string): string {
   const digits = /^(\d{3})-?(\d{4})$/.exec(zip);
   return country === "jp" && digits ? `〒${digits[1]}-${digits[2]}` : zip;
 }
+
+/**
+ * The address as one line: the prefecture (kept apart by the form) in front of the rest, in Japanese
+ * whatever the page's language, as the carrier's slip is written.
+ */
+export function addressLine(order: { prefecture: number | null; address: string }): string {
+  const prefecture = order.prefecture === null ? undefined : prefectureName(order.prefecture, "ja");
+  return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
+}

@@ -1,4 +1,4 @@
-import { prefectureName } from "./address.ts";
+import { addressLine } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
 import { carrierLabel, trackingUrl } from "./carriers.ts";
 import type { GiftAnswer, GiftOptions } from "./gift.ts";
@@ -91,14 +91,6 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   totals: OrderTotals & { shipping: number; paymentFee: number };
 }
 
-/**
- * The address as one line: the prefecture (kept apart by the form) in front of the rest, in Japanese
- * whatever the page's language, as the carrier's slip is written.
- */
-export function addressLine(order: { prefecture: number | null; address: string }): string {
-  const prefecture = order.prefecture === null ? undefined : prefectureName(order.prefecture, "ja");
-  return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
-}
 
 /** The person's fields alone (an order record carries many more), with the address as one line. */
 function partyOf(person: OrderRecipient): OrderParty {

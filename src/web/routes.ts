@@ -36,6 +36,7 @@ export default [
   route("mypage", "routes/mypage.tsx", [
     index("routes/mypage-profile.tsx"),
     route("address", "routes/mypage-address.tsx"),
+    route("address-book", "routes/mypage-address-book.tsx"),
     route("account", "routes/mypage-account.tsx"),
     route("magazine", "routes/mypage-magazine.tsx"),
     route("credit", "routes/mypage-credit.tsx"),

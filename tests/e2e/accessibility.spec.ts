@@ -207,7 +207,7 @@ test.describe("shopper pages", () => {
 
   test("a member's pages", async ({ page }) => {
     await signUpAndSignIn(page, "a11y");
-    for (const path of ["/mypage", "/mypage/address", "/mypage/account", "/mypage/magazine", "/mypage/credit", "/mypage/orders"]) {
+    for (const path of ["/mypage", "/mypage/address", "/mypage/address-book", "/mypage/account", "/mypage/magazine", "/mypage/credit", "/mypage/orders"]) {
       await open(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(page, path);

@@ -44,7 +44,7 @@ const OPEN_PAGES = [
   "/no-such-page",
 ];
 
-const MEMBER_PAGES = ["/", "/checkout", "/mypage", "/mypage/address", "/mypage/orders", "/mypage/account", "/mypage/magazine", "/mypage/credit"];
+const MEMBER_PAGES = ["/", "/checkout", "/mypage", "/mypage/address", "/mypage/address-book", "/mypage/orders", "/mypage/account", "/mypage/magazine", "/mypage/credit"];
 
 interface VnuMessage {
   type: string;

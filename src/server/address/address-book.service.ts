@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { AddressBookEntry } from "../../domain/address-book.ts";
 import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -34,10 +34,16 @@ export class AddressBookService {
 
   async create(userId: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
     const entry = await this.validate(body, locale);
-    const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(addressBookTable).where(eq(addressBookTable.userId, userId));
-    if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new DomainError("invalid", "addressBookFull");
-    const [row] = await this.db.insert(addressBookTable).values({ userId, ...columnsOf(entry) }).returning();
-    return this.present(row!, locale);
+    // Counting and adding under one per-member lock: two adds sent at once (two tabs, a double
+    // tap) cannot both see room for one more and go past the limit.
+    const row = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('address_book_entries'), ${userId})`);
+      const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(addressBookTable).where(eq(addressBookTable.userId, userId));
+      if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new DomainError("invalid", "addressBookFull");
+      const [added] = await tx.insert(addressBookTable).values({ userId, ...columnsOf(entry) }).returning();
+      return added!;
+    });
+    return this.present(row, locale);
   }
 
   async update(userId: number, id: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
+import { CountriesService } from "../reference/countries.service.ts";
+import { PostcodesService } from "../reference/postcodes.service.ts";
+import { AddressBookService } from "./address-book.service.ts";
+import { AddressService } from "./address.service.ts";
 
 // A member's address book: the people they send to, members only, writes with the CSRF token; the
 // spec's saved address (GET/PUT /api/address) stays the member's own and is untouched.
@@ -32,9 +37,14 @@ describe("members only, with the CSRF token", () => {
     expect((await call(guest, "DELETE", "/1")).statusCode).toBe(401);
   });
 
-  it("refuses writes without the CSRF token", async () => {
-    const response = await shop.app.inject({ method: "POST", url: "/api/address-book", headers: { cookie: member.cookie }, payload: mother });
-    expect(response.statusCode).toBe(403);
+  it("refuses writes without the CSRF token, and changes nothing", async () => {
+    const added = (await call(member, "POST", "", mother)).json().data;
+    const withoutToken = (method: "POST" | "PUT" | "DELETE", url: string) =>
+      shop.app.inject({ method, url, headers: { cookie: member.cookie }, ...(method === "DELETE" ? {} : { payload: { ...mother, name: "書き換え" } }) });
+    expect((await withoutToken("POST", "/api/address-book")).statusCode).toBe(403);
+    expect((await withoutToken("PUT", `/api/address-book/${added.id}`)).statusCode).toBe(403);
+    expect((await withoutToken("DELETE", `/api/address-book/${added.id}`)).statusCode).toBe(403);
+    expect((await call(member, "GET")).json().data).toEqual([added]);
   });
 });
 
@@ -79,5 +89,43 @@ describe("adding, changing, deleting", () => {
     expect(en.json().fields.name).toEqual(["Recipient's name can't be blank"]);
     expect((await call(fresh, "POST", "", [] as never)).statusCode).toBe(422);
     expect((await call(fresh, "GET")).json()).toEqual({ data: [] });
+  });
+});
+
+describe("the limit of entries", () => {
+  async function memberWithFullBook(): Promise<MemberSession> {
+    const fresh = await shop.memberSession();
+    for (let n = 0; n < ADDRESS_BOOK_MAX_ENTRIES; n += 1) {
+      expect((await call(fresh, "POST", "", { ...mother, name: `比嘉 ${n}` })).statusCode).toBe(201);
+    }
+    return fresh;
+  }
+
+  it("refuses one more than the limit with a clear 422 in ja and en, and still lets an entry be changed", async () => {
+    const full = await memberWithFullBook();
+    const ja = await call(full, "POST", "", mother);
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().errors).toEqual(["お届け先リストに登録できるのは50件までです。使わなくなったお届け先を削除してから追加してください。"]);
+    const en = await call(full, "POST", "", mother, "en");
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors).toEqual(["Your address book holds up to 50 addresses. Please delete one you no longer use."]);
+    const entries = (await call(full, "GET")).json().data;
+    expect(entries).toHaveLength(ADDRESS_BOOK_MAX_ENTRIES);
+    expect((await call(full, "PUT", `/${entries[0].id}`, { ...mother, name: "比嘉 カマド" })).statusCode).toBe(200);
+    // Deleting one makes room for one.
+    expect((await call(full, "DELETE", `/${entries[1].id}`)).statusCode).toBe(204);
+    expect((await call(full, "POST", "", mother)).statusCode).toBe(201);
+  });
+
+  it("lets only one of several adds made at once take the last place", async () => {
+    // The service itself, as two processes behind a load balancer would run it: one member's
+    // requests through one Fastify are served one after the other and would not show the race.
+    const countries = new CountriesService();
+    const book = new AddressBookService(shop.database.db, new AddressService(shop.database.db, countries, new PostcodesService()), countries);
+    const fresh = await shop.memberSession();
+    for (let n = 0; n < ADDRESS_BOOK_MAX_ENTRIES - 1; n += 1) await book.create(fresh.user.id, { ...mother, name: `比嘉 ${n}` }, "ja");
+    const answers = await Promise.allSettled(Array.from({ length: 4 }, () => book.create(fresh.user.id, mother, "ja")));
+    expect(answers.map((answer) => answer.status).sort()).toEqual(["fulfilled", "rejected", "rejected", "rejected"]);
+    expect(await book.list(fresh.user.id, "ja")).toHaveLength(ADDRESS_BOOK_MAX_ENTRIES);
   });
 });

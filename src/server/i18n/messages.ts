@@ -63,7 +63,7 @@ const ja = {
   deliveryNotesNone: "この日に発送する注文はありません。",
   // --- end back office ---
   // --- back office operations ---
-  addressBookFull: "アドレス帳には50件まで登録できます。使わなくなったお届け先を削除してください。",
+  addressBookFull: "お届け先リストに登録できるのは50件までです。使わなくなったお届け先を削除してから追加してください。",
   exportTooLarge: "書き出す注文が多すぎます(5,000件まで)。注文日などで絞り込んでください。",
   b2BillingCodesMissing: "B2クラウド用のCSVを書き出すには、設定で「請求先顧客コード」と「運賃管理番号」を登録してください(宅急便の取り込みに必要です)。",
   staffRemoveSelf: "ご自身のアカウントは削除できません。",

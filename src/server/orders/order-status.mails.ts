@@ -8,7 +8,7 @@ import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderRow } from "./orders.service.ts";
-import { addressLine } from "../../domain/order-view.ts";
+import { addressLine } from "../../domain/address.ts";
 import { carrierLabel, trackingUrl } from "../../domain/carriers.ts";
 import { displayZip } from "../../domain/address.ts";
 

@@ -2,11 +2,13 @@ import type { Dictionary } from "./ja.ts";
 import { legalEn } from "./legal.en.ts";
 import { checkoutEn } from "./checkout.en.ts";
 import { ordersEn } from "./orders.en.ts";
+import { addressBookEn } from "./address-book.en.ts";
 
 export const en: Dictionary = {
   ...legalEn,
   ...checkoutEn,
   ...ordersEn,
+  ...addressBookEn,
   "site.ageNotice": "Drinking by persons under 20 is prohibited by law",
   "site.skipToContent": "Skip to content",
   "site.copyright": "© {year} {company}",
@@ -251,7 +253,8 @@ export const en: Dictionary = {
   "recipient.sameAsBuyer": "Same as the orderer",
   "recipient.other": "Send to another address",
   "recipient.fromBook": "{name} ({prefecture})",
-  "recipient.bookHint": "Add or edit the addresses of your address book on My Page (Shipping address).",
+  "recipient.bookHint": "Add or edit the people you send to on My Page (Address book).",
+  "recipient.error.invalid": "{field} is invalid",
   "address.buildingName": "Building name",
   "address.optional": "(optional)",
   "address.required": "Required",

@@ -3,11 +3,13 @@
 import { legalJa } from "./legal.ja.ts";
 import { checkoutJa } from "./checkout.ja.ts";
 import { ordersJa } from "./orders.ja.ts";
+import { addressBookJa } from "./address-book.ja.ts";
 
 export const ja = {
   ...legalJa,
   ...checkoutJa,
   ...ordersJa,
+  ...addressBookJa,
   "site.ageNotice": "20歳未満の者の飲酒は法律で禁止されています",
   "site.skipToContent": "本文へスキップ",
   "site.copyright": "© {year} {company}",
@@ -252,7 +254,8 @@ export const ja = {
   "recipient.sameAsBuyer": "ご注文者と同じ",
   "recipient.other": "別の住所に送る",
   "recipient.fromBook": "{name} 様({prefecture})",
-  "recipient.bookHint": "アドレス帳のお届け先はマイページの「お届け先住所」で追加・編集できます。",
+  "recipient.bookHint": "よく送るお届け先は、マイページの「お届け先リスト」で追加・編集できます。",
+  "recipient.error.invalid": "{field}は不正な値です",
   "address.buildingName": "建物名",
   "address.optional": "(任意)",
   "address.required": "必須",

@@ -29,6 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const SECTIONS: { to: string; label: MessageKey }[] = [
   { to: "/mypage", label: "mypage.profile" },
   { to: "/mypage/address", label: "mypageAddress.title" },
+  { to: "/mypage/address-book", label: "addressBook.title" },
   { to: "/mypage/orders", label: "orders.title" },
   { to: "/mypage/account", label: "mypageAccount.title" },
   { to: "/mypage/magazine", label: "mypage.magazine" },
@@ -45,7 +46,8 @@ export default function MyPage() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const listId = useId();
-  const current = SECTIONS.slice(1).find((section) => pathname.startsWith(section.to)) ?? SECTIONS[0]!;
+  // A whole path segment: /mypage/address-book is not /mypage/address.
+  const current = SECTIONS.slice(1).find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`)) ?? SECTIONS[0]!;
   return (
     <div className={`page ${styles.layout}`}>
       <nav className={styles.side} aria-label={t("mypage.nav")}>

@@ -72,6 +72,20 @@ export function addressErrorMessages(errors: AddressFieldErrors, t: I18n["t"]): 
   return worded;
 }
 
+/**
+ * The 必須 badge after a required field's label. It is for the eye; screen readers hear "required"
+ * from the control's aria-required, and the field's name stays what it is ("住所") through its
+ * aria-label, since a label's text would take the badge in.
+ */
+export function RequiredMark() {
+  const { t } = useI18n();
+  return (
+    <span className={styles.required} aria-hidden="true">
+      {t("address.required")}
+    </span>
+  );
+}
+
 interface AddressFieldsProps {
   value: AddressFormValue;
   /** Takes updates as functions too: a postcode answer applies to the form as it is when it arrives. */
@@ -135,13 +149,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
   const set = (field: "prefecture" | "address" | "building_name") => (next: string) =>
     onChange((current) => ({ ...current, [field]: next }));
 
-  // The badge is for the eye; screen readers hear "required" from aria-required, and the field's
-  // name stays what it is ("住所"): aria-label, since a label's text would take the badge in.
-  const required = (
-    <span className={styles.required} aria-hidden="true">
-      {t("address.required")}
-    </span>
-  );
+  const required = <RequiredMark />;
 
   return (
     <div className={styles.fields}>

@@ -1,11 +1,14 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import { KANA_NAME_MAX_LENGTH } from "../../../domain/kana.ts";
+import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "../../../domain/recipient.ts";
+import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import styles from "./address-fields.module.css";
 import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
-import { AddressFields, addressFormValue, addressPayload } from "./address-fields.tsx";
+import { AddressFields, RequiredMark, addressErrorMessages, addressFormValue, addressPayload } from "./address-fields.tsx";
+import { checkAddress } from "./address-rules.ts";
 
 /** お届け先 typed in: name and phone with the address form (postcode autofill as everywhere). */
 export interface RecipientFormValue {
@@ -28,6 +31,20 @@ export function recipientPayload(value: RecipientFormValue) {
   return { name: value.name.trim(), ...(kana ? { kana } : {}), phone: value.phone.trim(), ...addressPayload(value.address) };
 }
 
+/**
+ * The checks made before sending, worded as the server words its 422 (the server checks again):
+ * name and phone filled in, the phone a phone number, the address by the shared address rules.
+ */
+export async function checkRecipient(value: RecipientFormValue, t: I18n["t"]): Promise<RecipientFormErrors> {
+  const errors: RecipientFormErrors = {};
+  const payload = recipientPayload(value);
+  if (payload.name === "") errors.name = [t("address.error.blank", { field: t("recipient.name") })];
+  if (payload.phone === "") errors.phone = [t("address.error.blank", { field: t("recipient.phone") })];
+  else if (!isPhoneNumber(payload.phone)) errors.phone = [t("recipient.error.invalid", { field: t("recipient.phone") })];
+  const address = await checkAddress(addressPayload(value.address));
+  return address.ok ? errors : { ...errors, ...addressErrorMessages(address.errors, t) };
+}
+
 export function RecipientFields({
   value,
   onChange,
@@ -41,25 +58,20 @@ export function RecipientFields({
   withKana?: boolean;
 }) {
   const { t } = useI18n();
-  // Marked as the address's own required fields are (the badge for the eye, aria-required for the ear).
-  const required = (
-    <span className={styles.required} aria-hidden="true">
-      {t("address.required")}
-    </span>
-  );
   return (
     <div>
       <Input
         label={
           <>
             {t("recipient.name")}
-            {required}
+            <RequiredMark />
           </>
         }
+        aria-label={t("recipient.name")}
         aria-required="true"
         name="recipient_name"
         autoComplete="shipping name"
-        maxLength={100}
+        maxLength={RECIPIENT_NAME_MAX_LENGTH}
         value={value.name}
         onChange={(event) => {
           const name = event.target.value;
@@ -91,14 +103,15 @@ export function RecipientFields({
         label={
           <>
             {t("recipient.phone")}
-            {required}
+            <RequiredMark />
           </>
         }
+        aria-label={t("recipient.phone")}
         aria-required="true"
         name="recipient_phone"
         type="tel"
         autoComplete="shipping tel"
-        maxLength={30}
+        maxLength={RECIPIENT_PHONE_MAX_LENGTH}
         value={value.phone}
         onChange={(event) => {
           const phone = event.target.value;
