@@ -26,7 +26,7 @@ import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
-import { SessionService } from "./accounts/session.service.ts";
+import { ACCOUNTS_CHANGED_CHANNEL, SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
 import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { AfterAnswer } from "./accounts/after-answer.ts";
@@ -137,7 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = new CatalogService(database, shopProfiles, config.hashidSalt);
   await catalog.startListening();
   const carts = new CartService(database.db, catalog);
-  const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes);
+  // Members' session lookups are kept 5 s in memory; every change to users or sessions, in any
+  // process, forgets them (a trigger's NOTIFY, decision 044).
+  const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes, 5_000);
+  await database.listen(ACCOUNTS_CHANGED_CHANNEL, () => sessions.forgetLookups());
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
   const addresses = new AddressService(database.db, countries, postcodes);
