@@ -18,6 +18,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { ensureBuild } from "./ensure-build.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const { fetch, AbortSignal } = globalThis;
 
@@ -119,7 +120,7 @@ async function startServer() {
   };
   delete env.DATABASE_URL;
   const started = Date.now();
-  const server = spawn(process.execPath, ["dist/server/main.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const server = spawn(process.execPath, [...serverNodeFlags(), "dist/server/main.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
   cleanups.push(() => stop(server));
   let exitCode = null;
   server.once("exit", (code, signal) => (exitCode = code ?? signal));

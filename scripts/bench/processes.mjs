@@ -5,6 +5,8 @@ import fs from "node:fs";
 import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { serverNodeFlags } from "../server-flags.mjs";
+import { BENCH_OWNER } from "./load.mjs";
 
 const children = new Set();
 
@@ -70,7 +72,7 @@ export async function waitForOk(child, url, since, timeoutMs = Number(process.en
 }
 
 /**
- * Starts the shop's production server (`node dist/server/main.js`) and waits for the first 200 on /.
+ * Starts the shop's production server (`node <start flags> dist/server/main.js`) and waits for the first 200 on /.
  * Answers { child, port, base, startMs }.
  */
 export async function startShop({ dataDir, databaseUrl }) {
@@ -86,6 +88,10 @@ export async function startShop({ dataDir, databaseUrl }) {
     RATE_LIMIT_MULTIPLIER: "1000",
     // The demo catalogue on PostgreSQL too (DATABASE_URL alone leaves it out): both databases serve the same shop.
     DEMO_DATA: "1",
+    // A member signs up and confirms through the built-in mailbox, read as this owner (memberSession).
+    ADMIN_EMAIL: BENCH_OWNER.email,
+    ADMIN_PASSWORD: BENCH_OWNER.password,
+    DEV_MAILBOX: "1",
   };
   delete env.PUBLIC_URL;
   if (databaseUrl) {
@@ -93,7 +99,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     env.SESSION_SECRET ??= "bench-secret-that-is-at-least-32-characters-long";
   } else delete env.DATABASE_URL;
   const since = performance.now();
-  const child = spawnTracked(process.execPath, ["dist/server/main.js"], env);
+  // Started as `npm start` starts it: with the Node flags of package.json's start script.
+  const child = spawnTracked(process.execPath, [...serverNodeFlags(), "dist/server/main.js"], env);
   const base = `http://127.0.0.1:${port}`;
   const startMs = await waitForOk(child, `${base}/`, since);
   return { child, port, base, startMs };

@@ -16,6 +16,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { visitorJson } from "../domain/visitor.ts";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
@@ -25,7 +26,7 @@ import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
-import { SessionService } from "./accounts/session.service.ts";
+import { ACCOUNTS_CHANGED_CHANNEL, SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
 import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { AfterAnswer } from "./accounts/after-answer.ts";
@@ -138,7 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = new CatalogService(database, shopProfiles, config.hashidSalt);
   await catalog.startListening();
   const carts = new CartService(database.db, catalog);
-  const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes);
+  // Members' session lookups are kept 5 s in memory; every change to users or sessions, in any
+  // process, forgets them (a trigger's NOTIFY, decision 044).
+  const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes, 5_000);
+  await database.listen(ACCOUNTS_CHANGED_CHANNEL, () => sessions.forgetLookups());
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
   const addresses = new AddressService(database.db, countries, postcodes);
@@ -298,8 +302,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/favicon.ico", async (_request, reply) => reply.redirect("/favicon.svg", 301));
 
   if (deps.pages !== "none") {
-    // Guests' catalogue pages are rendered once per catalogue version (see page-cache.ts); the
-    // development server always renders, so an edited component shows at once.
+    // Catalogue pages are rendered once per catalogue version for guests and once for members (see
+    // page-cache.ts); the development server always renders, so an edited component shows at once.
     const pageCache = deps.pages === "production" ? new PageCache((request) => csrfTokenFor(request.sessionId, secret)) : null;
     if (pageCache) {
       catalog.onInvalidate(() => pageCache.invalidate());
@@ -329,16 +333,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staticOptions: { serveDotFiles: false, dotfiles: "deny" },
       ...(pageCache ? { routeOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
       getLoadContext: async (request, reply) => {
-        // A page kept for other guests notes which products' availability it shows.
+        // A page kept for other visitors notes which products' availability it shows.
         const reads = new AvailabilityReads();
         const capture = pageCache?.capture(request, reply, reads);
         const page: PageContext = {
           locale: request.locale,
           csrfToken: csrfTokenFor(request.sessionId, secret),
           nonce: reply.cspNonce?.script ?? "",
+          user: request.user,
+          visitor: { user: request.user, json: visitorJson(request.user) },
+          // A kept page is rendered with placeholders (and a stand-in member), never the visitor's own.
           ...capture,
           shop: await shopProfiles.profile(),
-          user: request.user,
           sessionExpired: request.sessionExpired,
           publicUrl: config.publicUrl,
           catalog: capture ? catalog.recordingReader(reads) : catalog,

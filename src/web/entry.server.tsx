@@ -7,6 +7,7 @@ import { provideDictionary } from "./i18n/i18n.tsx";
 import { ja } from "./i18n/ja.ts";
 import type { PageContext } from "./load-context.ts";
 import { pageContext } from "./load-context.ts";
+import { VisitorProvider } from "./shared/auth/visitor.tsx";
 
 provideDictionary("ja", ja);
 provideDictionary("en", en);
@@ -64,7 +65,12 @@ function renderWhole(
       },
     });
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const app = (
+      <VisitorProvider value={page.visitor}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </VisitorProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
       onAllReady() {
         pipe(sink);

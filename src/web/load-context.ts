@@ -26,8 +26,9 @@ export interface CatalogReader {
 }
 
 /**
- * Given when the server keeps this page for other guests (server/http/page-cache.ts): the page is
- * rendered whole, and `finish` stores it and answers it with the visitor's own token and nonce.
+ * Given when the server keeps this page for other visitors (server/http/page-cache.ts): the page is
+ * rendered whole, and `finish` stores it and answers it with the visitor's own token, nonce and
+ * (for a member) visitor block.
  */
 export interface PageCapture {
   finish(html: string, status: number, headers: Headers): string;
@@ -44,6 +45,11 @@ export interface PageContext {
   nonce: string;
   shop: ShopProfile;
   user: SessionUser | null;
+  /**
+   * The member as the page's visitor block gives it to the browser (shared/auth/visitor.tsx): the
+   * user and its JSON, or, in a page kept for every member, a stand-in and a placeholder.
+   */
+  visitor: { user: SessionUser | null; json: string };
   /** The member's idle session ended with this request (Devise timeoutable). */
   sessionExpired: boolean;
   /** Public origin of the shop, for canonical links. */
@@ -55,7 +61,7 @@ export interface PageContext {
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */
   dictionaryHref?: string;
-  /** Present when the rendered page is kept for other guests (its token and nonce are placeholders). */
+  /** Present when the rendered page is kept for other visitors (its token, nonce and member are placeholders). */
   pageCapture?: PageCapture;
 }
 

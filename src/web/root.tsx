@@ -14,6 +14,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
 import { AuthProvider } from "./shared/auth/auth-context.tsx";
+import { VisitorData } from "./shared/auth/visitor.tsx";
 import { CartProvider } from "./shared/cart/cart-context.tsx";
 import { CartDrawer } from "./features/cart/cart-drawer.tsx";
 import { CartDrawerProvider } from "./shared/cart/cart-drawer-state.tsx";
@@ -41,13 +42,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     csrfToken: page.csrfToken,
     nonce: page.nonce,
     shop: page.shop,
-    user: page.user,
     publicUrl: page.publicUrl,
     dictionaryHref: page.dictionaryHref,
   };
 }
 
-// The root data (shop, visitor, token) only changes after a form action such as signing in;
+// The root data (shop, token) only changes after a form action such as signing in;
 // a language switch reloads the page.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && defaultShouldRevalidate;
@@ -90,6 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <VisitorData />
         <Scripts nonce={data?.nonce} />
       </body>
     </html>

@@ -1,10 +1,11 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { signUpAndSignIn } from "./fixtures.ts";
+import { asReturningShopper } from "./checkout-steps.ts";
+import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Guests' catalogue pages are rendered once and kept (src/server/http/page-cache.ts). What a
 // shopper relies on: each guest's page still carries that guest's own CSRF token, every inline
-// script carries this response's CSP nonce, and a member always gets a page of their own.
+// script carries this response's CSP nonce, and members get a copy of their own with their own data.
 
 function csrfIn(html: string): string {
   return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
@@ -65,26 +66,80 @@ test("two guests get the same kept /shop, each with their own working CSRF token
   expect((await put(second, tokenA)).status()).toBe(403);
 });
 
-test("a member's /shop is rendered for them, never kept or taken from the guests' copy", async ({ page }) => {
-  const email = await signUpAndSignIn(page, "page-cache");
-  await page.request.get("/shop");
-  const mine = await page.request.get("/shop");
-  expect(mine.headers()["x-page-cache"]).toBeUndefined();
-  const html = await mine.text();
-  expect(html).toContain(email);
-  await expectNoncesMatch(mine);
+/** The member the page's visitor block hands to the browser (web/shared/auth/visitor.tsx). */
+function visitorIn(html: string): { email?: string } | null {
+  const json = /<script type="application\/json" id="kura-visitor">([^<]*)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error("no visitor block");
+  return JSON.parse(json) as { email?: string } | null;
+}
 
-  // Signed out again, the same browser is a guest and gets the kept page, without the member in it.
-  await page.goto("/shop");
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute("content")) ?? "";
-  expect((await page.request.delete("/api/users/sign_out", { headers: { "x-csrf-token": csrf } })).status()).toBeLessThan(300);
-  // Polled: a journey running beside this one may change the catalogue, which drops the copy.
-  let asGuest: APIResponse | undefined;
+/** Polled: a journey running beside this one may change the catalogue, which drops the copy. */
+async function keptPage(request: APIRequestContext, url: string): Promise<string> {
+  let html = "";
   await expect
     .poll(async () => {
-      asGuest = await page.request.get("/shop");
-      return asGuest.headers()["x-page-cache"];
+      const response = await request.get(url);
+      html = await response.text();
+      if (response.headers()["x-page-cache"] === "hit") await expectNoncesMatch(response);
+      return response.headers()["x-page-cache"];
     })
     .toBe("hit");
-  expect(await asGuest!.text()).not.toContain(email);
+  return html;
+}
+
+// Members share their own kept copy (decision 044): the header's My Page and Log Out, and a visitor
+// block with each member's own JSON written in when it is answered.
+test("two members get the kept /shop each with their own data, and neither reaches the other or a guest", async ({ page, browser, baseURL }) => {
+  // Two sign-ups, each confirmed through the mailbox.
+  test.slow();
+  await asReturningShopper(page);
+  const other = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await other.newPage();
+    await asReturningShopper(otherPage);
+    const emailA = await signUpAndSignIn(page, "cache-a");
+    const emailB = await signUpAndSignIn(otherPage, "cache-b");
+
+    const htmlA = await keptPage(page.request, "/shop");
+    const htmlB = await keptPage(otherPage.request, "/shop");
+    expect(visitorIn(htmlA)?.email).toBe(emailA);
+    expect(visitorIn(htmlB)?.email).toBe(emailB);
+    expect(htmlA).not.toContain(emailB);
+    expect(htmlB).not.toContain(emailA);
+    for (const html of [htmlA, htmlB]) expect(html).not.toMatch(/kuraCsrf|kuraNonce|kuraVisitor|kuraMember|stand-in/);
+    expect(csrfIn(htmlA)).not.toBe(csrfIn(htmlB));
+
+    const guest = await newGuest(baseURL);
+    const asGuest = await keptPage(guest, "/shop");
+    expect(visitorIn(asGuest)).toBeNull();
+    expect(asGuest).not.toContain(emailA);
+    expect(asGuest).not.toContain(emailB);
+
+    // The page in the browser: the member's header, and the member's own cart count (the cart is
+    // loaded by the browser, never part of the kept page).
+    const products = (await (await page.request.get("/api/products")).json()) as { data: Array<{ id: number; attributes: { sold_out: boolean } }> };
+    const wine = products.data.find((product) => !product.attributes.sold_out)!.id;
+    const put = await page.request.put("/api/carts", { headers: { "x-csrf-token": csrfIn(htmlA) }, data: { cart: { cart_product_ids: { [wine]: 2 } } } });
+    expect(put.status()).toBe(200);
+    await page.goto("/shop");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "メインメニュー" });
+    await expect(nav.getByRole("link", { name: "My Page" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await otherPage.goto("/shop");
+    await waitForHydration(otherPage);
+    await expect(otherPage.getByRole("navigation", { name: "メインメニュー" }).getByRole("link", { name: "My Page" })).toBeVisible();
+    await expect(otherPage.getByTestId("cart-count")).toHaveCount(0);
+
+    // Signed out from the header, the same browser is a guest again: the guests' copy, no member in it.
+    await nav.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const afterSignOut = await keptPage(page.request, "/shop");
+    expect(visitorIn(afterSignOut)).toBeNull();
+    expect(afterSignOut).not.toContain(emailA);
+    await page.goto("/shop");
+    await expect(page.getByRole("navigation", { name: "メインメニュー" }).getByRole("link", { name: "Log In" })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

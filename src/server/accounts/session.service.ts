@@ -11,6 +11,9 @@ export const REMEMBER_DAYS = 14;
 /** last_seen_at is written at most this often, so a busy member does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** NOTIFY channel of every change to `users` and `sessions` (a trigger, migration 0022). */
+export const ACCOUNTS_CHANGED_CHANNEL = "kura_accounts_changed";
+
 /** A session row belongs to a member or to a staff member (the back office), never both. */
 export type SessionLookup =
   | { user: UserResource; staff: null; rememberUntil: Date | null }
@@ -26,13 +29,53 @@ export function userResource(row: typeof usersTable.$inferSelect): UserResource 
  * ends, unless it was started with remember_me, which keeps it for two weeks.
  */
 export class SessionService {
+  /** Members' sessions looked up within `cacheMs`, by id hash (see `lookup`). */
+  private readonly members = new Map<string, { found: SessionLookup; until: number }>();
+  /** Bumped by every change, so a lookup that began before a change is never kept after it. */
+  private generation = 0;
+
   constructor(
     private readonly db: Database,
     private readonly timeoutMinutes: number,
+    /**
+     * How long a member's session, once looked up, is answered from memory (0: never). Only for a
+     * process that calls `forgetLookups` on every ACCOUNTS_CHANGED_CHANNEL notification (app.ts).
+     */
+    private readonly cacheMs = 0,
   ) {}
 
+  /**
+   * Forgets every member session looked up: called for every change to a member or a session, in
+   * any process (the trigger's NOTIFY), and at once for this process's own sign-outs.
+   */
+  forgetLookups(): void {
+    this.generation += 1;
+    this.members.clear();
+  }
+
+  /**
+   * The signed-in member or staff member of a session. A member's lookup is the one query every
+   * request of a signed-in member waits for (a three-table join: on the embedded database it
+   * bounded members' pages, decision 044), so with `cacheMs` it is kept that long; any change to
+   * `users` or `sessions` forgets it (forgetLookups). last_seen_at is written at most once a
+   * minute anyway, so a few seconds from memory do not move the idle timeout.
+   */
   async lookup(sessionId: string, now = new Date()): Promise<SessionLookup> {
     const idHash = hashToken(sessionId);
+    if (this.cacheMs > 0) {
+      const kept = this.members.get(idHash);
+      if (kept && kept.until > now.getTime()) return kept.found;
+      if (kept) this.members.delete(idHash);
+    }
+    const generation = this.generation;
+    const found = await this.lookupInDatabase(idHash, now);
+    if (this.cacheMs > 0 && found.user && generation === this.generation) {
+      this.members.set(idHash, { found, until: now.getTime() + this.cacheMs });
+    }
+    return found;
+  }
+
+  private async lookupInDatabase(idHash: string, now: Date): Promise<SessionLookup> {
     const [row] = await this.db
       .select({
         session: sessionsTable,
@@ -75,12 +118,16 @@ export class SessionService {
 
   async destroy(sessionId: string): Promise<void> {
     await this.db.delete(sessionsTable).where(eq(sessionsTable.idHash, hashToken(sessionId)));
+    // The trigger's NOTIFY does the same for every process; this one need not wait for it.
+    this.forgetLookups();
   }
 
   /** Ends every other session of a member (after a password change or reset). */
   async destroyOthers(executor: Database, userId: number, keepSessionId?: string): Promise<void> {
     const keep = keepSessionId ? hashToken(keepSessionId) : "";
     await executor.delete(sessionsTable).where(and(eq(sessionsTable.userId, userId), sql`${sessionsTable.idHash} <> ${keep}`));
+    // Inside a transaction the trigger's NOTIFY comes at commit; forgetting now as well is harmless.
+    this.forgetLookups();
   }
 
   /** Old rows of sessions nobody came back to. */

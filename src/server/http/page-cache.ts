@@ -1,14 +1,23 @@
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { PageCapture } from "../../web/load-context.ts";
+import type { UserResource } from "../../domain/account.ts";
+import { visitorJson } from "../../domain/visitor.ts";
+import type { PageCapture, SessionUser } from "../../web/load-context.ts";
 import type { AvailabilityReads } from "../catalog/catalog.reads.ts";
 
 /**
- * Public catalogue pages as a guest sees them, kept as rendered HTML: a guest's /shop costs ~8 ms
- * of React Router and React rendering (measured, docs/performance.md), the same bytes for every
- * guest but two — the CSRF token and the CSP nonce. Those pages are rendered once with random
- * placeholders in their place, kept, and every guest gets the copy with their own token and this
- * response's nonce written in. Members, staff and ended sessions always get a fresh render.
+ * Public catalogue pages, kept as rendered HTML: /shop costs 5-10 ms of React Router and React
+ * rendering (measured, docs/performance.md), the same bytes for every guest but two — the CSRF
+ * token and the CSP nonce. Those pages are rendered once with random placeholders in their place,
+ * kept, and every guest gets the copy with their own token and this response's nonce written in.
+ *
+ * Members differ from guests in the header (My Page and Log Out instead of Log In) and in the
+ * visitor block (web/shared/auth/visitor.tsx) that hands the member to the browser; nothing else on
+ * these pages reads the member. So members share a second copy of each page, rendered once with a
+ * stand-in member whose JSON is a third placeholder, and each member's own JSON is written in when
+ * it is answered (decision 044). A real member's data never reaches a kept copy: the render that is
+ * kept never sees one, and a copy that shows any of the stand-in's fields outside the visitor block
+ * is not kept. Staff and ended sessions always get a fresh render.
  *
  * A copy is dropped whenever the catalogue, prices or shop settings change (CatalogService's
  * invalidation, in every process through NOTIFY) and after TTL_MS at the latest, which bounds
@@ -39,10 +48,12 @@ const KEPT_QUERY_KEYS: Record<string, ReadonlySet<string>> = {
 };
 const NO_QUERY_KEYS: ReadonlySet<string> = new Set();
 
+type Hole = "csrf" | "nonce" | "visitor";
+
 /** A kept page, encoded once: the bytes between its holes, and which value goes in each hole. */
 interface CachedPage {
   parts: Buffer[];
-  holes: Array<"csrf" | "nonce">;
+  holes: Hole[];
   headers: Record<string, string>;
   storedAt: number;
   /** Which products' availability the page shows. */
@@ -51,7 +62,7 @@ interface CachedPage {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set when this guest request renders a page that will be kept (see PageCache). */
+    /** Set when this request renders a page that will be kept (see PageCache). */
     pageCacheKey: string | null;
   }
 }
@@ -72,6 +83,9 @@ export class PageCache {
   // Random per process: catalogue text a trader writes can never contain them by accident or design.
   private readonly csrfPlaceholder = `kuraCsrf${crypto.randomBytes(12).toString("hex")}`;
   private readonly noncePlaceholder = `kuraNonce${crypto.randomBytes(12).toString("hex")}`;
+  private readonly visitorPlaceholder = `kuraVisitor${crypto.randomBytes(12).toString("hex")}`;
+  /** The member the members' copies are rendered for: every field a marker no real member has. */
+  private readonly standIn: UserResource = standInMember();
 
   constructor(
     /** The visitor's CSRF token (an HMAC of the session id). */
@@ -96,7 +110,7 @@ export class PageCache {
 
   /** The key of a request whose page may come from (and go into) the cache, or null. */
   keyFor(request: PageRequest): string | null {
-    if (request.method !== "GET" || request.user || request.staff || request.sessionExpired) return null;
+    if (request.method !== "GET" || request.staff || request.sessionExpired) return null;
     const queryAt = request.url.indexOf("?");
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     if (queryAt >= 0 && request.url.length - queryAt > MAX_QUERY_LENGTH) return null;
@@ -105,7 +119,7 @@ export class PageCache {
       const kept = KEPT_QUERY_KEYS[path] ?? NO_QUERY_KEYS;
       for (const name of new URLSearchParams(request.url.slice(queryAt + 1)).keys()) if (!kept.has(name)) return null;
     }
-    return `${request.locale} ${request.url}`;
+    return `${request.user ? "member" : "guest"} ${request.locale} ${request.url}`;
   }
 
   /**
@@ -129,19 +143,27 @@ export class PageCache {
   };
 
   /**
-   * What the page is rendered with instead of the visitor's own token and nonce, and where it goes;
-   * `reads` is filled with the products the render shows (CatalogService.recordingReader).
+   * What the page is rendered with instead of the visitor's own token, nonce and member, and where
+   * it goes; `reads` is filled with the products the render shows (CatalogService.recordingReader).
    */
-  capture(request: PageRequest, reply: PageReply, reads: AvailabilityReads): { csrfToken: string; nonce: string; pageCapture: PageCapture } | null {
+  capture(
+    request: PageRequest,
+    reply: PageReply,
+    reads: AvailabilityReads,
+  ): { csrfToken: string; nonce: string; user: SessionUser | null; visitor: { user: SessionUser | null; json: string }; pageCapture: PageCapture } | null {
     const key = request.pageCacheKey;
     if (!key) return null;
     const generation = this.generation;
+    const member = request.user !== null;
+    const user = member ? this.standIn : null;
     return {
       csrfToken: this.csrfPlaceholder,
       nonce: this.noncePlaceholder,
+      user,
+      visitor: { user, json: member ? this.visitorPlaceholder : visitorJson(null) },
       pageCapture: {
         finish: (html, status, headers) => {
-          if (status === 200 && generation === this.generation) {
+          if (status === 200 && generation === this.generation && !(member && this.showsStandIn(html))) {
             const kept: Record<string, string> = {};
             headers.forEach((value, name) => {
               if (name !== "set-cookie") kept[name] = value;
@@ -149,7 +171,10 @@ export class PageCache {
             this.store(key, { ...this.template(html), headers: kept, storedAt: this.now(), reads });
           }
           reply.header("x-page-cache", "miss");
-          return html.replaceAll(this.csrfPlaceholder, this.csrfToken(request)).replaceAll(this.noncePlaceholder, reply.cspNonce?.script ?? "");
+          return html
+            .replaceAll(this.csrfPlaceholder, this.csrfToken(request))
+            .replaceAll(this.noncePlaceholder, reply.cspNonce?.script ?? "")
+            .replaceAll(this.visitorPlaceholder, visitorJson(request.user));
         },
       },
     };
@@ -164,20 +189,54 @@ export class PageCache {
     this.entries.set(key, page);
   }
 
-  /** Splits a page at its placeholders and encodes the rest once (UTF-8 of /shop is ~85 kB). */
+  /**
+   * True when a member's render shows the stand-in anywhere but in the visitor block: some
+   * component drew the member's own data, which a shared copy must not hold.
+   */
+  private showsStandIn(html: string): boolean {
+    const fields = [String(this.standIn.id), this.standIn.email, this.standIn.user_name, this.standIn.tel];
+    if (fields.some((field) => html.includes(field))) {
+      console.warn("page cache: a member's page shows the member's own data; it is rendered for every member instead of kept");
+      return true;
+    }
+    return false;
+  }
+
+  /** Splits a page at its placeholders and encodes the rest once (UTF-8 of /shop is ~65 kB). */
   private template(html: string): Pick<CachedPage, "parts" | "holes"> {
-    const pieces = html.split(new RegExp(`(${this.csrfPlaceholder}|${this.noncePlaceholder})`));
+    const names: Record<string, Hole> = { [this.csrfPlaceholder]: "csrf", [this.noncePlaceholder]: "nonce", [this.visitorPlaceholder]: "visitor" };
+    const pieces = html.split(new RegExp(`(${Object.keys(names).join("|")})`));
     return {
       parts: pieces.filter((_, index) => index % 2 === 0).map((piece) => Buffer.from(piece, "utf8")),
-      holes: pieces.filter((_, index) => index % 2 === 1).map((hole) => (hole === this.csrfPlaceholder ? "csrf" : "nonce")),
+      holes: pieces.filter((_, index) => index % 2 === 1).map((hole) => names[hole]!),
     };
   }
 
-  /** A kept page with this visitor's CSRF token and this response's nonce in its holes. */
+  /** A kept page with this visitor's CSRF token, this response's nonce and (a member's copy) this member. */
   private fill(page: CachedPage, request: PageRequest, reply: PageReply): Buffer {
-    const values = { csrf: Buffer.from(this.csrfToken(request)), nonce: Buffer.from(reply.cspNonce?.script ?? "") };
+    const values: Record<Hole, Buffer> = {
+      csrf: Buffer.from(this.csrfToken(request)),
+      nonce: Buffer.from(reply.cspNonce?.script ?? ""),
+      visitor: Buffer.from(visitorJson(request.user)),
+    };
     const chunks: Buffer[] = [page.parts[0]!];
     page.holes.forEach((hole, index) => chunks.push(values[hole], page.parts[index + 1]!));
     return Buffer.concat(chunks);
   }
+}
+
+/**
+ * A member no one is: random markers in every field (an id no serial column reaches), so the
+ * members' copy can be searched for them (showsStandIn).
+ */
+function standInMember(): UserResource {
+  const marker = crypto.randomBytes(9).toString("hex");
+  return {
+    id: 900_000_000_000 + crypto.randomInt(1, 99_999_999),
+    email: `member-${marker}@stand-in.invalid`,
+    user_name: `kuraMemberName${marker}`,
+    tel: `kuraMemberTel${marker}`,
+    birth_date: null,
+    unconfirmed_email: null,
+  };
 }

@@ -3,10 +3,10 @@ import type { PageContext } from "../load-context.ts";
 
 /**
  * What the root route's loader gives every page. Declared here, not derived from root.tsx's loader,
- * because features read it (the signed-in user) and root.tsx imports those features: deriving it
+ * because features read it (the series tree, the shop) and root.tsx imports those features: deriving it
  * there made an import cycle (decision 028).
  */
-export interface RootData extends Pick<PageContext, "locale" | "csrfToken" | "nonce" | "shop" | "user" | "publicUrl" | "dictionaryHref"> {
+export interface RootData extends Pick<PageContext, "locale" | "csrfToken" | "nonce" | "shop" | "publicUrl" | "dictionaryHref"> {
   series: SeriesTreeNode[];
   liquorTypes: LiquorTypeOption[];
 }

@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
 import type { UserResource } from "../../../domain/account.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import type { RootData } from "../root-data.ts";
 import { callApi, setCsrfToken } from "../site/api.ts";
+import { useVisitor } from "./visitor.tsx";
 
 export type SignInResult = { ok: true; user: UserResource; message: string } | { ok: false; status: number; errors: string[] };
 export type SignOutResult = { ok: true; message: string } | { ok: false };
@@ -36,19 +35,13 @@ interface SignInBody {
 
 /**
  * Who is signed in, for every screen (spec §4 Auth). The server looks the member up with the page
- * request, so the initial user arrives with the root data and the lookup is finished at once; after
- * that, sign-in, sign-out and account changes set the user here without reloading the page.
+ * request, so the initial user arrives with the page (its visitor block, visitor.tsx) and the lookup
+ * is finished at once; after that, sign-in, sign-out and account changes set the user here without
+ * reloading the page.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { locale } = useI18n();
-  const rootUser = useRouteLoaderData<RootData>("root")?.user ?? null;
-  const [user, setUserState] = useState<UserResource | null>(rootUser);
-  const [seenRootUser, setSeenRootUser] = useState(rootUser);
-  // When the root data is loaded again (after a form action) the server's answer is the truth.
-  if (rootUser !== seenRootUser) {
-    setSeenRootUser(rootUser);
-    setUserState(rootUser);
-  }
+  const [user, setUserState] = useState<UserResource | null>(useVisitor().user);
 
   const setUser = useCallback((next: UserResource | null) => setUserState(next), []);
 

@@ -2,13 +2,10 @@ import { createContext, useContext } from "react";
 import type { ReactNode } from "react";
 import type { LiquorTypeOption, SeriesTreeNode } from "../../../domain/catalog-api.ts";
 import type { ShopProfile } from "../../../domain/shop-profile.ts";
-import type { SessionUser } from "../../load-context.ts";
 
-/** Page-level global data every screen may read (spec §3): the shop, the visitor, the CSRF token. */
+/** Page-level global data every screen may read (spec §3): the shop, the CSRF token (the member: useAuth()). */
 export interface SiteData {
   shop: ShopProfile;
-  /** The visitor as the page was served; screens read the current member from useAuth(). */
-  user: SessionUser | null;
   csrfToken: string;
   publicUrl: string;
   series: SeriesTreeNode[];
