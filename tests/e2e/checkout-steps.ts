@@ -33,19 +33,22 @@ export async function checkoutWith(page: Page, amounts: Record<string, number>):
   await expect(page.getByTestId("order-summary")).toBeVisible();
 }
 
-/** Name, e-mail (when given) and phone of the orderer. */
+/** A field's name on the Japanese or the English form; a required one's name ends in its 必須 / Required badge. */
+const field = (ja: string, en: string) => new RegExp(`^(${ja}|${en})( 必須| Required)?$`);
+
+/** Name, e-mail (when given) and phone of the orderer, on the Japanese or the English form. */
 export async function fillContact(page: Page, email?: string): Promise<void> {
-  await page.getByLabel("お名前").fill("蔵前 花子");
-  if (email) await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("電話番号").fill("03-1234-5678");
+  await page.getByLabel(field("お名前", "Name")).fill("蔵前 花子");
+  if (email) await page.getByLabel(field("メールアドレス", "Email")).fill(email);
+  await page.getByLabel(field("電話番号", "Phone")).fill("03-1234-5678");
   // The order form's age field (decision 036), next to the under-20 notice.
   await fillBirthDate(page);
 }
 
 /** A Japanese address filled from its postcode, plus the street number typed after it. */
 export async function fillAddress(page: Page): Promise<void> {
-  await page.getByLabel("郵便番号").fill("1000001");
-  const address = page.getByLabel("住所", { exact: true });
+  await page.getByLabel(field("郵便番号", "Zip")).fill("1000001");
+  const address = page.getByLabel(field("住所", "Address"));
   await expect(address).toHaveValue("千代田区千代田");
   await address.fill("千代田区千代田1-1");
 }

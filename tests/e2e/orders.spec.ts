@@ -164,7 +164,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(items.nth(0).locator("img")).toHaveAttribute("src", /^\/images\/\d+\//);
   await expect(items.nth(1)).toContainText("バジェ・アルト マルベック 2022 750ml");
   await expect(items.nth(1)).toContainText("2,480 円(税抜) x 1");
-  await expect(bank).toContainText("送料1,100 円");
+  await expect(bank).toContainText("送料(税抜)1,100 円");
   await expect(bank).toContainText("消費税1,198 円");
   await expect(bank).not.toContainText("代引き手数料");
 
