@@ -168,3 +168,39 @@ export async function expectPricesLabelled(target: Page | Frame, root?: string):
   expect(amounts).toBeGreaterThan(0);
   expect(unlabelled).toEqual([]);
 }
+
+/**
+ * Names laid out on several lines whose lines start inside a word: a new line must start after a
+ * space or a ・ (words of a katakana name), never as ブレンデッ / ド. Answers each such name.
+ */
+export async function namesSplitInsideWords(page: Page, selector: string): Promise<{ faults: string[]; names: number }> {
+  return page.evaluate((namesSelector) => {
+    const faults: string[] = [];
+    let names = 0;
+    for (const element of document.querySelectorAll<HTMLElement>(namesSelector)) {
+      if (element.getClientRects().length === 0) continue;
+      names += 1;
+      const characters: { char: string; top: number | null }[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let index = 0; index < text.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const rect = range.getBoundingClientRect();
+          characters.push({ char: text[index]!, top: text[index]!.trim() && rect.width > 0 ? Math.round(rect.top) : null });
+        }
+      }
+      let lineTop: number | null = null;
+      characters.forEach((character, index) => {
+        if (character.top === null) return;
+        if (lineTop !== null && character.top > lineTop + 2 && !/[\s・/]/u.test(characters[index - 1]?.char ?? " ")) {
+          faults.push(`${element.textContent}: a line starts inside a word at ${character.char}`);
+        }
+        lineTop = character.top;
+      });
+    }
+    return { faults, names };
+  }, selector);
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
-import { expectNothingCovered, japaneseLineFaults } from "./page-checks.ts";
+import { expectNothingCovered, japaneseLineFaults, namesSplitInsideWords } from "./page-checks.ts";
 
 // Phone ergonomics at 390 px (issue 20): the cart button covers nothing a shopper reads or taps,
 // the /shop filters open as a sheet that counts what it shows, and My Page puts its content first.
@@ -37,13 +37,17 @@ test("the cart button covers no title, price or button on the shop, a product an
   }
 });
 
-test("the cart button covers no order card's text in the purchase history", async ({ page }) => {
+test("the cart button covers no order card's text in the purchase history, whose product names break between words", async ({ page }) => {
   await signUpAndSignIn(page, "phone");
   await page.goto("/");
   const order = await page.request.post("/api/checkout", {
     headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `phone-layout-${Date.now()}-${Math.random()}` },
     data: {
-      items: [{ id: 1, amount: 1 }],
+      // Two long names: a Bordeaux and 北風蒸溜所 ブレンデッド 700ml, which once broke as ブレンデッ / ド.
+      items: [
+        { id: 1, amount: 1 },
+        { id: 15, amount: 1 },
+      ],
       payment_method: "bank",
       name: "蔵前 太郎",
       email: "taro@example.com",
@@ -60,6 +64,9 @@ test("the cart button covers no order card's text in the purchase history", asyn
   await waitForHydration(page);
   await expect(page.getByTestId("order-card")).toHaveCount(1);
   await expectNothingCovered(page);
+  const { faults, names } = await namesSplitInsideWords(page, "[data-testid=order-card] li .phrase-wrap");
+  expect(names).toBe(2);
+  expect(faults).toEqual([]);
 });
 
 test("on a phone /shop's filters open as a sheet that counts the active filters and shows the results", async ({ page }) => {

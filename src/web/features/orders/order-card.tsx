@@ -66,7 +66,7 @@ function OrderItems({ items }: { items: Order["order_items"] }) {
             <span className={styles.thumb} />
           )}
           <div className={styles.itemText}>
-            <span className={styles.itemName}>
+            <span className={`${styles.itemName} phrase-wrap`}>
               {item.product.name}
               {/* Reduced-rate items are marked ※ as the mail and the receipt mark them (decision 036). */}
               {item.reduced ? ` ${REDUCED_RATE_MARK}` : null}
