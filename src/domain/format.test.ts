@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatProductPrice, formatYen, parseIsoDate } from "./format.ts";
+import { formatDate, formatDateTime, formatProductPrice, formatYen, formatYenTaxed, parseIsoDate, withTaxLabel } from "./format.ts";
 import { japanDateOf } from "./japan-time.ts";
 
 describe("yen", () => {
@@ -13,6 +13,15 @@ describe("yen", () => {
   it("shows a product's tax-included price as the spec words it", () => {
     expect(formatProductPrice(3300, "ja")).toBe("価格 3,300円(税込)");
     expect(formatProductPrice(3300, "en")).toBe("Price 3,300 JPY (incl. tax)");
+  });
+
+  it("labels an amount or a price's name 税込/税抜 one way (incl./excl. tax in English)", () => {
+    expect(formatYenTaxed(15290, "ja", "included")).toBe("15,290 円(税込)");
+    expect(formatYenTaxed(1100, "ja", "excluded")).toBe("1,100 円(税抜)");
+    expect(formatYenTaxed(15290, "en", "included")).toBe("15,290 JPY (incl. tax)");
+    expect(formatYenTaxed(1100, "en", "excluded")).toBe("1,100 JPY (excl. tax)");
+    expect(withTaxLabel("ギフトラッピング", "ja", "excluded")).toBe("ギフトラッピング(税抜)");
+    expect(withTaxLabel("Gift wrapping", "en", "excluded")).toBe("Gift wrapping (excl. tax)");
   });
 });
 

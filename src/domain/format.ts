@@ -11,6 +11,22 @@ export function formatYen(amount: number, locale: Locale): string {
   return locale === "ja" ? `${digits} 円` : `${digits} JPY`;
 }
 
+export type TaxTreatment = "included" | "excluded";
+
+/**
+ * The one way a price or a price's label says whether tax is in it (decision 045): "(税込)" /
+ * "(税抜)" right after it in Japanese, " (incl. tax)" / " (excl. tax)" in English.
+ */
+export function withTaxLabel(text: string, locale: Locale, tax: TaxTreatment): string {
+  if (locale === "ja") return `${text}(${tax === "included" ? "税込" : "税抜"})`;
+  return `${text} (${tax === "included" ? "incl." : "excl."} tax)`;
+}
+
+/** An amount with its tax label: "1,234 円(税込)", "1,234 JPY (excl. tax)". */
+export function formatYenTaxed(amount: number, locale: Locale, tax: TaxTreatment): string {
+  return withTaxLabel(formatYen(amount, locale), locale, tax);
+}
+
 /** A product's tax-included price as the spec shows it: "価格 1,234円(税込)". */
 export function formatProductPrice(amountIncludingTax: number, locale: Locale): string {
   const digits = groupedInteger.format(Math.round(amountIncludingTax));

@@ -58,6 +58,45 @@ test("adding from a product page opens the drawer with the bottle, and a reload 
   await expect(drawer.getByTestId("cart-total")).toHaveText(yen(total));
 });
 
+test("a bottle added before the page has loaded the cart joins the bottles already in it", async ({ page, request }) => {
+  await promptAlreadyShown(page);
+  const [first, second] = (await products(request)).filter((p) => !p.attributes.sold_out && p.attributes.buyable_limit === null);
+  await page.goto("/");
+  const put = await page.request.put("/ja/api/carts", {
+    headers: { "x-csrf-token": (await page.locator('meta[name="csrf-token"]').getAttribute("content"))! },
+    data: { cart: { cart_product_ids: { [first!.id]: 2 } } },
+  });
+  expect(put.status()).toBe(200);
+  // The page's own GET /api/carts is held until the click has happened: the order a slow network
+  // (or a quick shopper) gives, which once replaced the saved cart with the new bottle alone.
+  let releaseLoad!: () => void;
+  const loadHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
+  let loadAsked!: () => void;
+  const loadStarted = new Promise<void>((resolve) => (loadAsked = resolve));
+  await page.route("**/ja/api/carts", async (route) => {
+    if (route.request().method() === "GET") {
+      loadAsked();
+      await loadHeld;
+    }
+    await route.continue();
+  });
+  await openProduct(page, second!);
+  await loadStarted;
+  await page.getByRole("button", { name: "カートに入れる" }).click();
+  const drawer = page.getByTestId("cart-drawer");
+  await expect(drawer.getByTestId("cart-item")).toHaveCount(1);
+  releaseLoad();
+  const total = first!.attributes.price_include_tax * 2 + second!.attributes.price_include_tax;
+  await expect(drawer.getByTestId("cart-total")).toHaveText(yen(total));
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  await expect
+    .poll(async () => {
+      const items = (await (await page.request.get("/ja/api/carts")).json()).data as { id: string; amount: number }[];
+      return Object.fromEntries(items.map((item) => [item.id, item.amount]));
+    })
+    .toEqual({ [first!.id]: 2, [second!.id]: 1 });
+});
+
 test("the plus button greys out at buyable_limit and typing 0 removes the bottle", async ({ page, request }) => {
   await promptAlreadyShown(page);
   const limited = (await products(request)).find((p) => !p.attributes.sold_out && p.attributes.buyable_limit !== null && p.attributes.buyable_limit >= 2)!;

@@ -260,6 +260,28 @@ test("the address rules come after the page, not with it, and still stop a malfo
   expect(posts).toHaveLength(0);
 });
 
+test("every required field of the order form shows the 必須 badge and is announced as required", async ({ page, request }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 1 });
+  const fields = await page.locator("form :is(input, select, textarea)").evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => {
+        const label = document.querySelector(`label[for="${element.id}"]`);
+        const badge = label?.querySelector("[aria-hidden=true]")?.textContent ?? "";
+        const required = (element as HTMLInputElement).required || element.getAttribute("aria-required") === "true";
+        return { name: (label?.textContent ?? "").replace(badge, "").trim(), badge, required };
+      })
+      .filter((field) => field.name !== ""),
+  );
+  const required = fields.filter((field) => field.required);
+  // The country defaults to 日本 but is required all the same (spec §5): it too carries the badge.
+  expect(required.map((field) => field.name)).toEqual(expect.arrayContaining(["お名前", "メールアドレス", "電話番号", "国", "郵便番号", "都道府県", "住所"]));
+  expect(required.filter((field) => field.badge !== "必須")).toEqual([]);
+  // And only they: an optional field says 任意, never 必須.
+  expect(fields.filter((field) => !field.required && field.badge === "必須")).toEqual([]);
+});
+
 test("an empty cart says so with a way back to the shop", async ({ page }) => {
   await page.goto("/checkout");
   await waitForHydration(page);

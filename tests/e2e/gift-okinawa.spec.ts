@@ -146,8 +146,8 @@ async function giftToOkinawa(page: Page, browser: Browser, locale: Locale, testI
   await signUpAndSignIn(page, `gift-okinawa-${locale}`);
   if (locale === "en") await page.goto("/locale/en?to=/");
   await checkoutWith(page, { [wine.id]: bottles });
-  await fillContact(page, undefined, locale);
-  await fillAddress(page, locale);
+  await fillContact(page);
+  await fillAddress(page);
 
   // The figures of the settings, to the yen (never read off the screen): two boxes to Okinawa.
   const items = wine.attributes.price * bottles;

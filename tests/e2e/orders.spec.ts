@@ -138,7 +138,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(cod.getByTestId("order-number")).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await expect(cod).toContainText("代金引換");
   await expect(cod).toContainText("(日指定なし) (時間指定なし)");
-  await expect(cod).toContainText("代引き手数料" + "440 円");
+  await expect(cod).toContainText("代引き手数料(税抜)" + "440 円");
   // 2,860 + shipping 1,100 + cod fee 440 = 4,400; tax 440.
   await expect(cod).toContainText("お支払い金額(税込)" + yen(4840));
 
@@ -164,7 +164,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(items.nth(0).locator("img")).toHaveAttribute("src", /^\/images\/\d+\//);
   await expect(items.nth(1)).toContainText("バジェ・アルト マルベック 2022 750ml");
   await expect(items.nth(1)).toContainText("2,480 円(税抜) x 1");
-  await expect(bank).toContainText("送料1,100 円");
+  await expect(bank).toContainText("送料(税抜)1,100 円");
   await expect(bank).toContainText("消費税1,198 円");
   await expect(bank).not.toContainText("代引き手数料");
 

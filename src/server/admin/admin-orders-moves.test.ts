@@ -194,7 +194,7 @@ describe("POST /admin/api/orders/{id}/cancel", () => {
     expect(intent.amountRefunded).toBe(paid.price);
     expect(await client.stockOf(wine)).toBe(before);
     const mail = await mailAbout(order.email, "ご注文をキャンセルしました");
-    expect(mail.text).toContain("クレジットカードへのご請求 7,810 円 は取り消し(返金)いたしました");
+    expect(mail.text).toContain("クレジットカードへのご請求 7,810 円(税込) は取り消し(返金)いたしました");
     expect((await move(order.id, "cancel")).statusCode).toBe(409);
     expect((await shop.app.services.payments.retrievePaymentIntent(paid.paymentIntentId!)).amountRefunded).toBe(paid.price);
   });

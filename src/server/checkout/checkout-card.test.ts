@@ -38,7 +38,7 @@ describe("credit card", () => {
     expect(await env.client.cart(session)).toEqual([]);
     const mails = await env.shop.mailsTo(payload.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain("クレジットカードで 10,010 円 のお支払いが完了しました。");
+    expect(mails[0]!.text).toContain("クレジットカードで 10,010 円(税込) のお支払いが完了しました。");
   });
 
   it("4000 0027 6000 3184: requires 3-D Secure, holds the stock, and completes on the re-post", async () => {

@@ -6,7 +6,8 @@ const ja = {
   "layout.sentAutomatically": "このメールは{shop}から自動送信されています。お心当たりのない場合は、お手数ですが下記までご連絡ください。",
   "layout.buttonFallback": "ボタンが機能しない場合は、次のURLをブラウザのアドレス欄に貼り付けてください。",
   "layout.tel": "TEL",
-  "layout.email": "E-mail",
+  // One wording for the same thing (issue 20): メールアドレス, as every form and page says it.
+  "layout.email": "メールアドレス",
   "layout.web": "URL",
 
   "mailbox.title": "メールボックス(開発用)",

@@ -103,7 +103,7 @@ describe("composeMail", () => {
     expect(mail.text).toContain("山田 太郎 様\n\nご注文ありがとうございます。\n2行目です。\n\n<script>alert('x')</script> & more");
     expect(mail.text).toContain("注文番号: #1001 <b>");
     expect(mail.text).toContain("注文を確認する: https://kura.example/mypage/orders?a=1&b=2\n\nこのリンクの有効期限は3日間です。");
-    for (const part of ["酒舗 蔵", "株式会社蔵前酒舗", "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階", "TEL: 03-5829-4410", "E-mail: info@kura-shuho.example", "URL: https://kura.example/"]) {
+    for (const part of ["酒舗 蔵", "株式会社蔵前酒舗", "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階", "TEL: 03-5829-4410", "メールアドレス: info@kura-shuho.example", "URL: https://kura.example/"]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.text).toContain("このメールは酒舗 蔵から自動送信されています。");

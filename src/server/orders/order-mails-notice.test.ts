@@ -91,3 +91,30 @@ describe("the order mail of a mixed-rate order", () => {
     expect(mail.text).toMatch(/合計\(税込\): 9,283\s?円/);
   });
 });
+
+describe("総額表示 in the mails (decision 045)", () => {
+  const AMOUNT = /\d{1,3}(?:,\d{3})*\s?(?:円|JPY)/;
+  const LABELLED = /税込|税抜|incl\. tax|excl\. tax|消費税|Consumption tax/;
+  for (const locale of ["ja", "en"] as const) {
+    for (const method of storedPaymentMethods()) {
+      it(`order mail, ${method.stored}, ${locale}: the order number and the tax-included amount first, every amount labelled`, () => {
+        const mail = orderMail(shop, PUBLIC_URL, { order: orderView(record(method.stored, locale)), timeBands: {} });
+        const lines = mail.text.split("\n");
+        const amountLines = lines.filter((line) => AMOUNT.test(line));
+        expect(amountLines.length).toBeGreaterThan(5);
+        expect(amountLines.filter((line) => !LABELLED.test(line))).toEqual([]);
+        expect(amountLines[0]).toBe(locale === "ja" ? "お支払い金額(税込): 9,283 円" : "Order total (incl. tax): 9,283 JPY");
+        expect(lines[lines.indexOf(amountLines[0]!) - 1]).toMatch(/^(ご注文番号|Order number): K7M2Q9XW4R$/);
+      });
+      for (const kind of ["deposited", "sent", "cancelled"] as OrderStatusMailKind[]) {
+        it(`${kind} mail, ${method.stored}, ${locale}: every amount labelled`, () => {
+          const row = { ...record(method.stored, locale), price: 9000, zip: "1110051" } as unknown as OrderRow;
+          const mail = orderStatusMail(shop, PUBLIC_URL, kind, row, { refunded: true, paidByTransfer: true });
+          const amountLines = mail.text.split("\n").filter((line) => AMOUNT.test(line));
+          expect(amountLines.length).toBeGreaterThan(0);
+          expect(amountLines.filter((line) => !LABELLED.test(line))).toEqual([]);
+        });
+      }
+    }
+  }
+});

@@ -1,4 +1,4 @@
-import { formatDateTime, formatYen } from "../../domain/format.ts";
+import { formatDateTime, formatYen, formatYenTaxed } from "../../domain/format.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
@@ -87,7 +87,7 @@ export function orderStatusMail(
   const paragraphs: string[] = [fill(t.lead[kind], { shop: shopName })];
   const method = storedPaymentMethod(order.paymentMethod);
   const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && (options.refunded || options.paidByTransfer) ? method.texts.mailCancelledPaid : undefined;
-  if (extra) paragraphs.push(fillText(extra[locale], { total }));
+  if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));
 
   const details: { label: string; value: string }[] = [
     { label: t.orderId, value: orderNumberForShopper(order.publicId) },

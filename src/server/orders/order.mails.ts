@@ -1,6 +1,6 @@
 import { displayZip } from "../../domain/address.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import { formatDateTime, formatYen } from "../../domain/format.ts";
+import { formatDateTime, formatYen, formatYenTaxed, withTaxLabel } from "../../domain/format.ts";
 import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
@@ -21,14 +21,13 @@ const texts = {
     subject: "【{shop}】ご注文ありがとうございます(注文番号 {id})",
     greeting: "{name} 様",
     lead: "この度は{shop}をご利用いただき、誠にありがとうございます。以下の内容でご注文を承りました。",
+    summary: "ご注文番号: {id}\nお支払い金額(税込): {total}",
     itemsHeading: "■ご注文商品",
     line: "{name}\n  {unit} × {amount} = {total}(税抜)",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     paymentMethod: "お支払い方法",
     items: "商品小計(税抜)",
-    /** A charge line: its label, before tax when taxed. */
-    charge: "{label}(税抜)",
     tax: "消費税({rate}%対象 {base})",
     total: "合計(税込)",
     paymentHeading: "■お支払いについて",
@@ -50,13 +49,13 @@ const texts = {
     subject: "Thank you for your order {id} – {shop}",
     greeting: "Dear {name},",
     lead: "Thank you for shopping at {shop}. We have received your order as follows.",
+    summary: "Order number: {id}\nOrder total (incl. tax): {total}",
     itemsHeading: "Your order",
     line: "{name}\n  {unit} × {amount} = {total} (excl. tax)",
     orderId: "Order number",
     orderedAt: "Ordered",
     paymentMethod: "Payment method",
     items: "Items (excl. tax)",
-    charge: "{label} (excl. tax)",
     tax: "Consumption tax ({rate}% on {base})",
     total: "Total (incl. tax)",
     paymentHeading: "Payment",
@@ -99,7 +98,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const lines = order.items.map((item) =>
     fill(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
-  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: yen(order.totals.total), days: shop.terms.bankTransferWithinDays })];
+  // Every amount says whether tax is in it (decision 045): the total in the payment text too.
+  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: shop.terms.bankTransferWithinDays })];
   if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(
@@ -140,7 +140,10 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
 
   // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.
   if (order.items.some((item) => item.reduced)) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
-  const paragraphs = [fill(t.lead, { shop: shopName }), [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
+  const orderNumber = orderNumberForShopper(order.publicId);
+  // 総額表示 (decision 045): the order number and the tax-included amount come first, before the lines before tax.
+  const summary = fill(t.summary, { id: orderNumber, total: yen(order.totals.total) });
+  const paragraphs = [fill(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
   const gift = giftLines(order.gift, locale);
   // The message card's own line breaks are kept, its lines indented under the label.
   if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
@@ -150,18 +153,18 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
 
   const details = [
-    { label: t.orderId, value: orderNumberForShopper(order.publicId) },
+    { label: t.orderId, value: orderNumber },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.paymentMethod, value: method.label[locale] },
     { label: t.items, value: yen(order.totals.items) },
     // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
-    ...order.charges.map((charge) => ({ label: charge.taxable ? fill(t.charge, { label: charge.label[locale] }) : charge.label[locale], value: yen(charge.amount) })),
+    ...order.charges.map((charge) => ({ label: charge.taxable ? withTaxLabel(charge.label[locale], locale, "excluded") : charge.label[locale], value: yen(charge.amount) })),
     // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
     ...order.totals.taxes.map((each) => ({ label: fill(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
     { label: t.total, value: yen(order.totals.total) },
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.
-  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: orderNumber }), {
     greeting: fill(t.greeting, { name: order.name }),
     paragraphs,
     details,

@@ -15,6 +15,7 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.subtotal": "Subtotal (excl. tax)",
   "checkout.tax": "Consumption tax ({rate}%)",
   "checkout.total": "Total (incl. tax)",
+  "checkout.amountToPay": "Amount to pay (incl. tax)",
   "checkout.unavailableItems": "These items cannot be bought at the moment and are not part of your order: {names}",
 
   "checkout.required": "Required",

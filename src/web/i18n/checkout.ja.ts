@@ -14,6 +14,7 @@ export const checkoutJa = {
   "checkout.subtotal": "小計(税抜)",
   "checkout.tax": "消費税({rate}%)",
   "checkout.total": "合計(税込)",
+  "checkout.amountToPay": "お支払い金額(税込)",
   "checkout.unavailableItems": "次の商品は現在お買い求めいただけないため、ご注文に含まれません：{names}",
 
   "checkout.required": "必須",

@@ -221,7 +221,7 @@ export const en: Dictionary = {
   "cart.remove": "Remove {name} from the cart",
   "cart.reducedToStock": "Only {count} left in stock, so the quantity is now {count}",
   "cart.reducedToLimit": "Limited to {count} per customer, so the quantity is now {count}",
-  "cart.line": "{price} x {amount} = {subtotal} (incl. tax)",
+  "cart.line": "{price} x {amount} = {subtotal}",
 
   "loginPrompt.title": "Log in to shop",
   "loginPrompt.lead": "Shopping is easier when you are logged in.",

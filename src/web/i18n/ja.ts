@@ -222,7 +222,8 @@ export const ja = {
   "cart.remove": "{name}をカートから削除",
   "cart.reducedToStock": "在庫が残り{count}本のため、数量を{count}本にしました",
   "cart.reducedToLimit": "お一人様{count}本までのため、数量を{count}本にしました",
-  "cart.line": "{price} x {amount} = {subtotal}(税込)",
+  // {subtotal} comes with its tax label, "4,378 円(税込)" (formatYenTaxed), kept on one line.
+  "cart.line": "{price} x {amount} = {subtotal}",
 
   "loginPrompt.title": "ログインしてお買い物を",
   "loginPrompt.lead": "ログインすると、もっと便利にお買い物いただけます。",

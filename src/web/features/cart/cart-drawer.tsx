@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { CartItem } from "../../../domain/cart.ts";
 import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
+import { formatYenTaxed } from "../../../domain/format.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -100,7 +101,7 @@ export function CartDrawer() {
 }
 
 function CartLine({ item }: { item: CartItem }) {
-  const { t, yen } = useI18n();
+  const { t } = useI18n();
   const cart = useCart();
   const [draft, setDraft] = useState(String(item.amount));
   // When the amount changes elsewhere (+, −, the server's clamp), the box shows it.
@@ -175,9 +176,7 @@ function CartLine({ item }: { item: CartItem }) {
             <p className={`${styles.reduced} phrase-wrap`} role="status" aria-live="polite" data-testid="cart-reduced">
               {reduction && t(reduction === "limit" ? "cart.reducedToLimit" : "cart.reducedToStock", { count: item.amount })}
             </p>
-            <p className={styles.lineTotal} data-testid="cart-line">
-              {t("cart.line", { price: yen(item.price_include_tax), amount: item.amount, subtotal: yen(item.price_include_tax * item.amount) })}
-            </p>
+            <LineTotal item={item} />
           </>
         )}
       </div>
@@ -187,6 +186,19 @@ function CartLine({ item }: { item: CartItem }) {
         </svg>
       </button>
     </li>
+  );
+}
+
+/** "price x amount = subtotal(税込)", the subtotal and its tax label kept on one line on a narrow drawer. */
+function LineTotal({ item }: { item: CartItem }) {
+  const { t, yen, locale } = useI18n();
+  const [before = "", after = ""] = t("cart.line", { price: yen(item.price_include_tax), amount: item.amount, subtotal: "{subtotal}" }).split("{subtotal}");
+  return (
+    <p className={styles.lineTotal} data-testid="cart-line">
+      {before}
+      <span className="no-break">{formatYenTaxed(item.price_include_tax * item.amount, locale, "included")}</span>
+      {after}
+    </p>
   );
 }
 

@@ -12,7 +12,13 @@ interface ContactFieldsProps {
 /** Spec §3 Customer contact and §5: name, e-mail and phone, all required; also the card's billing details. */
 export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
   const { t } = useI18n();
-  const required = <span className={styles.required}>{t("checkout.required")}</span>;
+  // The badge is for the eye, as on the address fields: screen readers hear "required" from the
+  // field itself, and its name stays "お名前".
+  const required = (
+    <span className={styles.required} aria-hidden="true">
+      {t("checkout.required")}
+    </span>
+  );
   return (
     <div className={styles.contact}>
       <Input

@@ -83,7 +83,10 @@ export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDa
         <Input
           label={
             <>
-              {t("checkout.birthDate")} <span className={styles.required}>{t("checkout.required")}</span>
+              {t("checkout.birthDate")}{" "}
+              <span className={styles.required} aria-hidden="true">
+                {t("checkout.required")}
+              </span>
             </>
           }
           name="birth_date"

@@ -1,5 +1,6 @@
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
+import { withTaxLabel } from "../../../domain/format.ts";
 import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
@@ -14,16 +15,21 @@ interface OrderSummaryProps {
  * Spec §2 /checkout order summary: each bottle with its unit price before tax, quantity and line
  * total, then shipping, payment-method fee, subtotal, tax and total. The figures are the page's
  * own (checkoutTotals on the same data); the server recomputes them on ordering.
+ *
+ * 総額表示 (decision 045): the tax-included amount to pay is shown first, above the spec's lines,
+ * and every figure says whether tax is in it (the columns and each charge 税抜, the total 税込).
  */
 export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
   const { t, yen, locale } = useI18n();
+  const charge = (label: string, taxable: boolean) => (taxable ? withTaxLabel(label, locale, "excluded") : label);
   const rows: [string, number, string][] = [
-    [t("checkout.shipping"), totals.shipping, "summary-shipping"],
-    [t("checkout.paymentFee"), totals.paymentMethodFee, "summary-fee"],
+    // Shipping and the payment fee are always taxed (order-charges.ts): their amounts are before tax.
+    [charge(t("checkout.shipping"), true), totals.shipping, "summary-shipping"],
+    [charge(t("checkout.paymentFee"), true), totals.paymentMethodFee, "summary-fee"],
     // Any other charge line (a later kind such as gift wrapping) under its own label; the two above are the spec's rows.
     ...totals.chargeLines
-      .filter((charge) => charge.kind !== "shipping" && charge.kind !== "payment_fee")
-      .map((charge): [string, number, string] => [charge.label[locale], charge.amount, `summary-charge-${charge.kind}`]),
+      .filter((line) => line.kind !== "shipping" && line.kind !== "payment_fee")
+      .map((line): [string, number, string] => [charge(line.label[locale], line.taxable), line.amount, `summary-charge-${line.kind}`]),
     [t("checkout.subtotal"), totals.subtotal, "summary-subtotal"],
     // Tax per rate (decision 036): a one-rate order keeps the single row it always had.
     ...(totals.taxes.length === 1
@@ -32,62 +38,68 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
   ];
   const reducedIds = new Set(items.filter((item) => item.tax_rate !== undefined && item.tax_rate < taxRate).map((item) => item.id));
   return (
-    <table className={styles.summary} data-testid="order-summary">
-      <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("checkout.item")}</th>
-          <th scope="col" className={styles.number}>
-            {t("checkout.unitPrice")}
-          </th>
-          <th scope="col" className={styles.number}>
-            {t("checkout.quantity")}
-          </th>
-          <th scope="col" className={styles.number}>
-            {t("checkout.lineTotal")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item, index) => (
-          <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
-            <th scope="row" className={`${styles.itemName} phrase-wrap`}>
-              {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
-              {item.name}
-            </th>
-            <td className={styles.number}>{yen(item.price)}</td>
-            <td className={styles.number}>{item.amount}</td>
-            <td className={styles.number}>{yen(totals.lineTotals[index] ?? 0)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        {rows.map(([label, amount, testId]) => (
-          <tr key={testId}>
-            <th scope="row" colSpan={3}>
-              {label}
-            </th>
-            <td className={styles.number} data-testid={testId}>
-              {yen(amount)}
-            </td>
-          </tr>
-        ))}
-        <tr className={styles.totalRow}>
-          <th scope="row" colSpan={3}>
-            {t("checkout.total")}
-          </th>
-          <td className={styles.number} data-testid="summary-total">
-            {yen(totals.total)}
-          </td>
-        </tr>
-        {reducedIds.size > 0 && (
+    <>
+      <p className={styles.amountToPay} data-testid="summary-amount-to-pay">
+        <span>{t("checkout.amountToPay")}</span>
+        <strong>{yen(totals.total)}</strong>
+      </p>
+      <table className={styles.summary} data-testid="order-summary">
+        <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
+        <thead>
           <tr>
-            <td colSpan={4} className={styles.reducedFootnote} data-testid="reduced-footnote">
-              {t("checkout.reducedFootnote")}
+            <th scope="col">{t("checkout.item")}</th>
+            <th scope="col" className={styles.number}>
+              {t("checkout.unitPrice")}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t("checkout.quantity")}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t("checkout.lineTotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
+              <th scope="row" className={`${styles.itemName} phrase-wrap`}>
+                {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
+                {item.name}
+              </th>
+              <td className={styles.number}>{yen(item.price)}</td>
+              <td className={styles.number}>{item.amount}</td>
+              <td className={styles.number}>{yen(totals.lineTotals[index] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {rows.map(([label, amount, testId]) => (
+            <tr key={testId}>
+              <th scope="row" colSpan={3}>
+                {label}
+              </th>
+              <td className={styles.number} data-testid={testId}>
+                {yen(amount)}
+              </td>
+            </tr>
+          ))}
+          <tr className={styles.totalRow}>
+            <th scope="row" colSpan={3}>
+              {t("checkout.total")}
+            </th>
+            <td className={styles.number} data-testid="summary-total">
+              {yen(totals.total)}
             </td>
           </tr>
-        )}
-      </tfoot>
-    </table>
+          {reducedIds.size > 0 && (
+            <tr>
+              <td colSpan={4} className={styles.reducedFootnote} data-testid="reduced-footnote">
+                {t("checkout.reducedFootnote")}
+              </td>
+            </tr>
+          )}
+        </tfoot>
+      </table>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { useId } from "react";
 import type { ReactNode } from "react";
 import type { OrderResource } from "../../../domain/checkout.ts";
 import { lineTotal } from "../../../domain/order-totals.ts";
-import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
+import { formatDateTime, parseIsoDate, withTaxLabel } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
@@ -66,7 +66,7 @@ function OrderItems({ items }: { items: Order["order_items"] }) {
             <span className={styles.thumb} />
           )}
           <div className={styles.itemText}>
-            <span className={styles.itemName}>
+            <span className={`${styles.itemName} phrase-wrap`}>
               {item.product.name}
               {/* Reduced-rate items are marked ※ as the mail and the receipt mark them (decision 036). */}
               {item.reduced ? ` ${REDUCED_RATE_MARK}` : null}
@@ -174,7 +174,7 @@ export function OrderCard({ order }: { order: OrderResource }) {
       <dl className={styles.charges}>
         {/* The order's charge lines (shipping, the payment method's fee, any later kind), named as the order keeps them. */}
         {a.charges.map((charge, index) => (
-          <Row key={`${charge.kind}-${index}`} label={charge.label}>
+          <Row key={`${charge.kind}-${index}`} label={charge.taxable ? withTaxLabel(charge.label, locale, "excluded") : charge.label}>
             {yen(charge.amount)}
           </Row>
         ))}

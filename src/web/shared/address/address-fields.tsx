@@ -158,6 +158,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
           value={value.country}
           onChange={(country) => onChange((current) => ({ ...current, country }))}
           error={errors?.country?.[0]}
+          requiredBadge={required}
         />
       </div>
       <div className={fieldStyles.field}>

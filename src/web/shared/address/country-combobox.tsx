@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { fieldStyles } from "../../ui/field.tsx";
 import { callApi } from "../site/api.ts";
@@ -17,6 +17,8 @@ interface CountryComboboxProps {
   value: CountryChoice;
   onChange(country: CountryChoice): void;
   error?: string | undefined;
+  /** The 必須 badge (for the eye; the field says aria-required) when the country must be given. */
+  requiredBadge?: ReactNode;
 }
 
 /**
@@ -25,7 +27,7 @@ interface CountryComboboxProps {
  * emptied; arrow keys move the highlight, Enter chooses, Escape closes. Leaving the field without
  * choosing puts the chosen country's name back, so the text never disagrees with the value.
  */
-export function CountryCombobox({ value, onChange, error }: CountryComboboxProps) {
+export function CountryCombobox({ value, onChange, error, requiredBadge }: CountryComboboxProps) {
   const { t, locale } = useI18n();
   const id = useId();
   const listId = `${id}-list`;
@@ -108,6 +110,7 @@ export function CountryCombobox({ value, onChange, error }: CountryComboboxProps
     <div className={fieldStyles.field}>
       <label className={fieldStyles.label} htmlFor={id}>
         {t("address.country")}
+        {requiredBadge}
       </label>
       <div className={styles.combobox}>
         <input
@@ -117,6 +120,8 @@ export function CountryCombobox({ value, onChange, error }: CountryComboboxProps
           role="combobox"
           autoComplete="off"
           aria-autocomplete="list"
+          aria-required={requiredBadge ? true : undefined}
+          aria-label={t("address.country")}
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}

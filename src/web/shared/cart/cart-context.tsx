@@ -63,10 +63,18 @@ function takeLoginPromptTurn(): boolean {
   }
 }
 
+/** A change to the cart, applied to whatever the cart holds when it is applied. */
+type CartChange = (items: CartItem[]) => CartItem[];
+
 /**
  * The cart (spec §4): kept in localStorage under "cart" and synced to the server on every change.
  * The server's answer wins (it clamps to limits and stock); only the newest answer is applied, so
  * quick clicks never end in an older state. When the server cannot be reached the local copy is used.
+ *
+ * A change made before the cart has loaded (a click on カートに入れる as soon as the page is
+ * hydrated, before GET /api/carts answered) is shown at once but kept as a change, not as a cart:
+ * it is applied to the loaded cart when that arrives, and only then sent. Sending the page's empty
+ * starting cart plus the new bottle would replace the server's cart and lose what was in it.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { locale } = useI18n();
@@ -80,10 +88,31 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const latestRequest = useRef(0);
   // The newest items, for handlers that run before React re-renders (quick repeated clicks).
   const itemsRef = useRef<CartItem[]>([]);
+  // Whether the newest load has answered, and the changes made while it had not.
+  const loaded = useRef(false);
+  const pendingChanges = useRef<CartChange[]>([]);
   const setItems = useCallback((next: CartItem[]) => {
     itemsRef.current = next;
     setItemsState(next);
   }, []);
+
+  /** Keeps `next` here and in localStorage and sends it; the server's answer replaces it unless a newer call was made. */
+  const save = useCallback(
+    (next: CartItem[]) => {
+      setItems(next);
+      writeLocalCart(next);
+      const request = ++latestRequest.current;
+      // keepalive: a shopper who adds a bottle and at once follows a link still has it on the server.
+      callApi<{ data: CartItem[] }>(locale, "/carts", { method: "PUT", body: { cart: { cart_product_ids: cartProductIds(next) } }, keepalive: true })
+        .then((result) => {
+          if (request !== latestRequest.current || !result.ok || !result.body) return;
+          setItems(result.body.data);
+          writeLocalCart(result.body.data);
+        })
+        .catch((error: unknown) => console.warn("cart: sync failed", error));
+    },
+    [locale, setItems],
+  );
 
   // Loaded on start and again whenever the visitor signs in or out: at sign-in the server has merged
   // the guest cart into the member's; at sign-out the member's cart stays on the server for their
@@ -95,42 +124,50 @@ export function CartProvider({ children }: { children: ReactNode }) {
       } catch {
         // Storage blocked: nothing was kept there either.
       }
+      pendingChanges.current = [];
       setItems([]);
     }
     previousUserId.current = userId;
+    loaded.current = false;
     const request = ++latestRequest.current;
     callApi<{ data: CartItem[] }>(locale, "/carts")
       .then((result) => {
-        if (request !== latestRequest.current) return;
         if (!result.ok || !result.body) throw new Error(`GET /api/carts answered ${result.status}`);
-        setItems(result.body.data);
-        writeLocalCart(result.body.data);
+        return { cart: result.body.data, fromServer: true };
       })
       .catch((error: unknown) => {
         console.warn("cart: using the local copy", error);
-        if (request === latestRequest.current) setItems(readLocalCart());
+        return { cart: readLocalCart(), fromServer: false };
+      })
+      .then(({ cart, fromServer }) => {
+        if (request !== latestRequest.current) return;
+        loaded.current = true;
+        const changes = pendingChanges.current;
+        pendingChanges.current = [];
+        if (changes.length > 0) {
+          save(changes.reduce((current, change) => change(current), cart));
+          return;
+        }
+        setItems(cart);
+        if (fromServer) writeLocalCart(cart);
       })
       .finally(() => setReady(true));
-  }, [locale, userId, setItems]);
+  }, [locale, userId, setItems, save]);
 
   const commit = useCallback(
-    (next: CartItem[], options: { openDrawer: boolean }) => {
+    (change: CartChange, options: { openDrawer: boolean }) => {
       const before = itemsRef.current;
-      setItems(next);
-      writeLocalCart(next);
+      const next = change(before);
       if (options.openDrawer) drawer.setOpen(true);
       if (cartCount(before) === 0 && cartCount(next) > 0 && !user && takeLoginPromptTurn()) setLoginPromptOpen(true);
-
-      const request = ++latestRequest.current;
-      callApi<{ data: CartItem[] }>(locale, "/carts", { method: "PUT", body: { cart: { cart_product_ids: cartProductIds(next) } } })
-        .then((result) => {
-          if (request !== latestRequest.current || !result.ok || !result.body) return;
-          setItems(result.body.data);
-          writeLocalCart(result.body.data);
-        })
-        .catch((error: unknown) => console.warn("cart: sync failed", error));
+      if (!loaded.current) {
+        setItems(next);
+        pendingChanges.current.push(change);
+        return;
+      }
+      save(next);
     },
-    [drawer, locale, user, setItems],
+    [drawer, user, setItems, save],
   );
 
   const api = useMemo<CartApi>(
@@ -139,11 +176,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       ready,
       total: cartTotal(items),
       count: cartCount(items),
-      add: (product, quantity = 1) => commit(addQuantityToCart(itemsRef.current, product, quantity), { openDrawer: true }),
+      add: (product, quantity = 1) => commit((current) => addQuantityToCart(current, product, quantity), { openDrawer: true }),
       update: (productId, amount, options) =>
-        commit(updateCartAmount(itemsRef.current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
-      remove: (productId) => commit(removeFromCart(itemsRef.current, productId), { openDrawer: false }),
-      empty: () => commit([], { openDrawer: false }),
+        commit((current) => updateCartAmount(current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
+      remove: (productId) => commit((current) => removeFromCart(current, productId), { openDrawer: false }),
+      empty: () => commit(() => [], { openDrawer: false }),
       loginPromptOpen,
       closeLoginPrompt: () => setLoginPromptOpen(false),
     }),

@@ -24,7 +24,14 @@ export interface ApiResult<T> {
 export async function callApi<T>(
   locale: Locale,
   path: string,
-  options: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: {
+    method?: "GET" | "POST" | "PUT" | "DELETE";
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** The call outlives the page (a change saved just before the shopper navigates away); small bodies only. */
+    keepalive?: boolean;
+  } = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? "GET";
   const response = await fetch(`/${locale}/api${path}`, {
@@ -38,6 +45,7 @@ export async function callApi<T>(
     },
     body: options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,
+    keepalive: options.keepalive ?? false,
   });
   const isJson = response.headers.get("content-type")?.includes("application/json");
   const body = isJson ? ((await response.json()) as T) : undefined;
