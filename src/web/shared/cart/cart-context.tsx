@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartItem, CartProduct } from "../../../domain/cart.ts";
 import { CART_STORAGE_KEY, addQuantityToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
@@ -99,18 +99,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
     previousUserId.current = userId;
     const request = ++latestRequest.current;
+    // The loaded cart is drawn as a transition: on /checkout it brings the whole order form, which
+    // React then renders in slices the browser can answer input between, not in one long task
+    // (Lighthouse's Total Blocking Time, docs/decisions/043).
     callApi<{ data: CartItem[] }>(locale, "/carts")
       .then((result) => {
         if (request !== latestRequest.current) return;
         if (!result.ok || !result.body) throw new Error(`GET /api/carts answered ${result.status}`);
-        setItems(result.body.data);
-        writeLocalCart(result.body.data);
+        const loaded = result.body.data;
+        startTransition(() => setItems(loaded));
+        writeLocalCart(loaded);
       })
       .catch((error: unknown) => {
         console.warn("cart: using the local copy", error);
-        if (request === latestRequest.current) setItems(readLocalCart());
+        if (request === latestRequest.current) startTransition(() => setItems(readLocalCart()));
       })
-      .finally(() => setReady(true));
+      .finally(() => startTransition(() => setReady(true)));
   }, [locale, userId, setItems]);
 
   const commit = useCallback(
