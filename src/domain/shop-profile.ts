@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
 import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
