@@ -1,7 +1,8 @@
 // First-page JavaScript and CSS of a server-rendered page: every `<script type="module" src>`,
 // every module the inline bootstrap script imports and every modulepreload link (JS), every
-// stylesheet link (CSS); each file is read from build/client and gzipped on its own (level 6, as
-// a server compresses on the fly), then summed.
+// stylesheet link and every stylesheet written into the page (React's `<style data-href="a b">`)
+// (CSS); each file is read from build/client and gzipped on its own (level 6, as a server
+// compresses on the fly), then summed.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -20,6 +21,9 @@ export function firstPageAssets(html) {
     if (!href || !href.startsWith("/")) continue;
     if (rel === "modulepreload") js.add(clean(href));
     if (rel === "stylesheet") css.add(clean(href));
+  }
+  for (const [tag] of html.matchAll(/<style\b[^>]*>/g)) {
+    for (const href of attribute(tag, "data-href")?.split(" ") ?? []) if (href.startsWith("/")) css.add(clean(href));
   }
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (attribute(attributes, "type") !== "module") continue;

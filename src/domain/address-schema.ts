@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import type { AddressErrorKind, AddressField, AddressFieldErrors, AddressInput } from "./address.ts";
 import {
   ADDRESS_MAX_LENGTH,
@@ -9,10 +9,6 @@ import {
   normalizeForeignZip,
   normalizeZip,
 } from "./address.ts";
-
-// In the browser (checkout, My Page address) the CSP has no 'unsafe-eval': zod's JIT would probe
-// `new Function("")` on the first parse, which the browser refuses and reports as a CSP violation.
-if (typeof document !== "undefined") z.config({ jitless: true });
 
 /** null, undefined and "" mean "none"; anything that is not a whole number becomes NaN (refused). */
 function prefectureCode(value: string | number | null | undefined): number | null {

@@ -1,5 +1,5 @@
 import { KANA_NAME_MAX_LENGTH } from "./kana.ts";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 import type { GiftAnswer } from "./gift.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";

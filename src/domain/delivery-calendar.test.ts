@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShopDays } from "./delivery-calendar.ts";
-import { deliveryCalendarSchema, deliveryWindow, formatDeliveryDate, shippingDateFor, shippingPromise } from "./delivery-calendar.ts";
+import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
+import { deliveryWindow, formatDeliveryDate, shippingDateFor, shippingPromise } from "./delivery-calendar.ts";
 import type { JapanDateTime } from "./japan-time.ts";
 import { japanDateTimeOf } from "./japan-time.ts";
 

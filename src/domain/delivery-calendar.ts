@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { CalendarDate, JapanDateTime } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 
@@ -16,21 +15,16 @@ export const DELIVERY_WINDOW_DAYS = { first: 1, last: 8 } as const;
 /** How far ahead the next shipping day is looked for; a shop closed longer offers no date. */
 const SHIPPING_DAY_SEARCH = 60;
 
-export const deliveryCalendarSchema = z.object({
-  /** Weekdays the shop ships nothing, 0 Sunday … 6 Saturday. */
-  closedWeekdays: z
-    .array(z.number().int().min(0).max(6))
-    .max(7)
-    .default(() => [0, 6])
-    .transform((days) => [...new Set(days)].sort()),
+/**
+ * The trader's shipping days (checked by `deliveryCalendarSchema` in delivery-calendar-schema.ts:
+ * kept apart so the product page, which words the shipping promise, does not bring zod).
+ */
+export interface DeliveryCalendarSettings {
+  /** Weekdays the shop ships nothing, 0 Sunday … 6 Saturday, sorted, each once. */
+  closedWeekdays: number[];
   /** Orders placed up to this time (Japan, HH:mm) on a shipping day ship the same day. */
-  cutoff: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm")
-    .default("14:00"),
-});
-
-export type DeliveryCalendarSettings = z.infer<typeof deliveryCalendarSchema>;
+  cutoff: string;
+}
 
 /** Whether a date (yyyy-MM-dd) is a public holiday in Japan: the server reads @holiday-jp/holiday_jp, the browser a list the page brings. */
 export type HolidayCalendar = (isoDate: string) => boolean;

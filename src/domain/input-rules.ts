@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 // What no field of the shop accepts, shared by the server's checks and the browser's forms.
 //

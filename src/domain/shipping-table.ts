@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { PREFECTURES, isPrefectureCode, prefectureName } from "./address.ts";
 import type { Locale } from "./locale.ts";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { deliveryCalendarSchema } from "./delivery-calendar.ts";
+import { z } from "./zod.ts";
+import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
 import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";

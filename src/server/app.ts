@@ -14,7 +14,7 @@ import { pageContext } from "../web/load-context.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
-import { dictionaryHrefs } from "./http/client-manifest.ts";
+import { dictionaryHrefs, stylesheetTexts } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { visitorJson } from "../domain/visitor.ts";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const buildDirectory = path.resolve("build");
     const dictionaries = deps.pages === "production" ? dictionaryHrefs(buildDirectory) : null;
+    const stylesheetText = deps.pages === "production" ? stylesheetTexts(buildDirectory) : undefined;
     app.decorateRequest("pageCacheKey", null);
     // Development: Vite serves the sources (modules, HMR over this server's socket) and renders
     // through its module runner; production: the build, imported once here.
@@ -351,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: payments.browserConfig,
           deliveryCalendar: () => deliveryCalendarInput(new Date()),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
+          ...(stylesheetText ? { stylesheetText } : {}),
         };
         return new RouterContextProvider(new Map([[pageContext, page]]));
       },

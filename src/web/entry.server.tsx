@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineStylesheetsProvider } from "./features/layout/styles-first-links.tsx";
 import { en } from "./i18n/en.ts";
 import { provideDictionary } from "./i18n/i18n.tsx";
 import { ja } from "./i18n/ja.ts";
@@ -15,7 +16,7 @@ provideDictionary("en", en);
 export const streamTimeout = 5_000;
 
 // React Router's default Node entry, plus the CSP nonce: every inline script React Router writes
-// (hydration data, route modules) carries this response's nonce.
+// (hydration data, route modules) and the first page's inline stylesheets carry this response's nonce.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -65,24 +66,28 @@ function renderWhole(
       },
     });
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const app = (
+    const { pipe, abort } = renderToPipeableStream(
       <VisitorProvider value={page.visitor}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </VisitorProvider>
+        <InlineStylesheetsProvider value={page.stylesheetText ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetsProvider>
+      </VisitorProvider>,
+      {
+        // The first page's stylesheets are written in as <style> (features/layout/styles-first-links.tsx):
+        // React writes this nonce on that tag, and keeps only styles whose own nonce matches it.
+        nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
+      },
     );
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        console.error(error);
-      },
-    });
   });
 }

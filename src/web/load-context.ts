@@ -61,6 +61,11 @@ export interface PageContext {
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */
   dictionaryHref?: string;
+  /**
+   * The production build's stylesheets by href, written into the first page instead of linked
+   * (features/layout/styles-first-links.tsx; absent in development, where Vite serves the styles).
+   */
+  stylesheetText?: (href: string) => string | undefined;
   /** Present when the rendered page is kept for other visitors (its token, nonce and member are placeholders). */
   pageCapture?: PageCapture;
 }

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import {
   Meta,
   Outlet,
-  Scripts,
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
@@ -22,6 +21,7 @@ import { LoginPrompt } from "./features/cart/login-prompt.tsx";
 import { Footer } from "./features/layout/footer.tsx";
 import { Header } from "./features/layout/header.tsx";
 import { PageTransitionProvider } from "./shared/layout/page-transition.tsx";
+import { HydrationScripts } from "./features/layout/hydration-scripts.tsx";
 import { StylesFirstLinks } from "./features/layout/styles-first-links.tsx";
 import { SiteProvider } from "./shared/site/site-context.tsx";
 import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
@@ -86,12 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <StylesFirstLinks />
-        {data?.dictionaryHref && <link rel="modulepreload" href={data.dictionaryHref} />}
+        {data?.dictionaryHref && <link rel="modulepreload" href={data.dictionaryHref} fetchPriority="low" />}
       </head>
       <body>
         {children}
         <VisitorData />
-        <Scripts nonce={data?.nonce} />
+        <HydrationScripts nonce={data?.nonce} />
       </body>
     </html>
   );

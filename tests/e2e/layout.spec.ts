@@ -100,6 +100,35 @@ test("a page loads only its own language's dictionary, preloaded, and hydrates i
   expect(dictionaries).toEqual(["en"]);
 });
 
+test("the first page's stylesheets are written into it under the response's nonce; a later page's are linked", async ({ page }) => {
+  const stylesheets: string[] = [];
+  const violations: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/company");
+  if (!response) throw new Error("no answer");
+  const nonce = /style-src[^;]*'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  const html = await response.text();
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(html).toMatch(new RegExp(`<style nonce="${nonce}" data-precedence="default" data-href="[^"]*/assets/legal-table-[^"]*">`));
+  await waitForHydration(page);
+  // The company table is styled by the written-in stylesheet, and hydration fetched none of them again.
+  await expect(page.locator("main table").first()).toHaveCSS("border-collapse", "collapse");
+  expect(stylesheets).toEqual([]);
+
+  // A page reached in the browser links what it needs beyond the first page's styles.
+  await page.locator('header a[href="/shop"]').first().click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByTestId("product-grid")).toHaveCSS("display", "grid");
+  expect(stylesheets.some((path) => path.startsWith("/assets/product-grid-"))).toBe(true);
+  expect(violations).toEqual([]);
+});
+
 test("the build's manifest is not served", async ({ request }) => {
   expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
 });

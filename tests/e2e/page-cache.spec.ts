@@ -11,7 +11,7 @@ function csrfIn(html: string): string {
   return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
 }
 
-/** Every nonce attribute of the page equals the script nonce of the response's CSP header. */
+/** Every nonce attribute of the page (scripts and the written-in stylesheets) equals the nonce of the response's CSP header. */
 async function expectNoncesMatch(response: APIResponse): Promise<void> {
   const csp = response.headers()["content-security-policy"] ?? "";
   const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
@@ -20,6 +20,10 @@ async function expectNoncesMatch(response: APIResponse): Promise<void> {
   const nonces = [...html.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((match) => match[1]);
   expect(nonces.length).toBeGreaterThan(0);
   expect(new Set(nonces)).toEqual(new Set([nonce]));
+  const styleNonces = [...html.matchAll(/<style[^>]* nonce="([^"]*)"/g)].map((match) => match[1]);
+  expect(styleNonces.length).toBeGreaterThan(0);
+  expect(new Set(styleNonces)).toEqual(new Set([nonce]));
+  expect(csp).toMatch(new RegExp(`style-src[^;]*'nonce-${nonce}'`));
 }
 
 let guests: APIRequestContext[] = [];

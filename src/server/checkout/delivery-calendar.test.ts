@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AddressInput } from "../../domain/address.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
-import { deliveryCalendarSchema } from "../../domain/delivery-calendar.ts";
+import { deliveryCalendarSchema } from "../../domain/delivery-calendar-schema.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { defaultShippingTable } from "../../domain/shipping-table.ts";
 import { DomainError } from "../../domain/errors.ts";

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locale } from "../../domain/locale.ts";
 
@@ -18,4 +18,19 @@ export function dictionaryHrefs(buildDirectory: string): Record<Locale, string> 
     return `/${entry.file}`;
   };
   return { ja: href("ja"), en: href("en") };
+}
+
+/**
+ * The production build's stylesheets by the href pages link them with (`/assets/<file>.css`), read
+ * once at start (~70 kB in all): a page writes its first screen's stylesheets into its <head>
+ * instead of linking them (web/features/layout/styles-first-links.tsx, docs/decisions/043).
+ */
+export function stylesheetTexts(buildDirectory: string): (href: string) => string | undefined {
+  const assets = path.join(buildDirectory, "client", "assets");
+  const texts = new Map<string, string>();
+  for (const file of readdirSync(assets)) {
+    if (file.endsWith(".css")) texts.set(`/assets/${file}`, readFileSync(path.join(assets, file), "utf8"));
+  }
+  // React Router names a stylesheet shared with a lazily loaded chunk with a trailing "#".
+  return (href) => texts.get(href.replace(/[?#].*$/, ""));
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { CheckoutPayload } from "../../domain/checkout.ts";
-import { deliveryCalendarSchema } from "../../domain/delivery-calendar.ts";
+import { deliveryCalendarSchema } from "../../domain/delivery-calendar-schema.ts";
 import { defaultShippingTable } from "../../domain/shipping-table.ts";
 import { deliveryDatesFor } from "../checkout/delivery-calendar.ts";
 import { productsTable } from "../db/schema/catalog.ts";

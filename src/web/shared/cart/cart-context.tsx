@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartItem, CartProduct } from "../../../domain/cart.ts";
 import { CART_STORAGE_KEY, addQuantityToCart, cartCount, cartProductIds, cartTotal, removeFromCart, updateCartAmount } from "../../../domain/cart.ts";
@@ -130,6 +130,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     previousUserId.current = userId;
     loaded.current = false;
     const request = ++latestRequest.current;
+    // The loaded cart is drawn as a transition: on /checkout it brings the whole order form, which
+    // React then renders in slices the browser can answer input between, not in one long task
+    // (Lighthouse's Total Blocking Time, docs/decisions/043).
     callApi<{ data: CartItem[] }>(locale, "/carts")
       .then((result) => {
         if (!result.ok || !result.body) throw new Error(`GET /api/carts answered ${result.status}`);
@@ -148,10 +151,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
           save(changes.reduce((current, change) => change(current), cart));
           return;
         }
-        setItems(cart);
+        startTransition(() => setItems(cart));
         if (fromServer) writeLocalCart(cart);
       })
-      .finally(() => setReady(true));
+      .finally(() => startTransition(() => setReady(true)));
   }, [locale, userId, setItems, save]);
 
   const commit = useCallback(
