@@ -94,8 +94,8 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
 
 /** The person's fields alone (an order record carries many more), with the address as one line. */
 function partyOf(person: OrderRecipient): OrderParty {
-  const { name, phone, country, zip, prefecture, address, buildingName } = person;
-  return { name, phone, country, zip, prefecture, address, buildingName, addressLine: addressLine(person) };
+  const { name, phone, country, zip, prefecture, address, buildingName, kana } = person;
+  return { name, phone, country, zip, prefecture, address, buildingName, ...(kana ? { kana } : {}), addressLine: addressLine(person) };
 }
 
 /** The one order view. */
