@@ -193,3 +193,42 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/company$/);
   });
 });
+
+test("the header fits every screen from tablet to desktop in both languages: no item breaks inside, nothing overlaps or runs off", async ({ page }) => {
+  for (const locale of ["ja", "en"] as const) {
+    await page.goto(`/locale/${locale}?to=/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    for (const width of [1024, 1160, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const where = `${locale} at ${width}px`;
+      const header = await page.getByRole("banner").evaluate((banner) => {
+        // The most lines any one text of the element takes: a break inside a text gives its rects two tops.
+        const lines = (element: Element) => {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          let most = 0;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            most = Math.max(most, new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size);
+          }
+          return most;
+        };
+        const visible = [...banner.querySelectorAll("a, button, input")].filter((element) => (element as HTMLElement).offsetParent !== null);
+        const boxes = visible.map((element) => ({ label: element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName, box: element.getBoundingClientRect() }));
+        const overlaps = boxes.flatMap((a, i) =>
+          boxes.slice(i + 1).filter((b) => a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1).map((b) => `${a.label} × ${b.label}`),
+        );
+        return {
+          broken: visible.filter((element) => element.tagName === "A" && lines(element) > 1).map((element) => element.textContent?.trim()),
+          overlaps,
+          pastTheEdge: boxes.filter(({ box }) => box.right > window.innerWidth).map(({ label }) => label),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+      expect(header.broken, `${where}: links broken over two lines`).toEqual([]);
+      expect(header.overlaps, `${where}: header controls overlapping`).toEqual([]);
+      expect(header.pastTheEdge, `${where}: header controls past the screen's edge`).toEqual([]);
+      expect(header.pageWidth, `${where}: the page is wider than the screen`).toBeLessThanOrEqual(width);
+    }
+  }
+});

@@ -45,8 +45,6 @@ export function Header() {
           <span className={styles.wordmark}>{pick(shop.shopName)}</span>
         </TransitionLink>
 
-        <HeaderSearch />
-
         <button
           type="button"
           className={styles.toggle}
@@ -121,6 +119,9 @@ export function Header() {
             ))}
           </div>
         </nav>
+
+        {/* After the menu: on a wide screen it ends the row when there is room and wraps right-aligned under the menu when not (header-search.module.css). */}
+        <HeaderSearch />
       </div>
     </header>
   );
