@@ -51,7 +51,8 @@ for (const screen of SCREENS) {
       // Nothing filled in: every required field says so before anything is sent.
       await page.getByRole("button", { name: "お届け先を追加する" }).click();
       const form = page.getByTestId("address-book-form");
-      await expect(form.getByText("必須")).toHaveCount(5);
+      // Name, phone, country, postcode, prefecture and address.
+      await expect(form.getByText("必須")).toHaveCount(6);
       await form.getByRole("button", { name: "保存する" }).click();
       await expect(form.getByText("お届け先のお名前を入力してください")).toBeVisible();
       await expect(form.getByText("お届け先の電話番号を入力してください")).toBeVisible();
