@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents, sessions });
   return app;
 }
 
@@ -391,6 +391,7 @@ declare module "fastify" {
       adminOrders: AdminOrdersService;
       /** Delivery notes and receipts (PDF). */
       documents: DocumentsService;
+      sessions: SessionService;
     };
   }
 }

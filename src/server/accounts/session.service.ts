@@ -33,6 +33,7 @@ export class SessionService {
   private readonly members = new Map<string, { found: SessionLookup; until: number }>();
   /** Bumped by every change, so a lookup that began before a change is never kept after it. */
   private generation = 0;
+  private readonly forgotten: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -51,6 +52,12 @@ export class SessionService {
   forgetLookups(): void {
     this.generation += 1;
     this.members.clear();
+    for (const resolve of this.forgotten.splice(0)) resolve();
+  }
+
+  /** Settles at the next forgetLookups: a test waits on it for another process's change to arrive (NOTIFY is asynchronous on PostgreSQL). */
+  whenForgotten(): Promise<void> {
+    return new Promise((resolve) => this.forgotten.push(resolve));
   }
 
   /**
@@ -59,10 +66,15 @@ export class SessionService {
    * bounded members' pages, decision 044), so with `cacheMs` it is kept that long; any change to
    * `users` or `sessions` forgets it (forgetLookups). last_seen_at is written at most once a
    * minute anyway, so a few seconds from memory do not move the idle timeout.
+   *
+   * Only a caller passing `fromMemory` is answered from memory: the catalogue pages (http/session.ts),
+   * which show nothing of the member but the header. Another process's change reaches this one by
+   * NOTIFY, which PostgreSQL delivers a moment after the commit, so everything else — every API
+   * call, My Page, checkout, the back office — reads the database and sees a change at once.
    */
-  async lookup(sessionId: string, now = new Date()): Promise<SessionLookup> {
+  async lookup(sessionId: string, now = new Date(), { fromMemory = false }: { fromMemory?: boolean } = {}): Promise<SessionLookup> {
     const idHash = hashToken(sessionId);
-    if (this.cacheMs > 0) {
+    if (this.cacheMs > 0 && fromMemory) {
       const kept = this.members.get(idHash);
       if (kept && kept.until > now.getTime()) return kept.found;
       if (kept) this.members.delete(idHash);

@@ -33,6 +33,12 @@ const CACHED_PATHS = [
   /^\/privacy-policy$/,
   /^\/specified-commercial-transaction-act-notes$/,
 ];
+/** Whether a URL is one of the catalogue pages kept for visitors (its query aside). */
+export function isKeptPagePath(url: string): boolean {
+  const queryAt = url.indexOf("?");
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  return CACHED_PATHS.some((pattern) => pattern.test(path));
+}
 const TTL_MS = 30_000;
 /** Filters in query strings make many URLs; the oldest copies go first past this count. */
 const MAX_ENTRIES = 300;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_ID_PATTERN, SIGNED_IN_PREFIX, newSessionId } from "../accounts/session-id.ts";
 import type { SessionService } from "../accounts/session.service.ts";
+import { isKeptPagePath } from "./page-cache.ts";
 
 export const SESSION_COOKIE = "kura_sid";
 
@@ -42,7 +43,9 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
     request.sessionId = existing;
     if (!existing.startsWith(SIGNED_IN_PREFIX)) return;
     if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    const found = await options.sessions.lookup(existing);
+    // The catalogue pages may take the member from memory (a few seconds at most, decision 044): they
+    // show nothing of the member but the header. Everything else reads the session afresh.
+    const found = await options.sessions.lookup(existing, new Date(), { fromMemory: request.method === "GET" && isKeptPagePath(request.url) });
     if (found.user) {
       request.user = found.user;
       request.sessionBound = true;
