@@ -1,5 +1,7 @@
 // First-page JavaScript and CSS of a server-rendered page: every `<script type="module" src>`,
-// every module the inline bootstrap script imports and every modulepreload link (JS), every
+// every module the inline bootstrap script imports (also when it waits in the page's
+// `application/x-kura-module` block for the first paint, decision 047), every modulepreload link
+// and every module of the starting script's `data-modules` list (JS), every
 // stylesheet link and every stylesheet written into the page (React's `<style data-href="a b">`)
 // (CSS); each file is read from build/client and gzipped on its own (level 6, as a server
 // compresses on the fly), then summed.
@@ -26,7 +28,9 @@ export function firstPageAssets(html) {
     for (const href of attribute(tag, "data-href")?.split(" ") ?? []) if (href.startsWith("/")) css.add(clean(href));
   }
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (attribute(attributes, "type") !== "module") continue;
+    const modules = attribute(attributes, "data-modules");
+    if (modules) for (const href of JSON.parse(modules.replaceAll("&quot;", '"'))) if (href.startsWith("/")) js.add(clean(href));
+    if (!["module", "application/x-kura-module"].includes(attribute(attributes, "type"))) continue;
     const src = attribute(attributes, "src");
     if (src?.startsWith("/")) js.add(clean(src));
     for (const [, specifier] of body.matchAll(/\bimport\b[^"']*["'](\/[^"']+)["']/g)) js.add(clean(specifier));

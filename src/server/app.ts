@@ -41,7 +41,7 @@ import { AvailabilityReads } from "./catalog/catalog.reads.ts";
 import { registerImageRoutes } from "./images/image.routes.ts";
 import { ImageService } from "./images/image.service.ts";
 import { registerSeoRoutes } from "./seo/seo.routes.ts";
-import { registerCartRoutes } from "./cart/cart.routes.ts";
+import { cartOwnerOf, registerCartRoutes } from "./cart/cart.routes.ts";
 import { CartService } from "./cart/cart.service.ts";
 // Reference data (countries, postcodes) and the saved address.
 import { registerCountryRoutes } from "./reference/countries.routes.ts";
@@ -351,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog: capture ? catalog.recordingReader(reads) : catalog,
           payments: payments.browserConfig,
           deliveryCalendar: () => deliveryCalendarInput(new Date()),
+          cart: async () => (capture ? [] : carts.items(cartOwnerOf(request), request.locale)),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
           ...(stylesheetText ? { stylesheetText } : {}),
         };

@@ -48,7 +48,7 @@ const environmentSchema = z.object({
     .string()
     .refine(
       (value) => value === "" || /^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/.test(value),
-      "MAIL_FROM must be an e-mail address, optionally with a name: Kura <shop@example.jp>",
+      "MAIL_FROM must be an email address, optionally with a name: Kura <shop@example.jp>",
     )
     .optional(),
   /** The built-in mailbox (/dev/mailbox) on a production build, for signed-in staff only; off by default. */

@@ -2,6 +2,7 @@ import type { DeliveryCalendarInput } from "../domain/delivery-calendar.ts";
 import type { RouterContext } from "react-router";
 import { createContext } from "react-router";
 import type { UserResource } from "../domain/account.ts";
+import type { CartItem } from "../domain/cart.ts";
 import type { PaymentBrowserConfig } from "../domain/card.ts";
 import type { ProductFilter } from "../domain/catalog.ts";
 import type { ExhibitResource, LiquorTypeOption, ProductResource, SeriesTreeNode } from "../domain/catalog-api.ts";
@@ -57,6 +58,11 @@ export interface PageContext {
   catalog: CatalogReader;
   /** The moment and Japan's public holidays ahead, from which the checkout page works out the delivery window per prefecture. */
   deliveryCalendar(): DeliveryCalendarInput;
+  /**
+   * The visitor's cart as GET /api/carts answers it, for the checkout's first paint (decision 047).
+   * The answer then depends on the session (never kept); a page kept for other visitors gets none.
+   */
+  cart(): Promise<CartItem[]>;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */

@@ -86,12 +86,11 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <StylesFirstLinks />
-        {data?.dictionaryHref && <link rel="modulepreload" href={data.dictionaryHref} fetchPriority="low" />}
       </head>
       <body>
         {children}
         <VisitorData />
-        <HydrationScripts nonce={data?.nonce} />
+        <HydrationScripts nonce={data?.nonce} extraModules={data?.dictionaryHref ? [data.dictionaryHref] : []} />
       </body>
     </html>
   );

@@ -22,7 +22,7 @@ async function openCheckout(page: Page, amounts: Record<string, number>): Promis
   expect(put.ok()).toBe(true);
   await page.goto("/checkout");
   await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
+  await expect(page.getByTestId("summary-total")).toBeVisible();
 }
 
 test("a member buys a whisky and a non-alcoholic sparkling: birth date asked, tax at 10% and 8% apart", async ({ page, request }) => {

@@ -30,7 +30,8 @@ export async function checkoutWith(page: Page, amounts: Record<string, number>):
   expect(put.ok()).toBe(true);
   await page.goto("/checkout");
   await waitForHydration(page);
-  await expect(page.getByTestId("order-summary")).toBeVisible();
+  // The server's preview lists the bottles first; the form is there once its figures are (summary-total).
+  await expect(page.getByTestId("summary-total")).toBeVisible();
 }
 
 export type Locale = "ja" | "en";
@@ -61,7 +62,7 @@ export async function traderSignsIn(browser: Browser, locale: Locale = "ja"): Pr
   const page = await context.newPage();
   await page.goto(locale === "en" ? "/locale/en?to=/admin/login" : "/admin/login");
   await waitForHydration(page);
-  await page.getByLabel(locale === "en" ? "E-mail" : "メールアドレス").fill(E2E_OWNER.email);
+  await page.getByLabel(locale === "en" ? "Email" : "メールアドレス").fill(E2E_OWNER.email);
   await page.getByLabel(locale === "en" ? "Password" : "パスワード").fill(E2E_OWNER.password);
   await page.getByRole("button", { name: locale === "en" ? "Sign in" : "サインイン" }).click();
   await expect(page.getByRole("heading", { level: 1, name: locale === "en" ? "Dashboard" : "ダッシュボード" })).toBeVisible();

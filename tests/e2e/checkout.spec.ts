@@ -235,6 +235,32 @@ test("the postcode fills prefecture and address, and the country can be searched
   await expect(page.getByLabel("都道府県")).toHaveCount(0);
 });
 
+test("the server writes the bottles of the session's cart into the page, so the summary is there before any JavaScript", async ({ page, request, browser }) => {
+  const wine = await product(request, "バジェ・アルト");
+  await checkoutWith(page, { [wine.id]: 2 });
+  const html = await (await page.request.get("/checkout")).text();
+  expect(html).toContain(wine.attributes.name);
+
+  // The same visitor with JavaScript off sees the bottles, their quantity and the loading line for the rest.
+  const still = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await still.newPage();
+  await plain.goto("/checkout");
+  const row = plain.getByTestId("summary-item");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(wine.attributes.name);
+  await expect(row.locator("td").nth(1)).toHaveText("2");
+  await expect(plain.getByTestId("summary-total")).toHaveCount(0);
+  await still.close();
+
+  // Another visitor's page holds none of it: an empty cart says so from the server too.
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/checkout");
+  await expect(otherPage.getByTestId("checkout-empty")).toHaveCount(1);
+  expect(await otherPage.content()).not.toContain(wine.attributes.name);
+  await other.close();
+});
+
 test("the address rules come after the page, not with it, and still stop a malformed postcode before sending", async ({ page, request }) => {
   const rules: number[] = [];
   page.on("request", (each) => {
@@ -244,7 +270,7 @@ test("the address rules come after the page, not with it, and still stop a malfo
   await checkoutWith(page, { [wine.id]: 1 });
   // Not among the modules the page's HTML names…
   const html = await (await page.request.get("/checkout")).text();
-  expect(html).toContain('rel="modulepreload"');
+  expect(html).toContain("data-modules=");
   expect(html).not.toContain("address-schema");
   // …but fetched once the form is on screen.
   await expect.poll(() => rules.length).toBe(1);

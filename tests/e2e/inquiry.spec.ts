@@ -76,5 +76,5 @@ test("in English, the form says Send and answers in English", async ({ page }) =
   await waitForHydration(page);
   await page.getByRole("button", { name: "Send" }).click();
   await expectMessageUnder(page, "Message", "Message can't be blank");
-  await expectMessageUnder(page, "E-mail", "E-mail can't be blank");
+  await expectMessageUnder(page, "Email", "Email can't be blank");
 });

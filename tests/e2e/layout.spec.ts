@@ -76,6 +76,29 @@ test("the language switch turns the site English and the choice survives a reloa
   await expect(page.getByRole("contentinfo")).toContainText("20歳未満の者の飲酒は法律で禁止されています");
 });
 
+test("a page's JavaScript is requested only once the page has loaded and been painted (decision 047)", async ({ page }) => {
+  await asConfirmedAdult(page);
+  for (const path of ["/", "/shop", "/company"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime);
+      return {
+        load: navigation.loadEventEnd,
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        scripts,
+      };
+    });
+    expect(timing.scripts.length, path).toBeGreaterThan(10);
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.load);
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.firstPaint);
+  }
+});
+
 test("a page loads only its own language's dictionary, preloaded, and hydrates in that language", async ({ page }) => {
   const dictionaries: string[] = [];
   page.on("request", (request) => {

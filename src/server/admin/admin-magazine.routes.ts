@@ -18,7 +18,7 @@ const issueBody = z.object({ subject: z.unknown(), body: z.unknown() }).partial(
 
 const CSV_HEADERS: Record<Locale, string[]> = {
   ja: ["メールアドレス", "状態", "言語", "会員ID", "同意日時", "配信停止日時", "登録日時"],
-  en: ["E-mail", "Status", "Language", "Member ID", "Consented at", "Unsubscribed at", "Registered at"],
+  en: ["Email", "Status", "Language", "Member ID", "Consented at", "Unsubscribed at", "Registered at"],
 };
 const STATUS_LABELS: Record<Locale, Record<MagazineSubscriber["status"], string>> = {
   ja: { subscribed: "購読中", pending: "確認待ち", unsubscribed: "配信停止" },

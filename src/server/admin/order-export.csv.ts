@@ -20,7 +20,7 @@ const headers: Record<Locale, string[]> = {
     "お届け希望日", "お届け希望時間帯", "備考", "商品合計(税抜)", "送料", "代引き手数料",
   ],
   en: [
-    "Order", "Ordered at", "Status", "Payment method", "Name", "E-mail", "Phone", "Country", "Zip", "Prefecture", "Address", "Building",
+    "Order", "Ordered at", "Status", "Payment method", "Name", "Email", "Phone", "Country", "Zip", "Prefecture", "Address", "Building",
     "Delivery date", "Delivery time", "Memo", "Items (excl. tax)", "Shipping", "COD fee",
   ],
 };

@@ -23,7 +23,7 @@ const labels: Record<string, Label> = {
   zip: { ja: "郵便番号", en: "Zip" },
   ...group("address", "住所", "Address"),
   phone: { ja: "電話番号", en: "Phone" },
-  email: { ja: "メールアドレス", en: "E-mail" },
+  email: { ja: "メールアドレス", en: "Email" },
   invoiceRegistrationNumber: { ja: "適格請求書発行事業者登録番号", en: "Invoice registration number" },
   ...group("businessHours", "営業時間", "Business hours"),
   ...group("contactHours", "お問い合わせ受付時間", "Contact hours"),

@@ -14,7 +14,8 @@ const putCartBody = z.object({
   }),
 });
 
-function cartOwnerOf(request: FastifyRequest): CartOwner {
+/** Whose cart a request means: the member's, else the guest session's (the answer then depends on the session). */
+export function cartOwnerOf(request: FastifyRequest): CartOwner {
   answerDependsOnSession(request);
   return request.user ? { userId: request.user.id } : { sessionId: request.sessionId };
 }

@@ -128,11 +128,11 @@ const en: Record<MessageKey, string> = {
   unlocked: "Your account has been unlocked successfully. Please sign in to continue.",
   saved: "Saved.",
   // --- inquiries and mail magazine ---
-  inquiryReceived: "Thank you, we have received your inquiry and sent you a confirmation e-mail.",
-  magazineConfirmationSent: "We have sent you a confirmation e-mail. Please follow its link to complete your subscription (the link is valid for 3 days).",
+  inquiryReceived: "Thank you, we have received your inquiry and sent you a confirmation email.",
+  magazineConfirmationSent: "We have sent you a confirmation email. Please follow its link to complete your subscription (the link is valid for 3 days).",
   magazineSubscribed: "You are now subscribed to the mail magazine.",
   magazineUnsubscribed: "You have been unsubscribed from the mail magazine.",
-  magazineLinkInvalid: "This link is not valid. Please check the link in the e-mail again.",
+  magazineLinkInvalid: "This link is not valid. Please check the link in the email again.",
   // --- end inquiries and mail magazine ---
   // --- payments ---
   cardNotSaved: "The card could not be saved. Please enter the card details again.",
@@ -160,7 +160,7 @@ const en: Record<MessageKey, string> = {
   exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",
   b2BillingCodesMissing: "To export the B2 Cloud file, first enter the B2 Cloud customer code (請求先顧客コード) and freight number (運賃管理番号) in the settings; B2 Cloud needs them to import 宅急便 parcels.",
   staffRemoveSelf: "You cannot remove your own account.",
-  memberAlreadyConfirmed: "This member has already confirmed their e-mail address.",
+  memberAlreadyConfirmed: "This member has already confirmed their email address.",
   // --- end back office operations ---
   // --- back office catalogue ---
   uploadChecksumMismatch: "The file was damaged on the way and was not stored (its checksum does not match). Please upload it again.",

@@ -31,7 +31,7 @@ const labels = {
     number: "Reference",
     receivedAt: "Received",
     name: "Name",
-    email: "E-mail",
+    email: "Email",
     subject: "Subject",
     message: "Message",
     language: "Language",

@@ -87,7 +87,7 @@ describe("POST /api/inquiries", () => {
     const input = valid({ name: "Jane Doe", subject: "Opening hours", message: "Can I pick up an order at the shop?" });
     const response = await post({ inquiry: input }, { locale: "en" });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe("Thank you, we have received your inquiry and sent you a confirmation e-mail.");
+    expect(response.json().message).toBe("Thank you, we have received your inquiry and sent you a confirmation email.");
     expect((await stored(input.email))[0]!.locale).toBe("en");
     const [acknowledgement] = await shop.mailsTo(input.email);
     expect(acknowledgement!.subject).toMatch(/^We have received your inquiry \(#\d+\)$/);

@@ -60,7 +60,7 @@ const confirmationTexts: Record<Locale, { subject: string; paragraphs: (shop: st
       "Please confirm your subscription with the button below. We send nothing until you do.",
     ],
     action: "Confirm my subscription",
-    note: "This link is valid for 3 days. If you did not sign up, please ignore this e-mail and you will not be subscribed.",
+    note: "This link is valid for 3 days. If you did not sign up, please ignore this email and you will not be subscribed.",
   },
 };
 

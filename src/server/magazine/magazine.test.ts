@@ -184,7 +184,7 @@ describe("unsubscribe", () => {
         payload: { token: forged },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual(["This link is not valid. Please check the link in the e-mail again."]);
+      expect(response.json().errors).toEqual(["This link is not valid. Please check the link in the email again."]);
     }
     expect((await subscriber(email))!.unsubscribedAt).toBeNull();
   });

@@ -27,10 +27,10 @@ export type MailTextKey = keyof typeof ja;
 
 const en: Record<MailTextKey, string> = {
   "layout.sentAutomatically":
-    "This e-mail was sent automatically by {shop}. If you were not expecting it, please contact us at the address below.",
+    "This email was sent automatically by {shop}. If you were not expecting it, please contact us at the address below.",
   "layout.buttonFallback": "If the button does not work, copy the following address into your browser.",
   "layout.tel": "Tel",
-  "layout.email": "E-mail",
+  "layout.email": "Email",
   "layout.web": "Web",
 
   "mailbox.title": "Mailbox (development)",

@@ -140,7 +140,7 @@ describe("composeMail", () => {
       expect(mail.html).toContain(part);
     }
     expect(mail.html).toContain('<html lang="en">');
-    expect(mail.text).toContain("This e-mail was sent automatically by Kura Wine & Spirits.");
+    expect(mail.text).toContain("This email was sent automatically by Kura Wine & Spirits.");
     expect(mail.text).toContain("Tel: 03-5829-4410");
     expect(mail.text).not.toContain("酒舗");
   });

@@ -12,7 +12,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "company.representative": "Representative",
   "company.address": "Address",
   "company.phone": "Telephone",
-  "company.email": "E-mail",
+  "company.email": "Email",
   "company.managerHeading": "Liquor sales manager",
   "company.managerLead":
     "We display the liquor sales manager sign as required by the Act on Securing of Liquor Tax and on Liquor Business Associations.",
@@ -44,9 +44,9 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.collectedHeading": "1. Personal information we collect",
   "privacy.collectedLead":
     "To provide the Service, we collect the following information by lawful and fair means:",
-  "privacy.collectedContact": "Your contact details, such as name, address, telephone number and e-mail address",
+  "privacy.collectedContact": "Your contact details, such as name, address, telephone number and email address",
   "privacy.collectedDelivery": "The name, address and telephone number of the delivery recipient",
-  "privacy.collectedAccount": "Account information given at registration, such as your e-mail address and password",
+  "privacy.collectedAccount": "Account information given at registration, such as your email address and password",
   "privacy.collectedOrders": "Transaction information, such as order details, payment method and purchase history",
   "privacy.collectedAge": "The date of birth you enter for age verification",
   "privacy.collectedInquiries": "The content of your inquiries and records of how we responded",
@@ -86,7 +86,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
     "To the extent necessary for the purposes of use, we may entrust all or part of the handling of personal information to the businesses below. We choose contractors that handle personal information properly, conclude contracts with them that include confidentiality obligations, and supervise them as necessary and appropriate.",
   "privacy.outsourcingCarriers": "Carriers that deliver our products",
   "privacy.outsourcingPayments": "Payment processors that handle credit card and other payments",
-  "privacy.outsourcingSystems": "Providers of information systems such as e-mail delivery and server operation",
+  "privacy.outsourcingSystems": "Providers of information systems such as email delivery and server operation",
   "privacy.outsourcingAbroad": "Where a contractor is located outside Japan, we take the measures required by the APPI.",
 
   "privacy.thirdPartyHeading": "5. Provision to third parties",
@@ -107,7 +107,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.requestsLead":
     "If you ask us to notify you of the purposes of use of your retained personal data, to disclose it, to correct, add to or delete it, to stop using or erase it, to stop providing it to third parties, or to disclose records of provision to third parties (\"disclosure etc.\"), we will respond without delay in accordance with the APPI.",
   "privacy.requestsHow":
-    "Please send requests for disclosure etc. to the e-mail address of our contact desk below ({email}). We will respond after confirming that the request comes from you or your authorised representative, and may ask for identity documents for this purpose.",
+    "Please send requests for disclosure etc. to the email address of our contact desk below ({email}). We will respond after confirming that the request comes from you or your authorised representative, and may ask for identity documents for this purpose.",
   "privacy.requestsMyPage": "Members can also review and change their registered details on My Page.",
   "privacy.requestsRefusal": "If the law does not allow us to comply with a request, we will explain why.",
 
@@ -129,7 +129,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.contactCompany": "Business operator",
   "privacy.contactRepresentative": "Representative",
   "privacy.contactAddress": "Address",
-  "privacy.contactEmail": "E-mail",
+  "privacy.contactEmail": "Email",
   "privacy.contactHours": "Hours",
   "privacy.enacted": "Enacted on November 1, 2026",
 
@@ -140,7 +140,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "legalNotice.address": "Address",
   "legalNotice.phone": "Telephone",
   "legalNotice.contactHours": "Inquiry hours",
-  "legalNotice.email": "E-mail",
+  "legalNotice.email": "Email",
   "legalNotice.operationsManager": "Head of operations",
   "legalNotice.extraCharges": "Charges other than the product price",
   "legalNotice.shippingFee": "Shipping (per box, excl. tax): {zones}",
@@ -159,7 +159,7 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "legalNotice.returnsOwnReason":
     "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
   "legalNotice.returnsDefective":
-    "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by e-mail first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
+    "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
   "legalNotice.delivery": "Delivery time",
   "legalNotice.deliveryText":
     "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",

@@ -4,7 +4,7 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "checkoutComplete.title": "Your order has been placed.",
   "checkoutComplete.orderNumber": "Your order number",
   "checkoutComplete.orderNumberNote": "Please give this number when you contact us about the order.",
-  "checkoutComplete.mailNote": "We have sent you an e-mail with the details of your order. It may take a few minutes to arrive.",
+  "checkoutComplete.mailNote": "We have sent you an email with the details of your order. It may take a few minutes to arrive.",
   "checkoutComplete.historyNote": "You can also see your order in the purchase history on My Page.",
   "checkoutComplete.toHistory": "View purchase history",
   "checkoutComplete.backToTop": "Back to the top page",

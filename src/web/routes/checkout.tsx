@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
 import type { Route } from "./+types/checkout";
 import type * as CheckoutPageModule from "../features/checkout/checkout-page.tsx";
 import styles from "../features/checkout/checkout.module.css";
 import type { RejectedItem } from "../features/checkout/items-rejected-dialog.tsx";
 import { ItemsRejectedDialog } from "../features/checkout/items-rejected-dialog.tsx";
 import { useCheckoutItems } from "../features/checkout/use-checkout-items.ts";
+import { OrderSummary } from "../features/checkout/order-summary.tsx";
+import type { CartItem } from "../../domain/cart.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { TestModeBadge } from "../shared/payments/test-mode-badge.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -20,6 +22,9 @@ const loadCheckoutPage = () => (checkoutPage ??= import("../features/checkout/ch
 const CheckoutLoader = lazy(() => loadCheckoutPage().then((module) => ({ default: module.CheckoutLoader })));
 if (typeof document !== "undefined") void loadCheckoutPage();
 
+// Whether this is the browser after hydration: nothing to subscribe to.
+const noSubscription = () => () => undefined;
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
 }
@@ -28,19 +33,44 @@ export function meta({ matches }: Route.MetaArgs) {
  * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
  * of it; and the moment and public holidays the delivery window is worked out from (the holiday table stays out of the bundle).
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  return { payments: page.payments, deliveryCalendar: page.deliveryCalendar() };
+  return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart: await page.cart() };
 }
 
 /**
  * /checkout (spec §2): the order summary, contact, delivery address and wish, payment method and
- * the final confirmation before 購入. The cart lives in the browser, so the form is drawn after
- * hydration; an empty cart says so with a way back to the shop.
+ * the final confirmation before 購入. The form is drawn after hydration, once its code and the
+ * figures of spec §4 have loaded; until then the page shows the bottles as the server read the
+ * session's cart (the first paint is the summary, not a loading line: Lighthouse's LCP, decision 047).
+ * An empty cart says so with a way back to the shop.
  */
+/** The page before the form: the summary's bottles where the form will put them, and a loading line holding the footer below the fold. */
+function CheckoutPreview({ items }: { items: CartItem[] }) {
+  const { t } = useI18n();
+  // The preview shows while the form is fetched and again while it loads its figures: ids of its own.
+  const headingId = useId();
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.aside} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.sectionHeading}>
+          {t("checkout.summaryHeading")}
+        </h2>
+        <OrderSummary items={items.filter((item) => item.amount > 0)} />
+      </aside>
+      <div className={styles.main}>
+        <p role="status" className={styles.loading}>
+          {t("page.loading")}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const items = useCheckoutItems();
+  const items = useCheckoutItems(loaderData.cart);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   // Kept here, above the form: when every bottle was refused the cart empties, and the dialog must stay.
   const [rejected, setRejected] = useState<RejectedItem[] | null>(null);
 
@@ -57,9 +87,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <p>{t("cart.empty")}</p>
           <TransitionLink to="/shop">{t("checkout.backToShop")}</TransitionLink>
         </div>
+      ) : !hydrated ? (
+        // The server and the hydration draw the preview only: the form's code is not part of the page.
+        <CheckoutPreview items={items} />
       ) : (
-        <Suspense fallback={<p role="status" className={styles.loading}>{t("page.loading")}</p>}>
-          <CheckoutLoader items={items} payments={loaderData.payments} deliveryCalendar={loaderData.deliveryCalendar} onRejected={setRejected} />
+        <Suspense fallback={<CheckoutPreview items={items} />}>
+          <CheckoutLoader
+            items={items}
+            payments={loaderData.payments}
+            deliveryCalendar={loaderData.deliveryCalendar}
+            onRejected={setRejected}
+            preview={<CheckoutPreview items={items} />}
+          />
         </Suspense>
       )}
       <ItemsRejectedDialog items={rejected} onClose={() => setRejected(null)} />

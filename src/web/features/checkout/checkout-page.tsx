@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
@@ -38,11 +39,14 @@ export function CheckoutLoader({
   payments,
   deliveryCalendar,
   onRejected,
+  preview,
 }: {
   items: CartItem[];
   payments: PaymentBrowserConfig;
   deliveryCalendar: DeliveryCalendarInput;
   onRejected(items: RejectedItem[]): void;
+  /** What shows while the figures load: the route's summary of the bottles. */
+  preview: ReactNode;
 }) {
   const { t } = useI18n();
   const { user } = useAuth();
@@ -52,9 +56,7 @@ export function CheckoutLoader({
   const { shippingFee, taxRate, timezones } = reference;
 
   if (shippingFee === null || taxRate === null || timezones === null) return <Notice tone="danger">{t("checkout.loadFailed")}</Notice>;
-  if (shippingFee === undefined || taxRate === undefined || timezones === undefined || member.address === undefined) {
-    return <p role="status" className={styles.loading}>{t("page.loading")}</p>;
-  }
+  if (shippingFee === undefined || taxRate === undefined || timezones === undefined || member.address === undefined) return preview;
   return (
     <CheckoutForm
       items={items}

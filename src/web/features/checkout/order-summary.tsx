@@ -1,14 +1,16 @@
+import type { ReactNode } from "react";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { withTaxLabel } from "../../../domain/format.ts";
-import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
+import { REDUCED_RATE_MARK, REDUCED_TAX_RATE_PERCENT } from "../../../domain/tax-rates.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 
 interface OrderSummaryProps {
   items: CartItem[];
-  totals: CheckoutTotals;
-  taxRate: number;
+  /** Absent in the preview drawn before the page's figures have loaded: the bottles only, the amount to pay still to come. */
+  totals?: CheckoutTotals;
+  taxRate?: number;
 }
 
 /**
@@ -21,6 +23,26 @@ interface OrderSummaryProps {
  */
 export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
   const { t, yen, locale } = useI18n();
+  const reducedIds = new Set(
+    items
+      .filter((item) => item.tax_rate !== undefined && (taxRate === undefined ? item.tax_rate <= REDUCED_TAX_RATE_PERCENT : item.tax_rate < taxRate))
+      .map((item) => item.id),
+  );
+  if (!totals) {
+    return (
+      <>
+        {/* The same height as the amount to pay that replaces it, so nothing below moves (layout shift). */}
+        <p className={styles.amountToPay} data-testid="summary-amount-to-pay-pending">
+          <span>{t("checkout.amountToPay")}</span>
+          <strong>
+            <span aria-hidden="true">…</span>
+            <span className="visually-hidden">{t("page.loading")}</span>
+          </strong>
+        </p>
+        <SummaryTable items={items} reducedIds={reducedIds} lineTotals={items.map((item) => item.price * item.amount)} />
+      </>
+    );
+  }
   const charge = (label: string, taxable: boolean) => (taxable ? withTaxLabel(label, locale, "excluded") : label);
   const rows: [string, number, string][] = [
     // Shipping and the payment fee are always taxed (order-charges.ts): their amounts are before tax.
@@ -36,42 +58,13 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
       ? [[t("checkout.tax", { rate: totals.taxes[0]!.rate }), totals.tax, "summary-tax"] as [string, number, string]]
       : totals.taxes.map((each): [string, number, string] => [t("checkout.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `summary-tax-${each.rate}`])),
   ];
-  const reducedIds = new Set(items.filter((item) => item.tax_rate !== undefined && item.tax_rate < taxRate).map((item) => item.id));
   return (
     <>
       <p className={styles.amountToPay} data-testid="summary-amount-to-pay">
         <span>{t("checkout.amountToPay")}</span>
         <strong>{yen(totals.total)}</strong>
       </p>
-      <table className={styles.summary} data-testid="order-summary">
-        <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("checkout.item")}</th>
-            <th scope="col" className={styles.number}>
-              {t("checkout.unitPrice")}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t("checkout.quantity")}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t("checkout.lineTotal")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
-              <th scope="row" className={`${styles.itemName} phrase-wrap`}>
-                {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
-                {item.name}
-              </th>
-              <td className={styles.number}>{yen(item.price)}</td>
-              <td className={styles.number}>{item.amount}</td>
-              <td className={styles.number}>{yen(totals.lineTotals[index] ?? 0)}</td>
-            </tr>
-          ))}
-        </tbody>
+      <SummaryTable items={items} reducedIds={reducedIds} lineTotals={totals.lineTotals}>
         <tfoot>
           {rows.map(([label, amount, testId]) => (
             <tr key={testId}>
@@ -99,7 +92,55 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
             </tr>
           )}
         </tfoot>
-      </table>
+      </SummaryTable>
     </>
+  );
+}
+
+/** The bottles' rows (spec §2): unit price before tax, quantity and line total; `children` adds the charges and totals. */
+function SummaryTable({
+  items,
+  reducedIds,
+  lineTotals,
+  children,
+}: {
+  items: CartItem[];
+  reducedIds: Set<string>;
+  lineTotals: number[];
+  children?: ReactNode;
+}) {
+  const { t, yen } = useI18n();
+  return (
+    <table className={styles.summary} data-testid="order-summary">
+      <caption className="visually-hidden">{t("checkout.summaryCaption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("checkout.item")}</th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.unitPrice")}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.quantity")}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t("checkout.lineTotal")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) => (
+          <tr key={item.id} data-testid="summary-item" data-product-id={item.id}>
+            <th scope="row" className={`${styles.itemName} phrase-wrap`}>
+              {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
+              {item.name}
+            </th>
+            <td className={styles.number}>{yen(item.price)}</td>
+            <td className={styles.number}>{item.amount}</td>
+            <td className={styles.number}>{yen(lineTotals[index] ?? 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {children}
+    </table>
   );
 }

@@ -34,12 +34,13 @@ export function forgetCheckoutCopy(): void {
 /**
  * The bottles being bought: the cart itself once it has loaded (the server's answer, clamped to
  * stock, and any change made in the drawer meanwhile); until then the copy the purchase button
- * stored (spec §2 Cart drawer), so the summary shows at once. null while neither is known.
+ * stored (spec §2 Cart drawer), or else the cart as the server read it for the page (`fromPage`,
+ * so the page's first paint already lists the bottles). null while none is known.
  */
-export function useCheckoutItems(): CartItem[] | null {
+export function useCheckoutItems(fromPage: CartItem[] | null = null): CartItem[] | null {
   const cart = useCart();
   // sessionStorage exists only in the browser: the server (and hydration) see no copy.
   const text = useSyncExternalStore(noSubscription, storedCopyText, () => null);
   const copy = useMemo(() => parseCopy(text), [text]);
-  return cart.ready ? cart.items : copy;
+  return cart.ready ? cart.items : (copy ?? fromPage);
 }

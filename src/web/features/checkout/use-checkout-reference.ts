@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { SavedCard } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -35,7 +35,8 @@ async function getJson<T>(locale: Parameters<typeof callApi>[0], path: string, s
 
 /**
  * What checkout loads on entering (spec §4): the shipping fee for the bottles in the cart (again
- * when they change), the tax rate and the delivery time bands.
+ * when they change), the tax rate and the delivery time bands. Their arrival draws the whole form,
+ * so it is a transition: React renders it in slices and the page stays responsive (decision 047).
  */
 export function useCheckoutReference(productIds: string[]): CheckoutReference {
   const { locale } = useI18n();
@@ -48,7 +49,7 @@ export function useCheckoutReference(productIds: string[]): CheckoutReference {
     if (idsKey === "") return;
     const controller = new AbortController();
     void getJson<{ fee: number }>(locale, `/shipping?id=${encodeURIComponent(idsKey)}`, controller.signal).then((body) => {
-      if (!controller.signal.aborted) setShipping({ ids: idsKey, fee: body?.fee ?? null });
+      if (!controller.signal.aborted) startTransition(() => setShipping({ ids: idsKey, fee: body?.fee ?? null }));
     });
     return () => controller.abort();
   }, [locale, idsKey]);
@@ -56,10 +57,10 @@ export function useCheckoutReference(productIds: string[]): CheckoutReference {
   useEffect(() => {
     const controller = new AbortController();
     void getJson<{ rate: number }>(locale, "/taxrate", controller.signal).then((body) => {
-      if (!controller.signal.aborted) setTaxRate(body?.rate ?? null);
+      if (!controller.signal.aborted) startTransition(() => setTaxRate(body?.rate ?? null));
     });
     void getJson<Record<string, string>>(locale, "/timezones", controller.signal).then((body) => {
-      if (!controller.signal.aborted) setTimezones(body);
+      if (!controller.signal.aborted) startTransition(() => setTimezones(body));
     });
     return () => controller.abort();
   }, [locale]);
@@ -89,10 +90,10 @@ export function useMemberData(signedIn: boolean): MemberData {
     if (!signedIn) return;
     const controller = new AbortController();
     void getJson<{ data: AddressResource | null }>(locale, "/address", controller.signal).then((body) => {
-      if (!controller.signal.aborted) setData((current) => ({ ...current, address: body?.data ?? null }));
+      if (!controller.signal.aborted) startTransition(() => setData((current) => ({ ...current, address: body?.data ?? null })));
     });
     void getJson<{ card: SavedCard | null }>(locale, "/cards", controller.signal).then((body) => {
-      if (!controller.signal.aborted) setData((current) => ({ ...current, card: body?.card ?? null }));
+      if (!controller.signal.aborted) startTransition(() => setData((current) => ({ ...current, card: body?.card ?? null })));
     });
     return () => controller.abort();
   }, [locale, signedIn]);
