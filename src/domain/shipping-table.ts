@@ -1,4 +1,3 @@
-import { z } from "./zod.ts";
 import { PREFECTURES, isPrefectureCode, prefectureName } from "./address.ts";
 import type { Locale } from "./locale.ts";
 
@@ -35,32 +34,38 @@ function defaultTransitDays(): number[] {
   );
 }
 
-const yen = z.number().int().nonnegative().max(1_000_000);
-
-export const shippingTableSchema = z.object({
+/** The trader's shipping table; its checks and defaults for stored settings are in shipping-table.schema.ts. */
+export interface ShippingTable {
   /** Yen before tax per box, by prefecture (index = JIS code − 1). */
-  fees: z.array(yen).length(PREFECTURE_COUNT).default(defaultFees),
+  fees: number[];
   /** Calendar days from shipping to the earliest delivery, by prefecture (index = JIS code − 1). */
-  transitDays: z.array(z.number().int().min(1).max(MAX_TRANSIT_DAYS)).length(PREFECTURE_COUNT).default(defaultTransitDays),
+  transitDays: number[];
   /** Places in one box, a place being a bottle of up to 900 ml (six 750 ml bottles by default). */
-  bottlesPerBox: z.number().int().min(1).max(MAX_BOTTLES_PER_BOX).default(6),
+  bottlesPerBox: number;
   /** Yen before tax added per box when any bottle needs refrigeration (the whole parcel goes cool). */
-  coolSurchargePerBox: yen.default(550),
+  coolSurchargePerBox: number;
   /** Goods total with tax from which shipping is free; 0: never free. */
-  freeShippingFrom: z.number().int().nonnegative().max(100_000_000).default(0),
+  freeShippingFrom: number;
   /** What the shop says of remote islands (離島), printed on the legal notice. */
-  remoteIslandsNote: z
-    .object({ ja: z.string().max(200), en: z.string().max(200) })
-    .default(() => ({
+  remoteIslandsNote: { ja: string; en: string };
+}
+
+/**
+ * The table a new shop starts with. Kept apart from the zod schema so that pages printing the
+ * table (the legal notice) do not carry zod (first-page JavaScript budget).
+ */
+export function defaultShippingTable(): ShippingTable {
+  return {
+    fees: defaultFees(),
+    transitDays: defaultTransitDays(),
+    bottlesPerBox: 6,
+    coolSurchargePerBox: 550,
+    freeShippingFrom: 0,
+    remoteIslandsNote: {
       ja: "離島・一部地域へのお届けは、配送会社の都合により日数がかかる場合があります。中継料が発生する地域は別途ご連絡いたします。",
       en: "Deliveries to remote islands and some areas may take longer; where the carrier charges a relay fee we will contact you first.",
-    })),
-});
-
-export type ShippingTable = z.infer<typeof shippingTableSchema>;
-
-export function defaultShippingTable(): ShippingTable {
-  return shippingTableSchema.parse({});
+    },
+  };
 }
 
 /** What a parcel holds, as shipping needs it. */

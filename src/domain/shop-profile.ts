@@ -3,7 +3,8 @@ import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
 import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
-import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable, shippingTableSchema } from "./shipping-table.ts";
+import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable } from "./shipping-table.ts";
+import { shippingTableSchema } from "./shipping-table.schema.ts";
 
 /** A text the shop shows in both languages. */
 export const localizedText = z.object({ ja: z.string().min(1), en: z.string().min(1) });

@@ -87,4 +87,12 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.rejectedBody": "Your order has not been placed. We changed your cart to the stock and limits available; please check it and try again.",
   "checkout.rejectedCheck": "Check my order",
   "checkout.dialogClose": "Close",
+
+  // On the order form's final confirmation too (the legal pages' texts load with those pages only).
+  "legalNotice.returnsOwnReason":
+    "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
+  "legalNotice.returnsDefective":
+    "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
+  "legalNotice.deliveryText":
+    "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",
 };

@@ -86,4 +86,11 @@ export const checkoutJa = {
   "checkout.rejectedBody": "ご注文は確定していません。在庫や購入数の上限に合わせてカートの内容を変更しましたので、内容をご確認のうえ、もう一度お試しください。",
   "checkout.rejectedCheck": "内容を確認する",
   "checkout.dialogClose": "閉じる",
+
+  // On the order form's final confirmation too (the legal pages' texts load with those pages only).
+  "legalNotice.returnsOwnReason": "商品の性質上(飲食料品のため)、お客様のご都合による返品・交換はお受けしておりません。",
+  "legalNotice.returnsDefective":
+    "商品の不良・破損、またはご注文と異なる商品が届いた場合は、商品を返送される前に、まずはメールにて当社までご連絡ください。確認のうえ、当社の負担(送料を含みます)にて返金または交換いたします。",
+  "legalNotice.deliveryText":
+    "ご注文の確認後(銀行振込の場合はご入金の確認後)、{min}〜{max}営業日以内に発送いたします。商品はご注文から{days}日以内にお届けします。",
 } as const;

@@ -1,14 +1,13 @@
 import type { Dictionary } from "./ja.ts";
-import { legalEn } from "./legal.en.ts";
 import { checkoutEn } from "./checkout.en.ts";
 import { ordersEn } from "./orders.en.ts";
 import { addressBookEn } from "./address-book.en.ts";
 
 export const en: Dictionary = {
-  ...legalEn,
   ...checkoutEn,
   ...ordersEn,
   ...addressBookEn,
+  "legal.postalAddress": "{address} {zip}, Japan",
   "site.ageNotice": "Drinking by persons under 20 is prohibited by law",
   "site.skipToContent": "Skip to content",
   "site.copyright": "© {year} {company}",

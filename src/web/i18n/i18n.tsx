@@ -16,6 +16,16 @@ export function provideDictionary(locale: Locale, dictionary: Dictionary): void 
   dictionaries[locale] = dictionary;
 }
 
+/**
+ * Texts of a few pages only (the legal pages' long ones, legal-*.ja.ts / legal-*.en.ts), added by those pages'
+ * modules as they load, so the dictionary every page fetches stays small (first-page JavaScript budget).
+ */
+const pageTexts: Partial<Record<Locale, Record<string, string>>> = {};
+
+export function providePageTexts(texts: Record<Locale, Record<string, string>>): void {
+  for (const locale of ["ja", "en"] as const) pageTexts[locale] = { ...pageTexts[locale], ...texts[locale] };
+}
+
 export async function loadDictionary(locale: Locale): Promise<void> {
   if (dictionaries[locale]) return;
   dictionaries[locale] = locale === "en" ? (await import("./en.ts")).en : (await import("./ja.ts")).ja;
@@ -26,7 +36,8 @@ export type Params = Record<string, string | number>;
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   const dictionary = dictionaries[locale];
   if (!dictionary) throw new Error(`The ${locale} dictionary is not loaded`);
-  const text = dictionary[key];
+  const text = (dictionary as Record<string, string>)[key] ?? pageTexts[locale]?.[key];
+  if (text === undefined) throw new Error(`No ${locale} text for ${key}: is its page's module loaded?`);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

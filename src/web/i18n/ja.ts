@@ -1,15 +1,17 @@
 // The Japanese dictionary is the source: every key the screens use is defined here first, and
 // en.ts must define the same keys (the type checker enforces it). "{name}" marks a parameter.
-import { legalJa } from "./legal.ja.ts";
+import type { companyJa } from "./legal-company.ja.ts";
+import type { legalNoticeJa } from "./legal-notice.ja.ts";
+import type { privacyJa } from "./legal-privacy.ja.ts";
 import { checkoutJa } from "./checkout.ja.ts";
 import { ordersJa } from "./orders.ja.ts";
 import { addressBookJa } from "./address-book.ja.ts";
 
 export const ja = {
-  ...legalJa,
   ...checkoutJa,
   ...ordersJa,
   ...addressBookJa,
+  "legal.postalAddress": "〒{zip} {address}",
   "site.ageNotice": "20歳未満の者の飲酒は法律で禁止されています",
   "site.skipToContent": "本文へスキップ",
   "site.copyright": "© {year} {company}",
@@ -419,5 +421,6 @@ export const ja = {
   // --- end payments ---
 } as const;
 
-export type MessageKey = keyof typeof ja;
-export type Dictionary = Record<MessageKey, string>;
+/** Every text of the site: in the dictionary every page loads, or in a legal page's own (legal-company, legal-privacy, legal-notice). */
+export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa;
+export type Dictionary = Record<keyof typeof ja, string>;

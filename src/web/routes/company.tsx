@@ -6,7 +6,13 @@ import type { LegalRow } from "../features/legal/legal-table.tsx";
 import { EmailLink, LegalSection, LegalTable, PhoneLink, PostalAddress } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
 import { useSite } from "../shared/site/site-context.tsx";
-import { useI18n } from "../i18n/i18n.tsx";
+import { providePageTexts, useI18n } from "../i18n/i18n.tsx";
+import { companyJa } from "../i18n/legal-company.ja.ts";
+import { companyEn } from "../i18n/legal-company.en.ts";
+
+// This page's long texts are its own, not in the dictionary every page loads (decision 047): added
+// as its module loads, before its title or body is drawn.
+providePageTexts({ ja: companyJa, en: companyEn });
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalPageMeta(matches, "company.description", "nav.company");

@@ -15,7 +15,13 @@ import {
 } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
 import { useSite } from "../shared/site/site-context.tsx";
-import { useI18n } from "../i18n/i18n.tsx";
+import { providePageTexts, useI18n } from "../i18n/i18n.tsx";
+import { legalNoticeJa } from "../i18n/legal-notice.ja.ts";
+import { legalNoticeEn } from "../i18n/legal-notice.en.ts";
+
+// This page's long texts are its own, not in the dictionary every page loads (decision 047): added
+// as its module loads, before its title or body is drawn.
+providePageTexts({ ja: legalNoticeJa, en: legalNoticeEn });
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalPageMeta(matches, "legalNotice.description");

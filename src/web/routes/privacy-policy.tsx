@@ -3,8 +3,14 @@ import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import { EmailLink, LegalList, LegalSection, LegalTable, PostalAddress } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
 import { useSite } from "../shared/site/site-context.tsx";
-import { useI18n } from "../i18n/i18n.tsx";
+import { providePageTexts, useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
+import { privacyJa } from "../i18n/legal-privacy.ja.ts";
+import { privacyEn } from "../i18n/legal-privacy.en.ts";
+
+// This page's long texts are its own, not in the dictionary every page loads (decision 047): added
+// as its module loads, before its title or body is drawn.
+providePageTexts({ ja: privacyJa, en: privacyEn });
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalPageMeta(matches, "privacy.description", "nav.privacy");

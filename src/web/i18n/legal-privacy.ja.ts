@@ -1,45 +1,10 @@
-// Texts of the legal pages (company, privacy policy, legal notice). Shop data (names, address, fees,
-// dates) comes in as {parameters} from the shop profile, so another trader only edits the profile.
-export const legalJa = {
-  "legal.postalAddress": "〒{zip} {address}",
-
-  "company.title": "会社概要",
-  "company.description":
-    "{shop}({company})の会社概要です。所在地・連絡先、酒類販売管理者標識、酒類販売業免許、営業時間をご案内します。",
-  "company.storeHeading": "店舗情報",
-  "company.shopName": "店舗名",
-  "company.companyName": "会社名",
-  "company.representative": "代表者",
-  "company.address": "所在地",
-  "company.phone": "電話番号",
-  "company.email": "メールアドレス",
-  "company.managerHeading": "酒類販売管理者",
-  "company.managerLead": "酒税の保全及び酒類業組合等に関する法律に基づき、酒類販売管理者標識を掲示しています。",
-  "company.signTitle": "酒類販売管理者標識",
-  "company.signPremises": "販売場の名称及び所在地",
-  "company.signManager": "酒類販売管理者の氏名",
-  "company.signTrainingDate": "酒類販売管理研修受講年月日",
-  "company.signNextTraining": "次回研修の受講期限",
-  "company.signTrainingBody": "研修実施団体名",
-  "company.contactHeading": "お問い合わせ先",
-  "company.contactHours": "お問い合わせ受付時間",
-  "company.inquiryForm": "お問い合わせフォーム",
-  "company.inquiryFormLink": "フォームからお問い合わせ",
-  "company.licenceHeading": "酒類販売業免許",
-  "company.licenceType": "免許の種類",
-  "company.licenceNumber": "免許番号",
-  "company.taxOffice": "所轄税務署",
-  "company.hoursHeading": "営業時間",
-  "company.businessHours": "営業時間",
-  "company.hoursNote":
-    "オンラインショップでのご注文は24時間受け付けております。商品の発送およびお問い合わせへのご回答は、営業日に順次行います。",
-
+// Texts of the privacy page (see legal-texts.ts). Shop data comes in as {parameters} from the shop profile.
+export const privacyJa = {
   "privacy.title": "プライバシーポリシー",
   "privacy.description":
     "{shop}を運営する{company}の個人情報の取扱い(利用目的、安全管理、第三者提供、開示等のご請求)についてご案内します。",
   "privacy.intro":
     "{company}(以下「当社」といいます。)は、当社が運営するオンラインショップ「{shop}」(以下「本サービス」といいます。)においてお客様からお預かりする個人情報の重要性を認識し、個人情報の保護に関する法律(以下「個人情報保護法」といいます。)その他の関係法令およびガイドラインを遵守して、以下のとおり個人情報を適切に取り扱います。",
-
   "privacy.collectedHeading": "1. 取得する個人情報",
   "privacy.collectedLead": "当社は、本サービスの提供にあたり、次の情報を適法かつ公正な手段により取得します。",
   "privacy.collectedContact": "氏名、住所、電話番号、メールアドレス等のご連絡先",
@@ -49,7 +14,6 @@ export const legalJa = {
   "privacy.collectedAge": "年齢確認のためにご入力いただく生年月日",
   "privacy.collectedInquiries": "お問い合わせの内容およびその対応の記録",
   "privacy.collectedAccess": "Cookie、IPアドレス、ブラウザの種類、閲覧履歴等のアクセス情報",
-
   "privacy.purposesHeading": "2. 利用目的",
   "privacy.purposesLead":
     "当社は、取得した個人情報を次の目的の範囲内で利用します。これ以外の目的で利用する場合は、あらかじめご本人の同意を得ます。",
@@ -64,7 +28,6 @@ export const legalJa = {
   "privacy.purposeImprovement": "本サービスの利用状況の分析、品質の向上および新たなサービスの検討",
   "privacy.purposeFraud": "不正な注文・利用の防止およびその対応",
   "privacy.purposeLegal": "法令に基づく帳簿の記録・保存その他の法令上の義務の履行",
-
   "privacy.managementHeading": "3. 個人情報の管理",
   "privacy.managementLead":
     "当社は、個人情報を正確かつ最新の内容に保つよう努めるとともに、個人情報の漏えい、滅失またはき損を防止するため、次の安全管理措置を講じます。",
@@ -77,7 +40,6 @@ export const legalJa = {
     "クレジットカード番号は決済代行会社が提供する入力欄から決済代行会社へ直接送信され、当社のサーバーを経由せず、当社では保存しません。",
   "privacy.managementRetention":
     "利用目的を達成し不要となった個人情報は、法令で定める保存期間の経過後、遅滞なく消去します。",
-
   "privacy.outsourcingHeading": "4. 業務の委託",
   "privacy.outsourcingLead":
     "当社は、利用目的の達成に必要な範囲で、個人情報の取扱いの全部または一部を次の事業者に委託することがあります。委託にあたっては、個人情報を適切に取り扱う事業者を選定し、秘密保持等を定めた契約を締結したうえで、委託先に対して必要かつ適切な監督を行います。",
@@ -85,7 +47,6 @@ export const legalJa = {
   "privacy.outsourcingPayments": "クレジットカード決済等を取り扱う決済代行会社",
   "privacy.outsourcingSystems": "メール配信、サーバー運用等の情報システムを提供する事業者",
   "privacy.outsourcingAbroad": "委託先が外国にある場合は、個人情報保護法の定めに従い必要な措置を講じます。",
-
   "privacy.thirdPartyHeading": "5. 第三者への提供",
   "privacy.thirdPartyLead":
     "当社は、次の場合を除き、あらかじめご本人の同意を得ることなく個人情報を第三者に提供しません。",
@@ -99,7 +60,6 @@ export const legalJa = {
   "privacy.thirdPartyOther": "その他、個人情報保護法その他の法令で認められる場合",
   "privacy.thirdPartyNote":
     "なお、前項の業務委託に伴って個人情報を提供する場合、および合併その他の事由による事業の承継に伴って個人情報を提供する場合は、第三者への提供には該当しません。",
-
   "privacy.requestsHeading": "6. 開示・訂正・利用停止等のご請求",
   "privacy.requestsLead":
     "ご本人から、保有個人データの利用目的の通知、開示、内容の訂正・追加・削除、利用の停止・消去、第三者への提供の停止、または第三者提供記録の開示(以下「開示等」といいます。)のご請求があった場合は、個人情報保護法に従い、遅滞なく対応します。",
@@ -107,7 +67,6 @@ export const legalJa = {
     "開示等のご請求は、下記お問い合わせ窓口のメールアドレス({email})までご連絡ください。ご本人またはその代理人であることを確認したうえで対応いたします。確認のため、本人確認書類のご提示をお願いする場合があります。",
   "privacy.requestsMyPage": "会員の方は、マイページからご登録内容の確認・変更を行うこともできます。",
   "privacy.requestsRefusal": "法令により開示等に応じられない場合は、その理由をご説明します。",
-
   "privacy.cookiesHeading": "7. Cookie およびアクセス情報",
   "privacy.cookiesUse":
     "本サービスでは、ログイン状態、カートの内容、年齢確認の結果を保持し、サービスを快適にご利用いただくためにCookieを使用しています。Cookieには、お客様の氏名や住所など個人を特定する情報は含まれません。",
@@ -115,11 +74,9 @@ export const legalJa = {
     "また、サービスの改善および不正利用の防止のため、IPアドレス、ブラウザの種類、閲覧したページ、アクセス日時等のアクセス情報を記録しています。",
   "privacy.cookiesDisable":
     "ブラウザの設定によりCookieを無効にすることができますが、その場合、ログイン、カート、ご購入等の機能をご利用いただけないことがあります。",
-
   "privacy.revisionsHeading": "8. プライバシーポリシーの改定",
   "privacy.revisionsText":
     "当社は、法令の改正やサービス内容の変更等に応じて、本ポリシーを改定することがあります。改定後の本ポリシーは、本ページに掲載した時点から効力を生じるものとします。重要な変更を行う場合は、本サービス上でお知らせします。",
-
   "privacy.contactHeading": "9. お問い合わせ窓口",
   "privacy.contactLead": "本ポリシーおよび個人情報の取扱いに関するお問い合わせは、下記の窓口までお願いいたします。",
   "privacy.contactCompany": "事業者名",
@@ -128,42 +85,4 @@ export const legalJa = {
   "privacy.contactEmail": "メールアドレス",
   "privacy.contactHours": "受付時間",
   "privacy.enacted": "2026年11月1日 制定",
-
-  "legalNotice.title": "特定商取引法に基づく表記",
-  "legalNotice.description":
-    "{shop}の特定商取引法に基づく表記です。販売業者、所在地、送料・手数料、お支払い方法、引渡し時期、返品・交換についてご案内します。",
-  "legalNotice.seller": "販売業者",
-  "legalNotice.address": "所在地",
-  "legalNotice.phone": "電話番号",
-  "legalNotice.contactHours": "お問い合わせ受付時間",
-  "legalNotice.email": "メールアドレス",
-  "legalNotice.operationsManager": "運営統括責任者",
-  "legalNotice.extraCharges": "商品代金以外の必要料金",
-  "legalNotice.shippingFee": "送料(1箱あたり・税抜)：{zones}",
-  "legalNotice.shippingFlat": "全国一律 {amount}",
-  "legalNotice.shippingZone": "{prefectures} {amount}",
-  "legalNotice.shippingRest": "上記以外の地域 {amount}",
-  "legalNotice.shippingBox": "1箱に750ml瓶{bottles}本まで入ります(一升瓶は2本分)。箱数に応じて送料がかかります。",
-  "legalNotice.coolShippingFee": "クール便：1箱あたり{amount}(税抜)を加算(クール便の商品を含むご注文)",
-  "legalNotice.freeShipping": "商品代金の合計が{amount}(税込)以上のご注文は送料無料",
-  "legalNotice.codFee": "代引き手数料：{amount}(税抜)",
-  "legalNotice.codFeeTier": "代引き手数料：商品代金と送料の合計が{upTo}まで {amount}(税抜)",
-  "legalNotice.codFeeTierRest": "代引き手数料：上記を超える場合 {amount}(税抜)",
-  "legalNotice.taxNote": "消費税は商品代金・送料・手数料の合計に対してかかります。",
-  "legalNotice.bankTransferFee": "銀行振込手数料：お客様のご負担となります",
-  "legalNotice.returns": "返品・交換について",
-  "legalNotice.returnsOwnReason": "商品の性質上(飲食料品のため)、お客様のご都合による返品・交換はお受けしておりません。",
-  "legalNotice.returnsDefective":
-    "商品の不良・破損、またはご注文と異なる商品が届いた場合は、商品を返送される前に、まずはメールにて当社までご連絡ください。確認のうえ、当社の負担(送料を含みます)にて返金または交換いたします。",
-  "legalNotice.delivery": "引渡し時期",
-  "legalNotice.deliveryText":
-    "ご注文の確認後(銀行振込の場合はご入金の確認後)、{min}〜{max}営業日以内に発送いたします。商品はご注文から{days}日以内にお届けします。",
-  "legalNotice.shippingDays": "{promise}。発送からお届けまでの日数：{transit}",
-  "legalNotice.transitDays": "{days}日",
-  "legalNotice.payment": "お支払い方法",
-  "legalNotice.paymentDeadline": "お支払い期限",
-  "legalNotice.liquorHeading": "酒類の販売について",
-  "legalNotice.ageNotice":
-    "20歳未満の者の飲酒は法律で禁止されています。当店では20歳未満の方への酒類の販売はいたしません。",
-  "legalNotice.licence": "酒類販売業免許：{type} 免許番号 {number}({office})",
 } as const;

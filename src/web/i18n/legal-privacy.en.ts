@@ -1,46 +1,11 @@
-import type { legalJa } from "./legal.ja.ts";
+import type { privacyJa } from "./legal-privacy.ja.ts";
 
-export const legalEn: Record<keyof typeof legalJa, string> = {
-  "legal.postalAddress": "{address} {zip}, Japan",
-
-  "company.title": "Company Profile",
-  "company.description":
-    "Company profile of {shop} ({company}): address and contact details, the liquor sales manager sign, our liquor licence and business hours.",
-  "company.storeHeading": "Store information",
-  "company.shopName": "Shop name",
-  "company.companyName": "Company name",
-  "company.representative": "Representative",
-  "company.address": "Address",
-  "company.phone": "Telephone",
-  "company.email": "Email",
-  "company.managerHeading": "Liquor sales manager",
-  "company.managerLead":
-    "We display the liquor sales manager sign as required by the Act on Securing of Liquor Tax and on Liquor Business Associations.",
-  "company.signTitle": "Liquor Sales Manager Sign",
-  "company.signPremises": "Name and location of the sales premises",
-  "company.signManager": "Name of the liquor sales manager",
-  "company.signTrainingDate": "Date of the liquor sales management training",
-  "company.signNextTraining": "Deadline for the next training",
-  "company.signTrainingBody": "Training organisation",
-  "company.contactHeading": "Contact",
-  "company.contactHours": "Inquiry hours",
-  "company.inquiryForm": "Inquiry form",
-  "company.inquiryFormLink": "Contact us through the form",
-  "company.licenceHeading": "Liquor licence",
-  "company.licenceType": "Licence type",
-  "company.licenceNumber": "Licence number",
-  "company.taxOffice": "Issuing tax office",
-  "company.hoursHeading": "Business hours",
-  "company.businessHours": "Business hours",
-  "company.hoursNote":
-    "Our online shop takes orders 24 hours a day. Orders are shipped and inquiries answered on business days, in the order received.",
-
+export const privacyEn: Record<keyof typeof privacyJa, string> = {
   "privacy.title": "Privacy Policy",
   "privacy.description":
     "How {company}, operator of {shop}, handles personal information: purposes of use, security, provision to third parties and disclosure requests.",
   "privacy.intro":
     "{company} (the \"Company\", \"we\") recognises the importance of the personal information our customers entrust to us in our online shop \"{shop}\" (the \"Service\"). We comply with the Act on the Protection of Personal Information (the \"APPI\") and other applicable laws and guidelines, and handle personal information properly as set out below.",
-
   "privacy.collectedHeading": "1. Personal information we collect",
   "privacy.collectedLead":
     "To provide the Service, we collect the following information by lawful and fair means:",
@@ -51,7 +16,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.collectedAge": "The date of birth you enter for age verification",
   "privacy.collectedInquiries": "The content of your inquiries and records of how we responded",
   "privacy.collectedAccess": "Access data, such as cookies, IP address, browser type and pages viewed",
-
   "privacy.purposesHeading": "2. Purposes of use",
   "privacy.purposesLead":
     "We use personal information only for the following purposes. Before using it for any other purpose, we will obtain your consent.",
@@ -66,7 +30,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.purposeImprovement": "To analyse how the Service is used, improve its quality and plan new services",
   "privacy.purposeFraud": "To prevent and deal with fraudulent orders and misuse",
   "privacy.purposeLegal": "To keep the records required by law and fulfil our other legal obligations",
-
   "privacy.managementHeading": "3. Management of personal information",
   "privacy.managementLead":
     "We strive to keep personal information accurate and up to date, and take the following security measures to prevent its leakage, loss or damage:",
@@ -80,7 +43,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
     "Credit card numbers are entered into a form provided by our payment processor and sent directly to it; they never pass through our servers and we do not store them.",
   "privacy.managementRetention":
     "Personal information no longer needed for its purposes is deleted without delay once any retention period required by law has passed.",
-
   "privacy.outsourcingHeading": "4. Outsourcing",
   "privacy.outsourcingLead":
     "To the extent necessary for the purposes of use, we may entrust all or part of the handling of personal information to the businesses below. We choose contractors that handle personal information properly, conclude contracts with them that include confidentiality obligations, and supervise them as necessary and appropriate.",
@@ -88,7 +50,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.outsourcingPayments": "Payment processors that handle credit card and other payments",
   "privacy.outsourcingSystems": "Providers of information systems such as email delivery and server operation",
   "privacy.outsourcingAbroad": "Where a contractor is located outside Japan, we take the measures required by the APPI.",
-
   "privacy.thirdPartyHeading": "5. Provision to third parties",
   "privacy.thirdPartyLead":
     "We do not provide personal information to third parties without your prior consent, except in the following cases:",
@@ -102,7 +63,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.thirdPartyOther": "Any other case permitted by the APPI or other laws",
   "privacy.thirdPartyNote":
     "Providing personal information to the contractors described above, or in connection with a succession of business by merger or otherwise, is not a provision to a third party.",
-
   "privacy.requestsHeading": "6. Requests for disclosure, correction, suspension of use, etc.",
   "privacy.requestsLead":
     "If you ask us to notify you of the purposes of use of your retained personal data, to disclose it, to correct, add to or delete it, to stop using or erase it, to stop providing it to third parties, or to disclose records of provision to third parties (\"disclosure etc.\"), we will respond without delay in accordance with the APPI.",
@@ -110,7 +70,6 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
     "Please send requests for disclosure etc. to the email address of our contact desk below ({email}). We will respond after confirming that the request comes from you or your authorised representative, and may ask for identity documents for this purpose.",
   "privacy.requestsMyPage": "Members can also review and change their registered details on My Page.",
   "privacy.requestsRefusal": "If the law does not allow us to comply with a request, we will explain why.",
-
   "privacy.cookiesHeading": "7. Cookies and access data",
   "privacy.cookiesUse":
     "The Service uses cookies to keep you signed in, remember your cart and remember the result of the age check, so that the Service is convenient to use. Our cookies contain no information that identifies you, such as your name or address.",
@@ -118,11 +77,9 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
     "To improve the Service and prevent misuse, we also record access data such as IP address, browser type, pages viewed and the date and time of access.",
   "privacy.cookiesDisable":
     "You can disable cookies in your browser settings, but features such as signing in, the cart and purchasing may then be unavailable.",
-
   "privacy.revisionsHeading": "8. Revisions to this policy",
   "privacy.revisionsText":
     "We may revise this policy when laws change or the Service changes. The revised policy takes effect when it is published on this page. We will announce important changes on the Service.",
-
   "privacy.contactHeading": "9. Contact desk",
   "privacy.contactLead":
     "Please address any questions about this policy or about how we handle personal information to the contact desk below.",
@@ -132,43 +89,4 @@ export const legalEn: Record<keyof typeof legalJa, string> = {
   "privacy.contactEmail": "Email",
   "privacy.contactHours": "Hours",
   "privacy.enacted": "Enacted on November 1, 2026",
-
-  "legalNotice.title": "Legal Notice under the Act on Specified Commercial Transactions",
-  "legalNotice.description":
-    "Legal notice of {shop} under the Act on Specified Commercial Transactions: seller, address, shipping and fees, payment methods, delivery times, returns and exchanges.",
-  "legalNotice.seller": "Seller",
-  "legalNotice.address": "Address",
-  "legalNotice.phone": "Telephone",
-  "legalNotice.contactHours": "Inquiry hours",
-  "legalNotice.email": "Email",
-  "legalNotice.operationsManager": "Head of operations",
-  "legalNotice.extraCharges": "Charges other than the product price",
-  "legalNotice.shippingFee": "Shipping (per box, excl. tax): {zones}",
-  "legalNotice.shippingFlat": "{amount} anywhere in Japan",
-  "legalNotice.shippingZone": "{prefectures} {amount}",
-  "legalNotice.shippingRest": "elsewhere in Japan {amount}",
-  "legalNotice.shippingBox": "A box holds up to {bottles} bottles of 750 ml (a 1.8 l bottle counts as two); shipping is charged per box.",
-  "legalNotice.coolShippingFee": "Refrigerated shipping: {amount} (excl. tax) added per box (orders with refrigerated products)",
-  "legalNotice.freeShipping": "Free shipping on orders of {amount} (incl. tax) or more in products",
-  "legalNotice.codFee": "Cash on delivery fee: {amount} (excl. tax)",
-  "legalNotice.codFeeTier": "Cash on delivery fee: {amount} (excl. tax) for items and shipping up to {upTo}",
-  "legalNotice.codFeeTierRest": "Cash on delivery fee: {amount} (excl. tax) above that",
-  "legalNotice.taxNote": "Consumption tax is charged on the items, shipping and fee together.",
-  "legalNotice.bankTransferFee": "Bank transfer fees: borne by the customer",
-  "legalNotice.returns": "Returns and exchanges",
-  "legalNotice.returnsOwnReason":
-    "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
-  "legalNotice.returnsDefective":
-    "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
-  "legalNotice.delivery": "Delivery time",
-  "legalNotice.deliveryText":
-    "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",
-  "legalNotice.shippingDays": "{promise} Days from shipping to delivery: {transit}.",
-  "legalNotice.transitDays": "{days} day(s)",
-  "legalNotice.payment": "Payment methods",
-  "legalNotice.paymentDeadline": "Payment deadline",
-  "legalNotice.liquorHeading": "Sale of alcohol",
-  "legalNotice.ageNotice":
-    "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",
-  "legalNotice.licence": "Liquor licence: {type}, licence no. {number} ({office})",
 };

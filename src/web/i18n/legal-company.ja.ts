@@ -1,0 +1,33 @@
+// Texts of the company page (see legal-texts.ts). Shop data comes in as {parameters} from the shop profile.
+export const companyJa = {
+  "company.title": "会社概要",
+  "company.description":
+    "{shop}({company})の会社概要です。所在地・連絡先、酒類販売管理者標識、酒類販売業免許、営業時間をご案内します。",
+  "company.storeHeading": "店舗情報",
+  "company.shopName": "店舗名",
+  "company.companyName": "会社名",
+  "company.representative": "代表者",
+  "company.address": "所在地",
+  "company.phone": "電話番号",
+  "company.email": "メールアドレス",
+  "company.managerHeading": "酒類販売管理者",
+  "company.managerLead": "酒税の保全及び酒類業組合等に関する法律に基づき、酒類販売管理者標識を掲示しています。",
+  "company.signTitle": "酒類販売管理者標識",
+  "company.signPremises": "販売場の名称及び所在地",
+  "company.signManager": "酒類販売管理者の氏名",
+  "company.signTrainingDate": "酒類販売管理研修受講年月日",
+  "company.signNextTraining": "次回研修の受講期限",
+  "company.signTrainingBody": "研修実施団体名",
+  "company.contactHeading": "お問い合わせ先",
+  "company.contactHours": "お問い合わせ受付時間",
+  "company.inquiryForm": "お問い合わせフォーム",
+  "company.inquiryFormLink": "フォームからお問い合わせ",
+  "company.licenceHeading": "酒類販売業免許",
+  "company.licenceType": "免許の種類",
+  "company.licenceNumber": "免許番号",
+  "company.taxOffice": "所轄税務署",
+  "company.hoursHeading": "営業時間",
+  "company.businessHours": "営業時間",
+  "company.hoursNote":
+    "オンラインショップでのご注文は24時間受け付けております。商品の発送およびお問い合わせへのご回答は、営業日に順次行います。",
+} as const;

@@ -1,0 +1,36 @@
+import type { legalNoticeJa } from "./legal-notice.ja.ts";
+
+export const legalNoticeEn: Record<keyof typeof legalNoticeJa, string> = {
+  "legalNotice.title": "Legal Notice under the Act on Specified Commercial Transactions",
+  "legalNotice.description":
+    "Legal notice of {shop} under the Act on Specified Commercial Transactions: seller, address, shipping and fees, payment methods, delivery times, returns and exchanges.",
+  "legalNotice.seller": "Seller",
+  "legalNotice.address": "Address",
+  "legalNotice.phone": "Telephone",
+  "legalNotice.contactHours": "Inquiry hours",
+  "legalNotice.email": "Email",
+  "legalNotice.operationsManager": "Head of operations",
+  "legalNotice.extraCharges": "Charges other than the product price",
+  "legalNotice.shippingFee": "Shipping (per box, excl. tax): {zones}",
+  "legalNotice.shippingFlat": "{amount} anywhere in Japan",
+  "legalNotice.shippingZone": "{prefectures} {amount}",
+  "legalNotice.shippingRest": "elsewhere in Japan {amount}",
+  "legalNotice.shippingBox": "A box holds up to {bottles} bottles of 750 ml (a 1.8 l bottle counts as two); shipping is charged per box.",
+  "legalNotice.coolShippingFee": "Refrigerated shipping: {amount} (excl. tax) added per box (orders with refrigerated products)",
+  "legalNotice.freeShipping": "Free shipping on orders of {amount} (incl. tax) or more in products",
+  "legalNotice.codFee": "Cash on delivery fee: {amount} (excl. tax)",
+  "legalNotice.codFeeTier": "Cash on delivery fee: {amount} (excl. tax) for items and shipping up to {upTo}",
+  "legalNotice.codFeeTierRest": "Cash on delivery fee: {amount} (excl. tax) above that",
+  "legalNotice.taxNote": "Consumption tax is charged on the items, shipping and fee together.",
+  "legalNotice.bankTransferFee": "Bank transfer fees: borne by the customer",
+  "legalNotice.returns": "Returns and exchanges",
+  "legalNotice.delivery": "Delivery time",
+  "legalNotice.shippingDays": "{promise} Days from shipping to delivery: {transit}.",
+  "legalNotice.transitDays": "{days} day(s)",
+  "legalNotice.payment": "Payment methods",
+  "legalNotice.paymentDeadline": "Payment deadline",
+  "legalNotice.liquorHeading": "Sale of alcohol",
+  "legalNotice.ageNotice":
+    "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",
+  "legalNotice.licence": "Liquor licence: {type}, licence no. {number} ({office})",
+};
