@@ -25,7 +25,7 @@ const resourceIdParams = z.object({
   }),
 });
 
-function sendJson(reply: FastifyReply, body: string) {
+function sendJson(reply: FastifyReply, body: Buffer) {
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
