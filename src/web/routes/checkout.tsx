@@ -31,20 +31,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
- * of it; and the moment and public holidays the delivery window is worked out from (the holiday table stays out of the bundle).
+ * of it; the moment and public holidays the delivery window is worked out from (the holiday table
+ * stays out of the bundle); and the session's cart, for the summary of the first paint.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart: await page.cart() };
 }
 
-/**
- * /checkout (spec §2): the order summary, contact, delivery address and wish, payment method and
- * the final confirmation before 購入. The form is drawn after hydration, once its code and the
- * figures of spec §4 have loaded; until then the page shows the bottles as the server read the
- * session's cart (the first paint is the summary, not a loading line: Lighthouse's LCP, decision 047).
- * An empty cart says so with a way back to the shop.
- */
 /** The page before the form: the summary's bottles where the form will put them, and a loading line holding the footer below the fold. */
 function CheckoutPreview({ items }: { items: CartItem[] }) {
   const { t } = useI18n();
@@ -67,6 +61,13 @@ function CheckoutPreview({ items }: { items: CartItem[] }) {
   );
 }
 
+/**
+ * /checkout (spec §2): the order summary, contact, delivery address and wish, payment method and
+ * the final confirmation before 購入. The form is drawn after hydration, once its code and the
+ * figures of spec §4 have loaded; until then the page shows the bottles as the server read the
+ * session's cart (the first paint is the summary, not a loading line: Lighthouse's LCP, decision 047).
+ * An empty cart says so with a way back to the shop.
+ */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const items = useCheckoutItems(loaderData.cart);
