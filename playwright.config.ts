@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { serverNodeFlags } from "./scripts/server-flags.mjs";
 import { E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -49,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    // With the Node flags of `npm start` (its heap limit among them), so every journey runs within them.
+    command: ["node", ...serverNodeFlags(), "scripts/e2e-server.mjs"].join(" "),
     url: `http://127.0.0.1:${port}/healthz`,
     env: { PORT: String(port), ADMIN_EMAIL: E2E_OWNER.email, ADMIN_PASSWORD: E2E_OWNER.password },
     // Generous: a first start seeds the demo catalogue and its images, slow on a loaded two-core machine.

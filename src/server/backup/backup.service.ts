@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { embeddedDatabaseExists, openPglite, takeDataDirLock } from "../db/client.ts";
 
 /**
@@ -176,6 +176,7 @@ async function describePostgres(client: pg.Client): Promise<{ tables: number; or
  */
 export async function restorePostgres(databaseUrl: string, file: string, options: { force: boolean }): Promise<string[]> {
   const notes: string[] = [];
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -5,9 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { releaseFailedTransactions } from "./pool-transactions.ts";
 
 /** The one database type the services see, whichever driver is behind it. */
@@ -48,6 +46,12 @@ export const MIGRATIONS_FOLDER = path.join(projectRoot, "src/server/db/migration
 const PGLITE_CONF = ["shared_buffers = 16MB"];
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  // The PostgreSQL driver is loaded only for PostgreSQL: the embedded shop never needs it (decision 048).
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs ?? 30_000 });
   // An idle connection that the server closes (restart, failover, a dropped test database) is
   // reported as a pool error; without a listener Node treats it as uncaught and the process dies.

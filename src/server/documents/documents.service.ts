@@ -37,7 +37,7 @@ export class DocumentsService {
   async deliveryNote(publicId: string, now: Date = new Date()): Promise<PdfFile> {
     const order = await this.deps.orders.byPublicId(publicId);
     if (!order) throw new DomainError("not-found");
-    const doc = newA4Document(`納品書 ${orderNumberForShopper(order.publicId)}`);
+    const doc = await newA4Document(`納品書 ${orderNumberForShopper(order.publicId)}`);
     drawDeliveryNote(doc, await this.deps.orders.viewOf(order), await this.deps.shopProfiles.profile(), japanDateOf(now));
     return { bytes: await pdfBytes(doc), fileName: `delivery-note-${order.publicId}.pdf` };
   }
@@ -47,7 +47,7 @@ export class DocumentsService {
     const views = await this.deps.orders.shipmentsOf(day, BULK_DELIVERY_NOTES_MAX);
     if (views.length === 0) return null;
     const shop = await this.deps.shopProfiles.profile();
-    const doc = newA4Document(`納品書 ${day}`);
+    const doc = await newA4Document(`納品書 ${day}`);
     for (const view of views) drawDeliveryNote(doc, view, shop, japanDateOf(now));
     return { bytes: await pdfBytes(doc), fileName: `delivery-notes-${day}.pdf` };
   }
@@ -66,7 +66,7 @@ export class DocumentsService {
     const shop = await this.deps.shopProfiles.profile();
     // Draw first: a download that failed to render is not an issue.
     const number = (await this.issuedCount(order.id)) + 1;
-    const doc = newA4Document(`領収書 ${orderNumberForShopper(order.publicId)}`);
+    const doc = await newA4Document(`領収書 ${orderNumberForShopper(order.publicId)}`);
     drawReceipt(doc, view, shop, { ...request, number, issuedOn: japanDateOf(now) });
     const bytes = await pdfBytes(doc);
     const recorded = await this.record(order.id, number, request, requester, now);

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { UserResource } from "../../domain/account.ts";
 import { visitorJson } from "../../domain/visitor.ts";
@@ -15,7 +16,7 @@ function guest(url: string, overrides: Partial<FakeRequest> = {}): FakeRequest {
 }
 
 class FakeReply {
-  sent: Buffer | undefined;
+  sent: Readable | undefined;
   readonly headerValues: Record<string, string> = {};
   constructor(readonly cspNonce = { script: `nonce${Math.random().toString(36).slice(2)}` }) {}
   header(name: string, value: string) {
@@ -26,7 +27,7 @@ class FakeReply {
     Object.assign(this.headerValues, values);
     return this;
   }
-  send(payload: Buffer) {
+  send(payload: Readable) {
     this.sent = payload;
     return this;
   }
@@ -44,7 +45,12 @@ type Render = (csrf: string, nonce: string, visitor: { user: UserResource | null
 async function visit(cache: PageCache, request: FakeRequest, render: Render, status = 200, shows: number[] = []) {
   const reply = new FakeReply();
   const answered = await cache.serve(request, reply);
-  if (answered) return { reply, body: reply.sent!.toString("utf8"), hit: true };
+  if (answered) {
+    const bytes = Buffer.concat(await reply.sent!.toArray());
+    // The kept page goes out as a stream of its parts, with the length of them all declared.
+    expect(reply.headerValues["content-length"]).toBe(String(bytes.length));
+    return { reply, body: bytes.toString("utf8"), hit: true };
+  }
   const reads = new AvailabilityReads();
   reads.recordProducts(shows);
   const slot = cache.capture(request, reply, reads);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { DirectUploadAnswer } from "../../domain/admin-catalog.ts";
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -107,6 +107,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
  */
 async function imageFormatOf(data: Buffer): Promise<string | undefined> {
   try {
+    const sharp = await loadSharp();
     const metadata = await sharp(data).metadata();
     if (!metadata.width || !metadata.height || !metadata.format) return undefined;
     const avif = metadata.format === "heif" && metadata.compression === "av1";

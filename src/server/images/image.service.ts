@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import type sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { Database } from "../db/client.ts";
 import { imageVariantsTable, imagesTable } from "../db/schema/catalog.ts";
 
@@ -45,7 +46,7 @@ export class ImageService {
   constructor(private readonly db: Database) {}
 
   async store(data: Buffer): Promise<StoredImage> {
-    const metadata = await sharp(data).metadata();
+    const metadata = await (await loadSharp())(data).metadata();
     if (!metadata.width || !metadata.height || !metadata.format) throw new Error("not an image");
     const sha256 = crypto.createHash("sha256").update(data).digest("hex");
     const [inserted] = await this.db
@@ -100,7 +101,7 @@ export class ImageService {
 
     const [original] = await this.db.select({ data: imagesTable.data }).from(imagesTable).where(eq(imagesTable.id, imageId));
     if (!original) return undefined;
-    const data = await encode(sharp(original.data).rotate().resize({ width, withoutEnlargement: true }), format);
+    const data = await encode((await loadSharp())(original.data).rotate().resize({ width, withoutEnlargement: true }), format);
     await this.db.insert(imageVariantsTable).values({ imageId, width, format, data }).onConflictDoNothing();
     return { contentType, data };
   }

@@ -5,7 +5,6 @@ import { registerCardRoutes } from "./cards.routes.ts";
 import { CardsService } from "./cards.service.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { registerPaymentWebhookRoute } from "./payments.routes.ts";
-import { StripeGateway } from "./stripe-gateway.ts";
 import { registerTestGatewayOffsiteRoutes } from "./test-gateway.offsite.routes.ts";
 import { registerTestGatewayRoutes } from "./test-gateway.routes.ts";
 import { TestGateway } from "./test-gateway.ts";
@@ -21,6 +20,8 @@ export async function registerPayments(
 ): Promise<{ payments: PaymentGateway; cards: CardsService }> {
   let payments: PaymentGateway;
   if (deps.config.stripe) {
+    // The Stripe SDK (~6 MB of heap) is loaded only when its keys are set (decision 048).
+    const { StripeGateway } = await import("./stripe-gateway.ts");
     const stripe = new StripeGateway(deps.config.stripe, app.log);
     if (stripe.receivesWebhooks) await registerPaymentWebhookRoute(app, { gateway: stripe });
     else app.log.warn({}, "STRIPE_WEBHOOK_SECRET is not set: Stripe's payment events are not received");

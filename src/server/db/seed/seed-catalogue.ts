@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "../../images/sharp.ts";
 import { demoExhibitProducts, demoProductDetails } from "./demo-product-details.ts";
 import { ImageService } from "../../images/image.service.ts";
 import type { Database } from "../client.ts";
@@ -21,6 +21,7 @@ import { demoExhibits, demoLiquorTypes, demoProducts, demoSeries } from "./demo-
 
 /** Renders a generated illustration to the WebP original the image store keeps. */
 async function renderSvg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import { createRoot } from "react-dom/client";
 import type { BillingDetails, CardInputError, CardInputField } from "../../../domain/card.ts";
 import { cardBrandOf, cardDigits, checkCardNumber, checkCvc, checkExpiry, parseExpiry } from "../../../domain/card.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
@@ -44,7 +43,10 @@ async function gatewayCall<T>(path: string, body?: unknown): Promise<{ ok: boole
  * ended ("done") or the shopper closed the dialog ("closed"). Like Stripe.js, it draws its own
  * modal on top of whatever page asked, so pages need nothing for it.
  */
-function runChallenge(intentId: string, clientSecret: string, locale: Locale): Promise<"done" | "closed"> {
+async function runChallenge(intentId: string, clientSecret: string, locale: Locale): Promise<"done" | "closed"> {
+  // Imported here, not at the top: the server renders this module too and never needs react-dom/client
+  // (~3 MB of its heap, decision 048); in the browser it is already loaded for hydration.
+  const { createRoot } = await import("react-dom/client");
   return new Promise((resolve) => {
     const host = document.createElement("div");
     document.body.append(host);
