@@ -1,11 +1,13 @@
 import fs from "node:fs";
+import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { chargeOf } from "../../domain/order-charges.ts";
 import type { OrderRecord } from "../../domain/order-view.ts";
 import { orderView } from "../../domain/order-view.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import { b2Csv } from "./b2-cloud.csv.ts";
+import { B2_COLUMNS, b2Csv, b2Row } from "./b2-cloud.csv.ts";
+import { isB2Character } from "./b2-text.ts";
 
 // The B2 Cloud upload of two orders byte for byte, as written by hand from Yamato's 送り状発行データ
 // レイアウト (入出力用): Shift_JIS, CRLF, a header line, the 42 columns in order, dates YYYY/MM/DD,
@@ -104,5 +106,55 @@ describe("the B2 Cloud upload, against the golden file", () => {
     const golden = fs.readFileSync(new URL("./fixtures/b2-cloud-golden.csv", import.meta.url));
     expect(body.toString("hex")).toBe(golden.toString("hex"));
     expect(notes).toEqual([{ orderId: "K7Q2M9X4P8RT", replaced: [{ field: "お届け先名", original: "髙", substitute: "高" }], leftOver: "" }]);
+  });
+
+  it("never writes a ?: every text column is folded the same way, and the notes name each row and column", () => {
+    // A gift from a buyer whose name, address and 名入れ hold characters Shift_JIS has no code for
+    // (𠮷, an emoji) or B2 refuses (﨑, IBM's row): iconv-lite alone would write "?" for the first two.
+    const order = orderView(
+      record({
+        publicId: "Q9W8E7R6T5Y4",
+        name: "𠮷川 﨑子😀",
+        phone: "03-1234-5678",
+        zip: "1110051",
+        address: "台東区蔵前3-14-7 𠮷ビル",
+        buildingName: "﨑101😀",
+        recipient: { name: "𠮷野 﨑子😀", phone: "090-1234-5678", country: "jp", zip: "9040111", prefecture: 47, address: "中頭郡北谷町字砂辺100番地", buildingName: "" },
+        gift: { wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "𠮷田😀" }, messageCard: "", hidePrices: false },
+        items: [{ id: 1, productId: 1, name: { ja: "𠮷の酒😀", en: "Kichi" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
+      }),
+    );
+    const { cells, note } = b2Row({ order, cool: false }, shop, "2026-12-18");
+    const column = (name: (typeof B2_COLUMNS)[number]) => cells[B2_COLUMNS.indexOf(name)];
+    expect(column("お届け先名")).toBe("吉野 崎子〓");
+    expect(column("ご依頼主名")).toBe("吉川 崎子〓");
+    expect(column("記事")).toBe("のし:御歳暮/名入れ:吉田〓/外のし・ラッピング");
+    expect(column("品名１")).toBe("吉の酒〓");
+    expect(column("ご依頼主住所")).toBe("東京都台東区蔵前3-14-7 吉ビル");
+    expect(column("ご依頼主アパートマンション")).toBe("崎101〓");
+    for (const cell of cells) {
+      const text = String(cell ?? "");
+      expect([...text].filter((character) => !isB2Character(character)), text).toEqual([]);
+      expect(iconv.decode(iconv.encode(text, "Shift_JIS"), "Shift_JIS")).toBe(text);
+    }
+    const { body } = b2Csv([{ order, cool: false }], shop, "2026-12-18");
+    expect(iconv.decode(body, "Shift_JIS")).not.toContain("?");
+    // Each column with a replacement, once per character, in the row of its order.
+    expect(note.orderId).toBe("Q9W8E7R6T5Y4");
+    expect(note.replaced).toEqual([
+      { field: "お届け先名", original: "𠮷", substitute: "吉" },
+      { field: "お届け先名", original: "﨑", substitute: "崎" },
+      { field: "お届け先名", original: "😀", substitute: "〓" },
+      { field: "ご依頼主住所", original: "𠮷", substitute: "吉" },
+      { field: "ご依頼主住所", original: "﨑", substitute: "崎" },
+      { field: "ご依頼主住所", original: "😀", substitute: "〓" },
+      { field: "ご依頼主名", original: "𠮷", substitute: "吉" },
+      { field: "ご依頼主名", original: "﨑", substitute: "崎" },
+      { field: "ご依頼主名", original: "😀", substitute: "〓" },
+      { field: "品名１", original: "𠮷", substitute: "吉" },
+      { field: "品名１", original: "😀", substitute: "〓" },
+      { field: "記事", original: "𠮷", substitute: "吉" },
+      { field: "記事", original: "😀", substitute: "〓" },
+    ]);
   });
 });

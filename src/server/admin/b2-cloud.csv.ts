@@ -7,7 +7,7 @@ import { csvText, type CsvValue } from "./csv-format.ts";
 import { b2GiftNote } from "./b2-gift-note.ts";
 import { halfWidthKatakana } from "../../domain/kana.ts";
 import type { B2RowNote } from "../../domain/back-office.ts";
-import { B2_ADDRESS_BYTES, b2Phone, b2Text, b2Zip, fitBytes, splitB2Address } from "./b2-text.ts";
+import { B2_ADDRESS_BYTES, b2Phone, b2Text, b2Zip, fitBytes, splitB2Address, type B2Text } from "./b2-text.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
 // 入出力用, the 基本レイアウト the import offers without a custom pattern). Columns are matched by
@@ -101,18 +101,18 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
   const description = first ? `${first.name.ja}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
   const b2 = shop.yamatoB2;
   const note: B2RowNote = { orderId: order.publicId, replaced: [], leftOver: "" };
-  /** A text cell: characters B2 cannot take replaced (and noted), then cut to the column's bytes. */
-  const cell = (column: string, value: string, maxBytes: number) => {
-    const { text, replaced } = b2Text(value);
+  /** Notes what a column's folding replaced, so the check page names the row and column. */
+  const noted = (column: string, { text, replaced }: B2Text) => {
     note.replaced.push(...replaced.map((each) => ({ field: column, ...each })));
-    return fitBytes(text, maxBytes);
+    return text;
   };
+  /** A text cell: characters B2 cannot take replaced (and noted), then cut to the column's bytes. */
+  const cell = (column: string, value: string, maxBytes: number) => fitBytes(noted(column, b2Text(value)), maxBytes);
   /** An address over the layout's fields: 住所 (町・番地 ≤ 32 bytes), then アパートマンション名, then 会社・部門. */
   const addressCells = (column: string, party: { prefecture: number | null; addressLine: string; buildingName: string }) => {
-    const line = b2Text(party.addressLine);
-    const building = b2Text(party.buildingName);
-    note.replaced.push(...[...line.replaced, ...building.replaced].map((each) => ({ field: column, ...each })));
-    const split = splitB2Address(line.text, building.text, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));
+    const line = noted(column, b2Text(party.addressLine));
+    const building = noted(column, b2Text(party.buildingName));
+    const split = splitB2Address(line, building, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));
     if (split.leftOver) note.leftOver = [note.leftOver, split.leftOver].filter(Boolean).join(" ");
     return split;
   };
@@ -125,7 +125,7 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
         name: shop.shopName.ja,
         phone: shop.phone,
         zip: shop.zip,
-        address: splitB2Address(b2Text(shop.address.ja).text, "", ""),
+        address: addressCells("ご依頼主住所", { prefecture: null, addressLine: shop.address.ja, buildingName: "" }),
       };
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
     お客様管理番号: order.publicId,
@@ -145,7 +145,7 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     "お届け先会社・部門２": toAddress.company2,
     お届け先名: cell("お届け先名", to.name, 32),
     // Half-width katakana, from the フリガナ the recipient form asks (optional; blank without one).
-    "お届け先名(ｶﾅ)": fitBytes(halfWidthKatakana(to.kana ?? ""), B2_KANA_BYTES),
+    "お届け先名(ｶﾅ)": cell("お届け先名(ｶﾅ)", halfWidthKatakana(to.kana ?? ""), B2_KANA_BYTES),
     敬称: "様",
     ご依頼主コード: "",
     ご依頼主電話番号: b2Phone(from.phone),
@@ -156,7 +156,7 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     ご依頼主アパートマンション: fitBytes([from.address.building, from.address.company1, from.address.company2].filter(Boolean).join(" "), B2_ADDRESS_BYTES.building),
     ご依頼主名: cell("ご依頼主名", from.name, 32),
     // Checkout asks no フリガナ of the buyer, and the shop has none: blank.
-    "ご依頼主名(ｶﾅ)": order.sendsToOther ? fitBytes(halfWidthKatakana(order.buyer.kana ?? ""), B2_KANA_BYTES) : "",
+    "ご依頼主名(ｶﾅ)": order.sendsToOther ? cell("ご依頼主名(ｶﾅ)", halfWidthKatakana(order.buyer.kana ?? ""), B2_KANA_BYTES) : "",
     品名コード１: "",
     品名１: cell("品名１", description, 50),
     品名コード２: "",
@@ -165,7 +165,7 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     荷扱い１: "ワレ物注意",
     荷扱い２: "",
     // Gift packing instructions (のし, 名入れ, 内/外のし, wrapping), within the column's 44 bytes.
-    記事: b2GiftNote(order.gift),
+    記事: noted("記事", b2GiftNote(order.gift)),
     "ｺﾚｸﾄ代金引換額（税込)": b2CollectsTotal ? order.totals.total : "",
     内消費税額等: b2CollectsTotal ? order.totals.tax : "",
     止置き: "",
@@ -176,6 +176,9 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     請求先分類コード: b2?.classificationCode ?? "",
     運賃管理番号: b2?.freightNumber ?? "",
   };
+  // The trader reads the replacements in the file's column order (the addresses were folded first).
+  const position = (field: string) => (B2_COLUMNS as readonly string[]).indexOf(field);
+  note.replaced.sort((a, b) => position(a.field) - position(b.field));
   return { cells: B2_COLUMNS.map((column) => row[column]), note };
 }
 
