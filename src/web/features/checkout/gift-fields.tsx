@@ -4,6 +4,7 @@ import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS } from "../../../dom
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
 import type { GiftFormValue } from "./checkout-order.ts";
+import { giftOptionsOfForm } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 
 interface GiftFieldsProps {
@@ -16,12 +17,13 @@ interface GiftFieldsProps {
 
 /**
  * ギフト設定 (issue #18): closed until opened, as Japanese shops show it, and opened by itself when
- * the server has something to say about it. Only the options the trader offers are shown; a fee
+ * the server has something to say about it or options are already chosen. Only the options the trader offers are shown; a fee
  * (wrapping) appears in the summary as its charge line the moment the box is ticked.
  */
 export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProps) {
   const { t } = useI18n();
-  const [opened, setOpened] = useState(false);
+  // Open from the start when the shopper comes back to choices already made (a kept form, decision 053).
+  const [opened, setOpened] = useState(() => giftOptionsOfForm(value) !== null);
   const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
   const set = (change: Partial<GiftFormValue>) => onChange({ ...value, ...change });
   return (

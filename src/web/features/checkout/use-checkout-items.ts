@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { CartItem } from "../../../domain/cart.ts";
 import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx";
+import { forgetCheckoutForm } from "./kept-checkout-form.ts";
 
 function storedCopyText(): string | null {
   try {
@@ -22,8 +23,12 @@ function parseCopy(text: string | null): CartItem[] | null {
 // The copy is written before checkout opens and only read here: nothing to subscribe to.
 const noSubscription = () => () => undefined;
 
-/** Drops the copy of the cart the purchase button took (after ordering, or on leaving checkout). */
+/**
+ * Drops what checkout kept in the tab (after ordering, or on leaving checkout): the copy of the cart
+ * the purchase button took, and the form the shopper typed (kept-checkout-form.ts).
+ */
 export function forgetCheckoutCopy(): void {
+  forgetCheckoutForm();
   try {
     sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
   } catch {

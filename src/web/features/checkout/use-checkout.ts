@@ -24,6 +24,7 @@ import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./ch
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { placeOrder } from "./place-order.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
+import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 
@@ -58,7 +59,11 @@ export function useCheckout(
   const snackbar = useSnackbar();
   const defaultCountryName = t("address.defaultCountryName");
   const omotegaki = useSite().shop.gift.omotegaki;
-  const [form, setForm] = useState<CheckoutForm>(() => initialForm(user, defaultCountryName, omotegaki));
+  const account = user?.id ?? null;
+  // What was typed before a gateway's page, a failed 3-D Secure or a reload, when this tab kept it.
+  // The form is drawn only after hydration, so reading the tab's storage here cannot differ from the server's page.
+  const [kept] = useState(() => keptCheckoutForm(initialForm(user, defaultCountryName, omotegaki), account));
+  const [form, setForm] = useState<CheckoutForm>(() => kept ?? initialForm(user, defaultCountryName, omotegaki));
   const [errors, setErrors] = useState<CheckoutFieldErrors>(NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
   // Back from a gateway's approval page that was cancelled (PayPay): its message, as a declined card's.
@@ -74,13 +79,21 @@ export function useCheckout(
   const completedRef = useRef(false);
   const [attempt] = useState(() => new CheckoutAttempt());
 
-  // The saved address fills the form once it arrives, unless the shopper already typed one.
-  const [addressEdited, setAddressEdited] = useState(false);
+  // The saved address fills the form once it arrives, unless the shopper already typed one (or it was kept).
+  const [addressEdited, setAddressEdited] = useState(kept !== null);
   const [appliedSaved, setAppliedSaved] = useState<AddressResource | null | undefined>(undefined);
   if (savedAddress && savedAddress !== appliedSaved && !addressEdited) {
     setAppliedSaved(savedAddress);
     setForm((current) => ({ ...current, address: addressFormValue(savedAddress, defaultCountryName) }));
   }
+
+  // Every change is kept for the tab until an order is placed (never the card: it is not in the form).
+  // Signed out (or in as someone else) on this page, the form is another person's: nothing is kept.
+  const [typedBy] = useState(account);
+  useEffect(() => {
+    if (account !== typedBy) forgetCheckoutForm();
+    else if (!completedRef.current) keepCheckoutForm(form, account);
+  }, [form, account, typedBy]);
 
   const checkoutInput = paymentMethodChoice(form.method).checkoutInput;
   const needsProvider = checkoutInput === "card" || checkoutInput === "saved_card";
