@@ -162,6 +162,34 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     expect(plain[1]!.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
   });
 
+  it("never writes a ?: 記事 is folded as the name is, and the check lists each replaced column of the row", async () => {
+    const order = await insertOrder(shop, { productId: red, status: "deposited", method: "bank", name: "𠮷野 﨑子😀", createdAt: new Date("2026-04-12T10:00:00+09:00") });
+    await shop.database.db
+      .update(ordersTable)
+      .set({ gift: { wrapping: false, noshi: { omotegaki: "御祝", placement: "outer", name: "𠮷田😀" }, messageCard: "", hidePrices: false } })
+      .where(eq(ordersTable.id, order.id));
+    const { bytes } = await download("b2-cloud.csv?from=2026-04-12&to=2026-04-12");
+    const text = iconv.decode(bytes, "Shift_JIS");
+    expect(text).not.toContain("?");
+    const row = rowsOf(text)[1]!;
+    expect(row[B2_COLUMNS.indexOf("お届け先名")]).toBe("吉野 崎子〓");
+    expect(row[B2_COLUMNS.indexOf("記事")]).toBe("のし:御祝/名入れ:吉田〓/外のし");
+    const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check?from=2026-04-12&to=2026-04-12", headers: staff.headers });
+    expect(check.json().data.notes).toEqual([
+      {
+        orderId: row[B2_COLUMNS.indexOf("お客様管理番号")],
+        replaced: [
+          { field: "お届け先名", original: "𠮷", substitute: "吉" },
+          { field: "お届け先名", original: "﨑", substitute: "崎" },
+          { field: "お届け先名", original: "😀", substitute: "〓" },
+          { field: "記事", original: "𠮷", substitute: "吉" },
+          { field: "記事", original: "😀", substitute: "〓" },
+        ],
+        leftOver: "",
+      },
+    ]);
+  });
+
   it("maps the shop's time band codes to B2's and drops bands the carrier does not have", () => {
     expect(["08-12", "14-16", "16-18", "18-20", "19-21"].map(b2TimeBand)).toEqual(["0812", "1416", "1618", "1820", "1921"]);
     expect(b2TimeBand("8-12")).toBe("0812");
