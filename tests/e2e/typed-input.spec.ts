@@ -193,6 +193,8 @@ test(`${CHECKOUT.name}: text typed as the form shows stays`, async ({ page, requ
     data: { cart: { cart_product_ids: { [bottle.id]: 1 } } },
   });
   expect(put.ok()).toBe(true);
+  // Each load is a first visit: what the tab kept of the last one's form (decision 053) goes first.
+  await page.addInitScript(() => window.sessionStorage.removeItem("checkoutForm"));
   await everyTry(page, CHECKOUT);
 });
 
