@@ -133,12 +133,12 @@ beforeAll(async () => {
   if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
 
   for (const port of SHOP_PORTS) startShop(port);
-  await Promise.all(SHOP_PORTS.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 60_000, shops.get(port))));
+  await Promise.all(SHOP_PORTS.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, testTime(150_000), shops.get(port))));
   const configFile = path.join(tmp, "haproxy.cfg");
   fs.writeFileSync(configFile, haproxyConfig());
   haproxy = spawn("/usr/sbin/haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "ignore", "inherit"] });
-  await waitForOk(`${LB}/healthz`, 20_000, haproxy);
-}, testTime(180_000));
+  await waitForOk(`${LB}/healthz`, testTime(30_000), haproxy);
+}, testTime(240_000));
 
 afterAll(async () => {
   haproxy?.kill("SIGTERM");

@@ -68,7 +68,7 @@ function startServer(): Promise<ChildProcess> {
   if (!target.environment.DATABASE_URL) delete environment.DATABASE_URL;
   const started = fork(CHILD, [], { env: environment, execArgv: ["--import", "tsx"], stdio: "ignore" });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start")), testTime(60_000));
+    const timer = setTimeout(() => reject(new Error("the server did not start")), testTime(120_000));
     started.once("message", () => {
       clearTimeout(timer);
       resolve(started);
@@ -114,7 +114,7 @@ beforeAll(async () => {
   bottle = row!.id;
   await database.db.insert(staffMembersTable).values({ email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "owner" });
   await database.close();
-}, testTime(120_000));
+}, testTime(180_000));
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -125,7 +125,7 @@ afterAll(async () => {
 });
 
 describe("a server killed in the middle of checkouts", () => {
-  it(`loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(180_000) }, async () => {
+  it(`loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(360_000) }, async () => {
     child = await startServer();
     const bank = await checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "bank" }));
     expect(bank.status).toBe(200);
