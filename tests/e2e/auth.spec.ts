@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
-import { asConfirmedAdult, waitForHydration, withMailbox, withMailboxRequest } from "./fixtures.ts";
+import { asConfirmedAdult, linkInMail, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Accounts as a shopper meets them (issue #5, and the member cart of issue #4): mails are read from
 // the built-in mailbox at /dev/mailbox, as the test owner opens it in a browser of its own.
@@ -53,21 +53,7 @@ async function createMember(request: APIRequestContext, email = newEmail()): Pro
     data: { api_user: { email, password: PASSWORD, password_confirmation: PASSWORD } },
   });
   expect(signUp.status()).toBe(201);
-  const mail = await withMailboxRequest(async (mailbox) => {
-    let mailPath = "";
-    await expect
-      .poll(async () => {
-        const list = await (await mailbox.get("/dev/mailbox")).text();
-        const row = list.split("<tr>").find((cells) => cells.includes(email));
-        mailPath = /href="(\/dev\/mailbox\/\d+)"/.exec(row ?? "")?.[1] ?? "";
-        return mailPath;
-      }, { timeout: testTime(60_000) })
-      .not.toBe("");
-    return (await mailbox.get(mailPath)).text();
-  });
-  const link = /href="(https?:\/\/[^"]*confirmation_token=[^"]+)"/.exec(mail)?.[1];
-  expect(link).toBeTruthy();
-  const confirmed = await request.get(pathOf(link!.replaceAll("&amp;", "&")));
+  const confirmed = await request.get(await linkInMail(email, "confirmation_token"));
   expect(new URL(confirmed.url()).pathname).toBe("/confirmations/thanks");
   return email;
 }
