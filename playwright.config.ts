@@ -1,18 +1,20 @@
 import { defineConfig, devices } from "@playwright/test";
 import { serverNodeFlags } from "./scripts/server-flags.mjs";
+import { testTime } from "./src/server/testing/test-time.ts";
 import { E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 // Browser journeys against the production build on a fresh embedded database. Debian's Chromium
-// only: no browser is ever downloaded.
+// only: no browser is ever downloaded. Timeouts are sized for a loaded two-core machine, where a
+// page takes seconds to load and hydrate (decision 055); journeys that do more set their own.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: testTime(90_000),
+  expect: { timeout: testTime(15_000) },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "ja-JP",
@@ -54,8 +56,9 @@ export default defineConfig({
     command: ["node", ...serverNodeFlags(), "scripts/e2e-server.mjs"].join(" "),
     url: `http://127.0.0.1:${port}/healthz`,
     env: { PORT: String(port), ADMIN_EMAIL: E2E_OWNER.email, ADMIN_PASSWORD: E2E_OWNER.password },
-    // Generous: a first start seeds the demo catalogue and its images, slow on a loaded two-core machine.
-    timeout: 300_000,
+    // Generous: a first start creates the database and seeds the demo catalogue and its images:
+    // five minutes at load 20 and ten at load 30 on a two-core machine (decision 055).
+    timeout: testTime(900_000),
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

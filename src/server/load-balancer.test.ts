@@ -17,6 +17,7 @@ import { ShopProfileService, readShopProfileFile } from "./shop/shop-profile.ser
 import { CatalogFactory } from "./testing/catalog-factory.ts";
 import { CARDS, orderPayload } from "./testing/checkout-fixtures.ts";
 import { freePort, runOnServer } from "./testing/local-servers.ts";
+import { testTime } from "./testing/test-time.ts";
 
 // Three shop processes (the production build) on one PostgreSQL behind HAProxy with
 // config/haproxy.cfg, shoppers over HTTP through it, and one process killed with SIGKILL while they
@@ -132,12 +133,12 @@ beforeAll(async () => {
   if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
 
   for (const port of SHOP_PORTS) startShop(port);
-  await Promise.all(SHOP_PORTS.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 60_000, shops.get(port))));
+  await Promise.all(SHOP_PORTS.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, testTime(150_000), shops.get(port))));
   const configFile = path.join(tmp, "haproxy.cfg");
   fs.writeFileSync(configFile, haproxyConfig());
   haproxy = spawn("/usr/sbin/haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "ignore", "inherit"] });
-  await waitForOk(`${LB}/healthz`, 20_000, haproxy);
-}, 180_000);
+  await waitForOk(`${LB}/healthz`, testTime(30_000), haproxy);
+}, testTime(240_000));
 
 afterAll(async () => {
   haproxy?.kill("SIGTERM");
@@ -149,7 +150,7 @@ afterAll(async () => {
   await database?.close();
   if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
   fs.rmSync(tmp, { recursive: true, force: true });
-}, 60_000);
+}, testTime(60_000));
 
 /** An answer as a shopper reads it; `json` is empty for pages. */
 interface Answer {
@@ -282,7 +283,7 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     expect(await shopper.cartNow()).toEqual({});
   });
 
-  it("loses no order, bottle, session or cart when a process is killed while shoppers check out", { timeout: 90_000 }, async () => {
+  it("loses no order, bottle, session or cart when a process is killed while shoppers check out", { timeout: testTime(90_000) }, async () => {
     const methods = ["credit", "3ds", "bank", "cod"] as const;
     const victim = SHOP_PORTS[1]!;
     let placed = 0;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // axe-core (WCAG 2.0 and 2.1, levels A and AA) on every shopper page and every overlay a shopper
@@ -8,7 +9,7 @@ import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydrat
 // in Japanese and in English. A serious or critical finding fails the test and names the rule, the
 // help text and the elements, so the message alone says what to fix.
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: testTime(90_000) });
 // Scan settled pages: the global sheet shortens every animation under reduced motion, so no
 // element is caught half-faded (a fade-in would otherwise read as low contrast).
 test.use({ reducedMotion: "reduce" });

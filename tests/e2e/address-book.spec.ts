@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillContact, product } from "./checkout-steps.ts";
 import { csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
@@ -8,7 +9,7 @@ import { csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 // and at checkout choose the one left as お届け先: the order goes there. On a wide screen and on a
 // phone (the My Page menu folds into one line there).
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 const SCREENS = [
   { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },

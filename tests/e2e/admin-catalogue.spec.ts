@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import sharp from "sharp";
 import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtur
 // pictures added by direct upload (and a broken file refused with spec §8's wording), the order
 // of the pictures changed, the product published, and the shopper finds it in /shop with both.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 async function traderSignsIn(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

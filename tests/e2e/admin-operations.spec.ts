@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { E2E_OWNER as OWNER, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // The trader's weekly chores beside orders: answering an inquiry by mail and marking it handled,
 // (the settings journey is in admin-settings.spec.ts, which runs after every other journey).
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 async function signInAsOwner(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });

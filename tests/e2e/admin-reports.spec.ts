@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, csrfOf, placeBankOrder, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // The back office's report screens share one form, download and table shape (report-table.tsx):
 // the liquor sales report keeps its fiscal year in the address, shows a subtotal per kind and
 // downloads its CSV; the magazine's subscribers filter by status and download the filtered list.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 async function downloadText(page: Page, link: Locator): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

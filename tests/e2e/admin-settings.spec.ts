@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
 
 // Changing the shipping fee in the settings, which the shop then charges at once. It changes what
 // every other journey sees, so playwright.config.ts runs this file in a project of its own after
 // all the others.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 async function signInAsOwner(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });

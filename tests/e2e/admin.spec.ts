@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page, Response } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { ADULT_BIRTH_DATE, E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The back office as the trader uses it: sign in, the dashboard, finding a shopper's bank-transfer
@@ -7,7 +8,7 @@ import { ADULT_BIRTH_DATE, E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpA
 // the purchase history), cancelling through the confirmation dialog; that shoppers stay out; and
 // that no back-office code reaches a shopper's first page.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 let keys = 0;
 /** Places an order through POST /api/checkout as the checkout page does; answers its number. */

@@ -1,10 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import type { ProductResource } from "../../src/domain/catalog-api.ts";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Decision 036 as a member meets it: a whisky and a non-alcoholic sparkling in one order, the date of
 // birth asked next to the under-20 notice, and tax at 10% and 8% shown apart in the summary.
+
+// A whole journey (sign-up, two checkouts, screenshots at two widths, My Page): minutes on a loaded machine.
+test.describe.configure({ timeout: testTime(180_000) });
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);

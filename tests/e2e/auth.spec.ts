@@ -1,11 +1,12 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration, withMailbox, withMailboxRequest } from "./fixtures.ts";
+import { testTime } from "../../src/server/testing/test-time.ts";
+import { asConfirmedAdult, linkInMail, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Accounts as a shopper meets them (issue #5, and the member cart of issue #4): mails are read from
 // the built-in mailbox at /dev/mailbox, as the test owner opens it in a browser of its own.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 const PASSWORD = "kura-cellar-2024";
 
@@ -34,7 +35,7 @@ async function linkFromMailbox(page: Page, to: string, subject: string | RegExp,
     await expect(async () => {
       await mailbox.goto("/dev/mailbox");
       await expect(row).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: testTime(60_000) });
     await row.getByRole("link").click();
     const link = mailbox.locator("pre a").filter({ hasText: linkPart }).first();
     await expect(link).toBeVisible();
@@ -52,21 +53,7 @@ async function createMember(request: APIRequestContext, email = newEmail()): Pro
     data: { api_user: { email, password: PASSWORD, password_confirmation: PASSWORD } },
   });
   expect(signUp.status()).toBe(201);
-  const mail = await withMailboxRequest(async (mailbox) => {
-    let mailPath = "";
-    await expect
-      .poll(async () => {
-        const list = await (await mailbox.get("/dev/mailbox")).text();
-        const row = list.split("<tr>").find((cells) => cells.includes(email));
-        mailPath = /href="(\/dev\/mailbox\/\d+)"/.exec(row ?? "")?.[1] ?? "";
-        return mailPath;
-      }, { timeout: 20_000 })
-      .not.toBe("");
-    return (await mailbox.get(mailPath)).text();
-  });
-  const link = /href="(https?:\/\/[^"]*confirmation_token=[^"]+)"/.exec(mail)?.[1];
-  expect(link).toBeTruthy();
-  const confirmed = await request.get(pathOf(link!.replaceAll("&amp;", "&")));
+  const confirmed = await request.get(await linkInMail(email, "confirmation_token"));
   expect(new URL(confirmed.url()).pathname).toBe("/confirmations/thanks");
   return email;
 }
@@ -103,7 +90,7 @@ test("a new member signs up, confirms from the mail, signs in, edits the profile
   await expect(page.getByLabel("パスワード", { exact: true })).toBeFocused();
   await expect(page.getByLabel("パスワード", { exact: true })).toHaveAttribute("aria-invalid", "true");
   // The snackbar hides after 3000 ms; the message under the field stays.
-  await expect(snackbar).toBeHidden({ timeout: 6_000 });
+  await expect(snackbar).toBeHidden({ timeout: testTime(15_000) });
   await expect(page.getByText("パスワードは8文字以上で入力してください")).toBeVisible();
 
   await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);

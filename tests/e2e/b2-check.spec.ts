@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn, withB2BillingCodes } from "./checkout-steps.ts";
 import { waitForHydration } from "./fixtures.ts";
 
 // The B2 Cloud file's check, shown next to its download (issue #18 item 5): before downloading, the
 // trader reads which orders will have characters replaced, in which column, and by what.
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: testTime(150_000) });
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("the orders page lists the characters B2 Cloud cannot take and their substitutes before the download, in Japanese and English", async ({ page, browser, request }, testInfo) => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Request } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact as fillContactAs, product, serverCart } from "./checkout-steps.ts";
 import { ADULT_BIRTH_DATE, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { ADULT_BIRTH_DATE, csrfOf, fillBirthDate, signUpAndSignIn, waitForHydrat
 // without 3-D Secure, declined), by bank transfer and cash on delivery, a member with everything
 // prefilled and a saved card, the empty cart, the leave prompt and a cart the stock no longer allows.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import iconv from "iconv-lite";
 import type { Locale, ProductResource } from "./checkout-steps.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn, withB2BillingCodes } from "./checkout-steps.ts";
@@ -13,7 +14,7 @@ import { csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 // the columns of Yamato's published layout) and ships with a carrier and a slip number; the member's
 // order card links to that carrier's tracking page.
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: testTime(240_000) });
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 const OKINAWA = 47;

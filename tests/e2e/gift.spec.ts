@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
 import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 // page and ships with a carrier and a slip number, and the member's order card links to the
 // carrier's tracking page.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { SHOP_NAME_JA, asConfirmedAdult, waitForHydration, withMailbox } from "./fixtures.ts";
 
 test.beforeEach(async ({ page }) => {
@@ -60,7 +61,7 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
           await mailbox.goto("/dev/mailbox");
           return mailbox.getByRole("row", { name: email }).count();
         },
-        { timeout: 15_000 },
+        { timeout: testTime(60_000) },
       )
       .toBe(1);
     await mailbox.getByRole("row", { name: email }).getByRole("link").click();

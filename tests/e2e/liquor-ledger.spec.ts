@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // Issue 19 item 6, the liquor ledger (decision 038): the trader records a receiving of 12 bottles
 // from a supplier and one broken bottle on the product's page, sees both among its moves with the
 // stock moved by 11, and downloads the 仕入帳 with the receiving in litres.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 const PRODUCT = "北風蒸溜所 ブレンデッド 700ml";
 const SUPPLIER = `株式会社蔵前酒販 ${Date.now()}`;

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
-import { asConfirmedAdult, waitForHydration, withMailbox } from "./fixtures.ts";
+import { testTime } from "../../src/server/testing/test-time.ts";
+import { asConfirmedAdult, linkInMail, waitForHydration } from "./fixtures.ts";
+
+// Each journey reads two or three mails in the mailbox between pages.
+test.describe.configure({ timeout: testTime(120_000) });
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);
@@ -8,28 +11,6 @@ test.beforeEach(async ({ page }) => {
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Path and query of the newest mail to `email` whose link contains `fragment`, read in /dev/mailbox. */
-async function linkInMailbox(page: Page, email: string, fragment: string): Promise<string> {
-  let link = "";
-  await withMailbox(page, (mailbox) =>
-    expect
-      .poll(
-        async () => {
-          await mailbox.goto("/dev/mailbox");
-          const mail = mailbox.getByRole("row", { name: email }).getByRole("link");
-          if ((await mail.count()) === 0) return "";
-          await mail.first().click();
-          link = (await mailbox.locator(`pre a[href*="${fragment}"]`).first().getAttribute("href")) ?? "";
-          return link;
-        },
-        { timeout: 15_000 },
-      )
-      .not.toBe(""),
-  );
-  const url = new URL(link);
-  return url.pathname + url.search;
 }
 
 test("sign up, follow the confirmation link from the mailbox, land on the confirmed page; the mail's link unsubscribes", async ({ page }) => {
@@ -47,16 +28,16 @@ test("sign up, follow the confirmation link from the mailbox, land on the confir
   await page.getByRole("button", { name: "登録する" }).click();
   await expect(page.getByTestId("magazine-sent")).toContainText(`${email} 宛てに確認メールをお送りしました`);
 
-  await page.goto(await linkInMailbox(page, email, "magazine/confirm"));
+  await page.goto(await linkInMail(email, "magazine/confirm"));
   await expect(page).toHaveURL(/\/magazine\/confirmed$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("メールマガジンの登録が完了しました");
 
   // The same link again: it worked once, so the sign-up page says so.
-  await page.goto(await linkInMailbox(page, email, "magazine/confirm"));
+  await page.goto(await linkInMail(email, "magazine/confirm"));
   await expect(page).toHaveURL(/\/magazine\/register\?error=invalid$/);
   await expect(page.getByRole("alert").first()).toContainText("確認リンクが無効です");
 
-  await page.goto(await linkInMailbox(page, email, "magazine/unsubscribe"));
+  await page.goto(await linkInMail(email, "magazine/unsubscribe"));
   await expect(page).toHaveURL(/\/magazine\/unsubscribe\?token=/);
   await waitForHydration(page);
   await page.getByRole("button", { name: "配信を停止する" }).click();
@@ -73,7 +54,7 @@ test("a member subscribes and unsubscribes on My Page without a confirmation mai
     data: { api_user: { email, password, password_confirmation: password } },
   });
   expect(signUp.status()).toBe(201);
-  expect((await page.request.get(await linkInMailbox(page, email, "confirmation_token"))).ok()).toBe(true);
+  expect((await page.request.get(await linkInMail(email, "confirmation_token"))).ok()).toBe(true);
   await page.goto("/");
   const signIn = await page.request.post("/api/users/sign_in", {
     headers: { "x-csrf-token": await csrf() },

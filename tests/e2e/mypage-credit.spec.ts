@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The saved card (/mypage/credit) on the built-in test gateway, as a new member uses it: test card
 // numbers typed into the card field, the 3-D Secure challenge in its dialog, a declined card.
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: testTime(90_000) });
 
 async function typeCard(page: Page, number: string, expiry = "1234", cvc = "123") {
   await page.getByLabel("カード番号").fill(number);

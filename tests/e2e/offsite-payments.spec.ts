@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, serverCart } from "./checkout-steps.ts";
 import { signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { signUpAndSignIn, waitForHydration, withMailbox } from "./fixtures.ts";
 // a guest pays at a convenience store with the voucher (コンビニ決済), a member approves on PayPay's
 // page and comes back, and a guest cancels there and finds the checkout and the cart as they were.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 /** Name and phone, the address from its postcode plus the street number; the e-mail when given. */
 async function fillOrderer(page: Page, email?: string) {
@@ -27,7 +28,7 @@ async function mailText(page: Page, to: string, subject: string): Promise<string
     await expect(async () => {
       await mailbox.goto("/dev/mailbox");
       await expect(row).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: testTime(60_000) });
     await row.getByRole("link").click();
     const body = mailbox.locator("pre").first();
     await expect(body).toBeVisible();

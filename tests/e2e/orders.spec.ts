@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { isJapaneseHoliday } from "../../src/server/checkout/delivery-calendar.ts";
 import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, SHOP_NAME_JA, signUpAndSign
 // a new member sees them. Orders are placed through POST /api/checkout with bank transfer or cash on
 // delivery, the methods that need no card.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 interface OrderWish {
   payment_method: "bank" | "cod";

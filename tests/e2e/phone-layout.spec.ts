@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { ADULT_BIRTH_DATE, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 import { expectNothingCovered, japaneseLineFaults, namesSplitInsideWords } from "./page-checks.ts";
 
@@ -7,7 +8,7 @@ import { expectNothingCovered, japaneseLineFaults, namesSplitInsideWords } from 
 // the /shop filters open as a sheet that counts what it shows, and My Page puts its content first.
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 async function putInCart(page: Page, amounts: Record<string, number>): Promise<void> {
   await page.goto("/");

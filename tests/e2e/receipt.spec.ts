@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, placeBankOrder, signUpAndSignIn, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
 // Receipts (領収書) and delivery notes (納品書) as PDF (issue 19, decision 037): a member downloads
 // a receipt for a paid order from My Page's order card with the addressee they type; the trader
 // opens the order's delivery note from the back office, and issues a receipt there for a buyer who asks.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product } from "./checkout-steps.ts";
 import { csrfOf, signUpAndSignIn } from "./fixtures.ts";
 
@@ -6,7 +7,7 @@ import { csrfOf, signUpAndSignIn } from "./fixtures.ts";
 // typing another address fills its prefecture from the postcode as the orderer's address does; the
 // order card on My Page shows where it went and who sent it.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a member sends to a relative in 沖縄県 chosen from the address book", async ({ page, request }, testInfo) => {

@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith } from "./checkout-steps.ts";
 
 // Shipping follows the delivery address as it is typed (issue 18 item 3): choosing 沖縄県 turns the
 // summary's shipping line into Okinawa's fee at once, in the browser, and the delivery dates on offer
 // start later (item 4).
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: testTime(120_000) });
 
 const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, fillAddress, fillContact } from "./checkout-steps.ts";
 import { waitForHydration, withMailbox } from "./fixtures.ts";
 import { expectJapaneseLinesKept, expectNothingCovered, expectPricesLabelled, unlabelledPrices } from "./page-checks.ts";
@@ -10,7 +11,7 @@ import { expectJapaneseLinesKept, expectNothingCovered, expectPricesLabelled, un
 // on the complete page and in the mail. On every screen on the way: nothing under the cart button,
 // no Japanese line starting with a character kept off a line's start, and no price without 税込/税抜.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 interface Words {
   resultsFor: string;
@@ -159,7 +160,7 @@ for (const locale of ["ja", "en"] as const) {
             await mailbox.goto("/dev/mailbox");
             return mailbox.getByRole("row", { name: email }).count();
           },
-          { timeout: 20_000 },
+          { timeout: testTime(60_000) },
         )
         .toBe(1);
       await mailbox.getByRole("row", { name: email }).getByRole("link").click();

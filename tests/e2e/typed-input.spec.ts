@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { asConfirmedAdult, csrfOf, signUpAndSignIn } from "./fixtures.ts";
 
 // Text typed (or filled by a password manager) the moment a form shows, while React is still
@@ -167,7 +168,7 @@ async function everyTry(page: Page, form: FormCase): Promise<void> {
   expect(failures, `${form.name}: ${failures.length} of ${TRIES} loads lost text`).toEqual([]);
 }
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: testTime(180_000) });
 
 test.beforeEach(async ({ page }) => {
   await asConfirmedAdult(page);

@@ -5,13 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
 import { csrfOf, signUpAndSignIn } from "./fixtures.ts";
 
 // Every server-rendered page of the shop is valid HTML by the W3C Nu validator (vnu-jar, run on
 // the system's Java: scripts/ensure-java.mjs), in Japanese and in English, signed out and signed in.
 // The pages are the server's HTML as a browser receives it, before any script runs.
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: testTime(240_000) });
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
 

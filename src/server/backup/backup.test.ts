@@ -14,6 +14,7 @@ import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { testTime } from "../testing/test-time.ts";
 import { serveBackupRequests } from "./online-backup.ts";
 
 // `npm run db:backup` of a shop with orders, `npm run db:restore` into an empty database, and every
@@ -121,6 +122,14 @@ let sourceContents: Record<string, string[]>;
 let stopBackups: (() => void) | undefined;
 const targets: Target[] = [];
 
+const backupFile = path.join(work, "backups", "shop-with-orders");
+let backupTaken: ReturnType<typeof command> | undefined;
+/** The shop's backup, taken once by whichever test needs it first (each command is a Node process of its own, slow under load). */
+function backupOfShop(): ReturnType<typeof command> {
+  backupTaken ??= command("backup-command", [backupFile], source);
+  return backupTaken;
+}
+
 beforeAll(async () => {
   source = await emptyTarget();
   let database: DatabaseHandle;
@@ -136,7 +145,7 @@ beforeAll(async () => {
   // What main.ts does once the shop listens: the backup command asks this process for the dump.
   if (!serverUrl) stopBackups = serveBackupRequests(database, source.environment.DATA_DIR!, shop.app.log).stop;
   sourceContents = await contents(database);
-}, 120_000);
+}, testTime(240_000));
 
 afterAll(async () => {
   stopBackups?.();
@@ -145,6 +154,8 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+// Each test runs one or two commands, each a Node process that compiles its sources with tsx and
+// opens the database: a second or two when quiet, up to a minute each on a loaded two-core machine.
 describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded database, taken from the running shop"})`, () => {
   it("restores a shop with orders into an empty database, every table and sequence equal", async () => {
     expect(sourceContents["public.orders"]).toHaveLength(3);
@@ -154,17 +165,16 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded da
     expect(sourceContents["public.mail_outbox"]!.length).toBeGreaterThanOrEqual(3);
     expect(sourceContents["public.test_gateway_objects"]!.length).toBeGreaterThan(0);
 
-    const file = path.join(work, "backups", "shop-with-orders");
-    const backup = await command("backup-command", [file], source);
-    expect(backup.output).toContain(`Backup written: ${file}`);
+    const backup = await backupOfShop();
+    expect(backup.output).toContain(`Backup written: ${backupFile}`);
     expect(backup.code).toBe(0);
     if (!serverUrl) expect(backup.output).toMatch(/The shop \(process \d+\) has the embedded database open: it writes the backup\./);
     expect(fs.readdirSync(path.join(work, "backups"))).toEqual(["shop-with-orders"]);
 
     const target = await emptyTarget();
     targets.push(target);
-    const restore = await command("restore-command", [file], target);
-    expect(restore.output).toContain(`Restored ${file}.`);
+    const restore = await command("restore-command", [backupFile], target);
+    expect(restore.output).toContain(`Restored ${backupFile}.`);
     expect(restore.code).toBe(0);
 
     const restored = await target.open();
@@ -178,15 +188,17 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded da
     } finally {
       await restored.close();
     }
-  }, 120_000);
+  }, testTime(180_000));
+
+  it("refuses to write a backup over an existing file", async () => {
+    expect((await backupOfShop()).code).toBe(0);
+    const again = await command("backup-command", [backupFile], source);
+    expect(again.output).toContain(`${backupFile} already exists: give another file name`);
+    expect(again.code).toBe(1);
+  }, testTime(120_000));
 
   it("refuses to restore over a database that holds a shop unless forced, and then replaces it", async () => {
-    const file = path.join(work, "backups", "again");
-    const backup = await command("backup-command", [file], source);
-    expect(backup.code).toBe(0);
-    const again = await command("backup-command", [file], source);
-    expect(again.output).toContain(`${file} already exists: give another file name`);
-    expect(again.code).toBe(1);
+    expect((await backupOfShop()).code).toBe(0);
     const target = await emptyTarget();
     targets.push(target);
     // A shop of its own: one product, no orders.
@@ -196,14 +208,14 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded da
     await new CatalogFactory(other.db).product({ name: { ja: "別の店", en: "Another shop" } });
     await other.close();
 
-    const refused = await command("restore-command", [file], target);
+    const refused = await command("restore-command", [backupFile], target);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/is not empty.*restoring would replace the shop it holds.*--force/s);
     const untouched = await target.open();
     expect((await contents(untouched))["public.products"]).toHaveLength(1);
     await untouched.close();
 
-    const forced = await command("restore-command", [file, "--force"], target);
+    const forced = await command("restore-command", [backupFile, "--force"], target);
     expect(forced.code).toBe(0);
     if (!serverUrl) expect(forced.output).toMatch(/kept in .*pgdata\.before-restore-/);
     const replaced = await target.open();
@@ -212,22 +224,25 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded da
     } finally {
       await replaced.close();
     }
+  }, testTime(240_000));
 
-    if (!serverUrl) {
-      // Not even forced into the data directory a running shop holds open.
-      const running = await command("restore-command", [file, "--force"], source);
+  // The embedded database only: PostgreSQL serves a running shop and a restore side by side.
+  if (!serverUrl) {
+    it("does not restore, even forced, into the data directory a running shop holds open", async () => {
+      expect((await backupOfShop()).code).toBe(0);
+      const running = await command("restore-command", [backupFile, "--force"], source);
       expect(running.code).toBe(1);
       expect(running.output).toMatch(/The shop \(process \d+\) has the embedded database open: stop it, restore, then start it again\./);
-    }
-  }, 120_000);
+    }, testTime(120_000));
+  }
 
   it("says which database a backup belongs to instead of restoring it into the other kind", async () => {
-    const file = path.join(work, "backups", "shop-with-orders");
+    expect((await backupOfShop()).code).toBe(0);
     const other: Target = serverUrl
       ? { environment: { DATA_DIR: fs.mkdtempSync(path.join(work, "data-")) }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined }
       : { environment: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined };
-    const refused = await command("restore-command", [file], other);
+    const refused = await command("restore-command", [backupFile], other);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(serverUrl ? /is a pg_dump backup of PostgreSQL: set DATABASE_URL/ : /is a backup of the embedded database, but DATABASE_URL is set/);
-  });
+  }, testTime(120_000));
 });

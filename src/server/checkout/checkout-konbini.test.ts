@@ -4,6 +4,7 @@ import { orderHistoryTable } from "../db/schema/orders.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { BrowserSession } from "../testing/test-app.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // Convenience-store payment (issue 17 deliverable 6) on the built-in test gateway: the order waits
 // in await_payment with its bottles held and the voucher's number in the answer, the mail and the
@@ -49,7 +50,7 @@ async function historyOf(publicId: string) {
 }
 
 async function statusBecomes(orderId: string, status: string) {
-  await vi.waitFor(async () => expect((await env.client.order(orderId))!.status).toBe(status), { timeout: 5000, interval: 20 });
+  await vi.waitFor(async () => expect((await env.client.order(orderId))!.status).toBe(status), { timeout: testTime(30_000), interval: 20 });
 }
 
 describe("konbini at checkout", () => {
@@ -93,7 +94,7 @@ describe("konbini at checkout", () => {
     await statusBecomes(body.order_id, "deposited");
     expect(await env.client.stockOf(wine)).toBe(1);
     await vi.waitFor(async () => expect((await env.shop.mailsTo(payload.email)).map((mail) => mail.subject).join("\n")).toContain("ご入金を確認しました"), {
-      timeout: 5000,
+      timeout: testTime(30_000),
       interval: 20,
     });
     expect((await historyOf(body.order_id)).at(-1)).toEqual({ from: "await_payment", to: "deposited", kind: "gateway" });

@@ -20,6 +20,7 @@ import { ShopProfileService, readShopProfileFile } from "../shop/shop-profile.se
 import { readConfig } from "../config.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { freePort } from "../testing/local-servers.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // A server killed (SIGKILL) in the middle of checkouts and started again loses no placed or paid
 // order, leaves the stock consistent with the orders (each order is one transaction: all or
@@ -67,7 +68,7 @@ function startServer(): Promise<ChildProcess> {
   if (!target.environment.DATABASE_URL) delete environment.DATABASE_URL;
   const started = fork(CHILD, [], { env: environment, execArgv: ["--import", "tsx"], stdio: "ignore" });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start")), 60_000);
+    const timer = setTimeout(() => reject(new Error("the server did not start")), testTime(120_000));
     started.once("message", () => {
       clearTimeout(timer);
       resolve(started);
@@ -113,7 +114,7 @@ beforeAll(async () => {
   bottle = row!.id;
   await database.db.insert(staffMembersTable).values({ email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "owner" });
   await database.close();
-}, 120_000);
+}, testTime(180_000));
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -124,7 +125,7 @@ afterAll(async () => {
 });
 
 describe("a server killed in the middle of checkouts", () => {
-  it(`loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: 180_000 }, async () => {
+  it(`loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(360_000) }, async () => {
     child = await startServer();
     const bank = await checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "bank" }));
     expect(bank.status).toBe(200);
@@ -157,7 +158,7 @@ describe("a server killed in the middle of checkouts", () => {
       .poll(async () => {
         const detail = await fetch(`http://127.0.0.1:${port}/admin/api/orders/${waiting.body.order_id as string}`, { headers: { cookie: staffCookie } });
         return ((await detail.json()) as { data: { status: string } }).data.status;
-      }, { timeout: 20_000 })
+      }, { timeout: testTime(60_000) })
       .toBe("cancelled");
     child.kill("SIGTERM");
     await stopped(child);

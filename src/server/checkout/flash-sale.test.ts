@@ -3,6 +3,7 @@ import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // A flash sale (issue #8): 500 shoppers press 購入 at the same moment for 20 bottles, over real
 // HTTP on loopback, each with a browser session of their own. Exactly 20 orders are placed, the
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 describe("flash sale", () => {
-  it(`${BUYERS} concurrent checkouts for ${BOTTLES} bottles give exactly ${BOTTLES} orders and stock 0 (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: 120_000 }, async () => {
+  it(`${BUYERS} concurrent checkouts for ${BOTTLES} bottles give exactly ${BOTTLES} orders and stock 0 (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(120_000) }, async () => {
     const client = new CheckoutClient(shop);
     const bottle = await new CatalogFactory(shop.database.db).product({ name: { ja: "限定 蔵の一本", en: "Kura limited" }, stock: BOTTLES, buyableLimit: 1 });
     const before = await client.orderCount();

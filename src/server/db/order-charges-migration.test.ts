@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "./client.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // Orders placed before charges were lines keep their figures: the migration that makes the
 // order_charges table copies each order's shipping and payment-method fee into rows, and the next
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("the order_charges migrations", () => {
-  it("turn every order's shipping and fee into charge lines and drop the columns", { timeout: 60_000 }, async () => {
+  it("turn every order's shipping and fee into charge lines and drop the columns", { timeout: testTime(60_000) }, async () => {
     const tags = await journal();
     const charges = tags.findIndex((tag) => tag.endsWith("_order_charges"));
     const drop = tags.findIndex((tag) => tag.endsWith("_drop_order_fee_columns"));

@@ -15,6 +15,7 @@ import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { openPostgres } from "./client.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // PostgreSQL restarted under load (issue #8): the shop answers 503 while the database is away and
 // serves again by itself once it is back — no restart of the shop — and its LISTEN connection
@@ -54,7 +55,7 @@ beforeAll(async () => {
   product = await new CatalogFactory(database.db).product({ stock: 1000 });
   app = await buildApp({ config, database, pages: "none" });
   await app.ready();
-}, 120_000);
+}, testTime(120_000));
 
 afterAll(async () => {
   await app?.close();
@@ -86,7 +87,7 @@ async function shopperRound(): Promise<number[]> {
 }
 
 describe("PostgreSQL restarted under load", () => {
-  it("answers 503 without internals while it is away, then serves again by itself", { timeout: 120_000 }, async () => {
+  it("answers 503 without internals while it is away, then serves again by itself", { timeout: testTime(360_000) }, async () => {
     expect(await shopperRound()).toEqual([200, 200]);
 
     // Shoppers keep coming, ten at a time, while the database restarts underneath them.
@@ -96,7 +97,7 @@ describe("PostgreSQL restarted under load", () => {
       while (loading) statuses.push(...(await Promise.all(Array.from({ length: 10 }, shopperRound))).flat());
     })();
     // Shoppers are being served before the database goes away.
-    await expect.poll(() => statuses.filter((status) => status === 200).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => statuses.filter((status) => status === 200).length, { timeout: testTime(60_000) }).toBeGreaterThan(0);
     pgCtl("stop", "-m", "fast");
     const away = await app.inject({ method: "GET", url: "/healthz" });
     expect(away.statusCode).toBe(503);
@@ -104,21 +105,21 @@ describe("PostgreSQL restarted under load", () => {
     expect(refused.statusCode).toBeGreaterThanOrEqual(500);
     expect(refused.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack|at /);
     // The shoppers meet the database's absence (an answer ≥ 500) before it comes back.
-    await expect.poll(() => statuses.some((status) => status >= 500), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => statuses.some((status) => status >= 500), { timeout: testTime(60_000) }).toBe(true);
     pgCtl("start", "-l", path.join(dir, "log"));
     // …and keep coming until the shop is healthy again.
-    await expect.poll(async () => (await app.inject({ method: "GET", url: "/healthz" })).statusCode, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await app.inject({ method: "GET", url: "/healthz" })).statusCode, { timeout: testTime(60_000) }).toBe(200);
     loading = false;
     await load;
 
     // Failures only while it was away, never anything but a 5xx or success.
     expect(statuses.every((status) => status === 200 || status >= 500)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
-    await expect.poll(async () => (await app.inject({ method: "GET", url: "/healthz" })).statusCode, { timeout: 15_000 }).toBe(200);
-    await expect.poll(shopperRound, { timeout: 15_000 }).toEqual([200, 200]);
+    await expect.poll(async () => (await app.inject({ method: "GET", url: "/healthz" })).statusCode, { timeout: testTime(60_000) }).toBe(200);
+    await expect.poll(shopperRound, { timeout: testTime(60_000) }).toEqual([200, 200]);
   });
 
-  it("listens again after the restart, so other processes' writes still reach the cache", { timeout: 60_000 }, async () => {
+  it("listens again after the restart, so other processes' writes still reach the cache", { timeout: testTime(120_000) }, async () => {
     const heard: string[] = [];
     await database.listen("kura_restart_probe", () => heard.push("probe"));
     const notify = async () => {
@@ -136,7 +137,7 @@ describe("PostgreSQL restarted under load", () => {
           await notify();
           return heard.length;
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: testTime(90_000), interval: 500 },
       )
       .toBeGreaterThan(1);
   });

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "./client.ts";
 import { MIGRATIONS_FOLDER, openPostgres } from "./client.ts";
 import { FIRST_START_LOCK } from "./open-database.ts";
 import { runOnServer } from "../testing/local-servers.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // Several shop processes on one PostgreSQL (docs/decisions/021-several-processes.md): settings,
 // first start under an advisory lock, periodic jobs in one process at a time.
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!serverUrl)(`on one PostgreSQL${serverUrl ? "" : " (TEST_DATABASE_URL is not set)"}`, () => {
-  it("migrates once when four processes start at the same moment", { timeout: 60_000 }, async () => {
+  it("migrates once when four processes start at the same moment", { timeout: testTime(60_000) }, async () => {
     // As openDatabase does at start (the demo data it then writes takes minutes on a busy machine,
     // so the set-up inside the same lock is left out here).
     const url = await freshDatabaseUrl();

@@ -8,6 +8,7 @@ import { readShopProfileFile } from "../shop/shop-profile.service.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { testTime } from "../testing/test-time.ts";
 import type { MailContent } from "./mail-layout.ts";
 import { composeMail } from "./mail-layout.ts";
 import type { MailLog } from "./mail.service.ts";
@@ -26,9 +27,16 @@ async function outboxRow(app: TestApp, subject: string) {
   return row;
 }
 
-/** A local SMTP server: records what it receives, or rejects every message when told to. */
-async function startSmtpServer(options: { reject?: boolean; delayMs?: number } = {}) {
+/**
+ * A local SMTP server: records what it receives, or rejects every message when told to. With
+ * `hold`, it keeps each message's answer back until `release()`, so a test sees what happens while
+ * the mail server is still busy with the message, however slow the machine.
+ */
+async function startSmtpServer(options: { reject?: boolean; hold?: boolean } = {}) {
   const received: { mailFrom: string; rcptTo: string[]; user: string | undefined; raw: string }[] = [];
+  let release!: () => void;
+  const released = options.hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  let answered = 0;
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
@@ -42,7 +50,8 @@ async function startSmtpServer(options: { reject?: boolean; delayMs?: number } =
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        setTimeout(() => {
+        void released.then(() => {
+          answered += 1;
           if (options.reject) {
             const rcpt = session.envelope.rcptTo.map((each) => each.address).join(", ");
             return callback(Object.assign(new Error(`Mailbox of ${rcpt} is busy, try later`), { responseCode: 451 }));
@@ -54,13 +63,20 @@ async function startSmtpServer(options: { reject?: boolean; delayMs?: number } =
             raw: Buffer.concat(chunks).toString("utf8"),
           });
           callback();
-        }, options.delayMs ?? 0);
+        });
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as net.AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    /** How many messages the server has answered (accepted or refused). */
+    answered: () => answered,
+    release: () => release?.(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A port nothing listens on. */
@@ -211,7 +227,7 @@ describe("outbox with the built-in mailbox", () => {
   it("sends after kick() without anyone waiting for it", async () => {
     await app.app.services.mail.enqueue(app.database.db, "kick@example.com", content("Kicked"));
     app.app.services.mail.kick();
-    await expect.poll(async () => (await app.app.services.mailbox.list({ to: "kick@example.com" })).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await app.app.services.mailbox.list({ to: "kick@example.com" })).length, { timeout: testTime(30_000) }).toBe(1);
   });
 
   it("lists the newest first and honours the limit", async () => {
@@ -297,7 +313,7 @@ describe("outbox over SMTP", () => {
   });
 
   it("keeps a rejected mail queued for a later try, and the request that caused it answers at once", async () => {
-    const smtp = await startSmtpServer({ reject: true, delayMs: 1500 });
+    const smtp = await startSmtpServer({ reject: true, hold: true });
     const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     const { mail } = app.app.services;
     // A request that changes something and queues a mail in the same transaction, as the services do.
@@ -308,16 +324,20 @@ describe("outbox over SMTP", () => {
       return reply.status(201).send({ ok: true });
     });
     try {
-      const before = Date.now();
+      // The server holds its answer until released: a request that waited for the mail would never answer.
       const response = await api.inject({ method: "POST", url: "/orders" });
       expect(response.statusCode).toBe(201);
-      expect(Date.now() - before).toBeLessThan(1000); // the server takes 1.5 s to refuse
+      expect(smtp.answered()).toBe(0);
+      smtp.release();
+      const beforeTry = Date.now();
       await mail.flush();
+      expect(smtp.answered()).toBe(1);
       const row = (await outboxRow(app, "Rejected mail"))!;
       expect(row).toMatchObject({ attempts: 1, failed: false, sentAt: null });
       expect(row.lastError).toMatch(/451/);
       expect(row.lastError).not.toContain("busy@example.com");
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      // The next try 30 s after the refusal (the database's clock to the second).
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(beforeTry + 29_000);
       // Not due yet: another flush leaves it alone.
       await mail.flush();
       expect((await outboxRow(app, "Rejected mail"))!.attempts).toBe(1);
@@ -334,11 +354,12 @@ describe("outbox over SMTP", () => {
     const { db } = app.database;
     try {
       await mail.enqueue(db, "nobody@example.com", content("Unreachable"));
+      const beforeTry = Date.now();
       await mail.flush();
       let row = (await outboxRow(app, "Unreachable"))!;
       expect(row).toMatchObject({ attempts: 1, failed: false, sentAt: null });
       expect(row.lastError).toMatch(/^E[A-Z]+/);
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(beforeTry + 29_000);
 
       // The ninth retry is due: the tenth failure marks it failed and it is not tried again.
       await db.update(mailOutboxTable).set({ attempts: 9, nextAttemptAt: sql`now()` }).where(eq(mailOutboxTable.id, row.id));

@@ -9,6 +9,7 @@ import { insertOrder } from "../testing/order-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { testTime } from "../testing/test-time.ts";
 
 // Property: whatever a visitor sends (hostile values in every query, path and body field), no
 // route the app registers answers 5xx, no value reaches PostgreSQL to be refused there (the error
@@ -324,7 +325,7 @@ afterAll(async () => {
 const ENDS_SESSION = new Set(["DELETE /api/users/sign_out", "DELETE /admin/api/session", "DELETE /api/users"]);
 
 describe("fuzzing every registered route with hostile input", () => {
-  it("never answers 5xx, as guest, member and staff, and keeps serving", { timeout: 120_000 + RUNS * 30_000 }, async () => {
+  it("never answers 5xx, as guest, member and staff, and keeps serving", { timeout: testTime(120_000 + RUNS * 30_000) }, async () => {
     const table = examples(fixtures);
     const failures = new Map<string, string>();
     let cases = 0;
