@@ -6,7 +6,7 @@ import type { LiquorCategory, ProductDetails } from "../../domain/product-detail
 import { LIQUOR_CATEGORIES, isLiquorCategory } from "../../domain/product-details.ts";
 import { foldForSearch } from "../../domain/search-text.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
-import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -159,8 +159,8 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     name: { ja: row.nameJa, en: row.nameEn },
     description: { ja: row.descriptionJa, en: row.descriptionEn },
     price: row.price,
-    priceIncludingTax: priceIncludingTax(row.price, taxRateOfClass(row.taxClass, taxRatePercent)),
-    taxRatePercent: taxRateOfClass(row.taxClass, taxRatePercent),
+    priceIncludingTax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
+    taxRatePercent: taxRateOf(row, taxRatePercent),
     shippingType: row.shippingType,
     buyableLimit: row.buyableLimit,
     liquorType: row.liquorType,

@@ -1,7 +1,7 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
-import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -178,7 +178,7 @@ export class CheckoutService {
 
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
-        const taxRatePercent = taxRateOfClass(product.taxClass, shop.terms.taxRatePercent);
+        const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
         return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
       });
       const method = paymentMethodChoice(input.choice);
