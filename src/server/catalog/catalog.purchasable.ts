@@ -44,7 +44,8 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
           product: {
             id: String(row.id),
             name: locale === "ja" ? row.nameJa : row.nameEn,
-            images: imageId === undefined ? [] : [imageVariantUrl(imageId, 240, "jpg")],
+            // A withdrawn product's picture is no longer public (decision 050): carts and order history show none.
+            images: imageId === undefined || !row.published ? [] : [imageVariantUrl(imageId, 240, "jpg")],
             price: row.price,
             price_include_tax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
             tax_rate: taxRateOf(row, taxRatePercent),

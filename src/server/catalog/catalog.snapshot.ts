@@ -66,6 +66,8 @@ export interface CatalogSnapshot {
   liquorTypes: LiquorType[];
   exhibits: CatalogExhibit[];
   exhibitsById: Map<number, CatalogExhibit>;
+  /** Images attached to a published product or exhibit: the only ones shown to anybody but staff (decision 050). */
+  publicImageIds: Set<number>;
 }
 
 function groupImages(rows: { ownerId: number; id: number; width: number; height: number }[]): Map<number, StoredImage[]> {
@@ -195,6 +197,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     liquorTypes: liquorTypeRows.map((row) => ({ key: row.key, label: { ja: row.labelJa, en: row.labelEn } })),
     exhibits,
     exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
+    publicImageIds: new Set([...products, ...exhibits].flatMap((owner) => owner.images.map((image) => image.id))),
   };
 }
 
