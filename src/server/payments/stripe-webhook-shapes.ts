@@ -46,7 +46,8 @@ export type StripeIntentFields = z.infer<typeof paymentIntentShape>;
 export const eventShape = z.object({
   id: z.string().min(1),
   type: z.string(),
-  data: z.object({ object: z.object({ object: z.string() }).loose() }),
+  // Every Stripe object names its kind in `object`; only payment intents are read further.
+  data: z.object({ object: z.object({ object: z.string().optional() }).loose() }),
 });
 
 /** Where an object differs from its shape, as paths and codes only: the values may be personal data. */
