@@ -19,13 +19,16 @@ export { COD_CEILING } from "./cod-ceiling.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 
+/** The most a fee may be, yen: like the shipping table's, so that an order's total stays countable (decision 050). */
+const FEE_MAX = 1_000_000;
+
 // --- checkout settings ---
 /**
  * Cash-on-delivery fee tiers, ascending: the first tier whose upTo (inclusive, yen) the amount does
  * not exceed applies; the last has upTo null so every amount has a fee.
  */
 const codFeeTiers = z
-  .array(z.object({ upTo: z.number().int().positive().nullable(), fee: z.number().int().nonnegative() }))
+  .array(z.object({ upTo: z.number().int().positive().nullable(), fee: z.number().int().nonnegative().max(FEE_MAX) }))
   .min(1)
   .refine((tiers) => tiers.every((tier, index) => (tier.upTo === null) === (index === tiers.length - 1)), {
     message: "only the last tier, and always it, has upTo null",
@@ -136,7 +139,7 @@ export const shopProfileSchema = z.object({
       taxRatePercent: z.number().int().min(0).max(100),
       /** Shipping by prefecture and box, cool surcharge and free-shipping line (shipping-table.ts). */
       shipping: shippingTableSchema.default(defaultShippingTable),
-      codFee: z.number().int().nonnegative(),
+      codFee: z.number().int().nonnegative().max(FEE_MAX),
       // --- checkout settings (defaults keep profiles stored before them valid) ---
       /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
       codFeeTiers: codFeeTiers.optional(),

@@ -14,8 +14,21 @@ export type TaxClass = (typeof TAX_CLASSES)[number];
 /** The reduced rate fixed by law (軽減税率), percent. The standard rate is the shop profile's taxRatePercent. */
 export const REDUCED_TAX_RATE_PERCENT = 8;
 
-export function taxRateOfClass(taxClass: TaxClass, standardRatePercent: number): number {
-  return taxClass === "reduced" ? REDUCED_TAX_RATE_PERCENT : standardRatePercent;
+/** What the tax class rule reads of a product: its class and what makes it liquor. */
+export interface TaxedProduct {
+  taxClass: TaxClass;
+  liquorType: string | null;
+  liquorCategory: string | null;
+  alcoholPermille: number | null;
+}
+
+/**
+ * The rate a product is taxed at, percent. Liquor is taxed at the standard rate whatever its row's
+ * class says (decision 050): the database refuses such a row, and the price shown and charged never
+ * depends on that alone.
+ */
+export function taxRateOf(product: TaxedProduct, standardRatePercent: number): number {
+  return product.taxClass === "reduced" && !isLiquorProduct(product) ? REDUCED_TAX_RATE_PERCENT : standardRatePercent;
 }
 
 /** The tax of one rate on an order: what it is charged on (before tax) and the tax, rounded up once. */

@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, { database });
   registerCatalogRoutes(app, { catalog });
-  registerImageRoutes(app, { images });
+  registerImageRoutes(app, { images, isPublic: (imageId) => catalog.imageIsPublic(imageId), sessions });
   registerCartRoutes(app, { carts });
   const signInLock = new SignInLock(database.db, config.accounts, secret);
   const accounts = new AccountService(

@@ -117,6 +117,12 @@ describe("POST /admin/api/settings", () => {
       "bankAccounts.0.depositType": ["口座1の種別は一覧にありません"],
       "bankAccounts.0.accountNumber": ["口座1の口座番号は不正な値です"],
     });
+    // A fee an order's total could not hold (decision 050) is refused naming the limit.
+    const fees = await call("POST", "/settings", { ...settings, terms: { ...settings.terms, codFee: 2 ** 31, codFeeTiers: [{ upTo: null, fee: 2 ** 31 }] } });
+    expect(fees.json().fields).toEqual({
+      "terms.codFee": ["代引き手数料は1000000以下の値にしてください"],
+      "terms.codFeeTiers.0.fee": ["代引き手数料の段階1の手数料は1000000以下の値にしてください"],
+    });
     const holiday = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"], terms: { ...settings.terms, taxRatePercent: 1.5 } }, "en");
     expect(holiday.json().fields).toEqual({ "terms.taxRatePercent": ["Tax rate must be an integer"] });
     const date = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"] }, "en");

@@ -143,13 +143,18 @@ export class AdminProductsService {
    */
   async update(id: number, changes: ProductChanges, locale: Locale, staffId: number): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
-    const [stored] = await this.db
-      .select({ liquorType: productsTable.liquorType, liquorCategory: productsTable.liquorCategory, alcoholPermille: productsTable.alcoholPermille, taxClass: productsTable.taxClass })
-      .from(productsTable)
-      .where(eq(productsTable.id, id));
-    if (stored) checkTaxClass(changes, stored, locale);
     const { seriesIds, stock, ...columns } = changes;
     const found = await this.db.transaction(async (tx) => {
+      // The tax class rule is judged on the row as it is, locked: a concurrent change of the liquor
+      // fields or the class waits for this one and is judged after it (issue 28; the database's
+      // products_liquor_standard_rate backs it, decision 050).
+      const [stored] = await tx
+        .select({ liquorType: productsTable.liquorType, liquorCategory: productsTable.liquorCategory, alcoholPermille: productsTable.alcoholPermille, taxClass: productsTable.taxClass })
+        .from(productsTable)
+        .where(eq(productsTable.id, id))
+        .for("update");
+      if (!stored) return false;
+      checkTaxClass(changes, stored, locale);
       const [row] = await tx
         .update(productsTable)
         .set({ ...columns, updatedAt: new Date() })

@@ -3,7 +3,7 @@ import type { CartProduct } from "../../domain/cart.ts";
 import { imageVariantUrl } from "../../domain/catalog-api.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
-import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
 import type { Database } from "../db/client.ts";
 import { productImagesTable, productsTable } from "../db/schema/catalog.ts";
 
@@ -44,10 +44,11 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
           product: {
             id: String(row.id),
             name: locale === "ja" ? row.nameJa : row.nameEn,
-            images: imageId === undefined ? [] : [imageVariantUrl(imageId, 240, "jpg")],
+            // A withdrawn product's picture is no longer public (decision 050): carts and order history show none.
+            images: imageId === undefined || !row.published ? [] : [imageVariantUrl(imageId, 240, "jpg")],
             price: row.price,
-            price_include_tax: priceIncludingTax(row.price, taxRateOfClass(row.taxClass, taxRatePercent)),
-            tax_rate: taxRateOfClass(row.taxClass, taxRatePercent),
+            price_include_tax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
+            tax_rate: taxRateOf(row, taxRatePercent),
             buyable_limit: row.buyableLimit,
             shipping_type: row.shippingType,
             volume_ml: row.volumeMl,

@@ -150,6 +150,11 @@ export class CatalogService {
     return this.snapshotPromise;
   }
 
+  /** Whether an image may be shown to anybody: attached to a published product or exhibit (decision 050). */
+  async imageIsPublic(imageId: number): Promise<boolean> {
+    return (await this.snapshot()).publicImageIds.has(imageId);
+  }
+
   /** A JSON answer, built once per catalogue version and key, from what `catalog` reads. */
   cachedJson(key: string, build: (catalog: CatalogReader) => Promise<unknown>): Promise<Buffer> {
     return this.cachedBody(key, async (catalog) => JSON.stringify(await build(catalog)));

@@ -6,7 +6,7 @@ import type { LiquorCategory, ProductDetails } from "../../domain/product-detail
 import { LIQUOR_CATEGORIES, isLiquorCategory } from "../../domain/product-details.ts";
 import { foldForSearch } from "../../domain/search-text.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
-import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -66,6 +66,8 @@ export interface CatalogSnapshot {
   liquorTypes: LiquorType[];
   exhibits: CatalogExhibit[];
   exhibitsById: Map<number, CatalogExhibit>;
+  /** Images attached to a published product or exhibit: the only ones shown to anybody but staff (decision 050). */
+  publicImageIds: Set<number>;
 }
 
 function groupImages(rows: { ownerId: number; id: number; width: number; height: number }[]): Map<number, StoredImage[]> {
@@ -159,8 +161,8 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     name: { ja: row.nameJa, en: row.nameEn },
     description: { ja: row.descriptionJa, en: row.descriptionEn },
     price: row.price,
-    priceIncludingTax: priceIncludingTax(row.price, taxRateOfClass(row.taxClass, taxRatePercent)),
-    taxRatePercent: taxRateOfClass(row.taxClass, taxRatePercent),
+    priceIncludingTax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
+    taxRatePercent: taxRateOf(row, taxRatePercent),
     shippingType: row.shippingType,
     buyableLimit: row.buyableLimit,
     liquorType: row.liquorType,
@@ -195,6 +197,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     liquorTypes: liquorTypeRows.map((row) => ({ key: row.key, label: { ja: row.labelJa, en: row.labelEn } })),
     exhibits,
     exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
+    publicImageIds: new Set([...products, ...exhibits].flatMap((owner) => owner.images.map((image) => image.id))),
   };
 }
 

@@ -20,8 +20,11 @@ export interface LockedProduct {
   onSale: boolean;
   /** Covered by the shop's mail-order licence (liquor law); others are refused at checkout. */
   mailOrderAllowed: boolean;
-  /** Consumption tax class (decision 036). */
+  /** Consumption tax class (decision 036) and what makes the product liquor (taxRateOf, decision 050). */
   taxClass: TaxClass;
+  liquorType: string | null;
+  liquorCategory: string | null;
+  alcoholPermille: number | null;
 }
 
 /**
@@ -45,6 +48,9 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       soldOutFlag: productsTable.soldOutFlag,
       mailOrderAllowed: productsTable.mailOrderAllowed,
       taxClass: productsTable.taxClass,
+      liquorType: productsTable.liquorType,
+      liquorCategory: productsTable.liquorCategory,
+      alcoholPermille: productsTable.alcoholPermille,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))

@@ -1,7 +1,8 @@
 import type { UserResource } from "../../domain/account.ts";
 import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
-import { taxRateOfClass } from "../../domain/tax-rates.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
+import { ORDER_TOTAL_MAX } from "../../domain/money.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -178,11 +179,17 @@ export class CheckoutService {
 
       const lines = input.items.map((item) => {
         const product = products.get(item.id)!;
-        const taxRatePercent = taxRateOfClass(product.taxClass, shop.terms.taxRatePercent);
+        const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
         return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
       });
       const method = paymentMethodChoice(input.choice);
       const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
+      if (totals.total > ORDER_TOTAL_MAX) {
+        // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
+        const errors = new CheckoutFieldErrors(locale);
+        errors.add("items", checkoutText("orderTotalTooLarge", locale, { max: ORDER_TOTAL_MAX.toLocaleString("en-US") }));
+        throw errors.failure();
+      }
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);

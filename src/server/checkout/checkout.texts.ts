@@ -12,6 +12,7 @@ const ja = {
   deliveryDateNone: "ただいまお届け日のご指定はお受けできません。「指定なし」でご注文ください。",
   registeredCardMissing: "登録済みのカードがありません。カード情報を入力してお支払いください。",
   cardMissing: "カード情報を入力してください。",
+  orderTotalTooLarge: "ご注文の合計金額が大きすぎます。1回のご注文は合計{max}円までです。数量を減らすか、ご注文を分けてください。",
 } as const;
 
 export type CheckoutTextKey = keyof typeof ja;
@@ -26,6 +27,7 @@ const en: Record<CheckoutTextKey, string> = {
   deliveryDateNone: "A delivery date cannot be chosen at the moment. Please order with no date specified.",
   registeredCardMissing: "You have no saved card. Please pay by entering your card details.",
   cardMissing: "Please enter your card details.",
+  orderTotalTooLarge: "The order total is too large: one order can total at most ¥{max}. Please reduce the quantities or split the order.",
 };
 
 const dictionaries: Record<Locale, Record<CheckoutTextKey, string>> = { ja, en };

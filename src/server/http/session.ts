@@ -45,16 +45,7 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
     if (ANONYMOUS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     // The catalogue pages may take the member from memory (a few seconds at most, decision 044): they
     // show nothing of the member but the header. Everything else reads the session afresh.
-    const found = await options.sessions.lookup(existing, new Date(), { fromMemory: request.method === "GET" && isKeptPagePath(request.url) });
-    if (found.user) {
-      request.user = found.user;
-      request.sessionBound = true;
-    } else if (found.staff) {
-      request.staff = found.staff;
-      request.sessionBound = true;
-    } else if (found.expired) {
-      request.sessionExpired = true;
-    }
+    await readSession(request, options.sessions, request.method === "GET" && isKeptPagePath(request.url));
   });
   // One place decides the caching of personal answers, whatever route or page gave them: an answer
   // that depends on the session gets `private, no-store`, unless its route declared it public
@@ -69,6 +60,29 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
     reply.header("cache-control", PRIVATE_NO_STORE);
     return payload;
   });
+}
+
+async function readSession(request: FastifyRequest, sessions: SessionService, fromMemory: boolean): Promise<void> {
+  const found = await sessions.lookup(request.sessionId, new Date(), { fromMemory });
+  if (found.user) {
+    request.user = found.user;
+    request.sessionBound = true;
+  } else if (found.staff) {
+    request.staff = found.staff;
+    request.sessionBound = true;
+  } else if (found.expired) {
+    request.sessionExpired = true;
+  }
+}
+
+/**
+ * Reads the session of a request the hook let through without it (an image): a picture that is not
+ * public is shown to staff only (decision 050), so only such a request pays for the lookup. Its
+ * answer is then marked as the session's, like any signed-in answer.
+ */
+export async function readSkippedSession(request: FastifyRequest, sessions: SessionService): Promise<void> {
+  if (request.user || request.staff || !request.sessionId.startsWith(SIGNED_IN_PREFIX)) return;
+  await readSession(request, sessions, false);
 }
 
 /**

@@ -17,6 +17,8 @@ import type {
   SetupIntentResult,
 } from "./payment-gateway.ts";
 import { PaymentEvents, PaymentGatewayError, outcomeOf } from "./payment-gateway.ts";
+import type { StripeIntentFields } from "./stripe-webhook-shapes.ts";
+import { eventShape, paymentIntentShape, shapeProblems } from "./stripe-webhook-shapes.ts";
 
 /** Stripe's payment events the shop listens to (the webhook endpoint should send just these). */
 const PAYMENT_EVENT_TYPES = new Set<string>(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"]);
@@ -186,23 +188,29 @@ export class StripeGateway implements PaymentGateway {
    * POST /api/payments/webhook: the body exactly as received and its Stripe-Signature header.
    * Payment events go to the handlers; other events are acknowledged and ignored, and so is
    * payment_intent.canceled of a card (the shop cancels card intents itself and needs no echo).
+   * A signed event of a shape the shop does not expect is acknowledged too, with what differs
+   * (`unexpected`): Stripe would only send it again, unchanged (decision 050).
    */
-  async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ ok: true; eventId: string; handled: number } | { ok: false }> {
+  async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookReceipt> {
     if (!this.settings.webhookSecret || !signature) return { ok: false };
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch {
       return { ok: false };
     }
-    if (!PAYMENT_EVENT_TYPES.has(event.type) || event.data.object.object !== "payment_intent") return { ok: true, eventId: event.id, handled: 0 };
-    const type = event.type as PaymentEvent["type"];
-    const stripeIntent = event.data.object as Stripe.PaymentIntent;
-    const paymentIntent = paymentIntentResult(stripeIntent);
-    if (type === "payment_intent.canceled" && paymentIntent.paymentMethodType === "card") return { ok: true, eventId: event.id, handled: 0 };
-    const outcome = outcomeOf(type, paymentIntent.paymentMethodType, stripeIntent.cancellation_reason ?? null);
-    const handled = await this.events.dispatch({ id: event.id, type, outcome, paymentIntent });
-    return { ok: true, eventId: event.id, handled };
+    const envelope = eventShape.safeParse(event);
+    if (!envelope.success) return { ok: true, eventId: idOfEvent(event), handled: 0, unexpected: shapeProblems(envelope.error) };
+    const { id, data } = envelope.data;
+    if (!PAYMENT_EVENT_TYPES.has(envelope.data.type) || data.object.object !== "payment_intent") return { ok: true, eventId: id, handled: 0 };
+    const type = envelope.data.type as PaymentEvent["type"];
+    const stripeIntent = paymentIntentShape.safeParse(data.object);
+    if (!stripeIntent.success) return { ok: true, eventId: id, handled: 0, unexpected: shapeProblems(stripeIntent.error) };
+    const paymentIntent = paymentIntentResult(stripeIntent.data);
+    if (type === "payment_intent.canceled" && paymentIntent.paymentMethodType === "card") return { ok: true, eventId: id, handled: 0 };
+    const outcome = outcomeOf(type, paymentIntent.paymentMethodType, stripeIntent.data.cancellation_reason ?? null);
+    const handled = await this.events.dispatch({ id, type, outcome, paymentIntent });
+    return { ok: true, eventId: id, handled };
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {
@@ -229,11 +237,23 @@ function requestOptions(idempotencyKey: string | undefined): { idempotencyKey?: 
   return idempotencyKey ? { idempotencyKey } : {};
 }
 
-function idOf(reference: string | { id: string } | null): string | null {
-  return reference === null ? null : typeof reference === "string" ? reference : reference.id;
+/** What receiveWebhook made of a delivery: refused (not signed by Stripe) or acknowledged. */
+export type WebhookReceipt =
+  | { ok: false }
+  /** `handled`: how many handlers it went to; `unexpected`: where a signed event differs from its shape. */
+  | { ok: true; eventId: string | null; handled: number; unexpected?: string[] };
+
+function idOfEvent(event: unknown): string | null {
+  const id: unknown = typeof event === "object" && event !== null ? (event as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id.slice(0, 255) : null;
 }
 
-function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
+/** A reference's id; Stripe leaves `customer` or `payment_method` out or null when there is none. */
+function idOf(reference: string | { id: string } | null | undefined): string | null {
+  return reference === null || reference === undefined ? null : typeof reference === "string" ? reference : reference.id;
+}
+
+function statusOf(status: string): PaymentIntentStatus {
   switch (status) {
     case "succeeded":
     case "requires_action":
@@ -246,11 +266,12 @@ function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
   }
 }
 
-function cardErrorOf(error: { code?: string | undefined; decline_code?: string | undefined; message: string }): CardError {
-  return { code: error.code ?? "card_declined", declineCode: error.decline_code, message: error.message };
+function cardErrorOf(error: { code?: string | null | undefined; decline_code?: string | null | undefined; message: string }): CardError {
+  return { code: error.code ?? "card_declined", declineCode: error.decline_code ?? undefined, message: error.message };
 }
 
-function paymentIntentResult(intent: Stripe.PaymentIntent): PaymentIntentResult {
+/** Stripe's PaymentIntent, from an API answer or a webhook's event (checked there against its shape). */
+function paymentIntentResult(intent: StripeIntentFields): PaymentIntentResult {
   const charge = typeof intent.latest_charge === "object" && intent.latest_charge !== null ? intent.latest_charge : null;
   const failure = intent.last_payment_error;
   return {
@@ -270,7 +291,7 @@ function paymentIntentResult(intent: Stripe.PaymentIntent): PaymentIntentResult 
   };
 }
 
-function methodTypeOf(intent: Stripe.PaymentIntent): PaymentMethodType {
+function methodTypeOf(intent: StripeIntentFields): PaymentMethodType {
   // One type per intent here: the shop always names exactly one.
   const types = intent.payment_method_types ?? [];
   if (types.includes("konbini")) return "konbini";
@@ -279,14 +300,14 @@ function methodTypeOf(intent: Stripe.PaymentIntent): PaymentMethodType {
 }
 
 /** The voucher from next_action.konbini_display_details; the stores share one confirmation number. */
-function konbiniVoucherOf(intent: Stripe.PaymentIntent): KonbiniVoucher | null {
+function konbiniVoucherOf(intent: StripeIntentFields): KonbiniVoucher | null {
   const details = intent.next_action?.konbini_display_details;
   if (!details) return null;
   const stores = [details.stores.familymart, details.stores.lawson, details.stores.ministop, details.stores.seicomart];
   const confirmationNumber = stores.find((store) => store?.confirmation_number)?.confirmation_number;
   if (!confirmationNumber) return null;
   const paymentCode = stores.find((store) => store?.payment_code)?.payment_code ?? null;
-  return { confirmationNumber, paymentCode, expiresAt: new Date(details.expires_at * 1000), voucherUrl: details.hosted_voucher_url };
+  return { confirmationNumber, paymentCode, expiresAt: new Date(details.expires_at * 1000), voucherUrl: details.hosted_voucher_url ?? null };
 }
 
 function setupIntentResult(intent: Stripe.SetupIntent): SetupIntentResult {

@@ -108,6 +108,12 @@ export const productsTable = pgTable(
     check("products_alcohol_range", sql`${table.alcoholPermille} is null or (${table.alcoholPermille} >= 0 and ${table.alcoholPermille} <= 1000)`),
     check("products_price_nonnegative", sql`${table.price} >= 0`),
     check("products_tax_class_known", sql`${table.taxClass} in ('standard', 'reduced')`),
+    // Liquor (a liquor type, a liquor-tax category, or 1% alcohol or more: 酒税法 §2) is never at the
+    // reduced rate; isLiquorProduct in domain/tax-rates.ts is the same rule (decision 050).
+    check(
+      "products_liquor_standard_rate",
+      sql`${table.taxClass} = 'standard' or (${table.liquorType} is null and ${table.liquorCategory} is null and coalesce(${table.alcoholPermille}, 0) < 10)`,
+    ),
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
     check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),
