@@ -1,10 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../accounts/password.ts";
 import { SIGNED_IN_PREFIX } from "../accounts/session-id.ts";
+import { usersTable } from "../db/schema/accounts.ts";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { createStaff } from "../testing/staff-fixtures.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 // Forms posted without JavaScript (decision 052): each page's action runs the API route its script
@@ -27,9 +30,11 @@ function sessionCookieOf(response: { cookies: { name: string; value: string }[] 
   return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
 }
 
-/** A confirmed member who is not signed in on the session the test posts from. */
+/** A confirmed member, not signed in anywhere (signing in here would count against the tests' own address). */
 async function member() {
-  const { email, password } = await shop.memberSession();
+  const email = `member-${crypto.randomUUID().slice(0, 12)}@example.com`;
+  const password = "correct horse battery";
+  await shop.database.db.insert(usersTable).values({ email, passwordHash: await hashPassword(password), confirmedAt: new Date() });
   return { email, password };
 }
 
@@ -112,5 +117,177 @@ describe("error pages", () => {
     const running = scripts.filter((attributes) => !/type="application\/(json|x-kura-module)"/.test(attributes));
     expect(running.length).toBeGreaterThan(0);
     for (const attributes of running) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+});
+
+/** Each test posts from an address of its own, so the per-client limits of one never reach another. */
+let nextAddress = 10;
+const clientAddress = () => `192.0.2.${nextAddress++}`;
+
+const uniqueEmail = () => `form-${crypto.randomUUID().slice(0, 12)}@example.com`;
+
+/** A link's path and query from the newest mail to `to` that holds `fragment`. */
+async function linkFrom(to: string, fragment: string): Promise<string> {
+  const mails = await shop.mailsTo(to);
+  const link = mails.flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(fragment));
+  if (!link) throw new Error(`no mail to ${to} with ${fragment}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+interface FormCase {
+  name: string;
+  /** The page the form is on (and posts to), given what `prepare` made. */
+  url(prepared: Record<string, string>): string;
+  /** The API route the page's script calls, and how it wraps the fields. */
+  api: { method: "POST" | "PUT"; path: string; body(fields: Record<string, string>, prepared: Record<string, string>): unknown };
+  prepare?(): Promise<Record<string, string>>;
+  valid(prepared: Record<string, string>): Record<string, string>;
+  invalid(prepared: Record<string, string>): Record<string, string>;
+  /** What the page answers when the API accepted the form. */
+  accepted: { redirect: string } | { shows(locale: "ja" | "en", fields: Record<string, string>): string };
+  /** The address that would get a mail had the form been taken. */
+  mailTo?(fields: Record<string, string>): string;
+}
+
+const FORMS: FormCase[] = [
+  {
+    name: "sign-up (/signup)",
+    url: () => "/signup",
+    api: { method: "POST", path: "/users", body: (fields) => ({ api_user: fields }) },
+    valid: () => ({ email: uniqueEmail(), password: "correct horse battery", password_confirmation: "correct horse battery" }),
+    invalid: () => ({ email: "not-an-address", password: "short", password_confirmation: "other" }),
+    accepted: { redirect: "/signup/thanks" },
+    mailTo: (fields) => fields.email!,
+  },
+  {
+    name: "password reset request (/password)",
+    url: () => "/password",
+    prepare: async () => ({ email: (await member()).email }),
+    api: { method: "POST", path: "/users/password", body: (fields) => ({ api_user: fields }) },
+    valid: (prepared) => ({ email: prepared.email! }),
+    invalid: () => ({ email: "not-an-address" }),
+    accepted: { redirect: "/password/thanks" },
+    mailTo: (fields) => fields.email!,
+  },
+  {
+    name: "new password (/password/edit)",
+    prepare: async () => {
+      const { email } = await member();
+      await shop.app.services.afterAnswer.settled();
+      const requested = await shop.app.inject({ method: "POST", url: "/api/users/password", remoteAddress: clientAddress(), headers: shop.browserSession().headers, payload: { api_user: { email } } });
+      expect(requested.statusCode).toBe(200);
+      const token = new URL(await linkFrom(email, "reset_password_token"), "http://x").searchParams.get("reset_password_token")!;
+      return { email, token };
+    },
+    url: (prepared) => `/password/edit?reset_password_token=${encodeURIComponent(prepared.token!)}`,
+    api: { method: "PUT", path: "/users/password", body: (fields, prepared) => ({ api_user: { reset_password_token: prepared.token, ...fields } }) },
+    valid: () => ({ password: "a brand new password", password_confirmation: "a brand new password" }),
+    invalid: () => ({ password: "a brand new password", password_confirmation: "something else entirely" }),
+    accepted: { redirect: "/mypage" },
+  },
+  {
+    name: "resend confirmation (/confirmations/new)",
+    url: () => "/confirmations/new",
+    api: { method: "POST", path: "/users/confirmation", body: (fields) => ({ api_user: fields }) },
+    valid: () => ({ email: uniqueEmail() }),
+    invalid: () => ({ email: "not-an-address" }),
+    accepted: { shows: (locale) => message("confirmationInstructionsSent", locale) },
+  },
+  {
+    name: "resend unlock (/unlock/new)",
+    url: () => "/unlock/new",
+    api: { method: "POST", path: "/users/unlock", body: (fields) => ({ api_user: fields }) },
+    valid: () => ({ email: uniqueEmail() }),
+    invalid: () => ({ email: "not-an-address" }),
+    accepted: { shows: (locale) => message("unlockInstructionsSent", locale) },
+  },
+  {
+    name: "inquiry (/inquiry)",
+    url: () => "/inquiry",
+    api: { method: "POST", path: "/inquiries", body: (fields) => ({ inquiry: fields }) },
+    valid: () => ({ name: "田中 一郎", email: uniqueEmail(), subject: "在庫について", message: "山田錦の純米吟醸はまた入荷しますか。" }),
+    invalid: () => ({ name: "", email: "not-an-address", subject: "", message: "" }),
+    accepted: { redirect: "/inquiry/complete" },
+    mailTo: (fields) => fields.email!,
+  },
+  {
+    name: "mail magazine (/magazine/register)",
+    url: () => "/magazine/register",
+    api: { method: "POST", path: "/magazine/subscriptions", body: (fields) => ({ email: fields.email, consent: fields.consent === "on" }) },
+    valid: () => ({ email: uniqueEmail(), consent: "on" }),
+    invalid: () => ({ email: uniqueEmail() }),
+    accepted: { shows: (_locale, fields) => fields.email! },
+    mailTo: (fields) => fields.email!,
+  },
+  {
+    name: "back-office sign-in (/admin/login)",
+    prepare: async () => {
+      const { email, password } = await createStaff(shop);
+      return { email, password };
+    },
+    url: () => "/admin/login?redirect=%2Fadmin%2Forders",
+    api: { method: "POST", path: "/admin/api/session", body: (fields) => fields },
+    valid: (prepared) => ({ email: prepared.email!, password: prepared.password! }),
+    invalid: (prepared) => ({ email: prepared.email!, password: "not the password" }),
+    accepted: { redirect: "/admin/orders" },
+  },
+];
+
+describe.each(FORMS)("$name without JavaScript", (form) => {
+  it("does what the API does and answers as the page's script would", async () => {
+    const prepared = (await form.prepare?.()) ?? {};
+    const fields = form.valid(prepared);
+    const response = await postForm(shop.app, form.url(prepared), fields, { session: shop.browserSession(), remoteAddress: clientAddress() });
+    if ("redirect" in form.accepted) {
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
+      expect(response.headers.location).toBe(form.accepted.redirect);
+    } else {
+      expect(response.statusCode).toBe(200);
+      expect(visibleText(response.body)).toContain(form.accepted.shows("ja", fields));
+    }
+    if (form.mailTo) expect(await shop.mailsTo(form.mailTo(fields))).not.toHaveLength(0);
+  });
+
+  for (const locale of ["ja", "en"] as const) {
+    it(`shows the API's own messages for a refused form (${locale}), with what was typed`, async () => {
+      const prepared = (await form.prepare?.()) ?? {};
+      const fields = form.invalid(prepared);
+      const address = clientAddress();
+      const api = form.api.path.startsWith("/admin/") ? form.api.path : `/${locale}/api${form.api.path}`;
+      const session = shop.browserSession();
+      const direct = await shop.app.inject({
+        method: form.api.method,
+        url: api,
+        remoteAddress: address,
+        headers: { ...session.headers, cookie: `${session.cookie}; locale=${locale}` },
+        payload: form.api.body(fields, prepared) as Record<string, unknown>,
+      });
+      expect(direct.statusCode).toBeGreaterThanOrEqual(400);
+      const errors = direct.json().errors as string[];
+      expect(errors.length).toBeGreaterThan(0);
+      const response = await postForm(shop.app, form.url(prepared), fields, { session: shop.browserSession(), locale, remoteAddress: address });
+      expect(response.statusCode).toBe(direct.statusCode);
+      expect(response.body).toContain(`lang="${locale}"`);
+      const text = visibleText(response.body);
+      for (const error of errors) expect(text).toContain(error);
+      if (fields.email) expect(inputValue(response.body, "email")).toBe(fields.email);
+    });
+  }
+
+  it("refuses the form without the page's token, or with another session's, with a page, and does nothing", async () => {
+    const prepared = (await form.prepare?.()) ?? {};
+    const session = shop.browserSession();
+    for (const csrf of [null, shop.browserSession().headers["x-csrf-token"]!]) {
+      for (const locale of ["ja", "en"] as const) {
+        const fields = form.valid(prepared);
+        const response = await postForm(shop.app, form.url(prepared), fields, { session, csrf, locale, remoteAddress: clientAddress() });
+        expect(response.statusCode).toBe(403);
+        expect(response.headers["content-type"]).toContain("text/html");
+        expect(visibleText(response.body)).toContain(message("csrfInvalid", locale));
+        expect(sessionCookieOf(response)).toBeUndefined();
+        if (form.mailTo) expect(await shop.mailsTo(form.mailTo(fields))).toHaveLength(0);
+      }
+    }
   });
 });
