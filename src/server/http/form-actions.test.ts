@@ -106,6 +106,26 @@ describe("sign-in without JavaScript (POST /login)", () => {
   });
 });
 
+describe("sign-in without JavaScript behind a reverse proxy (TRUST_PROXY)", () => {
+  it("counts the limit per client as the proxy names it, not per proxy", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" }, undefined, { pages: "production" });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 21; attempt += 1) {
+        const response = await postForm(proxied.app, "/login", { email: `nobody-${attempt}@example.com`, password: "x" }, { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.50" });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Another client behind the same proxy is not held back by the first.
+      const other = await postForm(proxied.app, "/login", { email: "nobody@example.com", password: "x" }, { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.51" });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  }, 120_000);
+});
+
 describe("error pages", () => {
   it("give every inline script this answer's CSP nonce (a post to a page without a form)", async () => {
     const response = await postForm(shop.app, "/company", { anything: "1" }, { session: shop.browserSession() });

@@ -13,7 +13,14 @@ export async function postForm(
   app: FastifyInstance,
   url: string,
   fields: Record<string, string>,
-  options: { session: BrowserSession; locale?: Locale; csrf?: string | null; remoteAddress?: string },
+  options: {
+    session: BrowserSession;
+    locale?: Locale;
+    csrf?: string | null;
+    remoteAddress?: string;
+    /** The client's address as a reverse proxy passes it on (X-Forwarded-For). */
+    forwardedFor?: string;
+  },
 ) {
   const token = options.csrf === undefined ? options.session.headers[CSRF_HEADER] : options.csrf;
   const body = new URLSearchParams(token === null || token === undefined ? fields : { _csrf: token, ...fields });
@@ -24,6 +31,7 @@ export async function postForm(
     headers: {
       cookie: `${options.session.cookie}; ${LOCALE_COOKIE}=${options.locale ?? "ja"}`,
       "content-type": "application/x-www-form-urlencoded",
+      ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
     },
     payload: body.toString(),
   });
