@@ -16,6 +16,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs, stylesheetTexts } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { apiAsVisitor } from "./http/api-as-visitor.ts";
 import { visitorJson } from "../domain/visitor.ts";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
@@ -352,6 +353,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: payments.browserConfig,
           deliveryCalendar: () => deliveryCalendarInput(new Date()),
           cart: async () => (capture ? [] : carts.items(cartOwnerOf(request), request.locale)),
+          // Forms posted without JavaScript run the API route the page's script would have called (decision 052).
+          api: apiAsVisitor(app, request),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
           ...(stylesheetText ? { stylesheetText } : {}),
         };

@@ -9,6 +9,7 @@ import { ja } from "./i18n/ja.ts";
 import type { PageContext } from "./load-context.ts";
 import { pageContext } from "./load-context.ts";
 import { VisitorProvider } from "./shared/auth/visitor.tsx";
+import { PageNonceProvider } from "./shared/site/page-nonce.tsx";
 
 provideDictionary("ja", ja);
 provideDictionary("en", en);
@@ -67,11 +68,13 @@ function renderWhole(
     });
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <VisitorProvider value={page.visitor}>
-        <InlineStylesheetsProvider value={page.stylesheetText ?? null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesheetsProvider>
-      </VisitorProvider>,
+      <PageNonceProvider value={nonce}>
+        <VisitorProvider value={page.visitor}>
+          <InlineStylesheetsProvider value={page.stylesheetText ?? null}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineStylesheetsProvider>
+        </VisitorProvider>
+      </PageNonceProvider>,
       {
         // The first page's stylesheets are written in as <style> (features/layout/styles-first-links.tsx):
         // React writes this nonce on that tag, and keeps only styles whose own nonce matches it.

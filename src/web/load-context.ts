@@ -35,6 +35,15 @@ export interface PageCapture {
   finish(html: string, status: number, headers: Headers): string;
 }
 
+/** What an API route answered a page's action (PageContext.api). */
+export interface ApiAnswer {
+  status: number;
+  /** The JSON body, or undefined when the answer was not JSON. */
+  body: unknown;
+  /** The answer's Set-Cookie headers (a sign-in's new session), for the action to pass on. */
+  setCookies: string[];
+}
+
 /**
  * What the server hands every page loader. The server builds it per request; the page code only
  * sees this interface, so web/ never imports server/.
@@ -72,6 +81,15 @@ export interface PageContext {
    * (features/layout/styles-first-links.tsx; absent in development, where Vite serves the styles).
    */
   stylesheetText?: (href: string) => string | undefined;
+  /**
+   * Runs one of the shop's JSON API routes in-process, as this visitor (their cookies, locale and
+   * client address, so sessions and rate limits are theirs), for the actions of forms posted
+   * without JavaScript (decision 052). `path` is the route's as the browser calls it: `/api/…`
+   * answers in the page's locale (`/ja/api/…`, `/en/api/…`), `/admin/api/…` as it is. A
+   * state-changing call needs `csrfToken`, the token the form posted: the API's own CSRF check
+   * guards the form.
+   */
+  api(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options?: { csrfToken?: string }): Promise<ApiAnswer>;
   /** Present when the rendered page is kept for other visitors (its token, nonce and member are placeholders). */
   pageCapture?: PageCapture;
 }

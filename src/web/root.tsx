@@ -24,6 +24,7 @@ import { PageTransitionProvider } from "./shared/layout/page-transition.tsx";
 import { HydrationScripts } from "./features/layout/hydration-scripts.tsx";
 import { StylesFirstLinks } from "./features/layout/styles-first-links.tsx";
 import { SiteProvider } from "./shared/site/site-context.tsx";
+import { usePageNonce } from "./shared/site/page-nonce.tsx";
 import { I18nProvider, translate, useI18n } from "./i18n/i18n.tsx";
 import { NotFound } from "./routes/not-found.tsx";
 import { SnackbarProvider } from "./ui/snackbar.tsx";
@@ -74,6 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
   const backOffice = isBackOfficePath(useLocation().pathname);
+  // From the server's entry, not the root data: an error page rendered without that data has it too.
+  const nonce = usePageNonce() ?? data?.nonce;
   return (
     <html lang={locale} data-back-office={backOffice ? "" : undefined} suppressHydrationWarning>
       <head>
@@ -82,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#6d1f2f" />
         {data && <meta name="csrf-token" content={data.csrfToken} />}
         {!backOffice && (
-          <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
         )}
         <Meta />
         <StylesFirstLinks />
@@ -90,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <VisitorData />
-        <HydrationScripts nonce={data?.nonce} extraModules={data?.dictionaryHref ? [data.dictionaryHref] : []} />
+        <HydrationScripts nonce={nonce} extraModules={data?.dictionaryHref ? [data.dictionaryHref] : []} />
       </body>
     </html>
   );

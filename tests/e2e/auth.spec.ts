@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
-import { asConfirmedAdult, linkInMail, waitForHydration, withMailbox } from "./fixtures.ts";
+import { asConfirmedAdult, createConfirmedMember, pathOf, waitForHydration, withMailbox } from "./fixtures.ts";
 
 // Accounts as a shopper meets them (issue #5, and the member cart of issue #4): mails are read from
 // the built-in mailbox at /dev/mailbox, as the test owner opens it in a browser of its own.
@@ -21,12 +21,6 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-/** The path of a mail's link: the mail names the configured public host, the tests use baseURL. */
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
-
 /** Opens the newest mail to `to` whose subject matches, in the mailbox page, and returns the link containing `linkPart`. */
 async function linkFromMailbox(page: Page, to: string, subject: string | RegExp, linkPart: string): Promise<string> {
   return withMailbox(page, async (mailbox) => {
@@ -41,21 +35,6 @@ async function linkFromMailbox(page: Page, to: string, subject: string | RegExp,
     await expect(link).toBeVisible();
     return pathOf((await link.getAttribute("href"))!);
   });
-}
-
-/** A member created over HTTP (sign-up, then the confirmation link of the mail), for journeys that start signed up. */
-async function createMember(request: APIRequestContext, email = newEmail()): Promise<string> {
-  const page = await (await request.get("/login")).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1];
-  expect(token).toBeTruthy();
-  const signUp = await request.post("/ja/api/users", {
-    headers: { "x-csrf-token": token! },
-    data: { api_user: { email, password: PASSWORD, password_confirmation: PASSWORD } },
-  });
-  expect(signUp.status()).toBe(201);
-  const confirmed = await request.get(await linkInMail(email, "confirmation_token"));
-  expect(new URL(confirmed.url()).pathname).toBe("/confirmations/thanks");
-  return email;
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -154,7 +133,7 @@ test("a new member signs up, confirms from the mail, signs in, edits the profile
 });
 
 test("a wrong password says why, in Japanese and in English", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   await open(page, "/login");
   await signIn(page, email, "not-the-password");
   await expect(page.getByRole("alert").filter({ hasText: "ログインできませんでした。" })).toBeVisible();
@@ -171,7 +150,7 @@ test("a wrong password says why, in Japanese and in English", async ({ page, req
 });
 
 test("ten wrong passwords lock the account, with a warning before the last; the mailed link unlocks it", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   await open(page, "/login");
   const errors = page.getByTestId("login-errors");
   for (let attempt = 1; attempt <= 10; attempt++) {
@@ -194,7 +173,7 @@ test("ten wrong passwords lock the account, with a warning before the last; the 
 });
 
 test("a protected page sends the visitor to log in and back to it afterwards", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   await page.goto("/mypage/account");
   await waitForHydration(page);
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage%2Faccount$/);
@@ -210,7 +189,7 @@ test("a protected page sends the visitor to log in and back to it afterwards", a
 });
 
 test("a changed e-mail waits for the confirmation link sent to the new address", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   const changed = newEmail();
   await open(page, "/login?redirect=%2Fmypage%2Faccount");
   await signIn(page, email);
@@ -238,7 +217,7 @@ test("a changed e-mail waits for the confirmation link sent to the new address",
 });
 
 test("a forgotten password is reset from the mail, which signs the member in", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   const newPassword = "a-new-cellar-key";
 
   await open(page, "/password/edit");
@@ -283,7 +262,7 @@ test("a forgotten password is reset from the mail, which signs the member in", a
 });
 
 test("a guest's cart joins the member's at sign-in and shows on a second device", async ({ page, browser, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   const products = (await (await request.get("/ja/api/products")).json()).data as { id: string; attributes: { name: string; sold_out: boolean; buyable_limit: number | null } }[];
   const product = products.find((candidate) => !candidate.attributes.sold_out && candidate.attributes.buyable_limit === null)!;
 
@@ -330,7 +309,7 @@ test("a guest's cart joins the member's at sign-in and shows on a second device"
 });
 
 test("a member cancels the account after confirming with the password", async ({ page, request }) => {
-  const email = await createMember(request);
+  const email = await createConfirmedMember(request, PASSWORD);
   await open(page, "/login?redirect=%2Fmypage%2Faccount");
   await signIn(page, email);
   await expect(page).toHaveURL(/\/mypage\/account$/);

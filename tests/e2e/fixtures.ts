@@ -154,3 +154,24 @@ export const ADULT_BIRTH_DATE = "1985-04-01";
 export async function fillBirthDate(page: Page, date = ADULT_BIRTH_DATE): Promise<void> {
   await page.getByLabel(/^(生年月日|Date of birth)/).fill(date);
 }
+
+/** The path of a mail's link: the mail names the configured public host, the tests use baseURL. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** A member created over HTTP (sign-up, then the confirmation link of the mail), for journeys that start signed up; answers the e-mail. */
+export async function createConfirmedMember(request: APIRequestContext, password: string, email = `${crypto.randomUUID()}@example.com`): Promise<string> {
+  const page = await (await request.get("/login")).text();
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1];
+  expect(token).toBeTruthy();
+  const signUp = await request.post("/ja/api/users", {
+    headers: { "x-csrf-token": token! },
+    data: { api_user: { email, password, password_confirmation: password } },
+  });
+  expect(signUp.status()).toBe(201);
+  const confirmed = await request.get(await linkInMail(email, "confirmation_token"));
+  expect(new URL(confirmed.url()).pathname).toBe("/confirmations/thanks");
+  return email;
+}

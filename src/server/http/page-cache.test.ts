@@ -76,6 +76,8 @@ describe("PageCache", () => {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
     expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBeNull();
+    // A form posted without JavaScript is answered by its page's action, never from a copy (decision 052).
+    expect(cache.keyFor(guest("/shop", { method: "POST" }))).toBeNull();
     // Members share a copy of their own (see below), staff and ended sessions are always rendered.
     expect(cache.keyFor(guest("/shop", { user: member(1, "Aoi") }))).toBe("member ja /shop");
     expect(cache.keyFor(guest("/mypage", { user: member(1, "Aoi") }))).toBeNull();

@@ -40,18 +40,22 @@ export interface TestApp {
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
-/** The app as production builds it, on a fresh database (or the one given) with the demo profile, without pages. */
+/** The app as production builds it, on a fresh database (or the one given) with the demo profile, without pages unless asked. */
 export async function createTestApp(
   environment: Record<string, string> = {},
   existing?: DatabaseHandle,
-  options: { onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    onRoute?: (route: RouteOptions) => void;
+    /** "production": the pages too, from the production build (`scripts/ensure-build.mjs` first). */
+    pages?: "production" | "none";
+  } = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kura-api-test-"));
   const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent", ...environment });
   // The demo shop profile only: each test builds the catalogue it needs with the factories.
   await new ShopProfileService(database.db).save(readShopProfileFile(config.shopProfileFile));
-  const app = await buildApp({ config, database, pages: "none", onRoute: options.onRoute });
+  const app = await buildApp({ config, database, pages: options.pages ?? "none", onRoute: options.onRoute });
   await app.ready();
   const sessionOf = (sessionId: string): BrowserSession => ({
     cookie: `${SESSION_COOKIE}=${sessionId}`,

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/confirmations-new";
 import styles from "../features/auth/auth-page.module.css";
-import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
+import { EmailRequestForm, emailRequestAction, sentMessage } from "../features/auth/email-request-form.tsx";
+import { refusalOf } from "../shared/site/form-action.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
@@ -21,12 +22,17 @@ const LINK_ERRORS: Record<string, MessageKey> = {
   taken: "confirmationsNew.error.taken",
 };
 
+/** The form posted without JavaScript: the page again, saying the mail is on its way (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  return emailRequestAction(args, "/users/confirmation", (answer) => ({ shown: sentMessage(answer) }));
+}
+
 /** Resend confirmation instructions (Devise confirmable). */
-export default function ConfirmationsNew() {
+export default function ConfirmationsNew({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [searchParams] = useSearchParams();
   // The answer replaces the form and stays readable (the same for known and unknown addresses).
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(actionData?.ok ? actionData.shown.message || t("confirmationsNew.sent") : null);
   const error = searchParams.get("error");
   const errorKey = error ? LINK_ERRORS[error] : undefined;
 
@@ -56,6 +62,7 @@ export default function ConfirmationsNew() {
               path="/users/confirmation"
               submitLabel={t("confirmationsNew.submit")}
               onSent={(message) => setSent(message || t("confirmationsNew.sent"))}
+              refusal={refusalOf(actionData)}
             />
           </>
         )}

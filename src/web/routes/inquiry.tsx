@@ -8,6 +8,9 @@ import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -20,31 +23,39 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "nav.contact");
 }
 
+function inquiryBody(values: Record<string, string>) {
+  const { name = "", email = "", subject = "", message = "" } = values;
+  return { inquiry: { name, email, subject, message } };
+}
+
+/** The form posted without JavaScript: the same API call, then /inquiry/complete (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, (values) => ({ method: "POST", path: "/api/inquiries", body: inquiryBody(values) }), () => ({ redirectTo: "/inquiry/complete" }));
+}
+
 /**
  * The contact form (spec §2 Inquiry): POST /api/inquiries; a 422 puts each field's message under
  * the field and focuses the first one (spec §8); success goes to /inquiry/complete (spec §4).
  * Members find their name and address filled in. Phone and mail stay beside the form.
  */
-export default function Inquiry() {
+export default function Inquiry({ actionData }: Route.ComponentProps) {
   const { t, pick, locale } = useI18n();
   const { shop } = useSite();
   const { user } = useAuth();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
+  const refusal = refusalOf(actionData);
+  const { formRef, setFields, errorOf, rejectBlank, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const labels = { name: t("inquiry.name"), email: t("inquiry.email"), subject: t("inquiry.subject"), message: t("inquiry.message") };
     if (rejectBlank(labels)) return;
-    const { name = "", email = "", subject = "", message = "" } = formValues(event);
+    const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody>(locale, "/inquiries", {
-        method: "POST",
-        body: { inquiry: { name, email, subject, message } },
-      });
+      const result = await callApi<ApiErrorBody>(locale, "/inquiries", { method: "POST", body: inquiryBody(values) });
       if (result.ok) {
         await navigate("/inquiry/complete");
         return;
@@ -73,13 +84,16 @@ export default function Inquiry() {
           <h2 id="inquiry-form-heading" className={styles.heading}>
             {t("inquiry.formHeading")}
           </h2>
+          {/* A 422 shows its messages under the fields; other refusals (403, 429) say why here, as the snackbar does with JavaScript. */}
+          {!refusal || Object.keys(refusal.fields).length === 0 ? <RefusedNotice errors={refused} /> : null}
           <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
+            <CsrfField />
             <Input
               label={<>{t("inquiry.name")} {required}</>}
               name="name"
               autoComplete="name"
               required
-              defaultValue={user?.user_name ?? ""}
+              defaultValue={postedValue("name") ?? user?.user_name ?? ""}
               error={errorOf("name")}
             />
             <Input
@@ -88,13 +102,14 @@ export default function Inquiry() {
               type="email"
               autoComplete="email"
               required
-              defaultValue={user?.email ?? ""}
+              defaultValue={postedValue("email") ?? user?.email ?? ""}
               error={errorOf("email")}
             />
             <Input
               label={<>{t("inquiry.subject")} {required}</>}
               name="subject"
               required
+              defaultValue={postedValue("subject")}
               hint={t("inquiry.maxLength", { max: INQUIRY_LIMITS.subject })}
               error={errorOf("subject")}
             />
@@ -102,6 +117,7 @@ export default function Inquiry() {
               label={<>{t("inquiry.message")} {required}</>}
               name="message"
               required
+              defaultValue={postedValue("message")}
               rows={8}
               hint={t("inquiry.maxLength", { max: INQUIRY_LIMITS.message.toLocaleString("en-US") })}
               error={errorOf("message")}

@@ -3,8 +3,10 @@ import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { safeRedirectPath } from "../../domain/paths.ts";
-import { useAuth } from "../shared/auth/auth-context.tsx";
+import { signInBody, useAuth } from "../shared/auth/auth-context.tsx";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -18,19 +20,30 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
+/** The form posted without JavaScript: the same API call, then the page asked for or My Page (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  const redirectTo = new URL(args.request.url).searchParams.get("redirect");
+  return formAction(
+    args,
+    (values) => ({ method: "POST", path: "/api/users/sign_in", body: signInBody(values.email ?? "", values.password ?? "", values.remember_me === "on") }),
+    () => ({ redirectTo: safeRedirectPath(redirectTo, "/mypage") }),
+  );
+}
+
 /**
  * Sign-in (spec §2, §4, §8). A failure shows the spec's snackbar and, under the form, the server's
  * reason (wrong password, one attempt left, locked, not confirmed) so that it stays readable.
  */
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
   const { t } = useI18n();
   const auth = useAuth();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const { formRef, errorOf, rejectBlank } = useFieldErrors();
+  const [errors, setErrors] = useState<string[]>(refusal?.errors ?? []);
+  const { formRef, errorOf, rejectBlank, postedValue } = useFieldErrors(refusal);
   const redirectTo = searchParams.get("redirect");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -75,9 +88,10 @@ export default function Login() {
           redirectTo && <Notice tone="info">{t("login.needSignIn")}</Notice>
         )}
         <form ref={formRef} onSubmit={submit} method="post" noValidate aria-describedby={errors.length > 0 ? "login-errors" : undefined}>
-          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+          <CsrfField />
+          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
           <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errorOf("password")} />
-          <Checkbox label={t("login.rememberMe")} name="remember_me" />
+          <Checkbox label={t("login.rememberMe")} name="remember_me" defaultChecked={postedValue("remember_me") === "on"} />
           {errors.length > 0 && (
             <div id="login-errors">
               <Notice tone="danger" testId="login-errors">

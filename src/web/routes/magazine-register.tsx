@@ -7,6 +7,9 @@ import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -19,34 +22,45 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
+function subscriptionBody(values: Record<string, string>) {
+  return { email: values.email ?? "", consent: values.consent === "on" };
+}
+
+/** The form posted without JavaScript: the same API call, then the page saying the mail is on its way (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  return formAction<{ sentTo: string }>(
+    args,
+    (values) => ({ method: "POST", path: "/api/magazine/subscriptions", body: subscriptionBody(values) }),
+    (_answer, values) => ({ shown: { sentTo: (values.email ?? "").trim() } }),
+  );
+}
+
 /**
  * Mail magazine sign-up (the menu's Mail Magazine link, opened in a new tab). The answer is the
  * same for every address, so the page only ever says that a confirmation mail is on its way; the
  * subscription starts when its link is followed (double opt-in). An expired or used link comes
  * back here with ?error=.
  */
-export default function MagazineRegister() {
+export default function MagazineRegister({ actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const snackbar = useSnackbar();
-  const { formRef, setFields, errorOf } = useFieldErrors();
+  const refusal = refusalOf(actionData);
+  const { formRef, setFields, errorOf, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(actionData?.ok ? actionData.shown.sentTo : null);
   const consentErrorId = useId();
   const linkError = searchParams.get("error");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { email = "", consent } = formValues(event);
+    const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", {
-        method: "POST",
-        body: { email, consent: consent === "on" },
-      });
+      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values) });
       if (result.ok) {
-        setSentTo(email.trim());
+        setSentTo((values.email ?? "").trim());
         return;
       }
       if (result.status === 422 && result.body?.fields) {
@@ -81,14 +95,16 @@ export default function MagazineRegister() {
             {linkError && (
               <Notice tone="danger">{t(linkError === "expired" ? "magazine.errorExpired" : "magazine.errorInvalid")}</Notice>
             )}
+            {!refusal || Object.keys(refusal.fields).length === 0 ? <RefusedNotice errors={refused} /> : null}
             <form ref={formRef} onSubmit={submit} method="post" noValidate>
+              <CsrfField />
               <Input
                 label={t("magazine.email")}
                 name="email"
                 type="email"
                 autoComplete="email"
                 required
-                defaultValue={user?.email ?? ""}
+                defaultValue={postedValue("email") ?? user?.email ?? ""}
                 error={errorOf("email")}
               />
               <p className={styles.note}>
@@ -100,6 +116,7 @@ export default function MagazineRegister() {
                   label={t("magazine.consent")}
                   name="consent"
                   required
+                  defaultChecked={postedValue("consent") === "on"}
                   aria-invalid={consentError ? true : undefined}
                   aria-describedby={consentError ? consentErrorId : undefined}
                 />

@@ -8,6 +8,9 @@ import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -23,29 +26,38 @@ export interface SignupThanksState {
   email: string;
 }
 
+function signUpBody(values: Record<string, string>) {
+  return { api_user: { email: values.email ?? "", password: values.password, password_confirmation: values.password_confirmation } };
+}
+
+/**
+ * The form posted without JavaScript (decision 052): the same API call, then the thanks page (which
+ * then does not name the address: it never travels in the address bar).
+ */
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, (values) => ({ method: "POST", path: "/api/users", body: signUpBody(values) }), () => ({ redirectTo: "/signup/thanks" }));
+}
+
 /**
  * Sign-up (spec §2): a 422 shows the server's errors list in a danger snackbar that hides after
  * 3000 ms (spec §8); the same messages stay under the fields, since 3 seconds is short to read them.
  */
-export default function Signup() {
+export default function Signup({ actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank, refused, postedValue } = useFieldErrors(refusalOf(actionData));
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (rejectBlank({ email: t("auth.email"), password: t("auth.password"), password_confirmation: t("auth.passwordConfirmation") })) return;
-    const { email = "", password, password_confirmation } = formValues(event);
+    const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", {
-        method: "POST",
-        body: { api_user: { email, password, password_confirmation } },
-      });
+      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", { method: "POST", body: signUpBody(values) });
       if (result.ok) {
-        const state: SignupThanksState = { email: result.body?.data?.email ?? email };
+        const state: SignupThanksState = { email: result.body?.data?.email ?? values.email ?? "" };
         await navigate("/signup/thanks", { state });
         return;
       }
@@ -65,8 +77,10 @@ export default function Signup() {
       <div className={styles.panel}>
         <h1 className="page-title">{t("signup.title")}</h1>
         <p className={styles.lead}>{t("signup.lead")}</p>
+        <RefusedNotice errors={refused} />
         <form ref={formRef} onSubmit={submit} method="post" noValidate>
-          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+          <CsrfField />
+          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
           <Input
             label={t("auth.password")}
             name="password"

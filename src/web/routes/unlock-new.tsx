@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/unlock-new";
 import styles from "../features/auth/auth-page.module.css";
-import { EmailRequestForm } from "../features/auth/email-request-form.tsx";
+import { EmailRequestForm, emailRequestAction, sentMessage } from "../features/auth/email-request-form.tsx";
+import { refusalOf } from "../shared/site/form-action.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -12,11 +13,16 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
+/** The form posted without JavaScript: the page again, saying the mail is on its way (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  return emailRequestAction(args, "/users/unlock", (answer) => ({ shown: sentMessage(answer) }));
+}
+
 /** Resend unlock instructions (Devise lockable); an unusable unlock link lands here with ?error=invalid. */
-export default function UnlockNew() {
+export default function UnlockNew({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [searchParams] = useSearchParams();
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(actionData?.ok ? actionData.shown.message || t("unlockNew.sent") : null);
   return (
     <div className="page-narrow">
       <div className={styles.panel}>
@@ -38,6 +44,7 @@ export default function UnlockNew() {
               path="/users/unlock"
               submitLabel={t("unlockNew.submit")}
               onSent={(message) => setSent(message || t("unlockNew.sent"))}
+              refusal={refusalOf(actionData)}
             />
           </>
         )}

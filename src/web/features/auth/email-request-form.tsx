@@ -6,6 +6,11 @@ import { Input } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { callApi } from "../../shared/site/api.ts";
 import type { ApiErrorBody } from "../../shared/auth/account-form.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import type { FormAccepted, FormRefusal } from "../../shared/site/form-action.ts";
+import { formAction } from "../../shared/site/form-action.ts";
+import type { ApiAnswer } from "../../load-context.ts";
+import { RefusedNotice } from "../../shared/site/refused-notice.tsx";
 import { formValues, useFieldErrors } from "../../shared/auth/account-form.ts";
 import styles from "./auth-page.module.css";
 
@@ -14,6 +19,31 @@ interface EmailRequestFormProps {
   path: string;
   submitLabel: string;
   onSent(message: string | undefined): void | Promise<void>;
+  /** The API's refusal of this form posted without JavaScript (its page's action). */
+  refusal?: FormRefusal | undefined;
+}
+
+/** The message of the API's answer, which a page shows once the mail is on its way. */
+export interface EmailRequestSent {
+  message: string | undefined;
+}
+
+/**
+ * The action of a page with this form, posted without JavaScript (decision 052): the same API call;
+ * then the next page, or the page again showing the API's message (`shown`).
+ */
+export function emailRequestAction(
+  args: Parameters<typeof formAction>[0],
+  path: string,
+  accepted: (answer: ApiAnswer) => FormAccepted<EmailRequestSent>,
+) {
+  return formAction<EmailRequestSent>(args, (values) => ({ method: "POST", path: `/api${path}`, body: { api_user: { email: values.email } } }), accepted);
+}
+
+/** What the API said on sending the mail. */
+export function sentMessage(answer: ApiAnswer): EmailRequestSent {
+  const body = answer.body as ApiErrorBody | undefined;
+  return { message: body?.message };
 }
 
 /**
@@ -21,10 +51,10 @@ interface EmailRequestFormProps {
  * The server answers the same for known and unknown addresses; a 422 (blank or malformed address)
  * gives the errors list of spec §8 in a danger snackbar and the message under the field.
  */
-export function EmailRequestForm({ path, submitLabel, onSent }: EmailRequestFormProps) {
+export function EmailRequestForm({ path, submitLabel, onSent, refusal }: EmailRequestFormProps) {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
-  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -51,7 +81,9 @@ export function EmailRequestForm({ path, submitLabel, onSent }: EmailRequestForm
 
   return (
     <form ref={formRef} onSubmit={submit} method="post" noValidate>
-      <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+      <RefusedNotice errors={refused} />
+      <CsrfField />
+      <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
       <div className={styles.submit}>
         <Button type="submit" block disabled={submitting}>
           {submitting ? t("auth.sending") : submitLabel}

@@ -9,6 +9,8 @@ import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import styles from "../../features/admin/admin.module.css";
 import { setCsrfToken } from "../../shared/site/api.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../../shared/site/form-action.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
@@ -17,17 +19,28 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminLogin.title");
 }
 
+/** The form posted without JavaScript: the same API call, then the dashboard or the page asked for (decision 052). */
+export async function action(args: Route.ActionArgs) {
+  const redirectTo = new URL(args.request.url).searchParams.get("redirect");
+  return formAction(
+    args,
+    (values) => ({ method: "POST", path: "/admin/api/session", body: { email: values.email ?? "", password: values.password ?? "" } }),
+    () => ({ redirectTo: backOfficeRedirect(redirectTo) }),
+  );
+}
+
 /**
  * Staff sign-in (POST /admin/api/session). The server rotates the session and answers the new
  * CSRF token, which replaces the page's; then the dashboard (or the page the visitor wanted).
  * Unknown e-mail and wrong password get the same message; locks and rate limits say so.
  */
-export default function AdminLogin() {
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
   const ta = useAdminText();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>(refusal?.errors ?? []);
   const formRef = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -68,7 +81,8 @@ export default function AdminLogin() {
           {searchParams.get("signed_out") === "1" && <Notice tone="success">{ta("admin.signedOut")}</Notice>}
           {searchParams.has("redirect") && <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>}
           <form ref={formRef} onSubmit={submit} method="post" noValidate>
-            <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required />
+            <CsrfField />
+            <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required defaultValue={refusal?.values.email} />
             <Input label={ta("adminLogin.password")} name="password" type="password" autoComplete="current-password" required />
             {errors.length > 0 && (
               <Notice tone="danger" testId="admin-login-errors">

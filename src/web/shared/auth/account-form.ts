@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
+import type { FormRefusal } from "../site/form-action.ts";
 import { useAuth } from "./auth-context.tsx";
 
 /** What the accounts API answers on failure (422: `errors` lists all, `fields` groups them). */
@@ -44,14 +45,17 @@ export function blankRequiredFields(form: HTMLFormElement, labels: Record<string
  * keyboard and screen-reader users land where the problem is (the fields carry aria-invalid and
  * aria-describedby through the UI kit's Input).
  */
-export function useFieldErrors() {
+export function useFieldErrors(refusal?: FormRefusal) {
   const { t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFieldsState] = useState<Record<string, string[]>>({});
+  // A form posted without JavaScript comes back from its action with the API's messages (decision 052).
+  const [fields, setFieldsState] = useState<Record<string, string[]>>(refusal?.fields ?? {});
+  const [refused, setRefused] = useState<string[]>(refusal?.errors ?? []);
   const [attempt, setAttempt] = useState(0);
 
   const setFields = useCallback((next: Record<string, string[]> | undefined) => {
     setFieldsState(next ?? {});
+    setRefused([]);
     setAttempt((count) => count + 1);
   }, []);
 
@@ -61,7 +65,12 @@ export function useFieldErrors() {
   }, [attempt]);
 
   const errorOf = useCallback((name: string): string | undefined => fields[name]?.join(" "), [fields]);
-  const clear = useCallback(() => setFieldsState({}), []);
+  const clear = useCallback(() => {
+    setFieldsState({});
+    setRefused([]);
+  }, []);
+  /** What the last post's value of a field was, to fill the form in again (never a password). */
+  const postedValue = useCallback((name: string): string | undefined => refusal?.values[name], [refusal]);
 
   /**
    * The form's own check before anything is sent (the forms are noValidate so that the messages
@@ -74,6 +83,7 @@ export function useFieldErrors() {
       const blank = form ? blankRequiredFields(form, labels, t) : {};
       if (Object.keys(blank).length === 0) {
         setFieldsState({});
+        setRefused([]);
         return false;
       }
       setFields(blank);
@@ -82,7 +92,8 @@ export function useFieldErrors() {
     [setFields, t],
   );
 
-  return { formRef, fields, setFields, errorOf, clear, rejectBlank };
+  /** `refused`: every message of a refused post without JavaScript (what the snackbar says with it), until the next submit. */
+  return { formRef, fields, setFields, errorOf, clear, rejectBlank, refused, postedValue };
 }
 
 /**

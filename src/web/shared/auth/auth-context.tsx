@@ -33,6 +33,11 @@ interface SignInBody {
   errors?: string[];
 }
 
+/** What POST /api/users/sign_in takes: from the page's script, and from the sign-in page's action without it. */
+export function signInBody(email: string, password: string, rememberMe: boolean) {
+  return { api_user: { email, password, remember_me: rememberMe } };
+}
+
 /**
  * Who is signed in, for every screen (spec §4 Auth). The server looks the member up with the page
  * request, so the initial user arrives with the page (its visitor block, visitor.tsx) and the lookup
@@ -47,10 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string, rememberMe: boolean): Promise<SignInResult> => {
-      const result = await callApi<SignInBody>(locale, "/users/sign_in", {
-        method: "POST",
-        body: { api_user: { email, password, remember_me: rememberMe } },
-      });
+      const result = await callApi<SignInBody>(locale, "/users/sign_in", { method: "POST", body: signInBody(email, password, rememberMe) });
       const body = result.body;
       if (!result.ok || !body?.data || !body.csrf_token) return { ok: false, status: result.status, errors: body?.errors ?? [] };
       // The session was rotated: the old token no longer works for the next call.
