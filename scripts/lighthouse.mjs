@@ -217,20 +217,19 @@ async function startChrome() {
 }
 
 /**
- * Prepares the browser profile as a returning adult visitor: localStorage.ageConfirmed (what the
- * gate stores, read by the head script) and, for checkout, the session cookie holding the cart.
- * Lighthouse keeps both (its storage reset clears caches, service workers and cache storage only).
+ * Prepares the browser profile as a returning adult visitor: the age gate's cookie (the server then
+ * renders pages without the gate, decision 056) and, for checkout, the session cookie holding the
+ * cart. Lighthouse keeps both (its storage reset clears caches, service workers and cache storage only).
  */
 async function prepareVisitor(chromePort, base, { cookie, checkCheckout }) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
+    await context.addCookies([{ name: "age_confirmed", value: "1", url: base, sameSite: "Lax" }]);
     if (cookie) {
       await context.addCookies([{ name: "kura_sid", value: cookie, url: base, httpOnly: true, sameSite: "Lax" }]);
     }
     const page = await context.newPage();
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate(() => window.localStorage.setItem("ageConfirmed", "true"));
     if (checkCheckout) {
       // The audited page must show the order form, not the empty cart.
       await page.goto(`${base}/checkout`);

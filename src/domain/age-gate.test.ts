@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, birthYearOptions, defaultBirthDate, judgeBirthDate, judgeOrderBirthDate } from "./age-gate.ts";
+import { ageOn, birthYearOptions, defaultBirthDate, isAgeConfirmedCookie, isAgeGateRefusal, judgeAgeGateAnswer, judgeBirthDate, judgeOrderBirthDate } from "./age-gate.ts";
 
 const date = (year: number, month: number, day: number) => ({ year, month, day });
 
@@ -65,5 +65,41 @@ describe("judgeOrderBirthDate (the order form's age field)", () => {
     expect(judgeOrderBirthDate("1990/04/01", today)).toBe("invalid");
     expect(judgeOrderBirthDate("1990-02-30", today)).toBe("invalid");
     expect(judgeOrderBirthDate("2026-11-25", today)).toBe("future");
+  });
+});
+
+describe("judgeAgeGateAnswer (the gate's selects, in the browser and posted without JavaScript)", () => {
+  const today = date(2026, 11, 22);
+
+  it("judges a complete answer by the same rule as the gate", () => {
+    expect(judgeAgeGateAnswer({ year: "2006", month: "11", day: "22" }, today)).toBe("adult");
+    expect(judgeAgeGateAnswer({ year: "2006", month: "11", day: "23" }, today)).toBe("underage");
+    expect(judgeAgeGateAnswer({ year: "2001", month: "2", day: "29" }, today)).toBe("nonexistent-date");
+  });
+
+  it("asks for all three parts when one is missing, empty or not a number", () => {
+    expect(judgeAgeGateAnswer({ year: "2000", month: "1" }, today)).toBe("required");
+    expect(judgeAgeGateAnswer({ year: "", month: "1", day: "1" }, today)).toBe("required");
+    expect(judgeAgeGateAnswer({ year: "2000", month: "1", day: "1e1" }, today)).toBe("required");
+  });
+
+  it("takes only the years the gate offers", () => {
+    expect(judgeAgeGateAnswer({ year: "1927", month: "1", day: "1" }, today)).toBe("adult");
+    expect(judgeAgeGateAnswer({ year: "1926", month: "1", day: "1" }, today)).toBe("required");
+    expect(judgeAgeGateAnswer({ year: "2027", month: "1", day: "1" }, today)).toBe("required");
+  });
+});
+
+describe("the gate's cookie and answers", () => {
+  it("reads only the value the gate writes", () => {
+    expect(isAgeConfirmedCookie("1")).toBe(true);
+    expect(isAgeConfirmedCookie(undefined)).toBe(false);
+    expect(isAgeConfirmedCookie("true")).toBe(false);
+  });
+
+  it("knows its refusals and nothing else", () => {
+    expect(["required", "underage", "nonexistent-date"].every(isAgeGateRefusal)).toBe(true);
+    expect(isAgeGateRefusal("adult")).toBe(false);
+    expect(isAgeGateRefusal(undefined)).toBe(false);
   });
 });

@@ -5,8 +5,18 @@ import { isRealDate } from "./japan-time.ts";
 export const LEGAL_DRINKING_AGE = 20;
 /** The birth-year list spans this many years, from this year back. */
 export const BIRTH_YEAR_SPAN = 100;
-/** localStorage key set once a visitor has stated an adult birth date. */
-export const AGE_CONFIRMED_KEY = "ageConfirmed";
+/**
+ * Cookie set once a visitor has stated an adult birth date (decision 056): the server reads it and
+ * renders pages without the gate, so a page works before (or without) its JavaScript. Set by the
+ * form's POST /age-gate and, with JavaScript, by the gate itself; it carries no personal data.
+ */
+export const AGE_CONFIRMED_COOKIE = "age_confirmed";
+/** The statement lasts a year, like the language choice; then the gate asks again. */
+export const AGE_CONFIRMED_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** Where the gate's form posts without JavaScript (server/http/age-gate.ts). */
+export const AGE_GATE_PATH = "/age-gate";
+/** Query parameter with which POST /age-gate sends a refused visitor back: one of AgeGateRefusal. */
+export const AGE_GATE_ANSWER_PARAM = "age_gate";
 
 /** Whole years from birth to today; a 29 February birthday counts from 1 March in common years. */
 export function ageOn(birth: CalendarDate, today: CalendarDate): number {
@@ -28,10 +38,35 @@ export function defaultBirthDate(today: CalendarDate): CalendarDate {
 }
 
 export type AgeVerdict = "adult" | "underage" | "nonexistent-date";
+/** What the gate says instead of letting the visitor in. */
+export type AgeGateRefusal = "required" | "underage" | "nonexistent-date";
+const REFUSALS: readonly string[] = ["required", "underage", "nonexistent-date"] satisfies AgeGateRefusal[];
+
+export function isAgeGateRefusal(value: unknown): value is AgeGateRefusal {
+  return typeof value === "string" && REFUSALS.includes(value);
+}
 
 export function judgeBirthDate(birth: CalendarDate, today: CalendarDate): AgeVerdict {
   if (!isRealDate(birth.year, birth.month, birth.day)) return "nonexistent-date";
   return ageOn(birth, today) >= LEGAL_DRINKING_AGE ? "adult" : "underage";
+}
+
+/**
+ * The gate's three selects as sent (strings, "" when not chosen), judged by the rule above: the same
+ * for the gate in the browser and for its form posted without JavaScript.
+ */
+export function judgeAgeGateAnswer(fields: { year?: string; month?: string; day?: string }, today: CalendarDate): AgeVerdict | "required" {
+  const parts = [fields.year, fields.month, fields.day].map((part) => (part ?? "").trim());
+  if (parts.some((part) => !/^\d{1,4}$/.test(part))) return "required";
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  // Only the years the gate offers can be chosen; another one was not chosen from it.
+  if (year > today.year || year <= today.year - BIRTH_YEAR_SPAN) return "required";
+  return judgeBirthDate({ year, month, day }, today);
+}
+
+/** Whether a Cookie header's value says the visitor stated an adult birth date. */
+export function isAgeConfirmedCookie(value: string | undefined): boolean {
+  return value === "1";
 }
 
 /**

@@ -18,10 +18,12 @@ import { dictionaryHrefs, stylesheetTexts } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { apiAsVisitor } from "./http/api-as-visitor.ts";
 import { visitorJson } from "../domain/visitor.ts";
+import { AGE_GATE_PATH } from "../domain/age-gate.ts";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
+import { registerAgeGate } from "./http/age-gate.ts";
 import { loggerOptions, registerAccessLog } from "./http/logging.ts";
 import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -122,13 +124,14 @@ function isApiRequest(request: FastifyRequest): boolean {
 
 /**
  * State-changing calls need the CSRF token: the JSON APIs and the test gateway's browser endpoints
- * (same-origin JSON calls with the shop's session, see docs/decisions/008-payments.md). The one
+ * (same-origin JSON calls with the shop's session, see docs/decisions/008-payments.md), and the age
+ * gate's plain form (its `_csrf` field, decision 056). The one
  * exception is Stripe's webhook route: Stripe has no session or token, its Stripe-Signature header
  * is verified instead.
  */
 function isCsrfProtected(request: FastifyRequest): boolean {
   if (request.method === "POST" && request.routeOptions.url === PAYMENT_WEBHOOK_PATH) return false;
-  return isApiRequest(request) || request.url.startsWith(TEST_GATEWAY_PREFIX);
+  return isApiRequest(request) || request.url.startsWith(TEST_GATEWAY_PREFIX) || request.routeOptions.url === AGE_GATE_PATH;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -181,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https, trustProxy: config.trustProxy, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
   registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
+  registerAgeGate(app, { secureCookies: https });
   registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });
   registerInputGuard(app);
   // Routes declare their input as zod schemas (decision 029); these check it and shape the answers.
@@ -340,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const capture = pageCache?.capture(request, reply, reads);
         const page: PageContext = {
           locale: request.locale,
+          ageConfirmed: request.ageConfirmed,
           csrfToken: csrfTokenFor(request.sessionId, secret),
           nonce: reply.cspNonce?.script ?? "",
           user: request.user,

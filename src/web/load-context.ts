@@ -50,6 +50,8 @@ export interface ApiAnswer {
  */
 export interface PageContext {
   locale: Locale;
+  /** The visitor passed the age gate (its cookie, decision 056): the page is rendered without it. */
+  ageConfirmed: boolean;
   csrfToken: string;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import {
   Meta,
@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import { AGE_GATE_HEAD_SCRIPT, AgeGate, SITE_ELEMENT_ID } from "./features/age-gate/age-gate.tsx";
+import { AgeGate } from "./features/age-gate/age-gate.tsx";
 import { AuthProvider } from "./shared/auth/auth-context.tsx";
 import { VisitorData } from "./shared/auth/visitor.tsx";
 import { CartProvider } from "./shared/cart/cart-context.tsx";
@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     series,
     liquorTypes,
     locale: page.locale,
+    ageConfirmed: page.ageConfirmed,
     csrfToken: page.csrfToken,
     nonce: page.nonce,
     shop: page.shop,
@@ -78,15 +79,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // From the server's entry, not the root data: an error page rendered without that data has it too.
   const nonce = usePageNonce() ?? data?.nonce;
   return (
-    <html lang={locale} data-back-office={backOffice ? "" : undefined} suppressHydrationWarning>
+    <html lang={locale} data-back-office={backOffice ? "" : undefined} data-age-ok={data?.ageConfirmed ? "" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d1f2f" />
         {data && <meta name="csrf-token" content={data.csrfToken} />}
-        {!backOffice && (
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }} />
-        )}
         <Meta />
         <StylesFirstLinks />
       </head>
@@ -99,16 +97,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteFrame({ children }: { children: ReactNode }) {
+function SiteFrame({ children, ageConfirmed }: { children: ReactNode; ageConfirmed: boolean }) {
   const { t } = useI18n();
+  // The server renders the gate unless the visitor's cookie says they passed it (decision 056);
+  // while it is up, the page behind it cannot be reached by keyboard or screen reader.
+  const [passed, setPassed] = useState(ageConfirmed);
   return (
     <AuthProvider>
     <PageTransitionProvider>
       <CartDrawerProvider>
         <CartProvider>
         <SnackbarProvider>
-          <AgeGate />
-          <div id={SITE_ELEMENT_ID}>
+          {!passed && <AgeGate onPass={() => setPassed(true)} />}
+          <div id="site" inert={!passed}>
             <a className="visually-hidden" href="#main">
               {t("site.skipToContent")}
             </a>
@@ -129,7 +130,8 @@ function SiteFrame({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const backOffice = isBackOfficePath(useLocation().pathname);
-  // Marks the page interactive; browser tests wait for it before clicking.
+  // Marks the page interactive: browser tests wait for it before clicking, the filters' own submit
+  // button goes (CSS), and scripts/time-to-interactive.mjs times it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -139,7 +141,7 @@ export default function App() {
         {backOffice ? (
           <Outlet />
         ) : (
-          <SiteFrame>
+          <SiteFrame ageConfirmed={data.ageConfirmed}>
             <Outlet />
           </SiteFrame>
         )}
@@ -166,7 +168,7 @@ export function ErrorBoundary() {
   return (
     <I18nProvider locale={locale}>
       <SiteProvider value={data}>
-        {backOffice ? body : <SiteFrame>{body}</SiteFrame>}
+        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed}>{body}</SiteFrame>}
       </SiteProvider>
     </I18nProvider>
   );

@@ -22,7 +22,9 @@ test.describe("age gate", () => {
 
     await gate.getByRole("button", { name: "入場する" }).click();
     await expect(gate).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem("ageConfirmed"))).toBeTruthy();
+    // The same cookie the form sets without JavaScript: the server renders the next pages without the gate.
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "age_confirmed")?.value).toBe("1");
+    await expect(page.locator("#site")).not.toHaveAttribute("inert");
     await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
 
     await page.reload();
@@ -40,7 +42,7 @@ test.describe("age gate", () => {
     );
     await expect(gate.locator("select")).toHaveCount(0);
     await expect(gate).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("ageConfirmed"))).toBeNull();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "age_confirmed")).toBe(false);
   });
 
   test("a date that does not exist is named as such", async ({ page }) => {
@@ -58,17 +60,21 @@ test.describe("age gate", () => {
 
   test("a confirmed visitor never sees the gate, even before the scripts run", async ({ page }) => {
     await asConfirmedAdult(page);
-    // Block the application scripts: only the server HTML, the CSS and the inline head script act.
+    // Block the application scripts: only the server HTML and the CSS act.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto("/company");
     await expect(page.locator("h1")).toBeVisible();
-    await expect(page.getByTestId("age-gate")).toBeHidden();
+    await expect(page.getByTestId("age-gate")).toHaveCount(0);
+    await expect(page.locator("#site")).not.toHaveAttribute("inert");
+    await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
   });
 
   test("the gate markup and the menu are in the HTML before any script runs", async ({ request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain('data-testid="age-gate"');
     expect(html).toContain("年齢確認");
+    // The page behind the gate is inert from the first byte, not only once the scripts ran.
+    expect(html).toMatch(/<div id="site" inert=""/);
     for (const label of ["Top", "Shop", "Company", "Privacy Policy", "Contact", "Mail Magazine", "Log In"]) {
       expect(html).toContain(`>${label}<`);
     }

@@ -8,9 +8,9 @@ export { E2E_OWNER };
 export const SHOP_NAME_JA = "酒舗 蔵";
 export const SHOP_NAME_EN = "Kura Wine & Spirits";
 
-/** A returning visitor who already confirmed their age. */
+/** A returning visitor who already confirmed their age: the age gate's cookie (decision 056). */
 export async function asConfirmedAdult(page: Page): Promise<void> {
-  await page.addInitScript(() => window.localStorage.setItem("ageConfirmed", "true"));
+  await page.context().addCookies([{ name: "age_confirmed", value: "1", url: test.info().project.use.baseURL!, sameSite: "Lax" }]);
 }
 
 /** Waits until React has hydrated the page, so clicks reach its handlers. */

@@ -207,10 +207,13 @@ test.describe("on a phone", () => {
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "メインメニュー" });
     await expect(nav).toBeHidden();
-    const toggle = page.getByRole("button", { name: "メニューを開く" });
+    // A <summary>: a disclosure button whose expanded state is the <details>' open attribute.
+    const toggle = page.getByTestId("menu-toggle");
+    await expect(toggle).toHaveAccessibleName("メニューを開く");
     await toggle.click();
     await expect(nav).toBeVisible();
-    await expect(page.getByRole("button", { name: "メニューを閉じる" })).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName("メニューを閉じる");
+    await expect(page.locator("header details")).toHaveAttribute("open", "");
     await nav.getByRole("link", { name: "Company", exact: true }).click();
     await expect(nav).toBeHidden();
     await expect(page).toHaveURL(/\/company$/);

@@ -147,3 +147,18 @@ test("two members get the kept /shop each with their own data, and neither reach
     await other.close();
   }
 });
+
+// Past the age gate (its cookie, decision 056) a page has no gate: such visitors get a kept copy of
+// their own, and neither copy reaches the other kind of visitor, whichever was kept first.
+test("a guest past the age gate gets the kept /company without the gate, a new guest with it", async ({ baseURL }) => {
+  const [adult, newcomer] = [await newGuest(baseURL), await newGuest(baseURL)];
+  await adult.post("/age-gate", {
+    form: { _csrf: csrfIn(await (await adult.get("/company")).text()), year: "1990", month: "4", day: "1", to: "/company" },
+    maxRedirects: 0,
+  });
+  const [adultPage, newcomerPage] = [await keptPage(adult, "/company"), await keptPage(newcomer, "/company")];
+  expect(adultPage).not.toContain('data-testid="age-gate"');
+  expect(adultPage).not.toMatch(/<div id="site" inert/);
+  expect(newcomerPage).toContain('data-testid="age-gate"');
+  expect(newcomerPage).toMatch(/<div id="site" inert=""/);
+});

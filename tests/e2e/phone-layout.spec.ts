@@ -76,7 +76,7 @@ test("on a phone /shop's filters open as a sheet that counts the active filters 
   const toggle = page.getByTestId("filters-toggle");
   await expect(toggle).toHaveText("絞り込み");
   await toggle.click();
-  const sheet = page.locator("form[data-open=true]");
+  const sheet = page.locator("aside form");
   await expect(sheet).toBeVisible();
   // A sheet: it reaches the bottom of the window and spans its width.
   const box = (await sheet.boundingBox())!;
@@ -90,7 +90,7 @@ test("on a phone /shop's filters open as a sheet that counts the active filters 
   await expect(showResults).toHaveText(`${shown}件を表示`);
   await expect(page.getByTestId("filters-active-count")).toContainText("1");
   await showResults.click();
-  await expect(sheet).toHaveCount(0);
+  await expect(sheet).toBeHidden();
   await expect(toggle).toHaveAccessibleName(/絞り込み.*1件の条件/);
 });
 

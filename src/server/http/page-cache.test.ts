@@ -12,7 +12,7 @@ import { PageCache } from "./page-cache.ts";
 type FakeRequest = Parameters<PageCache["keyFor"]>[0];
 
 function guest(url: string, overrides: Partial<FakeRequest> = {}): FakeRequest {
-  return { method: "GET", url, user: null, staff: null, sessionExpired: false, locale: "ja", sessionId: `sid-${Math.random()}`, pageCacheKey: null, ...overrides };
+  return { method: "GET", url, user: null, staff: null, sessionExpired: false, locale: "ja", ageConfirmed: false, sessionId: `sid-${Math.random()}`, pageCacheKey: null, ...overrides };
 }
 
 class FakeReply {
@@ -72,6 +72,9 @@ describe("PageCache", () => {
       expect(cache.keyFor(guest(url))).toBe(`guest ja ${url}`);
     }
     expect(cache.keyFor(guest("/shop", { locale: "en" }))).toBe("guest en /shop");
+    // Past the age gate the page has no gate: a copy of its own, for guests and members alike.
+    expect(cache.keyFor(guest("/shop", { ageConfirmed: true }))).toBe("guest adult ja /shop");
+    expect(cache.keyFor(guest("/shop", { ageConfirmed: true, user: member(1, "Aoi") }))).toBe("member adult ja /shop");
     for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`, "/shop?bench=1", "/shop?series=3&utm_source=x", "/products/12?q=x", "/?page=2"]) {
       expect(cache.keyFor(guest(url))).toBeNull();
     }

@@ -75,7 +75,7 @@ declare module "fastify" {
 }
 
 /** The parts of a Fastify request and reply the cache uses (the page route's are typed more widely). */
-type PageRequest = Pick<FastifyRequest, "method" | "url" | "user" | "staff" | "sessionExpired" | "locale" | "sessionId" | "pageCacheKey">;
+type PageRequest = Pick<FastifyRequest, "method" | "url" | "user" | "staff" | "sessionExpired" | "locale" | "ageConfirmed" | "sessionId" | "pageCacheKey">;
 interface PageReply {
   header(name: string, value: string): unknown;
   headers(values: Record<string, string>): unknown;
@@ -126,7 +126,8 @@ export class PageCache {
       const kept = KEPT_QUERY_KEYS[path] ?? NO_QUERY_KEYS;
       for (const name of new URLSearchParams(request.url.slice(queryAt + 1)).keys()) if (!kept.has(name)) return null;
     }
-    return `${request.user ? "member" : "guest"} ${request.locale} ${request.url}`;
+    // A visitor who passed the age gate gets the page without it (decision 056): a copy of its own.
+    return `${request.user ? "member" : "guest"}${request.ageConfirmed ? " adult" : ""} ${request.locale} ${request.url}`;
   }
 
   /**

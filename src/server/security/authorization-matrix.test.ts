@@ -87,6 +87,8 @@ function rules(f: Fixtures): Record<string, Rule> {
     // --- pages and files outside the APIs ---
     "GET /healthz": { access: "public", ok: 200 },
     "GET /locale/:locale": { access: "public", path: "/locale/en?to=%2F", ok: 303 },
+    // The age gate's form without JavaScript (decision 056): the token comes as the header here, as `_csrf` from a form.
+    "POST /age-gate": { access: "public", payload: Buffer.from("year=1990&month=4&day=1&to=%2Fshop"), contentType: "application/x-www-form-urlencoded", ok: 303 },
     "GET /favicon.ico": { access: "public", ok: 301 },
     "GET /robots.txt": { access: "public", ok: 200 },
     "GET /sitemap.xml": { access: "public", ok: 200 },

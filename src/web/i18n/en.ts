@@ -161,6 +161,7 @@ export const en: Dictionary = {
   "catalog.filters": "Filter",
   "catalog.activeFilters": "({count} active)",
   "catalog.showResults": "Show {count} results",
+  "catalog.applyFilters": "Apply filters",
   "catalog.stock": "Stock",
   "catalog.stockAll": "All",
   "catalog.inStock": "In stock",

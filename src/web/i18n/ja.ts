@@ -165,6 +165,7 @@ export const ja = {
   "catalog.filters": "絞り込み",
   "catalog.activeFilters": "({count}件の条件で絞り込み中)",
   "catalog.showResults": "{count}件を表示",
+  "catalog.applyFilters": "この条件で絞り込む",
   "catalog.stock": "在庫",
   "catalog.stockAll": "すべて",
   "catalog.inStock": "在庫あり",

@@ -6,7 +6,7 @@ import type { PageContext } from "../load-context.ts";
  * because features read it (the series tree, the shop) and root.tsx imports those features: deriving it
  * there made an import cycle (decision 028).
  */
-export interface RootData extends Pick<PageContext, "locale" | "csrfToken" | "nonce" | "shop" | "publicUrl" | "dictionaryHref"> {
+export interface RootData extends Pick<PageContext, "locale" | "ageConfirmed" | "csrfToken" | "nonce" | "shop" | "publicUrl" | "dictionaryHref"> {
   series: SeriesTreeNode[];
   liquorTypes: LiquorTypeOption[];
 }

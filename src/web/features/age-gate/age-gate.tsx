@@ -1,89 +1,80 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { FormEvent } from "react";
+import { useLocation } from "react-router";
 import {
-  AGE_CONFIRMED_KEY,
+  AGE_CONFIRMED_COOKIE,
+  AGE_CONFIRMED_MAX_AGE_SECONDS,
+  AGE_GATE_ANSWER_PARAM,
+  AGE_GATE_PATH,
   birthYearOptions,
   defaultBirthDate,
-  judgeBirthDate,
+  isAgeGateRefusal,
+  judgeAgeGateAnswer,
 } from "../../../domain/age-gate.ts";
+import type { AgeGateRefusal } from "../../../domain/age-gate.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import styles from "./age-gate.module.css";
 
-/** Attribute the head script and the gate set on <html> once the visitor is known to be 20 or over. */
+/** Attribute on <html> while the visitor is known to be 20 or over: the page behind scrolls again (global.css). */
 export const AGE_OK_ATTRIBUTE = "data-age-ok";
-
-/**
- * Runs in <head> before the body is parsed: a visitor who already confirmed gets the attribute
- * at once, so CSS hides the server-rendered gate before it can paint.
- */
-export const AGE_GATE_HEAD_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(AGE_CONFIRMED_KEY)}))document.documentElement.setAttribute(${JSON.stringify(AGE_OK_ATTRIBUTE)},"")}catch(e){}`;
-
-/** Id of the element that holds everything behind the gate. */
-export const SITE_ELEMENT_ID = "site";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
-type GateState = "asking" | "underage" | "passed";
-
 /**
- * Full-screen age gate (spec §4, §5). It is in the server HTML for everyone; the head script and
- * the CSS hide it for confirmed visitors, and after hydration it unmounts for them.
+ * Full-screen age gate (spec §4, §5), rendered by the server for visitors without the gate's cookie
+ * (decision 056). It is a plain form: before (or without) JavaScript it posts to /age-gate, which
+ * judges the date, sets the cookie and sends the visitor back, with `?age_gate=` naming a refusal
+ * that this component then shows. Once hydrated it judges in the browser by the same rule, sets the
+ * same cookie and closes without a request. The page behind it (SiteFrame) is inert while it is up.
  */
-export function AgeGate() {
+export function AgeGate({ onPass }: { onPass(): void }) {
   const { t } = useI18n();
-  const [state, setState] = useState<GateState>("asking");
+  const { csrfToken } = useSite();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const answered = search.get(AGE_GATE_ANSWER_PARAM);
+  const refusalInUrl: AgeGateRefusal | null = isAgeGateRefusal(answered) ? answered : null;
+  search.delete(AGE_GATE_ANSWER_PARAM);
+  const here = location.pathname + (search.size > 0 ? `?${search}` : "");
+  const [underage, setUnderage] = useState(refusalInUrl === "underage");
   const today = japanDateOf(new Date());
   const initial = defaultBirthDate(today);
   const [year, setYear] = useState(String(initial.year));
   const [month, setMonth] = useState(String(initial.month));
   const [day, setDay] = useState(String(initial.day));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refusalInUrl && refusalInUrl !== "underage" ? refusalMessage(refusalInUrl) : null);
   const titleId = useId();
   const errorId = useId();
 
-  useEffect(() => {
-    if (readConfirmed()) setState("passed");
-  }, []);
-
-  // While the gate is up, the page behind it cannot be reached by keyboard or screen reader.
-  // A visitor the head script already let through is never shut out, not even for the one render
-  // before the effect above reads the storage: inert would take the focus from the field they are
-  // typing in (or a password manager is filling) and the rest of the text would go nowhere.
-  useEffect(() => {
-    const site = document.getElementById(SITE_ELEMENT_ID);
-    if (state === "passed" || document.documentElement.hasAttribute(AGE_OK_ATTRIBUTE)) site?.removeAttribute("inert");
-    else site?.setAttribute("inert", "");
-  }, [state]);
-
-  if (state === "passed") return null;
+  function refusalMessage(refusal: Exclude<AgeGateRefusal, "underage">): string {
+    return refusal === "required" ? t("ageGate.required") : t("ageGate.nonexistentDate");
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!year || !month || !day) {
-      setError(t("ageGate.required"));
-      return;
-    }
-    const verdict = judgeBirthDate({ year: Number(year), month: Number(month), day: Number(day) }, japanDateOf(new Date()));
-    if (verdict === "nonexistent-date") {
-      setError(t("ageGate.nonexistentDate"));
-      return;
-    }
+    const verdict = judgeAgeGateAnswer({ year, month, day }, japanDateOf(new Date()));
     if (verdict === "underage") {
-      setState("underage");
+      setUnderage(true);
+      return;
+    }
+    if (verdict !== "adult") {
+      setError(refusalMessage(verdict));
       return;
     }
     storeConfirmed();
     document.documentElement.setAttribute(AGE_OK_ATTRIBUTE, "");
-    setState("passed");
+    onPass();
   }
 
-  const select = (label: string, value: string, onChange: (v: string) => void, options: number[]) => (
+  const select = (name: string, label: string, value: string, onChange: (v: string) => void, options: number[]) => (
     <label className={styles.part}>
       <select
         className={styles.select}
+        name={name}
         value={value}
         required
         aria-invalid={error ? true : undefined}
@@ -115,19 +106,21 @@ export function AgeGate() {
         <h2 id={titleId} className={styles.title}>
           {t("ageGate.title")}
         </h2>
-        {state === "underage" ? (
+        {underage ? (
           <p className={styles.refusal} role="alert" data-testid="age-gate-refusal">
             {t("ageGate.underage")}
           </p>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form method="post" action={AGE_GATE_PATH} onSubmit={submit} noValidate>
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <input type="hidden" name="to" value={here} />
             <p className={styles.lead}>{t("ageGate.lead")}</p>
             <fieldset className={styles.fieldset}>
               <legend className={styles.legend}>{t("ageGate.question")}</legend>
               <div className={styles.parts}>
-                {select(t("ageGate.year"), year, setYear, birthYearOptions(today))}
-                {select(t("ageGate.month"), month, setMonth, MONTHS)}
-                {select(t("ageGate.day"), day, setDay, DAYS)}
+                {select("year", t("ageGate.year"), year, setYear, birthYearOptions(today))}
+                {select("month", t("ageGate.month"), month, setMonth, MONTHS)}
+                {select("day", t("ageGate.day"), day, setDay, DAYS)}
               </div>
             </fieldset>
             {error && (
@@ -145,18 +138,8 @@ export function AgeGate() {
   );
 }
 
-function readConfirmed(): boolean {
-  try {
-    return Boolean(localStorage.getItem(AGE_CONFIRMED_KEY));
-  } catch {
-    return false;
-  }
-}
-
+/** The same cookie POST /age-gate sets (the server renders by it), here from the browser. */
 function storeConfirmed(): void {
-  try {
-    localStorage.setItem(AGE_CONFIRMED_KEY, "true");
-  } catch {
-    // Storage blocked (private mode): the gate closes for this page view only.
-  }
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${AGE_CONFIRMED_COOKIE}=1; path=/; max-age=${AGE_CONFIRMED_MAX_AGE_SECONDS}; samesite=lax${secure}`;
 }

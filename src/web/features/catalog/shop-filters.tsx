@@ -20,7 +20,8 @@ export function activeFilterCount(filter: ProductFilter): number {
 
 /**
  * The /shop side panel (spec §2): stock, liquor type, the series tree and 未分類. On phones it is a
- * bottom sheet opened from a toggle that counts the active filters, closed by "N件を表示".
+ * bottom sheet opened from a toggle that counts the active filters, closed by "N件を表示". It works
+ * as plain HTML too (decision 056): a GET form, and the toggle a <details>.
  */
 export function ShopFilters({ filter, series, liquorTypes, resultCount, onChange }: ShopFiltersProps) {
   const { t } = useI18n();
@@ -65,32 +66,36 @@ export function ShopFilters({ filter, series, liquorTypes, resultCount, onChange
 
   return (
     <aside className={styles.panel} aria-label={t("catalog.filters")}>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-        data-testid="filters-toggle"
-      >
-        {t("catalog.filters")}
-        {active > 0 && (
-          <span className={styles.activeCount} data-testid="filters-active-count">
-            <span aria-hidden="true">{active}</span>
-            <span className="visually-hidden">{t("catalog.activeFilters", { count: active })}</span>
-          </span>
-        )}
-      </button>
-      {open && <div className={styles.backdrop} onClick={() => setOpen(false)} aria-hidden="true" />}
+      {/* A disclosure that opens the phone's sheet (CSS: [open] ~ form) before or without JavaScript. */}
+      <details className={styles.toggle} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className={styles.toggleButton} aria-controls={panelId} data-testid="filters-toggle">
+          {t("catalog.filters")}
+          {active > 0 && (
+            <span className={styles.activeCount} data-testid="filters-active-count">
+              <span aria-hidden="true">{active}</span>
+              <span className="visually-hidden">{t("catalog.activeFilters", { count: active })}</span>
+            </span>
+          )}
+        </summary>
+      </details>
+      <div className={styles.backdrop} onClick={() => setOpen(false)} aria-hidden="true" />
+      {/* A GET form with the address's own parameters: before (or without) JavaScript its submit
+          buttons load /shop with the choices; once hydrated every change applies at once (onChange)
+          and submitting only closes the phone's sheet. */}
       <form
         id={panelId}
         className={styles.form}
-        data-open={open}
-        onSubmit={(event) => event.preventDefault()}
+        method="get"
+        action="/shop"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(false);
+        }}
         onKeyDown={(event) => {
           if (event.key === "Escape") setOpen(false);
         }}
       >
+        {filter.q && <input type="hidden" name="q" value={filter.q} />}
         <fieldset className={styles.group}>
           <legend>{t("catalog.stock")}</legend>
           {stockOptions.map((option) => (
@@ -141,8 +146,12 @@ export function ShopFilters({ filter, series, liquorTypes, resultCount, onChange
             <span>{t("catalog.unclassified")}</span>
           </label>
         </fieldset>
+        {/* Wide screens before hydration: the form's submit, secondary to the choices and gone once they apply themselves. */}
+        <button type="submit" className={styles.apply} data-testid="filters-apply">
+          {t("catalog.applyFilters")}
+        </button>
         <div className={styles.sheetFooter}>
-          <button type="button" className={styles.showResults} onClick={() => setOpen(false)} data-testid="filters-show-results">
+          <button type="submit" className={styles.showResults} data-testid="filters-show-results">
             {t("catalog.showResults", { count: resultCount })}
           </button>
         </div>

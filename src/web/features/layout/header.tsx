@@ -45,18 +45,16 @@ export function Header() {
           <span className={styles.wordmark}>{pick(shop.shopName)}</span>
         </TransitionLink>
 
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className={styles.toggleIcon} data-open={menuOpen} aria-hidden="true" />
-          <span className="visually-hidden">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
-        </button>
+        {/* A disclosure: the menu opens on a phone before (or without) JavaScript (CSS: [open] ~ nav). */}
+        <details className={styles.toggle} open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <summary className={styles.toggleButton} aria-controls={menuId} data-testid="menu-toggle">
+            <span className={styles.toggleIcon} aria-hidden="true" />
+            <span className={`visually-hidden ${styles.openLabel}`}>{t("nav.openMenu")}</span>
+            <span className={`visually-hidden ${styles.closeLabel}`}>{t("nav.closeMenu")}</span>
+          </summary>
+        </details>
 
-        <nav id={menuId} className={styles.nav} data-open={menuOpen} aria-label={t("nav.label")}>
+        <nav id={menuId} className={styles.nav} aria-label={t("nav.label")}>
           <ul className={styles.menu}>
             {MENU.map((item) => (
               <li key={item.to}>
