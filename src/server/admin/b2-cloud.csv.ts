@@ -1,6 +1,6 @@
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import iconv from "iconv-lite";
-import { prefectureName } from "../../domain/address.ts";
+import { prefectureName, slipAddressLine } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, type CsvValue } from "./csv-format.ts";
@@ -108,8 +108,9 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
     return fitBytes(text, maxBytes);
   };
   /** An address over the layout's fields: 住所 (町・番地 ≤ 32 bytes), then アパートマンション名, then 会社・部門. */
-  const addressCells = (column: string, party: { prefecture: number | null; addressLine: string; buildingName: string }) => {
-    const line = b2Text(party.addressLine);
+  const addressCells = (column: string, party: { prefecture: number | null; address: string; buildingName: string }) => {
+    // Prefecture first in Japanese even for a romanized address: B2 Cloud reads the prefecture there.
+    const line = b2Text(slipAddressLine(party));
     const building = b2Text(party.buildingName);
     note.replaced.push(...[...line.replaced, ...building.replaced].map((each) => ({ field: column, ...each })));
     const split = splitB2Address(line.text, building.text, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));

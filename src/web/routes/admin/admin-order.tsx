@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/admin-order";
 import type { Locale } from "../../../domain/locale.ts";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -28,7 +29,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return adminMeta(matches, { text: `#${params.id}` });
+  return adminMeta(matches, { text: `#${orderNumberForShopper(params.id)}` });
 }
 
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
@@ -42,7 +43,7 @@ export default function AdminOrder() {
   return (
     <>
       <div className={detail.header}>
-        <h1 className={styles.title}>{ta("adminOrder.title", { id: order.id })}</h1>
+        <h1 className={styles.title}>{ta("adminOrder.title", { id: orderNumberForShopper(order.id) })}</h1>
         <Link to={`/admin/orders${listSearch}`} className={detail.back}>
           {ta("adminOrder.back")}
         </Link>
