@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { storedPaymentMethod, storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { formatDateTime } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { AdminOrdersPage } from "../../../domain/order-view.ts";
@@ -22,7 +22,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filters = orderFiltersOf(search);
   const page = pageOf(search);
@@ -31,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const orders = await loadAdmin<AdminOrdersPage>(request, `/orders?${query.toString()}`);
   return { filters, orders };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminOrders.title");
