@@ -73,13 +73,14 @@ test("on a phone the 「ログインしました。」 snackbar does not cover t
 
 test("a gift's order card names its ご依頼主", async ({ page }) => {
   await asReturningShopper(page);
-  await signUpAndSignIn(page, "buyer-name");
+  const email = await signUpAndSignIn(page, "buyer-name");
   const placed = await page.request.post("/api/checkout", {
     headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": `e2e-buyer-${Date.now()}` },
     data: {
       items: [{ id: 1, amount: 1 }],
       payment_method: "bank",
       name: "蔵前 太郎",
+      email,
       phone: "03-1234-5678",
       address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
       recipient: { name: "浅草 花子", phone: "03-9876-5432", country: "jp", zip: "1110032", prefecture: 13, address: "台東区浅草2-3-1", building_name: "" },
