@@ -72,5 +72,5 @@ test("the product page and the legal notice say when an order ships and what shi
   await expect(charges).toContainText("送料(1箱あたり・税抜)：北海道 1,650 円／沖縄県 2,200 円／上記以外の地域 1,100 円");
   await expect(charges).toContainText("離島");
   await expect(page.getByTestId("shipping-promise")).toContainText("14時までのご注文は当日発送");
-  await expect(page.getByTestId("shipping-promise")).toContainText("沖縄県 3日");
+  await expect(page.getByTestId("transit-days")).toContainText("沖縄県 3日");
 });

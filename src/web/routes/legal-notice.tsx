@@ -105,7 +105,7 @@ export default function LegalNoticeRoute() {
           <p data-testid="shipping-promise">
             {t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
           </p>
-          <p>{t("legalNotice.shippingDays", { transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })) })}</p>
+          <p data-testid="transit-days">{t("legalNotice.shippingDays", { transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })) })}</p>
         </>
       ),
     },
