@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAddress } from "./address-schema.ts";
-import { PREFECTURES, autofilledAddress, normalizeZip, prefectureCodeOf, prefectureName } from "./address.ts";
+import { PREFECTURES, addressLine, autofilledAddress, normalizeZip, prefectureCodeOf, prefectureName, slipAddressLine } from "./address.ts";
 
 describe("normalizeZip", () => {
   it("turns full-width digits into half-width ones", () => {
@@ -129,5 +129,22 @@ describe("autofilledAddress", () => {
   it("keeps an address that already starts with the new city and town, or that was typed by hand", () => {
     expect(autofilledAddress("千代田区千代田1-1", "", "千代田区千代田")).toBe("千代田区千代田1-1");
     expect(autofilledAddress("丸の内1-1", "千代田区千代田", "千代田区丸の内")).toBe("丸の内1-1");
+  });
+});
+
+describe("addressLine", () => {
+  it("puts the prefecture in front of an address written in Japanese", () => {
+    expect(addressLine({ prefecture: 13, address: "台東区蔵前3-14-7" })).toBe("東京都台東区蔵前3-14-7");
+    expect(addressLine({ prefecture: 13, address: "東京都台東区蔵前3-14-7" })).toBe("東京都台東区蔵前3-14-7");
+  });
+
+  it("puts the romanized prefecture after a romanized address, never 東京都 glued to the street (issue 28)", () => {
+    expect(addressLine({ prefecture: 13, address: "3-14-7 Kuramae, Taito-ku" })).toBe("3-14-7 Kuramae, Taito-ku, Tokyo");
+    expect(addressLine({ prefecture: 13, address: "3-14-7 Kuramae, Taito-ku, Tokyo" })).toBe("3-14-7 Kuramae, Taito-ku, Tokyo");
+    expect(addressLine({ prefecture: null, address: "1 Main St" })).toBe("1 Main St");
+  });
+
+  it("keeps the Japanese prefecture first for the carrier's slip whatever the script", () => {
+    expect(slipAddressLine({ prefecture: 13, address: "3-14-7 Kuramae, Taito-ku" })).toBe("東京都3-14-7 Kuramae, Taito-ku");
   });
 });

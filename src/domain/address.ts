@@ -154,10 +154,26 @@ export function displayZip(country: string, zip: string): string {
 }
 
 /**
- * The address as one line: the prefecture (kept apart by the form) in front of the rest, in Japanese
- * whatever the page's language, as the carrier's slip is written.
+ * The address as a Japanese slip is written: the prefecture (kept apart by the form) in Japanese in
+ * front of the rest, whatever the address's script (B2 Cloud reads the prefecture from there).
  */
-export function addressLine(order: { prefecture: number | null; address: string }): string {
+export function slipAddressLine(order: { prefecture: number | null; address: string }): string {
   const prefecture = order.prefecture === null ? undefined : prefectureName(order.prefecture, "ja");
   return prefecture && !order.address.startsWith(prefecture) ? `${prefecture}${order.address}` : order.address;
+}
+
+/** Kana or kanji: an address written in Japanese rather than romanized. */
+const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+/**
+ * The address as one line, as it reads: written in Japanese, the prefecture in front (slipAddressLine);
+ * romanized, the prefecture's romanized name after it, as such an address is written
+ * ("1-2-3 Asakusabashi, Taito-ku, Tokyo"), never 東京都 glued to the street (issue 28).
+ */
+export function addressLine(order: { prefecture: number | null; address: string }): string {
+  if (JAPANESE_SCRIPT.test(order.address) || order.prefecture === null) return slipAddressLine(order);
+  const prefecture = prefectureName(order.prefecture, "en");
+  const address = order.address.trim().replace(/,$/, "");
+  if (!prefecture || address === "" || new RegExp(`\\b${prefecture}(?:-ken|-fu|-to)?$`, "i").test(address)) return address || order.address;
+  return `${address}, ${prefecture}`;
 }

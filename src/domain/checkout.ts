@@ -156,6 +156,8 @@ export interface OrderResource {
     desired_delivery_timezone: string | null;
     desired_delivery_timezone_label: string | null;
     memo: string;
+    /** Who ordered (ご依頼主): the name given at checkout, shown above a gift's own お届け先. */
+    name: string;
     /** `address` starts with the prefecture's name for a Japanese address (the form keeps it apart). */
     address: { country: string; zip: string; address: string; building_name: string };
     /** お届け先 when the parcel goes to someone else (address one line, prefecture first); null when to the buyer. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShopDays } from "./delivery-calendar.ts";
 import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
-import { deliveryWindow, formatDeliveryDate, shippingDateFor, shippingPromise } from "./delivery-calendar.ts";
+import { closedDaysJa, deliveryWindow, formatDeliveryDate, shippingDateFor, shippingPromise } from "./delivery-calendar.ts";
 import type { JapanDateTime } from "./japan-time.ts";
 import { japanDateTimeOf } from "./japan-time.ts";
 
@@ -101,12 +101,19 @@ describe("the delivery window", () => {
 });
 
 describe("the shipping promise", () => {
-  it("says when an order ships, from the settings", () => {
+  it("says when an order ships, from the settings, closed days as a Japanese shop writes them (土日祝)", () => {
     const settings = deliveryCalendarSchema.parse({});
-    expect(shippingPromise(settings, "ja")).toBe("14時までのご注文は当日発送（日曜・土曜・祝日・休業日を除く）");
+    expect(shippingPromise(settings, "ja")).toBe("14時までのご注文は当日発送（土日祝・休業日を除く）");
     expect(shippingPromise({ closedWeekdays: [3], cutoff: "15:30" }, "ja")).toBe("15時30分までのご注文は当日発送（水曜・祝日・休業日を除く）");
+    expect(shippingPromise({ closedWeekdays: [], cutoff: "12:00" }, "ja")).toBe("12時までのご注文は当日発送（祝日・休業日を除く）");
     expect(shippingPromise(settings, "en")).toBe(
-      "Orders placed by 14:00 (Japan time) ship the same day (except Sundays, Saturdays, public holidays and the shop's closed days).",
+      "Orders placed by 14:00 (Japan time) ship the same day (except Saturdays, Sundays, public holidays and the shop's closed days).",
     );
+  });
+
+  it("lists several closed weekdays Monday first, one character each", () => {
+    expect(closedDaysJa([0, 6])).toBe("土日祝");
+    expect(closedDaysJa([0, 3])).toBe("水日祝");
+    expect(closedDaysJa([0])).toBe("日曜・祝日");
   });
 });

@@ -113,15 +113,33 @@ export function weekdayName(weekday: number, locale: Locale): string {
   return WEEKDAYS[locale][weekday]!;
 }
 
-/** "14時までのご注文は当日発送（土曜・日曜・祝日・休業日を除く）", from the settings. */
+/** Monday first, Sunday last, as a Japanese week is read (土日, not 日土). */
+const mondayFirst = (weekdays: readonly number[]) => [...weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7));
+
+/**
+ * The days the shop does not ship, as a Japanese shop writes them: 土日祝 for Saturdays, Sundays and
+ * holidays (several weekdays as one character each, 水日祝), 水曜・祝日 for one weekday, 祝日 for none.
+ */
+export function closedDaysJa(closedWeekdays: readonly number[]): string {
+  if (closedWeekdays.length === 0) return "祝日";
+  if (closedWeekdays.length === 1) return `${weekdayName(closedWeekdays[0]!, "ja")}・祝日`;
+  return `${mondayFirst(closedWeekdays)
+    .map((day) => weekdayName(day, "ja").charAt(0))
+    .join("")}祝`;
+}
+
+/**
+ * The shop's one shipping promise (issue 28): "14時までのご注文は当日発送（土日祝・休業日を除く）", from
+ * the delivery calendar the checkout offers dates by. The legal notice, the product page, the final
+ * confirmation and the order mail all state this one, never a second figure.
+ */
 export function shippingPromise(settings: DeliveryCalendarSettings, locale: Locale): string {
   const [hour, minute] = settings.cutoff.split(":").map(Number);
-  const closed = settings.closedWeekdays.map((day) => weekdayName(day, locale));
   if (locale === "ja") {
     const time = minute === 0 ? `${hour}時` : `${hour}時${minute}分`;
-    return `${time}までのご注文は当日発送（${[...closed, "祝日", "休業日"].join("・")}を除く）`;
+    return `${time}までのご注文は当日発送（${closedDaysJa(settings.closedWeekdays)}・休業日を除く）`;
   }
   const time = `${pad2(hour!)}:${pad2(minute!)} (Japan time)`;
-  const except = [...closed, "public holidays", "the shop's closed days"];
+  const except = [...mondayFirst(settings.closedWeekdays).map((day) => weekdayName(day, locale)), "public holidays", "the shop's closed days"];
   return `Orders placed by ${time} ship the same day (except ${except.slice(0, -1).join(", ")} and ${except.at(-1)}).`;
 }

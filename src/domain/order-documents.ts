@@ -31,10 +31,18 @@ export function taxesPerRate(view: Pick<OrderView, "totals">): TaxPerRate[] {
   return [...view.totals.taxes].sort((a, b) => b.rate - a.rate);
 }
 
-/** Whether an item is taxed at the reduced rate (marked ※ on the receipt). */
+/** Whether an item is taxed at the reduced rate (marked ※ on the receipt and the delivery note). */
 export function isReducedRateItem(item: Pick<OrderView["items"][number], "reduced">): boolean {
   return item.reduced;
 }
+
+/** An item's name as the priced documents print it: " ※" after a reduced-rate item's name. */
+export function markedItemName(item: Pick<OrderView["items"][number], "reduced" | "name">): string {
+  return `${item.name.ja}${isReducedRateItem(item) ? " ※" : ""}`;
+}
+
+/** What ※ means, printed under a priced document's figures when an item carries it. */
+export const REDUCED_RATE_DOCUMENT_NOTE = "※は軽減税率(8%)対象商品です。";
 
 /** Whether the shopper asked for a gift's delivery note without amounts (gift.ts, 金額を記載しない). */
 export function hidesPrices(view: Pick<OrderView, "gift">): boolean {

@@ -176,6 +176,7 @@ export function orderResourceOf(
       desired_delivery_timezone: view.desiredDeliveryTimezone,
       desired_delivery_timezone_label: view.desiredDeliveryTimezone ? lookups.bandLabel(view.desiredDeliveryTimezone) : null,
       memo: view.memo,
+      name: view.buyer.name,
       address: { country: view.country, zip: view.zip, address: view.addressLine, building_name: view.buildingName },
       recipient: view.sendsToOther ? recipientAnswer(view.recipient) : null,
       order_items: view.items.map((item) => ({

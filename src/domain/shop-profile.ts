@@ -146,7 +146,8 @@ export const shopProfileSchema = z.object({
       /** Cash on delivery is refused for totals of this amount or more (spec §4; see codAllowed). */
       codCeiling: z.number().int().positive().default(COD_CEILING),
       // --- end checkout settings ---
-      processingBusinessDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+      // No "processed within n business days" figure: the delivery calendar (deliveryCalendar) is the
+      // shop's one shipping promise (decision 054); a stored profile's old processingBusinessDays is dropped.
       arrivalWithinDays: z.number().int().positive(),
       bankTransferWithinDays: z.number().int().positive(),
     }),

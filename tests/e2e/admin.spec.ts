@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page, Response } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
+import { orderNumberForShopper } from "../../src/domain/order-number.ts";
 import { ADULT_BIRTH_DATE, E2E_OWNER as OWNER, asConfirmedAdult, csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // The back office as the trader uses it: sign in, the dashboard, finding a shopper's bank-transfer
@@ -80,11 +81,11 @@ test("the trader confirms a member's bank transfer, ships it with a slip number,
   await expect(rows.first()).toHaveAttribute("data-order-id", orderId);
   await expect(rows.first()).toContainText(member);
   await expect(rows.first()).toContainText("入金待ち");
-  await rows.first().getByRole("link", { name: orderId }).click();
+  await rows.first().getByRole("link", { name: orderNumberForShopper(orderId) }).click();
 
   // Everything the shopper gave, the lines and totals.
   await expect(trader).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
-  await expect(trader.getByRole("heading", { level: 1, name: `注文 ${orderId}` })).toBeVisible();
+  await expect(trader.getByRole("heading", { level: 1, name: `注文 ${orderNumberForShopper(orderId)}` })).toBeVisible();
   await expect(trader.getByText("蔵前 太郎")).toBeVisible();
   await expect(trader.getByRole("link", { name: member })).toBeVisible();
   await expect(trader.getByText("03-1234-5678")).toBeVisible();
@@ -142,7 +143,7 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   const orderId = await placeOrder(page, "cod", email, "代引 花子");
   const trader = await traderSignsIn(browser);
   await trader.goto(`/admin/orders?q=${orderId}`);
-  await trader.getByRole("link", { name: orderId }).click();
+  await trader.getByRole("link", { name: orderNumberForShopper(orderId) }).click();
   const actions = trader.getByTestId("order-actions");
   // Cash on delivery is paid to the carrier: it is shipped (or cancelled), never marked deposited.
   await expect(actions.getByRole("button", { name: "発送済みにする" })).toBeVisible();
@@ -164,7 +165,7 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   await expect(actions.getByRole("button")).toHaveCount(0);
 
   await trader.getByRole("link", { name: "English" }).click();
-  await expect(trader.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+  await expect(trader.getByRole("heading", { level: 1, name: `Order ${orderNumberForShopper(orderId)}` })).toBeVisible();
   await expect(trader.getByTestId("order-status")).toContainText("Cancelled");
   const history = trader.getByTestId("order-history-row");
   await expect(history).toHaveCount(2);

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn, withB2BillingCodes } from "./checkout-steps.ts";
 import { waitForHydration } from "./fixtures.ts";
+import { orderNumberForShopper } from "../../src/domain/order-number.ts";
 
 // The B2 Cloud file's check, shown next to its download (issue #18 item 5): before downloading, the
 // trader reads which orders will have characters replaced, in which column, and by what.
@@ -32,8 +33,9 @@ test("the orders page lists the characters B2 Cloud cannot take and their substi
   await expect(substitutions).toContainText("1件の注文で文字を置き換えます");
   const row = substitutions.getByTestId("b2-substitution");
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell")).toHaveText([orderId, "お届け先名", "髙 → 高"]);
-  await expect(row.getByRole("link", { name: orderId })).toHaveAttribute("href", `/admin/orders/${orderId}`);
+  // The back office groups the number as the shopper reads it (decision 054).
+  await expect(row.getByRole("cell")).toHaveText([orderNumberForShopper(orderId), "お届け先名", "髙 → 高"]);
+  await expect(row.getByRole("link", { name: orderNumberForShopper(orderId) })).toHaveAttribute("href", `/admin/orders/${orderId}`);
   await trader.screenshot({ path: testInfo.outputPath("b2-check-ja.png"), fullPage: true });
 
   // An order B2 takes as it is has no row.
@@ -46,6 +48,6 @@ test("the orders page lists the characters B2 Cloud cannot take and their substi
   await waitForHydration(trader);
   await expect(trader.getByTestId("b2-check-count")).toHaveText("The B2 Cloud file will hold 1 order(s).");
   await expect(trader.getByTestId("b2-substitutions")).toContainText("Characters will be replaced in 1 order(s)");
-  await expect(trader.getByTestId("b2-substitution").getByRole("cell")).toHaveText([orderId, "お届け先名", "髙 → 高"]);
+  await expect(trader.getByTestId("b2-substitution").getByRole("cell")).toHaveText([orderNumberForShopper(orderId), "お届け先名", "髙 → 高"]);
   await trader.context().close();
 });

@@ -57,7 +57,9 @@ test("a guest pays by card: summary to the yen, the final confirmation, and the 
   const confirmation = page.getByTestId("final-confirmation");
   await expect(confirmation).toContainText(`商品3点 / お支払い金額 ${yen(items + 1100 + tax)}(税込)`);
   await expect(confirmation).toContainText("クレジットカード決済：ご注文時にお支払いが確定します");
-  await expect(confirmation).toContainText("3〜5営業日以内に発送");
+  // The legal notice's one shipping promise (decision 054).
+  await expect(confirmation).toContainText("14時までのご注文は当日発送（土日祝・休業日を除く）");
+  await expect(confirmation).not.toContainText("営業日以内");
   await expect(confirmation).toContainText("お客様のご都合による返品・交換はお受けしておりません");
   await expect(confirmation).toContainText("20歳未満の者の飲酒は法律で禁止されています。20歳未満の方への酒類の販売はいたしません。");
   await expect(confirmation.getByRole("link", { name: /特定商取引法に基づく表記/ })).toHaveAttribute("href", "/specified-commercial-transaction-act-notes");

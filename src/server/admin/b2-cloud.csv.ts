@@ -1,6 +1,6 @@
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import iconv from "iconv-lite";
-import { prefectureName } from "../../domain/address.ts";
+import { prefectureName, slipAddressLine } from "../../domain/address.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, type CsvValue } from "./csv-format.ts";
@@ -109,8 +109,9 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
   /** A text cell: characters B2 cannot take replaced (and noted), then cut to the column's bytes. */
   const cell = (column: string, value: string, maxBytes: number) => fitBytes(noted(column, b2Text(value)), maxBytes);
   /** An address over the layout's fields: 住所 (町・番地 ≤ 32 bytes), then アパートマンション名, then 会社・部門. */
-  const addressCells = (column: string, party: { prefecture: number | null; addressLine: string; buildingName: string }) => {
-    const line = noted(column, b2Text(party.addressLine));
+  const addressCells = (column: string, party: { prefecture: number | null; address: string; buildingName: string }) => {
+    // Prefecture first in Japanese even for a romanized address: B2 Cloud reads the prefecture there.
+    const line = noted(column, b2Text(slipAddressLine(party)));
     const building = noted(column, b2Text(party.buildingName));
     const split = splitB2Address(line, building, party.prefecture === null ? "" : (prefectureName(party.prefecture, "ja") ?? ""));
     if (split.leftOver) note.leftOver = [note.leftOver, split.leftOver].filter(Boolean).join(" ");
@@ -125,7 +126,7 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
         name: shop.shopName.ja,
         phone: shop.phone,
         zip: shop.zip,
-        address: addressCells("ご依頼主住所", { prefecture: null, addressLine: shop.address.ja, buildingName: "" }),
+        address: addressCells("ご依頼主住所", { prefecture: null, address: shop.address.ja, buildingName: "" }),
       };
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
     お客様管理番号: order.publicId,

@@ -52,8 +52,6 @@ const labels: Record<string, Label> = {
   "terms.codFeeTiers.*.upTo": { ja: "代引き手数料の段階{n}の上限金額", en: "Upper amount of COD tier {n}" },
   "terms.codFeeTiers.*.fee": { ja: "代引き手数料の段階{n}の手数料", en: "Fee of COD tier {n}" },
   "terms.codCeiling": { ja: "代金引換の上限金額", en: "Cash-on-delivery ceiling" },
-  "terms.processingBusinessDays.min": { ja: "発送までの営業日数(最短)", en: "Business days to ship (min)" },
-  "terms.processingBusinessDays.max": { ja: "発送までの営業日数(最長)", en: "Business days to ship (max)" },
   "terms.arrivalWithinDays": { ja: "お届けまでの日数", en: "Days to arrival" },
   "terms.bankTransferWithinDays": { ja: "お振込み期限の日数", en: "Days to pay by transfer" },
   deliveryTimeBands: { ja: "配達時間帯", en: "Delivery time bands" },

@@ -2,7 +2,7 @@ import { displayZip } from "../../domain/address.ts";
 import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
-import { hidesPrices, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import { hidesPrices, isReducedRateItem, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderParty, OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -86,7 +86,8 @@ export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop:
       doc,
       tableTop,
       columns,
-      view.items.map((item) => [item.name.ja, String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
+      // ※ on reduced-rate items as the receipt marks them, so the 8% row below says which lines it taxes.
+      view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
     );
     y = drawFigures(doc, y, [
       { label: "商品小計(税抜)", value: yen(view.totals.items) },
@@ -94,6 +95,10 @@ export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop:
       ...taxesPerRate(view).map((row) => ({ label: `消費税(${row.rate}%対象 ${yen(row.base)})`, value: yen(row.tax) })),
       { label: "合計(税込)", value: yen(view.totals.total), strong: true },
     ]);
+    if (view.items.some((item) => isReducedRateItem(item))) {
+      doc.font("regular").fontSize(8.5).text(REDUCED_RATE_DOCUMENT_NOTE, PAGE.left, y + 4, { width: PAGE.width });
+      y = doc.y;
+    }
   } else {
     // A gift without prices: what is in the parcel and how many, nothing about money.
     y = drawTable(

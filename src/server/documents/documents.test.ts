@@ -139,6 +139,19 @@ describe("delivery note (納品書)", () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("marks a reduced-rate item ※ as the receipt does, and says what ※ means (issue 28)", async () => {
+    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
+    await shop.database.db
+      .insert(orderItemsTable)
+      .values({ orderId: order.id, productId: null, nameJa: "ノンアルコール スパークリング", nameEn: "Non-alcoholic sparkling", unitPrice: 1000, taxRatePercent: 8, amount: 1, position: 1 });
+    const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers });
+    const text = textOf(pdfOf(response), "mixed-delivery-note");
+    expect(text).toMatch(/ノンアルコール スパークリング ※/);
+    expect(text).not.toMatch(/蔵の赤 ※/);
+    expect(text).toMatch(/消費税\(8%対象 ¥1,000\)\s+¥80/);
+    expect(text).toContain("※は軽減税率(8%)対象商品です。");
+  });
+
   it("is for staff only", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
     const asMember = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: member.headers });

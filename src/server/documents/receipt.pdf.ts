@@ -2,7 +2,7 @@ import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { ReceiptRequest } from "../../domain/order-documents.ts";
-import { isReducedRateItem, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import { isReducedRateItem, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -71,7 +71,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
       { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
     ],
     [
-      ...view.items.map((item) => [`${item.name.ja}${isReducedRateItem(item) ? " ※" : ""}`, String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
+      ...view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
       ...view.charges.map((charge) => [charge.label.ja, "", "", yen(charge.amount)]),
     ],
   );
@@ -81,7 +81,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     { label: "合計(税込)", value: yen(view.totals.total), strong: true },
   ]);
   doc.font("regular").fontSize(8.5);
-  const notes = [reducedAny ? "※は軽減税率(8%)対象商品です。" : "", "税率別の対象額は税抜金額です。"].filter(Boolean);
+  const notes = [reducedAny ? REDUCED_RATE_DOCUMENT_NOTE : "", "税率別の対象額は税抜金額です。"].filter(Boolean);
   doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });
   drawNotice(doc, doc.y + 6, UNDER_20_NOTICE);
 }

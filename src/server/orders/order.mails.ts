@@ -1,7 +1,7 @@
 import { displayZip } from "../../domain/address.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { formatDateTime, formatYen, formatYenTaxed, withTaxLabel } from "../../domain/format.ts";
-import { formatDeliveryDate } from "../../domain/delivery-calendar.ts";
+import { formatDeliveryDate, shippingPromise } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -37,7 +37,7 @@ const texts = {
     wish: "お届け希望日時: {date} {band}",
     noDate: "日指定なし",
     noBand: "時間指定なし",
-    shippingTiming: "ご注文(銀行振込の場合はご入金の確認)から{min}〜{max}営業日以内に発送いたします。",
+    shippingTiming: "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。",
     memoHeading: "■備考",
     giftHeading: "■ギフト設定",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
@@ -65,7 +65,7 @@ const texts = {
     wish: "Desired delivery: {date} {band}",
     noDate: "no date specified",
     noBand: "no time specified",
-    shippingTiming: "We ship within {min} to {max} business days of your order (of your payment for bank transfer).",
+    shippingTiming: "{promise} For bank transfer, we ship once we have confirmed your payment.",
     memoHeading: "Memo",
     giftHeading: "Gift options",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
@@ -135,7 +135,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     t.deliveryHeading,
     ...partyLines(order.recipient),
     fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
-    fill(t.shippingTiming, { min: shop.terms.processingBusinessDays.min, max: shop.terms.processingBusinessDays.max }),
+    // The shop's one shipping promise, as the legal notice and the checkout state it (decision 054).
+    fill(t.shippingTiming, { promise: shippingPromise(shop.deliveryCalendar, locale) }),
   ];
 
   // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.

@@ -107,6 +107,8 @@ describe("GET /api/orders", () => {
         desired_delivery_timezone: "08-12",
         desired_delivery_timezone_label: "Morning (8–12)",
         memo: "午前中希望",
+        // Who ordered (ご依頼主), shown above a gift's お届け先 on the order card.
+        name: "山田 花子",
         address: { country: "jp", zip: "1110051", address: "東京都台東区蔵前3-14-7", building_name: "蔵前ビル1階" },
         order_items: [
           {

@@ -166,8 +166,6 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.invoice": "Invoice registration number",
   "settings.invoiceHint": "T and 13 digits. Left empty, the order mail does not show one.",
   "settings.terms": "Shipping and payment periods (legal notice)",
-  "settings.processingMin": "Business days to ship (min)",
-  "settings.processingMax": "Business days to ship (max)",
   "settings.arrivalWithin": "Days to arrival",
   "settings.transferWithin": "Days to pay by transfer",
   "settings.licence": "Liquor licence and sales manager",

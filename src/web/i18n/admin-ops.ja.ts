@@ -167,8 +167,6 @@ export const adminOpsJa = {
   "settings.invoice": "適格請求書発行事業者登録番号",
   "settings.invoiceHint": "T と13桁の数字。空欄にすると注文メールに記載しません。",
   "settings.terms": "発送・お支払いの期限(特定商取引法に基づく表記)",
-  "settings.processingMin": "発送までの営業日数(最短)",
-  "settings.processingMax": "発送までの営業日数(最長)",
   "settings.arrivalWithin": "お届けまでの日数",
   "settings.transferWithin": "お振込み期限の日数",
   "settings.licence": "酒類販売業免許と酒類販売管理者",

@@ -32,7 +32,8 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.deliveryDate": "Preferred delivery date",
   "checkout.deliveryTimezone": "Preferred time",
   "checkout.unspecified": "Unspecified",
-  "checkout.deliveryHint": "A delivery date can be chosen from tomorrow up to 8 days from today.",
+  "checkout.deliveryHint": "A delivery date can be chosen from {first} to {last}.",
+  "checkout.deliveryHintNone": "No delivery date can be chosen at the moment; we ship as soon as we can.",
   "checkout.memo": "Notes",
   "checkout.memoHint": "Anything we should know (up to {max} characters).",
   "checkout.giftHeading": "Gift options",
@@ -46,6 +47,7 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.giftOuter": "Over the wrapping (soto-noshi)",
   "checkout.giftInner": "Under the wrapping (uchi-noshi)",
   "checkout.giftWrapping": "Gift-wrap the order",
+  "checkout.giftWrappingFree": "free",
   "checkout.giftMessageCard": "Add a message card",
   "checkout.giftMessage": "Message",
   "checkout.giftMessageHint": "Up to {max} characters; line breaks are kept.",
@@ -94,5 +96,5 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "legalNotice.returnsDefective":
     "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
   "legalNotice.deliveryText":
-    "Orders are shipped within {min} to {max} business days after we confirm the order (for bank transfer, after we confirm the payment). Products arrive within {days} days of ordering.",
+    "{promise} For bank transfer, we ship once we have confirmed your payment. Products arrive within {days} days of ordering.",
 };

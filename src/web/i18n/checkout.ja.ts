@@ -31,7 +31,8 @@ export const checkoutJa = {
   "checkout.deliveryDate": "お届け希望日",
   "checkout.deliveryTimezone": "お届け希望時間帯",
   "checkout.unspecified": "指定なし",
-  "checkout.deliveryHint": "お届け希望日は、明日から8日後までの中からお選びいただけます。",
+  "checkout.deliveryHint": "お届け希望日は、{first}から{last}までの中からお選びいただけます。",
+  "checkout.deliveryHintNone": "ただいまお届け希望日はご指定いただけません。準備が整い次第、発送いたします。",
   "checkout.memo": "備考",
   "checkout.memoHint": "ご要望などがあればご記入ください({max}文字以内)。",
   "checkout.giftHeading": "ギフト設定",
@@ -45,6 +46,7 @@ export const checkoutJa = {
   "checkout.giftOuter": "外のし(包装の上に掛ける)",
   "checkout.giftInner": "内のし(包装の内側に掛ける)",
   "checkout.giftWrapping": "ギフトラッピングをする",
+  "checkout.giftWrappingFree": "無料",
   "checkout.giftMessageCard": "メッセージカードを添える",
   "checkout.giftMessage": "メッセージ",
   "checkout.giftMessageHint": "{max}文字以内。改行もそのままお書きします。",
@@ -92,5 +94,5 @@ export const checkoutJa = {
   "legalNotice.returnsDefective":
     "商品の不良・破損、またはご注文と異なる商品が届いた場合は、商品を返送される前に、まずはメールにて当社までご連絡ください。確認のうえ、当社の負担(送料を含みます)にて返金または交換いたします。",
   "legalNotice.deliveryText":
-    "ご注文の確認後(銀行振込の場合はご入金の確認後)、{min}〜{max}営業日以内に発送いたします。商品はご注文から{days}日以内にお届けします。",
+    "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。商品はご注文から{days}日以内にお届けします。",
 } as const;

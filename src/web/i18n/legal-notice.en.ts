@@ -25,7 +25,7 @@ export const legalNoticeEn: Record<keyof typeof legalNoticeJa, string> = {
   "legalNotice.bankTransferFee": "Bank transfer fees: borne by the customer",
   "legalNotice.returns": "Returns and exchanges",
   "legalNotice.delivery": "Delivery time",
-  "legalNotice.shippingDays": "{promise} Days from shipping to delivery: {transit}.",
+  "legalNotice.shippingDays": "Days from shipping to delivery: {transit}.",
   "legalNotice.transitDays": "{days} day(s)",
   "legalNotice.payment": "Payment methods",
   "legalNotice.paymentDeadline": "Payment deadline",

@@ -24,7 +24,7 @@ export const legalNoticeJa = {
   "legalNotice.bankTransferFee": "銀行振込手数料：お客様のご負担となります",
   "legalNotice.returns": "返品・交換について",
   "legalNotice.delivery": "引渡し時期",
-  "legalNotice.shippingDays": "{promise}。発送からお届けまでの日数：{transit}",
+  "legalNotice.shippingDays": "発送からお届けまでの日数：{transit}",
   "legalNotice.transitDays": "{days}日",
   "legalNotice.payment": "お支払い方法",
   "legalNotice.paymentDeadline": "お支払い期限",

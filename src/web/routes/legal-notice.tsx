@@ -101,19 +101,11 @@ export default function LegalNoticeRoute() {
       label: t("legalNotice.delivery"),
       value: (
         <>
-          <p>
-            {t("legalNotice.deliveryText", {
-              min: terms.processingBusinessDays.min,
-              max: terms.processingBusinessDays.max,
-              days: terms.arrivalWithinDays,
-            })}
-          </p>
+          {/* The shop's one shipping promise, from its delivery calendar (decision 054). */}
           <p data-testid="shipping-promise">
-            {t("legalNotice.shippingDays", {
-              promise: shippingPromise(shop.deliveryCalendar, locale),
-              transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })),
-            })}
+            {t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
           </p>
+          <p data-testid="transit-days">{t("legalNotice.shippingDays", { transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })) })}</p>
         </>
       ),
     },

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import styles from "./field.module.css";
+import { keepFiguresWhole } from "./keep-whole.tsx";
 
 interface FieldShellProps {
   label: ReactNode;
@@ -23,7 +24,7 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
       </label>
       {hint && (
         <p id={hintId} className={styles.hint}>
-          {hint}
+          {typeof hint === "string" ? keepFiguresWhole(hint) : hint}
         </p>
       )}
       {children({ id, errorId: describedBy })}

@@ -60,6 +60,24 @@ export async function loadAdmin<T>(request: Request, path: string): Promise<T> {
   return result.body;
 }
 
+/**
+ * A back-office page's client loader, hydrating, whose sign-in redirect is returned, not thrown:
+ * React Router 8.4 awaits a style preload after a hydrating loader has already rejected, so a thrown
+ * redirect was reported as an uncaught "Response" page error although the router then followed it
+ * (an anonymous visit to /admin, issue 28). Returned, the router follows it without a rejection.
+ */
+export function adminLoader<Args extends { request: Request }, T>(load: (args: Args) => Promise<T>) {
+  const loader = async (args: Args): Promise<T | Response> => {
+    try {
+      return await load(args);
+    } catch (error) {
+      if (error instanceof Response && error.status >= 300 && error.status < 400) return error;
+      throw error;
+    }
+  };
+  return Object.assign(loader, { hydrate: true as const });
+}
+
 /** A return path after sign-in: only back-office pages, never another site. */
 export function backOfficeRedirect(candidate: string | null): string {
   if (!candidate || !/^\/admin(?:[/?]|$)/.test(candidate) || candidate.startsWith("/admin/login")) return "/admin";

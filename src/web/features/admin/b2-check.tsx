@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { B2CloudCheck } from "../../../domain/back-office.ts";
 import { callAdminApi } from "./admin-api.ts";
 import styles from "./admin.module.css";
@@ -64,7 +65,9 @@ export function B2Check({ query }: { query: string }) {
                   note.replaced.map((each, index) => (
                     <tr key={`${note.orderId}-${index}`} data-testid="b2-substitution">
                       <td>
-                        <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`}>{note.orderId}</Link>
+                        <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
+                  {orderNumberForShopper(note.orderId)}
+                </Link>
                       </td>
                       <td>{each.field}</td>
                       <td>
@@ -84,7 +87,9 @@ export function B2Check({ query }: { query: string }) {
           <ul>
             {leftOver.map((note) => (
               <li key={note.orderId}>
-                <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`}>{note.orderId}</Link>: {note.leftOver}
+                <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
+                  {orderNumberForShopper(note.orderId)}
+                </Link>: {note.leftOver}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -132,7 +133,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
               </div>
             }
           >
-            <p>{ta("adminOrder.cancelBody", { id: order.id })}</p>
+            <p>{ta("adminOrder.cancelBody", { id: orderNumberForShopper(order.id) })}</p>
           </Dialog>
         </div>
       )}

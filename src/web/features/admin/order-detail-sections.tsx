@@ -56,11 +56,11 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
             <>
               {order.carrier_label ? `${order.carrier_label} ` : ""}
               {order.tracking_url ? (
-                <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+                <a className="no-break" href={order.tracking_url} target="_blank" rel="noopener noreferrer">
                   {order.slip_number}
                 </a>
               ) : (
-                order.slip_number
+                <span className="no-break">{order.slip_number}</span>
               )}
             </>
           ) : (

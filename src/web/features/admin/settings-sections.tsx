@@ -149,8 +149,6 @@ export function ShopSection() {
       <TextAt path={["invoiceRegistrationNumber"]} label={to("settings.invoice")} hint={to("settings.invoiceHint")} placeholder="T1234567890123" />
       <h3 className={ops.subTitle}>{to("settings.terms")}</h3>
       <div className={ops.pair}>
-        <NumberAt path={["terms", "processingBusinessDays", "min"]} label={to("settings.processingMin")} />
-        <NumberAt path={["terms", "processingBusinessDays", "max"]} label={to("settings.processingMax")} />
         <NumberAt path={["terms", "arrivalWithinDays"]} label={to("settings.arrivalWithin")} />
         <NumberAt path={["terms", "bankTransferWithinDays"]} label={to("settings.transferWithin")} />
       </div>

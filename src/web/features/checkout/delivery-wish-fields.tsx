@@ -8,8 +8,8 @@ interface DeliveryWishFieldsProps {
   value: DeliveryWish;
   onChange(wish: DeliveryWish): void;
   /**
-   * The dates (yyyy-MM-dd) on offer: tomorrow to 8 days from today in Japan (spec §5, §9) less
-   * Japan's public holidays, from the server's calendar.
+   * The dates (yyyy-MM-dd) on offer: from the first day the parcel can arrive (the delivery calendar's
+   * shipping day and the prefecture's transit days) to 8 days from today in Japan (spec §5, §9).
    */
   dates: string[];
   timezones: Record<string, string>;
@@ -41,7 +41,12 @@ export function DeliveryWishFields({ value, onChange, dates, timezones, errors }
         error={errors.timezone}
         options={[{ value: "", label: t("checkout.unspecified") }, ...Object.entries(timezones).map(([code, label]) => ({ value: code, label }))]}
       />
-      <p className={styles.wishHint}>{t("checkout.deliveryHint")}</p>
+      {/* The window offered, not the spec's outer bounds: the first date may be days after tomorrow (issue 28). */}
+      <p className={styles.wishHint} data-testid="delivery-hint">
+        {dates.length > 0
+          ? t("checkout.deliveryHint", { first: formatDeliveryDate(dates[0]!), last: formatDeliveryDate(dates.at(-1)!) })
+          : t("checkout.deliveryHintNone")}
+      </p>
     </div>
   );
 }

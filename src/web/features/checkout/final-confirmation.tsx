@@ -3,6 +3,7 @@ import type { PaymentMethodChoice } from "../../../domain/payment-methods/paymen
 import { fillText } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
+import { shippingPromise } from "../../../domain/delivery-calendar.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
@@ -36,7 +37,8 @@ interface FinalConfirmationProps {
  */
 export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDate, birthDateError }: FinalConfirmationProps) {
   const { t, yen, locale } = useI18n();
-  const { terms } = useSite().shop;
+  const { shop } = useSite();
+  const { terms } = shop;
   const chosen = paymentMethodChoice(method);
   const paymentTiming = fillText(chosen.texts.timing[locale], { days: terms.bankTransferWithinDays });
 
@@ -57,11 +59,8 @@ export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDa
         </dd>
         <dt>{t("checkout.confirmDelivery")}</dt>
         <dd>
-          {t("legalNotice.deliveryText", {
-            min: terms.processingBusinessDays.min,
-            max: terms.processingBusinessDays.max,
-            days: terms.arrivalWithinDays,
-          })}
+          {/* The shop's one shipping promise, from its delivery calendar (decision 054). */}
+          {t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
         </dd>
         <dt>{t("checkout.confirmReturns")}</dt>
         <dd>

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import type { GiftSettings } from "../../../domain/gift.ts";
 import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS } from "../../../domain/gift.ts";
+import { formatYenTaxed } from "../../../domain/format.ts";
+import { priceIncludingTax } from "../../../domain/money.ts";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
 import type { GiftFormValue } from "./checkout-order.ts";
@@ -17,11 +20,15 @@ interface GiftFieldsProps {
 
 /**
  * ギフト設定 (issue #18): closed until opened, as Japanese shops show it, and opened by itself when
- * the server has something to say about it or options are already chosen. Only the options the trader offers are shown; a fee
- * (wrapping) appears in the summary as its charge line the moment the box is ticked.
+ * the server has something to say about it or options are already chosen. Only the options the trader
+ * offers are shown; a fee (wrapping) is priced beside its box, tax included (decision 045), and appears in
+ * the summary as its charge line the moment the box is ticked — on a phone the summary is far above (issue 28).
  */
 export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const { terms } = useSite().shop;
+  const wrappingPrice =
+    settings.wrappingFee === 0 ? t("checkout.giftWrappingFree") : `+${formatYenTaxed(priceIncludingTax(settings.wrappingFee, terms.taxRatePercent), locale, "included")}`;
   // Open from the start when the shopper comes back to choices already made (a kept form, decision 053).
   const [opened, setOpened] = useState(() => giftOptionsOfForm(value) !== null);
   const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
@@ -84,7 +91,16 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
         )}
         {settings.wrapping && (
           <div className={styles.giftGroup}>
-            <Checkbox label={t("checkout.giftWrapping")} name="gift_wrapping" checked={value.wrapping} onChange={(event) => set({ wrapping: event.target.checked })} />
+            <Checkbox
+              label={
+                <>
+                  {t("checkout.giftWrapping")}{" "}
+                  <span className={styles.giftPrice} data-testid="gift-wrapping-price">
+                    {wrappingPrice}
+                  </span>
+                </>
+              }
+              name="gift_wrapping" checked={value.wrapping} onChange={(event) => set({ wrapping: event.target.checked })} />
             {errors?.["gift.wrapping"] && (
               <p className={styles.giftError} role="alert">
                 {errors["gift.wrapping"]}

@@ -128,7 +128,10 @@ export function OrderCard({ order }: { order: OrderResource }) {
           {a.slip_number ? (
             <>
               <span className={styles.part}>
-                {a.slip_number}
+                {/* Read out to the carrier as one piece: never broken at its hyphens. */}
+                <span className="no-break" data-testid="order-slip">
+                  {a.slip_number}
+                </span>
                 {a.carrier_label ? (locale === "ja" ? `(${a.carrier_label})` : ` (${a.carrier_label})`) : ""}
               </span>{" "}
               {a.tracking_url && (
@@ -152,6 +155,10 @@ export function OrderCard({ order }: { order: OrderResource }) {
               <span className={styles.part}>{t("orders.recipientName", { name: a.recipient.name })}</span> <Destination address={a.recipient} />
             </Row>
             <Row label={t("orders.buyer")}>
+              {/* Who sent it, by name as on the slip's ご依頼主, then where from (issue 28). */}
+              <span className={styles.part} data-testid="order-buyer-name">
+                {t("orders.recipientName", { name: a.name })}
+              </span>{" "}
               <Destination address={a.address} />
             </Row>
           </>

@@ -2,7 +2,7 @@ import { storedPaymentMethods } from "../../../domain/payment-methods/payment-me
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { DashboardFigures } from "../../features/admin/admin-resources.ts";
@@ -12,10 +12,10 @@ import dashboard from "../../features/admin/admin-dashboard.module.css";
 import { ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   return loadAdmin<DashboardFigures>(request, "/dashboard");
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminDashboard.title");

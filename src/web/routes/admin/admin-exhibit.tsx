@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-exhibit";
 import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
-import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -14,10 +14,10 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+async function load({ request, params }: Route.ClientLoaderArgs) {
   return { exhibit: (await loadAdmin<{ data: AdminExhibit }>(request, `/exhibits/${encodeURIComponent(params.id)}`)).data };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches, loaderData: data }: Route.MetaArgs) {
   return adminMeta(matches, data ? { text: data.exhibit.name_ja } : "adminExhibits.title");

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-exhibits";
 import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -12,10 +12,10 @@ import { ExhibitForm } from "../../features/admin/exhibit-form.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   return { exhibits: (await loadAdmin<{ data: AdminExhibit[] }>(request, "/exhibits")).data };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminExhibits.title");

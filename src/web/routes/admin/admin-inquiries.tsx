@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-inquiries";
 import { formatDateTime } from "../../../domain/format.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
@@ -18,7 +18,7 @@ import { Input, Select } from "../../ui/field.tsx";
 
 const STATES = ["all", "unhandled", "handled"] as const;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const state = (STATES as readonly string[]).includes(search.get("state") ?? "") ? search.get("state")! : "all";
   const q = search.get("q")?.trim().slice(0, 100) ?? "";
@@ -29,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const inquiries = await loadAdmin<Paged<InquirySummary>>(request, `/inquiries?${query.toString()}`);
   return { state, q, search: search.toString(), inquiries };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "admin.nav.inquiries");

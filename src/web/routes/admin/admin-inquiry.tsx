@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { Link, useLoaderData, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-inquiry";
 import { formatDateTime } from "../../../domain/format.ts";
-import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
@@ -18,11 +18,11 @@ import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+async function load({ request, params }: Route.ClientLoaderArgs) {
   const answer = await loadAdmin<{ data: InquiryDetail }>(request, `/inquiries/${encodeURIComponent(params.id)}`);
   return { inquiry: answer.data };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return adminMeta(matches, { text: `#${params.id}` });

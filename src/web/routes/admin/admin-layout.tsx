@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -15,11 +15,12 @@ import { SnackbarProvider } from "../../ui/snackbar.tsx";
  * (GET /admin/api/session); without one — a guest or a signed-in shopper — the visitor is sent to
  * /admin/login before any back-office screen renders.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const session = await loadAdmin<SessionAnswer>(request, "/session");
   return { staff: session.staff };
 }
-clientLoader.hydrate = true as const;
+// The sign-in redirect is returned, not thrown (adminLoader): no uncaught "Response" on /admin.
+export const clientLoader = adminLoader(load);
 
 // The session is checked on entering the back office; every later read answers 401 by itself
 // when it has ended, and its page then sends the visitor to sign in.

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-books";
 import type { LiquorYearReport, PurchaseBookRow, SalesBookRow } from "../../../domain/stock-ledger.ts";
 import { LIQUOR_CATEGORIES } from "../../../domain/product-details.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -17,7 +17,7 @@ interface Period {
   category?: string;
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const period = new URLSearchParams();
   for (const name of ["from", "to", "category"]) {
@@ -32,7 +32,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   ]);
   return { purchases: purchases.data, sales: sales.data, period: purchases.meta, yearly };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminBooks.title");

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-report";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { LiquorReportAnswer } from "../../features/admin/admin-resources.ts";
@@ -9,11 +9,11 @@ import styles from "../../features/admin/admin.module.css";
 import { ReportForm, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
 import { Select } from "../../ui/field.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const year = new URL(request.url).searchParams.get("year");
   return loadAdmin<LiquorReportAnswer>(request, `/reports/liquor-sales${year ? `?year=${encodeURIComponent(year)}` : ""}`);
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminReport.title");

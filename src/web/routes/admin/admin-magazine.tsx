@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-magazine";
 import { formatDateTime } from "../../../domain/format.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { MagazineSubscribers } from "../../features/admin/admin-resources.ts";
@@ -19,12 +19,12 @@ import { Input, Textarea } from "../../ui/field.tsx";
 const FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
 type Filter = (typeof FILTERS)[number];
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const status = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: Filter = FILTERS.find((each) => each === status) ?? "all";
   return { filter, list: await loadAdmin<MagazineSubscribers>(request, `/magazine/subscribers?status=${filter}`) };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminMagazine.title");

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-members";
 import { formatDateTime } from "../../../domain/format.ts";
-import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
@@ -19,7 +19,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const q = search.get("q")?.trim().slice(0, 100) ?? "";
   const query = new URLSearchParams();
@@ -29,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const members = await loadAdmin<Paged<Member>>(request, `/members?${query.toString()}`);
   return { q, search: search.toString(), members };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "admin.nav.members");

@@ -1,7 +1,8 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/admin-order";
 import type { Locale } from "../../../domain/locale.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
@@ -15,12 +16,12 @@ import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../featur
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
   const [answer, receipt] = await Promise.all([loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`), loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`)]);
   return { order: answer.data, receipt: receipt.data };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const locale: Locale = document.documentElement.lang === "en" ? "en" : "ja";
@@ -28,7 +29,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return adminMeta(matches, { text: `#${params.id}` });
+  return adminMeta(matches, { text: `#${orderNumberForShopper(params.id)}` });
 }
 
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
@@ -42,7 +43,7 @@ export default function AdminOrder() {
   return (
     <>
       <div className={detail.header}>
-        <h1 className={styles.title}>{ta("adminOrder.title", { id: order.id })}</h1>
+        <h1 className={styles.title}>{ta("adminOrder.title", { id: orderNumberForShopper(order.id) })}</h1>
         <Link to={`/admin/orders${listSearch}`} className={detail.back}>
           {ta("adminOrder.back")}
         </Link>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useNavigate } from "react-router";
+import { adminLoader } from "../../features/admin/admin-api.ts";
 import type { Route } from "./+types/admin-product-new";
 import type { AdminProduct } from "../../../domain/admin-catalog.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
@@ -9,10 +10,10 @@ import { loadChoices, saveForm } from "../../features/admin/catalogue-loaders.ts
 import { ProductForm } from "../../features/admin/product-form.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   return loadChoices(request);
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminProducts.new");

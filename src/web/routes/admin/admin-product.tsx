@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-product";
 import type { AdminProduct } from "../../../domain/admin-catalog.ts";
-import { loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -15,7 +15,7 @@ import type { ProductStockMoves } from "../../../domain/stock-ledger.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
   const [product, choices, ledger] = await Promise.all([
     loadAdmin<{ data: AdminProduct }>(request, `/products/${id}`),
@@ -24,7 +24,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   ]);
   return { product: product.data, ledger: ledger.data, ...choices };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches, loaderData: data }: Route.MetaArgs) {
   return adminMeta(matches, data ? { text: data.product.name_ja } : "adminProducts.title");

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-products";
 import type { AdminProductRow } from "../../../domain/admin-catalog.ts";
-import { callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -16,14 +16,14 @@ import { useSnackbar } from "../../ui/snackbar.tsx";
 
 const FILTERS = ["q", "published", "low_stock"] as const;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   for (const key of FILTERS) if (search.get(key)) query.set(key, search.get(key)!);
   const list = await loadAdmin<{ data: AdminProductRow[] }>(request, `/products?${query.toString()}`);
   return { products: list.data, filters: Object.fromEntries(query) as Partial<Record<(typeof FILTERS)[number], string>> };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminProducts.title");

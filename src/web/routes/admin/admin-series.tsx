@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import { adminLoader } from "../../features/admin/admin-api.ts";
 import type { Route } from "./+types/admin-series";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -8,10 +9,10 @@ import { loadChoices } from "../../features/admin/catalogue-loaders.ts";
 import { LiquorTypesEditor } from "../../features/admin/liquor-types-editor.tsx";
 import { SeriesEditor } from "../../features/admin/series-editor.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   return loadChoices(request);
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminSeries.title");

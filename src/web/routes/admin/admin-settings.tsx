@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-settings";
-import { callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
@@ -20,11 +20,11 @@ import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const answer = await loadOwnerOnly<{ data: SettingsForm }>(request, "/settings");
   return { settings: answer?.data ?? null };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "admin.nav.settings");

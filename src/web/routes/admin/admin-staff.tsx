@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-staff";
 import { formatDateTime } from "../../../domain/format.ts";
-import { callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -20,11 +20,11 @@ import { Input, Select } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load({ request }: Route.ClientLoaderArgs) {
   const answer = await loadOwnerOnly<{ data: StaffEntry[] }>(request, "/staff");
   return { staff: answer?.data ?? null };
 }
-clientLoader.hydrate = true as const;
+export const clientLoader = adminLoader(load);
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "admin.nav.staff");

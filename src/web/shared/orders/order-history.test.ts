@@ -49,6 +49,7 @@ function order(id: string): OrderResource {
       desired_delivery_timezone: null,
       desired_delivery_timezone_label: null,
       memo: "",
+      name: "蔵前 花子",
       address: { country: "jp", zip: "1110051", address: "東京都台東区蔵前1-1-1", building_name: "" },
       recipient: null,
       order_items: [],
