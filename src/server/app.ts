@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await database.listen(ACCOUNTS_CHANGED_CHANNEL, () => sessions.forgetLookups());
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
-  const addresses = new AddressService(database.db, countries, postcodes);
+  const addresses = new AddressService(database.db, countries, postcodes, shopProfiles);
   const addressBook = new AddressBookService(database.db, addresses, countries);
 
   const app = Fastify({
