@@ -102,6 +102,8 @@ function examples(f: Fixtures): Record<string, Example> {
     "POST /test-gateway/setup_intents/confirm": { body: { client_secret: "seti_x_secret_y", payment_method: f.paymentMethod, locale: "ja" } },
     "POST /test-gateway/3ds/:id": { body: { client_secret: "pi_x_secret_y", result: "complete" } },
     "POST /admin/api/session": { body: { email: "nobody@example.com", password: "password1" } },
+    "POST /admin/api/unlock": { body: { email: "nobody@example.com" } },
+    "GET /admin/api/unlock": { query: { token: "1.4102444800000.abc" } },
     "GET /admin/api/orders": { query: { status: "pending", payment_method: "bank", from: "2026-01-01", to: "2026-12-31", q: "山田", page: "1" } },
     "GET /admin/api/orders/export.csv": { query: { status: "pending", q: "山田" } },
     "GET /admin/api/orders/b2-cloud.csv": { query: { status: "await_payment", q: "山田" } },
