@@ -159,6 +159,11 @@ export const shopProfileSchema = z.object({
   deliveryTimeBands: z.record(timeBandCode, localizedText).default(() => defaultDeliveryTimeBands()),
   /** The product page says 残りわずか when this many bottles or fewer are left (0: never). */
   lowStockHintAt: z.number().int().min(0).max(1000).default(5),
+  /**
+   * Whether addresses outside Japan are taken (charged the shipping table's fee for an address
+   * without a prefecture). Off: a foreign country is refused with 海外への発送は承っておりません.
+   */
+  shipsAbroad: z.boolean().default(false),
   /** Accounts shown for bank transfer at checkout and in the order mail. */
   bankAccounts: z.array(bankAccount).default(() => []),
   /** Days the shop is closed besides its closed weekdays and public holidays (Japan dates), set in the back office. */

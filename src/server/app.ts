@@ -88,6 +88,7 @@ import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { DashboardService } from "./admin/dashboard.service.ts";
 import { StaffService } from "./admin/staff.service.ts";
+import { StaffUnlock } from "./admin/staff-unlock.ts";
 // Back office catalogue: products, direct uploads, exhibits, series and liquor types.
 import { registerAdminCatalogue } from "./admin/admin-catalogue.setup.ts";
 import { registerAdminReportRoutes } from "./admin/admin-reports.routes.ts";
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await database.listen(ACCOUNTS_CHANGED_CHANNEL, () => sessions.forgetLookups());
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
-  const addresses = new AddressService(database.db, countries, postcodes);
+  const addresses = new AddressService(database.db, countries, postcodes, shopProfiles);
   const addressBook = new AddressBookService(database.db, addresses, countries);
 
   const app = Fastify({
@@ -275,7 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const staff = new StaffService(database.db, { sessions, signInLock });
-  registerAdminSessionRoutes(app, { staff, sessions, secret, secureCookies: https });
+  const staffUnlock = new StaffUnlock(database.db, { signInLock, mail, shopProfiles, afterAnswer }, { publicUrl: config.publicUrl, secret });
+  registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, secret, secureCookies: https });
   const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
   const documents = new DocumentsService(database.db, { orders, shopProfiles });

@@ -197,6 +197,21 @@ test("a shopper's session does not open the back office: /admin sends it to the 
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
+test("a locked-out staff member asks the sign-in page for an unlock mail; a bad link says so", async ({ page }) => {
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  const send = page.getByRole("button", { name: "ロック解除のメールを送る" });
+  await send.click();
+  await expect(page.getByTestId("admin-login-errors")).toHaveText("メールアドレスを入力してください。");
+  await page.getByLabel("メールアドレス").fill("nobody@kura.example");
+  await send.click();
+  await expect(page.getByTestId("admin-unlock-sent")).toHaveText("アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。");
+
+  await page.goto("/admin/api/unlock?token=1.1.x");
+  await expect(page).toHaveURL(/\/admin\/login\?unlock=invalid$/);
+  await expect(page.getByRole("alert").filter({ hasText: "ロック解除のリンクが無効か、有効期限が切れています。" })).toBeVisible();
+});
+
 /** Every script and style sheet a page loads, with its text. */
 async function assetsOf(page: Page, path: string): Promise<{ url: string; body: string }[]> {
   const responses: Response[] = [];

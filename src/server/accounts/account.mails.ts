@@ -47,6 +47,12 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
       action: "アカウントのロックを解除する",
       note: "このリンクを使わなくても、しばらくするとロックは自動的に解除されます。",
     },
+    staffUnlock: {
+      subject: "管理画面のロック解除について",
+      paragraphs: ["管理画面へのサインインの失敗が続いたため、このアカウントにロックがかかっています。", "以下のボタンから、すべての接続元のロックを解除できます。"],
+      action: "ロックを解除する",
+      note: "このリンクの有効期限は1時間です。お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
+    },
     passwordChanged: {
       subject: "パスワードの変更について",
       paragraphs: ["パスワードが変更されたことをお知らせします。", "お心当たりのない場合は、すぐにパスワードを再設定し、当店までご連絡ください。"],
@@ -91,6 +97,15 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
       action: "Unlock my account",
       note: "The lock also ends by itself after a while.",
     },
+    staffUnlock: {
+      subject: "Unlocking your back-office account",
+      paragraphs: [
+        "Your back-office account has been locked after too many unsuccessful sign-in attempts.",
+        "Click the button below to lift the lock from every address.",
+      ],
+      action: "Unlock my account",
+      note: "This link is valid for 1 hour. If you did not ask for it, please ignore this email. Your password won't change.",
+    },
     passwordChanged: {
       subject: "Password changed",
       paragraphs: [
@@ -101,7 +116,7 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
   },
 };
 
-export type AccountMailKind = "confirmation" | "reconfirmation" | "alreadyRegistered" | "resetPassword" | "unlock" | "passwordChanged";
+export type AccountMailKind = "confirmation" | "reconfirmation" | "alreadyRegistered" | "resetPassword" | "unlock" | "staffUnlock" | "passwordChanged";
 
 /** Composes one account mail; `link` is the path (with its token) the button opens. */
 export function accountMail(shop: ShopProfile, publicUrl: string, locale: Locale, kind: AccountMailKind, link?: string): MailContent {

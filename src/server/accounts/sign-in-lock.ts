@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
@@ -33,6 +33,10 @@ export const FORGET_UNKNOWN_AFTER_DAYS = 30;
  *
  * Addresses with no account count in `sign_in_attempts` by the same rule, so the warning before
  * the last attempt and the lock message do not tell which addresses have accounts.
+ *
+ * Back-office sign-ins count there too, per account and client address (decision 051): a
+ * stranger's wrong passwords lock the owner out of the stranger's address only, never out of the
+ * owner's own.
  */
 export class SignInLock {
   private readonly keySecret: Buffer;
@@ -73,13 +77,55 @@ export class SignInLock {
     return lockedAt !== null && lockedAt.getTime() > this.lockStartedBefore(now).getTime();
   }
 
+  /** Reserves an attempt for a shop sign-in address with no account; the attempt's number, or null while it is locked. */
+  async reserveUnknown(scope: "member", email: string, now: Date): Promise<number | null> {
+    return this.reserve(this.keyOf(`${scope}\n${email}`), now);
+  }
+
   /**
-   * Reserves an attempt for an address with no account; the attempt's number, or null while it is
-   * locked. `scope` keeps the shop's and the back office's counters apart.
+   * The counter of back-office sign-ins to one address (an account or not) from one client
+   * address: the account's part first, so that all of an account's counters can be found.
    */
-  async reserveUnknown(scope: "member" | "staff", email: string, now: Date): Promise<number | null> {
+  staffKey(email: string, clientAddress: string): string {
+    return `${this.staffAccountKey(email)}.${this.keyOf(`client\n${clientAddress}`)}`;
+  }
+
+  /** A right password: this counter starts again (the lock its last allowed attempt took included). */
+  async clear(key: string): Promise<void> {
+    await this.db.delete(signInAttemptsTable).where(eq(signInAttemptsTable.key, key));
+  }
+
+  /** Lifts every lock of a back-office account, from every client address (unlock mail, admin:create). */
+  async clearStaffAccount(email: string): Promise<void> {
+    await this.db.delete(signInAttemptsTable).where(this.ofStaffAccount(email));
+  }
+
+  /** Whether a back-office account is locked from some client address now (the staff list says so). */
+  async isStaffAccountLocked(email: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: signInAttemptsTable.key })
+      .from(signInAttemptsTable)
+      .where(and(this.ofStaffAccount(email), gt(signInAttemptsTable.lockedAt, this.lockStartedBefore(now))))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  private ofStaffAccount(email: string): SQL {
+    const prefix = `${this.staffAccountKey(email)}.`;
+    return sql`left(${signInAttemptsTable.key}, ${prefix.length}) = ${prefix}`;
+  }
+
+  private staffAccountKey(email: string): string {
+    return this.keyOf(`staff\n${email}`);
+  }
+
+  private keyOf(text: string): string {
+    return crypto.createHmac("sha256", this.keySecret).update(text).digest("base64url");
+  }
+
+  /** Reserves an attempt on one counter of sign_in_attempts (a staffKey, or an unknown address's); its number, or null while locked. */
+  async reserve(key: string, now: Date): Promise<number | null> {
     const table = signInAttemptsTable;
-    const key = crypto.createHmac("sha256", this.keySecret).update(`${scope}\n${email}`).digest("base64url");
     const at = sql`${now.toISOString()}::timestamptz`;
     const set = this.reserveSet(table, now);
     // One statement that, like an account's reservation, writes nothing while the address is locked

@@ -83,7 +83,7 @@ export class AddressBookService {
     if (!fields.phone && !isPhoneNumber(phone)) fields.phone = [fullValidationMessage(locale, "recipient_phone", "invalid")];
     let address;
     try {
-      address = this.addresses.validate(await this.addresses.withPrefecture(form), locale);
+      address = await this.addresses.checked(form, locale);
     } catch (error) {
       if (!(error instanceof DomainError) || !error.fields) throw error;
       Object.assign(fields, error.fields);

@@ -4,6 +4,7 @@ import { createTestApp } from "../testing/test-app.ts";
 import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
 import { CountriesService } from "../reference/countries.service.ts";
 import { PostcodesService } from "../reference/postcodes.service.ts";
+import { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { AddressBookService } from "./address-book.service.ts";
 import { AddressService } from "./address.service.ts";
 
@@ -58,7 +59,7 @@ describe("adding, changing, deleting", () => {
     expect(entry).toEqual({ id: expect.any(Number), ...mother, zip: "9000021", prefecture: 47, country_name: "日本" });
     expect((await call(fresh, "GET")).json().data).toEqual([entry]);
 
-    const changed = await call(fresh, "PUT", `/${entry.id}`, { ...mother, zip: "999-9999", address: "北海道札幌市北区北八条西3丁目", building_name: "札幌ビル" });
+    const changed = await call(fresh, "PUT", `/${entry.id}`, { ...mother, zip: "009-9999", address: "北海道札幌市北区北八条西3丁目", building_name: "札幌ビル" });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ prefecture: 1, building_name: "札幌ビル" });
 
@@ -121,7 +122,7 @@ describe("the limit of entries", () => {
     // The service itself, as two processes behind a load balancer would run it: one member's
     // requests through one Fastify are served one after the other and would not show the race.
     const countries = new CountriesService();
-    const book = new AddressBookService(shop.database.db, new AddressService(shop.database.db, countries, new PostcodesService()), countries);
+    const book = new AddressBookService(shop.database.db, new AddressService(shop.database.db, countries, new PostcodesService(), new ShopProfileService(shop.database.db)), countries);
     const fresh = await shop.memberSession();
     for (let n = 0; n < ADDRESS_BOOK_MAX_ENTRIES - 1; n += 1) await book.create(fresh.user.id, { ...mother, name: `比嘉 ${n}` }, "ja");
     const answers = await Promise.allSettled(Array.from({ length: 4 }, () => book.create(fresh.user.id, mother, "ja")));

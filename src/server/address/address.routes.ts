@@ -26,7 +26,7 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
     });
 
     app.put(`${prefix}/address`, { ...member, schema: { body: addressBody } }, async (request) => {
-      const address = deps.addresses.validate(await deps.addresses.withPrefecture(request.body), request.locale);
+      const address = await deps.addresses.checked(request.body, request.locale);
       return { data: await deps.addresses.save(request.user!.id, address, request.locale) };
     });
   }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AddressErrorKind, AddressField, AddressInput, AddressResource } from "../../domain/address.ts";
 import { parseAddress } from "../../domain/address-schema.ts";
-import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, ZIP_LENGTH, isJapaneseZip, normalizeZip } from "../../domain/address.ts";
+import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, PREFECTURES, ZIP_LENGTH, displayZip, isJapaneseZip, normalizeZip, prefectureName } from "../../domain/address.ts";
 import { prefectureFromAddressText } from "../../domain/recipient.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
@@ -10,6 +10,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
 import type { CountriesService } from "../reference/countries.service.ts";
 import type { PostcodesService } from "../reference/postcodes.service.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
 // The zip rule has no Rails default wording; this follows rails-i18n's pattern (attribute + は…).
 const zipFormat: Record<Locale, string> = {
@@ -22,13 +23,67 @@ function fieldMessage(field: AddressField, kind: AddressErrorKind, locale: Local
   return fullValidationMessage(locale, field, kind, kind === "too_long" ? { count: ADDRESS_MAX_LENGTH } : {});
 }
 
+/** The rules the trader's data and Japan Post's decide, worded here (no Rails default has them). */
+const factMessages = {
+  abroad: { ja: "海外への発送は承っておりません", en: "We do not ship outside Japan" },
+  postcodeMismatch: {
+    ja: (zip: string, prefecture: string) => `都道府県が郵便番号（${zip}）の${prefecture}と一致しません`,
+    en: (zip: string, prefecture: string) => `Prefecture does not match the postcode ${zip}, which is in ${prefecture}`,
+  },
+  addressMismatch: {
+    ja: (prefecture: string) => `都道府県が住所の${prefecture}と一致しません`,
+    en: (prefecture: string) => `Prefecture does not match the address, which is in ${prefecture}`,
+  },
+} as const;
+
+/**
+ * What an address is held to beyond its form, read before validate() (which stays synchronous for
+ * the checkout's one pass over every field): where Japan Post puts each postcode, and whether the
+ * trader ships abroad (shop profile `shipsAbroad`, off unless set).
+ */
+export interface AddressFacts {
+  /** 7-digit postcode → prefecture 1–47; a code the data cannot place is absent (and not refused). */
+  postcodePrefectures: ReadonlyMap<string, number>;
+  shipsAbroad: boolean;
+}
+
+/** The full prefecture name an address's text starts with ("東京都港区…"), if any. */
+function prefectureWrittenIn(address: string): number | undefined {
+  const text = address.normalize("NFKC").trimStart();
+  return PREFECTURES.find((prefecture) => text.startsWith(prefecture.ja))?.code;
+}
+
 /** A member's saved delivery address (spec §2 /mypage/address, §7 GET/PUT /api/address), one per member. */
 export class AddressService {
   constructor(
     private readonly db: Database,
     private readonly countries: CountriesService,
-    private readonly postcodes?: PostcodesService,
+    private readonly postcodes: PostcodesService,
+    private readonly shopProfiles: Pick<ShopProfileService, "profile">,
   ) {}
+
+  /** Checks a form as PUT /api/address and the address book take it: the prefecture filled in when missing, then validate(). */
+  async checked(input: unknown, locale: Locale): Promise<AddressInput> {
+    const form = await this.withPrefecture(input);
+    return this.validate(form, locale, await this.facts([form]));
+  }
+
+  /** The facts validate() needs for these forms (a checkout has the buyer's address and the recipient's). */
+  async facts(forms: unknown[]): Promise<AddressFacts> {
+    const postcodePrefectures = new Map<string, number>();
+    for (const form of forms) {
+      if (typeof form !== "object" || form === null) continue;
+      const { country, zip } = form as Record<string, unknown>;
+      const japanese = country === undefined || country === null || (typeof country === "string" && [DEFAULT_COUNTRY, ""].includes(country.trim().toLowerCase()));
+      const digits = typeof zip === "string" ? normalizeZip(zip) : "";
+      if (!japanese || !isJapaneseZip(digits) || postcodePrefectures.has(digits)) continue;
+      // Unreadable data must not stop an order: the code is then simply not placed.
+      const prefecture = await this.postcodes.prefectureOf(digits).catch(() => undefined);
+      if (prefecture !== undefined) postcodePrefectures.set(digits, prefecture);
+    }
+    const { shipsAbroad } = await this.shopProfiles.profile();
+    return { postcodePrefectures, shipsAbroad };
+  }
 
   /**
    * A Japanese address posted without its prefecture (spec §7 gives country, zip, address and
@@ -42,23 +97,40 @@ export class AddressService {
     const given = form.prefecture;
     if (country !== DEFAULT_COUNTRY || (given !== undefined && given !== null && String(given).trim() !== "")) return input;
     const zip = typeof form.zip === "string" ? normalizeZip(form.zip) : "";
-    const byZip = isJapaneseZip(zip) && this.postcodes ? (await this.postcodes.lookup(zip).catch(() => undefined))?.prefecture : undefined;
+    const byZip = isJapaneseZip(zip) ? (await this.postcodes.lookup(zip).catch(() => undefined))?.prefecture : undefined;
     const prefecture = byZip ?? (typeof form.address === "string" ? prefectureFromAddressText(form.address) : undefined);
     return prefecture === undefined ? input : { ...form, prefecture };
   }
 
   /**
-   * The address form checked by the shared rules plus the one only the server knows (the country
-   * exists); a refusal is a 422 with one full message per field in the request's locale.
+   * The address form checked by the shared rules plus those only the server knows: the country
+   * exists and the shop ships there, and a Japanese address's prefecture is the one its postcode
+   * (Japan Post's data) and its text name — the fee, the delivery dates and the label follow the
+   * prefecture. A refusal is a 422 with one full message per field in the request's locale.
    */
-  validate(input: unknown, locale: Locale): AddressInput {
+  validate(input: unknown, locale: Locale, facts: AddressFacts): AddressInput {
     const parsed = parseAddress(input);
     const errors = parsed.ok ? {} : parsed.errors;
     if (parsed.ok && !this.countries.isCountry(parsed.value.country)) errors.country = ["inclusion"];
     const entries = Object.entries(errors) as [AddressField, AddressErrorKind[]][];
-    if (parsed.ok && entries.length === 0) return parsed.value;
-    const fields = Object.fromEntries(entries.map(([field, kinds]) => [field, kinds.map((kind) => fieldMessage(field, kind, locale))]));
+    const fields: Partial<Record<AddressField, string[]>> = Object.fromEntries(
+      entries.map(([field, kinds]) => [field, kinds.map((kind) => fieldMessage(field, kind, locale))]),
+    );
+    if (parsed.ok) Object.assign(fields, { ...this.factErrors(parsed.value, locale, facts), ...fields });
+    if (parsed.ok && Object.keys(fields).length === 0) return parsed.value;
     throw new DomainError("invalid", undefined, fields);
+  }
+
+  private factErrors(address: AddressInput, locale: Locale, facts: AddressFacts): Partial<Record<AddressField, string[]>> {
+    if (address.country !== DEFAULT_COUNTRY) return facts.shipsAbroad ? {} : { country: [factMessages.abroad[locale]] };
+    if (address.prefecture === null) return {};
+    const byZip = facts.postcodePrefectures.get(address.zip);
+    if (byZip !== undefined && byZip !== address.prefecture) {
+      return { prefecture: [factMessages.postcodeMismatch[locale](displayZip(DEFAULT_COUNTRY, address.zip), prefectureName(byZip, locale)!)] };
+    }
+    const written = prefectureWrittenIn(address.address);
+    if (written !== undefined && written !== address.prefecture) return { prefecture: [factMessages.addressMismatch[locale](prefectureName(written, locale)!)] };
+    return {};
   }
 
   async saved(userId: number, locale: Locale): Promise<AddressResource | null> {

@@ -75,9 +75,23 @@ describe("saving and reading", () => {
     expect((await put(member, { ...tokyo, zip: "100－0001" })).json().data.zip).toBe("1000001");
   });
 
-  it("keeps a foreign address without a prefecture", async () => {
+  it("refuses a foreign address while the shop does not ship abroad, in ja and en", async () => {
     const abroad = await shop.memberSession();
-    const response = await put(abroad, { country: "FR", zip: "75001", prefecture: 13, address: "1 Rue de Rivoli, Paris", building_name: "" }, "en");
+    const paris = { country: "FR", zip: "75001", address: "1 Rue de Rivoli, Paris", building_name: "" };
+    const ja = await put(abroad, paris);
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({ country: ["海外への発送は承っておりません"] });
+    const en = await put(abroad, { ...paris, country: "us", zip: "10001", address: "350 Fifth Avenue, New York" }, "en");
+    expect(en.json().fields).toEqual({ country: ["We do not ship outside Japan"] });
+    expect((await get(abroad)).json().data).toBeNull();
+  });
+
+  it("keeps a foreign address without a prefecture once the trader ships abroad", async () => {
+    const profiles = shop.app.services.shopProfiles;
+    const profile = await profiles.profile();
+    await profiles.save({ ...profile, shipsAbroad: true });
+    const abroad = await shop.memberSession();
+    const response = await put(abroad, { country: "FR", zip: "75001", prefecture: 13, address: "1 Rue de Rivoli, Paris", building_name: "" }, "en").finally(() => profiles.save(profile));
     expect(response.statusCode).toBe(200);
     expect((await get(abroad, "en")).json().data).toEqual({
       country: "fr",
@@ -101,6 +115,24 @@ describe("saving and reading", () => {
 });
 
 describe("validation", () => {
+  it("refuses a prefecture that is not the postcode's, on the prefecture field in ja and en", async () => {
+    const naha = { country: "jp", zip: "900-0001", prefecture: 13, address: "那覇市港町1-1", building_name: "" };
+    const ja = await put(member, naha);
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({ prefecture: ["都道府県が郵便番号（〒900-0001）の沖縄県と一致しません"] });
+    const en = await put(member, naha, "en");
+    expect(en.json().fields).toEqual({ prefecture: ["Prefecture does not match the postcode 〒900-0001, which is in Okinawa"] });
+    // A code the data does not list is held to the prefecture every code of its first 3 digits shares.
+    expect((await put(member, { ...naha, zip: "900-0999" })).json().fields).toEqual({ prefecture: ["都道府県が郵便番号（〒900-0999）の沖縄県と一致しません"] });
+    expect((await put(member, { ...naha, prefecture: 47 })).statusCode).toBe(200);
+  });
+
+  it("refuses a prefecture that is not the one the address is written in", async () => {
+    const response = await put(member, { country: "jp", zip: "009-9999", prefecture: 13, address: "沖縄県那覇市港町1-1", building_name: "" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toEqual({ prefecture: ["都道府県が住所の沖縄県と一致しません"] });
+  });
+
   it("answers 422 with a Japanese message under each wrong field", async () => {
     const before = (await get(member)).json().data;
     const response = await put(member, { country: "jp", zip: "", prefecture: null, address: " ", building_name: "あ".repeat(256) });

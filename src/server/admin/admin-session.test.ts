@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionsTable } from "../db/schema/accounts.ts";
+import { eq, isNotNull } from "drizzle-orm";
+import { sessionsTable, signInAttemptsTable } from "../db/schema/accounts.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
@@ -29,6 +29,12 @@ function signIn(session: BrowserSession, body: object, options: { locale?: "ja" 
     payload: body,
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
+}
+
+/** The owner's staff list (GET /admin/api/staff). */
+async function listed(): Promise<{ id: number; locked: boolean }[]> {
+  const owner = await staffSession(shop, "owner");
+  return (await shop.app.inject({ method: "GET", url: "/admin/api/staff", headers: { cookie: owner.cookie } })).json().data;
 }
 
 function current(session: BrowserSession) {
@@ -85,22 +91,74 @@ describe("POST /admin/api/session", () => {
     const locked = await attempt(password);
     expect(locked.statusCode).toBe(401);
     expect(locked.json().errors).toEqual(["アカウントはロックされています。"]);
-    // No unlock mail: staff unlock by waiting or through `npm run admin:create`.
+    expect((await listed()).find((entry) => entry.id === staff.id)).toMatchObject({ locked: true });
+    // No mail unless asked for (POST /admin/api/unlock).
     expect(await shop.mailsTo(email)).toEqual([]);
 
-    await shop.database.db.update(staffMembersTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(eq(staffMembersTable.id, staff.id));
+    await shop.database.db.update(signInAttemptsTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(isNotNull(signInAttemptsTable.lockedAt));
     const after = await attempt(password);
     expect(after.statusCode).toBe(200);
-    const [row] = await shop.database.db.select().from(staffMembersTable).where(eq(staffMembersTable.id, staff.id));
-    expect(row).toMatchObject({ lockedAt: null, failedAttempts: 0 });
+    expect((await listed()).find((entry) => entry.id === staff.id)).toMatchObject({ locked: false });
   });
 
   it("a right password resets the count of wrong ones", async () => {
-    const { email, password, staff } = await createStaff(shop);
-    for (let index = 0; index < 5; index++) await signIn(shop.browserSession(), { email, password: "nope" }, { remoteAddress: "192.0.2.5" });
-    expect((await signIn(shop.browserSession(), { email, password }, { remoteAddress: "192.0.2.5" })).statusCode).toBe(200);
-    const [row] = await shop.database.db.select().from(staffMembersTable).where(eq(staffMembersTable.id, staff.id));
-    expect(row!.failedAttempts).toBe(0);
+    const { email, password } = await createStaff(shop);
+    const attempt = (pass: string) => signIn(shop.browserSession(), { email, password: pass }, { remoteAddress: "192.0.2.5" });
+    for (let index = 0; index < 9; index++) await attempt("nope");
+    expect((await attempt(password)).statusCode).toBe(200);
+    // Nine more wrong ones are a new series: the ninth warns, none locks.
+    for (let index = 0; index < 8; index++) expect((await attempt("nope")).json().errors).toEqual(["メールアドレスまたはパスワードが違います。"]);
+    expect((await attempt("nope")).json().errors).toEqual(["もう一回誤るとアカウントがロックされます。"]);
+  });
+
+  it("counts per account and client address: a stranger's wrong passwords never lock the owner out of the owner's own address", async () => {
+    const { email, password, staff } = await createStaff(shop, { role: "owner" });
+    const stranger = "203.0.113.66";
+    const owner = "198.51.100.7";
+    for (let index = 0; index < 10; index++) await signIn(shop.browserSession(), { email, password: `guess ${index}` }, { remoteAddress: stranger });
+    // The stranger is locked, even with the right password…
+    expect((await signIn(shop.browserSession(), { email, password }, { remoteAddress: stranger })).json().errors).toEqual(["アカウントはロックされています。"]);
+    // …the owner, from the owner's address, is not, and has all 10 attempts.
+    const fromOwner = await signIn(shop.browserSession(), { email, password }, { remoteAddress: owner });
+    expect(fromOwner.statusCode).toBe(200);
+    expect(fromOwner.json().staff).toMatchObject({ id: staff.id, role: "owner" });
+    // Again and again (an hour later, from the next address of the stranger's pool, under its rate limit): nothing changes for the owner.
+    await shop.database.db.update(signInAttemptsTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(isNotNull(signInAttemptsTable.lockedAt));
+    for (const address of ["203.0.113.67", "203.0.113.68"]) {
+      for (let index = 0; index < 10; index++) await signIn(shop.browserSession(), { email, password: `guess again ${index}` }, { remoteAddress: address });
+    }
+    expect((await signIn(shop.browserSession(), { email, password }, { remoteAddress: owner })).statusCode).toBe(200);
+  });
+
+  it("mails a locked staff member a link that lifts the lock from every address; other addresses get the same answer and no mail", async () => {
+    const { email, password } = await createStaff(shop, { role: "owner" });
+    const own = "198.51.100.9";
+    for (let index = 0; index < 10; index++) await signIn(shop.browserSession(), { email, password: `forgot ${index}` }, { remoteAddress: own });
+    expect((await signIn(shop.browserSession(), { email, password }, { remoteAddress: own })).statusCode).toBe(401);
+
+    const ask = (address: string, locale: "ja" | "en" = "ja") => {
+      const guest = shop.browserSession();
+      return shop.app.inject({ method: "POST", url: "/admin/api/unlock", headers: { ...guest.headers, cookie: `${guest.cookie}; locale=${locale}` }, payload: { email: address } });
+    };
+    const asked = await ask(email.toUpperCase());
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: "アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。" });
+    const notLocked = (await createStaff(shop)).email;
+    for (const other of ["nobody@kura.example", notLocked]) {
+      expect((await ask(other)).json()).toEqual(asked.json());
+      expect(await shop.mailsTo(other)).toEqual([]);
+    }
+    const [mail] = await shop.mailsTo(email);
+    expect(mail!.subject).toBe("管理画面のロック解除について");
+    const link = new URL(mail!.text.match(/https?:\/\/\S+\/admin\/api\/unlock\?token=\S+/)![0]);
+
+    // A tampered link does nothing.
+    const tampered = await shop.app.inject({ method: "GET", url: `${link.pathname}${link.search.replace(/.$/, (last) => (last === "A" ? "B" : "A"))}` });
+    expect(tampered.headers.location).toBe("/admin/login?unlock=invalid");
+    const followed = await shop.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe("/admin/login?unlocked=1");
+    expect((await signIn(shop.browserSession(), { email, password }, { remoteAddress: own })).statusCode).toBe(200);
   });
 
   it("answers 429 once sign-ins from one address pass the limit", async () => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
@@ -25,8 +25,9 @@ function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResou
 
 /**
  * Back-office accounts: sign-in with the shoppers' lock rule (the same settings: 10 wrong
- * passwords lock for an hour), and creation or password reset from the command line. A locked
- * staff member gets no unlock mail: the lock ends by itself, or the owner resets the password.
+ * passwords lock for an hour) counted per account and client address, so nobody can lock the
+ * owner out of the owner's own address (decision 051); and creation or password reset from the
+ * command line. A lock ends by itself, by the unlock mail (staff-unlock.ts) or by admin:create.
  */
 export class StaffService {
   constructor(
@@ -34,31 +35,21 @@ export class StaffService {
     private readonly deps: { sessions: SessionService; signInLock: SignInLock },
   ) {}
 
-  async signIn(input: { email?: unknown; password?: unknown }, now = new Date()): Promise<StaffSignedIn> {
+  async signIn(input: { email?: unknown; password?: unknown }, context: { ip: string }, now = new Date()): Promise<StaffSignedIn> {
     const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
     const password = typeof input.password === "string" ? input.password : "";
     const lock = this.deps.signInLock;
+    // Counted before the password is checked, in one update, whether the address is staff or not
+    // (the answers do not tell): parallel attempts check at most the allowed number of passwords.
+    const key = lock.staffKey(email, context.ip);
+    const attempt = await lock.reserve(key, now);
+    if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
     const staff = email ? await this.findByEmail(email) : undefined;
-    if (!staff) {
-      // Counted and as slow as a wrong password, so the answer does not tell which addresses are staff.
-      const attempt = await lock.reserveUnknown("staff", email, now);
-      if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
-      await verifyAgainstNothing(password);
-      throw new DomainError("unauthorized", lock.failureAnswer(attempt));
-    }
-    // Counted before the password is checked, in one update: parallel attempts check at most the
-    // allowed number of passwords (sign-in-lock.ts).
-    const [reserved] = await this.db
-      .update(staffMembersTable)
-      .set(lock.reserveSet(staffMembersTable, now))
-      .where(and(eq(staffMembersTable.id, staff.id), lock.mayAttempt(staffMembersTable, now)))
-      .returning({ failedAttempts: staffMembersTable.failedAttempts });
-    if (!reserved) throw new DomainError("unauthorized", "signInLocked");
-    if (!(await verifyPassword(staff.passwordHash, password))) {
-      throw new DomainError("unauthorized", lock.failureAnswer(reserved.failedAttempts));
-    }
+    if (!staff) await verifyAgainstNothing(password);
+    if (!staff || !(await verifyPassword(staff.passwordHash, password))) throw new DomainError("unauthorized", lock.failureAnswer(attempt));
+    await lock.clear(key);
     return this.db.transaction(async (tx) => {
-      await tx.update(staffMembersTable).set({ failedAttempts: 0, lockedAt: null, lastSignInAt: now }).where(eq(staffMembersTable.id, staff.id));
+      await tx.update(staffMembersTable).set({ lastSignInAt: now }).where(eq(staffMembersTable.id, staff.id));
       const sessionId = await this.deps.sessions.createForStaff(tx, staff.id, now);
       return { staff: staffResource(staff), sessionId };
     });
@@ -71,11 +62,14 @@ export class StaffService {
   async list(): Promise<StaffListEntry[]> {
     const rows = await this.db.select().from(staffMembersTable).orderBy(asc(staffMembersTable.id));
     const now = new Date();
-    return rows.map((row) => ({
-      ...staffResource(row),
-      last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
-      locked: row.lockedAt !== null && !this.lockExpired(row, now),
-    }));
+    // Locked from some client address: the owner sees it, whoever's attempts took the lock.
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...staffResource(row),
+        last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+        locked: await this.deps.signInLock.isStaffAccountLocked(row.email, now),
+      })),
+    );
   }
 
   /**
@@ -99,18 +93,15 @@ export class StaffService {
     const [row] = await this.db
       .insert(staffMembersTable)
       .values({ email, passwordHash, role })
-      .onConflictDoUpdate({ target: staffMembersTable.email, set: { passwordHash, role, failedAttempts: 0, lockedAt: null } })
+      .onConflictDoUpdate({ target: staffMembersTable.email, set: { passwordHash, role } })
       .returning();
+    await this.deps.signInLock.clearStaffAccount(email);
     return { staff: staffResource(row!), created: !existing };
   }
 
   private async findByEmail(email: string): Promise<StaffRow | undefined> {
     const [row] = await this.db.select().from(staffMembersTable).where(eq(staffMembersTable.email, email));
     return row;
-  }
-
-  private lockExpired(staff: StaffRow, now: Date): boolean {
-    return !this.deps.signInLock.isLocked(staff.lockedAt, now);
   }
 }
 

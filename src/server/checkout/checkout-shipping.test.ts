@@ -66,6 +66,38 @@ describe("shipping charged at checkout", () => {
   });
 });
 
+describe("the address the parcel goes to", () => {
+  // Issue 28 item 4: Naha's postcode with Tokyo's prefecture was charged Tokyo's fee and printed 東京都那覇市….
+  const nahaAsTokyo = { country: "jp", zip: "900-0001", prefecture: 13, address: "那覇市港町1-1", building_name: "" };
+  const recipient = { name: "比嘉 ツル", phone: "098-867-1234", ...nahaAsTokyo };
+
+  it("refuses a prefecture that is not the postcode's, for the buyer and the recipient, in ja and en, and places nothing", async () => {
+    const wine = await env.make.product({ price: 3000, stock: 5 });
+    const buyer = await place({ [wine]: 1 }, { address: nahaAsTokyo });
+    expect(buyer.statusCode).toBe(422);
+    expect(buyer.json().fields).toEqual({ "address.prefecture": ["都道府県が郵便番号（〒900-0001）の沖縄県と一致しません"] });
+    const toRecipient = await place({ [wine]: 1 }, { recipient }, "en");
+    expect(toRecipient.statusCode).toBe(422);
+    expect(toRecipient.json().fields).toEqual({ "recipient.prefecture": ["Prefecture does not match the postcode 〒900-0001, which is in Okinawa"] });
+    expect(await env.client.stockOf(wine)).toBe(5);
+
+    // With the prefecture the postcode gives, Okinawa's fee is charged.
+    const right = await place({ [wine]: 1 }, { recipient: { ...recipient, prefecture: 47 } });
+    expect(right.statusCode).toBe(200);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(right.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+  });
+
+  it("refuses a country the shop does not ship to, with a clear message in ja and en", async () => {
+    const wine = await env.make.product({ price: 3000, stock: 5 });
+    const newYork = { country: "us", zip: "10001", address: "350 Fifth Avenue, New York", building_name: "" };
+    const ja = await place({ [wine]: 1 }, { address: newYork });
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({ "address.country": ["海外への発送は承っておりません"] });
+    const en = await place({ [wine]: 1 }, { recipient: { ...recipient, ...newYork } }, "en");
+    expect(en.json().fields).toEqual({ "recipient.country": ["We do not ship outside Japan"] });
+  });
+});
+
 describe("the delivery date at checkout", () => {
   it("takes the prefecture's window: Okinawa's first day is refused for Tokyo's earlier one, with the window in ja and en", async () => {
     const profile = await env.shop.app.services.shopProfiles.profile();

@@ -115,6 +115,8 @@ export class CheckoutService {
     // An address without its prefecture (spec §7 has none) takes it from the postcode or its text.
     payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
     if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
+    // Where the postcodes are and whether the shop ships abroad: the fee and the dates follow the address.
+    const addressFacts = await this.deps.addresses.facts([payload.address, payload.recipient]);
     const input = validateCheckout(payload, {
       locale,
       todayInJapan: japanDateOf(new Date()),
@@ -122,7 +124,7 @@ export class CheckoutService {
       timeBandCodes: Object.keys(shop.deliveryTimeBands),
       signedIn: request.user !== null,
       hasSavedCard: savedCard !== null,
-      validateAddress: (address) => this.deps.addresses.validate(address, locale),
+      validateAddress: (address) => this.deps.addresses.validate(address, locale, addressFacts),
       giftSettings: shop.gift,
     });
     const card: CardSource | undefined =

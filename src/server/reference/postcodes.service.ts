@@ -77,6 +77,19 @@ export class PostcodesService {
     return (await this.byPrefix(zip.slice(0, 3)))[zip];
   }
 
+  /**
+   * The prefecture a Japanese postcode belongs to: its own entry's, or, for a code the data does
+   * not list (a new one, a typo), the one every code of its first 3 digits shares; undefined when
+   * the data cannot tell.
+   */
+  async prefectureOf(zip: string): Promise<number | undefined> {
+    const table = await this.byPrefix(zip.slice(0, 3));
+    const own = table[zip];
+    if (own) return own.prefecture;
+    const prefectures = new Set(Object.values(table).map((entry) => entry.prefecture));
+    return prefectures.size === 1 ? [...prefectures][0] : undefined;
+  }
+
   /** How many prefixes are parsed in memory (for tests of the cache bound). */
   get cachedPrefixes(): number {
     return this.cache.size;

@@ -179,6 +179,8 @@ function rules(f: Fixtures): Record<string, Rule> {
 
     // --- back office ---
     "POST /admin/api/session": { access: "public", ok: [400, 401, 422] },
+    "POST /admin/api/unlock": { access: "public", ok: 200 },
+    "GET /admin/api/unlock": { access: "public", ok: 303 },
     "GET /admin/api/session": { access: "staff", ok: 200 },
     "DELETE /admin/api/session": { access: "staff", ok: 204, endsSession: true },
     "GET /admin/api/dashboard": { access: "staff", ok: 200 },

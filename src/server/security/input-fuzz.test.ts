@@ -103,6 +103,8 @@ function examples(f: Fixtures): Record<string, Example> {
     "POST /test-gateway/setup_intents/confirm": { body: { client_secret: "seti_x_secret_y", payment_method: f.paymentMethod, locale: "ja" } },
     "POST /test-gateway/3ds/:id": { body: { client_secret: "pi_x_secret_y", result: "complete" } },
     "POST /admin/api/session": { body: { email: "nobody@example.com", password: "password1" } },
+    "POST /admin/api/unlock": { body: { email: "nobody@example.com" } },
+    "GET /admin/api/unlock": { query: { token: "1.4102444800000.abc" } },
     "GET /admin/api/orders": { query: { status: "pending", payment_method: "bank", from: "2026-01-01", to: "2026-12-31", q: "山田", page: "1" } },
     "GET /admin/api/orders/export.csv": { query: { status: "pending", q: "山田" } },
     "GET /admin/api/orders/b2-cloud.csv": { query: { status: "await_payment", q: "山田" } },
@@ -157,7 +159,18 @@ const outOfRange = fc.constantFrom(
   2_147_483_648, -2_147_483_649, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 0.5, -1, 0, 1e-7, 2 ** 31 - 0.5,
   "2147483648", "-2147483649", "9223372036854775808", "99999999999999999999999", "1e400", "-0", "NaN", "Infinity", "0x10", "1.5", "",
 );
+/**
+ * Return paths a browser reads as another host, or that break the Location header: TAB, CR, LF
+ * and CRLF (browsers drop them), backslashes (read as "/"), full-width look-alikes of / and \\,
+ * raw and percent-encoded.
+ */
+const REDIRECT_SEEDS = [
+  "/\t/evil.example/phish", "/\n/x", "/\r/x", "/\r\n/x", "\t//evil.example", "/\\evil.example", "\\\\evil.example", "/.//evil.example",
+  "/／evil.example", "／／evil.example", "/＼evil.example", "＼＼evil.example", "/%EF%BC%8F/evil.example", "%EF%BC%8F%EF%BC%8Fevil.example",
+  "//evil.example", "https://evil.example/", "/%09/evil.example", "/%0d%0a/x", "/%5Cevil.example",
+];
 const oddString = fc.oneof(
+  fc.constantFrom(...REDIRECT_SEEDS),
   fc.constantFrom("%00", "\\u0000", "\ufeff", "\u202e", "../../etc/passwd", "' OR 1=1 --", "<script>", "x".repeat(100_000), "日本酒".repeat(34_000)),
   fc.string({ unit: "binary", maxLength: 20 }),
 );
@@ -373,4 +386,49 @@ describe("fuzzing every registered route with hostile input", () => {
     expect(health.statusCode).toBe(200);
     expect(cases).toBeGreaterThan(routes.length * RUNS);
   });
+
+  it("redirects only to this site, never answering 5xx, whatever return path a visitor sends", { timeout: 120_000 }, async () => {
+    const table = examples(fixtures);
+    const guest = shop.browserSession();
+    const get = (url: string) => shop.app.inject({ method: "GET", url, headers: guest.headers });
+    const problems: string[] = [];
+    let redirecting = 0;
+    for (const route of routes.filter((each) => each.method === "GET")) {
+      const example = table[route.key] ?? {};
+      const path = route.url.replace(/:(\w+)|\*/g, (_, name: string | undefined) => pathParameterExample(name ?? "*", fixtures));
+      // A route that redirects the example request is a redirecting route.
+      const probe = await get(path + queryString(example.query ?? {}));
+      if (probe.statusCode < 300 || probe.statusCode >= 400) continue;
+      redirecting += 1;
+      for (const key of new Set([...Object.keys(example.query ?? {}), "to", "redirect", "return_to", "next"])) {
+        for (const seed of REDIRECT_SEEDS) {
+          // The value sent raw (as typed into a link) and as a browser would encode it.
+          for (const query of [`?${key}=${seed.replace(/[\s#&]/g, encodeURIComponent)}`, queryString({ ...example.query, [key]: seed })]) {
+            // Same-site hops are followed (a mail link leads to /locale/…?to=, which leads on).
+            let url = path + query;
+            for (let hop = 0; hop < 3; hop += 1) {
+              const response = await get(url);
+              if (response.statusCode >= 500) problems.push(`${route.key} ${JSON.stringify(query)}: ${response.statusCode}`);
+              const location = response.headers.location;
+              if (typeof location !== "string") break;
+              if (!isSameSite(location)) problems.push(`${route.key} ${JSON.stringify(query)}: Location ${JSON.stringify(location)}`);
+              if (!isSameSite(location) || !location.startsWith("/")) break;
+              url = location;
+            }
+          }
+        }
+      }
+    }
+    // The language switch, the mail links (confirmation, unlock, magazine) and the favicon.
+    expect(redirecting).toBeGreaterThanOrEqual(5);
+    expect(problems).toEqual([]);
+  });
 });
+
+/** Where a browser would go: no control characters or backslashes, and the shop's own origin once resolved. */
+function isSameSite(location: string): boolean {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(location)) return false;
+  const shopOrigin = "http://shop.test";
+  return new URL(location, `${shopOrigin}/somewhere/page`).origin === shopOrigin;
+}

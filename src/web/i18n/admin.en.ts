@@ -26,6 +26,11 @@ export const adminEn: AdminDictionary = {
   "adminLogin.signedIn": "Signed in.",
   "adminLogin.failed": "Could not sign in.",
   "adminLogin.needSignIn": "Please sign in with a staff account.",
+  "adminLogin.unlockHint": "Locked out? Enter your email and we will send you a link to unlock your account.",
+  "adminLogin.sendUnlock": "Email me an unlock link",
+  "adminLogin.emailFirst": "Please enter your email.",
+  "adminLogin.unlocked": "Your account has been unlocked. Please sign in.",
+  "adminLogin.unlockInvalid": "The unlock link is invalid or has expired. Please ask for a new one.",
 
   "adminDashboard.title": "Dashboard",
   "adminDashboard.today": "Today",

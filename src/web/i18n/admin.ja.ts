@@ -27,6 +27,11 @@ export const adminJa = {
   "adminLogin.signedIn": "サインインしました。",
   "adminLogin.failed": "サインインできませんでした。",
   "adminLogin.needSignIn": "スタッフアカウントでサインインしてください。",
+  "adminLogin.unlockHint": "ロックがかかってサインインできない場合は、メールアドレスを入力してロック解除のご案内をお受け取りください。",
+  "adminLogin.sendUnlock": "ロック解除のメールを送る",
+  "adminLogin.emailFirst": "メールアドレスを入力してください。",
+  "adminLogin.unlocked": "ロックを解除しました。サインインしてください。",
+  "adminLogin.unlockInvalid": "ロック解除のリンクが無効か、有効期限が切れています。もう一度メールをお送りください。",
 
   "adminDashboard.title": "ダッシュボード",
   "adminDashboard.today": "本日",

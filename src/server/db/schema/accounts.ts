@@ -41,10 +41,11 @@ export const usersTable = pgTable(
 );
 
 /**
- * Failed sign-ins of addresses that have no account (members and staff alike), counted as an
- * account's failed_attempts and locked_at are, so the warning before the last attempt and the lock
- * message come the same way whether the address is known (decision 014). Keyed by an HMAC of the
- * scope and normalised address: the table names no address.
+ * Failed sign-ins of shop addresses that have no account, counted as an account's failed_attempts
+ * and locked_at are, so the warning before the last attempt and the lock message come the same way
+ * whether the address is known (decision 014); and every back-office sign-in, per account address
+ * and client address (decision 051). Keyed by HMACs of the scope, the normalised address and the
+ * client address: the table names neither.
  */
 export const signInAttemptsTable = pgTable(
   "sign_in_attempts",

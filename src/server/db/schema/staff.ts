@@ -5,7 +5,8 @@ import { STAFF_ROLES } from "../../../domain/staff.ts";
 /**
  * Back-office accounts, apart from the shoppers' `users`: a staff member is never a customer
  * account and a shopper's session never carries staff rights. Created on the command line
- * (`npm run admin:create`); locked after too many wrong passwords by the shoppers' rule.
+ * (`npm run admin:create`). Wrong passwords are counted per account and client address in
+ * sign_in_attempts (decision 051); failed_attempts and locked_at here are no longer written.
  */
 export const staffMembersTable = pgTable(
   "staff_members",

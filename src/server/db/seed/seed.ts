@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { SignInLock } from "../../accounts/sign-in-lock.ts";
 import { SessionService } from "../../accounts/session.service.ts";
 import { createStaffFromCommand } from "../../admin/staff-create.ts";
@@ -13,7 +14,8 @@ export interface SeedOptions {
   demoData: boolean;
   /**
    * ADMIN_EMAIL and ADMIN_PASSWORD name the first owner (the browser tests' server sets both);
-   * without them the owner is the shop profile's e-mail with a password generated and printed once.
+   * without them the owner signs in with a private variant of the shop profile's e-mail
+   * (firstOwnerEmail) and a password generated and printed once.
    */
   environment: Record<string, string | undefined>;
   /** Where the one-time lines go (the console of the first start). */
@@ -35,7 +37,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   const [anyStaff] = await db.select({ id: staffMembersTable.id }).from(staffMembersTable).limit(1);
   if (!anyStaff) {
     const print = options.print ?? ((line: string) => console.log(line));
-    const lines = await createFirstOwner(db, options.environment.ADMIN_EMAIL || profile.email, options.environment);
+    const lines = await createFirstOwner(db, options.environment.ADMIN_EMAIL || firstOwnerEmail(profile.email), options.environment);
     print("First start: the back office (/admin/login) has its first owner.");
     for (const line of lines) print(line);
     print("Set a new password any time with `npm run admin:create -- EMAIL`; see docs/first-deployment.md.");
@@ -44,9 +46,21 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   return true;
 }
 
+/**
+ * The first owner's sign-in address when ADMIN_EMAIL is not set: never the shop's published e-mail
+ * (it is on the legal notice, so anyone could aim wrong passwords at it, decision 051), but a
+ * sub-address of it with a random tag, "info+owner-3f9a1c2e@kura-shuho.example", which most mail
+ * servers deliver to the shop's own mailbox (the unlock mail arrives there) and nobody can guess.
+ */
+export function firstOwnerEmail(publicEmail: string): string {
+  const at = publicEmail.lastIndexOf("@");
+  return `${publicEmail.slice(0, at)}+owner-${crypto.randomBytes(4).toString("hex")}${publicEmail.slice(at)}`;
+}
+
 /** The owner as `npm run admin:create -- EMAIL` makes one: ADMIN_PASSWORD, or a generated password in the answered lines. */
 function createFirstOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
-  // Only createOrReset is used, which neither signs in nor locks: the session and lock settings do not matter.
+  // Only createOrReset is used, which neither signs in nor locks (and a new database has no sign-in
+  // counters for it to clear): the session and lock settings do not matter.
   const staff = new StaffService(db, { sessions: new SessionService(db, 30), signInLock: new SignInLock(db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in") });
   return createStaffFromCommand(staff, [email, "--role", "owner"], { ADMIN_PASSWORD: environment.ADMIN_PASSWORD });
 }

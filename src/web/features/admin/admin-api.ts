@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirectPath } from "../../../domain/paths.ts";
 import { csrfToken } from "../../shared/site/api.ts";
 
 /** Where a visitor without a staff session is sent, with the page they wanted kept for after sign-in. */
@@ -78,10 +79,11 @@ export function adminLoader<Args extends { request: Request }, T>(load: (args: A
   return Object.assign(loader, { hydrate: true as const });
 }
 
-/** A return path after sign-in: only back-office pages, never another site. */
+/** A return path after sign-in: only back-office pages, never another site (resolved as the shop's return paths are). */
 export function backOfficeRedirect(candidate: string | null): string {
-  if (!candidate || !/^\/admin(?:[/?]|$)/.test(candidate) || candidate.startsWith("/admin/login")) return "/admin";
-  return candidate;
+  const path = safeRedirectPath(candidate, "/admin");
+  if (!/^\/admin(?:[/?#]|$)/.test(path) || path.startsWith("/admin/login")) return "/admin";
+  return path;
 }
 
 /** The errors an answer carries, or the given fallback. */

@@ -32,7 +32,9 @@ export async function action(args: Route.ActionArgs) {
 /**
  * Staff sign-in (POST /admin/api/session). The server rotates the session and answers the new
  * CSRF token, which replaces the page's; then the dashboard (or the page the visitor wanted).
- * Unknown e-mail and wrong password get the same message; locks and rate limits say so.
+ * Unknown e-mail and wrong password get the same message; locks and rate limits say so. A locked
+ * staff member asks here for the unlock mail (POST /admin/api/unlock), whose link comes back with
+ * ?unlocked=1 or ?unlock=invalid.
  */
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
@@ -41,7 +43,30 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<string[]>(refusal?.errors ?? []);
+  const [unlockNotice, setUnlockNotice] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  async function sendUnlock() {
+    const email = formRef.current?.elements.namedItem("email");
+    const typed = email instanceof HTMLInputElement ? email.value.trim() : "";
+    setErrors([]);
+    if (!typed) {
+      setErrors([ta("adminLogin.emailFirst")]);
+      if (email instanceof HTMLInputElement) email.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await callAdminApi<{ message?: string; errors?: string[] }>("/unlock", { method: "POST", body: { email: typed } });
+      if (result.ok && result.body?.message) setUnlockNotice(result.body.message);
+      else setErrors(errorsOf(result.body, ta("admin.requestFailed")));
+    } catch (error) {
+      console.warn("unlock request failed", error);
+      setErrors([ta("admin.requestFailed")]);
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,6 +105,13 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <h1 className={styles.title}>{ta("adminLogin.title")}</h1>
           {searchParams.get("signed_out") === "1" && <Notice tone="success">{ta("admin.signedOut")}</Notice>}
           {searchParams.has("redirect") && <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>}
+          {searchParams.get("unlocked") === "1" && <Notice tone="success">{ta("adminLogin.unlocked")}</Notice>}
+          {searchParams.get("unlock") === "invalid" && <Notice tone="danger">{ta("adminLogin.unlockInvalid")}</Notice>}
+          {unlockNotice && (
+            <Notice tone="success" testId="admin-unlock-sent">
+              {unlockNotice}
+            </Notice>
+          )}
           <form ref={formRef} onSubmit={submit} method="post" noValidate>
             <CsrfField />
             <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required defaultValue={refusal?.values.email} />
@@ -93,6 +125,10 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             )}
             <Button type="submit" block disabled={submitting}>
               {submitting ? ta("adminLogin.signingIn") : ta("adminLogin.submit")}
+            </Button>
+            <p className={styles.muted}>{ta("adminLogin.unlockHint")}</p>
+            <Button variant="ghost" block disabled={submitting} onClick={() => void sendUnlock()}>
+              {ta("adminLogin.sendUnlock")}
             </Button>
           </form>
         </div>
