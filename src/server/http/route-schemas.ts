@@ -40,8 +40,10 @@ export const formBody = z
   .transform((body): Record<string, unknown> => (body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
 
 /**
- * A back-office write that changes stock, the liquor ledger or money, or sends mail: it carries an
- * Idempotency-Key, so a resent request answers the first result and books nothing (decision 049).
+ * A back-office write that changes stock, the liquor ledger or money, sends mail, or creates a
+ * record (a resend would make two): it carries an Idempotency-Key, so a resent request answers the
+ * first result and books nothing (decision 049). Edits and deletions that replace or remove a
+ * whole record are safe to repeat and take none.
  */
 export const KEYED_WRITE = { requestKey: "required" } as const;
 

@@ -8,6 +8,7 @@ import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -44,6 +45,7 @@ export default function Inquiry() {
       const result = await callApi<ApiErrorBody>(locale, "/inquiries", {
         method: "POST",
         body: { inquiry: { name, email, subject, message } },
+        headers: requestKeyHeader(),
       });
       if (result.ok) {
         await navigate("/inquiry/complete");

@@ -7,6 +7,7 @@ import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -44,6 +45,7 @@ export default function MagazineRegister() {
       const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", {
         method: "POST",
         body: { email, consent: consent === "on" },
+        headers: requestKeyHeader(),
       });
       if (result.ok) {
         setSentTo(email.trim());

@@ -8,6 +8,7 @@ import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -43,6 +44,7 @@ export default function Signup() {
       const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", {
         method: "POST",
         body: { api_user: { email, password, password_confirmation } },
+        headers: requestKeyHeader(),
       });
       if (result.ok) {
         const state: SignupThanksState = { email: result.body?.data?.email ?? email };
