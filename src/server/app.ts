@@ -29,6 +29,7 @@ import { resolveSessionSecret } from "./session-secret.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSessions } from "./http/session.ts";
 import { registerRateLimits } from "./http/rate-limit.ts";
+import { RequestKeys, registerRequestKeys } from "./http/request-keys.ts";
 import { ACCOUNTS_CHANGED_CHANNEL, SessionService } from "./accounts/session.service.ts";
 import { AccountService } from "./accounts/account.service.ts";
 import { SignInLock } from "./accounts/sign-in-lock.ts";
@@ -160,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  // Writes declared with config.requestKey answer a resent request once (decision 049).
+  const requestKeys = new RequestKeys(database.db);
+  registerRequestKeys(app, { keys: requestKeys });
   registerAccessLog(app);
 
   const mailbox = new MailboxService(database.db);
@@ -249,7 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCheckoutRoutes(app, { checkout });
   registerOrderRoutes(app, { orders });
   // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
-  // out, and idempotency keys are forgotten after two days; checked every minute.
+  // out, checkout's idempotency keys are forgotten after two days and other writes' request keys
+  // after one (decision 049); checked every minute.
   const checkoutRequests = new CheckoutRequests(database.db);
   // One process at a time sweeps (the others skip this round): two would both ask the gateway to
   // cancel the same payments.
@@ -260,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         async () => {
           await orderPayments.sweepExpired();
           await checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000));
+          await requestKeys.purge(new Date(Date.now() - 86_400_000));
         },
         { wait: false },
       )

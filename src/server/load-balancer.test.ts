@@ -11,7 +11,9 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { openPostgres } from "./db/client.ts";
 import { FIRST_START_LOCK } from "./db/open-database.ts";
 import { usersTable } from "./db/schema/accounts.ts";
-import { productsTable } from "./db/schema/catalog.ts";
+import { japanToday } from "./catalog/catalog.stock.ts";
+import { productsTable, stockMovesTable } from "./db/schema/catalog.ts";
+import { requestKeysTable } from "./db/schema/http.ts";
 import { orderItemsTable, ordersTable } from "./db/schema/orders.ts";
 import { ShopProfileService, readShopProfileFile } from "./shop/shop-profile.service.ts";
 import { CatalogFactory } from "./testing/catalog-factory.ts";
@@ -21,7 +23,8 @@ import { testTime } from "./testing/test-time.ts";
 
 // Three shop processes (the production build) on one PostgreSQL behind HAProxy with
 // config/haproxy.cfg, shoppers over HTTP through it, and one process killed with SIGKILL while they
-// shop (docs/decisions/021-several-processes.md). Needs the local PostgreSQL (TEST_DATABASE_URL, set
+// shop (docs/decisions/021-several-processes.md); then another killed while staff book receivings
+// (decision 049: no write booked twice). Needs the local PostgreSQL (TEST_DATABASE_URL, set
 // by CI's API suite on PostgreSQL) and Debian's haproxy (scripts/ensure-haproxy.mjs).
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -362,16 +365,83 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it("shows a staff edit made through one process in the others within a second", async () => {
+  /** A staff member signed in to the back office through the load balancer. */
+  async function signedInStaff(): Promise<Shopper> {
     const staff = new Shopper();
     await staff.browse();
     const signIn = await staff.send("POST", "/admin/api/session", { email: staffEmail, password: staffPassword });
     expect(signIn.status, JSON.stringify(signIn.json)).toBe(200);
     staff.csrf = String(signIn.json.csrf_token);
+    return staff;
+  }
+
+  it("shows a staff edit made through one process in the others within a second", async () => {
+    const staff = await signedInStaff();
     const alive = SHOP_PORTS.filter((port) => shops.get(port)!.exitCode === null && shops.get(port)!.signalCode === null);
     for (const port of alive) expect(await productName(port, products[2]!)).not.toBe("Renamed in one process");
-    const edited = await staff.send("PATCH", `/admin/api/products/${products[2]}`, { name_en: "Renamed in one process" });
+    const edited = await staff.send("PATCH", `/admin/api/products/${products[2]}`, { name_en: "Renamed in one process" }, { "idempotency-key": crypto.randomUUID() });
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     for (const port of alive) await expect.poll(() => productName(port, products[2]!), { timeout: 1000, interval: 50 }).toBe("Renamed in one process");
+  });
+
+  it("books every back-office receiving once when a process is killed in the middle of a burst", { timeout: 90_000 }, async () => {
+    const STAFF = 6;
+    const EACH = 8;
+    const wine = await new CatalogFactory(database.db).product({ stock: 0, price: 3000 });
+    const alive = SHOP_PORTS.filter((port) => shops.get(port)!.exitCode === null && shops.get(port)!.signalCode === null);
+    expect(alive.length).toBeGreaterThanOrEqual(2);
+    const victim = alive[0]!;
+    const acknowledged: string[] = [];
+    /** Answered 409: the first attempt's process died after booking it, before its answer was kept. */
+    const unconfirmed: string[] = [];
+    let killed: Promise<void> | undefined;
+    const errorsBefore = seen.errors;
+    await Promise.all(
+      Array.from({ length: STAFF }, async () => {
+        const staff = await signedInStaff();
+        for (let index = 0; index < EACH; index++) {
+          // One key per action, kept for the page's own resends (Shopper.send: dropped answers and 5xx).
+          const key = crypto.randomUUID();
+          const receiving = { received_on: japanToday(), quantity: 1, unit_cost: 1800, supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3" };
+          const answer = await staff.send("POST", `/admin/api/products/${wine}/receivings`, receiving, { "idempotency-key": key });
+          if (answer.status === 409) unconfirmed.push(key);
+          else {
+            expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+            acknowledged.push(key);
+          }
+          // A third of the way, a process dies with receivings in flight.
+          if (acknowledged.length >= Math.floor((STAFF * EACH) / 3) && !killed) {
+            killing = true;
+            const child = shops.get(victim)!;
+            killed = new Promise((resolve) => child.once("exit", () => resolve()));
+            child.kill("SIGKILL");
+          }
+        }
+      }),
+    );
+    await killed;
+    killing = false;
+    expect(shops.get(victim)!.signalCode).toBe("SIGKILL");
+
+    // The ledger holds exactly the receivings the staff were told of: each key booked once.
+    const receivings = await database.db
+      .select({ id: stockMovesTable.id })
+      .from(stockMovesTable)
+      .where(and(eq(stockMovesTable.productId, wine), eq(stockMovesTable.kind, "receiving")));
+    expect(new Set([...acknowledged, ...unconfirmed]).size).toBe(STAFF * EACH);
+    expect(receivings.length).toBe(acknowledged.length + unconfirmed.length);
+    expect(unconfirmed.length).toBeLessThanOrEqual(STAFF);
+    const [product] = await database.db.select({ stock: productsTable.stock }).from(productsTable).where(eq(productsTable.id, wine));
+    expect(product!.stock).toBe(receivings.length);
+    const keys = await database.db
+      .select({ key: requestKeysTable.requestKey, status: requestKeysTable.responseStatus })
+      .from(requestKeysTable)
+      .where(eq(requestKeysTable.route, `POST /admin/api/products/${wine}/receivings`));
+    expect(keys.map((row) => row.key).sort()).toEqual([...acknowledged, ...unconfirmed].sort());
+    for (const row of keys) if (acknowledged.includes(row.key)) expect(row.status).toBe(201);
+    console.log(
+      `load balancer: ${STAFF * EACH} receivings, ${acknowledged.length} acknowledged, ${unconfirmed.length} booked but unanswered (409), ` +
+        `${seen.errors - errorsBefore} failed answers resent by the page under their key; ledger ${receivings.length}`,
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
-import { memberOnly, queryValue } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
@@ -70,7 +70,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
       return { csrf_token: csrfToken, message: message("signedOut", request.locale) };
     });
 
-    app.post(`${prefix}/users`, { ...withApiUser, config: { rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
+    app.post(`${prefix}/users`, { ...withApiUser, config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
       const { email } = await accounts.signUp(apiUser(request), request.locale);
       return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth.ts";
-import { formBody, memberOnly, recordIdParams } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, formBody, memberOnly, recordIdParams } from "../http/route-schemas.ts";
 import type { AddressBookService } from "./address-book.service.ts";
 
 /**
@@ -20,7 +20,7 @@ export function registerAddressBookRoutes(fastify: FastifyInstance, deps: { addr
       return { data: await deps.addressBook.list(requireUser(request).id, request.locale) };
     });
 
-    app.post(`${prefix}/address-book`, { ...member, schema: { body: formBody } }, async (request, reply) => {
+    app.post(`${prefix}/address-book`, { ...member, config: OPTIONALLY_KEYED_WRITE, schema: { body: formBody } }, async (request, reply) => {
       const entry = await deps.addressBook.create(requireUser(request).id, request.body, request.locale);
       return reply.code(201).send({ data: entry });
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
 import { readExhibitInput } from "../catalog/admin-exhibits.service.ts";
-import { formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 /** The back office's exhibits: list, one, create, change (only the fields sent), delete, pictures. */
@@ -18,7 +18,7 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
 
   app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
-  app.post(path, { ...staff, schema: { body: formBody } }, async (request, reply) =>
+  app.post(path, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) =>
     reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) }),
   );
 

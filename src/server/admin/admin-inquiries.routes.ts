@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { requireStaff } from "../http/auth.ts";
-import { formBody, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, formBody, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminInquiriesService, InquiryState } from "../inquiries/admin-inquiries.service.ts";
 import { INQUIRY_STATES } from "../inquiries/admin-inquiries.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -45,7 +45,7 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   });
 
   /** { subject?, message, mark_handled? }: mails the answer to the sender in their language and keeps it. */
-  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => {
+  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, body: formBody } }, async (request) => {
     const staffMember = requireStaff(request);
     return { data: await adminInquiries.reply(request.params.id, request.body, { staffId: staffMember.id, locale: request.locale }) };
   });

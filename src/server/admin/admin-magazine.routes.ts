@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AdminMagazineSubscriber, AdminMagazineSubscribers } from "../../domain/back-office.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { queryValue, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, queryValue, staffOnly } from "../http/route-schemas.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
@@ -74,7 +74,7 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
     return answer;
   });
 
-  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, schema: { body: issueBody } }, async (request) => {
+  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, schema: { body: issueBody } }, async (request) => {
     const input = request.body;
     const subject = typeof input.subject === "string" ? input.subject.trim() : "";
     const body = typeof input.body === "string" ? input.body.trim() : "";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminMembersService } from "../accounts/admin-members.service.ts";
-import { pageQuery, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, pageQuery, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 const membersQuery = z.object({ q: searchText, page: pageQuery });
@@ -22,7 +22,7 @@ export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { admi
 
   app.post(`${ADMIN_API}/members/:id/unlock`, oneMember, async (request) => ({ data: await adminMembers.unlock(request.params.id) }));
 
-  app.post(`${ADMIN_API}/members/:id/confirmation`, oneMember, async (request) => ({
+  app.post(`${ADMIN_API}/members/:id/confirmation`, { ...oneMember, config: KEYED_WRITE }, async (request) => ({
     data: await adminMembers.resendConfirmation(request.params.id),
   }));
 }

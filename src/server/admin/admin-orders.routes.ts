@@ -8,7 +8,7 @@ import { isStoredPaymentMethod } from "../../domain/payment-methods/payment-meth
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
-import { pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
 import { staffActor } from "../orders/order-moves.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
@@ -75,6 +75,8 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   const { adminOrders } = deps;
   const staff = staffOnly();
   const oneOrder = { ...staff, schema: { params: orderIdParams } };
+  // Moves that take money, refund it, give stock back or mail the shopper.
+  const orderMove = { ...oneOrder, config: KEYED_WRITE };
 
   app.get(`${ADMIN_API}/dashboard`, staff, async (request) => deps.dashboard.figures(request.locale));
 
@@ -84,16 +86,16 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
 
   app.get(`${ADMIN_API}/orders/:id`, oneOrder, async (request) => ({ data: await adminOrders.detail(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/deposit`, oneOrder, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/deposit`, orderMove, async (request) => ({
     data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, schema: { params: orderIdParams, body: shipBody } }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: shipBody } }, async (request) => {
     const shipment = shipmentOf(request.body, request.locale);
     return { data: await adminOrders.ship(request.params.id, shipment, request.locale, staffActor(requireStaff(request).id)) };
   });
 
-  app.post(`${ADMIN_API}/orders/:id/cancel`, oneOrder, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/cancel`, orderMove, async (request) => ({
     data: await adminOrders.cancel(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 }

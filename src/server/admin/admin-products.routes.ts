@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
-import { formBody, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, formBody, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import { readProductInput, readRestockInput } from "../catalog/admin-products.input.ts";
 import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -34,16 +34,16 @@ export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { pro
 
   app.get(`${path}/:id`, oneProduct, async (request) => ({ data: await products.detail(request.params.id) }));
 
-  app.post(path, { ...staff, schema: { body: formBody } }, async (request, reply) => {
+  app.post(path, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) => {
     const created = await products.create(readProductInput(request.body, request.locale, false), request.locale, requireStaff(request).id);
     return reply.status(201).send({ data: created });
   });
 
-  app.patch(`${path}/:id`, oneProductWithForm, async (request) => ({
+  app.patch(`${path}/:id`, { ...oneProductWithForm, config: KEYED_WRITE }, async (request) => ({
     data: await products.update(request.params.id, readProductInput(request.body, request.locale, true), request.locale, requireStaff(request).id),
   }));
 
-  app.post(`${path}/:id/restock`, oneProductWithForm, async (request) => ({
+  app.post(`${path}/:id/restock`, { ...oneProductWithForm, config: KEYED_WRITE }, async (request) => ({
     data: await products.restock(request.params.id, readRestockInput(request.body, request.locale), request.locale, requireStaff(request).id),
   }));
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { AdminLiquorTypesService } from "../catalog/admin-liquor-types.service.ts";
 import { readLiquorTypeInput } from "../catalog/admin-liquor-types.service.ts";
 import type { AdminSeriesService } from "../catalog/admin-series.service.ts";
@@ -22,7 +22,7 @@ export function registerAdminTaxonomyRoutes(
 
   app.get(`${ADMIN_API}/series`, staff, async () => ({ data: await series.list() }));
 
-  app.post(`${ADMIN_API}/series`, { ...staff, schema: { body: formBody } }, async (request, reply) =>
+  app.post(`${ADMIN_API}/series`, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) =>
     reply.status(201).send({ data: await series.create(readSeriesInput(request.body, request.locale, false), request.locale) }),
   );
 
@@ -37,7 +37,7 @@ export function registerAdminTaxonomyRoutes(
 
   app.get(`${ADMIN_API}/liquor_types`, staff, async () => ({ data: await liquorTypes.list() }));
 
-  app.post(`${ADMIN_API}/liquor_types`, { ...staff, schema: { body: formBody } }, async (request, reply) => {
+  app.post(`${ADMIN_API}/liquor_types`, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) => {
     const { key, changes } = readLiquorTypeInput(request.body, request.locale, { partial: false, withKey: true });
     return reply.status(201).send({ data: await liquorTypes.create(key!, changes, request.locale) });
   });

@@ -8,7 +8,7 @@ import { isLiquorCategory } from "../../domain/product-details.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
 import { validationFailed } from "../../domain/errors.ts";
-import { formBody, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, formBody, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { readAdjustmentInput, readReceivingInput } from "../catalog/stock-ledger.input.ts";
@@ -65,20 +65,20 @@ export function registerLiquorBookRoutes(fastify: FastifyInstance, deps: { ledge
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ledger, books } = deps;
   const staff = staffOnly();
-  const oneProductWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
+  const keyedProductWrite = { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, body: formBody } };
   const book = { ...staff, schema: { querystring: bookQuery } };
 
   app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams } }, async (request) => ({
     data: await ledger.movesOf(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/products/:id/receivings`, oneProductWithForm, async (request, reply) => {
+  app.post(`${ADMIN_API}/products/:id/receivings`, keyedProductWrite, async (request, reply) => {
     const input = readReceivingInput(request.body, request.locale);
     const moves = await ledger.recordReceiving(request.params.id, input, requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
-  app.post(`${ADMIN_API}/products/:id/adjustments`, oneProductWithForm, async (request, reply) => {
+  app.post(`${ADMIN_API}/products/:id/adjustments`, keyedProductWrite, async (request, reply) => {
     const input = readAdjustmentInput(request.body, request.locale);
     const moves = await ledger.recordAdjustment(request.params.id, input, requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });

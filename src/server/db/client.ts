@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import { claimingTransactions } from "./keyed-transactions.ts";
 import { releaseFailedTransactions } from "./pool-transactions.ts";
 
 /** The one database type the services see, whichever driver is behind it. */
@@ -63,7 +64,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   // (the request answers 503) and the pool discards the broken client when it is released.
   pool.on("connect", (client) => client.on("error", () => undefined));
   releaseFailedTransactions(pool);
-  const db = drizzlePostgres(pool) as unknown as Database;
+  const db = claimingTransactions(drizzlePostgres(pool) as unknown as Database);
   // LISTEN needs one connection of its own for as long as the process lives. When it is lost
   // (PostgreSQL restarted, a network cut) it is opened again with a growing pause, and every
   // channel is listened to again, so caches keep hearing other processes' writes.
@@ -170,7 +171,7 @@ export async function openPglite(source: { dataDir: string } | { template: Blob 
       ...("dataDir" in source ? { dataDir: path.join(source.dataDir, "pgdata") } : { loadDataDir: source.template }),
       postgresqlconf: PGLITE_CONF,
     });
-    const db = drizzlePglite(client) as unknown as Database;
+    const db = claimingTransactions(drizzlePglite(client) as unknown as Database);
     return {
       db,
       driver: "pglite",

@@ -40,6 +40,20 @@ export const formBody = z
   .transform((body): Record<string, unknown> => (body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
 
 /**
+ * A back-office write that changes stock, the liquor ledger or money, sends mail, or creates a
+ * record (a resend would make two): it carries an Idempotency-Key, so a resent request answers the
+ * first result and books nothing (decision 049). Edits and deletions that replace or remove a
+ * whole record are safe to repeat and take none.
+ */
+export const KEYED_WRITE = { requestKey: "required" } as const;
+
+/**
+ * A shopper's write of the spec's calls that a resend would book twice: an Idempotency-Key is taken
+ * when sent (the shop's pages send one) but not required, as the calls are documented without it.
+ */
+export const OPTIONALLY_KEYED_WRITE = { requestKey: "optional" } as const;
+
+/**
  * Declared input is checked before the handler, so who may call the route is checked before that
  * (preValidation): a stranger learns nothing from which ids or fields are valid.
  */

@@ -46,6 +46,11 @@ const ja = {
   cardNotSaved: "カードを登録できませんでした。もう一度カード情報を入力してください。",
   paymentUnavailable: "決済サービスに接続できません。しばらくしてからもう一度お試しください。",
   // --- end payments ---
+  // --- request keys of writes (decision 049) ---
+  requestKeyMissing: "この操作を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
+  requestKeyReused: "この操作のリクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。",
+  requestKeyUnanswered: "同じ操作をすでに受け付けていますが、結果を確認できませんでした。ページを再読み込みして、反映されているかご確認ください。",
+  // --- end request keys ---
   // --- checkout ---
   idempotencyKeyMissing: "注文を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
   idempotencyKeyReused: "この注文リクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。",
@@ -138,6 +143,11 @@ const en: Record<MessageKey, string> = {
   cardNotSaved: "The card could not be saved. Please enter the card details again.",
   paymentUnavailable: "The payment service cannot be reached. Please try again in a moment.",
   // --- end payments ---
+  // --- request keys of writes (decision 049) ---
+  requestKeyMissing: "This action was not accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
+  requestKeyReused: "This request was already sent with different contents. Please reload the page and try again.",
+  requestKeyUnanswered: "The same action was already received, but its result could not be confirmed. Please reload the page and check whether it was applied.",
+  // --- end request keys ---
   // --- checkout ---
   idempotencyKeyMissing:
     "The order could not be accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",

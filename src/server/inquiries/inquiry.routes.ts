@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { rateLimitFor } from "../http/rate-limit.ts";
+import { OPTIONALLY_KEYED_WRITE } from "../http/route-schemas.ts";
 import { message } from "../i18n/messages.ts";
 import type { InquiryService } from "./inquiry.service.ts";
 
@@ -18,7 +19,7 @@ const inquiryBody = z
 export function registerInquiryRoutes(fastify: FastifyInstance, deps: { inquiries: InquiryService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/inquiries`, { config: { rateLimit: rateLimitFor("inquiry") }, schema: { body: inquiryBody } }, async (request, reply) => {
+    app.post(`${prefix}/inquiries`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("inquiry") }, schema: { body: inquiryBody } }, async (request, reply) => {
       const inquiry = await deps.inquiries.submit(request.body, { locale: request.locale, userId: request.user?.id ?? null });
       return reply.status(201).send({
         data: { id: String(inquiry.id), name: inquiry.name, email: inquiry.email, subject: inquiry.subject, message: inquiry.message },

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
-import { memberOnly, queryValue } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue } from "../http/route-schemas.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { message } from "../i18n/messages.ts";
@@ -30,7 +30,7 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
   const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // One answer for new, pending, unsubscribed and already subscribed addresses alike.
-    app.post(`${prefix}/magazine/subscriptions`, { config: { rateLimit: rateLimitFor("magazine") }, schema: { body: registerBody } }, async (request, reply) => {
+    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, schema: { body: registerBody } }, async (request, reply) => {
       const input = "subscription" in request.body ? request.body.subscription : request.body;
       await magazine.register(input, { locale: request.locale, user: request.user });
       return reply.status(202).send({ message: message("magazineConfirmationSent", request.locale) });

@@ -15,11 +15,22 @@ export async function createStaff(shop: TestApp, options: { role?: StaffRole; em
   return { staff, email, password };
 }
 
-/** A staff member signed in through POST /admin/api/session, as the login page does. */
+/** A staff member signed in through POST /admin/api/session, as the login page does; each read of `headers` carries a new request key. */
 export async function staffSession(shop: TestApp, role: StaffRole = "staff"): Promise<StaffSession> {
   const { staff, email, password } = await createStaff(shop, { role });
   const guest = shop.browserSession();
   const response = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: guest.headers, payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`staff sign-in failed: ${response.statusCode} ${response.body}`);
-  return { ...shop.sessionFrom(response), staff, email, password };
+  const session = shop.sessionFrom(response);
+  return {
+    ...session,
+    // As the back office's pages do: every write is one action with a fresh Idempotency-Key
+    // (decision 049); a test that resends one reads the key from these headers and sends it again.
+    get headers() {
+      return { ...session.headers, "idempotency-key": crypto.randomUUID() };
+    },
+    staff,
+    email,
+    password,
+  };
 }

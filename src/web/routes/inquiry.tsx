@@ -11,6 +11,7 @@ import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -55,7 +56,7 @@ export default function Inquiry({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody>(locale, "/inquiries", { method: "POST", body: inquiryBody(values) });
+      const result = await callApi<ApiErrorBody>(locale, "/inquiries", { method: "POST", body: inquiryBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         await navigate("/inquiry/complete");
         return;

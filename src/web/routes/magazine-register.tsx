@@ -10,6 +10,7 @@ import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -58,7 +59,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values) });
+      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         setSentTo((values.email ?? "").trim());
         return;

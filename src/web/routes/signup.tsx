@@ -11,6 +11,7 @@ import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -55,7 +56,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", { method: "POST", body: signUpBody(values) });
+      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", { method: "POST", body: signUpBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         const state: SignupThanksState = { email: result.body?.data?.email ?? values.email ?? "" };
         await navigate("/signup/thanks", { state });

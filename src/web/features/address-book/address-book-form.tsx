@@ -4,6 +4,7 @@ import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import type { RecipientFormErrors } from "../../shared/address/recipient-fields.tsx";
 import { RecipientFields, checkRecipient, recipientFormValue, recipientPayload } from "../../shared/address/recipient-fields.tsx";
 import { callApi } from "../../shared/site/api.ts";
+import { requestKeyHeader } from "../../shared/site/request-key.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import styles from "./address-book.module.css";
@@ -43,6 +44,8 @@ export function AddressBookForm({ entry, onDone, onCancel }: { entry: AddressBoo
       const result = await callApi<EntryAnswer>(locale, entry ? `/address-book/${entry.id}` : "/address-book", {
         method: entry ? "PUT" : "POST",
         body: recipientPayload(value),
+        // A new entry sent twice would be two entries; a change (PUT) replaces the whole entry.
+        ...(entry ? {} : { headers: requestKeyHeader() }),
       });
       if (result.ok && result.body?.data) return onDone({ saved: result.body.data });
       if (result.status === 401) return onDone({ sessionLost: result.body?.errors });

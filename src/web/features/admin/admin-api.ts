@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "../../../domain/paths.ts";
 import { csrfToken } from "../../shared/site/api.ts";
+import { requestKeyHeader } from "../../shared/site/request-key.ts";
 
 /** Where a visitor without a staff session is sent, with the page they wanted kept for after sign-in. */
 export const ADMIN_LOGIN_PATH = "/admin/login";
@@ -16,27 +17,44 @@ function pageLanguage(): string {
   return document.documentElement.lang || "ja";
 }
 
+/** Answers of the load balancer or proxy when the process it asked was gone: worth sending again. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
 /**
  * Calls /admin/api (JSON) with the staff session cookie; state-changing calls carry the page's
- * CSRF token like every other API call.
+ * CSRF token like every other API call, and an Idempotency-Key: one per call, that is one per
+ * click (docs/decisions/049). A write whose answer was lost (the network failed, or the load
+ * balancer answered 502–504 because the process died) is sent once more under the same key, so the
+ * server answers the first result if it was booked and books it now if it was not.
  */
 export async function callAdminApi<T>(
   path: string,
   options: { method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<AdminApiResult<T>> {
   const method = options.method ?? "GET";
-  const response = await fetch(`/admin/api${path}`, {
-    method,
-    credentials: "same-origin",
-    headers: {
-      accept: "application/json",
-      "accept-language": pageLanguage(),
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(method === "GET" ? {} : { "x-csrf-token": csrfToken() }),
-    },
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: options.signal ?? null,
-  });
+  const write = method !== "GET";
+  const headers = {
+    accept: "application/json",
+    "accept-language": pageLanguage(),
+    ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    ...(write ? { "x-csrf-token": csrfToken(), ...requestKeyHeader() } : {}),
+  };
+  const send = () =>
+    fetch(`/admin/api${path}`, {
+      method,
+      credentials: "same-origin",
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  let response: Response;
+  try {
+    response = await send();
+    if (write && GATEWAY_FAILURES.has(response.status)) response = await send();
+  } catch (error) {
+    if (!write || options.signal?.aborted) throw error;
+    response = await send();
+  }
   const isJson = response.headers.get("content-type")?.includes("application/json");
   const body = isJson ? ((await response.json()) as T) : undefined;
   return { ok: response.ok, status: response.status, body };

@@ -1,15 +1,4 @@
-/**
- * A v4 UUID for the Idempotency-Key header. crypto.randomUUID exists only in secure contexts
- * (https, localhost); a shop reached over plain http on a LAN still gets a random key.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+import { newIdempotencyKey } from "../../shared/site/request-key.ts";
 
 /**
  * One checkout attempt's identity (spec §4 Checkout submission). The key stays while the order
