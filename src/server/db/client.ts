@@ -2,15 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { claimingTransactions } from "./keyed-transactions.ts";
 import { releaseFailedTransactions } from "./pool-transactions.ts";
 
-/** The one database type the services see, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT>;
+// The one database type the services see (its own module, so the transaction wrappers need not import this one).
+export type { Database } from "./database.ts";
+import type { Database } from "./database.ts";
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Database } from "./client.ts";
+import type { Database } from "./database.ts";
 
 /**
  * What a request carrying an Idempotency-Key asks of the first transaction it opens
