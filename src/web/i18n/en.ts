@@ -158,6 +158,7 @@ export const en: Dictionary = {
 
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "Add to cart",
+  "catalog.addedToCart": "Added to your cart.",
   "catalog.filters": "Filter",
   "catalog.activeFilters": "({count} active)",
   "catalog.showResults": "Show {count} results",

@@ -162,6 +162,7 @@ export const ja = {
 
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "カートに入れる",
+  "catalog.addedToCart": "カートに入れました。",
   "catalog.filters": "絞り込み",
   "catalog.activeFilters": "({count}件の条件で絞り込み中)",
   "catalog.showResults": "{count}件を表示",
