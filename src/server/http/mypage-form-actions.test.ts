@@ -70,3 +70,39 @@ describe("the profile without JavaScript (POST /mypage?index)", () => {
     expect(response.headers.location).toMatch(/^\/login\?redirect=/);
   });
 });
+
+describe("the mail magazine on My Page without JavaScript (POST /mypage/magazine)", () => {
+  const statusOf = async (cookie: string) =>
+    (await shop.app.inject({ method: "GET", url: "/api/magazine/subscription", headers: { cookie } })).json().data.status as string;
+
+  it("is drawn on the server with the member's status and its switch", async () => {
+    const member = await shop.memberSession();
+    const page = await shop.app.inject({ method: "GET", url: "/mypage/magazine", headers: { cookie: member.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(inputValue(page.body, "subscribed")).toBe("true");
+    expect(inputValue(page.body, "_csrf")).toBe(member.headers["x-csrf-token"]);
+  });
+
+  for (const locale of ["ja", "en"] as const) {
+    it(`subscribes and unsubscribes, the page saying so in the API's words (${locale})`, async () => {
+      const member = await shop.memberSession();
+      const subscribed = await postForm(shop.app, "/mypage/magazine", { subscribed: "true" }, { session: member, locale });
+      expect(subscribed.statusCode).toBe(200);
+      expect(visibleText(subscribed.body)).toContain(message("magazineSubscribed", locale));
+      expect(await statusOf(member.cookie)).toBe("subscribed");
+      // The page drawn after the action reads the new status: its switch now unsubscribes.
+      expect(inputValue(subscribed.body, "subscribed")).toBe("false");
+      const unsubscribed = await postForm(shop.app, "/mypage/magazine", { subscribed: "false" }, { session: member, locale });
+      expect(visibleText(unsubscribed.body)).toContain(message("magazineUnsubscribed", locale));
+      expect(await statusOf(member.cookie)).toBe("unsubscribed");
+    });
+  }
+
+  it("refuses a post without the member's token and changes nothing", async () => {
+    const member = await shop.memberSession();
+    const response = await postForm(shop.app, "/mypage/magazine", { subscribed: "true" }, { session: member, csrf: null, locale: "en" });
+    expect(response.statusCode).toBe(403);
+    expect(visibleText(response.body)).toContain(message("csrfInvalid", "en"));
+    expect(await statusOf(member.cookie)).toBe("none");
+  });
+});
