@@ -151,13 +151,13 @@ export const en: Dictionary = {
   "mypage.magazineSubscribe": "Subscribe",
   "mypage.magazineUnsubscribe": "Unsubscribe",
   "mypage.magazineConsentNote": "By pressing Subscribe you agree to the privacy policy, and we start sending the mail magazine to the address above.",
-  "mypage.magazineLoading": "Loading your subscription…",
   "mypage.magazineLoadFailed": "Your subscription could not be loaded. Please reload the page.",
   "mypage.magazineFailed": "This could not be changed. Please try again later.",
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "Add to cart",
+  "catalog.addedToCart": "Added to your cart.",
   "catalog.filters": "Filter",
   "catalog.activeFilters": "({count} active)",
   "catalog.showResults": "Show {count} results",

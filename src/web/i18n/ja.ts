@@ -155,13 +155,13 @@ export const ja = {
   "mypage.magazineSubscribe": "購読する",
   "mypage.magazineUnsubscribe": "配信を停止する",
   "mypage.magazineConsentNote": "「購読する」を押すと、プライバシーポリシーに同意のうえ、上記のメールアドレスへの配信を開始します。",
-  "mypage.magazineLoading": "配信状況を読み込んでいます…",
   "mypage.magazineLoadFailed": "配信状況を読み込めませんでした。ページを再読み込みしてください。",
   "mypage.magazineFailed": "変更できませんでした。時間をおいてもう一度お試しください。",
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",
   "catalog.addToCart": "カートに入れる",
+  "catalog.addedToCart": "カートに入れました。",
   "catalog.filters": "絞り込み",
   "catalog.activeFilters": "({count}件の条件で絞り込み中)",
   "catalog.showResults": "{count}件を表示",

@@ -1,13 +1,19 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-magazine";
 import type { MagazineStatus, MagazineSubscriptionResource } from "../../domain/magazine.ts";
 import { useSessionLost } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
+import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./magazine.module.css";
 
@@ -29,35 +35,43 @@ const statusLabel: Record<MagazineStatus, MessageKey> = {
 };
 
 /**
+ * The subscription as GET /api/magazine/subscription answers it, read on the server with the page
+ * so that the page (and its form) is whole before its script has started (decision 057); null when
+ * the API did not answer it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const answer = await context.get(pageContext).api("GET", "/api/magazine/subscription");
+  const data = answer.status === 200 ? (answer.body as SubscriptionAnswer | undefined)?.data : undefined;
+  return { subscription: data ?? null };
+}
+
+/** The switch posted without JavaScript: the same PUT, then the page again with the API's message (decision 057). */
+export async function action(args: Route.ActionArgs) {
+  return formAction<{ message: string }>(
+    args,
+    (values) => ({ method: "PUT", path: "/api/magazine/subscription", body: { subscribed: values.subscribed === "true" } }),
+    (answer) => ({ shown: { message: (answer.body as SubscriptionAnswer | undefined)?.message ?? "" } }),
+  );
+}
+
+/**
  * /mypage/magazine: the member's mail magazine subscription for their confirmed address. Subscribing
  * here needs no confirmation mail (the address was confirmed with the account).
  */
-export default function MyPageMagazine() {
+export default function MyPageMagazine({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
   const sessionLost = useSessionLost();
-  const [subscription, setSubscription] = useState<MagazineSubscriptionResource | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [subscription, setSubscription] = useState<MagazineSubscriptionResource | null>(loaderData.subscription);
+  const loadFailed = subscription === null;
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(actionData?.ok ? actionData.shown.message : "");
+  const refusal = refusalOf(actionData);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<SubscriptionAnswer>(locale, "/magazine/subscription", { signal: controller.signal })
-      .then((result) => {
-        if (result.status === 401) return sessionLost(result.body?.errors);
-        if (result.ok && result.body?.data) setSubscription(result.body.data);
-        else setLoadFailed(true);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn("subscription not loaded", failure);
-        setLoadFailed(true);
-      });
-    return () => controller.abort();
-  }, [locale, sessionLost]);
-
-  async function change(subscribed: boolean) {
+  async function change(event: FormEvent<HTMLFormElement>, subscribed: boolean) {
+    event.preventDefault();
     setSaving(true);
+    setSaved("");
     try {
       const result = await callApi<SubscriptionAnswer>(locale, "/magazine/subscription", { method: "PUT", body: { subscribed } });
       if (result.status === 401) return sessionLost(result.body?.errors);
@@ -78,10 +92,10 @@ export default function MyPageMagazine() {
   return (
     <section>
       <h1 className="page-title">{t("mypage.magazine")}</h1>
+      {saved && <Notice tone="success">{saved}</Notice>}
+      {refusal && <RefusedNotice errors={refusal.errors} />}
       {loadFailed ? (
         <p role="alert">{t("mypage.magazineLoadFailed")}</p>
-      ) : !subscription ? (
-        <p role="status">{t("mypage.magazineLoading")}</p>
       ) : (
         <>
           <p>{t("mypage.magazineLead", { email: subscription.email })}</p>
@@ -90,17 +104,25 @@ export default function MyPageMagazine() {
             <dd data-testid="magazine-status">{t(statusLabel[subscription.status])}</dd>
           </dl>
           {subscription.status === "subscribed" ? (
-            <Button variant="secondary" disabled={saving} onClick={() => void change(false)}>
-              {t("mypage.magazineUnsubscribe")}
-            </Button>
+            <form method="post" onSubmit={(event) => void change(event, false)}>
+              <CsrfField />
+              <input type="hidden" name="subscribed" value="false" />
+              <Button type="submit" variant="secondary" disabled={saving}>
+                {t("mypage.magazineUnsubscribe")}
+              </Button>
+            </form>
           ) : (
             <>
               <p className={styles.note}>
                 {t("mypage.magazineConsentNote")} <TransitionLink to="/privacy-policy">{t("magazine.privacyLink")}</TransitionLink>
               </p>
-              <Button disabled={saving} onClick={() => void change(true)}>
-                {t("mypage.magazineSubscribe")}
-              </Button>
+              <form method="post" onSubmit={(event) => void change(event, true)}>
+                <CsrfField />
+                <input type="hidden" name="subscribed" value="true" />
+                <Button type="submit" disabled={saving}>
+                  {t("mypage.magazineSubscribe")}
+                </Button>
+              </form>
             </>
           )}
         </>

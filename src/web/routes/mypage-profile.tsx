@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-profile";
 import type { UserResource } from "../../domain/account.ts";
@@ -8,34 +9,53 @@ import { useAuth } from "../shared/auth/auth-context.tsx";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/field.tsx";
+import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
+function profileBody(values: Record<string, string>) {
+  return { api_user: { user_name: values.user_name ?? "", tel: values.tel ?? "" } };
+}
+
+/**
+ * The form posted without JavaScript (decision 057): the same PUT /api/users, then the page again
+ * (a 303, so it shows what the server now holds) saying 保存しました。 It posts to `/mypage?index`:
+ * a post to /mypage alone would go to the My Page layout route, which has no action.
+ */
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, (values) => ({ method: "PUT", path: "/api/users", body: profileBody(values) }), () => ({ redirectTo: "/mypage?saved=1" }));
+}
+
 /** /mypage (spec §2): the member's name and phone number; a save shows 保存しました。 (spec §8). */
-export default function MyPageProfile() {
+export default function MyPageProfile({ actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
+  const [searchParams] = useSearchParams();
   const { t, locale } = useI18n();
   const auth = useAuth();
   const snackbar = useSnackbar();
   const sessionLost = useSessionLost();
-  const { formRef, setFields, errorOf, clear } = useFieldErrors();
+  const { formRef, setFields, errorOf, clear, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
   const user = auth.user;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { user_name, tel } = formValues(event);
+    const values = formValues(event);
     setSubmitting(true);
     try {
       const result = await callApi<ApiErrorBody & { data?: UserResource }>(locale, "/users", {
         method: "PUT",
-        body: { api_user: { user_name, tel } },
+        body: profileBody(values),
       });
       if (result.ok && result.body?.data) {
         auth.setUser(result.body.data);
@@ -68,16 +88,23 @@ export default function MyPageProfile() {
       <p>
         <TransitionLink to="/mypage/account">{t("mypageProfile.changeEmail")}</TransitionLink>
       </p>
+      {searchParams.get("saved") === "1" && !refusal && (
+        <Notice tone="success" testId="profile-saved">
+          {t("mypageProfile.saved")}
+        </Notice>
+      )}
+      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       {/* Keyed by the saved values, so a save or another member's sign-in shows what the server holds. */}
-      <form key={`${user.id}:${user.user_name}:${user.tel}`} ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
-        <Input label={t("mypageProfile.userName")} name="user_name" autoComplete="name" defaultValue={user.user_name} maxLength={100} error={errorOf("user_name")} />
+      <form key={`${user.id}:${user.user_name}:${user.tel}`} ref={formRef} onSubmit={submit} method="post" action="/mypage?index" noValidate className={styles.form}>
+        <CsrfField />
+        <Input label={t("mypageProfile.userName")} name="user_name" autoComplete="name" defaultValue={postedValue("user_name") ?? user.user_name} maxLength={100} error={errorOf("user_name")} />
         <Input
           label={t("mypageProfile.tel")}
           name="tel"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          defaultValue={user.tel}
+          defaultValue={postedValue("tel") ?? user.tel}
           hint={t("mypageProfile.telHint")}
           error={errorOf("tel")}
         />

@@ -9,7 +9,12 @@ import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
-import { AddToCartButton } from "../features/catalog/add-to-cart-button.tsx";
+import { AddToCartButton, AddedToCartNotice } from "../features/catalog/add-to-cart-button.tsx";
+import { cartOutcome, cartOutcomePath, cartWithMore, postedQuantity } from "../features/catalog/add-to-cart-action.ts";
+import type { CartItem } from "../../domain/cart.ts";
+import { safeRedirectPath } from "../../domain/paths.ts";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { productMeta } from "../features/catalog/product-meta.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
@@ -27,13 +32,39 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, publicUrl: page.publicUrl };
 }
 
+/**
+ * カートに入れる posted without JavaScript (decision 057): the drawer's PUT /api/carts with the
+ * bottles added to the visitor's cart, then a 303 back to this page saying what the server kept.
+ */
+export async function action(args: Route.ActionArgs) {
+  const page = args.context.get(pageContext);
+  const id = parseResourceId(args.params.id);
+  if (id === undefined) throw new Response("Not Found", { status: 404 });
+  const productId = String(id);
+  const before = await page.cart();
+  let quantity = 1;
+  return formAction(
+    args,
+    (values) => {
+      quantity = postedQuantity(values.quantity);
+      return { method: "PUT", path: "/api/carts", body: cartWithMore(before, productId, quantity) };
+    },
+    (answer) => {
+      const after = (answer.body as { data?: CartItem[] } | undefined)?.data ?? [];
+      const back = safeRedirectPath(new URL(args.request.url).pathname, "/shop");
+      return { redirectTo: cartOutcomePath(back, cartOutcome(before, after, productId, quantity)) };
+    },
+  );
+}
+
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const root = rootDataOf(matches);
   if (!data || !root) return [];
   return productMeta(data.product, { shopName: root.shop.shopName[root.locale], publicUrl: data.publicUrl, locale: root.locale });
 }
 
-export default function ProductPage() {
+export default function ProductPage({ actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes, shop } = useSite();
   const { product, related, stockLeft, lowStock } = useLoaderData<typeof loader>();
@@ -84,6 +115,8 @@ export default function ProductPage() {
               </>
             )}
           </dl>
+          <AddedToCartNotice />
+          {refusal && <RefusedNotice errors={refusal.errors} />}
           {product.sold_out ? (
             <p className={styles.soldOut} data-testid="sold-out">
               <Badge tone="grey">{t("catalog.soldOut")}</Badge>

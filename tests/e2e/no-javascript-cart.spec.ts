@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+
+// カートに入れる before (or without) the page's JavaScript (issue 28, decision 057): the product page's
+// form posts to the page, whose action adds the bottles to the server's cart and comes back to the
+// page saying so; the checkout's first paint then lists them from the server's cart.
+
+test.use({ javaScriptEnabled: false });
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Sends カートに入れる from the keyboard: until the age gate works without JavaScript, its
+ * server-rendered overlay covers the page, so a click would land on the gate.
+ */
+async function addToCart(page: Page): Promise<void> {
+  await Promise.all([page.waitForURL(/\?cart=/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
+}
+
+test("from /shop to a product, カートに入れる without JavaScript puts the bottle in the cart the checkout shows", async ({ page }) => {
+  await page.goto("/shop");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  const firstProduct = page.locator('main a[href^="/products/"]').first();
+  const href = (await firstProduct.getAttribute("href"))!;
+  await page.goto(href);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
+  await addToCart(page);
+  await expect(page).toHaveURL(new RegExp(`${href}\\?cart=added$`));
+  await expect(page.getByTestId("cart-outcome")).toContainText("カートに入れました。");
+
+  await page.getByTestId("cart-outcome").getByRole("link", { name: "購入手続きへ" }).press("Enter");
+  await expect(page).toHaveURL(/\/checkout$/);
+  const line = page.getByTestId("summary-item");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(name);
+});
+
+test("on a product page, two bottles chosen in the selector go in together, after what the cart held", async ({ page }) => {
+  await page.goto("/shop");
+  const links = page.locator('main a[href^="/products/"]');
+  const hrefs = [...new Set(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")!)))];
+  const [first, second] = hrefs;
+
+  await page.goto(first!);
+  await addToCart(page);
+  await page.goto(second!);
+  await page.getByTestId("quantity-select").selectOption("2");
+  await addToCart(page);
+  await expect(page.getByTestId("cart-outcome")).toBeVisible();
+
+  await page.goto("/checkout");
+  const lines = page.getByTestId("summary-item");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(1)).toHaveAttribute("data-product-id", second!.replace("/products/", ""));
+  // The amount column (name, price, amount, subtotal).
+  await expect(lines.nth(1).locator("td").nth(1)).toHaveText("2");
+});
