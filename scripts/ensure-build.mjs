@@ -11,7 +11,9 @@ export function ensureBuild() {
 
 function runBuild() {
   console.log("Building the production bundle…");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  // Always a production bundle, whoever asks: a build started from Vitest (NODE_ENV=test) would
+  // otherwise compile import.meta.env.DEV as true, and the browser suite would then reuse it.
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
   markBuilt();
 }
