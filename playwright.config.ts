@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { serverNodeFlags } from "./scripts/server-flags.mjs";
 import { testTime } from "./src/server/testing/test-time.ts";
-import { E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
+import { E2E_MAIL_READER, E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -41,7 +41,7 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      testMatch: /storefront-acceptance\.spec\.ts/,
+      testMatch: /(storefront-acceptance|checkout-cls)\.spec\.ts/,
     },
     // Journeys that change shop-wide settings run alone, after every other journey has finished.
     {
@@ -55,7 +55,14 @@ export default defineConfig({
     // With the Node flags of `npm start` (its heap limit among them), so every journey runs within them.
     command: ["node", ...serverNodeFlags(), "scripts/e2e-server.mjs"].join(" "),
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), ADMIN_EMAIL: E2E_OWNER.email, ADMIN_PASSWORD: E2E_OWNER.password },
+    env: {
+      PORT: String(port),
+      ADMIN_EMAIL: E2E_OWNER.email,
+      ADMIN_PASSWORD: E2E_OWNER.password,
+      ADMIN_TOTP_SECRET: E2E_OWNER.totpSecret,
+      E2E_MAIL_READER_EMAIL: E2E_MAIL_READER.email,
+      E2E_MAIL_READER_PASSWORD: E2E_MAIL_READER.password,
+    },
     // Generous: a first start creates the database and seeds the demo catalogue and its images:
     // five minutes at load 20 and ten at load 30 on a two-core machine (decision 055).
     timeout: testTime(900_000),

@@ -30,6 +30,24 @@ if (process.env.E2E_DATABASE_URL) {
   process.env.SESSION_SECRET ??= "e2e-secret-that-is-at-least-32-characters-long";
 } else delete process.env.DATABASE_URL;
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Before the server: the first start's set-up, exactly as the server's own first start does it
+// (migrations, the demo catalogue, and the owner of ADMIN_EMAIL, ADMIN_PASSWORD and
+// ADMIN_TOTP_SECRET, enrolled in two-step verification with that key). Only then the staff account
+// the journeys read the mailbox with, made with `npm run admin:create` as a trader would
+// (tests/e2e/e2e-owner.ts). Made first, that account would be the database's first staff member,
+// and the set-up would make no owner: on PostgreSQL (where admin:create migrates but does not set
+// up) every owner journey met an owner who had to enrol.
+if (process.env.E2E_MAIL_READER_EMAIL) {
+  const { execFileSync } = await import("node:child_process");
+  const [loader, source, extension] = development ? [["--import", "tsx"], "./src/server", "ts"] : [[], "./dist/server", "js"];
+  const run = (args, env = process.env) => execFileSync(process.execPath, [...loader, ...args], { stdio: ["ignore", "ignore", "inherit"], env });
+  // In processes of their own, as admin:create runs: the embedded database allows one process at a time.
+  run(["scripts/e2e-set-up.mjs"]);
+  run([`${source}/admin/staff-create-command.${extension}`, process.env.E2E_MAIL_READER_EMAIL, "--role", "staff"], {
+    ...process.env,
+    ADMIN_PASSWORD: process.env.E2E_MAIL_READER_PASSWORD,
+  });
+}
 if (development) {
   const { spawn } = await import("node:child_process");
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: "inherit", env: process.env });

@@ -4,7 +4,7 @@
 // then audits /, /shop, /products/{id} and /checkout (with a bottle in the session's cart) as a
 // visitor who already passed the age gate, in Debian's Chromium (never a downloaded browser).
 // Each page is audited LIGHTHOUSE_RUNS times (3) and the median score of each category is compared
-// with the budget of DESIGN.md (98; the SEO of the noindex checkout excepted). Reports go to
+// with the budget of docs/performance.md (98; the SEO of the noindex checkout excepted). Reports go to
 // reports/lighthouse/ (HTML and JSON, the median run's). Exit code 1 when a median is below budget
 // or the run fails.
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 audits a shop that is already running instead (no build, no
@@ -24,7 +24,7 @@ const { fetch, AbortSignal } = globalThis;
 
 const BUDGET = 98;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-/** Category scores without a budget: the checkout is noindex on purpose (DESIGN.md). */
+/** Category scores without a budget: the checkout is noindex on purpose: a page of one shopper's order is no search result (decision 043). */
 const EXEMPT = new Set(["/checkout seo"]);
 const exempt = (pagePath, id) => EXEMPT.has(`${pagePath} ${id}`);
 const medianOf = (values) => {

@@ -11,6 +11,8 @@ import { ensureJava } from "./ensure-java.mjs";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kura-test-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
+// After "e2e": spec files (or other Playwright arguments) to run only those journeys.
+const journeys = only === "e2e" ? process.argv.slice(3) : [];
 
 // The runtime the tests run on, printed so a CI log shows it (npm scripts find the Node 24 that
 // package.json pins in node_modules/.bin before the system's).
@@ -55,7 +57,7 @@ if (only !== "unit") {
   // The valid-HTML journey runs the W3C Nu validator, a Java program.
   ensureJava();
   const playwrightReport = path.join(reports, "playwright.json");
-  const e2eStatus = run("npx", ["playwright", "test", "--reporter=list,json"], {
+  const e2eStatus = run("npx", ["playwright", "test", "--reporter=list,json", ...journeys], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
   status ||= e2eStatus;

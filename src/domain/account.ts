@@ -1,5 +1,5 @@
 /**
- * The signed-in member as the API (GET /api/users) and pages see it: spec §3 User without the
+ * The signed-in member as the API (GET /api/users) and pages see it: the API contract's User without the
  * secrets, flattened to attributes plus id.
  */
 export interface UserResource {

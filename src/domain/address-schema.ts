@@ -67,7 +67,7 @@ function checkCountryRules(value: AddressFields, ctx: z.RefinementCtx<AddressFie
 }
 
 /**
- * The address form (spec §2 /checkout, /mypage/address; §5 Address), shared by the API and the
+ * The address form, shared by the API and the
  * browser: country defaults to jp; a Japanese zip is normalised and must be 7 digits, and a
  * Japanese address needs one of the 47 prefectures; other countries carry no prefecture.
  */

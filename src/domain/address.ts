@@ -19,7 +19,7 @@ export interface AddressResource extends AddressInput {
 }
 
 export const DEFAULT_COUNTRY = "jp";
-/** Digits of a Japanese postcode (spec §9); the lookup runs when exactly this many remain. */
+/** Digits of a Japanese postcode; the lookup runs when exactly this many remain. */
 export const ZIP_LENGTH = 7;
 export const ADDRESS_MAX_LENGTH = 255;
 export const FOREIGN_ZIP_MAX_LENGTH = 16;
@@ -52,7 +52,7 @@ export interface Prefecture {
   en: string;
 }
 
-/** The 47 prefectures keyed 1–47 in JIS X 0401 order, Hokkaido to Okinawa (spec §2). */
+/** The 47 prefectures keyed 1–47 in JIS X 0401 order, Hokkaido to Okinawa. */
 export const PREFECTURES: readonly Prefecture[] = [
   ["北海道", "Hokkaido"],
   ["青森県", "Aomori"],

@@ -1,7 +1,7 @@
 // The back office's catalogue: limits shared by the server's checks and the browser's forms, and the
 // shapes /admin/api answers with. Pure data, no I/O.
 
-/** Files are hashed in chunks of this many bytes (spec §9), so big files never sit whole in a string. */
+/** Files are hashed in chunks of this many bytes, so big files never sit whole in a string. */
 export const UPLOAD_CHUNK_BYTES = 2_097_152;
 /** The largest image the back office accepts: phone photos fit, anything bigger is not a product photo. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -80,9 +80,6 @@ export interface AdminProductFields {
   tax_class: "standard" | "reduced";
 }
 
-/** The specification's text fields, in the form's order (each in both languages). */
-export const PRODUCT_DETAIL_TEXTS = ["origin_country", "origin_region", "producer", "ingredients", "storage"] as const;
-
 export interface AdminProduct extends AdminProductFields {
   id: number;
   images: AdminImage[];
@@ -124,7 +121,7 @@ export interface AdminLiquorType {
   product_count: number;
 }
 
-/** What POST /admin/api/direct_uploads answers (Active Storage's shape, spec §7). */
+/** What POST /admin/api/direct_uploads answers (Active Storage's shape). */
 export interface DirectUploadAnswer {
   signed_id: string;
   filename: string;

@@ -8,14 +8,17 @@ export const BIRTH_YEAR_SPAN = 100;
 /**
  * Cookie set once a visitor has stated an adult birth date (decision 056): the server reads it and
  * renders pages without the gate, so a page works before (or without) its JavaScript. Set by the
- * form's POST /age-gate and, with JavaScript, by the gate itself; it carries no personal data.
+ * form's POST /age-gate (a route action) and, with JavaScript, by the gate itself; it carries no personal data.
  */
 export const AGE_CONFIRMED_COOKIE = "age_confirmed";
 /** The statement lasts a year, like the language choice; then the gate asks again. */
 export const AGE_CONFIRMED_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-/** Where the gate's form posts without JavaScript (server/http/age-gate.ts). */
+/** Where the gate's form posts without JavaScript: the route action web/routes/age-gate.tsx. */
 export const AGE_GATE_PATH = "/age-gate";
-/** Query parameter with which POST /age-gate sends a refused visitor back: one of AgeGateRefusal. */
+/**
+ * Query parameter with which POST /age-gate sends a refused visitor back: one of AgeGateRefusal
+ * (`expired`: the form's token was not this session's, the page is drawn again with a fresh one).
+ */
 export const AGE_GATE_ANSWER_PARAM = "age_gate";
 
 /** Whole years from birth to today; a 29 February birthday counts from 1 March in common years. */
@@ -39,8 +42,8 @@ export function defaultBirthDate(today: CalendarDate): CalendarDate {
 
 export type AgeVerdict = "adult" | "underage" | "nonexistent-date";
 /** What the gate says instead of letting the visitor in. */
-export type AgeGateRefusal = "required" | "underage" | "nonexistent-date";
-const REFUSALS: readonly string[] = ["required", "underage", "nonexistent-date"] satisfies AgeGateRefusal[];
+export type AgeGateRefusal = "required" | "underage" | "nonexistent-date" | "expired";
+const REFUSALS: readonly string[] = ["required", "underage", "nonexistent-date", "expired"] satisfies AgeGateRefusal[];
 
 export function isAgeGateRefusal(value: unknown): value is AgeGateRefusal {
   return typeof value === "string" && REFUSALS.includes(value);

@@ -49,6 +49,8 @@ export interface AdminInquiryDetail extends AdminInquirySummary {
 export interface StaffListEntry extends StaffResource {
   last_sign_in_at: string | null;
   locked: boolean;
+  /** Signs in with a second factor (decision 063). */
+  two_factor: boolean;
 }
 
 /** The dashboard's figures. */

@@ -6,7 +6,7 @@ import type { CalendarDate } from "./japan-time.ts";
  */
 export type PaymentBrowserConfig = { kind: "stripe"; publishableKey: string } | { kind: "test" };
 
-/** A member's saved card as GET /api/cards answers it (spec §3 Saved card, plus the brand). */
+/** A member's saved card as GET /api/cards answers it (the API contract's Saved card, plus the brand). */
 export interface SavedCard {
   brand: string;
   last4: string;
@@ -14,7 +14,7 @@ export interface SavedCard {
   exp_year: number;
 }
 
-/** Contact details sent with a new card (spec §7: billing_details name, email, phone). */
+/** Contact details sent with a new card (billing_details name, email, phone). */
 export interface BillingDetails {
   name?: string | undefined;
   email?: string | undefined;

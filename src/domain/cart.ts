@@ -1,5 +1,5 @@
 /**
- * Cart rules of spec §4, shared by the drawer and the server. A cart is a list of items in the
+ * Cart rules, shared by the drawer and the server. A cart is a list of items in the
  * order they were added; amounts are whole bottles.
  */
 export interface CartItem {
@@ -20,7 +20,7 @@ export interface CartItem {
 
 export type CartProduct = Omit<CartItem, "amount">;
 
-/** localStorage key of the cart (spec §9). */
+/** localStorage key of the cart. */
 export const CART_STORAGE_KEY = "cart";
 
 function withinLimit(amount: number, limit: number | null): boolean {
@@ -88,7 +88,7 @@ export function parseAmountInput(text: string): number | null {
   return Number(normalized);
 }
 
-/** The map PUT /api/carts sends (spec §7: cart.cart_product_ids, product id → amount). */
+/** The map PUT /api/carts sends (cart.cart_product_ids, product id → amount). */
 export function cartProductIds(items: CartItem[]): Record<string, number> {
   return Object.fromEntries(items.map((item) => [item.id, item.amount]));
 }

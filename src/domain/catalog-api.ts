@@ -1,4 +1,4 @@
-// Shapes of the catalogue API (spec §3, §7): JSON:API-like resources that the browser flattens to
+// Shapes of the catalogue API: JSON:API-like resources that the browser flattens to
 // attributes plus id.
 
 import type { ProductSpecification } from "./product-details.ts";
@@ -42,7 +42,7 @@ export interface ProductAttributes {
   liquor_type: string | null;
   sold_out: boolean;
   leaf_series: Resource<SeriesRefAttributes, "series">[];
-  /** The bottle's specification (added to spec §3's fields; docs/decisions/030). */
+  /** The bottle's specification (added to the API contract's fields; docs/decisions/030). */
   specification: ProductSpecification;
 }
 
@@ -52,7 +52,7 @@ export interface ExhibitAttributes {
   images: string[];
   image_details: ImageDetails[];
   top: boolean;
-  /** Ids of the published products the exhibit is about (added to spec §3's fields). */
+  /** Ids of the published products the exhibit is about (added to the API contract's fields). */
   product_ids: string[];
 }
 
@@ -69,7 +69,7 @@ export interface LiquorTypeOption {
   label: string;
 }
 
-/** meta.pagination of a list answer (spec §3): pages count from 1. */
+/** meta.pagination of a list answer: pages count from 1. */
 export interface Pagination {
   current_page: number;
   total_page: number;

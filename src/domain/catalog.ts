@@ -1,7 +1,7 @@
 import type { LocalizedText } from "./shop-profile.ts";
 import { matchesSearch, searchTerms } from "./search-text.ts";
 
-/** The catalogue filters of /shop and GET /api/products (spec §2, §7). */
+/** The catalogue filters of /shop and GET /api/products. */
 export interface ProductFilter {
   /** "1" in stock only, "0" sold out only, undefined for all. */
   unsold?: "0" | "1";
@@ -16,8 +16,6 @@ export interface ProductFilter {
 
 /** Longer queries are cut: no bottle's name and details are longer than this. */
 export const SEARCH_QUERY_MAX = 100;
-
-export const EMPTY_FILTER: ProductFilter = { series: [], unselectSeries: false };
 
 const TRUE_VALUES = new Set(["1", "true", "on"]);
 const MAX_SERIES_IN_FILTER = 50;
@@ -136,7 +134,7 @@ export function parsePage(value: QueryValue): number {
   return text !== undefined && /^[1-9]\d{0,5}$/.test(text) ? Math.min(Number(text), PAGE_MAX) : 1;
 }
 
-/** One page of a list and its meta.pagination (spec §3); a page past the end is empty. */
+/** One page of a list and its meta.pagination; a page past the end is empty. */
 export function pageOf<T>(items: T[], page: number, perPage = CATALOG_PER_PAGE): { data: T[]; meta: { pagination: { current_page: number; total_page: number } } } {
   const totalPage = Math.max(1, Math.ceil(items.length / perPage));
   return { data: items.slice((page - 1) * perPage, page * perPage), meta: { pagination: { current_page: page, total_page: totalPage } } };

@@ -5,7 +5,7 @@ import type { OrderTotals } from "./order-totals.ts";
 import { orderTotals } from "./order-totals.ts";
 
 /**
- * A checkout's figures (spec §2 /checkout), shared by the checkout page and the server, which
+ * A checkout's figures, shared by the checkout page and the server, which
  * recomputes them and never trusts what the browser showed: the items, the charge lines the kinds
  * add (order-charges.ts) and their totals (order-totals.ts).
  */

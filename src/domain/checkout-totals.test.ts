@@ -161,7 +161,7 @@ describe("cash on delivery ceiling", () => {
     expect(codAllowed(299_999)).toBe(true);
   });
 
-  it("words the refusal as spec §5 does, in both languages", () => {
+  it("words the refusal of cash on delivery in both languages", () => {
     expect(codRefusalMessage(300_001, "ja")).toBe("合計金額は300001円と、300000円を超えるため代引きは選択できません。");
     expect(codRefusalMessage(312_345, "en")).toBe("The total of 312345 JPY exceeds 300000 JPY, so cash on delivery cannot be chosen.");
     expect(codRefusalMessage(500_000, "ja", 400_000)).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");

@@ -2,9 +2,10 @@ import type { Locale } from "./locale.ts";
 import type { PaymentMethodHandler } from "./payment-methods/payment-method.ts";
 import type { CodFeeTier, ShopProfile } from "./shop-profile.ts";
 import { COD_CEILING } from "./cod-ceiling.ts";
+import { fillText } from "./fill-text.ts";
 
 /**
- * Checkout money rules (spec §4, §5, §9), shared by the checkout page and the server. The server
+ * Checkout money rules, shared by the checkout page and the server. The server
  * recomputes every figure from these functions; what the browser shows is never trusted.
  * The fee rules are here; the charges they become are order-charges.ts's kinds, and a checkout's
  * figures are checkout-summary.ts's (items + charges, order-totals.ts).
@@ -63,5 +64,5 @@ const COD_REFUSAL: Record<Locale, string> = {
 
 /** The alert shown when cod is refused or falls back to credit. */
 export function codRefusalMessage(total: number, locale: Locale, ceiling: number = COD_CEILING): string {
-  return COD_REFUSAL[locale].replace("{total}", String(total)).replace("{ceiling}", String(ceiling));
+  return fillText(COD_REFUSAL[locale], { total, ceiling });
 }

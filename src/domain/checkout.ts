@@ -6,13 +6,13 @@ import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import { isPaymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 
 /**
- * The checkout and order-history API contract (spec §3 Order payload, Checkout response, Order,
- * OrderItem; §7 POST /api/checkout, GET /api/orders), shared by the server's routes and the pages.
+ * The checkout and order-history API contract (Order payload, Checkout response,
+ * Order, OrderItem; POST /api/checkout, GET /api/orders), shared by the server's routes and the pages.
  * Field rules beyond shape (blank, formats, delivery window, address) are checked by the server and
  * answered as 422 with field messages; the schema here only keeps out what cannot be a checkout.
  */
 
-/** One line of the cart copy the purchase button stored (spec §2 Cart drawer). Prices are never sent. */
+/** One line of the cart copy the purchase button stored. Prices are never sent. */
 export const checkoutItemSchema = z.object({
   // A number, or the string id the JSON:API answers (GET /api/carts) carry.
   id: recordIdSchema,
@@ -32,7 +32,7 @@ export const checkoutAddressSchema = z.object({
  * POST /api/checkout with header Idempotency-Key. The first post carries `payment.payment_method_id`
  * for credit (the id the gateway's script created in the browser); registered_credit, bank and cod
  * carry no payment. After a 3-D Secure challenge the browser posts the same payload again with
- * `payment_intent_id` and `order_id` (spec §4), under the same key.
+ * `payment_intent_id` and `order_id`, under the same key.
  */
 export const checkoutPayloadSchema = z.object({
   items: z.array(checkoutItemSchema).min(1).max(50),
@@ -72,7 +72,7 @@ export const checkoutPayloadSchema = z.object({
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 
-/** 200 answer of POST /api/checkout (spec §3 Checkout response). */
+/** 200 answer of POST /api/checkout (the API contract's Checkout response). */
 export interface CheckoutResponse {
   require_action: boolean;
   /** Only with require_action: what the gateway's script needs for the 3-D Secure challenge. */
@@ -85,7 +85,7 @@ export interface CheckoutResponse {
 }
 
 /**
- * 422 answer when the cart cannot be bought as it is (spec §8 Checkout 422): `errors` has one entry
+ * 422 answer when the cart cannot be bought as it is: `errors` has one entry
  * per item of the payload, in its order. `message` is null for an item that is fine; `inventory` is
  * how many of it can still be bought (0 when sold out or unpublished), present when the amount was the
  * problem, and the page sets that item's amount to it.
@@ -101,7 +101,7 @@ export interface CheckoutItemsRejected {
 }
 
 /**
- * 402 answer when the card did not pay (spec §8 card errors, 3D failure): the gateway's message for
+ * 402 answer when the card did not pay: the gateway's message for
  * the shopper in `errors`, the gateway's `code` (card_declined, expired_card, incorrect_cvc,
  * payment_intent_authentication_failure after a failed 3-D Secure challenge, authentication_required)
  * or `expired` when the payment was not completed within the reservation, or `payment_failed`.
@@ -114,7 +114,7 @@ export interface CheckoutPaymentFailed {
   order_id: string;
 }
 
-/** Order statuses (spec §4). `pending` = card payment awaiting 3-D Secure; `cancelled` = abandoned, failed or cancelled by the trader. */
+/** Order statuses. `pending` = card payment awaiting 3-D Secure; `cancelled` = abandoned, failed or cancelled by the trader. */
 export const ORDER_STATUSES = ["pending", "await_payment", "deposited", "sent", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
@@ -123,7 +123,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 export type OrderPaymentMethod = string;
 
-/** One order as GET /api/orders lists it (JSON:API-like: id plus attributes, spec §3 Order). */
+/** One order as GET /api/orders lists it (JSON:API-like: id plus attributes, the API contract's Order). */
 export interface OrderResource {
   id: string;
   attributes: {

@@ -103,9 +103,9 @@ describe("the delivery window", () => {
 describe("the shipping promise", () => {
   it("says when an order ships, from the settings, closed days as a Japanese shop writes them (土日祝)", () => {
     const settings = deliveryCalendarSchema.parse({});
-    expect(shippingPromise(settings, "ja")).toBe("14時までのご注文は当日発送（土日祝・休業日を除く）");
-    expect(shippingPromise({ closedWeekdays: [3], cutoff: "15:30" }, "ja")).toBe("15時30分までのご注文は当日発送（水曜・祝日・休業日を除く）");
-    expect(shippingPromise({ closedWeekdays: [], cutoff: "12:00" }, "ja")).toBe("12時までのご注文は当日発送（祝日・休業日を除く）");
+    expect(shippingPromise(settings, "ja")).toBe("14時までのご注文は当日発送(土日祝・休業日を除く)");
+    expect(shippingPromise({ closedWeekdays: [3], cutoff: "15:30" }, "ja")).toBe("15時30分までのご注文は当日発送(水曜・祝日・休業日を除く)");
+    expect(shippingPromise({ closedWeekdays: [], cutoff: "12:00" }, "ja")).toBe("12時までのご注文は当日発送(祝日・休業日を除く)");
     expect(shippingPromise(settings, "en")).toBe(
       "Orders placed by 14:00 (Japan time) ship the same day (except Saturdays, Sundays, public holidays and the shop's closed days).",
     );

@@ -6,7 +6,7 @@ import type { Locale } from "./locale.ts";
  * checkout page and the server: an order placed by the cutoff on a shipping day ships that day,
  * otherwise on the next shipping day (not a closed weekday, a closed date or a public holiday); it
  * arrives after the prefecture's transit days; a delivery may be wished from that first arrival up to
- * 8 days from today (spec §5, §9). Carriers deliver every day, Sundays and holidays included, so
+ * 8 days from today. Carriers deliver every day, Sundays and holidays included, so
  * closed days hold back the shipping, not the arrival.
  */
 
@@ -129,7 +129,7 @@ export function closedDaysJa(closedWeekdays: readonly number[]): string {
 }
 
 /**
- * The shop's one shipping promise (issue 28): "14時までのご注文は当日発送（土日祝・休業日を除く）", from
+ * The shop's one shipping promise (issue 28): "14時までのご注文は当日発送(土日祝・休業日を除く)", from
  * the delivery calendar the checkout offers dates by. The legal notice, the product page, the final
  * confirmation and the order mail all state this one, never a second figure.
  */
@@ -137,7 +137,7 @@ export function shippingPromise(settings: DeliveryCalendarSettings, locale: Loca
   const [hour, minute] = settings.cutoff.split(":").map(Number);
   if (locale === "ja") {
     const time = minute === 0 ? `${hour}時` : `${hour}時${minute}分`;
-    return `${time}までのご注文は当日発送（${closedDaysJa(settings.closedWeekdays)}・休業日を除く）`;
+    return `${time}までのご注文は当日発送(${closedDaysJa(settings.closedWeekdays)}・休業日を除く)`;
   }
   const time = `${pad2(hour!)}:${pad2(minute!)} (Japan time)`;
   const except = [...mondayFirst(settings.closedWeekdays).map((day) => weekdayName(day, locale)), "public holidays", "the shop's closed days"];

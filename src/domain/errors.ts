@@ -3,7 +3,7 @@
  * names (a key of the server's message table), and for invalid input the per-field messages. No
  * HTTP here: src/server/http/errors.ts maps a kind to a status, once, for every route.
  */
-export type DomainErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed" | "unavailable";
+export type DomainErrorKind = "not-found" | "invalid" | "conflict" | "unauthorized" | "forbidden" | "payment-failed" | "unavailable" | "too-many";
 
 /**
  * The message keys a DomainError may name. Empty here (domain/ knows no server texts); the server's
@@ -23,7 +23,7 @@ export class DomainError extends Error {
     readonly messageKey?: DomainMessageKey,
     /** Per-field messages of invalid input. */
     readonly fields?: Record<string, string[]>,
-    /** Already translated messages that replace the one of `messageKey` (spec §8 errors lists). */
+    /** Already translated messages that replace the one of `messageKey`. */
     readonly messages?: string[],
   ) {
     super(messageKey ?? kind);

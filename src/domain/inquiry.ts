@@ -1,4 +1,4 @@
-/** Limits of the contact form (spec §3 Inquiry), in characters as a reader counts them. */
+/** Limits of the contact form (the API contract's Inquiry), in characters as a reader counts them. */
 export const INQUIRY_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
 
 /** The fields of the contact form, in the order the form shows them and the 422 lists them. */

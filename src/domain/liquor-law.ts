@@ -53,3 +53,37 @@ export const UNDER_20_NOTICE = {
   ja: "20歳未満の者の飲酒は法律で禁止されています",
   en: "Drinking by anyone under the age of 20 is prohibited by law.",
 } as const;
+
+/**
+ * The liquor books are kept five years after they are closed (酒税法施行令 §52). A book closes at
+ * the end of the fiscal year (31 March) the entry falls in, the year the annual report closes too
+ * (docs/decisions/061); the last day an entry of `date` must still be kept.
+ */
+export function booksKeptUntil(date: string): string {
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  const closingYear = month >= 4 ? year + 1 : year;
+  return `${closingYear + 5}-03-31`;
+}
+
+/**
+ * Retail sales may be booked as totals over at most three months (monthly here) only while a
+ * stock-take (実地棚卸し) is made at least every three months (酒税法等の法令解釈通達 第2編 第46条関係 4). The months
+ * of a period (yyyy-mm) a stock-take does not cover: month M is covered by a stock-take dated in M,
+ * M−1 or M−2.
+ */
+export function monthsWithoutStockTake(months: string[], stockTakeDates: string[]): string[] {
+  const index = (yearMonth: string) => {
+    const [year, month] = yearMonth.split("-").map(Number) as [number, number];
+    return year * 12 + (month - 1);
+  };
+  const taken = stockTakeDates.map((date) => index(date.slice(0, 7)));
+  return months.filter((month) => !taken.some((at) => at <= index(month) && at >= index(month) - 2));
+}
+
+/** True when the last stock-take is more than three months before `today` (or there is none). */
+export function stockTakeOverdue(today: string, lastStockTake: string | null): boolean {
+  if (lastStockTake === null) return true;
+  const [year, month, day] = lastStockTake.split("-").map(Number) as [number, number, number];
+  const due = new Date(Date.UTC(year, month - 1 + 3, day));
+  return today > due.toISOString().slice(0, 10);
+}

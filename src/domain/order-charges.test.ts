@@ -64,7 +64,7 @@ describe("charge kinds", () => {
       expect(settings.wrappingFee).toBe(330);
       const totals = checkoutTotals(lines, paymentMethodChoice("bank"), terms, wrapped);
       expect(totals.chargeLines.at(-1)).toEqual({ kind: "gift_wrapping", label: { ja: "ギフトラッピング料", en: "Gift wrapping" }, amount: 330, taxable: true });
-      // 6000 + 1650 + 330 = 7980 → tax 798 (rounded up once, spec §9).
+      // 6000 + 1650 + 330 = 7980 → tax 798 (rounded up once).
       expect(totals).toMatchObject({ charges: 1980, tax: 798, total: 8778 });
       // Six bottles are still one parcel, wrapped once.
       expect(checkoutTotals([{ ...lines[0]!, amount: 6 }], paymentMethodChoice("bank"), terms, wrapped).chargeLines.filter((charge) => charge.kind === "gift_wrapping")).toHaveLength(1);

@@ -3,7 +3,8 @@ import type { GiftOptions, GiftSettings } from "./gift.ts";
 import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
-import { itemsSubtotal } from "./order-totals.ts";
+import type { AdjustmentKind } from "./order-totals.ts";
+import { isAdjustmentKind, itemsSubtotal } from "./order-totals.ts";
 import { shippingQuote } from "./shipping-table.ts";
 
 /**
@@ -23,9 +24,11 @@ export interface OrderCharge {
   /** A ChargeKindCode when written by this version; kept as text so an order outlives a retired kind. */
   kind: string;
   label: ChargeLabel;
-  /** Yen before tax. */
+  /** Yen before tax; below zero only for a discount or correction (order-totals.ts's ADJUSTMENT_KINDS). */
   amount: number;
   taxable: boolean;
+  /** The rate it is taxed at, percent: set on discount and correction lines; absent, the order's standard rate. */
+  taxRatePercent?: number | undefined;
 }
 
 /** What a kind may look at to work out its charge at checkout (the browser's summary and the server's order alike). */
@@ -62,7 +65,7 @@ export function noGift(): GiftCharging {
 
 export interface ChargeKind {
   label: ChargeLabel;
-  /** Whether consumption tax applies (spec §9 taxes shipping and the fee with the items). */
+  /** Whether consumption tax applies (shipping and the fee are taxed with the items). */
   taxable: boolean;
   /** Shown (and stored) even at 0 yen; other kinds are left off an order when they cost nothing. */
   keptAtZero: boolean;
@@ -91,7 +94,7 @@ export const CHARGE_KINDS = {
     label: { ja: "決済手数料", en: "Payment fee" },
     taxable: true,
     keptAtZero: false,
-    // The fee is the chosen method's (decision 023), on items + shipping (spec §4: the cod fee's tiers).
+    // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers).
     amountAt: ({ method, items, earlier, terms }: ChargeContext): number => method.fee(items + chargeAmount(earlier, "shipping"), terms),
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
@@ -129,4 +132,28 @@ export function checkoutCharges(
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
   }
   return charges;
+}
+
+/** What a discount or correction line is called unless staff name it (decision 070). */
+export const ADJUSTMENT_LABELS: Record<AdjustmentKind, ChargeLabel> = {
+  discount: { ja: "値引き", en: "Discount" },
+  correction: { ja: "金額訂正", en: "Price correction" },
+};
+
+/**
+ * A discount (値引き, below zero) or correction (訂正, either way but not zero) line at a tax rate,
+ * written by staff after the order was placed. Always taxable: it lowers or raises its rate's base.
+ */
+export function adjustmentOf(kind: AdjustmentKind, amount: number, taxRatePercent: number, label: ChargeLabel = ADJUSTMENT_LABELS[kind]): OrderCharge {
+  if (!isAdjustmentKind(kind)) throw new RangeError(`not an adjustment kind: ${String(kind)}`);
+  if (!Number.isSafeInteger(amount) || amount === 0 || (kind === "discount" && amount > 0)) {
+    throw new RangeError(`a ${kind} must be a whole number of yen${kind === "discount" ? " below zero" : " other than zero"}, got ${amount}`);
+  }
+  if (!Number.isSafeInteger(taxRatePercent) || taxRatePercent <= 0) throw new RangeError(`a tax rate must be a whole percent, got ${taxRatePercent}`);
+  return { kind, label: { ...label }, amount, taxable: true, taxRatePercent };
+}
+
+/** Whether a charge line is taxed at a rate below the order's standard one (marked ※ as reduced-rate items are). */
+export function isReducedCharge(charge: Pick<OrderCharge, "taxRatePercent">, standardRatePercent: number): boolean {
+  return charge.taxRatePercent !== undefined && charge.taxRatePercent < standardRatePercent;
 }

@@ -1,5 +1,6 @@
 import type { OrderStatus } from "./checkout.ts";
 import type { OrderView } from "./order-view.ts";
+import { isReducedCharge } from "./order-charges.ts";
 import type { TaxPerRate } from "./tax-rates.ts";
 
 /**
@@ -39,6 +40,16 @@ export function isReducedRateItem(item: Pick<OrderView["items"][number], "reduce
 /** An item's name as the priced documents print it: " ※" after a reduced-rate item's name. */
 export function markedItemName(item: Pick<OrderView["items"][number], "reduced" | "name">): string {
   return `${item.name.ja}${isReducedRateItem(item) ? " ※" : ""}`;
+}
+
+/** A charge line's name as the priced documents print it: " ※" after a discount or correction at the reduced rate (decision 070). */
+export function markedChargeName(charge: OrderView["charges"][number], view: Pick<OrderView, "taxRatePercent">): string {
+  return `${charge.label.ja}${isReducedCharge(charge, view.taxRatePercent) ? " ※" : ""}`;
+}
+
+/** Whether anything on the order (an item, a discount line) is at the reduced rate: the ※ note is printed. */
+export function hasReducedRateLines(view: Pick<OrderView, "items" | "charges" | "taxRatePercent">): boolean {
+  return view.items.some((item) => isReducedRateItem(item)) || view.charges.some((charge) => isReducedCharge(charge, view.taxRatePercent));
 }
 
 /** What ※ means, printed under a priced document's figures when an item carries it. */

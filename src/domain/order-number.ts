@@ -1,6 +1,6 @@
 // The order number as a shopper reads it out on the phone (docs/decisions/030): the order's public
 // id (12 characters of Crockford base32, which has no I, L, O or U) in three groups of four,
-// 7K3M-Q9XA-2BCD. The API and the database keep the plain 12 characters of spec §3.
+// 7K3M-Q9XA-2BCD. The API and the database keep the plain 12 characters of the API contract.
 
 const GROUP = 4;
 const PUBLIC_ID = /^[0-9A-HJKMNP-TV-Z]{12}$/;

@@ -2,7 +2,7 @@ import type { OrderPaymentMethod, OrderStatus } from "./checkout.ts";
 import { storedPaymentMethod } from "./payment-methods/payment-method.registry.ts";
 
 /**
- * Where an order may go from each status (DESIGN.md: one table, not ifs in services).
+ * Where an order may go from each status (decision 027: one table, not ifs in services).
  *
  * - pending: a gateway payment being made (a card waiting for 3-D Secure, a voucher being issued);
  *   paid → deposited, failed or abandoned → cancelled, a voucher issued → await_payment.
@@ -69,5 +69,18 @@ export interface OrderHistoryEntry {
   actor_kind: OrderActorKind;
   /** The staff member's or member's id, or the gateway event's id. */
   actor_id: string | null;
+  /** Who the staff member is (their sign-in address, looked up), when the actor is staff and still known. */
+  actor_name?: string | null;
   note: string | null;
+}
+
+/**
+ * Whether an order's amount may still change by a discount or correction line (decision 070): it
+ * awaits a payment that staff settle by hand — a bank transfer not yet received (→ deposited), cash
+ * on delivery not yet shipped (→ sent). A card authorized, or a voucher or PayPay request issued at
+ * the gateway, holds the old amount; a paid or shipped order has had its amount taken, and giving
+ * money back is a refund (issue 32 item 5), not a correction.
+ */
+export function amountMayChange(status: OrderStatus, method: OrderPaymentMethod): boolean {
+  return status === "await_payment" && storedPaymentMethod(method).staffMovesFromAwaitPayment.length > 0;
 }

@@ -6,6 +6,7 @@ import { giftAnswerOf } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
+import { amountMayChange } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import type { OrderRecipient, RecipientInput } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
@@ -121,10 +122,18 @@ export interface ChargeAnswer {
   label: string;
   amount: number;
   taxable: boolean;
+  /** A discount or correction line's rate (decision 070); absent on the others, so older answers are unchanged. */
+  tax_rate?: number;
 }
 
 export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale): ChargeAnswer[] {
-  return view.charges.map((charge) => ({ kind: charge.kind, label: charge.label[locale], amount: charge.amount, taxable: charge.taxable }));
+  return view.charges.map((charge) => ({
+    kind: charge.kind,
+    label: charge.label[locale],
+    amount: charge.amount,
+    taxable: charge.taxable,
+    ...(charge.taxRatePercent === undefined ? {} : { tax_rate: charge.taxRatePercent }),
+  }));
 }
 
 /** The carrier and tracking page of a shipped order, in the asked language; nulls before. */
@@ -149,7 +158,7 @@ export function recipientAnswer(party: OrderParty): RecipientAnswer {
   };
 }
 
-/** GET /api/orders' order (spec §3 Order): product images and the time band's label come from other modules. */
+/** GET /api/orders' order (the API contract's Order): product images and the time band's label come from other modules. */
 export function orderResourceOf(
   view: OrderView,
   locale: Locale,
@@ -250,6 +259,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   gift: GiftAnswer | null;
   locale: Locale;
   next: OrderStatus[];
+  /** Whether staff may still add a discount or correction line (order-status.ts amountMayChange, decision 070). */
+  adjustable: boolean;
   /** Every move of the order, oldest first (its creation included). */
   history: OrderHistoryEntry[];
 }
@@ -301,6 +312,7 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     gift: giftAnswerOf(view.gift),
     locale: view.locale,
     next,
+    adjustable: amountMayChange(view.status, view.paymentMethod),
     history,
   };
 }

@@ -56,7 +56,7 @@ export interface ProductDetails {
   liquorCategory: LiquorCategory | null;
 }
 
-/** The specification as the shopper API answers it, in one language (spec §3 allows added fields). */
+/** The specification as the shopper API answers it, in one language (the API contract allows added fields). */
 export interface ProductSpecification {
   origin_country: string;
   origin_region: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePhone, phoneDigits, prefectureFromAddressText } from "./recipient.ts";
+import { normalizePhone, phoneAsStored, phoneDigits, prefectureFromAddressText } from "./recipient.ts";
 
 describe("prefectureFromAddressText", () => {
   it("takes the prefecture the address starts with", () => {
@@ -29,5 +29,18 @@ describe("normalizePhone", () => {
     expect(normalizePhone("+81 90-1234-5678")).toBe("090-1234-5678");
     expect(normalizePhone("+81(0)3-1234-5678")).toBe("03-1234-5678");
     expect(phoneDigits("０３－１２３４－５６７８")).toBe("0312345678");
+  });
+});
+
+describe("phoneAsStored", () => {
+  it("keeps a Japanese number half-width with hyphens", () => {
+    expect(phoneAsStored("０３－１２３４－５６７８")).toBe("03-1234-5678");
+    expect(phoneAsStored(" 090-1234-5678 ")).toBe("090-1234-5678");
+    expect(phoneAsStored("＋８１ ９０－１２３４－５６７８")).toBe("090-1234-5678");
+  });
+
+  it("keeps a foreign number's plus", () => {
+    expect(phoneAsStored("＋４４ ２０ ７９４６ ００００")).toBe("+44-20-7946-0000");
+    expect(phoneAsStored("+1 (212) 555-0100")).toBe("+1-212-555-0100");
   });
 });

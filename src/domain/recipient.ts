@@ -2,7 +2,7 @@ import { PREFECTURES } from "./address.ts";
 
 // ご依頼主 / お届け先: the shopper is the buyer and the contact; the parcel may go to someone else
 // (a gift to a relative). What the order stores of that person, the rules shared by the API and the
-// browser, and the prefecture an address without one (spec §7 gives none) takes from its text.
+// browser, and the prefecture an address without one (the API contract gives none) takes from its text.
 
 /** The person a parcel goes to when it is not the buyer (spec-less extension of POST /api/checkout). */
 export interface RecipientInput {
@@ -68,6 +68,17 @@ export function normalizePhone(input: string): string {
     .replace(/[^\d-]/g, "")
     .replace(/-{2,}/g, "-")
     .replace(/^-|-$/g, "");
+}
+
+/**
+ * A phone number as an order keeps it: {@link normalizePhone}'s half-width digits and hyphens, with
+ * a foreign number's leading "+" kept ("＋４４ ２０…" → "+44-20-…"; "+81 90-…" is "090-…").
+ * What the buyer typed goes to mails, the back office, labels and the B2 file in this form.
+ */
+export function phoneAsStored(input: string): string {
+  const phone = normalizePhone(input);
+  const international = /^\+(?!\s*81)/.test(input.normalize("NFKC").trim());
+  return international && phone ? `+${phone}` : phone;
 }
 
 /** Digits only: what a number is when its hyphens do not fit. */

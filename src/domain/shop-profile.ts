@@ -143,7 +143,7 @@ export const shopProfileSchema = z.object({
       // --- checkout settings (defaults keep profiles stored before them valid) ---
       /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
       codFeeTiers: codFeeTiers.optional(),
-      /** Cash on delivery is refused for totals of this amount or more (spec §4; see codAllowed). */
+      /** Cash on delivery is refused for totals of this amount or more (see codAllowed). */
       codCeiling: z.number().int().positive().default(COD_CEILING),
       // --- end checkout settings ---
       // No "processed within n business days" figure: the delivery calendar (deliveryCalendar) is the

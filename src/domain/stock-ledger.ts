@@ -65,6 +65,8 @@ export interface StockMoveResource {
   unit_yen: number | null;
   supplier_name: string | null;
   supplier_address: string | null;
+  /** The supplier's invoice registration number when booked (T + 13 digits); null: not registered or not stated. */
+  supplier_invoice_number: string | null;
   reason: string | null;
   actor: StockMoveActor;
   actor_id: string | null;
@@ -79,11 +81,16 @@ export interface ProductStockMoves {
   moves: StockMoveResource[];
 }
 
-/** 仕入帳: one row per receiving. */
+/** 仕入帳: one row per receiving, in its 品目 and 税率の適用区分 (docs/decisions/061). */
 export interface PurchaseBookRow {
   date: string;
   category: string | null;
   category_label: string;
+  /** 税率の適用区分: a key of taxBracketOf (domain/liquor-tax-brackets.ts) and its label. */
+  bracket: string;
+  bracket_label: string;
+  /** Alcohol strength in percent when booked ("40.0"), or null when not recorded. */
+  alcohol_percent: string | null;
   product_id: number;
   product_name: string;
   volume_ml: number | null;
@@ -93,13 +100,26 @@ export interface PurchaseBookRow {
   amount: number | null;
   supplier_name: string;
   supplier_address: string;
+  /** T + 13 digits when the supplier is 適格請求書発行事業者; null otherwise. */
+  supplier_invoice_number: string | null;
+  /** The share of the purchase's consumption tax that may be deducted (100, 80, 70), null past the encoded steps. */
+  deductible_percent: number | null;
 }
 
-/** 販売帳: one row per day and 品目 (sales to consumers may be kept as daily totals). */
+/**
+ * 販売帳: one row per day (or month, with the stock-takes it requires) and 品目 and 税率の適用区分
+ * (sales to consumers may be kept as totals).
+ */
 export interface SalesBookRow {
+  /** The day (yyyy-mm-dd), or the month (yyyy-mm) with monthly totals. */
   date: string;
+  /** The first and last day the figure covers (both included): the day, or the month within the period asked. */
+  period_from: string;
+  period_to: string;
   category: string;
   category_label: string;
+  bracket: string;
+  bracket_label: string;
   sold: number;
   /** Bottles of orders cancelled and returns from buyers that day. */
   returned: number;

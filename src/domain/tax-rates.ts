@@ -5,7 +5,7 @@ import { taxOn } from "./money.ts";
  * Consumption tax per rate (decision 036). A product has a tax class: standard (the shop's rate,
  * 10%) or reduced (8%, food and non-alcoholic drinks under the 2019 reduced-rate rule). Liquor is
  * never reduced. Shipping and fees are taxed at the standard rate. Tax is rounded up once per rate
- * per order, as a qualified invoice states it; an order with one rate gets exactly spec §9's figure.
+ * per order, as a qualified invoice states it; an order with one rate gets exactly the figure of one rounding over the order.
  */
 
 export const TAX_CLASSES = ["standard", "reduced"] as const;
@@ -67,7 +67,7 @@ export const REDUCED_RATE_FOOTNOTE: Record<Locale, string> = {
   en: "※ Reduced tax rate (8%) applies",
 };
 
-/** The label of one rate's line: 「10%対象」. */
+/** A line's rate as a qualified invoice names it: 「10%対象」, "Taxed at 10%" (discount and correction lines, decision 070). */
 export function taxRateLabel(rate: number, locale: Locale): string {
   return locale === "ja" ? `${rate}%対象` : `Taxed at ${rate}%`;
 }

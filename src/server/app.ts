@@ -1,4 +1,5 @@
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -16,9 +17,10 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs, stylesheetTexts } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { KeptBodies, PER_REQUEST } from "./http/kept-encodings.ts";
+import { isPrecompressible } from "./http/precompressed.ts";
 import { apiAsVisitor } from "./http/api-as-visitor.ts";
 import { visitorJson } from "../domain/visitor.ts";
-import { AGE_GATE_PATH } from "../domain/age-gate.ts";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
@@ -35,6 +37,7 @@ import { AccountService } from "./accounts/account.service.ts";
 import { SignInLock } from "./accounts/sign-in-lock.ts";
 import { AfterAnswer } from "./accounts/after-answer.ts";
 import { registerAccountRoutes } from "./accounts/account.routes.ts";
+import { ChangeNotices, cardLabel } from "./accounts/change-notices.ts";
 import { message } from "./i18n/messages.ts";
 import { deliveryCalendarInput } from "./checkout/delivery-calendar.ts";
 import { ShopProfileService } from "./shop/shop-profile.service.ts";
@@ -87,9 +90,25 @@ import { OrdersService } from "./orders/orders.service.ts";
 import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
 import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
+import { OrderAdjustments } from "./orders/order-adjustments.ts";
+import { OrderChanges } from "./orders/order-changes.ts";
+import { validateRecipientForm } from "./checkout/checkout.validation.ts";
 import { DashboardService } from "./admin/dashboard.service.ts";
+import { DashboardChartsService } from "./admin/dashboard-charts.service.ts";
+import { IssuedDataImportService } from "./shipments/issued-data-import.service.ts";
+import { registerIssuedDataRoutes } from "./shipments/issued-data.routes.ts";
+// Bulk moves of the order list and long work as jobs (decision 069).
+import { BulkMovesService } from "./admin/bulk-moves.service.ts";
+import { registerBulkMoveRoutes } from "./admin/bulk-moves.routes.ts";
+import { JobsService } from "./jobs/jobs.service.ts";
+import { registerJobRoutes } from "./jobs/jobs.routes.ts";
+import { staffActor } from "./orders/order-moves.ts";
+import type { BulkItem } from "../domain/bulk-moves.ts";
+import type { ShipmentToConfirm } from "../domain/issued-data-import.ts";
 import { StaffService } from "./admin/staff.service.ts";
 import { StaffUnlock } from "./admin/staff-unlock.ts";
+import { StaffTwoFactor } from "./admin/staff-two-factor.ts";
+import { BackOfficeSecurity, registerBackOfficeAllowList } from "./admin/back-office-security.ts";
 // Back office catalogue: products, direct uploads, exhibits, series and liquor types.
 import { registerAdminCatalogue } from "./admin/admin-catalogue.setup.ts";
 import { registerAdminReportRoutes } from "./admin/admin-reports.routes.ts";
@@ -100,9 +119,15 @@ import { LiquorReportService } from "./admin/liquor-report.service.ts";
 import { registerLiquorBookRoutes } from "./admin/liquor-books.routes.ts";
 import { LiquorBooksService } from "./admin/liquor-books.service.ts";
 import { StockLedgerService } from "./catalog/stock-ledger.service.ts";
+import { LiquorBookRecordsService } from "./catalog/liquor-book-records.service.ts";
+// The staff audit log (decision 065).
+import { registerAuditLog } from "./audit/audit-log.routes.ts";
+import { AuditLogService } from "./audit/audit-log.service.ts";
 // The order's paperwork: delivery notes and receipts as PDF (decision 037).
 import { registerDocumentRoutes } from "./documents/documents.routes.ts";
 import { DocumentsService } from "./documents/documents.service.ts";
+import { registerRecordRoutes } from "./records/records.routes.ts";
+import { TransactionRecords } from "./records/transaction-records.ts";
 import { receiptPageUrl } from "./documents/receipt-link.ts";
 
 export interface AppDeps {
@@ -115,9 +140,11 @@ export interface AppDeps {
   pages: "production" | "development" | "none";
   /** Called with every route as it is declared (tests that check all routes' declarations). */
   onRoute?: (route: RouteOptions) => void;
+  /** Items over which a bulk move or an issued-data confirm runs as a job (decision 069); tests set a small one. */
+  jobThreshold?: number;
 }
 
-/** Path prefixes of the JSON APIs; each is served plain and under /ja and /en (spec §7). */
+/** Path prefixes of the JSON APIs; each is served plain and under /ja and /en. */
 const API_PREFIXES = ["/api", "/ja/api", "/en/api", "/admin/api"];
 
 function isApiRequest(request: FastifyRequest): boolean {
@@ -126,14 +153,14 @@ function isApiRequest(request: FastifyRequest): boolean {
 
 /**
  * State-changing calls need the CSRF token: the JSON APIs and the test gateway's browser endpoints
- * (same-origin JSON calls with the shop's session, see docs/decisions/008-payments.md), and the age
- * gate's plain form (its `_csrf` field, decision 056). The one
- * exception is Stripe's webhook route: Stripe has no session or token, its Stripe-Signature header
+ * (same-origin JSON calls with the shop's session, see docs/decisions/008-payments.md). Forms posted
+ * to pages carry the token in a field their route action checks (the age gate's, decision 056) or
+ * sends on as the header (decision 052). The one exception is Stripe's webhook route: Stripe has no session or token, its Stripe-Signature header
  * is verified instead.
  */
 function isCsrfProtected(request: FastifyRequest): boolean {
   if (request.method === "POST" && request.routeOptions.url === PAYMENT_WEBHOOK_PATH) return false;
-  return isApiRequest(request) || request.url.startsWith(TEST_GATEWAY_PREFIX) || request.routeOptions.url === AGE_GATE_PATH;
+  return isApiRequest(request) || request.url.startsWith(TEST_GATEWAY_PREFIX);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -185,11 +212,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  await app.register(compress, { threshold: 1024 });
+  // Answers rendered per request are compressed at levels chosen for speed; kept answers (pages,
+  // the catalogue's bodies) carry their own compressed forms, made once (decision 066).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: [...PER_REQUEST.encodings],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST.brotliQuality } },
+    // gzip and deflate read the level, zstd its params.
+    zlibOptions: { level: PER_REQUEST.zlibLevel, params: { [zlib.constants.ZSTD_c_compressionLevel]: PER_REQUEST.zstdLevel } } as zlib.ZlibOptions,
+  });
+  const kept = new KeptBodies();
   await registerSecurityHeaders(app, { https, trustProxy: config.trustProxy, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
   registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
-  registerAgeGate(app, { secureCookies: https });
+  // The owner's IP allow-list (or KURA_ADMIN_ALLOW_IPS) before any route reads a back-office request (decision 063).
+  const twoFactor = new StaffTwoFactor(database.db, { sessions }, secret);
+  const backOfficeSecurity = new BackOfficeSecurity(database, { twoFactor }, config.adminAllowIps);
+  await backOfficeSecurity.startListening();
+  registerBackOfficeAllowList(app, backOfficeSecurity);
+  registerAgeGate(app);
   registerCsrfProtection(app, { secret, isProtected: isCsrfProtected });
   registerInputGuard(app);
   // Routes declare their input as zod schemas (decision 029); these check it and shape the answers.
@@ -197,9 +238,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
+  // Every write of the back office and every staff sign-in goes into the audit log (decision 065).
+  const auditLog = new AuditLogService(database.db);
+  registerAuditLog(app, { auditLog, db: database.db });
 
   registerHealthRoutes(app, { database });
-  registerCatalogRoutes(app, { catalog });
+  registerCatalogRoutes(app, { catalog, kept });
   registerImageRoutes(app, { images, isPublic: (imageId) => catalog.imageIsPublic(imageId), sessions });
   registerCartRoutes(app, { carts });
   const signInLock = new SignInLock(database.db, config.accounts, secret);
@@ -209,6 +253,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { publicUrl: config.publicUrl },
   );
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
+  // The member hears of every change to their address and saved card (decision 064).
+  const changeNotices = new ChangeNotices(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
+  addresses.onChange((userId) => changeNotices.tell(userId, "addressChanged"));
   // Sessions nobody came back to for two weeks are removed hourly.
   const sessionSweep = setInterval(
     () =>
@@ -223,15 +270,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
   registerAddressBookRoutes(app, { addressBook });
-  registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl });
+  registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl, kept });
   if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production, enabledInProduction: config.devMailbox });
   const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
   registerInquiryRoutes(app, { inquiries });
   const magazine = new MagazineService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl, secret });
   registerMagazineRoutes(app, { magazine });
-  const { payments, cards } = await registerPayments(app, { config, db: database.db, secret });
+  const { payments, cards, cardTesting } = await registerPayments(app, { config, db: database.db, secret });
   accounts.onCancel((member) => magazine.forgetMember(member));
-  accounts.onCancel((member) => cards.remove(member.id));
+  accounts.onCancel((member) => cards.remove(member.id, { quiet: true }));
+  cards.onChange(({ userId, change, card }) => changeNotices.tell(userId, change === "saved" ? "cardSaved" : "cardRemoved", cardLabel(card)));
   registerCheckoutReferenceRoutes(app, { reference: new CheckoutReferenceService({ shopProfiles, catalog }) });
   const orders = new OrdersService(database.db, { catalog, shopProfiles });
   // Every status change of an order goes through here, with its side effects registered once.
@@ -241,17 +289,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
-    { orders, moves: orderMoves, gateway: payments, carts, log: app.log },
+    { orders, moves: orderMoves, gateway: payments, carts, log: app.log, db: database.db },
     { publicUrl: config.publicUrl, voucherDays: config.paymentVoucherDays },
   );
   const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
-  registerOrderRoutes(app, { orders });
+  // Changes of an order before it ships (decision 074): the delivery wish by the member or staff, the recipient by staff.
+  const orderChanges = new OrderChanges(
+    database.db,
+    {
+      orders,
+      mail,
+      shopProfiles,
+      parcelLinesOf: async (productIds, locale) => new Map([...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }])),
+      checkRecipient: async (input, locale) => {
+        const form = await addresses.withPrefecture(input);
+        const facts = await addresses.facts([form]);
+        return validateRecipientForm(form, { locale, validateAddress: (address) => addresses.validate(address, locale, facts) });
+      },
+    },
+    { publicUrl: config.publicUrl },
+  );
+  registerOrderRoutes(app, { orders, changes: orderChanges });
   // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
   // out, checkout's idempotency keys are forgotten after two days and other writes' request keys
   // after one (decision 049); checked every minute.
@@ -281,16 +345,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopPaymentEvents();
   });
 
-  const staff = new StaffService(database.db, { sessions, signInLock });
+  const staff = new StaffService(database.db, { sessions, signInLock, twoFactor });
   const staffUnlock = new StaffUnlock(database.db, { signInLock, mail, shopProfiles, afterAnswer }, { publicUrl: config.publicUrl, secret });
-  registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, secret, secureCookies: https });
-  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves });
-  registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles) });
+  registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, twoFactor, security: backOfficeSecurity, shopProfiles, secret, secureCookies: https });
+  const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
+  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves, adjustments, changes: orderChanges });
+  registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
+  // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
+  const jobs = new JobsService(database.db, { log: app.log, ...(deps.jobThreshold === undefined ? {} : { threshold: deps.jobThreshold }) });
+  const issuedData = new IssuedDataImportService({ orders, adminOrders });
+  const bulkMoves = new BulkMovesService({ orders, adminOrders });
+  jobs.register("bulk_deposit", (item, { locale, staffId }) => bulkMoves.one("deposit", item as BulkItem, locale, staffActor(staffId)));
+  jobs.register("bulk_ship", (item, { locale, staffId }) => bulkMoves.one("ship", item as BulkItem, locale, staffActor(staffId)));
+  jobs.register("issued_data", async (item, { position, locale, staffId }) => {
+    const [row] = (await issuedData.confirm([item as ShipmentToConfirm], locale, staffActor(staffId))).rows;
+    return { ...row!, line: position + 1 };
+  });
+  jobs.start();
+  app.addHook("onClose", async () => jobs.stop());
+  registerIssuedDataRoutes(app, { issuedData, jobs });
+  registerBulkMoveRoutes(app, { bulkMoves, jobs });
+  registerJobRoutes(app, { jobs });
   const documents = new DocumentsService(database.db, { orders, shopProfiles });
   registerDocumentRoutes(app, { documents, secret });
+  const records = new TransactionRecords(database.db);
+  registerRecordRoutes(app, { records });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
-  registerLiquorBookRoutes(app, { ledger: new StockLedgerService({ catalog }), books: new LiquorBooksService(database.db) });
+  registerLiquorBookRoutes(app, {
+    ledger: new StockLedgerService({ catalog }),
+    books: new LiquorBooksService(database.db),
+    records: new LiquorBookRecordsService(catalog.writeDatabase()),
+  });
   registerAdminMagazineRoutes(app, { magazine });
   await registerAdminOperations(app, {
     database,
@@ -343,8 +429,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       build,
       mode: deps.pages,
       clientBuildDirectory: path.join(buildDirectory, "client"),
-      // The build's .vite/manifest.json (read above) is the server's, not the public's.
-      staticOptions: { serveDotFiles: false, dotfiles: "deny" },
+      // The build's .vite/manifest.json (read above) is the server's, not the public's. Scripts and
+      // styles are served as the build compressed them (.br, .gz beside each file, decision 066).
+      staticOptions: {
+        serveDotFiles: false,
+        dotfiles: "deny",
+        preCompressed: true,
+        globIgnore: ["**/*.br", "**/*.gz"],
+        setHeaders(response: { setHeader(name: string, value: string): unknown }, filePath: string) {
+          // As @mcansh/react-router-fastify's own (which these options replace): hashed assets for a year.
+          const isAsset = filePath.startsWith(path.join(buildDirectory, "client", "assets"));
+          response.setHeader("cache-control", isAsset ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+          if (isPrecompressible(filePath)) response.setHeader("vary", "accept-encoding");
+        },
+      },
       ...(pageCache ? { routeOptions: { preHandler: async (request, reply) => pageCache.serve(request, reply) } } : {}),
       getLoadContext: async (request, reply) => {
         // A page kept for other visitors notes which products' availability it shows.
@@ -376,7 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents, sessions });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
   return app;
 }
 
@@ -408,7 +506,15 @@ declare module "fastify" {
       adminOrders: AdminOrdersService;
       /** Delivery notes and receipts (PDF). */
       documents: DocumentsService;
+      /** Kept transaction records (電子帳簿保存法 §7, decision 062). */
+      records: TransactionRecords;
       sessions: SessionService;
+      /** Staff second factors (decision 063). */
+      twoFactor: StaffTwoFactor;
+      /** The owner's IP allow-list and two-factor rule. */
+      backOfficeSecurity: BackOfficeSecurity;
+      /** Long back-office work and its worker (decision 069). */
+      jobs: JobsService;
     };
   }
 }

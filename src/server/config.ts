@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowListVariable, type AllowEntry } from "./security/ip-allow-list.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -28,6 +29,17 @@ const environmentSchema = z.object({
   HASHID_SALT: z.string().min(1).default("kura-series"),
   /** Set when a reverse proxy terminates TLS in front of the shop. */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The back office's IP allow-list when set, replacing the owner's (decision 063): addresses or
+   * CIDR ranges separated by commas or spaces, or `*` for any address (a locked-out owner's way in).
+   */
+  KURA_ADMIN_ALLOW_IPS: z
+    .string()
+    .refine((value) => {
+      const parsed = parseAllowListVariable(value);
+      return parsed === undefined || "entries" in parsed;
+    }, "KURA_ADMIN_ALLOW_IPS must be * or IP addresses and CIDR ranges separated by commas, e.g. 203.0.113.7,192.0.2.0/24")
+    .optional(),
   /** Devise lockable: failed sign-ins before the account locks, and minutes until it unlocks itself. */
   LOCK_MAX_ATTEMPTS: z.coerce.number().int().min(2).default(10),
   UNLOCK_AFTER_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -81,6 +93,16 @@ const environmentSchema = z.object({
   /** Calendar days a payment made elsewhere (a convenience-store voucher) may take; unpaid after that, the order is cancelled. */
   PAYMENT_VOUCHER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   // --- end checkout ---
+  // --- card-testing defence (decision 064) ---
+  /** Minutes over which refused cards are counted (at most a day). */
+  CARD_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Refused cards a browser session may have in the window before its card attempts are refused. */
+  CARD_FAILURES_PER_SESSION: z.coerce.number().int().min(1).default(5),
+  /** Refused cards one client address may have in the window (× RATE_LIMIT_MULTIPLIER: offices share an address). */
+  CARD_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Refusals one card (its fingerprint) may have in the window, whatever the session or address. */
+  CARD_FAILURES_PER_CARD: z.coerce.number().int().min(1).default(5),
+  // --- end card-testing defence ---
 });
 
 export type Config = {
@@ -95,6 +117,8 @@ export type Config = {
   shopProfileFile: string;
   hashidSalt: string;
   trustProxy: boolean;
+  /** KURA_ADMIN_ALLOW_IPS read: the allow-list that replaces the owner's (empty: any address), or undefined. */
+  adminAllowIps: AllowEntry[] | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   accounts: { lockMaxAttempts: number; unlockAfterMinutes: number; sessionTimeoutMinutes: number };
   rateLimitMultiplier: number;
@@ -112,6 +136,8 @@ export type Config = {
   /** Minutes a pending card order holds its stock (CHECKOUT_RESERVATION_MINUTES). */
   checkoutReservationMinutes: number;
   paymentVoucherDays: number;
+  /** The card-testing defence's limits (decision 064). */
+  cardAttemptLimits: { windowMinutes: number; failuresPerSession: number; failuresPerAddress: number; failuresPerCard: number };
 };
 
 export interface StripeConfig {
@@ -154,6 +180,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopProfileFile: env.SHOP_PROFILE_FILE,
     hashidSalt: env.HASHID_SALT,
     trustProxy: env.TRUST_PROXY,
+    adminAllowIps: adminAllowIpsOf(env.KURA_ADMIN_ALLOW_IPS),
     logLevel: env.LOG_LEVEL,
     accounts: {
       lockMaxAttempts: env.LOCK_MAX_ATTEMPTS,
@@ -169,6 +196,12 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripe: stripeConfigOf(env),
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
     paymentVoucherDays: env.PAYMENT_VOUCHER_DAYS,
+    cardAttemptLimits: {
+      windowMinutes: env.CARD_FAILURE_WINDOW_MINUTES,
+      failuresPerSession: env.CARD_FAILURES_PER_SESSION,
+      failuresPerAddress: env.CARD_FAILURES_PER_ADDRESS * env.RATE_LIMIT_MULTIPLIER,
+      failuresPerCard: env.CARD_FAILURES_PER_CARD,
+    },
   };
 }
 
@@ -183,4 +216,9 @@ export function checkServerConfig(config: Config): void {
       "Invalid configuration:\n  SESSION_SECRET: must be set when DATABASE_URL is set, to the same value in every process of the shop (e.g. the output of `openssl rand -base64 48`)",
     );
   }
+}
+
+function adminAllowIpsOf(value: string | undefined): AllowEntry[] | undefined {
+  const parsed = parseAllowListVariable(value);
+  return parsed && "entries" in parsed ? parsed.entries : undefined;
 }

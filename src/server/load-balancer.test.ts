@@ -164,7 +164,7 @@ interface Answer {
 }
 
 /** What shoppers saw, for the report and the checks. */
-const seen = { requests: 0, errors: 0, errorsDuringKill: 0, retried: 0 };
+const seen = { requests: 0, errors: 0, errorsDuringKill: 0, retried: 0, pressedAgain: 0 };
 let killing = false;
 
 /** A browser as the API tests imitate it: one session cookie, the CSRF token of its pages. */
@@ -253,7 +253,16 @@ class Shopper {
       payment_method: card ? "credit" : method === "bank" ? "bank" : "cod",
       ...(card ? { payment: { payment_method_id: await this.paymentMethod(card) } } : {}),
     });
-    const first = await this.send("POST", "/api/checkout", payload, { "idempotency-key": key });
+    let first = await this.send("POST", "/api/checkout", payload, { "idempotency-key": key });
+    // The process that was charging died after claiming the charge: the page says 処理中 and the
+    // shopper presses again, with the same key, until the claim is given up (half a minute) and the
+    // charge resumes. Each press is a new request, made after the answer to the last.
+    for (let press = 1; first.status === 409 && press <= 30; press++) {
+      expect(first.json.errors, JSON.stringify(first.json)).toEqual(["このご注文は処理中です。しばらくしてからもう一度お試しください。"]);
+      seen.pressedAgain += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      first = await this.send("POST", "/api/checkout", payload, { "idempotency-key": key });
+    }
     expect(first.status, JSON.stringify(first.json)).toBe(200);
     if (!first.json.require_action) return { orderId: String(first.json.order_id) };
     const secret = String(first.json.payment_intent_client_secret);
@@ -286,7 +295,7 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     expect(await shopper.cartNow()).toEqual({});
   });
 
-  it("loses no order, bottle, session or cart when a process is killed while shoppers check out", { timeout: testTime(90_000) }, async () => {
+  it("loses no order, bottle, session or cart when a process is killed while shoppers check out", { timeout: testTime(150_000) }, async () => {
     const methods = ["credit", "3ds", "bank", "cod"] as const;
     const victim = SHOP_PORTS[1]!;
     let placed = 0;
@@ -345,7 +354,8 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     }
     console.log(
       `load balancer: ${seen.requests} requests, ${acknowledged.length} orders acknowledged in ${seconds.toFixed(1)} s; ` +
-        `${seen.errors} failed answers seen by shoppers (${seen.errorsDuringKill} while the process was being killed), all retried`,
+        `${seen.errors} failed answers seen by shoppers (${seen.errorsDuringKill} while the process was being killed), all retried; ` +
+        `${seen.pressedAgain} presses again after 処理中`,
     );
   });
 
@@ -396,9 +406,13 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     const unconfirmed: string[] = [];
     let killed: Promise<void> | undefined;
     const errorsBefore = seen.errors;
+    // The staff share one account and, behind the balancer, one client address: signed in one after
+    // another, as parallel sign-ins each reserve an attempt (a right password clears the counter only
+    // after its check), and six at once may meet the lock that LOCK_MAX_ATTEMPTS sets.
+    const desks: Shopper[] = [];
+    for (let index = 0; index < STAFF; index++) desks.push(await signedInStaff());
     await Promise.all(
-      Array.from({ length: STAFF }, async () => {
-        const staff = await signedInStaff();
+      desks.map(async (staff) => {
         for (let index = 0; index < EACH; index++) {
           // One key per action, kept for the page's own resends (Shopper.send: dropped answers and 5xx).
           const key = crypto.randomUUID();

@@ -79,6 +79,11 @@ function renderWhole(
         // The first page's stylesheets are written in as <style> (features/layout/styles-first-links.tsx):
         // React writes this nonce on that tag, and keeps only styles whose own nonce matches it.
         nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
+        // The page is answered whole, so nothing is gained by React's progressive reveal: past this
+        // many bytes React would write a finished Suspense boundary (the checkout's form) hidden,
+        // behind its fallback, to be swapped in by an inline script that a page without JavaScript
+        // never runs (decision 058).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           pipe(sink);
         },

@@ -89,9 +89,10 @@ export interface PageContext {
    * without JavaScript (decision 052). `path` is the route's as the browser calls it: `/api/…`
    * answers in the page's locale (`/ja/api/…`, `/en/api/…`), `/admin/api/…` as it is. A
    * state-changing call needs `csrfToken`, the token the form posted: the API's own CSRF check
-   * guards the form.
+   * guards the form. `requestKey` is sent as the Idempotency-Key of a keyed write (decision 049):
+   * the form carries it in a hidden field, so a form posted twice is booked once (decision 058).
    */
-  api(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options?: { csrfToken?: string }): Promise<ApiAnswer>;
+  api(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options?: { csrfToken?: string; requestKey?: string }): Promise<ApiAnswer>;
   /** Present when the rendered page is kept for other visitors (its token, nonce and member are placeholders). */
   pageCapture?: PageCapture;
 }

@@ -18,7 +18,7 @@ export function rootDataOf(matches: Matches): RootMatchData | undefined {
 }
 
 /**
- * Page titles of spec §2: 'Company | {shop name}' for labelled pages, the shop name alone otherwise.
+ * Page titles: 'Company | {shop name}' for labelled pages, the shop name alone otherwise.
  * `label` is a dictionary key, or a ready text such as a product name.
  */
 export function pageTitle(matches: Matches, label?: MessageKey | { text: string }): MetaDescriptor[] {

@@ -30,13 +30,18 @@ import { NotFound } from "./routes/not-found.tsx";
 import { SnackbarProvider } from "./ui/snackbar.tsx";
 import { pageContext } from "./load-context.ts";
 import type { RootData } from "./shared/root-data.ts";
+import { cartCount } from "../domain/cart.ts";
 import "./styles/global.css";
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const page = context.get(pageContext);
-  // Page-level global data (spec §3): the series tree, liquor-type labels and the locale.
+  // Page-level global data: the series tree, liquor-type labels and the locale.
   const { series, liquorTypes } = await page.catalog.globals(page.locale);
+  // The cart button's count without JavaScript: read only for a page rendered for this visitor alone
+  // (a kept page is every guest's; the back office has no cart).
+  const personal = !page.pageCapture && !isBackOfficePath(new URL(request.url).pathname);
   return {
+    cartCount: personal ? cartCount(await page.cart()) : null,
     series,
     liquorTypes,
     locale: page.locale,

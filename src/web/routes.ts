@@ -1,7 +1,7 @@
 import type { RouteConfig } from "@react-router/dev/routes";
 import { index, layout, route } from "@react-router/dev/routes";
 
-// Route classes of spec §2: open pages, guest-only pages (a signed-in visitor goes to /),
+// Route classes: open pages, guest-only pages (a signed-in visitor goes to /),
 // and the protected /mypage prefix.
 export default [
   index("routes/home.tsx"),
@@ -21,6 +21,10 @@ export default [
   route("magazine/confirmed", "routes/magazine-confirmed.tsx"),
   route("magazine/unsubscribe", "routes/magazine-unsubscribe.tsx"),
   route("receipt", "routes/receipt.tsx"),
+  // Log Out as a form (no page of its own): the header's and My Page's buttons post here.
+  route("logout", "routes/logout.tsx"),
+  // The age gate's 入場する before (or without) JavaScript: an action and no page (decision 056).
+  route("age-gate", "routes/age-gate.tsx"),
   layout("routes/guest-only.tsx", [
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
@@ -41,10 +45,19 @@ export default [
     route("magazine", "routes/mypage-magazine.tsx"),
     route("credit", "routes/mypage-credit.tsx"),
     route("orders", "routes/mypage-orders.tsx"),
+    route("orders/:id/delivery", "routes/mypage-order-delivery.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,
   // every module a chunk of its own so no admin code reaches a shopper's page.
   route("admin/login", "routes/admin/admin-login.tsx"),
+  // The second step of the sign-in and enrolment (decision 063): outside the frame, which needs a session.
+  route("admin/login/code", "routes/admin/admin-login-code.tsx"),
+  route("admin/two-factor", "routes/admin/admin-two-factor.tsx"),
+  // Rendered on the server, outside the frame's client loader, so it works without JavaScript (decision 067).
+  route("admin/issued-data", "routes/admin/admin-issued-data.tsx"),
+  // Bulk moves of the order list and long jobs' progress: server-rendered, so they work without JavaScript (decision 069).
+  route("admin/orders/bulk", "routes/admin/admin-bulk.tsx"),
+  route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-dashboard.tsx"),
     route("orders", "routes/admin/admin-orders.tsx"),
@@ -57,12 +70,14 @@ export default [
     route("series", "routes/admin/admin-series.tsx"),
     route("reports/liquor-sales", "routes/admin/admin-liquor-report.tsx"),
     route("ledger", "routes/admin/admin-liquor-books.tsx"),
+    route("records", "routes/admin/admin-records.tsx"),
     route("magazine", "routes/admin/admin-magazine.tsx"),
     route("inquiries", "routes/admin/admin-inquiries.tsx"),
     route("inquiries/:id", "routes/admin/admin-inquiry.tsx"),
     route("members", "routes/admin/admin-members.tsx"),
     route("settings", "routes/admin/admin-settings.tsx"),
     route("staff", "routes/admin/admin-staff.tsx"),
+    route("audit-log", "routes/admin/admin-audit-log.tsx"),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

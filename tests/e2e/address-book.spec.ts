@@ -50,7 +50,7 @@ for (const screen of SCREENS) {
       await expect(page.getByText("登録されたお届け先はありません。")).toBeVisible();
 
       // Nothing filled in: every required field says so before anything is sent.
-      await page.getByRole("button", { name: "お届け先を追加する" }).click();
+      await page.getByRole("link", { name: "お届け先を追加する" }).click();
       const form = page.getByTestId("address-book-form");
       // Name, phone, country, postcode, prefecture and address.
       await expect(form.getByText("必須")).toHaveCount(6);
@@ -78,7 +78,7 @@ for (const screen of SCREENS) {
       await expect(okinawa).toContainText("沖縄県那覇市泉崎1-2-3 泉崎ハイツ201");
 
       // The second.
-      await page.getByRole("button", { name: "お届け先を追加する" }).click();
+      await page.getByRole("link", { name: "お届け先を追加する" }).click();
       await form.getByLabel("お届け先のお名前").fill("蔵前 一郎");
       await form.getByLabel("お届け先の電話番号").fill("06-1234-5678");
       await form.getByLabel("郵便番号").fill("5300001");
@@ -92,7 +92,7 @@ for (const screen of SCREENS) {
       await expect(page.getByText("2件(最大50件)")).toBeVisible();
 
       // Changing the first: its form opens with what was saved.
-      await okinawa.getByRole("button", { name: "編集" }).click();
+      await okinawa.getByRole("link", { name: "編集" }).click();
       await expect(form.getByLabel("お届け先のお名前")).toHaveValue("比嘉 ツル");
       await expect(form.getByLabel("郵便番号")).toHaveValue("9000021");
       await form.getByLabel("建物名").fill("泉崎ハイツ305");
@@ -105,12 +105,12 @@ for (const screen of SCREENS) {
 
       // Deleting the second asks first; keeping it changes nothing.
       const dialog = page.getByRole("dialog", { name: "お届け先を削除しますか?" });
-      await osaka.getByRole("button", { name: "削除" }).click();
+      await osaka.getByRole("link", { name: "削除" }).click();
       await expect(dialog).toContainText("「蔵前 一郎 様」のお届け先を削除します。");
       await dialog.getByRole("button", { name: "削除しない" }).click();
       await expect(dialog).toBeHidden();
       await expect(osaka).toBeVisible();
-      await osaka.getByRole("button", { name: "削除" }).click();
+      await osaka.getByRole("link", { name: "削除" }).click();
       await dialog.getByRole("button", { name: "削除する" }).click();
       await expect(page.getByRole("status").filter({ hasText: "お届け先を削除しました。" })).toBeVisible();
       await expect(osaka).toHaveCount(0);
@@ -153,7 +153,7 @@ test("the address book in English", async ({ page }) => {
   await page.getByRole("navigation", { name: "My Page menu" }).getByRole("link", { name: "Address book", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Address book" })).toBeVisible();
   await expect(page.getByTestId("default-address")).toContainText("You have not saved your own (default) address yet.");
-  await page.getByRole("button", { name: "Add an address" }).click();
+  await page.getByRole("link", { name: "Add an address" }).click();
   const form = page.getByTestId("address-book-form");
   await form.getByLabel("Recipient's phone").fill("12");
   await form.getByRole("button", { name: "Save" }).click();
@@ -177,5 +177,5 @@ test("at the limit the page says so instead of offering to add", async ({ page }
   await waitForHydration(page);
   await expect(page.getByText("50件(最大50件)")).toBeVisible();
   await expect(page.getByText("お届け先は50件まで登録できます。新しく追加するには、使わなくなったお届け先を削除してください。")).toBeVisible();
-  await expect(page.getByRole("button", { name: "お届け先を追加する" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "お届け先を追加する" })).toHaveCount(0);
 });

@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import sharp from "sharp";
-import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, asConfirmedAdult, waitForHydration, passOwnerSecondStep } from "./fixtures.ts";
 
 // The trader's new bottle: signed in on /admin/login, a product created in the back office, two
-// pictures added by direct upload (and a broken file refused with spec §8's wording), the order
+// pictures added by direct upload (and a broken file refused with the upload's failure wording), the order
 // of the pictures changed, the product published, and the shopper finds it in /shop with both.
 
 test.describe.configure({ timeout: testTime(180_000) });
@@ -17,6 +17,7 @@ async function traderSignsIn(browser: Browser): Promise<Page> {
   await page.getByLabel("メールアドレス").fill(OWNER.email);
   await page.getByLabel("パスワード").fill(OWNER.password);
   await page.getByRole("button", { name: "サインイン" }).click();
+  await passOwnerSecondStep(page);
   await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
   return page;
 }
@@ -62,7 +63,7 @@ test("the trader creates a product with two images, publishes it, and it is in /
   await expect(trader.getByTestId("image-item")).toHaveCount(2);
   const uploaded = await imageOrder(trader);
 
-  // A file that is no picture is refused with spec §8's message and the server's reason.
+  // A file that is no picture is refused with the upload's failure message and the server's reason.
   await upload.setInputFiles([{ name: "label.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") }]);
   await expect(trader.getByTestId("image-errors")).toContainText("Error storing label.png. Status: 422");
   await expect(trader.getByTestId("image-errors")).toContainText("画像として読み込めないファイルです");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
-import { E2E_OWNER as OWNER, waitForHydration, withMailbox } from "./fixtures.ts";
+import { E2E_OWNER as OWNER, waitForHydration, withMailbox, passOwnerSecondStep } from "./fixtures.ts";
 
 // The trader's weekly chores beside orders: answering an inquiry by mail and marking it handled,
 // (the settings journey is in admin-settings.spec.ts, which runs after every other journey).
@@ -16,6 +16,7 @@ async function signInAsOwner(browser: Browser): Promise<Page> {
   await page.getByLabel("メールアドレス").fill(OWNER.email);
   await page.getByLabel("パスワード").fill(OWNER.password);
   await page.getByRole("button", { name: "サインイン" }).click();
+  await passOwnerSecondStep(page);
   await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
   return page;
 }

@@ -180,7 +180,7 @@ test("a protected page sends the visitor to log in and back to it afterwards", a
   await expect(page.getByText("ログインもしくはアカウント登録してください。")).toBeVisible();
   await signIn(page, email);
   await expect(page).toHaveURL(/\/mypage\/account$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("アカウント");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("メールアドレス・パスワード");
   await expect(page.getByTestId("current-email")).toHaveText(email);
 
   // A signed-in member does not see the guest-only pages.
@@ -268,7 +268,7 @@ test("a guest's cart joins the member's at sign-in and shows on a second device"
 
   await open(page, `/products/${product.id}`);
   await page.getByRole("button", { name: "カートに入れる" }).click();
-  // The login prompt of spec §4 leads to the login page.
+  // The login prompt of a guest's first bottle leads to the login page.
   const prompt = page.getByTestId("login-prompt");
   await expect(prompt).toBeVisible();
   await expect.poll(async () => (await (await page.request.get("/ja/api/carts")).json()).data.length).toBe(1);

@@ -48,6 +48,25 @@ test("searching ｳｲｽｷｰ from the header lists the whiskies; a search wit
   await expect(names).not.toHaveCount(0);
 });
 
+test("the search box's focus ring stays clear of the search button, on a phone and on a desktop", async ({ page }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/shop");
+    const search = page.getByRole("search");
+    const box = search.getByRole("searchbox", { name: "商品を検索" });
+    // Reached from the keyboard, as :focus-visible draws its ring then.
+    await box.focus();
+    await page.keyboard.type("a");
+    const { ringRight, buttonLeft } = await box.evaluate((input) => {
+      const style = getComputedStyle(input);
+      const ring = style.outlineStyle === "none" ? 0 : Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+      const button = input.closest("form")!.querySelector("button[type=submit]")!;
+      return { ringRight: input.getBoundingClientRect().right + ring, buttonLeft: button.getBoundingClientRect().left };
+    });
+    expect(ringRight, `at ${viewport.width} px`).toBeLessThanOrEqual(buttonLeft + 0.5);
+  }
+});
+
 test("しゃとー, ｼｬﾄｰ and シャトー find the same bottles", async ({ page }) => {
   const found: string[][] = [];
   for (const q of ["しゃとー", "ｼｬﾄｰ", "シャトー"]) {

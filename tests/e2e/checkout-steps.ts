@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { asConfirmedAdult, csrfOf, E2E_OWNER, fillBirthDate, waitForHydration } from "./fixtures.ts";
+import { asConfirmedAdult, csrfOf, E2E_OWNER, fillBirthDate, passOwnerSecondStep, waitForHydration } from "./fixtures.ts";
 
 // Steps of /checkout that several journeys take the same way (checkout, off-site payments).
 
@@ -30,8 +30,9 @@ export async function checkoutWith(page: Page, amounts: Record<string, number>):
   expect(put.ok()).toBe(true);
   await page.goto("/checkout");
   await waitForHydration(page);
-  // The server's preview lists the bottles first; the form is there once its figures are (summary-total).
+  // The server draws the form (decision 058); its script owns it once its own chunk has hydrated it.
   await expect(page.getByTestId("summary-total")).toBeVisible();
+  await expect(page.getByTestId("checkout-form")).toHaveAttribute("data-interactive", "true");
 }
 
 export type Locale = "ja" | "en";
@@ -65,6 +66,7 @@ export async function traderSignsIn(browser: Browser, locale: Locale = "ja"): Pr
   await page.getByLabel(locale === "en" ? "Email" : "メールアドレス").fill(E2E_OWNER.email);
   await page.getByLabel(locale === "en" ? "Password" : "パスワード").fill(E2E_OWNER.password);
   await page.getByRole("button", { name: locale === "en" ? "Sign in" : "サインイン" }).click();
+  await passOwnerSecondStep(page, locale);
   await expect(page.getByRole("heading", { level: 1, name: locale === "en" ? "Dashboard" : "ダッシュボード" })).toBeVisible();
   return page;
 }

@@ -58,7 +58,7 @@ test("a guest pays by card: summary to the yen, the final confirmation, and the 
   await expect(confirmation).toContainText(`商品3点 / お支払い金額 ${yen(items + 1100 + tax)}(税込)`);
   await expect(confirmation).toContainText("クレジットカード決済：ご注文時にお支払いが確定します");
   // The legal notice's one shipping promise (decision 054).
-  await expect(confirmation).toContainText("14時までのご注文は当日発送（土日祝・休業日を除く）");
+  await expect(confirmation).toContainText("14時までのご注文は当日発送(土日祝・休業日を除く)");
   await expect(confirmation).not.toContainText("営業日以内");
   await expect(confirmation).toContainText("お客様のご都合による返品・交換はお受けしておりません");
   await expect(confirmation).toContainText("20歳未満の者の飲酒は法律で禁止されています。20歳未満の方への酒類の販売はいたしません。");
@@ -244,7 +244,7 @@ test("the server writes the bottles of the session's cart into the page, so the 
   const html = await (await page.request.get("/checkout")).text();
   expect(html).toContain(wine.attributes.name);
 
-  // The same visitor with JavaScript off sees the bottles, their quantity and the loading line for the rest.
+  // The same visitor with JavaScript off sees the bottles, their quantity and the whole form (decision 058).
   const still = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await still.newPage();
   await plain.goto("/checkout");
@@ -252,7 +252,8 @@ test("the server writes the bottles of the session's cart into the page, so the 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(wine.attributes.name);
   await expect(row.locator("td").nth(1)).toHaveText("2");
-  await expect(plain.getByTestId("summary-total")).toHaveCount(0);
+  await expect(plain.getByTestId("summary-total")).toBeVisible();
+  await expect(plain.getByRole("button", { name: "購入" })).toBeEnabled();
   await still.close();
 
   // Another visitor's page holds none of it: an empty cart says so from the server too.
@@ -304,7 +305,7 @@ test("every required field of the order form shows the 必須 badge and is annou
       .filter((field) => field.name !== ""),
   );
   const required = fields.filter((field) => field.required);
-  // The country defaults to 日本 but is required all the same (spec §5): it too carries the badge.
+  // The country defaults to 日本 but is required all the same: it too carries the badge.
   expect(required.map((field) => field.name)).toEqual(expect.arrayContaining(["お名前", "メールアドレス", "電話番号", "国", "郵便番号", "都道府県", "住所"]));
   expect(required.filter((field) => field.badge !== "必須")).toEqual([]);
   // And only they: an optional field says 任意, never 必須.

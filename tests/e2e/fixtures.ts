@@ -1,9 +1,58 @@
 import { expect, request, test } from "@playwright/test";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
-import { E2E_OWNER } from "./e2e-owner.ts";
+import * as OTPAuth from "otpauth";
+import { E2E_MAIL_READER, E2E_OWNER } from "./e2e-owner.ts";
 
-export { E2E_OWNER };
+export { E2E_MAIL_READER, E2E_OWNER };
+
+const TOTP_PERIOD_MS = 30_000;
+const ownerTotp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(E2E_OWNER.totpSecret), algorithm: "SHA1", digits: 6, period: 30 });
+/** The last 30-second step whose code this worker sent (the server takes each step once, and none before the last taken). */
+let ownerStepUsed = 0;
+
+function currentStep(): number {
+  return Math.floor(Date.now() / TOTP_PERIOD_MS);
+}
+
+/**
+ * The owner's next code as the authenticator app would show it. The server takes the step before
+ * and after the current one too, each at most once and only later than the last one taken: the
+ * earliest step not yet spent comes first, so two workers' sign-ins in one step window wait for
+ * nobody. When all three are spent, waits for the clock to reach the next step: the codes are a
+ * function of time.
+ */
+async function nextOwnerCode(): Promise<{ code: string; step: number }> {
+  let step = Math.max(currentStep() - 1, ownerStepUsed + 1);
+  if (step > currentStep() + 1) {
+    const wanted = step - 1;
+    await expect.poll(currentStep, { timeout: testTime(90_000), intervals: [500] }).toBeGreaterThanOrEqual(wanted);
+    step = Math.max(currentStep() - 1, ownerStepUsed + 1);
+  }
+  return { code: ownerTotp.generate({ timestamp: step * TOTP_PERIOD_MS }), step };
+}
+
+/**
+ * The second step of the owner's sign-in (decision 063), on the code page the password led to:
+ * types the code computed from the owner's key. Another worker may have spent that step a moment
+ * before (the page then says so): the next step's code is typed instead.
+ */
+export async function passOwnerSecondStep(page: Page, locale: "ja" | "en" = "ja", landing?: Locator): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: locale === "en" ? "Enter your verification code" : "確認コードの入力" })).toBeVisible();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { code, step } = await nextOwnerCode();
+    ownerStepUsed = step;
+    await page.getByLabel(locale === "en" ? "Verification code" : "確認コード").fill(code);
+    await page.getByRole("button", { name: locale === "en" ? "Verify and sign in" : "確認してサインイン" }).click();
+    const refused = page.getByTestId("admin-login-errors");
+    // Where the sign-in leads: the dashboard, or the page it was asked for (`landing`).
+    const arrived = landing ?? page.getByRole("heading", { level: 1, name: locale === "en" ? "Dashboard" : "ダッシュボード" });
+    await expect(arrived.or(refused)).toBeVisible();
+    if (!(await refused.isVisible())) return;
+    await expect(refused).toContainText(locale === "en" ? "already been used" : "すでに使われています");
+  }
+  throw new Error("the owner's codes kept being refused");
+}
 
 export const SHOP_NAME_JA = "酒舗 蔵";
 export const SHOP_NAME_EN = "Kura Wine & Spirits";
@@ -45,6 +94,19 @@ export async function placeBankOrder(page: Page, email: string): Promise<string>
   return ((await response.json()) as { order_id: string }).order_id;
 }
 
+/**
+ * The trader receives `bottles` of a product through the back office (a signed-in trader's page):
+ * journeys that buy from the small demo stock put back what they took, or receive what they are
+ * about to buy, so later journeys on the same server still find it on the shelf.
+ */
+export async function restock(trader: Page, productId: number | string, bottles: number): Promise<void> {
+  const restocked = await trader.request.post(`/admin/api/products/${productId}/restock`, {
+    headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+    data: { amount: bottles },
+  });
+  expect(restocked.status(), await restocked.text()).toBe(200);
+}
+
 /** The trader in a browser of their own, signed in through the back office's sign-in page; ends on the dashboard. */
 export async function traderSignsIn(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -53,16 +115,18 @@ export async function traderSignsIn(browser: Browser, viewport = { width: 1280, 
   await page.getByLabel("メールアドレス").fill(E2E_OWNER.email);
   await page.getByLabel("パスワード").fill(E2E_OWNER.password);
   await page.getByRole("button", { name: "サインイン" }).click();
+  await passOwnerSecondStep(page);
   await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
   return page;
 }
 
-/** Signs a browser context's cookies in as the test owner through the staff sign-in API. */
+/** Signs a browser context's cookies in as the test server's mailbox reader (staff, no second factor) through the staff sign-in API. */
 async function signInAsTestOwner(client: APIRequestContext): Promise<void> {
   const page = await (await client.get("/admin/login")).text();
   const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? "";
-  const response = await client.post("/admin/api/session", { headers: { "x-csrf-token": token }, data: E2E_OWNER });
+  const response = await client.post("/admin/api/session", { headers: { "x-csrf-token": token }, data: E2E_MAIL_READER });
   expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { staff?: unknown }).staff, "the mailbox reader signs in with its password alone").toBeDefined();
 }
 
 /**

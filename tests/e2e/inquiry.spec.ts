@@ -28,7 +28,11 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   // The shop's other ways to reach it stay on the page.
   await expect(page.getByRole("link", { name: "info@kura-shuho.example" })).toHaveAttribute("href", "mailto:info@kura-shuho.example");
 
-  // Blank fields are named in the browser, before anything is sent.
+  // Blank fields are named in the browser by the route's own schema, before anything is sent.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/inquiries")) posts.push(request.url());
+  });
   await page.getByRole("button", { name: "送信する" }).click();
   await expectMessageUnder(page, "お名前", "お名前を入力してください");
   await expectMessageUnder(page, "メールアドレス", "メールアドレスを入力してください");
@@ -47,6 +51,7 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   await expectMessageUnder(page, "メールアドレス", "メールアドレスは不正な値です");
   await expect(page.getByLabel("お名前")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("メールアドレス")).toBeFocused();
+  expect(posts).toEqual([]);
 
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByRole("button", { name: "送信する" }).click();

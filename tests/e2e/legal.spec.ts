@@ -32,7 +32,7 @@ test("the legal notice lists every row the act requires, with the shop's terms",
   await expect(row("商品代金以外の必要料金")).toContainText("送料(1箱あたり・税抜)：北海道 1,650 円／沖縄県 2,200 円／上記以外の地域 1,100 円");
   await expect(row("商品代金以外の必要料金")).toContainText("クール便：1箱あたり550 円(税抜)を加算");
   // One shipping promise, from the delivery calendar (decision 054), and no second figure beside it.
-  await expect(row("引渡し時期")).toContainText("14時までのご注文は当日発送（土日祝・休業日を除く）。銀行振込の場合は、ご入金の確認後の発送となります。");
+  await expect(row("引渡し時期")).toContainText("14時までのご注文は当日発送(土日祝・休業日を除く)。銀行振込の場合は、ご入金の確認後の発送となります。");
   await expect(row("返品・交換について")).toContainText("お客様のご都合による返品・交換はお受けしておりません");
   await expect(row("引渡し時期")).not.toContainText("営業日以内");
   await expect(row("引渡し時期")).toContainText("14日以内");

@@ -37,6 +37,11 @@ test("the trader records a receiving and a broken bottle, sees the moves and dow
 
   await receiving.getByLabel("仕入先の名称").fill(SUPPLIER);
   await receiving.getByLabel("仕入先の所在地").fill("東京都台東区蔵前1-2-3");
+  // The supplier's invoice registration number (decision 061): a wrong one is refused under the field.
+  await receiving.getByLabel("仕入先の登録番号").fill("T12345");
+  await receiving.getByRole("button", { name: "仕入を記録する" }).click();
+  await expect(receiving.getByText("仕入先の登録番号は「T」と13桁の数字で入力してください")).toBeVisible();
+  await receiving.getByLabel("仕入先の登録番号").fill("T1234567890123");
   await receiving.getByRole("button", { name: "仕入を記録する" }).click();
   await expect(trader.getByText("仕入を記録しました。")).toBeVisible();
   await expect.poll(() => stockShown(trader)).toBe(before + 12);
@@ -64,13 +69,37 @@ test("the trader records a receiving and a broken bottle, sees the moves and dow
   await expect(trader.getByRole("heading", { level: 1, name: "酒類の帳簿" })).toBeVisible();
   await waitForHydration(trader);
   const book = trader.getByTestId("purchase-book");
-  await expect(book.getByRole("row").filter({ hasText: SUPPLIER })).toContainText("8.400");
+  const bookRow = book.getByRole("row").filter({ hasText: SUPPLIER });
+  await expect(bookRow).toContainText("8.400");
+  // By 品目 and 税率の適用区分, with the supplier's T-number.
+  await expect(bookRow).toContainText("ウイスキー");
+  await expect(bookRow).toContainText("40度以上41度未満");
+  await expect(bookRow).toContainText("T1234567890123");
+
+  // Monthly totals are offered only with a stock-take within three months; the trader records one.
+  const stockTakes = trader.getByTestId("stock-takes");
+  await stockTakes.getByRole("button", { name: "棚卸しを記録" }).click();
+  await expect(trader.getByText("棚卸しを記録しました。")).toBeVisible();
+  await expect(stockTakes.getByTestId("stock-take-overdue")).toHaveCount(0);
+  await trader.getByLabel("販売帳の記帳").selectOption("monthly");
+  await trader.getByRole("button", { name: "表示", exact: true }).first().click();
+  await expect(trader).toHaveURL(/mode=monthly/);
+  await expect(trader.getByTestId("monthly-refused")).toHaveCount(0);
+
+  // A supplier record with its registration number.
+  const suppliers = trader.getByTestId("suppliers");
+  await suppliers.getByLabel("名称").fill(`${SUPPLIER} 支店`);
+  await suppliers.getByLabel("所在地").fill("大阪府大阪市北区1-1");
+  await suppliers.getByLabel("登録番号").fill("ｔ９８７６５４３２１０９８７");
+  await suppliers.getByRole("button", { name: "仕入先を登録" }).click();
+  await expect(suppliers.getByTestId("supplier-row").filter({ hasText: `${SUPPLIER} 支店` })).toContainText("T9876543210987");
   await trader.screenshot({ path: testInfo.outputPath("books-desktop.png"), fullPage: true });
-  const [download] = await Promise.all([trader.waitForEvent("download"), trader.getByRole("link", { name: "仕入帳CSV" }).click()]);
+  const [download] = await Promise.all([trader.waitForEvent("download"), trader.getByRole("link", { name: "仕入帳CSV", exact: true }).click()]);
   const csv = await readFile((await download.path())!, "utf8");
-  expect(csv.startsWith("\uFEFF仕入年月日,品目,")).toBe(true);
+  expect(csv.startsWith("\uFEFF帳簿の期間,仕入年月日,品目,税率の適用区分,")).toBe(true);
   const line = csv.split("\r\n").find((each) => each.includes(SUPPLIER));
-  expect(line).toContain(`,ウイスキー,`);
+  expect(line).toContain(`,ウイスキー,40度以上41度未満,`);
+  expect(line).toContain(",T1234567890123,100");
   expect(line).toContain(`,${PRODUCT},700,12,8.400,2400,28800,${SUPPLIER},東京都台東区蔵前1-2-3`);
 
   // The same pages on a phone, to look at.
@@ -78,6 +107,10 @@ test("the trader records a receiving and a broken bottle, sees the moves and dow
   await phone.goto(trader.url());
   await expect(phone.getByRole("heading", { level: 1, name: "酒類の帳簿" })).toBeVisible();
   await phone.screenshot({ path: testInfo.outputPath("books-phone.png"), fullPage: true });
+  await phone.goto(`/locale/en?to=${encodeURIComponent(new URL(trader.url()).pathname + new URL(trader.url()).search)}`);
+  await expect(phone.getByRole("heading", { level: 1, name: "Liquor books" })).toBeVisible();
+  await expect(phone.getByTestId("purchase-book")).toContainText("40% to below 41%");
+  await phone.screenshot({ path: testInfo.outputPath("books-phone-en.png"), fullPage: true });
   await phone.goto(`/admin/products?q=${encodeURIComponent("ブレンデッド")}`);
   await phone.getByRole("link", { name: PRODUCT }).first().click();
   await expect(phone.getByTestId("stock-moves")).toBeVisible();

@@ -50,7 +50,7 @@ test("a prefecture that is not the postcode's is refused under the prefecture, a
   // Issue 28 item 4: Tokyo chosen for a Naha postcode would have paid Tokyo's fee.
   await prefecture.selectOption("13");
   await page.getByRole("button", { name: "保存する" }).click();
-  await expect(page.getByText("都道府県が郵便番号（〒900-0001）の沖縄県と一致しません")).toBeVisible();
+  await expect(page.getByText("都道府県が郵便番号(〒900-0001)の沖縄県と一致しません")).toBeVisible();
   await expect(prefecture).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("status").filter({ hasText: "保存しました。" })).toHaveCount(0);
 });

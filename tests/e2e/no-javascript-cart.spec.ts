@@ -29,8 +29,10 @@ test("from /shop to a product, カートに入れる without JavaScript puts the
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
 
   await addToCart(page);
-  await expect(page).toHaveURL(new RegExp(`${href}\\?cart=added$`));
+  await expect(page).toHaveURL(new RegExp(`${href}\\?cart=added#cart-outcome$`));
   await expect(page.getByTestId("cart-outcome")).toContainText("カートに入れました。");
+  // The cart button counts the bottle from the server's cart (no script has run).
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await page.getByTestId("cart-outcome").getByRole("link", { name: "購入手続きへ" }).press("Enter");
   await expect(page).toHaveURL(/\/checkout$/);
@@ -58,4 +60,25 @@ test("on a product page, two bottles chosen in the selector go in together, afte
   await expect(lines.nth(1)).toHaveAttribute("data-product-id", second!.replace("/products/", ""));
   // The amount column (name, price, amount, subtotal).
   await expect(lines.nth(1).locator("td").nth(1)).toHaveText("2");
+});
+
+test("on a phone, the notice of カートに入れる is on screen after the reload, and the cart button links to the cart with its count", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/shop");
+  const href = (await page.locator('main a[href^="/products/"]').first().getAttribute("href"))!;
+  await page.goto(href);
+  // Before: a link to the checkout (which lists the cart), with no count on an empty cart.
+  const cartButton = page.getByTestId("cart-button");
+  await expect(cartButton).toHaveAttribute("href", "/checkout");
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+
+  // The form sits low on a phone's page; the answer comes back scrolled to its notice.
+  await page.getByRole("button", { name: "カートに入れる" }).scrollIntoViewIfNeeded();
+  await addToCart(page);
+  await expect(page.getByTestId("cart-outcome")).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await cartButton.press("Enter");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("summary-item")).toHaveCount(1);
 });

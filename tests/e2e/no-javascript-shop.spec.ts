@@ -61,12 +61,13 @@ test.describe("the shop without JavaScript, past the gate", () => {
 
   test("the filters are a form: a liquor type chosen and applied by its button", async ({ page, request }) => {
     await page.goto("/shop");
-    const type = page.locator('input[name="liquor_type"]:not([value=""])').first();
+    // The filter's radios (the header's search also carries the chosen filter, in a hidden field).
+    const type = page.locator('input[type="radio"][name="liquor_type"]:not([value=""])').first();
     const key = (await type.getAttribute("value"))!;
     await type.check();
     await page.getByTestId("filters-apply").click();
     await expect(page).toHaveURL(new RegExp(`/shop\\?.*liquor_type=${key}`));
-    await expect(page.locator(`input[name="liquor_type"][value="${key}"]`)).toBeChecked();
+    await expect(page.locator(`input[type="radio"][name="liquor_type"][value="${key}"]`)).toBeChecked();
     const expected = ((await (await request.get(`/ja/api/products?liquor_type=${key}`)).json()) as { data: unknown[] }).data.length;
     expect(expected).toBeGreaterThan(0);
     await expect(page.getByTestId("product-tile")).toHaveCount(expected);

@@ -147,7 +147,7 @@ test("a new member has no purchase history; placed orders then show with every d
   await expect(bank.getByRole("heading", { level: 2 })).toHaveText(`ご注文日時 ${japanDateTime(bankOrder.attributes.created_at)}`);
   const badge = bank.getByText("入金待ち");
   await expect(badge).toBeVisible();
-  // The awaiting-payment badge is grey (spec §4).
+  // The awaiting-payment badge is grey.
   await expect(badge).toHaveCSS("background-color", "rgb(107, 100, 96)");
   await expect(bank).toContainText("お支払い方法銀行振込");
   // 4,200 x 2 + 2,480 = 10,880; + shipping 1,100 = 11,980; tax rounded up 1,198; total 13,178.
@@ -229,7 +229,7 @@ test("the history shows the first page, and scrolling near the bottom appends th
   expect(pages).not.toContain("2");
   await expect(cards).toHaveCount(perPage);
 
-  // 300 px above the bottom is not near enough (spec §9: 250 px); 200 px is.
+  // 300 px above the bottom is not near enough (250 px); 200 px is.
   const scrollToFromBottom = (distance: number) =>
     page.evaluate((d) => window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - d), distance);
   await afterScrollHandled(page, () => scrollToFromBottom(300));

@@ -28,7 +28,8 @@ test("a member downloads a receipt for a paid order from My Page; the trader ope
   const trader = await traderSignsIn(browser);
   await trader.goto(`/admin/orders/${orderId}`);
   await waitForHydration(trader);
-  await trader.getByRole("button", { name: "入金を確認" }).click();
+  await trader.getByText("入金を確認", { exact: true }).click();
+  await trader.getByRole("button", { name: "入金確認済みにしてメールを送る" }).click();
   await expect(trader.getByTestId("delivery-note")).toBeVisible();
   const noteHref = await trader.getByTestId("delivery-note").getAttribute("href");
   const note = await trader.request.get(noteHref!);
@@ -39,6 +40,8 @@ test("a member downloads a receipt for a paid order from My Page; the trader ope
   await waitForHydration(page);
   const receipt = card.getByTestId("order-receipt");
   await receipt.getByText("領収書を発行する(PDF)").click();
+  // The 宛名 starts as the orderer's name, as the guest's receipt page and the back office fill it.
+  await expect(receipt.getByLabel("宛名")).toHaveValue("蔵前 太郎");
   await receipt.getByLabel("宛名").fill("株式会社テスト商事");
   await expect(receipt.getByLabel("但し書き")).toHaveValue("お酒代として");
   await expect(receipt).toContainText("初回は原本として発行します。");
@@ -70,7 +73,8 @@ test("the trader issues a receipt from the back office's order page once paid; t
   await expect(section).toContainText("領収書は入金を確認した後(入金済み・発送済みの注文)に発行できます。");
   await expect(section.getByRole("button", { name: "領収書をダウンロード" })).toHaveCount(0);
 
-  await trader.getByRole("button", { name: "入金を確認" }).click();
+  await trader.getByText("入金を確認", { exact: true }).click();
+  await trader.getByRole("button", { name: "入金確認済みにしてメールを送る" }).click();
   await section.getByLabel("宛名").fill("株式会社蔵前テスト商事");
   await expect(section.getByLabel("但し書き")).toHaveValue("お酒代として");
   await expect(section).toContainText("初回は原本として発行します。");

@@ -67,7 +67,7 @@ test("choosing 沖縄県 updates the shipping line and the delivery dates at onc
 test("the product page and the legal notice say when an order ships and what shipping costs where", async ({ page, request }) => {
   const wine = await firstNormalProduct(request);
   await page.goto(`/products/${wine.id}`);
-  await expect(page.getByTestId("shipping-promise")).toHaveText("14時までのご注文は当日発送（土日祝・休業日を除く）");
+  await expect(page.getByTestId("shipping-promise")).toHaveText("14時までのご注文は当日発送(土日祝・休業日を除く)");
   await page.goto("/specified-commercial-transaction-act-notes");
   const charges = page.locator("tr", { has: page.locator("th", { hasText: "商品代金以外の必要料金" }) }).locator("td");
   await expect(charges).toContainText("送料(1箱あたり・税抜)：北海道 1,650 円／沖縄県 2,200 円／上記以外の地域 1,100 円");

@@ -6,7 +6,6 @@ export const bankPaymentMethod: PaymentMethodHandler = {
   stored: "bank",
   label: { ja: "銀行振込", en: "Bank transfer" },
   checkoutInput: "none",
-  settles: ["by_trader"],
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",

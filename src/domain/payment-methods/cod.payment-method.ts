@@ -10,7 +10,6 @@ export const codPaymentMethod: PaymentMethodHandler = {
   stored: "cod",
   label: { ja: "代金引換", en: "Cash on delivery" },
   checkoutInput: "none",
-  settles: ["by_trader"],
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",

@@ -6,7 +6,6 @@ export const creditPaymentMethod: PaymentMethodHandler = {
   stored: "credit",
   label: { ja: "クレジットカード", en: "Credit card" },
   checkoutInput: "card",
-  settles: ["at_once", "after_3ds", "on_expiry"],
   firstStatus: "pending",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",

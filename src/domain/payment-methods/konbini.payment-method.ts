@@ -11,7 +11,6 @@ export const konbiniPaymentMethod: PaymentMethodHandler = {
   stored: "konbini",
   label: { ja: "コンビニ決済", en: "Convenience store payment" },
   checkoutInput: "voucher",
-  settles: ["by_gateway_webhook", "on_expiry"],
   firstStatus: "pending",
   staffMovesFromAwaitPayment: [],
   // Stripe cannot send konbini money back to a card: the trader returns it by hand.

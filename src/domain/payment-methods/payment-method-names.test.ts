@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { paymentMethodChoices } from "./payment-method.registry.ts";
 
 /**
- * The rule of issue 17 (DESIGN.md "Built to grow"): only a payment method's own module and the
+ * The rule of issue 17 (decision 023): only a payment method's own module and the
  * registry name it; everything else asks the registry. This scans the source for a method's code
  * written as a string literal (TypeScript or SQL quotes) anywhere else.
  */

@@ -8,7 +8,7 @@ import { registeredCreditPaymentMethod } from "./registered-credit.payment-metho
 
 /**
  * Every way to pay, in the order the checkout offers them; the first is the default choice and what
- * a refused choice falls back to (spec §4: cod falls back to credit). Adding a method is its module
+ * a refused choice falls back to (cod falls back to credit). Adding a method is its module
  * plus one line here: no migration (orders.payment_method is free text) and no other file.
  */
 const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
@@ -22,7 +22,7 @@ const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
 
 const byCode = new Map(PAYMENT_METHODS.map((method) => [method.code, method]));
 
-/** The checkout's choices (spec §3 payment_method), in the order the page lists them. */
+/** The checkout's choices (the API contract's payment_method), in the order the page lists them. */
 export function paymentMethodChoices(): readonly PaymentMethodHandler[] {
   return PAYMENT_METHODS;
 }

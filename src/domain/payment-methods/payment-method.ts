@@ -2,7 +2,7 @@ import type { Locale } from "../locale.ts";
 import type { CodFeeTier } from "../shop-profile.ts";
 
 /**
- * One way to pay (DESIGN.md "Built to grow", in the spirit of Vendure's PaymentMethodHandler): a
+ * One way to pay (decision 023, in the spirit of Vendure's PaymentMethodHandler): a
  * method is one module implementing this interface and one entry in payment-method.registry.ts.
  * Checkout, totals, order moves, mails, the back office, the exports, the order history and the
  * legal notice read what they need from here and never branch on a method's code.
@@ -20,17 +20,6 @@ export interface PaymentMethodTerms {
   codCeiling: number;
   bankTransferWithinDays: number;
 }
-
-/**
- * How the order gets paid once placed:
- * - at_once: the gateway charges during checkout (a card);
- * - after_3ds: … or once the shopper passed 3-D Secure;
- * - by_trader: the trader records the money by hand (a bank transfer arriving) or hands the parcel
- *   to the carrier who collects it (cash on delivery);
- * - by_gateway_webhook: the gateway tells us later (a convenience-store voucher paid, a wallet approval);
- * - on_expiry: left unpaid past its deadline, the order is cancelled and its bottles return.
- */
-export type Settlement = "at_once" | "after_3ds" | "by_trader" | "by_gateway_webhook" | "on_expiry";
 
 /**
  * What the browser sends with the checkout and the server starts with it:
@@ -103,14 +92,12 @@ export interface OfferContext {
 }
 
 export interface PaymentMethodHandler {
-  /** The checkout's payment_method value (spec §3). */
+  /** The checkout's payment_method value. */
   readonly code: string;
   /** What the order stores (registered_credit is stored as credit). */
   readonly stored: string;
   readonly label: LocalizedText;
   readonly checkoutInput: CheckoutInput;
-  /** How it settles, in order of what usually happens. */
-  readonly settles: readonly Settlement[];
   /** The status the order is written with: pending while a card is being charged, else await_payment. */
   readonly firstStatus: "pending" | "await_payment";
   /** What the back office may do from await_payment besides cancelling (deposited, sent). */
@@ -120,7 +107,7 @@ export interface PaymentMethodHandler {
   fee(itemsAndShipping: number, terms: Pick<PaymentMethodTerms, "codFee" | "codFeeTiers">): number;
   /** What its fee is called on the order's charge lines (cod: 代引き手数料); the generic 決済手数料 without. */
   readonly feeLabel?: LocalizedText;
-  /** Whether the browser asks POST /api/fee for the fee (spec §4: the cod fee) instead of computing it. */
+  /** Whether the browser asks POST /api/fee for the fee (the cod fee) instead of computing it. */
   readonly feeFromServer: boolean;
   /** Why it cannot be chosen for this total, or null when it can. */
   refusal(context: OfferContext): string | null;
@@ -137,11 +124,6 @@ export interface PaymentMethodHandler {
   };
   /** Where the dashboard counts its orders while they await payment, if anywhere. */
   readonly dashboardQueue: DashboardQueue | null;
-}
-
-/** `{name}` placeholders filled from `values`; unknown ones are left as they are. */
-export function fillText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** A checkout choice: the `code` of a handler in the registry. */

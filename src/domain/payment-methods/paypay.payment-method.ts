@@ -10,7 +10,6 @@ export const payPayPaymentMethod: PaymentMethodHandler = {
   stored: "paypay",
   label: { ja: "PayPay", en: "PayPay" },
   checkoutInput: "redirect",
-  settles: ["at_once", "by_gateway_webhook", "on_expiry"],
   firstStatus: "pending",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",

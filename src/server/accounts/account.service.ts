@@ -14,7 +14,8 @@ import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { AccountMailKind } from "./account.mails.ts";
 import type { AfterAnswer } from "./after-answer.ts";
-import { accountMail } from "./account.mails.ts";
+import { CHANGE_NOTICE_LINK, accountMail } from "./account.mails.ts";
+import { maskedEmail } from "./change-notices.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.ts";
 import type { SessionService } from "./session.service.ts";
 import type { SignInLock } from "./sign-in-lock.ts";
@@ -86,10 +87,17 @@ export class AccountService {
     if (user.unconfirmedEmail) {
       const [holder] = await this.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.email, user.unconfirmedEmail));
       if (holder) return "taken";
-      await this.db
-        .update(usersTable)
-        .set({ email: user.unconfirmedEmail, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? now, updatedAt: now })
-        .where(eq(usersTable.id, user.id));
+      const newEmail = user.unconfirmedEmail;
+      const shop = await this.deps.shopProfiles.profile();
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(usersTable)
+          .set({ email: newEmail, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? now, updatedAt: now })
+          .where(eq(usersTable.id, user.id));
+        // Both addresses are told the change is done (decision 064).
+        for (const to of [user.email, newEmail]) await this.queueMail(tx, shop, to, user.locale, "emailChanged", CHANGE_NOTICE_LINK, maskedEmail(newEmail));
+      });
+      this.deps.mail.kick();
       return "confirmed";
     }
     await this.db.update(usersTable).set({ confirmedAt: now, updatedAt: now }).where(eq(usersTable.id, user.id));
@@ -207,9 +215,12 @@ export class AccountService {
         .returning();
       if (newEmail && confirmation) {
         await this.queueMail(tx, shop, newEmail, context.locale, "reconfirmation", `/${context.locale}/api/users/confirmation?confirmation_token=${confirmation.token}`);
+        // The address in use hears of it too, in the member's language (decision 064): if the
+        // change was not theirs, they can act before the new address is confirmed.
+        await this.queueMail(tx, shop, user.email, user.locale, "emailChangeRequested", CHANGE_NOTICE_LINK, maskedEmail(newEmail));
       }
       if (newPassword) {
-        await this.queueMail(tx, shop, user.email, context.locale, "passwordChanged");
+        await this.queueMail(tx, shop, user.email, user.locale, "passwordChanged");
         // Other devices signed in with the old password are signed out.
         await this.deps.sessions.destroyOthers(tx, user.id, context.sessionId);
       }
@@ -291,7 +302,7 @@ export class AccountService {
         })
         .where(eq(usersTable.id, user.id));
       await this.deps.sessions.destroyOthers(tx, user.id);
-      await this.queueMail(tx, shop, user.email, context.locale, "passwordChanged");
+      await this.queueMail(tx, shop, user.email, user.locale, "passwordChanged");
     });
     this.deps.mail.kick();
     return this.signIn({ email: user.email, password }, context, now);
@@ -467,7 +478,7 @@ export class AccountService {
    * Queues a mail in the caller's transaction. The shop profile is read before the transaction:
    * PGlite has one connection, so a query outside an open transaction would wait for it forever.
    */
-  private async queueMail(tx: Database, shop: ShopProfile, to: string, locale: Locale, kind: AccountMailKind, link?: string): Promise<void> {
-    await this.deps.mail.enqueue(tx, to, accountMail(shop, this.settings.publicUrl, locale, kind, link));
+  private async queueMail(tx: Database, shop: ShopProfile, to: string, locale: Locale, kind: AccountMailKind, link?: string, detail?: string): Promise<void> {
+    await this.deps.mail.enqueue(tx, to, accountMail(shop, this.settings.publicUrl, locale, kind, link, detail));
   }
 }

@@ -65,7 +65,9 @@ describe("sign-up (registerable, validatable, confirmable)", () => {
     expect((await signIn(email, "sake-and-wine", "en")).json().errors).toEqual(["You have to confirm your email address before continuing."]);
 
     const [mail] = await shop.mailsTo(email);
-    expect(mail!.subject).toContain("メールアドレス確認メール");
+    expect(mail!.subject).toBe("【酒舗 蔵】メールアドレス確認メール");
+    // A text mail has no button: it points at the URL line.
+    expect(mail!.text).toContain("以下のURLからメールアドレスの確認を完了してください。");
     const link = await linkFrom(email, "confirmation_token");
     const confirmed = await shop.app.inject({ method: "GET", url: link });
     expect(confirmed.statusCode).toBe(303);
@@ -103,7 +105,7 @@ describe("sign-up (registerable, validatable, confirmable)", () => {
     expect(response.statusCode).toBe(201);
     const mails = await shop.mailsTo(email);
     expect(mails).toHaveLength(before + 1);
-    expect(mails[0]!.subject).toBe("会員登録について");
+    expect(mails[0]!.subject).toBe("【酒舗 蔵】会員登録について");
     // The original password still works: nothing was overwritten.
     expect((await signIn(email, "sake-and-wine")).statusCode).toBe(200);
     expect((await signIn(email, "another-password")).statusCode).toBe(401);
@@ -226,7 +228,7 @@ describe("lockable", () => {
 
     const resend = await call(shop.browserSession(), "POST", "/api/users/unlock", { email });
     expect(resend.statusCode).toBe(200);
-    expect((await shop.mailsTo(email))[0]!.subject).toBe("アカウントのロック解除について");
+    expect((await shop.mailsTo(email))[0]!.subject).toBe("【酒舗 蔵】アカウントのロック解除について");
     // An address without an account, or an account that is not locked, gets the same answer and no mail.
     const unknown = `nobody-${crypto.randomUUID()}@example.com`;
     const forUnknown = await call(shop.browserSession(), "POST", "/api/users/unlock", { email: unknown });
@@ -384,7 +386,7 @@ describe("My Page account changes", () => {
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: here.cookie } })).statusCode).toBe(200);
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: there.cookie } })).statusCode).toBe(401);
     expect((await signIn(email, "brand-new-password")).statusCode).toBe(200);
-    expect((await shop.mailsTo(email))[0]!.subject).toBe("パスワードの変更について");
+    expect((await shop.mailsTo(email))[0]!.subject).toBe("【酒舗 蔵】パスワードの変更について");
   });
 
   it("cancels the account with the current password; personal data is gone", async () => {

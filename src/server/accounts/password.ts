@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~30 ms a hash on this machine (DESIGN.md).
+// argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): ~30 ms a hash on a 2-core machine (decision 048).
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -134,6 +134,12 @@ export class SessionService {
     this.forgetLookups();
   }
 
+  /** Ends every session of a staff member (made an owner without a second factor). */
+  async destroyAllOfStaff(staffId: number): Promise<void> {
+    await this.db.delete(sessionsTable).where(eq(sessionsTable.staffId, staffId));
+    this.forgetLookups();
+  }
+
   /** Ends every other session of a member (after a password change or reset). */
   async destroyOthers(executor: Database, userId: number, keepSessionId?: string): Promise<void> {
     const keep = keepSessionId ? hashToken(keepSessionId) : "";

@@ -11,7 +11,7 @@ export interface LockRule {
   unlockAfterMinutes: number;
 }
 
-/** The answer to a wrong password, by the number of the attempt it used (spec §8 texts). */
+/** The answer to a wrong password, by the number of the attempt it used. */
 export type FailedSignIn = "signInInvalid" | "signInLastAttempt" | "signInLocked";
 
 /** The lockable columns, which users, staff_members and sign_in_attempts share by name. */

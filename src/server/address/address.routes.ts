@@ -15,7 +15,7 @@ const addressBody = z.unknown().transform((body) => {
   return typeof nested === "object" && nested !== null && !Array.isArray(nested) ? nested : body;
 });
 
-/** GET and PUT /api/address (spec §7): the signed-in member's saved address, members only. */
+/** GET and PUT /api/address: the signed-in member's saved address, members only. */
 export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresses: AddressService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const member = memberOnly();

@@ -27,7 +27,7 @@ function fieldMessage(field: AddressField, kind: AddressErrorKind, locale: Local
 const factMessages = {
   abroad: { ja: "海外への発送は承っておりません", en: "We do not ship outside Japan" },
   postcodeMismatch: {
-    ja: (zip: string, prefecture: string) => `都道府県が郵便番号（${zip}）の${prefecture}と一致しません`,
+    ja: (zip: string, prefecture: string) => `都道府県が郵便番号(${zip})の${prefecture}と一致しません`,
     en: (zip: string, prefecture: string) => `Prefecture does not match the postcode ${zip}, which is in ${prefecture}`,
   },
   addressMismatch: {
@@ -53,7 +53,7 @@ function prefectureWrittenIn(address: string): number | undefined {
   return PREFECTURES.find((prefecture) => text.startsWith(prefecture.ja))?.code;
 }
 
-/** A member's saved delivery address (spec §2 /mypage/address, §7 GET/PUT /api/address), one per member. */
+/** A member's saved delivery address, one per member. */
 export class AddressService {
   constructor(
     private readonly db: Database,
@@ -86,7 +86,7 @@ export class AddressService {
   }
 
   /**
-   * A Japanese address posted without its prefecture (spec §7 gives country, zip, address and
+   * A Japanese address posted without its prefecture (the API contract gives country, zip, address and
    * building_name only) takes it from the postcode, or else from the prefecture the address's text
    * starts with; anything else is left for validate() to word.
    */
@@ -142,7 +142,15 @@ export class AddressService {
     );
   }
 
+  private readonly changeListeners: ((userId: number) => Promise<void>)[] = [];
+
+  /** Lets another module act when a member's saved address changes (the change mail, decision 064). */
+  onChange(listener: (userId: number) => Promise<void>): void {
+    this.changeListeners.push(listener);
+  }
+
   async save(userId: number, address: AddressInput, locale: Locale): Promise<AddressResource> {
+    const [before] = await this.db.select().from(addressesTable).where(eq(addressesTable.userId, userId));
     const values = {
       country: address.country,
       zip: address.zip,
@@ -155,6 +163,10 @@ export class AddressService {
       .insert(addressesTable)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: addressesTable.userId, set: values });
+    const changed =
+      !before ||
+      (["country", "zip", "prefecture", "address", "buildingName"] as const).some((field) => (before[field] ?? "") !== (values[field] ?? ""));
+    if (changed) for (const listener of this.changeListeners) await listener(userId);
     return this.present(address, locale);
   }
 

@@ -119,11 +119,11 @@ describe("validation", () => {
     const naha = { country: "jp", zip: "900-0001", prefecture: 13, address: "那覇市港町1-1", building_name: "" };
     const ja = await put(member, naha);
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().fields).toEqual({ prefecture: ["都道府県が郵便番号（〒900-0001）の沖縄県と一致しません"] });
+    expect(ja.json().fields).toEqual({ prefecture: ["都道府県が郵便番号(〒900-0001)の沖縄県と一致しません"] });
     const en = await put(member, naha, "en");
     expect(en.json().fields).toEqual({ prefecture: ["Prefecture does not match the postcode 〒900-0001, which is in Okinawa"] });
     // A code the data does not list is held to the prefecture every code of its first 3 digits shares.
-    expect((await put(member, { ...naha, zip: "900-0999" })).json().fields).toEqual({ prefecture: ["都道府県が郵便番号（〒900-0999）の沖縄県と一致しません"] });
+    expect((await put(member, { ...naha, zip: "900-0999" })).json().fields).toEqual({ prefecture: ["都道府県が郵便番号(〒900-0999)の沖縄県と一致しません"] });
     expect((await put(member, { ...naha, prefecture: 47 })).statusCode).toBe(200);
   });
 

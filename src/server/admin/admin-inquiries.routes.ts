@@ -4,19 +4,19 @@ import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { requireStaff } from "../http/auth.ts";
-import { KEYED_WRITE, formBody, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formBody, formSchema, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminInquiriesService, InquiryState } from "../inquiries/admin-inquiries.service.ts";
 import { INQUIRY_STATES } from "../inquiries/admin-inquiries.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
+import { inquiryHandledSchema } from "../../domain/inquiry-input.ts";
 import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 
 const filterLabels = { state: { ja: "対応状況", en: "State" }, handled: { ja: "対応済み", en: "Handled" } };
 
 // The shapes are declared here; a value outside its choices is the form's 422 naming the field.
 const inquiriesQuery = z.object({ state: queryText, q: searchText, page: pageQuery });
-const handledBody = z.object({ handled: z.unknown().optional() }).catch({ handled: undefined });
 
-function notAChoice(field: "state" | "handled", locale: Locale): never {
+function notAChoice(field: "state", locale: Locale): never {
   const errors = new LabelledFieldErrors(locale, filterLabels);
   errors.add(field, "inclusion");
   throw validationFailed(errors);
@@ -38,9 +38,8 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   app.get(`${ADMIN_API}/inquiries/:id`, oneInquiry, async (request) => ({ data: await adminInquiries.detail(request.params.id) }));
 
   /** { handled: true } marks it handled, { handled: false } back to unhandled. */
-  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, schema: { params: recordIdParams, body: handledBody } }, async (request) => {
-    const { handled } = request.body;
-    if (typeof handled !== "boolean") notAChoice("handled", request.locale);
+  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, ...formSchema({ params: recordIdParams, body: inquiryHandledSchema }) }, async (request) => {
+    const { handled } = checkedBody(request, filterLabels);
     return { data: await adminInquiries.setHandled(request.params.id, handled) };
   });
 

@@ -4,17 +4,13 @@ import { z } from "zod";
 import type { AdminMagazineSubscriber, AdminMagazineSubscribers } from "../../domain/back-office.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { KEYED_WRITE, queryValue, staffOnly } from "../http/route-schemas.ts";
-import { validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { KEYED_WRITE, checkedBody, formSchema, queryValue, staffOnly } from "../http/route-schemas.ts";
+import { magazineIssueSchema } from "../../domain/magazine-input.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import { UTF8_BOM, csvText } from "./csv-format.ts";
 
 const STATUS_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
-const SUBJECT_MAX = 200;
-const BODY_MAX = 20_000;
-const issueBody = z.object({ subject: z.unknown(), body: z.unknown() }).partial().catch({});
 
 const CSV_HEADERS: Record<Locale, string[]> = {
   ja: ["メールアドレス", "状態", "言語", "会員ID", "同意日時", "配信停止日時", "登録日時"],
@@ -74,16 +70,9 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
     return answer;
   });
 
-  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, schema: { body: issueBody } }, async (request) => {
-    const input = request.body;
-    const subject = typeof input.subject === "string" ? input.subject.trim() : "";
-    const body = typeof input.body === "string" ? input.body.trim() : "";
-    const errors = new FieldErrors(request.locale);
-    if (!subject) errors.add("subject", "blank");
-    else if (subject.length > SUBJECT_MAX) errors.add("subject", "too_long", { count: SUBJECT_MAX });
-    if (!body) errors.add("body", "blank");
-    else if (body.length > BODY_MAX) errors.add("body", "too_long", { count: BODY_MAX });
-    if (!errors.empty) throw validationFailed(errors);
+  // The issue's schema is domain/magazine-input.ts's (decision 075).
+  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: magazineIssueSchema }) }, async (request) => {
+    const { subject, body } = checkedBody(request);
     return { data: { recipients: await deps.magazine.sendIssue(subject, body) } };
   });
 }

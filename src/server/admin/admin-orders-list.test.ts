@@ -168,6 +168,8 @@ describe("GET /admin/api/orders/{id}", () => {
         birth_date: null,
         locale: "ja",
         next: ["sent", "cancelled"],
+        // Cash on delivery not yet shipped: staff may still add a discount or correction (decision 070).
+        adjustable: true,
         // Written straight into the table by the test, not through a checkout: no moves recorded.
         history: [],
       },

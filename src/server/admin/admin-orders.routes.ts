@@ -2,34 +2,72 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "../../domain/checkout.ts";
-import type { CarrierCode } from "../../domain/carriers.ts";
-import { DEFAULT_CARRIER, isCarrierCode } from "../../domain/carriers.ts";
 import { isStoredPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
-import { KEYED_WRITE, pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
+import { adjustmentInputSchema, shipInputSchema, slipInputSchema } from "../../domain/admin-order-input.ts";
 import { staffActor } from "../orders/order-moves.ts";
+import { deliveryWishOf } from "../../domain/order-changes.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
+import { ADJUSTMENT_LABELS } from "../../domain/order-charges.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { AdminOrderFilters, AdminOrdersService } from "./admin-orders.service.ts";
 import type { DashboardService } from "./dashboard.service.ts";
+import type { DashboardChartsService } from "./dashboard-charts.service.ts";
+import { CHART_PERIODS } from "../../domain/dashboard-charts.ts";
+import { BULK_MAX_ORDERS } from "../../domain/bulk-moves.ts";
+import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 
-/** Carriers' slip numbers: digits, letters and hyphens, at most 40. */
-export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
-const SLIP_NUMBER_MAX = 40;
+const chartsQuery = z.object({ period: z.enum(CHART_PERIODS).catch("day") });
+
 
 /** A public order number; anything is looked up (an unknown one is a 404). */
 export const orderIdParams = z.object({ id: z.string() });
-const shipBody = z.object({ slip_number: z.unknown(), carrier: z.unknown() }).partial().catch({});
+/** A new delivery wish (decision 074): date and time band, blank for none. */
+const deliveryBody = z.object({ desired_delivery_date: z.unknown(), desired_delivery_timezone: z.unknown() }).partial().catch({});
+/** A new recipient (decision 074): checkout's お届け先 fields, checked by the checkout's rules. */
+const recipientBody = z
+  .object({ name: z.unknown(), kana: z.unknown(), phone: z.unknown(), country: z.unknown(), zip: z.unknown(), prefecture: z.unknown(), address: z.unknown(), building_name: z.unknown() })
+  .partial()
+  .catch({});
 
 /**
  * The order list's filters as the query string carries them (status, payment_method, from, to, q,
  * page); shared by the list and the order exports. Their values are checked by `orderFilters`,
  * which names each bad field in the spec's 422.
  */
-export const orderFiltersQuery = z.object({ status: queryText, payment_method: queryText, from: queryText, to: queryText, q: queryText, page: pageQuery });
+export const orderFiltersQuery = z.object({
+  status: queryText,
+  payment_method: queryText,
+  from: queryText,
+  to: queryText,
+  q: queryText,
+  page: pageQuery,
+  // The selected orders (?order=…&order=…) of the bulk export and print (decision 069).
+  order: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+/** Orders a bulk export or print takes at most by name (the bulk moves' bound). */
+const SELECTED_MAX = BULK_MAX_ORDERS;
+
+/** The selected orders' public ids (numbers as printed are read too); undefined when none is named. */
+export function selectedOrders(value: string | string[] | undefined, errors: FieldErrors): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).filter((each) => each.trim() !== "");
+  if (list.length > SELECTED_MAX) {
+    errors.add("order", "invalid");
+    return undefined;
+  }
+  const ids = list.map((each) => publicIdFromOrderNumber(each));
+  if (ids.some((id) => id === undefined)) {
+    errors.add("order", "invalid");
+    return undefined;
+  }
+  return [...new Set(ids as string[])];
+}
 
 function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -44,6 +82,7 @@ export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: 
   if (method && !isStoredPaymentMethod(method)) errors.add("payment_method", "inclusion");
   if (from && !isIsoDate(from)) errors.add("from", "invalid");
   if (to && !isIsoDate(to)) errors.add("to", "invalid");
+  const publicIds = selectedOrders(query.order, errors);
   if (!errors.empty) throw validationFailed(errors);
   return {
     status: (status || undefined) as OrderStatus | undefined,
@@ -51,26 +90,13 @@ export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: 
     from: from || undefined,
     to: to || undefined,
     q: query.q || undefined,
+    publicIds,
     page: query.page,
   };
 }
 
-/** The shipment's slip number and carrier (ヤマト運輸 when none is named). */
-function shipmentOf(parsed: z.output<typeof shipBody>, locale: Locale): { slipNumber: string; carrier: CarrierCode } {
-  const raw = parsed.slip_number;
-  const slip = typeof raw === "string" ? raw.trim() : "";
-  const errors = new FieldErrors(locale);
-  if (!slip) errors.add("slip_number", "blank");
-  else if (slip.length > SLIP_NUMBER_MAX) errors.add("slip_number", "too_long", { count: SLIP_NUMBER_MAX });
-  else if (!SLIP_NUMBER_PATTERN.test(slip)) errors.add("slip_number", "invalid");
-  const carrier = parsed.carrier === undefined || parsed.carrier === null || parsed.carrier === "" ? DEFAULT_CARRIER : parsed.carrier;
-  if (!isCarrierCode(carrier)) errors.add("carrier", "inclusion");
-  if (!errors.empty) throw validationFailed(errors);
-  return { slipNumber: slip, carrier: carrier as CarrierCode };
-}
-
 /** The back office's order list, order page and status moves, and the dashboard; staff and owner alike. */
-export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { adminOrders: AdminOrdersService; dashboard: DashboardService }): void {
+export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { adminOrders: AdminOrdersService; dashboard: DashboardService; charts: DashboardChartsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminOrders } = deps;
   const staff = staffOnly();
@@ -79,6 +105,11 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   const orderMove = { ...oneOrder, config: KEYED_WRITE };
 
   app.get(`${ADMIN_API}/dashboard`, staff, async (request) => deps.dashboard.figures(request.locale));
+
+  // The dashboard's charts (decision 068): ?period=day|week|month, anything else is day.
+  app.get(`${ADMIN_API}/dashboard/charts`, { ...staff, schema: { querystring: chartsQuery } }, async (request) =>
+    deps.charts.charts(request.query.period, request.locale),
+  );
 
   app.get(`${ADMIN_API}/orders`, { ...staff, schema: { querystring: orderFiltersQuery } }, async (request) =>
     adminOrders.list(orderFilters(request.query, request.locale)),
@@ -90,10 +121,36 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
     data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: shipBody } }, async (request) => {
-    const shipment = shipmentOf(request.body, request.locale);
-    return { data: await adminOrders.ship(request.params.id, shipment, request.locale, staffActor(requireStaff(request).id)) };
+  // The bodies' schemas are domain/admin-order-input.ts's (decision 075).
+  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema }) }, async (request) => {
+    const { slip_number: slipNumber, carrier } = checkedBody(request);
+    return { data: await adminOrders.ship(request.params.id, { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
   });
+
+  // A shipped order's wrong slip number corrected (decision 067); the shopper is mailed only when asked.
+  app.post(`${ADMIN_API}/orders/:id/slip`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: slipInputSchema }) }, async (request) => {
+    const { slip_number: slipNumber, carrier, notify } = checkedBody(request);
+    return { data: await adminOrders.correctSlip(request.params.id, { slipNumber, carrier, notify }, request.locale, staffActor(requireStaff(request).id)) };
+  });
+
+  // A discount or correction line on an order whose amount may still change (decision 070).
+  app.post(`${ADMIN_API}/orders/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: adjustmentInputSchema }) }, async (request) => {
+    const { kind, label_ja: labelJa, label_en: labelEn, amount, taxRate } = checkedBody(request);
+    // A label left blank is the kind's own.
+    const label = { ja: labelJa || ADJUSTMENT_LABELS[kind].ja, en: labelEn || ADJUSTMENT_LABELS[kind].en };
+    return { data: await adminOrders.adjust(request.params.id, { kind, label, amount, taxRate }, request.locale) };
+  });
+
+  // Changes before shipping (decision 074): the delivery wish, and the recipient (a changed fee only while the amount may change).
+  app.get(`${ADMIN_API}/orders/:id/delivery`, oneOrder, async (request) => ({ data: await adminOrders.deliveryOptions(request.params.id, request.locale) }));
+
+  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: deliveryBody } }, async (request) => ({
+    data: await adminOrders.changeDelivery(request.params.id, deliveryWishOf(request.body), request.locale, staffActor(requireStaff(request).id)),
+  }));
+
+  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: recipientBody } }, async (request) => ({
+    data: await adminOrders.changeRecipient(request.params.id, request.body, request.locale, staffActor(requireStaff(request).id)),
+  }));
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, orderMove, async (request) => ({
     data: await adminOrders.cancel(request.params.id, request.locale, staffActor(requireStaff(request).id)),

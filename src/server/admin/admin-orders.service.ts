@@ -5,6 +5,9 @@ import type { AdminOrderDetail, AdminOrdersPage } from "../../domain/order-view.
 import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
+import type { AdjustmentInput, OrderAdjustments } from "../orders/order-adjustments.ts";
+import type { DeliveryWish } from "../../domain/order-changes.ts";
+import type { DeliveryOptions, OrderChanges } from "../orders/order-changes.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
 
 /** The back office lists this many orders a page. */
@@ -22,7 +25,7 @@ export interface AdminOrderFilters extends OrderListFilters {
  */
 export class AdminOrdersService {
   constructor(
-    private readonly deps: { orders: OrdersService; moves: OrderMoves },
+    private readonly deps: { orders: OrdersService; moves: OrderMoves; adjustments: OrderAdjustments; changes: OrderChanges },
   ) {}
 
   async list(filters: AdminOrderFilters): Promise<AdminOrdersPage> {
@@ -50,10 +53,40 @@ export class AdminOrdersService {
     return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
   }
 
+  /** A sent order's slip number and carrier corrected, the shopper mailed only when `notify` (decision 067). */
+  async correctSlip(publicId: string, correction: { slipNumber: string; carrier: string; notify: boolean }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    if (order.status !== "sent") throw new DomainError("conflict", "orderMoveNotAllowed");
+    return this.moved(await this.deps.moves.correctSlip({ order, ...correction, actor }), locale);
+  }
+
   /** → cancelled: the order moves put the bottles back and refund a paid card order (OrderMoves). */
   async cancel(publicId: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "cancelled");
     return this.moved(await this.deps.moves.move({ order, to: "cancelled", from: [order.status], actor }), locale);
+  }
+
+  /** A discount or correction line on a bank order not yet paid or a cod order not yet shipped (decision 070). */
+  async adjust(publicId: string, input: AdjustmentInput, locale: Locale): Promise<AdminOrderDetail> {
+    const order = await this.deps.adjustments.add(publicId, input);
+    return this.detail(order.publicId, locale);
+  }
+
+  /** The wish, whether it may change and the dates checkout offers now (decision 074). */
+  async deliveryOptions(publicId: string, locale: Locale): Promise<DeliveryOptions> {
+    return this.deps.changes.deliveryOptions(await this.mustFind(publicId), locale);
+  }
+
+  /** A new delivery wish before shipping (decision 074), checked by the checkout's calendar; the shopper is mailed. */
+  async changeDelivery(publicId: string, wish: DeliveryWish, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    return this.detail((await this.deps.changes.changeDelivery(order, wish, actor, locale)).publicId, locale);
+  }
+
+  /** A new recipient before shipping (decision 074): a changed shipping fee only while the amount may change; the shopper is mailed. */
+  async changeRecipient(publicId: string, input: unknown, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    return this.detail((await this.deps.changes.changeRecipient(order, input, actor, locale)).publicId, locale);
   }
 
   private async moved(order: OrderRow | undefined, locale: Locale): Promise<AdminOrderDetail> {

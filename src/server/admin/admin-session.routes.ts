@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
-import { queryValue, staffOnly } from "../http/route-schemas.ts";
+import { DomainError } from "../../domain/errors.ts";
+import type { StaffResource } from "../../domain/staff.ts";
+import { formBody, queryValue, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { newSessionId } from "../accounts/session-id.ts";
@@ -12,6 +14,9 @@ import { message } from "../i18n/messages.ts";
 import type { StaffService } from "./staff.service.ts";
 import type { StaffUnlock } from "./staff-unlock.ts";
 import { STAFF_UNLOCK_PATH } from "./staff-unlock.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { BackOfficeSecurity } from "./back-office-security.ts";
+import { PENDING_COOKIE, PENDING_SIGN_IN_MS, pendingExpired, type StaffTwoFactor } from "./staff-two-factor.ts";
 
 export const ADMIN_API = "/admin/api";
 
@@ -20,6 +25,8 @@ const signInBody = z.object({ email: z.unknown(), password: z.unknown() }).parti
 /** The unlock request's address (anything else is answered as an address that is not locked), and the mail link's token. */
 const unlockBody = z.object({ email: z.unknown() }).partial().catch({});
 const unlockQuery = z.object({ token: queryValue });
+/** The second step's code (six digits or a recovery code); anything else is a wrong code. */
+const codeBody = z.object({ code: z.unknown() }).partial().catch({});
 
 /**
  * Back-office sign-in, the signed-in staff member, sign-out, and (owner only) the staff list.
@@ -27,7 +34,16 @@ const unlockQuery = z.object({ token: queryValue });
  */
 export function registerAdminSessionRoutes(
   fastify: FastifyInstance,
-  deps: { staff: StaffService; staffUnlock: StaffUnlock; sessions: SessionService; secret: string; secureCookies: boolean },
+  deps: {
+    staff: StaffService;
+    staffUnlock: StaffUnlock;
+    sessions: SessionService;
+    twoFactor: StaffTwoFactor;
+    security: BackOfficeSecurity;
+    shopProfiles: ShopProfileService;
+    secret: string;
+    secureCookies: boolean;
+  },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onSend", async (request, reply) => {
@@ -41,12 +57,119 @@ export function registerAdminSessionRoutes(
     return csrfTokenFor(sessionId, deps.secret);
   }
 
-  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: signInBody } }, async (request, reply) => {
-    const signedIn = await deps.staff.signIn(request.body, { ip: request.ip });
-    // The browser's previous signed-in session (a shopper's or another staff member's) ends here.
+  /** The note between the password and the second step (decision 063): back-office paths only, gone with the browser or in 10 minutes. */
+  function setPending(reply: FastifyReply, token: string | null): void {
+    if (token === null) reply.clearCookie(PENDING_COOKIE, { path: "/admin" });
+    else reply.setCookie(PENDING_COOKIE, token, { path: "/admin", httpOnly: true, sameSite: "lax", secure: deps.secureCookies, maxAge: PENDING_SIGN_IN_MS / 1000 });
+  }
+
+  /** Ends the browser's previous signed-in session (a shopper's or another staff member's) and opens `sessionId`. */
+  async function signInBrowser(request: FastifyRequest, reply: FastifyReply, staff: StaffResource, sessionId: string) {
     if (request.user || request.staff) await deps.sessions.destroy(request.sessionId);
-    const csrfToken = moveSession(request, reply, signedIn.sessionId);
-    return { staff: signedIn.staff, csrf_token: csrfToken };
+    setPending(reply, null);
+    const csrfToken = moveSession(request, reply, sessionId);
+    return { staff, csrf_token: csrfToken };
+  }
+
+  async function issuer(): Promise<string> {
+    const shop = await deps.shopProfiles.profile();
+    return shop.shopName.en || shop.shopName.ja;
+  }
+
+  /**
+   * The password. An account without a second factor (and not required to have one) is signed in;
+   * otherwise the answer is `{ second_factor: "code" | "enrol" }` with the pending note, and no
+   * session: the sign-in page goes on to the code, or to enrolment.
+   */
+  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: signInBody } }, async (request, reply) => {
+    const passed = await deps.staff.signIn(request.body, { ip: request.ip });
+    if ("secondStep" in passed) {
+      setPending(reply, passed.pendingToken);
+      return { second_factor: passed.secondStep };
+    }
+    return signInBrowser(request, reply, passed.staff, passed.sessionId);
+  });
+
+  /** The second step: `{ code }`, a code of the authenticator app or a recovery code. */
+  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: codeBody } }, async (request, reply) => {
+    const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], request.body.code, { ip: request.ip });
+    return signInBrowser(request, reply, signedIn.staff, signedIn.sessionId);
+  });
+
+  /**
+   * Who is enrolling: the signed-in staff member, or an account whose password passed and which
+   * must enrol before its first session (the pending note). Anyone else: 401.
+   */
+  async function enrolling(request: FastifyRequest): Promise<{ id: number; viaPending: boolean }> {
+    if (request.staff) return { id: request.staff.id, viaPending: false };
+    const pending = await deps.twoFactor.readPending(request.cookies[PENDING_COOKIE]);
+    if (pending?.step === "enrol") {
+      request.enrollingStaff = { id: pending.staff.id, email: pending.staff.email, role: pending.staff.role };
+      return { id: pending.staff.id, viaPending: true };
+    }
+    throw request.cookies[PENDING_COOKIE] ? pendingExpired() : new DomainError("unauthorized", "staffUnauthorized");
+  }
+
+  /** The enrolling account's state: whether it has a second factor, must have one, its recovery codes left, and a key shown and not confirmed. */
+  app.get(`${ADMIN_API}/two-factor`, async (request) => {
+    const actor = await enrolling(request);
+    const [row] = await deps.staff.rows([actor.id]);
+    if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
+    return {
+      enabled: row.totpSecret !== null,
+      required: await deps.twoFactor.isRequired(row.role),
+      recovery_codes_left: row.totpSecret ? await deps.twoFactor.recoveryCodesLeft(row.id) : 0,
+      signing_in: actor.viaPending,
+      enrolment: await deps.twoFactor.pendingEnrolment(row.id, await issuer()),
+    };
+  });
+
+  /** A new key to scan or type (any key shown before and not confirmed is replaced). */
+  app.post(`${ADMIN_API}/two-factor/setup`, { config: { rateLimit: rateLimitFor("staffSignIn") } }, async (request) => {
+    const actor = await enrolling(request);
+    const [row] = await deps.staff.rows([actor.id]);
+    if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
+    return { enrolment: await deps.twoFactor.startEnrolment(row, await issuer()) };
+  });
+
+  /**
+   * `{ code }` from the key shown: the key becomes the account's and the ten recovery codes are
+   * answered, this once. From a pending note, the session opens too (and the code counts on the
+   * sign-in lock). No request key: its stored answer would keep the recovery codes in clear.
+   */
+  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: codeBody } }, async (request, reply) => {
+    const actor = await enrolling(request);
+    if (actor.viaPending) {
+      const signedIn = await deps.staff.signInByEnrolling(request.cookies[PENDING_COOKIE], request.body.code, { ip: request.ip });
+      return { ...(await signInBrowser(request, reply, signedIn.staff, signedIn.sessionId)), recovery_codes: signedIn.recoveryCodes };
+    }
+    if (!(await deps.twoFactor.pendingEnrolment(actor.id, ""))) throw new DomainError("invalid", "twoFactorNoEnrolment", { code: [message("twoFactorNoEnrolment", request.locale)] });
+    const codes = await deps.twoFactor.confirmEnrolment(actor.id, request.body.code);
+    if (!codes) throw new DomainError("invalid", "twoFactorInvalid", { code: [message("twoFactorInvalid", request.locale)] });
+    return { recovery_codes: codes };
+  });
+
+  /**
+   * Another owner resets a staff member's second factor (lost phone and codes): the key and codes
+   * go, the account's sessions end, and it enrols again at its next sign-in if it must. Never
+   * one's own (that would let a stolen session remove the factor). Logged with both ids.
+   */
+  app.post(`${ADMIN_API}/staff/:id/two-factor/reset`, { ...staffOnly("owner"), schema: { params: recordIdParams } }, async (request, reply) => {
+    const owner = requireStaff(request, "owner");
+    if (request.params.id === owner.id) throw new DomainError("conflict", "twoFactorResetSelf");
+    if (!(await deps.twoFactor.reset(request.params.id))) throw new DomainError("not-found");
+    request.log.info({ by: owner.id, staff: request.params.id }, "staff two-factor sign-in reset by an owner");
+    return reply.status(204).send();
+  });
+
+  /** The owner's access rules: IP allow-list and two-factor for all staff. */
+  app.get(`${ADMIN_API}/security`, staffOnly("owner"), async (request) => deps.security.settings(request.ip));
+
+  /** `{ require_two_factor, allow_ips: [..], confirm_lockout }`: 422 naming each entry that is not an address, or a list without the owner's address unless confirmed. */
+  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), schema: { body: formBody } }, async (request) => {
+    const saved = await deps.security.update(request.body, request.ip, request.locale);
+    request.log.info({ by: requireStaff(request, "owner").id, entries: saved.allow_ips.length, require_two_factor: saved.require_two_factor }, "back office security settings saved");
+    return saved;
   });
 
   app.get(`${ADMIN_API}/session`, staffOnly(), async (request) => ({ staff: requireStaff(request) }));

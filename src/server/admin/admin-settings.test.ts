@@ -141,6 +141,38 @@ describe("POST /admin/api/settings", () => {
     expect((await current()).gift.wrappingFee).toBe(550);
     await call("POST", "/settings", settings);
   });
+
+  it("turns shipping abroad on and off (decision 051): on, an overseas address is taken; off, it is refused with 海外への発送は承っておりません", async () => {
+    const settings = await current();
+    expect(settings.shipsAbroad).toBe(false);
+    const paris = { country: "FR", zip: "75001", address: "1 Rue de Rivoli, Paris", building_name: "" };
+    const putAddress = async (locale: "ja" | "en") => {
+      const member = await shop.memberSession();
+      return shop.app.inject({ method: "PUT", url: `/${locale}/api/address`, headers: member.headers, payload: paris });
+    };
+    try {
+      const on = await call("POST", "/settings", { ...settings, shipsAbroad: true });
+      expect(on.statusCode).toBe(200);
+      expect((await current()).shipsAbroad).toBe(true);
+      const taken = await putAddress("ja");
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json().data).toMatchObject({ country: "fr", prefecture: null });
+
+      const off = await call("POST", "/settings", { ...settings, shipsAbroad: false });
+      expect(off.statusCode).toBe(200);
+      expect((await current()).shipsAbroad).toBe(false);
+      const refused = await putAddress("ja");
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().fields).toEqual({ country: ["海外への発送は承っておりません"] });
+      expect((await putAddress("en")).json().fields).toEqual({ country: ["We do not ship outside Japan"] });
+
+      const bad = await call("POST", "/settings", { ...settings, shipsAbroad: "yes" }, "en");
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().fields)).toEqual(["shipsAbroad"]);
+    } finally {
+      await call("POST", "/settings", settings);
+    }
+  });
 });
 
 describe("staff accounts", () => {

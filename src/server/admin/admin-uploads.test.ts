@@ -8,7 +8,7 @@ import { createTestApp } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
-// Direct upload as spec §5 describes it and the back office's picture handling: a blob record
+// Direct upload as Active Storage does it and the back office's picture handling: a blob record
 // first, then a PUT of the bytes to the answered URL with the answered headers and the CSRF token;
 // the bytes are kept only when size, MD5 and image decoding agree. Then attach, reorder, remove.
 

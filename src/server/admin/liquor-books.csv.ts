@@ -11,21 +11,69 @@ function litresCell(litres: string | null): CsvValue {
   return litres !== null && litres.startsWith("-") ? Number(litres) : litres;
 }
 
+/** The period a book covers, asked by the trader (both days included). */
+export interface BookPeriodText {
+  from: string;
+  to: string;
+}
+
 const PURCHASE_HEADERS: Record<Locale, string[]> = {
-  ja: ["仕入年月日", "品目", "商品ID", "商品名", "容量(ml)", "数量(本)", "数量(L)", "単価(円)", "金額(円)", "仕入先の名称", "仕入先の所在地"],
-  en: ["Date", "Category", "Product ID", "Product", "Volume (ml)", "Bottles", "Litres", "Unit cost (yen)", "Amount (yen)", "Supplier", "Supplier address"],
+  ja: [
+    "帳簿の期間",
+    "仕入年月日",
+    "品目",
+    "税率の適用区分",
+    "アルコール分(%)",
+    "商品ID",
+    "商品名",
+    "容量(ml)",
+    "数量(本)",
+    "数量(L)",
+    "単価(円)",
+    "金額(円)",
+    "仕入先の名称",
+    "仕入先の所在地",
+    "仕入先の登録番号",
+    "仕入税額控除の割合(%)",
+  ],
+  en: [
+    "Book period",
+    "Date",
+    "Category",
+    "Tax bracket",
+    "Alcohol (%)",
+    "Product ID",
+    "Product",
+    "Volume (ml)",
+    "Bottles",
+    "Litres",
+    "Unit cost (yen)",
+    "Amount (yen)",
+    "Supplier",
+    "Supplier address",
+    "Supplier registration number",
+    "Deductible input tax (%)",
+  ],
 };
 
-/** 仕入帳: a line per receiving. */
-export function purchaseBookCsv(rows: PurchaseBookRow[], locale: Locale): string {
+function periodText(period: BookPeriodText, locale: Locale): string {
+  return locale === "ja" ? `${period.from}から${period.to}まで` : `${period.from} to ${period.to}`;
+}
+
+/** 仕入帳: a line per receiving, each stating the book's period, its 品目 and 税率の適用区分. */
+export function purchaseBookCsv(rows: PurchaseBookRow[], period: BookPeriodText, locale: Locale): string {
   const notStated = locale === "ja" ? "(未記入)" : "(not stated)";
+  const notRegistered = locale === "ja" ? "(登録なし)" : "(not registered)";
   return (
     UTF8_BOM +
     csvText([
       PURCHASE_HEADERS[locale],
       ...rows.map((row) => [
+        periodText(period, locale),
         row.date,
         row.category_label,
+        row.bracket_label,
+        row.alcohol_percent,
         row.product_id,
         row.product_name,
         row.volume_ml,
@@ -35,21 +83,38 @@ export function purchaseBookCsv(rows: PurchaseBookRow[], locale: Locale): string
         row.amount,
         row.supplier_name || notStated,
         row.supplier_address || notStated,
+        row.supplier_invoice_number ?? notRegistered,
+        row.deductible_percent,
       ]),
     ])
   );
 }
 
 const SALES_HEADERS: Record<Locale, string[]> = {
-  ja: ["販売年月日", "品目", "販売数量(本)", "取消・返品(本)", "差引数量(本)", "差引数量(L)", "販売金額(円・税抜)"],
-  en: ["Date", "Category", "Bottles sold", "Cancelled or returned", "Net bottles", "Net litres", "Amount (yen, excl. tax)"],
+  ja: ["帳簿の期間", "販売年月日(集計期間)", "集計期間の初日", "集計期間の末日", "品目", "税率の適用区分", "販売数量(本)", "取消・返品(本)", "差引数量(本)", "差引数量(L)", "販売金額(円・税抜)"],
+  en: ["Book period", "Date (or month)", "Totals from", "Totals to", "Category", "Tax bracket", "Bottles sold", "Cancelled or returned", "Net bottles", "Net litres", "Amount (yen, excl. tax)"],
 };
 
-/** 販売帳: daily totals per 品目 (sales to consumers). */
-export function salesBookCsv(rows: SalesBookRow[], locale: Locale): string {
+/** 販売帳: daily (or monthly) totals per 品目 and 税率の適用区分 (sales to consumers), each with the days it covers. */
+export function salesBookCsv(rows: SalesBookRow[], period: BookPeriodText, locale: Locale): string {
   return (
     UTF8_BOM +
-    csvText([SALES_HEADERS[locale], ...rows.map((row) => [row.date, row.category_label, row.sold, row.returned, row.net, litresCell(row.litres), row.amount])])
+    csvText([
+      SALES_HEADERS[locale],
+      ...rows.map((row) => [
+        periodText(period, locale),
+        row.date,
+        row.period_from,
+        row.period_to,
+        row.category_label,
+        row.bracket_label,
+        row.sold,
+        row.returned,
+        row.net,
+        litresCell(row.litres),
+        row.amount,
+      ]),
+    ])
   );
 }
 

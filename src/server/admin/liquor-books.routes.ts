@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fiscalYearOf } from "../../domain/liquor-law.ts";
+import iconv from "iconv-lite";
+import { fiscalYearOf, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
 import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { isLiquorCategory } from "../../domain/product-details.ts";
@@ -11,10 +12,11 @@ import { validationFailed } from "../../domain/errors.ts";
 import { KEYED_WRITE, formBody, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
-import { readAdjustmentInput, readReceivingInput } from "../catalog/stock-ledger.input.ts";
+import { readAdjustmentInput, readReceivingInput, readStockTakeInput, readSupplierInput } from "../catalog/stock-ledger.input.ts";
 import type { StockLedgerService } from "../catalog/stock-ledger.service.ts";
+import type { LiquorBookRecordsService } from "../catalog/liquor-book-records.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
-import type { LiquorBooksService } from "./liquor-books.service.ts";
+import type { LiquorBooksService, SalesBookMode } from "./liquor-books.service.ts";
 import { purchaseBookCsv, salesBookCsv, yearReportCsv } from "./liquor-books.csv.ts";
 
 const FIRST_YEAR = 2000;
@@ -25,8 +27,11 @@ interface BookPeriod {
   category: LiquorCategory | undefined;
 }
 
-/** ?from=yyyy-mm-dd&to=yyyy-mm-dd&category=<品目 key>&format=csv; checked by `bookPeriod` (a 422 naming the field). */
-const bookQuery = z.object({ from: queryText, to: queryText, category: queryText, format: queryText });
+/**
+ * ?from=yyyy-mm-dd&to=yyyy-mm-dd&category=<品目 key>&format=csv&encoding=shift_jis (&mode=daily|monthly
+ * for the 販売帳); checked by `bookPeriod` (a 422 naming the field).
+ */
+const bookQuery = z.object({ from: queryText, to: queryText, category: queryText, format: queryText, encoding: queryText, mode: queryText });
 const yearQuery = z.object({ year: queryText, format: queryText });
 
 function isDate(text: string): boolean {
@@ -49,7 +54,37 @@ function bookPeriod(query: z.output<typeof bookQuery>, locale: Locale): BookPeri
   return { from, to, category: category === "" ? undefined : (category as LiquorCategory) };
 }
 
-function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+/** Months (yyyy-mm) from `from` to `to`, both included. */
+function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split("-").map(Number) as [number, number];
+  while (`${year}-${String(month).padStart(2, "0")}` <= to.slice(0, 7)) {
+    months.push(`${year}-${String(month).padStart(2, "0")}`);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+  return months;
+}
+
+const MONTHLY_REFUSED: Record<Locale, (months: string[]) => string> = {
+  ja: (months) =>
+    `月ごとの合計で記帳できるのは、3か月以内ごとに実地棚卸しを行っている期間だけです。棚卸しの記録がない月: ${months.join("、")}(棚卸しを記録するか、日ごとの記帳を選んでください)`,
+  en: (months) =>
+    `Monthly totals are allowed only while a stock-take is made at least every three months. Months without one: ${months.join(", ")} (record a stock-take, or choose daily totals).`,
+};
+
+/**
+ * The books' CSV: UTF-8 with a byte order mark by default, or Shift_JIS (&encoding=shift_jis) for the
+ * spreadsheet and accounting programs that read only that, as the B2 Cloud file is written.
+ */
+function sendCsv(reply: FastifyReply, filename: string, csv: string, encoding = "") {
+  if (encoding === "shift_jis") {
+    return reply
+      .header("content-type", "text/csv; charset=Shift_JIS")
+      .header("content-disposition", `attachment; filename="${filename}"`)
+      .header("cache-control", "no-store")
+      .send(iconv.encode(csv.replace(/^\uFEFF/, ""), "Shift_JIS"));
+  }
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${filename}"`)
@@ -61,9 +96,12 @@ function sendCsv(reply: FastifyReply, filename: string, csv: string) {
  * The liquor ledger of the back office (docs/decisions/038), staff and owner alike: a product's
  * moves, receivings and adjustments; the 仕入帳, 販売帳 and yearly figures as JSON or CSV.
  */
-export function registerLiquorBookRoutes(fastify: FastifyInstance, deps: { ledger: StockLedgerService; books: LiquorBooksService }): void {
+export function registerLiquorBookRoutes(
+  fastify: FastifyInstance,
+  deps: { ledger: StockLedgerService; books: LiquorBooksService; records: LiquorBookRecordsService },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ledger, books } = deps;
+  const { ledger, books, records } = deps;
   const staff = staffOnly();
   const keyedProductWrite = { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, body: formBody } };
   const book = { ...staff, schema: { querystring: bookQuery } };
@@ -88,14 +126,59 @@ export function registerLiquorBookRoutes(fastify: FastifyInstance, deps: { ledge
     const period = bookPeriod(request.query, request.locale);
     const rows = await books.purchaseBook(period.from, period.to, period.category, request.locale);
     if (request.query.format !== "csv") return { data: rows, meta: period };
-    return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, request.locale));
+    return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, period, request.locale), request.query.encoding);
   });
 
   app.get(`${ADMIN_API}/ledger/sales`, book, async (request, reply) => {
     const period = bookPeriod(request.query, request.locale);
-    const rows = await books.salesBook(period.from, period.to, period.category, request.locale);
-    if (request.query.format !== "csv") return { data: rows, meta: period };
-    return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, request.locale));
+    const mode = request.query.mode || "daily";
+    if (mode !== "daily" && mode !== "monthly") {
+      const errors = new FieldErrors(request.locale);
+      errors.add("mode", "inclusion");
+      throw validationFailed(errors);
+    }
+    if (mode === "monthly") {
+      const uncovered = monthsWithoutStockTake(monthsOf(period.from, period.to), await records.stockTakeDates(period.from, period.to));
+      if (uncovered.length > 0) {
+        const errors = new FieldErrors(request.locale);
+        errors.addText("mode", MONTHLY_REFUSED[request.locale](uncovered));
+        throw validationFailed(errors);
+      }
+    }
+    const rows = await books.salesBook(period.from, period.to, period.category, request.locale, mode as SalesBookMode);
+    if (request.query.format !== "csv") return { data: rows, meta: { ...period, mode } };
+    return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, period, request.locale), request.query.encoding);
+  });
+
+  // Suppliers with their invoice registration numbers; a supplier the 仕入帳 names cannot be deleted.
+  const keyedWrite = { ...staff, config: KEYED_WRITE, schema: { body: formBody } };
+  app.get(`${ADMIN_API}/suppliers`, staff, async () => ({ data: await records.suppliers() }));
+  app.post(`${ADMIN_API}/suppliers`, keyedWrite, async (request, reply) => {
+    const supplier = await records.createSupplier(readSupplierInput(request.body, request.locale));
+    return reply.status(201).send({ data: supplier });
+  });
+  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => ({
+    data: await records.updateSupplier(request.params.id, readSupplierInput(request.body, request.locale)),
+  }));
+  app.delete(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
+    await records.deleteSupplier(request.params.id, request.locale);
+    return reply.status(204).send();
+  });
+
+  // Stock-takes, which monthly retail totals require at least every three months.
+  app.get(`${ADMIN_API}/ledger/stock-takes`, staff, async () => ({ data: await records.stockTakes() }));
+  app.post(`${ADMIN_API}/ledger/stock-takes`, keyedWrite, async (request, reply) => {
+    const status = await records.recordStockTake(readStockTakeInput(request.body, request.locale), requireStaff(request).id);
+    return reply.status(201).send({ data: status });
+  });
+  app.delete(`${ADMIN_API}/ledger/stock-takes/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
+    await records.deleteStockTake(request.params.id, request.locale);
+    return reply.status(204).send();
+  });
+
+  // The books are kept five years after closing: a ledger entry is never deleted (a 409 saying why).
+  app.delete(`${ADMIN_API}/ledger/moves/:id`, { ...staff, schema: { params: recordIdParams } }, async (request) => {
+    await records.deleteMove(request.params.id, request.locale);
   });
 
   app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery } }, async (request, reply) => {

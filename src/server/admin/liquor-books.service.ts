@@ -1,4 +1,6 @@
-import { fiscalYearRange, litresOf } from "../../domain/liquor-law.ts";
+import { deductiblePercent } from "../../domain/invoice-registration.ts";
+import { fiscalYearRange, litresOf, percentOf } from "../../domain/liquor-law.ts";
+import { compareBracketKeys, taxBracketOf } from "../../domain/liquor-tax-brackets.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { LIQUOR_CATEGORIES, isLiquorCategory } from "../../domain/product-details.ts";
@@ -15,6 +17,22 @@ function categoryLabel(category: string, locale: Locale): string {
 
 function byCategory(a: string, b: string): number {
   return CATEGORY_ORDER.indexOf(a) - CATEGORY_ORDER.indexOf(b);
+}
+
+/** The 税率の適用区分 of a move of `category` at `alcoholPermille`, labelled in `locale`. */
+function bracketOf(category: string, alcoholPermille: number | null, locale: Locale): { bracket: string; bracket_label: string } {
+  if (!isLiquorCategory(category)) return { bracket: "unknown", bracket_label: category };
+  const bracket = taxBracketOf(category, alcoholPermille);
+  return { bracket: bracket.key, bracket_label: bracket.label[locale] };
+}
+
+/** How the 販売帳 adds up retail sales: a line per day, or per month when stock-takes allow it. */
+export type SalesBookMode = "daily" | "monthly";
+
+/** The last day of the month of a yyyy-mm-dd date. */
+function monthEnd(date: string): string {
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
 /** The day after a yyyy-mm-dd date (the books' periods are "from … to …" with both days included). */
@@ -46,6 +64,8 @@ export class LiquorBooksService {
       date: line.movedOn,
       category: line.category,
       category_label: categoryLabel(line.category, locale),
+      ...bracketOf(line.category, line.alcoholPermille, locale),
+      alcohol_percent: line.alcoholPermille === null ? null : percentOf(line.alcoholPermille),
       product_id: line.productId,
       product_name: locale === "ja" ? line.nameJa : line.nameEn,
       volume_ml: line.volumeMl,
@@ -55,18 +75,41 @@ export class LiquorBooksService {
       amount: line.unitYen === null ? null : line.unitYen * line.quantity,
       supplier_name: line.supplierName ?? "",
       supplier_address: line.supplierAddress ?? "",
+      supplier_invoice_number: line.supplierInvoiceNumber,
+      deductible_percent: deductiblePercent(line.movedOn, line.supplierInvoiceNumber !== null),
     }));
   }
 
-  /** 販売帳: a row per day and 品目 with bottles sold, cancelled or returned, litres and yen. */
-  async salesBook(from: string, to: string, category: LiquorCategory | undefined, locale: Locale): Promise<SalesBookRow[]> {
+  /**
+   * 販売帳: a row per day (or month) and 品目 and 税率の適用区分 with bottles sold, cancelled or
+   * returned, litres and yen. Monthly rows cover the part of the month within the period; the
+   * caller checks the stock-takes monthly totals require.
+   */
+  async salesBook(from: string, to: string, category: LiquorCategory | undefined, locale: Locale, mode: SalesBookMode = "daily"): Promise<SalesBookRow[]> {
     const totals = await this.books.dailyTotals(SALES_KINDS, from, dayAfter(to), category);
     const rows = new Map<string, SalesBookRow & { ml: number }>();
     for (const total of totals) {
-      const key = `${total.movedOn}|${total.category}`;
+      const bracket = bracketOf(total.category, total.alcoholPermille, locale);
+      const date = mode === "daily" ? total.movedOn : total.movedOn.slice(0, 7);
+      const key = `${date}|${total.category}|${bracket.bracket}`;
       let row = rows.get(key);
       if (!row) {
-        row = { date: total.movedOn, category: total.category, category_label: categoryLabel(total.category, locale), sold: 0, returned: 0, net: 0, litres: "0.000", amount: 0, ml: 0 };
+        const periodFrom = mode === "daily" ? date : [`${date}-01`, from].sort().at(-1)!;
+        const periodTo = mode === "daily" ? date : [monthEnd(total.movedOn), to].sort()[0]!;
+        row = {
+          date,
+          period_from: periodFrom,
+          period_to: periodTo,
+          category: total.category,
+          category_label: categoryLabel(total.category, locale),
+          ...bracket,
+          sold: 0,
+          returned: 0,
+          net: 0,
+          litres: "0.000",
+          amount: 0,
+          ml: 0,
+        };
         rows.set(key, row);
       }
       // Sales are booked as bottles out (negative); cancellations and returns as bottles back in.
@@ -76,7 +119,7 @@ export class LiquorBooksService {
       row.ml -= total.quantity * (total.volumeMl ?? 0);
     }
     return [...rows.values()]
-      .sort((a, b) => a.date.localeCompare(b.date) || byCategory(a.category, b.category))
+      .sort((a, b) => a.date.localeCompare(b.date) || byCategory(a.category, b.category) || compareBracketKeys(a.bracket, b.bracket))
       .map(({ ml, ...row }) => ({ ...row, net: row.sold - row.returned, litres: litresOf(ml) }));
   }
 

@@ -196,7 +196,17 @@ describe("the books for the tax office", () => {
     const rows = response.json().data as { product_id: number }[];
     // The whisky's receiving, the sake's quick restock (no supplier stated), the gin's; not the snack's.
     expect(rows.map((row) => row.product_id)).toEqual([whisky, seishu, gin]);
-    expect(rows[0]).toMatchObject({ category_label: "ウイスキー", quantity: 12, litres: "8.400", unit_cost: 3500, amount: 42000, ...SUPPLIER });
+    expect(rows[0]).toMatchObject({
+      category_label: "ウイスキー",
+      bracket: "130-370",
+      bracket_label: "13度以上37度未満",
+      quantity: 12,
+      litres: "8.400",
+      unit_cost: 3500,
+      amount: 42000,
+      ...SUPPLIER,
+      supplier_invoice_number: null,
+    });
     expect(rows[1]).toMatchObject({ category_label: "清酒", quantity: 4, litres: "3.000", unit_cost: null, supplier_name: "" });
     expect(rows[2]).toMatchObject({ category_label: "スピリッツ", quantity: 6, litres: "3.000", amount: 12000 });
 
@@ -205,24 +215,27 @@ describe("the books for the tax office", () => {
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="purchases-${today}-${today}.csv"`);
     const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(csv.body.startsWith("\uFEFF")).toBe(true);
+    const deductible = today <= "2026-09-30" ? 80 : 70;
     expect(lines).toEqual([
-      "仕入年月日,品目,商品ID,商品名,容量(ml),数量(本),数量(L),単価(円),金額(円),仕入先の名称,仕入先の所在地",
-      `${today},ウイスキー,${whisky},蔵の琥珀,700,12,8.400,3500,42000,株式会社蔵前酒販,東京都台東区蔵前1-2-3`,
+      "帳簿の期間,仕入年月日,品目,税率の適用区分,アルコール分(%),商品ID,商品名,容量(ml),数量(本),数量(L),単価(円),金額(円),仕入先の名称,仕入先の所在地,仕入先の登録番号,仕入税額控除の割合(%)",
+      `${today}から${today}まで,${today},ウイスキー,13度以上37度未満,13.0,${whisky},蔵の琥珀,700,12,8.400,3500,42000,株式会社蔵前酒販,東京都台東区蔵前1-2-3,(登録なし),${deductible}`,
     ]);
   });
 
-  it("販売帳: daily totals by 品目, cancellations apart, in litres and yen", async () => {
+  it("販売帳: daily totals by 品目 and bracket, cancellations apart, in litres and yen", async () => {
     const today = japanToday();
     const response = await get(`/admin/api/ledger/sales?from=${today}&to=${today}`);
+    const day = { date: today, period_from: today, period_to: today };
+    const bracket = { bracket: "130-370", bracket_label: "13度以上37度未満" };
     expect(response.json().data).toEqual([
-      { date: today, category: "whisky", category_label: "ウイスキー", sold: 3, returned: 2, net: 1, litres: "0.700", amount: 6000 },
-      { date: today, category: "spirits", category_label: "スピリッツ", sold: 2, returned: 0, net: 2, litres: "1.000", amount: 8000 },
+      { ...day, category: "whisky", category_label: "ウイスキー", ...bracket, sold: 3, returned: 2, net: 1, litres: "0.700", amount: 6000 },
+      { ...day, category: "spirits", category_label: "スピリッツ", ...bracket, sold: 2, returned: 0, net: 2, litres: "1.000", amount: 8000 },
     ]);
     const csv = await get(`/admin/api/ledger/sales?from=${today}&to=${today}&format=csv`, "en");
     expect(csv.body.replace(/^\uFEFF/, "").trim().split("\r\n")).toEqual([
-      "Date,Category,Bottles sold,Cancelled or returned,Net bottles,Net litres,\"Amount (yen, excl. tax)\"",
-      `${today},Whisky,3,2,1,0.700,6000`,
-      `${today},Spirits,2,0,2,1.000,8000`,
+      "Book period,Date (or month),Totals from,Totals to,Category,Tax bracket,Bottles sold,Cancelled or returned,Net bottles,Net litres,\"Amount (yen, excl. tax)\"",
+      `${today} to ${today},${today},${today},${today},Whisky,13% to below 37%,3,2,1,0.700,6000`,
+      `${today} to ${today},${today},${today},${today},Spirits,13% to below 37%,2,0,2,1.000,8000`,
     ]);
   });
 

@@ -6,6 +6,9 @@ import { storedPaymentMethod } from "../../domain/payment-methods/payment-method
 import type { OrderView } from "../../domain/order-view.ts";
 import { carrierLabel } from "../../domain/carriers.ts";
 import { NOSHI_PLACEMENT_LABELS } from "../../domain/gift.ts";
+import { ADJUSTMENT_LABELS } from "../../domain/order-charges.ts";
+import { isAdjustmentKind } from "../../domain/order-totals.ts";
+import { taxRateLabel } from "../../domain/tax-rates.ts";
 import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 
 // The plain export: one row per order line, the order's columns repeated on each, so a spreadsheet
@@ -48,35 +51,47 @@ const statusLabels: Record<Locale, Record<OrderStatus, string>> = {
   en: { pending: "Payment in progress", await_payment: "Awaiting payment", deposited: "Paid", sent: "Shipped", cancelled: "Cancelled" },
 };
 
-/** The headers of an export whose orders have no charge kinds besides shipping and the payment fee. */
-export const ORDER_CSV_HEADERS: Record<Locale, string[]> = {
-  ja: [...headers.ja, ...orderTail.ja, ...lineHeaders.ja],
-  en: [...headers.en, ...orderTail.en, ...lineHeaders.en],
-};
-
 /** The kinds with their own fixed column. */
 const FIXED_CHARGE_KINDS = ["shipping", "payment_fee"];
 
-/** The other charge kinds the orders have, in the order first met, with the label of their first line. */
-function otherChargeColumns(orders: OrderView[], locale: Locale): { kind: string; label: string }[] {
-  const columns = new Map<string, string>();
-  for (const order of orders) {
-    for (const charge of order.charges) {
-      if (!FIXED_CHARGE_KINDS.includes(charge.kind) && !columns.has(charge.kind)) columns.set(charge.kind, charge.label[locale]);
-    }
-  }
-  return [...columns].map(([kind, label]) => ({ kind, label }));
+/** A column of other charges: one kind, and for a discount or correction one rate (decision 070). */
+interface ChargeColumn {
+  kind: string;
+  rate?: number | undefined;
+  label: string;
 }
 
-function amountOfKind(order: OrderView, kind: string): number {
-  return order.charges.filter((charge) => charge.kind === kind).reduce((sum, charge) => sum + charge.amount, 0);
+/** The column a charge goes in: a discount or correction is headed by its kind and rate (値引き(8%対象)), not by the label staff typed. */
+function columnOf(charge: OrderView["charges"][number], locale: Locale): ChargeColumn {
+  if (!isAdjustmentKind(charge.kind) || charge.taxRatePercent === undefined) return { kind: charge.kind, label: charge.label[locale] };
+  const rate = taxRateLabel(charge.taxRatePercent, locale);
+  return { kind: charge.kind, rate: charge.taxRatePercent, label: locale === "ja" ? `${ADJUSTMENT_LABELS[charge.kind].ja}(${rate})` : `${ADJUSTMENT_LABELS[charge.kind].en} (${rate})` };
+}
+
+/** The other charge kinds the orders have, in the order first met, with the label of their first line. */
+function otherChargeColumns(orders: OrderView[], locale: Locale): ChargeColumn[] {
+  const columns = new Map<string, ChargeColumn>();
+  for (const order of orders) {
+    for (const charge of order.charges) {
+      const column = columnOf(charge, locale);
+      const key = `${column.kind}:${column.rate ?? ""}`;
+      if (!FIXED_CHARGE_KINDS.includes(charge.kind) && !columns.has(key)) columns.set(key, column);
+    }
+  }
+  return [...columns.values()];
+}
+
+function amountOfKind(order: OrderView, column: { kind: string; rate?: number | undefined }): number {
+  return order.charges
+    .filter((charge) => charge.kind === column.kind && (column.rate === undefined || charge.taxRatePercent === column.rate))
+    .reduce((sum, charge) => sum + charge.amount, 0);
 }
 
 function text(value: string | null): string {
   return value ?? "";
 }
 
-function orderColumns(order: OrderView, locale: Locale, others: { kind: string }[]): CsvValue[] {
+function orderColumns(order: OrderView, locale: Locale, others: ChargeColumn[]): CsvValue[] {
   return [
     order.publicId,
     formatDateTime(order.createdAt, "ja"),
@@ -96,7 +111,7 @@ function orderColumns(order: OrderView, locale: Locale, others: { kind: string }
     order.totals.items,
     order.totals.shipping,
     order.totals.paymentFee,
-    ...others.map((other) => amountOfKind(order, other.kind)),
+    ...others.map((other) => amountOfKind(order, other)),
     order.totals.tax,
     order.totals.total,
     order.slipNumber ?? "",

@@ -1,5 +1,6 @@
 import { prefectureName } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 // Names of the shop profile's fields as the settings page labels them, for the 422 messages of
 // POST /admin/api/settings. Keys are zod paths with list positions as "*".
@@ -24,6 +25,7 @@ const labels: Record<string, Label> = {
   ...group("address", "住所", "Address"),
   phone: { ja: "電話番号", en: "Phone" },
   email: { ja: "メールアドレス", en: "Email" },
+  shipsAbroad: { ja: "海外への発送", en: "Ship abroad" },
   invoiceRegistrationNumber: { ja: "適格請求書発行事業者登録番号", en: "Invoice registration number" },
   ...group("businessHours", "営業時間", "Business hours"),
   ...group("contactHours", "お問い合わせ受付時間", "Contact hours"),
@@ -93,5 +95,5 @@ export function settingsLabel(path: (string | number)[], locale: Locale): string
   if (!label) return path.join(".");
   // The shipping table's rows are prefectures (index = JIS code − 1): named, not numbered.
   const prefecture = position === undefined ? "" : (prefectureName(position + 1, locale) ?? String(position + 1));
-  return label.replace("{n}", position === undefined ? "" : String(position + 1)).replace("{prefecture}", prefecture);
+  return fillText(label, { n: position === undefined ? "" : position + 1, prefecture });
 }

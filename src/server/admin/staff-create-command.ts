@@ -9,6 +9,7 @@ import { FIRST_START_LOCK, openDatabase } from "../db/open-database.ts";
 import { resolveSessionSecret } from "../session-secret.ts";
 import { createStaffFromCommand } from "./staff-create.ts";
 import { StaffService } from "./staff.service.ts";
+import { StaffTwoFactor } from "./staff-two-factor.ts";
 
 const config = readConfig();
 process.on("uncaughtException", (error) => {
@@ -27,7 +28,8 @@ try {
   await handle.exclusively(FIRST_START_LOCK, () => handle.migrate());
   const sessions = new SessionService(handle.db, config.accounts.sessionTimeoutMinutes);
   const signInLock = new SignInLock(handle.db, config.accounts, resolveSessionSecret(config.sessionSecret, config.dataDir));
-  const staff = new StaffService(handle.db, { sessions, signInLock });
+  const secret = resolveSessionSecret(config.sessionSecret, config.dataDir);
+  const staff = new StaffService(handle.db, { sessions, signInLock, twoFactor: new StaffTwoFactor(handle.db, { sessions }, secret) });
   for (const line of await createStaffFromCommand(staff, process.argv.slice(2), process.env)) console.log(line);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

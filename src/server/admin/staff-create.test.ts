@@ -52,7 +52,8 @@ describe("createStaffFromCommand", () => {
     expect(created).toMatchObject({ role: "owner" });
     expect(created!.passwordHash).not.toContain("a long secret");
     expect(await verifyPassword(created!.passwordHash, "a long secret 2026")).toBe(true);
-    expect((await signIn("boss@kura.example", "a long secret 2026")).json().staff.role).toBe("owner");
+    // The password is right: a new owner goes on to set up two-step verification (decision 063).
+    expect((await signIn("boss@kura.example", "a long secret 2026")).json()).toEqual({ second_factor: "enrol" });
   });
 
   it("generates and prints a password once when none is given", async () => {

@@ -1,4 +1,5 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { normalizeEmail } from "../../domain/account.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 
@@ -11,4 +12,12 @@ export async function staffEmailsOf(db: Database, ids: readonly number[]): Promi
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: staffMembersTable.id, email: staffMembersTable.email }).from(staffMembersTable).where(inArray(staffMembersTable.id, unique));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** The staff account of an address (lower-cased and trimmed as accounts keep it), for the audit log's failed sign-ins. */
+export async function staffByEmail(db: Database, email: string): Promise<{ id: number; email: string; role: string } | null> {
+  const normalized = normalizeEmail(email);
+  if (!normalized || normalized.length > 320) return null;
+  const [row] = await db.select({ id: staffMembersTable.id, email: staffMembersTable.email, role: staffMembersTable.role }).from(staffMembersTable).where(eq(staffMembersTable.email, normalized));
+  return row ?? null;
 }

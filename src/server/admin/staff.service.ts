@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
@@ -10,13 +10,21 @@ import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
+import { pendingExpired } from "./staff-two-factor.ts";
 import type { StaffListEntry } from "../../domain/back-office.ts";
+import type { SecondStep, StaffTwoFactor } from "./staff-two-factor.ts";
 
 type StaffRow = typeof staffMembersTable.$inferSelect;
 
 export interface StaffSignedIn {
   staff: StaffResource;
   sessionId: string;
+}
+
+/** A right password of an account that needs a second step: no session yet, a signed note for the browser (decision 063). */
+export interface StaffPasswordPassed {
+  secondStep: SecondStep;
+  pendingToken: string;
 }
 
 function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResource {
@@ -32,10 +40,15 @@ function staffResource(row: Pick<StaffRow, "id" | "email" | "role">): StaffResou
 export class StaffService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService; signInLock: SignInLock },
+    private readonly deps: { sessions: SessionService; signInLock: SignInLock; twoFactor: StaffTwoFactor },
   ) {}
 
-  async signIn(input: { email?: unknown; password?: unknown }, context: { ip: string }, now = new Date()): Promise<StaffSignedIn> {
+  /**
+   * The password step. An account with a second factor (or one that must enrol) gets a pending
+   * note and no session; its lock counter is not cleared until the second step passes, so the
+   * password and the codes share the attempts the lock allows.
+   */
+  async signIn(input: { email?: unknown; password?: unknown }, context: { ip: string }, now = new Date()): Promise<StaffSignedIn | StaffPasswordPassed> {
     const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
     const password = typeof input.password === "string" ? input.password : "";
     const lock = this.deps.signInLock;
@@ -47,7 +60,53 @@ export class StaffService {
     const staff = email ? await this.findByEmail(email) : undefined;
     if (!staff) await verifyAgainstNothing(password);
     if (!staff || !(await verifyPassword(staff.passwordHash, password))) throw new DomainError("unauthorized", lock.failureAnswer(attempt));
+    const secondStep = await this.deps.twoFactor.secondStepFor(staff);
+    if (secondStep) return { secondStep, pendingToken: this.deps.twoFactor.pendingToken(staff, secondStep, now) };
     await lock.clear(key);
+    return this.openSession(staff, now);
+  }
+
+  /**
+   * The second step: a code (or recovery code) for the pending note's account, counted on the
+   * same lock as its passwords. Passed, the counter starts again and the session opens.
+   */
+  async signInWithCode(pendingToken: string | undefined, code: unknown, context: { ip: string }, now = new Date()): Promise<StaffSignedIn> {
+    const pending = await this.deps.twoFactor.readPending(pendingToken, now);
+    if (!pending || pending.step !== "code") throw pendingExpired();
+    const lock = this.deps.signInLock;
+    const key = lock.staffKey(pending.staff.email, context.ip);
+    const attempt = await lock.reserve(key, now);
+    if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
+    const checked = await this.deps.twoFactor.check(pending.staff, code, now);
+    if (checked !== "ok") {
+      const answer = lock.failureAnswer(attempt);
+      throw new DomainError("unauthorized", answer !== "signInInvalid" ? answer : checked === "replayed" ? "twoFactorReplayed" : "twoFactorInvalid");
+    }
+    await lock.clear(key);
+    return this.openSession(pending.staff, now);
+  }
+
+  /**
+   * Enrolment confirmed from a pending note (an account that had to enrol before its first
+   * session): counted on the lock like a code; answers the session and the recovery codes.
+   */
+  async signInByEnrolling(pendingToken: string | undefined, code: unknown, context: { ip: string }, now = new Date()): Promise<StaffSignedIn & { recoveryCodes: string[] }> {
+    const pending = await this.deps.twoFactor.readPending(pendingToken, now);
+    if (!pending || pending.step !== "enrol") throw pendingExpired();
+    const lock = this.deps.signInLock;
+    const key = lock.staffKey(pending.staff.email, context.ip);
+    const attempt = await lock.reserve(key, now);
+    if (attempt === null) throw new DomainError("unauthorized", "signInLocked");
+    const recoveryCodes = await this.deps.twoFactor.confirmEnrolment(pending.staff.id, code, now);
+    if (!recoveryCodes) {
+      const answer = lock.failureAnswer(attempt);
+      throw new DomainError("unauthorized", answer !== "signInInvalid" ? answer : "twoFactorInvalid");
+    }
+    await lock.clear(key);
+    return { ...(await this.openSession(pending.staff, now)), recoveryCodes };
+  }
+
+  private async openSession(staff: StaffRow, now: Date): Promise<StaffSignedIn> {
     return this.db.transaction(async (tx) => {
       await tx.update(staffMembersTable).set({ lastSignInAt: now }).where(eq(staffMembersTable.id, staff.id));
       const sessionId = await this.deps.sessions.createForStaff(tx, staff.id, now);
@@ -68,6 +127,7 @@ export class StaffService {
         ...staffResource(row),
         last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
         locked: await this.deps.signInLock.isStaffAccountLocked(row.email, now),
+        two_factor: row.totpSecret !== null,
       })),
     );
   }
@@ -96,7 +156,16 @@ export class StaffService {
       .onConflictDoUpdate({ target: staffMembersTable.email, set: { passwordHash, role } })
       .returning();
     await this.deps.signInLock.clearStaffAccount(email);
+    // An owner signs in with a second factor (decision 063): one made owner here without a key
+    // keeps no session opened with the password alone.
+    if (row!.role === "owner" && row!.totpSecret === null) await this.deps.sessions.destroyAllOfStaff(row!.id);
     return { staff: staffResource(row!), created: !existing };
+  }
+
+  /** Account rows by id (the two-factor routes read the key's state). */
+  async rows(ids: number[]): Promise<StaffRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(staffMembersTable).where(inArray(staffMembersTable.id, ids));
   }
 
   private async findByEmail(email: string): Promise<StaffRow | undefined> {

@@ -20,7 +20,7 @@ export function cartOwnerOf(request: FastifyRequest): CartOwner {
   return request.user ? { userId: request.user.id } : { sessionId: request.sessionId };
 }
 
-/** GET and PUT /api/carts (spec §7), in every locale prefix. */
+/** GET and PUT /api/carts, in every locale prefix. */
 export function registerCartRoutes(fastify: FastifyInstance, deps: { carts: CartService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {

@@ -66,7 +66,7 @@ export class CartService {
       .orderBy(asc(cartItemsTable.position));
   }
 
-  /** Replaces the cart with these amounts (spec §7: PUT /api/carts), clamped; returns what was kept. */
+  /** Replaces the cart with these amounts (PUT /api/carts), clamped; returns what was kept. */
   async replace(owner: CartOwner, requested: Record<string, number>, locale: Locale, order?: number[]): Promise<CartItem[]> {
     const wanted = (order ? order.map((id) => [String(id), requested[id]!] as const) : Object.entries(requested))
       .map(([id, amount]) => ({ productId: Number(id), amount }))

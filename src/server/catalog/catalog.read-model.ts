@@ -35,6 +35,15 @@ export class CatalogReadModel {
       .orderBy(asc(productsTable.stock), asc(productsTable.id));
   }
 
+  /** Published products with their stock and liquor type, for the dashboard's pace of sales. */
+  async stockedProducts(): Promise<{ id: number; nameJa: string; nameEn: string; stock: number; liquorType: string | null }[]> {
+    return this.db
+      .select({ id: productsTable.id, nameJa: productsTable.nameJa, nameEn: productsTable.nameEn, stock: productsTable.stock, liquorType: productsTable.liquorType })
+      .from(productsTable)
+      .where(eq(productsTable.published, true))
+      .orderBy(asc(productsTable.id));
+  }
+
   async liquorRecords(ids: number[]): Promise<ProductLiquorRecord[]> {
     if (ids.length === 0) return [];
     return this.db

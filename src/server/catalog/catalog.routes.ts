@@ -5,6 +5,7 @@ import { pageOf, parsePage, parseProductFilter } from "../../domain/catalog.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { message } from "../i18n/messages.ts";
 import type { CatalogService } from "./catalog.service.ts";
+import { KeptBodies } from "../http/kept-encodings.ts";
 
 const SHOPPER_API_PREFIXES = ["/api", "/ja/api", "/en/api"];
 
@@ -25,37 +26,44 @@ const resourceIdParams = z.object({
   }),
 });
 
-function sendJson(reply: FastifyReply, body: Buffer) {
-  return reply.type("application/json; charset=utf-8").send(body);
+/**
+ * A kept body (the catalogue's bytes, the same for every visitor) in the encoding the request
+ * accepts, each compressed form made once (decision 066). Its routes say `compress: false`:
+ * @fastify/compress would otherwise compress it again on every request.
+ */
+async function sendJson(kept: KeptBodies, request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  const bytes = await kept.encode(request.headers["accept-encoding"], reply, body);
+  return reply.type("application/json; charset=utf-8").send(bytes);
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ errors: [message("apiNotFound", request.locale)] });
 }
 
-/** The catalogue calls of spec §7, answered from the in-memory catalogue. */
-export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog: CatalogService }): void {
+/** The catalogue calls of the API contract, answered from the in-memory catalogue. */
+export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog: CatalogService; kept?: KeptBodies }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { catalog } = deps;
+  const kept = deps.kept ?? new KeptBodies();
   for (const prefix of SHOPPER_API_PREFIXES) {
-    app.get(`${prefix}/root`, async (request, reply) => {
+    app.get(`${prefix}/root`, { compress: false }, async (request, reply) => {
       const { locale } = request;
       const body = await catalog.cachedJson(`${locale}:root`, async (reader) => ({
         exhibits: { data: await reader.exhibits(locale, { topOnly: true }) },
         products: { data: await reader.homeProducts(locale) },
       }));
-      return sendJson(reply, body);
+      return sendJson(kept, request, reply, body);
     });
 
     // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
-    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery } }, async (request, reply) => {
+    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery }, compress: false }, async (request, reply) => {
       const { locale, query } = request;
       const filter = parseProductFilter(query);
       const page = parsePage(query.page);
       const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}&page=${page}`, async (reader) =>
         pageOf(await reader.products(locale, filter), page),
       );
-      return sendJson(reply, body);
+      return sendJson(kept, request, reply, body);
     });
 
     app.get(`${prefix}/products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {
@@ -63,11 +71,11 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
       return product ? { data: product } : notFound(request, reply);
     });
 
-    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery } }, async (request, reply) => {
+    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery }, compress: false }, async (request, reply) => {
       const { locale } = request;
       const page = parsePage(request.query.page);
       const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
-      return sendJson(reply, body);
+      return sendJson(kept, request, reply, body);
     });
 
     app.get(`${prefix}/exhibit_products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {

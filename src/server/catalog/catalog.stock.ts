@@ -72,6 +72,8 @@ export interface StockMoveRecord {
   unitYen?: number | null;
   supplierName?: string | null;
   supplierAddress?: string | null;
+  supplierId?: number | null;
+  supplierInvoiceNumber?: string | null;
   reason?: string | null;
 }
 
@@ -91,6 +93,8 @@ export async function recordStockMove(tx: Database, move: StockMoveRecord): Prom
     unitYen: move.unitYen ?? null,
     supplierName: move.supplierName ?? null,
     supplierAddress: move.supplierAddress ?? null,
+    supplierId: move.supplierId ?? null,
+    supplierInvoiceNumber: move.supplierInvoiceNumber ?? null,
     reason: move.reason ?? null,
     actorKind: move.actor,
     actorId: move.actorId ?? null,

@@ -4,7 +4,7 @@ import { STOCK_MAX } from "../../domain/admin-catalog.ts";
 import type { ProductStockMoves, StockMoveActor, StockMoveKind } from "../../domain/stock-ledger.ts";
 import { STOCK_MOVE_KINDS, adjustmentDelta, ledgerSum } from "../../domain/stock-ledger.ts";
 import type { Database } from "../db/client.ts";
-import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
+import { productsTable, stockMovesTable, suppliersTable } from "../db/schema/catalog.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { CatalogService } from "./catalog.service.ts";
@@ -76,6 +76,7 @@ export class StockLedgerService {
         unit_yen: row.unitYen,
         supplier_name: row.supplierName,
         supplier_address: row.supplierAddress,
+        supplier_invoice_number: row.supplierInvoiceNumber,
         reason: row.reason,
         actor: row.actorKind,
         actor_id: row.actorId,
@@ -88,19 +89,32 @@ export class StockLedgerService {
 
   /** 仕入: bottles arrived from a supplier. */
   async recordReceiving(productId: number, input: ReceivingInput, staffId: number, locale: Locale): Promise<ProductStockMoves> {
-    const moved = await this.db.transaction((tx) =>
-      moveStock(tx, {
+    const moved = await this.db.transaction(async (tx) => {
+      let supplier = { name: input.supplierName, address: input.supplierAddress, invoiceNumber: input.supplierInvoiceNumber };
+      if (input.supplierId !== null) {
+        // The record's name, address and registration number as they are today are what the book keeps.
+        const [record] = await tx.select().from(suppliersTable).where(eq(suppliersTable.id, input.supplierId));
+        if (!record) {
+          const errors = new FieldErrors(locale);
+          errors.add("supplier_id", "inclusion");
+          throw validationFailed(errors);
+        }
+        supplier = { name: record.name, address: record.address, invoiceNumber: record.invoiceNumber };
+      }
+      return moveStock(tx, {
         productId,
         kind: "receiving",
         quantity: input.quantity,
         movedOn: input.receivedOn,
         unitYen: input.unitCost,
-        supplierName: input.supplierName,
-        supplierAddress: input.supplierAddress,
+        supplierId: input.supplierId,
+        supplierName: supplier.name,
+        supplierAddress: supplier.address,
+        supplierInvoiceNumber: supplier.invoiceNumber,
         actor: "staff",
         actorId: String(staffId),
-      }),
-    );
+      });
+    });
     this.refuseUnless(moved, locale);
     return this.movesOf(productId, locale);
   }

@@ -38,7 +38,7 @@ function prefectureOf(raw: string | string[] | undefined): number | null | undef
 const feeBody = z.object({ price: z.unknown() }).partial().catch({});
 
 /**
- * The reference calls of the checkout page (spec §7), in every locale prefix. The fees, rate, bands
+ * The reference calls of the checkout page, in every locale prefix. The fees, rate, bands
  * and accounts come from the shop profile and change only when the trader edits it, so answers are
  * not cached beyond the request.
  */
@@ -47,7 +47,7 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
   const { reference } = deps;
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     /**
-     * { fee }: shipping of one bottle of each listed product (spec §7), to the shop's own zone or to
+     * { fee }: shipping of one bottle of each listed product, to the shop's own zone or to
      * ?prefecture=1..47 (422 otherwise); cool when any of them is cool, the normal box with no id.
      */
     app.get(`${prefix}/shipping`, { schema: { querystring: shippingQuery } }, async (request) => {
@@ -71,7 +71,7 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
     /** Delivery time bands, code → label in the request's locale ({"08-12": "午前中", …}). */
     app.get(`${prefix}/timezones`, async (request) => reference.timeBands(request.locale));
 
-    /** { data: bank accounts } for bank transfer (spec §3 Bank account). */
+    /** { data: bank accounts } for bank transfer (the API contract's Bank account). */
     app.get(`${prefix}/banks`, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
 
     /** { cod_fee } for `price` = items + shipping in yen; 422 with a field message for a bad price. */

@@ -25,7 +25,7 @@ export interface BankAccountResource {
 export const MAX_FEE_PRICE = 1_000_000_000;
 
 /**
- * The figures the checkout page loads before the shopper decides (spec §4 "On entering checkout"),
+ * The figures the checkout page loads before the shopper decides,
  * all read from the shop profile so the page charges what the legal notice prints.
  */
 export class CheckoutReferenceService {

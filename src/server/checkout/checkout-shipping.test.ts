@@ -75,7 +75,7 @@ describe("the address the parcel goes to", () => {
     const wine = await env.make.product({ price: 3000, stock: 5 });
     const buyer = await place({ [wine]: 1 }, { address: nahaAsTokyo });
     expect(buyer.statusCode).toBe(422);
-    expect(buyer.json().fields).toEqual({ "address.prefecture": ["都道府県が郵便番号（〒900-0001）の沖縄県と一致しません"] });
+    expect(buyer.json().fields).toEqual({ "address.prefecture": ["都道府県が郵便番号(〒900-0001)の沖縄県と一致しません"] });
     const toRecipient = await place({ [wine]: 1 }, { recipient }, "en");
     expect(toRecipient.statusCode).toBe(422);
     expect(toRecipient.json().fields).toEqual({ "recipient.prefecture": ["Prefecture does not match the postcode 〒900-0001, which is in Okinawa"] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
-// What the cart may not buy is refused item by item (spec §8 Checkout 422), and stock never goes
+// What the cart may not buy is refused item by item, and stock never goes
 // below zero, however many shoppers want the last bottles at once.
 
 const env = checkoutTestShop();

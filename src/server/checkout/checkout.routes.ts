@@ -11,7 +11,7 @@ import type { CheckoutService } from "./checkout.service.ts";
 const returnBody = z.object({ order_id: z.string(), payment_intent_id: z.string() });
 
 /**
- * POST /api/checkout (spec §7) in every locale prefix, with header Idempotency-Key. Answers:
+ * POST /api/checkout in every locale prefix, with header Idempotency-Key. Answers:
  * 200 { require_action, payment_intent_client_secret?, order_id }; 422 { errors, fields } for the
  * form, { errors: CheckoutItemError[], items_rejected: true } for the cart; 402 { errors, code,
  * payment_failed, order_id } when the card did not pay; 400 without a usable key; 409 while the
@@ -34,6 +34,7 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
         owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
         user: request.user,
         locale: request.locale,
+        client: { sessionId: request.sessionId, ip: request.ip },
       });
       return reply.status(answer.status).send(answer.body);
     });

@@ -25,6 +25,7 @@ import { checkoutText } from "./checkout.texts.ts";
 import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayload, CheckoutPayloadValue } from "./checkout.validation.ts";
 import { CheckoutFieldErrors, checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
+import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
 import { errorAnswer, successAnswer } from "./order-payments.ts";
 
@@ -40,6 +41,8 @@ export interface CheckoutRequest {
   owner: CartOwner;
   user: UserResource | null;
   locale: Locale;
+  /** The browser session and client address, which the card-testing defence counts refusals by (decision 064). */
+  client?: CardAttemptClient | undefined;
 }
 
 /** Thrown inside the order's transaction to roll it back: the cart cannot be bought as it is. */
@@ -49,7 +52,7 @@ class ItemsRejected extends Error {
   }
 }
 
-/** What each payload item may still be bought of, and why not (spec §8 Checkout 422). */
+/** What each payload item may still be bought of, and why not. */
 export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale): CheckoutItemError[] {
   return items.map((item) => {
     const product = products.get(item.id);
@@ -64,7 +67,7 @@ export function itemErrors(items: CheckoutOrderInput["items"], products: Map<num
 }
 
 /**
- * POST /api/checkout (spec §4 Checkout submission). One Idempotency-Key is one checkout attempt:
+ * POST /api/checkout. One Idempotency-Key is one checkout attempt:
  * its first post validates, reserves the bottles and writes the order in one transaction, then
  * charges a card; a replay answers what the first post answered (for a card order, from the order's
  * state, so a lost answer or a double click never charges twice); the re-post after 3-D Secure
@@ -86,6 +89,8 @@ export class CheckoutService {
       addresses: AddressService;
       /** Keeps a member's date of birth from checkout when the profile has none. */
       accounts: Pick<AccountService, "rememberBirthDate">;
+      /** Stops card testing: too many refused cards per session, address or card (decision 064). */
+      cardTesting?: CardTestingDefence;
     },
     private readonly settings: { reservationMinutes: number },
   ) {
@@ -112,7 +117,7 @@ export class CheckoutService {
 
     const shop = await this.deps.shopProfiles.profile();
     const savedCard = request.user ? await this.deps.cards.paymentReferencesOf(request.user.id) : null;
-    // An address without its prefecture (spec §7 has none) takes it from the postcode or its text.
+    // An address without its prefecture (the API contract has none) takes it from the postcode or its text.
     payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
     if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
     // Where the postcodes are and whether the shop ships abroad: the fee and the dates follow the address.
@@ -134,6 +139,13 @@ export class CheckoutService {
           ? { paymentMethodId: input.cardPaymentMethodId }
           : undefined;
 
+    // Card testing (decision 064): a session, address or card with too many refusals lately is
+    // refused before any order is written or any bottle reserved.
+    const cardTesting = card && request.client && this.deps.cardTesting ? { defence: this.deps.cardTesting, client: request.client, fingerprint: await this.deps.cards.fingerprintOf(card.paymentMethodId) } : null;
+    if (cardTesting && (await cardTesting.defence.refusal("payment", cardTesting.client, cardTesting.fingerprint))) {
+      return errorAnswer(429, "cardAttemptsLimited", locale);
+    }
+
     let placed: { order: OrderRow; requestId: number } | null;
     try {
       placed = await this.place(input, shop, { ...request, ownerKey, key, fingerprint });
@@ -148,6 +160,7 @@ export class CheckoutService {
     }
     if (!paysThroughGateway(placed.order.paymentMethod)) return successAnswer(placed.order);
     const answer = await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card });
+    if (cardTesting && (answer.status === 200 || answer.status === 402)) await cardTesting.defence.record("payment", cardTesting.client, cardTesting.fingerprint, answer.status === 402);
     if (answer.status !== 409 && answer.status !== 503) {
       // The client secret is for the browser only, never stored; a replay asks the gateway again.
       const { payment_intent_client_secret: _secret, ...kept } = answer.body;
@@ -311,6 +324,8 @@ export class CheckoutService {
       return errorAnswer(422, "checkoutOrderMismatch", locale);
     }
     const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
+    // A failed 3-D Secure challenge counts as a refused card for this session and address (decision 064).
+    if (answer.status === 402 && request.client && this.deps.cardTesting) await this.deps.cardTesting.record("payment", request.client, null, true);
     // The gateway's event may have settled the order first (it knows no guest's cart): empty it here.
     if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
     return answer;

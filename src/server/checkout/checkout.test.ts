@@ -74,6 +74,19 @@ describe("bank transfer", () => {
     expect((await env.client.order(response.json().order_id))!.itemsTotal).toBe(2000);
   });
 
+  it("keeps a phone number typed full-width in half-width: the order, its mail and labels read 03-1234-5678", async () => {
+    const wine = await env.make.product({ price: 2000, stock: 5 });
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank", phone: "０３－１２３４－５６７８" });
+    const response = await env.client.post(env.shop.browserSession(), payload);
+    expect(response.statusCode).toBe(200);
+    expect((await env.client.order(response.json().order_id))!.phone).toBe("03-1234-5678");
+    const [mail] = await env.shop.mailsTo(payload.email);
+    for (const text of [mail!.text, mail!.html]) {
+      expect(text).toContain("03-1234-5678");
+      expect(text).not.toContain("０３－１２３４");
+    }
+  });
+
   it("answers and mails in English under /en, and prints the invoice registration number once configured", async () => {
     const profile = await env.shop.app.services.shopProfiles.profile();
     await env.shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: "T9999999999999" });
@@ -88,6 +101,28 @@ describe("bank transfer", () => {
       expect(mail!.text).toContain("Kuramae Bank, Asakusabashi Branch, Ordinary 1234567");
       expect(mail!.text).toContain("T9999999999999");
       expect(mail!.text).toContain("3,410 JPY");
+    } finally {
+      await env.shop.app.services.shopProfiles.save(profile);
+    }
+  });
+
+  it("calls the receipt a qualified simplified invoice only while the shop has a registration number", async () => {
+    const profile = await env.shop.app.services.shopProfiles.profile();
+    const wine = await env.make.product({ price: 2000, stock: 5 });
+    const mailWith = async (invoiceRegistrationNumber: string | undefined) => {
+      await env.shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber });
+      const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" });
+      expect((await env.client.post(env.shop.browserSession(), payload)).statusCode).toBe(200);
+      return (await env.shop.mailsTo(payload.email))[0]!;
+    };
+    try {
+      const plain = await mailWith(undefined);
+      for (const text of [plain.text, plain.html]) {
+        expect(text).toContain("領収書は、お支払いの確認後に");
+        expect(text).not.toContain("適格簡易請求書");
+      }
+      const qualified = await mailWith("T9999999999999");
+      for (const text of [qualified.text, qualified.html]) expect(text).toContain("領収書(適格簡易請求書)は、お支払いの確認後に");
     } finally {
       await env.shop.app.services.shopProfiles.save(profile);
     }

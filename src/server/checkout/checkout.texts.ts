@@ -1,4 +1,5 @@
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 // What POST /api/checkout says about single items and fields, with values filled in ("{count}").
 // Japanese is the source; English must match its keys. Plain API errors are in i18n/messages.ts.
@@ -33,5 +34,5 @@ const en: Record<CheckoutTextKey, string> = {
 const dictionaries: Record<Locale, Record<CheckoutTextKey, string>> = { ja, en };
 
 export function checkoutText(key: CheckoutTextKey, locale: Locale, parameters: Record<string, string | number> = {}): string {
-  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in parameters ? String(parameters[name]) : whole));
+  return fillText(dictionaries[locale][key], parameters);
 }

@@ -12,7 +12,7 @@ import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentMethodChoice } from "../../domain/payment-methods/payment-method.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
-import { isPhoneNumber } from "../../domain/recipient.ts";
+import { isPhoneNumber, phoneAsStored } from "../../domain/recipient.ts";
 import { isKanaName, katakanaOf } from "../../domain/kana.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -92,7 +92,7 @@ export interface CheckoutPayloadIssue {
 export type CheckoutPayload = { ok: true; value: CheckoutPayloadValue } | { ok: false; issues: CheckoutPayloadIssue[] };
 
 /**
- * Why the body is no order form (spec §3 Order payload). A field of the wrong type or length gets its
+ * Why the body is no order form (the API contract's Order payload). A field of the wrong type or length gets its
  * field message (422); anything else that cannot be an order form — items, ids — is a bad request (400).
  */
 export function checkoutPayloadFailure(issues: CheckoutPayloadIssue[], locale: Locale): DomainError | "bad_request" {
@@ -138,7 +138,7 @@ export interface CheckoutValidationContext {
   giftSettings?: GiftSettings;
 }
 
-/** Every field is checked, so the page can show all its messages at once (spec §5, §8). */
+/** Every field is checked, so the page can show all its messages at once. */
 export function validateCheckout(payload: CheckoutPayloadValue, context: CheckoutValidationContext): CheckoutOrderInput {
   const { locale } = context;
   const errors = new CheckoutFieldErrors(locale);
@@ -200,7 +200,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     cardPaymentMethodId: method.checkoutInput === "card" ? cardPaymentMethodId : null,
     name,
     email,
-    phone,
+    // Half-width as carriers and the B2 file take it (「０３－１２３４－５６７８」 → 03-1234-5678).
+    phone: phoneAsStored(phone),
     address,
     recipient,
     deliveryPrefecture: recipient ? recipient.prefecture : address.prefecture,
@@ -239,5 +240,32 @@ function checkRecipient(
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;
-  return { name, phone, ...address, ...(kana ? { kana: katakanaOf(kana) } : {}) };
+  return { name, phone: phoneAsStored(phone), ...address, ...(kana ? { kana: katakanaOf(kana) } : {}) };
+}
+
+/**
+ * A recipient (お届け先) form on its own, as checkout checks one: staff's change of an order's
+ * recipient before shipping (decision 074). Messages under recipient.name, recipient.zip, …; throws
+ * the 422's DomainError when any field failed.
+ */
+export function validateRecipientForm(input: unknown, context: Pick<CheckoutValidationContext, "locale" | "validateAddress">): RecipientInput {
+  const form = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const errors = new CheckoutFieldErrors(context.locale);
+  const recipient = checkRecipient(
+    {
+      name: text(form.name),
+      phone: text(form.phone),
+      kana: text(form.kana),
+      country: form.country,
+      zip: form.zip,
+      prefecture: form.prefecture,
+      address: form.address,
+      building_name: form.building_name,
+    } as NonNullable<CheckoutPayloadValue["recipient"]>,
+    context as CheckoutValidationContext,
+    errors,
+  );
+  if (!recipient || !errors.empty) throw errors.failure();
+  return recipient;
 }

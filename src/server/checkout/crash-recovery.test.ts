@@ -29,7 +29,8 @@ import { testTime } from "../testing/test-time.ts";
 // PostgreSQL when TEST_DATABASE_URL is set (as CI runs this suite a second time).
 
 const SECRET = "crash-test-secret-that-is-at-least-32-characters";
-const STAFF = { email: "crash-owner@kura.example", password: "crash owner password" };
+// Staff, not an owner: an owner signs in with a second factor (decision 063), which this test does not need.
+const STAFF = { email: "crash-staff@kura.example", password: "crash staff password" };
 const STOCK = 40;
 const CHILD = fileURLToPath(new URL("../testing/crash-child.ts", import.meta.url));
 
@@ -112,7 +113,7 @@ beforeAll(async () => {
   await new ShopProfileService(database.db).save(readShopProfileFile(readConfig({}).shopProfileFile));
   const [row] = await database.db.insert(productsTable).values({ nameJa: "蔵の赤", nameEn: "Kura red", price: 3000, stock: STOCK, published: true }).returning({ id: productsTable.id });
   bottle = row!.id;
-  await database.db.insert(staffMembersTable).values({ email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "owner" });
+  await database.db.insert(staffMembersTable).values({ email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "staff" });
   await database.close();
 }, testTime(180_000));
 

@@ -1,6 +1,7 @@
 import type { Locale } from "../../domain/locale.ts";
 import type { PaymentInstructions } from "../../domain/payment-methods/payment-method.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
+import type { Database } from "../db/client.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
@@ -10,6 +11,7 @@ import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, Paym
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
 import { absoluteUrl } from "../payments/methods/gateway-payment-method.ts";
 import { gatewayPaymentMethod } from "../payments/methods/gateway-payment-methods.registry.ts";
+import { japanDay, recordTransaction } from "../records/transaction-records.ts";
 import type { CheckoutAnswer } from "./checkout.idempotency.ts";
 
 /** The card a pending order is paid with: the one the browser tokenised, or the member's saved card. */
@@ -32,8 +34,8 @@ export function errorAnswer(status: number, key: MessageKey, locale: Locale): Ch
 }
 
 /**
- * A card payment that did not go through (402): the gateway's message for the shopper (spec §8:
- * shown under the card field, or as the 3-D Secure failure), its code, and the order that was not
+ * A card payment that did not go through (402): the gateway's message for the shopper (shown
+ * under the card field, or as the 3-D Secure failure), its code, and the order that was not
  * placed. `code` is the gateway's (card_declined, payment_intent_authentication_failure, …) or
  * `expired` when the reservation ran out.
  */
@@ -63,6 +65,8 @@ export class OrderPayments {
       gateway: PaymentGateway;
       carts: CartService;
       log: PaymentLog;
+      /** Where payment records from the gateway are kept (decision 062). */
+      db: Database;
     },
     private readonly settings: { publicUrl: string; voucherDays: number },
   ) {}
@@ -200,6 +204,7 @@ export class OrderPayments {
       set: { paymentIntentId: intent.id },
       alsoInTransaction: async (tx) => {
         if (owner) await this.deps.carts.clear(owner, tx);
+        await recordPayment(tx, order, intent);
       },
     });
     if (!paid && owner && (await this.deps.orders.byId(order.id))?.status === "deposited") await this.deps.carts.clear(owner);
@@ -229,6 +234,7 @@ export class OrderPayments {
       this.deps.log.warn({ eventId: event.id, paymentIntentId: intent.id }, "payment event for no order of this shop");
       return;
     }
+    await recordPaymentEvent(this.deps.db, order, event);
     if (event.type === "payment_intent.succeeded") {
       if (intent.amount !== order.price) {
         // Not this order's payment as the shop asked for it; retrying the event would not change that.
@@ -279,4 +285,45 @@ export class OrderPayments {
     }
     return this.cancel(order, SWEEP_ACTOR);
   }
+}
+
+/** A payment as kept: the gateway's answer without the browser's client secret (never stored). */
+function storedIntent(intent: PaymentIntentResult): Omit<PaymentIntentResult, "clientSecret"> {
+  const { clientSecret: _secret, ...kept } = intent;
+  return kept;
+}
+
+/** The gateway's answer that paid an order, kept as a payment record (decision 062), once per payment. */
+async function recordPayment(tx: Database, order: OrderRow, intent: PaymentIntentResult): Promise<void> {
+  await recordTransaction(tx, {
+    kind: "payment_record",
+    sourceKey: `payment:${intent.id}`,
+    amount: intent.amount,
+    counterparty: order.name,
+    orderRef: order.publicId,
+    contentType: "application/json",
+    fileName: `payment-${intent.id}.json`,
+    content: Buffer.from(`${JSON.stringify({ order: order.publicId, received_at: new Date().toISOString(), payment_intent: storedIntent(intent) }, null, 2)}\n`, "utf8"),
+  });
+}
+
+/**
+ * A payment event received from the gateway (Stripe's webhook body as it arrived, the test
+ * gateway's event), kept once per event id (decision 062); client secrets are blanked.
+ */
+async function recordPaymentEvent(db: Database, order: OrderRow, event: PaymentEvent): Promise<void> {
+  const content = event.raw
+    ? Buffer.from(event.raw.toString("utf8").replace(/("client_secret"\s*:\s*)"[^"]*"/g, '$1"[not kept]"'), "utf8")
+    : Buffer.from(`${JSON.stringify({ id: event.id, type: event.type, outcome: event.outcome, payment_intent: storedIntent(event.paymentIntent) }, null, 2)}\n`, "utf8");
+  await recordTransaction(db, {
+    kind: "payment_event",
+    sourceKey: `payment-event:${event.id}`,
+    transactionDate: japanDay(),
+    amount: event.paymentIntent.amount,
+    counterparty: order.name,
+    orderRef: order.publicId,
+    contentType: "application/json",
+    fileName: `payment-event-${event.id}.json`,
+    content,
+  });
 }

@@ -43,7 +43,7 @@ export interface PostgresOptions {
 const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
 export const MIGRATIONS_FOLDER = path.join(projectRoot, "src/server/db/migrations");
 
-/** Small buffers keep the embedded server near 180 MB instead of 300 MB (see DESIGN.md). */
+/** Small buffers keep the embedded server near 180 MB instead of 300 MB (decision 048; the budget is in docs/performance.md). */
 const PGLITE_CONF = ["shared_buffers = 16MB"];
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {

@@ -2,7 +2,7 @@ import { displayZip } from "../../domain/address.ts";
 import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
-import { hidesPrices, isReducedRateItem, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import { hasReducedRateLines, hidesPrices, markedChargeName, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderParty, OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -91,11 +91,11 @@ export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop:
     );
     y = drawFigures(doc, y, [
       { label: "商品小計(税抜)", value: yen(view.totals.items) },
-      ...view.charges.map((charge) => ({ label: `${charge.label.ja}${charge.taxable ? "(税抜)" : ""}`, value: yen(charge.amount) })),
+      ...view.charges.map((charge) => ({ label: `${markedChargeName(charge, view)}${charge.taxable ? "(税抜)" : ""}`, value: yen(charge.amount) })),
       ...taxesPerRate(view).map((row) => ({ label: `消費税(${row.rate}%対象 ${yen(row.base)})`, value: yen(row.tax) })),
       { label: "合計(税込)", value: yen(view.totals.total), strong: true },
     ]);
-    if (view.items.some((item) => isReducedRateItem(item))) {
+    if (hasReducedRateLines(view)) {
       doc.font("regular").fontSize(8.5).text(REDUCED_RATE_DOCUMENT_NOTE, PAGE.left, y + 4, { width: PAGE.width });
       y = doc.y;
     }

@@ -7,6 +7,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { receiptRequestOf, type ReceiptRequest } from "../../domain/order-documents.ts";
 import { isOrderPublicId } from "../../domain/order-number.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
+import { selectedOrders } from "../admin/admin-orders.routes.ts";
 import { requireUser } from "../http/auth.ts";
 import { formBody, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
@@ -17,8 +18,11 @@ import { checkReceiptToken } from "./receipt-link.ts";
 /** An order's public number; anything else names no order (404). */
 const orderParams = z.object({ id: z.string().refine(isOrderPublicId) });
 
-/** ?date=yyyy-mm-dd as sent (a repeated one is refused by `dayOf`, not read as today). */
-const dayQuery = z.object({ date: z.union([z.string(), z.array(z.string())]).optional() });
+/**
+ * ?date=yyyy-mm-dd as sent (a repeated one is refused by `dayOf`, not read as today), or the
+ * selected orders ?order=…&order=… of the order list's bulk print (decision 069).
+ */
+const dayQuery = z.object({ date: z.union([z.string(), z.array(z.string())]).optional(), order: z.union([z.string(), z.array(z.string())]).optional() });
 
 /** The guest's signed link (?token=…); a missing or repeated one names no order. */
 const receiptTokenQuery = z.object({ token: queryValue });
@@ -75,8 +79,11 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
   );
 
   app.get(`${ADMIN_API}/delivery-notes`, { ...staff, schema: { querystring: dayQuery } }, async (request, reply) => {
-    const file = await documents.deliveryNotesOf(dayOf(request.query.date));
-    if (!file) throw new DomainError("not-found", "deliveryNotesNone");
+    const errors = new FieldErrors(request.locale);
+    const selected = selectedOrders(request.query.order, errors);
+    if (!errors.empty) throw validationFailed(errors);
+    const file = selected ? await documents.deliveryNotesFor(selected) : await documents.deliveryNotesOf(dayOf(request.query.date));
+    if (!file) throw new DomainError("not-found", selected ? "deliveryNotesNoneSelected" : "deliveryNotesNone");
     return sendPdf(reply, file, "inline");
   });
 

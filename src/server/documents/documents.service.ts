@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { japanDateOf } from "../../domain/japan-time.ts";
+import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
 import type { ReceiptRequest } from "../../domain/order-documents.ts";
 import { receiptAvailable } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { receiptIssuesTable } from "../db/schema/documents.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import { japanDay, recordTransaction, sha256Hex } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { drawDeliveryNote } from "./delivery-note.pdf.ts";
 import { newA4Document, pdfBytes } from "./pdf-document.ts";
@@ -37,9 +38,23 @@ export class DocumentsService {
   async deliveryNote(publicId: string, now: Date = new Date()): Promise<PdfFile> {
     const order = await this.deps.orders.byPublicId(publicId);
     if (!order) throw new DomainError("not-found");
-    const doc = await newA4Document(`納品書 ${orderNumberForShopper(order.publicId)}`);
+    // Dated the day it is printed (not the second): the same note printed again that day is the same file.
+    const doc = await newA4Document(`納品書 ${orderNumberForShopper(order.publicId)}`, japanMidnight(japanDay(now)));
     drawDeliveryNote(doc, await this.deps.orders.viewOf(order), await this.deps.shopProfiles.profile(), japanDateOf(now));
-    return { bytes: await pdfBytes(doc), fileName: `delivery-note-${order.publicId}.pdf` };
+    const file = { bytes: await pdfBytes(doc), fileName: `delivery-note-${order.publicId}.pdf` };
+    // Kept as issued (decision 062); the same bytes again are the same note, a changed order a new one.
+    await recordTransaction(this.db, {
+      kind: "delivery_note",
+      sourceKey: `delivery-note:${order.publicId}:${sha256Hex(file.bytes)}`,
+      transactionDate: japanDay(order.createdAt),
+      amount: order.price,
+      counterparty: order.name,
+      orderRef: order.publicId,
+      contentType: "application/pdf",
+      fileName: file.fileName,
+      content: file.bytes,
+    });
+    return file;
   }
 
   /** One PDF with a page per order of the day's shipments (OrdersService.shipmentsOf); null when there are none. */
@@ -47,9 +62,48 @@ export class DocumentsService {
     const views = await this.deps.orders.shipmentsOf(day, BULK_DELIVERY_NOTES_MAX);
     if (views.length === 0) return null;
     const shop = await this.deps.shopProfiles.profile();
-    const doc = await newA4Document(`納品書 ${day}`);
+    const doc = await newA4Document(`納品書 ${day}`, japanMidnight(japanDay(now)));
     for (const view of views) drawDeliveryNote(doc, view, shop, japanDateOf(now));
-    return { bytes: await pdfBytes(doc), fileName: `delivery-notes-${day}.pdf` };
+    const file = { bytes: await pdfBytes(doc), fileName: `delivery-notes-${day}.pdf` };
+    // One file for the day's parcels: filed under the day, their sum and every buyer's name (decision 062).
+    await recordTransaction(this.db, {
+      kind: "delivery_note",
+      sourceKey: `delivery-notes:${day}:${sha256Hex(file.bytes)}`,
+      transactionDate: day,
+      amount: views.reduce((sum, view) => sum + view.totals.total, 0),
+      counterparty: [...new Set(views.map((view) => view.name))].join("、"),
+      contentType: "application/pdf",
+      fileName: file.fileName,
+      content: file.bytes,
+    });
+    return file;
+  }
+
+  /**
+   * One PDF with a page per selected order (the order list's bulk print, decision 069), oldest
+   * first as they are packed; null when none of them is an order. At most BULK_DELIVERY_NOTES_MAX.
+   */
+  async deliveryNotesFor(publicIds: string[], now: Date = new Date()): Promise<PdfFile | null> {
+    if (publicIds.length > BULK_DELIVERY_NOTES_MAX) throw new DomainError("invalid", "deliveryNotesTooMany");
+    const views = (await this.deps.orders.listAll({ publicIds }, BULK_DELIVERY_NOTES_MAX)).reverse();
+    if (views.length === 0) return null;
+    const shop = await this.deps.shopProfiles.profile();
+    const today = japanDay(now);
+    const doc = await newA4Document(`納品書 ${today}`, japanMidnight(today));
+    for (const view of views) drawDeliveryNote(doc, view, shop, japanDateOf(now));
+    const file = { bytes: await pdfBytes(doc), fileName: `delivery-notes-${today}-${views.length}.pdf` };
+    // Filed as the day's notes are (decision 062): the selection's sum and every buyer's name.
+    await recordTransaction(this.db, {
+      kind: "delivery_note",
+      sourceKey: `delivery-notes:selected:${sha256Hex(file.bytes)}`,
+      transactionDate: today,
+      amount: views.reduce((sum, view) => sum + view.totals.total, 0),
+      counterparty: [...new Set(views.map((view) => view.name))].join("、"),
+      contentType: "application/pdf",
+      fileName: file.fileName,
+      content: file.bytes,
+    });
+    return file;
   }
 
   /** What the receipt page shows before a download: the order number, whether it can be issued, and how often it was. */
@@ -69,12 +123,29 @@ export class DocumentsService {
     const doc = await newA4Document(`領収書 ${orderNumberForShopper(order.publicId)}`);
     drawReceipt(doc, view, shop, { ...request, number, issuedOn: japanDateOf(now) });
     const bytes = await pdfBytes(doc);
-    const recorded = await this.record(order.id, number, request, requester, now);
+    const fileName = `receipt-${order.publicId}${number > 1 ? `-${number}` : ""}.pdf`;
+    const recorded = await this.db.transaction(async (tx) => {
+      if (!(await this.record(tx, order.id, number, request, requester, now))) return false;
+      // The receipt as issued is a transaction record (decision 062): its bytes, once per issue.
+      const addressee = request.addressee.trim();
+      await recordTransaction(tx, {
+        kind: "receipt",
+        sourceKey: `receipt:${order.publicId}:${number}`,
+        transactionDate: japanDay(order.createdAt),
+        amount: order.price,
+        counterparty: addressee && addressee !== order.name ? `${addressee} (${order.name})` : order.name,
+        orderRef: order.publicId,
+        contentType: "application/pdf",
+        fileName,
+        content: bytes,
+      });
+      return true;
+    });
     if (!recorded) {
       // Another download took this number in the meantime: this one is a reissue after it.
       return this.receipt(publicId, requester, request, now);
     }
-    return { bytes, fileName: `receipt-${order.publicId}${number > 1 ? `-${number}` : ""}.pdf`, number };
+    return { bytes, fileName, number };
   }
 
   private async orderFor(publicId: string, requester: ReceiptRequester): Promise<OrderRow> {
@@ -92,8 +163,8 @@ export class DocumentsService {
     return Number(row?.n ?? 0);
   }
 
-  private async record(orderId: number, number: number, request: ReceiptRequest, requester: ReceiptRequester, now: Date): Promise<boolean> {
-    const inserted = await this.db
+  private async record(tx: Database, orderId: number, number: number, request: ReceiptRequest, requester: ReceiptRequester, now: Date): Promise<boolean> {
+    const inserted = await tx
       .insert(receiptIssuesTable)
       .values({ orderId, number, addressee: request.addressee, proviso: request.proviso, issuedBy: requester.kind, issuedAt: now })
       .onConflictDoNothing()

@@ -29,9 +29,11 @@ function fonts(): Record<FontName, Buffer> {
  * caller. pdfkit is loaded with the first document: only staff and receipts need it, and loading it
  * at start cost ~7 MB of the server's heap (decision 048).
  */
-export async function newA4Document(title: string): Promise<PDFKit.PDFDocument> {
+export async function newA4Document(title: string, created: Date = new Date()): Promise<PDFKit.PDFDocument> {
   const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({ size: "A4", margin: 48, autoFirstPage: false, compress: true, info: { Title: title, Producer: "Kura", Creator: "Kura" }, lang: "ja" } as PDFKit.PDFDocumentOptions);
+  // The creation date is the only varying byte of a drawing (the file id is derived from it): a
+  // document drawn twice with the same date and content is the same file.
+  const doc = new PDFDocument({ size: "A4", margin: 48, autoFirstPage: false, compress: true, info: { Title: title, Producer: "Kura", Creator: "Kura", CreationDate: created }, lang: "ja" } as PDFKit.PDFDocumentOptions);
   for (const [name, bytes] of Object.entries(fonts())) doc.registerFont(name, bytes);
   return doc;
 }
@@ -47,9 +49,10 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** Yen as documents print it: ¥12,345. */
+/** Yen as documents print it: ¥12,345, and a discount -¥500. */
 export function yen(amount: number): string {
-  return `¥${new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(Math.round(amount))}`;
+  const digits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(Math.abs(Math.round(amount)));
+  return `${amount < 0 ? "-" : ""}¥${digits}`;
 }
 
 export const PAGE = { left: 48, right: 595.28 - 48, width: 595.28 - 96, bottom: 841.89 - 48 } as const;

@@ -2,7 +2,7 @@ import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { ReceiptRequest } from "../../domain/order-documents.ts";
-import { isReducedRateItem, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import { hasReducedRateLines, markedChargeName, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -60,7 +60,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
   doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
   doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
 
-  const reducedAny = view.items.some((item) => isReducedRateItem(item));
+  const reducedAny = hasReducedRateLines(view);
   let y = drawTable(
     doc,
     doc.y + 16,
@@ -72,7 +72,8 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     ],
     [
       ...view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
-      ...view.charges.map((charge) => [charge.label.ja, "", "", yen(charge.amount)]),
+      // Shipping, fees, and any discount or correction (below zero, ※ at the reduced rate).
+      ...view.charges.map((charge) => [markedChargeName(charge, view), "", "", yen(charge.amount)]),
     ],
   );
   y = drawFigures(doc, y, [

@@ -46,6 +46,8 @@ export function apiAsVisitor(app: FastifyInstance, request: FastifyRequest): Api
         accept: "application/json",
         ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
         ...(options.csrfToken === undefined ? {} : { [CSRF_HEADER]: options.csrfToken }),
+        // The key the form carried (one per rendered form), so a form posted twice is booked once (decision 049).
+        ...(options.requestKey === undefined ? {} : { "idempotency-key": options.requestKey }),
       },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });

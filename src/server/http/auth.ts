@@ -9,6 +9,11 @@ declare module "fastify" {
     user: UserResource | null;
     /** The signed-in staff member of a back-office session, or null (set by the session hook). */
     staff: StaffResource | null;
+    /**
+     * The account of a pending sign-in that is enrolling its second factor (decision 063), set by
+     * the two-factor routes: no session yet, but the audit log names who did it.
+     */
+    enrollingStaff: StaffResource | null;
   }
 }
 

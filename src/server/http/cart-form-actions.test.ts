@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartItem } from "../../domain/cart.ts";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
@@ -6,7 +5,7 @@ import { message } from "../i18n/messages.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
 
 // カートに入れる without JavaScript (decision 057): the product page's form posts to the page, whose
 // action adds the bottles to the server's cart through PUT /api/carts and comes back with a 303 to
@@ -16,15 +15,13 @@ let shop: TestApp;
 const ids = {} as Record<"plain" | "limited" | "scarce" | "soldOut", number>;
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-  if (built.status !== 0) throw new Error("scripts/ensure-build.mjs failed");
-  shop = await createTestApp({}, undefined, { pages: "production" });
+  shop = await createTestAppWithPages();
   const make = new CatalogFactory(shop.database.db);
   ids.plain = await make.product({ name: { ja: "普通のワイン", en: "Plain wine" }, price: 2000, stock: 50 });
   ids.limited = await make.product({ name: { ja: "限定ウイスキー", en: "Limited whisky" }, price: 10000, stock: 50, buyableLimit: 3 });
   ids.scarce = await make.product({ name: { ja: "残りわずか", en: "Last bottles" }, stock: 2 });
   ids.soldOut = await make.product({ name: { ja: "完売", en: "Sold out" }, stock: 0 });
-}, 900_000);
+}, PRODUCTION_BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await shop?.close();
@@ -39,11 +36,11 @@ describe("カートに入れる without JavaScript (POST /products/:id)", () => 
   it("adds the chosen bottles to the server's cart, keeps what was there and comes back to the page", async () => {
     const guest = shop.browserSession();
     expect((await postForm(shop.app, `/products/${ids.plain}`, { quantity: "2" }, { session: guest })).headers.location).toBe(
-      `/products/${ids.plain}?cart=added`,
+      `/products/${ids.plain}?cart=added#cart-outcome`,
     );
     const again = await postForm(shop.app, `/products/${ids.limited}`, { quantity: "1" }, { session: guest });
     expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(`/products/${ids.limited}?cart=added`);
+    expect(again.headers.location).toBe(`/products/${ids.limited}?cart=added#cart-outcome`);
     expect(await cartOf(guest)).toEqual([
       [String(ids.plain), 2],
       [String(ids.limited), 1],
@@ -53,20 +50,26 @@ describe("カートに入れる without JavaScript (POST /products/:id)", () => 
   for (const locale of ["ja", "en"] as const) {
     it(`shows on the page what was done, in the drawer's words (${locale})`, async () => {
       const guest = shop.browserSession();
-      const page = async (location: string) =>
-        visibleText((await shop.app.inject({ method: "GET", url: location, headers: { cookie: `${guest.cookie}; ${LOCALE_COOKIE}=${locale}` } })).body);
+      // A browser keeps the fragment (#cart-outcome, the notice it scrolls to) and sends the rest.
+      const html = async (location: string) =>
+        (await shop.app.inject({ method: "GET", url: location.split("#")[0]!, headers: { cookie: `${guest.cookie}; ${LOCALE_COOKIE}=${locale}` } })).body;
+      const page = async (location: string) => visibleText(await html(location));
       const added = await postForm(shop.app, `/products/${ids.plain}`, { quantity: "1" }, { session: guest, locale });
       expect(await page(added.headers.location as string)).toContain(locale === "ja" ? "カートに入れました。" : "Added to your cart.");
+      // The notice is the fragment's target, and the cart button (a link before JavaScript) counts the server's cart.
+      const answered = await html(added.headers.location as string);
+      expect(answered).toMatch(/id="cart-outcome"/);
+      expect(answered).toMatch(/<a href="\/checkout"[^>]*data-testid="cart-button"[^>]*>[\s\S]*?<span[^>]*data-testid="cart-count"[^>]*>1<\/span>/);
       // Past the purchase limit the server keeps the limit, and the page says so.
       const limited = await postForm(shop.app, `/products/${ids.limited}`, { quantity: "5" }, { session: guest, locale });
-      expect(limited.headers.location).toBe(`/products/${ids.limited}?cart=limit&count=3`);
+      expect(limited.headers.location).toBe(`/products/${ids.limited}?cart=limit&count=3#cart-outcome`);
       expect(await page(limited.headers.location as string)).toContain(
         locale === "ja" ? "お一人様3本までのため、数量を3本にしました" : "Limited to 3 per customer, so the quantity is now 3",
       );
       const scarce = await postForm(shop.app, `/products/${ids.scarce}`, { quantity: "4" }, { session: guest, locale });
-      expect(scarce.headers.location).toBe(`/products/${ids.scarce}?cart=stock&count=2`);
+      expect(scarce.headers.location).toBe(`/products/${ids.scarce}?cart=stock&count=2#cart-outcome`);
       const soldOut = await postForm(shop.app, `/products/${ids.soldOut}`, { quantity: "1" }, { session: guest, locale });
-      expect(soldOut.headers.location).toBe(`/products/${ids.soldOut}?cart=unavailable`);
+      expect(soldOut.headers.location).toBe(`/products/${ids.soldOut}?cart=unavailable#cart-outcome`);
       expect(await page(soldOut.headers.location as string)).toContain(
         locale === "ja" ? "現在お買い求めいただけません(売り切れ・販売終了)" : "Currently unavailable (sold out or withdrawn)",
       );

@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { message } from "../i18n/messages.ts";
 
 export const CSRF_HEADER = "x-csrf-token";
-/** The hidden field a plain HTML form posts the token in (it cannot send a header). */
-export const CSRF_FIELD = "_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF tokens are an HMAC of the session id: every page carries its token in
- * <meta name="csrf-token">, the browser sends it back as X-CSRF-Token (spec §6), and no token
- * needs storing; a plain form (JavaScript not running yet) posts it in the hidden field `_csrf`. A token from another session, or none, gets a 403. It runs at preValidation,
+ * <meta name="csrf-token">, the browser sends it back as X-CSRF-Token, and no token
+ * needs storing. A token from another session, or none, gets a 403. The token is read from the
+ * header only: a plain form (JavaScript not running yet) posts it in the hidden field `_csrf` to a
+ * page route, whose action checks it or sends it on as this header (web/shared/site/form-action.ts). It runs at preValidation,
  * before the routes' own preValidation (staffOnly/memberOnly) and their declared schemas (decision
  * 032): a forged request learns nothing about who may call the route or what input it takes.
  */
@@ -24,19 +24,12 @@ export function registerCsrfProtection(
 ): void {
   app.addHook("preValidation", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !options.isProtected(request)) return;
-    const sent = request.headers[CSRF_HEADER] ?? formField(request.body, CSRF_FIELD);
+    const sent = request.headers[CSRF_HEADER];
     const expected = csrfTokenFor(request.sessionId, options.secret);
     if (typeof sent !== "string" || !timingSafeEqual(sent, expected)) {
       return reply.status(403).send({ errors: [message("csrfInvalid", request.locale)] });
     }
   });
-}
-
-/** A field of a parsed form body (application/x-www-form-urlencoded routes only), if it is one string. */
-function formField(body: unknown, name: string): string | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
 }
 
 function timingSafeEqual(a: string, b: string): boolean {

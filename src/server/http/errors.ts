@@ -15,6 +15,8 @@ const statusOf: Record<DomainErrorKind, number> = {
   "payment-failed": 402,
   // An outside service (the payment gateway) refused or could not be reached; nothing was changed.
   unavailable: 503,
+  // Too many attempts (the card-testing defence, decision 064).
+  "too-many": 429,
 };
 
 /** The message of an error that names none. */
@@ -26,6 +28,7 @@ const defaultMessage: Record<DomainErrorKind, MessageKey> = {
   forbidden: "forbidden",
   "payment-failed": "paymentFailed",
   unavailable: "internal",
+  "too-many": "rateLimited",
 };
 
 /**

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/password.ts";
 import { SIGNED_IN_PREFIX } from "../accounts/session-id.ts";
@@ -6,7 +5,7 @@ import { usersTable } from "../db/schema/accounts.ts";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
 import { createStaff } from "../testing/staff-fixtures.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
@@ -17,10 +16,8 @@ import { SESSION_COOKIE } from "./session.ts";
 let shop: TestApp;
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-  if (built.status !== 0) throw new Error("scripts/ensure-build.mjs failed");
-  shop = await createTestApp({}, undefined, { pages: "production" });
-}, 900_000);
+  shop = await createTestAppWithPages();
+}, PRODUCTION_BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await shop?.close();
@@ -108,7 +105,7 @@ describe("sign-in without JavaScript (POST /login)", () => {
 
 describe("sign-in without JavaScript behind a reverse proxy (TRUST_PROXY)", () => {
   it("counts the limit per client as the proxy names it, not per proxy", async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: "true" }, undefined, { pages: "production" });
+    const proxied = await createTestAppWithPages({ TRUST_PROXY: "true" });
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 21; attempt += 1) {

@@ -12,7 +12,7 @@ import { PageCache } from "./page-cache.ts";
 type FakeRequest = Parameters<PageCache["keyFor"]>[0];
 
 function guest(url: string, overrides: Partial<FakeRequest> = {}): FakeRequest {
-  return { method: "GET", url, user: null, staff: null, sessionExpired: false, locale: "ja", ageConfirmed: false, sessionId: `sid-${Math.random()}`, pageCacheKey: null, ...overrides };
+  return { method: "GET", url, user: null, staff: null, sessionExpired: false, locale: "ja", ageConfirmed: false, sessionId: `sid-${Math.random()}`, pageCacheKey: null, headers: {}, ...overrides };
 }
 
 class FakeReply {
@@ -22,6 +22,9 @@ class FakeReply {
   header(name: string, value: string) {
     this.headerValues[name] = value;
     return this;
+  }
+  getHeader(name: string) {
+    return this.headerValues[name];
   }
   headers(values: Record<string, string>) {
     Object.assign(this.headerValues, values);
@@ -78,7 +81,8 @@ describe("PageCache", () => {
     for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`, "/shop?bench=1", "/shop?series=3&utm_source=x", "/products/12?q=x", "/?page=2"]) {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
-    expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBeNull();
+    // HEAD is answered from the GET's copy, with its headers (decision 066); its render is never kept (serve).
+    expect(cache.keyFor(guest("/shop", { method: "HEAD" }))).toBe("guest ja /shop");
     // A form posted without JavaScript is answered by its page's action, never from a copy (decision 052).
     expect(cache.keyFor(guest("/shop", { method: "POST" }))).toBeNull();
     // Members share a copy of their own (see below), staff and ended sessions are always rendered.

@@ -5,6 +5,8 @@ import type { UserResource } from "../../domain/account.ts";
 import { visitorJson } from "../../domain/visitor.ts";
 import type { PageCapture, SessionUser } from "../../web/load-context.ts";
 import type { AvailabilityReads } from "../catalog/catalog.reads.ts";
+import { gzipChunks, makeGzipTemplate, type GzipTemplate } from "./gzip-template.ts";
+import { chooseEncoding, COMPRESS_THRESHOLD, varyOnEncoding, zlibCompressor, type Compressor } from "./kept-encodings.ts";
 
 /**
  * Public catalogue pages, kept as rendered HTML: /shop costs 5-10 ms of React Router and React
@@ -65,6 +67,8 @@ interface CachedPage {
   storedAt: number;
   /** Which products' availability the page shows. */
   reads: AvailabilityReads;
+  /** The page as gzip, its pieces compressed once: made for the first answer that takes gzip (decision 066). */
+  gzip?: Promise<GzipTemplate>;
 }
 
 declare module "fastify" {
@@ -75,9 +79,12 @@ declare module "fastify" {
 }
 
 /** The parts of a Fastify request and reply the cache uses (the page route's are typed more widely). */
-type PageRequest = Pick<FastifyRequest, "method" | "url" | "user" | "staff" | "sessionExpired" | "locale" | "ageConfirmed" | "sessionId" | "pageCacheKey">;
+type PageRequest = Pick<FastifyRequest, "method" | "url" | "user" | "staff" | "sessionExpired" | "locale" | "ageConfirmed" | "sessionId" | "pageCacheKey"> & {
+  headers: { "accept-encoding"?: string | string[] | undefined };
+};
 interface PageReply {
   header(name: string, value: string): unknown;
+  getHeader(name: string): unknown;
   headers(values: Record<string, string>): unknown;
   send(payload: Readable): unknown;
   cspNonce?: { script: string } | null;
@@ -98,6 +105,8 @@ export class PageCache {
     /** The visitor's CSRF token (an HMAC of the session id). */
     private readonly csrfToken: (request: PageRequest) => string,
     private readonly now: () => number = Date.now,
+    /** The compression of kept copies (tests count its calls). */
+    private readonly compressor: Compressor = zlibCompressor,
   ) {}
 
   invalidate(): void {
@@ -117,7 +126,7 @@ export class PageCache {
 
   /** The key of a request whose page may come from (and go into) the cache, or null. */
   keyFor(request: PageRequest): string | null {
-    if (request.method !== "GET" || request.staff || request.sessionExpired) return null;
+    if ((request.method !== "GET" && request.method !== "HEAD") || request.staff || request.sessionExpired) return null;
     const queryAt = request.url.indexOf("?");
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     if (queryAt >= 0 && request.url.length - queryAt > MAX_QUERY_LENGTH) return null;
@@ -142,13 +151,51 @@ export class PageCache {
     if (cached && this.now() - cached.storedAt < TTL_MS) {
       reply.headers(cached.headers);
       reply.header("x-page-cache", "hit");
+      varyOnEncoding(reply);
+      const values = this.values(request, reply);
+      const gzip = await this.gzipChunks(cached, request, values);
+      if (gzip) {
+        // @fastify/compress leaves an answer that has a Content-Encoding alone.
+        reply.header("content-encoding", "gzip");
+        return reply.send(sendParts(gzip, reply));
+      }
       // Returning the reply tells Fastify the hook answered: the page route does not run.
-      return reply.send(this.fill(cached, request, reply));
+      return reply.send(sendParts(this.fill(cached, values), reply));
     }
     if (cached) this.entries.delete(key);
-    request.pageCacheKey = key;
+    // A HEAD answer's render is not kept (its body may not be the page's).
+    if (request.method === "GET") request.pageCacheKey = key;
     return undefined;
   };
+
+  /**
+   * The kept page as gzip for this answer, when the request takes gzip before anything else this
+   * server offers at once (pages are offered as gzip, then zstd and brotli compressed per answer by
+   * @fastify/compress: decision 066), or null to answer the page uncompressed here.
+   */
+  private async gzipChunks(page: CachedPage, request: PageRequest, values: Record<Hole, Buffer>): Promise<Buffer[] | null> {
+    if (page.parts.reduce((total, part) => total + part.length, 0) < COMPRESS_THRESHOLD) return null;
+    if (chooseEncoding(request.headers["accept-encoding"], ["gzip", "zstd", "br"]) !== "gzip") return null;
+    if (!page.gzip) {
+      // The token and nonce have one length for every visitor; a member's JSON does not.
+      const made = makeGzipTemplate(page.parts, (index) => (page.holes[index] === "visitor" ? null : values[page.holes[index]!].length), this.compressor);
+      page.gzip = made;
+      made.catch(() => {
+        if (page.gzip === made) delete page.gzip;
+      });
+    }
+    let template: GzipTemplate;
+    try {
+      template = await page.gzip;
+    } catch {
+      return null;
+    }
+    return gzipChunks(
+      template,
+      page.parts,
+      page.holes.map((hole) => values[hole]),
+    );
+  }
 
   /**
    * What the page is rendered with instead of the visitor's own token, nonce and member, and where
@@ -227,18 +274,26 @@ export class PageCache {
    * those copies a second, freed only at V8's next collection, grew the process's malloc heap by
    * 30-80 MB under load (decision 048).
    */
-  private fill(page: CachedPage, request: PageRequest, reply: PageReply): Readable {
-    const values: Record<Hole, Buffer> = {
+  private fill(page: CachedPage, values: Record<Hole, Buffer>): Buffer[] {
+    const chunks: Buffer[] = [page.parts[0]!];
+    page.holes.forEach((hole, index) => chunks.push(values[hole], page.parts[index + 1]!));
+    return chunks;
+  }
+
+  /** This visitor's CSRF token, this response's nonce and (a member's copy) this member. */
+  private values(request: PageRequest, reply: PageReply): Record<Hole, Buffer> {
+    return {
       csrf: Buffer.from(this.csrfToken(request)),
       nonce: Buffer.from(reply.cspNonce?.script ?? ""),
       visitor: Buffer.from(visitorJson(request.user)),
     };
-    const chunks: Buffer[] = [page.parts[0]!];
-    page.holes.forEach((hole, index) => chunks.push(values[hole], page.parts[index + 1]!));
-    // The length is known: the answer goes out with content-length (not chunked), as a Buffer did.
-    reply.header("content-length", String(chunks.reduce((total, chunk) => total + chunk.length, 0)));
-    return partsStream(chunks);
   }
+}
+
+/** The length is known: the answer goes out with content-length (not chunked), as a Buffer did. */
+function sendParts(chunks: Buffer[], reply: PageReply): Readable {
+  reply.header("content-length", String(chunks.reduce((total, chunk) => total + chunk.length, 0)));
+  return partsStream(chunks);
 }
 
 /** A stream of these Buffers, pushed at once: Node's response corks the socket, so they leave in one write. */

@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 /**
  * Per-route limits for the calls people abuse (sign-in, sign-up, password reset, resend, inquiry,
  * checkout, back-office sign-in). A route opts in with `config: { rateLimit: rateLimitFor("signIn") }`. Counters live in
- * PostgreSQL so every process behind a load balancer shares them (DESIGN.md); keys are hashed so the
+ * PostgreSQL so every process behind a load balancer shares them (decision 021); keys are hashed so the
  * table holds no IP addresses.
  */
 export const RATE_LIMITS = {

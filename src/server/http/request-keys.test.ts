@@ -170,7 +170,7 @@ describe("a key whose write committed but whose answer was never kept (the proce
   });
 });
 
-describe("the shopper's inquiry (spec §7, documented without a key)", () => {
+describe("the shopper's inquiry (the API contract has it without a key)", () => {
   async function inquiriesFrom(email: string): Promise<number> {
     const rows = await shop.database.db.select({ id: inquiriesTable.id }).from(inquiriesTable).where(eq(inquiriesTable.email, email));
     return rows.length;

@@ -18,6 +18,9 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /sitemap.xml": "built from the catalogue; reads nothing of the request",
   "POST /api/payments/webhook": "Stripe's webhook reads its raw body on purpose: it is verified against its signature exactly as it arrived",
   "GET /api/root": "the home page's lists; reads nothing of the request",
+  "GET /admin/api/two-factor": "the enrolling staff member's own state, from the session or the pending sign-in cookie",
+  "POST /admin/api/two-factor/setup": "a new key for the enrolling staff member, from the session or the pending sign-in cookie",
+  "GET /admin/api/security": "the owner's access rules; reads nothing of the request",
   "GET /api/carts": "the session's own cart",
   "GET /api/users": "the signed-in member, from the session",
   "DELETE /api/users/sign_out": "ends the session it is sent with",
@@ -38,12 +41,70 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /admin/api/series": "the whole series tree",
   "GET /admin/api/liquor_types": "the whole list of liquor types",
   "GET /admin/api/settings": "the shop profile",
+  "GET /admin/api/suppliers": "the whole supplier list of the liquor books",
+  "GET /admin/api/ledger/stock-takes": "every stock-take recorded for the liquor books",
   "GET /favicon.ico": "a fixed redirect to the SVG icon",
   "GET /dev/mailbox": "the development mailbox's list of mails",
   // Any method ("*"):
   "* /api/*": "an unknown API path: a JSON 404, whatever was sent",
   "* /admin/api/*": "an unknown back-office API path: a JSON 404, whatever was sent",
 };
+
+/**
+ * Bodies whose schema cannot fail yet: `formBody`, `z.unknown()` and `.catch({})` shapes, whose
+ * fields the service still checks by hand. They are the remaining work of issue #30 (item 1: one
+ * schema per input in src/domain, decision 075). This list only shrinks: a route converted to a
+ * schema that can fail must leave it (the test below fails while it is still listed).
+ */
+const BODY_CANNOT_FAIL_YET = new Set<RouteKey>([
+  "PATCH /admin/api/exhibits/:id",
+  "PATCH /admin/api/liquor_types/:key",
+  "PATCH /admin/api/products/:id",
+  "PATCH /admin/api/series/:id",
+  "PATCH /admin/api/suppliers/:id",
+  "POST /admin/api/direct_uploads",
+  "POST /admin/api/exhibits",
+  "POST /admin/api/exhibits/:id/images",
+  "POST /admin/api/inquiries/:id/replies",
+  "POST /admin/api/ledger/stock-takes",
+  "POST /admin/api/liquor_types",
+  "POST /admin/api/orders/:id/delivery",
+  "POST /admin/api/orders/:id/receipt",
+  "POST /admin/api/orders/:id/recipient",
+  "POST /admin/api/orders/bulk",
+  "POST /admin/api/products",
+  "POST /admin/api/products/:id/adjustments",
+  "POST /admin/api/products/:id/images",
+  "POST /admin/api/products/:id/receivings",
+  "POST /admin/api/products/:id/restock",
+  "POST /admin/api/series",
+  "POST /admin/api/session",
+  "POST /admin/api/session/code",
+  "POST /admin/api/settings",
+  "POST /admin/api/shipments/issued-data",
+  "POST /admin/api/shipments/issued-data/preview",
+  "POST /admin/api/staff",
+  "POST /admin/api/suppliers",
+  "POST /admin/api/two-factor/confirm",
+  "POST /admin/api/unlock",
+  "POST /api/address-book",
+  "POST /api/fee",
+  "POST /api/orders/:id/delivery",
+  "POST /api/orders/:id/receipt",
+  "POST /api/receipt",
+  "PUT /admin/api/exhibits/:id/images",
+  "PUT /admin/api/products/:id/images",
+  "PUT /admin/api/security",
+  "PUT /api/address",
+  "PUT /api/address-book/:id",
+]);
+
+/** A number is no form: a body schema that accepts it accepts anything. */
+function bodyCanFail(route: RouteOptions): boolean {
+  const body = route.schema?.body as { safeParse?: (input: unknown) => { success: boolean } } | undefined;
+  if (typeof body?.safeParse !== "function") return true;
+  return !body.safeParse(42).success;
+}
 
 function exceptionFor(method: string, url: string): string | undefined {
   return READS_NO_INPUT[keyOf(method, url)] ?? READS_NO_INPUT[keyOf("*", url)];
@@ -111,5 +172,16 @@ describe("route declarations", () => {
       return !route || declaresInput(route);
     });
     expect(stale).toEqual([]);
+  });
+
+  it("every body schema can fail, except the routes listed as issue #30's remaining work", () => {
+    const cannotFail = new Set<RouteKey>();
+    for (const route of routes) {
+      if (route.schema?.body === undefined || bodyCanFail(route)) continue;
+      for (const method of [route.method].flat()) cannotFail.add(keyOf(method, route.url));
+    }
+    expect([...cannotFail].filter((key) => !BODY_CANNOT_FAIL_YET.has(key)).sort()).toEqual([]);
+    // A listed route that is converted (or gone) leaves the list.
+    expect([...BODY_CANNOT_FAIL_YET].filter((key) => !cannotFail.has(key)).sort()).toEqual([]);
   });
 });

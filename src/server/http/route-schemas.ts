@@ -1,7 +1,12 @@
 import type { FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { z } from "zod";
+import { DomainError } from "../../domain/errors.ts";
+import { fieldMessages, fieldProblems } from "../../domain/field-messages.ts";
 import { recordIdSchema } from "../../domain/input-rules.ts";
+import type { Locale } from "../../domain/locale.ts";
 import type { StaffRole } from "../../domain/staff.ts";
+import type { FieldLabels } from "../i18n/labelled-field-errors.ts";
+import { attributeName, isValidatedAttribute } from "../i18n/validation.ts";
 import { requireStaff, requireUser } from "./auth.ts";
 
 /**
@@ -32,7 +37,7 @@ export const searchText = queryText.transform((value) => value.slice(0, 100) || 
 export const pageQuery = queryText.pipe(z.coerce.number<string>().int().min(1).max(100_000)).catch(1);
 
 /**
- * A JSON body whose fields the service checks one by one (its 422 names each field, spec §5/§8):
+ * A JSON body whose fields the service checks one by one (its 422 names each field):
  * the route declares only that it is an object; anything else reads as no fields.
  */
 export const formBody = z
@@ -96,4 +101,31 @@ export function schemaIssuesOf(error: { validation: FastifySchemaValidationError
     path: entry.instancePath.split("/").slice(1),
     message: entry.message ?? "",
   }));
+}
+
+/**
+ * A form's input declared with its schema from src/domain, the one the page checks before it sends
+ * (decision 075). The failure is attached rather than answered as the general 400, so the handler
+ * checks who may write first (a request key, a record that exists) and then takes the body through
+ * `checkedBody`, which answers the 422 naming each field.
+ */
+export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; querystring?: z.ZodType }>(schema: S) {
+  return { schema, attachValidation: true } as const;
+}
+
+/**
+ * The body of a route declared with `formSchema`, or the 422 of its schema's failure: each field's
+ * first problem, worded with the field's label (`labels`, else the shop's attribute name) in the
+ * visitor's language. Params or a query that failed answer as undeclared input does (404, 400).
+ */
+export function checkedBody<B>(
+  request: { body: B; locale: Locale; validationError?: Error & { validation: FastifySchemaValidationError[]; validationContext?: string } },
+  labels: FieldLabels = {},
+): B {
+  const failure = request.validationError;
+  if (!failure) return request.body;
+  if (failure.validationContext !== "body") throw failure;
+  const labelOf = (field: string) => labels[field]?.[request.locale] ?? (isValidatedAttribute(field) ? attributeName(field, request.locale) : field);
+  const fields = fieldMessages(fieldProblems(schemaIssuesOf(failure)), labelOf, request.locale);
+  throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
 }

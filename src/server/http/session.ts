@@ -33,6 +33,7 @@ export function registerSessions(app: FastifyInstance, options: { secureCookies:
   app.decorateRequest("sessionBound", false);
   app.decorateRequest("user", null);
   app.decorateRequest("staff", null);
+  app.decorateRequest("enrollingStaff", null);
   app.addHook("onRequest", async (request, reply) => {
     const existing = request.cookies[SESSION_COOKIE];
     if (!existing || !SESSION_ID_PATTERN.test(existing)) {

@@ -16,7 +16,7 @@ export class FormReader {
 
   constructor(
     body: unknown,
-    locale: Locale,
+    readonly locale: Locale,
     private readonly partial = false,
   ) {
     this.errors = new FieldErrors(locale);

@@ -45,6 +45,8 @@ const ja = {
   // --- payments ---
   cardNotSaved: "カードを登録できませんでした。もう一度カード情報を入力してください。",
   paymentUnavailable: "決済サービスに接続できません。しばらくしてからもう一度お試しください。",
+  cardAttemptsLimited:
+    "カードのお支払い・ご登録が続けてお受けできなかったため、しばらくの間カードはご利用いただけません。時間をおいてお試しいただくか、銀行振込など他のお支払い方法をお選びください。",
   // --- end payments ---
   // --- request keys of writes (decision 049) ---
   requestKeyMissing: "この操作を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
@@ -62,10 +64,23 @@ const ja = {
   // --- back office ---
   staffUnauthorized: "管理画面にログインしてください。",
   orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
+  adjustmentNotAllowed: "値引き・金額訂正は、ご入金前の銀行振込の注文と、発送前の代金引換の注文にだけ追加できます。カード・コンビニ払い・PayPayの注文や、入金済み・発送済みの注文の金額は変更できません。",
+  adjustmentTotalBelowZero: "この値引き・金額訂正を加えると注文の合計金額が0円を下回るため、追加できません。",
+  adjustmentRateBelowZero: "税率ごとの対象金額がマイナスになるため、追加できません。値引きする商品と同じ税率を選び、その税率の金額の範囲内で入力してください。",
+  adjustmentTotalTooLarge: "この金額訂正を加えると注文の合計金額が上限を超えるため、追加できません。",
+  adjustmentRateUnknown: "税率は10%か8%を選んでください。",
+  adjustmentRefusedByMethod: "この注文のお支払い方法では、変更後の金額を受け付けられません。",
+  // Order changes before shipping (decision 074).
+  recipientFeeChangeNotAllowed:
+    "このお届け先では送料が変わります。送料の変わるお届け先の変更は、ご入金前の銀行振込の注文と発送前の代金引換の注文にだけできます。カード・コンビニ払い・PayPayの注文や入金済みの注文は、送料の同じ地域への変更に限られます(ご相談のうえ、キャンセルしてご注文し直していただく方法もあります)。",
+  recipientDateUnreachable: "新しいお届け先には、ご希望のお届け日までにお届けできません。先にお届け日時を変更してください(指定なしも選べます)。",
   refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
   receiptNotPaid: "領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。",
   receiptLinkExpired: "この領収書のリンクは有効期限が切れています。お手数ですが、メールの末尾の連絡先までお問い合わせください。",
   deliveryNotesNone: "この日に発送する注文はありません。",
+  deliveryNotesNoneSelected: "選択した注文が見つかりません。",
+  deliveryNotesTooMany: "納品書を一度に印刷できるのは300件までです。",
+  recordsExportTooMany: "一度に書き出せるのは5,000件までです。期間や条件を絞ってから書き出してください。",
   // --- end back office ---
   // --- back office operations ---
   addressBookFull: "お届け先リストに登録できるのは50件までです。使わなくなったお届け先を削除してから追加してください。",
@@ -85,6 +100,14 @@ const ja = {
   seriesCycle: "シリーズを、それ自身やその下のシリーズの下へは移動できません。",
   liquorTypeInUse: "この酒類の商品があるため削除できません。",
   // --- end back office catalogue ---
+  // --- staff two-factor sign-in and IP allow-list (decision 063) ---
+  twoFactorInvalid: "確認コードが正しくありません。認証アプリに表示されている6桁のコード、またはリカバリーコードを入力してください。",
+  twoFactorReplayed: "このコードはすでに使われています。認証アプリに次のコードが表示されてから入力してください。",
+  twoFactorExpired: "確認の有効期限が切れました。もう一度メールアドレスとパスワードでログインしてください。",
+  twoFactorNoEnrolment: "先に「認証アプリを登録する」から設定を始めてください。",
+  twoFactorResetSelf: "ご自身の二段階認証はリセットできません。別のオーナーに依頼するか、サーバーで npm run admin:reset-2fa を実行してください。",
+  adminIpRefused: "このネットワークからは管理画面をご利用いただけません。",
+  // --- end staff two-factor sign-in and IP allow-list ---
 } as const;
 
 export type MessageKey = keyof typeof ja;
@@ -142,6 +165,8 @@ const en: Record<MessageKey, string> = {
   // --- payments ---
   cardNotSaved: "The card could not be saved. Please enter the card details again.",
   paymentUnavailable: "The payment service cannot be reached. Please try again in a moment.",
+  cardAttemptsLimited:
+    "Too many card attempts were declined, so cards cannot be used for a while. Please try again later, or choose another payment method such as bank transfer.",
   // --- end payments ---
   // --- request keys of writes (decision 049) ---
   requestKeyMissing: "This action was not accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
@@ -160,10 +185,23 @@ const en: Record<MessageKey, string> = {
   // --- back office ---
   staffUnauthorized: "Please sign in to the back office.",
   orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
+  adjustmentNotAllowed: "A discount or correction can be added only to a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped. The amount of an order paid by card, at a convenience store or with PayPay, or of one already paid or shipped, cannot change.",
+  adjustmentTotalBelowZero: "This discount or correction would take the order total below zero, so it was not added.",
+  adjustmentRateBelowZero: "This would take the amount taxed at one of the rates below zero, so it was not added. Choose the rate of what is discounted and stay within its amount.",
+  adjustmentTotalTooLarge: "This correction would take the order total above the limit, so it was not added.",
+  adjustmentRateUnknown: "Choose a tax rate of 10% or 8%.",
+  adjustmentRefusedByMethod: "The order's payment method cannot take the changed amount.",
+  // Order changes before shipping (decision 074).
+  recipientFeeChangeNotAllowed:
+    "The shipping fee to this address is different. A change of address that changes the fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped; an order paid by card, at a convenience store or with PayPay, or one already paid, can move only to an address with the same fee (or be cancelled and placed again, after talking with the customer).",
+  recipientDateUnreachable: "The parcel cannot reach the new address by the wished delivery date. Change the delivery date first (no date is a choice too).",
   refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
   receiptNotPaid: "A receipt can be issued once the payment has been received. If you have not paid yet, please try again after paying.",
   receiptLinkExpired: "This receipt link has expired. Please contact us at the address at the end of the mail.",
   deliveryNotesNone: "There are no orders to ship on this day.",
+  deliveryNotesNoneSelected: "None of the selected orders was found.",
+  deliveryNotesTooMany: "At most 300 delivery notes can be printed at once.",
+  recordsExportTooMany: "At most 5,000 records can be exported at once. Narrow the period or the conditions and export again.",
   // --- end back office ---
   // --- back office operations ---
   addressBookFull: "Your address book holds up to 50 addresses. Please delete one you no longer use.",
@@ -183,6 +221,14 @@ const en: Record<MessageKey, string> = {
   seriesCycle: "A series cannot be moved under itself or under one of its own sub-series.",
   liquorTypeInUse: "This liquor type cannot be deleted while products use it.",
   // --- end back office catalogue ---
+  // --- staff two-factor sign-in and IP allow-list (decision 063) ---
+  twoFactorInvalid: "The code is not correct. Enter the 6-digit code your authenticator app shows, or a recovery code.",
+  twoFactorReplayed: "This code has already been used. Please wait for your authenticator app to show the next code.",
+  twoFactorExpired: "The verification has expired. Please sign in again with your email and password.",
+  twoFactorNoEnrolment: "Please start by choosing “Set up an authenticator app”.",
+  twoFactorResetSelf: "You cannot reset your own two-step verification. Ask another owner, or run npm run admin:reset-2fa on the server.",
+  adminIpRefused: "The back office cannot be used from this network.",
+  // --- end staff two-factor sign-in and IP allow-list ---
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { ja, en };

@@ -1,80 +1,12 @@
 import type { Locale } from "../../domain/locale.ts";
+import type { ValidationKind } from "../../domain/field-messages.ts";
+import { kindMessage } from "../../domain/field-messages.ts";
 
-// Server validation messages of spec §5, worded as rails-i18n (ja) and Rails (en) word them, with
+export type { ValidationKind };
+
+// Server validation messages, worded as rails-i18n (ja) and Rails (en) word them, with
 // Devise's extra kinds (expired, already confirmed, not found). A full message is the attribute name
 // followed by the message: "メールアドレスを入力してください" / "Email can't be blank".
-
-export type ValidationKind =
-  | "blank"
-  | "too_short"
-  | "too_long"
-  | "taken"
-  | "invalid"
-  | "invalid_characters"
-  | "not_a_number"
-  | "not_an_integer"
-  | "confirmation"
-  | "accepted"
-  | "inclusion"
-  | "exclusion"
-  | "greater_than"
-  | "greater_than_or_equal_to"
-  | "less_than"
-  | "less_than_or_equal_to"
-  | "equal_to"
-  | "expired"
-  | "already_confirmed"
-  | "not_found"
-  | "not_kana";
-
-const kinds: Record<Locale, Record<ValidationKind, string>> = {
-  ja: {
-    blank: "を入力してください",
-    too_short: "は%{count}文字以上で入力してください",
-    too_long: "は%{count}文字以内で入力してください",
-    taken: "はすでに存在します",
-    invalid: "は不正な値です",
-    invalid_characters: "に使用できない文字が含まれています",
-    not_a_number: "は数値で入力してください",
-    not_an_integer: "は整数で入力してください",
-    confirmation: "と%{attribute}の入力が一致しません",
-    accepted: "を受諾してください",
-    inclusion: "は一覧にありません",
-    exclusion: "は予約されています",
-    greater_than: "は%{count}より大きい値にしてください",
-    greater_than_or_equal_to: "は%{count}以上の値にしてください",
-    less_than: "は%{count}より小さい値にしてください",
-    less_than_or_equal_to: "は%{count}以下の値にしてください",
-    equal_to: "は%{count}にしてください",
-    expired: "の有効期限が切れました。新しくリクエストしてください。",
-    already_confirmed: "は既に登録済みです。ログインしてください。",
-    not_found: "は見つかりませんでした。",
-    not_kana: "はカタカナまたはひらがなで入力してください",
-  },
-  en: {
-    blank: "can't be blank",
-    too_short: "is too short (minimum is %{count} characters)",
-    too_long: "is too long (maximum is %{count} characters)",
-    taken: "has already been taken",
-    invalid: "is invalid",
-    invalid_characters: "contains characters that cannot be used",
-    not_a_number: "is not a number",
-    not_an_integer: "must be an integer",
-    confirmation: "doesn't match %{attribute}",
-    accepted: "must be accepted",
-    inclusion: "is not included in the list",
-    exclusion: "is reserved",
-    greater_than: "must be greater than %{count}",
-    greater_than_or_equal_to: "must be greater than or equal to %{count}",
-    less_than: "must be less than %{count}",
-    less_than_or_equal_to: "must be less than or equal to %{count}",
-    equal_to: "must be equal to %{count}",
-    expired: "has expired, please request a new one",
-    already_confirmed: "was already confirmed, please try signing in",
-    not_found: "not found",
-    not_kana: "must be written in katakana or hiragana",
-  },
-};
 
 /** Attribute names as devise-i18n and the shop's forms call them. */
 const attributes = {
@@ -113,10 +45,15 @@ const attributes = {
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "送り状番号",
+    notify: "お客様へのメール",
+    // Back office: a discount or correction line (decision 070).
+    amount_before_tax: "金額(税抜)",
+    tax_rate: "税率",
     addressee: "宛名",
     proviso: "但し書き",
     carrier: "配送業者",
     status: "ステータス",
+    order: "選択した注文",
     from: "開始日",
     to: "終了日",
     role: "権限",
@@ -175,6 +112,17 @@ const attributes = {
     kind: "区分",
     reason: "理由",
     category: "品目",
+    // The books by 税率の適用区分 (docs/decisions/061): suppliers, stock-takes, monthly totals.
+    supplier_id: "仕入先",
+    invoice_number: "登録番号",
+    supplier_invoice_number: "仕入先の登録番号",
+    taken_on: "棚卸日",
+    note: "メモ",
+    mode: "記帳の方法",
+    // The kept transaction records' search (decision 062).
+    min_amount: "取引金額(下限)",
+    max_amount: "取引金額(上限)",
+    counterparty: "取引先",
   },
   en: {
     email: "Email",
@@ -211,10 +159,14 @@ const attributes = {
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.
     slip_number: "Slip number",
+    notify: "Mail to the customer",
+    amount_before_tax: "Amount (excl. tax)",
+    tax_rate: "Tax rate",
     addressee: "Addressee",
     proviso: "Description (但し書き)",
     carrier: "Carrier",
     status: "Status",
+    order: "Selected orders",
     from: "From",
     to: "To",
     role: "Role",
@@ -273,6 +225,16 @@ const attributes = {
     kind: "Kind",
     reason: "Reason",
     category: "Liquor tax category",
+    // The books by 税率の適用区分 (docs/decisions/061): suppliers, stock-takes, monthly totals.
+    supplier_id: "Supplier",
+    invoice_number: "Registration number",
+    supplier_invoice_number: "Supplier's registration number",
+    taken_on: "Stock-take date",
+    note: "Note",
+    mode: "Booking method",
+    min_amount: "Minimum amount (yen)",
+    max_amount: "Maximum amount (yen)",
+    counterparty: "Counterparty",
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -292,9 +254,7 @@ export function validationMessage(
   kind: ValidationKind,
   params: { count?: number; attribute?: ValidatedAttribute } = {},
 ): string {
-  return kinds[locale][kind]
-    .replace("%{count}", String(params.count ?? ""))
-    .replace("%{attribute}", params.attribute ? attributeName(params.attribute, locale) : "");
+  return kindMessage(locale, kind, { count: params.count, attribute: params.attribute ? attributeName(params.attribute, locale) : undefined });
 }
 
 /** The full message ("メールアドレスを入力してください" / "Email can't be blank"), for error lists. */
@@ -326,7 +286,7 @@ export class FieldErrors {
     return Object.keys(this.fields).length === 0;
   }
 
-  /** Every message in one list (spec §8: the errors list of sign-up and password reset). */
+  /** Every message in one list (the errors list of sign-up and password reset). */
   list(): string[] {
     return Object.values(this.fields).flat();
   }

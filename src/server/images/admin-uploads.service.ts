@@ -37,7 +37,7 @@ export function readBlobInput(body: unknown, locale: Locale): BlobInput {
 }
 
 /**
- * Direct uploads as spec §5 describes them: a blob record first, then the bytes PUT to the URL it
+ * Direct uploads as Active Storage makes them: a blob record first, then the bytes PUT to the URL it
  * answered. The bytes are stored only when their length and MD5 match what the browser announced
  * and sharp can decode them as an image; then they go into `images`, where the variant and srcset
  * machinery serves them like every other picture.

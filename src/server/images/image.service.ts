@@ -117,8 +117,3 @@ function encode(pipeline: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
       return pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
   }
 }
-
-/** URL of one variant; the page builds srcset from these. */
-export function imageUrl(imageId: number, width: ImageWidth, format: ImageFormat): string {
-  return `/images/${imageId}/${width}w.${format}`;
-}

@@ -3,6 +3,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 // The trader's answer to an inquiry, in the language the sender wrote in, quoting what they asked
 // so the answer makes sense on its own in their mailbox.
@@ -41,7 +42,7 @@ export function defaultReplySubject(inquiry: Pick<RepliedInquiry, "subject">): s
 export function inquiryReplyMail(shop: ShopProfile, publicUrl: string, inquiry: RepliedInquiry, reply: { subject: string; message: string }): MailContent {
   const t = texts[inquiry.locale];
   return composeMail(shop, inquiry.locale, publicUrl, reply.subject, {
-    greeting: t.greeting.replace("{name}", inquiry.name),
+    greeting: fillText(t.greeting, { name: inquiry.name }),
     // Paragraphs as the trader wrote them: blank lines separate, single line breaks stay.
     paragraphs: reply.message.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
     details: [

@@ -2,7 +2,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailBody, MailContent } from "../mail/mail-layout.ts";
-import { composeMail, escapeHtml } from "../mail/mail-layout.ts";
+import { composeMail, escapeHtml, shopSubject } from "../mail/mail-layout.ts";
 
 // Mails of the mail magazine. Every one of them ends with the unsubscribe link (the Japanese act on
 // specified e-mail requires a way to opt out in each message), the confirmation mail included.
@@ -72,7 +72,7 @@ export function magazineConfirmationMail(
   footer: MagazineFooter,
 ): MailContent {
   const texts = confirmationTexts[locale];
-  const content = composeMail(shop, locale, publicUrl, texts.subject, {
+  const content = composeMail(shop, locale, publicUrl, shopSubject(shop, locale, texts.subject), {
     paragraphs: texts.paragraphs(inLocale(shop.shopName, locale)),
     action: { label: texts.action, url: confirmUrl },
     note: texts.note,

@@ -4,15 +4,13 @@ import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
-import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue } from "../http/route-schemas.ts";
+import { magazineSignUpSchema } from "../../domain/magazine-input.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { message } from "../i18n/messages.ts";
 import type { MagazineService } from "./magazine.service.ts";
 
-const registerFields = z.object({ email: z.unknown(), consent: z.unknown() }).partial();
-/** The sign-up form, nested under `subscription` or not; the service checks its fields (anything else reads as none). */
-const registerBody = z.union([z.object({ subscription: registerFields }), registerFields]).catch({});
 const tokenBody = z.object({ token: lineText(200) });
 const subscriptionBody = z.object({ subscribed: z.boolean() });
 /** The mail links' ?token=, as sent. */
@@ -30,9 +28,8 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
   const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // One answer for new, pending, unsubscribed and already subscribed addresses alike.
-    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, schema: { body: registerBody } }, async (request, reply) => {
-      const input = "subscription" in request.body ? request.body.subscription : request.body;
-      await magazine.register(input, { locale: request.locale, user: request.user });
+    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, ...formSchema({ body: magazineSignUpSchema }) }, async (request, reply) => {
+      await magazine.register(checkedBody(request), { locale: request.locale, user: request.user });
       return reply.status(202).send({ message: message("magazineConfirmationSent", request.locale) });
     });
 

@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "../../domain/account.ts";
+import { normalizeEmail } from "../../domain/account.ts";
+import type { MagazineSignUp } from "../../domain/magazine-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { MagazineStatus, MagazineSubscriptionResource } from "../../domain/magazine.ts";
 import { MAGAZINE_CONFIRM_WITHIN_MS } from "../../domain/magazine.ts";
 import type { Database } from "../db/client.ts";
 import { magazineSubscribersTable } from "../db/schema/magazine.ts";
-import { validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
 import type { MailBody, MailContent } from "../mail/mail-layout.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -31,9 +30,6 @@ export interface MagazineSubscriber {
   unsubscribedAt: Date | null;
   createdAt: Date;
 }
-
-/** What a checked consent box may arrive as: JSON true, or a form's "on"/"1"/"true". */
-const CONSENT_VALUES = new Set<unknown>([true, "on", "1", "true"]);
 
 export type ConfirmOutcome = "confirmed" | "expired" | "invalid";
 
@@ -60,16 +56,9 @@ export class MagazineService {
     private readonly settings: { publicUrl: string; secret: string },
   ) {}
 
-  /** POST /api/magazine/subscriptions: checks the form, then mails a confirmation link when one is due. */
-  async register(input: { email?: unknown; consent?: unknown }, context: { locale: Locale; user: UserResource | null }): Promise<void> {
-    const errors = new FieldErrors(context.locale);
-    const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
-    if (!email) errors.add("email", "blank");
-    else if (email.length > EMAIL_MAX_LENGTH) errors.add("email", "too_long", { count: EMAIL_MAX_LENGTH });
-    else if (!EMAIL_PATTERN.test(email)) errors.add("email", "invalid");
-    if (!CONSENT_VALUES.has(input.consent)) errors.add("consent", "accepted");
-    if (!errors.empty) throw validationFailed(errors);
-
+  /** POST /api/magazine/subscriptions, its form passed (domain/magazine-input.ts): mails a confirmation link when one is due. */
+  async register(input: MagazineSignUp, context: { locale: Locale; user: UserResource | null }): Promise<void> {
+    const { email } = input;
     const userId = context.user && context.user.email === email ? context.user.id : null;
     const shop = await this.deps.shopProfiles.profile();
     const queued = await this.db.transaction(async (tx) => {

@@ -70,7 +70,7 @@ describe("sign-up with double opt-in", () => {
     expect(await subscriber(email)).toMatchObject({ locale: "ja", consentedAt: null, unsubscribedAt: null });
 
     const [mail] = await shop.mailsTo(email);
-    expect(mail!.subject).toBe("メールマガジン登録の確認");
+    expect(mail!.subject).toBe("【酒舗 蔵】メールマガジン登録の確認");
     expect(mail!.text).toContain("登録を完了する: http://localhost:3000/ja/api/magazine/confirm?token=");
     // The confirmation mail carries the unsubscribe link too.
     expect(mail!.text).toContain("配信停止の手続き: http://localhost:3000/ja/api/magazine/unsubscribe?token=");
@@ -96,7 +96,7 @@ describe("sign-up with double opt-in", () => {
     const shapes = answers.map((answer) => [answer.statusCode, answer.body]);
     expect(new Set(shapes.map((shape) => JSON.stringify(shape))).size).toBe(1);
     // Nobody is mailed about an address that is already subscribed.
-    expect((await shop.mailsTo(subscribed)).filter((mail) => mail.subject === "メールマガジン登録の確認")).toHaveLength(1);
+    expect((await shop.mailsTo(subscribed)).filter((mail) => mail.subject === "【酒舗 蔵】メールマガジン登録の確認")).toHaveLength(1);
     expect((await subscriber(subscribed))!.consentedAt).not.toBeNull();
   });
 
@@ -106,7 +106,7 @@ describe("sign-up with double opt-in", () => {
     const first = await linkFrom(email, "magazine/confirm");
     await register(email, { locale: "en" });
     const [mail] = await shop.mailsTo(email);
-    expect(mail!.subject).toBe("Please confirm your mail magazine subscription");
+    expect(mail!.subject).toBe("Please confirm your mail magazine subscription – Kura Wine & Spirits");
     expect(mail!.text).toContain("Unsubscribe: http://localhost:3000/en/api/magazine/unsubscribe?token=");
     expect((await follow(first)).headers.location).toContain("error%3Dinvalid");
     expect((await follow(await linkFrom(email, "magazine/confirm"))).headers.location).toBe("/locale/en?to=%2Fmagazine%2Fconfirmed");

@@ -88,13 +88,29 @@ function underAgeNotice(locale: Locale): string {
   return locale === "ja" ? `【${UNDER_20_NOTICE.ja}】` : `${UNDER_20_NOTICE.en}\n(${UNDER_20_NOTICE.ja})`;
 }
 
+/**
+ * A text mail has no button: what the paragraphs say of "the button below/above" names the URL line
+ * the action becomes there (「以下のボタンから」 → 「以下のURLから」). Only with an action.
+ */
+const BUTTON_TO_URL: [RegExp, string][] = [
+  [/(以下|上)のボタンを押す/g, "$1のURLを開く"],
+  [/ボタンを押すまで/g, "URLを開くまで"],
+  [/(以下|上)のボタン/g, "$1のURL"],
+  [/the button (below|above)/g, "the link $1"],
+];
+
+function withoutButton(text: string): string {
+  return BUTTON_TO_URL.reduce((each, [pattern, replacement]) => each.replace(pattern, replacement), text);
+}
+
 function composeText(locale: Locale, body: MailBody, signature: Signature): string {
   const blocks: string[] = [];
+  const words = body.action ? withoutButton : (text: string) => text;
   if (body.greeting) blocks.push(body.greeting);
-  blocks.push(...body.paragraphs);
+  blocks.push(...body.paragraphs.map(words));
   if (body.details?.length) blocks.push(body.details.map((row) => `${row.label}: ${row.value}`).join("\n"));
   if (body.action) blocks.push(`${body.action.label}: ${body.action.url}`);
-  if (body.note) blocks.push(body.note);
+  if (body.note) blocks.push(words(body.note));
   blocks.push(underAgeNotice(locale));
   const footer = [
     RULE,
@@ -163,6 +179,15 @@ function composeHtml(locale: Locale, subject: string, body: MailBody, signature:
     `<tr><td style="padding:16px 24px 24px;border-top:1px solid ${LINE};font-size:12px;line-height:1.6;color:${INK_SOFT}">${footer}</td></tr>`,
     "</table></td></tr></table></body></html>",
   ].join("\n");
+}
+
+/**
+ * A subject as the shop's order mails write theirs: 「【酒舗 蔵】…」 in Japanese, "… – Kura Wine &
+ * Spirits" in English, so the shopper sees whose mail it is in the list.
+ */
+export function shopSubject(shop: ShopProfile, locale: Locale, subject: string): string {
+  const name = inLocale(shop.shopName, locale);
+  return locale === "ja" ? `【${name}】${subject}` : `${subject} – ${name}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 // Texts of the mail layout and of the built-in mailbox page. Japanese is the source; English must
 // match its keys. "{shop}" marks the shop's name.
@@ -49,5 +50,5 @@ const en: Record<MailTextKey, string> = {
 const dictionaries: Record<Locale, Record<MailTextKey, string>> = { ja, en };
 
 export function mailText(key: MailTextKey, locale: Locale, parameters: Record<string, string> = {}): string {
-  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => parameters[name] ?? whole);
+  return fillText(dictionaries[locale][key], parameters);
 }

@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type { Database } from "../db/client.ts";
 import { mailOutboxTable } from "../db/schema/mail.ts";
 import { errorSummary } from "../logs/error-log.ts";
+import type { TransactionRecordInput } from "../records/transaction-records.ts";
+import { recordTransaction } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { MailContent } from "./mail-layout.ts";
 import type { MailboxService } from "./mailbox.service.ts";
@@ -42,6 +45,27 @@ export const MAX_ATTEMPTS = 10;
 /** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
+}
+
+/**
+ * A mail that states amounts is a transaction record (電子帳簿保存法 §7, decision 062): the
+ * enqueue files it, as the message goes out, beside the outbox row. `sender` is the shop profile's
+ * name and address (the From of the mail when MAIL_FROM is not set).
+ */
+export type MailRecord = Pick<TransactionRecordInput, "kind" | "transactionDate" | "amount" | "counterparty" | "orderRef"> & {
+  sender: { name: string; address: string };
+};
+
+/** The Message-ID of an outbox row: the same when it is recorded and each time it is sent. */
+export function messageIdOf(outboxId: number, from: SendMailOptions["from"]): string {
+  const address = typeof from === "string" ? from : from && typeof from === "object" && "address" in from ? from.address : "";
+  const domain = /@([^>\s]+)>?\s*$/.exec(address ?? "")?.[1] ?? "kura.invalid";
+  return `<kura-mail-${outboxId}@${domain}>`;
+}
+
+/** The message as MIME bytes (RFC 5322), composed by nodemailer as its transports compose it. */
+export function composedMessage(options: SendMailOptions): Promise<Buffer> {
+  return new MailComposer(options).compile().build();
 }
 
 /**
@@ -85,11 +109,29 @@ export class MailService {
       : nodemailer.createTransport(options.mailbox.transport());
   }
 
-  /** Queues a mail; pass the transaction of the change that causes it (or the db). Never sends inline. */
-  async enqueue(executor: Database, to: string, content: MailContent): Promise<void> {
+  /**
+   * Queues a mail; pass the transaction of the change that causes it (or the db). Never sends
+   * inline. With `record`, the message as it is queued (From, To, Date, Message-ID, text and HTML
+   * as MIME) is kept as a transaction record in the same transaction; the worker sends it with the
+   * same Date and Message-ID.
+   */
+  async enqueue(executor: Database, to: string, content: MailContent, record?: MailRecord): Promise<void> {
     const address = to.trim();
     if (!address.includes("@") || /[\r\n]/.test(address)) throw new Error("A mail needs one recipient address");
-    await executor.insert(mailOutboxTable).values({ to: address, subject: content.subject, text: content.text, html: content.html });
+    const [row] = await executor
+      .insert(mailOutboxTable)
+      .values({ to: address, subject: content.subject, text: content.text, html: content.html })
+      .returning({ id: mailOutboxTable.id, createdAt: mailOutboxTable.createdAt });
+    if (!record || !row) return;
+    const from = this.options.mailFrom ?? record.sender;
+    const message = await composedMessage({ ...this.message(row, from), to: address, subject: content.subject, text: content.text, html: content.html });
+    const { sender: _sender, ...filed } = record;
+    await recordTransaction(executor, { ...filed, sourceKey: `mail:${row.id}`, contentType: "message/rfc822", fileName: `mail-${row.id}.eml`, content: message });
+  }
+
+  /** The headers a queued mail keeps from its queueing to every try of sending it. */
+  private message(row: { id: number; createdAt: Date }, from: SendMailOptions["from"]): SendMailOptions {
+    return { from, date: row.createdAt, messageId: messageIdOf(row.id, from) };
   }
 
   /** Ask the worker to send due mails soon (call after the causing transaction committed); never throws. */
@@ -187,7 +229,7 @@ export class MailService {
     const outbox = mailOutboxTable;
     let failure: unknown;
     try {
-      await this.transporter.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await this.transporter.sendMail({ ...this.message(row, from), to: row.to, subject: row.subject, text: row.text, html: row.html });
     } catch (error) {
       failure = error ?? new Error("unknown failure");
     }

@@ -10,7 +10,7 @@ import { staffSession } from "../testing/staff-fixtures.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { testTime } from "../testing/test-time.ts";
 import type { MailContent } from "./mail-layout.ts";
-import { composeMail } from "./mail-layout.ts";
+import { composeMail, shopSubject } from "./mail-layout.ts";
 import type { MailLog } from "./mail.service.ts";
 import { MailService, describeFailure, retryDelaySeconds } from "./mail.service.ts";
 import { MailboxService, linksIn } from "./mailbox.service.ts";
@@ -161,6 +161,25 @@ describe("composeMail", () => {
     expect(mail.text).not.toContain("酒舗");
   });
 
+  it("names the URL line, not a button, in the text mail; the HTML keeps its button", () => {
+    const mail = composeMail(shop, "ja", PUBLIC_URL, "x", {
+      paragraphs: ["以下のボタンからメールアドレスの確認を完了してください。"],
+      action: { label: "メールアドレスを確認する", url: "https://kura.example/confirm" },
+      note: "お心当たりのない場合は、上のボタンからすぐにパスワードを再設定してください。",
+    });
+    expect(mail.text).toContain("以下のURLからメールアドレスの確認を完了してください。");
+    expect(mail.text).toContain("上のURLからすぐにパスワードを再設定してください。");
+    expect(mail.text).not.toContain("ボタン");
+    expect(mail.html).toContain("以下のボタンから");
+    const en = composeMail(shop, "en", PUBLIC_URL, "x", { paragraphs: ["Confirm it through the button below."], action: { label: "Confirm", url: "https://kura.example/confirm" } });
+    expect(en.text).toContain("Confirm it through the link below.");
+  });
+
+  it("puts the shop's name in a subject as the order mails do", () => {
+    expect(shopSubject(shop, "ja", "メールアドレス確認メール")).toBe("【酒舗 蔵】メールアドレス確認メール");
+    expect(shopSubject(shop, "en", "Confirmation instructions")).toBe("Confirmation instructions – Kura Wine & Spirits");
+  });
+
   it("refuses an action that is not a web address", () => {
     expect(() => composeMail(shop, "en", PUBLIC_URL, "x", { paragraphs: [], action: { label: "x", url: "javascript:alert(1)" } })).toThrow(/http/);
   });
@@ -292,6 +311,28 @@ describe("outbox over SMTP", () => {
       expect(await app.database.db.select().from(mailboxTable)).toEqual([]);
       expect((await app.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
       expect((await outboxRow(app, "ご注文ありがとうございます"))!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("sends a mail kept as a transaction record as it was kept: the same headers, Date and Message-ID, and the same parts", async () => {
+    const smtp = await startSmtpServer();
+    const app = await createTestApp({ SMTP_URL: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` });
+    try {
+      const mail = composeMail(shop, "ja", PUBLIC_URL, "ご注文ありがとうございます(記録)", { paragraphs: ["合計 ¥7,810"] });
+      const record = { kind: "order_mail" as const, amount: 7810, counterparty: "山田 花子", orderRef: "SMTPRECORD01", sender: { name: shop.shopName.ja, address: shop.email } };
+      await app.database.db.transaction((tx) => app.app.services.mail.enqueue(tx, "customer@example.com", mail, record));
+      await app.app.services.mail.flush();
+      const [kept] = await app.app.services.records.ofOrder("SMTPRECORD01");
+      const stored = (await app.app.services.records.byId(kept!.id))!.content.toString("utf8");
+      const sent = smtp.received[0]!.raw;
+      for (const name of ["From", "To", "Subject", "Date", "Message-ID"]) expect(headerOf(sent, name), name).toBe(headerOf(stored, name));
+      expect(headerOf(stored, "Message-ID")).toMatch(/^<kura-mail-\d+@kura-shuho\.example>$/);
+      // MIME boundaries are drawn at random for each composition; everything else is the same text.
+      const normalized = (raw: string) => raw.replace(/-*_NmP-[0-9a-f]+-Part_\d+-*/g, "BOUNDARY").replace(/\r\n/g, "\n").trim();
+      expect(normalized(sent)).toBe(normalized(stored));
     } finally {
       await app.close();
       await smtp.close();

@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { fakeBackends } from "../testing/fake-backends.ts";
 import { freePort } from "../testing/local-servers.ts";
 
 // config/haproxy.cfg, the load balancer of decision 021, sends a request again to another process
@@ -28,21 +28,12 @@ it("config/haproxy.cfg passes haproxy -c", () => {
 it("sends a read that a dying process dropped to the next one, and never a write", { timeout: 60_000 }, async () => {
   // The first process answers its health checks but drops every other request after reading it
   // whole (as one killed after its commit); the two others answer. Each counts what reached it.
-  const arrivals: { process: string; method: string; body: string }[] = [];
-  const upstream = (name: string, answers: boolean) =>
-    http.createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        if (request.url === "/healthz") return void response.end("ok");
-        arrivals.push({ process: name, method: request.method ?? "", body });
-        if (answers) response.end("ok");
-        else response.socket?.destroy();
-      });
-    });
-  const servers = [upstream("dying", false), upstream("healthy", true), upstream("healthy", true)];
-  const ports = await Promise.all(servers.map(() => freePort()));
-  await Promise.all(servers.map((server, index) => new Promise<void>((resolve) => server.listen(ports[index], "127.0.0.1", resolve))));
+  const backends = await fakeBackends([
+    { name: "dying", answers: false },
+    { name: "healthy", answers: true },
+    { name: "healthy", answers: true },
+  ]);
+  const { arrivals, ports } = backends;
   const lbPort = await freePort();
   let next = 0;
   const config = fs
@@ -84,6 +75,6 @@ it("sends a read that a dying process dropped to the next one, and never a write
   } finally {
     haproxy?.kill("SIGTERM");
     if (haproxy && haproxy.exitCode === null) await new Promise((resolve) => haproxy!.once("exit", resolve));
-    for (const server of servers) server.close();
+    await backends.close();
   }
 });

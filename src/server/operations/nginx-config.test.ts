@@ -1,12 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { fakeBackends } from "../testing/fake-backends.ts";
 import { freePort } from "../testing/local-servers.ts";
 
 // config/nginx.conf, the reverse proxy of docs/operations.md, is a configuration nginx accepts:
@@ -69,20 +69,13 @@ function through(port: number, method: string): Promise<number> {
 it("sends a read that a process dropped to the next one, and never a write", { timeout: 60_000 }, async () => {
   // Two shop processes: one reads each request whole, then dies without answering (its
   // transaction may have committed); the other answers. Each counts what reached it.
-  const arrivals: { process: string; method: string; url: string; body: string }[] = [];
-  const upstream = (name: string, answer: boolean) =>
-    http.createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        arrivals.push({ process: name, method: request.method ?? "", url: request.url ?? "", body });
-        if (answer) response.end("ok");
-        else response.socket?.destroy();
-      });
-    });
-  const [dying, healthy] = [upstream("dying", false), upstream("healthy", true)];
-  const [dyingPort, healthyPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
-  await Promise.all([new Promise<void>((resolve) => dying.listen(dyingPort, "127.0.0.1", resolve)), new Promise<void>((resolve) => healthy.listen(healthyPort, "127.0.0.1", resolve))]);
+  const backends = await fakeBackends([
+    { name: "dying", answers: false },
+    { name: "healthy", answers: true },
+  ]);
+  const { arrivals } = backends;
+  const [dyingPort, healthyPort] = backends.ports;
+  const tlsPort = await freePort();
   const config = localCopy()
     .replace(/server 127\.0\.0\.1:3000;/, `server 127.0.0.1:${dyingPort} max_fails=0;\n    server 127.0.0.1:${healthyPort} max_fails=0;`)
     .replace(/listen 80;\n\s*listen \[::\]:80;/, `listen 127.0.0.1:${await freePort()};`)
@@ -116,7 +109,6 @@ it("sends a read that a process dropped to the next one, and never a write", { t
   } finally {
     nginx?.kill("SIGTERM");
     if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx!.once("exit", resolve));
-    dying.close();
-    healthy.close();
+    await backends.close();
   }
 });

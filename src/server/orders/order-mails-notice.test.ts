@@ -122,7 +122,7 @@ describe("総額表示 in the mails (decision 045)", () => {
 describe("the shipping promise in the order mail (issue 28)", () => {
   it("states the one promise of the shop's delivery calendar, as the legal notice does, and no second figure", () => {
     const ja = orderMail(shop, PUBLIC_URL, { order: orderView(record("bank", "ja")), timeBands: {} });
-    expect(ja.text).toContain("14時までのご注文は当日発送（土日祝・休業日を除く）。銀行振込の場合は、ご入金の確認後の発送となります。");
+    expect(ja.text).toContain("14時までのご注文は当日発送(土日祝・休業日を除く)。銀行振込の場合は、ご入金の確認後の発送となります。");
     expect(ja.text).not.toContain("営業日以内");
     const en = orderMail(shop, PUBLIC_URL, { order: orderView(record("bank", "en")), timeBands: {} });
     expect(en.text).toContain("Orders placed by 14:00 (Japan time) ship the same day");

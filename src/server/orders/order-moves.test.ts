@@ -145,15 +145,15 @@ describe("the order history", () => {
     expect(await shop.mailsTo(order.email)).toEqual([]);
   });
 
-  it("is shown on the back office's order page, oldest first", async () => {
+  it("is shown on the back office's order page, oldest first, a staff member's move under their name", async () => {
     const order = await place("cod");
     expect((await staffMove(order.id, "cancel")).statusCode).toBe(200);
     const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}`, headers: { cookie: staff.cookie } });
     expect(response.statusCode).toBe(200);
     const history = response.json().data.history;
     expect(history).toEqual([
-      { at: expect.any(String), from: null, to: "await_payment", actor_kind: "guest", actor_id: null, note: null },
-      { at: expect.any(String), from: "await_payment", to: "cancelled", actor_kind: "staff", actor_id: String(staff.staff.id), note: null },
+      { at: expect.any(String), from: null, to: "await_payment", actor_kind: "guest", actor_id: null, actor_name: null, note: null },
+      { at: expect.any(String), from: "await_payment", to: "cancelled", actor_kind: "staff", actor_id: String(staff.staff.id), actor_name: staff.email.toLowerCase(), note: null },
     ]);
     expect(Date.parse(history[0].at)).toBeLessThanOrEqual(Date.parse(history[1].at));
   });

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { staffEmailsOf } from "../admin/staff-directory.ts";
 import type { OrderStatus } from "../../domain/checkout.ts";
 import type { OrderActorKind, OrderHistoryEntry } from "../../domain/order-status.ts";
 import { canTransition, holdsStock } from "../../domain/order-status.ts";
@@ -8,7 +9,9 @@ import { returnStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
-import type { MailService } from "../mail/mail.service.ts";
+import type { MailRecord, MailService } from "../mail/mail.service.ts";
+import type { TransactionRecordKind } from "../records/transaction-records.ts";
+import { japanDay, recordTransaction } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CancelPayment, PaymentOnCancel } from "./order-cancel-payment.ts";
 import { orderMail } from "./order.mails.ts";
@@ -57,7 +60,7 @@ interface MoveEffects {
 }
 
 /**
- * Every change of an order's status goes through here (DESIGN.md "Order moves in one place", after
+ * Every change of an order's status goes through here (decision 027: order moves in one place, after
  * Vendure's OrderProcess): the transition table of src/domain/order-status.ts guards it, the order's
  * row is locked so concurrent moves (two staff clicks, the webhook and the shopper's re-post, the
  * sweep) queue and only the first one moves, and the side effects of each move are registered once
@@ -88,7 +91,7 @@ export class OrderMoves {
   async created(tx: Database, order: OrderRow, actor: OrderActor, shop: ShopProfile): Promise<{ afterCommit: () => Promise<void> }> {
     await this.record(tx, order.id, null, order.status, actor);
     const mail = order.status === "pending" ? null : await this.placedMail(tx, order, shop);
-    if (mail) await this.deps.mail.enqueue(tx, order.email, mail);
+    if (mail) await this.deps.mail.enqueue(tx, order.email, mail, mailRecord("order_mail", order, shop));
     return { afterCommit: async () => this.afterCommit({ mailed: mail !== null, backInStock: [] }) };
   }
 
@@ -113,6 +116,7 @@ export class OrderMoves {
         .returning();
       await this.record(tx, order.id, from, to, request.actor);
       const effects = await this.effectsOf(tx, from, moved!, shop, payment);
+      if (from === "await_payment" && to === "deposited" && request.actor.kind === "staff") await recordTransferConfirmation(tx, moved!, request.actor);
       await request.alsoInTransaction?.(tx, moved!);
       return { moved: moved!, effects };
     });
@@ -121,15 +125,49 @@ export class OrderMoves {
     return result.moved;
   }
 
-  /** The order's history, oldest first, for the back office's order page. */
+  /**
+   * A shipped order's slip number or carrier corrected by staff (decision 067): the order stays
+   * sent; in one transaction the columns change, a history row (sent → sent) says old → new, and
+   * only when `notify` the shopper is mailed the corrected tracking. Answers the row, or undefined
+   * when the order is no longer sent.
+   */
+  async correctSlip(request: { order: OrderRow; slipNumber: string; carrier: string; notify: boolean; actor: OrderActor }): Promise<OrderRow | undefined> {
+    const { order } = request;
+    const shop = await this.deps.shopProfiles.profile();
+    const result = await this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(ordersTable).where(eq(ordersTable.id, order.id)).for("update");
+      if (!current || current.status !== "sent") return undefined;
+      const [corrected] = await tx
+        .update(ordersTable)
+        .set({ slipNumber: request.slipNumber, carrier: request.carrier, updatedAt: new Date() })
+        .where(eq(ordersTable.id, order.id))
+        .returning();
+      // The carrier's code is named only when it changed: "送り状番号を訂正: 1234 → 5678 (yamato → sagawa)".
+      const carrierChange = current.carrier === request.carrier ? "" : ` (${current.carrier ?? "-"} → ${request.carrier})`;
+      const note = `送り状番号を訂正: ${current.slipNumber ?? "-"} → ${request.slipNumber}${carrierChange}`;
+      await this.record(tx, order.id, "sent", "sent", { ...request.actor, note });
+      if (request.notify) {
+        const mail = orderStatusMail(shop, this.settings.publicUrl, "sent", corrected!, { corrected: true });
+        await this.deps.mail.enqueue(tx, corrected!.email, mail, mailRecord("status_mail", corrected!, shop));
+      }
+      return corrected!;
+    });
+    if (result && request.notify) this.deps.mail.kick();
+    return result;
+  }
+
+  /** The order's history, oldest first, for the back office's order page; a staff member's move names them (their address). */
   async historyOf(orderId: number): Promise<OrderHistoryEntry[]> {
     const rows = await this.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, orderId)).orderBy(asc(orderHistoryTable.at), asc(orderHistoryTable.id));
+    const staffIds = rows.filter((row) => row.actorKind === "staff" && row.actorId && /^\d{1,9}$/.test(row.actorId)).map((row) => Number(row.actorId));
+    const staff = await staffEmailsOf(this.db, staffIds);
     return rows.map((row) => ({
       at: row.at.toISOString(),
       from: row.fromStatus,
       to: row.toStatus,
       actor_kind: row.actorKind,
       actor_id: row.actorId,
+      actor_name: row.actorKind === "staff" && row.actorId ? (staff.get(Number(row.actorId)) ?? null) : null,
       note: row.note,
     }));
   }
@@ -153,10 +191,17 @@ export class OrderMoves {
       }
     }
     let mail: MailContent | null = null;
+    let kind: TransactionRecordKind = "status_mail";
     // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.
-    if (from === "pending" && (moved.status === "deposited" || moved.status === "await_payment")) mail = await this.placedMail(tx, moved, shop);
-    else if (from !== "pending") mail = orderStatusMail(shop, this.settings.publicUrl, moved.status as "deposited" | "sent" | "cancelled", moved, payment);
-    if (mail) await this.deps.mail.enqueue(tx, moved.email, mail);
+    if (from === "pending" && (moved.status === "deposited" || moved.status === "await_payment")) {
+      mail = await this.placedMail(tx, moved, shop);
+      kind = "order_mail";
+    } else if (from !== "pending") {
+      mail = orderStatusMail(shop, this.settings.publicUrl, moved.status as "deposited" | "sent" | "cancelled", moved, payment);
+      if (moved.status === "cancelled" && payment.refunded) kind = "refund_notice";
+    }
+    // Every order mail states the order's total: each is kept as a transaction record (decision 062).
+    if (mail) await this.deps.mail.enqueue(tx, moved.email, mail, mailRecord(kind, moved, shop));
     return { mailed: mail !== null, backInStock };
   }
 
@@ -172,6 +217,47 @@ export class OrderMoves {
     // Only a product back from sold out looks different in the cached catalogue.
     await this.deps.catalog.availabilityChanged(effects.backInStock);
   }
+}
+
+/** How an order's mail is filed among the transaction records: the order's day, total and buyer. */
+export function mailRecord(kind: TransactionRecordKind, order: OrderRow, shop: ShopProfile): MailRecord {
+  return {
+    kind,
+    transactionDate: japanDay(order.createdAt),
+    amount: order.price,
+    counterparty: order.name,
+    orderRef: order.publicId,
+    sender: { name: shop.shopName.ja, address: shop.email },
+  };
+}
+
+/**
+ * Staff marking an order paid (a bank transfer seen in the account, cash on delivery collected) is
+ * a payment record entered by hand: kept as what was entered, by whom and when (decision 062).
+ */
+async function recordTransferConfirmation(tx: Database, order: OrderRow, actor: OrderActor): Promise<void> {
+  const at = new Date();
+  const entry = {
+    record: "payment confirmed by staff",
+    order: order.publicId,
+    payment_method: order.paymentMethod,
+    amount_jpy: order.price,
+    buyer: order.name,
+    confirmed_by_staff_id: actor.id ?? null,
+    note: actor.note ?? null,
+    confirmed_at: at.toISOString(),
+  };
+  await recordTransaction(tx, {
+    kind: "transfer_confirmation",
+    sourceKey: `payment-confirmation:${order.publicId}`,
+    transactionDate: japanDay(at),
+    amount: order.price,
+    counterparty: order.name,
+    orderRef: order.publicId,
+    contentType: "application/json",
+    fileName: `payment-confirmation-${order.publicId}.json`,
+    content: Buffer.from(`${JSON.stringify(entry, null, 2)}\n`, "utf8"),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatDateTime, formatYen, formatYenTaxed } from "../../domain/format.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../domain/fill-text.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
@@ -24,6 +24,8 @@ const texts = {
       sent: "【{shop}】ご注文の商品を発送しました(注文番号 {id})",
       cancelled: "【{shop}】ご注文をキャンセルしました(注文番号 {id})",
     },
+    correctedSubject: "【{shop}】送り状番号訂正のお知らせ(注文番号 {id})",
+    corrected: "先日お知らせした送り状番号に誤りがございました。大変申し訳ございません。訂正後の送り状番号は下記のとおりです。",
     greeting: "{name} 様",
     lead: {
       deposited: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文代金のご入金を確認いたしました。商品の発送準備が整い次第、あらためてご連絡いたします。",
@@ -46,6 +48,8 @@ const texts = {
       sent: "Your order {id} has shipped – {shop}",
       cancelled: "Your order {id} has been cancelled – {shop}",
     },
+    correctedSubject: "Corrected slip number for your order {id} – {shop}",
+    corrected: "The slip number we sent you earlier was wrong, and we apologise. The corrected slip number is below.",
     greeting: "Dear {name},",
     lead: {
       deposited: "Thank you for shopping at {shop}. We have received your payment for the order below and will let you know as soon as it ships.",
@@ -64,9 +68,6 @@ const texts = {
   },
 } as const;
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 /**
  * The mail of one back-office move. `refunded` / `paidByTransfer` say the cancelled order had been paid: its method says
@@ -78,13 +79,15 @@ export function orderStatusMail(
   publicUrl: string,
   kind: OrderStatusMailKind,
   order: OrderRow,
-  options: { refunded?: boolean; paidByTransfer?: boolean } = {},
+  options: { refunded?: boolean; paidByTransfer?: boolean; corrected?: boolean } = {},
 ): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const shopName = inLocale(shop.shopName, locale);
   const total = formatYen(order.price, locale);
-  const paragraphs: string[] = [fill(t.lead[kind], { shop: shopName })];
+  // A slip number corrected after the parcel left (decision 067): the shipping mail again, saying so first.
+  const corrected = kind === "sent" && options.corrected === true;
+  const paragraphs: string[] = [...(corrected ? [t.corrected] : []), fillText(t.lead[kind], { shop: shopName })];
   const method = storedPaymentMethod(order.paymentMethod);
   const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && (options.refunded || options.paidByTransfer) ? method.texts.mailCancelledPaid : undefined;
   if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));
@@ -104,8 +107,8 @@ export function orderStatusMail(
   }
   // The carrier's tracking page for the slip: a button in HTML, a "label: url" line in text.
   const tracking = kind === "sent" ? trackingUrl(order.carrier, order.slipNumber, locale) : null;
-  return composeMail(shop, locale, publicUrl, fill(t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
-    greeting: fill(t.greeting, { name: order.name }),
+  return composeMail(shop, locale, publicUrl, fillText(corrected ? t.correctedSubject : t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+    greeting: fillText(t.greeting, { name: order.name }),
     paragraphs,
     ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
     details,

@@ -3,11 +3,12 @@ import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { formatDateTime, formatYen, formatYenTaxed, withTaxLabel } from "../../domain/format.ts";
 import { formatDeliveryDate, shippingPromise } from "../../domain/delivery-calendar.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../domain/fill-text.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
 import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../domain/tax-rates.ts";
+import { isReducedCharge } from "../../domain/order-charges.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderView } from "../../domain/order-view.ts";
@@ -42,8 +43,11 @@ const texts = {
     giftHeading: "■ギフト設定",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
-    receiptGuest: "■領収書\n領収書(適格簡易請求書)は、お支払いの確認後に次のページから宛名を入力して発行できます。\n{url}",
-    receiptMember: "■領収書\n領収書(適格簡易請求書)は、お支払いの確認後にマイページの購入履歴から発行できます。",
+    // A receipt is a qualified simplified invoice only with the shop's registration number on it.
+    receiptQualified: "領収書(適格簡易請求書)",
+    receiptPlain: "領収書",
+    receiptGuest: "■領収書\n{receipt}は、お支払いの確認後に次のページから宛名を入力して発行できます。\n{url}",
+    receiptMember: "■領収書\n{receipt}は、お支払いの確認後にマイページの購入履歴から発行できます。",
   },
   en: {
     subject: "Thank you for your order {id} – {shop}",
@@ -70,13 +74,32 @@ const texts = {
     giftHeading: "Gift options",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
     contact: "If you have any questions, please contact us at the address below.",
-    receiptGuest: "Receipt\nOnce your payment has been received, you can issue a receipt (qualified simplified invoice) with your addressee on this page:\n{url}",
-    receiptMember: "Receipt\nOnce your payment has been received, you can issue a receipt (qualified simplified invoice) from the order history on My Page.",
+    receiptQualified: "receipt (qualified simplified invoice)",
+    receiptPlain: "receipt",
+    receiptGuest: "Receipt\nOnce your payment has been received, you can issue a {receipt} with your addressee on this page:\n{url}",
+    receiptMember: "Receipt\nOnce your payment has been received, you can issue a {receipt} from the order history on My Page.",
   },
 } as const;
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/**
+ * The order's figures as every order mail tables them: items, each charge line (a discount or
+ * correction below zero, marked ※ at the reduced rate), tax per rate on each rate's base after
+ * discounts, and the total. In the order's language.
+ */
+export function orderFigures(order: OrderView): { label: string; value: string }[] {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const yen = (amount: number) => formatYen(amount, locale);
+  const chargeLabel = (charge: OrderView["charges"][number]) => `${isReducedCharge(charge, order.taxRatePercent) ? REDUCED_RATE_MARK : ""}${charge.label[locale]}`;
+  return [
+    { label: t.items, value: yen(order.totals.items) },
+    // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
+    ...order.charges.map((charge) => ({ label: charge.taxable ? withTaxLabel(chargeLabel(charge), locale, "excluded") : chargeLabel(charge), value: yen(charge.amount) })),
+    // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
+    ...order.totals.taxes.map((each) => ({ label: fillText(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
+    { label: t.total, value: yen(order.totals.total) },
+  ];
 }
 
 export interface OrderMailInput {
@@ -96,14 +119,14 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const method = storedPaymentMethod(order.paymentMethod);
 
   const lines = order.items.map((item) =>
-    fill(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
+    fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
   // Every amount says whether tax is in it (decision 045): the total in the payment text too.
   const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: shop.terms.bankTransferWithinDays })];
   if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(
-        fill(t.bankAccount, {
+        fillText(t.bankAccount, {
           financial: account.financial[locale],
           branch: account.branch[locale],
           type: DEPOSIT_TYPE_LABELS[account.depositType][locale],
@@ -134,39 +157,35 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const delivery = [
     t.deliveryHeading,
     ...partyLines(order.recipient),
-    fill(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
+    fillText(t.wish, { date: order.desiredDeliveryDate ? formatDeliveryDate(order.desiredDeliveryDate) : t.noDate, band }),
     // The shop's one shipping promise, as the legal notice and the checkout state it (decision 054).
-    fill(t.shippingTiming, { promise: shippingPromise(shop.deliveryCalendar, locale) }),
+    fillText(t.shippingTiming, { promise: shippingPromise(shop.deliveryCalendar, locale) }),
   ];
 
   // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.
-  if (order.items.some((item) => item.reduced)) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
+  if (order.items.some((item) => item.reduced) || order.charges.some((charge) => isReducedCharge(charge, order.taxRatePercent))) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
   const orderNumber = orderNumberForShopper(order.publicId);
   // 総額表示 (decision 045): the order number and the tax-included amount come first, before the lines before tax.
-  const summary = fill(t.summary, { id: orderNumber, total: yen(order.totals.total) });
-  const paragraphs = [fill(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
+  const summary = fillText(t.summary, { id: orderNumber, total: yen(order.totals.total) });
+  const paragraphs = [fillText(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
   const gift = giftLines(order.gift, locale);
   // The message card's own line breaks are kept, its lines indented under the label.
   if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
   if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
-  paragraphs.push(receiptUrl ? fill(t.receiptGuest, { url: receiptUrl }) : t.receiptMember);
+  const receipt = shop.invoiceRegistrationNumber ? t.receiptQualified : t.receiptPlain;
+  paragraphs.push(receiptUrl ? fillText(t.receiptGuest, { url: receiptUrl, receipt }) : fillText(t.receiptMember, { receipt }));
   const note: string[] = [t.contact];
-  if (shop.invoiceRegistrationNumber) note.unshift(fill(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
+  if (shop.invoiceRegistrationNumber) note.unshift(fillText(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
 
   const details = [
     { label: t.orderId, value: orderNumber },
     { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
     { label: t.paymentMethod, value: method.label[locale] },
-    { label: t.items, value: yen(order.totals.items) },
-    // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
-    ...order.charges.map((charge) => ({ label: charge.taxable ? withTaxLabel(charge.label[locale], locale, "excluded") : charge.label[locale], value: yen(charge.amount) })),
-    // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
-    ...order.totals.taxes.map((each) => ({ label: fill(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
-    { label: t.total, value: yen(order.totals.total) },
+    ...orderFigures(order),
   ];
   // The layout puts the table of figures after the paragraphs, and the small print last.
-  return composeMail(shop, locale, publicUrl, fill(t.subject, { shop: shopName, id: orderNumber }), {
-    greeting: fill(t.greeting, { name: order.name }),
+  return composeMail(shop, locale, publicUrl, fillText(t.subject, { shop: shopName, id: orderNumber }), {
+    greeting: fillText(t.greeting, { name: order.name }),
     paragraphs,
     details,
     note: note.join("\n"),

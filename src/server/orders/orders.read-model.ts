@@ -69,4 +69,35 @@ export class OrdersReadModel {
       .groupBy(orderItemsTable.productId, orderItemsTable.nameJa, orderItemsTable.nameEn);
     return rows.map((row) => ({ ...row, bottles: Number(row.bottles) }));
   }
+
+  /** Binding orders placed since `since`: when, the total paid and the method (the dashboard's charts). */
+  async saleOrders(since: Date): Promise<{ createdAt: Date; total: number; paymentMethod: string }[]> {
+    return this.db
+      .select({ createdAt: ordersTable.createdAt, total: ordersTable.price, paymentMethod: ordersTable.paymentMethod })
+      .from(ordersTable)
+      .where(and(gte(ordersTable.createdAt, since), notInArray(ordersTable.status, [...notBinding])));
+  }
+
+  /** The lines of binding orders placed since `since`: when, the product, yen (unit price × bottles) and bottles. */
+  async saleLines(since: Date): Promise<{ createdAt: Date; productId: number | null; yen: number; bottles: number }[]> {
+    const rows = await this.db
+      .select({
+        createdAt: ordersTable.createdAt,
+        productId: orderItemsTable.productId,
+        yen: sql<number>`${orderItemsTable.unitPrice} * ${orderItemsTable.amount}`,
+        bottles: orderItemsTable.amount,
+      })
+      .from(orderItemsTable)
+      .innerJoin(ordersTable, eq(ordersTable.id, orderItemsTable.orderId))
+      .where(and(gte(ordersTable.createdAt, since), notInArray(ordersTable.status, [...notBinding])));
+    return rows.map((row) => ({ ...row, yen: Number(row.yen) }));
+  }
+
+  /** The wished delivery date of each order ready to ship (paid, or cash on delivery). */
+  async readyToShip(): Promise<{ desiredDeliveryDate: string | null }[]> {
+    return this.db
+      .select({ desiredDeliveryDate: ordersTable.desiredDeliveryDate })
+      .from(ordersTable)
+      .where(or(eq(ordersTable.status, "deposited"), and(eq(ordersTable.status, "await_payment"), inQueue("to_ship"))));
+  }
 }

@@ -1,18 +1,46 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { memberOnly, pageQuery } from "../http/route-schemas.ts";
-import type { OrdersService } from "./orders.service.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { KEYED_WRITE, memberOnly, pageQuery } from "../http/route-schemas.ts";
+import { requireUser } from "../http/auth.ts";
+import { deliveryWishOf } from "../../domain/order-changes.ts";
+import type { OrderChanges } from "./order-changes.ts";
+import { shopperActor } from "./order-moves.ts";
+import type { OrderRow, OrdersService } from "./orders.service.ts";
 
 const ordersQuery = z.object({ page: pageQuery });
+const orderParams = z.object({ id: z.string() });
+/** A new delivery wish: a date (yyyy-MM-dd) and a time band code, either blank for none; checked by the service. */
+const deliveryBody = z.object({ desired_delivery_date: z.unknown(), desired_delivery_timezone: z.unknown() }).partial().catch({});
 
-/** GET /api/orders (spec §7): the signed-in member's order history, 10 a page, newest first. */
-export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: OrdersService }): void {
+/**
+ * GET /api/orders: the signed-in member's order history, 10 a page, newest first. Also the member's
+ * change of an order's delivery wish before shipping (decision 074): GET and POST
+ * /api/orders/{id}/delivery, for the member's own orders only (another's is a 404, as the receipt's).
+ */
+export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: OrdersService; changes: OrderChanges }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ownOrder = async (publicId: string, userId: number): Promise<OrderRow> => {
+    const order = await deps.orders.byPublicId(publicId);
+    if (!order || order.userId !== userId) throw new DomainError("not-found");
+    return order;
+  };
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.get(`${prefix}/orders`, { ...memberOnly(), schema: { querystring: ordersQuery } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return deps.orders.history(request.user!.id, request.query.page, request.locale);
+    });
+    app.get(`${prefix}/orders/:id/delivery`, { ...memberOnly(), schema: { params: orderParams } }, async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const order = await ownOrder(request.params.id, requireUser(request).id);
+      return { data: await deps.changes.deliveryOptions(order, request.locale) };
+    });
+    app.post(`${prefix}/orders/:id/delivery`, { ...memberOnly(), config: KEYED_WRITE, schema: { params: orderParams, body: deliveryBody } }, async (request) => {
+      const user = requireUser(request);
+      const order = await ownOrder(request.params.id, user.id);
+      const changed = await deps.changes.changeDelivery(order, deliveryWishOf(request.body), shopperActor(user.id), request.locale);
+      return { data: await deps.changes.deliveryOptions(changed, request.locale) };
     });
   }
 }

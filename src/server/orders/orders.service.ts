@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
@@ -27,6 +27,8 @@ export interface OrderListFilters {
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
+  /** Only these orders (public ids): the selection of the back office's bulk print and export (decision 069). */
+  publicIds?: string[] | undefined;
 }
 
 /** `%` and `_` in a search are letters, not wildcards. */
@@ -39,6 +41,7 @@ function orderListWhere(filters: OrderListFilters): SQL | undefined {
   // A card order still waiting for 3-D Secure is not an order yet; it is shown only when asked for.
   conditions.push(filters.status ? eq(ordersTable.status, filters.status) : ne(ordersTable.status, "pending"));
   if (filters.paymentMethod) conditions.push(eq(ordersTable.paymentMethod, filters.paymentMethod));
+  if (filters.publicIds) conditions.push(filters.publicIds.length > 0 ? inArray(ordersTable.publicId, filters.publicIds) : sql`false`);
   if (filters.from) conditions.push(gte(ordersTable.createdAt, japanMidnight(filters.from)));
   if (filters.to) conditions.push(lt(ordersTable.createdAt, japanMidnight(filters.to, 1)));
   const q = filters.q?.trim();
@@ -54,7 +57,8 @@ function orderListWhere(filters: OrderListFilters): SQL | undefined {
 }
 
 function chargeOfRow(row: OrderChargeRow): OrderCharge {
-  return { kind: row.kind, label: { ja: row.labelJa, en: row.labelEn }, amount: row.amount, taxable: row.taxable };
+  // A discount or correction names its rate (decision 070); the others are taxed at the order's standard rate.
+  return { kind: row.kind, label: { ja: row.labelJa, en: row.labelEn }, amount: row.amount, taxable: row.taxable, ...(row.taxRatePercent === null ? {} : { taxRatePercent: row.taxRatePercent }) };
 }
 
 /** The one order view (src/domain/order-view.ts) of an order's rows. */
@@ -145,6 +149,7 @@ export class OrdersService {
           labelEn: charge.label.en,
           amount: charge.amount,
           taxable: charge.taxable,
+          taxRatePercent: charge.taxRatePercent ?? null,
           position,
         })),
       );
@@ -278,9 +283,12 @@ export class OrdersService {
   /**
    * Claims the right to charge a pending card order that has no payment yet, so concurrent posts of
    * one checkout never charge it side by side; a claim older than `staleAfterMs` (its request died)
-   * may be taken over. False when another request holds it or the payment exists.
+   * may be taken over. False when another request holds it or the payment exists. Half a minute:
+   * the shopper whose process died mid-charge is told 処理中 and may press again soon after; a
+   * charge still in flight past it is safe, since the gateway's idempotency key is the order's
+   * (the gateway answers the first payment, or refuses a concurrent request with the same key).
    */
-  async claimCharge(orderId: number, now: Date = new Date(), staleAfterMs = 120_000): Promise<boolean> {
+  async claimCharge(orderId: number, now: Date = new Date(), staleAfterMs = 30_000): Promise<boolean> {
     const stale = new Date(now.getTime() - staleAfterMs);
     const claimed = await this.db
       .update(ordersTable)

@@ -11,7 +11,7 @@ import { PaymentGatewayError } from "./payment-gateway.ts";
 
 const setupIntentId = lineText(100).trim().min(1);
 
-/** The card-setup result (spec §7 PUT /api/cards): our `{ setup_intent_id }`, or Stripe.js's `{ setupIntent: { id } }` as it is. */
+/** The card-setup result (the API contract's PUT /api/cards): our `{ setup_intent_id }`, or Stripe.js's `{ setupIntent: { id } }` as it is. */
 const saveCardBody = z.union([
   z.object({ setup_intent_id: setupIntentId }).transform((body) => body.setup_intent_id),
   z.object({ setupIntent: z.object({ id: setupIntentId }) }).transform((body) => body.setupIntent.id),
@@ -28,7 +28,7 @@ async function withGateway<T>(request: FastifyRequest, reply: FastifyReply, work
   }
 }
 
-/** GET/PUT/DELETE /api/cards and GET /api/cards/edit (spec §7): the member's saved card, members only. */
+/** GET/PUT/DELETE /api/cards and GET /api/cards/edit: the member's saved card, members only. */
 export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: CardsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const member = memberOnly();
@@ -41,7 +41,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: Card
     app.get(`${prefix}/cards/edit`, member, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");
-      return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user) }));
+      return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user, { sessionId: request.sessionId, ip: request.ip }) }));
     });
 
     // A body that is no card-setup result is the spec's "card not saved" (422), not the general 400.
@@ -49,7 +49,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: Card
       if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
       const user = requireUser(request);
       const setupIntentId = request.body;
-      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, setupIntentId), message: message("saved", request.locale) }));
+      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, setupIntentId, { sessionId: request.sessionId, ip: request.ip }), message: message("saved", request.locale) }));
     });
 
     app.delete(`${prefix}/cards`, member, async (request) => {

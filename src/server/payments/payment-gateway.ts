@@ -2,7 +2,7 @@ import type { PaymentBrowserConfig, SavedCard } from "../../domain/card.ts";
 import type { Locale } from "../../domain/locale.ts";
 
 /**
- * The one way the shop takes payments by card, at a convenience store (konbini) and by PayPay (DESIGN.md): Stripe when its keys are set, otherwise the
+ * The one way the shop takes payments by card, at a convenience store (konbini) and by PayPay (decisions 008, 025): Stripe when its keys are set, otherwise the
  * built-in test gateway, which behaves like Stripe's test mode. Both follow Stripe's model — the
  * browser turns the card into a payment method id with the gateway's own script, the server creates
  * and confirms a PaymentIntent with that id, a 3-D Secure challenge makes the intent
@@ -53,8 +53,12 @@ export interface PaymentGateway {
   /** A SetupIntent that saves a card under the customer for later payments; its client secret goes to the page. */
   createSetupIntent(customerId: string, metadata?: Record<string, string>): Promise<SetupIntentResult>;
   retrieveSetupIntent(id: string): Promise<SetupIntentResult>;
-  /** What may be shown of a card: brand, last four digits and expiry. */
-  retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null }>;
+  /**
+   * What may be shown of a card: brand, last four digits and expiry; and its fingerprint (the same
+   * for every payment method of one card number, Stripe's `card.fingerprint`), which the
+   * card-testing defence counts refusals by (decision 064). Null where the gateway gives none.
+   */
+  retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null; fingerprint: string | null }>;
   /** Removes a saved card from its customer; it can no longer be charged. */
   detachPaymentMethod(id: string): Promise<void>;
 
@@ -80,7 +84,7 @@ export interface CreatePaymentIntentInput {
   paymentMethodId: string;
   /** Needed when paying with a saved card (it belongs to that customer). */
   customerId?: string | undefined;
-  /** One key per checkout attempt (spec §4): the same key never pays twice. */
+  /** One key per checkout attempt: the same key never pays twice. */
   idempotencyKey: string;
   metadata: { orderId: string } & Record<string, string>;
   /** True when the member is not at the keyboard (no challenge possible): a card that needs one is declined. */
@@ -130,7 +134,7 @@ export interface KonbiniVoucher {
   voucherUrl: string | null;
 }
 
-/** A card problem, worded by the gateway for the shopper (spec §8: shown under the card field). */
+/** A card problem, worded by the gateway for the shopper (shown under the card field). */
 export interface CardError {
   /** Stripe's code: card_declined, expired_card, incorrect_cvc, authentication_required, payment_intent_authentication_failure… */
   code: string;
@@ -198,6 +202,8 @@ export interface PaymentEvent {
   type: PaymentEventType;
   outcome: PaymentOutcome;
   paymentIntent: PaymentIntentResult;
+  /** The event's body exactly as it arrived (Stripe's webhook), kept as a transaction record (decision 062). */
+  raw?: Buffer;
 }
 
 export type PaymentEventHandler = (event: PaymentEvent) => Promise<void> | void;

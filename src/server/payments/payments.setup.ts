@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { registerCardRoutes } from "./cards.routes.ts";
+import { CardTestingDefence } from "./card-testing.ts";
 import { CardsService } from "./cards.service.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { registerPaymentWebhookRoute } from "./payments.routes.ts";
@@ -17,7 +18,7 @@ import { TestGateway } from "./test-gateway.ts";
 export async function registerPayments(
   app: FastifyInstance,
   deps: { config: Config; db: Database; secret: string },
-): Promise<{ payments: PaymentGateway; cards: CardsService }> {
+): Promise<{ payments: PaymentGateway; cards: CardsService; cardTesting: CardTestingDefence }> {
   let payments: PaymentGateway;
   if (deps.config.stripe) {
     // The Stripe SDK (~6 MB of heap) is loaded only when its keys are set (decision 048).
@@ -40,7 +41,8 @@ export async function registerPayments(
     app.log.info({}, "no Stripe keys: cards are taken by the built-in test gateway (test mode)");
     payments = test;
   }
-  const cards = new CardsService(deps.db, payments, app.log);
+  const defence = new CardTestingDefence(deps.db, app.log, deps.secret, deps.config.cardAttemptLimits);
+  const cards = new CardsService(deps.db, payments, app.log, defence);
   registerCardRoutes(app, { cards });
-  return { payments, cards };
+  return { payments, cards, cardTesting: defence };
 }

@@ -184,9 +184,9 @@ describe("the Stripe adapter's requests", () => {
     expect(lastRequest().form).toEqual({ customer: "cus_new", "allowed_payment_method_types[0]": "card", usage: "off_session", "metadata[kura_user_id]": "7" });
 
     fake.on("GET", "/v1/payment_methods/pm_card", {
-      body: { id: "pm_card", object: "payment_method", type: "card", customer: "cus_new", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031 } },
+      body: { id: "pm_card", object: "payment_method", type: "card", customer: "cus_new", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, fingerprint: "Xt5EWLLDS7FJjR1c" } },
     });
-    expect(await gateway.retrievePaymentMethod("pm_card")).toEqual({ brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, customerId: "cus_new" });
+    expect(await gateway.retrievePaymentMethod("pm_card")).toEqual({ brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, customerId: "cus_new", fingerprint: "Xt5EWLLDS7FJjR1c" });
 
     fake.on("POST", "/v1/payment_methods/pm_card/detach", { body: { id: "pm_card", object: "payment_method", customer: null } });
     await gateway.detachPaymentMethod("pm_card");

@@ -168,7 +168,7 @@ export class StripeGateway implements PaymentGateway {
     return setupIntentResult(await this.call(() => this.stripe.setupIntents.retrieve(id)));
   }
 
-  async retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null }> {
+  async retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null; fingerprint: string | null }> {
     const method = await this.call(() => this.stripe.paymentMethods.retrieve(id));
     if (!method.card) throw new PaymentGatewayError("invalid_request", "The PaymentMethod is not a card");
     return {
@@ -177,6 +177,7 @@ export class StripeGateway implements PaymentGateway {
       exp_month: method.card.exp_month,
       exp_year: method.card.exp_year,
       customerId: idOf(method.customer),
+      fingerprint: method.card.fingerprint ?? null,
     };
   }
 
@@ -209,7 +210,7 @@ export class StripeGateway implements PaymentGateway {
     const paymentIntent = paymentIntentResult(stripeIntent.data);
     if (type === "payment_intent.canceled" && paymentIntent.paymentMethodType === "card") return { ok: true, eventId: id, handled: 0 };
     const outcome = outcomeOf(type, paymentIntent.paymentMethodType, stripeIntent.data.cancellation_reason ?? null);
-    const handled = await this.events.dispatch({ id, type, outcome, paymentIntent });
+    const handled = await this.events.dispatch({ id, type, outcome, paymentIntent, raw: rawBody });
     return { ok: true, eventId: id, handled };
   }
 

@@ -28,6 +28,8 @@ export interface StoredPaymentMethod {
   behaviour: TestCardBehaviour;
   /** Saved through a SetupIntent, so off-session payments need no new challenge. */
   set_up_for_off_session: boolean;
+  /** The same for every payment method of one card number, as Stripe's card.fingerprint (absent on older methods). */
+  fingerprint?: string;
 }
 
 export interface StoredPaymentIntent {
@@ -130,6 +132,11 @@ export function secretsMatch(given: string, expected: string): boolean {
   const left = Buffer.from(given);
   const right = Buffer.from(expected);
   return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/** A card number's fingerprint: a short one-way hash, so the number itself is never kept. */
+export function cardFingerprintOf(number: string): string {
+  return crypto.createHash("sha256").update(`kura-test-card:${number}`).digest("base64url").slice(0, 16);
 }
 
 export function fingerprintOf(parameters: unknown): string {

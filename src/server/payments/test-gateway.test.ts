@@ -317,7 +317,15 @@ describe("setup intents and saved cards", () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ kind: "setup_intent", status: "succeeded", paymentMethodId });
     expect(await gateway.retrieveSetupIntent(setup.id)).toMatchObject({ status: "succeeded", customerId: customer.id, paymentMethodId, metadata: { kura_user_id: "1" } });
-    expect(await gateway.retrievePaymentMethod(paymentMethodId)).toEqual({ brand: "visa", last4: "4242", exp_month: 12, exp_year: NEXT_YEAR, customerId: customer.id });
+    expect(await gateway.retrievePaymentMethod(paymentMethodId)).toEqual({
+      brand: "visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: NEXT_YEAR,
+      customerId: customer.id,
+      // One card number, one fingerprint, as at Stripe (the card-testing defence counts by it).
+      fingerprint: expect.stringMatching(/^[\w-]{16}$/),
+    });
     const charged = await gateway.createPaymentIntent({
       amount: 2_200,
       paymentMethodId,

@@ -1,5 +1,6 @@
 import type { CardInputError } from "../../domain/card.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 // What the built-in test gateway says, as Stripe (with Stripe.js set to the shopper's language)
 // would: card messages for the shopper, its 3-D Secure challenge page, the konbini voucher page and
@@ -129,5 +130,5 @@ const en: Record<GatewayTextKey, string> = {
 const texts: Record<Locale, Record<GatewayTextKey, string>> = { ja, en };
 
 export function gatewayText(key: GatewayTextKey | CardInputError, locale: Locale, params: Record<string, string> = {}): string {
-  return texts[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return fillText(texts[locale][key], params);
 }

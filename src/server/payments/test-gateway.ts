@@ -23,6 +23,7 @@ import { TEST_CARDS, authenticationFor, declineOf } from "./test-gateway.cards.t
 import type { StoredPaymentIntent, StoredPaymentMethod, StoredSetupIntent } from "./test-gateway.store.ts";
 import {
   TestGatewayStore,
+  cardFingerprintOf,
   fingerprintOf,
   idOfClientSecret,
   idempotentObjectId,
@@ -289,9 +290,9 @@ export class TestGateway implements PaymentGateway {
     return setupIntentResult(id, await this.store.get("setup_intent", id));
   }
 
-  async retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null }> {
+  async retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null; fingerprint: string | null }> {
     const method = await this.store.get("payment_method", id);
-    return { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year, customerId: method.customer };
+    return { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year, customerId: method.customer, fingerprint: method.fingerprint ?? null };
   }
 
   async detachPaymentMethod(id: string): Promise<void> {
@@ -319,7 +320,14 @@ export class TestGateway implements PaymentGateway {
     if (!behaviour) return { ok: false, error: { code: "card_declined", declineCode: "test_mode_live_card", message: gatewayText("notTestCard", locale), param: "number" } };
     const id = newObjectId("payment_method");
     const card: SavedCard = { brand: checked.card.brand, last4: checked.card.number.slice(-4), exp_month: checked.card.expMonth, exp_year: checked.card.expYear };
-    const method: StoredPaymentMethod = { ...card, billing_details: input.billing_details ?? {}, customer: null, behaviour, set_up_for_off_session: false };
+    const method: StoredPaymentMethod = {
+      ...card,
+      billing_details: input.billing_details ?? {},
+      customer: null,
+      behaviour,
+      set_up_for_off_session: false,
+      fingerprint: cardFingerprintOf(checked.card.number),
+    };
     await this.store.insert("payment_method", id, method);
     return { ok: true, id, card };
   }

@@ -14,7 +14,7 @@ const countriesQuery = z.object({
 
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
-/** GET /api/countries?q= (spec §7), in every locale prefix; names in the request's locale. */
+/** GET /api/countries?q=, in every locale prefix; names in the request's locale. */
 export function registerCountryRoutes(fastify: FastifyInstance, deps: { countries: CountriesService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {

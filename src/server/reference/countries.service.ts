@@ -50,7 +50,7 @@ function loadCountries(): Country[] {
   }));
 }
 
-/** ISO 3166-1 countries with Japanese and English names (spec §7 GET /api/countries). */
+/** ISO 3166-1 countries with Japanese and English names (the API contract's GET /api/countries). */
 export class CountriesService {
   private readonly countries = loadCountries();
   private readonly byId = new Map(this.countries.map((country) => [country.id, country]));

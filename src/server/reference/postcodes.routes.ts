@@ -9,7 +9,7 @@ const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
 const postcodeParams = z.object({ zip3: z.string().regex(/^\d{3}$/) });
 
 /**
- * GET /api/postcodes/{first 3 digits} (spec §4 Postcode lookup, §7): every postcode of the prefix
+ * GET /api/postcodes/{first 3 digits}: every postcode of the prefix
  * with its prefecture (1–47), city and town, served by the shop itself instead of an outside host.
  * The same for every visitor and language, and it changes only with the data, so caches keep it.
  */

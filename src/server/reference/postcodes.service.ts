@@ -50,7 +50,7 @@ function entryOf(candidates: PackageRow[]): PostcodeEntry {
 /** Prefixes kept parsed in memory; a prefix's table is 5–150 KB, most lookups hit a few big cities. */
 const CACHED_PREFIXES = 64;
 
-/** Postcode lookup by the first 3 digits (spec §4 Postcode lookup), read lazily and kept in a small LRU. */
+/** Postcode lookup by the first 3 digits, read lazily and kept in a small LRU. */
 export class PostcodesService {
   private readonly cache = new Map<string, Promise<PostcodeTable>>();
 

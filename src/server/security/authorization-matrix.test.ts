@@ -87,8 +87,6 @@ function rules(f: Fixtures): Record<string, Rule> {
     // --- pages and files outside the APIs ---
     "GET /healthz": { access: "public", ok: 200 },
     "GET /locale/:locale": { access: "public", path: "/locale/en?to=%2F", ok: 303 },
-    // The age gate's form without JavaScript (decision 056): the token comes as the header here, as `_csrf` from a form.
-    "POST /age-gate": { access: "public", payload: Buffer.from("year=1990&month=4&day=1&to=%2Fshop"), contentType: "application/x-www-form-urlencoded", ok: 303 },
     "GET /favicon.ico": { access: "public", ok: 301 },
     "GET /robots.txt": { access: "public", ok: 200 },
     "GET /sitemap.xml": { access: "public", ok: 200 },
@@ -183,12 +181,35 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/unlock": { access: "public", ok: 303 },
     "GET /admin/api/session": { access: "staff", ok: 200 },
     "DELETE /admin/api/session": { access: "staff", ok: 204, endsSession: true },
+    // The second step answers 401 to everyone without the pending note of a right password (decision 063).
+    "POST /admin/api/session/code": { access: "public", ok: 401 },
+    "GET /admin/api/two-factor": { access: "staff", ok: 200 },
+    "POST /admin/api/two-factor/setup": { access: "staff", ok: 200 },
+    "POST /admin/api/two-factor/confirm": { access: "staff", ok: 422 },
     "GET /admin/api/dashboard": { access: "staff", ok: 200 },
+    "GET /admin/api/dashboard/charts": { access: "staff", ok: 200 },
     "GET /admin/api/orders": { access: "staff", ok: 200 },
     "GET /admin/api/orders/:id": { access: "staff", path: `/admin/api/orders/${f.order}`, ok: 200 },
     "POST /admin/api/orders/:id/deposit": { access: "staff", path: `/admin/api/orders/${f.order}/deposit`, ok: [200, 409] },
     "POST /admin/api/orders/:id/ship": { access: "staff", path: `/admin/api/orders/${f.order}/ship`, ok: 422 },
+    // A slip correction with no body: the slip number is named in a 422.
+    "POST /admin/api/orders/:id/slip": { access: "staff", path: `/admin/api/orders/${f.order}/slip`, ok: 422 },
     "POST /admin/api/orders/:id/cancel": { access: "staff", path: `/admin/api/orders/${f.order}/cancel`, ok: [200, 409] },
+    // A discount line with no body: the fields are named in a 422.
+    "POST /admin/api/orders/:id/adjustments": { access: "staff", path: `/admin/api/orders/${f.order}/adjustments`, ok: 422 },
+    // Changes before shipping (decision 074): no wish named clears the wish (200), or is "nothing changed" (422), or a shipped order's 409; no recipient is a 422.
+    "GET /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: 200 },
+    "POST /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: [200, 409, 422] },
+    "POST /admin/api/orders/:id/recipient": { access: "staff", path: `/admin/api/orders/${f.order}/recipient`, ok: 422 },
+    // A member's own order only: another's is a 404 (order-changes.test.ts). The write requires a request key: without one a 400.
+    "GET /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [200, 404] },
+    "POST /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [400, 404, 409, 422] },
+    // The carrier's issued-data upload (decision 067): no file / no rows is a 422 for staff.
+    "POST /admin/api/shipments/issued-data/preview": { access: "staff", ok: 422 },
+    "POST /admin/api/shipments/issued-data": { access: "staff", ok: 422 },
+    // Bulk moves and jobs (decision 069): no move named is a 422; an unknown job a 404, for staff.
+    "POST /admin/api/orders/bulk": { access: "staff", ok: 422 },
+    "GET /admin/api/jobs/:id": { access: "staff", path: "/admin/api/jobs/999999", ok: 404 },
     // Documents (decision 037): the delivery note and the day's notes for staff; a receipt is issued by
     // staff for any order, by a member for their own (another's is a 404), by a guest's signed link.
     "GET /admin/api/orders/:id/delivery-note": { access: "staff", path: `/admin/api/orders/${f.order}/delivery-note`, ok: 200 },
@@ -249,6 +270,14 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/ledger/purchases": { access: "staff", ok: 200 },
     "GET /admin/api/ledger/sales": { access: "staff", ok: 200 },
     "GET /admin/api/ledger/year": { access: "staff", ok: 200 },
+    "GET /admin/api/suppliers": { access: "staff", ok: 200 },
+    "POST /admin/api/suppliers": { access: "staff", ok: 422 },
+    "PATCH /admin/api/suppliers/:id": { access: "staff", path: "/admin/api/suppliers/999999", ok: 422 },
+    "DELETE /admin/api/suppliers/:id": { access: "staff", path: "/admin/api/suppliers/999999", ok: 404 },
+    "GET /admin/api/ledger/stock-takes": { access: "staff", ok: 200 },
+    "POST /admin/api/ledger/stock-takes": { access: "staff", ok: 422 },
+    "DELETE /admin/api/ledger/stock-takes/:id": { access: "staff", path: "/admin/api/ledger/stock-takes/999999", ok: 404 },
+    "DELETE /admin/api/ledger/moves/:id": { access: "staff", path: "/admin/api/ledger/moves/1", ok: 409 },
     "GET /admin/api/magazine/subscribers": { access: "staff", ok: 200 },
     "POST /admin/api/magazine/issues": { access: "staff", ok: 422 },
     "GET /admin/api/inquiries": { access: "staff", ok: 200 },
@@ -261,8 +290,15 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/members/:id/unlock": { access: "staff", path: `/admin/api/members/${f.member}/unlock`, ok: 200 },
     "POST /admin/api/members/:id/confirmation": { access: "staff", path: `/admin/api/members/${f.member}/confirmation`, ok: 409 },
     "GET /admin/api/staff": { access: "owner", ok: 200 },
+    "GET /admin/api/audit_log": { access: "owner", ok: 200 },
+    "GET /admin/api/transaction-records": { access: "staff", ok: 200 },
+    "GET /admin/api/transaction-records/export": { access: "staff", ok: 200 },
+    "GET /admin/api/transaction-records/:id/file": { access: "staff", path: "/admin/api/transaction-records/999999/file", ok: 404 },
     "POST /admin/api/staff": { access: "owner", ok: 422 },
     "DELETE /admin/api/staff/:id": { access: "owner", path: async () => `/admin/api/staff/${(await createStaff(shop)).staff.id}`, ok: 204 },
+    "POST /admin/api/staff/:id/two-factor/reset": { access: "owner", path: async () => `/admin/api/staff/${(await createStaff(shop)).staff.id}/two-factor/reset`, ok: 204 },
+    "GET /admin/api/security": { access: "owner", ok: 200 },
+    "PUT /admin/api/security": { access: "owner", ok: 200, payload: {} },
     "GET /admin/api/settings": { access: "owner", ok: 200 },
     "POST /admin/api/settings": { access: "owner", ok: 422 },
   };

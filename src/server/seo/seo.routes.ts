@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CatalogService } from "../catalog/catalog.service.ts";
+import { KeptBodies } from "../http/kept-encodings.ts";
 
 const STATIC_PAGES = ["/", "/shop", "/products", "/company", "/privacy-policy", "/specified-commercial-transaction-act-notes", "/inquiry"];
 
@@ -8,13 +9,15 @@ function escapeXml(value: string): string {
 }
 
 /** robots.txt and a sitemap of every public page, product and exhibit. */
-export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string }): void {
+export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string; kept?: KeptBodies }): void {
+  const kept = deps.kept ?? new KeptBodies();
   app.get("/robots.txt", async (_request, reply) => {
     const lines = ["User-agent: *", "Disallow: /mypage", "Disallow: /checkout", "Disallow: /api/", "Disallow: /admin", `Sitemap: ${deps.publicUrl}/sitemap.xml`];
     return reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(`${lines.join("\n")}\n`);
   });
 
-  app.get("/sitemap.xml", async (_request, reply) => {
+  // A kept body: compressed once per encoding (decision 066), not again by @fastify/compress.
+  app.get("/sitemap.xml", { compress: false }, async (request, reply) => {
     const body = await deps.catalog.cachedBody("sitemap", async () => {
       const snapshot = await deps.catalog.snapshot();
       const paths = [
@@ -29,6 +32,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: Catalog
         "</urlset>",
       ].join("\n");
     });
-    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(body);
+    const bytes = await kept.encode(request.headers["accept-encoding"], reply, body);
+    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(bytes);
   });
 }

@@ -60,6 +60,8 @@ export class CatalogFactory {
     taxClass?: "standard" | "reduced";
     /** The liquor tax law's 品目 (a key of LIQUOR_CATEGORIES); none by default. */
     liquorCategory?: string | null;
+    /** The business date of the opening move in the ledger (today by default). */
+    openedOn?: string;
   } = {}): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
@@ -85,7 +87,7 @@ export class CatalogFactory {
       .returning({ id: productsTable.id });
     const productId = row!.id;
     // Every stock figure is the sum of its ledger moves (docs/decisions/038), in tests too.
-    await recordStockMove(this.db, { productId, kind: "opening", quantity: fields.stock ?? 10, actor: "system" });
+    await recordStockMove(this.db, { productId, kind: "opening", quantity: fields.stock ?? 10, actor: "system", movedOn: fields.openedOn });
     for (const seriesId of fields.seriesIds ?? []) await this.db.insert(productSeriesTable).values({ productId, seriesId });
     for (let position = 0; position < (fields.imageCount ?? 1); position++) {
       await this.db.insert(productImagesTable).values({ productId, imageId: await this.image(), position });

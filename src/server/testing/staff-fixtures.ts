@@ -1,10 +1,15 @@
+import { eq } from "drizzle-orm";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
+import { PENDING_COOKIE, newTotpSecret, totpCode } from "../admin/staff-two-factor.ts";
+import { staffMembersTable } from "../db/schema/staff.ts";
 import type { BrowserSession, TestApp } from "./test-app.ts";
 
 export interface StaffSession extends BrowserSession {
   staff: StaffResource;
   email: string;
   password: string;
+  /** The authenticator key of a staff member signed in with a second factor (every owner). */
+  totpSecret: string | null;
 }
 
 /** Creates a staff member as `npm run admin:create` does. */
@@ -15,12 +20,39 @@ export async function createStaff(shop: TestApp, options: { role?: StaffRole; em
   return { staff, email, password };
 }
 
-/** A staff member signed in through POST /admin/api/session, as the login page does; each read of `headers` carries a new request key. */
-export async function staffSession(shop: TestApp, role: StaffRole = "staff"): Promise<StaffSession> {
+/**
+ * Gives a staff member an authenticator key as a finished enrolment would (decision 063), without
+ * recovery codes; answers the key, from which tests compute codes as the app would.
+ */
+export async function enrolStaff(shop: TestApp, staffId: number, secret = newTotpSecret()): Promise<string> {
+  await shop.database.db.update(staffMembersTable).set({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: null }).where(eq(staffMembersTable.id, staffId));
+  return secret;
+}
+
+/** The pending note a password step answered (the cookie the second step needs), as a Cookie header part. */
+export function pendingCookieOf(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((each) => each.name === PENDING_COOKIE);
+  if (!cookie) throw new Error("the response set no pending sign-in cookie");
+  return `${PENDING_COOKIE}=${cookie.value}`;
+}
+
+/**
+ * A staff member signed in through the back office's sign-in, as the login page does: the password
+ * (POST /admin/api/session), then for an owner (who must have a second factor) or with
+ * `twoFactor`, a code computed from the key (POST /admin/api/session/code). Each read of `headers`
+ * carries a new request key.
+ */
+export async function staffSession(shop: TestApp, role: StaffRole = "staff", options: { twoFactor?: boolean } = {}): Promise<StaffSession> {
   const { staff, email, password } = await createStaff(shop, { role });
+  const totpSecret = role === "owner" || options.twoFactor ? await enrolStaff(shop, staff.id) : null;
   const guest = shop.browserSession();
-  const response = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: guest.headers, payload: { email, password } });
+  let response = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: guest.headers, payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`staff sign-in failed: ${response.statusCode} ${response.body}`);
+  if (totpSecret) {
+    const headers = { ...guest.headers, cookie: `${guest.headers.cookie}; ${pendingCookieOf(response)}` };
+    response = await shop.app.inject({ method: "POST", url: "/admin/api/session/code", headers, payload: { code: totpCode(totpSecret) } });
+    if (response.statusCode !== 200) throw new Error(`staff second step failed: ${response.statusCode} ${response.body}`);
+  }
   const session = shop.sessionFrom(response);
   return {
     ...session,
@@ -32,5 +64,6 @@ export async function staffSession(shop: TestApp, role: StaffRole = "staff"): Pr
     staff,
     email,
     password,
+    totpSecret,
   };
 }

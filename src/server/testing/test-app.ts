@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,6 +49,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** "production": the pages too, from the production build (`scripts/ensure-build.mjs` first). */
     pages?: "production" | "none";
+    /** Items over which bulk work runs as a job (decision 069): a small number instead of a big data set. */
+    jobThreshold?: number;
   } = {},
 ): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
@@ -55,12 +58,13 @@ export async function createTestApp(
   const config = readConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, LOG_LEVEL: "silent", ...environment });
   // The demo shop profile only: each test builds the catalogue it needs with the factories.
   await new ShopProfileService(database.db).save(readShopProfileFile(config.shopProfileFile));
-  const app = await buildApp({ config, database, pages: options.pages ?? "none", onRoute: options.onRoute });
+  const app = await buildApp({ config, database, pages: options.pages ?? "none", onRoute: options.onRoute, jobThreshold: options.jobThreshold });
   await app.ready();
   const sessionOf = (sessionId: string): BrowserSession => ({
     cookie: `${SESSION_COOKIE}=${sessionId}`,
     headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, "x-csrf-token": csrfTokenFor(sessionId, TEST_SECRET) },
   });
+  let signIns = 0;
   const sessionFrom = (response: { cookies: { name: string; value: string }[] }) => {
     const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
     if (!cookie) throw new Error("the response set no session cookie");
@@ -78,9 +82,13 @@ export async function createTestApp(
       const password = options.password ?? "correct horse battery";
       await database.db.insert(usersTable).values({ email, passwordHash: await hashPassword(password), confirmedAt: new Date() });
       const guest = sessionOf(crypto.randomUUID().replaceAll("-", "").padEnd(43, "x"));
+      signIns += 1;
       const response = await app.inject({
         method: "POST",
         url: "/api/users/sign_in",
+        // Each member from an address of its own (198.18.0.0/15, for tests): a file making many
+        // members stays under the sign-in rate limit, which counts per client address.
+        remoteAddress: `198.18.${Math.floor(signIns / 250) % 256}.${(signIns % 250) + 1}`,
         headers: guest.headers,
         payload: { api_user: { email, password, remember_me: options.remember ?? false } },
       });
@@ -99,4 +107,19 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What building the production bundle may take on a busy two-core machine (beforeAll's bound in the tests that use it). */
+export const PRODUCTION_BUILD_TIMEOUT_MS = 900_000;
+
+/**
+ * The app with its pages from the production build, for tests of the pages' forms and actions
+ * (decisions 052, 057, 059): `scripts/ensure-build.mjs` first (it builds only when the sources are
+ * newer than build/, and always for production), then the app as createTestApp makes it. Call it
+ * in a beforeAll bounded by PRODUCTION_BUILD_TIMEOUT_MS.
+ */
+export async function createTestAppWithPages(environment: Record<string, string> = {}): Promise<TestApp> {
+  const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("scripts/ensure-build.mjs failed");
+  return createTestApp(environment, undefined, { pages: "production" });
 }

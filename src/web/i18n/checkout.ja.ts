@@ -1,4 +1,4 @@
-// /checkout (spec §2, §4, §5, §8). Spec wording verbatim where the spec gives it.
+// /checkout. Spec wording verbatim where the spec gives it.
 export const checkoutJa = {
   "checkout.title": "ご購入手続き",
   "checkout.backToShop": "ショップに戻る",
@@ -75,9 +75,13 @@ export const checkoutJa = {
   "checkout.birthDateHint": "20歳以上であることを確認するため、ご注文者の生年月日をご入力ください。",
   "checkout.taxAt": "消費税({rate}%対象 {base})",
   "checkout.reducedFootnote": "※は軽減税率対象",
-  "checkout.ageNotice": "20歳未満の者の飲酒は法律で禁止されています。20歳未満の方への酒類の販売はいたしません。",
   "checkout.submit": "購入",
   "checkout.failed": "ご注文を受け付けられませんでした。時間をおいてもう一度お試しください。",
+  "checkout.needsJavaScript": "クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。銀行振込・代金引換はこのままご注文いただけます。",
+  "checkout.fillShownFields": "お選びの内容に必要な入力欄を表示しました。ご記入・ご確認のうえ、もう一度「購入」を押してください。",
+  "checkout.confirmMethodAgain": "お選びのお支払い方法で「ご注文内容の最終確認」を表示しなおしました。内容をご確認のうえ、もう一度「購入」を押してください。",
+  "checkout.checkFieldsBelow": "ご注文はまだ確定していません。以下の内容をご確認ください。",
+  "checkout.confirmAgain": "お選びの内容でお支払い金額が変わりました。「ご注文内容の最終確認」の金額をご確認のうえ、もう一度「購入」を押してください。",
 
   "checkout.leaveTitle": "ご購入手続きの途中です",
   "checkout.leavePrompt": "お支払い手続きが完了していません。このページを離れてもよろしいですか？",

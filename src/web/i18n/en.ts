@@ -35,6 +35,7 @@ export const en: Dictionary = {
 
   "cart.title": "Cart",
   "cart.open": "Open cart",
+  "cart.view": "View cart (checkout)",
   "cart.close": "Close cart",
   "cart.empty": "Your cart is empty",
 
@@ -49,6 +50,7 @@ export const en: Dictionary = {
   "ageGate.submit": "Enter",
   "ageGate.required": "Please select your full date of birth.",
   "ageGate.nonexistentDate": "The date entered does not exist.",
+  "ageGate.expired": "This page had expired. Please choose your date of birth and enter again.",
   "ageGate.underage": "We are sorry, you are under the legal drinking age. We cannot welcome you to our site.",
 
   "page.loading": "Loading…",
@@ -83,7 +85,7 @@ export const en: Dictionary = {
 
   "mypage.title": "My Page",
   "mypage.nav": "My Page menu",
-  "mypage.profile": "Profile",
+  "mypage.profile": "Member details",
   "mypage.checking": "Checking your sign-in…",
 
   "inquiry.title": "Contact",
@@ -117,6 +119,7 @@ export const en: Dictionary = {
 
   "magazine.email": "Email",
   "magazine.consent": "I agree to the privacy policy",
+  "magazine.consentField": "Privacy policy",
   "magazine.privacyNote": "We use your email address only to send you the mail magazine and never pass it on. You can unsubscribe at any time through the link in every issue.",
   "magazine.privacyLink": "Read the privacy policy",
   "magazine.submit": "Subscribe",
@@ -240,6 +243,7 @@ export const en: Dictionary = {
   "address.countryNoResults": "No matching country",
   "address.zip": "Zip",
   "address.zipHint": "Enter the 7 digits (hyphen optional) to fill in the prefecture and address.",
+  "address.zipHintBeforeScript": "Enter the 7 digits (hyphen optional).",
   "address.zipNotFound": "No address was found for this zip. Please type the address.",
   "address.prefecture": "Prefecture",
   "address.prefectureChoose": "Please choose",
@@ -267,6 +271,7 @@ export const en: Dictionary = {
   "mypageAddress.save": "Save",
   "mypageAddress.saving": "Saving…",
   "mypageAddress.saved": "Saved.",
+  "mypageAddress.loadFailed": "Your saved address could not be loaded. Please try again later.",
 
   // Accounts (auth pages, header Log Out, My Page profile and account): Devise's wording where it has one.
   "nav.logOut": "Log Out",
@@ -349,7 +354,7 @@ export const en: Dictionary = {
   "mypageProfile.save": "Save",
   "mypageProfile.saving": "Saving…",
   "mypageProfile.saved": "Saved.",
-  "mypageAccount.title": "Account",
+  "mypageAccount.title": "Email and password",
   "mypageAccount.confirmed": "Your email address has been successfully confirmed.",
   "mypageAccount.emailHeading": "Change email",
   "mypageAccount.currentEmail": "Current email",
@@ -358,6 +363,7 @@ export const en: Dictionary = {
     "Currently waiting confirmation for: {email}. Open the link in the email sent to that address to complete the change; until then, log in with your current address.",
   "mypageAccount.resendPending": "Resend confirmation instructions",
   "mypageAccount.currentPasswordHint": "We need your current password to confirm your changes.",
+  "mypageAccount.cancelPasswordHint": "We need your current password to confirm it is you.",
   "mypageAccount.emailSubmit": "Change email",
   "mypageAccount.passwordHeading": "Change password",
   "mypageAccount.passwordSubmit": "Change password",
@@ -372,6 +378,8 @@ export const en: Dictionary = {
   "mypageAccount.cancelClose": "Close",
   "mypageAccount.cancelKeep": "Keep my account",
   "mypageAccount.cancelled": "Bye! Your account has been successfully cancelled. We hope to see you again soon.",
+  "mypageAccount.cancelConfirmCheck": "I understand that cancelling my account cannot be undone",
+  "mypageAccount.cancelConfirmRequired": "To cancel your account, tick the box to confirm.",
   // --- payments: card field, 3-D Secure, saved card (/mypage/credit) ---
   "payments.cardDetails": "Card details",
   "payments.testCardNote": "Test mode: real cards do not work. Enter a test card number (4242 4242 4242 4242; for 3D Secure e.g. 4000 0027 6000 3184), any future expiry date and any 3-digit security code.",

@@ -5,6 +5,7 @@ import { formatDate, formatProductPrice, formatYen } from "../../domain/format.t
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
 import type { Dictionary, MessageKey } from "./ja.ts";
+import { fillText } from "../../domain/fill-text.ts";
 
 /**
  * The dictionaries this process has: the server's entry provides both; a browser loads only the
@@ -38,8 +39,7 @@ export function translate(locale: Locale, key: MessageKey, params?: Params): str
   if (!dictionary) throw new Error(`The ${locale} dictionary is not loaded`);
   const text = (dictionary as Record<string, string>)[key] ?? pageTexts[locale]?.[key];
   if (text === undefined) throw new Error(`No ${locale} text for ${key}: is its page's module loaded?`);
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return params ? fillText(text, params) : text;
 }
 
 export interface I18n {

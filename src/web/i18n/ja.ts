@@ -39,6 +39,7 @@ export const ja = {
 
   "cart.title": "カート",
   "cart.open": "カートを開く",
+  "cart.view": "カートを見る(購入手続き)",
   "cart.close": "カートを閉じる",
   "cart.empty": "カートは空です",
 
@@ -53,6 +54,7 @@ export const ja = {
   "ageGate.submit": "入場する",
   "ageGate.required": "生年月日をすべて選択してください。",
   "ageGate.nonexistentDate": "存在しない日付が入力されました。",
+  "ageGate.expired": "ページの有効期限が切れました。お手数ですが、もう一度生年月日を選んで入場してください。",
   "ageGate.underage": "申し訳ありません、あなたは法定年齢以下です。 私達は私達のサイトであなたを歓迎することはできません。",
 
   "page.loading": "読み込み中…",
@@ -87,7 +89,7 @@ export const ja = {
 
   "mypage.title": "マイページ",
   "mypage.nav": "マイページメニュー",
-  "mypage.profile": "アカウント情報",
+  "mypage.profile": "会員情報",
   "mypage.checking": "ログイン状態を確認しています…",
 
   "inquiry.title": "お問い合わせ",
@@ -121,6 +123,7 @@ export const ja = {
 
   "magazine.email": "メールアドレス",
   "magazine.consent": "プライバシーポリシーに同意します",
+  "magazine.consentField": "プライバシーポリシー",
   "magazine.privacyNote": "ご登録のメールアドレスは、メールマガジンの配信のためにのみ利用し、第三者に提供することはありません。配信は各メールのリンクからいつでも停止できます。",
   "magazine.privacyLink": "プライバシーポリシーを読む",
   "magazine.submit": "登録する",
@@ -245,6 +248,7 @@ export const ja = {
   "address.countryNoResults": "該当する国が見つかりません",
   "address.zip": "郵便番号",
   "address.zipHint": "7桁の数字(ハイフンなしでも可)を入力すると、都道府県と住所を自動で入力します。",
+  "address.zipHintBeforeScript": "7桁の数字(ハイフンなしでも可)で入力してください。",
   "address.zipNotFound": "この郵便番号の住所が見つかりませんでした。住所を直接入力してください。",
   "address.prefecture": "都道府県",
   "address.prefectureChoose": "選択してください",
@@ -272,6 +276,7 @@ export const ja = {
   "mypageAddress.save": "保存する",
   "mypageAddress.saving": "保存中…",
   "mypageAddress.saved": "保存しました。",
+  "mypageAddress.loadFailed": "登録済みの住所を読み込めませんでした。時間をおいて再度お試しください。",
 
   // Accounts (auth pages, header Log Out, My Page profile and account): Devise's wording where it has one.
   "nav.logOut": "Log Out",
@@ -351,7 +356,7 @@ export const ja = {
   "mypageProfile.save": "保存する",
   "mypageProfile.saving": "保存中…",
   "mypageProfile.saved": "保存しました。",
-  "mypageAccount.title": "アカウント",
+  "mypageAccount.title": "メールアドレス・パスワード",
   "mypageAccount.confirmed": "メールアドレスが確認できました。",
   "mypageAccount.emailHeading": "メールアドレスの変更",
   "mypageAccount.currentEmail": "現在のメールアドレス",
@@ -359,6 +364,7 @@ export const ja = {
   "mypageAccount.pending": "{email} の確認待ちです。このアドレスに届いたメールのリンクを開くと変更が完了します。それまでは現在のメールアドレスでログインできます。",
   "mypageAccount.resendPending": "確認メールを再送信する",
   "mypageAccount.currentPasswordHint": "変更を確定するため、現在のパスワードを入力してください。",
+  "mypageAccount.cancelPasswordHint": "ご本人の確認のため、現在のパスワードを入力してください。",
   "mypageAccount.emailSubmit": "メールアドレスを変更する",
   "mypageAccount.passwordHeading": "パスワードの変更",
   "mypageAccount.passwordSubmit": "パスワードを変更する",
@@ -372,6 +378,8 @@ export const ja = {
   "mypageAccount.cancelClose": "閉じる",
   "mypageAccount.cancelKeep": "やめる",
   "mypageAccount.cancelled": "アカウントを削除しました。またのご利用をお待ちしております。",
+  "mypageAccount.cancelConfirmCheck": "退会すると元に戻せないことを確認しました",
+  "mypageAccount.cancelConfirmRequired": "退会される場合は、確認の欄にチェックを入れてください。",
   // --- payments: card field, 3-D Secure, saved card (/mypage/credit) ---
   "payments.cardDetails": "カード情報",
   "payments.testCardNote": "テストモードです。実際のカードは使えません。テスト用のカード番号(4242 4242 4242 4242、3Dセキュアは 4000 0027 6000 3184 など)と、将来の有効期限・任意の3桁のセキュリティコードを入力してください。",

@@ -9,9 +9,15 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./checkout-complete.module.css";
+import { completedOrderOf } from "../features/checkout/checkout-action.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), { name: "robots", content: "noindex" }];
+}
+
+/** The order a checkout form posted without JavaScript placed (decision 058): its number comes in a short-lived cookie, as a redirect carries no history state. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { postedOrderId: completedOrderOf(request) };
 }
 
 /** What the checkout passes on: the order's method and, for one paid elsewhere, how to pay it. */
@@ -21,16 +27,17 @@ interface CompletedCheckout {
 }
 
 /**
- * /checkout/complete (spec §2): the order is confirmed and its mail is on the way. Members also get
+ * /checkout/complete: the order is confirmed and its mail is on the way. Members also get
  * a way to their purchase history, where the order now shows.
  */
-export default function CheckoutComplete() {
+export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { user } = useAuth();
   // Checkout hands the order over in the history entry's state, which a reload keeps (the number is
   // not put in the address, where it would end up in logs and referrers).
   const state: unknown = useLocation().state;
-  const orderId = state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : null;
+  const orderId =
+    state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : loaderData.postedOrderId;
   const completed = (state ?? {}) as CompletedCheckout;
   return (
     <div className="page-narrow">

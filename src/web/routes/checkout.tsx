@@ -1,7 +1,10 @@
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { Route } from "./+types/checkout";
 import type * as CheckoutPageModule from "../features/checkout/checkout-page.tsx";
 import styles from "../features/checkout/checkout.module.css";
+import fieldStyles from "../ui/field.module.css";
+import noticeStyles from "../ui/notice.module.css";
+import addressStyles from "../shared/address/address-fields.module.css";
 import type { RejectedItem } from "../features/checkout/items-rejected-dialog.tsx";
 import { ItemsRejectedDialog } from "../features/checkout/items-rejected-dialog.tsx";
 import { useCheckoutItems } from "../features/checkout/use-checkout-items.ts";
@@ -11,32 +14,93 @@ import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { TestModeBadge } from "../shared/payments/test-mode-badge.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
+import type { PageContext } from "../load-context.ts";
 import { pageContext } from "../load-context.ts";
+import type { AddressResource } from "../../domain/address.ts";
+import type { AddressBookEntry } from "../../domain/address-book.ts";
+import type { SavedCard } from "../../domain/card.ts";
+import type { CheckoutPageData } from "../features/checkout/checkout-page.tsx";
+import { checkoutAction } from "../features/checkout/checkout-action.ts";
+import type { BankAccount } from "../features/checkout/use-checkout-reference.ts";
+import { shippingIdsKey } from "../features/checkout/use-checkout-reference.ts";
+import { newIdempotencyKey } from "../shared/site/request-key.ts";
 
-// The order form is drawn only after hydration (the cart lives in the browser), so its code (the
-// form, payment methods, address fields, card entry) is a chunk of its own, fetched as soon as this
-// module runs in the browser rather than preloaded with the page: the page's first JavaScript stays
-// within DESIGN.md's 150 kB (docs/decisions/039).
+// The order form's code (the form, payment methods, address fields, card entry) is a chunk of its
+// own, fetched as soon as this module runs in the browser rather than preloaded with the page: the
+// page's first JavaScript stays within its 150 kB budget (docs/performance.md, docs/decisions/039). The server draws the
+// form (it waits for the chunk); hydration leaves the server's form in place, a working plain form
+// posted to this route's action, until the chunk has arrived, then hydrates it (decision 058).
 let checkoutPage: Promise<typeof CheckoutPageModule> | undefined;
-const loadCheckoutPage = () => (checkoutPage ??= import("../features/checkout/checkout-page.tsx"));
-const CheckoutLoader = lazy(() => loadCheckoutPage().then((module) => ({ default: module.CheckoutLoader })));
+let checkoutPageModule: typeof CheckoutPageModule | undefined;
+const loadCheckoutPage = () =>
+  (checkoutPage ??= import("../features/checkout/checkout-page.tsx").then((module) => (checkoutPageModule = module)));
+type CheckoutLoaderModule = { default: typeof CheckoutPageModule.CheckoutLoader };
+const CheckoutLoader = lazy(() => {
+  const loaded = checkoutPageModule;
+  // Already loaded (always on the server, whose loader waits for it): a thenable that answers at
+  // once, so React draws the form in place. A promise would suspend, and the server would write the
+  // preview with the form hidden, to be swapped in by a script, which a page without JavaScript never runs.
+  if (loaded) return { then: (resolve: (module: CheckoutLoaderModule) => void) => resolve({ default: loaded.CheckoutLoader }) } as unknown as Promise<CheckoutLoaderModule>;
+  return loadCheckoutPage().then((module) => ({ default: module.CheckoutLoader }));
+});
 if (typeof document !== "undefined") void loadCheckoutPage();
 
-// Whether this is the browser after hydration: nothing to subscribe to.
-const noSubscription = () => () => undefined;
+/**
+ * The server draws the form at first paint (decision 058): its stylesheets must be the page's, not
+ * the lazy chunk's, or a page without JavaScript shows the form unstyled. A bare import of a CSS
+ * module is dropped by the bundler, so the route holds on to them here.
+ */
+export const handle = { formStylesheets: [fieldStyles, noticeStyles, addressStyles] };
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead"), { name: "robots", content: "noindex" }];
 }
 
+async function jsonOf<T>(page: PageContext, path: string): Promise<T | undefined> {
+  const answer = await page.api("GET", path);
+  return answer.status === 200 ? (answer.body as T) : undefined;
+}
+
 /**
  * Which gateway takes the card (Stripe's publishable key or the test gateway): all the page may know
  * of it; the moment and public holidays the delivery window is worked out from (the holiday table
- * stays out of the bundle); and the session's cart, for the summary of the first paint.
+ * stays out of the bundle); the session's cart; and what the form loads on entering (the
+ * shipping fee, tax rate, time bands, bank accounts, a member's address, card and address book),
+ * read through the same API routes as the visitor, so the server draws the whole form (decision 058).
+ * A figure that could not be read is left to the browser. A new request key every time the page is drawn.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart: await page.cart() };
+  // The form's module is loaded before the page is drawn (see CheckoutLoader above).
+  const [cart] = await Promise.all([page.cart(), loadCheckoutPage()]);
+  const ids = shippingIdsKey([...new Set(cart.filter((item) => item.amount > 0).map((item) => item.id))]);
+  const member = page.user !== null;
+  const [shipping, tax, timezones, banks, address, cards, book] = await Promise.all([
+    ids === "" ? undefined : jsonOf<{ fee: number }>(page, `/api/shipping?id=${encodeURIComponent(ids)}`),
+    jsonOf<{ rate: number }>(page, "/api/taxrate"),
+    jsonOf<Record<string, string>>(page, "/api/timezones"),
+    jsonOf<{ data: BankAccount[] }>(page, "/api/banks"),
+    member ? jsonOf<{ data: AddressResource | null }>(page, "/api/address") : undefined,
+    member ? jsonOf<{ card: SavedCard | null }>(page, "/api/cards") : undefined,
+    member ? jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book") : undefined,
+  ]);
+  const form: CheckoutPageData = {
+    reference: {
+      shipping: shipping && typeof shipping.fee === "number" ? { ids, fee: shipping.fee } : undefined,
+      taxRate: typeof tax?.rate === "number" ? tax.rate : undefined,
+      timezones,
+    },
+    member: member ? (address && cards ? { address: address.data ?? null, card: cards.card ?? null } : undefined) : { address: null, card: null },
+    addressBook: book?.data,
+    banks: banks?.data,
+    requestKey: newIdempotencyKey(),
+  };
+  return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart, form };
+}
+
+/** The order form posted before (or without) JavaScript (decision 058). */
+export async function action(args: Route.ActionArgs) {
+  return checkoutAction(args);
 }
 
 /** The page before the form: the summary's bottles where the form will put them, and a loading line holding the footer below the fold. */
@@ -62,16 +126,15 @@ function CheckoutPreview({ items }: { items: CartItem[] }) {
 }
 
 /**
- * /checkout (spec §2): the order summary, contact, delivery address and wish, payment method and
+ * /checkout: the order summary, contact, delivery address and wish, payment method and
  * the final confirmation before 購入. The form is drawn after hydration, once its code and the
- * figures of spec §4 have loaded; until then the page shows the bottles as the server read the
+ * reference figures have loaded; until then the page shows the bottles as the server read the
  * session's cart (the first paint is the summary, not a loading line: Lighthouse's LCP, decision 047).
  * An empty cart says so with a way back to the shop.
  */
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const items = useCheckoutItems(loaderData.cart);
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   // Kept here, above the form: when every bottle was refused the cart empties, and the dialog must stay.
   const [rejected, setRejected] = useState<RejectedItem[] | null>(null);
 
@@ -88,9 +151,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <p>{t("cart.empty")}</p>
           <TransitionLink to="/shop">{t("checkout.backToShop")}</TransitionLink>
         </div>
-      ) : !hydrated ? (
-        // The server and the hydration draw the preview only: the form's code is not part of the page.
-        <CheckoutPreview items={items} />
       ) : (
         <Suspense fallback={<CheckoutPreview items={items} />}>
           <CheckoutLoader
@@ -99,6 +159,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             deliveryCalendar={loaderData.deliveryCalendar}
             onRejected={setRejected}
             preview={<CheckoutPreview items={items} />}
+            fromPage={loaderData.form}
+            posted={actionData}
           />
         </Suspense>
       )}

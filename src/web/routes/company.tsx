@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return legalPageMeta(matches, "company.description", "nav.company");
 }
 
-/** Company overview of spec §1: store, liquor sales manager sign, contact, licence, business hours. */
+/** Company overview (会社概要): store, liquor sales manager sign, contact, licence, business hours. */
 export default function CompanyRoute() {
   const i18n = useI18n();
   const { t, pick } = i18n;

@@ -9,7 +9,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-/** Where the confirmation mail's link lands (spec §2, Email-verified screen). */
+/** Where the confirmation mail's link lands. */
 export default function ConfirmationsThanks() {
   const { t } = useI18n();
   return (

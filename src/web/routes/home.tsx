@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { flatten, tileOf } from "../../domain/catalog-api.ts";
 import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
@@ -6,6 +6,7 @@ import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { Notice } from "../ui/notice.tsx";
 import styles from "./home.module.css";
 import { pageContext } from "../load-context.ts";
 
@@ -22,11 +23,23 @@ export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), ...pageDescription(matches, "home.heroLead")];
 }
 
+/** The query with which the account page's action sends a cancelled member here (routes/mypage-account.tsx). */
+const ACCOUNT_CANCELLED_PARAM = "cancelled";
+
 export default function Home() {
   const { t } = useI18n();
   const { products, exhibits } = useLoaderData<typeof loader>();
+  // A member who cancelled the account without JavaScript lands here (decision 059); with it, a snackbar says so.
+  const [searchParams] = useSearchParams();
   return (
     <>
+      {searchParams.get(ACCOUNT_CANCELLED_PARAM) === "1" && (
+        <div className={styles.notice}>
+          <Notice tone="success" testId="account-cancelled">
+            {t("mypageAccount.cancelled")}
+          </Notice>
+        </div>
+      )}
       <section className={styles.hero} aria-labelledby="home-hero-title">
         <div className={styles.heroInner}>
           <h1 id="home-hero-title" className={styles.heroTitle}>

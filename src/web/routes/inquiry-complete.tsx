@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "nav.contact");
 }
 
-/** /inquiry/complete (spec §2): the inquiry was received and a confirmation mail is on its way. */
+/** /inquiry/complete: the inquiry was received and a confirmation mail is on its way. */
 export default function InquiryComplete() {
   const { t, pick } = useI18n();
   const { shop } = useSite();

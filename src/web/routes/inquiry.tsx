@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/inquiry";
@@ -10,6 +10,7 @@ import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { lazyFormRules, problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useSite } from "../shared/site/site-context.tsx";
@@ -24,6 +25,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "nav.contact");
 }
 
+/** The contact form's schema, the one POST /api/inquiries declares (domain/inquiry-input.ts). */
+const inquiryRules = lazyFormRules("inquiry", () => import("../../domain/inquiry-input.ts"));
+
 function inquiryBody(values: Record<string, string>) {
   const { name = "", email = "", subject = "", message = "" } = values;
   return { inquiry: { name, email, subject, message } };
@@ -35,8 +39,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * The contact form (spec §2 Inquiry): POST /api/inquiries; a 422 puts each field's message under
- * the field and focuses the first one (spec §8); success goes to /inquiry/complete (spec §4).
+ * The contact form: POST /api/inquiries; a 422 puts each field's message under
+ * the field and focuses the first one; success goes to /inquiry/complete.
  * Members find their name and address filled in. Phone and mail stay beside the form.
  */
 export default function Inquiry({ actionData }: Route.ComponentProps) {
@@ -46,16 +50,26 @@ export default function Inquiry({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const refusal = refusalOf(actionData);
-  const { formRef, setFields, errorOf, rejectBlank, refused, postedValue } = useFieldErrors(refusal);
+  const { formRef, setFields, errorOf, clear, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    void inquiryRules();
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const labels = { name: t("inquiry.name"), email: t("inquiry.email"), subject: t("inquiry.subject"), message: t("inquiry.message") };
-    if (rejectBlank(labels)) return;
     const values = formValues(event);
     setSubmitting(true);
     try {
+      // The same schema the route checks, so every field's message shows before anything is sent.
+      const parsed = (await inquiryRules())?.parseInquiry(inquiryBody(values));
+      if (parsed && !parsed.ok) {
+        const labels = { name: t("inquiry.name"), email: t("inquiry.email"), subject: t("inquiry.subject"), message: t("inquiry.message") };
+        setFields(problemMessages(parsed.problems, labels, locale));
+        return;
+      }
+      clear();
       const result = await callApi<ApiErrorBody>(locale, "/inquiries", { method: "POST", body: inquiryBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         await navigate("/inquiry/complete");

@@ -1,5 +1,5 @@
 import { shippingPromise } from "../../domain/delivery-calendar.ts";
-import { fillText } from "../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../domain/fill-text.ts";
 import { prefectureGroups } from "../../domain/shipping-table.ts";
 import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/legal-notice";

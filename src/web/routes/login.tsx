@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * Sign-in (spec §2, §4, §8). A failure shows the spec's snackbar and, under the form, the server's
+ * Sign-in. A failure shows the spec's snackbar and, under the form, the server's
  * reason (wrong password, one attempt left, locked, not confirmed) so that it stays readable.
  */
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-register";
+import { fieldProblems } from "../../domain/field-messages.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
@@ -9,6 +10,7 @@ import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { lazyFormRules, problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -22,6 +24,9 @@ import styles from "./magazine.module.css";
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
+
+/** The sign-up's schema, the one POST /api/magazine/subscriptions declares (domain/magazine-input.ts). */
+const signUpRules = lazyFormRules("magazine sign-up", () => import("../../domain/magazine-input.ts"));
 
 function subscriptionBody(values: Record<string, string>) {
   return { email: values.email ?? "", consent: values.consent === "on" };
@@ -48,17 +53,28 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const snackbar = useSnackbar();
   const refusal = refusalOf(actionData);
-  const { formRef, setFields, errorOf, refused, postedValue } = useFieldErrors(refusal);
+  const { formRef, setFields, errorOf, clear, refused, postedValue } = useFieldErrors(refusal);
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(actionData?.ok ? actionData.shown.sentTo : null);
   const consentErrorId = useId();
   const linkError = searchParams.get("error");
+
+  useEffect(() => {
+    void signUpRules();
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event);
     setSubmitting(true);
     try {
+      // The same schema the route checks: the messages show before anything is sent.
+      const parsed = (await signUpRules())?.magazineSignUpSchema.safeParse(subscriptionBody(values));
+      if (parsed && !parsed.success) {
+        setFields(problemMessages(fieldProblems(parsed.error.issues), { email: t("magazine.email"), consent: t("magazine.consentField") }, locale));
+        return;
+      }
+      clear();
       const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         setSentTo((values.email ?? "").trim());

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { data, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-account";
 import type { UserResource } from "../../domain/account.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
@@ -10,11 +10,16 @@ import { useAuth } from "../shared/auth/auth-context.tsx";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi, setCsrfToken } from "../shared/site/api.ts";
-import { useI18n } from "../i18n/i18n.tsx";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import type { FormActionData, FormRefusal } from "../shared/site/form-action.ts";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { pageContext } from "../load-context.ts";
+import { translate, useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
-import { Input } from "../ui/field.tsx";
+import { Checkbox, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 
@@ -24,10 +29,59 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type AccountAnswer = ApiErrorBody & { data?: UserResource; csrf_token?: string };
 
+type Intent = "email" | "password" | "cancel";
+
+/**
+ * The three forms posted without JavaScript (decision 059), told apart by `intent`: the e-mail and
+ * the password change run the same PUT /api/users as the page's script, then the page again (a
+ * 303, so it shows the pending address the server now holds) saying アカウント情報を変更しました。;
+ * the cancellation runs DELETE /api/users once its box is ticked (the dialog's confirmation needs
+ * the script), then the top page as a guest, with the API's new session cookie.
+ */
+export async function action(args: Route.ActionArgs) {
+  // Only a form of a size this page sends is read here (formAction reads it again, with its own limit).
+  const length = Number(args.request.headers.get("content-length"));
+  const posted = length > 0 && length <= 4096 ? await args.request.clone().formData().catch(() => undefined) : undefined;
+  if (posted?.get("intent") === "cancel") {
+    if (posted.get("confirmed") !== "1") {
+      const message = translate(args.context.get(pageContext).locale, "mypageAccount.cancelConfirmRequired");
+      const refused: FormRefusal = { ok: false, errors: [message], fields: { confirmed: [message] }, values: { intent: "cancel" } };
+      return data<FormActionData<never>>(refused, { status: 422 });
+    }
+    return formAction(args, (values) => ({ method: "DELETE", path: "/api/users", body: { api_user: { current_password: values.current_password ?? "" } } }), () => ({ redirectTo: "/?cancelled=1" }));
+  }
+  return formAction(
+    args,
+    (values) => {
+      const apiUser =
+        values.intent === "password"
+          ? { password: values.password ?? "", password_confirmation: values.password_confirmation ?? "", current_password: values.current_password ?? "" }
+          : { email: values.email ?? "", current_password: values.current_password ?? "" };
+      return { method: "PUT", path: "/api/users", body: { api_user: apiUser } };
+    },
+    (_answer, values) => ({ redirectTo: `/mypage/account?updated=${values.intent === "password" ? "password" : "email"}` }),
+  );
+}
+
+/** The refusal of the form of this intent, if the last post was that form's. */
+function refusalFor(refusal: FormRefusal | undefined, intent: Intent): FormRefusal | undefined {
+  return refusal && (refusal.values.intent ?? "email") === intent ? refusal : undefined;
+}
+
+/** The intent of a form, and its token, for its post without JavaScript. */
+function FormIdentity({ intent }: { intent: Intent }) {
+  return (
+    <>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+    </>
+  );
+}
+
 /**
  * One account call of this page: the answer when it succeeded or failed with field messages
  * (shown under the fields, first one focused), undefined when the session had ended (the member is
- * sent to sign in again) or the call failed otherwise (only logged, spec §8).
+ * sent to sign in again) or the call failed otherwise (only logged).
  */
 function useAccountCall() {
   const { locale } = useI18n();
@@ -46,7 +100,7 @@ function useAccountCall() {
   };
 }
 
-function CurrentPassword({ error }: { error: string | undefined }) {
+function CurrentPassword({ error, hint = "mypageAccount.currentPasswordHint" }: { error: string | undefined; hint?: "mypageAccount.currentPasswordHint" | "mypageAccount.cancelPasswordHint" }) {
   const { t } = useI18n();
   return (
     <Input
@@ -55,7 +109,7 @@ function CurrentPassword({ error }: { error: string | undefined }) {
       type="password"
       autoComplete="current-password"
       required
-      hint={t("mypageAccount.currentPasswordHint")}
+      hint={t(hint)}
       error={error}
     />
   );
@@ -73,12 +127,12 @@ function SubmitButton({ busy, label, className }: { busy: boolean; label: string
 }
 
 /** E-mail change with Devise's reconfirmable: the new address waits for its confirmation link. */
-function EmailSection({ user }: { user: UserResource }) {
+function EmailSection({ user, refusal }: { user: UserResource; refusal: FormRefusal | undefined }) {
   const { t } = useI18n();
   const auth = useAuth();
   const snackbar = useSnackbar();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear, rejectBlank } = useFieldErrors();
+  const { formRef, setFields, errorOf, clear, rejectBlank, refused, postedValue } = useFieldErrors(refusal);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
@@ -112,8 +166,18 @@ function EmailSection({ user }: { user: UserResource }) {
           </p>
         </Notice>
       )}
+      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
-        <Input label={t("mypageAccount.newEmail")} name="email" type="email" autoComplete="email" required error={errorOf("email")} />
+        <FormIdentity intent="email" />
+        <Input
+          label={t("mypageAccount.newEmail")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={postedValue("email")}
+          error={errorOf("email")}
+        />
         <CurrentPassword error={errorOf("current_password")} />
         <SubmitButton busy={busy} label={t("mypageAccount.emailSubmit")} />
       </form>
@@ -121,12 +185,12 @@ function EmailSection({ user }: { user: UserResource }) {
   );
 }
 
-function PasswordSection() {
+function PasswordSection({ refusal }: { refusal: FormRefusal | undefined }) {
   const { t } = useI18n();
   const auth = useAuth();
   const snackbar = useSnackbar();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear, rejectBlank } = useFieldErrors();
+  const { formRef, setFields, errorOf, clear, rejectBlank, refused } = useFieldErrors(refusal);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
@@ -149,7 +213,9 @@ function PasswordSection() {
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t("mypageAccount.passwordHeading")}</h2>
+      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
+        <FormIdentity intent="password" />
         <Input
           label={t("auth.newPassword")}
           name="password"
@@ -178,13 +244,13 @@ function PasswordSection() {
 }
 
 /** Account cancellation: the current password, then a confirmation dialog; afterwards a guest on the top page. */
-function CancelSection() {
+function CancelSection({ refusal }: { refusal: FormRefusal | undefined }) {
   const { t } = useI18n();
   const auth = useAuth();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const call = useAccountCall();
-  const { formRef, setFields, errorOf, rejectBlank } = useFieldErrors();
+  const { formRef, setFields, errorOf, rejectBlank, refused } = useFieldErrors(refusal);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
@@ -208,6 +274,7 @@ function CancelSection() {
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t("mypageAccount.cancelHeading")}</h2>
       <p className={styles.lead}>{t("mypageAccount.cancelLead")}</p>
+      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       <form
         ref={formRef}
         onSubmit={(event) => {
@@ -218,7 +285,17 @@ function CancelSection() {
         noValidate
         className={styles.form}
       >
-        <CurrentPassword error={errorOf("current_password")} />
+        <FormIdentity intent="cancel" />
+        <CurrentPassword error={errorOf("current_password")} hint="mypageAccount.cancelPasswordHint" />
+        {/* Before (or without) JavaScript no dialog can ask: this box asks instead (hidden once the page has hydrated). */}
+        <div className={styles.beforeScript}>
+          <Checkbox name="confirmed" value="1" label={t("mypageAccount.cancelConfirmCheck")} aria-invalid={errorOf("confirmed") ? true : undefined} />
+          {errorOf("confirmed") && (
+            <p className={styles.fieldError} role="alert">
+              {errorOf("confirmed")}
+            </p>
+          )}
+        </div>
         <SubmitButton busy={busy} label={t("mypageAccount.cancelSubmit")} className={styles.danger} />
       </form>
       <Dialog
@@ -245,18 +322,25 @@ function CancelSection() {
 }
 
 /** /mypage/account: e-mail, password and cancellation (issue #5, My Page). */
-export default function MyPageAccount() {
+export default function MyPageAccount({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
+  const refusal = refusalOf(actionData);
   if (!user) return null;
+  const updated = searchParams.get("updated");
   return (
     <div>
       <h1 className="page-title">{t("mypageAccount.title")}</h1>
       {searchParams.get("confirmed") === "1" && !user.unconfirmed_email && <Notice tone="success">{t("mypageAccount.confirmed")}</Notice>}
-      <EmailSection user={user} />
-      <PasswordSection />
-      <CancelSection />
+      {(updated === "email" || updated === "password") && !refusal && (
+        <Notice tone="success" testId="account-updated">
+          {t("mypageAccount.updated")}
+        </Notice>
+      )}
+      <EmailSection user={user} refusal={refusalFor(refusal, "email")} />
+      <PasswordSection refusal={refusalFor(refusal, "password")} />
+      <CancelSection refusal={refusalFor(refusal, "cancel")} />
     </div>
   );
 }

@@ -1,14 +1,22 @@
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-address";
 import type { AddressResource } from "../../domain/address.ts";
 import type { AddressFormErrors, AddressFormValue } from "../shared/address/address-fields.tsx";
-import { AddressFields, addressErrorMessages, addressFormValue, addressPayload } from "../shared/address/address-fields.tsx";
+import { AddressFields, addressErrorMessages, addressFormValue, addressPayload, postedAddressFormValue } from "../shared/address/address-fields.tsx";
 import { checkAddress } from "../shared/address/address-rules.ts";
+import { postedCountry } from "../shared/address/posted-country.ts";
 import { callApi } from "../shared/site/api.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { fieldsOfForm, useTypedBeforeHydration } from "../shared/forms/typed-before-hydration.ts";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
+import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,36 +28,54 @@ interface AddressAnswer {
 }
 
 /**
- * /mypage/address (spec §2): the member's saved delivery address. It is read from GET /api/address
- * after hydration (the page's server context has no address reader); saving shows 保存しました。
- * and a 422 shows the server's message under each field (spec §8).
+ * The saved address as GET /api/address answers it, read with the page (decision 059), so the form
+ * is whole at first paint; `failed` when the API did not answer it.
  */
-export default function MyPageAddress() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const answer = await context.get(pageContext).api("GET", "/api/address");
+  if (answer.status === 404) return { saved: null, failed: false };
+  if (answer.status !== 200) return { saved: null, failed: true };
+  return { saved: (answer.body as AddressAnswer | undefined)?.data ?? null, failed: false };
+}
+
+/** The form posted without JavaScript: the same PUT /api/address, then the page again saying 保存しました。 (decision 059). */
+export async function action(args: Route.ActionArgs) {
+  const page = args.context.get(pageContext);
+  return formAction(
+    args,
+    async (values) => {
+      const value = postedAddressFormValue(values);
+      const country = await postedCountry(page, values);
+      return { method: "PUT", path: "/api/address", body: addressPayload({ ...value, country: { id: country, name: value.country.name } }) };
+    },
+    () => ({ redirectTo: "/mypage/address?saved=1" }),
+  );
+}
+
+/**
+ * /mypage/address: the member's saved delivery address, drawn with the page; saving shows
+ * 保存しました。 and a 422 shows the server's message under each field. The form posts
+ * to the page's action before (or without) JavaScript and calls the API itself after.
+ */
+export default function MyPageAddress({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const snackbar = useSnackbar();
-  const [value, setValue] = useState<AddressFormValue | null>(null);
-  const [errors, setErrors] = useState<AddressFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const refusal = refusalOf(actionData);
+  const [searchParams] = useSearchParams();
   const defaultCountryName = t("address.defaultCountryName");
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<AddressAnswer>(locale, "/address", { signal: controller.signal })
-      .then((result) => {
-        if (!result.ok) console.warn("saved address not loaded", result.status);
-        setValue(addressFormValue(result.ok ? (result.body?.data ?? null) : null, defaultCountryName));
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn("saved address not loaded", failure);
-        setValue(addressFormValue(null, defaultCountryName));
-      });
-    return () => controller.abort();
-  }, [locale, defaultCountryName]);
+  const [value, setValue] = useState<AddressFormValue>(() =>
+    refusal ? postedAddressFormValue(refusal.values) : addressFormValue(loaderData.saved, defaultCountryName),
+  );
+  const [errors, setErrors] = useState<AddressFormErrors>(() => (refusal?.fields as AddressFormErrors | undefined) ?? {});
+  const [saving, setSaving] = useState(false);
+  // Typed (or autofilled) before the script took the page over: the form is what the page holds.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (form) => setValue(postedAddressFormValue(fieldsOfForm(form))));
+  const [savedHere, setSavedHere] = useState(false);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!value || saving) return;
+    if (saving) return;
     const payload = addressPayload(value);
     const checked = await checkAddress(payload);
     if (!checked.ok) {
@@ -62,6 +88,7 @@ export default function MyPageAddress() {
       if (result.ok && result.body?.data) {
         setErrors({});
         setValue(addressFormValue(result.body.data, defaultCountryName));
+        setSavedHere(true);
         snackbar.show("success", t("mypageAddress.saved"));
       } else if (result.status === 422) {
         setErrors(result.body?.fields ?? {});
@@ -76,24 +103,25 @@ export default function MyPageAddress() {
     }
   }
 
+  const fieldRefused = refusal && Object.keys(refusal.fields).length > 0;
   return (
     <section>
       <h1 className="page-title">{t("mypageAddress.title")}</h1>
       <p>{t("mypageAddress.lead")}</p>
-      {value === null ? (
-        <p role="status">{t("page.loading")}</p>
-      ) : (
-        <form noValidate onSubmit={save}>
-          <AddressFields
-            value={value}
-            onChange={(update) => setValue((current) => (current === null ? current : typeof update === "function" ? update(current) : update))}
-            errors={errors}
-          />
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? t("mypageAddress.saving") : t("mypageAddress.save")}
-          </Button>
-        </form>
+      {searchParams.get("saved") === "1" && !refusal && !savedHere && (
+        <Notice tone="success" testId="address-saved">
+          {t("mypageAddress.saved")}
+        </Notice>
       )}
+      {refusal && !fieldRefused && <RefusedNotice errors={refusal.errors} />}
+      {loaderData.failed && <Notice tone="danger">{t("mypageAddress.loadFailed")}</Notice>}
+      <form ref={formRef} noValidate method="post" onSubmit={(event) => void save(event)} data-testid="address-form">
+        <CsrfField />
+        <AddressFields value={value} onChange={setValue} errors={errors} />
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? t("mypageAddress.saving") : t("mypageAddress.save")}
+        </Button>
+      </form>
     </section>
   );
 }

@@ -36,9 +36,9 @@ function brandKey(brand: string): MessageKey {
 }
 
 /**
- * /mypage/credit (spec §2): the saved card — brand, masked number, expiry — with a delete button,
+ * /mypage/credit: the saved card — brand, masked number, expiry — with a delete button,
  * or the card form with 登録する (更新する when it replaces the saved card). The card is read from
- * GET /api/cards after hydration; deleting shows no card at once (spec §4).
+ * GET /api/cards after hydration; deleting shows no card at once.
  */
 export default function MyPageCredit({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();

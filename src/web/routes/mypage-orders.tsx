@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * /mypage/orders (spec §2): the member's purchase history, newest first, as order cards that load
+ * /mypage/orders: the member's purchase history, newest first, as order cards that load
  * after hydration and grow as the member scrolls; 購入履歴はありません when there are none.
  */
 export default function MyPageOrders() {

@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   return formAction(args, (values) => ({ method: "PUT", path: "/api/users", body: profileBody(values) }), () => ({ redirectTo: "/mypage?saved=1" }));
 }
 
-/** /mypage (spec §2): the member's name and phone number; a save shows 保存しました。 (spec §8). */
+/** /mypage: the member's name and phone number; a save shows 保存しました。 */
 export default function MyPageProfile({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const [searchParams] = useSearchParams();

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/mypage";
 import { useSignOutAction } from "../shared/auth/sign-out.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
@@ -51,18 +52,14 @@ export default function MyPage() {
   return (
     <div className={`page ${styles.layout}`}>
       <nav className={styles.side} aria-label={t("mypage.nav")}>
-        <button
-          type="button"
-          className={styles.menuToggle}
-          aria-expanded={menuOpen}
-          aria-controls={listId}
-          onClick={() => setMenuOpen((open) => !open)}
-          data-testid="mypage-menu-toggle"
-        >
-          <span className={styles.menuToggleLabel}>{t("mypage.nav")}</span>
-          <span>{t(current.label)}</span>
-        </button>
-        <ul id={listId} data-open={menuOpen}>
+        {/* A disclosure: the phone menu opens before (or without) JavaScript too (CSS: [open] ~ ul, as the header's). */}
+        <details className={styles.menuDisclosure} open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <summary className={styles.menuToggle} aria-controls={listId} data-testid="mypage-menu-toggle">
+            <span className={styles.menuToggleLabel}>{t("mypage.nav")}</span>
+            <span>{t(current.label)}</span>
+          </summary>
+        </details>
+        <ul id={listId}>
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} end={section.to === "/mypage"} onClick={() => setMenuOpen(false)}>
@@ -71,9 +68,19 @@ export default function MyPage() {
             </li>
           ))}
           <li>
-            <button type="button" className={styles.signOut} onClick={() => void signOut()}>
-              {t("mypage.logOut")}
-            </button>
+            <form
+              method="post"
+              action="/logout"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void signOut();
+              }}
+            >
+              <CsrfField />
+              <button type="submit" className={styles.signOut}>
+                {t("mypage.logOut")}
+              </button>
+            </form>
           </li>
         </ul>
       </nav>

@@ -8,7 +8,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-/** After a reset request (spec §2): the mail was sent, and what to check when it does not arrive. */
+/** After a reset request: the mail was sent, and what to check when it does not arrive. */
 export default function PasswordThanks() {
   const { t } = useI18n();
   return (

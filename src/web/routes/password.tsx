@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
   return emailRequestAction(args, "/users/password", () => ({ redirectTo: "/password/thanks" }));
 }
 
-/** Password reset request (spec §2); success goes to /password/thanks (spec §4). */
+/** Password reset request; success goes to /password/thanks. */
 export default function PasswordRequest({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigate = useNavigate();

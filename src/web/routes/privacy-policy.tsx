@@ -94,7 +94,7 @@ const SECTIONS: PolicySection[] = [
   { heading: "privacy.revisionsHeading", lead: ["privacy.revisionsText"] },
 ];
 
-/** The privacy policy (spec §1), naming the shop's company and contact desk from the profile. */
+/** The privacy policy, naming the shop's company and contact desk from the profile. */
 export default function PrivacyPolicyRoute() {
   const { t, pick } = useI18n();
   const { shop } = useSite();

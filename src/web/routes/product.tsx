@@ -17,6 +17,7 @@ import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { productMeta } from "../features/catalog/product-meta.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
 import { pageContext } from "../load-context.ts";
@@ -90,9 +91,10 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
         <ProductGallery images={product.image_details} name={product.name} />
         <div className={styles.details}>
           <h1 className={styles.name}>{product.name}</h1>
-          <p className={styles.price} data-testid="product-price">
+          <p className={styles.price} data-testid="product-price" data-price="">
             {productPrice(product.price_include_tax)}
           </p>
+          <AgeNotice level="item" />
           <dl className={styles.facts}>
             {liquorLabel && (
               <>
@@ -142,7 +144,7 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           <h2 id="related-title" className={styles.relatedTitle}>
             {t("catalog.related")}
           </h2>
-          <ProductGrid products={related} eagerCount={0} />
+          <ProductGrid products={related} eagerCount={0} notice={false} />
         </section>
       )}
     </div>

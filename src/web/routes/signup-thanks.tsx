@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-/** After sign-up (spec §2): a registration e-mail with a link was sent. */
+/** After sign-up: a registration e-mail with a link was sent. */
 export default function SignupThanks() {
   const { t } = useI18n();
   // The address comes with the navigation from /signup only; the address bar never carries it.

@@ -40,8 +40,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * Sign-up (spec §2): a 422 shows the server's errors list in a danger snackbar that hides after
- * 3000 ms (spec §8); the same messages stay under the fields, since 3 seconds is short to read them.
+ * Sign-up: a 422 shows the server's errors list in a danger snackbar that hides after
+ * 3000 ms; the same messages stay under the fields, since 3 seconds is short to read them.
  */
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();

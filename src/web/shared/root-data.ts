@@ -9,4 +9,9 @@ import type { PageContext } from "../load-context.ts";
 export interface RootData extends Pick<PageContext, "locale" | "ageConfirmed" | "csrfToken" | "nonce" | "shop" | "publicUrl" | "dictionaryHref"> {
   series: SeriesTreeNode[];
   liquorTypes: LiquorTypeOption[];
+  /**
+   * Bottles in the visitor's cart as the server holds it, for the cart button before (or without)
+   * JavaScript; null on a page kept for other visitors and in the back office, where it is not read.
+   */
+  cartCount: number | null;
 }

@@ -7,9 +7,9 @@ type NoticeTone = "success" | "danger" | "info";
  * A message that stays on the page (unlike a snackbar): why a sign-in failed, that a link has
  * expired. Problems are announced at once (role alert), other news politely (role status).
  */
-export function Notice({ tone, children, testId }: { tone: NoticeTone; children: ReactNode; testId?: string }) {
+export function Notice({ tone, children, testId, id }: { tone: NoticeTone; children: ReactNode; testId?: string; id?: string }) {
   return (
-    <div className={`${styles.notice} ${styles[tone]}`} role={tone === "danger" ? "alert" : "status"} data-testid={testId}>
+    <div id={id} className={`${styles.notice} ${styles[tone]}`} role={tone === "danger" ? "alert" : "status"} data-testid={testId}>
       {children}
     </div>
   );

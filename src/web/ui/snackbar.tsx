@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import styles from "./snackbar.module.css";
 
-/** How long a snackbar stays (spec §9). */
+/** How long a snackbar stays. */
 export const SNACKBAR_MS = 3000;
 
 type SnackbarKind = "success" | "danger" | "info";

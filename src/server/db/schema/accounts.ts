@@ -3,7 +3,7 @@ import { check, date, index, inet, integer, pgTable, serial, text, timestamp } f
 import { staffMembersTable } from "./staff.ts";
 
 /**
- * Members (spec §3 User) with the columns of Devise's confirmable, lockable, recoverable and
+ * Members (the API contract's User) with the columns of Devise's confirmable, lockable, recoverable and
  * trackable modules. Every token is stored as a SHA-256 hash, so a leaked table opens no account.
  */
 export const usersTable = pgTable(

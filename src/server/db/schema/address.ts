@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
 
-/** A member's saved delivery address (spec §3 Address); one per member. */
+/** A member's saved delivery address (the API contract's Address); one per member. */
 export const addressesTable = pgTable("addresses", {
   id: serial("id").primaryKey(),
   userId: integer("user_id")
@@ -20,7 +20,7 @@ export const addressesTable = pgTable("addresses", {
 
 /**
  * A member's address book: the people they send to (a parent, a friend), each with name and phone.
- * The saved address above stays the member's own, default one (spec §7 GET/PUT /api/address).
+ * The saved address above stays the member's own, default one (the API contract's GET/PUT /api/address).
  */
 export const addressBookTable = pgTable(
   "address_book_entries",

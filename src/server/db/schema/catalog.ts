@@ -220,11 +220,46 @@ export const stockMovesTable = pgTable(
     /** The order of a sale or cancellation (the orders module's id; no reference across modules). */
     orderId: integer("order_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The supplier record a receiving names (docs/decisions/061); its name and address are copied above. */
+    supplierId: integer("supplier_id").references(() => suppliersTable.id, { onDelete: "restrict" }),
+    /** The supplier's invoice registration number (T + 13 digits) when the receiving was booked; null: not registered. */
+    supplierInvoiceNumber: text("supplier_invoice_number"),
+    /** The product's 品目 and strength when the move was booked (a database trigger copies them), for 税率の適用区分. */
+    liquorCategory: text("liquor_category"),
+    alcoholPermille: integer("alcohol_permille"),
   },
   (table) => [
     index("stock_moves_product_idx").on(table.productId, table.id),
     index("stock_moves_kind_date_idx").on(table.kind, table.movedOn),
     check("stock_moves_kind", sql`${table.kind} in ('opening', 'receiving', 'sale', 'cancellation', 'return', 'breakage', 'tasting', 'correction')`),
     check("stock_moves_unit_yen_nonnegative", sql`${table.unitYen} is null or ${table.unitYen} >= 0`),
+    check("stock_moves_supplier_invoice_number", sql`${table.supplierInvoiceNumber} is null or ${table.supplierInvoiceNumber} ~ '^T[0-9]{13}$'`),
   ],
 );
+
+/**
+ * Suppliers of liquor as the 仕入帳 names them (酒税法施行令 §52: name and address), with their
+ * invoice registration number when they are 適格請求書発行事業者 (docs/decisions/061).
+ */
+export const suppliersTable = pgTable(
+  "suppliers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    /** "T" + 13 digits; null: not registered (the transitional deduction applies). */
+    invoiceNumber: text("invoice_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("suppliers_invoice_number", sql`${table.invoiceNumber} is null or ${table.invoiceNumber} ~ '^T[0-9]{13}$'`)],
+);
+
+/** 実地棚卸し: the day the trader counted the whole stock, which monthly sales totals require every three months. */
+export const stockTakesTable = pgTable("stock_takes", {
+  id: serial("id").primaryKey(),
+  takenOn: date("taken_on", { mode: "string" }).notNull(),
+  note: text("note").notNull().default(""),
+  staffId: integer("staff_id"),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
-/** Hits per key and fixed window, shared by every process on the database (DESIGN.md). */
+/** Hits per key and fixed window, shared by every process on the database (decision 021). */
 export const rateLimitsTable = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),

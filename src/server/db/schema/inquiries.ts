@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg
 import { usersTable } from "./accounts.ts";
 import { staffMembersTable } from "./staff.ts";
 
-/** Contact-form messages (spec §3 Inquiry), kept for the back office inbox. */
+/** Contact-form messages (the API contract's Inquiry), kept for the back office inbox. */
 export const inquiriesTable = pgTable(
   "inquiries",
   {

@@ -10,7 +10,7 @@ import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
 /**
- * Orders (spec §3 Order). `public_id` is what the shopper and the API see: a random code, so order
+ * Orders (the API contract's Order). `public_id` is what the shopper and the API see: a random code, so order
  * ids can neither be guessed nor counted. Contact, address, prices and names are copies taken at
  * checkout: an order says what was bought and promised then, whatever the catalogue or the account
  * says later. A cancelled account leaves its orders to the trader (user_id set null).
@@ -119,14 +119,18 @@ export const orderChargesTable = pgTable(
     kind: text("kind").notNull(),
     labelJa: text("label_ja").notNull(),
     labelEn: text("label_en").notNull(),
-    /** Yen before tax. */
+    /** Yen before tax; below zero only on a discount or correction line (decision 070). */
     amount: integer("amount").notNull(),
     taxable: boolean("taxable").notNull(),
+    /** The rate a discount or correction line is taxed at (percent); null: the order's standard rate. */
+    taxRatePercent: integer("tax_rate_percent"),
     position: integer("position").notNull(),
   },
   (table) => [
     index("order_charges_order_idx").on(table.orderId),
-    check("order_charges_amount_nonnegative", sql`${table.amount} >= 0`),
+    // Only a discount or correction may be negative (issue 32); each of them names its tax rate.
+    check("order_charges_amount_nonnegative", sql`${table.amount} >= 0 or ${table.kind} in ('discount', 'correction')`),
+    check("order_charges_adjustment_rate", sql`${table.kind} not in ('discount', 'correction') or (${table.taxRatePercent} is not null and ${table.taxRatePercent} in (8, 10))`),
   ],
 );
 

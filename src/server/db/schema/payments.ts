@@ -18,7 +18,7 @@ export const testGatewayObjectsTable = pgTable(
   (table) => [index("test_gateway_objects_kind_idx").on(table.kind)],
 );
 
-/** A member's saved card (spec §3 Saved card): the gateway's references plus what may be shown. */
+/** A member's saved card (the API contract's Saved card): the gateway's references plus what may be shown. */
 export const memberCardsTable = pgTable("member_cards", {
   userId: integer("user_id")
     .primaryKey()

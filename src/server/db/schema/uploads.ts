@@ -3,7 +3,7 @@ import { imagesTable } from "./catalog.ts";
 import { staffMembersTable } from "./staff.ts";
 
 /**
- * Direct uploads of the back office (spec §5): the browser announces a file (name, type, size, MD5)
+ * Direct uploads of the back office: the browser announces a file (name, type, size, MD5)
  * and gets back a `key` to PUT the bytes to. Once the bytes arrived and matched the checksum they
  * are stored as an image and `image_id` is set; only then can the blob be attached to a product or
  * exhibit. The key is random and unguessable, so it doubles as the signed id the browser holds.

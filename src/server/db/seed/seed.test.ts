@@ -2,15 +2,19 @@ import { SignInLock } from "../../accounts/sign-in-lock.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../accounts/password.ts";
 import { createStaffFromCommand } from "../../admin/staff-create.ts";
+import { StaffTwoFactor } from "../../admin/staff-two-factor.ts";
 import { StaffService } from "../../admin/staff.service.ts";
 import { SessionService } from "../../accounts/session.service.ts";
 import { readConfig } from "../../config.ts";
-import { readShopProfileFile } from "../../shop/shop-profile.service.ts";
+import { ShopProfileService, readShopProfileFile } from "../../shop/shop-profile.service.ts";
+import { CatalogFactory } from "../../testing/catalog-factory.ts";
+import { japanToday, recordStockMove } from "../../catalog/catalog.stock.ts";
+import { booksKeptUntil } from "../../../domain/liquor-law.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import type { DatabaseHandle } from "../client.ts";
-import { productsTable } from "../schema/catalog.ts";
+import { productImagesTable, productsTable } from "../schema/catalog.ts";
 import { staffMembersTable } from "../schema/staff.ts";
-import { seedIfEmpty } from "./seed.ts";
+import { seedDemoData, seedIfEmpty } from "./seed.ts";
 
 // First start on an empty database: the shop profile always, the demo catalogue only when DEMO_DATA
 // says so, and a first owner whose password is nowhere in the repository. (The demo catalogue's
@@ -91,11 +95,36 @@ describe("first start on an empty database", () => {
 
   it("makes no owner when `npm run admin:create` made one before the first start", async () => {
     database = await createTestDatabase();
-    const staff = new StaffService(database.db, { sessions: new SessionService(database.db, 30), signInLock: new SignInLock(database.db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in") });
+    const sessions = new SessionService(database.db, 30);
+    const staff = new StaffService(database.db, {
+      sessions,
+      signInLock: new SignInLock(database.db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in"),
+      twoFactor: new StaffTwoFactor(database.db, { sessions }, "unused"),
+    });
     await createStaffFromCommand(staff, ["boss@kura.example"], { ADMIN_PASSWORD: "the boss's own password" });
     const { done, printed, staff: rows } = await setUp({ demoData: false });
     expect(done).toBe(true);
     expect(printed).toEqual([]);
     expect(rows.map((row) => row.email)).toEqual(["boss@kura.example"]);
+  });
+});
+
+describe("npm run db:seed on a shop with books", () => {
+  it("is refused while the liquor ledger holds an entry still kept, and changes nothing", async () => {
+    await setUp({ demoData: false });
+    const db = database!.db;
+    const profiles = new ShopProfileService(db);
+    const traderProfile = { ...(await profiles.profile()), shopName: { ja: "蔵の店", en: "Kura Shop" } };
+    await profiles.save(traderProfile);
+    const catalog = new CatalogFactory(db);
+    const sold = await catalog.product({ name: { ja: "売った酒", en: "Sold" }, liquorType: await catalog.liquorType("sake"), imageCount: 1, openedOn: "2019-05-31" });
+    await recordStockMove(db, { productId: sold, kind: "receiving", quantity: 3, actor: "system", movedOn: japanToday() });
+
+    await expect(seedDemoData(db, { shopProfileFile: SHOP_PROFILE_FILE })).rejects.toThrow(
+      new RegExp(`^Refused: the liquor ledger \\(stock_moves\\) holds entries that must be kept until ${booksKeptUntil(japanToday())} .*Nothing was changed`),
+    );
+    expect((await db.select({ id: productsTable.id }).from(productsTable)).map((row) => row.id)).toEqual([sold]);
+    expect(await db.select({ id: productImagesTable.productId }).from(productImagesTable)).toHaveLength(1);
+    expect((await new ShopProfileService(db).profile()).shopName).toEqual(traderProfile.shopName);
   });
 });

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { normalizeEmail } from "../../../domain/account.ts";
+import { StaffTwoFactor } from "../../admin/staff-two-factor.ts";
 import { SignInLock } from "../../accounts/sign-in-lock.ts";
 import { SessionService } from "../../accounts/session.service.ts";
 import { createStaffFromCommand } from "../../admin/staff-create.ts";
@@ -37,9 +40,14 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   const [anyStaff] = await db.select({ id: staffMembersTable.id }).from(staffMembersTable).limit(1);
   if (!anyStaff) {
     const print = options.print ?? ((line: string) => console.log(line));
-    const lines = await createFirstOwner(db, options.environment.ADMIN_EMAIL || firstOwnerEmail(profile.email), options.environment);
+    const email = options.environment.ADMIN_EMAIL || firstOwnerEmail(profile.email);
+    const lines = await createFirstOwner(db, email, options.environment);
     print("First start: the back office (/admin/login) has its first owner.");
     for (const line of lines) print(line);
+    // Test servers give the owner a known authenticator key; a shop's owner sets one up at the first sign-in (decision 063).
+    const totpSecret = options.environment.ADMIN_TOTP_SECRET;
+    if (totpSecret) await enrolWithKnownSecret(db, email, totpSecret);
+    else print("At the first sign-in the owner sets up two-step verification with an authenticator app.");
     print("Set a new password any time with `npm run admin:create -- EMAIL`; see docs/first-deployment.md.");
   }
   await profiles.save(profile);
@@ -61,12 +69,53 @@ export function firstOwnerEmail(publicEmail: string): string {
 function createFirstOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
   // Only createOrReset is used, which neither signs in nor locks (and a new database has no sign-in
   // counters for it to clear): the session and lock settings do not matter.
-  const staff = new StaffService(db, { sessions: new SessionService(db, 30), signInLock: new SignInLock(db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in") });
+  const sessions = new SessionService(db, 30);
+  const staff = new StaffService(db, {
+    sessions,
+    signInLock: new SignInLock(db, { lockMaxAttempts: 10, unlockAfterMinutes: 60 }, "unused: createOrReset never signs in"),
+    twoFactor: new StaffTwoFactor(db, { sessions }, "unused: createOrReset never signs in"),
+  });
   return createStaffFromCommand(staff, [email, "--role", "owner"], { ADMIN_PASSWORD: environment.ADMIN_PASSWORD });
 }
 
-/** Writes the demo data (shop profile and catalogue), replacing what the seed owns (`npm run db:seed`). No account is made. */
+/** ADMIN_TOTP_SECRET: the first owner signs in with this base32 key (the browser tests' server sets it). */
+async function enrolWithKnownSecret(db: Database, email: string, secret: string): Promise<void> {
+  if (!/^[A-Z2-7]{16,}=*$/.test(secret)) throw new Error("ADMIN_TOTP_SECRET must be a base32 key (A–Z, 2–7) of at least 16 characters");
+  await db
+    .update(staffMembersTable)
+    .set({ totpSecret: secret, totpEnabledAt: new Date() })
+    .where(eq(staffMembersTable.email, normalizeEmail(email)));
+}
+
+/**
+ * Writes the demo data (shop profile and catalogue), replacing what the seed owns (`npm run db:seed`),
+ * in one transaction. No account is made. Refused, with nothing changed, while the liquor ledger
+ * holds an entry still kept (the demo catalogue's own opening balance is one, so a shop seeded once
+ * is not seeded again for five years and more).
+ */
 export async function seedDemoData(db: Database, options: Pick<SeedOptions, "shopProfileFile">): Promise<void> {
-  await new ShopProfileService(db).save(readShopProfileFile(options.shopProfileFile));
-  await seedDemoCatalogue(db);
+  const profile = readShopProfileFile(options.shopProfileFile);
+  await db.transaction(async (tx) => {
+    const keptUntil = await liquorBooksKeptUntil(tx);
+    if (keptUntil) {
+      throw new Error(
+        `Refused: the liquor ledger (stock_moves) holds entries that must be kept until ${keptUntil} (酒税法施行令 §52: five years after the fiscal year closes), ` +
+          "and replacing the catalogue would delete them with their products. Nothing was changed. db:seed is for a database whose books are empty or past keeping.",
+      );
+    }
+    await new ShopProfileService(tx).save(profile);
+    await seedDemoCatalogue(tx);
+  });
+}
+
+/**
+ * The last day the liquor ledger must still be kept, if any entry is inside its keeping period: the
+ * very rule the database's trigger applies (migration 0026, decision 061), which refuses to delete
+ * such an entry when its product goes.
+ */
+async function liquorBooksKeptUntil(db: Database): Promise<string | null> {
+  const result = await db.execute(
+    sql`select max(liquor_books_kept_until(moved_on))::text as kept_until from stock_moves where (now() at time zone 'Asia/Tokyo')::date <= liquor_books_kept_until(moved_on)`,
+  );
+  return (result as unknown as { rows: { kept_until: string | null }[] }).rows[0]?.kept_until ?? null;
 }

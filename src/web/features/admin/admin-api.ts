@@ -104,6 +104,15 @@ export function backOfficeRedirect(candidate: string | null): string {
   return path;
 }
 
+/** What a right password of an account with (or due for) a second factor answers instead of a session (decision 063). */
+export type SecondStep = "code" | "enrol";
+
+/** The page of the second step, keeping the page asked for: the code, or enrolment first. */
+export function secondStepPath(step: SecondStep, redirect: string | null): string {
+  const page = step === "code" ? "/admin/login/code" : "/admin/two-factor";
+  return redirect ? `${page}?redirect=${encodeURIComponent(backOfficeRedirect(redirect))}` : page;
+}
+
 /** The errors an answer carries, or the given fallback. */
 export function errorsOf(body: { errors?: unknown } | undefined, fallback: string): string[] {
   const errors = body?.errors;

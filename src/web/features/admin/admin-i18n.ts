@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { adminEn } from "../../i18n/admin.en.ts";
 import type { AdminDictionary, AdminMessageKey } from "../../i18n/admin.ja.ts";
 import { adminJa } from "../../i18n/admin.ja.ts";
+import { fillText } from "../../../domain/fill-text.ts";
 
 const dictionaries: Record<Locale, AdminDictionary> = { ja: adminJa, en: adminEn };
 
@@ -11,8 +12,7 @@ export type AdminText = (key: AdminMessageKey, params?: Record<string, string | 
 
 export function adminText(locale: Locale, key: AdminMessageKey, params?: Record<string, string | number>): string {
   const text = dictionaries[locale][key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return params ? fillText(text, params) : text;
 }
 
 /** The back office's texts in the page's language (the shopper dictionary stays `useI18n().t`). */

@@ -3,7 +3,7 @@ import type { DirectUploadAnswer } from "../../../domain/admin-catalog.ts";
 import { UPLOAD_CHUNK_BYTES } from "../../../domain/admin-catalog.ts";
 import { csrfToken } from "../../shared/site/api.ts";
 
-/** Which step failed, with the HTTP status (0 when the server was not reached), for spec §8's messages. */
+/** Which step failed, with the HTTP status (0 when the server was not reached), for the failure messages. */
 export class DirectUploadError extends Error {
   constructor(
     readonly step: "read" | "blob" | "store",
@@ -18,7 +18,7 @@ export class DirectUploadError extends Error {
 }
 
 /**
- * The file's MD5 as base64, read in chunks of 2,097,152 bytes (spec §5, §9) so a large photo is
+ * The file's MD5 as base64, read in chunks of 2,097,152 bytes so a large photo is
  * never held whole as one string.
  */
 export async function md5Base64(file: Blob): Promise<string> {
@@ -40,7 +40,7 @@ async function errorsOf(response: Response): Promise<string[]> {
 }
 
 /**
- * Direct upload as spec §5 and §7 describe it: hash the file, POST the blob record, then PUT the
+ * Direct upload as Active Storage does it: hash the file, POST the blob record, then PUT the
  * bytes to the answered URL with the answered headers and the CSRF header. Answers the signed id
  * that attaches the stored picture to a product or exhibit.
  */

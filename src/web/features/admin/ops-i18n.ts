@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { adminOpsEn } from "../../i18n/admin-ops.en.ts";
 import type { AdminOpsDictionary, AdminOpsKey } from "../../i18n/admin-ops.ja.ts";
 import { adminOpsJa } from "../../i18n/admin-ops.ja.ts";
+import { fillText } from "../../../domain/fill-text.ts";
 
 const dictionaries: Record<Locale, AdminOpsDictionary> = { ja: adminOpsJa, en: adminOpsEn };
 
@@ -11,8 +12,7 @@ export type OpsText = (key: AdminOpsKey, params?: Record<string, string | number
 
 export function opsText(locale: Locale, key: AdminOpsKey, params?: Record<string, string | number>): string {
   const text = dictionaries[locale][key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return params ? fillText(text, params) : text;
 }
 
 /** The operations screens' texts in the page's language (admin-i18n.ts has the rest of the back office). */

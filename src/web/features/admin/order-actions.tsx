@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { formatYen } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Input, Select } from "../../ui/field.tsx";
+import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
@@ -14,7 +15,7 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
-import { movesFor, slipNumberProblem } from "./order-moves.ts";
+import { canCorrectSlip, movesFor, slipNumberProblem } from "./order-moves.ts";
 
 /**
  * What the trader can do with the order now: only the moves the server allows (`next`). Each one
@@ -30,6 +31,10 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [carrier, setCarrier] = useState<string>(DEFAULT_CARRIER);
   const [slipError, setSlipError] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // The slip correction of a sent order (decision 067) starts from the slip and carrier it has.
+  const [correctedSlip, setCorrectedSlip] = useState(order.slip_number ?? "");
+  const [correctedCarrier, setCorrectedCarrier] = useState<string>(order.carrier ?? DEFAULT_CARRIER);
+  const correcting = canCorrectSlip(order);
   const busy = fetcher.state !== "idle";
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   const moves = movesFor(order);
@@ -44,6 +49,12 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
 
   function ship(event: FormEvent<HTMLFormElement>) {
     const problem = slipNumberProblem(slip.trim(), locale);
+    setSlipError(problem);
+    if (problem) event.preventDefault();
+  }
+
+  function correctSlip(event: FormEvent<HTMLFormElement>) {
+    const problem = slipNumberProblem(correctedSlip.trim(), locale);
     setSlipError(problem);
     if (problem) event.preventDefault();
   }
@@ -65,15 +76,22 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             ))}
           </Notice>
         ))}
-      {moves.length === 0 && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
+      {moves.length === 0 && !correcting && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
       {moves.includes("deposit") && (
-        <fetcher.Form method="post" className={detail.action}>
+        // It mails the customer: a second, explicit press (a disclosure, so it asks without JavaScript too).
+        <div className={detail.action}>
           <p>{ta("adminOrder.depositHint")}</p>
-          <input type="hidden" name="move" value="deposit" />
-          <Button type="submit" block disabled={busy}>
-            {ta("adminOrder.deposit")}
-          </Button>
-        </fetcher.Form>
+          <details data-testid="deposit-confirm">
+            <summary className={buttonClass("primary", true)}>{ta("adminOrder.deposit")}</summary>
+            <fetcher.Form method="post">
+              <p>{ta("adminOrder.depositAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
+              <input type="hidden" name="move" value="deposit" />
+              <Button type="submit" block disabled={busy}>
+                {ta("adminOrder.depositConfirm")}
+              </Button>
+            </fetcher.Form>
+          </details>
+        </div>
       )}
       {moves.includes("ship") && (
         <fetcher.Form method="post" className={detail.action} onSubmit={ship} noValidate>
@@ -100,6 +118,36 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           />
           <Button type="submit" block disabled={busy}>
             {ta("adminOrder.ship")}
+          </Button>
+        </fetcher.Form>
+      )}
+      {correcting && (
+        <fetcher.Form method="post" className={detail.action} onSubmit={correctSlip} noValidate data-testid="slip-correct">
+          <h3>{ta("adminOrder.slipCorrectTitle")}</h3>
+          <p>{ta("adminOrder.slipCorrectHint")}</p>
+          <input type="hidden" name="move" value="slip" />
+          <Select
+            label={ta("adminOrder.carrier")}
+            name="carrier"
+            value={correctedCarrier}
+            onChange={(event) => setCorrectedCarrier(event.target.value)}
+            error={outcome && !outcome.ok ? outcome.fields.carrier?.[0] : undefined}
+            options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
+          />
+          <Input
+            label={ta("adminOrder.slipNumber")}
+            name="slip_number"
+            value={correctedSlip}
+            onChange={(event) => setCorrectedSlip(event.target.value)}
+            maxLength={40}
+            autoComplete="off"
+            inputMode="text"
+            error={slipError ?? serverSlipError}
+            required
+          />
+          <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" />
+          <Button type="submit" variant="secondary" block disabled={busy}>
+            {ta("adminOrder.slipCorrectSubmit")}
           </Button>
         </fetcher.Form>
       )}

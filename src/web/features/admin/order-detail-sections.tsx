@@ -224,7 +224,9 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <tfoot className={detail.totals}>
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
-            {order.charges.map((charge) => total(charge.label, charge.amount, chargeTestId(charge.kind)))}
+            {order.charges.map((charge) =>
+              total(charge.tax_rate === undefined ? charge.label : ta("adminOrder.chargeAt", { label: charge.label, rate: charge.tax_rate }), charge.amount, chargeTestId(charge.kind)),
+            )}
             {/* Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart otherwise. */}
             {order.taxes.length <= 1
               ? total(ta("adminOrder.tax"), order.tax_total, "order-tax")

@@ -7,6 +7,7 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 
 function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
+  if (entry.actor_kind === "staff" && entry.actor_name) return ta("adminOrder.actor.staffNamed", { name: entry.actor_name });
   return ta(`adminOrder.actor.${entry.actor_kind}`, { id: entry.actor_id ?? "" });
 }
 

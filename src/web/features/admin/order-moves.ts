@@ -18,12 +18,20 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
   return ORDER_MOVES.filter((move) => order.next.includes(MOVE_TARGET[move]));
 }
 
-export type MoveOutcome =
-  | { move: OrderMove; ok: true; message: string }
-  | { move: OrderMove; ok: false; errors: string[]; fields: Record<string, string[]> };
+/** What the order page's forms post: a status move, or a sent order's slip corrected (decision 067). */
+export type PageMove = OrderMove | "slip";
 
-function isMove(value: unknown): value is OrderMove {
-  return typeof value === "string" && (ORDER_MOVES as readonly string[]).includes(value);
+export type MoveOutcome =
+  | { move: PageMove; ok: true; message: string }
+  | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
+
+function isMove(value: unknown): value is PageMove {
+  return typeof value === "string" && (value === "slip" || (ORDER_MOVES as readonly string[]).includes(value));
+}
+
+/** A shipped order offers the slip correction (the server answers 409 for any other). */
+export function canCorrectSlip(order: Pick<AdminOrderDetail, "status">): boolean {
+  return order.status === "sent";
 }
 
 /** The slip number field's own check, before anything is sent; null when it is fine. */
@@ -34,7 +42,8 @@ export function slipNumberProblem(slip: string, locale: Locale): string | null {
 }
 
 /**
- * Runs the move a form asked for (`move`, and `slip_number` for ship) against
+ * Runs the move a form asked for (`move`, and `slip_number` for ship; `slip_number`, `carrier` and
+ * the `notify` checkbox for a slip correction, POST …/slip) against
  * POST /admin/api/orders/{id}/{move}. 401 sends the visitor to sign in; 409 (no longer allowed,
  * e.g. another staff member was faster) and 422 come back as the server's messages.
  */
@@ -44,9 +53,15 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   if (!isMove(move)) return { move: "deposit", ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const slip = String(form.get("slip_number") ?? "").trim();
   const carrier = String(form.get("carrier") ?? "").trim();
+  const body =
+    move === "ship"
+      ? { slip_number: slip, ...(carrier ? { carrier } : {}) }
+      : move === "slip"
+        ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
+        : undefined;
   const result = await callAdminApi<{ data?: AdminOrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
     `/orders/${encodeURIComponent(orderId)}/${move}`,
-    { method: "POST", ...(move === "ship" ? { body: { slip_number: slip, ...(carrier ? { carrier } : {}) } } : {}) },
+    { method: "POST", ...(body ? { body } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {
@@ -55,7 +70,9 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
         ? adminText(locale, "adminOrder.deposited")
         : move === "ship"
           ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
-          : adminText(locale, "adminOrder.cancelled");
+          : move === "slip"
+            ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", { slip: result.body?.data?.slip_number ?? slip })
+            : adminText(locale, "adminOrder.cancelled");
     return { move, ok: true, message };
   }
   return { move, ok: false, errors: errorsOf(result.body, adminText(locale, "adminOrder.failed")), fields: result.body?.fields ?? {} };

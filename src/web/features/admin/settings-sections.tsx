@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "../../ui/button.tsx";
-import { Select, Textarea } from "../../ui/field.tsx";
+import { Checkbox, Select, Textarea } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
@@ -49,6 +49,17 @@ export function FeesSection() {
         <NumberAt path={["lowStockHintAt"]} label={to("settings.lowStockHintAt")} />
         <NumberAt path={["terms", "codCeiling"]} label={to("settings.codCeiling")} />
       </div>
+      {/* Decision 051: off, an address outside Japan is refused (海外への発送は承っておりません). */}
+      <Checkbox
+        label={to("settings.shipsAbroad")}
+        name="shipsAbroad"
+        checked={data.shipsAbroad}
+        aria-describedby="settings-ships-abroad-hint"
+        onChange={(event) => set(["shipsAbroad"], event.target.checked)}
+      />
+      <p id="settings-ships-abroad-hint" className={styles.muted}>
+        {to("settings.shipsAbroadHint")}
+      </p>
       <h3 className={ops.subTitle}>{to("settings.codTiers")}</h3>
       <p className={styles.muted}>{to("settings.codTiersHint")}</p>
       <FieldErrors prefix="terms.codFeeTiers" />

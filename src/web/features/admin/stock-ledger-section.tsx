@@ -25,7 +25,7 @@ function japanToday(): string {
  * One ledger form: sends the fields as JSON, shows the server's messages under each field (422), and
  * reads the page again when it went through.
  */
-function useLedgerPost(path: string, done: string) {
+export function useLedgerPost(path: string, done: string) {
   const ta = useAdminText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
@@ -86,6 +86,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
           <Input label={ta("adminLedger.receivedOn")} name="received_on" type="date" defaultValue={japanToday()} required error={receiving.error("received_on")} />
           <Input label={ta("adminLedger.supplierName")} name="supplier_name" autoComplete="organization" required error={receiving.error("supplier_name")} />
           <Input label={ta("adminLedger.supplierAddress")} name="supplier_address" autoComplete="street-address" required error={receiving.error("supplier_address")} />
+          <Input label={ta("adminLedger.supplierInvoiceNumber")} name="supplier_invoice_number" error={receiving.error("supplier_invoice_number")} />
           <div className={css.grid}>
             <Input label={ta("adminLedger.quantity")} name="quantity" inputMode="numeric" required error={receiving.error("quantity")} />
             <Input label={ta("adminLedger.unitCost")} name="unit_cost" inputMode="numeric" required error={receiving.error("unit_cost")} />

@@ -14,6 +14,7 @@ import {
 import type { AgeGateRefusal } from "../../../domain/age-gate.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { CSRF_FIELD } from "../../shared/site/form-action.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import styles from "./age-gate.module.css";
@@ -25,9 +26,10 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 /**
- * Full-screen age gate (spec §4, §5), rendered by the server for visitors without the gate's cookie
- * (decision 056). It is a plain form: before (or without) JavaScript it posts to /age-gate, which
- * judges the date, sets the cookie and sends the visitor back, with `?age_gate=` naming a refusal
+ * Full-screen age gate, rendered by the server for visitors without the gate's cookie
+ * (decision 056). It is a plain form: before (or without) JavaScript it posts to /age-gate, a route
+ * action (routes/age-gate.tsx) that checks the posted token, judges the date, sets the cookie and
+ * sends the visitor back, with `?age_gate=` naming a refusal
  * that this component then shows. Once hydrated it judges in the browser by the same rule, sets the
  * same cookie and closes without a request. The page behind it (SiteFrame) is inert while it is up.
  */
@@ -51,6 +53,7 @@ export function AgeGate({ onPass }: { onPass(): void }) {
   const errorId = useId();
 
   function refusalMessage(refusal: Exclude<AgeGateRefusal, "underage">): string {
+    if (refusal === "expired") return t("ageGate.expired");
     return refusal === "required" ? t("ageGate.required") : t("ageGate.nonexistentDate");
   }
 
@@ -112,7 +115,7 @@ export function AgeGate({ onPass }: { onPass(): void }) {
           </p>
         ) : (
           <form method="post" action={AGE_GATE_PATH} onSubmit={submit} noValidate>
-            <input type="hidden" name="_csrf" value={csrfToken} />
+            <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
             <input type="hidden" name="to" value={here} />
             <p className={styles.lead}>{t("ageGate.lead")}</p>
             <fieldset className={styles.fieldset}>
@@ -138,7 +141,7 @@ export function AgeGate({ onPass }: { onPass(): void }) {
   );
 }
 
-/** The same cookie POST /age-gate sets (the server renders by it), here from the browser. */
+/** The same cookie the POST /age-gate action sets (the server renders by it), here from the browser. */
 function storeConfirmed(): void {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
   document.cookie = `${AGE_CONFIRMED_COOKIE}=1; path=/; max-age=${AGE_CONFIRMED_MAX_AGE_SECONDS}; samesite=lax${secure}`;

@@ -49,7 +49,7 @@ export function sentMessage(answer: ApiAnswer): EmailRequestSent {
 /**
  * The one-field forms that ask for a mail (password reset, resend confirmation, resend unlock).
  * The server answers the same for known and unknown addresses; a 422 (blank or malformed address)
- * gives the errors list of spec §8 in a danger snackbar and the message under the field.
+ * gives the errors list in a danger snackbar and the message under the field.
  */
 export function EmailRequestForm({ path, submitLabel, onSent, refusal }: EmailRequestFormProps) {
   const { t, locale } = useI18n();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { CartItem } from "../../../domain/cart.ts";
 import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
@@ -10,9 +10,13 @@ import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx";
 import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
+import { AgeNotice } from "../../shared/site/age-notice.tsx";
+import { useSite } from "../../shared/site/site-context.tsx";
 import styles from "./cart-drawer.module.css";
 
-/** The floating cart button and the drawer it toggles (spec §2, Cart drawer). */
+const subscribeToNothing = () => () => {};
+
+/** The floating cart button and the drawer it toggles. */
 export function CartDrawer() {
   const { t, yen } = useI18n();
   const { user } = useAuth();
@@ -20,6 +24,33 @@ export function CartDrawer() {
   const cart = useCart();
   const navigate = useNavigate();
   const purchasable = cart.items.some((item) => item.amount > 0);
+  // Until the page's JavaScript runs, the button is a link to /checkout (which lists the cart from the
+  // server) and its count is the server's: without JavaScript the drawer cannot open (decision 057).
+  const { cartCount: serverCount } = useSite();
+  // False on the server and while hydrating (the server's snapshot), true from the next render on.
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const count = cart.ready ? cart.count : (serverCount ?? 0);
+  const icon = (
+    <>
+      <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L20.5 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="10" cy="20" r="1.5" fill="currentColor" />
+        <circle cx="17" cy="20" r="1.5" fill="currentColor" />
+      </svg>
+      {count > 0 && (
+        <span className={styles.count} data-testid="cart-count">
+          {count}
+        </span>
+      )}
+    </>
+  );
 
   const goToCheckout = () => {
     try {
@@ -33,33 +64,24 @@ export function CartDrawer() {
 
   return (
     <>
-      <button
-        type="button"
-        className={styles.floatingButton}
-        onClick={toggle}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        data-testid="cart-button"
-      >
-        <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L20.5 8H6.2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <circle cx="10" cy="20" r="1.5" fill="currentColor" />
-          <circle cx="17" cy="20" r="1.5" fill="currentColor" />
-        </svg>
-        {cart.count > 0 && (
-          <span className={styles.count} data-testid="cart-count">
-            {cart.count}
-          </span>
-        )}
-        <span className="visually-hidden">{t("cart.open")}</span>
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          className={styles.floatingButton}
+          onClick={toggle}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          data-testid="cart-button"
+        >
+          {icon}
+          <span className="visually-hidden">{t("cart.open")}</span>
+        </button>
+      ) : (
+        <a href="/checkout" className={styles.floatingButton} data-testid="cart-button">
+          {icon}
+          <span className="visually-hidden">{t("cart.view")}</span>
+        </a>
+      )}
       <Dialog
         variant="drawer"
         open={open}
@@ -71,9 +93,12 @@ export function CartDrawer() {
           <div className={styles.footer}>
             {cart.items.length > 0 && (
               <>
+                <AgeNotice level="item" />
                 <p className={styles.total}>
                   <span>{t("cart.total")}</span>
-                  <strong data-testid="cart-total">{yen(cart.total)}</strong>
+                  <strong data-testid="cart-total" data-price="">
+                    {yen(cart.total)}
+                  </strong>
                 </p>
                 <Button block onClick={goToCheckout} disabled={!purchasable}>
                   {t("cart.purchase")}
@@ -194,7 +219,7 @@ function LineTotal({ item }: { item: CartItem }) {
   const { t, yen, locale } = useI18n();
   const [before = "", after = ""] = t("cart.line", { price: yen(item.price_include_tax), amount: item.amount, subtotal: "{subtotal}" }).split("{subtotal}");
   return (
-    <p className={styles.lineTotal} data-testid="cart-line">
+    <p className={styles.lineTotal} data-testid="cart-line" data-price="">
       {before}
       <span className="no-break">{formatYenTaxed(item.price_include_tax * item.amount, locale, "included")}</span>
       {after}

@@ -6,7 +6,7 @@ import { useCart } from "../../shared/cart/cart-context.tsx";
 import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
 import styles from "./login-prompt.module.css";
 
-/** Shown once per browser session when a guest's cart gets its first bottle (spec §4). */
+/** Shown once per browser session when a guest's cart gets its first bottle. */
 export function LoginPrompt() {
   const { t } = useI18n();
   const cart = useCart();

@@ -37,9 +37,16 @@ export function cartOutcome(before: CartItem[], after: CartItem[], productId: st
   return { outcome: kept.buyable_limit !== null && kept.amount >= kept.buyable_limit ? "limit" : "stock", count: kept.amount };
 }
 
-/** The page to come back to: the same page, with the outcome in its query. */
+/** The id of the notice saying what happened: the page comes back scrolled to it. */
+export const CART_OUTCOME_ID = "cart-outcome";
+
+/**
+ * The page to come back to: the same page, with the outcome in its query and the notice as its
+ * fragment, so the browser shows the notice where the shopper looks, not the page's top (on a phone
+ * the notice is a screen and more below it).
+ */
 export function cartOutcomePath(pathname: string, { outcome, count }: { outcome: CartOutcome; count: number }): string {
   const query = new URLSearchParams({ [CART_OUTCOME_PARAM]: outcome });
   if (outcome === "limit" || outcome === "stock") query.set("count", String(count));
-  return `${pathname}?${query}`;
+  return `${pathname}?${query}#${CART_OUTCOME_ID}`;
 }

@@ -8,7 +8,7 @@ import { Notice } from "../../ui/notice.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CART_OUTCOME_PARAM, SELECTOR_MAX } from "./add-to-cart-action.ts";
+import { CART_OUTCOME_ID, CART_OUTCOME_PARAM, SELECTOR_MAX } from "./add-to-cart-action.ts";
 import styles from "./add-to-cart.module.css";
 
 /** How many bottles the selector offers: stock, the purchase limit and SELECTOR_MAX, at least 1. */
@@ -17,7 +17,7 @@ export function selectableQuantity(product: Pick<Product, "buyable_limit">, stoc
 }
 
 /**
- * 数量 and カートに入れる: the chosen number of bottles go in the cart and the drawer opens (spec §4).
+ * 数量 and カートに入れる: the chosen number of bottles go in the cart and the drawer opens.
  * A plain <select> bounded by stock and the purchase limit works with keyboards, screen readers and
  * phones' native pickers. It is a real form: before the page's script has started (or without one)
  * it posts to the product page, whose action adds the bottles to the server's cart (decision 057).
@@ -84,14 +84,14 @@ export function AddedToCartNotice() {
   const count = Number(searchParams.get("count"));
   if (outcome === "unavailable") {
     return (
-      <Notice tone="danger" testId="cart-outcome">
+      <Notice tone="danger" testId="cart-outcome" id={CART_OUTCOME_ID}>
         {t("cart.unavailable")}
       </Notice>
     );
   }
   if (outcome !== "added" && outcome !== "limit" && outcome !== "stock") return null;
   return (
-    <Notice tone={outcome === "added" ? "success" : "info"} testId="cart-outcome">
+    <Notice tone={outcome === "added" ? "success" : "info"} testId="cart-outcome" id={CART_OUTCOME_ID}>
       <p>{outcome === "added" ? t("catalog.addedToCart") : t(outcome === "limit" ? "cart.reducedToLimit" : "cart.reducedToStock", { count })}</p>
       <p>
         <TransitionLink to="/checkout">{t("cart.purchase")}</TransitionLink>

@@ -4,7 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { CatalogImage } from "./catalog-image.tsx";
 import styles from "./product-gallery.module.css";
 
-/** The product's images: hovering, focusing or tapping a thumbnail shows it large (spec §2). */
+/** The product's images: hovering, focusing or tapping a thumbnail shows it large. */
 export function ProductGallery({ images, name }: { images: ImageDetails[]; name: string }) {
   const { t } = useI18n();
   const [selected, setSelected] = useState(0);

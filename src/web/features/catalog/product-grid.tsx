@@ -1,29 +1,39 @@
 import type { Exhibit, ProductTile } from "../../../domain/catalog-api.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
+import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import { CatalogImage } from "./catalog-image.tsx";
 import styles from "./catalog.module.css";
 
 const GRID_SIZES = "(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw";
 
-/** Product tiles; sold-out ones are dimmed and labelled. The first row loads eagerly. */
-export function ProductGrid({ products, eagerCount = 4 }: { products: ProductTile[]; eagerCount?: number }) {
+/**
+ * Product tiles; sold-out ones are dimmed and labelled. The first row loads eagerly. The under-20
+ * notice stands above the tiles (decision 060) unless the page shows it already (a product page's
+ * related products, under the product's own notice).
+ */
+export function ProductGrid({ products, eagerCount = 4, notice = true }: { products: ProductTile[]; eagerCount?: number; notice?: boolean }) {
   const { t, productPrice } = useI18n();
   return (
-    <ul className={styles.grid} data-testid="product-grid">
-      {products.map((product, index) => (
-        <li key={product.id} className={styles.tile} data-sold-out={product.sold_out} data-testid="product-tile">
-          <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
-            <div className={styles.tileImage}>
-              <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} maxWidth={960} />
-              {product.sold_out && <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>}
-            </div>
-            <h3 className={styles.tileName}>{product.name}</h3>
-            <p className={styles.tilePrice}>{productPrice(product.price_include_tax)}</p>
-          </TransitionLink>
-        </li>
-      ))}
-    </ul>
+    <>
+      {notice && products.length > 0 && <AgeNotice level="list" />}
+      <ul className={styles.grid} data-testid="product-grid">
+        {products.map((product, index) => (
+          <li key={product.id} className={styles.tile} data-sold-out={product.sold_out} data-testid="product-tile">
+            <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
+              <div className={styles.tileImage}>
+                <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} maxWidth={960} />
+                {product.sold_out && <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>}
+              </div>
+              <h3 className={styles.tileName}>{product.name}</h3>
+              <p className={styles.tilePrice} data-price="">
+                {productPrice(product.price_include_tax)}
+              </p>
+            </TransitionLink>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

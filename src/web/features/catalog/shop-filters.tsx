@@ -19,7 +19,7 @@ export function activeFilterCount(filter: ProductFilter): number {
 }
 
 /**
- * The /shop side panel (spec §2): stock, liquor type, the series tree and 未分類. On phones it is a
+ * The /shop side panel: stock, liquor type, the series tree and 未分類. On phones it is a
  * bottom sheet opened from a toggle that counts the active filters, closed by "N件を表示". It works
  * as plain HTML too (decision 056): a GET form, and the toggle a <details>.
  */

@@ -3,7 +3,7 @@ import { Notice } from "../../ui/notice.tsx";
 import styles from "./checkout.module.css";
 import type { BankAccount } from "./use-checkout-reference.ts";
 
-/** The accounts a bank transfer goes to (spec §2: bank transfer shows the list of bank accounts). */
+/** The accounts a bank transfer goes to (bank transfer shows the list of bank accounts). */
 export function BankAccounts({ accounts, days }: { accounts: BankAccount[] | undefined | null; days: number }) {
   const { t } = useI18n();
   return (

@@ -25,7 +25,7 @@ export interface CheckoutFigureInput {
 
 export interface CheckoutFigures {
   totals: CheckoutTotals;
-  /** Per checkout choice, why it cannot be chosen at its total (spec §5: cod from the ceiling up), or null. */
+  /** Per checkout choice, why it cannot be chosen at its total (cod from the ceiling up), or null. */
   refusals: Record<string, string | null>;
 }
 
@@ -47,7 +47,7 @@ export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: Checko
 }
 
 /**
- * The summary's figures (spec §4, §9), pure so they are tested without a page: shipping from the
+ * The summary's figures, pure so they are tested without a page: shipping from the
  * shop's table to the typed prefecture (the server's own rule); the chosen method's fee is the
  * server's answer once it arrived, else the shop profile's own rule for the same amount; any other
  * method's fee (reset on leaving it) counts only to tell whether it could be chosen.

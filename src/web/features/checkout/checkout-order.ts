@@ -94,7 +94,18 @@ export function hasFieldErrors(errors: CheckoutFieldErrors): boolean {
   return [errors.contact, errors.address, errors.other, errors.gift ?? {}, errors.recipient ?? {}].some((group) => Object.keys(group).length > 0);
 }
 
-/** The bottles that can be bought: an item at 0 is sold out or withdrawn (spec §3 Cart item). */
+/** Every message under a field, in the page's order, once each: the summary a page answering a post shows at its top. */
+export function fieldErrorMessages(errors: CheckoutFieldErrors): string[] {
+  const messages: string[] = [];
+  for (const group of [errors.contact, errors.address, errors.recipient ?? {}, errors.other, errors.gift ?? {}]) {
+    for (const value of Object.values(group) as (string | string[] | undefined)[]) {
+      for (const message of Array.isArray(value) ? value : value ? [value] : []) if (!messages.includes(message)) messages.push(message);
+    }
+  }
+  return messages;
+}
+
+/** The bottles that can be bought: an item at 0 is sold out or withdrawn (the API contract's Cart item). */
 export function purchasableItems(items: CartItem[]): CartItem[] {
   return items.filter((item) => item.amount > 0);
 }
@@ -128,7 +139,7 @@ export function orderFingerprint(payload: CheckoutPayload): string {
   return JSON.stringify(order);
 }
 
-/** The checks made before anything is sent (spec §5): contact required, e-mail shaped, address complete. */
+/** The checks made before anything is sent: contact required, e-mail shaped, address complete. */
 export async function checkForm(form: CheckoutForm, t: I18n["t"], locale: Locale): Promise<CheckoutFieldErrors> {
   const contact: CheckoutFieldErrors["contact"] = {};
   const labels: Record<ContactField, string> = { name: t("checkout.name"), email: t("checkout.email"), phone: t("checkout.phone") };

@@ -1,9 +1,11 @@
+import { useMemo, useSyncExternalStore } from "react";
 import type { ReactNode } from "react";
+import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
-import { fillText } from "../../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../../domain/fill-text.ts";
 import { paymentMethodChoice, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -29,17 +31,59 @@ import { OrderSummary } from "./order-summary.tsx";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
 import { useCheckout } from "./use-checkout.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
+import type { BankAccount, MemberData, PageReference } from "./use-checkout-reference.ts";
 import { useBankAccounts, useCheckoutReference, useMemberData } from "./use-checkout-reference.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import { RefusedNotice } from "../../shared/site/refused-notice.tsx";
+import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
+import { CONFIRMED_FIELD, ITEMS_FIELD, confirmedFieldOf, itemsFieldOf } from "./checkout-fields.ts";
+import type { CheckoutStart } from "./use-checkout.ts";
+import type { CheckoutRefusal } from "./checkout-action.ts";
+import { checkoutFormOfFields } from "./checkout-fields.ts";
+import { fieldErrorMessages, hasFieldErrors, serverFieldErrors } from "./checkout-order.ts";
+import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
 
-/** Loads what checkout needs (spec §4 On entering checkout), then shows the form. */
+/**
+ * What the page's loader read for the form (decision 058), so the server draws the whole form and
+ * hydration draws the same; whatever is missing the browser fetches as before.
+ */
+export interface CheckoutPageData {
+  reference: PageReference;
+  member?: MemberData | undefined;
+  addressBook?: AddressBookEntry[] | undefined;
+  banks?: BankAccount[] | undefined;
+  /** The request key of an order posted by the form without the script (Idempotency-Key, decision 049). */
+  requestKey: string;
+}
+
+// Whether this is the browser after hydration: nothing to subscribe to.
+const noSubscription = () => () => undefined;
+
+/** The form as the last post left it, when it placed nothing: what was typed and the answer's messages. */
+function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined, book: AddressBookEntry[] | undefined): CheckoutStart | undefined {
+  const { t } = useI18n();
+  const { user } = useAuth();
+  const { shop } = useSite();
+  const defaultCountryName = t("address.defaultCountryName");
+  return useMemo(() => {
+    if (!actionData || actionData.ok) return undefined;
+    const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop.gift.omotegaki), { defaultCountryName, book: book ?? [] });
+    const { errors, unplaced } = serverFieldErrors(actionData.fields);
+    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice };
+  }, [actionData, book, defaultCountryName, shop.gift.omotegaki, user]);
+}
+
+/** Loads what checkout needs, then shows the form. */
 export function CheckoutLoader({
   items,
   payments,
   deliveryCalendar,
   onRejected,
   preview,
+  fromPage,
+  posted,
 }: {
   items: CartItem[];
   payments: PaymentBrowserConfig;
@@ -47,12 +91,16 @@ export function CheckoutLoader({
   onRejected(items: RejectedItem[]): void;
   /** What shows while the figures load: the route's summary of the bottles. */
   preview: ReactNode;
+  fromPage: CheckoutPageData;
+  /** What the page's action answered, when the form was posted without the script and placed nothing. */
+  posted?: CheckoutRefusal | { ok: true } | undefined;
 }) {
   const { t } = useI18n();
   const { user } = useAuth();
+  const start = useCheckoutStart(posted, fromPage.addressBook);
   const purchasableIds = items.filter((item) => item.amount > 0).map((item) => item.id);
-  const reference = useCheckoutReference(purchasableIds);
-  const member = useMemberData(user !== null);
+  const reference = useCheckoutReference(purchasableIds, fromPage.reference);
+  const member = useMemberData(user !== null, fromPage.member);
   const { shippingFee, taxRate, timezones } = reference;
 
   if (shippingFee === null || taxRate === null || timezones === null) return <Notice tone="danger">{t("checkout.loadFailed")}</Notice>;
@@ -66,6 +114,8 @@ export function CheckoutLoader({
       timezones={timezones}
       member={member}
       onRejected={onRejected}
+      fromPage={fromPage}
+      start={start}
     />
   );
 }
@@ -79,9 +129,11 @@ interface CheckoutFormProps {
   timezones: Record<string, string>;
   member: ReturnType<typeof useMemberData>;
   onRejected(items: RejectedItem[]): void;
+  fromPage: CheckoutPageData;
+  start?: CheckoutStart | undefined;
 }
 
-function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, member, onRejected }: CheckoutFormProps) {
+function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, member, onRejected, fromPage, start }: CheckoutFormProps) {
   const { user } = useAuth();
   const { t, yen, locale } = useI18n();
   const { shop } = useSite();
@@ -109,15 +161,18 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     cardEdited,
     submit,
     shouldPromptLeave,
-  } = useCheckout(items, payments, member.address, onRejected);
-  const addressBook = useAddressBook(user !== null);
+  } = useCheckout(items, payments, member.address, onRejected, start, fromPage.addressBook);
+  const addressBook = useAddressBook(user !== null, fromPage.addressBook);
+  // Before hydration (or without JavaScript) the form is posted to the page's action (decision 058):
+  // nothing may be disabled that only the script would enable.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   // Shipping and the delivery window follow where the parcel goes — the recipient's prefecture when
   // it goes to someone else — as it is chosen (shipping-table.ts, delivery-calendar.ts).
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
   const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift));
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
-  const banks = useBankAccounts(chosen.showsBankAccounts);
+  const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
   // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
@@ -137,6 +192,23 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
 
   /** What a method shows under it while chosen, from what it needs: a card, the saved card, the accounts, a note. */
   function methodDetail(method: PaymentMethodHandler) {
+    const needsScript =
+      method.checkoutInput === "none" ? null : (
+        <noscript>
+          <p className={styles.methodNote}>{t("checkout.needsJavaScript")}</p>
+        </noscript>
+      );
+    return needsScript ? (
+      <>
+        {needsScript}
+        {methodInput(method)}
+      </>
+    ) : (
+      methodInput(method)
+    );
+  }
+
+  function methodInput(method: PaymentMethodHandler) {
     if (method.checkoutInput === "card") return cardDetail;
     if (method.checkoutInput === "saved_card") {
       return member.card ? (
@@ -156,7 +228,22 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
 
   return (
     <>
-      <form ref={formRef} className={styles.layout} noValidate onSubmit={submit} aria-busy={processing}>
+      <form
+        ref={formRef}
+        method="post"
+        className={styles.layout}
+        noValidate
+        onSubmit={submit}
+        aria-busy={processing}
+        data-testid="checkout-form"
+        // Set once the script owns the form (its chunk hydrated): until then it is the server's plain form.
+        data-interactive={hydrated ? "true" : undefined}
+      >
+        <CsrfField />
+        <RequestKeyField value={fromPage.requestKey} />
+        <input type="hidden" name={ITEMS_FIELD} value={itemsFieldOf(purchasable)} />
+        {/* The amount the final confirmation shows: a post for another amount is asked to confirm again. */}
+        <input type="hidden" name={CONFIRMED_FIELD} value={confirmedFieldOf(form.method, totals.total)} />
         <aside className={styles.aside} aria-labelledby="checkout-summary">
           <h2 id="checkout-summary" className={styles.sectionHeading}>
             {t("checkout.summaryHeading")}
@@ -170,6 +257,23 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
         </aside>
 
         <div className={styles.main}>
+          {start?.notice && (
+            <Notice tone="info" testId="checkout-confirm-again">
+              {start.notice}
+            </Notice>
+          )}
+          {start && <RefusedNotice errors={start.loose} />}
+          {start && hasFieldErrors(start.errors) && (
+            // A post answered without the script lands at the page's top: say here what is below.
+            <Notice tone="danger" testId="checkout-field-summary">
+              <p>{t("checkout.checkFieldsBelow")}</p>
+              <ul>
+                {fieldErrorMessages(start.errors).map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </Notice>
+          )}
           <section className={styles.section} aria-labelledby="checkout-contact">
             <h2 id="checkout-contact" className={styles.sectionHeading}>
               {t("checkout.contactHeading")}
@@ -259,7 +363,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               type="submit"
               block
               className={styles.submit}
-              disabled={processing || (needsProvider && provider.status !== "ready")}
+              disabled={processing || (hydrated && needsProvider && provider.status !== "ready")}
             >
               {processing ? t("payments.processing") : t("checkout.submit")}
             </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Dispatch, SetStateAction } from "react";
 import { callApi } from "../../shared/site/api.ts";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
@@ -66,18 +66,23 @@ export function DeliveryChoice({
       </fieldset>
       {book.length > 0 && <p className={styles.methodNote}>{t("recipient.bookHint")}</p>}
       {value.choice === "other" && (
-        <RecipientFields withKana value={value.other} onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))} errors={errors} />
+        <RecipientFields withKana addressNamePrefix="recipient_" value={value.other} onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))} errors={errors} />
       )}
     </div>
   );
 }
 
-/** GET /api/address-book for a member (empty for a guest, or when it could not be read). */
-export function useAddressBook(signedIn: boolean): AddressBookEntry[] {
+/** GET /api/address-book for a member (empty for a guest, or when it could not be read); the page's loader may have read it. */
+export function useAddressBook(signedIn: boolean, fromPage?: AddressBookEntry[]): AddressBookEntry[] {
   const { locale } = useI18n();
-  const [book, setBook] = useState<AddressBookEntry[]>([]);
+  const [book, setBook] = useState<AddressBookEntry[]>(fromPage ?? []);
+  const hadBook = useRef(fromPage !== undefined);
   useEffect(() => {
     if (!signedIn) return;
+    if (hadBook.current) {
+      hadBook.current = false;
+      return;
+    }
     const controller = new AbortController();
     callApi<{ data: AddressBookEntry[] }>(locale, "/address-book", { signal: controller.signal })
       .then((result) => {

@@ -9,7 +9,7 @@ interface DeliveryWishFieldsProps {
   onChange(wish: DeliveryWish): void;
   /**
    * The dates (yyyy-MM-dd) on offer: from the first day the parcel can arrive (the delivery calendar's
-   * shipping day and the prefecture's transit days) to 8 days from today in Japan (spec §5, §9).
+   * shipping day and the prefecture's transit days) to 8 days from today in Japan.
    */
   dates: string[];
   timezones: Record<string, string>;

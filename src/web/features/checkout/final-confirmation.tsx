@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
-import { fillText } from "../../../domain/payment-methods/payment-method.ts";
+import { fillText } from "../../../domain/fill-text.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
 import { shippingPromise } from "../../../domain/delivery-calendar.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
+import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import styles from "./checkout.module.css";
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
@@ -50,7 +51,7 @@ export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDa
       <p className={styles.confirmLead}>{t("checkout.confirmLead")}</p>
       <dl className={styles.confirmList}>
         <dt>{t("checkout.confirmAmount")}</dt>
-        <dd data-testid="confirm-amount">{t("checkout.confirmAmountText", { count: bottles, total: yen(total) })}</dd>
+        <dd data-testid="confirm-amount" data-price="">{t("checkout.confirmAmountText", { count: bottles, total: yen(total) })}</dd>
         <dt>{t("checkout.confirmPayment")}</dt>
         <dd data-testid="confirm-payment">
           {chosen.label[locale]}
@@ -76,9 +77,7 @@ export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDa
         </Link>
       </p>
       <div className={styles.ageCheck}>
-        <p className={styles.ageNotice} id="checkout-age-notice">
-          {t("checkout.ageNotice")}
-        </p>
+        <AgeNotice level="total" wording="order" id="checkout-age-notice" />
         <Input
           label={
             <>

@@ -30,7 +30,14 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
   const wrappingPrice =
     settings.wrappingFee === 0 ? t("checkout.giftWrappingFree") : `+${formatYenTaxed(priceIncludingTax(settings.wrappingFee, terms.taxRatePercent), locale, "included")}`;
   // Open from the start when the shopper comes back to choices already made (a kept form, decision 053).
-  const [opened, setOpened] = useState(() => giftOptionsOfForm(value) !== null);
+  const chosen = giftOptionsOfForm(value) !== null;
+  const [opened, setOpened] = useState(chosen);
+  // The kept form is put back after hydration (decision 058): choices arriving then open it too.
+  const [wasChosen, setWasChosen] = useState(chosen);
+  if (chosen !== wasChosen) {
+    setWasChosen(chosen);
+    if (chosen) setOpened(true);
+  }
   const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
   const set = (change: Partial<GiftFormValue>) => onChange({ ...value, ...change });
   return (

@@ -1,7 +1,7 @@
 import { newIdempotencyKey } from "../../shared/site/request-key.ts";
 
 /**
- * One checkout attempt's identity (spec §4 Checkout submission). The key stays while the order
+ * One checkout attempt's identity. The key stays while the order
  * stays the same, so a retried submission (lost answer, double click) replays the first answer
  * instead of ordering twice; any change to what is ordered (cart, payment method, address, contact,
  * delivery wish, memo) or a failed 3-D Secure challenge starts a new attempt with a new key.

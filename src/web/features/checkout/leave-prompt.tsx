@@ -8,7 +8,7 @@ import styles from "./checkout.module.css";
 interface LeavePromptProps {
   /** Whether leaving now would drop an unfinished payment (a non-empty cart, not completed). Read at the moment of leaving. */
   shouldPrompt(): boolean;
-  /** The shopper confirmed leaving: cart-related state is reset (spec §4). */
+  /** The shopper confirmed leaving: cart-related state is reset. */
   onLeave(): void;
 }
 

@@ -62,7 +62,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
     <>
       <p className={styles.amountToPay} data-testid="summary-amount-to-pay">
         <span>{t("checkout.amountToPay")}</span>
-        <strong>{yen(totals.total)}</strong>
+        <strong data-price="">{yen(totals.total)}</strong>
       </p>
       <SummaryTable items={items} reducedIds={reducedIds} lineTotals={totals.lineTotals}>
         <tfoot>
@@ -71,7 +71,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
               <th scope="row" colSpan={3}>
                 {label}
               </th>
-              <td className={styles.number} data-testid={testId}>
+              <td className={styles.number} data-testid={testId} data-price="">
                 {yen(amount)}
               </td>
             </tr>
@@ -80,7 +80,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
             <th scope="row" colSpan={3}>
               {t("checkout.total")}
             </th>
-            <td className={styles.number} data-testid="summary-total">
+            <td className={styles.number} data-testid="summary-total" data-price="">
               {yen(totals.total)}
             </td>
           </tr>
@@ -97,7 +97,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
   );
 }
 
-/** The bottles' rows (spec §2): unit price before tax, quantity and line total; `children` adds the charges and totals. */
+/** The bottles' rows: unit price before tax, quantity and line total; `children` adds the charges and totals. */
 function SummaryTable({
   items,
   reducedIds,
@@ -134,9 +134,13 @@ function SummaryTable({
               {reducedIds.has(item.id) && <span data-testid="reduced-mark">{REDUCED_RATE_MARK}</span>}
               {item.name}
             </th>
-            <td className={styles.number}>{yen(item.price)}</td>
+            <td className={styles.number} data-price="">
+              {yen(item.price)}
+            </td>
             <td className={styles.number}>{item.amount}</td>
-            <td className={styles.number}>{yen(lineTotals[index] ?? 0)}</td>
+            <td className={styles.number} data-price="">
+              {yen(lineTotals[index] ?? 0)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -11,7 +11,7 @@ interface PaymentMethodChoiceProps {
   onChange(method: PaymentMethodChoice): void;
   /** undefined while a member's card loads; null for a guest or a member without one. */
   savedCard: SavedCard | null | undefined;
-  /** Per method, why it cannot be chosen (spec §5 wording for cod), or null when it can. */
+  /** Per method, why it cannot be chosen, or null when it can. */
   refusals: Record<string, string | null>;
   /** A guest has no saved card to choose: such methods are left out rather than shown disabled. */
   signedIn: boolean;
@@ -53,7 +53,7 @@ export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals,
             <label className={styles.methodLabel}>
               <input
                 type="radio"
-                name={name}
+                name="payment_method"
                 value={code}
                 checked={chosen}
                 disabled={refusal !== null || (needsSavedCard && !savedCard)}

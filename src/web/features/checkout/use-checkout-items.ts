@@ -39,7 +39,7 @@ export function forgetCheckoutCopy(): void {
 /**
  * The bottles being bought: the cart itself once it has loaded (the server's answer, clamped to
  * stock, and any change made in the drawer meanwhile); until then the copy the purchase button
- * stored (spec §2 Cart drawer), or else the cart as the server read it for the page (`fromPage`,
+ * stored, or else the cart as the server read it for the page (`fromPage`,
  * so the page's first paint already lists the bottles). null while none is known.
  */
 export function useCheckoutItems(fromPage: CartItem[] | null = null): CartItem[] | null {

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { SavedCard } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -33,20 +33,36 @@ async function getJson<T>(locale: Parameters<typeof callApi>[0], path: string, s
   return null;
 }
 
+/** What the page's loader read of the checkout's reference figures (shipping, tax rate, time bands, bank accounts); a part left out is fetched by the browser. */
+export interface PageReference {
+  shipping?: { ids: string; fee: number } | undefined;
+  taxRate?: number | undefined;
+  timezones?: Record<string, string> | undefined;
+}
+
+/** The shipping call's `id` list: the bottles' ids, sorted. */
+export function shippingIdsKey(productIds: readonly string[]): string {
+  return [...productIds].sort().join(",");
+}
+
 /**
- * What checkout loads on entering (spec §4): the shipping fee for the bottles in the cart (again
+ * What checkout loads on entering: the shipping fee for the bottles in the cart (again
  * when they change), the tax rate and the delivery time bands. Their arrival draws the whole form,
  * so it is a transition: React renders it in slices and the page stays responsive (decision 047).
  */
-export function useCheckoutReference(productIds: string[]): CheckoutReference {
+export function useCheckoutReference(productIds: string[], fromPage: PageReference = {}): CheckoutReference {
   const { locale } = useI18n();
-  const idsKey = [...productIds].sort().join(",");
-  const [shipping, setShipping] = useState<{ ids: string; fee: number | null } | undefined>(undefined);
-  const [taxRate, setTaxRate] = useState<number | undefined | null>(undefined);
-  const [timezones, setTimezones] = useState<Record<string, string> | undefined | null>(undefined);
+  const idsKey = shippingIdsKey(productIds);
+  // What the page's loader read (decision 058): the form is drawn on the server with it, and hydrated with the same.
+  const [shipping, setShipping] = useState<{ ids: string; fee: number | null } | undefined>(() => fromPage.shipping);
+  const [taxRate, setTaxRate] = useState<number | undefined | null>(fromPage.taxRate);
+  const [timezones, setTimezones] = useState<Record<string, string> | undefined | null>(fromPage.timezones);
+  const hadShipping = useRef(fromPage.shipping?.ids);
+  const hadRates = useRef(fromPage.taxRate !== undefined && fromPage.timezones !== undefined);
 
   useEffect(() => {
-    if (idsKey === "") return;
+    if (idsKey === "" || hadShipping.current === idsKey) return;
+    hadShipping.current = undefined;
     const controller = new AbortController();
     void getJson<{ fee: number }>(locale, `/shipping?id=${encodeURIComponent(idsKey)}`, controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setShipping({ ids: idsKey, fee: body?.fee ?? null }));
@@ -55,6 +71,7 @@ export function useCheckoutReference(productIds: string[]): CheckoutReference {
   }, [locale, idsKey]);
 
   useEffect(() => {
+    if (hadRates.current) return;
     const controller = new AbortController();
     void getJson<{ rate: number }>(locale, "/taxrate", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setTaxRate(body?.rate ?? null));
@@ -76,18 +93,23 @@ export interface MemberData {
   card: SavedCard | null | undefined;
 }
 
-/** A member's saved address and card (spec §4 On entering checkout); a guest has neither. */
-export function useMemberData(signedIn: boolean): MemberData {
+/** A member's saved address and card; a guest has neither. */
+export function useMemberData(signedIn: boolean, fromPage?: MemberData): MemberData {
   const { locale } = useI18n();
   const [data, setData] = useState<{ for: boolean; address: AddressResource | null | undefined; card: SavedCard | null | undefined }>({
     for: signedIn,
-    address: undefined,
-    card: undefined,
+    address: fromPage?.address,
+    card: fromPage?.card,
   });
   if (data.for !== signedIn) setData({ for: signedIn, address: undefined, card: undefined });
+  const hadData = useRef(fromPage?.address !== undefined && fromPage.card !== undefined);
 
   useEffect(() => {
     if (!signedIn) return;
+    if (hadData.current) {
+      hadData.current = false;
+      return;
+    }
     const controller = new AbortController();
     void getJson<{ data: AddressResource | null }>(locale, "/address", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setData((current) => ({ ...current, address: body?.data ?? null })));
@@ -101,10 +123,10 @@ export function useMemberData(signedIn: boolean): MemberData {
   return signedIn ? { address: data.address, card: data.card } : { address: null, card: null };
 }
 
-/** GET /api/banks, loaded the first time bank transfer is chosen. */
-export function useBankAccounts(wanted: boolean): BankAccount[] | undefined | null {
+/** GET /api/banks, loaded the first time bank transfer is chosen (or read by the page's loader). */
+export function useBankAccounts(wanted: boolean, fromPage?: BankAccount[]): BankAccount[] | undefined | null {
   const { locale } = useI18n();
-  const [accounts, setAccounts] = useState<BankAccount[] | undefined | null>(undefined);
+  const [accounts, setAccounts] = useState<BankAccount[] | undefined | null>(fromPage);
   const load = wanted && accounts === undefined;
   useEffect(() => {
     if (!load) return;
@@ -119,7 +141,7 @@ export function useBankAccounts(wanted: boolean): BankAccount[] | undefined | nu
 
 /**
  * The cash-on-delivery fee (POST /api/fee) for `price` = items + shipping, fetched while cod is
- * chosen (spec §4); undefined until the answer for this price arrives, and when cod is not chosen.
+ * chosen; undefined until the answer for this price arrives, and when cod is not chosen.
  */
 export function useCodFee(active: boolean, price: number | undefined): number | undefined {
   const { locale } = useI18n();

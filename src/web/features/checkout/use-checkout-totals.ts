@@ -9,7 +9,7 @@ import { checkoutFigures, checkoutLinesOf, itemsAndShippingOf } from "./checkout
 import { useCodFee } from "./use-checkout-reference.ts";
 
 /**
- * The summary's figures (spec §4, §9): shipping from the shop's table to the prefecture being typed
+ * The summary's figures: shipping from the shop's table to the prefecture being typed
  * (the same domain function the server charges with), tax from GET /taxrate, the payment fee from
  * POST /fee while a method that asks the server (cod) is chosen (reset to 0 on leaving it). Before
  * that fee has answered, or to tell whether a method may be chosen at all, the shop profile's terms

@@ -8,7 +8,7 @@ import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./ch
 import { orderFingerprint } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
 
-// The browser's checkout state that use-checkout.ts keeps (spec §4): one Idempotency-Key per
+// The browser's checkout state that use-checkout.ts keeps: one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
 
 const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };

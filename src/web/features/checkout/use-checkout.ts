@@ -10,7 +10,6 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
 import { addressFormValue } from "../../shared/address/address-fields.tsx";
-import { recipientFormValue } from "../../shared/address/recipient-fields.tsx";
 import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
@@ -18,32 +17,32 @@ import { useSite } from "../../shared/site/site-context.tsx";
 import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
 import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
 import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish, GiftFormValue } from "./checkout-order.ts";
-import { emptyGiftForm, NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
+import { NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
-import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
+import { withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { placeOrder } from "./place-order.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
+import { initialCheckoutForm } from "./initial-checkout-form.ts";
+import { checkoutFormOfFields } from "./checkout-fields.ts";
+import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
+import type { AddressBookEntry } from "../../../domain/address-book.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 
-function initialForm(user: ReturnType<typeof useAuth>["user"], defaultCountryName: string, omotegaki: readonly string[]): CheckoutForm {
-  return {
-    method: initialMethod(),
-    // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
-    contact: { name: user?.user_name ?? "", email: user?.email ?? "", phone: user?.tel ?? "" },
-    address: addressFormValue(null, defaultCountryName),
-    delivery: { choice: "buyer", other: recipientFormValue(null, defaultCountryName) },
-    wish: { date: "", timezone: "" },
-    memo: "",
-    birthDate: user?.birth_date ?? "",
-    gift: emptyGiftForm(omotegaki),
-  };
+/** Where a checkout page answering a post starts (decision 058): the posted form, the messages under its fields, and the others. */
+export interface CheckoutStart {
+  form: CheckoutForm;
+  errors: CheckoutFieldErrors;
+  /** Messages about no field of the page (shown above the form). */
+  loose: string[];
+  /** The page only asks to confirm a changed amount again. */
+  notice?: string | undefined;
 }
 
 /**
- * The checkout form's state and its submission (spec §4 Checkout submission): one at a time,
+ * The checkout form's state and its submission: one at a time,
  * the order's Idempotency-Key kept per attempt, and what each answer does to the page.
  */
 export function useCheckout(
@@ -51,6 +50,8 @@ export function useCheckout(
   payments: PaymentBrowserConfig,
   savedAddress: AddressResource | null | undefined,
   onRejected: (items: RejectedItem[]) => void,
+  start?: CheckoutStart,
+  addressBook?: readonly AddressBookEntry[],
 ) {
   const { t, locale } = useI18n();
   const { user } = useAuth();
@@ -60,11 +61,10 @@ export function useCheckout(
   const defaultCountryName = t("address.defaultCountryName");
   const omotegaki = useSite().shop.gift.omotegaki;
   const account = user?.id ?? null;
-  // What was typed before a gateway's page, a failed 3-D Secure or a reload, when this tab kept it.
-  // The form is drawn only after hydration, so reading the tab's storage here cannot differ from the server's page.
-  const [kept] = useState(() => keptCheckoutForm(initialForm(user, defaultCountryName, omotegaki), account));
-  const [form, setForm] = useState<CheckoutForm>(() => kept ?? initialForm(user, defaultCountryName, omotegaki));
-  const [errors, setErrors] = useState<CheckoutFieldErrors>(NO_FIELD_ERRORS);
+  // The server draws the form too (decision 058): it starts from what was posted, or empty, on both
+  // sides; what this tab kept (a gateway's page, a failed 3-D Secure, a reload) is taken after hydration.
+  const [form, setForm] = useState<CheckoutForm>(() => start?.form ?? initialCheckoutForm(user, defaultCountryName, omotegaki));
+  const [errors, setErrors] = useState<CheckoutFieldErrors>(start?.errors ?? NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
   // Back from a gateway's approval page that was cancelled (PayPay): its message, as a declined card's.
   const returned = useLocation().state as { paymentError?: string } | null;
@@ -80,17 +80,51 @@ export function useCheckout(
   const [attempt] = useState(() => new CheckoutAttempt());
 
   // The saved address fills the form once it arrives, unless the shopper already typed one (or it was kept).
-  const [addressEdited, setAddressEdited] = useState(kept !== null);
+  const [addressEdited, setAddressEdited] = useState(start !== undefined);
   const [appliedSaved, setAppliedSaved] = useState<AddressResource | null | undefined>(undefined);
   if (savedAddress && savedAddress !== appliedSaved && !addressEdited) {
     setAppliedSaved(savedAddress);
     setForm((current) => ({ ...current, address: addressFormValue(savedAddress, defaultCountryName) }));
   }
 
+  // Taking over the page: text typed (or autofilled) into the server's form before hydration is the
+  // form, taken before anything renders again; else what this tab kept, after hydration. A page
+  // answering a post already shows what was posted.
+  const typedFirst = useRef(false);
+  useTypedBeforeHydration(formRef, (element) => {
+    typedFirst.current = true;
+    setAddressEdited(true);
+    setForm((current) => checkoutFormOfFields(fieldsOfForm(element), current, { defaultCountryName, book: addressBook ?? [] }));
+  });
+  const takenOver = useRef(false);
+  useEffect(() => {
+    if (takenOver.current) return;
+    takenOver.current = true;
+    if (typedFirst.current || start) return;
+    const kept = keptCheckoutForm(initialCheckoutForm(user, defaultCountryName, omotegaki), account);
+    if (kept) {
+      // What the tab kept is outside React (sessionStorage), read once the page is hydrated, since the
+      // server cannot draw it: one extra render, once.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setAddressEdited(true);
+      setForm(kept);
+    }
+    // Once, on mount: later renders own the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // Every change is kept for the tab until an order is placed (never the card: it is not in the form).
   // Signed out (or in as someone else) on this page, the form is another person's: nothing is kept.
   const [typedBy] = useState(account);
+  // The mount's form is the page's starting one, not what the shopper typed: keeping it would write
+  // over the kept form before the take-over above has put it back (and a remount would then find
+  // an empty one). From the next change on, every form is kept.
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     if (account !== typedBy) forgetCheckoutForm();
     else if (!completedRef.current) keepCheckoutForm(form, account);
   }, [form, account, typedBy]);
@@ -152,7 +186,7 @@ export function useCheckout(
     } else setPaymentError(error.message);
   }
 
-  // Back to the card field after a card error (spec §4 Card form), once the message shows and the
+  // Back to the card field after a card error, once the message shows and the
   // methods are no longer disabled for processing, so the field is announced with its message.
   useEffect(() => {
     if (processing || !cardFocus.current) return;

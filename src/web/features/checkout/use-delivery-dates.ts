@@ -4,7 +4,7 @@ import { transitDaysTo } from "../../../domain/shipping-table.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 
 /**
- * The dates a delivery may be wished for (spec §5: up to 8 days from today), from the first day a
+ * The dates a delivery may be wished for (up to 8 days from today), from the first day a
  * parcel can reach the prefecture: the shop's calendar and transit days from its profile, the moment
  * and the public holidays from the server (the same rule the server enforces on ordering).
  */

@@ -5,7 +5,7 @@ import styles from "./footer.module.css";
 
 const ICON_SIZE = 32;
 
-// Simple monochrome marks for the four services (spec §2: icon size 32).
+// Simple monochrome marks for the four services (icon size 32).
 const ICONS = {
   Instagram: (
     <>

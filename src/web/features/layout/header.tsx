@@ -5,6 +5,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import type { MessageKey } from "../../i18n/ja.ts";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useSignOutAction } from "../../shared/auth/sign-out.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { HeaderSearch } from "./header-search.tsx";
@@ -87,16 +88,22 @@ export function Header() {
             </li>
             {user && (
               <li>
-                <button
-                  type="button"
-                  className={`${styles.link} ${styles.linkButton}`}
-                  onClick={() => {
+                {/* A form, so it signs out before (or without) JavaScript too (routes/logout.tsx). */}
+                <form
+                  method="post"
+                  action="/logout"
+                  className={styles.logOutForm}
+                  onSubmit={(event) => {
+                    event.preventDefault();
                     closeMenu();
                     void signOut();
                   }}
                 >
-                  {t("nav.logOut")}
-                </button>
+                  <CsrfField />
+                  <button type="submit" className={`${styles.link} ${styles.linkButton}`} data-testid="header-log-out">
+                    {t("nav.logOut")}
+                  </button>
+                </form>
               </li>
             )}
           </ul>

@@ -1,4 +1,4 @@
-import { Children, cloneElement, createContext, isValidElement, useContext } from "react";
+import { Children, cloneElement, createContext, isValidElement, useContext, useEffect } from "react";
 import type { ReactElement, ReactNode } from "react";
 import { Links } from "react-router";
 
@@ -39,8 +39,35 @@ function writtenIntoPage(href: string): boolean {
  * keeps such stylesheets across navigations and waits for a new one before it shows the page that
  * needs it (CSS modules are scoped, so a stylesheet kept from an earlier page is inert).
  */
+/**
+ * On a client navigation React Router preloads the next route's stylesheets (`<link rel="preload"
+ * as="style">`) unless a `<link rel="stylesheet">` with the same href is in the page. One the server
+ * wrote in as `<style>` has no such link, so the browser fetched it again for nothing and warned
+ * that the preload was "not used within a few seconds" (button, notice, … on every page; decision
+ * 043). A disabled stylesheet link per written-in href answers React Router's question: the browser
+ * neither fetches nor applies a disabled stylesheet, and React never looks at it, since this
+ * component names those stylesheets by their `<style>` (below).
+ */
+export function markStylesheetsWrittenIn(document: Document): void {
+  const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.getAttribute("href")));
+  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
+    for (const href of style.dataset.href!.split(/\s+/)) {
+      if (!href || present.has(href)) continue;
+      const marker = document.createElement("link");
+      marker.rel = "stylesheet";
+      marker.disabled = true;
+      marker.setAttribute("href", href);
+      marker.dataset.writtenIn = "";
+      document.head.appendChild(marker);
+      present.add(href);
+    }
+  }
+}
+
 export function StylesFirstLinks() {
   const stylesheetText = useContext(InlineStylesheets);
+  // Once, after hydration: the stylesheets written in are those of the first page only.
+  useEffect(() => markStylesheetsWrittenIn(document), []);
   // Rendered through a call so its links can be adjusted; its hooks run as this component's.
   const links = Links({}) as ReactElement<{ children?: ReactNode }>;
   return (

@@ -5,7 +5,7 @@ import { pageTitle, rootDataOf } from "../../page-meta.ts";
 
 type Matches = Parameters<typeof pageTitle>[0];
 
-/** The page title of spec §2 plus a localized description naming this shop and its company. */
+/** The page title plus a localized description naming this shop and its company. */
 export function legalPageMeta(matches: Matches, descriptionKey: MessageKey, titleKey?: MessageKey): MetaDescriptor[] {
   const title = pageTitle(matches, titleKey);
   const root = rootDataOf(matches);

@@ -1,6 +1,8 @@
 import { PaymentInstructionsView } from "./payment-instructions.tsx";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useId } from "react";
+import { Link } from "react-router";
+import { orderChangeRefusal } from "../../../domain/order-changes.ts";
 import type { ReactNode } from "react";
 import type { OrderResource } from "../../../domain/checkout.ts";
 import { lineTotal } from "../../../domain/order-totals.ts";
@@ -92,12 +94,13 @@ function OrderReceipt({ order }: { order: OrderResource }) {
   return (
     <details className={receiptStyles.receipt} data-testid="order-receipt">
       <summary>{t("receipt.open")}</summary>
-      <ReceiptForm url={`/${locale}/api/orders/${encodeURIComponent(order.id)}/receipt`} />
+      {/* The orderer's name is the 宛名 to start from, as the guest's page and the back office give it. */}
+      <ReceiptForm url={`/${locale}/api/orders/${encodeURIComponent(order.id)}/receipt`} defaultAddressee={order.attributes.name} />
     </details>
   );
 }
 
-/** One order of the purchase history (spec §2 /mypage/orders). */
+/** One order of the purchase history. */
 export function OrderCard({ order }: { order: OrderResource }) {
   const { t, yen, locale } = useI18n();
   const headingId = useId();
@@ -198,6 +201,14 @@ export function OrderCard({ order }: { order: OrderResource }) {
       </dl>
       {a.order_items.some((item) => item.reduced) ? <p className={styles.note}>{REDUCED_RATE_FOOTNOTE[locale]}</p> : null}
       <p className={styles.note}>{t("orders.pricesNote")}</p>
+      {/* Until the order is ready to ship, the member may move its delivery wish (decision 074). */}
+      {orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
+        <p className={styles.note}>
+          <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/delivery`} data-testid="order-delivery-link">
+            {t("orderDelivery.link")}
+          </Link>
+        </p>
+      ) : null}
       <OrderReceipt order={order} />
     </article>
   );

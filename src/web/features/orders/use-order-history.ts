@@ -24,7 +24,7 @@ function windowScroll() {
 }
 
 /**
- * The member's orders from GET /api/orders (spec §4): page 1 once the page has hydrated, then the
+ * The member's orders from GET /api/orders: page 1 once the page has hydrated, then the
  * next page each time the visitor scrolls within 250 px of the bottom, until current_page reaches
  * total_page. Nothing loads beyond page 1 without a scroll. A failed load is only logged (the next
  * scroll tries that page again); an ended session sends the member to sign in again.

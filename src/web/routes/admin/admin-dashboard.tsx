@@ -11,9 +11,14 @@ import styles from "../../features/admin/admin.module.css";
 import dashboard from "../../features/admin/admin-dashboard.module.css";
 import { ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { CHART_PERIODS, type ChartPeriod, type DashboardCharts } from "../../../domain/dashboard-charts.ts";
+import { DashboardChartsView } from "../../features/admin/dashboard-charts.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<DashboardFigures>(request, "/dashboard");
+  const asked = new URL(request.url).searchParams.get("period");
+  const period: ChartPeriod = (CHART_PERIODS as readonly string[]).includes(asked ?? "") ? (asked as ChartPeriod) : "day";
+  const [figures, charts] = await Promise.all([loadAdmin<DashboardFigures>(request, "/dashboard"), loadAdmin<DashboardCharts>(request, `/dashboard/charts?period=${period}`)]);
+  return { ...figures, charts, period };
 }
 export const clientLoader = adminLoader(load);
 
@@ -94,6 +99,7 @@ export default function AdminDashboard() {
           <Figure testId="dashboard-inquiries" label={ta("adminDashboard.unhandledInquiries")} value={count(figures.unhandled_inquiries)} />
         </dl>
       </section>
+      <DashboardChartsView data={figures.charts} period={figures.period} />
       <ReportSection id="dashboard-low-stock" title={ta("adminDashboard.lowStock")}>
         <ReportTable
           rows={figures.low_stock}

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Link, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-inquiries";
 import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
@@ -8,12 +8,11 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
-import { OpsPagination } from "../../features/admin/ops-pagination.tsx";
 import type { InquirySummary, Paged } from "../../features/admin/ops-resources.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
 const STATES = ["all", "unhandled", "handled"] as const;
@@ -41,8 +40,6 @@ export default function AdminInquiries() {
   const { locale } = useI18n();
   const { state, q, search, inquiries } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const { current_page, total_page, total_count } = inquiries.meta.pagination;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,67 +56,54 @@ export default function AdminInquiries() {
     <>
       <h1 className={styles.title}>{to("inquiries.title")}</h1>
       <section className={styles.section}>
-        <form key={search} className={list.filters} onSubmit={submit} role="search" method="get">
+        <OpsListFilters path="/admin/inquiries" search={search} submitLabel={to("ops.apply")} onSubmit={submit}>
           <Select label={to("inquiries.state")} name="state" defaultValue={state} options={STATES.map((value) => ({ value, label: to(`inquiries.state.${value}`) }))} />
           <div className={list.search}>
             <Input label={to("inquiries.q")} name="q" type="search" defaultValue={q} />
           </div>
-          <div className={list.buttons}>
-            <Button type="submit">{to("ops.apply")}</Button>
-            <Link to="/admin/inquiries" replace className={buttonClass("ghost")}>
-              {to("ops.clear")}
-            </Link>
-          </div>
-        </form>
+        </OpsListFilters>
       </section>
-      <section className={styles.section} aria-labelledby="inquiries-list" aria-busy={navigation.state === "loading"}>
-        <div className={list.listHeader}>
-          <h2 id="inquiries-list" className={styles.sectionTitle}>
-            {to("inquiries.list")}
-          </h2>
-          <span className={styles.muted}>{to("ops.count", { count: total_count })}</span>
-        </div>
-        {inquiries.data.length === 0 ? (
-          <p className={styles.muted}>{to("inquiries.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-labelledby="inquiries-list">
-              <thead>
-                <tr>
-                  <th scope="col">{to("inquiries.subject")}</th>
-                  <th scope="col">{to("inquiries.from")}</th>
-                  <th scope="col">{to("inquiries.receivedAt")}</th>
-                  <th scope="col">{to("inquiries.state")}</th>
-                  <th scope="col" className={styles.number}>
-                    {to("inquiries.replies")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {inquiries.data.map((inquiry) => (
-                  <tr key={inquiry.id} data-testid="admin-inquiry-row">
-                    <th scope="row">
-                      <Link to={`/admin/inquiries/${inquiry.id}`} state={{ listSearch: search ? `?${search}` : "" }}>
-                        {inquiry.subject}
-                      </Link>
-                    </th>
-                    <td>
-                      <span className={list.name}>{inquiry.name}</span>
-                      <span className={list.email}>{inquiry.email}</span>
-                    </td>
-                    <td className={styles.nowrap}>{formatDateTime(new Date(inquiry.created_at), locale)}</td>
-                    <td className={styles.nowrap}>
-                      <Badge tone={inquiry.handled_at ? "success" : "danger"}>{to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}</Badge>
-                    </td>
-                    <td className={styles.number}>{to("inquiries.repliesCount", { count: inquiry.replies })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <OpsPagination path="/admin/inquiries" search={new URLSearchParams(search)} current={current_page} total={total_page} />
-      </section>
+      <OpsListSection
+        id="inquiries-list"
+        title={to("inquiries.list")}
+        emptyText={to("inquiries.empty")}
+        path="/admin/inquiries"
+        search={search}
+        pagination={inquiries.meta.pagination}
+        isEmpty={inquiries.data.length === 0}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{to("inquiries.subject")}</th>
+            <th scope="col">{to("inquiries.from")}</th>
+            <th scope="col">{to("inquiries.receivedAt")}</th>
+            <th scope="col">{to("inquiries.state")}</th>
+            <th scope="col" className={styles.number}>
+              {to("inquiries.replies")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {inquiries.data.map((inquiry) => (
+            <tr key={inquiry.id} data-testid="admin-inquiry-row">
+              <th scope="row">
+                <Link to={`/admin/inquiries/${inquiry.id}`} state={{ listSearch: search ? `?${search}` : "" }}>
+                  {inquiry.subject}
+                </Link>
+              </th>
+              <td>
+                <span className={list.name}>{inquiry.name}</span>
+                <span className={list.email}>{inquiry.email}</span>
+              </td>
+              <td className={styles.nowrap}>{formatDateTime(new Date(inquiry.created_at), locale)}</td>
+              <td className={styles.nowrap}>
+                <Badge tone={inquiry.handled_at ? "success" : "danger"}>{to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}</Badge>
+              </td>
+              <td className={styles.number}>{to("inquiries.repliesCount", { count: inquiry.replies })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </OpsListSection>
     </>
   );
 }

@@ -1,9 +1,12 @@
-import { NavLink, Outlet, useLoaderData } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { useMorningText } from "../../features/admin/morning-i18n.ts";
+import { useBulkText } from "../../features/admin/bulk-i18n.ts";
+import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import styles from "../../features/admin/admin.module.css";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -32,64 +35,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches);
 }
 
-/** `owner` adds the owner's screens (settings, staff); staff would only be told they may not. */
-function AdminNav({ owner = false }: { owner?: boolean }) {
-  const ta = useAdminText();
-  return (
-    <nav className={styles.nav} aria-label={ta("admin.nav")}>
-      <ul>
-        <li>
-          <NavLink to="/admin" end>
-            {ta("admin.nav.dashboard")}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/orders">{ta("admin.nav.orders")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/products">{ta("admin.nav.products")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/exhibits">{ta("admin.nav.exhibits")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/series">{ta("admin.nav.series")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/reports/liquor-sales">{ta("admin.nav.reports")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/ledger">{ta("admin.nav.ledger")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/magazine">{ta("admin.nav.magazine")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/inquiries">{ta("admin.nav.inquiries")}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/admin/members">{ta("admin.nav.members")}</NavLink>
-        </li>
-        {owner && (
-          <>
-            <li>
-              <NavLink to="/admin/settings">{ta("admin.nav.settings")}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/staff">{ta("admin.nav.staff")}</NavLink>
-            </li>
-          </>
-        )}
-        <li className={styles.navAside}>
-          <a href="/" target="_blank" rel="noopener">
-            {ta("admin.toShop")}
-          </a>
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
 export default function AdminLayout() {
   const { staff } = useLoaderData<typeof clientLoader>();
   return (
@@ -109,12 +54,20 @@ export default function AdminLayout() {
 
 export function HydrateFallback() {
   const ta = useAdminText();
+  const tb = useBulkText();
+  const tm = useMorningText();
   return (
     <div className={styles.shell}>
       <AdminHeader />
       <p className={styles.main} role="status">
         {ta("admin.checking")}
       </p>
+      {/* Without JavaScript the frame never renders: the screens rendered on the server still work (decisions 067, 069). */}
+      <noscript>
+        <p className={styles.main}>
+          {tb("bulk.noscript")} <a href="/admin/orders/bulk">{tb("bulk.title")}</a> ・ <a href="/admin/issued-data">{tm("issued.nav")}</a>
+        </p>
+      </noscript>
     </div>
   );
 }

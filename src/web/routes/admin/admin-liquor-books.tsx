@@ -2,7 +2,9 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-books";
 import type { LiquorYearReport, PurchaseBookRow, SalesBookRow } from "../../../domain/stock-ledger.ts";
 import { LIQUOR_CATEGORIES } from "../../../domain/product-details.ts";
-import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
+import { adminLoader, callAdminApi, loadAdmin, loginRedirect } from "../../features/admin/admin-api.ts";
+import type { StockTakeStatus, SupplierRow } from "../../features/admin/liquor-book-records.tsx";
+import { StockTakesSection, SuppliersSection } from "../../features/admin/liquor-book-records.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -15,6 +17,25 @@ interface Period {
   from: string;
   to: string;
   category?: string;
+  mode?: string;
+}
+
+/**
+ * The 販売帳 by month when asked and allowed (a stock-take at least every three months, decision 061);
+ * when the server refuses it for the period, the daily book with the refusal's message.
+ */
+async function salesBook(request: Request, period: URLSearchParams, monthly: boolean): Promise<{ data: SalesBookRow[]; refused: string | null }> {
+  if (monthly) {
+    const result = await callAdminApi<{ data: SalesBookRow[]; fields?: { mode?: string[] } }>(`/ledger/sales?${period}&mode=monthly`, { signal: request.signal });
+    if (result.status === 401) throw loginRedirect(request);
+    if (result.ok && result.body) return { data: result.body.data, refused: null };
+    if (result.status === 422) {
+      const daily = await loadAdmin<{ data: SalesBookRow[] }>(request, `/ledger/sales?${period}`);
+      return { data: daily.data, refused: result.body?.fields?.mode?.[0] ?? "" };
+    }
+    throw new Error(`GET /admin/api/ledger/sales answered ${result.status}`);
+  }
+  return { data: (await loadAdmin<{ data: SalesBookRow[] }>(request, `/ledger/sales?${period}`)).data, refused: null };
 }
 
 async function load({ request }: Route.ClientLoaderArgs) {
@@ -25,12 +46,16 @@ async function load({ request }: Route.ClientLoaderArgs) {
     if (value) period.set(name, value);
   }
   const year = url.searchParams.get("year");
-  const [purchases, sales, yearly] = await Promise.all([
+  const monthly = url.searchParams.get("mode") === "monthly";
+  const [purchases, sales, yearly, suppliers, stockTakes] = await Promise.all([
     loadAdmin<{ data: PurchaseBookRow[]; meta: Period }>(request, `/ledger/purchases?${period}`),
-    loadAdmin<{ data: SalesBookRow[]; meta: Period }>(request, `/ledger/sales?${period}`),
+    salesBook(request, period, monthly),
     loadAdmin<{ data: LiquorYearReport; meta: { current_fiscal_year: number; first_fiscal_year: number } }>(request, `/ledger/year${year ? `?year=${encodeURIComponent(year)}` : ""}`),
+    loadAdmin<{ data: SupplierRow[] }>(request, "/suppliers"),
+    loadAdmin<{ data: StockTakeStatus }>(request, "/ledger/stock-takes"),
   ]);
-  return { purchases: purchases.data, sales: sales.data, period: purchases.meta, yearly };
+  const mode = monthly && sales.refused === null ? "monthly" : "daily";
+  return { purchases: purchases.data, sales: sales.data, salesRefused: sales.refused, period: { ...purchases.meta, mode }, yearly, suppliers: suppliers.data, stockTakes: stockTakes.data };
 }
 export const clientLoader = adminLoader(load);
 
@@ -42,8 +67,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminLiquorBooks() {
   const ta = useAdminText();
   const { locale } = useI18n();
-  const { purchases, sales, period, yearly } = useLoaderData<typeof clientLoader>();
+  const { purchases, sales, salesRefused, period, yearly, suppliers, stockTakes } = useLoaderData<typeof clientLoader>();
   const query = { from: period.from, to: period.to, category: period.category };
+  const salesQuery = { ...query, mode: period.mode === "monthly" ? "monthly" : undefined };
   const fiscalYear = String(yearly.data.fiscal_year);
 
   return (
@@ -55,7 +81,9 @@ export default function AdminLiquorBooks() {
           submitLabel={ta("adminBooks.show")}
           downloads={[
             { href: csvHref("ledger/purchases", query), label: ta("adminBooks.downloadPurchases") },
-            { href: csvHref("ledger/sales", query), label: ta("adminBooks.downloadSales") },
+            { href: csvHref("ledger/sales", salesQuery), label: ta("adminBooks.downloadSales") },
+            { href: `${csvHref("ledger/purchases", query)}&encoding=shift_jis`, label: `${ta("adminBooks.downloadPurchases")} (Shift_JIS)` },
+            { href: `${csvHref("ledger/sales", salesQuery)}&encoding=shift_jis`, label: `${ta("adminBooks.downloadSales")} (Shift_JIS)` },
           ]}
         >
           <Input label={ta("adminBooks.from")} type="date" name="from" defaultValue={period.from} />
@@ -66,7 +94,24 @@ export default function AdminLiquorBooks() {
             defaultValue={period.category ?? ""}
             options={[{ value: "", label: ta("adminBooks.allCategories") }, ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] }))]}
           />
+          {/* Monthly totals are offered only while stock-takes allow them (decision 061). */}
+          <Select
+            label={ta("adminBooks.mode")}
+            name="mode"
+            hint={ta("adminBooks.modeHint")}
+            defaultValue={period.mode ?? "daily"}
+            options={[
+              { value: "daily", label: ta("adminBooks.modeDaily") },
+              ...(stockTakes.overdue ? [] : [{ value: "monthly", label: ta("adminBooks.modeMonthly") }]),
+            ]}
+          />
         </ReportForm>
+        {salesRefused !== null && (
+          <div className={styles.warning} role="alert" data-testid="monthly-refused">
+            <p>{ta("adminBooks.monthlyRefused")}</p>
+            {salesRefused && <p>{salesRefused}</p>}
+          </div>
+        )}
       </section>
 
       <ReportSection id="purchase-book" title={ta("adminBooks.purchases")}>
@@ -78,6 +123,7 @@ export default function AdminLiquorBooks() {
           columns={[
             { label: ta("adminLedger.date"), cell: (row) => row.date },
             { label: ta("adminBooks.category"), cell: (row) => row.category_label },
+            { label: ta("adminBooks.bracket"), cell: (row) => row.bracket_label },
             { label: ta("adminBooks.product"), cell: (row) => row.product_name, wide: true },
             { label: ta("adminBooks.bottles"), cell: (row) => row.quantity, numeric: true },
             { label: ta("adminBooks.litres"), cell: (row) => row.litres ?? "—", numeric: true },
@@ -87,6 +133,8 @@ export default function AdminLiquorBooks() {
               cell: (row) => (row.supplier_name ? `${row.supplier_name}(${row.supplier_address})` : ta("adminBooks.notStated")),
               wide: true,
             },
+            { label: ta("adminBooks.invoiceNumber"), cell: (row) => row.supplier_invoice_number ?? ta("adminBooks.notRegistered") },
+            { label: ta("adminBooks.deductible"), cell: (row) => (row.deductible_percent === null ? "—" : `${row.deductible_percent}%`), numeric: true },
           ]}
         />
       </ReportSection>
@@ -95,11 +143,15 @@ export default function AdminLiquorBooks() {
         <ReportTable
           books
           rows={sales}
-          rowKey={(row) => `${row.date}-${row.category}`}
+          rowKey={(row) => `${row.date}-${row.category}-${row.bracket}`}
           empty={ta("adminBooks.empty")}
           columns={[
-            { label: ta("adminLedger.date"), cell: (row) => row.date },
+            {
+              label: ta("adminLedger.date"),
+              cell: (row) => (row.period_from === row.period_to ? row.date : ta("adminBooks.periodCell", { from: row.period_from, to: row.period_to })),
+            },
             { label: ta("adminBooks.category"), cell: (row) => row.category_label },
+            { label: ta("adminBooks.bracket"), cell: (row) => row.bracket_label },
             { label: ta("adminBooks.sold"), cell: (row) => row.sold, numeric: true },
             { label: ta("adminBooks.returned"), cell: (row) => row.returned, numeric: true },
             { label: ta("adminBooks.net"), cell: (row) => row.net, numeric: true },
@@ -108,6 +160,9 @@ export default function AdminLiquorBooks() {
           ]}
         />
       </ReportSection>
+
+      <StockTakesSection status={stockTakes} />
+      <SuppliersSection suppliers={suppliers} />
 
       <ReportSection id="year-report" title={ta("adminBooks.year")}>
         <p className={styles.muted}>{ta("adminBooks.yearIntro")}</p>

@@ -2,7 +2,8 @@ import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { backOfficeRedirect, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
+import { backOfficeRedirect, callAdminApi, errorsOf, secondStepPath } from "../../features/admin/admin-api.ts";
+import type { SecondStep } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -25,7 +26,10 @@ export async function action(args: Route.ActionArgs) {
   return formAction(
     args,
     (values) => ({ method: "POST", path: "/admin/api/session", body: { email: values.email ?? "", password: values.password ?? "" } }),
-    () => ({ redirectTo: backOfficeRedirect(redirectTo) }),
+    (answer) => {
+      const step = (answer.body as { second_factor?: SecondStep } | undefined)?.second_factor;
+      return { redirectTo: step ? secondStepPath(step, redirectTo) : backOfficeRedirect(redirectTo) };
+    },
   );
 }
 
@@ -34,7 +38,8 @@ export async function action(args: Route.ActionArgs) {
  * CSRF token, which replaces the page's; then the dashboard (or the page the visitor wanted).
  * Unknown e-mail and wrong password get the same message; locks and rate limits say so. A locked
  * staff member asks here for the unlock mail (POST /admin/api/unlock), whose link comes back with
- * ?unlocked=1 or ?unlock=invalid.
+ * ?unlocked=1 or ?unlock=invalid. An account with a second factor goes on to /admin/login/code,
+ * one that must set one up to /admin/two-factor (decision 063).
  */
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
@@ -74,10 +79,15 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     setSubmitting(true);
     setErrors([]);
     try {
-      const result = await callAdminApi<SessionAnswer & { errors?: string[] }>("/session", {
+      const result = await callAdminApi<Partial<SessionAnswer> & { second_factor?: SecondStep; errors?: string[] }>("/session", {
         method: "POST",
         body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
       });
+      // The password passed; the second factor (or its enrolment) comes next, on a page of its own.
+      if (result.ok && result.body?.second_factor) {
+        await navigate(secondStepPath(result.body.second_factor, searchParams.get("redirect")), { replace: true });
+        return;
+      }
       if (result.ok && result.body?.staff) {
         if (result.body.csrf_token) setCsrfToken(result.body.csrf_token);
         await navigate(backOfficeRedirect(searchParams.get("redirect")), { replace: true });

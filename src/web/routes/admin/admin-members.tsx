@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-members";
 import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
@@ -10,12 +10,12 @@ import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsPagination } from "../../features/admin/ops-pagination.tsx";
+import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import type { ApiFailure, Member, Paged } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
@@ -82,8 +82,6 @@ export default function AdminMembers() {
   const { locale } = useI18n();
   const { q, search, members } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const { current_page, total_page, total_count } = members.meta.pagination;
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : to("ops.never"));
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -96,71 +94,58 @@ export default function AdminMembers() {
     <>
       <h1 className={styles.title}>{to("members.title")}</h1>
       <section className={styles.section}>
-        <form key={search} className={list.filters} onSubmit={submit} role="search" method="get">
+        <OpsListFilters path="/admin/members" search={search} submitLabel={to("ops.search")} onSubmit={submit}>
           <div className={list.search}>
             <Input label={to("members.q")} name="q" type="search" defaultValue={q} />
           </div>
-          <div className={list.buttons}>
-            <Button type="submit">{to("ops.search")}</Button>
-            <Link to="/admin/members" replace className={buttonClass("ghost")}>
-              {to("ops.clear")}
-            </Link>
-          </div>
-        </form>
+        </OpsListFilters>
         <p className={styles.muted}>{to("members.lockHint")}</p>
       </section>
-      <section className={styles.section} aria-labelledby="members-list" aria-busy={navigation.state === "loading"}>
-        <div className={list.listHeader}>
-          <h2 id="members-list" className={styles.sectionTitle}>
-            {to("members.list")}
-          </h2>
-          <span className={styles.muted}>{to("ops.count", { count: total_count })}</span>
-        </div>
-        {members.data.length === 0 ? (
-          <p className={styles.muted}>{to("members.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-labelledby="members-list">
-              <thead>
-                <tr>
-                  <th scope="col">{to("members.member")}</th>
-                  <th scope="col">{to("members.confirmed")}</th>
-                  <th scope="col">{to("members.lock")}</th>
-                  <th scope="col" className={styles.number}>
-                    {to("members.signIns")}
-                  </th>
-                  <th scope="col">{to("members.lastSignIn")}</th>
-                  <th scope="col">{to("members.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.map((member) => (
-                  <tr key={member.id} data-testid="admin-member-row">
-                    <th scope="row">
-                      <span className={list.name}>{member.user_name || member.email}</span>
-                      <span className={list.email}>{member.email}</span>
-                      <span className={list.email}>
-                        {to("members.registeredAt")}: {when(member.created_at)}
-                      </span>
-                    </th>
-                    <td>
-                      <Badge tone={member.confirmed ? "success" : "grey"}>{to(member.confirmed ? "members.confirmed.yes" : "members.confirmed.no")}</Badge>
-                      {member.unconfirmed_email && <span className={list.email}>{to("members.pendingEmail", { email: member.unconfirmed_email })}</span>}
-                    </td>
-                    <td>{member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked")}</td>
-                    <td className={styles.number}>{member.sign_in_count}</td>
-                    <td className={styles.nowrap}>{when(member.last_sign_in_at)}</td>
-                    <td>
-                      <MemberActions member={member} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <OpsPagination path="/admin/members" search={new URLSearchParams(search)} current={current_page} total={total_page} />
-      </section>
+      <OpsListSection
+        id="members-list"
+        title={to("members.list")}
+        emptyText={to("members.empty")}
+        path="/admin/members"
+        search={search}
+        pagination={members.meta.pagination}
+        isEmpty={members.data.length === 0}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{to("members.member")}</th>
+            <th scope="col">{to("members.confirmed")}</th>
+            <th scope="col">{to("members.lock")}</th>
+            <th scope="col" className={styles.number}>
+              {to("members.signIns")}
+            </th>
+            <th scope="col">{to("members.lastSignIn")}</th>
+            <th scope="col">{to("members.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.data.map((member) => (
+            <tr key={member.id} data-testid="admin-member-row">
+              <th scope="row">
+                <span className={list.name}>{member.user_name || member.email}</span>
+                <span className={list.email}>{member.email}</span>
+                <span className={list.email}>
+                  {to("members.registeredAt")}: {when(member.created_at)}
+                </span>
+              </th>
+              <td>
+                <Badge tone={member.confirmed ? "success" : "grey"}>{to(member.confirmed ? "members.confirmed.yes" : "members.confirmed.no")}</Badge>
+                {member.unconfirmed_email && <span className={list.email}>{to("members.pendingEmail", { email: member.unconfirmed_email })}</span>}
+              </td>
+              <td>{member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked")}</td>
+              <td className={styles.number}>{member.sign_in_count}</td>
+              <td className={styles.nowrap}>{when(member.last_sign_in_at)}</td>
+              <td>
+                <MemberActions member={member} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </OpsListSection>
     </>
   );
 }

@@ -10,6 +10,9 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
+import { OrderAdjustment } from "../../features/admin/order-adjustment.tsx";
+import type { DeliveryOptionsState } from "../../features/admin/order-changes.tsx";
+import { OrderDeliveryChange, OrderRecipientChange } from "../../features/admin/order-changes.tsx";
 import type { ReceiptState } from "../../features/admin/order-documents.tsx";
 import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
@@ -18,8 +21,12 @@ import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
-  const [answer, receipt] = await Promise.all([loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`), loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`)]);
-  return { order: answer.data, receipt: receipt.data };
+  const [answer, receipt, delivery] = await Promise.all([
+    loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`),
+    loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`),
+    loadAdmin<{ data: DeliveryOptionsState }>(request, `/orders/${id}/delivery`),
+  ]);
+  return { order: answer.data, receipt: receipt.data, delivery: delivery.data };
 }
 export const clientLoader = adminLoader(load);
 
@@ -35,7 +42,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
 export default function AdminOrder() {
   const ta = useAdminText();
-  const { order, receipt } = useLoaderData<typeof clientLoader>();
+  const { order, receipt, delivery } = useLoaderData<typeof clientLoader>();
   const location = useLocation();
   // The list the trader came from, filters and page included.
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? "";
@@ -56,6 +63,10 @@ export default function AdminOrder() {
         </div>
         <div className={detail.actions}>
           <OrderActions order={order} />
+          <OrderAdjustment order={order} />
+          {/* Changes before shipping (decision 074); keyed by the order's state so the forms start again from what changed. */}
+          <OrderDeliveryChange key={`delivery-${delivery.desired_delivery_date}-${delivery.desired_delivery_timezone}`} order={order} options={delivery} />
+          <OrderRecipientChange key={`recipient-${order.price}-${JSON.stringify(order.recipient)}`} order={order} changeable={delivery.changeable} />
           <DeliveryNoteLink orderId={order.id} />
           <OrderReceipt orderId={order.id} status={order.status} state={receipt} />
         </div>

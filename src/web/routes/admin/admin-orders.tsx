@@ -1,9 +1,8 @@
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
-import { storedPaymentMethod, storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
-import { formatDateTime } from "../../../domain/format.ts";
+import { storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
@@ -13,12 +12,12 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { OrderExports } from "../../features/admin/order-exports.tsx";
+import { BulkOrderForm } from "../../features/admin/bulk-orders.tsx";
+import { newIdempotencyKey } from "../../shared/site/request-key.ts";
 import { DayDeliveryNotes } from "../../features/admin/order-documents.tsx";
 import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
-import { statusTone } from "../../shared/orders/order-history.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
@@ -85,18 +84,6 @@ function FilterForm({ filters }: { filters: OrderFilters }) {
   );
 }
 
-/** The order's instant in Japan time, date over time: "2026/11/23" / "18:29". */
-function OrderedAt({ iso }: { iso: string }) {
-  const { locale } = useI18n();
-  const text = formatDateTime(new Date(iso), locale);
-  const split = text.lastIndexOf(" ");
-  return (
-    <time dateTime={iso}>
-      <span className={list.date}>{text.slice(0, split)}</span> <span className={list.time}>{text.slice(split + 1)}</span>
-    </time>
-  );
-}
-
 function Pagination({ filters, current, total }: { filters: OrderFilters; current: number; total: number }) {
   const ta = useAdminText();
   if (total <= 1) return null;
@@ -124,11 +111,12 @@ function Pagination({ filters, current, total }: { filters: OrderFilters; curren
 /** Every order, newest first, 20 a page, narrowed by status, payment method, dates and a search. */
 export default function AdminOrders() {
   const ta = useAdminText();
-  const { t, yen, locale } = useI18n();
   const { filters, orders } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
   const location = useLocation();
   const { current_page, total_page, total_count } = orders.meta.pagination;
+  // One key per list shown: the bulk form posted twice is booked once (decision 049).
+  const [requestKey] = useState(newIdempotencyKey);
 
   return (
     <>
@@ -150,46 +138,18 @@ export default function AdminOrders() {
         {orders.data.length === 0 ? (
           <p className={styles.muted}>{ta("adminOrders.empty")}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-labelledby="orders-list">
-              <thead>
-                <tr>
-                  <th scope="col">{ta("adminOrders.id")}</th>
-                  <th scope="col">{ta("adminOrders.createdAt")}</th>
-                  <th scope="col">{ta("adminOrders.customer")}</th>
-                  <th scope="col">{ta("adminOrders.paymentMethod")}</th>
-                  <th scope="col">{ta("adminOrders.status")}</th>
-                  <th scope="col" className={styles.number}>
-                    {ta("adminOrders.price")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.map((order) => (
-                  <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
-                    <th scope="row" className={list.id}>
-                      {/* Grouped as the shopper reads it out on the phone (7P03-17KD-6CCE), so the two compare at a glance. */}
-                      <Link to={`/admin/orders/${order.id}`} state={{ listSearch: location.search }} className="no-break">
-                        {orderNumberForShopper(order.id)}
-                      </Link>
-                    </th>
-                    <td>
-                      <OrderedAt iso={order.created_at} />
-                    </td>
-                    <td>
-                      <span className={list.name}>{order.name}</span>
-                      <span className={list.email}>{order.email}</span>
-                    </td>
-                    <td>{storedPaymentMethod(order.payment_method).label[locale]}</td>
-                    <td className={styles.nowrap}>
-                      <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
-                    </td>
-                    <td className={styles.number}>{yen(order.price)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // Boxes and the bulk moves (decision 069): the form posts to /admin/orders/bulk, which shows the summary.
+          <BulkOrderForm
+            key={location.search}
+            orders={orders.data}
+            requestKey={requestKey}
+            orderLink={(order) => (
+              // Grouped as the shopper reads it out on the phone (7P03-17KD-6CCE), so the two compare at a glance.
+              <Link to={`/admin/orders/${order.id}`} state={{ listSearch: location.search }} className="no-break">
+                {orderNumberForShopper(order.id)}
+              </Link>
+            )}
+          />
         )}
         <Pagination filters={filters} current={current_page} total={total_page} />
       </section>

@@ -10,19 +10,89 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import { OpsTable } from "../../features/admin/ops-list.tsx";
 import type { ApiFailure, StaffEntry } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Input, Select } from "../../ui/field.tsx";
+import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
+/** GET /admin/api/security (decision 063). */
+interface SecurityAnswer {
+  require_two_factor: boolean;
+  allow_ips: string[];
+  env_override: boolean;
+  your_ip: string;
+}
+
 async function load({ request }: Route.ClientLoaderArgs) {
   const answer = await loadOwnerOnly<{ data: StaffEntry[] }>(request, "/staff");
-  return { staff: answer?.data ?? null };
+  const security = answer ? await loadOwnerOnly<SecurityAnswer>(request, "/security") : null;
+  return { staff: answer?.data ?? null, security };
+}
+
+/**
+ * The owner's access rules (decision 063): two-step verification for all staff, and the IP
+ * allow-list of the back office, refused when it leaves out the owner's own address unless ticked.
+ */
+function AccessRules({ security }: { security: SecurityAnswer }) {
+  const ta = useAdminText();
+  const to = useOpsText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const result = await callAdminApi<SecurityAnswer & ApiFailure>("/security", {
+        method: "PUT",
+        body: {
+          require_two_factor: form.get("require_two_factor") === "on",
+          allow_ips: String(form.get("allow_ips") ?? "").split(/\s+/).filter(Boolean),
+          confirm_lockout: form.get("confirm_lockout") === "on",
+        },
+      });
+      if (result.ok) {
+        setFailure(null);
+        snackbar.show("success", ta("staffSecurity.saved"));
+        await revalidator.revalidate();
+      } else {
+        setFailure({ errors: errorsOf(result.body, to("ops.failed")), fields: result.body?.fields ?? {} });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={ops.form} onSubmit={(event) => void save(event)} noValidate>
+      <Checkbox label={ta("staffSecurity.requireAll")} name="require_two_factor" defaultChecked={security.require_two_factor} />
+      {security.env_override && <Notice tone="info">{ta("staffSecurity.envOverride")}</Notice>}
+      <Textarea
+        label={ta("staffSecurity.allowIps")}
+        name="allow_ips"
+        rows={4}
+        defaultValue={security.allow_ips.join("\n")}
+        hint={ta("staffSecurity.yourIp", { ip: security.your_ip })}
+        error={failure?.fields?.allow_ips?.join(" ")}
+        spellCheck={false}
+      />
+      <Checkbox label={ta("staffSecurity.confirmLockout")} name="confirm_lockout" />
+      {failure && !failure.fields?.allow_ips && <Notice tone="danger">{(failure.errors ?? []).join(" ")}</Notice>}
+      <Button type="submit" disabled={busy}>
+        {ta("staffSecurity.save")}
+      </Button>
+    </form>
+  );
 }
 export const clientLoader = adminLoader(load);
 
@@ -97,7 +167,8 @@ function AddStaff() {
 export default function AdminStaff() {
   const to = useOpsText();
   const { locale } = useI18n();
-  const { staff } = useLoaderData<typeof clientLoader>();
+  const { staff, security } = useLoaderData<typeof clientLoader>();
+  const ta = useAdminText();
   const session = useRouteLoaderData<{ staff: SessionAnswer["staff"] }>("routes/admin/admin-layout");
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
@@ -106,6 +177,14 @@ export default function AdminStaff() {
     if (!window.confirm(to("staff.removeConfirm", { email: entry.email }))) return;
     const result = await callAdminApi<ApiFailure>(`/staff/${entry.id}`, { method: "DELETE" });
     if (result.ok) snackbar.show("success", to("staff.removed", { email: entry.email }));
+    else snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
+    await revalidator.revalidate();
+  }
+
+  async function resetTwoFactor(entry: StaffEntry) {
+    if (!window.confirm(ta("staffSecurity.resetConfirm", { email: entry.email }))) return;
+    const result = await callAdminApi<ApiFailure>(`/staff/${entry.id}/two-factor/reset`, { method: "POST" });
+    if (result.ok) snackbar.show("success", ta("staffSecurity.resetDone", { email: entry.email }));
     else snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
     await revalidator.revalidate();
   }
@@ -125,36 +204,41 @@ export default function AdminStaff() {
         <h2 id="staff-list" className={styles.sectionTitle}>
           {to("staff.list")}
         </h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby="staff-list">
-            <thead>
-              <tr>
-                <th scope="col">{to("staff.email")}</th>
-                <th scope="col">{to("staff.role")}</th>
-                <th scope="col">{to("staff.lastSignIn")}</th>
-                <th scope="col" />
+        <OpsTable labelledBy="staff-list">
+          <thead>
+            <tr>
+              <th scope="col">{to("staff.email")}</th>
+              <th scope="col">{to("staff.role")}</th>
+              <th scope="col">{to("staff.lastSignIn")}</th>
+              <th scope="col">{ta("staffSecurity.twoFactor")}</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">
+                  {entry.email} {entry.id === session?.staff.id && to("staff.you")} {entry.locked && <Badge tone="danger">{to("staff.locked")}</Badge>}
+                </th>
+                <td>{to(`staff.role.${entry.role}`)}</td>
+                <td className={styles.nowrap}>{entry.last_sign_in_at ? formatDateTime(new Date(entry.last_sign_in_at), locale) : to("ops.never")}</td>
+                <td>{entry.two_factor ? <Badge tone="success">{ta("staffSecurity.on")}</Badge> : ta("staffSecurity.off")}</td>
+                <td>
+                  {entry.id !== session?.staff.id && entry.two_factor && (
+                    <Button variant="ghost" onClick={() => void resetTwoFactor(entry)}>
+                      {ta("staffSecurity.reset")}
+                    </Button>
+                  )}
+                  {entry.id !== session?.staff.id && (
+                    <Button variant="ghost" onClick={() => void remove(entry)}>
+                      {to("staff.remove")}
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {staff.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row">
-                    {entry.email} {entry.id === session?.staff.id && to("staff.you")} {entry.locked && <Badge tone="danger">{to("staff.locked")}</Badge>}
-                  </th>
-                  <td>{to(`staff.role.${entry.role}`)}</td>
-                  <td className={styles.nowrap}>{entry.last_sign_in_at ? formatDateTime(new Date(entry.last_sign_in_at), locale) : to("ops.never")}</td>
-                  <td>
-                    {entry.id !== session?.staff.id && (
-                      <Button variant="ghost" onClick={() => void remove(entry)}>
-                        {to("staff.remove")}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </OpsTable>
       </section>
       <section className={styles.section} aria-labelledby="staff-add">
         <h2 id="staff-add" className={styles.sectionTitle}>
@@ -162,6 +246,14 @@ export default function AdminStaff() {
         </h2>
         <AddStaff />
       </section>
+      {security && (
+        <section className={styles.section} aria-labelledby="staff-security">
+          <h2 id="staff-security" className={styles.sectionTitle}>
+            {ta("staffSecurity.title")}
+          </h2>
+          <AccessRules security={security} />
+        </section>
+      )}
     </>
   );
 }

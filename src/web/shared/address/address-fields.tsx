@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressField, AddressFieldErrors, AddressResource } from "../../../domain/address.ts";
 import {
@@ -31,6 +31,8 @@ export interface AddressFormValue {
 /** One message per field, already worded (by the server's 422 or by addressErrorMessages). */
 export type AddressFormErrors = Partial<Record<AddressField, string[]>>;
 
+const noSubscription = () => () => undefined;
+
 export function addressFormValue(saved: AddressResource | null, defaultCountryName: string): AddressFormValue {
   if (!saved) {
     return { country: { id: DEFAULT_COUNTRY, name: defaultCountryName }, zip: "", prefecture: "", address: "", building_name: "" };
@@ -41,6 +43,20 @@ export function addressFormValue(saved: AddressResource | null, defaultCountryNa
     prefecture: saved.prefecture === null ? "" : String(saved.prefecture),
     address: saved.address,
     building_name: saved.building_name,
+  };
+}
+
+/**
+ * The form's value as a form posted without JavaScript sends it (the fields' names): the country's
+ * code in `country` and its name as shown (or typed) in `country_name` (decision 059).
+ */
+export function postedAddressFormValue(values: Record<string, string>): AddressFormValue {
+  return {
+    country: { id: values.country ?? DEFAULT_COUNTRY, name: values.country_name ?? "" },
+    zip: values.zip ?? "",
+    prefecture: values.prefecture ?? "",
+    address: values.address ?? "",
+    building_name: values.building_name ?? "",
   };
 }
 
@@ -91,15 +107,20 @@ interface AddressFieldsProps {
   /** Takes updates as functions too: a postcode answer applies to the form as it is when it arrives. */
   onChange: Dispatch<SetStateAction<AddressFormValue>>;
   errors?: AddressFormErrors | undefined;
+  /**
+   * Put before each field's name (country, zip, prefecture, address, building_name), so a form
+   * with two addresses posts both: the checkout's recipient is `recipient_` (decision 058).
+   */
+  namePrefix?: string;
 }
 
 /**
- * Country, zip, prefecture, address and building name (spec §2 address input, §4 postcode lookup,
- * §5 Address) for /mypage/address and /checkout. A Japanese zip is normalised as it is typed
+ * Country, zip, prefecture, address and building name for /mypage/address and /checkout. A
+ * Japanese zip is normalised as it is typed
  * (full-width digits, hyphens); once 7 digits remain, the prefecture and the address's city and
  * town are filled from the shop's postcode data, keeping what the member typed after them.
  */
-export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
+export function AddressFields({ value, onChange, errors, namePrefix = "" }: AddressFieldsProps) {
   const { t, locale } = useI18n();
   const japanese = value.country.id === DEFAULT_COUNTRY;
   const [zipNotFound, setZipNotFound] = useState(false);
@@ -108,6 +129,9 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
   const latestZip = useRef("");
   const composing = useRef(false);
   const zipId = useId();
+  // The postcode fills the address only once this script runs: before (or without) it, the hint
+  // asks for the postcode without promising that (the server's page and the first render agree).
+  const scriptRuns = useSyncExternalStore(noSubscription, () => true, () => false);
   const zipError = errors?.zip?.[0];
   // The form's checks need the shared address rules: fetch them once the form is on screen.
   useEffect(() => {
@@ -160,6 +184,9 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
           error={errors?.country?.[0]}
           requiredBadge={required}
         />
+        {/* What the combobox chose, for a form posted before (or without) JavaScript. */}
+        <input type="hidden" name={`${namePrefix}country`} value={value.country.id} />
+        <input type="hidden" name={`${namePrefix}country_name`} value={value.country.name} />
       </div>
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor={zipId}>
@@ -168,6 +195,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
         </label>
         <input
           id={zipId}
+          name={`${namePrefix}zip`}
           className={fieldStyles.control}
           type="text"
           inputMode={japanese ? "numeric" : "text"}
@@ -188,7 +216,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
         />
         {japanese && (
           <p id={`${zipId}-hint`} className={styles.hint}>
-            {zipNotFound ? t("address.zipNotFound") : t("address.zipHint")}
+            {zipNotFound ? t("address.zipNotFound") : scriptRuns ? t("address.zipHint") : t("address.zipHintBeforeScript")}
           </p>
         )}
         {zipError && (
@@ -207,7 +235,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
           }
           aria-required="true"
           aria-label={t("address.prefecture")}
-          name="prefecture"
+          name={`${namePrefix}prefecture`}
           autoComplete="address-level1"
           value={value.prefecture}
           onChange={(event) => set("prefecture")(event.target.value)}
@@ -228,7 +256,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
           }
           aria-required="true"
           aria-label={t("address.address")}
-          name="address"
+          name={`${namePrefix}address`}
           autoComplete="address-line1"
           placeholder={t("address.addressHint")}
           maxLength={ADDRESS_MAX_LENGTH}
@@ -245,7 +273,7 @@ export function AddressFields({ value, onChange, errors }: AddressFieldsProps) {
               <span className={styles.optional}>{t("address.optional")}</span>
             </>
           }
-          name="building_name"
+          name={`${namePrefix}building_name`}
           autoComplete="address-line2"
           maxLength={ADDRESS_MAX_LENGTH}
           value={value.building_name}

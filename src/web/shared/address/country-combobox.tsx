@@ -22,8 +22,8 @@ interface CountryComboboxProps {
 }
 
 /**
- * The country field with a search list (spec §2 address input; WAI-ARIA combobox with a listbox
- * popup): the list opens when results arrive, closes on a choice, is cleared when the input is
+ * The country field with a search list (a WAI-ARIA combobox with a listbox popup): the list opens
+ * when results arrive, closes on a choice, is cleared when the input is
  * emptied; arrow keys move the highlight, Enter chooses, Escape closes. Leaving the field without
  * choosing puts the chosen country's name back, so the text never disagrees with the value.
  */
@@ -113,8 +113,11 @@ export function CountryCombobox({ value, onChange, error, requiredBadge }: Count
         {requiredBadge}
       </label>
       <div className={styles.combobox}>
+        {/* Posted without JavaScript (decision 059): the chosen code, and the name as typed, which the page's action looks up when it is not the chosen one's. */}
+        <input type="hidden" name="country" value={value.id} />
         <input
           id={id}
+          name="country_name"
           className={fieldStyles.control}
           type="text"
           role="combobox"

@@ -22,7 +22,7 @@ function tableFor(locale: Locale, zip3: string): Promise<PostcodeTable> {
   return table;
 }
 
-/** Where a 7-digit postcode is (spec §4 Postcode lookup), from the shop's own postcode data. */
+/** Where a 7-digit postcode is, from the shop's own postcode data. */
 export async function lookupPostcode(locale: Locale, zip: string): Promise<PostcodeEntry | undefined> {
   return (await tableFor(locale, zip.slice(0, 3)))[zip];
 }

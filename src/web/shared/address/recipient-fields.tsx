@@ -7,7 +7,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import styles from "./address-fields.module.css";
 import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
-import { AddressFields, RequiredMark, addressErrorMessages, addressFormValue, addressPayload } from "./address-fields.tsx";
+import { AddressFields, RequiredMark, addressErrorMessages, addressFormValue, addressPayload, postedAddressFormValue } from "./address-fields.tsx";
 import { checkAddress } from "./address-rules.ts";
 
 /** お届け先 typed in: name and phone with the address form (postcode autofill as everywhere). */
@@ -23,6 +23,16 @@ export type RecipientFormErrors = AddressFormErrors & { name?: string[]; phone?:
 
 export function recipientFormValue(entry: AddressBookEntry | null, defaultCountryName: string): RecipientFormValue {
   return { name: entry?.name ?? "", phone: entry?.phone ?? "", address: addressFormValue(entry, defaultCountryName) };
+}
+
+/** The form's value as posted without JavaScript (its fields' names, decision 059). */
+export function postedRecipientFormValue(values: Record<string, string>): RecipientFormValue {
+  return {
+    name: values.recipient_name ?? "",
+    ...(values.recipient_kana === undefined ? {} : { kana: values.recipient_kana }),
+    phone: values.recipient_phone ?? "",
+    address: postedAddressFormValue(values),
+  };
 }
 
 /** The recipient object of POST /api/checkout and the body of POST/PUT /api/address-book (kana only when typed). */
@@ -50,12 +60,15 @@ export function RecipientFields({
   onChange,
   errors,
   withKana = false,
+  addressNamePrefix,
 }: {
   value: RecipientFormValue;
   onChange: Dispatch<SetStateAction<RecipientFormValue>>;
   errors?: RecipientFormErrors | undefined;
   /** Ask the name's フリガナ (optional) for the carrier's slip: at checkout. */
   withKana?: boolean;
+  /** The address fields' name prefix (AddressFields' namePrefix): `recipient_` at checkout, where the buyer's address is on the same form. */
+  addressNamePrefix?: string;
 }) {
   const { t } = useI18n();
   return (
@@ -123,6 +136,7 @@ export function RecipientFields({
         value={value.address}
         onChange={(update) => onChange((current) => ({ ...current, address: typeof update === "function" ? update(current.address) : update }))}
         errors={errors}
+        {...(addressNamePrefix === undefined ? {} : { namePrefix: addressNamePrefix })}
       />
     </div>
   );

@@ -11,7 +11,7 @@ export type SignOutResult = { ok: true; message: string } | { ok: false };
 export interface AuthApi {
   /** The signed-in member, or null for a guest. */
   user: UserResource | null;
-  /** True once the initial user lookup has finished (spec §4). */
+  /** True once the initial user lookup has finished. */
   isFinishInit: boolean;
   signIn(email: string, password: string, rememberMe: boolean): Promise<SignInResult>;
   signOut(): Promise<SignOutResult>;
@@ -39,7 +39,7 @@ export function signInBody(email: string, password: string, rememberMe: boolean)
 }
 
 /**
- * Who is signed in, for every screen (spec §4 Auth). The server looks the member up with the page
+ * Who is signed in, for every screen. The server looks the member up with the page
  * request, so the initial user arrives with the page (its visitor block, visitor.tsx) and the lookup
  * is finished at once; after that, sign-in, sign-out and account changes set the user here without
  * reloading the page.

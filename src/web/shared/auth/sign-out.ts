@@ -5,8 +5,8 @@ import { useSnackbar } from "../../ui/snackbar.tsx";
 import { useAuth } from "./auth-context.tsx";
 
 /**
- * The Log Out action of the menus (spec §2 Account area): on success a snackbar and the top page;
- * a failure shows the alert of spec §8 (its wording is the spec's, verbatim).
+ * The Log Out action of the menus: on success a snackbar and the top page;
+ * a failure shows an alert.
  */
 export function useSignOutAction(): () => Promise<void> {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ import { callApi } from "../site/api.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { useCartDrawer } from "./cart-drawer-state.tsx";
 
-/** sessionStorage flag: the login prompt was shown in this browser session (spec §4, §9). */
+/** sessionStorage flag: the login prompt was shown in this browser session. */
 export const PROMPTED_LOGIN_KEY = "propmtedLogIn";
 /** sessionStorage copy of the cart taken by the purchase button for checkout. */
 export const CHECKOUT_ITEMS_KEY = "checkoutItems";
@@ -18,7 +18,7 @@ interface CartApi {
   ready: boolean;
   total: number;
   count: number;
-  /** One bottle more (spec §4), or `quantity` more from the product page's selector. */
+  /** One bottle more, or `quantity` more from the product page's selector. */
   add(product: CartProduct, quantity?: number): void;
   /** Sets an amount; the drawer opens unless `openDrawer` is false (checkout applying the server's stock). */
   update(productId: string, amount: number, options?: { openDrawer?: boolean }): void;
@@ -67,7 +67,7 @@ function takeLoginPromptTurn(): boolean {
 type CartChange = (items: CartItem[]) => CartItem[];
 
 /**
- * The cart (spec §4): kept in localStorage under "cart" and synced to the server on every change.
+ * The cart: kept in localStorage under "cart" and synced to the server on every change.
  * The server's answer wins (it clamps to limits and stock); only the newest answer is applied, so
  * quick clicks never end in an older state. When the server cannot be reached the local copy is used.
  *
@@ -143,18 +143,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return { cart: readLocalCart(), fromServer: false };
       })
       .then(({ cart, fromServer }) => {
+        // A load overtaken by a newer one (the effect ran again) neither fills the cart nor marks it
+        // ready: ready with the items still empty would draw /checkout's "cart is empty" for a moment,
+        // moving the whole page on a slow phone (issue 28, decision 058).
         if (request !== latestRequest.current) return;
         loaded.current = true;
         const changes = pendingChanges.current;
         pendingChanges.current = [];
         if (changes.length > 0) {
           save(changes.reduce((current, change) => change(current), cart));
+          startTransition(() => setReady(true));
           return;
         }
-        startTransition(() => setItems(cart));
+        // The items and the ready mark in one render: never ready with the items of before the load.
+        startTransition(() => {
+          setItems(cart);
+          setReady(true);
+        });
         if (fromServer) writeLocalCart(cart);
-      })
-      .finally(() => startTransition(() => setReady(true)));
+      });
   }, [locale, userId, setItems, save]);
 
   const commit = useCallback(

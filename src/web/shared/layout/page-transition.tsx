@@ -4,7 +4,7 @@ import type { LinkProps } from "react-router";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import styles from "./page-transition.module.css";
 
-/** A link click starts the transition; navigation follows after this delay (spec §2, §9). */
+/** A link click starts the transition; navigation follows after this delay. */
 export const TRANSITION_DELAY_MS = 400;
 /** How long the full bar stays before it resets. */
 const RESET_DELAY_MS = 300;

@@ -19,7 +19,7 @@ export function isNearBottom(position: ScrollPosition, threshold = SCROLL_THRESH
 
 /**
  * The page to load after the ones shown, or null: nothing before page 1 has answered (page 1 is
- * loaded on its own, never by scrolling), and nothing once current_page reaches total_page (spec §4).
+ * loaded on its own, never by scrolling), and nothing once current_page reaches total_page.
  */
 export function nextPageOf(pagination: Pagination | null): number | null {
   if (!pagination) return null;

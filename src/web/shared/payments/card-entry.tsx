@@ -10,7 +10,7 @@ import styles from "./payments.module.css";
 export interface CardEntryHandle {
   /** The card for createPaymentMethod, or null while Stripe's element is not mounted yet. */
   source(): CardSource | null;
-  /** Back to the card field after an error (spec §4), at the field the error is about. */
+  /** Back to the card field after an error, at the field the error is about. */
   focus(field?: CardInputField): void;
 }
 
@@ -33,7 +33,7 @@ const EMPTY: TestCardValues = { number: "", expiry: "", cvc: "" };
 /**
  * The card field of whichever gateway is in use: Stripe's element (postal code hidden), or the
  * test gateway's CardField. Card messages — its own checks and the gateway's answers — show in one
- * alert under it (spec §5, §8).
+ * alert under it.
  */
 export function CardEntry({ provider, error, onEdit, ref }: CardEntryProps) {
   const { t } = useI18n();

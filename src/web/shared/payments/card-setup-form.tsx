@@ -23,7 +23,7 @@ interface SaveAnswer {
 }
 
 /**
- * The card form of /mypage/credit (spec §4 Card form): idle or processing ('Processing...',
+ * The card form of /mypage/credit: idle or processing ('Processing...',
  * disabled, one submission at a time). The SetupIntent's client secret comes from
  * GET /api/cards/edit; the card goes to the gateway (createPaymentMethod, confirmCardSetup with its
  * 3-D Secure challenge), and only the SetupIntent's id goes to PUT /api/cards. A card error shows

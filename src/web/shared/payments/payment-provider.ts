@@ -16,7 +16,7 @@ export interface PaymentProviderCalls {
   createPaymentMethod(card: CardSource, billing_details: BillingDetails): Promise<ProviderResult<{ paymentMethodId: string }>>;
   /**
    * Runs the 3-D Secure challenge of a payment that answered requires_action. Succeeds once the
-   * intent is paid; a failed or abandoned challenge gives the gateway's message (spec §8).
+   * intent is paid; a failed or abandoned challenge gives the gateway's message.
    */
   handleCardAction(clientSecret: string): Promise<ProviderResult<{ paymentIntentId: string }>>;
   /** Saves the card through the SetupIntent of `clientSecret`, with a 3-D Secure challenge when the card asks for one. */
@@ -25,7 +25,7 @@ export interface PaymentProviderCalls {
 
 export interface StripeProvider extends PaymentProviderCalls {
   readonly kind: "stripe";
-  /** Mounts Stripe's card element (postal code hidden, spec §2) and reports its validation message. */
+  /** Mounts Stripe's card element (postal code hidden) and reports its validation message. */
   mountCard(container: HTMLElement, onMessage: (message: string | null) => void): MountedStripeCard;
 }
 
@@ -54,7 +54,7 @@ export type CardSource = { kind: "stripe"; element: StripeCardElement } | { kind
 /** A card problem is a result with the gateway's message, never an exception; `field` says where to put the focus. */
 export type ProviderResult<T> = ({ ok: true } & T) | { ok: false; message: string; field?: CardInputField | undefined };
 
-/** spec §8: the text shown when Stripe.js cannot be loaded. */
+/** The text shown when Stripe.js cannot be loaded. */
 export const STRIPE_LOAD_FAILED = "Failed to load Stripe.js";
 
 export class PaymentProviderLoadError extends Error {

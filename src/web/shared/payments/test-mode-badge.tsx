@@ -2,7 +2,7 @@ import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./payments.module.css";
 
-/** DESIGN.md: whenever the built-in test gateway takes the cards, the page says so. */
+/** Decision 008: whenever the built-in test gateway takes the cards, the page says so. */
 export function TestModeBadge({ config }: { config: PaymentBrowserConfig }) {
   const { t } = useI18n();
   if (config.kind !== "test") return null;

@@ -9,7 +9,7 @@ export type ProviderState = { status: "loading" } | { status: "ready"; provider:
 
 /**
  * The page's payment provider, loaded after hydration when `wanted` (the card form is shown).
- * Stripe.js that cannot be loaded gives spec §8's 'Failed to load Stripe.js'.
+ * Stripe.js that cannot be loaded gives the message 'Failed to load Stripe.js'.
  */
 export function usePaymentProvider(config: PaymentBrowserConfig, wanted = true): ProviderState {
   const { locale, t } = useI18n();

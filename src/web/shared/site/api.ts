@@ -1,12 +1,12 @@
 import type { Locale } from "../../../domain/locale.ts";
 
-/** The page's CSRF token (spec §6): read from <meta name="csrf-token"> and sent as X-CSRF-Token. */
+/** The page's CSRF token: read from <meta name="csrf-token"> and sent as X-CSRF-Token. */
 export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 }
 
 /**
- * Signing in or out rotates the session and with it the CSRF token (spec §6): the new token from
+ * Signing in or out rotates the session and with it the CSRF token: the new token from
  * the answer replaces the page's, or every later call would be refused.
  */
 export function setCsrfToken(token: string): void {

@@ -16,6 +16,13 @@ import { translate } from "../../i18n/i18n.tsx";
 /** The hidden field the page's CSRF token is posted in (shared/site/csrf-field.tsx). */
 export const CSRF_FIELD = "_csrf";
 
+/**
+ * The hidden field of a form whose API call takes a request key (decision 049): the key the page
+ * was drawn with, sent as the Idempotency-Key header, so the same form posted twice (a resend, a
+ * double tap on a slow phone) is booked once and answered the first answer.
+ */
+export const REQUEST_KEY_FIELD = "_request_key";
+
 /** More than any form of the shop posts (the inquiry's 5,000 characters, percent-encoded, are ~45 kB). */
 const MAX_FORM_BYTES = 256 * 1024;
 
@@ -24,6 +31,8 @@ export interface ApiRequest {
   method: "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: unknown;
+  /** The API route takes a request key: the form's hidden one goes with the call. */
+  keyed?: boolean;
 }
 
 /** What the page shows after a refused post: the API's messages (all, and per field) and what was typed, passwords aside. */
@@ -54,15 +63,15 @@ const SECRET_FIELD = /password|card|cvc/i;
  */
 export async function formAction<T = never>(
   { request, context }: ActionArgs,
-  call: (values: Record<string, string>) => ApiRequest,
+  call: (values: Record<string, string>) => ApiRequest | Promise<ApiRequest>,
   accepted: (answer: ApiAnswer, values: Record<string, string>) => FormAccepted<T>,
 ) {
   const page = context.get(pageContext);
   const posted = await readForm(request);
   if (!posted) return refusal(400, [translate(page.locale, "auth.requestFailed")], {}, {}, []);
-  const { values, csrfToken } = posted;
-  const { method, path, body } = call(values);
-  const answer = await page.api(method, path, body, { csrfToken });
+  const { values, csrfToken, requestKey } = posted;
+  const { method, path, body, keyed } = await call(values);
+  const answer = await page.api(method, path, body, { csrfToken, ...(keyed && requestKey ? { requestKey } : {}) });
   if (answer.status >= 200 && answer.status < 300) {
     const outcome = accepted(answer, values);
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo, { status: 303, headers: cookieHeaders(answer.setCookies) });
@@ -82,7 +91,7 @@ function refusal(status: number, errors: string[], fields: Record<string, string
 }
 
 /** The posted text fields and the token, or null for a post no form of the shop sends (too large, not a form). */
-async function readForm(request: Request): Promise<{ values: Record<string, string>; csrfToken: string } | null> {
+export async function readForm(request: Request): Promise<{ values: Record<string, string>; csrfToken: string; requestKey: string } | null> {
   const length = Number(request.headers.get("content-length"));
   // Browsers always send the length of a form; a body without one (chunked) or larger than any form is not read.
   if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_FORM_BYTES) return null;
@@ -94,12 +103,14 @@ async function readForm(request: Request): Promise<{ values: Record<string, stri
   }
   const values: Record<string, string> = {};
   let csrfToken = "";
+  let requestKey = "";
   for (const [name, value] of form) {
     if (typeof value !== "string") continue;
     if (name === CSRF_FIELD) csrfToken = value;
+    else if (name === REQUEST_KEY_FIELD) requestKey = value;
     else values[name] = value;
   }
-  return { values, csrfToken };
+  return { values, csrfToken, requestKey };
 }
 
 function isFieldMessages(value: unknown): value is Record<string, string[]> {
@@ -110,7 +121,7 @@ function isFieldMessages(value: unknown): value is Record<string, string[]> {
   );
 }
 
-function cookieHeaders(setCookies: string[]): Headers {
+export function cookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("set-cookie", cookie);
   return headers;

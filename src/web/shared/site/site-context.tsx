@@ -3,13 +3,15 @@ import type { ReactNode } from "react";
 import type { LiquorTypeOption, SeriesTreeNode } from "../../../domain/catalog-api.ts";
 import type { ShopProfile } from "../../../domain/shop-profile.ts";
 
-/** Page-level global data every screen may read (spec §3): the shop, the CSRF token (the member: useAuth()). */
+/** Page-level global data every screen may read: the shop, the CSRF token (the member: useAuth()). */
 export interface SiteData {
   shop: ShopProfile;
   csrfToken: string;
   publicUrl: string;
   series: SeriesTreeNode[];
   liquorTypes: LiquorTypeOption[];
+  /** The server's count of the visitor's bottles (root data), null when the page does not know it. */
+  cartCount?: number | null;
 }
 
 const SiteContext = createContext<SiteData | null>(null);

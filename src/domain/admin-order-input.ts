@@ -1,0 +1,99 @@
+import type { CarrierCode } from "./carriers.ts";
+import { DEFAULT_CARRIER, isCarrierCode } from "./carriers.ts";
+import { formFields, trimmedText } from "./field-rules.ts";
+import { ORDER_TOTAL_MAX } from "./money.ts";
+import type { AdjustmentKind } from "./order-totals.ts";
+import { isAdjustmentKind } from "./order-totals.ts";
+import { z } from "./zod.ts";
+
+// The back office's order writes that take fields (POST /admin/api/orders/:id/ship, /slip,
+// /adjustments): one schema each, the route's declared body (decision 075).
+
+/** Carriers' slip numbers: digits, letters and hyphens, at most 40. */
+export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
+const SLIP_NUMBER_MAX = 40;
+
+const shipmentFields = {
+  slip_number: trimmedText.pipe(
+    z.string().min(1, { error: "blank", abort: true }).max(SLIP_NUMBER_MAX, { error: "too_long", abort: true }).regex(SLIP_NUMBER_PATTERN, { error: "invalid" }),
+  ),
+  // ヤマト運輸 when none is named.
+  carrier: z
+    .unknown()
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === "" ? DEFAULT_CARRIER : value))
+    .refine((value): value is CarrierCode => isCarrierCode(value), { error: "inclusion" })
+    .transform((value) => value as CarrierCode),
+};
+
+/** A shipment: its slip number and carrier. */
+export const shipInputSchema = z.preprocess((body) => formFields(body), z.object(shipmentFields));
+
+/** `notify` from JSON (true/false) or a form's checkbox ("on", "true"; absent is false). */
+const notifyField = z.unknown().optional().transform((value, context) => {
+  if (value === undefined || value === null || value === false || value === "" || value === "false") return false;
+  if (value === true || value === "true" || value === "on") return true;
+  context.addIssue({ code: "custom", message: "inclusion" });
+  return z.NEVER;
+});
+
+/** A sent order's slip corrected (decision 067): the shipment's fields, and whether to mail the shopper. */
+export const slipInputSchema = z.preprocess((body) => formFields(body), z.object({ ...shipmentFields, notify: notifyField }));
+
+/** A whole number of yen from JSON or a form ("-500", "−500": full-width minus and digits folded); "blank" etc. when not one. */
+function yenOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
+  if (value === undefined || value === null || value === "") return "blank";
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "").replace(/^[−ー–]/, "-") : "";
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : "not_an_integer";
+}
+
+const ADJUSTMENT_LABEL_MAX = 40;
+
+/** A rate percent above zero, or "apportioned"; undefined when neither. */
+function rateOf(value: unknown): number | "apportioned" | undefined {
+  if (value === "apportioned") return "apportioned";
+  const rate = yenOf(value);
+  return typeof rate === "number" && rate > 0 ? rate : undefined;
+}
+
+/**
+ * A discount or correction line (decision 070): kind, labels (the kind's own when left blank),
+ * amount before tax (below zero for a discount, never zero, within an order's total) and the tax
+ * rate (a rate percent, or "apportioned" over the order's rates). The amount's and the rate's rules
+ * run together after the fields, so one answer names every wrong field in the form's order.
+ */
+export const adjustmentInputSchema = z.preprocess(
+  (body) => formFields(body),
+  z
+    .object({
+      kind: z.unknown().optional().refine((value): value is AdjustmentKind => isAdjustmentKind(typeof value === "string" ? value : undefined), { error: "inclusion" }),
+      label_ja: trimmedText.pipe(z.string().max(ADJUSTMENT_LABEL_MAX, { error: "too_long" })),
+      label_en: trimmedText.pipe(z.string().max(ADJUSTMENT_LABEL_MAX, { error: "too_long" })),
+      amount_before_tax: z.unknown(),
+      tax_rate: z.unknown(),
+    })
+    .superRefine(
+      (fields, context) => {
+        const problem = (message: string, path: string, params?: { count: number }) =>
+          context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+        const amount = yenOf(fields.amount_before_tax);
+        if (typeof amount === "string") problem(amount, "amount_before_tax");
+        else if (fields.kind === "discount" && amount >= 0) problem("less_than", "amount_before_tax", { count: 0 });
+        else if (amount === 0) problem("invalid", "amount_before_tax");
+        else if (Math.abs(amount) > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", "amount_before_tax", { count: ORDER_TOTAL_MAX });
+        const rate = rateOf(fields.tax_rate);
+        if (rate === undefined) problem("inclusion", "tax_rate");
+      },
+      // Also when a field above failed, so the answer names every wrong field.
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    )
+    .transform((fields) => ({
+      kind: fields.kind as AdjustmentKind,
+      label_ja: fields.label_ja,
+      label_en: fields.label_en,
+      amount: yenOf(fields.amount_before_tax) as number,
+      taxRate: rateOf(fields.tax_rate)!,
+    })),
+);

@@ -1,0 +1,102 @@
+import type { OrderStatus } from "./checkout.ts";
+import { formatDeliveryDate } from "./delivery-calendar.ts";
+import { fillText } from "./fill-text.ts";
+import type { Locale } from "./locale.ts";
+
+/**
+ * Order changes before shipping (issue 32 item 7, decision 074): the delivery wish (date and time
+ * band) by the member from My Page or by staff, and the recipient's address by staff. An order may
+ * change while it has not left: not cancelled, not sent, no slip number yet (a slip means a label
+ * was issued for the parcel — the carrier's issued-data file or the ship move wrote it), and not a
+ * card or voucher payment still being made (pending is not an order yet for the shopper).
+ */
+
+/** Why an order cannot change any more; null when it can. */
+export type OrderChangeRefusal = "shipped" | "cancelled" | "pending";
+
+export function orderChangeRefusal(order: { status: OrderStatus; slipNumber: string | null }): OrderChangeRefusal | null {
+  if (order.status === "cancelled") return "cancelled";
+  if (order.status === "sent" || order.slipNumber !== null) return "shipped";
+  if (order.status === "pending") return "pending";
+  return null;
+}
+
+/** What the member and staff read when an order can no longer change (My Page says it instead of the form). */
+export const ORDER_CHANGE_REFUSALS: Record<OrderChangeRefusal, Record<Locale, string>> = {
+  shipped: {
+    ja: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、お届け日時・お届け先を変更できません。お急ぎの場合はお問い合わせください。",
+    en: "This order is ready to ship or has shipped (its slip number has been issued), so its delivery date, time or address can no longer be changed. Please contact us if it is urgent.",
+  },
+  cancelled: {
+    ja: "このご注文はキャンセルされているため、変更できません。",
+    en: "This order has been cancelled, so it cannot be changed.",
+  },
+  pending: {
+    ja: "このご注文はお支払いの手続き中のため、まだ変更できません。お支払いが済んでからもう一度お試しください。",
+    en: "The payment of this order is still being made, so it cannot be changed yet. Please try again once the payment is complete.",
+  },
+};
+
+/** The wish asked for: a date (yyyy-MM-dd) or none, a time band code or none. */
+export interface DeliveryWish {
+  date: string | null;
+  timeBand: string | null;
+}
+
+/** A posted wish: blank (or absent) is none; anything else is checked against the calendar and the shop's time bands. */
+export function deliveryWishOf(body: { desired_delivery_date?: unknown; desired_delivery_timezone?: unknown }): DeliveryWish {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : value === undefined || value === null ? "" : String(value));
+  const date = text(body.desired_delivery_date).normalize("NFKC").replaceAll("/", "-");
+  const band = text(body.desired_delivery_timezone);
+  return { date: date || null, timeBand: band || null };
+}
+
+export type DeliveryWishProblem =
+  | { field: "desired_delivery_date"; kind: "outside"; first: string; last: string }
+  | { field: "desired_delivery_date"; kind: "none" }
+  | { field: "desired_delivery_timezone"; kind: "unknown" }
+  | { field: "desired_delivery_date"; kind: "unchanged" };
+
+/**
+ * The checkout's calendar rules for a new wish: a date must be one of the window's (the dates a
+ * parcel leaving from now can arrive, domain/delivery-calendar.ts); the date already wished may be
+ * kept as it is (it was promised at checkout, e.g. only the time band moves); a time band must be
+ * one of the shop's. A wish equal to the current one changes nothing and is refused as such.
+ */
+export function deliveryWishProblems(wish: DeliveryWish, current: DeliveryWish, window: readonly string[], timeBandCodes: readonly string[]): DeliveryWishProblem[] {
+  const problems: DeliveryWishProblem[] = [];
+  if (wish.date !== null && wish.date !== current.date && !window.includes(wish.date)) {
+    problems.push(window.length === 0 ? { field: "desired_delivery_date", kind: "none" } : { field: "desired_delivery_date", kind: "outside", first: window[0]!, last: window.at(-1)! });
+  }
+  if (wish.timeBand !== null && !timeBandCodes.includes(wish.timeBand)) problems.push({ field: "desired_delivery_timezone", kind: "unknown" });
+  if (problems.length === 0 && wish.date === current.date && wish.timeBand === current.timeBand) problems.push({ field: "desired_delivery_date", kind: "unchanged" });
+  return problems;
+}
+
+const PROBLEM_TEXTS: Record<Locale, Record<DeliveryWishProblem["kind"], string>> = {
+  ja: {
+    outside: "お届け希望日は{first}から{last}までの日付を選んでください。",
+    none: "ただいまお届け日のご指定はお受けできません。「指定なし」をお選びください。",
+    unknown: "お届け時間帯を一覧から選んでください。",
+    unchanged: "お届け日時が変更されていません。新しいお届け日または時間帯を選んでください。",
+  },
+  en: {
+    outside: "Please choose a delivery date from {first} to {last}.",
+    none: "A delivery date cannot be chosen at the moment. Please choose no date specified.",
+    unknown: "Please choose a delivery time from the list.",
+    unchanged: "The delivery date and time are the same as before. Please choose a new date or time.",
+  },
+};
+
+export function deliveryWishProblemText(problem: DeliveryWishProblem, locale: Locale): string {
+  const text = PROBLEM_TEXTS[locale][problem.kind];
+  return problem.kind === "outside" ? fillText(text, { first: formatDeliveryDate(problem.first), last: formatDeliveryDate(problem.last) }) : text;
+}
+
+/** A wish as the history and the mail word it: 「2026/11/30 午前中」, 「指定なし」 for none. */
+export function deliveryWishText(wish: DeliveryWish, timeBandLabel: (code: string) => string, locale: Locale): string {
+  const none = locale === "ja" ? "指定なし" : "not specified";
+  const date = wish.date ? formatDeliveryDate(wish.date) : none;
+  const band = wish.timeBand ? timeBandLabel(wish.timeBand) : none;
+  return locale === "ja" ? `${date} ${band}` : `${date}, ${band}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The name of every write of the back office, in one place (decision 065): the audit log records
+ * each write under its route's action and target, so no service has to remember to. A write route
+ * missing here is still recorded (as its method and path) and audit-log.test.ts fails until it is
+ * named. `target` is the kind of record the path's `param` (or, for a creation, the answer's id) names.
+ */
+export interface AuditAction {
+  action: string;
+  target?: { kind: string; param?: string };
+}
+
+const order = (action: string): AuditAction => ({ action, target: { kind: "order", param: "id" } });
+const product = (action: string): AuditAction => ({ action, target: { kind: "product", param: "id" } });
+const created = (action: string, kind: string): AuditAction => ({ action, target: { kind } });
+
+export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
+  "POST /admin/api/session": { action: "staff.sign_in" },
+  "POST /admin/api/session/code": { action: "staff.sign_in" },
+  // Two-step verification and the back office's access rules (decision 063).
+  "POST /admin/api/two-factor/setup": { action: "staff.two_factor_setup" },
+  "POST /admin/api/two-factor/confirm": { action: "staff.two_factor_enable" },
+  "POST /admin/api/staff/:id/two-factor/reset": { action: "staff.two_factor_reset", target: { kind: "staff", param: "id" } },
+  "PUT /admin/api/security": { action: "settings.security_update", target: { kind: "settings" } },
+  "DELETE /admin/api/session": { action: "staff.sign_out" },
+  // Order moves; cancelling a card order refunds it at the gateway (order-cancel-payment.ts).
+  "POST /admin/api/orders/:id/deposit": order("order.deposit"),
+  "POST /admin/api/orders/:id/ship": order("order.ship"),
+  "POST /admin/api/orders/:id/slip": order("order.slip_correct"),
+  "POST /admin/api/orders/:id/cancel": order("order.cancel_and_refund"),
+  // A discount or correction line: the order's total changes and the shopper is mailed (decision 070).
+  "POST /admin/api/orders/:id/adjustments": order("order.adjust"),
+  "POST /admin/api/orders/:id/receipt": order("order.receipt_issue"),
+  // Changes before shipping (decision 074): the shopper is mailed; a recipient's new fee changes the total.
+  "POST /admin/api/orders/:id/delivery": order("order.delivery_change"),
+  "POST /admin/api/orders/:id/recipient": order("order.recipient_change"),
+  // The carrier's issued-data file (decision 067): the preview reads, the upload ships each order it matches.
+  "POST /admin/api/shipments/issued-data/preview": { action: "shipments.issued_data_preview" },
+  "POST /admin/api/shipments/issued-data": { action: "shipments.issued_data_ship" },
+  // The order list's bulk moves (decision 069): each order moved through its own move.
+  "POST /admin/api/orders/bulk": { action: "order.bulk_move" },
+  // Catalogue.
+  "POST /admin/api/direct_uploads": created("upload.create", "upload"),
+  "PUT /admin/api/direct_uploads/:key": { action: "upload.store", target: { kind: "upload", param: "key" } },
+  "POST /admin/api/products": created("product.create", "product"),
+  "PATCH /admin/api/products/:id": product("product.update"),
+  "POST /admin/api/products/:id/images": product("product.image_add"),
+  "PUT /admin/api/products/:id/images": product("product.images_update"),
+  "POST /admin/api/exhibits": created("exhibit.create", "exhibit"),
+  "PATCH /admin/api/exhibits/:id": { action: "exhibit.update", target: { kind: "exhibit", param: "id" } },
+  "DELETE /admin/api/exhibits/:id": { action: "exhibit.delete", target: { kind: "exhibit", param: "id" } },
+  "POST /admin/api/exhibits/:id/images": { action: "exhibit.image_add", target: { kind: "exhibit", param: "id" } },
+  "PUT /admin/api/exhibits/:id/images": { action: "exhibit.images_update", target: { kind: "exhibit", param: "id" } },
+  "POST /admin/api/series": created("series.create", "series"),
+  "PATCH /admin/api/series/:id": { action: "series.update", target: { kind: "series", param: "id" } },
+  "DELETE /admin/api/series/:id": { action: "series.delete", target: { kind: "series", param: "id" } },
+  "POST /admin/api/liquor_types": created("liquor_type.create", "liquor_type"),
+  "PATCH /admin/api/liquor_types/:key": { action: "liquor_type.update", target: { kind: "liquor_type", param: "key" } },
+  "DELETE /admin/api/liquor_types/:key": { action: "liquor_type.delete", target: { kind: "liquor_type", param: "key" } },
+  // Stock.
+  "POST /admin/api/products/:id/restock": product("stock.restock"),
+  "POST /admin/api/products/:id/receivings": product("stock.receiving"),
+  "POST /admin/api/products/:id/adjustments": product("stock.adjustment"),
+  // The liquor books (decision 061).
+  "POST /admin/api/suppliers": created("supplier.create", "supplier"),
+  "PATCH /admin/api/suppliers/:id": { action: "supplier.update", target: { kind: "supplier", param: "id" } },
+  "DELETE /admin/api/suppliers/:id": { action: "supplier.delete", target: { kind: "supplier", param: "id" } },
+  "POST /admin/api/ledger/stock-takes": created("ledger.stock_take", "stock_take"),
+  "DELETE /admin/api/ledger/stock-takes/:id": { action: "ledger.stock_take_delete", target: { kind: "stock_take", param: "id" } },
+  "DELETE /admin/api/ledger/moves/:id": { action: "ledger.move_delete", target: { kind: "ledger_move", param: "id" } },
+  // Customers and mail.
+  "POST /admin/api/magazine/issues": created("magazine.send", "magazine_issue"),
+  "POST /admin/api/inquiries/:id/handled": { action: "inquiry.handled", target: { kind: "inquiry", param: "id" } },
+  "POST /admin/api/inquiries/:id/replies": { action: "inquiry.reply", target: { kind: "inquiry", param: "id" } },
+  "POST /admin/api/members/:id/lock": { action: "member.lock", target: { kind: "member", param: "id" } },
+  "POST /admin/api/members/:id/unlock": { action: "member.unlock", target: { kind: "member", param: "id" } },
+  "POST /admin/api/members/:id/confirmation": { action: "member.confirmation_resend", target: { kind: "member", param: "id" } },
+  // The shop and its staff.
+  "POST /admin/api/settings": { action: "settings.update", target: { kind: "settings" } },
+  "POST /admin/api/staff": created("staff.create", "staff"),
+  "DELETE /admin/api/staff/:id": { action: "staff.remove", target: { kind: "staff", param: "id" } },
+};
+
+/** Writes of /admin/api that are not the staff's own (no staff is signed in) and so are not staff actions. */
+export const NOT_STAFF_ACTIONS: ReadonlySet<string> = new Set(["POST /admin/api/unlock"]);
+
+export function auditActionOf(method: string, route: string): AuditAction {
+  return AUDIT_ACTIONS[`${method} ${route}`] ?? { action: `${method} ${route}` };
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "order_charges" DROP CONSTRAINT "order_charges_amount_nonnegative";--> statement-breakpoint
+ALTER TABLE "order_charges" ADD COLUMN "tax_rate_percent" integer;--> statement-breakpoint
+ALTER TABLE "order_charges" ADD CONSTRAINT "order_charges_adjustment_rate" CHECK ("order_charges"."kind" not in ('discount', 'correction') or ("order_charges"."tax_rate_percent" is not null and "order_charges"."tax_rate_percent" in (8, 10)));--> statement-breakpoint
+ALTER TABLE "order_charges" ADD CONSTRAINT "order_charges_amount_nonnegative" CHECK ("order_charges"."amount" >= 0 or "order_charges"."kind" in ('discount', 'correction'));

@@ -1,0 +1,97 @@
+import { displayZip } from "../../domain/address.ts";
+import { fillText } from "../../domain/fill-text.ts";
+import { formatDateTime, formatYen, formatYenTaxed } from "../../domain/format.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
+import type { OrderView } from "../../domain/order-view.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import { inLocale } from "../../domain/shop-profile.ts";
+import type { MailContent } from "../mail/mail-layout.ts";
+import { composeMail } from "../mail/mail-layout.ts";
+import { orderFigures } from "./order.mails.ts";
+
+// What the shopper hears when the delivery wish or the recipient of an order not yet shipped changes
+// (decision 074), in the language of the checkout like the order mail. A recipient change that
+// moved the shipping fee also says the new total and how it is paid, as a discount line's mail does.
+
+const texts = {
+  ja: {
+    deliverySubject: "【{shop}】お届け日時変更のお知らせ(注文番号 {id})",
+    recipientSubject: "【{shop}】お届け先変更のお知らせ(注文番号 {id})",
+    recipientAmountSubject: "【{shop}】お届け先・ご注文金額変更のお知らせ(注文番号 {id})",
+    greeting: "{name} 様",
+    deliveryLead: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文のお届け日時を変更いたしましたので、お知らせいたします。",
+    recipientLead: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文のお届け先を変更いたしましたので、お知らせいたします。",
+    before: "変更前: {text}",
+    after: "変更後: {text}",
+    fee: "お届け先の変更により送料が変わりました。変更後のお支払い金額(税込): {total}",
+    bank: "お振込みの際は、変更後の金額 {total} をお振込みください。",
+    cod: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。",
+    orderId: "注文番号",
+    orderedAt: "ご注文日時",
+    contact: "お心当たりのない場合やご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
+  },
+  en: {
+    deliverySubject: "The delivery date of your order {id} has changed – {shop}",
+    recipientSubject: "The delivery address of your order {id} has changed – {shop}",
+    recipientAmountSubject: "The delivery address and amount of your order {id} have changed – {shop}",
+    greeting: "Dear {name},",
+    deliveryLead: "Thank you for shopping at {shop}. We have changed the delivery date and time of the order below.",
+    recipientLead: "Thank you for shopping at {shop}. We have changed the delivery address of the order below.",
+    before: "Before: {text}",
+    after: "Now: {text}",
+    fee: "The new address changed the shipping fee. New amount to pay (incl. tax): {total}",
+    bank: "Please transfer the new amount, {total}.",
+    cod: "Please pay the new amount, {total}, to the driver on delivery.",
+    orderId: "Order number",
+    orderedAt: "Ordered",
+    contact: "If you did not ask for this or have any questions, please contact us at the address below.",
+  },
+} as const;
+
+/** The recipient as the mail writes it: name, postcode, address and phone on one line each. */
+export function recipientText(view: OrderView): string {
+  const to = view.recipient;
+  return [to.name, displayZip(to.country, to.zip), [to.addressLine, to.buildingName].filter(Boolean).join(" "), to.phone].join("\n");
+}
+
+function details(order: OrderView, locale: Locale) {
+  const t = texts[locale];
+  const orderNumber = orderNumberForShopper(order.publicId);
+  return [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)];
+}
+
+/** 「お届け日時変更のお知らせ」: the wish before and after (worded by the caller in the order's language). */
+export function deliveryChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; after: string }): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const shopName = inLocale(shop.shopName, locale);
+  return composeMail(shop, locale, publicUrl, fillText(t.deliverySubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+    greeting: fillText(t.greeting, { name: order.name }),
+    paragraphs: [fillText(t.deliveryLead, { shop: shopName }), [fillText(t.before, { text: change.before }), fillText(t.after, { text: change.after })].join("\n")],
+    details: details(order, locale),
+    note: t.contact,
+  });
+}
+
+/** 「お届け先変更のお知らせ」: the old and new recipient; with the new total and how to pay it when the fee changed. */
+export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; feeChanged: boolean }): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const shopName = inLocale(shop.shopName, locale);
+  const total = formatYenTaxed(order.totals.total, locale, "included");
+  const how = storedPaymentMethod(order.paymentMethod).exports.b2CollectsTotal ? t.cod : t.bank;
+  const subject = change.feeChanged ? t.recipientAmountSubject : t.recipientSubject;
+  return composeMail(shop, locale, publicUrl, fillText(subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+    greeting: fillText(t.greeting, { name: order.name }),
+    paragraphs: [
+      fillText(t.recipientLead, { shop: shopName }),
+      fillText(t.before, { text: change.before.replaceAll("\n", " / ") }),
+      fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") }),
+      ...(change.feeChanged ? [fillText(t.fee, { total: formatYen(order.totals.total, locale) }), fillText(how, { total })] : []),
+    ],
+    details: details(order, locale),
+    note: t.contact,
+  });
+}

@@ -1,0 +1,238 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveryDatesFor } from "../checkout/delivery-calendar.ts";
+import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
+import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { StaffSession } from "../testing/staff-fixtures.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
+import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
+import { createTestApp } from "../testing/test-app.ts";
+
+// Order changes before shipping (issue 32 item 7, decision 074): the member moves the delivery wish
+// of their own order (another member's is a 404), a shipped order is refused, staff change the
+// recipient — a changed fee recalculates an unpaid bank order and is refused on a card order — each
+// change mailed through the outbox with a history row, and a resent request booked once.
+
+let shop: TestApp;
+let client: CheckoutClient;
+let staff: StaffSession;
+let member: MemberSession;
+let other: MemberSession;
+let wine: number;
+
+/** The dates a delivery to the prefecture may be wished for now (the shop's calendar as the checkout reads it). */
+async function windowTo(prefecture: number): Promise<string[]> {
+  return deliveryDatesFor(await shop.app.services.shopProfiles.profile(), new Date(), prefecture);
+}
+
+async function place(method: "bank" | "cod" | "credit", session: BrowserSession = member, overrides: Record<string, unknown> = {}) {
+  const payment = method === "credit" ? { payment: { payment_method_id: await client.paymentMethod(session, CARDS.visa) } } : {};
+  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: method, ...payment, ...overrides });
+  const response = await client.post(session, payload);
+  expect(response.statusCode).toBe(200);
+  return { id: response.json().order_id as string, email: payload.email };
+}
+
+function memberPost(session: BrowserSession, id: string, body: object, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
+  return shop.app.inject({ method: "POST", url: `/${locale}/api/orders/${id}/delivery`, headers: { ...session.headers, "idempotency-key": key }, payload: body });
+}
+
+function staffPost(id: string, what: "delivery" | "recipient", body: object, key: string = crypto.randomUUID()) {
+  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${what}`, headers: { ...staff.headers, "idempotency-key": key }, payload: body });
+}
+
+async function row(id: string) {
+  const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.publicId, id));
+  return order!;
+}
+
+async function history(id: string) {
+  return shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, (await row(id)).id));
+}
+
+const hokkaido = { name: "佐藤 一郎", phone: "011-123-4567", country: "jp", zip: "060-0001", prefecture: 1, address: "札幌市中央区北一条西2丁目1", building_name: "" };
+const osaka = { name: "田中 次郎", phone: "06-1234-5678", country: "jp", zip: "530-0001", prefecture: 27, address: "大阪市北区梅田1-1-1", building_name: "梅田ビル3階" };
+
+beforeAll(async () => {
+  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
+  client = new CheckoutClient(shop);
+  staff = await staffSession(shop);
+  member = await shop.memberSession();
+  other = await shop.memberSession();
+  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
+  it("moves the date and time band of the member's own order: history row, mail in the outbox, the options again", async () => {
+    const order = await place("bank");
+    const options = await shop.app.inject({ method: "GET", url: `/ja/api/orders/${order.id}/delivery`, headers: member.headers });
+    expect(options.statusCode).toBe(200);
+    const offered = options.json().data;
+    expect(offered).toMatchObject({ order_id: order.id, changeable: true, reason: null, desired_delivery_date: null });
+    const window = await windowTo(13);
+    expect(offered.dates).toEqual(window);
+    const date = window.at(-1)!;
+    const band = offered.time_bands[0].code as string;
+
+    const response = await memberPost(member, order.id, { desired_delivery_date: date, desired_delivery_timezone: band });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ desired_delivery_date: date, desired_delivery_timezone: band, changeable: true });
+    expect(await row(order.id)).toMatchObject({ desiredDeliveryDate: date, desiredDeliveryTimezone: band, status: "await_payment" });
+    const change = (await history(order.id)).at(-1)!;
+    expect(change).toMatchObject({ fromStatus: "await_payment", toStatus: "await_payment", actorKind: "member", actorId: String(member.user.id) });
+    expect(change.note).toContain(date.replaceAll("-", "/"));
+
+    const mails = (await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け日時変更のお知らせ"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`変更後: ${date.replaceAll("-", "/")}`);
+    expect(mails[0]!.text).toContain("変更前: 指定なし 指定なし");
+  });
+
+  it("answers 404 for another member's order, and for a guest 401", async () => {
+    const order = await place("bank");
+    const date = (await windowTo(13))[0]!;
+    const response = await memberPost(other, order.id, { desired_delivery_date: date });
+    expect(response.statusCode).toBe(404);
+    expect((await shop.app.inject({ method: "GET", url: `/api/orders/${order.id}/delivery`, headers: other.headers })).statusCode).toBe(404);
+    expect((await memberPost(shop.browserSession(), order.id, { desired_delivery_date: date })).statusCode).toBe(401);
+    expect((await row(order.id)).desiredDeliveryDate).toBeNull();
+  });
+
+  it("refuses a date outside the checkout's window and an unknown time band with field messages (ja and en)", async () => {
+    const order = await place("bank");
+    const window = await windowTo(13);
+    const ja = await memberPost(member, order.id, { desired_delivery_date: "2020-01-01", desired_delivery_timezone: "midnight" });
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields.desired_delivery_date).toEqual([`お届け希望日は${window[0]!.replaceAll("-", "/")}から${window.at(-1)!.replaceAll("-", "/")}までの日付を選んでください。`]);
+    expect(ja.json().fields.desired_delivery_timezone).toEqual(["お届け時間帯を一覧から選んでください。"]);
+    const en = await memberPost(member, order.id, { desired_delivery_date: "garbage" }, crypto.randomUUID(), "en");
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors[0]).toMatch(/^Please choose a delivery date from/);
+    // Nothing to change is said so.
+    const same = await memberPost(member, order.id, { desired_delivery_date: "", desired_delivery_timezone: "" });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors).toEqual(["お届け日時が変更されていません。新しいお届け日または時間帯を選んでください。"]);
+  });
+
+  it("refuses a shipped order (409, with the reason) and the options say why", async () => {
+    const order = await place("bank");
+    const headers = { ...staff.headers };
+    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/deposit`, headers: { ...headers, "idempotency-key": crypto.randomUUID() } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "1234-5678-9012" } })).statusCode).toBe(200);
+    const before = (await history(order.id)).length;
+    const response = await memberPost(member, order.id, { desired_delivery_date: (await windowTo(13))[0] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors[0]).toContain("発送の準備が済んでいる");
+    const options = (await shop.app.inject({ method: "GET", url: `/en/api/orders/${order.id}/delivery`, headers: member.headers })).json().data;
+    expect(options).toMatchObject({ changeable: false, dates: [] });
+    expect(options.reason).toContain("ready to ship or has shipped");
+    expect(await history(order.id)).toHaveLength(before);
+  });
+
+  it("books a resent request once: the same answer, one history row, one mail", async () => {
+    const order = await place("bank");
+    const date = (await windowTo(13))[0]!;
+    const key = crypto.randomUUID();
+    const first = await memberPost(member, order.id, { desired_delivery_date: date }, key);
+    const second = await memberPost(member, order.id, { desired_delivery_date: date }, key);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect(second.json()).toEqual(first.json());
+    expect((await history(order.id)).filter((entry) => entry.note?.startsWith("お届け日時を変更"))).toHaveLength(1);
+    expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け日時変更のお知らせ"))).toHaveLength(1);
+    // Without a key the write is refused (400), as every keyed write.
+    const unkeyed = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/delivery`, headers: member.headers, payload: { desired_delivery_date: "" } });
+    expect(unkeyed.statusCode).toBe(400);
+  });
+});
+
+describe("staff changes (POST /admin/api/orders/{id}/delivery and /recipient)", () => {
+  it("staff move the delivery wish: history names the staff member", async () => {
+    const order = await place("cod");
+    const date = (await windowTo(13))[1]!;
+    const response = await staffPost(order.id, "delivery", { desired_delivery_date: date, desired_delivery_timezone: "" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ desired_delivery_date: date });
+    expect((await history(order.id)).at(-1)).toMatchObject({ actorKind: "staff", actorId: String(staff.staff.id) });
+    expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け日時変更のお知らせ"))).toHaveLength(1);
+  });
+
+  it("a recipient in Hokkaido on an unpaid bank order: the new fee, totals recalculated, the new total mailed", async () => {
+    const order = await place("bank");
+    const before = await row(order.id);
+    const response = await staffPost(order.id, "recipient", hokkaido);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    // 1,100 → 1,650 before tax: 550 more, and 10% on it.
+    expect(data.shipping_fee).toBe(1650);
+    expect(data.price).toBe(before.price + 550 + 55);
+    expect(data.recipient).toMatchObject({ name: "佐藤 一郎", prefecture: 1, zip: "0600001" });
+    expect(await row(order.id)).toMatchObject({ price: before.price + 605, taxTotal: before.taxTotal + 55, prefecture: 13 });
+    const change = (await history(order.id)).at(-1)!;
+    expect(change.note).toContain("送料 1100円 → 1650円");
+    const mails = (await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先・ご注文金額変更のお知らせ"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toMatch(new RegExp(`変更後のお支払い金額\\(税込\\): ${(before.price + 605).toLocaleString("ja-JP")}\\s?円`));
+    expect(mails[0]!.text).toContain("札幌市中央区北一条西2丁目1");
+  });
+
+  it("cash on delivery: the amount to collect follows the new fee", async () => {
+    const order = await place("cod");
+    const before = await row(order.id);
+    const response = await staffPost(order.id, "recipient", hokkaido);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.price).toBeGreaterThan(before.price);
+    const mails = (await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先・ご注文金額変更のお知らせ"));
+    expect(mails[0]!.text).toContain("配達員にお支払いください");
+  });
+
+  it("refuses a fee change on a card order, but takes an address with the same fee", async () => {
+    const order = await place("credit");
+    const before = await row(order.id);
+    expect(before.status).toBe("deposited");
+    const refused = await staffPost(order.id, "recipient", hokkaido);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toContain("送料の変わるお届け先の変更は");
+    expect((await row(order.id)).recipient).toBeNull();
+
+    const same = await staffPost(order.id, "recipient", osaka);
+    expect(same.statusCode).toBe(200);
+    expect(await row(order.id)).toMatchObject({ price: before.price, recipient: { name: "田中 次郎", prefecture: 27, buildingName: "梅田ビル3階" } });
+    const mails = (await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先変更のお知らせ"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain("変更後のお支払い金額");
+  });
+
+  it("checks the recipient as checkout does (422 with field messages) and books a resent change once", async () => {
+    const order = await place("bank");
+    const bad = await staffPost(order.id, "recipient", { ...osaka, name: "", phone: "12" });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(["recipient.name", "recipient.phone"]));
+
+    const key = crypto.randomUUID();
+    const first = await staffPost(order.id, "recipient", hokkaido, key);
+    const second = await staffPost(order.id, "recipient", hokkaido, key);
+    expect(first.statusCode).toBe(200);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect((await history(order.id)).filter((entry) => entry.note?.startsWith("お届け先を変更"))).toHaveLength(1);
+    expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先"))).toHaveLength(1);
+    expect((await row(order.id)).price).toBe(first.json().data.price);
+  });
+
+  it("refuses a shipped order's recipient and an unknown order", async () => {
+    const order = await place("cod");
+    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "9999-0000-1111" } });
+    expect((await staffPost(order.id, "recipient", osaka)).statusCode).toBe(409);
+    expect((await staffPost("NOSUCHORDER0", "recipient", osaka)).statusCode).toBe(404);
+    // A member is not staff.
+    const asMember = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/delivery`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID() }, payload: {} });
+    expect(asMember.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,177 @@
+import { carrierLabel, isCarrierCode, trackingUrl, type CarrierCode } from "../../domain/carriers.ts";
+import { DomainError } from "../../domain/errors.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { orderNumberForShopper, publicIdFromOrderNumber } from "../../domain/order-number.ts";
+import { staffMoves } from "../../domain/order-status.ts";
+import type { AdminOrdersService } from "../admin/admin-orders.service.ts";
+import type { OrderActor } from "../orders/order-moves.ts";
+import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { ImportPreview, ImportRefusal, ImportResult, ImportRow, ImportRowState, ShipmentToConfirm } from "../../domain/issued-data-import.ts";
+import { IssuedFileError, parseIssuedData, type IssuedFileProblem } from "./issued-data.ts";
+
+/** Carriers' slip numbers as the ship move takes them: digits, letters and hyphens, at most 40. */
+const SLIP_NUMBER = /^[0-9A-Za-z-]{1,40}$/;
+
+/** More parcels than a small trader prints in a day, many times over; a larger file is refused. */
+export const ISSUED_DATA_MAX_ROWS = 2000;
+
+const REFUSALS: Record<ImportRefusal, Record<Locale, string>> = {
+  no_reference: { ja: "お客様管理番号がありません。", en: "The row has no customer reference (お客様管理番号)." },
+  unknown_order: { ja: "この番号の注文はありません。", en: "No order has this number." },
+  no_slip: { ja: "伝票番号がありません(未発行の行です)。", en: "The row has no slip number (not issued yet)." },
+  bad_slip: { ja: "伝票番号の形式が正しくありません。", en: "The slip number is not valid." },
+  duplicate: { ja: "同じ注文の行がファイル内で先にあります。", en: "An earlier row of the file is for the same order." },
+  cancelled: { ja: "キャンセルされた注文です。", en: "The order is cancelled." },
+  unpaid: { ja: "入金待ちの注文です(入金の確認が先です)。", en: "The order awaits payment (confirm the payment first)." },
+  pending: { ja: "決済が完了していない注文です。", en: "The order's payment is not complete." },
+  shipped_other_slip: { ja: "別の伝票番号で発送済みです。", en: "The order was shipped already with another slip number." },
+  moved: { ja: "確認の間に注文の状態が変わりました。", en: "The order's status changed meanwhile." },
+};
+
+const FILE_PROBLEMS: Record<IssuedFileProblem | "too_many", Record<Locale, string>> = {
+  empty: { ja: "ファイルに行がありません。", en: "The file has no rows." },
+  unknown_layout: {
+    ja: "B2クラウド・e飛伝・ゆうプリRの発行済みデータとして読めません(見出し行にお客様管理番号と伝票番号の列が必要です)。",
+    en: "The file is not issued data of B2 Cloud, e-Hiden or Yu-Pri R (its header needs a customer reference and a slip number column).",
+  },
+  unreadable: { ja: "CSVとして読めません(引用符の閉じ忘れなど)。", en: "The file cannot be read as CSV (an unclosed quote, for instance)." },
+  too_many: { ja: `一度に取り込めるのは${ISSUED_DATA_MAX_ROWS.toLocaleString("ja-JP")}行までです。`, en: `At most ${ISSUED_DATA_MAX_ROWS.toLocaleString("en-US")} rows can be imported at once.` },
+};
+
+/**
+ * Slip numbers back from the carrier's issued-data file (issue #35 item 1): a preview that matches
+ * each row to its order and says what confirming would do, and the confirm, which ships each order
+ * through the back office's own ship move (AdminOrdersService.ship → OrderMoves), one transaction per
+ * order, so its history, its tracking link and its shipping mail (outbox) are those of a ship by
+ * hand. A row whose order is already sent with the same slip is done: uploading the file again
+ * ships and mails nothing.
+ */
+export class IssuedDataImportService {
+  constructor(private readonly deps: { orders: OrdersService; adminOrders: AdminOrdersService }) {}
+
+  async preview(bytes: Uint8Array, locale: Locale): Promise<ImportPreview> {
+    let file;
+    try {
+      file = parseIssuedData(bytes);
+    } catch (error) {
+      if (error instanceof IssuedFileError) throw new DomainError("invalid", undefined, undefined, [FILE_PROBLEMS[error.problem][locale]]);
+      throw error;
+    }
+    if (file.rows.length > ISSUED_DATA_MAX_ROWS) throw new DomainError("invalid", undefined, undefined, [FILE_PROBLEMS.too_many[locale]]);
+    const seen = new Set<string>();
+    const rows: ImportRow[] = [];
+    for (const row of file.rows) {
+      const order = row.reference ? await this.orderOf(row.reference) : undefined;
+      let reason: ImportRefusal | null = null;
+      if (!row.reference) reason = "no_reference";
+      else if (!order) reason = "unknown_order";
+      else if (!row.slipNumber) reason = "no_slip";
+      else if (!SLIP_NUMBER.test(row.slipNumber)) reason = "bad_slip";
+      else if (seen.has(order.publicId)) reason = "duplicate";
+      if (order) seen.add(order.publicId);
+      rows.push(this.judged({ line: row.line, reference: row.reference, order, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale));
+    }
+    return {
+      layout: file.layout,
+      carrier: file.carrier,
+      carrier_label: carrierLabel(file.carrier, locale),
+      rows,
+      counts: {
+        ship: rows.filter((row) => row.state === "ship").length,
+        done: rows.filter((row) => row.state === "done").length,
+        refused: rows.filter((row) => row.state === "refused").length,
+      },
+    };
+  }
+
+  /**
+   * Ships each parcel the preview said would ship, each in its own transaction (the ship move's):
+   * one refused or raced order never holds back the others. Checked again here, as the orders may
+   * have moved since the preview.
+   */
+  async confirm(shipments: ShipmentToConfirm[], locale: Locale, actor: OrderActor): Promise<ImportResult> {
+    const rows: ImportRow[] = [];
+    let shipped = 0;
+    const seen = new Set<string>();
+    for (const [index, shipment] of shipments.entries()) {
+      const order = await this.orderOf(shipment.order_id);
+      const base = { line: shipment.line ?? index + 1, reference: shipment.order_id, order, slipNumber: shipment.slip_number, carrier: shipment.carrier };
+      const early: ImportRefusal | null = !order ? "unknown_order" : !SLIP_NUMBER.test(shipment.slip_number) ? "bad_slip" : seen.has(order.publicId) ? "duplicate" : null;
+      if (order) seen.add(order.publicId);
+      const judged = this.judged(base, early, locale);
+      if (judged.state !== "ship" || !order) {
+        rows.push(judged);
+        continue;
+      }
+      try {
+        await this.deps.adminOrders.ship(order.publicId, { slipNumber: shipment.slip_number, carrier: shipment.carrier }, locale, actor);
+        shipped += 1;
+        rows.push(judged);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.kind !== "conflict") throw error;
+        // Moved between our read and the move's lock: judged again on what it is now.
+        const now = await this.orderOf(order.publicId);
+        const again = this.judged({ ...base, order: now }, null, locale);
+        rows.push(again.state === "ship" ? this.judged(base, "moved", locale) : again);
+      }
+    }
+    return {
+      rows,
+      counts: { shipped, done: rows.filter((row) => row.state === "done").length, refused: rows.filter((row) => row.state === "refused").length },
+    };
+  }
+
+  /** The order a reference names: Kura's public id as its B2 export writes it, or the order number with hyphens as a trader may type it. */
+  private async orderOf(reference: string): Promise<OrderRow | undefined> {
+    const publicId = publicIdFromOrderNumber(reference);
+    return publicId ? this.deps.orders.byPublicId(publicId) : undefined;
+  }
+
+  private judged(
+    row: { line: number; reference: string; order: OrderRow | undefined; slipNumber: string; carrier: CarrierCode },
+    early: ImportRefusal | null,
+    locale: Locale,
+  ): ImportRow {
+    const { order } = row;
+    let state: ImportRowState = "refused";
+    let reason = early;
+    if (!reason && order) {
+      if (order.status === "sent") {
+        const same = order.slipNumber === row.slipNumber;
+        state = same ? "done" : "refused";
+        reason = same ? null : "shipped_other_slip";
+      } else if (staffMoves(order.status, order.paymentMethod).includes("sent")) state = "ship";
+      else reason = order.status === "cancelled" ? "cancelled" : order.status === "pending" ? "pending" : "unpaid";
+    }
+    return {
+      line: row.line,
+      reference: row.reference,
+      order_id: order?.publicId ?? null,
+      order_number: order ? orderNumberForShopper(order.publicId) : null,
+      slip_number: row.slipNumber,
+      carrier: row.carrier,
+      carrier_label: carrierLabel(row.carrier, locale),
+      tracking_url: state === "refused" ? null : trackingUrl(row.carrier, row.slipNumber, locale),
+      state,
+      reason,
+      message: reason ? REFUSALS[reason][locale] : null,
+    };
+  }
+}
+
+/** The confirm's body: `shipments` [{order_id, slip_number, carrier}], each checked; the carrier defaults to Yamato. */
+export function shipmentsOf(body: Record<string, unknown>): ShipmentToConfirm[] | undefined {
+  const list = body.shipments;
+  if (!Array.isArray(list) || list.length === 0 || list.length > ISSUED_DATA_MAX_ROWS) return undefined;
+  const shipments: ShipmentToConfirm[] = [];
+  for (const item of list as unknown[]) {
+    if (item === null || typeof item !== "object") return undefined;
+    const { order_id: orderId, slip_number: slip, carrier, line } = item as Record<string, unknown>;
+    if (typeof orderId !== "string" || typeof slip !== "string") return undefined;
+    const code = carrier === undefined || carrier === null || carrier === "" ? "yamato" : carrier;
+    if (!isCarrierCode(code)) return undefined;
+    if (line !== undefined && (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > 1_000_000)) return undefined;
+    shipments.push({ order_id: orderId.trim(), slip_number: slip.trim(), carrier: code, ...(typeof line === "number" ? { line } : {}) });
+  }
+  return shipments;
+}

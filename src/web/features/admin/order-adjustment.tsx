@@ -1,0 +1,130 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+import { callAdminApi, errorsOf } from "./admin-api.ts";
+import { useAdminText } from "./admin-i18n.ts";
+import styles from "./admin.module.css";
+import detail from "./admin-order.module.css";
+
+type Kind = "discount" | "correction";
+
+/** Every order lists its standard rate among its taxes; this is only for an order that lists none. */
+const STANDARD_RATE_FALLBACK = 10;
+
+/** The rates the order has (highest, the standard one, first): a discount goes to the rate of what it discounts. */
+function ratesOf(order: Pick<AdminOrderDetail, "taxes">): number[] {
+  const rates = [...new Set(order.taxes.map((each) => each.rate))].sort((a, b) => b - a);
+  return rates.length > 0 ? rates : [STANDARD_RATE_FALLBACK];
+}
+
+/**
+ * A discount or correction line on an order whose amount may still change (decision 070): the
+ * server recomputes the total and tax per rate, mails the customer and answers the order again.
+ * A discount's amount is typed as what is taken off and sent below zero; a correction as typed.
+ */
+export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
+  const ta = useAdminText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const rates = ratesOf(order);
+  const [kind, setKind] = useState<Kind>("discount");
+  const [labelJa, setLabelJa] = useState("");
+  const [labelEn, setLabelEn] = useState("");
+  const [amount, setAmount] = useState("");
+  const [rate, setRate] = useState(String(rates[0]));
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<{ errors: string[]; fields: Record<string, string[]> } | null>(null);
+
+  if (!order.adjustable) return null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = amount.normalize("NFKC").replace(/[,\s]/g, "").replace(/^[−ー–]/, "-");
+    const number = Number(typed);
+    // A discount is taken off whichever way it was typed; anything else goes as typed and the server names the problem.
+    const sent = kind === "discount" && typed !== "" && Number.isFinite(number) ? -Math.abs(number) : typed;
+    setBusy(true);
+    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(order.id)}/adjustments`, {
+      method: "POST",
+      body: { kind, label_ja: labelJa, label_en: labelEn, amount_before_tax: sent, tax_rate: rate },
+    }).catch(() => undefined);
+    setBusy(false);
+    if (!result?.ok) {
+      const errors = errorsOf(result?.body, ta("adminOrder.failed"));
+      setRefusal({ errors, fields: result?.body?.fields ?? {} });
+      snackbar.show("danger", errors);
+      return;
+    }
+    setRefusal(null);
+    setLabelJa("");
+    setLabelEn("");
+    setAmount("");
+    snackbar.show("success", ta("adminOrder.adjusted"));
+    await revalidator.revalidate();
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="order-adjustment" data-testid="order-adjustment">
+      <h2 id="order-adjustment" className={styles.sectionTitle}>
+        {ta("adminOrder.adjustTitle")}
+      </h2>
+      <p className={styles.muted}>{ta("adminOrder.adjustHint")}</p>
+      {refusal && (
+        <Notice tone="danger" testId="order-adjustment-result">
+          {refusal.errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Notice>
+      )}
+      <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
+        <Select
+          label={ta("adminOrder.adjustKind")}
+          name="kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as Kind)}
+          options={(["discount", "correction"] as const).map((code) => ({ value: code, label: ta(`adminOrder.adjustKind.${code}`) }))}
+        />
+        <Input
+          label={ta("adminOrder.adjustLabelJa")}
+          hint={ta("adminOrder.adjustLabelHint")}
+          name="label_ja"
+          value={labelJa}
+          maxLength={40}
+          onChange={(event) => setLabelJa(event.target.value)}
+          error={refusal?.fields.label_ja?.[0]}
+        />
+        <Input label={ta("adminOrder.adjustLabelEn")} name="label_en" value={labelEn} maxLength={40} onChange={(event) => setLabelEn(event.target.value)} error={refusal?.fields.label_en?.[0]} />
+        <Input
+          label={ta("adminOrder.adjustAmount")}
+          hint={ta("adminOrder.adjustAmountHint")}
+          name="amount_before_tax"
+          value={amount}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(event) => setAmount(event.target.value)}
+          error={refusal?.fields.amount_before_tax?.[0]}
+          required
+        />
+        <Select
+          label={ta("adminOrder.adjustRate")}
+          name="tax_rate"
+          value={rate}
+          onChange={(event) => setRate(event.target.value)}
+          error={refusal?.fields.tax_rate?.[0]}
+          options={[
+            ...rates.map((each) => ({ value: String(each), label: ta("adminOrder.adjustRate.rate", { rate: each }) })),
+            ...(rates.length > 1 ? [{ value: "apportioned", label: ta("adminOrder.adjustRate.apportioned") }] : []),
+          ]}
+        />
+        <Button type="submit" block disabled={busy}>
+          {ta("adminOrder.adjustSubmit")}
+        </Button>
+      </form>
+    </section>
+  );
+}

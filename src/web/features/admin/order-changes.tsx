@@ -1,0 +1,195 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { PREFECTURES } from "../../../domain/address.ts";
+import { formatDeliveryDate } from "../../../domain/delivery-calendar.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+import { callAdminApi, errorsOf } from "./admin-api.ts";
+import { useAdminText } from "./admin-i18n.ts";
+import styles from "./admin.module.css";
+import detail from "./admin-order.module.css";
+
+/** GET /admin/api/orders/{id}/delivery (decision 074): the wish, whether it may change, and the dates checkout offers now. */
+export interface DeliveryOptionsState {
+  desired_delivery_date: string | null;
+  desired_delivery_timezone: string | null;
+  changeable: boolean;
+  reason: string | null;
+  dates: string[];
+  time_bands: { code: string; label: string }[];
+}
+
+type Refusal = { errors: string[]; fields: Record<string, string[]> };
+
+/** Posts one change and tells how it went; the page's data is read again after a success. */
+function useChangePost(orderId: string, what: "delivery" | "recipient", done: string) {
+  const ta = useAdminText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  async function post(body: Record<string, unknown>): Promise<boolean> {
+    setBusy(true);
+    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(orderId)}/${what}`, { method: "POST", body }).catch(() => undefined);
+    setBusy(false);
+    if (!result?.ok) {
+      const errors = errorsOf(result?.body, ta("adminOrder.failed"));
+      setRefusal({ errors, fields: result?.body?.fields ?? {} });
+      snackbar.show("danger", errors);
+      return false;
+    }
+    setRefusal(null);
+    snackbar.show("success", done);
+    await revalidator.revalidate();
+    return true;
+  }
+  return { busy, refusal, post };
+}
+
+function Refused({ refusal, testId }: { refusal: Refusal | null; testId: string }) {
+  if (!refusal) return null;
+  return (
+    <Notice tone="danger" testId={testId}>
+      {refusal.errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </Notice>
+  );
+}
+
+/** The delivery wish moved by staff (decision 074): the dates checkout offers now, the shop's time bands. */
+export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetail; options: DeliveryOptionsState }) {
+  const ta = useAdminText();
+  const { busy, refusal, post } = useChangePost(order.id, "delivery", ta("adminOrder.deliveryChanged"));
+  const [date, setDate] = useState(options.desired_delivery_date ?? "");
+  const [band, setBand] = useState(options.desired_delivery_timezone ?? "");
+  if (!options.changeable) return null;
+  const dates = options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await post({ desired_delivery_date: date, desired_delivery_timezone: band });
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="order-delivery-change" data-testid="order-delivery-change">
+      <h2 id="order-delivery-change" className={styles.sectionTitle}>
+        {ta("adminOrder.deliveryTitle")}
+      </h2>
+      <p className={styles.muted}>{ta("adminOrder.deliveryHint")}</p>
+      <Refused refusal={refusal} testId="order-delivery-change-result" />
+      <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
+        <Select
+          label={ta("adminOrder.deliveryDate")}
+          name="desired_delivery_date"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          error={refusal?.fields.desired_delivery_date?.[0]}
+          options={[{ value: "", label: ta("adminOrder.deliveryNone") }, ...dates.map((day) => ({ value: day, label: formatDeliveryDate(day) }))]}
+        />
+        <Select
+          label={ta("adminOrder.deliveryTime")}
+          name="desired_delivery_timezone"
+          value={band}
+          onChange={(event) => setBand(event.target.value)}
+          error={refusal?.fields.desired_delivery_timezone?.[0]}
+          options={[{ value: "", label: ta("adminOrder.deliveryNone") }, ...options.time_bands.map((each) => ({ value: each.code, label: each.label }))]}
+        />
+        <Button type="submit" block disabled={busy}>
+          {ta("adminOrder.deliverySubmit")}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const RECIPIENT_FIELDS = ["name", "kana", "phone", "zip", "address", "building_name"] as const;
+type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+const FIELD_LABELS = {
+  name: "adminOrder.recipientName",
+  kana: "adminOrder.recipientKana",
+  phone: "adminOrder.recipientPhone",
+  zip: "adminOrder.recipientZip",
+  address: "adminOrder.recipientAddress",
+  building_name: "adminOrder.recipientBuilding",
+} as const;
+
+/**
+ * The recipient changed by staff (decision 074), a Japanese address checked as checkout checks お届け先;
+ * a new shipping fee recalculates the total only where the amount may change (the server decides and says why not).
+ */
+export function OrderRecipientChange({ order, changeable }: { order: AdminOrderDetail; changeable: boolean }) {
+  const ta = useAdminText();
+  const { busy, refusal, post } = useChangePost(order.id, "recipient", ta("adminOrder.recipientChanged"));
+  const to = order.recipient ?? { name: order.name, phone: order.phone, zip: order.zip, prefecture: order.prefecture, address: order.address, building_name: order.building_name, kana: undefined };
+  const [values, setValues] = useState<Record<RecipientField, string>>({
+    name: to.name,
+    kana: ("kana" in to && typeof to.kana === "string" ? to.kana : "") ?? "",
+    phone: to.phone,
+    zip: to.zip,
+    address: to.address,
+    building_name: to.building_name,
+  });
+  const [prefecture, setPrefecture] = useState(to.prefecture === null ? "" : String(to.prefecture));
+  // The form (47 prefectures among its options) is drawn only when staff open it: most orders never change address.
+  const [open, setOpen] = useState(false);
+  if (!changeable) return null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await post({ ...values, country: "jp", prefecture: prefecture === "" ? null : Number(prefecture) });
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="order-recipient-change" data-testid="order-recipient-change">
+      <h2 id="order-recipient-change" className={styles.sectionTitle}>
+        {ta("adminOrder.recipientTitle")}
+      </h2>
+      <p className={styles.muted}>{ta("adminOrder.recipientHint")}</p>
+      <Refused refusal={refusal} testId="order-recipient-change-result" />
+      {!open ? (
+        <Button variant="secondary" block aria-expanded={false} onClick={() => setOpen(true)}>
+          {ta("adminOrder.recipientOpen")}
+        </Button>
+      ) : (
+      <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
+        {RECIPIENT_FIELDS.slice(0, 4).map((field) => (
+          <Input
+            key={field}
+            label={ta(FIELD_LABELS[field])}
+            name={field}
+            value={values[field]}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            error={refusal?.fields[`recipient.${field}`]?.[0]}
+          />
+        ))}
+        <Select
+          label={ta("adminOrder.recipientPrefecture")}
+          name="prefecture"
+          value={prefecture}
+          onChange={(event) => setPrefecture(event.target.value)}
+          error={refusal?.fields["recipient.prefecture"]?.[0]}
+          options={[{ value: "", label: "—" }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each.ja }))]}
+        />
+        {RECIPIENT_FIELDS.slice(4).map((field) => (
+          <Input
+            key={field}
+            label={ta(FIELD_LABELS[field])}
+            name={field}
+            value={values[field]}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            error={refusal?.fields[`recipient.${field}`]?.[0]}
+          />
+        ))}
+        <Button type="submit" block disabled={busy}>
+          {ta("adminOrder.recipientSubmit")}
+        </Button>
+      </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { data, redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import type { AddressBookEntry } from "../../../domain/address-book.ts";
+import type { CartItem } from "../../../domain/cart.ts";
+import type { CheckoutItemError } from "../../../domain/checkout.ts";
+import { isOrderPublicId } from "../../../domain/order-number.ts";
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { translate } from "../../i18n/i18n.tsx";
+import type { PageContext } from "../../load-context.ts";
+import { pageContext } from "../../load-context.ts";
+import { addressPayload } from "../../shared/address/address-fields.tsx";
+import { cookieHeaders, readForm } from "../../shared/site/form-action.ts";
+import { checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
+import { CONFIRMED_FIELD, ITEMS_FIELD, checkoutFormOfFields, confirmedFieldOf, parseItemsField } from "./checkout-fields.ts";
+import type { CheckoutForm } from "./checkout-order.ts";
+import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
+import { deliveryPrefectureOf } from "./delivery-choice.tsx";
+import { initialCheckoutForm } from "./initial-checkout-form.ts";
+
+/** The cookie that hands the order number to /checkout/complete after a form post (a redirect has no history state). */
+export const COMPLETED_ORDER_COOKIE = "checkout_completed";
+const COMPLETED_ORDER_PATH = "/checkout/complete";
+
+/**
+ * What the checkout page shows after a post that placed nothing: the posted form (never a card:
+ * the form has none), the API's messages by field and those not about a field, and `notice` when
+ * the page only asks to confirm again (the amount changed with the choices made).
+ */
+export interface CheckoutRefusal {
+  ok: false;
+  values: Record<string, string>;
+  fields: Record<string, string[]>;
+  errors: string[];
+  notice?: string;
+}
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+function refused(status: number, refusal: Omit<CheckoutRefusal, "ok">, setCookies: string[] = []) {
+  return data<CheckoutRefusal>({ ok: false, ...refusal }, { status, headers: cookieHeaders(setCookies) });
+}
+
+function messagesOf(body: unknown): string[] {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(errors) ? errors.filter((each): each is string => typeof each === "string") : [];
+}
+
+function fieldsOf(body: unknown): Record<string, string[]> {
+  const fields = (body as { fields?: unknown } | undefined)?.fields;
+  if (fields === null || typeof fields !== "object") return {};
+  const kept: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(fields)) {
+    if (Array.isArray(messages)) kept[name] = messages.filter((each): each is string => typeof each === "string");
+  }
+  return kept;
+}
+
+async function jsonOf<T>(page: PageContext, path: string): Promise<T | undefined> {
+  const answer = await page.api("GET", path);
+  return answer.status === 200 ? (answer.body as T) : undefined;
+}
+
+/**
+ * The amount the final confirmation has to show for this form, worked out as the page works it out
+ * (checkoutFigures: the shop's shipping table to the prefecture the parcel goes to, the method's
+ * fee by the shop's own rule, the gift charges), or null when the bottles posted are not the
+ * cart's any more (the order is already placed, or the cart changed): the API decides then.
+ */
+function totalToConfirm(page: PageContext, form: CheckoutForm, posted: { id: number; amount: number }[], cart: CartItem[], taxRate: number): number | null {
+  const items: CartItem[] = [];
+  for (const line of posted) {
+    const item = cart.find((each) => each.id === String(line.id));
+    if (!item || item.amount !== line.amount) return null;
+    items.push(item);
+  }
+  const { terms, gift } = page.shop;
+  const figures = checkoutFigures({
+    lines: checkoutLinesOf(items),
+    chosen: paymentMethodChoice(form.method),
+    fetchedFee: undefined,
+    taxRate,
+    terms: { ...terms, taxRatePercent: taxRate },
+    delivery: { deliveryPrefecture: deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture) },
+    locale: page.locale,
+    gift: { options: giftOptionsOfForm(form.gift), settings: gift },
+  });
+  return figures.totals.total;
+}
+
+/**
+ * The checkout form posted before or without JavaScript (decision 058). Bank transfer and cash on
+ * delivery are placed through the very call the page's script makes (POST /api/checkout as the
+ * visitor, PageContext.api), under the request key the page wrote in a hidden field, so a double
+ * submit or a resend places one order; a method that needs the gateway's script (card, konbini,
+ * PayPay) is answered with a message next to the payment choice, nothing placed. When the amount
+ * the final confirmation showed is not the amount of what was chosen (another method, another
+ * prefecture, a gift option), the page is shown again with the new amount to confirm. A placed
+ * order goes to the same thank-you page as the script's, its number in a short-lived cookie.
+ */
+export async function checkoutAction({ request, context }: ActionArgs) {
+  const page = context.get(pageContext);
+  const t = (key: Parameters<typeof translate>[1]) => translate(page.locale, key);
+  const posted = await readForm(request);
+  if (!posted) return refused(400, { values: {}, fields: {}, errors: [t("auth.requestFailed")] });
+  const { values, csrfToken, requestKey } = posted;
+
+  const wantsBook = (values.delivery_choice ?? "").startsWith("book:") && page.user !== null;
+  const book = wantsBook ? ((await jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book"))?.data ?? []) : [];
+  const defaultCountryName = t("address.defaultCountryName");
+  const form = checkoutFormOfFields(values, initialCheckoutForm(page.user, defaultCountryName, page.shop.gift.omotegaki), { defaultCountryName, book });
+
+  if (paymentMethodChoice(form.method).checkoutInput !== "none") {
+    return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [] });
+  }
+
+  // A choice whose own fields the page did not show (drawn only once chosen): the page again, with them.
+  const unshown =
+    ("gift_noshi" in values && !("gift_omotegaki" in values)) ||
+    ("gift_message_card" in values && !("gift_message" in values)) ||
+    (values.delivery_choice === "other" && !("recipient_name" in values));
+  if (unshown) return refused(200, { values, fields: {}, errors: [], notice: t("checkout.fillShownFields") });
+
+  const lines = parseItemsField(values[ITEMS_FIELD]);
+  const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
+  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate) : null;
+  if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
+    // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
+    // chosen one, saying which changed (a method changed at the same amount is not a new amount).
+    const sameAmount = (values[CONFIRMED_FIELD] ?? "").endsWith(`:${total}`);
+    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain") });
+  }
+
+  // The bottles the page showed and the shopper confirmed (a resend after the order emptied the cart is the same order).
+  const payload = { ...orderPayload([], form), items: lines };
+  const answer = await page.api("POST", "/api/checkout", payload, { csrfToken, requestKey });
+  const body = answer.body as { order_id?: unknown; require_action?: unknown; items_rejected?: unknown; errors?: unknown } | undefined;
+
+  if (answer.status === 200 && body?.require_action === false && typeof body.order_id === "string" && isOrderPublicId(body.order_id)) {
+    const headers = cookieHeaders(answer.setCookies);
+    const secure = page.publicUrl.startsWith("https:") ? "; Secure" : "";
+    headers.append("set-cookie", `${COMPLETED_ORDER_COOKIE}=${body.order_id}; Path=${COMPLETED_ORDER_PATH}; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
+    return redirect(COMPLETED_ORDER_PATH, { status: 303, headers });
+  }
+  if (answer.status === 422 && body?.items_rejected === true && Array.isArray(body.errors)) {
+    const messages = (body.errors as CheckoutItemError[]).map((entry) => entry.message).filter((message): message is string => typeof message === "string");
+    return refused(422, { values, fields: {}, errors: messages.length > 0 ? messages : [t("checkout.failed")] }, answer.setCookies);
+  }
+  if (answer.status >= 400) {
+    const errors = messagesOf(body);
+    return refused(answer.status, { values, fields: fieldsOf(body), errors: errors.length > 0 ? errors : [t("checkout.failed")] }, answer.setCookies);
+  }
+  // A 200 that still asks for the gateway (not for bank or cod): nothing more can be done without the script.
+  return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [] }, answer.setCookies);
+}
+
+/** The order number a form post handed to /checkout/complete, from the request's cookies. */
+export function completedOrderOf(request: Request): string | null {
+  const cookie = request.headers.get("cookie") ?? "";
+  for (const part of cookie.split(";")) {
+    const [name, value] = part.trim().split("=", 2);
+    if (name === COMPLETED_ORDER_COOKIE && value && isOrderPublicId(value)) return value;
+  }
+  return null;
+}

@@ -1,0 +1,172 @@
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-audit-log";
+import { formatDateTime } from "../../../domain/format.ts";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
+import { adminLoader } from "../../features/admin/admin-api.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
+import { useOpsText } from "../../features/admin/ops-i18n.ts";
+import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import type { Paged, StaffEntry } from "../../features/admin/ops-resources.ts";
+import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
+import { userAgentSummary } from "../../features/admin/user-agent-summary.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+
+/** One entry of GET /admin/api/audit_log (decision 065). */
+interface AuditEntry {
+  id: number;
+  at: string;
+  staff_id: number | null;
+  staff_email: string | null;
+  action: string;
+  /** The action's name in the page's language (the code when an old entry's has none). */
+  action_label?: string;
+  target_kind: string | null;
+  target_kind_label?: string | null;
+  target_id: string | null;
+  outcome: "success" | "failure";
+  details: { fields?: string[]; values?: Record<string, number | boolean>; known_account?: boolean };
+  ip: string;
+  user_agent: string | null;
+}
+
+/** The families of actions the filter offers; an entry's action is `family.verb`. */
+const FAMILIES = ["staff", "order", "stock", "product", "exhibit", "series", "liquor_type", "upload", "member", "inquiry", "magazine", "settings"] as const;
+
+async function load({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const query = new URLSearchParams();
+  for (const name of ["staff_id", "action", "from", "to", "page"]) {
+    const value = search.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  const [log, staff] = await Promise.all([
+    loadOwnerOnly<Paged<AuditEntry>>(request, `/audit_log?${query.toString()}`),
+    loadOwnerOnly<{ data: StaffEntry[] }>(request, "/staff"),
+  ]);
+  return { log, staff: staff?.data ?? [], search: query.toString(), filter: Object.fromEntries(query) as Record<string, string> };
+}
+export const clientLoader = adminLoader(load);
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "admin.nav.auditLog");
+}
+
+/** What an entry changed: the fields named, the numbers with their values. */
+function changed(entry: AuditEntry): string {
+  const values = entry.details.values ?? {};
+  return (entry.details.fields ?? []).map((field) => (field in values ? `${field}=${String(values[field])}` : field)).join(", ");
+}
+
+/** What an entry acted on: an order by its printed number (a link), anything else by its kind and id. */
+function Target({ entry }: { entry: AuditEntry }) {
+  if (!entry.target_kind) return null;
+  const kind = entry.target_kind_label ?? entry.target_kind;
+  if (entry.target_kind === "order" && entry.target_id) {
+    return (
+      <>
+        {kind} <Link to={`/admin/orders/${entry.target_id}`}>{orderNumberForShopper(entry.target_id)}</Link>
+      </>
+    );
+  }
+  return <>{entry.target_id ? `${kind} #${entry.target_id}` : kind}</>;
+}
+
+/** The owner's staff audit log: who did what to what, when and from where, filtered by staff, kind of action and dates. */
+export default function AdminAuditLog() {
+  const to = useOpsText();
+  const { locale } = useI18n();
+  const { log, staff, search, filter } = useLoaderData<typeof clientLoader>();
+
+  if (!log) {
+    return (
+      <>
+        <h1 className={styles.title}>{to("audit.title")}</h1>
+        <Notice tone="info">{to("ops.ownerOnly")}</Notice>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className={styles.title}>{to("audit.title")}</h1>
+      <p className={styles.muted}>{to("audit.lead")}</p>
+      <section className={styles.section}>
+        <OpsListFilters path="/admin/audit-log" search={search} submitLabel={to("ops.search")}>
+          <Select
+            label={to("audit.staff")}
+            name="staff_id"
+            defaultValue={filter.staff_id ?? ""}
+            options={[{ value: "", label: to("audit.all") }, ...staff.map((entry) => ({ value: String(entry.id), label: entry.email }))]}
+          />
+          <Select
+            label={to("audit.action")}
+            name="action"
+            defaultValue={filter.action ?? ""}
+            options={[{ value: "", label: to("audit.all") }, ...FAMILIES.map((family) => ({ value: `${family}.`, label: to(`audit.family.${family}`) }))]}
+          />
+          <Input label={to("audit.from")} name="from" type="date" defaultValue={filter.from ?? ""} />
+          <Input label={to("audit.to")} name="to" type="date" defaultValue={filter.to ?? ""} />
+        </OpsListFilters>
+      </section>
+      <OpsListSection
+        id="audit-list"
+        title={to("audit.list")}
+        emptyText={to("audit.empty")}
+        path="/admin/audit-log"
+        search={search}
+        pagination={log.meta.pagination}
+        isEmpty={log.data.length === 0}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{to("audit.at")}</th>
+            <th scope="col">{to("audit.who")}</th>
+            <th scope="col">{to("audit.what")}</th>
+            <th scope="col">{to("audit.target")}</th>
+            <th scope="col">{to("audit.changes")}</th>
+            <th scope="col">{to("audit.from.where")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {log.data.map((entry) => (
+            <tr key={entry.id} data-testid="audit-row">
+              <td className={styles.nowrap}>{formatDateTime(new Date(entry.at), locale)}</td>
+              <td>{entry.staff_email ?? to("audit.unknownAccount")}</td>
+              <th scope="row">
+                <span title={entry.action}>{entry.action_label ?? entry.action}</span> {entry.outcome === "failure" && <Badge tone="danger">{to("audit.failure")}</Badge>}
+              </th>
+              <td className={styles.nowrap}>
+                <Target entry={entry} />
+              </td>
+              <td>{changed(entry)}</td>
+              <td>
+                {entry.ip}
+                {entry.user_agent && (
+                  <>
+                    <br />
+                    <small className={styles.muted} title={entry.user_agent} data-testid="audit-agent">
+                      {userAgentSummary(entry.user_agent)}
+                    </small>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </OpsListSection>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <OpsLoading />;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

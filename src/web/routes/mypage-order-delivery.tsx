@@ -1,0 +1,125 @@
+import { data, Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/mypage-order-delivery";
+import { parseIsoDate } from "../../domain/format.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
+import { CsrfField } from "../shared/site/csrf-field.tsx";
+import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { RequestKeyField } from "../shared/site/request-key-field.tsx";
+import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { pageContext } from "../load-context.ts";
+import { useI18n } from "../i18n/i18n.tsx";
+import { pageTitle } from "../page-meta.ts";
+import { Button } from "../ui/button.tsx";
+import { Select } from "../ui/field.tsx";
+import { Notice } from "../ui/notice.tsx";
+
+/** GET /api/orders/{id}/delivery's answer (decision 074). */
+interface DeliveryOptions {
+  order_id: string;
+  desired_delivery_date: string | null;
+  desired_delivery_timezone: string | null;
+  changeable: boolean;
+  reason: string | null;
+  dates: string[];
+  time_bands: { code: string; label: string }[];
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, "orderDelivery.title");
+}
+
+/**
+ * The order's wish and choices, read with the page (no script needed); another member's order or an
+ * unknown one is the API's 404. A new request key per drawing: the form posted twice is booked once.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const answer = await context.get(pageContext).api("GET", `/api/orders/${encodeURIComponent(params.id)}/delivery`);
+  if (answer.status === 404) throw data(null, { status: 404 });
+  if (answer.status !== 200) throw data(null, { status: answer.status });
+  return { options: (answer.body as { data: DeliveryOptions }).data, requestKey: crypto.randomUUID() };
+}
+
+/** The form's post: POST /api/orders/{id}/delivery with the form's key, then this page again saying it changed. */
+export async function action(args: Route.ActionArgs) {
+  const id = encodeURIComponent(args.params.id);
+  return formAction(
+    args,
+    (values) => ({
+      method: "POST",
+      path: `/api/orders/${id}/delivery`,
+      body: { desired_delivery_date: values.desired_delivery_date ?? "", desired_delivery_timezone: values.desired_delivery_timezone ?? "" },
+      keyed: true,
+    }),
+    () => ({ redirectTo: `/mypage/orders/${id}/delivery?changed=1` }),
+  );
+}
+
+/**
+ * /mypage/orders/{id}/delivery: the member moves the delivery date and time band of an order not yet
+ * ready to ship (decision 074). A plain form post to the page's action, the same before and after
+ * JavaScript; once the order is ready to ship or shipped, the page says why instead of the form.
+ */
+export default function MyPageOrderDelivery({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, date } = useI18n();
+  const [searchParams] = useSearchParams();
+  const { options, requestKey } = loaderData;
+  const refusal = refusalOf(actionData);
+  const dayLabel = (iso: string) => {
+    const day = parseIsoDate(iso);
+    return day ? date(day) : iso;
+  };
+  const bandLabel = (code: string) => options.time_bands.find((band) => band.code === code)?.label ?? code;
+  const chosenDate = refusal?.values.desired_delivery_date ?? options.desired_delivery_date ?? "";
+  const chosenBand = refusal?.values.desired_delivery_timezone ?? options.desired_delivery_timezone ?? "";
+  // The date already wished stays a choice while it may be kept (only the time band moves).
+  const dates = options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
+  return (
+    <section data-testid="order-delivery">
+      <h1 className="page-title">{t("orderDelivery.title")}</h1>
+      <p>{t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) })}</p>
+      {searchParams.get("changed") === "1" && !refusal && (
+        <Notice tone="success" testId="order-delivery-changed">
+          {t("orderDelivery.changed")}
+        </Notice>
+      )}
+      {refusal && <RefusedNotice errors={refusal.errors} />}
+      <dl>
+        <dt>{t("orderDelivery.current")}</dt>
+        <dd data-testid="order-delivery-current">
+          {options.desired_delivery_date ? dayLabel(options.desired_delivery_date) : t("orders.desiredDateNone")}{" "}
+          {options.desired_delivery_timezone ? bandLabel(options.desired_delivery_timezone) : t("orders.desiredTimeNone")}
+        </dd>
+      </dl>
+      {options.changeable ? (
+        <form method="post" data-testid="order-delivery-form">
+          <CsrfField />
+          <RequestKeyField value={requestKey} />
+          <Select
+            label={t("orderDelivery.date")}
+            hint={t("orderDelivery.dateHint")}
+            name="desired_delivery_date"
+            defaultValue={chosenDate}
+            error={refusal?.fields.desired_delivery_date?.[0]}
+            options={[{ value: "", label: t("orderDelivery.dateNone") }, ...dates.map((day) => ({ value: day, label: dayLabel(day) }))]}
+          />
+          <Select
+            label={t("orderDelivery.time")}
+            name="desired_delivery_timezone"
+            defaultValue={chosenBand}
+            error={refusal?.fields.desired_delivery_timezone?.[0]}
+            options={[{ value: "", label: t("orderDelivery.timeNone") }, ...options.time_bands.map((band) => ({ value: band.code, label: band.label }))]}
+          />
+          <Button type="submit">{t("orderDelivery.submit")}</Button>
+        </form>
+      ) : (
+        <Notice tone="info" testId="order-delivery-closed">
+          <strong>{t("orderDelivery.cannot")}</strong>
+          <p>{options.reason}</p>
+        </Notice>
+      )}
+      <p>
+        <Link to="/mypage/orders">{t("orderDelivery.back")}</Link>
+      </p>
+    </section>
+  );
+}
