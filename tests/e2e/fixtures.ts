@@ -49,6 +49,10 @@ export async function passOwnerSecondStep(page: Page, locale: "ja" | "en" = "ja"
     const arrived = landing ?? page.getByRole("heading", { level: 1, name: locale === "en" ? "Dashboard" : "ダッシュボード" });
     await expect(arrived.or(refused)).toBeVisible();
     if (!(await refused.isVisible())) return;
+    // On a loaded machine the post may reach the server after the clock left the step's window
+    // (the earliest step is tried first, so it is the oldest the server still takes): the code is
+    // then refused as wrong, and the next step's code is typed, as an owner would type the new one.
+    if (step < currentStep() - 1 && (await refused.textContent())?.includes(locale === "en" ? "not correct" : "正しくありません")) continue;
     await expect(refused).toContainText(locale === "en" ? "already been used" : "すでに使われています");
   }
   throw new Error("the owner's codes kept being refused");
