@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { characterCount } from "../../domain/inquiry.ts";
+import { characterCount } from "../../domain/field-rules.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
