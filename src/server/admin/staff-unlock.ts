@@ -34,6 +34,7 @@ export class StaffUnlock {
 
   /** Answers at once for a checked address (staffUnlockSchema); the look-up and the mail come after the answer, so its timing tells nothing. */
   request(email: string, locale: Locale, now = new Date()): void {
+    if (!email) return;
     this.deps.afterAnswer.run("staff unlock mail", async () => {
       const [staff] = await this.db.select().from(staffMembersTable).where(eq(staffMembersTable.email, email));
       if (!staff || !(await this.deps.signInLock.isStaffAccountLocked(staff.email, now))) return;
