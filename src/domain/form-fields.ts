@@ -1,5 +1,7 @@
 import type { ValidationKind } from "./field-messages.ts";
 import { INVALID_CHARACTERS, hasForbiddenCharacters, recordIdOf } from "./input-rules.ts";
+import { isInvoiceNumber, normaliseInvoiceNumber } from "./invoice-registration.ts";
+import { isRealDate, japanDateOf } from "./japan-time.ts";
 import { z } from "./zod.ts";
 
 // The fields of the back office's forms (catalogue, liquor ledger), as zod rules for the schemas in
@@ -126,5 +128,39 @@ export function formIds(options: { required?: boolean } = {}) {
       return [];
     }
     return list as number[];
+  });
+}
+
+/** Today's date in Japan as yyyy-mm-dd, the calendar the books keep. */
+function japanToday(now: Date): string {
+  const { year, month, day } = japanDateOf(now);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A business date typed as yyyy-mm-dd that exists and is not after today in Japan; blank when empty. */
+export function formPastDate() {
+  return fieldRule((raw, problem): string => {
+    const value = typeof raw === "string" ? raw.trim() : raw;
+    if (value === undefined || value === null || value === "") {
+      problem("blank");
+      return "";
+    }
+    const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+    if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3])) || match[0] > japanToday(new Date())) {
+      problem("invalid");
+      return "";
+    }
+    return match[0];
+  });
+}
+
+/** An invoice registration number: empty is null (not registered, or not stated), otherwise "T" + 13 digits (full-width and hyphens accepted). */
+export function formInvoiceNumber(options: { max: number }) {
+  return formText(options).transform((typed, context) => {
+    if (typed === "") return null;
+    const number = normaliseInvoiceNumber(typed);
+    if (isInvoiceNumber(number)) return number;
+    context.addIssue({ code: "custom", message: "not_invoice_number" });
+    return z.NEVER;
   });
 }
