@@ -32,7 +32,7 @@ export const oneLineText = z.unknown().optional().transform((value) => (typeof v
 export const manyLinesText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""));
 
 /** Characters (code points), not UTF-16 units: "🍷" is one character, as Rails counts it. */
-export function characterCount(value: string): number {
+function characterCount(value: string): number {
   return Array.from(value).length;
 }
 
