@@ -27,7 +27,8 @@ export type ValidationKind =
   | "expired"
   | "already_confirmed"
   | "not_found"
-  | "not_kana";
+  | "not_kana"
+  | "not_invoice_number";
 
 const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
   ja: {
@@ -52,6 +53,7 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     already_confirmed: "は既に登録済みです。ログインしてください。",
     not_found: "は見つかりませんでした。",
     not_kana: "はカタカナまたはひらがなで入力してください",
+    not_invoice_number: "は「T」と13桁の数字で入力してください(例: T1234567890123)",
   },
   en: {
     blank: "can't be blank",
@@ -75,6 +77,7 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     already_confirmed: "was already confirmed, please try signing in",
     not_found: "not found",
     not_kana: "must be written in katakana or hiragana",
+    not_invoice_number: 'must be "T" and 13 digits (e.g. T1234567890123)',
   },
 };
 

@@ -16,6 +16,15 @@ export function formFields(body: unknown, wrapper?: string): Record<string, unkn
   return record;
 }
 
+/**
+ * A form's fields as one object, for a form whose fields may each be left out (a partial change)
+ * or are read leniently: a body that is not an object (a number, a list; only a crafted request
+ * sends one) fails as a whole, reported on "base".
+ */
+export function formObject<S extends z.ZodRawShape>(shape: S) {
+  return z.object(shape, { error: "invalid" });
+}
+
 /** One line of text, trimmed; a line break (only a crafted request sends one) becomes a space. Not text: "". */
 export const oneLineText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : ""));
 
@@ -23,7 +32,7 @@ export const oneLineText = z.unknown().optional().transform((value) => (typeof v
 export const manyLinesText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""));
 
 /** Characters (code points), not UTF-16 units: "🍷" is one character, as Rails counts it. */
-function characters(value: string): number {
+function characterCount(value: string): number {
   return Array.from(value).length;
 }
 
@@ -32,7 +41,7 @@ export function requiredText(max: number) {
   return z
     .string()
     .min(1, { error: "blank", abort: true })
-    .refine((value) => characters(value) <= max, { error: "too_long", params: { count: max } });
+    .refine((value) => characterCount(value) <= max, { error: "too_long", params: { count: max } });
 }
 
 /** Text trimmed of surrounding blank space (line breaks kept). Not text: "". */

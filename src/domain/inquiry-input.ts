@@ -39,3 +39,28 @@ export function parseInquiry(input: unknown): { ok: true; value: InquiryInput } 
  * it handled, { handled: false } back to unhandled; anything else is not one of the choices.
  */
 export const inquiryHandledSchema = z.preprocess((body) => formFields(body), z.object({ handled: z.boolean({ error: "inclusion" }) }));
+
+/** Limits of a reply from the back office, in characters as a reader counts them. */
+export const REPLY_LIMITS = { subject: 200, message: 10_000 } as const;
+
+/**
+ * A reply from the inbox (POST /admin/api/inquiries/:id/replies): its subject (one line; left out,
+ * "Re: " and the inquiry's), the message, and whether to mark the inquiry handled. Any other body
+ * reads as an empty reply, so it fails with the message's.
+ */
+export const inquiryReplySchema = z.preprocess(
+  (body) => formFields(body),
+  z.object({
+    // A line break in a subject would end up in a mail header, so it becomes a space.
+    subject: z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : undefined))
+      .pipe(requiredText(REPLY_LIMITS.subject).optional()),
+    message: manyLinesText.pipe(requiredText(REPLY_LIMITS.message)),
+    mark_handled: z
+      .unknown()
+      .optional()
+      .transform((value) => value === true),
+  }),
+);

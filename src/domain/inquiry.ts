@@ -6,8 +6,3 @@ export const INQUIRY_FIELDS = ["name", "email", "subject", "message"] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 
 export type InquiryInput = Record<InquiryField, string>;
-
-/** Characters (code points), not UTF-16 units: "🍷" is one character, as Rails counts it. */
-export function characterCount(value: string): number {
-  return Array.from(value).length;
-}

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
-import { readExhibitInput } from "../catalog/admin-exhibits.service.ts";
-import { KEYED_WRITE, formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { arrangeImagesSchema, attachImageSchema, exhibitChangeSchema, exhibitCreateSchema } from "../../domain/catalog-input.ts";
+import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 /** The back office's exhibits: list, one, create, change (only the fields sent), delete, pictures. */
@@ -12,18 +12,17 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
   const path = `${ADMIN_API}/exhibits`;
   const staff = staffOnly();
   const oneExhibit = { ...staff, schema: { params: recordIdParams } };
-  const oneExhibitWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
 
   app.get(path, staff, async () => ({ data: await exhibits.list() }));
 
   app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
-  app.post(path, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) =>
-    reply.status(201).send({ data: await exhibits.create(readExhibitInput(request.body, request.locale, false), request.locale) }),
+  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: exhibitCreateSchema }) }, async (request, reply) =>
+    reply.status(201).send({ data: await exhibits.create(checkedBody(request), request.locale) }),
   );
 
-  app.patch(`${path}/:id`, oneExhibitWithForm, async (request) => ({
-    data: await exhibits.update(request.params.id, readExhibitInput(request.body, request.locale, true), request.locale),
+  app.patch(`${path}/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: exhibitChangeSchema }) }, async (request) => ({
+    data: await exhibits.update(request.params.id, checkedBody(request), request.locale),
   }));
 
   app.delete(`${path}/:id`, oneExhibit, async (request, reply) => {
@@ -31,11 +30,11 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
     return reply.status(204).send();
   });
 
-  app.post(`${path}/:id/images`, oneExhibitWithForm, async (request) => ({
-    data: await exhibits.attachImage(request.params.id, request.body.signed_id, request.locale),
+  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema }) }, async (request) => ({
+    data: await exhibits.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
   }));
 
-  app.put(`${path}/:id/images`, oneExhibitWithForm, async (request) => ({
-    data: await exhibits.arrangeImages(request.params.id, request.body, request.locale),
+  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema }) }, async (request) => ({
+    data: await exhibits.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
   }));
 }

@@ -4,14 +4,16 @@ import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { requireStaff } from "../http/auth.ts";
-import { KEYED_WRITE, checkedBody, formBody, formSchema, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, pageQuery, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminInquiriesService, InquiryState } from "../inquiries/admin-inquiries.service.ts";
 import { INQUIRY_STATES } from "../inquiries/admin-inquiries.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
-import { inquiryHandledSchema } from "../../domain/inquiry-input.ts";
+import { inquiryHandledSchema, inquiryReplySchema } from "../../domain/inquiry-input.ts";
 import { LabelledFieldErrors } from "../i18n/labelled-field-errors.ts";
 
 const filterLabels = { state: { ja: "対応状況", en: "State" }, handled: { ja: "対応済み", en: "Handled" } };
+/** A reply's fields as the inbox names them (its message is the reply, not the inquiry's). */
+const replyLabels = { subject: { ja: "件名", en: "Subject" }, message: { ja: "返信内容", en: "Reply" } };
 
 // The shapes are declared here; a value outside its choices is the form's 422 naming the field.
 const inquiriesQuery = z.object({ state: queryText, q: searchText, page: pageQuery });
@@ -44,8 +46,8 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   });
 
   /** { subject?, message, mark_handled? }: mails the answer to the sender in their language and keeps it. */
-  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, body: formBody } }, async (request) => {
+  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: inquiryReplySchema }) }, async (request) => {
     const staffMember = requireStaff(request);
-    return { data: await adminInquiries.reply(request.params.id, request.body, { staffId: staffMember.id, locale: request.locale }) };
+    return { data: await adminInquiries.reply(request.params.id, checkedBody(request, replyLabels), { staffId: staffMember.id, locale: request.locale }) };
   });
 }

@@ -104,6 +104,16 @@ describe("the inquiry inbox", () => {
       payload: { message: "x".repeat(10_001) },
     });
     expect(long.json().fields).toEqual({ message: ["Reply is too long (maximum is 10000 characters)"] });
+    // A body that is not a reply reads as an empty one; a subject that is not text takes the default.
+    const notAReply = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/inquiries/${id}/replies`,
+      headers: { ...staff.headers, "content-type": "application/json" },
+      payload: "42",
+    });
+    expect(notAReply.statusCode).toBe(422);
+    expect(notAReply.json().fields).toEqual({ message: ["返信内容を入力してください"] });
+    expect((await call("POST", `/inquiries/${id}/replies`, { subject: 7, message: "" })).json().fields).toEqual({ message: ["返信内容を入力してください"] });
     expect((await shop.mailsTo("empty@example.com")).filter((mail) => mail.subject.startsWith("Re:"))).toHaveLength(0);
     expect((await call("GET", `/inquiries/${id}`)).json().data.replies_sent).toEqual([]);
   });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
-import { KEYED_WRITE, formBody, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
-import { readProductInput, readRestockInput } from "../catalog/admin-products.input.ts";
+import { arrangeImagesSchema, attachImageSchema, productChangeSchema, productCreateSchema, restockSchema } from "../../domain/catalog-input.ts";
+import { KEYED_WRITE, checkedBody, formSchema, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
@@ -28,30 +28,29 @@ export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { pro
   const path = `${ADMIN_API}/products`;
   const staff = staffOnly();
   const oneProduct = { ...staff, schema: { params: recordIdParams } };
-  const oneProductWithForm = { ...staff, schema: { params: recordIdParams, body: formBody } };
 
   app.get(path, { ...staff, schema: { querystring: productListQuery } }, async (request) => ({ data: await products.list(productFilters(request.query)) }));
 
   app.get(`${path}/:id`, oneProduct, async (request) => ({ data: await products.detail(request.params.id) }));
 
-  app.post(path, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) => {
-    const created = await products.create(readProductInput(request.body, request.locale, false), request.locale, requireStaff(request).id);
+  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: productCreateSchema }) }, async (request, reply) => {
+    const created = await products.create(checkedBody(request), request.locale, requireStaff(request).id);
     return reply.status(201).send({ data: created });
   });
 
-  app.patch(`${path}/:id`, { ...oneProductWithForm, config: KEYED_WRITE }, async (request) => ({
-    data: await products.update(request.params.id, readProductInput(request.body, request.locale, true), request.locale, requireStaff(request).id),
+  app.patch(`${path}/:id`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: productChangeSchema }) }, async (request) => ({
+    data: await products.update(request.params.id, checkedBody(request), request.locale, requireStaff(request).id),
   }));
 
-  app.post(`${path}/:id/restock`, { ...oneProductWithForm, config: KEYED_WRITE }, async (request) => ({
-    data: await products.restock(request.params.id, readRestockInput(request.body, request.locale), request.locale, requireStaff(request).id),
+  app.post(`${path}/:id/restock`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: restockSchema }) }, async (request) => ({
+    data: await products.restock(request.params.id, checkedBody(request).amount, request.locale, requireStaff(request).id),
   }));
 
-  app.post(`${path}/:id/images`, oneProductWithForm, async (request) => ({
-    data: await products.attachImage(request.params.id, request.body.signed_id, request.locale),
+  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema }) }, async (request) => ({
+    data: await products.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
   }));
 
-  app.put(`${path}/:id/images`, oneProductWithForm, async (request) => ({
-    data: await products.arrangeImages(request.params.id, request.body, request.locale),
+  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema }) }, async (request) => ({
+    data: await products.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
   }));
 }

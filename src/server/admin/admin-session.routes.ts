@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { StaffResource } from "../../domain/staff.ts";
-import { formBody, queryValue, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, queryValue, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { backOfficeSecuritySchema, staffCodeSchema, staffSignInSchema, staffUnlockSchema } from "../../domain/staff-input.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { newSessionId } from "../accounts/session-id.ts";
@@ -20,13 +21,16 @@ import { PENDING_COOKIE, PENDING_SIGN_IN_MS, pendingExpired, type StaffTwoFactor
 
 export const ADMIN_API = "/admin/api";
 
-// Wrong types are answered like a wrong password: the sign-in form has nothing else to say.
-const signInBody = z.object({ email: z.unknown(), password: z.unknown() }).partial().catch({});
-/** The unlock request's address (anything else is answered as an address that is not locked), and the mail link's token. */
-const unlockBody = z.object({ email: z.unknown() }).partial().catch({});
+/** The mail link's token of an unlock. */
 const unlockQuery = z.object({ token: queryValue });
-/** The second step's code (six digits or a recovery code); anything else is a wrong code. */
-const codeBody = z.object({ code: z.unknown() }).partial().catch({});
+/** The second step's field, named as its page names it. */
+const codeLabels = { code: { ja: "確認コード", en: "Verification code" } };
+/** The access rules' fields, named as the owner's page names them. */
+const securityLabels = {
+  require_two_factor: { ja: "二段階認証の必須設定", en: "Two-factor requirement" },
+  allow_ips: { ja: "接続を許可するIPアドレス", en: "Allowed IP addresses" },
+  confirm_lockout: { ja: "自分のアドレスを含まない保存の確認", en: "Confirmation to save without your address" },
+};
 
 /**
  * Back-office sign-in, the signed-in staff member, sign-out, and (owner only) the staff list.
@@ -81,8 +85,8 @@ export function registerAdminSessionRoutes(
    * otherwise the answer is `{ second_factor: "code" | "enrol" }` with the pending note, and no
    * session: the sign-in page goes on to the code, or to enrolment.
    */
-  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: signInBody } }, async (request, reply) => {
-    const passed = await deps.staff.signIn(request.body, { ip: request.ip });
+  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffSignInSchema }) }, async (request, reply) => {
+    const passed = await deps.staff.signIn(checkedBody(request), { ip: request.ip });
     if ("secondStep" in passed) {
       setPending(reply, passed.pendingToken);
       return { second_factor: passed.secondStep };
@@ -91,8 +95,9 @@ export function registerAdminSessionRoutes(
   });
 
   /** The second step: `{ code }`, a code of the authenticator app or a recovery code. */
-  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: codeBody } }, async (request, reply) => {
-    const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], request.body.code, { ip: request.ip });
+  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema }) }, async (request, reply) => {
+    const { code } = checkedBody(request, codeLabels);
+    const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
     return signInBrowser(request, reply, signedIn.staff, signedIn.sessionId);
   });
 
@@ -137,14 +142,15 @@ export function registerAdminSessionRoutes(
    * answered, this once. From a pending note, the session opens too (and the code counts on the
    * sign-in lock). No request key: its stored answer would keep the recovery codes in clear.
    */
-  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { body: codeBody } }, async (request, reply) => {
+  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema }) }, async (request, reply) => {
     const actor = await enrolling(request);
+    const { code } = checkedBody(request, codeLabels);
     if (actor.viaPending) {
-      const signedIn = await deps.staff.signInByEnrolling(request.cookies[PENDING_COOKIE], request.body.code, { ip: request.ip });
+      const signedIn = await deps.staff.signInByEnrolling(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
       return { ...(await signInBrowser(request, reply, signedIn.staff, signedIn.sessionId)), recovery_codes: signedIn.recoveryCodes };
     }
     if (!(await deps.twoFactor.pendingEnrolment(actor.id, ""))) throw new DomainError("invalid", "twoFactorNoEnrolment", { code: [message("twoFactorNoEnrolment", request.locale)] });
-    const codes = await deps.twoFactor.confirmEnrolment(actor.id, request.body.code);
+    const codes = await deps.twoFactor.confirmEnrolment(actor.id, code);
     if (!codes) throw new DomainError("invalid", "twoFactorInvalid", { code: [message("twoFactorInvalid", request.locale)] });
     return { recovery_codes: codes };
   });
@@ -166,8 +172,8 @@ export function registerAdminSessionRoutes(
   app.get(`${ADMIN_API}/security`, staffOnly("owner"), async (request) => deps.security.settings(request.ip));
 
   /** `{ require_two_factor, allow_ips: [..], confirm_lockout }`: 422 naming each entry that is not an address, or a list without the owner's address unless confirmed. */
-  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), schema: { body: formBody } }, async (request) => {
-    const saved = await deps.security.update(request.body, request.ip, request.locale);
+  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), ...formSchema({ body: backOfficeSecuritySchema }) }, async (request) => {
+    const saved = await deps.security.update(checkedBody(request, securityLabels), request.ip, request.locale);
     request.log.info({ by: requireStaff(request, "owner").id, entries: saved.allow_ips.length, require_two_factor: saved.require_two_factor }, "back office security settings saved");
     return saved;
   });
@@ -175,8 +181,8 @@ export function registerAdminSessionRoutes(
   app.get(`${ADMIN_API}/session`, staffOnly(), async (request) => ({ staff: requireStaff(request) }));
 
   // "Resend unlock" for staff: one answer whatever the address; the mail only to a locked account.
-  app.post(STAFF_UNLOCK_PATH, { config: { rateLimit: rateLimitFor("resend") }, schema: { body: unlockBody } }, async (request) => {
-    deps.staffUnlock.request(request.body.email, request.locale);
+  app.post(STAFF_UNLOCK_PATH, { config: { rateLimit: rateLimitFor("resend") }, ...formSchema({ body: staffUnlockSchema }) }, async (request) => {
+    deps.staffUnlock.request(checkedBody(request).email, request.locale);
     return { message: message("unlockInstructionsSent", request.locale) };
   });
 

@@ -192,6 +192,34 @@ describe("POST /admin/api/session", () => {
   });
 });
 
+describe("bodies that are not a form", () => {
+  /** A raw JSON body: a number is valid JSON and no form. */
+  function postRaw(session: BrowserSession, url: string, body: string, locale: "ja" | "en") {
+    return shop.app.inject({
+      method: "POST",
+      url,
+      headers: { ...session.headers, cookie: `${session.cookie}; locale=${locale}`, "content-type": "application/json" },
+      payload: body,
+      remoteAddress: "192.0.2.77",
+    });
+  }
+
+  it("are a 422 naming the input, before any password or code is checked, in the request's language", async () => {
+    const staff = await staffSession(shop, "staff");
+    for (const [session, url] of [
+      [shop.browserSession(), "/admin/api/session"],
+      [shop.browserSession(), "/admin/api/session/code"],
+      [shop.browserSession(), "/admin/api/unlock"],
+      [staff, "/admin/api/two-factor/confirm"],
+    ] as const) {
+      const ja = await postRaw(session, url, "42", "ja");
+      expect(ja.statusCode, url).toBe(422);
+      expect(ja.json(), url).toEqual({ errors: ["入力内容は不正な値です"], fields: { base: ["入力内容は不正な値です"] } });
+      expect((await postRaw(session, url, "[]", "en")).json().fields, url).toEqual({ base: ["The input is invalid"] });
+    }
+  });
+});
+
 describe("staff sessions", () => {
   it("are not shopper sessions, and a shopper's session ends when staff sign in on the same browser", async () => {
     const staff = await staffSession(shop);

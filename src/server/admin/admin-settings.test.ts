@@ -190,6 +190,10 @@ describe("staff accounts", () => {
     const taken = await call("POST", "/staff", { email: "kura.helper@example.com", role: "owner" });
     expect(taken.json().fields).toEqual({ email: ["メールアドレスはすでに存在します"] });
     expect((await call("POST", "/staff", { email: "x@example.com", role: "boss" })).json().fields).toEqual({ role: ["権限は一覧にありません"] });
+    const blank = await call("POST", "/staff", { email: " ", role: "staff" });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().fields).toEqual({ email: ["メールアドレスを入力してください"] });
+    expect((await call("POST", "/staff", { email: "not an address", role: 1 }, "en")).json().fields).toEqual({ email: ["Email is invalid"], role: ["Role is not included in the list"] });
 
     expect((await call("DELETE", `/staff/${data.id}`)).statusCode).toBe(204);
     expect((await shop.app.inject({ method: "GET", url: "/admin/api/session", headers: helper.headers })).statusCode).toBe(401);

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { KEYED_WRITE, formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { liquorTypeChangeSchema, liquorTypeCreateSchema, seriesChangeSchema, seriesCreateSchema } from "../../domain/catalog-input.ts";
+import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { AdminLiquorTypesService } from "../catalog/admin-liquor-types.service.ts";
-import { readLiquorTypeInput } from "../catalog/admin-liquor-types.service.ts";
 import type { AdminSeriesService } from "../catalog/admin-series.service.ts";
-import { readSeriesInput } from "../catalog/admin-series.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 
 /** A liquor type's key; a longer one names no type (404). */
@@ -22,12 +21,12 @@ export function registerAdminTaxonomyRoutes(
 
   app.get(`${ADMIN_API}/series`, staff, async () => ({ data: await series.list() }));
 
-  app.post(`${ADMIN_API}/series`, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) =>
-    reply.status(201).send({ data: await series.create(readSeriesInput(request.body, request.locale, false), request.locale) }),
+  app.post(`${ADMIN_API}/series`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: seriesCreateSchema }) }, async (request, reply) =>
+    reply.status(201).send({ data: await series.create(checkedBody(request), request.locale) }),
   );
 
-  app.patch(`${ADMIN_API}/series/:id`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => ({
-    data: await series.update(request.params.id, readSeriesInput(request.body, request.locale, true), request.locale),
+  app.patch(`${ADMIN_API}/series/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: seriesChangeSchema }) }, async (request) => ({
+    data: await series.update(request.params.id, checkedBody(request), request.locale),
   }));
 
   app.delete(`${ADMIN_API}/series/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
@@ -37,14 +36,13 @@ export function registerAdminTaxonomyRoutes(
 
   app.get(`${ADMIN_API}/liquor_types`, staff, async () => ({ data: await liquorTypes.list() }));
 
-  app.post(`${ADMIN_API}/liquor_types`, { ...staff, config: KEYED_WRITE, schema: { body: formBody } }, async (request, reply) => {
-    const { key, changes } = readLiquorTypeInput(request.body, request.locale, { partial: false, withKey: true });
-    return reply.status(201).send({ data: await liquorTypes.create(key!, changes, request.locale) });
+  app.post(`${ADMIN_API}/liquor_types`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: liquorTypeCreateSchema }) }, async (request, reply) => {
+    const { key, changes } = checkedBody(request);
+    return reply.status(201).send({ data: await liquorTypes.create(key, changes, request.locale) });
   });
 
-  app.patch(`${ADMIN_API}/liquor_types/:key`, { ...staff, schema: { params: liquorTypeParams, body: formBody } }, async (request) => {
-    const { changes } = readLiquorTypeInput(request.body, request.locale, { partial: true, withKey: false });
-    return { data: await liquorTypes.update(request.params.key, changes) };
+  app.patch(`${ADMIN_API}/liquor_types/:key`, { ...staff, ...formSchema({ params: liquorTypeParams, body: liquorTypeChangeSchema }) }, async (request) => {
+    return { data: await liquorTypes.update(request.params.key, checkedBody(request)) };
   });
 
   app.delete(`${ADMIN_API}/liquor_types/:key`, { ...staff, schema: { params: liquorTypeParams } }, async (request, reply) => {

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
 import { requireStaff } from "../http/auth.ts";
-import { formBody, staffOnly } from "../http/route-schemas.ts";
+import { blobInputSchema } from "../../domain/catalog-input.ts";
+import { checkedBody, formSchema, staffOnly } from "../http/route-schemas.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
-import { DIRECT_UPLOAD_PATH, readBlobInput } from "../images/admin-uploads.service.ts";
+import { DIRECT_UPLOAD_PATH } from "../images/admin-uploads.service.ts";
 
 /** The key a blob record handed out; any other path names no upload (404). */
 const blobKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
@@ -16,8 +17,8 @@ const blobKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
  */
 export async function registerAdminUploadRoutes(fastify: FastifyInstance, deps: { uploads: AdminUploadsService }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(DIRECT_UPLOAD_PATH, { ...staffOnly(), schema: { body: formBody } }, async (request) =>
-    deps.uploads.createBlob(readBlobInput(request.body, request.locale), requireStaff(request).id),
+  app.post(DIRECT_UPLOAD_PATH, { ...staffOnly(), ...formSchema({ body: blobInputSchema }) }, async (request) =>
+    deps.uploads.createBlob(checkedBody(request), requireStaff(request).id),
   );
 
   // Its own scope: the raw-bytes parser (any content type, up to the size limit) applies to this route only.

@@ -56,6 +56,10 @@ describe("the owner's allow-list", () => {
     const invalid = await save({ allow_ips: ["203.0.113.0/24", "office.example"] }, AT_OFFICE);
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().fields.allow_ips).toEqual(["「office.example」はIPアドレスまたはCIDR形式の範囲(例: 203.0.113.7、203.0.113.0/24)ではありません。"]);
+    // A field of the wrong shape is the form's 422, naming it; nothing is saved.
+    const shapes = await save({ require_two_factor: "yes", allow_ips: [7] }, AT_OFFICE);
+    expect(shapes.statusCode).toBe(422);
+    expect(shapes.json().fields).toEqual({ require_two_factor: ["二段階認証の必須設定は一覧にありません"], allow_ips: ["接続を許可するIPアドレスは不正な値です"] });
     const lockout = await save({ allow_ips: [OFFICE] }, ELSEWHERE);
     expect(lockout.statusCode).toBe(422);
     expect(lockout.json().errors[0]).toContain(`いま操作している端末のアドレス(${ELSEWHERE})が含まれていません`);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { BackOfficeSecurityInput } from "../../domain/staff-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -87,22 +88,23 @@ export class BackOfficeSecurity {
    * owner's own address is refused unless `confirm_lockout` is true. Requiring a second factor of
    * everyone ends the sessions of staff who have none (they enrol at their next sign-in).
    */
-  async update(input: { require_two_factor?: unknown; allow_ips?: unknown; confirm_lockout?: unknown }, ip: string, locale: Locale): Promise<BackOfficeSecurityAnswer> {
+  /** The checked form (backOfficeSecuritySchema): a field left out keeps its value. */
+  async update(input: BackOfficeSecurityInput, ip: string, locale: Locale): Promise<BackOfficeSecurityAnswer> {
     const texts = TEXTS[locale];
     const current = await this.row();
-    const requireTwoFactor = typeof input.require_two_factor === "boolean" ? input.require_two_factor : current.requireTwoFactor;
-    const typed = Array.isArray(input.allow_ips) ? input.allow_ips : typeof input.allow_ips === "string" ? input.allow_ips.split(/[\s,]+/) : current.allowIps;
+    const requireTwoFactor = input.require_two_factor ?? current.requireTwoFactor;
+    const typed = input.allow_ips ?? current.allowIps;
     const errors: string[] = [];
     const entries: AllowEntry[] = [];
     for (const raw of typed) {
-      const text = typeof raw === "string" ? raw.trim() : "";
+      const text = raw.trim();
       if (text === "") continue;
       const entry = parseAllowEntry(text);
       if (entry) entries.push(entry);
       else errors.push(texts.notAddress(text.slice(0, 60)));
     }
     if (entries.length > ALLOW_LIST_MAX) errors.push(texts.tooMany);
-    if (errors.length === 0 && entries.length > 0 && !allowListAllows(entries, ip) && input.confirm_lockout !== true) errors.push(texts.excludesYou(ip));
+    if (errors.length === 0 && entries.length > 0 && !allowListAllows(entries, ip) && !input.confirm_lockout) errors.push(texts.excludesYou(ip));
     if (errors.length > 0) throw new DomainError("invalid", undefined, { allow_ips: errors }, errors);
     const allowIps = [...new Set(entries.map(entryText))];
     await this.database.db.update(backOfficeSecurityTable).set({ requireTwoFactor, allowIps, updatedAt: new Date() }).where(eq(backOfficeSecurityTable.id, 1));

@@ -9,10 +9,10 @@ import { isLiquorCategory } from "../../domain/product-details.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
 import { validationFailed } from "../../domain/errors.ts";
-import { KEYED_WRITE, formBody, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
-import { readAdjustmentInput, readReceivingInput, readStockTakeInput, readSupplierInput } from "../catalog/stock-ledger.input.ts";
+import { adjustmentInputSchema, receivingInputSchema, stockTakeInputSchema, supplierInputSchema } from "../../domain/ledger-input.ts";
 import type { StockLedgerService } from "../catalog/stock-ledger.service.ts";
 import type { LiquorBookRecordsService } from "../catalog/liquor-book-records.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -103,22 +103,19 @@ export function registerLiquorBookRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ledger, books, records } = deps;
   const staff = staffOnly();
-  const keyedProductWrite = { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, body: formBody } };
   const book = { ...staff, schema: { querystring: bookQuery } };
 
   app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams } }, async (request) => ({
     data: await ledger.movesOf(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/products/:id/receivings`, keyedProductWrite, async (request, reply) => {
-    const input = readReceivingInput(request.body, request.locale);
-    const moves = await ledger.recordReceiving(request.params.id, input, requireStaff(request).id, request.locale);
+  app.post(`${ADMIN_API}/products/:id/receivings`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: receivingInputSchema }) }, async (request, reply) => {
+    const moves = await ledger.recordReceiving(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
-  app.post(`${ADMIN_API}/products/:id/adjustments`, keyedProductWrite, async (request, reply) => {
-    const input = readAdjustmentInput(request.body, request.locale);
-    const moves = await ledger.recordAdjustment(request.params.id, input, requireStaff(request).id, request.locale);
+  app.post(`${ADMIN_API}/products/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: adjustmentInputSchema }) }, async (request, reply) => {
+    const moves = await ledger.recordAdjustment(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
@@ -151,14 +148,13 @@ export function registerLiquorBookRoutes(
   });
 
   // Suppliers with their invoice registration numbers; a supplier the 仕入帳 names cannot be deleted.
-  const keyedWrite = { ...staff, config: KEYED_WRITE, schema: { body: formBody } };
   app.get(`${ADMIN_API}/suppliers`, staff, async () => ({ data: await records.suppliers() }));
-  app.post(`${ADMIN_API}/suppliers`, keyedWrite, async (request, reply) => {
-    const supplier = await records.createSupplier(readSupplierInput(request.body, request.locale));
+  app.post(`${ADMIN_API}/suppliers`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: supplierInputSchema }) }, async (request, reply) => {
+    const supplier = await records.createSupplier(checkedBody(request));
     return reply.status(201).send({ data: supplier });
   });
-  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams, body: formBody } }, async (request) => ({
-    data: await records.updateSupplier(request.params.id, readSupplierInput(request.body, request.locale)),
+  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: supplierInputSchema }) }, async (request) => ({
+    data: await records.updateSupplier(request.params.id, checkedBody(request)),
   }));
   app.delete(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
     await records.deleteSupplier(request.params.id, request.locale);
@@ -167,8 +163,8 @@ export function registerLiquorBookRoutes(
 
   // Stock-takes, which monthly retail totals require at least every three months.
   app.get(`${ADMIN_API}/ledger/stock-takes`, staff, async () => ({ data: await records.stockTakes() }));
-  app.post(`${ADMIN_API}/ledger/stock-takes`, keyedWrite, async (request, reply) => {
-    const status = await records.recordStockTake(readStockTakeInput(request.body, request.locale), requireStaff(request).id);
+  app.post(`${ADMIN_API}/ledger/stock-takes`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: stockTakeInputSchema }) }, async (request, reply) => {
+    const status = await records.recordStockTake(checkedBody(request), requireStaff(request).id);
     return reply.status(201).send({ data: status });
   });
   app.delete(`${ADMIN_API}/ledger/stock-takes/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireStaff } from "../http/auth.ts";
-import { formBody, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { staffAddSchema } from "../../domain/staff-input.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { StaffManagementService } from "./staff-management.service.ts";
 
@@ -11,8 +12,8 @@ export function registerStaffManagementRoutes(fastify: FastifyInstance, deps: { 
   const owner = staffOnly("owner");
 
   /** { email, role }: answers the account and its generated password, the only time it is shown. */
-  app.post(`${ADMIN_API}/staff`, { ...owner, schema: { body: formBody } }, async (request, reply) => {
-    const added = await deps.staffManagement.add(request.body, request.locale);
+  app.post(`${ADMIN_API}/staff`, { ...owner, ...formSchema({ body: staffAddSchema }) }, async (request, reply) => {
+    const added = await deps.staffManagement.add(checkedBody(request), request.locale);
     return reply.status(201).send({ data: added.staff, password: added.password });
   });
 

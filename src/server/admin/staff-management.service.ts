@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
-import { STAFF_ROLES } from "../../domain/staff.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
@@ -21,18 +19,16 @@ export class StaffManagementService {
     private readonly deps: { staff: StaffService },
   ) {}
 
-  async add(raw: { email?: unknown; role?: unknown }, locale: Locale): Promise<{ staff: StaffResource; password: string }> {
-    const errors = new FieldErrors(locale);
-    const email = typeof raw.email === "string" ? normalizeEmail(raw.email) : "";
-    const role = raw.role ?? "staff";
-    if (!email) errors.add("email", "blank");
-    else if (email.length > EMAIL_MAX_LENGTH) errors.add("email", "too_long", { count: EMAIL_MAX_LENGTH });
-    else if (!EMAIL_PATTERN.test(email)) errors.add("email", "invalid");
-    else if (await this.exists(email)) errors.add("email", "taken");
-    if (typeof role !== "string" || !(STAFF_ROLES as readonly string[]).includes(role)) errors.add("role", "inclusion");
-    if (!errors.empty) throw validationFailed(errors);
+  /** A new account from its checked form (staffAddSchema); an address already kept is refused here. */
+  async add(input: { email: string; role: StaffRole }, locale: Locale): Promise<{ staff: StaffResource; password: string }> {
+    const { email, role } = input;
+    if (await this.exists(email)) {
+      const errors = new FieldErrors(locale);
+      errors.add("email", "taken");
+      throw validationFailed(errors);
+    }
     const password = randomStaffPassword();
-    const { staff } = await this.deps.staff.createOrReset({ email, password, role: role as StaffRole }, locale);
+    const { staff } = await this.deps.staff.createOrReset({ email, password, role }, locale);
     return { staff, password };
   }
 

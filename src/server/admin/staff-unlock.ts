@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { normalizeEmail } from "../../domain/account.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { AfterAnswer } from "../accounts/after-answer.ts";
 import { accountMail } from "../accounts/account.mails.ts";
@@ -33,9 +32,8 @@ export class StaffUnlock {
     this.key = crypto.createHmac("sha256", settings.secret).update("staff-unlock").digest();
   }
 
-  /** Answers at once; the look-up and the mail come after the answer, so its timing tells nothing. */
-  request(rawEmail: unknown, locale: Locale, now = new Date()): void {
-    const email = typeof rawEmail === "string" ? normalizeEmail(rawEmail) : "";
+  /** Answers at once for a checked address (staffUnlockSchema); the look-up and the mail come after the answer, so its timing tells nothing. */
+  request(email: string, locale: Locale, now = new Date()): void {
     if (!email) return;
     this.deps.afterAnswer.run("staff unlock mail", async () => {
       const [staff] = await this.db.select().from(staffMembersTable).where(eq(staffMembersTable.email, email));

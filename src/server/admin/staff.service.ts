@@ -48,9 +48,8 @@ export class StaffService {
    * note and no session; its lock counter is not cleared until the second step passes, so the
    * password and the codes share the attempts the lock allows.
    */
-  async signIn(input: { email?: unknown; password?: unknown }, context: { ip: string }, now = new Date()): Promise<StaffSignedIn | StaffPasswordPassed> {
-    const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
-    const password = typeof input.password === "string" ? input.password : "";
+  async signIn(input: { email: string; password: string }, context: { ip: string }, now = new Date()): Promise<StaffSignedIn | StaffPasswordPassed> {
+    const { email, password } = input;
     const lock = this.deps.signInLock;
     // Counted before the password is checked, in one update, whether the address is staff or not
     // (the answers do not tell): parallel attempts check at most the allowed number of passwords.

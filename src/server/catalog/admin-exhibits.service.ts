@@ -1,43 +1,14 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { AdminExhibit } from "../../domain/admin-catalog.ts";
-import { DESCRIPTION_MAX, NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
+import type { ExhibitChanges } from "../../domain/catalog-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitProductsTable, exhibitsTable, productsTable } from "../db/schema/catalog.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
-import { FormReader } from "../i18n/form-reader.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
-
-interface ExhibitChanges {
-  nameJa?: string | undefined;
-  nameEn?: string | undefined;
-  descriptionJa?: string | undefined;
-  descriptionEn?: string | undefined;
-  top?: boolean | undefined;
-  published?: boolean | undefined;
-  sortOrder?: number | undefined;
-  /** The products the exhibit is about, in order; links to the shop on the exhibit page. */
-  productIds?: number[] | undefined;
-}
-
-export function readExhibitInput(body: unknown, locale: Locale, partial: boolean): ExhibitChanges {
-  const form = new FormReader(body, locale, partial);
-  const changes: ExhibitChanges = {
-    nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
-    nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
-    descriptionJa: form.text("description_ja", { max: DESCRIPTION_MAX, multiline: true }),
-    descriptionEn: form.text("description_en", { max: DESCRIPTION_MAX, multiline: true }),
-    top: form.boolean("top", false),
-    published: form.boolean("published", true),
-    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
-    productIds: form.ids("product_ids"),
-  };
-  form.finish();
-  return changes;
-}
 
 type ExhibitRow = typeof exhibitsTable.$inferSelect;
 
@@ -102,7 +73,7 @@ export class AdminExhibitsService {
     if (!row) throw new DomainError("not-found");
   }
 
-  async attachImage(id: number, signedId: unknown, locale: Locale): Promise<AdminExhibit> {
+  async attachImage(id: number, signedId: string, locale: Locale): Promise<AdminExhibit> {
     const current = await this.detail(id);
     const imageId = await this.deps.uploads.imageOf(signedId, locale);
     const ids = current.images.map((image) => image.id);
@@ -110,9 +81,9 @@ export class AdminExhibitsService {
     return this.detail(id);
   }
 
-  async arrangeImages(id: number, body: unknown, locale: Locale): Promise<AdminExhibit> {
+  async arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<AdminExhibit> {
     await this.detail(id);
-    await replaceImages(this.db, "exhibit", id, await readImageOrder(this.db, "exhibit", id, body, locale));
+    await replaceImages(this.db, "exhibit", id, await readImageOrder(this.db, "exhibit", id, imageIds, locale));
     return this.detail(id);
   }
 

@@ -1,34 +1,12 @@
 import { asc, count, eq, isNotNull } from "drizzle-orm";
 import type { AdminLiquorType } from "../../domain/admin-catalog.ts";
-import { NAME_MAX, SORT_ORDER_MAX } from "../../domain/admin-catalog.ts";
+import type { LiquorTypeChanges } from "../../domain/catalog-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
-import { DomainError } from "../../domain/errors.ts";
-import { FormReader } from "../i18n/form-reader.ts";
-
-/** Keys appear in the shop's filter links (?liquor_type=wine): short, lower case, URL-safe. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
-
-interface LiquorTypeChanges {
-  labelJa?: string | undefined;
-  labelEn?: string | undefined;
-  sortOrder?: number | undefined;
-}
-
-export function readLiquorTypeInput(body: unknown, locale: Locale, options: { partial: boolean; withKey: boolean }) {
-  const form = new FormReader(body, locale, options.partial);
-  const key = options.withKey ? form.text("key", { required: true, max: 40 }) : undefined;
-  if (key && !KEY_PATTERN.test(key)) form.errors.add("key", "invalid");
-  const changes: LiquorTypeChanges = {
-    labelJa: form.text("label_ja", { required: true, max: NAME_MAX }),
-    labelEn: form.text("label_en", { required: true, max: NAME_MAX }),
-    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
-  };
-  form.finish();
-  return { key, changes };
-}
+import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
 
 /** Kinds of liquor for the shop's filter: add, rename (labels in both languages), reorder. */
 export class AdminLiquorTypesService {
@@ -59,9 +37,9 @@ export class AdminLiquorTypesService {
       .onConflictDoNothing()
       .returning({ key: liquorTypesTable.key });
     if (!row) {
-      const form = new FormReader({}, locale);
-      form.errors.add("key", "taken");
-      form.finish();
+      const errors = new FieldErrors(locale);
+      errors.add("key", "taken");
+      throw validationFailed(errors);
     }
     return this.one(key);
   }

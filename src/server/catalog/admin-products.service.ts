@@ -10,7 +10,7 @@ import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
-import type { ProductChanges } from "./admin-products.input.ts";
+import type { ProductChanges } from "../../domain/catalog-input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 import { recordStockMove } from "./catalog.stock.ts";
 import { moveStock, setCountedStock } from "./stock-ledger.service.ts";
@@ -189,7 +189,7 @@ export class AdminProductsService {
   }
 
   /** Adds an uploaded picture at the end of the product's images. */
-  async attachImage(id: number, signedId: unknown, locale: Locale): Promise<AdminProduct> {
+  async attachImage(id: number, signedId: string, locale: Locale): Promise<AdminProduct> {
     const current = await this.detail(id);
     const imageId = await this.deps.uploads.imageOf(signedId, locale);
     const ids = current.images.map((image) => image.id);
@@ -198,9 +198,9 @@ export class AdminProductsService {
   }
 
   /** The images in a new order, or fewer of them (a removal). */
-  async arrangeImages(id: number, body: unknown, locale: Locale): Promise<AdminProduct> {
+  async arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<AdminProduct> {
     await this.detail(id);
-    const order = await readImageOrder(this.db, "product", id, body, locale);
+    const order = await readImageOrder(this.db, "product", id, imageIds, locale);
     await replaceImages(this.db, "product", id, order);
     return this.detail(id);
   }

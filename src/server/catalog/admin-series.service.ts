@@ -1,32 +1,13 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { AdminSeries } from "../../domain/admin-catalog.ts";
-import { NAME_MAX, SORT_ORDER_MAX, descendantsOf } from "../../domain/admin-catalog.ts";
+import { descendantsOf } from "../../domain/admin-catalog.ts";
+import type { SeriesChanges } from "../../domain/catalog-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { productSeriesTable, seriesTable } from "../db/schema/catalog.ts";
-import { DomainError } from "../../domain/errors.ts";
-import { FormReader } from "../i18n/form-reader.ts";
-
-interface SeriesChanges {
-  nameJa?: string | undefined;
-  nameEn?: string | undefined;
-  parentId?: number | null | undefined;
-  sortOrder?: number | undefined;
-}
-
-/** The series form: names, parent (empty for the top level) and sort order. */
-export function readSeriesInput(body: unknown, locale: Locale, partial: boolean): SeriesChanges {
-  const form = new FormReader(body, locale, partial);
-  const changes: SeriesChanges = {
-    nameJa: form.text("name_ja", { required: true, max: NAME_MAX }),
-    nameEn: form.text("name_en", { required: true, max: NAME_MAX }),
-    parentId: form.integer("parent_id", { min: 1, max: 2 ** 31 - 1, nullable: true }),
-    sortOrder: form.integer("sort_order", { min: -SORT_ORDER_MAX, max: SORT_ORDER_MAX, fallback: 0 }) ?? undefined,
-  };
-  form.finish();
-  return changes;
-}
+import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
 
 /**
  * The series tree (ワイン › 赤 …): add, rename, move under another parent (never under itself or
@@ -92,10 +73,10 @@ export class AdminSeriesService {
   private async checkParent(id: number | null, parentId: number | null | undefined, locale: Locale): Promise<void> {
     if (parentId === undefined || parentId === null) return;
     const rows = await this.db.select({ id: seriesTable.id, parentId: seriesTable.parentId }).from(seriesTable);
-    const form = new FormReader({}, locale);
     if (!rows.some((row) => row.id === parentId)) {
-      form.errors.add("parent_id", "inclusion");
-      form.finish();
+      const errors = new FieldErrors(locale);
+      errors.add("parent_id", "inclusion");
+      throw validationFailed(errors);
     }
     if (id !== null && (parentId === id || descendantsOf(id, new Map(rows.map((row) => [row.id, row.parentId]))).has(parentId))) {
       throw new DomainError("invalid", "seriesCycle");

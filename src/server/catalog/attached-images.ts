@@ -3,7 +3,8 @@ import type { AdminImage } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitImagesTable, imagesTable, productImagesTable } from "../db/schema/catalog.ts";
-import { FormReader } from "../i18n/form-reader.ts";
+import { validationFailed } from "../../domain/errors.ts";
+import { FieldErrors } from "../i18n/validation.ts";
 
 /** Whose pictures: products and exhibits keep an ordered list of images each. */
 export type ImageOwner = "product" | "exhibit";
@@ -46,18 +47,16 @@ export async function replaceImages(db: Database, owner: ImageOwner, ownerId: nu
 }
 
 /**
- * The new order the trader chose (drag or up/down buttons, or a removal): `image_ids` must be some
- * of the images the owner has now, each once; new pictures come in through attach, never here.
+ * The new order the trader chose (drag or up/down buttons, or a removal; arrangeImagesSchema):
+ * `image_ids` must be some of the images the owner has now; new pictures come in through attach, never here.
  */
-export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: number, body: unknown, locale: Locale): Promise<number[]> {
-  const form = new FormReader(body, locale);
-  const ids = form.ids("image_ids");
-  form.finish();
+export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: number, ids: number[], locale: Locale): Promise<number[]> {
   const current = new Set((await imagesOf(db, owner, ownerId)).map((image) => image.id));
-  if (!ids!.every((id) => current.has(id))) {
-    form.errors.add("image_ids", "inclusion");
-    form.finish();
+  if (!ids.every((id) => current.has(id))) {
+    const errors = new FieldErrors(locale);
+    errors.add("image_ids", "inclusion");
+    throw validationFailed(errors);
   }
-  return ids!;
+  return ids;
 }
 

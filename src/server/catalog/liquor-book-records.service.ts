@@ -5,7 +5,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { stockMovesTable, stockTakesTable, suppliersTable } from "../db/schema/catalog.ts";
 import { japanToday } from "./catalog.stock.ts";
-import type { StockTakeInput, SupplierInput } from "./stock-ledger.input.ts";
+import type { StockTakeInput, SupplierInput } from "../../domain/ledger-input.ts";
 
 export interface SupplierResource {
   id: number;

@@ -10,7 +10,7 @@ import { FieldErrors } from "../i18n/validation.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { StockMoveRecord } from "./catalog.stock.ts";
 import { recordStockMove } from "./catalog.stock.ts";
-import type { AdjustmentInput, ReceivingInput } from "./stock-ledger.input.ts";
+import type { AdjustmentInput, ReceivingInput } from "../../domain/ledger-input.ts";
 
 /**
  * Changes a product's stock by `move.quantity` with its row locked and books the move in the same

@@ -11,6 +11,8 @@ export type { ValidationKind };
 /** Attribute names as devise-i18n and the shop's forms call them. */
 const attributes = {
   ja: {
+    // A body that is not a form at all (only a crafted request sends one): its problem is the whole input's.
+    base: "入力内容",
     email: "メールアドレス",
     password: "パスワード",
     password_confirmation: "パスワード（確認用）",
@@ -125,6 +127,7 @@ const attributes = {
     counterparty: "取引先",
   },
   en: {
+    base: "The input",
     email: "Email",
     password: "Password",
     password_confirmation: "Password confirmation",

@@ -2,39 +2,16 @@ import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { loadSharp } from "./sharp.ts";
 import type { DirectUploadAnswer } from "../../domain/admin-catalog.ts";
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
+import type { BlobInput } from "../../domain/catalog-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { uploadBlobsTable } from "../db/schema/uploads.ts";
-import { DomainError } from "../../domain/errors.ts";
+import { DomainError, validationFailed } from "../../domain/errors.ts";
 import type { ImageService } from "./image.service.ts";
-import { FormReader } from "../i18n/form-reader.ts";
+import { FieldErrors } from "../i18n/validation.ts";
 
 /** Where the browser PUTs a blob's bytes; the key follows. */
 export const DIRECT_UPLOAD_PATH = "/admin/api/direct_uploads";
-const FILENAME_MAX = 255;
-/** Base64 of 16 bytes. */
-const MD5_BASE64 = /^[A-Za-z0-9+/]{22}==$/;
-
-export interface BlobInput {
-  filename: string;
-  contentType: string;
-  byteSize: number;
-  checksum: string;
-}
-
-/** The blob record of POST /admin/api/direct_uploads, wrapped in `blob` as Active Storage sends it. */
-export function readBlobInput(body: unknown, locale: Locale): BlobInput {
-  const blob = body !== null && typeof body === "object" && "blob" in body ? body.blob : body;
-  const form = new FormReader(blob, locale);
-  const filename = form.text("filename", { required: true, max: FILENAME_MAX });
-  const contentType = form.oneOf("content_type", UPLOAD_CONTENT_TYPES, {});
-  const byteSize = form.integer("byte_size", { min: 1, max: UPLOAD_MAX_BYTES });
-  const checksum = form.text("checksum", { required: true, max: 24 });
-  if (checksum && !MD5_BASE64.test(checksum)) form.errors.add("checksum", "invalid");
-  form.finish();
-  return { filename: filename!, contentType: contentType!, byteSize: byteSize!, checksum: checksum! };
-}
 
 /**
  * Direct uploads as Active Storage makes them: a blob record first, then the bytes PUT to the URL it
@@ -81,15 +58,13 @@ export class AdminUploadsService {
       .where(and(eq(uploadBlobsTable.id, blob.id), isNull(uploadBlobsTable.imageId)));
   }
 
-  /** The stored image of an uploaded blob, or a 422 naming the field when there is none (yet). */
-  async imageOf(signedId: unknown, locale: Locale): Promise<number> {
-    const form = new FormReader({ signed_id: signedId }, locale);
-    const key = form.text("signed_id", { required: true, max: 64 });
-    form.finish();
-    const [blob] = await this.db.select({ imageId: uploadBlobsTable.imageId }).from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key!));
+  /** The stored image of an uploaded blob (its signed id checked by attachImageSchema), or a 422 naming the field when there is none (yet). */
+  async imageOf(key: string, locale: Locale): Promise<number> {
+    const [blob] = await this.db.select({ imageId: uploadBlobsTable.imageId }).from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key));
     if (!blob) {
-      form.errors.add("signed_id", "not_found");
-      form.finish();
+      const errors = new FieldErrors(locale);
+      errors.add("signed_id", "not_found");
+      throw validationFailed(errors);
     }
     if (blob!.imageId === null) throw new DomainError("invalid", "uploadNotStored");
     return blob!.imageId;

@@ -1,3 +1,4 @@
+import { SLIP_NUMBER_PATTERN } from "../../../domain/admin-order-input.ts";
 import type { OrderStatus } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
@@ -9,9 +10,6 @@ export const ORDER_MOVES = ["deposit", "ship", "cancel"] as const;
 export type OrderMove = (typeof ORDER_MOVES)[number];
 
 const MOVE_TARGET: Record<OrderMove, OrderStatus> = { deposit: "deposited", ship: "sent", cancel: "cancelled" };
-
-/** Carriers' slip numbers as the server takes them: digits, letters and hyphens, at most 40. */
-export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
 
 /** Which moves the order page offers: exactly those the server lists in `next`. */
 export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
