@@ -12,6 +12,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import { attachIntentToPayment, createPaymentAndShipment } from "./payments-and-shipments.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
 export type OrderItemRow = typeof orderItemsTable.$inferSelect;
@@ -133,7 +134,7 @@ export class OrdersService {
     private readonly deps: { catalog: CatalogService; shopProfiles: ShopProfileService },
   ) {}
 
-  /** Writes an order with its items and its charge lines (shipping, fee…, in the order given). */
+  /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
   async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
@@ -154,6 +155,7 @@ export class OrdersService {
         })),
       );
     }
+    await createPaymentAndShipment(executor, row!, charges);
     return row!;
   }
 
@@ -312,7 +314,10 @@ export class OrdersService {
       .set({ paymentIntentId, updatedAt: new Date() })
       .where(and(eq(ordersTable.id, orderId), isNull(ordersTable.paymentIntentId)))
       .returning({ id: ordersTable.id });
-    if (updated.length === 1) return true;
+    if (updated.length === 1) {
+      await attachIntentToPayment(this.db, orderId, paymentIntentId);
+      return true;
+    }
     const order = await this.byId(orderId);
     return order?.paymentIntentId === paymentIntentId;
   }
