@@ -6,8 +6,8 @@ import { shipsUnpaid } from "../../domain/order-status.ts";
 import type { CancelCause, PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
 import { deriveOrderStatus, paymentAndShipmentFor, statesForStatus } from "../../domain/payments-and-shipments.ts";
 import type { Database } from "../db/client.ts";
-import type { OrderPaymentRow, OrderShipmentRow } from "../db/schema/orders.ts";
-import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
+import type { OrderPaymentRow, OrderShipmentRow, ordersTable } from "../db/schema/orders.ts";
+import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable } from "../db/schema/orders.ts";
 
 // An order's payments and shipments (decision 076): written with the order, moved with it, and the
 // one place that writes `orders.status`, the stored copy of the status derived from them.
