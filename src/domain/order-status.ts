@@ -34,6 +34,11 @@ export function initialOrderStatus(method: OrderPaymentMethod): OrderStatus {
   return storedPaymentMethod(method).firstStatus;
 }
 
+/** Whether the method lets the parcel leave before the money (cash on delivery: the carrier collects). */
+export function shipsUnpaid(method: OrderPaymentMethod): boolean {
+  return (storedPaymentMethod(method).staffMovesFromAwaitPayment as readonly OrderStatus[]).includes("sent");
+}
+
 /** Whether the order holds stock: everything but a cancelled order. */
 export function holdsStock(status: OrderStatus): boolean {
   return status !== "cancelled";

@@ -8,6 +8,8 @@ import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import { amountMayChange } from "./order-status.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
+import type { PaymentState, ShipmentState } from "./payments-and-shipments.ts";
+import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "./payments-and-shipments.ts";
 import type { OrderRecipient, RecipientInput } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
@@ -263,6 +265,98 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   adjustable: boolean;
   /** Every move of the order, oldest first (its creation included). */
   history: OrderHistoryEntry[];
+  /** The order's payments, oldest first (decision 076). */
+  payments: AdminPaymentAnswer[];
+  /** The order's parcels, in position order (decision 076). */
+  shipments: AdminShipmentAnswer[];
+}
+
+/** A payment as the order module keeps it, in plain data (decision 076). */
+export interface PaymentRecord {
+  method: OrderPaymentMethod;
+  amount: number;
+  refundedAmount: number;
+  state: PaymentState;
+  paymentIntentId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A parcel as the order module keeps it, in plain data, with the lines it carries (decision 076). */
+export interface ShipmentRecord {
+  position: number;
+  recipient: OrderRecipient | null;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  gift: GiftOptions | null;
+  fee: number;
+  carrier: string | null;
+  slipNumber: string | null;
+  state: ShipmentState;
+  shippedAt: Date | null;
+  lines: { orderItemId: number; quantity: number }[];
+}
+
+export interface AdminPaymentAnswer {
+  method: OrderPaymentMethod;
+  amount: number;
+  refunded_amount: number;
+  state: PaymentState;
+  /** The state in the back office's language. */
+  state_label: string;
+  payment_intent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminShipmentAnswer {
+  position: number;
+  /** お届け先 when not the buyer; null: the buyer's address (ご依頼主). */
+  recipient: RecipientAnswer | null;
+  desired_delivery_date: string | null;
+  desired_delivery_timezone: string | null;
+  gift: GiftAnswer | null;
+  /** Yen before tax. */
+  fee: number;
+  carrier: string | null;
+  carrier_label: string | null;
+  slip_number: string | null;
+  state: ShipmentState;
+  state_label: string;
+  shipped_at: string | null;
+  /** The order lines it carries: the line's id and name (as on the order), and how many bottles. */
+  lines: { order_item_id: number; name: string; quantity: number }[];
+}
+
+export function adminPaymentAnswer(payment: PaymentRecord, locale: Locale): AdminPaymentAnswer {
+  return {
+    method: payment.method,
+    amount: payment.amount,
+    refunded_amount: payment.refundedAmount,
+    state: payment.state,
+    state_label: PAYMENT_STATE_LABELS[payment.state][locale],
+    payment_intent_id: payment.paymentIntentId,
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+  };
+}
+
+export function adminShipmentAnswer(shipment: ShipmentRecord, items: readonly OrderViewItem[], locale: Locale): AdminShipmentAnswer {
+  return {
+    position: shipment.position,
+    recipient: shipment.recipient ? recipientAnswer(partyOf(shipment.recipient)) : null,
+    desired_delivery_date: shipment.desiredDeliveryDate,
+    desired_delivery_timezone: shipment.desiredDeliveryTimezone,
+    gift: giftAnswerOf(shipment.gift),
+    fee: shipment.fee,
+    carrier: shipment.carrier,
+    carrier_label: shipment.carrier ? carrierLabel(shipment.carrier, locale) : null,
+    slip_number: shipment.slipNumber,
+    state: shipment.state,
+    state_label: SHIPMENT_STATE_LABELS[shipment.state][locale],
+    shipped_at: shipment.shippedAt?.toISOString() ?? null,
+    lines: shipment.lines.map((line) => ({ order_item_id: line.orderItemId, name: items.find((item) => item.id === line.orderItemId)?.name[locale] ?? "", quantity: line.quantity })),
+  };
 }
 
 export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
@@ -278,7 +372,13 @@ export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
 }
 
 /** The order page in the staff member's language; `next` are the moves staff may make (order-status.ts). */
-export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderStatus[], history: OrderHistoryEntry[]): AdminOrderDetail {
+export function adminOrderDetailOf(
+  view: OrderView,
+  locale: Locale,
+  next: OrderStatus[],
+  history: OrderHistoryEntry[],
+  parts: { payments: readonly PaymentRecord[]; shipments: readonly ShipmentRecord[] },
+): AdminOrderDetail {
   return {
     ...adminOrderSummaryOf(view),
     phone: view.phone,
@@ -314,5 +414,7 @@ export function adminOrderDetailOf(view: OrderView, locale: Locale, next: OrderS
     next,
     adjustable: amountMayChange(view.status, view.paymentMethod),
     history,
+    payments: parts.payments.map((payment) => adminPaymentAnswer(payment, locale)),
+    shipments: parts.shipments.map((shipment) => adminShipmentAnswer(shipment, view.items, locale)),
   };
 }

@@ -168,6 +168,10 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   await expect(actions.getByRole("button", { name: "発送済みにする" })).toBeVisible();
   await expect(actions.getByRole("button", { name: "入金を確認" })).toHaveCount(0);
   await expect(trader.getByTestId("order-fee")).toContainText("440 円");
+  // Its payment waits for the carrier's collection, and its parcel may leave at once (decision 076).
+  await expect(trader.getByTestId("order-payment-row")).toHaveCount(1);
+  await expect(trader.getByTestId("order-payment-row")).toContainText("入金待ち");
+  await expect(trader.getByTestId("order-shipment-row")).toContainText("出荷可能");
 
   await actions.getByRole("button", { name: "キャンセル" }).click();
   const dialog = trader.getByRole("dialog", { name: "この注文をキャンセルしますか？" });
@@ -186,6 +190,9 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   await trader.getByRole("link", { name: "English" }).click();
   await expect(trader.getByRole("heading", { level: 1, name: `Order ${orderNumberForShopper(orderId)}` })).toBeVisible();
   await expect(trader.getByTestId("order-status")).toContainText("Cancelled");
+  // Cancelled: the payment called off, the parcel held back.
+  await expect(trader.getByTestId("order-payment-row")).toContainText("Cancelled");
+  await expect(trader.getByTestId("order-shipment-row")).toContainText("Waiting");
   const history = trader.getByTestId("order-history-row");
   await expect(history).toHaveCount(2);
   await expect(history.nth(0)).toContainText("Order placed (Awaiting payment)");

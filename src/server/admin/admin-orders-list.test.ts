@@ -172,6 +172,27 @@ describe("GET /admin/api/orders/{id}", () => {
         adjustable: true,
         // Written straight into the table by the test, not through a checkout: no moves recorded.
         history: [],
+        // Its payment and its parcel (decision 076): cash on delivery waits for the carrier, ready to ship.
+        payments: [
+          { method: "cod", amount: 8294, refunded_amount: 0, state: "authorized", state_label: "入金待ち", payment_intent_id: null, created_at: expect.any(String), updated_at: expect.any(String) },
+        ],
+        shipments: [
+          {
+            position: 0,
+            recipient: null,
+            desired_delivery_date: "2026-04-03",
+            desired_delivery_timezone: "14-16",
+            gift: null,
+            fee: 1100,
+            carrier: null,
+            carrier_label: null,
+            slip_number: null,
+            state: "ready",
+            state_label: "出荷可能",
+            shipped_at: null,
+            lines: [{ order_item_id: expect.any(Number), name: "蔵の赤", quantity: 2 }],
+          },
+        ],
       },
     });
   });

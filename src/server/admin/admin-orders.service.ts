@@ -38,7 +38,8 @@ export class AdminOrdersService {
 
   async detail(publicId: string, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
-    return adminOrderDetailOf(await this.deps.orders.viewOf(order), locale, staffMoves(order.status, order.paymentMethod), await this.deps.moves.historyOf(order.id));
+    const view = await this.deps.orders.viewOf(order);
+    return adminOrderDetailOf(view, locale, staffMoves(order.status, order.paymentMethod), await this.deps.moves.historyOf(order.id), await this.deps.orders.paymentsAndShipmentsOf(order.id));
   }
 
   /** await_payment (bank) → deposited: the transfer arrived. */

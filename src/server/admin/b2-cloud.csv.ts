@@ -203,10 +203,3 @@ export function shipsWithB2(order: Pick<OrderView, "recipient">): boolean {
   return to.country === "jp" && to.prefecture !== null && prefectureName(to.prefecture, "ja") !== undefined;
 }
 
-/**
- * The parcels to label when the trader asked for no status: paid orders, and cash-on-delivery ones
- * (paid to the carrier); unpaid bank transfers and vouchers wait for their money.
- */
-export function readyToShip(order: Pick<OrderView, "status" | "paymentMethod">): boolean {
-  return order.status === "deposited" || (order.status === "await_payment" && storedPaymentMethod(order.paymentMethod).exports.b2CollectsTotal);
-}

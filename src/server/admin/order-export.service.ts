@@ -6,7 +6,7 @@ import { DomainError } from "../../domain/errors.ts";
 import type { OrderListFilters, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { B2CloudCheck, B2RowNote } from "../../domain/back-office.ts";
-import { b2Csv, hasB2BillingCodes, readyToShip, shipsWithB2 } from "./b2-cloud.csv.ts";
+import { b2Csv, hasB2BillingCodes, shipsWithB2 } from "./b2-cloud.csv.ts";
 import { ordersCsv } from "./order-export.csv.ts";
 
 /** One export holds at most this many orders: years of a small shop, and a bounded answer. */
@@ -41,8 +41,8 @@ export class OrderExportService {
 
   /**
    * Parcels to hand to the carrier: the list's orders without cancelled ones (never shipped) and
-   * without addresses abroad (B2 is for Japan); with no status asked for, only those ready to ship
-   * (paid, or cash on delivery). Oldest first, the order they were taken in. Refused until the
+   * without addresses abroad (B2 is for Japan); with no status asked for, only those with a parcel
+   * ready to ship (paid, or cash on delivery). Oldest first, the order they were taken in. Refused until the
    * settings hold the billing codes B2 needs, so no file is made that B2 would not import.
    */
   async b2CloudCsv(filters: OrderListFilters, now = new Date()): Promise<CsvFile> {
@@ -61,8 +61,11 @@ export class OrderExportService {
   private async b2Cloud(filters: OrderListFilters, now: Date): Promise<{ body: Buffer; notes: B2RowNote[]; count: number }> {
     const shop = await this.deps.shopProfiles.profile();
     if (!hasB2BillingCodes(shop)) throw new DomainError("invalid", "b2BillingCodesMissing");
-    const orders = (await this.orders(filters))
-      .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (filters.status !== undefined || readyToShip(order)))
+    const listed = await this.orders(filters);
+    // With no status asked for, the parcels ready to ship (decision 076: a shipment's state — paid, or paid on delivery or later).
+    const ready = filters.status === undefined ? await this.deps.orders.withShipmentReady(listed.map((order) => order.publicId)) : null;
+    const orders = listed
+      .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (ready === null || ready.has(order.publicId)))
       .reverse();
     const productIds = [...new Set(orders.flatMap((order) => order.items.map((item) => item.productId).filter((id): id is number => id !== null)))];
     const products = await this.deps.catalog.purchasable(productIds, "ja");

@@ -15,6 +15,7 @@ import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { orderChangeMail } from "./order-change.mails.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
+import { repricePayment } from "./payments-and-shipments.ts";
 
 /** A discount or correction as staff enter it: its amount before tax and the rate of what it discounts, or split over the order's rates. */
 export interface AdjustmentInput {
@@ -72,6 +73,7 @@ export class OrderAdjustments {
         })),
       );
       const [updated] = await tx.update(ordersTable).set({ taxTotal: totals.tax, price: totals.total, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
+      await repricePayment(tx, updated!);
       const after = await this.deps.orders.viewOf(updated!, tx);
       await this.deps.mail.enqueue(tx, updated!.email, orderChangeMail(shop, this.settings.publicUrl, after, lines), mailRecord("status_mail", updated!, shop));
       return updated!;

@@ -23,6 +23,7 @@ import { deliveryChangeMail, recipientChangeMail, recipientText } from "./order-
 import type { OrderActor } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
+import { copyDeliveryToShipments, repricePayment } from "./payments-and-shipments.ts";
 
 /** Checks a recipient form as checkout checks お届け先 (name, phone, フリガナ, the address rules); throws DomainError with fields. */
 export type RecipientChecker = (input: unknown, locale: Locale) => Promise<RecipientInput>;
@@ -86,6 +87,7 @@ export class OrderChanges {
         .set({ desiredDeliveryDate: wish.date, desiredDeliveryTimezone: wish.timeBand, updatedAt: new Date() })
         .where(eq(ordersTable.id, current.id))
         .returning();
+      await copyDeliveryToShipments(tx, updated!);
       const note = `お届け日時を変更: ${deliveryWishText(before, label("ja"), "ja")} → ${deliveryWishText(wish, label("ja"), "ja")}`;
       await record(tx, updated!, actor, note);
       const mail = deliveryChangeMail(shop, this.settings.publicUrl, await this.deps.orders.viewOf(updated!, tx), {
@@ -162,6 +164,8 @@ export class OrderChanges {
       };
       const before = recipientText(view);
       const [updated] = await tx.update(ordersTable).set({ recipient: stored, price, taxTotal, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
+      await copyDeliveryToShipments(tx, updated!, feeChanged ? newFee : undefined);
+      if (feeChanged) await repricePayment(tx, updated!);
       const after = await this.deps.orders.viewOf(updated!, tx);
       const fee = feeChanged ? ` 送料 ${oldFee}円 → ${newFee}円(税抜)、合計 ${current.price}円 → ${price}円` : "";
       await record(tx, updated!, actor, `お届け先を変更: ${before.replaceAll("\n", " ")} → ${recipientText(after).replaceAll("\n", " ")}${fee}`);

@@ -17,6 +17,7 @@ import type { CancelPayment, PaymentOnCancel } from "./order-cancel-payment.ts";
 import { orderMail } from "./order.mails.ts";
 import { orderStatusMail } from "./order-status.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
+import { correctShipmentSlip, moveOrderStates } from "./payments-and-shipments.ts";
 
 /** Who asks for a move, as the order's history keeps it. */
 export interface OrderActor {
@@ -61,7 +62,8 @@ interface MoveEffects {
 
 /**
  * Every change of an order's status goes through here (decision 027: order moves in one place, after
- * Vendure's OrderProcess): the transition table of src/domain/order-status.ts guards it, the order's
+ * Vendure's OrderProcess): the transition table of src/domain/order-status.ts guards it, the move
+ * acts on the order's payment and shipments and writes the status derived from them (decision 076), the order's
  * row is locked so concurrent moves (two staff clicks, the webhook and the shopper's re-post, the
  * sweep) queue and only the first one moves, and the side effects of each move are registered once
  * below — the history row, the stock returned when a stock-holding order is cancelled, the
@@ -109,9 +111,12 @@ export class OrderMoves {
       const [current] = await tx.select().from(ordersTable).where(eq(ordersTable.id, order.id)).for("update");
       if (!current || !canTransition(current.status, to) || (request.from && !request.from.includes(current.status))) return undefined;
       const from = current.status;
+      // The payment and the shipment move first; the status written is the one derived from them.
+      const status = await moveOrderStates(tx, current, to, request.actor.kind, request.set);
+      if (status === undefined) return undefined;
       const [moved] = await tx
         .update(ordersTable)
-        .set({ ...enteringColumns(from, to, current), ...request.set, status: to, updatedAt: new Date() })
+        .set({ ...enteringColumns(from, to, current), ...request.set, status, updatedAt: new Date() })
         .where(eq(ordersTable.id, order.id))
         .returning();
       await this.record(tx, order.id, from, to, request.actor);
@@ -142,6 +147,7 @@ export class OrderMoves {
         .set({ slipNumber: request.slipNumber, carrier: request.carrier, updatedAt: new Date() })
         .where(eq(ordersTable.id, order.id))
         .returning();
+      await correctShipmentSlip(tx, order.id, request.slipNumber, request.carrier);
       // The carrier's code is named only when it changed: "送り状番号を訂正: 1234 → 5678 (yamato → sagawa)".
       const carrierChange = current.carrier === request.carrier ? "" : ` (${current.carrier ?? "-"} → ${request.carrier})`;
       const note = `送り状番号を訂正: ${current.slipNumber ?? "-"} → ${request.slipNumber}${carrierChange}`;

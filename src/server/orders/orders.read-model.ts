@@ -1,8 +1,8 @@
 import type { DashboardQueue } from "../../domain/payment-methods/payment-method.ts";
 import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
-import { and, count, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, count, eq, exists, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orderItemsTable, ordersTable } from "../db/schema/orders.ts";
+import { orderItemsTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 
 /** Bottles of one product (or of one deleted product, by its name at the time) in binding orders. */
 
@@ -47,7 +47,8 @@ export class OrdersReadModel {
     const [row] = await this.db
       .select({
         awaitingDeposit: sql<number>`count(*) filter (where ${ordersTable.status} = 'await_payment' and ${inQueue("awaiting_deposit")})`,
-        toShip: sql<number>`count(*) filter (where ${ordersTable.status} = 'deposited' or (${ordersTable.status} = 'await_payment' and ${inQueue("to_ship")}))`,
+        // Ready to ship is a shipment's state (decision 076): paid, or paid on delivery or later.
+        toShip: sql<number>`count(*) filter (where ${hasShipmentReady(this.db)})`,
       })
       .from(ordersTable)
       .where(or(eq(ordersTable.status, "await_payment"), eq(ordersTable.status, "deposited")));
@@ -93,11 +94,18 @@ export class OrdersReadModel {
     return rows.map((row) => ({ ...row, yen: Number(row.yen) }));
   }
 
-  /** The wished delivery date of each order ready to ship (paid, or cash on delivery). */
+  /** The wished delivery date of each parcel ready to ship (paid, or paid on delivery or later — decision 076). */
   async readyToShip(): Promise<{ desiredDeliveryDate: string | null }[]> {
-    return this.db
-      .select({ desiredDeliveryDate: ordersTable.desiredDeliveryDate })
-      .from(ordersTable)
-      .where(or(eq(ordersTable.status, "deposited"), and(eq(ordersTable.status, "await_payment"), inQueue("to_ship"))));
+    return this.db.select({ desiredDeliveryDate: orderShipmentsTable.desiredDeliveryDate }).from(orderShipmentsTable).where(eq(orderShipmentsTable.state, "ready"));
   }
+}
+
+/** The order (the outer query's row) has a parcel ready to ship. */
+export function hasShipmentReady(db: Database) {
+  return exists(
+    db
+      .select({ id: orderShipmentsTable.id })
+      .from(orderShipmentsTable)
+      .where(and(eq(orderShipmentsTable.orderId, ordersTable.id), eq(orderShipmentsTable.state, "ready"))),
+  );
 }

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -12,6 +11,10 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { ShipmentWithLines } from "./payments-and-shipments.ts";
+import { attachIntentToPayment, createPaymentAndShipment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
+import { hasShipmentReady } from "./orders.read-model.ts";
+import type { OrderPaymentRow } from "../db/schema/orders.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
 export type OrderItemRow = typeof orderItemsTable.$inferSelect;
@@ -133,7 +136,7 @@ export class OrdersService {
     private readonly deps: { catalog: CatalogService; shopProfiles: ShopProfileService },
   ) {}
 
-  /** Writes an order with its items and its charge lines (shipping, fee…, in the order given). */
+  /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
   async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
@@ -154,6 +157,7 @@ export class OrdersService {
         })),
       );
     }
+    await createPaymentAndShipment(executor, row!, charges);
     return row!;
   }
 
@@ -170,6 +174,21 @@ export class OrdersService {
 
   async itemsOf(orderId: number, executor: Database = this.db): Promise<OrderItemRow[]> {
     return executor.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, orderId)).orderBy(asc(orderItemsTable.position));
+  }
+
+  /** Of these orders (public ids), those with a parcel ready to ship (decision 076): the B2 file's rows when no status is asked for. */
+  async withShipmentReady(publicIds: readonly string[]): Promise<Set<string>> {
+    if (publicIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ publicId: ordersTable.publicId })
+      .from(ordersTable)
+      .where(and(inArray(ordersTable.publicId, [...publicIds]), hasShipmentReady(this.db)));
+    return new Set(rows.map((row) => row.publicId));
+  }
+
+  /** The order's payments and parcels (decision 076), for the back office's order page. */
+  async paymentsAndShipmentsOf(orderId: number, executor: Database = this.db): Promise<{ payments: OrderPaymentRow[]; shipments: ShipmentWithLines[] }> {
+    return paymentsAndShipmentsOf(executor, orderId);
   }
 
   async chargesOf(orderId: number, executor: Database = this.db): Promise<OrderChargeRow[]> {
@@ -229,14 +248,11 @@ export class OrdersService {
   }
 
   /**
-   * The day's shipments, for the delivery notes printed in bulk (decision 037): every order ready
-   * to ship now (paid, or cash on delivery waiting for its parcel) and every order moved to sent on
+   * The day's shipments, for the delivery notes printed in bulk (decision 037): every order with a
+   * parcel ready to ship now (paid, or cash on delivery waiting for its parcel) and every order moved to sent on
    * `day` (a Japan date), oldest first, up to `limit`.
    */
   async shipmentsOf(day: string, limit: number): Promise<OrderView[]> {
-    const shipsUnpaid = storedPaymentMethods()
-      .filter((method) => method.staffMovesFromAwaitPayment.includes("sent"))
-      .map((method) => method.stored);
     const shippedThatDay = exists(
       this.db
         .select({ id: orderHistoryTable.id })
@@ -255,8 +271,8 @@ export class OrdersService {
       .from(ordersTable)
       .where(
         or(
-          eq(ordersTable.status, "deposited"),
-          shipsUnpaid.length > 0 ? and(eq(ordersTable.status, "await_payment"), inArray(ordersTable.paymentMethod, shipsUnpaid)) : undefined,
+          // Ready to ship is a shipment's state (decision 076): paid, or paid on delivery or later.
+          hasShipmentReady(this.db),
           and(eq(ordersTable.status, "sent"), shippedThatDay),
         ),
       )
@@ -312,7 +328,10 @@ export class OrdersService {
       .set({ paymentIntentId, updatedAt: new Date() })
       .where(and(eq(ordersTable.id, orderId), isNull(ordersTable.paymentIntentId)))
       .returning({ id: ordersTable.id });
-    if (updated.length === 1) return true;
+    if (updated.length === 1) {
+      await attachIntentToPayment(this.db, orderId, paymentIntentId);
+      return true;
+    }
     const order = await this.byId(orderId);
     return order?.paymentIntentId === paymentIntentId;
   }

@@ -6,6 +6,7 @@ import type { PaymentInstructions } from "../../../domain/payment-methods/paymen
 import type { OrderRecipient } from "../../../domain/recipient.ts";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
+import { PAYMENT_STATES, SHIPMENT_STATES } from "../../../domain/payments-and-shipments.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
@@ -181,3 +182,94 @@ export const orderHistoryTable = pgTable(
     check("order_history_actor_kind_known", sql`${table.actorKind} in ('staff', 'member', 'guest', 'gateway', 'sweep', 'system')`),
   ],
 );
+
+/**
+ * An order's payments (decision 076, after Vendure's Payment): how much by which method, in which
+ * state of src/domain/payments-and-shipments.ts, and the gateway's reference. The order's status is
+ * derived from its payments and shipments; `orders.status` is the stored copy every move rewrites.
+ * Orders older than migration 0034 got one payment standing for their status.
+ */
+export const orderPaymentsTable = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    method: text("method").$type<OrderPaymentMethod>().notNull(),
+    /** Yen to be paid (the order's total at checkout). */
+    amount: integer("amount").notNull(),
+    /** Yen given back so far (partly_refunded, refunded). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    state: text("state", { enum: PAYMENT_STATES }).notNull(),
+    /** The gateway's payment (pi_…) for card, konbini and PayPay; null for bank transfer and cash on delivery. */
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_payments_order_idx").on(table.orderId),
+    index("order_payments_intent_idx").on(table.paymentIntentId),
+    check("order_payments_state_known", sql`${table.state} in ('pending', 'authorized', 'paid', 'partly_refunded', 'refunded', 'failed', 'cancelled')`),
+    check("order_payments_amounts", sql`${table.amount} >= 0 and ${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount}`),
+  ],
+);
+
+/**
+ * An order's parcels (decision 076, after Vendure's Fulfillment), 1..n, in `position` order: who it
+ * goes to (a copy, or null for the buyer), the delivery wish, gift options and fee as promised, and
+ * once it leaves the carrier and its slip. A parcel is `ready` when it may leave: paid, or paid on
+ * delivery or later; the B2 export and the day's delivery notes take those.
+ */
+export const orderShipmentsTable = pgTable(
+  "order_shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** お届け先 when not the buyer; null: the buyer's address on the order. */
+    recipient: jsonb("recipient").$type<OrderRecipient>(),
+    desiredDeliveryDate: date("desired_delivery_date", { mode: "string" }),
+    desiredDeliveryTimezone: text("desired_delivery_timezone"),
+    gift: jsonb("gift").$type<GiftOptions>(),
+    /** Yen before tax: this parcel's shipping (its share of the order's shipping charge lines). */
+    fee: integer("fee").notNull().default(0),
+    carrier: text("carrier"),
+    slipNumber: text("slip_number"),
+    state: text("state", { enum: SHIPMENT_STATES }).notNull(),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("order_shipments_order_position_unique").on(table.orderId, table.position),
+    index("order_shipments_state_idx").on(table.state),
+    check("order_shipments_state_known", sql`${table.state} in ('waiting', 'ready', 'shipped', 'delivered', 'returned')`),
+    check("order_shipments_fee_nonnegative", sql`${table.fee} >= 0`),
+  ],
+);
+
+/** Which order lines, and how many bottles of each, a parcel carries. */
+export const orderShipmentLinesTable = pgTable(
+  "order_shipment_lines",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => orderShipmentsTable.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItemsTable.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    unique("order_shipment_lines_item_unique").on(table.shipmentId, table.orderItemId),
+    index("order_shipment_lines_item_idx").on(table.orderItemId),
+    check("order_shipment_lines_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+export type OrderPaymentRow = typeof orderPaymentsTable.$inferSelect;
+export type OrderShipmentRow = typeof orderShipmentsTable.$inferSelect;

@@ -17,6 +17,7 @@ import type { ReceiptState } from "../../features/admin/order-documents.tsx";
 import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
+import { OrderPayments, OrderShipments } from "../../features/admin/order-parts-section.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
@@ -73,6 +74,8 @@ export default function AdminOrder() {
         <div className={detail.details}>
           <OrderCustomer order={order} />
           <OrderLines order={order} />
+          <OrderPayments order={order} />
+          <OrderShipments order={order} />
           <OrderHistory order={order} />
         </div>
       </div>

@@ -1,0 +1,178 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { OrderStatus } from "../../domain/checkout.ts";
+import type { OrderCharge } from "../../domain/order-charges.ts";
+import type { OrderActorKind } from "../../domain/order-status.ts";
+import { shipsUnpaid } from "../../domain/order-status.ts";
+import type { CancelCause, PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
+import { deriveOrderStatus, paymentAndShipmentFor, statesForStatus } from "../../domain/payments-and-shipments.ts";
+import type { Database } from "../db/client.ts";
+import type { OrderPaymentRow, OrderShipmentRow, ordersTable } from "../db/schema/orders.ts";
+import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable } from "../db/schema/orders.ts";
+
+// An order's payments and shipments (decision 076): written with the order, moved with it, and the
+// one place that writes `orders.status`, the stored copy of the status derived from them.
+
+type OrderRow = typeof ordersTable.$inferSelect;
+
+/** A shipment with the order lines it carries. */
+export interface ShipmentWithLines extends OrderShipmentRow {
+  lines: { orderItemId: number; quantity: number }[];
+}
+
+/**
+ * The order's one payment (its method, its total) and one shipment (to its recipient, every line)
+ * in the states its first status stands for, in the order's transaction (checkout, and the test
+ * fixtures that write an order in a given status).
+ */
+export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[]): Promise<void> {
+  const states = statesForStatus(order.status, shipsUnpaid(order.paymentMethod));
+  await tx.insert(orderPaymentsTable).values({
+    orderId: order.id,
+    method: order.paymentMethod,
+    amount: order.price,
+    state: states.payment,
+    paymentIntentId: order.paymentIntentId,
+  });
+  const fee = charges.filter((charge) => charge.kind === "shipping").reduce((sum, charge) => sum + charge.amount, 0);
+  const [shipment] = await tx
+    .insert(orderShipmentsTable)
+    .values({
+      orderId: order.id,
+      position: 0,
+      recipient: order.recipient,
+      desiredDeliveryDate: order.desiredDeliveryDate,
+      desiredDeliveryTimezone: order.desiredDeliveryTimezone,
+      gift: order.gift,
+      fee: Math.max(0, fee),
+      carrier: order.carrier,
+      slipNumber: order.slipNumber,
+      state: states.shipment,
+      shippedAt: states.shipment === "shipped" ? new Date() : null,
+    })
+    .returning();
+  const items = await tx.select({ id: orderItemsTable.id, amount: orderItemsTable.amount }).from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
+  if (items.length > 0) await tx.insert(orderShipmentLinesTable).values(items.map((item) => ({ shipmentId: shipment!.id, orderItemId: item.id, quantity: item.amount })));
+}
+
+/** What a move writes besides the states: the parcel's carrier and slip, the gateway's payment. */
+export interface MoveDetails {
+  carrier?: string | null | undefined;
+  slipNumber?: string | null | undefined;
+  paymentIntentId?: string | null | undefined;
+}
+
+/**
+ * Moves the order's current payment and its shipments for an order move to `to`, and writes the
+ * status derived from all its payments and shipments to `orders.status`, in the caller's
+ * transaction (the order's row locked). Answers undefined, writing nothing, when the states do not
+ * allow the move or would derive another status.
+ */
+export async function moveOrderStates(tx: Database, current: OrderRow, to: OrderStatus, actorKind: OrderActorKind, details: MoveDetails = {}): Promise<OrderStatus | undefined> {
+  const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, current.id)).orderBy(asc(orderPaymentsTable.id)).for("update");
+  const shipments = await tx.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id)).orderBy(asc(orderShipmentsTable.position)).for("update");
+  const payment = payments.at(-1);
+  if (!payment || shipments.length === 0) return undefined;
+  // Refused at the gateway (the shopper's card, the gateway's event) fails the payment; the sweep and staff call it off.
+  const cause: CancelCause = actorKind === "gateway" || actorKind === "member" || actorKind === "guest" ? "refused" : "called_off";
+  const options = { shipsUnpaid: shipsUnpaid(current.paymentMethod), cause };
+  // The move acts on the order's latest payment and on each parcel it concerns (a parcel already gone stays as it is).
+  const nextShipments: ShipmentState[] = [];
+  let nextPayment: PaymentState = payment.state;
+  for (const shipment of shipments) {
+    const next = paymentAndShipmentFor(to, { payment: payment.state, shipment: shipment.state }, options);
+    if (!next) return undefined;
+    nextPayment = next.payment;
+    nextShipments.push(next.shipment);
+  }
+  const paymentStates = payments.map((row) => (row.id === payment.id ? nextPayment : row.state));
+  const status = deriveOrderStatus(paymentStates, nextShipments);
+  if (status !== to) return undefined;
+
+  const now = new Date();
+  if (nextPayment !== payment.state || details.paymentIntentId) {
+    await tx
+      .update(orderPaymentsTable)
+      .set({
+        state: nextPayment,
+        ...(nextPayment === "refunded" ? { refundedAmount: payment.amount } : {}),
+        ...(details.paymentIntentId ? { paymentIntentId: details.paymentIntentId } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orderPaymentsTable.id, payment.id));
+  }
+  for (const [index, shipment] of shipments.entries()) {
+    const state = nextShipments[index]!;
+    if (state === shipment.state) continue;
+    const leaves = state === "shipped";
+    await tx
+      .update(orderShipmentsTable)
+      .set({
+        state,
+        ...(leaves ? { carrier: details.carrier ?? shipment.carrier, slipNumber: details.slipNumber ?? shipment.slipNumber, shippedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orderShipmentsTable.id, shipment.id));
+  }
+  return status;
+}
+
+/** A shipped parcel's carrier and slip corrected (the order's first shipment, as the order's columns are). */
+export async function correctShipmentSlip(tx: Database, orderId: number, slipNumber: string, carrier: string): Promise<void> {
+  const [first] = await tx.select({ id: orderShipmentsTable.id }).from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position)).limit(1);
+  if (first) await tx.update(orderShipmentsTable).set({ slipNumber, carrier, updatedAt: new Date() }).where(eq(orderShipmentsTable.id, first.id));
+}
+
+/**
+ * The order's delivery wish, recipient or gift changed before shipping (decision 074): the parcels
+ * not yet gone carry the order's copy (one destination per order until issue 33).
+ */
+export async function copyDeliveryToShipments(tx: Database, order: OrderRow, fee?: number): Promise<void> {
+  await tx
+    .update(orderShipmentsTable)
+    .set({
+      recipient: order.recipient,
+      desiredDeliveryDate: order.desiredDeliveryDate,
+      desiredDeliveryTimezone: order.desiredDeliveryTimezone,
+      gift: order.gift,
+      ...(fee === undefined ? {} : { fee: Math.max(0, fee) }),
+      updatedAt: new Date(),
+    })
+    .where(eq(orderShipmentsTable.orderId, order.id));
+}
+
+/** The order's total changed while its payment waits (a discount or correction, a new fee): the payment not yet settled asks the new amount. */
+export async function repricePayment(tx: Database, order: OrderRow): Promise<void> {
+  const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, order.id)).orderBy(asc(orderPaymentsTable.id));
+  const payment = payments.at(-1);
+  if (payment && (payment.state === "pending" || payment.state === "authorized")) {
+    await tx.update(orderPaymentsTable).set({ amount: order.price, updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
+  }
+}
+
+/** The gateway's payment recorded on the order's payment still being made (pending), as on the order. */
+export async function attachIntentToPayment(db: Database, orderId: number, paymentIntentId: string): Promise<void> {
+  const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
+  const payment = payments.at(-1);
+  if (payment && payment.paymentIntentId === null) await db.update(orderPaymentsTable).set({ paymentIntentId, updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
+}
+
+/** An order's payments and shipments (with their lines), for the back office's order page. */
+export async function paymentsAndShipmentsOf(db: Database, orderId: number): Promise<{ payments: OrderPaymentRow[]; shipments: ShipmentWithLines[] }> {
+  const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
+  const shipments = await db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position));
+  const lines =
+    shipments.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderShipmentLinesTable)
+          .where(inArray(orderShipmentLinesTable.shipmentId, shipments.map((shipment) => shipment.id)))
+          .orderBy(asc(orderShipmentLinesTable.id));
+  return {
+    payments,
+    shipments: shipments.map((shipment) => ({
+      ...shipment,
+      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "../../../domain/payments-and-shipments.ts";
+import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { useAdminText } from "./admin-i18n.ts";
+import styles from "./admin.module.css";
+
+/**
+ * The order's payments and parcels (decision 076), each in its own state: the order's status above
+ * is derived from them. Read-only here; the moves act on them through the order's actions.
+ */
+export function OrderPayments({ order }: { order: AdminOrderDetail }) {
+  const ta = useAdminText();
+  const { yen, locale } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="order-payments">
+      <h2 id="order-payments" className={styles.sectionTitle}>
+        {ta("adminOrder.payments")}
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="order-payments">
+          <thead>
+            <tr>
+              <th scope="col">{ta("adminOrder.paymentMethod")}</th>
+              <th scope="col">{ta("adminOrder.paymentAmount")}</th>
+              <th scope="col">{ta("adminOrder.paymentRefunded")}</th>
+              <th scope="col">{ta("adminOrder.partState")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.payments.map((payment, index) => (
+              <tr key={`${payment.created_at}-${index}`} data-testid="order-payment-row">
+                <td>{storedPaymentMethod(payment.method).label[locale]}</td>
+                <td className={styles.number}>{yen(payment.amount)}</td>
+                <td className={styles.number}>{payment.refunded_amount > 0 ? yen(payment.refunded_amount) : ""}</td>
+                <td>{PAYMENT_STATE_LABELS[payment.state][locale]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function OrderShipments({ order }: { order: AdminOrderDetail }) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="order-shipments">
+      <h2 id="order-shipments" className={styles.sectionTitle}>
+        {ta("adminOrder.shipments")}
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="order-shipments">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{ta("adminOrder.shipmentRecipient")}</th>
+              <th scope="col">{ta("adminOrder.shipmentLines")}</th>
+              <th scope="col">{ta("adminOrder.partState")}</th>
+              <th scope="col">{ta("adminOrder.shipmentCarrier")}</th>
+              <th scope="col">{ta("adminOrder.shipmentSlip")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.shipments.map((shipment) => (
+              <tr key={shipment.position} data-testid="order-shipment-row">
+                <td>{ta("adminOrder.shipmentNumber", { n: shipment.position + 1 })}</td>
+                <td>{shipment.recipient ? shipment.recipient.name : ta("adminOrder.shipmentToBuyer")}</td>
+                <td>
+                  {shipment.lines.map((line) => (
+                    <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
+                  ))}
+                </td>
+                <td>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
+                <td>{shipment.carrier_label ?? ""}</td>
+                <td>{shipment.slip_number ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
