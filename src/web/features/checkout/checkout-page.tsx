@@ -5,7 +5,6 @@ import type { CartItem } from "../../../domain/cart.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
-import { fillText } from "../../../domain/fill-text.ts";
 import { paymentMethodChoice, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -217,11 +216,11 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
         </div>
       ) : null;
     }
-    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={shop.terms.bankTransferWithinDays} />;
-    const note = method.texts.checkoutNote;
+    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={method.terms(shop.terms).daysToPay ?? 0} />;
+    const note = method.checkoutNote(shop.terms, locale, yen);
     return note ? (
       <div className={styles.methodDetail}>
-        <p className={styles.methodNote}>{fillText(note[locale], { ceiling: yen(shop.terms.codCeiling), days: shop.terms.bankTransferWithinDays })}</p>
+        <p className={styles.methodNote}>{note}</p>
       </div>
     ) : null;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
-import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "../../../domain/shipping-table.ts";
 import { checkoutFigures } from "./checkout-figures.ts";
 import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
@@ -11,7 +11,7 @@ import { CheckoutAttempt } from "./idempotency-key.ts";
 // The browser's checkout state that use-checkout.ts keeps: one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
 
-const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };
+const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, payments: { ...defaultPaymentTerms(), cod: { ...defaultPaymentTerms().cod!, feeTiers: [{ upTo: null, fee: 330 }] } } };
 
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
