@@ -33,6 +33,8 @@ function handlerOf(module: PaymentMethodModule): PaymentMethodHandler {
       }
       return module.refusalBeyondTerms?.(context) ?? null;
     },
+    notOffered: (shop, locale) =>
+      terms(shop).enabled ? null : fillText((module.texts.refusals?.disabled ?? TERMS_REFUSALS.disabled)[locale], { label: module.label[locale] }),
     withTerms,
     checkoutNote: (shop, locale, yen) => {
       const notes = terms(shop).notes;

@@ -134,8 +134,10 @@ export interface PaymentMethodHandler extends PaymentMethodModule {
   terms(shop: PaymentMethodTerms): PaymentTerms;
   /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
   fee(itemsAndShipping: number, shop: PaymentMethodTerms): number;
-  /** Why it cannot be chosen for this total (switched off, under its minimum, from its ceiling up), or null when it can. */
+  /** Why it cannot take this total (under its minimum, from its ceiling up), or null when it can. */
   refusal(context: OfferContext): string | null;
+  /** Why a new order cannot choose it at all (the trader switched it off), or null when it is offered. */
+  notOffered(shop: PaymentMethodTerms, locale: Locale): string | null;
   /** A text of its own with its terms filled in: {days}, and {ceiling} / {minimum} as yen. */
   withTerms(text: LocalizedText, shop: PaymentMethodTerms, locale: Locale, yen: (amount: number) => string): string;
   /** The note under it at checkout, or null. */

@@ -51,9 +51,12 @@ export function feeByTerms(itemsAndShipping: number, terms: Pick<PaymentTerms, "
   return tier?.fee ?? 0;
 }
 
-/** Why the terms refuse this total, as a kind, or null when they take it. */
-export function termsRefusalKind(total: number, terms: Pick<PaymentTerms, "enabled" | "min" | "max">): "disabled" | "under_minimum" | "over_ceiling" | null {
-  if (!terms.enabled) return "disabled";
+/**
+ * Why the terms' limits refuse this total, or null when they take it. Whether the method is offered
+ * at all is asked apart: switching a method off closes it to new orders, while an order already
+ * paid that way is still changed and recalculated under its limits.
+ */
+export function termsRefusalKind(total: number, terms: Pick<PaymentTerms, "min" | "max">): "under_minimum" | "over_ceiling" | null {
   if (terms.max !== null && total >= terms.max) return "over_ceiling";
   if (total < terms.min) return "under_minimum";
   return null;

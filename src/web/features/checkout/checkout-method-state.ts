@@ -20,5 +20,6 @@ export function withChosenMethod<Form extends MethodForm>(form: Form, method: Pa
  * falls back to the default method; a refusal of a method that is not chosen changes nothing.
  */
 export function withRefusedMethodFallback<Form extends MethodForm>(form: Form, refused: PaymentMethodChoice): Form {
-  return form.method === refused ? { ...form, method: initialMethod() } : form;
+  // The default itself refused (the trader switched it off) has nowhere to fall back to: the form is kept, and the server says why on ordering.
+  return form.method === refused && refused !== initialMethod() ? { ...form, method: initialMethod() } : form;
 }
