@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { paymentMethodChoices } from "./payment-methods/payment-method.registry.ts";
 import { shopProfileSchema } from "./shop-profile.ts";
 
 const demoProfile = () => JSON.parse(fs.readFileSync("config/shop-profile.json", "utf8")) as Record<string, unknown>;
@@ -33,7 +34,7 @@ describe("shop profile checkout settings", () => {
     expect(profile.terms.shipping.coolSurchargePerBox).toBe(550);
     expect(profile.deliveryCalendar).toEqual({ closedWeekdays: [0, 6], cutoff: "14:00" });
     expect(profile.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: null, fee: 440 }], max: 300_000 });
-    expect(Object.keys(profile.terms.payments)).toEqual(["credit", "registered_credit", "bank", "cod", "konbini", "paypay"]);
+    expect(Object.keys(profile.terms.payments)).toEqual(paymentMethodChoices().map((method) => method.code));
     expect(profile.bankAccounts).toEqual([]);
     expect(Object.keys(profile.deliveryTimeBands)).toEqual(["08-12", "14-16", "16-18", "18-20", "19-21"]);
     expect(profile.deliveryTimeBands["14-16"]).toEqual({ ja: "14-16時", en: "14:00–16:00" });

@@ -46,7 +46,7 @@ export const paymentTermsSchema = z
     feeTiers,
     min: z.number().int().nonnegative().max(LIMIT_MAX),
     max: z.number().int().positive().max(LIMIT_MAX).nullable(),
-    daysToPay: z.number().int().positive().max(365).nullable(),
+    daysToPay: z.number().int().min(1).max(365).nullable(),
     notes: localizedText.nullable(),
   })
   .refine((terms) => terms.max === null || terms.min <= terms.max, { path: ["max"], message: "the upper limit must not be below the lower one" });
