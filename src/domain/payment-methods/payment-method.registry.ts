@@ -8,7 +8,6 @@ import type { PaymentTerms } from "./payment-terms.ts";
 import { GENERIC_FEE_NAME, TERMS_REFUSALS, feeByTerms, feeLines, offeredInOrder, termsRefusalKind } from "./payment-terms.ts";
 import { payPayPaymentMethod } from "./paypay.payment-method.ts";
 import { registeredCreditPaymentMethod } from "./registered-credit.payment-method.ts";
-import { scratchInvoicePaymentMethod } from "./scratch-invoice.payment-method.ts";
 
 /**
  * A module made a handler: everything its terms decide is worked out here, the same way for every
@@ -60,7 +59,6 @@ const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
   codPaymentMethod,
   konbiniPaymentMethod,
   payPayPaymentMethod,
-  scratchInvoicePaymentMethod,
 ].map(handlerOf);
 
 const byCode = new Map(PAYMENT_METHODS.map((method) => [method.code, method]));
