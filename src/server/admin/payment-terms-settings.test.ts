@@ -3,7 +3,7 @@ import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import { paymentMethodChoices } from "../../domain/payment-methods/payment-method.registry.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import { visibleText } from "../testing/form-posts.ts";
+import { postForm, visibleText } from "../testing/form-posts.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
@@ -149,6 +149,57 @@ describe("payment terms in the settings", () => {
       "terms.payments.bank.feeTiers.0.fee": ["Fee of Bank transfer fee tier 1 must be greater than or equal to 0"],
       "terms.payments.bank.daysToPay": ["Days to pay by Bank transfer must be greater than or equal to 1"],
     });
+    expect((await current()).terms.payments).toEqual(original.terms.payments);
+  });
+});
+
+/** What a browser without JavaScript posts from a drawn form: every text field's value, and the checked boxes as "on". */
+function formFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [input] of html.matchAll(/<input[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(input)?.[1];
+    if (!name || name === "_csrf") continue;
+    if (/type="checkbox"/.test(input)) {
+      if (/\bchecked=""/.test(input)) fields[name] = "on";
+    } else fields[name] = (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  }
+  return fields;
+}
+
+describe("the payment terms page without JavaScript", () => {
+  const page = async () => {
+    const response = await shop.app.inject({ method: "GET", url: "/admin/settings/payments", headers: { cookie: `${owner.cookie}; ${LOCALE_COOKIE}=ja` } });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it("draws every method's terms and saves a changed cod fee as a plain form post", async () => {
+    const html = await page();
+    const fields = formFields(html);
+    // cod's one flat tier is drawn after a blank row for a new tier.
+    expect(fields).toMatchObject({ "cod.enabled": "on", "cod.max": "300000", "cod.tier.0.upTo": "", "cod.tier.0.fee": "", "cod.tier.1.upTo": "", "cod.tier.1.fee": "440", "bank.daysToPay": "3" });
+    try {
+      const saved = await postForm(shop.app, "/admin/settings/payments", { ...fields, "cod.tier.0.upTo": "10000", "cod.tier.0.fee": "330", "cod.tier.1.fee": "660" }, { session: owner });
+      expect(saved.statusCode).toBe(200);
+      expect(visibleText(saved.body)).toContain("設定を保存しました。");
+      expect((await current()).terms.payments).toEqual({
+        ...original.terms.payments,
+        cod: { ...original.terms.payments.cod, feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] },
+      });
+      const session = shop.browserSession();
+      expect((await shop.app.inject({ method: "POST", url: "/api/fee", headers: session.headers, payload: { price: 12_000 } })).json()).toEqual({ cod_fee: 660 });
+    } finally {
+      expect((await call("POST", original)).statusCode).toBe(200);
+    }
+  });
+
+  it("answers bad terms with the API's messages on the page, saving nothing", async () => {
+    const fields = formFields(await page());
+    const refused = await postForm(shop.app, "/admin/settings/payments", { ...fields, "cod.min": "5000", "cod.max": "1000", "bank.tier.0.fee": "-1" }, { session: owner, locale: "en" });
+    expect(refused.statusCode).toBe(422);
+    const text = visibleText(refused.body);
+    expect(text).toContain("The upper limit must not be below the lower limit.");
+    expect(text).toContain("Fee of Bank transfer fee tier 1 must be greater than or equal to 0");
     expect((await current()).terms.payments).toEqual(original.terms.payments);
   });
 });

@@ -112,6 +112,7 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.shipsAbroadHint": "On: addresses outside Japan can order (charged the shipping table's fee for an address without a prefecture). Off: such an address is refused with “We do not ship outside Japan”.",
   "settings.payments": "Payment methods",
   "settings.paymentsHint": "Each payment method's fee, the totals it takes, its place on the page, the days to pay and its note at checkout. A save shows at once at checkout and on the legal notice.",
+  "settings.paymentsPage": "Edit the payment methods alone (works without JavaScript)",
   "settings.paymentEnabled": "Offer at checkout",
   "settings.paymentPosition": "Order on the page (smallest first)",
   "settings.paymentDaysToPay": "Days to pay (blank: none)",

@@ -113,6 +113,7 @@ export const adminOpsJa = {
   "settings.shipsAbroadHint": "オンにすると、日本国外のお届け先でもご注文いただけます(送料は送料表の「都道府県なし」の料金)。オフのときは、国外の住所に「海外への発送は承っておりません」とお伝えして受け付けません。",
   "settings.payments": "お支払い方法",
   "settings.paymentsHint": "お支払い方法ごとの手数料・ご利用いただける金額・表示順・お支払い期限・ご注文画面の案内です。変更は保存するとすぐにご注文画面と特定商取引法に基づく表記に反映されます。",
+  "settings.paymentsPage": "お支払い方法だけを編集する画面(JavaScriptなしでも使えます)",
   "settings.paymentEnabled": "ご注文画面に表示する",
   "settings.paymentPosition": "表示順(小さい順)",
   "settings.paymentDaysToPay": "お支払い期限の日数(空欄:なし)",

@@ -22,7 +22,9 @@ export function PaymentTermsSection() {
       <h2 id="settings-payments" className={styles.sectionTitle}>
         {to("settings.payments")}
       </h2>
-      <p className={styles.muted}>{to("settings.paymentsHint")}</p>
+      <p className={styles.muted}>
+        {to("settings.paymentsHint")} <a href="/admin/settings/payments">{to("settings.paymentsPage")}</a>
+      </p>
       {paymentMethodChoices().map((method) => {
         const path = ["terms", "payments", method.code];
         const terms: PaymentTerms = data.terms.payments[method.code] ?? method.defaultTerms;
