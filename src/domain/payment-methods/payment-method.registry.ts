@@ -48,9 +48,9 @@ function handlerOf(module: PaymentMethodModule): PaymentMethodHandler {
 }
 
 /**
- * Every way to pay, in the order the checkout offers them; the first is the default choice and what
- * a refused choice falls back to (cod falls back to credit). Adding a method is its module
- * plus one line here: no migration (orders.payment_method is free text) and no other file.
+ * Every way to pay, in the order the checkout offers them unless the trader's terms place them
+ * otherwise. Adding a method is its module plus one line here: no migration
+ * (orders.payment_method is free text) and no other file.
  */
 const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
   creditPaymentMethod,
@@ -89,9 +89,16 @@ export function paymentMethodChoice(code: string): PaymentMethodHandler {
   return method;
 }
 
-/** The default choice at checkout, and where a refused choice falls back to. */
-export function defaultPaymentMethod(): PaymentMethodHandler {
-  return PAYMENT_METHODS[0]!;
+/**
+ * The choice a new checkout starts on, and where a refused choice falls back to (spec §4: credit,
+ * with the default terms): the first method the shop offers, in the trader's order, that needs no
+ * saved card, since a guest has none and a member's is not known yet when the form starts. Switching
+ * credit off thus starts the page on a method it lists rather than one the server refuses.
+ */
+export function defaultPaymentMethod(shop: PaymentMethodTerms): PaymentMethodHandler {
+  const offered = offeredPaymentMethods(shop);
+  // Nothing offered (every method switched off) leaves no good start: the registry's first, which the server refuses with its reason.
+  return offered.find((method) => method.checkoutInput !== "saved_card") ?? offered[0] ?? PAYMENT_METHODS[0]!;
 }
 
 /** The methods an order can store, one each (registered_credit is stored as credit): filters, exports, legal notice. */

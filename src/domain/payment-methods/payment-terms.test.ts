@@ -54,7 +54,8 @@ describe("eligibility from terms", () => {
     );
     const bank = paymentMethodChoice("bank");
     expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "ja" })).toBe("合計金額は800円と、1000円に満たないため銀行振込は選択できません。");
-    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "en" })).toBe("The total of 800 JPY is below 1000 JPY, so Bank transfer cannot be chosen.");
+    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "en" })).toBe("Bank transfer cannot be chosen, as the total of 800 JPY is below 1000 JPY.");
+    expect(bank.refusal({ total: 5000, terms: shop({ bank: { max: 5000 } }), locale: "en" })).toBe("Bank transfer cannot be chosen, as the total of 5000 JPY exceeds 5000 JPY.");
   });
 
   it("closes a switched-off method to new orders, apart from its limits", () => {

@@ -64,11 +64,15 @@ export function termsRefusalKind(total: number, terms: Pick<PaymentTerms, "min" 
 
 export type LocalizedPattern = Readonly<Record<Locale, string>>;
 
-/** What a method says when its terms refuse it, unless its module words it itself; {label}, {total}, {ceiling}, {minimum} filled in. */
+/**
+ * What a method says when its terms refuse it, unless its module words it itself; {label}, {total},
+ * {ceiling}, {minimum} filled in. The English puts {label} first: a label is written for the start of
+ * a line ("Bank transfer"), and lower-casing it mid-sentence would also lower a name ("PayPay").
+ */
 export const TERMS_REFUSALS: Record<"disabled" | "under_minimum" | "over_ceiling", LocalizedPattern> = {
   disabled: { ja: "{label}は現在ご利用いただけません。", en: "{label} is not available at the moment." },
-  over_ceiling: { ja: "合計金額は{total}円と、{ceiling}円を超えるため{label}は選択できません。", en: "The total of {total} JPY exceeds {ceiling} JPY, so {label} cannot be chosen." },
-  under_minimum: { ja: "合計金額は{total}円と、{minimum}円に満たないため{label}は選択できません。", en: "The total of {total} JPY is below {minimum} JPY, so {label} cannot be chosen." },
+  over_ceiling: { ja: "合計金額は{total}円と、{ceiling}円を超えるため{label}は選択できません。", en: "{label} cannot be chosen, as the total of {total} JPY exceeds {ceiling} JPY." },
+  under_minimum: { ja: "合計金額は{total}円と、{minimum}円に満たないため{label}は選択できません。", en: "{label} cannot be chosen, as the total of {total} JPY is below {minimum} JPY." },
 };
 
 /** The legal notice's lines for a fee (代金以外の必要料金); {name}, {amount}, {upTo} filled in. */

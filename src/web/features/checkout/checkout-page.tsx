@@ -68,10 +68,10 @@ function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined
   const defaultCountryName = t("address.defaultCountryName");
   return useMemo(() => {
     if (!actionData || actionData.ok) return undefined;
-    const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop.gift.omotegaki), { defaultCountryName, book: book ?? [] });
+    const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop), { defaultCountryName, book: book ?? [] });
     const { errors, unplaced } = serverFieldErrors(actionData.fields);
     return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice };
-  }, [actionData, book, defaultCountryName, shop.gift.omotegaki, user]);
+  }, [actionData, book, defaultCountryName, shop, user]);
 }
 
 /** Loads what checkout needs, then shows the form. */
@@ -172,7 +172,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
-  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.
+  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
