@@ -128,6 +128,28 @@ describe("payment terms in the settings", () => {
     }
   });
 
+  it("starts the checkout page drawn on the server on the first method offered when credit is switched off", async () => {
+    const wine = await new CatalogFactory(shop.database.db).product({ price: 5000, stock: 10 });
+    const chosenOn = async () => {
+      const guest = shop.browserSession();
+      await client.fillCart(guest, { [wine]: 1 });
+      const page = await shop.app.inject({ method: "GET", url: "/checkout", headers: { cookie: `${guest.cookie}; ${LOCALE_COOKIE}=ja; age_confirmed=1` } });
+      expect(page.statusCode).toBe(200);
+      const radios = [...page.body.matchAll(/<input[^>]*name="payment_method"[^>]*>/g)].map((match) => match[0]);
+      return { listed: radios.map((radio) => /value="([^"]+)"/.exec(radio)?.[1]), checked: radios.filter((radio) => /\schecked/.test(radio)).map((radio) => /value="([^"]+)"/.exec(radio)?.[1]) };
+    };
+    expect(await chosenOn()).toMatchObject({ checked: ["credit"] });
+    expect((await call("POST", withPayments(original, { credit: { enabled: false } }))).statusCode).toBe(200);
+    try {
+      const off = await chosenOn();
+      expect(off.listed).not.toContain("credit");
+      // A guest is not offered the saved card, so the form starts on the next method: bank transfer.
+      expect(off.checked).toEqual(["bank"]);
+    } finally {
+      expect((await call("POST", original)).statusCode).toBe(200);
+    }
+  });
+
   it("refuses bad terms with a message per field in ja and en, keeping the saved ones", async () => {
     const bad = withPayments(original, {
       cod: { feeTiers: [{ upTo: 30_000, fee: 330 }, { upTo: 10_000, fee: 440 }, { upTo: null, fee: 660 }], min: 5000, max: 1000 },
