@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import { checkoutTotals } from "./checkout-summary.ts";
-import { codAllowed, codFeeFor, codRefusalMessage } from "./checkout-totals.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
-import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import type { PaymentTerms } from "./payment-methods/payment-terms.ts";
 
 const paymentMethodFeeFor = (code: string, itemsAndShipping: number, feeTerms: CheckoutTerms) => paymentMethodChoice(code).fee(itemsAndShipping, feeTerms);
 import { itemsSubtotal, lineTotal } from "./order-totals.ts";
@@ -13,10 +13,12 @@ const freeShipping = { ...defaultShippingTable(), fees: defaultShippingTable().f
 const terms: CheckoutTerms = {
   taxRatePercent: 10,
   shipping: defaultShippingTable(),
-  codFee: 440,
-  codFeeTiers: undefined,
-  codCeiling: 300_000,
+  payments: defaultPaymentTerms(),
 };
+
+/** The terms with cash on delivery's changed as the trader would in the back office. */
+const withCod = (base: CheckoutTerms, cod: Partial<PaymentTerms>): CheckoutTerms => ({ ...base, payments: { ...base.payments, cod: { ...base.payments.cod!, ...cod } } });
+const codAllowed = (total: number, base: CheckoutTerms = terms) => paymentMethodChoice("cod").refusal({ total, terms: base, locale: "ja" }) === null;
 
 const line = (unitPrice: number, amount: number, shippingType: "normal" | "cool" = "normal"): CheckoutLine => ({
   unitPrice,
@@ -52,22 +54,22 @@ describe("payment-method fee", () => {
   });
 
   it("takes the first tier whose upper bound (inclusive) the amount does not pass", () => {
-    const tiered = {
-      codFee: 440,
-      codFeeTiers: [
+    const tiered = withCod(terms, {
+      feeTiers: [
         { upTo: 10_000, fee: 330 },
         { upTo: 30_000, fee: 440 },
         { upTo: 100_000, fee: 660 },
         { upTo: null, fee: 1100 },
       ],
-    };
-    expect(codFeeFor(0, tiered)).toBe(330);
-    expect(codFeeFor(10_000, tiered)).toBe(330);
-    expect(codFeeFor(10_001, tiered)).toBe(440);
-    expect(codFeeFor(30_000, tiered)).toBe(440);
-    expect(codFeeFor(100_000, tiered)).toBe(660);
-    expect(codFeeFor(100_001, tiered)).toBe(1100);
-    expect(codFeeFor(5_000_000, tiered)).toBe(1100);
+    });
+    const codFeeFor = (amount: number) => paymentMethodFeeFor("cod", amount, tiered);
+    expect(codFeeFor(0)).toBe(330);
+    expect(codFeeFor(10_000)).toBe(330);
+    expect(codFeeFor(10_001)).toBe(440);
+    expect(codFeeFor(30_000)).toBe(440);
+    expect(codFeeFor(100_000)).toBe(660);
+    expect(codFeeFor(100_001)).toBe(1100);
+    expect(codFeeFor(5_000_000)).toBe(1100);
   });
 });
 
@@ -127,13 +129,13 @@ describe("checkout totals", () => {
   });
 
   it("follows the configured rate and fees", () => {
-    const other: CheckoutTerms = { ...terms, taxRatePercent: 8, shipping: freeShipping, codFeeTiers: [{ upTo: null, fee: 330 }] };
+    const other: CheckoutTerms = withCod({ ...terms, taxRatePercent: 8, shipping: freeShipping }, { feeTiers: [{ upTo: null, fee: 330 }] });
     // 10,001 + 0 + 330 = 10,331 → 826.48 → 827.
     expect(checkoutTotals([line(10_001, 1)], paymentMethodChoice("cod"), other)).toMatchObject({ shipping: 0, paymentMethodFee: 330, tax: 827, total: 11_158 });
   });
 
   it("bases a tiered cod fee on items + shipping, before the fee and tax", () => {
-    const tiered: CheckoutTerms = { ...terms, codFeeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }] };
+    const tiered: CheckoutTerms = withCod(terms, { feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }] });
     // 8,900 + 1,100 = 10,000: still the first tier, though the total with tax is far above it.
     expect(checkoutTotals([line(8900, 1)], paymentMethodChoice("cod"), tiered)).toMatchObject({ paymentMethodFee: 330, subtotal: 10_330, tax: 1033, total: 11_363 });
     expect(checkoutTotals([line(8901, 1)], paymentMethodChoice("cod"), tiered).paymentMethodFee).toBe(440);
@@ -145,7 +147,7 @@ describe("cash on delivery ceiling", () => {
     expect(codAllowed(299_999)).toBe(true);
     expect(codAllowed(300_000)).toBe(false);
     expect(codAllowed(300_001)).toBe(false);
-    expect(codAllowed(300_000, 500_000)).toBe(true);
+    expect(codAllowed(300_000, withCod(terms, { max: 500_000 }))).toBe(true);
   });
 
   it("falls back to credit when choosing cod makes the total reach 300,000", () => {
@@ -162,8 +164,9 @@ describe("cash on delivery ceiling", () => {
   });
 
   it("words the refusal of cash on delivery in both languages", () => {
+    const codRefusalMessage = (total: number, locale: "ja" | "en", base: CheckoutTerms = terms) => paymentMethodChoice("cod").refusal({ total, terms: base, locale });
     expect(codRefusalMessage(300_001, "ja")).toBe("合計金額は300001円と、300000円を超えるため代引きは選択できません。");
     expect(codRefusalMessage(312_345, "en")).toBe("The total of 312345 JPY exceeds 300000 JPY, so cash on delivery cannot be chosen.");
-    expect(codRefusalMessage(500_000, "ja", 400_000)).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");
+    expect(codRefusalMessage(500_000, "ja", withCod(terms, { max: 400_000 }))).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");
   });
 });

@@ -4,10 +4,10 @@ import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import type { ChargeKind } from "./order-charges.ts";
 import { CHARGE_KINDS, checkoutCharges } from "./order-charges.ts";
 import { defaultGiftSettings } from "./gift.ts";
-import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
 
-const terms: CheckoutTerms = { taxRatePercent: 10, shipping: defaultShippingTable(), codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
+const terms: CheckoutTerms = { taxRatePercent: 10, shipping: defaultShippingTable(), payments: defaultPaymentTerms() };
 const lines: CheckoutLine[] = [{ unitPrice: 3000, amount: 2, shippingType: "cool" }];
 const kinds = CHARGE_KINDS as Record<string, ChargeKind>;
 

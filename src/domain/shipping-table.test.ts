@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals } from "./checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
-import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 import type { ShippingTable } from "./shipping-table.ts";
 import { boxUnitsOf, boxesFor, defaultShippingTable, prefectureGroups, shippingQuote, transitDaysTo } from "./shipping-table.ts";
 import { shippingTableSchema } from "./shipping-table.schema.ts";
@@ -97,7 +97,7 @@ describe("the free-shipping line", () => {
   });
 
   it("compares the goods with tax at checkout: 9,999 + tax = 10,999 pays, 10,000 + tax = 11,000 does not", () => {
-    const terms: CheckoutTerms = { taxRatePercent: 10, shipping: withLine, codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
+    const terms: CheckoutTerms = { taxRatePercent: 10, shipping: withLine, payments: defaultPaymentTerms() };
     const line = (unitPrice: number): CheckoutLine[] => [{ unitPrice, amount: 1, shippingType: "normal", volumeMl: 750 }];
     expect(checkoutTotals(line(9999), paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: TOKYO }).shipping).toBe(1100);
     expect(checkoutTotals(line(10_000), paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: TOKYO }).shipping).toBe(0);
@@ -106,7 +106,7 @@ describe("the free-shipping line", () => {
 
 describe("shipping at checkout follows the delivery prefecture", () => {
   it("charges Okinawa's fee as a shipping charge line and taxes it with the rest", () => {
-    const terms: CheckoutTerms = { taxRatePercent: 10, shipping: table, codFee: 440, codFeeTiers: undefined, codCeiling: 300_000 };
+    const terms: CheckoutTerms = { taxRatePercent: 10, shipping: table, payments: defaultPaymentTerms() };
     const totals = checkoutTotals([bottle(2)], paymentMethodChoice("bank"), terms, undefined, { deliveryPrefecture: OKINAWA });
     expect(totals.chargeLines).toEqual([{ kind: "shipping", label: { ja: "送料", en: "Shipping" }, amount: 2200, taxable: true }]);
     expect(totals).toMatchObject({ items: 6000, shipping: 2200, tax: 820, total: 9020 });

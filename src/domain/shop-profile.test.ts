@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { paymentMethodChoices } from "./payment-methods/payment-method.registry.ts";
 import { shopProfileSchema } from "./shop-profile.ts";
 
 const demoProfile = () => JSON.parse(fs.readFileSync("config/shop-profile.json", "utf8")) as Record<string, unknown>;
@@ -14,11 +15,15 @@ function profileWithoutCheckoutSettings(): Record<string, unknown> {
 describe("shop profile checkout settings", () => {
   it("reads the demo profile with its bank accounts, keeping 普通 and 当座 as codes", () => {
     const profile = shopProfileSchema.parse(demoProfile());
-    expect(profile.terms).toMatchObject({ codFee: 440, codCeiling: 300_000 });
+    // Its cod fee, ceiling and days to pay by transfer, written under the names of before decision 077, become those methods' terms.
+    expect(profile.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: null, fee: 440 }], max: 300_000, enabled: true });
+    expect(profile.terms.payments.konbini).toMatchObject({ max: 300_000 });
+    expect(profile.terms.payments.bank).toMatchObject({ daysToPay: 3 });
+    expect(profile.terms).not.toHaveProperty("codFee");
+    expect(profile.terms).not.toHaveProperty("bankTransferWithinDays");
     // config/shop-profile.json still writes the flat fees of before the shipping table: they become its zone fee and cool surcharge.
     expect(profile.terms.shipping).toMatchObject({ bottlesPerBox: 6, coolSurchargePerBox: 550, freeShippingFrom: 0 });
     expect(profile.terms.shipping.fees[12]).toBe(1100);
-    expect(profile.terms.codFeeTiers).toBeUndefined();
     expect(profile.bankAccounts.map((account) => account.depositType)).toEqual(["ordinary", "current"]);
     expect(profile.bankAccounts[0]).toMatchObject({ financial: { ja: "蔵前銀行" }, accountNumber: "1234567" });
     expect(profile.deliveryTimeBands["08-12"]).toEqual({ ja: "午前中", en: "Morning (8–12)" });
@@ -28,8 +33,8 @@ describe("shop profile checkout settings", () => {
     const profile = shopProfileSchema.parse(profileWithoutCheckoutSettings());
     expect(profile.terms.shipping.coolSurchargePerBox).toBe(550);
     expect(profile.deliveryCalendar).toEqual({ closedWeekdays: [0, 6], cutoff: "14:00" });
-    expect(profile.terms.codCeiling).toBe(300_000);
-    expect(profile.terms.codFeeTiers).toBeUndefined();
+    expect(profile.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: null, fee: 440 }], max: 300_000 });
+    expect(Object.keys(profile.terms.payments)).toEqual(paymentMethodChoices().map((method) => method.code));
     expect(profile.bankAccounts).toEqual([]);
     expect(Object.keys(profile.deliveryTimeBands)).toEqual(["08-12", "14-16", "16-18", "18-20", "19-21"]);
     expect(profile.deliveryTimeBands["14-16"]).toEqual({ ja: "14-16時", en: "14:00–16:00" });
@@ -45,16 +50,40 @@ describe("shop profile checkout settings", () => {
     expect(parsed.terms).not.toHaveProperty("shippingFee");
   });
 
-  it("accepts ascending cod fee tiers ending open-ended, and refuses others", () => {
-    const withTiers = (codFeeTiers: unknown) => {
-      const profile = demoProfile();
-      return shopProfileSchema.safeParse({ ...profile, terms: { ...(profile.terms as object), codFeeTiers } });
+  it("keeps cod fee tiers stored under their old name as cod's terms", () => {
+    const profile = demoProfile();
+    const tiers = [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }];
+    const parsed = shopProfileSchema.parse({ ...profile, terms: { ...(profile.terms as object), codFeeTiers: tiers, codCeiling: 250_000 } });
+    expect(parsed.terms.payments.cod).toMatchObject({ feeTiers: tiers, max: 250_000 });
+    expect(parsed.terms.payments.konbini?.max).toBe(250_000);
+  });
+
+  it("accepts ascending fee tiers ending open-ended, and refuses others", () => {
+    const withTiers = (feeTiers: unknown) => {
+      const profile = shopProfileSchema.parse(demoProfile());
+      const payments = { ...profile.terms.payments, cod: { ...profile.terms.payments.cod, feeTiers } };
+      return shopProfileSchema.safeParse({ ...profile, terms: { ...profile.terms, payments } });
     };
     expect(withTiers([{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }]).success).toBe(true);
     expect(withTiers([{ upTo: 10_000, fee: 330 }]).success).toBe(false);
     expect(withTiers([{ upTo: null, fee: 330 }, { upTo: null, fee: 440 }]).success).toBe(false);
     expect(withTiers([{ upTo: 30_000, fee: 330 }, { upTo: 10_000, fee: 440 }, { upTo: null, fee: 660 }]).success).toBe(false);
     expect(withTiers([]).success).toBe(false);
+    expect(withTiers([{ upTo: null, fee: -1 }]).success).toBe(false);
+  });
+
+  it("refuses a payment method's upper limit below its lower one, and negative yen", () => {
+    const withCod = (cod: Record<string, unknown>) => {
+      const profile = shopProfileSchema.parse(demoProfile());
+      const payments = { ...profile.terms.payments, cod: { ...profile.terms.payments.cod, ...cod } };
+      return shopProfileSchema.safeParse({ ...profile, terms: { ...profile.terms, payments } });
+    };
+    expect(withCod({ min: 1000, max: 1000 }).success).toBe(true);
+    expect(withCod({ min: 1000, max: null }).success).toBe(true);
+    const inverted = withCod({ min: 2000, max: 1000 });
+    expect(inverted.success).toBe(false);
+    expect(inverted.error?.issues[0]?.path).toEqual(["terms", "payments", "cod", "max"]);
+    expect(withCod({ min: -1 }).success).toBe(false);
   });
 
   it("refuses bank accounts without a valid deposit type or number", () => {

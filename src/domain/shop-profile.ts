@@ -1,8 +1,9 @@
 import { z } from "./zod.ts";
 import { deliveryCalendarSchema } from "./delivery-calendar-schema.ts";
-import { COD_CEILING } from "./cod-ceiling.ts";
 import { giftSettingsSchema } from "./gift.ts";
 import type { Locale } from "./locale.ts";
+import { defaultPaymentTerms, isPaymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import type { PaymentTerms } from "./payment-methods/payment-terms.ts";
 import { DEFAULT_ZONE_PREFECTURE, defaultShippingTable } from "./shipping-table.ts";
 import { shippingTableSchema } from "./shipping-table.schema.ts";
 
@@ -14,9 +15,6 @@ export function inLocale(text: LocalizedText, locale: Locale): string {
   return text[locale];
 }
 
-// The cash-on-delivery ceiling the profile field defaults to (its own module, free of zod).
-export { COD_CEILING } from "./cod-ceiling.ts";
-
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 
 /** The most a fee may be, yen: like the shipping table's, so that an order's total stays countable (decision 050). */
@@ -24,10 +22,10 @@ const FEE_MAX = 1_000_000;
 
 // --- checkout settings ---
 /**
- * Cash-on-delivery fee tiers, ascending: the first tier whose upTo (inclusive, yen) the amount does
+ * A payment method's fee tiers, ascending: the first tier whose upTo (inclusive, yen) the amount does
  * not exceed applies; the last has upTo null so every amount has a fee.
  */
-const codFeeTiers = z
+const feeTiers = z
   .array(z.object({ upTo: z.number().int().positive().nullable(), fee: z.number().int().nonnegative().max(FEE_MAX) }))
   .min(1)
   .refine((tiers) => tiers.every((tier, index) => (tier.upTo === null) === (index === tiers.length - 1)), {
@@ -36,7 +34,54 @@ const codFeeTiers = z
   .refine((tiers) => tiers.every((tier, index) => index === 0 || tier.upTo === null || tier.upTo > tiers[index - 1]!.upTo!), {
     message: "upTo must increase from tier to tier",
   });
-export type CodFeeTier = z.infer<typeof codFeeTiers>[number];
+
+/** The most a payment method's limits may be, yen: far above any bottle order, still countable. */
+const LIMIT_MAX = 100_000_000;
+
+/** One payment method's terms (payment-methods/payment-terms.ts), as the trader sets them. */
+export const paymentTermsSchema = z
+  .object({
+    enabled: z.boolean(),
+    position: z.number().int().min(0).max(1000),
+    feeTiers,
+    min: z.number().int().nonnegative().max(LIMIT_MAX),
+    max: z.number().int().positive().max(LIMIT_MAX).nullable(),
+    daysToPay: z.number().int().min(1).max(365).nullable(),
+    notes: localizedText.nullable(),
+  })
+  .refine((terms) => terms.max === null || terms.min <= terms.max, { path: ["max"], message: "the upper limit must not be below the lower one" });
+
+/**
+ * Each checkout choice's terms by code. A method the profile has no record for (a new one, or all
+ * of them in a profile saved before terms were data) gets its module's defaults; a record for a
+ * code no module has any more is dropped.
+ */
+const paymentTermsByCode = z
+  .record(z.string(), paymentTermsSchema)
+  .default(() => ({}))
+  .transform((stored): Record<string, PaymentTerms> => ({
+    ...defaultPaymentTerms(),
+    ...Object.fromEntries(Object.entries(stored).filter(([code]) => isPaymentMethodChoice(code))),
+  }));
+
+/**
+ * Profiles saved before payment terms were data kept cash on delivery's fee and ceiling and the
+ * bank transfer's days under names of their own (codFee, codFeeTiers, codCeiling, whose ceiling
+ * convenience-store payment shared, and bankTransferWithinDays): they become those methods' records,
+ * so nothing a shopper pays or reads changes.
+ */
+function paymentsFromNamedFields(terms: unknown): unknown {
+  if (terms === null || typeof terms !== "object" || Array.isArray(terms)) return terms;
+  const { codFee, codFeeTiers, codCeiling, bankTransferWithinDays, ...rest } = terms as Record<string, unknown>;
+  if ("payments" in rest || (codFee === undefined && codFeeTiers === undefined && codCeiling === undefined && bankTransferWithinDays === undefined)) return rest;
+  const defaults = defaultPaymentTerms();
+  const payments: Record<string, unknown> = {};
+  const ceiling = codCeiling ?? defaults.cod?.max;
+  if (defaults.cod) payments.cod = { ...defaults.cod, feeTiers: codFeeTiers ?? (codFee === undefined ? defaults.cod.feeTiers : [{ upTo: null, fee: codFee }]), max: ceiling };
+  if (defaults.konbini) payments.konbini = { ...defaults.konbini, max: ceiling };
+  if (defaults.bank) payments.bank = { ...defaults.bank, daysToPay: bankTransferWithinDays ?? defaults.bank.daysToPay };
+  return { ...rest, payments };
+}
 
 const timeBandCode = z.string().regex(/^[0-9A-Za-z_-]{1,20}$/, "letters, digits, - and _ only");
 
@@ -133,23 +178,17 @@ export const shopProfileSchema = z.object({
   }),
   /** Terms printed on the legal notice; checkout charges the same amounts. */
   terms: z.preprocess(
-    tableFromFlatFees,
+    (terms: unknown) => paymentsFromNamedFields(tableFromFlatFees(terms)),
     z.object({
       /** Consumption tax in percent; liquor takes the standard rate (10%), not the reduced one. */
       taxRatePercent: z.number().int().min(0).max(100),
       /** Shipping by prefecture and box, cool surcharge and free-shipping line (shipping-table.ts). */
       shipping: shippingTableSchema.default(defaultShippingTable),
-      codFee: z.number().int().nonnegative().max(FEE_MAX),
-      // --- checkout settings (defaults keep profiles stored before them valid) ---
-      /** Cash-on-delivery fee by items + shipping; without tiers codFee is charged whatever the amount. */
-      codFeeTiers: codFeeTiers.optional(),
-      /** Cash on delivery is refused for totals of this amount or more (see codAllowed). */
-      codCeiling: z.number().int().positive().default(COD_CEILING),
-      // --- end checkout settings ---
+      /** Each payment method's fee, limits, place, days to pay and note (decision 077). */
+      payments: paymentTermsByCode,
       // No "processed within n business days" figure: the delivery calendar (deliveryCalendar) is the
       // shop's one shipping promise (decision 054); a stored profile's old processingBusinessDays is dropped.
       arrivalWithinDays: z.number().int().positive(),
-      bankTransferWithinDays: z.number().int().positive(),
     }),
   ),
   /** Closed weekdays and the order cutoff (delivery-calendar.ts); closed dates are businessHolidays. */

@@ -57,6 +57,8 @@ export default [
   route("admin/issued-data", "routes/admin/admin-issued-data.tsx"),
   // Bulk moves of the order list and long jobs' progress: server-rendered, so they work without JavaScript (decision 069).
   route("admin/orders/bulk", "routes/admin/admin-bulk.tsx"),
+  // Payment terms (decision 077): server-rendered, so the trader edits them without JavaScript.
+  route("admin/settings/payments", "routes/admin/admin-payment-terms.tsx"),
   route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-dashboard.tsx"),

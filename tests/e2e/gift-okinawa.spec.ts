@@ -89,8 +89,8 @@ const yenIn = (locale: Locale) => (amount: number) => `${amount.toLocaleString("
 interface Settings {
   terms: {
     taxRatePercent: number;
-    codFee: number;
-    codFeeTiers?: { upTo: number | null; fee: number }[];
+    /** Each payment method's terms by code (decision 077): cash on delivery's fee tiers here. */
+    payments: Record<string, { feeTiers: { upTo: number | null; fee: number }[] }>;
     shipping: { fees: number[]; bottlesPerBox: number; freeShippingFrom: number };
   };
   gift: { wrappingFee: number };
@@ -162,7 +162,7 @@ async function giftToOkinawa(page: Page, browser: Browser, locale: Locale, testI
   const tokyoShipping = terms.shipping.fees[13 - 1]! * boxes;
   expect(okinawaShipping).toBeGreaterThan(tokyoShipping);
   const wrapping = settings.gift.wrappingFee;
-  const codFee = terms.codFeeTiers?.find((tier) => tier.upTo === null || items + okinawaShipping <= tier.upTo)?.fee ?? terms.codFee;
+  const codFee = terms.payments.cod!.feeTiers.find((tier) => tier.upTo === null || items + okinawaShipping <= tier.upTo)!.fee;
   const taxBase = items + okinawaShipping + wrapping + codFee;
   const tax = Math.ceil((taxBase * terms.taxRatePercent) / 100);
   const total = taxBase + tax;

@@ -1,7 +1,8 @@
-import type { PaymentMethodHandler } from "./payment-method.ts";
+import type { PaymentMethodModule } from "./payment-method.ts";
+import { flatFee } from "./payment-terms.ts";
 
 /** Bank transfer: the order waits until the trader sees the money arrive; a paid one is returned by hand. */
-export const bankPaymentMethod: PaymentMethodHandler = {
+export const bankPaymentMethod: PaymentMethodModule = {
   code: "bank",
   stored: "bank",
   label: { ja: "銀行振込", en: "Bank transfer" },
@@ -9,9 +10,9 @@ export const bankPaymentMethod: PaymentMethodHandler = {
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",
-  fee: () => 0,
+  // Three days to pay, as the spec's legal notice says (pay within 3 days of ordering).
+  defaultTerms: { enabled: true, position: 30, feeTiers: flatFee(0), min: 0, max: null, daysToPay: 3, notes: null },
   feeFromServer: false,
-  refusal: () => null,
   showsBankAccounts: true,
   texts: {
     mailPayment: {
@@ -24,6 +25,7 @@ export const bankPaymentMethod: PaymentMethodHandler = {
     },
     timing: { ja: "銀行振込：ご注文日から{days}日以内にお振り込みください", en: "Bank transfer: please transfer within {days} days of ordering" },
     legalNotice: { ja: "銀行振込(国内)", en: "Bank transfer (domestic)" },
+    legalNoticeCharge: { ja: "銀行振込手数料：お客様のご負担となります", en: "Bank transfer fees: borne by the customer" },
   },
   exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "銀行振込", en: "Bank transfer" } },
   dashboardQueue: "awaiting_deposit",

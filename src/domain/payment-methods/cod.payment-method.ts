@@ -1,11 +1,13 @@
-import { codAllowed, codFeeFor, codRefusalMessage } from "../checkout-totals.ts";
-import type { PaymentMethodHandler } from "./payment-method.ts";
+import type { PaymentMethodModule } from "./payment-method.ts";
+import { flatFee } from "./payment-terms.ts";
 
 /**
  * Cash on delivery (代金引換): the carrier collects the total, so the order goes from await_payment
- * straight to sent; it costs the tiered fee of the shop profile and is refused from the ceiling up.
+ * straight to sent. Its default terms are the spec's: a 440 yen fee, refused from 300000 yen up
+ * (the stricter of the spec's two readings: "300000 or more" satisfies both the hint and the
+ * fallback, and one rule for offering and falling back never offers what it throws back to credit).
  */
-export const codPaymentMethod: PaymentMethodHandler = {
+export const codPaymentMethod: PaymentMethodModule = {
   code: "cod",
   stored: "cod",
   label: { ja: "代金引換", en: "Cash on delivery" },
@@ -13,19 +15,32 @@ export const codPaymentMethod: PaymentMethodHandler = {
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",
-  fee: (itemsAndShipping, terms) => codFeeFor(itemsAndShipping, terms),
+  defaultTerms: {
+    enabled: true,
+    position: 40,
+    feeTiers: flatFee(440),
+    min: 0,
+    max: 300_000,
+    daysToPay: null,
+    notes: {
+      ja: "商品のお届け時に、配達員へ代金をお支払いください。代引き手数料は「ご注文内容」の決済手数料に含まれます。お支払い金額が{ceiling}以上のご注文にはご利用いただけません。",
+      en: "Pay the driver when the products are delivered. The cash-on-delivery fee is included in the payment fee of your order summary. Not available for orders of {ceiling} or more.",
+    },
+  },
   feeLabel: { ja: "代引き手数料", en: "Cash on delivery fee" },
   feeFromServer: true,
-  refusal: ({ total, terms, locale }) => (codAllowed(total, terms.codCeiling) ? null : codRefusalMessage(total, locale, terms.codCeiling)),
   showsBankAccounts: false,
   texts: {
     mailPayment: { ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。", en: "Please pay the total of {total} to the carrier when the parcel is delivered." },
     mailShipped: { ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。", en: "Please pay the total of {total} to the carrier when the parcel is delivered." },
     timing: { ja: "代金引換：商品のお届け時に配達員へお支払いください", en: "Cash on delivery: pay the driver when the products are delivered" },
     legalNotice: { ja: "代金引換", en: "Cash on delivery" },
-    checkoutNote: {
-      ja: "商品のお届け時に、配達員へ代金をお支払いください。代引き手数料は「ご注文内容」の決済手数料に含まれます。お支払い金額が{ceiling}以上のご注文にはご利用いただけません。",
-      en: "Pay the driver when the products are delivered. The cash-on-delivery fee is included in the payment fee of your order summary. Not available for orders of {ceiling} or more.",
+    // Spec §5 wording (ja verbatim); it says 超える (exceeds) even at exactly the ceiling, which the terms refuse too.
+    refusals: {
+      over_ceiling: {
+        ja: "合計金額は{total}円と、{ceiling}円を超えるため代引きは選択できません。",
+        en: "The total of {total} JPY exceeds {ceiling} JPY, so cash on delivery cannot be chosen.",
+      },
     },
   },
   exports: { b2InvoiceType: "2", b2CollectsTotal: true, csvLabel: { ja: "代金引換", en: "Cash on delivery" } },

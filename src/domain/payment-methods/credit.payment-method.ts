@@ -1,7 +1,8 @@
-import type { PaymentMethodHandler } from "./payment-method.ts";
+import type { PaymentMethodModule } from "./payment-method.ts";
+import { flatFee } from "./payment-terms.ts";
 
 /** A card typed at checkout: charged at once, or after 3-D Secure; a paid order is refunded on cancel. */
-export const creditPaymentMethod: PaymentMethodHandler = {
+export const creditPaymentMethod: PaymentMethodModule = {
   code: "credit",
   stored: "credit",
   label: { ja: "クレジットカード", en: "Credit card" },
@@ -9,9 +10,8 @@ export const creditPaymentMethod: PaymentMethodHandler = {
   firstStatus: "pending",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
-  fee: () => 0,
+  defaultTerms: { enabled: true, position: 10, feeTiers: flatFee(0), min: 0, max: null, daysToPay: null, notes: null },
   feeFromServer: false,
-  refusal: () => null,
   showsBankAccounts: false,
   texts: {
     mailPayment: { ja: "クレジットカードで {total} のお支払いが完了しました。", en: "The total of {total} has been charged to your credit card." },

@@ -1,12 +1,13 @@
-import type { PaymentMethodHandler } from "./payment-method.ts";
+import type { PaymentMethodModule } from "./payment-method.ts";
+import { flatFee } from "./payment-terms.ts";
 
 /**
  * Convenience-store payment (コンビニ決済): the gateway makes a voucher; the order waits in
  * await_payment with its bottles held until the shopper pays at the till (the gateway's event moves
  * it to deposited) or the deadline passes (the order is cancelled and the bottles return). Stripe
- * takes konbini payments up to 300000 yen, the same ceiling as cash on delivery.
+ * takes konbini payments up to 300000 yen, the same ceiling as cash on delivery (its default terms).
  */
-export const konbiniPaymentMethod: PaymentMethodHandler = {
+export const konbiniPaymentMethod: PaymentMethodModule = {
   code: "konbini",
   stored: "konbini",
   label: { ja: "コンビニ決済", en: "Convenience store payment" },
@@ -15,15 +16,19 @@ export const konbiniPaymentMethod: PaymentMethodHandler = {
   staffMovesFromAwaitPayment: [],
   // Stripe cannot send konbini money back to a card: the trader returns it by hand.
   paidCancellation: "by_hand",
-  fee: () => 0,
+  defaultTerms: {
+    enabled: true,
+    position: 50,
+    feeTiers: flatFee(0),
+    min: 0,
+    max: 300_000,
+    daysToPay: null,
+    notes: {
+      ja: "ご注文後に表示される確認番号で、ファミリーマート・ローソン・ミニストップ・セイコーマートの店頭でお支払いください。お支払いの確認後に発送いたします。",
+      en: "After ordering you get a confirmation number to pay with at FamilyMart, Lawson, Ministop or Seicomart. We ship once the payment has arrived.",
+    },
+  },
   feeFromServer: false,
-  refusal: ({ total, terms, locale }) =>
-    total < terms.codCeiling
-      ? null
-      : {
-          ja: `合計金額は${total}円と、${terms.codCeiling}円を超えるためコンビニ決済は選択できません。`,
-          en: `The total of ${total} JPY exceeds ${terms.codCeiling} JPY, so convenience store payment cannot be chosen.`,
-        }[locale],
   showsBankAccounts: false,
   texts: {
     mailPayment: {
@@ -39,9 +44,11 @@ export const konbiniPaymentMethod: PaymentMethodHandler = {
       en: "Convenience store payment: pay at the store by the deadline given when you order",
     },
     legalNotice: { ja: "コンビニ決済(ファミリーマート、ローソン、ミニストップ、セイコーマート)", en: "Convenience store payment (FamilyMart, Lawson, Ministop, Seicomart)" },
-    checkoutNote: {
-      ja: "ご注文後に表示される確認番号で、ファミリーマート・ローソン・ミニストップ・セイコーマートの店頭でお支払いください。お支払いの確認後に発送いたします。",
-      en: "After ordering you get a confirmation number to pay with at FamilyMart, Lawson, Ministop or Seicomart. We ship once the payment has arrived.",
+    refusals: {
+      over_ceiling: {
+        ja: "合計金額は{total}円と、{ceiling}円を超えるためコンビニ決済は選択できません。",
+        en: "The total of {total} JPY exceeds {ceiling} JPY, so convenience store payment cannot be chosen.",
+      },
     },
     instructions: {
       heading: { ja: "コンビニでのお支払い", en: "Paying at a convenience store" },

@@ -1,5 +1,5 @@
 import type { Locale } from "../locale.ts";
-import type { CodFeeTier } from "../shop-profile.ts";
+import type { PaymentTerms, ShopPaymentTerms } from "./payment-terms.ts";
 
 /**
  * One way to pay (decision 023, in the spirit of Vendure's PaymentMethodHandler): a
@@ -13,13 +13,8 @@ import type { CodFeeTier } from "../shop-profile.ts";
 
 export type LocalizedText = Readonly<Record<Locale, string>>;
 
-/** The shop-profile terms a method's fee and offer may depend on. */
-export interface PaymentMethodTerms {
-  codFee: number;
-  codFeeTiers?: CodFeeTier[] | undefined;
-  codCeiling: number;
-  bankTransferWithinDays: number;
-}
+/** The shop-profile terms a method's fee and offer depend on: each method's own, by code (payment-terms.ts). */
+export type PaymentMethodTerms = ShopPaymentTerms;
 
 /**
  * What the browser sends with the checkout and the server starts with it:
@@ -64,7 +59,7 @@ export interface PaymentInstructionTexts {
   link: LocalizedText;
 }
 
-/** What a method's order mail and complete page can say; `{total}`, `{days}` and instruction fields are filled in. */
+/** What a method's order mail and complete page can say; `{total}`, `{days}` (its terms' days to pay) and instruction fields are filled in. */
 export interface PaymentMethodTexts {
   /** The order mail's "how to pay" paragraph. */
   mailPayment: LocalizedText;
@@ -76,8 +71,10 @@ export interface PaymentMethodTexts {
   timing: LocalizedText;
   /** Its row under "payment methods" on the legal notice. */
   legalNotice: LocalizedText;
-  /** A note under the method while it is chosen at checkout; `{ceiling}` is the cod ceiling. */
-  checkoutNote?: LocalizedText;
+  /** A line of its own under the legal notice's 代金以外の必要料金 besides its fee (bank: the transfer fee is the shopper's). */
+  legalNoticeCharge?: LocalizedText;
+  /** How it words a refusal by its terms ({total}, {ceiling}, {minimum}), when the generic sentence (payment-terms.ts) will not do. */
+  refusals?: Partial<Record<"disabled" | "under_minimum" | "over_ceiling", LocalizedText>>;
   /** For a method paid elsewhere later: how its instructions are labelled (mail, complete page, order card). */
   instructions?: PaymentInstructionTexts;
   /** Shown under the method when it cannot be chosen, if no refusal message says more. */
@@ -87,11 +84,16 @@ export interface PaymentMethodTexts {
 export interface OfferContext {
   /** The order's total (tax and this method's fee included), yen. */
   total: number;
-  terms: Pick<PaymentMethodTerms, "codCeiling">;
+  terms: PaymentMethodTerms;
   locale: Locale;
 }
 
-export interface PaymentMethodHandler {
+/**
+ * What a method's module declares. Its fee, eligibility, checkout note and legal-notice charges are
+ * not code: they follow its terms (the trader's, else defaultTerms), and the registry makes the
+ * handler from the module (payment-method.registry.ts).
+ */
+export interface PaymentMethodModule {
   /** The checkout's payment_method value. */
   readonly code: string;
   /** What the order stores (registered_credit is stored as credit). */
@@ -103,14 +105,14 @@ export interface PaymentMethodHandler {
   /** What the back office may do from await_payment besides cancelling (deposited, sent). */
   readonly staffMovesFromAwaitPayment: readonly ("deposited" | "sent")[];
   readonly paidCancellation: PaidCancellation;
-  /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
-  fee(itemsAndShipping: number, terms: Pick<PaymentMethodTerms, "codFee" | "codFeeTiers">): number;
+  /** Its terms until the trader saves others: what the shop charged and offered before terms were data. */
+  readonly defaultTerms: PaymentTerms;
   /** What its fee is called on the order's charge lines (cod: 代引き手数料); the generic 決済手数料 without. */
   readonly feeLabel?: LocalizedText;
   /** Whether the browser asks POST /api/fee for the fee (the cod fee) instead of computing it. */
   readonly feeFromServer: boolean;
-  /** Why it cannot be chosen for this total, or null when it can. */
-  refusal(context: OfferContext): string | null;
+  /** A refusal of its own besides its terms' (none of today's methods has one), or null. */
+  readonly refusalBeyondTerms?: (context: OfferContext) => string | null;
   /** Whether the checkout shows the shop's bank accounts under it and the mail lists them. */
   readonly showsBankAccounts: boolean;
   readonly texts: PaymentMethodTexts;
@@ -124,6 +126,24 @@ export interface PaymentMethodHandler {
   };
   /** Where the dashboard counts its orders while they await payment, if anywhere. */
   readonly dashboardQueue: DashboardQueue | null;
+}
+
+/** A method as checkout, totals, mails and pages use it: its module plus what its terms decide. */
+export interface PaymentMethodHandler extends PaymentMethodModule {
+  /** Its terms in the shop's: the trader's record for its code, else its defaults. */
+  terms(shop: PaymentMethodTerms): PaymentTerms;
+  /** The fee the shopper pays for the method, yen before tax, for items + shipping. */
+  fee(itemsAndShipping: number, shop: PaymentMethodTerms): number;
+  /** Why it cannot take this total (under its minimum, from its ceiling up), or null when it can. */
+  refusal(context: OfferContext): string | null;
+  /** Why a new order cannot choose it at all (the trader switched it off), or null when it is offered. */
+  notOffered(shop: PaymentMethodTerms, locale: Locale): string | null;
+  /** A text of its own with its terms filled in: {days}, and {ceiling} / {minimum} as yen. */
+  withTerms(text: LocalizedText, shop: PaymentMethodTerms, locale: Locale, yen: (amount: number) => string): string;
+  /** The note under it at checkout, or null. */
+  checkoutNote(shop: PaymentMethodTerms, locale: Locale, yen: (amount: number) => string): string | null;
+  /** Its lines under the legal notice's 代金以外の必要料金 (its fee), none when it costs nothing. */
+  legalNoticeCharges(shop: PaymentMethodTerms, locale: Locale, yen: (amount: number) => string): string[];
 }
 
 /** A checkout choice: the `code` of a handler in the registry. */

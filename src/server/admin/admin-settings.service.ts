@@ -22,8 +22,13 @@ export interface TimeBandInput {
 export type SettingsForm = Omit<ShopProfile, "deliveryTimeBands"> & { deliveryTimeBands: TimeBandInput[] };
 
 const TIERS_RULE = {
-  ja: "代引き手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。",
-  en: "Cash-on-delivery fee tiers need rising upper amounts, and only the last tier may have none.",
+  ja: "手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。",
+  en: "Fee tiers need rising upper amounts, and only the last tier may have none.",
+};
+
+const LIMITS_RULE = {
+  ja: "上限金額は下限金額以上にしてください。",
+  en: "The upper limit must not be below the lower limit.",
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -115,10 +120,21 @@ function dropBlankOptionals(input: Record<string, unknown>): void {
   if (input.invoiceRegistrationNumber === null) delete input.invoiceRegistrationNumber;
   const b2 = input.yamatoB2;
   if (b2 === null || (isObject(b2) && Object.values(b2).every((value) => value === "" || value === null || value === undefined))) delete input.yamatoB2;
-  if (isObject(input.terms)) {
-    const terms = { ...input.terms };
-    if (terms.codFeeTiers === null || (Array.isArray(terms.codFeeTiers) && terms.codFeeTiers.length === 0)) delete terms.codFeeTiers;
-    input.terms = terms;
+  if (isObject(input.terms) && isObject(input.terms.payments)) {
+    // A blank upper limit or days to pay means none; a note blank in both languages means no note.
+    const payments: Record<string, unknown> = {};
+    for (const [code, raw] of Object.entries(input.terms.payments)) {
+      if (!isObject(raw)) {
+        payments[code] = raw;
+        continue;
+      }
+      const terms = { ...raw };
+      for (const field of ["max", "daysToPay"] as const) if (terms[field] === "" || terms[field] === undefined) terms[field] = null;
+      const notes = terms.notes;
+      if (notes === undefined || (isObject(notes) && [notes.ja, notes.en].every((text) => text === undefined || text === null || (typeof text === "string" && text.trim() === "")))) terms.notes = null;
+      payments[code] = terms;
+    }
+    input.terms = { ...input.terms, payments };
   }
 }
 
@@ -155,7 +171,8 @@ function addIssue(errors: LabelledFieldErrors, issue: z.core.$ZodIssue, input: u
       else errors.add(field, "too_long", { count: Number(issue.maximum) }, label);
       return;
     case "custom":
-      if (field === "terms.codFeeTiers") errors.addMessage(field, TIERS_RULE);
+      if (/^terms\.payments\.[^.]+\.feeTiers$/.test(field)) errors.addMessage(field, TIERS_RULE);
+      else if (/^terms\.payments\.[^.]+\.max$/.test(field)) errors.addMessage(field, LIMITS_RULE);
       else errors.add(field, "invalid", {}, label);
       return;
     case "invalid_value":

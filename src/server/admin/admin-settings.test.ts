@@ -13,7 +13,10 @@ let owner: StaffSession;
 let original: Record<string, unknown>;
 
 type Settings = Record<string, unknown> & {
-  terms: Record<string, unknown> & { shipping: Record<string, unknown> & { fees: number[]; transitDays: number[] } };
+  terms: Record<string, unknown> & {
+    shipping: Record<string, unknown> & { fees: number[]; transitDays: number[] };
+    payments: Record<string, Record<string, unknown>>;
+  };
   gift: Record<string, unknown>;
   deliveryCalendar: Record<string, unknown>;
 };
@@ -40,7 +43,8 @@ afterAll(async () => {
 describe("GET /admin/api/settings", () => {
   it("answers the shop profile with the time bands as an ordered list", async () => {
     const settings = await current();
-    expect(settings.terms).toMatchObject({ taxRatePercent: 10, codFee: 440, codCeiling: 300000 });
+    expect(settings.terms).toMatchObject({ taxRatePercent: 10 });
+    expect(settings.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: null, fee: 440 }], max: 300000 });
     expect(settings.terms.shipping).toMatchObject({ bottlesPerBox: 6, coolSurchargePerBox: 550, freeShippingFrom: 0 });
     expect(settings.terms.shipping.fees[12]).toBe(1100);
     expect(settings.deliveryCalendar).toEqual({ closedWeekdays: [0, 6], cutoff: "14:00" });
@@ -67,7 +71,8 @@ describe("POST /admin/api/settings", () => {
         ...settings.terms,
         taxRatePercent: 8,
         shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee) => (fee === 1100 ? 880 : fee)) },
-        codFeeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] },
+        payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, feeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] } },
+      },
       deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "19-21", ja: "19-21時", en: "19:00–21:00" }],
       businessHolidays: ["2026-12-31", "2026-08-13", "2026-12-31"],
     };
@@ -99,7 +104,8 @@ describe("POST /admin/api/settings", () => {
         ...settings.terms,
         taxRatePercent: 101,
         shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? -1 : fee)) },
-        codFee: "abc", codFeeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] },
+        payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, min: "abc", feeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] } },
+      },
       deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "08-12", ja: "", en: "Again" }],
       businessHolidays: ["2026-02-30"],
       bankAccounts: [{ financial: { ja: "蔵前銀行", en: "Kuramae Bank" }, branch: { ja: "本店", en: "Head office" }, depositType: "savings", accountNumber: "12a", accountName: "カ）クラ" }],
@@ -112,17 +118,17 @@ describe("POST /admin/api/settings", () => {
       invoiceRegistrationNumber: ["適格請求書発行事業者登録番号は不正な値です"],
       "terms.taxRatePercent": ["消費税率は100以下の値にしてください"],
       "terms.shipping.fees.46": ["沖縄県の送料は0以上の値にしてください"],
-      "terms.codFee": ["代引き手数料は数値で入力してください"],
-      "terms.codFeeTiers": ["代引き手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。"],
+      "terms.payments.cod.min": ["代金引換の下限金額は数値で入力してください"],
+      "terms.payments.cod.feeTiers": ["手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。"],
       "bankAccounts.0.depositType": ["口座1の種別は一覧にありません"],
       "bankAccounts.0.accountNumber": ["口座1の口座番号は不正な値です"],
     });
     // A fee an order's total could not hold (decision 050) is refused naming the limit.
-    const fees = await call("POST", "/settings", { ...settings, terms: { ...settings.terms, codFee: 2 ** 31, codFeeTiers: [{ upTo: null, fee: 2 ** 31 }] } });
-    expect(fees.json().fields).toEqual({
-      "terms.codFee": ["代引き手数料は1000000以下の値にしてください"],
-      "terms.codFeeTiers.0.fee": ["代引き手数料の段階1の手数料は1000000以下の値にしてください"],
+    const fees = await call("POST", "/settings", {
+      ...settings,
+      terms: { ...settings.terms, payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, feeTiers: [{ upTo: null, fee: 2 ** 31 }] } } },
     });
+    expect(fees.json().fields).toEqual({ "terms.payments.cod.feeTiers.0.fee": ["代金引換の手数料の段階1の手数料は1000000以下の値にしてください"] });
     const holiday = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"], terms: { ...settings.terms, taxRatePercent: 1.5 } }, "en");
     expect(holiday.json().fields).toEqual({ "terms.taxRatePercent": ["Tax rate must be an integer"] });
     const date = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"] }, "en");

@@ -1,6 +1,7 @@
 import { prefectureName } from "../../domain/address.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/fill-text.ts";
+import { isPaymentMethodChoice, paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 
 // Names of the shop profile's fields as the settings page labels them, for the 422 messages of
 // POST /admin/api/settings. Keys are zod paths with list positions as "*".
@@ -49,13 +50,7 @@ const labels: Record<string, Label> = {
   "deliveryCalendar.cutoff": { ja: "当日発送の締め時刻", en: "Same-day cutoff" },
   "deliveryCalendar.closedWeekdays": { ja: "定休日(曜日)", en: "Closed weekdays" },
   "deliveryCalendar.closedWeekdays.*": { ja: "定休日(曜日)", en: "Closed weekdays" },
-  "terms.codFee": { ja: "代引き手数料", en: "Cash-on-delivery fee" },
-  "terms.codFeeTiers": { ja: "代引き手数料の段階", en: "Cash-on-delivery fee tiers" },
-  "terms.codFeeTiers.*.upTo": { ja: "代引き手数料の段階{n}の上限金額", en: "Upper amount of COD tier {n}" },
-  "terms.codFeeTiers.*.fee": { ja: "代引き手数料の段階{n}の手数料", en: "Fee of COD tier {n}" },
-  "terms.codCeiling": { ja: "代金引換の上限金額", en: "Cash-on-delivery ceiling" },
   "terms.arrivalWithinDays": { ja: "お届けまでの日数", en: "Days to arrival" },
-  "terms.bankTransferWithinDays": { ja: "お振込み期限の日数", en: "Days to pay by transfer" },
   deliveryTimeBands: { ja: "配達時間帯", en: "Delivery time bands" },
   "deliveryTimeBands.*": { ja: "配達時間帯{n}", en: "Delivery time band {n}" },
   "deliveryTimeBands.*.code": { ja: "配達時間帯{n}のコード", en: "Code of delivery time band {n}" },
@@ -87,8 +82,32 @@ const labels: Record<string, Label> = {
   "social.line": { ja: "LINE のURL", en: "LINE URL" },
 };
 
-/** "terms.codFeeTiers.1.fee" → "代引き手数料の段階2の手数料"; unknown paths are named as they are. */
+/** A payment method's terms (terms.payments.<code>.…), named after the method by the caller. */
+const paymentLabels: Record<string, Label> = {
+  enabled: { ja: "{method}の表示", en: "Whether {method} is offered" },
+  position: { ja: "{method}の表示順", en: "Order of {method}" },
+  feeTiers: { ja: "{method}の手数料の段階", en: "Fee tiers of {method}" },
+  "feeTiers.*.upTo": { ja: "{method}の手数料の段階{n}の上限金額", en: "Upper amount of {method} fee tier {n}" },
+  "feeTiers.*.fee": { ja: "{method}の手数料の段階{n}の手数料", en: "Fee of {method} fee tier {n}" },
+  min: { ja: "{method}の下限金額", en: "Lower limit of {method}" },
+  max: { ja: "{method}の上限金額", en: "Upper limit of {method}" },
+  daysToPay: { ja: "{method}のお支払い期限の日数", en: "Days to pay by {method}" },
+  "notes.ja": { ja: "{method}の案内(日本語)", en: "Note on {method} (Japanese)" },
+  "notes.en": { ja: "{method}の案内(英語)", en: "Note on {method} (English)" },
+};
+
+/** "terms.payments.cod.feeTiers.1.fee" → "代金引換の手数料の段階2の手数料"; unknown paths are named as they are. */
 export function settingsLabel(path: (string | number)[], locale: Locale): string {
+  if (path[0] === "terms" && path[1] === "payments" && typeof path[2] === "string") {
+    const code = path[2];
+    const rest = path.slice(3);
+    const label = paymentLabels[rest.map((part) => (typeof part === "number" ? "*" : part)).join(".")]?.[locale];
+    const index = rest.find((part): part is number => typeof part === "number");
+    if (label) {
+      const method = isPaymentMethodChoice(code) ? paymentMethodChoice(code).label[locale] : code;
+      return fillText(label, { method, n: index === undefined ? "" : index + 1 });
+    }
+  }
   const key = path.map((part) => (typeof part === "number" ? "*" : part)).join(".");
   const position = path.find((part): part is number => typeof part === "number");
   const label = labels[key]?.[locale];

@@ -1,4 +1,4 @@
-import { codFeeFor } from "../../domain/checkout-totals.ts";
+import { paymentMethodChoices } from "../../domain/payment-methods/payment-method.registry.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
 import { shippingQuote } from "../../domain/shipping-table.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -71,11 +71,15 @@ export class CheckoutReferenceService {
     }));
   }
 
-  /** The cod fee for items + shipping; `price` is the raw request value, checked like a form field. */
+  /**
+   * The spec's cod_fee for items + shipping: the fee, under the shop's terms, of the method whose fee
+   * the browser asks the server for (cash on delivery); `price` is the raw request value, checked like a form field.
+   */
   async codFee(price: unknown, locale: Locale): Promise<number> {
     const amount = this.priceOf(price, locale);
     const { terms } = await this.deps.shopProfiles.profile();
-    return codFeeFor(amount, terms);
+    const asked = paymentMethodChoices().find((method) => method.feeFromServer);
+    return asked ? asked.fee(amount, terms) : 0;
   }
 
   private priceOf(price: unknown, locale: Locale): number {

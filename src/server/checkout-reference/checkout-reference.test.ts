@@ -155,7 +155,7 @@ describe("POST /api/fee", () => {
       { upTo: 30_000, fee: 440 },
       { upTo: null, fee: 660 },
     ];
-    await withTerms({ codFeeTiers: tiers }, async () => {
+    await withTerms({ payments: { ...demoProfile.terms.payments, cod: { ...demoProfile.terms.payments.cod!, feeTiers: tiers } } }, async () => {
       expect((await post("/api/fee", { price: 10_000 })).json()).toEqual({ cod_fee: 330 });
       expect((await post("/api/fee", { price: 10_001 })).json()).toEqual({ cod_fee: 440 });
       expect((await post("/api/fee", { price: 30_001 })).json()).toEqual({ cod_fee: 660 });
@@ -190,9 +190,10 @@ describe("POST /api/fee", () => {
 
 describe("a shop profile stored before the checkout settings existed", () => {
   it("is read with their defaults", async () => {
-    const { shipping: _table, codCeiling: _ceiling, ...newTerms } = demoProfile.terms;
+    // Written as before decision 077: cod's fee and the days to pay under names of their own.
+    const { shipping: _table, payments: _payments, ...newTerms } = demoProfile.terms;
     // Before the shipping table, one flat fee and one cool fee for all of Japan.
-    const oldTerms = { ...newTerms, shippingFee: 1000 };
+    const oldTerms = { ...newTerms, shippingFee: 1000, codFee: 440, bankTransferWithinDays: 3 };
     const { bankAccounts: _banks, deliveryTimeBands: _bands, ...oldProfile } = demoProfile;
     await shop.database.db
       .update(shopProfileTable)
@@ -200,7 +201,8 @@ describe("a shop profile stored before the checkout settings existed", () => {
       .where(eq(shopProfileTable.id, 1));
     try {
       const profile = await new ShopProfileService(shop.database.db).profile();
-      expect(profile.terms).toMatchObject({ codCeiling: 300_000, codFee: 440 });
+      expect(profile.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: null, fee: 440 }], max: 300_000 });
+      expect(profile.terms.payments.bank?.daysToPay).toBe(3);
       // The flat fee becomes the shop's own zone's; the cool surcharge and the far zones keep their defaults.
       expect(profile.terms.shipping.fees[12]).toBe(1000);
       expect(profile.terms.shipping.fees[46]).toBe(2200);

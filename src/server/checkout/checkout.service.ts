@@ -205,7 +205,7 @@ export class CheckoutService {
         errors.add("items", checkoutText("orderTotalTooLarge", locale, { max: ORDER_TOTAL_MAX.toLocaleString("en-US") }));
         throw errors.failure();
       }
-      const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
+      const refusal = method.notOffered(shop.terms, locale) ?? method.refusal({ total: totals.total, terms: shop.terms, locale });
       if (refusal !== null) {
         const errors = new CheckoutFieldErrors(locale);
         errors.add("payment_method", refusal);

@@ -122,7 +122,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
   // Every amount says whether tax is in it (decision 045): the total in the payment text too.
-  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: shop.terms.bankTransferWithinDays })];
+  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: method.terms(shop.terms).daysToPay ?? "" })];
   if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(

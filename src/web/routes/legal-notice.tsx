@@ -1,7 +1,6 @@
 import { shippingPromise } from "../../domain/delivery-calendar.ts";
-import { fillText } from "../../domain/fill-text.ts";
 import { prefectureGroups } from "../../domain/shipping-table.ts";
-import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
+import { offeredPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/legal-notice";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import type { LegalRow } from "../features/legal/legal-table.tsx";
@@ -35,6 +34,8 @@ export default function LegalNoticeRoute() {
   const { t, pick, yen, locale } = useI18n();
   const { shop } = useSite();
   const { terms, liquorLicence } = shop;
+  // The methods an order can store that the trader offers, in the checkout's order.
+  const methods = offeredPaymentMethods(terms).filter((method) => method.code === method.stored);
   /** A per-prefecture column of the shipping table in words: named prefectures first, then the rest. */
   const inWords = (values: readonly number[], shown: (value: number) => string) =>
     prefectureGroups(values, locale)
@@ -72,14 +73,8 @@ export default function LegalNoticeRoute() {
             t("legalNotice.coolShippingFee", { amount: yen(terms.shipping.coolSurchargePerBox) }),
             ...(terms.shipping.freeShippingFrom > 0 ? [t("legalNotice.freeShipping", { amount: yen(terms.shipping.freeShippingFrom) })] : []),
             ...(pick(terms.shipping.remoteIslandsNote) ? [pick(terms.shipping.remoteIslandsNote)] : []),
-            ...(terms.codFeeTiers
-              ? terms.codFeeTiers.map((tier) =>
-                  tier.upTo === null
-                    ? t("legalNotice.codFeeTierRest", { amount: yen(tier.fee) })
-                    : t("legalNotice.codFeeTier", { upTo: yen(tier.upTo), amount: yen(tier.fee) }),
-                )
-              : [t("legalNotice.codFee", { amount: yen(terms.codFee) })]),
-            t("legalNotice.bankTransferFee"),
+            // Each offered method's own charges, from its terms (decision 077): a new method's fee is never missing here.
+            ...methods.flatMap((method) => method.legalNoticeCharges(terms, locale, yen)),
             // Spec §9: consumption tax is charged on items, shipping and the fee together.
             t("legalNotice.taxNote"),
           ]}
@@ -114,7 +109,7 @@ export default function LegalNoticeRoute() {
       label: t("legalNotice.payment"),
       value: (
         <LegalList
-          items={storedPaymentMethods().map((method) => method.texts.legalNotice[locale])}
+          items={methods.map((method) => method.texts.legalNotice[locale])}
         />
       ),
     },
@@ -123,7 +118,7 @@ export default function LegalNoticeRoute() {
       label: t("legalNotice.paymentDeadline"),
       value: (
         <LegalList
-          items={storedPaymentMethods().map((method) => fillText(method.texts.timing[locale], { days: terms.bankTransferWithinDays }))}
+          items={methods.map((method) => method.withTerms(method.texts.timing, terms, locale, yen))}
         />
       ),
     },

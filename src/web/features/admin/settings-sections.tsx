@@ -20,34 +20,14 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
   );
 }
 
-function FieldErrors({ prefix }: { prefix: string }) {
-  const { errors } = useDraft();
-  const messages = Object.entries(errors)
-    .filter(([field]) => field === prefix)
-    .flatMap(([, list]) => list);
-  if (messages.length === 0) return null;
-  return (
-    <div role="alert">
-      {messages.map((message) => (
-        <p key={message} className={styles.warning}>
-          {message}
-        </p>
-      ))}
-    </div>
-  );
-}
-
 export function FeesSection() {
   const to = useOpsText();
   const { data, set } = useDraft();
-  const tiers = data.terms.codFeeTiers ?? [];
   return (
     <Section id="settings-fees" title={to("settings.fees")}>
       <div className={ops.pair}>
         <NumberAt path={["terms", "taxRatePercent"]} label={to("settings.taxRate")} />
-        <NumberAt path={["terms", "codFee"]} label={to("settings.codFee")} />
         <NumberAt path={["lowStockHintAt"]} label={to("settings.lowStockHintAt")} />
-        <NumberAt path={["terms", "codCeiling"]} label={to("settings.codCeiling")} />
       </div>
       {/* Decision 051: off, an address outside Japan is refused (海外への発送は承っておりません). */}
       <Checkbox
@@ -60,33 +40,6 @@ export function FeesSection() {
       <p id="settings-ships-abroad-hint" className={styles.muted}>
         {to("settings.shipsAbroadHint")}
       </p>
-      <h3 className={ops.subTitle}>{to("settings.codTiers")}</h3>
-      <p className={styles.muted}>{to("settings.codTiersHint")}</p>
-      <FieldErrors prefix="terms.codFeeTiers" />
-      {tiers.map((tier, index) => (
-        <div key={index} className={ops.row}>
-          {tier.upTo === null ? (
-            <p>{to("settings.tierNoLimit")}</p>
-          ) : (
-            <NumberAt path={["terms", "codFeeTiers", index, "upTo"]} label={to("settings.tierUpTo")} />
-          )}
-          <NumberAt path={["terms", "codFeeTiers", index, "fee"]} label={to("settings.tierFee")} />
-          <Button variant="ghost" className={ops.removeButton} onClick={() => set(["terms", "codFeeTiers"], tiers.filter((_, at) => at !== index))}>
-            {to("settings.remove")}
-          </Button>
-        </div>
-      ))}
-      <Button
-        variant="secondary"
-        onClick={() => {
-          // A new tier goes before the open-ended last one; the first tier added is that last one.
-          const last = tiers.at(-1);
-          const added = last ? [...tiers.slice(0, -1), { upTo: 10000, fee: data.terms.codFee }, last] : [{ upTo: null, fee: data.terms.codFee }];
-          set(["terms", "codFeeTiers"], added);
-        }}
-      >
-        {to("settings.addTier")}
-      </Button>
     </Section>
   );
 }
@@ -161,7 +114,6 @@ export function ShopSection() {
       <h3 className={ops.subTitle}>{to("settings.terms")}</h3>
       <div className={ops.pair}>
         <NumberAt path={["terms", "arrivalWithinDays"]} label={to("settings.arrivalWithin")} />
-        <NumberAt path={["terms", "bankTransferWithinDays"]} label={to("settings.transferWithin")} />
       </div>
       <h3 className={ops.subTitle}>{to("settings.licence")}</h3>
       <LocalizedAt path={["liquorLicence", "type"]} label={to("settings.licenceType")} />

@@ -110,7 +110,7 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   const wantsBook = (values.delivery_choice ?? "").startsWith("book:") && page.user !== null;
   const book = wantsBook ? ((await jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book"))?.data ?? []) : [];
   const defaultCountryName = t("address.defaultCountryName");
-  const form = checkoutFormOfFields(values, initialCheckoutForm(page.user, defaultCountryName, page.shop.gift.omotegaki), { defaultCountryName, book });
+  const form = checkoutFormOfFields(values, initialCheckoutForm(page.user, defaultCountryName, page.shop), { defaultCountryName, book });
 
   if (paymentMethodChoice(form.method).checkoutInput !== "none") {
     return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [] });

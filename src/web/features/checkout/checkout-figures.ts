@@ -61,7 +61,7 @@ export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
     checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
-    refusals[method.code] = method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });
+    refusals[method.code] = method.notOffered(input.terms, input.locale) ?? method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });
   }
   return { totals: totalsWith(input.chosen), refusals };
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
+import type { PaymentMethodChoice, PaymentMethodTerms } from "../../../domain/payment-methods/payment-method.ts";
 import { defaultPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 
 /** The part of the checkout form the payment choice changes. */
@@ -6,9 +6,12 @@ interface MethodForm {
   method: PaymentMethodChoice;
 }
 
-/** The method a new checkout starts with: the registry's first (credit). */
-export function initialMethod(): PaymentMethodChoice {
-  return defaultPaymentMethod().code;
+/**
+ * The method a new checkout starts with under the shop's terms: the first it offers, in the
+ * trader's order (credit with the default terms), so the page never starts on a method it does not list.
+ */
+export function initialMethod(shop: PaymentMethodTerms): PaymentMethodChoice {
+  return defaultPaymentMethod(shop).code;
 }
 
 export function withChosenMethod<Form extends MethodForm>(form: Form, method: PaymentMethodChoice): Form {
@@ -17,8 +20,10 @@ export function withChosenMethod<Form extends MethodForm>(form: Form, method: Pa
 
 /**
  * Spec §4: when a fee update makes the chosen method impossible (cod at 300000 or more), the form
- * falls back to the default method; a refusal of a method that is not chosen changes nothing.
+ * falls back to the method a new checkout starts with; a refusal of a method that is not chosen changes nothing.
  */
-export function withRefusedMethodFallback<Form extends MethodForm>(form: Form, refused: PaymentMethodChoice): Form {
-  return form.method === refused ? { ...form, method: initialMethod() } : form;
+export function withRefusedMethodFallback<Form extends MethodForm>(form: Form, refused: PaymentMethodChoice, shop: PaymentMethodTerms): Form {
+  const fallback = initialMethod(shop);
+  // The start itself refused (over its own limit, or nothing left switched on) has nowhere to fall back to: the form is kept, and the alert says why.
+  return form.method === refused && refused !== fallback ? { ...form, method: fallback } : form;
 }

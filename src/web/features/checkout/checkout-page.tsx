@@ -5,7 +5,6 @@ import type { CartItem } from "../../../domain/cart.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
-import { fillText } from "../../../domain/fill-text.ts";
 import { paymentMethodChoice, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -69,10 +68,10 @@ function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined
   const defaultCountryName = t("address.defaultCountryName");
   return useMemo(() => {
     if (!actionData || actionData.ok) return undefined;
-    const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop.gift.omotegaki), { defaultCountryName, book: book ?? [] });
+    const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop), { defaultCountryName, book: book ?? [] });
     const { errors, unplaced } = serverFieldErrors(actionData.fields);
     return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice };
-  }, [actionData, book, defaultCountryName, shop.gift.omotegaki, user]);
+  }, [actionData, book, defaultCountryName, shop, user]);
 }
 
 /** Loads what checkout needs, then shows the form. */
@@ -173,7 +172,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
-  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to credit.
+  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
@@ -217,11 +216,11 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
         </div>
       ) : null;
     }
-    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={shop.terms.bankTransferWithinDays} />;
-    const note = method.texts.checkoutNote;
+    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={method.terms(shop.terms).daysToPay ?? 0} />;
+    const note = method.checkoutNote(shop.terms, locale, yen);
     return note ? (
       <div className={styles.methodDetail}>
-        <p className={styles.methodNote}>{fillText(note[locale], { ceiling: yen(shop.terms.codCeiling), days: shop.terms.bankTransferWithinDays })}</p>
+        <p className={styles.methodNote}>{note}</p>
       </div>
     ) : null;
   }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
-import { fillText } from "../../../domain/fill-text.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { japanDateOf } from "../../../domain/japan-time.ts";
 import { shippingPromise } from "../../../domain/delivery-calendar.ts";
@@ -41,7 +40,7 @@ export function FinalConfirmation({ method, bottles, total, birthDate, onBirthDa
   const { shop } = useSite();
   const { terms } = shop;
   const chosen = paymentMethodChoice(method);
-  const paymentTiming = fillText(chosen.texts.timing[locale], { days: terms.bankTransferWithinDays });
+  const paymentTiming = chosen.withTerms(chosen.texts.timing, terms, locale, yen);
 
   return (
     <section className={styles.confirmation} aria-labelledby="checkout-confirmation" data-testid="final-confirmation">

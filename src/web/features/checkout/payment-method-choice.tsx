@@ -2,7 +2,8 @@ import { useId } from "react";
 import type { ReactNode } from "react";
 import type { SavedCard } from "../../../domain/card.ts";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
-import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { offeredPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { useSite } from "../../shared/site/site-context.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
 
@@ -25,7 +26,7 @@ export function savedCardText(card: SavedCard): string {
 }
 
 /**
- * Spec §4 payment_method at checkout, the registry's choices in its order: credit (default),
+ * Spec §4 payment_method at checkout, the choices the trader offers in the trader's order (their terms): credit (default),
  * registered_credit (disabled without a saved card), bank and cod (disabled when the total with its
  * fee reaches the ceiling), and whatever method is added there. A native radio group: arrow keys
  * move between the methods that can be chosen.
@@ -33,11 +34,12 @@ export function savedCardText(card: SavedCard): string {
 export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals, signedIn, disabled, details }: PaymentMethodChoiceProps) {
   const { t, locale } = useI18n();
   const name = useId();
+  const { shop } = useSite();
 
   return (
     <fieldset className={styles.methods} disabled={disabled}>
       <legend className={styles.sectionHeading}>{t("checkout.paymentHeading")}</legend>
-      {paymentMethodChoices()
+      {offeredPaymentMethods(shop.terms)
         .filter((method) => signedIn || method.checkoutInput !== "saved_card")
         .map((method) => {
         const code = method.code;

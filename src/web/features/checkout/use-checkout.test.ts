@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
-import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import type { UserResource } from "../../../domain/account.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import type { PaymentTerms } from "../../../domain/payment-methods/payment-terms.ts";
 import { defaultShippingTable } from "../../../domain/shipping-table.ts";
 import { checkoutFigures } from "./checkout-figures.ts";
 import { initialMethod, withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
+import { checkoutFormOfFields } from "./checkout-fields.ts";
+import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { orderFingerprint } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
 
 // The browser's checkout state that use-checkout.ts keeps: one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
 
-const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, codFee: 330, codFeeTiers: undefined, codCeiling: 300_000 };
+const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, payments: { ...defaultPaymentTerms(), cod: { ...defaultPaymentTerms().cod!, feeTiers: [{ upTo: null, fee: 330 }] } } };
 
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
@@ -101,9 +105,42 @@ describe("cash on delivery falls back to credit", () => {
 
   it("moves a refused chosen method to the default, and leaves another choice alone", () => {
     const form = { method: "cod", memo: "x" };
-    expect(withRefusedMethodFallback(form, "cod")).toEqual({ method: "credit", memo: "x" });
+    expect(withRefusedMethodFallback(form, "cod", terms)).toEqual({ method: "credit", memo: "x" });
     const bank = withChosenMethod(form, "bank");
-    expect(withRefusedMethodFallback(bank, "cod")).toBe(bank);
-    expect(initialMethod()).toBe("credit");
+    expect(withRefusedMethodFallback(bank, "cod", terms)).toBe(bank);
+    expect(initialMethod(terms)).toBe("credit");
+    expect(initialCheckoutForm(null, "日本", { terms, gift: { omotegaki: ["御祝"] } }).method).toBe("credit");
+  });
+});
+
+describe("the method a checkout starts on follows the trader's terms", () => {
+  const member: UserResource = { id: 7, email: "hanako@example.com", user_name: "山田 花子", tel: "090-1234-5678", birth_date: null, unconfirmed_email: null };
+  const withPayments = (changes: Record<string, Partial<PaymentTerms>>): CheckoutTerms => ({
+    ...terms,
+    payments: Object.fromEntries(Object.entries(terms.payments).map(([code, own]) => [code, { ...own, ...changes[code] }])),
+  });
+  const shopOf = (shopTerms: CheckoutTerms) => ({ terms: shopTerms, gift: { omotegaki: ["御祝"] } });
+
+  it("starts on the next offered method when credit is switched off (the saved card is not known yet), and falls back there", () => {
+    const creditOff = withPayments({ credit: { enabled: false } });
+    expect(initialCheckoutForm(null, "日本", shopOf(creditOff)).method).toBe("bank");
+    expect(initialCheckoutForm(member, "日本", shopOf(creditOff)).method).toBe("bank");
+    expect(withRefusedMethodFallback({ method: "cod" }, "cod", creditOff)).toEqual({ method: "bank" });
+    // The start refused by its own limit has nowhere better to go: kept, with the alert.
+    const bankForm = { method: "bank" };
+    expect(withRefusedMethodFallback(bankForm, "bank", creditOff)).toBe(bankForm);
+  });
+
+  it("starts on the method the trader placed first", () => {
+    const codFirst = withPayments({ cod: { position: 1 } });
+    expect(initialCheckoutForm(null, "日本", shopOf(codFirst)).method).toBe("cod");
+    expect(withRefusedMethodFallback({ method: "bank" }, "bank", codFirst)).toEqual({ method: "cod" });
+  });
+
+  it("takes a posted form's method, and the offered start when none was posted", () => {
+    const creditOff = shopOf(withPayments({ credit: { enabled: false } }));
+    const base = initialCheckoutForm(null, "日本", creditOff);
+    expect(checkoutFormOfFields({}, base, { defaultCountryName: "日本", book: [] }).method).toBe("bank");
+    expect(checkoutFormOfFields({ payment_method: "cod" }, base, { defaultCountryName: "日本", book: [] }).method).toBe("cod");
   });
 });

@@ -59,11 +59,11 @@ export function useCheckout(
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const defaultCountryName = t("address.defaultCountryName");
-  const omotegaki = useSite().shop.gift.omotegaki;
+  const { shop } = useSite();
   const account = user?.id ?? null;
   // The server draws the form too (decision 058): it starts from what was posted, or empty, on both
   // sides; what this tab kept (a gateway's page, a failed 3-D Secure, a reload) is taken after hydration.
-  const [form, setForm] = useState<CheckoutForm>(() => start?.form ?? initialCheckoutForm(user, defaultCountryName, omotegaki));
+  const [form, setForm] = useState<CheckoutForm>(() => start?.form ?? initialCheckoutForm(user, defaultCountryName, shop));
   const [errors, setErrors] = useState<CheckoutFieldErrors>(start?.errors ?? NO_FIELD_ERRORS);
   const [cardError, setCardError] = useState<CardMessage | null>(null);
   // Back from a gateway's approval page that was cancelled (PayPay): its message, as a declined card's.
@@ -101,7 +101,7 @@ export function useCheckout(
     if (takenOver.current) return;
     takenOver.current = true;
     if (typedFirst.current || start) return;
-    const kept = keptCheckoutForm(initialCheckoutForm(user, defaultCountryName, omotegaki), account);
+    const kept = keptCheckoutForm(initialCheckoutForm(user, defaultCountryName, shop), account);
     if (kept) {
       // What the tab kept is outside React (sessionStorage), read once the page is hydrated, since the
       // server cannot draw it: one extra render, once.
@@ -144,11 +144,14 @@ export function useCheckout(
     setPaymentError(null);
   }, []);
 
-  /** Spec §4: a chosen method the total no longer allows (cod) falls back to the default (credit), and an alert says why. */
-  const refuseMethod = useCallback((refused: PaymentMethodChoice, message: string) => {
-    setForm((current) => withRefusedMethodFallback(current, refused));
-    setRefusalAlert(message);
-  }, []);
+  /** Spec §4: a chosen method the total no longer allows (cod) falls back to the first offered (credit by default), and an alert says why. */
+  const refuseMethod = useCallback(
+    (refused: PaymentMethodChoice, message: string) => {
+      setForm((current) => withRefusedMethodFallback(current, refused, shop.terms));
+      setRefusalAlert(message);
+    },
+    [shop.terms],
+  );
 
   const setContact = (field: ContactField, text: string) => {
     setForm((current) => ({ ...current, contact: { ...current.contact, [field]: text } }));

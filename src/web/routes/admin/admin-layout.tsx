@@ -6,6 +6,7 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { useMorningText } from "../../features/admin/morning-i18n.ts";
 import { useBulkText } from "../../features/admin/bulk-i18n.ts";
+import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -56,6 +57,7 @@ export function HydrateFallback() {
   const ta = useAdminText();
   const tb = useBulkText();
   const tm = useMorningText();
+  const to = useOpsText();
   return (
     <div className={styles.shell}>
       <AdminHeader />
@@ -65,7 +67,7 @@ export function HydrateFallback() {
       {/* Without JavaScript the frame never renders: the screens rendered on the server still work (decisions 067, 069). */}
       <noscript>
         <p className={styles.main}>
-          {tb("bulk.noscript")} <a href="/admin/orders/bulk">{tb("bulk.title")}</a> ・ <a href="/admin/issued-data">{tm("issued.nav")}</a>
+          {tb("bulk.noscript")} <a href="/admin/orders/bulk">{tb("bulk.title")}</a> ・ <a href="/admin/issued-data">{tm("issued.nav")}</a> ・ <a href="/admin/settings/payments">{to("settings.payments")}</a>
         </p>
       </noscript>
     </div>

@@ -16,6 +16,7 @@ import { DraftContext, withValue } from "../../features/admin/settings-draft.tsx
 import { BanksSection, FeesSection, HolidaysSection, ShopSection, TimeBandsSection } from "../../features/admin/settings-sections.tsx";
 import { DeliveryCalendarSection, ShippingTableSection } from "../../features/admin/shipping-settings-sections.tsx";
 import { GiftSection } from "../../features/admin/gift-settings-section.tsx";
+import { PaymentTermsSection } from "../../features/admin/payment-terms-section.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
@@ -71,6 +72,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
           </Notice>
         )}
         <FeesSection />
+        <PaymentTermsSection />
         <ShippingTableSection />
         <DeliveryCalendarSection />
         <TimeBandsSection />

@@ -1,0 +1,152 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Locale } from "../../../domain/locale.ts";
+import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
+import type { PaymentTerms } from "../../../domain/payment-methods/payment-terms.ts";
+import type { Route } from "./+types/admin-payment-terms";
+import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
+import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import styles from "../../features/admin/admin.module.css";
+import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
+import { opsText, useOpsText } from "../../features/admin/ops-i18n.ts";
+import ops from "../../features/admin/ops.module.css";
+import { TERMS_FIELDS, termsFromForm, tierRows } from "../../features/admin/payment-terms-form.ts";
+import { pageContext } from "../../load-context.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import { CSRF_FIELD } from "../../shared/site/form-action.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+
+export const PAYMENT_TERMS_PATH = "/admin/settings/payments";
+/** Seven methods' fields are a few kilobytes; anything far bigger is not this form. */
+const MAX_POST_BYTES = 64 * 1024;
+
+type Settings = Record<string, unknown> & { terms: Record<string, unknown> & { payments: Record<string, PaymentTerms> } };
+type ActionAnswer = { saved: true } | { saved: false; errors: string[]; fields: Record<string, string[]> };
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return adminMeta(matches, { text: opsText(loaderData?.locale ?? "ja", "settings.payments") });
+}
+
+function toLogin(): Response {
+  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(PAYMENT_TERMS_PATH)}`);
+}
+
+/**
+ * お支払い方法 rendered on the server, so the trader edits payment terms without JavaScript (decision
+ * 077; /admin/settings itself is drawn in the browser): the owner's settings asked of the API as the
+ * visitor, and saved through the same POST /admin/api/settings, so its 422s are the page's messages.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const answer = await page.api("GET", "/admin/api/settings");
+  if (answer.status === 401) throw toLogin();
+  const settings = answer.status === 200 ? (answer.body as { data: Settings }).data : null;
+  return { locale: page.locale, payments: settings?.terms.payments ?? null };
+}
+
+function failed(locale: Locale, status: number) {
+  return data<ActionAnswer>({ saved: false, errors: [opsText(locale, "ops.failed")], fields: {} }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = context.get(pageContext);
+  const { locale } = page;
+  const length = Number(request.headers.get("content-length"));
+  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return failed(locale, 413);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failed(locale, 400);
+  }
+  // The rest of the settings as saved: this page changes the payment terms only.
+  const current = await page.api("GET", "/admin/api/settings");
+  if (current.status === 401) throw toLogin();
+  if (current.status !== 200) return failed(locale, current.status);
+  const settings = (current.body as { data: Settings }).data;
+  const payments = Object.fromEntries(Object.entries(settings.terms.payments).map(([code, saved]) => [code, termsFromForm(code, form, saved)]));
+  const body = { ...settings, terms: { ...settings.terms, payments } };
+  const answer = await page.api("POST", "/admin/api/settings", body, { csrfToken: String(form.get(CSRF_FIELD) ?? "") });
+  if (answer.status === 401) throw toLogin();
+  if (answer.status === 200) return data<ActionAnswer>({ saved: true });
+  const refused = answer.body as { errors?: string[]; fields?: Record<string, string[]> } | undefined;
+  return data<ActionAnswer>({ saved: false, errors: refused?.errors ?? [opsText(locale, "ops.failed")], fields: refused?.fields ?? {} }, { status: answer.status });
+}
+
+function NumberField({ name, label, value, error }: { name: string; label: string; value: number | null | ""; error?: string | undefined }) {
+  return <Input name={name} label={label} inputMode="numeric" defaultValue={value === null ? "" : String(value)} error={error} />;
+}
+
+export default function AdminPaymentTerms({ loaderData, actionData }: Route.ComponentProps) {
+  const to = useOpsText();
+  const { locale } = useI18n();
+  const answer = actionData as ActionAnswer | undefined;
+  const fields = answer && !answer.saved ? answer.fields : {};
+  const { payments } = loaderData;
+  const labels: Record<(typeof TERMS_FIELDS)[number], string> = {
+    position: to("settings.paymentPosition"),
+    min: to("settings.paymentMin"),
+    max: to("settings.paymentMax"),
+    daysToPay: to("settings.paymentDaysToPay"),
+  };
+  return (
+    <div className={styles.shell}>
+      <AdminHeader />
+      <main id="main" className={styles.main} data-testid="payment-terms-page">
+        <p>
+          <Link to="/admin/settings">{to("settings.title")}</Link>
+        </p>
+        <h1 className={styles.title}>{to("settings.payments")}</h1>
+        <p className={styles.muted}>{to("settings.paymentsHint")}</p>
+        {answer?.saved && <Notice tone="success">{to("settings.saved")}</Notice>}
+        {answer && !answer.saved && (
+          <Notice tone="danger" testId="payment-terms-errors">
+            {answer.errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Notice>
+        )}
+        {payments === null ? (
+          <Notice tone="info">{to("ops.ownerOnly")}</Notice>
+        ) : (
+          <Form method="post" action={PAYMENT_TERMS_PATH} reloadDocument onSubmit={withCurrentToken} data-testid="payment-terms-form">
+            <CsrfField />
+            {paymentMethodChoices().map((method) => {
+              const terms = payments[method.code] ?? method.defaultTerms;
+              const error = (name: string) => fields[`terms.payments.${method.code}.${name}`]?.[0];
+              return (
+                <fieldset key={method.code} className={styles.section} data-testid={`payment-terms-${method.code}`}>
+                  <legend className={ops.subTitle}>{method.label[locale]}</legend>
+                  <Checkbox name={`${method.code}.enabled`} label={to("settings.paymentEnabled")} defaultChecked={terms.enabled} />
+                  <div className={ops.pair}>
+                    {TERMS_FIELDS.map((name) => (
+                      <NumberField key={name} name={`${method.code}.${name}`} label={labels[name]} value={terms[name]} error={error(name)} />
+                    ))}
+                  </div>
+                  <div className={ops.pair}>
+                    <Input name={`${method.code}.notesJa`} label={to("settings.paymentNotesJa")} defaultValue={terms.notes?.ja ?? ""} error={error("notes.ja")} />
+                    <Input name={`${method.code}.notesEn`} label={to("settings.paymentNotesEn")} defaultValue={terms.notes?.en ?? ""} error={error("notes.en")} />
+                  </div>
+                  <p className={styles.muted}>{to("settings.tiersHint")}</p>
+                  {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
+                  {tierRows(terms).map((tier, index) => (
+                    <div key={index} className={ops.row}>
+                      <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={tier.upTo} error={error(`feeTiers.${index}.upTo`)} />
+                      <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={tier.fee} error={error(`feeTiers.${index}.fee`)} />
+                    </div>
+                  ))}
+                </fieldset>
+              );
+            })}
+            <div className={ops.saveBar}>
+              <Button type="submit">{to("settings.save")}</Button>
+            </div>
+          </Form>
+        )}
+      </main>
+    </div>
+  );
+}
