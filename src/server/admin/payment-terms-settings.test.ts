@@ -222,6 +222,13 @@ describe("the payment terms page without JavaScript", () => {
     const text = visibleText(refused.body);
     expect(text).toContain("The upper limit must not be below the lower limit.");
     expect(text).toContain("Fee of Bank transfer fee tier 1 must be greater than or equal to 0");
+    // The typed values come back under their messages, not the saved ones (300000, 0) they contradict.
+    expect(formFields(refused.body)).toMatchObject({ "cod.min": "5000", "cod.max": "1000", "bank.tier.0.fee": "-1" });
+    // Each message once in the summary, though the API gives the tier rule for more than one field.
+    const summary = /data-testid="payment-terms-errors"[^>]*>([\s\S]*?)<\/div>/.exec(refused.body)?.[1] ?? "";
+    const listed = [...summary.matchAll(/<p>([^<]*)<\/p>/g)].map(([, message]) => message);
+    expect(listed).toContain("The upper limit must not be below the lower limit.");
+    expect(listed).toEqual([...new Set(listed)]);
     expect((await current()).terms.payments).toEqual(original.terms.payments);
   });
 });

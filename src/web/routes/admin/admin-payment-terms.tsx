@@ -10,7 +10,7 @@ import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { opsText, useOpsText } from "../../features/admin/ops-i18n.ts";
 import ops from "../../features/admin/ops.module.css";
-import { TERMS_FIELDS, termsFromForm, tierRows } from "../../features/admin/payment-terms-form.ts";
+import { type FormTerms, TERMS_FIELDS, termsFromForm, tierRows } from "../../features/admin/payment-terms-form.ts";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD } from "../../shared/site/form-action.ts";
@@ -24,7 +24,8 @@ export const PAYMENT_TERMS_PATH = "/admin/settings/payments";
 const MAX_POST_BYTES = 64 * 1024;
 
 type Settings = Record<string, unknown> & { terms: Record<string, unknown> & { payments: Record<string, PaymentTerms> } };
-type ActionAnswer = { saved: true } | { saved: false; errors: string[]; fields: Record<string, string[]> };
+/** A refusal carries the terms as typed (none when the post could not be read), so the page redraws them under its messages. */
+type ActionAnswer = { saved: true } | { saved: false; errors: string[]; fields: Record<string, string[]>; typed?: Record<string, FormTerms> };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: opsText(loaderData?.locale ?? "ja", "settings.payments") });
@@ -73,10 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (answer.status === 401) throw toLogin();
   if (answer.status === 200) return data<ActionAnswer>({ saved: true });
   const refused = answer.body as { errors?: string[]; fields?: Record<string, string[]> } | undefined;
-  return data<ActionAnswer>({ saved: false, errors: refused?.errors ?? [opsText(locale, "ops.failed")], fields: refused?.fields ?? {} }, { status: answer.status });
+  // The API's summary repeats a message given on several fields (the tier rule); the page lists it once.
+  const errors = [...new Set(refused?.errors ?? [opsText(locale, "ops.failed")])];
+  return data<ActionAnswer>({ saved: false, errors, fields: refused?.fields ?? {}, typed: payments }, { status: answer.status });
 }
 
-function NumberField({ name, label, value, error }: { name: string; label: string; value: number | null | ""; error?: string | undefined }) {
+function NumberField({ name, label, value, error }: { name: string; label: string; value: number | string | null; error?: string | undefined }) {
   return <Input name={name} label={label} inputMode="numeric" defaultValue={value === null ? "" : String(value)} error={error} />;
 }
 
@@ -85,6 +88,8 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
   const { locale } = useI18n();
   const answer = actionData as ActionAnswer | undefined;
   const fields = answer && !answer.saved ? answer.fields : {};
+  // After a refusal the typed values, not the saved ones, so each message stands under what it is about.
+  const typed = answer && !answer.saved ? answer.typed : undefined;
   const { payments } = loaderData;
   const labels: Record<(typeof TERMS_FIELDS)[number], string> = {
     position: to("settings.paymentPosition"),
@@ -115,7 +120,7 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
           <Form method="post" action={PAYMENT_TERMS_PATH} reloadDocument onSubmit={withCurrentToken} data-testid="payment-terms-form">
             <CsrfField />
             {paymentMethodChoices().map((method) => {
-              const terms = payments[method.code] ?? method.defaultTerms;
+              const terms: FormTerms = typed?.[method.code] ?? payments[method.code] ?? method.defaultTerms;
               const error = (name: string) => fields[`terms.payments.${method.code}.${name}`]?.[0];
               return (
                 <fieldset key={method.code} className={styles.section} data-testid={`payment-terms-${method.code}`}>
@@ -132,10 +137,10 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
                   </div>
                   <p className={styles.muted}>{to("settings.tiersHint")}</p>
                   {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
-                  {tierRows(terms).map((tier, index) => (
+                  {tierRows(terms).map((row, index) => (
                     <div key={index} className={ops.row}>
-                      <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={tier.upTo} error={error(`feeTiers.${index}.upTo`)} />
-                      <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={tier.fee} error={error(`feeTiers.${index}.fee`)} />
+                      <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={row.upTo} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)} />
+                      <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={row.fee} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)} />
                     </div>
                   ))}
                 </fieldset>
