@@ -128,7 +128,7 @@ describe("POST /admin/api/settings", () => {
       ...settings,
       terms: { ...settings.terms, payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, feeTiers: [{ upTo: null, fee: 2 ** 31 }] } } },
     });
-    expect(fees.json().fields).toEqual({ "terms.payments.cod.feeTiers.0.fee": ["代金引換の手数料の段階1の手数料は1000000以下の値にしてください"] });
+    expect(fees.json().fields).toEqual({ "terms.payments.cod.feeTiers.0.fee": ["代金引換の手数料（段階1）の金額は1000000以下の値にしてください"] });
     const holiday = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"], terms: { ...settings.terms, taxRatePercent: 1.5 } }, "en");
     expect(holiday.json().fields).toEqual({ "terms.taxRatePercent": ["Tax rate must be an integer"] });
     const date = await call("POST", "/settings", { ...settings, businessHolidays: ["2026-02-30"] }, "en");

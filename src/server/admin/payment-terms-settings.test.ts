@@ -160,7 +160,7 @@ describe("payment terms in the settings", () => {
     expect(ja.json().fields).toEqual({
       "terms.payments.cod.feeTiers": ["手数料の段階は、上限金額を小さい順に並べ、最後の段階だけ上限なしにしてください。"],
       "terms.payments.cod.max": ["上限金額は下限金額以上にしてください。"],
-      "terms.payments.bank.feeTiers.0.fee": ["銀行振込の手数料の段階1の手数料は0以上の値にしてください"],
+      "terms.payments.bank.feeTiers.0.fee": ["銀行振込の手数料（段階1）の金額は0以上の値にしてください"],
       "terms.payments.bank.daysToPay": ["銀行振込のお支払い期限の日数は1以上の値にしてください"],
     });
     const en = await call("POST", bad, "en");
@@ -168,7 +168,7 @@ describe("payment terms in the settings", () => {
     expect(en.json().fields).toEqual({
       "terms.payments.cod.feeTiers": ["Fee tiers need rising upper amounts, and only the last tier may have none."],
       "terms.payments.cod.max": ["The upper limit must not be below the lower limit."],
-      "terms.payments.bank.feeTiers.0.fee": ["Fee of Bank transfer fee tier 1 must be greater than or equal to 0"],
+      "terms.payments.bank.feeTiers.0.fee": ["Bank transfer, fee tier 1: amount must be greater than or equal to 0"],
       "terms.payments.bank.daysToPay": ["Days to pay by Bank transfer must be greater than or equal to 1"],
     });
     expect((await current()).terms.payments).toEqual(original.terms.payments);
@@ -217,17 +217,24 @@ describe("the payment terms page without JavaScript", () => {
 
   it("answers bad terms with the API's messages on the page, saving nothing", async () => {
     const fields = formFields(await page());
-    const refused = await postForm(shop.app, "/admin/settings/payments", { ...fields, "cod.min": "5000", "cod.max": "1000", "bank.tier.0.fee": "-1" }, { session: owner, locale: "en" });
+// Two methods' tiers out of order: the API gives the same tier rule on each.
+    const refused = await postForm(
+      shop.app,
+      "/admin/settings/payments",
+      { ...fields, "cod.min": "5000", "cod.max": "1000", "cod.tier.0.fee": "330", "konbini.tier.0.fee": "100", "bank.tier.0.fee": "-1" },
+      { session: owner, locale: "en" },
+    );
     expect(refused.statusCode).toBe(422);
     const text = visibleText(refused.body);
     expect(text).toContain("The upper limit must not be below the lower limit.");
-    expect(text).toContain("Fee of Bank transfer fee tier 1 must be greater than or equal to 0");
+    expect(text).toContain("Bank transfer, fee tier 1: amount must be greater than or equal to 0");
     // The typed values come back under their messages, not the saved ones (300000, 0) they contradict.
-    expect(formFields(refused.body)).toMatchObject({ "cod.min": "5000", "cod.max": "1000", "bank.tier.0.fee": "-1" });
+    expect(formFields(refused.body)).toMatchObject({ "cod.min": "5000", "cod.max": "1000", "cod.tier.0.fee": "330", "bank.tier.0.fee": "-1" });
     // Each message once in the summary, though the API gives the tier rule for more than one field.
     const summary = /data-testid="payment-terms-errors"[^>]*>([\s\S]*?)<\/div>/.exec(refused.body)?.[1] ?? "";
     const listed = [...summary.matchAll(/<p>([^<]*)<\/p>/g)].map(([, message]) => message);
     expect(listed).toContain("The upper limit must not be below the lower limit.");
+    expect(listed).toContain("Fee tiers need rising upper amounts, and only the last tier may have none.");
     expect(listed).toEqual([...new Set(listed)]);
     expect((await current()).terms.payments).toEqual(original.terms.payments);
   });

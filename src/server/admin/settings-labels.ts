@@ -87,8 +87,9 @@ const paymentLabels: Record<string, Label> = {
   enabled: { ja: "{method}の表示", en: "Whether {method} is offered" },
   position: { ja: "{method}の表示順", en: "Order of {method}" },
   feeTiers: { ja: "{method}の手数料の段階", en: "Fee tiers of {method}" },
-  "feeTiers.*.upTo": { ja: "{method}の手数料の段階{n}の上限金額", en: "Upper amount of {method} fee tier {n}" },
-  "feeTiers.*.fee": { ja: "{method}の手数料の段階{n}の手数料", en: "Fee of {method} fee tier {n}" },
+  // The tier in brackets, so its fee is named 金額 and 手数料 is said once (not 手数料の段階1の手数料).
+  "feeTiers.*.upTo": { ja: "{method}の手数料（段階{n}）の上限金額", en: "{method}, fee tier {n}: upper amount" },
+  "feeTiers.*.fee": { ja: "{method}の手数料（段階{n}）の金額", en: "{method}, fee tier {n}: amount" },
   min: { ja: "{method}の下限金額", en: "Lower limit of {method}" },
   max: { ja: "{method}の上限金額", en: "Upper limit of {method}" },
   daysToPay: { ja: "{method}のお支払い期限の日数", en: "Days to pay by {method}" },
@@ -96,7 +97,7 @@ const paymentLabels: Record<string, Label> = {
   "notes.en": { ja: "{method}の案内(英語)", en: "Note on {method} (English)" },
 };
 
-/** "terms.payments.cod.feeTiers.1.fee" → "代金引換の手数料の段階2の手数料"; unknown paths are named as they are. */
+/** "terms.payments.cod.feeTiers.1.fee" → "代金引換の手数料（段階2）の金額"; unknown paths are named as they are. */
 export function settingsLabel(path: (string | number)[], locale: Locale): string {
   if (path[0] === "terms" && path[1] === "payments" && typeof path[2] === "string") {
     const code = path[2];
