@@ -163,7 +163,7 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, { ja: string; e
 };
 
 export const SHIPMENT_STATE_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {
-  waiting: { ja: "出荷待ち", en: "Waiting" },
+  waiting: { ja: "出荷待ち", en: "Waiting to ship" },
   ready: { ja: "出荷可能", en: "Ready to ship" },
   shipped: { ja: "発送済み", en: "Shipped" },
   delivered: { ja: "配達済み", en: "Delivered" },

@@ -192,7 +192,7 @@ test("a guest's cash-on-delivery order is cancelled after the confirmation dialo
   await expect(trader.getByTestId("order-status")).toContainText("Cancelled");
   // Cancelled: the payment called off, the parcel held back.
   await expect(trader.getByTestId("order-payment-row")).toContainText("Cancelled");
-  await expect(trader.getByTestId("order-shipment-row")).toContainText("Waiting");
+  await expect(trader.getByTestId("order-shipment-row")).toContainText("Waiting to ship");
   const history = trader.getByTestId("order-history-row");
   await expect(history).toHaveCount(2);
   await expect(history.nth(0)).toContainText("Order placed (Awaiting payment)");

@@ -46,7 +46,7 @@ async function fieldsOf(method: "POST" | "PATCH" | "PUT", url: string, body: unk
 
 describe("a new record's form", () => {
   it("reads a body that is not an object as an empty form, naming each required field", async () => {
-    expect(await fieldsOf("POST", "/products", 42)).toEqual({ name_ja: ["名前(日本語)を入力してください"], name_en: ["名前(英語)を入力してください"], price: ["金額を入力してください"] });
+    expect(await fieldsOf("POST", "/products", 42)).toEqual({ name_ja: ["名前(日本語)を入力してください"], name_en: ["名前(英語)を入力してください"], price: ["価格を入力してください"] });
     expect(await fieldsOf("POST", "/exhibits", [], "en")).toEqual({ name_ja: ["Name (Japanese) can't be blank"], name_en: ["Name (English) can't be blank"] });
     expect(await fieldsOf("POST", "/series", "series")).toEqual({ name_ja: ["名前(日本語)を入力してください"], name_en: ["名前(英語)を入力してください"] });
     expect(Object.keys(await fieldsOf("POST", "/liquor_types", 42))).toEqual(["key", "label_ja", "label_en"]);
@@ -70,6 +70,9 @@ describe("a change of the fields sent", () => {
       expect(await fieldsOf("PATCH", url, 42), url).toEqual({ base: ["入力内容は不正な値です"] });
     }
     expect(await fieldsOf("PATCH", `/products/${product}`, { price: "1,000円" }, "en")).toEqual({ price: ["Price is not a number"] });
+    // The product's price is named as its form labels it (価格), not as the checkout's amount (金額).
+    expect(await fieldsOf("PATCH", `/products/${product}`, { price: -1 })).toEqual({ price: ["価格は0以上の値にしてください"] });
+    expect(await fieldsOf("PATCH", `/products/${product}`, { price: -1 }, "en")).toEqual({ price: ["Price must be greater than or equal to 0"] });
     expect(await fieldsOf("PATCH", `/series/${series}`, { sort_order: 1.5 })).toEqual({ sort_order: ["表示順は整数で入力してください"] });
     const unchanged = await shop.app.inject({ method: "GET", url: `/admin/api/products/${product}`, headers: { cookie: staff.cookie } });
     expect(unchanged.json().data.name_ja).toBe("検査用の酒");

@@ -19,6 +19,12 @@ export function productFilters(query: z.output<typeof productListQuery>): AdminP
 }
 
 /**
+ * A product's fields whose label differs from the shoppers' attribute of the same name: there
+ * `price` is the checkout's 金額 (POST /api/fee), here it is the product's 価格(税抜・円).
+ */
+const productLabels = { price: { ja: "価格", en: "Price" } };
+
+/**
  * The back office's products: list, one product, create, change (PATCH: only the fields sent, so
  * the list's quick price edit and the publish switch send one), restock, and the images' order.
  */
@@ -34,12 +40,12 @@ export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { pro
   app.get(`${path}/:id`, oneProduct, async (request) => ({ data: await products.detail(request.params.id) }));
 
   app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: productCreateSchema }) }, async (request, reply) => {
-    const created = await products.create(checkedBody(request), request.locale, requireStaff(request).id);
+    const created = await products.create(checkedBody(request, productLabels), request.locale, requireStaff(request).id);
     return reply.status(201).send({ data: created });
   });
 
   app.patch(`${path}/:id`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: productChangeSchema }) }, async (request) => ({
-    data: await products.update(request.params.id, checkedBody(request), request.locale, requireStaff(request).id),
+    data: await products.update(request.params.id, checkedBody(request, productLabels), request.locale, requireStaff(request).id),
   }));
 
   app.post(`${path}/:id/restock`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: restockSchema }) }, async (request) => ({

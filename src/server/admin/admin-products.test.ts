@@ -70,7 +70,7 @@ describe("POST /admin/api/products", () => {
     expect(response.json().fields).toEqual({
       name_ja: ["名前(日本語)を入力してください"],
       name_en: ["名前(英語)を入力してください"],
-      price: ["金額を入力してください"],
+      price: ["価格を入力してください"],
     });
     const english = await admin("POST", "/products", { name_ja: "名", name_en: "Name" }, "en");
     expect(english.json().errors).toEqual(["Price can't be blank"]);
@@ -93,7 +93,7 @@ describe("POST /admin/api/products", () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().fields).toEqual({
       alcohol_percent: ["アルコール度数(%)は不正な値です"],
-      price: ["金額は0以上の値にしてください"],
+      price: ["価格は0以上の値にしてください"],
       stock: ["在庫数は数値で入力してください"],
       buyable_limit: ["購入数の上限は1以上の値にしてください"],
       shipping_type: ["配送方法は一覧にありません"],

@@ -267,7 +267,7 @@ export const adminEn: AdminDictionary = {
   "adminOrder.shipments": "Shipments",
   "adminOrder.shipmentNumber": "Parcel {n}",
   "adminOrder.shipmentRecipient": "Deliver to",
-  "adminOrder.shipmentToBuyer": "The customer",
+  "adminOrder.shipmentToBuyer": "Customer",
   "adminOrder.shipmentCarrier": "Carrier",
   "adminOrder.shipmentSlip": "Tracking number",
   "adminOrder.shipmentLines": "Contents",

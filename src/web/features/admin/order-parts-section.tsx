@@ -22,7 +22,9 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
           <thead>
             <tr>
               <th scope="col">{ta("adminOrder.paymentMethod")}</th>
-              <th scope="col">{ta("adminOrder.paymentAmount")}</th>
+              <th scope="col" className={styles.number}>
+                {ta("adminOrder.paymentAmount")}
+              </th>
               <th scope="col">{ta("adminOrder.paymentRefunded")}</th>
               <th scope="col">{ta("adminOrder.partState")}</th>
             </tr>
