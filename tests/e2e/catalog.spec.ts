@@ -66,6 +66,9 @@ test("/shop filters update the grid and the address without adding history", asy
   await expect(grid.getByTestId("product-tile")).toHaveCount(soldOut.length);
 
   await page.getByRole("radio", { name: "すべて", exact: true }).check();
+  // The grid redraws from the new address; a box ticked during that redraw is drawn unticked again.
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(grid.getByTestId("product-tile")).toHaveCount(all.length);
   await page.getByRole("checkbox", { name: "赤ワイン" }).check();
   await expect(page).toHaveURL(/series%5B%5D=/);
   const reds = all.filter((product) => product.attributes.leaf_series.some((series) => series.attributes.name === "赤ワイン"));
