@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustmentInputSchema, shipInputSchema, slipInputSchema } from "./admin-order-input.ts";
+import { adjustmentInputSchema, partialCancelInputSchema, shipInputSchema, slipInputSchema } from "./admin-order-input.ts";
 import { fieldProblems } from "./field-messages.ts";
 
 function problems(schema: { safeParse(input: unknown): { success: boolean; error?: { issues: Parameters<typeof fieldProblems>[0] } } }, input: unknown) {
@@ -33,5 +33,13 @@ describe("the back office's order schemas", () => {
     expect(problems(adjustmentInputSchema, { kind: "discount", amount_before_tax: 500, tax_rate: 10 })).toEqual({ amount_before_tax: { kind: "less_than", count: 0 } });
     expect(problems(adjustmentInputSchema, { kind: "correction", amount_before_tax: 0, tax_rate: "apportioned" })).toEqual({ amount_before_tax: { kind: "invalid" } });
     expect(problems(adjustmentInputSchema, { kind: "correction", amount_before_tax: 1.5, tax_rate: 8 })).toEqual({ amount_before_tax: { kind: "not_an_integer" } });
+  });
+
+  it("partial cancellation: a line id and the bottles it keeps, from JSON or a form (full-width digits too); 0 removes", () => {
+    expect(partialCancelInputSchema.parse({ line: "12", quantity: "２" })).toEqual({ itemId: 12, quantity: 2 });
+    expect(partialCancelInputSchema.parse({ line: 12, quantity: 0 })).toEqual({ itemId: 12, quantity: 0 });
+    expect(problems(partialCancelInputSchema, {})).toEqual({ line: { kind: "invalid" }, quantity: { kind: "blank" } });
+    expect(problems(partialCancelInputSchema, { line: 0, quantity: "-1" })).toEqual({ line: { kind: "invalid" }, quantity: { kind: "greater_than_or_equal_to", count: 0 } });
+    expect(problems(partialCancelInputSchema, { line: 3, quantity: "1.5" })).toEqual({ quantity: { kind: "not_an_integer" } });
   });
 });

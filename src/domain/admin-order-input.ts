@@ -97,3 +97,28 @@ export const adjustmentInputSchema = z.preprocess(
       taxRate: rateOf(fields.tax_rate)!,
     })),
 );
+
+/** A whole number from JSON or a form (full-width digits folded); the problem's code when it is not one of at least 0. */
+function countOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" | "greater_than_or_equal_to" {
+  const yen = yenOf(value);
+  if (typeof yen === "string") return yen;
+  return yen < 0 ? "greater_than_or_equal_to" : yen;
+}
+
+/**
+ * A line lowered or removed before shipping (decision 078): the order line (its id) and the bottles
+ * it keeps, 0 to remove it. Whether that is fewer than now is the service's question (it knows the line).
+ */
+export const partialCancelInputSchema = z.preprocess(
+  (body) => formFields(body),
+  z
+    .object({ line: z.unknown().optional(), quantity: z.unknown().optional() })
+    .superRefine((fields, context) => {
+      const line = countOf(fields.line);
+      if (typeof line === "string" || line === 0) context.addIssue({ code: "custom", path: ["line"], message: "invalid" });
+      const quantity = countOf(fields.quantity);
+      if (quantity === "greater_than_or_equal_to") context.addIssue({ code: "custom", path: ["quantity"], message: quantity, params: { count: 0 } });
+      else if (typeof quantity === "string") context.addIssue({ code: "custom", path: ["quantity"], message: quantity });
+    })
+    .transform((fields) => ({ itemId: countOf(fields.line) as number, quantity: countOf(fields.quantity) as number })),
+);

@@ -59,6 +59,8 @@ export interface Dashboard {
   month: { orders: number; sales: number };
   awaiting_deposit: number;
   to_ship: number;
+  /** 後払い invoices unpaid past their days to pay (decision 080): orders to chase. */
+  overdue_invoices: number;
   low_stock: { id: number; name: string; stock: number }[];
   unhandled_inquiries: number;
   /** Set when the liquor-sales manager's training deadline is near or past. */

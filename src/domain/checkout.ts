@@ -1,5 +1,6 @@
 import { KANA_NAME_MAX_LENGTH } from "./kana.ts";
 import { z } from "./zod.ts";
+import { formObject } from "./field-rules.ts";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 import type { GiftAnswer } from "./gift.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
@@ -11,6 +12,33 @@ import { isPaymentMethodChoice } from "./payment-methods/payment-method.registry
  * Field rules beyond shape (blank, formats, delivery window, address) are checked by the server and
  * answered as 422 with field messages; the schema here only keeps out what cannot be a checkout.
  */
+
+/** Far above any order; a larger amount is a mistake or a probe, not a cart. */
+export const MAX_FEE_PRICE = 1_000_000_000;
+
+/**
+ * POST /api/fee's { price } (items + shipping in yen) as a number or a form's text; only plain
+ * decimals count ("0x10" or "1e3" are not prices). Kinds in field-messages.ts' words, as the spec's 422.
+ */
+export const feeRequestSchema = formObject({
+  price: z
+    .unknown()
+    .optional()
+    .transform((raw, context) => {
+      const text = typeof raw === "string" ? raw.trim() : raw;
+      const value = typeof text === "string" && text !== "" ? (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN) : text;
+      const problem = (message: string, count?: number) => {
+        context.addIssue({ code: "custom", message, ...(count === undefined ? {} : { params: { count } }) });
+        return z.NEVER;
+      };
+      if (value === undefined || value === null || value === "") return problem("blank");
+      if (typeof value !== "number" || !Number.isFinite(value)) return problem("not_a_number");
+      if (!Number.isInteger(value)) return problem("not_an_integer");
+      if (value < 0) return problem("greater_than_or_equal_to", 0);
+      if (value > MAX_FEE_PRICE) return problem("less_than_or_equal_to", MAX_FEE_PRICE);
+      return value;
+    }),
+});
 
 /** One line of the cart copy the purchase button stored. Prices are never sent. */
 export const checkoutItemSchema = z.object({

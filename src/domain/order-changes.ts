@@ -1,7 +1,10 @@
 import type { OrderStatus } from "./checkout.ts";
 import { formatDeliveryDate } from "./delivery-calendar.ts";
 import { fillText } from "./fill-text.ts";
+import { formObject } from "./field-rules.ts";
+import { formText } from "./form-fields.ts";
 import type { Locale } from "./locale.ts";
+import { z } from "./zod.ts";
 
 /**
  * Order changes before shipping (issue 32 item 7, decision 074): the delivery wish (date and time
@@ -37,6 +40,9 @@ export const ORDER_CHANGE_REFUSALS: Record<OrderChangeRefusal, Record<Locale, st
   },
 };
 
+/** Longer than any date (yyyy-MM-dd, yyyy/MM/dd) or time band code a form sends. */
+const DELIVERY_WISH_TEXT_MAX = 20;
+
 /** The wish asked for: a date (yyyy-MM-dd) or none, a time band code or none. */
 export interface DeliveryWish {
   date: string | null;
@@ -50,6 +56,16 @@ export function deliveryWishOf(body: { desired_delivery_date?: unknown; desired_
   const band = text(body.desired_delivery_timezone);
   return { date: date || null, timeBand: band || null };
 }
+
+/**
+ * A delivery wish as posted to POST …/orders/:id/delivery (the member's and the back office's, one
+ * schema for both): two texts, blank for none, read by `deliveryWishOf`. A body that is not a form
+ * (a number, a list) is refused on base; the calendar and the time bands are checked by the service.
+ */
+export const deliveryWishSchema = z.preprocess(
+  (body) => (body === undefined || body === null ? {} : body),
+  formObject({ desired_delivery_date: formText({ max: DELIVERY_WISH_TEXT_MAX }), desired_delivery_timezone: formText({ max: DELIVERY_WISH_TEXT_MAX }) }).transform(deliveryWishOf),
+);
 
 export type DeliveryWishProblem =
   | { field: "desired_delivery_date"; kind: "outside"; first: string; last: string }
@@ -100,3 +116,32 @@ export function deliveryWishText(wish: DeliveryWish, timeBandLabel: (code: strin
   const band = wish.timeBand ? timeBandLabel(wish.timeBand) : none;
   return locale === "ja" ? `${date} ${band}` : `${date}, ${band}`;
 }
+
+/**
+ * A field of a new recipient as posted: text from a form, a number (a prefecture's code sent as
+ * JSON), or null (the back office's prefecture not chosen: filled in from the postcode). Anything else (a list, an object) is no field of a form and is refused as invalid here; the
+ * checkout's お届け先 rules (name, phone, フリガナ, the address with Japan Post's postcode) need the
+ * postcode table and run in the service.
+ */
+const recipientField = z.union([z.string(), z.number()], { error: "invalid" }).nullable().optional();
+
+/**
+ * A new recipient as posted to POST …/orders/:id/recipient (the member's and the back office's, one
+ * schema for both, decision 075): checkout's お届け先 fields. A body that is not a form (a number, a
+ * list) is refused on base; an empty one is read as an empty form, so each required field is named.
+ */
+export const recipientChangeSchema = z.preprocess(
+  (body) => (body === undefined || body === null ? {} : body),
+  formObject({
+    name: recipientField,
+    kana: recipientField,
+    phone: recipientField,
+    country: recipientField,
+    zip: recipientField,
+    prefecture: recipientField,
+    address: recipientField,
+    building_name: recipientField,
+  }),
+);
+
+export type RecipientChangeInput = z.infer<typeof recipientChangeSchema>;

@@ -1,7 +1,9 @@
 import type { OrderStatus } from "./checkout.ts";
+import { formObject } from "./field-rules.ts";
 import type { OrderView } from "./order-view.ts";
 import { isReducedCharge } from "./order-charges.ts";
 import type { TaxPerRate } from "./tax-rates.ts";
+import { z } from "./zod.ts";
 
 /**
  * The paperwork of an order (issue 19, decision 037): the delivery note (納品書) and the receipt
@@ -66,17 +68,27 @@ export interface ReceiptRequest {
   proviso: string;
 }
 
-/** Trims what was typed; an empty 但し書き is the default one. Errors name the field and the kind. */
-export function receiptRequestOf(input: { addressee?: unknown; proviso?: unknown }): { value?: ReceiptRequest; errors: { field: "addressee" | "proviso"; kind: "too_long" | "invalid"; count?: number }[] } {
-  const errors: { field: "addressee" | "proviso"; kind: "too_long" | "invalid"; count?: number }[] = [];
-  const addressee = typeof input.addressee === "string" ? input.addressee.normalize("NFC").trim() : input.addressee === undefined || input.addressee === null ? "" : null;
-  const proviso = typeof input.proviso === "string" ? input.proviso.normalize("NFC").trim() : input.proviso === undefined || input.proviso === null ? "" : null;
-  // Control characters would break the printed line.
-  const controls = /\p{Cc}/u;
-  if (addressee === null || controls.test(addressee)) errors.push({ field: "addressee", kind: "invalid" });
-  else if ([...addressee].length > RECEIPT_ADDRESSEE_MAX) errors.push({ field: "addressee", kind: "too_long", count: RECEIPT_ADDRESSEE_MAX });
-  if (proviso === null || controls.test(proviso)) errors.push({ field: "proviso", kind: "invalid" });
-  else if ([...proviso].length > RECEIPT_PROVISO_MAX) errors.push({ field: "proviso", kind: "too_long", count: RECEIPT_PROVISO_MAX });
-  if (errors.length > 0 || addressee === null || proviso === null) return { errors };
-  return { value: { addressee, proviso: proviso || DEFAULT_RECEIPT_PROVISO }, errors };
+/** One line typed for the receipt, trimmed (NFC): not text is "invalid", as is a control character (it would break the printed line). */
+function receiptLine(max: number) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, context) => {
+      const text = typeof raw === "string" ? raw.normalize("NFC").trim() : raw === undefined || raw === null ? "" : null;
+      if (text === null || /\p{Cc}/u.test(text)) context.addIssue({ code: "custom", message: "invalid" });
+      else if ([...text].length > max) context.addIssue({ code: "custom", message: "too_long", params: { count: max } });
+      else return text;
+      return z.NEVER;
+    });
 }
+
+/**
+ * What the buyer posts before downloading a receipt (the member's, the guest's link and the back
+ * office's POST …/receipt, one schema): 宛名 and 但し書き; an empty 但し書き is the default one.
+ * The guest's form also carries its signed link's token, checked by the route before the fields.
+ */
+export const receiptRequestSchema = formObject({
+  addressee: receiptLine(RECEIPT_ADDRESSEE_MAX),
+  proviso: receiptLine(RECEIPT_PROVISO_MAX).transform((proviso) => proviso || DEFAULT_RECEIPT_PROVISO),
+  token: z.unknown().optional(),
+});

@@ -7,6 +7,7 @@ import type { Locale } from "./locale.ts";
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
 import type { OrderHistoryEntry } from "./order-status.ts";
 import { amountMayChange } from "./order-status.ts";
+import { orderChangeRefusal } from "./order-changes.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import type { PaymentState, ShipmentState } from "./payments-and-shipments.ts";
 import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "./payments-and-shipments.ts";
@@ -227,6 +228,8 @@ export interface AdminOrderLine {
   line_total: number;
   tax_rate: number;
   reduced: boolean;
+  /** The order line's id: what a partial cancellation names (decision 078). */
+  line_id: number;
 }
 
 /** The back office's order page. */
@@ -263,6 +266,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   next: OrderStatus[];
   /** Whether staff may still add a discount or correction line (order-status.ts amountMayChange, decision 070). */
   adjustable: boolean;
+  /** Whether staff may still lower or remove a line (linesCancellable, decision 078). */
+  lines_cancellable: boolean;
   /** Every move of the order, oldest first (its creation included). */
   history: OrderHistoryEntry[];
   /** The order's payments, oldest first (decision 076). */
@@ -371,6 +376,17 @@ export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
   };
 }
 
+/**
+ * Whether staff may lower or remove a line (decision 078): the order may still change (not
+ * cancelled, not sent, no slip, no payment under way) and its money can follow — paid (refunded) or
+ * still changeable (a bank transfer not yet in, cash on delivery). A konbini voucher is fixed.
+ */
+export function linesCancellable(view: Pick<OrderView, "status" | "slipNumber" | "paymentMethod">, payments: readonly Pick<PaymentRecord, "state">[]): boolean {
+  const last = payments.at(-1);
+  const paid = last?.state === "paid" || last?.state === "partly_refunded";
+  return orderChangeRefusal(view) === null && (paid || amountMayChange(view.status, view.paymentMethod));
+}
+
 /** The order page in the staff member's language; `next` are the moves staff may make (order-status.ts). */
 export function adminOrderDetailOf(
   view: OrderView,
@@ -392,6 +408,7 @@ export function adminOrderDetailOf(
     desired_delivery_timezone: view.desiredDeliveryTimezone,
     memo: view.memo,
     items: view.items.map((item) => ({
+      line_id: item.id,
       product_id: item.productId,
       name: item.name[locale],
       unit_price: item.unitPrice,
@@ -413,6 +430,7 @@ export function adminOrderDetailOf(
     locale: view.locale,
     next,
     adjustable: amountMayChange(view.status, view.paymentMethod),
+    lines_cancellable: linesCancellable(view, parts.payments),
     history,
     payments: parts.payments.map((payment) => adminPaymentAnswer(payment, locale)),
     shipments: parts.shipments.map((shipment) => adminShipmentAnswer(shipment, view.items, locale)),

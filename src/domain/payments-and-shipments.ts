@@ -113,7 +113,7 @@ export type CancelCause = "refused" | "called_off";
  * - → await_payment: a voucher issued (pending → authorized); the parcel waits for the money,
  *   unless the method ships unpaid;
  * - → sent: the parcel leaves (ready → shipped); cash on delivery is paid to the carrier, so its
- *   authorized payment is paid (the trader has no other move for it);
+ *   authorized payment is paid (the trader has no other move for it); 後払い's stays authorized;
  * - → cancelled: a paid payment is refunded, an unpaid one failed (the gateway refused it) or
  *   cancelled; a parcel not yet gone is held back.
  * Answers null when a state does not allow it (the order's row was moved by someone else).
@@ -121,7 +121,7 @@ export type CancelCause = "refused" | "called_off";
 export function paymentAndShipmentFor(
   to: OrderStatus,
   current: { payment: PaymentState; shipment: ShipmentState },
-  options: { shipsUnpaid: boolean; cause?: CancelCause },
+  options: { shipsUnpaid: boolean; settlesOnShipping?: boolean; cause?: CancelCause },
 ): { payment: PaymentState; shipment: ShipmentState } | null {
   const { payment, shipment } = current;
   let next: { payment: PaymentState; shipment: ShipmentState };
@@ -133,7 +133,8 @@ export function paymentAndShipmentFor(
       next = { payment: "authorized", shipment: options.shipsUnpaid && shipment === "waiting" ? "ready" : shipment };
       break;
     case "sent":
-      next = { payment: payment === "authorized" && options.shipsUnpaid ? "paid" : payment, shipment: "shipped" };
+      // 後払い (settlesOnShipping false) leaves unpaid: its service reports the payment later.
+      next = { payment: payment === "authorized" && options.shipsUnpaid && options.settlesOnShipping !== false ? "paid" : payment, shipment: "shipped" };
       break;
     case "cancelled":
       next = {

@@ -84,13 +84,16 @@ import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
 import { registerOrderRoutes } from "./orders/orders.routes.ts";
 import { paymentOnCancelAtGateway } from "./orders/order-cancel-payment.ts";
-import { OrderMoves } from "./orders/order-moves.ts";
+import { OrderMoves, gatewayActor } from "./orders/order-moves.ts";
+import { TestDeferredPaymentService } from "./payments/deferred-payment.ts";
 import { OrdersService } from "./orders/orders.service.ts";
 // Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
 import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
 import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { OrderAdjustments } from "./orders/order-adjustments.ts";
+import { OrderPartialCancellations } from "./orders/order-partial-cancel.ts";
+import type { ParcelLinesOf } from "./orders/order-changes.ts";
 import { OrderChanges } from "./orders/order-changes.ts";
 import { validateRecipientForm } from "./checkout/checkout.validation.ts";
 import { DashboardService } from "./admin/dashboard.service.ts";
@@ -128,7 +131,10 @@ import { registerDocumentRoutes } from "./documents/documents.routes.ts";
 import { DocumentsService } from "./documents/documents.service.ts";
 import { registerRecordRoutes } from "./records/records.routes.ts";
 import { TransactionRecords } from "./records/transaction-records.ts";
-import { receiptPageUrl } from "./documents/receipt-link.ts";
+import { receiptPageUrl, receiptToken } from "./documents/receipt-link.ts";
+// Returns after shipping with their return invoices (decision 079).
+import { OrderReturns } from "./orders/order-returns.ts";
+import { registerOrderReturnRoutes } from "./orders/order-returns.routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -175,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Members' session lookups are kept 5 s in memory; every change to users or sessions, in any
   // process, forgets them (a trigger's NOTIFY, decision 044).
   const sessions = new SessionService(database.db, config.accounts.sessionTimeoutMinutes, 5_000);
-  await database.listen(ACCOUNTS_CHANGED_CHANNEL, () => sessions.forgetLookups());
+  await database.listen(ACCOUNTS_CHANGED_CHANNEL, (payload) => sessions.forgetLookups(payload));
   const countries = new CountriesService();
   const postcodes = new PostcodesService();
   const addresses = new AddressService(database.db, countries, postcodes, shopProfiles);
@@ -283,9 +289,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCheckoutReferenceRoutes(app, { reference: new CheckoutReferenceService({ shopProfiles, catalog }) });
   const orders = new OrdersService(database.db, { catalog, shopProfiles });
   // Every status change of an order goes through here, with its side effects registered once.
+  // 後払い's service (decision 080): the built-in test one until the trader has a contract with a real one.
+  const deferredPayments = new TestDeferredPaymentService();
   const orderMoves = new OrderMoves(
     database.db,
-    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments) },
+    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
@@ -293,12 +301,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { publicUrl: config.publicUrl, voucherDays: config.paymentVoucherDays },
   );
   const stopPaymentEvents = payments.onPaymentEvent((event) => orderPayments.onPaymentEvent(event));
+  // The service's notices: paid turns the payment paid (the order stays sent); overdue needs no
+  // write, as the dashboard counts overdue invoices from the shipping date and the days to pay.
+  deferredPayments.onNotice(async (notice) => {
+    if (notice.kind !== "paid") return;
+    const order = await orders.byPublicId(notice.orderPublicId);
+    if (order) await orderMoves.paidLater({ order, actor: gatewayActor(`deferred:${notice.orderPublicId}`, "後払いの入金通知") });
+  });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
+  // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).
+  const parcelLinesOf: ParcelLinesOf = async (productIds, locale) =>
+    new Map([...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }]));
   // Changes of an order before it ships (decision 074): the delivery wish by the member or staff, the recipient by staff.
   const orderChanges = new OrderChanges(
     database.db,
@@ -306,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orders,
       mail,
       shopProfiles,
-      parcelLinesOf: async (productIds, locale) => new Map([...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }])),
+      parcelLinesOf,
       checkRecipient: async (input, locale) => {
         const form = await addresses.withPrefecture(input);
         const facts = await addresses.facts([form]);
@@ -349,7 +367,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffUnlock = new StaffUnlock(database.db, { signInLock, mail, shopProfiles, afterAnswer }, { publicUrl: config.publicUrl, secret });
   registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, twoFactor, security: backOfficeSecurity, shopProfiles, secret, secureCookies: https });
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
-  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves, adjustments, changes: orderChanges });
+  // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
+  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf }, { publicUrl: config.publicUrl });
+  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves, adjustments, changes: orderChanges, partialCancellations });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
   const jobs = new JobsService(database.db, { log: app.log, ...(deps.jobThreshold === undefined ? {} : { threshold: deps.jobThreshold }) });
@@ -370,6 +390,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocumentRoutes(app, { documents, secret });
   const records = new TransactionRecords(database.db);
   registerRecordRoutes(app, { records });
+  const orderReturns = new OrderReturns(
+    database.db,
+    { orders, catalog, mail, shopProfiles, gateway: payments, records },
+    {
+      publicUrl: config.publicUrl,
+      // A member opens it signed in (as their receipts); a guest through the signed link their receipt uses.
+      invoiceUrl: (order, number) =>
+        order.userId === null
+          ? `${config.publicUrl}/api/returns/invoice?token=${encodeURIComponent(receiptToken(secret, order.publicId))}&number=${number}`
+          : `${config.publicUrl}/api/orders/${order.publicId}/returns/${number}/invoice`,
+    },
+  );
+  registerOrderReturnRoutes(app, { returns: orderReturns, secret });
   await registerAdminCatalogue(app, { db: database.db, catalog, images });
   registerAdminReportRoutes(app, { liquorReports: new LiquorReportService(database.db) });
   registerLiquorBookRoutes(app, {
@@ -474,7 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
   return app;
 }
 
@@ -500,6 +533,8 @@ declare module "fastify" {
       orderMoves: OrderMoves;
       /** Card orders' payments: settling, the gateway's events, the sweep of expired reservations. */
       orderPayments: OrderPayments;
+      /** 後払い's service (decision 080): the test one, whose settle / markOverdue stand in for a real service's notices. */
+      deferredPayments: TestDeferredPaymentService;
       checkoutRequests: CheckoutRequests;
       /** Back-office accounts (sign-in, `npm run admin:create`). */
       staff: StaffService;

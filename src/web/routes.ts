@@ -46,6 +46,7 @@ export default [
     route("credit", "routes/mypage-credit.tsx"),
     route("orders", "routes/mypage-orders.tsx"),
     route("orders/:id/delivery", "routes/mypage-order-delivery.tsx"),
+    route("orders/:id/recipient", "routes/mypage-order-recipient.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,
   // every module a chunk of its own so no admin code reaches a shopper's page.
@@ -57,9 +58,13 @@ export default [
   route("admin/issued-data", "routes/admin/admin-issued-data.tsx"),
   // Bulk moves of the order list and long jobs' progress: server-rendered, so they work without JavaScript (decision 069).
   route("admin/orders/bulk", "routes/admin/admin-bulk.tsx"),
+  // Returns after shipping (decision 079): the form is server-rendered, so it works without JavaScript.
+  route("admin/orders/:id/return", "routes/admin/admin-order-return.tsx"),
   // Payment terms (decision 077): server-rendered, so the trader edits them without JavaScript.
   route("admin/settings/payments", "routes/admin/admin-payment-terms.tsx"),
   route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
+  // Partial cancellation (decision 078): server-rendered, so staff lower or remove a line without JavaScript.
+  route("admin/orders/:id/lines", "routes/admin/admin-order-lines.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-dashboard.tsx"),
     route("orders", "routes/admin/admin-orders.tsx"),

@@ -15,6 +15,7 @@ export const bankPaymentMethod: PaymentMethodModule = {
   feeFromServer: false,
   showsBankAccounts: true,
   texts: {
+    mailNewTotal: { ja: "お振込みの際は、変更後の金額 {total} をお振込みください。", en: "Please transfer the new amount, {total}." },
     mailPayment: {
       ja: "ご注文日から{days}日以内に、合計金額 {total} を下記の口座へお振り込みください。ご入金を確認後、商品を発送いたします。",
       en: "Please transfer the total of {total} to one of the accounts below within {days} days of your order. We ship once the payment has arrived.",

@@ -1,6 +1,7 @@
 import { bankPaymentMethod } from "./bank.payment-method.ts";
 import { codPaymentMethod } from "./cod.payment-method.ts";
 import { creditPaymentMethod } from "./credit.payment-method.ts";
+import { deferredPaymentMethod } from "./deferred.payment-method.ts";
 import { konbiniPaymentMethod } from "./konbini.payment-method.ts";
 import { fillText } from "../fill-text.ts";
 import type { PaymentMethodHandler, PaymentMethodModule, PaymentMethodTerms } from "./payment-method.ts";
@@ -59,6 +60,7 @@ const PAYMENT_METHODS: readonly PaymentMethodHandler[] = [
   codPaymentMethod,
   konbiniPaymentMethod,
   payPayPaymentMethod,
+  deferredPaymentMethod,
 ].map(handlerOf);
 
 const byCode = new Map(PAYMENT_METHODS.map((method) => [method.code, method]));

@@ -65,6 +65,12 @@ export interface PaymentMethodTexts {
   mailPayment: LocalizedText;
   /** Added to the "shipped" mail (cod: pay the carrier). */
   mailShipped?: LocalizedText;
+  /**
+   * For a method whose amount may change after ordering (paid by hand, or billed later): how the new
+   * total {total} is paid, said by the mails of a discount, a recipient change or a partial
+   * cancellation. None for a method paid at order time: its amount does not change that way.
+   */
+  mailNewTotal?: LocalizedText;
   /** Added to the "cancelled" mail when the order had been paid. */
   mailCancelledPaid?: LocalizedText;
   /** When it is paid, as the legal notice and the final confirmation before ordering say it. */
@@ -75,6 +81,8 @@ export interface PaymentMethodTexts {
   legalNoticeCharge?: LocalizedText;
   /** How it words a refusal by its terms ({total}, {ceiling}, {minimum}), when the generic sentence (payment-terms.ts) will not do. */
   refusals?: Partial<Record<"disabled" | "under_minimum" | "over_ceiling", LocalizedText>>;
+  /** For a method whose service checks the buyer's credit at order (後払い): why the order is refused when it says no or not yet. */
+  creditCheckRefusals?: Record<"declined" | "on_hold", LocalizedText>;
   /** For a method paid elsewhere later: how its instructions are labelled (mail, complete page, order card). */
   instructions?: PaymentInstructionTexts;
   /** Shown under the method when it cannot be chosen, if no refusal message says more. */
@@ -105,6 +113,12 @@ export interface PaymentMethodModule {
   /** What the back office may do from await_payment besides cancelling (deposited, sent). */
   readonly staffMovesFromAwaitPayment: readonly ("deposited" | "sent")[];
   readonly paidCancellation: PaidCancellation;
+  /**
+   * For a method that ships unpaid: whether the parcel leaving settles it (cash on delivery: the
+   * carrier collects; the default) or the payment stays authorized until its service reports it
+   * paid (後払い: false).
+   */
+  readonly settlesOnShipping?: boolean;
   /** Its terms until the trader saves others: what the shop charged and offered before terms were data. */
   readonly defaultTerms: PaymentTerms;
   /** What its fee is called on the order's charge lines (cod: 代引き手数料); the generic 決済手数料 without. */

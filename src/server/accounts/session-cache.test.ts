@@ -32,8 +32,10 @@ const sessionIdOf = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
  * so once a notification sent now arrives, every earlier one has.
  */
 async function notificationsDelivered(): Promise<void> {
-  const forgotten = shop.app.services.sessions.whenForgotten();
-  await shop.database.db.execute(sql`select pg_notify(${ACCOUNTS_CHANGED_CHANNEL}, '')`);
+  // Its own notification, told apart by its payload: the next forget may be an earlier change's.
+  const mark = `test-${crypto.randomUUID()}`;
+  const forgotten = shop.app.services.sessions.whenForgotten(mark);
+  await shop.database.db.execute(sql`select pg_notify(${ACCOUNTS_CHANGED_CHANNEL}, ${mark})`);
   await forgotten;
 }
 

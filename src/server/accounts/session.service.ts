@@ -33,7 +33,7 @@ export class SessionService {
   private readonly members = new Map<string, { found: SessionLookup; until: number }>();
   /** Bumped by every change, so a lookup that began before a change is never kept after it. */
   private generation = 0;
-  private readonly forgotten: (() => void)[] = [];
+  private readonly forgotten: { payload: string | undefined; resolve: () => void }[] = [];
 
   constructor(
     private readonly db: Database,
@@ -49,15 +49,23 @@ export class SessionService {
    * Forgets every member session looked up: called for every change to a member or a session, in
    * any process (the trigger's NOTIFY), and at once for this process's own sign-outs.
    */
-  forgetLookups(): void {
+  forgetLookups(payload = ""): void {
     this.generation += 1;
     this.members.clear();
-    for (const resolve of this.forgotten.splice(0)) resolve();
+    for (const waiter of this.forgotten.filter((each) => each.payload === undefined || each.payload === payload)) {
+      this.forgotten.splice(this.forgotten.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   }
 
-  /** Settles at the next forgetLookups: a test waits on it for another process's change to arrive (NOTIFY is asynchronous on PostgreSQL). */
-  whenForgotten(): Promise<void> {
-    return new Promise((resolve) => this.forgotten.push(resolve));
+  /**
+   * Settles at the next forgetLookups, or at the one for the notification carrying `payload`: a test
+   * waits on it for another process's change to arrive (NOTIFY is asynchronous on PostgreSQL). A test
+   * waiting for "everything sent so far" sends a notification of its own and waits for that one: the
+   * next forget may be an earlier change's notification still on its way.
+   */
+  whenForgotten(payload?: string): Promise<void> {
+    return new Promise((resolve) => this.forgotten.push({ payload, resolve }));
   }
 
   /**

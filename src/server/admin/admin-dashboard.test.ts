@@ -49,6 +49,7 @@ describe("GET /admin/api/dashboard", () => {
       month: { orders: 0, sales: 0 },
       awaiting_deposit: 0,
       to_ship: 0,
+      overdue_invoices: 0,
       low_stock: [],
       unhandled_inquiries: 0,
       training_deadline: await expectedTrainingWarning(),
@@ -91,6 +92,7 @@ describe("GET /admin/api/dashboard", () => {
       awaiting_deposit: 2,
       // Paid orders (card today, bank yesterday) and cod waiting to leave.
       to_ship: 3,
+      overdue_invoices: 0,
       low_stock: [
         { id: empty, name: "在庫なし", stock: 0 },
         { id: low, name: "残りわずか", stock: 3 },

@@ -147,7 +147,7 @@ describe("GET /admin/api/orders/{id}", () => {
         desired_delivery_date: "2026-04-03",
         desired_delivery_timezone: "14-16",
         memo: "不在時は宅配ボックスへ",
-        items: [{ product_id: wine, name: "蔵の赤", unit_price: 3000, amount: 2, line_total: 6000, reduced: false, tax_rate: 10 }],
+        items: [{ product_id: wine, name: "蔵の赤", unit_price: 3000, amount: 2, line_total: 6000, reduced: false, tax_rate: 10, line_id: expect.any(Number) }],
         items_total: 6000,
         shipping_fee: 1100,
         payment_method_fee: 440,
@@ -170,6 +170,8 @@ describe("GET /admin/api/orders/{id}", () => {
         next: ["sent", "cancelled"],
         // Cash on delivery not yet shipped: staff may still add a discount or correction (decision 070).
         adjustable: true,
+        // A bank transfer not yet paid: a line may still be lowered, the amount to pay follows (decision 078).
+        lines_cancellable: true,
         // Written straight into the table by the test, not through a checkout: no moves recorded.
         history: [],
         // Its payment and its parcel (decision 076): cash on delivery waits for the carrier, ready to ship.

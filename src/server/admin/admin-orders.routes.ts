@@ -7,9 +7,9 @@ import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
 import { KEYED_WRITE, checkedBody, formSchema, pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
-import { adjustmentInputSchema, shipInputSchema, slipInputSchema } from "../../domain/admin-order-input.ts";
+import { adjustmentInputSchema, partialCancelInputSchema, shipInputSchema, slipInputSchema } from "../../domain/admin-order-input.ts";
 import { staffActor } from "../orders/order-moves.ts";
-import { deliveryWishOf } from "../../domain/order-changes.ts";
+import { deliveryWishSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADJUSTMENT_LABELS } from "../../domain/order-charges.ts";
@@ -26,13 +26,6 @@ const chartsQuery = z.object({ period: z.enum(CHART_PERIODS).catch("day") });
 
 /** A public order number; anything is looked up (an unknown one is a 404). */
 export const orderIdParams = z.object({ id: z.string() });
-/** A new delivery wish (decision 074): date and time band, blank for none. */
-const deliveryBody = z.object({ desired_delivery_date: z.unknown(), desired_delivery_timezone: z.unknown() }).partial().catch({});
-/** A new recipient (decision 074): checkout's お届け先 fields, checked by the checkout's rules. */
-const recipientBody = z
-  .object({ name: z.unknown(), kana: z.unknown(), phone: z.unknown(), country: z.unknown(), zip: z.unknown(), prefecture: z.unknown(), address: z.unknown(), building_name: z.unknown() })
-  .partial()
-  .catch({});
 
 /**
  * The order list's filters as the query string carries them (status, payment_method, from, to, q,
@@ -121,6 +114,11 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
     data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
+  // A shipped 後払い order's invoice paid, as its service reports (decision 080); a second click is a 409.
+  app.post(`${ADMIN_API}/orders/:id/deferred-paid`, orderMove, async (request) => ({
+    data: await adminOrders.confirmDeferredPayment(request.params.id, request.locale, staffActor(requireStaff(request).id)),
+  }));
+
   // The bodies' schemas are domain/admin-order-input.ts's (decision 075).
   app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema }) }, async (request) => {
     const { slip_number: slipNumber, carrier } = checkedBody(request);
@@ -141,15 +139,21 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
     return { data: await adminOrders.adjust(request.params.id, { kind, label, amount, taxRate }, request.locale) };
   });
 
+  // A line lowered or removed before shipping (decision 078): repriced, refunded or asked anew, mailed.
+  app.post(`${ADMIN_API}/orders/:id/lines`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: partialCancelInputSchema }) }, async (request) => {
+    const change = checkedBody(request, { line: { ja: "商品", en: "Item" } });
+    return { data: await adminOrders.cancelLine(request.params.id, change, request.locale, staffActor(requireStaff(request).id)) };
+  });
+
   // Changes before shipping (decision 074): the delivery wish, and the recipient (a changed fee only while the amount may change).
   app.get(`${ADMIN_API}/orders/:id/delivery`, oneOrder, async (request) => ({ data: await adminOrders.deliveryOptions(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: deliveryBody } }, async (request) => ({
-    data: await adminOrders.changeDelivery(request.params.id, deliveryWishOf(request.body), request.locale, staffActor(requireStaff(request).id)),
+  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: deliveryWishSchema }) }, async (request) => ({
+    data: await adminOrders.changeDelivery(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, schema: { params: orderIdParams, body: recipientBody } }, async (request) => ({
-    data: await adminOrders.changeRecipient(request.params.id, request.body, request.locale, staffActor(requireStaff(request).id)),
+  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema }) }, async (request) => ({
+    data: await adminOrders.changeRecipient(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, orderMove, async (request) => ({

@@ -8,6 +8,8 @@ import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { AdjustmentInput, OrderAdjustments } from "../orders/order-adjustments.ts";
 import type { DeliveryWish } from "../../domain/order-changes.ts";
 import type { DeliveryOptions, OrderChanges } from "../orders/order-changes.ts";
+import type { OrderPartialCancellations } from "../orders/order-partial-cancel.ts";
+import type { LineCancellation } from "../../domain/partial-cancellation.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
 
 /** The back office lists this many orders a page. */
@@ -25,7 +27,7 @@ export interface AdminOrderFilters extends OrderListFilters {
  */
 export class AdminOrdersService {
   constructor(
-    private readonly deps: { orders: OrdersService; moves: OrderMoves; adjustments: OrderAdjustments; changes: OrderChanges },
+    private readonly deps: { orders: OrdersService; moves: OrderMoves; adjustments: OrderAdjustments; changes: OrderChanges; partialCancellations: OrderPartialCancellations },
   ) {}
 
   async list(filters: AdminOrderFilters): Promise<AdminOrdersPage> {
@@ -54,6 +56,12 @@ export class AdminOrdersService {
     return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
   }
 
+  /** A shipped 後払い order's invoice paid (「入金を確認」, decision 080): the payment turns paid, the order stays sent. */
+  async confirmDeferredPayment(publicId: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    return this.moved(await this.deps.moves.paidLater({ order, actor }), locale);
+  }
+
   /** A sent order's slip number and carrier corrected, the shopper mailed only when `notify` (decision 067). */
   async correctSlip(publicId: string, correction: { slipNumber: string; carrier: string; notify: boolean }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
@@ -70,6 +78,12 @@ export class AdminOrdersService {
   /** A discount or correction line on a bank order not yet paid or a cod order not yet shipped (decision 070). */
   async adjust(publicId: string, input: AdjustmentInput, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.deps.adjustments.add(publicId, input);
+    return this.detail(order.publicId, locale);
+  }
+
+  /** A line lowered or removed before shipping (decision 078). */
+  async cancelLine(publicId: string, change: LineCancellation, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.deps.partialCancellations.cancelLine(publicId, change, actor, locale);
     return this.detail(order.publicId, locale);
   }
 

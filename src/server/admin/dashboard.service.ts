@@ -1,6 +1,7 @@
 import type { Locale } from "../../domain/locale.ts";
 import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
 import { trainingWarning } from "../../domain/liquor-law.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
 import { InquiriesReadModel } from "../inquiries/inquiries.read-model.ts";
@@ -42,14 +43,17 @@ export class DashboardService {
     const thisMonth = await this.orders.sales(japanMidnight(isoDate(year, month, 1)), japanMidnight(nextMonth));
     const waiting = await this.orders.waiting();
     const lowStock = await this.catalog.lowStock(LOW_STOCK_AT);
+    const profile = await this.shopProfiles.profile();
+    const overdue = await this.orders.overdueInvoices(now, (stored) => storedPaymentMethod(stored).terms(profile.terms).daysToPay ?? 14);
     return {
       today,
       month: thisMonth,
       awaiting_deposit: waiting.awaitingDeposit,
       to_ship: waiting.toShip,
+      overdue_invoices: overdue,
       low_stock: lowStock.map((row) => ({ id: row.id, name: locale === "ja" ? row.nameJa : row.nameEn, stock: row.stock })),
       unhandled_inquiries: await this.inquiries.unhandledCount(),
-      training_deadline: trainingWarning({ year, month, day }, (await this.shopProfiles.profile()).liquorSalesManager.nextTrainingDeadline),
+      training_deadline: trainingWarning({ year, month, day }, profile.liquorSalesManager.nextTrainingDeadline),
     };
   }
 }

@@ -175,7 +175,7 @@ describe("payment terms in the settings", () => {
   });
 });
 
-/** What a browser without JavaScript posts from a drawn form: every text field's value, and the checked boxes as "on". */
+/** What a browser without JavaScript posts from a drawn form: every text field's and text area's value, and the checked boxes as "on". */
 function formFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [input] of html.matchAll(/<input[^>]*>/g)) {
@@ -184,6 +184,10 @@ function formFields(html: string): Record<string, string> {
     if (/type="checkbox"/.test(input)) {
       if (/\bchecked=""/.test(input)) fields[name] = "on";
     } else fields[name] = (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  }
+  for (const [, attributes, text] of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = /\bname="([^"]*)"/.exec(attributes!)?.[1];
+    if (name) fields[name] = text!.replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
   }
   return fields;
 }
@@ -200,6 +204,13 @@ describe("the payment terms page without JavaScript", () => {
     const fields = formFields(html);
     // cod's one flat tier is drawn after a blank row for a new tier.
     expect(fields).toMatchObject({ "cod.enabled": "on", "cod.max": "300000", "cod.tier.0.upTo": "", "cod.tier.0.fee": "", "cod.tier.1.upTo": "", "cod.tier.1.fee": "440", "bank.daysToPay": "3" });
+    // The last tier reads 上限なし rather than an empty box, the blank row says it adds a tier, and the notes' placeholders are explained.
+    const codSection = /data-testid="payment-terms-cod"[\s\S]*?<\/fieldset>/.exec(html)?.[0] ?? "";
+    expect(codSection).toMatch(/<input type="hidden" name="cod\.tier\.1\.upTo" value=""\/>/);
+    expect(codSection).not.toMatch(/<input[^>]*type="text"[^>]*name="cod\.tier\.1\.upTo"|<input[^>]*name="cod\.tier\.1\.upTo"[^>]*inputMode/);
+    expect(visibleText(codSection)).toContain("上限なし");
+    expect(visibleText(codSection)).toContain("段階を追加するときは、この行に上限金額と手数料を入力してください");
+    expect(visibleText(codSection)).toContain("{ceiling} は上限金額");
     try {
       const saved = await postForm(shop.app, "/admin/settings/payments", { ...fields, "cod.tier.0.upTo": "10000", "cod.tier.0.fee": "330", "cod.tier.1.fee": "660" }, { session: owner });
       expect(saved.statusCode).toBe(200);

@@ -27,9 +27,16 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders/:id/ship": order("order.ship"),
   "POST /admin/api/orders/:id/slip": order("order.slip_correct"),
   "POST /admin/api/orders/:id/cancel": order("order.cancel_and_refund"),
+  // A shipped 後払い order's invoice paid, confirmed by staff (decision 080).
+  "POST /admin/api/orders/:id/deferred-paid": order("order.deferred_paid"),
   // A discount or correction line: the order's total changes and the shopper is mailed (decision 070).
   "POST /admin/api/orders/:id/adjustments": order("order.adjust"),
+  // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
+  "POST /admin/api/orders/:id/returns": order("order.return"),
+  "POST /admin/api/orders/:id/returns/:number/refunded": order("order.return_refunded"),
   "POST /admin/api/orders/:id/receipt": order("order.receipt_issue"),
+  // A line lowered or removed before shipping: refunded or repriced, stock back, the shopper mailed (decision 078).
+  "POST /admin/api/orders/:id/lines": order("order.partial_cancel"),
   // Changes before shipping (decision 074): the shopper is mailed; a recipient's new fee changes the total.
   "POST /admin/api/orders/:id/delivery": order("order.delivery_change"),
   "POST /admin/api/orders/:id/recipient": order("order.recipient_change"),

@@ -5,6 +5,8 @@ import { isPrefectureCode } from "../../domain/address.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
 import { MAX_CART_LINES } from "../cart/cart.service.ts";
 import { DomainError } from "../../domain/errors.ts";
+import { feeRequestSchema } from "../../domain/checkout.ts";
+import { checkedBody, formSchema } from "../http/route-schemas.ts";
 import type { CheckoutReferenceService } from "./checkout-reference.service.ts";
 
 /** ?id=3, ?id=3,5 or ?id=3&id=5; blanks between commas are ignored. */
@@ -34,8 +36,6 @@ function prefectureOf(raw: string | string[] | undefined): number | null | undef
   return isPrefectureCode(code) ? code : undefined;
 }
 
-/** { price }; the service answers a missing or bad one with its field message (422). */
-const feeBody = z.object({ price: z.unknown() }).partial().catch({});
 
 /**
  * The reference calls of the checkout page, in every locale prefix. The fees, rate, bands
@@ -75,6 +75,6 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
     app.get(`${prefix}/banks`, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
 
     /** { cod_fee } for `price` = items + shipping in yen; 422 with a field message for a bad price. */
-    app.post(`${prefix}/fee`, { schema: { body: feeBody } }, async (request) => ({ cod_fee: await reference.codFee(request.body.price, request.locale) }));
+    app.post(`${prefix}/fee`, formSchema({ body: feeRequestSchema }), async (request) => ({ cod_fee: await reference.codFee(checkedBody(request).price) }));
   }
 }

@@ -4,8 +4,7 @@ import { shippingQuote } from "../../domain/shipping-table.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { DEPOSIT_TYPE_LABELS } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
 /** Spec §3 Bank account, as GET /api/banks lists it. */
@@ -20,9 +19,6 @@ export interface BankAccountResource {
   account_number: string;
   account_name: string;
 }
-
-/** Far above any order; a larger amount is a mistake or a probe, not a cart. */
-export const MAX_FEE_PRICE = 1_000_000_000;
 
 /**
  * The figures the checkout page loads before the shopper decides,
@@ -75,24 +71,10 @@ export class CheckoutReferenceService {
    * The spec's cod_fee for items + shipping: the fee, under the shop's terms, of the method whose fee
    * the browser asks the server for (cash on delivery); `price` is the raw request value, checked like a form field.
    */
-  async codFee(price: unknown, locale: Locale): Promise<number> {
-    const amount = this.priceOf(price, locale);
+  /** The fee of the method whose fee the page asks the server for (cash on delivery's tiers), for items + shipping in yen. */
+  async codFee(amount: number): Promise<number> {
     const { terms } = await this.deps.shopProfiles.profile();
     const asked = paymentMethodChoices().find((method) => method.feeFromServer);
     return asked ? asked.fee(amount, terms) : 0;
-  }
-
-  private priceOf(price: unknown, locale: Locale): number {
-    const errors = new FieldErrors(locale);
-    const text = typeof price === "string" ? price.trim() : price;
-    // A form may send the amount as text; only plain decimals count ("0x10" or "1e3" are not prices).
-    const value = typeof text === "string" && text !== "" ? (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN) : text;
-    if (value === undefined || value === null || value === "") errors.add("price", "blank");
-    else if (typeof value !== "number" || !Number.isFinite(value)) errors.add("price", "not_a_number");
-    else if (!Number.isInteger(value)) errors.add("price", "not_an_integer");
-    else if (value < 0) errors.add("price", "greater_than_or_equal_to", { count: 0 });
-    else if (value > MAX_FEE_PRICE) errors.add("price", "less_than_or_equal_to", { count: MAX_FEE_PRICE });
-    if (!errors.empty) throw validationFailed(errors);
-    return value as number;
   }
 }

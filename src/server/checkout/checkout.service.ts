@@ -18,6 +18,7 @@ import type { OrderMoves } from "../orders/order-moves.ts";
 import { shopperActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { CardsService } from "../payments/cards.service.ts";
+import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.ts";
 import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
@@ -89,6 +90,8 @@ export class CheckoutService {
       addresses: AddressService;
       /** Keeps a member's date of birth from checkout when the profile has none. */
       accounts: Pick<AccountService, "rememberBirthDate">;
+      /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
+      deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
       /** Stops card testing: too many refused cards per session, address or card (decision 064). */
       cardTesting?: CardTestingDefence;
     },
@@ -268,6 +271,18 @@ export class CheckoutService {
         // the order back with the rest of the transaction.
         const sale = { productId: line.product.id, amount: line.amount, orderId: order.id, unitPrice: line.unitPrice };
         if (!(await takeStock(tx, sale))) throw new ItemsRejected(itemErrors(input.items, products, locale));
+      }
+      // 後払い (decision 080): the service's credit check, once the order has its number and before
+      // it commits; anything but approved rolls the whole order back (no order, no stock taken).
+      const deferred = this.deps.deferredPayments;
+      if (deferred && deferred.code === order.paymentMethod) {
+        const assessment = await deferred.assess({ publicId: order.publicId, price: order.price, name: order.name, email: order.email, phone: order.phone, zip: order.zip, address: order.address });
+        const refusals = method.texts.creditCheckRefusals;
+        if (assessment !== "approved" && refusals) {
+          const errors = new CheckoutFieldErrors(locale);
+          errors.add("payment_method", refusals[assessment][locale]);
+          throw errors.failure();
+        }
       }
       const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
       await this.requests.linkOrder(tx, requestId, order.id);

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
-import type { Locale } from "../../domain/locale.ts";
-import { receiptRequestOf, type ReceiptRequest } from "../../domain/order-documents.ts";
+import { receiptRequestSchema } from "../../domain/order-documents.ts";
 import { isOrderPublicId } from "../../domain/order-number.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { selectedOrders } from "../admin/admin-orders.routes.ts";
 import { requireUser } from "../http/auth.ts";
-import { formBody, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
+import { formFields } from "../../domain/field-rules.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { DocumentsService, PdfFile } from "./documents.service.ts";
@@ -26,16 +26,6 @@ const dayQuery = z.object({ date: z.union([z.string(), z.array(z.string())]).opt
 
 /** The guest's signed link (?token=…); a missing or repeated one names no order. */
 const receiptTokenQuery = z.object({ token: queryValue });
-
-function receiptRequest(input: Record<string, unknown>, locale: Locale): ReceiptRequest {
-  const { value, errors } = receiptRequestOf({ addressee: input.addressee, proviso: input.proviso });
-  if (!value) {
-    const fields = new FieldErrors(locale);
-    for (const error of errors) fields.add(error.field, error.kind, error.count === undefined ? {} : { count: error.count });
-    throw validationFailed(fields);
-  }
-  return value;
-}
 
 function sendPdf(reply: FastifyReply, file: PdfFile, disposition: "inline" | "attachment") {
   return reply
@@ -93,8 +83,9 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
     return { data: await documents.receiptState(request.params.id, { kind: "staff" }) };
   });
 
-  app.post(`${ADMIN_API}/orders/:id/receipt`, { ...staff, schema: { params: orderParams, body: formBody } }, async (request, reply) => {
-    const body = receiptRequest(request.body, request.locale);
+  // The bodies' schema is domain/order-documents.ts's (decision 075).
+  app.post(`${ADMIN_API}/orders/:id/receipt`, { ...staff, ...formSchema({ params: orderParams, body: receiptRequestSchema }) }, async (request, reply) => {
+    const body = checkedBody(request);
     return sendPdf(reply, await documents.receipt(request.params.id, { kind: "staff" }, body), "attachment");
   });
 
@@ -105,9 +96,9 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
       return { data: await documents.receiptState(request.params.id, { kind: "member", userId: user.id }) };
     });
 
-    app.post(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams, body: formBody } }, async (request, reply) => {
+    app.post(`${prefix}/orders/:id/receipt`, { ...member, ...formSchema({ params: orderParams, body: receiptRequestSchema }) }, async (request, reply) => {
       const user = requireUser(request);
-      const body = receiptRequest(request.body, request.locale);
+      const body = checkedBody(request);
       return sendPdf(reply, await documents.receipt(request.params.id, { kind: "member", userId: user.id }, body), "attachment");
     });
 
@@ -117,9 +108,10 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
       return { data: await documents.receiptState(publicId, { kind: "guest" }) };
     });
 
-    app.post(`${prefix}/receipt`, { schema: { body: formBody } }, async (request, reply) => {
-      const publicId = guestOrderOf(request.body.token, deps.secret);
-      const body = receiptRequest(request.body, request.locale);
+    app.post(`${prefix}/receipt`, formSchema({ body: receiptRequestSchema }), async (request, reply) => {
+      // The link first: a bad or old one answers 404 / 403 whatever was typed.
+      const publicId = guestOrderOf(formFields(request.body).token, deps.secret);
+      const body = checkedBody(request);
       return sendPdf(reply, await documents.receipt(publicId, { kind: "guest" }, body), "attachment");
     });
   }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
 import type { ReceiptRequest } from "../../domain/order-documents.ts";
 import { receiptAvailable } from "../../domain/order-documents.ts";
@@ -120,8 +120,11 @@ export class DocumentsService {
     const shop = await this.deps.shopProfiles.profile();
     // Draw first: a download that failed to render is not an issue.
     const number = (await this.issuedCount(order.id)) + 1;
+    // A receipt issued before part of the order was cancelled shows money that changed: the next one is 再発行 and says why (decision 078).
+    const partlyCancelledAt = number > 1 ? await this.deps.orders.lastPartialCancellation(order.id) : null;
+    const replacesAfterPartialCancel = partlyCancelledAt !== null && partlyCancelledAt > (await this.lastIssuedAt(order.id));
     const doc = await newA4Document(`領収書 ${orderNumberForShopper(order.publicId)}`);
-    drawReceipt(doc, view, shop, { ...request, number, issuedOn: japanDateOf(now) });
+    drawReceipt(doc, view, shop, { ...request, number, issuedOn: japanDateOf(now), replacesAfterPartialCancel });
     const bytes = await pdfBytes(doc);
     const fileName = `receipt-${order.publicId}${number > 1 ? `-${number}` : ""}.pdf`;
     const recorded = await this.db.transaction(async (tx) => {
@@ -153,6 +156,11 @@ export class DocumentsService {
     // Another member's order is as unknown as a missing one: no hint that it exists.
     if (!order || (requester.kind === "member" && order.userId !== requester.userId)) throw new DomainError("not-found");
     return order;
+  }
+
+  private async lastIssuedAt(orderId: number): Promise<Date> {
+    const [row] = await this.db.select({ at: receiptIssuesTable.issuedAt }).from(receiptIssuesTable).where(eq(receiptIssuesTable.orderId, orderId)).orderBy(desc(receiptIssuesTable.issuedAt)).limit(1);
+    return row?.at ?? new Date(0);
   }
 
   private async issuedCount(orderId: number): Promise<number> {

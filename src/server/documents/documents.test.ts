@@ -249,6 +249,19 @@ describe("receipt (領収書) for a member", () => {
     const tooLong = await shop.app.inject({ method: "POST", url: `/api/orders/${paid.publicId}/receipt`, headers: member.headers, payload: { addressee: "あ".repeat(61), proviso: 5 } });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().fields).toEqual({ addressee: ["宛名は60文字以内で入力してください"], proviso: ["但し書きは不正な値です"] });
+    // A body that is no form is the schema's 422 on base, from the member's, staff's and guest's routes alike; the guest's bad link stays a 404.
+    const json = { "content-type": "application/json" };
+    for (const [url, headers] of [[`/api/orders/${paid.publicId}/receipt`, member.headers], [`/admin/api/orders/${paid.publicId}/receipt`, staff.headers]] as const) {
+      const notAForm = await shop.app.inject({ method: "POST", url, headers: { ...headers, ...json }, payload: "42" });
+      expect(notAForm.statusCode).toBe(422);
+      expect(notAForm.json()).toMatchObject({ errors: ["入力内容は不正な値です"] });
+    }
+    const guest = shop.browserSession();
+    const noLink = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: { ...guest.headers, ...json }, payload: "[1]" });
+    expect(noLink.statusCode).toBe(404);
+    const badField = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: guest.headers, payload: { token: receiptToken(SECRET, paid.publicId), addressee: ["a"] } });
+    expect(badField.statusCode).toBe(422);
+    expect(badField.json().fields).toEqual({ addressee: ["宛名は不正な値です"] });
     expect(await shop.app.services.documents.receiptsIssued(paid.publicId)).toBe(0);
   });
 });

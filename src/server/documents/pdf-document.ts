@@ -123,3 +123,28 @@ export function drawNotice(doc: PDFKit.PDFDocument, top: number, notice: string)
   doc.font("bold").fontSize(10.5).fillColor("#000000").text(notice, PAGE.left, y + 7, { width: PAGE.width, align: "center", lineBreak: false });
   return y + 26;
 }
+
+/**
+ * The head of a priced slip (receipt, return invoice): its number and issue date on the right at
+ * `numberY`, the buyer's name on a line ending in 様 (as a handwritten receipt has it), and the
+ * amount in a grey box at `amountY`.
+ */
+export function drawSlipHead(
+  doc: PDFKit.PDFDocument,
+  head: { number: string; issuedOn: string; addressee: string; amount: string; numberY: number; amountY: number; amountSize: number },
+): void {
+  const rightX = PAGE.left + PAGE.width * 0.55;
+  const rightWidth = PAGE.width * 0.45;
+  doc.font("regular").fontSize(9.5);
+  doc.text(`No. ${head.number}`, rightX, head.numberY, { width: rightWidth, align: "right" });
+  doc.text(`発行日 ${head.issuedOn}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
+
+  const nameY = 130;
+  doc.font("bold").fontSize(15).text(head.addressee || " ", PAGE.left, nameY, { width: PAGE.width * 0.55 - 36, lineBreak: false, ellipsis: true });
+  doc.font("regular").fontSize(13).text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
+  doc.moveTo(PAGE.left, nameY + 22).lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22).lineWidth(0.8).stroke();
+
+  doc.rect(PAGE.left + 60, head.amountY, PAGE.width - 120, 40).fill("#f2f2f2").fillColor("#000000");
+  const offset = head.amountSize >= 20 ? 9 : 10;
+  doc.font("bold").fontSize(head.amountSize).text(head.amount, PAGE.left + 60, head.amountY + offset, { width: PAGE.width - 120, align: "center", lineBreak: false });
+}

@@ -6,12 +6,14 @@ import { hasReducedRateLines, markedChargeName, markedItemName, REDUCED_RATE_DOC
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import { drawFigures, drawNotice, drawTable, PAGE, yen } from "./pdf-document.ts";
+import { drawFigures, drawNotice, drawSlipHead, drawTable, PAGE, yen } from "./pdf-document.ts";
 
 export interface ReceiptIssue extends ReceiptRequest {
   /** 1 for the original; later downloads are marked 再発行. */
   number: number;
   issuedOn: CalendarDate;
+  /** Part of the order was cancelled after the last receipt (decision 078): this one replaces it, and says so. */
+  replacesAfterPartialCancel?: boolean;
 }
 
 /**
@@ -33,19 +35,16 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
 
   const rightX = PAGE.left + PAGE.width * 0.55;
   const rightWidth = PAGE.width * 0.45;
-  doc.font("regular").fontSize(9.5);
-  doc.text(`No. ${orderNumberForShopper(view.publicId)}${issue.number > 1 ? `-${issue.number}` : ""}`, rightX, 92, { width: rightWidth, align: "right" });
-  doc.text(`発行日 ${formatDate(issue.issuedOn, "ja")}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
-
-  // The addressee on a line, as a handwritten receipt has it.
-  const nameY = 130;
-  doc.font("bold").fontSize(15).text(issue.addressee || " ", PAGE.left, nameY, { width: PAGE.width * 0.55 - 36, lineBreak: false, ellipsis: true });
-  doc.font("regular").fontSize(13).text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
-  doc.moveTo(PAGE.left, nameY + 22).lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22).lineWidth(0.8).stroke();
-
   const amountY = 175;
-  doc.rect(PAGE.left + 60, amountY, PAGE.width - 120, 40).fill("#f2f2f2").fillColor("#000000");
-  doc.font("bold").fontSize(20).text(`${yen(view.totals.total)}-(税込)`, PAGE.left + 60, amountY + 9, { width: PAGE.width - 120, align: "center", lineBreak: false });
+  drawSlipHead(doc, {
+    number: `${orderNumberForShopper(view.publicId)}${issue.number > 1 ? `-${issue.number}` : ""}`,
+    issuedOn: formatDate(issue.issuedOn, "ja"),
+    addressee: issue.addressee,
+    amount: `${yen(view.totals.total)}-(税込)`,
+    numberY: 92,
+    amountY,
+    amountSize: 20,
+  });
   doc.font("regular").fontSize(10.5);
   doc.text(`但し ${issue.proviso}`, PAGE.left + 60, amountY + 50, { width: PAGE.width - 120 });
   doc.text("上記正に領収いたしました。", PAGE.left + 60, doc.y + 2, { width: PAGE.width - 120 });
@@ -82,7 +81,11 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     { label: "合計(税込)", value: yen(view.totals.total), strong: true },
   ]);
   doc.font("regular").fontSize(8.5);
-  const notes = [reducedAny ? REDUCED_RATE_DOCUMENT_NOTE : "", "税率別の対象額は税抜金額です。"].filter(Boolean);
+  const notes = [
+    issue.replacesAfterPartialCancel ? "ご注文の一部キャンセルにより、変更後の内容で再発行しました。これより前に発行した領収書は無効です。" : "",
+    reducedAny ? REDUCED_RATE_DOCUMENT_NOTE : "",
+    "税率別の対象額は税抜金額です。",
+  ].filter(Boolean);
   doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });
   drawNotice(doc, doc.y + 6, UNDER_20_NOTICE);
 }

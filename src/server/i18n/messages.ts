@@ -73,8 +73,30 @@ const ja = {
   // Order changes before shipping (decision 074).
   recipientFeeChangeNotAllowed:
     "このお届け先では送料が変わります。送料の変わるお届け先の変更は、ご入金前の銀行振込の注文と発送前の代金引換の注文にだけできます。カード・コンビニ払い・PayPayの注文や入金済みの注文は、送料の同じ地域への変更に限られます(ご相談のうえ、キャンセルしてご注文し直していただく方法もあります)。",
+  // The member's own change from My Page (decision 074): the shop, not the member, can settle a new amount.
+  recipientFeeChangeContactShop:
+    "このお届け先へは送料が変わるため、マイページからは変更できません。お支払い済みのご注文やカード・コンビニ払い・PayPayのご注文で送料の変わるお届け先へ変更をご希望の場合は、お手数ですがお問い合わせください。",
   recipientDateUnreachable: "新しいお届け先には、ご希望のお届け日までにお届けできません。先にお届け日時を変更してください(指定なしも選べます)。",
+  // Partial cancellation before shipping (decision 078).
+  partialCancelShipped: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。",
+  partialCancelCancelled: "このご注文はキャンセルされているため、一部キャンセルできません。",
+  partialCancelPending: "このご注文はお支払いの手続き中(カードの本人認証やPayPayの承認待ち)のため、まだ一部キャンセルできません。お支払いが済んでから、またはお支払いが取り消されてからお試しください。",
+  partialCancelVoucher: "コンビニ払いの払込票は発行済みの金額でしかお支払いいただけないため、ご入金前の一部キャンセルはできません。ご入金後に一部キャンセルするか、注文全体をキャンセルしてご注文し直していただいてください。",
+  partialCancelAllLines: "すべての商品を取り消すことになるため、一部キャンセルはできません。注文全体を取り消す場合は「キャンセル」ボタンから注文をキャンセルしてください。",
+  partialCancelNotLower: "数量は現在の数量より少ない数を入力してください(0で商品を取り消します)。",
+  partialCancelUnknownLine: "この注文にその商品はありません。画面を読み込み直してからもう一度お試しください。",
+  partialCancelBelowZero: "この商品を取り消すと、残る値引きが対象の金額を上回るため、一部キャンセルできません。先に値引きを見直してください。",
+  partialCancelTotalRises: "この取り消しで送料無料の条件を下回り、送料を含めた合計金額がお支払い済みの金額を上回るため、一部キャンセルできません。注文全体のキャンセルをご検討ください。",
+  partialCancelStale: "この注文は、ほかの操作で内容が変わりました。画面を読み込み直して、最新の内容を確認してからもう一度お試しください。",
+  partialCancelRefundFailed: "返金ができなかったため、一部キャンセルしていません。しばらくしてからもう一度お試しください。",
   refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
+  // Returns after shipping (decision 079).
+  returnNotShipped: "返品は発送済みの注文にだけ記録できます。",
+  returnNothingPaid: "この注文には返金できるお支払いがありません。交換を選ぶか、お支払いを確認してください。",
+  returnMoreThanPaid: "返金額がお支払い済みの金額(返金済みを除く)を超えるため、記録できません。",
+  returnReplacementOutOfStock: "交換品の在庫が足りないため、交換を記録できません。在庫を確認してください。",
+  returnRefundFailed: "返金ができなかったため、返品を記録していません。しばらくしてからもう一度お試しください。",
+  returnRefundNotDue: "この返品には、振込でお返しする返金が残っていません。",
   receiptNotPaid: "領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。",
   receiptLinkExpired: "この領収書のリンクは有効期限が切れています。お手数ですが、メールの末尾の連絡先までお問い合わせください。",
   deliveryNotesNone: "この日に発送する注文はありません。",
@@ -194,8 +216,28 @@ const en: Record<MessageKey, string> = {
   // Order changes before shipping (decision 074).
   recipientFeeChangeNotAllowed:
     "The shipping fee to this address is different. A change of address that changes the fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped; an order paid by card, at a convenience store or with PayPay, or one already paid, can move only to an address with the same fee (or be cancelled and placed again, after talking with the customer).",
+  recipientFeeChangeContactShop:
+    "The shipping fee to this address is different, so the address cannot be changed from My Page. If you wish to send an order paid by card, at a convenience store, with PayPay or already paid to an address with a different shipping fee, please contact us.",
   recipientDateUnreachable: "The parcel cannot reach the new address by the wished delivery date. Change the delivery date first (no date is a choice too).",
+  // Partial cancellation before shipping (decision 078).
+  partialCancelShipped: "This order is ready to ship or has shipped (its slip number has been issued), so part of it can no longer be cancelled. Take it back as a return once it has shipped.",
+  partialCancelCancelled: "This order has been cancelled, so part of it cannot be cancelled.",
+  partialCancelPending: "The payment of this order is still being made (card authentication or PayPay approval), so part of it cannot be cancelled yet. Try again once the payment is complete or has been given up.",
+  partialCancelVoucher: "A convenience-store voucher can be paid only for the amount it was issued for, so part of the order cannot be cancelled before it is paid. Cancel part of it after payment, or cancel the whole order and have it placed again.",
+  partialCancelAllLines: "This would cancel every item, so it cannot be a partial cancellation. To cancel the whole order, use the Cancel button.",
+  partialCancelNotLower: "Enter a quantity lower than the current one (0 removes the item).",
+  partialCancelUnknownLine: "This order has no such item. Reload the page and try again.",
+  partialCancelBelowZero: "Cancelling this item would leave a discount larger than what it discounts, so it was not cancelled. Review the discount first.",
+  partialCancelTotalRises: "This would take the order below the free-shipping line, and with the shipping fee the total would be above what was paid, so it was not cancelled. Consider cancelling the whole order.",
+  partialCancelStale: "This order was changed by another action in the meantime. Reload the page, check its contents and try again.",
+  partialCancelRefundFailed: "The refund could not be made, so nothing was cancelled. Please try again in a moment.",
   refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
+  returnNotShipped: "A return can be recorded only for an order that has been shipped.",
+  returnNothingPaid: "This order has no payment to refund. Choose a replacement, or check the payment.",
+  returnMoreThanPaid: "The refund would be more than was paid (less earlier refunds), so the return was not recorded.",
+  returnReplacementOutOfStock: "There is not enough stock for the replacement, so the return was not recorded. Check the stock.",
+  returnRefundFailed: "The refund did not go through, so the return was not recorded. Please try again in a moment.",
+  returnRefundNotDue: "This return has no bank refund left to transfer.",
   receiptNotPaid: "A receipt can be issued once the payment has been received. If you have not paid yet, please try again after paying.",
   receiptLinkExpired: "This receipt link has expired. Please contact us at the address at the end of the mail.",
   deliveryNotesNone: "There are no orders to ship on this day.",

@@ -125,6 +125,8 @@ const attributes = {
     min_amount: "取引金額(下限)",
     max_amount: "取引金額(上限)",
     counterparty: "取引先",
+    // A return after shipping (decision 079): its lines' quantities.
+    lines: "返品する数量",
   },
   en: {
     base: "The input",
@@ -238,6 +240,7 @@ const attributes = {
     min_amount: "Minimum amount (yen)",
     max_amount: "Maximum amount (yen)",
     counterparty: "Counterparty",
+    lines: "Bottles returned",
   },
 } satisfies Record<Locale, Record<string, string>>;
 

@@ -23,8 +23,6 @@ const texts = {
     lead: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文の金額を変更いたしましたので、お知らせいたします。",
     line: "変更内容: {label} {amount}(税抜)",
     total: "変更後のお支払い金額(税込): {total}",
-    bank: "お振込みの際は、変更後の金額 {total} をお振込みください。",
-    cod: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
@@ -35,13 +33,17 @@ const texts = {
     lead: "Thank you for shopping at {shop}. We have changed the amount of the order below.",
     line: "Change: {label} {amount} (excl. tax)",
     total: "New amount to pay (incl. tax): {total}",
-    bank: "Please transfer the new amount, {total}.",
-    cod: "Please pay the new amount, {total}, to the driver on delivery.",
     orderId: "Order number",
     orderedAt: "Ordered",
     contact: "If you have any questions, please contact us at the address below.",
   },
 } as const;
+
+/** How the order's new total is paid, in the words of its payment method (transfer it, pay the driver, the invoice says it); null for a method paid at order time. */
+export function newTotalSentence(order: Pick<OrderView, "paymentMethod" | "locale">, total: string): string | null {
+  const text = storedPaymentMethod(order.paymentMethod).texts.mailNewTotal;
+  return text ? fillText(text[order.locale], { total }) : null;
+}
 
 /** 「値引き(8%対象)」, "Discount (Taxed at 8%)". */
 function lineLabel(line: OrderCharge, locale: Locale): string {
@@ -56,14 +58,13 @@ export function orderChangeMail(shop: ShopProfile, publicUrl: string, order: Ord
   const shopName = inLocale(shop.shopName, locale);
   const orderNumber = orderNumberForShopper(order.publicId);
   const total = formatYenTaxed(order.totals.total, locale, "included");
-  // Paid by hand, not at a gateway: the shopper transfers, or the carrier collects (b2CollectsTotal).
-  const how = storedPaymentMethod(order.paymentMethod).exports.b2CollectsTotal ? t.cod : t.bank;
+  const how = newTotalSentence(order, total);
   return composeMail(shop, locale, publicUrl, fillText(t.subject, { shop: shopName, id: orderNumber }), {
     greeting: fillText(t.greeting, { name: order.name }),
     paragraphs: [
       fillText(t.lead, { shop: shopName }),
       [...added.map((line) => fillText(t.line, { label: lineLabel(line, locale), amount: formatYen(line.amount, locale) })), fillText(t.total, { total })].join("\n"),
-      fillText(how, { total }),
+      ...(how ? [how] : []),
     ],
     details: [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)],
     note: t.contact,

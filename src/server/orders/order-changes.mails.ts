@@ -4,7 +4,7 @@ import { formatDateTime, formatYen, formatYenTaxed } from "../../domain/format.t
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
-import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
+import { newTotalSentence } from "./order-change.mails.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -26,8 +26,6 @@ const texts = {
     before: "変更前: {text}",
     after: "変更後: {text}",
     fee: "お届け先の変更により送料が変わりました。変更後のお支払い金額(税込): {total}",
-    bank: "お振込みの際は、変更後の金額 {total} をお振込みください。",
-    cod: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     contact: "お心当たりのない場合やご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
@@ -42,8 +40,6 @@ const texts = {
     before: "Before: {text}",
     after: "Now: {text}",
     fee: "The new address changed the shipping fee. New amount to pay (incl. tax): {total}",
-    bank: "Please transfer the new amount, {total}.",
-    cod: "Please pay the new amount, {total}, to the driver on delivery.",
     orderId: "Order number",
     orderedAt: "Ordered",
     contact: "If you did not ask for this or have any questions, please contact us at the address below.",
@@ -81,7 +77,7 @@ export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order:
   const t = texts[locale];
   const shopName = inLocale(shop.shopName, locale);
   const total = formatYenTaxed(order.totals.total, locale, "included");
-  const how = storedPaymentMethod(order.paymentMethod).exports.b2CollectsTotal ? t.cod : t.bank;
+  const how = newTotalSentence(order, total);
   const subject = change.feeChanged ? t.recipientAmountSubject : t.recipientSubject;
   return composeMail(shop, locale, publicUrl, fillText(subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fillText(t.greeting, { name: order.name }),
@@ -89,7 +85,7 @@ export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order:
       fillText(t.recipientLead, { shop: shopName }),
       fillText(t.before, { text: change.before.replaceAll("\n", " / ") }),
       fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") }),
-      ...(change.feeChanged ? [fillText(t.fee, { total: formatYen(order.totals.total, locale) }), fillText(how, { total })] : []),
+      ...(change.feeChanged ? [fillText(t.fee, { total: formatYen(order.totals.total, locale) }), ...(how ? [how] : [])] : []),
     ],
     details: details(order, locale),
     note: t.contact,

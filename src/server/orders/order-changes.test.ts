@@ -114,6 +114,18 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
     const en = await memberPost(member, order.id, { desired_delivery_date: "garbage" }, crypto.randomUUID(), "en");
     expect(en.statusCode).toBe(422);
     expect(en.json().errors[0]).toMatch(/^Please choose a delivery date from/);
+    // A wish that is not text, or a body that is no form, is the schema's 422 (one schema for the member's and staff's route).
+    const numbers = await memberPost(member, order.id, { desired_delivery_date: 20_261_201 }, crypto.randomUUID(), "en");
+    expect(numbers.statusCode).toBe(422);
+    expect(numbers.json().fields).toEqual({ desired_delivery_date: ["Desired delivery date is invalid"] });
+    for (const post of [
+      () => shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/delivery`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload: "42" }),
+      () => shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/delivery`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload: "[1]" }),
+    ]) {
+      const notAForm = await post();
+      expect(notAForm.statusCode).toBe(422);
+      expect(notAForm.json().errors).toEqual(["入力内容は不正な値です"]);
+    }
     // Nothing to change is said so.
     const same = await memberPost(member, order.id, { desired_delivery_date: "", desired_delivery_timezone: "" });
     expect(same.statusCode).toBe(422);
@@ -149,6 +161,113 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
     expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け日時変更のお知らせ"))).toHaveLength(1);
     // Without a key the write is refused (400), as every keyed write.
     const unkeyed = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/delivery`, headers: member.headers, payload: { desired_delivery_date: "" } });
+    expect(unkeyed.statusCode).toBe(400);
+  });
+});
+
+function memberRecipientPost(session: BrowserSession, id: string, body: unknown, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
+  return shop.app.inject({ method: "POST", url: `/${locale}/api/orders/${id}/recipient`, headers: { ...session.headers, "idempotency-key": key }, payload: body as object });
+}
+
+describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () => {
+  it("changes the recipient of the member's own order: the form's current address, history naming the member, the change mail", async () => {
+    const order = await place("bank");
+    const before = await row(order.id);
+    const options = await shop.app.inject({ method: "GET", url: `/api/orders/${order.id}/recipient`, headers: member.headers });
+    expect(options.statusCode).toBe(200);
+    // No recipient yet: the parcel goes to the buyer's address, which fills the form.
+    expect(options.json().data).toMatchObject({ order_id: order.id, changeable: true, reason: null, recipient: { name: before.name, zip: before.zip, prefecture: before.prefecture, address: before.address } });
+
+    const response = await memberRecipientPost(member, order.id, osaka);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ changeable: true, recipient: { name: "田中 次郎", prefecture: 27, building_name: "梅田ビル3階" } });
+    expect(await row(order.id)).toMatchObject({ price: before.price, recipient: { name: "田中 次郎", prefecture: 27, address: "大阪市北区梅田1-1-1" }, name: before.name });
+    const change = (await history(order.id)).at(-1)!;
+    expect(change).toMatchObject({ actorKind: "member", actorId: String(member.user.id), fromStatus: "await_payment", toStatus: "await_payment" });
+    expect(change.note).toContain("大阪市北区梅田1-1-1");
+    const mails = (await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先変更のお知らせ"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("大阪市北区梅田1-1-1");
+  });
+
+  it("a new fee on the member's unpaid bank order is recalculated as staff's change is", async () => {
+    const order = await place("bank");
+    const before = await row(order.id);
+    const response = await memberRecipientPost(member, order.id, hokkaido);
+    expect(response.statusCode).toBe(200);
+    expect((await row(order.id)).price).toBe(before.price + 605);
+    expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先・ご注文金額変更のお知らせ"))).toHaveLength(1);
+  });
+
+  it("answers 404 for another member's order and 401 for a guest; nothing changes", async () => {
+    const order = await place("bank");
+    expect((await memberRecipientPost(other, order.id, osaka)).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: "GET", url: `/api/orders/${order.id}/recipient`, headers: other.headers })).statusCode).toBe(404);
+    expect((await memberRecipientPost(shop.browserSession(), order.id, osaka)).statusCode).toBe(401);
+    expect((await row(order.id)).recipient).toBeNull();
+  });
+
+  it("refuses a shipped order (409 with the reason) and the options say why instead", async () => {
+    const order = await place("cod");
+    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "9999-0000-2222" } });
+    const refused = await memberRecipientPost(member, order.id, osaka);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toContain("発送の準備が済んでいる");
+    const options = (await shop.app.inject({ method: "GET", url: `/en/api/orders/${order.id}/recipient`, headers: member.headers })).json().data;
+    expect(options).toMatchObject({ changeable: false });
+    expect(options.reason).toContain("ready to ship or has shipped");
+    expect((await row(order.id)).recipient).toBeNull();
+  });
+
+  it("refuses a fee change on a card order telling the member to contact the shop (ja and en); the same fee is taken", async () => {
+    const order = await place("credit");
+    const ja = await memberRecipientPost(member, order.id, hokkaido);
+    expect(ja.statusCode).toBe(409);
+    expect(ja.json().errors).toEqual([expect.stringContaining("マイページからは変更できません")]);
+    expect(ja.json().errors[0]).toContain("お問い合わせください");
+    const en = await memberRecipientPost(member, order.id, hokkaido, crypto.randomUUID(), "en");
+    expect(en.statusCode).toBe(409);
+    expect(en.json().errors[0]).toContain("please contact us");
+    expect((await row(order.id)).recipient).toBeNull();
+    // The prefecture left unchosen (null, as the back office's form sends it) is read from the postcode.
+    expect((await memberRecipientPost(member, order.id, { ...osaka, prefecture: null })).statusCode).toBe(200);
+    expect((await row(order.id)).recipient).toMatchObject({ prefecture: 27 });
+  });
+
+  it("refuses bad input with field messages in ja and en, and a body that is no form", async () => {
+    const order = await place("bank");
+    const ja = await memberRecipientPost(member, order.id, { ...osaka, name: "", phone: "12" });
+    expect(ja.statusCode).toBe(422);
+    expect(Object.keys(ja.json().fields)).toEqual(expect.arrayContaining(["recipient.name", "recipient.phone"]));
+    expect(ja.json().fields["recipient.name"][0]).toMatch(/[ぁ-んァ-ン一-龥]/);
+    const en = await memberRecipientPost(member, order.id, { ...osaka, zip: "" }, crypto.randomUUID(), "en");
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.join(" ")).toMatch(/[A-Za-z]/);
+    expect(en.json().errors.join(" ")).not.toMatch(/[ぁ-ん]/);
+    const listField = await memberRecipientPost(member, order.id, { ...osaka, name: ["a"] }, crypto.randomUUID(), "en");
+    expect(listField.statusCode).toBe(422);
+    expect(Object.keys(listField.json().fields)).toEqual(["name"]);
+    for (const payload of ["42", "[1]"]) {
+      const notAForm = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/recipient`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload });
+      expect(notAForm.statusCode).toBe(422);
+      expect(notAForm.json().errors).toEqual(["入力内容は不正な値です"]);
+    }
+    expect((await row(order.id)).recipient).toBeNull();
+    expect((await history(order.id)).filter((entry) => entry.note?.startsWith("お届け先を変更"))).toHaveLength(0);
+  });
+
+  it("books a resent request once: the same answer, one history row, one mail; no key is refused", async () => {
+    const order = await place("bank");
+    const key = crypto.randomUUID();
+    const first = await memberRecipientPost(member, order.id, osaka, key);
+    const second = await memberRecipientPost(member, order.id, osaka, key);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect(second.json()).toEqual(first.json());
+    expect((await history(order.id)).filter((entry) => entry.note?.startsWith("お届け先を変更"))).toHaveLength(1);
+    expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先"))).toHaveLength(1);
+    const unkeyed = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/recipient`, headers: member.headers, payload: osaka });
     expect(unkeyed.statusCode).toBe(400);
   });
 });

@@ -44,6 +44,15 @@ export interface DeliveryOptions {
   time_bands: { code: string; label: string }[];
 }
 
+/** What the member's recipient form needs (decision 074): the current お届け先, whether it may change, why not. */
+export interface RecipientOptions {
+  order_id: string;
+  recipient: { name: string; kana: string; phone: string; country: string; zip: string; prefecture: number | null; address: string; building_name: string };
+  changeable: boolean;
+  /** Why it cannot change, in the asked language; null while it can. */
+  reason: string | null;
+}
+
 /**
  * Changes of an order before it ships (issue 32 item 7, decision 074), each one transaction as an
  * order move is (decision 027): the order's row locked and checked again (not sent, no slip, not
@@ -69,6 +78,30 @@ export class OrderChanges {
       reason: refusal === null ? null : ORDER_CHANGE_REFUSALS[refusal][locale],
       dates: refusal === null ? windowFor(shop, now, deliveryPrefectureOf(order)) : [],
       time_bands: Object.entries(shop.deliveryTimeBands).map(([code, label]) => ({ code, label: label[locale] })),
+    };
+  }
+
+  /**
+   * Where the parcel goes now (the recipient, else the buyer's address, as checkout ships it) and
+   * whether the member may change it: what My Page's recipient form is filled in with.
+   */
+  recipientOptions(order: OrderRow, locale: Locale): RecipientOptions {
+    const refusal = orderChangeRefusal(order);
+    const current = order.recipient ?? { name: order.name, phone: order.phone, country: order.country, zip: order.zip, prefecture: order.prefecture, address: order.address, buildingName: order.buildingName };
+    return {
+      order_id: order.publicId,
+      recipient: {
+        name: current.name,
+        kana: order.recipient?.kana ?? "",
+        phone: current.phone,
+        country: current.country,
+        zip: current.zip,
+        prefecture: current.prefecture,
+        address: current.address,
+        building_name: current.buildingName,
+      },
+      changeable: refusal === null,
+      reason: refusal === null ? null : ORDER_CHANGE_REFUSALS[refusal][locale],
     };
   }
 
@@ -131,7 +164,10 @@ export class OrderChanges {
       let price = current.price;
       let taxTotal = current.taxTotal;
       if (feeChanged) {
-        if (!amountMayChange(current.status, current.paymentMethod)) throw new DomainError("conflict", "recipientFeeChangeNotAllowed");
+        if (!amountMayChange(current.status, current.paymentMethod)) {
+          // Staff may talk it over with the customer; the member is told to contact the shop.
+          throw new DomainError("conflict", actor.kind === "member" ? "recipientFeeChangeContactShop" : "recipientFeeChangeNotAllowed");
+        }
         const method = storedPaymentMethod(current.paymentMethod);
         const charges = view.charges.map((charge) => {
           if (charge.kind === "shipping") return { ...charge, amount: newFee };

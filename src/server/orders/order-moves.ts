@@ -14,10 +14,12 @@ import type { TransactionRecordKind } from "../records/transaction-records.ts";
 import { japanDay, recordTransaction } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CancelPayment, PaymentOnCancel } from "./order-cancel-payment.ts";
+import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import { orderMail } from "./order.mails.ts";
 import { orderStatusMail } from "./order-status.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
-import { correctShipmentSlip, moveOrderStates } from "./payments-and-shipments.ts";
+import { correctShipmentSlip, moveOrderStates, settleShippedPayment } from "./payments-and-shipments.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 
 /** Who asks for a move, as the order's history keeps it. */
 export interface OrderActor {
@@ -81,6 +83,8 @@ export class OrderMoves {
       mail: MailService;
       shopProfiles: ShopProfileService;
       paymentOnCancel: PaymentOnCancel;
+      /** The 後払い service told of each deferred order's shipment (decision 080). */
+      deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -127,6 +131,18 @@ export class OrderMoves {
     });
     if (!result) return undefined;
     await this.afterCommit(result.effects);
+    // 後払い (decision 080): once the parcel has left, the service is told so it sends the invoice.
+    // After commit, as a refund is before it: the service cannot join our transaction.
+    const deferred = this.deps.deferredPayments;
+    if (deferred && to === "sent" && result.moved.paymentMethod === deferred.code) {
+      try {
+        await deferred.registerShipment(result.moved.publicId, result.moved.carrier, result.moved.slipNumber);
+      } catch {
+        // The parcel has left and the move stands: the failure is kept on the order's history for
+        // staff to register it at the service by hand, not answered as an error of the ship.
+        await this.db.transaction((tx) => this.record(tx, result.moved.id, "sent", "sent", { kind: "system", note: "後払いの出荷登録に失敗しました。後払い決済会社の管理画面で登録してください。" }));
+      }
+    }
     return result.moved;
   }
 
@@ -159,6 +175,29 @@ export class OrderMoves {
       return corrected!;
     });
     if (result && request.notify) this.deps.mail.kick();
+    return result;
+  }
+
+  /**
+   * A 後払い order's payment reported paid (its service's notice, or staff's 「入金を確認」): the
+   * payment turns paid while the order stays sent (decision 080). In one transaction: the payment,
+   * a history row (sent → sent, saying so), the shopper's payment-received mail. Answers the order,
+   * or undefined when there is no shipped, still unpaid deferred payment (already paid, not shipped,
+   * another method): a resent notice changes nothing.
+   */
+  async paidLater(request: { order: OrderRow; actor: OrderActor }): Promise<OrderRow | undefined> {
+    const { order } = request;
+    const shop = await this.deps.shopProfiles.profile();
+    const result = await this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(ordersTable).where(eq(ordersTable.id, order.id)).for("update");
+      if (!current || current.status !== "sent" || storedPaymentMethod(current.paymentMethod).settlesOnShipping !== false) return undefined;
+      if (!(await settleShippedPayment(tx, current.id))) return undefined;
+      await this.record(tx, current.id, "sent", "sent", { ...request.actor, note: request.actor.note ?? "後払いの入金を確認" });
+      const mail = orderStatusMail(shop, this.settings.publicUrl, "deposited", current, { paidLater: true });
+      await this.deps.mail.enqueue(tx, current.email, mail, mailRecord("status_mail", current, shop));
+      return current;
+    });
+    if (result) this.deps.mail.kick();
     return result;
   }
 

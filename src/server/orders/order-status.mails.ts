@@ -32,6 +32,8 @@ const texts = {
       sent: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
       cancelled: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文をキャンセルいたしました。",
     },
+    // 後払い paid after the parcel left (decision 080): nothing more is coming.
+    paidLater: "この度は{shop}をご利用いただき、誠にありがとうございます。後払いのご請求につきまして、お支払いを確認いたしました。またのご利用を心よりお待ちしております。",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     total: "合計(税込)",
@@ -56,6 +58,7 @@ const texts = {
       sent: "Thank you for shopping at {shop}. Your order has shipped today. You can follow the parcel on the carrier's website with the slip number below.",
       cancelled: "Thank you for shopping at {shop}. The order below has been cancelled.",
     },
+    paidLater: "Thank you for shopping at {shop}. We have received your payment of the invoice for the order below. We look forward to serving you again.",
     orderId: "Order number",
     orderedAt: "Ordered",
     total: "Total (incl. tax)",
@@ -79,7 +82,7 @@ export function orderStatusMail(
   publicUrl: string,
   kind: OrderStatusMailKind,
   order: OrderRow,
-  options: { refunded?: boolean; paidByTransfer?: boolean; corrected?: boolean } = {},
+  options: { refunded?: boolean; paidByTransfer?: boolean; corrected?: boolean; paidLater?: boolean } = {},
 ): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
@@ -87,7 +90,7 @@ export function orderStatusMail(
   const total = formatYen(order.price, locale);
   // A slip number corrected after the parcel left (decision 067): the shipping mail again, saying so first.
   const corrected = kind === "sent" && options.corrected === true;
-  const paragraphs: string[] = [...(corrected ? [t.corrected] : []), fillText(t.lead[kind], { shop: shopName })];
+  const paragraphs: string[] = [...(corrected ? [t.corrected] : []), fillText(kind === "deposited" && options.paidLater ? t.paidLater : t.lead[kind], { shop: shopName })];
   const method = storedPaymentMethod(order.paymentMethod);
   const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && (options.refunded || options.paidByTransfer) ? method.texts.mailCancelledPaid : undefined;
   if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));

@@ -2,22 +2,22 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
-import { KEYED_WRITE, memberOnly, pageQuery } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, memberOnly, pageQuery } from "../http/route-schemas.ts";
 import { requireUser } from "../http/auth.ts";
-import { deliveryWishOf } from "../../domain/order-changes.ts";
+import { deliveryWishSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import type { OrderChanges } from "./order-changes.ts";
 import { shopperActor } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 
 const ordersQuery = z.object({ page: pageQuery });
 const orderParams = z.object({ id: z.string() });
-/** A new delivery wish: a date (yyyy-MM-dd) and a time band code, either blank for none; checked by the service. */
-const deliveryBody = z.object({ desired_delivery_date: z.unknown(), desired_delivery_timezone: z.unknown() }).partial().catch({});
 
 /**
  * GET /api/orders: the signed-in member's order history, 10 a page, newest first. Also the member's
  * change of an order's delivery wish before shipping (decision 074): GET and POST
- * /api/orders/{id}/delivery, for the member's own orders only (another's is a 404, as the receipt's).
+ * /api/orders/{id}/delivery, for the member's own orders only (another's is a 404, as the receipt's);
+ * and of its recipient (お届け先): GET and POST /api/orders/{id}/recipient, the staff change's rules
+ * (a changed shipping fee only while the amount may still change).
  */
 export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: OrdersService; changes: OrderChanges }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,11 +36,22 @@ export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: Or
       const order = await ownOrder(request.params.id, requireUser(request).id);
       return { data: await deps.changes.deliveryOptions(order, request.locale) };
     });
-    app.post(`${prefix}/orders/:id/delivery`, { ...memberOnly(), config: KEYED_WRITE, schema: { params: orderParams, body: deliveryBody } }, async (request) => {
+    app.post(`${prefix}/orders/:id/delivery`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: deliveryWishSchema }) }, async (request) => {
       const user = requireUser(request);
       const order = await ownOrder(request.params.id, user.id);
-      const changed = await deps.changes.changeDelivery(order, deliveryWishOf(request.body), shopperActor(user.id), request.locale);
+      const changed = await deps.changes.changeDelivery(order, checkedBody(request), shopperActor(user.id), request.locale);
       return { data: await deps.changes.deliveryOptions(changed, request.locale) };
+    });
+    app.get(`${prefix}/orders/:id/recipient`, { ...memberOnly(), schema: { params: orderParams } }, async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const order = await ownOrder(request.params.id, requireUser(request).id);
+      return { data: deps.changes.recipientOptions(order, request.locale) };
+    });
+    app.post(`${prefix}/orders/:id/recipient`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: recipientChangeSchema }) }, async (request) => {
+      const user = requireUser(request);
+      const order = await ownOrder(request.params.id, user.id);
+      const changed = await deps.changes.changeRecipient(order, checkedBody(request), shopperActor(user.id), request.locale);
+      return { data: deps.changes.recipientOptions(changed, request.locale) };
     });
   }
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -7,6 +7,7 @@ import type { OrderCharge } from "../../domain/order-charges.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { orderResourceOf, orderView } from "../../domain/order-view.ts";
 import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
+import { PARTIAL_CANCEL_NOTE } from "../../domain/partial-cancellation.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
@@ -184,6 +185,17 @@ export class OrdersService {
       .from(ordersTable)
       .where(and(inArray(ordersTable.publicId, [...publicIds]), hasShipmentReady(this.db)));
     return new Set(rows.map((row) => row.publicId));
+  }
+
+  /** When staff last cancelled part of the order (decision 078), or null: a receipt issued before it no longer stands. */
+  async lastPartialCancellation(orderId: number, executor: Database = this.db): Promise<Date | null> {
+    const [row] = await executor
+      .select({ at: orderHistoryTable.at })
+      .from(orderHistoryTable)
+      .where(and(eq(orderHistoryTable.orderId, orderId), like(orderHistoryTable.note, `${PARTIAL_CANCEL_NOTE}:%`)))
+      .orderBy(desc(orderHistoryTable.at))
+      .limit(1);
+    return row?.at ?? null;
   }
 
   /** The order's payments and parcels (decision 076), for the back office's order page. */

@@ -3,6 +3,7 @@ import type { OrderStatus } from "../../domain/checkout.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
 import type { OrderActorKind } from "../../domain/order-status.ts";
 import { shipsUnpaid } from "../../domain/order-status.ts";
+import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { CancelCause, PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
 import { deriveOrderStatus, paymentAndShipmentFor, statesForStatus } from "../../domain/payments-and-shipments.ts";
 import type { Database } from "../db/client.ts";
@@ -74,7 +75,7 @@ export async function moveOrderStates(tx: Database, current: OrderRow, to: Order
   if (!payment || shipments.length === 0) return undefined;
   // Refused at the gateway (the shopper's card, the gateway's event) fails the payment; the sweep and staff call it off.
   const cause: CancelCause = actorKind === "gateway" || actorKind === "member" || actorKind === "guest" ? "refused" : "called_off";
-  const options = { shipsUnpaid: shipsUnpaid(current.paymentMethod), cause };
+  const options = { shipsUnpaid: shipsUnpaid(current.paymentMethod), settlesOnShipping: storedPaymentMethod(current.paymentMethod).settlesOnShipping ?? true, cause };
   // The move acts on the order's latest payment and on each parcel it concerns (a parcel already gone stays as it is).
   const nextShipments: ShipmentState[] = [];
   let nextPayment: PaymentState = payment.state;
@@ -175,4 +176,16 @@ export async function paymentsAndShipmentsOf(db: Database, orderId: number): Pro
       lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
     })),
   };
+}
+
+/**
+ * The latest payment of a shipped order, still authorized, turned paid (後払い reported paid after
+ * the parcel left, decision 080); the order's derived status stays sent. False when there is none.
+ */
+export async function settleShippedPayment(tx: Database, orderId: number): Promise<boolean> {
+  const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id)).for("update");
+  const payment = payments.at(-1);
+  if (!payment || payment.state !== "authorized") return false;
+  await tx.update(orderPaymentsTable).set({ state: "paid", updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
+  return true;
 }

@@ -34,6 +34,7 @@ const KIND_LABELS: Record<TransactionRecordKind, Record<Locale, string>> = {
   payment_event: { ja: "決済通知(決済代行)", en: "Payment event (gateway)" },
   payment_record: { ja: "決済記録(決済代行)", en: "Payment record (gateway)" },
   transfer_confirmation: { ja: "入金確認(担当者入力)", en: "Payment confirmed by staff" },
+  return_invoice: { ja: "返還請求書(返品)", en: "Return invoice" },
 };
 
 function isDate(text: string): boolean {

@@ -191,12 +191,15 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/orders": { access: "staff", ok: 200 },
     "GET /admin/api/orders/:id": { access: "staff", path: `/admin/api/orders/${f.order}`, ok: 200 },
     "POST /admin/api/orders/:id/deposit": { access: "staff", path: `/admin/api/orders/${f.order}/deposit`, ok: [200, 409] },
+    "POST /admin/api/orders/:id/deferred-paid": { access: "staff", path: `/admin/api/orders/${f.order}/deferred-paid`, ok: 409 },
     "POST /admin/api/orders/:id/ship": { access: "staff", path: `/admin/api/orders/${f.order}/ship`, ok: 422 },
     // A slip correction with no body: the slip number is named in a 422.
     "POST /admin/api/orders/:id/slip": { access: "staff", path: `/admin/api/orders/${f.order}/slip`, ok: 422 },
     "POST /admin/api/orders/:id/cancel": { access: "staff", path: `/admin/api/orders/${f.order}/cancel`, ok: [200, 409] },
     // A discount line with no body: the fields are named in a 422.
     "POST /admin/api/orders/:id/adjustments": { access: "staff", path: `/admin/api/orders/${f.order}/adjustments`, ok: 422 },
+    // A partial cancellation with no body: the line and the quantity are named in a 422 (decision 078).
+    "POST /admin/api/orders/:id/lines": { access: "staff", path: `/admin/api/orders/${f.order}/lines`, ok: 422 },
     // Changes before shipping (decision 074): no wish named clears the wish (200), or is "nothing changed" (422), or a shipped order's 409; no recipient is a 422.
     "GET /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: 200 },
     "POST /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: [200, 409, 422] },
@@ -204,6 +207,8 @@ function rules(f: Fixtures): Record<string, Rule> {
     // A member's own order only: another's is a 404 (order-changes.test.ts). The write requires a request key: without one a 400.
     "GET /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [200, 404] },
     "POST /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [400, 404, 409, 422] },
+    "GET /api/orders/:id/recipient": { access: "member", path: `/api/orders/${f.order}/recipient`, ok: [200, 404] },
+    "POST /api/orders/:id/recipient": { access: "member", path: `/api/orders/${f.order}/recipient`, ok: [400, 404, 409, 422] },
     // The carrier's issued-data upload (decision 067): no file / no rows is a 422 for staff.
     "POST /admin/api/shipments/issued-data/preview": { access: "staff", ok: 422 },
     "POST /admin/api/shipments/issued-data": { access: "staff", ok: 422 },
@@ -219,6 +224,14 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [200, 404] },
     "POST /api/orders/:id/receipt": { access: "member", path: `/api/orders/${f.order}/receipt`, ok: [404, 409, 422] },
     "GET /api/receipt": { access: "public", ok: 404 },
+    // Returns after shipping (decision 079): staff record and list them; the return invoice for staff,
+    // the order's member (another's is a 404) and a guest's signed link (no link: 404).
+    "POST /admin/api/orders/:id/returns": { access: "staff", path: `/admin/api/orders/${f.order}/returns`, ok: 422 },
+    "GET /admin/api/orders/:id/returns": { access: "staff", path: `/admin/api/orders/${f.order}/returns`, ok: 200 },
+    "POST /admin/api/orders/:id/returns/:number/refunded": { access: "staff", path: `/admin/api/orders/${f.order}/returns/1/refunded`, ok: 404 },
+    "GET /admin/api/orders/:id/returns/:number/invoice": { access: "staff", path: `/admin/api/orders/${f.order}/returns/1/invoice`, ok: 404 },
+    "GET /api/orders/:id/returns/:number/invoice": { access: "member", path: `/api/orders/${f.order}/returns/1/invoice`, ok: 404 },
+    "GET /api/returns/invoice": { access: "public", ok: 404 },
     "POST /api/receipt": { access: "public", ok: [404, 422] },
     "GET /admin/api/orders/export.csv": { access: "staff", ok: 200 },
     // 422 until the settings hold B2's billing codes.

@@ -124,6 +124,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.tierUpTo": "Up to (yen)",
   "settings.tierNoLimit": "No limit",
   "settings.tierFee": "Fee (yen)",
+  "settings.addTierBlank": "To add a tier, enter its upper amount and fee in this row (a blank row is not saved).",
+  "settings.paymentNotesHint": "In the note, {ceiling} is replaced by the upper amount, {minimum} by the lower amount and {days} by the days to pay.",
   "settings.addTier": "Add a tier",
   "settings.remove": "Remove",
   "settings.timeBands": "Delivery time bands",

@@ -125,6 +125,8 @@ export const adminOpsJa = {
   "settings.tierUpTo": "上限金額(円、この金額まで)",
   "settings.tierNoLimit": "上限なし",
   "settings.tierFee": "手数料(円)",
+  "settings.addTierBlank": "段階を追加するときは、この行に上限金額と手数料を入力してください(空欄の行は保存されません)。",
+  "settings.paymentNotesHint": "案内の中の {ceiling} は上限金額、{minimum} は下限金額、{days} はお支払い期限の日数に置き換えて表示されます。",
   "settings.addTier": "段階を追加",
   "settings.remove": "削除",
   "settings.timeBands": "配達時間帯",

@@ -7,6 +7,8 @@ import type { OrderRecipient } from "../../../domain/recipient.ts";
 import { ORDER_STATUSES } from "../../../domain/checkout.ts";
 import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { PAYMENT_STATES, SHIPMENT_STATES } from "../../../domain/payments-and-shipments.ts";
+import type { ReturnRate } from "../../../domain/order-returns.ts";
+import { RETURN_REASONS, RETURN_REMEDIES } from "../../../domain/order-returns.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
@@ -271,5 +273,73 @@ export const orderShipmentLinesTable = pgTable(
   ],
 );
 
+/**
+ * Returns after shipping (issue 32 item 6, decision 079): one row per return recorded by staff,
+ * numbered per order (its 適格返還請求書 is "{order number}-R{number}"), with the reason, whether the
+ * bottles came back broken, the remedy, and the money: what goes back per rate (`amounts`, as the
+ * return invoice states it), how (the gateway, or a bank refund the trader makes by hand) and its
+ * state. Rows are never changed but for a bank refund marked paid; `request_key` is the back
+ * office's Idempotency-Key, which also keys the gateway's refund so a retried request refunds once.
+ */
+export const orderReturnsTable = pgTable(
+  "order_returns",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    reason: text("reason", { enum: RETURN_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    broken: boolean("broken").notNull(),
+    remedy: text("remedy", { enum: RETURN_REMEDIES }).notNull(),
+    refundShipping: boolean("refund_shipping").notNull(),
+    /** Yen given back, tax included (0 for a replacement). */
+    refundAmount: integer("refund_amount").notNull(),
+    /** gateway: refunded through the card or PayPay gateway; bank: to be transferred back by the trader; none: a replacement. */
+    refundRoute: text("refund_route", { enum: ["gateway", "transfer", "none"] }).notNull(),
+    /** done: the money went back (the gateway's refund); due: the trader owes the transfer; none: no money moves. */
+    refundState: text("refund_state", { enum: ["done", "due", "none"] }).notNull(),
+    gatewayRefundId: text("gateway_refund_id"),
+    /** What goes back per rate, highest first (domain/order-returns.ts). */
+    amounts: jsonb("amounts").$type<ReturnRate[]>().notNull(),
+    /** 返品を受けた日: the business date in Japan the return was recorded. */
+    returnedOn: date("returned_on", { mode: "string" }).notNull(),
+    staffId: integer("staff_id"),
+    requestKey: text("request_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("order_returns_number_unique").on(table.orderId, table.number),
+    check("order_returns_number_positive", sql`${table.number} > 0`),
+    check("order_returns_reason_known", sql`${table.reason} in ('defective', 'damaged_in_transit', 'wrong_item', 'other')`),
+    check("order_returns_remedy_known", sql`${table.remedy} in ('refund', 'replacement')`),
+    check("order_returns_refund_route_known", sql`${table.refundRoute} in ('gateway', 'transfer', 'none')`),
+    check("order_returns_refund_state_known", sql`${table.refundState} in ('done', 'due', 'none')`),
+    check("order_returns_refund_amount_nonnegative", sql`${table.refundAmount} >= 0`),
+  ],
+);
+
+/** The bottles of a return, per order line, with the line's price and rate as sold. */
+export const orderReturnLinesTable = pgTable(
+  "order_return_lines",
+  {
+    id: serial("id").primaryKey(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => orderReturnsTable.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItemsTable.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    unique("order_return_lines_item_unique").on(table.returnId, table.orderItemId),
+    index("order_return_lines_item_idx").on(table.orderItemId),
+    check("order_return_lines_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+export type OrderReturnRow = typeof orderReturnsTable.$inferSelect;
 export type OrderPaymentRow = typeof orderPaymentsTable.$inferSelect;
 export type OrderShipmentRow = typeof orderShipmentsTable.$inferSelect;

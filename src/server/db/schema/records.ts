@@ -16,6 +16,8 @@ export const TRANSACTION_RECORD_KINDS = [
   "payment_event",
   "payment_record",
   "transfer_confirmation",
+  // 適格返還請求書 issued for a return (decision 079).
+  "return_invoice",
 ] as const;
 
 /**

@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { formatDateTime } from "../../../domain/format.ts";
+import type { Locale } from "../../../domain/locale.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import list from "./admin-orders.module.css";
 import styles from "./admin.module.css";
@@ -30,6 +32,20 @@ export function OpsListFilters(props: {
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * An instant in a list's cell: the date and the time each kept whole, the line free to break
+ * between them, so the column stays narrow on a phone instead of pushing the table off the screen.
+ */
+export function OpsDateTime({ at, locale }: { at: string; locale: Locale }) {
+  const text = formatDateTime(new Date(at), locale);
+  const cut = text.lastIndexOf(" ");
+  return (
+    <>
+      <span className={styles.nowrap}>{text.slice(0, cut)}</span> <span className={styles.nowrap}>{text.slice(cut + 1)}</span>
+    </>
   );
 }
 

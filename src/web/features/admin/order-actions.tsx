@@ -15,7 +15,7 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
-import { canCorrectSlip, movesFor, slipNumberProblem } from "./order-moves.ts";
+import { canConfirmDeferredPayment, canCorrectSlip, movesFor, slipNumberProblem } from "./order-moves.ts";
 
 /**
  * What the trader can do with the order now: only the moves the server allows (`next`). Each one
@@ -38,6 +38,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const busy = fetcher.state !== "idle";
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   const moves = movesFor(order);
+  const deferredOpen = canConfirmDeferredPayment(order);
 
   useEffect(() => {
     if (!outcome) return;
@@ -76,7 +77,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             ))}
           </Notice>
         ))}
-      {moves.length === 0 && !correcting && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
+      {moves.length === 0 && !correcting && !deferredOpen && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
       {moves.includes("deposit") && (
         // It mails the customer: a second, explicit press (a disclosure, so it asks without JavaScript too).
         <div className={detail.action}>
@@ -86,6 +87,22 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             <fetcher.Form method="post">
               <p>{ta("adminOrder.depositAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
               <input type="hidden" name="move" value="deposit" />
+              <Button type="submit" block disabled={busy}>
+                {ta("adminOrder.depositConfirm")}
+              </Button>
+            </fetcher.Form>
+          </details>
+        </div>
+      )}
+      {deferredOpen && (
+        // 後払い (decision 080): the service reported the invoice paid; mails the customer, so asked twice.
+        <div className={detail.action}>
+          <p>{ta("adminOrder.deferredPaidHint")}</p>
+          <details data-testid="deferred-paid-confirm">
+            <summary className={buttonClass("primary", true)}>{ta("adminOrder.deposit")}</summary>
+            <fetcher.Form method="post">
+              <p>{ta("adminOrder.depositAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
+              <input type="hidden" name="move" value="deferred-paid" />
               <Button type="submit" block disabled={busy}>
                 {ta("adminOrder.depositConfirm")}
               </Button>

@@ -3,6 +3,7 @@ import type { OrderStatus } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
+import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 
 /** The back office's moves of an order and the call each one makes. */
@@ -16,20 +17,28 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
   return ORDER_MOVES.filter((move) => order.next.includes(MOVE_TARGET[move]));
 }
 
-/** What the order page's forms post: a status move, or a sent order's slip corrected (decision 067). */
-export type PageMove = OrderMove | "slip";
+/**
+ * What the order page's forms post: a status move, a sent order's slip corrected (decision 067), or
+ * a shipped 後払い order's invoice paid (decision 080).
+ */
+export type PageMove = OrderMove | "slip" | "deferred-paid";
 
 export type MoveOutcome =
   | { move: PageMove; ok: true; message: string }
   | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
-  return typeof value === "string" && (value === "slip" || (ORDER_MOVES as readonly string[]).includes(value));
+  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || (ORDER_MOVES as readonly string[]).includes(value));
 }
 
 /** A shipped order offers the slip correction (the server answers 409 for any other). */
 export function canCorrectSlip(order: Pick<AdminOrderDetail, "status">): boolean {
   return order.status === "sent";
+}
+
+/** A shipped order of a method its service settles later (後払い) whose payment is still open: 「入金を確認」 (decision 080). */
+export function canConfirmDeferredPayment(order: Pick<AdminOrderDetail, "status" | "payment_method" | "payments">): boolean {
+  return order.status === "sent" && storedPaymentMethod(order.payment_method).settlesOnShipping === false && order.payments.at(-1)?.state === "authorized";
 }
 
 /** The slip number field's own check, before anything is sent; null when it is fine. */
@@ -64,7 +73,7 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {
     const message =
-      move === "deposit"
+      move === "deposit" || move === "deferred-paid"
         ? adminText(locale, "adminOrder.deposited")
         : move === "ship"
           ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })

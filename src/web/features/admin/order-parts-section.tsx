@@ -70,12 +70,12 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
               <tr key={shipment.position} data-testid="order-shipment-row">
                 <td>{ta("adminOrder.shipmentNumber", { n: shipment.position + 1 })}</td>
                 <td>{shipment.recipient ? shipment.recipient.name : ta("adminOrder.shipmentToBuyer")}</td>
-                <td>
+                <td className={styles.wideCell}>
                   {shipment.lines.map((line) => (
                     <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
                   ))}
                 </td>
-                <td>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
+                <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
                 <td>{shipment.carrier_label ?? ""}</td>
                 <td>{shipment.slip_number ?? ""}</td>
               </tr>

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-audit-log";
-import { formatDateTime } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -8,7 +7,7 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import type { Paged, StaffEntry } from "../../features/admin/ops-resources.ts";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import { userAgentSummary } from "../../features/admin/user-agent-summary.ts";
@@ -135,7 +134,9 @@ export default function AdminAuditLog() {
         <tbody>
           {log.data.map((entry) => (
             <tr key={entry.id} data-testid="audit-row">
-              <td className={styles.nowrap}>{formatDateTime(new Date(entry.at), locale)}</td>
+              <td>
+                <OpsDateTime at={entry.at} locale={locale} />
+              </td>
               <td>{entry.staff_email ?? to("audit.unknownAccount")}</td>
               <th scope="row">
                 <span title={entry.action}>{entry.action_label ?? entry.action}</span> {entry.outcome === "failure" && <Badge tone="danger">{to("audit.failure")}</Badge>}

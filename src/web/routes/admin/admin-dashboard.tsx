@@ -47,6 +47,12 @@ function awaitingDepositLink(): string {
   return `/admin/orders?status=await_payment${methods.length === 1 ? `&payment_method=${methods[0]!.stored}` : ""}`;
 }
 
+/** 後払い orders shipped and not yet paid (the list has no overdue filter: the oldest shipped are the ones to chase). */
+function overdueInvoicesLink(): string {
+  const methods = storedPaymentMethods().filter((method) => method.settlesOnShipping === false);
+  return `/admin/orders?status=sent${methods.length === 1 ? `&payment_method=${methods[0]!.stored}` : ""}`;
+}
+
 export default function AdminDashboard() {
   const ta = useAdminText();
   const { yen } = useI18n();
@@ -95,6 +101,12 @@ export default function AdminDashboard() {
             label={ta("adminDashboard.toShip")}
             value={count(figures.to_ship)}
             link={{ to: "/admin/orders?status=deposited", label: showOrders }}
+          />
+          <Figure
+            testId="dashboard-overdue-invoices"
+            label={ta("adminDashboard.overdueInvoices")}
+            value={count(figures.overdue_invoices)}
+            link={{ to: overdueInvoicesLink(), label: showOrders }}
           />
           <Figure testId="dashboard-inquiries" label={ta("adminDashboard.unhandledInquiries")} value={count(figures.unhandled_inquiries)} />
         </dl>

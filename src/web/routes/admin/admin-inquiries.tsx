@@ -1,14 +1,13 @@
 import type { FormEvent } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-inquiries";
-import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import type { InquirySummary, Paged } from "../../features/admin/ops-resources.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -95,7 +94,9 @@ export default function AdminInquiries() {
                 <span className={list.name}>{inquiry.name}</span>
                 <span className={list.email}>{inquiry.email}</span>
               </td>
-              <td className={styles.nowrap}>{formatDateTime(new Date(inquiry.created_at), locale)}</td>
+              <td>
+                <OpsDateTime at={inquiry.created_at} locale={locale} />
+              </td>
               <td className={styles.nowrap}>
                 <Badge tone={inquiry.handled_at ? "success" : "danger"}>{to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}</Badge>
               </td>

@@ -11,6 +11,7 @@ import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
 import { OrderAdjustment } from "../../features/admin/order-adjustment.tsx";
+import { OrderLinesLink } from "../../features/admin/order-lines-link.tsx";
 import type { DeliveryOptionsState } from "../../features/admin/order-changes.tsx";
 import { OrderDeliveryChange, OrderRecipientChange } from "../../features/admin/order-changes.tsx";
 import type { ReceiptState } from "../../features/admin/order-documents.tsx";
@@ -18,16 +19,19 @@ import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-docum
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
 import { OrderPayments, OrderShipments } from "../../features/admin/order-parts-section.tsx";
+import type { ReturnResource } from "../../../domain/order-returns.ts";
+import { OrderReturnsSection } from "../../features/admin/order-returns.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
-  const [answer, receipt, delivery] = await Promise.all([
+  const [answer, receipt, delivery, returns] = await Promise.all([
     loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`),
     loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`),
     loadAdmin<{ data: DeliveryOptionsState }>(request, `/orders/${id}/delivery`),
+    loadAdmin<{ data: ReturnResource[] }>(request, `/orders/${id}/returns`),
   ]);
-  return { order: answer.data, receipt: receipt.data, delivery: delivery.data };
+  return { order: answer.data, receipt: receipt.data, delivery: delivery.data, returns: returns.data };
 }
 export const clientLoader = adminLoader(load);
 
@@ -43,7 +47,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
 export default function AdminOrder() {
   const ta = useAdminText();
-  const { order, receipt, delivery } = useLoaderData<typeof clientLoader>();
+  const { order, receipt, delivery, returns } = useLoaderData<typeof clientLoader>();
   const location = useLocation();
   // The list the trader came from, filters and page included.
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? "";
@@ -65,6 +69,7 @@ export default function AdminOrder() {
         <div className={detail.actions}>
           <OrderActions order={order} />
           <OrderAdjustment order={order} />
+          <OrderLinesLink order={order} />
           {/* Changes before shipping (decision 074); keyed by the order's state so the forms start again from what changed. */}
           <OrderDeliveryChange key={`delivery-${delivery.desired_delivery_date}-${delivery.desired_delivery_timezone}`} order={order} options={delivery} />
           <OrderRecipientChange key={`recipient-${order.price}-${JSON.stringify(order.recipient)}`} order={order} changeable={delivery.changeable} />
@@ -76,6 +81,8 @@ export default function AdminOrder() {
           <OrderLines order={order} />
           <OrderPayments order={order} />
           <OrderShipments order={order} />
+          {/* Returns after shipping (decision 079): a wide table, so among the details rather than the buttons. */}
+          <OrderReturnsSection orderId={order.id} status={order.status} returns={returns} />
           <OrderHistory order={order} />
         </div>
       </div>

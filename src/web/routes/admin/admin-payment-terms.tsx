@@ -16,7 +16,7 @@ import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Checkbox, Input } from "../../ui/field.tsx";
+import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 
 export const PAYMENT_TERMS_PATH = "/admin/settings/payments";
@@ -131,16 +131,28 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
                       <NumberField key={name} name={`${method.code}.${name}`} label={labels[name]} value={terms[name]} error={error(name)} />
                     ))}
                   </div>
+                  <p className={styles.muted}>{to("settings.paymentNotesHint")}</p>
                   <div className={ops.pair}>
-                    <Input name={`${method.code}.notesJa`} label={to("settings.paymentNotesJa")} defaultValue={terms.notes?.ja ?? ""} error={error("notes.ja")} />
-                    <Input name={`${method.code}.notesEn`} label={to("settings.paymentNotesEn")} defaultValue={terms.notes?.en ?? ""} error={error("notes.en")} />
+                    <Textarea rows={3} name={`${method.code}.notesJa`} label={to("settings.paymentNotesJa")} defaultValue={terms.notes?.ja ?? ""} error={error("notes.ja")} />
+                    <Textarea rows={3} name={`${method.code}.notesEn`} label={to("settings.paymentNotesEn")} defaultValue={terms.notes?.en ?? ""} error={error("notes.en")} />
                   </div>
                   <p className={styles.muted}>{to("settings.tiersHint")}</p>
                   {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
                   {tierRows(terms).map((row, index) => (
-                    <div key={index} className={ops.row}>
-                      <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={row.upTo} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)} />
-                      <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={row.fee} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)} />
+                    <div key={index}>
+                      {/* The blank row before the last tier adds one (a row left blank is dropped); the last tier has no upper amount, as on the settings page. */}
+                      {row.tier === null && <p className={styles.muted}>{to("settings.addTierBlank")}</p>}
+                      <div className={ops.row}>
+                        {row.tier !== null && row.upTo === null ? (
+                          <p>
+                            <input type="hidden" name={`${method.code}.tier.${index}.upTo`} value="" />
+                            {to("settings.tierNoLimit")}
+                          </p>
+                        ) : (
+                          <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={row.upTo} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)} />
+                        )}
+                        <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={row.fee} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)} />
+                      </div>
                     </div>
                   ))}
                 </fieldset>

@@ -2,7 +2,6 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-staff";
-import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
@@ -10,7 +9,7 @@ import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsTable } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime, OpsTable } from "../../features/admin/ops-list.tsx";
 import type { ApiFailure, StaffEntry } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
@@ -221,7 +220,7 @@ export default function AdminStaff() {
                   {entry.email} {entry.id === session?.staff.id && to("staff.you")} {entry.locked && <Badge tone="danger">{to("staff.locked")}</Badge>}
                 </th>
                 <td>{to(`staff.role.${entry.role}`)}</td>
-                <td className={styles.nowrap}>{entry.last_sign_in_at ? formatDateTime(new Date(entry.last_sign_in_at), locale) : to("ops.never")}</td>
+                <td>{entry.last_sign_in_at ? <OpsDateTime at={entry.last_sign_in_at} locale={locale} /> : to("ops.never")}</td>
                 <td>{entry.two_factor ? <Badge tone="success">{ta("staffSecurity.on")}</Badge> : ta("staffSecurity.off")}</td>
                 <td>
                   {entry.id !== session?.staff.id && entry.two_factor && (

@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { OrderStatus } from "../../../domain/checkout.ts";
+import type { ReturnResource } from "../../../domain/order-returns.ts";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+import { callAdminApi, errorsOf } from "./admin-api.ts";
+import { Price } from "../../ui/price.tsx";
+import { formatDate, parseIsoDate } from "../../../domain/format.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import styles from "./admin.module.css";
+import returnStyles from "./order-returns.module.css";
+import { useReturnText } from "./return-i18n.ts";
+
+
+/**
+ * The order's returns (decision 079) on its page: each with what came back, the money and its
+ * return invoice (a plain link: the browser opens the PDF with the staff session's cookie), and the
+ * way to the server-rendered form that records one, for a shipped order.
+ */
+export function OrderReturnsSection({ orderId, status, returns }: { orderId: string; status: OrderStatus; returns: ReturnResource[] }) {
+  const tr = useReturnText();
+  const { locale } = useI18n();
+  const id = encodeURIComponent(orderId);
+  if (status !== "sent" && returns.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="order-returns" data-testid="order-returns">
+      <h2 id="order-returns" className={styles.sectionTitle}>
+        {tr("return.listTitle")}
+      </h2>
+      {returns.length === 0 ? (
+        <p className={styles.muted}>{tr("return.none")}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{tr("return.number")}</th>
+                <th scope="col">{tr("return.date")}</th>
+                <th scope="col">{tr("return.lines")}</th>
+                <th scope="col">{tr("return.money")}</th>
+                <th scope="col">{tr("return.invoice")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {returns.map((each) => (
+                <tr key={each.number} data-testid={`order-return-${each.number}`}>
+                  <td>{each.number}</td>
+                  <td className={styles.nowrap}>{shownDate(each.returned_on, locale)}</td>
+                  <td className={styles.wideCell}>
+                    <ul className={returnStyles.lines}>
+                      {each.lines.map((line) => (
+                        <li key={line.order_item_id}>
+                          {line.name} × {line.quantity}
+                        </li>
+                      ))}
+                    </ul>
+                    {each.reason_label}
+                    {each.broken ? tr("return.brokenMark") : ""}
+                  </td>
+                  <td>
+                    {each.refund_route !== "none" && <Price amount={each.refund_amount} />} {tr(each.refund_route === "transfer" && each.refund_state === "done" ? "return.route.transferDone" : `return.route.${each.refund_route}`)}
+                    {each.refund_state === "due" && <MarkRefunded orderId={orderId} number={each.number} />}
+                  </td>
+                  <td>
+                    {each.invoice_number ? (
+                      <a href={`/admin/api/orders/${id}/returns/${each.number}/invoice`} target="_blank" rel="noopener" data-testid={`return-invoice-${each.number}`}>
+                        {tr("return.invoiceLink", { number: each.invoice_number })}
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {status === "sent" && (
+        <Link to={`/admin/orders/${id}/return`} reloadDocument className={buttonClass("secondary")} data-testid="record-return">
+          {tr("return.record")}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** A bank refund the trader transferred, marked done (one Idempotency-Key per click). */
+function MarkRefunded({ orderId, number }: { orderId: string; number: number }) {
+  const tr = useReturnText();
+  const snackbar = useSnackbar();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function mark() {
+    setBusy(true);
+    const result = await callAdminApi<{ errors?: string[] }>(`/orders/${encodeURIComponent(orderId)}/returns/${number}/refunded`, { method: "POST", body: {} }).catch(() => undefined);
+    setBusy(false);
+    if (!result?.ok) {
+      snackbar.show("danger", errorsOf(result?.body, tr("return.failed")));
+      return;
+    }
+    snackbar.show("success", tr("return.markedRefunded"));
+    await revalidator.revalidate();
+  }
+  return (
+    <Button type="button" variant="secondary" disabled={busy} onClick={() => void mark()} data-testid={`return-refunded-${number}`}>
+      {tr("return.markRefunded")}
+    </Button>
+  );
+}
+
+/** A stored yyyy-MM-dd as the back office shows dates (2026/11/27, Nov 27, 2026). */
+function shownDate(iso: string, locale: "ja" | "en"): string {
+  const date = parseIsoDate(iso);
+  return date ? formatDate(date, locale) : iso;
+}
