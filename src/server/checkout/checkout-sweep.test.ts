@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 import { ordersTable } from "../db/schema/orders.ts";
+import { gatewayActor } from "../orders/order-moves.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 
@@ -93,6 +94,31 @@ describe("payments the shop cannot keep", () => {
     });
     await expect.poll(async () => (await env.gateway.retrievePaymentIntent(late.id)).amountRefunded).toBe(order.price);
     expect((await env.client.order(order.publicId))!.status).toBe("cancelled");
+  });
+});
+
+describe("a gateway event that loses the race to the shopper", () => {
+  it("leaves the member's next cart alone when the 3-D Secure re-post settled the order first", async () => {
+    const member = await env.shop.memberSession();
+    const [wine, sake] = [await env.make.product({ price: 3000, stock: 3 }), await env.make.product({ price: 2000, stock: 3 })];
+    await env.client.fillCart(member, { [wine]: 1 });
+    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", email: member.email, payment: { payment_method_id: await env.client.paymentMethod(member, CARDS.threeDSecure) } });
+    const key = crypto.randomUUID();
+    const first = (await env.client.post(member, payload, { key })).json();
+    expect(first.require_action).toBe(true);
+    const paymentIntentId = await env.client.challenge(member, first.payment_intent_client_secret, "complete");
+    // The order as the gateway's event read it, before the shopper's re-post moved it.
+    const asTheEventReadIt = (await env.client.order(first.order_id))!;
+    const settled = await env.client.post(member, { ...payload, payment_intent_id: paymentIntentId, order_id: first.order_id }, { key });
+    expect(settled.json()).toEqual({ require_action: false, order_id: first.order_id });
+    expect(await env.client.cart(member)).toEqual([]);
+    // The member shops on; then the late event's move finds the order paid already.
+    await env.client.fillCart(member, { [sake]: 2 });
+    const intent = await env.gateway.retrievePaymentIntent(paymentIntentId);
+    const orderPayments = env.shop.app.services.orderPayments;
+    expect(await orderPayments.markPaid(asTheEventReadIt, intent, gatewayActor("evt_late"), { owner: { userId: member.user.id }, byShopper: false })).toBe(false);
+    expect(await env.client.cart(member)).toHaveLength(1);
+    expect((await env.client.order(first.order_id))!.status).toBe("deposited");
   });
 });
 

@@ -131,7 +131,7 @@ export class OrderPayments {
     if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
     switch (intent.status) {
       case "succeeded": {
-        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner)) return successAnswer(order);
+        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner && { owner: options.owner, byShopper: true })) return successAnswer(order);
         // Moved by someone else: paid (the gateway's event), or — should a payment ever land on an
         // order given up meanwhile — cancelled, and then the money goes back.
         const now = await this.deps.orders.byId(order.id);
@@ -189,10 +189,15 @@ export class OrderPayments {
   }
 
   /**
-   * pending → deposited (OrderMoves sends the order mail), once; the cart of `owner` is emptied
-   * whoever moved the order (the gateway's event may have been first).
+   * pending → deposited (OrderMoves sends the order mail), once, emptying `cart.owner`'s cart with
+   * the move. When the shopper's own request (`cart.byShopper`) finds the order moved already — the
+   * gateway's event was first, and an event knows no guest's cart — the cart is emptied all the same.
+   * The event and the sweep empty a member's cart only with the move they make, never afterwards: by
+   * then the member may have filled a new cart (an event that lost the race to the 3-D Secure
+   * re-post emptied it, seen under load behind the load balancer).
    */
-  async markPaid(order: OrderRow, intent: PaymentIntentResult, actor: OrderActor, owner?: CartOwner): Promise<boolean> {
+  async markPaid(order: OrderRow, intent: PaymentIntentResult, actor: OrderActor, cart?: { owner: CartOwner; byShopper: boolean }): Promise<boolean> {
+    const owner = cart?.owner;
     if (intent.amount !== order.price) throw new Error(`payment ${intent.id} of ${intent.amount} does not match order ${order.publicId} of ${order.price}`);
     // Only the payment the order waits for settles an order awaiting payment elsewhere (a bank transfer has none).
     const waitingElsewhere = order.status === "await_payment" && order.paymentIntentId === intent.id;
@@ -207,7 +212,7 @@ export class OrderPayments {
         await recordPayment(tx, order, intent);
       },
     });
-    if (!paid && owner && (await this.deps.orders.byId(order.id))?.status === "deposited") await this.deps.carts.clear(owner);
+    if (!paid && owner && cart?.byShopper && (await this.deps.orders.byId(order.id))?.status === "deposited") await this.deps.carts.clear(owner);
     return paid !== undefined;
   }
 
@@ -242,7 +247,7 @@ export class OrderPayments {
         return;
       }
       if (order.status === "pending" || order.status === "await_payment") {
-        await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { userId: order.userId });
+        await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false });
       } else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
       return;
     }
@@ -280,7 +285,7 @@ export class OrderPayments {
     } catch (error) {
       if (!(error instanceof PaymentGatewayError) || error.kind !== "invalid_request") throw error;
       const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
-      if (intent.status === "succeeded") return this.markPaid(order, intent, SWEEP_ACTOR, order.userId === null ? undefined : { userId: order.userId });
+      if (intent.status === "succeeded") return this.markPaid(order, intent, SWEEP_ACTOR, order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false });
       throw error;
     }
     return this.cancel(order, SWEEP_ACTOR);
