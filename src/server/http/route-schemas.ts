@@ -116,16 +116,19 @@ export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; quer
 /**
  * The body of a route declared with `formSchema`, or the 422 of its schema's failure: each field's
  * first problem, worded with the field's label (`labels`, else the shop's attribute name) in the
- * visitor's language. Params or a query that failed answer as undeclared input does (404, 400).
+ * visitor's language. Its `errors` list every message, or (`summary: "general"`, the spec's
+ * PUT /api/address) only the general "入力内容に誤りがあります。". Params or a query that failed answer
+ * as undeclared input does (404, 400).
  */
 export function checkedBody<B>(
   request: { body: B; locale: Locale; validationError?: Error & { validation: FastifySchemaValidationError[]; validationContext?: string } },
   labels: FieldLabels = {},
+  options: { summary?: "each" | "general" } = {},
 ): B {
   const failure = request.validationError;
   if (!failure) return request.body;
   if (failure.validationContext !== "body") throw failure;
   const labelOf = (field: string) => labels[field]?.[request.locale] ?? (isValidatedAttribute(field) ? attributeName(field, request.locale) : field);
   const fields = fieldMessages(fieldProblems(schemaIssuesOf(failure)), labelOf, request.locale);
-  throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+  throw new DomainError("invalid", undefined, fields, options.summary === "general" ? undefined : Object.values(fields).flat());
 }
