@@ -132,3 +132,22 @@ export function checkedBody<B>(
   const fields = fieldMessages(fieldProblems(schemaIssuesOf(failure)), labelOf, request.locale);
   throw new DomainError("invalid", undefined, fields, options.summary === "general" ? undefined : Object.values(fields).flat());
 }
+
+/**
+ * The body of a route declared with `formSchema` whose refusal is one sentence about the whole form
+ * rather than a message per field (a bulk move's selection, the issued-data upload): the schema's
+ * failed rule names a key of `problems`, the domain's ja/en texts, and the 422's `errors` is that
+ * text. A rule that names no key (none should) answers the general invalid message.
+ */
+export function checkedBodyOrProblem<B>(
+  request: { body: B; locale: Locale; validationError?: Error & { validation: FastifySchemaValidationError[]; validationContext?: string } },
+  problems: Record<string, Record<Locale, string>>,
+): B {
+  const failure = request.validationError;
+  if (!failure) return request.body;
+  if (failure.validationContext !== "body") throw failure;
+  const text = schemaIssuesOf(failure)
+    .map((issue) => problems[issue.message]?.[request.locale])
+    .find((each) => each !== undefined);
+  throw new DomainError("invalid", undefined, undefined, text === undefined ? undefined : [text]);
+}
