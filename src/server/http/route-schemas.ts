@@ -37,14 +37,6 @@ export const searchText = queryText.transform((value) => value.slice(0, 100) || 
 export const pageQuery = queryText.pipe(z.coerce.number<string>().int().min(1).max(100_000)).catch(1);
 
 /**
- * A JSON body whose fields the service checks one by one (its 422 names each field):
- * the route declares only that it is an object; anything else reads as no fields.
- */
-export const formBody = z
-  .unknown()
-  .transform((body): Record<string, unknown> => (body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
-
-/**
  * A back-office write that changes stock, the liquor ledger or money, sends mail, or creates a
  * record (a resend would make two): it carries an Idempotency-Key, so a resent request answers the
  * first result and books nothing (decision 049). Edits and deletions that replace or remove a
