@@ -1,6 +1,7 @@
+import type * as AddressSchema from "../../../domain/address-schema.ts";
 import type { FieldProblem } from "../../../domain/field-messages.ts";
 
-type AddressRules = typeof import("../../../domain/address-schema.ts");
+type AddressRules = typeof AddressSchema;
 type ParseAddress = AddressRules["parseAddress"];
 
 let loading: Promise<AddressRules> | undefined;
