@@ -1,5 +1,11 @@
 import { z } from "./zod.ts";
 import type { AddressErrorKind, AddressField, AddressFieldErrors, AddressInput } from "./address.ts";
+import type { FieldProblem } from "./field-messages.ts";
+import { fieldProblems } from "./field-messages.ts";
+import { formFields } from "./field-rules.ts";
+import { hasForbiddenCharacters } from "./input-rules.ts";
+import type { RecipientInput } from "./recipient.ts";
+import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "./recipient.ts";
 import {
   ADDRESS_MAX_LENGTH,
   DEFAULT_COUNTRY,
@@ -51,14 +57,14 @@ function zipFor(country: unknown, zip: string): string {
 }
 
 /** The rules that depend on the country. They run even when another field failed, so one answer names every wrong field. */
-function checkCountryRules(value: AddressFields, ctx: z.RefinementCtx<AddressFields>): void {
+function checkCountryRules<T extends AddressFields>(value: T, ctx: z.RefinementCtx<T>): void {
   const japanese = value.country === DEFAULT_COUNTRY;
   if (typeof value.zip === "string") {
     const zip = zipFor(value.country, value.zip);
     if (zip === "") ctx.addIssue({ code: "custom", path: ["zip"], message: "blank" });
     else if (japanese && !isJapaneseZip(zip)) ctx.addIssue({ code: "custom", path: ["zip"], message: "zip_format" });
     else if (!japanese && zip.length > FOREIGN_ZIP_MAX_LENGTH) {
-      ctx.addIssue({ code: "custom", path: ["zip"], message: "too_long" });
+      ctx.addIssue({ code: "custom", path: ["zip"], message: "too_long", params: { count: FOREIGN_ZIP_MAX_LENGTH } });
     }
   }
   if (!japanese) return;
@@ -82,6 +88,59 @@ const addressSchema = addressFields
       prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
     }),
   );
+
+/**
+ * The member's saved address as PUT /api/address and /mypage/address send it (decision 075): the
+ * address form, bare or nested under "address" (as Rails' params.require(:address) would take it).
+ * A body that is not an object is an empty form, so each required field is named. The server fills
+ * in a Japanese address's missing prefecture from its postcode before these rules run (the API
+ * contract sends none); whether the country exists and matches the postcode it checks after them.
+ */
+export const savedAddressSchema = z.preprocess((body) => formFields(body, "address"), addressSchema);
+
+/**
+ * お届け先の名前・電話番号 as the address book keeps them: one line (a line break becomes a space),
+ * trimmed; not text is "invalid"; then blank, too long (UTF-16 units), a character no field takes;
+ * a phone must also read as a phone number.
+ */
+function recipientLine(max: number, options: { phone?: boolean } = {}) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, context) => {
+      const text = typeof raw === "string" ? raw.replace(/[\r\n]+/g, " ").trim() : raw === undefined || raw === null ? "" : null;
+      const problem =
+        text === null ? "invalid"
+        : text === "" ? "blank"
+        : text.length > max ? "too_long"
+        : hasForbiddenCharacters(text) ? "invalid_characters"
+        : options.phone && !isPhoneNumber(text) ? "invalid"
+        : undefined;
+      if (problem === undefined) return text as string;
+      context.addIssue({ code: "custom", message: problem, ...(problem === "too_long" ? { params: { count: max } } : {}) });
+      return z.NEVER;
+    });
+}
+
+/**
+ * An entry of the member's address book as POST and PUT /api/address-book and /mypage/address-book
+ * send it (decision 075): お届け先 name and phone, then the address form. A body that is not an
+ * object is an empty form. As for the saved address, the server fills in a missing prefecture
+ * before and checks the country and postcode after.
+ */
+export const addressBookEntrySchema = z.preprocess(
+  (body) => formFields(body),
+  z
+    .object({ name: recipientLine(RECIPIENT_NAME_MAX_LENGTH), phone: recipientLine(RECIPIENT_PHONE_MAX_LENGTH, { phone: true }), ...addressFields.shape })
+    .superRefine(checkCountryRules, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
+    .transform(
+      (value): RecipientInput => ({
+        ...value,
+        zip: zipFor(value.country, value.zip),
+        prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
+      }),
+    ),
+);
 
 const ERROR_KINDS = new Set<string>(["blank", "too_long", "zip_format", "inclusion"]);
 const FIELDS = new Set<string>(["country", "zip", "prefecture", "address", "building_name"]);
@@ -112,4 +171,16 @@ export function parseAddress(
 ): { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors } {
   const parsed = addressSchema.safeParse(input);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: addressFieldErrors(parsed.error) };
+}
+
+/** A saved address's form checked as the route checks it: each field's first problem, none when it passes (the page words them as the 422 does). */
+export function savedAddressProblems(body: unknown): Record<string, FieldProblem> {
+  const parsed = savedAddressSchema.safeParse(body);
+  return parsed.success ? {} : fieldProblems(parsed.error.issues);
+}
+
+/** An address book entry's form checked as the route checks it: each field's first problem, none when it passes. */
+export function addressBookEntryProblems(body: unknown): Record<string, FieldProblem> {
+  const parsed = addressBookEntrySchema.safeParse(body);
+  return parsed.success ? {} : fieldProblems(parsed.error.issues);
 }

@@ -28,7 +28,8 @@ export type ValidationKind =
   | "already_confirmed"
   | "not_found"
   | "not_kana"
-  | "not_invoice_number";
+  | "not_invoice_number"
+  | "zip_format";
 
 const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
   ja: {
@@ -54,6 +55,8 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     not_found: "は見つかりませんでした。",
     not_kana: "はカタカナまたはひらがなで入力してください",
     not_invoice_number: "は「T」と13桁の数字で入力してください(例: T1234567890123)",
+    // A Japanese postcode (no Rails default wording; rails-i18n's pattern, attribute + は…).
+    zip_format: "は7桁の数字で入力してください",
   },
   en: {
     blank: "can't be blank",
@@ -78,6 +81,7 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     not_found: "not found",
     not_kana: "must be written in katakana or hiragana",
     not_invoice_number: 'must be "T" and 13 digits (e.g. T1234567890123)',
+    zip_format: "must be 7 digits",
   },
 };
 

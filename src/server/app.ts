@@ -275,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCountryRoutes(app, { countries });
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
-  registerAddressBookRoutes(app, { addressBook });
+  registerAddressBookRoutes(app, { addressBook, addresses });
   registerSeoRoutes(app, { catalog, publicUrl: config.publicUrl, kept });
   if (mail.usesMailbox) registerMailboxRoutes(app, { mailbox, production: config.production, enabledInProduction: config.devMailbox });
   const inquiries = new InquiryService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });

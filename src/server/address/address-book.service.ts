@@ -3,13 +3,9 @@ import type { AddressBookEntry } from "../../domain/address-book.ts";
 import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
-import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "../../domain/recipient.ts";
-import { hasForbiddenCharacters } from "../../domain/input-rules.ts";
 import type { Database } from "../db/client.ts";
 import { addressBookTable } from "../db/schema/address.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { fullValidationMessage } from "../i18n/validation.ts";
-import type { ValidatedAttribute } from "../i18n/validation.ts";
 import type { AddressService } from "./address.service.ts";
 import type { CountriesService } from "../reference/countries.service.ts";
 
@@ -17,8 +13,9 @@ type Row = typeof addressBookTable.$inferSelect;
 
 /**
  * A member's address book: the people they send to, each with name, phone and address, chosen at
- * checkout as お届け先. The address rules are the saved address's (a missing prefecture taken from
- * the postcode or the address text); a refusal is a 422 with one message per field, nothing written.
+ * checkout as お届け先. An entry comes checked by its schema (domain/address-schema.ts, the route's
+ * body); the country and the postcode's prefecture are checked here as the saved address's are; a
+ * refusal is a 422 with one message per field, nothing written.
  */
 export class AddressBookService {
   constructor(
@@ -32,8 +29,8 @@ export class AddressBookService {
     return rows.map((row) => this.present(row, locale));
   }
 
-  async create(userId: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
-    const entry = await this.validate(body, locale);
+  async create(userId: number, input: RecipientInput, locale: Locale): Promise<AddressBookEntry> {
+    const entry = await this.checked(input, locale);
     // Counting and adding under one per-member lock: two adds sent at once (two tabs, a double
     // tap) cannot both see room for one more and go past the limit.
     const row = await this.db.transaction(async (tx) => {
@@ -46,8 +43,8 @@ export class AddressBookService {
     return this.present(row, locale);
   }
 
-  async update(userId: number, id: number, body: unknown, locale: Locale): Promise<AddressBookEntry> {
-    const entry = await this.validate(body, locale);
+  async update(userId: number, id: number, input: RecipientInput, locale: Locale): Promise<AddressBookEntry> {
+    const entry = await this.checked(input, locale);
     const [row] = await this.db
       .update(addressBookTable)
       .set({ ...columnsOf(entry), updatedAt: new Date() })
@@ -65,31 +62,11 @@ export class AddressBookService {
     if (removed.length === 0) throw new DomainError("not-found");
   }
 
-  /** Name and phone as the checkout checks the buyer's, the address by the address rules; every field's message at once. */
-  private async validate(body: unknown, locale: Locale): Promise<RecipientInput> {
-    const form = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const fields: Record<string, string[]> = {};
-    const text = (key: "name" | "phone", attribute: ValidatedAttribute, max: number): string => {
-      const value = form[key];
-      const trimmed = typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : "";
-      if (typeof value !== "string" && value !== undefined && value !== null) fields[key] = [fullValidationMessage(locale, attribute, "invalid")];
-      else if (!trimmed) fields[key] = [fullValidationMessage(locale, attribute, "blank")];
-      else if (trimmed.length > max) fields[key] = [fullValidationMessage(locale, attribute, "too_long", { count: max })];
-      else if (hasForbiddenCharacters(trimmed)) fields[key] = [fullValidationMessage(locale, attribute, "invalid_characters")];
-      return trimmed;
-    };
-    const name = text("name", "recipient_name", RECIPIENT_NAME_MAX_LENGTH);
-    const phone = text("phone", "recipient_phone", RECIPIENT_PHONE_MAX_LENGTH);
-    if (!fields.phone && !isPhoneNumber(phone)) fields.phone = [fullValidationMessage(locale, "recipient_phone", "invalid")];
-    let address;
-    try {
-      address = await this.addresses.checked(form, locale);
-    } catch (error) {
-      if (!(error instanceof DomainError) || !error.fields) throw error;
-      Object.assign(fields, error.fields);
-    }
-    if (Object.keys(fields).length > 0 || !address) throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
-    return { name, phone, ...address };
+  /** An entry its schema passed (the route's body), held to what only the server knows: the country and the postcode's prefecture. */
+  private async checked(entry: RecipientInput, locale: Locale): Promise<RecipientInput> {
+    const fields = await this.addresses.factProblems(entry, locale);
+    if (Object.keys(fields).length > 0) throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+    return entry;
   }
 
   private present(row: Row, locale: Locale): AddressBookEntry {

@@ -1,25 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { AddressErrorKind, AddressField, AddressInput, AddressResource } from "../../domain/address.ts";
 import { parseAddress } from "../../domain/address-schema.ts";
-import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, PREFECTURES, ZIP_LENGTH, displayZip, isJapaneseZip, normalizeZip, prefectureName } from "../../domain/address.ts";
+import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, PREFECTURES, displayZip, isJapaneseZip, normalizeZip, prefectureName } from "../../domain/address.ts";
 import { prefectureFromAddressText } from "../../domain/recipient.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { addressesTable } from "../db/schema/address.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { attributeName, fullValidationMessage } from "../i18n/validation.ts";
+import { fullValidationMessage } from "../i18n/validation.ts";
 import type { CountriesService } from "../reference/countries.service.ts";
 import type { PostcodesService } from "../reference/postcodes.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
-// The zip rule has no Rails default wording; this follows rails-i18n's pattern (attribute + は…).
-const zipFormat: Record<Locale, string> = {
-  ja: `は${ZIP_LENGTH}桁の数字で入力してください`,
-  en: `must be ${ZIP_LENGTH} digits`,
-};
-
 function fieldMessage(field: AddressField, kind: AddressErrorKind, locale: Locale): string {
-  if (kind === "zip_format") return `${attributeName(field, locale)}${locale === "ja" ? "" : " "}${zipFormat[locale]}`;
   return fullValidationMessage(locale, field, kind, kind === "too_long" ? { count: ADDRESS_MAX_LENGTH } : {});
 }
 
@@ -62,10 +55,15 @@ export class AddressService {
     private readonly shopProfiles: Pick<ShopProfileService, "profile">,
   ) {}
 
-  /** Checks a form as PUT /api/address and the address book take it: the prefecture filled in when missing, then validate(). */
-  async checked(input: unknown, locale: Locale): Promise<AddressInput> {
-    const form = await this.withPrefecture(input);
-    return this.validate(form, locale, await this.facts([form]));
+  /**
+   * What the form's rules (domain/address-schema.ts, the route's schema) cannot know, checked after
+   * them for PUT /api/address and the address book: the country exists and the shop ships there,
+   * and a Japanese address's prefecture is its postcode's and its text's. One message per field; none when all hold.
+   */
+  async factProblems(address: AddressInput, locale: Locale): Promise<Partial<Record<AddressField, string[]>>> {
+    const fields = this.factErrors(address, locale, await this.facts([address]));
+    if (!this.countries.isCountry(address.country)) fields.country = [fieldMessage("country", "inclusion", locale)];
+    return fields;
   }
 
   /** The facts validate() needs for these forms (a checkout has the buyer's address and the recipient's). */
@@ -88,7 +86,8 @@ export class AddressService {
   /**
    * A Japanese address posted without its prefecture (the API contract gives country, zip, address and
    * building_name only) takes it from the postcode, or else from the prefecture the address's text
-   * starts with; anything else is left for validate() to word.
+   * starts with; anything else is left for the address rules to word. The routes do this before
+   * their schema runs (a preValidation hook), the checkout before validate().
    */
   async withPrefecture(input: unknown): Promise<unknown> {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
@@ -121,7 +120,7 @@ export class AddressService {
     throw new DomainError("invalid", undefined, fields);
   }
 
-  private factErrors(address: AddressInput, locale: Locale, facts: AddressFacts): Partial<Record<AddressField, string[]>> {
+  private factErrors(address: Pick<AddressInput, "country" | "zip" | "prefecture" | "address">, locale: Locale, facts: AddressFacts): Partial<Record<AddressField, string[]>> {
     if (address.country !== DEFAULT_COUNTRY) return facts.shipsAbroad ? {} : { country: [factMessages.abroad[locale]] };
     if (address.prefecture === null) return {};
     const byZip = facts.postcodePrefectures.get(address.zip);

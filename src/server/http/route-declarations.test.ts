@@ -50,27 +50,11 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "* /admin/api/*": "an unknown back-office API path: a JSON 404, whatever was sent",
 };
 
-/**
- * Bodies whose schema cannot fail yet: `formBody`, `z.unknown()` and `.catch({})` shapes, whose
- * fields the service still checks by hand. They are the remaining work of issue #30 (item 1: one
- * schema per input in src/domain, decision 075). This list only shrinks: a route converted to a
- * schema that can fail must leave it (the test below fails while it is still listed).
- */
-const BODY_CANNOT_FAIL_YET = new Set<RouteKey>([
-  "POST /admin/api/orders/bulk",
-  "POST /admin/api/settings",
-  "POST /admin/api/shipments/issued-data",
-  "POST /admin/api/shipments/issued-data/preview",
-  "POST /api/address-book",
-  "PUT /api/address",
-  "PUT /api/address-book/:id",
-]);
-
-/** A number is no form: a body schema that accepts it accepts anything. */
+/** A number or a list is no form: a body schema that accepts either accepts anything. */
 function bodyCanFail(route: RouteOptions): boolean {
   const body = route.schema?.body as { safeParse?: (input: unknown) => { success: boolean } } | undefined;
   if (typeof body?.safeParse !== "function") return true;
-  return !body.safeParse(42).success;
+  return !body.safeParse(42).success && !body.safeParse([]).success;
 }
 
 function exceptionFor(method: string, url: string): string | undefined {
@@ -141,14 +125,12 @@ describe("route declarations", () => {
     expect(stale).toEqual([]);
   });
 
-  it("every body schema can fail, except the routes listed as issue #30's remaining work", () => {
+  it("every body schema can fail: none accepts anything (issue #30 item 1, decision 075)", () => {
     const cannotFail = new Set<RouteKey>();
     for (const route of routes) {
       if (route.schema?.body === undefined || bodyCanFail(route)) continue;
       for (const method of [route.method].flat()) cannotFail.add(keyOf(method, route.url));
     }
-    expect([...cannotFail].filter((key) => !BODY_CANNOT_FAIL_YET.has(key)).sort()).toEqual([]);
-    // A listed route that is converted (or gone) leaves the list.
-    expect([...BODY_CANNOT_FAIL_YET].filter((key) => !cannotFail.has(key)).sort()).toEqual([]);
+    expect([...cannotFail].sort()).toEqual([]);
   });
 });

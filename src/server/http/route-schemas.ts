@@ -37,14 +37,6 @@ export const searchText = queryText.transform((value) => value.slice(0, 100) || 
 export const pageQuery = queryText.pipe(z.coerce.number<string>().int().min(1).max(100_000)).catch(1);
 
 /**
- * A JSON body whose fields the service checks one by one (its 422 names each field):
- * the route declares only that it is an object; anything else reads as no fields.
- */
-export const formBody = z
-  .unknown()
-  .transform((body): Record<string, unknown> => (body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}));
-
-/**
  * A back-office write that changes stock, the liquor ledger or money, sends mail, or creates a
  * record (a resend would make two): it carries an Idempotency-Key, so a resent request answers the
  * first result and books nothing (decision 049). Edits and deletions that replace or remove a
@@ -116,16 +108,38 @@ export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; quer
 /**
  * The body of a route declared with `formSchema`, or the 422 of its schema's failure: each field's
  * first problem, worded with the field's label (`labels`, else the shop's attribute name) in the
- * visitor's language. Params or a query that failed answer as undeclared input does (404, 400).
+ * visitor's language. Its `errors` list every message, or (`summary: "general"`, the spec's
+ * PUT /api/address) only the general "入力内容に誤りがあります。". Params or a query that failed answer
+ * as undeclared input does (404, 400).
  */
 export function checkedBody<B>(
   request: { body: B; locale: Locale; validationError?: Error & { validation: FastifySchemaValidationError[]; validationContext?: string } },
   labels: FieldLabels = {},
+  options: { summary?: "each" | "general" } = {},
 ): B {
   const failure = request.validationError;
   if (!failure) return request.body;
   if (failure.validationContext !== "body") throw failure;
   const labelOf = (field: string) => labels[field]?.[request.locale] ?? (isValidatedAttribute(field) ? attributeName(field, request.locale) : field);
   const fields = fieldMessages(fieldProblems(schemaIssuesOf(failure)), labelOf, request.locale);
-  throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+  throw new DomainError("invalid", undefined, fields, options.summary === "general" ? undefined : Object.values(fields).flat());
+}
+
+/**
+ * The body of a route declared with `formSchema` whose refusal is one sentence about the whole form
+ * rather than a message per field (a bulk move's selection, the issued-data upload): the schema's
+ * failed rule names a key of `problems`, the domain's ja/en texts, and the 422's `errors` is that
+ * text. A rule that names no key (none should) answers the general invalid message.
+ */
+export function checkedBodyOrProblem<B>(
+  request: { body: B; locale: Locale; validationError?: Error & { validation: FastifySchemaValidationError[]; validationContext?: string } },
+  problems: Record<string, Record<Locale, string>>,
+): B {
+  const failure = request.validationError;
+  if (!failure) return request.body;
+  if (failure.validationContext !== "body") throw failure;
+  const text = schemaIssuesOf(failure)
+    .map((issue) => problems[issue.message]?.[request.locale])
+    .find((each) => each !== undefined);
+  throw new DomainError("invalid", undefined, undefined, text === undefined ? undefined : [text]);
 }

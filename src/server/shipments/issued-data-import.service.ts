@@ -1,4 +1,4 @@
-import { carrierLabel, isCarrierCode, trackingUrl, type CarrierCode } from "../../domain/carriers.ts";
+import { carrierLabel, trackingUrl, type CarrierCode } from "../../domain/carriers.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper, publicIdFromOrderNumber } from "../../domain/order-number.ts";
@@ -7,13 +7,12 @@ import type { AdminOrdersService } from "../admin/admin-orders.service.ts";
 import type { OrderActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { ImportPreview, ImportRefusal, ImportResult, ImportRow, ImportRowState, ShipmentToConfirm } from "../../domain/issued-data-import.ts";
+import { ISSUED_DATA_MAX_ROWS } from "../../domain/issued-data-input.ts";
 import { IssuedFileError, parseIssuedData, type IssuedFileProblem } from "./issued-data.ts";
 
 /** Carriers' slip numbers as the ship move takes them: digits, letters and hyphens, at most 40. */
 const SLIP_NUMBER = /^[0-9A-Za-z-]{1,40}$/;
 
-/** More parcels than a small trader prints in a day, many times over; a larger file is refused. */
-export const ISSUED_DATA_MAX_ROWS = 2000;
 
 const REFUSALS: Record<ImportRefusal, Record<Locale, string>> = {
   no_reference: { ja: "お客様管理番号がありません。", en: "The row has no customer reference (お客様管理番号)." },
@@ -157,21 +156,4 @@ export class IssuedDataImportService {
       message: reason ? REFUSALS[reason][locale] : null,
     };
   }
-}
-
-/** The confirm's body: `shipments` [{order_id, slip_number, carrier}], each checked; the carrier defaults to Yamato. */
-export function shipmentsOf(body: Record<string, unknown>): ShipmentToConfirm[] | undefined {
-  const list = body.shipments;
-  if (!Array.isArray(list) || list.length === 0 || list.length > ISSUED_DATA_MAX_ROWS) return undefined;
-  const shipments: ShipmentToConfirm[] = [];
-  for (const item of list as unknown[]) {
-    if (item === null || typeof item !== "object") return undefined;
-    const { order_id: orderId, slip_number: slip, carrier, line } = item as Record<string, unknown>;
-    if (typeof orderId !== "string" || typeof slip !== "string") return undefined;
-    const code = carrier === undefined || carrier === null || carrier === "" ? "yamato" : carrier;
-    if (!isCarrierCode(code)) return undefined;
-    if (line !== undefined && (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > 1_000_000)) return undefined;
-    shipments.push({ order_id: orderId.trim(), slip_number: slip.trim(), carrier: code, ...(typeof line === "number" ? { line } : {}) });
-  }
-  return shipments;
 }

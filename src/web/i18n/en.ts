@@ -258,7 +258,6 @@ export const en: Dictionary = {
   "recipient.other": "Send to another address",
   "recipient.fromBook": "{name} ({prefecture})",
   "recipient.bookHint": "Add or edit the people you send to on My Page (Address book).",
-  "recipient.error.invalid": "{field} is invalid",
   "address.buildingName": "Building name",
   "address.optional": "(optional)",
   "address.required": "Required",

@@ -263,7 +263,6 @@ export const ja = {
   "recipient.other": "別の住所に送る",
   "recipient.fromBook": "{name} 様({prefecture})",
   "recipient.bookHint": "よく送るお届け先は、マイページの「お届け先リスト」で追加・編集できます。",
-  "recipient.error.invalid": "{field}は不正な値です",
   "address.buildingName": "建物名",
   "address.optional": "(任意)",
   "address.required": "必須",

@@ -4,13 +4,14 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-address";
 import type { AddressResource } from "../../domain/address.ts";
 import type { AddressFormErrors, AddressFormValue } from "../shared/address/address-fields.tsx";
-import { AddressFields, addressErrorMessages, addressFormValue, addressPayload, postedAddressFormValue } from "../shared/address/address-fields.tsx";
-import { checkAddress } from "../shared/address/address-rules.ts";
+import { AddressFields, addressFormValue, addressLabels, addressPayload, postedAddressFormValue } from "../shared/address/address-fields.tsx";
+import { addressFormProblems } from "../shared/address/address-rules.ts";
 import { postedCountry } from "../shared/address/posted-country.ts";
 import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { fieldsOfForm, useTypedBeforeHydration } from "../shared/forms/typed-before-hydration.ts";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -77,9 +78,10 @@ export default function MyPageAddress({ loaderData, actionData }: Route.Componen
     event.preventDefault();
     if (saving) return;
     const payload = addressPayload(value);
-    const checked = await checkAddress(payload);
-    if (!checked.ok) {
-      setErrors(addressErrorMessages(checked.errors, t));
+    // The schema PUT /api/address declares, worded as its 422 words it.
+    const problems = await addressFormProblems("savedAddressProblems", payload);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problemMessages(problems, addressLabels(t), locale));
       return;
     }
     setSaving(true);

@@ -59,7 +59,7 @@ export function AddressBookForm({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const found = await checkRecipient(value, t);
+    const found = await checkRecipient(value, t, locale);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);

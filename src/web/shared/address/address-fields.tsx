@@ -79,6 +79,11 @@ const labelKeys = {
   building_name: "address.buildingName",
 } as const;
 
+/** The address fields' labels in the visitor's language, as a form's schema problems are worded with them. */
+export function addressLabels(t: I18n["t"]): Record<AddressField, string> {
+  return { country: t(labelKeys.country), zip: t(labelKeys.zip), prefecture: t(labelKeys.prefecture), address: t(labelKeys.address), building_name: t(labelKeys.building_name) };
+}
+
 /** The shared rules' reasons worded as the server words them, for checks made before sending. */
 export function addressErrorMessages(errors: AddressFieldErrors, t: I18n["t"]): AddressFormErrors {
   const worded: AddressFormErrors = {};

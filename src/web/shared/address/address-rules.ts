@@ -1,8 +1,10 @@
-import type { parseAddress } from "../../../domain/address-schema.ts";
+import type * as AddressSchema from "../../../domain/address-schema.ts";
+import type { FieldProblem } from "../../../domain/field-messages.ts";
 
-type ParseAddress = typeof parseAddress;
+type AddressRules = typeof AddressSchema;
+type ParseAddress = AddressRules["parseAddress"];
 
-let loading: Promise<ParseAddress> | undefined;
+let loading: Promise<AddressRules> | undefined;
 
 /**
  * The address rules the server also applies (domain/address-schema.ts, zod: ~26 kB gzipped),
@@ -10,8 +12,8 @@ let loading: Promise<ParseAddress> | undefined;
  * fetch when they mount and wait for it when they check. Resolves to null when it cannot be
  * fetched: the form then sends as it is and the server's 422 names the fields.
  */
-export function addressRules(): Promise<ParseAddress | null> {
-  loading ??= import("../../../domain/address-schema.ts").then((module) => module.parseAddress);
+export function addressRules(): Promise<AddressRules | null> {
+  loading ??= import("../../../domain/address-schema.ts");
   return loading.catch((failure: unknown) => {
     loading = undefined;
     console.warn("address rules not loaded", failure);
@@ -21,6 +23,15 @@ export function addressRules(): Promise<ParseAddress | null> {
 
 /** Checks an address form's payload with the shared rules (or lets it through when they could not be loaded). */
 export async function checkAddress(payload: unknown): Promise<ReturnType<ParseAddress> | { ok: true }> {
-  const parse = await addressRules();
-  return parse ? parse(payload) : { ok: true };
+  const rules = await addressRules();
+  return rules ? rules.parseAddress(payload) : { ok: true };
+}
+
+/**
+ * A form's problems by the schema its route declares (decision 075): `which` picks it from the
+ * rules (the saved address's, an address book entry's). None when the rules could not be loaded.
+ */
+export async function addressFormProblems(which: "savedAddressProblems" | "addressBookEntryProblems", payload: unknown): Promise<Record<string, FieldProblem>> {
+  const rules = await addressRules();
+  return rules ? rules[which](payload) : {};
 }

@@ -1,14 +1,16 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import { KANA_NAME_MAX_LENGTH } from "../../../domain/kana.ts";
-import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "../../../domain/recipient.ts";
+import type { Locale } from "../../../domain/locale.ts";
+import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH } from "../../../domain/recipient.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import styles from "./address-fields.module.css";
 import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
-import { AddressFields, RequiredMark, addressErrorMessages, addressFormValue, addressPayload, postedAddressFormValue } from "./address-fields.tsx";
-import { checkAddress } from "./address-rules.ts";
+import { AddressFields, RequiredMark, addressFormValue, addressLabels, addressPayload, postedAddressFormValue } from "./address-fields.tsx";
+import { addressFormProblems } from "./address-rules.ts";
+import { problemMessages } from "../site/form-rules.ts";
 
 /** お届け先 typed in: name and phone with the address form (postcode autofill as everywhere). */
 export interface RecipientFormValue {
@@ -42,17 +44,12 @@ export function recipientPayload(value: RecipientFormValue) {
 }
 
 /**
- * The checks made before sending, worded as the server words its 422 (the server checks again):
- * name and phone filled in, the phone a phone number, the address by the shared address rules.
+ * The checks made before sending an address book entry: its route's schema
+ * (domain/address-schema.ts), worded as the route's 422 words it (the server checks again).
  */
-export async function checkRecipient(value: RecipientFormValue, t: I18n["t"]): Promise<RecipientFormErrors> {
-  const errors: RecipientFormErrors = {};
-  const payload = recipientPayload(value);
-  if (payload.name === "") errors.name = [t("address.error.blank", { field: t("recipient.name") })];
-  if (payload.phone === "") errors.phone = [t("address.error.blank", { field: t("recipient.phone") })];
-  else if (!isPhoneNumber(payload.phone)) errors.phone = [t("recipient.error.invalid", { field: t("recipient.phone") })];
-  const address = await checkAddress(addressPayload(value.address));
-  return address.ok ? errors : { ...errors, ...addressErrorMessages(address.errors, t) };
+export async function checkRecipient(value: RecipientFormValue, t: I18n["t"], locale: Locale): Promise<RecipientFormErrors> {
+  const problems = await addressFormProblems("addressBookEntryProblems", recipientPayload(value));
+  return problemMessages(problems, { name: t("recipient.name"), phone: t("recipient.phone"), ...addressLabels(t) }, locale);
 }
 
 export function RecipientFields({
