@@ -1,10 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-gift";
-import { giftLines, giftOptionsOf } from "../../domain/gift.ts";
 import type { GiftChangeOptions } from "../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../domain/order-changes.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import { GiftChangeFields } from "../shared/orders/gift-change-fields.tsx";
+import { GiftChangeFields, GiftCurrent } from "../shared/orders/gift-change-fields.tsx";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
@@ -37,11 +36,10 @@ export async function action(args: Route.ActionArgs) {
  * added or taken off changes the amount: only where it may still change (else: contact the shop).
  */
 export default function MyPageOrderGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [searchParams] = useSearchParams();
   const { options, requestKey } = loaderData;
   const refusal = refusalOf(actionData);
-  const current = giftLines(giftOptionsOf(options.gift), locale);
   return (
     <section data-testid="order-gift">
       <h1 className="page-title">{t("orderGift.title")}</h1>
@@ -53,18 +51,7 @@ export default function MyPageOrderGift({ loaderData, actionData }: Route.Compon
       )}
       {refusal && <RefusedNotice errors={refusal.errors} />}
       <h2>{t("orderGift.current")}</h2>
-      <dl data-testid="order-gift-current">
-        {current.length === 0 ? (
-          <dd>{t("orderGift.none")}</dd>
-        ) : (
-          current.map((line) => (
-            <div key={line.label}>
-              <dt>{line.label}</dt>
-              <dd style={{ whiteSpace: "pre-line" }}>{line.value}</dd>
-            </div>
-          ))
-        )}
-      </dl>
+      <GiftCurrent options={options} none={t("orderGift.none")} />
       {options.changeable ? (
         <form method="post" data-testid="order-gift-form">
           <CsrfField />

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin-order-gift";
-import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import type { GiftChangeOptions } from "../../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../../domain/order-changes.ts";
@@ -13,7 +12,7 @@ import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { pageContext } from "../../load-context.ts";
-import { GiftChangeFields } from "../../shared/orders/gift-change-fields.tsx";
+import { GiftChangeFields, GiftCurrent } from "../../shared/orders/gift-change-fields.tsx";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { readForm } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
@@ -71,11 +70,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminOrderGift({ loaderData, actionData, params }: Route.ComponentProps) {
   const ta = useAdminText();
-  const { locale, yen } = useI18n();
+  const { yen } = useI18n();
   const { options, requestKey } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const refused = answer && !answer.done ? answer : undefined;
-  const current = options ? giftLines(giftOptionsOf(options.gift), locale) : [];
   return (
     <div className={styles.shell}>
       <AdminHeader />
@@ -103,18 +101,7 @@ export default function AdminOrderGift({ loaderData, actionData, params }: Route
             )}
             <section className={styles.section}>
               <h2 className={styles.sectionTitle}>{ta("adminOrder.giftCurrent")}</h2>
-              <dl data-testid="order-gift-current">
-                {current.length === 0 ? (
-                  <dd>{ta("adminOrder.giftNone")}</dd>
-                ) : (
-                  current.map((line) => (
-                    <div key={line.label}>
-                      <dt>{line.label}</dt>
-                      <dd style={{ whiteSpace: "pre-line" }}>{line.value}</dd>
-                    </div>
-                  ))
-                )}
-              </dl>
+              <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />
             </section>
             {options.changeable ? (
               <Form key={JSON.stringify(options.gift)} method="post" action={giftPath(params.id)} reloadDocument onSubmit={withCurrentToken} className={styles.section} data-testid="order-gift-form">

@@ -1,8 +1,9 @@
 import type { GiftChangeOptions } from "../../../domain/order-changes.ts";
-import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS } from "../../../domain/gift.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
+import styles from "./gift-change.module.css";
 
 /** The form's field names: the checkout's (domain/order-changes.ts's giftChangeBodyOf reads them). */
 type GiftField = "gift_noshi" | "gift_omotegaki" | "gift_placement" | "gift_name" | "gift_wrapping" | "gift_message_card" | "gift_message" | "gift_hide_prices";
@@ -38,7 +39,7 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
     <>
       {error("gift", "base") && <Notice tone="danger">{error("gift", "base")}</Notice>}
       {options.settings.noshi && (
-        <fieldset>
+        <fieldset className={styles.group}>
           <legend>{t("checkout.giftNoshiLegend")}</legend>
           <Checkbox label={t("checkout.giftNoshi")} name="gift_noshi" defaultChecked={checked("gift_noshi", gift?.noshi != null)} />
           <Select
@@ -68,7 +69,7 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
       )}
       {options.settings.wrapping &&
         (wrappingFixed ? (
-          <div data-testid="gift-wrapping-fixed">
+          <div className={styles.group} data-testid="gift-wrapping-fixed">
             {wrapped && <input type="hidden" name="gift_wrapping" value="on" />}
             <p>
               {t("checkout.giftWrapping")}: {wrapped ? t("giftChange.wrappingYes") : t("giftChange.wrappingNo")}
@@ -76,7 +77,7 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
             <p>{t(audience === "member" ? "giftChange.wrappingContact" : "giftChange.wrappingFixed")}</p>
           </div>
         ) : (
-          <div>
+          <div className={styles.group}>
             <Checkbox
               label={`${t("checkout.giftWrapping")} ${options.wrapping_price === 0 ? t("checkout.giftWrappingFree") : `(+${yen(options.wrapping_price)})`}`}
               name="gift_wrapping"
@@ -86,7 +87,7 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
           </div>
         ))}
       {options.settings.message_card && (
-        <fieldset>
+        <fieldset className={styles.group}>
           <legend>{t("giftChange.messageCardLegend")}</legend>
           <Checkbox label={t("checkout.giftMessageCard")} name="gift_message_card" defaultChecked={checked("gift_message_card", (gift?.message_card ?? "") !== "")} />
           <Textarea
@@ -101,12 +102,29 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
         </fieldset>
       )}
       {options.settings.hide_prices && (
-        <div>
+        <div className={styles.group}>
           <Checkbox label={t("checkout.giftHidePrices")} name="gift_hide_prices" defaultChecked={checked("gift_hide_prices", gift?.hide_prices ?? false)} />
           <p>{t("checkout.giftHidePricesNote")}</p>
           {error("gift.hide_prices", "hide_prices") && <p role="alert">{error("gift.hide_prices", "hide_prices")}</p>}
         </div>
       )}
     </>
+  );
+}
+
+/** The gift options the order has now, label and value per row (giftLines), or `none` when it has none. */
+export function GiftCurrent({ options, none }: { options: GiftChangeOptions; none: string }) {
+  const { locale } = useI18n();
+  const lines = giftLines(giftOptionsOf(options.gift), locale);
+  if (lines.length === 0) return <p data-testid="order-gift-current">{none}</p>;
+  return (
+    <dl className={styles.current} data-testid="order-gift-current">
+      {lines.map((line) => (
+        <div key={line.label}>
+          <dt>{line.label}</dt>
+          <dd>{line.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
