@@ -3,13 +3,15 @@ import { formatDeliveryDate } from "./delivery-calendar.ts";
 import { fillText } from "./fill-text.ts";
 import { formObject } from "./field-rules.ts";
 import { formText } from "./form-fields.ts";
+import type { GiftAnswer, GiftOptions, GiftPayload, GiftSettings } from "./gift.ts";
+import { giftLines } from "./gift.ts";
 import type { Locale } from "./locale.ts";
 import { z } from "./zod.ts";
 
 /**
  * Order changes before shipping (issue 32 item 7, decision 074): the delivery wish (date and time
- * band) by the member from My Page or by staff, and the recipient's address by staff. An order may
- * change while it has not left: not cancelled, not sent, no slip number yet (a slip means a label
+ * band), the recipient's address and the gift options (のし, wrapping, card), by the member from My
+ * Page and by staff. An order may change while it has not left: not cancelled, not sent, no slip number yet (a slip means a label
  * was issued for the parcel — the carrier's issued-data file or the ship move wrote it), and not a
  * card or voucher payment still being made (pending is not an order yet for the shopper).
  */
@@ -27,8 +29,8 @@ export function orderChangeRefusal(order: { status: OrderStatus; slipNumber: str
 /** What the member and staff read when an order can no longer change (My Page says it instead of the form). */
 export const ORDER_CHANGE_REFUSALS: Record<OrderChangeRefusal, Record<Locale, string>> = {
   shipped: {
-    ja: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、お届け日時・お届け先を変更できません。お急ぎの場合はお問い合わせください。",
-    en: "This order is ready to ship or has shipped (its slip number has been issued), so its delivery date, time or address can no longer be changed. Please contact us if it is urgent.",
+    ja: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、お届け日時・お届け先・ギフト設定を変更できません。お急ぎの場合はお問い合わせください。",
+    en: "This order is ready to ship or has shipped (its slip number has been issued), so its delivery date, time, address or gift options can no longer be changed. Please contact us if it is urgent.",
   },
   cancelled: {
     ja: "このご注文はキャンセルされているため、変更できません。",
@@ -145,3 +147,101 @@ export const recipientChangeSchema = z.preprocess(
 );
 
 export type RecipientChangeInput = z.infer<typeof recipientChangeSchema>;
+
+/** A gift flag as posted: true or false (JSON), or absent/null for off. */
+const giftFlag = z.boolean({ error: "invalid" }).nullable().optional();
+/** A text of the gift as posted; its length and characters are the checkout's rules (gift.ts's checkGift). */
+const giftFieldText = z.string({ error: "invalid" }).nullable().optional();
+
+/**
+ * New gift options as posted to POST …/orders/:id/gift (the member's and the back office's, one
+ * schema for both, decision 075): the checkout's `gift` payload (gift.ts's GiftPayload) — wrapping,
+ * noshi { omotegaki, placement, name } or null, message_card, hide_prices. Each field must be of its
+ * kind (a flag a boolean, a text a string, のし an object or null); a body that is not a form is
+ * refused on base, an empty one is "no gift options". The rules that need the trader's settings
+ * (the 表書き list, an option switched off, the lengths) are the checkout's `checkGift`, run by the
+ * service with the settings.
+ */
+export const giftChangeSchema = z.preprocess(
+  (body) => (body === undefined || body === null ? {} : body),
+  formObject({
+    wrapping: giftFlag,
+    noshi: z
+      .union([z.null(), z.literal(false), formObject({ omotegaki: giftFieldText, placement: giftFieldText, name: giftFieldText })], { error: "invalid" })
+      .optional(),
+    message_card: giftFieldText,
+    hide_prices: giftFlag,
+  }),
+);
+
+export type GiftChangeInput = z.infer<typeof giftChangeSchema>;
+
+/** GET …/orders/:id/gift's answer (the member's and staff's): what the gift form needs. */
+export interface GiftChangeOptions {
+  order_id: string;
+  gift: GiftAnswer | null;
+  changeable: boolean;
+  /** Why it cannot change, in the asked language; null while it can. */
+  reason: string | null;
+  /** What may be chosen: the trader's gift settings, with what the order already has kept (giftSettingsForChange). */
+  settings: { wrapping: boolean; noshi: boolean; message_card: boolean; hide_prices: boolean; omotegaki: string[] };
+  /** What wrapping costs this order, tax included: its line while it has one, else the trader's fee now. */
+  wrapping_price: number;
+  /** Whether adding or taking off a paid wrapping may change the amount (amountMayChange, decision 070). */
+  amount_may_change: boolean;
+}
+
+/**
+ * A gift form's fields (My Page's and the back office's pages, posted without JavaScript) as the
+ * API's body: a ticked box is sent, an unticked one is not, as at checkout (gift_noshi, gift_omotegaki,
+ * gift_placement, gift_name, gift_wrapping, gift_message_card, gift_message, gift_hide_prices).
+ */
+export function giftChangeBodyOf(values: Readonly<Record<string, string>>): GiftPayload {
+  return {
+    wrapping: "gift_wrapping" in values,
+    noshi: "gift_noshi" in values ? { omotegaki: values.gift_omotegaki ?? "", placement: values.gift_placement ?? "", name: values.gift_name ?? "" } : null,
+    message_card: "gift_message_card" in values ? (values.gift_message ?? "") : "",
+    hide_prices: "gift_hide_prices" in values,
+  };
+}
+
+/**
+ * The trader's settings as they apply to changing an order's gift: what the order already has may be
+ * kept even when the trader has since switched it off or dropped the 表書き from the list (it was
+ * promised at checkout, as a wished date outside today's window may be kept).
+ */
+export function giftSettingsForChange(settings: GiftSettings, current: GiftOptions | null): GiftSettings {
+  if (!current) return settings;
+  const omotegaki = current.noshi && !settings.omotegaki.includes(current.noshi.omotegaki) ? [...settings.omotegaki, current.noshi.omotegaki] : settings.omotegaki;
+  return {
+    ...settings,
+    wrapping: settings.wrapping || current.wrapping,
+    noshi: settings.noshi || current.noshi !== null,
+    messageCard: settings.messageCard || current.messageCard !== "",
+    hidePrices: settings.hidePrices || current.hidePrices,
+    omotegaki,
+  };
+}
+
+/** Whether two gifts are the same choice (null and "nothing chosen" alike). */
+export function sameGift(a: GiftOptions | null, b: GiftOptions | null): boolean {
+  const plain = (gift: GiftOptions | null) => JSON.stringify(gift ? { w: gift.wrapping, n: gift.noshi ? [gift.noshi.omotegaki, gift.noshi.placement, gift.noshi.name] : null, m: gift.messageCard, h: gift.hidePrices } : null);
+  return plain(a) === plain(b);
+}
+
+/**
+ * The wrapping fee (yen before tax) an order has after a gift change: the line it has while wrapping
+ * stays (a fee edited in the settings since checkout does not reprice it), the trader's fee now when
+ * wrapping is added, nothing when it is taken off.
+ */
+export function wrappingFeeAfter(current: { wrapping: boolean; fee: number }, wrapping: boolean, settingsFee: number): number {
+  if (!wrapping) return 0;
+  return current.wrapping ? current.fee : settingsFee;
+}
+
+/** The gift as the history and the mail word it, one line: 「のし: 御歳暮(外のし) / ラッピング: あり」, 「なし」 for none. */
+export function giftText(gift: GiftOptions | null, locale: Locale): string {
+  const lines = giftLines(gift, locale);
+  if (lines.length === 0) return locale === "ja" ? "なし" : "none";
+  return lines.map((line) => `${line.label}: ${line.value.replaceAll("\n", " ")}`).join(" / ");
+}

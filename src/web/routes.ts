@@ -47,6 +47,7 @@ export default [
     route("orders", "routes/mypage-orders.tsx"),
     route("orders/:id/delivery", "routes/mypage-order-delivery.tsx"),
     route("orders/:id/recipient", "routes/mypage-order-recipient.tsx"),
+    route("orders/:id/gift", "routes/mypage-order-gift.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,
   // every module a chunk of its own so no admin code reaches a shopper's page.
@@ -65,6 +66,8 @@ export default [
   route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
   // Partial cancellation (decision 078): server-rendered, so staff lower or remove a line without JavaScript.
   route("admin/orders/:id/lines", "routes/admin/admin-order-lines.tsx"),
+  // Gift options changed before shipping (decision 074): server-rendered, so staff change them without JavaScript.
+  route("admin/orders/:id/gift", "routes/admin/admin-order-gift.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-dashboard.tsx"),
     route("orders", "routes/admin/admin-orders.tsx"),

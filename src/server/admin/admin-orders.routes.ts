@@ -9,7 +9,7 @@ import { requireStaff } from "../http/auth.ts";
 import { KEYED_WRITE, checkedBody, formSchema, pageQuery, queryText, staffOnly } from "../http/route-schemas.ts";
 import { adjustmentInputSchema, partialCancelInputSchema, shipInputSchema, slipInputSchema } from "../../domain/admin-order-input.ts";
 import { staffActor } from "../orders/order-moves.ts";
-import { deliveryWishSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
+import { deliveryWishSchema, giftChangeSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import { ADJUSTMENT_LABELS } from "../../domain/order-charges.ts";
@@ -154,6 +154,13 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
 
   app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema }) }, async (request) => ({
     data: await adminOrders.changeRecipient(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+  }));
+
+  // The gift options (のし, wrapping, card) by the checkout's rules; a wrapping fee added or taken off only while the amount may change.
+  app.get(`${ADMIN_API}/orders/:id/gift`, oneOrder, async (request) => ({ data: await adminOrders.giftOptions(request.params.id, request.locale) }));
+
+  app.post(`${ADMIN_API}/orders/:id/gift`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: giftChangeSchema }) }, async (request) => ({
+    data: await adminOrders.changeGift(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, orderMove, async (request) => ({

@@ -6,7 +6,7 @@ import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view
 import { DomainError } from "../../domain/errors.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { AdjustmentInput, OrderAdjustments } from "../orders/order-adjustments.ts";
-import type { DeliveryWish } from "../../domain/order-changes.ts";
+import type { DeliveryWish, GiftChangeInput, GiftChangeOptions } from "../../domain/order-changes.ts";
 import type { DeliveryOptions, OrderChanges } from "../orders/order-changes.ts";
 import type { OrderPartialCancellations } from "../orders/order-partial-cancel.ts";
 import type { LineCancellation } from "../../domain/partial-cancellation.ts";
@@ -102,6 +102,17 @@ export class AdminOrdersService {
   async changeRecipient(publicId: string, input: unknown, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
     return this.detail((await this.deps.changes.changeRecipient(order, input, actor, locale)).publicId, locale);
+  }
+
+  /** The gift options, whether they may change and what may be chosen (decision 074). */
+  async giftOptions(publicId: string, locale: Locale): Promise<GiftChangeOptions> {
+    return this.deps.changes.giftOptions(await this.mustFind(publicId), locale);
+  }
+
+  /** New gift options before shipping (decision 074): a wrapping fee added or taken off only while the amount may change; the shopper is mailed. */
+  async changeGift(publicId: string, input: GiftChangeInput, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    return this.detail((await this.deps.changes.changeGift(order, input, actor, locale)).publicId, locale);
   }
 
   private async moved(order: OrderRow | undefined, locale: Locale): Promise<AdminOrderDetail> {

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // Changes before shipping (decision 074): the shopper is mailed; a recipient's new fee changes the total.
   "POST /admin/api/orders/:id/delivery": order("order.delivery_change"),
   "POST /admin/api/orders/:id/recipient": order("order.recipient_change"),
+  "POST /admin/api/orders/:id/gift": order("order.gift_change"),
   // The carrier's issued-data file (decision 067): the preview reads, the upload ships each order it matches.
   "POST /admin/api/shipments/issued-data/preview": { action: "shipments.issued_data_preview" },
   "POST /admin/api/shipments/issued-data": { action: "shipments.issued_data_ship" },

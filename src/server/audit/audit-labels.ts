@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "order.receipt_issue": { ja: "領収書を発行", en: "Receipt issued" },
   "order.delivery_change": { ja: "お届け日時を変更", en: "Delivery date and time changed" },
   "order.recipient_change": { ja: "お届け先を変更", en: "Delivery address changed" },
+  "order.gift_change": { ja: "ギフト設定を変更", en: "Gift options changed" },
   "shipments.issued_data_preview": { ja: "送り状番号ファイルを確認", en: "Issued-data file checked" },
   "shipments.issued_data_ship": { ja: "送り状番号ファイルを取り込み", en: "Issued-data file imported" },
   "upload.create": { ja: "画像のアップロードを開始", en: "Image upload started" },

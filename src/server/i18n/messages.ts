@@ -77,6 +77,12 @@ const ja = {
   recipientFeeChangeContactShop:
     "このお届け先へは送料が変わるため、マイページからは変更できません。お支払い済みのご注文やカード・コンビニ払い・PayPayのご注文で送料の変わるお届け先へ変更をご希望の場合は、お手数ですがお問い合わせください。",
   recipientDateUnreachable: "新しいお届け先には、ご希望のお届け日までにお届けできません。先にお届け日時を変更してください(指定なしも選べます)。",
+  // A gift change that adds or takes off a fee (wrapping), by staff and by the member (decision 074).
+  giftFeeChangeNotAllowed:
+    "ラッピングの追加・取りやめでご注文金額が変わります。金額の変わるギフト設定の変更は、ご入金前の銀行振込の注文と発送前の代金引換の注文にだけできます。カード・コンビニ払い・PayPayの注文や入金済みの注文は、金額の変わらない変更(のし・メッセージカード・納品書)に限られます。",
+  giftFeeChangeContactShop:
+    "ラッピングの追加・取りやめでご注文金額が変わるため、マイページからは変更できません。お支払い済みのご注文やカード・コンビニ払い・PayPayのご注文でラッピングの変更をご希望の場合は、お手数ですがお問い合わせください。",
+  giftUnchanged: "ギフト設定が変更されていません。変更する項目を選んでください。",
   // Partial cancellation before shipping (decision 078).
   partialCancelShipped: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。",
   partialCancelCancelled: "このご注文はキャンセルされているため、一部キャンセルできません。",
@@ -219,6 +225,11 @@ const en: Record<MessageKey, string> = {
   recipientFeeChangeContactShop:
     "The shipping fee to this address is different, so the address cannot be changed from My Page. If you wish to send an order paid by card, at a convenience store, with PayPay or already paid to an address with a different shipping fee, please contact us.",
   recipientDateUnreachable: "The parcel cannot reach the new address by the wished delivery date. Change the delivery date first (no date is a choice too).",
+  giftFeeChangeNotAllowed:
+    "Adding or taking off gift wrapping changes the order's amount. A gift change that changes the amount is possible only for a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped; an order paid by card, at a convenience store or with PayPay, or one already paid, can change only what costs nothing (noshi, message card, delivery note).",
+  giftFeeChangeContactShop:
+    "Adding or taking off gift wrapping changes the order's amount, so it cannot be changed from My Page. If you wish to change the wrapping of an order paid by card, at a convenience store, with PayPay or already paid, please contact us.",
+  giftUnchanged: "The gift options are the same as before. Please choose what to change.",
   // Partial cancellation before shipping (decision 078).
   partialCancelShipped: "This order is ready to ship or has shipped (its slip number has been issued), so part of it can no longer be cancelled. Take it back as a return once it has shipped.",
   partialCancelCancelled: "This order has been cancelled, so part of it cannot be cancelled.",

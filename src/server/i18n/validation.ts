@@ -43,6 +43,11 @@ const attributes = {
     payment_method: "お支払い方法",
     desired_delivery_date: "お届け希望日",
     desired_delivery_timezone: "お届け希望時間帯",
+    // Checkout's gift options, changed before shipping (decision 074).
+    wrapping: "ラッピング",
+    noshi: "のし",
+    message_card: "メッセージカード",
+    hide_prices: "金額を記載しない納品書",
     birth_date: "生年月日",
     memo: "備考",
     // Back office: the order list's filters and the slip number of a shipment.
@@ -160,6 +165,10 @@ const attributes = {
     payment_method: "Payment method",
     desired_delivery_date: "Desired delivery date",
     desired_delivery_timezone: "Desired delivery time",
+    wrapping: "Gift wrapping",
+    noshi: "Noshi",
+    message_card: "Message card",
+    hide_prices: "Delivery note without prices",
     birth_date: "Date of birth",
     memo: "Memo",
     // Back office: the order list's filters and the slip number of a shipment.

@@ -3,6 +3,7 @@ import { fillText } from "../../domain/fill-text.ts";
 import { formatDateTime, formatYen, formatYenTaxed } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
+import { giftText } from "../../domain/order-changes.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { newTotalSentence } from "./order-change.mails.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -11,9 +12,10 @@ import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import { orderFigures } from "./order.mails.ts";
 
-// What the shopper hears when the delivery wish or the recipient of an order not yet shipped changes
-// (decision 074), in the language of the checkout like the order mail. A recipient change that
-// moved the shipping fee also says the new total and how it is paid, as a discount line's mail does.
+// What the shopper hears when the delivery wish, the recipient or the gift options of an order not
+// yet shipped change (decision 074), in the language of the checkout like the order mail. A change
+// that moved a fee (shipping, wrapping) also says the new total and how it is paid, as a discount
+// line's mail does.
 
 const texts = {
   ja: {
@@ -26,6 +28,10 @@ const texts = {
     before: "変更前: {text}",
     after: "変更後: {text}",
     fee: "お届け先の変更により送料が変わりました。変更後のお支払い金額(税込): {total}",
+    giftSubject: "【{shop}】ギフト設定変更のお知らせ(注文番号 {id})",
+    giftAmountSubject: "【{shop}】ギフト設定・ご注文金額変更のお知らせ(注文番号 {id})",
+    giftLead: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文のギフト設定(のし・ラッピング・メッセージカードなど)を変更いたしましたので、お知らせいたします。",
+    giftFee: "ラッピングの変更によりご注文金額が変わりました。変更後のお支払い金額(税込): {total}",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     contact: "お心当たりのない場合やご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
@@ -40,6 +46,10 @@ const texts = {
     before: "Before: {text}",
     after: "Now: {text}",
     fee: "The new address changed the shipping fee. New amount to pay (incl. tax): {total}",
+    giftSubject: "The gift options of your order {id} have changed – {shop}",
+    giftAmountSubject: "The gift options and amount of your order {id} have changed – {shop}",
+    giftLead: "Thank you for shopping at {shop}. We have changed the gift options (noshi, wrapping, message card and so on) of the order below.",
+    giftFee: "The change of gift wrapping changed the amount of the order. New amount to pay (incl. tax): {total}",
     orderId: "Order number",
     orderedAt: "Ordered",
     contact: "If you did not ask for this or have any questions, please contact us at the address below.",
@@ -86,6 +96,26 @@ export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order:
       fillText(t.before, { text: change.before.replaceAll("\n", " / ") }),
       fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") }),
       ...(change.feeChanged ? [fillText(t.fee, { total: formatYen(order.totals.total, locale) }), ...(how ? [how] : [])] : []),
+    ],
+    details: details(order, locale),
+    note: t.contact,
+  });
+}
+
+/** 「ギフト設定変更のお知らせ」: the options before and after (the caller words the old ones); with the new total and how to pay it when wrapping's fee changed it. */
+export function giftChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; feeChanged: boolean }): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const shopName = inLocale(shop.shopName, locale);
+  const total = formatYenTaxed(order.totals.total, locale, "included");
+  const how = newTotalSentence(order, total);
+  const subject = change.feeChanged ? t.giftAmountSubject : t.giftSubject;
+  return composeMail(shop, locale, publicUrl, fillText(subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+    greeting: fillText(t.greeting, { name: order.name }),
+    paragraphs: [
+      fillText(t.giftLead, { shop: shopName }),
+      [fillText(t.before, { text: change.before }), fillText(t.after, { text: giftText(order.gift, locale) })].join("\n"),
+      ...(change.feeChanged ? [fillText(t.giftFee, { total: formatYen(order.totals.total, locale) }), ...(how ? [how] : [])] : []),
     ],
     details: details(order, locale),
     note: t.contact,

@@ -3,12 +3,24 @@ import { deliveryWindow } from "../../domain/delivery-calendar.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { japanDateTimeOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { DeliveryWish, DeliveryWishProblem } from "../../domain/order-changes.ts";
-import { ORDER_CHANGE_REFUSALS, deliveryWishProblemText, deliveryWishProblems, deliveryWishText, orderChangeRefusal } from "../../domain/order-changes.ts";
-import { chargeAmount } from "../../domain/order-charges.ts";
+import { checkGift, giftAnswerOf } from "../../domain/gift.ts";
+import type { DeliveryWish, DeliveryWishProblem, GiftChangeInput, GiftChangeOptions } from "../../domain/order-changes.ts";
+import {
+  ORDER_CHANGE_REFUSALS,
+  deliveryWishProblemText,
+  deliveryWishProblems,
+  deliveryWishText,
+  giftSettingsForChange,
+  giftText,
+  orderChangeRefusal,
+  sameGift,
+  wrappingFeeAfter,
+} from "../../domain/order-changes.ts";
+import type { OrderCharge } from "../../domain/order-charges.ts";
+import { CHARGE_KINDS, chargeAmount, chargeOf } from "../../domain/order-charges.ts";
 import { orderTotals } from "../../domain/order-totals.ts";
 import { amountMayChange } from "../../domain/order-status.ts";
-import { ORDER_TOTAL_MAX, taxOn } from "../../domain/money.ts";
+import { ORDER_TOTAL_MAX, priceIncludingTax, taxOn } from "../../domain/money.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { OrderRecipient, RecipientInput } from "../../domain/recipient.ts";
 import type { ParcelLine } from "../../domain/shipping-table.ts";
@@ -19,7 +31,8 @@ import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import { deliveryChangeMail, recipientChangeMail, recipientText } from "./order-changes.mails.ts";
+import { deliveryChangeMail, giftChangeMail, recipientChangeMail, recipientText } from "./order-changes.mails.ts";
+import { rewriteCharges } from "./order-charge-rows.ts";
 import type { OrderActor } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
@@ -206,6 +219,83 @@ export class OrderChanges {
       const fee = feeChanged ? ` 送料 ${oldFee}円 → ${newFee}円(税抜)、合計 ${current.price}円 → ${price}円` : "";
       await record(tx, updated!, actor, `お届け先を変更: ${before.replaceAll("\n", " ")} → ${recipientText(after).replaceAll("\n", " ")}${fee}`);
       await this.deps.mail.enqueue(tx, updated!.email, recipientChangeMail(shop, this.settings.publicUrl, after, { before, feeChanged }), mailRecord("status_mail", updated!, shop));
+      return updated!;
+    });
+    this.deps.mail.kick();
+    return changed;
+  }
+
+  /** The order's gift options, whether they may change and what may be chosen (the checkout's choices). */
+  async giftOptions(order: OrderRow, locale: Locale): Promise<GiftChangeOptions> {
+    const shop = await this.deps.shopProfiles.profile();
+    const refusal = orderChangeRefusal(order);
+    const settings = giftSettingsForChange(shop.gift, order.gift);
+    const charges = order.gift?.wrapping ? (await this.deps.orders.viewOf(order)).charges : [];
+    const fee = wrappingFeeAfter({ wrapping: order.gift?.wrapping ?? false, fee: chargeAmount(charges, "gift_wrapping") }, true, shop.gift.wrappingFee);
+    return {
+      order_id: order.publicId,
+      gift: giftAnswerOf(order.gift),
+      changeable: refusal === null,
+      reason: refusal === null ? null : ORDER_CHANGE_REFUSALS[refusal][locale],
+      settings: { wrapping: settings.wrapping, noshi: settings.noshi, message_card: settings.messageCard, hide_prices: settings.hidePrices, omotegaki: settings.omotegaki },
+      wrapping_price: priceIncludingTax(fee, order.taxRatePercent),
+      amount_may_change: amountMayChange(order.status, order.paymentMethod),
+    };
+  }
+
+  /**
+   * New gift options (のし, 名入れ, wrapping, message card, no prices), checked by the checkout's rules
+   * against the trader's settings (what the order already has may be kept). Wrapping added or taken
+   * off moves its fee line: the payment fee and the totals are worked out again as for a new
+   * recipient — allowed only while the amount may still change (amountMayChange), refused otherwise
+   * (the member is told to contact the shop). A gift equal to the current one is refused as no change.
+   */
+  async changeGift(order: OrderRow, input: GiftChangeInput, actor: OrderActor, locale: Locale): Promise<OrderRow> {
+    const shop = await this.deps.shopProfiles.profile();
+    const changed = await this.db.transaction(async (tx) => {
+      const current = await lockedChangeable(tx, order.id, locale);
+      const check = checkGift(input, giftSettingsForChange(shop.gift, current.gift), locale);
+      if (!check.ok) {
+        const fields = Object.fromEntries(Object.entries(check.errors).map(([field, text]) => [field, [text]]));
+        throw new DomainError("invalid", undefined, fields, Object.values(check.errors));
+      }
+      const gift = check.gift;
+      if (sameGift(gift, current.gift)) throw new DomainError("invalid", "giftUnchanged");
+      const view = await this.deps.orders.viewOf(current, tx);
+      const oldFee = chargeAmount(view.charges, "gift_wrapping");
+      const newFee = wrappingFeeAfter({ wrapping: current.gift?.wrapping ?? false, fee: oldFee }, gift?.wrapping ?? false, shop.gift.wrappingFee);
+      const feeChanged = newFee !== oldFee;
+      let price = current.price;
+      let taxTotal = current.taxTotal;
+      if (feeChanged) {
+        if (!amountMayChange(current.status, current.paymentMethod)) {
+          // Staff may talk it over with the customer; the member is told to contact the shop.
+          throw new DomainError("conflict", actor.kind === "member" ? "giftFeeChangeContactShop" : "giftFeeChangeNotAllowed");
+        }
+        const method = storedPaymentMethod(current.paymentMethod);
+        const kept = view.charges.filter((charge) => charge.kind !== "gift_wrapping");
+        const charges: OrderCharge[] = kept.map((charge) =>
+          // The payment fee is on items + shipping (cash on delivery's tiers), as at checkout and for a new recipient.
+          charge.kind === "payment_fee" ? { ...charge, amount: method.fee(view.totals.items + chargeAmount(kept, "shipping"), shop.terms) } : charge,
+        );
+        if (newFee > 0) charges.push(chargeOf("gift_wrapping", newFee, CHARGE_KINDS.gift_wrapping.label));
+        const totals = orderTotals(view.items, charges, current.taxRatePercent);
+        if (totals.total > ORDER_TOTAL_MAX) throw new DomainError("invalid", "adjustmentTotalTooLarge");
+        const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale });
+        if (refusal !== null && totals.total > current.price) throw new DomainError("invalid", "adjustmentRefusedByMethod", undefined, [refusal]);
+        await rewriteCharges(tx, current.id, charges, ["payment_fee", "gift_wrapping"]);
+        price = totals.total;
+        taxTotal = totals.tax;
+      }
+      const [updated] = await tx.update(ordersTable).set({ gift, price, taxTotal, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
+      // The parcel's copy (the packing instructions the B2 file and the delivery note read).
+      await copyDeliveryToShipments(tx, updated!);
+      if (feeChanged) await repricePayment(tx, updated!);
+      const after = await this.deps.orders.viewOf(updated!, tx);
+      const fee = feeChanged ? ` ラッピング料 ${oldFee}円 → ${newFee}円(税抜)、合計 ${current.price}円 → ${price}円` : "";
+      await record(tx, updated!, actor, `ギフト設定を変更: ${giftText(current.gift, "ja")} → ${giftText(gift, "ja")}${fee}`);
+      const mail = giftChangeMail(shop, this.settings.publicUrl, after, { before: giftText(current.gift, updated!.locale), feeChanged });
+      await this.deps.mail.enqueue(tx, updated!.email, mail, mailRecord("status_mail", updated!, shop));
       return updated!;
     });
     this.deps.mail.kick();

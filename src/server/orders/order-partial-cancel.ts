@@ -1,8 +1,7 @@
-import { and, asc, eq, max } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderChangeRefusal } from "../../domain/order-changes.ts";
-import type { OrderCharge } from "../../domain/order-charges.ts";
 import { CHARGE_KINDS } from "../../domain/order-charges.ts";
 import { amountMayChange } from "../../domain/order-status.ts";
 import type { CancellableLine, LineCancellation, PartialCancellationProblem, PartialCancellationResult } from "../../domain/partial-cancellation.ts";
@@ -13,7 +12,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import { returnStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
-import { orderChargesTable, orderHistoryTable, orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
+import { orderHistoryTable, orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
 import type { MailService } from "../mail/mail.service.ts";
@@ -21,6 +20,7 @@ import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { ParcelLinesOf } from "./order-changes.ts";
+import { rewriteCharges } from "./order-charge-rows.ts";
 import type { OrderActor } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { PartialCancelMoney } from "./order-partial-cancel.mails.ts";
@@ -157,7 +157,7 @@ export class OrderPartialCancellations {
       await tx.update(orderItemsTable).set({ amount: kept }).where(eq(orderItemsTable.id, line.id));
       await tx.update(orderShipmentLinesTable).set({ quantity: kept }).where(eq(orderShipmentLinesTable.orderItemId, line.id));
     }
-    await rewriteFeeCharges(tx, order.id, result.charges);
+    await rewriteCharges(tx, order.id, result.charges, ["shipping", "payment_fee"]);
 
     const [updated] = await tx.update(ordersTable).set({ price: result.totals.total, taxTotal: result.totals.tax, updatedAt: new Date() }).where(eq(ordersTable.id, order.id)).returning();
     const shipping = result.charges.filter((charge) => charge.kind === "shipping").reduce((sum, charge) => sum + charge.amount, 0);
@@ -189,20 +189,5 @@ export class OrderPartialCancellations {
     const mail = partialCancelMail(shop, this.settings.publicUrl, view, { name: { ja: item?.nameJa ?? "", en: item?.nameEn ?? "" }, before: line.amount, after: kept }, money);
     await this.deps.mail.enqueue(tx, updated!.email, mail, mailRecord(money.kind === "gateway-refund" ? "refund_notice" : "status_mail", updated!, shop));
     return { order: updated!, backInStock };
-  }
-}
-
-/** The shipping and payment-fee rows as priced again: changed amounts updated, a fee that went to 0 deleted, a new one added after the others. */
-async function rewriteFeeCharges(tx: Database, orderId: number, charges: readonly OrderCharge[]): Promise<void> {
-  for (const kind of ["shipping", "payment_fee"] as const) {
-    const next = charges.find((charge) => charge.kind === kind);
-    const where = and(eq(orderChargesTable.orderId, orderId), eq(orderChargesTable.kind, kind));
-    const [row] = await tx.select().from(orderChargesTable).where(where);
-    if (row && !next) await tx.delete(orderChargesTable).where(eq(orderChargesTable.id, row.id));
-    else if (row && next && row.amount !== next.amount) await tx.update(orderChargesTable).set({ amount: next.amount }).where(eq(orderChargesTable.id, row.id));
-    else if (!row && next) {
-      const [last] = await tx.select({ position: max(orderChargesTable.position) }).from(orderChargesTable).where(eq(orderChargesTable.orderId, orderId));
-      await tx.insert(orderChargesTable).values({ orderId, kind, labelJa: next.label.ja, labelEn: next.label.en, amount: next.amount, taxable: next.taxable, taxRatePercent: null, position: (last?.position ?? -1) + 1 });
-    }
   }
 }

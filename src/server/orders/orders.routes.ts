@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
 import { KEYED_WRITE, checkedBody, formSchema, memberOnly, pageQuery } from "../http/route-schemas.ts";
 import { requireUser } from "../http/auth.ts";
-import { deliveryWishSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
+import { deliveryWishSchema, giftChangeSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import type { OrderChanges } from "./order-changes.ts";
 import { shopperActor } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
@@ -17,7 +17,9 @@ const orderParams = z.object({ id: z.string() });
  * change of an order's delivery wish before shipping (decision 074): GET and POST
  * /api/orders/{id}/delivery, for the member's own orders only (another's is a 404, as the receipt's);
  * and of its recipient (お届け先): GET and POST /api/orders/{id}/recipient, the staff change's rules
- * (a changed shipping fee only while the amount may still change).
+ * (a changed shipping fee only while the amount may still change); and of its gift options (のし,
+ * wrapping, card): GET and POST /api/orders/{id}/gift, the same rules (a wrapping fee added or taken
+ * off only while the amount may still change).
  */
 export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: OrdersService; changes: OrderChanges }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +54,17 @@ export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: Or
       const order = await ownOrder(request.params.id, user.id);
       const changed = await deps.changes.changeRecipient(order, checkedBody(request), shopperActor(user.id), request.locale);
       return { data: deps.changes.recipientOptions(changed, request.locale) };
+    });
+    app.get(`${prefix}/orders/:id/gift`, { ...memberOnly(), schema: { params: orderParams } }, async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const order = await ownOrder(request.params.id, requireUser(request).id);
+      return { data: await deps.changes.giftOptions(order, request.locale) };
+    });
+    app.post(`${prefix}/orders/:id/gift`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: giftChangeSchema }) }, async (request) => {
+      const user = requireUser(request);
+      const order = await ownOrder(request.params.id, user.id);
+      const changed = await deps.changes.changeGift(order, checkedBody(request), shopperActor(user.id), request.locale);
+      return { data: await deps.changes.giftOptions(changed, request.locale) };
     });
   }
 }

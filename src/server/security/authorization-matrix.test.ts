@@ -204,11 +204,16 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: 200 },
     "POST /admin/api/orders/:id/delivery": { access: "staff", path: `/admin/api/orders/${f.order}/delivery`, ok: [200, 409, 422] },
     "POST /admin/api/orders/:id/recipient": { access: "staff", path: `/admin/api/orders/${f.order}/recipient`, ok: 422 },
+    // No gift options named is "no gift": the same as the order's (422), a change (200), or a shipped order's 409.
+    "GET /admin/api/orders/:id/gift": { access: "staff", path: `/admin/api/orders/${f.order}/gift`, ok: 200 },
+    "POST /admin/api/orders/:id/gift": { access: "staff", path: `/admin/api/orders/${f.order}/gift`, ok: [200, 409, 422] },
     // A member's own order only: another's is a 404 (order-changes.test.ts). The write requires a request key: without one a 400.
     "GET /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [200, 404] },
     "POST /api/orders/:id/delivery": { access: "member", path: `/api/orders/${f.order}/delivery`, ok: [400, 404, 409, 422] },
     "GET /api/orders/:id/recipient": { access: "member", path: `/api/orders/${f.order}/recipient`, ok: [200, 404] },
     "POST /api/orders/:id/recipient": { access: "member", path: `/api/orders/${f.order}/recipient`, ok: [400, 404, 409, 422] },
+    "GET /api/orders/:id/gift": { access: "member", path: `/api/orders/${f.order}/gift`, ok: [200, 404] },
+    "POST /api/orders/:id/gift": { access: "member", path: `/api/orders/${f.order}/gift`, ok: [400, 404, 409, 422] },
     // The carrier's issued-data upload (decision 067): no file / no rows is a 422 for staff.
     "POST /admin/api/shipments/issued-data/preview": { access: "staff", ok: 422 },
     "POST /admin/api/shipments/issued-data": { access: "staff", ok: 422 },

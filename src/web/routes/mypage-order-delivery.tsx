@@ -1,12 +1,12 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-delivery";
 import { parseIsoDate } from "../../domain/format.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
-import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { refusalOf } from "../shared/site/form-action.ts";
+import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { RequestKeyField } from "../shared/site/request-key-field.tsx";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -28,30 +28,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderDelivery.title");
 }
 
-/**
- * The order's wish and choices, read with the page (no script needed); another member's order or an
- * unknown one is the API's 404. A new request key per drawing: the form posted twice is booked once.
- */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", `/api/orders/${encodeURIComponent(params.id)}/delivery`);
-  if (answer.status === 404) throw data(null, { status: 404 });
-  if (answer.status !== 200) throw data(null, { status: answer.status });
-  return { options: (answer.body as { data: DeliveryOptions }).data, requestKey: crypto.randomUUID() };
+/** The order's wish and choices, read with the page (no script needed). */
+export async function loader(args: Route.LoaderArgs) {
+  return orderChangeLoader<DeliveryOptions>(args, "delivery");
 }
 
 /** The form's post: POST /api/orders/{id}/delivery with the form's key, then this page again saying it changed. */
 export async function action(args: Route.ActionArgs) {
-  const id = encodeURIComponent(args.params.id);
-  return formAction(
-    args,
-    (values) => ({
-      method: "POST",
-      path: `/api/orders/${id}/delivery`,
-      body: { desired_delivery_date: values.desired_delivery_date ?? "", desired_delivery_timezone: values.desired_delivery_timezone ?? "" },
-      keyed: true,
-    }),
-    () => ({ redirectTo: `/mypage/orders/${id}/delivery?changed=1` }),
-  );
+  return orderChangeAction(args, "delivery", (values) => ({ desired_delivery_date: values.desired_delivery_date ?? "", desired_delivery_timezone: values.desired_delivery_timezone ?? "" }));
 }
 
 /**

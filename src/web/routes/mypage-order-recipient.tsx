@@ -1,12 +1,12 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-recipient";
 import { PREFECTURES } from "../../domain/address.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
-import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { refusalOf } from "../shared/site/form-action.ts";
+import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { RequestKeyField } from "../shared/site/request-key-field.tsx";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -29,29 +29,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderRecipient.title");
 }
 
-/**
- * The order's current お届け先 (the buyer's address when the parcel goes to the buyer), read with the
- * page; another member's order or an unknown one is the API's 404. A new request key per drawing.
- */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", `/api/orders/${encodeURIComponent(params.id)}/recipient`);
-  if (answer.status !== 200) throw data(null, { status: answer.status });
-  return { options: (answer.body as { data: RecipientOptions }).data, requestKey: crypto.randomUUID() };
+/** The order's current お届け先 (the buyer's address when the parcel goes to the buyer), read with the page. */
+export async function loader(args: Route.LoaderArgs) {
+  return orderChangeLoader<RecipientOptions>(args, "recipient");
 }
 
 /** The form's post: POST /api/orders/{id}/recipient with the form's key, then this page again saying it changed. */
 export async function action(args: Route.ActionArgs) {
-  const id = encodeURIComponent(args.params.id);
-  return formAction(
-    args,
-    (values) => ({
-      method: "POST",
-      path: `/api/orders/${id}/recipient`,
-      body: { ...Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? ""])), country: values.country || "jp" },
-      keyed: true,
-    }),
-    () => ({ redirectTo: `/mypage/orders/${id}/recipient?changed=1` }),
-  );
+  return orderChangeAction(args, "recipient", (values) => ({ ...Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? ""])), country: values.country || "jp" }));
 }
 
 /**

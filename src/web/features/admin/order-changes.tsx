@@ -107,6 +107,23 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
   );
 }
 
+/**
+ * The way to ギフト設定の変更 from the order page (decision 074): a plain link to the server-rendered
+ * page (as 一部キャンセル), so the change works without JavaScript; shown while the order may change.
+ */
+export function OrderGiftLink({ order, changeable }: { order: AdminOrderDetail; changeable: boolean }) {
+  const ta = useAdminText();
+  if (!changeable) return null;
+  return (
+    <section className={styles.section} aria-labelledby="order-gift-link" data-testid="order-gift-link">
+      <h2 id="order-gift-link" className={styles.sectionTitle}>
+        <a href={`/admin/orders/${encodeURIComponent(order.id)}/gift`}>{ta("adminOrder.giftLink")}</a>
+      </h2>
+      <p className={styles.muted}>{ta("adminOrder.giftLinkHint")}</p>
+    </section>
+  );
+}
+
 const RECIPIENT_FIELDS = ["name", "kana", "phone", "zip", "address", "building_name"] as const;
 type RecipientField = (typeof RECIPIENT_FIELDS)[number];
 const FIELD_LABELS = {

@@ -201,7 +201,7 @@ export function OrderCard({ order }: { order: OrderResource }) {
       </dl>
       {a.order_items.some((item) => item.reduced) ? <p className={styles.note}>{REDUCED_RATE_FOOTNOTE[locale]}</p> : null}
       <p className={styles.note}>{t("orders.pricesNote")}</p>
-      {/* Until the order is ready to ship, the member may move its delivery wish or its address (decision 074). */}
+      {/* Until the order is ready to ship, the member may move its delivery wish, its address or its gift options (decision 074). */}
       {orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
         <p className={styles.note}>
           <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/delivery`} data-testid="order-delivery-link">
@@ -210,6 +210,10 @@ export function OrderCard({ order }: { order: OrderResource }) {
           {" ・ "}
           <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/recipient`} data-testid="order-recipient-link">
             {t("orderRecipient.link")}
+          </Link>
+          {" ・ "}
+          <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/gift`} data-testid="order-gift-link">
+            {t("orderGift.link")}
           </Link>
         </p>
       ) : null}

@@ -13,7 +13,7 @@ import { OrderActions } from "../../features/admin/order-actions.tsx";
 import { OrderAdjustment } from "../../features/admin/order-adjustment.tsx";
 import { OrderLinesLink } from "../../features/admin/order-lines-link.tsx";
 import type { DeliveryOptionsState } from "../../features/admin/order-changes.tsx";
-import { OrderDeliveryChange, OrderRecipientChange } from "../../features/admin/order-changes.tsx";
+import { OrderDeliveryChange, OrderGiftLink, OrderRecipientChange } from "../../features/admin/order-changes.tsx";
 import type { ReceiptState } from "../../features/admin/order-documents.tsx";
 import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
@@ -73,6 +73,7 @@ export default function AdminOrder() {
           {/* Changes before shipping (decision 074); keyed by the order's state so the forms start again from what changed. */}
           <OrderDeliveryChange key={`delivery-${delivery.desired_delivery_date}-${delivery.desired_delivery_timezone}`} order={order} options={delivery} />
           <OrderRecipientChange key={`recipient-${order.price}-${JSON.stringify(order.recipient)}`} order={order} changeable={delivery.changeable} />
+          <OrderGiftLink order={order} changeable={delivery.changeable} />
           <DeliveryNoteLink orderId={order.id} />
           <OrderReceipt orderId={order.id} status={order.status} state={receipt} />
         </div>
