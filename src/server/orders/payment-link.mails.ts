@@ -1,5 +1,5 @@
 import { fillText } from "../../domain/fill-text.ts";
-import { formatDateTime, formatYenTaxed } from "../../domain/format.ts";
+import { formatDateTime, formatYen } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
@@ -47,7 +47,7 @@ export function paymentLinkMail(shop: ShopProfile, publicUrl: string, order: Ord
     greeting: fillText(t.greeting, { name: order.name }),
     paragraphs: [
       fillText(t.lead, { shop: shopName }),
-      [fillText(t.total, { total: formatYenTaxed(order.totals.total, locale, "included") }), fillText(t.deadline, { deadline: formatDateTime(link.expiresAt, locale) })].join("\n"),
+      [fillText(t.total, { total: formatYen(order.totals.total, locale) }), fillText(t.deadline, { deadline: formatDateTime(link.expiresAt, locale) })].join("\n"),
     ],
     action: { label: t.action, url: link.url },
     details: [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)],
