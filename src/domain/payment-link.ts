@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { OrderStatus } from "./checkout.ts";
 import type { ChargeAnswer } from "./order-view.ts";
 import { storedPaymentMethod } from "./payment-methods/payment-method.registry.ts";
@@ -10,9 +9,6 @@ import { storedPaymentMethod } from "./payment-methods/payment-method.registry.t
  * new one at any time.
  */
 export const PAYMENT_LINK_DAYS = 7;
-
-/** Where the customer pays: the page /pay/{token}, and its API /api/pay/{token}. */
-export const PAYMENT_LINK_PATH = "/pay";
 
 /**
  * Whether an order may be paid through a link: it awaits its payment and its method is a card typed
@@ -27,19 +23,6 @@ export function paidByTypedCard(paymentMethod: string): boolean {
   return storedPaymentMethod(paymentMethod).checkoutInput === "card";
 }
 
-/**
- * The body of POST /api/pay/{token}: the card the gateway's field tokenised (`payment_method_id`),
- * or, after a 3-D Secure challenge, the payment it settled (`payment_intent_id`). The page and the
- * route read it with this one schema.
- */
-export const payByLinkSchema = z
-  .object({
-    payment_method_id: z.string().trim().min(1).max(255).optional(),
-    payment_intent_id: z.string().trim().min(1).max(255).optional(),
-  })
-  .refine((body) => (body.payment_method_id === undefined) !== (body.payment_intent_id === undefined), { message: "payment_method_id or payment_intent_id" });
-
-export type PayByLinkBody = z.infer<typeof payByLinkSchema>;
 
 /** Where the order stands for its link: payable now, already paid, cancelled, or the link ran out. */
 export type PaymentLinkState = "payable" | "paid" | "cancelled" | "expired";
@@ -56,6 +39,12 @@ export interface PaymentLinkView {
   tax: number;
   /** ISO time the link stops working. */
   expires_at: string;
+}
+
+/** What POST /api/pay/{token} takes: the card the gateway made, or after 3-D Secure the payment it settled (payment-link-input.ts checks it). */
+export interface PayByLinkBody {
+  payment_method_id?: string | undefined;
+  payment_intent_id?: string | undefined;
 }
 
 /** What POST /api/pay/{token} answers: paid, or a 3-D Secure challenge to run before posting again. */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { PAYMENT_LINK_DAYS, PAYMENT_LINK_PATH } from "../../domain/payment-link.ts";
+import { PAYMENT_LINK_DAYS } from "../../domain/payment-link.ts";
+import { PAYMENT_LINK_PATH } from "../../domain/payment-link-path.ts";
 
 /**
  * The card payment link staff mail for an unpaid card order (decision 082), signed as the guest's

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { payByLinkSchema } from "../../domain/payment-link.ts";
+import { payByLinkSchema } from "../../domain/payment-link-input.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { KEYED_WRITE } from "../http/route-schemas.ts";
 import type { PaymentLinkService } from "./payment-link.service.ts";
