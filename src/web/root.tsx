@@ -170,7 +170,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
-  const backOffice = isBackOfficePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const backOffice = isBackOfficePath(pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const body = notFound ? (
     <NotFound />
@@ -184,7 +185,7 @@ export function ErrorBoundary() {
   return (
     <I18nProvider locale={locale}>
       <SiteProvider value={data}>
-        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed}>{body}</SiteFrame>}
+        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed || isPastTheGate(pathname)}>{body}</SiteFrame>}
       </SiteProvider>
     </I18nProvider>
   );

@@ -102,7 +102,7 @@ export function PaymentLinkPage({ view, token, payments }: { view: PaymentLinkVi
           {hydrated && (
             <PayByCard config={payments} token={token} label={t("payLink.pay", { total: yen(view.total) })} billingName={view.name} onPaid={setOutcome} />
           )}
-          <p className={styles.note}>{t("payLink.secure")}</p>
+          <p className={styles.secure}>{t("payLink.secure")}</p>
         </>
       )}
     </div>
