@@ -26,6 +26,15 @@ test("staff mail a payment link and the customer pays by card on a phone", async
   await expect(result).toContainText(`/pay/${orderId}.`);
 
   const link = await linkInMail(CUSTOMER, `/pay/${orderId}.`);
+  // Without JavaScript the order shows, and the page says the card field needs it, with the shop's phone.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const plain = await noScript.newPage();
+  await plain.goto(link);
+  await expect(plain.getByTestId("pay-link-order")).toBeVisible();
+  await expect(plain.getByText(/JavaScriptを有効にしてからこのページを開き直してください。.*03-5829-4410 までお電話ください。/)).toBeVisible();
+  await expect(plain.getByLabel("カード番号")).toHaveCount(0);
+  await noScript.close();
+
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const customer = await phone.newPage();
   await customer.goto(link);
