@@ -205,6 +205,11 @@ export class OrderPayments {
           // An earlier attempt the card refused (a failed challenge): taken off, so this one may pay.
           await this.deps.orders.detachPaymentIntent(order.id, attached.id);
           if (!request.card) return linkFailureAnswer(attached.lastError, request.paymentIntentId ? "threeDSecureFailed" : "paymentFailed", locale);
+        } else if (request.card && attached.status === "requires_action") {
+          // A challenge left unfinished (the dialog closed): given up at the gateway, and the card
+          // posted now pays instead. Paid meanwhile, the gateway refuses to cancel it: the next press finds it paid.
+          await this.deps.gateway.cancelPaymentIntent(attached.id);
+          await this.deps.orders.detachPaymentIntent(order.id, attached.id);
         } else {
           if (request.paymentIntentId !== undefined && request.paymentIntentId !== attached.id) return errorAnswer(422, "checkoutOrderMismatch", locale);
           intent = attached;
