@@ -82,6 +82,11 @@ import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
+// Card payment links for card orders awaiting payment (decision 082).
+import { registerPaymentLinkRoutes } from "./checkout/payment-link.routes.ts";
+import { PaymentLinkService } from "./checkout/payment-link.service.ts";
+import { paymentLinkFor } from "./checkout/payment-link-token.ts";
+import { OrderPaymentLinks } from "./orders/order-payment-links.ts";
 import { registerOrderRoutes } from "./orders/orders.routes.ts";
 import { paymentOnCancelAtGateway } from "./orders/order-cancel-payment.ts";
 import { OrderMoves, gatewayActor } from "./orders/order-moves.ts";
@@ -314,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
+  registerPaymentLinkRoutes(app, { paymentLinks: new PaymentLinkService({ orders, payments: orderPayments, cards, cardTesting }, { secret }) });
   // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).
   const parcelLinesOf: ParcelLinesOf = async (productIds, locale) =>
     new Map([...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }]));
@@ -369,7 +375,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
   // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
   const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf }, { publicUrl: config.publicUrl });
-  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves, adjustments, changes: orderChanges, partialCancellations });
+  const adminOrders = new AdminOrdersService({
+    orders,
+    moves: orderMoves,
+    adjustments,
+    changes: orderChanges,
+    partialCancellations,
+    paymentLinks: new OrderPaymentLinks(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl }),
+    paymentLinkFor: (publicId) => paymentLinkFor(config.publicUrl, secret, publicId),
+  });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
   const jobs = new JobsService(database.db, { log: app.log, ...(deps.jobThreshold === undefined ? {} : { threshold: deps.jobThreshold }) });

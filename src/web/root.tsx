@@ -31,6 +31,7 @@ import { SnackbarProvider } from "./ui/snackbar.tsx";
 import { pageContext } from "./load-context.ts";
 import type { RootData } from "./shared/root-data.ts";
 import { cartCount } from "../domain/cart.ts";
+import { PAYMENT_LINK_PATH } from "../domain/payment-link-path.ts";
 import "./styles/global.css";
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
@@ -77,14 +78,23 @@ function isBackOfficePath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
+/**
+ * A card payment link's page (decision 082) is not in front of the age gate: the customer gave their
+ * birth date with the order (by phone or FAX) and only pays here, from a link mailed to them.
+ */
+function isPastTheGate(pathname: string): boolean {
+  return pathname.startsWith(`${PAYMENT_LINK_PATH}/`);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
-  const backOffice = isBackOfficePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const backOffice = isBackOfficePath(pathname);
   // From the server's entry, not the root data: an error page rendered without that data has it too.
   const nonce = usePageNonce() ?? data?.nonce;
   return (
-    <html lang={locale} data-back-office={backOffice ? "" : undefined} data-age-ok={data?.ageConfirmed ? "" : undefined} suppressHydrationWarning>
+    <html lang={locale} data-back-office={backOffice ? "" : undefined} data-age-ok={data?.ageConfirmed || isPastTheGate(pathname) ? "" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -134,7 +144,8 @@ function SiteFrame({ children, ageConfirmed }: { children: ReactNode; ageConfirm
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const backOffice = isBackOfficePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const backOffice = isBackOfficePath(pathname);
   // Marks the page interactive: browser tests wait for it before clicking, the filters' own submit
   // button goes (CSS), and scripts/time-to-interactive.mjs times it.
   useEffect(() => {
@@ -146,7 +157,7 @@ export default function App() {
         {backOffice ? (
           <Outlet />
         ) : (
-          <SiteFrame ageConfirmed={data.ageConfirmed}>
+          <SiteFrame ageConfirmed={data.ageConfirmed || isPastTheGate(pathname)}>
             <Outlet />
           </SiteFrame>
         )}
@@ -159,7 +170,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "ja";
-  const backOffice = isBackOfficePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const backOffice = isBackOfficePath(pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const body = notFound ? (
     <NotFound />
@@ -173,7 +185,7 @@ export function ErrorBoundary() {
   return (
     <I18nProvider locale={locale}>
       <SiteProvider value={data}>
-        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed}>{body}</SiteFrame>}
+        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed || isPastTheGate(pathname)}>{body}</SiteFrame>}
       </SiteProvider>
     </I18nProvider>
   );

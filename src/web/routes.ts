@@ -21,6 +21,8 @@ export default [
   route("magazine/confirmed", "routes/magazine-confirmed.tsx"),
   route("magazine/unsubscribe", "routes/magazine-unsubscribe.tsx"),
   route("receipt", "routes/receipt.tsx"),
+  // A card payment link staff mailed for an order taken by phone (decision 082): no sign-in, no age gate.
+  route("pay/:token", "routes/pay.tsx"),
   // Log Out as a form (no page of its own): the header's and My Page's buttons post here.
   route("logout", "routes/logout.tsx"),
   // The age gate's 入場する before (or without) JavaScript: an action and no page (decision 056).

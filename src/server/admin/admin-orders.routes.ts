@@ -119,6 +119,11 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
     data: await adminOrders.confirmDeferredPayment(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
+  // A card order awaiting payment (taken by phone or FAX) gets its payment link by mail; the link is answered too (decision 082).
+  app.post(`${ADMIN_API}/orders/:id/payment-link`, orderMove, async (request) => ({
+    data: await adminOrders.sendPaymentLink(request.params.id, staffActor(requireStaff(request).id)),
+  }));
+
   // The bodies' schemas are domain/admin-order-input.ts's (decision 075).
   app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema }) }, async (request) => {
     const { slip_number: slipNumber, carrier } = checkedBody(request);

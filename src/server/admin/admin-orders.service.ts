@@ -11,6 +11,7 @@ import type { DeliveryOptions, OrderChanges } from "../orders/order-changes.ts";
 import type { OrderPartialCancellations } from "../orders/order-partial-cancel.ts";
 import type { LineCancellation } from "../../domain/partial-cancellation.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { OrderPaymentLinks, PaymentLinkToSend } from "../orders/order-payment-links.ts";
 
 /** The back office lists this many orders a page. */
 export const ADMIN_ORDERS_PER_PAGE = 20;
@@ -27,7 +28,17 @@ export interface AdminOrderFilters extends OrderListFilters {
  */
 export class AdminOrdersService {
   constructor(
-    private readonly deps: { orders: OrdersService; moves: OrderMoves; adjustments: OrderAdjustments; changes: OrderChanges; partialCancellations: OrderPartialCancellations },
+    private readonly deps: {
+      orders: OrdersService;
+      moves: OrderMoves;
+      adjustments: OrderAdjustments;
+      changes: OrderChanges;
+      partialCancellations: OrderPartialCancellations;
+      /** Mails a card order awaiting payment its payment link (decision 082). */
+      paymentLinks: OrderPaymentLinks;
+      /** A new signed payment link for an order (its page's address and deadline). */
+      paymentLinkFor: (publicId: string) => PaymentLinkToSend;
+    },
   ) {}
 
   async list(filters: AdminOrderFilters): Promise<AdminOrdersPage> {
@@ -60,6 +71,17 @@ export class AdminOrdersService {
   async confirmDeferredPayment(publicId: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
     return this.moved(await this.deps.moves.paidLater({ order, actor }), locale);
+  }
+
+  /**
+   * A card order awaiting its payment gets its payment link by mail (decision 082); the answer
+   * carries the link too, for staff to read out or paste. 409 for any other order.
+   */
+  async sendPaymentLink(publicId: string, actor: OrderActor): Promise<{ url: string; expires_at: string }> {
+    const order = await this.mustFind(publicId);
+    const link = this.deps.paymentLinkFor(order.publicId);
+    await this.deps.paymentLinks.send(order, link, actor);
+    return { url: link.url, expires_at: link.expiresAt.toISOString() };
   }
 
   /** A sent order's slip number and carrier corrected, the shopper mailed only when `notify` (decision 067). */

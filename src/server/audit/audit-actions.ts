@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders/:id/cancel": order("order.cancel_and_refund"),
   // A shipped 後払い order's invoice paid, confirmed by staff (decision 080).
   "POST /admin/api/orders/:id/deferred-paid": order("order.deferred_paid"),
+  // A card payment link mailed for a card order awaiting payment (decision 082).
+  "POST /admin/api/orders/:id/payment-link": order("order.payment_link"),
   // A discount or correction line: the order's total changes and the shopper is mailed (decision 070).
   "POST /admin/api/orders/:id/adjustments": order("order.adjust"),
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).

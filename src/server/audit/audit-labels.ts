@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "order.slip_correct": { ja: "送り状番号を訂正", en: "Slip number corrected" },
   "order.adjust": { ja: "値引き・金額訂正を追加", en: "Discount or correction added" },
   "order.deferred_paid": { ja: "後払いの入金を確認", en: "Pay-later invoice marked paid" },
+  "order.payment_link": { ja: "カード決済のリンクを送信", en: "Card payment link sent" },
   "order.partial_cancel": { ja: "一部キャンセル", en: "Part of the order cancelled" },
   "order.return": { ja: "返品を記録", en: "Return recorded" },
   "order.return_refunded": { ja: "返品の返金(振込)を記録", en: "Return's bank refund marked transferred" },

@@ -1,4 +1,5 @@
 import type { Locale } from "../../domain/locale.ts";
+import { payableByLink } from "../../domain/payment-link.ts";
 import type { PaymentInstructions } from "../../domain/payment-methods/payment-method.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { Database } from "../db/client.ts";
@@ -181,6 +182,90 @@ export class OrderPayments {
   }
 
 
+  /**
+   * A card order awaiting its payment paid through its payment link (decision 082): the card is
+   * charged its total with the order in the metadata, as checkout charges one, and the order is
+   * settled by `markPaid`, the storefront card order's own path (await_payment → deposited, the
+   * payment paid, the 入金確認 mail). Unlike checkout, a refused card leaves the order waiting: the
+   * refused payment is taken off it and the customer may try another card. A paid order is answered
+   * paid and charged nothing. `attemptKey` (the request's Idempotency-Key) makes the gateway's key,
+   * so a resent request never charges twice; a claim on the order keeps two attempts from charging
+   * side by side. After a 3-D Secure challenge the browser posts `paymentIntentId` instead of a card.
+   */
+  async payByLink(order: OrderRow, request: { card?: CardSource | undefined; paymentIntentId?: string | undefined; attemptKey: string; locale: Locale }): Promise<CheckoutAnswer> {
+    const { locale } = request;
+    if (order.status === "deposited" || order.status === "sent") return linkPaidAnswer();
+    if (!payableByLink(order)) return errorAnswer(409, "paymentLinkNotPayable", locale);
+    const actor = shopperActor(order.userId, request.paymentIntentId ? "カード決済リンク(3-D Secure)" : "カード決済リンク");
+    let intent: PaymentIntentResult | undefined;
+    try {
+      if (order.paymentIntentId) {
+        const attached = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
+        if (attached.status === "requires_payment_method" || attached.status === "canceled") {
+          // An earlier attempt the card refused (a failed challenge): taken off, so this one may pay.
+          await this.deps.orders.detachPaymentIntent(order.id, attached.id);
+          if (!request.card) return linkFailureAnswer(attached.lastError, request.paymentIntentId ? "threeDSecureFailed" : "paymentFailed", locale);
+        } else if (request.card && attached.status === "requires_action") {
+          // A challenge left unfinished (the dialog closed): given up at the gateway, and the card
+          // posted now pays instead. Paid meanwhile, the gateway refuses to cancel it: the next press finds it paid.
+          await this.deps.gateway.cancelPaymentIntent(attached.id);
+          await this.deps.orders.detachPaymentIntent(order.id, attached.id);
+        } else {
+          if (request.paymentIntentId !== undefined && request.paymentIntentId !== attached.id) return errorAnswer(422, "checkoutOrderMismatch", locale);
+          intent = attached;
+        }
+      } else if (request.paymentIntentId !== undefined) {
+        // The payment the challenge was about is no longer the order's (refused and taken off).
+        return errorAnswer(422, "checkoutOrderMismatch", locale);
+      }
+      if (!intent) {
+        if (!request.card) return errorAnswer(422, "checkoutOrderMismatch", locale);
+        if (!(await this.deps.orders.claimLinkCharge(order.id))) return errorAnswer(409, "checkoutInProgress", locale);
+        try {
+          intent = await this.deps.gateway.createPaymentIntent({
+            amount: order.price,
+            paymentMethodId: request.card.paymentMethodId,
+            customerId: request.card.customerId,
+            idempotencyKey: `kura-pay-link-${order.publicId}-${request.attemptKey}`,
+            metadata: { orderId: order.publicId },
+            locale: order.locale,
+          });
+        } catch (error) {
+          await this.deps.orders.releaseCharge(order.id);
+          throw error;
+        }
+        if (intent.status === "requires_payment_method" || intent.status === "canceled") {
+          await this.deps.orders.releaseCharge(order.id);
+          return linkFailureAnswer(intent.lastError, "paymentFailed", locale);
+        }
+        if (!(await this.deps.orders.attachPaymentIntent(order.id, intent.id))) throw new Error(`order ${order.publicId} already holds another payment than ${intent.id}`);
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      this.deps.log.warn({ orderId: order.publicId, reason: error.kind }, "payment link request failed");
+      return errorAnswer(error.kind === "unavailable" ? 503 : 409, error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress", locale);
+    }
+    if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
+    switch (intent.status) {
+      case "succeeded": {
+        const attached = (await this.deps.orders.byId(order.id)) ?? order;
+        if (attached.status === "await_payment") await this.markPaid(attached, intent, actor);
+        // Paid here, or by the gateway's event first: either way the order is paid now.
+        const now = await this.deps.orders.byId(order.id);
+        return now?.status === "deposited" || now?.status === "sent" ? linkPaidAnswer() : errorAnswer(409, "paymentLinkNotPayable", locale);
+      }
+      case "processing":
+        // The card network has not answered yet; the gateway's event settles the order.
+        return { status: 200, body: { paid: false, processing: true } };
+      case "requires_action":
+        return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret } };
+      case "requires_payment_method":
+      case "canceled":
+        await this.deps.orders.detachPaymentIntent(order.id, intent.id);
+        return linkFailureAnswer(intent.lastError, request.paymentIntentId ? "threeDSecureFailed" : "paymentFailed", locale);
+    }
+  }
+
   private async cancelledAnswer(order: OrderRow, locale: Locale): Promise<CheckoutAnswer> {
     if (!order.paymentIntentId) return failureAnswer(order, null, "paymentFailed", locale);
     const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId).catch(() => null);
@@ -290,6 +375,16 @@ export class OrderPayments {
     }
     return this.cancel(order, SWEEP_ACTOR);
   }
+}
+
+/** A payment link's order paid (now, or before): nothing more to do. */
+function linkPaidAnswer(): CheckoutAnswer {
+  return { status: 200, body: { paid: true, require_action: false } };
+}
+
+/** A card the payment link's charge could not use (402): the gateway's message; the order still waits, another card may be tried. */
+function linkFailureAnswer(error: CardError | null, fallback: MessageKey, locale: Locale): CheckoutAnswer {
+  return { status: 402, body: { errors: [error?.message ?? message(fallback, locale)], code: error?.code ?? "payment_failed", payment_failed: true } };
 }
 
 /** A payment as kept: the gateway's answer without the browser's client secret (never stored). */

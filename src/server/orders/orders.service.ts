@@ -13,7 +13,7 @@ import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { ShipmentWithLines } from "./payments-and-shipments.ts";
-import { attachIntentToPayment, createPaymentAndShipment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
+import { attachIntentToPayment, createPaymentAndShipment, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 
@@ -331,6 +331,48 @@ export class OrdersService {
       )
       .returning({ id: ordersTable.id });
     return claimed.length === 1;
+  }
+
+  /**
+   * Claims the right to charge a card order awaiting its payment through a payment link (decision
+   * 082), so two presses of 支払う (two tabs, a double click) never charge it side by side: false
+   * while another request holds a claim younger than `staleAfterMs`, or once a payment is attached.
+   * The claim is given back with `releaseCharge` when the card was refused.
+   */
+  async claimLinkCharge(orderId: number, now: Date = new Date(), staleAfterMs = 30_000): Promise<boolean> {
+    const stale = new Date(now.getTime() - staleAfterMs);
+    const claimed = await this.db
+      .update(ordersTable)
+      .set({ chargeStartedAt: now })
+      .where(
+        and(
+          eq(ordersTable.id, orderId),
+          eq(ordersTable.status, "await_payment"),
+          isNull(ordersTable.paymentIntentId),
+          or(isNull(ordersTable.chargeStartedAt), lt(ordersTable.chargeStartedAt, stale)),
+        ),
+      )
+      .returning({ id: ordersTable.id });
+    return claimed.length === 1;
+  }
+
+  /** The claim of `claimLinkCharge` given back: the card was refused and another may be tried. */
+  async releaseCharge(orderId: number): Promise<void> {
+    await this.db.update(ordersTable).set({ chargeStartedAt: null }).where(eq(ordersTable.id, orderId));
+  }
+
+  /**
+   * A payment the card refused (declined, 3-D Secure failed) taken off an order still awaiting its
+   * payment, with the claim, so the customer may try another card through the same link. Only that
+   * payment: one attached meanwhile by another request stays.
+   */
+  async detachPaymentIntent(orderId: number, paymentIntentId: string): Promise<void> {
+    const detached = await this.db
+      .update(ordersTable)
+      .set({ paymentIntentId: null, chargeStartedAt: null, updatedAt: new Date() })
+      .where(and(eq(ordersTable.id, orderId), eq(ordersTable.status, "await_payment"), eq(ordersTable.paymentIntentId, paymentIntentId)))
+      .returning({ id: ordersTable.id });
+    if (detached.length === 1) await detachIntentFromPayment(this.db, orderId, paymentIntentId);
   }
 
   /** Records the gateway's payment on the order once; false when it already holds another one. */

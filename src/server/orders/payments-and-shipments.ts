@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { OrderStatus } from "../../domain/checkout.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
 import type { OrderActorKind } from "../../domain/order-status.ts";
@@ -155,6 +155,14 @@ export async function attachIntentToPayment(db: Database, orderId: number, payme
   const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
   const payment = payments.at(-1);
   if (payment && payment.paymentIntentId === null) await db.update(orderPaymentsTable).set({ paymentIntentId, updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
+}
+
+/** A payment the card refused taken off the order's payment still open, so another card may pay it (a payment link, decision 082). */
+export async function detachIntentFromPayment(db: Database, orderId: number, paymentIntentId: string): Promise<void> {
+  await db
+    .update(orderPaymentsTable)
+    .set({ paymentIntentId: null, updatedAt: new Date() })
+    .where(and(eq(orderPaymentsTable.orderId, orderId), eq(orderPaymentsTable.paymentIntentId, paymentIntentId)));
 }
 
 /** An order's payments and shipments (with their lines), for the back office's order page. */

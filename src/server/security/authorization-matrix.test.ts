@@ -192,6 +192,12 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/orders/:id": { access: "staff", path: `/admin/api/orders/${f.order}`, ok: 200 },
     "POST /admin/api/orders/:id/deposit": { access: "staff", path: `/admin/api/orders/${f.order}/deposit`, ok: [200, 409] },
     "POST /admin/api/orders/:id/deferred-paid": { access: "staff", path: `/admin/api/orders/${f.order}/deferred-paid`, ok: 409 },
+    // A card payment link (decision 082): staff mail it (the fixture is no card order awaiting payment: 409);
+    // the customer's page API needs only the signed token (a bad one: 404).
+    "POST /admin/api/orders/:id/payment-link": { access: "staff", path: `/admin/api/orders/${f.order}/payment-link`, ok: 409 },
+    "GET /api/pay/:token": { access: "public", path: "/api/pay/not-a-token", ok: 404 },
+    // Without an Idempotency-Key (400) or with one (a bad token: 404).
+    "POST /api/pay/:token": { access: "public", path: "/api/pay/not-a-token", payload: { payment_method_id: "pm_x" }, ok: [400, 404] },
     "POST /admin/api/orders/:id/ship": { access: "staff", path: `/admin/api/orders/${f.order}/ship`, ok: 422 },
     // A slip correction with no body: the slip number is named in a 422.
     "POST /admin/api/orders/:id/slip": { access: "staff", path: `/admin/api/orders/${f.order}/slip`, ok: 422 },

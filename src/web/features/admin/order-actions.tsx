@@ -15,7 +15,7 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
-import { canConfirmDeferredPayment, canCorrectSlip, movesFor, slipNumberProblem } from "./order-moves.ts";
+import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
 
 /**
  * What the trader can do with the order now: only the moves the server allows (`next`). Each one
@@ -39,6 +39,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   const moves = movesFor(order);
   const deferredOpen = canConfirmDeferredPayment(order);
+  const linkOpen = canSendPaymentLink(order);
 
   useEffect(() => {
     if (!outcome) return;
@@ -77,7 +78,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             ))}
           </Notice>
         ))}
-      {moves.length === 0 && !correcting && !deferredOpen && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
+      {moves.length === 0 && !correcting && !deferredOpen && !linkOpen && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
       {moves.includes("deposit") && (
         // It mails the customer: a second, explicit press (a disclosure, so it asks without JavaScript too).
         <div className={detail.action}>
@@ -105,6 +106,22 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
               <input type="hidden" name="move" value="deferred-paid" />
               <Button type="submit" block disabled={busy}>
                 {ta("adminOrder.depositConfirm")}
+              </Button>
+            </fetcher.Form>
+          </details>
+        </div>
+      )}
+      {linkOpen && (
+        // A card order taken by phone (decision 082): the customer pays on the link's page. It mails them, so asked twice.
+        <div className={detail.action}>
+          <p>{ta("adminOrder.paymentLinkHint")}</p>
+          <details data-testid="payment-link-confirm">
+            <summary className={buttonClass("primary", true)}>{ta("adminOrder.paymentLink")}</summary>
+            <fetcher.Form method="post">
+              <p>{ta("adminOrder.paymentLinkAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
+              <input type="hidden" name="move" value="payment-link" />
+              <Button type="submit" block disabled={busy}>
+                {ta("adminOrder.paymentLinkConfirm")}
               </Button>
             </fetcher.Form>
           </details>

@@ -5,6 +5,8 @@ import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { formatDateTime } from "../../../domain/format.ts";
+import { payableByLink } from "../../../domain/payment-link.ts";
 
 /** The back office's moves of an order and the call each one makes. */
 export const ORDER_MOVES = ["deposit", "ship", "cancel"] as const;
@@ -19,16 +21,16 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
 
 /**
  * What the order page's forms post: a status move, a sent order's slip corrected (decision 067), or
- * a shipped 後払い order's invoice paid (decision 080).
+ * a shipped 後払い order's invoice paid (decision 080), or a card payment link mailed (decision 082).
  */
-export type PageMove = OrderMove | "slip" | "deferred-paid";
+export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link";
 
 export type MoveOutcome =
   | { move: PageMove; ok: true; message: string }
   | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
-  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || (ORDER_MOVES as readonly string[]).includes(value));
+  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || (ORDER_MOVES as readonly string[]).includes(value));
 }
 
 /** A shipped order offers the slip correction (the server answers 409 for any other). */
@@ -39,6 +41,11 @@ export function canCorrectSlip(order: Pick<AdminOrderDetail, "status">): boolean
 /** A shipped order of a method its service settles later (後払い) whose payment is still open: 「入金を確認」 (decision 080). */
 export function canConfirmDeferredPayment(order: Pick<AdminOrderDetail, "status" | "payment_method" | "payments">): boolean {
   return order.status === "sent" && storedPaymentMethod(order.payment_method).settlesOnShipping === false && order.payments.at(-1)?.state === "authorized";
+}
+
+/** A card order awaiting its payment (an order taken by phone): 「カード決済のリンクを送る」 (decision 082). */
+export function canSendPaymentLink(order: Pick<AdminOrderDetail, "status" | "payment_method">): boolean {
+  return payableByLink({ status: order.status, paymentMethod: order.payment_method });
 }
 
 /** The slip number field's own check, before anything is sent; null when it is fine. */
@@ -66,14 +73,17 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
       : move === "slip"
         ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
         : undefined;
-  const result = await callAdminApi<{ data?: AdminOrderDetail; errors?: string[]; fields?: Record<string, string[]> }>(
+  const result = await callAdminApi<{ data?: AdminOrderDetail & { url?: string; expires_at?: string }; errors?: string[]; fields?: Record<string, string[]> }>(
     `/orders/${encodeURIComponent(orderId)}/${move}`,
     { method: "POST", ...(body ? { body } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {
+    const link = result.body?.data;
     const message =
-      move === "deposit" || move === "deferred-paid"
+      move === "payment-link"
+        ? adminText(locale, "adminOrder.paymentLinkSent", { url: link?.url ?? "", deadline: link?.expires_at ? formatDateTime(new Date(link.expires_at), locale) : "" })
+        : move === "deposit" || move === "deferred-paid"
         ? adminText(locale, "adminOrder.deposited")
         : move === "ship"
           ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })

@@ -1,0 +1,91 @@
+import { useRef, useState } from "react";
+import type { FormEvent } from "react";
+import type { PaymentBrowserConfig } from "../../../domain/card.ts";
+import type { PayByLinkAnswer, PayByLinkBody } from "../../../domain/payment-link.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
+import { CardEntry } from "../../shared/payments/card-entry.tsx";
+import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
+import { callApi } from "../../shared/site/api.ts";
+import { newIdempotencyKey } from "../../shared/site/request-key.ts";
+import { Button } from "../../ui/button.tsx";
+import { Notice } from "../../ui/notice.tsx";
+
+interface PayByCardProps {
+  config: PaymentBrowserConfig;
+  token: string;
+  /** The button's words: 「7,810 円 を支払う」. */
+  label: string;
+  billingName: string;
+  onPaid(outcome: "paid" | "processing"): void;
+}
+
+/**
+ * The payment link's card form (decision 082): the checkout's card field over the gateway's script
+ * (Stripe's element, or the test gateway's field), then POST /api/pay/{token} with the payment
+ * method the gateway made — the card itself never reaches the shop. When the gateway asks for 3-D
+ * Secure, the challenge runs and the page posts again with the payment it settled, as checkout does.
+ * A refused card shows the gateway's message under the field; another press is a new attempt.
+ */
+export function PayByCard({ config, token, label, billingName, onPaid }: PayByCardProps) {
+  const { t, locale } = useI18n();
+  const providerState = usePaymentProvider(config);
+  const card = useRef<CardEntryHandle>(null);
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<CardMessage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function post(body: PayByLinkBody) {
+    // A new key per post: a lost answer resent by the browser is the same attempt, a new press is not.
+    return callApi<PayByLinkAnswer>(locale, `/pay/${encodeURIComponent(token)}`, { method: "POST", body, headers: { "idempotency-key": newIdempotencyKey() } });
+  }
+
+  function showCardError(error: CardMessage) {
+    setCardError(error);
+    requestAnimationFrame(() => card.current?.focus(error.field));
+  }
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (processing || providerState.status !== "ready") return;
+    const source = card.current?.source();
+    if (!source) return;
+    const provider = providerState.provider;
+    setProcessing(true);
+    setCardError(null);
+    setFailure(null);
+    try {
+      const method = await provider.createPaymentMethod(source, { name: billingName });
+      if (!method.ok) return showCardError(method);
+      let answer = await post({ payment_method_id: method.paymentMethodId });
+      if (answer.ok && answer.body?.require_action && answer.body.payment_intent_client_secret) {
+        const action = await provider.handleCardAction(answer.body.payment_intent_client_secret);
+        if (!action.ok) return showCardError({ message: action.message || t("payments.authenticationFailed") });
+        answer = await post({ payment_intent_id: action.paymentIntentId });
+        if (answer.ok && answer.body?.require_action) return showCardError({ message: t("payments.authenticationFailed") });
+      }
+      if (answer.ok && answer.body?.paid) return onPaid("paid");
+      if (answer.ok && !answer.body?.require_action) return onPaid("processing");
+      const message = answer.body?.errors?.[0];
+      if (answer.status === 402) return showCardError({ message: message ?? t("payments.unavailable") });
+      setFailure(message ?? t("payLink.failed"));
+    } catch (error) {
+      console.warn("payment link not paid", error);
+      setFailure(t("payLink.failed"));
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  if (providerState.status === "failed") return <Notice tone="danger">{providerState.message}</Notice>;
+  if (providerState.status === "loading") return <p role="status">{t("payments.loading")}</p>;
+  return (
+    <form noValidate onSubmit={pay} aria-busy={processing} data-testid="pay-by-card">
+      {failure && <Notice tone="danger">{failure}</Notice>}
+      <CardEntry ref={card} provider={providerState.provider} error={cardError} onEdit={() => setCardError(null)} />
+      <Button type="submit" block disabled={processing}>
+        {processing ? t("payments.processing") : label}
+      </Button>
+    </form>
+  );
+}
