@@ -89,6 +89,9 @@ import { TestDeferredPaymentService } from "./payments/deferred-payment.ts";
 import { OrdersService } from "./orders/orders.service.ts";
 // Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
 import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { staffEmailsOf } from "./admin/staff-directory.ts";
+import { registerStaffOrderRoutes } from "./admin/staff-orders.routes.ts";
+import { StaffOrdersService } from "./checkout/staff-orders.service.ts";
 import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { OrderAdjustments } from "./orders/order-adjustments.ts";
@@ -369,7 +372,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
   // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
   const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf }, { publicUrl: config.publicUrl });
-  const adminOrders = new AdminOrdersService({ orders, moves: orderMoves, adjustments, changes: orderChanges, partialCancellations });
+  const adminOrders = new AdminOrdersService({
+    orders,
+    moves: orderMoves,
+    adjustments,
+    changes: orderChanges,
+    partialCancellations,
+    staffNames: (ids) => staffEmailsOf(database.db, ids),
+  });
+  // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
+  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, catalog, shopProfiles, addresses, members: accounts });
+  registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
   const jobs = new JobsService(database.db, { log: app.log, ...(deps.jobThreshold === undefined ? {} : { threshold: deps.jobThreshold }) });
