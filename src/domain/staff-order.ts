@@ -108,6 +108,15 @@ export interface StaffOrderInput {
   memo: string;
 }
 
+/** A member as the order form starts from them (GET /admin/api/members/lookup): their details on file. */
+export interface StaffOrderMember {
+  email: string;
+  name: string;
+  phone: string;
+  birth_date: string | null;
+  address: { country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
+}
+
 /** A checkbox from a form ("on", "true") or JSON (true); absent, "" and "false" are unticked. */
 function ticked(value: unknown): boolean {
   return value === true || value === "on" || value === "true" || value === "yes";

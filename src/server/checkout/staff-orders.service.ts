@@ -4,7 +4,7 @@ import { japanDateOf } from "../../domain/japan-time.ts";
 import { katakanaOf } from "../../domain/kana.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
-import type { StaffOrderInput } from "../../domain/staff-order.ts";
+import type { StaffOrderInput, StaffOrderMember } from "../../domain/staff-order.ts";
 import { STAFF_ORDER_CHANNEL_LABELS, staffOrderFieldOf } from "../../domain/staff-order.ts";
 import type { AccountService } from "../accounts/account.service.ts";
 import type { AddressService } from "../address/address.service.ts";
@@ -27,15 +27,6 @@ export interface StaffOrderAuthor {
 
 /** The answer of POST /admin/api/orders: the order, or the items that cannot be bought as they are. */
 export type StaffOrderResult = { ok: true; order: OrderRow } | { ok: false; itemErrors: CheckoutItemError[] };
-
-/** What the form needs to know of a member: their details on file, to start the form from. */
-export interface StaffOrderMember {
-  email: string;
-  name: string;
-  phone: string;
-  birth_date: string | null;
-  address: { country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
-}
 
 /** Field messages of the checkout's rules moved under the staff form's fields (address.zip → zip, recipient.name → recipient_name). */
 function asFormFields(error: DomainError): DomainError {

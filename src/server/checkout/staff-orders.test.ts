@@ -189,6 +189,12 @@ describe("an order entered by staff", () => {
     await env.shop.app.services.orderPayments.sweepExpired(new Date(Date.now() + 365 * 24 * 60 * 60_000));
     expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment" }, payment: "pending" });
     expect(await env.client.stockOf(wine)).toBe(1);
+
+    // Never paid: staff call it off like any unpaid order, and the bottle is back on the shelf.
+    const cancelled = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/cancel`, headers: staff.headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await statesOf(id)).toMatchObject({ order: { status: "cancelled" }, payment: "cancelled" });
+    expect(await env.client.stockOf(wine)).toBe(2);
   });
 
   it("books one order for one request key sent twice", async () => {
