@@ -44,23 +44,23 @@ test("the trader enters a phone order with the customer's birth date, ships it �
   await form.getByLabel("フリガナ", { exact: true }).fill("でんわ たろう");
   await form.getByLabel("メールアドレス").fill(email);
   await form.getByLabel("電話番号", { exact: true }).fill("03-1234-5678");
-  await form.getByLabel("郵便番号").first().fill("111-0051");
-  await form.getByLabel("都道府県").first().selectOption("13");
-  await form.getByLabel("住所(市区町村・番地)").first().fill("台東区蔵前1-2-3");
+  await form.getByLabel("郵便番号", { exact: true }).fill("111-0051");
+  await form.getByLabel("都道府県", { exact: true }).selectOption("13");
+  await form.getByLabel("住所(市区町村・番地)", { exact: true }).fill("台東区蔵前1-2-3");
   // Nineteen years old today: the shop may not sell to them.
   const today = new Date();
   await form.getByLabel("生年月日").fill(`${today.getFullYear() - 19}-01-01`);
   await form.getByLabel("商品（1行目）").selectOption("1");
-  await form.getByLabel("数量").first().fill("2");
-  await form.getByLabel("お支払い方法").selectOption("deferred");
+  await form.getByLabel("数量（1行目）").fill("2");
+  await form.getByRole("combobox", { name: "お支払い方法" }).selectOption("deferred");
   await form.getByLabel("スタッフメモ").fill("請求書は勤務先ではなく自宅へ");
   await form.getByRole("button", { name: "この内容で注文を登録する" }).click();
 
   const refused = trader.getByTestId("staff-order-form");
   await expect(refused.getByText("20歳未満の方はご注文いただけません。20歳未満の者の飲酒は法律で禁止されています。")).toBeVisible();
   await expect(refused.getByLabel("お名前", { exact: true })).toHaveValue("電話 太郎");
-  await expect(refused.getByLabel("数量").first()).toHaveValue("2");
-  await expect(refused.getByLabel("お支払い方法")).toHaveValue("deferred");
+  await expect(refused.getByLabel("数量（1行目）")).toHaveValue("2");
+  await expect(refused.getByRole("combobox", { name: "お支払い方法" })).toHaveValue("deferred");
 
   await refused.getByLabel("生年月日").fill("1980-05-05");
   await refused.getByRole("button", { name: "この内容で注文を登録する" }).click();

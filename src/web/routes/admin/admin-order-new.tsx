@@ -230,12 +230,12 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                       { value: "", label: tr("staffOrder.productChoose") },
                       ...products.map((product) => ({
                         value: product.id,
-                        label: `${product.name}　${formatYen(product.price, locale)}${product.soldOut ? tr("staffOrder.productSoldOut") : ""}`,
+                        label: `${product.name} ${formatYen(product.price, locale)}${product.soldOut ? tr("staffOrder.productSoldOut") : ""}`,
                       })),
                     ]}
                   />
                   <Input
-                    label={tr("staffOrder.quantity")}
+                    label={`${tr("staffOrder.quantity")}（${tr("staffOrder.row", { row })}）`}
                     name={itemQuantityField(row)}
                     type="number"
                     min={1}
@@ -258,10 +258,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               <Input label={tr("staffOrder.recipientName")} name="recipient_name" autoComplete="off" defaultValue={value("recipient_name")} error={fieldError("recipient_name")} />
               <Input label={tr("staffOrder.recipientKana")} name="recipient_kana" autoComplete="off" defaultValue={value("recipient_kana")} error={fieldError("recipient_kana")} />
               <Input label={tr("staffOrder.recipientPhone")} name="recipient_phone" type="tel" autoComplete="off" defaultValue={value("recipient_phone")} error={fieldError("recipient_phone")} />
-              <Input label={tr("staffOrder.zip")} name="recipient_zip" inputMode="numeric" autoComplete="off" defaultValue={value("recipient_zip")} error={fieldError("recipient_zip")} />
-              <Select label={tr("staffOrder.prefecture")} name="recipient_prefecture" defaultValue={value("recipient_prefecture")} error={fieldError("recipient_prefecture")} options={prefectureOptions} />
-              <Input label={tr("staffOrder.address")} name="recipient_address" autoComplete="off" defaultValue={value("recipient_address")} error={fieldError("recipient_address")} />
-              <Input label={tr("staffOrder.building")} name="recipient_building_name" autoComplete="off" defaultValue={value("recipient_building_name")} error={fieldError("recipient_building_name")} />
+              <Input label={tr("staffOrder.recipientZip")} name="recipient_zip" inputMode="numeric" autoComplete="off" defaultValue={value("recipient_zip")} error={fieldError("recipient_zip")} />
+              <Select label={tr("staffOrder.recipientPrefecture")} name="recipient_prefecture" defaultValue={value("recipient_prefecture")} error={fieldError("recipient_prefecture")} options={prefectureOptions} />
+              <Input label={tr("staffOrder.recipientAddress")} name="recipient_address" autoComplete="off" defaultValue={value("recipient_address")} error={fieldError("recipient_address")} />
+              <Input label={tr("staffOrder.recipientBuilding")} name="recipient_building_name" autoComplete="off" defaultValue={value("recipient_building_name")} error={fieldError("recipient_building_name")} />
             </div>
           </section>
 
