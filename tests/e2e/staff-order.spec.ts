@@ -70,8 +70,8 @@ test("the trader enters a phone order with the customer's birth date, ships it �
   const orderId = new URL(trader.url()).pathname.split("/").at(-1)!;
   await expect(heading).toHaveText(`注文 ${orderNumberForShopper(orderId)}`);
   await waitForHydration(trader);
-  await expect(trader.getByTestId("order-entered-by")).toHaveText(`電話注文（入力：${E2E_OWNER.email}）`);
-  await expect(trader.getByTestId("order-staff-memo")).toHaveText("請求書は勤務先ではなく自宅へ");
+  await expect(trader.getByTestId("order-entered-by").locator("dd")).toHaveText(`電話注文（入力：${E2E_OWNER.email}）`);
+  await expect(trader.getByTestId("order-staff-memo").locator("dd")).toHaveText("請求書は勤務先ではなく自宅へ");
   await expect(trader.getByTestId("order-birth-date")).toHaveText("1980/05/05");
   await expect(trader.getByTestId("order-history-row").first()).toContainText(`電話注文（入力：${E2E_OWNER.email}）`);
 

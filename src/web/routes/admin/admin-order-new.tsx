@@ -331,7 +331,8 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
             <Select
               label={tr("staffOrder.paymentMethod")}
               name="payment_method"
-              defaultValue={value("payment_method", methods[0]?.code ?? "")}
+              // A method taken at once first: a card waits for a link, the exception on the phone.
+              defaultValue={value("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
               error={fieldError("payment_method")}
               options={methods.map((method) => ({ value: method.code, label: method.label }))}
             />
