@@ -36,12 +36,13 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /admin-settings\.spec\.ts/ },
-    // The acceptance journeys of the storefront again on a phone (390 × 844, touch). Other journeys
-    // that look at a phone set their own viewport inside the desktop project.
+    // The acceptance journeys of the storefront, and the staff order form (decision 081), again on a
+    // phone (390 × 844, touch). Other journeys that look at a phone set their own viewport inside
+    // the desktop project.
     {
       name: "phone",
       use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      testMatch: /(storefront-acceptance|checkout-cls)\.spec\.ts/,
+      testMatch: /(storefront-acceptance|checkout-cls|staff-order)\.spec\.ts/,
     },
     // Journeys that change shop-wide settings run alone, after every other journey has finished.
     {

@@ -9,6 +9,7 @@ import type { OrderHistoryEntry } from "./order-status.ts";
 import { amountMayChange } from "./order-status.ts";
 import { orderChangeRefusal } from "./order-changes.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
+import type { StaffOrderChannel } from "./staff-order.ts";
 import type { PaymentState, ShipmentState } from "./payments-and-shipments.ts";
 import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "./payments-and-shipments.ts";
 import type { OrderRecipient, RecipientInput } from "./recipient.ts";
@@ -68,6 +69,23 @@ export interface OrderRecord extends OrderRecipient {
   birthDate: string | null;
   items: Omit<OrderViewItem, "lineTotal" | "reduced">[];
   charges: OrderCharge[];
+  /** Entered by staff (phone, FAX, in the shop; decision 081); null or absent: placed by the shopper. */
+  entry?: OrderEntry | null;
+}
+
+/** How staff entered an order (decision 081): the channel, who, their note, the buyer's フリガナ. */
+export interface OrderEntry {
+  channel: StaffOrderChannel;
+  staffId: number;
+  memo: string;
+  kana: string;
+}
+
+/** An order entered by staff as the back office answers it; the staff member named by their sign-in address when still known. */
+export interface OrderEntryAnswer {
+  channel: StaffOrderChannel;
+  staff_id: number;
+  staff_name: string | null;
 }
 
 /**
@@ -213,6 +231,8 @@ export interface AdminOrderSummary {
   name: string;
   email: string;
   price: number;
+  /** Entered by staff (decision 081); null: placed by the shopper at checkout. */
+  entered_by: OrderEntryAnswer | null;
 }
 
 export interface AdminOrdersPage {
@@ -256,6 +276,10 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   taxes: { rate: number; base: number; tax: number }[];
   /** yyyy-MM-dd the buyer gave at checkout (age on the order form); null for orders placed before it was asked. */
   birth_date: string | null;
+  /** The buyer's フリガナ as staff took it down (decision 081); "" when none. */
+  customer_kana: string;
+  /** Staff's note on an order they entered, for staff only; "" when none. */
+  staff_memo: string;
   slip_number: string | null;
   carrier: string | null;
   carrier_label: string | null;
@@ -364,7 +388,8 @@ export function adminShipmentAnswer(shipment: ShipmentRecord, items: readonly Or
   };
 }
 
-export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
+export function adminOrderSummaryOf(view: OrderView, staffNames: ReadonlyMap<number, string> = new Map()): AdminOrderSummary {
+  const entry = view.entry ?? null;
   return {
     id: view.publicId,
     created_at: view.createdAt.toISOString(),
@@ -373,6 +398,7 @@ export function adminOrderSummaryOf(view: OrderView): AdminOrderSummary {
     name: view.name,
     email: view.email,
     price: view.totals.total,
+    entered_by: entry ? { channel: entry.channel, staff_id: entry.staffId, staff_name: staffNames.get(entry.staffId) ?? null } : null,
   };
 }
 
@@ -394,9 +420,12 @@ export function adminOrderDetailOf(
   next: OrderStatus[],
   history: OrderHistoryEntry[],
   parts: { payments: readonly PaymentRecord[]; shipments: readonly ShipmentRecord[] },
+  staffNames: ReadonlyMap<number, string> = new Map(),
 ): AdminOrderDetail {
   return {
-    ...adminOrderSummaryOf(view),
+    ...adminOrderSummaryOf(view, staffNames),
+    customer_kana: view.entry?.kana ?? "",
+    staff_memo: view.entry?.memo ?? "",
     phone: view.phone,
     country: view.country,
     zip: view.zip,

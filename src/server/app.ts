@@ -94,6 +94,9 @@ import { TestDeferredPaymentService } from "./payments/deferred-payment.ts";
 import { OrdersService } from "./orders/orders.service.ts";
 // Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
 import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { staffEmailsOf } from "./admin/staff-directory.ts";
+import { registerStaffOrderRoutes } from "./admin/staff-orders.routes.ts";
+import { StaffOrdersService } from "./checkout/staff-orders.service.ts";
 import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { OrderAdjustments } from "./orders/order-adjustments.ts";
@@ -383,7 +386,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     partialCancellations,
     paymentLinks: new OrderPaymentLinks(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl }),
     paymentLinkFor: (publicId) => paymentLinkFor(config.publicUrl, secret, publicId),
+    staffNames: (ids) => staffEmailsOf(database.db, ids),
   });
+  // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
+  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, catalog, shopProfiles, addresses, members: accounts });
+  registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
   const jobs = new JobsService(database.db, { log: app.log, ...(deps.jobThreshold === undefined ? {} : { threshold: deps.jobThreshold }) });

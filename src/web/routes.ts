@@ -61,6 +61,8 @@ export default [
   route("admin/issued-data", "routes/admin/admin-issued-data.tsx"),
   // Bulk moves of the order list and long jobs' progress: server-rendered, so they work without JavaScript (decision 069).
   route("admin/orders/bulk", "routes/admin/admin-bulk.tsx"),
+  // An order entered by staff (decision 081): the form is server-rendered, so it works without JavaScript.
+  route("admin/orders/new", "routes/admin/admin-order-new.tsx"),
   // Returns after shipping (decision 079): the form is server-rendered, so it works without JavaScript.
   route("admin/orders/:id/return", "routes/admin/admin-order-return.tsx"),
   // Payment terms (decision 077): server-rendered, so the trader edits them without JavaScript.

@@ -7,6 +7,7 @@ export const bankPaymentMethod: PaymentMethodModule = {
   stored: "bank",
   label: { ja: "銀行振込", en: "Bank transfer" },
   checkoutInput: "none",
+  staffEntry: "direct",
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",

@@ -12,6 +12,7 @@ export const codPaymentMethod: PaymentMethodModule = {
   stored: "cod",
   label: { ja: "代金引換", en: "Cash on delivery" },
   checkoutInput: "none",
+  staffEntry: "direct",
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",

@@ -7,6 +7,7 @@ export const creditPaymentMethod: PaymentMethodModule = {
   stored: "credit",
   label: { ja: "クレジットカード", en: "Credit card" },
   checkoutInput: "card",
+  staffEntry: "awaiting_payment",
   firstStatus: "pending",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
@@ -15,6 +16,10 @@ export const creditPaymentMethod: PaymentMethodModule = {
   showsBankAccounts: false,
   texts: {
     mailPayment: { ja: "クレジットカードで {total} のお支払いが完了しました。", en: "The total of {total} has been charged to your credit card." },
+    mailAwaitingPayment: {
+      ja: "お支払い用のリンクを別途メールでお送りします。リンクのページからクレジットカードで合計金額 {total} をお支払いください。お支払いを確認後、商品を発送いたします。",
+      en: "We will send you a link to pay separately by e-mail. Please pay the total of {total} by credit card on the page it opens. We ship once the payment has arrived.",
+    },
     mailCancelledPaid: {
       ja: "クレジットカードへのご請求 {total} は取り消し(返金)いたしました。カード会社によっては、ご利用明細への反映に時間がかかる場合があります。",
       en: "The charge of {total} to your credit card has been refunded. Depending on your card issuer, it may take some time to appear on your statement.",

@@ -15,6 +15,7 @@ export const deferredPaymentMethod: PaymentMethodModule = {
   stored: "deferred",
   label: { ja: "後払い", en: "Pay later (invoice)" },
   checkoutInput: "none",
+  staffEntry: "direct",
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",

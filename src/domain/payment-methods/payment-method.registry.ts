@@ -118,3 +118,13 @@ export function storedPaymentMethod(stored: string): PaymentMethodHandler {
 export function isStoredPaymentMethod(stored: string): boolean {
   return byCode.get(stored)?.stored === stored;
 }
+
+/** The methods staff may take on an order they enter (decision 081), in the trader's order. */
+export function staffPaymentMethods(shop: PaymentMethodTerms): PaymentMethodHandler[] {
+  return offeredPaymentMethods(shop).filter((method) => method.staffEntry !== undefined);
+}
+
+/** Whether staff may take this checkout choice on an order they enter (the shop's switch aside). */
+export function isStaffPaymentMethod(code: string): boolean {
+  return byCode.get(code)?.staffEntry !== undefined;
+}

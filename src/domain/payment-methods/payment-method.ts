@@ -29,6 +29,16 @@ export type CheckoutInput = "none" | "card" | "saved_card" | "voucher" | "redire
 /** What cancelling an order that was already paid does to the money. */
 export type PaidCancellation = "refund" | "by_hand";
 
+/**
+ * Whether staff may take a method on an order they enter (phone, FAX, in the shop; decision 081):
+ * - direct: as the storefront takes it, with nothing more to give (a transfer expected, paid on
+ *   delivery, invoiced later);
+ * - awaiting_payment: the order waits, its payment pending, until the customer pays through a link
+ *   the shop sends (a card cannot be read out over the phone);
+ * - undefined: not at all (a saved card, a voucher or a wallet needs the shopper at the checkout).
+ */
+export type StaffEntry = "direct" | "awaiting_payment";
+
 /** The cases a method's entry shows up in on the back office's dashboard while it awaits payment. */
 export type DashboardQueue = "awaiting_deposit" | "to_ship";
 
@@ -63,6 +73,11 @@ export interface PaymentInstructionTexts {
 export interface PaymentMethodTexts {
   /** The order mail's "how to pay" paragraph. */
   mailPayment: LocalizedText;
+  /**
+   * For a method staff take awaiting its payment (a card paid through a link): the order mail's
+   * "how to pay" paragraph for such an order, in place of `mailPayment`.
+   */
+  mailAwaitingPayment?: LocalizedText;
   /** Added to the "shipped" mail (cod: pay the carrier). */
   mailShipped?: LocalizedText;
   /**
@@ -108,6 +123,8 @@ export interface PaymentMethodModule {
   readonly stored: string;
   readonly label: LocalizedText;
   readonly checkoutInput: CheckoutInput;
+  /** Whether and how staff may take it on an order they enter (decision 081); undefined: they may not. */
+  readonly staffEntry?: StaffEntry;
   /** The status the order is written with: pending while a card is being charged, else await_payment. */
   readonly firstStatus: "pending" | "await_payment";
   /** What the back office may do from await_payment besides cancelling (deposited, sent). */

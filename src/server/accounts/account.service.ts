@@ -446,6 +446,17 @@ export class AccountService {
       .where(and(eq(usersTable.id, userId), isNull(usersTable.birthDate)));
   }
 
+  /**
+   * The member an order entered by staff is for (decision 081), by their sign-in address (trimmed,
+   * lower-cased as accounts keep it): id, name, phone and the date of birth on file. Null when none.
+   */
+  async memberForOrder(email: string): Promise<{ id: number; email: string; name: string; phone: string; birthDate: string | null } | null> {
+    const normalized = normalizeEmail(email);
+    if (!normalized) return null;
+    const row = await this.findByEmail(normalized);
+    return row ? { id: row.id, email: row.email, name: row.userName, phone: row.tel, birthDate: row.birthDate ?? null } : null;
+  }
+
   // --- Helpers ---
 
   private async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -67,6 +67,8 @@ describe("GET /admin/api/orders", () => {
       name: "Shop 1000 Co",
       email: "digits@example.com",
       price: 7810,
+      // Placed by the shopper, not entered by staff (decision 081).
+      entered_by: null,
     });
     const second = (await list("?page=2")).json() as AdminOrdersPage;
     expect(second.meta.pagination).toEqual({ current_page: 2, total_page: 2, total_count: 27 });
@@ -166,6 +168,10 @@ describe("GET /admin/api/orders/{id}", () => {
         gift: null,
         recipient: null,
         birth_date: null,
+        // Placed by the shopper: no staff entry, kana or staff memo (decision 081).
+        entered_by: null,
+        customer_kana: "",
+        staff_memo: "",
         locale: "ja",
         next: ["sent", "cancelled"],
         // Cash on delivery not yet shipped: staff may still add a discount or correction (decision 070).

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "../../domain/checkout.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { staffMoves } from "../../domain/order-status.ts";
-import type { AdminOrderDetail, AdminOrdersPage } from "../../domain/order-view.ts";
+import type { AdminOrderDetail, AdminOrdersPage, OrderView } from "../../domain/order-view.ts";
 import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
@@ -38,13 +38,21 @@ export class AdminOrdersService {
       paymentLinks: OrderPaymentLinks;
       /** A new signed payment link for an order (its page's address and deadline). */
       paymentLinkFor: (publicId: string) => PaymentLinkToSend;
+      /** Staff members' sign-in addresses by id: who entered an order by phone (decision 081). */
+      staffNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
     },
   ) {}
 
+  private async staffNamesOf(views: readonly OrderView[]): Promise<Map<number, string>> {
+    const ids = views.flatMap((view) => (view.entry ? [view.entry.staffId] : []));
+    return ids.length > 0 && this.deps.staffNames ? this.deps.staffNames(ids) : new Map();
+  }
+
   async list(filters: AdminOrderFilters): Promise<AdminOrdersPage> {
     const { views, totalCount } = await this.deps.orders.list(filters, filters.page, ADMIN_ORDERS_PER_PAGE);
+    const names = await this.staffNamesOf(views);
     return {
-      data: views.map(adminOrderSummaryOf),
+      data: views.map((view) => adminOrderSummaryOf(view, names)),
       meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_ORDERS_PER_PAGE)), total_count: totalCount } },
     };
   }
@@ -52,7 +60,14 @@ export class AdminOrdersService {
   async detail(publicId: string, locale: Locale): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
     const view = await this.deps.orders.viewOf(order);
-    return adminOrderDetailOf(view, locale, staffMoves(order.status, order.paymentMethod), await this.deps.moves.historyOf(order.id), await this.deps.orders.paymentsAndShipmentsOf(order.id));
+    return adminOrderDetailOf(
+      view,
+      locale,
+      staffMoves(order.status, order.paymentMethod),
+      await this.deps.moves.historyOf(order.id),
+      await this.deps.orders.paymentsAndShipmentsOf(order.id),
+      await this.staffNamesOf([view]),
+    );
   }
 
   /** await_payment (bank) → deposited: the transfer arrived. */

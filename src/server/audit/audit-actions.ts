@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "PUT /admin/api/security": { action: "settings.security_update", target: { kind: "settings" } },
   "DELETE /admin/api/session": { action: "staff.sign_out" },
   // Order moves; cancelling a card order refunds it at the gateway (order-cancel-payment.ts).
+  // An order entered by staff (phone, FAX, in the shop; decision 081): its target is the order it created.
+  "POST /admin/api/orders": created("order.staff_create", "order"),
   "POST /admin/api/orders/:id/deposit": order("order.deposit"),
   "POST /admin/api/orders/:id/ship": order("order.ship"),
   "POST /admin/api/orders/:id/slip": order("order.slip_correct"),

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "staff.remove": { ja: "スタッフを削除", en: "Staff member removed" },
   "settings.security_update": { ja: "アクセス制限を変更", en: "Access rules changed" },
   "settings.update": { ja: "ショップ設定を変更", en: "Shop settings changed" },
+  "order.staff_create": { ja: "注文を入力(電話・FAX・店頭)", en: "Order entered (phone, FAX, in the shop)" },
   "order.deposit": { ja: "入金を確認", en: "Payment confirmed" },
   "order.ship": { ja: "発送済みにした", en: "Marked as shipped" },
   "order.slip_correct": { ja: "送り状番号を訂正", en: "Slip number corrected" },

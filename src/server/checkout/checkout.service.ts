@@ -1,8 +1,4 @@
 import type { UserResource } from "../../domain/account.ts";
-import type { CheckoutItemError } from "../../domain/checkout.ts";
-import { checkoutTotals } from "../../domain/checkout-summary.ts";
-import { taxRateOf } from "../../domain/tax-rates.ts";
-import { ORDER_TOTAL_MAX } from "../../domain/money.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { paymentMethodChoice, storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -11,8 +7,6 @@ import type { AccountService } from "../accounts/account.service.ts";
 import type { AddressService } from "../address/address.service.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { LockedProduct } from "../catalog/catalog.stock.ts";
-import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import type { OrderMoves } from "../orders/order-moves.ts";
 import { shopperActor } from "../orders/order-moves.ts";
@@ -22,10 +16,10 @@ import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CheckoutAnswer, CheckoutRequestRow } from "./checkout.idempotency.ts";
 import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerprint } from "./checkout.idempotency.ts";
-import { checkoutText } from "./checkout.texts.ts";
 import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayload, CheckoutPayloadValue } from "./checkout.validation.ts";
-import { CheckoutFieldErrors, checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
+import { checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
+import { ItemsRejected, placeOrder } from "./order-placement.ts";
 import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
 import { errorAnswer, successAnswer } from "./order-payments.ts";
@@ -44,27 +38,6 @@ export interface CheckoutRequest {
   locale: Locale;
   /** The browser session and client address, which the card-testing defence counts refusals by (decision 064). */
   client?: CardAttemptClient | undefined;
-}
-
-/** Thrown inside the order's transaction to roll it back: the cart cannot be bought as it is. */
-class ItemsRejected extends Error {
-  constructor(readonly errors: CheckoutItemError[]) {
-    super("items rejected");
-  }
-}
-
-/** What each payload item may still be bought of, and why not. */
-export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale): CheckoutItemError[] {
-  return items.map((item) => {
-    const product = products.get(item.id);
-    if (!product || !product.onSale || product.stock <= 0) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
-    if (!product.mailOrderAllowed) return { id: item.id, message: checkoutText("itemNotForMailOrder", locale), inventory: 0 };
-    const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;
-    const available = Math.min(product.stock, limit);
-    if (item.amount <= available) return { id: item.id, message: null };
-    const key = limit <= product.stock ? "itemOverLimit" : "itemStockShort";
-    return { id: item.id, message: checkoutText(key, locale, { count: available }), inventory: available };
-  });
 }
 
 /**
@@ -188,107 +161,18 @@ export class CheckoutService {
     const placed = await this.db.transaction(async (tx) => {
       const requestId = await this.requests.claim(tx, request.ownerKey, request.key, request.fingerprint);
       if (requestId === null) return null;
-      const products = await lockProductsForOrder(
-        tx,
-        input.items.map((item) => item.id),
-      );
-      const problems = itemErrors(input.items, products, locale);
-      if (problems.some((problem) => problem.message !== null)) throw new ItemsRejected(problems);
-
-      const lines = input.items.map((item) => {
-        const product = products.get(item.id)!;
-        const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
-        return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
+      const status = paymentMethodChoice(input.choice).firstStatus;
+      const { order, soldOut, afterCommit } = await placeOrder(tx, this.deps, {
+        input,
+        shop,
+        locale,
+        now,
+        userId: request.user?.id ?? null,
+        actor: shopperActor(request.user?.id ?? null),
+        status,
+        reservedUntil: status === "pending" ? new Date(now.getTime() + this.settings.reservationMinutes * 60_000) : null,
       });
-      const method = paymentMethodChoice(input.choice);
-      const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
-      if (totals.total > ORDER_TOTAL_MAX) {
-        // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
-        const errors = new CheckoutFieldErrors(locale);
-        errors.add("items", checkoutText("orderTotalTooLarge", locale, { max: ORDER_TOTAL_MAX.toLocaleString("en-US") }));
-        throw errors.failure();
-      }
-      const refusal = method.notOffered(shop.terms, locale) ?? method.refusal({ total: totals.total, terms: shop.terms, locale });
-      if (refusal !== null) {
-        const errors = new CheckoutFieldErrors(locale);
-        errors.add("payment_method", refusal);
-        throw errors.failure();
-      }
-
-      const status = method.firstStatus;
-      const order = await this.deps.orders.create(
-        tx,
-        {
-          userId: request.user?.id ?? null,
-          status,
-          paymentMethod: input.paymentMethod,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          country: input.address.country,
-          zip: input.address.zip,
-          prefecture: input.address.prefecture,
-          address: input.address.address,
-          buildingName: input.address.building_name,
-          recipient: input.recipient
-            ? {
-                name: input.recipient.name,
-                phone: input.recipient.phone,
-                country: input.recipient.country,
-                zip: input.recipient.zip,
-                prefecture: input.recipient.prefecture,
-                address: input.recipient.address,
-                buildingName: input.recipient.building_name,
-                ...(input.recipient.kana ? { kana: input.recipient.kana } : {}),
-              }
-            : null,
-          desiredDeliveryDate: input.desiredDeliveryDate,
-          desiredDeliveryTimezone: input.desiredDeliveryTimezone,
-          memo: input.memo,
-          gift: input.gift,
-          birthDate: input.birthDate,
-          itemsTotal: totals.items,
-          taxTotal: totals.tax,
-          price: totals.total,
-          taxRatePercent: shop.terms.taxRatePercent,
-          locale,
-          reservedUntil: status === "pending" ? new Date(now.getTime() + this.settings.reservationMinutes * 60_000) : null,
-          confirmedAt: status === "pending" ? null : now,
-        },
-        lines.map((line) => ({
-          productId: line.product.id,
-          nameJa: line.product.nameJa,
-          nameEn: line.product.nameEn,
-          unitPrice: line.unitPrice,
-          taxRatePercent: line.taxRatePercent,
-          amount: line.amount,
-        })),
-        totals.chargeLines,
-      );
-      for (const line of lines) {
-        // Guarded by the row lock already; the guard in the update is the last word (never below
-        // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls
-        // the order back with the rest of the transaction.
-        const sale = { productId: line.product.id, amount: line.amount, orderId: order.id, unitPrice: line.unitPrice };
-        if (!(await takeStock(tx, sale))) throw new ItemsRejected(itemErrors(input.items, products, locale));
-      }
-      // 後払い (decision 080): the service's credit check, once the order has its number and before
-      // it commits; anything but approved rolls the whole order back (no order, no stock taken).
-      const deferred = this.deps.deferredPayments;
-      if (deferred && deferred.code === order.paymentMethod) {
-        const assessment = await deferred.assess({ publicId: order.publicId, price: order.price, name: order.name, email: order.email, phone: order.phone, zip: order.zip, address: order.address });
-        const refusals = method.texts.creditCheckRefusals;
-        if (assessment !== "approved" && refusals) {
-          const errors = new CheckoutFieldErrors(locale);
-          errors.add("payment_method", refusals[assessment][locale]);
-          throw errors.failure();
-        }
-      }
-      const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
       await this.requests.linkOrder(tx, requestId, order.id);
-      if (request.user) await this.deps.accounts.rememberBirthDate(tx, request.user.id, input.birthDate);
-      // Its first history row and, for an order binding at once, the order mail.
-      const { afterCommit } = await this.deps.moves.created(tx, order, shopperActor(order.userId), shop);
       if (status !== "pending") {
         await this.deps.carts.clear(request.owner, tx);
         await this.requests.keepAnswer(requestId, successAnswer(order), tx);

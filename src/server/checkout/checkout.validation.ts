@@ -136,6 +136,11 @@ export interface CheckoutValidationContext {
   validateAddress: (input: unknown) => AddressInput;
   /** The trader's gift settings: what may be chosen (the defaults when not given). */
   giftSettings?: GiftSettings;
+  /**
+   * An order staff enter (decision 081): the customer may have no e-mail (a FAX customer), and a
+   * card is paid later through a link, so none is asked for here. Every other rule is the same.
+   */
+  enteredByStaff?: boolean;
 }
 
 /** Every field is checked, so the page can show all its messages at once. */
@@ -146,8 +151,9 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const email = oneLine(payload.email);
   const phone = oneLine(payload.phone);
   if (!name) errors.addKind("name", "name", "blank");
-  if (!email) errors.addKind("email", "email", "blank");
-  else if (email.length > EMAIL_MAX_LENGTH) errors.addKind("email", "email", "too_long", { count: EMAIL_MAX_LENGTH });
+  if (!email) {
+    if (!context.enteredByStaff) errors.addKind("email", "email", "blank");
+  } else if (email.length > EMAIL_MAX_LENGTH) errors.addKind("email", "email", "too_long", { count: EMAIL_MAX_LENGTH });
   else if (!EMAIL_PATTERN.test(email)) errors.addKind("email", "email", "invalid");
   if (!phone) errors.addKind("phone", "phone", "blank");
   else if (!isPhoneNumber(phone)) errors.addKind("phone", "phone", "invalid");
@@ -184,7 +190,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
   if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
-  if (method.checkoutInput === "card" && !cardPaymentMethodId) errors.add("payment", checkoutText("cardMissing", locale));
+  if (method.checkoutInput === "card" && !cardPaymentMethodId && !context.enteredByStaff) errors.add("payment", checkoutText("cardMissing", locale));
 
   const gift = checkGift(payload.gift, context.giftSettings ?? defaultGiftSettings(), locale);
   if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(key, message);

@@ -113,10 +113,13 @@ export class MailService {
    * Queues a mail; pass the transaction of the change that causes it (or the db). Never sends
    * inline. With `record`, the message as it is queued (From, To, Date, Message-ID, text and HTML
    * as MIME) is kept as a transaction record in the same transaction; the worker sends it with the
-   * same Date and Message-ID.
+   * same Date and Message-ID. An empty address (a customer without e-mail) queues nothing.
    */
   async enqueue(executor: Database, to: string, content: MailContent, record?: MailRecord): Promise<void> {
     const address = to.trim();
+    // An order staff took by phone or FAX for a customer without e-mail (decision 081) has none:
+    // nothing to send. Any other address that is not one is a bug, and refused.
+    if (address === "") return;
     if (!address.includes("@") || /[\r\n]/.test(address)) throw new Error("A mail needs one recipient address");
     const [row] = await executor
       .insert(mailOutboxTable)

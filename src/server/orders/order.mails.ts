@@ -122,7 +122,9 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
   );
   // Every amount says whether tax is in it (decision 045): the total in the payment text too.
-  const payment = [t.paymentHeading, fillText(method.texts.mailPayment[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: method.terms(shop.terms).daysToPay ?? "" })];
+  // A card order staff entered waits for the customer's payment through a link (decision 081).
+  const paymentText = order.status === "await_payment" && method.texts.mailAwaitingPayment ? method.texts.mailAwaitingPayment : method.texts.mailPayment;
+  const payment = [t.paymentHeading, fillText(paymentText[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: method.terms(shop.terms).daysToPay ?? "" })];
   if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(

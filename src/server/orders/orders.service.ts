@@ -12,6 +12,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { PaymentState } from "../../domain/payments-and-shipments.ts";
 import type { ShipmentWithLines } from "./payments-and-shipments.ts";
 import { attachIntentToPayment, createPaymentAndShipment, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
@@ -91,6 +92,10 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     paymentInstructions: order.paymentInstructions ?? null,
     taxRatePercent: order.taxRatePercent,
     birthDate: order.birthDate ?? null,
+    entry:
+      order.enteredByStaffId !== null && order.entryChannel !== null
+        ? { channel: order.entryChannel, staffId: order.enteredByStaffId, memo: order.staffMemo, kana: order.customerKana }
+        : null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
@@ -138,7 +143,7 @@ export class OrdersService {
   ) {}
 
   /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
-  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
+  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[], paymentState?: PaymentState): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
       .values({ ...order, publicId: newOrderPublicId() })
@@ -158,7 +163,7 @@ export class OrdersService {
         })),
       );
     }
-    await createPaymentAndShipment(executor, row!, charges);
+    await createPaymentAndShipment(executor, row!, charges, paymentState);
     return row!;
   }
 

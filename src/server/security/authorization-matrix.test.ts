@@ -190,6 +190,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/dashboard/charts": { access: "staff", ok: 200 },
     "GET /admin/api/orders": { access: "staff", ok: 200 },
     "GET /admin/api/orders/:id": { access: "staff", path: `/admin/api/orders/${f.order}`, ok: 200 },
+    "POST /admin/api/orders": { access: "staff", ok: 422 },
     "POST /admin/api/orders/:id/deposit": { access: "staff", path: `/admin/api/orders/${f.order}/deposit`, ok: [200, 409] },
     "POST /admin/api/orders/:id/deferred-paid": { access: "staff", path: `/admin/api/orders/${f.order}/deferred-paid`, ok: 409 },
     // A card payment link (decision 082): staff mail it (the fixture is no card order awaiting payment: 409);
@@ -310,6 +311,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/inquiries/:id/replies": { access: "staff", path: `/admin/api/inquiries/${f.inquiry}/replies`, ok: 422 },
     "GET /admin/api/members": { access: "staff", ok: 200 },
     "GET /admin/api/members/:id": { access: "staff", path: `/admin/api/members/${f.member}`, ok: 200 },
+    "GET /admin/api/members/lookup": { access: "staff", path: "/admin/api/members/lookup?email=nobody%40example.com", ok: 404 },
     "POST /admin/api/members/:id/lock": { access: "staff", path: `/admin/api/members/${f.member}/lock`, ok: 200 },
     "POST /admin/api/members/:id/unlock": { access: "staff", path: `/admin/api/members/${f.member}/unlock`, ok: 200 },
     "POST /admin/api/members/:id/confirmation": { access: "staff", path: `/admin/api/members/${f.member}/confirmation`, ok: 409 },

@@ -9,6 +9,7 @@ import { ORDER_ACTOR_KINDS } from "../../../domain/order-status.ts";
 import { PAYMENT_STATES, SHIPMENT_STATES } from "../../../domain/payments-and-shipments.ts";
 import type { ReturnRate } from "../../../domain/order-returns.ts";
 import { RETURN_REASONS, RETURN_REMEDIES } from "../../../domain/order-returns.ts";
+import { STAFF_ORDER_CHANNELS } from "../../../domain/staff-order.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 
@@ -70,12 +71,24 @@ export const ordersTable = pgTable(
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     /** When the order became binding (placed for bank/cod, paid for card); null while pending or if never. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * An order entered by staff (phone, FAX, in the shop; decision 081): who entered it and how it
+     * came in. Both null for an order the shopper placed at checkout.
+     */
+    enteredByStaffId: integer("entered_by_staff_id"),
+    entryChannel: text("entry_channel", { enum: STAFF_ORDER_CHANNELS }),
+    /** The staff's note on an order they entered (never shown to the customer). */
+    staffMemo: text("staff_memo").notNull().default(""),
+    /** The buyer's フリガナ as staff took it down (full-width katakana); "" when not given and for checkout's orders. */
+    customerKana: text("customer_kana").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("orders_user_history_idx").on(table.userId, table.confirmedAt),
     index("orders_status_reserved_idx").on(table.status, table.reservedUntil),
+    check("orders_entry_channel_known", sql`${table.entryChannel} is null or ${table.entryChannel} in ('phone', 'fax', 'shop')`),
+    check("orders_entered_by_staff_with_channel", sql`(${table.enteredByStaffId} is null) = (${table.entryChannel} is null)`),
     check("orders_status_known", sql`${table.status} in ('pending', 'await_payment', 'deposited', 'sent', 'cancelled')`),
     check(
       "orders_money_nonnegative",

@@ -18,6 +18,7 @@ import styles from "./admin.module.css";
 import list from "./admin-orders.module.css";
 import { useAdminText } from "./admin-i18n.ts";
 import { useBulkText } from "./bulk-i18n.ts";
+import { enteredByLabel, useStaffOrderText } from "./staff-order-i18n.ts";
 import ops from "./ops.module.css";
 import { ReportTable } from "./report-table.tsx";
 
@@ -77,6 +78,7 @@ export function BulkOrderForm({
 }) {
   const tb = useBulkText();
   const ta = useAdminText();
+  const staffOrderText = useStaffOrderText();
   const { t, yen, locale } = useI18n();
   // A plain post (reloadDocument), with JavaScript too: the print and export buttons answer a file
   // (the action's 303 to the PDF or CSV), which the browser opens or downloads itself.
@@ -126,7 +128,14 @@ export function BulkOrderForm({
                   <span className={list.name}>{order.name}</span>
                   <span className={list.email}>{order.email}</span>
                 </td>
-                <td>{storedPaymentMethod(order.payment_method).label[locale]}</td>
+                <td>
+                  {storedPaymentMethod(order.payment_method).label[locale]}
+                  {order.entered_by && (
+                    <span className={list.email} data-testid="order-entered-by">
+                      {enteredByLabel(order.entered_by, staffOrderText)}
+                    </span>
+                  )}
+                </td>
                 <td className={styles.nowrap}>
                   <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
                 </td>

@@ -8,6 +8,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { statusTone } from "../../shared/orders/order-history.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { useAdminText } from "./admin-i18n.ts";
+import { enteredByLabel, useStaffOrderText } from "./staff-order-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { giftInstructions, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
@@ -34,6 +35,7 @@ function countryName(code: string, locale: Locale): string {
 
 export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
+  const so = useStaffOrderText();
   const { t, yen, locale } = useI18n();
   return (
     <section className={styles.section} aria-labelledby="order-summary">
@@ -48,6 +50,17 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
           <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
         </Row>
         <Row label={ta("adminOrder.paymentMethod")}>{storedPaymentMethod(order.payment_method).label[locale]}</Row>
+        {order.entered_by && (
+          // An order staff entered (decision 081): how it came in and who took it.
+          <Row label={so("staffOrder.enteredHeading")} testId="order-entered-by">
+            {enteredByLabel(order.entered_by, so)}
+          </Row>
+        )}
+        {order.staff_memo && (
+          <Row label={so("staffOrder.staffMemoLabel")} testId="order-staff-memo">
+            <span className={detail.memo}>{order.staff_memo}</span>
+          </Row>
+        )}
         <Row label={ta("adminOrder.total")}>
           <strong>{yen(order.price)}</strong>
         </Row>
@@ -118,6 +131,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
 
 export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
+  const so = useStaffOrderText();
   const { locale, date } = useI18n();
   const { shop } = useSite();
   const day = order.desired_delivery_date ? parseIsoDate(order.desired_delivery_date) : null;
@@ -130,8 +144,14 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
       </h2>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.name")}>{order.name}</Row>
+        {order.customer_kana && <Row label={so("staffOrder.kanaLabel")}>{order.customer_kana}</Row>}
         <Row label={ta("adminOrder.email")}>
-          <a href={`mailto:${order.email}`}>{order.email}</a>
+          {order.email ? (
+            <a href={`mailto:${order.email}`}>{order.email}</a>
+          ) : (
+            // A customer without e-mail (a FAX customer, decision 081): no mail reaches them.
+            <span data-testid="order-no-email">{so("staffOrder.noEmailNotice")}</span>
+          )}
         </Row>
         <Row label={ta("adminOrder.phone")}>
           <a href={`tel:${order.phone}`}>{order.phone}</a>

@@ -6,6 +6,7 @@ import { storedPaymentMethods } from "../../../domain/payment-methods/payment-me
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { NEW_ORDER_PATH, useStaffOrderText } from "../../features/admin/staff-order-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { AdminOrdersPage } from "../../../domain/order-view.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -111,6 +112,7 @@ function Pagination({ filters, current, total }: { filters: OrderFilters; curren
 /** Every order, newest first, 20 a page, narrowed by status, payment method, dates and a search. */
 export default function AdminOrders() {
   const ta = useAdminText();
+  const staffOrderText = useStaffOrderText();
   const { filters, orders } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -121,6 +123,12 @@ export default function AdminOrders() {
   return (
     <>
       <h1 className={styles.title}>{ta("adminOrders.title")}</h1>
+      <p>
+        {/* A plain link: the form is rendered on the server (decision 081). */}
+        <a href={NEW_ORDER_PATH} className={buttonClass("primary")} data-testid="new-order-link">
+          {staffOrderText("staffOrder.listLink")}
+        </a>
+      </p>
       <section className={styles.section}>
         <FilterForm filters={filters} />
       </section>

@@ -1,0 +1,192 @@
+import type { CheckoutItemError } from "../../domain/checkout.ts";
+import { checkoutTotals } from "../../domain/checkout-summary.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { ORDER_TOTAL_MAX } from "../../domain/money.ts";
+import type { PaymentState } from "../../domain/payments-and-shipments.ts";
+import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { StaffOrderChannel } from "../../domain/staff-order.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
+import type { AccountService } from "../accounts/account.service.ts";
+import type { LockedProduct } from "../catalog/catalog.stock.ts";
+import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
+import type { Database } from "../db/client.ts";
+import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
+import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
+import { checkoutText } from "./checkout.texts.ts";
+import type { CheckoutOrderInput } from "./checkout.validation.ts";
+import { CheckoutFieldErrors } from "./checkout.validation.ts";
+
+// Placing an order, the part the storefront's checkout and the back office's order entry
+// (decision 081) share: in the caller's transaction, the bottles locked and checked, totals from
+// the catalogue's prices, the method's refusals, the order written, stock taken, the 後払い credit
+// check, the member's birth date kept, and the first history row with the order mail.
+
+/** Thrown inside the order's transaction to roll it back: the items cannot be bought as they are (a 422 items_rejected). */
+export class ItemsRejected extends Error {
+  constructor(readonly errors: CheckoutItemError[]) {
+    super("items rejected");
+  }
+}
+
+/** What each item may still be bought of, and why not. */
+export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale): CheckoutItemError[] {
+  return items.map((item) => {
+    const product = products.get(item.id);
+    if (!product || !product.onSale || product.stock <= 0) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
+    if (!product.mailOrderAllowed) return { id: item.id, message: checkoutText("itemNotForMailOrder", locale), inventory: 0 };
+    const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;
+    const available = Math.min(product.stock, limit);
+    if (item.amount <= available) return { id: item.id, message: null };
+    const key = limit <= product.stock ? "itemOverLimit" : "itemStockShort";
+    return { id: item.id, message: checkoutText(key, locale, { count: available }), inventory: available };
+  });
+}
+
+export interface PlacementDeps {
+  orders: OrdersService;
+  moves: OrderMoves;
+  /** Keeps a member's date of birth from the order when the profile has none. */
+  accounts: Pick<AccountService, "rememberBirthDate">;
+  /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
+  deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
+}
+
+/** Who places the order and how it starts, where checkout and staff differ. */
+export interface Placement {
+  input: CheckoutOrderInput;
+  shop: ShopProfile;
+  locale: Locale;
+  now: Date;
+  userId: number | null;
+  /** Who the first history row names: the shopper, or the staff member who entered it. */
+  actor: OrderActor;
+  /** The status the order is written with (the method's first, or await_payment for a card taken by staff). */
+  status: "pending" | "await_payment";
+  /** Until when a pending payment holds the bottles (the checkout's reservation); null: no deadline. */
+  reservedUntil: Date | null;
+  /** The payment's first state when not the one the status stands for (a card awaiting its link: pending). */
+  paymentState?: PaymentState;
+  /** An order entered by staff: who, how it came in, their note, the buyer's フリガナ. */
+  entry?: { staffId: number; channel: StaffOrderChannel; memo: string; kana: string };
+}
+
+export interface Placed {
+  order: OrderRow;
+  /** Products this order sold out: the cached catalogue drops what shows them. */
+  soldOut: number[];
+  /** Run once the transaction committed (sends the order mail). */
+  afterCommit: () => Promise<void>;
+}
+
+/**
+ * The order's writes in the caller's transaction. Throws ItemsRejected for stock and buyable limits,
+ * DomainError (invalid, with field messages) for the total's bound, the method's terms and a refused
+ * credit check; either rolls the whole transaction back (no order, no stock taken).
+ */
+export async function placeOrder(tx: Database, deps: PlacementDeps, placement: Placement): Promise<Placed> {
+  const { input, shop, locale, now, status } = placement;
+  const products = await lockProductsForOrder(
+    tx,
+    input.items.map((item) => item.id),
+  );
+  const problems = itemErrors(input.items, products, locale);
+  if (problems.some((problem) => problem.message !== null)) throw new ItemsRejected(problems);
+
+  const lines = input.items.map((item) => {
+    const product = products.get(item.id)!;
+    const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
+    return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
+  });
+  const method = paymentMethodChoice(input.choice);
+  const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
+  if (totals.total > ORDER_TOTAL_MAX) {
+    // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
+    const errors = new CheckoutFieldErrors(locale);
+    errors.add("items", checkoutText("orderTotalTooLarge", locale, { max: ORDER_TOTAL_MAX.toLocaleString("en-US") }));
+    throw errors.failure();
+  }
+  const refusal = method.notOffered(shop.terms, locale) ?? method.refusal({ total: totals.total, terms: shop.terms, locale });
+  if (refusal !== null) {
+    const errors = new CheckoutFieldErrors(locale);
+    errors.add("payment_method", refusal);
+    throw errors.failure();
+  }
+
+  const order = await deps.orders.create(
+    tx,
+    {
+      userId: placement.userId,
+      status,
+      paymentMethod: input.paymentMethod,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      country: input.address.country,
+      zip: input.address.zip,
+      prefecture: input.address.prefecture,
+      address: input.address.address,
+      buildingName: input.address.building_name,
+      recipient: input.recipient
+        ? {
+            name: input.recipient.name,
+            phone: input.recipient.phone,
+            country: input.recipient.country,
+            zip: input.recipient.zip,
+            prefecture: input.recipient.prefecture,
+            address: input.recipient.address,
+            buildingName: input.recipient.building_name,
+            ...(input.recipient.kana ? { kana: input.recipient.kana } : {}),
+          }
+        : null,
+      desiredDeliveryDate: input.desiredDeliveryDate,
+      desiredDeliveryTimezone: input.desiredDeliveryTimezone,
+      memo: input.memo,
+      gift: input.gift,
+      birthDate: input.birthDate,
+      itemsTotal: totals.items,
+      taxTotal: totals.tax,
+      price: totals.total,
+      taxRatePercent: shop.terms.taxRatePercent,
+      locale,
+      reservedUntil: placement.reservedUntil,
+      confirmedAt: status === "pending" ? null : now,
+      ...(placement.entry ? { enteredByStaffId: placement.entry.staffId, entryChannel: placement.entry.channel, staffMemo: placement.entry.memo, customerKana: placement.entry.kana } : {}),
+    },
+    lines.map((line) => ({
+      productId: line.product.id,
+      nameJa: line.product.nameJa,
+      nameEn: line.product.nameEn,
+      unitPrice: line.unitPrice,
+      taxRatePercent: line.taxRatePercent,
+      amount: line.amount,
+    })),
+    totals.chargeLines,
+    placement.paymentState,
+  );
+  for (const line of lines) {
+    // Guarded by the row lock already; the guard in the update is the last word (never below
+    // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls
+    // the order back with the rest of the transaction.
+    const sale = { productId: line.product.id, amount: line.amount, orderId: order.id, unitPrice: line.unitPrice };
+    if (!(await takeStock(tx, sale))) throw new ItemsRejected(itemErrors(input.items, products, locale));
+  }
+  // 後払い (decision 080): the service's credit check, once the order has its number and before
+  // it commits; anything but approved rolls the whole order back (no order, no stock taken).
+  const deferred = deps.deferredPayments;
+  if (deferred && deferred.code === order.paymentMethod) {
+    const assessment = await deferred.assess({ publicId: order.publicId, price: order.price, name: order.name, email: order.email, phone: order.phone, zip: order.zip, address: order.address });
+    const refusals = method.texts.creditCheckRefusals;
+    if (assessment !== "approved" && refusals) {
+      const errors = new CheckoutFieldErrors(locale);
+      errors.add("payment_method", refusals[assessment][locale]);
+      throw errors.failure();
+    }
+  }
+  const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
+  if (placement.userId !== null) await deps.accounts.rememberBirthDate(tx, placement.userId, input.birthDate);
+  // Its first history row and, for an order binding at once, the order mail.
+  const { afterCommit } = await deps.moves.created(tx, order, placement.actor, shop);
+  return { order, soldOut, afterCommit };
+}

@@ -1,0 +1,358 @@
+import { Form, Link, redirect } from "react-router";
+import { data } from "react-router";
+import type { Route } from "./+types/admin-order-new";
+import { PREFECTURES } from "../../../domain/address.ts";
+import type { CheckoutItemError } from "../../../domain/checkout.ts";
+import { formatYen } from "../../../domain/format.ts";
+import { NOSHI_PLACEMENTS, giftOffered } from "../../../domain/gift.ts";
+import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import { staffPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
+import type { StaffOrderMember } from "../../../domain/staff-order.ts";
+import { STAFF_ORDER_CHANNELS, STAFF_ORDER_ITEM_ROWS, STAFF_ORDER_MEMO_MAX, STAFF_ORDER_QUANTITY_MAX, itemProductField, itemQuantityField } from "../../../domain/staff-order.ts";
+import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
+import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import styles from "../../features/admin/admin.module.css";
+import formStyles from "../../features/admin/staff-order.module.css";
+import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
+import { NEW_ORDER_PATH, staffOrderText, useStaffOrderText } from "../../features/admin/staff-order-i18n.ts";
+import { pageContext } from "../../load-context.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+
+/** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
+const MAX_POST_BYTES = 64 * 1024;
+
+type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return adminMeta(matches, { text: staffOrderText(loaderData?.locale ?? "ja", "staffOrder.title") });
+}
+
+function toLogin(): Response {
+  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(NEW_ORDER_PATH)}`);
+}
+
+/**
+ * 注文を入力 (decision 081), rendered on the server as the return form is (decision 079), so it works
+ * without JavaScript: staff only. `?member=` looks a member up (a plain GET form) and starts the
+ * form from what is on file; the products are the catalogue's.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const session = await page.api("GET", "/admin/api/session");
+  if (session.status !== 200) throw toLogin();
+  const wanted = new URL(request.url).searchParams.get("member")?.trim() ?? "";
+  let member: StaffOrderMember | null = null;
+  if (wanted) {
+    const found = await page.api("GET", `/admin/api/members/lookup?email=${encodeURIComponent(wanted)}`);
+    if (found.status === 200) member = (found.body as { data: StaffOrderMember }).data;
+  }
+  const products = await page.catalog.products(page.locale, { series: [], unselectSeries: false });
+  const { shop } = page;
+  return {
+    locale: page.locale,
+    memberQuery: wanted,
+    member,
+    products: products.map((product) => ({ id: product.id, name: product.attributes.name, price: product.attributes.price_include_tax, soldOut: product.attributes.sold_out })),
+    methods: staffPaymentMethods(shop.terms).map((method) => ({ code: method.code, label: method.label[page.locale], awaitsPayment: method.staffEntry === "awaiting_payment" })),
+    timeBands: Object.entries(shop.deliveryTimeBands).map(([code, label]) => ({ code, label: label[page.locale] })),
+    gift: giftOffered(shop.gift) ? shop.gift : null,
+    requestKey: crypto.randomUUID(),
+  };
+}
+
+/** The items a refusal of stock names, put under the rows that chose them. */
+function itemFields(errors: CheckoutItemError[], values: Record<string, string>): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const error of errors) {
+    if (error.message === null) continue;
+    for (let row = 1; row <= STAFF_ORDER_ITEM_ROWS; row += 1) {
+      if (values[itemProductField(row)] === String(error.id)) fields[itemQuantityField(row)] = [error.message];
+    }
+  }
+  return fields;
+}
+
+/**
+ * The form handed to POST /admin/api/orders as the visitor, with its CSRF token and request key (a
+ * form posted twice books one order). Entered: the new order's page; refused: this page again with
+ * the API's messages under the fields and what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = context.get(pageContext);
+  const { locale } = page;
+  const refused = (status: number, values: Record<string, string> = {}, body?: unknown) => {
+    const answer = body as { errors?: unknown; fields?: Record<string, string[]>; items_rejected?: boolean } | undefined;
+    if (answer?.items_rejected && Array.isArray(answer.errors)) {
+      const errors = answer.errors as CheckoutItemError[];
+      const messages = errors.flatMap((error) => (error.message ? [error.message] : []));
+      return data<ActionAnswer>({ errors: messages, fields: itemFields(errors, values), values }, { status });
+    }
+    const errors = Array.isArray(answer?.errors) && answer.errors.length > 0 ? answer.errors.map(String) : [staffOrderText(locale, "staffOrder.failed")];
+    return data<ActionAnswer>({ errors, fields: answer?.fields ?? {}, values }, { status });
+  };
+  const length = Number(request.headers.get("content-length"));
+  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return refused(413);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refused(400);
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (name !== CSRF_FIELD && name !== REQUEST_KEY_FIELD && typeof value === "string") values[name] = value;
+  const csrfToken = String(form.get(CSRF_FIELD) ?? "");
+  const requestKey = String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID();
+  const answer = await page.api("POST", "/admin/api/orders", values, { csrfToken, requestKey });
+  if (answer.status === 401) throw toLogin();
+  if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as { data: AdminOrderDetail }).data.id)}`);
+  return refused(answer.status, values, answer.body);
+}
+
+export default function AdminOrderNew({ loaderData, actionData }: Route.ComponentProps) {
+  const tr = useStaffOrderText();
+  const { locale } = useI18n();
+  const { member, memberQuery, products, methods, timeBands, gift, requestKey } = loaderData;
+  const refusal = actionData as ActionAnswer | undefined;
+  const typed = refusal?.values;
+  // What the form starts from: what was typed, else the member on file, else nothing.
+  const value = (name: string, onFile = "") => typed?.[name] ?? onFile;
+  const ticked = (name: string) => (typed ? name in typed : false);
+  const fieldError = (name: string) => refusal?.fields[name]?.[0];
+  const memberEmail = typed ? (typed.member_email ?? "") : (member?.email ?? "");
+  const onFile = typed ? null : member;
+  const prefecture = value("prefecture", onFile?.address?.prefecture ? String(onFile.address.prefecture) : "");
+  const prefectureOptions = [{ value: "", label: tr("staffOrder.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))];
+
+  return (
+    <div className={styles.shell}>
+      <AdminHeader />
+      <main id="main" className={styles.main}>
+        <p>
+          <Link to="/admin/orders">{tr("staffOrder.back")}</Link>
+        </p>
+        <h1 className={styles.title}>{tr("staffOrder.title")}</h1>
+        <p>{tr("staffOrder.lead")}</p>
+        {refusal && (
+          <Notice tone="danger" testId="staff-order-errors">
+            {[...new Set(refusal.errors)].map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Notice>
+        )}
+
+        <section className={styles.section} aria-labelledby="staff-order-member">
+          <h2 id="staff-order-member" className={styles.sectionTitle}>
+            {tr("staffOrder.memberHeading")}
+          </h2>
+          <p>{tr("staffOrder.memberLead")}</p>
+          <form method="get" action={NEW_ORDER_PATH} className={formStyles.lookup} data-testid="member-lookup">
+            <Input label={tr("staffOrder.memberEmail")} name="member" type="email" autoComplete="off" defaultValue={memberQuery} />
+            <Button type="submit" variant="secondary">
+              {tr("staffOrder.memberFind")}
+            </Button>
+          </form>
+          {memberQuery && !member && <p data-testid="member-not-found">{tr("staffOrder.memberNotFound")}</p>}
+          {memberEmail && (
+            <p data-testid="member-found">
+              {tr("staffOrder.memberFound", { email: memberEmail })} <Link to={NEW_ORDER_PATH}>{tr("staffOrder.memberClear")}</Link>
+            </p>
+          )}
+        </section>
+
+        <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate data-testid="staff-order-form">
+          <CsrfField />
+          <RequestKeyField value={requestKey} />
+          {memberEmail && <input type="hidden" name="member_email" value={memberEmail} />}
+
+          <section className={styles.section} aria-labelledby="staff-order-customer">
+            <h2 id="staff-order-customer" className={styles.sectionTitle}>
+              {tr("staffOrder.customerHeading")}
+            </h2>
+            <div className={formStyles.grid}>
+              <Select
+                label={tr("staffOrder.channel")}
+                name="channel"
+                defaultValue={value("channel", "phone")}
+                error={fieldError("channel")}
+                options={STAFF_ORDER_CHANNELS.map((channel) => ({ value: channel, label: tr(`staffOrder.channel.${channel}`) }))}
+              />
+              <Input label={tr("staffOrder.name")} name="name" autoComplete="off" defaultValue={value("name", onFile?.name)} error={fieldError("name")} />
+              <Input label={tr("staffOrder.kana")} name="kana" autoComplete="off" defaultValue={value("kana")} error={fieldError("kana")} />
+              {memberEmail ? (
+                <p className={formStyles.wide}>
+                  {tr("staffOrder.email")}: {memberEmail}
+                </p>
+              ) : (
+                <Input label={tr("staffOrder.email")} hint={tr("staffOrder.emailHint")} name="email" type="email" autoComplete="off" defaultValue={value("email")} error={fieldError("email")} />
+              )}
+              <Input label={tr("staffOrder.phone")} name="phone" type="tel" autoComplete="off" defaultValue={value("phone", onFile?.phone)} error={fieldError("phone")} />
+              <Input label={tr("staffOrder.zip")} name="zip" inputMode="numeric" autoComplete="off" defaultValue={value("zip", onFile?.address?.zip)} error={fieldError("zip")} />
+              <Select label={tr("staffOrder.prefecture")} name="prefecture" defaultValue={prefecture} error={fieldError("prefecture")} options={prefectureOptions} />
+              <Input label={tr("staffOrder.address")} name="address" autoComplete="off" defaultValue={value("address", onFile?.address?.address)} error={fieldError("address")} />
+              <Input label={tr("staffOrder.building")} name="building_name" autoComplete="off" defaultValue={value("building_name", onFile?.address?.building_name)} error={fieldError("building_name")} />
+              <Input
+                label={tr("staffOrder.birthDate")}
+                hint={tr("staffOrder.birthDateHint")}
+                name="birth_date"
+                type="date"
+                defaultValue={value("birth_date", onFile?.birth_date ?? "")}
+                error={fieldError("birth_date")}
+              />
+            </div>
+          </section>
+
+          <section className={styles.section} aria-labelledby="staff-order-items">
+            <h2 id="staff-order-items" className={styles.sectionTitle}>
+              {tr("staffOrder.itemsHeading")}
+            </h2>
+            <p className={styles.muted}>{tr("staffOrder.itemsHint")}</p>
+            {fieldError("items") && (
+              <p className={formStyles.error} role="alert" data-testid="items-error">
+                {fieldError("items")}
+              </p>
+            )}
+            <ol className={formStyles.rows}>
+              {Array.from({ length: STAFF_ORDER_ITEM_ROWS }, (_, index) => index + 1).map((row) => (
+                <li key={row} className={formStyles.row} data-testid="item-row">
+                  <Select
+                    label={`${tr("staffOrder.product")}（${tr("staffOrder.row", { row })}）`}
+                    name={itemProductField(row)}
+                    defaultValue={value(itemProductField(row))}
+                    error={fieldError(itemProductField(row))}
+                    options={[
+                      { value: "", label: tr("staffOrder.productChoose") },
+                      ...products.map((product) => ({
+                        value: product.id,
+                        label: `${product.name} ${formatYen(product.price, locale)}${product.soldOut ? tr("staffOrder.productSoldOut") : ""}`,
+                      })),
+                    ]}
+                  />
+                  <Input
+                    label={`${tr("staffOrder.quantity")}（${tr("staffOrder.row", { row })}）`}
+                    name={itemQuantityField(row)}
+                    type="number"
+                    min={1}
+                    max={STAFF_ORDER_QUANTITY_MAX}
+                    inputMode="numeric"
+                    defaultValue={value(itemQuantityField(row))}
+                    error={fieldError(itemQuantityField(row))}
+                  />
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className={styles.section} aria-labelledby="staff-order-recipient">
+            <h2 id="staff-order-recipient" className={styles.sectionTitle}>
+              {tr("staffOrder.recipientHeading")}
+            </h2>
+            <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
+            <div className={formStyles.grid}>
+              <Input label={tr("staffOrder.recipientName")} name="recipient_name" autoComplete="off" defaultValue={value("recipient_name")} error={fieldError("recipient_name")} />
+              <Input label={tr("staffOrder.recipientKana")} name="recipient_kana" autoComplete="off" defaultValue={value("recipient_kana")} error={fieldError("recipient_kana")} />
+              <Input label={tr("staffOrder.recipientPhone")} name="recipient_phone" type="tel" autoComplete="off" defaultValue={value("recipient_phone")} error={fieldError("recipient_phone")} />
+              <Input label={tr("staffOrder.recipientZip")} name="recipient_zip" inputMode="numeric" autoComplete="off" defaultValue={value("recipient_zip")} error={fieldError("recipient_zip")} />
+              <Select label={tr("staffOrder.recipientPrefecture")} name="recipient_prefecture" defaultValue={value("recipient_prefecture")} error={fieldError("recipient_prefecture")} options={prefectureOptions} />
+              <Input label={tr("staffOrder.recipientAddress")} name="recipient_address" autoComplete="off" defaultValue={value("recipient_address")} error={fieldError("recipient_address")} />
+              <Input label={tr("staffOrder.recipientBuilding")} name="recipient_building_name" autoComplete="off" defaultValue={value("recipient_building_name")} error={fieldError("recipient_building_name")} />
+            </div>
+          </section>
+
+          <section className={styles.section} aria-labelledby="staff-order-delivery">
+            <h2 id="staff-order-delivery" className={styles.sectionTitle}>
+              {tr("staffOrder.deliveryHeading")}
+            </h2>
+            <div className={formStyles.grid}>
+              <Input label={tr("staffOrder.date")} hint={tr("staffOrder.dateHint")} name="desired_delivery_date" type="date" defaultValue={value("desired_delivery_date")} error={fieldError("desired_delivery_date")} />
+              <Select
+                label={tr("staffOrder.timezone")}
+                name="desired_delivery_timezone"
+                defaultValue={value("desired_delivery_timezone")}
+                error={fieldError("desired_delivery_timezone")}
+                options={[{ value: "", label: tr("staffOrder.timezoneNone") }, ...timeBands.map((band) => ({ value: band.code, label: band.label }))]}
+              />
+            </div>
+          </section>
+
+          {gift && (
+            <section className={styles.section} aria-labelledby="staff-order-gift">
+              <h2 id="staff-order-gift" className={styles.sectionTitle}>
+                {tr("staffOrder.giftHeading")}
+              </h2>
+              {fieldError("gift") && (
+                <p className={formStyles.error} role="alert">
+                  {fieldError("gift")}
+                </p>
+              )}
+              {gift.wrapping && <Checkbox label={`${tr("staffOrder.giftWrapping")}（${formatYen(gift.wrappingFee, locale)}）`} name="gift_wrapping" defaultChecked={ticked("gift_wrapping")} />}
+              {gift.noshi && (
+                <>
+                  <Checkbox label={tr("staffOrder.giftNoshi")} name="gift_noshi" defaultChecked={ticked("gift_noshi")} />
+                  <div className={formStyles.grid}>
+                    <Select
+                      label={tr("staffOrder.giftOmotegaki")}
+                      name="gift_omotegaki"
+                      defaultValue={value("gift_omotegaki", gift.omotegaki[0])}
+                      error={fieldError("gift_omotegaki")}
+                      options={gift.omotegaki.map((each) => ({ value: each, label: each }))}
+                    />
+                    <Select
+                      label={tr("staffOrder.giftPlacement")}
+                      name="gift_placement"
+                      defaultValue={value("gift_placement", "outer")}
+                      error={fieldError("gift_placement")}
+                      options={NOSHI_PLACEMENTS.map((placement) => ({ value: placement, label: tr(`staffOrder.giftPlacement.${placement}`) }))}
+                    />
+                    <Input label={tr("staffOrder.giftName")} name="gift_name" autoComplete="off" defaultValue={value("gift_name")} error={fieldError("gift_name")} />
+                  </div>
+                </>
+              )}
+              {gift.messageCard && (
+                <>
+                  <Checkbox label={tr("staffOrder.giftMessageCard")} name="gift_message_card" defaultChecked={ticked("gift_message_card")} />
+                  <Textarea label={tr("staffOrder.giftMessage")} name="gift_message" rows={2} defaultValue={value("gift_message")} error={fieldError("gift_message")} />
+                </>
+              )}
+              {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
+            </section>
+          )}
+
+          <section className={styles.section} aria-labelledby="staff-order-payment">
+            <h2 id="staff-order-payment" className={styles.sectionTitle}>
+              {tr("staffOrder.paymentHeading")}
+            </h2>
+            <Select
+              label={tr("staffOrder.paymentMethod")}
+              name="payment_method"
+              // A method taken at once first: a card waits for a link, the exception on the phone.
+              defaultValue={value("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
+              error={fieldError("payment_method")}
+              options={methods.map((method) => ({ value: method.code, label: method.label }))}
+            />
+            {methods.some((method) => method.awaitsPayment) && (
+              <p className={styles.muted}>
+                {methods
+                  .filter((method) => method.awaitsPayment)
+                  .map((method) => method.label)
+                  .join("・")}
+                : {tr("staffOrder.paymentLater")}
+              </p>
+            )}
+            <Textarea label={tr("staffOrder.memo")} hint={tr("staffOrder.memoHint")} name="memo" rows={3} maxLength={STAFF_ORDER_MEMO_MAX} defaultValue={value("memo")} error={fieldError("memo")} />
+          </section>
+
+          <Button type="submit" data-testid="staff-order-submit">
+            {tr("staffOrder.submit")}
+          </Button>
+        </Form>
+      </main>
+    </div>
+  );
+}
