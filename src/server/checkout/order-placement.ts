@@ -2,7 +2,6 @@ import type { CheckoutItemError } from "../../domain/checkout.ts";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { ORDER_TOTAL_MAX } from "../../domain/money.ts";
-import type { PaymentState } from "../../domain/payments-and-shipments.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { StaffOrderChannel } from "../../domain/staff-order.ts";
@@ -66,8 +65,6 @@ export interface Placement {
   status: "pending" | "await_payment";
   /** Until when a pending payment holds the bottles (the checkout's reservation); null: no deadline. */
   reservedUntil: Date | null;
-  /** The payment's first state when not the one the status stands for (a card awaiting its link: pending). */
-  paymentState?: PaymentState;
   /** An order entered by staff: who, how it came in, their note, the buyer's フリガナ. */
   entry?: { staffId: number; channel: StaffOrderChannel; memo: string; kana: string };
 }
@@ -163,7 +160,6 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       amount: line.amount,
     })),
     totals.chargeLines,
-    placement.paymentState,
   );
   for (const line of lines) {
     // Guarded by the row lock already; the guard in the update is the last word (never below

@@ -3,7 +3,6 @@ import { DomainError } from "../../domain/errors.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { katakanaOf } from "../../domain/kana.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { StaffOrderInput, StaffOrderMember } from "../../domain/staff-order.ts";
 import { STAFF_ORDER_CHANNEL_LABELS, staffOrderFieldOf } from "../../domain/staff-order.ts";
 import type { AccountService } from "../accounts/account.service.ts";
@@ -121,8 +120,6 @@ export class StaffOrdersService {
       throw error instanceof DomainError ? asFormFields(error) : error;
     }
 
-    const method = paymentMethodChoice(input.choice);
-    const awaitingPayment = method.staffEntry === "awaiting_payment";
     // The history row says how the order came in and who took it: 「電話注文（入力：staff@…）」.
     const note = `${STAFF_ORDER_CHANNEL_LABELS[form.channel].ja}（入力：${author.email}）`;
     let placed;
@@ -135,11 +132,11 @@ export class StaffOrdersService {
           now,
           userId: member?.id ?? null,
           actor: { kind: "staff", id: String(author.id), note },
-          // Every method staff take starts awaiting its payment; a card's stays pending, with no
-          // reservation deadline, until the customer pays through the link the shop sends.
+          // Every method staff take starts awaiting its payment (its payment authorized, as a bank
+          // transfer's); a card's waits, with no reservation deadline, until the customer pays
+          // through the link staff send (decision 082), so the checkout's sweep never takes it.
           status: "await_payment",
           reservedUntil: null,
-          ...(awaitingPayment ? { paymentState: "pending" as const } : {}),
           entry: { staffId: author.id, channel: form.channel, memo: form.memo, kana: form.kana ? katakanaOf(form.kana) : "" },
         }),
       );

@@ -181,13 +181,13 @@ describe("an order entered by staff", () => {
     const response = await enter(fields);
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().data.id as string;
-    expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment", paymentMethod: "credit", reservedUntil: null, paymentIntentId: null }, payment: "pending", shipment: "waiting" });
+    expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment", paymentMethod: "credit", reservedUntil: null, paymentIntentId: null }, payment: "authorized", shipment: "waiting" });
     const [mail] = await env.shop.mailsTo(fields.email!);
     expect(mail!.text).toContain("お支払い用のリンクを別途メールでお送りします。");
     expect(mail!.text).not.toContain("お支払いが完了しました");
 
     await env.shop.app.services.orderPayments.sweepExpired(new Date(Date.now() + 365 * 24 * 60 * 60_000));
-    expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment" }, payment: "pending" });
+    expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment" }, payment: "authorized" });
     expect(await env.client.stockOf(wine)).toBe(1);
 
     // Never paid: staff call it off like any unpaid order, and the bottle is back on the shelf.

@@ -12,7 +12,6 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import type { PaymentState } from "../../domain/payments-and-shipments.ts";
 import type { ShipmentWithLines } from "./payments-and-shipments.ts";
 import { attachIntentToPayment, createPaymentAndShipment, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
@@ -143,7 +142,7 @@ export class OrdersService {
   ) {}
 
   /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
-  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[], paymentState?: PaymentState): Promise<OrderRow> {
+  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
       .values({ ...order, publicId: newOrderPublicId() })
@@ -163,7 +162,7 @@ export class OrdersService {
         })),
       );
     }
-    await createPaymentAndShipment(executor, row!, charges, paymentState);
+    await createPaymentAndShipment(executor, row!, charges);
     return row!;
   }
 

@@ -25,10 +25,8 @@ export interface ShipmentWithLines extends OrderShipmentRow {
  * in the states its first status stands for, in the order's transaction (checkout, and the test
  * fixtures that write an order in a given status).
  */
-export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[], paymentState?: PaymentState): Promise<void> {
-  const standing = statesForStatus(order.status, shipsUnpaid(order.paymentMethod));
-  // A card order staff entered awaits its payment through a link (decision 081): pending, though the order is await_payment.
-  const states = paymentState ? { ...standing, payment: paymentState } : standing;
+export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[]): Promise<void> {
+  const states = statesForStatus(order.status, shipsUnpaid(order.paymentMethod));
   await tx.insert(orderPaymentsTable).values({
     orderId: order.id,
     method: order.paymentMethod,
