@@ -5,8 +5,4 @@
 const [source, extension] = process.env.E2E_DEV ? ["../src/server", "ts"] : ["../dist/server", "js"];
 const { readConfig } = await import(`${source}/config.${extension}`);
 const { openDatabase } = await import(`${source}/db/open-database.${extension}`);
-const database = await openDatabase(readConfig());
-// Card orders awaiting payment for the payment-link journey (decision 082), as staff's phone orders are.
-const { insertUnpaidCardOrders } = await import(`${source}/testing/e2e-unpaid-card-orders.${extension}`);
-await insertUnpaidCardOrders(database.db, 2);
-await database.close();
+await (await openDatabase(readConfig())).close();

@@ -1,22 +1,45 @@
 import { expect, test } from "@playwright/test";
-import { csrfOf, linkInMail, traderSignsIn, waitForHydration } from "./fixtures.ts";
+import { testTime } from "../../src/server/testing/test-time.ts";
+import { csrfOf, linkInMail, restock, traderSignsIn, waitForHydration } from "./fixtures.ts";
 
-// Issue 32 item 8, decision 082: a card order taken by phone waits for its payment; staff send the
-// customer a card payment link from the order page, the customer opens it from the mail on a phone
-// and pays with the test gateway's card. The server's set-up wrote the unpaid card orders
-// (src/server/testing/e2e-unpaid-card-orders.ts) until staff's order entry makes them.
+// Issue 32 item 8, decisions 081 and 082: staff enter a card order taken by phone on the back
+// office's order entry, where it waits for its payment; they send the customer a card payment link
+// from the order page, the customer opens it from the mail on a phone and pays with the test
+// gateway's card.
 
-const CUSTOMER = "paylink-e2e@example.com";
+test.describe.configure({ timeout: testTime(180_000) });
 
-test("staff mail a payment link and the customer pays by card on a phone", async ({ browser }) => {
+test("staff enter a card order by phone, mail a payment link and the customer pays by card on a phone", async ({ browser }) => {
   const trader = await traderSignsIn(browser);
-  const list = await trader.request.get(`/admin/api/orders?status=await_payment&q=${encodeURIComponent(CUSTOMER)}`);
-  expect(list.status()).toBe(200);
-  const orders = ((await list.json()) as { data: { id: string }[] }).data;
-  expect(orders.length, "an unpaid card order from the set-up").toBeGreaterThan(0);
-  const orderId = orders[0]!.id;
+  // The bottle this order takes is received first, so later journeys still find product 1 on the shelf.
+  await restock(trader, 1, 1);
 
-  await trader.goto(`/admin/orders/${orderId}`);
+  // Entered as staff enter a phone order (staff-order.spec.ts), paid by card: no card number is typed here.
+  await trader.goto("/admin/orders/new");
+  await expect(trader.getByRole("heading", { level: 1, name: "注文を入力" })).toBeVisible();
+  await waitForHydration(trader);
+  const customerEmail = `paylink-${Date.now()}@example.com`;
+  const form = trader.getByTestId("staff-order-form");
+  await form.getByLabel("受付方法").selectOption("phone");
+  await form.getByLabel("お名前", { exact: true }).fill("電話 注文子");
+  await form.getByLabel("フリガナ", { exact: true }).fill("でんわ ちゅうもんこ");
+  await form.getByLabel("メールアドレス").fill(customerEmail);
+  await form.getByLabel("電話番号", { exact: true }).fill("03-1234-5678");
+  await form.getByLabel("郵便番号", { exact: true }).fill("111-0051");
+  await form.getByLabel("都道府県", { exact: true }).selectOption("13");
+  await form.getByLabel("住所(市区町村・番地)", { exact: true }).fill("台東区蔵前3-14-7");
+  await form.getByLabel("生年月日").fill("1980-05-05");
+  await form.getByLabel("商品（1行目）").selectOption("1");
+  await form.getByLabel("数量（1行目）").fill("1");
+  await form.getByRole("combobox", { name: "お支払い方法" }).selectOption({ label: "クレジットカード" });
+  await form.getByRole("button", { name: "この内容で注文を登録する" }).click();
+
+  await expect(trader.getByRole("heading", { level: 1, name: /^注文 / })).toBeVisible();
+  const orderId = new URL(trader.url()).pathname.split("/").at(-1)!;
+  const entered = await trader.request.get(`/admin/api/orders/${orderId}`);
+  expect(entered.status()).toBe(200);
+  expect(((await entered.json()) as { data: { status: string } }).data.status, "a card order waits for its payment").toBe("await_payment");
+
   await waitForHydration(trader);
   const confirm = trader.getByTestId("payment-link-confirm");
   await confirm.getByText("カード決済のリンクを送る").click();
@@ -25,7 +48,7 @@ test("staff mail a payment link and the customer pays by card on a phone", async
   await expect(result).toContainText("カード決済のリンクをお客様にメールで送りました");
   await expect(result).toContainText(`/pay/${orderId}.`);
 
-  const link = await linkInMail(CUSTOMER, `/pay/${orderId}.`);
+  const link = await linkInMail(customerEmail, `/pay/${orderId}.`);
   // Without JavaScript the order shows, and the page says the card field needs it, with the shop's phone.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const plain = await noScript.newPage();
