@@ -2,32 +2,56 @@ import { expect, request, test } from "@playwright/test";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import * as OTPAuth from "otpauth";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { E2E_MAIL_READER, E2E_OWNER } from "./e2e-owner.ts";
 
 export { E2E_MAIL_READER, E2E_OWNER };
 
 const TOTP_PERIOD_MS = 30_000;
 const ownerTotp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(E2E_OWNER.totpSecret), algorithm: "SHA1", digits: 6, period: 30 });
-/** The last 30-second step whose code this worker sent (the server takes each step once, and none before the last taken). */
-let ownerStepUsed = 0;
 
 function currentStep(): number {
   return Math.floor(Date.now() / TOTP_PERIOD_MS);
 }
 
 /**
+ * The 30-second steps whose codes some worker has sent, as one directory per step, shared by every
+ * worker of this run (each a process of its own) and named after the shop's port. The server takes
+ * each step once and none before the last one taken, so a worker that only knew its own steps lost
+ * races to the others' and, with many owner sign-ins at once, could lose five in a row.
+ */
+const claimedSteps = path.join(os.tmpdir(), `kura-e2e-owner-steps-${process.env.E2E_PORT ?? 3100}`);
+
+/** Claims the earliest step from `from` on that is later than every step claimed so far (mkdir is atomic); null when none is left up to the next step. */
+function claimStep(from: number): number | null {
+  fs.mkdirSync(claimedSteps, { recursive: true });
+  const claimed = fs.readdirSync(claimedSteps).map(Number).filter(Number.isInteger);
+  for (const old of claimed) if (old < from - 20) fs.rmSync(path.join(claimedSteps, String(old)), { recursive: true, force: true });
+  for (let step = Math.max(from, ...claimed.map((taken) => taken + 1)); step <= currentStep() + 1; step++) {
+    try {
+      fs.mkdirSync(path.join(claimedSteps, String(step)));
+      return step;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return null;
+}
+
+/**
  * The owner's next code as the authenticator app would show it. The server takes the step before
  * and after the current one too, each at most once and only later than the last one taken: the
- * earliest step not yet spent comes first, so two workers' sign-ins in one step window wait for
- * nobody. When all three are spent, waits for the clock to reach the next step: the codes are a
- * function of time.
+ * earliest step no worker has claimed comes first. When all three are claimed, waits for the clock
+ * to reach the next step: the codes are a function of time.
  */
 async function nextOwnerCode(): Promise<{ code: string; step: number }> {
-  let step = Math.max(currentStep() - 1, ownerStepUsed + 1);
-  if (step > currentStep() + 1) {
-    const wanted = step - 1;
-    await expect.poll(currentStep, { timeout: testTime(90_000), intervals: [500] }).toBeGreaterThanOrEqual(wanted);
-    step = Math.max(currentStep() - 1, ownerStepUsed + 1);
+  let step = claimStep(currentStep() - 1);
+  while (step === null) {
+    const now = currentStep();
+    await expect.poll(currentStep, { timeout: testTime(90_000), intervals: [500] }).toBeGreaterThan(now);
+    step = claimStep(currentStep() - 1);
   }
   return { code: ownerTotp.generate({ timestamp: step * TOTP_PERIOD_MS }), step };
 }
@@ -41,7 +65,6 @@ export async function passOwnerSecondStep(page: Page, locale: "ja" | "en" = "ja"
   await expect(page.getByRole("heading", { level: 1, name: locale === "en" ? "Enter your verification code" : "確認コードの入力" })).toBeVisible();
   for (let attempt = 0; attempt < 5; attempt++) {
     const { code, step } = await nextOwnerCode();
-    ownerStepUsed = step;
     await page.getByLabel(locale === "en" ? "Verification code" : "確認コード").fill(code);
     await page.getByRole("button", { name: locale === "en" ? "Verify and sign in" : "確認してサインイン" }).click();
     const refused = page.getByTestId("admin-login-errors");
