@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { clearTimeout, setTimeout } from "node:timers";
 import autocannon from "autocannon";
+import * as OTPAuth from "otpauth";
 
 export const median = (values) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -57,7 +58,7 @@ export async function browserSession(base) {
 }
 
 /** The back-office owner the bench's shop is created with (ADMIN_EMAIL / ADMIN_PASSWORD at its first start). */
-export const BENCH_OWNER = { email: "owner@kura-bench.example", password: "bench-only-owner-password" };
+export const BENCH_OWNER = { email: "owner@kura-bench.example", password: "bench-only-owner-password", totpSecret: "KURABENCHOWNERKEYKURABENCHOWNERK" };
 
 const cookieOf = (response) => /kura_sid=[^;]+/.exec(response.headers.get("set-cookie") ?? "")?.[0];
 
@@ -79,9 +80,15 @@ export async function memberSession(base) {
   if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
 
   const owner = await browserSession(base);
-  const staffSignIn = await post(owner, "/admin/api/session", BENCH_OWNER);
+  // The password, then the code of the owner's authenticator key (decision 063): the second step
+  // answers the session cookie.
+  const passwordStep = await post(owner, "/admin/api/session", { email: BENCH_OWNER.email, password: BENCH_OWNER.password });
+  const pending = /kura_staff_pending=[^;]+/.exec(passwordStep.headers.get("set-cookie") ?? "")?.[0];
+  if (passwordStep.status !== 200 || !pending) throw new Error(`the bench owner could not sign in (${passwordStep.status}); a BENCH_SEEDED_DATA_DIR must come from a bench run`);
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(BENCH_OWNER.totpSecret), algorithm: "SHA1", digits: 6, period: 30 });
+  const staffSignIn = await post({ ...owner, cookie: `${owner.cookie}; ${pending}` }, "/admin/api/session/code", { code: totp.generate() });
   const staffCookie = cookieOf(staffSignIn);
-  if (staffSignIn.status !== 200 || !staffCookie) throw new Error(`the bench owner could not sign in (${staffSignIn.status}); a BENCH_SEEDED_DATA_DIR must come from a bench run`);
+  if (staffSignIn.status !== 200 || !staffCookie) throw new Error(`the bench owner's code was refused (${staffSignIn.status})`);
   const read = async (url) => (await globalThis.fetch(`${base}${url}`, { headers: { cookie: staffCookie } })).text();
   let link;
   for (let attempt = 0; attempt < 50 && !link; attempt += 1) {

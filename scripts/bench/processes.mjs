@@ -91,6 +91,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     // A member signs up and confirms through the built-in mailbox, read as this owner (memberSession).
     ADMIN_EMAIL: BENCH_OWNER.email,
     ADMIN_PASSWORD: BENCH_OWNER.password,
+    // An owner must have two-step verification (decision 063): the bench's owner is enrolled with a known key, as the browser tests' is.
+    ADMIN_TOTP_SECRET: BENCH_OWNER.totpSecret,
     DEV_MAILBOX: "1",
   };
   delete env.PUBLIC_URL;
