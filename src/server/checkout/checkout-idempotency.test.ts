@@ -165,12 +165,12 @@ describe("charging a card order", () => {
       [chargeOf("shipping", 1100)],
     );
     const now = new Date();
-    expect(await orders.claimCharge(order.id, now)).toBe(true);
-    expect(await orders.claimCharge(order.id, new Date(now.getTime() + 1000))).toBe(false);
-    expect(await orders.claimCharge(order.id, new Date(now.getTime() + 29_000))).toBe(false);
-    expect(await orders.claimCharge(order.id, new Date(now.getTime() + 31_000))).toBe(true);
+    expect(await orders.claimCharge(order.id, { now })).toBe(true);
+    expect(await orders.claimCharge(order.id, { now: new Date(now.getTime() + 1000) })).toBe(false);
+    expect(await orders.claimCharge(order.id, { now: new Date(now.getTime() + 29_000) })).toBe(false);
+    expect(await orders.claimCharge(order.id, { now: new Date(now.getTime() + 31_000) })).toBe(true);
     expect(await orders.attachPaymentIntent(order.id, "pi_test_claimed")).toBe(true);
     expect(await orders.attachPaymentIntent(order.id, "pi_test_other")).toBe(false);
-    expect(await orders.claimCharge(order.id, new Date(now.getTime() + 999_000))).toBe(false);
+    expect(await orders.claimCharge(order.id, { now: new Date(now.getTime() + 999_000) })).toBe(false);
   });
 });

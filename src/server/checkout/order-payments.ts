@@ -220,7 +220,7 @@ export class OrderPayments {
       }
       if (!intent) {
         if (!request.card) return errorAnswer(422, "checkoutOrderMismatch", locale);
-        if (!(await this.deps.orders.claimLinkCharge(order.id))) return errorAnswer(409, "checkoutInProgress", locale);
+        if (!(await this.deps.orders.claimCharge(order.id, { status: "await_payment" }))) return errorAnswer(409, "checkoutInProgress", locale);
         try {
           intent = await this.deps.gateway.createPaymentIntent({
             amount: order.price,

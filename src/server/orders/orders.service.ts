@@ -313,14 +313,19 @@ export class OrdersService {
   }
 
   /**
-   * Claims the right to charge a pending card order that has no payment yet, so concurrent posts of
-   * one checkout never charge it side by side; a claim older than `staleAfterMs` (its request died)
-   * may be taken over. False when another request holds it or the payment exists. Half a minute:
-   * the shopper whose process died mid-charge is told 処理中 and may press again soon after; a
-   * charge still in flight past it is safe, since the gateway's idempotency key is the order's
-   * (the gateway answers the first payment, or refuses a concurrent request with the same key).
+   * Claims the right to charge a card order that has no payment yet, so concurrent posts never
+   * charge it side by side; a claim older than `staleAfterMs` (its request died) may be taken over.
+   * False when another request holds it or the payment exists. `status` is the order's status the
+   * charge belongs to: `pending` for the checkout, `await_payment` for a payment link (decision 082),
+   * whose claim is given back with `releaseCharge` when the card was refused. Half a minute: the
+   * shopper whose process died mid-charge is told 処理中 and may press again soon after; a charge
+   * still in flight past it is safe, since the gateway's idempotency key is the order's (the gateway
+   * answers the first payment, or refuses a concurrent request with the same key).
    */
-  async claimCharge(orderId: number, now: Date = new Date(), staleAfterMs = 30_000): Promise<boolean> {
+  async claimCharge(
+    orderId: number,
+    { status = "pending", now = new Date(), staleAfterMs = 30_000 }: { status?: "pending" | "await_payment"; now?: Date; staleAfterMs?: number } = {},
+  ): Promise<boolean> {
     const stale = new Date(now.getTime() - staleAfterMs);
     const claimed = await this.db
       .update(ordersTable)
@@ -328,7 +333,7 @@ export class OrdersService {
       .where(
         and(
           eq(ordersTable.id, orderId),
-          eq(ordersTable.status, "pending"),
+          eq(ordersTable.status, status),
           isNull(ordersTable.paymentIntentId),
           or(isNull(ordersTable.chargeStartedAt), lt(ordersTable.chargeStartedAt, stale)),
         ),
@@ -337,30 +342,7 @@ export class OrdersService {
     return claimed.length === 1;
   }
 
-  /**
-   * Claims the right to charge a card order awaiting its payment through a payment link (decision
-   * 082), so two presses of 支払う (two tabs, a double click) never charge it side by side: false
-   * while another request holds a claim younger than `staleAfterMs`, or once a payment is attached.
-   * The claim is given back with `releaseCharge` when the card was refused.
-   */
-  async claimLinkCharge(orderId: number, now: Date = new Date(), staleAfterMs = 30_000): Promise<boolean> {
-    const stale = new Date(now.getTime() - staleAfterMs);
-    const claimed = await this.db
-      .update(ordersTable)
-      .set({ chargeStartedAt: now })
-      .where(
-        and(
-          eq(ordersTable.id, orderId),
-          eq(ordersTable.status, "await_payment"),
-          isNull(ordersTable.paymentIntentId),
-          or(isNull(ordersTable.chargeStartedAt), lt(ordersTable.chargeStartedAt, stale)),
-        ),
-      )
-      .returning({ id: ordersTable.id });
-    return claimed.length === 1;
-  }
-
-  /** The claim of `claimLinkCharge` given back: the card was refused and another may be tried. */
+  /** The claim of `claimCharge` given back: the card was refused and another may be tried. */
   async releaseCharge(orderId: number): Promise<void> {
     await this.db.update(ordersTable).set({ chargeStartedAt: null }).where(eq(ordersTable.id, orderId));
   }
