@@ -17,6 +17,30 @@ import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
 import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
 
+type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
+
+/**
+ * A move that mails the customer, asked twice: a disclosure opens the question and its button
+ * posts the move, so it asks without JavaScript too.
+ */
+function ConfirmMove({ fetcher, move, testId, hint, label, ask, confirm }: { fetcher: MoveFetcher; move: string; testId: string; hint: string; label: string; ask: string; confirm: string }) {
+  return (
+    <div className={detail.action}>
+      <p>{hint}</p>
+      <details data-testid={testId}>
+        <summary className={buttonClass("primary", true)}>{label}</summary>
+        <fetcher.Form method="post">
+          <p>{ask}</p>
+          <input type="hidden" name="move" value={move} />
+          <Button type="submit" block disabled={fetcher.state !== "idle"}>
+            {confirm}
+          </Button>
+        </fetcher.Form>
+      </details>
+    </div>
+  );
+}
+
 /**
  * What the trader can do with the order now: only the moves the server allows (`next`). Each one
  * posts to the page's action; the order is read again afterwards, and the outcome is told in a
@@ -40,6 +64,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const moves = movesFor(order);
   const deferredOpen = canConfirmDeferredPayment(order);
   const linkOpen = canSendPaymentLink(order);
+  const askValues = { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) };
+  const depositAsk = ta("adminOrder.depositAsk", askValues);
 
   useEffect(() => {
     if (!outcome) return;
@@ -80,52 +106,24 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         ))}
       {moves.length === 0 && !correcting && !deferredOpen && !linkOpen && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
       {moves.includes("deposit") && (
-        // It mails the customer: a second, explicit press (a disclosure, so it asks without JavaScript too).
-        <div className={detail.action}>
-          <p>{ta("adminOrder.depositHint")}</p>
-          <details data-testid="deposit-confirm">
-            <summary className={buttonClass("primary", true)}>{ta("adminOrder.deposit")}</summary>
-            <fetcher.Form method="post">
-              <p>{ta("adminOrder.depositAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
-              <input type="hidden" name="move" value="deposit" />
-              <Button type="submit" block disabled={busy}>
-                {ta("adminOrder.depositConfirm")}
-              </Button>
-            </fetcher.Form>
-          </details>
-        </div>
+        // It mails the customer: a second, explicit press.
+        <ConfirmMove fetcher={fetcher} move="deposit" testId="deposit-confirm" hint={ta("adminOrder.depositHint")} label={ta("adminOrder.deposit")} ask={depositAsk} confirm={ta("adminOrder.depositConfirm")} />
       )}
       {deferredOpen && (
         // 後払い (decision 080): the service reported the invoice paid; mails the customer, so asked twice.
-        <div className={detail.action}>
-          <p>{ta("adminOrder.deferredPaidHint")}</p>
-          <details data-testid="deferred-paid-confirm">
-            <summary className={buttonClass("primary", true)}>{ta("adminOrder.deposit")}</summary>
-            <fetcher.Form method="post">
-              <p>{ta("adminOrder.depositAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
-              <input type="hidden" name="move" value="deferred-paid" />
-              <Button type="submit" block disabled={busy}>
-                {ta("adminOrder.depositConfirm")}
-              </Button>
-            </fetcher.Form>
-          </details>
-        </div>
+        <ConfirmMove fetcher={fetcher} move="deferred-paid" testId="deferred-paid-confirm" hint={ta("adminOrder.deferredPaidHint")} label={ta("adminOrder.deposit")} ask={depositAsk} confirm={ta("adminOrder.depositConfirm")} />
       )}
       {linkOpen && (
         // A card order taken by phone (decision 082): the customer pays on the link's page. It mails them, so asked twice.
-        <div className={detail.action}>
-          <p>{ta("adminOrder.paymentLinkHint")}</p>
-          <details data-testid="payment-link-confirm">
-            <summary className={buttonClass("primary", true)}>{ta("adminOrder.paymentLink")}</summary>
-            <fetcher.Form method="post">
-              <p>{ta("adminOrder.paymentLinkAsk", { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) })}</p>
-              <input type="hidden" name="move" value="payment-link" />
-              <Button type="submit" block disabled={busy}>
-                {ta("adminOrder.paymentLinkConfirm")}
-              </Button>
-            </fetcher.Form>
-          </details>
-        </div>
+        <ConfirmMove
+          fetcher={fetcher}
+          move="payment-link"
+          testId="payment-link-confirm"
+          hint={ta("adminOrder.paymentLinkHint")}
+          label={ta("adminOrder.paymentLink")}
+          ask={ta("adminOrder.paymentLinkAsk", askValues)}
+          confirm={ta("adminOrder.paymentLinkConfirm")}
+        />
       )}
       {moves.includes("ship") && (
         <fetcher.Form method="post" className={detail.action} onSubmit={ship} noValidate>
