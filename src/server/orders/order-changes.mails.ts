@@ -68,56 +68,56 @@ function details(order: OrderView, locale: Locale) {
   return [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)];
 }
 
-/** 「お届け日時変更のお知らせ」: the wish before and after (worded by the caller in the order's language). */
-export function deliveryChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; after: string }): MailContent {
+type Texts = (typeof texts)[Locale];
+
+/**
+ * The one shape of the three change mails: the lead, the wish or options before and after, and,
+ * when a fee moved, the new total and how it is paid.
+ */
+function changeMail(
+  shop: ShopProfile,
+  publicUrl: string,
+  order: OrderView,
+  change: { subject: (t: Texts) => string; lead: (t: Texts) => string; beforeAndAfter: (t: Texts) => string[]; feeLine?: ((t: Texts) => string) | false },
+): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const shopName = inLocale(shop.shopName, locale);
-  return composeMail(shop, locale, publicUrl, fillText(t.deliverySubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+  const how = change.feeLine ? newTotalSentence(order, formatYenTaxed(order.totals.total, locale, "included")) : undefined;
+  const total = formatYen(order.totals.total, locale);
+  return composeMail(shop, locale, publicUrl, fillText(change.subject(t), { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs: [fillText(t.deliveryLead, { shop: shopName }), [fillText(t.before, { text: change.before }), fillText(t.after, { text: change.after })].join("\n")],
+    paragraphs: [fillText(change.lead(t), { shop: shopName }), ...change.beforeAndAfter(t), ...(change.feeLine ? [fillText(change.feeLine(t), { total }), ...(how ? [how] : [])] : [])],
     details: details(order, locale),
     note: t.contact,
+  });
+}
+
+/** 「お届け日時変更のお知らせ」: the wish before and after (worded by the caller in the order's language). */
+export function deliveryChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; after: string }): MailContent {
+  return changeMail(shop, publicUrl, order, {
+    subject: (t) => t.deliverySubject,
+    lead: (t) => t.deliveryLead,
+    beforeAndAfter: (t) => [[fillText(t.before, { text: change.before }), fillText(t.after, { text: change.after })].join("\n")],
   });
 }
 
 /** 「お届け先変更のお知らせ」: the old and new recipient; with the new total and how to pay it when the fee changed. */
 export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; feeChanged: boolean }): MailContent {
-  const locale: Locale = order.locale;
-  const t = texts[locale];
-  const shopName = inLocale(shop.shopName, locale);
-  const total = formatYenTaxed(order.totals.total, locale, "included");
-  const how = newTotalSentence(order, total);
-  const subject = change.feeChanged ? t.recipientAmountSubject : t.recipientSubject;
-  return composeMail(shop, locale, publicUrl, fillText(subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
-    greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs: [
-      fillText(t.recipientLead, { shop: shopName }),
-      fillText(t.before, { text: change.before.replaceAll("\n", " / ") }),
-      fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") }),
-      ...(change.feeChanged ? [fillText(t.fee, { total: formatYen(order.totals.total, locale) }), ...(how ? [how] : [])] : []),
-    ],
-    details: details(order, locale),
-    note: t.contact,
+  return changeMail(shop, publicUrl, order, {
+    subject: (t) => (change.feeChanged ? t.recipientAmountSubject : t.recipientSubject),
+    lead: (t) => t.recipientLead,
+    beforeAndAfter: (t) => [fillText(t.before, { text: change.before.replaceAll("\n", " / ") }), fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") })],
+    feeLine: change.feeChanged && ((t) => t.fee),
   });
 }
 
 /** 「ギフト設定変更のお知らせ」: the options before and after (the caller words the old ones); with the new total and how to pay it when wrapping's fee changed it. */
 export function giftChangeMail(shop: ShopProfile, publicUrl: string, order: OrderView, change: { before: string; feeChanged: boolean }): MailContent {
-  const locale: Locale = order.locale;
-  const t = texts[locale];
-  const shopName = inLocale(shop.shopName, locale);
-  const total = formatYenTaxed(order.totals.total, locale, "included");
-  const how = newTotalSentence(order, total);
-  const subject = change.feeChanged ? t.giftAmountSubject : t.giftSubject;
-  return composeMail(shop, locale, publicUrl, fillText(subject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
-    greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs: [
-      fillText(t.giftLead, { shop: shopName }),
-      [fillText(t.before, { text: change.before }), fillText(t.after, { text: giftText(order.gift, locale) })].join("\n"),
-      ...(change.feeChanged ? [fillText(t.giftFee, { total: formatYen(order.totals.total, locale) }), ...(how ? [how] : [])] : []),
-    ],
-    details: details(order, locale),
-    note: t.contact,
+  return changeMail(shop, publicUrl, order, {
+    subject: (t) => (change.feeChanged ? t.giftAmountSubject : t.giftSubject),
+    lead: (t) => t.giftLead,
+    beforeAndAfter: (t) => [[fillText(t.before, { text: change.before }), fillText(t.after, { text: giftText(order.gift, order.locale) })].join("\n")],
+    feeLine: change.feeChanged && ((t) => t.giftFee),
   });
 }
