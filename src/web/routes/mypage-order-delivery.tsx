@@ -1,17 +1,12 @@
-import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-delivery";
 import { parseIsoDate } from "../../domain/format.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
-import { RequestKeyField } from "../shared/site/request-key-field.tsx";
-import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
 import { Select } from "../ui/field.tsx";
-import { Notice } from "../ui/notice.tsx";
 
 /** GET /api/orders/{id}/delivery's answer (decision 074). */
 interface DeliveryOptions {
@@ -45,7 +40,6 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MyPageOrderDelivery({ loaderData, actionData }: Route.ComponentProps) {
   const { t, date } = useI18n();
-  const [searchParams] = useSearchParams();
   const { options, requestKey } = loaderData;
   const refusal = refusalOf(actionData);
   const dayLabel = (iso: string) => {
@@ -58,52 +52,38 @@ export default function MyPageOrderDelivery({ loaderData, actionData }: Route.Co
   // The date already wished stays a choice while it may be kept (only the time band moves).
   const dates = options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
   return (
-    <section data-testid="order-delivery">
-      <h1 className="page-title">{t("orderDelivery.title")}</h1>
-      <p>{t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) })}</p>
-      {searchParams.get("changed") === "1" && !refusal && (
-        <Notice tone="success" testId="order-delivery-changed">
-          {t("orderDelivery.changed")}
-        </Notice>
-      )}
-      {refusal && <RefusedNotice errors={refusal.errors} />}
-      <dl>
-        <dt>{t("orderDelivery.current")}</dt>
-        <dd data-testid="order-delivery-current">
-          {options.desired_delivery_date ? dayLabel(options.desired_delivery_date) : t("orders.desiredDateNone")}{" "}
-          {options.desired_delivery_timezone ? bandLabel(options.desired_delivery_timezone) : t("orders.desiredTimeNone")}
-        </dd>
-      </dl>
-      {options.changeable ? (
-        <form method="post" data-testid="order-delivery-form">
-          <CsrfField />
-          <RequestKeyField value={requestKey} />
-          <Select
-            label={t("orderDelivery.date")}
-            hint={t("orderDelivery.dateHint")}
-            name="desired_delivery_date"
-            defaultValue={chosenDate}
-            error={refusal?.fields.desired_delivery_date?.[0]}
-            options={[{ value: "", label: t("orderDelivery.dateNone") }, ...dates.map((day) => ({ value: day, label: dayLabel(day) }))]}
-          />
-          <Select
-            label={t("orderDelivery.time")}
-            name="desired_delivery_timezone"
-            defaultValue={chosenBand}
-            error={refusal?.fields.desired_delivery_timezone?.[0]}
-            options={[{ value: "", label: t("orderDelivery.timeNone") }, ...options.time_bands.map((band) => ({ value: band.code, label: band.label }))]}
-          />
-          <Button type="submit">{t("orderDelivery.submit")}</Button>
-        </form>
-      ) : (
-        <Notice tone="info" testId="order-delivery-closed">
-          <strong>{t("orderDelivery.cannot")}</strong>
-          <p>{options.reason}</p>
-        </Notice>
-      )}
-      <p>
-        <Link to="/mypage/orders">{t("orderDelivery.back")}</Link>
-      </p>
-    </section>
+    <OrderChangeFrame
+      what="delivery"
+      texts={{ title: t("orderDelivery.title"), lead: t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderDelivery.changed"), cannot: t("orderDelivery.cannot"), submit: t("orderDelivery.submit") }}
+      changeable={options.changeable}
+      reason={options.reason}
+      requestKey={requestKey}
+      refusal={refusal}
+      current={
+        <dl>
+          <dt>{t("orderDelivery.current")}</dt>
+          <dd data-testid="order-delivery-current">
+            {options.desired_delivery_date ? dayLabel(options.desired_delivery_date) : t("orders.desiredDateNone")}{" "}
+            {options.desired_delivery_timezone ? bandLabel(options.desired_delivery_timezone) : t("orders.desiredTimeNone")}
+          </dd>
+        </dl>
+      }
+    >
+      <Select
+        label={t("orderDelivery.date")}
+        hint={t("orderDelivery.dateHint")}
+        name="desired_delivery_date"
+        defaultValue={chosenDate}
+        error={refusal?.fields.desired_delivery_date?.[0]}
+        options={[{ value: "", label: t("orderDelivery.dateNone") }, ...dates.map((day) => ({ value: day, label: dayLabel(day) }))]}
+      />
+      <Select
+        label={t("orderDelivery.time")}
+        name="desired_delivery_timezone"
+        defaultValue={chosenBand}
+        error={refusal?.fields.desired_delivery_timezone?.[0]}
+        options={[{ value: "", label: t("orderDelivery.timeNone") }, ...options.time_bands.map((band) => ({ value: band.code, label: band.label }))]}
+      />
+    </OrderChangeFrame>
   );
 }

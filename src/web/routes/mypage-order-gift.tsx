@@ -1,18 +1,13 @@
-import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-gift";
 import type { GiftChangeOptions } from "../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../domain/order-changes.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { GiftChangeFields, GiftCurrent } from "../shared/orders/gift-change-fields.tsx";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
-import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
-import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { RequestKeyField } from "../shared/site/request-key-field.tsx";
+import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Notice } from "../ui/notice.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderGift.title");
@@ -37,37 +32,24 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MyPageOrderGift({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const [searchParams] = useSearchParams();
   const { options, requestKey } = loaderData;
   const refusal = refusalOf(actionData);
   return (
-    <section data-testid="order-gift">
-      <h1 className="page-title">{t("orderGift.title")}</h1>
-      <p>{t("orderGift.lead", { number: orderNumberForShopper(options.order_id) })}</p>
-      {searchParams.get("changed") === "1" && !refusal && (
-        <Notice tone="success" testId="order-gift-changed">
-          {t("orderGift.changed")}
-        </Notice>
-      )}
-      {refusal && <RefusedNotice errors={refusal.errors} />}
-      <h2>{t("orderGift.current")}</h2>
-      <GiftCurrent options={options} none={t("orderGift.none")} />
-      {options.changeable ? (
-        <form method="post" data-testid="order-gift-form">
-          <CsrfField />
-          <RequestKeyField value={requestKey} />
-          <GiftChangeFields options={options} posted={refusal?.values} fields={refusal?.fields} audience="member" />
-          <Button type="submit">{t("orderGift.submit")}</Button>
-        </form>
-      ) : (
-        <Notice tone="info" testId="order-gift-closed">
-          <strong>{t("orderGift.cannot")}</strong>
-          <p>{options.reason}</p>
-        </Notice>
-      )}
-      <p>
-        <Link to="/mypage/orders">{t("orderDelivery.back")}</Link>
-      </p>
-    </section>
+    <OrderChangeFrame
+      what="gift"
+      texts={{ title: t("orderGift.title"), lead: t("orderGift.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderGift.changed"), cannot: t("orderGift.cannot"), submit: t("orderGift.submit") }}
+      changeable={options.changeable}
+      reason={options.reason}
+      requestKey={requestKey}
+      refusal={refusal}
+      current={
+        <>
+          <h2>{t("orderGift.current")}</h2>
+          <GiftCurrent options={options} none={t("orderGift.none")} />
+        </>
+      }
+    >
+      <GiftChangeFields options={options} posted={refusal?.values} fields={refusal?.fields} audience="member" />
+    </OrderChangeFrame>
   );
 }

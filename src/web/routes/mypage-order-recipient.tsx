@@ -1,17 +1,12 @@
-import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-order-recipient";
 import { PREFECTURES } from "../../domain/address.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
-import { RequestKeyField } from "../shared/site/request-key-field.tsx";
-import { RefusedNotice } from "../shared/site/refused-notice.tsx";
+import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
 import { Input, Select } from "../ui/field.tsx";
-import { Notice } from "../ui/notice.tsx";
 
 /** GET /api/orders/{id}/recipient's answer (decision 074). */
 interface RecipientOptions {
@@ -47,7 +42,6 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MyPageOrderRecipient({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const [searchParams] = useSearchParams();
   const { options, requestKey } = loaderData;
   const refusal = refusalOf(actionData);
   const current = options.recipient;
@@ -65,52 +59,38 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
   const error = (field: Field) => refusal?.fields[`recipient.${field}`]?.[0] ?? refusal?.fields[field]?.[0];
   const prefectureName = current.prefecture === null ? "" : (PREFECTURES.find((each) => each.code === current.prefecture)?.[locale] ?? "");
   return (
-    <section data-testid="order-recipient">
-      <h1 className="page-title">{t("orderRecipient.title")}</h1>
-      <p>{t("orderRecipient.lead", { number: orderNumberForShopper(options.order_id) })}</p>
-      {searchParams.get("changed") === "1" && !refusal && (
-        <Notice tone="success" testId="order-recipient-changed">
-          {t("orderRecipient.changed")}
-        </Notice>
-      )}
-      {refusal && <RefusedNotice errors={refusal.errors} />}
-      <dl>
-        <dt>{t("recipient.heading")}</dt>
-        <dd data-testid="order-recipient-current">
-          {current.name} 〒{current.zip} {prefectureName}
-          {current.address} {current.building_name}
-        </dd>
-      </dl>
-      {options.changeable ? (
-        <form method="post" data-testid="order-recipient-form">
-          <CsrfField />
-          <RequestKeyField value={requestKey} />
-          <input type="hidden" name="country" value={current.country || "jp"} />
-          <Input label={t("recipient.name")} name="name" defaultValue={value("name")} error={error("name")} autoComplete="shipping name" required />
-          <Input label={t("recipient.kana")} hint={t("recipient.kanaHint")} name="kana" defaultValue={value("kana")} error={error("kana")} />
-          <Input label={t("recipient.phone")} name="phone" type="tel" defaultValue={value("phone")} error={error("phone")} autoComplete="shipping tel" required />
-          <Input label={t("address.zip")} hint={t("address.zipHintBeforeScript")} name="zip" defaultValue={value("zip")} error={error("zip")} autoComplete="shipping postal-code" inputMode="numeric" required />
-          <Select
-            label={t("address.prefecture")}
-            name="prefecture"
-            defaultValue={value("prefecture")}
-            error={error("prefecture")}
-            options={[{ value: "", label: t("address.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))]}
-          />
-          <Input label={t("address.address")} hint={t("address.addressHint")} name="address" defaultValue={value("address")} error={error("address")} autoComplete="shipping address-line1" required />
-          <Input label={t("address.buildingName")} name="building_name" defaultValue={value("building_name")} error={error("building_name")} autoComplete="shipping address-line2" />
-          <p>{t("orderRecipient.feeNote")}</p>
-          <Button type="submit">{t("orderRecipient.submit")}</Button>
-        </form>
-      ) : (
-        <Notice tone="info" testId="order-recipient-closed">
-          <strong>{t("orderRecipient.cannot")}</strong>
-          <p>{options.reason}</p>
-        </Notice>
-      )}
-      <p>
-        <Link to="/mypage/orders">{t("orderDelivery.back")}</Link>
-      </p>
-    </section>
+    <OrderChangeFrame
+      what="recipient"
+      texts={{ title: t("orderRecipient.title"), lead: t("orderRecipient.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderRecipient.changed"), cannot: t("orderRecipient.cannot"), submit: t("orderRecipient.submit") }}
+      changeable={options.changeable}
+      reason={options.reason}
+      requestKey={requestKey}
+      refusal={refusal}
+      current={
+        <dl>
+          <dt>{t("recipient.heading")}</dt>
+          <dd data-testid="order-recipient-current">
+            {current.name} 〒{current.zip} {prefectureName}
+            {current.address} {current.building_name}
+          </dd>
+        </dl>
+      }
+    >
+      <input type="hidden" name="country" value={current.country || "jp"} />
+      <Input label={t("recipient.name")} name="name" defaultValue={value("name")} error={error("name")} autoComplete="shipping name" required />
+      <Input label={t("recipient.kana")} hint={t("recipient.kanaHint")} name="kana" defaultValue={value("kana")} error={error("kana")} />
+      <Input label={t("recipient.phone")} name="phone" type="tel" defaultValue={value("phone")} error={error("phone")} autoComplete="shipping tel" required />
+      <Input label={t("address.zip")} hint={t("address.zipHintBeforeScript")} name="zip" defaultValue={value("zip")} error={error("zip")} autoComplete="shipping postal-code" inputMode="numeric" required />
+      <Select
+        label={t("address.prefecture")}
+        name="prefecture"
+        defaultValue={value("prefecture")}
+        error={error("prefecture")}
+        options={[{ value: "", label: t("address.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))]}
+      />
+      <Input label={t("address.address")} hint={t("address.addressHint")} name="address" defaultValue={value("address")} error={error("address")} autoComplete="shipping address-line1" required />
+      <Input label={t("address.buildingName")} name="building_name" defaultValue={value("building_name")} error={error("building_name")} autoComplete="shipping address-line2" />
+      <p>{t("orderRecipient.feeNote")}</p>
+    </OrderChangeFrame>
   );
 }

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import { CsrfField } from "../site/csrf-field.tsx";
+import type { FormRefusal } from "../site/form-action.ts";
+import { RefusedNotice } from "../site/refused-notice.tsx";
+import { RequestKeyField } from "../site/request-key-field.tsx";
+import type { OrderChange } from "./order-change-page.ts";
+
+/** The words of one change page, in the page's language. */
+export interface OrderChangeTexts {
+  title: string;
+  lead: string;
+  changed: string;
+  cannot: string;
+  submit: string;
+}
+
+/**
+ * The frame My Page's three order-change pages share (decision 074): the title and lead, 「変更しました」
+ * after a change (?changed=1), the API's refusal, what the order has now (`current`), then the form
+ * posting to the page's action with its CSRF field and request key, or, once the order may no longer
+ * change, why not. The form's own fields are the page's (`children`).
+ */
+export function OrderChangeFrame({
+  what,
+  texts,
+  changeable,
+  reason,
+  requestKey,
+  refusal,
+  current,
+  children,
+}: {
+  what: OrderChange;
+  texts: OrderChangeTexts;
+  changeable: boolean;
+  reason: string | null;
+  requestKey: string;
+  refusal: FormRefusal | undefined;
+  current: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const [searchParams] = useSearchParams();
+  return (
+    <section data-testid={`order-${what}`}>
+      <h1 className="page-title">{texts.title}</h1>
+      <p>{texts.lead}</p>
+      {searchParams.get("changed") === "1" && !refusal && (
+        <Notice tone="success" testId={`order-${what}-changed`}>
+          {texts.changed}
+        </Notice>
+      )}
+      {refusal && <RefusedNotice errors={refusal.errors} />}
+      {current}
+      {changeable ? (
+        <form method="post" data-testid={`order-${what}-form`}>
+          <CsrfField />
+          <RequestKeyField value={requestKey} />
+          {children}
+          <Button type="submit">{texts.submit}</Button>
+        </form>
+      ) : (
+        <Notice tone="info" testId={`order-${what}-closed`}>
+          <strong>{texts.cannot}</strong>
+          <p>{reason}</p>
+        </Notice>
+      )}
+      <p>
+        <Link to="/mypage/orders">{t("orderDelivery.back")}</Link>
+      </p>
+    </section>
+  );
+}
