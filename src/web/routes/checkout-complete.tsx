@@ -10,6 +10,7 @@ import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./checkout-complete.module.css";
 import { completedOrderOf } from "../features/checkout/checkout-action.ts";
+import "../i18n/orders-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), { name: "robots", content: "noindex" }];

@@ -24,6 +24,7 @@ import { checkoutAction } from "../features/checkout/checkout-action.ts";
 import type { BankAccount } from "../features/checkout/use-checkout-reference.ts";
 import { shippingIdsKey } from "../features/checkout/use-checkout-reference.ts";
 import { newIdempotencyKey } from "../shared/site/request-key.ts";
+import "../i18n/checkout-texts.ts";
 
 // The order form's code (the form, payment methods, address fields, card entry) is a chunk of its
 // own, fetched as soon as this module runs in the browser rather than preloaded with the page: the

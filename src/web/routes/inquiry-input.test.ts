@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseInquiry } from "../../domain/inquiry-input.ts";
 import type { Locale } from "../../domain/locale.ts";
-import { en } from "../i18n/en.ts";
-import { ja } from "../i18n/ja.ts";
+import { formPagesEn as en } from "../i18n/form-pages.en.ts";
+import { formPagesJa as ja } from "../i18n/form-pages.ja.ts";
 import { problemMessages } from "../shared/site/form-rules.ts";
 
 // The contact form's schema (domain/inquiry-input.ts), one case per rule, worded as the page words

@@ -20,6 +20,7 @@ import { Button } from "../ui/button.tsx";
 import { Input, Textarea } from "../ui/field.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./inquiry.module.css";
+import "../i18n/form-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "nav.contact");

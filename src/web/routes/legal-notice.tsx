@@ -17,6 +17,7 @@ import { useSite } from "../shared/site/site-context.tsx";
 import { providePageTexts, useI18n } from "../i18n/i18n.tsx";
 import { legalNoticeJa } from "../i18n/legal-notice.ja.ts";
 import { legalNoticeEn } from "../i18n/legal-notice.en.ts";
+import "../i18n/checkout-texts.ts";
 
 // This page's long texts are its own, not in the dictionary every page loads (decision 047): added
 // as its module loads, before its title or body is drawn.

@@ -4,6 +4,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./inquiry.module.css";
+import "../i18n/form-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), { name: "robots", content: "noindex" }];

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fieldProblems } from "../../domain/field-messages.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { magazineSignUpSchema } from "../../domain/magazine-input.ts";
-import { en } from "../i18n/en.ts";
-import { ja } from "../i18n/ja.ts";
+import { formPagesEn as en } from "../i18n/form-pages.en.ts";
+import { formPagesJa as ja } from "../i18n/form-pages.ja.ts";
 import { problemMessages } from "../shared/site/form-rules.ts";
 
 // The sign-up's schema (domain/magazine-input.ts), one case per rule, worded as the page words it;

@@ -20,6 +20,7 @@ import { Checkbox, Input, fieldStyles } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./magazine.module.css";
+import "../i18n/form-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

@@ -22,6 +22,7 @@ import { Dialog } from "../ui/dialog.tsx";
 import { Checkbox, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
+import "../i18n/account-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

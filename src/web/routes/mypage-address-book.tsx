@@ -27,6 +27,7 @@ import { Button, buttonClass } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
+import "../i18n/address-book-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

@@ -13,6 +13,7 @@ import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-credit.module.css";
 import { pageContext } from "../load-context.ts";
+import "../i18n/account-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

@@ -16,6 +16,7 @@ import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./magazine.module.css";
+import "../i18n/form-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

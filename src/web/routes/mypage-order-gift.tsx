@@ -8,6 +8,7 @@ import { refusalOf } from "../shared/site/form-action.ts";
 import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
+import "../i18n/orders-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderGift.title");

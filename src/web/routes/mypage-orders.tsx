@@ -4,6 +4,7 @@ import { useOrderHistory } from "../features/orders/use-order-history.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import styles from "../features/orders/order-list.module.css";
+import "../i18n/orders-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

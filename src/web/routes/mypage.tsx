@@ -8,6 +8,9 @@ import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import styles from "./mypage.module.css";
 import { pageContext } from "../load-context.ts";
+import "../i18n/orders-texts.ts";
+import "../i18n/address-book-texts.ts";
+import "../i18n/account-pages-texts.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page

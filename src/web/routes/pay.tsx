@@ -4,6 +4,7 @@ import type { PaymentLinkView } from "../../domain/payment-link.ts";
 import { PaymentLinkPage } from "../features/payment-link/payment-link-page.tsx";
 import { pageContext } from "../load-context.ts";
 import { pageTitle } from "../page-meta.ts";
+import "../i18n/orders-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches, "payLink.pageTitle"), { name: "robots", content: "noindex" }];

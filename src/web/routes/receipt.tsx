@@ -6,6 +6,7 @@ import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Notice } from "../ui/notice.tsx";
+import "../i18n/orders-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches, "receipt.pageTitle"), { name: "robots", content: "noindex" }];

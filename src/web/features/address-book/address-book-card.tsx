@@ -5,6 +5,7 @@ import type { AddressResource } from "../../../domain/address.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import styles from "./address-book.module.css";
+import "../../i18n/address-book-texts.ts";
 
 /**
  * One address as the list shows it: the person's name with 様, the postcode with 〒, the address in

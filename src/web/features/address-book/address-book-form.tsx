@@ -11,6 +11,7 @@ import { requestKeyHeader } from "../../shared/site/request-key.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import styles from "./address-book.module.css";
+import "../../i18n/address-book-texts.ts";
 
 interface EntryAnswer {
   data?: AddressBookEntry;

@@ -21,6 +21,7 @@ import { useBulkText } from "./bulk-i18n.ts";
 import { enteredByLabel, useStaffOrderText } from "./staff-order-i18n.ts";
 import ops from "./ops.module.css";
 import { ReportTable } from "./report-table.tsx";
+import "../../i18n/orders-texts.ts";
 
 /** The page that takes the list's bulk form (its action) and shows the summary (decision 069). */
 export const BULK_PAGE_PATH = "/admin/orders/bulk";

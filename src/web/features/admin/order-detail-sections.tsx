@@ -14,6 +14,7 @@ import { giftInstructions, giftLines, giftOptionsOf } from "../../../domain/gift
 import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
+import "../../i18n/orders-texts.ts";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -5,6 +5,7 @@ import type { AdminText } from "./admin-i18n.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import styles from "./admin.module.css";
+import "../../i18n/orders-texts.ts";
 
 function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
   if (entry.actor_kind === "staff" && entry.actor_name) return ta("adminOrder.actor.staffNamed", { name: entry.actor_name });

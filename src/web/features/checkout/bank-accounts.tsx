@@ -2,6 +2,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import styles from "./checkout.module.css";
 import type { BankAccount } from "./use-checkout-reference.ts";
+import "../../i18n/checkout-texts.ts";
 
 /** The accounts a bank transfer goes to (bank transfer shows the list of bank accounts). */
 export function BankAccounts({ accounts, days }: { accounts: BankAccount[] | undefined | null; days: number }) {

@@ -16,6 +16,7 @@ import type { CheckoutForm } from "./checkout-order.ts";
 import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
 import { deliveryPrefectureOf } from "./delivery-choice.tsx";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
+import "../../i18n/checkout-texts.ts";
 
 /** The cookie that hands the order number to /checkout/complete after a form post (a redirect has no history state). */
 export const COMPLETED_ORDER_COOKIE = "checkout_completed";

@@ -13,6 +13,7 @@ import { checkAddress } from "../../shared/address/address-rules.ts";
 import type { RecipientFormErrors } from "../../shared/address/recipient-fields.tsx";
 import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { recipientOf } from "./delivery-choice.tsx";
+import "../../i18n/checkout-texts.ts";
 
 /** Spec §3 Customer contact. */
 export interface ContactValue {

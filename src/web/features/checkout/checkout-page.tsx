@@ -43,6 +43,7 @@ import { fieldErrorMessages, hasFieldErrors, serverFieldErrors } from "./checkou
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
+import "../../i18n/checkout-texts.ts";
 
 /**
  * What the page's loader read for the form (decision 058), so the server draws the whole form and

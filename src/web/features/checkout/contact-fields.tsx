@@ -2,6 +2,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import type { ContactField, ContactValue } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface ContactFieldsProps {
   value: ContactValue;

@@ -3,6 +3,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Select } from "../../ui/field.tsx";
 import type { DeliveryWish } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface DeliveryWishFieldsProps {
   value: DeliveryWish;

@@ -8,6 +8,7 @@ import { Input } from "../../ui/field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 

@@ -9,6 +9,7 @@ import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
 import type { GiftFormValue } from "./checkout-order.ts";
 import { giftOptionsOfForm } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface GiftFieldsProps {
   value: GiftFormValue;

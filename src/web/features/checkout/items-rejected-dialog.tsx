@@ -3,6 +3,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 export interface RejectedItem extends CheckoutItemError {
   /** The bottle's name as the cart showed it (the entry carries only the id). */

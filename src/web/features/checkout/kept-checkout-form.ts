@@ -1,5 +1,6 @@
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { CheckoutForm } from "./checkout-order.ts";
+import { KEPT_FORM_KEY } from "./kept-checkout-key.ts";
 
 // What the shopper typed on /checkout, kept in this tab's sessionStorage while the payment is not
 // done, so that coming back from a gateway's page (PayPay's approval cancelled), a failed 3-D Secure
@@ -7,7 +8,9 @@ import type { CheckoutForm } from "./checkout-order.ts";
 // fields are the gateway's (card-entry.tsx) and never part of it. Dropped once an order is placed,
 // when the shopper confirms leaving checkout, and ignored for another account than the one that typed it.
 
-const KEPT_FORM_KEY = "checkoutForm";
+// The key and forgetting live in kept-checkout-key.ts, so the cart's first page can forget the form
+// without loading the payment-method registry this module checks the kept method against.
+export { forgetCheckoutForm } from "./kept-checkout-key.ts";
 
 interface KeptForm {
   /** The member who typed it (null: a guest). */
@@ -58,14 +61,5 @@ export function keepCheckoutForm(form: CheckoutForm, account: number | null): vo
     sessionStorage.setItem(KEPT_FORM_KEY, JSON.stringify({ account, form } satisfies KeptForm));
   } catch {
     // Storage full or blocked: the form works as before, without the copy.
-  }
-}
-
-/** Drops the kept form (an order was placed, or the shopper left checkout). */
-export function forgetCheckoutForm(): void {
-  try {
-    sessionStorage.removeItem(KEPT_FORM_KEY);
-  } catch {
-    // Storage blocked: nothing was kept either.
   }
 }

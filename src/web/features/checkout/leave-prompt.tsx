@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface LeavePromptProps {
   /** Whether leaving now would drop an unfinished payment (a non-empty cart, not completed). Read at the moment of leaving. */

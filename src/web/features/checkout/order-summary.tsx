@@ -5,6 +5,7 @@ import { withTaxLabel } from "../../../domain/format.ts";
 import { REDUCED_RATE_MARK, REDUCED_TAX_RATE_PERCENT } from "../../../domain/tax-rates.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface OrderSummaryProps {
   items: CartItem[];

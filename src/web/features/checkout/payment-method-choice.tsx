@@ -6,6 +6,7 @@ import { offeredPaymentMethods } from "../../../domain/payment-methods/payment-m
 import { useSite } from "../../shared/site/site-context.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface PaymentMethodChoiceProps {
   value: PaymentMethodChoice;

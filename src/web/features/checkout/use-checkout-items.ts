@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { CartItem } from "../../../domain/cart.ts";
 import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx";
-import { forgetCheckoutForm } from "./kept-checkout-form.ts";
+import { forgetCheckoutForm } from "./kept-checkout-key.ts";
 
 function storedCopyText(): string | null {
   try {

@@ -28,6 +28,7 @@ import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
+import "../../i18n/checkout-texts.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 

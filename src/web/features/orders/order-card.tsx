@@ -17,6 +17,7 @@ import { receiptAvailable } from "../../../domain/order-documents.ts";
 import { ReceiptForm } from "../../shared/orders/receipt-form.tsx";
 import receiptStyles from "./order-receipt.module.css";
 import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
+import "../../i18n/orders-texts.ts";
 
 type Order = OrderResource["attributes"];
 

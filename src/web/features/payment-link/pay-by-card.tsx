@@ -10,6 +10,7 @@ import { callApi } from "../../shared/site/api.ts";
 import { newIdempotencyKey } from "../../shared/site/request-key.ts";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import "../../i18n/orders-texts.ts";
 
 interface PayByCardProps {
   config: PaymentBrowserConfig;

@@ -8,6 +8,7 @@ import { useSite } from "../../shared/site/site-context.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { PayByCard } from "./pay-by-card.tsx";
 import styles from "./payment-link.module.css";
+import "../../i18n/orders-texts.ts";
 
 const noSubscription = () => () => undefined;
 

@@ -17,6 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
+import "../../i18n/form-pages-texts.ts";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const answer = await loadAdmin<{ data: InquiryDetail }>(request, `/inquiries/${encodeURIComponent(params.id)}`);

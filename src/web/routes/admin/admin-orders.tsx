@@ -21,6 +21,7 @@ import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../..
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
+import "../../i18n/orders-texts.ts";
 
 async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;

@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import type { FormRefusal } from "../site/form-action.ts";
 import { useAuth } from "./auth-context.tsx";
+import "../../i18n/checkout-texts.ts";
 
 /** What the accounts API answers on failure (422: `errors` lists all, `fields` groups them). */
 export interface ApiErrorBody {

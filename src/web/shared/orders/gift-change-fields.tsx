@@ -4,6 +4,8 @@ import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import styles from "./gift-change.module.css";
+import "../../i18n/orders-texts.ts";
+import "../../i18n/checkout-texts.ts";
 
 /** The form's field names: the checkout's (domain/order-changes.ts's giftChangeBodyOf reads them). */
 type GiftField = "gift_noshi" | "gift_omotegaki" | "gift_placement" | "gift_name" | "gift_wrapping" | "gift_message_card" | "gift_message" | "gift_hide_prices";

@@ -8,6 +8,7 @@ import type { FormRefusal } from "../site/form-action.ts";
 import { RefusedNotice } from "../site/refused-notice.tsx";
 import { RequestKeyField } from "../site/request-key-field.tsx";
 import type { OrderChange } from "./order-change-page.ts";
+import "../../i18n/orders-texts.ts";
 
 /** The words of one change page, in the page's language. */
 export interface OrderChangeTexts {

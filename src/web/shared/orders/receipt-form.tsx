@@ -7,6 +7,7 @@ import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import styles from "./receipt-form.module.css";
+import "../../i18n/orders-texts.ts";
 
 /**
  * The buyer types the addressee (宛名) and the 但し書き, then downloads the receipt as PDF
