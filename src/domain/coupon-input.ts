@@ -129,3 +129,15 @@ export const COUPON_FORM_REFUSALS = {
   codeTaken: { ja: "このクーポンコードはすでに使われています", en: "This coupon code is already taken" },
   limitBelowUses: { ja: "利用上限は、すでに利用された回数（{count}回）より少なくできません", en: "The limit cannot be lower than the uses so far ({count})" },
 } as const;
+
+/** The checkout's coupon field (POST /api/coupons/preview): the code as typed, checked against the visitor's cart. */
+export const couponPreviewSchema = z.preprocess((body) => formFields(body), z.object({ coupon_code: oneLineText.pipe(z.string().min(1, { error: "blank", abort: true }).max(40, { error: "too_long" })) }));
+
+/** POST /api/coupons/preview's answer: what the summary needs to show the coupon's lines (checkoutTotals' coupon). */
+export interface CouponPreview {
+  code: string;
+  kind: CouponKind;
+  value: number;
+  /** The cart's products the coupon applies to. */
+  eligible_product_ids: number[];
+}

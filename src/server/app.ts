@@ -327,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
-  registerCouponRoutes(app, { coupons });
+  registerCouponRoutes(app, { coupons, carts, cartOwnerOf, standardRatePercent: async () => (await shopProfiles.profile()).terms.taxRatePercent });
   registerPaymentLinkRoutes(app, { paymentLinks: new PaymentLinkService({ orders, payments: orderPayments, cards, cardTesting }, { secret }) });
   // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).
   const parcelLinesOf: ParcelLinesOf = async (productIds, locale) =>

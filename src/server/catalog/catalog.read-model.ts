@@ -74,4 +74,20 @@ export class CatalogReadModel {
     for (const row of rows) series.set(row.productId, [...(series.get(row.productId) ?? []), row.seriesId]);
     return series;
   }
+
+  /** What a coupon's preview needs of products: price before tax, tax class and what makes them liquor (taxRateOf). */
+  async couponFacts(productIds: readonly number[]) {
+    if (productIds.length === 0) return [];
+    return this.db
+      .select({
+        id: productsTable.id,
+        price: productsTable.price,
+        taxClass: productsTable.taxClass,
+        liquorType: productsTable.liquorType,
+        liquorCategory: productsTable.liquorCategory,
+        alcoholPermille: productsTable.alcoholPermille,
+      })
+      .from(productsTable)
+      .where(inArray(productsTable.id, [...productIds]));
+  }
 }

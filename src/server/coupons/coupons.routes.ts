@@ -1,11 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { couponInputSchema } from "../../domain/coupon-input.ts";
+import { couponInputSchema, couponPreviewSchema } from "../../domain/coupon-input.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { UTF8_BOM, csvText } from "../admin/csv-format.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
+import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import { requireStaff } from "../http/auth.ts";
+import { rateLimitFor } from "../http/rate-limit.ts";
 import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { CouponRow, CouponUseRow, CouponWithUsage, CouponsService } from "./coupons.service.ts";
 
@@ -36,6 +38,7 @@ function couponEntry(row: CouponRow | CouponWithUsage) {
 
 /** The form's fields as its messages name them. */
 const COUPON_LABELS: Record<string, Record<Locale, string>> = {
+  coupon_code: { ja: "クーポンコード", en: "Coupon code" },
   code: { ja: "クーポンコード", en: "Coupon code" },
   name_ja: { ja: "名前（日本語）", en: "Name (Japanese)" },
   name_en: { ja: "名前（英語）", en: "Name (English)" },
@@ -64,9 +67,24 @@ export function couponUsesCsv(uses: CouponUseRow[], locale: Locale): string {
 }
 
 /** The back office's coupons (decision 086): the list with usage figures, creating and editing a code, the usage CSV. */
-export function registerCouponRoutes(fastify: FastifyInstance, deps: { coupons: CouponsService }): void {
+export function registerCouponRoutes(
+  fastify: FastifyInstance,
+  deps: { coupons: CouponsService; carts: Pick<CartService, "items">; cartOwnerOf: (request: FastifyRequest) => CartOwner; standardRatePercent: () => Promise<number> },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
+
+  // The checkout's coupon field: the code checked against the visitor's cart, for the summary (nothing booked).
+  // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema }) }, async (request) => {
+      const { coupon_code } = checkedBody(request, COUPON_LABELS);
+      const owner = deps.cartOwnerOf(request);
+      const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
+      const data = await deps.coupons.preview(coupon_code, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
+      return { data };
+    });
+  }
 
   app.get(`${ADMIN_API}/coupons`, { ...staff }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
 

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
 import type { CouponInput } from "../../domain/coupon-input.ts";
+import type { CouponPreview } from "../../domain/coupon-input.ts";
 import { COUPON_FORM_REFUSALS } from "../../domain/coupon-input.ts";
 import type { AppliedCoupon, CouponLine, CouponRefusal, CouponRule } from "../../domain/coupons.ts";
 import { couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
 import type { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
 import { couponUsesTable, couponsTable } from "../db/schema/coupons.ts";
@@ -71,7 +73,7 @@ export type OrderLineForCoupon = Omit<CouponLine, "seriesIds">;
 export class CouponsService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { catalogReads: Pick<CatalogReadModel, "seriesOf"> },
+    private readonly deps: { catalogReads: Pick<CatalogReadModel, "seriesOf" | "couponFacts"> },
   ) {}
 
   async list(): Promise<CouponWithUsage[]> {
@@ -145,9 +147,15 @@ export class CouponsService {
    * locked (`for update`), so two checkouts for the last use queue here and the second counts the
    * first's use. Throws the refusal (422 under coupon_code) when it cannot be used.
    */
-  async forOrder(tx: Database, typed: string, order: { userId: number | null; lines: readonly OrderLineForCoupon[]; now: Date; locale: Locale }): Promise<CouponForOrder> {
+  async forOrder(
+    tx: Database,
+    typed: string,
+    order: { userId: number | null; lines: readonly OrderLineForCoupon[]; now: Date; locale: Locale },
+    options: { lock: boolean } = { lock: true },
+  ): Promise<CouponForOrder> {
     const code = normalizeCouponCode(typed);
-    const [row] = code === "" ? [] : await tx.select().from(couponsTable).where(eq(couponsTable.code, code)).for("update");
+    const query = tx.select().from(couponsTable).where(eq(couponsTable.code, code));
+    const [row] = code === "" ? [] : options.lock ? await query.for("update") : await query;
     const rule = row ? ruleOf(row) : null;
     const series = await this.deps.catalogReads.seriesOf(
       order.lines.map((line) => line.productId),
@@ -166,6 +174,29 @@ export class CouponsService {
     const refusal = couponRefusal(rule, { now: order.now, userId: order.userId, lines, usesSoFar: row?.usedCount ?? 0, memberUses });
     if (refusal) throw refused(refusal, rule, order.locale);
     return { couponId: row!.id, applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) } };
+  }
+
+  /**
+   * What the checkout's summary shows before the order (POST /api/coupons/preview): the coupon checked
+   * against the visitor's cart as the order would check it, without locking or booking anything.
+   */
+  async preview(
+    typed: string,
+    cart: { items: readonly { id: number; amount: number }[]; userId: number | null; standardRatePercent: number; now: Date; locale: Locale },
+  ): Promise<CouponPreview> {
+    const facts = new Map((await this.deps.catalogReads.couponFacts(cart.items.map((item) => item.id))).map((each) => [each.id, each]));
+    const lines: OrderLineForCoupon[] = cart.items.flatMap((item) => {
+      const product = facts.get(item.id);
+      if (!product || item.amount <= 0) return [];
+      return [{ productId: item.id, unitPrice: product.price, amount: item.amount, taxRatePercent: taxRateOf(product, cart.standardRatePercent), liquorType: product.liquorType }];
+    });
+    const found = await this.db.transaction((tx) => this.forOrder(tx, typed, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }));
+    return {
+      code: found.applied.code,
+      kind: found.applied.kind,
+      value: found.applied.value,
+      eligible_product_ids: lines.filter((_, index) => found.applied.eligible[index]).map((line) => line.productId),
+    };
   }
 
   /**
