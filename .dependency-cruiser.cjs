@@ -37,6 +37,8 @@ const TABLE_OWNERS = {
   security: ["payments/card-testing\\.ts", "audit"],
   // Long back-office work and its results (decision 069).
   jobs: ["jobs"],
+  // Coupons and their uses (decision 086); checkout books a use through the coupons service.
+  coupons: ["coupons"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

@@ -1,4 +1,5 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
+import type { AppliedCoupon } from "./coupons.ts";
 import type { ChargeDelivery, GiftCharging, OrderCharge } from "./order-charges.ts";
 import { chargeAmount, checkoutCharges } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
@@ -23,8 +24,9 @@ export function checkoutTotals(
   terms: CheckoutTerms,
   gift?: GiftCharging,
   delivery: ChargeDelivery = { deliveryPrefecture: null },
+  coupon: AppliedCoupon | null = null,
 ): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms, gift, delivery);
+  const chargeLines = checkoutCharges(lines, method, terms, gift, delivery, coupon);
   // Spec §9: tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };

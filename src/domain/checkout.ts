@@ -97,6 +97,8 @@ export const checkoutPayloadSchema = z.object({
    * message_card, hide_prices. Absent or null is no gift; checked by the server against the settings.
    */
   gift: z.unknown().optional(),
+  /** A coupon code as typed (decision 086); "" or absent: none. One per order. */
+  coupon_code: lineText(40).optional().default(""),
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 

@@ -1,4 +1,6 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
+import type { AppliedCoupon } from "./coupons.ts";
+import { couponGoodsLines, couponShippingLine } from "./coupons.ts";
 import type { GiftOptions, GiftSettings } from "./gift.ts";
 import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
@@ -45,6 +47,8 @@ export interface ChargeContext {
   gift: GiftCharging;
   /** The prefecture (1–47) the parcel goes to, as the address is typed; null abroad or not chosen yet (the shop's own zone). */
   deliveryPrefecture: number | null;
+  /** A coupon's 値引き lines worked out so far, before tax (≤ 0; decision 086): the goods' before shipping, shipping's after it. */
+  discount?: number;
 }
 
 /** Where the order goes, for the charges that depend on it (shipping). */
@@ -86,16 +90,17 @@ export const CHARGE_KINDS = {
     label: { ja: "送料", en: "Shipping" },
     taxable: true,
     keptAtZero: true,
-    // Per box to the prefecture, cool surcharge per box, free from the line of goods with tax (shipping-table.ts).
-    amountAt: ({ lines, terms, items, deliveryPrefecture }: ChargeContext): number =>
-      shippingQuote(lines, deliveryPrefecture, terms.shipping, items + taxOn(items, terms.taxRatePercent)).fee,
+    // Per box to the prefecture, cool surcharge per box, free from the line of goods with tax (shipping-table.ts),
+    // the goods measured after a coupon's 値引き (decision 086).
+    amountAt: ({ lines, terms, items, deliveryPrefecture, discount = 0 }: ChargeContext): number =>
+      shippingQuote(lines, deliveryPrefecture, terms.shipping, items + discount + taxOn(items + discount, terms.taxRatePercent)).fee,
   },
   payment_fee: {
     label: { ja: "決済手数料", en: "Payment fee" },
     taxable: true,
     keptAtZero: false,
-    // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers).
-    amountAt: ({ method, items, earlier, terms }: ChargeContext): number => method.fee(items + chargeAmount(earlier, "shipping"), terms),
+    // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers), after a coupon.
+    amountAt: ({ method, items, earlier, terms, discount = 0 }: ChargeContext): number => method.fee(items + discount + chargeAmount(earlier, "shipping"), terms),
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },
@@ -116,22 +121,30 @@ export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabe
   return { kind, label: { ...label }, amount, taxable: CHARGE_KINDS[kind].taxable };
 }
 
-/** The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off unless kept at zero. */
+/**
+ * The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off
+ * unless kept at zero; then a coupon's 値引き lines (decision 086), which the shipping and the fee
+ * were worked out after.
+ */
 export function checkoutCharges(
   lines: readonly CheckoutLine[],
   method: FeeOfMethod,
   terms: CheckoutTerms,
   gift: GiftCharging = noGift(),
   delivery: ChargeDelivery = { deliveryPrefecture: null },
+  coupon: AppliedCoupon | null = null,
 ): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
+  const discounts: OrderCharge[] = coupon ? couponGoodsLines(coupon, lines.map((line) => ({ ...line, taxRatePercent: line.taxRatePercent ?? terms.taxRatePercent }))) : [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture };
+    const discount = discounts.reduce((sum, line) => sum + line.amount, 0);
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
+    if (code === "shipping" && coupon) discounts.push(...couponShippingLine(coupon, amount, terms.taxRatePercent));
   }
-  return charges;
+  return [...charges, ...discounts];
 }
 
 /** What a discount or correction line is called unless staff name it (decision 070). */

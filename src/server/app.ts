@@ -79,6 +79,9 @@ import { registerCheckoutReferenceRoutes } from "./checkout-reference/checkout-r
 import { CheckoutReferenceService } from "./checkout-reference/checkout-reference.service.ts";
 // Order placement (POST /api/checkout) and the order history (GET /api/orders).
 import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
+import { CatalogReadModel } from "./catalog/catalog.read-model.ts";
+import { CouponsService } from "./coupons/coupons.service.ts";
+import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
@@ -299,9 +302,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every status change of an order goes through here, with its side effects registered once.
   // 後払い's service (decision 080): the built-in test one until the trader has a contract with a real one.
   const deferredPayments = new TestDeferredPaymentService();
+  // Coupons (decision 086): checked and booked in checkout's transaction, given back on cancellation.
+  const coupons = new CouponsService(database.db, { catalogReads: new CatalogReadModel(database.db) });
   const orderMoves = new OrderMoves(
     database.db,
-    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments },
+    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments, onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId) },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
@@ -318,10 +323,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
+  registerCouponRoutes(app, { coupons, carts, cartOwnerOf, standardRatePercent: async () => (await shopProfiles.profile()).terms.taxRatePercent });
   registerPaymentLinkRoutes(app, { paymentLinks: new PaymentLinkService({ orders, payments: orderPayments, cards, cardTesting }, { secret }) });
   // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).
   const parcelLinesOf: ParcelLinesOf = async (productIds, locale) =>

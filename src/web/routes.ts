@@ -86,6 +86,7 @@ export default [
     route("ledger", "routes/admin/admin-liquor-books.tsx"),
     route("records", "routes/admin/admin-records.tsx"),
     route("magazine", "routes/admin/admin-magazine.tsx"),
+    route("coupons", "routes/admin/admin-coupons.tsx"),
     route("inquiries", "routes/admin/admin-inquiries.tsx"),
     route("inquiries/:id", "routes/admin/admin-inquiry.tsx"),
     route("members", "routes/admin/admin-members.tsx"),

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders/:id/payment-link": order("order.payment_link"),
   // A discount or correction line: the order's total changes and the shopper is mailed (decision 070).
   "POST /admin/api/orders/:id/adjustments": order("order.adjust"),
+  // Coupons (decision 086): a code created or its rule changed.
+  "POST /admin/api/coupons": created("coupon.create", "coupon"),
+  "PATCH /admin/api/coupons/:id": { action: "coupon.update", target: { kind: "coupon", param: "id" } },
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
   "POST /admin/api/orders/:id/returns": order("order.return"),
   "POST /admin/api/orders/:id/returns/:number/refunded": order("order.return_refunded"),

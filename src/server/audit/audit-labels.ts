@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "order.ship": { ja: "発送済みにした", en: "Marked as shipped" },
   "order.slip_correct": { ja: "送り状番号を訂正", en: "Slip number corrected" },
   "order.adjust": { ja: "値引き・金額訂正を追加", en: "Discount or correction added" },
+  "coupon.create": { ja: "クーポンを作成", en: "Coupon created" },
+  "coupon.update": { ja: "クーポンを編集", en: "Coupon edited" },
   "order.deferred_paid": { ja: "後払いの入金を確認", en: "Pay-later invoice marked paid" },
   "order.payment_link": { ja: "カード決済のリンクを送信", en: "Card payment link sent" },
   "order.partial_cancel": { ja: "一部キャンセル", en: "Part of the order cancelled" },
@@ -85,6 +87,7 @@ const TARGET_KIND_LABELS: Readonly<Record<string, { ja: string; en: string }>> =
   ledger_move: { ja: "帳簿の記帳", en: "Ledger entry" },
   magazine_issue: { ja: "メールマガジン", en: "Mail magazine" },
   inquiry: { ja: "お問い合わせ", en: "Inquiry" },
+  coupon: { ja: "クーポン", en: "Coupon" },
 };
 
 export function auditActionLabel(action: string, locale: Locale): string {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
+import { liquorTypesTable, productSeriesTable, productsTable } from "../db/schema/catalog.ts";
 
 /** A product's liquor-law records as the sales report needs them (today's records). */
 export interface ProductLiquorRecord {
@@ -61,5 +61,33 @@ export class CatalogReadModel {
 
   async liquorTypes(): Promise<LiquorTypeLabel[]> {
     return this.db.select().from(liquorTypesTable);
+  }
+
+  /** The series each product is in (a coupon limited to series reads it); `tx` inside an order's transaction. */
+  async seriesOf(productIds: readonly number[], tx: Database = this.db): Promise<Map<number, number[]>> {
+    const series = new Map<number, number[]>();
+    if (productIds.length === 0) return series;
+    const rows = await tx
+      .select({ productId: productSeriesTable.productId, seriesId: productSeriesTable.seriesId })
+      .from(productSeriesTable)
+      .where(inArray(productSeriesTable.productId, [...productIds]));
+    for (const row of rows) series.set(row.productId, [...(series.get(row.productId) ?? []), row.seriesId]);
+    return series;
+  }
+
+  /** What a coupon's preview needs of products: price before tax, tax class and what makes them liquor (taxRateOf). */
+  async couponFacts(productIds: readonly number[]) {
+    if (productIds.length === 0) return [];
+    return this.db
+      .select({
+        id: productsTable.id,
+        price: productsTable.price,
+        taxClass: productsTable.taxClass,
+        liquorType: productsTable.liquorType,
+        liquorCategory: productsTable.liquorCategory,
+        alcoholPermille: productsTable.alcoholPermille,
+      })
+      .from(productsTable)
+      .where(inArray(productsTable.id, [...productIds]));
   }
 }

@@ -48,6 +48,8 @@ export interface CheckoutOrderInput {
   gift: GiftOptions | null;
   /** yyyy-mm-dd, 20 or over on the order day in Japan. */
   birthDate: string;
+  /** The coupon code typed (checked in the order's transaction, coupons/), null for none. */
+  couponCode: string | null;
 }
 
 /**
@@ -217,6 +219,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
     gift: gift.ok ? gift.gift : null,
     birthDate,
+    couponCode: (payload.coupon_code ?? "").trim() || null,
   };
 }
 

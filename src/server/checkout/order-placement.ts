@@ -10,6 +10,8 @@ import type { AccountService } from "../accounts/account.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
 import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
+import type { CouponsService } from "../coupons/coupons.service.ts";
+import { couponFigures } from "../coupons/coupon-placement.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
@@ -50,6 +52,8 @@ export interface PlacementDeps {
   accounts: Pick<AccountService, "rememberBirthDate">;
   /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
   deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
+  /** Coupons (decision 086): without it a typed code is refused as unknown. */
+  coupons?: Pick<CouponsService, "forOrder" | "book"> | undefined;
 }
 
 /** Who places the order and how it starts, where checkout and staff differ. */
@@ -77,6 +81,18 @@ export interface Placed {
   afterCommit: () => Promise<void>;
 }
 
+async function couponFor(
+  tx: Database,
+  deps: PlacementDeps,
+  code: string,
+  lines: readonly { product: LockedProduct; amount: number; unitPrice: number; taxRatePercent: number }[],
+  order: { userId: number | null; now: Date; locale: Locale },
+) {
+  if (!deps.coupons) throw new CheckoutFieldErrors(order.locale).failure();
+  const forCoupon = lines.map((line) => ({ productId: line.product.id, unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, liquorType: line.product.liquorType }));
+  return deps.coupons.forOrder(tx, code, { ...order, lines: forCoupon });
+}
+
 /**
  * The order's writes in the caller's transaction. Throws ItemsRejected for stock and buyable limits,
  * DomainError (invalid, with field messages) for the total's bound, the method's terms and a refused
@@ -97,7 +113,9 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
   });
   const method = paymentMethodChoice(input.choice);
-  const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture });
+  // The coupon typed, checked against these bottles with its row locked (decision 086); refused: a 422 under coupon_code.
+  const coupon = input.couponCode === null ? null : await couponFor(tx, deps, input.couponCode, lines, { userId: placement.userId, now, locale });
+  const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture }, coupon?.applied ?? null);
   if (totals.total > ORDER_TOTAL_MAX) {
     // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
     const errors = new CheckoutFieldErrors(locale);
@@ -161,6 +179,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     })),
     totals.chargeLines,
   );
+  if (coupon && deps.coupons) await deps.coupons.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, ...couponFigures(totals, coupon.applied) });
   for (const line of lines) {
     // Guarded by the row lock already; the guard in the update is the last word (never below
     // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls

@@ -38,6 +38,8 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /admin/api/staff": "the whole staff list (owner only)",
   "GET /admin/api/dashboard": "the shop's figures",
   "GET /admin/api/exhibits": "the whole exhibit list",
+  "GET /admin/api/coupons": "the whole coupon list with its usage (decision 086)",
+  "GET /admin/api/coupons/uses.csv": "every coupon use as CSV",
   "GET /admin/api/series": "the whole series tree",
   "GET /admin/api/liquor_types": "the whole list of liquor types",
   "GET /admin/api/settings": "the shop profile",

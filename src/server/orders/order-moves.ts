@@ -85,6 +85,8 @@ export class OrderMoves {
       paymentOnCancel: PaymentOnCancel;
       /** The 後払い service told of each deferred order's shipment (decision 080). */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
+      /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086). */
+      onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -235,6 +237,7 @@ export class OrderMoves {
         if (await returnStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice })) backInStock.push(item.productId);
       }
     }
+    if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
     let mail: MailContent | null = null;
     let kind: TransactionRecordKind = "status_mail";
     // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.

@@ -113,6 +113,8 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/carts": { access: "public", ok: 200, guestState: true },
     "PUT /api/carts": { access: "public", ok: 422, guestState: true },
     "POST /api/checkout": { access: "public", ok: [400, 422], guestState: true },
+    // The checkout's coupon field (decision 086): no code is named in a 422.
+    "POST /api/coupons/preview": { access: "public", ok: 422 },
     "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
@@ -304,6 +306,11 @@ function rules(f: Fixtures): Record<string, Rule> {
     "DELETE /admin/api/ledger/stock-takes/:id": { access: "staff", path: "/admin/api/ledger/stock-takes/999999", ok: 404 },
     "DELETE /admin/api/ledger/moves/:id": { access: "staff", path: "/admin/api/ledger/moves/1", ok: 409 },
     "GET /admin/api/magazine/subscribers": { access: "staff", ok: 200 },
+    // Coupons (decision 086): the list and its usage CSV; a coupon with no body names its fields (422), an unknown one too.
+    "GET /admin/api/coupons": { access: "staff", ok: 200 },
+    "GET /admin/api/coupons/uses.csv": { access: "staff", ok: 200 },
+    "POST /admin/api/coupons": { access: "staff", ok: 422 },
+    "PATCH /admin/api/coupons/:id": { access: "staff", path: "/admin/api/coupons/999999", ok: [404, 422] },
     "POST /admin/api/magazine/issues": { access: "staff", ok: 422 },
     "GET /admin/api/inquiries": { access: "staff", ok: 200 },
     "GET /admin/api/inquiries/:id": { access: "staff", path: `/admin/api/inquiries/${f.inquiry}`, ok: 200 },

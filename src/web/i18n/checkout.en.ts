@@ -101,4 +101,12 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
     "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
   "legalNotice.deliveryText":
     "{promise} For bank transfer, we ship once we have confirmed your payment. Products arrive within {days} days of ordering.",
+  // --- coupons (decision 086) ---
+  "checkout.coupon.heading": "Coupon",
+  "checkout.coupon.label": "Coupon code",
+  "checkout.coupon.apply": "Apply",
+  "checkout.coupon.applied": "Coupon {code} applied",
+  "checkout.coupon.remove": "Remove the coupon",
+  "checkout.coupon.noscript": "A coupon typed here is applied when you place the order.",
+  // --- end coupons ---
 };

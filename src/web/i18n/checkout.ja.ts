@@ -99,4 +99,12 @@ export const checkoutJa = {
     "商品の不良・破損、またはご注文と異なる商品が届いた場合は、商品を返送される前に、まずはメールにて当社までご連絡ください。確認のうえ、当社の負担(送料を含みます)にて返金または交換いたします。",
   "legalNotice.deliveryText":
     "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。商品はご注文から{days}日以内にお届けします。",
+  // --- coupons (decision 086) ---
+  "checkout.coupon.heading": "クーポン",
+  "checkout.coupon.label": "クーポンコード",
+  "checkout.coupon.apply": "適用する",
+  "checkout.coupon.applied": "クーポン「{code}」を適用しました",
+  "checkout.coupon.remove": "クーポンを外す",
+  "checkout.coupon.noscript": "入力したクーポンは、ご注文の確定時に適用されます。",
+  // --- end coupons ---
 } as const;

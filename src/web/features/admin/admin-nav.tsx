@@ -43,6 +43,7 @@ function navGroups(ta: AdminText, issued: string, owner: boolean): { label: stri
       label: ta("admin.navGroup.customers"),
       items: [
         { to: "/admin/magazine", label: ta("admin.nav.magazine") },
+        { to: "/admin/coupons", label: ta("admin.nav.coupons") },
         { to: "/admin/inquiries", label: ta("admin.nav.inquiries") },
         { to: "/admin/members", label: ta("admin.nav.members") },
       ],

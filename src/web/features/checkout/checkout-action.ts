@@ -1,3 +1,4 @@
+import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
@@ -10,7 +11,7 @@ import type { PageContext } from "../../load-context.ts";
 import { pageContext } from "../../load-context.ts";
 import { addressPayload } from "../../shared/address/address-fields.tsx";
 import { cookieHeaders, readForm } from "../../shared/site/form-action.ts";
-import { checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
+import { appliedCouponOf, checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
 import { CONFIRMED_FIELD, ITEMS_FIELD, checkoutFormOfFields, confirmedFieldOf, parseItemsField } from "./checkout-fields.ts";
 import type { CheckoutForm } from "./checkout-order.ts";
 import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
@@ -33,6 +34,8 @@ export interface CheckoutRefusal {
   fields: Record<string, string[]>;
   errors: string[];
   notice?: string;
+  /** The coupon posted, checked against the cart, to be shown in the summary and confirmed (decision 086). */
+  coupon?: CouponPreview;
 }
 
 interface ActionArgs {
@@ -70,7 +73,14 @@ async function jsonOf<T>(page: PageContext, path: string): Promise<T | undefined
  * fee by the shop's own rule, the gift charges), or null when the bottles posted are not the
  * cart's any more (the order is already placed, or the cart changed): the API decides then.
  */
-function totalToConfirm(page: PageContext, form: CheckoutForm, posted: { id: number; amount: number }[], cart: CartItem[], taxRate: number): number | null {
+function totalToConfirm(
+  page: PageContext,
+  form: CheckoutForm,
+  posted: { id: number; amount: number }[],
+  cart: CartItem[],
+  taxRate: number,
+  coupon: CouponPreview | undefined,
+): number | null {
   const items: CartItem[] = [];
   for (const line of posted) {
     const item = cart.find((each) => each.id === String(line.id));
@@ -87,6 +97,7 @@ function totalToConfirm(page: PageContext, form: CheckoutForm, posted: { id: num
     delivery: { deliveryPrefecture: deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture) },
     locale: page.locale,
     gift: { options: giftOptionsOfForm(form.gift), settings: gift },
+    coupon: appliedCouponOf(coupon ?? null, items),
   });
   return figures.totals.total;
 }
@@ -125,13 +136,22 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   if (unshown) return refused(200, { values, fields: {}, errors: [], notice: t("checkout.fillShownFields") });
 
   const lines = parseItemsField(values[ITEMS_FIELD]);
+  // A coupon typed (decision 086): checked against the cart as the script's 「適用する」 does; refused, its
+  // message under the field; usable, its 値引き is in the amount the shopper confirms.
+  let coupon: CouponPreview | undefined;
+  if (form.couponCode?.trim()) {
+    const checked = await page.api("POST", "/api/coupons/preview", { coupon_code: form.couponCode }, { csrfToken });
+    const checkedBody = checked.body as { data?: CouponPreview } | undefined;
+    if (checked.status !== 200 || !checkedBody?.data) return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
+    coupon = checkedBody.data;
+  }
   const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
-  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate) : null;
+  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupon) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).
     const sameAmount = (values[CONFIRMED_FIELD] ?? "").endsWith(`:${total}`);
-    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain") });
+    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"), ...(coupon ? { coupon } : {}) });
   }
 
   // The bottles the page showed and the shopper confirmed (a resend after the order emptied the cart is the same order).

@@ -92,6 +92,7 @@ export function checkoutFormOfFields(
     wish: { date: text("desired_delivery_date", base.wish.date), timezone: text("desired_delivery_timezone", base.wish.timezone) },
     memo: text("memo", base.memo),
     birthDate: text("birth_date", base.birthDate),
+    couponCode: text("coupon_code", base.couponCode ?? ""),
     gift: giftPosted || "gift_omotegaki" in values
       ? {
           wrapping: "gift_wrapping" in values,

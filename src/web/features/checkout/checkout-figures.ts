@@ -3,7 +3,10 @@ import type { CheckoutTotals } from "../../../domain/checkout-summary.ts";
 import { checkoutTotals } from "../../../domain/checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { Locale } from "../../../domain/locale.ts";
+import type { CouponPreview } from "../../../domain/coupon-input.ts";
+import type { AppliedCoupon } from "../../../domain/coupons.ts";
 import type { ChargeDelivery, GiftCharging } from "../../../domain/order-charges.ts";
+import { chargeAmount } from "../../../domain/order-charges.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 
@@ -21,6 +24,8 @@ export interface CheckoutFigureInput {
   locale: Locale;
   /** The gift options the form has chosen and the shop's gift settings (their charges show at once). */
   gift?: GiftCharging;
+  /** The coupon applied (decision 086): its 値引き lines, and the shipping and fee after it. */
+  coupon?: AppliedCoupon | null;
 }
 
 export interface CheckoutFigures {
@@ -40,10 +45,16 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
   }));
 }
 
-/** Items + shipping before tax, what the cod fee is asked for (POST /api/fee). */
-export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery): number {
-  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery);
-  return totals.items + totals.shipping;
+/** Items + shipping before tax, after a coupon's 値引き lines, what the cod fee is asked for (POST /api/fee). */
+export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: AppliedCoupon | null = null): number {
+  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery, coupon);
+  return totals.items + totals.shipping + chargeAmount(totals.chargeLines, "discount");
+}
+
+/** The coupon the preview answered, on these bottles: which of them it applies to. */
+export function appliedCouponOf(preview: CouponPreview | null, items: readonly CartItem[]): AppliedCoupon | null {
+  if (!preview) return null;
+  return { code: preview.code, kind: preview.kind, value: preview.value, eligible: items.map((item) => preview.eligible_product_ids.includes(Number(item.id))) };
 }
 
 /**
@@ -54,11 +65,12 @@ export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: Checko
  */
 export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
   const terms: CheckoutTerms = { ...input.terms, taxRatePercent: input.taxRate };
-  const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery);
+  const coupon = input.coupon ?? null;
+  const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery, coupon);
   const feeOf = (method: PaymentMethodHandler) =>
     method === input.chosen && input.fetchedFee !== undefined ? input.fetchedFee : method.fee(itemsAndShipping, terms);
   const totalsWith = (method: PaymentMethodHandler) =>
-    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery);
+    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery, coupon);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
     refusals[method.code] = method.notOffered(input.terms, input.locale) ?? method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });

@@ -41,6 +41,8 @@ export interface CheckoutForm {
   /** yyyy-mm-dd: the order form's age field (decision 036), prefilled from a member's profile. */
   birthDate: string;
   gift: GiftFormValue;
+  /** The coupon applied (decision 086): with the script, the code the summary shows; without it, as typed. */
+  couponCode?: string;
 }
 
 /** The ギフト設定 section: each option on or off, with what it needs. */
@@ -82,7 +84,7 @@ export interface CheckoutFieldErrors {
   contact: Partial<Record<ContactField, string>>;
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
-  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date", string>>;
+  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code", string>>;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
   /** お届け先's, when it goes to another address: name, phone, zip, … */
@@ -131,6 +133,7 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     desired_delivery_timezone: form.wish.timezone,
     birth_date: form.birthDate.trim(),
     ...(giftPayloadOf(form.gift) ? { gift: giftPayloadOf(form.gift) } : {}),
+    ...(form.couponCode?.trim() ? { coupon_code: form.couponCode.trim() } : {}),
   };
 }
 
@@ -170,7 +173,15 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
     if (head === "name" || head === "email" || head === "phone") errors.contact[head] = text;
     else if (head === "address" && (tail === "country" || tail === "zip" || tail === "prefecture" || tail === "address" || tail === "building_name")) {
       errors.address[tail] = messages;
-    } else if (head === "desired_delivery_date" || head === "desired_delivery_timezone" || head === "memo" || head === "payment_method" || head === "payment" || head === "birth_date") {
+    } else if (
+      head === "desired_delivery_date" ||
+      head === "desired_delivery_timezone" ||
+      head === "memo" ||
+      head === "payment_method" ||
+      head === "payment" ||
+      head === "birth_date" ||
+      head === "coupon_code"
+    ) {
       errors.other[head] = text;
     } else if (head === "recipient" && tail) {
       errors.recipient = { ...errors.recipient, [tail]: messages };

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import type { ReactNode } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import type { CartItem } from "../../../domain/cart.ts";
@@ -27,6 +27,9 @@ import { FinalConfirmation } from "./final-confirmation.tsx";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { LeavePrompt } from "./leave-prompt.tsx";
 import { OrderSummary } from "./order-summary.tsx";
+import { CouponField } from "./coupon-field.tsx";
+import { appliedCouponOf } from "./checkout-figures.ts";
+import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
 import { useCheckout } from "./use-checkout.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
@@ -71,7 +74,7 @@ function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined
     if (!actionData || actionData.ok) return undefined;
     const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop), { defaultCountryName, book: book ?? [] });
     const { errors, unplaced } = serverFieldErrors(actionData.fields);
-    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice };
+    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice, coupon: actionData.coupon };
   }, [actionData, book, defaultCountryName, shop, user]);
 }
 
@@ -158,6 +161,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     setBirthDate,
     setDelivery,
     setGift,
+    setCoupon,
     cardEdited,
     submit,
     shouldPromptLeave,
@@ -169,7 +173,9 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   // Shipping and the delivery window follow where the parcel goes — the recipient's prefecture when
   // it goes to someone else — as it is chosen (shipping-table.ts, delivery-calendar.ts).
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift));
+  // The coupon the server found usable on this cart (decision 086): its 値引き lines are in the summary.
+  const [couponPreview, setCouponPreview] = useState<CouponPreview | null>(start?.coupon ?? null);
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift), appliedCouponOf(couponPreview, purchasable));
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
@@ -249,6 +255,23 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {t("checkout.summaryHeading")}
           </h2>
           <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
+          <CouponField
+            applied={couponPreview}
+            initialCode={start?.form.couponCode ?? ""}
+            error={errors.other.coupon_code}
+            onApplied={(preview) => {
+              setCouponPreview(preview);
+              setCoupon(preview.code);
+            }}
+            onRefused={(message) => {
+              setCouponPreview(null);
+              setCoupon("", message);
+            }}
+            onRemoved={() => {
+              setCouponPreview(null);
+              setCoupon("");
+            }}
+          />
           {unavailable.length > 0 && (
             <Notice tone="info">
               {t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}

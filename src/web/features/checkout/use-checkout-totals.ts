@@ -1,4 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
+import type { AppliedCoupon } from "../../../domain/coupons.ts";
 import type { ChargeDelivery } from "../../../domain/order-charges.ts";
 import type { GiftOptions } from "../../../domain/gift.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
@@ -15,13 +16,20 @@ import { useCodFee } from "./use-checkout-reference.ts";
  * that fee has answered, or to tell whether a method may be chosen at all, the shop profile's terms
  * stand in: they are the server's own rule.
  */
-export function useCheckoutFigures(items: CartItem[], method: string, taxRate: number, delivery: ChargeDelivery, gift: GiftOptions | null = null): CheckoutFigures {
+export function useCheckoutFigures(
+  items: CartItem[],
+  method: string,
+  taxRate: number,
+  delivery: ChargeDelivery,
+  gift: GiftOptions | null = null,
+  coupon: AppliedCoupon | null = null,
+): CheckoutFigures {
   const { locale } = useI18n();
   const { terms, gift: giftSettings } = useSite().shop;
   const chosen = paymentMethodChoice(method);
   const lines = checkoutLinesOf(items);
   const withRate = { ...terms, taxRatePercent: taxRate };
   const giftCharging = { options: gift, settings: giftSettings };
-  const fetchedFee = useCodFee(chosen.feeFromServer, itemsAndShippingOf(lines, withRate, delivery));
-  return checkoutFigures({ lines, chosen, fetchedFee, taxRate, terms: withRate, delivery, locale, gift: giftCharging });
+  const fetchedFee = useCodFee(chosen.feeFromServer, itemsAndShippingOf(lines, withRate, delivery, coupon));
+  return checkoutFigures({ lines, chosen, fetchedFee, taxRate, terms: withRate, delivery, locale, gift: giftCharging, coupon });
 }

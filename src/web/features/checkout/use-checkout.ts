@@ -1,3 +1,4 @@
+import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -40,6 +41,8 @@ export interface CheckoutStart {
   loose: string[];
   /** The page only asks to confirm a changed amount again. */
   notice?: string | undefined;
+  /** The coupon a post without the script found usable: the summary shows it to confirm (decision 086). */
+  coupon?: CouponPreview | undefined;
 }
 
 /**
@@ -176,6 +179,11 @@ export function useCheckout(
     setForm((current) => ({ ...current, gift }));
     setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
   };
+  /** The coupon applied ("" for none) and its message ("" for none): the code the order is posted with (decision 086). */
+  const setCoupon = (couponCode: string, message = "") => {
+    setForm((current) => ({ ...current, couponCode }));
+    setErrors((current) => ({ ...current, other: { ...current.other, coupon_code: message || undefined } }));
+  };
 
   /** A changed card is a new attempt: its payment method (and key) no longer describe it. */
   const cardEdited = useCallback(() => {
@@ -309,6 +317,7 @@ export function useCheckout(
     setBirthDate,
     setDelivery,
     setGift,
+    setCoupon,
     cardEdited,
     submit,
     shouldPromptLeave,

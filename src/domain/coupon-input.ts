@@ -1,0 +1,143 @@
+import type { CouponKind, CouponTarget } from "./coupons.ts";
+import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_VALUE_MAX, normalizeCouponCode } from "./coupons.ts";
+import { formFields, oneLineText } from "./field-rules.ts";
+import { ORDER_TOTAL_MAX } from "./money.ts";
+import { z } from "./zod.ts";
+
+/** A whole number as a form sends it ("1,000", full-width digits); "" is blank. */
+function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
+  if (value === undefined || value === null || value === "") return "blank";
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : "";
+  if (text === "") return "blank";
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : "not_an_integer";
+}
+
+/** A list typed as "1, 2, 3" (ids) or "wine, sake" (liquor types). */
+function listOf(value: unknown): string[] {
+  if (typeof value !== "string") return [];
+  return value
+    .normalize("NFKC")
+    .split(/[,\s、]+/)
+    .map((each) => each.trim())
+    .filter((each) => each !== "");
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CHECKED = new Set<unknown>([true, "on", "1", "true"]);
+export const COUPON_NAME_MAX = 60;
+const LIMIT_MAX = 1_000_000;
+
+/**
+ * The back office's coupon form (POST /admin/api/coupons, PATCH /admin/api/coupons/{id}; decision
+ * 086): code, names, kind, value (yen with tax, or percent), minimum order (yen with tax), the Japan
+ * dates it is valid, the limits in all and per member (blank: none), what it applies to (ids of
+ * products and series, liquor-type keys; all blank: everything), members only, active.
+ */
+export const couponInputSchema = z.preprocess(
+  (body) => formFields(body, "coupon"),
+  z
+    .object({
+      code: oneLineText,
+      name_ja: oneLineText,
+      name_en: oneLineText,
+      kind: z.unknown().optional(),
+      value: z.unknown().optional(),
+      minimum_order: z.unknown().optional(),
+      valid_from: oneLineText,
+      valid_until: oneLineText,
+      total_limit: z.unknown().optional(),
+      per_member_limit: z.unknown().optional(),
+      product_ids: z.unknown().optional(),
+      series_ids: z.unknown().optional(),
+      liquor_types: z.unknown().optional(),
+      members_only: z.unknown().optional(),
+      active: z.unknown().optional(),
+    })
+    .superRefine((fields, context) => {
+      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const code = normalizeCouponCode(fields.code);
+      if (code === "") problem("blank", "code");
+      else if (!COUPON_CODE_PATTERN.test(code)) problem("invalid", "code");
+      if (Array.from(fields.name_ja).length > COUPON_NAME_MAX) problem("too_long", "name_ja", { count: COUPON_NAME_MAX });
+      if (Array.from(fields.name_en).length > COUPON_NAME_MAX) problem("too_long", "name_en", { count: COUPON_NAME_MAX });
+      const kind = COUPON_KINDS.find((each) => each === fields.kind);
+      if (!kind) problem("inclusion", "kind");
+      if (kind !== "free_shipping") {
+        const value = wholeOf(fields.value);
+        if (typeof value === "string") problem(value, "value");
+        else if (value < 1) problem("greater_than_or_equal_to", "value", { count: 1 });
+        else if (kind === "percent" && value > 100) problem("less_than_or_equal_to", "value", { count: 100 });
+        else if (value > COUPON_VALUE_MAX) problem("less_than_or_equal_to", "value", { count: COUPON_VALUE_MAX });
+      }
+      const minimum = wholeOf(fields.minimum_order);
+      if (minimum !== "blank") {
+        if (typeof minimum === "string") problem(minimum, "minimum_order");
+        else if (minimum < 0) problem("greater_than_or_equal_to", "minimum_order", { count: 0 });
+        else if (minimum > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", "minimum_order", { count: ORDER_TOTAL_MAX });
+      }
+      for (const field of ["valid_from", "valid_until"] as const) {
+        if (fields[field] === "") problem("blank", field);
+        else if (!DATE.test(fields[field]) || Number.isNaN(Date.parse(`${fields[field]}T00:00:00Z`))) problem("invalid", field);
+      }
+      if (DATE.test(fields.valid_from) && DATE.test(fields.valid_until) && fields.valid_until < fields.valid_from) problem("invalid", "valid_until");
+      for (const field of ["total_limit", "per_member_limit"] as const) {
+        const limit = wholeOf(fields[field]);
+        if (limit === "blank") continue;
+        if (typeof limit === "string") problem(limit, field);
+        else if (limit < 1) problem("greater_than_or_equal_to", field, { count: 1 });
+        else if (limit > LIMIT_MAX) problem("less_than_or_equal_to", field, { count: LIMIT_MAX });
+      }
+      for (const field of ["product_ids", "series_ids"] as const) {
+        if (listOf(fields[field]).some((each) => !/^\d{1,9}$/.test(each))) problem("invalid", field);
+      }
+      if (listOf(fields.liquor_types).some((each) => !/^[a-z0-9_-]{1,40}$/.test(each))) problem("invalid", "liquor_types");
+    })
+    .transform((fields) => {
+      const kind = COUPON_KINDS.find((each) => each === fields.kind) as CouponKind;
+      const limit = (value: unknown) => {
+        const whole = wholeOf(value);
+        return typeof whole === "number" ? whole : null;
+      };
+      const target: CouponTarget = {
+        productIds: [...new Set(listOf(fields.product_ids).map(Number))],
+        seriesIds: [...new Set(listOf(fields.series_ids).map(Number))],
+        liquorTypes: [...new Set(listOf(fields.liquor_types))],
+      };
+      return {
+        code: normalizeCouponCode(fields.code),
+        nameJa: fields.name_ja,
+        nameEn: fields.name_en,
+        kind,
+        value: kind === "free_shipping" ? 0 : (wholeOf(fields.value) as number),
+        minimumOrder: limit(fields.minimum_order) ?? 0,
+        validFrom: fields.valid_from,
+        validUntil: fields.valid_until,
+        totalLimit: limit(fields.total_limit),
+        perMemberLimit: limit(fields.per_member_limit),
+        target,
+        membersOnly: CHECKED.has(fields.members_only),
+        active: fields.active === undefined ? true : CHECKED.has(fields.active),
+      };
+    }),
+);
+export type CouponInput = z.output<typeof couponInputSchema>;
+
+/** The back office's refusals that no field rule can see (they need the table). */
+export const COUPON_FORM_REFUSALS = {
+  codeTaken: { ja: "このクーポンコードはすでに使われています", en: "This coupon code is already taken" },
+  limitBelowUses: { ja: "利用上限は、すでに利用された回数（{count}回）より少なくできません", en: "The limit cannot be lower than the uses so far ({count})" },
+} as const;
+
+/** The checkout's coupon field (POST /api/coupons/preview): the code as typed, checked against the visitor's cart. */
+export const couponPreviewSchema = z.preprocess((body) => formFields(body), z.object({ coupon_code: oneLineText.pipe(z.string().min(1, { error: "blank", abort: true }).max(40, { error: "too_long" })) }));
+
+/** POST /api/coupons/preview's answer: what the summary needs to show the coupon's lines (checkoutTotals' coupon). */
+export interface CouponPreview {
+  code: string;
+  kind: CouponKind;
+  value: number;
+  /** The cart's products the coupon applies to. */
+  eligible_product_ids: number[];
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { couponInputSchema, couponPreviewSchema } from "../../domain/coupon-input.ts";
+import { formatDateTime } from "../../domain/format.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { UTF8_BOM, csvText } from "../admin/csv-format.ts";
+import { ADMIN_API } from "../admin/admin-session.routes.ts";
+import type { CartOwner, CartService } from "../cart/cart.service.ts";
+import { requireStaff } from "../http/auth.ts";
+import { rateLimitFor } from "../http/rate-limit.ts";
+import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import type { CouponRow, CouponUseRow, CouponWithUsage, CouponsService } from "./coupons.service.ts";
+
+/** A coupon as the back office's API answers it. */
+function couponEntry(row: CouponRow | CouponWithUsage) {
+  return {
+    id: row.id,
+    code: row.code,
+    name_ja: row.nameJa,
+    name_en: row.nameEn,
+    kind: row.kind,
+    value: row.value,
+    minimum_order: row.minimumOrder,
+    valid_from: row.validFrom,
+    valid_until: row.validUntil,
+    total_limit: row.totalLimit,
+    per_member_limit: row.perMemberLimit,
+    product_ids: row.target.productIds,
+    series_ids: row.target.seriesIds,
+    liquor_types: row.target.liquorTypes,
+    members_only: row.membersOnly,
+    member_id: row.memberId,
+    active: row.active,
+    used_count: row.usedCount,
+    ...("uses" in row ? { uses: row.uses, discount_given: row.discountGiven } : {}),
+  };
+}
+
+/** The form's fields as its messages name them. */
+const COUPON_LABELS: Record<string, Record<Locale, string>> = {
+  coupon_code: { ja: "クーポンコード", en: "Coupon code" },
+  code: { ja: "クーポンコード", en: "Coupon code" },
+  name_ja: { ja: "名前（日本語）", en: "Name (Japanese)" },
+  name_en: { ja: "名前（英語）", en: "Name (English)" },
+  kind: { ja: "種類", en: "Kind" },
+  value: { ja: "値引き額・率", en: "Amount or percent" },
+  minimum_order: { ja: "最低購入金額", en: "Minimum order" },
+  valid_from: { ja: "利用開始日", en: "Valid from" },
+  valid_until: { ja: "利用終了日", en: "Valid until" },
+  total_limit: { ja: "利用上限（全体）", en: "Limit of uses" },
+  per_member_limit: { ja: "利用上限（会員ごと）", en: "Limit per member" },
+  product_ids: { ja: "対象商品ID", en: "Product IDs" },
+  series_ids: { ja: "対象シリーズID", en: "Series IDs" },
+  liquor_types: { ja: "対象の酒類", en: "Liquor types" },
+};
+
+const USES_CSV_HEADERS: Record<Locale, string[]> = {
+  ja: ["クーポンコード", "注文ID", "会員ID", "値引き額（税抜）", "値引き額（税込）", "利用日時", "取消日時"],
+  en: ["Coupon code", "Order ID", "Member ID", "Discount (before tax)", "Discount (tax included)", "Used at", "Given back at"],
+};
+
+/** Every use of every coupon as CSV (UTF-8 with BOM for Excel), times in Japan time. */
+export function couponUsesCsv(uses: CouponUseRow[], locale: Locale): string {
+  const time = (date: Date | null) => (date ? formatDateTime(date, "ja") : "");
+  const rows = uses.map((use) => [use.code, use.orderId, use.userId, use.discount, use.discountWithTax, time(use.usedAt), time(use.givenBackAt)]);
+  return UTF8_BOM + csvText([USES_CSV_HEADERS[locale], ...rows]);
+}
+
+/** The back office's coupons (decision 086): the list with usage figures, creating and editing a code, the usage CSV. */
+export function registerCouponRoutes(
+  fastify: FastifyInstance,
+  deps: { coupons: CouponsService; carts: Pick<CartService, "items">; cartOwnerOf: (request: FastifyRequest) => CartOwner; standardRatePercent: () => Promise<number> },
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const staff = staffOnly();
+
+  // The checkout's coupon field: the code checked against the visitor's cart, for the summary (nothing booked).
+  // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
+  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema }) }, async (request) => {
+      const { coupon_code } = checkedBody(request, COUPON_LABELS);
+      const owner = deps.cartOwnerOf(request);
+      const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
+      const data = await deps.coupons.preview(coupon_code, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
+      return { data };
+    });
+  }
+
+  app.get(`${ADMIN_API}/coupons`, { ...staff }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
+
+  app.get(`${ADMIN_API}/coupons/uses.csv`, { ...staff }, async (request, reply) =>
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="coupon-uses.csv"')
+      .header("cache-control", "no-store")
+      .send(couponUsesCsv(await deps.coupons.uses(), request.locale)),
+  );
+
+  app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema }) }, async (request, reply) => {
+    const row = await deps.coupons.create(checkedBody(request, COUPON_LABELS), requireStaff(request).id, request.locale);
+    return reply.code(201).send({ data: couponEntry(row) });
+  });
+
+  app.patch(
+    `${ADMIN_API}/coupons/:id`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: couponInputSchema }) },
+    async (request) => ({ data: couponEntry(await deps.coupons.update(request.params.id, checkedBody(request, COUPON_LABELS), request.locale)) }),
+  );
+}

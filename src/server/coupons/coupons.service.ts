@@ -1,0 +1,230 @@
+import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
+import type { CouponInput } from "../../domain/coupon-input.ts";
+import type { CouponPreview } from "../../domain/coupon-input.ts";
+import { COUPON_FORM_REFUSALS } from "../../domain/coupon-input.ts";
+import type { AppliedCoupon, CouponLine, CouponRefusal, CouponRule } from "../../domain/coupons.ts";
+import { couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
+import { DomainError } from "../../domain/errors.ts";
+import type { Locale } from "../../domain/locale.ts";
+import { taxRateOf } from "../../domain/tax-rates.ts";
+import type { CatalogReadModel } from "../catalog/catalog.read-model.ts";
+import type { Database } from "../db/client.ts";
+import { couponUsesTable, couponsTable } from "../db/schema/coupons.ts";
+
+export type CouponRow = typeof couponsTable.$inferSelect;
+
+/** A coupon in the back office's list, with what it has given. */
+export interface CouponWithUsage extends CouponRow {
+  uses: number;
+  discountGiven: number;
+}
+
+/** One use as the usage CSV lists it. */
+export interface CouponUseRow {
+  code: string;
+  orderId: number;
+  userId: number | null;
+  discount: number;
+  discountWithTax: number;
+  usedAt: Date;
+  givenBackAt: Date | null;
+}
+
+/** The coupon a checkout found usable: its row and what the charges need. */
+export interface CouponForOrder {
+  couponId: number;
+  applied: AppliedCoupon;
+}
+
+export function ruleOf(row: CouponRow): CouponRule {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    minimumOrder: row.minimumOrder,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    totalLimit: row.totalLimit,
+    perMemberLimit: row.perMemberLimit,
+    target: row.target,
+    membersOnly: row.membersOnly,
+    memberId: row.memberId,
+    active: row.active,
+  };
+}
+
+/** The refusal as the checkout's 422 names it: under the coupon_code field. */
+function refused(refusal: CouponRefusal, rule: CouponRule | null, locale: Locale): DomainError {
+  const text = couponRefusalText(refusal, rule, locale);
+  return new DomainError("invalid", undefined, { coupon_code: [text] }, [text]);
+}
+
+function fieldRefusal(field: string, text: string): DomainError {
+  return new DomainError("invalid", undefined, { [field]: [text] }, [text]);
+}
+
+/** What a line of the order is, for a coupon. */
+export type OrderLineForCoupon = Omit<CouponLine, "seriesIds">;
+
+/**
+ * Coupons (decision 086): the trader's codes, the checkout's check and booking of a use in the
+ * order's transaction, and the use given back when the order is cancelled.
+ */
+export class CouponsService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: { catalogReads: Pick<CatalogReadModel, "seriesOf" | "couponFacts"> },
+  ) {}
+
+  async list(): Promise<CouponWithUsage[]> {
+    const rows = await this.db.select().from(couponsTable).orderBy(desc(couponsTable.id));
+    const usage = await this.db
+      .select({ couponId: couponUsesTable.couponId, uses: count(), discount: sum(couponUsesTable.discountWithTax) })
+      .from(couponUsesTable)
+      .where(isNull(couponUsesTable.givenBackAt))
+      .groupBy(couponUsesTable.couponId);
+    const byId = new Map(usage.map((each) => [each.couponId, each]));
+    return rows.map((row) => ({ ...row, uses: byId.get(row.id)?.uses ?? 0, discountGiven: Number(byId.get(row.id)?.discount ?? 0) }));
+  }
+
+  async byId(id: number): Promise<CouponRow | undefined> {
+    const [row] = await this.db.select().from(couponsTable).where(eq(couponsTable.id, id));
+    return row;
+  }
+
+  async create(input: CouponInput, staffId: number | null, locale: Locale): Promise<CouponRow> {
+    return this.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: couponsTable.id }).from(couponsTable).where(eq(couponsTable.code, input.code));
+      if (taken) throw fieldRefusal("code", COUPON_FORM_REFUSALS.codeTaken[locale]);
+      const [row] = await tx
+        .insert(couponsTable)
+        .values({ ...input, createdByStaffId: staffId })
+        .returning();
+      return row!;
+    });
+  }
+
+  async update(id: number, input: CouponInput, locale: Locale): Promise<CouponRow> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(couponsTable).where(eq(couponsTable.id, id)).for("update");
+      if (!current) throw new DomainError("not-found");
+      if (input.code !== current.code) {
+        const [taken] = await tx.select({ id: couponsTable.id }).from(couponsTable).where(eq(couponsTable.code, input.code));
+        if (taken) throw fieldRefusal("code", COUPON_FORM_REFUSALS.codeTaken[locale]);
+      }
+      // A limit may not go below the uses already standing.
+      if (input.totalLimit !== null && input.totalLimit < current.usedCount) {
+        throw fieldRefusal("total_limit", COUPON_FORM_REFUSALS.limitBelowUses[locale].replace("{count}", String(current.usedCount)));
+      }
+      const [row] = await tx
+        .update(couponsTable)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(couponsTable.id, id))
+        .returning();
+      return row!;
+    });
+  }
+
+  /** Every use, newest first, for the usage CSV. */
+  async uses(): Promise<CouponUseRow[]> {
+    return this.db
+      .select({
+        code: couponsTable.code,
+        orderId: couponUsesTable.orderId,
+        userId: couponUsesTable.userId,
+        discount: couponUsesTable.discount,
+        discountWithTax: couponUsesTable.discountWithTax,
+        usedAt: couponUsesTable.usedAt,
+        givenBackAt: couponUsesTable.givenBackAt,
+      })
+      .from(couponUsesTable)
+      .innerJoin(couponsTable, eq(couponsTable.id, couponUsesTable.couponId))
+      .orderBy(desc(couponUsesTable.id));
+  }
+
+  /**
+   * The coupon a checkout typed, checked against the order, in the order's transaction: its row is
+   * locked (`for update`), so two checkouts for the last use queue here and the second counts the
+   * first's use. Throws the refusal (422 under coupon_code) when it cannot be used.
+   */
+  async forOrder(
+    tx: Database,
+    typed: string,
+    order: { userId: number | null; lines: readonly OrderLineForCoupon[]; now: Date; locale: Locale },
+    options: { lock: boolean } = { lock: true },
+  ): Promise<CouponForOrder> {
+    const code = normalizeCouponCode(typed);
+    const query = tx.select().from(couponsTable).where(eq(couponsTable.code, code));
+    const [row] = code === "" ? [] : options.lock ? await query.for("update") : await query;
+    const rule = row ? ruleOf(row) : null;
+    const series = await this.deps.catalogReads.seriesOf(
+      order.lines.map((line) => line.productId),
+      tx,
+    );
+    const lines: CouponLine[] = order.lines.map((line) => ({ ...line, seriesIds: series.get(line.productId) ?? [] }));
+    const memberUses =
+      row && order.userId !== null
+        ? ((
+            await tx
+              .select({ uses: count() })
+              .from(couponUsesTable)
+              .where(and(eq(couponUsesTable.couponId, row.id), eq(couponUsesTable.userId, order.userId), isNull(couponUsesTable.givenBackAt)))
+          )[0]?.uses ?? 0)
+        : 0;
+    const refusal = couponRefusal(rule, { now: order.now, userId: order.userId, lines, usesSoFar: row?.usedCount ?? 0, memberUses });
+    if (refusal) throw refused(refusal, rule, order.locale);
+    return { couponId: row!.id, applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) } };
+  }
+
+  /**
+   * What the checkout's summary shows before the order (POST /api/coupons/preview): the coupon checked
+   * against the visitor's cart as the order would check it, without locking or booking anything.
+   */
+  async preview(
+    typed: string,
+    cart: { items: readonly { id: number; amount: number }[]; userId: number | null; standardRatePercent: number; now: Date; locale: Locale },
+  ): Promise<CouponPreview> {
+    const facts = new Map((await this.deps.catalogReads.couponFacts(cart.items.map((item) => item.id))).map((each) => [each.id, each]));
+    const lines: OrderLineForCoupon[] = cart.items.flatMap((item) => {
+      const product = facts.get(item.id);
+      if (!product || item.amount <= 0) return [];
+      return [{ productId: item.id, unitPrice: product.price, amount: item.amount, taxRatePercent: taxRateOf(product, cart.standardRatePercent), liquorType: product.liquorType }];
+    });
+    const found = await this.db.transaction((tx) => this.forOrder(tx, typed, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }));
+    return {
+      code: found.applied.code,
+      kind: found.applied.kind,
+      value: found.applied.value,
+      eligible_product_ids: lines.filter((_, index) => found.applied.eligible[index]).map((line) => line.productId),
+    };
+  }
+
+  /**
+   * The use booked with the order, in its transaction: the guarded update never takes the count past
+   * the limit (the last word, whatever the check before said).
+   */
+  async book(tx: Database, coupon: CouponForOrder, use: { orderId: number; userId: number | null; discount: number; discountWithTax: number; locale: Locale }): Promise<void> {
+    const taken = await tx
+      .update(couponsTable)
+      .set({ usedCount: sql`${couponsTable.usedCount} + 1` })
+      .where(and(eq(couponsTable.id, coupon.couponId), sql`(${couponsTable.totalLimit} is null or ${couponsTable.usedCount} < ${couponsTable.totalLimit})`))
+      .returning({ id: couponsTable.id });
+    if (taken.length === 0) throw refused({ reason: "used_up" }, null, use.locale);
+    await tx.insert(couponUsesTable).values({ couponId: coupon.couponId, orderId: use.orderId, userId: use.userId, discount: use.discount, discountWithTax: use.discountWithTax });
+  }
+
+  /** A cancelled order gives its coupon's use back, in the cancellation's transaction (decision 086). */
+  async giveBack(tx: Database, orderId: number): Promise<void> {
+    const given = await tx
+      .update(couponUsesTable)
+      .set({ givenBackAt: new Date() })
+      .where(and(eq(couponUsesTable.orderId, orderId), isNull(couponUsesTable.givenBackAt)))
+      .returning({ couponId: couponUsesTable.couponId });
+    for (const each of given) {
+      await tx
+        .update(couponsTable)
+        .set({ usedCount: sql`greatest(${couponsTable.usedCount} - 1, 0)` })
+        .where(eq(couponsTable.id, each.couponId));
+    }
+  }
+}

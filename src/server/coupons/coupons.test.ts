@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
+import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import type { StaffSession } from "../testing/staff-fixtures.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
+
+// Coupons through the API (decision 086): staff create a code; a checkout with it writes the
+// coupon's 値引き lines per rate and books one use; refusals are a 422 under coupon_code with
+// nothing written; two checkouts racing for the last use book it once; a cancellation gives it back;
+// the list counts uses and the CSV lists them. On PGlite and PostgreSQL alike.
+
+const env = checkoutTestShop();
+let staff: StaffSession;
+
+const THIS_YEAR = new Date().getUTCFullYear();
+const OPEN = { valid_from: `${THIS_YEAR - 1}-01-01`, valid_until: `${THIS_YEAR + 1}-12-31` };
+
+function createCoupon(body: Record<string, unknown>) {
+  return env.shop.app.inject({ method: "POST", url: "/admin/api/coupons", headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: body });
+}
+
+async function coupon(body: Record<string, unknown>): Promise<{ id: number; code: string }> {
+  const response = await createCoupon({ ...OPEN, ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+async function listed(code: string) {
+  const response = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons", headers: staff.headers });
+  expect(response.statusCode).toBe(200);
+  return (response.json().data as { code: string; uses: number; discount_given: number; used_count: number }[]).find((each) => each.code === code)!;
+}
+
+beforeAll(async () => {
+  staff = await staffSession(env.shop);
+});
+
+describe("a coupon in an order", () => {
+  it("takes its 値引き off each rate's goods before tax, and the list counts the use", async () => {
+    const red = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 5 });
+    await coupon({ code: "TENOFF", kind: "percent", value: "10" });
+    const member = await env.shop.memberSession();
+    const response = await env.client.post(member, orderPayload([{ id: red, amount: 2 }], { coupon_code: " tenoff " }));
+    expect(response.statusCode, response.body).toBe(200);
+    const order = (await env.client.order(response.json().order_id))!;
+    const charges = await env.shop.app.services.orders.chargesOf(order.id);
+    expect(charges.map((charge) => [charge.kind, charge.labelJa, charge.amount, charge.taxRatePercent])).toEqual([
+      ["shipping", "送料", 1100, null],
+      ["discount", "クーポン値引き（TENOFF）", -600, 10],
+    ]);
+    // 6,000 − 600 + 1,100 = 6,500 → tax 650.
+    expect(order.taxTotal).toBe(650);
+    expect(order.price).toBe(7150);
+    expect(await listed("TENOFF")).toMatchObject({ uses: 1, used_count: 1, discount_given: 660 });
+
+    const [mail] = await env.shop.mailsTo(order.email);
+    expect(mail!.text).toContain("クーポン値引き（TENOFF）");
+  });
+
+  it("refuses a code with its own message under coupon_code, and writes nothing", async () => {
+    const red = await env.make.product({ price: 2000, stock: 5 });
+    await coupon({ code: "BIGSPEND", kind: "fixed", value: "500", minimum_order: "10000" });
+    const before = await env.client.orderCount();
+    const guest = env.shop.browserSession();
+    const cases: [string, string][] = [
+      ["NOSUCH", "このクーポンコードは見つかりません。入力内容をご確認ください"],
+      ["BIGSPEND", "このクーポンは商品合計10,000円（税込）以上でご利用いただけます。あと7,800円分のお買い物でご利用いただけます"],
+    ];
+    for (const [code, message] of cases) {
+      const response = await env.client.post(guest, orderPayload([{ id: red, amount: 1 }], { coupon_code: code }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual([message]);
+    }
+    const english = await env.client.post(guest, orderPayload([{ id: red, amount: 1 }], { coupon_code: "NOSUCH" }), { locale: "en" });
+    expect(english.json().errors).toEqual(["This coupon code was not found. Please check what you typed"]);
+    await coupon({ code: "MEMBERS", kind: "fixed", value: "300", members_only: "on" });
+    const membersOnly = await env.client.post(guest, orderPayload([{ id: red, amount: 1 }], { coupon_code: "MEMBERS" }));
+    expect(membersOnly.json().errors).toEqual(["このクーポンは会員さま限定です。ログインしてからご利用ください"]);
+    expect(await env.client.orderCount()).toBe(before);
+    expect(await env.client.stockOf(red)).toBe(5);
+  });
+
+  it("refuses a second use by the same member when the limit per member is one", async () => {
+    const red = await env.make.product({ price: 2000, stock: 5 });
+    await coupon({ code: "ONCEEACH", kind: "fixed", value: "200", per_member_limit: "1" });
+    const member = await env.shop.memberSession();
+    expect((await env.client.post(member, orderPayload([{ id: red, amount: 1 }], { coupon_code: "ONCEEACH" }))).statusCode).toBe(200);
+    const again = await env.client.post(member, orderPayload([{ id: red, amount: 1 }], { coupon_code: "ONCEEACH" }));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual(["このクーポンはすでにご利用済みです"]);
+  });
+});
+
+describe("the last use", () => {
+  it("two checkouts at once for a code with one use left: one order, the other told it is used up", async () => {
+    const red = await env.make.product({ price: 3000, stock: 10 });
+    await coupon({ code: "LASTONE", kind: "fixed", value: "500", total_limit: "1" });
+    const before = await env.client.orderCount();
+    const answers = await Promise.all([
+      env.client.post(env.shop.browserSession(), orderPayload([{ id: red, amount: 1 }], { coupon_code: "LASTONE" })),
+      env.client.post(env.shop.browserSession(), orderPayload([{ id: red, amount: 1 }], { coupon_code: "LASTONE" })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json().errors).toEqual(["このクーポンは利用上限に達したため、ご利用いただけません"]);
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.stockOf(red)).toBe(9);
+    expect(await listed("LASTONE")).toMatchObject({ uses: 1, used_count: 1 });
+  });
+
+  it("a cancelled order gives its use back, and the code may be used again", async () => {
+    const red = await env.make.product({ price: 3000, stock: 10 });
+    await coupon({ code: "GIVEBACK", kind: "free_shipping", total_limit: "1" });
+    const placed = await env.client.post(env.shop.browserSession(), orderPayload([{ id: red, amount: 1 }], { coupon_code: "GIVEBACK" }));
+    expect(placed.statusCode).toBe(200);
+    const order = (await env.client.order(placed.json().order_id))!;
+    // Free shipping: the shipping line stays and the coupon takes it off at the standard rate; 3,000 → tax 300.
+    expect(order.price).toBe(3300);
+    const cancel = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/cancel`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await listed("GIVEBACK")).toMatchObject({ uses: 0, used_count: 0 });
+    const again = await env.client.post(env.shop.browserSession(), orderPayload([{ id: red, amount: 1 }], { coupon_code: "GIVEBACK" }));
+    expect(again.statusCode).toBe(200);
+
+    const csv = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons/uses.csv", headers: staff.headers });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.split("\r\n").filter((row) => row.startsWith("GIVEBACK"));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.endsWith(","))).toHaveLength(1);
+  });
+});
+
+describe("the checkout's coupon field", () => {
+  it("checks the code against the visitor's cart for the summary, booking nothing", async () => {
+    const sake = await env.make.liquorType("coupon_sake");
+    const red = await env.make.product({ price: 3000, stock: 5 });
+    const junmai = await env.make.product({ price: 2000, stock: 5, liquorType: sake });
+    await coupon({ code: "SAKEDAY", kind: "fixed", value: "300", liquor_types: sake });
+    const member = await env.shop.memberSession();
+    await env.client.fillCart(member, { [red]: 1, [junmai]: 2 });
+    const preview = (code: string, locale = "ja") =>
+      env.shop.app.inject({ method: "POST", url: `/${locale}/api/coupons/preview`, headers: member.headers, payload: { coupon_code: code } });
+    const found = await preview("sakeday");
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toEqual({ code: "SAKEDAY", kind: "fixed", value: 300, eligible_product_ids: [junmai] });
+    expect(await listed("SAKEDAY")).toMatchObject({ uses: 0, used_count: 0 });
+    const unknown = await preview("NOPE", "en");
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual(["This coupon code was not found. Please check what you typed"]);
+  });
+});
+
+describe("the back office", () => {
+  it("names each wrong field, refuses a code taken, and edits a coupon", async () => {
+    const blank = await createCoupon({});
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().fields ?? {}).length + blank.json().errors.length).toBeGreaterThan(0);
+    const first = await coupon({ code: "EDITME", kind: "fixed", value: "100" });
+    const taken = await createCoupon({ ...OPEN, code: "editme", kind: "fixed", value: "100" });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual(["このクーポンコードはすでに使われています"]);
+    const edited = await env.shop.app.inject({
+      method: "PATCH",
+      url: `/admin/api/coupons/${first.id}`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { ...OPEN, code: "EDITME", kind: "percent", value: "5" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ kind: "percent", value: 5 });
+  });
+
+  it("is for staff only", async () => {
+    const member = await env.shop.memberSession();
+    const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons", headers: member.headers });
+    expect([401, 403]).toContain(list.statusCode);
+    const create = await env.shop.app.inject({ method: "POST", url: "/admin/api/coupons", headers: { ...member.headers, "idempotency-key": crypto.randomUUID() }, payload: { ...OPEN, code: "SNEAKY", kind: "fixed", value: "100" } });
+    expect([401, 403]).toContain(create.statusCode);
+  });
+});

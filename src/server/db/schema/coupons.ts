@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { CouponTarget } from "../../../domain/coupons.ts";
+import { COUPON_KINDS } from "../../../domain/coupons.ts";
+import { usersTable } from "./accounts.ts";
+import { ordersTable } from "./orders.ts";
+import { staffMembersTable } from "./staff.ts";
+
+/**
+ * Coupons (issue 34 item 2, decision 086): the trader's codes. `used_count` is the uses that stand,
+ * raised by a guarded update in the order's transaction (never past `total_limit`) and lowered when
+ * the order is cancelled, so the last use is taken once however many checkouts race for it.
+ */
+export const couponsTable = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    /** Upper case, as normalizeCouponCode leaves it. */
+    code: text("code").notNull().unique(),
+    nameJa: text("name_ja").notNull().default(""),
+    nameEn: text("name_en").notNull().default(""),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
+    /** Yen with tax (fixed), percent (percent), 0 (free shipping). */
+    value: integer("value").notNull(),
+    minimumOrder: integer("minimum_order").notNull().default(0),
+    /** Japan dates, both days included. */
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    totalLimit: integer("total_limit"),
+    perMemberLimit: integer("per_member_limit"),
+    target: jsonb("target").$type<CouponTarget>().notNull(),
+    membersOnly: boolean("members_only").notNull().default(false),
+    /** Issued to one member (the birthday coupon): no one else may use it. */
+    memberId: integer("member_id").references(() => usersTable.id, { onDelete: "cascade" }),
+    active: boolean("active").notNull().default(true),
+    usedCount: integer("used_count").notNull().default(0),
+    createdByStaffId: integer("created_by_staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("coupons_value", sql`${table.value} >= 0 and (${table.kind} <> 'percent' or ${table.value} between 1 and 100) and (${table.kind} <> 'fixed' or ${table.value} >= 1)`),
+    check("coupons_minimum_order", sql`${table.minimumOrder} >= 0`),
+    check("coupons_validity", sql`${table.validFrom} <= ${table.validUntil}`),
+    check("coupons_limits", sql`(${table.totalLimit} is null or ${table.totalLimit} >= 1) and (${table.perMemberLimit} is null or ${table.perMemberLimit} >= 1)`),
+    check("coupons_used_count", sql`${table.usedCount} >= 0 and (${table.totalLimit} is null or ${table.usedCount} <= ${table.totalLimit})`),
+    check("coupons_code", sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
+  ],
+);
+
+/** One use of a coupon: the order it was used on, by whom, and what it took off. */
+export const couponUsesTable = pgTable(
+  "coupon_uses",
+  {
+    id: serial("id").primaryKey(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => couponsTable.id, { onDelete: "restrict" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    /** Yen before tax its 値引き lines took off (> 0), and what the shopper's total fell by. */
+    discount: integer("discount").notNull(),
+    discountWithTax: integer("discount_with_tax").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the order was cancelled and the use given back; null: it stands. */
+    givenBackAt: timestamp("given_back_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("coupon_uses_order").on(table.couponId, table.orderId),
+    index("coupon_uses_member_idx").on(table.couponId, table.userId),
+    check("coupon_uses_discount", sql`${table.discount} >= 0 and ${table.discountWithTax} >= 0`),
+  ],
+);

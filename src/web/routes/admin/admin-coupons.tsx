@@ -1,0 +1,135 @@
+import type { FormEvent } from "react";
+import { useState } from "react";
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-coupons";
+import { COUPON_KINDS } from "../../../domain/coupons.ts";
+import type { CouponKind } from "../../../domain/coupons.ts";
+import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
+import { useAdminText } from "../../features/admin/admin-i18n.ts";
+import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import styles from "../../features/admin/admin.module.css";
+import report from "../../features/admin/admin-report.module.css";
+import { ReportActions, ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
+import { useAdminWrite } from "../../features/admin/use-admin-write.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Checkbox, Input, Select } from "../../ui/field.tsx";
+
+/** GET /admin/api/coupons's rows (coupons.routes.ts). */
+interface CouponListRow {
+  id: number;
+  code: string;
+  name_ja: string;
+  name_en: string;
+  kind: CouponKind;
+  value: number;
+  minimum_order: number;
+  valid_from: string;
+  valid_until: string;
+  total_limit: number | null;
+  per_member_limit: number | null;
+  members_only: boolean;
+  active: boolean;
+  uses: number;
+  discount_given: number;
+}
+
+async function load({ request }: Route.ClientLoaderArgs) {
+  return loadAdmin<{ data: CouponListRow[] }>(request, "/coupons");
+}
+export const clientLoader = adminLoader(load);
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "adminCoupons.title");
+}
+
+const FIELDS = ["code", "name_ja", "name_en", "kind", "value", "minimum_order", "valid_from", "valid_until", "total_limit", "per_member_limit", "product_ids", "series_ids", "liquor_types"] as const;
+
+/** A new coupon: every rule of decision 086 on one form. */
+function CouponForm() {
+  const ta = useAdminText();
+  const write = useAdminWrite();
+  const [saving, setSaving] = useState(false);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body: Record<string, unknown> = Object.fromEntries(FIELDS.map((field) => [field, data.get(field) ?? ""]));
+    if (data.get("members_only")) body.members_only = "on";
+    setSaving(true);
+    const created = await write("/coupons", "POST", body, ta("adminCoupons.created"));
+    setSaving(false);
+    if (created) form.reset();
+  }
+
+  return (
+    <form onSubmit={(event) => void create(event)} aria-labelledby="coupon-new" data-testid="coupon-form">
+      <h2 id="coupon-new" className={styles.sectionTitle}>
+        {ta("adminCoupons.new")}
+      </h2>
+      <p className={styles.muted}>{ta("adminCoupons.note")}</p>
+      <Input label={ta("adminCoupons.code")} name="code" required maxLength={32} hint={ta("adminCoupons.codeHint")} autoCapitalize="characters" />
+      <Input label={ta("adminCoupons.nameJa")} name="name_ja" maxLength={60} />
+      <Input label={ta("adminCoupons.nameEn")} name="name_en" maxLength={60} />
+      <Select label={ta("adminCoupons.kind")} name="kind" options={COUPON_KINDS.map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))} />
+      <Input label={ta("adminCoupons.value")} name="value" inputMode="numeric" />
+      <Input label={ta("adminCoupons.minimumOrder")} name="minimum_order" inputMode="numeric" />
+      <Input label={ta("adminCoupons.validFrom")} name="valid_from" type="date" required />
+      <Input label={ta("adminCoupons.validUntil")} name="valid_until" type="date" required />
+      <Input label={ta("adminCoupons.totalLimit")} name="total_limit" inputMode="numeric" />
+      <Input label={ta("adminCoupons.perMemberLimit")} name="per_member_limit" inputMode="numeric" />
+      <Input label={ta("adminCoupons.productIds")} name="product_ids" hint={ta("adminCoupons.targetHint")} />
+      <Input label={ta("adminCoupons.seriesIds")} name="series_ids" />
+      <Input label={ta("adminCoupons.liquorTypes")} name="liquor_types" />
+      <Checkbox label={ta("adminCoupons.membersOnly")} name="members_only" />
+      <Button type="submit" disabled={saving}>
+        {ta("adminCoupons.create")}
+      </Button>
+    </form>
+  );
+}
+
+/** Coupons (decision 086): the list with its usage figures, the usage CSV, and a new code. */
+export default function AdminCoupons() {
+  const ta = useAdminText();
+  const { yen } = useI18n();
+  const list = useLoaderData<typeof clientLoader>();
+  const value = (row: CouponListRow) => (row.kind === "fixed" ? yen(row.value) : row.kind === "percent" ? `${row.value}%` : ta("adminCoupons.kind.free_shipping"));
+
+  return (
+    <>
+      <h1 className={styles.title}>{ta("adminCoupons.title")}</h1>
+      <ReportSection id="coupon-list" title={ta("adminCoupons.list")}>
+        <div className={report.controls}>
+          <ReportActions downloads={[{ href: "/admin/api/coupons/uses.csv", label: ta("adminCoupons.downloadUses") }]} />
+        </div>
+        <ReportTable
+          rows={list.data}
+          rowKey={(row) => String(row.id)}
+          empty={ta("adminCoupons.empty")}
+          columns={[
+            { label: ta("adminCoupons.code"), rowHeader: true, cell: (row) => row.code },
+            { label: ta("adminCoupons.kind"), cell: value },
+            { label: ta("adminCoupons.valid"), cell: (row) => `${row.valid_from} – ${row.valid_until}`, className: styles.nowrap },
+            { label: ta("adminCoupons.uses"), cell: (row) => (row.total_limit === null ? String(row.uses) : `${row.uses} / ${row.total_limit}`) },
+            { label: ta("adminCoupons.discountGiven"), cell: (row) => yen(row.discount_given) },
+          ]}
+        />
+      </ReportSection>
+      <section className={styles.section}>
+        <CouponForm />
+      </section>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}
