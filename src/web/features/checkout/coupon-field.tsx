@@ -5,6 +5,7 @@ import { callApi } from "../../shared/site/api.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/checkout-texts.ts";
 
 interface CouponFieldProps {
   /** The coupon the summary shows, or null. */
