@@ -6,6 +6,8 @@ import { taxOn } from "./money.ts";
 import type { AdjustmentKind } from "./order-totals.ts";
 import { isAdjustmentKind, itemsSubtotal } from "./order-totals.ts";
 import { shippingQuote } from "./shipping-table.ts";
+import type { DestinationCharging } from "./destinations.ts";
+import { destinationQuotes, destinationsWrappingFee } from "./destinations.ts";
 
 /**
  * Charges are order lines (in the spirit of Vendure's order surcharges): shipping, the payment
@@ -45,11 +47,15 @@ export interface ChargeContext {
   gift: GiftCharging;
   /** The prefecture (1–47) the parcel goes to, as the address is typed; null abroad or not chosen yet (the shop's own zone). */
   deliveryPrefecture: number | null;
+  /** Several destinations (decision 087): each its own parcel, fee and wrapping; absent for one. */
+  destinations?: readonly DestinationCharging[] | undefined;
 }
 
 /** Where the order goes, for the charges that depend on it (shipping). */
 export interface ChargeDelivery {
   deliveryPrefecture: number | null;
+  /** Several destinations (decision 087): shipping and wrapping are summed over them. */
+  destinations?: readonly DestinationCharging[] | undefined;
 }
 
 /** What a gift charge may look at: the order's options and the shop's settings. */
@@ -87,8 +93,11 @@ export const CHARGE_KINDS = {
     taxable: true,
     keptAtZero: true,
     // Per box to the prefecture, cool surcharge per box, free from the line of goods with tax (shipping-table.ts).
-    amountAt: ({ lines, terms, items, deliveryPrefecture }: ChargeContext): number =>
-      shippingQuote(lines, deliveryPrefecture, terms.shipping, items + taxOn(items, terms.taxRatePercent)).fee,
+    // Several destinations: each its own fee, free line per destination (destinations.ts).
+    amountAt: ({ lines, terms, items, deliveryPrefecture, destinations }: ChargeContext): number =>
+      destinations
+        ? destinationQuotes(destinations, terms).reduce((sum, quote) => sum + quote.fee, 0)
+        : shippingQuote(lines, deliveryPrefecture, terms.shipping, items + taxOn(items, terms.taxRatePercent)).fee,
   },
   payment_fee: {
     label: { ja: "決済手数料", en: "Payment fee" },
@@ -104,7 +113,9 @@ export const CHARGE_KINDS = {
     taxable: true,
     keptAtZero: false,
     // The trader's fee, once per order, when wrapping was chosen (gift.ts).
-    amountAt: ({ gift }: ChargeContext): number => (gift.options?.wrapping ? gift.settings.wrappingFee : 0),
+    // Several destinations: once per destination wrapped.
+    amountAt: ({ gift, destinations }: ChargeContext): number =>
+      destinations ? destinationsWrappingFee(destinations, gift.settings) : gift.options?.wrapping ? gift.settings.wrappingFee : 0,
   },
 } as const satisfies Record<string, ChargeKind>;
 
@@ -127,7 +138,7 @@ export function checkoutCharges(
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture };
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, destinations: delivery.destinations };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
   }
