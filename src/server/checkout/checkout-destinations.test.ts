@@ -105,7 +105,7 @@ describe("POST /api/checkout with shipments", () => {
       for (const n of [1, 2, 3, 4, 5]) expect(text).toContain(`お届け先${n}(全5件)`);
       expect(text).toContain("〒900-0021 沖縄県那覇市泉崎1-2-3");
       expect(text).toContain("冷やの吟醸 × 1");
-      expect(text).toMatch(/送料: 2,750\s*円(税抜)/);
+      expect(text).toMatch(/送料: 2,750\s*円\(税抜\)/);
       expect(text).toContain("御歳暮");
     }
 
