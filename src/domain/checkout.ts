@@ -1,5 +1,6 @@
 import { KANA_NAME_MAX_LENGTH } from "./kana.ts";
 import { z } from "./zod.ts";
+import { MAX_DESTINATIONS } from "./destinations.ts";
 import { formObject } from "./field-rules.ts";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 import type { GiftAnswer } from "./gift.ts";
@@ -56,6 +57,27 @@ export const checkoutAddressSchema = z.object({
   building_name: lineText(255).optional().default(""),
 });
 
+/** お届け先: a name, a phone and an address (the prefecture may be left out: taken from the postcode). */
+export const checkoutRecipientSchema = checkoutAddressSchema.extend({
+  name: multilineText(100),
+  phone: multilineText(30),
+  country: lineText(2).optional().default("jp"),
+  kana: lineText(KANA_NAME_MAX_LENGTH).optional(),
+});
+
+/**
+ * One destination of an order sent to several (decision 087): its recipient (absent or null: the
+ * buyer), its bottles out of the order's items, its delivery wish and its gift options (gift.ts's
+ * GiftPayload, checked against the trader's settings by the server).
+ */
+export const checkoutShipmentSchema = z.object({
+  recipient: checkoutRecipientSchema.nullish(),
+  items: z.array(checkoutItemSchema).min(1).max(50),
+  desired_delivery_date: lineText(10).optional().default(""),
+  desired_delivery_timezone: lineText(20).optional().default(""),
+  gift: z.unknown().optional(),
+});
+
 /**
  * POST /api/checkout with header Idempotency-Key. The first post carries `payment.payment_method_id`
  * for credit (the id the gateway's script created in the browser); registered_credit, bank and cod
@@ -75,9 +97,7 @@ export const checkoutPayloadSchema = z.object({
    * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the spec's payload).
    * The prefecture may be left out: it is taken from the postcode or the address's text.
    */
-  recipient: checkoutAddressSchema
-    .extend({ name: multilineText(100), phone: multilineText(30), country: lineText(2).optional().default("jp"), kana: lineText(KANA_NAME_MAX_LENGTH).optional() })
-    .nullish(),
+  recipient: checkoutRecipientSchema.nullish(),
   // One of the registry's checkout choices; an unknown one gets the field's "inclusion" message.
   payment_method: z.string().refine(isPaymentMethodChoice),
   // Line breaks in these one-line fields are folded into spaces by the server's checks (a pasted name).
@@ -99,6 +119,12 @@ export const checkoutPayloadSchema = z.object({
   gift: z.unknown().optional(),
   /** A coupon code as typed (decision 086); "" or absent: none. One per order. */
   coupon_code: lineText(40).optional().default(""),
+  /**
+   * Several destinations (decision 087), up to MAX_DESTINATIONS: each assigns some of `items` to a
+   * recipient; together they assign every bottle of `items`. With them the top-level recipient, wish
+   * and gift are left out (each destination has its own). Absent: one parcel, the spec's payload.
+   */
+  shipments: z.array(checkoutShipmentSchema).min(1).max(MAX_DESTINATIONS).optional(),
 });
 export type CheckoutPayload = z.input<typeof checkoutPayloadSchema>;
 
@@ -204,6 +230,21 @@ export interface OrderResource {
       unit_price: number;
       amount: number;
       product: { name: string; images: string[] };
+    }[];
+    /**
+     * Several destinations (decision 087), in order: each with its recipient (null: the buyer), wish,
+     * gift, fee (before tax) and bottles. Absent on an order with one parcel, whose fields above say it.
+     */
+    shipments?: {
+      position: number;
+      recipient: { name: string; phone: string; country: string; zip: string; prefecture: number | null; address: string; building_name: string } | null;
+      desired_delivery_date: string | null;
+      desired_delivery_timezone: string | null;
+      desired_delivery_timezone_label: string | null;
+      gift: GiftAnswer | null;
+      fee: number;
+      slip_number: string | null;
+      lines: { order_item_id: number; name: string; amount: number }[];
     }[];
   };
 }

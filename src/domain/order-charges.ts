@@ -8,6 +8,8 @@ import { taxOn } from "./money.ts";
 import type { AdjustmentKind } from "./order-totals.ts";
 import { isAdjustmentKind, itemsSubtotal } from "./order-totals.ts";
 import { shippingQuote } from "./shipping-table.ts";
+import type { DestinationCharging } from "./destinations.ts";
+import { destinationQuotes, destinationsWrappingFee } from "./destinations.ts";
 
 /**
  * Charges are order lines (in the spirit of Vendure's order surcharges): shipping, the payment
@@ -49,11 +51,15 @@ export interface ChargeContext {
   deliveryPrefecture: number | null;
   /** A coupon's 値引き lines worked out so far, before tax (≤ 0; decision 086): the goods' before shipping, shipping's after it. */
   discount?: number;
+  /** Several destinations (decision 087): each its own parcel, fee and wrapping; absent for one. */
+  destinations?: readonly DestinationCharging[] | undefined;
 }
 
 /** Where the order goes, for the charges that depend on it (shipping). */
 export interface ChargeDelivery {
   deliveryPrefecture: number | null;
+  /** Several destinations (decision 087): shipping and wrapping are summed over them. */
+  destinations?: readonly DestinationCharging[] | undefined;
 }
 
 /** What a gift charge may look at: the order's options and the shop's settings. */
@@ -91,9 +97,12 @@ export const CHARGE_KINDS = {
     taxable: true,
     keptAtZero: true,
     // Per box to the prefecture, cool surcharge per box, free from the line of goods with tax (shipping-table.ts),
-    // the goods measured after a coupon's 値引き (decision 086).
-    amountAt: ({ lines, terms, items, deliveryPrefecture, discount = 0 }: ChargeContext): number =>
-      shippingQuote(lines, deliveryPrefecture, terms.shipping, items + discount + taxOn(items + discount, terms.taxRatePercent)).fee,
+    // the goods measured after a coupon's 値引き (decision 086). Several destinations: each its own fee,
+    // free line per destination on its own goods (destinations.ts; a coupon does not move those lines).
+    amountAt: ({ lines, terms, items, deliveryPrefecture, discount = 0, destinations }: ChargeContext): number =>
+      destinations
+        ? destinationQuotes(destinations, terms).reduce((sum, quote) => sum + quote.fee, 0)
+        : shippingQuote(lines, deliveryPrefecture, terms.shipping, items + discount + taxOn(items + discount, terms.taxRatePercent)).fee,
   },
   payment_fee: {
     label: { ja: "決済手数料", en: "Payment fee" },
@@ -109,7 +118,9 @@ export const CHARGE_KINDS = {
     taxable: true,
     keptAtZero: false,
     // The trader's fee, once per order, when wrapping was chosen (gift.ts).
-    amountAt: ({ gift }: ChargeContext): number => (gift.options?.wrapping ? gift.settings.wrappingFee : 0),
+    // Several destinations: once per destination wrapped.
+    amountAt: ({ gift, destinations }: ChargeContext): number =>
+      destinations ? destinationsWrappingFee(destinations, gift.settings) : gift.options?.wrapping ? gift.settings.wrappingFee : 0,
   },
 } as const satisfies Record<string, ChargeKind>;
 
@@ -139,7 +150,7 @@ export function checkoutCharges(
   const discounts: OrderCharge[] = coupon ? couponGoodsLines(coupon, lines.map((line) => ({ ...line, taxRatePercent: line.taxRatePercent ?? terms.taxRatePercent }))) : [];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
     const discount = discounts.reduce((sum, line) => sum + line.amount, 0);
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount };
+    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount, destinations: delivery.destinations };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
     if (code === "shipping" && coupon) discounts.push(...couponShippingLine(coupon, amount, terms.taxRatePercent));

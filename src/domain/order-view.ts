@@ -71,6 +71,28 @@ export interface OrderRecord extends OrderRecipient {
   charges: OrderCharge[];
   /** Entered by staff (phone, FAX, in the shop; decision 081); null or absent: placed by the shopper. */
   entry?: OrderEntry | null;
+  /** Its parcels (decision 076), when read with them; several make `destinations` (decision 087). */
+  shipments?: ShipmentRecord[] | undefined;
+}
+
+/**
+ * One destination of an order sent to several (decision 087): its recipient (the buyer when it goes
+ * to them), its wish, gift, fee and bottles, as the mails, documents, B2 file and answers show it.
+ */
+export interface DestinationView {
+  position: number;
+  recipient: OrderParty;
+  sendsToOther: boolean;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  gift: GiftOptions | null;
+  /** Yen before tax. */
+  fee: number;
+  carrier: string | null;
+  slipNumber: string | null;
+  state: ShipmentState;
+  /** The order's items this parcel carries, `amount` its bottles of each. */
+  items: OrderViewItem[];
 }
 
 /** How staff entered an order (decision 081): the channel, who, their note, the buyer's フリガナ. */
@@ -111,6 +133,8 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   trackingUrl: string | null;
   /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
+  /** Several destinations (decision 087), in position order; empty for an order with one parcel (its fields above say it all). */
+  destinations: DestinationView[];
 }
 
 
@@ -125,7 +149,7 @@ export function orderView(record: OrderRecord): OrderView {
   const totals = orderTotals(record.items, record.charges, record.taxRatePercent);
   const buyer = partyOf(record);
   const recipient = record.recipient ? partyOf(record.recipient) : buyer;
-  return {
+  const view: OrderView = {
     ...record,
     buyer,
     recipient,
@@ -134,7 +158,27 @@ export function orderView(record: OrderRecord): OrderView {
     addressLine: addressLine(record),
     trackingUrl: record.slipNumber ? trackingUrl(record.carrier, record.slipNumber, record.locale) : null,
     totals: { ...totals, shipping: chargeAmount(record.charges, "shipping"), paymentFee: chargeAmount(record.charges, "payment_fee") },
+    destinations: [],
   };
+  if (record.shipments && record.shipments.length > 1) {
+    view.destinations = record.shipments.map((shipment) => ({
+      position: shipment.position,
+      recipient: shipment.recipient ? partyOf(shipment.recipient) : buyer,
+      sendsToOther: shipment.recipient !== null,
+      desiredDeliveryDate: shipment.desiredDeliveryDate,
+      desiredDeliveryTimezone: shipment.desiredDeliveryTimezone,
+      gift: shipment.gift,
+      fee: shipment.fee,
+      carrier: shipment.carrier,
+      slipNumber: shipment.slipNumber,
+      state: shipment.state,
+      items: shipment.lines.flatMap((line) => {
+        const item = view.items.find((each) => each.id === line.orderItemId);
+        return item ? [{ ...item, amount: line.quantity, lineTotal: item.unitPrice * line.quantity }] : [];
+      }),
+    }));
+  }
+  return view;
 }
 
 /** A charge as the answers show it: its label in the asked language. */
@@ -218,6 +262,21 @@ export function orderResourceOf(
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
       })),
+      ...(view.destinations.length > 0
+        ? {
+            shipments: view.destinations.map((destination) => ({
+              position: destination.position,
+              recipient: destination.sendsToOther ? recipientAnswer(destination.recipient) : null,
+              desired_delivery_date: destination.desiredDeliveryDate,
+              desired_delivery_timezone: destination.desiredDeliveryTimezone,
+              desired_delivery_timezone_label: destination.desiredDeliveryTimezone ? lookups.bandLabel(destination.desiredDeliveryTimezone) : null,
+              gift: giftAnswerOf(destination.gift),
+              fee: destination.fee,
+              slip_number: destination.slipNumber,
+              lines: destination.items.map((item) => ({ order_item_id: item.id, name: item.name[locale], amount: item.amount })),
+            })),
+          }
+        : {}),
     },
   };
 }
@@ -464,4 +523,34 @@ export function adminOrderDetailOf(
     payments: parts.payments.map((payment) => adminPaymentAnswer(payment, locale)),
     shipments: parts.shipments.map((shipment) => adminShipmentAnswer(shipment, view.items, locale)),
   };
+}
+
+/** One parcel of an order as its documents and the carrier's file see it: the order, or one of its destinations. */
+export interface ParcelView {
+  /** The order as this parcel's view: recipient, items, wish and gift are the destination's. */
+  view: OrderView;
+  /** The destination (decision 087); null for an order with one parcel, whose view is the order itself. */
+  destination: DestinationView | null;
+  /** How many parcels the order has. */
+  count: number;
+}
+
+/** Each parcel of an order: the order itself when it has one, else one view per destination. */
+export function parcelViews(view: OrderView): ParcelView[] {
+  if (view.destinations.length === 0) return [{ view, destination: null, count: 1 }];
+  return view.destinations.map((destination) => ({
+    view: {
+      ...view,
+      recipient: destination.recipient,
+      sendsToOther: destination.sendsToOther,
+      items: destination.items,
+      desiredDeliveryDate: destination.desiredDeliveryDate,
+      desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
+      gift: destination.gift,
+      slipNumber: destination.slipNumber,
+      carrier: destination.carrier,
+    },
+    destination,
+    count: view.destinations.length,
+  }));
 }

@@ -91,10 +91,12 @@ export interface B2Order {
   order: OrderView;
   /** Any bottle in it travels refrigerated. */
   cool: boolean;
+  /** One destination of several (decision 087): its position, and the order's total is not collected on it. */
+  position?: number;
 }
 
 /** One shipment's row; the shipping date is the day of the export (Japan date, YYYY-MM-DD). */
-export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate: string): { cells: CsvValue[]; note: B2RowNote } {
+export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: ShopProfile, shippingDate: string): { cells: CsvValue[]; note: B2RowNote } {
   const { b2InvoiceType, b2CollectsTotal } = storedPaymentMethod(order.paymentMethod).exports;
   const { items } = order;
   const first = items[0];
@@ -129,7 +131,8 @@ export function b2Row({ order, cool }: B2Order, shop: ShopProfile, shippingDate:
         address: addressCells("ご依頼主住所", { prefecture: null, address: shop.address.ja, buildingName: "" }),
       };
   const row: Record<(typeof B2_COLUMNS)[number], CsvValue> = {
-    お客様管理番号: order.publicId,
+    // A destination of several is told apart by its number after the order's: XXXXXXXXXXXX-2.
+    お客様管理番号: parcelPosition === undefined ? order.publicId : `${order.publicId}-${parcelPosition + 1}`,
     送り状種類: b2InvoiceType,
     クール区分: cool ? "2" : "0",
     伝票番号: "",

@@ -6,6 +6,7 @@ import { DomainError } from "../../domain/errors.ts";
 import type { OrderListFilters, OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { B2CloudCheck, B2RowNote } from "../../domain/back-office.ts";
+import { parcelViews } from "../../domain/order-view.ts";
 import { b2Csv, hasB2BillingCodes, shipsWithB2 } from "./b2-cloud.csv.ts";
 import { ordersCsv } from "./order-export.csv.ts";
 
@@ -65,11 +66,19 @@ export class OrderExportService {
     // With no status asked for, the parcels ready to ship (decision 076: a shipment's state — paid, or paid on delivery or later).
     const ready = filters.status === undefined ? await this.deps.orders.withShipmentReady(listed.map((order) => order.publicId)) : null;
     const orders = listed
-      .filter((order) => order.status !== "cancelled" && order.status !== "pending" && shipsWithB2(order) && (ready === null || ready.has(order.publicId)))
+      .filter((order) => order.status !== "cancelled" && order.status !== "pending" && (ready === null || ready.has(order.publicId)))
       .reverse();
     const productIds = [...new Set(orders.flatMap((order) => order.items.map((item) => item.productId).filter((id): id is number => id !== null)))];
     const products = await this.deps.catalog.purchasable(productIds, "ja");
-    const withCool = orders.map((order) => ({ order, cool: order.items.some((item) => item.productId !== null && products.get(item.productId)?.shippingType === "cool") }));
+    // A row per parcel: several destinations (decision 087) are a row each, with its recipient, wish, gift and cool.
+    const withCool = orders
+      .flatMap((order) => parcelViews(order))
+      .filter((parcel) => shipsWithB2(parcel.view))
+      .map(({ view, destination }) => ({
+        order: view,
+        cool: view.items.some((item) => item.productId !== null && products.get(item.productId)?.shippingType === "cool"),
+        ...(destination ? { position: destination.position } : {}),
+      }));
     return { ...b2Csv(withCool, shop, isoDay(now)), count: withCool.length };
   }
 

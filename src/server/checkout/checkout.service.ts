@@ -99,8 +99,9 @@ export class CheckoutService {
     // An address without its prefecture (the API contract has none) takes it from the postcode or its text.
     payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
     if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
+    for (const shipment of payload.shipments ?? []) if (shipment.recipient) shipment.recipient = (await this.deps.addresses.withPrefecture(shipment.recipient)) as typeof shipment.recipient;
     // Where the postcodes are and whether the shop ships abroad: the fee and the dates follow the address.
-    const addressFacts = await this.deps.addresses.facts([payload.address, payload.recipient]);
+    const addressFacts = await this.deps.addresses.facts([payload.address, payload.recipient, ...(payload.shipments ?? []).map((shipment) => shipment.recipient)]);
     const input = validateCheckout(payload, {
       locale,
       todayInJapan: japanDateOf(new Date()),

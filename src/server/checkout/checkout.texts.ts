@@ -14,6 +14,12 @@ const ja = {
   registeredCardMissing: "登録済みのカードがありません。カード情報を入力してお支払いください。",
   cardMissing: "カード情報を入力してください。",
   orderTotalTooLarge: "ご注文の合計金額が大きすぎます。1回のご注文は合計{max}円までです。数量を減らすか、ご注文を分けてください。",
+  // Several destinations (decision 087).
+  shipmentsTooMany: "お届け先は1回のご注文につき{max}件までです。ご注文を分けてください。",
+  shipmentsUnassigned: "お届け先ごとの本数の合計が、ご注文の本数と合いません。お届け先ごとの本数を確認してください。",
+  shipmentsItemUnknown: "ご注文にない商品がお届け先に含まれています。",
+  shipmentsCashOnDelivery: "代金引換は、お届け先が1件のご注文でのみご利用いただけます。別のお支払い方法をお選びください。",
+  shipmentsTopLevel: "複数のお届け先に送る場合は、お届け先・お届け希望日時・ギフト設定をお届け先ごとに指定してください。",
 } as const;
 
 export type CheckoutTextKey = keyof typeof ja;
@@ -28,6 +34,11 @@ const en: Record<CheckoutTextKey, string> = {
   deliveryDateNone: "A delivery date cannot be chosen at the moment. Please order with no date specified.",
   registeredCardMissing: "You have no saved card. Please pay by entering your card details.",
   cardMissing: "Please enter your card details.",
+  shipmentsTooMany: "One order can go to at most {max} destinations. Please split your order.",
+  shipmentsUnassigned: "The bottles assigned to the destinations do not add up to the bottles ordered. Please check each destination's bottles.",
+  shipmentsItemUnknown: "A destination has an item that is not in the order.",
+  shipmentsCashOnDelivery: "Cash on delivery is only available for orders to one address. Please choose another payment method.",
+  shipmentsTopLevel: "When sending to several destinations, give the recipient, delivery date and time and gift options for each destination.",
   orderTotalTooLarge: "The order total is too large: one order can total at most ¥{max}. Please reduce the quantities or split the order.",
 };
 

@@ -50,6 +50,24 @@ export interface CheckoutOrderInput {
   birthDate: string;
   /** The coupon code typed (checked in the order's transaction, coupons/), null for none. */
   couponCode: string | null;
+  /**
+   * Several destinations (decision 087), each with its bottles out of `items`; null: one parcel,
+   * described by recipient, the wish and gift above. When set, those top-level fields are the first
+   * destination's (the order's own columns keep the first shipment's copy).
+   */
+  destinations: DestinationInput[] | null;
+}
+
+/** One destination of an order sent to several, once checked. */
+export interface DestinationInput {
+  /** null: to the buyer. */
+  recipient: RecipientInput | null;
+  items: { id: number; amount: number }[];
+  /** Where it goes (the recipient's or the buyer's prefecture): its fee and its calendar follow it. */
+  prefecture: number | null;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  gift: GiftOptions | null;
 }
 
 /**
@@ -100,6 +118,11 @@ export type CheckoutPayload = { ok: true; value: CheckoutPayloadValue } | { ok: 
 export function checkoutPayloadFailure(issues: CheckoutPayloadIssue[], locale: Locale): DomainError | "bad_request" {
   const errors = new CheckoutFieldErrors(locale);
   for (const issue of issues) {
+    if (issue.path[0] === "shipments") {
+      const outcome = shipmentIssue(issue, errors);
+      if (outcome === "bad_request") return "bad_request";
+      continue;
+    }
     const [head, tail] = issue.path;
     // The card's payment method id is reported on the card field ("payment"), as a missing card is.
     const attribute =
@@ -121,6 +144,32 @@ export function checkoutPayloadFailure(issues: CheckoutPayloadIssue[], locale: L
     else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
   }
   return errors.failure();
+}
+
+/** A failed check inside `shipments`: keyed shipments.3.recipient.zip, shipments.3.desired_delivery_date, or shipments (too many). */
+function shipmentIssue(issue: CheckoutPayloadIssue, errors: CheckoutFieldErrors): "bad_request" | "added" {
+  const [, index, field, tail] = issue.path.map(String);
+  if (index === undefined) {
+    if (issue.code === "too_big" && typeof issue.maximum === "number") {
+      errors.add("shipments", checkoutText("shipmentsTooMany", errors.locale, { max: issue.maximum }));
+      return "added";
+    }
+    return "bad_request";
+  }
+  const attribute =
+    field === "recipient" && tail && (ADDRESS_FIELDS.has(tail) || RECIPIENT_ATTRIBUTES[tail])
+      ? (RECIPIENT_ATTRIBUTES[tail] ?? tail)
+      : field === "desired_delivery_date" || field === "desired_delivery_timezone"
+        ? field
+        : undefined;
+  if (!attribute || !/^\d+$/.test(index)) return "bad_request";
+  const key = field === "recipient" ? `shipments.${index}.recipient.${tail}` : `shipments.${index}.${field}`;
+  if (errors.fields[key]) return "added";
+  if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
+  else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
+  else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
+  else errors.addKind(key, attribute as ValidatedAttribute, "invalid");
+  return "added";
 }
 
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
@@ -200,7 +249,34 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const ids = payload.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) errors.add("items", checkoutText("itemDuplicated", locale));
 
-  if (!errors.empty || !address || (payload.recipient && !recipient)) throw errors.failure();
+  const destinations = payload.shipments ? checkDestinations(payload, address, context, errors) : null;
+  // The carrier collects one order's total on one parcel: several destinations are paid otherwise (decision 087).
+  if (payload.shipments && payload.shipments.length > 1 && method.exports.b2CollectsTotal) errors.add("payment_method", checkoutText("shipmentsCashOnDelivery", locale));
+
+  if (!errors.empty || !address || (payload.recipient && !recipient) || (payload.shipments && !destinations)) throw errors.failure();
+  const first = destinations?.[0];
+  if (first) {
+    // The order's own columns keep the first destination's copy (decision 076's first shipment).
+    return {
+      items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
+      choice,
+      paymentMethod: method.stored,
+      cardPaymentMethodId: method.checkoutInput === "card" ? cardPaymentMethodId : null,
+      name,
+      email,
+      phone: phoneAsStored(phone),
+      address,
+      recipient: first.recipient,
+      deliveryPrefecture: first.prefecture,
+      desiredDeliveryDate: first.desiredDeliveryDate,
+      desiredDeliveryTimezone: first.desiredDeliveryTimezone,
+      memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
+      gift: first.gift,
+      birthDate,
+      couponCode: (payload.coupon_code ?? "").trim() || null,
+      destinations,
+    };
+  }
   return {
     items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
     choice,
@@ -220,7 +296,64 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     gift: gift.ok ? gift.gift : null,
     birthDate,
     couponCode: (payload.coupon_code ?? "").trim() || null,
+    destinations: null,
   };
+}
+
+/**
+ * Each destination as one parcel is checked: its recipient, its wish against the calendar of its
+ * prefecture, its gift options; messages keyed shipments.3.recipient.zip, shipments.3.gift.noshi.name…
+ * Together the destinations assign every bottle of the order's items. Null when anything failed.
+ */
+function checkDestinations(
+  payload: CheckoutPayloadValue,
+  buyer: AddressInput | undefined,
+  context: CheckoutValidationContext,
+  errors: CheckoutFieldErrors,
+): DestinationInput[] | null {
+  const { locale } = context;
+  const shipments = payload.shipments ?? [];
+  const before = Object.keys(errors.fields).length;
+  // The top-level parcel fields say nothing with several destinations: refused rather than dropped.
+  const topLevel = payload.recipient || payload.desired_delivery_date.trim() || payload.desired_delivery_timezone.trim() || (payload.gift !== undefined && payload.gift !== null);
+  if (topLevel) errors.add("shipments", checkoutText("shipmentsTopLevel", locale));
+  const destinations: DestinationInput[] = [];
+  shipments.forEach((shipment, index) => {
+    const prefix = `shipments.${index}`;
+    const recipient = shipment.recipient ? checkRecipient(shipment.recipient, context, errors, `${prefix}.recipient`) : null;
+    const prefecture = shipment.recipient ? (recipient?.prefecture ?? null) : (buyer?.prefecture ?? null);
+    const date = shipment.desired_delivery_date.trim();
+    const window = date && (recipient || !shipment.recipient) ? context.deliveryDates(prefecture) : [];
+    if (date && !window.includes(date)) {
+      errors.add(
+        `${prefix}.desired_delivery_date`,
+        window.length === 0
+          ? checkoutText("deliveryDateNone", locale)
+          : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
+      );
+    }
+    const timezone = shipment.desired_delivery_timezone.trim();
+    if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind(`${prefix}.desired_delivery_timezone`, "desired_delivery_timezone", "inclusion");
+    const gift = checkGift(shipment.gift, context.giftSettings ?? defaultGiftSettings(), locale);
+    if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(`${prefix}.${key}`, message);
+    const ids = shipment.items.map((item) => item.id);
+    if (new Set(ids).size !== ids.length) errors.add(`${prefix}.items`, checkoutText("itemDuplicated", locale));
+    destinations.push({
+      recipient,
+      items: shipment.items.map((item) => ({ id: item.id, amount: item.amount })),
+      prefecture,
+      desiredDeliveryDate: date || null,
+      desiredDeliveryTimezone: timezone || null,
+      gift: gift.ok ? gift.gift : null,
+    });
+  });
+  // Every bottle ordered goes somewhere, and nowhere twice.
+  const ordered = new Map(payload.items.map((item) => [item.id, item.amount]));
+  const assigned = new Map<number, number>();
+  for (const shipment of shipments) for (const item of shipment.items) assigned.set(item.id, (assigned.get(item.id) ?? 0) + item.amount);
+  if ([...assigned.keys()].some((id) => !ordered.has(id))) errors.add("shipments", checkoutText("shipmentsItemUnknown", locale));
+  else if ([...ordered].some(([id, amount]) => assigned.get(id) !== amount)) errors.add("shipments", checkoutText("shipmentsUnassigned", locale));
+  return Object.keys(errors.fields).length > before ? null : destinations;
 }
 
 /**
@@ -231,22 +364,23 @@ function checkRecipient(
   input: NonNullable<CheckoutPayloadValue["recipient"]>,
   context: CheckoutValidationContext,
   errors: CheckoutFieldErrors,
+  prefix = "recipient",
 ): RecipientInput | null {
   const name = oneLine(input.name);
   const phone = oneLine(input.phone);
   const before = Object.keys(errors.fields).length;
-  if (!name) errors.addKind("recipient.name", "recipient_name", "blank");
-  if (!phone) errors.addKind("recipient.phone", "recipient_phone", "blank");
-  else if (!isPhoneNumber(phone)) errors.addKind("recipient.phone", "recipient_phone", "invalid");
+  if (!name) errors.addKind(`${prefix}.name`, "recipient_name", "blank");
+  if (!phone) errors.addKind(`${prefix}.phone`, "recipient_phone", "blank");
+  else if (!isPhoneNumber(phone)) errors.addKind(`${prefix}.phone`, "recipient_phone", "invalid");
   // フリガナ is optional; given, it is kana only and kept as full-width katakana.
   const kana = oneLine(input.kana ?? "");
-  if (kana && !isKanaName(kana)) errors.addKind("recipient.kana", "recipient_kana", "not_kana");
+  if (kana && !isKanaName(kana)) errors.addKind(`${prefix}.kana`, "recipient_kana", "not_kana");
   let address: AddressInput | undefined;
   try {
     address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
   } catch (error) {
     if (!(error instanceof DomainError) || !error.fields) throw error;
-    for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`recipient.${field}`, text);
+    for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`${prefix}.${field}`, text);
   }
   if (!address || Object.keys(errors.fields).length > before) return null;
   return { name, phone: phoneAsStored(phone), ...address, ...(kana ? { kana: katakanaOf(kana) } : {}) };

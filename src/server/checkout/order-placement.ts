@@ -6,6 +6,8 @@ import { paymentMethodChoice } from "../../domain/payment-methods/payment-method
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { StaffOrderChannel } from "../../domain/staff-order.ts";
 import { taxRateOf } from "../../domain/tax-rates.ts";
+import { destinationQuote } from "../../domain/destinations.ts";
+import type { OrderRecipient, RecipientInput } from "../../domain/recipient.ts";
 import type { AccountService } from "../accounts/account.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
 import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
@@ -43,6 +45,20 @@ export function itemErrors(items: CheckoutOrderInput["items"], products: Map<num
     const key = limit <= product.stock ? "itemOverLimit" : "itemStockShort";
     return { id: item.id, message: checkoutText(key, locale, { count: available }), inventory: available };
   });
+}
+
+/** A checked recipient as the order and its shipments keep it. */
+function recipientOf(recipient: RecipientInput): OrderRecipient {
+  return {
+    name: recipient.name,
+    phone: recipient.phone,
+    country: recipient.country,
+    zip: recipient.zip,
+    prefecture: recipient.prefecture,
+    address: recipient.address,
+    buildingName: recipient.building_name,
+    ...(recipient.kana ? { kana: recipient.kana } : {}),
+  };
 }
 
 export interface PlacementDeps {
@@ -113,9 +129,24 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
   });
   const method = paymentMethodChoice(input.choice);
+  // Several destinations (decision 087): each its own parcel, fee (free line per destination) and wrapping.
+  const destinations = input.destinations?.map((destination) => ({
+    ...destination,
+    lines: destination.items.map((item) => {
+      const product = products.get(item.id)!;
+      return { unitPrice: product.price, amount: item.amount, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent: taxRateOf(product, shop.terms.taxRatePercent) };
+    }),
+  }));
   // The coupon typed, checked against these bottles with its row locked (decision 086); refused: a 422 under coupon_code.
   const coupon = input.couponCode === null ? null : await couponFor(tx, deps, input.couponCode, lines, { userId: placement.userId, now, locale });
-  const totals = checkoutTotals(lines, method, shop.terms, { options: input.gift, settings: shop.gift }, { deliveryPrefecture: input.deliveryPrefecture }, coupon?.applied ?? null);
+  const totals = checkoutTotals(
+    lines,
+    method,
+    shop.terms,
+    { options: input.gift, settings: shop.gift },
+    { deliveryPrefecture: input.deliveryPrefecture, destinations: destinations?.map(({ lines: parcel, prefecture, gift }) => ({ lines: parcel, prefecture, gift })) },
+    coupon?.applied ?? null,
+  );
   if (totals.total > ORDER_TOTAL_MAX) {
     // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
     const errors = new CheckoutFieldErrors(locale);
@@ -143,18 +174,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       prefecture: input.address.prefecture,
       address: input.address.address,
       buildingName: input.address.building_name,
-      recipient: input.recipient
-        ? {
-            name: input.recipient.name,
-            phone: input.recipient.phone,
-            country: input.recipient.country,
-            zip: input.recipient.zip,
-            prefecture: input.recipient.prefecture,
-            address: input.recipient.address,
-            buildingName: input.recipient.building_name,
-            ...(input.recipient.kana ? { kana: input.recipient.kana } : {}),
-          }
-        : null,
+      recipient: input.recipient ? recipientOf(input.recipient) : null,
       desiredDeliveryDate: input.desiredDeliveryDate,
       desiredDeliveryTimezone: input.desiredDeliveryTimezone,
       memo: input.memo,
@@ -178,6 +198,14 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       amount: line.amount,
     })),
     totals.chargeLines,
+    destinations?.map((destination) => ({
+      recipient: destination.recipient ? recipientOf(destination.recipient) : null,
+      desiredDeliveryDate: destination.desiredDeliveryDate,
+      desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
+      gift: destination.gift,
+      fee: destinationQuote({ lines: destination.lines, prefecture: destination.prefecture, gift: destination.gift }, shop.terms).fee,
+      lines: destination.items.map((item) => ({ productId: item.id, quantity: item.amount })),
+    })),
   );
   if (coupon && deps.coupons) await deps.coupons.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, ...couponFigures(totals, coupon.applied) });
   for (const line of lines) {

@@ -4,7 +4,8 @@ import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { hasReducedRateLines, hidesPrices, markedChargeName, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import type { OrderParty, OrderView } from "../../domain/order-view.ts";
+import type { OrderParty, OrderView, ParcelView } from "../../domain/order-view.ts";
+import { parcelViews } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { drawFigures, drawNotice, drawTable, PAGE, yen } from "./pdf-document.ts";
 
@@ -47,7 +48,12 @@ function drawParty(doc: PDFKit.PDFDocument, x: number, y: number, width: number,
 }
 
 /** One delivery note (納品書) on a new A4 page of `doc`. */
-export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop: ShopProfile, issuedOn: CalendarDate): void {
+export function drawDeliveryNote(doc: PDFKit.PDFDocument, order: OrderView, shop: ShopProfile, issuedOn: CalendarDate): void {
+  // Several destinations (decision 087): a page per parcel, each with its recipient, bottles and gift.
+  for (const parcel of parcelViews(order)) drawParcelNote(doc, parcel, shop, issuedOn);
+}
+
+function drawParcelNote(doc: PDFKit.PDFDocument, { view, destination, count }: ParcelView, shop: ShopProfile, issuedOn: CalendarDate): void {
   doc.addPage();
   doc.fillColor("#000000").strokeColor("#000000");
   doc.font("bold").fontSize(22).text("納品書", PAGE.left, PAGE.left, { width: PAGE.width, align: "center", characterSpacing: 8 });
@@ -59,6 +65,7 @@ export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop:
   doc.text(`注文番号 ${orderNumberForShopper(view.publicId)}`, rightX, metaTop, { width: rightWidth, align: "right" });
   doc.text(`ご注文日 ${formatDate(japanDateOf(view.createdAt), "ja")}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
   doc.text(`発行日 ${formatDate(issuedOn, "ja")}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
+  if (destination) doc.text(`お届け先 ${destination.position + 1} / ${count}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
 
   const { buyer, recipient } = partiesOf(view);
   const leftWidth = PAGE.width * 0.5;
@@ -89,7 +96,13 @@ export function drawDeliveryNote(doc: PDFKit.PDFDocument, view: OrderView, shop:
       // ※ on reduced-rate items as the receipt marks them, so the 8% row below says which lines it taxes.
       view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
     );
-    y = drawFigures(doc, y, [
+    y = destination
+      ? // One destination's parcel: its bottles and its own shipping; the order's total is on the buyer's mail and receipt.
+        drawFigures(doc, y, [
+          { label: "商品小計(税抜)", value: yen(view.items.reduce((sum, item) => sum + item.lineTotal, 0)) },
+          { label: "送料(税抜)", value: yen(destination.fee) },
+        ])
+      : drawFigures(doc, y, [
       { label: "商品小計(税抜)", value: yen(view.totals.items) },
       ...view.charges.map((charge) => ({ label: `${markedChargeName(charge, view)}${charge.taxable ? "(税抜)" : ""}`, value: yen(charge.amount) })),
       ...taxesPerRate(view).map((row) => ({ label: `消費税(${row.rate}%対象 ${yen(row.base)})`, value: yen(row.tax) })),

@@ -41,6 +41,9 @@ const texts = {
     shippingTiming: "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。",
     memoHeading: "■備考",
     giftHeading: "■ギフト設定",
+    destinationHeading: "■お届け先{n}(全{count}件)",
+    destinationLine: "{name} × {amount}",
+    destinationFee: "送料: {fee}(税抜)",
     invoice: "{company} 適格請求書発行事業者登録番号: {number}",
     contact: "ご不明な点は、このメールの末尾の連絡先までお問い合わせください。",
     // A receipt is a qualified simplified invoice only with the shop's registration number on it.
@@ -72,6 +75,9 @@ const texts = {
     shippingTiming: "{promise} For bank transfer, we ship once we have confirmed your payment.",
     memoHeading: "Memo",
     giftHeading: "Gift options",
+    destinationHeading: "Delivery address {n} of {count}",
+    destinationLine: "{name} × {amount}",
+    destinationFee: "Shipping: {fee} (excl. tax)",
     invoice: "{company}, qualified invoice issuer registration number: {number}",
     contact: "If you have any questions, please contact us at the address below.",
     receiptQualified: "receipt (qualified simplified invoice)",
@@ -169,10 +175,32 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const orderNumber = orderNumberForShopper(order.publicId);
   // 総額表示 (decision 045): the order number and the tax-included amount come first, before the lines before tax.
   const summary = fillText(t.summary, { id: orderNumber, total: yen(order.totals.total) });
-  const paragraphs = [fillText(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n"), ...buyer, delivery.join("\n")];
-  const gift = giftLines(order.gift, locale);
+  const paragraphs = [fillText(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n")];
   // The message card's own line breaks are kept, its lines indented under the label.
-  if (gift.length > 0) paragraphs.push([t.giftHeading, ...gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`)].join("\n"));
+  const giftText = (gift: ReturnType<typeof giftLines>) => gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`);
+  if (order.destinations.length > 0) {
+    // Several destinations (decision 087): the buyer once, then each destination with its bottles, wish, gift and fee.
+    paragraphs.push([t.buyerHeading, ...partyLines(order.buyer)].join("\n"));
+    for (const destination of order.destinations) {
+      const wishBand = destination.desiredDeliveryTimezone ? (timeBands[destination.desiredDeliveryTimezone] ?? destination.desiredDeliveryTimezone) : t.noBand;
+      const gift = giftLines(destination.gift, locale);
+      paragraphs.push(
+        [
+          fillText(t.destinationHeading, { n: destination.position + 1, count: order.destinations.length }),
+          ...partyLines(destination.recipient),
+          ...destination.items.map((item) => fillText(t.destinationLine, { name: item.name[locale], amount: item.amount })),
+          fillText(t.wish, { date: destination.desiredDeliveryDate ? formatDeliveryDate(destination.desiredDeliveryDate) : t.noDate, band: wishBand }),
+          fillText(t.destinationFee, { fee: yen(destination.fee) }),
+          ...(gift.length > 0 ? [t.giftHeading, ...giftText(gift)] : []),
+        ].join("\n"),
+      );
+    }
+    paragraphs.push(fillText(t.shippingTiming, { promise: shippingPromise(shop.deliveryCalendar, locale) }));
+  } else {
+    paragraphs.push(...buyer, delivery.join("\n"));
+    const gift = giftLines(order.gift, locale);
+    if (gift.length > 0) paragraphs.push([t.giftHeading, ...giftText(gift)].join("\n"));
+  }
   if (order.memo) paragraphs.push(`${t.memoHeading}\n${order.memo}`);
   const receipt = shop.invoiceRegistrationNumber ? t.receiptQualified : t.receiptPlain;
   paragraphs.push(receiptUrl ? fillText(t.receiptGuest, { url: receiptUrl, receipt }) : fillText(t.receiptMember, { receipt }));

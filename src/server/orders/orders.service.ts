@@ -12,8 +12,8 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
-import type { ShipmentWithLines } from "./payments-and-shipments.ts";
-import { attachIntentToPayment, createPaymentAndShipment, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
+import type { NewShipment, ShipmentWithLines } from "./payments-and-shipments.ts";
+import { attachIntentToPayment, createPaymentAndShipment, shipmentsOfOrders, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 
@@ -66,8 +66,9 @@ function chargeOfRow(row: OrderChargeRow): OrderCharge {
 }
 
 /** The one order view (src/domain/order-view.ts) of an order's rows. */
-function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderChargeRow[]): OrderView {
+function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderChargeRow[], shipments?: ShipmentWithLines[]): OrderView {
   return orderView({
+    shipments,
     publicId: order.publicId,
     createdAt: order.createdAt,
     status: order.status,
@@ -142,7 +143,7 @@ export class OrdersService {
   ) {}
 
   /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
-  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[]): Promise<OrderRow> {
+  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[], destinations?: readonly NewShipment[]): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
       .values({ ...order, publicId: newOrderPublicId() })
@@ -162,7 +163,7 @@ export class OrdersService {
         })),
       );
     }
-    await createPaymentAndShipment(executor, row!, charges);
+    await createPaymentAndShipment(executor, row!, charges, destinations);
     return row!;
   }
 
@@ -213,7 +214,7 @@ export class OrdersService {
 
   /** The one order view of an order: its items, charges, address, payment and figures from its lines. */
   async viewOf(order: OrderRow, executor: Database = this.db): Promise<OrderView> {
-    return viewOfRows(order, await this.itemsOf(order.id, executor), await this.chargesOf(order.id, executor));
+    return viewOfRows(order, await this.itemsOf(order.id, executor), await this.chargesOf(order.id, executor), await shipmentsOfOrders(executor, [order.id]).then((all) => all.get(order.id)));
   }
 
   async viewByPublicId(publicId: string, executor: Database = this.db): Promise<OrderView | undefined> {
@@ -235,7 +236,8 @@ export class OrdersService {
         .where(inArray(orderChargesTable.orderId, ids))
         .orderBy(asc(orderChargesTable.orderId), asc(orderChargesTable.position)),
     );
-    return orders.map((order) => viewOfRows(order, items.get(order.id) ?? [], charges.get(order.id) ?? []));
+    const shipments = await shipmentsOfOrders(this.db, ids);
+    return orders.map((order) => viewOfRows(order, items.get(order.id) ?? [], charges.get(order.id) ?? [], shipments.get(order.id)));
   }
 
   /** The back office's list: a page of matching orders, newest first, and how many match. */

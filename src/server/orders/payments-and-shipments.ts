@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { OrderStatus } from "../../domain/checkout.ts";
+import type { GiftOptions } from "../../domain/gift.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
+import type { OrderRecipient } from "../../domain/recipient.ts";
 import type { OrderActorKind } from "../../domain/order-status.ts";
 import { shipsUnpaid } from "../../domain/order-status.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -25,7 +27,7 @@ export interface ShipmentWithLines extends OrderShipmentRow {
  * in the states its first status stands for, in the order's transaction (checkout, and the test
  * fixtures that write an order in a given status).
  */
-export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[]): Promise<void> {
+export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[], destinations?: readonly NewShipment[]): Promise<void> {
   const states = statesForStatus(order.status, shipsUnpaid(order.paymentMethod));
   await tx.insert(orderPaymentsTable).values({
     orderId: order.id,
@@ -34,25 +36,60 @@ export async function createPaymentAndShipment(tx: Database, order: OrderRow, ch
     state: states.payment,
     paymentIntentId: order.paymentIntentId,
   });
+  const items = await tx
+    .select({ id: orderItemsTable.id, productId: orderItemsTable.productId, amount: orderItemsTable.amount })
+    .from(orderItemsTable)
+    .where(eq(orderItemsTable.orderId, order.id));
   const fee = charges.filter((charge) => charge.kind === "shipping").reduce((sum, charge) => sum + charge.amount, 0);
-  const [shipment] = await tx
-    .insert(orderShipmentsTable)
-    .values({
-      orderId: order.id,
-      position: 0,
-      recipient: order.recipient,
-      desiredDeliveryDate: order.desiredDeliveryDate,
-      desiredDeliveryTimezone: order.desiredDeliveryTimezone,
-      gift: order.gift,
-      fee: Math.max(0, fee),
-      carrier: order.carrier,
-      slipNumber: order.slipNumber,
-      state: states.shipment,
-      shippedAt: states.shipment === "shipped" ? new Date() : null,
-    })
-    .returning();
-  const items = await tx.select({ id: orderItemsTable.id, amount: orderItemsTable.amount }).from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
-  if (items.length > 0) await tx.insert(orderShipmentLinesTable).values(items.map((item) => ({ shipmentId: shipment!.id, orderItemId: item.id, quantity: item.amount })));
+  // One parcel with every item, or one per destination with its own bottles and fee (decision 087).
+  const itemOf = new Map(items.map((item) => [item.productId, item.id]));
+  const parcels: (Omit<NewShipment, "lines"> & { lines: { orderItemId: number; quantity: number }[] })[] = destinations
+    ? destinations.map((destination) => ({
+        ...destination,
+        lines: destination.lines
+          .filter((line) => line.quantity > 0 && itemOf.has(line.productId))
+          .map((line) => ({ orderItemId: itemOf.get(line.productId)!, quantity: line.quantity })),
+      }))
+    : [
+        {
+          recipient: order.recipient,
+          desiredDeliveryDate: order.desiredDeliveryDate,
+          desiredDeliveryTimezone: order.desiredDeliveryTimezone,
+          gift: order.gift,
+          fee: Math.max(0, fee),
+          lines: items.map((item) => ({ orderItemId: item.id, quantity: item.amount })),
+        },
+      ];
+  for (const [position, parcel] of parcels.entries()) {
+    const [shipment] = await tx
+      .insert(orderShipmentsTable)
+      .values({
+        orderId: order.id,
+        position,
+        recipient: parcel.recipient,
+        desiredDeliveryDate: parcel.desiredDeliveryDate,
+        desiredDeliveryTimezone: parcel.desiredDeliveryTimezone,
+        gift: parcel.gift,
+        fee: parcel.fee,
+        carrier: order.carrier,
+        slipNumber: order.slipNumber,
+        state: states.shipment,
+        shippedAt: states.shipment === "shipped" ? new Date() : null,
+      })
+      .returning();
+    if (parcel.lines.length > 0) await tx.insert(orderShipmentLinesTable).values(parcel.lines.map((line) => ({ shipmentId: shipment!.id, ...line })));
+  }
+}
+
+/** One parcel as an order is placed: its recipient (null: the buyer), wish, gift, fee and bottles by product. */
+export interface NewShipment {
+  recipient: OrderRecipient | null;
+  desiredDeliveryDate: string | null;
+  desiredDeliveryTimezone: string | null;
+  gift: GiftOptions | null;
+  /** Yen before tax. */
+  fee: number;
+  lines: { productId: number; quantity: number }[];
 }
 
 /** What a move writes besides the states: the parcel's carrier and slip, the gateway's payment. */
@@ -166,6 +203,34 @@ export async function detachIntentFromPayment(db: Database, orderId: number, pay
 }
 
 /** An order's payments and shipments (with their lines), for the back office's order page. */
+/**
+ * The parcels of these orders with their lines, by order (two queries): the order views read them
+ * to show several destinations (decision 087).
+ */
+export async function shipmentsOfOrders(db: Database, orderIds: readonly number[]): Promise<Map<number, ShipmentWithLines[]>> {
+  const byOrder = new Map<number, ShipmentWithLines[]>();
+  if (orderIds.length === 0) return byOrder;
+  const shipments = await db
+    .select()
+    .from(orderShipmentsTable)
+    .where(inArray(orderShipmentsTable.orderId, [...orderIds]))
+    .orderBy(asc(orderShipmentsTable.orderId), asc(orderShipmentsTable.position));
+  const lines =
+    shipments.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderShipmentLinesTable)
+          .where(inArray(orderShipmentLinesTable.shipmentId, shipments.map((shipment) => shipment.id)))
+          .orderBy(asc(orderShipmentLinesTable.id));
+  for (const shipment of shipments) {
+    const list = byOrder.get(shipment.orderId) ?? [];
+    list.push({ ...shipment, lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })) });
+    byOrder.set(shipment.orderId, list);
+  }
+  return byOrder;
+}
+
 export async function paymentsAndShipmentsOf(db: Database, orderId: number): Promise<{ payments: OrderPaymentRow[]; shipments: ShipmentWithLines[] }> {
   const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
   const shipments = await db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position));

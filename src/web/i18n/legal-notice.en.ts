@@ -18,6 +18,8 @@ export const legalNoticeEn: Record<keyof typeof legalNoticeJa, string> = {
   "legalNotice.shippingBox": "A box holds up to {bottles} bottles of 750 ml (a 1.8 l bottle counts as two); shipping is charged per box.",
   "legalNotice.coolShippingFee": "Refrigerated shipping: {amount} (excl. tax) added per box (orders with refrigerated products)",
   "legalNotice.freeShipping": "Free shipping on orders of {amount} (incl. tax) or more in products",
+  // Several destinations in one order (decision 087).
+  "legalNotice.destinationsShipping": "An order sent to several addresses is charged shipping per address; free shipping, too, is judged on the products (incl. tax) sent to each address.",
   "legalNotice.taxNote": "Consumption tax is charged on the items, shipping and fee together.",
   "legalNotice.returns": "Returns and exchanges",
   "legalNotice.delivery": "Delivery time",

@@ -17,6 +17,8 @@ export const legalNoticeJa = {
   "legalNotice.shippingBox": "1箱に750ml瓶{bottles}本まで入ります(一升瓶は2本分)。箱数に応じて送料がかかります。",
   "legalNotice.coolShippingFee": "クール便：1箱あたり{amount}(税抜)を加算(クール便の商品を含むご注文)",
   "legalNotice.freeShipping": "商品代金の合計が{amount}(税込)以上のご注文は送料無料",
+  // Several destinations in one order (decision 087).
+  "legalNotice.destinationsShipping": "複数のお届け先へのご注文は、お届け先ごとに送料がかかります。送料無料の基準も1配送先あたりの商品代金(税込)で判定します。",
   "legalNotice.taxNote": "消費税は商品代金・送料・手数料の合計に対してかかります。",
   "legalNotice.returns": "返品・交換について",
   "legalNotice.delivery": "引渡し時期",

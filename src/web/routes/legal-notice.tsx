@@ -73,6 +73,8 @@ export default function LegalNoticeRoute() {
             t("legalNotice.shippingBox", { bottles: terms.shipping.bottlesPerBox }),
             t("legalNotice.coolShippingFee", { amount: yen(terms.shipping.coolSurchargePerBox) }),
             ...(terms.shipping.freeShippingFrom > 0 ? [t("legalNotice.freeShipping", { amount: yen(terms.shipping.freeShippingFrom) })] : []),
+            // Shipping and the free-shipping line are per destination (decision 087).
+            t("legalNotice.destinationsShipping"),
             ...(pick(terms.shipping.remoteIslandsNote) ? [pick(terms.shipping.remoteIslandsNote)] : []),
             // Each offered method's own charges, from its terms (decision 077): a new method's fee is never missing here.
             ...methods.flatMap((method) => method.legalNoticeCharges(terms, locale, yen)),
