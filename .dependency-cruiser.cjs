@@ -37,6 +37,8 @@ const TABLE_OWNERS = {
   security: ["payments/card-testing\\.ts", "audit"],
   // Long back-office work and its results (decision 069).
   jobs: ["jobs"],
+  // 再入荷のお知らせ and お気に入り (decision 083).
+  wishlist: ["wishlist"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({
