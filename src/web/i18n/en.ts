@@ -467,7 +467,5 @@ export const en: Dictionary = {
   "wishlist.requestedOn": "Requested {date}",
   "wishlist.cancelRequest": "Cancel",
   "wishlist.cancelled": "The back-in-stock notice has been cancelled.",
-  "wishlist.adminWaiting": "Waiting for restock",
-  "wishlist.adminWaitingCount": "{count}",
   // --- end 再入荷のお知らせ and お気に入り ---
 };

@@ -467,8 +467,6 @@ export const ja = {
   "wishlist.requestedOn": "{date} お申し込み",
   "wishlist.cancelRequest": "取り消す",
   "wishlist.cancelled": "再入荷のお知らせを取り消しました。",
-  "wishlist.adminWaiting": "再入荷待ち",
-  "wishlist.adminWaitingCount": "{count}件",
   // --- end 再入荷のお知らせ and お気に入り ---
 } as const;
 
