@@ -33,6 +33,9 @@ async function soldOutProduct(trader: Page, name: string): Promise<number> {
   return ((await created.json()) as { data: { id: number } }).data.id;
 }
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
 test("a member favourites from the grid, sees it on My Page, asks for a restock mail, and gets it once the trader receives bottles", async ({ page, browser }) => {
   const trader = await traderSignsIn(browser);
   const name = `再入荷テスト酒 ${Date.now()}`;
@@ -77,6 +80,7 @@ test("a member favourites from the grid, sees it on My Page, asks for a restock 
   await expect(page.getByTestId("restock-empty")).toBeVisible();
   await trader.context().close();
 });
+});
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -84,13 +88,14 @@ test.describe("without JavaScript", () => {
   test("the heart sends a guest to sign in and back, and a member's post keeps the favourite", async ({ page }) => {
     await asConfirmedAdult(page);
     await page.goto("/products/1");
-    await page.getByTestId("favorite-button").click();
+    const pageHeart = page.getByRole("button", { name: "お気に入りに追加", exact: true });
+    await pageHeart.click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fproducts%2F1$/);
 
     await signUpAndSignIn(page, "nojs-favorite");
     await page.goto("/products/1");
     const name = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-    await page.getByTestId("favorite-button").click();
+    await pageHeart.click();
     await expect(page).toHaveURL(/\/products\/1\?favorite=added$/);
     await expect(page.getByText("お気に入りに追加しました。")).toBeVisible();
 
