@@ -39,6 +39,8 @@ const TABLE_OWNERS = {
   jobs: ["jobs"],
   // Coupons and their uses (decision 086); checkout books a use through the coupons service.
   coupons: ["coupons"],
+  // 再入荷のお知らせ and お気に入り (decision 083).
+  wishlist: ["wishlist"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

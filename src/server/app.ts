@@ -68,6 +68,10 @@ import { registerInquiryRoutes } from "./inquiries/inquiry.routes.ts";
 import { InquiryService } from "./inquiries/inquiry.service.ts";
 import { registerMagazineRoutes } from "./magazine/magazine.routes.ts";
 import { MagazineService } from "./magazine/magazine.service.ts";
+// 再入荷のお知らせ and お気に入り (decision 083).
+import { registerWishlistRoutes } from "./wishlist/wishlist.routes.ts";
+import { WishlistService } from "./wishlist/wishlist.service.ts";
+import { CatalogReadModel } from "./catalog/catalog.read-model.ts";
 // Payments (issue 6): the gateway (Stripe or the built-in test gateway) and the saved card.
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import type { CardsService } from "./payments/cards.service.ts";
@@ -293,6 +297,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInquiryRoutes(app, { inquiries });
   const magazine = new MagazineService(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl, secret });
   registerMagazineRoutes(app, { magazine });
+  // 再入荷のお知らせ (sent in throttled runs, each request closed as its mail is queued) and お気に入り (decision 083).
+  const wishlist = new WishlistService(
+    database.db,
+    { mail, shopProfiles, catalog, catalogRead: new CatalogReadModel(database.db), exclusively: (name, work, options) => database.exclusively(name, work, options), log: app.log },
+    { publicUrl: config.publicUrl, secret },
+  );
+  registerWishlistRoutes(app, { wishlist });
+  wishlist.start();
+  app.addHook("onClose", async () => wishlist.stop());
   const { payments, cards, cardTesting } = await registerPayments(app, { config, db: database.db, secret });
   accounts.onCancel((member) => magazine.forgetMember(member));
   accounts.onCancel((member) => cards.remove(member.id, { quiet: true }));
@@ -534,7 +547,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
   return app;
 }
 
@@ -552,6 +565,7 @@ declare module "fastify" {
       mailbox: MailboxService;
       inquiries: InquiryService;
       magazine: MagazineService;
+      wishlist: WishlistService;
       /** The payment gateway the checkout charges through (Stripe or the built-in test gateway). */
       payments: PaymentGateway;
       cards: CardsService;

@@ -21,6 +21,10 @@ export default [
   route("magazine/confirmed", "routes/magazine-confirmed.tsx"),
   route("magazine/unsubscribe", "routes/magazine-unsubscribe.tsx"),
   route("receipt", "routes/receipt.tsx"),
+  // 再入荷のお知らせ and お気に入り (decision 083): the mail links' pages, and the heart's post without JavaScript.
+  route("restock/confirmed", "routes/restock-confirmed.tsx"),
+  route("restock/cancel", "routes/restock-cancel.tsx"),
+  route("favorites", "routes/favorites.tsx"),
   // A card payment link staff mailed for an order taken by phone (decision 082): no sign-in, no age gate.
   route("pay/:token", "routes/pay.tsx"),
   // Log Out as a form (no page of its own): the header's and My Page's buttons post here.
@@ -45,6 +49,8 @@ export default [
     route("address-book", "routes/mypage-address-book.tsx"),
     route("account", "routes/mypage-account.tsx"),
     route("magazine", "routes/mypage-magazine.tsx"),
+    route("favorites", "routes/mypage-favorites.tsx"),
+    route("restock", "routes/mypage-restock.tsx"),
     route("credit", "routes/mypage-credit.tsx"),
     route("orders", "routes/mypage-orders.tsx"),
     route("orders/:id/delivery", "routes/mypage-order-delivery.tsx"),

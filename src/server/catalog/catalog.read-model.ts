@@ -44,6 +44,22 @@ export class CatalogReadModel {
       .orderBy(asc(productsTable.id));
   }
 
+  /** Whether each product is on sale and how many bottles it has, published or not (再入荷のお知らせ and お気に入り, decision 083). */
+  async saleStates(ids: number[]): Promise<{ id: number; nameJa: string; nameEn: string; published: boolean; soldOutFlag: boolean; stock: number }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: productsTable.id,
+        nameJa: productsTable.nameJa,
+        nameEn: productsTable.nameEn,
+        published: productsTable.published,
+        soldOutFlag: productsTable.soldOutFlag,
+        stock: productsTable.stock,
+      })
+      .from(productsTable)
+      .where(inArray(productsTable.id, ids));
+  }
+
   async liquorRecords(ids: number[]): Promise<ProductLiquorRecord[]> {
     if (ids.length === 0) return [];
     return this.db

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   resend: { max: 5, windowMs: 60 * 60_000 },
   inquiry: { max: 5, windowMs: 10 * 60_000 },
   magazine: { max: 5, windowMs: 60 * 60_000 },
+  // 再入荷のお知らせ's sign-ups per IP (decision 083); the address has its own cap in the service.
+  restock: { max: 30, windowMs: 60 * 60_000 },
   checkout: { max: 30, windowMs: 10 * 60_000 },
   staffSignIn: { max: 20, windowMs: 10 * 60_000 },
 } as const;

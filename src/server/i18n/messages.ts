@@ -42,6 +42,17 @@ const ja = {
   magazineUnsubscribed: "メールマガジンの配信を停止しました。",
   magazineLinkInvalid: "このリンクは無効です。メールに記載されたリンクをもう一度ご確認ください。",
   // --- end inquiries and mail magazine ---
+  // --- 再入荷のお知らせ and お気に入り (decision 083) ---
+  restockRequested: "再入荷のお知らせを登録しました。入荷しましたらメールでお知らせします。",
+  restockConfirmationSent: "確認メールをお送りしました。メール内のリンクから登録を完了してください(リンクの有効期限は3日間です)。",
+  restockInStock: "この商品は在庫がございます。そのままご注文いただけます。",
+  restockTooMany: "再入荷のお知らせは1つのメールアドレスにつき20件までお申し込みいただけます。",
+  restockCancelled: "再入荷のお知らせを停止しました。",
+  restockLinkInvalid: "このリンクは無効です。メールに記載されたリンクをもう一度ご確認ください。",
+  favoriteAdded: "お気に入りに追加しました。",
+  favoriteRemoved: "お気に入りから削除しました。",
+  favoritesFull: "お気に入りは200件まで登録できます。",
+  // --- end 再入荷のお知らせ and お気に入り ---
   // --- payments ---
   cardNotSaved: "カードを登録できませんでした。もう一度カード情報を入力してください。",
   paymentUnavailable: "決済サービスに接続できません。しばらくしてからもう一度お試しください。",
@@ -193,6 +204,17 @@ const en: Record<MessageKey, string> = {
   magazineUnsubscribed: "You have been unsubscribed from the mail magazine.",
   magazineLinkInvalid: "This link is not valid. Please check the link in the email again.",
   // --- end inquiries and mail magazine ---
+  // --- 再入荷のお知らせ and お気に入り (decision 083) ---
+  restockRequested: "We will email you when this item is back in stock.",
+  restockConfirmationSent: "We have sent you a confirmation email. Please follow its link to complete your request (the link is valid for 3 days).",
+  restockInStock: "This item is in stock. You can order it now.",
+  restockTooMany: "You can ask for back-in-stock notices for up to 20 items per email address.",
+  restockCancelled: "Back-in-stock notices have been stopped.",
+  restockLinkInvalid: "This link is not valid. Please check the link in the email again.",
+  favoriteAdded: "Added to your favorites.",
+  favoriteRemoved: "Removed from your favorites.",
+  favoritesFull: "You can keep up to 200 favorites.",
+  // --- end 再入荷のお知らせ and お気に入り ---
   // --- payments ---
   cardNotSaved: "The card could not be saved. Please enter the card details again.",
   paymentUnavailable: "The payment service cannot be reached. Please try again in a moment.",

@@ -146,6 +146,16 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /api/magazine/unsubscribe": { access: "public", ok: [400, 422] },
     "GET /api/magazine/subscription": { access: "member", ok: 200 },
     "PUT /api/magazine/subscription": { access: "member", ok: [400, 422] },
+    // --- 再入荷のお知らせ and お気に入り (decision 083) ---
+    "POST /api/products/:id/restock-requests": { access: "public", path: `/api/products/${f.product}/restock-requests`, ok: 422, payload: { email: "someone@example.com" } },
+    "GET /api/restock-requests/confirm": { access: "public", path: "/api/restock-requests/confirm?token=unknown", ok: 302 },
+    "POST /api/restock-requests/cancel": { access: "public", ok: 422 },
+    "GET /api/mypage/restock-requests": { access: "member", ok: 200 },
+    "DELETE /api/restock-requests/:id": { access: "member", path: "/api/restock-requests/1", ok: 404 },
+    "GET /api/favorites": { access: "member", ok: 200 },
+    "GET /api/favorites/ids": { access: "member", ok: 200 },
+    "PUT /api/favorites/:id": { access: "member", path: `/api/favorites/${f.product}`, ok: 200 },
+    "DELETE /api/favorites/:id": { access: "member", path: `/api/favorites/${f.product}`, ok: 200 },
 
     // --- payments: the saved card and the test gateway's browser side (client secrets are the key) ---
     "GET /api/cards": { access: "member", ok: 200 },
@@ -312,6 +322,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/coupons": { access: "staff", ok: 422 },
     "PATCH /admin/api/coupons/:id": { access: "staff", path: "/admin/api/coupons/999999", ok: [404, 422] },
     "POST /admin/api/magazine/issues": { access: "staff", ok: 422 },
+    "GET /admin/api/restock-requests/counts": { access: "staff", ok: 200 },
     "GET /admin/api/inquiries": { access: "staff", ok: 200 },
     "GET /admin/api/inquiries/:id": { access: "staff", path: `/admin/api/inquiries/${f.inquiry}`, ok: 200 },
     "POST /admin/api/inquiries/:id/handled": { access: "staff", path: `/admin/api/inquiries/${f.inquiry}/handled`, ok: [200, 422] },

@@ -445,6 +445,7 @@ export const adminEn: AdminDictionary = {
   "adminProduct.saving": "Saving…",
   "adminProduct.saved": "Saved.",
   "adminProduct.viewInShop": "View in the shop",
+  "adminProduct.restockWaiting": "{count} waiting for restock",
 
   "adminImages.title": "Images",
   "adminImages.hint": "The first image is shown in lists. Drag or use ↑↓ to reorder.",

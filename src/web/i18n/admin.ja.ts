@@ -446,6 +446,7 @@ export const adminJa = {
   "adminProduct.saving": "保存しています…",
   "adminProduct.saved": "保存しました。",
   "adminProduct.viewInShop": "ショップで見る",
+  "adminProduct.restockWaiting": "再入荷待ち {count}件",
 
   "adminImages.title": "画像",
   "adminImages.hint": "1枚目が一覧に表示されます。ドラッグか ↑↓ ボタンで並べ替えられます。",

@@ -37,6 +37,8 @@ const SECTIONS: { to: string; label: MessageKey }[] = [
   { to: "/mypage/orders", label: "orders.title" },
   { to: "/mypage/account", label: "mypageAccount.title" },
   { to: "/mypage/magazine", label: "mypage.magazine" },
+  { to: "/mypage/favorites", label: "wishlist.mypageFavorites" },
+  { to: "/mypage/restock", label: "wishlist.mypageRestock" },
   { to: "/mypage/credit", label: "mypageCredit.title" },
 ];
 

@@ -21,6 +21,8 @@ import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
 import { pageContext } from "../load-context.ts";
+import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
+import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = context.get(pageContext);
@@ -42,6 +44,15 @@ export async function action(args: Route.ActionArgs) {
   const id = parseResourceId(args.params.id);
   if (id === undefined) throw new Response("Not Found", { status: 404 });
   const productId = String(id);
+  // 再入荷のお知らせ posted without JavaScript (decision 083): the API's answer, then this page saying so.
+  const intent = (await args.request.clone().formData().catch(() => undefined))?.get("_intent");
+  if (intent === RESTOCK_INTENT) {
+    return formAction(
+      args,
+      (values) => ({ method: "POST", path: `/api/products/${productId}/restock-requests`, body: page.user ? {} : { email: values.email ?? "" } }),
+      (answer) => ({ redirectTo: `/products/${productId}?restock=${answer.status === 201 ? "requested" : "sent"}#restock` }),
+    );
+  }
   const before = await page.cart();
   let quantity = 1;
   return formAction(
@@ -118,11 +129,15 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
             )}
           </dl>
           <AddedToCartNotice />
+          <FavoriteNotice />
           {refusal && <RefusedNotice errors={refusal.errors} />}
           {product.sold_out ? (
-            <p className={styles.soldOut} data-testid="sold-out">
-              <Badge tone="grey">{t("catalog.soldOut")}</Badge>
-            </p>
+            <>
+              <p className={styles.soldOut} data-testid="sold-out">
+                <Badge tone="grey">{t("catalog.soldOut")}</Badge>
+              </p>
+              <RestockRequestForm productId={product.id} fieldError={refusal?.fields.email?.[0]} typed={refusal?.values.email} />
+            </>
           ) : (
             <>
               {lowStock && (
@@ -133,6 +148,7 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
               <AddToCartButton product={product} stockLeft={stockLeft} />
             </>
           )}
+          <FavoriteButton productId={product.id} productName={product.name} variant="page" />
           <div className={styles.description} data-testid="product-description">
             {product.description}
           </div>

@@ -4,6 +4,8 @@ import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import { CatalogImage } from "./catalog-image.tsx";
 import styles from "./catalog.module.css";
+import { FavoriteButton } from "./favorite-button.tsx";
+import favoriteStyles from "./favorite.module.css";
 
 const GRID_SIZES = "(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw";
 
@@ -19,7 +21,8 @@ export function ProductGrid({ products, eagerCount = 4, notice = true }: { produ
       {notice && products.length > 0 && <AgeNotice level="list" />}
       <ul className={styles.grid} data-testid="product-grid">
         {products.map((product, index) => (
-          <li key={product.id} className={styles.tile} data-sold-out={product.sold_out} data-testid="product-tile">
+          <li key={product.id} className={`${styles.tile} ${favoriteStyles.tileHost}`} data-sold-out={product.sold_out} data-testid="product-tile">
+            <FavoriteButton productId={product.id} productName={product.name} />
             <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
               <div className={styles.tileImage}>
                 <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} maxWidth={960} />
@@ -30,6 +33,11 @@ export function ProductGrid({ products, eagerCount = 4, notice = true }: { produ
                 {productPrice(product.price_include_tax)}
               </p>
             </TransitionLink>
+            {product.sold_out && (
+              <TransitionLink to={`/products/${product.id}#restock`} className={favoriteStyles.restockLink} data-testid="restock-link">
+                {t("wishlist.restockLink")}
+              </TransitionLink>
+            )}
           </li>
         ))}
       </ul>

@@ -17,12 +17,14 @@ import { useSnackbar } from "../../ui/snackbar.tsx";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
-  const [product, choices, ledger] = await Promise.all([
+  const [product, choices, ledger, waiting] = await Promise.all([
     loadAdmin<{ data: AdminProduct }>(request, `/products/${id}`),
     loadChoices(request),
     loadAdmin<{ data: ProductStockMoves }>(request, `/products/${id}/stock-moves`),
+    // 再入荷のお知らせ waiting for this bottle (decision 083).
+    loadAdmin<{ data: Record<string, number> }>(request, "/restock-requests/counts"),
   ]);
-  return { product: product.data, ledger: ledger.data, ...choices };
+  return { product: product.data, ledger: ledger.data, restockWaiting: waiting.data[String(product.data.id)] ?? 0, ...choices };
 }
 export const clientLoader = adminLoader(load);
 
@@ -35,7 +37,7 @@ export default function AdminProductPage() {
   const ta = useAdminText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
-  const { product, ledger, series, liquorTypes } = useLoaderData<typeof clientLoader>();
+  const { product, ledger, series, liquorTypes, restockWaiting } = useLoaderData<typeof clientLoader>();
 
   return (
     <>
@@ -44,7 +46,12 @@ export default function AdminProductPage() {
       </p>
       <div className={css.toolbar}>
         <h1 className={styles.title}>
-          {product.name_ja} <Badge tone={product.published ? "success" : "grey"}>{ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>
+          {product.name_ja} <Badge tone={product.published ? "success" : "grey"}>{ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>{" "}
+          {restockWaiting > 0 && (
+            <span data-testid="restock-waiting">
+              <Badge tone="wine">{ta("adminProduct.restockWaiting", { count: restockWaiting })}</Badge>
+            </span>
+          )}
         </h1>
         {product.published && (
           <a href={`/products/${product.id}`} target="_blank" rel="noopener">

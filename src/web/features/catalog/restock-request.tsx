@@ -1,0 +1,75 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { useAuth } from "../../shared/auth/auth-context.tsx";
+import { callApi } from "../../shared/site/api.ts";
+import { CsrfField } from "../../shared/site/csrf-field.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/field.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import styles from "./favorite.module.css";
+
+/** The form field that tells the product page's action this post is a 再入荷のお知らせ, not カートに入れる. */
+export const RESTOCK_INTENT = "restock";
+
+/**
+ * 再入荷のお知らせ on a sold-out product (decision 083): a member's one click, or a guest's address
+ * (a confirmation mail first). Posts to the product page's action without JavaScript; with it,
+ * calls the API and says so in place.
+ */
+export function RestockRequestForm({ productId, fieldError, typed }: { productId: number | string; fieldError?: string | undefined; typed?: string | undefined }) {
+  const { t, locale } = useI18n();
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const answered = params.get("restock");
+  const [done, setDone] = useState(answered === "requested" ? t("wishlist.restockRequested") : answered === "sent" ? t("wishlist.restockSent") : "");
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = new FormData(event.currentTarget).get("email");
+    setBusy(true);
+    setErrors([]);
+    try {
+      const result = await callApi<{ message?: string; errors?: string[] }>(locale, `/products/${productId}/restock-requests`, {
+        method: "POST",
+        body: user ? {} : { email: typeof email === "string" ? email : "" },
+      });
+      if (result.ok) setDone(result.body?.message ?? t("wishlist.restockSent"));
+      else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
+    } catch (failure) {
+      console.warn("restock request not sent", failure);
+      setErrors([t("wishlist.failed")]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section id="restock" className={styles.restock} aria-labelledby="restock-title" data-testid="restock-request">
+      <h2 id="restock-title">{t("wishlist.restockTitle")}</h2>
+      {done ? (
+        <Notice tone="success" testId="restock-done">
+          {done}
+        </Notice>
+      ) : (
+        <>
+          <p>{t(user ? "wishlist.restockLeadMember" : "wishlist.restockLeadGuest")}</p>
+          {errors.length > 0 && <Notice tone="danger">{errors.join(" ")}</Notice>}
+          <form method="post" onSubmit={(event) => void submit(event)} noValidate>
+            <CsrfField />
+            <input type="hidden" name="_intent" value={RESTOCK_INTENT} />
+            {!user && (
+              <Input label={t("wishlist.restockEmail")} type="email" name="email" autoComplete="email" required defaultValue={typed} error={fieldError} />
+            )}
+            <Button type="submit" disabled={busy} data-testid="restock-submit">
+              {busy ? t("wishlist.restockSending") : t("wishlist.restockSubmit")}
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
