@@ -83,7 +83,6 @@ import { registerCheckoutReferenceRoutes } from "./checkout-reference/checkout-r
 import { CheckoutReferenceService } from "./checkout-reference/checkout-reference.service.ts";
 // Order placement (POST /api/checkout) and the order history (GET /api/orders).
 import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
-import { CatalogReadModel } from "./catalog/catalog.read-model.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
