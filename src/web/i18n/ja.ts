@@ -7,6 +7,7 @@ import type { checkoutJa } from "./checkout.ja.ts";
 import type { ordersJa } from "./orders.ja.ts";
 import type { addressBookJa } from "./address-book.ja.ts";
 import type { formPagesJa } from "./form-pages.ja.ts";
+import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
 
 export const ja = {
@@ -281,7 +282,6 @@ export const ja = {
   // --- 再入荷のお知らせ and お気に入り (decision 083) ---
   "wishlist.favorite": "お気に入りに追加",
   "wishlist.unfavorite": "お気に入りから削除",
-  "wishlist.favoriteShort": "お気に入り",
   "wishlist.favoriteAdded": "お気に入りに追加しました。",
   "wishlist.favoriteRemoved": "お気に入りから削除しました。",
   "wishlist.failed": "処理できませんでした。時間をおいてもう一度お試しください。",
@@ -294,33 +294,11 @@ export const ja = {
   "wishlist.restockRequested": "再入荷のお知らせを登録しました。入荷しましたらメールでお知らせします。",
   "wishlist.restockSent": "確認メールをお送りしました。メール内のリンクから登録を完了してください(リンクの有効期限は3日間です)。",
   "wishlist.restockLink": "再入荷のお知らせを受け取る",
-  "wishlist.confirmedTitle": "再入荷のお知らせを登録しました",
-  "wishlist.confirmedBody": "入荷しましたら一度だけメールでお知らせします。",
-  "wishlist.confirmExpiredTitle": "リンクの有効期限が切れています",
-  "wishlist.confirmExpiredBody": "お手数ですが、商品ページからもう一度お申し込みください。",
-  "wishlist.confirmInvalidTitle": "このリンクは無効です",
-  "wishlist.confirmInvalidBody": "すでに登録済みか、リンクが正しくありません。メールに記載されたリンクをもう一度ご確認ください。",
-  "wishlist.toShop": "商品一覧へ",
-  "wishlist.cancelTitle": "再入荷のお知らせの停止",
-  "wishlist.cancelLead": "このメールアドレスへの再入荷のお知らせをすべて停止します。",
-  "wishlist.cancelSubmit": "お知らせを停止する",
-  "wishlist.cancelDone": "再入荷のお知らせを停止しました。",
   "wishlist.mypageFavorites": "お気に入り",
-  "wishlist.mypageFavoritesEmpty": "お気に入りに登録された商品はありません。商品ページや一覧のハートから追加できます。",
-  "wishlist.remove": "削除する",
-  "wishlist.in_stock": "在庫あり",
-  "wishlist.low_stock": "残りわずか",
-  "wishlist.sold_out": "売り切れ",
-  "wishlist.not_on_sale": "販売終了",
   "wishlist.mypageRestock": "再入荷のお知らせ",
-  "wishlist.mypageRestockEmpty": "お申し込み中の再入荷のお知らせはありません。",
-  "wishlist.mypageRestockLead": "再入荷しましたら一度だけメールでお知らせします。",
-  "wishlist.requestedOn": "{date} お申し込み",
-  "wishlist.cancelRequest": "取り消す",
-  "wishlist.cancelled": "再入荷のお知らせを取り消しました。",
   // --- end 再入荷のお知らせ and お気に入り ---
 } as const;
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */
-export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa;
+export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

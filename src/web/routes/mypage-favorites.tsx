@@ -18,6 +18,7 @@ import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-wishlist.module.css";
+import "../i18n/wishlist-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "wishlist.mypageFavorites");

@@ -11,6 +11,7 @@ import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import styles from "./magazine.module.css";
+import "../i18n/wishlist-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches, "wishlist.cancelTitle"), { name: "robots", content: "noindex" }];

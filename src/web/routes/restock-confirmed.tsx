@@ -5,6 +5,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { buttonClass } from "../ui/button.tsx";
 import styles from "./inquiry.module.css";
+import "../i18n/wishlist-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches, "wishlist.restockTitle"), { name: "robots", content: "noindex" }];

@@ -1,0 +1,27 @@
+import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
+
+export const wishlistPagesEn: Record<keyof typeof wishlistPagesJa, string> = {
+  "wishlist.favoriteShort": "Favorite",
+  "wishlist.confirmedTitle": "Your back-in-stock notice is set",
+  "wishlist.confirmedBody": "We will email you once when the item is back in stock.",
+  "wishlist.confirmExpiredTitle": "This link has expired",
+  "wishlist.confirmExpiredBody": "Please ask again from the product page.",
+  "wishlist.confirmInvalidTitle": "This link is not valid",
+  "wishlist.confirmInvalidBody": "It may have been used already, or it is not complete. Please check the link in the email again.",
+  "wishlist.toShop": "Browse products",
+  "wishlist.cancelTitle": "Stop back-in-stock notices",
+  "wishlist.cancelLead": "This stops every back-in-stock notice to this email address.",
+  "wishlist.cancelSubmit": "Stop the notices",
+  "wishlist.cancelDone": "Back-in-stock notices have been stopped.",
+  "wishlist.mypageFavoritesEmpty": "You have no favorites yet. Add them with the heart on a product or in the list.",
+  "wishlist.remove": "Remove",
+  "wishlist.in_stock": "In stock",
+  "wishlist.low_stock": "Only a few left",
+  "wishlist.sold_out": "Sold out",
+  "wishlist.not_on_sale": "No longer sold",
+  "wishlist.mypageRestockEmpty": "You have no back-in-stock notices waiting.",
+  "wishlist.mypageRestockLead": "We email you once when the item is back in stock.",
+  "wishlist.requestedOn": "Requested {date}",
+  "wishlist.cancelRequest": "Cancel",
+  "wishlist.cancelled": "The back-in-stock notice has been cancelled.",
+};
