@@ -353,6 +353,8 @@ export const en: Dictionary = {
   "mypageProfile.save": "Save",
   "mypageProfile.saving": "Saving…",
   "mypageProfile.saved": "Saved.",
+  "mypageProfile.birthdayCoupon": "Send me a birthday coupon",
+  "mypageProfile.birthdayCouponHint": "In your birth month we mail you a coupon for members. We use the date of birth you gave when ordering.",
   "mypageAccount.title": "Email and password",
   "mypageAccount.confirmed": "Your email address has been successfully confirmed.",
   "mypageAccount.emailHeading": "Change email",

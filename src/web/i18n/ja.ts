@@ -355,6 +355,8 @@ export const ja = {
   "mypageProfile.save": "保存する",
   "mypageProfile.saving": "保存中…",
   "mypageProfile.saved": "保存しました。",
+  "mypageProfile.birthdayCoupon": "誕生日クーポンを受け取る",
+  "mypageProfile.birthdayCouponHint": "お誕生月に、会員さま限定のクーポンをメールでお送りします。生年月日は、ご注文時にご入力いただいたものを使います。",
   "mypageAccount.title": "メールアドレス・パスワード",
   "mypageAccount.confirmed": "メールアドレスが確認できました。",
   "mypageAccount.emailHeading": "メールアドレスの変更",
