@@ -9,6 +9,8 @@ export interface UserResource {
   tel: string;
   /** yyyy-mm-dd or null: prefills the order form's date of birth (decision 036). */
   birth_date: string | null;
+  /** The member asked for the birthday coupon, mailed in their birth month (decision 086). */
+  birthday_coupon: boolean;
   /** A new address waiting for its confirmation link (Devise reconfirmable). */
   unconfirmed_email: string | null;
 }

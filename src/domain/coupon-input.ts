@@ -5,7 +5,7 @@ import { ORDER_TOTAL_MAX } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** A whole number as a form sends it ("1,000", full-width digits); "" is blank. */
-function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
+export function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
   if (value === undefined || value === null || value === "") return "blank";
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : "";
   if (text === "") return "blank";

@@ -84,6 +84,7 @@ import { CheckoutReferenceService } from "./checkout-reference/checkout-referenc
 // Order placement (POST /api/checkout) and the order history (GET /api/orders).
 import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
+import { BirthdayMembers } from "./accounts/birthday-members.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
@@ -315,7 +316,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 後払い's service (decision 080): the built-in test one until the trader has a contract with a real one.
   const deferredPayments = new TestDeferredPaymentService();
   // Coupons (decision 086): checked and booked in checkout's transaction, given back on cancellation.
-  const coupons = new CouponsService(database.db, { catalogReads: new CatalogReadModel(database.db) });
+  const coupons = new CouponsService(database.db, {
+    catalogReads: new CatalogReadModel(database.db),
+    birthday: { members: new BirthdayMembers(database.db), mail, shopProfiles, publicUrl: config.publicUrl },
+  });
+  // The birthday coupons (decision 086): checked hourly and when the server starts, by one process at
+  // a time; each member's coupon is keyed by the year, so only the first run of their month issues it.
+  const sweepBirthdays = () =>
+    void database
+      .exclusively("kura:birthday-coupons", () => coupons.issueBirthdayCoupons(new Date()), { wait: false })
+      .catch((error: unknown) => app.log.warn({ err: error }, "birthday coupon sweep failed"));
+  const birthdaySweep = setInterval(sweepBirthdays, 3_600_000);
+  birthdaySweep.unref();
+  app.addHook("onListen", async () => sweepBirthdays());
+  app.addHook("onClose", async () => clearInterval(birthdaySweep));
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments, onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId) },
@@ -546,7 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons });
   return app;
 }
 
@@ -590,6 +604,7 @@ declare module "fastify" {
       backOfficeSecurity: BackOfficeSecurity;
       /** Long back-office work and its worker (decision 069). */
       jobs: JobsService;
+      coupons: CouponsService;
     };
   }
 }

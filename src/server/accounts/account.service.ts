@@ -189,6 +189,8 @@ export class AccountService {
     if (input.user_name !== undefined) changes.userName = this.checkText(errors, "user_name", input.user_name, 100);
     if (input.tel !== undefined) changes.tel = this.checkTel(errors, input.tel);
     if (input.birth_date !== undefined) changes.birthDate = this.checkBirthDate(errors, input.birth_date, context.locale);
+    // The birthday coupon's checkbox (decision 086): a form sends "on" or nothing, the API true or false.
+    if (input.birthday_coupon !== undefined) changes.birthdayCoupon = input.birthday_coupon === true || input.birthday_coupon === "on" || input.birthday_coupon === "1" || input.birthday_coupon === "true";
     const wantsEmail = typeof input.email === "string" && normalizeEmail(input.email) !== user.email;
     const wantsPassword = typeof input.password === "string" && input.password !== "";
     let newEmail: string | undefined;

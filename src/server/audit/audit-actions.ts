@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // Coupons (decision 086): a code created or its rule changed.
   "POST /admin/api/coupons": created("coupon.create", "coupon"),
   "PATCH /admin/api/coupons/:id": { action: "coupon.update", target: { kind: "coupon", param: "id" } },
+  "PUT /admin/api/coupons/birthday": { action: "coupon.birthday_update", target: { kind: "settings" } },
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
   "POST /admin/api/orders/:id/returns": order("order.return"),
   "POST /admin/api/orders/:id/returns/:number/refunded": order("order.return_refunded"),

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { birthdayCouponSettingsSchema } from "../../domain/birthday-coupon.ts";
+import type { BirthdayCouponSettings } from "../../domain/birthday-coupon.ts";
 import { couponInputSchema, couponPreviewSchema } from "../../domain/coupon-input.ts";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -52,7 +54,13 @@ const COUPON_LABELS: Record<string, Record<Locale, string>> = {
   product_ids: { ja: "対象商品ID", en: "Product IDs" },
   series_ids: { ja: "対象シリーズID", en: "Series IDs" },
   liquor_types: { ja: "対象の酒類", en: "Liquor types" },
+  valid_days: { ja: "有効日数", en: "Days valid" },
 };
+
+/** The birthday coupon's rule as the back office's API answers it. */
+function birthdayEntry(settings: BirthdayCouponSettings) {
+  return { active: settings.active, kind: settings.kind, value: settings.value, valid_days: settings.validDays, minimum_order: settings.minimumOrder };
+}
 
 const USES_CSV_HEADERS: Record<Locale, string[]> = {
   ja: ["クーポンコード", "注文ID", "会員ID", "値引き額（税抜）", "値引き額（税込）", "利用日時", "取消日時"],
@@ -100,6 +108,12 @@ export function registerCouponRoutes(
     const row = await deps.coupons.create(checkedBody(request, COUPON_LABELS), requireStaff(request).id, request.locale);
     return reply.code(201).send({ data: couponEntry(row) });
   });
+
+  // The birthday coupon's rule (decision 086): what each member's coupon is made from in their birth month.
+  app.get(`${ADMIN_API}/coupons/birthday`, { ...staff }, async () => ({ data: birthdayEntry(await deps.coupons.birthdaySettings()) }));
+  app.put(`${ADMIN_API}/coupons/birthday`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: birthdayCouponSettingsSchema }) }, async (request) => ({
+    data: birthdayEntry(await deps.coupons.saveBirthdaySettings(checkedBody(request, COUPON_LABELS))),
+  }));
 
   app.patch(
     `${ADMIN_API}/coupons/:id`,

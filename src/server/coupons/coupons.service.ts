@@ -6,10 +6,18 @@ import type { AppliedCoupon, CouponLine, CouponRefusal, CouponRule } from "../..
 import { couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
+import type { BirthdayCouponSettings } from "../../domain/birthday-coupon.ts";
+import { BIRTHDAY_COUPON_DEFAULTS, birthdayCouponValidity } from "../../domain/birthday-coupon.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
+import { randomInt } from "node:crypto";
 import { taxRateOf } from "../../domain/tax-rates.ts";
 import type { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
-import { couponUsesTable, couponsTable } from "../db/schema/coupons.ts";
+import { birthdayCouponIssuesTable, birthdayCouponSettingsTable, couponUsesTable, couponsTable } from "../db/schema/coupons.ts";
+import type { BirthdayMembers } from "../accounts/birthday-members.ts";
+import type { MailService } from "../mail/mail.service.ts";
+import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import { birthdayCouponMail } from "./birthday-coupon.mails.ts";
 
 export type CouponRow = typeof couponsTable.$inferSelect;
 
@@ -63,6 +71,16 @@ function fieldRefusal(field: string, text: string): DomainError {
   return new DomainError("invalid", undefined, { [field]: [text] }, [text]);
 }
 
+/** Another run issued this member's coupon for the year first. */
+class AlreadyIssued extends Error {}
+
+const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A birthday coupon's code: BD- and ten letters or digits (no 0/O, 1/I), too many to guess. */
+function birthdayCouponCode(): string {
+  return `BD-${Array.from({ length: 10 }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join("")}`;
+}
+
 /** What a line of the order is, for a coupon. */
 export type OrderLineForCoupon = Omit<CouponLine, "seriesIds">;
 
@@ -73,8 +91,83 @@ export type OrderLineForCoupon = Omit<CouponLine, "seriesIds">;
 export class CouponsService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { catalogReads: Pick<CatalogReadModel, "seriesOf" | "couponFacts"> },
+    private readonly deps: {
+      catalogReads: Pick<CatalogReadModel, "seriesOf" | "couponFacts">;
+      /** The birthday coupon's sweep (absent: it issues nothing). */
+      birthday?: { members: Pick<BirthdayMembers, "bornIn">; mail: Pick<MailService, "enqueue" | "kick">; shopProfiles: Pick<ShopProfileService, "profile">; publicUrl: string };
+    },
   ) {}
+
+  /** The birthday coupon's rule: the trader's, or the defaults until they set one. */
+  async birthdaySettings(): Promise<BirthdayCouponSettings> {
+    const [row] = await this.db.select().from(birthdayCouponSettingsTable).where(eq(birthdayCouponSettingsTable.id, 1));
+    return row ? { active: row.active, kind: row.kind, value: row.value, validDays: row.validDays, minimumOrder: row.minimumOrder } : { ...BIRTHDAY_COUPON_DEFAULTS };
+  }
+
+  async saveBirthdaySettings(settings: BirthdayCouponSettings): Promise<BirthdayCouponSettings> {
+    const values = { ...settings, updatedAt: new Date() };
+    await this.db.insert(birthdayCouponSettingsTable).values({ id: 1, ...values }).onConflictDoUpdate({ target: birthdayCouponSettingsTable.id, set: values });
+    return this.birthdaySettings();
+  }
+
+  /**
+   * The daily sweep (decision 086): each member who asked for it and was born in this Japan month
+   * gets one personal coupon (theirs only, one use, valid from today for the rule's days) and a mail
+   * with its code, in one transaction each. Keyed by member and Japan year, so a second run, another
+   * process's run or a run on another day of the month issues nothing more. Returns how many it issued.
+   */
+  async issueBirthdayCoupons(now: Date): Promise<number> {
+    const birthday = this.deps.birthday;
+    if (!birthday) return 0;
+    const settings = await this.birthdaySettings();
+    if (!settings.active) return 0;
+    const { year, month } = japanDateOf(now);
+    const members = await birthday.members.bornIn(month);
+    if (members.length === 0) return 0;
+    const done = new Set(
+      (await this.db.select({ userId: birthdayCouponIssuesTable.userId }).from(birthdayCouponIssuesTable).where(eq(birthdayCouponIssuesTable.year, year))).map((row) => row.userId),
+    );
+    const shop = await birthday.shopProfiles.profile();
+    const { validFrom, validUntil } = birthdayCouponValidity(now, settings.validDays);
+    let issued = 0;
+    for (const member of members) {
+      if (done.has(member.id)) continue;
+      const code = birthdayCouponCode();
+      // The coupon, then the member's key for the year: a run that lost the race to another rolls back.
+      const wrote = await this.db
+        .transaction(async (tx) => {
+          const [coupon] = await tx
+            .insert(couponsTable)
+            .values({
+              code,
+              nameJa: `お誕生日クーポン ${year}`,
+              nameEn: `Birthday coupon ${year}`,
+              kind: settings.kind,
+              value: settings.value,
+              minimumOrder: settings.minimumOrder,
+              validFrom,
+              validUntil,
+              totalLimit: 1,
+              perMemberLimit: 1,
+              target: { productIds: [], seriesIds: [], liquorTypes: [] },
+              membersOnly: true,
+              memberId: member.id,
+            })
+            .returning({ id: couponsTable.id });
+          const [claim] = await tx.insert(birthdayCouponIssuesTable).values({ userId: member.id, year, couponId: coupon!.id }).onConflictDoNothing().returning({ userId: birthdayCouponIssuesTable.userId });
+          if (!claim) throw new AlreadyIssued();
+          await birthday.mail.enqueue(tx, member.email, birthdayCouponMail(shop, birthday.publicUrl, member.locale, { code, name: member.name, validUntil, rule: settings }));
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AlreadyIssued) return false;
+          throw error;
+        });
+      if (wrote) issued += 1;
+    }
+    if (issued > 0) birthday.mail.kick();
+    return issued;
+  }
 
   async list(): Promise<CouponWithUsage[]> {
     const rows = await this.db.select().from(couponsTable).orderBy(desc(couponsTable.id));

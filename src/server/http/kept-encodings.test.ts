@@ -99,7 +99,7 @@ function page(csrf: string, nonce: string, json: string): string {
 }
 
 function member(id: number, name: string): UserResource {
-  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", unconfirmed_email: null };
+  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", birthday_coupon: false, unconfirmed_email: null };
 }
 
 /** One request as the page route runs it: the hook, then (on a miss) the render with placeholders. */

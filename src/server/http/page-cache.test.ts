@@ -39,7 +39,7 @@ class FakeReply {
 const tokenOf = (request: FakeRequest) => `token-of-${request.sessionId}`;
 
 function member(id: number, name: string): UserResource {
-  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", unconfirmed_email: null };
+  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", birthday_coupon: false, unconfirmed_email: null };
 }
 
 type Render = (csrf: string, nonce: string, visitor: { user: UserResource | null; json: string }) => string;

@@ -321,6 +321,7 @@ function standInMember(): UserResource {
     user_name: `kuraMemberName${marker}`,
     tel: `kuraMemberTel${marker}`,
     birth_date: null,
+    birthday_coupon: false,
     unconfirmed_email: null,
   };
 }

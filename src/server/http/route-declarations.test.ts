@@ -44,6 +44,7 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /admin/api/exhibits": "the whole exhibit list",
   "GET /admin/api/coupons": "the whole coupon list with its usage (decision 086)",
   "GET /admin/api/coupons/uses.csv": "every coupon use as CSV",
+  "GET /admin/api/coupons/birthday": "the birthday coupon's one rule (decision 086)",
   "GET /admin/api/series": "the whole series tree",
   "GET /admin/api/liquor_types": "the whole list of liquor types",
   "GET /admin/api/settings": "the shop profile",

@@ -103,4 +103,6 @@ export const accountPagesEn: Record<keyof typeof accountPagesJa, string> = {
   "mypageCredit.newHeading": "Save a card",
   "mypageCredit.changeHeading": "New card",
   "mypageCredit.saved": "Saved.",
+  "mypageProfile.birthdayCoupon": "Send me a birthday coupon",
+  "mypageProfile.birthdayCouponHint": "In your birth month we mail you a coupon for members. We use the date of birth you gave when ordering.",
 };

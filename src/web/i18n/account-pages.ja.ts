@@ -97,4 +97,6 @@ export const accountPagesJa = {
   "mypageCredit.newHeading": "カードを登録する",
   "mypageCredit.changeHeading": "新しいカード",
   "mypageCredit.saved": "保存しました。",
+  "mypageProfile.birthdayCoupon": "誕生日クーポンを受け取る",
+  "mypageProfile.birthdayCouponHint": "お誕生月に、会員さま限定のクーポンをメールでお送りします。生年月日は、ご注文時にご入力いただいたものを使います。",
 } as const;

@@ -591,6 +591,12 @@ export const adminEn: AdminDictionary = {
   "adminCoupons.uses": "Uses",
   "adminCoupons.discountGiven": "Discount given (tax incl.)",
   "adminCoupons.downloadUses": "Uses as CSV",
+  "adminCoupons.birthday": "Birthday coupon",
+  "adminCoupons.birthdayNote": "Members who asked for it get a coupon of their own (one use) by mail early in their birth month. Changes apply to coupons issued from now on.",
+  "adminCoupons.birthdayActive": "Issue birthday coupons",
+  "adminCoupons.birthdayDays": "Days valid (from issue)",
+  "adminCoupons.birthdaySave": "Save",
+  "adminCoupons.birthdaySaved": "Birthday coupon saved",
   // --- end coupons ---
   "adminRecords.downloadShort": "Download",
 };

@@ -595,6 +595,12 @@ export const adminJa = {
   "adminCoupons.uses": "利用回数",
   "adminCoupons.discountGiven": "値引き額(税込)",
   "adminCoupons.downloadUses": "利用履歴のCSV",
+  "adminCoupons.birthday": "誕生日クーポン",
+  "adminCoupons.birthdayNote": "受け取りを選んだ会員さまに、お誕生月の初めにその方専用のクーポン（1回限り）をメールでお送りします。変更は次に発行されるクーポンから反映されます。",
+  "adminCoupons.birthdayActive": "誕生日クーポンを発行する",
+  "adminCoupons.birthdayDays": "有効日数（発行日から）",
+  "adminCoupons.birthdaySave": "保存する",
+  "adminCoupons.birthdaySaved": "誕生日クーポンの設定を保存しました",
   // --- end coupons ---
 } as const;
 

@@ -15,7 +15,7 @@ import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/field.tsx";
+import { Checkbox, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/account-pages-texts.ts";
@@ -25,7 +25,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 function profileBody(values: Record<string, string>) {
-  return { api_user: { user_name: values.user_name ?? "", tel: values.tel ?? "" } };
+  // An unticked checkbox sends nothing: the birthday coupon is then declined (decision 086).
+  return { api_user: { user_name: values.user_name ?? "", tel: values.tel ?? "", birthday_coupon: values.birthday_coupon === "on" } };
 }
 
 /**
@@ -96,7 +97,7 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
       )}
       {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       {/* Keyed by the saved values, so a save or another member's sign-in shows what the server holds. */}
-      <form key={`${user.id}:${user.user_name}:${user.tel}`} ref={formRef} onSubmit={submit} method="post" action="/mypage?index" noValidate className={styles.form}>
+      <form key={`${user.id}:${user.user_name}:${user.tel}:${user.birthday_coupon}`} ref={formRef} onSubmit={submit} method="post" action="/mypage?index" noValidate className={styles.form}>
         <CsrfField />
         <Input label={t("mypageProfile.userName")} name="user_name" autoComplete="name" defaultValue={postedValue("user_name") ?? user.user_name} maxLength={100} error={errorOf("user_name")} />
         <Input
@@ -109,6 +110,12 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
           hint={t("mypageProfile.telHint")}
           error={errorOf("tel")}
         />
+        <div>
+          <Checkbox label={t("mypageProfile.birthdayCoupon")} name="birthday_coupon" defaultChecked={refusal ? postedValue("birthday_coupon") === "on" : user.birthday_coupon} aria-describedby="birthday-coupon-hint" />
+          <p id="birthday-coupon-hint" className={styles.lead}>
+            {t("mypageProfile.birthdayCouponHint")}
+          </p>
+        </div>
         <div className={styles.submit}>
           <Button type="submit" disabled={submitting}>
             {submitting ? t("mypageProfile.saving") : t("mypageProfile.save")}

@@ -1,3 +1,25 @@
+CREATE TABLE "birthday_coupon_issues" (
+	"user_id" integer NOT NULL,
+	"year" integer NOT NULL,
+	"coupon_id" integer NOT NULL,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "birthday_coupon_issues_user_id_year_pk" PRIMARY KEY("user_id","year")
+);
+--> statement-breakpoint
+CREATE TABLE "birthday_coupon_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"active" boolean NOT NULL,
+	"kind" text NOT NULL,
+	"value" integer NOT NULL,
+	"valid_days" integer NOT NULL,
+	"minimum_order" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "birthday_coupon_settings_one_row" CHECK ("birthday_coupon_settings"."id" = 1),
+	CONSTRAINT "birthday_coupon_settings_value" CHECK ("birthday_coupon_settings"."value" >= 1 and ("birthday_coupon_settings"."kind" <> 'percent' or "birthday_coupon_settings"."value" <= 100)),
+	CONSTRAINT "birthday_coupon_settings_days" CHECK ("birthday_coupon_settings"."valid_days" between 1 and 366),
+	CONSTRAINT "birthday_coupon_settings_minimum" CHECK ("birthday_coupon_settings"."minimum_order" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "coupon_uses" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"coupon_id" integer NOT NULL,
@@ -40,6 +62,9 @@ CREATE TABLE "coupons" (
 	CONSTRAINT "coupons_code" CHECK ("coupons"."code" ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$')
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "birthday_coupon" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "birthday_coupon_issues" ADD CONSTRAINT "birthday_coupon_issues_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "birthday_coupon_issues" ADD CONSTRAINT "birthday_coupon_issues_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

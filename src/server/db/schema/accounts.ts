@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { staffMembersTable } from "./staff.ts";
 
 /**
@@ -19,6 +19,8 @@ export const usersTable = pgTable(
     birthDate: date("birth_date", { mode: "string" }),
     /** Language the member used last; mails go out in it. */
     locale: text("locale", { enum: ["ja", "en"] }).notNull().default("ja"),
+    /** The member asked for the birthday coupon (My Page's profile; decision 086): mailed in the birth month. */
+    birthdayCoupon: boolean("birthday_coupon").notNull().default(false),
     confirmationTokenHash: text("confirmation_token_hash").unique(),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { CouponTarget } from "../../../domain/coupons.ts";
 import { COUPON_KINDS } from "../../../domain/coupons.ts";
 import { usersTable } from "./accounts.ts";
@@ -72,4 +72,43 @@ export const couponUsesTable = pgTable(
     index("coupon_uses_member_idx").on(table.couponId, table.userId),
     check("coupon_uses_discount", sql`${table.discount} >= 0 and ${table.discountWithTax} >= 0`),
   ],
+);
+
+/**
+ * The birthday coupon's rule as the trader set it (one row, id 1; none: BIRTHDAY_COUPON_DEFAULTS).
+ * Each member's coupon is a row of `coupons` made from it when the month comes.
+ */
+export const birthdayCouponSettingsTable = pgTable(
+  "birthday_coupon_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    active: boolean("active").notNull(),
+    kind: text("kind", { enum: ["fixed", "percent"] }).notNull(),
+    value: integer("value").notNull(),
+    validDays: integer("valid_days").notNull(),
+    minimumOrder: integer("minimum_order").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("birthday_coupon_settings_one_row", sql`${table.id} = 1`),
+    check("birthday_coupon_settings_value", sql`${table.value} >= 1 and (${table.kind} <> 'percent' or ${table.value} <= 100)`),
+    check("birthday_coupon_settings_days", sql`${table.validDays} between 1 and 366`),
+    check("birthday_coupon_settings_minimum", sql`${table.minimumOrder} >= 0`),
+  ],
+);
+
+/** One birthday coupon per member per year: the key that makes the daily sweep idempotent. */
+export const birthdayCouponIssuesTable = pgTable(
+  "birthday_coupon_issues",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => couponsTable.id, { onDelete: "cascade" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.year] })],
 );

@@ -13,7 +13,7 @@ export function useAdminWrite() {
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
   return useCallback(
-    async (path: string, method: "POST" | "PATCH" | "DELETE", body: unknown, done: string): Promise<boolean> => {
+    async (path: string, method: "POST" | "PATCH" | "PUT" | "DELETE", body: unknown, done: string): Promise<boolean> => {
       const result = await callAdminApi(path, { method, ...(body === undefined ? {} : { body }) }).catch(() => undefined);
       if (!result?.ok) {
         snackbar.show("danger", errorsOf(result?.body as { errors?: unknown } | undefined, ta("admin.requestFailed")));

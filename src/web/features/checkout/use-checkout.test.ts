@@ -114,7 +114,7 @@ describe("cash on delivery falls back to credit", () => {
 });
 
 describe("the method a checkout starts on follows the trader's terms", () => {
-  const member: UserResource = { id: 7, email: "hanako@example.com", user_name: "山田 花子", tel: "090-1234-5678", birth_date: null, unconfirmed_email: null };
+  const member: UserResource = { id: 7, email: "hanako@example.com", user_name: "山田 花子", tel: "090-1234-5678", birth_date: null, birthday_coupon: false, unconfirmed_email: null };
   const withPayments = (changes: Record<string, Partial<PaymentTerms>>): CheckoutTerms => ({
     ...terms,
     payments: Object.fromEntries(Object.entries(terms.payments).map(([code, own]) => [code, { ...own, ...changes[code] }])),

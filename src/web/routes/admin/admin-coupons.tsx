@@ -35,8 +35,18 @@ interface CouponListRow {
   discount_given: number;
 }
 
+/** GET /admin/api/coupons/birthday: the birthday coupon's rule (decision 086). */
+interface BirthdayRule {
+  active: boolean;
+  kind: "fixed" | "percent";
+  value: number;
+  valid_days: number;
+  minimum_order: number;
+}
+
 async function load({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ data: CouponListRow[] }>(request, "/coupons");
+  const [list, birthday] = await Promise.all([loadAdmin<{ data: CouponListRow[] }>(request, "/coupons"), loadAdmin<{ data: BirthdayRule }>(request, "/coupons/birthday")]);
+  return { data: list.data, birthday: birthday.data };
 }
 export const clientLoader = adminLoader(load);
 
@@ -91,6 +101,40 @@ function CouponForm() {
   );
 }
 
+/** The birthday coupon's rule: each member's coupon is made from it in their birth month. */
+function BirthdayCouponForm({ rule }: { rule: BirthdayRule }) {
+  const ta = useAdminText();
+  const write = useAdminWrite();
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body: Record<string, unknown> = Object.fromEntries(["kind", "value", "valid_days", "minimum_order"].map((field) => [field, data.get(field) ?? ""]));
+    if (data.get("active")) body.active = "on";
+    setSaving(true);
+    await write("/coupons/birthday", "PUT", body, ta("adminCoupons.birthdaySaved"));
+    setSaving(false);
+  }
+
+  return (
+    <form key={JSON.stringify(rule)} onSubmit={(event) => void save(event)} aria-labelledby="coupon-birthday" data-testid="birthday-coupon-form">
+      <h2 id="coupon-birthday" className={styles.sectionTitle}>
+        {ta("adminCoupons.birthday")}
+      </h2>
+      <p className={styles.muted}>{ta("adminCoupons.birthdayNote")}</p>
+      <Checkbox label={ta("adminCoupons.birthdayActive")} name="active" defaultChecked={rule.active} />
+      <Select label={ta("adminCoupons.kind")} name="kind" defaultValue={rule.kind} options={(["fixed", "percent"] as const).map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))} />
+      <Input label={ta("adminCoupons.value")} name="value" inputMode="numeric" defaultValue={String(rule.value)} />
+      <Input label={ta("adminCoupons.birthdayDays")} name="valid_days" inputMode="numeric" defaultValue={String(rule.valid_days)} />
+      <Input label={ta("adminCoupons.minimumOrder")} name="minimum_order" inputMode="numeric" defaultValue={String(rule.minimum_order)} />
+      <Button type="submit" disabled={saving}>
+        {ta("adminCoupons.birthdaySave")}
+      </Button>
+    </form>
+  );
+}
+
 /** Coupons (decision 086): the list with its usage figures, the usage CSV, and a new code. */
 export default function AdminCoupons() {
   const ta = useAdminText();
@@ -120,6 +164,9 @@ export default function AdminCoupons() {
       </ReportSection>
       <section className={styles.section}>
         <CouponForm />
+      </section>
+      <section className={styles.section}>
+        <BirthdayCouponForm rule={list.birthday} />
       </section>
     </>
   );
