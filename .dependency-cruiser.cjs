@@ -37,6 +37,8 @@ const TABLE_OWNERS = {
   security: ["payments/card-testing\\.ts", "audit"],
   // Long back-office work and its results (decision 069).
   jobs: ["jobs"],
+  // 抽選販売 (decision 084): lotteries and their entries.
+  lottery: ["lottery"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

@@ -19,6 +19,7 @@ import { CheckoutRequests, IDEMPOTENCY_KEY_PATTERN, ownerKeyOf, payloadFingerpri
 import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayload, CheckoutPayloadValue } from "./checkout.validation.ts";
 import { checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
+import type { LotteryClaims } from "./order-placement.ts";
 import { ItemsRejected, placeOrder } from "./order-placement.ts";
 import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
@@ -65,6 +66,8 @@ export class CheckoutService {
       accounts: Pick<AccountService, "rememberBirthDate">;
       /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
+      /** 抽選販売's claim (decision 084). */
+      lotteries?: LotteryClaims | undefined;
       /** Stops card testing: too many refused cards per session, address or card (decision 064). */
       cardTesting?: CardTestingDefence;
     },

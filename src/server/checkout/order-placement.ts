@@ -50,6 +50,13 @@ export interface PlacementDeps {
   accounts: Pick<AccountService, "rememberBirthDate">;
   /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
   deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
+  /** 抽選販売 (decision 084): a product a lottery holds is sold only to its winners, the win claimed with the order. */
+  lotteries?: LotteryClaims | undefined;
+}
+
+/** The lottery module's claim, in the order's transaction: a message per line it refuses (none: the order may go on). */
+export interface LotteryClaims {
+  claim(tx: Database, order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale }): Promise<{ id: number; message: string }[]>;
 }
 
 /** Who places the order and how it starts, where checkout and staff differ. */
@@ -161,6 +168,11 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     })),
     totals.chargeLines,
   );
+  // A lottery's bottles (decision 084): its winner's order claims the win here, once; anyone else's is refused.
+  const lotteryRefusals = (await deps.lotteries?.claim(tx, { userId: placement.userId, orderId: order.id, items: input.items, now, locale })) ?? [];
+  if (lotteryRefusals.length > 0) {
+    throw new ItemsRejected(input.items.map((item) => ({ id: item.id, message: lotteryRefusals.find((refusal) => refusal.id === item.id)?.message ?? null })));
+  }
   for (const line of lines) {
     // Guarded by the row lock already; the guard in the update is the last word (never below
     // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   inquiry: { max: 5, windowMs: 10 * 60_000 },
   magazine: { max: 5, windowMs: 60 * 60_000 },
   checkout: { max: 30, windowMs: 10 * 60_000 },
+  // 抽選販売 entries (decision 084): one entry per member counts anyway; this stops scripted tries.
+  lotteryEntry: { max: 10, windowMs: 10 * 60_000 },
   staffSignIn: { max: 20, windowMs: 10 * 60_000 },
 } as const;
 
