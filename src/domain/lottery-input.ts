@@ -68,6 +68,3 @@ export const LOTTERY_FIELD_LABELS = {
   entry_ends_at: { ja: "応募締切日時", en: "Entries close" },
   claim_days: { ja: "当選後の購入期限(日数)", en: "Days to buy after winning" },
 } as const;
-
-/** Entering and drawing take no fields: an empty form (the CSRF token and request key travel beside it). */
-export const lotteryNoFieldsSchema = z.preprocess((body) => formFields(body), z.object({}));

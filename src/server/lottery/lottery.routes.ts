@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LOTTERY_FIELD_LABELS, lotteryInputSchema, lotteryNoFieldsSchema } from "../../domain/lottery-input.ts";
+import { LOTTERY_FIELD_LABELS, lotteryInputSchema } from "../../domain/lottery-input.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { KEYED_WRITE, OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly } from "../http/route-schemas.ts";
@@ -35,13 +35,11 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
     data: await lotteries.detail(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/lotteries/:id/draw`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: lotteryNoFieldsSchema }) }, async (request) => {
-    checkedBody(request);
+  app.post(`${ADMIN_API}/lotteries/:id/draw`, { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams } }, async (request) => {
     return { data: await lotteries.draw(request.params.id, requireStaff(request).id, request.locale) };
   });
 
-  app.post(`${ADMIN_API}/lotteries/sweep`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: lotteryNoFieldsSchema }) }, async (request) => {
-    checkedBody(request);
+  app.post(`${ADMIN_API}/lotteries/sweep`, { ...staff, config: KEYED_WRITE }, async () => {
     return { data: await lotteries.sweep() };
   });
 
@@ -52,9 +50,8 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
 
     app.post(
       `${prefix}/lotteries/:id/entries`,
-      { ...member, config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("lotteryEntry") }, ...formSchema({ params: recordIdParams, body: lotteryNoFieldsSchema }) },
+      { ...member, config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("lotteryEntry") }, schema: { params: recordIdParams } },
       async (request, reply) => {
-        checkedBody(request);
         const entry = await lotteries.enter(request.params.id, requireUser(request), request.locale);
         return reply.code(201).send({ data: entry, message: message("lotteryEntered", request.locale) });
       },
@@ -68,9 +65,8 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
 
     app.post(
       `${prefix}/lottery-entries/:id/cart`,
-      { ...member, config: OPTIONALLY_KEYED_WRITE, ...formSchema({ params: recordIdParams, body: lotteryNoFieldsSchema }) },
+      { ...member, config: OPTIONALLY_KEYED_WRITE, schema: { params: recordIdParams } },
       async (request) => {
-        checkedBody(request);
         return { data: await lotteries.addWinToCart(request.params.id, requireUser(request), request.locale) };
       },
     );
