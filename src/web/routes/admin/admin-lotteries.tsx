@@ -5,6 +5,8 @@ import type { Locale } from "../../../domain/locale.ts";
 import type { Route } from "./+types/admin-lotteries";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { AdminNav } from "../../features/admin/admin-nav.tsx";
+import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
@@ -74,6 +76,9 @@ function toLogin(): Response {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
+  const session = await page.api("GET", "/admin/api/session");
+  if (session.status !== 200) throw toLogin();
+  const staff = (session.body as SessionAnswer).staff;
   const answer = await page.api("GET", "/admin/api/lotteries");
   if (answer.status === 401) throw toLogin();
   const lotteries = answer.status === 200 ? (answer.body as { data: Lottery[] }).data : [];
@@ -84,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const detail = await page.api("GET", `/admin/api/lotteries/${chosen}`);
     if (detail.status === 200) entries = (detail.body as { data: { entries: Entry[] } }).data.entries;
   }
-  return { locale: page.locale, lotteries, chosen: entries ? Number(chosen) : null, entries, requestKey: crypto.randomUUID(), drawnNow: query.get("done") === "drawn" };
+  return { locale: page.locale, staff, lotteries, chosen: entries ? Number(chosen) : null, entries, requestKey: crypto.randomUUID(), drawnNow: query.get("done") === "drawn" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -127,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLotteries({ loaderData, actionData }: Route.ComponentProps) {
   const { locale } = useI18n();
   const t = (key: AdminLotteryKey, params?: Record<string, string | number>) => text(locale, key, params);
-  const { lotteries, entries, chosen, requestKey, drawnNow } = loaderData;
+  const { staff, lotteries, entries, chosen, requestKey, drawnNow } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const refused = answer && answer.done === undefined ? answer : undefined;
   const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : "");
@@ -135,7 +140,9 @@ export default function AdminLotteries({ loaderData, actionData }: Route.Compone
   const current = lotteries.find((lottery) => lottery.id === chosen);
   return (
     <div className={styles.shell}>
-      <AdminHeader />
+      <AdminHeader email={staff.email} />
+      <div className={styles.body}>
+      <AdminNav owner={staff.role === "owner"} />
       <main id="main" className={styles.main} data-testid="lotteries-page">
         <h1 className={styles.title}>{t("lottery.title")}</h1>
         <p className={styles.muted}>{t("lottery.lead")}</p>
@@ -281,6 +288,7 @@ export default function AdminLotteries({ loaderData, actionData }: Route.Compone
           </Form>
         </section>
       </main>
+      </div>
     </div>
   );
 }
