@@ -5,6 +5,7 @@ export const adminLotteryEn: AdminLotteryDictionary = {
   "lottery.lead": "Set bottles of a product's stock aside for a lottery. Until the lottery finishes, the product is not sold through the cart; its page shows “Lottery” and an entry button.",
   "lottery.new": "Open a lottery",
   "lottery.product": "Product ID",
+  "lottery.productColumn": "Product",
   "lottery.bottles": "Bottles",
   "lottery.perMember": "Limit per member (bottles)",
   "lottery.startsAt": "Entries open (Japan time)",

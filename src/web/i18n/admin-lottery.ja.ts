@@ -5,6 +5,7 @@ export const adminLotteryJa = {
   "lottery.lead": "商品の在庫から本数を抽選販売にまわします。抽選が終わるまで、その商品は通常のカートでは販売されず、商品ページには「抽選販売」と応募ボタンが表示されます。",
   "lottery.new": "抽選販売を作成",
   "lottery.product": "商品ID",
+  "lottery.productColumn": "商品",
   "lottery.bottles": "本数",
   "lottery.perMember": "お一人様の購入上限(本)",
   "lottery.startsAt": "応募開始日時(日本時間)",

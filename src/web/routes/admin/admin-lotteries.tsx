@@ -170,7 +170,7 @@ export default function AdminLotteries({ loaderData, actionData }: Route.Compone
                 <thead>
                   <tr>
                     <th>ID</th>
-                    <th>{t("lottery.product")}</th>
+                    <th>{t("lottery.productColumn")}</th>
                     <th>{t("lottery.period")}</th>
                     <th>{t("lottery.bottles")}</th>
                     <th>{t("lottery.entries")}</th>
