@@ -41,6 +41,8 @@ const TABLE_OWNERS = {
   coupons: ["coupons"],
   // 再入荷のお知らせ and お気に入り (decision 083).
   wishlist: ["wishlist"],
+  // 抽選販売 (decision 084): lotteries and their entries.
+  lottery: ["lottery"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

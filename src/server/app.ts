@@ -104,6 +104,9 @@ import { registerAdminSessionRoutes } from "./admin/admin-session.routes.ts";
 import { staffEmailsOf } from "./admin/staff-directory.ts";
 import { registerStaffOrderRoutes } from "./admin/staff-orders.routes.ts";
 import { StaffOrdersService } from "./checkout/staff-orders.service.ts";
+// 抽選販売 (decision 084).
+import { registerLotteryRoutes } from "./lottery/lottery.routes.ts";
+import { LotteryService } from "./lottery/lottery.service.ts";
 import { registerAdminOrderRoutes } from "./admin/admin-orders.routes.ts";
 import { AdminOrdersService } from "./admin/admin-orders.service.ts";
 import { OrderAdjustments } from "./orders/order-adjustments.ts";
@@ -347,9 +350,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const order = await orders.byPublicId(notice.orderPublicId);
     if (order) await orderMoves.paidLater({ order, actor: gatewayActor(`deferred:${notice.orderPublicId}`, "後払いの入金通知") });
   });
+  // 抽選販売 (decision 084): lotteries hold their product; its winners' orders claim the win in placeOrder.
+  const lotteries = new LotteryService(database.db, { mail, shopProfiles, catalog, accounts, orders, carts }, { publicUrl: config.publicUrl });
+  registerLotteryRoutes(app, { lotteries });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
@@ -421,7 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffNames: (ids) => staffEmailsOf(database.db, ids),
   });
   // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
-  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, catalog, shopProfiles, addresses, members: accounts });
+  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, catalog, shopProfiles, addresses, members: accounts });
   registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
@@ -560,7 +566,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries });
   return app;
 }
 
@@ -600,6 +606,8 @@ declare module "fastify" {
       sessions: SessionService;
       /** Staff second factors (decision 063). */
       twoFactor: StaffTwoFactor;
+      /** 抽選販売 (decision 084): its sweep of deadlines, for tests and a job. */
+      lotteries: LotteryService;
       /** The owner's IP allow-list and two-factor rule. */
       backOfficeSecurity: BackOfficeSecurity;
       /** Long back-office work and its worker (decision 069). */

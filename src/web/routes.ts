@@ -56,6 +56,9 @@ export default [
     route("orders/:id/delivery", "routes/mypage-order-delivery.tsx"),
     route("orders/:id/recipient", "routes/mypage-order-recipient.tsx"),
     route("orders/:id/gift", "routes/mypage-order-gift.tsx"),
+    // 抽選販売 (decision 084): the member's entries, and the win's page the mail links to.
+    route("lotteries", "routes/mypage-lotteries.tsx"),
+    route("lotteries/:id", "routes/mypage-lottery.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,
   // every module a chunk of its own so no admin code reaches a shopper's page.
@@ -74,6 +77,8 @@ export default [
   // Payment terms (decision 077): server-rendered, so the trader edits them without JavaScript.
   route("admin/settings/payments", "routes/admin/admin-payment-terms.tsx"),
   route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
+  // 抽選販売 (decision 084): server-rendered, so staff open, draw and follow lotteries without JavaScript.
+  route("admin/lotteries", "routes/admin/admin-lotteries.tsx"),
   // Partial cancellation (decision 078): server-rendered, so staff lower or remove a line without JavaScript.
   route("admin/orders/:id/lines", "routes/admin/admin-order-lines.tsx"),
   // Gift options changed before shipping (decision 074): server-rendered, so staff change them without JavaScript.

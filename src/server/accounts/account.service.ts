@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, normalizeEmail } from "../../domain/account.ts";
 import { ORDER_BIRTH_DATE_MESSAGES, judgeOrderBirthDate } from "../../domain/age-gate.ts";
@@ -457,6 +457,13 @@ export class AccountService {
     if (!normalized) return null;
     const row = await this.findByEmail(normalized);
     return row ? { id: row.id, email: row.email, name: row.userName, phone: row.tel, birthDate: row.birthDate ?? null } : null;
+  }
+
+  /** Where a member's mails go (a lottery's results, decision 084): address and name by id; members gone are left out. */
+  async mailContacts(ids: readonly number[], executor: Database = this.db): Promise<Map<number, { email: string; name: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await executor.select({ id: usersTable.id, email: usersTable.email, name: usersTable.userName }).from(usersTable).where(inArray(usersTable.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, { email: row.email, name: row.name }]));
   }
 
   // --- Helpers ---

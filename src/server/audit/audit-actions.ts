@@ -90,6 +90,10 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/members/:id/lock": { action: "member.lock", target: { kind: "member", param: "id" } },
   "POST /admin/api/members/:id/unlock": { action: "member.unlock", target: { kind: "member", param: "id" } },
   "POST /admin/api/members/:id/confirmation": { action: "member.confirmation_resend", target: { kind: "member", param: "id" } },
+  // 抽選販売 (decision 084).
+  "POST /admin/api/lotteries": created("lottery.create", "lottery"),
+  "POST /admin/api/lotteries/:id/draw": { action: "lottery.draw", target: { kind: "lottery", param: "id" } },
+  "POST /admin/api/lotteries/sweep": { action: "lottery.sweep" },
   // The shop and its staff.
   "POST /admin/api/settings": { action: "settings.update", target: { kind: "settings" } },
   "POST /admin/api/staff": created("staff.create", "staff"),

@@ -70,6 +70,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "member.lock": { ja: "会員をロック", en: "Member locked" },
   "member.unlock": { ja: "会員のロックを解除", en: "Member unlocked" },
   "member.confirmation_resend": { ja: "会員に確認メールを再送", en: "Confirmation mail resent" },
+  "lottery.create": { ja: "抽選販売を作成", en: "Lottery opened" },
+  "lottery.draw": { ja: "抽選を実施", en: "Lottery drawn" },
+  "lottery.sweep": { ja: "抽選の購入期限を処理", en: "Lottery deadlines swept" },
 };
 
 /** What each kind of target is called. */
@@ -89,6 +92,7 @@ const TARGET_KIND_LABELS: Readonly<Record<string, { ja: string; en: string }>> =
   magazine_issue: { ja: "メールマガジン", en: "Mail magazine" },
   inquiry: { ja: "お問い合わせ", en: "Inquiry" },
   coupon: { ja: "クーポン", en: "Coupon" },
+  lottery: { ja: "抽選販売", en: "Lottery" },
 };
 
 export function auditActionLabel(action: string, locale: Locale): string {

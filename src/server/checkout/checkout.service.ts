@@ -20,6 +20,7 @@ import { deliveryDatesFor } from "./delivery-calendar.ts";
 import type { CheckoutOrderInput, CheckoutPayload, CheckoutPayloadValue } from "./checkout.validation.ts";
 import { checkoutPayloadFailure, validateCheckout } from "./checkout.validation.ts";
 import type { PlacementDeps } from "./order-placement.ts";
+import type { LotteryClaims } from "./order-placement.ts";
 import { ItemsRejected, placeOrder } from "./order-placement.ts";
 import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
 import type { CardSource, OrderPayments } from "./order-payments.ts";
@@ -68,6 +69,8 @@ export class CheckoutService {
       deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
       /** Coupons typed at checkout (decision 086). */
       coupons?: PlacementDeps["coupons"];
+      /** 抽選販売's claim (decision 084). */
+      lotteries?: LotteryClaims | undefined;
       /** Stops card testing: too many refused cards per session, address or card (decision 064). */
       cardTesting?: CardTestingDefence;
     },

@@ -70,6 +70,13 @@ export interface PlacementDeps {
   deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
   /** Coupons (decision 086): without it a typed code is refused as unknown. */
   coupons?: Pick<CouponsService, "forOrder" | "book"> | undefined;
+  /** 抽選販売 (decision 084): a product a lottery holds is sold only to its winners, the win claimed with the order. */
+  lotteries?: LotteryClaims | undefined;
+}
+
+/** The lottery module's claim, in the order's transaction: a message per line it refuses (none: the order may go on). */
+export interface LotteryClaims {
+  claim(tx: Database, order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale }): Promise<{ id: number; message: string }[]>;
 }
 
 /** Who places the order and how it starts, where checkout and staff differ. */
@@ -207,6 +214,11 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       lines: destination.items.map((item) => ({ productId: item.id, quantity: item.amount })),
     })),
   );
+  // A lottery's bottles (decision 084): its winner's order claims the win here, once; anyone else's is refused.
+  const lotteryRefusals = (await deps.lotteries?.claim(tx, { userId: placement.userId, orderId: order.id, items: input.items, now, locale })) ?? [];
+  if (lotteryRefusals.length > 0) {
+    throw new ItemsRejected(input.items.map((item) => ({ id: item.id, message: lotteryRefusals.find((refusal) => refusal.id === item.id)?.message ?? null })));
+  }
   if (coupon && deps.coupons) await deps.coupons.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, ...couponFigures(totals, coupon.applied) });
   for (const line of lines) {
     // Guarded by the row lock already; the guard in the update is the last word (never below

@@ -50,6 +50,9 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /admin/api/settings": "the shop profile",
   "GET /admin/api/suppliers": "the whole supplier list of the liquor books",
   "GET /admin/api/ledger/stock-takes": "every stock-take recorded for the liquor books",
+  "GET /admin/api/lotteries": "the whole list of lotteries (decision 084)",
+  "POST /admin/api/lotteries/sweep": "the lotteries' deadlines swept as of now; reads nothing of the request (decision 084)",
+  "GET /api/lottery-entries": "the member's own lottery entries",
   "GET /favicon.ico": "a fixed redirect to the SVG icon",
   "GET /dev/mailbox": "the development mailbox's list of mails",
   // Any method ("*"):

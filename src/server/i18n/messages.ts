@@ -150,6 +150,20 @@ const ja = {
   twoFactorResetSelf: "ご自身の二段階認証はリセットできません。別のオーナーに依頼するか、サーバーで npm run admin:reset-2fa を実行してください。",
   adminIpRefused: "このネットワークからは管理画面をご利用いただけません。",
   // --- end staff two-factor sign-in and IP allow-list ---
+  // --- 抽選販売 (decision 084) ---
+  lotteryNotOpen: "この抽選販売の応募受付はまだ始まっていません。",
+  lotteryClosed: "この抽選販売の応募受付は終了しました。",
+  lotteryAlreadyEntered: "この抽選販売にはすでにご応募いただいています。お一人様1回までです。",
+  lotteryNoBirthDate: "抽選販売へのご応募には生年月日の登録が必要です。会員情報から生年月日をご登録ください。",
+  lotteryUnderAge: "20歳未満の方は抽選販売にご応募いただけません。",
+  lotteryNotFound: "この抽選販売は見つかりませんでした。",
+  lotteryNotDrawable: "応募締切の後、抽選前の抽選販売だけ抽選できます。",
+  lotteryStockShort: "在庫が抽選の本数に足りません。",
+  lotteryAlreadyRunning: "この商品にはすでに終了していない抽選販売があります。",
+  lotteryProductUnknown: "商品が見つかりません。",
+  lotteryWinExpired: "購入期限を過ぎたため、この当選はご利用いただけません。",
+  lotteryEntered: "抽選販売に応募しました。結果はメールでお知らせします。",
+  // --- end 抽選販売 ---
 } as const;
 
 export type MessageKey = keyof typeof ja;
@@ -310,6 +324,20 @@ const en: Record<MessageKey, string> = {
   twoFactorResetSelf: "You cannot reset your own two-step verification. Ask another owner, or run npm run admin:reset-2fa on the server.",
   adminIpRefused: "The back office cannot be used from this network.",
   // --- end staff two-factor sign-in and IP allow-list ---
+  // --- 抽選販売 (decision 084) ---
+  lotteryNotOpen: "Entries for this lottery have not opened yet.",
+  lotteryClosed: "Entries for this lottery have closed.",
+  lotteryAlreadyEntered: "You have already entered this lottery. One entry per member.",
+  lotteryNoBirthDate: "To enter a lottery, please add your date of birth to your account.",
+  lotteryUnderAge: "You must be 20 or older to enter a lottery.",
+  lotteryNotFound: "This lottery was not found.",
+  lotteryNotDrawable: "A lottery can be drawn only after its entries close and before it has been drawn.",
+  lotteryStockShort: "The stock is short of the lottery's bottles.",
+  lotteryAlreadyRunning: "This product already has a lottery that has not finished.",
+  lotteryProductUnknown: "The product was not found.",
+  lotteryWinExpired: "The time to buy this win has passed.",
+  lotteryEntered: "You have entered the lottery. We will e-mail you the result.",
+  // --- end 抽選販売 ---
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { ja, en };

@@ -145,6 +145,11 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/magazine/unsubscribe": { access: "public", ok: 302 },
     "POST /api/magazine/unsubscribe": { access: "public", ok: [400, 422] },
     "GET /api/magazine/subscription": { access: "member", ok: 200 },
+    "GET /api/lotteries/products/:id": { access: "public", path: "/api/lotteries/products/999999", ok: 200 },
+    "POST /api/lotteries/:id/entries": { access: "member", path: "/api/lotteries/999999/entries", ok: 404 },
+    "GET /api/lottery-entries": { access: "member", ok: 200 },
+    "GET /api/lottery-entries/:id": { access: "member", path: "/api/lottery-entries/999999", ok: 404 },
+    "POST /api/lottery-entries/:id/cart": { access: "member", path: "/api/lottery-entries/999999/cart", ok: 404 },
     "PUT /api/magazine/subscription": { access: "member", ok: [400, 422] },
     // --- 再入荷のお知らせ and お気に入り (decision 083) ---
     "POST /api/products/:id/restock-requests": { access: "public", path: `/api/products/${f.product}/restock-requests`, ok: 422, payload: { email: "someone@example.com" } },
@@ -315,6 +320,12 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/ledger/stock-takes": { access: "staff", ok: 422 },
     "DELETE /admin/api/ledger/stock-takes/:id": { access: "staff", path: "/admin/api/ledger/stock-takes/999999", ok: 404 },
     "DELETE /admin/api/ledger/moves/:id": { access: "staff", path: "/admin/api/ledger/moves/1", ok: 409 },
+    // --- 抽選販売 (decision 084) ---
+    "GET /admin/api/lotteries": { access: "staff", ok: 200 },
+    "POST /admin/api/lotteries": { access: "staff", ok: 422 },
+    "GET /admin/api/lotteries/:id": { access: "staff", path: "/admin/api/lotteries/999999", ok: 404 },
+    "POST /admin/api/lotteries/:id/draw": { access: "staff", path: "/admin/api/lotteries/999999/draw", ok: 404 },
+    "POST /admin/api/lotteries/sweep": { access: "staff", ok: 200 },
     "GET /admin/api/magazine/subscribers": { access: "staff", ok: 200 },
     // Coupons (decision 086): the list and its usage CSV; a coupon with no body names its fields (422), an unknown one too.
     "GET /admin/api/coupons": { access: "staff", ok: 200 },

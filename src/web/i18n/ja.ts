@@ -297,6 +297,37 @@ export const ja = {
   "wishlist.mypageFavorites": "お気に入り",
   "wishlist.mypageRestock": "再入荷のお知らせ",
   // --- end 再入荷のお知らせ and お気に入り ---
+  // --- 抽選販売 (decision 084) ---
+  "lottery.badge": "抽選販売",
+  "lottery.lead": "この商品は抽選販売です。応募期間中に会員の方のみご応募いただけます(お一人様1回)。",
+  "lottery.period": "応募期間",
+  "lottery.periodValue": "{start} 〜 {end}",
+  "lottery.bottles": "販売本数",
+  "lottery.bottlesValue": "{count}本",
+  "lottery.limit": "お一人様",
+  "lottery.limitValue": "{count}本まで",
+  "lottery.enter": "抽選に応募する",
+  "lottery.entered": "抽選販売に応募しました。結果はメールでお知らせします。",
+  "lottery.notOpen": "応募受付前です。",
+  "lottery.closed": "応募受付は終了しました。抽選結果はメールでお知らせします。",
+  "lottery.drawn": "抽選は終了しました。ご当選の方にはメールでご案内しています。",
+  "lottery.note": "ご応募には会員登録と生年月日の登録が必要です。20歳未満の方はご応募いただけません。",
+  "lottery.mine": "抽選販売",
+  "lottery.mineLead": "ご応募いただいた抽選販売と、その結果です。",
+  "lottery.mineEmpty": "ご応募いただいた抽選販売はありません。",
+  "lottery.resultEntered": "抽選待ち",
+  "lottery.resultWon": "当選",
+  "lottery.resultPurchased": "購入済み",
+  "lottery.resultLapsed": "購入期限切れ",
+  "lottery.resultLost": "落選",
+  "lottery.deadline": "購入期限",
+  "lottery.winBottles": "ご購入いただける本数",
+  "lottery.buy": "カートに入れて購入手続きへ",
+  "lottery.winTitle": "抽選販売のご当選",
+  "lottery.winLead": "おめでとうございます。購入期限までに、通常のご注文と同じ手順でご購入ください。",
+  "lottery.winClosed": "この当選はご購入いただけません(購入済み、または購入期限を過ぎています)。",
+  "lottery.details": "詳しく見る",
+  // --- end 抽選販売 ---
 } as const;
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */

@@ -35,6 +35,7 @@ const SECTIONS: { to: string; label: MessageKey }[] = [
   { to: "/mypage/address", label: "mypageAddress.title" },
   { to: "/mypage/address-book", label: "addressBook.title" },
   { to: "/mypage/orders", label: "orders.title" },
+  { to: "/mypage/lotteries", label: "lottery.mine" },
   { to: "/mypage/account", label: "mypageAccount.title" },
   { to: "/mypage/magazine", label: "mypage.magazine" },
   { to: "/mypage/favorites", label: "wishlist.mypageFavorites" },

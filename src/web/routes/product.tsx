@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { seriesPathByHashid } from "../features/catalog/series-path.ts";
 import { flatten, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
@@ -23,16 +23,24 @@ import styles from "./product.module.css";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
 import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
+import type { ProductLottery } from "../features/lottery/lottery-panel.tsx";
+import { LOTTERY_INTENT, LotteryPanel } from "../features/lottery/lottery-panel.tsx";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const id = parseResourceId(params.id);
   const product = id === undefined ? undefined : await page.catalog.product(page.locale, id);
   if (!product) throw new Response("Not Found", { status: 404 });
-  const [related, stockLeft] = await Promise.all([page.catalog.relatedProducts(page.locale, id!), page.catalog.stockLeft(id!)]);
+  const [related, stockLeft, lotteryAnswer] = await Promise.all([
+    page.catalog.relatedProducts(page.locale, id!),
+    page.catalog.stockLeft(id!),
+    // 抽選販売 (decision 084): a lottery holding the product replaces the cart button.
+    page.api("GET", `/api/lotteries/products/${id!}`),
+  ]);
+  const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, publicUrl: page.publicUrl };
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl };
 }
 
 /**
@@ -58,10 +66,13 @@ export async function action(args: Route.ActionArgs) {
   return formAction(
     args,
     (values) => {
+      // The lottery's entry form posts here too (decision 084).
+      if (values._intent === LOTTERY_INTENT) return { method: "POST", path: `/api/lotteries/${encodeURIComponent(values.lottery_id ?? "")}/entries`, body: {} };
       quantity = postedQuantity(values.quantity);
       return { method: "PUT", path: "/api/carts", body: cartWithMore(before, productId, quantity) };
     },
-    (answer) => {
+    (answer, values) => {
+      if (values._intent === LOTTERY_INTENT) return { redirectTo: `${new URL(args.request.url).pathname}?lottery=entered` };
       const after = (answer.body as { data?: CartItem[] } | undefined)?.data ?? [];
       const back = safeRedirectPath(new URL(args.request.url).pathname, "/shop");
       return { redirectTo: cartOutcomePath(back, cartOutcome(before, after, productId, quantity)) };
@@ -79,7 +90,8 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes, shop } = useSite();
-  const { product, related, stockLeft, lowStock } = useLoaderData<typeof loader>();
+  const { product, related, stockLeft, lowStock, lottery } = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
   const liquorLabel = liquorTypes.find((type) => type.key === product.liquor_type)?.label;
@@ -131,7 +143,9 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           <AddedToCartNotice />
           <FavoriteNotice />
           {refusal && <RefusedNotice errors={refusal.errors} />}
-          {product.sold_out ? (
+          {lottery ? (
+            <LotteryPanel lottery={lottery} entered={search.get("lottery") === "entered"} />
+          ) : product.sold_out ? (
             <>
               <p className={styles.soldOut} data-testid="sold-out">
                 <Badge tone="grey">{t("catalog.soldOut")}</Badge>

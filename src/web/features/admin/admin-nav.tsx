@@ -3,6 +3,9 @@ import { useAdminText } from "./admin-i18n.ts";
 import type { AdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import { useMorningText } from "./morning-i18n.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import { adminLotteryEn } from "../../i18n/admin-lottery.en.ts";
+import { adminLotteryJa } from "../../i18n/admin-lottery.ja.ts";
 
 interface NavItem {
   to: string;
@@ -13,7 +16,7 @@ interface NavItem {
 }
 
 /** The screens in groups as a trader works: orders, the catalogue, the books, customers, the shop's own settings. */
-function navGroups(ta: AdminText, issued: string, owner: boolean): { label: string; items: NavItem[] }[] {
+function navGroups(ta: AdminText, issued: string, lotteries: string, owner: boolean): { label: string; items: NavItem[] }[] {
   return [
     {
       label: ta("admin.navGroup.orders"),
@@ -29,6 +32,8 @@ function navGroups(ta: AdminText, issued: string, owner: boolean): { label: stri
         { to: "/admin/products", label: ta("admin.nav.products") },
         { to: "/admin/exhibits", label: ta("admin.nav.exhibits") },
         { to: "/admin/series", label: ta("admin.nav.series") },
+        // 抽選販売 (decision 084): a server-rendered page, its label in its own dictionary.
+        { to: "/admin/lotteries", label: lotteries },
       ],
     },
     {
@@ -83,8 +88,9 @@ function Item({ item }: { item: NavItem }) {
 export function AdminNav({ owner = false }: { owner?: boolean }) {
   const ta = useAdminText();
   const tm = useMorningText();
+  const { locale } = useI18n();
   const { pathname } = useLocation();
-  const groups = navGroups(ta, tm("issued.nav"), owner);
+  const groups = navGroups(ta, tm("issued.nav"), (locale === "en" ? adminLotteryEn : adminLotteryJa)["lottery.title"], owner);
   const items = groups.flatMap((group) => group.items);
   const current = items.filter((item) => (item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`))).at(-1);
   const toShop = (

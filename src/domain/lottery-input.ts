@@ -1,0 +1,70 @@
+import { japanDateTimeInput, LOTTERY_LIMITS } from "./lottery.ts";
+import { formFields } from "./field-rules.ts";
+import { z } from "./zod.ts";
+
+/** A whole number from JSON or a form (full-width digits folded); the problem's kind when it is not one. */
+function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
+  if (value === undefined || value === null || value === "") return "blank";
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : "";
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : "not_an_integer";
+}
+
+const text = z.unknown().optional().transform((value) => (typeof value === "string" ? value.trim() : ""));
+
+/**
+ * The trader's new lottery (POST /admin/api/lotteries, /admin/lotteries/new; decision 084): the
+ * product (its id), bottles, the per-member limit, the entry period in Japan time (datetime-local
+ * "2026-12-01T10:00") and the days a winner has to buy.
+ */
+export const lotteryInputSchema = z.preprocess(
+  (body) => formFields(body),
+  z
+    .object({
+      product_id: z.unknown().optional(),
+      bottles: z.unknown().optional(),
+      per_member: z.unknown().optional(),
+      entry_starts_at: text,
+      entry_ends_at: text,
+      claim_days: z.unknown().optional(),
+    })
+    .superRefine((fields, context) => {
+      const count = (field: "product_id" | "bottles" | "per_member" | "claim_days", max: number) => {
+        const value = wholeOf(fields[field]);
+        if (typeof value === "string") context.addIssue({ code: "custom", path: [field], message: value });
+        else if (value < 1) context.addIssue({ code: "custom", path: [field], message: "greater_than_or_equal_to", params: { count: 1 } });
+        else if (value > max) context.addIssue({ code: "custom", path: [field], message: "less_than_or_equal_to", params: { count: max } });
+      };
+      count("product_id", Number.MAX_SAFE_INTEGER);
+      count("bottles", LOTTERY_LIMITS.bottles);
+      count("per_member", LOTTERY_LIMITS.perMember);
+      count("claim_days", LOTTERY_LIMITS.claimDays);
+      const starts = japanDateTimeInput(fields.entry_starts_at);
+      const ends = japanDateTimeInput(fields.entry_ends_at);
+      if (!fields.entry_starts_at) context.addIssue({ code: "custom", path: ["entry_starts_at"], message: "blank" });
+      else if (!starts) context.addIssue({ code: "custom", path: ["entry_starts_at"], message: "invalid" });
+      if (!fields.entry_ends_at) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "blank" });
+      else if (!ends) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "invalid" });
+      else if (starts && ends <= starts) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "invalid" });
+    })
+    .transform((fields) => ({
+      productId: wholeOf(fields.product_id) as number,
+      bottles: wholeOf(fields.bottles) as number,
+      perMember: wholeOf(fields.per_member) as number,
+      entryStartsAt: japanDateTimeInput(fields.entry_starts_at)!,
+      entryEndsAt: japanDateTimeInput(fields.entry_ends_at)!,
+      claimDays: wholeOf(fields.claim_days) as number,
+    })),
+);
+export type LotteryInput = z.output<typeof lotteryInputSchema>;
+
+/** The field labels of the trader's form, for the 422's messages. */
+export const LOTTERY_FIELD_LABELS = {
+  product_id: { ja: "商品", en: "Product" },
+  bottles: { ja: "本数", en: "Bottles" },
+  per_member: { ja: "お一人様の購入上限", en: "Limit per member" },
+  entry_starts_at: { ja: "応募開始日時", en: "Entries open" },
+  entry_ends_at: { ja: "応募締切日時", en: "Entries close" },
+  claim_days: { ja: "当選後の購入期限(日数)", en: "Days to buy after winning" },
+} as const;
