@@ -332,6 +332,8 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/coupons/uses.csv": { access: "staff", ok: 200 },
     "POST /admin/api/coupons": { access: "staff", ok: 422 },
     "PATCH /admin/api/coupons/:id": { access: "staff", path: "/admin/api/coupons/999999", ok: [404, 422] },
+    "GET /admin/api/coupons/birthday": { access: "staff", ok: 200 },
+    "PUT /admin/api/coupons/birthday": { access: "staff", ok: [200, 422] },
     "POST /admin/api/magazine/issues": { access: "staff", ok: 422 },
     "GET /admin/api/restock-requests/counts": { access: "staff", ok: 200 },
     "GET /admin/api/inquiries": { access: "staff", ok: 200 },
