@@ -1,46 +1,13 @@
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { allocateBottles, claimDeadline, drawKey, drawOrder, entryRefusal, hmacSha256Hex, japanDateTimeInput, lotteryPhase, sha256 } from "./lottery.ts";
+import { allocateBottles, claimDeadline, entryRefusal, japanDateTimeInput, lotteryPhase, rankByKey } from "./lottery.ts";
 
-const node = (key: string, message: string) => crypto.createHmac("sha256", key).update(message).digest("hex");
-
-describe("SHA-256 and HMAC-SHA256", () => {
-  it("match node:crypto for short, block-sized and long inputs and keys", () => {
-    const inputs = ["", "abc", "a".repeat(55), "a".repeat(56), "a".repeat(64), "抽選販売 🍶".repeat(40)];
-    for (const input of inputs) {
-      expect(Buffer.from(sha256(new TextEncoder().encode(input))).toString("hex")).toBe(crypto.createHash("sha256").update(input).digest("hex"));
-      for (const key of ["k", "seed-0123456789abcdef", "x".repeat(64), "y".repeat(100)]) expect(hmacSha256Hex(key, input)).toBe(node(key, input));
-    }
-  });
-
-  it("gives RFC 4231's test case 2", () => {
-    expect(hmacSha256Hex("Jefe", "what do ya want for nothing?")).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
-  });
-});
-
-describe("the draw", () => {
-  const seed = "3f1c0d6a9b2e4f7081a2b3c4d5e6f708";
-  const ids = Array.from({ length: 50 }, (_, i) => i + 101);
-
-  it("orders entries by HMAC-SHA256(seed, entry:id), whatever order they are given in", () => {
-    const drawn = drawOrder(seed, ids);
-    expect(drawn.map((entry) => entry.rank)).toEqual(ids.map((_, i) => i + 1));
-    const keys = drawn.map((entry) => entry.key);
-    expect([...keys].sort()).toEqual(keys);
-    expect(drawn[0]!.key).toBe(node(seed, `entry:${drawn[0]!.entryId}`));
-    expect(drawOrder(seed, [...ids].reverse())).toEqual(drawn);
-    expect(new Set(drawn.map((entry) => entry.entryId)).size).toBe(50);
-  });
-
-  it("is reproducible from the seed and differs with another seed", () => {
-    expect(drawOrder(seed, ids)).toEqual(drawOrder(seed, ids));
-    expect(drawOrder("another-seed", ids).map((entry) => entry.entryId)).not.toEqual(drawOrder(seed, ids).map((entry) => entry.entryId));
-    expect(drawKey(seed, 7)).toBe(node(seed, "entry:7"));
-  });
-
-  it("does not favour early entries: over many seeds the first drawn is spread over the ids", () => {
-    const firsts = new Set(Array.from({ length: 300 }, (_, i) => drawOrder(`seed-${i}`, ids)[0]!.entryId));
-    expect(firsts.size).toBeGreaterThan(30);
+describe("rankByKey", () => {
+  it("ranks by key, the id breaking a tie", () => {
+    expect(rankByKey([{ entryId: 3, key: "b" }, { entryId: 2, key: "a" }, { entryId: 1, key: "b" }])).toEqual([
+      { entryId: 2, key: "a", rank: 1 },
+      { entryId: 1, key: "b", rank: 2 },
+      { entryId: 3, key: "b", rank: 3 },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawOrder } from "../../domain/lottery.ts";
+import { drawOrder } from "./lottery-draw.ts";
 import { hashPassword } from "../accounts/password.ts";
 import { usersTable } from "../db/schema/accounts.ts";
 import { lotteriesTable, lotteryEntriesTable } from "../db/schema/lottery.ts";
