@@ -71,6 +71,7 @@ import { MagazineService } from "./magazine/magazine.service.ts";
 // 再入荷のお知らせ and お気に入り (decision 083).
 import { registerWishlistRoutes } from "./wishlist/wishlist.routes.ts";
 import { WishlistService } from "./wishlist/wishlist.service.ts";
+import { scheduleClockJobs } from "./jobs/schedule.ts";
 import { CatalogReadModel } from "./catalog/catalog.read-model.ts";
 // Payments (issue 6): the gateway (Stripe or the built-in test gateway) and the saved card.
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
@@ -280,16 +281,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The member hears of every change to their address and saved card (decision 064).
   const changeNotices = new ChangeNotices(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
   addresses.onChange((userId) => changeNotices.tell(userId, "addressChanged"));
-  // Sessions nobody came back to for two weeks are removed hourly.
-  const sessionSweep = setInterval(
-    () =>
-      void database
-        .exclusively("kura:session-sweep", () => sessions.sweep(), { wait: false })
-        .catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed")),
-    3_600_000,
-  );
-  sessionSweep.unref();
-  app.addHook("onClose", async () => clearInterval(sessionSweep));
   registerCountryRoutes(app, { countries });
   registerPostcodeRoutes(app, { postcodes });
   registerAddressRoutes(app, { addresses });
@@ -323,16 +314,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogReads: new CatalogReadModel(database.db),
     birthday: { members: new BirthdayMembers(database.db), mail, shopProfiles, publicUrl: config.publicUrl },
   });
-  // The birthday coupons (decision 086): checked hourly and when the server starts, by one process at
-  // a time; each member's coupon is keyed by the year, so only the first run of their month issues it.
-  const sweepBirthdays = () =>
-    void database
-      .exclusively("kura:birthday-coupons", () => coupons.issueBirthdayCoupons(new Date()), { wait: false })
-      .catch((error: unknown) => app.log.warn({ err: error }, "birthday coupon sweep failed"));
-  const birthdaySweep = setInterval(sweepBirthdays, 3_600_000);
-  birthdaySweep.unref();
-  app.addHook("onListen", async () => sweepBirthdays());
-  app.addHook("onClose", async () => clearInterval(birthdaySweep));
   const orderMoves = new OrderMoves(
     database.db,
     { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments, onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId) },
@@ -381,34 +362,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { publicUrl: config.publicUrl },
   );
   registerOrderRoutes(app, { orders, changes: orderChanges });
-  // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
-  // out, checkout's idempotency keys are forgotten after two days and other writes' request keys
-  // after one (decision 049); checked every minute.
   const checkoutRequests = new CheckoutRequests(database.db);
-  // One process at a time sweeps (the others skip this round): two would both ask the gateway to
-  // cancel the same payments.
-  const sweepCheckouts = () => {
-    void database
-      .exclusively(
-        "kura:checkout-sweep",
-        async () => {
-          await orderPayments.sweepExpired();
-          await checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000));
-          await requestKeys.purge(new Date(Date.now() - 86_400_000));
-        },
-        { wait: false },
-      )
-      .catch((error: unknown) => app.log.warn({ err: error }, "checkout sweep failed"));
-  };
-  const checkoutSweep = setInterval(sweepCheckouts, 60_000);
-  checkoutSweep.unref();
-  // A server that was killed and comes back releases reservations that ran out while it was down
-  // at once, not a minute later.
-  app.addHook("onListen", async () => sweepCheckouts());
-  app.addHook("onClose", async () => {
-    clearInterval(checkoutSweep);
-    stopPaymentEvents();
-  });
+  // The shop's clock jobs, each run by one process at a time (jobs/schedule.ts).
+  scheduleClockJobs(app, database, [
+    // Sessions nobody came back to for two weeks are removed.
+    { name: "session-sweep", everyMs: 3_600_000, run: () => sessions.sweep() },
+    // Card orders left waiting for 3-D Secure are cancelled (stock back) once their reservation runs
+    // out, checkout's idempotency keys are forgotten after two days and other writes' request keys
+    // after one (decision 049). At start too: a server that was killed and comes back releases
+    // reservations that ran out while it was down at once, not a minute later.
+    {
+      name: "checkout-sweep",
+      everyMs: 60_000,
+      atStart: true,
+      run: async () => {
+        await orderPayments.sweepExpired();
+        await checkoutRequests.purge(new Date(Date.now() - 2 * 86_400_000));
+        await requestKeys.purge(new Date(Date.now() - 86_400_000));
+      },
+    },
+    // The birthday coupons (decision 086): each member's coupon is keyed by the Japan year, so only
+    // the first run of their month issues it.
+    { name: "birthday-coupons", everyMs: 3_600_000, atStart: true, run: () => coupons.issueBirthdayCoupons(new Date()) },
+    // 抽選販売 (decision 084): unbought wins past their deadline lapse and go to the next drawn.
+    { name: "lottery-sweep", everyMs: 300_000, atStart: true, run: () => lotteries.sweep(new Date()) },
+  ]);
+  app.addHook("onClose", async () => stopPaymentEvents());
 
   const staff = new StaffService(database.db, { sessions, signInLock, twoFactor });
   const staffUnlock = new StaffUnlock(database.db, { signInLock, mail, shopProfiles, afterAnswer }, { publicUrl: config.publicUrl, secret });
