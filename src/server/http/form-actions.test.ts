@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/password.ts";
 import { SIGNED_IN_PREFIX } from "../accounts/session-id.ts";
 import { usersTable } from "../db/schema/accounts.ts";
+import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { TestApp } from "../testing/test-app.ts";
@@ -306,5 +308,29 @@ describe.each(FORMS)("$name without JavaScript", (form) => {
         if (form.mailTo) expect(await shop.mailsTo(form.mailTo(fields))).toHaveLength(0);
       }
     }
+  });
+});
+
+describe("the inquiry form resent without JavaScript", () => {
+  it("is one inquiry and one acknowledgement under the page's request key, however often it is posted", async () => {
+    const session = shop.browserSession();
+    const page = await shop.app.inject({ method: "GET", url: "/inquiry", headers: { cookie: session.cookie } });
+    expect(page.statusCode).toBe(200);
+    const key = inputValue(page.body, "_request_key");
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    // Each visitor's page draws its own key.
+    const other = await shop.app.inject({ method: "GET", url: "/inquiry", headers: { cookie: shop.browserSession().cookie } });
+    expect(inputValue(other.body, "_request_key")).not.toBe(key);
+    const email = uniqueEmail();
+    const fields = { name: "田中 一郎", email, subject: "在庫について", message: "山田錦の純米吟醸はまた入荷しますか。", _request_key: key! };
+    const address = clientAddress();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await postForm(shop.app, "/inquiry", fields, { session, remoteAddress: address });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
+      expect(response.headers.location).toBe("/inquiry/complete");
+    }
+    const rows = await shop.database.db.select({ id: inquiriesTable.id }).from(inquiriesTable).where(eq(inquiriesTable.email, email));
+    expect(rows).toHaveLength(1);
+    expect(await shop.mailsTo(email)).toHaveLength(1);
   });
 });

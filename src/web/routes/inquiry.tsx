@@ -12,7 +12,8 @@ import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { lazyFormRules, problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { requestKeyHeader } from "../shared/site/request-key.ts";
+import { newIdempotencyKey, requestKeyHeader } from "../shared/site/request-key.ts";
+import { RequestKeyField } from "../shared/site/request-key-field.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -34,9 +35,14 @@ function inquiryBody(values: Record<string, string>) {
   return { inquiry: { name, email, subject, message } };
 }
 
-/** The form posted without JavaScript: the same API call, then /inquiry/complete (decision 052). */
+/** The request key the form posts without JavaScript (decision 049): a resent form is booked once. The page is never kept, so each visitor draws their own. */
+export function loader() {
+  return { requestKey: newIdempotencyKey() };
+}
+
+/** The form posted without JavaScript: the same API call with the form's request key, then /inquiry/complete (decision 052). */
 export async function action(args: Route.ActionArgs) {
-  return formAction(args, (values) => ({ method: "POST", path: "/api/inquiries", body: inquiryBody(values) }), () => ({ redirectTo: "/inquiry/complete" }));
+  return formAction(args, (values) => ({ method: "POST", path: "/api/inquiries", body: inquiryBody(values), keyed: true }), () => ({ redirectTo: "/inquiry/complete" }));
 }
 
 /**
@@ -44,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
  * the field and focuses the first one; success goes to /inquiry/complete.
  * Members find their name and address filled in. Phone and mail stay beside the form.
  */
-export default function Inquiry({ actionData }: Route.ComponentProps) {
+export default function Inquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { t, pick, locale } = useI18n();
   const { shop } = useSite();
   const { user } = useAuth();
@@ -104,6 +110,7 @@ export default function Inquiry({ actionData }: Route.ComponentProps) {
           {!refusal || Object.keys(refusal.fields).length === 0 ? <RefusedNotice errors={refused} /> : null}
           <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
             <CsrfField />
+            <RequestKeyField value={loaderData.requestKey} />
             <Input
               label={<>{t("inquiry.name")} {required}</>}
               name="name"
