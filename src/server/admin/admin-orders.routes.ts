@@ -38,6 +38,8 @@ export const orderFiltersQuery = z.object({
   from: queryText,
   to: queryText,
   q: queryText,
+  // 1: only 後払い invoices past their days to pay (the dashboard's figure).
+  overdue: queryText,
   page: pageQuery,
   // The selected orders (?order=…&order=…) of the bulk export and print (decision 069).
   order: z.union([z.string(), z.array(z.string())]).optional(),
@@ -75,6 +77,7 @@ export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: 
   if (method && !isStoredPaymentMethod(method)) errors.add("payment_method", "inclusion");
   if (from && !isIsoDate(from)) errors.add("from", "invalid");
   if (to && !isIsoDate(to)) errors.add("to", "invalid");
+  if (query.overdue && query.overdue !== "1") errors.add("overdue", "inclusion");
   const publicIds = selectedOrders(query.order, errors);
   if (!errors.empty) throw validationFailed(errors);
   return {
@@ -83,6 +86,7 @@ export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: 
     from: from || undefined,
     to: to || undefined,
     q: query.q || undefined,
+    overdue: query.overdue === "1" || undefined,
     publicIds,
     page: query.page,
   };

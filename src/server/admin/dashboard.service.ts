@@ -1,7 +1,6 @@
 import type { Locale } from "../../domain/locale.ts";
 import { japanDateOf, japanMidnight } from "../../domain/japan-time.ts";
 import { trainingWarning } from "../../domain/liquor-law.ts";
-import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
 import { InquiriesReadModel } from "../inquiries/inquiries.read-model.ts";
@@ -44,7 +43,7 @@ export class DashboardService {
     const waiting = await this.orders.waiting();
     const lowStock = await this.catalog.lowStock(LOW_STOCK_AT);
     const profile = await this.shopProfiles.profile();
-    const overdue = await this.orders.overdueInvoices(now, (stored) => storedPaymentMethod(stored).terms(profile.terms).daysToPay ?? 14);
+    const overdue = await this.orders.overdueInvoices(now, profile.terms);
     return {
       today,
       month: thisMonth,

@@ -154,12 +154,26 @@ describe("後払い after checkout", () => {
     const { shipmentId } = await statesOf(id);
     const shippedDaysAgo = (days: number) =>
       env.shop.database.db.update(orderShipmentsTable).set({ shippedAt: new Date(Date.now() - days * 86_400_000) }).where(eq(orderShipmentsTable.id, shipmentId));
+    // The order list's overdue filter (?overdue=1) lists what the dashboard counts.
+    const overdueList = async () => {
+      const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/orders?overdue=1", headers: staff.headers });
+      expect(list.statusCode).toBe(200);
+      return (list.json().data as { id: string }[]).map((order) => order.id);
+    };
     await shippedDaysAgo(13);
     expect((await dashboard()).overdue_invoices).toBe(before);
+    expect(await overdueList()).not.toContain(id);
     await shippedDaysAgo(15);
     expect((await dashboard()).overdue_invoices).toBe(before + 1);
+    const listed = await overdueList();
+    expect(listed).toContain(id);
+    expect(listed).toHaveLength(before + 1);
     await env.shop.app.services.deferredPayments.settle(id);
     expect((await dashboard()).overdue_invoices).toBe(before);
+    expect(await overdueList()).not.toContain(id);
+    const refused = await env.shop.app.inject({ method: "GET", url: "/admin/api/orders?overdue=yes", headers: staff.headers });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.join()).toContain("支払期限超過");
   });
 });
 

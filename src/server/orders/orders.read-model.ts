@@ -2,7 +2,9 @@ import type { DashboardQueue } from "../../domain/payment-methods/payment-method
 import { storedPaymentMethods } from "../../domain/payment-methods/payment-method.registry.ts";
 import { and, count, eq, exists, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orderItemsTable, orderPaymentsTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
+import type { PaymentMethodTerms } from "../../domain/payment-methods/payment-method.ts";
+import { overdueInvoicesWhere } from "./overdue-invoices.ts";
+import { orderItemsTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 
 /** Bottles of one product (or of one deleted product, by its name at the time) in binding orders. */
 
@@ -55,29 +57,10 @@ export class OrdersReadModel {
     return { awaitingDeposit: Number(row?.awaitingDeposit ?? 0), toShip: Number(row?.toShip ?? 0) };
   }
 
-  /**
-   * 後払い invoices overdue (decision 080): shipped orders of a method that ships unpaid and is not
-   * settled by shipping whose payment is still authorized `daysToPay(method)` days after the parcel
-   * left (the invoice goes out with the shipment's registration).
-   */
-  async overdueInvoices(now: Date, daysToPay: (stored: string) => number): Promise<number> {
-    let total = 0;
-    for (const method of storedPaymentMethods().filter((candidate) => candidate.settlesOnShipping === false)) {
-      const before = new Date(now.getTime() - daysToPay(method.stored) * 86_400_000);
-      const [row] = await this.db
-        .select({ count: count() })
-        .from(ordersTable)
-        .where(
-          and(
-            eq(ordersTable.status, "sent"),
-            eq(ordersTable.paymentMethod, method.stored),
-            exists(this.db.select({ id: orderPaymentsTable.id }).from(orderPaymentsTable).where(and(eq(orderPaymentsTable.orderId, ordersTable.id), eq(orderPaymentsTable.state, "authorized")))),
-            exists(this.db.select({ id: orderShipmentsTable.id }).from(orderShipmentsTable).where(and(eq(orderShipmentsTable.orderId, ordersTable.id), lt(orderShipmentsTable.shippedAt, before)))),
-          ),
-        );
-      total += Number(row?.count ?? 0);
-    }
-    return total;
+  /** 後払い invoices overdue (decision 080; the rule is overdue-invoices.ts, which the order list's filter uses too). */
+  async overdueInvoices(now: Date, terms: PaymentMethodTerms): Promise<number> {
+    const [row] = await this.db.select({ count: count() }).from(ordersTable).where(overdueInvoicesWhere(this.db, now, terms));
+    return Number(row?.count ?? 0);
   }
 
   /** Bottles sold in binding orders placed from `since` until before `until`, per product and item name. */

@@ -9,6 +9,7 @@ import { orderResourceOf, orderView } from "../../domain/order-view.ts";
 import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 import { PARTIAL_CANCEL_NOTE } from "../../domain/partial-cancellation.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
+import { overdueInvoicesWhere } from "./overdue-invoices.ts";
 import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -33,6 +34,8 @@ export interface OrderListFilters {
   q?: string | undefined;
   /** Only these orders (public ids): the selection of the back office's bulk print and export (decision 069). */
   publicIds?: string[] | undefined;
+  /** Only 後払い invoices past their days to pay (overdue-invoices.ts), as the dashboard counts them. */
+  overdue?: boolean | undefined;
 }
 
 /** `%` and `_` in a search are letters, not wildcards. */
@@ -40,11 +43,12 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function orderListWhere(filters: OrderListFilters): SQL | undefined {
+function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefined {
   const conditions: SQL[] = [];
   // A card order still waiting for 3-D Secure is not an order yet; it is shown only when asked for.
   conditions.push(filters.status ? eq(ordersTable.status, filters.status) : ne(ordersTable.status, "pending"));
   if (filters.paymentMethod) conditions.push(eq(ordersTable.paymentMethod, filters.paymentMethod));
+  if (overdue) conditions.push(overdue);
   if (filters.publicIds) conditions.push(filters.publicIds.length > 0 ? inArray(ordersTable.publicId, filters.publicIds) : sql`false`);
   if (filters.from) conditions.push(gte(ordersTable.createdAt, japanMidnight(filters.from)));
   if (filters.to) conditions.push(lt(ordersTable.createdAt, japanMidnight(filters.to, 1)));
@@ -242,7 +246,7 @@ export class OrdersService {
 
   /** The back office's list: a page of matching orders, newest first, and how many match. */
   async list(filters: OrderListFilters, page: number, perPage: number): Promise<{ views: OrderView[]; totalCount: number }> {
-    const where = orderListWhere(filters);
+    const where = orderListWhere(filters, await this.overdueWhere(filters));
     const [total] = await this.db.select({ n: count() }).from(ordersTable).where(where);
     const rows = await this.db
       .select()
@@ -259,10 +263,16 @@ export class OrdersService {
     const rows = await this.db
       .select()
       .from(ordersTable)
-      .where(orderListWhere(filters))
+      .where(orderListWhere(filters, await this.overdueWhere(filters)))
       .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
       .limit(limit);
     return this.viewsOf(rows);
+  }
+
+  /** The overdue filter's condition, with the days to pay of the trader's terms as they are now. */
+  private async overdueWhere(filters: OrderListFilters): Promise<SQL | undefined> {
+    if (!filters.overdue) return undefined;
+    return overdueInvoicesWhere(this.db, new Date(), (await this.deps.shopProfiles.profile()).terms);
   }
 
   /**

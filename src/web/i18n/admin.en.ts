@@ -197,6 +197,7 @@ export const adminEn: AdminDictionary = {
   "adminOrders.from": "Ordered from",
   "adminOrders.to": "Ordered until",
   "adminOrders.q": "Search (name, email or order number)",
+  "adminOrders.overdue": "Only pay-later invoices past due",
   "adminOrders.apply": "Apply",
   "adminOrders.clear": "Clear filters",
   "adminOrders.list": "Orders",

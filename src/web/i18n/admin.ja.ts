@@ -198,6 +198,7 @@ export const adminJa = {
   "adminOrders.from": "注文日(から)",
   "adminOrders.to": "注文日(まで)",
   "adminOrders.q": "検索(お名前・メールアドレス・注文番号)",
+  "adminOrders.overdue": "支払期限を過ぎた後払いのみ",
   "adminOrders.apply": "絞り込む",
   "adminOrders.clear": "条件をクリア",
   "adminOrders.list": "注文の一覧",

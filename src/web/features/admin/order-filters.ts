@@ -3,7 +3,7 @@ import { isStoredPaymentMethod } from "../../../domain/payment-methods/payment-m
 import { isRealDate } from "../../../domain/japan-time.ts";
 
 /** The filters of /admin/orders as the query string carries them (and GET /admin/api/orders takes them). */
-export const ORDER_FILTER_KEYS = ["status", "payment_method", "from", "to", "q"] as const;
+export const ORDER_FILTER_KEYS = ["status", "payment_method", "from", "to", "q", "overdue"] as const;
 export type OrderFilterKey = (typeof ORDER_FILTER_KEYS)[number];
 export type OrderFilters = Partial<Record<OrderFilterKey, string>>;
 
@@ -25,6 +25,8 @@ export function orderFiltersOf(search: URLSearchParams): OrderFilters {
   }
   const q = search.get("q")?.trim();
   if (q) filters.q = q.slice(0, 100);
+  // 後払い invoices past their days to pay (the dashboard's figure links here).
+  if (search.get("overdue") === "1") filters.overdue = "1";
   return filters;
 }
 

@@ -20,7 +20,7 @@ import type { OrderFilters } from "../../features/admin/order-filters.ts";
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { Input, Select } from "../../ui/field.tsx";
+import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import "../../i18n/orders-texts.ts";
 
 async function load({ request }: Route.ClientLoaderArgs) {
@@ -76,6 +76,7 @@ function FilterForm({ filters }: { filters: OrderFilters }) {
       <div className={list.search}>
         <Input label={ta("adminOrders.q")} name="q" type="search" defaultValue={filters.q ?? ""} />
       </div>
+      <Checkbox label={ta("adminOrders.overdue")} name="overdue" value="1" defaultChecked={filters.overdue === "1"} />
       <div className={list.buttons}>
         <Button type="submit">{ta("adminOrders.apply")}</Button>
         <Link to="/admin/orders" replace className={buttonClass("ghost")}>
