@@ -9,6 +9,8 @@ import type { addressBookJa } from "./address-book.ja.ts";
 import type { formPagesJa } from "./form-pages.ja.ts";
 import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
+import type { lotteryPagesJa } from "./lottery-pages.ja.ts";
+import type { paymentFormsJa } from "./payment-forms.ja.ts";
 
 export const ja = {
   "legal.postalAddress": "〒{zip} {address}",
@@ -248,34 +250,6 @@ export const ja = {
   "signup.toLogin": "アカウントをお持ちの方はこちら(ログイン)",
   "mypageAccount.cancelled": "アカウントを削除しました。またのご利用をお待ちしております。",
   // --- payments: card field, 3-D Secure, saved card (/mypage/credit) ---
-  "payments.cardDetails": "カード情報",
-  "payments.testCardNote": "テストモードです。実際のカードは使えません。テスト用のカード番号(4242 4242 4242 4242、3Dセキュアは 4000 0027 6000 3184 など)と、将来の有効期限・任意の3桁のセキュリティコードを入力してください。",
-  "payments.number": "カード番号",
-  "payments.expiry": "有効期限 (MM/YY)",
-  "payments.expiryPlaceholder": "MM/YY",
-  "payments.cvc": "セキュリティコード",
-  "payments.error.number_incomplete": "カード番号が不完全です。",
-  "payments.error.number_invalid": "カード番号が無効です。",
-  "payments.error.expiry_incomplete": "カードの有効期限が不完全です。",
-  "payments.error.expiry_invalid": "カードの有効期限が無効です。",
-  "payments.error.expiry_past": "カードの有効期限が過去の日付です。",
-  "payments.error.cvc_incomplete": "カードのセキュリティコードが不完全です。",
-  "payments.error.cvc_invalid": "カードのセキュリティコードが無効です。",
-  "payments.authenticationFailed": "3D認証に失敗しました。もう一度お試しください。",
-  "payments.unavailable": "カードを処理できませんでした。通信状態をご確認のうえ、もう一度お試しください。",
-  "payments.loading": "カード入力欄を読み込んでいます…",
-  "payments.processing": "Processing...",
-  "payments.challengeTitle": "3Dセキュア認証",
-  "payments.challengeFrame": "カード会社の本人認証画面",
-  "payments.challengeClose": "認証をやめる",
-  "payments.brand.visa": "Visa",
-  "payments.brand.mastercard": "Mastercard",
-  "payments.brand.amex": "American Express",
-  "payments.brand.jcb": "JCB",
-  "payments.brand.diners": "Diners Club",
-  "payments.brand.discover": "Discover",
-  "payments.brand.unionpay": "UnionPay",
-  "payments.brand.unknown": "カード",
   "mypageCredit.register": "登録する",
   "mypageCredit.update": "更新する",
   // --- end payments ---
@@ -294,8 +268,6 @@ export const ja = {
   "wishlist.restockRequested": "再入荷のお知らせを登録しました。入荷しましたらメールでお知らせします。",
   "wishlist.restockSent": "確認メールをお送りしました。メール内のリンクから登録を完了してください(リンクの有効期限は3日間です)。",
   "wishlist.restockLink": "再入荷のお知らせを受け取る",
-  "wishlist.mypageFavorites": "お気に入り",
-  "wishlist.mypageRestock": "再入荷のお知らせ",
   // --- end 再入荷のお知らせ and お気に入り ---
   // --- 抽選販売 (decision 084) ---
   "lottery.badge": "抽選販売",
@@ -312,24 +284,9 @@ export const ja = {
   "lottery.closed": "応募受付は終了しました。抽選結果はメールでお知らせします。",
   "lottery.drawn": "抽選は終了しました。ご当選の方にはメールでご案内しています。",
   "lottery.note": "ご応募には会員登録と生年月日の登録が必要です。20歳未満の方はご応募いただけません。",
-  "lottery.mine": "抽選販売",
-  "lottery.mineLead": "ご応募いただいた抽選販売と、その結果です。",
-  "lottery.mineEmpty": "ご応募いただいた抽選販売はありません。",
-  "lottery.resultEntered": "抽選待ち",
-  "lottery.resultWon": "当選",
-  "lottery.resultPurchased": "購入済み",
-  "lottery.resultLapsed": "購入期限切れ",
-  "lottery.resultLost": "落選",
-  "lottery.deadline": "購入期限",
-  "lottery.winBottles": "ご購入いただける本数",
-  "lottery.buy": "カートに入れて購入手続きへ",
-  "lottery.winTitle": "抽選販売のご当選",
-  "lottery.winLead": "おめでとうございます。購入期限までに、通常のご注文と同じ手順でご購入ください。",
-  "lottery.winClosed": "この当選はご購入いただけません(購入済み、または購入期限を過ぎています)。",
-  "lottery.details": "詳しく見る",
   // --- end 抽選販売 ---
 } as const;
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */
-export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa;
+export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa | keyof typeof paymentFormsJa | keyof typeof lotteryPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

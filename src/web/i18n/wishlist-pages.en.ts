@@ -24,4 +24,6 @@ export const wishlistPagesEn: Record<keyof typeof wishlistPagesJa, string> = {
   "wishlist.requestedOn": "Requested {date}",
   "wishlist.cancelRequest": "Cancel",
   "wishlist.cancelled": "The back-in-stock notice has been cancelled.",
+  "wishlist.mypageFavorites": "Favorites",
+  "wishlist.mypageRestock": "Back-in-stock notices",
 };

@@ -23,4 +23,6 @@ export const wishlistPagesJa = {
   "wishlist.requestedOn": "{date} お申し込み",
   "wishlist.cancelRequest": "取り消す",
   "wishlist.cancelled": "再入荷のお知らせを取り消しました。",
+  "wishlist.mypageFavorites": "お気に入り",
+  "wishlist.mypageRestock": "再入荷のお知らせ",
 } as const;

@@ -9,6 +9,7 @@ import { callApi } from "../shared/site/api.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import "../i18n/checkout-texts.ts";
+import "../i18n/payment-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches), { name: "robots", content: "noindex" }];

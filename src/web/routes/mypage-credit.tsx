@@ -14,6 +14,7 @@ import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-credit.module.css";
 import { pageContext } from "../load-context.ts";
 import "../i18n/account-pages-texts.ts";
+import "../i18n/payment-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

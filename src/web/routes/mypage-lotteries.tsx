@@ -8,6 +8,7 @@ import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
+import "../i18n/lottery-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "lottery.mine");

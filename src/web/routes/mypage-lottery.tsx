@@ -11,6 +11,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import "../i18n/lottery-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "lottery.winTitle");

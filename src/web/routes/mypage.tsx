@@ -11,6 +11,8 @@ import { pageContext } from "../load-context.ts";
 import "../i18n/orders-texts.ts";
 import "../i18n/address-book-texts.ts";
 import "../i18n/account-pages-texts.ts";
+import "../i18n/lottery-pages-texts.ts";
+import "../i18n/wishlist-pages-texts.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page

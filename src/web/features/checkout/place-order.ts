@@ -9,6 +9,7 @@ import type { ApiResult } from "../../shared/site/api.ts";
 import { callApi } from "../../shared/site/api.ts";
 import type { CheckoutAttempt } from "./idempotency-key.ts";
 import { orderFingerprint } from "./checkout-order.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 /** How one press of 購入 ended. */
 export type PlaceOrderOutcome =

@@ -1,4 +1,5 @@
 import type { MessageKey } from "../../i18n/ja.ts";
+import "../../i18n/lottery-pages-texts.ts";
 
 /** A member's own entry as GET /api/lottery-entries answers it (decision 084). */
 export interface MyLotteryEntry {

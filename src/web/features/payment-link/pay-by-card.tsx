@@ -11,6 +11,7 @@ import { newIdempotencyKey } from "../../shared/site/request-key.ts";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import "../../i18n/orders-texts.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 interface PayByCardProps {
   config: PaymentBrowserConfig;

@@ -21,6 +21,7 @@ import { adminLotteryJa } from "../../i18n/admin-lottery.ja.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import "../../i18n/lottery-pages-texts.ts";
 
 const PAGE = "/admin/lotteries";
 const MAX_POST_BYTES = 8 * 1024;

@@ -6,6 +6,7 @@ import type { CardFieldHandle } from "./card-field.tsx";
 import { CardField } from "./card-field.tsx";
 import type { CardSource, MountedStripeCard, PaymentProvider, TestCardValues } from "./payment-provider.ts";
 import styles from "./payments.module.css";
+import "../../i18n/payment-forms-texts.ts";
 
 export interface CardEntryHandle {
   /** The card for createPaymentMethod, or null while Stripe's element is not mounted yet. */

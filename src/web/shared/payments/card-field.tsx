@@ -7,6 +7,7 @@ import { fieldStyles } from "../../ui/field.tsx";
 import styles from "./payments.module.css";
 import type { TestCardValues } from "./payment-provider.ts";
 import { cardValuesProblem } from "./test-provider.tsx";
+import "../../i18n/payment-forms-texts.ts";
 
 export interface CardFieldHandle {
   focus(field?: CardInputField): void;

@@ -9,6 +9,7 @@ import { callApi } from "../site/api.ts";
 import type { CardEntryHandle, CardMessage } from "./card-entry.tsx";
 import { CardEntry } from "./card-entry.tsx";
 import { usePaymentProvider } from "./use-payment-provider.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 interface CardSetupFormProps {
   config: PaymentBrowserConfig;

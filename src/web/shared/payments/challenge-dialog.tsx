@@ -1,6 +1,7 @@
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import styles from "./payments.module.css";
+import "../../i18n/payment-forms-texts.ts";
 
 interface ChallengeDialogProps {
   /** /test-gateway/3ds/:id?client_secret=… — the fake gateway's own page, allowed in frames of this site only. */

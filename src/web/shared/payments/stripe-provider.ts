@@ -6,6 +6,7 @@ import type { Locale } from "../../../domain/locale.ts";
 import { translate } from "../../i18n/i18n.tsx";
 import type { CardSource, ProviderResult, StripeProvider } from "./payment-provider.ts";
 import { PaymentProviderLoadError } from "./payment-provider.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 /** Stripe wants only the details it was given, without empty strings. */
 function billingOf(details: BillingDetails): BillingDetails {

@@ -6,6 +6,7 @@ import { I18nProvider, translate } from "../../i18n/i18n.tsx";
 import { csrfToken } from "../site/api.ts";
 import { ChallengeDialog } from "./challenge-dialog.tsx";
 import type { CardSource, ProviderResult, TestCardValues, TestProvider } from "./payment-provider.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 /** What /test-gateway answers about an intent (BrowserIntent on the server). */
 interface GatewayIntent {

@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import type { PaymentProvider } from "./payment-provider.ts";
 import { loadPaymentProvider } from "./load-payment-provider.ts";
 import { PaymentProviderLoadError } from "./payment-provider.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 export type ProviderState = { status: "loading" } | { status: "ready"; provider: PaymentProvider } | { status: "failed"; message: string };
 
