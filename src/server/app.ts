@@ -508,6 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staff,
     publicUrl: config.publicUrl,
     unlockAfterMinutes: config.accounts.unlockAfterMinutes,
+    ranks,
   });
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.

@@ -94,6 +94,9 @@ describe("a member's rank follows their paid orders", () => {
     await move(order.id, "deposit");
     expect(await rankOf(member)).toMatchObject({ purchases: 33_000, rank: { name: "シルバー", point_rate: 2 }, next: { name: "ゴールド", needed: 67_000 } });
     expect(await rankOf(member, "en")).toMatchObject({ rank: { name: "Silver" }, next: { name: "Gold", needed: 67_000 } });
+    // The back office's member list shows the rank and the 12 months' purchases.
+    const listed = await shop.app.inject({ method: "GET", url: `/admin/api/members?q=${encodeURIComponent(member.email)}`, headers: staff.headers });
+    expect(listed.json().data[0].rank).toMatchObject({ purchases: 33_000, rank: { name: "シルバー", point_rate: 2 } });
     await move(order.id, "cancel");
     expect(await rankOf(member)).toMatchObject({ purchases: 0, rank: { name: "レギュラー" } });
   });
