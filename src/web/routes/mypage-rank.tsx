@@ -36,7 +36,7 @@ export default function MyPageRank({ loaderData }: Route.ComponentProps) {
   }
   const nextThreshold = view.next ? view.purchases + view.next.needed : null;
   return (
-    <section data-testid="mypage-rank">
+    <section className={styles.page} data-testid="mypage-rank">
       <h1 className="page-title">{t("myRank.title")}</h1>
       <div className={styles.card}>
         <p className={styles.label}>{t("myRank.current")}</p>
