@@ -78,9 +78,22 @@ test("the trader sets the thresholds; a member sees their rank and what the next
   await trader.goto(`/admin/members?q=${encodeURIComponent(email)}`);
   await expect(trader.getByTestId("admin-member-rank")).toHaveText("シルバー (2%)");
   await shot(trader, "admin-members");
+  // Coupons: the list's usage figures and the CSV of the coupons with them.
+  const code = `RANK${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+  const created = await trader.request.post("/admin/api/coupons", {
+    headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+    data: { code, name_ja: "ランクのe2e", kind: "fixed", value: "300", valid_from: "2020-01-01", valid_until: "2099-12-31" },
+  });
+  expect(created.status()).toBe(201);
   await trader.goto("/admin/coupons");
-  await expect(trader.getByRole("link", { name: "クーポン一覧と利用実績のCSV" })).toBeVisible();
+  await expect(trader.getByRole("columnheader", { name: "注文数" })).toBeVisible();
+  await expect(trader.getByRole("row").filter({ hasText: code })).toBeVisible();
   await shot(trader, "admin-coupons");
+  const csv = await trader.request.get("/admin/api/coupons.csv");
+  expect(csv.status()).toBe(200);
+  const body = await csv.body();
+  expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(body.toString("utf8")).toContain(`${code},ランクのe2e,定額,300,`);
 
   // Back to the defaults, the bottle back on the shelf for later journeys.
   await trader.goto("/admin/ranks");

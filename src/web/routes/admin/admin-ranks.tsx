@@ -9,6 +9,7 @@ import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
+import own from "./admin-ranks.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
@@ -155,7 +156,7 @@ export default function AdminRanks({ loaderData, actionData }: Route.ComponentPr
               <CsrfField />
               <RequestKeyField value={requestKey} />
               {SLOTS.map((slot) => (
-                <fieldset key={slot} className={styles.section} data-testid={`rank-row-${slot}`}>
+                <fieldset key={slot} className={own.row} data-testid={`rank-row-${slot}`}>
                   <legend>{t("ranks.row", { n: slot })}</legend>
                   <Input label={t("ranks.nameJa")} {...field(slot, "name_ja")} />
                   <Input label={t("ranks.nameEn")} {...field(slot, "name_en")} />
