@@ -43,6 +43,8 @@ const TABLE_OWNERS = {
   wishlist: ["wishlist"],
   // 抽選販売 (decision 084): lotteries and their entries.
   lottery: ["lottery"],
+  // Member ranks (decision 090): their definitions and each member's stored rank.
+  ranks: ["ranks"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

@@ -1,3 +1,4 @@
+import type { MemberRankView } from "./member-ranks.ts";
 import type { TrainingWarning } from "./liquor-law.ts";
 import type { Locale } from "./locale.ts";
 import type { StaffResource } from "./staff.ts";
@@ -23,6 +24,8 @@ export interface AdminMember {
   sign_in_count: number;
   /** The most recent sign-in (Devise's current_sign_in_at). */
   last_sign_in_at: string | null;
+  /** The member's rank and purchases over 12 months (decision 090), in the request's language. */
+  rank?: MemberRankView | undefined;
 }
 
 /** An inquiry in the inbox list. */

@@ -87,6 +87,8 @@ import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
 import { BirthdayMembers } from "./accounts/birthday-members.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
+import { RanksService } from "./ranks/ranks.service.ts";
+import { registerRankRoutes } from "./ranks/ranks.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
@@ -314,9 +316,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogReads: new CatalogReadModel(database.db),
     birthday: { members: new BirthdayMembers(database.db), mail, shopProfiles, publicUrl: config.publicUrl },
   });
+  // Member ranks (decision 090): each member's purchases over 12 months and rank, worked out again in
+  // the transaction of every move, partial cancellation and return of their orders, and by a clock
+  // job as purchases leave the window (the window moves once a Japan day, so only the day's first
+  // run finds members to work out again). ranks.pointRate (rankPointRate) is the points module's PointRateFor.
+  const ranks = new RanksService(database.db);
+  registerRankRoutes(app, { ranks });
+  const rankChanged = (tx: Parameters<RanksService["recalculate"]>[0], order: { userId: number | null }) => (order.userId === null ? Promise.resolve() : ranks.recalculate(tx, order.userId).then(() => undefined));
   const orderMoves = new OrderMoves(
     database.db,
-    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments, onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId) },
+    {
+      orders,
+      catalog,
+      mail,
+      shopProfiles,
+      paymentOnCancel: paymentOnCancelAtGateway(payments),
+      deferredPayments,
+      onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId),
+      onMemberOrderChanged: rankChanged,
+    },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
@@ -386,6 +404,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: "birthday-coupons", everyMs: 3_600_000, atStart: true, run: () => coupons.issueBirthdayCoupons(new Date()) },
     // 抽選販売 (decision 084): unbought wins past their deadline lapse and go to the next drawn.
     { name: "lottery-sweep", everyMs: 300_000, atStart: true, run: () => lotteries.sweep(new Date()) },
+    // Member ranks (decision 090) as purchases leave the 12 months.
+    { name: "member-ranks", everyMs: 3_600_000, atStart: true, run: () => ranks.sweep(new Date()) },
   ]);
   app.addHook("onClose", async () => stopPaymentEvents());
 
@@ -394,7 +414,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, twoFactor, security: backOfficeSecurity, shopProfiles, secret, secureCookies: https });
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
   // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
-  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf }, { publicUrl: config.publicUrl });
+  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf, onMemberOrderChanged: rankChanged }, { publicUrl: config.publicUrl });
   const adminOrders = new AdminOrdersService({
     orders,
     moves: orderMoves,
@@ -430,7 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecordRoutes(app, { records });
   const orderReturns = new OrderReturns(
     database.db,
-    { orders, catalog, mail, shopProfiles, gateway: payments, records },
+    { orders, catalog, mail, shopProfiles, gateway: payments, records, onMemberOrderChanged: rankChanged },
     {
       publicUrl: config.publicUrl,
       // A member opens it signed in (as their receipts); a guest through the signed link their receipt uses.
@@ -460,6 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staff,
     publicUrl: config.publicUrl,
     unlockAfterMinutes: config.accounts.unlockAfterMinutes,
+    ranks,
   });
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.
@@ -545,7 +566,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries, ranks });
   return app;
 }
 
@@ -587,6 +608,7 @@ declare module "fastify" {
       twoFactor: StaffTwoFactor;
       /** 抽選販売 (decision 084): its sweep of deadlines, for tests and a job. */
       lotteries: LotteryService;
+      ranks: RanksService;
       /** The owner's IP allow-list and two-factor rule. */
       backOfficeSecurity: BackOfficeSecurity;
       /** Long back-office work and its worker (decision 069). */

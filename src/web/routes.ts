@@ -59,6 +59,7 @@ export default [
     // 抽選販売 (decision 084): the member's entries, and the win's page the mail links to.
     route("lotteries", "routes/mypage-lotteries.tsx"),
     route("lotteries/:id", "routes/mypage-lottery.tsx"),
+    route("rank", "routes/mypage-rank.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,
   // every module a chunk of its own so no admin code reaches a shopper's page.
@@ -79,6 +80,8 @@ export default [
   route("admin/jobs/:id", "routes/admin/admin-job.tsx"),
   // 抽選販売 (decision 084): server-rendered, so staff open, draw and follow lotteries without JavaScript.
   route("admin/lotteries", "routes/admin/admin-lotteries.tsx"),
+  // Member ranks (decision 090): server-rendered, so the trader sets them without JavaScript.
+  route("admin/ranks", "routes/admin/admin-ranks.tsx"),
   // Partial cancellation (decision 078): server-rendered, so staff lower or remove a line without JavaScript.
   route("admin/orders/:id/lines", "routes/admin/admin-order-lines.tsx"),
   // Gift options changed before shipping (decision 074): server-rendered, so staff change them without JavaScript.

@@ -17,6 +17,7 @@ import { OrderExportService } from "./order-export.service.ts";
 import { registerStaffManagementRoutes } from "./staff-management.routes.ts";
 import { StaffManagementService } from "./staff-management.service.ts";
 import type { StaffService } from "./staff.service.ts";
+import type { RanksService } from "../ranks/ranks.service.ts";
 
 /**
  * The back office's daily operations besides orders and the catalogue: order CSV exports (plain and
@@ -36,6 +37,8 @@ export async function registerAdminOperations(
     staff: StaffService;
     publicUrl: string;
     unlockAfterMinutes: number;
+    /** Member ranks (decision 090): each member's rank on the member list. */
+    ranks?: Pick<RanksService, "views"> | undefined;
   },
 ): Promise<void> {
   const db = deps.database.db;
@@ -45,6 +48,7 @@ export async function registerAdminOperations(
   });
   registerAdminMemberRoutes(app, {
     adminMembers: new AdminMembersService(db, { accounts: deps.accounts, sessions: deps.sessions }, { unlockAfterMinutes: deps.unlockAfterMinutes }),
+    ranks: deps.ranks,
   });
   const adminSettings = new AdminSettingsService(deps.database, { shopProfiles: deps.shopProfiles });
   await adminSettings.startListening();

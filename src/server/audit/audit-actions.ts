@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // Coupons (decision 086): a code created or its rule changed.
   "POST /admin/api/coupons": created("coupon.create", "coupon"),
   "PATCH /admin/api/coupons/:id": { action: "coupon.update", target: { kind: "coupon", param: "id" } },
+  // Member ranks (decision 090): the trader's ranks saved as a whole.
+  "PUT /admin/api/ranks": { action: "rank.update", target: { kind: "settings" } },
   "PUT /admin/api/coupons/birthday": { action: "coupon.birthday_update", target: { kind: "settings" } },
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
   "POST /admin/api/orders/:id/returns": order("order.return"),

@@ -34,7 +34,7 @@ function couponEntry(row: CouponRow | CouponWithUsage) {
     member_id: row.memberId,
     active: row.active,
     used_count: row.usedCount,
-    ...("uses" in row ? { uses: row.uses, discount_given: row.discountGiven } : {}),
+    ...("uses" in row ? { uses: row.uses, orders: row.uses, given_back: row.givenBack, members: row.members, discount_given: row.discountGiven } : {}),
   };
 }
 
@@ -74,6 +74,39 @@ export function couponUsesCsv(uses: CouponUseRow[], locale: Locale): string {
   return UTF8_BOM + csvText([USES_CSV_HEADERS[locale], ...rows]);
 }
 
+const COUPONS_CSV_HEADERS: Record<Locale, string[]> = {
+  ja: ["クーポンコード", "名前", "種類", "値引き", "最低購入金額", "利用開始日", "利用終了日", "利用上限（全体）", "利用上限（会員ごと）", "会員限定", "有効", "利用数（注文数）", "取消で戻った利用", "利用会員数", "値引き合計（税込）"],
+  en: ["Coupon code", "Name", "Kind", "Amount or percent", "Minimum order", "Valid from", "Valid until", "Limit of uses", "Limit per member", "Members only", "Active", "Uses (orders)", "Given back on cancellation", "Members who used it", "Discount given (tax included)"],
+};
+
+const KIND_LABELS: Record<Locale, Record<CouponWithUsage["kind"], string>> = {
+  ja: { fixed: "定額", percent: "定率", free_shipping: "送料無料" },
+  en: { fixed: "Fixed", percent: "Percent", free_shipping: "Free shipping" },
+};
+
+/** Every coupon with its usage figures as CSV (UTF-8 with BOM for Excel): one row per coupon, as the list shows them. */
+export function couponsCsv(coupons: CouponWithUsage[], locale: Locale): string {
+  const yesNo = (value: boolean) => (value ? (locale === "ja" ? "はい" : "yes") : locale === "ja" ? "いいえ" : "no");
+  const rows = coupons.map((coupon) => [
+    coupon.code,
+    locale === "ja" ? coupon.nameJa : coupon.nameEn,
+    KIND_LABELS[locale][coupon.kind],
+    coupon.kind === "free_shipping" ? "" : coupon.kind === "percent" ? `${coupon.value}%` : coupon.value,
+    coupon.minimumOrder,
+    coupon.validFrom,
+    coupon.validUntil,
+    coupon.totalLimit ?? "",
+    coupon.perMemberLimit ?? "",
+    yesNo(coupon.membersOnly),
+    yesNo(coupon.active),
+    coupon.uses,
+    coupon.givenBack,
+    coupon.members,
+    coupon.discountGiven,
+  ]);
+  return UTF8_BOM + csvText([COUPONS_CSV_HEADERS[locale], ...rows]);
+}
+
 /** The back office's coupons (decision 086): the list with usage figures, creating and editing a code, the usage CSV. */
 export function registerCouponRoutes(
   fastify: FastifyInstance,
@@ -102,6 +135,14 @@ export function registerCouponRoutes(
       .header("content-disposition", 'attachment; filename="coupon-uses.csv"')
       .header("cache-control", "no-store")
       .send(couponUsesCsv(await deps.coupons.uses(), request.locale)),
+  );
+
+  app.get(`${ADMIN_API}/coupons.csv`, { ...staff }, async (request, reply) =>
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="coupons.csv"')
+      .header("cache-control", "no-store")
+      .send(couponsCsv(await deps.coupons.list(), request.locale)),
   );
 
   app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema }) }, async (request, reply) => {

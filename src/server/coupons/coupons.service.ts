@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { CouponInput } from "../../domain/coupon-input.ts";
 import type { CouponPreview } from "../../domain/coupon-input.ts";
 import { COUPON_FORM_REFUSALS } from "../../domain/coupon-input.ts";
@@ -23,7 +23,13 @@ export type CouponRow = typeof couponsTable.$inferSelect;
 
 /** A coupon in the back office's list, with what it has given. */
 export interface CouponWithUsage extends CouponRow {
+  /** Uses that stand (orders not cancelled): as many as the orders the coupon is on. */
   uses: number;
+  /** Uses given back when their order was cancelled. */
+  givenBack: number;
+  /** Members who used it (uses standing). */
+  members: number;
+  /** Yen with tax the standing uses took off (what the shoppers' totals fell by). */
   discountGiven: number;
 }
 
@@ -172,12 +178,20 @@ export class CouponsService {
   async list(): Promise<CouponWithUsage[]> {
     const rows = await this.db.select().from(couponsTable).orderBy(desc(couponsTable.id));
     const usage = await this.db
-      .select({ couponId: couponUsesTable.couponId, uses: count(), discount: sum(couponUsesTable.discountWithTax) })
+      .select({
+        couponId: couponUsesTable.couponId,
+        uses: sql<number>`count(*) filter (where ${couponUsesTable.givenBackAt} is null)::int`,
+        givenBack: sql<number>`count(*) filter (where ${couponUsesTable.givenBackAt} is not null)::int`,
+        members: sql<number>`count(distinct ${couponUsesTable.userId}) filter (where ${couponUsesTable.givenBackAt} is null)::int`,
+        discount: sql<number>`coalesce(sum(${couponUsesTable.discountWithTax}) filter (where ${couponUsesTable.givenBackAt} is null), 0)::int`,
+      })
       .from(couponUsesTable)
-      .where(isNull(couponUsesTable.givenBackAt))
       .groupBy(couponUsesTable.couponId);
     const byId = new Map(usage.map((each) => [each.couponId, each]));
-    return rows.map((row) => ({ ...row, uses: byId.get(row.id)?.uses ?? 0, discountGiven: Number(byId.get(row.id)?.discount ?? 0) }));
+    return rows.map((row) => {
+      const figures = byId.get(row.id);
+      return { ...row, uses: Number(figures?.uses ?? 0), givenBack: Number(figures?.givenBack ?? 0), members: Number(figures?.members ?? 0), discountGiven: Number(figures?.discount ?? 0) };
+    });
   }
 
   async byId(id: number): Promise<CouponRow | undefined> {

@@ -126,6 +126,23 @@ describe("the last use", () => {
     const rows = csv.body.split("\r\n").filter((row) => row.startsWith("GIVEBACK"));
     expect(rows).toHaveLength(2);
     expect(rows.filter((row) => row.endsWith(","))).toHaveLength(1);
+
+    // The figures per coupon: one use standing (one order), one given back, what it took off with tax.
+    const second = (await env.client.order(again.json().order_id))!;
+    const shipping = (await env.shop.app.services.orders.chargesOf(second.id)).filter((charge) => charge.kind === "discount").reduce((sum, charge) => sum - charge.amount, 0);
+    const discountWithTax = shipping + Math.ceil((shipping * 10) / 100);
+    expect(await listed("GIVEBACK")).toMatchObject({ uses: 1, orders: 1, given_back: 1, members: 0, discount_given: discountWithTax });
+    for (const locale of ["ja", "en"] as const) {
+      const figures = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons.csv", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } });
+      expect(figures.statusCode).toBe(200);
+      expect(figures.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(figures.body.startsWith("\uFEFF")).toBe(true);
+      const header = figures.body.slice(1).split("\r\n")[0]!;
+      expect(header.startsWith(locale === "ja" ? "クーポンコード,名前,種類" : "Coupon code,Name,Kind")).toBe(true);
+      const row = figures.body.split("\r\n").find((line) => line.startsWith("GIVEBACK,"))!;
+      expect(row.split(",").slice(-4)).toEqual(["1", "1", "0", String(discountWithTax)]);
+      expect(row).toContain(locale === "ja" ? "送料無料" : "Free shipping");
+    }
   });
 });
 

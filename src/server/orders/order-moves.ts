@@ -87,6 +87,8 @@ export class OrderMoves {
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
       /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086). */
       onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
+      /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
+      onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -98,6 +100,7 @@ export class OrderMoves {
    */
   async created(tx: Database, order: OrderRow, actor: OrderActor, shop: ShopProfile): Promise<{ afterCommit: () => Promise<void> }> {
     await this.record(tx, order.id, null, order.status, actor);
+    if (order.userId !== null) await this.deps.onMemberOrderChanged?.(tx, order);
     const mail = order.status === "pending" ? null : await this.placedMail(tx, order, shop);
     if (mail) await this.deps.mail.enqueue(tx, order.email, mail, mailRecord("order_mail", order, shop));
     return { afterCommit: async () => this.afterCommit({ mailed: mail !== null, backInStock: [] }) };
@@ -238,6 +241,7 @@ export class OrderMoves {
       }
     }
     if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
+    if (moved.userId !== null) await this.deps.onMemberOrderChanged?.(tx, moved);
     let mail: MailContent | null = null;
     let kind: TransactionRecordKind = "status_mail";
     // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.

@@ -69,6 +69,8 @@ export class OrderPartialCancellations {
       shopProfiles: ShopProfileService;
       gateway: PaymentGateway;
       parcelLinesOf: ParcelLinesOf;
+      /** Told of a member's order whose lines changed, in its transaction: their rank is worked out again (decision 090). */
+      onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string },
   ) {}
@@ -188,6 +190,7 @@ export class OrderPartialCancellations {
     const view = await this.deps.orders.viewOf(updated!, tx);
     const mail = partialCancelMail(shop, this.settings.publicUrl, view, { name: { ja: item?.nameJa ?? "", en: item?.nameEn ?? "" }, before: line.amount, after: kept }, money);
     await this.deps.mail.enqueue(tx, updated!.email, mail, mailRecord(money.kind === "gateway-refund" ? "refund_notice" : "status_mail", updated!, shop));
+    if (updated!.userId !== null) await this.deps.onMemberOrderChanged?.(tx, updated!);
     return { order: updated!, backInStock };
   }
 }

@@ -62,6 +62,8 @@ export class OrderReturns {
       shopProfiles: ShopProfileService;
       gateway: PaymentGateway;
       records: TransactionRecords;
+      /** Told of a member's order with bottles returned, in the return's transaction: their rank is worked out again (decision 090). */
+      onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string; invoiceUrl: (order: OrderRow, number: number) => string },
   ) {}
@@ -150,6 +152,7 @@ export class OrderReturns {
         invoice: invoiceNumber && invoiceUrl ? { number: invoiceNumber, url: invoiceUrl } : null,
       });
       await this.deps.mail.enqueue(tx, order.email, mail, { ...mailRecord(refundRoute === "none" ? "status_mail" : "refund_notice", order, shop), amount: refundRoute === "none" ? order.price : plan.amounts.total });
+      if (order.userId !== null) await this.deps.onMemberOrderChanged?.(tx, order);
       return { row: row!, changed };
     });
     this.deps.mail.kick();

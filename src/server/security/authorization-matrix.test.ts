@@ -158,6 +158,8 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/mypage/restock-requests": { access: "member", ok: 200 },
     "DELETE /api/restock-requests/:id": { access: "member", path: "/api/restock-requests/1", ok: 404 },
     "GET /api/favorites": { access: "member", ok: 200 },
+    // Member ranks (decision 090): the member's own rank.
+    "GET /api/rank": { access: "member", ok: 200 },
     "GET /api/favorites/ids": { access: "member", ok: 200 },
     "PUT /api/favorites/:id": { access: "member", path: `/api/favorites/${f.product}`, ok: 200 },
     "DELETE /api/favorites/:id": { access: "member", path: `/api/favorites/${f.product}`, ok: 200 },
@@ -330,6 +332,10 @@ function rules(f: Fixtures): Record<string, Rule> {
     // Coupons (decision 086): the list and its usage CSV; a coupon with no body names its fields (422), an unknown one too.
     "GET /admin/api/coupons": { access: "staff", ok: 200 },
     "GET /admin/api/coupons/uses.csv": { access: "staff", ok: 200 },
+    "GET /admin/api/coupons.csv": { access: "staff", ok: 200 },
+    // Member ranks (decision 090): the trader's ranks; saved with no body names the first row's fields (422).
+    "GET /admin/api/ranks": { access: "staff", ok: 200 },
+    "PUT /admin/api/ranks": { access: "staff", ok: [200, 422] },
     "POST /admin/api/coupons": { access: "staff", ok: 422 },
     "PATCH /admin/api/coupons/:id": { access: "staff", path: "/admin/api/coupons/999999", ok: [404, 422] },
     "GET /admin/api/coupons/birthday": { access: "staff", ok: 200 },

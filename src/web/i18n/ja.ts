@@ -11,6 +11,7 @@ import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
 import type { lotteryPagesJa } from "./lottery-pages.ja.ts";
 import type { paymentFormsJa } from "./payment-forms.ja.ts";
+import type { rankPagesJa } from "./rank-pages.ja.ts";
 
 export const ja = {
   "legal.postalAddress": "〒{zip} {address}",
@@ -288,5 +289,18 @@ export const ja = {
 } as const;
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */
-export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa | keyof typeof paymentFormsJa | keyof typeof lotteryPagesJa;
+export type MessageKey =
+  | keyof typeof ja
+  | keyof typeof companyJa
+  | keyof typeof privacyJa
+  | keyof typeof legalNoticeJa
+  | keyof typeof checkoutJa
+  | keyof typeof ordersJa
+  | keyof typeof addressBookJa
+  | keyof typeof accountPagesJa
+  | keyof typeof formPagesJa
+  | keyof typeof wishlistPagesJa
+  | keyof typeof paymentFormsJa
+  | keyof typeof lotteryPagesJa
+  | keyof typeof rankPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

@@ -13,6 +13,9 @@ import report from "../../features/admin/admin-report.module.css";
 import { ReportActions, ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
 import { useAdminWrite } from "../../features/admin/use-admin-write.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { adminRanksEn } from "../../i18n/admin-ranks.en.ts";
+import type { AdminRanksKey } from "../../i18n/admin-ranks.ja.ts";
+import { adminRanksJa } from "../../i18n/admin-ranks.ja.ts";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
 
@@ -32,6 +35,9 @@ interface CouponListRow {
   members_only: boolean;
   active: boolean;
   uses: number;
+  orders: number;
+  given_back: number;
+  members: number;
   discount_given: number;
 }
 
@@ -138,7 +144,8 @@ function BirthdayCouponForm({ rule }: { rule: BirthdayRule }) {
 /** Coupons (decision 086): the list with its usage figures, the usage CSV, and a new code. */
 export default function AdminCoupons() {
   const ta = useAdminText();
-  const { yen } = useI18n();
+  const { yen, locale } = useI18n();
+  const tr = (key: AdminRanksKey) => (locale === "en" ? adminRanksEn : adminRanksJa)[key];
   const list = useLoaderData<typeof clientLoader>();
   const value = (row: CouponListRow) => (row.kind === "fixed" ? yen(row.value) : row.kind === "percent" ? `${row.value}%` : ta("adminCoupons.kind.free_shipping"));
 
@@ -147,7 +154,12 @@ export default function AdminCoupons() {
       <h1 className={styles.title}>{ta("adminCoupons.title")}</h1>
       <ReportSection id="coupon-list" title={ta("adminCoupons.list")}>
         <div className={report.controls}>
-          <ReportActions downloads={[{ href: "/admin/api/coupons/uses.csv", label: ta("adminCoupons.downloadUses") }]} />
+          <ReportActions
+            downloads={[
+              { href: "/admin/api/coupons.csv", label: tr("coupons.download") },
+              { href: "/admin/api/coupons/uses.csv", label: ta("adminCoupons.downloadUses") },
+            ]}
+          />
         </div>
         <ReportTable
           rows={list.data}
@@ -158,6 +170,9 @@ export default function AdminCoupons() {
             { label: ta("adminCoupons.kind"), cell: value },
             { label: ta("adminCoupons.valid"), cell: (row) => `${row.valid_from} – ${row.valid_until}`, className: styles.nowrap },
             { label: ta("adminCoupons.uses"), cell: (row) => (row.total_limit === null ? String(row.uses) : `${row.uses} / ${row.total_limit}`) },
+            { label: tr("coupons.orders"), cell: (row) => String(row.orders) },
+            { label: tr("coupons.givenBack"), cell: (row) => String(row.given_back) },
+            { label: tr("coupons.members"), cell: (row) => String(row.members) },
             { label: ta("adminCoupons.discountGiven"), cell: (row) => yen(row.discount_given) },
           ]}
         />

@@ -14,6 +14,9 @@ import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.ts
 import type { ApiFailure, Member, Paged } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { adminRanksEn } from "../../i18n/admin-ranks.en.ts";
+import type { AdminRanksKey } from "../../i18n/admin-ranks.ja.ts";
+import { adminRanksJa } from "../../i18n/admin-ranks.ja.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
@@ -79,7 +82,8 @@ function MemberActions({ member }: { member: Member }) {
 /** Members: search, whether they confirmed and are locked, their sign-ins; lock, unlock, resend confirmation. */
 export default function AdminMembers() {
   const to = useOpsText();
-  const { locale } = useI18n();
+  const { locale, yen } = useI18n();
+  const tr = (key: AdminRanksKey) => (locale === "en" ? adminRanksEn : adminRanksJa)[key];
   const { q, search, members } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
   const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : to("ops.never"));
@@ -119,6 +123,10 @@ export default function AdminMembers() {
               {to("members.signIns")}
             </th>
             <th scope="col">{to("members.lastSignIn")}</th>
+            <th scope="col">{tr("members.rank")}</th>
+            <th scope="col" className={styles.number}>
+              {tr("members.purchases")}
+            </th>
             <th scope="col">{to("members.actions")}</th>
           </tr>
         </thead>
@@ -139,6 +147,8 @@ export default function AdminMembers() {
               <td>{member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked")}</td>
               <td className={styles.number}>{member.sign_in_count}</td>
               <td className={styles.nowrap}>{when(member.last_sign_in_at)}</td>
+              <td data-testid="admin-member-rank">{member.rank?.rank ? `${member.rank.rank.name} (${member.rank.rank.point_rate}%)` : "-"}</td>
+              <td className={`${styles.number} ${styles.nowrap}`}>{member.rank ? yen(member.rank.purchases) : "-"}</td>
               <td>
                 <MemberActions member={member} />
               </td>
