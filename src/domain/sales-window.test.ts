@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottlesForSale, formatJapanDate, formatJapanDateTime, japanDateString, japanDateTimeField, salesPhase, sellable } from "./sales-window.ts";
+import { bottlesForSale, formatJapanDate, formatJapanDateTime, japanDateString, japanDateTimeField, salesPhase, sellable, shortJapanDate, shortJapanDateTime } from "./sales-window.ts";
 
 const at = (text: string) => new Date(text);
 
@@ -50,5 +50,8 @@ describe("Japan dates and times as shown and typed", () => {
     expect(formatJapanDateTime(at("2026-10-01T01:00:00Z"), "ja")).toBe("2026年10月1日 10:00");
     expect(japanDateTimeField(at("2026-10-01T01:00:00Z"))).toBe("2026-10-01T10:00");
     expect(japanDateTimeField(null)).toBe("");
+    expect(shortJapanDate("2026-11-19", "ja")).toBe("11月19日");
+    expect(shortJapanDate("2026-11-19", "en")).toBe("November 19");
+    expect(shortJapanDateTime(at("2026-09-30T16:30:00Z"), "ja")).toBe("10月1日 01:30");
   });
 });

@@ -58,6 +58,19 @@ export function formatJapanDate(date: string, locale: Locale): string {
   return `${MONTHS_EN[month - 1]} ${day}, ${year}`;
 }
 
+/** 11月19日 / November 19 — a Japan date without its year, as shops write 「11月19日頃発送」. */
+export function shortJapanDate(date: string, locale: Locale): string {
+  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+  return locale === "ja" ? `${month}月${day}日` : `${MONTHS_EN[month - 1]} ${day}`;
+}
+
+/** 10月1日 10:00 / October 1, 10:00 — an instant in Japan time without its year. */
+export function shortJapanDateTime(instant: Date, locale: Locale): string {
+  const { month, day, hour, minute } = japanDateTimeOf(instant);
+  const time = `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+  return locale === "ja" ? `${month}月${day}日 ${time}` : `${MONTHS_EN[month - 1]} ${day}, ${time}`;
+}
+
 /** 11月19日 10:00 / November 19, 10:00 (Japan time) — an instant for the shopper. */
 export function formatJapanDateTime(instant: Date, locale: Locale): string {
   const { year, month, day, hour, minute } = japanDateTimeOf(instant);
@@ -75,13 +88,3 @@ export function japanDateTimeField(instant: Date | null): string {
 }
 
 const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** The texts the storefront shows for a phase (product page, grid, cart, checkout). */
-export const SALES_WINDOW_TEXTS = {
-  preorderBadge: { ja: "予約商品", en: "Pre-order" },
-  releaseDate: { ja: "発売日", en: "Release date" },
-  shipsAround: { ja: "{date}頃発送", en: "Ships around {date}" },
-  beforeSale: { ja: "販売開始前（{start}から）", en: "Not on sale yet (from {start})" },
-  ended: { ja: "販売終了", en: "No longer on sale" },
-  salesUntil: { ja: "{end}まで販売", en: "On sale until {end}" },
-} as const satisfies Record<string, Record<Locale, string>>;

@@ -38,7 +38,8 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
     rows.map((row) => {
       const imageId = firstImage.get(row.id);
       // Outside its sales window nothing may be bought; a pre-order sells against its allocation (decision 088).
-      const left = bottlesForSale(salesPhase(row, new Date()), row.stock, row.preorderAllocation);
+      const phase = salesPhase(row, new Date());
+      const left = bottlesForSale(phase, row.stock, row.preorderAllocation);
       const soldOut = !row.published || row.soldOutFlag || left <= 0;
       const available = soldOut ? 0 : Math.min(left, row.buyableLimit ?? Number.POSITIVE_INFINITY);
       return [
@@ -55,6 +56,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             buyable_limit: row.buyableLimit,
             shipping_type: row.shippingType,
             volume_ml: row.volumeMl,
+            ships_on: phase === "preorder" ? row.releaseDate : null,
           },
           available,
           shippingType: row.shippingType,
