@@ -36,6 +36,8 @@ export interface OrderViewItem {
   lineTotal: number;
   /** Taxed at the reduced rate (軽減税率): marked ※ on mails, summaries and receipts. */
   reduced: boolean;
+  /** 予約商品 (decision 088): the release date (yyyy-mm-dd, Japan) it ships on; absent or null: from stock. */
+  shipsOn?: string | null;
 }
 
 /**
@@ -261,6 +263,7 @@ export function orderResourceOf(
         unit_price: item.unitPrice,
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
+        ...(item.shipsOn ? { ships_on: item.shipsOn } : {}),
       })),
       ...(view.destinations.length > 0
         ? {
