@@ -50,6 +50,7 @@ export function FinalConfirmation({ method, items = [], bottles, total, birthDat
   // 予約商品 (decision 088): 特商法 §12の6 asks this screen to say when each ships and when it is paid.
   const preorders = items.filter((item) => item.amount > 0 && item.ships_on);
   // Paid through the gateway while ordering (card, saved card, PayPay): charged now, never held until the release date.
+  const onlyPreorders = preorders.length > 0 && preorders.length === items.filter((item) => item.amount > 0).length;
   const chargedAtOrder = chosen.checkoutInput === "card" || chosen.checkoutInput === "saved_card" || chosen.checkoutInput === "redirect";
 
   return (
@@ -76,10 +77,13 @@ export function FinalConfirmation({ method, items = [], bottles, total, birthDat
         <dt>{t("checkout.confirmDelivery")}</dt>
         <dd>
           {/* The shop's one shipping promise, from its delivery calendar (decision 054). */}
-          {t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
+          {/* An order of pre-orders only ships on their release dates: the usual promise would mislead. */}
+          {!onlyPreorders && t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
           {preorders.length > 0 && (
-            <div data-testid="confirm-preorder">
-              <p>{t("preorder.confirmHeading")}</p>
+            <div data-testid="confirm-preorder" className={styles.preorder}>
+              <p>
+                <strong>{t("preorder.confirmHeading")}</strong>
+              </p>
               <ul>
                 {preorders.map((item) => (
                   <li key={item.id}>
