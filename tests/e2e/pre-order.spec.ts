@@ -78,6 +78,7 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   await expect(page.getByText("注文が確定されました。")).toBeVisible();
+  const orderId = ((await page.getByTestId("order-number").textContent()) ?? "").replaceAll("-", "");
 
   // Charged as promised: the order mail says the card was charged now, and when the bottles ship.
   await withMailbox(page, async (mailbox) => {
@@ -97,4 +98,10 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
     await expect(text).toContainText(`予約商品: 発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`);
     await expect(text).toContainText("予約商品は発売日に合わせて発送いたします。");
   });
+
+  // The trader's order page shows the pre-order's parcel and when it ships.
+  const back = await traderSignsIn(browser);
+  await back.goto(`/admin/orders/${orderId}`);
+  await expect(back.getByTestId("order-shipment-ships-on")).toHaveText(`予約商品：発売日 ${release} に発送`);
+  await back.context().close();
 });

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { productsTable } from "../db/schema/catalog.ts";
+import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
+import { moveStock } from "../catalog/stock-ledger.service.ts";
 import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable } from "../db/schema/orders.ts";
 import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -169,5 +170,21 @@ describe("the pre-order allocation", () => {
     expect(moved?.status).toBe("cancelled");
     expect(await allocationOf(id)).toBe(5);
     expect(await env.client.stockOf(id)).toBe(0);
+  });
+
+  it("leaves the stock when shipped: refused until the bottles' arrival is recorded, then booked as a sale", async () => {
+    const { id } = await beaujolais({ allocation: 5, stock: 0 });
+    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }], { payment_method: "cod" }));
+    expect(response.statusCode).toBe(200);
+    const order = (await env.client.order(response.json().order_id))!;
+    const ship = () => env.shop.app.services.orderMoves.move({ order, to: "sent", actor: { kind: "staff", id: "1" } });
+    await expect(ship()).rejects.toMatchObject({ kind: "conflict", messageKey: "preorderStockShort" });
+    expect((await env.client.order(order.publicId))!.status).toBe("await_payment");
+    // The bottles arrive: the trader records them (a receiving in the ledger), then ships.
+    await env.shop.database.db.transaction((tx) => moveStock(tx, { productId: id, kind: "receiving", quantity: 6, actor: "staff", actorId: "1" }));
+    expect((await ship())?.status).toBe("sent");
+    expect(await env.client.stockOf(id)).toBe(4);
+    const moves = await env.shop.database.db.select().from(stockMovesTable).where(eq(stockMovesTable.orderId, order.id));
+    expect(moves.map((move) => [move.kind, move.quantity])).toEqual([["sale", -2]]);
   });
 });

@@ -272,6 +272,7 @@ export const adminEn: AdminDictionary = {
   "adminOrder.shipmentCarrier": "Carrier",
   "adminOrder.shipmentSlip": "Tracking number",
   "adminOrder.shipmentLines": "Contents",
+  "adminOrder.shipmentShipsOn": "Pre-order: ships on its release date, {date}",
   "adminOrder.shipmentLine": "{name} × {quantity}",
   "adminOrder.actor.staff": "Staff (ID {id})",
   "adminOrder.actor.staffNamed": "Staff: {name}",

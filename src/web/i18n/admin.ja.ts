@@ -273,6 +273,7 @@ export const adminJa = {
   "adminOrder.shipmentCarrier": "配送業者",
   "adminOrder.shipmentSlip": "配送伝票番号",
   "adminOrder.shipmentLines": "内容",
+  "adminOrder.shipmentShipsOn": "予約商品：発売日 {date} に発送",
   "adminOrder.shipmentLine": "{name} × {quantity}",
   "adminOrder.actor.staff": "スタッフ(ID {id})",
   "adminOrder.actor.staffNamed": "スタッフ {name}",
