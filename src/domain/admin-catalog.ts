@@ -78,6 +78,13 @@ export interface AdminProductFields {
   liquor_category: string | null;
   /** Consumption tax class (decision 036): standard 10% or reduced 8%; liquor is always standard. */
   tax_class: "standard" | "reduced";
+  /** The sales window (decision 088): instants as ISO strings, null for none; the form shows them in Japan time. */
+  sales_start: string | null;
+  sales_end: string | null;
+  /** 発売日 (yyyy-mm-dd, Japan); a pre-order until it. */
+  release_date: string | null;
+  /** Bottles set aside for pre-orders, still to sell. */
+  preorder_allocation: number;
 }
 
 export interface AdminProduct extends AdminProductFields {

@@ -16,6 +16,8 @@ export interface CartItem {
   volume_ml?: number | null;
   /** Consumption tax rate of the item in percent (8 for a reduced-rate item, decision 036); the standard rate when absent (a cart kept before). */
   tax_rate?: number;
+  /** 予約商品 (decision 088): the release date (yyyy-mm-dd, Japan) the bottles ship on; absent or null: from stock. */
+  ships_on?: string | null;
 }
 
 export type CartProduct = Omit<CartItem, "amount">;

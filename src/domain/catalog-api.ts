@@ -1,3 +1,4 @@
+import type { SalesPhase } from "./sales-window.ts";
 // Shapes of the catalogue API: JSON:API-like resources that the browser flattens to
 // attributes plus id.
 
@@ -44,6 +45,16 @@ export interface ProductAttributes {
   leaf_series: Resource<SeriesRefAttributes, "series">[];
   /** The bottle's specification (added to the API contract's fields; docs/decisions/030). */
   specification: ProductSpecification;
+  /** 予約販売 and the sales window (added to the API contract's fields; decision 088). */
+  sales: ProductSales;
+}
+
+/** Where a product stands when the answer was drawn, and its window: instants as ISO strings, the release date as yyyy-mm-dd (Japan). */
+export interface ProductSales {
+  phase: SalesPhase;
+  sales_start: string | null;
+  sales_end: string | null;
+  release_date: string | null;
 }
 
 export interface ExhibitAttributes {
@@ -85,11 +96,11 @@ export type Exhibit = Flat<ExhibitAttributes>;
  * page. The whole resource (description, specification, series) is ~1 kB per bottle in the page's
  * data and its hydration script, for nothing a tile draws (docs/decisions/039).
  */
-export type ProductTile = Pick<Product, "id" | "name" | "price_include_tax" | "sold_out" | "image_details">;
+export type ProductTile = Pick<Product, "id" | "name" | "price_include_tax" | "sold_out" | "image_details" | "sales">;
 
 export function tileOf(resource: ProductResource): ProductTile {
-  const { name, price_include_tax, sold_out, image_details } = resource.attributes;
-  return { id: resource.id, name, price_include_tax, sold_out, image_details: image_details.slice(0, 1) };
+  const { name, price_include_tax, sold_out, image_details, sales } = resource.attributes;
+  return { id: resource.id, name, price_include_tax, sold_out, image_details: image_details.slice(0, 1), sales };
 }
 
 /** The URL of an image variant (the server's image routes serve exactly these). */

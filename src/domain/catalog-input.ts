@@ -12,7 +12,7 @@ import {
   permilleOf,
 } from "./admin-catalog.ts";
 import { formFields, formObject } from "./field-rules.ts";
-import { formBoolean, formChoice, formDecimal, formIds, formInteger, formOptionalText, formText } from "./form-fields.ts";
+import { formBoolean, formChoice, formDecimal, formIds, formInteger, formJapanDate, formJapanDateTime, formOptionalText, formText } from "./form-fields.ts";
 import { DETAIL_TEXT_MAX, LIQUOR_CATEGORIES, TASTE_SCALE_STEPS, VINTAGE_MAX, VINTAGE_MIN } from "./product-details.ts";
 import type { TaxClass } from "./tax-rates.ts";
 import { TAX_CLASSES } from "./tax-rates.ts";
@@ -124,6 +124,11 @@ const productFields = {
   // An empty category means "none"; a filled-in one is one of the liquor tax law's.
   liquor_category: formOptionalText({ max: NAME_MAX }).refine((value) => value === null || LIQUOR_CATEGORY_KEYS.includes(value), { error: "inclusion" }),
   tax_class: formChoice<TaxClass>(TAX_CLASSES, "standard"),
+  // 予約販売 and the sales window (decision 088): typed in Japan time; empty means none.
+  sales_start: formJapanDateTime(),
+  sales_end: formJapanDateTime(),
+  release_date: formJapanDate(),
+  preorder_allocation: formInteger({ min: 0, max: STOCK_MAX, fallback: 0 }),
 };
 
 /** A product's columns as the back office writes them; undefined means "leave as it is". */
@@ -159,6 +164,10 @@ export interface ProductChanges {
   storageEn?: string | undefined;
   liquorCategory?: string | null | undefined;
   taxClass?: TaxClass | undefined;
+  salesStart?: Date | null | undefined;
+  salesEnd?: Date | null | undefined;
+  releaseDate?: string | null | undefined;
+  preorderAllocation?: number | undefined;
 }
 
 const productChanges = (fields: Partial<z.output<z.ZodObject<typeof productFields>>>): ProductChanges => ({
@@ -193,6 +202,10 @@ const productChanges = (fields: Partial<z.output<z.ZodObject<typeof productField
   storageEn: fields.storage_en,
   liquorCategory: fields.liquor_category,
   taxClass: fields.tax_class,
+  salesStart: fields.sales_start,
+  salesEnd: fields.sales_end,
+  releaseDate: fields.release_date,
+  preorderAllocation: fields.preorder_allocation,
 });
 export const productCreateSchema = newRecordForm(productFields, productChanges);
 /** The list's quick price edit and the publish switch send one field. */

@@ -230,6 +230,8 @@ export interface OrderResource {
       unit_price: number;
       amount: number;
       product: { name: string; images: string[] };
+      /** 予約商品 (decision 088): the release date (yyyy-mm-dd, Japan) it ships on; absent when sold from stock. */
+      ships_on?: string;
     }[];
     /**
      * Several destinations (decision 087), in order: each with its recipient (null: the buyer), wish,

@@ -164,3 +164,31 @@ export function formInvoiceNumber(options: { max: number }) {
     return z.NEVER;
   });
 }
+
+/** A date and time typed in Japan time ("2026-11-19T10:00", a datetime-local field) as an instant; empty: null (decision 088). */
+export function formJapanDateTime() {
+  return fieldRule((raw, problem): Date | null => {
+    const value = typeof raw === "string" ? raw.trim() : raw;
+    if (value === undefined || value === null || value === "") return null;
+    const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(value) : null;
+    if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3])) || Number(match[4]) > 23 || Number(match[5]) > 59) {
+      problem("invalid");
+      return null;
+    }
+    return new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00+09:00`);
+  });
+}
+
+/** A Japan date typed as yyyy-mm-dd that exists; empty: null. */
+export function formJapanDate() {
+  return fieldRule((raw, problem): string | null => {
+    const value = typeof raw === "string" ? raw.trim() : raw;
+    if (value === undefined || value === null || value === "") return null;
+    const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+    if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+      problem("invalid");
+      return null;
+    }
+    return match[0];
+  });
+}

@@ -36,6 +36,8 @@ export interface OrderViewItem {
   lineTotal: number;
   /** Taxed at the reduced rate (軽減税率): marked ※ on mails, summaries and receipts. */
   reduced: boolean;
+  /** 予約商品 (decision 088): the release date (yyyy-mm-dd, Japan) it ships on; absent or null: from stock. */
+  shipsOn?: string | null;
 }
 
 /**
@@ -261,6 +263,7 @@ export function orderResourceOf(
         unit_price: item.unitPrice,
         amount: item.amount,
         product: { name: item.name[locale], images: lookups.imagesOf(item.productId) },
+        ...(item.shipsOn ? { ships_on: item.shipsOn } : {}),
       })),
       ...(view.destinations.length > 0
         ? {
@@ -383,6 +386,8 @@ export interface ShipmentRecord {
   state: ShipmentState;
   shippedAt: Date | null;
   lines: { orderItemId: number; quantity: number }[];
+  /** A pre-order's parcel ships on this Japan date (decision 088). */
+  shipsOn?: string | null;
 }
 
 export interface AdminPaymentAnswer {
@@ -414,6 +419,8 @@ export interface AdminShipmentAnswer {
   shipped_at: string | null;
   /** The order lines it carries: the line's id and name (as on the order), and how many bottles. */
   lines: { order_item_id: number; name: string; quantity: number }[];
+  /** A pre-order's parcel (decision 088): the release date it ships on; absent for the others. */
+  ships_on?: string;
 }
 
 export function adminPaymentAnswer(payment: PaymentRecord, locale: Locale): AdminPaymentAnswer {
@@ -444,6 +451,7 @@ export function adminShipmentAnswer(shipment: ShipmentRecord, items: readonly Or
     state_label: SHIPMENT_STATE_LABELS[shipment.state][locale],
     shipped_at: shipment.shippedAt?.toISOString() ?? null,
     lines: shipment.lines.map((line) => ({ order_item_id: line.orderItemId, name: items.find((item) => item.id === line.orderItemId)?.name[locale] ?? "", quantity: line.quantity })),
+    ...(shipment.shipsOn ? { ships_on: shipment.shipsOn } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { TaxClass } from "../../domain/tax-rates.ts";
 import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
+import { message } from "../i18n/messages.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "../../domain/catalog-input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
@@ -115,6 +116,10 @@ export class AdminProductsService {
       storage_en: product.storageEn,
       liquor_category: product.liquorCategory,
       tax_class: product.taxClass,
+      sales_start: product.salesStart?.toISOString() ?? null,
+      sales_end: product.salesEnd?.toISOString() ?? null,
+      release_date: product.releaseDate,
+      preorder_allocation: product.preorderAllocation,
       images: await imagesOf(this.db, "product", id),
       updated_at: product.updatedAt.toISOString(),
     };
@@ -124,6 +129,7 @@ export class AdminProductsService {
   async create(changes: ProductChanges, locale: Locale, staffId: number): Promise<AdminProduct> {
     await this.checkReferences(changes, locale);
     checkTaxClass(changes, undefined, locale);
+    checkSalesWindow(changes, undefined, locale);
     const { seriesIds, ...columns } = changes;
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -149,12 +155,20 @@ export class AdminProductsService {
       // fields or the class waits for this one and is judged after it (issue 28; the database's
       // products_liquor_standard_rate backs it, decision 050).
       const [stored] = await tx
-        .select({ liquorType: productsTable.liquorType, liquorCategory: productsTable.liquorCategory, alcoholPermille: productsTable.alcoholPermille, taxClass: productsTable.taxClass })
+        .select({
+          liquorType: productsTable.liquorType,
+          liquorCategory: productsTable.liquorCategory,
+          alcoholPermille: productsTable.alcoholPermille,
+          taxClass: productsTable.taxClass,
+          salesStart: productsTable.salesStart,
+          salesEnd: productsTable.salesEnd,
+        })
         .from(productsTable)
         .where(eq(productsTable.id, id))
         .for("update");
       if (!stored) return false;
       checkTaxClass(changes, stored, locale);
+      checkSalesWindow(changes, stored, locale);
       const [row] = await tx
         .update(productsTable)
         .set({ ...columns, updatedAt: new Date() })
@@ -238,6 +252,17 @@ function checkTaxClass(
   if (taxClass === "reduced" && isLiquorProduct(after)) {
     const errors = new FieldErrors(locale);
     errors.addText("tax_class", LIQUOR_REDUCED_REFUSAL[locale]);
+    throw validationFailed(errors);
+  }
+}
+
+/** The end of a sales window comes after its start (decision 088; products_sales_window_order backs it). */
+function checkSalesWindow(changes: ProductChanges, stored: { salesStart: Date | null; salesEnd: Date | null } | undefined, locale: Locale): void {
+  const start = changes.salesStart !== undefined ? changes.salesStart : (stored?.salesStart ?? null);
+  const end = changes.salesEnd !== undefined ? changes.salesEnd : (stored?.salesEnd ?? null);
+  if (start !== null && end !== null && end.getTime() <= start.getTime()) {
+    const errors = new FieldErrors(locale);
+    errors.addText("sales_end", message("salesWindowOrder", locale));
     throw validationFailed(errors);
   }
 }

@@ -4,6 +4,7 @@ import { imageVariantUrl } from "../../domain/catalog-api.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
 import { taxRateOf } from "../../domain/tax-rates.ts";
+import { bottlesForSale, salesPhase } from "../../domain/sales-window.ts";
 import type { Database } from "../db/client.ts";
 import { productImagesTable, productsTable } from "../db/schema/catalog.ts";
 
@@ -36,8 +37,11 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
   return new Map(
     rows.map((row) => {
       const imageId = firstImage.get(row.id);
-      const soldOut = !row.published || row.soldOutFlag || row.stock <= 0;
-      const available = soldOut ? 0 : Math.min(row.stock, row.buyableLimit ?? Number.POSITIVE_INFINITY);
+      // Outside its sales window nothing may be bought; a pre-order sells against its allocation (decision 088).
+      const phase = salesPhase(row, new Date());
+      const left = bottlesForSale(phase, row.stock, row.preorderAllocation);
+      const soldOut = !row.published || row.soldOutFlag || left <= 0;
+      const available = soldOut ? 0 : Math.min(left, row.buyableLimit ?? Number.POSITIVE_INFINITY);
       return [
         row.id,
         {
@@ -52,6 +56,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             buyable_limit: row.buyableLimit,
             shipping_type: row.shippingType,
             volume_ml: row.volumeMl,
+            ships_on: phase === "preorder" ? row.releaseDate : null,
           },
           available,
           shippingType: row.shippingType,
@@ -63,11 +68,19 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
   );
 }
 
-/** Bottles of one product in stock now: 0 when unknown, withdrawn or marked sold out. */
+/** Bottles of one product that may be bought now: 0 when unknown, withdrawn, marked sold out or outside its sales window. */
 export async function readStockLeft(db: Database, id: number): Promise<number> {
   const [row] = await db
-    .select({ stock: productsTable.stock, published: productsTable.published, soldOutFlag: productsTable.soldOutFlag })
+    .select({
+      stock: productsTable.stock,
+      published: productsTable.published,
+      soldOutFlag: productsTable.soldOutFlag,
+      salesStart: productsTable.salesStart,
+      salesEnd: productsTable.salesEnd,
+      releaseDate: productsTable.releaseDate,
+      preorderAllocation: productsTable.preorderAllocation,
+    })
     .from(productsTable)
     .where(eq(productsTable.id, id));
-  return row && row.published && !row.soldOutFlag ? row.stock : 0;
+  return row && row.published && !row.soldOutFlag ? bottlesForSale(salesPhase(row, new Date()), row.stock, row.preorderAllocation) : 0;
 }

@@ -4,6 +4,7 @@ import { imageVariantUrl } from "../../domain/catalog-api.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ProductDetails, ProductSpecification } from "../../domain/product-details.ts";
 import { LIQUOR_CATEGORIES } from "../../domain/product-details.ts";
+import { salesPhase } from "../../domain/sales-window.ts";
 import type { StoredImage } from "../images/image.service.ts";
 import type { CatalogExhibit, CatalogProduct, CatalogSnapshot } from "./catalog.snapshot.ts";
 
@@ -36,6 +37,12 @@ export function productResource(product: CatalogProduct, snapshot: CatalogSnapsh
           : [];
       }),
       specification: specificationOf(product.details, locale),
+      sales: {
+        phase: salesPhase(product.sales, new Date()),
+        sales_start: product.sales.salesStart?.toISOString() ?? null,
+        sales_end: product.sales.salesEnd?.toISOString() ?? null,
+        release_date: product.sales.releaseDate,
+      },
     },
   };
 }

@@ -49,6 +49,8 @@ export class CatalogService {
   /** Bumped on every invalidation, so a load that started before a write is never cached after it. */
   private generation = 0;
   private readonly bodies = new Map<string, CachedBody>();
+  /** When the loaded snapshot's first sales phase changes (ms); null: none ahead. */
+  private phaseEdge: number | null = null;
   private readonly invalidationListeners: Array<() => void> = [];
   private readonly availabilityListeners: Array<(productIds: number[]) => void> = [];
   private readonly hashids: Hashids;
@@ -136,12 +138,25 @@ export class CatalogService {
     this.invalidationListeners.push(listener);
   }
 
+  /** Drops the snapshot and kept answers once a product's sales phase has changed since they were built (decision 088). */
+  private dropAtPhaseEdge(): void {
+    if (this.phaseEdge !== null && Date.now() >= this.phaseEdge) {
+      this.phaseEdge = null;
+      this.invalidate();
+    }
+  }
+
   snapshot(): Promise<CatalogSnapshot> {
+    this.dropAtPhaseEdge();
     if (!this.snapshotPromise) {
       const generation = this.generation;
       const loading = this.shopProfiles
         .profile()
-        .then((profile) => loadCatalogSnapshot(this.database.db, this.hashids, profile.terms.taxRatePercent));
+        .then((profile) => loadCatalogSnapshot(this.database.db, this.hashids, profile.terms.taxRatePercent))
+        .then((snapshot) => {
+          if (this.generation === generation) this.phaseEdge = snapshot.nextPhaseChange;
+          return snapshot;
+        });
       this.snapshotPromise = loading;
       loading.catch(() => {
         if (this.generation === generation) this.snapshotPromise = undefined;
@@ -167,6 +182,7 @@ export class CatalogService {
    * answer was a third of the product list API's CPU (a profile of GET /api/products under load).
    */
   async cachedBody(key: string, build: (catalog: CatalogReader) => Promise<string>): Promise<Buffer> {
+    this.dropAtPhaseEdge();
     const cached = this.bodies.get(key);
     if (cached !== undefined) return cached.body;
     const generation = this.generation;

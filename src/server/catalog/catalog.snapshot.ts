@@ -7,6 +7,9 @@ import { LIQUOR_CATEGORIES, isLiquorCategory } from "../../domain/product-detail
 import { foldForSearch } from "../../domain/search-text.ts";
 import { priceIncludingTax } from "../../domain/money.ts";
 import { taxRateOf } from "../../domain/tax-rates.ts";
+import type { SalesWindow } from "../../domain/sales-window.ts";
+import { bottlesForSale, salesPhase } from "../../domain/sales-window.ts";
+import { japanMidnight } from "../../domain/japan-time.ts";
 import type { LocalizedText } from "../../domain/shop-profile.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -33,8 +36,13 @@ export interface CatalogProduct {
   shippingType: "normal" | "cool";
   buyableLimit: number | null;
   liquorType: string | null;
-  /** Kept current on every sell-out and return (stock itself is not kept: carts read it fresh). */
+  /**
+   * Kept current on every sell-out and return (stock itself is not kept: carts read it fresh); a
+   * pre-order is sold out when its allocation is, and a product outside its sales window has nothing for sale.
+   */
   soldOut: boolean;
+  /** The sales window and release date (decision 088); the phase is decided when a page or answer is drawn. */
+  sales: SalesWindow;
   seriesIds: number[];
   images: StoredImage[];
   details: ProductDetails;
@@ -68,6 +76,20 @@ export interface CatalogSnapshot {
   exhibitsById: Map<number, CatalogExhibit>;
   /** Images attached to a published product or exhibit: the only ones shown to anybody but staff (decision 050). */
   publicImageIds: Set<number>;
+  /** The next instant (ms) a product's sales phase changes (decision 088): the snapshot and kept answers are dropped then; null: none. */
+  nextPhaseChange: number | null;
+}
+
+/** Whether a product has nothing for sale at `now`: marked sold out, outside its window, or out of what its phase sells. */
+export function soldOutAt(row: { soldOutFlag: boolean; stock: number; preorderAllocation: number } & SalesWindow, now: Date): boolean {
+  return row.soldOutFlag || bottlesForSale(salesPhase(row, now), row.stock, row.preorderAllocation) <= 0;
+}
+
+/** The first instant after `now` at which one of these windows changes phase. */
+export function nextPhaseChange(windows: readonly SalesWindow[], now: Date): number | null {
+  const edges = windows.flatMap((window) => [window.salesStart?.getTime(), window.salesEnd?.getTime(), window.releaseDate ? japanMidnight(window.releaseDate).getTime() : undefined]);
+  const future = edges.filter((edge): edge is number => edge !== undefined && edge > now.getTime());
+  return future.length === 0 ? null : Math.min(...future);
 }
 
 function groupImages(rows: { ownerId: number; id: number; width: number; height: number }[]): Map<number, StoredImage[]> {
@@ -99,7 +121,7 @@ function detailsOf(row: typeof productsTable.$inferSelect): ProductDetails {
 }
 
 /** Reads the published catalogue in a handful of queries (no per-row queries). */
-export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRatePercent: number): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRatePercent: number, now: Date = new Date()): Promise<CatalogSnapshot> {
   const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows, exhibitProductRows] =
     await Promise.all([
       db.select().from(productsTable).where(eq(productsTable.published, true)).orderBy(asc(productsTable.sortOrder), desc(productsTable.id)),
@@ -166,7 +188,8 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     shippingType: row.shippingType,
     buyableLimit: row.buyableLimit,
     liquorType: row.liquorType,
-    soldOut: row.soldOutFlag || row.stock <= 0,
+    soldOut: soldOutAt(row, now),
+    sales: { salesStart: row.salesStart, salesEnd: row.salesEnd, releaseDate: row.releaseDate },
     seriesIds,
     images: productImages.get(row.id) ?? [],
     details,
@@ -198,6 +221,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     exhibits,
     exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
     publicImageIds: new Set([...products, ...exhibits].flatMap((owner) => owner.images.map((image) => image.id))),
+    nextPhaseChange: nextPhaseChange(products.map((product) => product.sales), now),
   };
 }
 
@@ -207,13 +231,14 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
  */
 export async function withFreshAvailability(db: Database, snapshot: CatalogSnapshot, productIds: number[]): Promise<CatalogSnapshot> {
   const rows = await db
-    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag })
+    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag, preorderAllocation: productsTable.preorderAllocation })
     .from(productsTable)
     .where(inArray(productsTable.id, productIds));
   const fresh = new Map(rows.map((row) => [row.id, row]));
+  const now = new Date();
   const products = snapshot.products.map((product) => {
     const row = fresh.get(product.id);
-    return row ? { ...product, soldOut: row.soldOutFlag || row.stock <= 0 } : product;
+    return row ? { ...product, soldOut: soldOutAt({ ...row, ...product.sales }, now) } : product;
   });
   return { ...snapshot, products, productsById: new Map(products.map((product) => [product.id, product])) };
 }

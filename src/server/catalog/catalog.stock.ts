@@ -25,6 +25,12 @@ export interface LockedProduct {
   liquorType: string | null;
   liquorCategory: string | null;
   alcoholPermille: number | null;
+  /** The sales window and release date (decision 088): salesPhase decides what the product may sell. */
+  salesStart: Date | null;
+  salesEnd: Date | null;
+  releaseDate: string | null;
+  /** Bottles still set aside for pre-orders. */
+  preorderAllocation: number;
 }
 
 /**
@@ -51,6 +57,10 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       liquorType: productsTable.liquorType,
       liquorCategory: productsTable.liquorCategory,
       alcoholPermille: productsTable.alcoholPermille,
+      salesStart: productsTable.salesStart,
+      salesEnd: productsTable.salesEnd,
+      releaseDate: productsTable.releaseDate,
+      preorderAllocation: productsTable.preorderAllocation,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))
@@ -116,6 +126,30 @@ export async function takeStock(tx: Database, sale: { productId: number; amount:
   if (taken.length !== 1) return false;
   await recordStockMove(tx, { productId, kind: "sale", quantity: -amount, actor: "order", orderId: sale.orderId, unitYen: sale.unitPrice });
   return true;
+}
+
+/**
+ * Takes `amount` bottles of a pre-order off the allocation the trader set aside (decision 088),
+ * unless fewer are left; true when taken. The bottles have not arrived: stock and the liquor ledger
+ * are untouched until they are received and shipped.
+ */
+export async function takePreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
+  const taken = await tx
+    .update(productsTable)
+    .set({ preorderAllocation: sql`${productsTable.preorderAllocation} - ${amount}`, updatedAt: new Date() })
+    .where(and(eq(productsTable.id, productId), gte(productsTable.preorderAllocation, amount)))
+    .returning({ id: productsTable.id });
+  return taken.length === 1;
+}
+
+/** Gives a cancelled pre-order's bottles back to the allocation; true when it had run out and has bottles again. */
+export async function returnPreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
+  const [row] = await tx
+    .update(productsTable)
+    .set({ preorderAllocation: sql`${productsTable.preorderAllocation} + ${amount}`, updatedAt: new Date() })
+    .where(eq(productsTable.id, productId))
+    .returning({ left: productsTable.preorderAllocation });
+  return row !== undefined && amount > 0 && row.left - amount <= 0;
 }
 
 /**

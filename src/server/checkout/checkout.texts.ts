@@ -20,6 +20,13 @@ const ja = {
   shipmentsItemUnknown: "ご注文にない商品がお届け先に含まれています。",
   shipmentsCashOnDelivery: "代金引換は、お届け先が1件のご注文でのみご利用いただけます。別のお支払い方法をお選びください。",
   shipmentsTopLevel: "複数のお届け先に送る場合は、お届け先・お届け希望日時・ギフト設定をお届け先ごとに指定してください。",
+  // 予約販売 and sales windows (decision 088).
+  itemBeforeSale: "この商品は販売開始前です。{start}から販売いたします。",
+  itemSalesEnded: "この商品の販売は終了いたしました。",
+  itemPreorderShort: "予約の受付数が残りわずかです。ご予約いただけるのは{count}点までです。",
+  itemPreorderFull: "この商品は予約の受付数に達したため、ご予約を締め切りました。",
+  preorderDeliveryDate: "予約商品は発売日（{date}）以降に発送いたします。お届け希望日は{date}以降の日付を選ぶか、「指定なし」でご注文ください。",
+  preorderSeveralDestinations: "予約商品は、お届け先が1件のご注文でのみご予約いただけます。予約商品は別にご注文ください。",
 } as const;
 
 export type CheckoutTextKey = keyof typeof ja;
@@ -40,6 +47,12 @@ const en: Record<CheckoutTextKey, string> = {
   shipmentsCashOnDelivery: "Cash on delivery is only available for orders to one address. Please choose another payment method.",
   shipmentsTopLevel: "When sending to several destinations, give the recipient, delivery date and time and gift options for each destination.",
   orderTotalTooLarge: "The order total is too large: one order can total at most ¥{max}. Please reduce the quantities or split the order.",
+  itemBeforeSale: "This item is not on sale yet. It goes on sale on {start}.",
+  itemSalesEnded: "This item is no longer on sale.",
+  itemPreorderShort: "Only a few pre-orders are left: you can pre-order up to {count} of this item.",
+  itemPreorderFull: "Pre-orders for this item are full and closed.",
+  preorderDeliveryDate: "Pre-ordered items ship on their release date ({date}). Please choose a delivery date on or after {date}, or order with no date specified.",
+  preorderSeveralDestinations: "Pre-orders can only be placed in orders to one address. Please order the pre-order item separately.",
 };
 
 const dictionaries: Record<Locale, Record<CheckoutTextKey, string>> = { ja, en };

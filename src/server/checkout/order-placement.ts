@@ -10,12 +10,14 @@ import { destinationQuote } from "../../domain/destinations.ts";
 import type { OrderRecipient, RecipientInput } from "../../domain/recipient.ts";
 import type { AccountService } from "../accounts/account.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
-import { lockProductsForOrder, sellsOut, takeStock } from "../catalog/catalog.stock.ts";
+import { lockProductsForOrder, sellsOut, takePreorderAllocation, takeStock } from "../catalog/catalog.stock.ts";
+import { bottlesForSale, formatJapanDate, formatJapanDateTime, salesPhase } from "../../domain/sales-window.ts";
 import type { Database } from "../db/client.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
 import { couponFigures } from "../coupons/coupon-placement.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { NewShipment } from "../orders/payments-and-shipments.ts";
 import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import { checkoutText } from "./checkout.texts.ts";
 import type { CheckoutOrderInput } from "./checkout.validation.ts";
@@ -33,18 +35,55 @@ export class ItemsRejected extends Error {
   }
 }
 
-/** What each item may still be bought of, and why not. */
-export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale): CheckoutItemError[] {
+/** What each item may still be bought of at `now`, and why not (its sales window and pre-order allocation too, decision 088). */
+export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale, now: Date = new Date()): CheckoutItemError[] {
   return items.map((item) => {
     const product = products.get(item.id);
-    if (!product || !product.onSale || product.stock <= 0) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
+    if (!product || !product.onSale) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
+    const phase = salesPhase(product, now);
+    if (phase === "before") return { id: item.id, message: checkoutText("itemBeforeSale", locale, { start: formatJapanDateTime(product.salesStart!, locale) }), inventory: 0 };
+    if (phase === "ended") return { id: item.id, message: checkoutText("itemSalesEnded", locale), inventory: 0 };
+    const left = bottlesForSale(phase, product.stock, product.preorderAllocation);
+    if (left <= 0) return { id: item.id, message: checkoutText(phase === "preorder" ? "itemPreorderFull" : "itemUnavailable", locale), inventory: 0 };
     if (!product.mailOrderAllowed) return { id: item.id, message: checkoutText("itemNotForMailOrder", locale), inventory: 0 };
     const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;
-    const available = Math.min(product.stock, limit);
+    const available = Math.min(left, limit);
     if (item.amount <= available) return { id: item.id, message: null };
-    const key = limit <= product.stock ? "itemOverLimit" : "itemStockShort";
+    const key = limit <= left ? "itemOverLimit" : phase === "preorder" ? "itemPreorderShort" : "itemStockShort";
     return { id: item.id, message: checkoutText(key, locale, { count: available }), inventory: available };
   });
+}
+
+/** The Japan date a line ships on when it is a pre-order at `now`; null when it is sold from stock. */
+function preorderShipsOn(product: LockedProduct, now: Date): string | null {
+  return salesPhase(product, now) === "preorder" ? product.releaseDate : null;
+}
+
+/**
+ * The parcels of an order with pre-ordered bottles (decision 088), all to its one destination: the
+ * bottles in stock ship now in the first parcel, which carries the order's shipping; each release
+ * date's bottles ship on it in a parcel of their own, at the shop's cost.
+ */
+function preorderParcels(
+  input: CheckoutOrderInput,
+  lines: readonly { product: LockedProduct; amount: number; shipsOn: string | null }[],
+  shippingFee: number,
+): NewShipment[] {
+  const common = {
+    recipient: input.recipient ? recipientOf(input.recipient) : null,
+    desiredDeliveryDate: input.desiredDeliveryDate,
+    desiredDeliveryTimezone: input.desiredDeliveryTimezone,
+    gift: input.gift,
+  };
+  const inStock = lines.filter((line) => line.shipsOn === null);
+  const dates = [...new Set(lines.flatMap((line) => (line.shipsOn === null ? [] : [line.shipsOn])))].sort();
+  const parcels: NewShipment[] = [];
+  if (inStock.length > 0) parcels.push({ ...common, fee: shippingFee, shipsOn: null, lines: inStock.map((line) => ({ productId: line.product.id, quantity: line.amount })) });
+  for (const date of dates) {
+    const bottles = lines.filter((line) => line.shipsOn === date);
+    parcels.push({ ...common, fee: parcels.length === 0 ? shippingFee : 0, shipsOn: date, lines: bottles.map((line) => ({ productId: line.product.id, quantity: line.amount })) });
+  }
+  return parcels;
 }
 
 /** A checked recipient as the order and its shipments keep it. */
@@ -127,14 +166,25 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     tx,
     input.items.map((item) => item.id),
   );
-  const problems = itemErrors(input.items, products, locale);
+  const problems = itemErrors(input.items, products, locale, now);
   if (problems.some((problem) => problem.message !== null)) throw new ItemsRejected(problems);
 
   const lines = input.items.map((item) => {
     const product = products.get(item.id)!;
     const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
-    return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent };
+    return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent, shipsOn: preorderShipsOn(product, now) };
   });
+  // 予約商品 (decision 088): one destination only, and no delivery wish before the release date.
+  const releaseDates = [...new Set(lines.flatMap((line) => (line.shipsOn === null ? [] : [line.shipsOn])))].sort();
+  if (releaseDates.length > 0) {
+    const errors = new CheckoutFieldErrors(locale);
+    if (input.destinations) errors.add("items", checkoutText("preorderSeveralDestinations", locale));
+    const latest = releaseDates.at(-1)!;
+    if (input.desiredDeliveryDate !== null && input.desiredDeliveryDate < latest) {
+      errors.add("desired_delivery_date", checkoutText("preorderDeliveryDate", locale, { date: formatJapanDate(latest, locale) }));
+    }
+    if (!errors.empty) throw errors.failure();
+  }
   const method = paymentMethodChoice(input.choice);
   // Several destinations (decision 087): each its own parcel, fee (free line per destination) and wrapping.
   const destinations = input.destinations?.map((destination) => ({
@@ -203,9 +253,10 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       unitPrice: line.unitPrice,
       taxRatePercent: line.taxRatePercent,
       amount: line.amount,
+      preorderShipsOn: line.shipsOn,
     })),
     totals.chargeLines,
-    destinations?.map((destination) => ({
+    releaseDates.length > 0 ? preorderParcels(input, lines, Math.max(0, totals.shipping)) : destinations?.map((destination) => ({
       recipient: destination.recipient ? recipientOf(destination.recipient) : null,
       desiredDeliveryDate: destination.desiredDeliveryDate,
       desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
@@ -225,7 +276,9 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls
     // the order back with the rest of the transaction.
     const sale = { productId: line.product.id, amount: line.amount, orderId: order.id, unitPrice: line.unitPrice };
-    if (!(await takeStock(tx, sale))) throw new ItemsRejected(itemErrors(input.items, products, locale));
+    // A pre-order sells against the trader's allocation, the same guarded way (decision 088).
+    const taken = line.shipsOn !== null ? await takePreorderAllocation(tx, line.product.id, line.amount) : await takeStock(tx, sale);
+    if (!taken) throw new ItemsRejected(itemErrors(input.items, products, locale, now));
   }
   // 後払い (decision 080): the service's credit check, once the order has its number and before
   // it commits; anything but approved rolls the whole order back (no order, no stock taken).
@@ -239,7 +292,9 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       throw errors.failure();
     }
   }
-  const soldOut = lines.filter((line) => sellsOut(line.product, line.amount)).map((line) => line.product.id);
+  const soldOut = lines
+    .filter((line) => (line.shipsOn !== null ? line.product.preorderAllocation - line.amount <= 0 : sellsOut(line.product, line.amount)))
+    .map((line) => line.product.id);
   if (placement.userId !== null) await deps.accounts.rememberBirthDate(tx, placement.userId, input.birthDate);
   // Its first history row and, for an order binding at once, the order mail.
   const { afterCommit } = await deps.moves.created(tx, order, placement.actor, shop);

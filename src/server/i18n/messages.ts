@@ -164,6 +164,10 @@ const ja = {
   lotteryWinExpired: "購入期限を過ぎたため、この当選はご利用いただけません。",
   lotteryEntered: "抽選販売に応募しました。結果はメールでお知らせします。",
   // --- end 抽選販売 ---
+  // --- 予約販売 (decision 088) ---
+  preorderStockShort: "予約商品の在庫が足りないため発送できません。入荷を在庫台帳に記録してから発送してください。",
+  salesWindowOrder: "販売終了日時は販売開始日時より後にしてください。",
+  // --- end 予約販売 ---
 } as const;
 
 export type MessageKey = keyof typeof ja;
@@ -338,6 +342,10 @@ const en: Record<MessageKey, string> = {
   lotteryWinExpired: "The time to buy this win has passed.",
   lotteryEntered: "You have entered the lottery. We will e-mail you the result.",
   // --- end 抽選販売 ---
+  // --- 予約販売 (decision 088) ---
+  preorderStockShort: "The pre-ordered bottles are not in stock, so the order cannot ship. Record their arrival in the stock ledger, then ship.",
+  salesWindowOrder: "The end of sale must be after its start.",
+  // --- end 予約販売 ---
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { ja, en };

@@ -5,7 +5,8 @@ import type { OrderActorKind, OrderHistoryEntry } from "../../domain/order-statu
 import { canTransition, holdsStock } from "../../domain/order-status.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { returnStock } from "../catalog/catalog.stock.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { returnPreorderAllocation, returnStock, takeStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -237,7 +238,21 @@ export class OrderMoves {
     if (moved.status === "cancelled" && holdsStock(from)) {
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
         if (item.productId === null) continue;
-        if (await returnStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice })) backInStock.push(item.productId);
+        // A pre-order not yet shipped took bottles of the allocation, not of the stock (decision 088).
+        const back =
+          item.preorderShipsOn !== null && from !== "sent"
+            ? await returnPreorderAllocation(tx, item.productId, item.amount)
+            : await returnStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice });
+        if (back) backInStock.push(item.productId);
+      }
+    }
+    if (moved.status === "sent" && from !== "sent") {
+      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision 088).
+      for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
+        if (item.productId === null || item.preorderShipsOn === null) continue;
+        if (!(await takeStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
+          throw new DomainError("conflict", "preorderStockShort");
+        }
       }
     }
     if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);

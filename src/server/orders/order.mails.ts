@@ -13,6 +13,7 @@ import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail } from "../mail/mail-layout.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { giftLines } from "../../domain/gift.ts";
+import { formatJapanDate, shortJapanDate } from "../../domain/sales-window.ts";
 
 // The order confirmation (and receipt) a shopper gets once the order is binding: bank transfer and
 // cash on delivery at once, card when paid. In the language of the checkout.
@@ -51,6 +52,11 @@ const texts = {
     receiptPlain: "領収書",
     receiptGuest: "■領収書\n{receipt}は、お支払いの確認後に次のページから宛名を入力して発行できます。\n{url}",
     receiptMember: "■領収書\n{receipt}は、お支払いの確認後にマイページの購入履歴から発行できます。",
+    // 予約商品 (decision 088).
+    preorderLine: "  予約商品: 発売日 {release}、{ships}頃発送",
+    preorderHeading: "■予約商品について",
+    preorderShipping: "予約商品は発売日に合わせて発送いたします。",
+    preorderSeparate: "在庫のある商品は先にお送りし、予約商品は別便でお送りします(追加の送料はかかりません)。",
   },
   en: {
     subject: "Thank you for your order {id} – {shop}",
@@ -84,6 +90,10 @@ const texts = {
     receiptPlain: "receipt",
     receiptGuest: "Receipt\nOnce your payment has been received, you can issue a {receipt} with your addressee on this page:\n{url}",
     receiptMember: "Receipt\nOnce your payment has been received, you can issue a {receipt} from the order history on My Page.",
+    preorderLine: "  Pre-order: released {release}, ships around {ships}",
+    preorderHeading: "Pre-orders",
+    preorderShipping: "Pre-ordered bottles ship on their release date.",
+    preorderSeparate: "The bottles in stock ship first; the pre-ordered ones follow in a parcel of their own (at no extra shipping cost).",
   },
 } as const;
 
@@ -124,9 +134,12 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const shopName = inLocale(shop.shopName, locale);
   const method = storedPaymentMethod(order.paymentMethod);
 
-  const lines = order.items.map((item) =>
-    fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) }),
-  );
+  const lines = order.items.map((item) => {
+    const line = fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) });
+    // A pre-order says when it ships (decision 088).
+    return item.shipsOn ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale) })}` : line;
+  });
+  const preorders = order.items.filter((item) => item.shipsOn);
   // Every amount says whether tax is in it (decision 045): the total in the payment text too.
   // A card order staff entered waits for the customer's payment through a link (decision 081).
   const paymentText = order.status === "await_payment" && method.texts.mailAwaitingPayment ? method.texts.mailAwaitingPayment : method.texts.mailPayment;
@@ -176,6 +189,9 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   // 総額表示 (decision 045): the order number and the tax-included amount come first, before the lines before tax.
   const summary = fillText(t.summary, { id: orderNumber, total: yen(order.totals.total) });
   const paragraphs = [fillText(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n")];
+  if (preorders.length > 0) {
+    paragraphs.push([t.preorderHeading, t.preorderShipping, ...(preorders.length < order.items.length ? [t.preorderSeparate] : [])].join("\n"));
+  }
   // The message card's own line breaks are kept, its lines indented under the label.
   const giftText = (gift: ReturnType<typeof giftLines>) => gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`);
   if (order.destinations.length > 0) {

@@ -107,6 +107,7 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
       unitPrice: item.unitPrice,
       taxRatePercent: item.taxRatePercent,
       amount: item.amount,
+      shipsOn: item.preorderShipsOn,
     })),
     charges: charges.map(chargeOfRow),
   });

@@ -71,6 +71,7 @@ export async function createPaymentAndShipment(tx: Database, order: OrderRow, ch
         desiredDeliveryTimezone: parcel.desiredDeliveryTimezone,
         gift: parcel.gift,
         fee: parcel.fee,
+        shipsOn: parcel.shipsOn ?? null,
         carrier: order.carrier,
         slipNumber: order.slipNumber,
         state: states.shipment,
@@ -89,6 +90,8 @@ export interface NewShipment {
   gift: GiftOptions | null;
   /** Yen before tax. */
   fee: number;
+  /** A pre-order's parcel ships on this Japan date (decision 088); null or absent: when ready. */
+  shipsOn?: string | null;
   lines: { productId: number; quantity: number }[];
 }
 

@@ -12,6 +12,7 @@ import type { accountPagesJa } from "./account-pages.ja.ts";
 import type { lotteryPagesJa } from "./lottery-pages.ja.ts";
 import type { paymentFormsJa } from "./payment-forms.ja.ts";
 import type { rankPagesJa } from "./rank-pages.ja.ts";
+import type { preorderJa } from "./preorder.ja.ts";
 
 export const ja = {
   "legal.postalAddress": "〒{zip} {address}",
@@ -302,5 +303,6 @@ export type MessageKey =
   | keyof typeof wishlistPagesJa
   | keyof typeof paymentFormsJa
   | keyof typeof lotteryPagesJa
-  | keyof typeof rankPagesJa;
+  | keyof typeof rankPagesJa
+  | keyof typeof preorderJa;
 export type Dictionary = Record<keyof typeof ja, string>;

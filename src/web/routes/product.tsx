@@ -25,6 +25,7 @@ import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-but
 import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
 import type { ProductLottery } from "../features/lottery/lottery-panel.tsx";
 import { LOTTERY_INTENT, LotteryPanel } from "../features/lottery/lottery-panel.tsx";
+import { PreorderBadge, SalesClosedNotice, SalesFacts, preorderShipping } from "../features/catalog/sales-window.tsx";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = context.get(pageContext);
@@ -113,6 +114,7 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
       <article className={styles.layout}>
         <ProductGallery images={product.image_details} name={product.name} />
         <div className={styles.details}>
+          <PreorderBadge sales={product.sales} />
           <h1 className={styles.name}>{product.name}</h1>
           <p className={styles.price} data-testid="product-price" data-price="">
             {productPrice(product.price_include_tax)}
@@ -132,7 +134,12 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
               </>
             )}
             <dt>{t("catalog.shipsLabel")}</dt>
-            <dd data-testid="shipping-promise">{shippingPromise(shop.deliveryCalendar, locale)}</dd>
+            {preorderShipping(product.sales, locale, t) ? (
+              <dd data-testid="preorder-shipping">{preorderShipping(product.sales, locale, t)}</dd>
+            ) : (
+              <dd data-testid="shipping-promise">{shippingPromise(shop.deliveryCalendar, locale)}</dd>
+            )}
+            <SalesFacts sales={product.sales} />
             {product.buyable_limit !== null && (
               <>
                 <dt>{t("catalog.limitLabel")}</dt>
@@ -145,6 +152,8 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           {refusal && <RefusedNotice errors={refusal.errors} />}
           {lottery ? (
             <LotteryPanel lottery={lottery} entered={search.get("lottery") === "entered"} />
+          ) : product.sales.phase === "before" || product.sales.phase === "ended" ? (
+            <SalesClosedNotice sales={product.sales} />
           ) : product.sold_out ? (
             <>
               <p className={styles.soldOut} data-testid="sold-out">

@@ -100,6 +100,13 @@ export const productsTable = pgTable(
     liquorCategory: text("liquor_category"),
     /** Consumption tax class (decision 036): standard 10% or reduced 8%; liquor is always standard. */
     taxClass: text("tax_class", { enum: TAX_CLASSES }).notNull().default("standard"),
+    // 予約販売 and sales windows (decision 088): on sale from sales_start until sales_end (instants,
+    // shown and typed in Japan time); a pre-order while today in Japan is before release_date (発売日),
+    // sold against preorder_allocation, the bottles the trader set aside for pre-orders.
+    salesStart: timestamp("sales_start", { withTimezone: true }),
+    salesEnd: timestamp("sales_end", { withTimezone: true }),
+    releaseDate: date("release_date", { mode: "string" }),
+    preorderAllocation: integer("preorder_allocation").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -118,6 +125,8 @@ export const productsTable = pgTable(
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
     check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),
     check("products_body_scale", sql`${table.body} is null or (${table.body} >= 1 and ${table.body} <= 5)`),
+    check("products_preorder_allocation_nonnegative", sql`${table.preorderAllocation} >= 0`),
+    check("products_sales_window_order", sql`${table.salesStart} is null or ${table.salesEnd} is null or ${table.salesEnd} > ${table.salesStart}`),
   ],
 );
 

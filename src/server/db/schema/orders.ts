@@ -113,6 +113,8 @@ export const orderItemsTable = pgTable(
     taxRatePercent: integer("tax_rate_percent").notNull(),
     amount: integer("amount").notNull(),
     position: integer("position").notNull(),
+    /** 予約商品 (decision 088): the release date this line ships on, sold against the pre-order allocation; null: sold from stock. */
+    preorderShipsOn: date("preorder_ships_on", { mode: "string" }),
   },
   (table) => [
     index("order_items_order_idx").on(table.orderId),
@@ -255,6 +257,8 @@ export const orderShipmentsTable = pgTable(
     slipNumber: text("slip_number"),
     state: text("state", { enum: SHIPMENT_STATES }).notNull(),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** A pre-order's parcel (decision 088): it ships on this Japan date (発売日), not before; null: ships when ready. */
+    shipsOn: date("ships_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -353,7 +353,33 @@ const reducedRateItems: DemoProduct[] = [
   },
 ];
 
-export const demoProducts: DemoProduct[] = [...entries.map(({ shape, look, ...product }) => ({ ...product, images: pictures(shape, look) })), ...reducedRateItems];
+/**
+ * A pre-order (decision 088): this year's Beaujolais Nouveau, sold against an allocation until its
+ * 解禁日, and shipped then. Last in the list, so the other demo products keep their ids.
+ */
+const preorderItems: DemoProduct[] = [
+  {
+    key: "beaujolais-nouveau",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 3200,
+    stock: 0,
+    buyableLimit: 6,
+    preorder: { allocation: 36 },
+    name: { ja: "ドメーヌ・デ・コリーヌ ボジョレー・ヌーヴォー 750ml", en: "Domaine des Collines Beaujolais Nouveau 750ml" },
+    description: {
+      ja: "その年に収穫したガメイを、数週間で仕立てた新酒です。いちごやさくらんぼのみずみずしい香りと、軽やかな口当たり。\n11月第3木曜日の解禁日に合わせて発送します。少し冷やして(12〜14℃)どうぞ。\nフランス・ボージョレ産／12%／750ml",
+      en: "This year's Gamay, made into wine within weeks of the harvest: fresh strawberry and cherry, light on the palate.\nShipped for the release on the third Thursday of November. Serve slightly chilled (12–14°C).\nBeaujolais, France / 12% ABV / 750ml",
+    },
+    images: pictures("burgundy", "red"),
+  },
+];
+
+export const demoProducts: DemoProduct[] = [
+  ...entries.map(({ shape, look, ...product }) => ({ ...product, images: pictures(shape, look) })),
+  ...reducedRateItems,
+  ...preorderItems,
+];
 
 const scene = (kind: SceneArt["kind"], sky: string, ground: string, accent: string): SceneArt => ({ kind, sky, ground, accent });
 

@@ -37,6 +37,10 @@ const d = (
 ): DemoDetails => ({ country, region, producer, ingredients, storage, category, ...taste });
 
 export const demoProductDetails: Record<string, DemoDetails> = {
+  "beaujolais-nouveau": d(FRANCE, { ja: "ボージョレ", en: "Beaujolais" }, { ja: "ドメーヌ・デ・コリーヌ", en: "Domaine des Collines" }, { ja: "ガメイ", en: "Gamay" }, WINE_CELLAR, "kajitsushu", {
+    sweetness: 2,
+    body: 1,
+  }),
   "cheese-and-nuts-pairing-box": d(JAPAN, { ja: "北海道", en: "Hokkaido" }, { ja: "蔵前酒舗セレクト", en: "Kuramae Shuho Select" },
     { ja: "ナチュラルチーズ、アーモンド、カシューナッツ、くるみ", en: "Natural cheese, almonds, cashews, walnuts" },
     { ja: "直射日光・高温多湿を避けて保存", en: "Keep away from sunlight, heat and humidity" }, null),

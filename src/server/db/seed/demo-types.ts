@@ -47,6 +47,8 @@ export interface DemoProduct {
   shippingType?: "normal" | "cool";
   published?: boolean;
   images: BottleArt[];
+  /** 予約販売 (decision 088): sold as a pre-order of this many bottles until its release, the next 解禁日 of Beaujolais Nouveau (the third Thursday of November). */
+  preorder?: { allocation: number };
   /** Pictures of a product that is no bottle (a snack assortment): drawn as scenes. */
   sceneImages?: SceneArt[];
 }

@@ -1,3 +1,4 @@
+import { japanDateString } from "../../../domain/sales-window.ts";
 import { sql } from "drizzle-orm";
 import { loadSharp } from "../../images/sharp.ts";
 import { demoExhibitProducts, demoProductDetails } from "./demo-product-details.ts";
@@ -106,6 +107,7 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
         storageJa: details.storage.ja,
         storageEn: details.storage.en,
         liquorCategory: details.category,
+        ...(product.preorder ? { releaseDate: nextBeaujolaisRelease(new Date()), preorderAllocation: product.preorder.allocation } : {}),
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;
@@ -151,5 +153,19 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
     if (related.length > 0) {
       await db.insert(exhibitProductsTable).values(related.map((productId, position) => ({ exhibitId: row!.id, productId, position })));
     }
+  }
+}
+
+/**
+ * The next 解禁日 of Beaujolais Nouveau after `now` (the third Thursday of November) as a Japan
+ * date: the demo pre-order's release date (decision 088).
+ */
+export function nextBeaujolaisRelease(now: Date): string {
+  const today = japanDateString(now);
+  for (let year = Number(today.slice(0, 4)); ; year++) {
+    const first = new Date(Date.UTC(year, 10, 1)).getUTCDay();
+    const day = 1 + ((4 - first + 7) % 7) + 14;
+    const date = `${year}-11-${String(day).padStart(2, "0")}`;
+    if (date > today) return date;
   }
 }

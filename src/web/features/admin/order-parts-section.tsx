@@ -74,6 +74,7 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
                   {shipment.lines.map((line) => (
                     <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
                   ))}
+                  {shipment.ships_on && <div data-testid="order-shipment-ships-on">{ta("adminOrder.shipmentShipsOn", { date: shipment.ships_on })}</div>}
                 </td>
                 <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
                 <td>{shipment.carrier_label ?? ""}</td>

@@ -10,6 +10,7 @@ import { Notice } from "../../ui/notice.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import { seriesLines } from "./series-tree.ts";
+import { japanDateTimeField } from "../../../domain/sales-window.ts";
 
 /** The form's values: text fields as typed (the server checks and converts them), switches as booleans. */
 type Draft = Record<Exclude<keyof AdminProductFields, "series_ids" | "sold_out_flag" | "published" | "mail_order_allowed">, string> & {
@@ -53,6 +54,11 @@ function draftOf(product: AdminProductFields | undefined): Draft {
     storage_en: product?.storage_en ?? "",
     liquor_category: product?.liquor_category ?? "",
     tax_class: product?.tax_class ?? "standard",
+    // Typed and shown in Japan time (decision 088).
+    sales_start: japanDateTimeField(product?.sales_start ? new Date(product.sales_start) : null),
+    sales_end: japanDateTimeField(product?.sales_end ? new Date(product.sales_end) : null),
+    release_date: product?.release_date ?? "",
+    preorder_allocation: text(product?.preorder_allocation ?? 0),
   };
 }
 
@@ -200,6 +206,16 @@ export function ProductForm(props: {
           ))}
         </ul>
         {fieldError("series_ids") && <p role="alert" className={css.error}>{fieldError("series_ids")}</p>}
+      </fieldset>
+      <fieldset className={css.fieldset} data-testid="product-sales-window">
+        <legend>{ta("adminProduct.salesWindow")}</legend>
+        <p className={css.hint}>{ta("adminProduct.salesWindowHint")}</p>
+        <div className={css.grid}>
+          <Input label={ta("adminProduct.salesStart")} type="datetime-local" hint={ta("adminProduct.japanTime")} {...text("sales_start")} />
+          <Input label={ta("adminProduct.salesEnd")} type="datetime-local" hint={ta("adminProduct.japanTime")} {...text("sales_end")} />
+          <Input label={ta("adminProduct.releaseDate")} type="date" hint={ta("adminProduct.releaseDateHint")} {...text("release_date")} />
+          <Input label={ta("adminProduct.preorderAllocation")} hint={ta("adminProduct.preorderAllocationHint")} inputMode="numeric" {...text("preorder_allocation")} />
+        </div>
       </fieldset>
       <fieldset className={css.fieldset}>
         <legend>{ta("adminProduct.switches")}</legend>

@@ -6,6 +6,7 @@ import { CatalogImage } from "./catalog-image.tsx";
 import styles from "./catalog.module.css";
 import { FavoriteButton } from "./favorite-button.tsx";
 import favoriteStyles from "./favorite.module.css";
+import { SalesTileLabel } from "./sales-window.tsx";
 
 const GRID_SIZES = "(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw";
 
@@ -26,14 +27,17 @@ export function ProductGrid({ products, eagerCount = 4, notice = true }: { produ
             <TransitionLink to={`/products/${product.id}`} className={styles.tileLink}>
               <div className={styles.tileImage}>
                 <CatalogImage image={product.image_details[0]} alt="" sizes={GRID_SIZES} priority={index < eagerCount} maxWidth={960} />
-                {product.sold_out && <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>}
+                {product.sold_out && (product.sales?.phase ?? "on_sale") !== "before" && (product.sales?.phase ?? "on_sale") !== "ended" && (
+                  <span className={styles.soldOutLabel}>{t("catalog.soldOut")}</span>
+                )}
               </div>
               <h3 className={styles.tileName}>{product.name}</h3>
               <p className={styles.tilePrice} data-price="">
                 {productPrice(product.price_include_tax)}
               </p>
+              <SalesTileLabel sales={product.sales} />
             </TransitionLink>
-            {product.sold_out && (
+            {product.sold_out && (product.sales?.phase ?? "on_sale") !== "ended" && (product.sales?.phase ?? "on_sale") !== "before" && (
               <TransitionLink to={`/products/${product.id}#restock`} className={favoriteStyles.restockLink} data-testid="restock-link">
                 {t("wishlist.restockLink")}
               </TransitionLink>

@@ -375,6 +375,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
 
           <FinalConfirmation
             method={form.method}
+            items={purchasable}
             bottles={bottles}
             total={totals.total}
             birthDate={form.birthDate}
