@@ -4,30 +4,15 @@ import type { ShopProfile } from "../../../domain/shop-profile.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useOpsText } from "./ops-i18n.ts";
+import type { Path } from "./settings-draft-values.ts";
+import { numberOrText, valueAt } from "./settings-draft-values.ts";
 import ops from "./ops.module.css";
 
 /** The settings form's data as GET /admin/api/settings gives it (time bands as a list). */
 export type SettingsForm = Omit<ShopProfile, "deliveryTimeBands"> & { deliveryTimeBands: { code: string; ja: string; en: string }[] };
 
-export type Path = (string | number)[];
-
-export function valueAt(data: unknown, path: Path): unknown {
-  let value = data;
-  for (const part of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string | number, unknown>)[part];
-  }
-  return value;
-}
-
-/** A copy of `data` with the value at `path` replaced (objects and lists on the way are copied). */
-export function withValue<T>(data: T, path: Path, value: unknown): T {
-  if (path.length === 0) return value as T;
-  const [head, ...rest] = path;
-  const container = (Array.isArray(data) ? [...data] : { ...(data as object) }) as Record<string | number, unknown>;
-  container[head!] = withValue(container[head!] ?? (typeof rest[0] === "number" ? [] : {}), rest, value);
-  return container as T;
-}
+export type { Path } from "./settings-draft-values.ts";
+export { valueAt, withValue } from "./settings-draft-values.ts";
 
 interface Draft {
   data: SettingsForm;
@@ -41,11 +26,6 @@ export function useDraft(): Draft {
   const draft = useContext(DraftContext);
   if (!draft) throw new Error("useDraft outside the settings form");
   return draft;
-}
-
-/** Whole yen and counts: digits become a number, anything else is sent as typed so the server names the problem. */
-function numberOrText(text: string): number | string {
-  return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 
 export function TextAt({ path, label, hint, ...rest }: { path: Path; label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
