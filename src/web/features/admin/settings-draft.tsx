@@ -6,6 +6,7 @@ import { Input } from "../../ui/field.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 import type { Path } from "./settings-draft-values.ts";
 import { numberOrText, valueAt } from "./settings-draft-values.ts";
+import styles from "./admin.module.css";
 import ops from "./ops.module.css";
 
 /** The settings form's data as GET /admin/api/settings gives it (time bands as a list). */
@@ -13,6 +14,19 @@ export type SettingsForm = Omit<ShopProfile, "deliveryTimeBands"> & { deliveryTi
 
 export type { Path } from "./settings-draft-values.ts";
 export { valueAt, withValue } from "./settings-draft-values.ts";
+
+/** A section of the settings screen: its heading (which names it) and an optional hint. */
+export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {hint && <p className={styles.muted}>{hint}</p>}
+      {children}
+    </section>
+  );
+}
 
 interface Draft {
   data: SettingsForm;
@@ -28,7 +42,10 @@ export function useDraft(): Draft {
   return draft;
 }
 
-export function TextAt({ path, label, hint, ...rest }: { path: Path; label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
+type FieldAtProps = { path: Path; label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">;
+
+/** A field of the draft: its value at `path`, what is typed kept there (as `read` reads it), its server message under it. */
+function FieldAt({ path, label, hint, read, ...rest }: FieldAtProps & { read: (typed: string) => unknown }) {
   const draft = useDraft();
   const value = valueAt(draft.data, path);
   return (
@@ -36,26 +53,19 @@ export function TextAt({ path, label, hint, ...rest }: { path: Path; label: Reac
       label={label}
       hint={hint}
       value={value === undefined || value === null ? "" : String(value)}
-      onChange={(event) => draft.set(path, event.target.value)}
+      onChange={(event) => draft.set(path, read(event.target.value))}
       error={draft.errors[path.join(".")]?.[0]}
       {...rest}
     />
   );
 }
 
+export function TextAt(props: FieldAtProps) {
+  return <FieldAt {...props} read={(typed) => typed} />;
+}
+
 export function NumberAt({ path, label, hint }: { path: Path; label: ReactNode; hint?: ReactNode }) {
-  const draft = useDraft();
-  const value = valueAt(draft.data, path);
-  return (
-    <Input
-      label={label}
-      hint={hint}
-      inputMode="numeric"
-      value={value === undefined || value === null ? "" : String(value)}
-      onChange={(event) => draft.set(path, numberOrText(event.target.value))}
-      error={draft.errors[path.join(".")]?.[0]}
-    />
-  );
+  return <FieldAt path={path} label={label} hint={hint} inputMode="numeric" read={numberOrText} />;
 }
 
 /** A text the shop shows in both languages: Japanese and English side by side. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSRF_FIELD, REQUEST_KEY_FIELD, cookieHeaders, readForm, refusalOf } from "./form-action.ts";
+import { CSRF_FIELD, REQUEST_KEY_FIELD, cookieHeaders, formFields, postedForm, readForm, refusalOf } from "./form-action.ts";
 
 // What a route action reads of a form posted before or without JavaScript (decisions 052, 059).
 
@@ -58,5 +58,31 @@ describe("cookieHeaders", () => {
   it("sets every cookie the API answered, each on its own header line", () => {
     const headers = cookieHeaders(["a=1; Path=/", "b=2; Path=/"]);
     expect(headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+});
+
+describe("postedForm", () => {
+  it("answers the status a page's action refuses with: 413 past its bound or without a length, 400 for no form", async () => {
+    expect(await postedForm(posted([["line", "1"]]), 4)).toBe(413);
+    const chunked = new Request("http://shop/admin/orders/1/lines", { method: "POST", body: "line=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(await postedForm(chunked, 1024)).toBe(413);
+    const json = new Request("http://shop/admin/orders/1/lines", { method: "POST", body: "{}", headers: { "content-type": "application/json", "content-length": "2" } });
+    expect(await postedForm(json, 1024)).toBe(400);
+  });
+
+  it("reads a form within its bound", async () => {
+    const form = await postedForm(posted([["line", "1"], ["quantity", "2"]]), 1024);
+    expect(form instanceof FormData && form.get("quantity")).toBe("2");
+  });
+});
+
+describe("formFields", () => {
+  it("takes the token and the request key apart, blank when not posted", () => {
+    const form = new FormData();
+    form.append("quantity", "2");
+    expect(formFields(form)).toEqual({ values: { quantity: "2" }, csrfToken: "", requestKey: "" });
+    form.append(CSRF_FIELD, "t");
+    form.append(REQUEST_KEY_FIELD, "k");
+    expect(formFields(form)).toEqual({ values: { quantity: "2" }, csrfToken: "t", requestKey: "k" });
   });
 });
