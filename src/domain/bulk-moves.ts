@@ -76,7 +76,3 @@ export interface JobView {
   finished_at: string | null;
 }
 
-/** The answer of a write that became a job: 202 with where to follow it. */
-export interface JobStarted {
-  job: JobView;
-}

@@ -1,12 +1,9 @@
-import type { TextOf } from "./admin-texts.ts";
 import { adminTexts } from "./admin-texts.ts";
 import { adminBulkEn } from "../../i18n/admin-bulk.en.ts";
 import type { AdminBulkKey } from "../../i18n/admin-bulk.ja.ts";
 import { adminBulkJa } from "../../i18n/admin-bulk.ja.ts";
 
 const texts = adminTexts<AdminBulkKey>({ ja: adminBulkJa, en: adminBulkEn });
-
-export type BulkText = TextOf<AdminBulkKey>;
 
 export const bulkText = texts.text;
 

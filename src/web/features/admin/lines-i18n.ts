@@ -1,12 +1,9 @@
-import type { TextOf } from "./admin-texts.ts";
 import { adminTexts } from "./admin-texts.ts";
 import { adminLinesEn } from "../../i18n/admin-lines.en.ts";
 import type { AdminLinesKey } from "../../i18n/admin-lines.ja.ts";
 import { adminLinesJa } from "../../i18n/admin-lines.ja.ts";
 
 const texts = adminTexts<AdminLinesKey>({ ja: adminLinesJa, en: adminLinesEn });
-
-export type LinesText = TextOf<AdminLinesKey>;
 
 export const linesText = texts.text;
 

@@ -1,12 +1,9 @@
-import type { TextOf } from "./admin-texts.ts";
 import { adminTexts } from "./admin-texts.ts";
 import { adminMorningEn } from "../../i18n/admin-morning.en.ts";
 import type { AdminMorningKey } from "../../i18n/admin-morning.ja.ts";
 import { adminMorningJa } from "../../i18n/admin-morning.ja.ts";
 
 const texts = adminTexts<AdminMorningKey>({ ja: adminMorningJa, en: adminMorningEn });
-
-export type MorningText = TextOf<AdminMorningKey>;
 
 export const morningText = texts.text;
 

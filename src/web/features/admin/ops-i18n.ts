@@ -1,12 +1,9 @@
-import type { TextOf } from "./admin-texts.ts";
 import { adminTexts } from "./admin-texts.ts";
 import { adminOpsEn } from "../../i18n/admin-ops.en.ts";
 import type { AdminOpsKey } from "../../i18n/admin-ops.ja.ts";
 import { adminOpsJa } from "../../i18n/admin-ops.ja.ts";
 
 const texts = adminTexts<AdminOpsKey>({ ja: adminOpsJa, en: adminOpsEn });
-
-export type OpsText = TextOf<AdminOpsKey>;
 
 export const opsText = texts.text;
 

@@ -1,12 +1,9 @@
-import type { TextOf } from "./admin-texts.ts";
 import { adminTexts } from "./admin-texts.ts";
 import { adminReturnEn } from "../../i18n/admin-return.en.ts";
 import type { AdminReturnKey } from "../../i18n/admin-return.ja.ts";
 import { adminReturnJa } from "../../i18n/admin-return.ja.ts";
 
 const texts = adminTexts<AdminReturnKey>({ ja: adminReturnJa, en: adminReturnEn });
-
-export type ReturnText = TextOf<AdminReturnKey>;
 
 export const returnText = texts.text;
 
