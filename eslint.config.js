@@ -13,7 +13,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
-      // The browser bundle must never pull in server code (DESIGN.md boundaries).
+      // The browser bundle must never pull in server code (docs/architecture.md, "Layers and the direction of dependencies").
       "no-restricted-imports": ["error", { patterns: [] }],
     },
   },

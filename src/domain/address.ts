@@ -3,7 +3,7 @@ import type { Locale } from "./locale.ts";
 // The address rules themselves (zod) are in address-schema.ts, so the browser's address form can
 // show its fields without loading zod first.
 
-/** Spec §3 Address, as the address form and GET/PUT /api/address carry it. */
+/** An address, as the address form and GET/PUT /api/address carry it. */
 export interface AddressInput {
   country: string;
   zip: string;

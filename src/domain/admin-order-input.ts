@@ -1,5 +1,5 @@
 import type { CarrierCode } from "./carriers.ts";
-import { DEFAULT_CARRIER, isCarrierCode } from "./carriers.ts";
+import { DEFAULT_CARRIER, SLIP_NUMBER_MAX, SLIP_NUMBER_PATTERN, isCarrierCode } from "./carriers.ts";
 import { formFields, trimmedText } from "./field-rules.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
 import type { AdjustmentKind } from "./order-totals.ts";
@@ -9,9 +9,6 @@ import { z } from "./zod.ts";
 // The back office's order writes that take fields (POST /admin/api/orders/:id/ship, /slip,
 // /adjustments): one schema each, the route's declared body (decision 075).
 
-/** Carriers' slip numbers: digits, letters and hyphens, at most 40. */
-export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
-const SLIP_NUMBER_MAX = 40;
 
 const shipmentFields = {
   slip_number: trimmedText.pipe(

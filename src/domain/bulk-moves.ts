@@ -1,10 +1,11 @@
 import type { CarrierCode } from "./carriers.ts";
+import type { StaffMove } from "./order-status.ts";
 
 // The back office's bulk moves and long work (issue #35 items 2 and 4, decision 069), shared by the
 // server's routes and the back office's pages.
 
 /** The moves the order list offers on selected orders. */
-export const BULK_MOVES = ["deposit", "ship"] as const;
+export const BULK_MOVES = ["deposit", "ship"] as const satisfies readonly StaffMove[];
 export type BulkMove = (typeof BULK_MOVES)[number];
 
 /** At most this many orders in one bulk request (the issued-data confirm's bound too). */
@@ -75,7 +76,3 @@ export interface JobView {
   finished_at: string | null;
 }
 
-/** The answer of a write that became a job: 202 with where to follow it. */
-export interface JobStarted {
-  job: JobView;
-}

@@ -13,6 +13,19 @@ export const CARRIER_CODES = ["yamato", "sagawa", "japanpost"] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 /** The carrier of a shipment when the trader names none (and of orders shipped before carriers were kept). */
+/** The longest slip number (伝票番号) a carrier issues that the shop takes. */
+export const SLIP_NUMBER_MAX = 40;
+
+/**
+ * A slip number as the shop takes it, the one rule for the ship move, the slip correction, bulk moves
+ * and the carriers' issued-data files: digits, letters and hyphens, at most SLIP_NUMBER_MAX.
+ */
+export const SLIP_NUMBER_PATTERN = /^[0-9A-Za-z-]{1,40}$/;
+
+export function isSlipNumber(text: string): boolean {
+  return SLIP_NUMBER_PATTERN.test(text);
+}
+
 export const DEFAULT_CARRIER: CarrierCode = "yamato";
 
 interface Carrier {

@@ -27,7 +27,7 @@ export function checkoutTotals(
   coupon: AppliedCoupon | null = null,
 ): CheckoutTotals {
   const chargeLines = checkoutCharges(lines, method, terms, gift, delivery, coupon);
-  // Spec §9: tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
+  // Tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };
 }

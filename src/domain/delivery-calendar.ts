@@ -10,7 +10,7 @@ import type { Locale } from "./locale.ts";
  * closed days hold back the shipping, not the arrival.
  */
 
-/** Spec §9: a delivery date may be wished up to 8 days from today (and never for today). */
+/** A delivery date may be wished up to 8 days from today (and never for today). */
 export const DELIVERY_WINDOW_DAYS = { first: 1, last: 8 } as const;
 /** How far ahead the next shipping day is looked for; a shop closed longer offers no date. */
 const SHIPPING_DAY_SEARCH = 60;

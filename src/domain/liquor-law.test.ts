@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fiscalYearOf, fiscalYearRange, litresOf, percentOf, trainingWarning } from "./liquor-law.ts";
+import { FIRST_FISCAL_YEAR, askedFiscalYear, fiscalYearOf, fiscalYearRange, litresOf, percentOf, trainingWarning } from "./liquor-law.ts";
 
 describe("fiscal year of the annual liquor report", () => {
   it("starts on 1 April and ends on 31 March", () => {
@@ -34,5 +34,22 @@ describe("liquor-sales manager training deadline", () => {
   });
   it("says when the deadline has passed", () => {
     expect(trainingWarning(today, "2026-11-20")).toEqual({ deadline: "2026-11-20", daysLeft: -3, overdue: true });
+  });
+});
+
+describe("askedFiscalYear", () => {
+  const today = { year: 2027, month: 2, day: 10 };
+
+  it("is the current fiscal year when none is asked", () => {
+    expect(askedFiscalYear("", today)).toEqual({ year: 2026, current: 2026 });
+  });
+
+  it("takes a four-digit year from the first one to the current one", () => {
+    expect(askedFiscalYear(String(FIRST_FISCAL_YEAR), today)).toEqual({ year: FIRST_FISCAL_YEAR, current: 2026 });
+    expect(askedFiscalYear("2025", today)).toEqual({ year: 2025, current: 2026 });
+  });
+
+  it("refuses a year to come, one before the first, and what is no four-digit year", () => {
+    for (const asked of ["2027", String(FIRST_FISCAL_YEAR - 1), "26", "2026.0", "２０２６", "FY2026"]) expect(askedFiscalYear(asked, today)).toBeNull();
   });
 });

@@ -12,6 +12,20 @@ export function fiscalYearOf(date: CalendarDate): number {
   return date.month >= 4 ? date.year : date.year - 1;
 }
 
+/** The first fiscal year the back office's yearly reports offer. */
+export const FIRST_FISCAL_YEAR = 2000;
+
+/**
+ * The fiscal year a yearly report asks for (`?year=`; blank is the current one), with the current one
+ * for the answer's meta; null when it is no four-digit year from FIRST_FISCAL_YEAR to the current one.
+ */
+export function askedFiscalYear(asked: string, today: CalendarDate): { year: number; current: number } | null {
+  const current = fiscalYearOf(today);
+  const raw = asked || String(current);
+  const year = /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN;
+  return year >= FIRST_FISCAL_YEAR && year <= current ? { year, current } : null;
+}
+
 /** The first day of fiscal year `year` and the first day after it, as ISO dates (Japan time). */
 export function fiscalYearRange(year: number): { from: string; until: string } {
   return { from: `${year}-04-01`, until: `${year + 1}-04-01` };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./checkout.ts";
-import { ORDER_TRANSITIONS, canTransition, holdsStock, initialOrderStatus, statusesLeadingTo } from "./order-status.ts";
+import { ORDER_TRANSITIONS, STAFF_MOVES, STAFF_MOVE_TARGETS, canTransition, holdsStock, initialOrderStatus, staffMoveNames, staffMoves, statusesLeadingTo } from "./order-status.ts";
 
 describe("order status transitions", () => {
   it("lets a gateway payment settle either way or wait for a voucher, and nothing else", () => {
@@ -50,5 +50,20 @@ describe("order status transitions", () => {
     expect(initialOrderStatus("cod")).toBe("await_payment");
     expect(holdsStock("cancelled")).toBe(false);
     expect(holdsStock("pending")).toBe(true);
+  });
+});
+
+describe("the back office's move names", () => {
+  it("name a status some status may move to, each a different one", () => {
+    const targets = STAFF_MOVES.map((move) => STAFF_MOVE_TARGETS[move]);
+    expect(new Set(targets).size).toBe(targets.length);
+    for (const target of targets) expect(ORDER_STATUSES.some((from) => canTransition(from, target))).toBe(true);
+  });
+
+  it("name every move staff may make, in the table's order", () => {
+    expect(staffMoveNames(staffMoves("await_payment", "bank"))).toEqual(["deposit", "cancel"]);
+    expect(staffMoveNames(staffMoves("await_payment", "cod"))).toEqual(["ship", "cancel"]);
+    expect(staffMoveNames(staffMoves("deposited", "credit"))).toEqual(["ship", "cancel"]);
+    expect(staffMoveNames(staffMoves("sent", "credit"))).toEqual([]);
   });
 });

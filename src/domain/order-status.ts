@@ -59,6 +59,20 @@ export function staffMoves(status: OrderStatus, method: OrderPaymentMethod): Ord
 }
 
 /**
+ * The back office's names of the status moves — the order page's buttons, `POST
+ * /admin/api/orders/{id}/{move}`, the bulk moves — each the status it moves an order to. The one move
+ * vocabulary: what staff may press is `staffMoves` above, named by this table (`staffMoveNames`).
+ */
+export const STAFF_MOVE_TARGETS = { deposit: "deposited", ship: "sent", cancel: "cancelled" } as const satisfies Record<string, OrderStatus>;
+export type StaffMove = keyof typeof STAFF_MOVE_TARGETS;
+export const STAFF_MOVES = Object.keys(STAFF_MOVE_TARGETS) as StaffMove[];
+
+/** The moves whose target status is among `next` (as GET /admin/api/orders/{id} lists it), in the table's order. */
+export function staffMoveNames(next: readonly OrderStatus[]): StaffMove[] {
+  return STAFF_MOVES.filter((move) => next.includes(STAFF_MOVE_TARGETS[move]));
+}
+
+/**
  * Who moved an order (its history): the trader's staff, the shopper (member or guest), the payment
  * gateway's event, the sweep of expired reservations, or the shop itself (e.g. orders older than
  * the history).

@@ -54,7 +54,7 @@ describe("order totals from items and charge lines", () => {
   });
 
   it("taxes per rate, rounding up once per rate: a one-rate order is one rounding over the order, with one entry", () => {
-    // Spec §9: ceil(10% × (items + shipping + fee)); the same with every item's rate given as 10.
+    // ceil(10% × (items + shipping + fee)); the same with every item's rate given as 10.
     const oneRate = orderTotals([{ unitPrice: 1234, amount: 3, taxRatePercent: 10 }], [shipping(1100), codFee(440)], 10);
     expect(oneRate.taxes).toEqual([{ rate: 10, base: 3702 + 1540, tax: Math.ceil((3702 + 1540) * 0.1) }]);
     expect(oneRate.tax).toBe(525);

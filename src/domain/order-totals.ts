@@ -83,7 +83,7 @@ export function itemsSubtotal(lines: readonly ItemLine[]): number {
 }
 
 /**
- * Totals of items and charges. Spec §9: tax is charged ONCE on the whole taxable sum (items,
+ * Totals of items and charges. Tax is charged ONCE on the whole taxable sum (items,
  * shipping and fee), rounded up — never per line, which could round up several times. With items at
  * the reduced rate, once per rate (decision 036); charges are taxed at the standard rate, a discount
  * or correction at its own rate, so it lowers (or raises) that rate's base before the tax is rounded

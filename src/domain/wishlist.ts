@@ -64,9 +64,6 @@ export const restockGuestSchema = z.preprocess(
 );
 export type RestockGuestInput = z.output<typeof restockGuestSchema>;
 
-/** A member's request needs no field; whatever a form adds is ignored. */
-export const restockMemberSchema = z.preprocess((body) => formFields(body), z.object({}));
-
 /** One waiting request as My Page lists it (GET /api/mypage/restock-requests). */
 export interface RestockRequestResource {
   id: number;

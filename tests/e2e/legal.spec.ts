@@ -28,7 +28,7 @@ test("the legal notice lists every row the act requires, with the shop's terms",
   await expect(row("メールアドレス").getByRole("link")).toHaveAttribute("href", "mailto:info@kura-shuho.example");
   await expect(row("商品代金以外の必要料金")).toContainText("1,100");
   await expect(row("商品代金以外の必要料金")).toContainText("代引き手数料：440 円(税抜)");
-  // Spec §9 taxes shipping and the fee, so the notice quotes them before tax, with the cool fee.
+  // Tax is charged on shipping and the fee, so the notice quotes them before tax, with the cool fee.
   await expect(row("商品代金以外の必要料金")).toContainText("送料(1箱あたり・税抜)：北海道 1,650 円／沖縄県 2,200 円／上記以外の地域 1,100 円");
   await expect(row("商品代金以外の必要料金")).toContainText("クール便：1箱あたり550 円(税抜)を加算");
   // One shipping promise, from the delivery calendar (decision 054), and no second figure beside it.

@@ -37,7 +37,7 @@ export const codPaymentMethod: PaymentMethodModule = {
     mailShipped: { ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。", en: "Please pay the total of {total} to the carrier when the parcel is delivered." },
     timing: { ja: "代金引換：商品のお届け時に配達員へお支払いください", en: "Cash on delivery: pay the driver when the products are delivered" },
     legalNotice: { ja: "代金引換", en: "Cash on delivery" },
-    // Spec §5 wording (ja verbatim); it says 超える (exceeds) even at exactly the ceiling, which the terms refuse too.
+    // The contract's wording (ja verbatim); it says 超える (exceeds) even at exactly the ceiling, which the terms refuse too.
     refusals: {
       over_ceiling: {
         ja: "合計金額は{total}円と、{ceiling}円を超えるため代引きは選択できません。",

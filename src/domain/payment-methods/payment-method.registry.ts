@@ -92,7 +92,7 @@ export function paymentMethodChoice(code: string): PaymentMethodHandler {
 }
 
 /**
- * The choice a new checkout starts on, and where a refused choice falls back to (spec §4: credit,
+ * The choice a new checkout starts on, and where a refused choice falls back to (credit,
  * with the default terms): the first method the shop offers, in the trader's order, that needs no
  * saved card, since a guest has none and a member's is not known yet when the form starts. Switching
  * credit off thus starts the page on a method it lists rather than one the server refuses.

@@ -20,7 +20,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.t
 import type { SessionService } from "./session.service.ts";
 import type { SignInLock } from "./sign-in-lock.ts";
 import { userResource } from "./session.service.ts";
-import { hashToken, newToken } from "./tokens.ts";
+import { hashToken, newToken } from "../link-tokens.ts";
 
 /** The lock rule's settings live in SignInLock. */
 export interface AccountSettings {

@@ -4,7 +4,7 @@ import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { ACCOUNTS_CHANGED_CHANNEL, SessionService } from "./session.service.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken } from "../link-tokens.ts";
 
 // A member's session lookup is kept a few seconds in memory for the catalogue pages (decision 044).
 // What must hold: every API call reads the session afresh, so any change to the member or the

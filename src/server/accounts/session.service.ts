@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
 import { newSignedInSessionId } from "./session-id.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken } from "../link-tokens.ts";
 
 export const REMEMBER_DAYS = 14;
 /** last_seen_at is written at most this often, so a busy member does not write on every request. */

@@ -1,5 +1,5 @@
 import type { BulkItem, BulkMove, BulkRefusal, BulkResult, BulkRow } from "../../domain/bulk-moves.ts";
-import { DEFAULT_CARRIER } from "../../domain/carriers.ts";
+import { DEFAULT_CARRIER, isSlipNumber } from "../../domain/carriers.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper, publicIdFromOrderNumber } from "../../domain/order-number.ts";
@@ -7,9 +7,6 @@ import { staffMoves } from "../../domain/order-status.ts";
 import type { OrderActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { AdminOrdersService } from "./admin-orders.service.ts";
-
-/** Carriers' slip numbers as the ship move takes them: digits, letters and hyphens, at most 40. */
-const SLIP_NUMBER = /^[0-9A-Za-z-]{1,40}$/;
 
 const REFUSALS: Record<BulkRefusal, Record<Locale, string>> = {
   unknown_order: { ja: "この番号の注文はありません。", en: "No order has this number." },
@@ -66,7 +63,7 @@ export class BulkMovesService {
       if (order.status === "sent") return order.slipNumber === slip ? this.row(item, order, "done", null, locale) : this.row(item, order, "refused", "shipped_other_slip", locale);
       if (!staffMoves(order.status, order.paymentMethod).includes("sent")) return this.row(item, order, "refused", refusalOf(order, move), locale);
       if (!slip) return this.row(item, order, "refused", "no_slip", locale);
-      if (!SLIP_NUMBER.test(slip)) return this.row(item, order, "refused", "bad_slip", locale);
+      if (!isSlipNumber(slip)) return this.row(item, order, "refused", "bad_slip", locale);
     } else {
       if (order.status === "deposited") return this.row(item, order, "done", null, locale);
       if (!staffMoves(order.status, order.paymentMethod).includes("deposited")) return this.row(item, order, "refused", refusalOf(order, move), locale);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import iconv from "iconv-lite";
-import { fiscalYearOf, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
+import { FIRST_FISCAL_YEAR, askedFiscalYear, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
 import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { isLiquorCategory } from "../../domain/product-details.ts";
@@ -18,8 +18,6 @@ import type { LiquorBookRecordsService } from "../catalog/liquor-book-records.se
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorBooksService, SalesBookMode } from "./liquor-books.service.ts";
 import { purchaseBookCsv, salesBookCsv, yearReportCsv } from "./liquor-books.csv.ts";
-
-const FIRST_YEAR = 2000;
 
 interface BookPeriod {
   from: string;
@@ -178,16 +176,15 @@ export function registerLiquorBookRoutes(
   });
 
   app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery } }, async (request, reply) => {
-    const current = fiscalYearOf(japanDateOf(new Date()));
-    const raw = request.query.year || String(current);
-    const year = /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!(year >= FIRST_YEAR && year <= current)) {
+    const asked = askedFiscalYear(request.query.year, japanDateOf(new Date()));
+    if (!asked) {
       const errors = new FieldErrors(request.locale);
       errors.add("year", "inclusion");
       throw validationFailed(errors);
     }
+    const { year, current } = asked;
     const report = await books.yearReport(year, request.locale);
-    if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_YEAR } };
+    if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_FISCAL_YEAR } };
     return sendCsv(reply, `liquor-year-FY${year}.csv`, yearReportCsv(report, request.locale));
   });
 }

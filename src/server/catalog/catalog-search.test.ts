@@ -173,7 +173,7 @@ describe("the specification, written in the back office", () => {
     });
     const ja = (await shop.app.inject({ method: "GET", url: `/ja/api/products/${ids.sake}` })).json().data as ProductResource;
     expect(ja.attributes.specification).toMatchObject({ producer: "蔵の月酒造", liquor_category_label: "清酒", storage: "要冷蔵" });
-    // Spec §3's fields are all still there.
+    // The product's documented fields are all still there.
     expect(Object.keys(ja.attributes)).toEqual(expect.arrayContaining(["name", "images", "description", "price", "price_include_tax", "shipping_type", "buyable_limit", "liquor_type", "sold_out", "leaf_series"]));
     // …and the new text is searchable at once.
     expect((await search({ q: "山田錦" })).ids).toEqual([ids.sake]);

@@ -7,7 +7,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 
-/** Spec §3 Bank account, as GET /api/banks lists it. */
+/** A bank account, as GET /api/banks lists it. */
 export interface BankAccountResource {
   id: string;
   financial: string;

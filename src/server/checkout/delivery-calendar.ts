@@ -7,7 +7,7 @@ import { transitDaysTo } from "../../domain/shipping-table.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 
 // Japan's public holidays from @holiday-jp/holiday_jp (its table runs to 2050). Looked up by the
-// yyyy-MM-dd key of a date already taken in Japan time (DESIGN "Japan time"): the library's Date
+// yyyy-MM-dd key of a date already taken in Japan time (domain/japan-time.ts): the library's Date
 // lookups use the server's zone, its table keys do not.
 
 // The table's type names every date; a lookup by any date string sees it as a plain record.

@@ -3,6 +3,7 @@ import type { JobKind, JobRow, JobView } from "../../domain/bulk-moves.ts";
 import { JOB_THRESHOLD } from "../../domain/bulk-moves.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
+import { WorkerLoop } from "../worker-loop.ts";
 import { jobResultsTable, jobsTable } from "../db/schema/jobs.ts";
 
 /** How long a worker holds a job without renewing it; a job whose holder died is taken again after this. */
@@ -40,17 +41,22 @@ const FAILURES: Record<"error" | "interrupted", Record<Locale, string>> = {
 export class JobsService {
   readonly threshold: number;
   private readonly handlers = new Map<JobKind, JobHandler>();
-  private running: Promise<void> | undefined;
-  private runAgain = false;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private kickTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly loop: WorkerLoop;
 
   constructor(
     private readonly db: Database,
     private readonly options: { log: JobLog; threshold?: number; pollIntervalMs?: number },
   ) {
     this.threshold = options.threshold ?? JOB_THRESHOLD;
+    this.loop = new WorkerLoop({
+      pass: async () => {
+        for (let job = await this.claim(); job && !this.loop.stopped; job = await this.claim()) await this.work(job);
+      },
+      failed: (error) => this.options.log.error({ error: error instanceof Error ? error.name : "unknown" }, "job worker failed"),
+      stopsBetweenPasses: true,
+      kickKeepsProcessAlive: false,
+      pollIntervalMs: options.pollIntervalMs,
+    });
   }
 
   /** Whether this many items run as a job rather than in the request. */
@@ -86,51 +92,22 @@ export class JobsService {
 
   /** Ask the worker to look for jobs soon; never throws. */
   kick(): void {
-    if (this.stopped || this.kickTimer) return;
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = undefined;
-      this.drain().catch((error: unknown) => this.options.log.error({ error: error instanceof Error ? error.name : "unknown" }, "job worker failed"));
-    }, 0);
-    this.kickTimer.unref();
+    this.loop.kick();
   }
 
   /** Works every open job now and resolves when none is left (tests). */
   drain(): Promise<void> {
-    if (this.running) {
-      this.runAgain = true;
-      return this.running;
-    }
-    const run = (async () => {
-      try {
-        do {
-          this.runAgain = false;
-          for (let job = await this.claim(); job && !this.stopped; job = await this.claim()) await this.work(job);
-        } while (this.runAgain && !this.stopped);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    this.running = run;
-    return run;
+    return this.loop.drain();
   }
 
   /** Polls for jobs (of other processes' requests, or left by a restart). */
   start(): void {
-    if (this.pollTimer) return;
-    this.stopped = false;
-    this.pollTimer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 5000);
-    this.pollTimer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Stops after the item being worked; the job is handed back at once (queued) for the next start. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.kickTimer);
-    this.pollTimer = undefined;
-    this.kickTimer = undefined;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Takes the oldest open job for this process: queued, or running with its lease run out. */
@@ -170,7 +147,7 @@ export class JobsService {
     );
     for (const [position, item] of job.input.entries()) {
       if (worked.has(position)) continue;
-      if (this.stopped) {
+      if (this.loop.stopped) {
         // Handed back for the next start (or another process), with what was done kept.
         await this.db
           .update(jobsTable)

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { hashToken, idOfSignedToken, newToken, signedIdToken } from "../link-tokens.ts";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { normalizeEmail } from "../../domain/account.ts";
@@ -38,10 +38,6 @@ function statusOf(row: Pick<SubscriberRow, "consentedAt" | "unsubscribedAt">): E
   return row.consentedAt ? "subscribed" : "pending";
 }
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 /**
  * The mail magazine with double opt-in: a sign-up only becomes a subscription when the link in the
  * confirmation mail is followed, and that moment is kept as the consent time. Sign-up answers the
@@ -65,8 +61,8 @@ export class MagazineService {
       const [existing] = await tx.select().from(magazineSubscribersTable).where(eq(magazineSubscribersTable.email, email)).for("update");
       // Already subscribed: nothing to confirm, and nothing in the answer says so.
       if (existing && statusOf(existing) === "subscribed") return false;
-      const confirmation = crypto.randomBytes(24).toString("base64url");
-      const changes = { locale: context.locale, confirmTokenHash: hashToken(confirmation), confirmSentAt: new Date(), ...(userId ? { userId } : {}) };
+      const { token: confirmation, hash: confirmTokenHash } = newToken();
+      const changes = { locale: context.locale, confirmTokenHash, confirmSentAt: new Date(), ...(userId ? { userId } : {}) };
       const [row] = existing
         ? await tx.update(magazineSubscribersTable).set(changes).where(eq(magazineSubscribersTable.id, existing.id)).returning()
         : await tx
@@ -102,7 +98,7 @@ export class MagazineService {
 
   /** The signed token of a subscriber's unsubscribe link: `{id}.{HMAC of the id}`. */
   unsubscribeToken(subscriber: Pick<SubscriberRow, "id">): string {
-    return `${subscriber.id}.${this.signature(subscriber.id)}`;
+    return signedIdToken(this.settings.secret, "magazine-unsubscribe", subscriber.id);
   }
 
   /**
@@ -126,7 +122,7 @@ export class MagazineService {
 
   /** The unsubscribe page's button. False for a token that was not signed by this shop. */
   async unsubscribe(token: string): Promise<boolean> {
-    const id = this.verifyUnsubscribeToken(token);
+    const id = idOfSignedToken(this.settings.secret, "magazine-unsubscribe", token);
     if (id === undefined) return false;
     const [row] = await this.db.select({ id: magazineSubscribersTable.id }).from(magazineSubscribersTable).where(eq(magazineSubscribersTable.id, id));
     if (!row) return false;
@@ -218,18 +214,5 @@ export class MagazineService {
       .update(magazineSubscribersTable)
       .set({ unsubscribedAt: sql`coalesce(${magazineSubscribersTable.unsubscribedAt}, now())`, confirmTokenHash: null })
       .where(eq(magazineSubscribersTable.id, id));
-  }
-
-  private signature(id: number): string {
-    return crypto.createHmac("sha256", this.settings.secret).update(`magazine-unsubscribe:${id}`).digest("base64url");
-  }
-
-  private verifyUnsubscribeToken(token: string): number | undefined {
-    const match = /^(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return undefined;
-    const id = Number(match[1]);
-    const expected = Buffer.from(this.signature(id));
-    const sent = Buffer.from(match[2]!);
-    return sent.length === expected.length && crypto.timingSafeEqual(sent, expected) ? id : undefined;
   }
 }

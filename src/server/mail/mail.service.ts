@@ -9,6 +9,7 @@ import type { TransactionRecordInput } from "../records/transaction-records.ts";
 import { recordTransaction } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { MailContent } from "./mail-layout.ts";
+import { WorkerLoop } from "../worker-loop.ts";
 import type { MailboxService } from "./mailbox.service.ts";
 
 /** The part of a pino logger the worker uses; it only ever logs outbox ids, never addresses or bodies. */
@@ -90,13 +91,19 @@ export function describeFailure(error: unknown): string {
 export class MailService {
   readonly usesMailbox: boolean;
   private readonly transporter: MailTransporter;
-  private running: Promise<void> | undefined;
-  private runAgain = false;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private kickTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private started = false;
+  private readonly loop: WorkerLoop;
 
   constructor(private readonly options: MailServiceOptions) {
+    this.loop = new WorkerLoop({
+      pass: async () => {
+        while ((await this.sendDueBatch()) > 0);
+      },
+      failed: (error) => this.options.log.error({ error: describeFailure(error) }, "mail outbox failed"),
+      stopsBetweenPasses: false,
+      kickKeepsProcessAlive: true,
+      pollIntervalMs: options.pollIntervalMs,
+    });
     this.usesMailbox = !options.smtpUrl;
     this.transporter = options.smtpUrl
       ? nodemailer.createTransport({
@@ -139,59 +146,28 @@ export class MailService {
 
   /** Ask the worker to send due mails soon (call after the causing transaction committed); never throws. */
   kick(): void {
-    if (this.stopped || this.kickTimer) return;
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = undefined;
-      this.drain().catch((error: unknown) => this.options.log.error({ error: describeFailure(error) }, "mail outbox failed"));
-    }, 0);
+    this.loop.kick();
   }
 
   /** Sends every due mail now and resolves when done (tests, shutdown). */
   flush(): Promise<void> {
-    return this.drain();
+    return this.loop.drain();
   }
 
   /** Begins polling for due mails (retries, and mails of other processes or of before a restart). */
   start(): void {
-    if (this.pollTimer) return;
-    this.stopped = false;
-    if (this.usesMailbox) {
+    if (this.usesMailbox && !this.started) {
       this.options.log.warn({}, "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox (on a production build only with DEV_MAILBOX=1, for signed-in staff)");
     }
-    this.pollTimer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 5000);
-    this.pollTimer.unref();
-    this.kick();
+    this.started = true;
+    this.loop.start();
   }
 
   /** Stops polling and waits for the mail being sent. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.kickTimer);
-    this.pollTimer = undefined;
-    this.kickTimer = undefined;
-    await this.running?.catch(() => undefined);
+    this.started = false;
+    await this.loop.stop();
     this.transporter.close();
-  }
-
-  /** One run at a time per process; a call during a run makes it look once more before it ends. */
-  private drain(): Promise<void> {
-    if (this.running) {
-      this.runAgain = true;
-      return this.running;
-    }
-    const run = (async () => {
-      try {
-        do {
-          this.runAgain = false;
-          while ((await this.sendDueBatch()) > 0);
-        } while (this.runAgain);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    this.running = run;
-    return run;
   }
 
   /** Sends up to one batch of due mails; returns how many it tried. */

@@ -17,13 +17,6 @@ export interface CardAttemptLimits {
   failuresPerCard: number;
 }
 
-export const DEFAULT_CARD_ATTEMPT_LIMITS: CardAttemptLimits = {
-  windowMinutes: 60,
-  failuresPerSession: 5,
-  failuresPerAddress: 10,
-  failuresPerCard: 5,
-};
-
 /** Who is trying a card: the browser session and the client address of the request. */
 export interface CardAttemptClient {
   sessionId: string;

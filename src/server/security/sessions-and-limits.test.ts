@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
-import { hashToken } from "../accounts/tokens.ts";
+import { hashToken } from "../link-tokens.ts";
 import { sessionsTable } from "../db/schema/accounts.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";

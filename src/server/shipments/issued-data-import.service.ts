@@ -1,4 +1,4 @@
-import { carrierLabel, trackingUrl, type CarrierCode } from "../../domain/carriers.ts";
+import { carrierLabel, isSlipNumber, trackingUrl, type CarrierCode } from "../../domain/carriers.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper, publicIdFromOrderNumber } from "../../domain/order-number.ts";
@@ -9,10 +9,6 @@ import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { ImportPreview, ImportRefusal, ImportResult, ImportRow, ImportRowState, ShipmentToConfirm } from "../../domain/issued-data-import.ts";
 import { ISSUED_DATA_MAX_ROWS } from "../../domain/issued-data-input.ts";
 import { IssuedFileError, parseIssuedData, type IssuedFileProblem } from "./issued-data.ts";
-
-/** Carriers' slip numbers as the ship move takes them: digits, letters and hyphens, at most 40. */
-const SLIP_NUMBER = /^[0-9A-Za-z-]{1,40}$/;
-
 
 const REFUSALS: Record<ImportRefusal, Record<Locale, string>> = {
   no_reference: { ja: "お客様管理番号がありません。", en: "The row has no customer reference (お客様管理番号)." },
@@ -65,7 +61,7 @@ export class IssuedDataImportService {
       if (!row.reference) reason = "no_reference";
       else if (!order) reason = "unknown_order";
       else if (!row.slipNumber) reason = "no_slip";
-      else if (!SLIP_NUMBER.test(row.slipNumber)) reason = "bad_slip";
+      else if (!isSlipNumber(row.slipNumber)) reason = "bad_slip";
       else if (seen.has(order.publicId)) reason = "duplicate";
       if (order) seen.add(order.publicId);
       rows.push(this.judged({ line: row.line, reference: row.reference, order, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale));
@@ -95,7 +91,7 @@ export class IssuedDataImportService {
     for (const [index, shipment] of shipments.entries()) {
       const order = await this.orderOf(shipment.order_id);
       const base = { line: shipment.line ?? index + 1, reference: shipment.order_id, order, slipNumber: shipment.slip_number, carrier: shipment.carrier };
-      const early: ImportRefusal | null = !order ? "unknown_order" : !SLIP_NUMBER.test(shipment.slip_number) ? "bad_slip" : seen.has(order.publicId) ? "duplicate" : null;
+      const early: ImportRefusal | null = !order ? "unknown_order" : !isSlipNumber(shipment.slip_number) ? "bad_slip" : seen.has(order.publicId) ? "duplicate" : null;
       if (order) seen.add(order.publicId);
       const judged = this.judged(base, early, locale);
       if (judged.state !== "ship" || !order) {

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { hashToken, idOfSignedToken, newToken, signedIdToken } from "../link-tokens.ts";
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { normalizeEmail } from "../../domain/account.ts";
@@ -27,10 +27,6 @@ import { backInStockMail, restockConfirmationMail } from "./restock.mails.ts";
 export type RestockConfirmOutcome = "confirmed" | "expired" | "invalid";
 
 const WAITING = sql`${restockRequestsTable.status} in ('pending', 'open')`;
-
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
 
 interface Logger {
   warn(details: object, message: string): void;
@@ -123,8 +119,8 @@ export class WishlistService {
       const sentTimes = rows.map((row) => row.confirmSentAt).filter((at): at is Date => at !== null);
       if (!mayMailAddress(sentTimes, now)) throw new DomainError("too-many");
       if (!waiting) await this.checkCap(tx, email);
-      const confirmation = crypto.randomBytes(24).toString("base64url");
-      const changes = { locale, confirmTokenHash: hashToken(confirmation), confirmSentAt: now };
+      const { token: confirmation, hash: confirmTokenHash } = newToken();
+      const changes = { locale, confirmTokenHash, confirmSentAt: now };
       const [row] = waiting
         ? await tx.update(restockRequestsTable).set(changes).where(eq(restockRequestsTable.id, waiting.id)).returning({ id: restockRequestsTable.id })
         : await tx.insert(restockRequestsTable).values({ productId, email, status: "pending", ...changes }).returning({ id: restockRequestsTable.id });
@@ -154,7 +150,7 @@ export class WishlistService {
 
   /** The link of every restock mail: `{id}.{HMAC of the id}`, so every mail ever sent keeps a working link. */
   cancelToken(id: number): string {
-    return `${id}.${this.signature(id)}`;
+    return signedIdToken(this.settings.secret, "restock-cancel", id);
   }
 
   /** Opens the page with the button (mail scanners follow links), in the mail's language. */
@@ -164,7 +160,7 @@ export class WishlistService {
 
   /** The stop link's button: every waiting request of the request's address is cancelled. False for a token this shop did not sign. */
   async cancelByToken(token: string): Promise<boolean> {
-    const id = this.verifyCancelToken(token);
+    const id = idOfSignedToken(this.settings.secret, "restock-cancel", token);
     if (id === undefined) return false;
     const [row] = await this.db.select({ email: restockRequestsTable.email }).from(restockRequestsTable).where(eq(restockRequestsTable.id, id));
     if (!row) return false;
@@ -359,19 +355,6 @@ export class WishlistService {
   private async checkCap(tx: Database, email: string): Promise<void> {
     const [waiting] = await tx.select({ waiting: count() }).from(restockRequestsTable).where(and(eq(restockRequestsTable.email, email), WAITING));
     if (Number(waiting?.waiting ?? 0) >= RESTOCK_OPEN_PER_ADDRESS) throw new DomainError("invalid", "restockTooMany");
-  }
-
-  private signature(id: number): string {
-    return crypto.createHmac("sha256", this.settings.secret).update(`restock-cancel:${id}`).digest("base64url");
-  }
-
-  private verifyCancelToken(token: string): number | undefined {
-    const match = /^(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return undefined;
-    const id = Number(match[1]);
-    const expected = Buffer.from(this.signature(id));
-    const sent = Buffer.from(match[2]!);
-    return sent.length === expected.length && crypto.timingSafeEqual(sent, expected) ? id : undefined;
   }
 }
 

@@ -469,7 +469,7 @@ export const adminJa = {
   "adminImages.remove": "{n}枚目を外す",
   "adminImages.removeShort": "外す",
   "adminImages.uploading": "{file} をアップロードしています…",
-  // Spec §8 words these three exactly so; the server's own reason follows on the next line.
+  // These three are worded exactly so (the contract's wording); the server's own reason follows on the next line.
   "adminImages.errorReading": "Error reading {file}",
   "adminImages.errorCreatingBlob": "Error creating Blob for {file}. Status: {status}",
   "adminImages.errorStoring": "Error storing {file}. Status: {status}",

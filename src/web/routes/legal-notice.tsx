@@ -78,7 +78,7 @@ export default function LegalNoticeRoute() {
             ...(pick(terms.shipping.remoteIslandsNote) ? [pick(terms.shipping.remoteIslandsNote)] : []),
             // Each offered method's own charges, from its terms (decision 077): a new method's fee is never missing here.
             ...methods.flatMap((method) => method.legalNoticeCharges(terms, locale, yen)),
-            // Spec §9: consumption tax is charged on items, shipping and the fee together.
+            // Consumption tax is charged on items, shipping and the fee together.
             t("legalNotice.taxNote"),
           ]}
         />

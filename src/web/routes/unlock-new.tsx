@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/unlock-new";
 import styles from "../features/auth/auth-page.module.css";
-import { EmailRequestForm, emailRequestAction, sentMessage } from "../features/auth/email-request-form.tsx";
+import { EmailRequestPanel, emailRequestAction, sentMessage } from "../features/auth/email-request-form.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -33,22 +33,14 @@ export default function UnlockNew({ actionData }: Route.ComponentProps) {
             <p>{t("unlockNew.error.invalid")}</p>
           </Notice>
         )}
-        {sent ? (
-          <Notice tone="success" testId="request-sent">
-            <p>{sent}</p>
-            <p>{t("auth.spamTip")}</p>
-          </Notice>
-        ) : (
-          <>
-            <p className={styles.lead}>{t("unlockNew.lead")}</p>
-            <EmailRequestForm
-              path="/users/unlock"
-              submitLabel={t("unlockNew.submit")}
-              onSent={(message) => setSent(message || t("unlockNew.sent"))}
-              refusal={refusalOf(actionData)}
-            />
-          </>
-        )}
+        <EmailRequestPanel
+          sent={sent}
+          lead={t("unlockNew.lead")}
+          path="/users/unlock"
+          submitLabel={t("unlockNew.submit")}
+          onSent={(message) => setSent(message || t("unlockNew.sent"))}
+          refusal={refusalOf(actionData)}
+        />
         <ul className={styles.links}>
           <li>
             <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>

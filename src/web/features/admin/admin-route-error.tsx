@@ -3,7 +3,13 @@ import { Notice } from "../../ui/notice.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 
-/** What a back-office screen shows when its data could not be read: not found, or a failure. */
+/** What a back-office screen shows while its client loader reads its data (its `HydrateFallback`). */
+export function AdminLoading() {
+  const ta = useAdminText();
+  return <p role="status">{ta("admin.loading")}</p>;
+}
+
+/** What a back-office screen shows when its data could not be read: not found, or a failure (its `ErrorBoundary`). */
 export function AdminRouteError() {
   const ta = useAdminText();
   const error = useRouteError();

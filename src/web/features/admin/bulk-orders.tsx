@@ -27,8 +27,7 @@ import "../../i18n/orders-texts.ts";
 export const BULK_PAGE_PATH = "/admin/orders/bulk";
 
 /** The bulk form's buttons: each is an `intent` of the bulk page's action. */
-export const BULK_INTENTS = ["deposit", "ship", "print", "export", "export_b2"] as const;
-export type BulkIntent = (typeof BULK_INTENTS)[number];
+const BULK_INTENTS = ["deposit", "ship", "print", "export", "export_b2"] as const;
 
 /**
  * With JavaScript, the page's current token: a sign-in in this tab rotated it after the server wrote
@@ -88,7 +87,7 @@ export function BulkOrderForm({
       <CsrfField />
       <RequestKeyField value={requestKey} />
       <div className={ops.exports} role="group" aria-label={tb("bulk.title")}>
-        {(["deposit", "ship", "print", "export", "export_b2"] as const).map((intent) => (
+        {BULK_INTENTS.map((intent) => (
           <Button key={intent} type="submit" name="intent" value={intent} variant={intent === "deposit" || intent === "ship" ? "primary" : "secondary"}>
             {tb(`bulk.${intent === "export_b2" ? "exportB2" : intent}`)}
           </Button>

@@ -9,7 +9,7 @@ import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import { DirectUploadError, directUpload } from "./direct-upload.ts";
 
-/** Spec §8's wording of a failed upload, then the server's own reason when it gave one. */
+/** The fixed wording of a failed upload, then the server's own reason when it gave one. */
 function uploadFailure(error: unknown, ta: AdminText, fileName: string): string[] {
   if (!(error instanceof DirectUploadError)) return [ta("adminImages.errorStoring", { file: fileName, status: 0 })];
   const { filename: file, status } = error;

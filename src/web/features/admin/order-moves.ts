@@ -1,5 +1,3 @@
-import { SLIP_NUMBER_PATTERN } from "../../../domain/admin-order-input.ts";
-import type { OrderStatus } from "../../../domain/checkout.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
@@ -7,16 +5,16 @@ import { storedPaymentMethod } from "../../../domain/payment-methods/payment-met
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { formatDateTime } from "../../../domain/format.ts";
 import { payableByLink } from "../../../domain/payment-link.ts";
+import { isSlipNumber } from "../../../domain/carriers.ts";
+import type { StaffMove } from "../../../domain/order-status.ts";
+import { STAFF_MOVES, staffMoveNames } from "../../../domain/order-status.ts";
 
-/** The back office's moves of an order and the call each one makes. */
-export const ORDER_MOVES = ["deposit", "ship", "cancel"] as const;
-export type OrderMove = (typeof ORDER_MOVES)[number];
-
-const MOVE_TARGET: Record<OrderMove, OrderStatus> = { deposit: "deposited", ship: "sent", cancel: "cancelled" };
+/** The back office's status moves (domain/order-status.ts names them once). */
+export type OrderMove = StaffMove;
 
 /** Which moves the order page offers: exactly those the server lists in `next`. */
 export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
-  return ORDER_MOVES.filter((move) => order.next.includes(MOVE_TARGET[move]));
+  return staffMoveNames(order.next);
 }
 
 /**
@@ -30,7 +28,7 @@ export type MoveOutcome =
   | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
-  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || (ORDER_MOVES as readonly string[]).includes(value));
+  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || (STAFF_MOVES as readonly string[]).includes(value));
 }
 
 /** A shipped order offers the slip correction (the server answers 409 for any other). */
@@ -51,7 +49,7 @@ export function canSendPaymentLink(order: Pick<AdminOrderDetail, "status" | "pay
 /** The slip number field's own check, before anything is sent; null when it is fine. */
 export function slipNumberProblem(slip: string, locale: Locale): string | null {
   if (!slip) return adminText(locale, "adminOrder.slipRequired");
-  if (!SLIP_NUMBER_PATTERN.test(slip)) return adminText(locale, "adminOrder.slipInvalid");
+  if (!isSlipNumber(slip)) return adminText(locale, "adminOrder.slipInvalid");
   return null;
 }
 

@@ -4,29 +4,28 @@ import type { ShopProfile } from "../../../domain/shop-profile.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useOpsText } from "./ops-i18n.ts";
+import type { Path } from "./settings-draft-values.ts";
+import { numberOrText, valueAt } from "./settings-draft-values.ts";
+import styles from "./admin.module.css";
 import ops from "./ops.module.css";
 
 /** The settings form's data as GET /admin/api/settings gives it (time bands as a list). */
 export type SettingsForm = Omit<ShopProfile, "deliveryTimeBands"> & { deliveryTimeBands: { code: string; ja: string; en: string }[] };
 
-export type Path = (string | number)[];
+export type { Path } from "./settings-draft-values.ts";
+export { valueAt, withValue } from "./settings-draft-values.ts";
 
-export function valueAt(data: unknown, path: Path): unknown {
-  let value = data;
-  for (const part of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string | number, unknown>)[part];
-  }
-  return value;
-}
-
-/** A copy of `data` with the value at `path` replaced (objects and lists on the way are copied). */
-export function withValue<T>(data: T, path: Path, value: unknown): T {
-  if (path.length === 0) return value as T;
-  const [head, ...rest] = path;
-  const container = (Array.isArray(data) ? [...data] : { ...(data as object) }) as Record<string | number, unknown>;
-  container[head!] = withValue(container[head!] ?? (typeof rest[0] === "number" ? [] : {}), rest, value);
-  return container as T;
+/** A section of the settings screen: its heading (which names it) and an optional hint. */
+export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {hint && <p className={styles.muted}>{hint}</p>}
+      {children}
+    </section>
+  );
 }
 
 interface Draft {
@@ -43,12 +42,10 @@ export function useDraft(): Draft {
   return draft;
 }
 
-/** Whole yen and counts: digits become a number, anything else is sent as typed so the server names the problem. */
-function numberOrText(text: string): number | string {
-  return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
-}
+type FieldAtProps = { path: Path; label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">;
 
-export function TextAt({ path, label, hint, ...rest }: { path: Path; label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
+/** A field of the draft: its value at `path`, what is typed kept there (as `read` reads it), its server message under it. */
+function FieldAt({ path, label, hint, read, ...rest }: FieldAtProps & { read: (typed: string) => unknown }) {
   const draft = useDraft();
   const value = valueAt(draft.data, path);
   return (
@@ -56,26 +53,19 @@ export function TextAt({ path, label, hint, ...rest }: { path: Path; label: Reac
       label={label}
       hint={hint}
       value={value === undefined || value === null ? "" : String(value)}
-      onChange={(event) => draft.set(path, event.target.value)}
+      onChange={(event) => draft.set(path, read(event.target.value))}
       error={draft.errors[path.join(".")]?.[0]}
       {...rest}
     />
   );
 }
 
+export function TextAt(props: FieldAtProps) {
+  return <FieldAt {...props} read={(typed) => typed} />;
+}
+
 export function NumberAt({ path, label, hint }: { path: Path; label: ReactNode; hint?: ReactNode }) {
-  const draft = useDraft();
-  const value = valueAt(draft.data, path);
-  return (
-    <Input
-      label={label}
-      hint={hint}
-      inputMode="numeric"
-      value={value === undefined || value === null ? "" : String(value)}
-      onChange={(event) => draft.set(path, numberOrText(event.target.value))}
-      error={draft.errors[path.join(".")]?.[0]}
-    />
-  );
+  return <FieldAt path={path} label={label} hint={hint} inputMode="numeric" read={numberOrText} />;
 }
 
 /** A text the shop shows in both languages: Japanese and English side by side. */

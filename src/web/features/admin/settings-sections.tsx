@@ -1,24 +1,11 @@
-import type { ReactNode } from "react";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Select, Textarea } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { LocalizedAt, NumberAt, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
+import { LocalizedAt, NumberAt, Section, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
 
 // The sections of /admin/settings, each bound to its part of the shop profile draft.
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {hint && <p className={styles.muted}>{hint}</p>}
-      {children}
-    </section>
-  );
-}
 
 export function FeesSection() {
   const to = useOpsText();

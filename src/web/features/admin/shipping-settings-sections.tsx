@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { PREFECTURES } from "../../../domain/address.ts";
 import { weekdayName } from "../../../domain/delivery-calendar.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -6,23 +5,11 @@ import { Checkbox } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { LocalizedAt, NumberAt, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
+import { LocalizedAt, NumberAt, Section, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
 import type { Path } from "./settings-draft.tsx";
 import shipping from "./shipping-settings.module.css";
 
 // The shipping table and the delivery calendar of /admin/settings (shipping-table.ts, delivery-calendar.ts).
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {hint && <p className={styles.muted}>{hint}</p>}
-      {children}
-    </section>
-  );
-}
 
 /** A number in a table cell: named by its row and column for screen readers, its message under it. */
 function CellNumber({ path, label }: { path: Path; label: string }) {

@@ -11,6 +11,7 @@ import type { FormAccepted, FormRefusal } from "../../shared/site/form-action.ts
 import { formAction } from "../../shared/site/form-action.ts";
 import type { ApiAnswer } from "../../load-context.ts";
 import { RefusedNotice } from "../../shared/site/refused-notice.tsx";
+import { Notice } from "../../ui/notice.tsx";
 import { formValues, useFieldErrors } from "../../shared/auth/account-form.ts";
 import styles from "./auth-page.module.css";
 
@@ -90,5 +91,27 @@ export function EmailRequestForm({ path, submitLabel, onSent, refusal }: EmailRe
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A "send me the mail again" page's body: before sending, its lead and the form; once sent, the API's
+ * message (or `sent`, the page's own words) with the tip to look in the spam folder.
+ */
+export function EmailRequestPanel({ sent, lead, ...form }: EmailRequestFormProps & { sent: string | null; lead: string }) {
+  const { t } = useI18n();
+  if (sent) {
+    return (
+      <Notice tone="success" testId="request-sent">
+        <p>{sent}</p>
+        <p>{t("auth.spamTip")}</p>
+      </Notice>
+    );
+  }
+  return (
+    <>
+      <p className={styles.lead}>{lead}</p>
+      <EmailRequestForm {...form} />
+    </>
   );
 }

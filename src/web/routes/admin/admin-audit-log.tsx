@@ -3,9 +3,8 @@ import type { Route } from "./+types/admin-audit-log";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import type { Paged, StaffEntry } from "../../features/admin/ops-resources.ts";
@@ -164,10 +163,4 @@ export default function AdminAuditLog() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

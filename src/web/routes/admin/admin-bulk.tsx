@@ -16,7 +16,7 @@ import { BULK_PAGE_PATH, BulkOrderForm, BulkSummary, withCurrentToken } from "..
 import { orderFiltersOf, orderListQuery, pageOf } from "../../features/admin/order-filters.ts";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
@@ -70,14 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = context.get(pageContext);
   const { locale } = page;
   const refused = (errors: string[], status: number) => data<ActionAnswer>({ step: "refused", errors }, { status });
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return refused([bulkText(locale, "bulk.failed")], 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refused([bulkText(locale, "bulk.failed")], 400);
-  }
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return refused([bulkText(locale, "bulk.failed")], form);
   const intent = String(form.get("intent") ?? "");
   const csrfToken = String(form.get(CSRF_FIELD) ?? "");
   const requestKey = String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID();

@@ -5,7 +5,7 @@ import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { saveForm } from "../../features/admin/catalogue-loaders.ts";
 import { ExhibitForm } from "../../features/admin/exhibit-form.tsx";
@@ -90,11 +90,4 @@ export default function AdminExhibitPage() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

@@ -3,12 +3,11 @@ import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-inquiries";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import type { InquirySummary, Paged } from "../../features/admin/ops-resources.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -109,10 +108,4 @@ export default function AdminInquiries() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

@@ -5,10 +5,9 @@ import type { Route } from "./+types/admin-inquiry";
 import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import type { ApiFailure, InquiryDetail } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
@@ -161,10 +160,4 @@ export default function AdminInquiry() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

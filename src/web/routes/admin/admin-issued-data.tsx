@@ -13,7 +13,7 @@ import { ReportSection, ReportTable } from "../../features/admin/report-table.ts
 import { pageContext } from "../../load-context.ts";
 import { csrfToken } from "../../shared/site/api.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
@@ -55,14 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const page = context.get(pageContext);
   const refused = (errors: string[], status: number) => data<ActionAnswer>({ step: "refused", errors }, { status });
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return refused([morningText(page.locale, "issued.failed")], 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refused([morningText(page.locale, "issued.failed")], 400);
-  }
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return refused([morningText(page.locale, "issued.failed")], form);
   const csrfToken = String(form.get(CSRF_FIELD) ?? "");
   const errorsOf = (body: unknown) => {
     const errors = (body as { errors?: unknown } | undefined)?.errors;

@@ -7,7 +7,7 @@ import type { StockTakeStatus, SupplierRow } from "../../features/admin/liquor-b
 import { StockTakesSection, SuppliersSection } from "../../features/admin/liquor-book-records.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { ReportForm, ReportSection, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -197,11 +197,4 @@ export default function AdminLiquorBooks() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

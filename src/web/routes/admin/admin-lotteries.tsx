@@ -12,7 +12,7 @@ import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { adminLotteryEn } from "../../i18n/admin-lottery.en.ts";
@@ -97,14 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = context.get(pageContext);
   const { locale } = page;
   const failed = (status: number) => data<ActionAnswer>({ errors: [text(locale, "lottery.failed")], fields: {}, values: {} }, { status });
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return failed(413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed(400);
-  }
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return failed(form);
   const intent = String(form.get("intent") ?? "");
   const lottery = String(form.get("lottery") ?? "");
   const options = { csrfToken: String(form.get(CSRF_FIELD) ?? ""), requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID() };

@@ -7,7 +7,7 @@ import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { MagazineSubscribers } from "../../features/admin/admin-resources.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import report from "../../features/admin/admin-report.module.css";
 import { ReportActions, ReportSection, ReportTable, csvHref } from "../../features/admin/report-table.tsx";
@@ -112,11 +112,4 @@ export default function AdminMagazine() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

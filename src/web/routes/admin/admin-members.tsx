@@ -5,10 +5,9 @@ import type { Route } from "./+types/admin-members";
 import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
 import type { ApiFailure, Member, Paged } from "../../features/admin/ops-resources.ts";
@@ -160,10 +159,4 @@ export default function AdminMembers() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

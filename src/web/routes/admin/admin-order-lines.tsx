@@ -12,7 +12,7 @@ import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { linesText, useLinesText } from "../../features/admin/lines-i18n.ts";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -62,14 +62,8 @@ function failed(locale: Locale, status: number, line = "", quantity = "") {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const page = context.get(pageContext);
   const { locale } = page;
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return failed(locale, 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed(locale, 400);
-  }
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return failed(locale, form);
   const line = String(form.get("line") ?? "");
   // The remove button sends quantity 0 whatever the field says.
   const quantity = form.get("intent") === "remove" ? "0" : String(form.get("quantity") ?? "");

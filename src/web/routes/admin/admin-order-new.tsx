@@ -18,7 +18,7 @@ import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { NEW_ORDER_PATH, staffOrderText, useStaffOrderText } from "../../features/admin/staff-order-i18n.ts";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { formFields, postedForm } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -97,18 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = Array.isArray(answer?.errors) && answer.errors.length > 0 ? answer.errors.map(String) : [staffOrderText(locale, "staffOrder.failed")];
     return data<ActionAnswer>({ errors, fields: answer?.fields ?? {}, values }, { status });
   };
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return refused(413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refused(400);
-  }
-  const values: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (name !== CSRF_FIELD && name !== REQUEST_KEY_FIELD && typeof value === "string") values[name] = value;
-  const csrfToken = String(form.get(CSRF_FIELD) ?? "");
-  const requestKey = String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID();
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return refused(form);
+  const posted = formFields(form);
+  const { values, csrfToken } = posted;
+  const requestKey = posted.requestKey || crypto.randomUUID();
   const answer = await page.api("POST", "/admin/api/orders", values, { csrfToken, requestKey });
   if (answer.status === 401) throw toLogin();
   if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as { data: AdminOrderDetail }).data.id)}`);

@@ -6,7 +6,7 @@ import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
 import { OrderActions } from "../../features/admin/order-actions.tsx";
@@ -91,11 +91,4 @@ export default function AdminOrder() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

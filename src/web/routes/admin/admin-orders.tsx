@@ -9,7 +9,7 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { NEW_ORDER_PATH, useStaffOrderText } from "../../features/admin/staff-order-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { AdminOrdersPage } from "../../../domain/order-view.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { OrderExports } from "../../features/admin/order-exports.tsx";
@@ -167,11 +167,4 @@ export default function AdminOrders() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

@@ -13,7 +13,7 @@ import ops from "../../features/admin/ops.module.css";
 import { type FormTerms, TERMS_FIELDS, termsFromForm, tierRows } from "../../features/admin/payment-terms-form.ts";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD } from "../../shared/site/form-action.ts";
+import { CSRF_FIELD, postedForm } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
@@ -55,14 +55,8 @@ function failed(locale: Locale, status: number) {
 export async function action({ request, context }: Route.ActionArgs) {
   const page = context.get(pageContext);
   const { locale } = page;
-  const length = Number(request.headers.get("content-length"));
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_POST_BYTES) return failed(locale, 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed(locale, 400);
-  }
+  const form = await postedForm(request, MAX_POST_BYTES);
+  if (typeof form === "number") return failed(locale, form);
   // The rest of the settings as saved: this page changes the payment terms only.
   const current = await page.api("GET", "/admin/api/settings");
   if (current.status === 401) throw toLogin();

@@ -5,7 +5,7 @@ import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, callAdminApi, loginRedirect } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { OpsPagination } from "../../features/admin/ops-pagination.tsx";
 import { ReportForm, ReportSection, ReportTable } from "../../features/admin/report-table.tsx";
@@ -134,13 +134,6 @@ export default function AdminRecords() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };
 
 

@@ -3,7 +3,7 @@ import { adminLoader } from "../../features/admin/admin-api.ts";
 import type { Route } from "./+types/admin-series";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { loadChoices } from "../../features/admin/catalogue-loaders.ts";
 import { LiquorTypesEditor } from "../../features/admin/liquor-types-editor.tsx";
@@ -42,11 +42,4 @@ export default function AdminSeriesPage() {
   );
 }
 
-export function HydrateFallback() {
-  const ta = useAdminText();
-  return <p role="status">{ta("admin.loading")}</p>;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

@@ -4,9 +4,8 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-settings";
 import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import type { ApiFailure } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
@@ -102,10 +101,4 @@ export default function AdminSettings() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

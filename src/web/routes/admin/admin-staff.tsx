@@ -5,9 +5,8 @@ import type { Route } from "./+types/admin-staff";
 import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
-import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
+import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { OpsLoading } from "../../features/admin/ops-fallback.tsx";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { OpsDateTime, OpsTable } from "../../features/admin/ops-list.tsx";
 import type { ApiFailure, StaffEntry } from "../../features/admin/ops-resources.ts";
@@ -257,10 +256,4 @@ export default function AdminStaff() {
   );
 }
 
-export function HydrateFallback() {
-  return <OpsLoading />;
-}
-
-export function ErrorBoundary() {
-  return <AdminRouteError />;
-}
+export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };

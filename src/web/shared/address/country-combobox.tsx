@@ -10,7 +10,7 @@ export interface CountryChoice {
   name: string;
 }
 
-/** Spec §9: the country search is throttled to one request per 300 ms. */
+/** The country search is throttled to one request per 300 ms. */
 export const COUNTRY_SEARCH_THROTTLE_MS = 300;
 
 interface CountryComboboxProps {

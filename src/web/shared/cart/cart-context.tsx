@@ -6,6 +6,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { callApi } from "../site/api.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { useCartDrawer } from "./cart-drawer-state.tsx";
+import type { CartChange } from "./cart-rules.ts";
+import { firstBottleOfGuest, storedCartItems, withChanges } from "./cart-rules.ts";
 
 /** sessionStorage flag: the login prompt was shown in this browser session. */
 export const PROMPTED_LOGIN_KEY = "propmtedLogIn";
@@ -38,8 +40,7 @@ export function useCart(): CartApi {
 
 function readLocalCart(): CartItem[] {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]");
-    return Array.isArray(stored) ? stored.filter((item): item is CartItem => typeof item?.id === "string" && Number.isInteger(item?.amount)) : [];
+    return storedCartItems(localStorage.getItem(CART_STORAGE_KEY));
   } catch {
     return [];
   }
@@ -62,9 +63,6 @@ function takeLoginPromptTurn(): boolean {
     return false;
   }
 }
-
-/** A change to the cart, applied to whatever the cart holds when it is applied. */
-type CartChange = (items: CartItem[]) => CartItem[];
 
 /**
  * The cart: kept in localStorage under "cart" and synced to the server on every change.
@@ -151,7 +149,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         const changes = pendingChanges.current;
         pendingChanges.current = [];
         if (changes.length > 0) {
-          save(changes.reduce((current, change) => change(current), cart));
+          save(withChanges(cart, changes));
           startTransition(() => setReady(true));
           return;
         }
@@ -169,7 +167,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const before = itemsRef.current;
       const next = change(before);
       if (options.openDrawer) drawer.setOpen(true);
-      if (cartCount(before) === 0 && cartCount(next) > 0 && !user && takeLoginPromptTurn()) setLoginPromptOpen(true);
+      if (firstBottleOfGuest(before, next, user !== null) && takeLoginPromptTurn()) setLoginPromptOpen(true);
       if (!loaded.current) {
         setItems(next);
         pendingChanges.current.push(change);

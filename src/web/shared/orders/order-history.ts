@@ -1,7 +1,7 @@
 import type { OrderResource, OrdersPage, OrderStatus } from "../../../domain/checkout.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
-/** Spec §9: the next page loads when the visitor scrolls within 250 px of the bottom. */
+/** The next page loads when the visitor scrolls within 250 px of the bottom. */
 export const SCROLL_THRESHOLD_PX = 250;
 
 export type Pagination = OrdersPage["meta"]["pagination"];
@@ -35,7 +35,7 @@ export function appendOrders(shown: readonly OrderResource[], page: readonly Ord
   return [...shown, ...page.filter((order) => !ids.has(order.id))];
 }
 
-/** Spec §4 badges: awaiting payment grey, deposited info, sent success, every other status grey. */
+/** The status badges: awaiting payment grey, deposited info, sent success, every other status grey. */
 export function statusTone(status: OrderStatus): BadgeTone {
   if (status === "deposited") return "info";
   if (status === "sent") return "success";

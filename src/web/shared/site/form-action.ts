@@ -90,17 +90,23 @@ function refusal(status: number, errors: string[], fields: Record<string, string
   return data<FormActionData<never>>(refused, { status, headers: cookieHeaders(setCookies) });
 }
 
-/** The posted text fields and the token, or null for a post no form of the shop sends (too large, not a form). */
-export async function readForm(request: Request): Promise<{ values: Record<string, string>; csrfToken: string; requestKey: string } | null> {
+/**
+ * The form a page's action was posted, or the status to refuse the post with: 413 for a body without
+ * a length (browsers always send the length of a form; a chunked body is no form of the shop's) or
+ * larger than `maxBytes`, 400 for a body that is no form.
+ */
+export async function postedForm(request: Request, maxBytes: number): Promise<FormData | 413 | 400> {
   const length = Number(request.headers.get("content-length"));
-  // Browsers always send the length of a form; a body without one (chunked) or larger than any form is not read.
-  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_FORM_BYTES) return null;
-  let form: FormData;
+  if (!Number.isSafeInteger(length) || length <= 0 || length > maxBytes) return 413;
   try {
-    form = await request.formData();
+    return await request.formData();
   } catch {
-    return null;
+    return 400;
   }
+}
+
+/** A posted form's text fields apart from its CSRF token and request key (blank when not posted); files are left out. */
+export function formFields(form: FormData): { values: Record<string, string>; csrfToken: string; requestKey: string } {
   const values: Record<string, string> = {};
   let csrfToken = "";
   let requestKey = "";
@@ -111,6 +117,12 @@ export async function readForm(request: Request): Promise<{ values: Record<strin
     else values[name] = value;
   }
   return { values, csrfToken, requestKey };
+}
+
+/** The posted text fields and the token, or null for a post no form of the shop sends (too large, not a form). */
+export async function readForm(request: Request): Promise<{ values: Record<string, string>; csrfToken: string; requestKey: string } | null> {
+  const form = await postedForm(request, MAX_FORM_BYTES);
+  return typeof form === "number" ? null : formFields(form);
 }
 
 function isFieldMessages(value: unknown): value is Record<string, string[]> {
