@@ -43,6 +43,8 @@ const TABLE_OWNERS = {
   wishlist: ["wishlist"],
   // 抽選販売 (decision 084): lotteries and their entries.
   lottery: ["lottery"],
+  // Points (decision 089): balances, the ledger, each order's points and the trader's rule; checkout and order moves go through the points service.
+  points: ["points"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({
