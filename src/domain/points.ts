@@ -235,6 +235,19 @@ export const pointAdjustmentSchema = z.preprocess(
 );
 export type PointAdjustment = z.output<typeof pointAdjustmentSchema>;
 
+/** The checkout's 「ポイントを使う」 field as typed: whole points ≥ 0 ("" is none); a text when it is not one. */
+export function pointsToUseOf(typed: string | undefined, locale: Locale): number | { message: string } {
+  const value = wholeOf(typed ?? "");
+  if (value === "blank") return 0;
+  if (typeof value === "string" || value < 0) return { message: POINTS_FIELD_TEXT[locale] };
+  return value;
+}
+
+export const POINTS_FIELD_TEXT: Record<Locale, string> = {
+  ja: "ご利用ポイントは0以上の整数で入力してください",
+  en: "Points to use must be a whole number of 0 or more",
+};
+
 /** What the refusals with no field rule say. */
 export const POINT_REFUSALS = {
   removeOverBalance: { ja: "減算できるのは残高（{balance}ポイント）までです", en: "You can remove up to the balance ({balance} points)" },

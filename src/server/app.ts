@@ -86,6 +86,9 @@ import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
 import { BirthdayMembers } from "./accounts/birthday-members.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
+import { PointsService } from "./points/points.service.ts";
+import type { PointRateFor } from "./points/points.service.ts";
+import { registerPointRoutes } from "./points/points.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
@@ -166,6 +169,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Items over which a bulk move or an issued-data confirm runs as a job (decision 069); tests set a small one. */
   jobThreshold?: number;
+  /** Points (decision 089): the member's earning rate from their rank (the ranks module's, wired at merge); absent: the shop's base rate for all. */
+  pointRateFor?: PointRateFor;
 }
 
 /** Path prefixes of the JSON APIs; each is served plain and under /ja and /en. */
@@ -333,9 +338,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   birthdaySweep.unref();
   app.addHook("onListen", async () => sweepBirthdays());
   app.addHook("onClose", async () => clearInterval(birthdaySweep));
+  // Points (decision 089): used at checkout, earned when paid or shipped, settled with every move;
+  // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
+  const pointRateFor: PointRateFor | undefined = deps.pointRateFor;
+  const points = new PointsService(database.db, { rateFor: pointRateFor });
+  registerPointRoutes(app, { points });
+  const sweepPoints = () =>
+    void database
+      .exclusively("kura:points-expiry", () => points.expire(new Date()), { wait: false })
+      .catch((error: unknown) => app.log.warn({ err: error }, "points expiry sweep failed"));
+  const pointsSweep = setInterval(sweepPoints, 3_600_000);
+  pointsSweep.unref();
+  app.addHook("onListen", async () => sweepPoints());
+  app.addHook("onClose", async () => clearInterval(pointsSweep));
   const orderMoves = new OrderMoves(
     database.db,
-    { orders, catalog, mail, shopProfiles, paymentOnCancel: paymentOnCancelAtGateway(payments), deferredPayments, onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId) },
+    {
+      orders,
+      catalog,
+      mail,
+      shopProfiles,
+      paymentOnCancel: paymentOnCancelAtGateway(payments),
+      deferredPayments,
+      onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId),
+      onMoved: (tx, move) => points.orderMoved(tx, move),
+    },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
   const orderPayments = new OrderPayments(
@@ -355,7 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLotteryRoutes(app, { lotteries });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries, points },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
@@ -415,7 +442,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, twoFactor, security: backOfficeSecurity, shopProfiles, secret, secureCookies: https });
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
   // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
-  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf }, { publicUrl: config.publicUrl });
+  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf, onPartlyCancelled: (tx, orderId, goods) => points.partlyCancelled(tx, orderId, goods) },
+    { publicUrl: config.publicUrl });
   const adminOrders = new AdminOrdersService({
     orders,
     moves: orderMoves,
@@ -427,7 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffNames: (ids) => staffEmailsOf(database.db, ids),
   });
   // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
-  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, catalog, shopProfiles, addresses, members: accounts });
+  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, points, catalog, shopProfiles, addresses, members: accounts });
   registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
@@ -451,7 +479,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecordRoutes(app, { records });
   const orderReturns = new OrderReturns(
     database.db,
-    { orders, catalog, mail, shopProfiles, gateway: payments, records },
+    { orders, catalog, mail, shopProfiles, gateway: payments, records, onReturned: (tx, orderId, goods, reason) => points.returned(tx, orderId, goods, reason) },
     {
       publicUrl: config.publicUrl,
       // A member opens it signed in (as their receipts); a guest through the signed link their receipt uses.

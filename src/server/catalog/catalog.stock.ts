@@ -25,6 +25,8 @@ export interface LockedProduct {
   liquorType: string | null;
   liquorCategory: string | null;
   alcoholPermille: number | null;
+  /** Points earned on it, percent (decision 089); null: the member's rate. */
+  pointRatePercent: number | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       liquorType: productsTable.liquorType,
       liquorCategory: productsTable.liquorCategory,
       alcoholPermille: productsTable.alcoholPermille,
+      pointRatePercent: productsTable.pointRatePercent,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))

@@ -87,6 +87,11 @@ export class OrderMoves {
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
       /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086). */
       onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
+      /**
+       * Told of every move in its transaction (points, decision 089): the status reached and whether
+       * the order is now paid (money received, or a shipment that collects it, or a 後払い invoice paid).
+       */
+      onMoved?: ((tx: Database, move: { orderId: number; status: OrderStatus; paid: boolean; now: Date }) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -195,6 +200,7 @@ export class OrderMoves {
       if (!current || current.status !== "sent" || storedPaymentMethod(current.paymentMethod).settlesOnShipping !== false) return undefined;
       if (!(await settleShippedPayment(tx, current.id))) return undefined;
       await this.record(tx, current.id, "sent", "sent", { ...request.actor, note: request.actor.note ?? "後払いの入金を確認" });
+      await this.deps.onMoved?.(tx, { orderId: current.id, status: "sent", paid: true, now: new Date() });
       const mail = orderStatusMail(shop, this.settings.publicUrl, "deposited", current, { paidLater: true });
       await this.deps.mail.enqueue(tx, current.email, mail, mailRecord("status_mail", current, shop));
       return current;
@@ -238,6 +244,8 @@ export class OrderMoves {
       }
     }
     if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
+    const paid = moved.status === "deposited" || (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
+    await this.deps.onMoved?.(tx, { orderId: moved.id, status: moved.status, paid, now: new Date() });
     let mail: MailContent | null = null;
     let kind: TransactionRecordKind = "status_mail";
     // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.
