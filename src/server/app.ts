@@ -594,7 +594,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries, points });
   return app;
 }
 
@@ -641,6 +641,7 @@ declare module "fastify" {
       /** Long back-office work and its worker (decision 069). */
       jobs: JobsService;
       coupons: CouponsService;
+      points: PointsService;
     };
   }
 }
