@@ -58,6 +58,7 @@ export default [
     route("orders/:id/gift", "routes/mypage-order-gift.tsx"),
     // 抽選販売 (decision 084): the member's entries, and the win's page the mail links to.
     route("lotteries", "routes/mypage-lotteries.tsx"),
+    route("points", "routes/mypage-points.tsx"),
     route("lotteries/:id", "routes/mypage-lottery.tsx"),
   ]),
   // The back office: its own frame (no shop header, age gate or cart), staff session required,

@@ -67,6 +67,7 @@ export function registerPointRoutes(fastify: FastifyInstance, deps: { points: Po
           expires_on: balance.expiresOn,
           pending: await deps.points.pendingGrants(member.id),
           base_rate_percent: settings.baseRatePercent,
+          expiry_months: settings.expiryMonths,
           history: history.map((entry) => entryOf(entry, request.locale)),
         },
       };

@@ -11,6 +11,7 @@ import { pageContext } from "../load-context.ts";
 import "../i18n/orders-texts.ts";
 import "../i18n/address-book-texts.ts";
 import "../i18n/account-pages-texts.ts";
+import "../i18n/points-pages-texts.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page
@@ -35,6 +36,7 @@ const SECTIONS: { to: string; label: MessageKey }[] = [
   { to: "/mypage/address", label: "mypageAddress.title" },
   { to: "/mypage/address-book", label: "addressBook.title" },
   { to: "/mypage/orders", label: "orders.title" },
+  { to: "/mypage/points", label: "points.title" },
   { to: "/mypage/lotteries", label: "lottery.mine" },
   { to: "/mypage/account", label: "mypageAccount.title" },
   { to: "/mypage/magazine", label: "mypage.magazine" },
