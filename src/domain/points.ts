@@ -243,6 +243,12 @@ export function pointsToUseOf(typed: string | undefined, locale: Locale): number
   return value;
 }
 
+/** The points typed as the summary counts them: a whole number ≥ 0, anything else none (the server says why). */
+export function pointsTyped(typed: string | undefined): number {
+  const value = wholeOf(typed ?? "");
+  return typeof value === "number" && value > 0 ? value : 0;
+}
+
 export const POINTS_FIELD_TEXT: Record<Locale, string> = {
   ja: "ご利用ポイントは0以上の整数で入力してください",
   en: "Points to use must be a whole number of 0 or more",

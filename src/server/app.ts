@@ -342,7 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
   const pointRateFor: PointRateFor | undefined = deps.pointRateFor;
   const points = new PointsService(database.db, { rateFor: pointRateFor });
-  registerPointRoutes(app, { points });
+  const pointsCatalog = new CatalogReadModel(database.db);
+  registerPointRoutes(app, { points, productRateOf: (id) => pointsCatalog.pointRateOf(id), settingsChanged: () => catalog.changed() });
   const sweepPoints = () =>
     void database
       .exclusively("kura:points-expiry", () => points.expire(new Date()), { wait: false })
@@ -362,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deferredPayments,
       onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId),
       onMoved: (tx, move) => points.orderMoved(tx, move),
+      pointsOf: (tx, orderId) => points.forMail(tx, orderId),
     },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );

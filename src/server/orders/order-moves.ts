@@ -92,6 +92,8 @@ export class OrderMoves {
        * the order is now paid (money received, or a shipment that collects it, or a 後払い invoice paid).
        */
       onMoved?: ((tx: Database, move: { orderId: number; status: OrderStatus; paid: boolean; now: Date }) => Promise<void>) | undefined;
+      /** The order's points for its mail (decision 089): used and to be earned; null: none. */
+      pointsOf?: ((tx: Database, orderId: number) => Promise<{ used: number; toEarn: number; grantOn: "paid" | "shipped" } | null>) | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -265,7 +267,8 @@ export class OrderMoves {
     const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[order.locale]]));
     // A guest has no My Page: the mail carries a signed link to the order's receipt page.
     const receiptUrl = order.userId === null ? this.settings.receiptUrl?.(order.publicId) : undefined;
-    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands, receiptUrl });
+    const points = (await this.deps.pointsOf?.(tx, order.id)) ?? null;
+    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands, receiptUrl, points });
   }
 
   private async afterCommit(effects: MoveEffects): Promise<void> {

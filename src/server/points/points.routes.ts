@@ -4,6 +4,7 @@ import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { PointSettings } from "../../domain/points.ts";
 import { POINT_ENTRY_LABELS, pointAdjustmentSchema, pointSettingsSchema } from "../../domain/points.ts";
+import { DomainError } from "../../domain/errors.ts";
 import { UTF8_BOM, csvText } from "../admin/csv-format.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
@@ -52,12 +53,27 @@ export function pointBalancesCsv(rows: Awaited<ReturnType<PointsService["balance
  * Points (decision 089): the member's balance and history (My Page), the trader's rule, a member's
  * points in the back office with staff's grants and removals (audited), the liability and its CSV.
  */
-export function registerPointRoutes(fastify: FastifyInstance, deps: { points: PointsService }): void {
+export function registerPointRoutes(
+  fastify: FastifyInstance,
+  deps: {
+    points: PointsService;
+    /** A product's own rate (null: none; undefined: no such product), from the catalogue. */
+    productRateOf: (productId: number) => Promise<number | null | undefined>;
+    /** The kept catalogue pages show the rate: dropped when the rule changes. */
+    settingsChanged: () => Promise<void>;
+  },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
   const owner = staffOnly("owner");
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+    // The product page's 「○ポイント獲得」: the product's own rate, else the shop's base rate (a rank's is known at checkout).
+    app.get(`${prefix}/products/:id/points`, { schema: { params: recordIdParams } }, async (request) => {
+      const own = await deps.productRateOf(request.params.id);
+      if (own === undefined) throw new DomainError("not-found");
+      return { data: { rate_percent: own ?? (await deps.points.settings()).baseRatePercent } };
+    });
     app.get(`${prefix}/points`, { ...memberOnly() }, async (request) => {
       const member = requireUser(request);
       const [balance, history, settings] = await Promise.all([deps.points.balanceOf(member.id), deps.points.history(member.id), deps.points.settings()]);
@@ -75,9 +91,11 @@ export function registerPointRoutes(fastify: FastifyInstance, deps: { points: Po
   }
 
   app.get(`${ADMIN_API}/points/settings`, { ...staff }, async () => ({ data: settingsEntry(await deps.points.settings()) }));
-  app.put(`${ADMIN_API}/points/settings`, { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema }) }, async (request) => ({
-    data: settingsEntry(await deps.points.saveSettings(checkedBody(request, POINT_LABELS))),
-  }));
+  app.put(`${ADMIN_API}/points/settings`, { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema }) }, async (request) => {
+    const saved = await deps.points.saveSettings(checkedBody(request, POINT_LABELS));
+    await deps.settingsChanged();
+    return { data: settingsEntry(saved) };
+  });
 
   app.get(`${ADMIN_API}/points/liability`, { ...staff }, async () => ({ data: await deps.points.liability() }));
   app.get(`${ADMIN_API}/points/balances.csv`, { ...staff }, async (request, reply) =>

@@ -113,6 +113,13 @@ export class PointsService {
     return row ? { used: row.used, usedStanding: row.usedStanding, toEarn: row.toEarn, earnedStanding: row.earnedStanding, granted: row.grantedAt !== null } : null;
   }
 
+  /** What the order mail says of an order's points: used, to be earned, and when. */
+  async forMail(tx: Database, orderId: number): Promise<{ used: number; toEarn: number; grantOn: "paid" | "shipped" } | null> {
+    const row = await this.orderPoints(orderId, tx);
+    if (!row) return null;
+    return { used: row.used, toEarn: row.toEarn, grantOn: (await this.settings(tx)).grantOn };
+  }
+
   /** The member's balance row, made if missing and locked: every change of a balance queues here. */
   private async lockBalance(tx: Database, memberId: number): Promise<{ balance: number; expiresOn: string | null }> {
     await tx.insert(pointBalancesTable).values({ userId: memberId }).onConflictDoNothing();

@@ -90,6 +90,8 @@ describe("a coupon and points in one order", () => {
     expect(placed.toEarn).toBeLessThanOrEqual(75);
     const [mail] = await env.shop.mailsTo(order.email);
     expect(mail!.text).toContain("ポイント利用");
+    expect(mail!.text).toContain("ご利用ポイント: 800ポイント");
+    expect(mail!.text).toContain(`獲得予定ポイント: ${placed.toEarn}ポイント（ご入金の確認後に付与します）`);
 
     // Paid: the points are granted once, with the expiry a year on.
     expect((await staffPost(order.publicId, "deposit")).statusCode).toBe(200);

@@ -117,6 +117,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /api/coupons/preview": { access: "public", ok: 422 },
     // A member's points: balance, expiry and history (decision 089).
     "GET /api/points": { access: "member", ok: 200 },
+    "GET /api/products/:id/points": { access: "public", path: `/api/products/${f.product}/points`, ok: 200 },
     "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
