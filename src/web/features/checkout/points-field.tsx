@@ -33,7 +33,6 @@ export function PointsField({ balance, usable, value, error, onChange }: PointsF
           autoComplete="off"
           maxLength={12}
           value={value}
-          hint={t("points.useHint", { points: figure(balance) })}
           onChange={(event) => onChange(event.target.value)}
           onBlur={() => {
             // More than may be used is brought down to what may (the server would refuse it).
@@ -50,11 +49,14 @@ export function PointsField({ balance, usable, value, error, onChange }: PointsF
           {t("points.useAll")}
         </Button>
       </div>
-      {value.trim() !== "" && value.trim() !== "0" && (
-        <Button variant="ghost" onClick={() => onChange("")}>
-          {t("points.useNone")}
-        </Button>
-      )}
+      <p className={styles.methodNote} data-testid="points-balance-hint">
+        {t("points.useHint", { points: figure(balance) })}{" "}
+        {value.trim() !== "" && value.trim() !== "0" && (
+          <Button variant="ghost" onClick={() => onChange("")}>
+            {t("points.useNone")}
+          </Button>
+        )}
+      </p>
     </div>
   );
 }
