@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { checkoutTotals } from "./checkout-summary.ts";
+import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import { couponGoodsLines } from "./coupons.ts";
+import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { defaultShippingTable } from "./shipping-table.ts";
 import {
   pointAdjustmentSchema,
   pointSettingsSchema,
@@ -125,5 +129,28 @@ describe("forms", () => {
     expect(pointAdjustmentSchema.parse({ points: "-300", reason: " お詫び " })).toEqual({ points: -300, reason: "お詫び" });
     expect(pointAdjustmentSchema.safeParse({ points: "0", reason: "x" }).success).toBe(false);
     expect(pointAdjustmentSchema.safeParse({ points: "10", reason: "" }).success).toBe(false);
+  });
+});
+
+describe("points in the order's charges (decision 086's rules, item 5)", () => {
+  const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), freeShippingFrom: 10_000 }, payments: defaultPaymentTerms() };
+  const bank = paymentMethodChoice("bank");
+  const bottles: CheckoutLine[] = [{ unitPrice: 10_000, amount: 1, shippingType: "normal", taxRatePercent: 10 }];
+
+  it("the free-shipping line is measured on the goods after the points", () => {
+    // 11,000 with tax: free shipping; 2,000 points take the goods to about 9,000: shipping comes back.
+    expect(checkoutTotals(bottles, bank, terms).shipping).toBe(0);
+    const withPoints = checkoutTotals(bottles, bank, terms, undefined, { deliveryPrefecture: 13 }, null, 2000);
+    expect(withPoints.shipping).toBeGreaterThan(0);
+    expect(withPoints.chargeLines.filter((line) => line.label.ja === "ポイント利用").map((line) => line.amount)).toEqual([-1818]);
+  });
+
+  it("tax per rate is on the goods after the points, rounded once per rate", () => {
+    const mixed: CheckoutLine[] = [...bottles, { unitPrice: 1000, amount: 1, shippingType: "normal", taxRatePercent: 8 }];
+    const totals = checkoutTotals(mixed, bank, terms, undefined, { deliveryPrefecture: 13 }, null, 1000);
+    const byRate = new Map(totals.taxes.map((each) => [each.rate, each]));
+    const pointsAt = (rate: number) => totals.chargeLines.filter((line) => line.label.ja === "ポイント利用" && line.taxRatePercent === rate).reduce((sum, line) => sum + line.amount, 0);
+    expect(byRate.get(8)!.base).toBe(1000 + pointsAt(8));
+    expect(byRate.get(8)!.tax).toBe(Math.ceil(((1000 + pointsAt(8)) * 8) / 100));
   });
 });
