@@ -102,6 +102,7 @@ export default [
     route("inquiries", "routes/admin/admin-inquiries.tsx"),
     route("inquiries/:id", "routes/admin/admin-inquiry.tsx"),
     route("members", "routes/admin/admin-members.tsx"),
+    route("points", "routes/admin/admin-points.tsx"),
     route("settings", "routes/admin/admin-settings.tsx"),
     route("staff", "routes/admin/admin-staff.tsx"),
     route("audit-log", "routes/admin/admin-audit-log.tsx"),

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
-import { csrfOf, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Points (issue 34 item 1, decision 089): a guest reads 「会員さまは○ポイント獲得」 on the product page;
 // a member is granted 1,000 points by staff, reads 「○ポイント獲得」 there, uses 300 points at checkout on
@@ -26,12 +26,18 @@ test("a member sees points on the product page, uses points at checkout on a pho
   const email = await signUpAndSignIn(page, "points");
   const me = (await (await page.request.get("/api/users")).json()) as { id?: number; data?: { id: number } };
   const memberId = me.data?.id ?? me.id!;
+  // Staff grant 1,000 points with a reason on the back office's points page.
   const trader = await traderSignsIn(browser);
-  const granted = await trader.request.post(`/admin/api/members/${memberId}/points`, {
-    headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
-    data: { points: "1000", reason: "ご入会のお礼" },
-  });
-  expect(granted.status()).toBe(201);
+  await trader.goto(`/admin/points?member=${memberId}`);
+  const memberPoints = trader.getByTestId("admin-member-points");
+  await expect(memberPoints).toContainText("保有ポイント：0ポイント");
+  await memberPoints.getByLabel("ポイント数（減算はマイナス）").fill("1000");
+  await memberPoints.getByLabel(/^理由/).fill("ご入会のお礼");
+  await memberPoints.getByRole("button", { name: "付与・減算する" }).click();
+  await expect(memberPoints).toContainText("保有ポイント：1,000ポイント");
+  await expect(trader.getByTestId("admin-points-entry").first()).toContainText("ご入会のお礼");
+  await expect(trader.getByTestId("points-liability")).toContainText("ポイント");
+  if (shots) await trader.screenshot({ path: `${shots}/admin-points.png`, fullPage: true });
   await trader.context().close();
 
   await page.goto(`/products/${wine.id}`);

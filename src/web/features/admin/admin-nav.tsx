@@ -6,6 +6,8 @@ import { useMorningText } from "./morning-i18n.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { adminLotteryEn } from "../../i18n/admin-lottery.en.ts";
 import { adminLotteryJa } from "../../i18n/admin-lottery.ja.ts";
+import { adminPointsEn } from "../../i18n/admin-points.en.ts";
+import { adminPointsJa } from "../../i18n/admin-points.ja.ts";
 
 interface NavItem {
   to: string;
@@ -16,7 +18,7 @@ interface NavItem {
 }
 
 /** The screens in groups as a trader works: orders, the catalogue, the books, customers, the shop's own settings. */
-function navGroups(ta: AdminText, issued: string, lotteries: string, owner: boolean): { label: string; items: NavItem[] }[] {
+function navGroups(ta: AdminText, issued: string, lotteries: string, owner: boolean, points: string): { label: string; items: NavItem[] }[] {
   return [
     {
       label: ta("admin.navGroup.orders"),
@@ -51,6 +53,8 @@ function navGroups(ta: AdminText, issued: string, lotteries: string, owner: bool
         { to: "/admin/coupons", label: ta("admin.nav.coupons") },
         { to: "/admin/inquiries", label: ta("admin.nav.inquiries") },
         { to: "/admin/members", label: ta("admin.nav.members") },
+        // Points (decision 089): its label in its own dictionary.
+        { to: "/admin/points", label: points },
       ],
     },
     {
@@ -90,7 +94,7 @@ export function AdminNav({ owner = false }: { owner?: boolean }) {
   const tm = useMorningText();
   const { locale } = useI18n();
   const { pathname } = useLocation();
-  const groups = navGroups(ta, tm("issued.nav"), (locale === "en" ? adminLotteryEn : adminLotteryJa)["lottery.title"], owner);
+  const groups = navGroups(ta, tm("issued.nav"), (locale === "en" ? adminLotteryEn : adminLotteryJa)["lottery.title"], owner, (locale === "en" ? adminPointsEn : adminPointsJa)["adminPoints.title"]);
   const items = groups.flatMap((group) => group.items);
   const current = items.filter((item) => (item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`))).at(-1);
   const toShop = (
