@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
-import { signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Points (issue 34 item 1, decision 089): a guest reads 「会員さまは○ポイント獲得」 on the product page;
 // a member is granted 1,000 points by staff, reads 「○ポイント獲得」 there, uses 300 points at checkout on
@@ -80,4 +81,45 @@ test("a member sees points on the product page, uses points at checkout on a pho
   if (shots) await page.screenshot({ path: `${shots}/mypage-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   if (shots) await page.screenshot({ path: `${shots}/mypage-desktop.png`, fullPage: true });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a member types points with the order form: the page shows 「ポイント利用」 to confirm the new amount, then places the order", async ({ page, browser }) => {
+    const email = await signUpAndSignIn(page, "points-nojs");
+    const memberId = ((await (await page.request.get("/api/users")).json()) as { data: { id: number } }).data.id;
+    // The trader's back office needs its script: their own context with JavaScript on.
+    const withScript = { newContext: (options?: BrowserContextOptions) => browser.newContext({ ...options, javaScriptEnabled: true }) } as Browser;
+    const trader = await traderSignsIn(withScript);
+    const granted = await trader.request.post(`/admin/api/members/${memberId}/points`, {
+      headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+      data: { points: "500", reason: "お詫び" },
+    });
+    expect(granted.status()).toBe(201);
+    await trader.context().close();
+
+    const products = (await (await page.request.get("/ja/api/products")).json()).data as { id: string }[];
+    await page.goto(`/products/${products[0]!.id}`);
+    await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
+    await page.goto("/checkout");
+    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page.getByLabel(/^メールアドレス/).fill(email);
+    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page.getByLabel("郵便番号").first().fill("111-0051");
+    await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
+    await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");
+    await fillBirthDate(page);
+    await page.getByRole("radio", { name: "銀行振込" }).check();
+    await expect(page.getByTestId("points-field")).toContainText("保有：500ポイント");
+
+    await page.getByLabel("ポイントを使う").fill("200");
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "購入" }).click()]);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("order-summary")).toContainText("ポイント利用");
+    await expect(page.getByTestId("confirm-amount")).toContainText(await page.getByTestId("summary-total").innerText());
+    await Promise.all([page.waitForURL(/\/checkout\/complete$/), page.getByRole("button", { name: "購入" }).click()]);
+    const mine = (await (await page.request.get("/api/points")).json()).data as { balance: number };
+    expect(mine.balance).toBe(300);
+  });
 });
