@@ -45,6 +45,8 @@ const TABLE_OWNERS = {
   lottery: ["lottery"],
   // Member ranks (decision 090): their definitions and each member's stored rank.
   ranks: ["ranks"],
+  // Points (decision 089): balances, the ledger, each order's points and the trader's rule; checkout and order moves go through the points service.
+  points: ["points"],
 };
 
 const tableOwnershipRules = Object.entries(TABLE_OWNERS).map(([schema, owners]) => ({

@@ -25,8 +25,9 @@ export function checkoutTotals(
   gift?: GiftCharging,
   delivery: ChargeDelivery = { deliveryPrefecture: null },
   coupon: AppliedCoupon | null = null,
+  points = 0,
 ): CheckoutTotals {
-  const chargeLines = checkoutCharges(lines, method, terms, gift, delivery, coupon);
+  const chargeLines = checkoutCharges(lines, method, terms, gift, delivery, coupon, points);
   // Tax is charged once on the whole taxable subtotal (shipping and fee included), rounded up.
   const totals = orderTotals(lines, chargeLines, terms.taxRatePercent);
   return { ...totals, chargeLines, shipping: chargeAmount(chargeLines, "shipping"), paymentMethodFee: chargeAmount(chargeLines, "payment_fee") };

@@ -119,6 +119,8 @@ export const checkoutPayloadSchema = z.object({
   gift: z.unknown().optional(),
   /** A coupon code as typed (decision 086); "" or absent: none. One per order. */
   coupon_code: lineText(40).optional().default(""),
+  /** Points to use, whole points as typed (decision 089); "" or absent: none. Checked against the balance in the order's transaction. */
+  use_points: lineText(12).optional().default(""),
   /**
    * Several destinations (decision 087), up to MAX_DESTINATIONS: each assigns some of `items` to a
    * recipient; together they assign every bottle of `items`. With them the top-level recipient, wish

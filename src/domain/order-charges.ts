@@ -1,6 +1,7 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
 import type { AppliedCoupon } from "./coupons.ts";
 import { couponGoodsLines, couponShippingLine } from "./coupons.ts";
+import { pointsGoodsLines } from "./points.ts";
 import type { GiftOptions, GiftSettings } from "./gift.ts";
 import { defaultGiftSettings } from "./gift.ts";
 import type { Locale } from "./locale.ts";
@@ -134,8 +135,8 @@ export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabe
 
 /**
  * The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off
- * unless kept at zero; then a coupon's 値引き lines (decision 086), which the shipping and the fee
- * were worked out after.
+ * unless kept at zero; then a coupon's 値引き lines (decision 086) and the points' (decision 089, on
+ * the goods the coupon left), which the shipping and the fee were worked out after.
  */
 export function checkoutCharges(
   lines: readonly CheckoutLine[],
@@ -144,10 +145,13 @@ export function checkoutCharges(
   gift: GiftCharging = noGift(),
   delivery: ChargeDelivery = { deliveryPrefecture: null },
   coupon: AppliedCoupon | null = null,
+  points = 0,
 ): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
-  const discounts: OrderCharge[] = coupon ? couponGoodsLines(coupon, lines.map((line) => ({ ...line, taxRatePercent: line.taxRatePercent ?? terms.taxRatePercent }))) : [];
+  const rated = lines.map((line) => ({ ...line, taxRatePercent: line.taxRatePercent ?? terms.taxRatePercent }));
+  const couponLines = coupon ? couponGoodsLines(coupon, rated) : [];
+  const discounts: OrderCharge[] = [...couponLines, ...pointsGoodsLines(points, rated, couponLines)];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
     const discount = discounts.reduce((sum, line) => sum + line.amount, 0);
     const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount, destinations: delivery.destinations };

@@ -87,8 +87,11 @@ import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
 import { BirthdayMembers } from "./accounts/birthday-members.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
-import { RanksService } from "./ranks/ranks.service.ts";
+import { RanksService, rankPointRate } from "./ranks/ranks.service.ts";
 import { registerRankRoutes } from "./ranks/ranks.routes.ts";
+import { PointsService } from "./points/points.service.ts";
+import type { PointRateFor } from "./points/points.service.ts";
+import { registerPointRoutes } from "./points/points.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
 import { OrderPayments } from "./checkout/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
@@ -169,6 +172,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Items over which a bulk move or an issued-data confirm runs as a job (decision 069); tests set a small one. */
   jobThreshold?: number;
+  /** Points (decision 089): the member's earning rate from their rank (the ranks module's, wired at merge); absent: the shop's base rate for all. */
+  pointRateFor?: PointRateFor;
 }
 
 /** Path prefixes of the JSON APIs; each is served plain and under /ja and /en. */
@@ -323,6 +328,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ranks = new RanksService(database.db);
   registerRankRoutes(app, { ranks });
   const rankChanged = (tx: Parameters<RanksService["recalculate"]>[0], order: { userId: number | null }) => (order.userId === null ? Promise.resolve() : ranks.recalculate(tx, order.userId).then(() => undefined));
+  // Points (decision 089): used at checkout, earned when paid or shipped, settled with every move;
+  // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
+  const points = new PointsService(database.db, { rateFor: deps.pointRateFor ?? rankPointRate(ranks) });
+  const pointsCatalog = new CatalogReadModel(database.db);
+  registerPointRoutes(app, { points, productRateOf: (id) => pointsCatalog.pointRateOf(id), settingsChanged: () => catalog.changed() });
   const orderMoves = new OrderMoves(
     database.db,
     {
@@ -334,6 +344,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deferredPayments,
       onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId),
       onMemberOrderChanged: rankChanged,
+      onMoved: (tx, move) => points.orderMoved(tx, move),
+      pointsOf: (tx, orderId) => points.forMail(tx, orderId),
     },
     { publicUrl: config.publicUrl, receiptUrl: (publicId) => receiptPageUrl(config.publicUrl, secret, publicId) },
   );
@@ -354,7 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLotteryRoutes(app, { lotteries });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries },
+    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries, points },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout });
@@ -406,6 +418,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: "lottery-sweep", everyMs: 300_000, atStart: true, run: () => lotteries.sweep(new Date()) },
     // Member ranks (decision 090) as purchases leave the 12 months.
     { name: "member-ranks", everyMs: 3_600_000, atStart: true, run: () => ranks.sweep(new Date()) },
+    // Points past their expiry (decision 089), Japan time.
+    { name: "points-expiry", everyMs: 3_600_000, atStart: true, run: () => points.expire(new Date()) },
   ]);
   app.addHook("onClose", async () => stopPaymentEvents());
 
@@ -414,7 +428,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSessionRoutes(app, { staff, staffUnlock, sessions, twoFactor, security: backOfficeSecurity, shopProfiles, secret, secureCookies: https });
   const adjustments = new OrderAdjustments(database.db, { orders, mail, shopProfiles }, { publicUrl: config.publicUrl });
   // Lines lowered or removed before shipping (decision 078): refunded at the gateway, mailed, stock and ledger back.
-  const partialCancellations = new OrderPartialCancellations(database.db, { orders, catalog, mail, shopProfiles, gateway: payments, parcelLinesOf, onMemberOrderChanged: rankChanged }, { publicUrl: config.publicUrl });
+  const partialCancellations = new OrderPartialCancellations(
+    database.db,
+    {
+      orders,
+      catalog,
+      mail,
+      shopProfiles,
+      gateway: payments,
+      parcelLinesOf,
+      onMemberOrderChanged: rankChanged,
+      onPartlyCancelled: (tx, orderId, goods) => points.partlyCancelled(tx, orderId, goods),
+    },
+    { publicUrl: config.publicUrl },
+  );
   const adminOrders = new AdminOrdersService({
     orders,
     moves: orderMoves,
@@ -426,7 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffNames: (ids) => staffEmailsOf(database.db, ids),
   });
   // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
-  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, catalog, shopProfiles, addresses, members: accounts });
+  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, points, catalog, shopProfiles, addresses, members: accounts });
   registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
@@ -450,7 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecordRoutes(app, { records });
   const orderReturns = new OrderReturns(
     database.db,
-    { orders, catalog, mail, shopProfiles, gateway: payments, records, onMemberOrderChanged: rankChanged },
+    { orders, catalog, mail, shopProfiles, gateway: payments, records, onMemberOrderChanged: rankChanged, onReturned: (tx, orderId, goods, reason) => points.returned(tx, orderId, goods, reason) },
     {
       publicUrl: config.publicUrl,
       // A member opens it signed in (as their receipts); a guest through the signed link their receipt uses.
@@ -566,7 +593,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries, ranks });
+  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries, ranks, points });
   return app;
 }
 
@@ -614,6 +641,7 @@ declare module "fastify" {
       /** Long back-office work and its worker (decision 069). */
       jobs: JobsService;
       coupons: CouponsService;
+      points: PointsService;
     };
   }
 }

@@ -58,6 +58,7 @@ export default [
     route("orders/:id/gift", "routes/mypage-order-gift.tsx"),
     // 抽選販売 (decision 084): the member's entries, and the win's page the mail links to.
     route("lotteries", "routes/mypage-lotteries.tsx"),
+    route("points", "routes/mypage-points.tsx"),
     route("lotteries/:id", "routes/mypage-lottery.tsx"),
     route("rank", "routes/mypage-rank.tsx"),
   ]),
@@ -104,6 +105,7 @@ export default [
     route("inquiries", "routes/admin/admin-inquiries.tsx"),
     route("inquiries/:id", "routes/admin/admin-inquiry.tsx"),
     route("members", "routes/admin/admin-members.tsx"),
+    route("points", "routes/admin/admin-points.tsx"),
     route("settings", "routes/admin/admin-settings.tsx"),
     route("staff", "routes/admin/admin-staff.tsx"),
     route("audit-log", "routes/admin/admin-audit-log.tsx"),

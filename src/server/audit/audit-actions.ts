@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // Member ranks (decision 090): the trader's ranks saved as a whole.
   "PUT /admin/api/ranks": { action: "rank.update", target: { kind: "settings" } },
   "PUT /admin/api/coupons/birthday": { action: "coupon.birthday_update", target: { kind: "settings" } },
+  // Points (decision 089): the trader's rule, and a member's points granted or removed with a reason.
+  "PUT /admin/api/points/settings": { action: "points.settings_update", target: { kind: "settings" } },
+  "POST /admin/api/members/:id/points": { action: "points.adjust", target: { kind: "member", param: "id" } },
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
   "POST /admin/api/orders/:id/returns": order("order.return"),
   "POST /admin/api/orders/:id/returns/:number/refunded": order("order.return_refunded"),

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "coupon.update": { ja: "クーポンを編集", en: "Coupon edited" },
   "coupon.birthday_update": { ja: "誕生日クーポンの設定を変更", en: "Birthday coupon changed" },
   "rank.update": { ja: "会員ランクの設定を変更", en: "Member ranks changed" },
+  "points.settings_update": { ja: "ポイント設定を変更", en: "Point settings changed" },
+  "points.adjust": { ja: "会員のポイントを付与・減算", en: "Member's points granted or removed" },
   "order.deferred_paid": { ja: "後払いの入金を確認", en: "Pay-later invoice marked paid" },
   "order.payment_link": { ja: "カード決済のリンクを送信", en: "Card payment link sent" },
   "order.partial_cancel": { ja: "一部キャンセル", en: "Part of the order cancelled" },

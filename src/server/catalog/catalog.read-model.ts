@@ -106,4 +106,10 @@ export class CatalogReadModel {
       .from(productsTable)
       .where(inArray(productsTable.id, [...productIds]));
   }
+
+  /** A product's own point rate (decision 089): null when it has none (the member's rate applies); undefined when there is no such product. */
+  async pointRateOf(productId: number): Promise<number | null | undefined> {
+    const [row] = await this.db.select({ rate: productsTable.pointRatePercent }).from(productsTable).where(eq(productsTable.id, productId));
+    return row ? row.rate : undefined;
+  }
 }

@@ -31,6 +31,8 @@ export interface LockedProduct {
   releaseDate: string | null;
   /** Bottles still set aside for pre-orders. */
   preorderAllocation: number;
+  /** Points earned on it, percent (decision 089); null: the member's rate. */
+  pointRatePercent: number | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       salesEnd: productsTable.salesEnd,
       releaseDate: productsTable.releaseDate,
       preorderAllocation: productsTable.preorderAllocation,
+      pointRatePercent: productsTable.pointRatePercent,
     })
     .from(productsTable)
     .where(inArray(productsTable.id, ids))

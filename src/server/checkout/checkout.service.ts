@@ -69,6 +69,8 @@ export class CheckoutService {
       deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
       /** Coupons typed at checkout (decision 086). */
       coupons?: PlacementDeps["coupons"];
+      /** Points used at checkout and earned by the order (decision 089). */
+      points?: PlacementDeps["points"];
       /** 抽選販売's claim (decision 084). */
       lotteries?: LotteryClaims | undefined;
       /** Stops card testing: too many refused cards per session, address or card (decision 064). */

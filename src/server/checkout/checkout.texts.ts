@@ -13,6 +13,7 @@ const ja = {
   deliveryDateNone: "ただいまお届け日のご指定はお受けできません。「指定なし」でご注文ください。",
   registeredCardMissing: "登録済みのカードがありません。カード情報を入力してお支払いください。",
   cardMissing: "カード情報を入力してください。",
+  pointsUnavailable: "このご注文ではポイントをご利用いただけません。",
   orderTotalTooLarge: "ご注文の合計金額が大きすぎます。1回のご注文は合計{max}円までです。数量を減らすか、ご注文を分けてください。",
   // Several destinations (decision 087).
   shipmentsTooMany: "お届け先は1回のご注文につき{max}件までです。ご注文を分けてください。",
@@ -46,6 +47,7 @@ const en: Record<CheckoutTextKey, string> = {
   shipmentsItemUnknown: "A destination has an item that is not in the order.",
   shipmentsCashOnDelivery: "Cash on delivery is only available for orders to one address. Please choose another payment method.",
   shipmentsTopLevel: "When sending to several destinations, give the recipient, delivery date and time and gift options for each destination.",
+  pointsUnavailable: "Points cannot be used on this order.",
   orderTotalTooLarge: "The order total is too large: one order can total at most ¥{max}. Please reduce the quantities or split the order.",
   itemBeforeSale: "This item is not on sale yet. It goes on sale on {start}.",
   itemSalesEnded: "This item is no longer on sale.",

@@ -1,3 +1,4 @@
+import { pointsToUseOf } from "../../domain/points.ts";
 import type { z } from "zod";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../domain/account.ts";
 import type { AddressInput } from "../../domain/address.ts";
@@ -50,6 +51,8 @@ export interface CheckoutOrderInput {
   birthDate: string;
   /** The coupon code typed (checked in the order's transaction, coupons/), null for none. */
   couponCode: string | null;
+  /** Whole points to use (decision 089), 0 for none; checked against the balance in the order's transaction. */
+  usePoints: number;
   /**
    * Several destinations (decision 087), each with its bottles out of `items`; null: one parcel,
    * described by recipient, the wish and gift above. When set, those top-level fields are the first
@@ -253,6 +256,9 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   // The carrier collects one order's total on one parcel: several destinations are paid otherwise (decision 087).
   if (payload.shipments && payload.shipments.length > 1 && method.exports.b2CollectsTotal) errors.add("payment_method", checkoutText("shipmentsCashOnDelivery", locale));
 
+  const usePoints = pointsToUseOf(payload.use_points, locale);
+  if (typeof usePoints !== "number") errors.add("use_points", usePoints.message);
+
   if (!errors.empty || !address || (payload.recipient && !recipient) || (payload.shipments && !destinations)) throw errors.failure();
   const first = destinations?.[0];
   if (first) {
@@ -274,6 +280,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
       gift: first.gift,
       birthDate,
       couponCode: (payload.coupon_code ?? "").trim() || null,
+      usePoints: usePoints as number,
       destinations,
     };
   }
@@ -296,6 +303,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     gift: gift.ok ? gift.gift : null,
     birthDate,
     couponCode: (payload.coupon_code ?? "").trim() || null,
+    usePoints: usePoints as number,
     destinations: null,
   };
 }

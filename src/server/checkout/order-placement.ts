@@ -15,6 +15,10 @@ import { bottlesForSale, formatJapanDate, formatJapanDateTime, salesPhase } from
 import type { Database } from "../db/client.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
 import { couponFigures } from "../coupons/coupon-placement.ts";
+import type { PointsService } from "../points/points.service.ts";
+import { couponGoodsLines } from "../../domain/coupons.ts";
+import { pointsGoodsLines, pointsToEarn } from "../../domain/points.ts";
+import { taxOn } from "../../domain/money.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { NewShipment } from "../orders/payments-and-shipments.ts";
@@ -111,6 +115,8 @@ export interface PlacementDeps {
   coupons?: Pick<CouponsService, "forOrder" | "book"> | undefined;
   /** 抽選販売 (decision 084): a product a lottery holds is sold only to its winners, the win claimed with the order. */
   lotteries?: LotteryClaims | undefined;
+  /** Points (decision 089): without it points typed are refused and a member's order earns none. */
+  points?: Pick<PointsService, "forOrder" | "book" | "rateOf" | "settings"> | undefined;
 }
 
 /** The lottery module's claim, in the order's transaction: a message per line it refuses (none: the order may go on). */
@@ -196,6 +202,15 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   }));
   // The coupon typed, checked against these bottles with its row locked (decision 086); refused: a 422 under coupon_code.
   const coupon = input.couponCode === null ? null : await couponFor(tx, deps, input.couponCode, lines, { userId: placement.userId, now, locale });
+  // The points typed (decision 089), checked with the member's balance locked: ≤ the balance, ≤ the goods after the coupon; refused: a 422 under use_points.
+  const rated = lines.map((line) => ({ unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, productRatePercent: line.product.pointRatePercent }));
+  const couponLines = coupon ? couponGoodsLines(coupon.applied, rated) : [];
+  if (input.usePoints > 0 && !deps.points) {
+    const errors = new CheckoutFieldErrors(locale);
+    errors.add("use_points", checkoutText("pointsUnavailable", locale));
+    throw errors.failure();
+  }
+  const usePoints = deps.points ? await deps.points.forOrder(tx, { userId: placement.userId, usePoints: input.usePoints, lines: rated, couponLines, now, locale }) : 0;
   const totals = checkoutTotals(
     lines,
     method,
@@ -203,6 +218,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     { options: input.gift, settings: shop.gift },
     { deliveryPrefecture: input.deliveryPrefecture, destinations: destinations?.map(({ lines: parcel, prefecture, gift }) => ({ lines: parcel, prefecture, gift })) },
     coupon?.applied ?? null,
+    usePoints,
   );
   if (totals.total > ORDER_TOTAL_MAX) {
     // The order's amounts would not fit its columns (decision 050): say why, before anything is written.
@@ -271,6 +287,15 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     throw new ItemsRejected(input.items.map((item) => ({ id: item.id, message: lotteryRefusals.find((refusal) => refusal.id === item.id)?.message ?? null })));
   }
   if (coupon && deps.coupons) await deps.coupons.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, ...couponFigures(totals, coupon.applied) });
+  if (placement.userId !== null && deps.points) {
+    // What the order earns, worked out now on the goods after the coupon and the points (and the charges when the trader says so), granted when paid or shipped.
+    const settings = await deps.points.settings(tx);
+    const goodsDiscounts = [...couponLines, ...pointsGoodsLines(usePoints, rated, couponLines)];
+    const chargesNet = totals.chargeLines.reduce((sum, line) => sum + line.amount, 0) - goodsDiscounts.reduce((sum, line) => sum + line.amount, 0);
+    const rate = await deps.points.rateOf(tx, placement.userId, settings);
+    const toEarn = pointsToEarn(rated, goodsDiscounts, rate, { onCharges: settings.onCharges, withTax: Math.max(0, chargesNet + taxOn(Math.max(0, chargesNet), shop.terms.taxRatePercent)) });
+    await deps.points.book(tx, { orderId: order.id, userId: placement.userId, used: usePoints, toEarn, locale });
+  }
   for (const line of lines) {
     // Guarded by the row lock already; the guard in the update is the last word (never below
     // zero). Taken once the order exists, so the ledger's sale names it; a refusal here rolls

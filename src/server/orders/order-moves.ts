@@ -90,6 +90,13 @@ export class OrderMoves {
       onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
       /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
+      /**
+       * Told of every move in its transaction (points, decision 089): the status reached and whether
+       * the order is now paid (money received, or a shipment that collects it, or a 後払い invoice paid).
+       */
+      onMoved?: ((tx: Database, move: { orderId: number; status: OrderStatus; paid: boolean; now: Date }) => Promise<void>) | undefined;
+      /** The order's points for its mail (decision 089): used and to be earned; null: none. */
+      pointsOf?: ((tx: Database, orderId: number) => Promise<{ used: number; toEarn: number; grantOn: "paid" | "shipped" } | null>) | undefined;
     },
     private readonly settings: { publicUrl: string; receiptUrl?: (publicId: string) => string },
   ) {}
@@ -199,6 +206,7 @@ export class OrderMoves {
       if (!current || current.status !== "sent" || storedPaymentMethod(current.paymentMethod).settlesOnShipping !== false) return undefined;
       if (!(await settleShippedPayment(tx, current.id))) return undefined;
       await this.record(tx, current.id, "sent", "sent", { ...request.actor, note: request.actor.note ?? "後払いの入金を確認" });
+      await this.deps.onMoved?.(tx, { orderId: current.id, status: "sent", paid: true, now: new Date() });
       const mail = orderStatusMail(shop, this.settings.publicUrl, "deposited", current, { paidLater: true });
       await this.deps.mail.enqueue(tx, current.email, mail, mailRecord("status_mail", current, shop));
       return current;
@@ -257,6 +265,8 @@ export class OrderMoves {
     }
     if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
     if (moved.userId !== null) await this.deps.onMemberOrderChanged?.(tx, moved);
+    const paid = moved.status === "deposited" || (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
+    await this.deps.onMoved?.(tx, { orderId: moved.id, status: moved.status, paid, now: new Date() });
     let mail: MailContent | null = null;
     let kind: TransactionRecordKind = "status_mail";
     // Paid by card, or a payment elsewhere issued (a voucher): the order is binding now, the order mail says so.
@@ -276,7 +286,8 @@ export class OrderMoves {
     const timeBands = Object.fromEntries(Object.entries(shop.deliveryTimeBands).map(([code, label]) => [code, label[order.locale]]));
     // A guest has no My Page: the mail carries a signed link to the order's receipt page.
     const receiptUrl = order.userId === null ? this.settings.receiptUrl?.(order.publicId) : undefined;
-    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands, receiptUrl });
+    const points = (await this.deps.pointsOf?.(tx, order.id)) ?? null;
+    return orderMail(shop, this.settings.publicUrl, { order: await this.deps.orders.viewOf(order, tx), timeBands, receiptUrl, points });
   }
 
   private async afterCommit(effects: MoveEffects): Promise<void> {

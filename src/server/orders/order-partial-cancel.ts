@@ -71,6 +71,8 @@ export class OrderPartialCancellations {
       parcelLinesOf: ParcelLinesOf;
       /** Told of a member's order whose lines changed, in its transaction: their rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
+      /** Told in the cancellation's transaction (points, decision 089): the order's goods before tax, before and after. */
+      onPartlyCancelled?: ((tx: Database, orderId: number, goods: { before: number; after: number }) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string },
   ) {}
@@ -183,6 +185,9 @@ export class OrderPartialCancellations {
     if (item && item.productId !== null && (await returnStock(tx, { productId: item.productId, amount: result.cancelledBottles, orderId: order.id, unitPrice: item.unitPrice }))) {
       backInStock.push(item.productId);
     }
+
+    const goodsAfter = result.items.reduce((sum, each) => sum + each.unitPrice * each.amount, 0);
+    await this.deps.onPartlyCancelled?.(tx, order.id, { before: goodsAfter + line.unitPrice * (line.amount - kept), after: goodsAfter });
 
     const refundNote = money.kind === "gateway-refund" ? ` 返金 ${money.amount}円` : money.kind === "refund-by-hand" ? ` ご返金額(振込等で返金) ${money.amount}円` : "";
     const note = `${PARTIAL_CANCEL_NOTE}: ${item?.nameJa ?? ""} ${line.amount}本 → ${kept}本、合計 ${order.price}円 → ${updated!.price}円${refundNote}`;

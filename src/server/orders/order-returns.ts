@@ -64,6 +64,8 @@ export class OrderReturns {
       records: TransactionRecords;
       /** Told of a member's order with bottles returned, in the return's transaction: their rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
+      /** Told of a refund-return in its transaction (points, decision 089): the goods returned and ordered, before tax. */
+      onReturned?: ((tx: Database, orderId: number, goods: { returned: number; ordered: number }, reason: string) => Promise<void>) | undefined;
     },
     private readonly settings: { publicUrl: string; invoiceUrl: (order: OrderRow, number: number) => string },
   ) {}
@@ -115,6 +117,10 @@ export class OrderReturns {
           .where(eq(orderPaymentsTable.id, plan.payment.id));
       }
       const changed = await this.bookBottles(tx, order, input, plan, by.staffId, returnedOn);
+      if (input.remedy === "refund") {
+        const returnedGoods = plan.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+        await this.deps.onReturned?.(tx, order.id, { returned: returnedGoods, ordered: plan.orderedGoods }, returnInvoiceNumber(order.publicId, plan.number));
+      }
       if (plan.everythingBack && input.remedy === "refund") {
         await tx.update(orderShipmentsTable).set({ state: "returned", updatedAt: now }).where(eq(orderShipmentsTable.orderId, order.id));
       }
@@ -249,7 +255,8 @@ export class OrderReturns {
     const route: "gateway" | "transfer" = method.paidCancellation === "refund" && payment?.paymentIntentId ? "gateway" : "transfer";
     const everythingBack = [...shipped.entries()].every(([itemId, quantity]) => (back.get(itemId) ?? 0) + (input.lines.get(itemId) ?? 0) >= quantity);
     const shippedAt = shipments.find((shipment) => shipment.shippedAt !== null)?.shippedAt ?? null;
-    return { number: earlierRows.reduce((max, row) => Math.max(max, row.number), 0) + 1, amounts, lines, payment: payment!, route, everythingBack, shippedAt };
+    const orderedGoods = view.items.reduce((sum, item) => sum + item.unitPrice * item.amount, 0);
+    return { number: earlierRows.reduce((max, row) => Math.max(max, row.number), 0) + 1, amounts, lines, payment: payment!, route, everythingBack, shippedAt, orderedGoods };
   }
 
   /**

@@ -33,6 +33,11 @@ const texts = {
     tax: "消費税({rate}%対象 {base})",
     total: "合計(税込)",
     paymentHeading: "■お支払いについて",
+    pointsHeading: "■ポイント",
+    pointsUsed: "ご利用ポイント: {points}ポイント",
+    pointsToEarn: "獲得予定ポイント: {points}ポイント（{when}に付与します）",
+    pointsWhenPaid: "ご入金の確認後",
+    pointsWhenShipped: "発送後",
     bankAccount: "{financial} {branch} {type} {number} {name}",
     deliveryHeading: "■お届け先",
     buyerHeading: "■ご依頼主",
@@ -72,6 +77,11 @@ const texts = {
     tax: "Consumption tax ({rate}% on {base})",
     total: "Total (incl. tax)",
     paymentHeading: "Payment",
+    pointsHeading: "Points",
+    pointsUsed: "Points used: {points}",
+    pointsToEarn: "Points to earn: {points} (granted {when})",
+    pointsWhenPaid: "once payment is confirmed",
+    pointsWhenShipped: "once shipped",
     bankAccount: "{financial}, {branch}, {type} {number}, {name}",
     deliveryHeading: "Delivery address",
     buyerHeading: "Ordered by",
@@ -124,10 +134,12 @@ export interface OrderMailInput {
   timeBands: Record<string, string>;
   /** A guest's signed receipt page (decision 037); undefined for a member's order (My Page has it). */
   receiptUrl?: string | undefined;
+  /** A member's order's points (decision 089): used, and to be earned when paid or shipped; absent: none. */
+  points?: { used: number; toEarn: number; grantOn: "paid" | "shipped" } | null | undefined;
 }
 
 /** The order mail: items, totals, how to pay, where it goes, and the shop's invoice registration when set. */
-export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBands, receiptUrl }: OrderMailInput): MailContent {
+export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBands, receiptUrl, points }: OrderMailInput): MailContent {
   const locale: Locale = order.locale;
   const t = texts[locale];
   const yen = (amount: number) => formatYen(amount, locale);
@@ -191,6 +203,16 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const paragraphs = [fillText(t.lead, { shop: shopName }), summary, [t.itemsHeading, ...lines].join("\n"), payment.join("\n")];
   if (preorders.length > 0) {
     paragraphs.push([t.preorderHeading, t.preorderShipping, ...(preorders.length < order.items.length ? [t.preorderSeparate] : [])].join("\n"));
+  }
+  if (points && (points.used > 0 || points.toEarn > 0)) {
+    const figure = (value: number) => value.toLocaleString("en-US");
+    paragraphs.push(
+      [
+        t.pointsHeading,
+        ...(points.used > 0 ? [fillText(t.pointsUsed, { points: figure(points.used) })] : []),
+        ...(points.toEarn > 0 ? [fillText(t.pointsToEarn, { points: figure(points.toEarn), when: points.grantOn === "shipped" ? t.pointsWhenShipped : t.pointsWhenPaid })] : []),
+      ].join("\n"),
+    );
   }
   // The message card's own line breaks are kept, its lines indented under the label.
   const giftText = (gift: ReturnType<typeof giftLines>) => gift.map((line) => `${line.label}: ${line.value.replace(/\n/g, "\n  ")}`);

@@ -115,6 +115,9 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /api/checkout": { access: "public", ok: [400, 422], guestState: true },
     // The checkout's coupon field (decision 086): no code is named in a 422.
     "POST /api/coupons/preview": { access: "public", ok: 422 },
+    // A member's points: balance, expiry and history (decision 089).
+    "GET /api/points": { access: "member", ok: 200 },
+    "GET /api/products/:id/points": { access: "public", path: `/api/products/${f.product}/points`, ok: 200 },
     "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
@@ -340,6 +343,13 @@ function rules(f: Fixtures): Record<string, Rule> {
     "PATCH /admin/api/coupons/:id": { access: "staff", path: "/admin/api/coupons/999999", ok: [404, 422] },
     "GET /admin/api/coupons/birthday": { access: "staff", ok: 200 },
     "PUT /admin/api/coupons/birthday": { access: "staff", ok: [200, 422] },
+    // Points (decision 089): the rule is the owner's; staff read balances and grant or remove with a reason.
+    "GET /admin/api/points/settings": { access: "staff", ok: 200 },
+    "PUT /admin/api/points/settings": { access: "owner", ok: [200, 422] },
+    "GET /admin/api/points/liability": { access: "staff", ok: 200 },
+    "GET /admin/api/points/balances.csv": { access: "staff", ok: 200 },
+    "GET /admin/api/members/:id/points": { access: "staff", path: `/admin/api/members/${f.member}/points`, ok: 200 },
+    "POST /admin/api/members/:id/points": { access: "staff", path: `/admin/api/members/${f.member}/points`, ok: 422 },
     "POST /admin/api/magazine/issues": { access: "staff", ok: 422 },
     "GET /admin/api/restock-requests/counts": { access: "staff", ok: 200 },
     "GET /admin/api/inquiries": { access: "staff", ok: 200 },

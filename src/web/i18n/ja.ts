@@ -8,6 +8,7 @@ import type { ordersJa } from "./orders.ja.ts";
 import type { addressBookJa } from "./address-book.ja.ts";
 import type { formPagesJa } from "./form-pages.ja.ts";
 import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
+import type { pointsPagesJa } from "./points-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
 import type { lotteryPagesJa } from "./lottery-pages.ja.ts";
 import type { paymentFormsJa } from "./payment-forms.ja.ts";
@@ -304,5 +305,6 @@ export type MessageKey =
   | keyof typeof paymentFormsJa
   | keyof typeof lotteryPagesJa
   | keyof typeof rankPagesJa
-  | keyof typeof preorderJa;
+  | keyof typeof preorderJa
+  | keyof typeof pointsPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

@@ -85,6 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     member ? jsonOf<{ card: SavedCard | null }>(page, "/api/cards") : undefined,
     member ? jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book") : undefined,
   ]);
+  const points = member ? await jsonOf<{ data: { balance: number } }>(page, "/api/points") : undefined;
   const form: CheckoutPageData = {
     reference: {
       shipping: shipping && typeof shipping.fee === "number" ? { ids, fee: shipping.fee } : undefined,
@@ -95,6 +96,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     addressBook: book?.data,
     banks: banks?.data,
     requestKey: newIdempotencyKey(),
+    ...(points ? { points: { balance: points.data.balance } } : {}),
   };
   return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart, form };
 }

@@ -14,6 +14,7 @@ import "../i18n/account-pages-texts.ts";
 import "../i18n/lottery-pages-texts.ts";
 import "../i18n/wishlist-pages-texts.ts";
 import "../i18n/rank-pages-texts.ts";
+import "../i18n/points-pages-texts.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page
@@ -39,6 +40,7 @@ const SECTIONS: { to: string; label: MessageKey }[] = [
   { to: "/mypage/address-book", label: "addressBook.title" },
   { to: "/mypage/orders", label: "orders.title" },
   { to: "/mypage/rank", label: "myRank.title" },
+  { to: "/mypage/points", label: "points.title" },
   { to: "/mypage/lotteries", label: "lottery.mine" },
   { to: "/mypage/account", label: "mypageAccount.title" },
   { to: "/mypage/magazine", label: "mypage.magazine" },

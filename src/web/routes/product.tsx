@@ -20,6 +20,9 @@ import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
+import pointStyles from "../features/points/points.module.css";
+import { pointsForPrice } from "../../domain/points.ts";
+import "../i18n/points-pages-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
 import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
@@ -38,10 +41,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // 抽選販売 (decision 084): a lottery holding the product replaces the cart button.
     page.api("GET", `/api/lotteries/products/${id!}`),
   ]);
+  // 「○ポイント獲得」 (decision 089): the product's own rate, else the shop's base rate; a guest reads it as 会員さまは….
+  const pointsAnswer = await page.api("GET", `/api/products/${id!}/points`);
+  const pointRate = pointsAnswer.status === 200 ? ((pointsAnswer.body as { data?: { rate_percent?: number } }).data?.rate_percent ?? 0) : 0;
   const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl };
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, member: page.user !== null };
 }
 
 /**
@@ -91,7 +97,8 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes, shop } = useSite();
-  const { product, related, stockLeft, lowStock, lottery } = useLoaderData<typeof loader>();
+  const { product, related, stockLeft, lowStock, lottery, pointRate, member } = useLoaderData<typeof loader>();
+  const earned = pointsForPrice(product.price_include_tax, pointRate);
   const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
@@ -119,6 +126,11 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           <p className={styles.price} data-testid="product-price" data-price="">
             {productPrice(product.price_include_tax)}
           </p>
+          {earned > 0 && (
+            <p className={pointStyles.earn} data-testid="product-points">
+              {t(member ? "points.earn" : "points.earnMembers", { points: earned.toLocaleString("ja-JP") })}
+            </p>
+          )}
           <AgeNotice level="item" />
           <dl className={styles.facts}>
             {liquorLabel && (

@@ -66,6 +66,8 @@ export const productsTable = pgTable(
     price: integer("price").notNull(),
     shippingType: text("shipping_type", { enum: ["normal", "cool"] }).notNull().default("normal"),
     buyableLimit: integer("buyable_limit"),
+    /** Points earned on this product, percent (decision 089); null: the member's rate (rank or the shop's base). */
+    pointRatePercent: integer("point_rate_percent"),
     liquorType: text("liquor_type").references(() => liquorTypesTable.key, { onDelete: "set null" }),
     stock: integer("stock").notNull().default(0),
     /** Marked sold out by the trader whatever the stock says. */
@@ -123,6 +125,7 @@ export const productsTable = pgTable(
     ),
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_buyable_limit_positive", sql`${table.buyableLimit} is null or ${table.buyableLimit} > 0`),
+    check("products_point_rate", sql`${table.pointRatePercent} is null or ${table.pointRatePercent} between 0 and 100`),
     check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),
     check("products_body_scale", sql`${table.body} is null or (${table.body} >= 1 and ${table.body} <= 5)`),
     check("products_preorder_allocation_nonnegative", sql`${table.preorderAllocation} >= 0`),

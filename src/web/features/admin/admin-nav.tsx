@@ -8,6 +8,8 @@ import { adminLotteryEn } from "../../i18n/admin-lottery.en.ts";
 import { adminLotteryJa } from "../../i18n/admin-lottery.ja.ts";
 import { adminRanksEn } from "../../i18n/admin-ranks.en.ts";
 import { adminRanksJa } from "../../i18n/admin-ranks.ja.ts";
+import { adminPointsEn } from "../../i18n/admin-points.en.ts";
+import { adminPointsJa } from "../../i18n/admin-points.ja.ts";
 
 interface NavItem {
   to: string;
@@ -18,7 +20,7 @@ interface NavItem {
 }
 
 /** The screens in groups as a trader works: orders, the catalogue, the books, customers, the shop's own settings. */
-function navGroups(ta: AdminText, issued: string, lotteries: string, ranks: string, owner: boolean): { label: string; items: NavItem[] }[] {
+function navGroups(ta: AdminText, issued: string, lotteries: string, ranks: string, owner: boolean, points: string): { label: string; items: NavItem[] }[] {
   return [
     {
       label: ta("admin.navGroup.orders"),
@@ -55,6 +57,8 @@ function navGroups(ta: AdminText, issued: string, lotteries: string, ranks: stri
         { to: "/admin/members", label: ta("admin.nav.members") },
         // Member ranks (decision 090): a server-rendered page, its label in its own dictionary.
         { to: "/admin/ranks", label: ranks },
+        // Points (decision 089): its label in its own dictionary.
+        { to: "/admin/points", label: points },
       ],
     },
     {
@@ -94,7 +98,14 @@ export function AdminNav({ owner = false }: { owner?: boolean }) {
   const tm = useMorningText();
   const { locale } = useI18n();
   const { pathname } = useLocation();
-  const groups = navGroups(ta, tm("issued.nav"), (locale === "en" ? adminLotteryEn : adminLotteryJa)["lottery.title"], (locale === "en" ? adminRanksEn : adminRanksJa)["ranks.title"], owner);
+  const groups = navGroups(
+    ta,
+    tm("issued.nav"),
+    (locale === "en" ? adminLotteryEn : adminLotteryJa)["lottery.title"],
+    (locale === "en" ? adminRanksEn : adminRanksJa)["ranks.title"],
+    owner,
+    (locale === "en" ? adminPointsEn : adminPointsJa)["adminPoints.title"],
+  );
   const items = groups.flatMap((group) => group.items);
   const current = items.filter((item) => (item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`))).at(-1);
   const toShop = (

@@ -17,6 +17,8 @@ import type { CheckoutForm } from "./checkout-order.ts";
 import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
 import { deliveryPrefectureOf } from "./delivery-choice.tsx";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
+import { pointsCap, pointsTyped } from "../../../domain/points.ts";
+import { couponGoodsLines } from "../../../domain/coupons.ts";
 import "../../i18n/checkout-texts.ts";
 
 /** The cookie that hands the order number to /checkout/complete after a form post (a redirect has no history state). */
@@ -80,6 +82,7 @@ function totalToConfirm(
   cart: CartItem[],
   taxRate: number,
   coupon: CouponPreview | undefined,
+  pointsBalance: number,
 ): number | null {
   const items: CartItem[] = [];
   for (const line of posted) {
@@ -88,6 +91,10 @@ function totalToConfirm(
     items.push(item);
   }
   const { terms, gift } = page.shop;
+  // The points as the page counts them: at most the balance and the goods after the coupon (decision 089).
+  const rated = items.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
+  const applied = appliedCouponOf(coupon ?? null, items);
+  const points = Math.min(pointsTyped(form.usePoints), pointsBalance, pointsCap(rated, applied ? couponGoodsLines(applied, rated) : []));
   const figures = checkoutFigures({
     lines: checkoutLinesOf(items),
     chosen: paymentMethodChoice(form.method),
@@ -97,7 +104,8 @@ function totalToConfirm(
     delivery: { deliveryPrefecture: deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture) },
     locale: page.locale,
     gift: { options: giftOptionsOfForm(form.gift), settings: gift },
-    coupon: appliedCouponOf(coupon ?? null, items),
+    coupon: applied,
+    points,
   });
   return figures.totals.total;
 }
@@ -146,7 +154,9 @@ export async function checkoutAction({ request, context }: ActionArgs) {
     coupon = checkedBody.data;
   }
   const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
-  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupon) : null;
+  // Points typed (decision 089): the page counted at most the balance; the order itself is refused over it, with the balance named.
+  const balance = page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
+  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupon, balance) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).

@@ -93,6 +93,7 @@ export function checkoutFormOfFields(
     memo: text("memo", base.memo),
     birthDate: text("birth_date", base.birthDate),
     couponCode: text("coupon_code", base.couponCode ?? ""),
+    usePoints: text("use_points", base.usePoints ?? ""),
     gift: giftPosted || "gift_omotegaki" in values
       ? {
           wrapping: "gift_wrapping" in values,

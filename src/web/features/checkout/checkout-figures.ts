@@ -26,6 +26,8 @@ export interface CheckoutFigureInput {
   gift?: GiftCharging;
   /** The coupon applied (decision 086): its 値引き lines, and the shipping and fee after it. */
   coupon?: AppliedCoupon | null;
+  /** Points used (decision 089): their 値引き lines after the coupon's, and the shipping and fee after them. */
+  points?: number;
 }
 
 export interface CheckoutFigures {
@@ -46,8 +48,8 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
 }
 
 /** Items + shipping before tax, after a coupon's 値引き lines, what the cod fee is asked for (POST /api/fee). */
-export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: AppliedCoupon | null = null): number {
-  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery, coupon);
+export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: AppliedCoupon | null = null, points = 0): number {
+  const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery, coupon, points);
   return totals.items + totals.shipping + chargeAmount(totals.chargeLines, "discount");
 }
 
@@ -66,11 +68,12 @@ export function appliedCouponOf(preview: CouponPreview | null, items: readonly C
 export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
   const terms: CheckoutTerms = { ...input.terms, taxRatePercent: input.taxRate };
   const coupon = input.coupon ?? null;
-  const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery, coupon);
+  const points = input.points ?? 0;
+  const itemsAndShipping = itemsAndShippingOf(input.lines, terms, input.delivery, coupon, points);
   const feeOf = (method: PaymentMethodHandler) =>
     method === input.chosen && input.fetchedFee !== undefined ? input.fetchedFee : method.fee(itemsAndShipping, terms);
   const totalsWith = (method: PaymentMethodHandler) =>
-    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery, coupon);
+    checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery, coupon, points);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
     refusals[method.code] = method.notOffered(input.terms, input.locale) ?? method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });

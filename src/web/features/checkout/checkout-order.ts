@@ -43,6 +43,8 @@ export interface CheckoutForm {
   gift: GiftFormValue;
   /** The coupon applied (decision 086): with the script, the code the summary shows; without it, as typed. */
   couponCode?: string;
+  /** 「ポイントを使う」 (decision 089): whole points as typed; "" or absent: none. */
+  usePoints?: string;
 }
 
 /** The ギフト設定 section: each option on or off, with what it needs. */
@@ -84,7 +86,7 @@ export interface CheckoutFieldErrors {
   contact: Partial<Record<ContactField, string>>;
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
-  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code", string>>;
+  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code" | "use_points", string>>;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
   /** お届け先's, when it goes to another address: name, phone, zip, … */
@@ -134,6 +136,7 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     birth_date: form.birthDate.trim(),
     ...(giftPayloadOf(form.gift) ? { gift: giftPayloadOf(form.gift) } : {}),
     ...(form.couponCode?.trim() ? { coupon_code: form.couponCode.trim() } : {}),
+    ...(form.usePoints?.trim() ? { use_points: form.usePoints.trim() } : {}),
   };
 }
 
@@ -180,7 +183,8 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
       head === "payment_method" ||
       head === "payment" ||
       head === "birth_date" ||
-      head === "coupon_code"
+      head === "coupon_code" ||
+      head === "use_points"
     ) {
       errors.other[head] = text;
     } else if (head === "recipient" && tail) {

@@ -28,6 +28,9 @@ import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { LeavePrompt } from "./leave-prompt.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { CouponField } from "./coupon-field.tsx";
+import { PointsField } from "./points-field.tsx";
+import { couponGoodsLines } from "../../../domain/coupons.ts";
+import { pointsCap, pointsTyped } from "../../../domain/points.ts";
 import { appliedCouponOf } from "./checkout-figures.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
@@ -60,6 +63,8 @@ export interface CheckoutPageData {
   banks?: BankAccount[] | undefined;
   /** The request key of an order posted by the form without the script (Idempotency-Key, decision 049). */
   requestKey: string;
+  /** A member's points balance (decision 089); absent for a guest or when it could not be read. */
+  points?: { balance: number } | undefined;
 }
 
 // Whether this is the browser after hydration: nothing to subscribe to.
@@ -163,6 +168,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     setDelivery,
     setGift,
     setCoupon,
+    setUsePoints,
     cardEdited,
     submit,
     shouldPromptLeave,
@@ -176,7 +182,13 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
   // The coupon the server found usable on this cart (decision 086): its 値引き lines are in the summary.
   const [couponPreview, setCouponPreview] = useState<CouponPreview | null>(start?.coupon ?? null);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift), appliedCouponOf(couponPreview, purchasable));
+  const appliedCoupon = appliedCouponOf(couponPreview, purchasable);
+  // Points (decision 089): at most the balance and the goods after the coupon; the summary counts what may be used.
+  const pointsBalance = fromPage.points?.balance ?? 0;
+  const ratedLines = purchasable.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
+  const usablePoints = Math.min(pointsBalance, pointsCap(ratedLines, appliedCoupon ? couponGoodsLines(appliedCoupon, ratedLines) : []));
+  const pointsUsed = Math.min(pointsTyped(form.usePoints), usablePoints);
+  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift), appliedCoupon, pointsUsed);
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
@@ -273,6 +285,9 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               setCoupon("");
             }}
           />
+          {user !== null && fromPage.points && (pointsBalance > 0 || (form.usePoints ?? "") !== "") && (
+            <PointsField balance={pointsBalance} usable={usablePoints} value={form.usePoints ?? ""} error={errors.other.use_points} onChange={setUsePoints} />
+          )}
           {unavailable.length > 0 && (
             <Notice tone="info">
               {t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}

@@ -23,6 +23,7 @@ export function useCheckoutFigures(
   delivery: ChargeDelivery,
   gift: GiftOptions | null = null,
   coupon: AppliedCoupon | null = null,
+  points = 0,
 ): CheckoutFigures {
   const { locale } = useI18n();
   const { terms, gift: giftSettings } = useSite().shop;
@@ -30,6 +31,6 @@ export function useCheckoutFigures(
   const lines = checkoutLinesOf(items);
   const withRate = { ...terms, taxRatePercent: taxRate };
   const giftCharging = { options: gift, settings: giftSettings };
-  const fetchedFee = useCodFee(chosen.feeFromServer, itemsAndShippingOf(lines, withRate, delivery, coupon));
-  return checkoutFigures({ lines, chosen, fetchedFee, taxRate, terms: withRate, delivery, locale, gift: giftCharging, coupon });
+  const fetchedFee = useCodFee(chosen.feeFromServer, itemsAndShippingOf(lines, withRate, delivery, coupon, points));
+  return checkoutFigures({ lines, chosen, fetchedFee, taxRate, terms: withRate, delivery, locale, gift: giftCharging, coupon, points });
 }

@@ -179,6 +179,11 @@ export function useCheckout(
     setForm((current) => ({ ...current, gift }));
     setErrors((current) => (current.gift ? { ...current, gift: undefined } : current));
   };
+  /** The points to use as typed (decision 089): the summary follows them; the server checks them against the balance. */
+  const setUsePoints = (usePoints: string) => {
+    setForm((current) => ({ ...current, usePoints }));
+    setErrors((current) => ({ ...current, other: { ...current.other, use_points: undefined } }));
+  };
   /** The coupon applied ("" for none) and its message ("" for none): the code the order is posted with (decision 086). */
   const setCoupon = (couponCode: string, message = "") => {
     setForm((current) => ({ ...current, couponCode }));
@@ -318,6 +323,7 @@ export function useCheckout(
     setDelivery,
     setGift,
     setCoupon,
+    setUsePoints,
     cardEdited,
     submit,
     shouldPromptLeave,

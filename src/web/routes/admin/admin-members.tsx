@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { useLoaderData, useNavigate, useRevalidator } from "react-router";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-members";
 import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
@@ -137,6 +137,9 @@ export default function AdminMembers() {
                 <span className={list.email}>{member.email}</span>
                 <span className={list.email}>
                   {to("members.registeredAt")}: {when(member.created_at)}
+                </span>
+                <span className={list.email}>
+                  <Link to={`/admin/points?member=${member.id}`}>ID {member.id}</Link>
                 </span>
               </th>
               <td>

@@ -1,0 +1,62 @@
+import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/field.tsx";
+import styles from "./checkout.module.css";
+import "../../i18n/points-pages-texts.ts";
+
+interface PointsFieldProps {
+  /** The member's balance. */
+  balance: number;
+  /** The most this order may use: the balance or the goods after the coupon, whichever is less. */
+  usable: number;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}
+
+/**
+ * 「ポイントを使う」 (decision 089): whole points, up to the balance and the goods' total. The summary
+ * shows the 「ポイント利用」 lines as they are typed; the order is checked again with the balance locked.
+ * Without the script the field is posted with the order form and the page asks to confirm the new
+ * amount; 「すべて使う」 and 「使わない」 are the script's shortcuts.
+ */
+export function PointsField({ balance, usable, value, error, onChange }: PointsFieldProps) {
+  const { t } = useI18n();
+  const figure = (points: number) => points.toLocaleString("ja-JP");
+  return (
+    <div className={styles.coupon} data-testid="points-field">
+      <div className={styles.couponRow}>
+        <Input
+          label={t("points.use")}
+          name="use_points"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => {
+            // More than may be used is brought down to what may (the server would refuse it).
+            const typed = Number(value.normalize("NFKC").replace(/[,\s]/g, ""));
+            if (Number.isSafeInteger(typed) && typed > usable) onChange(String(usable));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.preventDefault();
+          }}
+          error={error}
+          data-testid="points-input"
+        />
+        <Button variant="secondary" onClick={() => onChange(String(usable))} data-testid="points-use-all" disabled={usable <= 0}>
+          {t("points.useAll")}
+        </Button>
+      </div>
+      <p className={styles.methodNote} data-testid="points-balance-hint">
+        {t("points.useHint", { points: figure(balance) })}{" "}
+        {value.trim() !== "" && value.trim() !== "0" && (
+          <Button variant="ghost" onClick={() => onChange("")}>
+            {t("points.useNone")}
+          </Button>
+        )}
+      </p>
+    </div>
+  );
+}

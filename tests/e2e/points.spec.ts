@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { testTime } from "../../src/server/testing/test-time.ts";
+import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
+import { csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+
+// Points (issue 34 item 1, decision 089): a guest reads 「会員さまは○ポイント獲得」 on the product page;
+// a member is granted 1,000 points by staff, reads 「○ポイント獲得」 there, uses 300 points at checkout on
+// a phone (the summary's 「ポイント利用」 line before the total), and reads the use and the grant with
+// the balance and its expiry on My Page's points page.
+
+test.describe.configure({ timeout: testTime(180_000) });
+
+const shots = process.env.POINTS_SHOTS;
+
+test.beforeEach(async ({ page }) => asReturningShopper(page));
+
+test("a member sees points on the product page, uses points at checkout on a phone, and reads the history on My Page", async ({ page, browser }) => {
+  const products = (await (await page.request.get("/ja/api/products")).json()).data as { id: string; attributes: { price: number; price_include_tax: number } }[];
+  const wine = products[0]!;
+  const earn = Math.floor(wine.attributes.price_include_tax / 100);
+
+  // A guest: the members' figure at the shop's base rate (1%).
+  await page.goto(`/products/${wine.id}`);
+  await expect(page.getByTestId("product-points")).toHaveText(`会員さまは${earn.toLocaleString("ja-JP")}ポイント獲得`);
+
+  const email = await signUpAndSignIn(page, "points");
+  const me = (await (await page.request.get("/api/users")).json()) as { id?: number; data?: { id: number } };
+  const memberId = me.data?.id ?? me.id!;
+  // Staff grant 1,000 points with a reason on the back office's points page.
+  const trader = await traderSignsIn(browser);
+  await trader.goto(`/admin/points?member=${memberId}`);
+  const memberPoints = trader.getByTestId("admin-member-points");
+  await expect(memberPoints).toContainText("保有ポイント：0ポイント");
+  await memberPoints.getByLabel("ポイント数（減算はマイナス）").fill("1000");
+  await memberPoints.getByLabel(/^理由/).fill("ご入会のお礼");
+  await memberPoints.getByRole("button", { name: "付与・減算する" }).click();
+  await expect(memberPoints).toContainText("保有ポイント：1,000ポイント");
+  await expect(trader.getByTestId("admin-points-entry").first()).toContainText("ご入会のお礼");
+  await expect(trader.getByTestId("points-liability")).toContainText("ポイント");
+  if (shots) await trader.screenshot({ path: `${shots}/admin-points.png`, fullPage: true });
+  await trader.context().close();
+
+  await page.goto(`/products/${wine.id}`);
+  await expect(page.getByTestId("product-points")).toHaveText(`${earn.toLocaleString("ja-JP")}ポイント獲得`);
+  if (shots) await page.screenshot({ path: `${shots}/product-desktop.png` });
+
+  // On a phone: the checkout with 300 points.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkoutWith(page, { [wine.id]: 1 });
+  await fillContact(page, email);
+  await fillAddress(page);
+  const field = page.getByTestId("points-field");
+  await expect(field).toContainText("保有：1,000ポイント");
+  await field.getByLabel("ポイントを使う").fill("300");
+  // 300 yen with tax on 10% goods: 272 before tax, in the summary before the total.
+  await expect(page.getByTestId("order-summary")).toContainText("ポイント利用");
+  const base = wine.attributes.price + 1100 - 272;
+  await expect(page.getByTestId("summary-total")).toHaveText(`${(base + Math.ceil(base / 10)).toLocaleString("en-US")} 円`);
+  if (shots) {
+    await page.getByTestId("order-summary").evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: `${shots}/checkout-phone-summary.png` });
+    await field.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: `${shots}/checkout-phone-field.png` });
+  }
+  await page.getByRole("radio", { name: "銀行振込" }).check();
+  await page.getByRole("button", { name: "購入" }).click();
+  await expect(page).toHaveURL(/\/checkout\/complete$/);
+
+  // My Page: the balance, its expiry, the use and the grant with its reason.
+  await page.goto("/mypage/points");
+  await waitForHydration(page);
+  await expect(page.getByTestId("points-balance")).toHaveText("700ポイント");
+  await expect(page.getByTestId("points-expiry")).toContainText("有効期限：");
+  const entries = page.getByTestId("points-entry");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText("ご注文で利用");
+  await expect(entries.nth(0)).toContainText("−300");
+  await expect(entries.nth(1)).toContainText("ショップからの付与（ご入会のお礼）");
+  await expect(entries.nth(1)).toContainText("+1,000");
+  if (shots) await page.screenshot({ path: `${shots}/mypage-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (shots) await page.screenshot({ path: `${shots}/mypage-desktop.png`, fullPage: true });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a member types points with the order form: the page shows 「ポイント利用」 to confirm the new amount, then places the order", async ({ page, browser }) => {
+    const email = await signUpAndSignIn(page, "points-nojs");
+    const memberId = ((await (await page.request.get("/api/users")).json()) as { data: { id: number } }).data.id;
+    // The trader's back office needs its script: their own context with JavaScript on.
+    const withScript = { newContext: (options?: BrowserContextOptions) => browser.newContext({ ...options, javaScriptEnabled: true }) } as Browser;
+    const trader = await traderSignsIn(withScript);
+    const granted = await trader.request.post(`/admin/api/members/${memberId}/points`, {
+      headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+      data: { points: "500", reason: "お詫び" },
+    });
+    expect(granted.status()).toBe(201);
+    await trader.context().close();
+
+    const products = (await (await page.request.get("/ja/api/products")).json()).data as { id: string }[];
+    await page.goto(`/products/${products[0]!.id}`);
+    await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
+    await page.goto("/checkout");
+    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page.getByLabel(/^メールアドレス/).fill(email);
+    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page.getByLabel("郵便番号").first().fill("111-0051");
+    await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
+    await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");
+    await fillBirthDate(page);
+    await page.getByRole("radio", { name: "銀行振込" }).check();
+    await expect(page.getByTestId("points-field")).toContainText("保有：500ポイント");
+
+    await page.getByLabel("ポイントを使う").fill("200");
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "購入" }).click()]);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("order-summary")).toContainText("ポイント利用");
+    await expect(page.getByTestId("confirm-amount")).toContainText(await page.getByTestId("summary-total").innerText());
+    await Promise.all([page.waitForURL(/\/checkout\/complete$/), page.getByRole("button", { name: "購入" }).click()]);
+    const mine = (await (await page.request.get("/api/points")).json()).data as { balance: number };
+    expect(mine.balance).toBe(300);
+  });
+});
