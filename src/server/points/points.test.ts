@@ -131,6 +131,19 @@ describe("a coupon and points in one order", () => {
     );
   });
 
+  it("a member earns at their rank's rate: シルバー's 2 % once a paid order lifts them to it (decision 090's defaults)", async () => {
+    const wine = await env.make.product({ price: 30_000, stock: 10 });
+    const member = await env.shop.memberSession();
+    const first = (await env.client.order((await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]))).json().order_id))!;
+    // レギュラー: 1 % of 33,000 yen with tax.
+    expect((await orderPointsOf(first.id)).toEarn).toBe(330);
+    expect((await staffPost(first.publicId, "deposit")).statusCode).toBe(200);
+    const rank = await env.shop.app.inject({ method: "GET", url: "/api/rank", headers: member.headers });
+    expect(rank.json().data).toMatchObject({ rank: { name: "シルバー", point_rate: 2 } });
+    const second = (await env.client.order((await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]))).json().order_id))!;
+    expect((await orderPointsOf(second.id)).toEarn).toBe(660);
+  });
+
   it("a cancelled order gives back what it used and takes back what it earned, once", async () => {
     const wine = await env.make.product({ price: 5000, stock: 10 });
     const member = await env.shop.memberSession();
