@@ -154,10 +154,8 @@ export function pointsToEarn(
   return Math.max(0, Number((numerator * 100n + fromCharges) / (denominator * 100n)));
 }
 
-/** Points the product page shows for one bottle at the member's rate (its own rate when set): price with tax × rate, rounded down. */
-export function pointsForPrice(priceWithTax: number, ratePercent: number): number {
-  return Math.max(0, Math.floor((priceWithTax * ratePercent) / 100));
-}
+// The product page's figure lives in its own module, so the page does not load the rest of this one (zod among it).
+export { pointsForPrice } from "./point-figures.ts";
 
 /**
  * The Japan date the balance expires on after an earning at `now`: the same day `months` later

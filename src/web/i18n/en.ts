@@ -70,35 +70,9 @@ export const en: Dictionary = {
   "products.listHeading": "All exhibits",
   "products.lead": "Our own selection, chosen with the makers",
 
-  "login.title": "Log in",
-  "login.rememberMe": "Keep me signed in",
-  "login.submit": "Log in",
-  "login.failed": "Could not log in.",
-  "login.toSignup": "No account yet? Sign up",
-  "login.toPassword": "Forgot your password?",
-
-  "mypage.title": "My Page",
-  "mypage.nav": "My Page menu",
-  "mypage.profile": "Member details",
-  "mypage.checking": "Checking your sign-in…",
-
-
-
   // --- inquiry form and mail magazine ---
 
 
-  "mypage.magazine": "Mail magazine",
-  "mypage.magazineLead": "New arrivals and seasonal picks, sent to your email address ({email}).",
-  "mypage.magazineStatus": "Status",
-  "mypage.magazineStatusNone": "Not subscribed",
-  "mypage.magazineStatusPending": "Waiting for confirmation (please follow the link in the confirmation email)",
-  "mypage.magazineStatusSubscribed": "Subscribed",
-  "mypage.magazineStatusUnsubscribed": "Unsubscribed",
-  "mypage.magazineSubscribe": "Subscribe",
-  "mypage.magazineUnsubscribe": "Unsubscribe",
-  "mypage.magazineConsentNote": "By pressing Subscribe you agree to the privacy policy, and we start sending the mail magazine to the address above.",
-  "mypage.magazineLoadFailed": "Your subscription could not be loaded. Please reload the page.",
-  "mypage.magazineFailed": "This could not be changed. Please try again later.",
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",
@@ -179,39 +153,8 @@ export const en: Dictionary = {
   "loginPrompt.close": "Close",
 
   // Address form (/mypage/address, later /checkout) and its page.
-  "address.country": "Country",
-  "address.defaultCountryName": "Japan",
-  "address.countrySearching": "Searching countries…",
-  "address.countryResults": "{count} suggestions. Use the up and down keys to choose, Enter to select.",
-  "address.countryNoResults": "No matching country",
-  "address.zip": "Zip",
-  "address.zipHint": "Enter the 7 digits (hyphen optional) to fill in the prefecture and address.",
-  "address.zipHintBeforeScript": "Enter the 7 digits (hyphen optional).",
-  "address.zipNotFound": "No address was found for this zip. Please type the address.",
-  "address.prefecture": "Prefecture",
-  "address.prefectureChoose": "Please choose",
-  "address.address": "Address",
-  "address.addressHint": "City, town and street number",
-  "recipient.name": "Recipient's name",
-  "recipient.phone": "Recipient's phone",
-  "recipient.kana": "Recipient's furigana",
-  "recipient.kanaHint": "How the name reads, for the carrier's slip (katakana or hiragana).",
-  "recipient.heading": "Deliver to",
-  "recipient.sameAsBuyer": "Same as the orderer",
-  "recipient.other": "Send to another address",
-  "recipient.fromBook": "{name} ({prefecture})",
-  "recipient.bookHint": "Add or edit the people you send to on My Page (Address book).",
-  "address.buildingName": "Building name",
-  "address.optional": "(optional)",
-  "address.required": "Required",
-  "address.error.blank": "{field} can't be blank",
-  "address.error.too_long": "{field} is too long (maximum is {count} characters)",
-  "address.error.zip_format": "{field} must be 7 digits",
-  "address.error.inclusion": "{field} is not included in the list",
-
   // Accounts (auth pages, header Log Out, My Page profile and account): Devise's wording where it has one.
   "nav.logOut": "Log Out",
-  "mypage.logOut": "Log Out",
   "auth.email": "Email",
   "auth.password": "Password",
   "auth.passwordConfirmation": "Password confirmation",
@@ -224,17 +167,6 @@ export const en: Dictionary = {
   "auth.signedOut": "Signed out successfully.",
   "auth.signOutFailed": "Could not log out.",
   "auth.spamTip": "If the email does not arrive, please check your spam folder too.",
-  "login.signingIn": "Logging in…",
-  "login.signedIn": "Signed in successfully.",
-  "login.needSignIn": "You need to sign in or sign up before continuing.",
-  "login.expired": "Your session expired. Please sign in again to continue.",
-  "login.unlocked": "Your account has been unlocked successfully. Please sign in to continue.",
-  "login.toConfirmation": "Didn't receive confirmation instructions?",
-  "login.toUnlock": "Unlock your account",
-  "signup.title": "Sign up",
-  "signup.lead": "Enter your email address and a password. We will send a confirmation email to that address.",
-  "signup.submit": "Sign up",
-  "signup.toLogin": "Already have an account? Log in",
   "mypageAccount.cancelled": "Bye! Your account has been successfully cancelled. We hope to see you again soon.",
   // --- payments: card field, 3-D Secure, saved card (/mypage/credit) ---
   "mypageCredit.register": "Save card",

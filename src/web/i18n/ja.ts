@@ -15,6 +15,8 @@ import type { paymentFormsJa } from "./payment-forms.ja.ts";
 import type { rankPagesJa } from "./rank-pages.ja.ts";
 import type { preorderJa } from "./preorder.ja.ts";
 
+import type { catalogSalesJa } from "./catalog-sales.ja.ts";
+import type { memberFormsJa } from "./member-forms.ja.ts";
 export const ja = {
   "legal.postalAddress": "〒{zip} {address}",
   "site.ageNotice": "20歳未満の者の飲酒は法律で禁止されています",
@@ -85,35 +87,9 @@ export const ja = {
   "products.listHeading": "展示の一覧",
   "products.lead": "造り手とともに選んだ、蔵のこだわりの品々",
 
-  "login.title": "ログイン",
-  "login.rememberMe": "ログインしたままにする",
-  "login.submit": "ログイン",
-  "login.failed": "ログインできませんでした。",
-  "login.toSignup": "アカウントをお持ちでない方はこちら(新規登録)",
-  "login.toPassword": "パスワードをお忘れの方はこちら",
-
-  "mypage.title": "マイページ",
-  "mypage.nav": "マイページメニュー",
-  "mypage.profile": "会員情報",
-  "mypage.checking": "ログイン状態を確認しています…",
-
-
-
   // --- inquiry form and mail magazine ---
 
 
-  "mypage.magazine": "メールマガジン",
-  "mypage.magazineLead": "新入荷や季節のおすすめを、ご登録のメールアドレス({email})にお届けします。",
-  "mypage.magazineStatus": "配信状況",
-  "mypage.magazineStatusNone": "未登録",
-  "mypage.magazineStatusPending": "確認待ち(確認メールのリンクから登録を完了してください)",
-  "mypage.magazineStatusSubscribed": "購読中",
-  "mypage.magazineStatusUnsubscribed": "配信停止中",
-  "mypage.magazineSubscribe": "購読する",
-  "mypage.magazineUnsubscribe": "配信を停止する",
-  "mypage.magazineConsentNote": "「購読する」を押すと、プライバシーポリシーに同意のうえ、上記のメールアドレスへの配信を開始します。",
-  "mypage.magazineLoadFailed": "配信状況を読み込めませんでした。ページを再読み込みしてください。",
-  "mypage.magazineFailed": "変更できませんでした。時間をおいてもう一度お試しください。",
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",
@@ -195,39 +171,8 @@ export const ja = {
   "loginPrompt.close": "閉じる",
 
   // Address form (/mypage/address, later /checkout) and its page.
-  "address.country": "国",
-  "address.defaultCountryName": "日本",
-  "address.countrySearching": "国を検索しています…",
-  "address.countryResults": "{count}件の候補があります。上下キーで選び、Enterで決定します。",
-  "address.countryNoResults": "該当する国が見つかりません",
-  "address.zip": "郵便番号",
-  "address.zipHint": "7桁の数字(ハイフンなしでも可)を入力すると、都道府県と住所を自動で入力します。",
-  "address.zipHintBeforeScript": "7桁の数字(ハイフンなしでも可)で入力してください。",
-  "address.zipNotFound": "この郵便番号の住所が見つかりませんでした。住所を直接入力してください。",
-  "address.prefecture": "都道府県",
-  "address.prefectureChoose": "選択してください",
-  "address.address": "住所",
-  "address.addressHint": "市区町村・番地",
-  "recipient.name": "お届け先のお名前",
-  "recipient.phone": "お届け先の電話番号",
-  "recipient.kana": "お届け先のフリガナ",
-  "recipient.kanaHint": "送り状に印字するお名前の読みです(カタカナまたはひらがな)。",
-  "recipient.heading": "お届け先",
-  "recipient.sameAsBuyer": "ご注文者と同じ",
-  "recipient.other": "別の住所に送る",
-  "recipient.fromBook": "{name} 様({prefecture})",
-  "recipient.bookHint": "よく送るお届け先は、マイページの「お届け先リスト」で追加・編集できます。",
-  "address.buildingName": "建物名",
-  "address.optional": "(任意)",
-  "address.required": "必須",
-  "address.error.blank": "{field}を入力してください",
-  "address.error.too_long": "{field}は{count}文字以内で入力してください",
-  "address.error.zip_format": "{field}は7桁の数字で入力してください",
-  "address.error.inclusion": "{field}は一覧にありません",
-
   // Accounts (auth pages, header Log Out, My Page profile and account): Devise's wording where it has one.
   "nav.logOut": "Log Out",
-  "mypage.logOut": "ログアウト",
   "auth.email": "メールアドレス",
   "auth.password": "パスワード",
   "auth.passwordConfirmation": "パスワード(確認用)",
@@ -240,17 +185,6 @@ export const ja = {
   "auth.signedOut": "ログアウトしました。",
   "auth.signOutFailed": "ログインできませんでした。",
   "auth.spamTip": "メールが届かない場合は、迷惑メールフォルダもご確認ください。",
-  "login.signingIn": "ログイン中…",
-  "login.signedIn": "ログインしました。",
-  "login.needSignIn": "ログインもしくはアカウント登録してください。",
-  "login.expired": "セッションがタイムアウトしました。もう一度ログインしてください。",
-  "login.unlocked": "アカウントをロック解除しました。",
-  "login.toConfirmation": "認証メールが届かない場合",
-  "login.toUnlock": "アカウントのロックを解除する",
-  "signup.title": "新規登録",
-  "signup.lead": "メールアドレスとパスワードを入力してください。ご登録のメールアドレスに本人確認用のメールをお送りします。",
-  "signup.submit": "登録する",
-  "signup.toLogin": "アカウントをお持ちの方はこちら(ログイン)",
   "mypageAccount.cancelled": "アカウントを削除しました。またのご利用をお待ちしております。",
   // --- payments: card field, 3-D Secure, saved card (/mypage/credit) ---
   "mypageCredit.register": "登録する",
@@ -292,6 +226,8 @@ export const ja = {
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */
 export type MessageKey =
+  | keyof typeof memberFormsJa
+  | keyof typeof catalogSalesJa
   | keyof typeof ja
   | keyof typeof companyJa
   | keyof typeof privacyJa

@@ -19,7 +19,5 @@ export const pointsPagesEn: Record<keyof typeof pointsPagesJa, string> = {
   "points.useHint": "You have {points} points (1 point = ¥1, whole points)",
   "points.useAll": "Use all",
   "points.useNone": "Use none",
-  "points.earn": "Earn {points} points",
-  "points.earnMembers": "Members earn {points} points",
   "points.earnEstimate": "This order earns {points} points",
 };

@@ -18,7 +18,5 @@ export const pointsPagesJa = {
   "points.useHint": "保有：{points}ポイント（1ポイント＝1円、1ポイント単位）",
   "points.useAll": "すべて使う",
   "points.useNone": "使わない",
-  "points.earn": "{points}ポイント獲得",
-  "points.earnMembers": "会員さまは{points}ポイント獲得",
   "points.earnEstimate": "このご注文で{points}ポイント獲得予定",
 } as const;

@@ -1,17 +1,7 @@
 // Texts of 予約販売 and sales windows (decision 088): the product page and grid, the checkout's final
 // confirmation, My Page's orders. Provided by preorder-texts.ts, which each module using them imports.
 export const preorderJa = {
-  "preorder.badge": "予約商品",
-  "preorder.releaseDate": "発売日",
-  "preorder.shipsAround": "{date}頃発送",
-  "preorder.beforeSale": "販売開始前（{start}から）",
-  "preorder.ended": "販売終了",
-  "preorder.salesUntil": "{end}まで販売",
-  "preorder.salesPeriod": "販売期間",
   "preorder.shipping": "発送時期",
-  "preorder.payment": "お支払い時期",
-  "preorder.paymentText":
-    "クレジットカード・PayPayは、予約商品もご注文時に決済いたします（発売日まで決済を保留しません）。銀行振込・コンビニ払いはご注文後の期限までに、代金引換は商品のお届け時にお支払いください。",
   "preorder.confirmHeading": "予約商品のお届けとお支払い",
   "preorder.confirmLine": "{name}：発売日 {release}、{ships}",
   "preorder.separateParcel": "予約商品は発売日に合わせて、ほかの商品とは別便でお送りします（追加の送料はかかりません）。",

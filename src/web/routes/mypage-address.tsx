@@ -20,6 +20,7 @@ import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/account-pages-texts.ts";
+import "../i18n/member-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

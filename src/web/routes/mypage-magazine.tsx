@@ -17,6 +17,7 @@ import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./magazine.module.css";
 import "../i18n/form-pages-texts.ts";
+import "../i18n/member-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

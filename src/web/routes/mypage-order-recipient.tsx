@@ -8,6 +8,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Input, Select } from "../ui/field.tsx";
 import "../i18n/orders-texts.ts";
+import "../i18n/member-forms-texts.ts";
 
 /** GET /api/orders/{id}/recipient's answer (decision 074). */
 interface RecipientOptions {

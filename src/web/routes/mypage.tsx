@@ -15,6 +15,7 @@ import "../i18n/lottery-pages-texts.ts";
 import "../i18n/wishlist-pages-texts.ts";
 import "../i18n/rank-pages-texts.ts";
 import "../i18n/points-pages-texts.ts";
+import "../i18n/member-forms-texts.ts";
 
 /**
  * The protected /mypage prefix. The initial user lookup happens on the server with the page

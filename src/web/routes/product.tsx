@@ -21,8 +21,8 @@ import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
 import pointStyles from "../features/points/points.module.css";
-import { pointsForPrice } from "../../domain/points.ts";
-import "../i18n/points-pages-texts.ts";
+import { pointsForPrice } from "../../domain/point-figures.ts";
+import "../i18n/catalog-sales-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
 import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
@@ -47,7 +47,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, member: page.user !== null };
+  // The shipping promise is worded here, on the server, so the page's script does not load the delivery calendar.
+  const shipping = shippingPromise(page.shop.deliveryCalendar, page.locale);
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, member: page.user !== null, shipping };
 }
 
 /**
@@ -96,8 +98,8 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 export default function ProductPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
-  const { series, liquorTypes, shop } = useSite();
-  const { product, related, stockLeft, lowStock, lottery, pointRate, member } = useLoaderData<typeof loader>();
+  const { series, liquorTypes } = useSite();
+  const { product, related, stockLeft, lowStock, lottery, pointRate, member, shipping } = useLoaderData<typeof loader>();
   const earned = pointsForPrice(product.price_include_tax, pointRate);
   const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
@@ -149,7 +151,7 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
             {preorderShipping(product.sales, locale, t) ? (
               <dd data-testid="preorder-shipping">{preorderShipping(product.sales, locale, t)}</dd>
             ) : (
-              <dd data-testid="shipping-promise">{shippingPromise(shop.deliveryCalendar, locale)}</dd>
+              <dd data-testid="shipping-promise">{shipping}</dd>
             )}
             <SalesFacts sales={product.sales} />
             {product.buyable_limit !== null && (

@@ -17,6 +17,7 @@ import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/field.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
+import "../i18n/member-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

@@ -9,6 +9,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Notice } from "../ui/notice.tsx";
 import "../i18n/account-pages-texts.ts";
+import "../i18n/member-forms-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);

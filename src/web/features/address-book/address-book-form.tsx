@@ -12,6 +12,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import styles from "./address-book.module.css";
 import "../../i18n/address-book-texts.ts";
+import "../../i18n/member-forms-texts.ts";
 
 interface EntryAnswer {
   data?: AddressBookEntry;

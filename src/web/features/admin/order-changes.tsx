@@ -12,6 +12,7 @@ import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
+import "../../i18n/member-forms-texts.ts";
 
 /** GET /admin/api/orders/{id}/delivery (decision 074): the wish, whether it may change, and the dates checkout offers now. */
 export interface DeliveryOptionsState {

@@ -3,7 +3,7 @@ import { formatJapanDate, formatJapanDateTime, shortJapanDate, shortJapanDateTim
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import styles from "./sales-window.module.css";
-import "../../i18n/preorder-texts.ts";
+import "../../i18n/catalog-sales-texts.ts";
 
 // 予約販売 and sales windows on the storefront (decision 088): what a tile and the product page say
 // of a product that is a pre-order, not yet on sale, or no longer on sale.

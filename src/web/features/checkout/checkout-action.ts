@@ -20,6 +20,7 @@ import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { pointsCap, pointsTyped } from "../../../domain/points.ts";
 import { couponGoodsLines } from "../../../domain/coupons.ts";
 import "../../i18n/checkout-texts.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /** The cookie that hands the order number to /checkout/complete after a form post (a redirect has no history state). */
 export const COMPLETED_ORDER_COOKIE = "checkout_completed";

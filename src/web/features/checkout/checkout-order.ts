@@ -14,6 +14,7 @@ import type { RecipientFormErrors } from "../../shared/address/recipient-fields.
 import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { recipientOf } from "./delivery-choice.tsx";
 import "../../i18n/checkout-texts.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /** Spec §3 Customer contact. */
 export interface ContactValue {

@@ -51,6 +51,7 @@ import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/payment-forms-texts.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /**
  * What the page's loader read for the form (decision 058), so the server draws the whole form and

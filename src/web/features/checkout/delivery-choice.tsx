@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import type { RecipientFormErrors, RecipientFormValue } from "../../shared/address/recipient-fields.tsx";
 import { RecipientFields, recipientPayload } from "../../shared/address/recipient-fields.tsx";
 import styles from "./checkout.module.css";
+import "../../i18n/member-forms-texts.ts";
 
 /** 「お届け先」: to the orderer, to someone from the member's address book, or to another address typed here. */
 export interface DeliveryFormValue {

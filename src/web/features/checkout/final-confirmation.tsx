@@ -10,6 +10,7 @@ import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import styles from "./checkout.module.css";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/preorder-texts.ts";
+import "../../i18n/catalog-sales-texts.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import { formatJapanDate, shortJapanDate } from "../../../domain/sales-window.ts";
 

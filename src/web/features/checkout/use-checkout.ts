@@ -30,6 +30,7 @@ import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import "../../i18n/checkout-texts.ts";
+import "../../i18n/member-forms-texts.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 

@@ -18,6 +18,7 @@ import type { CountryChoice } from "./country-combobox.tsx";
 import { CountryCombobox } from "./country-combobox.tsx";
 import { addressRules } from "./address-rules.ts";
 import { lookupPostcode, postcodeFill } from "./postcode-lookup.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /** The form's state: the country with its shown name, the prefecture as the select's string. */
 export interface AddressFormValue {

@@ -4,6 +4,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { fieldStyles } from "../../ui/field.tsx";
 import { callApi } from "../site/api.ts";
 import styles from "./address-fields.module.css";
+import "../../i18n/member-forms-texts.ts";
 
 export interface CountryChoice {
   id: string;

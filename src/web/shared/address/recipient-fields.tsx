@@ -11,6 +11,7 @@ import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
 import { AddressFields, RequiredMark, addressFormValue, addressLabels, addressPayload, postedAddressFormValue } from "./address-fields.tsx";
 import { addressFormProblems } from "./address-rules.ts";
 import { problemMessages } from "../site/form-rules.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /** お届け先 typed in: name and phone with the address form (postcode autofill as everywhere). */
 export interface RecipientFormValue {
