@@ -116,6 +116,9 @@ function rules(f: Fixtures): Record<string, Rule> {
     // The checkout's coupon field (decision 086): no code is named in a 422.
     "POST /api/coupons/preview": { access: "public", ok: 422 },
     "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
+    // Several destinations (decision 087): the list's template, and the list read and checked (writes nothing).
+    "GET /api/checkout/destinations-template.csv": { access: "public", ok: 200 },
+    "POST /api/checkout/destinations": { access: "public", ok: 422 },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
     // --- accounts ---
