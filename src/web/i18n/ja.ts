@@ -8,6 +8,7 @@ import type { ordersJa } from "./orders.ja.ts";
 import type { addressBookJa } from "./address-book.ja.ts";
 import type { formPagesJa } from "./form-pages.ja.ts";
 import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
+import type { destinationsPagesJa } from "./destinations-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
 
 export const ja = {
@@ -331,5 +332,5 @@ export const ja = {
 } as const;
 
 /** Every text of the site: in the dictionary every page loads, or in the page texts its modules add as they load (legal-company, legal-privacy, legal-notice, checkout, orders, address-book: *-texts.ts). */
-export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa;
+export type MessageKey = keyof typeof ja | keyof typeof companyJa | keyof typeof privacyJa | keyof typeof legalNoticeJa | keyof typeof checkoutJa | keyof typeof ordersJa | keyof typeof addressBookJa | keyof typeof accountPagesJa | keyof typeof formPagesJa | keyof typeof wishlistPagesJa | keyof typeof destinationsPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

@@ -46,6 +46,10 @@ import { fieldErrorMessages, hasFieldErrors, serverFieldErrors } from "./checkou
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
+import { Checkbox } from "../../ui/field.tsx";
+import { destinationQuotes, MAX_DESTINATIONS } from "../../../domain/destinations.ts";
+import { DestinationsSummary, SeveralDestinations, destinationsCharging } from "./several-destinations.tsx";
+import "../../i18n/destinations-pages-texts.ts";
 import "../../i18n/checkout-texts.ts";
 
 /**
@@ -142,6 +146,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const { shop } = useSite();
   const {
     form,
+    several,
+    setSeveral,
+    destinations,
+    setDestinations,
+    destinationErrors,
+    destinationProblems,
     purchasable,
     errors,
     cardError,
@@ -175,7 +185,18 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
   // The coupon the server found usable on this cart (decision 086): its 値引き lines are in the summary.
   const [couponPreview, setCouponPreview] = useState<CouponPreview | null>(start?.coupon ?? null);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift), appliedCouponOf(couponPreview, purchasable));
+  // Several destinations (decision 087): shipping and wrapping per destination, by the same domain rule the server charges with.
+  const buyerPrefecture = addressPayload(form.address).prefecture;
+  const charging = several ? destinationsCharging(destinations, purchasable, buyerPrefecture) : undefined;
+  const { totals, refusals } = useCheckoutFigures(
+    purchasable,
+    form.method,
+    taxRate,
+    { deliveryPrefecture, destinations: charging },
+    several ? null : giftOptionsOfForm(form.gift),
+    appliedCouponOf(couponPreview, purchasable),
+  );
+  const quotes = charging ? destinationQuotes(charging, { shipping: shop.terms.shipping, taxRatePercent: taxRate }) : [];
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
@@ -255,6 +276,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {t("checkout.summaryHeading")}
           </h2>
           <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
+          {several && <DestinationsSummary destinations={destinations} items={purchasable} quotes={quotes} />}
           <CouponField
             applied={couponPreview}
             initialCode={start?.form.couponCode ?? ""}
@@ -315,20 +337,36 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             <h2 id="checkout-recipient" className={styles.sectionHeading}>
               {t("recipient.heading")}
             </h2>
-            <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+            {/* Several destinations need the script (decision 087): without it the switch is not drawn and this says so. */}
+            {hydrated ? (
+              <div className={styles.severalToggle}>
+                <Checkbox label={t("destinations.toggle")} checked={several} onChange={(event) => setSeveral(event.target.checked)} data-testid="several-destinations-toggle" />
+                <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
+              </div>
+            ) : (
+              <noscript>
+                <p className={styles.methodNote}>{t("destinations.needsJavaScript")}</p>
+              </noscript>
+            )}
+            {several ? (
+              <SeveralDestinations
+                items={purchasable}
+                destinations={destinations}
+                onChange={setDestinations}
+                book={addressBook}
+                buyerPrefecture={buyerPrefecture}
+                deliveryCalendar={deliveryCalendar}
+                timezones={timezones}
+                errors={destinationErrors}
+                problems={destinationProblems}
+              />
+            ) : (
+              <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+            )}
           </section>
 
-          <section className={styles.section} aria-labelledby="checkout-delivery">
-            <h2 id="checkout-delivery" className={styles.sectionHeading}>
-              {t("checkout.deliveryHeading")}
-            </h2>
-            <DeliveryWishFields
-              value={form.wish}
-              onChange={setWish}
-              dates={deliveryDates}
-              timezones={timezones}
-              errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
-            />
+          {several ? (
+            <section className={styles.section}>
             <Textarea
               label={t("checkout.memo")}
               name="memo"
@@ -340,12 +378,29 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               onChange={(event) => setMemo(event.target.value)}
               error={errors.other.memo}
             />
+            </section>
+          ) : (
+            <>
+          <section className={styles.section} aria-labelledby="checkout-delivery">
+            <h2 id="checkout-delivery" className={styles.sectionHeading}>
+              {t("checkout.deliveryHeading")}
+            </h2>
+            <DeliveryWishFields
+              value={form.wish}
+              onChange={setWish}
+              dates={deliveryDates}
+              timezones={timezones}
+              errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
+            />
           </section>
 
           {giftOffered(shop.gift) && (
             <section className={styles.section} aria-label={t("checkout.giftHeading")}>
               <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
             </section>
+          )}
+
+            </>
           )}
 
           <section className={styles.section}>
