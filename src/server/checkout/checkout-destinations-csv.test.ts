@@ -136,5 +136,19 @@ describe("the destinations list (CSV) at checkout", () => {
       expect(page).toContain("蔵の赤");
       if ((index + 1) % 5 === 0) expect(page).toContain("冷やの吟醸");
     });
+
+    // Paid, the member's receipt names the twenty destinations and their fees; the figures per rate are the order's.
+    const deposit = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/deposit`, headers: staff.headers });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    const receipt = await env.shop.app.inject({ method: "POST", url: `/api/orders/${orderId}/receipt`, headers: member.headers, payload: { addressee: "山田 花子", proviso: "" } });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const receiptFile = path.join(work, "receipt.pdf");
+    fs.writeFileSync(receiptFile, receipt.rawPayload);
+    const receiptPages = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", receiptFile, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    expect(receiptPages).toHaveLength(1);
+    const receiptText = receiptPages[0]!.replace(/\s+/g, "");
+    expect(receiptText).toContain("お届け先20件(送料はお届け先ごとの合計)");
+    expect(receiptText).toContain("1.贈答1郎様");
+    expect(receiptText).toContain("20.贈答20郎様");
   });
 });

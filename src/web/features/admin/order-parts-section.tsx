@@ -4,6 +4,9 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
+import { displayZip, prefectureName } from "../../../domain/address.ts";
+import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
+import "../../i18n/destinations-pages-texts.ts";
 
 /**
  * The order's payments and parcels (decision 076), each in its own state: the order's status above
@@ -47,7 +50,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
 
 export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
-  const { locale } = useI18n();
+  const { locale, t, yen } = useI18n();
   return (
     <section className={styles.section} aria-labelledby="order-shipments">
       <h2 id="order-shipments" className={styles.sectionTitle}>
@@ -60,6 +63,11 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
               <th scope="col">#</th>
               <th scope="col">{ta("adminOrder.shipmentRecipient")}</th>
               <th scope="col">{ta("adminOrder.shipmentLines")}</th>
+              <th scope="col">{t("destinations.adminWish")}</th>
+              <th scope="col" className={styles.number}>
+                {t("destinations.adminFee")}
+              </th>
+              <th scope="col">{t("destinations.adminGift")}</th>
               <th scope="col">{ta("adminOrder.partState")}</th>
               <th scope="col">{ta("adminOrder.shipmentCarrier")}</th>
               <th scope="col">{ta("adminOrder.shipmentSlip")}</th>
@@ -69,10 +77,38 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
             {order.shipments.map((shipment) => (
               <tr key={shipment.position} data-testid="order-shipment-row">
                 <td>{ta("adminOrder.shipmentNumber", { n: shipment.position + 1 })}</td>
-                <td>{shipment.recipient ? shipment.recipient.name : ta("adminOrder.shipmentToBuyer")}</td>
+                <td>
+                  {/* Each destination's own address and phone (decision 087): the packer checks the label against it. */}
+                  {shipment.recipient ? (
+                    <>
+                      <div>{shipment.recipient.name}</div>
+                      <div className={styles.nowrap}>{displayZip(shipment.recipient.country, shipment.recipient.zip)}</div>
+                      <div>
+                        {shipment.recipient.prefecture === null ? "" : prefectureName(shipment.recipient.prefecture, locale)}
+                        {shipment.recipient.address} {shipment.recipient.building_name}
+                      </div>
+                      <div className={styles.nowrap}>{shipment.recipient.phone}</div>
+                    </>
+                  ) : (
+                    ta("adminOrder.shipmentToBuyer")
+                  )}
+                </td>
                 <td className={styles.wideCell}>
                   {shipment.lines.map((line) => (
                     <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
+                  ))}
+                </td>
+                <td className={styles.nowrap}>
+                  {shipment.desired_delivery_date || shipment.desired_delivery_timezone
+                    ? [shipment.desired_delivery_date, shipment.desired_delivery_timezone].filter(Boolean).join(" ")
+                    : t("destinations.adminWishNone")}
+                </td>
+                <td className={styles.number}>{yen(shipment.fee)}</td>
+                <td>
+                  {giftLines(giftOptionsOf(shipment.gift), locale).map((line) => (
+                    <div key={line.label}>
+                      {line.label}: {line.value}
+                    </div>
                   ))}
                 </td>
                 <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
