@@ -83,8 +83,29 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   await screenshot(page, testInfo, "five-destinations-complete");
 
-  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { attributes: { shipments?: { recipient: { name: string } | null }[] } }[];
+  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string; attributes: { shipments?: { recipient: { name: string } | null }[] } }[];
   expect(orders[0]!.attributes.shipments!.map((shipment) => shipment.recipient?.name)).toEqual([...BOOK.map((entry) => entry.name), ...TYPED.map((typed) => typed.name)]);
+
+  // My Page: each destination with its recipient, bottles and のし.
+  await page.goto("/mypage/orders");
+  const destinations = page.getByTestId("order-destination");
+  await expect(destinations).toHaveCount(5);
+  await expect(destinations.nth(0)).toContainText("お届け先 1 / 5");
+  await expect(destinations.nth(0)).toContainText("比嘉 ツル");
+  await expect(destinations.nth(4)).toContainText("田中 三郎");
+  await expect(destinations.nth(4)).toContainText("御歳暮");
+  await screenshot(page, testInfo, "five-destinations-mypage");
+
+  // The back office's order: a row per destination with its address, fee and gift.
+  await trader.goto(`/admin/orders/${orders[0]!.id}`);
+  const rows = trader.getByTestId("order-shipment-row");
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(0)).toContainText("沖縄県那覇市泉崎1-2-3");
+  await expect(rows.nth(0)).toContainText("御歳暮");
+  await expect(rows.nth(0)).toContainText("2,200 円");
+  // The per-parcel changes are not offered for such an order yet: the page says so instead.
+  await expect(trader.getByTestId("several-destinations-changes")).toBeVisible();
+  await screenshot(trader, testInfo, "five-destinations-admin");
 });
 
 const HEADER = "お届け先氏名,フリガナ,郵便番号,都道府県,市区町村・番地,建物名,電話番号,商品番号,数量,お届け希望日,時間帯,包装,のし表書き,のし位置,のし名入れ,メッセージ,金額を伏せる";

@@ -51,6 +51,6 @@ export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, strin
   "destinations.receiptCount": "{count} destinations (shipping is the sum over them)",
   "destinations.adminWish": "Delivery wish",
   "destinations.adminFee": "Shipping (before tax)",
-  "destinations.adminGift": "Gift",
   "destinations.adminWishNone": "None",
+  "destinations.adminChanges": "This order goes to several destinations. Its delivery wish, recipient and gift options cannot be changed per destination yet.",
 };

@@ -50,6 +50,6 @@ export const destinationsPagesJa = {
   "destinations.receiptCount": "お届け先 {count}件(送料はお届け先ごとの合計です)",
   "destinations.adminWish": "お届け希望",
   "destinations.adminFee": "送料(税抜)",
-  "destinations.adminGift": "ギフト",
   "destinations.adminWishNone": "指定なし",
+  "destinations.adminChanges": "複数のお届け先へのご注文です。お届け日時・お届け先・ギフト設定の変更は、お届け先ごとにはまだ行えません。",
 } as const;

@@ -4,7 +4,7 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
-import { displayZip, prefectureName } from "../../../domain/address.ts";
+import { displayZip } from "../../../domain/address.ts";
 import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import "../../i18n/destinations-pages-texts.ts";
 
@@ -63,11 +63,6 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
               <th scope="col">#</th>
               <th scope="col">{ta("adminOrder.shipmentRecipient")}</th>
               <th scope="col">{ta("adminOrder.shipmentLines")}</th>
-              <th scope="col">{t("destinations.adminWish")}</th>
-              <th scope="col" className={styles.number}>
-                {t("destinations.adminFee")}
-              </th>
-              <th scope="col">{t("destinations.adminGift")}</th>
               <th scope="col">{ta("adminOrder.partState")}</th>
               <th scope="col">{ta("adminOrder.shipmentCarrier")}</th>
               <th scope="col">{ta("adminOrder.shipmentSlip")}</th>
@@ -84,7 +79,6 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
                       <div>{shipment.recipient.name}</div>
                       <div className={styles.nowrap}>{displayZip(shipment.recipient.country, shipment.recipient.zip)}</div>
                       <div>
-                        {shipment.recipient.prefecture === null ? "" : prefectureName(shipment.recipient.prefecture, locale)}
                         {shipment.recipient.address} {shipment.recipient.building_name}
                       </div>
                       <div className={styles.nowrap}>{shipment.recipient.phone}</div>
@@ -97,14 +91,16 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
                   {shipment.lines.map((line) => (
                     <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
                   ))}
-                </td>
-                <td className={styles.nowrap}>
-                  {shipment.desired_delivery_date || shipment.desired_delivery_timezone
-                    ? [shipment.desired_delivery_date, shipment.desired_delivery_timezone].filter(Boolean).join(" ")
-                    : t("destinations.adminWishNone")}
-                </td>
-                <td className={styles.number}>{yen(shipment.fee)}</td>
-                <td>
+                  {/* Each parcel's own wish, fee and gift (decision 087). */}
+                  <div>
+                    {t("destinations.adminWish")}:{" "}
+                    {shipment.desired_delivery_date || shipment.desired_delivery_timezone
+                      ? [shipment.desired_delivery_date, shipment.desired_delivery_timezone].filter(Boolean).join(" ")
+                      : t("destinations.adminWishNone")}
+                  </div>
+                  <div>
+                    {t("destinations.adminFee")}: {yen(shipment.fee)}
+                  </div>
                   {giftLines(giftOptionsOf(shipment.gift), locale).map((line) => (
                     <div key={line.label}>
                       {line.label}: {line.value}
