@@ -105,6 +105,8 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await expect(rows.nth(0)).toContainText("2,200 円");
   // The per-parcel changes are not offered for such an order yet: the page says so instead.
   await expect(trader.getByTestId("several-destinations-changes")).toBeVisible();
+  await expect(trader.getByTestId("order-several-destinations")).toContainText("お届け先 5件");
+  await expect(trader.getByTestId("order-recipient")).toHaveCount(0);
   await screenshot(trader, testInfo, "five-destinations-admin");
 });
 
