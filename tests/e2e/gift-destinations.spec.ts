@@ -17,6 +17,8 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: testInfo.outputPath(`${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
+const HEADER = "お届け先氏名,フリガナ,郵便番号,都道府県,市区町村・番地,建物名,電話番号,商品番号,数量,お届け希望日,時間帯,包装,のし表書き,のし位置,のし名入れ,メッセージ,金額を伏せる";
+
 const BOOK = [
   { name: "比嘉 ツル", phone: "098-867-1234", country: "jp", zip: "9000021", address: "那覇市泉崎1-2-3", building_name: "泉崎ハイツ201" },
   { name: "佐藤 一郎", phone: "011-222-3333", country: "jp", zip: "0600001", address: "札幌市中央区北一条西2-1", building_name: "" },
@@ -43,6 +45,15 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await fillAddress(page);
 
   await page.getByTestId("several-destinations-toggle").check();
+  // The list's upload works at phone size too: a list with a mistake shows its table without pushing the page sideways.
+  const upload = page.getByTestId("destinations-upload");
+  await upload.locator("summary").click();
+  await upload.getByTestId("destinations-file").setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(`\ufeff${HEADER}\r\n比嘉 ツル,,900-0021,,,,098-867-1234,${wine.id},1,,,,,,,,\r\n`) });
+  await upload.getByRole("button", { name: "読み込む" }).click();
+  await expect(upload.getByTestId("destinations-upload-errors")).toContainText("市区町村・番地");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await upload.screenshot({ path: testInfo.outputPath("upload-errors-phone-390.png") });
+  await upload.locator("summary").click();
   const add = page.getByTestId("add-destination");
   for (let n = 2; n <= 5; n += 1) await add.click();
   const blocks = page.getByTestId("destination");
@@ -110,7 +121,6 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await screenshot(trader, testInfo, "five-destinations-admin");
 });
 
-const HEADER = "お届け先氏名,フリガナ,郵便番号,都道府県,市区町村・番地,建物名,電話番号,商品番号,数量,お届け希望日,時間帯,包装,のし表書き,のし位置,のし名入れ,メッセージ,金額を伏せる";
 const PLACES = [
   { zip: "900-0021", address: "那覇市泉崎1-2-" },
   { zip: "060-0001", address: "札幌市中央区北一条西2-" },
