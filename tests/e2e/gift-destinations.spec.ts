@@ -45,6 +45,9 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await fillAddress(page);
 
   await page.getByTestId("several-destinations-toggle").check();
+  // Several parcels are not paid on delivery: the method is refused with its reason.
+  await expect(page.getByRole("radio", { name: "代金引換" })).toBeDisabled();
+  await expect(page.getByTestId("method-cod")).toContainText("お届け先が1件のご注文でのみ");
   // The list's upload works at phone size too: a list with a mistake shows its table without pushing the page sideways.
   const upload = page.getByTestId("destinations-upload");
   await upload.locator("summary").click();

@@ -54,4 +54,5 @@ export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, strin
   "destinations.adminWishNone": "None",
   "destinations.adminChanges": "This order goes to several destinations. Its delivery wish, recipient and gift options cannot be changed per destination yet.",
   "destinations.adminSeveral": "This order goes to {count} destinations. Each one's recipient, address, delivery wish and gift are under Shipments.",
+  "destinations.codRefused": "Cash on delivery is available only for orders to one address.",
 };

@@ -53,4 +53,5 @@ export const destinationsPagesJa = {
   "destinations.adminWishNone": "指定なし",
   "destinations.adminChanges": "複数のお届け先へのご注文です。お届け日時・お届け先・ギフト設定の変更は、お届け先ごとにはまだ行えません。",
   "destinations.adminSeveral": "お届け先 {count}件のご注文です。各お届け先のお名前・住所・お届け希望・ギフトは「出荷」をご覧ください。",
+  "destinations.codRefused": "代金引換は、お届け先が1件のご注文でのみご利用いただけます。",
 } as const;

@@ -188,7 +188,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   // Several destinations (decision 087): shipping and wrapping per destination, by the same domain rule the server charges with.
   const buyerPrefecture = addressPayload(form.address).prefecture;
   const charging = several ? destinationsCharging(destinations, purchasable, buyerPrefecture) : undefined;
-  const { totals, refusals } = useCheckoutFigures(
+  const { totals, refusals: figureRefusals } = useCheckoutFigures(
     purchasable,
     form.method,
     taxRate,
@@ -201,6 +201,10 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
   // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
+  // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
+  const refusals = several
+    ? { ...figureRefusals, ...Object.fromEntries(paymentMethodChoices().filter((method) => method.exports.b2CollectsTotal).map((method) => [method.code, t("destinations.codRefused")])) }
+    : figureRefusals;
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);

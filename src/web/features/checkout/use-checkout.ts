@@ -93,8 +93,6 @@ export function useCheckout(
     setSeveralOn(on);
     setDestinationErrors({});
     setDestinationProblems([]);
-    // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
-    if (on && paymentMethodChoice(form.method).exports.b2CollectsTotal) setForm((current) => withRefusedMethodFallback(current, current.method, shop.terms));
   };
 
   // The saved address fills the form once it arrives, unless the shopper already typed one (or it was kept).
