@@ -369,8 +369,22 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             )}
           </section>
 
-          {several ? (
-            <section className={styles.section}>
+          {/* With several destinations each block has its own wish and gift; the memo stays the order's. */}
+          <section className={styles.section} aria-labelledby={several ? undefined : "checkout-delivery"}>
+            {several ? null : (
+              <>
+                <h2 id="checkout-delivery" className={styles.sectionHeading}>
+                  {t("checkout.deliveryHeading")}
+                </h2>
+                <DeliveryWishFields
+                  value={form.wish}
+                  onChange={setWish}
+                  dates={deliveryDates}
+                  timezones={timezones}
+                  errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
+                />
+              </>
+            )}
             <Textarea
               label={t("checkout.memo")}
               name="memo"
@@ -382,29 +396,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               onChange={(event) => setMemo(event.target.value)}
               error={errors.other.memo}
             />
-            </section>
-          ) : (
-            <>
-          <section className={styles.section} aria-labelledby="checkout-delivery">
-            <h2 id="checkout-delivery" className={styles.sectionHeading}>
-              {t("checkout.deliveryHeading")}
-            </h2>
-            <DeliveryWishFields
-              value={form.wish}
-              onChange={setWish}
-              dates={deliveryDates}
-              timezones={timezones}
-              errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
-            />
           </section>
 
-          {giftOffered(shop.gift) && (
+          {!several && giftOffered(shop.gift) && (
             <section className={styles.section} aria-label={t("checkout.giftHeading")}>
               <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
             </section>
-          )}
-
-            </>
           )}
 
           <section className={styles.section}>
