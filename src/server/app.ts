@@ -84,6 +84,7 @@ import { registerCheckoutReferenceRoutes } from "./checkout-reference/checkout-r
 import { CheckoutReferenceService } from "./checkout-reference/checkout-reference.service.ts";
 // Order placement (POST /api/checkout) and the order history (GET /api/orders).
 import { registerCheckoutRoutes } from "./checkout/checkout.routes.ts";
+import { DestinationsUploadService } from "./checkout/destinations-upload.service.ts";
 import { CouponsService } from "./coupons/coupons.service.ts";
 import { BirthdayMembers } from "./accounts/birthday-members.ts";
 import { registerCouponRoutes } from "./coupons/coupons.routes.ts";
@@ -369,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries, points },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
-  registerCheckoutRoutes(app, { checkout });
+  registerCheckoutRoutes(app, { checkout, destinationsUpload: new DestinationsUploadService({ catalog, addresses, shopProfiles }) });
   registerCouponRoutes(app, { coupons, carts, cartOwnerOf, standardRatePercent: async () => (await shopProfiles.profile()).terms.taxRatePercent });
   registerPaymentLinkRoutes(app, { paymentLinks: new PaymentLinkService({ orders, payments: orderPayments, cards, cardTesting }, { secret }) });
   // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
+import { DESTINATIONS_CSV_MAX_BYTES, DESTINATIONS_UPLOAD_PROBLEMS, destinationsCsvTemplate, destinationsUploadSchema } from "../../domain/destinations-csv.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { schemaIssuesOf } from "../http/route-schemas.ts";
+import { checkedBodyOrProblem, formSchema, schemaIssuesOf } from "../http/route-schemas.ts";
 import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import type { DestinationsUploadService } from "./destinations-upload.service.ts";
 
 /** Back from a gateway's approval page (PayPay): which order and which payment. */
 const returnBody = z.object({ order_id: z.string(), payment_intent_id: z.string() });
@@ -17,7 +19,10 @@ const returnBody = z.object({ order_id: z.string(), payment_intent_id: z.string(
  * payment_failed, order_id } when the card did not pay; 400 without a usable key; 409 while the
  * same key is being processed.
  */
-export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkout: CheckoutService }): void {
+/** The list as base64 is 4/3 of its bytes, in a small JSON object. */
+const UPLOAD_BODY_LIMIT = Math.ceil((DESTINATIONS_CSV_MAX_BYTES * 4) / 3) + 4096;
+
+export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkout: CheckoutService; destinationsUpload: DestinationsUploadService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // The order payload is declared here (domain/checkout.ts, shared with the checkout page); its
@@ -38,6 +43,25 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
       });
       return reply.status(answer.status).send(answer.body);
     });
+    // Several destinations (decision 087): the spreadsheet template (UTF-8 with a BOM, so Excel opens
+    // it in Japanese), and the filled-in list read and checked: 200 { data: { shipments, lines, items } }
+    // in the shape the checkout takes, or 422 { errors, rows: [{ line, column, message }] }. Writes nothing.
+    app.get(`${prefix}/checkout/destinations-template.csv`, async (_request, reply) =>
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="destinations.csv"; filename*=UTF-8''${encodeURIComponent("お届け先リスト.csv")}`)
+        .send(destinationsCsvTemplate()),
+    );
+    app.post(
+      `${prefix}/checkout/destinations`,
+      { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: rateLimitFor("destinationsList") }, ...formSchema({ body: destinationsUploadSchema }) },
+      async (request, reply) => {
+        const { file } = checkedBodyOrProblem(request, DESTINATIONS_UPLOAD_PROBLEMS);
+        const answer = await deps.destinationsUpload.read(Buffer.from(file, "base64"), request.locale);
+        if (!answer.ok) return reply.code(422).send({ errors: [...new Set(answer.errors.map((error) => error.message))], rows: answer.errors });
+        return { data: { shipments: answer.shipments, lines: answer.lines, items: answer.items } };
+      },
+    );
     // Back from a gateway's approval page (PayPay): { order_id, payment_intent_id } → the checkout's answer.
     app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody } }, async (request, reply) => {
       answerDependsOnSession(request);

@@ -325,36 +325,7 @@ function checkDestinations(
   // The top-level parcel fields say nothing with several destinations: refused rather than dropped.
   const topLevel = payload.recipient || payload.desired_delivery_date.trim() || payload.desired_delivery_timezone.trim() || (payload.gift !== undefined && payload.gift !== null);
   if (topLevel) errors.add("shipments", checkoutText("shipmentsTopLevel", locale));
-  const destinations: DestinationInput[] = [];
-  shipments.forEach((shipment, index) => {
-    const prefix = `shipments.${index}`;
-    const recipient = shipment.recipient ? checkRecipient(shipment.recipient, context, errors, `${prefix}.recipient`) : null;
-    const prefecture = shipment.recipient ? (recipient?.prefecture ?? null) : (buyer?.prefecture ?? null);
-    const date = shipment.desired_delivery_date.trim();
-    const window = date && (recipient || !shipment.recipient) ? context.deliveryDates(prefecture) : [];
-    if (date && !window.includes(date)) {
-      errors.add(
-        `${prefix}.desired_delivery_date`,
-        window.length === 0
-          ? checkoutText("deliveryDateNone", locale)
-          : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
-      );
-    }
-    const timezone = shipment.desired_delivery_timezone.trim();
-    if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind(`${prefix}.desired_delivery_timezone`, "desired_delivery_timezone", "inclusion");
-    const gift = checkGift(shipment.gift, context.giftSettings ?? defaultGiftSettings(), locale);
-    if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(`${prefix}.${key}`, message);
-    const ids = shipment.items.map((item) => item.id);
-    if (new Set(ids).size !== ids.length) errors.add(`${prefix}.items`, checkoutText("itemDuplicated", locale));
-    destinations.push({
-      recipient,
-      items: shipment.items.map((item) => ({ id: item.id, amount: item.amount })),
-      prefecture,
-      desiredDeliveryDate: date || null,
-      desiredDeliveryTimezone: timezone || null,
-      gift: gift.ok ? gift.gift : null,
-    });
-  });
+  const destinations = shipments.map((shipment, index) => checkDestination(shipment, `shipments.${index}`, buyer?.prefecture ?? null, context, errors));
   // Every bottle ordered goes somewhere, and nowhere twice.
   const ordered = new Map(payload.items.map((item) => [item.id, item.amount]));
   const assigned = new Map<number, number>();
@@ -362,6 +333,54 @@ function checkDestinations(
   if ([...assigned.keys()].some((id) => !ordered.has(id))) errors.add("shipments", checkoutText("shipmentsItemUnknown", locale));
   else if ([...ordered].some(([id, amount]) => assigned.get(id) !== amount)) errors.add("shipments", checkoutText("shipmentsUnassigned", locale));
   return Object.keys(errors.fields).length > before ? null : destinations;
+}
+
+/** One destination's recipient, wish (against the calendar of its prefecture), time band and gift; messages keyed `${prefix}.recipient.zip`… */
+function checkDestination(
+  shipment: NonNullable<CheckoutPayloadValue["shipments"]>[number],
+  prefix: string,
+  buyerPrefecture: number | null,
+  context: CheckoutValidationContext,
+  errors: CheckoutFieldErrors,
+): DestinationInput {
+  const { locale } = context;
+  const recipient = shipment.recipient ? checkRecipient(shipment.recipient, context, errors, `${prefix}.recipient`) : null;
+  const prefecture = shipment.recipient ? (recipient?.prefecture ?? null) : buyerPrefecture;
+  const date = shipment.desired_delivery_date.trim();
+  const window = date && (recipient || !shipment.recipient) ? context.deliveryDates(prefecture) : [];
+  if (date && !window.includes(date)) {
+    errors.add(
+      `${prefix}.desired_delivery_date`,
+      window.length === 0
+        ? checkoutText("deliveryDateNone", locale)
+        : checkoutText("deliveryDateOutside", locale, { first: formatDeliveryDate(window[0]!), last: formatDeliveryDate(window.at(-1)!) }),
+    );
+  }
+  const timezone = shipment.desired_delivery_timezone.trim();
+  if (timezone && !context.timeBandCodes.includes(timezone)) errors.addKind(`${prefix}.desired_delivery_timezone`, "desired_delivery_timezone", "inclusion");
+  const gift = checkGift(shipment.gift, context.giftSettings ?? defaultGiftSettings(), locale);
+  if (!gift.ok) for (const [key, message] of Object.entries(gift.errors)) errors.add(`${prefix}.${key}`, message);
+  const ids = shipment.items.map((item) => item.id);
+  if (new Set(ids).size !== ids.length) errors.add(`${prefix}.items`, checkoutText("itemDuplicated", locale));
+  return {
+    recipient,
+    items: shipment.items.map((item) => ({ id: item.id, amount: item.amount })),
+    prefecture,
+    desiredDeliveryDate: date || null,
+    desiredDeliveryTimezone: timezone || null,
+    gift: gift.ok ? gift.gift : null,
+  };
+}
+
+/**
+ * The destinations of an uploaded list checked as checkout will check them (each recipient, wish,
+ * time band and gift), before anything is ordered: the messages keyed shipments.3.recipient.zip…
+ * Empty when all pass.
+ */
+export function destinationsFieldErrors(shipments: NonNullable<CheckoutPayloadValue["shipments"]>, context: CheckoutValidationContext): Record<string, string[]> {
+  const errors = new CheckoutFieldErrors(context.locale);
+  shipments.forEach((shipment, index) => checkDestination(shipment, `shipments.${index}`, null, context, errors));
+  return errors.fields;
 }
 
 /**

@@ -85,6 +85,10 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     issue.replacesAfterPartialCancel ? "ご注文の一部キャンセルにより、変更後の内容で再発行しました。これより前に発行した領収書は無効です。" : "",
     reducedAny ? REDUCED_RATE_DOCUMENT_NOTE : "",
     "税率別の対象額は税抜金額です。",
+    // Several destinations (decision 087): the shipping line is their sum; each destination's part is named (the figures per rate are the order's).
+    view.destinations.length > 0
+      ? `お届け先${view.destinations.length}件(送料はお届け先ごとの合計): ${view.destinations.map((destination, index) => `${index + 1}. ${destination.recipient.name}様 ${yen(destination.fee)}`).join("、")}。`
+      : "",
   ].filter(Boolean);
   doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });
   drawNotice(doc, doc.y + 6, UNDER_20_NOTICE);

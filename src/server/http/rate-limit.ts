@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   // 再入荷のお知らせ's sign-ups per IP (decision 083); the address has its own cap in the service.
   restock: { max: 30, windowMs: 60 * 60_000 },
   checkout: { max: 30, windowMs: 10 * 60_000 },
+  // A gift sender's list of destinations read and checked (decision 087): postcode lookups per row.
+  destinationsList: { max: 30, windowMs: 10 * 60_000 },
   // 抽選販売 entries (decision 084): one entry per member counts anyway; this stops scripted tries.
   lotteryEntry: { max: 10, windowMs: 10 * 60_000 },
   staffSignIn: { max: 20, windowMs: 10 * 60_000 },

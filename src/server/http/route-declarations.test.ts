@@ -27,6 +27,7 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "GET /api/taxrate": "the shop's rate",
   "GET /api/timezones": "the shop's delivery time bands",
   "GET /api/banks": "the shop's bank accounts",
+  "GET /api/checkout/destinations-template.csv": "the destinations list's template, the same for everyone",
   "GET /api/cards": "the member's own card, from the session",
   "GET /api/cards/edit": "a setup secret for the member of the session",
   "DELETE /api/cards": "removes the member's own card",

@@ -119,6 +119,9 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /api/points": { access: "member", ok: 200 },
     "GET /api/products/:id/points": { access: "public", path: `/api/products/${f.product}/points`, ok: 200 },
     "POST /api/checkout/return": { access: "public", ok: [400, 404, 422], guestState: true },
+    // Several destinations (decision 087): the list's template, and the list read and checked (writes nothing).
+    "GET /api/checkout/destinations-template.csv": { access: "public", ok: 200 },
+    "POST /api/checkout/destinations": { access: "public", ok: 422 },
     "POST /api/inquiries": { access: "public", ok: 422 },
 
     // --- accounts ---

@@ -15,6 +15,7 @@ import { REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/orders-texts.ts";
+import "../../i18n/destinations-pages-texts.ts";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -133,8 +134,9 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
 export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const so = useStaffOrderText();
-  const { locale, date } = useI18n();
+  const { locale, date, t } = useI18n();
   const { shop } = useSite();
+  const several = order.shipments.length > 1;
   const day = order.desired_delivery_date ? parseIsoDate(order.desired_delivery_date) : null;
   const band = order.desired_delivery_timezone;
   const bandLabel = band ? (shop.deliveryTimeBands[band]?.[locale] ?? band) : null;
@@ -162,6 +164,20 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           <span data-testid="order-birth-date">{order.birth_date ? order.birth_date.replaceAll("-", "/") : ta("adminOrder.none")}</span>
         </Row>
       </dl>
+      {several ? (
+        // Several destinations (decision 087): the customer is ご依頼主; each parcel's recipient and wish are in the shipments table.
+        <>
+          <h3 className={detail.subTitle}>{ta("adminOrder.buyerAddress")}</h3>
+          <PartyAddress party={order} />
+          <p data-testid="order-several-destinations">{t("destinations.adminSeveral", { count: order.shipments.length })}</p>
+          <dl className={detail.rows}>
+            <Row label={ta("adminOrder.memo")}>
+              <span className={detail.memo}>{order.memo || ta("adminOrder.memoNone")}</span>
+            </Row>
+          </dl>
+        </>
+      ) : (
+        <>
       <h3 className={detail.subTitle}>{ta(order.recipient ? "adminOrder.buyerAddress" : "adminOrder.destination")}</h3>
       <PartyAddress party={order} />
       {order.recipient ? (
@@ -186,6 +202,8 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           <span className={detail.memo}>{order.memo || ta("adminOrder.memoNone")}</span>
         </Row>
       </dl>
+        </>
+      )}
     </section>
   );
 }

@@ -4,6 +4,9 @@ import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
+import { displayZip } from "../../../domain/address.ts";
+import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
+import "../../i18n/destinations-pages-texts.ts";
 
 /**
  * The order's payments and parcels (decision 076), each in its own state: the order's status above
@@ -47,7 +50,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
 
 export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
-  const { locale } = useI18n();
+  const { locale, t, yen } = useI18n();
   return (
     <section className={styles.section} aria-labelledby="order-shipments">
       <h2 id="order-shipments" className={styles.sectionTitle}>
@@ -69,12 +72,41 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
             {order.shipments.map((shipment) => (
               <tr key={shipment.position} data-testid="order-shipment-row">
                 <td>{ta("adminOrder.shipmentNumber", { n: shipment.position + 1 })}</td>
-                <td>{shipment.recipient ? shipment.recipient.name : ta("adminOrder.shipmentToBuyer")}</td>
+                <td>
+                  {/* Each destination's own address and phone (decision 087): the packer checks the label against it. */}
+                  {shipment.recipient ? (
+                    <>
+                      <div>{shipment.recipient.name}</div>
+                      <div className={styles.nowrap}>{displayZip(shipment.recipient.country, shipment.recipient.zip)}</div>
+                      <div>
+                        {shipment.recipient.address} {shipment.recipient.building_name}
+                      </div>
+                      <div className={styles.nowrap}>{shipment.recipient.phone}</div>
+                    </>
+                  ) : (
+                    ta("adminOrder.shipmentToBuyer")
+                  )}
+                </td>
                 <td className={styles.wideCell}>
                   {shipment.lines.map((line) => (
                     <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
                   ))}
                   {shipment.ships_on && <div data-testid="order-shipment-ships-on">{ta("adminOrder.shipmentShipsOn", { date: shipment.ships_on })}</div>}
+                  {/* Each parcel's own wish, fee and gift (decision 087). */}
+                  <div>
+                    {t("destinations.adminWish")}:{" "}
+                    {shipment.desired_delivery_date || shipment.desired_delivery_timezone
+                      ? [shipment.desired_delivery_date, shipment.desired_delivery_timezone].filter(Boolean).join(" ")
+                      : t("destinations.adminWishNone")}
+                  </div>
+                  <div>
+                    {t("destinations.adminFee")}: {yen(shipment.fee)}
+                  </div>
+                  {giftLines(giftOptionsOf(shipment.gift), locale).map((line) => (
+                    <div key={line.label}>
+                      {line.label}: {line.value}
+                    </div>
+                  ))}
                 </td>
                 <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
                 <td>{shipment.carrier_label ?? ""}</td>

@@ -49,6 +49,10 @@ import { fieldErrorMessages, hasFieldErrors, serverFieldErrors } from "./checkou
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
+import { Checkbox } from "../../ui/field.tsx";
+import { destinationQuotes, MAX_DESTINATIONS } from "../../../domain/destinations.ts";
+import { DestinationsSummary, SeveralDestinations, destinationsCharging } from "./several-destinations.tsx";
+import "../../i18n/destinations-pages-texts.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/payment-forms-texts.ts";
 import "../../i18n/member-forms-texts.ts";
@@ -149,6 +153,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const { shop } = useSite();
   const {
     form,
+    several,
+    setSeveral,
+    destinations,
+    setDestinations,
+    destinationErrors,
+    destinationProblems,
     purchasable,
     errors,
     cardError,
@@ -189,11 +199,27 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const ratedLines = purchasable.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
   const usablePoints = Math.min(pointsBalance, pointsCap(ratedLines, appliedCoupon ? couponGoodsLines(appliedCoupon, ratedLines) : []));
   const pointsUsed = Math.min(pointsTyped(form.usePoints), usablePoints);
-  const { totals, refusals } = useCheckoutFigures(purchasable, form.method, taxRate, { deliveryPrefecture }, giftOptionsOfForm(form.gift), appliedCoupon, pointsUsed);
+  // Several destinations (decision 087): shipping and wrapping per destination, by the same domain rule the server charges with.
+  const buyerPrefecture = addressPayload(form.address).prefecture;
+  const charging = several ? destinationsCharging(destinations, purchasable, buyerPrefecture) : undefined;
+  const { totals, refusals: figureRefusals } = useCheckoutFigures(
+    purchasable,
+    form.method,
+    taxRate,
+    { deliveryPrefecture, destinations: charging },
+    several ? null : giftOptionsOfForm(form.gift),
+    appliedCoupon,
+    pointsUsed,
+  );
+  const quotes = charging ? destinationQuotes(charging, { shipping: shop.terms.shipping, taxRatePercent: taxRate }) : [];
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
   // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
+  // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
+  const refusals = several
+    ? { ...figureRefusals, ...Object.fromEntries(paymentMethodChoices().filter((method) => method.exports.b2CollectsTotal).map((method) => [method.code, t("destinations.codRefused")])) }
+    : figureRefusals;
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
@@ -269,6 +295,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {t("checkout.summaryHeading")}
           </h2>
           <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
+          {several && <DestinationsSummary destinations={destinations} items={purchasable} quotes={quotes} />}
           <CouponField
             applied={couponPreview}
             initialCode={start?.form.couponCode ?? ""}
@@ -332,20 +359,50 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             <h2 id="checkout-recipient" className={styles.sectionHeading}>
               {t("recipient.heading")}
             </h2>
-            <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+            {/* Several destinations need the script (decision 087): without it the switch is not drawn and this says so. */}
+            {hydrated ? (
+              <div className={styles.severalToggle}>
+                <Checkbox label={t("destinations.toggle")} checked={several} onChange={(event) => setSeveral(event.target.checked)} data-testid="several-destinations-toggle" />
+                <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
+              </div>
+            ) : (
+              <noscript>
+                <p className={styles.methodNote}>{t("destinations.needsJavaScript")}</p>
+              </noscript>
+            )}
+            {several ? (
+              <SeveralDestinations
+                items={purchasable}
+                destinations={destinations}
+                onChange={setDestinations}
+                book={addressBook}
+                buyerPrefecture={buyerPrefecture}
+                deliveryCalendar={deliveryCalendar}
+                timezones={timezones}
+                errors={destinationErrors}
+                problems={destinationProblems}
+              />
+            ) : (
+              <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+            )}
           </section>
 
-          <section className={styles.section} aria-labelledby="checkout-delivery">
-            <h2 id="checkout-delivery" className={styles.sectionHeading}>
-              {t("checkout.deliveryHeading")}
-            </h2>
-            <DeliveryWishFields
-              value={form.wish}
-              onChange={setWish}
-              dates={deliveryDates}
-              timezones={timezones}
-              errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
-            />
+          {/* With several destinations each block has its own wish and gift; the memo stays the order's. */}
+          <section className={styles.section} aria-labelledby={several ? undefined : "checkout-delivery"}>
+            {several ? null : (
+              <>
+                <h2 id="checkout-delivery" className={styles.sectionHeading}>
+                  {t("checkout.deliveryHeading")}
+                </h2>
+                <DeliveryWishFields
+                  value={form.wish}
+                  onChange={setWish}
+                  dates={deliveryDates}
+                  timezones={timezones}
+                  errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
+                />
+              </>
+            )}
             <Textarea
               label={t("checkout.memo")}
               name="memo"
@@ -359,7 +416,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             />
           </section>
 
-          {giftOffered(shop.gift) && (
+          {!several && giftOffered(shop.gift) && (
             <section className={styles.section} aria-label={t("checkout.giftHeading")}>
               <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
             </section>

@@ -29,6 +29,8 @@ import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
+import type { DestinationForm } from "./several-destinations.tsx";
+import { destinationsProblems, emptyDestination, shipmentsPayload } from "./several-destinations.tsx";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/member-forms-texts.ts";
 
@@ -83,6 +85,16 @@ export function useCheckout(
   const cardFocus = useRef<{ field?: CardInputField | undefined } | null>(null);
   const completedRef = useRef(false);
   const [attempt] = useState(() => new CheckoutAttempt());
+  // Several destinations (decision 087): on, the order's bottles go out as `shipments`, each block its own parcel.
+  const [several, setSeveralOn] = useState(false);
+  const [destinations, setDestinations] = useState<DestinationForm[]>(() => [emptyDestination(defaultCountryName, shop.gift.omotegaki)]);
+  const [destinationErrors, setDestinationErrors] = useState<Record<string, string[]>>({});
+  const [destinationProblems, setDestinationProblems] = useState<string[]>([]);
+  const setSeveral = (on: boolean) => {
+    setSeveralOn(on);
+    setDestinationErrors({});
+    setDestinationProblems([]);
+  };
 
   // The saved address fills the form once it arrives, unless the shopper already typed one (or it was kept).
   const [addressEdited, setAddressEdited] = useState(start !== undefined);
@@ -228,7 +240,18 @@ export function useCheckout(
     const local = await checkForm(form, t, locale).finally(() => {
       busy.current = false;
     });
-    if (hasFieldErrors(local)) {
+    if (several) {
+      // Only the orderer's own fields are checked here: the destinations have their own checks.
+      local.recipient = {};
+      const problems = destinationsProblems(destinations, purchasableItems(items), t);
+      setDestinationProblems(problems);
+      setDestinationErrors({});
+      if (problems.length > 0 && !hasFieldErrors(local)) {
+        formRef.current?.querySelector<HTMLElement>('[data-testid="destinations-problems"]')?.scrollIntoView({ block: "center" });
+        return;
+      }
+    }
+    if (hasFieldErrors(local) || (several && destinationsProblems(destinations, purchasableItems(items), t).length > 0)) {
       setErrors(local);
       setFocusRequest((count) => count + 1);
       return;
@@ -243,7 +266,9 @@ export function useCheckout(
     setCardError(null);
     setPaymentError(null);
     try {
-      const payload = orderPayload(items, form);
+      const single = orderPayload(items, form);
+      const { recipient: _recipient, gift: _gift, ...orderer } = single;
+      const payload = several ? { ...orderer, desired_delivery_date: "", desired_delivery_timezone: "", shipments: shipmentsPayload(destinations, purchasableItems(items)) } : single;
       const outcome = await placeOrder({
         locale,
         payload,
@@ -274,11 +299,14 @@ export function useCheckout(
             outcome.errors.map((entry) => ({ ...entry, name: items.find((item) => item.id === String(entry.id))?.name ?? String(entry.id) })),
           );
         case "invalid": {
-          const { errors: placed, unplaced } = serverFieldErrors(outcome.fields);
+          const shipmentFields = Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => key === "shipments" || key.startsWith("shipments.")));
+          setDestinationErrors(shipmentFields);
+          const { errors: placed, unplaced: allUnplaced } = serverFieldErrors(Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => !(key in shipmentFields))));
+          const unplaced = allUnplaced;
           setErrors(placed);
           if (placed.other.payment) showCardError({ message: placed.other.payment });
           else setFocusRequest((count) => count + 1);
-          const loose = hasFieldErrors(placed) ? unplaced : outcome.errors;
+          const loose = hasFieldErrors(placed) || Object.keys(shipmentFields).length > 0 ? unplaced : outcome.errors;
           if (loose.length > 0) snackbar.show("danger", loose);
           return;
         }
@@ -304,6 +332,12 @@ export function useCheckout(
 
   return {
     form,
+    several,
+    setSeveral,
+    destinations,
+    setDestinations,
+    destinationErrors,
+    destinationProblems,
     purchasable,
     errors,
     cardError,

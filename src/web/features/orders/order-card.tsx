@@ -18,6 +18,7 @@ import { ReceiptForm } from "../../shared/orders/receipt-form.tsx";
 import receiptStyles from "./order-receipt.module.css";
 import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../../domain/tax-rates.ts";
 import "../../i18n/orders-texts.ts";
+import "../../i18n/destinations-pages-texts.ts";
 
 type Order = OrderResource["attributes"];
 
@@ -54,6 +55,54 @@ function Destination({ address }: { address: Pick<Order["address"], "country" | 
         </>
       ) : null}
     </>
+  );
+}
+
+/** Several destinations (decision 087): each parcel with its recipient, bottles, wish, fee and gift. */
+function Destinations({ order }: { order: Order }) {
+  const { t, yen, locale, date } = useI18n();
+  const shipments = order.shipments ?? [];
+  return (
+    <div className={styles.destinations} data-testid="order-destinations">
+      {shipments.map((shipment, index) => {
+        const day = shipment.desired_delivery_date ? parseIsoDate(shipment.desired_delivery_date) : null;
+        const band = shipment.desired_delivery_timezone ? (shipment.desired_delivery_timezone_label ?? shipment.desired_delivery_timezone) : null;
+        return (
+          <section key={shipment.position} className={styles.destination} data-testid="order-destination">
+            <h3 className={styles.destinationHeading}>{t("destinations.orderHeading", { n: index + 1, count: shipments.length })}</h3>
+            <dl className={styles.rows}>
+              <Row label={t("orders.destination")}>
+                {shipment.recipient ? (
+                  <>
+                    <span className={styles.part}>{t("orders.recipientName", { name: shipment.recipient.name })}</span> <Destination address={shipment.recipient} />
+                  </>
+                ) : (
+                  <>
+                    <span className={styles.part}>{t("destinations.orderBuyer")}</span> <Destination address={order.address} />
+                  </>
+                )}
+              </Row>
+              <Row label={t("destinations.orderBottles")}>
+                {shipment.lines.map((line) => (
+                  <span key={line.order_item_id} className={styles.part}>
+                    {line.name} × {line.amount}{" "}
+                  </span>
+                ))}
+              </Row>
+              <Row label={t("orders.desiredDelivery")}>
+                <span className={styles.part}>{day ? date(day) : t("orders.desiredDateNone")}</span> <span className={styles.part}>{band ?? t("orders.desiredTimeNone")}</span>
+              </Row>
+              <Row label={t("destinations.orderFee")}>{yen(shipment.fee)}</Row>
+              {giftLines(giftOptionsOf(shipment.gift ?? null), locale).map((line) => (
+                <Row key={line.label} label={line.label}>
+                  <span className={styles.giftValue}>{line.value}</span>
+                </Row>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+    </div>
   );
 }
 
@@ -149,6 +198,15 @@ export function OrderCard({ order }: { order: OrderResource }) {
             t("orders.slipNumberNone")
           )}
         </Row>
+        {a.shipments ? (
+          <Row label={t("orders.buyer")}>
+            <span className={styles.part} data-testid="order-buyer-name">
+              {t("orders.recipientName", { name: a.name })}
+            </span>{" "}
+            <Destination address={a.address} />
+          </Row>
+        ) : (
+          <>
         <Row label={t("orders.desiredDelivery")}>
           <DesiredDelivery order={a} />
         </Row>
@@ -179,7 +237,10 @@ export function OrderCard({ order }: { order: OrderResource }) {
             </span>
           </Row>
         ))}
+          </>
+        )}
       </dl>
+      {a.shipments ? <Destinations order={a} /> : null}
       {a.payment_instructions ? <PaymentInstructionsView method={a.payment_method} instructions={a.payment_instructions} /> : null}
       <OrderItems items={a.order_items} />
       <dl className={styles.charges}>
@@ -203,7 +264,9 @@ export function OrderCard({ order }: { order: OrderResource }) {
       {a.order_items.some((item) => item.reduced) ? <p className={styles.note}>{REDUCED_RATE_FOOTNOTE[locale]}</p> : null}
       <p className={styles.note}>{t("orders.pricesNote")}</p>
       {/* Until the order is ready to ship, the member may move its delivery wish, its address or its gift options (decision 074). */}
-      {orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
+      {/* Changes act on one parcel (decision 074): an order to several destinations is changed by the shop (decision 087). */}
+      {a.shipments && orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? <p className={styles.note}>{t("destinations.orderChanges")}</p> : null}
+      {!a.shipments && orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
         <p className={styles.note}>
           <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/delivery`} data-testid="order-delivery-link">
             {t("orderDelivery.link")}

@@ -22,6 +22,8 @@ import { OrderPayments, OrderShipments } from "../../features/admin/order-parts-
 import type { ReturnResource } from "../../../domain/order-returns.ts";
 import { OrderReturnsSection } from "../../features/admin/order-returns.tsx";
 import { runOrderMove } from "../../features/admin/order-moves.ts";
+import { useI18n } from "../../i18n/i18n.tsx";
+import "../../i18n/destinations-pages-texts.ts";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
@@ -47,6 +49,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 /** One order with everything the shopper gave, its lines and totals, and the moves allowed now. */
 export default function AdminOrder() {
   const ta = useAdminText();
+  const { t } = useI18n();
   const { order, receipt, delivery, returns } = useLoaderData<typeof clientLoader>();
   const location = useLocation();
   // The list the trader came from, filters and page included.
@@ -64,16 +67,26 @@ export default function AdminOrder() {
       <div className={detail.columns}>
         <div className={detail.summary}>
           <OrderSummary order={order} />
-          <OrderGift order={order} />
+          {/* Several destinations (decision 087): each parcel's gift is in the shipments table below. */}
+          {order.shipments.length > 1 ? null : <OrderGift order={order} />}
         </div>
         <div className={detail.actions}>
           <OrderActions order={order} />
           <OrderAdjustment order={order} />
           <OrderLinesLink order={order} />
           {/* Changes before shipping (decision 074); keyed by the order's state so the forms start again from what changed. */}
-          <OrderDeliveryChange key={`delivery-${delivery.desired_delivery_date}-${delivery.desired_delivery_timezone}`} order={order} options={delivery} />
-          <OrderRecipientChange key={`recipient-${order.price}-${JSON.stringify(order.recipient)}`} order={order} changeable={delivery.changeable} />
-          <OrderGiftLink order={order} changeable={delivery.changeable} />
+          {/* They change one parcel: an order to several destinations is not changed per destination yet (decision 087). */}
+          {order.shipments.length > 1 ? (
+            <p className={detail.severalNote} data-testid="several-destinations-changes">
+              {t("destinations.adminChanges")}
+            </p>
+          ) : (
+            <>
+              <OrderDeliveryChange key={`delivery-${delivery.desired_delivery_date}-${delivery.desired_delivery_timezone}`} order={order} options={delivery} />
+              <OrderRecipientChange key={`recipient-${order.price}-${JSON.stringify(order.recipient)}`} order={order} changeable={delivery.changeable} />
+              <OrderGiftLink order={order} changeable={delivery.changeable} />
+            </>
+          )}
           <DeliveryNoteLink orderId={order.id} />
           <OrderReceipt orderId={order.id} status={order.status} state={receipt} />
         </div>
