@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { seriesPathByHashid } from "../features/catalog/series-path.ts";
@@ -25,7 +26,12 @@ import { pointsForPrice } from "../../domain/point-figures.ts";
 import "../i18n/catalog-sales-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
-import { RESTOCK_INTENT, RestockRequestForm } from "../features/catalog/restock-request.tsx";
+import { RESTOCK_INTENT } from "../features/catalog/restock-intent.ts";
+
+// Drawn only for a sold-out product, so its module (and the form field it uses) stays out of the
+// page's first JavaScript; the server renders it in full before answering (entry.server waits for
+// everything), so it works before the script and hydrates when its chunk arrives.
+const RestockRequestForm = lazy(() => import("../features/catalog/restock-request.tsx").then((module) => ({ default: module.RestockRequestForm })));
 import type { ProductLottery } from "../features/lottery/lottery-panel.tsx";
 import { LOTTERY_INTENT, LotteryPanel } from "../features/lottery/lottery-panel.tsx";
 import { PreorderBadge, SalesClosedNotice, SalesFacts, preorderShipping } from "../features/catalog/sales-window.tsx";
@@ -173,7 +179,9 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
               <p className={styles.soldOut} data-testid="sold-out">
                 <Badge tone="grey">{t("catalog.soldOut")}</Badge>
               </p>
-              <RestockRequestForm productId={product.id} fieldError={refusal?.fields.email?.[0]} typed={refusal?.values.email} />
+              <Suspense fallback={null}>
+                <RestockRequestForm productId={product.id} fieldError={refusal?.fields.email?.[0]} typed={refusal?.values.email} />
+              </Suspense>
             </>
           ) : (
             <>

@@ -9,9 +9,8 @@ import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import styles from "./favorite.module.css";
+import { RESTOCK_INTENT } from "./restock-intent.ts";
 
-/** The form field that tells the product page's action this post is a 再入荷のお知らせ, not カートに入れる. */
-export const RESTOCK_INTENT = "restock";
 
 /**
  * 再入荷のお知らせ on a sold-out product (decision 083): a member's one click, or a guest's address
