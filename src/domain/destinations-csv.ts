@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { base64FileField } from "./base64-file.ts";
 import { normalizeZip, isJapaneseZip, PREFECTURES } from "./address.ts";
 import { checkoutShipmentSchema } from "./checkout.ts";
 import { MAX_DESTINATIONS } from "./destinations.ts";
@@ -349,18 +350,5 @@ export const DESTINATIONS_UPLOAD_PROBLEMS = {
  */
 export const destinationsUploadSchema = z.preprocess(
   (body) => formFields(body),
-  z.object({
-    file: z
-      .unknown()
-      .optional()
-      .transform((raw, context) => {
-        const text = typeof raw === "string" ? raw.replace(/^data:[^,]*,/, "").replace(/\s+/g, "") : "";
-        const data = /^[A-Za-z0-9+/]*={0,2}$/.test(text) ? text.replace(/=+$/, "") : "";
-        const bytes = Math.floor((data.length * 3) / 4);
-        const found: keyof typeof DESTINATIONS_UPLOAD_PROBLEMS | undefined = bytes === 0 ? "file" : bytes > DESTINATIONS_CSV_MAX_BYTES ? "large" : undefined;
-        if (found === undefined) return text;
-        context.addIssue({ code: "custom", message: found });
-        return z.NEVER;
-      }),
-  }),
+  z.object({ file: base64FileField(DESTINATIONS_CSV_MAX_BYTES) }),
 );

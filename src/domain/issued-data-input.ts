@@ -1,3 +1,4 @@
+import { base64FileField } from "./base64-file.ts";
 import { isCarrierCode } from "./carriers.ts";
 import { formFields } from "./field-rules.ts";
 import type { ShipmentToConfirm } from "./issued-data-import.ts";
@@ -23,12 +24,6 @@ export const ISSUED_DATA_PROBLEMS = {
 
 type Problem = keyof typeof ISSUED_DATA_PROBLEMS;
 
-/** Bytes a base64 text decodes to: its alphabet's characters before any padding, 6 bits each (blank space is skipped). */
-function base64Bytes(text: string): number {
-  const data = text.replace(/\s+/g, "").replace(/=.*$/s, "");
-  return Math.floor((data.length * 3) / 4);
-}
-
 /**
  * POST …/issued-data/preview: `file`, the file's bytes as base64 (a data: URL's prefix allowed), as
  * the page reads the chosen file. Not base64 or empty: "file"; over 4 MB decoded: "large". The
@@ -36,19 +31,7 @@ function base64Bytes(text: string): number {
  */
 export const issuedDataFileSchema = z.preprocess(
   (body) => formFields(body),
-  z.object({
-    file: z
-      .unknown()
-      .optional()
-      .transform((raw, context) => {
-        const text = typeof raw === "string" ? raw.replace(/^data:[^,]*,/, "") : "";
-        const bytes = /^[A-Za-z0-9+/=\s]+$/.test(text) ? base64Bytes(text) : 0;
-        const found: Problem | undefined = bytes === 0 ? "file" : bytes > ISSUED_DATA_FILE_MAX_BYTES ? "large" : undefined;
-        if (found === undefined) return text;
-        context.addIssue({ code: "custom", message: found });
-        return z.NEVER;
-      }),
-  }),
+  z.object({ file: base64FileField(ISSUED_DATA_FILE_MAX_BYTES) }),
 );
 
 /** One row to ship as the preview posts it back; undefined when it is not one. */

@@ -9,6 +9,7 @@ import { magazineIssueSchema } from "../../domain/magazine-input.ts";
 import type { MagazineService, MagazineSubscriber } from "../magazine/magazine.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import { UTF8_BOM, csvText } from "./csv-format.ts";
+import { sendCsv } from "../http/download.ts";
 
 const STATUS_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
 
@@ -57,11 +58,7 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
     const { status, format } = request.query;
     const subscribers = await deps.magazine.subscribers({ status });
     if (format === "csv") {
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="magazine-subscribers-${status}.csv"`)
-        .header("cache-control", "no-store")
-        .send(subscribersCsv(subscribers, request.locale));
+      return sendCsv(reply, `magazine-subscribers-${status}.csv`, subscribersCsv(subscribers, request.locale));
     }
     const all = status === "all" ? subscribers : await deps.magazine.subscribers();
     const counts = { subscribed: 0, pending: 0, unsubscribed: 0 };

@@ -9,6 +9,7 @@ import { FieldErrors } from "../i18n/validation.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorReportService } from "./liquor-report.service.ts";
 import { liquorReportCsv } from "./liquor-report.service.ts";
+import { sendCsv } from "../http/download.ts";
 
 // The shape; a year outside the ones there are is the form's 422 naming the field.
 const reportQuery = z.object({ year: queryText, format: queryText });
@@ -26,10 +27,6 @@ export function registerAdminReportRoutes(fastify: FastifyInstance, deps: { liqu
     const { year, current } = asked;
     const report = await deps.liquorReports.report(year, request.locale);
     if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_FISCAL_YEAR } };
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="liquor-sales-FY${year}.csv"`)
-      .header("cache-control", "no-store")
-      .send(liquorReportCsv(report, request.locale));
+    return sendCsv(reply, `liquor-sales-FY${year}.csv`, liquorReportCsv(report, request.locale));
   });
 }

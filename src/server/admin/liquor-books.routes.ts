@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import iconv from "iconv-lite";
 import { FIRST_FISCAL_YEAR, askedFiscalYear, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
 import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
@@ -18,6 +17,7 @@ import type { LiquorBookRecordsService } from "../catalog/liquor-book-records.se
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorBooksService, SalesBookMode } from "./liquor-books.service.ts";
 import { purchaseBookCsv, salesBookCsv, yearReportCsv } from "./liquor-books.csv.ts";
+import { sendCsv } from "../http/download.ts";
 
 interface BookPeriod {
   from: string;
@@ -71,24 +71,6 @@ const MONTHLY_REFUSED: Record<Locale, (months: string[]) => string> = {
     `Monthly totals are allowed only while a stock-take is made at least every three months. Months without one: ${months.join(", ")} (record a stock-take, or choose daily totals).`,
 };
 
-/**
- * The books' CSV: UTF-8 with a byte order mark by default, or Shift_JIS (&encoding=shift_jis) for the
- * spreadsheet and accounting programs that read only that, as the B2 Cloud file is written.
- */
-function sendCsv(reply: FastifyReply, filename: string, csv: string, encoding = "") {
-  if (encoding === "shift_jis") {
-    return reply
-      .header("content-type", "text/csv; charset=Shift_JIS")
-      .header("content-disposition", `attachment; filename="${filename}"`)
-      .header("cache-control", "no-store")
-      .send(iconv.encode(csv.replace(/^\uFEFF/, ""), "Shift_JIS"));
-  }
-  return reply
-    .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${filename}"`)
-    .header("cache-control", "no-store")
-    .send(csv);
-}
 
 /**
  * The liquor ledger of the back office (docs/decisions/038), staff and owner alike: a product's
@@ -121,7 +103,7 @@ export function registerLiquorBookRoutes(
     const period = bookPeriod(request.query, request.locale);
     const rows = await books.purchaseBook(period.from, period.to, period.category, request.locale);
     if (request.query.format !== "csv") return { data: rows, meta: period };
-    return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, period, request.locale), request.query.encoding);
+    return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, period, request.locale), request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8");
   });
 
   app.get(`${ADMIN_API}/ledger/sales`, book, async (request, reply) => {
@@ -142,7 +124,7 @@ export function registerLiquorBookRoutes(
     }
     const rows = await books.salesBook(period.from, period.to, period.category, request.locale, mode as SalesBookMode);
     if (request.query.format !== "csv") return { data: rows, meta: { ...period, mode } };
-    return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, period, request.locale), request.query.encoding);
+    return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, period, request.locale), request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8");
   });
 
   // Suppliers with their invoice registration numbers; a supplier the 仕入帳 names cannot be deleted.

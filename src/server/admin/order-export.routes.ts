@@ -4,12 +4,10 @@ import { staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import { orderFilters, orderFiltersQuery } from "./admin-orders.routes.ts";
 import type { CsvFile, OrderExportService } from "./order-export.service.ts";
+import { sendDownload } from "../http/download.ts";
 
 function download(reply: FastifyReply, file: CsvFile) {
-  return reply
-    .header("content-type", file.contentType)
-    .header("content-disposition", `attachment; filename="${file.filename}"`)
-    .send(file.body);
+  return sendDownload(reply, { fileName: file.filename, contentType: file.contentType, body: file.body });
 }
 
 /**

@@ -8,6 +8,7 @@ import { checkedBodyOrProblem, formSchema, schemaIssuesOf } from "../http/route-
 import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import type { DestinationsUploadService } from "./destinations-upload.service.ts";
+import { sendDownload } from "../http/download.ts";
 
 /** Back from a gateway's approval page (PayPay): which order and which payment. */
 const returnBody = z.object({ order_id: z.string(), payment_intent_id: z.string() });
@@ -47,10 +48,7 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
     // it in Japanese), and the filled-in list read and checked: 200 { data: { shipments, lines, items } }
     // in the shape the checkout takes, or 422 { errors, rows: [{ line, column, message }] }. Writes nothing.
     app.get(`${prefix}/checkout/destinations-template.csv`, async (_request, reply) =>
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="destinations.csv"; filename*=UTF-8''${encodeURIComponent("お届け先リスト.csv")}`)
-        .send(destinationsCsvTemplate()),
+      sendDownload(reply, { fileName: "destinations.csv", displayName: "お届け先リスト.csv", contentType: "text/csv; charset=utf-8", body: destinationsCsvTemplate() }),
     );
     app.post(
       `${prefix}/checkout/destinations`,

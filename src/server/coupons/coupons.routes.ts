@@ -12,6 +12,7 @@ import { requireStaff } from "../http/auth.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { CouponRow, CouponUseRow, CouponWithUsage, CouponsService } from "./coupons.service.ts";
+import { sendCsv } from "../http/download.ts";
 
 /** A coupon as the back office's API answers it. */
 function couponEntry(row: CouponRow | CouponWithUsage) {
@@ -130,19 +131,11 @@ export function registerCouponRoutes(
   app.get(`${ADMIN_API}/coupons`, { ...staff }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
 
   app.get(`${ADMIN_API}/coupons/uses.csv`, { ...staff }, async (request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", 'attachment; filename="coupon-uses.csv"')
-      .header("cache-control", "no-store")
-      .send(couponUsesCsv(await deps.coupons.uses(), request.locale)),
+    sendCsv(reply, "coupon-uses.csv", couponUsesCsv(await deps.coupons.uses(), request.locale)),
   );
 
   app.get(`${ADMIN_API}/coupons.csv`, { ...staff }, async (request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", 'attachment; filename="coupons.csv"')
-      .header("cache-control", "no-store")
-      .send(couponsCsv(await deps.coupons.list(), request.locale)),
+    sendCsv(reply, "coupons.csv", couponsCsv(await deps.coupons.list(), request.locale)),
   );
 
   app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema }) }, async (request, reply) => {

@@ -14,6 +14,7 @@ import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
 import type { DocumentsService, PdfFile } from "./documents.service.ts";
 import { checkReceiptToken } from "./receipt-link.ts";
+import { sendDownload } from "../http/download.ts";
 
 /** An order's public number; anything else names no order (404). */
 const orderParams = z.object({ id: z.string().refine(isOrderPublicId) });
@@ -28,11 +29,7 @@ const dayQuery = z.object({ date: z.union([z.string(), z.array(z.string())]).opt
 const receiptTokenQuery = z.object({ token: queryValue });
 
 function sendPdf(reply: FastifyReply, file: PdfFile, disposition: "inline" | "attachment") {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `${disposition}; filename="${file.fileName}"`)
-    .header("cache-control", "private, no-store")
-    .send(file.bytes);
+  return sendDownload(reply, { fileName: file.fileName, contentType: "application/pdf", body: file.bytes, disposition });
 }
 
 function dayOf(value: string | string[] | undefined): string {

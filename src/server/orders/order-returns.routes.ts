@@ -8,6 +8,7 @@ import { checkReceiptToken } from "../documents/receipt-link.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
 import { KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
 import type { OrderReturns } from "./order-returns.ts";
+import { sendDownload } from "../http/download.ts";
 
 const ADMIN_API = "/admin/api";
 /** Any order id is looked up (an unknown one is a 404), as the other back-office order routes. */
@@ -18,11 +19,7 @@ const invoiceParams = z.object({ id: z.string(), number: z.string().regex(/^[1-9
 const guestInvoiceQuery = z.object({ token: queryValue, number: queryValue });
 
 function sendPdf(reply: FastifyReply, file: { bytes: Buffer; fileName: string }) {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `inline; filename="${file.fileName}"`)
-    .header("cache-control", "private, no-store")
-    .send(file.bytes);
+  return sendDownload(reply, { fileName: file.fileName, contentType: "application/pdf", body: file.bytes, disposition: "inline" });
 }
 
 /**

@@ -10,6 +10,7 @@ import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
 import { KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import type { PointEntry, PointsService } from "./points.service.ts";
+import { sendCsv } from "../http/download.ts";
 
 /** The forms' fields as their messages name them. */
 const POINT_LABELS: Record<string, Record<Locale, string>> = {
@@ -99,11 +100,7 @@ export function registerPointRoutes(
 
   app.get(`${ADMIN_API}/points/liability`, { ...staff }, async () => ({ data: await deps.points.liability() }));
   app.get(`${ADMIN_API}/points/balances.csv`, { ...staff }, async (request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", 'attachment; filename="point-balances.csv"')
-      .header("cache-control", "no-store")
-      .send(pointBalancesCsv(await deps.points.balances(), request.locale)),
+    sendCsv(reply, "point-balances.csv", pointBalancesCsv(await deps.points.balances(), request.locale)),
   );
 
   app.get(`${ADMIN_API}/members/:id/points`, { ...staff, schema: { params: recordIdParams } }, async (request) => {

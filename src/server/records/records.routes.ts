@@ -13,6 +13,7 @@ import { pageQuery, queryText, recordIdParams, staffOnly } from "../http/route-s
 import { FieldErrors } from "../i18n/validation.ts";
 import type { TransactionRecordKind, TransactionRecordQuery, TransactionRecords, TransactionRecordSummary } from "./transaction-records.ts";
 import { TRANSACTION_RECORD_KINDS, japanDay } from "./transaction-records.ts";
+import { sendDownload } from "../http/download.ts";
 
 /** ?from&to (yyyy-mm-dd) &min_amount&max_amount (yen) &counterparty&kind&page; checked by `recordQuery`. */
 const searchQuery = z.object({
@@ -131,12 +132,7 @@ export function recordsIndexCsv(records: TransactionRecordSummary[], locale: Loc
 }
 
 function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: Buffer | Uint8Array | string) {
-  return reply
-    .header("content-type", contentType)
-    .header("content-disposition", `attachment; filename="${fileName}"`)
-    .header("cache-control", "private, no-store")
-    .header("x-content-type-options", "nosniff")
-    .send(body);
+  return sendDownload(reply, { fileName, contentType, body });
 }
 
 /**

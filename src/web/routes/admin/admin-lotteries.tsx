@@ -1,13 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
-import { fillText } from "../../../domain/fill-text.ts";
 import { formatDateTime } from "../../../domain/format.ts";
-import type { Locale } from "../../../domain/locale.ts";
 import type { Route } from "./+types/admin-lotteries";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { adminTexts } from "../../features/admin/admin-texts.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { pageContext } from "../../load-context.ts";
@@ -56,10 +55,7 @@ interface Entry {
 
 type ActionAnswer = { done: string; values?: undefined } | { done?: undefined; errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
 
-function text(locale: Locale, key: AdminLotteryKey, params?: Record<string, string | number>): string {
-  const template = (locale === "en" ? adminLotteryEn : adminLotteryJa)[key];
-  return params ? fillText(template, params) : template;
-}
+const { text, useText } = adminTexts<AdminLotteryKey>({ ja: adminLotteryJa, en: adminLotteryEn });
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: text(loaderData?.locale ?? "ja", "lottery.title") });
@@ -126,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLotteries({ loaderData, actionData }: Route.ComponentProps) {
   const { locale } = useI18n();
-  const t = (key: AdminLotteryKey, params?: Record<string, string | number>) => text(locale, key, params);
+  const t = useText();
   const { staff, lotteries, entries, chosen, requestKey, drawnNow } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const refused = answer && answer.done === undefined ? answer : undefined;

@@ -1,6 +1,4 @@
 import { data, Form, redirect } from "react-router";
-import { fillText } from "../../../domain/fill-text.ts";
-import type { Locale } from "../../../domain/locale.ts";
 import { RANK_SLOTS, rankFieldNames } from "../../../domain/member-ranks.ts";
 import type { Route } from "./+types/admin-ranks";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
@@ -8,6 +6,7 @@ import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { adminTexts } from "../../features/admin/admin-texts.ts";
 import styles from "../../features/admin/admin.module.css";
 import own from "./admin-ranks.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
@@ -39,10 +38,7 @@ interface Rank {
 
 type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
 
-function text(locale: Locale, key: AdminRanksKey, params?: Record<string, string | number>): string {
-  const template = (locale === "en" ? adminRanksEn : adminRanksJa)[key];
-  return params ? fillText(template, params) : template;
-}
+const { text, useText } = adminTexts<AdminRanksKey>({ ja: adminRanksJa, en: adminRanksEn });
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: text(loaderData?.locale ?? "ja", "ranks.title") });
@@ -92,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminRanks({ loaderData, actionData }: Route.ComponentProps) {
-  const { locale, yen } = useI18n();
-  const t = (key: AdminRanksKey, params?: Record<string, string | number>) => text(locale, key, params);
+  const { yen } = useI18n();
+  const t = useText();
   const { staff, ranks, requestKey, saved } = loaderData;
   const refused = actionData as ActionAnswer | undefined;
   const stored = (slot: number, key: "name_ja" | "name_en" | "threshold" | "point_rate") => {
