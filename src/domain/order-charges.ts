@@ -162,6 +162,15 @@ export function checkoutCharges(
   return [...charges, ...discounts];
 }
 
+/**
+ * What the payment fee is charged on (cash on delivery's tiers): the goods after their discounts
+ * (a coupon, points, staff's 値引き and corrections) plus shipping, as `checkoutCharges` measures it
+ * at checkout. Every later change of an order's amount measures it the same way.
+ */
+export function paymentFeeBase(items: number, charges: readonly Pick<OrderCharge, "kind" | "amount">[]): number {
+  return items + charges.filter((charge) => charge.kind !== "payment_fee" && charge.kind !== "gift_wrapping").reduce((sum, charge) => sum + charge.amount, 0);
+}
+
 /** What a discount or correction line is called unless staff name it (decision 070). */
 export const ADJUSTMENT_LABELS: Record<AdjustmentKind, ChargeLabel> = {
   discount: { ja: "値引き", en: "Discount" },

@@ -253,6 +253,31 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
     await expect(insert("discount", -100, null)).rejects.toThrow();
     await expect(insert("discount", -100, 8)).resolves.toBeDefined();
   });
+
+  it("measures cash on delivery's fee again when a discount takes the amount into a lower tier, as checkout measures it", async () => {
+    const profile = await shop.app.services.shopProfiles.profile();
+    const cod = profile.terms.payments.cod;
+    await shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, payments: { ...profile.terms.payments, cod: { ...cod, feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] } } } });
+    try {
+      const order = await place("cod", [{ id: wine, amount: 4 }]);
+      const before = await chargeRows(order.id);
+      expect(before.charges.find((charge) => charge.kind === "payment_fee")?.amount).toBe(660);
+      const response = await adjust(order.id, { kind: "discount", amount_before_tax: -4000, tax_rate: 10 });
+      expect(response.statusCode).toBe(200);
+      const after = await chargeRows(order.id);
+      const shipping = after.charges.find((charge) => charge.kind === "shipping")!.amount;
+      // 12,000 of goods − 4,000 + shipping is under 10,000: the lower tier's fee.
+      expect(12_000 - 4000 + shipping).toBeLessThanOrEqual(10_000);
+      expect(after.charges.find((charge) => charge.kind === "payment_fee")?.amount).toBe(330);
+      const data = response.json().data;
+      expect(data.charges.find((charge: { kind: string }) => charge.kind === "payment_fee")?.amount).toBe(330);
+      // Tax on 8,000 of goods + shipping + 330 at 10 %, and the price the carrier collects.
+      expect(after.order.price).toBe(Math.floor((8000 + shipping + 330) * 1.1));
+      expect(data.price).toBe(after.order.price);
+    } finally {
+      await shop.app.services.shopProfiles.save({ ...(await shop.app.services.shopProfiles.profile()), terms: profile.terms });
+    }
+  });
 });
 
 describe("GET /api/orders with and without such lines", () => {

@@ -1,7 +1,7 @@
 import { eq, max } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import type { ChargeLabel, OrderCharge } from "../../domain/order-charges.ts";
-import { adjustmentOf } from "../../domain/order-charges.ts";
+import { adjustmentOf, chargeAmount, chargeOf, CHARGE_KINDS, paymentFeeBase } from "../../domain/order-charges.ts";
 import type { AdjustmentKind } from "../../domain/order-totals.ts";
 import { adjustedTotalsProblem, apportionAcrossRates, orderTotals } from "../../domain/order-totals.ts";
 import { ORDER_TOTAL_MAX } from "../../domain/money.ts";
@@ -13,6 +13,7 @@ import { orderChargesTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { orderChangeMail } from "./order-change.mails.ts";
+import { rewriteCharges } from "./order-charge-rows.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 import { repricePayment } from "./payments-and-shipments.ts";
@@ -49,13 +50,19 @@ export class OrderAdjustments {
       if (!current || !amountMayChange(current.status, current.paymentMethod)) throw new DomainError("conflict", "adjustmentNotAllowed");
       const before = await this.deps.orders.viewOf(current, tx);
       const lines = linesOf(input, current.taxRatePercent, before.totals.taxes);
-      const totals = orderTotals(before.items, [...before.charges, ...lines], current.taxRatePercent);
+      // A discount can take the amount collected into a lower tier of cash on delivery's fee (and a
+      // correction upwards into a higher one): the fee is measured again on the new amount.
+      const method = storedPaymentMethod(current.paymentMethod);
+      const fee = method.fee(Math.max(0, paymentFeeBase(before.totals.items, [...before.charges, ...lines])), shop.terms);
+      const feeMoves = fee !== chargeAmount(before.charges, "payment_fee");
+      const charges = feeMoves ? withPaymentFee(before.charges, fee, method.feeLabel) : before.charges;
+      const totals = orderTotals(before.items, [...charges, ...lines], current.taxRatePercent);
       const problem = adjustedTotalsProblem(totals);
       if (problem === "total-below-zero") throw new DomainError("invalid", "adjustmentTotalBelowZero");
       if (problem === "rate-below-zero") throw new DomainError("invalid", "adjustmentRateBelowZero");
       if (totals.total > ORDER_TOTAL_MAX) throw new DomainError("invalid", "adjustmentTotalTooLarge");
       // A correction upwards may pass the method's ceiling (cash on delivery's): refused as at checkout.
-      const refusal = storedPaymentMethod(current.paymentMethod).refusal({ total: totals.total, terms: shop.terms, locale: current.locale });
+      const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale: current.locale });
       if (refusal !== null && totals.total > current.price) throw new DomainError("invalid", "adjustmentRefusedByMethod", undefined, [refusal]);
 
       const [last] = await tx.select({ position: max(orderChargesTable.position) }).from(orderChargesTable).where(eq(orderChargesTable.orderId, current.id));
@@ -72,6 +79,7 @@ export class OrderAdjustments {
           position: first + index,
         })),
       );
+      if (feeMoves) await rewriteCharges(tx, current.id, charges, ["payment_fee"]);
       const [updated] = await tx.update(ordersTable).set({ taxTotal: totals.tax, price: totals.total, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
       await repricePayment(tx, updated!);
       const after = await this.deps.orders.viewOf(updated!, tx);
@@ -81,6 +89,14 @@ export class OrderAdjustments {
     this.deps.mail.kick();
     return changed;
   }
+}
+
+/** The order's charges with its payment fee at `fee` (a fee of 0 is no line, as at checkout). */
+function withPaymentFee(charges: readonly OrderCharge[], fee: number, label: ChargeLabel | undefined): OrderCharge[] {
+  const others = charges.filter((charge) => charge.kind !== "payment_fee");
+  const line = charges.find((charge) => charge.kind === "payment_fee");
+  if (fee === 0) return others;
+  return line ? charges.map((charge) => (charge.kind === "payment_fee" ? { ...charge, amount: fee } : charge)) : [...others, chargeOf("payment_fee", fee, label ?? CHARGE_KINDS.payment_fee.label)];
 }
 
 /** The lines to add: one at the rate chosen, or one per rate of the order when apportioned (refused when that leaves none). */

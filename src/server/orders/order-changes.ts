@@ -17,7 +17,7 @@ import {
   wrappingFeeAfter,
 } from "../../domain/order-changes.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
-import { CHARGE_KINDS, chargeAmount, chargeOf } from "../../domain/order-charges.ts";
+import { CHARGE_KINDS, chargeAmount, chargeOf, paymentFeeBase } from "../../domain/order-charges.ts";
 import { orderTotals } from "../../domain/order-totals.ts";
 import { amountMayChange } from "../../domain/order-status.ts";
 import { ORDER_TOTAL_MAX, priceIncludingTax, taxOn } from "../../domain/money.ts";
@@ -184,8 +184,8 @@ export class OrderChanges {
         const method = storedPaymentMethod(current.paymentMethod);
         const charges = view.charges.map((charge) => {
           if (charge.kind === "shipping") return { ...charge, amount: newFee };
-          // The payment fee is on items + shipping (cash on delivery's tiers), as at checkout.
-          if (charge.kind === "payment_fee") return { ...charge, amount: method.fee(view.totals.items + newFee, shop.terms) };
+          // The payment fee is on the goods after discounts + shipping (cash on delivery's tiers), as at checkout.
+          if (charge.kind === "payment_fee") return { ...charge, amount: method.fee(paymentFeeBase(view.totals.items, view.charges) - oldFee + newFee, shop.terms) };
           return charge;
         });
         const totals = orderTotals(view.items, charges, current.taxRatePercent);
@@ -275,8 +275,8 @@ export class OrderChanges {
         const method = storedPaymentMethod(current.paymentMethod);
         const kept = view.charges.filter((charge) => charge.kind !== "gift_wrapping");
         const charges: OrderCharge[] = kept.map((charge) =>
-          // The payment fee is on items + shipping (cash on delivery's tiers), as at checkout and for a new recipient.
-          charge.kind === "payment_fee" ? { ...charge, amount: method.fee(view.totals.items + chargeAmount(kept, "shipping"), shop.terms) } : charge,
+          // The payment fee is on the goods after discounts + shipping (cash on delivery's tiers), as at checkout.
+          charge.kind === "payment_fee" ? { ...charge, amount: method.fee(paymentFeeBase(view.totals.items, kept), shop.terms) } : charge,
         );
         if (newFee > 0) charges.push(chargeOf("gift_wrapping", newFee, CHARGE_KINDS.gift_wrapping.label));
         const totals = orderTotals(view.items, charges, current.taxRatePercent);
