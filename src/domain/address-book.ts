@@ -2,7 +2,7 @@ import type { RecipientInput } from "./recipient.ts";
 
 /**
  * One entry of a member's address book (GET /api/address-book): someone they send to, with the
- * country's name in the request's locale. The spec's saved address (GET /api/address) stays the
+ * country's name in the request's locale. The contract's saved address (GET /api/address) stays the
  * member's own, default one and is not listed here.
  */
 export interface AddressBookEntry extends RecipientInput {

@@ -122,7 +122,7 @@ export function seriesPath(roots: SeriesNode[], seriesId: number): SeriesNode[] 
 }
 
 /**
- * Products and exhibits per page of the list API. The spec gives pages (from 1) but no size: 48
+ * Products and exhibits per page of the list API. The contract gives pages (from 1) but no size: 48
  * fills 2, 3 and 4 columns evenly and holds the whole demo catalogue on page 1 (docs/decisions/030).
  */
 export const CATALOG_PER_PAGE = 48;

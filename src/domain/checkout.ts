@@ -19,7 +19,7 @@ export const MAX_FEE_PRICE = 1_000_000_000;
 
 /**
  * POST /api/fee's { price } (items + shipping in yen) as a number or a form's text; only plain
- * decimals count ("0x10" or "1e3" are not prices). Kinds in field-messages.ts' words, as the spec's 422.
+ * decimals count ("0x10" or "1e3" are not prices). Kinds in field-messages.ts' words, as the contract's 422.
  */
 export const feeRequestSchema = formObject({
   price: z
@@ -94,7 +94,7 @@ export const checkoutPayloadSchema = z.object({
     .default({}),
   address: checkoutAddressSchema,
   /**
-   * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the spec's payload).
+   * お届け先 when the parcel goes to someone else (absent or null: to the buyer, the contract's payload).
    * The prefecture may be left out: it is taken from the postcode or the address's text.
    */
   recipient: checkoutRecipientSchema.nullish(),
@@ -124,7 +124,7 @@ export const checkoutPayloadSchema = z.object({
   /**
    * Several destinations (decision 087), up to MAX_DESTINATIONS: each assigns some of `items` to a
    * recipient; together they assign every bottle of `items`. With them the top-level recipient, wish
-   * and gift are left out (each destination has its own). Absent: one parcel, the spec's payload.
+   * and gift are left out (each destination has its own). Absent: one parcel, the contract's payload.
    */
   shipments: z.array(checkoutShipmentSchema).min(1).max(MAX_DESTINATIONS).optional(),
 });
@@ -190,7 +190,7 @@ export interface OrderResource {
     payment_method: OrderPaymentMethod;
     /** Total paid, yen, tax and fees included. */
     price: number;
-    /** Derived from the charge lines, as the spec names them. */
+    /** Derived from the charge lines, as the contract names them. */
     shipping_fee: number;
     payment_method_fee: number;
     /** Every charge line of the order (shipping, the payment fee, any later kind), label in the asked language. */

@@ -98,7 +98,7 @@ export function calendarDateOf(isoDate: string): CalendarDate {
   return { year: year!, month: month!, day: day! };
 }
 
-/** A wished date as the spec shows it in both languages: yyyy/MM/dd. */
+/** A wished date as the contract shows it in both languages: yyyy/MM/dd. */
 export function formatDeliveryDate(isoDate: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new RangeError(`expected yyyy-MM-dd, got ${isoDate}`);
   return isoDate.replaceAll("-", "/");

@@ -10,7 +10,7 @@ describe("yen", () => {
     expect(formatYen(1_234_567, "en")).toBe("1,234,567 JPY");
   });
 
-  it("shows a product's tax-included price as the spec words it", () => {
+  it("shows a product's tax-included price as the contract words it", () => {
     expect(formatProductPrice(3300, "ja")).toBe("価格 3,300円(税込)");
     expect(formatProductPrice(3300, "en")).toBe("Price 3,300 JPY (incl. tax)");
   });

@@ -27,7 +27,7 @@ export function formatYenTaxed(amount: number, locale: Locale, tax: TaxTreatment
   return withTaxLabel(formatYen(amount, locale), locale, tax);
 }
 
-/** A product's tax-included price as the spec shows it: "価格 1,234円(税込)". */
+/** A product's tax-included price as the contract shows it: "価格 1,234円(税込)". */
 export function formatProductPrice(amountIncludingTax: number, locale: Locale): string {
   const digits = groupedInteger.format(Math.round(amountIncludingTax));
   return locale === "ja" ? `価格 ${digits}円(税込)` : `Price ${digits} JPY (incl. tax)`;

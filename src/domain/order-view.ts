@@ -133,7 +133,7 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   addressLine: string;
   /** The carrier's tracking page for the slip number (carriers.ts), null until shipped. */
   trackingUrl: string | null;
-  /** From the lines; `shipping` and `paymentFee` are the spec's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
+  /** From the lines; `shipping` and `paymentFee` are the contract's two figures, derived from the charges. `totals.taxes` is the tax per rate. */
   totals: OrderTotals & { shipping: number; paymentFee: number };
   /** Several destinations (decision 087), in position order; empty for an order with one parcel (its fields above say it all). */
   destinations: DestinationView[];

@@ -63,7 +63,7 @@ function hasLeft(state: ShipmentState): boolean {
 }
 
 /**
- * The order's status as the spec answers it, from its payments' and shipments' states:
+ * The order's status as the contract answers it, from its payments' and shipments' states:
  * - sent: every shipment has left the shop (whatever its payment: cash on delivery and 後払い ship unpaid);
  * - cancelled: called off as a whole (`cancelled`), or no payment is live and nothing has left;
  * - pending: a payment is still being made at the gateway;

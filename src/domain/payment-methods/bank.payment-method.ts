@@ -11,7 +11,7 @@ export const bankPaymentMethod: PaymentMethodModule = {
   firstStatus: "await_payment",
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",
-  // Three days to pay, as the spec's legal notice says (pay within 3 days of ordering).
+  // Three days to pay, as the contract's legal notice says (pay within 3 days of ordering).
   defaultTerms: { enabled: true, position: 30, feeTiers: flatFee(0), min: 0, max: null, daysToPay: 3, notes: null },
   feeFromServer: false,
   showsBankAccounts: true,

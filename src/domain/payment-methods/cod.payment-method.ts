@@ -3,8 +3,8 @@ import { flatFee } from "./payment-terms.ts";
 
 /**
  * Cash on delivery (代金引換): the carrier collects the total, so the order goes from await_payment
- * straight to sent. Its default terms are the spec's: a 440 yen fee, refused from 300000 yen up
- * (the stricter of the spec's two readings: "300000 or more" satisfies both the hint and the
+ * straight to sent. Its default terms are the contract's: a 440 yen fee, refused from 300000 yen up
+ * (the stricter of the contract's two readings: "300000 or more" satisfies both the hint and the
  * fallback, and one rule for offering and falling back never offers what it throws back to credit).
  */
 export const codPaymentMethod: PaymentMethodModule = {

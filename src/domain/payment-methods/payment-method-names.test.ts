@@ -18,7 +18,7 @@ const allowedDirectories = [
   "server/testing/",
   "server/db/migrations/",
 ];
-// Not a payment method: the spec's page /mypage/credit is a route path.
+// Not a payment method: the contract's page /mypage/credit is a route path.
 const allowedLines = [/route\("credit", "routes\/mypage-credit\.tsx"\)/];
 
 function sourceFiles(directory: string): string[] {

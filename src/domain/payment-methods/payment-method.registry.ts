@@ -29,7 +29,7 @@ function handlerOf(module: PaymentMethodModule): PaymentMethodHandler {
       const kind = termsRefusalKind(context.total, own);
       if (kind) {
         const pattern = module.texts.refusals?.[kind] ?? TERMS_REFUSALS[kind];
-        // Amounts as plain digits, as the spec's cod sentence writes 300000円.
+        // Amounts as plain digits, as the contract's cod sentence writes 300000円.
         return fillText(pattern[context.locale], { label: module.label[context.locale], total: context.total, ceiling: own.max ?? "", minimum: own.min });
       }
       return module.refusalBeyondTerms?.(context) ?? null;

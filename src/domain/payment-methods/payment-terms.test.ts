@@ -45,7 +45,7 @@ describe("eligibility from terms", () => {
     expect(termsRefusalKind(10_000_000, { min: 0, max: null })).toBeNull();
   });
 
-  it("keeps the spec's cod sentence at the default ceiling, and words a changed ceiling and a minimum in both languages", () => {
+  it("keeps the contract's cod sentence at the default ceiling, and words a changed ceiling and a minimum in both languages", () => {
     const cod = paymentMethodChoice("cod");
     expect(cod.refusal({ total: 299_999, terms: shop(), locale: "ja" })).toBeNull();
     expect(cod.refusal({ total: 300_000, terms: shop(), locale: "ja" })).toBe("合計金額は300000円と、300000円を超えるため代引きは選択できません。");

@@ -25,7 +25,7 @@ export interface PaymentTerms {
   feeTiers: FeeTier[];
   /** Totals (tax and fee included) below this are refused, yen; 0 for none. */
   min: number;
-  /** Totals of this amount or more are refused, yen (the spec's cod ceiling reads "300000 or more"); null for none. */
+  /** Totals of this amount or more are refused, yen (the contract's cod ceiling reads "300000 or more"); null for none. */
   max: number | null;
   /** Days the shopper has to pay after ordering ({days} in its texts), or null when it is paid at once or elsewhere. */
   daysToPay: number | null;

@@ -13,7 +13,7 @@ import { message } from "../i18n/messages.ts";
 import type { AccountService, SignedIn } from "./account.service.ts";
 
 // The account API puts every field under `api_user`; the values are checked by the service so
-// that the answers carry Devise's messages. A body without it is the spec's 422 (not the general
+// that the answers carry Devise's messages. A body without it is the contract's 422 (not the general
 // 400): the routes attach the validation error and `apiUser` answers it.
 const apiUserBody = z.object({ api_user: z.record(z.string(), z.unknown()) });
 const withApiUser = { schema: { body: apiUserBody }, attachValidation: true } as const;

@@ -15,7 +15,7 @@ const ENTRY_LABELS = {
 
 /**
  * A member's address book (the people they send to): list, add, change, delete. Members only; the
- * writes need the CSRF token like every state-changing request. The saved address of the spec
+ * writes need the CSRF token like every state-changing request. The saved address of the contract
  * (GET/PUT /api/address) is the member's own and stays as it is. An entry is checked by its schema
  * (domain/address-schema.ts, the page checks with the same), after its prefecture is filled in
  * from the postcode as the saved address's is.

@@ -70,7 +70,7 @@ describe("adding, changing, deleting", () => {
 
     expect((await call(fresh, "DELETE", `/${entry.id}`)).statusCode).toBe(204);
     expect((await call(fresh, "GET")).json()).toEqual({ data: [] });
-    // The spec's saved address was never touched.
+    // The contract's saved address was never touched.
     expect((await shop.app.inject({ method: "GET", url: "/api/address", headers: { cookie: fresh.cookie } })).json()).toEqual({ data: null });
   });
 

@@ -11,7 +11,7 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const member = memberOnly();
   // Members first (a stranger reads nothing), then a Japanese address sent without its prefecture
-  // (the spec's PUT sends none) takes it from its postcode, before the schema's rules ask for one.
+  // (the contract's PUT sends none) takes it from its postcode, before the schema's rules ask for one.
   const withPrefecture = async (request: FastifyRequest) => {
     request.body = await deps.addresses.withPrefecture(formFields(request.body, "address"));
   };
@@ -21,7 +21,7 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
       return { data: await deps.addresses.saved(request.user!.id, request.locale) };
     });
 
-    // The 422 of the spec's call: a message per field, and the general one as its `errors`.
+    // The 422 of the contract's call: a message per field, and the general one as its `errors`.
     app.put(`${prefix}/address`, { preValidation: [member.preValidation, withPrefecture], ...formSchema({ body: savedAddressSchema }) }, async (request) => {
       const address = checkedBody(request, {}, { summary: "general" });
       const fields = await deps.addresses.factProblems(address, request.locale);

@@ -30,7 +30,7 @@ export const orderIdParams = z.object({ id: z.string() });
 /**
  * The order list's filters as the query string carries them (status, payment_method, from, to, q,
  * page); shared by the list and the order exports. Their values are checked by `orderFilters`,
- * which names each bad field in the spec's 422.
+ * which names each bad field in the contract's 422.
  */
 export const orderFiltersQuery = z.object({
   status: queryText,

@@ -28,7 +28,7 @@ export function registerCartRoutes(fastify: FastifyInstance, deps: { carts: Cart
       data: await deps.carts.items(cartOwnerOf(request), request.locale),
     }));
 
-    // A cart the drawer could not have sent is the spec's 422 (not the general 400): the failure is
+    // A cart the drawer could not have sent is the contract's 422 (not the general 400): the failure is
     // attached to the request and answered here.
     app.put(`${prefix}/carts`, { schema: { body: putCartBody }, attachValidation: true }, async (request, reply) => {
       if (request.validationError) return reply.status(422).send({ errors: [message("invalid", request.locale)] });

@@ -68,7 +68,7 @@ export class CheckoutReferenceService {
   }
 
   /**
-   * The spec's cod_fee for items + shipping: the fee, under the shop's terms, of the method whose fee
+   * The contract's cod_fee for items + shipping: the fee, under the shop's terms, of the method whose fee
    * the browser asks the server for (cash on delivery); `price` is the raw request value, checked like a form field.
    */
   /** The fee of the method whose fee the page asks the server for (cash on delivery's tiers), for items + shipping in yen. */

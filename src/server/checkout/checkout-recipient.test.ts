@@ -140,7 +140,7 @@ describe("POST /api/checkout with a recipient", () => {
     // Checkout asks no フリガナ of the buyer: ご依頼主名(ｶﾅ) stays blank.
     expect(cells[B2_COLUMNS.indexOf("ご依頼主名(ｶﾅ)")]).toBe("");
 
-    // Without one (the spec's payload), the order keeps no kana and the column is blank.
+    // Without one (the contract's payload), the order keeps no kana and the column is blank.
     const plain = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: okinawa }));
     expect((await env.client.order(plain.json().order_id))!.recipient).not.toHaveProperty("kana");
   });

@@ -28,7 +28,7 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // The order payload is declared here (domain/checkout.ts, shared with the checkout page); its
     // failure is attached, not answered: the key is checked first (400), and a field's failure is
-    // the spec's 422 naming the field, worded by the checkout's own messages.
+    // the contract's 422 naming the field, worded by the checkout's own messages.
     const declared = { schema: { body: checkoutPayloadSchema }, attachValidation: true };
     app.post(`${prefix}/checkout`, { ...declared, config: { rateLimit: rateLimitFor("checkout"), checksOwnText: true } }, async (request, reply) => {
       const header = request.headers["idempotency-key"];

@@ -148,7 +148,7 @@ describe("cash on delivery", () => {
     expect(mail!.text).not.toContain("蔵前銀行");
   });
 
-  it("takes a total of 299999 and refuses 300000 and 300001 with the spec's message", async () => {
+  it("takes a total of 299999 and refuses 300000 and 300001 with the contract's message", async () => {
     // items + 1100 + 440, plus 10% rounded up: 271186 → 299999, 271187 → 300000, 271188 → 300001.
     const totals: Record<number, number> = {};
     for (const price of [271_186, 271_187, 271_188]) {

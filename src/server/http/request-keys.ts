@@ -11,7 +11,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * The write carries an Idempotency-Key (docs/decisions/049): "required" answers 400 without one
-     * (the back office), "optional" takes one when sent (the spec's own calls, documented without it).
+     * (the back office), "optional" takes one when sent (the contract's own calls, documented without it).
      */
     requestKey?: "required" | "optional";
   }

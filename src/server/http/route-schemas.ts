@@ -45,7 +45,7 @@ export const pageQuery = queryText.pipe(z.coerce.number<string>().int().min(1).m
 export const KEYED_WRITE = { requestKey: "required" } as const;
 
 /**
- * A shopper's write of the spec's calls that a resend would book twice: an Idempotency-Key is taken
+ * A shopper's write of the contract's calls that a resend would book twice: an Idempotency-Key is taken
  * when sent (the shop's pages send one) but not required, as the calls are documented without it.
  */
 export const OPTIONALLY_KEYED_WRITE = { requestKey: "optional" } as const;
@@ -82,7 +82,7 @@ export interface SchemaIssue {
 
 /**
  * The zod issues behind an attached validation error (`attachValidation`), for a route whose answer
- * names fields the spec's way rather than the general 400. fastify-type-provider-zod hands each zod
+ * names fields the contract's way rather than the general 400. fastify-type-provider-zod hands each zod
  * issue over as a Fastify validation entry: its code as `keyword`, its path as `instancePath`, the
  * rest of it as `params`.
  */
@@ -108,7 +108,7 @@ export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; quer
 /**
  * The body of a route declared with `formSchema`, or the 422 of its schema's failure: each field's
  * first problem, worded with the field's label (`labels`, else the shop's attribute name) in the
- * visitor's language. Its `errors` list every message, or (`summary: "general"`, the spec's
+ * visitor's language. Its `errors` list every message, or (`summary: "general"`, the contract's
  * PUT /api/address) only the general "入力内容に誤りがあります。". Params or a query that failed answer
  * as undeclared input does (404, 400).
  */

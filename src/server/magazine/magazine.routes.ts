@@ -45,7 +45,7 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
       return reply.redirect(pageInLocale(request.locale, path), 302);
     });
 
-    // A token that cannot be one is answered as an unknown one: the spec's 422, not the general 400.
+    // A token that cannot be one is answered as an unknown one: the contract's 422, not the general 400.
     app.post(`${prefix}/magazine/unsubscribe`, { schema: { body: tokenBody }, attachValidation: true }, async (request) => {
       if (request.validationError || !(await magazine.unsubscribe(request.body.token))) {
         throw new DomainError("invalid", "magazineLinkInvalid");
@@ -57,7 +57,7 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
       data: await magazine.subscriptionOf(requireUser(request)),
     }));
 
-    // A body that is not the switch is the spec's 422 (not the general 400).
+    // A body that is not the switch is the contract's 422 (not the general 400).
     app.put(`${prefix}/magazine/subscription`, { ...member, schema: { body: subscriptionBody }, attachValidation: true }, async (request) => {
       if (request.validationError) throw new DomainError("invalid");
       const { subscribed } = request.body;

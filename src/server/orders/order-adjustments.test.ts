@@ -256,7 +256,7 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
 
   it("measures cash on delivery's fee again when a discount takes the amount into a lower tier, as checkout measures it", async () => {
     const profile = await shop.app.services.shopProfiles.profile();
-    const cod = profile.terms.payments.cod;
+    const cod = profile.terms.payments.cod!;
     await shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, payments: { ...profile.terms.payments, cod: { ...cod, feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] } } } });
     try {
       const order = await place("cod", [{ id: wine, amount: 4 }]);

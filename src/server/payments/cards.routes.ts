@@ -44,7 +44,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: Card
       return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user, { sessionId: request.sessionId, ip: request.ip }) }));
     });
 
-    // A body that is no card-setup result is the spec's "card not saved" (422), not the general 400.
+    // A body that is no card-setup result is the contract's "card not saved" (422), not the general 400.
     app.put(`${prefix}/cards`, { ...member, schema: { body: saveCardBody }, attachValidation: true }, async (request, reply) => {
       if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
       const user = requireUser(request);

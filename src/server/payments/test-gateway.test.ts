@@ -194,7 +194,7 @@ describe("3-D Secure challenge", () => {
     expect((await challenge(intent.id, intent.clientSecret, "fail")).json().status).toBe("succeeded");
   });
 
-  it("failing the challenge leaves the intent unpaid with the spec's 3D failure message", async () => {
+  it("failing the challenge leaves the intent unpaid with the contract's 3D failure message", async () => {
     const intent = await pay("4000002500003155");
     const answer = await challenge(intent.id, intent.clientSecret, "fail");
     expect(answer.json()).toMatchObject({

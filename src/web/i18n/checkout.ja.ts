@@ -1,4 +1,4 @@
-// /checkout. Spec wording verbatim where the spec gives it.
+// /checkout. Contract wording verbatim where the contract gives it.
 export const checkoutJa = {
   "checkout.title": "ご購入手続き",
   "checkout.backToShop": "ショップに戻る",

@@ -1,5 +1,5 @@
 // Texts of the order pages: /checkout/complete and the purchase history (/mypage/orders).
-// Status and payment-method labels stand for the spec's enums.order.status / enums.order.payment_method.
+// Status and payment-method labels stand for the contract's enums.order.status / enums.order.payment_method.
 export const ordersJa = {
   "checkoutComplete.title": "注文が確定されました。",
   "checkoutComplete.orderNumber": "ご注文番号",

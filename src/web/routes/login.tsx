@@ -32,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * Sign-in. A failure shows the spec's snackbar and, under the form, the server's
+ * Sign-in. A failure shows the contract's snackbar and, under the form, the server's
  * reason (wrong password, one attempt left, locked, not confirmed) so that it stays readable.
  */
 export default function Login({ actionData }: Route.ComponentProps) {

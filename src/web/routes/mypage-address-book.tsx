@@ -34,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 interface Loaded {
-  /** The spec's saved address (GET /api/address): the member's own, the default delivery address. */
+  /** The contract's saved address (GET /api/address): the member's own, the default delivery address. */
   own: AddressResource | null;
   entries: AddressBookEntry[];
 }

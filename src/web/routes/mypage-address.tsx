@@ -97,7 +97,7 @@ export default function MyPageAddress({ loaderData, actionData }: Route.Componen
       } else if (result.status === 422) {
         setErrors(result.body?.fields ?? {});
       } else {
-        // Spec §8: account save failures are only logged.
+        // Account save failures are only logged.
         console.warn("address not saved", result.status);
       }
     } catch (failure) {

@@ -69,7 +69,7 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
       } else if (result.status === 422) {
         setFields(result.body?.fields);
       } else {
-        // Spec §8: other failures of account saves are only logged.
+        // Other failures of account saves are only logged.
         console.warn(`PUT /api/users answered ${result.status}`);
       }
     } catch (error) {

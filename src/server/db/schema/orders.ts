@@ -97,7 +97,7 @@ export const ordersTable = pgTable(
   ],
 );
 
-/** Spec §3 OrderItem: the product's names and price before tax as they were at checkout. */
+/** OrderItem: the product's names and price before tax as they were at checkout. */
 export const orderItemsTable = pgTable(
   "order_items",
   {

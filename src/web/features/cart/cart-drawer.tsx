@@ -150,7 +150,7 @@ function CartLine({ item }: { item: CartItem }) {
     // Leaving the box re-commits what it shows; that is no new quantity and keeps the reason.
     if (amount === item.amount) return;
     setTyped(amount);
-    // Over the limit, the most one person may buy is kept; the spec's rule (never above the limit) holds.
+    // Over the limit, the most one person may buy is kept; the contract's rule (never above the limit) holds.
     if (item.buyable_limit !== null && amount > item.buyable_limit) {
       cart.update(item.id, item.buyable_limit);
       setDraft(String(item.buyable_limit));

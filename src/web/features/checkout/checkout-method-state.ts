@@ -19,7 +19,7 @@ export function withChosenMethod<Form extends MethodForm>(form: Form, method: Pa
 }
 
 /**
- * Spec §4: when a fee update makes the chosen method impossible (cod at 300000 or more), the form
+ * When a fee update makes the chosen method impossible (cod at 300000 or more), the form
  * falls back to the method a new checkout starts with; a refusal of a method that is not chosen changes nothing.
  */
 export function withRefusedMethodFallback<Form extends MethodForm>(form: Form, refused: PaymentMethodChoice, shop: PaymentMethodTerms): Form {

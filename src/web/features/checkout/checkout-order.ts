@@ -16,7 +16,7 @@ import { recipientOf } from "./delivery-choice.tsx";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/member-forms-texts.ts";
 
-/** Spec §3 Customer contact. */
+/** Customer contact. */
 export interface ContactValue {
   name: string;
   email: string;
@@ -24,7 +24,7 @@ export interface ContactValue {
 }
 export type ContactField = keyof ContactValue;
 
-/** Spec §3 Delivery wish: "" is no wish. */
+/** Delivery wish: "" is no wish. */
 export interface DeliveryWish {
   date: string;
   timezone: string;
@@ -73,7 +73,7 @@ export function giftOptionsOfForm(gift: GiftFormValue): GiftOptions | null {
   return { wrapping: gift.wrapping, noshi, messageCard, hidePrices: gift.hidePrices };
 }
 
-/** The payload's gift part; undefined (left out, as the spec's payload) when nothing is chosen. */
+/** The payload's gift part; undefined (left out, as the contract's payload) when nothing is chosen. */
 export function giftPayloadOf(gift: GiftFormValue): GiftPayload | undefined {
   const options = giftOptionsOfForm(gift);
   if (!options) return undefined;
@@ -117,7 +117,7 @@ export function purchasableItems(items: CartItem[]): CartItem[] {
 }
 
 /**
- * Spec §3 Order payload, without the card's part. The address carries the prefecture too, as the
+ * Order payload, without the card's part. The address carries the prefecture too, as the
  * address form (and /api/address) keep it apart from the rest of the address.
  */
 export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPayload {
@@ -126,7 +126,7 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     memo: form.memo,
     payment: {},
     address: addressPayload(form.address),
-    // Absent when the parcel goes to the orderer: the spec's payload as it is.
+    // Absent when the parcel goes to the orderer: the contract's payload as it is.
     ...(recipientOf(form.delivery) ? { recipient: recipientOf(form.delivery) } : {}),
     payment_method: form.method,
     name: form.contact.name.trim(),

@@ -215,7 +215,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
   const chosen = paymentMethodChoice(form.method);
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
-  // Spec §4: a chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
+  // A chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
   // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
   const refusals = several
     ? { ...figureRefusals, ...Object.fromEntries(paymentMethodChoices().filter((method) => method.exports.b2CollectsTotal).map((method) => [method.code, t("destinations.codRefused")])) }
@@ -433,7 +433,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               details={Object.fromEntries(paymentMethodChoices().map((method) => [method.code, methodDetail(method)]))}
             />
             {refusalAlert && (
-              // The test id is the spec's first case of a refused method: cash on delivery.
+              // The test id is the contract's first case of a refused method: cash on delivery.
               <Notice tone="danger" testId="cod-alert">
                 {refusalAlert}
               </Notice>

@@ -10,7 +10,7 @@ interface ContactFieldsProps {
   errors: Partial<Record<ContactField, string>>;
 }
 
-/** Spec §3 Customer contact and §5: name, e-mail and phone, all required; also the card's billing details. */
+/** Customer contact: name, e-mail and phone, all required; also the card's billing details. */
 export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
   const { t } = useI18n();
   // The badge is for the eye, as on the address fields: screen readers hear "required" from the

@@ -18,7 +18,7 @@ export interface DeliveryFormValue {
   entry?: AddressBookEntry | undefined;
 }
 
-/** The recipient object of POST /api/checkout for the choice (undefined: to the buyer, the spec's payload). */
+/** The recipient object of POST /api/checkout for the choice (undefined: to the buyer, the contract's payload). */
 export function recipientOf(value: DeliveryFormValue) {
   if (value.choice === "other") return recipientPayload(value.other);
   const entry = value.choice.startsWith("book:") ? value.entry : undefined;

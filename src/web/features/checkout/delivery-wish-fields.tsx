@@ -18,7 +18,7 @@ interface DeliveryWishFieldsProps {
 }
 
 /**
- * Spec §3 Delivery wish: a date from the window (yyyy/MM/dd, or none) and a carrier's time band
+ * Delivery wish: a date from the window (yyyy/MM/dd, or none) and a carrier's time band
  * (empty = unspecified). Selects rather than a date picker: only eight days can be chosen, and
  * "指定なし" clears the wish with the keyboard as easily as with a finger.
  */
@@ -42,7 +42,7 @@ export function DeliveryWishFields({ value, onChange, dates, timezones, errors }
         error={errors.timezone}
         options={[{ value: "", label: t("checkout.unspecified") }, ...Object.entries(timezones).map(([code, label]) => ({ value: code, label }))]}
       />
-      {/* The window offered, not the spec's outer bounds: the first date may be days after tomorrow (issue 28). */}
+      {/* The window offered, not the contract's outer bounds: the first date may be days after tomorrow (issue 28). */}
       <p className={styles.wishHint} data-testid="delivery-hint">
         {dates.length > 0
           ? t("checkout.deliveryHint", { first: formatDeliveryDate(dates[0]!), last: formatDeliveryDate(dates.at(-1)!) })

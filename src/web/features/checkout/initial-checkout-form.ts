@@ -20,7 +20,7 @@ export interface CheckoutFormShop {
 export function initialCheckoutForm(user: UserResource | null, defaultCountryName: string, shop: CheckoutFormShop): CheckoutForm {
   return {
     method: initialMethod(shop.terms),
-    // Spec §3 Customer contact: prefilled from the member's user_name, email and tel.
+    // Customer contact: prefilled from the member's user_name, email and tel.
     contact: { name: user?.user_name ?? "", email: user?.email ?? "", phone: user?.tel ?? "" },
     address: addressFormValue(null, defaultCountryName),
     delivery: { choice: "buyer", other: recipientFormValue(null, defaultCountryName) },

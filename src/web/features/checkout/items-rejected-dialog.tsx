@@ -11,7 +11,7 @@ export interface RejectedItem extends CheckoutItemError {
 }
 
 /**
- * Spec §8 Checkout 422: the order is not confirmed; each bottle the server refused with its
+ * Checkout 422: the order is not confirmed; each bottle the server refused with its
  * message. The cart already holds the amounts still available when this shows.
  */
 export function ItemsRejectedDialog({ items, onClose }: { items: RejectedItem[] | null; onClose(): void }) {

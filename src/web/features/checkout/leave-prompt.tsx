@@ -14,7 +14,7 @@ interface LeavePromptProps {
 }
 
 /**
- * Spec §4 leave prompts: a reload or closing the tab gets the browser's own question (its wording
+ * Leave prompts: a reload or closing the tab gets the browser's own question (its wording
  * is the browser's); an in-app navigation gets ours, and confirming it goes on.
  */
 export function LeavePrompt({ shouldPrompt, onLeave }: LeavePromptProps) {

@@ -15,11 +15,11 @@ interface OrderSummaryProps {
 }
 
 /**
- * Spec §2 /checkout order summary: each bottle with its unit price before tax, quantity and line
+ * The /checkout order summary: each bottle with its unit price before tax, quantity and line
  * total, then shipping, payment-method fee, subtotal, tax and total. The figures are the page's
  * own (checkoutTotals on the same data); the server recomputes them on ordering.
  *
- * 総額表示 (decision 045): the tax-included amount to pay is shown first, above the spec's lines,
+ * 総額表示 (decision 045): the tax-included amount to pay is shown first, above the contract's lines,
  * and every figure says whether tax is in it (the columns and each charge 税抜, the total 税込).
  */
 export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
@@ -49,7 +49,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
     // Shipping and the payment fee are always taxed (order-charges.ts): their amounts are before tax.
     [charge(t("checkout.shipping"), true), totals.shipping, "summary-shipping"],
     [charge(t("checkout.paymentFee"), true), totals.paymentMethodFee, "summary-fee"],
-    // Any other charge line (a later kind such as gift wrapping) under its own label; the two above are the spec's rows.
+    // Any other charge line (a later kind such as gift wrapping) under its own label; the two above are the contract's rows.
     ...totals.chargeLines
       .filter((line) => line.kind !== "shipping" && line.kind !== "payment_fee")
       .map((line): [string, number, string] => [charge(line.label[locale], line.taxable), line.amount, `summary-charge-${line.kind}`]),

@@ -27,7 +27,7 @@ export function savedCardText(card: SavedCard): string {
 }
 
 /**
- * Spec §4 payment_method at checkout, the choices the trader offers in the trader's order (their terms): credit (default),
+ * The payment_method at checkout: the choices the trader offers in the trader's order (their terms): credit (default),
  * registered_credit (disabled without a saved card), bank and cod (disabled when the total with its
  * fee reaches the ceiling), and whatever method is added there. A native radio group: arrow keys
  * move between the methods that can be chosen.

@@ -18,7 +18,7 @@ export type PlaceOrderOutcome =
   | { kind: "redirect"; url: string }
   /** The card (or saved card) could not pay: the gateway's message, shown under the card field. */
   | { kind: "card-error"; message: string; field?: CardInputField | undefined }
-  /** Spec §8 Checkout 422: one entry per item of the payload. */
+  /** Checkout 422: one entry per item of the payload. */
   | { kind: "items-rejected"; errors: CheckoutItemError[] }
   /** Any other 422: messages by field (`fields`), and the whole list. */
   | { kind: "invalid"; fields: Record<string, string[]>; errors: string[] }
@@ -51,7 +51,7 @@ function post(locale: Locale, payload: CheckoutPayload, key: string): Promise<Ap
 }
 
 /**
- * Spec §4 Checkout submission: for a card, createPaymentMethod with the contact as billing
+ * Checkout submission: for a card, createPaymentMethod with the contact as billing
  * details, then POST /api/checkout under the attempt's Idempotency-Key; when the gateway asks for
  * 3-D Secure, the challenge runs and the same payload is posted again with payment_intent_id and
  * order_id. A failed challenge or a refused card starts a new attempt (new key) for the next press.

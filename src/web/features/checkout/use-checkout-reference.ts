@@ -4,7 +4,7 @@ import type { SavedCard } from "../../../domain/card.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { callApi } from "../../shared/site/api.ts";
 
-/** Spec §3 Bank account, as GET /api/banks lists it. */
+/** Bank account, as GET /api/banks lists it. */
 export interface BankAccount {
   id: string;
   financial: string;

@@ -93,7 +93,7 @@ describe("payment fee of the chosen method", () => {
 });
 
 describe("cash on delivery falls back to credit", () => {
-  it("refuses cod from 300000 yen with the fee and tax, with the spec's message", () => {
+  it("refuses cod from 300000 yen with the fee and tax, with the contract's message", () => {
     // 271000 + 1100 + 330 = 272430, tax 27243: 299673 is still allowed.
     expect(figures("credit", 271_000).refusals.cod).toBeNull();
     // 272000 + 1100 + 330 = 273430, tax 27343: 300773 is refused, while credit stays possible.

@@ -161,7 +161,7 @@ export function useCheckout(
     setPaymentError(null);
   }, []);
 
-  /** Spec §4: a chosen method the total no longer allows (cod) falls back to the first offered (credit by default), and an alert says why. */
+  /** A chosen method the total no longer allows (cod) falls back to the first offered (credit by default), and an alert says why. */
   const refuseMethod = useCallback(
     (refused: PaymentMethodChoice, message: string) => {
       setForm((current) => withRefusedMethodFallback(current, refused, shop.terms));
@@ -226,7 +226,7 @@ export function useCheckout(
 
   function applyRejection(entries: RejectedItem[]) {
     for (const entry of entries) {
-      // Spec §8: an inventory entry sets that bottle's amount to what is left (0 removes it).
+      // An inventory entry sets that bottle's amount to what is left (0 removes it).
       if (typeof entry.inventory === "number") cart.update(String(entry.id), entry.inventory, { openDrawer: false });
     }
     onRejected(entries);
