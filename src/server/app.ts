@@ -94,7 +94,7 @@ import { PointsService } from "./points/points.service.ts";
 import type { PointRateFor } from "./points/points.service.ts";
 import { registerPointRoutes } from "./points/points.routes.ts";
 import { CheckoutService } from "./checkout/checkout.service.ts";
-import { OrderPayments } from "./checkout/order-payments.ts";
+import { OrderPayments } from "./payments/order-payments.ts";
 import { CheckoutRequests } from "./checkout/checkout.idempotency.ts";
 // Card payment links for card orders awaiting payment (decision 082).
 import { registerPaymentLinkRoutes } from "./checkout/payment-link.routes.ts";

@@ -23,8 +23,8 @@ import type { PlacementDeps } from "./order-placement.ts";
 import type { LotteryClaims } from "./order-placement.ts";
 import { ItemsRejected, placeOrder } from "./order-placement.ts";
 import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
-import type { CardSource, OrderPayments } from "./order-payments.ts";
-import { errorAnswer, successAnswer } from "./order-payments.ts";
+import type { CardSource, OrderPayments } from "../payments/order-payments.ts";
+import { errorAnswer, paymentHttpAnswer, successAnswer } from "./checkout-answers.ts";
 
 /** Whether the order's method is paid through the gateway during checkout (a card, a voucher, a wallet). */
 function paysThroughGateway(stored: string): boolean {
@@ -144,7 +144,7 @@ export class CheckoutService {
       return winner ? this.replay(winner, fingerprint, payload, request) : errorAnswer(409, "checkoutInProgress", locale);
     }
     if (!paysThroughGateway(placed.order.paymentMethod)) return successAnswer(placed.order);
-    const answer = await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card });
+    const answer = paymentHttpAnswer(await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card }), locale);
     if (cardTesting && (answer.status === 200 || answer.status === 402)) await cardTesting.defence.record("payment", cardTesting.client, cardTesting.fingerprint, answer.status === 402);
     if (answer.status !== 409 && answer.status !== 503) {
       // The client secret is for the browser only, never stored; a replay asks the gateway again.
@@ -202,7 +202,7 @@ export class CheckoutService {
     if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", request.locale);
     const order = earlier.orderId === null ? undefined : await this.deps.orders.byId(earlier.orderId);
     if (order && paysThroughGateway(order.paymentMethod)) {
-      return this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) });
+      return paymentHttpAnswer(await this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) }), request.locale);
     }
     if (earlier.responseStatus !== null && earlier.responseBody) return { status: earlier.responseStatus, body: earlier.responseBody };
     return errorAnswer(409, "checkoutInProgress", request.locale);
@@ -231,7 +231,7 @@ export class CheckoutService {
     ) {
       return errorAnswer(422, "checkoutOrderMismatch", locale);
     }
-    const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
+    const answer = paymentHttpAnswer(await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true }), locale);
     // A failed 3-D Secure challenge counts as a refused card for this session and address (decision 064).
     if (answer.status === 402 && request.client && this.deps.cardTesting) await this.deps.cardTesting.record("payment", request.client, null, true);
     // The gateway's event may have settled the order first (it knows no guest's cart): empty it here.
@@ -249,7 +249,7 @@ export class CheckoutService {
     const order = await this.deps.orders.byPublicId(body.order_id);
     const placedHere = order ? await this.requests.findByOrder(ownerKeyOf(request.owner), order.id) : undefined;
     if (!order || !placedHere || !order.paymentIntentId || order.paymentIntentId !== body.payment_intent_id) return errorAnswer(422, "checkoutOrderMismatch", locale);
-    const answer = await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true });
+    const answer = paymentHttpAnswer(await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true }), locale);
     if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
     return answer;
   }

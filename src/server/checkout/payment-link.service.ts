@@ -8,8 +8,8 @@ import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { CardsService } from "../payments/cards.service.ts";
 import type { CardAttemptClient, CardTestingDefence } from "../payments/card-testing.ts";
 import type { CheckoutAnswer } from "./checkout.idempotency.ts";
-import type { OrderPayments } from "./order-payments.ts";
-import { errorAnswer } from "./order-payments.ts";
+import type { OrderPayments } from "../payments/order-payments.ts";
+import { errorAnswer, paymentHttpAnswer } from "./checkout-answers.ts";
 import { checkPaymentLink } from "./payment-link-token.ts";
 
 /**
@@ -55,7 +55,7 @@ export class PaymentLinkService {
     // Card testing (decision 064): refused before the gateway is asked, as checkout refuses it.
     const fingerprint = card && defence ? await this.deps.cards.fingerprintOf(card.paymentMethodId) : null;
     if (card && defence && payableByLink(order) && (await defence.refusal("payment", request.client, fingerprint))) return errorAnswer(429, "cardAttemptsLimited", locale);
-    const answer = await this.deps.payments.payByLink(order, { card, paymentIntentId: body.payment_intent_id, attemptKey: request.attemptKey, locale });
+    const answer = paymentHttpAnswer(await this.deps.payments.payByLink(order, { card, paymentIntentId: body.payment_intent_id, attemptKey: request.attemptKey, locale }), locale);
     // A charge the gateway answered counts, a refusal against the limits (a failed challenge too).
     if (defence && (card || answer.status === 402) && (answer.status === 200 || answer.status === 402)) await defence.record("payment", request.client, fingerprint, answer.status === 402);
     return answer;

@@ -25,7 +25,7 @@ export interface GatewayPaymentContext {
 
 /**
  * The server side of a payment method the gateway settles and that is not a card (the card's is
- * checkout/order-payments.ts): how its payment starts, and what the shopper is shown to pay it
+ * payments/order-payments.ts): how its payment starts, and what the shopper is shown to pay it
  * elsewhere. Everything after the start — paid, failed, expired — arrives as the gateway's events
  * and is handled the same for every method.
  */

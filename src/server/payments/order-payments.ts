@@ -8,12 +8,11 @@ import { message } from "../i18n/messages.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import { gatewayActor, shopperActor, SWEEP_ACTOR } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
-import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, PaymentLog } from "../payments/payment-gateway.ts";
-import { PaymentGatewayError } from "../payments/payment-gateway.ts";
-import { absoluteUrl } from "../payments/methods/gateway-payment-method.ts";
-import { gatewayPaymentMethod } from "../payments/methods/gateway-payment-methods.registry.ts";
+import type { CardError, PaymentEvent, PaymentGateway, PaymentIntentResult, PaymentLog } from "./payment-gateway.ts";
+import { PaymentGatewayError } from "./payment-gateway.ts";
+import { absoluteUrl } from "./methods/gateway-payment-method.ts";
+import { gatewayPaymentMethod } from "./methods/gateway-payment-methods.registry.ts";
 import { japanDay, recordTransaction } from "../records/transaction-records.ts";
-import type { CheckoutAnswer } from "./checkout.idempotency.ts";
 
 /** The card a pending order is paid with: the one the browser tokenised, or the member's saved card. */
 export interface CardSource {
@@ -21,35 +20,47 @@ export interface CardSource {
   customerId?: string | undefined;
 }
 
-/** The order is placed; a method paid elsewhere later also answers what the shopper needs to pay it. */
 /** The shop's page a gateway's approval page sends the shopper back to (web route /checkout/return). */
 export const CHECKOUT_RETURN_PATH = "/checkout/return";
 
-export function successAnswer(order: Pick<OrderRow, "publicId" | "paymentInstructions">): CheckoutAnswer {
-  const instructions = order.paymentInstructions ? { payment_instructions: order.paymentInstructions } : {};
-  return { status: 200, body: { require_action: false, order_id: order.publicId, ...instructions } };
+/** Why a payment could not be tried now; the caller words it (checkout answers 409, 503 or 422). */
+export type PaymentRefusal = "checkoutInProgress" | "paymentUnavailable" | "paymentLinkNotPayable" | "checkoutOrderMismatch";
+
+/**
+ * What a payment attempt came to, in the payment's own terms: the checkout and the payment link
+ * turn it into their answers (checkout/checkout-answers.ts), which are HTTP's.
+ */
+export type PaymentAnswer =
+  /** The order is placed (paid, or a payment made elsewhere is waiting, with what the shopper needs to pay it). */
+  | { kind: "placed"; order: Pick<OrderRow, "publicId" | "paymentInstructions"> }
+  /** A wallet's approval page to send the shopper to. */
+  | { kind: "approve_elsewhere"; orderId: string; redirectUrl: string }
+  /** The card asks for 3-D Secure: the browser completes it with the client secret. */
+  | { kind: "challenge"; orderId?: string; clientSecret: PaymentIntentResult["clientSecret"] }
+  /** The card did not pay: the gateway's words (or the shop's), its code, and the order not placed (checkout) or still waiting (a link). */
+  | { kind: "declined"; orderId?: string; message: string; code: string }
+  | { kind: "refused"; reason: PaymentRefusal }
+  /** A payment link's order is paid (now, or before). */
+  | { kind: "link_paid" }
+  /** A payment link's card is being decided by the card network; the gateway's event settles it. */
+  | { kind: "link_processing" };
+
+function placed(order: Pick<OrderRow, "publicId" | "paymentInstructions">): PaymentAnswer {
+  return { kind: "placed", order };
 }
 
-export function errorAnswer(status: number, key: MessageKey, locale: Locale): CheckoutAnswer {
-  return { status, body: { errors: [message(key, locale)] } };
+function refused(reason: PaymentRefusal): PaymentAnswer {
+  return { kind: "refused", reason };
 }
 
 /**
- * A card payment that did not go through (402): the gateway's message for the shopper (shown
- * under the card field, or as the 3-D Secure failure), its code, and the order that was not
- * placed. `code` is the gateway's (card_declined, payment_intent_authentication_failure, …) or
- * `expired` when the reservation ran out.
+ * A card payment that did not go through: the gateway's message for the shopper (shown under the
+ * card field, or as the 3-D Secure failure), its code, and the order that was not placed. `code` is
+ * the gateway's (card_declined, payment_intent_authentication_failure, …) or `expired` when the
+ * reservation ran out.
  */
-function failureAnswer(order: OrderRow, error: CardError | null, fallback: MessageKey, locale: Locale, code?: string): CheckoutAnswer {
-  return {
-    status: 402,
-    body: {
-      errors: [error?.message ?? message(fallback, locale)],
-      code: error?.code ?? code ?? "payment_failed",
-      payment_failed: true,
-      order_id: order.publicId,
-    },
-  };
+function declined(order: OrderRow, error: CardError | null, fallback: MessageKey, locale: Locale, code?: string): PaymentAnswer {
+  return { kind: "declined", orderId: order.publicId, message: error?.message ?? message(fallback, locale), code: error?.code ?? code ?? "payment_failed" };
 }
 
 /**
@@ -78,16 +89,16 @@ export class OrderPayments {
    * charge an order that has no payment yet; the gateway's idempotency key is the order's, so a
    * repeated charge of one order returns the first payment and never charges twice.
    */
-  async answerFor(order: OrderRow, options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean }): Promise<CheckoutAnswer> {
+  async answerFor(order: OrderRow, options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean }): Promise<PaymentAnswer> {
     const { locale } = options;
     // await_payment: a payment made elsewhere (a voucher) is waiting; the order itself is placed.
-    if (order.status === "deposited" || order.status === "sent" || order.status === "await_payment") return successAnswer(order);
+    if (order.status === "deposited" || order.status === "sent" || order.status === "await_payment") return placed(order);
     if (order.status === "cancelled") return this.cancelledAnswer(order, locale);
     let intent: PaymentIntentResult;
     try {
       if (order.paymentIntentId) intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
       else if ((options.card || gatewayPaymentMethod(order.paymentMethod)) && (await this.deps.orders.claimCharge(order.id))) intent = await this.start(order, options.card);
-      else return errorAnswer(409, "checkoutInProgress", locale);
+      else return refused("checkoutInProgress");
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
       this.deps.log.warn({ orderId: order.publicId, reason: error.kind }, "card payment request failed");
@@ -96,9 +107,9 @@ export class OrderPayments {
       // retry with the same key resumes it, and the sweep or the gateway's event settles it.
       if (error.kind === "invalid_request" && !order.paymentIntentId) {
         await this.cancel(order, shopperActor(order.userId, "payment request refused"));
-        return failureAnswer(order, null, "paymentFailed", locale);
+        return declined(order, null, "paymentFailed", locale);
       }
-      return errorAnswer(error.kind === "unavailable" ? 503 : 409, error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress", locale);
+      return refused(error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress");
     }
     return this.settle(order, intent, options);
   }
@@ -128,32 +139,32 @@ export class OrderPayments {
     return intent;
   }
 
-  private async settle(order: OrderRow, intent: PaymentIntentResult, options: { locale: Locale; owner?: CartOwner | undefined; afterChallenge?: boolean }): Promise<CheckoutAnswer> {
+  private async settle(order: OrderRow, intent: PaymentIntentResult, options: { locale: Locale; owner?: CartOwner | undefined; afterChallenge?: boolean }): Promise<PaymentAnswer> {
     if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
     switch (intent.status) {
       case "succeeded": {
-        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner && { owner: options.owner, byShopper: true })) return successAnswer(order);
+        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner && { owner: options.owner, byShopper: true })) return placed(order);
         // Moved by someone else: paid (the gateway's event), or — should a payment ever land on an
         // order given up meanwhile — cancelled, and then the money goes back.
         const now = await this.deps.orders.byId(order.id);
-        if (now?.status !== "cancelled") return successAnswer(order);
+        if (now?.status !== "cancelled") return placed(order);
         await this.refundLatePayment(now, intent);
-        return failureAnswer(now, null, "paymentExpired", options.locale, "expired");
+        return declined(now, null, "paymentExpired", options.locale, "expired");
       }
       case "processing":
         // The card network has not answered yet; the gateway's event settles the order.
-        return successAnswer(order);
+        return placed(order);
       case "requires_action": {
         const instructions = gatewayPaymentMethod(order.paymentMethod)?.instructions(intent, this.settings.publicUrl) ?? null;
         if (instructions) return this.awaitPaymentElsewhere(order, instructions, options.owner);
         // A wallet's approval page (absolute at Stripe, a path of this shop at the test gateway).
-        if (intent.redirectUrl) return { status: 200, body: { require_action: true, redirect_url: absoluteUrl(intent.redirectUrl, this.settings.publicUrl), order_id: order.publicId } };
-        return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret, order_id: order.publicId } };
+        if (intent.redirectUrl) return { kind: "approve_elsewhere", orderId: order.publicId, redirectUrl: absoluteUrl(intent.redirectUrl, this.settings.publicUrl) };
+        return { kind: "challenge", orderId: order.publicId, clientSecret: intent.clientSecret };
       }
       case "requires_payment_method":
       case "canceled":
         await this.cancel(order, shopperActor(order.userId, intent.lastError?.code ?? intent.status));
-        return failureAnswer(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
+        return declined(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
     }
   }
 
@@ -162,7 +173,7 @@ export class OrderPayments {
    * placed and keeps its bottles until the deadline (the sweep and the gateway's expiry event cancel
    * it then); the shopper gets the order mail with the instructions and an empty cart.
    */
-  private async awaitPaymentElsewhere(order: OrderRow, instructions: PaymentInstructions, owner: CartOwner | undefined): Promise<CheckoutAnswer> {
+  private async awaitPaymentElsewhere(order: OrderRow, instructions: PaymentInstructions, owner: CartOwner | undefined): Promise<PaymentAnswer> {
     // OrderMoves sends the order mail (with the instructions) as it does for a bank transfer placed.
     const waiting = await this.deps.moves.move({
       order,
@@ -174,11 +185,11 @@ export class OrderPayments {
         if (owner) await this.deps.carts.clear(owner, tx);
       },
     });
-    if (waiting) return successAnswer(waiting);
+    if (waiting) return placed(waiting);
     // Moved meanwhile (paid already, or expired): answer from where it is now.
     const now = await this.deps.orders.byId(order.id);
-    if (!now || now.status === "cancelled") return failureAnswer(order, null, "paymentExpired", order.locale, "expired");
-    return successAnswer(now);
+    if (!now || now.status === "cancelled") return declined(order, null, "paymentExpired", order.locale, "expired");
+    return placed(now);
   }
 
 
@@ -192,10 +203,10 @@ export class OrderPayments {
    * so a resent request never charges twice; a claim on the order keeps two attempts from charging
    * side by side. After a 3-D Secure challenge the browser posts `paymentIntentId` instead of a card.
    */
-  async payByLink(order: OrderRow, request: { card?: CardSource | undefined; paymentIntentId?: string | undefined; attemptKey: string; locale: Locale }): Promise<CheckoutAnswer> {
+  async payByLink(order: OrderRow, request: { card?: CardSource | undefined; paymentIntentId?: string | undefined; attemptKey: string; locale: Locale }): Promise<PaymentAnswer> {
     const { locale } = request;
     if (order.status === "deposited" || order.status === "sent") return linkPaidAnswer();
-    if (!payableByLink(order)) return errorAnswer(409, "paymentLinkNotPayable", locale);
+    if (!payableByLink(order)) return refused("paymentLinkNotPayable");
     const actor = shopperActor(order.userId, request.paymentIntentId ? "カード決済リンク(3-D Secure)" : "カード決済リンク");
     let intent: PaymentIntentResult | undefined;
     try {
@@ -211,16 +222,16 @@ export class OrderPayments {
           await this.deps.gateway.cancelPaymentIntent(attached.id);
           await this.deps.orders.detachPaymentIntent(order.id, attached.id);
         } else {
-          if (request.paymentIntentId !== undefined && request.paymentIntentId !== attached.id) return errorAnswer(422, "checkoutOrderMismatch", locale);
+          if (request.paymentIntentId !== undefined && request.paymentIntentId !== attached.id) return refused("checkoutOrderMismatch");
           intent = attached;
         }
       } else if (request.paymentIntentId !== undefined) {
         // The payment the challenge was about is no longer the order's (refused and taken off).
-        return errorAnswer(422, "checkoutOrderMismatch", locale);
+        return refused("checkoutOrderMismatch");
       }
       if (!intent) {
-        if (!request.card) return errorAnswer(422, "checkoutOrderMismatch", locale);
-        if (!(await this.deps.orders.claimCharge(order.id, { status: "await_payment" }))) return errorAnswer(409, "checkoutInProgress", locale);
+        if (!request.card) return refused("checkoutOrderMismatch");
+        if (!(await this.deps.orders.claimCharge(order.id, { status: "await_payment" }))) return refused("checkoutInProgress");
         try {
           intent = await this.deps.gateway.createPaymentIntent({
             amount: order.price,
@@ -243,7 +254,7 @@ export class OrderPayments {
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
       this.deps.log.warn({ orderId: order.publicId, reason: error.kind }, "payment link request failed");
-      return errorAnswer(error.kind === "unavailable" ? 503 : 409, error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress", locale);
+      return refused(error.kind === "unavailable" ? "paymentUnavailable" : "checkoutInProgress");
     }
     if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
     switch (intent.status) {
@@ -252,13 +263,13 @@ export class OrderPayments {
         if (attached.status === "await_payment") await this.markPaid(attached, intent, actor);
         // Paid here, or by the gateway's event first: either way the order is paid now.
         const now = await this.deps.orders.byId(order.id);
-        return now?.status === "deposited" || now?.status === "sent" ? linkPaidAnswer() : errorAnswer(409, "paymentLinkNotPayable", locale);
+        return now?.status === "deposited" || now?.status === "sent" ? linkPaidAnswer() : refused("paymentLinkNotPayable");
       }
       case "processing":
         // The card network has not answered yet; the gateway's event settles the order.
-        return { status: 200, body: { paid: false, processing: true } };
+        return { kind: "link_processing" };
       case "requires_action":
-        return { status: 200, body: { require_action: true, payment_intent_client_secret: intent.clientSecret } };
+        return { kind: "challenge", clientSecret: intent.clientSecret };
       case "requires_payment_method":
       case "canceled":
         await this.deps.orders.detachPaymentIntent(order.id, intent.id);
@@ -266,11 +277,11 @@ export class OrderPayments {
     }
   }
 
-  private async cancelledAnswer(order: OrderRow, locale: Locale): Promise<CheckoutAnswer> {
-    if (!order.paymentIntentId) return failureAnswer(order, null, "paymentFailed", locale);
+  private async cancelledAnswer(order: OrderRow, locale: Locale): Promise<PaymentAnswer> {
+    if (!order.paymentIntentId) return declined(order, null, "paymentFailed", locale);
     const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId).catch(() => null);
-    if (intent?.lastError) return failureAnswer(order, intent.lastError, "paymentFailed", locale);
-    return failureAnswer(order, null, "paymentExpired", locale, "expired");
+    if (intent?.lastError) return declined(order, intent.lastError, "paymentFailed", locale);
+    return declined(order, null, "paymentExpired", locale, "expired");
   }
 
   /**
@@ -378,13 +389,13 @@ export class OrderPayments {
 }
 
 /** A payment link's order paid (now, or before): nothing more to do. */
-function linkPaidAnswer(): CheckoutAnswer {
-  return { status: 200, body: { paid: true, require_action: false } };
+function linkPaidAnswer(): PaymentAnswer {
+  return { kind: "link_paid" };
 }
 
-/** A card the payment link's charge could not use (402): the gateway's message; the order still waits, another card may be tried. */
-function linkFailureAnswer(error: CardError | null, fallback: MessageKey, locale: Locale): CheckoutAnswer {
-  return { status: 402, body: { errors: [error?.message ?? message(fallback, locale)], code: error?.code ?? "payment_failed", payment_failed: true } };
+/** A card the payment link's charge could not use: the gateway's message; the order still waits, another card may be tried. */
+function linkFailureAnswer(error: CardError | null, fallback: MessageKey, locale: Locale): PaymentAnswer {
+  return { kind: "declined", message: error?.message ?? message(fallback, locale), code: error?.code ?? "payment_failed" };
 }
 
 /** A payment as kept: the gateway's answer without the browser's client secret (never stored). */
