@@ -188,3 +188,66 @@ describe("the pre-order allocation", () => {
     expect(moves.map((move) => [move.kind, move.quantity])).toEqual([["sale", -2]]);
   });
 });
+
+describe("after the release date (decision 091)", () => {
+  async function released(id: number) {
+    await env.shop.database.db.update(productsTable).set({ releaseDate: japanDateString(new Date(Date.now() - DAY)) }).where(eq(productsTable.id, id));
+    await env.shop.app.services.catalog.changed();
+  }
+  async function arrive(id: number, bottles: number) {
+    await env.shop.database.db.transaction((tx) => moveStock(tx, { productId: id, kind: "receiving", quantity: bottles, actor: "staff", actorId: "1" }));
+    await env.shop.app.services.catalog.changed();
+  }
+  const soldOut = async (id: number) => (await env.shop.app.inject({ method: "GET", url: `/api/products/${id}` })).json().data.attributes.sold_out as boolean;
+
+  it("keeps the arrived bottles for the pre-orders not yet shipped: sold out for others, and a cancelled pre-order frees its bottle", async () => {
+    const { id } = await beaujolais({ allocation: 2, stock: 0 });
+    const first = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+    const second = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    await released(id);
+    await arrive(id, 2);
+    expect(await env.client.stockOf(id)).toBe(2);
+
+    // Both bottles are owed: the product shows sold out and a new order is refused, in the cart too.
+    expect(await soldOut(id)).toBe(true);
+    const refused = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }]));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({ id, inventory: 0, message: "この商品は現在お買い求めいただけません。" });
+    const session = env.shop.browserSession();
+    await env.client.fillCart(session, { [id]: 1 });
+    expect((await env.client.cart(session)).map((item) => (item as { amount: number }).amount)).toEqual([0]);
+    expect(await env.client.stockOf(id)).toBe(2);
+
+    // One pre-order is cancelled: its bottle is for sale, once.
+    const cancelled = (await env.client.order(first.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order: cancelled, to: "cancelled", actor: { kind: "staff", id: "1" } }))?.status).toBe("cancelled");
+    expect(await soldOut(id)).toBe(false);
+    const answers = await Promise.all([1, 2].map(() => env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }]))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(await soldOut(id)).toBe(true);
+
+    // The remaining pre-order still ships from the stock it was owed.
+    const owed = (await env.client.order(second.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order: owed, to: "sent", actor: { kind: "staff", id: "1" } }))?.status).toBe("sent");
+    expect(await env.client.stockOf(id)).toBe(0);
+    const [row] = await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id));
+    expect(row!.owed).toBe(0);
+  });
+
+  it("sells only the bottles beyond those owed, and frees them when the pre-order ships", async () => {
+    const { id } = await beaujolais({ allocation: 3, stock: 0 });
+    const preorder = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect(preorder.statusCode).toBe(200);
+    await released(id);
+    await arrive(id, 5);
+    const tooMany = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }]));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors[0]).toMatchObject({ id, inventory: 2 });
+    const order = (await env.client.order(preorder.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order, to: "sent", actor: { kind: "staff", id: "1" } }))?.status).toBe("sent");
+    // Shipping takes the owed bottles off the stock: the two others are still for sale.
+    expect(await env.client.stockOf(id)).toBe(2);
+    expect((await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }]))).statusCode).toBe(200);
+  });
+});

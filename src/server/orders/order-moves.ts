@@ -6,7 +6,7 @@ import { canTransition, holdsStock } from "../../domain/order-status.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { returnPreorderAllocation, returnStock, takeStock } from "../catalog/catalog.stock.ts";
+import { returnPreorderAllocation, returnStock, shipPreorderStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -255,10 +255,11 @@ export class OrderMoves {
       }
     }
     if (moved.status === "sent" && from !== "sent") {
-      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision 088).
+      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision
+      // 088); they are no longer owed (decision 091).
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
         if (item.productId === null || item.preorderShipsOn === null) continue;
-        if (!(await takeStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
+        if (!(await shipPreorderStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
           throw new DomainError("conflict", "preorderStockShort");
         }
       }
