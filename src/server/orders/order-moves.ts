@@ -86,7 +86,7 @@ export class OrderMoves {
       paymentOnCancel: PaymentOnCancel;
       /** The 後払い service told of each deferred order's shipment (decision 080). */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
-      /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086). */
+      /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086), a lottery win passed on (decision 091). */
       onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
       /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
