@@ -1,4 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { readFileSync } from "node:fs";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
@@ -6,6 +8,7 @@ import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShip
 import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
 
 // 予約販売 and sales windows at checkout (decision 088): a pre-order is charged as the page promises
 // (a card at once, never held until the release date), sells against the trader's allocation (never
@@ -249,5 +252,43 @@ describe("after the release date (decision 091)", () => {
     // Shipping takes the owed bottles off the stock: the two others are still for sale.
     expect(await env.client.stockOf(id)).toBe(2);
     expect((await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }]))).statusCode).toBe(200);
+  });
+});
+
+describe("migration 0043's count of owed bottles", () => {
+  it("counts the pre-ordered bottles of orders neither sent nor cancelled", async () => {
+    const { id } = await beaujolais({ allocation: 10, stock: 0 });
+    const open = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }], { payment_method: "cod" }));
+    const gone = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect([open.statusCode, gone.statusCode]).toEqual([200, 200]);
+    const order = (await env.client.order(gone.json().order_id))!;
+    await env.shop.app.services.orderMoves.move({ order, to: "cancelled", actor: { kind: "staff", id: "1" } });
+    const owed = async () => (await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id)))[0]!.owed;
+    expect(await owed()).toBe(2);
+    // The database as it was before the column: nothing counted, then the migration's own statement.
+    await env.shop.database.db.update(productsTable).set({ preorderOwed: 0 }).where(eq(productsTable.id, id));
+    const migration = readFileSync(new URL("../db/migrations/0043_preorder_owed.sql", import.meta.url), "utf8");
+    const fill = migration.split("--> statement-breakpoint").map((statement) => statement.trim()).find((statement) => statement.startsWith("UPDATE"))!;
+    await env.shop.database.db.execute(sql.raw(fill));
+    expect(await owed()).toBe(2);
+  });
+});
+
+describe("a pre-order line lowered before it ships (decisions 078, 091)", () => {
+  it("gives its bottles back to the allocation and owes them no more; the stock is untouched", async () => {
+    const staff = await staffSession(env.shop);
+    const { id } = await beaujolais({ allocation: 5, stock: 4 });
+    const placed = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect(placed.statusCode).toBe(200);
+    const publicId = placed.json().order_id as string;
+    expect(await allocationOf(id)).toBe(2);
+    const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}`, headers: staff.headers });
+    const line = (detail.json().data.items as { product_id: number; line_id: number }[]).find((item) => item.product_id === id)!.line_id;
+    const lowered = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/lines`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { line, quantity: 1 } });
+    expect(lowered.statusCode).toBe(200);
+    expect(await allocationOf(id)).toBe(4);
+    expect(await env.client.stockOf(id)).toBe(4);
+    const [row] = await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id));
+    expect(row!.owed).toBe(1);
   });
 });
