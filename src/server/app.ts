@@ -349,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deferredPayments,
       onCancelled: async (tx, orderId) => {
         await coupons.giveBack(tx, orderId);
-        await lotteries.orderCancelled(tx, orderId);
+        return lotteries.orderCancelled(tx, orderId);
       },
       onMemberOrderChanged: rankChanged,
       onMoved: (tx, move) => points.orderMoved(tx, move),

@@ -255,21 +255,23 @@ export class LotteryService {
    * A winner's order was cancelled (OrderMoves' cancel hook, in the cancellation's transaction):
    * while its lottery runs, the win lapses and its bottles go at once to the next drawn entries
    * (繰り上げ当選 mail), the sweep's path; after the lottery finished the bottles simply return to
-   * ordinary sale with the stock (decision 084, 091).
+   * ordinary sale with the stock (decision 084, 091). Returns the products of the lotteries it swept,
+   * whose pages change (the lottery may have ended).
    */
-  async orderCancelled(tx: Database, orderId: number, now: Date = new Date()): Promise<void> {
+  async orderCancelled(tx: Database, orderId: number, now: Date = new Date()): Promise<number[]> {
     const running = await tx
       .selectDistinct({ id: lotteriesTable.id, productId: lotteriesTable.productId })
       .from(lotteryEntriesTable)
       .innerJoin(lotteriesTable, eq(lotteriesTable.id, lotteryEntriesTable.lotteryId))
       .where(and(eq(lotteryEntriesTable.orderId, orderId), eq(lotteryEntriesTable.result, "purchased"), isNull(lotteriesTable.finishedAt), isNotNull(lotteriesTable.drawnAt)));
-    if (running.length === 0) return;
+    if (running.length === 0) return [];
     const shop = await this.deps.shopProfiles.profile();
     // Names read in the transaction (the catalogue's read model): the cached catalogue may need the database, held by this transaction.
     const names = new Map((await new CatalogReadModel(tx).saleStates(running.map((lottery) => lottery.productId))).map((row) => [row.id, { ja: row.nameJa, en: row.nameEn }]));
     for (const lottery of running) {
       await this.sweepIn(tx, lottery.id, now, shop, names.get(lottery.productId) ?? { ja: `#${lottery.productId}`, en: `#${lottery.productId}` });
     }
+    return running.map((lottery) => lottery.productId);
   }
 
   /** One lottery's sweep in the caller's transaction: lapses, cancelled wins, the next drawn offered the free bottles, the end. */

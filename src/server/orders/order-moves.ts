@@ -86,8 +86,11 @@ export class OrderMoves {
       paymentOnCancel: PaymentOnCancel;
       /** The 後払い service told of each deferred order's shipment (decision 080). */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
-      /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086), a lottery win passed on (decision 091). */
-      onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
+      /**
+       * Told of each cancellation in its transaction: a coupon's use is given back (decision 086), a
+       * lottery win passed on (decision 091); the products whose pages changed, if any, are told to the catalogue after it.
+       */
+      onCancelled?: ((tx: Database, orderId: number) => Promise<void | number[]>) | undefined;
       /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
       /**
@@ -264,7 +267,10 @@ export class OrderMoves {
         }
       }
     }
-    if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
+    if (moved.status === "cancelled") {
+      const changed = await this.deps.onCancelled?.(tx, moved.id);
+      if (Array.isArray(changed)) backInStock.push(...changed);
+    }
     if (moved.userId !== null) await this.deps.onMemberOrderChanged?.(tx, moved);
     const paid = moved.status === "deposited" || (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
     await this.deps.onMoved?.(tx, { orderId: moved.id, status: moved.status, paid, now: new Date() });
