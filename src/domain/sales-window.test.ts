@@ -34,11 +34,19 @@ describe("salesPhase in Japan time", () => {
 
   it("says which phases sell, and against what", () => {
     expect(["before", "on_sale", "preorder", "ended"].map((phase) => sellable(phase as never))).toEqual([false, true, true, false]);
-    expect(bottlesForSale("preorder", 0, 24)).toBe(24);
-    expect(bottlesForSale("preorder", 100, 0)).toBe(0);
-    expect(bottlesForSale("on_sale", 5, 24)).toBe(5);
-    expect(bottlesForSale("before", 5, 24)).toBe(0);
-    expect(bottlesForSale("ended", 5, 24)).toBe(0);
+    expect(bottlesForSale("preorder", 0, 24, 0)).toBe(24);
+    expect(bottlesForSale("preorder", 100, 0, 0)).toBe(0);
+    expect(bottlesForSale("on_sale", 5, 24, 0)).toBe(5);
+    expect(bottlesForSale("before", 5, 24, 0)).toBe(0);
+    expect(bottlesForSale("ended", 5, 24, 0)).toBe(0);
+  });
+
+  it("does not sell from stock the bottles owed to unshipped pre-orders (decision 091)", () => {
+    expect(bottlesForSale("on_sale", 12, 0, 12)).toBe(0);
+    expect(bottlesForSale("on_sale", 12, 0, 10)).toBe(2);
+    expect(bottlesForSale("on_sale", 3, 0, 12)).toBe(0);
+    // Before the release date the allocation sells; owed bottles have not arrived.
+    expect(bottlesForSale("preorder", 0, 5, 7)).toBe(5);
   });
 });
 

@@ -43,11 +43,13 @@ export function sellable(phase: SalesPhase): boolean {
 
 /**
  * Bottles that may be ordered now: a pre-order sells against its allocation, anything on sale
- * against its stock, never beyond either; nothing outside the window.
+ * against its stock less the bottles still owed to unshipped pre-orders (`preorderOwed`: after the
+ * release date they are in stock when they arrive, but already sold — decision 091), never beyond
+ * either; nothing outside the window.
  */
-export function bottlesForSale(phase: SalesPhase, stock: number, preorderAllocation: number): number {
+export function bottlesForSale(phase: SalesPhase, stock: number, preorderAllocation: number, preorderOwed: number): number {
   if (phase === "preorder") return Math.max(0, preorderAllocation);
-  if (phase === "on_sale") return Math.max(0, stock);
+  if (phase === "on_sale") return Math.max(0, stock - Math.max(0, preorderOwed));
   return 0;
 }
 

@@ -334,6 +334,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const points = new PointsService(database.db, { rateFor: deps.pointRateFor ?? rankPointRate(ranks) });
   const pointsCatalog = new CatalogReadModel(database.db);
   registerPointRoutes(app, { points, productRateOf: (id) => pointsCatalog.pointRateOf(id), settingsChanged: () => catalog.changed() });
+  // 抽選販売 (decision 084): lotteries hold their product; its winners' orders claim the win in placeOrder,
+  // and a winner's cancelled order hands its bottles to the next drawn at once (decision 091).
+  const lotteries = new LotteryService(database.db, { mail, shopProfiles, catalog, accounts, orders, carts }, { publicUrl: config.publicUrl });
+  registerLotteryRoutes(app, { lotteries });
   const orderMoves = new OrderMoves(
     database.db,
     {
@@ -343,7 +347,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shopProfiles,
       paymentOnCancel: paymentOnCancelAtGateway(payments),
       deferredPayments,
-      onCancelled: (tx, orderId) => coupons.giveBack(tx, orderId),
+      onCancelled: async (tx, orderId) => {
+        await coupons.giveBack(tx, orderId);
+        return lotteries.orderCancelled(tx, orderId);
+      },
       onMemberOrderChanged: rankChanged,
       onMoved: (tx, move) => points.orderMoved(tx, move),
       pointsOf: (tx, orderId) => points.forMail(tx, orderId),
@@ -362,9 +369,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const order = await orders.byPublicId(notice.orderPublicId);
     if (order) await orderMoves.paidLater({ order, actor: gatewayActor(`deferred:${notice.orderPublicId}`, "後払いの入金通知") });
   });
-  // 抽選販売 (decision 084): lotteries hold their product; its winners' orders claim the win in placeOrder.
-  const lotteries = new LotteryService(database.db, { mail, shopProfiles, catalog, accounts, orders, carts }, { publicUrl: config.publicUrl });
-  registerLotteryRoutes(app, { lotteries });
   const checkout = new CheckoutService(
     database.db,
     { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries, points },

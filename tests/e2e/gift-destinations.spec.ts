@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import iconv from "iconv-lite";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn } from "./checkout-steps.ts";
-import { csrfOf, restock, signUpAndSignIn } from "./fixtures.ts";
+import { csrfOf, restock, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Issue #33 item 1 (decision 087): a member sends 御歳暮 with のし to five relatives from a phone —
 // two from the address book, three typed in with the postcode filling the address — and a gift
@@ -86,6 +86,20 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   await expect(summary.getByRole("listitem")).toHaveCount(5);
   await expect(summary.getByRole("listitem").first()).toContainText("比嘉 ツル");
   await screenshot(page, testInfo, "five-destinations-phone");
+
+  // A reload (the browser asks first: the order is not placed) brings the five blocks back as typed.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("several-destinations-toggle")).toBeChecked();
+  await expect(blocks).toHaveCount(5);
+  await expect(blocks.nth(0).getByLabel("お届け先", { exact: true })).toHaveValue(/^book:/);
+  await expect(blocks.nth(2).getByLabel(/^お届け先のお名前/)).toHaveValue(TYPED[0]!.name);
+  await expect(blocks.nth(4).getByLabel(/^住所/)).toHaveValue(TYPED[2]!.street);
+  await expect(blocks.nth(4).getByLabel("名入れ(任意)")).toHaveValue("蔵前");
+  await expect(blocks.nth(3).getByLabel(/の数量$/)).toHaveValue("1");
+  await expect(summary).toContainText("お届け先 5件");
+  await expect(summary.getByRole("listitem").first()).toContainText("比嘉 ツル");
 
   await page.getByRole("radio", { name: "銀行振込" }).check();
   const placed = page.waitForRequest((each) => each.method() === "POST" && each.url().endsWith("/api/checkout"));

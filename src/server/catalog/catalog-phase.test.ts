@@ -25,9 +25,10 @@ describe("the catalogue's next phase change", () => {
   });
 
   it("counts a pre-order sold out by its allocation, and a product outside its window as nothing for sale", () => {
-    const base = { soldOutFlag: false, stock: 0, preorderAllocation: 3, salesStart: null, salesEnd: null };
+    const base = { soldOutFlag: false, stock: 0, preorderAllocation: 3, preorderOwed: 0, salesStart: null, salesEnd: null };
     expect(soldOutAt({ ...base, releaseDate: "2026-11-19" }, now)).toBe(false);
     expect(soldOutAt({ ...base, releaseDate: "2026-11-19", preorderAllocation: 0, stock: 10 }, now)).toBe(true);
     expect(soldOutAt({ ...base, releaseDate: null, stock: 10, salesEnd: new Date("2026-10-31T00:00:00+09:00") }, now)).toBe(true);
+    expect(soldOutAt({ ...base, releaseDate: "2026-10-01", stock: 4, preorderOwed: 4 }, now)).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
       const imageId = firstImage.get(row.id);
       // Outside its sales window nothing may be bought; a pre-order sells against its allocation (decision 088).
       const phase = salesPhase(row, new Date());
-      const left = bottlesForSale(phase, row.stock, row.preorderAllocation);
+      const left = bottlesForSale(phase, row.stock, row.preorderAllocation, row.preorderOwed);
       const soldOut = !row.published || row.soldOutFlag || left <= 0;
       const available = soldOut ? 0 : Math.min(left, row.buyableLimit ?? Number.POSITIVE_INFINITY);
       return [
@@ -79,8 +79,9 @@ export async function readStockLeft(db: Database, id: number): Promise<number> {
       salesEnd: productsTable.salesEnd,
       releaseDate: productsTable.releaseDate,
       preorderAllocation: productsTable.preorderAllocation,
+      preorderOwed: productsTable.preorderOwed,
     })
     .from(productsTable)
     .where(eq(productsTable.id, id));
-  return row && row.published && !row.soldOutFlag ? bottlesForSale(salesPhase(row, new Date()), row.stock, row.preorderAllocation) : 0;
+  return row && row.published && !row.soldOutFlag ? bottlesForSale(salesPhase(row, new Date()), row.stock, row.preorderAllocation, row.preorderOwed) : 0;
 }

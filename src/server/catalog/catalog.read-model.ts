@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productSeriesTable, productsTable } from "../db/schema/catalog.ts";
 
@@ -44,7 +44,11 @@ export class CatalogReadModel {
       .orderBy(asc(productsTable.id));
   }
 
-  /** Whether each product is on sale and how many bottles it has, published or not (再入荷のお知らせ and お気に入り, decision 083). */
+  /**
+   * Whether each product is on sale and how many bottles it has for sale, published or not
+   * (再入荷のお知らせ and お気に入り, decision 083): bottles owed to unshipped pre-orders are in stock
+   * but not for sale, so their arrival is no restock (decision 091).
+   */
   async saleStates(ids: number[]): Promise<{ id: number; nameJa: string; nameEn: string; published: boolean; soldOutFlag: boolean; stock: number }[]> {
     if (ids.length === 0) return [];
     return this.db
@@ -54,7 +58,7 @@ export class CatalogReadModel {
         nameEn: productsTable.nameEn,
         published: productsTable.published,
         soldOutFlag: productsTable.soldOutFlag,
-        stock: productsTable.stock,
+        stock: sql<number>`greatest(${productsTable.stock} - ${productsTable.preorderOwed}, 0)`.mapWith(Number),
       })
       .from(productsTable)
       .where(inArray(productsTable.id, ids));

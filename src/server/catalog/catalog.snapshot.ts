@@ -81,8 +81,8 @@ export interface CatalogSnapshot {
 }
 
 /** Whether a product has nothing for sale at `now`: marked sold out, outside its window, or out of what its phase sells. */
-export function soldOutAt(row: { soldOutFlag: boolean; stock: number; preorderAllocation: number } & SalesWindow, now: Date): boolean {
-  return row.soldOutFlag || bottlesForSale(salesPhase(row, now), row.stock, row.preorderAllocation) <= 0;
+export function soldOutAt(row: { soldOutFlag: boolean; stock: number; preorderAllocation: number; preorderOwed: number } & SalesWindow, now: Date): boolean {
+  return row.soldOutFlag || bottlesForSale(salesPhase(row, now), row.stock, row.preorderAllocation, row.preorderOwed) <= 0;
 }
 
 /** The first instant after `now` at which one of these windows changes phase. */
@@ -231,7 +231,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
  */
 export async function withFreshAvailability(db: Database, snapshot: CatalogSnapshot, productIds: number[]): Promise<CatalogSnapshot> {
   const rows = await db
-    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag, preorderAllocation: productsTable.preorderAllocation })
+    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag, preorderAllocation: productsTable.preorderAllocation, preorderOwed: productsTable.preorderOwed })
     .from(productsTable)
     .where(inArray(productsTable.id, productIds));
   const fresh = new Map(rows.map((row) => [row.id, row]));

@@ -31,6 +31,8 @@ export interface LockedProduct {
   releaseDate: string | null;
   /** Bottles still set aside for pre-orders. */
   preorderAllocation: number;
+  /** Bottles sold as pre-orders not yet shipped: in stock once arrived, but not for sale (decision 091). */
+  preorderOwed: number;
   /** Points earned on it, percent (decision 089); null: the member's rate. */
   pointRatePercent: number | null;
 }
@@ -63,6 +65,7 @@ export async function lockProductsForOrder(tx: Database, ids: number[]): Promise
       salesEnd: productsTable.salesEnd,
       releaseDate: productsTable.releaseDate,
       preorderAllocation: productsTable.preorderAllocation,
+      preorderOwed: productsTable.preorderOwed,
       pointRatePercent: productsTable.pointRatePercent,
     })
     .from(productsTable)
@@ -116,15 +119,16 @@ export async function recordStockMove(tx: Database, move: StockMoveRecord): Prom
 }
 
 /**
- * Takes `amount` bottles of an order off the stock unless fewer are left, and books the sale; true
- * when taken. Stock never goes below zero.
+ * Takes `amount` bottles of an order off the stock unless fewer are left for sale, and books the
+ * sale; true when taken. Stock never goes below zero, nor below the bottles owed to unshipped
+ * pre-orders (decision 091).
  */
 export async function takeStock(tx: Database, sale: { productId: number; amount: number; orderId: number; unitPrice: number }): Promise<boolean> {
   const { productId, amount } = sale;
   const taken = await tx
     .update(productsTable)
     .set({ stock: sql`${productsTable.stock} - ${amount}`, updatedAt: new Date() })
-    .where(and(eq(productsTable.id, productId), gte(productsTable.stock, amount)))
+    .where(and(eq(productsTable.id, productId), sql`${productsTable.stock} - ${productsTable.preorderOwed} >= ${amount}`))
     .returning({ id: productsTable.id });
   if (taken.length !== 1) return false;
   await recordStockMove(tx, { productId, kind: "sale", quantity: -amount, actor: "order", orderId: sale.orderId, unitYen: sale.unitPrice });
@@ -134,33 +138,64 @@ export async function takeStock(tx: Database, sale: { productId: number; amount:
 /**
  * Takes `amount` bottles of a pre-order off the allocation the trader set aside (decision 088),
  * unless fewer are left; true when taken. The bottles have not arrived: stock and the liquor ledger
- * are untouched until they are received and shipped.
+ * are untouched until they are received and shipped; they are owed to the order until then
+ * (`preorder_owed`, decision 091).
  */
 export async function takePreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
   const taken = await tx
     .update(productsTable)
-    .set({ preorderAllocation: sql`${productsTable.preorderAllocation} - ${amount}`, updatedAt: new Date() })
+    .set({
+      preorderAllocation: sql`${productsTable.preorderAllocation} - ${amount}`,
+      preorderOwed: sql`${productsTable.preorderOwed} + ${amount}`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(productsTable.id, productId), gte(productsTable.preorderAllocation, amount)))
     .returning({ id: productsTable.id });
   return taken.length === 1;
 }
 
-/** Gives a cancelled pre-order's bottles back to the allocation; true when it had run out and has bottles again. */
+/**
+ * Gives an unshipped pre-order's cancelled bottles back: to the allocation (sold again as pre-orders
+ * before the release date) and off what is owed (for sale from stock after it, decision 091). True
+ * when the product's availability may have changed (the catalogue reads it again).
+ */
 export async function returnPreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
   const [row] = await tx
     .update(productsTable)
-    .set({ preorderAllocation: sql`${productsTable.preorderAllocation} + ${amount}`, updatedAt: new Date() })
+    .set({
+      preorderAllocation: sql`${productsTable.preorderAllocation} + ${amount}`,
+      preorderOwed: sql`greatest(${productsTable.preorderOwed} - ${amount}, 0)`,
+      updatedAt: new Date(),
+    })
     .where(eq(productsTable.id, productId))
-    .returning({ left: productsTable.preorderAllocation });
-  return row !== undefined && amount > 0 && row.left - amount <= 0;
+    .returning({ id: productsTable.id });
+  return row !== undefined && amount > 0;
+}
+
+/**
+ * Ships pre-ordered bottles: takes them off the stock (they have arrived) and off what is owed to
+ * pre-orders, and books the sale; false when fewer are in stock (their arrival not recorded).
+ */
+export async function shipPreorderStock(tx: Database, sale: { productId: number; amount: number; orderId: number; unitPrice: number }): Promise<boolean> {
+  const { productId, amount } = sale;
+  const taken = await tx
+    .update(productsTable)
+    .set({ stock: sql`${productsTable.stock} - ${amount}`, preorderOwed: sql`greatest(${productsTable.preorderOwed} - ${amount}, 0)`, updatedAt: new Date() })
+    .where(and(eq(productsTable.id, productId), gte(productsTable.stock, amount)))
+    .returning({ id: productsTable.id });
+  if (taken.length !== 1) return false;
+  await recordStockMove(tx, { productId, kind: "sale", quantity: -amount, actor: "order", orderId: sale.orderId, unitYen: sale.unitPrice });
+  return true;
 }
 
 /**
  * Whether taking `amount` bottles of a product on sale sells it out: only then does the shop's
- * cached catalogue have to change (CatalogService.availabilityChanged).
+ * cached catalogue have to change (CatalogService.availabilityChanged). Bottles owed to pre-orders
+ * are not for sale (decision 091).
  */
 export function sellsOut(product: LockedProduct, amount: number): boolean {
-  return product.onSale && product.stock > 0 && product.stock - amount <= 0;
+  const forSale = product.stock - product.preorderOwed;
+  return product.onSale && forSale > 0 && forSale - amount <= 0;
 }
 
 /**

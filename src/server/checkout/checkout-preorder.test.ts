@@ -1,4 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { readFileSync } from "node:fs";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
@@ -6,6 +8,7 @@ import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShip
 import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
 
 // 予約販売 and sales windows at checkout (decision 088): a pre-order is charged as the page promises
 // (a card at once, never held until the release date), sells against the trader's allocation (never
@@ -186,5 +189,106 @@ describe("the pre-order allocation", () => {
     expect(await env.client.stockOf(id)).toBe(4);
     const moves = await env.shop.database.db.select().from(stockMovesTable).where(eq(stockMovesTable.orderId, order.id));
     expect(moves.map((move) => [move.kind, move.quantity])).toEqual([["sale", -2]]);
+  });
+});
+
+describe("after the release date (decision 091)", () => {
+  async function released(id: number) {
+    await env.shop.database.db.update(productsTable).set({ releaseDate: japanDateString(new Date(Date.now() - DAY)) }).where(eq(productsTable.id, id));
+    await env.shop.app.services.catalog.changed();
+  }
+  async function arrive(id: number, bottles: number) {
+    await env.shop.database.db.transaction((tx) => moveStock(tx, { productId: id, kind: "receiving", quantity: bottles, actor: "staff", actorId: "1" }));
+    await env.shop.app.services.catalog.changed();
+  }
+  const soldOut = async (id: number) => (await env.shop.app.inject({ method: "GET", url: `/api/products/${id}` })).json().data.attributes.sold_out as boolean;
+
+  it("keeps the arrived bottles for the pre-orders not yet shipped: sold out for others, and a cancelled pre-order frees its bottle", async () => {
+    const { id } = await beaujolais({ allocation: 2, stock: 0 });
+    const first = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+    const second = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }], { payment_method: "cod" }));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    await released(id);
+    await arrive(id, 2);
+    expect(await env.client.stockOf(id)).toBe(2);
+
+    // Both bottles are owed: the product shows sold out and a new order is refused, in the cart too.
+    expect(await soldOut(id)).toBe(true);
+    const refused = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }]));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({ id, inventory: 0, message: "この商品は現在お買い求めいただけません。" });
+    const session = env.shop.browserSession();
+    await env.client.fillCart(session, { [id]: 1 });
+    expect((await env.client.cart(session)).map((item) => (item as { amount: number }).amount)).toEqual([0]);
+    expect(await env.client.stockOf(id)).toBe(2);
+
+    // One pre-order is cancelled: its bottle is for sale, once.
+    const cancelled = (await env.client.order(first.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order: cancelled, to: "cancelled", actor: { kind: "staff", id: "1" } }))?.status).toBe("cancelled");
+    expect(await soldOut(id)).toBe(false);
+    const answers = await Promise.all([1, 2].map(() => env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 1 }]))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(await soldOut(id)).toBe(true);
+
+    // The remaining pre-order still ships from the stock it was owed.
+    const owed = (await env.client.order(second.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order: owed, to: "sent", actor: { kind: "staff", id: "1" } }))?.status).toBe("sent");
+    expect(await env.client.stockOf(id)).toBe(0);
+    const [row] = await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id));
+    expect(row!.owed).toBe(0);
+  });
+
+  it("sells only the bottles beyond those owed, and frees them when the pre-order ships", async () => {
+    const { id } = await beaujolais({ allocation: 3, stock: 0 });
+    const preorder = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect(preorder.statusCode).toBe(200);
+    await released(id);
+    await arrive(id, 5);
+    const tooMany = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }]));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors[0]).toMatchObject({ id, inventory: 2 });
+    const order = (await env.client.order(preorder.json().order_id))!;
+    expect((await env.shop.app.services.orderMoves.move({ order, to: "sent", actor: { kind: "staff", id: "1" } }))?.status).toBe("sent");
+    // Shipping takes the owed bottles off the stock: the two others are still for sale.
+    expect(await env.client.stockOf(id)).toBe(2);
+    expect((await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }]))).statusCode).toBe(200);
+  });
+});
+
+describe("migration 0043's count of owed bottles", () => {
+  it("counts the pre-ordered bottles of orders neither sent nor cancelled", async () => {
+    const { id } = await beaujolais({ allocation: 10, stock: 0 });
+    const open = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 2 }], { payment_method: "cod" }));
+    const gone = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect([open.statusCode, gone.statusCode]).toEqual([200, 200]);
+    const order = (await env.client.order(gone.json().order_id))!;
+    await env.shop.app.services.orderMoves.move({ order, to: "cancelled", actor: { kind: "staff", id: "1" } });
+    const owed = async () => (await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id)))[0]!.owed;
+    expect(await owed()).toBe(2);
+    // The database as it was before the column: nothing counted, then the migration's own statement.
+    await env.shop.database.db.update(productsTable).set({ preorderOwed: 0 }).where(eq(productsTable.id, id));
+    const migration = readFileSync(new URL("../db/migrations/0043_preorder_owed.sql", import.meta.url), "utf8");
+    const fill = migration.split("--> statement-breakpoint").map((statement) => statement.trim()).find((statement) => statement.startsWith("UPDATE"))!;
+    await env.shop.database.db.execute(sql.raw(fill));
+    expect(await owed()).toBe(2);
+  });
+});
+
+describe("a pre-order line lowered before it ships (decisions 078, 091)", () => {
+  it("gives its bottles back to the allocation and owes them no more; the stock is untouched", async () => {
+    const staff = await staffSession(env.shop);
+    const { id } = await beaujolais({ allocation: 5, stock: 4 });
+    const placed = await env.client.post(env.shop.browserSession(), orderPayload([{ id, amount: 3 }], { payment_method: "cod" }));
+    expect(placed.statusCode).toBe(200);
+    const publicId = placed.json().order_id as string;
+    expect(await allocationOf(id)).toBe(2);
+    const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}`, headers: staff.headers });
+    const line = (detail.json().data.items as { product_id: number; line_id: number }[]).find((item) => item.product_id === id)!.line_id;
+    const lowered = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/lines`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { line, quantity: 1 } });
+    expect(lowered.statusCode).toBe(200);
+    expect(await allocationOf(id)).toBe(4);
+    expect(await env.client.stockOf(id)).toBe(4);
+    const [row] = await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id));
+    expect(row!.owed).toBe(1);
   });
 });

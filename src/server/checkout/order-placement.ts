@@ -47,7 +47,7 @@ export function itemErrors(items: CheckoutOrderInput["items"], products: Map<num
     const phase = salesPhase(product, now);
     if (phase === "before") return { id: item.id, message: checkoutText("itemBeforeSale", locale, { start: formatJapanDateTime(product.salesStart!, locale) }), inventory: 0 };
     if (phase === "ended") return { id: item.id, message: checkoutText("itemSalesEnded", locale), inventory: 0 };
-    const left = bottlesForSale(phase, product.stock, product.preorderAllocation);
+    const left = bottlesForSale(phase, product.stock, product.preorderAllocation, product.preorderOwed);
     if (left <= 0) return { id: item.id, message: checkoutText(phase === "preorder" ? "itemPreorderFull" : "itemUnavailable", locale), inventory: 0 };
     if (!product.mailOrderAllowed) return { id: item.id, message: checkoutText("itemNotForMailOrder", locale), inventory: 0 };
     const limit = product.buyableLimit ?? Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { UserResource } from "../../domain/account.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -10,12 +10,14 @@ import type { LotteryInput } from "../../domain/lottery-input.ts";
 import type { AccountService } from "../accounts/account.service.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
+import { CatalogReadModel } from "../catalog/catalog.read-model.ts";
 import type { Database } from "../db/client.ts";
 import { lotteriesTable, lotteryEntriesTable } from "../db/schema/lottery.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { lotteryLossMail, lotteryWinMail } from "./lottery.mails.ts";
 
 type LotteryRow = typeof lotteriesTable.$inferSelect;
@@ -246,41 +248,67 @@ export class LotteryService {
   private async sweepOne(id: number, now: Date): Promise<{ offered: number; finished: boolean }> {
     const shop = await this.deps.shopProfiles.profile();
     const name = await this.productNames((await this.mustFind(id)).productId);
-    return this.db.transaction(async (tx) => {
-      const [lottery] = await tx.select().from(lotteriesTable).where(eq(lotteriesTable.id, id)).for("update");
-      if (!lottery || lottery.finishedAt || !lottery.drawnAt) return { offered: 0, finished: false };
-      const entries = await tx.select().from(lotteryEntriesTable).where(eq(lotteryEntriesTable.lotteryId, id)).orderBy(asc(lotteryEntriesTable.drawRank)).for("update");
-      for (const entry of entries) {
-        const lapsed = entry.result === "won" && entry.claimDeadline !== null && entry.claimDeadline <= now;
-        const cancelled = entry.result === "purchased" && entry.orderId !== null && (await this.deps.orders.byId(entry.orderId, tx))?.status === "cancelled";
-        if (lapsed || cancelled) {
-          await tx.update(lotteryEntriesTable).set({ result: "lapsed" }).where(eq(lotteryEntriesTable.id, entry.id));
-          entry.result = "lapsed";
-        }
+    return this.db.transaction((tx) => this.sweepIn(tx, id, now, shop, name));
+  }
+
+  /**
+   * A winner's order was cancelled (OrderMoves' cancel hook, in the cancellation's transaction):
+   * while its lottery runs, the win lapses and its bottles go at once to the next drawn entries
+   * (繰り上げ当選 mail), the sweep's path; after the lottery finished the bottles simply return to
+   * ordinary sale with the stock (decision 084, 091). Returns the products of the lotteries it swept,
+   * whose pages change (the lottery may have ended).
+   */
+  async orderCancelled(tx: Database, orderId: number, now: Date = new Date()): Promise<number[]> {
+    const running = await tx
+      .selectDistinct({ id: lotteriesTable.id, productId: lotteriesTable.productId })
+      .from(lotteryEntriesTable)
+      .innerJoin(lotteriesTable, eq(lotteriesTable.id, lotteryEntriesTable.lotteryId))
+      .where(and(eq(lotteryEntriesTable.orderId, orderId), eq(lotteryEntriesTable.result, "purchased"), isNull(lotteriesTable.finishedAt), isNotNull(lotteriesTable.drawnAt)));
+    if (running.length === 0) return [];
+    const shop = await this.deps.shopProfiles.profile();
+    // Names read in the transaction (the catalogue's read model): the cached catalogue may need the database, held by this transaction.
+    const names = new Map((await new CatalogReadModel(tx).saleStates(running.map((lottery) => lottery.productId))).map((row) => [row.id, { ja: row.nameJa, en: row.nameEn }]));
+    for (const lottery of running) {
+      await this.sweepIn(tx, lottery.id, now, shop, names.get(lottery.productId) ?? { ja: `#${lottery.productId}`, en: `#${lottery.productId}` });
+    }
+    return running.map((lottery) => lottery.productId);
+  }
+
+  /** One lottery's sweep in the caller's transaction: lapses, cancelled wins, the next drawn offered the free bottles, the end. */
+  private async sweepIn(tx: Database, id: number, now: Date, shop: ShopProfile, name: Record<Locale, string>): Promise<{ offered: number; finished: boolean }> {
+    const [lottery] = await tx.select().from(lotteriesTable).where(eq(lotteriesTable.id, id)).for("update");
+    if (!lottery || lottery.finishedAt || !lottery.drawnAt) return { offered: 0, finished: false };
+    const entries = await tx.select().from(lotteryEntriesTable).where(eq(lotteryEntriesTable.lotteryId, id)).orderBy(asc(lotteryEntriesTable.drawRank)).for("update");
+    for (const entry of entries) {
+      const lapsed = entry.result === "won" && entry.claimDeadline !== null && entry.claimDeadline <= now;
+      const cancelled = entry.result === "purchased" && entry.orderId !== null && (await this.deps.orders.byId(entry.orderId, tx))?.status === "cancelled";
+      if (lapsed || cancelled) {
+        await tx.update(lotteryEntriesTable).set({ result: "lapsed" }).where(eq(lotteryEntriesTable.id, entry.id));
+        entry.result = "lapsed";
       }
-      const held = entries.filter((entry) => entry.result === "won" || entry.result === "purchased").reduce((sum, entry) => sum + (entry.bottles ?? 0), 0);
-      const waiting = entries.filter((entry) => entry.result === "lost" && entry.offeredAt === null);
-      const shares = allocateBottles(lottery.bottles - held, lottery.perMember, waiting.length);
-      const deadline = claimDeadline(now, lottery.claimDays);
-      const contacts = await this.deps.accounts.mailContacts(
-        waiting.slice(0, shares.length).map((entry) => entry.userId),
-        tx,
-      );
-      for (const [index, share] of shares.entries()) {
-        const entry = waiting[index]!;
-        await tx.update(lotteryEntriesTable).set({ result: "won", bottles: share, offeredAt: now, claimDeadline: deadline }).where(eq(lotteryEntriesTable.id, entry.id));
-        entry.result = "won";
-        const contact = contacts.get(entry.userId);
-        if (contact) {
-          const mail = lotteryWinMail(shop, this.settings.publicUrl, entry.locale, { name: contact.name, product: name[entry.locale], bottles: share, deadline, url: this.winUrl(entry.id), moved: true });
-          await this.deps.mail.enqueue(tx, contact.email, mail);
-        }
+    }
+    const held = entries.filter((entry) => entry.result === "won" || entry.result === "purchased").reduce((sum, entry) => sum + (entry.bottles ?? 0), 0);
+    const waiting = entries.filter((entry) => entry.result === "lost" && entry.offeredAt === null);
+    const shares = allocateBottles(lottery.bottles - held, lottery.perMember, waiting.length);
+    const deadline = claimDeadline(now, lottery.claimDays);
+    const contacts = await this.deps.accounts.mailContacts(
+      waiting.slice(0, shares.length).map((entry) => entry.userId),
+      tx,
+    );
+    for (const [index, share] of shares.entries()) {
+      const entry = waiting[index]!;
+      await tx.update(lotteryEntriesTable).set({ result: "won", bottles: share, offeredAt: now, claimDeadline: deadline }).where(eq(lotteryEntriesTable.id, entry.id));
+      entry.result = "won";
+      const contact = contacts.get(entry.userId);
+      if (contact) {
+        const mail = lotteryWinMail(shop, this.settings.publicUrl, entry.locale, { name: contact.name, product: name[entry.locale], bottles: share, deadline, url: this.winUrl(entry.id), moved: true });
+        await this.deps.mail.enqueue(tx, contact.email, mail);
       }
-      // Finished when nobody is buying any more: every win bought or lapsed and no one left to offer.
-      const done = !entries.some((entry) => entry.result === "won");
-      if (done) await tx.update(lotteriesTable).set({ finishedAt: now }).where(eq(lotteriesTable.id, id));
-      return { offered: shares.length, finished: done };
-    });
+    }
+    // Finished when nobody is buying any more: every win bought or lapsed and no one left to offer.
+    const done = !entries.some((entry) => entry.result === "won");
+    if (done) await tx.update(lotteriesTable).set({ finishedAt: now }).where(eq(lotteriesTable.id, id));
+    return { offered: shares.length, finished: done };
   }
 
   // --- Members ---

@@ -5,6 +5,7 @@ import { drawOrder } from "./lottery-draw.ts";
 import { hashPassword } from "../accounts/password.ts";
 import { usersTable } from "../db/schema/accounts.ts";
 import { lotteriesTable, lotteryEntriesTable } from "../db/schema/lottery.ts";
+import { ordersTable } from "../db/schema/orders.ts";
 import { staffAuditLogTable } from "../db/schema/security.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -267,6 +268,38 @@ describe("a lottery for 12 bottles among 50 entries", () => {
     expect(bought.statusCode).toBe(200);
   });
 
+  it("gives a cancelled winner's bottles to the next drawn at once, while the lottery runs (繰り上げ当選 mail, no sweep)", async () => {
+    const detail = (await admin("GET", `/admin/api/lotteries/${lotteryId}`)).json().data;
+    const first = detail.entries[0];
+    const next = detail.entries[7];
+    expect(next).toMatchObject({ draw_rank: 8, result: "lost" });
+    const winner = entrants.find((entrant) => entrant.id === first.member_id)!;
+    const entry = await entryOf(lotteryId, winner.id);
+    expect(entry.result).toBe("purchased");
+    const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.id, entry.orderId!));
+    const stock = await client.stockOf(product);
+    const told: number[] = [];
+    shop.app.services.catalog.onAvailabilityChange((ids) => told.push(...ids));
+
+    const cancelled = await admin("POST", `/admin/api/orders/${order!.publicId}/cancel`, {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(await client.stockOf(product)).toBe(stock + 2);
+    // The product was not sold out: it is named for the lottery's sake, so its kept pages are drawn again.
+    expect(told).toContain(product);
+    expect(await entryOf(lotteryId, winner.id)).toMatchObject({ result: "lapsed" });
+    const nextMember = entrants.find((entrant) => entrant.id === next.member_id)!;
+    expect(await entryOf(lotteryId, nextMember.id)).toMatchObject({ result: "won", bottles: 2 });
+    const mails = (await shop.mailsTo(nextMember.email)).filter((mail) => mail.subject.includes("【繰り上げ当選】"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/mypage/lotteries/${next.id}`);
+    // The bottles are the next drawn's alone; the sweep finds nothing more to pass on.
+    const stranger = await client.post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }]));
+    expect(stranger.statusCode).toBe(422);
+    expect((await shop.app.services.lotteries.sweep()).offered).toBe(0);
+    const bought = await client.post(nextMember, orderPayload([{ id: product, amount: 2 }], { email: nextMember.email }));
+    expect(bought.statusCode).toBe(200);
+  });
+
   it("finishes once every win is bought or lapsed, and the product sells as usual again", async () => {
     await shop.database.db
       .update(lotteryEntriesTable)
@@ -281,6 +314,18 @@ describe("a lottery for 12 bottles among 50 entries", () => {
     expect((await shop.app.inject({ method: "GET", url: `/api/lotteries/products/${product}` })).json().data).toBeNull();
     const anyone = await client.post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }]));
     expect(anyone.statusCode).toBe(200);
+  });
+
+  it("after it finished, a winner's cancelled order returns its bottles to ordinary sale, offering nobody", async () => {
+    const bought = (await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "purchased"))))[0]!;
+    const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.id, bought.orderId!));
+    const stock = await client.stockOf(product);
+    const offeredBefore = (await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))).length;
+    expect((await admin("POST", `/admin/api/orders/${order!.publicId}/cancel`, {})).statusCode).toBe(200);
+    expect(await client.stockOf(product)).toBe(stock + (bought.bottles ?? 0));
+    expect(await entryOf(lotteryId, bought.userId)).toMatchObject({ result: "purchased" });
+    expect((await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))).length).toBe(offeredBefore);
+    expect((await client.post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }]))).statusCode).toBe(200);
   });
 });
 

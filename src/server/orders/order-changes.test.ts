@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryDatesFor } from "../checkout/delivery-calendar.ts";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
+import { productsTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
@@ -269,6 +270,41 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
     expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け先"))).toHaveLength(1);
     const unkeyed = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/recipient`, headers: member.headers, payload: osaka });
     expect(unkeyed.statusCode).toBe(400);
+  });
+});
+
+describe("a pre-order's delivery wish (decision 091)", () => {
+  it("offers no date before the release date and refuses one, member and staff, with checkout's sentence (ja and en)", async () => {
+    const window = await windowTo(13);
+    const release = window[2]!;
+    const nouveau = await new CatalogFactory(shop.database.db).product({ name: { ja: "ヌーヴォー", en: "Nouveau" }, price: 3000, stock: 0 });
+    await shop.database.db.update(productsTable).set({ releaseDate: release, preorderAllocation: 10 }).where(eq(productsTable.id, nouveau));
+    await shop.app.services.catalog.changed();
+    const response = await client.post(member, orderPayload([{ id: nouveau, amount: 1 }], { payment_method: "bank" }));
+    expect(response.statusCode).toBe(200);
+    const id = response.json().order_id as string;
+
+    const options = (await shop.app.inject({ method: "GET", url: `/ja/api/orders/${id}/delivery`, headers: member.headers })).json().data;
+    expect(options.dates).toEqual(window.filter((date) => date >= release));
+
+    const [year, month, day] = release.split("-").map(Number);
+    const early = await memberPost(member, id, { desired_delivery_date: window[0]!, desired_delivery_timezone: "" });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().fields).toEqual({
+      desired_delivery_date: [`予約商品は発売日（${year}年${month}月${day}日）以降に発送いたします。お届け希望日は${year}年${month}月${day}日以降の日付を選ぶか、「指定なし」でご注文ください。`],
+    });
+    const en = await memberPost(member, id, { desired_delivery_date: window[1]!, desired_delivery_timezone: "" }, crypto.randomUUID(), "en");
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors[0]).toMatch(/^Pre-ordered items ship on their release date \(\w+ \d{1,2}, \d{4}\)\. Please choose a delivery date on or after/);
+    const byStaff = await staffPost(id, "delivery", { desired_delivery_date: window[1]!, desired_delivery_timezone: "" });
+    expect(byStaff.statusCode).toBe(422);
+    expect(byStaff.json().fields.desired_delivery_date[0]).toMatch(/^予約商品は発売日/);
+    expect((await row(id)).desiredDeliveryDate).toBeNull();
+
+    // The release date itself, and no date, are taken.
+    expect((await memberPost(member, id, { desired_delivery_date: release, desired_delivery_timezone: "" })).statusCode).toBe(200);
+    expect((await staffPost(id, "delivery", { desired_delivery_date: "", desired_delivery_timezone: "" })).statusCode).toBe(200);
+    expect((await row(id)).desiredDeliveryDate).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, max } from "drizzle-orm";
 import { deliveryWindow } from "../../domain/delivery-calendar.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { japanDateTimeOf } from "../../domain/japan-time.ts";
@@ -27,8 +27,10 @@ import type { ParcelLine } from "../../domain/shipping-table.ts";
 import { shippingQuote, transitDaysTo } from "../../domain/shipping-table.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { isJapaneseHoliday } from "../checkout/delivery-calendar.ts";
+import { checkoutText } from "../checkout/checkout.texts.ts";
+import { formatJapanDate } from "../../domain/sales-window.ts";
 import type { Database } from "../db/client.ts";
-import { orderChargesTable, orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
+import { orderChargesTable, orderHistoryTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { deliveryChangeMail, giftChangeMail, recipientChangeMail, recipientText } from "./order-changes.mails.ts";
@@ -83,13 +85,15 @@ export class OrderChanges {
   async deliveryOptions(order: OrderRow, locale: Locale, now: Date = new Date()): Promise<DeliveryOptions> {
     const shop = await this.deps.shopProfiles.profile();
     const refusal = orderChangeRefusal(order);
+    // A pre-order's parcel ships on its release date: no date before it is offered (decision 091).
+    const release = refusal === null ? await preorderReleaseOf(this.db, order.id) : null;
     return {
       order_id: order.publicId,
       desired_delivery_date: order.desiredDeliveryDate,
       desired_delivery_timezone: order.desiredDeliveryTimezone,
       changeable: refusal === null,
       reason: refusal === null ? null : ORDER_CHANGE_REFUSALS[refusal][locale],
-      dates: refusal === null ? windowFor(shop, now, deliveryPrefectureOf(order)) : [],
+      dates: refusal === null ? windowFor(shop, now, deliveryPrefectureOf(order)).filter((date) => release === null || date >= release) : [],
       time_bands: Object.entries(shop.deliveryTimeBands).map(([code, label]) => ({ code, label: label[locale] })),
     };
   }
@@ -127,7 +131,10 @@ export class OrderChanges {
       const current = await lockedChangeable(tx, order.id, locale);
       const before: DeliveryWish = { date: current.desiredDeliveryDate, timeBand: current.desiredDeliveryTimezone };
       const window = wish.date === null ? [] : windowFor(shop, new Date(), deliveryPrefectureOf(current));
-      throwProblems(deliveryWishProblems(wish, before, window, timeBandCodes), locale);
+      // A pre-order's parcel ships on its release date: a wish before it is refused as checkout refuses it (decisions 088, 091).
+      const release = wish.date === null ? null : await preorderReleaseOf(tx, current.id);
+      const beforeRelease = release !== null && wish.date !== null && wish.date < release ? checkoutText("preorderDeliveryDate", locale, { date: formatJapanDate(release, locale) }) : null;
+      throwProblems(deliveryWishProblems(wish, before, window, timeBandCodes), locale, beforeRelease);
       const [updated] = await tx
         .update(ordersTable)
         .set({ desiredDeliveryDate: wish.date, desiredDeliveryTimezone: wish.timeBand, updatedAt: new Date() })
@@ -323,11 +330,25 @@ async function lockedChangeable(tx: Database, orderId: number, locale: Locale): 
   return current;
 }
 
-function throwProblems(problems: DeliveryWishProblem[], locale: Locale): void {
-  if (problems.length === 0) return;
+/** Refuses the wish with each problem under its field; `beforeRelease` (a pre-order's sentence) stands for the date's own problems. */
+function throwProblems(problems: DeliveryWishProblem[], locale: Locale, beforeRelease: string | null = null): void {
   const fields: Record<string, string[]> = {};
-  for (const problem of problems) (fields[problem.field] ??= []).push(deliveryWishProblemText(problem, locale));
+  if (beforeRelease !== null) fields.desired_delivery_date = [beforeRelease];
+  for (const problem of problems) {
+    if (beforeRelease !== null && problem.field === "desired_delivery_date") continue;
+    (fields[problem.field] ??= []).push(deliveryWishProblemText(problem, locale));
+  }
+  if (Object.keys(fields).length === 0) return;
   throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+}
+
+/** The latest release date among the order's pre-order parcels not yet shipped (decision 088); null: none. */
+async function preorderReleaseOf(db: Database, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ latest: max(orderShipmentsTable.shipsOn) })
+    .from(orderShipmentsTable)
+    .where(and(eq(orderShipmentsTable.orderId, orderId), isNotNull(orderShipmentsTable.shipsOn), inArray(orderShipmentsTable.state, ["waiting", "ready"])));
+  return row?.latest ?? null;
 }
 
 /** The change in the order's history: the status stays, the note says what changed and who asked. */

@@ -6,7 +6,7 @@ import { canTransition, holdsStock } from "../../domain/order-status.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { returnPreorderAllocation, returnStock, takeStock } from "../catalog/catalog.stock.ts";
+import { returnPreorderAllocation, returnStock, shipPreorderStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
@@ -86,8 +86,11 @@ export class OrderMoves {
       paymentOnCancel: PaymentOnCancel;
       /** The 後払い service told of each deferred order's shipment (decision 080). */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
-      /** Told of each cancellation in its transaction: a coupon's use is given back (decision 086). */
-      onCancelled?: ((tx: Database, orderId: number) => Promise<void>) | undefined;
+      /**
+       * Told of each cancellation in its transaction: a coupon's use is given back (decision 086), a
+       * lottery win passed on (decision 091); the products whose pages changed, if any, are told to the catalogue after it.
+       */
+      onCancelled?: ((tx: Database, orderId: number) => Promise<void | number[]>) | undefined;
       /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
       onMemberOrderChanged?: ((tx: Database, order: OrderRow) => Promise<void>) | undefined;
       /**
@@ -255,15 +258,19 @@ export class OrderMoves {
       }
     }
     if (moved.status === "sent" && from !== "sent") {
-      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision 088).
+      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision
+      // 088); they are no longer owed (decision 091).
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
         if (item.productId === null || item.preorderShipsOn === null) continue;
-        if (!(await takeStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
+        if (!(await shipPreorderStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
           throw new DomainError("conflict", "preorderStockShort");
         }
       }
     }
-    if (moved.status === "cancelled") await this.deps.onCancelled?.(tx, moved.id);
+    if (moved.status === "cancelled") {
+      const changed = await this.deps.onCancelled?.(tx, moved.id);
+      if (Array.isArray(changed)) backInStock.push(...changed);
+    }
     if (moved.userId !== null) await this.deps.onMemberOrderChanged?.(tx, moved);
     const paid = moved.status === "deposited" || (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
     await this.deps.onMoved?.(tx, { orderId: moved.id, status: moved.status, paid, now: new Date() });

@@ -9,7 +9,7 @@ import { PARTIAL_CANCEL_NOTE, partialCancellation } from "../../domain/partial-c
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { returnStock } from "../catalog/catalog.stock.ts";
+import { returnPreorderAllocation, returnStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 import { orderHistoryTable, orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
@@ -182,9 +182,14 @@ export class OrderPartialCancellations {
 
     // The bottles back on the shelf and in the liquor ledger (a cancellation move), as the full cancel does.
     const backInStock: number[] = [];
-    if (item && item.productId !== null && (await returnStock(tx, { productId: item.productId, amount: result.cancelledBottles, orderId: order.id, unitPrice: item.unitPrice }))) {
-      backInStock.push(item.productId);
-    }
+    // An unshipped pre-order's bottles never left the stock: they go back to the allocation and are owed no more (decisions 088, 091).
+    const back =
+      item && item.productId !== null
+        ? item.preorderShipsOn !== null && order.status !== "sent"
+          ? await returnPreorderAllocation(tx, item.productId, result.cancelledBottles)
+          : await returnStock(tx, { productId: item.productId, amount: result.cancelledBottles, orderId: order.id, unitPrice: item.unitPrice })
+        : false;
+    if (back && item?.productId) backInStock.push(item.productId);
 
     const goodsAfter = result.items.reduce((sum, each) => sum + each.unitPrice * each.amount, 0);
     await this.deps.onPartlyCancelled?.(tx, order.id, { before: goodsAfter + line.unitPrice * (line.amount - kept), after: goodsAfter });

@@ -109,6 +109,12 @@ export const productsTable = pgTable(
     salesEnd: timestamp("sales_end", { withTimezone: true }),
     releaseDate: date("release_date", { mode: "string" }),
     preorderAllocation: integer("preorder_allocation").notNull().default(0),
+    /**
+     * Bottles sold as pre-orders and not yet shipped (nor cancelled): once the release date has come
+     * they are in `stock` when they arrive, but owed to those orders, so what is for sale is stock
+     * minus these (decision 091). Raised with the allocation taken, lowered when they ship or are cancelled.
+     */
+    preorderOwed: integer("preorder_owed").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,6 +135,7 @@ export const productsTable = pgTable(
     check("products_sweetness_scale", sql`${table.sweetness} is null or (${table.sweetness} >= 1 and ${table.sweetness} <= 5)`),
     check("products_body_scale", sql`${table.body} is null or (${table.body} >= 1 and ${table.body} <= 5)`),
     check("products_preorder_allocation_nonnegative", sql`${table.preorderAllocation} >= 0`),
+    check("products_preorder_owed_nonnegative", sql`${table.preorderOwed} >= 0`),
     check("products_sales_window_order", sql`${table.salesStart} is null or ${table.salesEnd} is null or ${table.salesEnd} > ${table.salesStart}`),
   ],
 );

@@ -19,7 +19,7 @@ interface KeptForm {
 }
 
 /** `stored` where it has `initial`'s shape, key by key; `initial` wherever it has not (an older or damaged copy). */
-function sameShape<T>(initial: T, stored: unknown): T {
+export function sameShape<T>(initial: T, stored: unknown): T {
   if (typeof initial === "string" || typeof initial === "boolean" || typeof initial === "number") {
     return typeof stored === typeof initial ? (stored as T) : initial;
   }
@@ -29,7 +29,7 @@ function sameShape<T>(initial: T, stored: unknown): T {
   return Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, sameShape(value, from[key])])) as T;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

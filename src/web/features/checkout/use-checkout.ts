@@ -25,6 +25,7 @@ import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { placeOrder } from "./place-order.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
+import { keepDestinations, keptDestinations } from "./kept-destinations.ts";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
@@ -117,14 +118,19 @@ export function useCheckout(
   useEffect(() => {
     if (takenOver.current) return;
     takenOver.current = true;
-    if (typedFirst.current || start) return;
-    const kept = keptCheckoutForm(initialCheckoutForm(user, defaultCountryName, shop), account);
+    if (start) return;
+    const kept = typedFirst.current ? null : keptCheckoutForm(initialCheckoutForm(user, defaultCountryName, shop), account);
     if (kept) {
       // What the tab kept is outside React (sessionStorage), read once the page is hydrated, since the
       // server cannot draw it: one extra render, once.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
       setAddressEdited(true);
       setForm(kept);
+    }
+    // The several destinations' blocks (decision 087) come back too (they cannot be typed before hydration).
+    const keptBlocks = keptDestinations(account, () => emptyDestination(defaultCountryName, shop.gift.omotegaki));
+    if (keptBlocks) {
+      setSeveralOn(keptBlocks.several);
+      setDestinations(keptBlocks.destinations);
     }
     // Once, on mount: later renders own the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -145,6 +151,15 @@ export function useCheckout(
     if (account !== typedBy) forgetCheckoutForm();
     else if (!completedRef.current) keepCheckoutForm(form, account);
   }, [form, account, typedBy]);
+  // The several destinations' blocks likewise, from their first change on.
+  const destinationsMounted = useRef(false);
+  useEffect(() => {
+    if (!destinationsMounted.current) {
+      destinationsMounted.current = true;
+      return;
+    }
+    if (account === typedBy && !completedRef.current) keepDestinations({ several, destinations }, account);
+  }, [several, destinations, account, typedBy]);
 
   const checkoutInput = paymentMethodChoice(form.method).checkoutInput;
   const needsProvider = checkoutInput === "card" || checkoutInput === "saved_card";

@@ -1,0 +1,3 @@
+ALTER TABLE "products" ADD COLUMN "preorder_owed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_preorder_owed_nonnegative" CHECK ("products"."preorder_owed" >= 0);--> statement-breakpoint
+UPDATE "products" SET "preorder_owed" = "owed"."bottles" FROM (SELECT "order_items"."product_id", sum("order_items"."amount")::integer AS "bottles" FROM "order_items" INNER JOIN "orders" ON "orders"."id" = "order_items"."order_id" WHERE "order_items"."preorder_ships_on" IS NOT NULL AND "order_items"."product_id" IS NOT NULL AND "orders"."status" NOT IN ('sent', 'cancelled') GROUP BY "order_items"."product_id") AS "owed" WHERE "products"."id" = "owed"."product_id";
