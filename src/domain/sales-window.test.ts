@@ -41,7 +41,7 @@ describe("salesPhase in Japan time", () => {
     expect(bottlesForSale("ended", 5, 24, 0)).toBe(0);
   });
 
-  it("does not sell from stock the bottles owed to unshipped pre-orders (decision 091)", () => {
+  it("does not sell from stock the bottles owed to unshipped pre-orders (decision 092)", () => {
     expect(bottlesForSale("on_sale", 12, 0, 12)).toBe(0);
     expect(bottlesForSale("on_sale", 12, 0, 10)).toBe(2);
     expect(bottlesForSale("on_sale", 3, 0, 12)).toBe(0);

@@ -44,7 +44,7 @@ export function sellable(phase: SalesPhase): boolean {
 /**
  * Bottles that may be ordered now: a pre-order sells against its allocation, anything on sale
  * against its stock less the bottles still owed to unshipped pre-orders (`preorderOwed`: after the
- * release date they are in stock when they arrive, but already sold — decision 091), never beyond
+ * release date they are in stock when they arrive, but already sold — decision 092), never beyond
  * either; nothing outside the window.
  */
 export function bottlesForSale(phase: SalesPhase, stock: number, preorderAllocation: number, preorderOwed: number): number {

@@ -335,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pointsCatalog = new CatalogReadModel(database.db);
   registerPointRoutes(app, { points, productRateOf: (id) => pointsCatalog.pointRateOf(id), settingsChanged: () => catalog.changed() });
   // 抽選販売 (decision 084): lotteries hold their product; its winners' orders claim the win in placeOrder,
-  // and a winner's cancelled order hands its bottles to the next drawn at once (decision 091).
+  // and a winner's cancelled order hands its bottles to the next drawn at once (decision 092).
   const lotteries = new LotteryService(database.db, { mail, shopProfiles, catalog, accounts, orders, carts }, { publicUrl: config.publicUrl });
   registerLotteryRoutes(app, { lotteries });
   const orderMoves = new OrderMoves(

@@ -47,7 +47,7 @@ export class CatalogReadModel {
   /**
    * Whether each product is on sale and how many bottles it has for sale, published or not
    * (再入荷のお知らせ and お気に入り, decision 083): bottles owed to unshipped pre-orders are in stock
-   * but not for sale, so their arrival is no restock (decision 091).
+   * but not for sale, so their arrival is no restock (decision 092).
    */
   async saleStates(ids: number[]): Promise<{ id: number; nameJa: string; nameEn: string; published: boolean; soldOutFlag: boolean; stock: number }[]> {
     if (ids.length === 0) return [];

@@ -31,7 +31,7 @@ export interface LockedProduct {
   releaseDate: string | null;
   /** Bottles still set aside for pre-orders. */
   preorderAllocation: number;
-  /** Bottles sold as pre-orders not yet shipped: in stock once arrived, but not for sale (decision 091). */
+  /** Bottles sold as pre-orders not yet shipped: in stock once arrived, but not for sale (decision 092). */
   preorderOwed: number;
   /** Points earned on it, percent (decision 089); null: the member's rate. */
   pointRatePercent: number | null;
@@ -121,7 +121,7 @@ export async function recordStockMove(tx: Database, move: StockMoveRecord): Prom
 /**
  * Takes `amount` bottles of an order off the stock unless fewer are left for sale, and books the
  * sale; true when taken. Stock never goes below zero, nor below the bottles owed to unshipped
- * pre-orders (decision 091).
+ * pre-orders (decision 092).
  */
 export async function takeStock(tx: Database, sale: { productId: number; amount: number; orderId: number; unitPrice: number }): Promise<boolean> {
   const { productId, amount } = sale;
@@ -139,7 +139,7 @@ export async function takeStock(tx: Database, sale: { productId: number; amount:
  * Takes `amount` bottles of a pre-order off the allocation the trader set aside (decision 088),
  * unless fewer are left; true when taken. The bottles have not arrived: stock and the liquor ledger
  * are untouched until they are received and shipped; they are owed to the order until then
- * (`preorder_owed`, decision 091).
+ * (`preorder_owed`, decision 092).
  */
 export async function takePreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
   const taken = await tx
@@ -156,7 +156,7 @@ export async function takePreorderAllocation(tx: Database, productId: number, am
 
 /**
  * Gives an unshipped pre-order's cancelled bottles back: to the allocation (sold again as pre-orders
- * before the release date) and off what is owed (for sale from stock after it, decision 091). True
+ * before the release date) and off what is owed (for sale from stock after it, decision 092). True
  * when the product's availability may have changed (the catalogue reads it again).
  */
 export async function returnPreorderAllocation(tx: Database, productId: number, amount: number): Promise<boolean> {
@@ -191,7 +191,7 @@ export async function shipPreorderStock(tx: Database, sale: { productId: number;
 /**
  * Whether taking `amount` bottles of a product on sale sells it out: only then does the shop's
  * cached catalogue have to change (CatalogService.availabilityChanged). Bottles owed to pre-orders
- * are not for sale (decision 091).
+ * are not for sale (decision 092).
  */
 export function sellsOut(product: LockedProduct, amount: number): boolean {
   const forSale = product.stock - product.preorderOwed;

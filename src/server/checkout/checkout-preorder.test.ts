@@ -192,7 +192,7 @@ describe("the pre-order allocation", () => {
   });
 });
 
-describe("after the release date (decision 091)", () => {
+describe("after the release date (decision 092)", () => {
   async function released(id: number) {
     await env.shop.database.db.update(productsTable).set({ releaseDate: japanDateString(new Date(Date.now() - DAY)) }).where(eq(productsTable.id, id));
     await env.shop.app.services.catalog.changed();
@@ -274,7 +274,7 @@ describe("migration 0043's count of owed bottles", () => {
   });
 });
 
-describe("a pre-order line lowered before it ships (decisions 078, 091)", () => {
+describe("a pre-order line lowered before it ships (decisions 078, 092)", () => {
   it("gives its bottles back to the allocation and owes them no more; the stock is untouched", async () => {
     const staff = await staffSession(env.shop);
     const { id } = await beaujolais({ allocation: 5, stock: 4 });

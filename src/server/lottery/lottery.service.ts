@@ -255,7 +255,7 @@ export class LotteryService {
    * A winner's order was cancelled (OrderMoves' cancel hook, in the cancellation's transaction):
    * while its lottery runs, the win lapses and its bottles go at once to the next drawn entries
    * (繰り上げ当選 mail), the sweep's path; after the lottery finished the bottles simply return to
-   * ordinary sale with the stock (decision 084, 091). Returns the products of the lotteries it swept,
+   * ordinary sale with the stock (decisions 084, 092). Returns the products of the lotteries it swept,
    * whose pages change (the lottery may have ended).
    */
   async orderCancelled(tx: Database, orderId: number, now: Date = new Date()): Promise<number[]> {

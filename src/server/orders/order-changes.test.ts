@@ -273,7 +273,7 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
   });
 });
 
-describe("a pre-order's delivery wish (decision 091)", () => {
+describe("a pre-order's delivery wish (decision 092)", () => {
   it("offers no date before the release date and refuses one, member and staff, with checkout's sentence (ja and en)", async () => {
     const window = await windowTo(13);
     const release = window[2]!;

@@ -85,7 +85,7 @@ export class OrderChanges {
   async deliveryOptions(order: OrderRow, locale: Locale, now: Date = new Date()): Promise<DeliveryOptions> {
     const shop = await this.deps.shopProfiles.profile();
     const refusal = orderChangeRefusal(order);
-    // A pre-order's parcel ships on its release date: no date before it is offered (decision 091).
+    // A pre-order's parcel ships on its release date: no date before it is offered (decision 092).
     const release = refusal === null ? await preorderReleaseOf(this.db, order.id) : null;
     return {
       order_id: order.publicId,
@@ -131,7 +131,7 @@ export class OrderChanges {
       const current = await lockedChangeable(tx, order.id, locale);
       const before: DeliveryWish = { date: current.desiredDeliveryDate, timeBand: current.desiredDeliveryTimezone };
       const window = wish.date === null ? [] : windowFor(shop, new Date(), deliveryPrefectureOf(current));
-      // A pre-order's parcel ships on its release date: a wish before it is refused as checkout refuses it (decisions 088, 091).
+      // A pre-order's parcel ships on its release date: a wish before it is refused as checkout refuses it (decisions 088, 092).
       const release = wish.date === null ? null : await preorderReleaseOf(tx, current.id);
       const beforeRelease = release !== null && wish.date !== null && wish.date < release ? checkoutText("preorderDeliveryDate", locale, { date: formatJapanDate(release, locale) }) : null;
       throwProblems(deliveryWishProblems(wish, before, window, timeBandCodes), locale, beforeRelease);

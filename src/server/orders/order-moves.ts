@@ -88,7 +88,7 @@ export class OrderMoves {
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;
       /**
        * Told of each cancellation in its transaction: a coupon's use is given back (decision 086), a
-       * lottery win passed on (decision 091); the products whose pages changed, if any, are told to the catalogue after it.
+       * lottery win passed on (decision 092); the products whose pages changed, if any, are told to the catalogue after it.
        */
       onCancelled?: ((tx: Database, orderId: number) => Promise<void | number[]>) | undefined;
       /** Told of every member's order created or moved, in its transaction: the member's rank is worked out again (decision 090). */
@@ -259,7 +259,7 @@ export class OrderMoves {
     }
     if (moved.status === "sent" && from !== "sent") {
       // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision
-      // 088); they are no longer owed (decision 091).
+      // 088); they are no longer owed (decision 092).
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
         if (item.productId === null || item.preorderShipsOn === null) continue;
         if (!(await shipPreorderStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {

@@ -182,7 +182,7 @@ export class OrderPartialCancellations {
 
     // The bottles back on the shelf and in the liquor ledger (a cancellation move), as the full cancel does.
     const backInStock: number[] = [];
-    // An unshipped pre-order's bottles never left the stock: they go back to the allocation and are owed no more (decisions 088, 091).
+    // An unshipped pre-order's bottles never left the stock: they go back to the allocation and are owed no more (decisions 088, 092).
     const back =
       item && item.productId !== null
         ? item.preorderShipsOn !== null && order.status !== "sent"

@@ -112,7 +112,7 @@ export const productsTable = pgTable(
     /**
      * Bottles sold as pre-orders and not yet shipped (nor cancelled): once the release date has come
      * they are in `stock` when they arrive, but owed to those orders, so what is for sale is stock
-     * minus these (decision 091). Raised with the allocation taken, lowered when they ship or are cancelled.
+     * minus these (decision 092). Raised with the allocation taken, lowered when they ship or are cancelled.
      */
     preorderOwed: integer("preorder_owed").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
