@@ -137,7 +137,8 @@ const typedCode = oneLineText.pipe(z.string().min(1, { error: "blank", abort: tr
 /**
  * The checkout's coupon field (POST /api/coupons/preview): the code as typed and, when more are
  * applied together (decision 086), the further codes as `coupon_codes` (a list, or one text as a form
- * sends a single field), checked together against the visitor's cart.
+ * sends a single field; a blank one is left out, its place kept for the fields' keys), checked
+ * together against the visitor's cart.
  */
 export const couponPreviewSchema = z.preprocess(
   (body) => formFields(body),
@@ -147,7 +148,7 @@ export const couponPreviewSchema = z.preprocess(
       .union([z.string(), z.array(z.unknown())])
       .optional()
       .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
-      .pipe(z.array(typedCode).max(MAX_COUPONS_PER_ORDER - 1, { error: "too_long" })),
+      .pipe(z.array(oneLineText.pipe(z.string().max(40, { error: "too_long" }))).max(MAX_COUPONS_PER_ORDER - 1, { error: "too_long" })),
   }),
 );
 

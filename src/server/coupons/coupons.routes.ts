@@ -124,7 +124,7 @@ export function registerCouponRoutes(
       const { coupon_code, coupon_codes } = checkedBody(request, COUPON_LABELS);
       const owner = deps.cartOwnerOf(request);
       const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
-      const typed = [{ field: "coupon_code", code: coupon_code }, ...coupon_codes.map((code, index) => ({ field: `coupon_codes.${index}`, code }))];
+      const typed = [{ field: "coupon_code", code: coupon_code }, ...coupon_codes.flatMap((code, index) => (code === "" ? [] : [{ field: `coupon_codes.${index}`, code }]))];
       const coupons = await deps.coupons.preview(typed, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
       // data: the first code's, as before; coupons: every code applied together, in the order typed (decision 086).
       return { data: coupons[0]!, coupons };
