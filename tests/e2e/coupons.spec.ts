@@ -180,4 +180,70 @@ test.describe("without JavaScript", () => {
     await Promise.all([page.waitForURL(/\/checkout\/complete$/), page.getByRole("button", { name: "購入" }).click()]);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("注文が確定されました。");
   });
+
+  test("staff tick 「他のクーポンと併用可」 on the server-drawn form; a guest applies two codes with the order form, confirms both lines, and orders", async ({ page, browser, request }) => {
+    const suffix = crypto.randomUUID().slice(0, 6).toUpperCase();
+    const [firstCode, secondCode] = [`NJA${suffix}`, `NJB${suffix}`];
+    const withScript = { newContext: (options?: BrowserContextOptions) => browser.newContext({ ...options, javaScriptEnabled: true }) } as Browser;
+    const trader = await traderSignsIn(withScript);
+    const ids: number[] = [];
+    for (const data of [
+      { code: firstCode, kind: "percent", value: "10" },
+      { code: secondCode, kind: "fixed", value: "330", combinable: "on" },
+    ]) {
+      const created = await trader.request.post("/admin/api/coupons", {
+        headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+        data: { ...data, valid_from: "2020-01-01", valid_until: "2099-12-31" },
+      });
+      expect(created.status()).toBe(201);
+      ids.push((await created.json()).data.id);
+    }
+    // The first is made without the option; staff tick it on the page drawn by the server, without JavaScript.
+    const staffNoScript = await browser.newContext({ storageState: await trader.context().storageState(), javaScriptEnabled: false });
+    const staffPage = await staffNoScript.newPage();
+    await staffPage.goto(`/admin/coupons/${ids[0]}/combine`);
+    const box = staffPage.getByLabel("他のクーポンと併用可");
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await Promise.all([staffPage.waitForNavigation(), staffPage.getByRole("button", { name: "保存する" }).click()]);
+    await expect(staffPage.getByTestId("coupon-combine-done")).toContainText("他のクーポンと併用できるようにしました");
+    await expect(staffPage.getByLabel("他のクーポンと併用可")).toBeChecked();
+    const listed = (await (await trader.request.get("/admin/api/coupons")).json()).data as { code: string; combinable: boolean; uses: number }[];
+    expect(listed.find((each) => each.code === firstCode)).toMatchObject({ combinable: true });
+    await staffNoScript.close();
+
+    const wine = await product(request, "バジェ・アルト");
+    await page.goto(`/products/${wine.id}`);
+    await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
+    await page.goto("/checkout");
+    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page.getByLabel(/^メールアドレス/).fill(`nojs-coupons-${Date.now()}@example.com`);
+    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page.getByLabel("郵便番号").first().fill("111-0051");
+    await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
+    await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");
+    await fillBirthDate(page);
+    await page.getByRole("radio", { name: "銀行振込" }).check();
+
+    await page.getByLabel("クーポンコード", { exact: true }).fill(firstCode);
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "購入" }).click()]);
+    // The first applies and combines: the page offers a field for the next code.
+    await expect(page.locator('tr:has([data-testid="summary-charge-discount"])')).toHaveCount(1);
+    await page.getByLabel("クーポンコード（2枚目）").fill(secondCode.toLowerCase());
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "購入" }).click()]);
+    const lines = page.locator('tr:has([data-testid="summary-charge-discount"])');
+    await expect(lines).toHaveCount(2);
+    // Fixed first (330 with tax: 300 before tax), then 10% of what it left.
+    await expect(lines.nth(0)).toContainText(secondCode);
+    await expect(lines.nth(0)).toContainText("300");
+    await expect(lines.nth(1)).toContainText(firstCode);
+    await expect(lines.nth(1)).toContainText(Math.floor((wine.attributes.price - 300) / 10).toLocaleString("en-US"));
+    await Promise.all([page.waitForURL(/\/checkout\/complete$/), page.getByRole("button", { name: "購入" }).click()]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("注文が確定されました。");
+
+    const after = (await (await trader.request.get("/admin/api/coupons")).json()).data as { code: string; uses: number }[];
+    expect(after.find((each) => each.code === firstCode)).toMatchObject({ uses: 1 });
+    expect(after.find((each) => each.code === secondCode)).toMatchObject({ uses: 1 });
+    await trader.context().close();
+  });
 });

@@ -172,7 +172,15 @@ export default function AdminCoupons() {
           columns={[
             { label: ta("adminCoupons.code"), rowHeader: true, cell: (row) => row.code },
             { label: ta("adminCoupons.kind"), cell: value },
-            { label: ta("adminCoupons.combinable"), cell: (row) => (row.combinable ? ta("adminCoupons.combinableYes") : ta("adminCoupons.combinableNo")) },
+            {
+              label: ta("adminCoupons.combinable"),
+              cell: (row) => (
+                <>
+                  {row.combinable ? ta("adminCoupons.combinableYes") : ta("adminCoupons.combinableNo")}{" "}
+                  <a href={`/admin/coupons/${row.id}/combine`}>{ta("adminCoupons.combineEdit")}</a>
+                </>
+              ),
+            },
             { label: ta("adminCoupons.valid"), cell: (row) => `${row.valid_from} – ${row.valid_until}`, className: styles.nowrap },
             { label: ta("adminCoupons.uses"), cell: (row) => (row.total_limit === null ? String(row.uses) : `${row.uses} / ${row.total_limit}`) },
             { label: tr("coupons.orders"), cell: (row) => String(row.orders) },
