@@ -321,6 +321,23 @@ describe("coupons combined on one order (decision 086)", () => {
     expect(await listed("ALONE")).toMatchObject({ uses: 1, used_count: 1 });
   });
 
+  it("two checkouts at once with the same pair typed in opposite orders, one use left of each: one order, both uses booked once", async () => {
+    const wine = await env.make.product({ price: 3000, stock: 10 });
+    await coupon({ code: "PAIRA", kind: "fixed", value: "110", total_limit: "1", combinable: "on" });
+    await coupon({ code: "PAIRB", kind: "percent", value: "5", total_limit: "1", combinable: "on" });
+    const before = await env.client.orderCount();
+    const answers = await Promise.all([
+      env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { coupon_code: "PAIRA", coupon_codes: ["PAIRB"] })),
+      env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { coupon_code: "PAIRB", coupon_codes: ["PAIRA"] })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json().errors).toContain("このクーポンは利用上限に達したため、ご利用いただけません");
+    expect(await env.client.orderCount()).toBe(before + 1);
+    expect(await env.client.stockOf(wine)).toBe(9);
+    expect(await listed("PAIRA")).toMatchObject({ uses: 1, used_count: 1 });
+    expect(await listed("PAIRB")).toMatchObject({ uses: 1, used_count: 1 });
+  });
+
   it("stores the option from the back office's form: unticked by default, ticked when sent", async () => {
     const plain = await coupon({ code: "PLAINONE", kind: "fixed", value: "100" });
     expect((await listed("PLAINONE")) as unknown).toMatchObject({ combinable: false });
