@@ -123,6 +123,9 @@ test("two coupons that combine, applied together on a phone: each its own line, 
   await page.getByRole("radio", { name: "銀行振込" }).check();
   const shown = await page.getByTestId("summary-total").innerText();
   await page.screenshot({ path: test.info().outputPath("two-coupons-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId("coupon-field").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("two-coupons-desktop.png") });
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string; attributes: { price: number; charges: { label: string }[] } }[];
