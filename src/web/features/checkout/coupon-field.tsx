@@ -4,10 +4,10 @@ import { MAX_COUPONS_PER_ORDER, normalizeCouponCode } from "../../../domain/coup
 import { useI18n } from "../../i18n/i18n.tsx";
 import { callApi } from "../../shared/site/api.ts";
 import { Button } from "../../ui/button.tsx";
-import { Input } from "../../ui/field.tsx";
 import type { CouponCodesField } from "./checkout-order.ts";
 import { couponFieldName } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
+import { FieldWithButton } from "./field-with-button.tsx";
 import "../../i18n/checkout-texts.ts";
 
 type CouponFieldName = "coupon_code" | CouponCodesField;
@@ -95,36 +95,33 @@ export function CouponField({ applied, initialCodes, errors, onApplied, onRefuse
         const error = errors[name];
         return (
           <div key={place} className={styles.couponPlace} data-testid={`coupon-place-${place}`}>
-            <div className={styles.couponRow}>
-              <Input
-                label={place === 0 ? t("checkout.coupon.label") : t("checkout.coupon.labelMore", { number: String(place + 1) })}
-                name={name}
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={40}
-                value={value}
-                onChange={(event) => setTyped((current) => current.map((each, index) => (index === place ? event.target.value : each)))}
-                onKeyDown={(event) => {
-                  // Enter applies the code instead of placing the order.
-                  if (event.key === "Enter") {
-                    event.preventDefault();
-                    void apply(place);
-                  }
-                }}
-                error={error}
-              />
-              <Button variant="secondary" onClick={() => void apply(place)} disabled={busy} data-testid={place === 0 ? "coupon-apply" : `coupon-apply-${place}`}>
-                {t("checkout.coupon.apply")}
-              </Button>
-            </div>
-            {shown && !error && shown.code === normalizeCouponCode(value) && (
-              <p role="status" className={styles.methodNote} data-testid="coupon-applied">
-                {t("checkout.coupon.applied", { code: shown.code })}{" "}
-                <Button variant="ghost" onClick={() => remove(place)}>
-                  {t("checkout.coupon.remove")}
-                </Button>
-              </p>
-            )}
+            <FieldWithButton
+              input={{
+                label: place === 0 ? t("checkout.coupon.label") : t("checkout.coupon.labelMore", { number: String(place + 1) }),
+                name,
+                autoComplete: "off",
+                autoCapitalize: "characters",
+                maxLength: 40,
+                value,
+                onChange: (event) => setTyped((current) => current.map((each, index) => (index === place ? event.target.value : each))),
+                error,
+              }}
+              // Enter applies the code instead of placing the order.
+              onEnter={() => void apply(place)}
+              button={{ label: t("checkout.coupon.apply"), onClick: () => void apply(place), disabled: busy, testId: place === 0 ? "coupon-apply" : `coupon-apply-${place}` }}
+              note={
+                shown &&
+                !error &&
+                shown.code === normalizeCouponCode(value) && (
+                  <p role="status" className={styles.methodNote} data-testid="coupon-applied">
+                    {t("checkout.coupon.applied", { code: shown.code })}{" "}
+                    <Button variant="ghost" onClick={() => remove(place)}>
+                      {t("checkout.coupon.remove")}
+                    </Button>
+                  </p>
+                )
+              }
+            />
           </div>
         );
       })}
