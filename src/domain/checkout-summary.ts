@@ -1,5 +1,5 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
-import type { AppliedCoupon } from "./coupons.ts";
+import type { CouponsApplied } from "./coupons.ts";
 import type { ChargeDelivery, GiftCharging, OrderCharge } from "./order-charges.ts";
 import { chargeAmount, checkoutCharges } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
@@ -24,7 +24,7 @@ export function checkoutTotals(
   terms: CheckoutTerms,
   gift?: GiftCharging,
   delivery: ChargeDelivery = { deliveryPrefecture: null },
-  coupon: AppliedCoupon | null = null,
+  coupon: CouponsApplied = null,
   points = 0,
 ): CheckoutTotals {
   const chargeLines = checkoutCharges(lines, method, terms, gift, delivery, coupon, points);

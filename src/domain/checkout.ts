@@ -1,6 +1,7 @@
 import { KANA_NAME_MAX_LENGTH } from "./kana.ts";
 import { z } from "./zod.ts";
 import { MAX_DESTINATIONS } from "./destinations.ts";
+import { MAX_COUPONS_PER_ORDER } from "./coupons.ts";
 import { formObject } from "./field-rules.ts";
 import { lineText, multilineText, recordIdSchema } from "./input-rules.ts";
 import type { GiftAnswer } from "./gift.ts";
@@ -117,8 +118,13 @@ export const checkoutPayloadSchema = z.object({
    * message_card, hide_prices. Absent or null is no gift; checked by the server against the settings.
    */
   gift: z.unknown().optional(),
-  /** A coupon code as typed (decision 086); "" or absent: none. One per order. */
+  /** A coupon code as typed (decision 086); "" or absent: none. */
   coupon_code: lineText(40).optional().default(""),
+  /**
+   * Further coupon codes applied with `coupon_code` (decision 086): only when every coupon typed is
+   * combinable (「他のクーポンと併用可」); refusals are keyed coupon_codes.0, coupon_codes.1…
+   */
+  coupon_codes: z.array(lineText(40)).max(MAX_COUPONS_PER_ORDER - 1).optional().default([]),
   /** Points to use, whole points as typed (decision 089); "" or absent: none. Checked against the balance in the order's transaction. */
   use_points: lineText(12).optional().default(""),
   /**

@@ -1,5 +1,5 @@
 import type { CouponKind, CouponTarget } from "./coupons.ts";
-import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_VALUE_MAX, normalizeCouponCode } from "./coupons.ts";
+import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_VALUE_MAX, MAX_COUPONS_PER_ORDER, normalizeCouponCode } from "./coupons.ts";
 import { formFields, oneLineText } from "./field-rules.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
 import { z } from "./zod.ts";
@@ -33,7 +33,8 @@ const LIMIT_MAX = 1_000_000;
  * The back office's coupon form (POST /admin/api/coupons, PATCH /admin/api/coupons/{id}; decision
  * 086): code, names, kind, value (yen with tax, or percent), minimum order (yen with tax), the Japan
  * dates it is valid, the limits in all and per member (blank: none), what it applies to (ids of
- * products and series, liquor-type keys; all blank: everything), members only, active.
+ * products and series, liquor-type keys; all blank: everything), members only, active, combinable with
+ * other coupons (unticked or absent: not, as every coupon made before the option).
  */
 export const couponInputSchema = z.preprocess(
   (body) => formFields(body, "coupon"),
@@ -54,6 +55,7 @@ export const couponInputSchema = z.preprocess(
       liquor_types: z.unknown().optional(),
       members_only: z.unknown().optional(),
       active: z.unknown().optional(),
+      combinable: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
       const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
@@ -118,6 +120,7 @@ export const couponInputSchema = z.preprocess(
         perMemberLimit: limit(fields.per_member_limit),
         target,
         membersOnly: CHECKED.has(fields.members_only),
+        combinable: CHECKED.has(fields.combinable),
         active: fields.active === undefined ? true : CHECKED.has(fields.active),
       };
     }),
@@ -130,14 +133,32 @@ export const COUPON_FORM_REFUSALS = {
   limitBelowUses: { ja: "利用上限は、すでに利用された回数（{count}回）より少なくできません", en: "The limit cannot be lower than the uses so far ({count})" },
 } as const;
 
-/** The checkout's coupon field (POST /api/coupons/preview): the code as typed, checked against the visitor's cart. */
-export const couponPreviewSchema = z.preprocess((body) => formFields(body), z.object({ coupon_code: oneLineText.pipe(z.string().min(1, { error: "blank", abort: true }).max(40, { error: "too_long" })) }));
+const typedCode = oneLineText.pipe(z.string().min(1, { error: "blank", abort: true }).max(40, { error: "too_long" }));
+/**
+ * The checkout's coupon field (POST /api/coupons/preview): the code as typed and, when more are
+ * applied together (decision 086), the further codes as `coupon_codes` (a list, or one text as a form
+ * sends a single field; a blank one is left out, its place kept for the fields' keys), checked
+ * together against the visitor's cart.
+ */
+export const couponPreviewSchema = z.preprocess(
+  (body) => formFields(body),
+  z.object({
+    coupon_code: typedCode,
+    coupon_codes: z
+      .union([z.string(), z.array(z.unknown())])
+      .optional()
+      .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+      .pipe(z.array(oneLineText.pipe(z.string().max(40, { error: "too_long" }))).max(MAX_COUPONS_PER_ORDER - 1, { error: "too_long" })),
+  }),
+);
 
 /** POST /api/coupons/preview's answer: what the summary needs to show the coupon's lines (checkoutTotals' coupon). */
 export interface CouponPreview {
   code: string;
   kind: CouponKind;
   value: number;
+  /** 「他のクーポンと併用可」: the page offers another code beside it (decision 086). */
+  combinable: boolean;
   /** The cart's products the coupon applies to. */
   eligible_product_ids: number[];
 }

@@ -2,7 +2,21 @@ import { describe, expect, it } from "vitest";
 import { checkoutTotals } from "./checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import type { AppliedCoupon, CouponLine, CouponRule } from "./coupons.ts";
-import { couponGoodsLines, couponRefusal, couponRefusalText, couponShippingLine, japanDateString, lineIsEligible, normalizeCouponCode } from "./coupons.ts";
+import {
+  MAX_COUPONS_PER_ORDER,
+  couponCombinationRefusals,
+  couponCombinationText,
+  couponGoodsLines,
+  couponRefusal,
+  couponRefusalText,
+  couponShippingLine,
+  couponsGoodsLines,
+  couponsInApplicationOrder,
+  couponsShippingLines,
+  japanDateString,
+  lineIsEligible,
+  normalizeCouponCode,
+} from "./coupons.ts";
 import { couponInputSchema } from "./coupon-input.ts";
 import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
@@ -185,5 +199,111 @@ describe("the back office's coupon form", () => {
       ["total_limit", "greater_than_or_equal_to"],
       ["product_ids", "invalid"],
     ]);
+  });
+});
+
+describe("coupons combined on one order (decision 086)", () => {
+  const combinable = (code: string, kind: "fixed" | "percent" | "free_shipping" = "fixed", isCombinable = true) => ({ code, kind, combinable: isCombinable });
+
+  it("lets codes go together only when every one of them is combinable, naming each that is not", () => {
+    expect(couponCombinationRefusals([combinable("A"), combinable("B", "percent")])).toEqual([]);
+    expect(couponCombinationRefusals([combinable("A", "fixed", false)])).toEqual([]);
+    expect(couponCombinationRefusals([combinable("A", "fixed", false), combinable("B")])).toEqual([{ index: 0, refusal: "not_combinable" }]);
+    expect(couponCombinationRefusals([combinable("A"), combinable("B", "percent", false), combinable("C", "fixed", false)])).toEqual([
+      { index: 1, refusal: "not_combinable" },
+      { index: 2, refusal: "not_combinable" },
+    ]);
+  });
+
+  it("refuses the same code twice (as typed, folded), a second free shipping and more than the maximum", () => {
+    expect(couponCombinationRefusals([combinable("SPRING"), combinable(" spring ")])).toEqual([{ index: 1, refusal: "duplicate" }]);
+    expect(couponCombinationRefusals([combinable("S1", "free_shipping"), combinable("S2", "free_shipping")])).toEqual([{ index: 1, refusal: "second_free_shipping" }]);
+    const many = Array.from({ length: MAX_COUPONS_PER_ORDER + 1 }, (_, index) => combinable(`CODE${index}`));
+    expect(couponCombinationRefusals(many)).toEqual([{ index: MAX_COUPONS_PER_ORDER, refusal: "too_many" }]);
+    // An unknown code is left to its own refusal.
+    expect(couponCombinationRefusals([null, combinable("B")])).toEqual([]);
+  });
+
+  it("words each combination refusal in ja and en", () => {
+    expect(couponCombinationText("not_combinable", "ja")).toBe("このクーポンは他のクーポンと併用できません");
+    expect(couponCombinationText("not_combinable", "en")).toBe("This coupon cannot be combined with other coupons");
+    expect(couponCombinationText("too_many", "ja")).toBe(`クーポンは1回のご注文につき${MAX_COUPONS_PER_ORDER}枚までです`);
+    const texts = new Set((["not_combinable", "duplicate", "second_free_shipping", "too_many"] as const).flatMap((refusal) => [couponCombinationText(refusal, "ja"), couponCombinationText(refusal, "en")]));
+    expect(texts.size).toBe(8);
+  });
+
+  it("applies fixed amounts first, then percentages, then free shipping; within a kind as typed", () => {
+    const order = couponsInApplicationOrder([applied({ code: "SHIP", kind: "free_shipping" }), applied({ code: "TEN", kind: "percent" }), applied({ code: "F1" }), applied({ code: "F2" })]);
+    expect(order.map((coupon) => coupon.code)).toEqual(["F1", "F2", "TEN", "SHIP"]);
+  });
+
+  it("takes a percentage of what the fixed amount left, whichever was typed first", () => {
+    const lines = [{ unitPrice: 10_000, amount: 1, taxRatePercent: 10 }];
+    const fixed = applied({ code: "YEN", value: 1100 }); // 1,100 with tax = 1,000 before tax
+    const percent = applied({ code: "TEN", kind: "percent", value: 10 });
+    const expected = [
+      { code: "YEN", amount: -1000 },
+      { code: "TEN", amount: -900 }, // 10% of 9,000, not of 10,000
+    ];
+    const codeOf = (line: { label: { en: string }; amount: number }) => ({ code: line.label.en.replace(/^Coupon \((.*)\)$/, "$1"), amount: line.amount });
+    expect(couponsGoodsLines([percent, fixed], lines).map(codeOf)).toEqual(expected);
+    expect(couponsGoodsLines([fixed, percent], lines).map(codeOf)).toEqual(expected);
+  });
+
+  it("gives one coupon exactly its lines alone", () => {
+    const lines = [
+      { unitPrice: 3000, amount: 1, taxRatePercent: 10 },
+      { unitPrice: 1000, amount: 1, taxRatePercent: 8 },
+    ];
+    const one = applied({ value: 1000, eligible: [true, true] });
+    expect(couponsGoodsLines([one], lines)).toEqual(couponGoodsLines(one, lines));
+    expect(couponsGoodsLines(one, lines)).toEqual(couponGoodsLines(one, lines));
+    expect(couponsGoodsLines(null, lines)).toEqual([]);
+  });
+
+  it("apportions two coupons' lines over two tax rates, each coupon its own lines per rate, on the goods it applies to", () => {
+    const lines = [
+      { unitPrice: 3000, amount: 2, taxRatePercent: 10 }, // wine 6,000
+      { unitPrice: 1000, amount: 1, taxRatePercent: 8 }, // food 1,000
+      { unitPrice: 4000, amount: 1, taxRatePercent: 10 }, // sake 4,000, only the fixed coupon's
+    ];
+    const fixed = applied({ code: "YEN", value: 1000, eligible: [true, true, true] });
+    const percent = applied({ code: "TEN", kind: "percent", value: 10, eligible: [true, true, false] });
+    const made = couponsGoodsLines([fixed, percent], lines);
+    // Fixed: goods with tax 11,000 at 10% and 1,080 at 8%: 1,000 × 11,000/12,080 = 910.6 → 911, × 1,080/12,080 = 89.4 → 89;
+    // before tax 911 × 100/110 = 828.1 → 828 and 89 × 100/108 = 82.4 → 82.
+    // 828 at 10% is taken off wine and sake by their amounts: 6,000/10,000 → 496.8 → 497 (largest remainder), 4,000/10,000 → 331.2 → 331.
+    // Percent on what is left of the lines it applies to: wine 6,000 − 497 = 5,503 → 550; food 1,000 − 82 = 918 → 91.
+    expect(made.map((line) => [line.label.ja, line.taxRatePercent, line.amount])).toEqual([
+      ["クーポン値引き（YEN）", 10, -828],
+      ["クーポン値引き（YEN）", 8, -82],
+      ["クーポン値引き（TEN）", 10, -550],
+      ["クーポン値引き（TEN）", 8, -91],
+    ]);
+    const bases = checkoutTotals(
+      lines.map((line) => ({ ...line, shippingType: "normal" as const })),
+      paymentMethodChoice("bank"),
+      { taxRatePercent: 10, shipping: { ...defaultShippingTable(), freeShippingFrom: 1 }, payments: defaultPaymentTerms() },
+      undefined,
+      undefined,
+      [fixed, percent],
+    ).taxes;
+    // Each rate's base is its goods after both coupons' lines at that rate; the tax rounded once on it (up, as orderTotals does).
+    expect(bases).toEqual([
+      { rate: 10, base: 10_000 - 828 - 550, tax: Math.ceil(((10_000 - 828 - 550) * 10) / 100) },
+      { rate: 8, base: 1000 - 82 - 91, tax: Math.ceil(((1000 - 82 - 91) * 8) / 100) },
+    ]);
+  });
+
+  it("never takes more than the goods, however many coupons", () => {
+    const lines = [{ unitPrice: 1000, amount: 1, taxRatePercent: 10 }];
+    const made = couponsGoodsLines([applied({ code: "A", value: 800 }), applied({ code: "B", value: 800 }), applied({ code: "C", kind: "percent", value: 50 })], lines);
+    expect(made.reduce((sum, line) => sum + line.amount, 0)).toBeGreaterThanOrEqual(-1000);
+    expect(made.map((line) => line.amount)).toEqual([-727, -273]);
+  });
+
+  it("takes shipping off once, by the first free-shipping coupon", () => {
+    const lines = couponsShippingLines([applied({ code: "YEN" }), applied({ code: "SHIP", kind: "free_shipping", value: 0 })], 880, 10);
+    expect(lines).toEqual([{ kind: "discount", label: { ja: "クーポン値引き（SHIP）", en: "Coupon (SHIP)" }, amount: -880, taxable: true, taxRatePercent: 10 }]);
   });
 });

@@ -212,6 +212,110 @@ function couponLine(code: string, amount: number, taxRatePercent: number): Coupo
   return { kind: "discount", label: couponLabel(code), amount, taxable: true, taxRatePercent };
 }
 
+/** How many codes one order may carry (the spec's coupon_code and up to four more). */
+export const MAX_COUPONS_PER_ORDER = 5;
+
+/** Why a code cannot join the others typed with it (decision 086: "one per order unless the trader allows more"). */
+export const COUPON_COMBINATION_REFUSALS = {
+  not_combinable: { ja: "このクーポンは他のクーポンと併用できません", en: "This coupon cannot be combined with other coupons" },
+  duplicate: { ja: "同じクーポンコードがすでに入力されています", en: "This coupon code has already been entered" },
+  second_free_shipping: { ja: "送料無料のクーポンは1回のご注文につき1枚までです", en: "Only one free-shipping coupon can be used per order" },
+  too_many: { ja: "クーポンは1回のご注文につき{max}枚までです", en: "Up to {max} coupons can be used per order" },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type CouponCombinationRefusal = keyof typeof COUPON_COMBINATION_REFUSALS;
+
+/** A combination refusal as the shopper reads it. */
+export function couponCombinationText(refusal: CouponCombinationRefusal, locale: Locale): string {
+  return COUPON_COMBINATION_REFUSALS[refusal][locale].replace("{max}", String(MAX_COUPONS_PER_ORDER));
+}
+
+/**
+ * Whether these codes, in the order typed, may go on one order together: a refusal for each that may
+ * not (its index in the list), none when they all may. Codes are compared as normalized. The same code
+ * twice: the later one. More than one code: every coupon must be combinable (「他のクーポンと併用可」), and
+ * each that is not is named. Two free-shipping coupons: the later one (shipping is taken off once).
+ * Unknown codes (null) are left to the coupon's own refusal.
+ */
+export function couponCombinationRefusals(coupons: readonly ({ code: string; kind: CouponKind; combinable: boolean } | null)[]): { index: number; refusal: CouponCombinationRefusal }[] {
+  const refusals: { index: number; refusal: CouponCombinationRefusal }[] = [];
+  const seen = new Set<string>();
+  let freeShipping = false;
+  const several = coupons.length > 1;
+  coupons.forEach((coupon, index) => {
+    if (index >= MAX_COUPONS_PER_ORDER) return refusals.push({ index, refusal: "too_many" });
+    if (!coupon) return;
+    const code = normalizeCouponCode(coupon.code);
+    if (seen.has(code)) return refusals.push({ index, refusal: "duplicate" });
+    seen.add(code);
+    if (several && !coupon.combinable) return refusals.push({ index, refusal: "not_combinable" });
+    if (coupon.kind === "free_shipping") {
+      if (freeShipping) return refusals.push({ index, refusal: "second_free_shipping" });
+      freeShipping = true;
+    }
+    return undefined;
+  });
+  return refusals;
+}
+
+/**
+ * The order coupons are taken off the goods in (decision 086): fixed amounts first, then percentages
+ * on what the fixed ones left, free shipping last (on the shipping, after the goods' lines); within a
+ * kind, in the order typed. A percentage is thus a percent of what the shopper pays for the goods.
+ */
+export function couponsInApplicationOrder<T extends Pick<AppliedCoupon, "kind">>(coupons: readonly T[]): T[] {
+  const rank: Record<CouponKind, number> = { fixed: 0, percent: 1, free_shipping: 2 };
+  return coupons
+    .map((coupon, index) => ({ coupon, index }))
+    .sort((a, b) => rank[a.coupon.kind] - rank[b.coupon.kind] || a.index - b.index)
+    .map((each) => each.coupon);
+}
+
+/** One coupon, several or none, as the charges take them. */
+export type CouponsApplied = AppliedCoupon | readonly AppliedCoupon[] | null;
+
+export function couponList(coupons: CouponsApplied): readonly AppliedCoupon[] {
+  if (coupons === null) return [];
+  return Array.isArray(coupons) ? (coupons as readonly AppliedCoupon[]) : [coupons as AppliedCoupon];
+}
+
+/**
+ * The goods' discount lines of several coupons on one order, each coupon its own lines (one per rate):
+ * in application order, each coupon on the goods the earlier ones left. What a coupon took at a rate is
+ * taken off the lines it applies to at that rate by their amounts (largest remainder), so the next
+ * coupon sees each line's price after it. One coupon: exactly couponGoodsLines.
+ */
+export function couponsGoodsLines(coupons: CouponsApplied, lines: readonly { unitPrice: number; amount: number; taxRatePercent: number }[]): CouponDiscountLine[] {
+  const remaining = lines.map((line) => line.unitPrice * line.amount);
+  const made: CouponDiscountLine[] = [];
+  for (const coupon of couponsInApplicationOrder(couponList(coupons))) {
+    const left = lines.map((line, index) => ({ unitPrice: remaining[index]!, amount: 1, taxRatePercent: line.taxRatePercent }));
+    const own = couponGoodsLines(coupon, left);
+    for (const line of own) {
+      const indexes = lines.flatMap((each, index) => (coupon.eligible[index] && each.taxRatePercent === line.taxRatePercent && remaining[index]! > 0 ? [index] : []));
+      const base = indexes.reduce((sum, index) => sum + remaining[index]!, 0);
+      const take = -line.amount;
+      const parts = indexes.map((index) => ({ index, floor: Math.floor((take * remaining[index]!) / base), remainder: (take * remaining[index]!) % base }));
+      let rest = take - parts.reduce((sum, part) => sum + part.floor, 0);
+      for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+        if (rest === 0) break;
+        if (part.floor < remaining[part.index]!) {
+          part.floor += 1;
+          rest -= 1;
+        }
+      }
+      for (const part of parts) remaining[part.index] = remaining[part.index]! - part.floor;
+    }
+    made.push(...own);
+  }
+  return made;
+}
+
+/** The free-shipping lines of the coupons applied: the shipping fee taken off once, by the first free-shipping coupon. */
+export function couponsShippingLines(coupons: CouponsApplied, shippingFee: number, standardRatePercent: number): CouponDiscountLine[] {
+  const free = couponList(coupons).find((coupon) => coupon.kind === "free_shipping");
+  return free ? couponShippingLine(free, shippingFee, standardRatePercent) : [];
+}
+
 /** Whether a charge line is a coupon's (its label is the coupon's). */
 export function isCouponLine(charge: { kind: string; label: Record<Locale, string> }): boolean {
   return charge.kind === "discount" && charge.label.ja.startsWith("クーポン値引き（");

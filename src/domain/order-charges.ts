@@ -1,6 +1,6 @@
 import type { CheckoutLine, CheckoutTerms, FeeOfMethod } from "./checkout-totals.ts";
-import type { AppliedCoupon } from "./coupons.ts";
-import { couponGoodsLines, couponShippingLine } from "./coupons.ts";
+import type { CouponsApplied } from "./coupons.ts";
+import { couponsGoodsLines, couponsShippingLines } from "./coupons.ts";
 import { pointsGoodsLines } from "./points.ts";
 import type { GiftOptions, GiftSettings } from "./gift.ts";
 import { defaultGiftSettings } from "./gift.ts";
@@ -135,7 +135,7 @@ export function chargeOf(kind: ChargeKindCode, amount: number, label: ChargeLabe
 
 /**
  * The charge lines a checkout adds to its items: each kind in turn, a kind costing nothing left off
- * unless kept at zero; then a coupon's 値引き lines (decision 086) and the points' (decision 089, on
+ * unless kept at zero; then the coupons' 値引き lines (decision 086; several in couponsInApplicationOrder's order) and the points' (decision 089, on
  * the goods the coupon left), which the shipping and the fee were worked out after.
  */
 export function checkoutCharges(
@@ -144,20 +144,20 @@ export function checkoutCharges(
   terms: CheckoutTerms,
   gift: GiftCharging = noGift(),
   delivery: ChargeDelivery = { deliveryPrefecture: null },
-  coupon: AppliedCoupon | null = null,
+  coupon: CouponsApplied = null,
   points = 0,
 ): OrderCharge[] {
   const items = itemsSubtotal(lines);
   const charges: OrderCharge[] = [];
   const rated = lines.map((line) => ({ ...line, taxRatePercent: line.taxRatePercent ?? terms.taxRatePercent }));
-  const couponLines = coupon ? couponGoodsLines(coupon, rated) : [];
+  const couponLines = couponsGoodsLines(coupon, rated);
   const discounts: OrderCharge[] = [...couponLines, ...pointsGoodsLines(points, rated, couponLines)];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
     const discount = discounts.reduce((sum, line) => sum + line.amount, 0);
     const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount, destinations: delivery.destinations };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
-    if (code === "shipping" && coupon) discounts.push(...couponShippingLine(coupon, amount, terms.taxRatePercent));
+    if (code === "shipping") discounts.push(...couponsShippingLines(coupon, amount, terms.taxRatePercent));
   }
   return [...charges, ...discounts];
 }

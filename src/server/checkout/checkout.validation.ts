@@ -51,6 +51,8 @@ export interface CheckoutOrderInput {
   birthDate: string;
   /** The coupon code typed (checked in the order's transaction, coupons/), null for none. */
   couponCode: string | null;
+  /** Further codes typed with it (coupon_codes, decision 086), as typed, blanks left out but their places kept for the fields' keys. */
+  extraCouponCodes?: readonly { field: string; code: string }[];
   /** Whole points to use (decision 089), 0 for none; checked against the balance in the order's transaction. */
   usePoints: number;
   /**
@@ -101,6 +103,11 @@ export class CheckoutFieldErrors {
 const TOP_FIELDS = new Set(["name", "email", "phone", "memo", "payment_method", "desired_delivery_date", "desired_delivery_timezone", "birth_date"]);
 const ADDRESS_FIELDS = new Set(["country", "zip", "prefecture", "address", "building_name"]);
 const RECIPIENT_ATTRIBUTES: Record<string, ValidatedAttribute> = { name: "recipient_name", phone: "recipient_phone", kana: "recipient_kana" };
+
+/** The further coupon codes (coupon_codes, decision 086), each with the field its refusal goes under; blanks dropped. */
+function extraCouponCodesOf(payload: { coupon_codes?: readonly string[] | undefined }): { field: string; code: string }[] {
+  return (payload.coupon_codes ?? []).flatMap((code, index) => (code.trim() === "" ? [] : [{ field: `coupon_codes.${index}`, code: code.trim() }]));
+}
 
 /** A failed check of `checkoutPayloadSchema` (declared on the route), as zod reported it. */
 export interface CheckoutPayloadIssue {
@@ -280,6 +287,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
       gift: first.gift,
       birthDate,
       couponCode: (payload.coupon_code ?? "").trim() || null,
+      extraCouponCodes: extraCouponCodesOf(payload),
       usePoints: usePoints as number,
       destinations,
     };
@@ -303,6 +311,7 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     gift: gift.ok ? gift.gift : null,
     birthDate,
     couponCode: (payload.coupon_code ?? "").trim() || null,
+    extraCouponCodes: extraCouponCodesOf(payload),
     usePoints: usePoints as number,
     destinations: null,
   };

@@ -16,7 +16,7 @@ import type { Database } from "../db/client.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
 import { couponFigures } from "../coupons/coupon-placement.ts";
 import type { PointsService } from "../points/points.service.ts";
-import { couponGoodsLines } from "../../domain/coupons.ts";
+import { couponsGoodsLines } from "../../domain/coupons.ts";
 import { pointsGoodsLines, pointsToEarn } from "../../domain/points.ts";
 import { taxOn } from "../../domain/money.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
@@ -112,7 +112,7 @@ export interface PlacementDeps {
   /** The 後払い service's credit check (decision 080); without it a deferred order is taken unchecked. */
   deferredPayments?: Pick<DeferredPaymentService, "code" | "assess"> | undefined;
   /** Coupons (decision 086): without it a typed code is refused as unknown. */
-  coupons?: Pick<CouponsService, "forOrder" | "book"> | undefined;
+  coupons?: Pick<CouponsService, "forOrderAll" | "book"> | undefined;
   /** 抽選販売 (decision 084): a product a lottery holds is sold only to its winners, the win claimed with the order. */
   lotteries?: LotteryClaims | undefined;
   /** Points (decision 089): without it points typed are refused and a member's order earns none. */
@@ -149,16 +149,17 @@ export interface Placed {
   afterCommit: () => Promise<void>;
 }
 
-async function couponFor(
+async function couponsFor(
   tx: Database,
   deps: PlacementDeps,
-  code: string,
+  typed: readonly { field: string; code: string }[],
   lines: readonly { product: LockedProduct; amount: number; unitPrice: number; taxRatePercent: number }[],
   order: { userId: number | null; now: Date; locale: Locale },
 ) {
+  if (typed.length === 0) return [];
   if (!deps.coupons) throw new CheckoutFieldErrors(order.locale).failure();
   const forCoupon = lines.map((line) => ({ productId: line.product.id, unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, liquorType: line.product.liquorType }));
-  return deps.coupons.forOrder(tx, code, { ...order, lines: forCoupon });
+  return deps.coupons.forOrderAll(tx, typed, { ...order, lines: forCoupon });
 }
 
 /**
@@ -200,11 +201,14 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       return { unitPrice: product.price, amount: item.amount, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent: taxRateOf(product, shop.terms.taxRatePercent) };
     }),
   }));
-  // The coupon typed, checked against these bottles with its row locked (decision 086); refused: a 422 under coupon_code.
-  const coupon = input.couponCode === null ? null : await couponFor(tx, deps, input.couponCode, lines, { userId: placement.userId, now, locale });
+  // The coupons typed, checked against these bottles and together with their rows locked (decision 086);
+  // refused: a 422 under the field of each code refused (coupon_code, coupon_codes.0…).
+  const typedCoupons = [...(input.couponCode === null ? [] : [{ field: "coupon_code", code: input.couponCode }]), ...(input.extraCouponCodes ?? [])];
+  const coupons = await couponsFor(tx, deps, typedCoupons, lines, { userId: placement.userId, now, locale });
+  const applied = coupons.map((coupon) => coupon.applied);
   // The points typed (decision 089), checked with the member's balance locked: ≤ the balance, ≤ the goods after the coupon; refused: a 422 under use_points.
   const rated = lines.map((line) => ({ unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, productRatePercent: line.product.pointRatePercent }));
-  const couponLines = coupon ? couponGoodsLines(coupon.applied, rated) : [];
+  const couponLines = couponsGoodsLines(applied, rated);
   if (input.usePoints > 0 && !deps.points) {
     const errors = new CheckoutFieldErrors(locale);
     errors.add("use_points", checkoutText("pointsUnavailable", locale));
@@ -217,7 +221,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     shop.terms,
     { options: input.gift, settings: shop.gift },
     { deliveryPrefecture: input.deliveryPrefecture, destinations: destinations?.map(({ lines: parcel, prefecture, gift }) => ({ lines: parcel, prefecture, gift })) },
-    coupon?.applied ?? null,
+    applied,
     usePoints,
   );
   if (totals.total > ORDER_TOTAL_MAX) {
@@ -286,7 +290,10 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   if (lotteryRefusals.length > 0) {
     throw new ItemsRejected(input.items.map((item) => ({ id: item.id, message: lotteryRefusals.find((refusal) => refusal.id === item.id)?.message ?? null })));
   }
-  if (coupon && deps.coupons) await deps.coupons.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, ...couponFigures(totals, coupon.applied) });
+  // Each coupon's use booked on its own row (its limits its own), each its own 値引き lines' figures.
+  for (const [index, coupon] of coupons.entries()) {
+    await deps.coupons!.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, field: typedCoupons[index]!.field, ...couponFigures(totals, coupon.applied) });
+  }
   if (placement.userId !== null && deps.points) {
     // What the order earns, worked out now on the goods after the coupon and the points (and the charges when the trader says so), granted when paid or shipped.
     const settings = await deps.points.settings(tx);

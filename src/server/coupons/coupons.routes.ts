@@ -34,6 +34,7 @@ function couponEntry(row: CouponRow | CouponWithUsage) {
     members_only: row.membersOnly,
     member_id: row.memberId,
     active: row.active,
+    combinable: row.combinable,
     used_count: row.usedCount,
     ...("uses" in row ? { uses: row.uses, orders: row.uses, given_back: row.givenBack, members: row.members, discount_given: row.discountGiven } : {}),
   };
@@ -42,6 +43,7 @@ function couponEntry(row: CouponRow | CouponWithUsage) {
 /** The form's fields as its messages name them. */
 const COUPON_LABELS: Record<string, Record<Locale, string>> = {
   coupon_code: { ja: "クーポンコード", en: "Coupon code" },
+  coupon_codes: { ja: "追加のクーポンコード", en: "Further coupon codes" },
   code: { ja: "クーポンコード", en: "Coupon code" },
   name_ja: { ja: "名前（日本語）", en: "Name (Japanese)" },
   name_en: { ja: "名前（英語）", en: "Name (English)" },
@@ -120,11 +122,13 @@ export function registerCouponRoutes(
   // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema }) }, async (request) => {
-      const { coupon_code } = checkedBody(request, COUPON_LABELS);
+      const { coupon_code, coupon_codes } = checkedBody(request, COUPON_LABELS);
       const owner = deps.cartOwnerOf(request);
       const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
-      const data = await deps.coupons.preview(coupon_code, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
-      return { data };
+      const typed = [{ field: "coupon_code", code: coupon_code }, ...coupon_codes.flatMap((code, index) => (code === "" ? [] : [{ field: `coupon_codes.${index}`, code }]))];
+      const coupons = await deps.coupons.preview(typed, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
+      // data: the first code's, as before; coupons: every code applied together, in the order typed (decision 086).
+      return { data: coupons[0]!, coupons };
     });
   }
 

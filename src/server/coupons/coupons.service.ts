@@ -3,7 +3,7 @@ import type { CouponInput } from "../../domain/coupon-input.ts";
 import type { CouponPreview } from "../../domain/coupon-input.ts";
 import { COUPON_FORM_REFUSALS } from "../../domain/coupon-input.ts";
 import type { AppliedCoupon, CouponLine, CouponRefusal, CouponRule } from "../../domain/coupons.ts";
-import { couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
+import { couponCombinationRefusals, couponCombinationText, couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { BirthdayCouponSettings } from "../../domain/birthday-coupon.ts";
@@ -48,6 +48,14 @@ export interface CouponUseRow {
 export interface CouponForOrder {
   couponId: number;
   applied: AppliedCoupon;
+  /** 「他のクーポンと併用可」 (decision 086). */
+  combinable: boolean;
+}
+
+/** A code typed at checkout and the field it was typed in: coupon_code, or coupon_codes.0, coupon_codes.1… */
+export interface TypedCoupon {
+  field: string;
+  code: string;
 }
 
 export function ruleOf(row: CouponRow): CouponRule {
@@ -67,10 +75,10 @@ export function ruleOf(row: CouponRow): CouponRule {
   };
 }
 
-/** The refusal as the checkout's 422 names it: under the coupon_code field. */
-function refused(refusal: CouponRefusal, rule: CouponRule | null, locale: Locale): DomainError {
+/** The refusal as the checkout's 422 names it: under the field the code was typed in (coupon_code for the spec's one). */
+function refused(refusal: CouponRefusal, rule: CouponRule | null, locale: Locale, field = "coupon_code"): DomainError {
   const text = couponRefusalText(refusal, rule, locale);
-  return new DomainError("invalid", undefined, { coupon_code: [text] }, [text]);
+  return new DomainError("invalid", undefined, { [field]: [text] }, [text]);
 }
 
 function fieldRefusal(field: string, text: string): DomainError {
@@ -258,7 +266,7 @@ export class CouponsService {
     tx: Database,
     typed: string,
     order: { userId: number | null; lines: readonly OrderLineForCoupon[]; now: Date; locale: Locale },
-    options: { lock: boolean } = { lock: true },
+    options: { lock: boolean; field?: string } = { lock: true },
   ): Promise<CouponForOrder> {
     const code = normalizeCouponCode(typed);
     const query = tx.select().from(couponsTable).where(eq(couponsTable.code, code));
@@ -279,44 +287,91 @@ export class CouponsService {
           )[0]?.uses ?? 0)
         : 0;
     const refusal = couponRefusal(rule, { now: order.now, userId: order.userId, lines, usesSoFar: row?.usedCount ?? 0, memberUses });
-    if (refusal) throw refused(refusal, rule, order.locale);
-    return { couponId: row!.id, applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) } };
+    if (refusal) throw refused(refusal, rule, order.locale, options.field);
+    return { couponId: row!.id, applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) }, combinable: row!.combinable };
   }
 
   /**
-   * What the checkout's summary shows before the order (POST /api/coupons/preview): the coupon checked
-   * against the visitor's cart as the order would check it, without locking or booking anything.
+   * Every code a checkout typed, checked together in the order's transaction (decision 086): each as
+   * forOrder checks one, its row locked in the order of the codes (so two checkouts with the same two
+   * codes queue rather than deadlock), then as a combination — the same code twice, a coupon not
+   * combinable beside another, a second free shipping. All refusals are answered at once, each under
+   * the field its code was typed in. Returns the coupons in the order typed.
+   */
+  async forOrderAll(
+    tx: Database,
+    typed: readonly TypedCoupon[],
+    order: { userId: number | null; lines: readonly OrderLineForCoupon[]; now: Date; locale: Locale },
+    options: { lock: boolean } = { lock: true },
+  ): Promise<CouponForOrder[]> {
+    const fields: Record<string, string[]> = {};
+    const refuse = (field: string, text: string) => (fields[field] ??= []).push(text);
+    const codes = typed.map((each) => normalizeCouponCode(each.code));
+    const found: (CouponForOrder | null)[] = typed.map(() => null);
+    const firstIndexOf = new Map<string, number>();
+    codes.forEach((code, index) => {
+      if (!firstIndexOf.has(code)) firstIndexOf.set(code, index);
+    });
+    // Each distinct code once, locked in the codes' order.
+    for (const [code, index] of [...firstIndexOf.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      try {
+        found[index] = await this.forOrder(tx, code, order, { lock: options.lock, field: typed[index]!.field });
+      } catch (error) {
+        if (!(error instanceof DomainError) || !error.fields) throw error;
+        for (const [field, texts] of Object.entries(error.fields)) for (const text of texts) refuse(field, text);
+      }
+    }
+    const combination = couponCombinationRefusals(
+      typed.map((each, index) => {
+        const coupon = found[firstIndexOf.get(codes[index]!)!];
+        return coupon ? { code: coupon.applied.code, kind: coupon.applied.kind, combinable: coupon.combinable } : { code: codes[index]!, kind: "fixed" as const, combinable: true };
+      }),
+    );
+    for (const { index, refusal } of combination) {
+      // A code already refused on its own keeps that one message.
+      if (refusal !== "duplicate" && found[index] === null) continue;
+      refuse(typed[index]!.field, couponCombinationText(refusal, order.locale));
+    }
+    if (Object.keys(fields).length > 0) throw new DomainError("invalid", undefined, fields, Object.values(fields).flat());
+    return found as CouponForOrder[];
+  }
+
+  /**
+   * What the checkout's summary shows before the order (POST /api/coupons/preview): the coupons checked
+   * against the visitor's cart as the order would check them (forOrderAll), without locking or booking anything.
    */
   async preview(
-    typed: string,
+    typed: string | readonly TypedCoupon[],
     cart: { items: readonly { id: number; amount: number }[]; userId: number | null; standardRatePercent: number; now: Date; locale: Locale },
-  ): Promise<CouponPreview> {
+  ): Promise<CouponPreview[]> {
     const facts = new Map((await this.deps.catalogReads.couponFacts(cart.items.map((item) => item.id))).map((each) => [each.id, each]));
     const lines: OrderLineForCoupon[] = cart.items.flatMap((item) => {
       const product = facts.get(item.id);
       if (!product || item.amount <= 0) return [];
       return [{ productId: item.id, unitPrice: product.price, amount: item.amount, taxRatePercent: taxRateOf(product, cart.standardRatePercent), liquorType: product.liquorType }];
     });
-    const found = await this.db.transaction((tx) => this.forOrder(tx, typed, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }));
-    return {
-      code: found.applied.code,
-      kind: found.applied.kind,
-      value: found.applied.value,
-      eligible_product_ids: lines.filter((_, index) => found.applied.eligible[index]).map((line) => line.productId),
-    };
+    const codes = typeof typed === "string" ? [{ field: "coupon_code", code: typed }] : typed;
+    const found = await this.db.transaction((tx) => this.forOrderAll(tx, codes, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }));
+    return found.map((each) => ({
+      code: each.applied.code,
+      kind: each.applied.kind,
+      value: each.applied.value,
+      combinable: each.combinable,
+      eligible_product_ids: lines.filter((_, index) => each.applied.eligible[index]).map((line) => line.productId),
+    }));
   }
 
   /**
    * The use booked with the order, in its transaction: the guarded update never takes the count past
    * the limit (the last word, whatever the check before said).
    */
-  async book(tx: Database, coupon: CouponForOrder, use: { orderId: number; userId: number | null; discount: number; discountWithTax: number; locale: Locale }): Promise<void> {
+  async book(tx: Database, coupon: CouponForOrder, use: { orderId: number; userId: number | null; discount: number; discountWithTax: number; locale: Locale; field?: string }): Promise<void> {
     const taken = await tx
       .update(couponsTable)
       .set({ usedCount: sql`${couponsTable.usedCount} + 1` })
       .where(and(eq(couponsTable.id, coupon.couponId), sql`(${couponsTable.totalLimit} is null or ${couponsTable.usedCount} < ${couponsTable.totalLimit})`))
       .returning({ id: couponsTable.id });
-    if (taken.length === 0) throw refused({ reason: "used_up" }, null, use.locale);
+    if (taken.length === 0) throw refused({ reason: "used_up" }, null, use.locale, use.field);
     await tx.insert(couponUsesTable).values({ couponId: coupon.couponId, orderId: use.orderId, userId: use.userId, discount: use.discount, discountWithTax: use.discountWithTax });
   }
 

@@ -107,6 +107,8 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.coupon.apply": "Apply",
   "checkout.coupon.applied": "Coupon {code} applied",
   "checkout.coupon.remove": "Remove the coupon",
+  "checkout.coupon.labelMore": "Coupon code ({number})",
+  "checkout.coupon.add": "Add another coupon",
   "checkout.coupon.noscript": "A coupon typed here is applied when you place the order.",
   // --- end coupons ---
 };

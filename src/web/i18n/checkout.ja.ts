@@ -105,6 +105,8 @@ export const checkoutJa = {
   "checkout.coupon.apply": "適用する",
   "checkout.coupon.applied": "クーポン「{code}」を適用しました",
   "checkout.coupon.remove": "クーポンを外す",
+  "checkout.coupon.labelMore": "クーポンコード（{number}枚目）",
+  "checkout.coupon.add": "クーポンを追加",
   "checkout.coupon.noscript": "入力したクーポンは、ご注文の確定時に適用されます。",
   // --- end coupons ---
 } as const;

@@ -33,6 +33,8 @@ export const couponsTable = pgTable(
     /** Issued to one member (the birthday coupon): no one else may use it. */
     memberId: integer("member_id").references(() => usersTable.id, { onDelete: "cascade" }),
     active: boolean("active").notNull().default(true),
+    /** 「他のクーポンと併用可」: may go on one order with other codes, each of them combinable too (decision 086). */
+    combinable: boolean("combinable").notNull().default(false),
     usedCount: integer("used_count").notNull().default(0),
     createdByStaffId: integer("created_by_staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

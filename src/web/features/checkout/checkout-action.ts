@@ -11,14 +11,14 @@ import type { PageContext } from "../../load-context.ts";
 import { pageContext } from "../../load-context.ts";
 import { addressPayload } from "../../shared/address/address-fields.tsx";
 import { cookieHeaders, readForm } from "../../shared/site/form-action.ts";
-import { appliedCouponOf, checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
+import { appliedCouponsOf, checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
 import { CONFIRMED_FIELD, ITEMS_FIELD, checkoutFormOfFields, confirmedFieldOf, parseItemsField } from "./checkout-fields.ts";
 import type { CheckoutForm } from "./checkout-order.ts";
 import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
 import { deliveryPrefectureOf } from "./delivery-choice.tsx";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { pointsCap, pointsTyped } from "../../../domain/points.ts";
-import { couponGoodsLines } from "../../../domain/coupons.ts";
+import { couponsGoodsLines } from "../../../domain/coupons.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/member-forms-texts.ts";
 
@@ -37,8 +37,8 @@ export interface CheckoutRefusal {
   fields: Record<string, string[]>;
   errors: string[];
   notice?: string;
-  /** The coupon posted, checked against the cart, to be shown in the summary and confirmed (decision 086). */
-  coupon?: CouponPreview;
+  /** The coupons posted, checked together against the cart, to be shown in the summary and confirmed (decision 086). */
+  coupons?: CouponPreview[];
 }
 
 interface ActionArgs {
@@ -82,7 +82,7 @@ function totalToConfirm(
   posted: { id: number; amount: number }[],
   cart: CartItem[],
   taxRate: number,
-  coupon: CouponPreview | undefined,
+  coupons: readonly CouponPreview[],
   pointsBalance: number,
 ): number | null {
   const items: CartItem[] = [];
@@ -94,8 +94,8 @@ function totalToConfirm(
   const { terms, gift } = page.shop;
   // The points as the page counts them: at most the balance and the goods after the coupon (decision 089).
   const rated = items.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
-  const applied = appliedCouponOf(coupon ?? null, items);
-  const points = Math.min(pointsTyped(form.usePoints), pointsBalance, pointsCap(rated, applied ? couponGoodsLines(applied, rated) : []));
+  const applied = appliedCouponsOf(coupons, items);
+  const points = Math.min(pointsTyped(form.usePoints), pointsBalance, pointsCap(rated, couponsGoodsLines(applied, rated)));
   const figures = checkoutFigures({
     lines: checkoutLinesOf(items),
     chosen: paymentMethodChoice(form.method),
@@ -145,24 +145,25 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   if (unshown) return refused(200, { values, fields: {}, errors: [], notice: t("checkout.fillShownFields") });
 
   const lines = parseItemsField(values[ITEMS_FIELD]);
-  // A coupon typed (decision 086): checked against the cart as the script's 「適用する」 does; refused, its
-  // message under the field; usable, its 値引き is in the amount the shopper confirms.
-  let coupon: CouponPreview | undefined;
-  if (form.couponCode?.trim()) {
-    const checked = await page.api("POST", "/api/coupons/preview", { coupon_code: form.couponCode }, { csrfToken });
-    const checkedBody = checked.body as { data?: CouponPreview } | undefined;
-    if (checked.status !== 200 || !checkedBody?.data) return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
-    coupon = checkedBody.data;
+  // The coupons typed (decision 086): checked together against the cart as the script's 「適用する」 does;
+  // refused, each message under its code's field; usable, their 値引き is in the amount the shopper confirms.
+  let coupons: CouponPreview[] = [];
+  const further = (form.couponCodes ?? []).map((code) => code.trim());
+  if (form.couponCode?.trim() || further.some((code) => code !== "")) {
+    const checked = await page.api("POST", "/api/coupons/preview", { coupon_code: form.couponCode ?? "", ...(further.length > 0 ? { coupon_codes: further } : {}) }, { csrfToken });
+    const checkedBody = checked.body as { coupons?: CouponPreview[] } | undefined;
+    if (checked.status !== 200 || !checkedBody?.coupons) return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
+    coupons = checkedBody.coupons;
   }
   const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
   // Points typed (decision 089): the page counted at most the balance; the order itself is refused over it, with the balance named.
   const balance = page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
-  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupon, balance) : null;
+  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).
     const sameAmount = (values[CONFIRMED_FIELD] ?? "").endsWith(`:${total}`);
-    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"), ...(coupon ? { coupon } : {}) });
+    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"), ...(coupons.length > 0 ? { coupons } : {}) });
   }
 
   // The bottles the page showed and the shopper confirmed (a resend after the order emptied the cart is the same order).

@@ -4,6 +4,7 @@ import type { CartItem } from "../../../domain/cart.ts";
 import type { NoshiPlacement } from "../../../domain/gift.ts";
 import type { PaymentMethodChoice } from "../../../domain/payment-methods/payment-method.ts";
 import { isPaymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { MAX_COUPONS_PER_ORDER } from "../../../domain/coupons.ts";
 import type { AddressFormValue } from "../../shared/address/address-fields.tsx";
 import type { CheckoutForm } from "./checkout-order.ts";
 import { purchasableItems } from "./checkout-order.ts";
@@ -55,6 +56,13 @@ function addressOf(values: Record<string, string>, prefix: string, defaultCountr
 
 const PLACEMENTS: readonly NoshiPlacement[] = ["outer", "inner"];
 
+/** The further coupon codes posted as coupon_codes.0, coupon_codes.1… (decision 086), up to the last one posted; none posted: `base`'s. */
+function couponCodesOf(values: Record<string, string>, base: string[]): string[] {
+  const codes = Array.from({ length: MAX_COUPONS_PER_ORDER - 1 }, (_, index) => values[`coupon_codes.${index}`]);
+  const last = codes.findLastIndex((code) => code !== undefined);
+  return last < 0 ? base : codes.slice(0, last + 1).map((code) => code ?? "");
+}
+
 /**
  * The form the posted fields describe. `base` is the form the page started from: a field the page
  * did not post (a section it does not show, a method it does not offer) keeps its value from there.
@@ -93,6 +101,7 @@ export function checkoutFormOfFields(
     memo: text("memo", base.memo),
     birthDate: text("birth_date", base.birthDate),
     couponCode: text("coupon_code", base.couponCode ?? ""),
+    couponCodes: couponCodesOf(values, base.couponCodes ?? []),
     usePoints: text("use_points", base.usePoints ?? ""),
     gift: giftPosted || "gift_omotegaki" in values
       ? {

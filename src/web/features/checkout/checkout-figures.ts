@@ -4,7 +4,7 @@ import { checkoutTotals } from "../../../domain/checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "../../../domain/checkout-totals.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
-import type { AppliedCoupon } from "../../../domain/coupons.ts";
+import type { AppliedCoupon, CouponsApplied } from "../../../domain/coupons.ts";
 import type { ChargeDelivery, GiftCharging } from "../../../domain/order-charges.ts";
 import { chargeAmount } from "../../../domain/order-charges.ts";
 import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
@@ -25,7 +25,7 @@ export interface CheckoutFigureInput {
   /** The gift options the form has chosen and the shop's gift settings (their charges show at once). */
   gift?: GiftCharging;
   /** The coupon applied (decision 086): its 値引き lines, and the shipping and fee after it. */
-  coupon?: AppliedCoupon | null;
+  coupon?: CouponsApplied;
   /** Points used (decision 089): their 値引き lines after the coupon's, and the shipping and fee after them. */
   points?: number;
 }
@@ -48,7 +48,7 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
 }
 
 /** Items + shipping before tax, after a coupon's 値引き lines, what the cod fee is asked for (POST /api/fee). */
-export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: AppliedCoupon | null = null, points = 0): number {
+export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: CouponsApplied = null, points = 0): number {
   const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery, coupon, points);
   return totals.items + totals.shipping + chargeAmount(totals.chargeLines, "discount");
 }
@@ -57,6 +57,11 @@ export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: Checko
 export function appliedCouponOf(preview: CouponPreview | null, items: readonly CartItem[]): AppliedCoupon | null {
   if (!preview) return null;
   return { code: preview.code, kind: preview.kind, value: preview.value, eligible: items.map((item) => preview.eligible_product_ids.includes(Number(item.id))) };
+}
+
+/** The coupons the preview answered together (decision 086), in the order typed, on these bottles. */
+export function appliedCouponsOf(previews: readonly CouponPreview[], items: readonly CartItem[]): AppliedCoupon[] {
+  return previews.map((preview) => appliedCouponOf(preview, items)!);
 }
 
 /**

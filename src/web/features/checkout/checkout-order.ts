@@ -44,6 +44,8 @@ export interface CheckoutForm {
   gift: GiftFormValue;
   /** The coupon applied (decision 086): with the script, the code the summary shows; without it, as typed. */
   couponCode?: string;
+  /** Further codes applied with it (decision 086: only coupons that all combine), posted as coupon_codes. */
+  couponCodes?: string[];
   /** 「ポイントを使う」 (decision 089): whole points as typed; "" or absent: none. */
   usePoints?: string;
 }
@@ -82,12 +84,20 @@ export function giftPayloadOf(gift: GiftFormValue): GiftPayload | undefined {
 
 export const MEMO_MAX_LENGTH = 1000;
 
+/** A further coupon code's field (decision 086): coupon_codes.0 is the second code typed. */
+export type CouponCodesField = `coupon_codes.${number}`;
+
+/** The field a coupon code typed in the nth place (0: the spec's coupon_code) is named and refused under. */
+export function couponFieldName(place: number): "coupon_code" | CouponCodesField {
+  return place === 0 ? "coupon_code" : `coupon_codes.${place - 1}`;
+}
+
 /** Messages under the fields: contact fields by name, the address's by its own field names. */
 export interface CheckoutFieldErrors {
   contact: Partial<Record<ContactField, string>>;
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
-  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code" | "use_points", string>>;
+  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code" | "use_points" | CouponCodesField, string>>;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
   /** お届け先's, when it goes to another address: name, phone, zip, … */
@@ -137,6 +147,8 @@ export function orderPayload(items: CartItem[], form: CheckoutForm): CheckoutPay
     birth_date: form.birthDate.trim(),
     ...(giftPayloadOf(form.gift) ? { gift: giftPayloadOf(form.gift) } : {}),
     ...(form.couponCode?.trim() ? { coupon_code: form.couponCode.trim() } : {}),
+    // Further codes in their places (a blank one kept as "", so a refusal's key names the field it concerns).
+    ...((form.couponCodes ?? []).some((code) => code.trim() !== "") ? { coupon_codes: (form.couponCodes ?? []).map((code) => code.trim()) } : {}),
     ...(form.usePoints?.trim() ? { use_points: form.usePoints.trim() } : {}),
   };
 }
@@ -188,6 +200,8 @@ export function serverFieldErrors(fields: Record<string, string[]>): { errors: C
       head === "use_points"
     ) {
       errors.other[head] = text;
+    } else if (head === "coupon_codes" && tail !== undefined && /^\d$/.test(tail)) {
+      errors.other[`coupon_codes.${Number(tail)}`] = text;
     } else if (head === "recipient" && tail) {
       errors.recipient = { ...errors.recipient, [tail]: messages };
     } else if (head === "gift") {

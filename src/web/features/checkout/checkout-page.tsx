@@ -29,9 +29,9 @@ import { LeavePrompt } from "./leave-prompt.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { CouponField } from "./coupon-field.tsx";
 import { PointsField } from "./points-field.tsx";
-import { couponGoodsLines } from "../../../domain/coupons.ts";
+import { couponsGoodsLines } from "../../../domain/coupons.ts";
 import { pointsCap, pointsTyped } from "../../../domain/points.ts";
-import { appliedCouponOf } from "./checkout-figures.ts";
+import { appliedCouponsOf } from "./checkout-figures.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
 import { useCheckout } from "./use-checkout.ts";
@@ -85,7 +85,7 @@ function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined
     if (!actionData || actionData.ok) return undefined;
     const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop), { defaultCountryName, book: book ?? [] });
     const { errors, unplaced } = serverFieldErrors(actionData.fields);
-    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice, coupon: actionData.coupon };
+    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice, coupons: actionData.coupons };
   }, [actionData, book, defaultCountryName, shop, user]);
 }
 
@@ -178,7 +178,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     setBirthDate,
     setDelivery,
     setGift,
-    setCoupon,
+    setCoupons,
     setUsePoints,
     cardEdited,
     submit,
@@ -191,13 +191,13 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   // Shipping and the delivery window follow where the parcel goes — the recipient's prefecture when
   // it goes to someone else — as it is chosen (shipping-table.ts, delivery-calendar.ts).
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
-  // The coupon the server found usable on this cart (decision 086): its 値引き lines are in the summary.
-  const [couponPreview, setCouponPreview] = useState<CouponPreview | null>(start?.coupon ?? null);
-  const appliedCoupon = appliedCouponOf(couponPreview, purchasable);
+  // The coupons the server found usable together on this cart (decision 086): their 値引き lines are in the summary.
+  const [couponPreviews, setCouponPreviews] = useState<CouponPreview[]>(start?.coupons ?? []);
+  const appliedCoupons = appliedCouponsOf(couponPreviews, purchasable);
   // Points (decision 089): at most the balance and the goods after the coupon; the summary counts what may be used.
   const pointsBalance = fromPage.points?.balance ?? 0;
   const ratedLines = purchasable.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
-  const usablePoints = Math.min(pointsBalance, pointsCap(ratedLines, appliedCoupon ? couponGoodsLines(appliedCoupon, ratedLines) : []));
+  const usablePoints = Math.min(pointsBalance, pointsCap(ratedLines, couponsGoodsLines(appliedCoupons, ratedLines)));
   const pointsUsed = Math.min(pointsTyped(form.usePoints), usablePoints);
   // Several destinations (decision 087): shipping and wrapping per destination, by the same domain rule the server charges with.
   const buyerPrefecture = addressPayload(form.address).prefecture;
@@ -208,7 +208,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     taxRate,
     { deliveryPrefecture, destinations: charging },
     several ? null : giftOptionsOfForm(form.gift),
-    appliedCoupon,
+    appliedCoupons,
     pointsUsed,
   );
   const quotes = charging ? destinationQuotes(charging, { shipping: shop.terms.shipping, taxRatePercent: taxRate }) : [];
@@ -297,20 +297,23 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
           <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
           {several && <DestinationsSummary destinations={destinations} items={purchasable} quotes={quotes} />}
           <CouponField
-            applied={couponPreview}
-            initialCode={start?.form.couponCode ?? ""}
-            error={errors.other.coupon_code}
-            onApplied={(preview) => {
-              setCouponPreview(preview);
-              setCoupon(preview.code);
+            applied={couponPreviews}
+            initialCodes={start ? [start.form.couponCode ?? "", ...(start.form.couponCodes ?? [])] : []}
+            errors={errors.other}
+            onApplied={(previews) => {
+              setCouponPreviews(previews);
+              setCoupons(previews.map((each) => each.code));
             }}
-            onRefused={(message) => {
-              setCouponPreview(null);
-              setCoupon("", message);
+            onRefused={(still, messages) => {
+              setCouponPreviews(still);
+              setCoupons(
+                still.map((each) => each.code),
+                messages,
+              );
             }}
-            onRemoved={() => {
-              setCouponPreview(null);
-              setCoupon("");
+            onRemoved={(still) => {
+              setCouponPreviews(still);
+              setCoupons(still.map((each) => each.code));
             }}
           />
           {user !== null && fromPage.points && (pointsBalance > 0 || (form.usePoints ?? "") !== "") && (

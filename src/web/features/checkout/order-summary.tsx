@@ -67,8 +67,9 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
       </p>
       <SummaryTable items={items} reducedIds={reducedIds} lineTotals={totals.lineTotals}>
         <tfoot>
-          {rows.map(([label, amount, testId]) => (
-            <tr key={testId}>
+          {rows.map(([label, amount, testId], index) => (
+            // Several lines may share a kind (two coupons' 値引き, a coupon over two rates): the key is the place.
+            <tr key={`${testId}-${index}`}>
               <th scope="row" colSpan={3}>
                 {label}
               </th>

@@ -1,7 +1,7 @@
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Input } from "../../ui/field.tsx";
 import styles from "./checkout.module.css";
+import { FieldWithButton } from "./field-with-button.tsx";
 import "../../i18n/points-pages-texts.ts";
 
 interface PointsFieldProps {
@@ -25,38 +25,35 @@ export function PointsField({ balance, usable, value, error, onChange }: PointsF
   const figure = (points: number) => points.toLocaleString("ja-JP");
   return (
     <div className={styles.coupon} data-testid="points-field">
-      <div className={styles.couponRow}>
-        <Input
-          label={t("points.use")}
-          name="use_points"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={12}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={() => {
+      <FieldWithButton
+        input={{
+          label: t("points.use"),
+          name: "use_points",
+          inputMode: "numeric",
+          autoComplete: "off",
+          maxLength: 12,
+          value,
+          onChange: (event) => onChange(event.target.value),
+          onBlur: () => {
             // More than may be used is brought down to what may (the server would refuse it).
             const typed = Number(value.normalize("NFKC").replace(/[,\s]/g, ""));
             if (Number.isSafeInteger(typed) && typed > usable) onChange(String(usable));
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") event.preventDefault();
-          }}
-          error={error}
-          data-testid="points-input"
-        />
-        <Button variant="secondary" onClick={() => onChange(String(usable))} data-testid="points-use-all" disabled={usable <= 0}>
-          {t("points.useAll")}
-        </Button>
-      </div>
-      <p className={styles.methodNote} data-testid="points-balance-hint">
-        {t("points.useHint", { points: figure(balance) })}{" "}
-        {value.trim() !== "" && value.trim() !== "0" && (
-          <Button variant="ghost" onClick={() => onChange("")}>
-            {t("points.useNone")}
-          </Button>
-        )}
-      </p>
+          },
+          error,
+          "data-testid": "points-input",
+        }}
+        button={{ label: t("points.useAll"), onClick: () => onChange(String(usable)), disabled: usable <= 0, testId: "points-use-all" }}
+        note={
+          <p className={styles.methodNote} data-testid="points-balance-hint">
+            {t("points.useHint", { points: figure(balance) })}{" "}
+            {value.trim() !== "" && value.trim() !== "0" && (
+              <Button variant="ghost" onClick={() => onChange("")}>
+                {t("points.useNone")}
+              </Button>
+            )}
+          </p>
+        }
+      />
     </div>
   );
 }

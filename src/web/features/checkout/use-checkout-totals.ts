@@ -1,5 +1,5 @@
 import type { CartItem } from "../../../domain/cart.ts";
-import type { AppliedCoupon } from "../../../domain/coupons.ts";
+import type { CouponsApplied } from "../../../domain/coupons.ts";
 import type { ChargeDelivery } from "../../../domain/order-charges.ts";
 import type { GiftOptions } from "../../../domain/gift.ts";
 import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
@@ -22,7 +22,7 @@ export function useCheckoutFigures(
   taxRate: number,
   delivery: ChargeDelivery,
   gift: GiftOptions | null = null,
-  coupon: AppliedCoupon | null = null,
+  coupon: CouponsApplied = null,
   points = 0,
 ): CheckoutFigures {
   const { locale } = useI18n();

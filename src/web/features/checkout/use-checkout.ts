@@ -17,7 +17,7 @@ import { useCart } from "../../shared/cart/cart-context.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
 import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
-import type { CheckoutFieldErrors, CheckoutForm, ContactField, DeliveryWish, GiftFormValue } from "./checkout-order.ts";
+import type { CheckoutFieldErrors, CheckoutForm, ContactField, CouponCodesField, DeliveryWish, GiftFormValue } from "./checkout-order.ts";
 import { NO_FIELD_ERRORS, checkForm, hasFieldErrors, orderPayload, purchasableItems, serverFieldErrors } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
 import { withChosenMethod, withRefusedMethodFallback } from "./checkout-method-state.ts";
@@ -45,8 +45,8 @@ export interface CheckoutStart {
   loose: string[];
   /** The page only asks to confirm a changed amount again. */
   notice?: string | undefined;
-  /** The coupon a post without the script found usable: the summary shows it to confirm (decision 086). */
-  coupon?: CouponPreview | undefined;
+  /** The coupons a post without the script found usable together: the summary shows them to confirm (decision 086). */
+  coupons?: CouponPreview[] | undefined;
 }
 
 /**
@@ -212,10 +212,16 @@ export function useCheckout(
     setForm((current) => ({ ...current, usePoints }));
     setErrors((current) => ({ ...current, other: { ...current.other, use_points: undefined } }));
   };
-  /** The coupon applied ("" for none) and its message ("" for none): the code the order is posted with (decision 086). */
-  const setCoupon = (couponCode: string, message = "") => {
-    setForm((current) => ({ ...current, couponCode }));
-    setErrors((current) => ({ ...current, other: { ...current.other, coupon_code: message || undefined } }));
+  /**
+   * The coupons applied, in the order typed (none: []), and the messages under their fields (a field
+   * left out: none): the codes the order is posted with, coupon_code and coupon_codes (decision 086).
+   */
+  const setCoupons = (codes: readonly string[], messages: Partial<Record<"coupon_code" | CouponCodesField, string>> = {}) => {
+    setForm((current) => ({ ...current, couponCode: codes[0] ?? "", couponCodes: codes.slice(1) }));
+    setErrors((current) => {
+      const other = Object.fromEntries(Object.entries(current.other).filter(([field]) => field !== "coupon_code" && !field.startsWith("coupon_codes."))) as CheckoutFieldErrors["other"];
+      return { ...current, other: { ...other, ...messages } };
+    });
   };
 
   /** A changed card is a new attempt: its payment method (and key) no longer describe it. */
@@ -372,7 +378,7 @@ export function useCheckout(
     setBirthDate,
     setDelivery,
     setGift,
-    setCoupon,
+    setCoupons,
     setUsePoints,
     cardEdited,
     submit,

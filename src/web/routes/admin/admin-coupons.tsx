@@ -34,6 +34,7 @@ interface CouponListRow {
   per_member_limit: number | null;
   members_only: boolean;
   active: boolean;
+  combinable: boolean;
   uses: number;
   orders: number;
   given_back: number;
@@ -74,6 +75,7 @@ function CouponForm() {
     const data = new FormData(form);
     const body: Record<string, unknown> = Object.fromEntries(FIELDS.map((field) => [field, data.get(field) ?? ""]));
     if (data.get("members_only")) body.members_only = "on";
+    if (data.get("combinable")) body.combinable = "on";
     setSaving(true);
     const created = await write("/coupons", "POST", body, ta("adminCoupons.created"));
     setSaving(false);
@@ -100,6 +102,8 @@ function CouponForm() {
       <Input label={ta("adminCoupons.seriesIds")} name="series_ids" />
       <Input label={ta("adminCoupons.liquorTypes")} name="liquor_types" />
       <Checkbox label={ta("adminCoupons.membersOnly")} name="members_only" />
+      <Checkbox label={ta("adminCoupons.combinable")} name="combinable" />
+      <p className={styles.muted}>{ta("adminCoupons.combinableHint")}</p>
       <Button type="submit" disabled={saving}>
         {ta("adminCoupons.create")}
       </Button>
@@ -168,6 +172,15 @@ export default function AdminCoupons() {
           columns={[
             { label: ta("adminCoupons.code"), rowHeader: true, cell: (row) => row.code },
             { label: ta("adminCoupons.kind"), cell: value },
+            {
+              label: ta("adminCoupons.combinable"),
+              cell: (row) => (
+                <>
+                  {row.combinable ? ta("adminCoupons.combinableYes") : ta("adminCoupons.combinableNo")}{" "}
+                  <a href={`/admin/coupons/${row.id}/combine`}>{ta("adminCoupons.combineEdit")}</a>
+                </>
+              ),
+            },
             { label: ta("adminCoupons.valid"), cell: (row) => `${row.valid_from} – ${row.valid_until}`, className: styles.nowrap },
             { label: ta("adminCoupons.uses"), cell: (row) => (row.total_limit === null ? String(row.uses) : `${row.uses} / ${row.total_limit}`) },
             { label: tr("coupons.orders"), cell: (row) => String(row.orders) },

@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "combinable" boolean DEFAULT false NOT NULL;
