@@ -74,6 +74,8 @@ export interface PageContext {
    * The answer then depends on the session (never kept); a page kept for other visitors gets none.
    */
   cart(): Promise<CartItem[]>;
+  /** The shop's base point rate in percent (decision 089); a change of it drops the kept pages. */
+  pointBaseRate(): Promise<number>;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */

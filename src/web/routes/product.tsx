@@ -23,6 +23,7 @@ import { ProductSpecificationTable } from "../features/catalog/product-specifica
 import styles from "./product.module.css";
 import pointStyles from "../features/points/points.module.css";
 import { pointsForPrice } from "../../domain/point-figures.ts";
+import { useMemberPointRate } from "../shared/points/member-point-rate.ts";
 import "../i18n/catalog-sales-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
@@ -48,14 +49,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     page.api("GET", `/api/lotteries/products/${id!}`),
   ]);
   // 「○ポイント獲得」 (decision 089): the product's own rate, else the shop's base rate; a guest reads it as 会員さまは….
+  // The page is kept for every visitor: a member's own (rank's) rate replaces the base rate in the browser.
   const pointsAnswer = await page.api("GET", `/api/products/${id!}/points`);
-  const pointRate = pointsAnswer.status === 200 ? ((pointsAnswer.body as { data?: { rate_percent?: number } }).data?.rate_percent ?? 0) : 0;
+  const pointsData = pointsAnswer.status === 200 ? (pointsAnswer.body as { data?: { rate_percent?: number; product_rate_percent?: number | null } }).data : undefined;
+  const pointRate = pointsData?.rate_percent ?? 0;
+  const productPointRate = pointsData?.product_rate_percent ?? null;
   const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
   // The shipping promise is worded here, on the server, so the page's script does not load the delivery calendar.
   const shipping = shippingPromise(page.shop.deliveryCalendar, page.locale);
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, member: page.user !== null, shipping };
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, productPointRate, member: page.user !== null, shipping };
 }
 
 /**
@@ -105,8 +109,10 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes } = useSite();
-  const { product, related, stockLeft, lowStock, lottery, pointRate, member, shipping } = useLoaderData<typeof loader>();
-  const earned = pointsForPrice(product.price_include_tax, pointRate);
+  const { product, related, stockLeft, lowStock, lottery, pointRate, productPointRate, member, shipping } = useLoaderData<typeof loader>();
+  // A signed-in member's own rate, read once with JavaScript (null until then, and for a guest).
+  const memberRate = useMemberPointRate();
+  const earned = pointsForPrice(product.price_include_tax, productPointRate ?? memberRate ?? pointRate);
   const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
