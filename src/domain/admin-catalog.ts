@@ -85,6 +85,8 @@ export interface AdminProductFields {
   release_date: string | null;
   /** Bottles set aside for pre-orders, still to sell. */
   preorder_allocation: number;
+  /** The product's own point rate in percent (decision 089); null: the member's rate. */
+  point_rate_percent: number | null;
 }
 
 export interface AdminProduct extends AdminProductFields {

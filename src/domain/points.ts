@@ -7,8 +7,8 @@ import { apportionAcrossRates } from "./order-totals.ts";
 import { formFields } from "./field-rules.ts";
 import { wholeOf } from "./coupon-input.ts";
 import { z } from "./zod.ts";
-import type { EarningLine, PointsGoodsLine } from "./point-figures.ts";
-import { goodsBasesAfter, pointsToEarn } from "./point-figures.ts";
+import type { EarningLine, PointsGoodsLine } from "./points-earning.ts";
+import { goodsBasesAfter, pointsToEarn } from "./points-earning.ts";
 
 /**
  * Points (issue 34 item 1, decisions 086 and 089). A point is one yen. Points used are the shop's own
@@ -125,8 +125,9 @@ export function pointsUseRefusalText(refusal: PointsUseRefusal, check: { balance
 }
 
 // The figures pages show (and the earning rule itself) live in their own module, so a page does not load the rest of this one (zod among it).
-export { memberPointRate, pointsForPrice, pointsToEarn } from "./point-figures.ts";
-export type { EarningLine } from "./point-figures.ts";
+export { memberPointRate, pointsForPrice } from "./point-figures.ts";
+export { pointsToEarn } from "./points-earning.ts";
+export type { EarningLine } from "./points-earning.ts";
 
 /**
  * The Japan date the balance expires on after an earning at `now`: the same day `months` later

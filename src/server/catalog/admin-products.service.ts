@@ -120,6 +120,7 @@ export class AdminProductsService {
       sales_end: product.salesEnd?.toISOString() ?? null,
       release_date: product.releaseDate,
       preorder_allocation: product.preorderAllocation,
+      point_rate_percent: product.pointRatePercent,
       images: await imagesOf(this.db, "product", id),
       updated_at: product.updatedAt.toISOString(),
     };

@@ -446,6 +446,8 @@ export const adminEn: AdminDictionary = {
   "adminProduct.releaseDateHint": "Empty unless a pre-order",
   "adminProduct.preorderAllocation": "Pre-order allocation (bottles)",
   "adminProduct.preorderAllocationHint": "Bottles still to sell as pre-orders; each pre-order takes its bottles off",
+  "adminProduct.pointRate": "Point rate (%)",
+  "adminProduct.pointRateHint": "This product's own rate. Blank: the shop's rate (the member's rank's, else the base rate)",
   "adminProduct.switches": "Publishing and sales",
   "adminProduct.published": "Published in the shop",
   "adminProduct.soldOutFlag": "Show as sold out whatever the stock",

@@ -21,9 +21,6 @@ import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
-import pointStyles from "../features/points/points.module.css";
-import { pointsForPrice } from "../../domain/point-figures.ts";
-import { useMemberPointRate } from "../shared/points/member-point-rate.ts";
 import "../i18n/catalog-sales-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
@@ -32,6 +29,8 @@ import { RESTOCK_INTENT } from "../features/catalog/restock-intent.ts";
 // Drawn only for a sold-out product, so its module (and the form field it uses) stays out of the
 // page's first JavaScript; the server renders it in full before answering (entry.server waits for
 // everything), so it works before the script and hydrates when its chunk arrives.
+// 「○ポイント獲得」: drawn in full by the server, its module (the figure and the member's rate read once) hydrated when it arrives.
+const ProductPoints = lazy(() => import("../features/catalog/product-points.tsx").then((module) => ({ default: module.ProductPoints })));
 const RestockRequestForm = lazy(() => import("../features/catalog/restock-request.tsx").then((module) => ({ default: module.RestockRequestForm })));
 import type { ProductLottery } from "../features/lottery/lottery-panel.tsx";
 import { LOTTERY_INTENT, LotteryPanel } from "../features/lottery/lottery-panel.tsx";
@@ -110,9 +109,6 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes } = useSite();
   const { product, related, stockLeft, lowStock, lottery, pointRate, productPointRate, member, shipping } = useLoaderData<typeof loader>();
-  // A signed-in member's own rate, read once with JavaScript (null until then, and for a guest).
-  const memberRate = useMemberPointRate();
-  const earned = pointsForPrice(product.price_include_tax, productPointRate ?? memberRate ?? pointRate);
   const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
@@ -140,11 +136,9 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           <p className={styles.price} data-testid="product-price" data-price="">
             {productPrice(product.price_include_tax)}
           </p>
-          {earned > 0 && (
-            <p className={pointStyles.earn} data-testid="product-points">
-              {t(member ? "points.earn" : "points.earnMembers", { points: earned.toLocaleString("ja-JP") })}
-            </p>
-          )}
+          <Suspense fallback={null}>
+            <ProductPoints price={product.price_include_tax} baseRate={pointRate} productRate={productPointRate} member={member} />
+          </Suspense>
           <AgeNotice level="item" />
           <dl className={styles.facts}>
             {liquorLabel && (

@@ -1,11 +1,9 @@
-import { useState, useSyncExternalStore } from "react";
+import { Suspense, lazy, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { CartItem } from "../../../domain/cart.ts";
 import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
 import { formatYenTaxed } from "../../../domain/format.ts";
-import { cartPointsToEarn } from "../../../domain/point-figures.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import "../../i18n/points-estimate-texts.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
@@ -14,10 +12,13 @@ import { CHECKOUT_ITEMS_KEY, useCart } from "../../shared/cart/cart-context.tsx"
 import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
 import { AgeNotice } from "../../shared/site/age-notice.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
-import { useMemberPointRate } from "../../shared/points/member-point-rate.ts";
 import styles from "./cart-drawer.module.css";
 
 const subscribeToNothing = () => () => {};
+
+// 獲得予定ポイント (decision 089): drawn while the drawer is open, its module (the earning rule and its
+// texts) loaded then, so it stays out of every page's first JavaScript.
+const CartPoints = lazy(() => import("./cart-points.tsx").then((module) => ({ default: module.CartPoints })));
 
 /** The floating cart button and the drawer it toggles. */
 export function CartDrawer() {
@@ -103,7 +104,11 @@ export function CartDrawer() {
                     {yen(cart.total)}
                   </strong>
                 </p>
-                <CartPoints items={cart.items} />
+                {open && (
+                  <Suspense fallback={null}>
+                    <CartPoints items={cart.items} />
+                  </Suspense>
+                )}
                 <Button block onClick={goToCheckout} disabled={!purchasable}>
                   {t("cart.purchase")}
                 </Button>
@@ -215,30 +220,6 @@ function CartLine({ item }: { item: CartItem }) {
         </svg>
       </button>
     </li>
-  );
-}
-
-/**
- * 獲得予定ポイント (decision 089): the cart's goods by the rule the order earns with (each product's own
- * rate, else the member's; no coupon, points or fees yet). A member's rate is read once (GET /api/rank);
- * until then, and for a guest, the base rate's figure, the guest's with why to sign up.
- */
-function CartPoints({ items }: { items: CartItem[] }) {
-  const { t } = useI18n();
-  const { user } = useAuth();
-  const { pointBaseRate, shop } = useSite();
-  const memberRate = useMemberPointRate();
-  if (pointBaseRate === undefined) return null;
-  const points = cartPointsToEarn(items, user ? (memberRate ?? pointBaseRate) : pointBaseRate, shop.terms.taxRatePercent);
-  if (points <= 0) return null;
-  return (
-    <div className={styles.points} data-testid="cart-points">
-      <p className={styles.pointsFigure}>
-        <span>{t("pointsEstimate.label")}</span>
-        <strong data-testid="cart-points-value">{t("pointsEstimate.value", { points: points.toLocaleString("ja-JP") })}</strong>
-      </p>
-      {!user && <p className={styles.pointsNote}>{t("pointsEstimate.guest")}</p>}
-    </div>
   );
 }
 

@@ -5,7 +5,8 @@ import type { AppliedCoupon } from "./coupons.ts";
 import { couponGoodsLines } from "./coupons.ts";
 import { taxOn } from "./money.ts";
 import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
-import { cartPointsToEarn, memberPointRate, pointsToEarn } from "./point-figures.ts";
+import { memberPointRate } from "./point-figures.ts";
+import { cartPointsToEarn, pointsToEarn } from "./points-earning.ts";
 import { orderPointsToEarn, pointsGoodsLines } from "./points.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
 
