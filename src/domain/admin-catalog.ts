@@ -38,6 +38,8 @@ export interface AdminProductRow {
   low_stock: boolean;
   sort_order: number;
   image: AdminImage | null;
+  /** The product's own point rate in percent (decision 089); null: the member's rate. */
+  point_rate_percent: number | null;
 }
 
 /** Every field the trader edits, as the form sends it and the product page reads it. */

@@ -148,6 +148,8 @@ describe("PATCH /admin/api/products/{id}", () => {
     expect(over.json().fields).toEqual({ point_rate_percent: ["商品ごとのポイント還元率は100以下の値にしてください"] });
     const word = await admin("PATCH", `/products/${id}`, { point_rate_percent: "five" }, "en");
     expect(word.json().errors).toEqual(["Product's own point rate is not a number"]);
+    const listed = (await admin("GET", "/products")).json().data as { id: number; point_rate_percent: number | null }[];
+    expect(listed.find((row) => row.id === id)!.point_rate_percent).toBe(5);
     const cleared = await admin("PATCH", `/products/${id}`, { point_rate_percent: "" });
     expect(cleared.json().data.point_rate_percent).toBeNull();
     expect((await shop.app.inject({ method: "GET", url: `/api/products/${id}/points` })).json().data).toEqual({ rate_percent: 1, product_rate_percent: null });

@@ -76,6 +76,7 @@ export class AdminProductsService {
       low_stock: product.stock <= LOW_STOCK_AT,
       sort_order: product.sortOrder,
       image: image?.id ? image : null,
+      point_rate_percent: product.pointRatePercent,
     }));
   }
 

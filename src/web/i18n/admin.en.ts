@@ -446,6 +446,7 @@ export const adminEn: AdminDictionary = {
   "adminProduct.releaseDateHint": "Empty unless a pre-order",
   "adminProduct.preorderAllocation": "Pre-order allocation (bottles)",
   "adminProduct.preorderAllocationHint": "Bottles still to sell as pre-orders; each pre-order takes its bottles off",
+  "adminProducts.pointRate": "{rate}% points",
   "adminProduct.pointRate": "Point rate (%)",
   "adminProduct.pointRateHint": "This product's own rate. Blank: the shop's rate (the member's rank's, else the base rate)",
   "adminProduct.switches": "Publishing and sales",

@@ -447,6 +447,7 @@ export const adminJa = {
   "adminProduct.releaseDateHint": "予約商品でなければ空欄",
   "adminProduct.preorderAllocation": "予約受付数(本)",
   "adminProduct.preorderAllocationHint": "予約で販売できる残りの本数。予約が入るたびに減ります",
+  "adminProducts.pointRate": "ポイント{rate}%",
   "adminProduct.pointRate": "ポイント還元率(%)",
   "adminProduct.pointRateHint": "この商品だけの還元率。空欄ならショップの還元率(会員ランクの率、ランクのない方は基本還元率)",
   "adminProduct.switches": "公開と販売",
