@@ -22,6 +22,8 @@ export interface CatalogReader {
   relatedProducts(locale: Locale, id: number): Promise<ProductResource[]>;
   /** Bottles in stock now (0 when sold out), read fresh. */
   stockLeft(id: number): Promise<number>;
+  /** A published product's own point rate (decision 089), from the catalogue in memory: null for none. */
+  productPointRate(id: number): Promise<number | null | undefined>;
   exhibits(locale: Locale, options?: { topOnly?: boolean }): Promise<ExhibitResource[]>;
   exhibit(locale: Locale, id: number): Promise<ExhibitResource | undefined>;
 }

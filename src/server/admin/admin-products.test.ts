@@ -143,6 +143,8 @@ describe("PATCH /admin/api/products/{id}", () => {
     expect(set.json().data.point_rate_percent).toBe(5);
     const figure = await shop.app.inject({ method: "GET", url: `/api/products/${id}/points` });
     expect(figure.json().data).toEqual({ rate_percent: 5, product_rate_percent: 5 });
+    // The product page reads it with the catalogue in memory, dropped and read again on the change.
+    expect(await shop.app.services.catalog.productPointRate(id)).toBe(5);
     const over = await admin("PATCH", `/products/${id}`, { point_rate_percent: "101" });
     expect(over.statusCode).toBe(422);
     expect(over.json().fields).toEqual({ point_rate_percent: ["商品ごとのポイント還元率は100以下の値にしてください"] });
@@ -152,6 +154,7 @@ describe("PATCH /admin/api/products/{id}", () => {
     expect(listed.find((row) => row.id === id)!.point_rate_percent).toBe(5);
     const cleared = await admin("PATCH", `/products/${id}`, { point_rate_percent: "" });
     expect(cleared.json().data.point_rate_percent).toBeNull();
+    expect(await shop.app.services.catalog.productPointRate(id)).toBeNull();
     expect((await shop.app.inject({ method: "GET", url: `/api/products/${id}/points` })).json().data).toEqual({ rate_percent: 1, product_rate_percent: null });
   });
 });

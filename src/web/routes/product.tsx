@@ -49,10 +49,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   // 「○ポイント獲得」 (decision 089): the product's own rate, else the shop's base rate; a guest reads it as 会員さまは….
   // The page is kept for every visitor: a member's own (rank's) rate replaces the base rate in the browser.
-  const pointsAnswer = await page.api("GET", `/api/products/${id!}/points`);
-  const pointsData = pointsAnswer.status === 200 ? (pointsAnswer.body as { data?: { rate_percent?: number; product_rate_percent?: number | null } }).data : undefined;
-  const pointRate = pointsData?.rate_percent ?? 0;
-  const productPointRate = pointsData?.product_rate_percent ?? null;
+  // Both come with the catalogue (the product's own rate from memory, the base rate as the root data reads it): no API call.
+  const productPointRate = (await page.catalog.productPointRate(id!)) ?? null;
+  const pointRate = productPointRate ?? (await page.pointBaseRate());
   const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
