@@ -2,7 +2,7 @@ import { pointsForPrice } from "../../../domain/point-figures.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import "../../i18n/catalog-sales-texts.ts";
 import { useMemberPointRate } from "../../shared/points/member-point-rate.ts";
-import styles from "../points/points.module.css";
+import styles from "./product-points.module.css";
 
 /**
  * 「○ポイント獲得」 (decision 089) for one bottle: the product's own rate, else the member's. The page is
