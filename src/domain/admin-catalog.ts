@@ -38,6 +38,8 @@ export interface AdminProductRow {
   low_stock: boolean;
   sort_order: number;
   image: AdminImage | null;
+  /** The product's own point rate in percent (decision 089); null: the member's rate. */
+  point_rate_percent: number | null;
 }
 
 /** Every field the trader edits, as the form sends it and the product page reads it. */
@@ -85,6 +87,8 @@ export interface AdminProductFields {
   release_date: string | null;
   /** Bottles set aside for pre-orders, still to sell. */
   preorder_allocation: number;
+  /** The product's own point rate in percent (decision 089); null: the member's rate. */
+  point_rate_percent: number | null;
 }
 
 export interface AdminProduct extends AdminProductFields {

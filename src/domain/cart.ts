@@ -18,6 +18,8 @@ export interface CartItem {
   tax_rate?: number;
   /** 予約商品 (decision 088): the release date (yyyy-mm-dd, Japan) the bottles ship on; absent or null: from stock. */
   ships_on?: string | null;
+  /** The product's own point rate in percent (decision 089); null or absent: the member's rate. */
+  point_rate?: number | null;
 }
 
 export type CartProduct = Omit<CartItem, "amount">;

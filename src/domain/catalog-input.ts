@@ -87,6 +87,9 @@ export const liquorTypeCreateSchema = newRecordForm(
 /** A liquor type's labels and place; its key never changes (the shop's links name it). */
 export const liquorTypeChangeSchema = changeForm(liquorTypeFields, liquorTypeChanges);
 
+/** A product's own point rate at most (the products_point_rate check: 0–100). */
+const PRODUCT_POINT_RATE_MAX = 100;
+
 const LIQUOR_CATEGORY_KEYS = Object.keys(LIQUOR_CATEGORIES);
 
 /** The product form (snake_case, as AdminProductFields names it). */
@@ -129,6 +132,8 @@ const productFields = {
   sales_end: formJapanDateTime(),
   release_date: formJapanDate(),
   preorder_allocation: formInteger({ min: 0, max: STOCK_MAX, fallback: 0 }),
+  // The product's own point rate (decision 089), whole percent; empty: the member's rate (their rank's, else the base rate).
+  point_rate_percent: formInteger({ min: 0, max: PRODUCT_POINT_RATE_MAX, nullable: true }),
 };
 
 /** A product's columns as the back office writes them; undefined means "leave as it is". */
@@ -168,6 +173,7 @@ export interface ProductChanges {
   salesEnd?: Date | null | undefined;
   releaseDate?: string | null | undefined;
   preorderAllocation?: number | undefined;
+  pointRatePercent?: number | null | undefined;
 }
 
 const productChanges = (fields: Partial<z.output<z.ZodObject<typeof productFields>>>): ProductChanges => ({
@@ -206,6 +212,7 @@ const productChanges = (fields: Partial<z.output<z.ZodObject<typeof productField
   salesEnd: fields.sales_end,
   releaseDate: fields.release_date,
   preorderAllocation: fields.preorder_allocation,
+  pointRatePercent: fields.point_rate_percent,
 });
 export const productCreateSchema = newRecordForm(productFields, productChanges);
 /** The list's quick price edit and the publish switch send one field. */

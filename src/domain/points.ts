@@ -7,6 +7,8 @@ import { apportionAcrossRates } from "./order-totals.ts";
 import { formFields } from "./field-rules.ts";
 import { wholeOf } from "./coupon-input.ts";
 import { z } from "./zod.ts";
+import type { EarningLine, PointsGoodsLine } from "./points-earning.ts";
+import { goodsBasesAfter, pointsToEarn } from "./points-earning.ts";
 
 /**
  * Points (issue 34 item 1, decisions 086 and 089). A point is one yen. Points used are the shop's own
@@ -59,19 +61,8 @@ export function isPointsLine(charge: { kind: string; label: Record<Locale, strin
   return charge.kind === "discount" && charge.label.ja === POINTS_LINE_LABEL.ja;
 }
 
-interface GoodsLine {
-  unitPrice: number;
-  amount: number;
-  taxRatePercent: number;
-}
-
-/** Each rate's goods before tax, less the discount lines (≤ 0) already at that rate. */
-function basesAfter(lines: readonly GoodsLine[], discounts: readonly Pick<CouponDiscountLine, "amount" | "taxRatePercent">[]): Map<number, number> {
-  const bases = new Map<number, number>();
-  for (const line of lines) bases.set(line.taxRatePercent, (bases.get(line.taxRatePercent) ?? 0) + line.unitPrice * line.amount);
-  for (const discount of discounts) if (bases.has(discount.taxRatePercent)) bases.set(discount.taxRatePercent, bases.get(discount.taxRatePercent)! + discount.amount);
-  return bases;
-}
+type GoodsLine = PointsGoodsLine;
+const basesAfter = goodsBasesAfter;
 
 /** The goods with tax after the discounts before the points (the coupon's): the most points one order may use. */
 export function pointsCap(lines: readonly GoodsLine[], discounts: readonly Pick<CouponDiscountLine, "amount" | "taxRatePercent">[] = []): number {
@@ -96,6 +87,21 @@ export function pointsGoodsLines(points: number, lines: readonly GoodsLine[], di
     .map((part) => ({ kind: "discount", label: { ...POINTS_LINE_LABEL }, amount: -part.amount, taxable: true, taxRatePercent: part.rate }));
 }
 
+/**
+ * What an order earns (decision 089), as placeOrder books it and the checkout summary shows it: the
+ * goods after the coupon's lines and the points' (pointsGoodsLines), each line at the product's own
+ * rate or the member's, plus the other charges (shipping, fees, wrapping, with tax) when the trader
+ * says so. `chargeLines` are the order's charge lines (checkoutTotals), the discount lines among them.
+ */
+export function orderPointsToEarn(
+  order: { lines: readonly EarningLine[]; couponLines: readonly CouponDiscountLine[]; pointsUsed: number; chargeLines: readonly { amount: number }[]; taxRatePercent: number },
+  rule: { ratePercent: number; onCharges: boolean },
+): number {
+  const goodsDiscounts = [...order.couponLines, ...pointsGoodsLines(order.pointsUsed, order.lines, order.couponLines)];
+  const chargesNet = order.chargeLines.reduce((sum, line) => sum + line.amount, 0) - goodsDiscounts.reduce((sum, line) => sum + line.amount, 0);
+  return pointsToEarn(order.lines, goodsDiscounts, rule.ratePercent, { onCharges: rule.onCharges, withTax: Math.max(0, chargesNet + taxOn(Math.max(0, chargesNet), order.taxRatePercent)) });
+}
+
 export const POINTS_USE_REFUSALS = ["over_balance", "over_total", "members_only"] as const;
 export type PointsUseRefusal = (typeof POINTS_USE_REFUSALS)[number];
 
@@ -118,44 +124,10 @@ export function pointsUseRefusalText(refusal: PointsUseRefusal, check: { balance
   return POINTS_USE_REFUSAL_TEXTS[refusal][locale].replace("{balance}", check.balance.toLocaleString("en-US")).replace("{cap}", check.cap.toLocaleString("en-US"));
 }
 
-/** One line of the order as earning looks at it: its rate is the product's own when the trader set one. */
-export interface EarningLine extends GoodsLine {
-  /** The product's own percent (null: the member's rate). */
-  productRatePercent: number | null;
-}
-
-/**
- * Points earned on an order: each line's goods with tax after the order's discount lines at its rate
- * (coupon and points, shared over the rate's lines by their amounts) × the line's rate (the product's
- * own, else the member's), plus, when the trader says so, the shipping and fees with tax × the
- * member's rate; rounded down once for the order. Computed in exact integers.
- */
-export function pointsToEarn(
-  lines: readonly EarningLine[],
-  discounts: readonly Pick<CouponDiscountLine, "amount" | "taxRatePercent">[],
-  memberRatePercent: number,
-  charges: { onCharges: boolean; withTax: number } = { onCharges: false, withTax: 0 },
-): number {
-  const before = basesAfter(lines, []);
-  const after = basesAfter(lines, discounts);
-  // Σ over rates r: Σ lines (unit × amount × line rate) × (100 + r) × after_r / (before_r × 100 × 100)
-  let numerator = 0n;
-  let denominator = 1n;
-  for (const [rate, base] of before) {
-    if (base <= 0) continue;
-    const kept = BigInt(Math.max(0, after.get(rate) ?? 0));
-    const weighted = lines.filter((line) => line.taxRatePercent === rate).reduce((sum, line) => sum + BigInt(line.unitPrice * line.amount) * BigInt(line.productRatePercent ?? memberRatePercent), 0n);
-    const termNumerator = weighted * BigInt(100 + rate) * kept;
-    const termDenominator = BigInt(base) * 10_000n;
-    numerator = numerator * termDenominator + termNumerator * denominator;
-    denominator *= termDenominator;
-  }
-  const fromCharges = charges.onCharges && charges.withTax > 0 ? BigInt(charges.withTax) * BigInt(memberRatePercent) * denominator : 0n;
-  return Math.max(0, Number((numerator * 100n + fromCharges) / (denominator * 100n)));
-}
-
-// The product page's figure lives in its own module, so the page does not load the rest of this one (zod among it).
-export { pointsForPrice } from "./point-figures.ts";
+// The figures pages show (and the earning rule itself) live in their own module, so a page does not load the rest of this one (zod among it).
+export { memberPointRate, pointsForPrice } from "./point-figures.ts";
+export { pointsToEarn } from "./points-earning.ts";
+export type { EarningLine } from "./points-earning.ts";
 
 /**
  * The Japan date the balance expires on after an earning at `now`: the same day `months` later

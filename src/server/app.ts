@@ -327,7 +327,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // job as purchases leave the window (the window moves once a Japan day, so only the day's first
   // run finds members to work out again). ranks.pointRate (rankPointRate) is the points module's PointRateFor.
   const ranks = new RanksService(database.db);
-  registerRankRoutes(app, { ranks });
   const rankChanged = (tx: Parameters<RanksService["recalculate"]>[0], order: { userId: number | null }) => (order.userId === null ? Promise.resolve() : ranks.recalculate(tx, order.userId).then(() => undefined));
   // Points (decision 089): used at checkout, earned when paid or shipped, settled with every move;
   // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
@@ -338,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // and a winner's cancelled order hands its bottles to the next drawn at once (decision 092).
   const lotteries = new LotteryService(database.db, { mail, shopProfiles, catalog, accounts, orders, carts }, { publicUrl: config.publicUrl });
   registerLotteryRoutes(app, { lotteries });
+  // GET /api/rank also says the rate the member earns at (their rank's, or the base rate), the one figure the pages need.
+  registerRankRoutes(app, { ranks, pointRateOf: (memberId) => points.memberRate(memberId) });
   const orderMoves = new OrderMoves(
     database.db,
     {
@@ -588,6 +589,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: payments.browserConfig,
           deliveryCalendar: () => deliveryCalendarInput(new Date()),
           cart: async () => (capture ? [] : carts.items(cartOwnerOf(request), request.locale)),
+          pointBaseRate: async () => (await points.settings()).baseRatePercent,
           // Forms posted without JavaScript run the API route the page's script would have called (decision 052).
           api: apiAsVisitor(app, request),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),

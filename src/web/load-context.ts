@@ -22,6 +22,8 @@ export interface CatalogReader {
   relatedProducts(locale: Locale, id: number): Promise<ProductResource[]>;
   /** Bottles in stock now (0 when sold out), read fresh. */
   stockLeft(id: number): Promise<number>;
+  /** A published product's own point rate (decision 089), from the catalogue in memory: null for none. */
+  productPointRate(id: number): Promise<number | null | undefined>;
   exhibits(locale: Locale, options?: { topOnly?: boolean }): Promise<ExhibitResource[]>;
   exhibit(locale: Locale, id: number): Promise<ExhibitResource | undefined>;
 }
@@ -74,6 +76,8 @@ export interface PageContext {
    * The answer then depends on the session (never kept); a page kept for other visitors gets none.
    */
   cart(): Promise<CartItem[]>;
+  /** The shop's base point rate in percent (decision 089); a change of it drops the kept pages. */
+  pointBaseRate(): Promise<number>;
   /** How the browser takes cards: Stripe's publishable key, or the built-in test gateway (issue 6). */
   payments: PaymentBrowserConfig;
   /** The production build's module of this locale's dictionary, preloaded by the page (absent in development). */

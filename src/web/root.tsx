@@ -43,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const personal = !page.pageCapture && !isBackOfficePath(new URL(request.url).pathname);
   return {
     cartCount: personal ? cartCount(await page.cart()) : null,
+    pointBaseRate: await page.pointBaseRate(),
     series,
     liquorTypes,
     locale: page.locale,

@@ -1,13 +1,16 @@
 import { expect, test } from "@playwright/test";
-import type { Browser, BrowserContextOptions } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, traderSignsIn } from "./checkout-steps.ts";
-import { csrfOf, fillBirthDate, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
+import { csrfOf, fillBirthDate, placeBankOrder, restock, signUpAndSignIn, waitForHydration } from "./fixtures.ts";
 
 // Points (issue 34 item 1, decision 089): a guest reads 「会員さまは○ポイント獲得」 on the product page;
 // a member is granted 1,000 points by staff, reads 「○ポイント獲得」 there, uses 300 points at checkout on
 // a phone (the summary's 「ポイント利用」 line before the total), and reads the use and the grant with
-// the balance and its expiry on My Page's points page.
+// the balance and its expiry on My Page's points page. A gold member (the trader's thresholds lowered
+// for the journey, put back after) sees the gold rate's 獲得予定ポイント on the product page, in the cart
+// drawer and in the checkout summary, on a phone; the order books what the summary said. Without
+// JavaScript the summary's figure (after the points used) is the one the order books.
 
 test.describe.configure({ timeout: testTime(180_000) });
 
@@ -83,6 +86,66 @@ test("a member sees points on the product page, uses points at checkout on a pho
   if (shots) await page.screenshot({ path: `${shots}/mypage-desktop.png`, fullPage: true });
 });
 
+/** The trader's ranks: シルバー and ゴールド from `silver` and `gold` yen (the server-drawn form on /admin/ranks). */
+async function rankThresholds(trader: Page, silver: string, gold: string) {
+  await trader.goto("/admin/ranks");
+  await trader.getByTestId("rank-row-2").getByLabel(/^条件/).fill(silver);
+  await trader.getByTestId("rank-row-3").getByLabel(/^条件/).fill(gold);
+  await Promise.all([trader.waitForURL(/done=saved/), trader.getByTestId("ranks-save").click()]);
+  await expect(trader.getByTestId("ranks-saved")).toBeVisible();
+}
+
+test("a gold member sees the gold rate's points on the product page, in the cart drawer and in the checkout summary", async ({ page, browser }) => {
+  const trader = await traderSignsIn(browser);
+  const ranks = (await (await trader.request.get("/admin/api/ranks")).json()).data as { position: number; threshold: number; point_rate: number }[];
+  const goldRate = ranks.find((rank) => rank.position === 3)!.point_rate;
+  await rankThresholds(trader, "1", "2");
+  try {
+    const email = await signUpAndSignIn(page, "points-gold");
+    const orderId = await placeBankOrder(page, email);
+    const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() } });
+    expect(deposited.status(), await deposited.text()).toBe(200);
+    const rank = (await (await page.request.get("/ja/api/rank")).json()).data as { rank: { name: string }; point_rate_percent: number };
+    expect(rank).toMatchObject({ rank: { name: "ゴールド" }, point_rate_percent: goldRate });
+
+    const wine = (await (await page.request.get("/ja/api/products/1")).json()).data as { id: string; attributes: { price_include_tax: number } };
+    const gold = Math.floor((wine.attributes.price_include_tax * goldRate) / 100);
+    expect(gold).toBeGreaterThan(Math.floor(wine.attributes.price_include_tax / 100));
+    const figure = `${gold.toLocaleString("ja-JP")}pt`;
+
+    // On a phone: the product page's figure (the kept page's base rate, replaced by the member's own), then the drawer's.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/products/${wine.id}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("product-points")).toHaveText(`${gold.toLocaleString("ja-JP")}ポイント獲得`);
+    await page.getByRole("button", { name: "カートに入れる" }).click();
+    const drawer = page.getByTestId("cart-drawer");
+    await expect(drawer.getByTestId("cart-item")).toHaveCount(1);
+    await expect(drawer.getByTestId("cart-points-value")).toHaveText(figure);
+    if (shots) await page.screenshot({ path: `${shots}/cart-drawer-phone.png` });
+
+    // The checkout summary: the same figure for one bottle, no coupon and no points used; the order books it.
+    await checkoutWith(page, { [wine.id]: 1 });
+    await expect(page.getByTestId("checkout-points-to-earn-value")).toHaveText(figure);
+    await expect(page.getByTestId("checkout-points-to-earn")).toContainText("ご入金の確認後");
+    if (shots) {
+      await page.getByTestId("checkout-points-to-earn").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: `${shots}/checkout-phone-points-to-earn.png` });
+    }
+    await fillContact(page, email);
+    await fillAddress(page);
+    await page.getByRole("radio", { name: "銀行振込" }).check();
+    await page.getByRole("button", { name: "購入" }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete$/);
+    const mine = (await (await page.request.get("/api/points")).json()).data as { pending: number };
+    expect(mine.pending).toBe(gold);
+  } finally {
+    await rankThresholds(trader, "30000", "100000");
+    await restock(trader, 1, 2);
+    await trader.context().close();
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -118,8 +181,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId("order-summary")).toContainText("ポイント利用");
     await expect(page.getByTestId("confirm-amount")).toContainText(await page.getByTestId("summary-total").innerText());
+    // 獲得予定ポイント after the 200 points used: the figure the order books.
+    const shown = Number((await page.getByTestId("checkout-points-to-earn-value").innerText()).replace(/[^0-9]/g, ""));
+    expect(shown).toBeGreaterThan(0);
     await Promise.all([page.waitForURL(/\/checkout\/complete$/), page.getByRole("button", { name: "購入" }).click()]);
-    const mine = (await (await page.request.get("/api/points")).json()).data as { balance: number };
+    const mine = (await (await page.request.get("/api/points")).json()).data as { balance: number; pending: number };
     expect(mine.balance).toBe(300);
+    expect(mine.pending).toBe(shown);
   });
 });

@@ -134,6 +134,29 @@ describe("PATCH /admin/api/products/{id}", () => {
     expect((await admin("PATCH", "/products/999999", { price: 1 })).statusCode).toBe(404);
     expect((await admin("GET", "/products/abc")).statusCode).toBe(404);
   });
+
+  it("sets the product's own point rate (blank: the shop's), refuses one out of 0–100 in ja and en, and the shop's figure follows", async () => {
+    const id = (await admin("POST", "/products", { ...fullProduct(), published: true })).json().data.id as number;
+    expect((await admin("GET", `/products/${id}`)).json().data.point_rate_percent).toBeNull();
+    const set = await admin("PATCH", `/products/${id}`, { point_rate_percent: "5" });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.point_rate_percent).toBe(5);
+    const figure = await shop.app.inject({ method: "GET", url: `/api/products/${id}/points` });
+    expect(figure.json().data).toEqual({ rate_percent: 5, product_rate_percent: 5 });
+    // The product page reads it with the catalogue in memory, dropped and read again on the change.
+    expect(await shop.app.services.catalog.productPointRate(id)).toBe(5);
+    const over = await admin("PATCH", `/products/${id}`, { point_rate_percent: "101" });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().fields).toEqual({ point_rate_percent: ["商品ごとのポイント還元率は100以下の値にしてください"] });
+    const word = await admin("PATCH", `/products/${id}`, { point_rate_percent: "five" }, "en");
+    expect(word.json().errors).toEqual(["Product's own point rate is not a number"]);
+    const listed = (await admin("GET", "/products")).json().data as { id: number; point_rate_percent: number | null }[];
+    expect(listed.find((row) => row.id === id)!.point_rate_percent).toBe(5);
+    const cleared = await admin("PATCH", `/products/${id}`, { point_rate_percent: "" });
+    expect(cleared.json().data.point_rate_percent).toBeNull();
+    expect(await shop.app.services.catalog.productPointRate(id)).toBeNull();
+    expect((await shop.app.inject({ method: "GET", url: `/api/products/${id}/points` })).json().data).toEqual({ rate_percent: 1, product_rate_percent: null });
+  });
 });
 
 describe("POST /admin/api/products/{id}/restock", () => {

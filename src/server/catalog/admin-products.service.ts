@@ -76,6 +76,7 @@ export class AdminProductsService {
       low_stock: product.stock <= LOW_STOCK_AT,
       sort_order: product.sortOrder,
       image: image?.id ? image : null,
+      point_rate_percent: product.pointRatePercent,
     }));
   }
 
@@ -120,6 +121,7 @@ export class AdminProductsService {
       sales_end: product.salesEnd?.toISOString() ?? null,
       release_date: product.releaseDate,
       preorder_allocation: product.preorderAllocation,
+      point_rate_percent: product.pointRatePercent,
       images: await imagesOf(this.db, "product", id),
       updated_at: product.updatedAt.toISOString(),
     };

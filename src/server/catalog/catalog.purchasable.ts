@@ -57,6 +57,7 @@ export async function loadPurchasable(db: Database, ids: number[], locale: Local
             shipping_type: row.shippingType,
             volume_ml: row.volumeMl,
             ships_on: phase === "preorder" ? row.releaseDate : null,
+            point_rate: row.pointRatePercent,
           },
           available,
           shippingType: row.shippingType,

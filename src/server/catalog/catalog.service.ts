@@ -223,6 +223,7 @@ export class CatalogService {
         return products;
       },
       stockLeft: (id) => this.stockLeft(id),
+      productPointRate: (id) => this.productPointRate(id),
     };
   }
 
@@ -239,6 +240,11 @@ export class CatalogService {
     const snapshot = await this.snapshot();
     const product = snapshot.productsById.get(id);
     return product && productResource(product, snapshot, locale);
+  }
+
+  /** A published product's own point rate (decision 089) with the catalogue read: null for none, undefined for no such product. */
+  async productPointRate(id: number): Promise<number | null | undefined> {
+    return (await this.snapshot()).productsById.get(id)?.pointRatePercent;
   }
 
   /** Other published bottles sharing a series with this one, those in stock first. */

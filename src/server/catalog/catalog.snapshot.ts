@@ -48,6 +48,8 @@ export interface CatalogProduct {
   details: ProductDetails;
   /** Name, producer, origin, grapes, kinds and series in both languages, folded once (search-text.ts). */
   searchText: string;
+  /** The product's own point rate (decision 089); null: the member's rate. */
+  pointRatePercent: number | null;
 }
 
 export interface CatalogExhibit {
@@ -194,6 +196,7 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     images: productImages.get(row.id) ?? [],
     details,
     searchText,
+    pointRatePercent: row.pointRatePercent,
     };
   });
   const publishedIds = new Set(products.map((product) => product.id));

@@ -17,8 +17,7 @@ import type { CouponsService } from "../coupons/coupons.service.ts";
 import { couponFigures } from "../coupons/coupon-placement.ts";
 import type { PointsService } from "../points/points.service.ts";
 import { couponsGoodsLines } from "../../domain/coupons.ts";
-import { pointsGoodsLines, pointsToEarn } from "../../domain/points.ts";
-import { taxOn } from "../../domain/money.ts";
+import { orderPointsToEarn } from "../../domain/points.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { NewShipment } from "../orders/payments-and-shipments.ts";
@@ -296,11 +295,13 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   }
   if (placement.userId !== null && deps.points) {
     // What the order earns, worked out now on the goods after the coupon and the points (and the charges when the trader says so), granted when paid or shipped.
+    // The checkout summary shows the same figure by the same function (orderPointsToEarn).
     const settings = await deps.points.settings(tx);
-    const goodsDiscounts = [...couponLines, ...pointsGoodsLines(usePoints, rated, couponLines)];
-    const chargesNet = totals.chargeLines.reduce((sum, line) => sum + line.amount, 0) - goodsDiscounts.reduce((sum, line) => sum + line.amount, 0);
     const rate = await deps.points.rateOf(tx, placement.userId, settings);
-    const toEarn = pointsToEarn(rated, goodsDiscounts, rate, { onCharges: settings.onCharges, withTax: Math.max(0, chargesNet + taxOn(Math.max(0, chargesNet), shop.terms.taxRatePercent)) });
+    const toEarn = orderPointsToEarn(
+      { lines: rated, couponLines, pointsUsed: usePoints, chargeLines: totals.chargeLines, taxRatePercent: shop.terms.taxRatePercent },
+      { ratePercent: rate, onCharges: settings.onCharges },
+    );
     await deps.points.book(tx, { orderId: order.id, userId: placement.userId, used: usePoints, toEarn, locale });
   }
   for (const line of lines) {

@@ -73,17 +73,23 @@ export function registerPointRoutes(
     app.get(`${prefix}/products/:id/points`, { schema: { params: recordIdParams } }, async (request) => {
       const own = await deps.productRateOf(request.params.id);
       if (own === undefined) throw new DomainError("not-found");
-      return { data: { rate_percent: own ?? (await deps.points.settings()).baseRatePercent } };
+      // product_rate_percent: the product's own rate (null: none, a member earns at their own rate on it).
+      return { data: { rate_percent: own ?? (await deps.points.settings()).baseRatePercent, product_rate_percent: own } };
     });
     app.get(`${prefix}/points`, { ...memberOnly() }, async (request) => {
       const member = requireUser(request);
       const [balance, history, settings] = await Promise.all([deps.points.balanceOf(member.id), deps.points.history(member.id), deps.points.settings()]);
+      const rate = await deps.points.memberRate(member.id, settings);
       return {
         data: {
           balance: balance.balance,
           expires_on: balance.expiresOn,
           pending: await deps.points.pendingGrants(member.id),
           base_rate_percent: settings.baseRatePercent,
+          // The member's own rate (their rank's, else the base rate) and whether shipping and fees earn too: the checkout's 獲得予定ポイント.
+          rate_percent: rate,
+          on_charges: settings.onCharges,
+          grant_on: settings.grantOn,
           expiry_months: settings.expiryMonths,
           history: history.map((entry) => entryOf(entry, request.locale)),
         },

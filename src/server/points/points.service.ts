@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, sum, count } from "
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { EarningLine, PointAdjustment, PointEntryKind, PointSettings } from "../../domain/points.ts";
-import { DEFAULT_POINT_SETTINGS, POINT_REFUSALS, pointsCap, pointsExpiryDate, pointsShare, pointsUseRefusal, pointsUseRefusalText } from "../../domain/points.ts";
+import { DEFAULT_POINT_SETTINGS, memberPointRate, POINT_REFUSALS, pointsCap, pointsExpiryDate, pointsShare, pointsUseRefusal, pointsUseRefusalText } from "../../domain/points.ts";
 import { japanDateString } from "../../domain/coupons.ts";
 import type { CouponDiscountLine } from "../../domain/coupons.ts";
 import type { Database } from "../db/client.ts";
@@ -82,8 +82,12 @@ export class PointsService {
     const base = (settings ?? (await this.settings(tx))).baseRatePercent;
     // A base rate of 0 is the trader turning points off: no rank's rate applies then (decision 089).
     if (memberId === null || base === 0) return base;
-    const ranked = this.deps.rateFor ? await this.deps.rateFor(memberId, tx) : null;
-    return ranked ?? base;
+    return memberPointRate(base, this.deps.rateFor ? await this.deps.rateFor(memberId, tx) : null);
+  }
+
+  /** The member's earning rate read outside an order (the pages' 獲得予定ポイント): rateOf on its own. */
+  async memberRate(memberId: number, settings?: PointSettings): Promise<number> {
+    return this.rateOf(this.db, memberId, settings);
   }
 
   async balanceOf(memberId: number, executor: Database = this.db): Promise<PointBalance> {

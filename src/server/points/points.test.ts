@@ -32,7 +32,7 @@ async function grant(member: MemberSession, points: number, reason = "ご愛顧�
 async function myPoints(member: MemberSession) {
   const response = await env.shop.app.inject({ method: "GET", url: "/api/points", headers: member.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { balance: number; expires_on: string | null; pending: number; history: { kind: string; points: number; label: string }[] };
+  return response.json().data as { balance: number; expires_on: string | null; pending: number; rate_percent: number; history: { kind: string; points: number; label: string }[] };
 }
 
 async function orderPointsOf(orderId: number) {
@@ -159,6 +159,39 @@ describe("a coupon and points in one order", () => {
     expect((await myPoints(member)).balance).toBe(300);
     expect((await staffPost(order.publicId, "cancel")).statusCode).not.toBe(200);
     expect((await myPoints(member)).balance).toBe(300);
+  });
+});
+
+describe("the figures the pages show (獲得予定ポイント)", () => {
+  it("the product's own rate and the base rate; carts carry each product's own rate; a member's rate is their rank's", async () => {
+    const own = await env.make.product({ price: 2000, stock: 10, pointRatePercent: 5 });
+    const plain = await env.make.product({ price: 30_000, stock: 10 });
+    const ownAnswer = await env.shop.app.inject({ method: "GET", url: `/api/products/${own}/points` });
+    expect(ownAnswer.json().data).toEqual({ rate_percent: 5, product_rate_percent: 5 });
+    const plainAnswer = await env.shop.app.inject({ method: "GET", url: `/api/products/${plain}/points` });
+    expect(plainAnswer.json().data).toEqual({ rate_percent: 1, product_rate_percent: null });
+
+    const guest = env.shop.browserSession();
+    const cart = await env.shop.app.inject({ method: "PUT", url: "/api/carts", headers: guest.headers, payload: { cart: { cart_product_ids: { [own]: 1, [plain]: 1 } } } });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect((cart.json().data as { id: string; point_rate: number | null }[]).map((item) => [item.id, item.point_rate])).toEqual([
+      [String(own), 5],
+      [String(plain), null],
+    ]);
+
+    // レギュラー earns at 1 %; a paid order of 33,000 yen lifts the member to シルバー (2 %): both answers say so.
+    const member = await env.shop.memberSession();
+    const rateOf = async () => {
+      const rank = await env.shop.app.inject({ method: "GET", url: "/api/rank", headers: member.headers });
+      expect(rank.statusCode, rank.body).toBe(200);
+      return [rank.json().data.point_rate_percent, (await myPoints(member)).rate_percent];
+    };
+    expect(await rateOf()).toEqual([1, 1]);
+    const order = (await env.client.order((await env.client.post(member, orderPayload([{ id: plain, amount: 1 }]))).json().order_id))!;
+    expect((await staffPost(order.publicId, "deposit")).statusCode).toBe(200);
+    expect(await rateOf()).toEqual([2, 2]);
+    const points = await env.shop.app.inject({ method: "GET", url: "/api/points", headers: member.headers });
+    expect(points.json().data).toMatchObject({ base_rate_percent: 1, rate_percent: 2, on_charges: false, grant_on: "paid" });
   });
 });
 

@@ -19,7 +19,14 @@ const LABELS = rankFieldLabels();
  * Member ranks (decision 090): the member's own rank (My Page), the trader's ranks (/admin/ranks:
  * read, and saved as a whole, audited as rank.update).
  */
-export function registerRankRoutes(fastify: FastifyInstance, deps: { ranks: RanksService }): void {
+export function registerRankRoutes(
+  fastify: FastifyInstance,
+  deps: {
+    ranks: RanksService;
+    /** The rate the member earns points at (the points module's rule: their rank's, else the base rate; 0 when points are off). */
+    pointRateOf?: (memberId: number) => Promise<number>;
+  },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
   const member = memberOnly();
@@ -28,7 +35,9 @@ export function registerRankRoutes(fastify: FastifyInstance, deps: { ranks: Rank
     app.get(`${prefix}/rank`, { ...member }, async (request) => {
       const user = requireUser(request);
       const [view, ranks] = [await deps.ranks.view(user.id, request.locale), await deps.ranks.definitions()];
-      return { data: { ...view, ranks: ranks.map((rank) => rankEntry(rank, request.locale)) } };
+      // point_rate_percent: what the product page and the cart show a member's 獲得予定ポイント at (decision 089).
+      const pointRate = deps.pointRateOf ? await deps.pointRateOf(user.id) : (view.rank?.point_rate ?? null);
+      return { data: { ...view, point_rate_percent: pointRate, ranks: ranks.map((rank) => rankEntry(rank, request.locale)) } };
     });
   }
 

@@ -62,6 +62,8 @@ export class CatalogFactory {
     liquorCategory?: string | null;
     /** The business date of the opening move in the ledger (today by default). */
     openedOn?: string;
+    /** The product's own point rate (decision 089); none by default. */
+    pointRatePercent?: number | null;
   } = {}): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
@@ -83,6 +85,7 @@ export class CatalogFactory {
         mailOrderAllowed: fields.mailOrderAllowed ?? true,
         taxClass: fields.taxClass ?? "standard",
         liquorCategory: fields.liquorCategory ?? null,
+        pointRatePercent: fields.pointRatePercent ?? null,
       })
       .returning({ id: productsTable.id });
     const productId = row!.id;

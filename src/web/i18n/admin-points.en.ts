@@ -8,6 +8,8 @@ export const adminPointsEn: AdminPointsDictionary = {
   "adminPoints.csv": "Download balances per member (CSV)",
   "adminPoints.settings": "Point settings",
   "adminPoints.baseRate": "Base point rate (%)",
+  "adminPoints.baseRateHint":
+    "A member with a rank earns at the rank's point rate (set on the member ranks screen; it is not added to the base rate). The base rate is the rate of members without a rank and the rate of the figure shown to guests and on product pages (\"Members earn … points\"). Keep it equal to Regular's (the first rank's). 0 stops points (except products with their own rate).",
   "adminPoints.grantOn": "When points are granted",
   "adminPoints.grantOnPaid": "When payment is confirmed (cash on delivery: when shipped)",
   "adminPoints.grantOnShipped": "When shipped",

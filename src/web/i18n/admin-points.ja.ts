@@ -8,6 +8,8 @@ export const adminPointsJa = {
   "adminPoints.csv": "会員別残高をCSVでダウンロード",
   "adminPoints.settings": "ポイント設定",
   "adminPoints.baseRate": "基本ポイント還元率（%）",
+  "adminPoints.baseRateHint":
+    "会員ランクのある会員は、ランクのポイント率で貯まります（会員ランクの画面で設定。基本還元率に上乗せされるものではありません）。基本還元率は、ランクのない会員の還元率と、ゲストや商品ページに表示する「会員さまは○ポイント獲得」の率です。通常はレギュラー（1行目のランク）と同じ率にしてください。0にするとポイントの付与を停止します（商品ごとの還元率を設定した商品を除く）。",
   "adminPoints.grantOn": "ポイント付与のタイミング",
   "adminPoints.grantOnPaid": "ご入金の確認時（代引きは発送時）",
   "adminPoints.grantOnShipped": "発送時",

@@ -9,6 +9,7 @@ import type { addressBookJa } from "./address-book.ja.ts";
 import type { formPagesJa } from "./form-pages.ja.ts";
 import type { wishlistPagesJa } from "./wishlist-pages.ja.ts";
 import type { pointsPagesJa } from "./points-pages.ja.ts";
+import type { pointsEstimateJa } from "./points-estimate.ja.ts";
 import type { destinationsPagesJa } from "./destinations-pages.ja.ts";
 import type { accountPagesJa } from "./account-pages.ja.ts";
 import type { lotteryPagesJa } from "./lottery-pages.ja.ts";
@@ -244,5 +245,6 @@ export type MessageKey =
   | keyof typeof rankPagesJa
   | keyof typeof preorderJa
   | keyof typeof pointsPagesJa
+  | keyof typeof pointsEstimateJa
   | keyof typeof destinationsPagesJa;
 export type Dictionary = Record<keyof typeof ja, string>;

@@ -85,7 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     member ? jsonOf<{ card: SavedCard | null }>(page, "/api/cards") : undefined,
     member ? jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book") : undefined,
   ]);
-  const points = member ? await jsonOf<{ data: { balance: number } }>(page, "/api/points") : undefined;
+  const points = member ? await jsonOf<{ data: { balance: number; rate_percent?: number; on_charges?: boolean; grant_on?: "paid" | "shipped" } }>(page, "/api/points") : undefined;
   const form: CheckoutPageData = {
     reference: {
       shipping: shipping && typeof shipping.fee === "number" ? { ids, fee: shipping.fee } : undefined,
@@ -96,7 +96,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     addressBook: book?.data,
     banks: banks?.data,
     requestKey: newIdempotencyKey(),
-    ...(points ? { points: { balance: points.data.balance } } : {}),
+    ...(points
+      ? {
+          points: {
+            balance: points.data.balance,
+            ...(typeof points.data.rate_percent === "number" ? { ratePercent: points.data.rate_percent } : {}),
+            onCharges: points.data.on_charges === true,
+            grantOn: points.data.grant_on === "shipped" ? ("shipped" as const) : ("paid" as const),
+          },
+        }
+      : {}),
   };
   return { payments: page.payments, deliveryCalendar: page.deliveryCalendar(), cart, form };
 }

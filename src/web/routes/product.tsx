@@ -21,8 +21,6 @@ import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { AgeNotice } from "../shared/site/age-notice.tsx";
 import { ProductSpecificationTable } from "../features/catalog/product-specification.tsx";
 import styles from "./product.module.css";
-import pointStyles from "../features/points/points.module.css";
-import { pointsForPrice } from "../../domain/point-figures.ts";
 import "../i18n/catalog-sales-texts.ts";
 import { pageContext } from "../load-context.ts";
 import { FavoriteButton, FavoriteNotice } from "../features/catalog/favorite-button.tsx";
@@ -31,6 +29,8 @@ import { RESTOCK_INTENT } from "../features/catalog/restock-intent.ts";
 // Drawn only for a sold-out product, so its module (and the form field it uses) stays out of the
 // page's first JavaScript; the server renders it in full before answering (entry.server waits for
 // everything), so it works before the script and hydrates when its chunk arrives.
+// 「○ポイント獲得」: drawn in full by the server, its module (the figure and the member's rate read once) hydrated when it arrives.
+const ProductPoints = lazy(() => import("../features/catalog/product-points.tsx").then((module) => ({ default: module.ProductPoints })));
 const RestockRequestForm = lazy(() => import("../features/catalog/restock-request.tsx").then((module) => ({ default: module.RestockRequestForm })));
 import type { ProductLottery } from "../features/lottery/lottery-panel.tsx";
 import { LOTTERY_INTENT, LotteryPanel } from "../features/lottery/lottery-panel.tsx";
@@ -48,14 +48,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     page.api("GET", `/api/lotteries/products/${id!}`),
   ]);
   // 「○ポイント獲得」 (decision 089): the product's own rate, else the shop's base rate; a guest reads it as 会員さまは….
-  const pointsAnswer = await page.api("GET", `/api/products/${id!}/points`);
-  const pointRate = pointsAnswer.status === 200 ? ((pointsAnswer.body as { data?: { rate_percent?: number } }).data?.rate_percent ?? 0) : 0;
+  // The page is kept for every visitor: a member's own (rank's) rate replaces the base rate in the browser.
+  // Both come with the catalogue (the product's own rate from memory, the base rate as the root data reads it): no API call.
+  const productPointRate = (await page.catalog.productPointRate(id!)) ?? null;
+  const pointRate = productPointRate ?? (await page.pointBaseRate());
   const lottery = lotteryAnswer.status === 200 ? ((lotteryAnswer.body as { data: ProductLottery | null }).data ?? null) : null;
   // 残りわずか: at or below the trader's threshold (a guest's copy of the page is at most 30 s old).
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
   // The shipping promise is worded here, on the server, so the page's script does not load the delivery calendar.
   const shipping = shippingPromise(page.shop.deliveryCalendar, page.locale);
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, member: page.user !== null, shipping };
+  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, productPointRate, member: page.user !== null, shipping };
 }
 
 /**
@@ -105,8 +107,7 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
   const { t, productPrice, locale } = useI18n();
   const { series, liquorTypes } = useSite();
-  const { product, related, stockLeft, lowStock, lottery, pointRate, member, shipping } = useLoaderData<typeof loader>();
-  const earned = pointsForPrice(product.price_include_tax, pointRate);
+  const { product, related, stockLeft, lowStock, lottery, pointRate, productPointRate, member, shipping } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const leaf = product.leaf_series[0];
   const trail = leaf ? seriesPathByHashid(series, leaf.attributes.hashid) : [];
@@ -134,11 +135,9 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
           <p className={styles.price} data-testid="product-price" data-price="">
             {productPrice(product.price_include_tax)}
           </p>
-          {earned > 0 && (
-            <p className={pointStyles.earn} data-testid="product-points">
-              {t(member ? "points.earn" : "points.earnMembers", { points: earned.toLocaleString("ja-JP") })}
-            </p>
-          )}
+          <Suspense fallback={null}>
+            <ProductPoints price={product.price_include_tax} baseRate={pointRate} productRate={productPointRate} member={member} />
+          </Suspense>
           <AgeNotice level="item" />
           <dl className={styles.facts}>
             {liquorLabel && (

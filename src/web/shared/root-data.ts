@@ -14,4 +14,6 @@ export interface RootData extends Pick<PageContext, "locale" | "ageConfirmed" | 
    * JavaScript; null on a page kept for other visitors and in the back office, where it is not read.
    */
   cartCount: number | null;
+  /** The shop's base point rate in percent (decision 089): the cart's 獲得予定ポイント for a guest, and for a member until their own rate is read. */
+  pointBaseRate: number;
 }

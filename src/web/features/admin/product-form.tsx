@@ -59,6 +59,7 @@ function draftOf(product: AdminProductFields | undefined): Draft {
     sales_end: japanDateTimeField(product?.sales_end ? new Date(product.sales_end) : null),
     release_date: product?.release_date ?? "",
     preorder_allocation: text(product?.preorder_allocation ?? 0),
+    point_rate_percent: text(product?.point_rate_percent),
   };
 }
 
@@ -153,6 +154,7 @@ export function ProductForm(props: {
         <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
         <Input label={ta("adminProduct.volumeMl")} inputMode="numeric" {...text("volume_ml")} />
         <Input label={ta("adminProduct.alcoholPercent")} hint={ta("adminProduct.alcoholHint")} inputMode="decimal" {...text("alcohol_percent")} />
+        <Input label={ta("adminProduct.pointRate")} hint={ta("adminProduct.pointRateHint")} inputMode="numeric" {...text("point_rate_percent")} />
       </div>
       <fieldset className={css.fieldset}>
         <legend>{ta("adminProduct.details")}</legend>

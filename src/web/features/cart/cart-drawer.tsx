@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { Suspense, lazy, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { CartItem } from "../../../domain/cart.ts";
 import { canAddMore, parseAmountInput } from "../../../domain/cart.ts";
@@ -15,6 +15,10 @@ import { useSite } from "../../shared/site/site-context.tsx";
 import styles from "./cart-drawer.module.css";
 
 const subscribeToNothing = () => () => {};
+
+// 獲得予定ポイント (decision 089): drawn while the drawer is open, its module (the earning rule and its
+// texts) loaded then, so it stays out of every page's first JavaScript.
+const CartPoints = lazy(() => import("./cart-points.tsx").then((module) => ({ default: module.CartPoints })));
 
 /** The floating cart button and the drawer it toggles. */
 export function CartDrawer() {
@@ -100,6 +104,11 @@ export function CartDrawer() {
                     {yen(cart.total)}
                   </strong>
                 </p>
+                {open && (
+                  <Suspense fallback={null}>
+                    <CartPoints items={cart.items} />
+                  </Suspense>
+                )}
                 <Button block onClick={goToCheckout} disabled={!purchasable}>
                   {t("cart.purchase")}
                 </Button>

@@ -28,9 +28,9 @@ import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { LeavePrompt } from "./leave-prompt.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { CouponField } from "./coupon-field.tsx";
-import { PointsField } from "./points-field.tsx";
+import { PointsField, PointsToEarn } from "./points-field.tsx";
 import { couponsGoodsLines } from "../../../domain/coupons.ts";
-import { pointsCap, pointsTyped } from "../../../domain/points.ts";
+import { orderPointsToEarn, pointsCap, pointsTyped } from "../../../domain/points.ts";
 import { appliedCouponsOf } from "./checkout-figures.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
@@ -68,8 +68,11 @@ export interface CheckoutPageData {
   banks?: BankAccount[] | undefined;
   /** The request key of an order posted by the form without the script (Idempotency-Key, decision 049). */
   requestKey: string;
-  /** A member's points balance (decision 089); absent for a guest or when it could not be read. */
-  points?: { balance: number } | undefined;
+  /**
+   * A member's points (decision 089): the balance, the rate they earn at and whether shipping and fees
+   * earn too (the summary's 獲得予定ポイント); absent for a guest or when it could not be read.
+   */
+  points?: { balance: number; ratePercent?: number; onCharges?: boolean; grantOn?: "paid" | "shipped" } | undefined;
 }
 
 // Whether this is the browser after hydration: nothing to subscribe to.
@@ -295,6 +298,21 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {t("checkout.summaryHeading")}
           </h2>
           <OrderSummary items={purchasable} totals={totals} taxRate={taxRate} />
+          {fromPage.points?.ratePercent !== undefined && (
+            <PointsToEarn
+              points={orderPointsToEarn(
+                {
+                  lines: purchasable.map((item, index) => ({ ...ratedLines[index]!, productRatePercent: item.point_rate ?? null })),
+                  couponLines: couponsGoodsLines(appliedCoupons, ratedLines),
+                  pointsUsed,
+                  chargeLines: totals.chargeLines,
+                  taxRatePercent: taxRate,
+                },
+                { ratePercent: fromPage.points.ratePercent, onCharges: fromPage.points.onCharges ?? false },
+              )}
+              grantOn={fromPage.points.grantOn ?? "paid"}
+            />
+          )}
           {several && <DestinationsSummary destinations={destinations} items={purchasable} quotes={quotes} />}
           <CouponField
             applied={couponPreviews}

@@ -3,6 +3,7 @@ import { Button } from "../../ui/button.tsx";
 import styles from "./checkout.module.css";
 import { FieldWithButton } from "./field-with-button.tsx";
 import "../../i18n/points-pages-texts.ts";
+import "../../i18n/points-estimate-texts.ts";
 
 interface PointsFieldProps {
   /** The member's balance. */
@@ -54,6 +55,23 @@ export function PointsField({ balance, usable, value, error, onChange }: PointsF
           </p>
         }
       />
+    </div>
+  );
+}
+
+/**
+ * 獲得予定ポイント (decision 089): what this order will earn, worked out by the rule the order is booked
+ * with (orderPointsToEarn: after the coupon and the points used), and when it is granted.
+ */
+export function PointsToEarn({ points, grantOn }: { points: number; grantOn: "paid" | "shipped" }) {
+  const { t } = useI18n();
+  return (
+    <div className={styles.pointsToEarn} data-testid="checkout-points-to-earn">
+      <p className={styles.pointsToEarnFigure}>
+        <span>{t("pointsEstimate.label")}</span>
+        <strong data-testid="checkout-points-to-earn-value">{t("pointsEstimate.value", { points: points.toLocaleString("ja-JP") })}</strong>
+      </p>
+      {points > 0 && <p className={styles.methodNote}>{t("pointsEstimate.member", { when: t(grantOn === "shipped" ? "pointsEstimate.whenShipped" : "pointsEstimate.whenPaid") })}</p>}
     </div>
   );
 }

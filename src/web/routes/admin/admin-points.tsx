@@ -194,7 +194,7 @@ export default function AdminPoints() {
       <section className={styles.section} aria-labelledby="points-settings">
         <h2 id="points-settings">{tp("adminPoints.settings")}</h2>
         <form onSubmit={saveSettings}>
-          <Input label={tp("adminPoints.baseRate")} name="base_rate_percent" inputMode="numeric" defaultValue={settings.base_rate_percent} />
+          <Input label={tp("adminPoints.baseRate")} hint={tp("adminPoints.baseRateHint")} name="base_rate_percent" inputMode="numeric" defaultValue={settings.base_rate_percent} />
           <fieldset>
             <legend>{tp("adminPoints.grantOn")}</legend>
             <label>

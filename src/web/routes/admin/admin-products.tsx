@@ -104,6 +104,12 @@ function ProductRow({ product }: { product: AdminProductRow }) {
       </td>
       <td>
         <span className={styles.muted}>{yen(product.price)}</span>
+        {product.point_rate_percent !== null && (
+          <span className={styles.muted} data-testid="product-point-rate">
+            {" "}
+            {ta("adminProducts.pointRate", { rate: product.point_rate_percent })}
+          </span>
+        )}
         {quick.price}
       </td>
       <td>

@@ -148,6 +148,9 @@ export default function AdminRanks({ loaderData, actionData }: Route.ComponentPr
           <section className={styles.section}>
             <h2 className={styles.sectionTitle}>{t("ranks.rows")}</h2>
             <p className={styles.muted}>{t("ranks.rowsNote")}</p>
+            <p className={styles.muted} data-testid="ranks-rate-note">
+              {t("ranks.rateNote")}
+            </p>
             <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken} data-testid="ranks-form">
               <CsrfField />
               <RequestKeyField value={requestKey} />

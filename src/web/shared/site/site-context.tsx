@@ -12,6 +12,8 @@ export interface SiteData {
   liquorTypes: LiquorTypeOption[];
   /** The server's count of the visitor's bottles (root data), null when the page does not know it. */
   cartCount?: number | null;
+  /** The shop's base point rate in percent (decision 089); absent: points are not shown. */
+  pointBaseRate?: number;
 }
 
 const SiteContext = createContext<SiteData | null>(null);
