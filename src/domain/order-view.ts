@@ -276,6 +276,10 @@ export function orderResourceOf(
               gift: giftAnswerOf(destination.gift),
               fee: destination.fee,
               slip_number: destination.slipNumber,
+              state: destination.state,
+              state_label: SHIPMENT_STATE_LABELS[destination.state][locale],
+              carrier_label: destination.slipNumber ? carrierLabel(destination.carrier, locale) : null,
+              tracking_url: destination.slipNumber ? trackingUrl(destination.carrier, destination.slipNumber, locale) : null,
               lines: destination.items.map((item) => ({ order_item_id: item.id, name: item.name[locale], amount: item.amount })),
             })),
           }

@@ -58,7 +58,7 @@ function isLive(state: PaymentState): boolean {
   return state !== "failed" && state !== "cancelled" && state !== "refunded";
 }
 
-function hasLeft(state: ShipmentState): boolean {
+export function hasLeft(state: ShipmentState): boolean {
   return state === "shipped" || state === "delivered" || state === "returned";
 }
 
@@ -81,6 +81,25 @@ export function deriveOrderStatus(payments: readonly PaymentState[], shipments: 
   if (live.every((state) => state === "paid" || state === "partly_refunded")) return "deposited";
   return "await_payment";
 }
+
+/**
+ * How far an order's parcels have gone (decision 091): none has left, some have (一部発送済み), or
+ * every one. The spec's order status has no partial value: an order partly shipped keeps the status
+ * its payments derive (deposited, or await_payment for cash on delivery) and shows this beside it.
+ */
+export type ShippingProgress = "none" | "partial" | "all";
+
+export function shippingProgress(shipments: readonly ShipmentState[]): ShippingProgress {
+  const left = shipments.filter(hasLeft).length;
+  if (left === 0 || shipments.length === 0) return "none";
+  return left === shipments.length ? "all" : "partial";
+}
+
+export const SHIPPING_PROGRESS_LABELS: Readonly<Record<ShippingProgress, { ja: string; en: string }>> = {
+  none: { ja: "未発送", en: "Not shipped" },
+  partial: { ja: "一部発送済み", en: "Partly shipped" },
+  all: { ja: "発送済み", en: "Shipped" },
+};
 
 /**
  * The states an order's one payment and one shipment are written with for a stored status: at
