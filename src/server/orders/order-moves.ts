@@ -149,7 +149,7 @@ export class OrderMoves {
         .where(eq(ordersTable.id, order.id))
         .returning();
       const parcelNote =
-        request.parcel === undefined ? undefined : `${request.parcel + 1}便目を発送: 送り状番号 ${request.set?.slipNumber ?? "-"}${request.set?.carrier ? ` (${request.set.carrier})` : ""}`;
+        request.parcel === undefined ? undefined : `${request.parcel + 1}個口目を発送: 送り状番号 ${request.set?.slipNumber ?? "-"}${request.set?.carrier ? ` (${request.set.carrier})` : ""}`;
       await this.record(tx, order.id, from, status, parcelNote ? { ...request.actor, note: request.actor.note ?? parcelNote } : request.actor);
       const effects = partial
         ? await this.parcelEffects(tx, moved!, leaving, shop, false)

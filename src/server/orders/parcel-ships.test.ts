@@ -143,8 +143,8 @@ describe("a pre-order with a bottle in stock", () => {
     // The history: one row per parcel, the first keeping the order where it was.
     const history = await env.shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, order.id)).orderBy(asc(orderHistoryTable.id));
     expect(history.slice(-2).map((row) => [row.fromStatus, row.toStatus, row.note])).toEqual([
-      ["deposited", "deposited", "1便目を発送: 送り状番号 4123-4567-8901 (yamato)"],
-      ["deposited", "sent", "2便目を発送: 送り状番号 4123-4567-8902 (yamato)"],
+      ["deposited", "deposited", "1個口目を発送: 送り状番号 4123-4567-8901 (yamato)"],
+      ["deposited", "sent", "2個口目を発送: 送り状番号 4123-4567-8902 (yamato)"],
     ]);
     // Nothing is left to ship.
     expect((await staffPost(`${order.publicId}/ship`, { slip_number: "4123-4567-8903" })).statusCode).toBe(409);

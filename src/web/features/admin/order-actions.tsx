@@ -149,7 +149,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             required
           />
           <Button type="submit" block disabled={busy}>
-            {ta("adminOrder.ship")}
+            {/* Some parcels gone on their own (decision 091): this ships the rest, with one slip. */}
+            {order.shipments.some((shipment) => shipment.state !== "ready" && shipment.state !== "waiting") ? ta("adminOrder.shipRest") : ta("adminOrder.ship")}
           </Button>
         </fetcher.Form>
       )}
