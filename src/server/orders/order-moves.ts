@@ -20,6 +20,7 @@ import { orderMail } from "./order.mails.ts";
 import { orderStatusMail, parcelShippedMail } from "./order-status.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 import type { ShipmentWithLines } from "./payments-and-shipments.ts";
+import { hasLeft } from "../../domain/payments-and-shipments.ts";
 import { correctShipmentSlip, firstShipmentSlip, moveOrderStates, settleShippedPayment, shipmentsOfOrders } from "./payments-and-shipments.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 
@@ -126,6 +127,9 @@ export class OrderMoves {
    */
   async move(request: OrderMoveRequest): Promise<OrderRow | undefined> {
     const { order, to } = request;
+    // A parcel gone on its own (decision 091): the order is not called off as a whole, and nothing
+    // is refunded at the gateway for it (the move below would refuse it after the refund).
+    if (to === "cancelled" && ((await shipmentsOfOrders(this.db, [order.id])).get(order.id) ?? []).some((shipment) => hasLeft(shipment.state))) return undefined;
     // Outside the transaction, before it: the refund or release, and the shop profile (PGlite has
     // one connection, a query beside an open transaction would wait forever).
     const payment: CancelPayment = to === "cancelled" ? await this.deps.paymentOnCancel(order) : { refunded: false, paidByTransfer: false };

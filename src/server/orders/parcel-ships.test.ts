@@ -114,6 +114,10 @@ describe("a pre-order with a bottle in stock", () => {
     expect(mails[0]!.text).toContain("残りの商品は、準備が整い次第");
     expect(mails[0]!.html).toContain(trackingUrl("yamato", "4123-4567-8901", "ja")!);
 
+    // A parcel has left: cancelling the order is refused, and the card is not refunded.
+    expect((await staffPost(`${order.publicId}/cancel`)).statusCode).toBe(409);
+    expect(await env.gateway.retrievePaymentIntent(order.paymentIntentId!)).toMatchObject({ amountRefunded: 0 });
+
     // The same parcel again: already gone, 409; the pre-order parcel before its bottles arrived: 409 saying so.
     expect((await shipParcel(order.publicId, 1, "4123-4567-8901")).statusCode).toBe(409);
     const early = await shipParcel(order.publicId, 2, "4123-4567-8902");
@@ -191,6 +195,9 @@ describe("an order to three destinations", () => {
   it("ships every parcel not yet gone with the whole-order move, the first one keeping its slip", async () => {
     const { id, email } = await threeDestinations();
     expect((await shipParcel(id, 2, "6123-0000-0002")).statusCode).toBe(200);
+    // A parcel has left: the order cannot be called off as a whole, and nothing moves.
+    expect((await staffPost(`${id}/cancel`)).statusCode).toBe(409);
+    expect((await env.client.order(id))!.status).toBe("deposited");
     const rest = await staffPost(`${id}/ship`, { slip_number: "6123-0000-0009", carrier: "yamato" });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().data.status).toBe("sent");

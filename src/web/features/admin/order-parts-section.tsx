@@ -14,33 +14,28 @@ import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER, trackingUrl } from "../../../
 import { Button } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
+import { Notice } from "../../ui/notice.tsx";
 import type { MoveOutcome } from "./order-moves.ts";
 import { parcelsToShip, slipNumberProblem } from "./order-moves.ts";
 
+type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
+
 /**
  * One parcel's own ship (decision 091): its carrier and slip, posted to the page's action as
- * `ship-parcel` with its number; the order is read again afterwards, as for the order's moves.
+ * `ship-parcel` with its number; the order is read again afterwards, as for the order's moves. The
+ * table's one fetcher keeps the outcome, as the row's form is gone once its parcel has shipped.
  */
-function ParcelShip({ n }: { n: number }) {
+function ParcelShip({ n, fetcher, serverError }: { n: number; fetcher: MoveFetcher; serverError: string | undefined }) {
   const ta = useAdminText();
   const { locale } = useI18n();
-  const snackbar = useSnackbar();
-  const fetcher = useFetcher<MoveOutcome>();
   const [slip, setSlip] = useState("");
   const [carrier, setCarrier] = useState<string>(DEFAULT_CARRIER);
   const [slipError, setSlipError] = useState<string | null>(null);
-  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.ok) snackbar.show("success", outcome.message);
-    else snackbar.show("danger", outcome.errors);
-  }, [outcome, snackbar]);
   function ship(event: FormEvent<HTMLFormElement>) {
     const problem = slipNumberProblem(slip.trim(), locale);
     setSlipError(problem);
     if (problem) event.preventDefault();
   }
-  const serverError = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
     <fetcher.Form method="post" onSubmit={ship} noValidate data-testid={`parcel-ship-${n}`} aria-label={ta("adminOrder.parcelShipHint", { n })}>
       <input type="hidden" name="move" value="ship-parcel" />
@@ -113,11 +108,27 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { locale, t, yen } = useI18n();
   const shippable = parcelsToShip(order);
+  const snackbar = useSnackbar();
+  const fetcher = useFetcher<MoveOutcome>();
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  // The parcel the last ship was for: its row shows the server's refusal under its slip field.
+  const [asked, setAsked] = useState<number | null>(null);
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.ok) snackbar.show("success", outcome.message);
+    else snackbar.show("danger", outcome.errors);
+  }, [outcome, snackbar]);
+  const refusal = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
     <section className={styles.section} aria-labelledby="order-shipments">
       <h2 id="order-shipments" className={styles.sectionTitle}>
         {ta("adminOrder.shipments")}
       </h2>
+      {outcome?.ok && (
+        <Notice tone="success" testId="parcel-ship-result">
+          <p>{outcome.message}</p>
+        </Notice>
+      )}
       <div className={styles.tableWrap}>
         <table className={styles.table} aria-labelledby="order-shipments">
           <thead>
@@ -183,7 +194,9 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
                       ) : null}
                     </>
                   ) : shippable.includes(shipment.position + 1) ? (
-                    <ParcelShip n={shipment.position + 1} />
+                    <div onSubmitCapture={() => setAsked(shipment.position + 1)}>
+                      <ParcelShip n={shipment.position + 1} fetcher={fetcher} serverError={asked === shipment.position + 1 ? refusal : undefined} />
+                    </div>
                   ) : (
                     ""
                   )}
