@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { japanDateString } from "../../src/domain/sales-window.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn } from "./checkout-steps.ts";
-import { ADULT_BIRTH_DATE, csrfOf, restock, withMailbox } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, csrfOf, restock, signUpAndSignIn, withMailbox } from "./fixtures.ts";
 
 // 予約販売 (decision 088): the trader sets the demo Beaujolais Nouveau as a pre-order with a release
 // date and an allocation on its product page in the back office; a shopper sees 予約商品, 発売日,
@@ -119,8 +119,9 @@ test("staff ship the in-stock parcel of a mixed pre-order first", async ({ brows
   expect(set.status(), await set.text()).toBe(200);
   await restock(trader, 1, 1);
 
-  // A bank order of one bottle in stock and one Beaujolais, its transfer confirmed.
-  await page.goto("/");
+  // A member's bank order of one bottle in stock and one Beaujolais, its transfer confirmed.
+  await asReturningShopper(page);
+  const email = await signUpAndSignIn(page, "mixed");
   const placed = await page.request.post("/api/checkout", {
     headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": crypto.randomUUID() },
     data: {
@@ -130,7 +131,7 @@ test("staff ship the in-stock parcel of a mixed pre-order first", async ({ brows
       ],
       payment_method: "bank",
       name: "蔵前 太郎",
-      email: `mixed-${Date.now()}@example.com`,
+      email,
       phone: "03-1234-5678",
       address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
       desired_delivery_date: "",
@@ -170,4 +171,16 @@ test("staff ship the in-stock parcel of a mixed pre-order first", async ({ brows
   await trader.getByTestId("order-shipment-row").first().scrollIntoViewIfNeeded();
   await trader.screenshot({ path: test.info().outputPath("parcel-shipped-phone.png"), fullPage: true });
   await trader.context().close();
+
+  // My Page on a phone: the order still paid, the first parcel shipped with its slip and tracking, the other not yet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/mypage/orders");
+  await expect(page.getByTestId("order-partly-shipped").first()).toContainText("ご注文の商品の一部を発送いたしました(1/2件)");
+  const parcels = page.getByTestId("order-destination");
+  await expect(parcels.nth(0).getByTestId("order-destination-state")).toHaveText("発送済み");
+  await expect(parcels.nth(0)).toContainText("4123-4567-8901");
+  await expect(parcels.nth(0).getByRole("link", { name: "配送状況を確認する" })).toHaveAttribute("href", /412345678901/);
+  await expect(parcels.nth(1).getByTestId("order-destination-state")).toHaveText("発送準備中");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("mypage-parcels-phone.png"), fullPage: true });
 });

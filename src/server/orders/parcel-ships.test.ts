@@ -182,6 +182,7 @@ describe("an order to three destinations", () => {
           ["shipped", slips[2]],
         ]);
         expect(card.attributes.shipments[2].tracking_url).toContain("5123000000");
+        expect(card.attributes.shipments.map((shipment: { state_label: string }) => shipment.state_label)).toEqual(["発送準備中", "発送準備中", "発送済み"]);
       }
     }
     expect(statuses).toEqual(["deposited", "deposited", "sent"]);
