@@ -196,8 +196,10 @@ describe("an order to three destinations", () => {
   it("ships every parcel not yet gone with the whole-order move, the first one keeping its slip", async () => {
     const { id, email } = await threeDestinations();
     expect((await shipParcel(id, 2, "6123-0000-0002")).statusCode).toBe(200);
-    // A parcel has left: the order cannot be called off as a whole, and nothing moves.
+    // A parcel has left: the order cannot be called off as a whole, nor a line lowered, and nothing moves.
     expect((await staffPost(`${id}/cancel`)).statusCode).toBe(409);
+    const detail = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers })).json().data;
+    expect((await staffPost(`${id}/lines`, { line: detail.items[0].line_id, quantity: 3 })).statusCode).toBe(409);
     expect((await env.client.order(id))!.status).toBe("deposited");
     const rest = await staffPost(`${id}/ship`, { slip_number: "6123-0000-0009", carrier: "yamato" });
     expect(rest.statusCode, rest.body).toBe(200);
