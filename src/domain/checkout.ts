@@ -254,6 +254,13 @@ export interface OrderResource {
       gift: GiftAnswer | null;
       fee: number;
       slip_number: string | null;
+      /** Each parcel's own state (decision 091): a parcel ships on its own, the order is sent when the last has left. */
+      state: "waiting" | "ready" | "shipped" | "delivered" | "returned";
+      /** The state in the answer's language. */
+      state_label: string;
+      carrier_label: string | null;
+      /** The carrier's tracking page for its slip; null until it ships. */
+      tracking_url: string | null;
       lines: { order_item_id: number; name: string; amount: number }[];
     }[];
   };

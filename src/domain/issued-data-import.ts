@@ -19,7 +19,9 @@ export type ImportRefusal =
   | "unpaid"
   | "pending"
   | "shipped_other_slip"
-  | "moved";
+  | "moved"
+  | "unknown_parcel"
+  | "preorder_not_arrived";
 
 /** One row of the preview (and of the confirm's answer), as the back office shows it. */
 export interface ImportRow {
@@ -28,6 +30,8 @@ export interface ImportRow {
   /** The matched order's public id, or null. */
   order_id: string | null;
   order_number: string | null;
+  /** The parcel a `<order>-<n>` reference names (n, 1 for the first; decision 091); null: the whole order. */
+  parcel?: number | null;
   slip_number: string;
   carrier: CarrierCode;
   carrier_label: string;
@@ -48,6 +52,8 @@ export interface ImportPreview {
 /** One parcel to ship, as the preview's confirm posts it back. */
 export interface ShipmentToConfirm {
   order_id: string;
+  /** One parcel of the order (n of `<order>-<n>`, 1 for the first; decision 091); absent: every parcel not yet gone. */
+  parcel?: number;
   slip_number: string;
   carrier: CarrierCode;
   /** The row's line in the file, as the preview numbered it (the result numbers its rows the same). */

@@ -37,17 +37,18 @@ export const issuedDataFileSchema = z.preprocess(
 /** One row to ship as the preview posts it back; undefined when it is not one. */
 function shipmentOf(item: unknown): ShipmentToConfirm | undefined {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return undefined;
-  const { order_id: orderId, slip_number: slip, carrier, line } = item as Record<string, unknown>;
+  const { order_id: orderId, slip_number: slip, carrier, line, parcel } = item as Record<string, unknown>;
   if (typeof orderId !== "string" || typeof slip !== "string") return undefined;
   const code = carrier === undefined || carrier === null || carrier === "" ? "yamato" : carrier;
   if (!isCarrierCode(code)) return undefined;
   if (line !== undefined && (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > 1_000_000)) return undefined;
-  return { order_id: orderId.trim(), slip_number: slip.trim(), carrier: code, ...(typeof line === "number" ? { line } : {}) };
+  if (parcel !== undefined && parcel !== null && (typeof parcel !== "number" || !Number.isSafeInteger(parcel) || parcel < 1 || parcel > 999)) return undefined;
+  return { order_id: orderId.trim(), slip_number: slip.trim(), carrier: code, ...(typeof line === "number" ? { line } : {}), ...(typeof parcel === "number" ? { parcel } : {}) };
 }
 
 /**
  * POST …/issued-data: `shipments`, the rows the preview would ship (1 to ISSUED_DATA_MAX_ROWS),
- * each `{ order_id, slip_number, carrier, line }` (ヤマト運輸 when no carrier is named). Anything
+ * each `{ order_id, slip_number, carrier, line, parcel }` (ヤマト運輸 when no carrier is named). Anything
  * else: "shipments" — the page posts back what the preview gave it, so only a stale or crafted
  * form fails here.
  */

@@ -11,7 +11,7 @@ import { orderChangeRefusal } from "./order-changes.ts";
 import type { PaymentInstructions } from "./payment-methods/payment-method.ts";
 import type { StaffOrderChannel } from "./staff-order.ts";
 import type { PaymentState, ShipmentState } from "./payments-and-shipments.ts";
-import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "./payments-and-shipments.ts";
+import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS, SHIPMENT_STATE_SHOPPER_LABELS } from "./payments-and-shipments.ts";
 import type { OrderRecipient, RecipientInput } from "./recipient.ts";
 import { chargeAmount } from "./order-charges.ts";
 import type { OrderTotals } from "./order-totals.ts";
@@ -276,6 +276,10 @@ export function orderResourceOf(
               gift: giftAnswerOf(destination.gift),
               fee: destination.fee,
               slip_number: destination.slipNumber,
+              state: destination.state,
+              state_label: SHIPMENT_STATE_SHOPPER_LABELS[destination.state][locale],
+              carrier_label: destination.slipNumber ? carrierLabel(destination.carrier, locale) : null,
+              tracking_url: destination.slipNumber ? trackingUrl(destination.carrier, destination.slipNumber, locale) : null,
               lines: destination.items.map((item) => ({ order_item_id: item.id, name: item.name[locale], amount: item.amount })),
             })),
           }

@@ -11,6 +11,7 @@ import {
   canMoveShipment,
   deriveOrderStatus,
   paymentAndShipmentFor,
+  shippingProgress,
   statesForStatus,
 } from "./payments-and-shipments.ts";
 
@@ -121,5 +122,26 @@ describe("paymentAndShipmentFor (each order move)", () => {
     expect(paymentAndShipmentFor("deposited", statesForStatus("sent", false), { shipsUnpaid: false })).toBeNull();
     expect(paymentAndShipmentFor("cancelled", statesForStatus("cancelled", false), { shipsUnpaid: false })).toBeNull();
     expect(paymentAndShipmentFor("pending", statesForStatus("await_payment", false), { shipsUnpaid: false })).toBeNull();
+  });
+});
+
+describe("an order whose parcels ship one by one (decision 091)", () => {
+  it("keeps the status its payment derives while some parcels have left, and is sent when the last leaves", () => {
+    // A paid order to three destinations: one, then two, then three parcels gone.
+    expect(deriveOrderStatus(["paid"], ["shipped", "ready", "ready"])).toBe("deposited");
+    expect(deriveOrderStatus(["paid"], ["shipped", "delivered", "ready"])).toBe("deposited");
+    expect(deriveOrderStatus(["paid"], ["shipped", "shipped", "shipped"])).toBe("sent");
+    // Cash on delivery: the payment stays authorized until the last parcel collects it.
+    expect(deriveOrderStatus(["authorized"], ["shipped", "ready"])).toBe("await_payment");
+    // A parcel gone is never cancelled with the rest: the order is not "cancelled" while one has left.
+    expect(deriveOrderStatus(["refunded"], ["shipped", "waiting"])).not.toBe("cancelled");
+  });
+
+  it("says how far the parcels have gone", () => {
+    expect(shippingProgress([])).toBe("none");
+    expect(shippingProgress(["ready", "waiting"])).toBe("none");
+    expect(shippingProgress(["shipped", "ready", "ready"])).toBe("partial");
+    expect(shippingProgress(["returned", "ready"])).toBe("partial");
+    expect(shippingProgress(["shipped", "delivered"])).toBe("all");
   });
 });

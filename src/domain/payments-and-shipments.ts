@@ -58,7 +58,7 @@ function isLive(state: PaymentState): boolean {
   return state !== "failed" && state !== "cancelled" && state !== "refunded";
 }
 
-function hasLeft(state: ShipmentState): boolean {
+export function hasLeft(state: ShipmentState): boolean {
   return state === "shipped" || state === "delivered" || state === "returned";
 }
 
@@ -81,6 +81,25 @@ export function deriveOrderStatus(payments: readonly PaymentState[], shipments: 
   if (live.every((state) => state === "paid" || state === "partly_refunded")) return "deposited";
   return "await_payment";
 }
+
+/**
+ * How far an order's parcels have gone (decision 091): none has left, some have (一部発送済み), or
+ * every one. The spec's order status has no partial value: an order partly shipped keeps the status
+ * its payments derive (deposited, or await_payment for cash on delivery) and shows this beside it.
+ */
+export type ShippingProgress = "none" | "partial" | "all";
+
+export function shippingProgress(shipments: readonly ShipmentState[]): ShippingProgress {
+  const left = shipments.filter(hasLeft).length;
+  if (left === 0 || shipments.length === 0) return "none";
+  return left === shipments.length ? "all" : "partial";
+}
+
+export const SHIPPING_PROGRESS_LABELS: Readonly<Record<ShippingProgress, { ja: string; en: string }>> = {
+  none: { ja: "未発送", en: "Not shipped" },
+  partial: { ja: "一部発送済み", en: "Partly shipped" },
+  all: { ja: "発送済み", en: "Shipped" },
+};
 
 /**
  * The states an order's one payment and one shipment are written with for a stored status: at
@@ -161,6 +180,15 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, { ja: string; e
   refunded: { ja: "返金済み", en: "Refunded" },
   failed: { ja: "決済失敗", en: "Failed" },
   cancelled: { ja: "取消", en: "Cancelled" },
+};
+
+/** A parcel's state as the shopper reads it (My Page, decision 091): not gone yet is 発送準備中 whatever the shop's reason. */
+export const SHIPMENT_STATE_SHOPPER_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {
+  waiting: { ja: "発送準備中", en: "Preparing" },
+  ready: { ja: "発送準備中", en: "Preparing" },
+  shipped: { ja: "発送済み", en: "Shipped" },
+  delivered: { ja: "配達済み", en: "Delivered" },
+  returned: { ja: "返品", en: "Returned" },
 };
 
 export const SHIPMENT_STATE_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {

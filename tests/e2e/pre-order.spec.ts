@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
 import { japanDateString } from "../../src/domain/sales-window.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn } from "./checkout-steps.ts";
-import { withMailbox } from "./fixtures.ts";
+import { ADULT_BIRTH_DATE, csrfOf, restock, signUpAndSignIn, withMailbox } from "./fixtures.ts";
 
 // 予約販売 (decision 088): the trader sets the demo Beaujolais Nouveau as a pre-order with a release
 // date and an allocation on its product page in the back office; a shopper sees 予約商品, 発売日,
@@ -104,4 +104,83 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
   await back.goto(`/admin/orders/${orderId}`);
   await expect(back.getByTestId("order-shipment-ships-on")).toHaveText(`予約商品：発売日 ${release} に発送`);
   await back.context().close();
+});
+
+// Each parcel ships on its own (decision 091): the bottle in stock of an order mixed with a
+// pre-order leaves before the release, from its own row of the order page's shipments table; the
+// pre-order's parcel is refused until its bottles have arrived, and the order stays paid meanwhile.
+test("staff ship the in-stock parcel of a mixed pre-order first", async ({ browser, page, request }) => {
+  const nouveau = await product(request, "ドメーヌ・デ・コリーヌ ボジョレー・ヌーヴォー");
+  const release = japanDateString(new Date(Date.now() + 20 * 86_400_000));
+  const trader = await traderSignsIn(browser);
+  await trader.goto("/admin/orders");
+  const headers = async () => ({ "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() });
+  const set = await trader.request.patch(`/admin/api/products/${nouveau.id}`, { headers: await headers(), data: { release_date: release, preorder_allocation: "12" } });
+  expect(set.status(), await set.text()).toBe(200);
+  await restock(trader, 1, 1);
+
+  // A member's bank order of one bottle in stock and one Beaujolais, its transfer confirmed.
+  await asReturningShopper(page);
+  const email = await signUpAndSignIn(page, "mixed");
+  const placed = await page.request.post("/api/checkout", {
+    headers: { "x-csrf-token": await csrfOf(page), "idempotency-key": crypto.randomUUID() },
+    data: {
+      items: [
+        { id: 1, amount: 1 },
+        { id: Number(nouveau.id), amount: 1 },
+      ],
+      payment_method: "bank",
+      name: "蔵前 太郎",
+      email,
+      phone: "03-1234-5678",
+      address: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "" },
+      desired_delivery_date: "",
+      desired_delivery_timezone: "",
+      memo: "",
+      birth_date: ADULT_BIRTH_DATE,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = ((await placed.json()) as { order_id: string }).order_id;
+  const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: await headers() });
+  expect(deposited.status(), await deposited.text()).toBe(200);
+
+  // The order page: a 発送 form on each parcel's row; the in-stock parcel (1) ships alone.
+  await trader.goto(`/admin/orders/${orderId}`);
+  const rows = trader.getByTestId("order-shipment-row");
+  await expect(rows).toHaveCount(2);
+  const first = trader.getByTestId("parcel-ship-1");
+  await first.getByLabel("配送伝票番号").fill("4123-4567-8901");
+  await first.getByRole("button", { name: "この荷物を発送済みにする" }).click();
+  await expect(trader.getByTestId("parcel-ship-result")).toHaveText("1個口目を発送済みにしました(伝票番号 4123-4567-8901)。お客様にメールでお知らせします。");
+  await expect(rows.nth(0)).toContainText("発送済み");
+  await expect(rows.nth(0).getByTestId("order-shipment-slip")).toContainText("4123-4567-8901");
+  await expect(rows.nth(1)).toContainText("出荷可能");
+  await expect(trader.getByTestId("order-status")).toContainText("入金済み");
+  await expect(trader.getByTestId("order-partly-shipped")).toHaveText(/一部発送済み\(1\/2個口\)/);
+  await trader.screenshot({ path: test.info().outputPath("parcel-shipped-desktop.png"), fullPage: true });
+
+  // The pre-order's parcel before its bottles arrived: refused, saying why; the order stays paid.
+  const second = trader.getByTestId("parcel-ship-2");
+  await second.getByLabel("配送伝票番号").fill("4123-4567-8902");
+  await second.getByRole("button", { name: "この荷物を発送済みにする" }).click();
+  await expect(second).toContainText("予約商品の在庫が足りないため発送できません");
+  await expect(rows.nth(1)).toContainText("出荷可能");
+
+  await trader.setViewportSize({ width: 390, height: 844 });
+  await trader.getByTestId("order-shipment-row").first().scrollIntoViewIfNeeded();
+  await trader.screenshot({ path: test.info().outputPath("parcel-shipped-phone.png"), fullPage: true });
+  await trader.context().close();
+
+  // My Page on a phone: the order still paid, the first parcel shipped with its slip and tracking, the other not yet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/mypage/orders");
+  await expect(page.getByTestId("order-partly-shipped").first()).toContainText("ご注文の商品の一部を発送いたしました(1/2件)");
+  const parcels = page.getByTestId("order-destination");
+  await expect(parcels.nth(0).getByTestId("order-destination-state")).toHaveText("発送済み");
+  await expect(parcels.nth(0)).toContainText("4123-4567-8901");
+  await expect(parcels.nth(0).getByRole("link", { name: "配送状況を確認する" })).toHaveAttribute("href", /412345678901/);
+  await expect(parcels.nth(1).getByTestId("order-destination-state")).toHaveText("発送準備中");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("mypage-parcels-phone.png"), fullPage: true });
 });

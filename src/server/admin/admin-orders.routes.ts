@@ -27,6 +27,9 @@ const chartsQuery = z.object({ period: z.enum(CHART_PERIODS).catch("day") });
 /** A public order number; anything is looked up (an unknown one is a 404). */
 export const orderIdParams = z.object({ id: z.string() });
 
+/** One parcel of an order: its number, 1 for the first (decision 091). */
+const parcelParams = z.object({ id: z.string(), number: z.string().regex(/^[1-9]\d{0,2}$/) });
+
 /**
  * The order list's filters as the query string carries them (status, payment_method, from, to, q,
  * page); shared by the list and the order exports. Their values are checked by `orderFilters`,
@@ -132,6 +135,12 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema }) }, async (request) => {
     const { slip_number: slipNumber, carrier } = checkedBody(request);
     return { data: await adminOrders.ship(request.params.id, { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
+  });
+
+  // One parcel of the order ships on its own (decision 091): its number is 1 for the first, as the page and the B2 file's お客様管理番号 (<order>-<n>) count.
+  app.post(`${ADMIN_API}/orders/:id/shipments/:number/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: shipInputSchema }) }, async (request) => {
+    const { slip_number: slipNumber, carrier } = checkedBody(request);
+    return { data: await adminOrders.shipParcel(request.params.id, Number(request.params.number), { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
   });
 
   // A shipped order's wrong slip number corrected (decision 067); the shopper is mailed only when asked.

@@ -82,6 +82,21 @@ export class AdminOrdersService {
     return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
   }
 
+  /**
+   * One parcel (its number, 1 for the first) ships on its own with its carrier and slip (decision
+   * 091): the order stays where its payments are until its last parcel leaves, then it is sent.
+   * 404 for a parcel the order does not have; 409 when the order may not ship, or the parcel is not
+   * ready (gone already, or waiting for its payment); a pre-order's bottles not arrived, 409 too.
+   */
+  async shipParcel(publicId: string, number: number, shipment: { slipNumber: string; carrier: string }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    const { shipments } = await this.deps.orders.paymentsAndShipmentsOf(order.id);
+    if (!shipments.some((each) => each.position === number - 1)) throw new DomainError("not-found");
+    if (!staffMoves(order.status, order.paymentMethod).includes("sent")) throw new DomainError("conflict", "orderMoveNotAllowed");
+    const moved = await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, parcel: number - 1, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } });
+    return this.moved(moved, locale);
+  }
+
   /** A shipped 後払い order's invoice paid (「入金を確認」, decision 080): the payment turns paid, the order stays sent. */
   async confirmDeferredPayment(publicId: string, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);

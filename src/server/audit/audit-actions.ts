@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders": created("order.staff_create", "order"),
   "POST /admin/api/orders/:id/deposit": order("order.deposit"),
   "POST /admin/api/orders/:id/ship": order("order.ship"),
+  // One parcel of several shipped on its own (decision 091).
+  "POST /admin/api/orders/:id/shipments/:number/ship": order("order.ship_parcel"),
   "POST /admin/api/orders/:id/slip": order("order.slip_correct"),
   "POST /admin/api/orders/:id/cancel": order("order.cancel_and_refund"),
   // A shipped 後払い order's invoice paid, confirmed by staff (decision 080).

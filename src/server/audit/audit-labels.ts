@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "order.staff_create": { ja: "注文を入力(電話・FAX・店頭)", en: "Order entered (phone, FAX, in the shop)" },
   "order.deposit": { ja: "入金を確認", en: "Payment confirmed" },
   "order.ship": { ja: "発送済みにした", en: "Marked as shipped" },
+  "order.ship_parcel": { ja: "配送便を発送済みにした", en: "Marked a parcel as shipped" },
   "order.slip_correct": { ja: "送り状番号を訂正", en: "Slip number corrected" },
   "order.adjust": { ja: "値引き・金額訂正を追加", en: "Discount or correction added" },
   "coupon.create": { ja: "クーポンを作成", en: "Coupon created" },

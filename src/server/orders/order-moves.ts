@@ -17,9 +17,11 @@ import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { CancelPayment, PaymentOnCancel } from "./order-cancel-payment.ts";
 import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import { orderMail } from "./order.mails.ts";
-import { orderStatusMail } from "./order-status.mails.ts";
+import { orderStatusMail, parcelShippedMail } from "./order-status.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
-import { correctShipmentSlip, moveOrderStates, settleShippedPayment } from "./payments-and-shipments.ts";
+import type { ShipmentWithLines } from "./payments-and-shipments.ts";
+import { hasLeft } from "../../domain/payments-and-shipments.ts";
+import { correctShipmentSlip, firstShipmentSlip, moveOrderStates, settleShippedPayment, shipmentsOfOrders } from "./payments-and-shipments.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 
 /** Who asks for a move, as the order's history keeps it. */
@@ -53,6 +55,11 @@ export interface OrderMoveRequest {
   from?: OrderStatus[];
   /** Columns the move writes besides its status (the carrier's slip, the payment). */
   set?: Partial<Pick<OrderRow, "paymentIntentId" | "slipNumber" | "carrier" | "paymentInstructions" | "reservedUntil">>;
+  /**
+   * A ship of one parcel (its position) rather than of every parcel not yet gone (decision 091):
+   * while others stay, the order keeps its status and the move is a history row of its own.
+   */
+  parcel?: number;
   /** More writes of the caller that must commit or roll back with the move (a cart emptied). */
   alsoInTransaction?: (tx: Database, moved: OrderRow) => Promise<void>;
 }
@@ -123,6 +130,9 @@ export class OrderMoves {
    */
   async move(request: OrderMoveRequest): Promise<OrderRow | undefined> {
     const { order, to } = request;
+    // A parcel gone on its own (decision 091): the order is not called off as a whole, and nothing
+    // is refunded at the gateway for it (the move below would refuse it after the refund).
+    if (to === "cancelled" && ((await shipmentsOfOrders(this.db, [order.id])).get(order.id) ?? []).some((shipment) => hasLeft(shipment.state))) return undefined;
     // Outside the transaction, before it: the refund or release, and the shop profile (PGlite has
     // one connection, a query beside an open transaction would wait forever).
     const payment: CancelPayment = to === "cancelled" ? await this.deps.paymentOnCancel(order) : { refunded: false, paidByTransfer: false };
@@ -132,15 +142,25 @@ export class OrderMoves {
       if (!current || !canTransition(current.status, to) || (request.from && !request.from.includes(current.status))) return undefined;
       const from = current.status;
       // The payment and the shipment move first; the status written is the one derived from them.
-      const status = await moveOrderStates(tx, current, to, request.actor.kind, request.set);
-      if (status === undefined) return undefined;
+      const states = await moveOrderStates(tx, current, to, request.actor.kind, request.set, request.parcel);
+      if (states === undefined) return undefined;
+      const { status, leaving } = states;
+      // One parcel of several left and others stay (decision 091): the order keeps its status.
+      const partial = status !== to;
+      // The order's slip columns carry its first parcel's (decision 076), whichever parcel left now.
+      const first = to === "sent" ? await firstShipmentSlip(tx, order.id) : undefined;
+      const columns = first ? { ...request.set, carrier: first.carrier, slipNumber: first.slipNumber } : request.set;
       const [moved] = await tx
         .update(ordersTable)
-        .set({ ...enteringColumns(from, to, current), ...request.set, status, updatedAt: new Date() })
+        .set({ ...(partial ? {} : enteringColumns(from, to, current)), ...columns, status, updatedAt: new Date() })
         .where(eq(ordersTable.id, order.id))
         .returning();
-      await this.record(tx, order.id, from, to, request.actor);
-      const effects = await this.effectsOf(tx, from, moved!, shop, payment);
+      const parcelNote =
+        request.parcel === undefined ? undefined : `${request.parcel + 1}個口目を発送: 送り状番号 ${request.set?.slipNumber ?? "-"}${request.set?.carrier ? ` (${request.set.carrier})` : ""}`;
+      await this.record(tx, order.id, from, status, parcelNote ? { ...request.actor, note: request.actor.note ?? parcelNote } : request.actor);
+      const effects = partial
+        ? await this.parcelEffects(tx, moved!, leaving, shop, false)
+        : await this.effectsOf(tx, from, moved!, shop, payment, leaving);
       if (from === "await_payment" && to === "deposited" && request.actor.kind === "staff") await recordTransferConfirmation(tx, moved!, request.actor);
       await request.alsoInTransaction?.(tx, moved!);
       return { moved: moved!, effects };
@@ -150,7 +170,7 @@ export class OrderMoves {
     // 後払い (decision 080): once the parcel has left, the service is told so it sends the invoice.
     // After commit, as a refund is before it: the service cannot join our transaction.
     const deferred = this.deps.deferredPayments;
-    if (deferred && to === "sent" && result.moved.paymentMethod === deferred.code) {
+    if (deferred && result.moved.status === "sent" && result.moved.paymentMethod === deferred.code) {
       try {
         await deferred.registerShipment(result.moved.publicId, result.moved.carrier, result.moved.slipNumber);
       } catch {
@@ -244,7 +264,7 @@ export class OrderMoves {
    * card (the order mail, as bank and cod orders get it when placed), money received, shipped,
    * cancelled. A card order given up before it was paid was never an order for the shopper: no mail.
    */
-  private async effectsOf(tx: Database, from: OrderStatus, moved: OrderRow, shop: ShopProfile, payment: CancelPayment): Promise<MoveEffects> {
+  private async effectsOf(tx: Database, from: OrderStatus, moved: OrderRow, shop: ShopProfile, payment: CancelPayment, leaving: readonly ShipmentWithLines[]): Promise<MoveEffects> {
     const backInStock: number[] = [];
     if (moved.status === "cancelled" && holdsStock(from)) {
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
@@ -257,16 +277,7 @@ export class OrderMoves {
         if (back) backInStock.push(item.productId);
       }
     }
-    if (moved.status === "sent" && from !== "sent") {
-      // Pre-ordered bottles leave the stock, and the ledger books their sale, when they ship (decision
-      // 088); they are no longer owed (decision 092).
-      for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
-        if (item.productId === null || item.preorderShipsOn === null) continue;
-        if (!(await shipPreorderStock(tx, { productId: item.productId, amount: item.amount, orderId: moved.id, unitPrice: item.unitPrice }))) {
-          throw new DomainError("conflict", "preorderStockShort");
-        }
-      }
-    }
+    await this.takePreorderedStock(tx, moved.id, leaving);
     if (moved.status === "cancelled") {
       const changed = await this.deps.onCancelled?.(tx, moved.id);
       if (Array.isArray(changed)) backInStock.push(...changed);
@@ -280,6 +291,10 @@ export class OrderMoves {
     if (from === "pending" && (moved.status === "deposited" || moved.status === "await_payment")) {
       mail = await this.placedMail(tx, moved, shop);
       kind = "order_mail";
+    } else if (moved.status === "sent" && (await this.shipsParcelByParcel(tx, moved.id, leaving))) {
+      // The last parcels of an order whose others left before (decision 091): a mail per parcel, its own slip.
+      const parcels = await this.parcelEffects(tx, moved, leaving, shop, true);
+      return { mailed: parcels.mailed, backInStock };
     } else if (from !== "pending") {
       mail = orderStatusMail(shop, this.settings.publicUrl, moved.status as "deposited" | "sent" | "cancelled", moved, payment);
       if (moved.status === "cancelled" && payment.refunded) kind = "refund_notice";
@@ -287,6 +302,46 @@ export class OrderMoves {
     // Every order mail states the order's total: each is kept as a transaction record (decision 062).
     if (mail) await this.deps.mail.enqueue(tx, moved.email, mail, mailRecord(kind, moved, shop));
     return { mailed: mail !== null, backInStock };
+  }
+
+  /** Pre-ordered bottles leave the stock, and the ledger books their sale, when their parcel ships (decision 088, per parcel since 091). */
+  private async takePreorderedStock(tx: Database, orderId: number, leaving: readonly ShipmentWithLines[]): Promise<void> {
+    if (leaving.length === 0) return;
+    const items = await this.deps.orders.itemsOf(orderId, tx);
+    for (const line of leaving.flatMap((shipment) => shipment.lines)) {
+      const item = items.find((each) => each.id === line.orderItemId);
+      if (!item || item.productId === null || item.preorderShipsOn === null) continue;
+      // Off the stock and off what is owed to pre-orders together (decision 092).
+      if (!(await shipPreorderStock(tx, { productId: item.productId, amount: line.quantity, orderId, unitPrice: item.unitPrice }))) {
+        throw new DomainError("conflict", "preorderStockShort");
+      }
+    }
+  }
+
+  /** Whether this ship is parcel by parcel: the order has several parcels and some left before (or stay). */
+  private async shipsParcelByParcel(tx: Database, orderId: number, leaving: readonly ShipmentWithLines[]): Promise<boolean> {
+    const all = (await shipmentsOfOrders(tx, [orderId])).get(orderId) ?? [];
+    return all.length > 1 && leaving.length < all.length;
+  }
+
+  /**
+   * Parcels that left alone (decision 091): their pre-ordered bottles leave the stock (unless the
+   * order's own effects did it), and the shopper gets a 発送のお知らせ for each, naming its
+   * destination, bottles, carrier and slip. `last`: the order is sent with them.
+   */
+  private async parcelEffects(tx: Database, moved: OrderRow, leaving: readonly ShipmentWithLines[], shop: ShopProfile, last: boolean): Promise<MoveEffects> {
+    if (!last) await this.takePreorderedStock(tx, moved.id, leaving);
+    const all = (await shipmentsOfOrders(tx, [moved.id])).get(moved.id) ?? [];
+    const items = await this.deps.orders.itemsOf(moved.id, tx);
+    for (const shipment of leaving) {
+      const bottles = shipment.lines.flatMap((line) => {
+        const item = items.find((each) => each.id === line.orderItemId);
+        return item ? [{ name: moved.locale === "en" ? item.nameEn : item.nameJa, quantity: line.quantity }] : [];
+      });
+      const mail = parcelShippedMail(shop, this.settings.publicUrl, moved, { position: shipment.position, count: all.length, recipient: shipment.recipient, carrier: shipment.carrier, slipNumber: shipment.slipNumber, bottles, last });
+      await this.deps.mail.enqueue(tx, moved.email, mail, mailRecord("status_mail", moved, shop));
+    }
+    return { mailed: leaving.length > 0, backInStock: [] };
   }
 
   private async placedMail(tx: Database, order: OrderRow, shop: ShopProfile): Promise<MailContent> {

@@ -4,6 +4,7 @@ import type { Locale } from "../../domain/locale.ts";
 import { orderChangeRefusal } from "../../domain/order-changes.ts";
 import { CHARGE_KINDS } from "../../domain/order-charges.ts";
 import { amountMayChange } from "../../domain/order-status.ts";
+import { hasLeft } from "../../domain/payments-and-shipments.ts";
 import type { CancellableLine, LineCancellation, PartialCancellationProblem, PartialCancellationResult } from "../../domain/partial-cancellation.ts";
 import { PARTIAL_CANCEL_NOTE, partialCancellation } from "../../domain/partial-cancellation.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
@@ -92,7 +93,9 @@ export class OrderPartialCancellations {
       const query = tx.select().from(ordersTable).where(eq(ordersTable.id, order.id));
       const [current] = lock ? await query.for("update") : await query;
       if (!current) throw new DomainError("not-found");
-      const refusal = orderChangeRefusal(current);
+      // A parcel gone on its own (decision 091) counts as shipped, whichever parcel it was.
+      const gone = (await tx.select({ state: orderShipmentsTable.state }).from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id))).some((shipment) => hasLeft(shipment.state));
+      const refusal = gone ? "shipped" : orderChangeRefusal(current);
       if (refusal !== null) throw new DomainError("conflict", refusal === "shipped" ? "partialCancelShipped" : refusal === "cancelled" ? "partialCancelCancelled" : "partialCancelPending");
       const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, current.id)).orderBy(asc(orderPaymentsTable.id));
       const payment = payments.at(-1);

@@ -34,6 +34,14 @@ const texts = {
     },
     // 後払い paid after the parcel left (decision 080): nothing more is coming.
     paidLater: "この度は{shop}をご利用いただき、誠にありがとうございます。後払いのご請求につきまして、お支払いを確認いたしました。またのご利用を心よりお待ちしております。",
+    // One parcel of several shipped on its own (decision 091).
+    parcelSubject: "【{shop}】ご注文の商品の一部を発送しました(注文番号 {id})",
+    parcelLead: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
+    parcelRest: "残りの商品は、準備が整い次第あらためて発送し、ご連絡いたします。",
+    parcelLastLead: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。これでご注文の商品はすべて発送いたしました。",
+    parcel: "発送便",
+    parcelOf: "{n}便目(全{count}便)",
+    bottles: "商品",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
     total: "合計(税込)",
@@ -59,6 +67,13 @@ const texts = {
       cancelled: "Thank you for shopping at {shop}. The order below has been cancelled.",
     },
     paidLater: "Thank you for shopping at {shop}. We have received your payment of the invoice for the order below. We look forward to serving you again.",
+    parcelSubject: "Part of your order {id} has shipped – {shop}",
+    parcelLead: "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. You can follow the parcel on the carrier's website with the slip number below.",
+    parcelRest: "We will ship the rest of your order as soon as it is ready and let you know.",
+    parcelLastLead: "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. With this parcel, your whole order has shipped.",
+    parcel: "Parcel",
+    parcelOf: "{n} of {count}",
+    bottles: "Items",
     orderId: "Order number",
     orderedAt: "Ordered",
     total: "Total (incl. tax)",
@@ -111,6 +126,53 @@ export function orderStatusMail(
   // The carrier's tracking page for the slip: a button in HTML, a "label: url" line in text.
   const tracking = kind === "sent" ? trackingUrl(order.carrier, order.slipNumber, locale) : null;
   return composeMail(shop, locale, publicUrl, fillText(corrected ? t.correctedSubject : t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
+    greeting: fillText(t.greeting, { name: order.name }),
+    paragraphs,
+    ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
+    details,
+    note: t.contact,
+  });
+}
+
+/** One parcel of an order to several parcels, as it left (decision 091). */
+export interface ShippedParcel {
+  position: number;
+  count: number;
+  /** Its recipient; null: the buyer. */
+  recipient: OrderRow["recipient"];
+  carrier: string | null;
+  slipNumber: string | null;
+  bottles: { name: string; quantity: number }[];
+  /** The order's last parcel: the order is sent with it. */
+  last: boolean;
+}
+
+/**
+ * 発送のお知らせ for one parcel of several (decision 091): which destination, its bottles, carrier,
+ * slip and tracking link, as the order's shipping mail says them. The method's words for the parcel
+ * (cash on delivery: pay the carrier) come with the last parcel only, which is the one that collects.
+ */
+export function parcelShippedMail(shop: ShopProfile, publicUrl: string, order: OrderRow, parcel: ShippedParcel): MailContent {
+  const locale: Locale = order.locale;
+  const t = texts[locale];
+  const shopName = inLocale(shop.shopName, locale);
+  const paragraphs: string[] = [fillText(parcel.last ? t.parcelLastLead : t.parcelLead, { shop: shopName })];
+  if (!parcel.last) paragraphs.push(t.parcelRest);
+  const extra = parcel.last ? storedPaymentMethod(order.paymentMethod).texts.mailShipped : undefined;
+  if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));
+  const to = parcel.recipient ?? order;
+  const details: { label: string; value: string }[] = [
+    { label: t.orderId, value: orderNumberForShopper(order.publicId) },
+    { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) },
+    { label: t.parcel, value: fillText(t.parcelOf, { n: String(parcel.position + 1), count: String(parcel.count) }) },
+    { label: t.carrier, value: carrierLabel(parcel.carrier, locale) },
+    { label: t.slipNumber, value: parcel.slipNumber ?? "" },
+    { label: t.destination, value: `${displayZip(to.country, to.zip)} ${addressLine(to)}${to.buildingName ? ` ${to.buildingName}` : ""}\n${to.name}` },
+    ...(parcel.recipient ? [{ label: t.buyer, value: order.name }] : []),
+    { label: t.bottles, value: parcel.bottles.map((bottle) => `${bottle.name} × ${bottle.quantity}`).join("\n") },
+  ];
+  const tracking = trackingUrl(parcel.carrier, parcel.slipNumber, locale);
+  return composeMail(shop, locale, publicUrl, fillText(parcel.last ? t.subject.sent : t.parcelSubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fillText(t.greeting, { name: order.name }),
     paragraphs,
     ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),

@@ -7,7 +7,7 @@ import type { OrderActorKind } from "../../domain/order-status.ts";
 import { shipsUnpaid } from "../../domain/order-status.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { CancelCause, PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
-import { deriveOrderStatus, paymentAndShipmentFor, statesForStatus } from "../../domain/payments-and-shipments.ts";
+import { deriveOrderStatus, hasLeft, paymentAndShipmentFor, statesForStatus } from "../../domain/payments-and-shipments.ts";
 import type { Database } from "../db/client.ts";
 import type { OrderPaymentRow, OrderShipmentRow, ordersTable } from "../db/schema/orders.ts";
 import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable } from "../db/schema/orders.ts";
@@ -102,13 +102,32 @@ export interface MoveDetails {
   paymentIntentId?: string | null | undefined;
 }
 
+/** What a move did to the order's parts: the status derived after it, and the parcels that left with it. */
+export interface StatesMoved {
+  status: OrderStatus;
+  /** The parcels that left in this move (ready → shipped), with their lines. */
+  leaving: ShipmentWithLines[];
+}
+
 /**
- * Moves the order's current payment and its shipments for an order move to `to`, and writes the
- * status derived from all its payments and shipments to `orders.status`, in the caller's
- * transaction (the order's row locked). Answers undefined, writing nothing, when the states do not
- * allow the move or would derive another status.
+ * Moves the order's current payment and its shipments for an order move to `to`, and answers the
+ * status derived from all its payments and shipments (the caller writes it to `orders.status`), in
+ * the caller's transaction (the order's row locked). Answers undefined, writing nothing, when the
+ * states do not allow the move or would derive another status.
+ *
+ * A ship (`to` sent) moves only the parcels that have not left: the whole-order ship after some
+ * parcels went alone ships the rest (decision 091). With `parcel` (a position), only that parcel
+ * leaves: while others stay, the order keeps the status its payments derive and its payment is
+ * untouched (cash on delivery is paid when the last parcel collects it).
  */
-export async function moveOrderStates(tx: Database, current: OrderRow, to: OrderStatus, actorKind: OrderActorKind, details: MoveDetails = {}): Promise<OrderStatus | undefined> {
+export async function moveOrderStates(
+  tx: Database,
+  current: OrderRow,
+  to: OrderStatus,
+  actorKind: OrderActorKind,
+  details: MoveDetails = {},
+  parcel?: number,
+): Promise<StatesMoved | undefined> {
   const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, current.id)).orderBy(asc(orderPaymentsTable.id)).for("update");
   const shipments = await tx.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id)).orderBy(asc(orderShipmentsTable.position)).for("update");
   const payment = payments.at(-1);
@@ -116,18 +135,31 @@ export async function moveOrderStates(tx: Database, current: OrderRow, to: Order
   // Refused at the gateway (the shopper's card, the gateway's event) fails the payment; the sweep and staff call it off.
   const cause: CancelCause = actorKind === "gateway" || actorKind === "member" || actorKind === "guest" ? "refused" : "called_off";
   const options = { shipsUnpaid: shipsUnpaid(current.paymentMethod), settlesOnShipping: storedPaymentMethod(current.paymentMethod).settlesOnShipping ?? true, cause };
+  // The parcels this move concerns: for a ship, those not yet gone (or the one asked for).
+  const moving = (shipment: OrderShipmentRow) => (to === "sent" ? !hasLeft(shipment.state) && (parcel === undefined || shipment.position === parcel) : true);
+  if (parcel !== undefined && (to !== "sent" || !shipments.some((shipment) => shipment.position === parcel && shipment.state === "ready"))) return undefined;
   // The move acts on the order's latest payment and on each parcel it concerns (a parcel already gone stays as it is).
   const nextShipments: ShipmentState[] = [];
   let nextPayment: PaymentState = payment.state;
+  let anyMoving = false;
   for (const shipment of shipments) {
+    if (!moving(shipment)) {
+      nextShipments.push(shipment.state);
+      continue;
+    }
+    anyMoving = true;
     const next = paymentAndShipmentFor(to, { payment: payment.state, shipment: shipment.state }, options);
     if (!next) return undefined;
     nextPayment = next.payment;
     nextShipments.push(next.shipment);
   }
+  if (!anyMoving) return undefined;
+  const last = nextShipments.every(hasLeft);
+  // One parcel of several leaving: the payment waits for the last (cash on delivery collects then).
+  if (to === "sent" && !last) nextPayment = payment.state;
   const paymentStates = payments.map((row) => (row.id === payment.id ? nextPayment : row.state));
   const status = deriveOrderStatus(paymentStates, nextShipments);
-  if (status !== to) return undefined;
+  if (status !== to && !(parcel !== undefined && !last && status === current.status)) return undefined;
 
   const now = new Date();
   if (nextPayment !== payment.state || details.paymentIntentId) {
@@ -141,20 +173,48 @@ export async function moveOrderStates(tx: Database, current: OrderRow, to: Order
       })
       .where(eq(orderPaymentsTable.id, payment.id));
   }
+  const leaving: OrderShipmentRow[] = [];
   for (const [index, shipment] of shipments.entries()) {
     const state = nextShipments[index]!;
     if (state === shipment.state) continue;
     const leaves = state === "shipped";
-    await tx
+    const [row] = await tx
       .update(orderShipmentsTable)
       .set({
         state,
         ...(leaves ? { carrier: details.carrier ?? shipment.carrier, slipNumber: details.slipNumber ?? shipment.slipNumber, shippedAt: now } : {}),
         updatedAt: now,
       })
-      .where(eq(orderShipmentsTable.id, shipment.id));
+      .where(eq(orderShipmentsTable.id, shipment.id))
+      .returning();
+    if (leaves) leaving.push(row!);
   }
-  return status;
+  const lines =
+    leaving.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(orderShipmentLinesTable)
+          .where(inArray(orderShipmentLinesTable.shipmentId, leaving.map((shipment) => shipment.id)))
+          .orderBy(asc(orderShipmentLinesTable.id));
+  return {
+    status,
+    leaving: leaving.map((shipment) => ({
+      ...shipment,
+      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+    })),
+  };
+}
+
+/** The order's first parcel's carrier and slip: the order's own columns carry them (decision 076). */
+export async function firstShipmentSlip(tx: Database, orderId: number): Promise<{ carrier: string | null; slipNumber: string | null } | undefined> {
+  const [first] = await tx
+    .select({ carrier: orderShipmentsTable.carrier, slipNumber: orderShipmentsTable.slipNumber })
+    .from(orderShipmentsTable)
+    .where(eq(orderShipmentsTable.orderId, orderId))
+    .orderBy(asc(orderShipmentsTable.position))
+    .limit(1);
+  return first;
 }
 
 /** A shipped parcel's carrier and slip corrected (the order's first shipment, as the order's columns are). */

@@ -109,6 +109,7 @@ function examples(f: Fixtures): Record<string, Example> {
     "GET /admin/api/orders/export.csv": { query: { status: "pending", q: "山田" } },
     "GET /admin/api/orders/b2-cloud.csv": { query: { status: "await_payment", q: "山田" } },
     "POST /admin/api/orders/:id/ship": { body: { slip_number: "1234-5678-9012" } },
+    "POST /admin/api/orders/:id/shipments/:number/ship": { body: { slip_number: "1234-5678-9012" } },
     "POST /admin/api/orders/:id/slip": { body: { slip_number: "1234-5678-9012", carrier: "yamato", notify: true } },
     "POST /admin/api/orders/:id/adjustments": { body: { kind: "discount", label_ja: "値引き", amount_before_tax: -500, tax_rate: 10 } },
     "POST /admin/api/direct_uploads": { body: { blob: { filename: "a.png", content_type: "image/png", byte_size: 100, checksum: "AAAAAAAAAAAAAAAAAAAAAA==" } } },

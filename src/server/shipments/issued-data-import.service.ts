@@ -3,6 +3,7 @@ import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper, publicIdFromOrderNumber } from "../../domain/order-number.ts";
 import { staffMoves } from "../../domain/order-status.ts";
+import { hasLeft } from "../../domain/payments-and-shipments.ts";
 import type { AdminOrdersService } from "../admin/admin-orders.service.ts";
 import type { OrderActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
@@ -21,6 +22,11 @@ const REFUSALS: Record<ImportRefusal, Record<Locale, string>> = {
   pending: { ja: "決済が完了していない注文です。", en: "The order's payment is not complete." },
   shipped_other_slip: { ja: "別の伝票番号で発送済みです。", en: "The order was shipped already with another slip number." },
   moved: { ja: "確認の間に注文の状態が変わりました。", en: "The order's status changed meanwhile." },
+  unknown_parcel: { ja: "この注文にこの番号の配送便はありません。", en: "The order has no parcel of this number." },
+  preorder_not_arrived: {
+    ja: "予約商品の入荷が在庫台帳に記録されていないため発送できません。",
+    en: "The pre-ordered bottles' arrival is not recorded in the stock ledger, so the parcel cannot ship.",
+  },
 };
 
 const FILE_PROBLEMS: Record<IssuedFileProblem | "too_many", Record<Locale, string>> = {
@@ -56,15 +62,18 @@ export class IssuedDataImportService {
     const seen = new Set<string>();
     const rows: ImportRow[] = [];
     for (const row of file.rows) {
-      const order = row.reference ? await this.orderOf(row.reference) : undefined;
+      const named = row.reference ? await this.namedBy(row.reference) : undefined;
+      const order = named?.order;
+      const parcel = named?.parcel ?? null;
+      const key = order ? `${order.publicId}-${parcel ?? ""}` : "";
       let reason: ImportRefusal | null = null;
       if (!row.reference) reason = "no_reference";
       else if (!order) reason = "unknown_order";
       else if (!row.slipNumber) reason = "no_slip";
       else if (!isSlipNumber(row.slipNumber)) reason = "bad_slip";
-      else if (seen.has(order.publicId)) reason = "duplicate";
-      if (order) seen.add(order.publicId);
-      rows.push(this.judged({ line: row.line, reference: row.reference, order, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale));
+      else if (seen.has(key)) reason = "duplicate";
+      if (order) seen.add(key);
+      rows.push(await this.judged({ line: row.line, reference: row.reference, order, parcel, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale));
     }
     return {
       layout: file.layout,
@@ -90,24 +99,34 @@ export class IssuedDataImportService {
     const seen = new Set<string>();
     for (const [index, shipment] of shipments.entries()) {
       const order = await this.orderOf(shipment.order_id);
-      const base = { line: shipment.line ?? index + 1, reference: shipment.order_id, order, slipNumber: shipment.slip_number, carrier: shipment.carrier };
-      const early: ImportRefusal | null = !order ? "unknown_order" : !isSlipNumber(shipment.slip_number) ? "bad_slip" : seen.has(order.publicId) ? "duplicate" : null;
-      if (order) seen.add(order.publicId);
-      const judged = this.judged(base, early, locale);
+      const parcel = shipment.parcel ?? null;
+      const reference = parcel === null ? shipment.order_id : `${shipment.order_id}-${parcel}`;
+      const base = { line: shipment.line ?? index + 1, reference, order, parcel, slipNumber: shipment.slip_number, carrier: shipment.carrier };
+      const key = order ? `${order.publicId}-${parcel ?? ""}` : "";
+      const early: ImportRefusal | null = !order ? "unknown_order" : !isSlipNumber(shipment.slip_number) ? "bad_slip" : seen.has(key) ? "duplicate" : null;
+      if (order) seen.add(key);
+      const judged = await this.judged(base, early, locale);
       if (judged.state !== "ship" || !order) {
         rows.push(judged);
         continue;
       }
       try {
-        await this.deps.adminOrders.ship(order.publicId, { slipNumber: shipment.slip_number, carrier: shipment.carrier }, locale, actor);
+        const slip = { slipNumber: shipment.slip_number, carrier: shipment.carrier };
+        // `<order>-<n>`: that parcel alone (decision 091); `<order>`: every parcel not yet gone.
+        if (parcel === null) await this.deps.adminOrders.ship(order.publicId, slip, locale, actor);
+        else await this.deps.adminOrders.shipParcel(order.publicId, parcel, slip, locale, actor);
         shipped += 1;
         rows.push(judged);
       } catch (error) {
         if (!(error instanceof DomainError) || error.kind !== "conflict") throw error;
+        if (error.messageKey === "preorderStockShort") {
+          rows.push(await this.judged(base, "preorder_not_arrived", locale));
+          continue;
+        }
         // Moved between our read and the move's lock: judged again on what it is now.
         const now = await this.orderOf(order.publicId);
-        const again = this.judged({ ...base, order: now }, null, locale);
-        rows.push(again.state === "ship" ? this.judged(base, "moved", locale) : again);
+        const again = await this.judged({ ...base, order: now }, null, locale);
+        rows.push(again.state === "ship" ? await this.judged(base, "moved", locale) : again);
       }
     }
     return {
@@ -116,21 +135,42 @@ export class IssuedDataImportService {
     };
   }
 
+  /**
+   * The order, and the parcel, a reference names: the order alone (its id or number), or one of its
+   * parcels as Kura's B2 export writes several destinations, `<order>-<n>` (decision 087, read back since 091).
+   */
+  private async namedBy(reference: string): Promise<{ order: OrderRow | undefined; parcel: number | null }> {
+    if (publicIdFromOrderNumber(reference)) return { order: await this.orderOf(reference), parcel: null };
+    const match = /^(.+)[-‐–—ー]([1-9][0-9]{0,2})$/u.exec(reference.normalize("NFKC").trim());
+    if (match && publicIdFromOrderNumber(match[1]!)) return { order: await this.orderOf(match[1]!), parcel: Number(match[2]) };
+    return { order: undefined, parcel: null };
+  }
+
   /** The order a reference names: Kura's public id as its B2 export writes it, or the order number with hyphens as a trader may type it. */
   private async orderOf(reference: string): Promise<OrderRow | undefined> {
     const publicId = publicIdFromOrderNumber(reference);
     return publicId ? this.deps.orders.byPublicId(publicId) : undefined;
   }
 
-  private judged(
-    row: { line: number; reference: string; order: OrderRow | undefined; slipNumber: string; carrier: CarrierCode },
+  private async judged(
+    row: { line: number; reference: string; order: OrderRow | undefined; parcel: number | null; slipNumber: string; carrier: CarrierCode },
     early: ImportRefusal | null,
     locale: Locale,
-  ): ImportRow {
-    const { order } = row;
+  ): Promise<ImportRow> {
+    const { order, parcel } = row;
     let state: ImportRowState = "refused";
     let reason = early;
-    if (!reason && order) {
+    const shipment = order && parcel !== null && !reason ? (await this.deps.orders.paymentsAndShipmentsOf(order.id)).shipments.find((each) => each.position === parcel - 1) : undefined;
+    if (!reason && order && parcel !== null) {
+      // One parcel (decision 091): gone with this slip is done, with another refused; else it ships if it may.
+      if (!shipment) reason = "unknown_parcel";
+      else if (hasLeft(shipment.state)) {
+        const same = shipment.slipNumber === row.slipNumber;
+        state = same ? "done" : "refused";
+        reason = same ? null : "shipped_other_slip";
+      } else if (staffMoves(order.status, order.paymentMethod).includes("sent") && shipment.state === "ready") state = "ship";
+      else reason = order.status === "cancelled" ? "cancelled" : order.status === "pending" ? "pending" : "unpaid";
+    } else if (!reason && order) {
       if (order.status === "sent") {
         const same = order.slipNumber === row.slipNumber;
         state = same ? "done" : "refused";
@@ -143,6 +183,7 @@ export class IssuedDataImportService {
       reference: row.reference,
       order_id: order?.publicId ?? null,
       order_number: order ? orderNumberForShopper(order.publicId) : null,
+      parcel,
       slip_number: row.slipNumber,
       carrier: row.carrier,
       carrier_label: carrierLabel(row.carrier, locale),

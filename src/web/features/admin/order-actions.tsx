@@ -61,7 +61,9 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const correcting = canCorrectSlip(order);
   const busy = fetcher.state !== "idle";
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  const moves = movesFor(order);
+  // A parcel gone on its own (decision 091): the order can no longer be called off as a whole (the server answers 409).
+  const partlyShipped = order.shipments.some((shipment) => shipment.state !== "ready" && shipment.state !== "waiting");
+  const moves = movesFor(order).filter((move) => move !== "cancel" || !partlyShipped);
   const deferredOpen = canConfirmDeferredPayment(order);
   const linkOpen = canSendPaymentLink(order);
   const askValues = { id: orderNumberForShopper(order.id), amount: formatYen(order.price, locale) };
@@ -149,7 +151,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             required
           />
           <Button type="submit" block disabled={busy}>
-            {ta("adminOrder.ship")}
+            {/* Some parcels gone on their own (decision 091): this ships the rest, with one slip. */}
+            {partlyShipped ? ta("adminOrder.shipRest") : ta("adminOrder.ship")}
           </Button>
         </fetcher.Form>
       )}

@@ -1,4 +1,5 @@
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { hasLeft, shippingProgress } from "../../../domain/payments-and-shipments.ts";
 import type { ReactNode } from "react";
 import { displayZip, prefectureName } from "../../../domain/address.ts";
 import { formatDateTime, parseIsoDate } from "../../../domain/format.ts";
@@ -50,6 +51,13 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
         </Row>
         <Row label={ta("adminOrder.status")} testId="order-status">
           <Badge tone={statusTone(order.status)}>{t(`orders.status.${order.status}`)}</Badge>
+          {/* Some parcels gone, others not (decision 091): the status stays its payment's, the parcels' progress beside it. */}
+          {shippingProgress(order.shipments.map((shipment) => shipment.state)) === "partial" && (
+            <span data-testid="order-partly-shipped">
+              {" "}
+              {ta("adminOrder.partlyShipped", { shipped: order.shipments.filter((shipment) => hasLeft(shipment.state)).length, count: order.shipments.length })}
+            </span>
+          )}
         </Row>
         <Row label={ta("adminOrder.paymentMethod")}>{storedPaymentMethod(order.payment_method).label[locale]}</Row>
         {order.entered_by && (

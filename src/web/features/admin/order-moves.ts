@@ -21,14 +21,23 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
  * What the order page's forms post: a status move, a sent order's slip corrected (decision 067), or
  * a shipped 後払い order's invoice paid (decision 080), or a card payment link mailed (decision 082).
  */
-export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link";
+export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link" | "ship-parcel";
 
 export type MoveOutcome =
   | { move: PageMove; ok: true; message: string }
   | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
-  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || (STAFF_MOVES as readonly string[]).includes(value));
+  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || value === "ship-parcel" || (STAFF_MOVES as readonly string[]).includes(value));
+}
+
+/**
+ * The parcels staff may ship one by one (decision 091): an order of several parcels that may ship
+ * now, each parcel ready to leave. An order of one parcel ships with the order's own form.
+ */
+export function parcelsToShip(order: Pick<AdminOrderDetail, "next" | "shipments">): number[] {
+  if (order.shipments.length < 2 || !order.next.includes("sent")) return [];
+  return order.shipments.filter((shipment) => shipment.state === "ready").map((shipment) => shipment.position + 1);
 }
 
 /** A shipped order offers the slip correction (the server answers 409 for any other). */
@@ -65,14 +74,17 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   if (!isMove(move)) return { move: "deposit", ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const slip = String(form.get("slip_number") ?? "").trim();
   const carrier = String(form.get("carrier") ?? "").trim();
+  // One parcel (decision 091): its number, 1 for the first, in the path.
+  const parcel = String(form.get("parcel") ?? "");
+  if (move === "ship-parcel" && !/^[1-9]\d{0,2}$/.test(parcel)) return { move, ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const body =
-    move === "ship"
+    move === "ship" || move === "ship-parcel"
       ? { slip_number: slip, ...(carrier ? { carrier } : {}) }
       : move === "slip"
         ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
         : undefined;
   const result = await callAdminApi<{ data?: AdminOrderDetail & { url?: string; expires_at?: string }; errors?: string[]; fields?: Record<string, string[]> }>(
-    `/orders/${encodeURIComponent(orderId)}/${move}`,
+    move === "ship-parcel" ? `/orders/${encodeURIComponent(orderId)}/shipments/${parcel}/ship` : `/orders/${encodeURIComponent(orderId)}/${move}`,
     { method: "POST", ...(body ? { body } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
@@ -85,6 +97,8 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
         ? adminText(locale, "adminOrder.deposited")
         : move === "ship"
           ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
+          : move === "ship-parcel"
+          ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
           : move === "slip"
             ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", { slip: result.body?.data?.slip_number ?? slip })
             : adminText(locale, "adminOrder.cancelled");

@@ -7,6 +7,62 @@ import styles from "./admin.module.css";
 import { displayZip } from "../../../domain/address.ts";
 import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import "../../i18n/destinations-pages-texts.ts";
+import { useEffect, useState } from "react";
+import type { FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER, trackingUrl } from "../../../domain/carriers.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input, Select } from "../../ui/field.tsx";
+import { useSnackbar } from "../../ui/snackbar.tsx";
+import { Notice } from "../../ui/notice.tsx";
+import type { MoveOutcome } from "./order-moves.ts";
+import { parcelsToShip, slipNumberProblem } from "./order-moves.ts";
+
+type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
+
+/**
+ * One parcel's own ship (decision 091): its carrier and slip, posted to the page's action as
+ * `ship-parcel` with its number; the order is read again afterwards, as for the order's moves. The
+ * table's one fetcher keeps the outcome, as the row's form is gone once its parcel has shipped.
+ */
+function ParcelShip({ n, fetcher, serverError }: { n: number; fetcher: MoveFetcher; serverError: string | undefined }) {
+  const ta = useAdminText();
+  const { locale } = useI18n();
+  const [slip, setSlip] = useState("");
+  const [carrier, setCarrier] = useState<string>(DEFAULT_CARRIER);
+  const [slipError, setSlipError] = useState<string | null>(null);
+  function ship(event: FormEvent<HTMLFormElement>) {
+    const problem = slipNumberProblem(slip.trim(), locale);
+    setSlipError(problem);
+    if (problem) event.preventDefault();
+  }
+  return (
+    <fetcher.Form method="post" onSubmit={ship} noValidate data-testid={`parcel-ship-${n}`} aria-label={ta("adminOrder.parcelShipHint", { n })}>
+      <input type="hidden" name="move" value="ship-parcel" />
+      <input type="hidden" name="parcel" value={n} />
+      <Select
+        label={ta("adminOrder.carrier")}
+        name="carrier"
+        value={carrier}
+        onChange={(event) => setCarrier(event.target.value)}
+        options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
+      />
+      <Input
+        label={ta("adminOrder.slipNumber")}
+        name="slip_number"
+        value={slip}
+        onChange={(event) => setSlip(event.target.value)}
+        maxLength={40}
+        autoComplete="off"
+        error={slipError ?? serverError}
+        required
+      />
+      <Button type="submit" block disabled={fetcher.state !== "idle"}>
+        {ta("adminOrder.parcelShip")}
+      </Button>
+    </fetcher.Form>
+  );
+}
 
 /**
  * The order's payments and parcels (decision 076), each in its own state: the order's status above
@@ -51,11 +107,28 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
 export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { locale, t, yen } = useI18n();
+  const shippable = parcelsToShip(order);
+  const snackbar = useSnackbar();
+  const fetcher = useFetcher<MoveOutcome>();
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  // The parcel the last ship was for: its row shows the server's refusal under its slip field.
+  const [asked, setAsked] = useState<number | null>(null);
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.ok) snackbar.show("success", outcome.message);
+    else snackbar.show("danger", outcome.errors);
+  }, [outcome, snackbar]);
+  const refusal = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
     <section className={styles.section} aria-labelledby="order-shipments">
       <h2 id="order-shipments" className={styles.sectionTitle}>
         {ta("adminOrder.shipments")}
       </h2>
+      {outcome?.ok && (
+        <Notice tone="success" testId="parcel-ship-result">
+          <p>{outcome.message}</p>
+        </Notice>
+      )}
       <div className={styles.tableWrap}>
         <table className={styles.table} aria-labelledby="order-shipments">
           <thead>
@@ -110,7 +183,24 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
                 </td>
                 <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
                 <td>{shipment.carrier_label ?? ""}</td>
-                <td>{shipment.slip_number ?? ""}</td>
+                <td data-testid="order-shipment-slip">
+                  {shipment.slip_number ? (
+                    <>
+                      <div className={styles.nowrap}>{shipment.slip_number}</div>
+                      {trackingUrl(shipment.carrier, shipment.slip_number, locale) ? (
+                        <a href={trackingUrl(shipment.carrier, shipment.slip_number, locale)!} target="_blank" rel="noreferrer">
+                          {ta("adminOrder.shipmentTracking")}
+                        </a>
+                      ) : null}
+                    </>
+                  ) : shippable.includes(shipment.position + 1) ? (
+                    <div onSubmitCapture={() => setAsked(shipment.position + 1)}>
+                      <ParcelShip n={shipment.position + 1} fetcher={fetcher} serverError={asked === shipment.position + 1 ? refusal : undefined} />
+                    </div>
+                  ) : (
+                    ""
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

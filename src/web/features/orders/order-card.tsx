@@ -62,8 +62,15 @@ function Destination({ address }: { address: Pick<Order["address"], "country" | 
 function Destinations({ order }: { order: Order }) {
   const { t, yen, locale, date } = useI18n();
   const shipments = order.shipments ?? [];
+  // Parcels ship one by one (decision 091): while some have left, the card says so above them.
+  const shipped = shipments.filter((shipment) => shipment.state === "shipped" || shipment.state === "delivered" || shipment.state === "returned").length;
   return (
     <div className={styles.destinations} data-testid="order-destinations">
+      {shipped > 0 && shipped < shipments.length ? (
+        <p className={styles.note} data-testid="order-partly-shipped">
+          {t("destinations.orderPartlyShipped", { shipped, count: shipments.length })}
+        </p>
+      ) : null}
       {shipments.map((shipment, index) => {
         const day = shipment.desired_delivery_date ? parseIsoDate(shipment.desired_delivery_date) : null;
         const band = shipment.desired_delivery_timezone ? (shipment.desired_delivery_timezone_label ?? shipment.desired_delivery_timezone) : null;
@@ -93,6 +100,25 @@ function Destinations({ order }: { order: Order }) {
                 <span className={styles.part}>{day ? date(day) : t("orders.desiredDateNone")}</span> <span className={styles.part}>{band ?? t("orders.desiredTimeNone")}</span>
               </Row>
               <Row label={t("destinations.orderFee")}>{yen(shipment.fee)}</Row>
+              {/* Each parcel's own state and slip (decision 091). */}
+              {shipment.state ? (
+                <Row label={t("destinations.orderState")}>
+                  <span data-testid="order-destination-state">{shipment.state_label}</span>
+                </Row>
+              ) : null}
+              {shipment.slip_number ? (
+                <Row label={t("destinations.orderSlip")}>
+                  <span className={styles.part}>
+                    {shipment.carrier_label ? `${shipment.carrier_label} ` : ""}
+                    {shipment.slip_number}
+                  </span>{" "}
+                  {shipment.tracking_url ? (
+                    <a href={shipment.tracking_url} target="_blank" rel="noreferrer">
+                      {t("destinations.orderTracking")}
+                    </a>
+                  ) : null}
+                </Row>
+              ) : null}
               {giftLines(giftOptionsOf(shipment.gift ?? null), locale).map((line) => (
                 <Row key={line.label} label={line.label}>
                   <span className={styles.giftValue}>{line.value}</span>

@@ -210,7 +210,7 @@ export default function AdminIssuedData({ actionData, loaderData }: Route.Compon
                   value={JSON.stringify(
                     answer.preview.rows
                       .filter((row) => row.state === "ship" && row.order_id)
-                      .map((row) => ({ order_id: row.order_id, slip_number: row.slip_number, carrier: row.carrier, line: row.line })),
+                      .map((row) => ({ order_id: row.order_id, slip_number: row.slip_number, carrier: row.carrier, line: row.line, ...(row.parcel ? { parcel: row.parcel } : {}) })),
                   )}
                 />
                 <input type="hidden" name="unsent" value={JSON.stringify(answer.preview.rows.filter((row) => row.state !== "ship"))} />
