@@ -48,3 +48,9 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * beside a schema breaks the build when the two part.
  */
 export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * What a call's body may be before the page looks at its status: the answer's keys or a refusal's
+ * (`errors`, a form's `fields`), each possibly absent, so the page checks which it got.
+ */
+export type AnswerOrRefusal<S extends z.ZodType> = Partial<ApiAnswer<S>> & Partial<ApiErrors>;

@@ -68,6 +68,28 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
   "* /admin/api/*": "an unknown back-office API path: a JSON 404, whatever was sent",
 };
 
+/**
+ * Every JSON route declares the schema of its success answer (issue #30 item 2): Fastify serializes
+ * the answer with it and the web takes its types from it. These routes answer no JSON on success —
+ * a file, a page, a redirect, an image, or nothing but a refusal — each with the reason.
+ */
+const ANSWERS_NO_JSON: Record<RouteKey, string> = {
+  "* /api/*": "an unknown API path: only the JSON 404",
+  "* /admin/api/*": "an unknown back-office API path: only the JSON 404",
+};
+
+/** The success statuses a response schema may be declared for. */
+const SUCCESS_KEYS = ["200", "201", "202", "204", "2xx"];
+
+function declaresSuccessAnswer(route: RouteOptions): boolean {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  return response !== undefined && Object.keys(response).some((key) => SUCCESS_KEYS.includes(key));
+}
+
+function noJsonReasonFor(method: string, url: string): string | undefined {
+  return ANSWERS_NO_JSON[keyOf(method, url)] ?? ANSWERS_NO_JSON[keyOf("*", url)];
+}
+
 /** A number or a list is no form: a body schema that accepts either accepts anything. */
 function bodyCanFail(route: RouteOptions): boolean {
   const body = route.schema?.body as { safeParse?: (input: unknown) => { success: boolean } } | undefined;
@@ -141,6 +163,41 @@ describe("route declarations", () => {
       return !route || declaresInput(route);
     });
     expect(stale).toEqual([]);
+  });
+
+  it("every JSON route declares the schema of its success answer (issue #30 item 2)", () => {
+    const undeclared = new Set<RouteKey>();
+    for (const route of routes) {
+      for (const method of [route.method].flat()) {
+        if (method === "HEAD") continue;
+        if (!declaresSuccessAnswer(route) && noJsonReasonFor(method, route.url) === undefined) undeclared.add(keyOf(method, route.url));
+      }
+    }
+    expect([...undeclared].sort()).toEqual([]);
+  });
+
+  it("every route listed as answering no JSON is declared and still declares no answer schema", () => {
+    const byKey = new Map<RouteKey, RouteOptions>();
+    for (const route of routes) {
+      byKey.set(keyOf("*", route.url), route);
+      for (const method of [route.method].flat()) byKey.set(keyOf(method, route.url), route);
+    }
+    const stale = Object.keys(ANSWERS_NO_JSON).filter((key) => {
+      const route = byKey.get(key);
+      return !route || declaresSuccessAnswer(route);
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it("a declared answer schema is one that can fail: it refuses a number", () => {
+    const acceptsAnything = new Set<RouteKey>();
+    for (const route of routes) {
+      const response = (route.schema?.response ?? {}) as Record<string, { safeParse?: (input: unknown) => { success: boolean } }>;
+      for (const schema of Object.values(response)) {
+        if (typeof schema.safeParse !== "function" || schema.safeParse(42).success) acceptsAnything.add(keyOf([route.method].flat().join(","), route.url));
+      }
+    }
+    expect([...acceptsAnything].sort()).toEqual([]);
   });
 
   it("every body schema can fail: none accepts anything (issue #30 item 1, decision 075)", () => {

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { couponPreviewAnswer } from "../../../domain/answers/coupons.ts";
 import { useState } from "react";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -33,7 +35,7 @@ export function CouponField({ applied, initialCode, error, onApplied, onRefused,
     if (typed.trim() === "" || busy) return;
     setBusy(true);
     try {
-      const answer = await callApi<{ data?: CouponPreview; errors?: string[] }>(locale, "/coupons/preview", { method: "POST", body: { coupon_code: typed } });
+      const answer = await callApi<AnswerOrRefusal<typeof couponPreviewAnswer>>(locale, "/coupons/preview", { method: "POST", body: { coupon_code: typed } });
       if (answer.ok && answer.body?.data) onApplied(answer.body.data);
       else onRefused(answer.body?.errors?.join(" ") || t("checkout.failed"));
     } catch {
