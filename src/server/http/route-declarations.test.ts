@@ -73,9 +73,62 @@ const READS_NO_INPUT: Record<RouteKey, string> = {
  * the answer with it and the web takes its types from it. These routes answer no JSON on success —
  * a file, a page, a redirect, an image, or nothing but a refusal — each with the reason.
  */
+const TEST_GATEWAY = "the built-in test gateway (development and tests) imitating a payment provider's pages and API: its shapes, not the shop's";
+
 const ANSWERS_NO_JSON: Record<RouteKey, string> = {
   "* /api/*": "an unknown API path: only the JSON 404",
   "* /admin/api/*": "an unknown back-office API path: only the JSON 404",
+  // Files: CSV, PDF, images, text.
+  "GET /api/checkout/destinations-template.csv": "the destinations list's template, CSV",
+  "GET /admin/api/coupons.csv": "CSV",
+  "GET /admin/api/coupons/uses.csv": "CSV",
+  "GET /admin/api/points/balances.csv": "CSV",
+  "GET /admin/api/orders/export.csv": "CSV",
+  "GET /admin/api/orders/b2-cloud.csv": "Yamato B2 Cloud's CSV",
+  "GET /admin/api/transaction-records/export": "the records' files as a download",
+  "GET /admin/api/transaction-records/:id/file": "a record's file, byte for byte",
+  "GET /admin/api/delivery-notes": "PDF",
+  "GET /admin/api/orders/:id/delivery-note": "PDF",
+  "POST /admin/api/orders/:id/receipt": "PDF",
+  "POST /api/orders/:id/receipt": "PDF",
+  "POST /api/receipt": "PDF",
+  "GET /admin/api/orders/:id/returns/:number/invoice": "PDF",
+  "GET /api/orders/:id/returns/:number/invoice": "PDF",
+  "GET /api/returns/invoice": "PDF",
+  "GET /images/:imageId/:file": "an image",
+  "GET /robots.txt": "text",
+  "GET /sitemap.xml": "XML",
+  // Redirects.
+  "GET /favicon.ico": "a redirect to the SVG icon",
+  "GET /locale/:locale": "sets the language and redirects",
+  "GET /api/users/confirmation": "a mail link: redirects to the page that tells the outcome",
+  "GET /api/users/unlock": "a mail link: redirects to the page that tells the outcome",
+  "GET /api/magazine/confirm": "a mail link: redirects to the page that tells the outcome",
+  "GET /api/magazine/unsubscribe": "a mail link: redirects to the page that tells the outcome",
+  "GET /api/restock-requests/confirm": "a mail link: redirects to the page that tells the outcome",
+  "GET /admin/api/unlock": "a mail link: redirects to the sign-in page that tells the outcome",
+  // Pages and empty answers.
+  "GET /dev/mailbox": "the development mailbox, an HTML page",
+  "GET /dev/mailbox/:id": "the development mailbox, an HTML page",
+  "DELETE /api/address-book/:id": "204, no body",
+  "PUT /admin/api/direct_uploads/:key": "204, no body",
+  "DELETE /admin/api/session": "204, no body",
+  "DELETE /admin/api/exhibits/:id": "204, no body",
+  "DELETE /admin/api/series/:id": "204, no body",
+  "DELETE /admin/api/liquor_types/:key": "204, no body",
+  "DELETE /admin/api/staff/:id": "204, no body",
+  "POST /admin/api/staff/:id/two-factor/reset": "204, no body",
+  // Outside the shop's API.
+  "POST /api/payments/webhook": "Stripe's webhook: answers Stripe, not a page of the shop",
+  "GET /test-gateway/intent": TEST_GATEWAY,
+  "POST /test-gateway/payment_methods": TEST_GATEWAY,
+  "POST /test-gateway/setup_intents/confirm": TEST_GATEWAY,
+  "GET /test-gateway/3ds/:id": TEST_GATEWAY,
+  "POST /test-gateway/3ds/:id": TEST_GATEWAY,
+  "GET /test-gateway/konbini/:id": TEST_GATEWAY,
+  "POST /test-gateway/konbini/:id": TEST_GATEWAY,
+  "GET /test-gateway/paypay/:id": TEST_GATEWAY,
+  "POST /test-gateway/paypay/:id": TEST_GATEWAY,
 };
 
 /** The success statuses a response schema may be declared for. */
