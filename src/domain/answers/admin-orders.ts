@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from "../checkout.ts";
 import { CHART_PERIODS, type DashboardCharts } from "../dashboard-charts.ts";
 import { ORDER_ACTOR_KINDS } from "../order-status.ts";
 import type { AdminOrderDetail, AdminOrdersPage } from "../order-view.ts";
+import type { ReturnResource } from "../order-returns.ts";
 import { PAYMENT_STATES, SHIPMENT_STATES } from "../payments-and-shipments.ts";
 import { STAFF_ORDER_CHANNELS } from "../staff-order.ts";
 import { z } from "../zod.ts";
@@ -165,3 +166,27 @@ export const dashboardChartsAnswer = z.object({
   running_out: z.array(productFigures.extend({ days_left: z.number() })),
 });
 export const dashboardChartsMatches: SameShape<z.output<typeof dashboardChartsAnswer>, DashboardCharts> = true;
+
+const returnSchema = z.object({
+  number: z.number(),
+  invoice_number: z.string().nullable(),
+  returned_on: z.string(),
+  reason: z.string(),
+  reason_label: z.string(),
+  note: z.string(),
+  broken: z.boolean(),
+  remedy: z.enum(["refund", "replacement"]),
+  remedy_label: z.string(),
+  refund_shipping: z.boolean(),
+  refund_amount: z.number(),
+  refund_route: z.enum(["gateway", "transfer", "none"]),
+  refund_state: z.enum(["done", "due", "none"]),
+  rates: z.array(z.object({ rate: z.number(), goods: z.number(), adjustment: z.number(), shipping: z.number(), base: z.number(), tax: z.number(), total: z.number() })),
+  lines: z.array(z.object({ order_item_id: z.number(), name: z.string(), quantity: z.number() })),
+  staff_id: z.number().nullable(),
+});
+export const returnMatches: SameShape<z.output<typeof returnSchema>, ReturnResource> = true;
+/** GET /admin/api/orders/{id}/returns. */
+export const returnsAnswer = dataOf(z.array(returnSchema));
+/** POST /admin/api/orders/{id}/returns (201) and a refund marked done. */
+export const returnAnswer = dataOf(returnSchema);
