@@ -14,7 +14,25 @@ export const jobSchema = z.object({
   total: z.number(),
   done: z.number(),
   counts: countsSchema,
-  rows: z.array(z.object({ order_id: z.string().nullable(), order_number: z.string().nullable(), slip_number: z.string().nullable(), state: z.string(), message: z.string().nullable() })),
+  // A bulk move's rows (BulkRow) or an issued-data confirm's (ImportRow): the longer one first, so neither loses a key.
+  rows: z.array(
+    z.union([
+      z.object({
+        line: z.number(),
+        reference: z.string(),
+        order_id: z.string().nullable(),
+        order_number: z.string().nullable(),
+        slip_number: z.string(),
+        carrier: z.string(),
+        carrier_label: z.string(),
+        tracking_url: z.string().nullable(),
+        state: z.string(),
+        reason: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+      z.object({ order_id: z.string().nullable(), order_number: z.string().nullable(), slip_number: z.string().nullable(), state: z.string(), reason: z.string().nullable().optional(), message: z.string().nullable() }),
+    ]),
+  ),
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
