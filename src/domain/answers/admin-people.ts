@@ -58,3 +58,17 @@ export const inquiryDetailMatches: SameShape<z.output<typeof inquiryDetailSchema
 export const adminInquiriesAnswer = z.object({ data: z.array(z.object(inquirySummaryShape)), meta: countedPagination });
 /** GET /admin/api/inquiries/{id}, marking it handled, and a reply sent. */
 export const adminInquiryAnswer = dataOf(inquiryDetailSchema);
+
+/** GET /admin/api/members/lookup?email=: the member a phone or FAX order is entered for (decision 081). */
+export const staffOrderMemberAnswer = dataOf(
+  z.object({
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    birth_date: z.string().nullable(),
+    address: z.object({ country: z.string(), zip: z.string(), prefecture: z.number().nullable(), address: z.string(), building_name: z.string() }).nullable(),
+  }),
+);
+
+/** POST /admin/api/magazine/issues: how many subscribers the issue was queued for. */
+export const magazineIssueAnswer = dataOf(z.object({ recipients: z.number() }));
