@@ -17,11 +17,12 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerCsrfProtection, csrfTokenFor } from "./http/csrf.ts";
 import { dictionaryHrefs, stylesheetTexts } from "./http/client-manifest.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { answerSerializerCompiler } from "./http/response-schemas.ts";
 import { KeptBodies, PER_REQUEST } from "./http/kept-encodings.ts";
 import { isPrecompressible } from "./http/precompressed.ts";
 import { apiAsVisitor } from "./http/api-as-visitor.ts";
 import { visitorJson } from "../domain/visitor.ts";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerLocale } from "./http/locale.ts";
@@ -268,7 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   // Routes declare their input as zod schemas (decision 029); these check it and shape the answers.
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are serialized with their routes' response schemas; outside production an answer with a key its schema does not name is refused (issue #30 item 2).
+  app.setSerializerCompiler(answerSerializerCompiler({ checkDroppedKeys: !config.production }));
   registerErrorHandler(app);
   await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
   // Every write of the back office and every staff sign-in goes into the audit log (decision 065).

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
+import { currentUserAnswer, noticeAnswer, signedInAnswer, signedOutAnswer, signedUpAnswer, userUpdatedAnswer } from "../../domain/answers/accounts.ts";
 import { requireUser } from "../http/auth.ts";
+import { sendRefusal } from "../http/response-schemas.ts";
 import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -16,7 +18,10 @@ import type { AccountService, SignedIn } from "./account.service.ts";
 // that the answers carry Devise's messages. A body without it is the contract's 422 (not the general
 // 400): the routes attach the validation error and `apiUser` answers it.
 const apiUserBody = z.object({ api_user: z.record(z.string(), z.unknown()) });
-const withApiUser = { schema: { body: apiUserBody }, attachValidation: true } as const;
+/** An `api_user` body with the schema of its success answer. */
+function apiUserAnswering<R extends Record<number, z.ZodType>>(response: R) {
+  return { schema: { body: apiUserBody, response }, attachValidation: true } as const;
+}
 
 function apiUser(request: FastifyRequest & { body: z.output<typeof apiUserBody> }): Record<string, unknown> {
   if (request.validationError) throw new DomainError("invalid");
@@ -50,59 +55,59 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
   }
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/users`, async (request, reply) => {
+    app.get(`${prefix}/users`, { schema: { response: { 200: currentUserAnswer } } }, async (request, reply) => {
       if (!request.user) {
-        return reply.status(401).send({ errors: [message(request.sessionExpired ? "sessionTimeout" : "unauthorized", request.locale)] });
+        return sendRefusal(reply, 401, { errors: [message(request.sessionExpired ? "sessionTimeout" : "unauthorized", request.locale)] });
       }
       return { data: request.user };
     });
 
-    app.post(`${prefix}/users/sign_in`, { ...withApiUser, config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
-      if (request.user) return reply.status(409).send({ errors: [message("alreadySignedIn", request.locale)] });
+    app.post(`${prefix}/users/sign_in`, { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
+      if (request.user) return sendRefusal(reply, 409, { errors: [message("alreadySignedIn", request.locale)] });
       const signedIn = await accounts.signIn(apiUser(request), signInContext(request));
       const csrfToken = startSession(request, reply, signedIn);
       return { data: signedIn.user, csrf_token: csrfToken, message: message("signedIn", request.locale) };
     });
 
-    app.delete(`${prefix}/users/sign_out`, async (request, reply) => {
+    app.delete(`${prefix}/users/sign_out`, { schema: { response: { 200: signedOutAnswer } } }, async (request, reply) => {
       if (request.user) await accounts.signOut(request.sessionId);
       const csrfToken = startSession(request, reply, null);
       return { csrf_token: csrfToken, message: message("signedOut", request.locale) };
     });
 
-    app.post(`${prefix}/users`, { ...withApiUser, config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
+    app.post(`${prefix}/users`, { ...apiUserAnswering({ 201: signedUpAnswer }), config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
       const { email } = await accounts.signUp(apiUser(request), request.locale);
       return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
     });
 
-    app.put(`${prefix}/users`, { ...member, ...withApiUser }, async (request) => {
+    app.put(`${prefix}/users`, { ...member, ...apiUserAnswering({ 200: userUpdatedAnswer }) }, async (request) => {
       const { user, messageKey } = await accounts.update(requireUser(request), apiUser(request), { locale: request.locale, sessionId: request.sessionId });
       return { data: user, message: message(messageKey, request.locale) };
     });
 
-    app.delete(`${prefix}/users`, { ...member, ...withApiUser }, async (request, reply) => {
+    app.delete(`${prefix}/users`, { ...member, ...apiUserAnswering({ 200: signedOutAnswer }) }, async (request, reply) => {
       await accounts.cancel(requireUser(request), apiUser(request).current_password, request.locale);
       const csrfToken = startSession(request, reply, null);
       return { csrf_token: csrfToken, message: message("accountDestroyed", request.locale) };
     });
 
-    app.post(`${prefix}/users/password`, { ...withApiUser, config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
+    app.post(`${prefix}/users/password`, { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
       await accounts.requestPasswordReset(apiUser(request).email, request.locale);
       return { message: message("passwordInstructionsSent", request.locale) };
     });
 
-    app.put(`${prefix}/users/password`, { ...withApiUser, config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
+    app.put(`${prefix}/users/password`, { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
       const signedIn = await accounts.resetPassword(apiUser(request), signInContext(request));
       const csrfToken = startSession(request, reply, signedIn);
       return { data: signedIn.user, csrf_token: csrfToken, message: message("passwordUpdated", request.locale) };
     });
 
-    app.post(`${prefix}/users/confirmation`, { ...withApiUser, config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+    app.post(`${prefix}/users/confirmation`, { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
       await accounts.resendConfirmation(apiUser(request).email, request.locale);
       return { message: message("confirmationInstructionsSent", request.locale) };
     });
 
-    app.post(`${prefix}/users/unlock`, { ...withApiUser, config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
+    app.post(`${prefix}/users/unlock`, { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
       await accounts.resendUnlock(apiUser(request).email, request.locale);
       return { message: message("unlockInstructionsSent", request.locale) };
     });

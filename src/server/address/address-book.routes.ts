@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { addressBookAnswer, addressBookEntryAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addressBookEntrySchema } from "../../domain/address-schema.ts";
 import { requireUser } from "../http/auth.ts";
@@ -30,17 +31,17 @@ export function registerAddressBookRoutes(fastify: FastifyInstance, deps: { addr
   };
   const entryInput = { preValidation: [member.preValidation, withPrefecture] };
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/address-book`, member, async (request, reply) => {
+    app.get(`${prefix}/address-book`, { ...member, schema: { response: { 200: addressBookAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { data: await deps.addressBook.list(requireUser(request).id, request.locale) };
     });
 
-    app.post(`${prefix}/address-book`, { ...entryInput, config: OPTIONALLY_KEYED_WRITE, ...formSchema({ body: addressBookEntrySchema }) }, async (request, reply) => {
+    app.post(`${prefix}/address-book`, { ...entryInput, config: OPTIONALLY_KEYED_WRITE, ...formSchema({ body: addressBookEntrySchema, response: { 201: addressBookEntryAnswer } }) }, async (request, reply) => {
       const entry = await deps.addressBook.create(requireUser(request).id, checkedBody(request, ENTRY_LABELS), request.locale);
       return reply.code(201).send({ data: entry });
     });
 
-    app.put(`${prefix}/address-book/:id`, { ...entryInput, ...formSchema({ params: recordIdParams, body: addressBookEntrySchema }) }, async (request) => {
+    app.put(`${prefix}/address-book/:id`, { ...entryInput, ...formSchema({ params: recordIdParams, body: addressBookEntrySchema, response: { 200: addressBookEntryAnswer } }) }, async (request) => {
       return { data: await deps.addressBook.update(requireUser(request).id, request.params.id, checkedBody(request, ENTRY_LABELS), request.locale) };
     });
 

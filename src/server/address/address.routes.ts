@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { addressSavedAnswer, savedAddressAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { savedAddressSchema } from "../../domain/address-schema.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -16,13 +17,13 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
     request.body = await deps.addresses.withPrefecture(formFields(request.body, "address"));
   };
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/address`, member, async (request, reply) => {
+    app.get(`${prefix}/address`, { ...member, schema: { response: { 200: savedAddressAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { data: await deps.addresses.saved(request.user!.id, request.locale) };
     });
 
     // The 422 of the contract's call: a message per field, and the general one as its `errors`.
-    app.put(`${prefix}/address`, { preValidation: [member.preValidation, withPrefecture], ...formSchema({ body: savedAddressSchema }) }, async (request) => {
+    app.put(`${prefix}/address`, { preValidation: [member.preValidation, withPrefecture], ...formSchema({ body: savedAddressSchema, response: { 200: addressSavedAnswer } }) }, async (request) => {
       const address = checkedBody(request, {}, { summary: "general" });
       const fields = await deps.addresses.factProblems(address, request.locale);
       if (Object.keys(fields).length > 0) throw new DomainError("invalid", undefined, fields);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminExhibitAnswer, adminExhibitsAnswer } from "../../domain/answers/admin-catalog.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
 import { arrangeImagesSchema, attachImageSchema, exhibitChangeSchema, exhibitCreateSchema } from "../../domain/catalog-input.ts";
@@ -13,15 +14,15 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
   const staff = staffOnly();
   const oneExhibit = { ...staff, schema: { params: recordIdParams } };
 
-  app.get(path, staff, async () => ({ data: await exhibits.list() }));
+  app.get(path, { ...staff, schema: { response: { 200: adminExhibitsAnswer } } }, async () => ({ data: await exhibits.list() }));
 
-  app.get(`${path}/:id`, oneExhibit, async (request) => ({ data: await exhibits.detail(request.params.id) }));
+  app.get(`${path}/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: adminExhibitAnswer } } }, async (request) => ({ data: await exhibits.detail(request.params.id) }));
 
-  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: exhibitCreateSchema }) }, async (request, reply) =>
+  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: exhibitCreateSchema, response: { 201: adminExhibitAnswer } }) }, async (request, reply) =>
     reply.status(201).send({ data: await exhibits.create(checkedBody(request), request.locale) }),
   );
 
-  app.patch(`${path}/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: exhibitChangeSchema }) }, async (request) => ({
+  app.patch(`${path}/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: exhibitChangeSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
     data: await exhibits.update(request.params.id, checkedBody(request), request.locale),
   }));
 
@@ -30,11 +31,11 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
     return reply.status(204).send();
   });
 
-  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema }) }, async (request) => ({
+  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
     data: await exhibits.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
   }));
 
-  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema }) }, async (request) => ({
+  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
     data: await exhibits.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
   }));
 }

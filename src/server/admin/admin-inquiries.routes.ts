@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminInquiriesAnswer, adminInquiryAnswer } from "../../domain/answers/admin-people.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Locale } from "../../domain/locale.ts";
@@ -29,9 +30,9 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminInquiries } = deps;
   const staff = staffOnly();
-  const oneInquiry = { ...staff, schema: { params: recordIdParams } };
+  const oneInquiry = { ...staff, schema: { params: recordIdParams, response: { 200: adminInquiryAnswer } } };
 
-  app.get(`${ADMIN_API}/inquiries`, { ...staff, schema: { querystring: inquiriesQuery } }, async (request) => {
+  app.get(`${ADMIN_API}/inquiries`, { ...staff, schema: { querystring: inquiriesQuery, response: { 200: adminInquiriesAnswer } } }, async (request) => {
     const state = request.query.state || "all";
     if (!(INQUIRY_STATES as readonly string[]).includes(state)) notAChoice("state", request.locale);
     return adminInquiries.list({ state: state as InquiryState, q: request.query.q, page: request.query.page });
@@ -40,13 +41,13 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   app.get(`${ADMIN_API}/inquiries/:id`, oneInquiry, async (request) => ({ data: await adminInquiries.detail(request.params.id) }));
 
   /** { handled: true } marks it handled, { handled: false } back to unhandled. */
-  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, ...formSchema({ params: recordIdParams, body: inquiryHandledSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, ...formSchema({ params: recordIdParams, body: inquiryHandledSchema, response: { 200: adminInquiryAnswer } }) }, async (request) => {
     const { handled } = checkedBody(request, filterLabels);
     return { data: await adminInquiries.setHandled(request.params.id, handled) };
   });
 
   /** { subject?, message, mark_handled? }: mails the answer to the sender in their language and keeps it. */
-  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: inquiryReplySchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: inquiryReplySchema, response: { 200: adminInquiryAnswer } }) }, async (request) => {
     const staffMember = requireStaff(request);
     return { data: await adminInquiries.reply(request.params.id, checkedBody(request, replyLabels), { staffId: staffMember.id, locale: request.locale }) };
   });

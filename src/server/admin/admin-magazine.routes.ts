@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { magazineIssueAnswer } from "../../domain/answers/admin-people.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminMagazineSubscriber, AdminMagazineSubscribers } from "../../domain/back-office.ts";
@@ -68,7 +69,7 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
   });
 
   // The issue's schema is domain/magazine-input.ts's (decision 075).
-  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: magazineIssueSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: magazineIssueSchema, response: { 200: magazineIssueAnswer } }) }, async (request) => {
     const { subject, body } = checkedBody(request);
     return { data: { recipients: await deps.magazine.sendIssue(subject, body) } };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminMemberAnswer, adminMembersAnswer } from "../../domain/answers/admin-people.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminMembersService } from "../accounts/admin-members.service.ts";
@@ -15,7 +16,7 @@ export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { admi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminMembers } = deps;
   const staff = staffOnly();
-  const oneMember = { ...staff, schema: { params: recordIdParams } };
+  const oneMember = { ...staff, schema: { params: recordIdParams, response: { 200: adminMemberAnswer } } };
 
   // Each member with their rank and purchases over 12 months (decision 090), read from the ranks module's stored standing.
   const withRanks = async (members: AdminMember[], locale: Locale): Promise<AdminMember[]> => {
@@ -24,12 +25,12 @@ export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { admi
     return members.map((member) => ({ ...member, rank: views.get(member.id) }));
   };
 
-  app.get(`${ADMIN_API}/members`, { ...staff, schema: { querystring: membersQuery } }, async (request) => {
+  app.get(`${ADMIN_API}/members`, { ...staff, schema: { querystring: membersQuery, response: { 200: adminMembersAnswer } } }, async (request) => {
     const answer = await adminMembers.list(request.query);
     return { ...answer, data: await withRanks(answer.data, request.locale) };
   });
 
-  app.get(`${ADMIN_API}/members/:id`, oneMember, async (request) => ({ data: (await withRanks([await adminMembers.detail(request.params.id)], request.locale))[0] }));
+  app.get(`${ADMIN_API}/members/:id`, oneMember, async (request) => ({ data: (await withRanks([await adminMembers.detail(request.params.id)], request.locale))[0]! }));
 
   app.post(`${ADMIN_API}/members/:id/lock`, oneMember, async (request) => ({ data: await adminMembers.lock(request.params.id) }));
 

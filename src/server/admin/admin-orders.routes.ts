@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { adminOrderAnswer, adminOrdersAnswer, dashboardAnswer, dashboardChartsAnswer, paymentLinkSentAnswer } from "../../domain/answers/admin-orders.ts";
+import { deliveryOptionsAnswer, giftOptionsAnswer } from "../../domain/answers/orders.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "../../domain/checkout.ts";
@@ -103,36 +105,38 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   const oneOrder = { ...staff, schema: { params: orderIdParams } };
   // Moves that take money, refund it, give stock back or mail the shopper.
   const orderMove = { ...oneOrder, config: KEYED_WRITE };
+  /** A route's declaration with the schema of its 200 answer. */
+  const answering = <B extends { schema: object }, S extends z.ZodType>(base: B, answer: S) => ({ ...base, schema: { ...base.schema, response: { 200: answer } } });
 
-  app.get(`${ADMIN_API}/dashboard`, staff, async (request) => deps.dashboard.figures(request.locale));
+  app.get(`${ADMIN_API}/dashboard`, { ...staff, schema: { response: { 200: dashboardAnswer } } }, async (request) => deps.dashboard.figures(request.locale));
 
   // The dashboard's charts (decision 068): ?period=day|week|month, anything else is day.
-  app.get(`${ADMIN_API}/dashboard/charts`, { ...staff, schema: { querystring: chartsQuery } }, async (request) =>
+  app.get(`${ADMIN_API}/dashboard/charts`, { ...staff, schema: { querystring: chartsQuery, response: { 200: dashboardChartsAnswer } } }, async (request) =>
     deps.charts.charts(request.query.period, request.locale),
   );
 
-  app.get(`${ADMIN_API}/orders`, { ...staff, schema: { querystring: orderFiltersQuery } }, async (request) =>
+  app.get(`${ADMIN_API}/orders`, { ...staff, schema: { querystring: orderFiltersQuery, response: { 200: adminOrdersAnswer } } }, async (request) =>
     adminOrders.list(orderFilters(request.query, request.locale)),
   );
 
-  app.get(`${ADMIN_API}/orders/:id`, oneOrder, async (request) => ({ data: await adminOrders.detail(request.params.id, request.locale) }));
+  app.get(`${ADMIN_API}/orders/:id`, answering(oneOrder, adminOrderAnswer), async (request) => ({ data: await adminOrders.detail(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/deposit`, orderMove, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/deposit`, answering(orderMove, adminOrderAnswer), async (request) => ({
     data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
   // A shipped 後払い order's invoice paid, as its service reports (decision 080); a second click is a 409.
-  app.post(`${ADMIN_API}/orders/:id/deferred-paid`, orderMove, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/deferred-paid`, answering(orderMove, adminOrderAnswer), async (request) => ({
     data: await adminOrders.confirmDeferredPayment(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 
   // A card order awaiting payment (taken by phone or FAX) gets its payment link by mail; the link is answered too (decision 082).
-  app.post(`${ADMIN_API}/orders/:id/payment-link`, orderMove, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/payment-link`, answering(orderMove, paymentLinkSentAnswer), async (request) => ({
     data: await adminOrders.sendPaymentLink(request.params.id, staffActor(requireStaff(request).id)),
   }));
 
   // The bodies' schemas are domain/admin-order-input.ts's (decision 075).
-  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
     const { slip_number: slipNumber, carrier } = checkedBody(request);
     return { data: await adminOrders.ship(request.params.id, { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
   });
@@ -144,13 +148,13 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   });
 
   // A shipped order's wrong slip number corrected (decision 067); the shopper is mailed only when asked.
-  app.post(`${ADMIN_API}/orders/:id/slip`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: slipInputSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/slip`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: slipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
     const { slip_number: slipNumber, carrier, notify } = checkedBody(request);
     return { data: await adminOrders.correctSlip(request.params.id, { slipNumber, carrier, notify }, request.locale, staffActor(requireStaff(request).id)) };
   });
 
   // A discount or correction line on an order whose amount may still change (decision 070).
-  app.post(`${ADMIN_API}/orders/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: adjustmentInputSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: adjustmentInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
     const { kind, label_ja: labelJa, label_en: labelEn, amount, taxRate } = checkedBody(request);
     // A label left blank is the kind's own.
     const label = { ja: labelJa || ADJUSTMENT_LABELS[kind].ja, en: labelEn || ADJUSTMENT_LABELS[kind].en };
@@ -158,30 +162,30 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   });
 
   // A line lowered or removed before shipping (decision 078): repriced, refunded or asked anew, mailed.
-  app.post(`${ADMIN_API}/orders/:id/lines`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: partialCancelInputSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/lines`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: partialCancelInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
     const change = checkedBody(request, { line: { ja: "商品", en: "Item" } });
     return { data: await adminOrders.cancelLine(request.params.id, change, request.locale, staffActor(requireStaff(request).id)) };
   });
 
   // Changes before shipping (decision 074): the delivery wish, and the recipient (a changed fee only while the amount may change).
-  app.get(`${ADMIN_API}/orders/:id/delivery`, oneOrder, async (request) => ({ data: await adminOrders.deliveryOptions(request.params.id, request.locale) }));
+  app.get(`${ADMIN_API}/orders/:id/delivery`, answering(oneOrder, deliveryOptionsAnswer), async (request) => ({ data: await adminOrders.deliveryOptions(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: deliveryWishSchema }) }, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: deliveryWishSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
     data: await adminOrders.changeDelivery(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema }) }, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
     data: await adminOrders.changeRecipient(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
   // The gift options (のし, wrapping, card) by the checkout's rules; a wrapping fee added or taken off only while the amount may change.
-  app.get(`${ADMIN_API}/orders/:id/gift`, oneOrder, async (request) => ({ data: await adminOrders.giftOptions(request.params.id, request.locale) }));
+  app.get(`${ADMIN_API}/orders/:id/gift`, answering(oneOrder, giftOptionsAnswer), async (request) => ({ data: await adminOrders.giftOptions(request.params.id, request.locale) }));
 
-  app.post(`${ADMIN_API}/orders/:id/gift`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: giftChangeSchema }) }, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/gift`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: giftChangeSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
     data: await adminOrders.changeGift(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/cancel`, orderMove, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/cancel`, answering(orderMove, adminOrderAnswer), async (request) => ({
     data: await adminOrders.cancel(request.params.id, request.locale, staffActor(requireStaff(request).id)),
   }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { backOfficeSecurityAnswer, staffListAnswer, staffNoticeAnswer, staffSessionAnswer, staffSignInAnswer, staffSignedInAnswer, twoFactorConfirmedAnswer, twoFactorSetupAnswer, twoFactorStateAnswer } from "../../domain/answers/admin-session.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
@@ -85,7 +86,7 @@ export function registerAdminSessionRoutes(
    * otherwise the answer is `{ second_factor: "code" | "enrol" }` with the pending note, and no
    * session: the sign-in page goes on to the code, or to enrolment.
    */
-  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffSignInSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffSignInSchema, response: { 200: staffSignInAnswer } }) }, async (request, reply) => {
     const passed = await deps.staff.signIn(checkedBody(request), { ip: request.ip });
     if ("secondStep" in passed) {
       setPending(reply, passed.pendingToken);
@@ -95,7 +96,7 @@ export function registerAdminSessionRoutes(
   });
 
   /** The second step: `{ code }`, a code of the authenticator app or a recovery code. */
-  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: staffSignedInAnswer } }) }, async (request, reply) => {
     const { code } = checkedBody(request, codeLabels);
     const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
     return signInBrowser(request, reply, signedIn.staff, signedIn.sessionId);
@@ -116,7 +117,7 @@ export function registerAdminSessionRoutes(
   }
 
   /** The enrolling account's state: whether it has a second factor, must have one, its recovery codes left, and a key shown and not confirmed. */
-  app.get(`${ADMIN_API}/two-factor`, async (request) => {
+  app.get(`${ADMIN_API}/two-factor`, { schema: { response: { 200: twoFactorStateAnswer } } }, async (request) => {
     const actor = await enrolling(request);
     const [row] = await deps.staff.rows([actor.id]);
     if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
@@ -130,7 +131,7 @@ export function registerAdminSessionRoutes(
   });
 
   /** A new key to scan or type (any key shown before and not confirmed is replaced). */
-  app.post(`${ADMIN_API}/two-factor/setup`, { config: { rateLimit: rateLimitFor("staffSignIn") } }, async (request) => {
+  app.post(`${ADMIN_API}/two-factor/setup`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { response: { 200: twoFactorSetupAnswer } } }, async (request) => {
     const actor = await enrolling(request);
     const [row] = await deps.staff.rows([actor.id]);
     if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
@@ -142,7 +143,7 @@ export function registerAdminSessionRoutes(
    * answered, this once. From a pending note, the session opens too (and the code counts on the
    * sign-in lock). No request key: its stored answer would keep the recovery codes in clear.
    */
-  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: twoFactorConfirmedAnswer } }) }, async (request, reply) => {
     const actor = await enrolling(request);
     const { code } = checkedBody(request, codeLabels);
     if (actor.viaPending) {
@@ -169,19 +170,19 @@ export function registerAdminSessionRoutes(
   });
 
   /** The owner's access rules: IP allow-list and two-factor for all staff. */
-  app.get(`${ADMIN_API}/security`, staffOnly("owner"), async (request) => deps.security.settings(request.ip));
+  app.get(`${ADMIN_API}/security`, { ...staffOnly("owner"), schema: { response: { 200: backOfficeSecurityAnswer } } }, async (request) => deps.security.settings(request.ip));
 
   /** `{ require_two_factor, allow_ips: [..], confirm_lockout }`: 422 naming each entry that is not an address, or a list without the owner's address unless confirmed. */
-  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), ...formSchema({ body: backOfficeSecuritySchema }) }, async (request) => {
+  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), ...formSchema({ body: backOfficeSecuritySchema, response: { 200: backOfficeSecurityAnswer } }) }, async (request) => {
     const saved = await deps.security.update(checkedBody(request, securityLabels), request.ip, request.locale);
     request.log.info({ by: requireStaff(request, "owner").id, entries: saved.allow_ips.length, require_two_factor: saved.require_two_factor }, "back office security settings saved");
     return saved;
   });
 
-  app.get(`${ADMIN_API}/session`, staffOnly(), async (request) => ({ staff: requireStaff(request) }));
+  app.get(`${ADMIN_API}/session`, { ...staffOnly(), schema: { response: { 200: staffSessionAnswer } } }, async (request) => ({ staff: requireStaff(request) }));
 
   // "Resend unlock" for staff: one answer whatever the address; the mail only to a locked account.
-  app.post(STAFF_UNLOCK_PATH, { config: { rateLimit: rateLimitFor("resend") }, ...formSchema({ body: staffUnlockSchema }) }, async (request) => {
+  app.post(STAFF_UNLOCK_PATH, { config: { rateLimit: rateLimitFor("resend") }, ...formSchema({ body: staffUnlockSchema, response: { 200: staffNoticeAnswer } }) }, async (request) => {
     deps.staffUnlock.request(checkedBody(request).email, request.locale);
     return { message: message("unlockInstructionsSent", request.locale) };
   });
@@ -198,5 +199,5 @@ export function registerAdminSessionRoutes(
     return reply.status(204).send();
   });
 
-  app.get(`${ADMIN_API}/staff`, staffOnly("owner"), async () => ({ data: await deps.staff.list() }));
+  app.get(`${ADMIN_API}/staff`, { ...staffOnly("owner"), schema: { response: { 200: staffListAnswer } } }, async () => ({ data: await deps.staff.list() }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminLiquorTypeAnswer, adminLiquorTypesAnswer, adminSeriesAnswer, adminSeriesListAnswer } from "../../domain/answers/admin-catalog.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { liquorTypeChangeSchema, liquorTypeCreateSchema, seriesChangeSchema, seriesCreateSchema } from "../../domain/catalog-input.ts";
@@ -19,13 +20,13 @@ export function registerAdminTaxonomyRoutes(
   const { series, liquorTypes } = deps;
   const staff = staffOnly();
 
-  app.get(`${ADMIN_API}/series`, staff, async () => ({ data: await series.list() }));
+  app.get(`${ADMIN_API}/series`, { ...staff, schema: { response: { 200: adminSeriesListAnswer } } }, async () => ({ data: await series.list() }));
 
-  app.post(`${ADMIN_API}/series`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: seriesCreateSchema }) }, async (request, reply) =>
+  app.post(`${ADMIN_API}/series`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: seriesCreateSchema, response: { 201: adminSeriesAnswer } }) }, async (request, reply) =>
     reply.status(201).send({ data: await series.create(checkedBody(request), request.locale) }),
   );
 
-  app.patch(`${ADMIN_API}/series/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: seriesChangeSchema }) }, async (request) => ({
+  app.patch(`${ADMIN_API}/series/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: seriesChangeSchema, response: { 200: adminSeriesAnswer } }) }, async (request) => ({
     data: await series.update(request.params.id, checkedBody(request), request.locale),
   }));
 
@@ -34,14 +35,14 @@ export function registerAdminTaxonomyRoutes(
     return reply.status(204).send();
   });
 
-  app.get(`${ADMIN_API}/liquor_types`, staff, async () => ({ data: await liquorTypes.list() }));
+  app.get(`${ADMIN_API}/liquor_types`, { ...staff, schema: { response: { 200: adminLiquorTypesAnswer } } }, async () => ({ data: await liquorTypes.list() }));
 
-  app.post(`${ADMIN_API}/liquor_types`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: liquorTypeCreateSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/liquor_types`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: liquorTypeCreateSchema, response: { 201: adminLiquorTypeAnswer } }) }, async (request, reply) => {
     const { key, changes } = checkedBody(request);
     return reply.status(201).send({ data: await liquorTypes.create(key, changes, request.locale) });
   });
 
-  app.patch(`${ADMIN_API}/liquor_types/:key`, { ...staff, ...formSchema({ params: liquorTypeParams, body: liquorTypeChangeSchema }) }, async (request) => {
+  app.patch(`${ADMIN_API}/liquor_types/:key`, { ...staff, ...formSchema({ params: liquorTypeParams, body: liquorTypeChangeSchema, response: { 200: adminLiquorTypeAnswer } }) }, async (request) => {
     return { data: await liquorTypes.update(request.params.key, checkedBody(request)) };
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { directUploadAnswer } from "../../domain/answers/admin-catalog.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "../../domain/admin-catalog.ts";
@@ -17,7 +18,7 @@ const blobKeyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
  */
 export async function registerAdminUploadRoutes(fastify: FastifyInstance, deps: { uploads: AdminUploadsService }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(DIRECT_UPLOAD_PATH, { ...staffOnly(), ...formSchema({ body: blobInputSchema }) }, async (request) =>
+  app.post(DIRECT_UPLOAD_PATH, { ...staffOnly(), ...formSchema({ body: blobInputSchema, response: { 200: directUploadAnswer } }) }, async (request) =>
     deps.uploads.createBlob(checkedBody(request), requireStaff(request).id),
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { bulkResultAnswer, jobQueuedAnswer } from "../../domain/answers/jobs.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BULK_MOVE_PROBLEMS, bulkMoveSchema } from "../../domain/bulk-move-input.ts";
 import { requireStaff } from "../http/auth.ts";
@@ -19,7 +20,7 @@ export const BULK_PATH = `${ADMIN_API}/orders/bulk`;
  */
 export function registerBulkMoveRoutes(fastify: FastifyInstance, deps: { bulkMoves: BulkMovesService; jobs: JobsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(BULK_PATH, { ...staffOnly(), config: KEYED_WRITE, ...formSchema({ body: bulkMoveSchema }) }, async (request, reply) => {
+  app.post(BULK_PATH, { ...staffOnly(), config: KEYED_WRITE, ...formSchema({ body: bulkMoveSchema, response: { 200: bulkResultAnswer, 202: jobQueuedAnswer } }) }, async (request, reply) => {
     const { locale } = request;
     const { move, orders: items } = checkedBodyOrProblem(request, BULK_MOVE_PROBLEMS);
     const staff = requireStaff(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { stockMovesAnswer, stockTakesAnswer, supplierAnswer, suppliersAnswer } from "../../domain/answers/liquor-books.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FIRST_FISCAL_YEAR, askedFiscalYear, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
@@ -85,16 +86,16 @@ export function registerLiquorBookRoutes(
   const staff = staffOnly();
   const book = { ...staff, schema: { querystring: bookQuery } };
 
-  app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams } }, async (request) => ({
+  app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams, response: { 200: stockMovesAnswer } } }, async (request) => ({
     data: await ledger.movesOf(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/products/:id/receivings`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: receivingInputSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/products/:id/receivings`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: receivingInputSchema, response: { 201: stockMovesAnswer } }) }, async (request, reply) => {
     const moves = await ledger.recordReceiving(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
 
-  app.post(`${ADMIN_API}/products/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: adjustmentInputSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/products/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: adjustmentInputSchema, response: { 201: stockMovesAnswer } }) }, async (request, reply) => {
     const moves = await ledger.recordAdjustment(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
     return reply.status(201).send({ data: moves });
   });
@@ -128,12 +129,12 @@ export function registerLiquorBookRoutes(
   });
 
   // Suppliers with their invoice registration numbers; a supplier the 仕入帳 names cannot be deleted.
-  app.get(`${ADMIN_API}/suppliers`, staff, async () => ({ data: await records.suppliers() }));
-  app.post(`${ADMIN_API}/suppliers`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: supplierInputSchema }) }, async (request, reply) => {
+  app.get(`${ADMIN_API}/suppliers`, { ...staff, schema: { response: { 200: suppliersAnswer } } }, async () => ({ data: await records.suppliers() }));
+  app.post(`${ADMIN_API}/suppliers`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: supplierInputSchema, response: { 201: supplierAnswer } }) }, async (request, reply) => {
     const supplier = await records.createSupplier(checkedBody(request));
     return reply.status(201).send({ data: supplier });
   });
-  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: supplierInputSchema }) }, async (request) => ({
+  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: supplierInputSchema, response: { 200: supplierAnswer } }) }, async (request) => ({
     data: await records.updateSupplier(request.params.id, checkedBody(request)),
   }));
   app.delete(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
@@ -142,8 +143,8 @@ export function registerLiquorBookRoutes(
   });
 
   // Stock-takes, which monthly retail totals require at least every three months.
-  app.get(`${ADMIN_API}/ledger/stock-takes`, staff, async () => ({ data: await records.stockTakes() }));
-  app.post(`${ADMIN_API}/ledger/stock-takes`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: stockTakeInputSchema }) }, async (request, reply) => {
+  app.get(`${ADMIN_API}/ledger/stock-takes`, { ...staff, schema: { response: { 200: stockTakesAnswer } } }, async () => ({ data: await records.stockTakes() }));
+  app.post(`${ADMIN_API}/ledger/stock-takes`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: stockTakeInputSchema, response: { 201: stockTakesAnswer } }) }, async (request, reply) => {
     const status = await records.recordStockTake(checkedBody(request), requireStaff(request).id);
     return reply.status(201).send({ data: status });
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { staffAddedAnswer } from "../../domain/answers/admin-session.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireStaff } from "../http/auth.ts";
 import { checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
@@ -12,7 +13,7 @@ export function registerStaffManagementRoutes(fastify: FastifyInstance, deps: { 
   const owner = staffOnly("owner");
 
   /** { email, role }: answers the account and its generated password, the only time it is shown. */
-  app.post(`${ADMIN_API}/staff`, { ...owner, ...formSchema({ body: staffAddSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/staff`, { ...owner, ...formSchema({ body: staffAddSchema, response: { 201: staffAddedAnswer } }) }, async (request, reply) => {
     const added = await deps.staffManagement.add(checkedBody(request), request.locale);
     return reply.status(201).send({ data: added.staff, password: added.password });
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { staffOrderMemberAnswer } from "../../domain/answers/admin-people.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { STAFF_ORDER_FIELD_LABELS, staffOrderInputSchema } from "../../domain/staff-order.ts";
@@ -30,7 +31,7 @@ export function registerStaffOrderRoutes(fastify: FastifyInstance, deps: { staff
   });
 
   // The member an order is entered for, by their address: what the form starts from (404 when none).
-  app.get(`${ADMIN_API}/members/lookup`, { ...staff, schema: { querystring: memberQuery } }, async (request, reply) => {
+  app.get(`${ADMIN_API}/members/lookup`, { ...staff, schema: { querystring: memberQuery, response: { 200: staffOrderMemberAnswer } } }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return { data: await deps.staffOrders.member(request.query.email ?? "", request.locale) };
   });

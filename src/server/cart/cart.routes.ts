@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cartAnswer } from "../../domain/answers/cart.ts";
+import { sendRefusal } from "../http/response-schemas.ts";
 import { answerDependsOnSession } from "../http/session.ts";
 import { message } from "../i18n/messages.ts";
 import type { CartOwner, CartService } from "./cart.service.ts";
@@ -24,14 +26,14 @@ export function cartOwnerOf(request: FastifyRequest): CartOwner {
 export function registerCartRoutes(fastify: FastifyInstance, deps: { carts: CartService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/carts`, async (request) => ({
+    app.get(`${prefix}/carts`, { schema: { response: { 200: cartAnswer } } }, async (request) => ({
       data: await deps.carts.items(cartOwnerOf(request), request.locale),
     }));
 
     // A cart the drawer could not have sent is the contract's 422 (not the general 400): the failure is
     // attached to the request and answered here.
-    app.put(`${prefix}/carts`, { schema: { body: putCartBody }, attachValidation: true }, async (request, reply) => {
-      if (request.validationError) return reply.status(422).send({ errors: [message("invalid", request.locale)] });
+    app.put(`${prefix}/carts`, { schema: { body: putCartBody, response: { 200: cartAnswer } }, attachValidation: true }, async (request, reply) => {
+      if (request.validationError) return sendRefusal(reply, 422, { errors: [message("invalid", request.locale)] });
       const items = await deps.carts.replace(cartOwnerOf(request), request.body.cart.cart_product_ids, request.locale);
       return { data: items };
     });

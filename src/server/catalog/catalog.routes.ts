@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, parsePage, parseProductFilter } from "../../domain/catalog.ts";
 import { parseResourceId } from "../../domain/catalog-api.ts";
+import { exhibitAnswer, exhibitsAnswer, productAnswer, productsAnswer, rootAnswer } from "../../domain/answers/catalog.ts";
 import { message } from "../i18n/messages.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import { KeptBodies } from "../http/kept-encodings.ts";
@@ -46,7 +47,7 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
   const { catalog } = deps;
   const kept = deps.kept ?? new KeptBodies();
   for (const prefix of SHOPPER_API_PREFIXES) {
-    app.get(`${prefix}/root`, { compress: false }, async (request, reply) => {
+    app.get(`${prefix}/root`, { compress: false, schema: { response: { 200: rootAnswer } } }, async (request, reply) => {
       const { locale } = request;
       const body = await catalog.cachedJson(`${locale}:root`, async (reader) => ({
         exhibits: { data: await reader.exhibits(locale, { topOnly: true }) },
@@ -56,7 +57,7 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
     });
 
     // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
-    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery }, compress: false }, async (request, reply) => {
+    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery, response: { 200: productsAnswer } }, compress: false }, async (request, reply) => {
       const { locale, query } = request;
       const filter = parseProductFilter(query);
       const page = parsePage(query.page);
@@ -66,19 +67,19 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
       return sendJson(kept, request, reply, body);
     });
 
-    app.get(`${prefix}/products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {
+    app.get(`${prefix}/products/:id`, { schema: { params: resourceIdParams, response: { 200: productAnswer } } }, async (request, reply) => {
       const product = await catalog.product(request.locale, request.params.id);
       return product ? { data: product } : notFound(request, reply);
     });
 
-    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery }, compress: false }, async (request, reply) => {
+    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery, response: { 200: exhibitsAnswer } }, compress: false }, async (request, reply) => {
       const { locale } = request;
       const page = parsePage(request.query.page);
       const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
       return sendJson(kept, request, reply, body);
     });
 
-    app.get(`${prefix}/exhibit_products/:id`, { schema: { params: resourceIdParams } }, async (request, reply) => {
+    app.get(`${prefix}/exhibit_products/:id`, { schema: { params: resourceIdParams, response: { 200: exhibitAnswer } } }, async (request, reply) => {
       const exhibit = await catalog.exhibit(request.locale, request.params.id);
       return exhibit ? { data: exhibit } : notFound(request, reply);
     });

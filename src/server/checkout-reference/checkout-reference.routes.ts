@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { banksAnswer, codFeeAnswer, shippingAnswer, taxRateAnswer, timezonesAnswer } from "../../domain/answers/checkout.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isPrefectureCode } from "../../domain/address.ts";
@@ -50,7 +51,7 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
      * { fee }: shipping of one bottle of each listed product, to the shop's own zone or to
      * ?prefecture=1..47 (422 otherwise); cool when any of them is cool, the normal box with no id.
      */
-    app.get(`${prefix}/shipping`, { schema: { querystring: shippingQuery } }, async (request) => {
+    app.get(`${prefix}/shipping`, { schema: { querystring: shippingQuery, response: { 200: shippingAnswer } } }, async (request) => {
       const { query } = request;
       const prefecture = prefectureOf(query.prefecture);
       if (prefecture === undefined) throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
@@ -66,15 +67,15 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
      * { rate } in percent, an integer (10 for 10%), as the shop profile keeps it and as
      * `checkoutTotals`/`taxOn` take it: the browser computes tax with the same integer arithmetic.
      */
-    app.get(`${prefix}/taxrate`, async () => ({ rate: await reference.taxRatePercent() }));
+    app.get(`${prefix}/taxrate`, { schema: { response: { 200: taxRateAnswer } } }, async () => ({ rate: await reference.taxRatePercent() }));
 
     /** Delivery time bands, code → label in the request's locale ({"08-12": "午前中", …}). */
-    app.get(`${prefix}/timezones`, async (request) => reference.timeBands(request.locale));
+    app.get(`${prefix}/timezones`, { schema: { response: { 200: timezonesAnswer } } }, async (request) => reference.timeBands(request.locale));
 
     /** { data: bank accounts } for bank transfer (the API contract's Bank account). */
-    app.get(`${prefix}/banks`, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
+    app.get(`${prefix}/banks`, { schema: { response: { 200: banksAnswer } } }, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
 
     /** { cod_fee } for `price` = items + shipping in yen; 422 with a field message for a bad price. */
-    app.post(`${prefix}/fee`, formSchema({ body: feeRequestSchema }), async (request) => ({ cod_fee: await reference.codFee(checkedBody(request).price) }));
+    app.post(`${prefix}/fee`, formSchema({ body: feeRequestSchema, response: { 200: codFeeAnswer } }), async (request) => ({ cod_fee: await reference.codFee(checkedBody(request).price) }));
   }
 }

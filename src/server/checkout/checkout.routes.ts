@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { checkoutAnswer, destinationsAnswer, type DestinationsAnswer } from "../../domain/answers/checkout.ts";
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { DESTINATIONS_CSV_MAX_BYTES, DESTINATIONS_UPLOAD_PROBLEMS, destinationsCsvTemplate, destinationsUploadSchema } from "../../domain/destinations-csv.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { checkedBodyOrProblem, formSchema, schemaIssuesOf } from "../http/route-schemas.ts";
+import { sendAnswer, sendRefusal } from "../http/response-schemas.ts";
 import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import type { DestinationsUploadService } from "./destinations-upload.service.ts";
@@ -29,7 +31,7 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
     // The order payload is declared here (domain/checkout.ts, shared with the checkout page); its
     // failure is attached, not answered: the key is checked first (400), and a field's failure is
     // the contract's 422 naming the field, worded by the checkout's own messages.
-    const declared = { schema: { body: checkoutPayloadSchema }, attachValidation: true };
+    const declared = { schema: { body: checkoutPayloadSchema, response: { 200: checkoutAnswer } }, attachValidation: true };
     app.post(`${prefix}/checkout`, { ...declared, config: { rateLimit: rateLimitFor("checkout"), checksOwnText: true } }, async (request, reply) => {
       const header = request.headers["idempotency-key"];
       // A guest's order hangs off the browser session like their cart.
@@ -42,7 +44,7 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
         locale: request.locale,
         client: { sessionId: request.sessionId, ip: request.ip },
       });
-      return reply.status(answer.status).send(answer.body);
+      return sendAnswer(reply, answer);
     });
     // Several destinations (decision 087): the spreadsheet template (UTF-8 with a BOM, so Excel opens
     // it in Japanese), and the filled-in list read and checked: 200 { data: { shipments, lines, items } }
@@ -52,23 +54,25 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
     );
     app.post(
       `${prefix}/checkout/destinations`,
-      { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: rateLimitFor("destinationsList") }, ...formSchema({ body: destinationsUploadSchema }) },
+      { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: rateLimitFor("destinationsList") }, ...formSchema({ body: destinationsUploadSchema, response: { 200: destinationsAnswer } }) },
       async (request, reply) => {
         const { file } = checkedBodyOrProblem(request, DESTINATIONS_UPLOAD_PROBLEMS);
         const answer = await deps.destinationsUpload.read(Buffer.from(file, "base64"), request.locale);
-        if (!answer.ok) return reply.code(422).send({ errors: [...new Set(answer.errors.map((error) => error.message))], rows: answer.errors });
-        return { data: { shipments: answer.shipments, lines: answer.lines, items: answer.items } };
+        if (!answer.ok) return sendRefusal(reply, 422, { errors: [...new Set(answer.errors.map((error) => error.message))], rows: answer.errors });
+        // The list's gift options are GiftPayload (destinations-csv.ts builds them), typed `unknown` by the checkout's input schema.
+        const shipments = answer.shipments as DestinationsAnswer["data"]["shipments"];
+        return { data: { shipments, lines: answer.lines, items: answer.items } };
       },
     );
     // Back from a gateway's approval page (PayPay): { order_id, payment_intent_id } → the checkout's answer.
-    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody } }, async (request, reply) => {
+    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody, response: { 200: checkoutAnswer } } }, async (request, reply) => {
       answerDependsOnSession(request);
       const answer = await deps.checkout.afterRedirect({
         body: request.body,
         owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
         locale: request.locale,
       });
-      return reply.status(answer.status).send(answer.body);
+      return sendAnswer(reply, answer);
     });
   }
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { payByLinkAnswer, paymentLinkAnswer } from "../../domain/answers/checkout.ts";
 import { payByLinkSchema } from "../../domain/payment-link-input.ts";
+import { sendAnswer } from "../http/response-schemas.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { KEYED_WRITE } from "../http/route-schemas.ts";
 import type { PaymentLinkService } from "./payment-link.service.ts";
@@ -19,20 +21,20 @@ const tokenParams = z.object({ token: z.string().max(200) });
 export function registerPaymentLinkRoutes(fastify: FastifyInstance, deps: { paymentLinks: PaymentLinkService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/pay/:token`, { schema: { params: tokenParams } }, async (request) => ({
+    app.get(`${prefix}/pay/:token`, { schema: { params: tokenParams, response: { 200: paymentLinkAnswer } } }, async (request) => ({
       data: await deps.paymentLinks.view(request.params.token, request.locale),
     }));
 
     app.post(
       `${prefix}/pay/:token`,
-      { config: { ...KEYED_WRITE, rateLimit: rateLimitFor("checkout") }, schema: { params: tokenParams, body: payByLinkSchema } },
+      { config: { ...KEYED_WRITE, rateLimit: rateLimitFor("checkout") }, schema: { params: tokenParams, body: payByLinkSchema, response: { 200: payByLinkAnswer } } },
       async (request, reply) => {
         const answer = await deps.paymentLinks.pay(request.params.token, request.body, {
           attemptKey: String(request.headers["idempotency-key"]),
           locale: request.locale,
           client: { sessionId: request.sessionId, ip: request.ip },
         });
-        return reply.status(answer.status).send(answer.body);
+        return sendAnswer(reply, answer);
       },
     );
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { birthdayCouponAnswer, couponAnswer, couponPreviewAnswer, couponsAnswer } from "../../domain/answers/coupons.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { birthdayCouponSettingsSchema } from "../../domain/birthday-coupon.ts";
 import type { BirthdayCouponSettings } from "../../domain/birthday-coupon.ts";
@@ -121,7 +122,7 @@ export function registerCouponRoutes(
   // The checkout's coupon field: the code checked against the visitor's cart, for the summary (nothing booked).
   // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema }) }, async (request) => {
+    app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema, response: { 200: couponPreviewAnswer } }) }, async (request) => {
       const { coupon_code, coupon_codes } = checkedBody(request, COUPON_LABELS);
       const owner = deps.cartOwnerOf(request);
       const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
@@ -132,7 +133,7 @@ export function registerCouponRoutes(
     });
   }
 
-  app.get(`${ADMIN_API}/coupons`, { ...staff }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
+  app.get(`${ADMIN_API}/coupons`, { ...staff, schema: { response: { 200: couponsAnswer } } }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
 
   app.get(`${ADMIN_API}/coupons/uses.csv`, { ...staff }, async (request, reply) =>
     sendCsv(reply, "coupon-uses.csv", couponUsesCsv(await deps.coupons.uses(), request.locale)),
@@ -142,20 +143,20 @@ export function registerCouponRoutes(
     sendCsv(reply, "coupons.csv", couponsCsv(await deps.coupons.list(), request.locale)),
   );
 
-  app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema, response: { 201: couponAnswer } }) }, async (request, reply) => {
     const row = await deps.coupons.create(checkedBody(request, COUPON_LABELS), requireStaff(request).id, request.locale);
     return reply.code(201).send({ data: couponEntry(row) });
   });
 
   // The birthday coupon's rule (decision 086): what each member's coupon is made from in their birth month.
-  app.get(`${ADMIN_API}/coupons/birthday`, { ...staff }, async () => ({ data: birthdayEntry(await deps.coupons.birthdaySettings()) }));
-  app.put(`${ADMIN_API}/coupons/birthday`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: birthdayCouponSettingsSchema }) }, async (request) => ({
+  app.get(`${ADMIN_API}/coupons/birthday`, { ...staff, schema: { response: { 200: birthdayCouponAnswer } } }, async () => ({ data: birthdayEntry(await deps.coupons.birthdaySettings()) }));
+  app.put(`${ADMIN_API}/coupons/birthday`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: birthdayCouponSettingsSchema, response: { 200: birthdayCouponAnswer } }) }, async (request) => ({
     data: birthdayEntry(await deps.coupons.saveBirthdaySettings(checkedBody(request, COUPON_LABELS))),
   }));
 
   app.patch(
     `${ADMIN_API}/coupons/:id`,
-    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: couponInputSchema }) },
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: couponInputSchema, response: { 200: couponAnswer } }) },
     async (request) => ({ data: couponEntry(await deps.coupons.update(request.params.id, checkedBody(request, COUPON_LABELS), request.locale)) }),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { receiptStateAnswer } from "../../domain/answers/documents.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { japanDateOf } from "../../domain/japan-time.ts";
@@ -75,7 +76,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
   });
 
   // The back office's order page: whether a receipt can be issued yet and how often it was (the next one is 再発行).
-  app.get(`${ADMIN_API}/orders/:id/receipt`, { ...staff, schema: { params: orderParams } }, async (request, reply) => {
+  app.get(`${ADMIN_API}/orders/:id/receipt`, { ...staff, schema: { params: orderParams, response: { 200: receiptStateAnswer } } }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return { data: await documents.receiptState(request.params.id, { kind: "staff" }) };
   });
@@ -87,7 +88,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
   });
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams } }, async (request, reply) => {
+    app.get(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams, response: { 200: receiptStateAnswer } } }, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");
       return { data: await documents.receiptState(request.params.id, { kind: "member", userId: user.id }) };
@@ -99,7 +100,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
       return sendPdf(reply, await documents.receipt(request.params.id, { kind: "member", userId: user.id }, body), "attachment");
     });
 
-    app.get(`${prefix}/receipt`, { schema: { querystring: receiptTokenQuery } }, async (request, reply) => {
+    app.get(`${prefix}/receipt`, { schema: { querystring: receiptTokenQuery, response: { 200: receiptStateAnswer } } }, async (request, reply) => {
       const publicId = guestOrderOf(request.query.token, deps.secret);
       reply.header("cache-control", "private, no-store");
       return { data: await documents.receiptState(publicId, { kind: "guest" }) };

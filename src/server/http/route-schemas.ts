@@ -101,7 +101,7 @@ export function schemaIssuesOf(error: { validation: FastifySchemaValidationError
  * checks who may write first (a request key, a record that exists) and then takes the body through
  * `checkedBody`, which answers the 422 naming each field.
  */
-export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; querystring?: z.ZodType }>(schema: S) {
+export function formSchema<S extends { body: z.ZodType; params?: z.ZodType; querystring?: z.ZodType; response?: Record<number, z.ZodType> }>(schema: S) {
   return { schema, attachValidation: true } as const;
 }
 

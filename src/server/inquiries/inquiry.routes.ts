@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { inquiryReceivedAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { inquiryInputSchema } from "../../domain/inquiry-input.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
@@ -10,7 +11,7 @@ import type { InquiryService } from "./inquiry.service.ts";
 export function registerInquiryRoutes(fastify: FastifyInstance, deps: { inquiries: InquiryService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/inquiries`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("inquiry") }, ...formSchema({ body: inquiryInputSchema }) }, async (request, reply) => {
+    app.post(`${prefix}/inquiries`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("inquiry") }, ...formSchema({ body: inquiryInputSchema, response: { 201: inquiryReceivedAnswer } }) }, async (request, reply) => {
       const inquiry = await deps.inquiries.submit(checkedBody(request), { locale: request.locale, userId: request.user?.id ?? null });
       return reply.status(201).send({
         data: { id: String(inquiry.id), name: inquiry.name, email: inquiry.email, subject: inquiry.subject, message: inquiry.message },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { jobAnswer } from "../../domain/answers/jobs.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
@@ -14,7 +15,7 @@ const jobParams = z.object({ id: z.string() });
  */
 export function registerJobRoutes(fastify: FastifyInstance, deps: { jobs: JobsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get("/admin/api/jobs/:id", { ...staffOnly(), schema: { params: jobParams } }, async (request, reply) => {
+  app.get("/admin/api/jobs/:id", { ...staffOnly(), schema: { params: jobParams, response: { 200: jobAnswer } } }, async (request, reply) => {
     const id = /^[1-9][0-9]{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const job = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await deps.jobs.view(id, request.locale) : undefined;
     if (!job) throw new DomainError("not-found");

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { noticeAnswer } from "../../domain/answers/accounts.ts";
+import { magazineSubscriptionAnswer, magazineSubscriptionSavedAnswer, magazineUnsubscribedAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
@@ -28,7 +30,7 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
   const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // One answer for new, pending, unsubscribed and already subscribed addresses alike.
-    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, ...formSchema({ body: magazineSignUpSchema }) }, async (request, reply) => {
+    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, ...formSchema({ body: magazineSignUpSchema, response: { 202: noticeAnswer } }) }, async (request, reply) => {
       await magazine.register(checkedBody(request), { locale: request.locale, user: request.user });
       return reply.status(202).send({ message: message("magazineConfirmationSent", request.locale) });
     });
@@ -46,19 +48,19 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
     });
 
     // A token that cannot be one is answered as an unknown one: the contract's 422, not the general 400.
-    app.post(`${prefix}/magazine/unsubscribe`, { schema: { body: tokenBody }, attachValidation: true }, async (request) => {
+    app.post(`${prefix}/magazine/unsubscribe`, { schema: { body: tokenBody, response: { 200: magazineUnsubscribedAnswer } }, attachValidation: true }, async (request) => {
       if (request.validationError || !(await magazine.unsubscribe(request.body.token))) {
         throw new DomainError("invalid", "magazineLinkInvalid");
       }
-      return { data: { status: "unsubscribed" }, message: message("magazineUnsubscribed", request.locale) };
+      return { data: { status: "unsubscribed" as const }, message: message("magazineUnsubscribed", request.locale) };
     });
 
-    app.get(`${prefix}/magazine/subscription`, member, async (request) => ({
+    app.get(`${prefix}/magazine/subscription`, { ...member, schema: { response: { 200: magazineSubscriptionAnswer } } }, async (request) => ({
       data: await magazine.subscriptionOf(requireUser(request)),
     }));
 
     // A body that is not the switch is the contract's 422 (not the general 400).
-    app.put(`${prefix}/magazine/subscription`, { ...member, schema: { body: subscriptionBody }, attachValidation: true }, async (request) => {
+    app.put(`${prefix}/magazine/subscription`, { ...member, schema: { body: subscriptionBody, response: { 200: magazineSubscriptionSavedAnswer } }, attachValidation: true }, async (request) => {
       if (request.validationError) throw new DomainError("invalid");
       const { subscribed } = request.body;
       const data = await magazine.setSubscription(requireUser(request), subscribed, request.locale);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { returnAnswer, returnsAnswer } from "../../domain/answers/admin-orders.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
@@ -34,7 +35,7 @@ export function registerOrderReturnRoutes(fastify: FastifyInstance, deps: { retu
   const staff = staffOnly();
   const member = memberOnly();
 
-  app.post(`${ADMIN_API}/orders/:id/returns`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderParams, body: returnInputSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/orders/:id/returns`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderParams, body: returnInputSchema, response: { 201: returnAnswer } }) }, async (request, reply) => {
     const input = checkedBody(request, RETURN_FIELD_LABELS);
     const key = request.headers["idempotency-key"];
     const requestKey = typeof key === "string" ? key : "";
@@ -43,11 +44,11 @@ export function registerOrderReturnRoutes(fastify: FastifyInstance, deps: { retu
   });
 
   // A bank refund owed, transferred by the trader: marked done (a guarded update, so a second click is a 409).
-  app.post(`${ADMIN_API}/orders/:id/returns/:number/refunded`, { ...staff, config: KEYED_WRITE, schema: { params: invoiceParams } }, async (request) => ({
+  app.post(`${ADMIN_API}/orders/:id/returns/:number/refunded`, { ...staff, config: KEYED_WRITE, schema: { params: invoiceParams, response: { 200: returnAnswer } } }, async (request) => ({
     data: await returns.markRefunded(request.params.id, Number(request.params.number), requireStaff(request).id, request.locale),
   }));
 
-  app.get(`${ADMIN_API}/orders/:id/returns`, { ...staff, schema: { params: orderParams } }, async (request, reply) => {
+  app.get(`${ADMIN_API}/orders/:id/returns`, { ...staff, schema: { params: orderParams, response: { 200: returnsAnswer } } }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return { data: await returns.list(request.params.id, request.locale) };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cardAnswer, cardSavedAnswer, cardSetupAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
@@ -33,26 +34,26 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: Card
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/cards`, member, async (request, reply) => {
+    app.get(`${prefix}/cards`, { ...member, schema: { response: { 200: cardAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { card: await deps.cards.saved(requireUser(request).id) };
     });
 
-    app.get(`${prefix}/cards/edit`, member, async (request, reply) => {
+    app.get(`${prefix}/cards/edit`, { ...member, schema: { response: { 200: cardSetupAnswer } } }, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");
       return withGateway(request, reply, async () => ({ client_secret: await deps.cards.setupSecret(user, { sessionId: request.sessionId, ip: request.ip }) }));
     });
 
     // A body that is no card-setup result is the contract's "card not saved" (422), not the general 400.
-    app.put(`${prefix}/cards`, { ...member, schema: { body: saveCardBody }, attachValidation: true }, async (request, reply) => {
+    app.put(`${prefix}/cards`, { ...member, schema: { body: saveCardBody, response: { 200: cardSavedAnswer } }, attachValidation: true }, async (request, reply) => {
       if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
       const user = requireUser(request);
       const setupIntentId = request.body;
       return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, setupIntentId, { sessionId: request.sessionId, ip: request.ip }), message: message("saved", request.locale) }));
     });
 
-    app.delete(`${prefix}/cards`, member, async (request) => {
+    app.delete(`${prefix}/cards`, { ...member, schema: { response: { 200: cardAnswer } } }, async (request) => {
       await deps.cards.remove(requireUser(request).id);
       return { card: null };
     });

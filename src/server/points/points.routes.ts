@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { memberPointsAnswer, myPointsAnswer, pointBalanceAnswer, pointLiabilityAnswer, pointSettingsAnswer, productPointsAnswer } from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -70,13 +71,13 @@ export function registerPointRoutes(
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // The product page's 「○ポイント獲得」: the product's own rate, else the shop's base rate (a rank's is known at checkout).
-    app.get(`${prefix}/products/:id/points`, { schema: { params: recordIdParams } }, async (request) => {
+    app.get(`${prefix}/products/:id/points`, { schema: { params: recordIdParams, response: { 200: productPointsAnswer } } }, async (request) => {
       const own = await deps.productRateOf(request.params.id);
       if (own === undefined) throw new DomainError("not-found");
       // product_rate_percent: the product's own rate (null: none, a member earns at their own rate on it).
       return { data: { rate_percent: own ?? (await deps.points.settings()).baseRatePercent, product_rate_percent: own } };
     });
-    app.get(`${prefix}/points`, { ...memberOnly() }, async (request) => {
+    app.get(`${prefix}/points`, { ...memberOnly(), schema: { response: { 200: myPointsAnswer } } }, async (request) => {
       const member = requireUser(request);
       const [balance, history, settings] = await Promise.all([deps.points.balanceOf(member.id), deps.points.history(member.id), deps.points.settings()]);
       const rate = await deps.points.memberRate(member.id, settings);
@@ -97,23 +98,23 @@ export function registerPointRoutes(
     });
   }
 
-  app.get(`${ADMIN_API}/points/settings`, { ...staff }, async () => ({ data: settingsEntry(await deps.points.settings()) }));
-  app.put(`${ADMIN_API}/points/settings`, { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema }) }, async (request) => {
+  app.get(`${ADMIN_API}/points/settings`, { ...staff, schema: { response: { 200: pointSettingsAnswer } } }, async () => ({ data: settingsEntry(await deps.points.settings()) }));
+  app.put(`${ADMIN_API}/points/settings`, { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema, response: { 200: pointSettingsAnswer } }) }, async (request) => {
     const saved = await deps.points.saveSettings(checkedBody(request, POINT_LABELS));
     await deps.settingsChanged();
     return { data: settingsEntry(saved) };
   });
 
-  app.get(`${ADMIN_API}/points/liability`, { ...staff }, async () => ({ data: await deps.points.liability() }));
+  app.get(`${ADMIN_API}/points/liability`, { ...staff, schema: { response: { 200: pointLiabilityAnswer } } }, async () => ({ data: await deps.points.liability() }));
   app.get(`${ADMIN_API}/points/balances.csv`, { ...staff }, async (request, reply) =>
     sendCsv(reply, "point-balances.csv", pointBalancesCsv(await deps.points.balances(), request.locale)),
   );
 
-  app.get(`${ADMIN_API}/members/:id/points`, { ...staff, schema: { params: recordIdParams } }, async (request) => {
+  app.get(`${ADMIN_API}/members/:id/points`, { ...staff, schema: { params: recordIdParams, response: { 200: memberPointsAnswer } } }, async (request) => {
     const [balance, history] = await Promise.all([deps.points.balanceOf(request.params.id), deps.points.history(request.params.id)]);
     return { data: { balance: balance.balance, expires_on: balance.expiresOn, history: history.map((entry) => entryOf(entry, request.locale)) } };
   });
-  app.post(`${ADMIN_API}/members/:id/points`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: pointAdjustmentSchema }) }, async (request, reply) => {
+  app.post(`${ADMIN_API}/members/:id/points`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: pointAdjustmentSchema, response: { 201: pointBalanceAnswer } }) }, async (request, reply) => {
     const balance = await deps.points.adjust(request.params.id, checkedBody(request, POINT_LABELS), requireStaff(request).id, request.locale);
     return reply.code(201).send({ data: { balance: balance.balance, expires_on: balance.expiresOn } });
   });

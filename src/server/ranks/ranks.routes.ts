@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { myRankAnswer, ranksAnswer } from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Locale } from "../../domain/locale.ts";
 import type { RankDefinition } from "../../domain/member-ranks.ts";
@@ -32,7 +33,7 @@ export function registerRankRoutes(
   const member = memberOnly();
 
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/rank`, { ...member }, async (request) => {
+    app.get(`${prefix}/rank`, { ...member, schema: { response: { 200: myRankAnswer } } }, async (request) => {
       const user = requireUser(request);
       const [view, ranks] = [await deps.ranks.view(user.id, request.locale), await deps.ranks.definitions()];
       // point_rate_percent: what the product page and the cart show a member's 獲得予定ポイント at (decision 089).
@@ -41,9 +42,9 @@ export function registerRankRoutes(
     });
   }
 
-  app.get(`${ADMIN_API}/ranks`, { ...staff }, async (request) => ({ data: (await deps.ranks.definitions()).map((rank) => rankEntry(rank, request.locale)) }));
+  app.get(`${ADMIN_API}/ranks`, { ...staff, schema: { response: { 200: ranksAnswer } } }, async (request) => ({ data: (await deps.ranks.definitions()).map((rank) => rankEntry(rank, request.locale)) }));
 
-  app.put(`${ADMIN_API}/ranks`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: rankSettingsSchema }) }, async (request) => ({
+  app.put(`${ADMIN_API}/ranks`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: rankSettingsSchema, response: { 200: ranksAnswer } }) }, async (request) => ({
     data: (await deps.ranks.saveDefinitions(checkedBody(request, LABELS))).map((rank) => rankEntry(rank, request.locale)),
   }));
 }

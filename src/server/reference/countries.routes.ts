@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { countriesAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CountriesService } from "./countries.service.ts";
@@ -18,7 +19,7 @@ const ONE_DAY_SECONDS = 24 * 60 * 60;
 export function registerCountryRoutes(fastify: FastifyInstance, deps: { countries: CountriesService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.get(`${prefix}/countries`, { schema: { querystring: countriesQuery } }, async (request, reply) => {
+    app.get(`${prefix}/countries`, { schema: { querystring: countriesQuery, response: { 200: countriesAnswer } } }, async (request, reply) => {
       // The list changes only with a package update; /api answers in the cookie's language, so
       // shared caches must keep one copy per cookie there.
       reply.header("cache-control", `public, max-age=${ONE_DAY_SECONDS}`);

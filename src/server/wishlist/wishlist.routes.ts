@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { favoriteChangedAnswer, favoriteIdsAnswer, favoritesAnswer, restockCountsAnswer, restockNoticeAnswer, restockRequestsAnswer } from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
@@ -29,7 +30,7 @@ export function registerWishlistRoutes(fastify: FastifyInstance, deps: { wishlis
     // guest's answer is the same whether the address is a member's, new or already waiting.
     app.post(
       `${prefix}/products/:id/restock-requests`,
-      { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("restock") }, ...formSchema({ params: recordIdParams, body: restockGuestSchema }) },
+      { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("restock") }, ...formSchema({ params: recordIdParams, body: restockGuestSchema, response: { 201: restockNoticeAnswer, 202: restockNoticeAnswer } }) },
       async (request, reply) => {
         if (request.user) {
           await wishlist.requestAsMember(request.user, request.params.id, request.locale);
@@ -47,43 +48,43 @@ export function registerWishlistRoutes(fastify: FastifyInstance, deps: { wishlis
     });
 
     // The stop link's button: every waiting request of the address. A token that cannot be one is an unknown one.
-    app.post(`${prefix}/restock-requests/cancel`, { schema: { body: tokenBody }, attachValidation: true }, async (request) => {
+    app.post(`${prefix}/restock-requests/cancel`, { schema: { body: tokenBody, response: { 200: restockNoticeAnswer } }, attachValidation: true }, async (request) => {
       if (request.validationError || !(await wishlist.cancelByToken(request.body.token))) {
         throw new DomainError("invalid", "restockLinkInvalid");
       }
       return { message: message("restockCancelled", request.locale) };
     });
 
-    app.get(`${prefix}/mypage/restock-requests`, member, async (request) => ({
+    app.get(`${prefix}/mypage/restock-requests`, { ...member, schema: { response: { 200: restockRequestsAnswer } } }, async (request) => ({
       data: await wishlist.memberRequests(requireUser(request), request.locale),
     }));
 
-    app.delete(`${prefix}/restock-requests/:id`, { ...member, schema: { params: recordIdParams } }, async (request) => {
+    app.delete(`${prefix}/restock-requests/:id`, { ...member, schema: { params: recordIdParams, response: { 200: restockNoticeAnswer } } }, async (request) => {
       await wishlist.cancelForMember(requireUser(request), request.params.id);
       return { message: message("restockCancelled", request.locale) };
     });
 
-    app.get(`${prefix}/favorites`, member, async (request) => ({
+    app.get(`${prefix}/favorites`, { ...member, schema: { response: { 200: favoritesAnswer } } }, async (request) => ({
       data: await wishlist.favorites(requireUser(request), request.locale),
     }));
 
-    app.get(`${prefix}/favorites/ids`, member, async (request) => ({
+    app.get(`${prefix}/favorites/ids`, { ...member, schema: { response: { 200: favoriteIdsAnswer } } }, async (request) => ({
       data: await wishlist.favoriteIds(requireUser(request)),
     }));
 
-    app.put(`${prefix}/favorites/:id`, { ...member, schema: { params: recordIdParams } }, async (request) => {
+    app.put(`${prefix}/favorites/:id`, { ...member, schema: { params: recordIdParams, response: { 200: favoriteChangedAnswer } } }, async (request) => {
       await wishlist.addFavorite(requireUser(request), request.params.id);
       return { data: { product_id: request.params.id, favorite: true }, message: message("favoriteAdded", request.locale) };
     });
 
-    app.delete(`${prefix}/favorites/:id`, { ...member, schema: { params: recordIdParams } }, async (request) => {
+    app.delete(`${prefix}/favorites/:id`, { ...member, schema: { params: recordIdParams, response: { 200: favoriteChangedAnswer } } }, async (request) => {
       await wishlist.removeFavorite(requireUser(request), request.params.id);
       return { data: { product_id: request.params.id, favorite: false }, message: message("favoriteRemoved", request.locale) };
     });
   }
 
   // The back office: confirmed requests waiting, per product id.
-  app.get("/admin/api/restock-requests/counts", staffOnly(), async () => ({
+  app.get("/admin/api/restock-requests/counts", { ...staffOnly(), schema: { response: { 200: restockCountsAnswer } } }, async () => ({
     data: Object.fromEntries(await wishlist.waitingCounts()),
   }));
 }

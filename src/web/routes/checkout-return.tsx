@@ -1,7 +1,8 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { checkoutAnswer } from "../../domain/answers/checkout.ts";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout-return";
-import type { CheckoutResponse } from "../../domain/checkout.ts";
 import { useCart } from "../shared/cart/cart-context.tsx";
 import { CHECKOUT_COMPLETE_PATH } from "../features/checkout/use-checkout.ts";
 import { forgetCheckoutCopy } from "../features/checkout/use-checkout-items.ts";
@@ -32,7 +33,7 @@ export default function CheckoutReturn() {
     if (asked.current) return;
     asked.current = true;
     const body = { order_id: search.get("order_id") ?? "", payment_intent_id: search.get("payment_intent") ?? "" };
-    void callApi<Partial<CheckoutResponse> & { errors?: string[] }>(locale, "/checkout/return", { method: "POST", body }).then((result) => {
+    void callApi<AnswerOrRefusal<typeof checkoutAnswer>>(locale, "/checkout/return", { method: "POST", body }).then((result) => {
       if (result.ok && result.body?.require_action === false) {
         forgetCheckoutCopy();
         void Promise.resolve(navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { orderId: body.order_id } })).finally(() => cart.empty());

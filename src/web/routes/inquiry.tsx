@@ -1,10 +1,11 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { inquiryReceivedAnswer } from "../../domain/answers/member.ts";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { INQUIRY_LIMITS } from "../../domain/inquiry.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
@@ -77,7 +78,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
         return;
       }
       clear();
-      const result = await callApi<ApiErrorBody>(locale, "/inquiries", { method: "POST", body: inquiryBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof inquiryReceivedAnswer>>(locale, "/inquiries", { method: "POST", body: inquiryBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         await navigate("/inquiry/complete");
         return;

@@ -1,10 +1,11 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { noticeAnswer } from "../../domain/answers/accounts.ts";
 import { useEffect, useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-register";
 import { fieldProblems } from "../../domain/field-messages.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
@@ -76,7 +77,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
         return;
       }
       clear();
-      const result = await callApi<ApiErrorBody>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof noticeAnswer>>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         setSentTo((values.email ?? "").trim());
         return;

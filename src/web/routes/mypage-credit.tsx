@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { cardAnswer } from "../../domain/answers/member.ts";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/mypage-credit";
 import type { CardBrand, SavedCard } from "../../domain/card.ts";
@@ -26,10 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { payments: page.payments };
 }
 
-interface CardAnswer {
-  card?: SavedCard | null;
-  errors?: string[];
-}
+type CardAnswer = AnswerOrRefusal<typeof cardAnswer>;
 
 const BRANDS: CardBrand[] = ["visa", "mastercard", "amex", "jcb", "diners", "discover", "unionpay"];
 

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { favoriteChangedAnswer } from "../../domain/answers/loyalty.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-favorites";
@@ -57,7 +59,7 @@ export default function MyPageFavorites({ loaderData, actionData }: Route.Compon
 
   async function remove(event: FormEvent<HTMLFormElement>, productId: number) {
     event.preventDefault();
-    const result = await callApi<{ message?: string; errors?: string[] }>(locale, `/favorites/${productId}`, { method: "DELETE" });
+    const result = await callApi<AnswerOrRefusal<typeof favoriteChangedAnswer>>(locale, `/favorites/${productId}`, { method: "DELETE" });
     if (result.status === 401) return sessionLost(result.body?.errors);
     if (!result.ok) return snackbar.show("danger", result.body?.errors ?? [t("wishlist.failed")]);
     setFavorites((list) => list.filter((each) => each.product_id !== productId));

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { magazineSubscriptionSavedAnswer } from "../../domain/answers/member.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-magazine";
@@ -23,11 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches);
 }
 
-interface SubscriptionAnswer {
-  data?: MagazineSubscriptionResource;
-  message?: string;
-  errors?: string[];
-}
+type SubscriptionAnswer = AnswerOrRefusal<typeof magazineSubscriptionSavedAnswer>;
 
 const statusLabel: Record<MagazineStatus, MessageKey> = {
   none: "mypage.magazineStatusNone",

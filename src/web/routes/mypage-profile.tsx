@@ -1,9 +1,9 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { userUpdatedAnswer } from "../../domain/answers/accounts.ts";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-profile";
-import type { UserResource } from "../../domain/account.ts";
-import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors, useSessionLost } from "../shared/auth/account-form.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import styles from "../features/auth/auth-page.module.css";
@@ -56,7 +56,7 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody & { data?: UserResource }>(locale, "/users", {
+      const result = await callApi<AnswerOrRefusal<typeof userUpdatedAnswer>>(locale, "/users", {
         method: "PUT",
         body: profileBody(values),
       });

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { restockNoticeAnswer } from "../../domain/answers/loyalty.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-restock";
@@ -47,7 +49,7 @@ export default function MyPageRestock({ loaderData, actionData }: Route.Componen
 
   async function cancel(event: FormEvent<HTMLFormElement>, id: number) {
     event.preventDefault();
-    const result = await callApi<{ message?: string; errors?: string[] }>(locale, `/restock-requests/${id}`, { method: "DELETE" });
+    const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, `/restock-requests/${id}`, { method: "DELETE" });
     if (result.status === 401) return sessionLost(result.body?.errors);
     if (!result.ok) return snackbar.show("danger", result.body?.errors ?? [t("wishlist.failed")]);
     setRequests((list) => list.filter((each) => each.id !== id));

@@ -1,10 +1,10 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { signedInAnswer } from "../../domain/answers/accounts.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/password-edit";
-import type { UserResource } from "../../domain/account.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
-import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import styles from "../features/auth/auth-page.module.css";
@@ -55,7 +55,7 @@ export default function PasswordEdit({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody & { data?: UserResource; csrf_token?: string }>(locale, "/users/password", { method: "PUT", body: resetBody(token, values) });
+      const result = await callApi<AnswerOrRefusal<typeof signedInAnswer>>(locale, "/users/password", { method: "PUT", body: resetBody(token, values) });
       const body = result.body;
       if (result.ok && body?.data && body.csrf_token) {
         // Signed in with a new session: the page's token is replaced before anything else is sent.

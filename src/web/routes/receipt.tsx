@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal, ApiAnswer } from "../../domain/answers/common.ts";
+import type { receiptStateAnswer } from "../../domain/answers/documents.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/receipt";
@@ -12,12 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [...pageTitle(matches, "receipt.pageTitle"), { name: "robots", content: "noindex" }];
 }
 
-interface ReceiptState {
-  orderNumber: string;
-  available: boolean;
-  issued: number;
-  name: string;
-}
+type ReceiptState = ApiAnswer<typeof receiptStateAnswer>["data"];
 
 type Loaded = { kind: "loading" } | { kind: "ready"; state: ReceiptState } | { kind: "refused"; message: string };
 
@@ -36,7 +33,7 @@ export default function ReceiptPage() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    callApi<{ data?: ReceiptState; errors?: string[] }>(locale, `/receipt?token=${encodeURIComponent(token)}`, { signal: controller.signal })
+    callApi<AnswerOrRefusal<typeof receiptStateAnswer>>(locale, `/receipt?token=${encodeURIComponent(token)}`, { signal: controller.signal })
       .then((result) => {
         if (result.ok && result.body?.data) setLoaded({ kind: "ready", state: result.body.data });
         else setLoaded({ kind: "refused", message: result.status === 404 ? t("receipt.linkInvalid") : (result.body?.errors?.[0] ?? t("receipt.failed")) });

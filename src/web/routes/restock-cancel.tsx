@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { restockNoticeAnswer } from "../../domain/answers/loyalty.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
@@ -42,7 +44,7 @@ export default function RestockCancel({ actionData }: Route.ComponentProps) {
     event.preventDefault();
     setSubmitting(true);
     try {
-      const result = await callApi<{ errors?: string[] }>(locale, "/restock-requests/cancel", { method: "POST", body: { token } });
+      const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, "/restock-requests/cancel", { method: "POST", body: { token } });
       if (result.ok) setDone(true);
       else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
     } catch (error) {

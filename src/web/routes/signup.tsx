@@ -1,9 +1,10 @@
+import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
+import type { signedUpAnswer } from "../../domain/answers/accounts.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/signup";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
-import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import styles from "../features/auth/auth-page.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
@@ -57,7 +58,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<ApiErrorBody & { data?: { email: string } }>(locale, "/users", { method: "POST", body: signUpBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof signedUpAnswer>>(locale, "/users", { method: "POST", body: signUpBody(values), headers: requestKeyHeader() });
       if (result.ok) {
         const state: SignupThanksState = { email: result.body?.data?.email ?? values.email ?? "" };
         await navigate("/signup/thanks", { state });

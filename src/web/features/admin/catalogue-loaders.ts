@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminLiquorTypesAnswer, adminSeriesListAnswer } from "../../../domain/answers/admin-catalog.ts";
 import type { AdminLiquorType, AdminSeries } from "../../../domain/admin-catalog.ts";
 import { callAdminApi, loadAdmin } from "./admin-api.ts";
 import type { SaveOutcome } from "./product-form.tsx";
@@ -5,8 +7,8 @@ import type { SaveOutcome } from "./product-form.tsx";
 /** What the product form chooses from: the series tree and the liquor types. */
 export async function loadChoices(request: Request): Promise<{ series: AdminSeries[]; liquorTypes: AdminLiquorType[] }> {
   const [series, liquorTypes] = await Promise.all([
-    loadAdmin<{ data: AdminSeries[] }>(request, "/series"),
-    loadAdmin<{ data: AdminLiquorType[] }>(request, "/liquor_types"),
+    loadAdmin<ApiAnswer<typeof adminSeriesListAnswer>>(request, "/series"),
+    loadAdmin<ApiAnswer<typeof adminLiquorTypesAnswer>>(request, "/liquor_types"),
   ]);
   return { series: series.data, liquorTypes: liquorTypes.data };
 }

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { favoriteChangedAnswer, favoriteIdsAnswer } from "../../../domain/answers/loyalty.ts";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -18,7 +20,7 @@ let known: { userId: number; ids: Promise<Set<number>> } | undefined;
 
 function favoriteIds(locale: Locale, userId: number): Promise<Set<number>> {
   if (known?.userId !== userId) {
-    const ids = callApi<{ data?: number[] }>(locale, "/favorites/ids").then((result) => new Set(result.ok ? (result.body?.data ?? []) : []));
+    const ids = callApi<AnswerOrRefusal<typeof favoriteIdsAnswer>>(locale, "/favorites/ids").then((result) => new Set(result.ok ? (result.body?.data ?? []) : []));
     known = { userId, ids };
   }
   return known.ids;
@@ -55,7 +57,7 @@ export function FavoriteButton({ productId: id, productName, variant = "tile" }:
     }
     setBusy(true);
     try {
-      const result = await callApi<{ message?: string; errors?: string[] }>(locale, `/favorites/${productId}`, { method: on ? "DELETE" : "PUT" });
+      const result = await callApi<AnswerOrRefusal<typeof favoriteChangedAnswer>>(locale, `/favorites/${productId}`, { method: on ? "DELETE" : "PUT" });
       if (result.status === 401) {
         await navigate(`/login?redirect=${encodeURIComponent(back)}`);
         return;

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { restockNoticeAnswer } from "../../../domain/answers/loyalty.ts";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
@@ -32,7 +34,7 @@ export function RestockRequestForm({ productId, fieldError, typed }: { productId
     setBusy(true);
     setErrors([]);
     try {
-      const result = await callApi<{ message?: string; errors?: string[] }>(locale, `/products/${productId}/restock-requests`, {
+      const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, `/products/${productId}/restock-requests`, {
         method: "POST",
         body: user ? {} : { email: typeof email === "string" ? email : "" },
       });

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { addressBookAnswer } from "../../../domain/answers/member.ts";
 import { useEffect, useRef, useState } from "react";
 import type { Dispatch, SetStateAction } from "react";
 import { callApi } from "../../shared/site/api.ts";
@@ -85,7 +87,7 @@ export function useAddressBook(signedIn: boolean, fromPage?: AddressBookEntry[])
       return;
     }
     const controller = new AbortController();
-    callApi<{ data: AddressBookEntry[] }>(locale, "/address-book", { signal: controller.signal })
+    callApi<ApiAnswer<typeof addressBookAnswer>>(locale, "/address-book", { signal: controller.signal })
       .then((result) => {
         if (result.ok && result.body) setBook(result.body.data);
       })

@@ -1,3 +1,6 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { banksAnswer, codFeeAnswer, shippingAnswer, taxRateAnswer, timezonesAnswer } from "../../../domain/answers/checkout.ts";
+import type { cardAnswer, savedAddressAnswer } from "../../../domain/answers/member.ts";
 import { startTransition, useEffect, useRef, useState } from "react";
 import type { AddressResource } from "../../../domain/address.ts";
 import type { SavedCard } from "../../../domain/card.ts";
@@ -64,7 +67,7 @@ export function useCheckoutReference(productIds: string[], fromPage: PageReferen
     if (idsKey === "" || hadShipping.current === idsKey) return;
     hadShipping.current = undefined;
     const controller = new AbortController();
-    void getJson<{ fee: number }>(locale, `/shipping?id=${encodeURIComponent(idsKey)}`, controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof shippingAnswer>>(locale, `/shipping?id=${encodeURIComponent(idsKey)}`, controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setShipping({ ids: idsKey, fee: body?.fee ?? null }));
     });
     return () => controller.abort();
@@ -73,10 +76,10 @@ export function useCheckoutReference(productIds: string[], fromPage: PageReferen
   useEffect(() => {
     if (hadRates.current) return;
     const controller = new AbortController();
-    void getJson<{ rate: number }>(locale, "/taxrate", controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof taxRateAnswer>>(locale, "/taxrate", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setTaxRate(body?.rate ?? null));
     });
-    void getJson<Record<string, string>>(locale, "/timezones", controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof timezonesAnswer>>(locale, "/timezones", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setTimezones(body));
     });
     return () => controller.abort();
@@ -111,10 +114,10 @@ export function useMemberData(signedIn: boolean, fromPage?: MemberData): MemberD
       return;
     }
     const controller = new AbortController();
-    void getJson<{ data: AddressResource | null }>(locale, "/address", controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof savedAddressAnswer>>(locale, "/address", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setData((current) => ({ ...current, address: body?.data ?? null })));
     });
-    void getJson<{ card: SavedCard | null }>(locale, "/cards", controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof cardAnswer>>(locale, "/cards", controller.signal).then((body) => {
       if (!controller.signal.aborted) startTransition(() => setData((current) => ({ ...current, card: body?.card ?? null })));
     });
     return () => controller.abort();
@@ -131,7 +134,7 @@ export function useBankAccounts(wanted: boolean, fromPage?: BankAccount[]): Bank
   useEffect(() => {
     if (!load) return;
     const controller = new AbortController();
-    void getJson<{ data: BankAccount[] }>(locale, "/banks", controller.signal).then((body) => {
+    void getJson<ApiAnswer<typeof banksAnswer>>(locale, "/banks", controller.signal).then((body) => {
       if (!controller.signal.aborted) setAccounts(body?.data ?? null);
     });
     return () => controller.abort();
@@ -149,7 +152,7 @@ export function useCodFee(active: boolean, price: number | undefined): number | 
   useEffect(() => {
     if (!active || price === undefined) return;
     const controller = new AbortController();
-    callApi<{ cod_fee: number }>(locale, "/fee", { method: "POST", body: { price }, signal: controller.signal })
+    callApi<ApiAnswer<typeof codFeeAnswer>>(locale, "/fee", { method: "POST", body: { price }, signal: controller.signal })
       .then((result) => {
         if (result.ok && typeof result.body?.cod_fee === "number") setAnswer({ price, fee: result.body.cod_fee });
         else console.warn("POST /api/fee answered", result.status);

@@ -1,5 +1,7 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { ordersAnswer } from "../../../domain/answers/orders.ts";
 import { useEffect, useState } from "react";
-import type { OrderResource, OrdersPage } from "../../../domain/checkout.ts";
+import type { OrderResource } from "../../../domain/checkout.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useSessionLost } from "../../shared/auth/account-form.ts";
 import { callApi } from "../../shared/site/api.ts";
@@ -13,7 +15,7 @@ export interface OrderHistory {
   loading: boolean;
 }
 
-type OrdersAnswer = Partial<OrdersPage> & { errors?: string[] };
+type OrdersAnswer = AnswerOrRefusal<typeof ordersAnswer>;
 
 function windowScroll() {
   return {

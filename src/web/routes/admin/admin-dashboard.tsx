@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { dashboardAnswer } from "../../../domain/answers/admin-orders.ts";
 import { storedPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
@@ -5,7 +7,6 @@ import type { Route } from "./+types/admin-dashboard";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { DashboardFigures } from "../../features/admin/admin-resources.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import dashboard from "../../features/admin/admin-dashboard.module.css";
@@ -17,7 +18,7 @@ import { DashboardChartsView } from "../../features/admin/dashboard-charts.tsx";
 async function load({ request }: Route.ClientLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("period");
   const period: ChartPeriod = (CHART_PERIODS as readonly string[]).includes(asked ?? "") ? (asked as ChartPeriod) : "day";
-  const [figures, charts] = await Promise.all([loadAdmin<DashboardFigures>(request, "/dashboard"), loadAdmin<DashboardCharts>(request, `/dashboard/charts?period=${period}`)]);
+  const [figures, charts] = await Promise.all([loadAdmin<ApiAnswer<typeof dashboardAnswer>>(request, "/dashboard"), loadAdmin<DashboardCharts>(request, `/dashboard/charts?period=${period}`)]);
   return { ...figures, charts, period };
 }
 export const clientLoader = adminLoader(load);

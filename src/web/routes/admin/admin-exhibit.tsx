@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminExhibitAnswer } from "../../../domain/answers/admin-catalog.ts";
 import { useState } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-exhibit";
@@ -15,7 +17,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
-  return { exhibit: (await loadAdmin<{ data: AdminExhibit }>(request, `/exhibits/${encodeURIComponent(params.id)}`)).data };
+  return { exhibit: (await loadAdmin<ApiAnswer<typeof adminExhibitAnswer>>(request, `/exhibits/${encodeURIComponent(params.id)}`)).data };
 }
 export const clientLoader = adminLoader(load);
 

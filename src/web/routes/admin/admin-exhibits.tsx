@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminExhibitsAnswer } from "../../../domain/answers/admin-catalog.ts";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-exhibits";
 import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
@@ -13,7 +15,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
-  return { exhibits: (await loadAdmin<{ data: AdminExhibit[] }>(request, "/exhibits")).data };
+  return { exhibits: (await loadAdmin<ApiAnswer<typeof adminExhibitsAnswer>>(request, "/exhibits")).data };
 }
 export const clientLoader = adminLoader(load);
 

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { staffSessionAnswer } from "../../../domain/answers/admin-session.ts";
 import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
@@ -8,7 +10,6 @@ import { useMorningText } from "../../features/admin/morning-i18n.ts";
 import { useBulkText } from "../../features/admin/bulk-i18n.ts";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
-import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import styles from "../../features/admin/admin.module.css";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import { SnackbarProvider } from "../../ui/snackbar.tsx";
@@ -20,7 +21,7 @@ import { SnackbarProvider } from "../../ui/snackbar.tsx";
  * /admin/login before any back-office screen renders.
  */
 async function load({ request }: Route.ClientLoaderArgs) {
-  const session = await loadAdmin<SessionAnswer>(request, "/session");
+  const session = await loadAdmin<ApiAnswer<typeof staffSessionAnswer>>(request, "/session");
   return { staff: session.staff };
 }
 // The sign-in redirect is returned, not thrown (adminLoader): no uncaught "Response" on /admin.

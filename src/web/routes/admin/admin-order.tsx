@@ -1,3 +1,6 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { receiptStateAnswer } from "../../../domain/answers/documents.ts";
 import { Link, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/admin-order";
 import type { Locale } from "../../../domain/locale.ts";
@@ -5,7 +8,6 @@ import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import detail from "../../features/admin/admin-order.module.css";
@@ -14,7 +16,6 @@ import { OrderAdjustment } from "../../features/admin/order-adjustment.tsx";
 import { OrderLinesLink } from "../../features/admin/order-lines-link.tsx";
 import type { DeliveryOptionsState } from "../../features/admin/order-changes.tsx";
 import { OrderDeliveryChange, OrderGiftLink, OrderRecipientChange } from "../../features/admin/order-changes.tsx";
-import type { ReceiptState } from "../../features/admin/order-documents.tsx";
 import { DeliveryNoteLink, OrderReceipt } from "../../features/admin/order-documents.tsx";
 import { OrderCustomer, OrderGift, OrderLines, OrderSummary } from "../../features/admin/order-detail-sections.tsx";
 import { OrderHistory } from "../../features/admin/order-history-section.tsx";
@@ -28,8 +29,8 @@ import "../../i18n/destinations-pages-texts.ts";
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
   const [answer, receipt, delivery, returns] = await Promise.all([
-    loadAdmin<{ data: AdminOrderDetail }>(request, `/orders/${id}`),
-    loadAdmin<{ data: ReceiptState }>(request, `/orders/${id}/receipt`),
+    loadAdmin<ApiAnswer<typeof adminOrderAnswer>>(request, `/orders/${id}`),
+    loadAdmin<ApiAnswer<typeof receiptStateAnswer>>(request, `/orders/${id}/receipt`),
     loadAdmin<{ data: DeliveryOptionsState }>(request, `/orders/${id}/delivery`),
     loadAdmin<{ data: ReturnResource[] }>(request, `/orders/${id}/returns`),
   ]);

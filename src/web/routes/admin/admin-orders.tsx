@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminOrdersAnswer } from "../../../domain/answers/admin-orders.ts";
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-orders";
@@ -8,7 +10,6 @@ import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { NEW_ORDER_PATH, useStaffOrderText } from "../../features/admin/staff-order-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { AdminOrdersPage } from "../../../domain/order-view.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
@@ -29,7 +30,7 @@ async function load({ request }: Route.ClientLoaderArgs) {
   const page = pageOf(search);
   const query = new URLSearchParams(orderListQuery(filters).slice(1));
   query.set("page", String(page));
-  const orders = await loadAdmin<AdminOrdersPage>(request, `/orders?${query.toString()}`);
+  const orders = await loadAdmin<ApiAnswer<typeof adminOrdersAnswer>>(request, `/orders?${query.toString()}`);
   return { filters, orders };
 }
 export const clientLoader = adminLoader(load);

@@ -1,3 +1,6 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminProductAnswer } from "../../../domain/answers/admin-catalog.ts";
+import type { restockCountsAnswer } from "../../../domain/answers/loyalty.ts";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-product";
 import type { AdminProduct } from "../../../domain/admin-catalog.ts";
@@ -18,11 +21,11 @@ import { useSnackbar } from "../../ui/snackbar.tsx";
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
   const [product, choices, ledger, waiting] = await Promise.all([
-    loadAdmin<{ data: AdminProduct }>(request, `/products/${id}`),
+    loadAdmin<ApiAnswer<typeof adminProductAnswer>>(request, `/products/${id}`),
     loadChoices(request),
     loadAdmin<{ data: ProductStockMoves }>(request, `/products/${id}/stock-moves`),
     // 再入荷のお知らせ waiting for this bottle (decision 083).
-    loadAdmin<{ data: Record<string, number> }>(request, "/restock-requests/counts"),
+    loadAdmin<ApiAnswer<typeof restockCountsAnswer>>(request, "/restock-requests/counts"),
   ]);
   return { product: product.data, ledger: ledger.data, restockWaiting: waiting.data[String(product.data.id)] ?? 0, ...choices };
 }

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { adminProductsAnswer } from "../../../domain/answers/admin-catalog.ts";
 import type { FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-products";
@@ -20,7 +22,7 @@ async function load({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   for (const key of FILTERS) if (search.get(key)) query.set(key, search.get(key)!);
-  const list = await loadAdmin<{ data: AdminProductRow[] }>(request, `/products?${query.toString()}`);
+  const list = await loadAdmin<ApiAnswer<typeof adminProductsAnswer>>(request, `/products?${query.toString()}`);
   return { products: list.data, filters: Object.fromEntries(query) as Partial<Record<(typeof FILTERS)[number], string>> };
 }
 export const clientLoader = adminLoader(load);

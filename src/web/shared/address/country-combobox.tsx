@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { countriesAnswer } from "../../../domain/answers/member.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -51,7 +53,7 @@ export function CountryCombobox({ value, onChange, error, requiredBadge }: Count
   function search(query: string) {
     throttle.run(() => {
       const mine = ++sequence.current;
-      callApi<{ data: CountryChoice[] }>(locale, `/countries?q=${encodeURIComponent(query)}`)
+      callApi<ApiAnswer<typeof countriesAnswer>>(locale, `/countries?q=${encodeURIComponent(query)}`)
         .then((result) => {
           if (mine !== sequence.current || !result.ok || !result.body) return;
           setOptions(result.body.data);

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { postcodesAnswer } from "../../../domain/answers/member.ts";
 import type { PostcodeEntry } from "../../../domain/address.ts";
 import { postcodeAddress } from "../../../domain/address.ts";
 import type { Locale } from "../../../domain/locale.ts";
@@ -11,7 +13,7 @@ const tables = new Map<string, Promise<PostcodeTable>>();
 function tableFor(locale: Locale, zip3: string): Promise<PostcodeTable> {
   let table = tables.get(zip3);
   if (!table) {
-    table = callApi<{ data: PostcodeTable }>(locale, `/postcodes/${zip3}`).then((result) => {
+    table = callApi<ApiAnswer<typeof postcodesAnswer>>(locale, `/postcodes/${zip3}`).then((result) => {
       if (!result.ok || !result.body) throw new Error(`postcode lookup answered ${result.status}`);
       return result.body.data;
     });

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { signedInAnswer, signedOutAnswer } from "../../../domain/answers/accounts.ts";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { UserResource } from "../../../domain/account.ts";
@@ -26,12 +28,7 @@ export function useAuth(): AuthApi {
   return auth;
 }
 
-interface SignInBody {
-  data?: UserResource;
-  csrf_token?: string;
-  message?: string;
-  errors?: string[];
-}
+type SignInBody = AnswerOrRefusal<typeof signedInAnswer>;
 
 /** What POST /api/users/sign_in takes: from the page's script, and from the sign-in page's action without it. */
 export function signInBody(email: string, password: string, rememberMe: boolean) {
@@ -65,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (): Promise<SignOutResult> => {
     try {
-      const result = await callApi<{ csrf_token?: string; message?: string }>(locale, "/users/sign_out", { method: "DELETE" });
+      const result = await callApi<AnswerOrRefusal<typeof signedOutAnswer>>(locale, "/users/sign_out", { method: "DELETE" });
       if (!result.ok || !result.body?.csrf_token) return { ok: false };
       setCsrfToken(result.body.csrf_token);
       setUserState(null);

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { cartAnswer } from "../../../domain/answers/cart.ts";
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartItem, CartProduct } from "../../../domain/cart.ts";
@@ -101,7 +103,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       writeLocalCart(next);
       const request = ++latestRequest.current;
       // keepalive: a shopper who adds a bottle and at once follows a link still has it on the server.
-      callApi<{ data: CartItem[] }>(locale, "/carts", { method: "PUT", body: { cart: { cart_product_ids: cartProductIds(next) } }, keepalive: true })
+      callApi<ApiAnswer<typeof cartAnswer>>(locale, "/carts", { method: "PUT", body: { cart: { cart_product_ids: cartProductIds(next) } }, keepalive: true })
         .then((result) => {
           if (request !== latestRequest.current || !result.ok || !result.body) return;
           setItems(result.body.data);
@@ -131,7 +133,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // The loaded cart is drawn as a transition: on /checkout it brings the whole order form, which
     // React then renders in slices the browser can answer input between, not in one long task
     // (Lighthouse's Total Blocking Time, docs/decisions/043).
-    callApi<{ data: CartItem[] }>(locale, "/carts")
+    callApi<ApiAnswer<typeof cartAnswer>>(locale, "/carts")
       .then((result) => {
         if (!result.ok || !result.body) throw new Error(`GET /api/carts answered ${result.status}`);
         return { cart: result.body.data, fromServer: true };

@@ -1,3 +1,5 @@
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { cardSavedAnswer, cardSetupAnswer } from "../../../domain/answers/member.ts";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { PaymentBrowserConfig, SavedCard } from "../../../domain/card.ts";
@@ -18,10 +20,7 @@ interface CardSetupFormProps {
   onSaved(card: SavedCard): void;
 }
 
-interface SaveAnswer {
-  card?: SavedCard;
-  errors?: string[];
-}
+type SaveAnswer = AnswerOrRefusal<typeof cardSavedAnswer>;
 
 /**
  * The card form of /mypage/credit: idle or processing ('Processing...',
@@ -40,7 +39,7 @@ export function CardSetupForm({ config, replacing, onSaved }: CardSetupFormProps
   const [cardError, setCardError] = useState<CardMessage | null>(null);
 
   async function fetchClientSecret(): Promise<string | null> {
-    const answer = await callApi<{ client_secret?: string; errors?: string[] }>(locale, "/cards/edit");
+    const answer = await callApi<AnswerOrRefusal<typeof cardSetupAnswer>>(locale, "/cards/edit");
     if (answer.ok && answer.body?.client_secret) return answer.body.client_secret;
     console.warn("card setup not started", answer.status);
     return null;

@@ -1,0 +1,74 @@
+import type { AdminInquiryDetail, AdminMember } from "../back-office.ts";
+import { z } from "../zod.ts";
+import { dataOf, type SameShape } from "./common.ts";
+
+/** The back office's members and inquiries. */
+
+const countedPagination = z.object({ pagination: z.object({ current_page: z.number(), total_page: z.number(), total_count: z.number() }) });
+const localeSchema = z.enum(["ja", "en"]);
+
+const memberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  user_name: z.string(),
+  tel: z.string(),
+  locale: localeSchema,
+  created_at: z.string(),
+  confirmed: z.boolean(),
+  unconfirmed_email: z.string().nullable(),
+  locked: z.boolean(),
+  locked_until: z.string().nullable(),
+  failed_attempts: z.number(),
+  sign_in_count: z.number(),
+  last_sign_in_at: z.string().nullable(),
+  rank: z
+    .object({
+      purchases: z.number(),
+      rank: z.object({ position: z.number(), name: z.string(), point_rate: z.number() }).nullable(),
+      next: z.object({ name: z.string(), needed: z.number() }).nullable(),
+      since: z.string(),
+    })
+    .optional(),
+});
+export const memberMatches: SameShape<z.output<typeof memberSchema>, AdminMember> = true;
+/** GET /admin/api/members?q=&page=. */
+export const adminMembersAnswer = z.object({ data: z.array(memberSchema), meta: countedPagination });
+/** GET /admin/api/members/{id}, its lock, unlock and confirmation mail. */
+export const adminMemberAnswer = dataOf(memberSchema);
+
+const inquirySummaryShape = {
+  id: z.number(),
+  created_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  locale: localeSchema,
+  handled_at: z.string().nullable(),
+  replies: z.number(),
+};
+const inquiryDetailSchema = z.object({
+  ...inquirySummaryShape,
+  message: z.string(),
+  member_id: z.number().nullable(),
+  reply_subject: z.string(),
+  replies_sent: z.array(z.object({ id: z.number(), created_at: z.string(), staff_email: z.string().nullable(), subject: z.string(), message: z.string() })),
+});
+export const inquiryDetailMatches: SameShape<z.output<typeof inquiryDetailSchema>, AdminInquiryDetail> = true;
+/** GET /admin/api/inquiries?state=&q=&page=. */
+export const adminInquiriesAnswer = z.object({ data: z.array(z.object(inquirySummaryShape)), meta: countedPagination });
+/** GET /admin/api/inquiries/{id}, marking it handled, and a reply sent. */
+export const adminInquiryAnswer = dataOf(inquiryDetailSchema);
+
+/** GET /admin/api/members/lookup?email=: the member a phone or FAX order is entered for (decision 081). */
+export const staffOrderMemberAnswer = dataOf(
+  z.object({
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    birth_date: z.string().nullable(),
+    address: z.object({ country: z.string(), zip: z.string(), prefecture: z.number().nullable(), address: z.string(), building_name: z.string() }).nullable(),
+  }),
+);
+
+/** POST /admin/api/magazine/issues: how many subscribers the issue was queued for. */
+export const magazineIssueAnswer = dataOf(z.object({ recipients: z.number() }));

@@ -1,0 +1,62 @@
+import type { BulkResult, JobView } from "../bulk-moves.ts";
+import { BULK_MOVES, JOB_STATES } from "../bulk-moves.ts";
+import { z } from "../zod.ts";
+import { dataOf, type SameShape } from "./common.ts";
+
+/** Long back-office work (decision 069): a job's progress, and the bulk moves that run now or as a job. */
+
+const countsSchema = z.object({ moved: z.number(), done: z.number(), refused: z.number() });
+
+export const jobSchema = z.object({
+  id: z.number(),
+  kind: z.enum(["bulk_deposit", "bulk_ship", "issued_data"]),
+  state: z.enum(JOB_STATES),
+  total: z.number(),
+  done: z.number(),
+  counts: countsSchema,
+  // A bulk move's rows (BulkRow) or an issued-data confirm's (ImportRow): the longer one first, so neither loses a key.
+  rows: z.array(
+    z.union([
+      z.object({
+        line: z.number(),
+        reference: z.string(),
+        order_id: z.string().nullable(),
+        order_number: z.string().nullable(),
+        slip_number: z.string(),
+        carrier: z.string(),
+        carrier_label: z.string(),
+        tracking_url: z.string().nullable(),
+        state: z.string(),
+        reason: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+      z.object({ order_id: z.string().nullable(), order_number: z.string().nullable(), slip_number: z.string().nullable(), state: z.string(), reason: z.string().nullable().optional(), message: z.string().nullable() }),
+    ]),
+  ),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export const jobMatches: SameShape<z.output<typeof jobSchema>, JobView> = true;
+/** GET /admin/api/jobs/{id}. */
+export const jobAnswer = dataOf(jobSchema);
+/** 202 of a long bulk move or issued-data confirm: the job that does it. */
+export const jobQueuedAnswer = dataOf(z.object({ job: jobSchema }));
+
+const bulkResultSchema = z.object({
+  move: z.enum(BULK_MOVES),
+  rows: z.array(
+    z.object({
+      order_id: z.string(),
+      order_number: z.string().nullable(),
+      slip_number: z.string().nullable(),
+      state: z.enum(["moved", "done", "refused"]),
+      reason: z.enum(["unknown_order", "not_allowed", "cancelled", "pending", "unpaid", "no_slip", "bad_slip", "duplicate", "moved_meanwhile", "shipped_other_slip"]).nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+  counts: countsSchema,
+});
+export const bulkResultMatches: SameShape<z.output<typeof bulkResultSchema>, BulkResult> = true;
+/** 200 of POST /admin/api/orders/bulk: each order's outcome. */
+export const bulkResultAnswer = dataOf(bulkResultSchema);

@@ -1,0 +1,126 @@
+import { SHIPMENT_STATES } from "../payments-and-shipments.ts";
+import type { GiftAnswer } from "../gift.ts";
+import type { OrderResource } from "../checkout.ts";
+import type { GiftChangeOptions } from "../order-changes.ts";
+import { z } from "../zod.ts";
+import { chargeAnswerSchema, paymentInstructionsSchema } from "./checkout.ts";
+import { dataOf, paginationSchema, type SameShape } from "./common.ts";
+
+/** The member's orders (GET /api/orders, the spec's Order) and the changes before shipping (decision 074). */
+
+export const giftAnswerSchema = z.object({
+  wrapping: z.boolean(),
+  noshi: z.object({ omotegaki: z.string(), placement: z.enum(["outer", "inner"]), name: z.string() }).nullable(),
+  message_card: z.string(),
+  hide_prices: z.boolean(),
+});
+export const giftAnswerMatches: SameShape<z.output<typeof giftAnswerSchema>, GiftAnswer> = true;
+
+const recipientSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  zip: z.string(),
+  prefecture: z.number().nullable(),
+  address: z.string(),
+  building_name: z.string(),
+});
+
+export const orderResourceSchema = z.object({
+  id: z.string(),
+  attributes: z.object({
+    created_at: z.string(),
+    status: z.enum(["pending", "await_payment", "deposited", "sent", "cancelled"]),
+    payment_method: z.string(),
+    price: z.number(),
+    shipping_fee: z.number(),
+    payment_method_fee: z.number(),
+    charges: z.array(chargeAnswerSchema),
+    payment_instructions: paymentInstructionsSchema.optional(),
+    tax_total: z.number(),
+    taxes: z.array(z.object({ rate: z.number(), base: z.number(), tax: z.number() })),
+    slip_number: z.string().nullable(),
+    carrier: z.string().nullable().optional(),
+    carrier_label: z.string().nullable().optional(),
+    tracking_url: z.string().nullable().optional(),
+    gift: giftAnswerSchema.nullable().optional(),
+    desired_delivery_date: z.string().nullable(),
+    desired_delivery_timezone: z.string().nullable(),
+    desired_delivery_timezone_label: z.string().nullable(),
+    memo: z.string(),
+    name: z.string(),
+    address: z.object({ country: z.string(), zip: z.string(), address: z.string(), building_name: z.string() }),
+    recipient: recipientSchema.nullable(),
+    order_items: z.array(
+      z.object({
+        id: z.number(),
+        product_id: z.number().nullable(),
+        tax: z.number(),
+        reduced: z.boolean(),
+        unit_price: z.number(),
+        amount: z.number(),
+        product: z.object({ name: z.string(), images: z.array(z.string()) }),
+        ships_on: z.string().optional(),
+      }),
+    ),
+    shipments: z
+      .array(
+        z.object({
+          position: z.number(),
+          recipient: recipientSchema.nullable(),
+          desired_delivery_date: z.string().nullable(),
+          desired_delivery_timezone: z.string().nullable(),
+          desired_delivery_timezone_label: z.string().nullable(),
+          gift: giftAnswerSchema.nullable(),
+          fee: z.number(),
+          slip_number: z.string().nullable(),
+          state: z.enum(SHIPMENT_STATES),
+          state_label: z.string(),
+          carrier_label: z.string().nullable(),
+          tracking_url: z.string().nullable(),
+          lines: z.array(z.object({ order_item_id: z.number(), name: z.string(), amount: z.number() })),
+        }),
+      )
+      .optional(),
+  }),
+});
+export const orderResourceMatches: SameShape<z.output<typeof orderResourceSchema>, OrderResource> = true;
+
+/** GET /api/orders?page=: the member's orders, newest first. */
+export const ordersAnswer = z.object({ data: z.array(orderResourceSchema), meta: z.object({ pagination: paginationSchema }) });
+
+/** GET and POST /api/orders/{id}/delivery (and the back office's): the wish and what may be chosen. */
+export const deliveryOptionsAnswer = dataOf(
+  z.object({
+    order_id: z.string(),
+    desired_delivery_date: z.string().nullable(),
+    desired_delivery_timezone: z.string().nullable(),
+    changeable: z.boolean(),
+    reason: z.string().nullable(),
+    dates: z.array(z.string()),
+    time_bands: z.array(z.object({ code: z.string(), label: z.string() })),
+  }),
+);
+
+/** GET and POST /api/orders/{id}/recipient (and the back office's). */
+export const recipientOptionsAnswer = dataOf(
+  z.object({
+    order_id: z.string(),
+    recipient: recipientSchema.extend({ kana: z.string() }),
+    changeable: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+);
+
+const giftOptionsSchema = z.object({
+  order_id: z.string(),
+  gift: giftAnswerSchema.nullable(),
+  changeable: z.boolean(),
+  reason: z.string().nullable(),
+  settings: z.object({ wrapping: z.boolean(), noshi: z.boolean(), message_card: z.boolean(), hide_prices: z.boolean(), omotegaki: z.array(z.string()) }),
+  wrapping_price: z.number(),
+  amount_may_change: z.boolean(),
+});
+export const giftOptionsMatches: SameShape<z.output<typeof giftOptionsSchema>, GiftChangeOptions> = true;
+/** GET and POST /api/orders/{id}/gift (and the back office's). */
+export const giftOptionsAnswer = dataOf(giftOptionsSchema);
