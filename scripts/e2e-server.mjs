@@ -21,6 +21,8 @@ process.env.LOG_LEVEL ??= "warn";
 // from playwright.config.ts, make that owner at the first start).
 process.env.DEMO_DATA = "1";
 process.env.DEV_MAILBOX = "1";
+// An answer with a key its response schema does not name is a 500 here, as in the API tests (decision 093).
+process.env.CHECK_ANSWER_KEYS = "1";
 // Every browser test signs in from 127.0.0.1; the limits themselves are tested in the API suite.
 process.env.RATE_LIMIT_MULTIPLIER ??= "50";
 // E2E_DATABASE_URL runs the same journeys on PostgreSQL (CI); otherwise the embedded database.

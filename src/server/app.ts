@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes declare their input as zod schemas (decision 029); these check it and shape the answers.
   app.setValidatorCompiler(validatorCompiler);
   // Answers are serialized with their routes' response schemas; outside production an answer with a key its schema does not name is refused (issue #30 item 2).
-  app.setSerializerCompiler(answerSerializerCompiler({ checkDroppedKeys: !config.production }));
+  app.setSerializerCompiler(answerSerializerCompiler({ checkDroppedKeys: !config.production || config.checkAnswerKeys }));
   registerErrorHandler(app);
   await registerRateLimits(app, { db: database.db, multiplier: config.rateLimitMultiplier });
   // Every write of the back office and every staff sign-in goes into the audit log (decision 065).

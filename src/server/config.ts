@@ -65,6 +65,7 @@ const environmentSchema = z.object({
     .optional(),
   /** The built-in mailbox (/dev/mailbox) on a production build, for signed-in staff only; off by default. */
   DEV_MAILBOX: booleanFlag.default(false),
+  CHECK_ANSWER_KEYS: booleanFlag.default(false),
   // --- end mail ---
   /** The demo catalogue on an empty database; default on for the embedded database, off with DATABASE_URL. */
   DEMO_DATA: booleanFlag.optional(),
@@ -129,6 +130,8 @@ export type Config = {
   mailFrom: string | undefined;
   /** DEV_MAILBOX: /dev/mailbox exists on a production build (for staff only). */
   devMailbox: boolean;
+  /** CHECK_ANSWER_KEYS: a production build refuses an answer with a key its schema does not name, as other builds do (the browser tests' server). */
+  checkAnswerKeys: boolean;
   /** DEMO_DATA: an empty database gets the demo catalogue, not only the shop profile. */
   demoData: boolean;
   /** Stripe's keys (never logged: the logger redacts `stripe`), or undefined for the built-in test gateway. */
@@ -192,6 +195,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     devMailbox: env.DEV_MAILBOX,
+    checkAnswerKeys: env.CHECK_ANSWER_KEYS,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     stripe: stripeConfigOf(env),
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,

@@ -15,6 +15,7 @@ export const cartItemSchema = z.object({
   volume_ml: z.number().nullable().optional(),
   tax_rate: z.number().optional(),
   ships_on: z.string().nullable().optional(),
+  point_rate: z.number().nullable().optional(),
 });
 export const cartItemMatches: SameShape<z.output<typeof cartItemSchema>, CartItem> = true;
 

@@ -20,6 +20,7 @@ export const jobSchema = z.object({
       z.object({
         line: z.number(),
         reference: z.string(),
+        parcel: z.number().nullable().optional(),
         order_id: z.string().nullable(),
         order_number: z.string().nullable(),
         slip_number: z.string(),

@@ -51,7 +51,7 @@ const pointEntrySchema = z.object({
   created_at: z.string(),
 });
 /** GET /api/products/{id}/points: the rate the product earns. */
-export const productPointsAnswer = dataOf(z.object({ rate_percent: z.number() }));
+export const productPointsAnswer = dataOf(z.object({ rate_percent: z.number(), product_rate_percent: z.number().nullable() }));
 /** GET /api/points: the member's balance, what is still to come, the rule and the history. */
 export const myPointsAnswer = dataOf(
   z.object({
@@ -59,6 +59,9 @@ export const myPointsAnswer = dataOf(
     expires_on: z.string().nullable(),
     pending: z.number(),
     base_rate_percent: z.number(),
+    rate_percent: z.number(),
+    on_charges: z.boolean(),
+    grant_on: z.enum(["paid", "shipped"]),
     expiry_months: z.number(),
     history: z.array(pointEntrySchema),
   }),
@@ -81,6 +84,6 @@ const rankViewSchema = z.object({
 });
 export const rankViewMatches: SameShape<z.output<typeof rankViewSchema>, MemberRankView> = true;
 /** GET /api/rank: the member's rank, the next one, and every rank. */
-export const myRankAnswer = dataOf(rankViewSchema.extend({ ranks: z.array(rankEntrySchema) }));
+export const myRankAnswer = dataOf(rankViewSchema.extend({ point_rate_percent: z.number().nullable(), ranks: z.array(rankEntrySchema) }));
 /** GET and PUT /admin/api/ranks: the trader's ranks. */
 export const ranksAnswer = dataOf(z.array(rankEntrySchema));

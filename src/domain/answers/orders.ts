@@ -24,6 +24,7 @@ const recipientSchema = z.object({
   prefecture: z.number().nullable(),
   address: z.string(),
   building_name: z.string(),
+  kana: z.string().optional(),
 });
 
 export const orderResourceSchema = z.object({

@@ -142,7 +142,7 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   });
 
   // One parcel of the order ships on its own (decision 091): its number is 1 for the first, as the page and the B2 file's お客様管理番号 (<order>-<n>) count.
-  app.post(`${ADMIN_API}/orders/:id/shipments/:number/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: shipInputSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/orders/:id/shipments/:number/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
     const { slip_number: slipNumber, carrier } = checkedBody(request);
     return { data: await adminOrders.shipParcel(request.params.id, Number(request.params.number), { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
   });
