@@ -155,7 +155,8 @@ async function runDatabase(label, databaseUrl, { measureAssets }) {
     for (let visit = 1; visit <= 2; visit += 1) {
       const response = await globalThis.fetch(`${shop.base}/shop`, { headers: { cookie: member.cookie } });
       const body = await response.text();
-      if (response.status !== 200 || !body.includes(member.email)) throw new Error(`the member's /shop answered ${response.status} without the member's address`);
+      if (response.status !== 200 || !body.includes(member.email))
+        throw new Error(`the member's /shop answered ${response.status} without the member's address`);
       if (visit === 2) log(`${label}: signed in as a member; their /shop: page cache ${response.headers.get("x-page-cache")}`);
     }
     const apiBody = await get(`${shop.base}/api/products`, headers);
@@ -193,7 +194,9 @@ async function runDatabase(label, databaseUrl, { measureAssets }) {
       bareRoutes[`/encoded/${index}`] = { file, type: ask.type, ...(answer.encoding ? { encoding: answer.encoding } : {}) };
       encoded[key] = { encoding: answer.encoding ?? "identity", wireBytes: answer.body.length, plainBytes: plain.length, barePath: `/encoded/${index}` };
     }
-    log(`${label}: with a browser's Accept-Encoding: ${ENCODED.map((key) => `${key} ${encoded[key].encoding} ${(encoded[key].wireBytes / 1000).toFixed(1)} kB`).join(", ")}`);
+    log(
+      `${label}: with a browser's Accept-Encoding: ${ENCODED.map((key) => `${key} ${encoded[key].encoding} ${(encoded[key].wireBytes / 1000).toFixed(1)} kB`).join(", ")}`,
+    );
     bare = await startBare(bareRoutes);
 
     const assets = {};
@@ -214,7 +217,12 @@ async function runDatabase(label, databaseUrl, { measureAssets }) {
       { key: MEMBER, url: `${shop.base}/shop`, headers: { cookie: member.cookie }, cpuPid: shop.child.pid },
       ...ENCODED.flatMap((key) => [
         { key: bareEncodedKey(key), url: `${bare.base}${encoded[key].barePath}`, headers: { "accept-encoding": BROWSER_ENCODING } },
-        { key: encodedKey(key), url: `${shop.base}${encodedAsk[key].path}`, headers: { ...encodedAsk[key].headers, "accept-encoding": BROWSER_ENCODING }, cpuPid: shop.child.pid },
+        {
+          key: encodedKey(key),
+          url: `${shop.base}${encodedAsk[key].path}`,
+          headers: { ...encodedAsk[key].headers, "accept-encoding": BROWSER_ENCODING },
+          cpuPid: shop.child.pid,
+        },
       ]),
     ];
     log(`${label}: warming up`);
@@ -257,7 +265,8 @@ async function runDatabase(label, databaseUrl, { measureAssets }) {
   }
 }
 
-const fmt = (value, digits = 0) => (Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a");
+const fmt = (value, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a";
 const verdict = (ok) => (ok ? "pass" : "FAIL");
 
 function rowsFor(result) {
@@ -394,7 +403,11 @@ function assetRows(assets, productId) {
       baseline: `${fmt(js.raw / 1000, 1)} kB raw`,
       result: verdict(js.gzip / 1000 <= BUDGET.firstPageJsKb && missing.length === 0),
     });
-    rows.push({ figure: `first-page CSS gzipped ${name} (${css.files} files)`, value: `${fmt(css.gzip / 1000, 1)} kB`, baseline: `${fmt(css.raw / 1000, 1)} kB raw` });
+    rows.push({
+      figure: `first-page CSS gzipped ${name} (${css.files} files)`,
+      value: `${fmt(css.gzip / 1000, 1)} kB`,
+      baseline: `${fmt(css.raw / 1000, 1)} kB raw`,
+    });
     rows.push({ figure: `HTML of ${name} as a returning guest gets it`, value: `${fmt(htmlBytes / 1000, 1)} kB` });
   }
   return rows;
@@ -403,7 +416,15 @@ function assetRows(assets, productId) {
 async function main() {
   ensureBuild();
   const startedAt = new Date().toISOString();
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", node: process.version, loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(" ") };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "?",
+    node: process.version,
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+  };
   const notes = [
     `Shop started as \`node ${serverNodeFlags().join(" ")} dist/server/main.js\` (the flags of \`npm start\`) with NODE_ENV=production, HOST=127.0.0.1, LOG_LEVEL=warn and RATE_LIMIT_MULTIPLIER=1000 (the checkout limit of 30 per 10 minutes per address would otherwise refuse the bench after 30 orders).`,
     `Requests carry a session cookie (a returning browser). The rows "with a browser's Accept-Encoding" send Chromium's \`${BROWSER_ENCODING}\`, as shoppers do, and compare with a bare Fastify route sending the very bytes the shop answered (fetched once, its Content-Encoding and Vary with them); the other rows send no Accept-Encoding, so neither side compresses (application work, not compression).`,
@@ -427,7 +448,10 @@ async function main() {
 
   const rows = [...results.flatMap(rowsFor), ...assetRows(results[0].assets, results[0].productId)];
   for (const result of results) {
-    for (const [key, runs] of Object.entries({ ...result.max, ...Object.fromEntries(Object.entries(result.fixed).map(([k, v]) => [`${k} (fixed rate)`, v])) })) {
+    for (const [key, runs] of Object.entries({
+      ...result.max,
+      ...Object.fromEntries(Object.entries(result.fixed).map(([k, v]) => [`${k} (fixed rate)`, v])),
+    })) {
       const failed = runs.reduce((sum, run) => sum + run.failed, 0);
       if (failed > 0) notes.push(`${result.label}: ${key} had ${failed} answers that were not 200 or errors.`);
     }

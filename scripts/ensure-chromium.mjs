@@ -23,7 +23,9 @@ export function ensureChromium() {
   if (fs.existsSync(chromiumPath()) && (process.env.CHROME_PATH || fontInstalled())) return chromiumPath();
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !hasAptGet() || process.env.CHROME_PATH) {
-    console.error(`Chromium for the browser tests was not found at ${chromiumPath()}.\nInstall it with:\n  ${INSTALL_COMMAND}\n(or set CHROME_PATH to a Chromium binary).`);
+    console.error(
+      `Chromium for the browser tests was not found at ${chromiumPath()}.\nInstall it with:\n  ${INSTALL_COMMAND}\n(or set CHROME_PATH to a Chromium binary).`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${APT_PACKAGES.join(", ")} from Debian…`);

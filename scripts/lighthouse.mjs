@@ -149,7 +149,10 @@ async function getJson(url, init) {
 /** A guest session with one bottle of `productId` in its cart; answers the session cookie. */
 async function sessionWithCart(base, productId) {
   const page = await fetch(`${base}/`, { signal: AbortSignal.timeout(30_000) });
-  const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("kura_sid="));
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("kura_sid="));
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1];
   if (!cookie || !csrf) throw new Error("the top page set no session cookie or CSRF token");
   const cart = await getJson(`${base}/api/carts`, {
@@ -297,7 +300,11 @@ async function main() {
     { name: "checkout", path: "/checkout", cart: true },
   ];
   const cookie = await sessionWithCart(base, product.id);
-  await warmImages(base, pages.map((p) => p.path), cookie);
+  await warmImages(
+    base,
+    pages.map((p) => p.path),
+    cookie,
+  );
 
   const chromePort = await startChrome();
   const rows = [];
@@ -313,12 +320,16 @@ async function main() {
       const { lhr } = result;
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id])]));
       runs[page.name].push({ result, scores });
-      console.log(`Audited ${page.path} (run ${run}/${RUNS}) in ${((Date.now() - started) / 1000).toFixed(0)} s: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`);
+      console.log(
+        `Audited ${page.path} (run ${run}/${RUNS}) in ${((Date.now() - started) / 1000).toFixed(0)} s: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}`,
+      );
     }
   }
   for (const page of pages) {
     const pageRuns = runs[page.name];
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, pageRuns.some((r) => r.scores[id] === null) ? null : medianOf(pageRuns.map((r) => r.scores[id]))]));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, pageRuns.some((r) => r.scores[id] === null) ? null : medianOf(pageRuns.map((r) => r.scores[id]))]),
+    );
     // The report kept is the run whose performance score is the median one.
     const byPerformance = [...pageRuns].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
     const { result } = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
@@ -328,7 +339,12 @@ async function main() {
     const { lhr } = result;
     // Lighthouse's own CPU benchmark of this machine during the run (its 4× CPU slowdown assumes a
     // desktop of roughly 1000–2000 or more; a loaded machine scores lower and its pages look slower).
-    rows.push({ page: page.path, scores, perRun: pageRuns.map((r) => r.scores.performance), benchmark: medianOf(pageRuns.map((r) => Math.round(r.result.lhr.environment.benchmarkIndex))) });
+    rows.push({
+      page: page.path,
+      scores,
+      perRun: pageRuns.map((r) => r.scores.performance),
+      benchmark: medianOf(pageRuns.map((r) => Math.round(r.result.lhr.environment.benchmarkIndex))),
+    });
     const weak = failingAudits(lhr, page.path);
     if (weak.length) notes.push(`  ${page.path} (the median run)`, ...weak);
     for (const warning of lhr.runWarnings) notes.push(`  ${page.path} warning: ${warning}`);

@@ -20,7 +20,11 @@ export function precompress(directory) {
     const content = fs.readFileSync(file);
     if (content.length < THRESHOLD) continue;
     const br = zlib.brotliCompressSync(content, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
     });
     const gz = zlib.gzipSync(content, { level: 9, memLevel: 9 });
     // A form no smaller than the file is not written: the file itself is served.
@@ -36,5 +40,7 @@ export function precompress(directory) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const directory = path.resolve(process.argv[2] ?? "build/client");
   const { files, raw, brotli } = precompress(directory);
-  console.log(`Precompressed ${files} files of ${path.relative(process.cwd(), directory) || "."}: ${(raw / 1024).toFixed(1)} kB → ${(brotli / 1024).toFixed(1)} kB brotli (and gzip beside).`);
+  console.log(
+    `Precompressed ${files} files of ${path.relative(process.cwd(), directory) || "."}: ${(raw / 1024).toFixed(1)} kB → ${(brotli / 1024).toFixed(1)} kB brotli (and gzip beside).`,
+  );
 }

@@ -11,7 +11,15 @@ if (!url || !out) throw new Error("usage: screenshot.mjs <url> <out.png> [width]
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, javaScriptEnabled: !flags.has("--no-js") });
 // --adult: a visitor past the age gate (its cookie, decision 056); --no-js: the page before its JavaScript runs.

@@ -36,7 +36,15 @@ const pages = ["/", "/shop", `/products/${product.id}`, "/checkout"];
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 /** One load of one page: milliseconds from navigation to first contentful paint and to hydration. */
@@ -53,7 +61,8 @@ async function measure(pagePath, { firstVisit = false, trace = null } = {}) {
       for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration, id: entry.interactionId });
+      for (const entry of list.getEntries())
+        if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration, id: entry.interactionId });
     }).observe({ type: "event", buffered: true, durationThreshold: 16 });
     // On the document: <html> does not exist yet when this runs. "started": the page's module script
     // was put in (decision 047 starts it after the load event and the first paint).
@@ -74,7 +83,10 @@ async function measure(pagePath, { firstVisit = false, trace = null } = {}) {
     await page.goto(base + pagePath, { waitUntil: "commit" });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 120_000, polling: 50 });
     // Lighthouse's TBT window ends when the main thread goes quiet: hydration and a second after it.
-    await page.waitForFunction(() => performance.now() > performance.getEntriesByName("hydrated", "mark")[0].startTime + 1000, null, { timeout: 60_000, polling: 100 });
+    await page.waitForFunction(() => performance.now() > performance.getEntriesByName("hydrated", "mark")[0].startTime + 1000, null, {
+      timeout: 60_000,
+      polling: 100,
+    });
     const times = await page.evaluate(() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0];
       const started = performance.getEntriesByName("started", "mark")[0];
@@ -99,7 +111,11 @@ async function measure(pagePath, { firstVisit = false, trace = null } = {}) {
       const before = await page.evaluate(() => window.__interactions.length);
       await tap.tap();
       // The interaction's entry arrives after its next paint.
-      await page.waitForFunction((count) => window.__interactions.some((entry, index) => index >= count && (entry.name === "click" || entry.name === "pointerup")), before, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction(
+        (count) => window.__interactions.some((entry, index) => index >= count && (entry.name === "click" || entry.name === "pointerup")),
+        before,
+        { timeout: 60_000, polling: 50 },
+      );
       times.inp = await page.evaluate((count) => {
         const mine = window.__interactions.slice(count);
         return Math.max(...mine.map((entry) => entry.duration));
@@ -127,18 +143,24 @@ const loadAfter = os.loadavg();
 await browser.close();
 
 const ms = (value) => `${Math.round(value)} ms`;
-console.log(`${base}, phone profile, CPU ${CPU_SLOWDOWN}× slower, ${runs} runs per page, ${os.cpus().length} cores, load average ${loadBefore[0].toFixed(1)} before / ${loadAfter[0].toFixed(1)} after`);
+console.log(
+  `${base}, phone profile, CPU ${CPU_SLOWDOWN}× slower, ${runs} runs per page, ${os.cpus().length} cores, load average ${loadBefore[0].toFixed(1)} before / ${loadAfter[0].toFixed(1)} after`,
+);
 console.log("| page | first paint | load event | scripts started | hydrated | first paint → first button works (median, range) |");
 console.log("| --- | --- | --- | --- | --- | --- |");
 for (const pagePath of pages) {
   const each = results[pagePath];
   const gaps = each.map((one) => one.hydrated - one.paint);
   const at = (key) => ms(median(each.map((one) => one[key])));
-  console.log(`| ${pagePath} | ${at("paint")} | ${at("load")} | ${at("started")} | ${at("hydrated")} | ${ms(median(gaps))} (${ms(Math.min(...gaps))}–${ms(Math.max(...gaps))}) |`);
+  console.log(
+    `| ${pagePath} | ${at("paint")} | ${at("load")} | ${at("started")} | ${at("hydrated")} | ${ms(median(gaps))} (${ms(Math.min(...gaps))}–${ms(Math.max(...gaps))}) |`,
+  );
 }
 const range = (values) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
 console.log("");
-console.log("| page | TBT, returning visitor | INP of カートに入れる | first visit: age gate hydrated | first paint → gate works | TBT, first visit | INP of 入場する |");
+console.log(
+  "| page | TBT, returning visitor | INP of カートに入れる | first visit: age gate hydrated | first paint → gate works | TBT, first visit | INP of 入場する |",
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const pagePath of pages) {
   const returning = results[pagePath];

@@ -84,7 +84,8 @@ export async function memberSession(base) {
   // answers the session cookie.
   const passwordStep = await post(owner, "/admin/api/session", { email: BENCH_OWNER.email, password: BENCH_OWNER.password });
   const pending = /kura_staff_pending=[^;]+/.exec(passwordStep.headers.get("set-cookie") ?? "")?.[0];
-  if (passwordStep.status !== 200 || !pending) throw new Error(`the bench owner could not sign in (${passwordStep.status}); a BENCH_SEEDED_DATA_DIR must come from a bench run`);
+  if (passwordStep.status !== 200 || !pending)
+    throw new Error(`the bench owner could not sign in (${passwordStep.status}); a BENCH_SEEDED_DATA_DIR must come from a bench run`);
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(BENCH_OWNER.totpSecret), algorithm: "SHA1", digits: 6, period: 30 });
   const staffSignIn = await post({ ...owner, cookie: `${owner.cookie}; ${pending}` }, "/admin/api/session/code", { code: totp.generate() });
   const staffCookie = cookieOf(staffSignIn);

@@ -17,11 +17,9 @@ export function textTable(rows) {
 
 export function markdownTable(rows) {
   const escape = (value) => String(value).replaceAll("|", "\\|");
-  return [
-    `| ${HEADERS.join(" | ")} |`,
-    `| ${HEADERS.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${cells(row).map(escape).join(" | ")} |`),
-  ].join("\n");
+  return [`| ${HEADERS.join(" | ")} |`, `| ${HEADERS.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${cells(row).map(escape).join(" | ")} |`)].join(
+    "\n",
+  );
 }
 
 /** Writes bench-<time>.json/.md and latest.json/.md; answers the Markdown file's path. */

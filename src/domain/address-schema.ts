@@ -6,15 +6,7 @@ import { formFields } from "./field-rules.ts";
 import { hasForbiddenCharacters } from "./input-rules.ts";
 import type { RecipientInput } from "./recipient.ts";
 import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH, isPhoneNumber } from "./recipient.ts";
-import {
-  ADDRESS_MAX_LENGTH,
-  DEFAULT_COUNTRY,
-  FOREIGN_ZIP_MAX_LENGTH,
-  isJapaneseZip,
-  isPrefectureCode,
-  normalizeForeignZip,
-  normalizeZip,
-} from "./address.ts";
+import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, FOREIGN_ZIP_MAX_LENGTH, isJapaneseZip, isPrefectureCode, normalizeForeignZip, normalizeZip } from "./address.ts";
 
 /** null, undefined and "" mean "none"; anything that is not a whole number becomes NaN (refused). */
 function prefectureCode(value: string | number | null | undefined): number | null {
@@ -24,11 +16,7 @@ function prefectureCode(value: string | number | null | undefined): number | nul
   return /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-const requiredText = z
-  .string({ error: "blank" })
-  .trim()
-  .min(1, { error: "blank" })
-  .max(ADDRESS_MAX_LENGTH, { error: "too_long" });
+const requiredText = z.string({ error: "blank" }).trim().min(1, { error: "blank" }).max(ADDRESS_MAX_LENGTH, { error: "too_long" });
 
 const addressFields = z.object({
   country: z
@@ -36,12 +24,14 @@ const addressFields = z.object({
     .trim()
     .toLowerCase()
     .default(DEFAULT_COUNTRY)
-    .pipe(z.string().min(1, { error: "blank" }).regex(/^[a-z]{2}$/, { error: "inclusion" })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "blank" })
+        .regex(/^[a-z]{2}$/, { error: "inclusion" }),
+    ),
   zip: z.string({ error: "blank" }),
-  prefecture: z
-    .union([z.number(), z.string(), z.null()], { error: "inclusion" })
-    .optional()
-    .transform(prefectureCode),
+  prefecture: z.union([z.number(), z.string(), z.null()], { error: "inclusion" }).optional().transform(prefectureCode),
   address: requiredText,
   building_name: z
     .string({ error: "inclusion" })
@@ -81,13 +71,11 @@ const addressSchema = addressFields
   .superRefine(checkCountryRules, {
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
-  .transform(
-    (value): AddressInput => ({
-      ...value,
-      zip: zipFor(value.country, value.zip),
-      prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
-    }),
-  );
+  .transform((value): AddressInput => ({
+    ...value,
+    zip: zipFor(value.country, value.zip),
+    prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
+  }));
 
 /**
  * The member's saved address as PUT /api/address and /mypage/address send it (decision 075): the
@@ -110,12 +98,17 @@ function recipientLine(max: number, options: { phone?: boolean } = {}) {
     .transform((raw, context) => {
       const text = typeof raw === "string" ? raw.replace(/[\r\n]+/g, " ").trim() : raw === undefined || raw === null ? "" : null;
       const problem =
-        text === null ? "invalid"
-        : text === "" ? "blank"
-        : text.length > max ? "too_long"
-        : hasForbiddenCharacters(text) ? "invalid_characters"
-        : options.phone && !isPhoneNumber(text) ? "invalid"
-        : undefined;
+        text === null
+          ? "invalid"
+          : text === ""
+            ? "blank"
+            : text.length > max
+              ? "too_long"
+              : hasForbiddenCharacters(text)
+                ? "invalid_characters"
+                : options.phone && !isPhoneNumber(text)
+                  ? "invalid"
+                  : undefined;
       if (problem === undefined) return text as string;
       context.addIssue({ code: "custom", message: problem, ...(problem === "too_long" ? { params: { count: max } } : {}) });
       return z.NEVER;
@@ -133,13 +126,11 @@ export const addressBookEntrySchema = z.preprocess(
   z
     .object({ name: recipientLine(RECIPIENT_NAME_MAX_LENGTH), phone: recipientLine(RECIPIENT_PHONE_MAX_LENGTH, { phone: true }), ...addressFields.shape })
     .superRefine(checkCountryRules, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
-    .transform(
-      (value): RecipientInput => ({
-        ...value,
-        zip: zipFor(value.country, value.zip),
-        prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
-      }),
-    ),
+    .transform((value): RecipientInput => ({
+      ...value,
+      zip: zipFor(value.country, value.zip),
+      prefecture: value.country === DEFAULT_COUNTRY ? value.prefecture : null,
+    })),
 );
 
 const ERROR_KINDS = new Set<string>(["blank", "too_long", "zip_format", "inclusion"]);
@@ -166,9 +157,7 @@ function addressFieldErrors(error: z.ZodError): AddressFieldErrors {
 }
 
 /** Validates an address form; the errors say which field and why, to be worded by the caller. */
-export function parseAddress(
-  input: unknown,
-): { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors } {
+export function parseAddress(input: unknown): { ok: true; value: AddressInput } | { ok: false; errors: AddressFieldErrors } {
   const parsed = addressSchema.safeParse(input);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: addressFieldErrors(parsed.error) };
 }

@@ -31,9 +31,7 @@ const ZIP_SEPARATORS = /[\s\u3000\-\u30fc\uff70\uff0d\u2010\u2011\u2012\u2013\u2
 
 /** "１００ー０００１" → "1000001": full-width digits made half-width, hyphens and spaces removed. */
 export function normalizeZip(input: string): string {
-  return input
-    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
-    .replace(ZIP_SEPARATORS, "");
+  return input.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0)).replace(ZIP_SEPARATORS, "");
 }
 
 /** Foreign postcodes keep their letters and spaces ("SW1A 1AA"); only the widths are normalised. */

@@ -9,10 +9,13 @@ import { z } from "./zod.ts";
 // The back office's order writes that take fields (POST /admin/api/orders/:id/ship, /slip,
 // /adjustments): one schema each, the route's declared body (decision 075).
 
-
 const shipmentFields = {
   slip_number: trimmedText.pipe(
-    z.string().min(1, { error: "blank", abort: true }).max(SLIP_NUMBER_MAX, { error: "too_long", abort: true }).regex(SLIP_NUMBER_PATTERN, { error: "invalid" }),
+    z
+      .string()
+      .min(1, { error: "blank", abort: true })
+      .max(SLIP_NUMBER_MAX, { error: "too_long", abort: true })
+      .regex(SLIP_NUMBER_PATTERN, { error: "invalid" }),
   ),
   // ヤマト運輸 when none is named.
   carrier: z
@@ -27,12 +30,15 @@ const shipmentFields = {
 export const shipInputSchema = z.preprocess((body) => formFields(body), z.object(shipmentFields));
 
 /** `notify` from JSON (true/false) or a form's checkbox ("on", "true"; absent is false). */
-const notifyField = z.unknown().optional().transform((value, context) => {
-  if (value === undefined || value === null || value === false || value === "" || value === "false") return false;
-  if (value === true || value === "true" || value === "on") return true;
-  context.addIssue({ code: "custom", message: "inclusion" });
-  return z.NEVER;
-});
+const notifyField = z
+  .unknown()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value === false || value === "" || value === "false") return false;
+    if (value === true || value === "true" || value === "on") return true;
+    context.addIssue({ code: "custom", message: "inclusion" });
+    return z.NEVER;
+  });
 
 /** A sent order's slip corrected (decision 067): the shipment's fields, and whether to mail the shopper. */
 export const slipInputSchema = z.preprocess((body) => formFields(body), z.object({ ...shipmentFields, notify: notifyField }));
@@ -40,7 +46,15 @@ export const slipInputSchema = z.preprocess((body) => formFields(body), z.object
 /** A whole number of yen from JSON or a form ("-500", "−500": full-width minus and digits folded); "blank" etc. when not one. */
 function yenOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
   if (value === undefined || value === null || value === "") return "blank";
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "").replace(/^[−ー–]/, "-") : "";
+  const text =
+    typeof value === "number"
+      ? String(value)
+      : typeof value === "string"
+        ? value
+            .normalize("NFKC")
+            .replace(/[,\s]/g, "")
+            .replace(/^[−ー–]/, "-")
+        : "";
   if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
   const number = Number(text);
   return Number.isSafeInteger(number) ? number : "not_an_integer";
@@ -65,7 +79,10 @@ export const adjustmentInputSchema = z.preprocess(
   (body) => formFields(body),
   z
     .object({
-      kind: z.unknown().optional().refine((value): value is AdjustmentKind => isAdjustmentKind(typeof value === "string" ? value : undefined), { error: "inclusion" }),
+      kind: z
+        .unknown()
+        .optional()
+        .refine((value): value is AdjustmentKind => isAdjustmentKind(typeof value === "string" ? value : undefined), { error: "inclusion" }),
       label_ja: trimmedText.pipe(z.string().max(ADJUSTMENT_LABEL_MAX, { error: "too_long" })),
       label_en: trimmedText.pipe(z.string().max(ADJUSTMENT_LABEL_MAX, { error: "too_long" })),
       amount_before_tax: z.unknown(),

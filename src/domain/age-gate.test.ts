@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, birthYearOptions, defaultBirthDate, isAgeConfirmedCookie, isAgeGateRefusal, judgeAgeGateAnswer, judgeBirthDate, judgeOrderBirthDate } from "./age-gate.ts";
+import {
+  ageOn,
+  birthYearOptions,
+  defaultBirthDate,
+  isAgeConfirmedCookie,
+  isAgeGateRefusal,
+  judgeAgeGateAnswer,
+  judgeBirthDate,
+  judgeOrderBirthDate,
+} from "./age-gate.ts";
 
 const date = (year: number, month: number, day: number) => ({ year, month, day });
 

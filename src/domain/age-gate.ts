@@ -24,8 +24,7 @@ export const AGE_GATE_ANSWER_PARAM = "age_gate";
 /** Whole years from birth to today; a 29 February birthday counts from 1 March in common years. */
 export function ageOn(birth: CalendarDate, today: CalendarDate): number {
   let age = today.year - birth.year;
-  const hadBirthday =
-    today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
+  const hadBirthday = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
   if (!hadBirthday) age -= 1;
   return age;
 }

@@ -43,7 +43,8 @@ export const birthdayCouponSettingsSchema = z.preprocess(
       minimum_order: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       const kind = BIRTHDAY_COUPON_KINDS.find((each) => each === fields.kind);
       if (!kind) problem("inclusion", "kind");
       const value = wholeOf(fields.value);
@@ -62,18 +63,16 @@ export const birthdayCouponSettingsSchema = z.preprocess(
         else if (minimum > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", "minimum_order", { count: ORDER_TOTAL_MAX });
       }
     })
-    .transform(
-      (fields): BirthdayCouponSettings => ({
-        active: CHECKED.has(fields.active),
-        kind: fields.kind as BirthdayCouponKind,
-        value: wholeOf(fields.value) as number,
-        validDays: wholeOf(fields.valid_days) as number,
-        minimumOrder: (() => {
-          const minimum = wholeOf(fields.minimum_order);
-          return typeof minimum === "number" ? minimum : 0;
-        })(),
-      }),
-    ),
+    .transform((fields): BirthdayCouponSettings => ({
+      active: CHECKED.has(fields.active),
+      kind: fields.kind as BirthdayCouponKind,
+      value: wholeOf(fields.value) as number,
+      validDays: wholeOf(fields.valid_days) as number,
+      minimumOrder: (() => {
+        const minimum = wholeOf(fields.minimum_order);
+        return typeof minimum === "number" ? minimum : 0;
+      })(),
+    })),
 );
 
 /** Whether a member born on `birthDate` (yyyy-mm-dd) has their birthday month now, in Japan. */

@@ -17,8 +17,14 @@ const SLIP_TEXT_MAX = 200;
 export const BULK_MOVE_PROBLEMS = {
   move: { ja: "一括処理の種類を選んでください。", en: "Choose what to do with the selected orders." },
   orders: { ja: "注文を1件以上選んでください。", en: "Select at least one order." },
-  many: { ja: `一度に処理できるのは${BULK_MAX_ORDERS.toLocaleString("ja-JP")}件までです。`, en: `At most ${BULK_MAX_ORDERS.toLocaleString("en-US")} orders can be done at once.` },
-  item: { ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。", en: "The selected orders are not valid. Select them again from the list." },
+  many: {
+    ja: `一度に処理できるのは${BULK_MAX_ORDERS.toLocaleString("ja-JP")}件までです。`,
+    en: `At most ${BULK_MAX_ORDERS.toLocaleString("en-US")} orders can be done at once.`,
+  },
+  item: {
+    ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。",
+    en: "The selected orders are not valid. Select them again from the list.",
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 type Problem = keyof typeof BULK_MOVE_PROBLEMS;
@@ -57,4 +63,3 @@ export const bulkMoveSchema = z.preprocess(
       }),
   }),
 );
-

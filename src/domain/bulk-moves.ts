@@ -20,7 +20,8 @@ export const JOB_THRESHOLD = 200;
 /** What happened to one selected order: moved now, nothing to do (it already was there), or refused. */
 export type BulkRowState = "moved" | "done" | "refused";
 
-export type BulkRefusal = "unknown_order" | "not_allowed" | "cancelled" | "pending" | "unpaid" | "no_slip" | "bad_slip" | "duplicate" | "moved_meanwhile" | "shipped_other_slip";
+export type BulkRefusal =
+  "unknown_order" | "not_allowed" | "cancelled" | "pending" | "unpaid" | "no_slip" | "bad_slip" | "duplicate" | "moved_meanwhile" | "shipped_other_slip";
 
 /** One order's line of a bulk move's summary. */
 export interface BulkRow {
@@ -75,4 +76,3 @@ export interface JobView {
   created_at: string;
   finished_at: string | null;
 }
-

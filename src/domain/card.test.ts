@@ -62,8 +62,16 @@ describe("expiry and security code", () => {
 
   it("names the first field with a problem", () => {
     expect(checkCard({ number: "4242", exp_month: 1, exp_year: 2000, cvc: "" }, today)).toEqual({ ok: false, field: "number", error: "number_incomplete" });
-    expect(checkCard({ number: "4242424242424242", exp_month: 1, exp_year: 2000, cvc: "" }, today)).toEqual({ ok: false, field: "expiry", error: "expiry_past" });
-    expect(checkCard({ number: "4242424242424242", exp_month: 1, exp_year: 2031, cvc: "1" }, today)).toEqual({ ok: false, field: "cvc", error: "cvc_incomplete" });
+    expect(checkCard({ number: "4242424242424242", exp_month: 1, exp_year: 2000, cvc: "" }, today)).toEqual({
+      ok: false,
+      field: "expiry",
+      error: "expiry_past",
+    });
+    expect(checkCard({ number: "4242424242424242", exp_month: 1, exp_year: 2031, cvc: "1" }, today)).toEqual({
+      ok: false,
+      field: "cvc",
+      error: "cvc_incomplete",
+    });
     expect(checkCard({ number: "4242 4242 4242 4242", exp_month: 1, exp_year: 2031, cvc: "123" }, today)).toEqual({
       ok: true,
       card: { number: "4242424242424242", brand: "visa", expMonth: 1, expYear: 2031, cvc: "123" },

@@ -24,14 +24,7 @@ export interface BillingDetails {
 export type CardBrand = "visa" | "mastercard" | "amex" | "jcb" | "diners" | "discover" | "unionpay" | "unknown";
 
 /** Why a typed card cannot be used yet; the card field and the test gateway word them. */
-export type CardInputError =
-  | "number_incomplete"
-  | "number_invalid"
-  | "expiry_incomplete"
-  | "expiry_invalid"
-  | "expiry_past"
-  | "cvc_incomplete"
-  | "cvc_invalid";
+export type CardInputError = "number_incomplete" | "number_invalid" | "expiry_incomplete" | "expiry_invalid" | "expiry_past" | "cvc_incomplete" | "cvc_invalid";
 
 export type CardInputField = "number" | "expiry" | "cvc";
 

@@ -19,7 +19,10 @@ describe("adding", () => {
     cart = addToCart(cart, product("1"));
     expect(cart).toMatchObject([{ id: "1", amount: 2 }]);
     cart = addToCart(cart, product("2"));
-    expect(cart.map((item) => [item.id, item.amount])).toEqual([["1", 2], ["2", 1]]);
+    expect(cart.map((item) => [item.id, item.amount])).toEqual([
+      ["1", 2],
+      ["2", 1],
+    ]);
   });
 
   it("stops at buyable_limit", () => {
@@ -33,7 +36,10 @@ describe("adding", () => {
 });
 
 describe("updating", () => {
-  const cart = [{ ...product("1", 3), amount: 1 }, { ...product("2"), amount: 2 }];
+  const cart = [
+    { ...product("1", 3), amount: 1 },
+    { ...product("2"), amount: 2 },
+  ];
 
   it("applies amounts within the limit, or any amount without one", () => {
     expect(updateCartAmount(cart, "1", 3)[0]!.amount).toBe(3);
@@ -58,7 +64,10 @@ describe("updating", () => {
 
 describe("totals and inputs", () => {
   it("sums amount × tax-included price", () => {
-    const cart = [{ ...product("1", null, 3300), amount: 2 }, { ...product("2", null, 1100), amount: 3 }];
+    const cart = [
+      { ...product("1", null, 3300), amount: 2 },
+      { ...product("2", null, 1100), amount: 3 },
+    ];
     expect(cartTotal(cart)).toBe(9900);
     expect(cartCount(cart)).toBe(5);
     expect(cartTotal([])).toBe(0);

@@ -20,6 +20,12 @@ describe("tileOf", () => {
         sold_out: true,
       },
     } as unknown as ProductResource;
-    expect(tileOf(resource)).toEqual({ id: "7", name: "純米吟醸 蔵 720ml", price_include_tax: 3300, sold_out: true, image_details: [{ id: 3, width: 1200, height: 1500 }] });
+    expect(tileOf(resource)).toEqual({
+      id: "7",
+      name: "純米吟醸 蔵 720ml",
+      price_include_tax: 3300,
+      sold_out: true,
+      image_details: [{ id: 3, width: 1200, height: 1500 }],
+    });
   });
 });

@@ -19,8 +19,7 @@ const products = [
   { name: "islay", soldOut: false, liquorType: "whisky", seriesIds: [6] },
   { name: "unclassified-sake", soldOut: false, liquorType: "sake", seriesIds: [] },
 ];
-const names = (filter: Parameters<typeof parseProductFilter>[0]) =>
-  filterProducts(products, parseProductFilter(filter), tree).map((p) => p.name);
+const names = (filter: Parameters<typeof parseProductFilter>[0]) => filterProducts(products, parseProductFilter(filter), tree).map((p) => p.name);
 
 describe("product filters", () => {
   it("without filters lists everything", () => {

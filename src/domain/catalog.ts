@@ -38,7 +38,12 @@ function listOf(value: QueryValue): string[] {
 export function parseProductFilter(query: Record<string, QueryValue>): ProductFilter {
   const unsold = firstOf(query.unsold);
   const liquorType = firstOf(query.liquor_type)?.trim();
-  const q = firstOf(query.q)?.normalize("NFKC").replace(/\p{Cc}/gu, " ").replace(/\s+/gu, " ").trim().slice(0, SEARCH_QUERY_MAX);
+  const q = firstOf(query.q)
+    ?.normalize("NFKC")
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim()
+    .slice(0, SEARCH_QUERY_MAX);
   const series = [...listOf(query["series[]"]), ...listOf(query.series)]
     .map((hashid) => hashid.trim())
     .filter((hashid) => /^[A-Za-z0-9]{1,32}$/.test(hashid))
@@ -135,7 +140,11 @@ export function parsePage(value: QueryValue): number {
 }
 
 /** One page of a list and its meta.pagination; a page past the end is empty. */
-export function pageOf<T>(items: T[], page: number, perPage = CATALOG_PER_PAGE): { data: T[]; meta: { pagination: { current_page: number; total_page: number } } } {
+export function pageOf<T>(
+  items: T[],
+  page: number,
+  perPage = CATALOG_PER_PAGE,
+): { data: T[]; meta: { pagination: { current_page: number; total_page: number } } } {
   const totalPage = Math.max(1, Math.ceil(items.length / perPage));
   return { data: items.slice((page - 1) * perPage, page * perPage), meta: { pagination: { current_page: page, total_page: totalPage } } };
 }

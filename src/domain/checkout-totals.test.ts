@@ -17,7 +17,10 @@ const terms: CheckoutTerms = {
 };
 
 /** The terms with cash on delivery's changed as the trader would in the back office. */
-const withCod = (base: CheckoutTerms, cod: Partial<PaymentTerms>): CheckoutTerms => ({ ...base, payments: { ...base.payments, cod: { ...base.payments.cod!, ...cod } } });
+const withCod = (base: CheckoutTerms, cod: Partial<PaymentTerms>): CheckoutTerms => ({
+  ...base,
+  payments: { ...base.payments, cod: { ...base.payments.cod!, ...cod } },
+});
 const codAllowed = (total: number, base: CheckoutTerms = terms) => paymentMethodChoice("cod").refusal({ total, terms: base, locale: "ja" }) === null;
 
 const line = (unitPrice: number, amount: number, shippingType: "normal" | "cool" = "normal"): CheckoutLine => ({
@@ -135,9 +138,19 @@ describe("checkout totals", () => {
   });
 
   it("bases a tiered cod fee on items + shipping, before the fee and tax", () => {
-    const tiered: CheckoutTerms = withCod(terms, { feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }] });
+    const tiered: CheckoutTerms = withCod(terms, {
+      feeTiers: [
+        { upTo: 10_000, fee: 330 },
+        { upTo: null, fee: 440 },
+      ],
+    });
     // 8,900 + 1,100 = 10,000: still the first tier, though the total with tax is far above it.
-    expect(checkoutTotals([line(8900, 1)], paymentMethodChoice("cod"), tiered)).toMatchObject({ paymentMethodFee: 330, subtotal: 10_330, tax: 1033, total: 11_363 });
+    expect(checkoutTotals([line(8900, 1)], paymentMethodChoice("cod"), tiered)).toMatchObject({
+      paymentMethodFee: 330,
+      subtotal: 10_330,
+      tax: 1033,
+      total: 11_363,
+    });
     expect(checkoutTotals([line(8901, 1)], paymentMethodChoice("cod"), tiered).paymentMethodFee).toBe(440);
   });
 });
@@ -164,7 +177,8 @@ describe("cash on delivery ceiling", () => {
   });
 
   it("words the refusal of cash on delivery in both languages", () => {
-    const codRefusalMessage = (total: number, locale: "ja" | "en", base: CheckoutTerms = terms) => paymentMethodChoice("cod").refusal({ total, terms: base, locale });
+    const codRefusalMessage = (total: number, locale: "ja" | "en", base: CheckoutTerms = terms) =>
+      paymentMethodChoice("cod").refusal({ total, terms: base, locale });
     expect(codRefusalMessage(300_001, "ja")).toBe("合計金額は300001円と、300000円を超えるため代引きは選択できません。");
     expect(codRefusalMessage(312_345, "en")).toBe("The total of 312345 JPY exceeds 300000 JPY, so cash on delivery cannot be chosen.");
     expect(codRefusalMessage(500_000, "ja", withCod(terms, { max: 400_000 }))).toBe("合計金額は500000円と、400000円を超えるため代引きは選択できません。");

@@ -11,10 +11,7 @@ import type { ShopProfile } from "./shop-profile.ts";
 export type ShippingType = "normal" | "cool";
 
 /** The fees and rate checkout charges, as the shop profile's terms hold them. */
-export type CheckoutTerms = Pick<
-  ShopProfile["terms"],
-  "taxRatePercent" | "shipping" | "payments"
->;
+export type CheckoutTerms = Pick<ShopProfile["terms"], "taxRatePercent" | "shipping" | "payments">;
 
 export interface CheckoutLine {
   /** Price before tax of one bottle, yen. */

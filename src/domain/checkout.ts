@@ -90,7 +90,13 @@ export const checkoutPayloadSchema = z.object({
   memo: multilineText(1000).optional().default(""),
   payment: z
     // The gateway's ids are letters, digits and underscores (pm_…); anything else is refused before an order holds bottles.
-    .object({ payment_method_id: z.string().max(255).regex(/^\s*[A-Za-z0-9_]*\s*$/).optional() })
+    .object({
+      payment_method_id: z
+        .string()
+        .max(255)
+        .regex(/^\s*[A-Za-z0-9_]*\s*$/)
+        .optional(),
+    })
     .optional()
     .default({}),
   address: checkoutAddressSchema,
@@ -124,7 +130,11 @@ export const checkoutPayloadSchema = z.object({
    * Further coupon codes applied with `coupon_code` (decision 086): only when every coupon typed is
    * combinable (「他のクーポンと併用可」); refusals are keyed coupon_codes.0, coupon_codes.1…
    */
-  coupon_codes: z.array(lineText(40)).max(MAX_COUPONS_PER_ORDER - 1).optional().default([]),
+  coupon_codes: z
+    .array(lineText(40))
+    .max(MAX_COUPONS_PER_ORDER - 1)
+    .optional()
+    .default([]),
   /** Points to use, whole points as typed (decision 089); "" or absent: none. Checked against the balance in the order's transaction. */
   use_points: lineText(12).optional().default(""),
   /**
@@ -270,4 +280,3 @@ export interface OrdersPage {
   data: OrderResource[];
   meta: { pagination: { current_page: number; total_page: number } };
 }
-

@@ -58,7 +58,8 @@ export const couponInputSchema = z.preprocess(
       combinable: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       const code = normalizeCouponCode(fields.code);
       if (code === "") problem("blank", "code");
       else if (!COUPON_CODE_PATTERN.test(code)) problem("invalid", "code");

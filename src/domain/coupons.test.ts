@@ -36,7 +36,15 @@ const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   active: true,
   ...overrides,
 });
-const wine = (overrides: Partial<CouponLine> = {}): CouponLine => ({ productId: 1, unitPrice: 3000, amount: 1, taxRatePercent: 10, seriesIds: [], liquorType: "wine", ...overrides });
+const wine = (overrides: Partial<CouponLine> = {}): CouponLine => ({
+  productId: 1,
+  unitPrice: 3000,
+  amount: 1,
+  taxRatePercent: 10,
+  seriesIds: [],
+  liquorType: "wine",
+  ...overrides,
+});
 const check = (lines: CouponLine[] = [wine()], overrides: Partial<Parameters<typeof couponRefusal>[1]> = {}) => ({
   now: new Date("2026-04-10T03:00:00Z"),
   userId: 7,
@@ -81,9 +89,15 @@ describe("a coupon's refusals", () => {
     expect(couponRefusalText({ reason: "minimum_not_met", shortBy: 1700 }, minimum, "ja")).toBe(
       "このクーポンは商品合計5,000円（税込）以上でご利用いただけます。あと1,700円分のお買い物でご利用いただけます",
     );
-    expect(couponRefusalText({ reason: "minimum_not_met", shortBy: 1700 }, minimum, "en")).toBe("This coupon needs goods of ¥5,000 or more (tax included): ¥1,700 more to go");
+    expect(couponRefusalText({ reason: "minimum_not_met", shortBy: 1700 }, minimum, "en")).toBe(
+      "This coupon needs goods of ¥5,000 or more (tax included): ¥1,700 more to go",
+    );
     expect(couponRefusalText({ reason: "expired" }, rule(), "ja")).toBe("このクーポンは有効期限（2026/04/30）が過ぎています");
-    const texts = new Set((["unknown", "not_yet_valid", "expired", "used_up", "already_used", "minimum_not_met", "not_for_items", "members_only"] as const).map((reason) => couponRefusalText({ reason }, rule(), "en")));
+    const texts = new Set(
+      (["unknown", "not_yet_valid", "expired", "used_up", "already_used", "minimum_not_met", "not_for_items", "members_only"] as const).map((reason) =>
+        couponRefusalText({ reason }, rule(), "en"),
+      ),
+    );
     expect(texts.size).toBe(8);
   });
 
@@ -108,7 +122,9 @@ describe("a coupon's 値引き lines", () => {
       { unitPrice: 1001, amount: 1, taxRatePercent: 8 },
       { unitPrice: 5000, amount: 1, taxRatePercent: 10 },
     ];
-    expect(couponGoodsLines(applied({ kind: "percent", value: 10, eligible: [true, true, false] }), lines).map((line) => [line.taxRatePercent, line.amount])).toEqual([
+    expect(
+      couponGoodsLines(applied({ kind: "percent", value: 10, eligible: [true, true, false] }), lines).map((line) => [line.taxRatePercent, line.amount]),
+    ).toEqual([
       [10, -333],
       [8, -100],
     ]);
@@ -135,7 +151,9 @@ describe("a coupon's 値引き lines", () => {
   });
 
   it("takes free shipping off at the standard rate, and nothing when shipping is free already", () => {
-    expect(couponShippingLine(applied({ kind: "free_shipping", value: 0 }), 1100, 10)).toEqual([{ kind: "discount", label: { ja: "クーポン値引き（SPRING）", en: "Coupon (SPRING)" }, amount: -1100, taxable: true, taxRatePercent: 10 }]);
+    expect(couponShippingLine(applied({ kind: "free_shipping", value: 0 }), 1100, 10)).toEqual([
+      { kind: "discount", label: { ja: "クーポン値引き（SPRING）", en: "Coupon (SPRING)" }, amount: -1100, taxable: true, taxRatePercent: 10 },
+    ]);
     expect(couponShippingLine(applied({ kind: "free_shipping", value: 0 }), 0, 10)).toEqual([]);
   });
 });
@@ -181,15 +199,40 @@ describe("a coupon in the checkout's totals", () => {
 });
 
 describe("the back office's coupon form", () => {
-  const valid = { code: "spring-2026", kind: "percent", value: "10", valid_from: "2026-04-01", valid_until: "2026-04-30", product_ids: "1, 2", liquor_types: "wine", members_only: "on" };
+  const valid = {
+    code: "spring-2026",
+    kind: "percent",
+    value: "10",
+    valid_from: "2026-04-01",
+    valid_until: "2026-04-30",
+    product_ids: "1, 2",
+    liquor_types: "wine",
+    members_only: "on",
+  };
 
   it("reads what the form sends", () => {
     const parsed = couponInputSchema.safeParse(valid);
-    expect(parsed.success && parsed.data).toMatchObject({ code: "SPRING-2026", kind: "percent", value: 10, target: { productIds: [1, 2], seriesIds: [], liquorTypes: ["wine"] }, membersOnly: true, totalLimit: null, active: true });
+    expect(parsed.success && parsed.data).toMatchObject({
+      code: "SPRING-2026",
+      kind: "percent",
+      value: 10,
+      target: { productIds: [1, 2], seriesIds: [], liquorTypes: ["wine"] },
+      membersOnly: true,
+      totalLimit: null,
+      active: true,
+    });
   });
 
   it("names each wrong field", () => {
-    const parsed = couponInputSchema.safeParse({ ...valid, code: "x", kind: "percent", value: "150", valid_until: "2026-03-01", total_limit: "0", product_ids: "a" });
+    const parsed = couponInputSchema.safeParse({
+      ...valid,
+      code: "x",
+      kind: "percent",
+      value: "150",
+      valid_until: "2026-03-01",
+      total_limit: "0",
+      product_ids: "a",
+    });
     expect(parsed.success).toBe(false);
     const paths = parsed.error!.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(paths).toEqual([
@@ -217,7 +260,9 @@ describe("coupons combined on one order (decision 086)", () => {
 
   it("refuses the same code twice (as typed, folded), a second free shipping and more than the maximum", () => {
     expect(couponCombinationRefusals([combinable("SPRING"), combinable(" spring ")])).toEqual([{ index: 1, refusal: "duplicate" }]);
-    expect(couponCombinationRefusals([combinable("S1", "free_shipping"), combinable("S2", "free_shipping")])).toEqual([{ index: 1, refusal: "second_free_shipping" }]);
+    expect(couponCombinationRefusals([combinable("S1", "free_shipping"), combinable("S2", "free_shipping")])).toEqual([
+      { index: 1, refusal: "second_free_shipping" },
+    ]);
     const many = Array.from({ length: MAX_COUPONS_PER_ORDER + 1 }, (_, index) => combinable(`CODE${index}`));
     expect(couponCombinationRefusals(many)).toEqual([{ index: MAX_COUPONS_PER_ORDER, refusal: "too_many" }]);
     // An unknown code is left to its own refusal.
@@ -228,12 +273,22 @@ describe("coupons combined on one order (decision 086)", () => {
     expect(couponCombinationText("not_combinable", "ja")).toBe("このクーポンは他のクーポンと併用できません");
     expect(couponCombinationText("not_combinable", "en")).toBe("This coupon cannot be combined with other coupons");
     expect(couponCombinationText("too_many", "ja")).toBe(`クーポンは1回のご注文につき${MAX_COUPONS_PER_ORDER}枚までです`);
-    const texts = new Set((["not_combinable", "duplicate", "second_free_shipping", "too_many"] as const).flatMap((refusal) => [couponCombinationText(refusal, "ja"), couponCombinationText(refusal, "en")]));
+    const texts = new Set(
+      (["not_combinable", "duplicate", "second_free_shipping", "too_many"] as const).flatMap((refusal) => [
+        couponCombinationText(refusal, "ja"),
+        couponCombinationText(refusal, "en"),
+      ]),
+    );
     expect(texts.size).toBe(8);
   });
 
   it("applies fixed amounts first, then percentages, then free shipping; within a kind as typed", () => {
-    const order = couponsInApplicationOrder([applied({ code: "SHIP", kind: "free_shipping" }), applied({ code: "TEN", kind: "percent" }), applied({ code: "F1" }), applied({ code: "F2" })]);
+    const order = couponsInApplicationOrder([
+      applied({ code: "SHIP", kind: "free_shipping" }),
+      applied({ code: "TEN", kind: "percent" }),
+      applied({ code: "F1" }),
+      applied({ code: "F2" }),
+    ]);
     expect(order.map((coupon) => coupon.code)).toEqual(["F1", "F2", "TEN", "SHIP"]);
   });
 
@@ -297,13 +352,18 @@ describe("coupons combined on one order (decision 086)", () => {
 
   it("never takes more than the goods, however many coupons", () => {
     const lines = [{ unitPrice: 1000, amount: 1, taxRatePercent: 10 }];
-    const made = couponsGoodsLines([applied({ code: "A", value: 800 }), applied({ code: "B", value: 800 }), applied({ code: "C", kind: "percent", value: 50 })], lines);
+    const made = couponsGoodsLines(
+      [applied({ code: "A", value: 800 }), applied({ code: "B", value: 800 }), applied({ code: "C", kind: "percent", value: 50 })],
+      lines,
+    );
     expect(made.reduce((sum, line) => sum + line.amount, 0)).toBeGreaterThanOrEqual(-1000);
     expect(made.map((line) => line.amount)).toEqual([-727, -273]);
   });
 
   it("takes shipping off once, by the first free-shipping coupon", () => {
     const lines = couponsShippingLines([applied({ code: "YEN" }), applied({ code: "SHIP", kind: "free_shipping", value: 0 })], 880, 10);
-    expect(lines).toEqual([{ kind: "discount", label: { ja: "クーポン値引き（SHIP）", en: "Coupon (SHIP)" }, amount: -880, taxable: true, taxRatePercent: 10 }]);
+    expect(lines).toEqual([
+      { kind: "discount", label: { ja: "クーポン値引き（SHIP）", en: "Coupon (SHIP)" }, amount: -880, taxable: true, taxRatePercent: 10 },
+    ]);
   });
 });

@@ -19,10 +19,7 @@ export const COUPON_VALUE_MAX = 1_000_000;
 
 /** A code as typed: full-width letters and digits folded, spaces dropped, upper case. */
 export function normalizeCouponCode(typed: string): string {
-  return typed
-    .normalize("NFKC")
-    .replace(/\s+/g, "")
-    .toUpperCase();
+  return typed.normalize("NFKC").replace(/\s+/g, "").toUpperCase();
 }
 
 /** What the goods a coupon may apply to are: all of them, or those named by product, series or liquor type. */
@@ -236,7 +233,9 @@ export function couponCombinationText(refusal: CouponCombinationRefusal, locale:
  * each that is not is named. Two free-shipping coupons: the later one (shipping is taken off once).
  * Unknown codes (null) are left to the coupon's own refusal.
  */
-export function couponCombinationRefusals(coupons: readonly ({ code: string; kind: CouponKind; combinable: boolean } | null)[]): { index: number; refusal: CouponCombinationRefusal }[] {
+export function couponCombinationRefusals(
+  coupons: readonly ({ code: string; kind: CouponKind; combinable: boolean } | null)[],
+): { index: number; refusal: CouponCombinationRefusal }[] {
   const refusals: { index: number; refusal: CouponCombinationRefusal }[] = [];
   const seen = new Set<string>();
   let freeShipping = false;
@@ -284,14 +283,19 @@ export function couponList(coupons: CouponsApplied): readonly AppliedCoupon[] {
  * taken off the lines it applies to at that rate by their amounts (largest remainder), so the next
  * coupon sees each line's price after it. One coupon: exactly couponGoodsLines.
  */
-export function couponsGoodsLines(coupons: CouponsApplied, lines: readonly { unitPrice: number; amount: number; taxRatePercent: number }[]): CouponDiscountLine[] {
+export function couponsGoodsLines(
+  coupons: CouponsApplied,
+  lines: readonly { unitPrice: number; amount: number; taxRatePercent: number }[],
+): CouponDiscountLine[] {
   const remaining = lines.map((line) => line.unitPrice * line.amount);
   const made: CouponDiscountLine[] = [];
   for (const coupon of couponsInApplicationOrder(couponList(coupons))) {
     const left = lines.map((line, index) => ({ unitPrice: remaining[index]!, amount: 1, taxRatePercent: line.taxRatePercent }));
     const own = couponGoodsLines(coupon, left);
     for (const line of own) {
-      const indexes = lines.flatMap((each, index) => (coupon.eligible[index] && each.taxRatePercent === line.taxRatePercent && remaining[index]! > 0 ? [index] : []));
+      const indexes = lines.flatMap((each, index) =>
+        coupon.eligible[index] && each.taxRatePercent === line.taxRatePercent && remaining[index]! > 0 ? [index] : [],
+      );
       const base = indexes.reduce((sum, index) => sum + remaining[index]!, 0);
       const take = -line.amount;
       const parts = indexes.map((index) => ({ index, floor: Math.floor((take * remaining[index]!) / base), remainder: (take * remaining[index]!) % base }));

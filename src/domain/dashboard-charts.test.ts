@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bucketsEnding, parcelsByDate, productPace, salesByLiquorType, salesByMethod, salesOverTime, type SaleItem, type SaleOrder } from "./dashboard-charts.ts";
+import {
+  bucketsEnding,
+  parcelsByDate,
+  productPace,
+  salesByLiquorType,
+  salesByMethod,
+  salesOverTime,
+  type SaleItem,
+  type SaleOrder,
+} from "./dashboard-charts.ts";
 
 // The dashboard's chart data on a known set of orders (issue #35): sums by Japan date (an order at
 // 23:30 UTC belongs to the next Japan day), by week and month against last year, by payment method
@@ -54,7 +63,13 @@ describe("salesByMethod and salesByLiquorType", () => {
   });
 
   it("sums item sales and bottles by liquor type, items without a type apart", () => {
-    const item = (iso: string, liquorType: string | null, yen: number, bottles: number, productId = 1): SaleItem => ({ createdAt: new Date(iso), productId, liquorType, yen, bottles });
+    const item = (iso: string, liquorType: string | null, yen: number, bottles: number, productId = 1): SaleItem => ({
+      createdAt: new Date(iso),
+      productId,
+      liquorType,
+      yen,
+      bottles,
+    });
     const items = [
       item("2026-11-25T15:00:00Z", "wine", 6000, 2),
       item("2026-11-20T03:00:00Z", "sake", 3000, 1, 2),
@@ -67,13 +82,21 @@ describe("salesByMethod and salesByLiquorType", () => {
       { key: "sake", yen: 3000, count: 1 },
       { key: "", yen: 1000, count: 1 },
     ]);
-    const pace = productPace(items, [
-      { id: 1, name: "赤", stock: 4 },
-      { id: 2, name: "純米", stock: 100 },
-      { id: 3, name: "梅酒", stock: 0 },
-      { id: 4, name: "古酒", stock: 12 },
-    ], NOW);
-    expect(pace.bestSellers.map((product) => [product.id, product.bottles])).toEqual([[1, 3], [2, 1], [3, 1]]);
+    const pace = productPace(
+      items,
+      [
+        { id: 1, name: "赤", stock: 4 },
+        { id: 2, name: "純米", stock: 100 },
+        { id: 3, name: "梅酒", stock: 0 },
+        { id: 4, name: "古酒", stock: 12 },
+      ],
+      NOW,
+    );
+    expect(pace.bestSellers.map((product) => [product.id, product.bottles])).toEqual([
+      [1, 3],
+      [2, 1],
+      [3, 1],
+    ]);
     expect(pace.slowMovers.map((product) => product.id)).toEqual([4, 2, 1]);
     // 3 bottles in 30 days: 4 bottles last 40 days (not within 30); 0 in stock runs out today.
     expect(pace.runningOut.map((product) => [product.id, product.daysLeft])).toEqual([[3, 0]]);
@@ -82,7 +105,11 @@ describe("salesByMethod and salesByLiquorType", () => {
 
 describe("parcelsByDate", () => {
   it("counts the parcels waiting by wished delivery date from today, those without a date (or past) first", () => {
-    const days = parcelsByDate([{ desiredDeliveryDate: null }, { desiredDeliveryDate: "2026-11-28" }, { desiredDeliveryDate: "2026-11-28" }, { desiredDeliveryDate: "2026-11-20" }], NOW, 3);
+    const days = parcelsByDate(
+      [{ desiredDeliveryDate: null }, { desiredDeliveryDate: "2026-11-28" }, { desiredDeliveryDate: "2026-11-28" }, { desiredDeliveryDate: "2026-11-20" }],
+      NOW,
+      3,
+    );
     expect(days).toEqual([
       { date: "", parcels: 2 },
       { date: "2026-11-26", parcels: 0 },

@@ -193,8 +193,14 @@ export function productPace(items: readonly SaleItem[], products: readonly Stock
     return { ...product, bottles, daysLeft: bottles > 0 ? Math.floor(product.stock / (bottles / PACE_DAYS)) : null };
   });
   return {
-    bestSellers: paced.filter((product) => product.bottles > 0).sort((a, b) => b.bottles - a.bottles || a.id - b.id).slice(0, limit),
-    slowMovers: paced.filter((product) => product.stock > 0).sort((a, b) => a.bottles - b.bottles || b.stock - a.stock || a.id - b.id).slice(0, limit),
+    bestSellers: paced
+      .filter((product) => product.bottles > 0)
+      .sort((a, b) => b.bottles - a.bottles || a.id - b.id)
+      .slice(0, limit),
+    slowMovers: paced
+      .filter((product) => product.stock > 0)
+      .sort((a, b) => a.bottles - b.bottles || b.stock - a.stock || a.id - b.id)
+      .slice(0, limit),
     runningOut: paced
       .filter((product): product is ProductPace & { daysLeft: number } => product.daysLeft !== null && product.daysLeft <= PACE_DAYS)
       .sort((a, b) => a.daysLeft - b.daysLeft || a.id - b.id)

@@ -82,7 +82,9 @@ describe("the delivery window", () => {
   });
 
   it("offers nothing when the parcel cannot arrive within 8 days", () => {
-    expect(deliveryWindow(at("2026-11-25", "10:00"), days({ closedDates: ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02"] }), 2)).toEqual([]);
+    expect(
+      deliveryWindow(at("2026-11-25", "10:00"), days({ closedDates: ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02"] }), 2),
+    ).toEqual([]);
   });
 
   it("counts from the moment in Japan, not the server's zone", () => {

@@ -1,8 +1,17 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { DESTINATIONS_CSV_COLUMNS, DESTINATIONS_CSV_MAX_ROWS, csvDateOf, destinationsCsvColumnOf, destinationsCsvTemplate, parseDestinationsCsv } from "./destinations-csv.ts";
+import {
+  DESTINATIONS_CSV_COLUMNS,
+  DESTINATIONS_CSV_MAX_ROWS,
+  csvDateOf,
+  destinationsCsvColumnOf,
+  destinationsCsvTemplate,
+  parseDestinationsCsv,
+} from "./destinations-csv.ts";
 
-const HEADER = Object.values(DESTINATIONS_CSV_COLUMNS).map((column) => column.ja).join(",");
+const HEADER = Object.values(DESTINATIONS_CSV_COLUMNS)
+  .map((column) => column.ja)
+  .join(",");
 const rows = [
   "比嘉 ツル,ヒガ ツル,900-0021,沖縄県,那覇市泉崎1-2-3,,098-867-1234,12,2,2026/12/20,14-16,する,御歳暮,外のし,山田,,する",
   // The same recipient: a second product of the same destination, wish and gift left blank.
@@ -16,7 +25,16 @@ describe("parseDestinationsCsv", () => {
     ok: true,
     shipments: [
       {
-        recipient: { name: "比嘉 ツル", kana: "ヒガ ツル", country: "jp", zip: "9000021", prefecture: 47, address: "那覇市泉崎1-2-3", building_name: "", phone: "098-867-1234" },
+        recipient: {
+          name: "比嘉 ツル",
+          kana: "ヒガ ツル",
+          country: "jp",
+          zip: "9000021",
+          prefecture: 47,
+          address: "那覇市泉崎1-2-3",
+          building_name: "",
+          phone: "098-867-1234",
+        },
         items: [
           { id: 12, amount: 2 },
           { id: 13, amount: 1 },
@@ -26,7 +44,15 @@ describe("parseDestinationsCsv", () => {
         gift: { wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, message_card: "", hide_prices: true },
       },
       {
-        recipient: { name: "佐藤 一郎", country: "jp", zip: "0600001", prefecture: 1, address: "札幌市中央区北一条西2-1", building_name: 'ビル "北" 3階', phone: "011-222-3333" },
+        recipient: {
+          name: "佐藤 一郎",
+          country: "jp",
+          zip: "0600001",
+          prefecture: 1,
+          address: "札幌市中央区北一条西2-1",
+          building_name: 'ビル "北" 3階',
+          phone: "011-222-3333",
+        },
         items: [{ id: 12, amount: 1 }],
         desired_delivery_date: "",
         desired_delivery_timezone: "",
@@ -50,7 +76,9 @@ describe("parseDestinationsCsv", () => {
 
   it("reads Shift_JIS as Excel saves it (cp932: 髙, ①, ～)", () => {
     expect(parseDestinationsCsv(iconv.encode(text, "CP932"))).toEqual(expected);
-    const special = parseDestinationsCsv(iconv.encode(`${HEADER}\r\n髙橋 ①郎,,810-0001,,福岡市中央区天神1-1-1,天神ビル～3階,092-111-2222,12,1,,,,,,,,\r\n`, "CP932"));
+    const special = parseDestinationsCsv(
+      iconv.encode(`${HEADER}\r\n髙橋 ①郎,,810-0001,,福岡市中央区天神1-1-1,天神ビル～3階,092-111-2222,12,1,,,,,,,,\r\n`, "CP932"),
+    );
     expect(special.ok && special.shipments[0]!.recipient).toMatchObject({ name: "髙橋 ①郎", building_name: "天神ビル～3階" });
   });
 
@@ -90,7 +118,9 @@ describe("parseDestinationsCsv", () => {
     expect(!noZip.ok && noZip.errors).toEqual([{ line: 1, column: "郵便番号", message: expect.objectContaining({ ja: expect.stringContaining("見出し") }) }]);
     const many = Array.from({ length: 101 }, (_, index) => `お客 ${index},,100-0001,,千代田区千代田1-${index},,03-1234-5678,12,1,,,,,,,,`);
     const tooMany = parseDestinationsCsv(new TextEncoder().encode(`${HEADER}\n${many.join("\n")}\n`));
-    expect(!tooMany.ok && tooMany.errors).toEqual([{ line: 102, column: "お届け先氏名", message: expect.objectContaining({ en: "One order can go to at most 100 destinations. Please split your order." }) }]);
+    expect(!tooMany.ok && tooMany.errors).toEqual([
+      { line: 102, column: "お届け先氏名", message: expect.objectContaining({ en: "One order can go to at most 100 destinations. Please split your order." }) },
+    ]);
     const hundred = parseDestinationsCsv(new TextEncoder().encode(`${HEADER}\n${many.slice(0, 100).join("\n")}\n`));
     expect(hundred.ok && hundred.shipments).toHaveLength(100);
     const rowsOver = Array.from({ length: DESTINATIONS_CSV_MAX_ROWS + 1 }, () => rows[1]);

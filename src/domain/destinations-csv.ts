@@ -79,13 +79,25 @@ export type DestinationsCsvResult =
     };
 
 const PROBLEMS = {
-  unreadable: { ja: "CSVファイルとして読み込めませんでした。Excelで「CSV」形式で保存してください。", en: "The file could not be read as CSV. Save it from your spreadsheet as CSV." },
+  unreadable: {
+    ja: "CSVファイルとして読み込めませんでした。Excelで「CSV」形式で保存してください。",
+    en: "The file could not be read as CSV. Save it from your spreadsheet as CSV.",
+  },
   empty: { ja: "お届け先の行がありません。", en: "The file has no destination rows." },
   large: { ja: "ファイルが大きすぎます(512KBまで)。", en: "The file is too large (512 kB at most)." },
   rows: { ja: `行が多すぎます(${DESTINATIONS_CSV_MAX_ROWS}行まで)。`, en: `The file has too many rows (${DESTINATIONS_CSV_MAX_ROWS} at most).` },
-  header: { ja: "見出しの行にこの列がありません。テンプレートの見出しをそのまま使ってください。", en: "The header row lacks this column. Keep the template's header row." },
-  destinations: { ja: `お届け先は1回のご注文で${MAX_DESTINATIONS}件までです。ご注文を分けてください。`, en: `One order can go to at most ${MAX_DESTINATIONS} destinations. Please split your order.` },
-  differs: { ja: "同じお届け先の前の行と違う内容です。お届け先ごとに同じ内容にするか、空欄にしてください。", en: "This differs from an earlier row of the same destination. Give the same value or leave it blank." },
+  header: {
+    ja: "見出しの行にこの列がありません。テンプレートの見出しをそのまま使ってください。",
+    en: "The header row lacks this column. Keep the template's header row.",
+  },
+  destinations: {
+    ja: `お届け先は1回のご注文で${MAX_DESTINATIONS}件までです。ご注文を分けてください。`,
+    en: `One order can go to at most ${MAX_DESTINATIONS} destinations. Please split your order.`,
+  },
+  differs: {
+    ja: "同じお届け先の前の行と違う内容です。お届け先ごとに同じ内容にするか、空欄にしてください。",
+    en: "This differs from an earlier row of the same destination. Give the same value or leave it blank.",
+  },
   date: { ja: "日付は 2026/12/20 の形で入力してください。", en: "Enter the date as 2026/12/20." },
   prefecture: { ja: "都道府県名が正しくありません。", en: "This is not a prefecture." },
   flag: { ja: "「する」か「しない」(または空欄)で入力してください。", en: "Enter する (yes) or しない (no), or leave it blank." },
@@ -109,7 +121,25 @@ export function decodeSpreadsheetCsv(bytes: Uint8Array): string {
 /** The template: the header row and one example row (a row whose first cell starts with # is skipped), UTF-8 with a BOM so Excel opens it in Japanese. */
 export function destinationsCsvTemplate(example: { productId: number } = { productId: 1 }): string {
   const header = COLUMN_KEYS.map((key) => DESTINATIONS_CSV_COLUMNS[key].ja);
-  const row = ["#記入例 比嘉 ツル", "ヒガ ツル", "900-0021", "沖縄県", "那覇市泉崎1-2-3", "", "098-867-1234", String(example.productId), "1", "", "", "する", "御歳暮", "外のし", "山田", "", "する"];
+  const row = [
+    "#記入例 比嘉 ツル",
+    "ヒガ ツル",
+    "900-0021",
+    "沖縄県",
+    "那覇市泉崎1-2-3",
+    "",
+    "098-867-1234",
+    String(example.productId),
+    "1",
+    "",
+    "",
+    "する",
+    "御歳暮",
+    "外のし",
+    "山田",
+    "",
+    "する",
+  ];
   return `\ufeff${[header, row].map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
@@ -134,7 +164,9 @@ function flagOf(cell: string): boolean | undefined {
 
 function prefectureOf(cell: string): number | undefined {
   const text = cell.normalize("NFKC").trim();
-  const found = PREFECTURES.find((prefecture) => prefecture.ja === text || prefecture.ja.replace(/[都府県]$/u, "") === text || prefecture.en.toLowerCase() === text.toLowerCase());
+  const found = PREFECTURES.find(
+    (prefecture) => prefecture.ja === text || prefecture.ja.replace(/[都府県]$/u, "") === text || prefecture.en.toLowerCase() === text.toLowerCase(),
+  );
   return found?.code;
 }
 
@@ -163,12 +195,19 @@ interface Destination {
 /** Parses and checks the uploaded bytes. */
 export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
   const errors: DestinationsCsvError[] = [];
-  const fileProblem = (problem: keyof typeof PROBLEMS, line = 0, column = ""): DestinationsCsvResult => ({ ok: false, errors: [{ line, column, message: PROBLEMS[problem] }] });
+  const fileProblem = (problem: keyof typeof PROBLEMS, line = 0, column = ""): DestinationsCsvResult => ({
+    ok: false,
+    errors: [{ line, column, message: PROBLEMS[problem] }],
+  });
   if (bytes.byteLength > DESTINATIONS_CSV_MAX_BYTES) return fileProblem("large");
   let records: { record: string[]; line: number }[];
   try {
     const text = decodeSpreadsheetCsv(bytes);
-    const parsed = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true, raw: true, bom: true }) as unknown as { record: string[]; raw: string; info: { lines: number } }[];
+    const parsed = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true, raw: true, bom: true }) as unknown as {
+      record: string[];
+      raw: string;
+      info: { lines: number };
+    }[];
     // The parser counts the line a record ends on; a quoted cell may hold line breaks, so its first line is earlier.
     records = parsed.map(({ record, raw, info }) => ({ record, line: info.lines - (raw.replace(/\r?\n$/, "").match(/\n/g)?.length ?? 0) }));
   } catch {
@@ -181,13 +220,17 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
   const at = {} as Record<DestinationsCsvColumn, number>;
   for (const column of COLUMN_KEYS) {
     at[column] = keys.indexOf(headerKey(DESTINATIONS_CSV_COLUMNS[column].ja));
-    if (at[column] < 0 && DESTINATIONS_CSV_COLUMNS[column].required) errors.push({ line: header.line, column: DESTINATIONS_CSV_COLUMNS[column].ja, message: PROBLEMS.header });
+    if (at[column] < 0 && DESTINATIONS_CSV_COLUMNS[column].required)
+      errors.push({ line: header.line, column: DESTINATIONS_CSV_COLUMNS[column].ja, message: PROBLEMS.header });
   }
   if (errors.length > 0) return { ok: false, errors };
   const rows: Row[] = records
     .slice(1)
     .filter(({ record }) => !(record[0] ?? "").trimStart().startsWith("#"))
-    .map(({ record, line }) => ({ line, cells: Object.fromEntries(COLUMN_KEYS.map((column) => [column, at[column] < 0 ? "" : (record[at[column]] ?? "")])) as Row["cells"] }));
+    .map(({ record, line }) => ({
+      line,
+      cells: Object.fromEntries(COLUMN_KEYS.map((column) => [column, at[column] < 0 ? "" : (record[at[column]] ?? "")])) as Row["cells"],
+    }));
   if (rows.length === 0) return fileProblem("empty");
   if (rows.length > DESTINATIONS_CSV_MAX_ROWS) return fileProblem("rows");
 
@@ -196,10 +239,14 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
     errors.push({
       line: row.line,
       column: labels.ja,
-      message: { ja: fieldMessage("ja", labels.ja, { kind: problem, ...(count === undefined ? {} : { count }) }), en: fieldMessage("en", labels.en, { kind: problem, ...(count === undefined ? {} : { count }) }) },
+      message: {
+        ja: fieldMessage("ja", labels.ja, { kind: problem, ...(count === undefined ? {} : { count }) }),
+        en: fieldMessage("en", labels.en, { kind: problem, ...(count === undefined ? {} : { count }) }),
+      },
     });
   };
-  const problem = (row: Row, column: DestinationsCsvColumn, found: keyof typeof PROBLEMS) => errors.push({ line: row.line, column: DESTINATIONS_CSV_COLUMNS[column].ja, message: PROBLEMS[found] });
+  const problem = (row: Row, column: DestinationsCsvColumn, found: keyof typeof PROBLEMS) =>
+    errors.push({ line: row.line, column: DESTINATIONS_CSV_COLUMNS[column].ja, message: PROBLEMS[found] });
 
   const destinations = new Map<string, Destination>();
   for (const row of rows) {
@@ -247,7 +294,12 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
     if (hidePrices === undefined) problem(row, "hide_prices", "flag");
     const omotegaki = oneLine(cell.omotegaki);
     const placementText = cell.placement.normalize("NFKC").trim();
-    const placement = placementText === "" || placementText === "外のし" || placementText === "外" ? "outer" : placementText === "内のし" || placementText === "内" ? "inner" : undefined;
+    const placement =
+      placementText === "" || placementText === "外のし" || placementText === "外"
+        ? "outer"
+        : placementText === "内のし" || placementText === "内"
+          ? "inner"
+          : undefined;
     if (placement === undefined) problem(row, "placement", "placement");
     const noshiName = oneLine(cell.noshi_name);
     if (noshiName && !omotegaki) problem(row, "noshi_name", "noshiName");
@@ -256,7 +308,12 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
 
     const gift: GiftPayload | undefined =
       wrapping || hidePrices || omotegaki || message
-        ? { wrapping: wrapping === true, noshi: omotegaki ? { omotegaki, placement: placement ?? "outer", name: noshiName } : null, message_card: message, hide_prices: hidePrices === true }
+        ? {
+            wrapping: wrapping === true,
+            noshi: omotegaki ? { omotegaki, placement: placement ?? "outer", name: noshiName } : null,
+            message_card: message,
+            hide_prices: hidePrices === true,
+          }
         : undefined;
     const timezone = cell.timezone.normalize("NFKC").trim();
     const recipient = { name, ...(kana ? { kana } : {}), country: "jp", zip, ...(prefecture ? { prefecture } : {}), address, building_name: building, phone };
@@ -272,14 +329,33 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
         key,
         lines: [row.line],
         first: row,
-        shipment: { recipient, items: [{ id: productId!, amount }], desired_delivery_date: wish.date, desired_delivery_timezone: timezone, ...(gift ? { gift } : {}) },
+        shipment: {
+          recipient,
+          items: [{ id: productId!, amount }],
+          desired_delivery_date: wish.date,
+          desired_delivery_timezone: timezone,
+          ...(gift ? { gift } : {}),
+        },
       });
       continue;
     }
     // A later row of the same destination: its wish and gift blank or the same as the first row's.
     const firstCells = known.first.cells;
-    const sameColumns: DestinationsCsvColumn[] = ["date", "timezone", "wrapping", "omotegaki", "placement", "noshi_name", "message", "hide_prices", "kana", "prefecture"];
-    const differing = sameColumns.filter((column) => cell[column].trim() !== "" && cell[column].normalize("NFKC").trim() !== firstCells[column].normalize("NFKC").trim());
+    const sameColumns: DestinationsCsvColumn[] = [
+      "date",
+      "timezone",
+      "wrapping",
+      "omotegaki",
+      "placement",
+      "noshi_name",
+      "message",
+      "hide_prices",
+      "kana",
+      "prefecture",
+    ];
+    const differing = sameColumns.filter(
+      (column) => cell[column].trim() !== "" && cell[column].normalize("NFKC").trim() !== firstCells[column].normalize("NFKC").trim(),
+    );
     for (const column of differing) problem(row, column, "differs");
     if (differing.length > 0) continue;
     known.lines.push(row.line);
@@ -294,9 +370,20 @@ export function parseDestinationsCsv(bytes: Uint8Array): DestinationsCsvResult {
     if (checked.success) continue;
     for (const issue of checked.error.issues) {
       const [field, sub] = issue.path.map(String);
-      const column: DestinationsCsvColumn = field === "items" ? (sub === undefined ? "product" : "amount") : field === "recipient" ? ((sub as DestinationsCsvColumn | undefined) ?? "name") : "name";
+      const column: DestinationsCsvColumn =
+        field === "items"
+          ? sub === undefined
+            ? "product"
+            : "amount"
+          : field === "recipient"
+            ? ((sub as DestinationsCsvColumn | undefined) ?? "name")
+            : "name";
       const labels = DESTINATIONS_CSV_COLUMNS[column in DESTINATIONS_CSV_COLUMNS ? column : "name"];
-      errors.push({ line: destination.first.line, column: labels.ja, message: { ja: `${labels.ja}${kindMessage("ja", "invalid")}`, en: `${labels.en} ${kindMessage("en", "invalid")}` } });
+      errors.push({
+        line: destination.first.line,
+        column: labels.ja,
+        message: { ja: `${labels.ja}${kindMessage("ja", "invalid")}`, en: `${labels.en} ${kindMessage("en", "invalid")}` },
+      });
     }
   }
   const list = [...destinations.values()];
@@ -348,7 +435,4 @@ export const DESTINATIONS_UPLOAD_PROBLEMS = {
  * as the page reads the chosen file (the issued-data upload's shape, decision 067). Not base64 or
  * empty: "file"; over DESTINATIONS_CSV_MAX_BYTES decoded: "large". The output is the bytes.
  */
-export const destinationsUploadSchema = z.preprocess(
-  (body) => formFields(body),
-  z.object({ file: base64FileField(DESTINATIONS_CSV_MAX_BYTES) }),
-);
+export const destinationsUploadSchema = z.preprocess((body) => formFields(body), z.object({ file: base64FileField(DESTINATIONS_CSV_MAX_BYTES) }));

@@ -49,16 +49,32 @@ describe("shipping per destination", () => {
     // Together they are far above the line, yet the destination under it still pays its fee.
     const method = paymentMethodChoice("bank");
     const lines = [...atLine.lines, ...under.lines];
-    const totals = checkoutTotals(lines, method, terms(11_000), { options: null, settings: defaultGiftSettings() }, { deliveryPrefecture: HOKKAIDO, destinations: [atLine, under] });
+    const totals = checkoutTotals(
+      lines,
+      method,
+      terms(11_000),
+      { options: null, settings: defaultGiftSettings() },
+      { deliveryPrefecture: HOKKAIDO, destinations: [atLine, under] },
+    );
     expect(totals.shipping).toBe(1650);
     // One parcel with both would ship free: the single-destination case is unchanged.
     expect(checkoutTotals(lines, method, terms(11_000), undefined, { deliveryPrefecture: HOKKAIDO }).shipping).toBe(0);
   });
 
   it("sums the destinations' fees into the order's one shipping line, and its tax and total from it", () => {
-    const destinations: DestinationCharging[] = Array.from({ length: 5 }, (_, index) => ({ lines: [bottle(1)], prefecture: index === 4 ? OKINAWA : TOKYO, gift: wrapped }));
+    const destinations: DestinationCharging[] = Array.from({ length: 5 }, (_, index) => ({
+      lines: [bottle(1)],
+      prefecture: index === 4 ? OKINAWA : TOKYO,
+      gift: wrapped,
+    }));
     const lines = destinations.flatMap((destination) => destination.lines);
-    const totals = checkoutTotals(lines, paymentMethodChoice("bank"), terms(), { options: wrapped, settings: defaultGiftSettings() }, { deliveryPrefecture: TOKYO, destinations });
+    const totals = checkoutTotals(
+      lines,
+      paymentMethodChoice("bank"),
+      terms(),
+      { options: wrapped, settings: defaultGiftSettings() },
+      { deliveryPrefecture: TOKYO, destinations },
+    );
     expect(totals.shipping).toBe(4 * 1100 + 2200);
     // Wrapping once per destination wrapped (330 yen each by default).
     expect(totals.chargeLines.find((line) => line.kind === "gift_wrapping")?.amount).toBe(5 * 330);
@@ -70,6 +86,15 @@ describe("shipping per destination", () => {
 
   it("wraps only the destinations that asked for it", () => {
     const settings = { ...defaultGiftSettings(), wrappingFee: 500 };
-    expect(destinationsWrappingFee([{ lines: [], prefecture: TOKYO, gift: wrapped }, { lines: [], prefecture: TOKYO, gift: null }, { lines: [], prefecture: TOKYO, gift: { ...wrapped, wrapping: false } }], settings)).toBe(500);
+    expect(
+      destinationsWrappingFee(
+        [
+          { lines: [], prefecture: TOKYO, gift: wrapped },
+          { lines: [], prefecture: TOKYO, gift: null },
+          { lines: [], prefecture: TOKYO, gift: { ...wrapped, wrapping: false } },
+        ],
+        settings,
+      ),
+    ).toBe(500);
   });
 });

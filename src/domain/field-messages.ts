@@ -146,4 +146,3 @@ export function fieldMessages(problems: Record<string, FieldProblem>, labelOf: (
   for (const [field, problem] of Object.entries(problems)) fields[field] = [fieldMessage(locale, labelOf(field), problem)];
   return fields;
 }
-

@@ -26,10 +26,16 @@ export function formObject<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** One line of text, trimmed; a line break (only a crafted request sends one) becomes a space. Not text: "". */
-export const oneLineText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : ""));
+export const oneLineText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : ""));
 
 /** Text of several lines, trimmed, with the browser's CRLF line ends as LF. Not text: "". */
-export const manyLinesText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""));
+export const manyLinesText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""));
 
 /** Characters (code points), not UTF-16 units: "🍷" is one character, as Rails counts it. */
 function characterCount(value: string): number {
@@ -45,15 +51,14 @@ export function requiredText(max: number) {
 }
 
 /** Text trimmed of surrounding blank space (line breaks kept). Not text: "". */
-export const trimmedText = z.unknown().optional().transform((value) => (typeof value === "string" ? value.trim() : ""));
+export const trimmedText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
 
 /** An e-mail address: "blank", then at most EMAIL_MAX_LENGTH characters, then shaped as an address. */
 export function emailRules(maxLength: number, pattern: RegExp) {
-  return z
-    .string()
-    .min(1, { error: "blank", abort: true })
-    .max(maxLength, { error: "too_long", abort: true })
-    .regex(pattern, { error: "invalid" });
+  return z.string().min(1, { error: "blank", abort: true }).max(maxLength, { error: "too_long", abort: true }).regex(pattern, { error: "invalid" });
 }
 
 /** Required text of at most `max` UTF-16 units (the back office's older limits count them so). */

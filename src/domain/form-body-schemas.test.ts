@@ -19,7 +19,8 @@ describe("the saved address and address book entries", () => {
 
   it("reads the form bare or nested under address, and anything that is no form as an empty one", () => {
     expect(savedAddressSchema.parse({ address: tokyo })).toEqual({ ...tokyo, zip: "1000001" });
-    for (const body of [42, [1], "text", null, {}]) expect(savedAddressProblems(body)).toEqual({ zip: { kind: "blank" }, address: { kind: "blank" }, prefecture: { kind: "blank" } });
+    for (const body of [42, [1], "text", null, {}])
+      expect(savedAddressProblems(body)).toEqual({ zip: { kind: "blank" }, address: { kind: "blank" }, prefecture: { kind: "blank" } });
   });
 
   it("words a Japanese postcode that is not 7 digits, an address too long, a prefecture not in the list", () => {
@@ -35,7 +36,10 @@ describe("the saved address and address book entries", () => {
     expect(addressBookEntryProblems(mother)).toEqual({});
     expect(addressBookEntryProblems({ ...mother, name: " ", phone: "" })).toEqual({ name: { kind: "blank" }, phone: { kind: "blank" } });
     expect(addressBookEntryProblems({ ...mother, name: 5, phone: ["1"] })).toEqual({ name: { kind: "invalid" }, phone: { kind: "invalid" } });
-    expect(addressBookEntryProblems({ ...mother, name: "あ".repeat(101), phone: "0".repeat(31) })).toEqual({ name: { kind: "too_long", count: 100 }, phone: { kind: "too_long", count: 30 } });
+    expect(addressBookEntryProblems({ ...mother, name: "あ".repeat(101), phone: "0".repeat(31) })).toEqual({
+      name: { kind: "too_long", count: 100 },
+      phone: { kind: "too_long", count: 30 },
+    });
     expect(addressBookEntryProblems({ ...mother, name: "比嘉\u0007ツル" })).toEqual({ name: { kind: "invalid_characters" } });
     expect(addressBookEntryProblems({ ...mother, phone: "call me" })).toEqual({ phone: { kind: "invalid" } });
     expect(addressBookEntryProblems(42)).toMatchObject({ name: { kind: "blank" }, phone: { kind: "blank" }, zip: { kind: "blank" } });
@@ -72,8 +76,19 @@ describe("the issued-data upload's schemas", () => {
   });
 
   it("takes the rows to ship, Yamato when no carrier is named, refusing anything else", () => {
-    expect(issuedDataConfirmSchema.parse({ shipments: [{ order_id: " a ", slip_number: " 1 ", line: 2 }] })).toEqual({ shipments: [{ order_id: "a", slip_number: "1", carrier: "yamato", line: 2 }] });
-    const bad = [42, {}, { shipments: [] }, { shipments: "a" }, { shipments: [5] }, { shipments: [{ order_id: "a" }] }, { shipments: [{ order_id: "a", slip_number: "1", carrier: "x" }] }, { shipments: [{ order_id: "a", slip_number: "1", line: 1.5 }] }];
+    expect(issuedDataConfirmSchema.parse({ shipments: [{ order_id: " a ", slip_number: " 1 ", line: 2 }] })).toEqual({
+      shipments: [{ order_id: "a", slip_number: "1", carrier: "yamato", line: 2 }],
+    });
+    const bad = [
+      42,
+      {},
+      { shipments: [] },
+      { shipments: "a" },
+      { shipments: [5] },
+      { shipments: [{ order_id: "a" }] },
+      { shipments: [{ order_id: "a", slip_number: "1", carrier: "x" }] },
+      { shipments: [{ order_id: "a", slip_number: "1", line: 1.5 }] },
+    ];
     for (const body of bad) expect(messages(issuedDataConfirmSchema.safeParse(body))).toEqual(["shipments"]);
     const many = Array.from({ length: ISSUED_DATA_MAX_ROWS + 1 }, () => ({ order_id: "a", slip_number: "1" }));
     expect(messages(issuedDataConfirmSchema.safeParse({ shipments: many }))).toEqual(["shipments"]);
@@ -98,7 +113,9 @@ describe("settingsFormSchema", () => {
   });
 
   it("asks each time band for a code once and both labels", () => {
-    const found = problems({ deliveryTimeBands: [{ code: "am", ja: "午前", en: "AM" }, { code: "am", ja: "", en: "" }, { code: "午後", ja: "午後", en: "PM" }, {}] });
+    const found = problems({
+      deliveryTimeBands: [{ code: "am", ja: "午前", en: "AM" }, { code: "am", ja: "", en: "" }, { code: "午後", ja: "午後", en: "PM" }, {}],
+    });
     expect(found).toMatchObject({
       "deliveryTimeBands.1.code": "taken",
       "deliveryTimeBands.1.ja": "blank",

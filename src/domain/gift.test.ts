@@ -20,15 +20,25 @@ describe("checkGift", () => {
 
   it("counts characters, not code units: 20 emoji-free kanji pass, 21 fail", () => {
     expect(checkGift({ noshi: { omotegaki: "寿", name: "𠮷".repeat(20) } }, settings, "en").ok).toBe(true);
-    expect(checkGift({ noshi: { omotegaki: "寿", name: "𠮷".repeat(21) } }, settings, "en")).toEqual({ ok: false, errors: { "gift.noshi.name": "The giver's name can be at most 20 characters." } });
+    expect(checkGift({ noshi: { omotegaki: "寿", name: "𠮷".repeat(21) } }, settings, "en")).toEqual({
+      ok: false,
+      errors: { "gift.noshi.name": "The giver's name can be at most 20 characters." },
+    });
   });
 
   it("refuses control characters and options switched off", () => {
-    expect(checkGift({ message_card: "a\u0007b" }, settings, "ja")).toEqual({ ok: false, errors: { "gift.message_card": "使用できない文字が含まれています。" } });
+    expect(checkGift({ message_card: "a\u0007b" }, settings, "ja")).toEqual({
+      ok: false,
+      errors: { "gift.message_card": "使用できない文字が含まれています。" },
+    });
     const off = { ...settings, noshi: false, messageCard: false, hidePrices: false };
     expect(checkGift({ noshi: { omotegaki: "寿" }, message_card: "x", hide_prices: true }, off, "ja")).toEqual({
       ok: false,
-      errors: { "gift.noshi.omotegaki": "のしは現在承っておりません。", "gift.message_card": "メッセージカードは現在承っておりません。", "gift.hide_prices": "金額を記載しない納品書は現在承っておりません。" },
+      errors: {
+        "gift.noshi.omotegaki": "のしは現在承っておりません。",
+        "gift.message_card": "メッセージカードは現在承っておりません。",
+        "gift.hide_prices": "金額を記載しない納品書は現在承っておりません。",
+      },
     });
   });
 });

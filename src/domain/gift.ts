@@ -85,7 +85,9 @@ export function giftAnswerOf(gift: GiftOptions | null): GiftAnswer | null {
 }
 
 export function giftOptionsOf(answer: GiftAnswer | null): GiftOptions | null {
-  return answer ? { wrapping: answer.wrapping, noshi: answer.noshi ? { ...answer.noshi } : null, messageCard: answer.message_card, hidePrices: answer.hide_prices } : null;
+  return answer
+    ? { wrapping: answer.wrapping, noshi: answer.noshi ? { ...answer.noshi } : null, messageCard: answer.message_card, hidePrices: answer.hide_prices }
+    : null;
 }
 
 const texts = {

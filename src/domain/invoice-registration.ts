@@ -8,10 +8,7 @@ const INVOICE_NUMBER = /^T\d{13}$/;
 
 /** Normalises what a trader types (full-width digits, a lower-case t, spaces or hyphens) to "T" + 13 digits. */
 export function normaliseInvoiceNumber(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/[\s-]/g, "")
-    .replace(/^t/, "T");
+  return text.normalize("NFKC").replace(/[\s-]/g, "").replace(/^t/, "T");
 }
 
 /** True for "T" followed by exactly 13 digits. */

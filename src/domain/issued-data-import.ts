@@ -64,4 +64,3 @@ export interface ImportResult {
   rows: ImportRow[];
   counts: { shipped: number; done: number; refused: number };
 }
-

@@ -29,10 +29,7 @@ type Problem = keyof typeof ISSUED_DATA_PROBLEMS;
  * the page reads the chosen file. Not base64 or empty: "file"; over 4 MB decoded: "large". The
  * output is the base64 text without its prefix, for the route to decode.
  */
-export const issuedDataFileSchema = z.preprocess(
-  (body) => formFields(body),
-  z.object({ file: base64FileField(ISSUED_DATA_FILE_MAX_BYTES) }),
-);
+export const issuedDataFileSchema = z.preprocess((body) => formFields(body), z.object({ file: base64FileField(ISSUED_DATA_FILE_MAX_BYTES) }));
 
 /** One row to ship as the preview posts it back; undefined when it is not one. */
 function shipmentOf(item: unknown): ShipmentToConfirm | undefined {
@@ -43,7 +40,13 @@ function shipmentOf(item: unknown): ShipmentToConfirm | undefined {
   if (!isCarrierCode(code)) return undefined;
   if (line !== undefined && (typeof line !== "number" || !Number.isSafeInteger(line) || line < 1 || line > 1_000_000)) return undefined;
   if (parcel !== undefined && parcel !== null && (typeof parcel !== "number" || !Number.isSafeInteger(parcel) || parcel < 1 || parcel > 999)) return undefined;
-  return { order_id: orderId.trim(), slip_number: slip.trim(), carrier: code, ...(typeof line === "number" ? { line } : {}), ...(typeof parcel === "number" ? { parcel } : {}) };
+  return {
+    order_id: orderId.trim(),
+    slip_number: slip.trim(),
+    carrier: code,
+    ...(typeof line === "number" ? { line } : {}),
+    ...(typeof parcel === "number" ? { parcel } : {}),
+  };
 }
 
 /**

@@ -26,9 +26,7 @@ export interface JapanDateTime extends CalendarDate {
 }
 
 export function japanDateTimeOf(instant: Date): JapanDateTime {
-  const parts = Object.fromEntries(
-    tokyoParts.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
+  const parts = Object.fromEntries(tokyoParts.formatToParts(instant).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -11,7 +11,10 @@ function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_in
   return Number.isSafeInteger(number) ? number : "not_an_integer";
 }
 
-const text = z.unknown().optional().transform((value) => (typeof value === "string" ? value.trim() : ""));
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
 
 /**
  * The trader's new lottery (POST /admin/api/lotteries, /admin/lotteries/new; decision 084): the

@@ -3,7 +3,13 @@ import { allocateBottles, claimDeadline, entryRefusal, japanDateTimeInput, lotte
 
 describe("rankByKey", () => {
   it("ranks by key, the id breaking a tie", () => {
-    expect(rankByKey([{ entryId: 3, key: "b" }, { entryId: 2, key: "a" }, { entryId: 1, key: "b" }])).toEqual([
+    expect(
+      rankByKey([
+        { entryId: 3, key: "b" },
+        { entryId: 2, key: "a" },
+        { entryId: 1, key: "b" },
+      ]),
+    ).toEqual([
       { entryId: 2, key: "a", rank: 1 },
       { entryId: 1, key: "b", rank: 2 },
       { entryId: 3, key: "b", rank: 3 },

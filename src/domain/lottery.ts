@@ -21,9 +21,7 @@ export interface DrawnEntry {
  * order depends only on the seed and the ids, not on the order the entries are given in.
  */
 export function rankByKey(keyed: readonly { entryId: number; key: string }[]): DrawnEntry[] {
-  return [...keyed]
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entryId - b.entryId))
-    .map((entry, index) => ({ ...entry, rank: index + 1 }));
+  return [...keyed].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entryId - b.entryId)).map((entry, index) => ({ ...entry, rank: index + 1 }));
 }
 
 /**

@@ -16,7 +16,11 @@ export const magazineSignUpSchema = z.preprocess(
       .unknown()
       .transform((value) => (typeof value === "string" ? normalizeEmail(value) : ""))
       .pipe(emailRules(EMAIL_MAX_LENGTH, EMAIL_PATTERN)),
-    consent: z.unknown().optional().refine((value) => CONSENT_VALUES.has(value), { error: "accepted" }).transform(() => true as const),
+    consent: z
+      .unknown()
+      .optional()
+      .refine((value) => CONSENT_VALUES.has(value), { error: "accepted" })
+      .transform(() => true as const),
   }),
 );
 export type MagazineSignUp = z.output<typeof magazineSignUpSchema>;

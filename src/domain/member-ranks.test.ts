@@ -23,7 +23,12 @@ describe("ranks and thresholds", () => {
 
   it("views a member's rank in the visitor's language", () => {
     const view = memberRankView(DEFAULT_RANKS, 80_000, new Date("2026-11-27T03:00:00Z"), "en");
-    expect(view).toEqual({ purchases: 80_000, rank: { position: 2, name: "Silver", point_rate: 2 }, next: { name: "Gold", needed: 20_000 }, since: "2025-11-28" });
+    expect(view).toEqual({
+      purchases: 80_000,
+      rank: { position: 2, name: "Silver", point_rate: 2 },
+      next: { name: "Gold", needed: 20_000 },
+      since: "2025-11-28",
+    });
   });
 });
 
@@ -57,7 +62,9 @@ describe("what an order counts for", () => {
   });
 
   it("is never below zero", () => {
-    expect(orderPurchase({ items: [{ unitPrice: 100, amount: 1, returned: 1, taxRatePercent: 10 }], adjustments: [{ amount: -100, taxRatePercent: 10 }] })).toBe(0);
+    expect(
+      orderPurchase({ items: [{ unitPrice: 100, amount: 1, returned: 1, taxRatePercent: 10 }], adjustments: [{ amount: -100, taxRatePercent: 10 }] }),
+    ).toBe(0);
   });
 });
 

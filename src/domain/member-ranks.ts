@@ -138,7 +138,8 @@ export const rankSettingsSchema = z.preprocess(
   z
     .object(slotShape)
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       let previous: number | null = null;
       let filled = 0;
       for (let slot = 1; slot <= RANK_SLOTS; slot += 1) {

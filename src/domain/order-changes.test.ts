@@ -60,7 +60,10 @@ describe("deliveryWishProblems (the checkout's calendar)", () => {
 describe("deliveryWishOf and deliveryWishText", () => {
   it("reads blank as none and folds a date typed with slashes or full-width digits", () => {
     expect(deliveryWishOf({ desired_delivery_date: " ", desired_delivery_timezone: "" })).toEqual({ date: null, timeBand: null });
-    expect(deliveryWishOf({ desired_delivery_date: "２０２６/１１/２９", desired_delivery_timezone: "morning" })).toEqual({ date: "2026-11-29", timeBand: "morning" });
+    expect(deliveryWishOf({ desired_delivery_date: "２０２６/１１/２９", desired_delivery_timezone: "morning" })).toEqual({
+      date: "2026-11-29",
+      timeBand: "morning",
+    });
     expect(deliveryWishOf({})).toEqual({ date: null, timeBand: null });
   });
 
@@ -79,7 +82,12 @@ describe("giftChangeSchema (the member's and staff's POST …/gift)", () => {
   };
 
   it("takes the checkout's gift payload, an empty body as no options, and のし as null or false", () => {
-    const payload = { wrapping: true, noshi: { omotegaki: "御歳暮", placement: "inner", name: "蔵前" }, message_card: "おめでとう\nございます", hide_prices: false };
+    const payload = {
+      wrapping: true,
+      noshi: { omotegaki: "御歳暮", placement: "inner", name: "蔵前" },
+      message_card: "おめでとう\nございます",
+      hide_prices: false,
+    };
     expect(giftChangeSchema.parse(payload)).toEqual(payload);
     expect(giftChangeSchema.parse(undefined)).toEqual({});
     expect(giftChangeSchema.parse({ noshi: null, wrapping: null })).toEqual({ noshi: null, wrapping: null });
@@ -88,7 +96,11 @@ describe("giftChangeSchema (the member's and staff's POST …/gift)", () => {
 
   it("refuses a field not of its kind, naming it, and a body that is no form on base", () => {
     expect(issuesOf({ wrapping: "yes" })).toEqual([{ path: "wrapping", message: "invalid" }]);
-    expect(issuesOf({ hide_prices: 1, message_card: 5 }).map((issue) => issue.path).sort()).toEqual(["hide_prices", "message_card"]);
+    expect(
+      issuesOf({ hide_prices: 1, message_card: 5 })
+        .map((issue) => issue.path)
+        .sort(),
+    ).toEqual(["hide_prices", "message_card"]);
     expect(issuesOf({ noshi: "御歳暮" })).toEqual([{ path: "noshi", message: "invalid" }]);
     expect(issuesOf({ noshi: { omotegaki: ["御歳暮"] } }).map((issue) => issue.path)).toEqual([expect.stringMatching(/^noshi/)]);
     expect(issuesOf(42)).toEqual([{ path: "", message: "invalid" }]);
@@ -104,7 +116,9 @@ describe("giftChangeBodyOf (a form posted without JavaScript)", () => {
       message_card: "",
       hide_prices: false,
     });
-    expect(giftChangeBodyOf({ gift_wrapping: "on", gift_message_card: "on", gift_message: "ありがとう", gift_hide_prices: "on", gift_omotegaki: "御礼" })).toEqual({
+    expect(
+      giftChangeBodyOf({ gift_wrapping: "on", gift_message_card: "on", gift_message: "ありがとう", gift_hide_prices: "on", gift_omotegaki: "御礼" }),
+    ).toEqual({
       wrapping: true,
       noshi: null,
       message_card: "ありがとう",
@@ -134,6 +148,8 @@ describe("the gift change's rules", () => {
     expect(sameGift(current, { ...current, hidePrices: true })).toBe(false);
     expect(giftText(null, "ja")).toBe("なし");
     expect(giftText(current, "ja")).toBe("のし: 御歳暮(外のし) / ラッピング: あり");
-    expect(giftText({ ...current, messageCard: "一行目\n二行目" }, "en")).toBe("Noshi: 御歳暮 (soto-noshi, over the wrapping) / Gift wrapping: Yes / Message card: 一行目 二行目");
+    expect(giftText({ ...current, messageCard: "一行目\n二行目" }, "en")).toBe(
+      "Noshi: 御歳暮 (soto-noshi, over the wrapping) / Gift wrapping: Yes / Message card: 一行目 二行目",
+    );
   });
 });

@@ -66,7 +66,10 @@ export function deliveryWishOf(body: { desired_delivery_date?: unknown; desired_
  */
 export const deliveryWishSchema = z.preprocess(
   (body) => (body === undefined || body === null ? {} : body),
-  formObject({ desired_delivery_date: formText({ max: DELIVERY_WISH_TEXT_MAX }), desired_delivery_timezone: formText({ max: DELIVERY_WISH_TEXT_MAX }) }).transform(deliveryWishOf),
+  formObject({
+    desired_delivery_date: formText({ max: DELIVERY_WISH_TEXT_MAX }),
+    desired_delivery_timezone: formText({ max: DELIVERY_WISH_TEXT_MAX }),
+  }).transform(deliveryWishOf),
 );
 
 export type DeliveryWishProblem =
@@ -81,13 +84,23 @@ export type DeliveryWishProblem =
  * kept as it is (it was promised at checkout, e.g. only the time band moves); a time band must be
  * one of the shop's. A wish equal to the current one changes nothing and is refused as such.
  */
-export function deliveryWishProblems(wish: DeliveryWish, current: DeliveryWish, window: readonly string[], timeBandCodes: readonly string[]): DeliveryWishProblem[] {
+export function deliveryWishProblems(
+  wish: DeliveryWish,
+  current: DeliveryWish,
+  window: readonly string[],
+  timeBandCodes: readonly string[],
+): DeliveryWishProblem[] {
   const problems: DeliveryWishProblem[] = [];
   if (wish.date !== null && wish.date !== current.date && !window.includes(wish.date)) {
-    problems.push(window.length === 0 ? { field: "desired_delivery_date", kind: "none" } : { field: "desired_delivery_date", kind: "outside", first: window[0]!, last: window.at(-1)! });
+    problems.push(
+      window.length === 0
+        ? { field: "desired_delivery_date", kind: "none" }
+        : { field: "desired_delivery_date", kind: "outside", first: window[0]!, last: window.at(-1)! },
+    );
   }
   if (wish.timeBand !== null && !timeBandCodes.includes(wish.timeBand)) problems.push({ field: "desired_delivery_timezone", kind: "unknown" });
-  if (problems.length === 0 && wish.date === current.date && wish.timeBand === current.timeBand) problems.push({ field: "desired_delivery_date", kind: "unchanged" });
+  if (problems.length === 0 && wish.date === current.date && wish.timeBand === current.timeBand)
+    problems.push({ field: "desired_delivery_date", kind: "unchanged" });
   return problems;
 }
 
@@ -212,7 +225,8 @@ export function giftChangeBodyOf(values: Readonly<Record<string, string>>): Gift
  */
 export function giftSettingsForChange(settings: GiftSettings, current: GiftOptions | null): GiftSettings {
   if (!current) return settings;
-  const omotegaki = current.noshi && !settings.omotegaki.includes(current.noshi.omotegaki) ? [...settings.omotegaki, current.noshi.omotegaki] : settings.omotegaki;
+  const omotegaki =
+    current.noshi && !settings.omotegaki.includes(current.noshi.omotegaki) ? [...settings.omotegaki, current.noshi.omotegaki] : settings.omotegaki;
   return {
     ...settings,
     wrapping: settings.wrapping || current.wrapping,
@@ -225,7 +239,12 @@ export function giftSettingsForChange(settings: GiftSettings, current: GiftOptio
 
 /** Whether two gifts are the same choice (null and "nothing chosen" alike). */
 export function sameGift(a: GiftOptions | null, b: GiftOptions | null): boolean {
-  const plain = (gift: GiftOptions | null) => JSON.stringify(gift ? { w: gift.wrapping, n: gift.noshi ? [gift.noshi.omotegaki, gift.noshi.placement, gift.noshi.name] : null, m: gift.messageCard, h: gift.hidePrices } : null);
+  const plain = (gift: GiftOptions | null) =>
+    JSON.stringify(
+      gift
+        ? { w: gift.wrapping, n: gift.noshi ? [gift.noshi.omotegaki, gift.noshi.placement, gift.noshi.name] : null, m: gift.messageCard, h: gift.hidePrices }
+        : null,
+    );
   return plain(a) === plain(b);
 }
 

@@ -17,7 +17,8 @@ afterEach(() => {
 
 describe("charge kinds", () => {
   it("names the payment fee after the method's handler, else the kind's own label", () => {
-    const feeLabel = (method: Parameters<typeof checkoutCharges>[1]) => checkoutCharges(lines, method, terms).find((charge) => charge.kind === "payment_fee")?.label;
+    const feeLabel = (method: Parameters<typeof checkoutCharges>[1]) =>
+      checkoutCharges(lines, method, terms).find((charge) => charge.kind === "payment_fee")?.label;
     expect(feeLabel(paymentMethodChoice("cod"))).toEqual({ ja: "代引き手数料", en: "Cash on delivery fee" });
     // A method with a fee that names none (no such method today) gets the kind's 決済手数料.
     expect(feeLabel({ fee: () => 200 })).toEqual({ ja: "決済手数料", en: "Payment fee" });
@@ -53,7 +54,9 @@ describe("charge kinds", () => {
     // 6000 + 1650 + 330 = 7980 → tax 798.
     expect(totals).toMatchObject({ shipping: 1650, paymentMethodFee: 0, charges: 1980, tax: 798, total: 8778 });
     // Costing nothing, it is left off.
-    expect(checkoutCharges([{ unitPrice: 3000, amount: 1, shippingType: "normal" }], paymentMethodChoice("bank"), terms).map((charge) => charge.kind)).toEqual(["shipping"]);
+    expect(checkoutCharges([{ unitPrice: 3000, amount: 1, shippingType: "normal" }], paymentMethodChoice("bank"), terms).map((charge) => charge.kind)).toEqual([
+      "shipping",
+    ]);
   });
 
   describe("gift wrapping", () => {
@@ -63,11 +66,20 @@ describe("charge kinds", () => {
     it("charges the trader's fee once per order when wrapping is chosen, taxed with the rest", () => {
       expect(settings.wrappingFee).toBe(330);
       const totals = checkoutTotals(lines, paymentMethodChoice("bank"), terms, wrapped);
-      expect(totals.chargeLines.at(-1)).toEqual({ kind: "gift_wrapping", label: { ja: "ギフトラッピング料", en: "Gift wrapping" }, amount: 330, taxable: true });
+      expect(totals.chargeLines.at(-1)).toEqual({
+        kind: "gift_wrapping",
+        label: { ja: "ギフトラッピング料", en: "Gift wrapping" },
+        amount: 330,
+        taxable: true,
+      });
       // 6000 + 1650 + 330 = 7980 → tax 798 (rounded up once).
       expect(totals).toMatchObject({ charges: 1980, tax: 798, total: 8778 });
       // Six bottles are still one parcel, wrapped once.
-      expect(checkoutTotals([{ ...lines[0]!, amount: 6 }], paymentMethodChoice("bank"), terms, wrapped).chargeLines.filter((charge) => charge.kind === "gift_wrapping")).toHaveLength(1);
+      expect(
+        checkoutTotals([{ ...lines[0]!, amount: 6 }], paymentMethodChoice("bank"), terms, wrapped).chargeLines.filter(
+          (charge) => charge.kind === "gift_wrapping",
+        ),
+      ).toHaveLength(1);
     });
 
     it("comes after the cod fee, which stays on items + shipping", () => {
@@ -79,9 +91,12 @@ describe("charge kinds", () => {
     });
 
     it("adds no line without wrapping, for other gift options, or when the trader wraps for free", () => {
-      const kindsOf = (gift: Parameters<typeof checkoutCharges>[3]) => checkoutCharges(lines, paymentMethodChoice("bank"), terms, gift).map((charge) => charge.kind);
+      const kindsOf = (gift: Parameters<typeof checkoutCharges>[3]) =>
+        checkoutCharges(lines, paymentMethodChoice("bank"), terms, gift).map((charge) => charge.kind);
       expect(kindsOf(undefined)).toEqual(["shipping"]);
-      expect(kindsOf({ options: { wrapping: false, noshi: { omotegaki: "御歳暮", placement: "outer", name: "" }, messageCard: "x", hidePrices: true }, settings })).toEqual(["shipping"]);
+      expect(
+        kindsOf({ options: { wrapping: false, noshi: { omotegaki: "御歳暮", placement: "outer", name: "" }, messageCard: "x", hidePrices: true }, settings }),
+      ).toEqual(["shipping"]);
       expect(kindsOf({ ...wrapped, settings: { ...settings, wrappingFee: 0 } })).toEqual(["shipping"]);
       expect(checkoutCharges(lines, paymentMethodChoice("bank"), terms, { ...wrapped, settings: { ...settings, wrappingFee: 550 } }).at(-1)?.amount).toBe(550);
     });

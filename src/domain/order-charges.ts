@@ -110,7 +110,8 @@ export const CHARGE_KINDS = {
     taxable: true,
     keptAtZero: false,
     // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers), after a coupon.
-    amountAt: ({ method, items, earlier, terms, discount = 0 }: ChargeContext): number => method.fee(items + discount + chargeAmount(earlier, "shipping"), terms),
+    amountAt: ({ method, items, earlier, terms, discount = 0 }: ChargeContext): number =>
+      method.fee(items + discount + chargeAmount(earlier, "shipping"), terms),
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },
@@ -154,7 +155,17 @@ export function checkoutCharges(
   const discounts: OrderCharge[] = [...couponLines, ...pointsGoodsLines(points, rated, couponLines)];
   for (const [code, kind] of Object.entries(CHARGE_KINDS) as [ChargeKindCode, ChargeKind][]) {
     const discount = discounts.reduce((sum, line) => sum + line.amount, 0);
-    const context: ChargeContext = { lines, method, terms, items, earlier: charges, gift, deliveryPrefecture: delivery.deliveryPrefecture, discount, destinations: delivery.destinations };
+    const context: ChargeContext = {
+      lines,
+      method,
+      terms,
+      items,
+      earlier: charges,
+      gift,
+      deliveryPrefecture: delivery.deliveryPrefecture,
+      discount,
+      destinations: delivery.destinations,
+    };
     const amount = kind.amountAt(context);
     if (amount > 0 || kind.keptAtZero) charges.push(chargeOf(code, amount, kind.labelAt?.(context) ?? kind.label));
     if (code === "shipping") discounts.push(...couponsShippingLines(coupon, amount, terms.taxRatePercent));

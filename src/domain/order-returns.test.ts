@@ -17,7 +17,15 @@ const order: ReturnableOrder = {
 
 describe("returnAmounts", () => {
   it("gives back one bottle of each rate with the tax per rate, shipping left", () => {
-    const amounts = returnAmounts(order, new Map([[1, 1], [2, 1]]), NO_EARLIER_RETURNS, false);
+    const amounts = returnAmounts(
+      order,
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+      NO_EARLIER_RETURNS,
+      false,
+    );
     // 10 %: the order's base 9,000 + 800 + 330 = 10,130 → tax 1,013; after 3,000 back, 7,130 → 713.
     // 8 %: 2,002 → ceil(160.16) = 161; after 1,001 back, 1,001 → ceil(80.08) = 81.
     expect(amounts.rates).toEqual([
@@ -46,15 +54,44 @@ describe("returnAmounts", () => {
   });
 
   it("takes the discount at a rate with the goods it was given on, in proportion, to the yen", () => {
-    const discounted: ReturnableOrder = { ...order, charges: [...order.charges, { kind: "discount", amount: -1000, taxable: true, taxRatePercent: 10 }, { kind: "discount", amount: -101, taxable: true, taxRatePercent: 8 }] };
-    const one = returnAmounts(discounted, new Map([[1, 1], [2, 1]]), NO_EARLIER_RETURNS, false);
+    const discounted: ReturnableOrder = {
+      ...order,
+      charges: [
+        ...order.charges,
+        { kind: "discount", amount: -1000, taxable: true, taxRatePercent: 10 },
+        { kind: "discount", amount: -101, taxable: true, taxRatePercent: 8 },
+      ],
+    };
+    const one = returnAmounts(
+      discounted,
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+      NO_EARLIER_RETURNS,
+      false,
+    );
     // 10 %: a third of −1,000 is −333 (toward zero); 8 %: half of −101 is −50.
     expect(one.rates.map((rate) => [rate.rate, rate.adjustment, rate.base])).toEqual([
       [10, -333, 2667],
       [8, -50, 951],
     ]);
     // The rest of the bottles take the rest of the discount: −667 and −51, all of it.
-    const rest = returnAmounts(discounted, new Map([[1, 2], [2, 1]]), { perRate: [{ rate: 10, goods: 3000, base: 2667 }, { rate: 8, goods: 1001, base: 951 }], shippingRefunded: false }, false);
+    const rest = returnAmounts(
+      discounted,
+      new Map([
+        [1, 2],
+        [2, 1],
+      ]),
+      {
+        perRate: [
+          { rate: 10, goods: 3000, base: 2667 },
+          { rate: 8, goods: 1001, base: 951 },
+        ],
+        shippingRefunded: false,
+      },
+      false,
+    );
     expect(rest.rates.map((rate) => rate.adjustment)).toEqual([-667, -51]);
     // Tax: the order's 10 % base 9,000 + 1,130 − 1,000 = 9,130 → 913; 8 %: 2,002 − 101 = 1,901 → 153.
     expect(one.rates[0]!.tax + rest.rates[0]!.tax).toBe(913 - 113);
@@ -67,7 +104,14 @@ describe("returnInputSchema", () => {
     const json = returnInputSchema.parse({ lines: [{ item_id: 1, quantity: 2 }], reason: "defective", remedy: "refund", broken: true });
     expect([...json.lines]).toEqual([[1, 2]]);
     expect(json).toMatchObject({ broken: true, refundShipping: true, note: "" });
-    const form = returnInputSchema.parse({ quantity_1: "２", quantity_2: "", reason: "other", note: " 気が変わった ", remedy: "replacement", refund_shipping: "no" });
+    const form = returnInputSchema.parse({
+      quantity_1: "２",
+      quantity_2: "",
+      reason: "other",
+      note: " 気が変わった ",
+      remedy: "replacement",
+      refund_shipping: "no",
+    });
     expect([...form.lines]).toEqual([[1, 2]]);
     expect(form).toMatchObject({ broken: false, refundShipping: false, note: "気が変わった", remedy: "replacement" });
   });

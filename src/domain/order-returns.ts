@@ -106,10 +106,16 @@ function shareOf(amount: number, part: number, whole: number): number {
  */
 export function returnAmounts(order: ReturnableOrder, returned: ReadonlyMap<number, number>, earlier: EarlierReturns, refundShipping: boolean): ReturnAmounts {
   const standard = order.taxRatePercent;
-  const rates = [...new Set([...order.items.map((item) => item.taxRatePercent), ...order.charges.map((charge) => charge.taxRatePercent ?? standard)])].sort((a, b) => b - a);
+  const rates = [...new Set([...order.items.map((item) => item.taxRatePercent), ...order.charges.map((charge) => charge.taxRatePercent ?? standard)])].sort(
+    (a, b) => b - a,
+  );
   const taxable = order.charges.filter((charge) => charge.taxable).map((charge) => ({ amount: charge.amount, rate: charge.taxRatePercent ?? standard }));
-  const adjustments = order.charges.filter((charge) => isAdjustmentKind(charge.kind)).map((charge) => ({ amount: charge.amount, rate: charge.taxRatePercent ?? standard }));
-  const shippingLines = order.charges.filter((charge) => charge.kind === "shipping").map((charge) => ({ amount: charge.amount, rate: charge.taxRatePercent ?? standard }));
+  const adjustments = order.charges
+    .filter((charge) => isAdjustmentKind(charge.kind))
+    .map((charge) => ({ amount: charge.amount, rate: charge.taxRatePercent ?? standard }));
+  const shippingLines = order.charges
+    .filter((charge) => charge.kind === "shipping")
+    .map((charge) => ({ amount: charge.amount, rate: charge.taxRatePercent ?? standard }));
   const giveShipping = refundShipping && !earlier.shippingRefunded;
 
   const result: ReturnRate[] = [];
@@ -129,7 +135,11 @@ export function returnAmounts(order: ReturnableOrder, returned: ReadonlyMap<numb
     const tax = taxOn(left, rate) - taxOn(left - base, rate);
     result.push({ rate, goods, adjustment, shipping, base, tax, total: base + tax });
   }
-  return { rates: result, total: result.reduce((sum, each) => sum + each.total, 0), shippingRefunded: giveShipping && shippingLines.some((line) => line.amount > 0) };
+  return {
+    rates: result,
+    total: result.reduce((sum, each) => sum + each.total, 0),
+    shippingRefunded: giveShipping && shippingLines.some((line) => line.amount > 0),
+  };
 }
 
 /** The return as the back office enters it, checked. */
@@ -227,7 +237,8 @@ export const returnInputSchema = z.preprocess(
     })
     .superRefine(
       (fields, context) => {
-        const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+        const problem = (message: string, path: string, params?: { count: number }) =>
+          context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
         const lines = linesOf(fields);
         if (typeof lines === "string") {
           if (lines === "greater_than_or_equal_to") problem(lines, "lines", { count: 0 });
@@ -239,7 +250,8 @@ export const returnInputSchema = z.preprocess(
         if (fields.note.length > RETURN_NOTE_MAX) problem("too_long", "note", { count: RETURN_NOTE_MAX });
         else if (reason === "other" && fields.note === "") problem("blank", "note");
         if (flagOf(fields.broken) === "invalid") problem("inclusion", "broken");
-        if (!(RETURN_REMEDIES as readonly unknown[]).includes(fields.remedy)) problem(fields.remedy === undefined || fields.remedy === "" ? "blank" : "inclusion", "remedy");
+        if (!(RETURN_REMEDIES as readonly unknown[]).includes(fields.remedy))
+          problem(fields.remedy === undefined || fields.remedy === "" ? "blank" : "inclusion", "remedy");
         if (flagOf(fields.refund_shipping) === "invalid") problem("inclusion", "refund_shipping");
       },
       { when: (payload) => typeof payload.value === "object" && payload.value !== null },

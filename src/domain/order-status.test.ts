@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./checkout.ts";
-import { ORDER_TRANSITIONS, STAFF_MOVES, STAFF_MOVE_TARGETS, canTransition, holdsStock, initialOrderStatus, staffMoveNames, staffMoves, statusesLeadingTo } from "./order-status.ts";
+import {
+  ORDER_TRANSITIONS,
+  STAFF_MOVES,
+  STAFF_MOVE_TARGETS,
+  canTransition,
+  holdsStock,
+  initialOrderStatus,
+  staffMoveNames,
+  staffMoves,
+  statusesLeadingTo,
+} from "./order-status.ts";
 
 describe("order status transitions", () => {
   it("lets a gateway payment settle either way or wait for a voucher, and nothing else", () => {

@@ -9,7 +9,16 @@ const codFee = (amount: number) => chargeOf("payment_fee", amount, paymentMethod
 
 describe("order totals from items and charge lines", () => {
   it("gives the worked example's figures: 3,000×2 + 4,980 with shipping 1,100 by card", () => {
-    expect(orderTotals([{ unitPrice: 3000, amount: 2 }, { unitPrice: 4980, amount: 1 }], [shipping(1100)], 10)).toEqual({
+    expect(
+      orderTotals(
+        [
+          { unitPrice: 3000, amount: 2 },
+          { unitPrice: 4980, amount: 1 },
+        ],
+        [shipping(1100)],
+        10,
+      ),
+    ).toEqual({
       lineTotals: [6000, 4980],
       items: 10_980,
       charges: 1100,
@@ -155,8 +164,19 @@ describe("apportioning a discount over the order's rates", () => {
   });
 
   it("gives the yen left on a tie to the higher rate, skips empty rates, keeps the sign of a correction", () => {
-    expect(apportionAcrossRates(-1, [{ rate: 8, base: 500 }, { rate: 10, base: 500 }])).toEqual([{ rate: 10, amount: -1 }]);
-    expect(apportionAcrossRates(301, [{ rate: 10, base: 200 }, { rate: 8, base: 100 }, { rate: 5, base: 0 }])).toEqual([
+    expect(
+      apportionAcrossRates(-1, [
+        { rate: 8, base: 500 },
+        { rate: 10, base: 500 },
+      ]),
+    ).toEqual([{ rate: 10, amount: -1 }]);
+    expect(
+      apportionAcrossRates(301, [
+        { rate: 10, base: 200 },
+        { rate: 8, base: 100 },
+        { rate: 5, base: 0 },
+      ]),
+    ).toEqual([
       { rate: 10, amount: 201 },
       { rate: 8, amount: 100 },
     ]);

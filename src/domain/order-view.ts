@@ -139,7 +139,6 @@ export interface OrderView extends Omit<OrderRecord, "items" | "recipient"> {
   destinations: DestinationView[];
 }
 
-
 /** The person's fields alone (an order record carries many more), with the address as one line. */
 function partyOf(person: OrderRecipient): OrderParty {
   const { name, phone, country, zip, prefecture, address, buildingName, kana } = person;
@@ -204,7 +203,10 @@ export function chargeAnswers(view: Pick<OrderView, "charges">, locale: Locale):
 }
 
 /** The carrier and tracking page of a shipped order, in the asked language; nulls before. */
-export function shipmentAnswer(view: Pick<OrderView, "slipNumber" | "carrier">, locale: Locale): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
+export function shipmentAnswer(
+  view: Pick<OrderView, "slipNumber" | "carrier">,
+  locale: Locale,
+): { carrier: string | null; carrier_label: string | null; tracking_url: string | null } {
   if (!view.slipNumber) return { carrier: null, carrier_label: null, tracking_url: null };
   return { carrier: view.carrier, carrier_label: carrierLabel(view.carrier, locale), tracking_url: trackingUrl(view.carrier, view.slipNumber, locale) };
 }
@@ -454,7 +456,11 @@ export function adminShipmentAnswer(shipment: ShipmentRecord, items: readonly Or
     state: shipment.state,
     state_label: SHIPMENT_STATE_LABELS[shipment.state][locale],
     shipped_at: shipment.shippedAt?.toISOString() ?? null,
-    lines: shipment.lines.map((line) => ({ order_item_id: line.orderItemId, name: items.find((item) => item.id === line.orderItemId)?.name[locale] ?? "", quantity: line.quantity })),
+    lines: shipment.lines.map((line) => ({
+      order_item_id: line.orderItemId,
+      name: items.find((item) => item.id === line.orderItemId)?.name[locale] ?? "",
+      quantity: line.quantity,
+    })),
     ...(shipment.shipsOn ? { ships_on: shipment.shipsOn } : {}),
   };
 }

@@ -18,7 +18,11 @@ const codTiers = [
   { upTo: null, fee: 660 },
 ];
 const card: RepricingTerms = { taxRatePercent: 10, shipping: table, prefecture: TOKYO, methodFee: () => 0, feeLabel: { ja: "決済手数料", en: "Payment fee" } };
-const cod: RepricingTerms = { ...card, methodFee: (amount) => feeByTerms(amount, { feeTiers: codTiers }), feeLabel: { ja: "代引き手数料", en: "Cash on delivery fee" } };
+const cod: RepricingTerms = {
+  ...card,
+  methodFee: (amount) => feeByTerms(amount, { feeTiers: codTiers }),
+  feeLabel: { ja: "代引き手数料", en: "Cash on delivery fee" },
+};
 
 function line(id: number, unitPrice: number, amount: number, extra: Partial<CancellableLine> = {}): CancellableLine {
   return { id, unitPrice, amount, shippingType: "normal", volumeMl: 750, ...extra };

@@ -101,7 +101,8 @@ export function partialCancellation(
   const feeMoves = newFeeQuote !== oldFeeQuote;
   const charges = order.charges.flatMap((charge): OrderCharge[] => {
     if (charge.kind === "shipping") {
-      const fee = feeMoves && newFeeQuote > 0 && !order.charges.some((each) => each.kind === "payment_fee") ? [chargeOf("payment_fee", newFeeQuote, terms.feeLabel)] : [];
+      const fee =
+        feeMoves && newFeeQuote > 0 && !order.charges.some((each) => each.kind === "payment_fee") ? [chargeOf("payment_fee", newFeeQuote, terms.feeLabel)] : [];
       return [{ ...charge, amount: shipping }, ...fee];
     }
     if (charge.kind === "payment_fee" && feeMoves) return newFeeQuote > 0 ? [{ ...charge, amount: newFeeQuote }] : [];

@@ -11,4 +11,3 @@ export const payByLinkSchema = z
     payment_intent_id: z.string().trim().min(1).max(255).optional(),
   })
   .refine((body) => (body.payment_method_id === undefined) !== (body.payment_intent_id === undefined), { message: "payment_method_id or payment_intent_id" });
-

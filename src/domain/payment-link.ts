@@ -23,7 +23,6 @@ export function paidByTypedCard(paymentMethod: string): boolean {
   return storedPaymentMethod(paymentMethod).checkoutInput === "card";
 }
 
-
 /** Where the order stands for its link: payable now, already paid, cancelled, or the link ran out. */
 export type PaymentLinkState = "payable" | "paid" | "cancelled" | "expired";
 

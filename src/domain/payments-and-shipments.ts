@@ -157,7 +157,8 @@ export function paymentAndShipmentFor(
       break;
     case "cancelled":
       next = {
-        payment: payment === "paid" || payment === "partly_refunded" ? "refunded" : options.cause === "refused" && payment === "pending" ? "failed" : "cancelled",
+        payment:
+          payment === "paid" || payment === "partly_refunded" ? "refunded" : options.cause === "refused" && payment === "pending" ? "failed" : "cancelled",
         shipment: shipment === "ready" ? "waiting" : shipment,
       };
       break;

@@ -29,7 +29,16 @@ describe("a cart's 獲得予定ポイント", () => {
   const food = { price: 1000, amount: 1, tax_rate: 8 };
 
   it("is the order's rule on the goods alone: with tax, per line at the product's own rate or the member's, rounded down once", () => {
-    expect(cartPointsToEarn([wine, food], 1, 10)).toBe(pointsToEarn([{ unitPrice: 3000, amount: 2, taxRatePercent: 10, productRatePercent: null }, { unitPrice: 1000, amount: 1, taxRatePercent: 8, productRatePercent: null }], [], 1));
+    expect(cartPointsToEarn([wine, food], 1, 10)).toBe(
+      pointsToEarn(
+        [
+          { unitPrice: 3000, amount: 2, taxRatePercent: 10, productRatePercent: null },
+          { unitPrice: 1000, amount: 1, taxRatePercent: 8, productRatePercent: null },
+        ],
+        [],
+        1,
+      ),
+    );
     expect(cartPointsToEarn([wine, food], 1, 10)).toBe(Math.floor(6600 * 0.01 + 1080 * 0.01));
     expect(cartPointsToEarn([{ ...wine, point_rate: 5 }, food], 3, 10)).toBe(Math.floor(6600 * 0.05 + 1080 * 0.03));
   });
@@ -53,13 +62,21 @@ describe("an order's 獲得予定ポイント: the summary's figure is the booke
     { unitPrice: 5000, amount: 2, shippingType: "normal", taxRatePercent: 10 },
     { unitPrice: 2000, amount: 1, shippingType: "normal", taxRatePercent: 8 },
   ];
-  const rated = bottles.map((line, index) => ({ unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent ?? 10, productRatePercent: index === 1 ? 5 : null }));
+  const rated = bottles.map((line, index) => ({
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+    taxRatePercent: line.taxRatePercent ?? 10,
+    productRatePercent: index === 1 ? 5 : null,
+  }));
 
   it("is earned on the goods after the coupon and the points used, none on shipping", () => {
     const coupon: AppliedCoupon = { code: "SAKE1000", kind: "fixed", value: 1000, eligible: [true, true] };
     const couponLines = couponGoodsLines(coupon, rated);
     const totals = checkoutTotals(bottles, bank, terms, undefined, { deliveryPrefecture: 13 }, coupon, 500);
-    const figure = orderPointsToEarn({ lines: rated, couponLines, pointsUsed: 500, chargeLines: totals.chargeLines, taxRatePercent: 10 }, { ratePercent: 3, onCharges: false });
+    const figure = orderPointsToEarn(
+      { lines: rated, couponLines, pointsUsed: 500, chargeLines: totals.chargeLines, taxRatePercent: 10 },
+      { ratePercent: 3, onCharges: false },
+    );
     const discounts = [...couponLines, ...pointsGoodsLines(500, rated, couponLines)];
     expect(figure).toBe(pointsToEarn(rated, discounts, 3));
     // Less than on the goods before any discount.
@@ -70,8 +87,14 @@ describe("an order's 獲得予定ポイント: the summary's figure is the booke
     const totals = checkoutTotals(bottles, bank, terms, undefined, { deliveryPrefecture: 13 }, null, 0);
     const shipping = totals.shipping;
     expect(shipping).toBeGreaterThan(0);
-    const off = orderPointsToEarn({ lines: rated, couponLines: [], pointsUsed: 0, chargeLines: totals.chargeLines, taxRatePercent: 10 }, { ratePercent: 3, onCharges: false });
-    const on = orderPointsToEarn({ lines: rated, couponLines: [], pointsUsed: 0, chargeLines: totals.chargeLines, taxRatePercent: 10 }, { ratePercent: 3, onCharges: true });
+    const off = orderPointsToEarn(
+      { lines: rated, couponLines: [], pointsUsed: 0, chargeLines: totals.chargeLines, taxRatePercent: 10 },
+      { ratePercent: 3, onCharges: false },
+    );
+    const on = orderPointsToEarn(
+      { lines: rated, couponLines: [], pointsUsed: 0, chargeLines: totals.chargeLines, taxRatePercent: 10 },
+      { ratePercent: 3, onCharges: true },
+    );
     expect(off).toBe(pointsToEarn(rated, [], 3));
     expect(on).toBe(pointsToEarn(rated, [], 3, { onCharges: true, withTax: shipping + taxOn(shipping, 10) }));
   });

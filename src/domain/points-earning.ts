@@ -25,7 +25,8 @@ export interface EarningLine extends PointsGoodsLine {
 export function goodsBasesAfter(lines: readonly PointsGoodsLine[], discounts: readonly PointsDiscountLine[]): Map<number, number> {
   const bases = new Map<number, number>();
   for (const line of lines) bases.set(line.taxRatePercent, (bases.get(line.taxRatePercent) ?? 0) + line.unitPrice * line.amount);
-  for (const discount of discounts) if (bases.has(discount.taxRatePercent)) bases.set(discount.taxRatePercent, bases.get(discount.taxRatePercent)! + discount.amount);
+  for (const discount of discounts)
+    if (bases.has(discount.taxRatePercent)) bases.set(discount.taxRatePercent, bases.get(discount.taxRatePercent)! + discount.amount);
   return bases;
 }
 
@@ -49,7 +50,9 @@ export function pointsToEarn(
   for (const [rate, base] of before) {
     if (base <= 0) continue;
     const kept = BigInt(Math.max(0, after.get(rate) ?? 0));
-    const weighted = lines.filter((line) => line.taxRatePercent === rate).reduce((sum, line) => sum + BigInt(line.unitPrice * line.amount) * BigInt(line.productRatePercent ?? memberRatePercent), 0n);
+    const weighted = lines
+      .filter((line) => line.taxRatePercent === rate)
+      .reduce((sum, line) => sum + BigInt(line.unitPrice * line.amount) * BigInt(line.productRatePercent ?? memberRatePercent), 0n);
     const termNumerator = weighted * BigInt(100 + rate) * kept;
     const termDenominator = BigInt(base) * 10_000n;
     numerator = numerator * termDenominator + termNumerator * denominator;
@@ -74,6 +77,11 @@ export interface CartPointsItem {
 export function cartPointsToEarn(items: readonly CartPointsItem[], memberRatePercent: number, standardTaxRatePercent: number): number {
   const lines = items
     .filter((item) => item.amount > 0)
-    .map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? standardTaxRatePercent, productRatePercent: item.point_rate ?? null }));
+    .map((item) => ({
+      unitPrice: item.price,
+      amount: item.amount,
+      taxRatePercent: item.tax_rate ?? standardTaxRatePercent,
+      productRatePercent: item.point_rate ?? null,
+    }));
   return pointsToEarn(lines, [], memberRatePercent);
 }

@@ -23,7 +23,9 @@ const food = { unitPrice: 1000, amount: 1, taxRatePercent: 8 };
 describe("points used: 値引き lines apportioned by rate (decision 086)", () => {
   it("one rate: the points back to before tax, rounded down", () => {
     // 500 points at 10%: 500 × 100/110 = 454.5… → 454 before tax; the total falls by 454 + 45.4→(ceil) = 499 or 500.
-    expect(pointsGoodsLines(500, [wine])).toEqual([{ kind: "discount", label: { ja: "ポイント利用", en: "Points used" }, amount: -454, taxable: true, taxRatePercent: 10 }]);
+    expect(pointsGoodsLines(500, [wine])).toEqual([
+      { kind: "discount", label: { ja: "ポイント利用", en: "Points used" }, amount: -454, taxable: true, taxRatePercent: 10 },
+    ]);
   });
 
   it("two rates: split by the goods with tax, largest remainder, the higher rate first", () => {
@@ -63,7 +65,16 @@ describe("earning", () => {
     // 6,600 with tax × 1% = 66.
     expect(pointsToEarn([{ ...wine, productRatePercent: null }], [], 1)).toBe(66);
     // 1,080 × 1% = 10.8 → 10; with the wine 76.8 → 76 (once per order, not per line: 66 + 10 would be 76 too, 3 × 1,100 × 1% + … differs below).
-    expect(pointsToEarn([{ ...wine, productRatePercent: null }, { ...food, productRatePercent: null }], [], 1)).toBe(76);
+    expect(
+      pointsToEarn(
+        [
+          { ...wine, productRatePercent: null },
+          { ...food, productRatePercent: null },
+        ],
+        [],
+        1,
+      ),
+    ).toBe(76);
     // Per line rounding would give 3 + 3 = 6 (2 lines of 330 at 1%: 3.3 each); once per order 6.6 → 6; 3 lines: 9.9 → 9.
     const small = { unitPrice: 300, amount: 1, taxRatePercent: 10, productRatePercent: null };
     expect(pointsToEarn([small, small, small], [], 1)).toBe(9);
@@ -77,7 +88,16 @@ describe("earning", () => {
   });
 
   it("a product's own rate overrides the member's", () => {
-    expect(pointsToEarn([{ ...wine, productRatePercent: 5 }, { ...food, productRatePercent: null }], [], 1)).toBe(Math.floor(6600 * 0.05 + 1080 * 0.01));
+    expect(
+      pointsToEarn(
+        [
+          { ...wine, productRatePercent: 5 },
+          { ...food, productRatePercent: null },
+        ],
+        [],
+        1,
+      ),
+    ).toBe(Math.floor(6600 * 0.05 + 1080 * 0.01));
   });
 
   it("shipping and fees only when the trader says so", () => {
@@ -121,7 +141,12 @@ describe("shares for a return", () => {
 
 describe("forms", () => {
   it("settings", () => {
-    expect(pointSettingsSchema.parse({ base_rate_percent: "2", grant_on: "shipped", expiry_months: "12", on_charges: "on" })).toEqual({ baseRatePercent: 2, grantOn: "shipped", expiryMonths: 12, onCharges: true });
+    expect(pointSettingsSchema.parse({ base_rate_percent: "2", grant_on: "shipped", expiry_months: "12", on_charges: "on" })).toEqual({
+      baseRatePercent: 2,
+      grantOn: "shipped",
+      expiryMonths: 12,
+      onCharges: true,
+    });
     expect(pointSettingsSchema.safeParse({ base_rate_percent: "-1", grant_on: "never", expiry_months: "0" }).success).toBe(false);
   });
 
@@ -149,7 +174,8 @@ describe("points in the order's charges (decision 086's rules, item 5)", () => {
     const mixed: CheckoutLine[] = [...bottles, { unitPrice: 1000, amount: 1, shippingType: "normal", taxRatePercent: 8 }];
     const totals = checkoutTotals(mixed, bank, terms, undefined, { deliveryPrefecture: 13 }, null, 1000);
     const byRate = new Map(totals.taxes.map((each) => [each.rate, each]));
-    const pointsAt = (rate: number) => totals.chargeLines.filter((line) => line.label.ja === "ポイント利用" && line.taxRatePercent === rate).reduce((sum, line) => sum + line.amount, 0);
+    const pointsAt = (rate: number) =>
+      totals.chargeLines.filter((line) => line.label.ja === "ポイント利用" && line.taxRatePercent === rate).reduce((sum, line) => sum + line.amount, 0);
     expect(byRate.get(8)!.base).toBe(1000 + pointsAt(8));
     expect(byRate.get(8)!.tax).toBe(Math.ceil(((1000 + pointsAt(8)) * 8) / 100));
   });

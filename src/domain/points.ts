@@ -75,7 +75,11 @@ export function pointsCap(lines: readonly GoodsLine[], discounts: readonly Pick<
  * before tax (× 100 / (100 + rate), rounded down), as a fixed coupon's are (decision 086): the total
  * falls by the points or up to 1 yen less per rate, never more.
  */
-export function pointsGoodsLines(points: number, lines: readonly GoodsLine[], discounts: readonly Pick<CouponDiscountLine, "amount" | "taxRatePercent">[] = []): CouponDiscountLine[] {
+export function pointsGoodsLines(
+  points: number,
+  lines: readonly GoodsLine[],
+  discounts: readonly Pick<CouponDiscountLine, "amount" | "taxRatePercent">[] = [],
+): CouponDiscountLine[] {
   if (points <= 0) return [];
   const bases = [...basesAfter(lines, discounts).entries()].filter(([, base]) => base > 0).sort(([a], [b]) => b - a);
   const withTax = bases.map(([rate, base]) => ({ rate, base: base + taxOn(base, rate) }));
@@ -94,12 +98,21 @@ export function pointsGoodsLines(points: number, lines: readonly GoodsLine[], di
  * says so. `chargeLines` are the order's charge lines (checkoutTotals), the discount lines among them.
  */
 export function orderPointsToEarn(
-  order: { lines: readonly EarningLine[]; couponLines: readonly CouponDiscountLine[]; pointsUsed: number; chargeLines: readonly { amount: number }[]; taxRatePercent: number },
+  order: {
+    lines: readonly EarningLine[];
+    couponLines: readonly CouponDiscountLine[];
+    pointsUsed: number;
+    chargeLines: readonly { amount: number }[];
+    taxRatePercent: number;
+  },
   rule: { ratePercent: number; onCharges: boolean },
 ): number {
   const goodsDiscounts = [...order.couponLines, ...pointsGoodsLines(order.pointsUsed, order.lines, order.couponLines)];
   const chargesNet = order.chargeLines.reduce((sum, line) => sum + line.amount, 0) - goodsDiscounts.reduce((sum, line) => sum + line.amount, 0);
-  return pointsToEarn(order.lines, goodsDiscounts, rule.ratePercent, { onCharges: rule.onCharges, withTax: Math.max(0, chargesNet + taxOn(Math.max(0, chargesNet), order.taxRatePercent)) });
+  return pointsToEarn(order.lines, goodsDiscounts, rule.ratePercent, {
+    onCharges: rule.onCharges,
+    withTax: Math.max(0, chargesNet + taxOn(Math.max(0, chargesNet), order.taxRatePercent)),
+  });
 }
 
 export const POINTS_USE_REFUSALS = ["over_balance", "over_total", "members_only"] as const;
@@ -108,7 +121,10 @@ export type PointsUseRefusal = (typeof POINTS_USE_REFUSALS)[number];
 export const POINTS_USE_REFUSAL_TEXTS: Record<PointsUseRefusal, Record<Locale, string>> = {
   over_balance: { ja: "ご利用いただけるポイントは{balance}ポイントまでです", en: "You can use up to {balance} points" },
   over_total: { ja: "ポイントは商品の合計金額（{cap}円）までご利用いただけます", en: "Points can be used up to the goods' total (¥{cap})" },
-  members_only: { ja: "ポイントは会員さまのみご利用いただけます。ログインしてからご利用ください", en: "Points are for members only. Please sign in to use them" },
+  members_only: {
+    ja: "ポイントは会員さまのみご利用いただけます。ログインしてからご利用ください",
+    en: "Points are for members only. Please sign in to use them",
+  },
 };
 
 /** Why `requested` points cannot be used (null: they can): whole points, ≤ the balance, ≤ the goods' total. */
@@ -121,7 +137,9 @@ export function pointsUseRefusal(requested: number, check: { member: boolean; ba
 }
 
 export function pointsUseRefusalText(refusal: PointsUseRefusal, check: { balance: number; cap: number }, locale: Locale): string {
-  return POINTS_USE_REFUSAL_TEXTS[refusal][locale].replace("{balance}", check.balance.toLocaleString("en-US")).replace("{cap}", check.cap.toLocaleString("en-US"));
+  return POINTS_USE_REFUSAL_TEXTS[refusal][locale]
+    .replace("{balance}", check.balance.toLocaleString("en-US"))
+    .replace("{cap}", check.cap.toLocaleString("en-US"));
 }
 
 // The figures pages show (and the earning rule itself) live in their own module, so a page does not load the rest of this one (zod among it).
@@ -165,7 +183,8 @@ export const pointSettingsSchema = z.preprocess(
       on_charges: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       const rate = wholeOf(fields.base_rate_percent);
       if (typeof rate === "string") problem(rate, "base_rate_percent");
       else if (rate < 0) problem("greater_than_or_equal_to", "base_rate_percent", { count: 0 });
@@ -176,14 +195,12 @@ export const pointSettingsSchema = z.preprocess(
       else if (months < 1) problem("greater_than_or_equal_to", "expiry_months", { count: 1 });
       else if (months > POINT_EXPIRY_MONTHS_MAX) problem("less_than_or_equal_to", "expiry_months", { count: POINT_EXPIRY_MONTHS_MAX });
     })
-    .transform(
-      (fields): PointSettings => ({
-        baseRatePercent: wholeOf(fields.base_rate_percent) as number,
-        grantOn: fields.grant_on as PointGrantTiming,
-        expiryMonths: wholeOf(fields.expiry_months) as number,
-        onCharges: [true, "on", "1", "true"].includes(fields.on_charges as string | boolean),
-      }),
-    ),
+    .transform((fields): PointSettings => ({
+      baseRatePercent: wholeOf(fields.base_rate_percent) as number,
+      grantOn: fields.grant_on as PointGrantTiming,
+      expiryMonths: wholeOf(fields.expiry_months) as number,
+      onCharges: [true, "on", "1", "true"].includes(fields.on_charges as string | boolean),
+    })),
 );
 
 /** Staff granting (points > 0) or removing (points < 0) points with a reason (POST /admin/api/members/{id}/points). */
@@ -192,7 +209,8 @@ export const pointAdjustmentSchema = z.preprocess(
   z
     .object({ points: z.unknown().optional(), reason: z.unknown().optional() })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       const points = wholeOf(fields.points);
       if (typeof points === "string") problem(points, "points");
       else if (points === 0) problem("invalid", "points");

@@ -40,7 +40,10 @@ export const RECIPIENT_PHONE_MAX_LENGTH = 30;
  * too (京都 of 京都市 is 京都府 anyway; 北海道 has no short form).
  */
 export function prefectureFromAddressText(text: string): number | undefined {
-  const trimmed = text.normalize("NFKC").replace(/^[\s〒\d-]+/, "").trimStart();
+  const trimmed = text
+    .normalize("NFKC")
+    .replace(/^[\s〒\d-]+/, "")
+    .trimStart();
   const full = PREFECTURES.find((prefecture) => trimmed.startsWith(prefecture.ja));
   if (full) return full.code;
   const short = PREFECTURES.find((prefecture) => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bottlesForSale, formatJapanDate, formatJapanDateTime, japanDateString, japanDateTimeField, salesPhase, sellable, shortJapanDate, shortJapanDateTime } from "./sales-window.ts";
+import {
+  bottlesForSale,
+  formatJapanDate,
+  formatJapanDateTime,
+  japanDateString,
+  japanDateTimeField,
+  salesPhase,
+  sellable,
+  shortJapanDate,
+  shortJapanDateTime,
+} from "./sales-window.ts";
 
 const at = (text: string) => new Date(text);
 

@@ -8,7 +8,18 @@ const KATAKANA_OFFSET = 0x60;
 
 /** Small kana and their full-size letters: ウィスキー and ウイスキー are the same word to a shopper. */
 const SMALL_KANA: Record<string, string> = {
-  ァ: "ア", ィ: "イ", ゥ: "ウ", ェ: "エ", ォ: "オ", ッ: "ツ", ャ: "ヤ", ュ: "ユ", ョ: "ヨ", ヮ: "ワ", ヵ: "カ", ヶ: "ケ",
+  ァ: "ア",
+  ィ: "イ",
+  ゥ: "ウ",
+  ェ: "エ",
+  ォ: "オ",
+  ッ: "ツ",
+  ャ: "ヤ",
+  ュ: "ユ",
+  ョ: "ヨ",
+  ヮ: "ワ",
+  ヵ: "カ",
+  ヶ: "ケ",
 };
 
 /** Separators a name may or may not carry (シャトー・ラ・クロワ, Pinot-Noir): ignored on both sides. */
@@ -20,7 +31,11 @@ const SEPARATORS = /[\s・･·.,\-‐–—_/／'’&＆()（）「」『』[\]
  * to full size, and separators removed.
  */
 export function foldForSearch(text: string): string {
-  const decomposed = text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const decomposed = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
   // NFD splits ガ into カ + ゛; compose again so kana keep their voicing marks.
   let folded = "";
   for (const char of decomposed.normalize("NFC")) {

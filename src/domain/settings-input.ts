@@ -71,7 +71,11 @@ function dropBlankOptionals(input: Record<string, unknown>): void {
       const terms = { ...raw };
       for (const field of ["max", "daysToPay"] as const) if (terms[field] === "" || terms[field] === undefined) terms[field] = null;
       const notes = terms.notes;
-      if (notes === undefined || (isObject(notes) && [notes.ja, notes.en].every((text) => text === undefined || text === null || (typeof text === "string" && text.trim() === "")))) terms.notes = null;
+      if (
+        notes === undefined ||
+        (isObject(notes) && [notes.ja, notes.en].every((text) => text === undefined || text === null || (typeof text === "string" && text.trim() === "")))
+      )
+        terms.notes = null;
       payments[code] = terms;
     }
     input.terms = { ...input.terms, payments };
@@ -98,10 +102,12 @@ function problemOf(issue: z.core.$ZodIssue, sent: unknown): Problem {
       if (issue.expected === "number") return { kind: "not_a_number" };
       return { kind: "invalid" };
     case "too_small":
-      if (issue.origin === "number" || issue.origin === "int") return { kind: issue.inclusive === false ? "greater_than" : "greater_than_or_equal_to", count: Number(issue.minimum) };
+      if (issue.origin === "number" || issue.origin === "int")
+        return { kind: issue.inclusive === false ? "greater_than" : "greater_than_or_equal_to", count: Number(issue.minimum) };
       return { kind: "blank" };
     case "too_big":
-      if (issue.origin === "number" || issue.origin === "int") return { kind: issue.inclusive === false ? "less_than" : "less_than_or_equal_to", count: Number(issue.maximum) };
+      if (issue.origin === "number" || issue.origin === "int")
+        return { kind: issue.inclusive === false ? "less_than" : "less_than_or_equal_to", count: Number(issue.maximum) };
       return { kind: "too_long", count: Number(issue.maximum) };
     case "custom":
       if (/^terms\.payments\.[^.]+\.feeTiers$/.test(field)) return { kind: "fee_tiers" };
@@ -133,7 +139,11 @@ export const settingsFormSchema = z.unknown().transform((raw, context): ShopProf
   dropBlankOptionals(input);
   const parsed = shopProfileSchema.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) report(issue.path.filter((part): part is string | number => typeof part !== "symbol"), problemOf(issue, valueAt(input, issue.path)));
+    for (const issue of parsed.error.issues)
+      report(
+        issue.path.filter((part): part is string | number => typeof part !== "symbol"),
+        problemOf(issue, valueAt(input, issue.path)),
+      );
     return z.NEVER;
   }
   parsed.data.businessHolidays.forEach((day, index) => {

@@ -7,8 +7,14 @@ const yen = z.number().int().nonnegative().max(1_000_000);
 const defaults = defaultShippingTable;
 
 export const shippingTableSchema = z.object({
-  fees: z.array(yen).length(PREFECTURE_COUNT).default(() => defaults().fees),
-  transitDays: z.array(z.number().int().min(1).max(MAX_TRANSIT_DAYS)).length(PREFECTURE_COUNT).default(() => defaults().transitDays),
+  fees: z
+    .array(yen)
+    .length(PREFECTURE_COUNT)
+    .default(() => defaults().fees),
+  transitDays: z
+    .array(z.number().int().min(1).max(MAX_TRANSIT_DAYS))
+    .length(PREFECTURE_COUNT)
+    .default(() => defaults().transitDays),
   bottlesPerBox: z.number().int().min(1).max(MAX_BOTTLES_PER_BOX).default(6),
   coolSurchargePerBox: yen.default(550),
   freeShippingFrom: z.number().int().nonnegative().max(100_000_000).default(0),

@@ -121,6 +121,11 @@ describe("the table in words", () => {
       { value: 2200, prefectures: ["沖縄県"] },
       { value: 1100, prefectures: null },
     ]);
-    expect(prefectureGroups(table.fees.map(() => 990), "en")).toEqual([{ value: 990, prefectures: [] }]);
+    expect(
+      prefectureGroups(
+        table.fees.map(() => 990),
+        "en",
+      ),
+    ).toEqual([{ value: 990, prefectures: [] }]);
   });
 });

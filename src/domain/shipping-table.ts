@@ -139,6 +139,8 @@ export function prefectureGroups(values: readonly number[], locale: Locale): Pre
   values.forEach((value, index) => byValue.set(value, [...(byValue.get(value) ?? []), index + 1]));
   const groups = [...byValue.entries()];
   const largest = groups.reduce((best, each) => (each[1].length > best[1].length ? each : best));
-  const named = groups.filter((group) => group !== largest).map(([value, codes]) => ({ value, prefectures: codes.map((code) => prefectureName(code, locale)!) }));
+  const named = groups
+    .filter((group) => group !== largest)
+    .map(([value, codes]) => ({ value, prefectures: codes.map((code) => prefectureName(code, locale)!) }));
   return [...named, { value: largest[0], prefectures: groups.length === 1 ? [] : null }];
 }

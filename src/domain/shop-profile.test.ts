@@ -52,7 +52,10 @@ describe("shop profile checkout settings", () => {
 
   it("keeps cod fee tiers stored under their old name as cod's terms", () => {
     const profile = demoProfile();
-    const tiers = [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }];
+    const tiers = [
+      { upTo: 10_000, fee: 330 },
+      { upTo: null, fee: 440 },
+    ];
     const parsed = shopProfileSchema.parse({ ...profile, terms: { ...(profile.terms as object), codFeeTiers: tiers, codCeiling: 250_000 } });
     expect(parsed.terms.payments.cod).toMatchObject({ feeTiers: tiers, max: 250_000 });
     expect(parsed.terms.payments.konbini?.max).toBe(250_000);
@@ -64,10 +67,26 @@ describe("shop profile checkout settings", () => {
       const payments = { ...profile.terms.payments, cod: { ...profile.terms.payments.cod, feeTiers } };
       return shopProfileSchema.safeParse({ ...profile, terms: { ...profile.terms, payments } });
     };
-    expect(withTiers([{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 440 }]).success).toBe(true);
+    expect(
+      withTiers([
+        { upTo: 10_000, fee: 330 },
+        { upTo: null, fee: 440 },
+      ]).success,
+    ).toBe(true);
     expect(withTiers([{ upTo: 10_000, fee: 330 }]).success).toBe(false);
-    expect(withTiers([{ upTo: null, fee: 330 }, { upTo: null, fee: 440 }]).success).toBe(false);
-    expect(withTiers([{ upTo: 30_000, fee: 330 }, { upTo: 10_000, fee: 440 }, { upTo: null, fee: 660 }]).success).toBe(false);
+    expect(
+      withTiers([
+        { upTo: null, fee: 330 },
+        { upTo: null, fee: 440 },
+      ]).success,
+    ).toBe(false);
+    expect(
+      withTiers([
+        { upTo: 30_000, fee: 330 },
+        { upTo: 10_000, fee: 440 },
+        { upTo: null, fee: 660 },
+      ]).success,
+    ).toBe(false);
     expect(withTiers([]).success).toBe(false);
     expect(withTiers([{ upTo: null, fee: -1 }]).success).toBe(false);
   });

@@ -73,11 +73,13 @@ const paymentTermsByCode = z
 function paymentsFromNamedFields(terms: unknown): unknown {
   if (terms === null || typeof terms !== "object" || Array.isArray(terms)) return terms;
   const { codFee, codFeeTiers, codCeiling, bankTransferWithinDays, ...rest } = terms as Record<string, unknown>;
-  if ("payments" in rest || (codFee === undefined && codFeeTiers === undefined && codCeiling === undefined && bankTransferWithinDays === undefined)) return rest;
+  if ("payments" in rest || (codFee === undefined && codFeeTiers === undefined && codCeiling === undefined && bankTransferWithinDays === undefined))
+    return rest;
   const defaults = defaultPaymentTerms();
   const payments: Record<string, unknown> = {};
   const ceiling = codCeiling ?? defaults.cod?.max;
-  if (defaults.cod) payments.cod = { ...defaults.cod, feeTiers: codFeeTiers ?? (codFee === undefined ? defaults.cod.feeTiers : [{ upTo: null, fee: codFee }]), max: ceiling };
+  if (defaults.cod)
+    payments.cod = { ...defaults.cod, feeTiers: codFeeTiers ?? (codFee === undefined ? defaults.cod.feeTiers : [{ upTo: null, fee: codFee }]), max: ceiling };
   if (defaults.konbini) payments.konbini = { ...defaults.konbini, max: ceiling };
   if (defaults.bank) payments.bank = { ...defaults.bank, daysToPay: bankTransferWithinDays ?? defaults.bank.daysToPay };
   return { ...rest, payments };
@@ -106,10 +108,7 @@ export const DEPOSIT_TYPE_LABELS: Record<DepositType, LocalizedText> = {
 };
 
 /** A trader may write the type as on a bankbook (普通, 当座); it is kept as its code. */
-const depositType = z.preprocess(
-  (value) => (Object.entries(DEPOSIT_TYPE_LABELS).find(([, label]) => label.ja === value)?.[0] ?? value),
-  z.enum(DEPOSIT_TYPES),
-);
+const depositType = z.preprocess((value) => Object.entries(DEPOSIT_TYPE_LABELS).find(([, label]) => label.ja === value)?.[0] ?? value, z.enum(DEPOSIT_TYPES));
 
 const bankAccount = z.object({
   financial: localizedText,
@@ -218,7 +217,10 @@ export const shopProfileSchema = z.object({
   yamatoB2: z
     .object({
       customerCode: z.string().regex(/^\d{10,12}$/, "10 to 12 digits"),
-      classificationCode: z.string().regex(/^(\d{3})?$/, "blank or 3 digits").default(""),
+      classificationCode: z
+        .string()
+        .regex(/^(\d{3})?$/, "blank or 3 digits")
+        .default(""),
       freightNumber: z.string().regex(/^\d{2}$/, "2 digits"),
     })
     .optional(),

@@ -86,23 +86,60 @@ describe("staffOrderInputSchema", () => {
 
   it("takes a separate recipient only when asked, with its own required fields", () => {
     expect(staffOrderInputSchema.parse({ ...filled, recipient_name: "ignored" }).recipient).toBeNull();
-    expect(problems({ ...filled, to_recipient: "on" })).toEqual({ recipient_name: "blank", recipient_phone: "blank", recipient_zip: "blank", recipient_address: "blank" });
-    const input = staffOrderInputSchema.parse({ ...filled, to_recipient: "on", recipient_name: "佐藤 花子", recipient_phone: "090-1111-2222", recipient_zip: "060-0001", recipient_address: "札幌市中央区北1条西1" });
-    expect(input.recipient).toEqual({ name: "佐藤 花子", kana: "", phone: "090-1111-2222", country: "jp", zip: "060-0001", prefecture: "", address: "札幌市中央区北1条西1", building_name: "" });
+    expect(problems({ ...filled, to_recipient: "on" })).toEqual({
+      recipient_name: "blank",
+      recipient_phone: "blank",
+      recipient_zip: "blank",
+      recipient_address: "blank",
+    });
+    const input = staffOrderInputSchema.parse({
+      ...filled,
+      to_recipient: "on",
+      recipient_name: "佐藤 花子",
+      recipient_phone: "090-1111-2222",
+      recipient_zip: "060-0001",
+      recipient_address: "札幌市中央区北1条西1",
+    });
+    expect(input.recipient).toEqual({
+      name: "佐藤 花子",
+      kana: "",
+      phone: "090-1111-2222",
+      country: "jp",
+      zip: "060-0001",
+      prefecture: "",
+      address: "札幌市中央区北1条西1",
+      building_name: "",
+    });
   });
 
   it("reads the gift options as checkout's gift payload", () => {
     expect(
-      staffOrderInputSchema.parse({ ...filled, gift_wrapping: "on", gift_noshi: "on", gift_omotegaki: "御祝", gift_name: "佐藤", gift_placement: "inner", gift_message: "おめでとう" }).gift,
+      staffOrderInputSchema.parse({
+        ...filled,
+        gift_wrapping: "on",
+        gift_noshi: "on",
+        gift_omotegaki: "御祝",
+        gift_name: "佐藤",
+        gift_placement: "inner",
+        gift_message: "おめでとう",
+      }).gift,
     ).toEqual({ wrapping: true, noshi: { omotegaki: "御祝", placement: "inner", name: "佐藤" }, message_card: "", hide_prices: false });
     expect(problems({ ...filled, gift_noshi: "on", gift_name: "あ".repeat(21) })).toEqual({ gift_name: "too_long" });
   });
 
   it("offers staff exactly the methods whose module says they may take it", () => {
     const taken = paymentMethodChoices().filter((method) => staffOrderInputSchema.safeParse({ ...filled, payment_method: method.code }).success);
-    expect(taken.map((method) => method.code)).toEqual(paymentMethodChoices().filter((method) => method.staffEntry !== undefined).map((method) => method.code));
+    expect(taken.map((method) => method.code)).toEqual(
+      paymentMethodChoices()
+        .filter((method) => method.staffEntry !== undefined)
+        .map((method) => method.code),
+    );
     expect(taken.length).toBeGreaterThanOrEqual(4);
-    expect(paymentMethodChoices().filter((method) => method.staffEntry === "awaiting_payment").every((method) => method.checkoutInput === "card")).toBe(true);
+    expect(
+      paymentMethodChoices()
+        .filter((method) => method.staffEntry === "awaiting_payment")
+        .every((method) => method.checkoutInput === "card"),
+    ).toBe(true);
   });
 
   it("puts the checkout rules' messages under the form's fields", () => {

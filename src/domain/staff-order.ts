@@ -166,7 +166,11 @@ function giftOf(fields: Record<string, unknown>): GiftPayload | null {
   return {
     wrapping,
     noshi: noshi ? { omotegaki: text(fields.gift_omotegaki), placement: text(fields.gift_placement) || "outer", name: text(fields.gift_name) } : null,
-    message_card: card ? String(fields.gift_message ?? "").replace(/\r\n?/g, "\n").trim() : "",
+    message_card: card
+      ? String(fields.gift_message ?? "")
+          .replace(/\r\n?/g, "\n")
+          .trim()
+      : "",
     hide_prices: hidePrices,
   };
 }
@@ -193,7 +197,8 @@ export const staffOrderInputSchema = z.preprocess(
       memo: manyLinesText,
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) => context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const problem = (message: string, path: string, params?: { count: number }) =>
+        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
       const all = fields as Record<string, unknown>;
       if (fields.channel === undefined || fields.channel === "") problem("blank", "channel");
       else if (!isStaffOrderChannel(fields.channel)) problem("inclusion", "channel");

@@ -55,9 +55,7 @@ export function taxesPerRate(amounts: readonly TaxedAmount[], standardRatePercen
   const bases = new Map<number, number>();
   for (const each of amounts) bases.set(each.ratePercent, (bases.get(each.ratePercent) ?? 0) + each.amount);
   if (bases.size === 0) bases.set(standardRatePercent, 0);
-  return [...bases.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, base]) => ({ rate, base, tax: taxOn(base, rate) }));
+  return [...bases.entries()].sort(([a], [b]) => b - a).map(([rate, base]) => ({ rate, base, tax: taxOn(base, rate) }));
 }
 
 /** The reduced-rate mark (※) and its footnote, as mails, summaries and receipts print them. */

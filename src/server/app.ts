@@ -256,7 +256,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { level: PER_REQUEST.zlibLevel, params: { [zlib.constants.ZSTD_c_compressionLevel]: PER_REQUEST.zstdLevel } } as zlib.ZlibOptions,
   });
   const kept = new KeptBodies();
-  await registerSecurityHeaders(app, { https, trustProxy: config.trustProxy, contentSecurityPolicy: deps.pages !== "development", stripe: config.stripe !== undefined });
+  await registerSecurityHeaders(app, {
+    https,
+    trustProxy: config.trustProxy,
+    contentSecurityPolicy: deps.pages !== "development",
+    stripe: config.stripe !== undefined,
+  });
   registerSessions(app, { secureCookies: https, sessions });
   registerLocale(app, { secureCookies: https });
   // The owner's IP allow-list (or KURA_ADMIN_ALLOW_IPS) before any route reads a back-office request (decision 063).
@@ -282,11 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerImageRoutes(app, { images, isPublic: (imageId) => catalog.imageIsPublic(imageId), sessions });
   registerCartRoutes(app, { carts });
   const signInLock = new SignInLock(database.db, config.accounts, secret);
-  const accounts = new AccountService(
-    database.db,
-    { sessions, mail, shopProfiles, carts, signInLock, afterAnswer },
-    { publicUrl: config.publicUrl },
-  );
+  const accounts = new AccountService(database.db, { sessions, mail, shopProfiles, carts, signInLock, afterAnswer }, { publicUrl: config.publicUrl });
   registerAccountRoutes(app, { accounts, secret, secureCookies: https });
   // The member hears of every change to their address and saved card (decision 064).
   const changeNotices = new ChangeNotices(database.db, { mail, shopProfiles }, { publicUrl: config.publicUrl });
@@ -304,7 +305,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 再入荷のお知らせ (sent in throttled runs, each request closed as its mail is queued) and お気に入り (decision 083).
   const wishlist = new WishlistService(
     database.db,
-    { mail, shopProfiles, catalog, catalogRead: new CatalogReadModel(database.db), exclusively: (name, work, options) => database.exclusively(name, work, options), log: app.log },
+    {
+      mail,
+      shopProfiles,
+      catalog,
+      catalogRead: new CatalogReadModel(database.db),
+      exclusively: (name, work, options) => database.exclusively(name, work, options),
+      log: app.log,
+    },
     { publicUrl: config.publicUrl, secret },
   );
   registerWishlistRoutes(app, { wishlist });
@@ -329,7 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // job as purchases leave the window (the window moves once a Japan day, so only the day's first
   // run finds members to work out again). ranks.pointRate (rankPointRate) is the points module's PointRateFor.
   const ranks = new RanksService(database.db);
-  const rankChanged = (tx: Parameters<RanksService["recalculate"]>[0], order: { userId: number | null }) => (order.userId === null ? Promise.resolve() : ranks.recalculate(tx, order.userId).then(() => undefined));
+  const rankChanged = (tx: Parameters<RanksService["recalculate"]>[0], order: { userId: number | null }) =>
+    order.userId === null ? Promise.resolve() : ranks.recalculate(tx, order.userId).then(() => undefined);
   // Points (decision 089): used at checkout, earned when paid or shipped, settled with every move;
   // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
   const points = new PointsService(database.db, { rateFor: deps.pointRateFor ?? rankPointRate(ranks) });
@@ -374,7 +383,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const checkout = new CheckoutService(
     database.db,
-    { orders, moves: orderMoves, payments: orderPayments, carts, cards, catalog, shopProfiles, addresses, accounts, cardTesting, deferredPayments, coupons, lotteries, points },
+    {
+      orders,
+      moves: orderMoves,
+      payments: orderPayments,
+      carts,
+      cards,
+      catalog,
+      shopProfiles,
+      addresses,
+      accounts,
+      cardTesting,
+      deferredPayments,
+      coupons,
+      lotteries,
+      points,
+    },
     { reservationMinutes: config.checkoutReservationMinutes },
   );
   registerCheckoutRoutes(app, { checkout, destinationsUpload: new DestinationsUploadService({ catalog, addresses, shopProfiles }) });
@@ -382,7 +406,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPaymentLinkRoutes(app, { paymentLinks: new PaymentLinkService({ orders, payments: orderPayments, cards, cardTesting }, { secret }) });
   // What each product takes in a box, for fees worked out again after checkout (decisions 074, 078).
   const parcelLinesOf: ParcelLinesOf = async (productIds, locale) =>
-    new Map([...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }]));
+    new Map(
+      [...(await catalog.purchasable(productIds, locale))].map(([id, product]) => [id, { shippingType: product.shippingType, volumeMl: product.volumeMl }]),
+    );
   // Changes of an order before it ships (decision 074): the delivery wish by the member or staff, the recipient by staff.
   const orderChanges = new OrderChanges(
     database.db,
@@ -461,7 +487,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffNames: (ids) => staffEmailsOf(database.db, ids),
   });
   // Orders entered by staff (decision 081): placed as checkout places them (order-placement.ts).
-  const staffOrders = new StaffOrdersService(database.db, { orders, moves: orderMoves, accounts, deferredPayments, lotteries, points, catalog, shopProfiles, addresses, members: accounts });
+  const staffOrders = new StaffOrdersService(database.db, {
+    orders,
+    moves: orderMoves,
+    accounts,
+    deferredPayments,
+    lotteries,
+    points,
+    catalog,
+    shopProfiles,
+    addresses,
+    members: accounts,
+  });
   registerStaffOrderRoutes(app, { staffOrders, adminOrders });
   registerAdminOrderRoutes(app, { adminOrders, dashboard: new DashboardService(database.db, shopProfiles), charts: new DashboardChartsService(database.db) });
   // Long work runs as jobs in every process's worker, each job taken by one (decision 069).
@@ -485,7 +522,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecordRoutes(app, { records });
   const orderReturns = new OrderReturns(
     database.db,
-    { orders, catalog, mail, shopProfiles, gateway: payments, records, onMemberOrderChanged: rankChanged, onReturned: (tx, orderId, goods, reason) => points.returned(tx, orderId, goods, reason) },
+    {
+      orders,
+      catalog,
+      mail,
+      shopProfiles,
+      gateway: payments,
+      records,
+      onMemberOrderChanged: rankChanged,
+      onReturned: (tx, orderId, goods, reason) => points.returned(tx, orderId, goods, reason),
+    },
     {
       publicUrl: config.publicUrl,
       // A member opens it signed in (as their receipts); a guest through the signed link their receipt uses.
@@ -520,9 +566,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Unknown API paths answer JSON in the request's locale instead of falling through to the pages.
   for (const prefix of API_PREFIXES) {
-    app.all(`${prefix}/*`, async (request, reply) =>
-      reply.status(404).send({ errors: [message("apiNotFound", request.locale)] }),
-    );
+    app.all(`${prefix}/*`, async (request, reply) => reply.status(404).send({ errors: [message("apiNotFound", request.locale)] }));
   }
 
   app.get("/favicon.ico", async (_request, reply) => reply.redirect("/favicon.svg", 301));
@@ -602,7 +646,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.decorate("services", { afterAnswer, catalog, images, shopProfiles, carts, mail, mailbox, inquiries, magazine, wishlist, payments, cards, orders, orderMoves, orderPayments, deferredPayments, checkoutRequests, staff, adminOrders, documents, records, sessions, twoFactor, backOfficeSecurity, jobs, coupons, lotteries, ranks, points });
+  app.decorate("services", {
+    afterAnswer,
+    catalog,
+    images,
+    shopProfiles,
+    carts,
+    mail,
+    mailbox,
+    inquiries,
+    magazine,
+    wishlist,
+    payments,
+    cards,
+    orders,
+    orderMoves,
+    orderPayments,
+    deferredPayments,
+    checkoutRequests,
+    staff,
+    adminOrders,
+    documents,
+    records,
+    sessions,
+    twoFactor,
+    backOfficeSecurity,
+    jobs,
+    coupons,
+    lotteries,
+    ranks,
+    points,
+  });
   return app;
 }
 

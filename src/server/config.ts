@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { parseAllowListVariable, type AllowEntry } from "./security/ip-allow-list.ts";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 /** Every setting the server reads from the environment, parsed once at start. */
 const environmentSchema = z.object({

@@ -32,6 +32,7 @@ describe("signed ids", () => {
     expect(idOfSignedToken(secret, "restock-cancel", `43.${signature}`)).toBeUndefined();
     const changed = signature.slice(0, -1) + (signature.endsWith("A") ? "B" : "A");
     expect(idOfSignedToken(secret, "restock-cancel", `42.${changed}`)).toBeUndefined();
-    for (const token of ["", "42", "42.", "x.y", `1234567890.${signature}`, `42.${signature}.1`]) expect(idOfSignedToken(secret, "restock-cancel", token)).toBeUndefined();
+    for (const token of ["", "42", "42.", "x.y", `1234567890.${signature}`, `42.${signature}.1`])
+      expect(idOfSignedToken(secret, "restock-cancel", token)).toBeUndefined();
   });
 });

@@ -268,7 +268,12 @@ class Shopper {
     const secret = String(first.json.payment_intent_client_secret);
     const intent = secret.split("_secret_")[0]!;
     expect((await this.send("POST", `/test-gateway/3ds/${intent}`, { client_secret: secret, result: "complete" })).status).toBe(200);
-    const again = await this.send("POST", "/api/checkout", { ...payload, payment_intent_id: intent, order_id: first.json.order_id }, { "idempotency-key": key });
+    const again = await this.send(
+      "POST",
+      "/api/checkout",
+      { ...payload, payment_intent_id: intent, order_id: first.json.order_id },
+      { "idempotency-key": key },
+    );
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     expect(again.json).toEqual({ require_action: false, order_id: first.json.order_id });
     return { orderId: String(again.json.order_id), crossed: again.servedBy !== first.servedBy };
@@ -389,7 +394,12 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
     const staff = await signedInStaff();
     const alive = SHOP_PORTS.filter((port) => shops.get(port)!.exitCode === null && shops.get(port)!.signalCode === null);
     for (const port of alive) expect(await productName(port, products[2]!)).not.toBe("Renamed in one process");
-    const edited = await staff.send("PATCH", `/admin/api/products/${products[2]}`, { name_en: "Renamed in one process" }, { "idempotency-key": crypto.randomUUID() });
+    const edited = await staff.send(
+      "PATCH",
+      `/admin/api/products/${products[2]}`,
+      { name_en: "Renamed in one process" },
+      { "idempotency-key": crypto.randomUUID() },
+    );
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     for (const port of alive) await expect.poll(() => productName(port, products[2]!), { timeout: 1000, interval: 50 }).toBe("Renamed in one process");
   });
@@ -416,7 +426,13 @@ describe.skipIf(!serverUrl)(`three shop processes behind HAProxy${serverUrl ? ""
         for (let index = 0; index < EACH; index++) {
           // One key per action, kept for the page's own resends (Shopper.send: dropped answers and 5xx).
           const key = crypto.randomUUID();
-          const receiving = { received_on: japanToday(), quantity: 1, unit_cost: 1800, supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3" };
+          const receiving = {
+            received_on: japanToday(),
+            quantity: 1,
+            unit_cost: 1800,
+            supplier_name: "株式会社蔵前酒販",
+            supplier_address: "東京都台東区蔵前1-2-3",
+          };
           const answer = await staff.send("POST", `/admin/api/products/${wine}/receivings`, receiving, { "idempotency-key": key });
           if (answer.status === 409) unconfirmed.push(key);
           else {

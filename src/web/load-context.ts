@@ -96,7 +96,12 @@ export interface PageContext {
    * guards the form. `requestKey` is sent as the Idempotency-Key of a keyed write (decision 049):
    * the form carries it in a hidden field, so a form posted twice is booked once (decision 058).
    */
-  api(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options?: { csrfToken?: string; requestKey?: string }): Promise<ApiAnswer>;
+  api(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    body?: unknown,
+    options?: { csrfToken?: string; requestKey?: string },
+  ): Promise<ApiAnswer>;
   /** Present when the rendered page is kept for other visitors (its token, nonce and member are placeholders). */
   pageCapture?: PageCapture;
 }

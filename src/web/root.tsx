@@ -1,14 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
-import {
-  Meta,
-  Outlet,
-  isRouteErrorResponse,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { Meta, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AgeGate } from "./features/age-gate/age-gate.tsx";
@@ -95,7 +87,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // From the server's entry, not the root data: an error page rendered without that data has it too.
   const nonce = usePageNonce() ?? data?.nonce;
   return (
-    <html lang={locale} data-back-office={backOffice ? "" : undefined} data-age-ok={data?.ageConfirmed || isPastTheGate(pathname) ? "" : undefined} suppressHydrationWarning>
+    <html
+      lang={locale}
+      data-back-office={backOffice ? "" : undefined}
+      data-age-ok={data?.ageConfirmed || isPastTheGate(pathname) ? "" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -120,25 +117,25 @@ function SiteFrame({ children, ageConfirmed }: { children: ReactNode; ageConfirm
   const [passed, setPassed] = useState(ageConfirmed);
   return (
     <AuthProvider>
-    <PageTransitionProvider>
-      <CartDrawerProvider>
-        <CartProvider>
-        <SnackbarProvider>
-          {!passed && <AgeGate onPass={() => setPassed(true)} />}
-          <div id="site" inert={!passed}>
-            <a className="visually-hidden" href="#main">
-              {t("site.skipToContent")}
-            </a>
-            <Header />
-            <main id="main">{children}</main>
-            <Footer />
-            <CartDrawer />
-            <LoginPrompt />
-          </div>
-        </SnackbarProvider>
-        </CartProvider>
-      </CartDrawerProvider>
-    </PageTransitionProvider>
+      <PageTransitionProvider>
+        <CartDrawerProvider>
+          <CartProvider>
+            <SnackbarProvider>
+              {!passed && <AgeGate onPass={() => setPassed(true)} />}
+              <div id="site" inert={!passed}>
+                <a className="visually-hidden" href="#main">
+                  {t("site.skipToContent")}
+                </a>
+                <Header />
+                <main id="main">{children}</main>
+                <Footer />
+                <CartDrawer />
+                <LoginPrompt />
+              </div>
+            </SnackbarProvider>
+          </CartProvider>
+        </CartDrawerProvider>
+      </PageTransitionProvider>
     </AuthProvider>
   );
 }
@@ -185,9 +182,7 @@ export function ErrorBoundary() {
   if (!data) return body;
   return (
     <I18nProvider locale={locale}>
-      <SiteProvider value={data}>
-        {backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed || isPastTheGate(pathname)}>{body}</SiteFrame>}
-      </SiteProvider>
+      <SiteProvider value={data}>{backOffice ? body : <SiteFrame ageConfirmed={data.ageConfirmed || isPastTheGate(pathname)}>{body}</SiteFrame>}</SiteProvider>
     </I18nProvider>
   );
 }

@@ -57,10 +57,13 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
 async function contrastOf(locator: Locator): Promise<number> {
   const colours = await locator.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]);
   const [text, background] = colours.map((colour) => {
-    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((part) => {
-      const c = Number(part) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   });
   const [light, dark] = [text!, background!].sort((a, b) => b - a);
@@ -90,7 +93,11 @@ test("the age gate a new visitor meets", async ({ page }) => {
   await expect(page.getByTestId("age-gate")).toBeVisible();
   await expectAccessible(page, "age gate");
 
-  await page.getByTestId("age-gate").locator("select").first().selectOption(String(japanYear - 19));
+  await page
+    .getByTestId("age-gate")
+    .locator("select")
+    .first()
+    .selectOption(String(japanYear - 19));
   await page.getByRole("button", { name: "入場する" }).click();
   await expect(page.getByTestId("age-gate-refusal")).toBeVisible();
   await expectAccessible(page, "age gate refusal");

@@ -23,7 +23,9 @@ async function traderSignsIn(browser: Browser): Promise<Page> {
 }
 
 function png(red: number): Promise<Buffer> {
-  return sharp({ create: { width: 90, height: 120, channels: 3, background: { r: red, g: 40, b: 60 } } }).png().toBuffer();
+  return sharp({ create: { width: 90, height: 120, channels: 3, background: { r: red, g: 40, b: 60 } } })
+    .png()
+    .toBuffer();
 }
 
 async function imageOrder(page: Page): Promise<string[]> {

@@ -64,7 +64,11 @@ test("the trader answers an inquiry by mail and marks it handled", async ({ page
   // The sender has the answer, in Japanese, quoting the question.
   await withMailbox(page, async (mailbox) => {
     await mailbox.goto("/dev/mailbox");
-    await mailbox.getByRole("row", { name: `Re: ${subject}` }).getByRole("link").first().click();
+    await mailbox
+      .getByRole("row", { name: `Re: ${subject}` })
+      .getByRole("link")
+      .first()
+      .click();
     await expect(mailbox.locator("pre")).toContainText("浅草 桜 様");
     await expect(mailbox.locator("pre")).toContainText("無料で包装いたします。");
     await expect(mailbox.locator("pre")).toContainText("純米大吟醸の720ml");

@@ -21,7 +21,10 @@ test("the liquor sales report and the magazine's subscribers: the choice in the 
   await placeBankOrder(page, `reports-${Date.now()}@example.com`);
   const reader = `reports-reader-${Date.now()}@example.com`;
   await page.goto("/magazine/register");
-  const subscribed = await page.request.post("/api/magazine/subscriptions", { headers: { "x-csrf-token": await csrfOf(page) }, data: { email: reader, consent: true } });
+  const subscribed = await page.request.post("/api/magazine/subscriptions", {
+    headers: { "x-csrf-token": await csrfOf(page) },
+    data: { email: reader, consent: true },
+  });
   expect(subscribed.status()).toBe(202);
 
   const trader = await traderSignsIn(browser);

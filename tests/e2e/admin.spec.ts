@@ -84,7 +84,10 @@ test("the trader confirms a member's bank transfer, ships it with a slip number,
   await expect(rows.first()).toHaveAttribute("data-order-id", orderId);
   await expect(rows.first()).toContainText(member);
   await expect(rows.first()).toContainText("入金待ち");
-  await rows.first().getByRole("link", { name: orderNumberForShopper(orderId) }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: orderNumberForShopper(orderId) })
+    .click();
 
   // Everything the shopper gave, the lines and totals.
   await expect(trader).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
@@ -231,7 +234,9 @@ test("a locked-out staff member asks the sign-in page for an unlock mail; a bad 
   await expect(page.getByTestId("admin-login-errors")).toHaveText("メールアドレスを入力してください。");
   await page.getByLabel("メールアドレス").fill("nobody@kura.example");
   await send.click();
-  await expect(page.getByTestId("admin-unlock-sent")).toHaveText("アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。");
+  await expect(page.getByTestId("admin-unlock-sent")).toHaveText(
+    "アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。",
+  );
 
   await page.goto("/admin/api/unlock?token=1.1.x");
   await expect(page).toHaveURL(/\/admin\/login\?unlock=invalid$/);
@@ -265,6 +270,9 @@ test("no back-office code or text is loaded by a shopper's home page", async ({ 
   // The same look at the staff sign-in finds them: the markers are the ones the back office carries.
   const login = await assetsOf(page, "/admin/login");
   for (const marker of ["/admin/api", "入金を確認", "管理画面"]) {
-    expect(login.some((asset) => asset.body.includes(marker)), marker).toBe(true);
+    expect(
+      login.some((asset) => asset.body.includes(marker)),
+      marker,
+    ).toBe(true);
   }
 });

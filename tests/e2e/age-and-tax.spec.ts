@@ -66,7 +66,10 @@ test("a member buys a whisky and a non-alcoholic sparkling: birth date asked, ta
   await expect(page).toHaveURL(/\/checkout$/);
 
   await fillBirthDate(page, "1985-04-01");
-  for (const [name, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
+  for (const [name, width, height] of [
+    ["desktop", 1280, 900],
+    ["phone", 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.getByLabel("生年月日").scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`checkout-age-${name}.png`), fullPage: true });

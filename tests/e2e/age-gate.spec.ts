@@ -35,7 +35,10 @@ test.describe("age gate", () => {
     await page.goto("/");
     await waitForHydration(page);
     const gate = page.getByTestId("age-gate");
-    await gate.locator("select").first().selectOption(String(thisYear - 19));
+    await gate
+      .locator("select")
+      .first()
+      .selectOption(String(thisYear - 19));
     await gate.getByRole("button", { name: "入場する" }).click();
     await expect(page.getByTestId("age-gate-refusal")).toHaveText(
       "申し訳ありません、あなたは法定年齢以下です。 私達は私達のサイトであなたを歓迎することはできません。",

@@ -106,7 +106,10 @@ for (const locale of LOCALES) {
       // The cart drawer: the notice with the bottles and the total.
       await page.goto(`/products/${product.id}`);
       await waitForHydration(page);
-      const put = await page.request.put("/api/carts", { headers: { "x-csrf-token": await csrfOf(page) }, data: { cart: { cart_product_ids: { [product.id]: 2 } } } });
+      const put = await page.request.put("/api/carts", {
+        headers: { "x-csrf-token": await csrfOf(page) },
+        data: { cart: { cart_product_ids: { [product.id]: 2 } } },
+      });
       expect(put.ok()).toBe(true);
       await open(page, `/products/${product.id}`);
       await page.getByTestId("cart-button").click();

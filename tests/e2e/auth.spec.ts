@@ -64,7 +64,10 @@ test("a new member signs up, confirms from the mail, signs in, edits the profile
   await page.getByLabel("パスワード", { exact: true }).fill("short");
   await page.getByLabel("パスワード(確認用)").fill("different");
   await page.getByRole("button", { name: "登録する" }).click();
-  const snackbar = page.getByRole("alert").filter({ hasText: "パスワードは8文字以上で入力してください" }).filter({ hasText: "パスワード（確認用）とパスワードの入力が一致しません" });
+  const snackbar = page
+    .getByRole("alert")
+    .filter({ hasText: "パスワードは8文字以上で入力してください" })
+    .filter({ hasText: "パスワード（確認用）とパスワードの入力が一致しません" });
   await expect(snackbar).toBeVisible();
   await expect(page.getByLabel("パスワード", { exact: true })).toBeFocused();
   await expect(page.getByLabel("パスワード", { exact: true })).toHaveAttribute("aria-invalid", "true");
@@ -155,7 +158,12 @@ test("ten wrong passwords lock the account, with a warning before the last; the 
   const errors = page.getByTestId("login-errors");
   for (let attempt = 1; attempt <= 10; attempt++) {
     await signIn(page, email, `wrong-${attempt}`);
-    const expected = attempt < 9 ? "メールアドレスまたはパスワードが違います。" : attempt === 9 ? "もう一回誤るとアカウントがロックされます。" : "アカウントはロックされています。";
+    const expected =
+      attempt < 9
+        ? "メールアドレスまたはパスワードが違います。"
+        : attempt === 9
+          ? "もう一回誤るとアカウントがロックされます。"
+          : "アカウントはロックされています。";
     await expect(errors).toHaveText(expected);
   }
   // Locked: even the right password is refused.
@@ -221,7 +229,9 @@ test("a forgotten password is reset from the mail, which signs the member in", a
   const newPassword = "a-new-cellar-key";
 
   await open(page, "/password/edit");
-  await expect(page.getByTestId("token-missing")).toHaveText(/このページにはアクセスできません。パスワード再設定メールのリンクからアクセスされた場合には、URL をご確認ください。/);
+  await expect(page.getByTestId("token-missing")).toHaveText(
+    /このページにはアクセスできません。パスワード再設定メールのリンクからアクセスされた場合には、URL をご確認ください。/,
+  );
 
   await open(page, "/login");
   await page.getByRole("link", { name: "パスワードをお忘れの方はこちら" }).click();
@@ -263,7 +273,10 @@ test("a forgotten password is reset from the mail, which signs the member in", a
 
 test("a guest's cart joins the member's at sign-in and shows on a second device", async ({ page, browser, request }) => {
   const email = await createConfirmedMember(request, PASSWORD);
-  const products = (await (await request.get("/ja/api/products")).json()).data as { id: string; attributes: { name: string; sold_out: boolean; buyable_limit: number | null } }[];
+  const products = (await (await request.get("/ja/api/products")).json()).data as {
+    id: string;
+    attributes: { name: string; sold_out: boolean; buyable_limit: number | null };
+  }[];
   const product = products.find((candidate) => !candidate.attributes.sold_out && candidate.attributes.buyable_limit === null)!;
 
   await open(page, `/products/${product.id}`);
@@ -280,7 +293,10 @@ test("a guest's cart joins the member's at sign-in and shows on a second device"
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   // The member changes the amount and reloads: the cart is kept.
   await page.getByTestId("cart-button").click();
-  await page.getByTestId("cart-drawer").getByRole("button", { name: `${product.attributes.name}を1本増やす` }).click();
+  await page
+    .getByTestId("cart-drawer")
+    .getByRole("button", { name: `${product.attributes.name}を1本増やす` })
+    .click();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
   await expect.poll(async () => (await (await page.request.get("/ja/api/carts")).json()).data[0]?.amount).toBe(2);
   await page.reload();

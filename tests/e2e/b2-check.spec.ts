@@ -10,7 +10,11 @@ import { orderNumberForShopper } from "../../src/domain/order-number.ts";
 test.describe.configure({ timeout: testTime(150_000) });
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
-test("the orders page lists the characters B2 Cloud cannot take and their substitutes before the download, in Japanese and English", async ({ page, browser, request }, testInfo) => {
+test("the orders page lists the characters B2 Cloud cannot take and their substitutes before the download, in Japanese and English", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   const wine = await product(request, "サザン・ベイ");
   await checkoutWith(page, { [wine.id]: 1 });
   await fillContact(page, `b2-check-${Date.now()}@example.com`);

@@ -43,7 +43,10 @@ test("the trader selects three orders in the list, confirms their deposits and r
 
 test("without JavaScript the trader ticks two orders, enters their slip numbers and marks them shipped", async ({ page, browser }) => {
   await asConfirmedAdult(page);
-  const orders = [await placeBankOrder(page, `bulk-nojs-${crypto.randomUUID().slice(0, 8)}@example.com`), await placeBankOrder(page, `bulk-nojs-${crypto.randomUUID().slice(0, 8)}@example.com`)];
+  const orders = [
+    await placeBankOrder(page, `bulk-nojs-${crypto.randomUUID().slice(0, 8)}@example.com`),
+    await placeBankOrder(page, `bulk-nojs-${crypto.randomUUID().slice(0, 8)}@example.com`),
+  ];
   const context = await browser.newContext({ javaScriptEnabled: false });
   const trader = await context.newPage();
   await trader.goto("/admin/orders/bulk");

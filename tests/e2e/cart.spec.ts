@@ -40,7 +40,9 @@ test("adding from a product page opens the drawer with the bottle, and a reload 
   await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 1 = ${yen(first!.attributes.price_include_tax)}(税込)`);
 
   await drawer.getByRole("button", { name: `${first!.attributes.name}を1本増やす` }).click();
-  await expect(line.getByTestId("cart-line")).toHaveText(`${yen(first!.attributes.price_include_tax)} x 2 = ${yen(first!.attributes.price_include_tax * 2)}(税込)`);
+  await expect(line.getByTestId("cart-line")).toHaveText(
+    `${yen(first!.attributes.price_include_tax)} x 2 = ${yen(first!.attributes.price_include_tax * 2)}(税込)`,
+  );
   await drawer.getByRole("button", { name: "カートを閉じる" }).click();
 
   await openProduct(page, second!);

@@ -49,7 +49,10 @@ test("searching ｳｲｽｷｰ from the header lists the whiskies; a search wit
 });
 
 test("the search box's focus ring stays clear of the search button, on a phone and on a desktop", async ({ page }) => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/shop");
     const search = page.getByRole("search");
@@ -84,7 +87,18 @@ test("a product page shows its specification, a bounded quantity selector, and p
   await page.goto(`/products/${wine!.id}`);
   const spec = page.getByTestId("product-specification");
   await expect(page.getByRole("heading", { level: 2, name: "商品の仕様" })).toBeVisible();
-  await expect(spec.getByRole("rowheader")).toHaveText(["酒類の品目", "産地", "生産者", "品種", "ヴィンテージ", "容量", "アルコール度数", "味わい(甘辛)", "味わい(ボディ)", "保存方法"]);
+  await expect(spec.getByRole("rowheader")).toHaveText([
+    "酒類の品目",
+    "産地",
+    "生産者",
+    "品種",
+    "ヴィンテージ",
+    "容量",
+    "アルコール度数",
+    "味わい(甘辛)",
+    "味わい(ボディ)",
+    "保存方法",
+  ]);
   await expect(spec.locator('[data-spec="origin"] td')).toHaveText("日本 / 山梨県");
   await expect(spec.locator('[data-spec="category"] td')).toHaveText("果実酒");
   await expect(spec.locator('[data-spec="sweetness"] td')).toContainText("辛口〜甘口の5段階で1");

@@ -35,7 +35,11 @@ async function recordShifts(page: Page): Promise<void> {
     const rect = (r: DOMRectReadOnly) => [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
     window.__shifts = [];
     window.__shiftObserver = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         window.__shifts!.push({
           value: entry.value,

@@ -24,7 +24,10 @@ type Kept = { field: Locator; value: string } | { field: Locator; checked: true 
 async function fillEverything(page: Page, email: string): Promise<Kept[]> {
   await fillContact(page, email);
   await fillAddress(page);
-  await page.getByLabel(/^建物名/).first().fill("蔵前ハイツ101");
+  await page
+    .getByLabel(/^建物名/)
+    .first()
+    .fill("蔵前ハイツ101");
 
   const delivery = page.getByTestId("delivery-choice");
   await delivery.getByRole("radio", { name: "別の住所に送る" }).check();

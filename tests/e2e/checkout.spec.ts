@@ -411,7 +411,10 @@ test("cash on delivery falls back to credit with the alert when the cart grows p
 
   // One more bottle from the drawer, which floats over the checkout page too.
   await page.getByTestId("cart-button").click();
-  await page.getByTestId("cart-drawer").getByRole("button", { name: `${bourgogne.attributes.name}を1本増やす` }).click();
+  await page
+    .getByTestId("cart-drawer")
+    .getByRole("button", { name: `${bourgogne.attributes.name}を1本増やす` })
+    .click();
   // The 19th bottle opens a fourth box.
   const items = rare.attributes.price + islay.attributes.price * 10 + bourgogne.attributes.price * 8;
   const shipping = 1100 * 4;
@@ -428,7 +431,9 @@ test("cash on delivery falls back to credit with the alert when the cart grows p
 test("a member finds contact and address filled in and pays with the saved card", async ({ page, request }) => {
   const email = await signUpAndSignIn(page, "checkout");
   const csrf = await csrfOf(page);
-  expect((await page.request.put("/api/users", { headers: { "x-csrf-token": csrf }, data: { api_user: { user_name: "蔵前 太郎", tel: "090-1234-5678" } } })).ok()).toBe(true);
+  expect(
+    (await page.request.put("/api/users", { headers: { "x-csrf-token": csrf }, data: { api_user: { user_name: "蔵前 太郎", tel: "090-1234-5678" } } })).ok(),
+  ).toBe(true);
   const saved = await page.request.put("/api/address", {
     headers: { "x-csrf-token": csrf },
     data: { country: "jp", zip: "1110051", prefecture: 13, address: "台東区蔵前1-2-3", building_name: "蔵前ハイツ101" },

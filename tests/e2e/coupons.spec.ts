@@ -128,7 +128,10 @@ test("two coupons that combine, applied together on a phone: each its own line, 
   await page.screenshot({ path: test.info().outputPath("two-coupons-desktop.png") });
   await page.getByRole("button", { name: "購入" }).click();
   await expect(page).toHaveURL(/\/checkout\/complete$/);
-  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string; attributes: { price: number; charges: { label: string }[] } }[];
+  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as {
+    id: string;
+    attributes: { price: number; charges: { label: string }[] };
+  }[];
   const labels = orders[0]!.attributes.charges.map((charge) => charge.label);
   expect(labels).toContain(`クーポン値引き（${yenCode}）`);
   expect(labels).toContain(`クーポン値引き（${tenCode}）`);
@@ -145,7 +148,11 @@ test("two coupons that combine, applied together on a phone: each its own line, 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a guest types a coupon with the order form: a wrong code is named under the field, a right one is shown to confirm, then placed", async ({ page, browser, request }) => {
+  test("a guest types a coupon with the order form: a wrong code is named under the field, a right one is shown to confirm, then placed", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const code = `NOJS${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     // The trader's back office needs its script: their own context with JavaScript on.
     const withScript = { newContext: (options?: BrowserContextOptions) => browser.newContext({ ...options, javaScriptEnabled: true }) } as Browser;
@@ -161,9 +168,15 @@ test.describe("without JavaScript", () => {
     await page.goto(`/products/${wine.id}`);
     await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
     await page.goto("/checkout");
-    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page
+      .getByLabel(/^お名前/)
+      .first()
+      .fill("蔵前 花子");
     await page.getByLabel(/^メールアドレス/).fill(`nojs-coupon-${Date.now()}@example.com`);
-    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page
+      .getByLabel(/^電話番号/)
+      .first()
+      .fill("03-1234-5678");
     await page.getByLabel("郵便番号").first().fill("111-0051");
     await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
     await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");
@@ -184,7 +197,11 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("注文が確定されました。");
   });
 
-  test("staff tick 「他のクーポンと併用可」 on the server-drawn form; a guest applies two codes with the order form, confirms both lines, and orders", async ({ page, browser, request }) => {
+  test("staff tick 「他のクーポンと併用可」 on the server-drawn form; a guest applies two codes with the order form, confirms both lines, and orders", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const suffix = crypto.randomUUID().slice(0, 6).toUpperCase();
     const [firstCode, secondCode] = [`NJA${suffix}`, `NJB${suffix}`];
     const withScript = { newContext: (options?: BrowserContextOptions) => browser.newContext({ ...options, javaScriptEnabled: true }) } as Browser;
@@ -219,9 +236,15 @@ test.describe("without JavaScript", () => {
     await page.goto(`/products/${wine.id}`);
     await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
     await page.goto("/checkout");
-    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page
+      .getByLabel(/^お名前/)
+      .first()
+      .fill("蔵前 花子");
     await page.getByLabel(/^メールアドレス/).fill(`nojs-coupons-${Date.now()}@example.com`);
-    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page
+      .getByLabel(/^電話番号/)
+      .first()
+      .fill("03-1234-5678");
     await page.getByLabel("郵便番号").first().fill("111-0051");
     await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
     await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");

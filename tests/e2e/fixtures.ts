@@ -164,7 +164,10 @@ async function signInAsTestOwner(client: APIRequestContext): Promise<void> {
 export async function withMailbox<T>(shopper: Page, read: (mailbox: Page) => Promise<T>): Promise<T> {
   // The trader reads mail on a desktop: inside a test, newContext() would take the project's phone
   // viewport and touch emulation, under which a long mailbox table is laid out at 980 px and zoomed.
-  const context = await shopper.context().browser()!.newContext({ viewport: { width: 1280, height: 720 }, isMobile: false, hasTouch: false });
+  const context = await shopper
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1280, height: 720 }, isMobile: false, hasTouch: false });
   try {
     await signInAsTestOwner(context.request);
     return await read(await context.newPage());

@@ -17,7 +17,8 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: testInfo.outputPath(`${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
-const HEADER = "お届け先氏名,フリガナ,郵便番号,都道府県,市区町村・番地,建物名,電話番号,商品番号,数量,お届け希望日,時間帯,包装,のし表書き,のし位置,のし名入れ,メッセージ,金額を伏せる";
+const HEADER =
+  "お届け先氏名,フリガナ,郵便番号,都道府県,市区町村・番地,建物名,電話番号,商品番号,数量,お届け希望日,時間帯,包装,のし表書き,のし位置,のし名入れ,メッセージ,金額を伏せる";
 
 const BOOK = [
   { name: "比嘉 ツル", phone: "098-867-1234", country: "jp", zip: "9000021", address: "那覇市泉崎1-2-3", building_name: "泉崎ハイツ201" },
@@ -51,7 +52,11 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   // The list's upload works at phone size too: a list with a mistake shows its table without pushing the page sideways.
   const upload = page.getByTestId("destinations-upload");
   await upload.locator("summary").click();
-  await upload.getByTestId("destinations-file").setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(`\ufeff${HEADER}\r\n比嘉 ツル,,900-0021,,,,098-867-1234,${wine.id},1,,,,,,,,\r\n`) });
+  await upload.getByTestId("destinations-file").setInputFiles({
+    name: "list.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\ufeff${HEADER}\r\n比嘉 ツル,,900-0021,,,,098-867-1234,${wine.id},1,,,,,,,,\r\n`),
+  });
   await upload.getByRole("button", { name: "読み込む" }).click();
   await expect(upload.getByTestId("destinations-upload-errors")).toContainText("市区町村・番地");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -107,12 +112,22 @@ test("a member sends 御歳暮 with のし to five relatives on a phone", async 
   const payload = (await placed).postDataJSON();
   expect(payload.shipments).toHaveLength(5);
   expect(payload.recipient).toBeUndefined();
-  expect(payload.shipments[0]).toMatchObject({ recipient: { name: "比嘉 ツル", prefecture: 47 }, items: [{ id: Number(wine.id), amount: 1 }], gift: { noshi: { omotegaki: "御歳暮", name: "蔵前" } } });
+  expect(payload.shipments[0]).toMatchObject({
+    recipient: { name: "比嘉 ツル", prefecture: 47 },
+    items: [{ id: Number(wine.id), amount: 1 }],
+    gift: { noshi: { omotegaki: "御歳暮", name: "蔵前" } },
+  });
   await expect(page).toHaveURL(/\/checkout\/complete$/);
   await screenshot(page, testInfo, "five-destinations-complete");
 
-  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as { id: string; attributes: { shipments?: { recipient: { name: string } | null }[] } }[];
-  expect(orders[0]!.attributes.shipments!.map((shipment) => shipment.recipient?.name)).toEqual([...BOOK.map((entry) => entry.name), ...TYPED.map((typed) => typed.name)]);
+  const orders = (await (await page.request.get("/ja/api/orders")).json()).data as {
+    id: string;
+    attributes: { shipments?: { recipient: { name: string } | null }[] };
+  }[];
+  expect(orders[0]!.attributes.shipments!.map((shipment) => shipment.recipient?.name)).toEqual([
+    ...BOOK.map((entry) => entry.name),
+    ...TYPED.map((typed) => typed.name),
+  ]);
 
   // My Page: each destination with its recipient, bottles and のし.
   await page.goto("/mypage/orders");
@@ -174,11 +189,15 @@ test("a gift sender reads a 30-row list on a desktop, corrects it and orders", a
   wrong[2] = wrong[2]!.replace(/^取引先 3様/, "");
   wrong[8] = wrong[8]!.replace(/,\d{3}-\d{4},/, ",12,");
   wrong[29] = wrong[29]!.replace(new RegExp(`,${wine.id},1,`), `,${wine.id},0,`);
-  await upload.getByTestId("destinations-file").setInputFiles({ name: "お届け先リスト.csv", mimeType: "text/csv", buffer: iconv.encode(`${HEADER}\r\n${wrong.join("\r\n")}\r\n`, "CP932") });
+  await upload
+    .getByTestId("destinations-file")
+    .setInputFiles({ name: "お届け先リスト.csv", mimeType: "text/csv", buffer: iconv.encode(`${HEADER}\r\n${wrong.join("\r\n")}\r\n`, "CP932") });
   await upload.getByRole("button", { name: "読み込む" }).click();
   const problems = upload.getByTestId("destinations-upload-errors");
   await expect(problems).toBeVisible();
-  const cells = await problems.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent)));
+  const cells = await problems
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent)));
   expect(cells).toEqual([
     ["4", "お届け先氏名"],
     ["10", "郵便番号"],
@@ -188,7 +207,9 @@ test("a gift sender reads a 30-row list on a desktop, corrects it and orders", a
   await screenshot(page, testInfo, "thirty-rows-errors");
 
   // The corrected list: thirty destinations; the cart follows the list's bottles.
-  await upload.getByTestId("destinations-file").setInputFiles({ name: "お届け先リスト.csv", mimeType: "text/csv", buffer: iconv.encode(`${HEADER}\r\n${rows.join("\r\n")}\r\n`, "CP932") });
+  await upload
+    .getByTestId("destinations-file")
+    .setInputFiles({ name: "お届け先リスト.csv", mimeType: "text/csv", buffer: iconv.encode(`${HEADER}\r\n${rows.join("\r\n")}\r\n`, "CP932") });
   await upload.getByRole("button", { name: "読み込む" }).click();
   await expect(upload.getByTestId("destinations-read")).toContainText("30件のお届け先を読み込みました");
   await expect(page.getByTestId("destination")).toHaveCount(30);

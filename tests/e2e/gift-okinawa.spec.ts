@@ -18,12 +18,36 @@ test.describe.configure({ timeout: testTime(240_000) });
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 const OKINAWA = 47;
-const RELATIVE = { name: "比嘉 ツル", kana: "ヒガ ツル", kanaB2: "ﾋｶﾞ ﾂﾙ", phone: "098-867-1234", zip: "9000021", town: "那覇市泉崎", street: "那覇市泉崎1-2-3", building: "泉崎ハイツ201" };
+const RELATIVE = {
+  name: "比嘉 ツル",
+  kana: "ヒガ ツル",
+  kanaB2: "ﾋｶﾞ ﾂﾙ",
+  phone: "098-867-1234",
+  zip: "9000021",
+  town: "那覇市泉崎",
+  street: "那覇市泉崎1-2-3",
+  building: "泉崎ハイツ201",
+};
 const MESSAGE = "いつもありがとうございます。\n来年もよろしくお願いいたします。";
 const SLIP = "4512-3456-7890";
 
 /** Columns of B2 Cloud's 送り状発行データレイアウト(入出力用) by their published number (1-based), not the code's list. */
-const B2 = { invoiceType: 2, toPhone: 9, toZip: 11, toAddress: 12, toBuilding: 13, toName: 16, toKana: 17, fromPhone: 20, fromZip: 22, fromAddress: 23, fromName: 25, note: 33, collect: 34, collectTax: 35 } as const;
+const B2 = {
+  invoiceType: 2,
+  toPhone: 9,
+  toZip: 11,
+  toAddress: 12,
+  toBuilding: 13,
+  toName: 16,
+  toKana: 17,
+  fromPhone: 20,
+  fromZip: 22,
+  fromAddress: 23,
+  fromName: 25,
+  note: 33,
+  collect: 34,
+  collectTax: 35,
+} as const;
 
 /** What each language calls the controls this journey uses. */
 const TEXT = {

@@ -12,7 +12,12 @@ async function messageText(page: Page, label: string): Promise<string> {
   const field = page.getByLabel(label, { exact: false }).first();
   if ((await field.getAttribute("aria-invalid")) !== "true") return "";
   const ids = (await field.getAttribute("aria-describedby")) ?? "";
-  const texts = await Promise.all(ids.split(" ").filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  const texts = await Promise.all(
+    ids
+      .split(" ")
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
   return texts.join(" ");
 }
 

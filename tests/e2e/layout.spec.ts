@@ -164,10 +164,7 @@ test("the footer carries the social links, the legal notice link and the age not
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link.locator("svg")).toHaveAttribute("width", "32");
   }
-  await expect(footer.getByRole("link", { name: "特定商取引法に基づく表記" })).toHaveAttribute(
-    "href",
-    "/specified-commercial-transaction-act-notes",
-  );
+  await expect(footer.getByRole("link", { name: "特定商取引法に基づく表記" })).toHaveAttribute("href", "/specified-commercial-transaction-act-notes");
 });
 
 test("the floating cart button toggles the cart drawer", async ({ page }) => {
@@ -240,9 +237,15 @@ test("the header fits every screen from tablet to desktop in both languages: no 
           return most;
         };
         const visible = [...banner.querySelectorAll("a, button, input")].filter((element) => (element as HTMLElement).offsetParent !== null);
-        const boxes = visible.map((element) => ({ label: element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName, box: element.getBoundingClientRect() }));
+        const boxes = visible.map((element) => ({
+          label: element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName,
+          box: element.getBoundingClientRect(),
+        }));
         const overlaps = boxes.flatMap((a, i) =>
-          boxes.slice(i + 1).filter((b) => a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1).map((b) => `${a.label} × ${b.label}`),
+          boxes
+            .slice(i + 1)
+            .filter((b) => a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1)
+            .map((b) => `${a.label} × ${b.label}`),
         );
         return {
           broken: visible.filter((element) => element.tagName === "A" && lines(element) > 1).map((element) => element.textContent?.trim()),

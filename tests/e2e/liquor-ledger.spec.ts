@@ -14,7 +14,10 @@ const PRODUCT = "北風蒸溜所 ブレンデッド 700ml";
 const SUPPLIER = `株式会社蔵前酒販 ${Date.now()}`;
 
 async function stockShown(page: Page): Promise<number> {
-  const text = await page.getByTestId("stock-ledger").getByText(/^現在の在庫: \d+本$/).textContent();
+  const text = await page
+    .getByTestId("stock-ledger")
+    .getByText(/^現在の在庫: \d+本$/)
+    .textContent();
   return Number(/(\d+)本/.exec(text ?? "")![1]);
 }
 

@@ -35,7 +35,10 @@ test("staff open a lottery, a member enters on a phone, staff draw and the winne
   const member = await phone.newPage();
   await asReturningShopper(member);
   const email = await signUpAndSignIn(member, "lottery");
-  const profile = await member.request.put("/api/users", { headers: { "x-csrf-token": await csrfOf(member) }, data: { api_user: { birth_date: ADULT_BIRTH_DATE } } });
+  const profile = await member.request.put("/api/users", {
+    headers: { "x-csrf-token": await csrfOf(member) },
+    data: { api_user: { birth_date: ADULT_BIRTH_DATE } },
+  });
   expect(profile.status(), await profile.text()).toBe(200);
 
   // Staff open the lottery on its page, reached from the back office's menu: one bottle, one each.

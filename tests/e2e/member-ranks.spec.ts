@@ -53,7 +53,9 @@ test("the trader sets the thresholds; a member sees their rank and what the next
   await page.goto("/mypage/rank");
   await expect(page.getByTestId("rank-name")).toHaveText("レギュラー");
   const orderId = await placeBankOrder(page, email);
-  const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() } });
+  const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, {
+    headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+  });
   expect(deposited.status(), await deposited.text()).toBe(200);
 
   const rank = (await (await page.request.get("/ja/api/rank")).json()).data as { purchases: number; next: { needed: number } };
@@ -101,7 +103,11 @@ test("the trader sets the thresholds; a member sees their rank and what the next
   expect(body.toString("utf8")).toContain(`${code},ランクのe2e,定額,300,`);
 
   // Back to the defaults, without JavaScript (the form posts to the page); the bottle back on the shelf for later journeys.
-  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await trader.context().storageState(), viewport: { width: 1280, height: 900 } });
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await trader.context().storageState(),
+    viewport: { width: 1280, height: 900 },
+  });
   const plain = await noScript.newPage();
   await plain.goto("/admin/ranks");
   await setRow(plain, 2, { threshold: "30000" });

@@ -23,7 +23,10 @@ test.beforeEach(async ({ page }) => {
 
 test("a member saves 4242 4242 4242 4242, finds it masked after a reload, and deletes it", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: /クレジットカード/ })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "マイページメニュー" }).getByRole("link", { name: "クレジットカード" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "マイページメニュー" }).getByRole("link", { name: "クレジットカード" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(page.getByTestId("test-mode-badge")).toHaveText("テストモード");
   await expect(page.getByText("登録されているカードはありません。")).toBeVisible();
 

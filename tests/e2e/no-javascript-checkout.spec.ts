@@ -28,16 +28,26 @@ async function placeOrder(page: Page): Promise<void> {
 }
 
 async function fillBuyer(page: Page, email: string): Promise<void> {
-  await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+  await page
+    .getByLabel(/^お名前/)
+    .first()
+    .fill("蔵前 花子");
   await page.getByLabel(/^メールアドレス/).fill(email);
-  await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+  await page
+    .getByLabel(/^電話番号/)
+    .first()
+    .fill("03-1234-5678");
   await page.getByLabel("郵便番号").first().fill("111-0051");
   await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
   await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");
   await fillBirthDate(page);
 }
 
-test("a guest checks out by bank transfer without JavaScript: confirms the amount, sees the thank-you page, and a double press places one order", async ({ page, request, browser }) => {
+test("a guest checks out by bank transfer without JavaScript: confirms the amount, sees the thank-you page, and a double press places one order", async ({
+  page,
+  request,
+  browser,
+}) => {
   const wine = await product(request, "バジェ・アルト");
   await addBottle(page, `/products/${wine.id}`);
   await page.goto("/checkout");
@@ -84,7 +94,10 @@ test("a guest checks out by bank transfer without JavaScript: confirms the amoun
   await office.close();
 });
 
-test("without JavaScript a missing field is answered next to it in Japanese, with what was typed kept; a card choice says JavaScript is needed", async ({ page, request }) => {
+test("without JavaScript a missing field is answered next to it in Japanese, with what was typed kept; a card choice says JavaScript is needed", async ({
+  page,
+  request,
+}) => {
   const wine = await product(request, "バジェ・アルト");
   await addBottle(page, `/products/${wine.id}`);
   await page.goto("/checkout");
@@ -96,11 +109,16 @@ test("without JavaScript a missing field is answered next to it in Japanese, wit
   const summary = page.getByTestId("checkout-field-summary");
   await expect(summary).toContainText("ご注文はまだ確定していません。");
   await expect(summary).toContainText("クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。");
-  await expect(page.getByRole("alert").filter({ hasText: /^クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。/ })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /^クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。/ }),
+  ).toBeVisible();
   await expect(page.getByLabel("住所", { exact: true }).first()).toHaveValue("台東区蔵前3-14-7");
 
   // Bank transfer with the name left out: confirmed once, then the server's message under the name.
-  await page.getByLabel(/^お名前/).first().fill("");
+  await page
+    .getByLabel(/^お名前/)
+    .first()
+    .fill("");
   await page.getByRole("radio", { name: "銀行振込" }).check();
   await placeOrder(page);
   await expect(page.getByTestId("checkout-confirm-again")).toBeVisible();

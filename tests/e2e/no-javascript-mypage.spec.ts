@@ -33,7 +33,10 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 for (const screen of SCREENS) {
-  test(`${screen.name}: a member edits the address, keeps an address book, searches and logs out, all without JavaScript`, async ({ page, request }, testInfo) => {
+  test(`${screen.name}: a member edits the address, keeps an address book, searches and logs out, all without JavaScript`, async ({
+    page,
+    request,
+  }, testInfo) => {
     await page.setViewportSize(screen.viewport);
     const email = await createConfirmedMember(request, PASSWORD);
     await signIn(page, email);

@@ -19,7 +19,9 @@ async function restockProductOne(trader: Page, bottles: number): Promise<void> {
   expect(restocked.status(), await restocked.text()).toBe(200);
 }
 
-test("a member moves the delivery date of a bank-transfer order from My Page without JavaScript, is mailed, and the trader sees the new date", async ({ browser }) => {
+test("a member moves the delivery date of a bank-transfer order from My Page without JavaScript, is mailed, and the trader sees the new date", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await asConfirmedAdult(page);
@@ -82,7 +84,9 @@ test("a member moves the delivery date of a bank-transfer order from My Page wit
   await context.close();
 });
 
-test("a member sends a bank-transfer order to another address from My Page without JavaScript: a refused form keeps what was typed, the change is mailed and the trader sees it", async ({ browser }) => {
+test("a member sends a bank-transfer order to another address from My Page without JavaScript: a refused form keeps what was typed, the change is mailed and the trader sees it", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await asConfirmedAdult(page);

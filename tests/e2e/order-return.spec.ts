@@ -22,7 +22,10 @@ test("the trader records a broken bottle returned on a shipped order and opens i
   const headers = async () => ({ "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() });
   const deposit = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: await headers() });
   expect(deposit.status(), await deposit.text()).toBe(200);
-  const ship = await trader.request.post(`/admin/api/orders/${orderId}/ship`, { headers: await headers(), data: { slip_number: "1234-5678-9012", carrier: "yamato" } });
+  const ship = await trader.request.post(`/admin/api/orders/${orderId}/ship`, {
+    headers: await headers(),
+    data: { slip_number: "1234-5678-9012", carrier: "yamato" },
+  });
   expect(ship.status(), await ship.text()).toBe(200);
 
   await trader.goto(`/admin/orders/${orderId}`);
@@ -65,16 +68,27 @@ test("the trader records a broken bottle returned on a shipped order and opens i
   await trader.context().close();
 });
 
-test("without JavaScript the return form refuses too many bottles under the lines, keeps what was typed, then records the return", async ({ page, browser }) => {
+test("without JavaScript the return form refuses too many bottles under the lines, keeps what was typed, then records the return", async ({
+  page,
+  browser,
+}) => {
   const orderId = await placeBankOrder(page, `return-nojs-${Date.now()}@example.com`);
   const trader = await traderSignsIn(browser);
   await trader.goto("/admin");
   const headers = async () => ({ "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() });
   expect((await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: await headers() })).status()).toBe(200);
-  expect((await trader.request.post(`/admin/api/orders/${orderId}/ship`, { headers: await headers(), data: { slip_number: "2234-5678-9012", carrier: "yamato" } })).status()).toBe(200);
+  expect(
+    (
+      await trader.request.post(`/admin/api/orders/${orderId}/ship`, { headers: await headers(), data: { slip_number: "2234-5678-9012", carrier: "yamato" } })
+    ).status(),
+  ).toBe(200);
 
   // The trader's signed-in session in a browser with JavaScript off.
-  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await trader.context().storageState(), viewport: { width: 1280, height: 900 } });
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await trader.context().storageState(),
+    viewport: { width: 1280, height: 900 },
+  });
   const form = await noScript.newPage();
   await form.goto(`/admin/orders/${orderId}/return`);
   await expect(form.getByRole("heading", { level: 1, name: "返品を記録" })).toBeVisible();

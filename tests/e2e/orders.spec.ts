@@ -63,7 +63,15 @@ function wishableDate(): { iso: string; shown: string } {
 
 function japanDateTime(instant: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Tokyo",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );

@@ -64,7 +64,8 @@ test("two guests get the same kept /shop, each with their own working CSRF token
 
   const products = (await (await first.get("/api/products")).json()) as { data: Array<{ id: number; attributes: { sold_out: boolean } }> };
   const wine = products.data.find((product) => !product.attributes.sold_out)!.id;
-  const put = (guest: APIRequestContext, token: string) => guest.put("/api/carts", { headers: { "x-csrf-token": token }, data: { cart: { cart_product_ids: { [wine]: 1 } } } });
+  const put = (guest: APIRequestContext, token: string) =>
+    guest.put("/api/carts", { headers: { "x-csrf-token": token }, data: { cart: { cart_product_ids: { [wine]: 1 } } } });
   expect((await put(first, tokenA)).status()).toBe(200);
   expect((await put(second, tokenB)).status()).toBe(200);
   expect((await put(second, tokenA)).status()).toBe(403);

@@ -25,7 +25,8 @@ export async function coveredByCartButton(page: Page): Promise<{ covered: string
       const covered = new Set<string>();
       let checked = 0;
       const stops = Math.ceil(document.documentElement.scrollHeight / window.innerHeight) + 1;
-      const describe = (element: Element) => `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || element.getAttribute("placeholder") || "").trim().slice(0, 40)}"`;
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || element.getAttribute("placeholder") || "").trim().slice(0, 40)}"`;
       const shown = (element: HTMLElement, box: DOMRect) => box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
       for (let stop = 0; stop < stops; stop += 1) {
         window.scrollTo(0, stop * window.innerHeight * 0.8);
@@ -88,7 +89,9 @@ export async function japaneseLineFaults(page: Page): Promise<{ faults: string[]
           if (rect.width > 0 && text[index]!.trim()) characters.push({ char: text[index]!, top: Math.round(rect.top) });
         }
       }
-      const starts = characters.map((character, index) => (index === 0 || character.top > characters[index - 1]!.top + 2 ? index : -1)).filter((index) => index >= 0);
+      const starts = characters
+        .map((character, index) => (index === 0 || character.top > characters[index - 1]!.top + 2 ? index : -1))
+        .filter((index) => index >= 0);
       lines += starts.length;
       for (const start of starts.slice(1)) {
         if (forbiddenStart.test(characters[start]!.char)) faults.push(`line starts with ${characters[start]!.char}: ${element.textContent}`);

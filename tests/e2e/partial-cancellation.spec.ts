@@ -63,8 +63,14 @@ test("a member's paid card order has one bottle cancelled before shipping and re
   await expect(trader.getByTestId(/^order-line-/).getByText("数量は現在の数量より少ない数を入力してください(0で商品を取り消します)。")).toBeVisible();
   await expect(trader.getByTestId(/^order-line-/).getByLabel("変更後の数量")).toHaveValue("2");
 
-  await trader.getByTestId(/^order-line-/).getByLabel("変更後の数量").fill("1");
-  await trader.getByTestId(/^order-line-/).getByRole("button", { name: "この数量に減らす" }).click();
+  await trader
+    .getByTestId(/^order-line-/)
+    .getByLabel("変更後の数量")
+    .fill("1");
+  await trader
+    .getByTestId(/^order-line-/)
+    .getByRole("button", { name: "この数量に減らす" })
+    .click();
   // 4,200 + 1,100 = 5,300; tax 530; total 5,830: 4,620 back to the card.
   const result = trader.getByTestId("lines-result");
   await expect(result).toContainText("一部キャンセルしました。変更後のご注文金額は 5,830 円 です。");
@@ -87,7 +93,10 @@ test("a member's paid card order has one bottle cancelled before shipping and re
   await expect(order).toContainText("お支払い金額(税込)5,830 円");
 });
 
-test("without JavaScript, the trader removes one line of an unpaid bank order; a bad quantity is refused under its field in English", async ({ page, browser }) => {
+test("without JavaScript, the trader removes one line of an unpaid bank order; a bad quantity is refused under its field in English", async ({
+  page,
+  browser,
+}) => {
   const trader = await traderSignsIn(browser);
   await restock(trader, 1, 1);
   await restock(trader, 2, 1);
@@ -128,7 +137,11 @@ test("without JavaScript, the trader removes one line of an unpaid bank order; a
   await expect(first.getByLabel("New quantity")).toHaveValue("abc");
 
   const total = await noScript.getByTestId("lines-total").textContent();
-  await noScript.getByTestId(/^order-line-/).nth(1).getByRole("button", { name: "Remove this item" }).click();
+  await noScript
+    .getByTestId(/^order-line-/)
+    .nth(1)
+    .getByRole("button", { name: "Remove this item" })
+    .click();
   await expect(noScript.getByTestId("lines-result")).toContainText("Part of the order was cancelled.");
   await expect(noScript.getByTestId("lines-result")).toContainText("The amount to pay is now");
   await expect(noScript.getByTestId(/^order-line-/)).toHaveCount(1);

@@ -114,7 +114,17 @@ test("on a phone My Page shows its section first and folds the menu into one lin
 });
 
 test("on a phone headings and product names keep Japanese line-breaking rules; phone numbers and addresses never split", async ({ page }) => {
-  for (const path of ["/", "/shop", "/products", "/products/1", "/products/5", "/products/12", "/company", "/inquiry", "/specified-commercial-transaction-act-notes"]) {
+  for (const path of [
+    "/",
+    "/shop",
+    "/products",
+    "/products/1",
+    "/products/5",
+    "/products/12",
+    "/company",
+    "/inquiry",
+    "/specified-commercial-transaction-act-notes",
+  ]) {
     await page.goto(path);
     await waitForHydration(page);
     const { faults, lines } = await japaneseLineFaults(page);

@@ -19,7 +19,10 @@ const shots = process.env.POINTS_SHOTS;
 test.beforeEach(async ({ page }) => asReturningShopper(page));
 
 test("a member sees points on the product page, uses points at checkout on a phone, and reads the history on My Page", async ({ page, browser }) => {
-  const products = (await (await page.request.get("/ja/api/products")).json()).data as { id: string; attributes: { price: number; price_include_tax: number } }[];
+  const products = (await (await page.request.get("/ja/api/products")).json()).data as {
+    id: string;
+    attributes: { price: number; price_include_tax: number };
+  }[];
   const wine = products[0]!;
   const earn = Math.floor(wine.attributes.price_include_tax / 100);
 
@@ -103,7 +106,9 @@ test("a gold member sees the gold rate's points on the product page, in the cart
   try {
     const email = await signUpAndSignIn(page, "points-gold");
     const orderId = await placeBankOrder(page, email);
-    const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, { headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() } });
+    const deposited = await trader.request.post(`/admin/api/orders/${orderId}/deposit`, {
+      headers: { "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() },
+    });
     expect(deposited.status(), await deposited.text()).toBe(200);
     const rank = (await (await page.request.get("/ja/api/rank")).json()).data as { rank: { name: string }; point_rate_percent: number };
     expect(rank).toMatchObject({ rank: { name: "ゴールド" }, point_rate_percent: goldRate });
@@ -149,7 +154,10 @@ test("a gold member sees the gold rate's points on the product page, in the cart
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a member types points with the order form: the page shows 「ポイント利用」 to confirm the new amount, then places the order", async ({ page, browser }) => {
+  test("a member types points with the order form: the page shows 「ポイント利用」 to confirm the new amount, then places the order", async ({
+    page,
+    browser,
+  }) => {
     const email = await signUpAndSignIn(page, "points-nojs");
     const memberId = ((await (await page.request.get("/api/users")).json()) as { data: { id: number } }).data.id;
     // The trader's back office needs its script: their own context with JavaScript on.
@@ -166,9 +174,15 @@ test.describe("without JavaScript", () => {
     await page.goto(`/products/${products[0]!.id}`);
     await Promise.all([page.waitForURL(/\?cart=added/), page.getByRole("button", { name: "カートに入れる" }).press("Enter")]);
     await page.goto("/checkout");
-    await page.getByLabel(/^お名前/).first().fill("蔵前 花子");
+    await page
+      .getByLabel(/^お名前/)
+      .first()
+      .fill("蔵前 花子");
     await page.getByLabel(/^メールアドレス/).fill(email);
-    await page.getByLabel(/^電話番号/).first().fill("03-1234-5678");
+    await page
+      .getByLabel(/^電話番号/)
+      .first()
+      .fill("03-1234-5678");
     await page.getByLabel("郵便番号").first().fill("111-0051");
     await page.getByLabel("都道府県").first().selectOption({ label: "東京都" });
     await page.getByLabel("住所", { exact: true }).first().fill("台東区蔵前3-14-7");

@@ -62,8 +62,12 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
   // The final confirmation says when it ships and when it is paid.
   await checkoutWith(page, { [nouveau.id]: 2 });
   const confirmation = page.getByTestId("final-confirmation");
-  await expect(confirmation.getByTestId("confirm-preorder")).toContainText(`${nouveau.attributes.name}：発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`);
-  await expect(confirmation.getByTestId("confirm-preorder-payment")).toHaveText("予約商品の代金も、ご注文時に決済いたします。発売日まで決済を保留することはありません。");
+  await expect(confirmation.getByTestId("confirm-preorder")).toContainText(
+    `${nouveau.attributes.name}：発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`,
+  );
+  await expect(confirmation.getByTestId("confirm-preorder-payment")).toHaveText(
+    "予約商品の代金も、ご注文時に決済いたします。発売日まで決済を保留することはありません。",
+  );
   await page.screenshot({ path: test.info().outputPath("confirmation-desktop.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await confirmation.scrollIntoViewIfNeeded();
@@ -115,7 +119,10 @@ test("staff ship the in-stock parcel of a mixed pre-order first", async ({ brows
   const trader = await traderSignsIn(browser);
   await trader.goto("/admin/orders");
   const headers = async () => ({ "x-csrf-token": await csrfOf(trader), "idempotency-key": crypto.randomUUID() });
-  const set = await trader.request.patch(`/admin/api/products/${nouveau.id}`, { headers: await headers(), data: { release_date: release, preorder_allocation: "12" } });
+  const set = await trader.request.patch(`/admin/api/products/${nouveau.id}`, {
+    headers: await headers(),
+    data: { release_date: release, preorder_allocation: "12" },
+  });
   expect(set.status(), await set.text()).toBe(200);
   await restock(trader, 1, 1);
 

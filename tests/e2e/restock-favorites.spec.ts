@@ -36,50 +36,53 @@ async function soldOutProduct(trader: Page, name: string): Promise<number> {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test("a member favourites from the grid, sees it on My Page, asks for a restock mail, and gets it once the trader receives bottles", async ({ page, browser }) => {
-  const trader = await traderSignsIn(browser);
-  const name = `再入荷テスト酒 ${Date.now()}`;
-  const productId = await soldOutProduct(trader, name);
+  test("a member favourites from the grid, sees it on My Page, asks for a restock mail, and gets it once the trader receives bottles", async ({
+    page,
+    browser,
+  }) => {
+    const trader = await traderSignsIn(browser);
+    const name = `再入荷テスト酒 ${Date.now()}`;
+    const productId = await soldOutProduct(trader, name);
 
-  await asConfirmedAdult(page);
-  const email = await signUpAndSignIn(page, "restock");
+    await asConfirmedAdult(page);
+    const email = await signUpAndSignIn(page, "restock");
 
-  // The heart on a grid card, toggled in place.
-  await page.goto("/shop");
-  await waitForHydration(page);
-  const tile = page.getByTestId("product-tile").filter({ hasText: name });
-  const heart = tile.getByTestId("favorite-button");
-  await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await heart.click();
-  await expect(heart).toHaveAttribute("aria-pressed", "true");
-  await expect(tile.getByTestId("restock-link")).toBeVisible();
+    // The heart on a grid card, toggled in place.
+    await page.goto("/shop");
+    await waitForHydration(page);
+    const tile = page.getByTestId("product-tile").filter({ hasText: name });
+    const heart = tile.getByTestId("favorite-button");
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(tile.getByTestId("restock-link")).toBeVisible();
 
-  await page.goto("/mypage/favorites");
-  const favorite = page.getByTestId("favorite").filter({ hasText: name });
-  await expect(favorite).toContainText("売り切れ");
-  await expect(favorite).toContainText("5,500");
+    await page.goto("/mypage/favorites");
+    const favorite = page.getByTestId("favorite").filter({ hasText: name });
+    await expect(favorite).toContainText("売り切れ");
+    await expect(favorite).toContainText("5,500");
 
-  // The sold-out bottle's page: one click for a member.
-  await page.goto(`/products/${productId}`);
-  await waitForHydration(page);
-  await page.getByTestId("restock-submit").click();
-  await expect(page.getByTestId("restock-done")).toContainText("再入荷のお知らせを登録しました");
-  await page.goto("/mypage/restock");
-  await expect(page.getByTestId("restock-row").filter({ hasText: name })).toBeVisible();
+    // The sold-out bottle's page: one click for a member.
+    await page.goto(`/products/${productId}`);
+    await waitForHydration(page);
+    await page.getByTestId("restock-submit").click();
+    await expect(page.getByTestId("restock-done")).toContainText("再入荷のお知らせを登録しました");
+    await page.goto("/mypage/restock");
+    await expect(page.getByTestId("restock-row").filter({ hasText: name })).toBeVisible();
 
-  // The trader sees the request waiting, and receives bottles.
-  await trader.goto(`/admin/products/${productId}`);
-  await expect(trader.getByTestId("restock-waiting")).toHaveText("再入荷待ち 1件");
-  await restock(trader, productId, 6);
+    // The trader sees the request waiting, and receives bottles.
+    await trader.goto(`/admin/products/${productId}`);
+    await expect(trader.getByTestId("restock-waiting")).toHaveText("再入荷待ち 1件");
+    await restock(trader, productId, 6);
 
-  const link = await linkInMail(email, `products%2F${productId}`);
-  await page.goto(link);
-  await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
-  await expect(page.getByTestId("sold-out")).toHaveCount(0);
-  await page.goto("/mypage/restock");
-  await expect(page.getByTestId("restock-empty")).toBeVisible();
-  await trader.context().close();
-});
+    const link = await linkInMail(email, `products%2F${productId}`);
+    await page.goto(link);
+    await expect(page).toHaveURL(new RegExp(`/products/${productId}$`));
+    await expect(page.getByTestId("sold-out")).toHaveCount(0);
+    await page.goto("/mypage/restock");
+    await expect(page.getByTestId("restock-empty")).toBeVisible();
+    await trader.context().close();
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -16,7 +16,9 @@ async function firstNormalProduct(request: APIRequestContext): Promise<{ id: str
     id: string;
     attributes: { price: number; shipping_type: string; sold_out: boolean; specification: { volume_ml: number | null } };
   }[];
-  const found = products.find((each) => each.attributes.shipping_type === "normal" && !each.attributes.sold_out && (each.attributes.specification.volume_ml ?? 0) <= 900);
+  const found = products.find(
+    (each) => each.attributes.shipping_type === "normal" && !each.attributes.sold_out && (each.attributes.specification.volume_ml ?? 0) <= 900,
+  );
   if (!found) throw new Error("no normal bottle in the demo catalogue");
   return { id: found.id, price: found.attributes.price };
 }

@@ -66,7 +66,11 @@ test("on a phone the 「ログインしました。」 snackbar does not cover t
   await save.scrollIntoViewIfNeeded();
   const [message, button] = [await snackbar.boundingBox(), await save.boundingBox()];
   expect(message && button).toBeTruthy();
-  const overlaps = message!.x < button!.x + button!.width && button!.x < message!.x + message!.width && message!.y < button!.y + button!.height && button!.y < message!.y + message!.height;
+  const overlaps =
+    message!.x < button!.x + button!.width &&
+    button!.x < message!.x + message!.width &&
+    message!.y < button!.y + button!.height &&
+    button!.y < message!.y + message!.height;
   expect(overlaps, `snackbar ${JSON.stringify(message)} over 保存する ${JSON.stringify(button)}`).toBe(false);
   await page.context().close();
 });

@@ -75,7 +75,10 @@ interface Specification {
 const ORDER_NUMBER = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 for (const locale of ["ja", "en"] as const) {
-  test(`${locale}: search ｳｲｽｷｰ, read a bottle's specification, buy 2 as a guest and read the order number on the page and in the mail`, async ({ page, request }) => {
+  test(`${locale}: search ｳｲｽｷｰ, read a bottle's specification, buy 2 as a guest and read the order number on the page and in the mail`, async ({
+    page,
+    request,
+  }) => {
     const words = WORDS[locale];
     await asReturningShopper(page);
     // The bottle the journey buys: the first whisky in stock that one shopper may buy two of.

@@ -26,9 +26,15 @@ interface FormCase {
   drawnAfterHydration?: boolean;
 }
 
-const byName = (name: string, tag = "input") => (page: Page) => page.locator(`${tag}[name="${name}"]`);
+const byName =
+  (name: string, tag = "input") =>
+  (page: Page) =>
+    page.locator(`${tag}[name="${name}"]`);
 const inForm = (has: string, name: string) => (page: Page) =>
-  page.locator("form").filter({ has: page.locator(`input[name="${has}"]`) }).locator(`input[name="${name}"]`);
+  page
+    .locator("form")
+    .filter({ has: page.locator(`input[name="${has}"]`) })
+    .locator(`input[name="${name}"]`);
 
 const GUEST_FORMS: FormCase[] = [
   {

@@ -45,7 +45,17 @@ const OPEN_PAGES = [
   "/no-such-page",
 ];
 
-const MEMBER_PAGES = ["/", "/checkout", "/mypage", "/mypage/address", "/mypage/address-book", "/mypage/orders", "/mypage/account", "/mypage/magazine", "/mypage/credit"];
+const MEMBER_PAGES = [
+  "/",
+  "/checkout",
+  "/mypage",
+  "/mypage/address",
+  "/mypage/address-book",
+  "/mypage/orders",
+  "/mypage/account",
+  "/mypage/magazine",
+  "/mypage/credit",
+];
 
 interface VnuMessage {
   type: string;
@@ -75,7 +85,10 @@ async function savePages(page: Page, folder: string, prefix: string, paths: stri
 /** Runs the validator once over every file in `folder`: its errors, each with the page it is on. */
 function validate(folder: string): string[] {
   const files = fs.readdirSync(folder).map((name) => path.join(folder, name));
-  const run = spawnSync("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--stdout", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--stdout", ...files], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   expect(run.error, "java must be installed (node scripts/ensure-java.mjs)").toBeUndefined();
   const report = JSON.parse(run.stdout) as { messages: VnuMessage[] };
   return report.messages

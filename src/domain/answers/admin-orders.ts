@@ -181,7 +181,9 @@ const returnSchema = z.object({
   refund_amount: z.number(),
   refund_route: z.enum(["gateway", "transfer", "none"]),
   refund_state: z.enum(["done", "due", "none"]),
-  rates: z.array(z.object({ rate: z.number(), goods: z.number(), adjustment: z.number(), shipping: z.number(), base: z.number(), tax: z.number(), total: z.number() })),
+  rates: z.array(
+    z.object({ rate: z.number(), goods: z.number(), adjustment: z.number(), shipping: z.number(), base: z.number(), tax: z.number(), total: z.number() }),
+  ),
   lines: z.array(z.object({ order_item_id: z.number(), name: z.string(), quantity: z.number() })),
   staff_id: z.number().nullable(),
 });

@@ -27,7 +27,12 @@ export const twoFactorStateAnswer = z.object({
 export const twoFactorSetupAnswer = z.object({ enrolment: enrolmentSchema });
 
 /** GET and PUT /admin/api/security: the owner's access rules. */
-export const backOfficeSecurityAnswer = z.object({ require_two_factor: z.boolean(), allow_ips: z.array(z.string()), env_override: z.boolean(), your_ip: z.string() });
+export const backOfficeSecurityAnswer = z.object({
+  require_two_factor: z.boolean(),
+  allow_ips: z.array(z.string()),
+  env_override: z.boolean(),
+  your_ip: z.string(),
+});
 
 /** GET /admin/api/session: the staff member of the session. */
 export const staffSessionAnswer = z.object({ staff: staffSchema });

@@ -18,7 +18,25 @@ const specificationSchema = z.object({
   body: z.number().nullable(),
   storage: z.string(),
   liquor_category: z
-    .enum(["seishu", "gosei_seishu", "renzoku_shochu", "tanshiki_shochu", "mirin", "beer", "kajitsushu", "kanmi_kajitsushu", "whisky", "brandy", "genryo_alcohol", "happoshu", "sonota_jozoshu", "spirits", "liqueur", "funmatsushu", "zasshu"])
+    .enum([
+      "seishu",
+      "gosei_seishu",
+      "renzoku_shochu",
+      "tanshiki_shochu",
+      "mirin",
+      "beer",
+      "kajitsushu",
+      "kanmi_kajitsushu",
+      "whisky",
+      "brandy",
+      "genryo_alcohol",
+      "happoshu",
+      "sonota_jozoshu",
+      "spirits",
+      "liqueur",
+      "funmatsushu",
+      "zasshu",
+    ])
     .nullable(),
   liquor_category_label: z.string(),
 });

@@ -4,7 +4,13 @@ import { dataOf } from "./common.ts";
 
 /** Coupons (decision 086): the checkout's preview and the back office's list and forms. */
 
-const couponPreviewSchema = z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), value: z.number(), combinable: z.boolean(), eligible_product_ids: z.array(z.number()) });
+const couponPreviewSchema = z.object({
+  code: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  value: z.number(),
+  combinable: z.boolean(),
+  eligible_product_ids: z.array(z.number()),
+});
 /** POST /api/coupons/preview: the codes checked against the visitor's cart, nothing booked; `data` is the first code's, `coupons` every code applied together, in the order typed. */
 export const couponPreviewAnswer = dataOf(couponPreviewSchema).extend({ coupons: z.array(couponPreviewSchema) });
 

@@ -31,7 +31,14 @@ export const jobSchema = z.object({
         reason: z.string().nullable(),
         message: z.string().nullable(),
       }),
-      z.object({ order_id: z.string().nullable(), order_number: z.string().nullable(), slip_number: z.string().nullable(), state: z.string(), reason: z.string().nullable().optional(), message: z.string().nullable() }),
+      z.object({
+        order_id: z.string().nullable(),
+        order_number: z.string().nullable(),
+        slip_number: z.string().nullable(),
+        state: z.string(),
+        reason: z.string().nullable().optional(),
+        message: z.string().nullable(),
+      }),
     ]),
   ),
   error: z.string().nullable(),
@@ -52,7 +59,9 @@ const bulkResultSchema = z.object({
       order_number: z.string().nullable(),
       slip_number: z.string().nullable(),
       state: z.enum(["moved", "done", "refused"]),
-      reason: z.enum(["unknown_order", "not_allowed", "cancelled", "pending", "unpaid", "no_slip", "bad_slip", "duplicate", "moved_meanwhile", "shipped_other_slip"]).nullable(),
+      reason: z
+        .enum(["unknown_order", "not_allowed", "cancelled", "pending", "unpaid", "no_slip", "bad_slip", "duplicate", "moved_meanwhile", "shipped_other_slip"])
+        .nullable(),
       message: z.string().nullable(),
     }),
   ),

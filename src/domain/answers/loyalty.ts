@@ -67,7 +67,9 @@ export const myPointsAnswer = dataOf(
   }),
 );
 /** The points' one rule (GET and PUT /admin/api/points/settings). */
-export const pointSettingsAnswer = dataOf(z.object({ base_rate_percent: z.number(), grant_on: z.enum(["paid", "shipped"]), expiry_months: z.number(), on_charges: z.boolean() }));
+export const pointSettingsAnswer = dataOf(
+  z.object({ base_rate_percent: z.number(), grant_on: z.enum(["paid", "shipped"]), expiry_months: z.number(), on_charges: z.boolean() }),
+);
 /** GET /admin/api/points/liability. */
 export const pointLiabilityAnswer = dataOf(z.object({ members: z.number(), points: z.number(), yen: z.number() }));
 /** GET /admin/api/members/{id}/points. */
@@ -75,7 +77,14 @@ export const memberPointsAnswer = dataOf(z.object({ balance: z.number(), expires
 /** 201 of POST /admin/api/members/{id}/points: the balance after the grant or removal. */
 export const pointBalanceAnswer = dataOf(z.object({ balance: z.number(), expires_on: z.string().nullable() }));
 
-const rankEntrySchema = z.object({ position: z.number(), name: z.string(), name_ja: z.string(), name_en: z.string(), threshold: z.number(), point_rate: z.number() });
+const rankEntrySchema = z.object({
+  position: z.number(),
+  name: z.string(),
+  name_ja: z.string(),
+  name_en: z.string(),
+  threshold: z.number(),
+  point_rate: z.number(),
+});
 const rankViewSchema = z.object({
   purchases: z.number(),
   rank: z.object({ position: z.number(), name: z.string(), point_rate: z.number() }).nullable(),

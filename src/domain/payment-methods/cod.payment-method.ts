@@ -32,9 +32,18 @@ export const codPaymentMethod: PaymentMethodModule = {
   feeFromServer: true,
   showsBankAccounts: false,
   texts: {
-    mailNewTotal: { ja: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。", en: "Please pay the new amount, {total}, to the driver on delivery." },
-    mailPayment: { ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。", en: "Please pay the total of {total} to the carrier when the parcel is delivered." },
-    mailShipped: { ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。", en: "Please pay the total of {total} to the carrier when the parcel is delivered." },
+    mailNewTotal: {
+      ja: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。",
+      en: "Please pay the new amount, {total}, to the driver on delivery.",
+    },
+    mailPayment: {
+      ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
+      en: "Please pay the total of {total} to the carrier when the parcel is delivered.",
+    },
+    mailShipped: {
+      ja: "商品のお届け時に、合計金額 {total} を配達員にお支払いください。",
+      en: "Please pay the total of {total} to the carrier when the parcel is delivered.",
+    },
     timing: { ja: "代金引換：商品のお届け時に配達員へお支払いください", en: "Cash on delivery: pay the driver when the products are delivered" },
     legalNotice: { ja: "代金引換", en: "Cash on delivery" },
     // The contract's wording (ja verbatim); it says 超える (exceeds) even at exactly the ceiling, which the terms refuse too.

@@ -24,7 +24,12 @@ describe("後払い as a payment method", () => {
 
   it("charges 330 yen by default, and the tiers the trader sets", () => {
     expect(deferred.fee(12_000, shop())).toBe(330);
-    const tiers = shop({ feeTiers: [{ upTo: 10_000, fee: 220 }, { upTo: null, fee: 440 }] });
+    const tiers = shop({
+      feeTiers: [
+        { upTo: 10_000, fee: 220 },
+        { upTo: null, fee: 440 },
+      ],
+    });
     expect(deferred.fee(10_000, tiers)).toBe(220);
     expect(deferred.fee(10_001, tiers)).toBe(440);
   });
@@ -33,7 +38,9 @@ describe("後払い as a payment method", () => {
     const on = shop({ enabled: true });
     expect(deferred.refusal({ total: 54_999, terms: on, locale: "ja" })).toBeNull();
     expect(deferred.refusal({ total: 55_000, terms: on, locale: "ja" })).toBe("合計金額は55000円と、55000円を超えるため後払いは選択できません。");
-    expect(deferred.refusal({ total: 60_000, terms: on, locale: "en" })).toBe("Pay later (invoice) cannot be chosen, as the total of 60000 JPY exceeds 55000 JPY.");
+    expect(deferred.refusal({ total: 60_000, terms: on, locale: "en" })).toBe(
+      "Pay later (invoice) cannot be chosen, as the total of 60000 JPY exceeds 55000 JPY.",
+    );
     expect(deferred.refusal({ total: 60_000, terms: shop({ enabled: true, max: 100_000 }), locale: "ja" })).toBeNull();
   });
 

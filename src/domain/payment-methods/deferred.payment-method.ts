@@ -45,7 +45,10 @@ export const deferredPaymentMethod: PaymentMethodModule = {
       ja: "請求書は商品とは別に郵送(またはメール)でお届けします。請求書に記載のお支払い期限までに、コンビニ・銀行・郵便局でお支払いください。",
       en: "The invoice arrives separately from the parcel, by post (or e-mail). Please pay it at a convenience store, bank or post office by the date it states.",
     },
-    timing: { ja: "後払い：商品発送後にお送りする請求書で、到着後{days}日以内にお支払いください", en: "Pay later: pay the invoice sent after shipping within {days} days of receiving it" },
+    timing: {
+      ja: "後払い：商品発送後にお送りする請求書で、到着後{days}日以内にお支払いください",
+      en: "Pay later: pay the invoice sent after shipping within {days} days of receiving it",
+    },
     legalNotice: { ja: "後払い(請求書払い)", en: "Pay later (invoice)" },
     creditCheckRefusals: {
       declined: {

@@ -43,7 +43,10 @@ export const konbiniPaymentMethod: PaymentMethodModule = {
       ja: "コンビニ決済：ご注文時にお知らせするお支払い期限までに店頭でお支払いください",
       en: "Convenience store payment: pay at the store by the deadline given when you order",
     },
-    legalNotice: { ja: "コンビニ決済(ファミリーマート、ローソン、ミニストップ、セイコーマート)", en: "Convenience store payment (FamilyMart, Lawson, Ministop, Seicomart)" },
+    legalNotice: {
+      ja: "コンビニ決済(ファミリーマート、ローソン、ミニストップ、セイコーマート)",
+      en: "Convenience store payment (FamilyMart, Lawson, Ministop, Seicomart)",
+    },
     refusals: {
       over_ceiling: {
         ja: "合計金額は{total}円と、{ceiling}円を超えるためコンビニ決済は選択できません。",

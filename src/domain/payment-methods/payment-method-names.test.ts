@@ -47,7 +47,11 @@ describe("payment method names", () => {
   });
 
   it("finds a literal where one is written (the scan itself works)", () => {
-    const literal = new RegExp(`["'\`](${paymentMethodChoices().map((method) => method.code).join("|")})["'\`]`);
+    const literal = new RegExp(
+      `["'\`](${paymentMethodChoices()
+        .map((method) => method.code)
+        .join("|")})["'\`]`,
+    );
     expect(literal.test(`if (order.paymentMethod === "cod")`)).toBe(true);
     expect(literal.test("payment_method = 'bank'")).toBe(true);
     expect(literal.test(`const codAllowed = true`)).toBe(false);

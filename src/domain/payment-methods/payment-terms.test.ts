@@ -15,7 +15,13 @@ const yen = (amount: number) => `${amount.toLocaleString("en-US")} 円`;
 
 describe("fee from terms", () => {
   it("charges the tier whose upper amount (inclusive) items + shipping do not pass, and a flat fee as one open tier", () => {
-    const tiers = { feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: 30_000, fee: 440 }, { upTo: null, fee: 660 }] };
+    const tiers = {
+      feeTiers: [
+        { upTo: 10_000, fee: 330 },
+        { upTo: 30_000, fee: 440 },
+        { upTo: null, fee: 660 },
+      ],
+    };
     expect(feeByTerms(0, tiers)).toBe(330);
     expect(feeByTerms(10_000, tiers)).toBe(330);
     expect(feeByTerms(10_001, tiers)).toBe(440);
@@ -31,7 +37,19 @@ describe("fee from terms", () => {
 
   it("charges the fee the trader set, for any method", () => {
     expect(paymentMethodChoice("cod").fee(12_080, shop({ cod: { feeTiers: [{ upTo: null, fee: 660 }] } }))).toBe(660);
-    expect(paymentMethodChoice("bank").fee(12_080, shop({ bank: { feeTiers: [{ upTo: 10_000, fee: 110 }, { upTo: null, fee: 220 }] } }))).toBe(220);
+    expect(
+      paymentMethodChoice("bank").fee(
+        12_080,
+        shop({
+          bank: {
+            feeTiers: [
+              { upTo: 10_000, fee: 110 },
+              { upTo: null, fee: 220 },
+            ],
+          },
+        }),
+      ),
+    ).toBe(220);
   });
 });
 
@@ -53,9 +71,15 @@ describe("eligibility from terms", () => {
       "The total of 250000 JPY exceeds 200000 JPY, so cash on delivery cannot be chosen.",
     );
     const bank = paymentMethodChoice("bank");
-    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "ja" })).toBe("合計金額は800円と、1000円に満たないため銀行振込は選択できません。");
-    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "en" })).toBe("Bank transfer cannot be chosen, as the total of 800 JPY is below 1000 JPY.");
-    expect(bank.refusal({ total: 5000, terms: shop({ bank: { max: 5000 } }), locale: "en" })).toBe("Bank transfer cannot be chosen, as the total of 5000 JPY exceeds 5000 JPY.");
+    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "ja" })).toBe(
+      "合計金額は800円と、1000円に満たないため銀行振込は選択できません。",
+    );
+    expect(bank.refusal({ total: 800, terms: shop({ bank: { min: 1000 } }), locale: "en" })).toBe(
+      "Bank transfer cannot be chosen, as the total of 800 JPY is below 1000 JPY.",
+    );
+    expect(bank.refusal({ total: 5000, terms: shop({ bank: { max: 5000 } }), locale: "en" })).toBe(
+      "Bank transfer cannot be chosen, as the total of 5000 JPY exceeds 5000 JPY.",
+    );
   });
 
   it("closes a switched-off method to new orders, apart from its limits", () => {
@@ -81,18 +105,32 @@ describe("order, note and legal notice from terms", () => {
   });
 
   it("fills the note with the method's own ceiling", () => {
-    expect(paymentMethodChoice("cod").checkoutNote(shop({ cod: { max: 200_000 } }), "ja", yen)).toContain("お支払い金額が200,000 円以上のご注文にはご利用いただけません。");
+    expect(paymentMethodChoice("cod").checkoutNote(shop({ cod: { max: 200_000 } }), "ja", yen)).toContain(
+      "お支払い金額が200,000 円以上のご注文にはご利用いただけません。",
+    );
     expect(paymentMethodChoice("credit").checkoutNote(shop(), "ja", yen)).toBeNull();
   });
 
   it("gives each method's extra-charge lines: cod's flat or tiered fee, the bank's transfer fee, none for a free method", () => {
     expect(paymentMethodChoice("cod").legalNoticeCharges(shop(), "ja", yen)).toEqual(["代引き手数料：440 円(税抜)"]);
-    expect(paymentMethodChoice("cod").legalNoticeCharges(shop({ cod: { feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] } }), "en", yen)).toEqual([
-      "Cash on delivery fee: 330 円 (excl. tax) for items and shipping up to 10,000 円",
-      "Cash on delivery fee: 660 円 (excl. tax) above that",
-    ]);
+    expect(
+      paymentMethodChoice("cod").legalNoticeCharges(
+        shop({
+          cod: {
+            feeTiers: [
+              { upTo: 10_000, fee: 330 },
+              { upTo: null, fee: 660 },
+            ],
+          },
+        }),
+        "en",
+        yen,
+      ),
+    ).toEqual(["Cash on delivery fee: 330 円 (excl. tax) for items and shipping up to 10,000 円", "Cash on delivery fee: 660 円 (excl. tax) above that"]);
     expect(paymentMethodChoice("bank").legalNoticeCharges(shop(), "ja", yen)).toEqual(["銀行振込手数料：お客様のご負担となります"]);
     expect(paymentMethodChoice("credit").legalNoticeCharges(shop(), "ja", yen)).toEqual([]);
-    expect(paymentMethodChoice("paypay").legalNoticeCharges(shop({ paypay: { feeTiers: [{ upTo: null, fee: 100 }] } }), "ja", yen)).toEqual(["決済手数料：100 円(税抜)"]);
+    expect(paymentMethodChoice("paypay").legalNoticeCharges(shop({ paypay: { feeTiers: [{ upTo: null, fee: 100 }] } }), "ja", yen)).toEqual([
+      "決済手数料：100 円(税抜)",
+    ]);
   });
 });

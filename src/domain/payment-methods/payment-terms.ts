@@ -45,7 +45,8 @@ export function flatFee(fee: number): FeeTier[] {
 
 /** The fee for items + shipping (yen before tax): the matching tier. */
 export function feeByTerms(itemsAndShipping: number, terms: Pick<PaymentTerms, "feeTiers">): number {
-  if (!Number.isSafeInteger(itemsAndShipping) || itemsAndShipping < 0) throw new RangeError(`items + shipping must be a whole number of yen ≥ 0, got ${itemsAndShipping}`);
+  if (!Number.isSafeInteger(itemsAndShipping) || itemsAndShipping < 0)
+    throw new RangeError(`items + shipping must be a whole number of yen ≥ 0, got ${itemsAndShipping}`);
   const tier = terms.feeTiers.find((each) => each.upTo === null || itemsAndShipping <= each.upTo);
   // The schema makes the last tier open-ended, so no tier only happens to hand-built terms: no fee.
   return tier?.fee ?? 0;
@@ -71,8 +72,14 @@ export type LocalizedPattern = Readonly<Record<Locale, string>>;
  */
 export const TERMS_REFUSALS: Record<"disabled" | "under_minimum" | "over_ceiling", LocalizedPattern> = {
   disabled: { ja: "{label}は現在ご利用いただけません。", en: "{label} is not available at the moment." },
-  over_ceiling: { ja: "合計金額は{total}円と、{ceiling}円を超えるため{label}は選択できません。", en: "{label} cannot be chosen, as the total of {total} JPY exceeds {ceiling} JPY." },
-  under_minimum: { ja: "合計金額は{total}円と、{minimum}円に満たないため{label}は選択できません。", en: "{label} cannot be chosen, as the total of {total} JPY is below {minimum} JPY." },
+  over_ceiling: {
+    ja: "合計金額は{total}円と、{ceiling}円を超えるため{label}は選択できません。",
+    en: "{label} cannot be chosen, as the total of {total} JPY exceeds {ceiling} JPY.",
+  },
+  under_minimum: {
+    ja: "合計金額は{total}円と、{minimum}円に満たないため{label}は選択できません。",
+    en: "{label} cannot be chosen, as the total of {total} JPY is below {minimum} JPY.",
+  },
 };
 
 /** The legal notice's lines for a fee (代金以外の必要料金); {name}, {amount}, {upTo} filled in. */

@@ -34,7 +34,10 @@ export const payPayPaymentMethod: PaymentMethodModule = {
       ja: "PayPayでのお支払い {total} は取り消し(返金)いたしました。PayPayアプリの取引履歴への反映に時間がかかる場合があります。",
       en: "Your PayPay payment of {total} has been refunded. It may take some time to appear in the PayPay app.",
     },
-    timing: { ja: "PayPay：ご注文時にPayPayアプリで承認いただいた時点でお支払いが確定します", en: "PayPay: payment is made when you approve it in the PayPay app while ordering" },
+    timing: {
+      ja: "PayPay：ご注文時にPayPayアプリで承認いただいた時点でお支払いが確定します",
+      en: "PayPay: payment is made when you approve it in the PayPay app while ordering",
+    },
     legalNotice: { ja: "PayPay(ご注文時にPayPayで承認いただきます)", en: "PayPay (approved in PayPay when you order)" },
   },
   exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "PayPay", en: "PayPay" } },

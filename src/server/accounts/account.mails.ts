@@ -41,7 +41,10 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
     },
     reconfirmation: {
       subject: "メールアドレス確認メール",
-      paragraphs: ["メールアドレスの変更を受け付けました。", "以下のボタンから新しいメールアドレスの確認を完了してください。確認が済むまでは、これまでのメールアドレスでログインできます。"],
+      paragraphs: [
+        "メールアドレスの変更を受け付けました。",
+        "以下のボタンから新しいメールアドレスの確認を完了してください。確認が済むまでは、これまでのメールアドレスでログインできます。",
+      ],
       action: "メールアドレスを確認する",
       note: "このリンクの有効期限は3日間です。お心当たりのない場合は、このメールを破棄してください。",
     },
@@ -67,7 +70,10 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
     },
     staffUnlock: {
       subject: "管理画面のロック解除について",
-      paragraphs: ["管理画面へのサインインの失敗が続いたため、このアカウントにロックがかかっています。", "以下のボタンから、すべての接続元のロックを解除できます。"],
+      paragraphs: [
+        "管理画面へのサインインの失敗が続いたため、このアカウントにロックがかかっています。",
+        "以下のボタンから、すべての接続元のロックを解除できます。",
+      ],
       action: "ロックを解除する",
       note: "このリンクの有効期限は1時間です。お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
     },
@@ -81,10 +87,23 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
       "新しいメールアドレス: {detail}",
       "新しいメールアドレスで確認が済むと、このメールアドレスではログインできなくなり、当店からのお知らせも届かなくなります。",
     ]),
-    emailChanged: changeNotice("ja", "メールアドレス変更完了のお知らせ", ["ご登録のメールアドレスを {detail} に変更しました。", "今後は新しいメールアドレスでログインしてください。当店からのお知らせも新しいメールアドレスにお送りします。"]),
-    addressChanged: changeNotice("ja", "ご登録住所変更のお知らせ", ["マイページのご登録住所が変更されました。", "変更後の住所はマイページでご確認いただけます。"]),
-    cardSaved: changeNotice("ja", "クレジットカード登録のお知らせ", ["マイページにクレジットカードが登録されました。", "登録されたカード: {detail}", "以前に登録されていたカードは、今後のお支払いには使われません。"]),
-    cardRemoved: changeNotice("ja", "クレジットカード登録削除のお知らせ", ["マイページに登録されていたクレジットカードを削除しました。", "削除したカード: {detail}"]),
+    emailChanged: changeNotice("ja", "メールアドレス変更完了のお知らせ", [
+      "ご登録のメールアドレスを {detail} に変更しました。",
+      "今後は新しいメールアドレスでログインしてください。当店からのお知らせも新しいメールアドレスにお送りします。",
+    ]),
+    addressChanged: changeNotice("ja", "ご登録住所変更のお知らせ", [
+      "マイページのご登録住所が変更されました。",
+      "変更後の住所はマイページでご確認いただけます。",
+    ]),
+    cardSaved: changeNotice("ja", "クレジットカード登録のお知らせ", [
+      "マイページにクレジットカードが登録されました。",
+      "登録されたカード: {detail}",
+      "以前に登録されていたカードは、今後のお支払いには使われません。",
+    ]),
+    cardRemoved: changeNotice("ja", "クレジットカード登録削除のお知らせ", [
+      "マイページに登録されていたクレジットカードを削除しました。",
+      "削除したカード: {detail}",
+    ]),
   },
   en: {
     confirmation: {
@@ -146,22 +165,28 @@ const texts: Record<Locale, Record<AccountMailKind, Texts>> = {
       "New address: {detail}",
       "Once the new address is confirmed, you can no longer sign in with this one, and our mails will no longer come here.",
     ]),
-    emailChanged: changeNotice("en", "Your email address has been changed", ["The email address of your account is now {detail}.", "Please sign in with the new address from now on; our mails go there too."]),
-    addressChanged: changeNotice("en", "Your address has been changed", ["The address saved on My Page has been changed.", "You can see the new address on My Page."]),
-    cardSaved: changeNotice("en", "A credit card has been saved", ["A credit card has been saved on My Page.", "Card: {detail}", "A card saved before is no longer used for payments."]),
-    cardRemoved: changeNotice("en", "Your saved credit card has been removed", ["The credit card saved on My Page has been removed.", "Removed card: {detail}"]),
+    emailChanged: changeNotice("en", "Your email address has been changed", [
+      "The email address of your account is now {detail}.",
+      "Please sign in with the new address from now on; our mails go there too.",
+    ]),
+    addressChanged: changeNotice("en", "Your address has been changed", [
+      "The address saved on My Page has been changed.",
+      "You can see the new address on My Page.",
+    ]),
+    cardSaved: changeNotice("en", "A credit card has been saved", [
+      "A credit card has been saved on My Page.",
+      "Card: {detail}",
+      "A card saved before is no longer used for payments.",
+    ]),
+    cardRemoved: changeNotice("en", "Your saved credit card has been removed", [
+      "The credit card saved on My Page has been removed.",
+      "Removed card: {detail}",
+    ]),
   },
 };
 
 export type AccountMailKind =
-  | "confirmation"
-  | "reconfirmation"
-  | "alreadyRegistered"
-  | "resetPassword"
-  | "unlock"
-  | "staffUnlock"
-  | "passwordChanged"
-  | ChangeNoticeKind;
+  "confirmation" | "reconfirmation" | "alreadyRegistered" | "resetPassword" | "unlock" | "staffUnlock" | "passwordChanged" | ChangeNoticeKind;
 
 /** The mails that tell a member their account changed (decision 064); their button leads to the password reset. */
 export type ChangeNoticeKind = "emailChangeRequested" | "emailChanged" | "addressChanged" | "cardSaved" | "cardRemoved";

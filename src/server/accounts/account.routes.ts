@@ -62,12 +62,16 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
       return { data: request.user };
     });
 
-    app.post(`${prefix}/users/sign_in`, { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("signIn") } }, async (request, reply) => {
-      if (request.user) return sendRefusal(reply, 409, { errors: [message("alreadySignedIn", request.locale)] });
-      const signedIn = await accounts.signIn(apiUser(request), signInContext(request));
-      const csrfToken = startSession(request, reply, signedIn);
-      return { data: signedIn.user, csrf_token: csrfToken, message: message("signedIn", request.locale) };
-    });
+    app.post(
+      `${prefix}/users/sign_in`,
+      { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("signIn") } },
+      async (request, reply) => {
+        if (request.user) return sendRefusal(reply, 409, { errors: [message("alreadySignedIn", request.locale)] });
+        const signedIn = await accounts.signIn(apiUser(request), signInContext(request));
+        const csrfToken = startSession(request, reply, signedIn);
+        return { data: signedIn.user, csrf_token: csrfToken, message: message("signedIn", request.locale) };
+      },
+    );
 
     app.delete(`${prefix}/users/sign_out`, { schema: { response: { 200: signedOutAnswer } } }, async (request, reply) => {
       if (request.user) await accounts.signOut(request.sessionId);
@@ -75,10 +79,14 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
       return { csrf_token: csrfToken, message: message("signedOut", request.locale) };
     });
 
-    app.post(`${prefix}/users`, { ...apiUserAnswering({ 201: signedUpAnswer }), config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("signUp") } }, async (request, reply) => {
-      const { email } = await accounts.signUp(apiUser(request), request.locale);
-      return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
-    });
+    app.post(
+      `${prefix}/users`,
+      { ...apiUserAnswering({ 201: signedUpAnswer }), config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("signUp") } },
+      async (request, reply) => {
+        const { email } = await accounts.signUp(apiUser(request), request.locale);
+        return reply.status(201).send({ data: { email }, message: message("signedUpUnconfirmed", request.locale) });
+      },
+    );
 
     app.put(`${prefix}/users`, { ...member, ...apiUserAnswering({ 200: userUpdatedAnswer }) }, async (request) => {
       const { user, messageKey } = await accounts.update(requireUser(request), apiUser(request), { locale: request.locale, sessionId: request.sessionId });
@@ -91,16 +99,24 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
       return { csrf_token: csrfToken, message: message("accountDestroyed", request.locale) };
     });
 
-    app.post(`${prefix}/users/password`, { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } }, async (request) => {
-      await accounts.requestPasswordReset(apiUser(request).email, request.locale);
-      return { message: message("passwordInstructionsSent", request.locale) };
-    });
+    app.post(
+      `${prefix}/users/password`,
+      { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } },
+      async (request) => {
+        await accounts.requestPasswordReset(apiUser(request).email, request.locale);
+        return { message: message("passwordInstructionsSent", request.locale) };
+      },
+    );
 
-    app.put(`${prefix}/users/password`, { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } }, async (request, reply) => {
-      const signedIn = await accounts.resetPassword(apiUser(request), signInContext(request));
-      const csrfToken = startSession(request, reply, signedIn);
-      return { data: signedIn.user, csrf_token: csrfToken, message: message("passwordUpdated", request.locale) };
-    });
+    app.put(
+      `${prefix}/users/password`,
+      { ...apiUserAnswering({ 200: signedInAnswer }), config: { rateLimit: rateLimitFor("passwordReset") } },
+      async (request, reply) => {
+        const signedIn = await accounts.resetPassword(apiUser(request), signInContext(request));
+        const csrfToken = startSession(request, reply, signedIn);
+        return { data: signedIn.user, csrf_token: csrfToken, message: message("passwordUpdated", request.locale) };
+      },
+    );
 
     app.post(`${prefix}/users/confirmation`, { ...apiUserAnswering({ 200: noticeAnswer }), config: { rateLimit: rateLimitFor("resend") } }, async (request) => {
       await accounts.resendConfirmation(apiUser(request).email, request.locale);

@@ -48,7 +48,14 @@ type UserRow = typeof usersTable.$inferSelect;
 export class AccountService {
   constructor(
     private readonly db: Database,
-    private readonly deps: { sessions: SessionService; mail: MailService; shopProfiles: ShopProfileService; carts: CartService; signInLock: SignInLock; afterAnswer: AfterAnswer },
+    private readonly deps: {
+      sessions: SessionService;
+      mail: MailService;
+      shopProfiles: ShopProfileService;
+      carts: CartService;
+      signInLock: SignInLock;
+      afterAnswer: AfterAnswer;
+    },
     private readonly settings: AccountSettings,
   ) {}
 
@@ -80,7 +87,10 @@ export class AccountService {
   /** Follows a confirmation link: a new account, or a changed address (reconfirmable). */
   async confirm(token: string, now = new Date()): Promise<"confirmed" | "expired" | "invalid" | "already" | "taken"> {
     if (!token) return "invalid";
-    const [user] = await this.db.select().from(usersTable).where(eq(usersTable.confirmationTokenHash, hashToken(token)));
+    const [user] = await this.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.confirmationTokenHash, hashToken(token)));
     if (!user) return "invalid";
     if (user.confirmedAt && !user.unconfirmedEmail) return "already";
     if (!user.confirmationSentAt || now.getTime() - user.confirmationSentAt.getTime() > CONFIRM_WITHIN_MS) return "expired";
@@ -190,7 +200,9 @@ export class AccountService {
     if (input.tel !== undefined) changes.tel = this.checkTel(errors, input.tel);
     if (input.birth_date !== undefined) changes.birthDate = this.checkBirthDate(errors, input.birth_date, context.locale);
     // The birthday coupon's checkbox (decision 086): a form sends "on" or nothing, the API true or false.
-    if (input.birthday_coupon !== undefined) changes.birthdayCoupon = input.birthday_coupon === true || input.birthday_coupon === "on" || input.birthday_coupon === "1" || input.birthday_coupon === "true";
+    if (input.birthday_coupon !== undefined)
+      changes.birthdayCoupon =
+        input.birthday_coupon === true || input.birthday_coupon === "on" || input.birthday_coupon === "1" || input.birthday_coupon === "true";
     const wantsEmail = typeof input.email === "string" && normalizeEmail(input.email) !== user.email;
     const wantsPassword = typeof input.password === "string" && input.password !== "";
     let newEmail: string | undefined;
@@ -216,7 +228,14 @@ export class AccountService {
         .where(eq(usersTable.id, user.id))
         .returning();
       if (newEmail && confirmation) {
-        await this.queueMail(tx, shop, newEmail, context.locale, "reconfirmation", `/${context.locale}/api/users/confirmation?confirmation_token=${confirmation.token}`);
+        await this.queueMail(
+          tx,
+          shop,
+          newEmail,
+          context.locale,
+          "reconfirmation",
+          `/${context.locale}/api/users/confirmation?confirmation_token=${confirmation.token}`,
+        );
         // The address in use hears of it too, in the member's language (decision 064): if the
         // change was not theirs, they can act before the new address is confirmed.
         await this.queueMail(tx, shop, user.email, user.locale, "emailChangeRequested", CHANGE_NOTICE_LINK, maskedEmail(newEmail));
@@ -278,7 +297,12 @@ export class AccountService {
   ): Promise<SignedIn> {
     const errors = new FieldErrors(context.locale);
     const token = typeof input.reset_password_token === "string" ? input.reset_password_token : "";
-    const [user] = token ? await this.db.select().from(usersTable).where(eq(usersTable.resetPasswordTokenHash, hashToken(token))) : [];
+    const [user] = token
+      ? await this.db
+          .select()
+          .from(usersTable)
+          .where(eq(usersTable.resetPasswordTokenHash, hashToken(token)))
+      : [];
     if (!token) errors.add("reset_password_token", "blank");
     else if (!user) errors.add("reset_password_token", "invalid");
     else if (!user.resetPasswordSentAt || now.getTime() - user.resetPasswordSentAt.getTime() > RESET_PASSWORD_WITHIN_MS) {
@@ -312,7 +336,10 @@ export class AccountService {
 
   async unlock(token: string): Promise<"unlocked" | "invalid"> {
     if (!token) return "invalid";
-    const [user] = await this.db.select().from(usersTable).where(eq(usersTable.unlockTokenHash, hashToken(token)));
+    const [user] = await this.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.unlockTokenHash, hashToken(token)));
     if (!user) return "invalid";
     await this.unlockRow(user);
     return "unlocked";
@@ -462,7 +489,10 @@ export class AccountService {
   /** Where a member's mails go (a lottery's results, decision 084): address and name by id; members gone are left out. */
   async mailContacts(ids: readonly number[], executor: Database = this.db): Promise<Map<number, { email: string; name: string }>> {
     if (ids.length === 0) return new Map();
-    const rows = await executor.select({ id: usersTable.id, email: usersTable.email, name: usersTable.userName }).from(usersTable).where(inArray(usersTable.id, [...ids]));
+    const rows = await executor
+      .select({ id: usersTable.id, email: usersTable.email, name: usersTable.userName })
+      .from(usersTable)
+      .where(inArray(usersTable.id, [...ids]));
     return new Map(rows.map((row) => [row.id, { email: row.email, name: row.name }]));
   }
 
@@ -483,10 +513,7 @@ export class AccountService {
     const confirmation = newToken();
     const shop = await this.deps.shopProfiles.profile();
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(usersTable)
-        .set({ confirmationTokenHash: confirmation.hash, confirmationSentAt: new Date() })
-        .where(eq(usersTable.id, user.id));
+      await tx.update(usersTable).set({ confirmationTokenHash: confirmation.hash, confirmationSentAt: new Date() }).where(eq(usersTable.id, user.id));
       const kind = user.unconfirmedEmail ? "reconfirmation" : "confirmation";
       const link = `/${locale}/api/users/confirmation?confirmation_token=${confirmation.token}`;
       await this.queueMail(tx, shop, user.unconfirmedEmail ?? user.email, locale, kind, link);

@@ -92,7 +92,11 @@ describe("sign-up (registerable, validatable, confirmable)", () => {
     ]);
     const en = await call(shop.browserSession(), "POST", "/en/api/users", { email: "", password: "", password_confirmation: "" });
     expect(en.json().errors).toEqual(["Email can't be blank", "Password can't be blank"]);
-    const long = await call(shop.browserSession(), "POST", "/en/api/users", { email: uniqueEmail(), password: "x".repeat(129), password_confirmation: "x".repeat(129) });
+    const long = await call(shop.browserSession(), "POST", "/en/api/users", {
+      email: uniqueEmail(),
+      password: "x".repeat(129),
+      password_confirmation: "x".repeat(129),
+    });
     expect(long.json().errors).toEqual(["Password is too long (maximum is 128 characters)"]);
     const users = await shop.database.db.select().from(usersTable).where(eq(usersTable.email, "not-an-email"));
     expect(users).toHaveLength(0);
@@ -236,7 +240,10 @@ describe("lockable", () => {
     expect(forUnknown.json()).toEqual(resend.json());
     expect(await shop.mailsTo(unknown)).toHaveLength(0);
 
-    await shop.database.db.update(usersTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(eq(usersTable.email, email));
+    await shop.database.db
+      .update(usersTable)
+      .set({ lockedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(usersTable.email, email));
     expect((await signIn(email, password)).statusCode).toBe(200);
     const [row] = await shop.database.db.select().from(usersTable).where(eq(usersTable.email, email));
     expect(row!.failedAttempts).toBe(0);
@@ -256,17 +263,29 @@ describe("recoverable", () => {
     expect(link).toMatch(/^\/password\/edit\?reset_password_token=/);
     const token = new URL(link, "http://x").searchParams.get("reset_password_token")!;
 
-    const mismatch = await call(shop.browserSession(), "PUT", "/api/users/password", { reset_password_token: token, password: "new-password-1", password_confirmation: "nope" });
+    const mismatch = await call(shop.browserSession(), "PUT", "/api/users/password", {
+      reset_password_token: token,
+      password: "new-password-1",
+      password_confirmation: "nope",
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual(["パスワード（確認用）とパスワードの入力が一致しません"]);
 
-    const reset = await call(shop.browserSession(), "PUT", "/api/users/password", { reset_password_token: token, password: "new-password-1", password_confirmation: "new-password-1" });
+    const reset = await call(shop.browserSession(), "PUT", "/api/users/password", {
+      reset_password_token: token,
+      password: "new-password-1",
+      password_confirmation: "new-password-1",
+    });
     expect(reset.statusCode).toBe(200);
     const session = shop.sessionFrom(reset);
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: session.cookie } })).json().data.email).toBe(email);
     expect((await signIn(email, "new-password-1")).statusCode).toBe(200);
 
-    const reused = await call(shop.browserSession(), "PUT", "/en/api/users/password", { reset_password_token: token, password: "new-password-2", password_confirmation: "new-password-2" });
+    const reused = await call(shop.browserSession(), "PUT", "/en/api/users/password", {
+      reset_password_token: token,
+      password: "new-password-2",
+      password_confirmation: "new-password-2",
+    });
     expect(reused.json().errors).toEqual(["Reset password token is invalid"]);
   });
 
@@ -274,8 +293,15 @@ describe("recoverable", () => {
     const { email } = await confirmedMember();
     await call(shop.browserSession(), "POST", "/api/users/password", { email });
     const token = new URL(await linkFrom(email, "reset_password_token"), "http://x").searchParams.get("reset_password_token")!;
-    await shop.database.db.update(usersTable).set({ resetPasswordSentAt: new Date(Date.now() - 6 * 3_600_000 - 1000) }).where(eq(usersTable.email, email));
-    const response = await call(shop.browserSession(), "PUT", "/api/users/password", { reset_password_token: token, password: "new-password-1", password_confirmation: "new-password-1" });
+    await shop.database.db
+      .update(usersTable)
+      .set({ resetPasswordSentAt: new Date(Date.now() - 6 * 3_600_000 - 1000) })
+      .where(eq(usersTable.email, email));
+    const response = await call(shop.browserSession(), "PUT", "/api/users/password", {
+      reset_password_token: token,
+      password: "new-password-1",
+      password_confirmation: "new-password-1",
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual(["パスワードリセット用トークンの有効期限が切れました。新しくリクエストしてください。"]);
   });
@@ -320,7 +346,10 @@ describe("answers that do not tell whether an address has an account", () => {
 describe("rememberable and timeoutable", () => {
   it("ends an idle session with the timeout message", async () => {
     const member = await shop.memberSession();
-    await shop.database.db.update(sessionsTable).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessionsTable.userId, member.user.id));
+    await shop.database.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessionsTable.userId, member.user.id));
     const response = await shop.app.inject({ method: "GET", url: "/en/api/users", headers: { cookie: member.cookie } });
     expect(response.statusCode).toBe(401);
     expect(response.json().errors).toEqual(["Your session expired. Please sign in again to continue."]);
@@ -333,7 +362,10 @@ describe("rememberable and timeoutable", () => {
   it("keeps a remembered session two weeks whatever the idle time, with a lasting cookie", async () => {
     const email = uniqueEmail();
     const member = await shop.memberSession({ email, remember: true });
-    await shop.database.db.update(sessionsTable).set({ lastSeenAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(sessionsTable.userId, member.user.id));
+    await shop.database.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(sessionsTable.userId, member.user.id));
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: member.cookie } })).statusCode).toBe(200);
 
     const response = await signIn(email, member.password, "ja", { remember_me: true });
@@ -381,7 +413,11 @@ describe("My Page account changes", () => {
     const email = uniqueEmail();
     const here = await shop.memberSession({ email });
     const there = shop.sessionFrom(await signIn(email, here.password));
-    const response = await call(here, "PUT", "/api/users", { password: "brand-new-password", password_confirmation: "brand-new-password", current_password: here.password });
+    const response = await call(here, "PUT", "/api/users", {
+      password: "brand-new-password",
+      password_confirmation: "brand-new-password",
+      current_password: here.password,
+    });
     expect(response.statusCode).toBe(200);
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: here.cookie } })).statusCode).toBe(200);
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: there.cookie } })).statusCode).toBe(401);

@@ -6,7 +6,6 @@ import { usersTable } from "../db/schema/accounts.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { AdminMember } from "../../domain/back-office.ts";
 
-
 export const ADMIN_MEMBERS_PER_PAGE = 20;
 
 type UserRow = typeof usersTable.$inferSelect;

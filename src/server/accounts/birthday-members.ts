@@ -22,7 +22,14 @@ export class BirthdayMembers {
     const rows = await this.db
       .select({ id: usersTable.id, email: usersTable.email, name: usersTable.userName, locale: usersTable.locale })
       .from(usersTable)
-      .where(and(eq(usersTable.birthdayCoupon, true), isNotNull(usersTable.confirmedAt), isNotNull(usersTable.birthDate), sql`extract(month from ${usersTable.birthDate}) = ${month}`))
+      .where(
+        and(
+          eq(usersTable.birthdayCoupon, true),
+          isNotNull(usersTable.confirmedAt),
+          isNotNull(usersTable.birthDate),
+          sql`extract(month from ${usersTable.birthDate}) = ${month}`,
+        ),
+      )
       .orderBy(usersTable.id);
     return rows;
   }

@@ -73,7 +73,11 @@ describe("e-mail address", () => {
 describe("password", () => {
   it("tells the member in their language, with what to do if it was not them", async () => {
     const me = await member("en");
-    const response = await updateAccount(me, { password: "a-brand-new-password", password_confirmation: "a-brand-new-password", current_password: me.password }, "ja");
+    const response = await updateAccount(
+      me,
+      { password: "a-brand-new-password", password_confirmation: "a-brand-new-password", current_password: me.password },
+      "ja",
+    );
     expect(response.statusCode).toBe(200);
     const [changed, ...more] = await mailsAbout(me.email, "Password changed");
     expect(more).toHaveLength(0);

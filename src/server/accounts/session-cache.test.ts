@@ -60,7 +60,10 @@ describe("member session lookups kept in memory", () => {
     const sessions = shop.app.services.sessions;
     expect((await sessions.lookup(sessionId, new Date(), { fromMemory: true })).user?.email).toBe(member.email);
     const forgotten = sessions.whenForgotten();
-    await shop.database.db.update(usersTable).set({ email: `renamed-${member.email}` }).where(eq(usersTable.email, member.email));
+    await shop.database.db
+      .update(usersTable)
+      .set({ email: `renamed-${member.email}` })
+      .where(eq(usersTable.email, member.email));
     await forgotten;
     expect((await sessions.lookup(sessionId, new Date(), { fromMemory: true })).user?.email).toBe(`renamed-${member.email}`);
   });

@@ -21,7 +21,15 @@ export type SessionLookup =
   | { user: null; staff: null; expired: boolean };
 
 export function userResource(row: typeof usersTable.$inferSelect): UserResource {
-  return { id: row.id, email: row.email, user_name: row.userName, tel: row.tel, birth_date: row.birthDate ?? null, birthday_coupon: row.birthdayCoupon, unconfirmed_email: row.unconfirmedEmail };
+  return {
+    id: row.id,
+    email: row.email,
+    user_name: row.userName,
+    tel: row.tel,
+    birth_date: row.birthDate ?? null,
+    birthday_coupon: row.birthdayCoupon,
+    unconfirmed_email: row.unconfirmedEmail,
+  };
 }
 
 /**

@@ -45,7 +45,12 @@ function memberSignIn(email: string, password: string) {
 
 function staffSignIn(email: string, password: string) {
   const session = shop.browserSession();
-  return shop.app.inject({ method: "POST", url: "/admin/api/session", headers: { ...session.headers, cookie: `${session.cookie}; locale=en` }, payload: { email, password } });
+  return shop.app.inject({
+    method: "POST",
+    url: "/admin/api/session",
+    headers: { ...session.headers, cookie: `${session.cookie}; locale=en` },
+    payload: { email, password },
+  });
 }
 
 /** Sends `count` wrong passwords at once; answers the texts counted and how many passwords were checked. */

@@ -36,14 +36,22 @@ export function registerAddressBookRoutes(fastify: FastifyInstance, deps: { addr
       return { data: await deps.addressBook.list(requireUser(request).id, request.locale) };
     });
 
-    app.post(`${prefix}/address-book`, { ...entryInput, config: OPTIONALLY_KEYED_WRITE, ...formSchema({ body: addressBookEntrySchema, response: { 201: addressBookEntryAnswer } }) }, async (request, reply) => {
-      const entry = await deps.addressBook.create(requireUser(request).id, checkedBody(request, ENTRY_LABELS), request.locale);
-      return reply.code(201).send({ data: entry });
-    });
+    app.post(
+      `${prefix}/address-book`,
+      { ...entryInput, config: OPTIONALLY_KEYED_WRITE, ...formSchema({ body: addressBookEntrySchema, response: { 201: addressBookEntryAnswer } }) },
+      async (request, reply) => {
+        const entry = await deps.addressBook.create(requireUser(request).id, checkedBody(request, ENTRY_LABELS), request.locale);
+        return reply.code(201).send({ data: entry });
+      },
+    );
 
-    app.put(`${prefix}/address-book/:id`, { ...entryInput, ...formSchema({ params: recordIdParams, body: addressBookEntrySchema, response: { 200: addressBookEntryAnswer } }) }, async (request) => {
-      return { data: await deps.addressBook.update(requireUser(request).id, request.params.id, checkedBody(request, ENTRY_LABELS), request.locale) };
-    });
+    app.put(
+      `${prefix}/address-book/:id`,
+      { ...entryInput, ...formSchema({ params: recordIdParams, body: addressBookEntrySchema, response: { 200: addressBookEntryAnswer } }) },
+      async (request) => {
+        return { data: await deps.addressBook.update(requireUser(request).id, request.params.id, checkedBody(request, ENTRY_LABELS), request.locale) };
+      },
+    );
 
     app.delete(`${prefix}/address-book/:id`, oneEntry, async (request, reply) => {
       await deps.addressBook.remove(requireUser(request).id, request.params.id);

@@ -37,7 +37,10 @@ export class AddressBookService {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('address_book_entries'), ${userId})`);
       const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(addressBookTable).where(eq(addressBookTable.userId, userId));
       if (total >= ADDRESS_BOOK_MAX_ENTRIES) throw new DomainError("invalid", "addressBookFull");
-      const [added] = await tx.insert(addressBookTable).values({ userId, ...columnsOf(entry) }).returning();
+      const [added] = await tx
+        .insert(addressBookTable)
+        .values({ userId, ...columnsOf(entry) })
+        .returning();
       return added!;
     });
     return this.present(row, locale);

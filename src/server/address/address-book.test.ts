@@ -26,7 +26,12 @@ afterAll(async () => {
 const mother = { name: "比嘉 ツル", phone: "098-867-1234", country: "jp", zip: "900-0021", address: "那覇市泉崎1-2-3", building_name: "" };
 
 function call(session: BrowserSession, method: "GET" | "POST" | "PUT" | "DELETE", path = "", payload?: object, locale = "ja") {
-  return shop.app.inject({ method, url: `/${locale}/api/address-book${path}`, headers: method === "GET" ? { cookie: session.cookie } : session.headers, ...(payload ? { payload } : {}) });
+  return shop.app.inject({
+    method,
+    url: `/${locale}/api/address-book${path}`,
+    headers: method === "GET" ? { cookie: session.cookie } : session.headers,
+    ...(payload ? { payload } : {}),
+  });
 }
 
 describe("members only, with the CSRF token", () => {
@@ -59,7 +64,12 @@ describe("adding, changing, deleting", () => {
     expect(entry).toEqual({ id: expect.any(Number), ...mother, zip: "9000021", prefecture: 47, country_name: "日本" });
     expect((await call(fresh, "GET")).json().data).toEqual([entry]);
 
-    const changed = await call(fresh, "PUT", `/${entry.id}`, { ...mother, zip: "009-9999", address: "北海道札幌市北区北八条西3丁目", building_name: "札幌ビル" });
+    const changed = await call(fresh, "PUT", `/${entry.id}`, {
+      ...mother,
+      zip: "009-9999",
+      address: "北海道札幌市北区北八条西3丁目",
+      building_name: "札幌ビル",
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ prefecture: 1, building_name: "札幌ビル" });
 
@@ -122,7 +132,11 @@ describe("the limit of entries", () => {
     // The service itself, as two processes behind a load balancer would run it: one member's
     // requests through one Fastify are served one after the other and would not show the race.
     const countries = new CountriesService();
-    const book = new AddressBookService(shop.database.db, new AddressService(shop.database.db, countries, new PostcodesService(), new ShopProfileService(shop.database.db)), countries);
+    const book = new AddressBookService(
+      shop.database.db,
+      new AddressService(shop.database.db, countries, new PostcodesService(), new ShopProfileService(shop.database.db)),
+      countries,
+    );
     const fresh = await shop.memberSession();
     // The service takes an entry as its schema (the route's body) gives it: zip in digits, prefecture filled in.
     const entry = { ...mother, zip: "9000021", prefecture: 47 };

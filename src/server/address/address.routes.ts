@@ -23,11 +23,15 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
     });
 
     // The 422 of the contract's call: a message per field, and the general one as its `errors`.
-    app.put(`${prefix}/address`, { preValidation: [member.preValidation, withPrefecture], ...formSchema({ body: savedAddressSchema, response: { 200: addressSavedAnswer } }) }, async (request) => {
-      const address = checkedBody(request, {}, { summary: "general" });
-      const fields = await deps.addresses.factProblems(address, request.locale);
-      if (Object.keys(fields).length > 0) throw new DomainError("invalid", undefined, fields);
-      return { data: await deps.addresses.save(request.user!.id, address, request.locale) };
-    });
+    app.put(
+      `${prefix}/address`,
+      { preValidation: [member.preValidation, withPrefecture], ...formSchema({ body: savedAddressSchema, response: { 200: addressSavedAnswer } }) },
+      async (request) => {
+        const address = checkedBody(request, {}, { summary: "general" });
+        const fields = await deps.addresses.factProblems(address, request.locale);
+        if (Object.keys(fields).length > 0) throw new DomainError("invalid", undefined, fields);
+        return { data: await deps.addresses.save(request.user!.id, address, request.locale) };
+      },
+    );
   }
 }

@@ -72,7 +72,8 @@ export class AddressService {
     for (const form of forms) {
       if (typeof form !== "object" || form === null) continue;
       const { country, zip } = form as Record<string, unknown>;
-      const japanese = country === undefined || country === null || (typeof country === "string" && [DEFAULT_COUNTRY, ""].includes(country.trim().toLowerCase()));
+      const japanese =
+        country === undefined || country === null || (typeof country === "string" && [DEFAULT_COUNTRY, ""].includes(country.trim().toLowerCase()));
       const digits = typeof zip === "string" ? normalizeZip(zip) : "";
       if (!japanese || !isJapaneseZip(digits) || postcodePrefectures.has(digits)) continue;
       // Unreadable data must not stop an order: the code is then simply not placed.
@@ -92,7 +93,8 @@ export class AddressService {
   async withPrefecture(input: unknown): Promise<unknown> {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
     const form = input as Record<string, unknown>;
-    const country = typeof form.country === "string" ? form.country.trim().toLowerCase() || DEFAULT_COUNTRY : form.country === undefined ? DEFAULT_COUNTRY : null;
+    const country =
+      typeof form.country === "string" ? form.country.trim().toLowerCase() || DEFAULT_COUNTRY : form.country === undefined ? DEFAULT_COUNTRY : null;
     const given = form.prefecture;
     if (country !== DEFAULT_COUNTRY || (given !== undefined && given !== null && String(given).trim() !== "")) return input;
     const zip = typeof form.zip === "string" ? normalizeZip(form.zip) : "";
@@ -120,7 +122,11 @@ export class AddressService {
     throw new DomainError("invalid", undefined, fields);
   }
 
-  private factErrors(address: Pick<AddressInput, "country" | "zip" | "prefecture" | "address">, locale: Locale, facts: AddressFacts): Partial<Record<AddressField, string[]>> {
+  private factErrors(
+    address: Pick<AddressInput, "country" | "zip" | "prefecture" | "address">,
+    locale: Locale,
+    facts: AddressFacts,
+  ): Partial<Record<AddressField, string[]>> {
     if (address.country !== DEFAULT_COUNTRY) return facts.shipsAbroad ? {} : { country: [factMessages.abroad[locale]] };
     if (address.prefecture === null) return {};
     const byZip = facts.postcodePrefectures.get(address.zip);
@@ -128,17 +134,15 @@ export class AddressService {
       return { prefecture: [factMessages.postcodeMismatch[locale](displayZip(DEFAULT_COUNTRY, address.zip), prefectureName(byZip, locale)!)] };
     }
     const written = prefectureWrittenIn(address.address);
-    if (written !== undefined && written !== address.prefecture) return { prefecture: [factMessages.addressMismatch[locale](prefectureName(written, locale)!)] };
+    if (written !== undefined && written !== address.prefecture)
+      return { prefecture: [factMessages.addressMismatch[locale](prefectureName(written, locale)!)] };
     return {};
   }
 
   async saved(userId: number, locale: Locale): Promise<AddressResource | null> {
     const [row] = await this.db.select().from(addressesTable).where(eq(addressesTable.userId, userId));
     if (!row) return null;
-    return this.present(
-      { country: row.country, zip: row.zip, prefecture: row.prefecture, address: row.address, building_name: row.buildingName },
-      locale,
-    );
+    return this.present({ country: row.country, zip: row.zip, prefecture: row.prefecture, address: row.address, building_name: row.buildingName }, locale);
   }
 
   private readonly changeListeners: ((userId: number) => Promise<void>)[] = [];
@@ -163,8 +167,7 @@ export class AddressService {
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: addressesTable.userId, set: values });
     const changed =
-      !before ||
-      (["country", "zip", "prefecture", "address", "buildingName"] as const).some((field) => (before[field] ?? "") !== (values[field] ?? ""));
+      !before || (["country", "zip", "prefecture", "address", "buildingName"] as const).some((field) => (before[field] ?? "") !== (values[field] ?? ""));
     if (changed) for (const listener of this.changeListeners) await listener(userId);
     return this.present(address, locale);
   }

@@ -91,7 +91,9 @@ describe("saving and reading", () => {
     const profile = await profiles.profile();
     await profiles.save({ ...profile, shipsAbroad: true });
     const abroad = await shop.memberSession();
-    const response = await put(abroad, { country: "FR", zip: "75001", prefecture: 13, address: "1 Rue de Rivoli, Paris", building_name: "" }, "en").finally(() => profiles.save(profile));
+    const response = await put(abroad, { country: "FR", zip: "75001", prefecture: 13, address: "1 Rue de Rivoli, Paris", building_name: "" }, "en").finally(
+      () => profiles.save(profile),
+    );
     expect(response.statusCode).toBe(200);
     expect((await get(abroad, "en")).json().data).toEqual({
       country: "fr",

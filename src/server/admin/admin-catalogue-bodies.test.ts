@@ -46,7 +46,11 @@ async function fieldsOf(method: "POST" | "PATCH" | "PUT", url: string, body: unk
 
 describe("a new record's form", () => {
   it("reads a body that is not an object as an empty form, naming each required field", async () => {
-    expect(await fieldsOf("POST", "/products", 42)).toEqual({ name_ja: ["名前(日本語)を入力してください"], name_en: ["名前(英語)を入力してください"], price: ["価格を入力してください"] });
+    expect(await fieldsOf("POST", "/products", 42)).toEqual({
+      name_ja: ["名前(日本語)を入力してください"],
+      name_en: ["名前(英語)を入力してください"],
+      price: ["価格を入力してください"],
+    });
     expect(await fieldsOf("POST", "/exhibits", [], "en")).toEqual({ name_ja: ["Name (Japanese) can't be blank"], name_en: ["Name (English) can't be blank"] });
     expect(await fieldsOf("POST", "/series", "series")).toEqual({ name_ja: ["名前(日本語)を入力してください"], name_en: ["名前(英語)を入力してください"] });
     expect(Object.keys(await fieldsOf("POST", "/liquor_types", 42))).toEqual(["key", "label_ja", "label_en"]);
@@ -81,13 +85,32 @@ describe("a change of the fields sent", () => {
 
 describe("the liquor ledger's forms", () => {
   it("read a body that is not an object as an empty form, naming each required field, and check fields against each other", async () => {
-    expect(Object.keys(await fieldsOf("POST", `/products/${product}/receivings`, 42))).toEqual(["received_on", "quantity", "unit_cost", "supplier_name", "supplier_address"]);
-    expect(await fieldsOf("POST", `/products/${product}/adjustments`, 42, "en")).toEqual({ kind: ["Kind can't be blank"], quantity: ["Quantity can't be blank"], reason: ["Reason can't be blank"] });
+    expect(Object.keys(await fieldsOf("POST", `/products/${product}/receivings`, 42))).toEqual([
+      "received_on",
+      "quantity",
+      "unit_cost",
+      "supplier_name",
+      "supplier_address",
+    ]);
+    expect(await fieldsOf("POST", `/products/${product}/adjustments`, 42, "en")).toEqual({
+      kind: ["Kind can't be blank"],
+      quantity: ["Quantity can't be blank"],
+      reason: ["Reason can't be blank"],
+    });
     expect(await fieldsOf("POST", "/ledger/stock-takes", 42)).toEqual({ taken_on: ["棚卸日を入力してください"] });
-    expect(await fieldsOf("POST", "/suppliers", 42)).toEqual({ supplier_name: ["仕入先の名称を入力してください"], supplier_address: ["仕入先の所在地を入力してください"] });
-    expect(await fieldsOf("PATCH", "/suppliers/1", { supplier_name: "蔵前酒販", supplier_address: "東京都", invoice_number: 7 })).toEqual({ invoice_number: ["登録番号は不正な値です"] });
+    expect(await fieldsOf("POST", "/suppliers", 42)).toEqual({
+      supplier_name: ["仕入先の名称を入力してください"],
+      supplier_address: ["仕入先の所在地を入力してください"],
+    });
+    expect(await fieldsOf("PATCH", "/suppliers/1", { supplier_name: "蔵前酒販", supplier_address: "東京都", invoice_number: 7 })).toEqual({
+      invoice_number: ["登録番号は不正な値です"],
+    });
     // A stock-take correction may count zero bottles; a breakage moves at least one.
-    expect(await fieldsOf("POST", `/products/${product}/adjustments`, { kind: "breakage", quantity: 0, reason: "割れ" })).toEqual({ quantity: ["数量は1以上の値にしてください"] });
-    expect(await fieldsOf("POST", `/products/${product}/adjustments`, { kind: "correction", quantity: -1, reason: "棚卸し" })).toEqual({ quantity: ["数量は0以上の値にしてください"] });
+    expect(await fieldsOf("POST", `/products/${product}/adjustments`, { kind: "breakage", quantity: 0, reason: "割れ" })).toEqual({
+      quantity: ["数量は1以上の値にしてください"],
+    });
+    expect(await fieldsOf("POST", `/products/${product}/adjustments`, { kind: "correction", quantity: -1, reason: "棚卸し" })).toEqual({
+      quantity: ["数量は0以上の値にしてください"],
+    });
   });
 });

@@ -16,26 +16,42 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
 
   app.get(path, { ...staff, schema: { response: { 200: adminExhibitsAnswer } } }, async () => ({ data: await exhibits.list() }));
 
-  app.get(`${path}/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: adminExhibitAnswer } } }, async (request) => ({ data: await exhibits.detail(request.params.id) }));
+  app.get(`${path}/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: adminExhibitAnswer } } }, async (request) => ({
+    data: await exhibits.detail(request.params.id),
+  }));
 
-  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: exhibitCreateSchema, response: { 201: adminExhibitAnswer } }) }, async (request, reply) =>
-    reply.status(201).send({ data: await exhibits.create(checkedBody(request), request.locale) }),
+  app.post(
+    path,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: exhibitCreateSchema, response: { 201: adminExhibitAnswer } }) },
+    async (request, reply) => reply.status(201).send({ data: await exhibits.create(checkedBody(request), request.locale) }),
   );
 
-  app.patch(`${path}/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: exhibitChangeSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
-    data: await exhibits.update(request.params.id, checkedBody(request), request.locale),
-  }));
+  app.patch(
+    `${path}/:id`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: exhibitChangeSchema, response: { 200: adminExhibitAnswer } }) },
+    async (request) => ({
+      data: await exhibits.update(request.params.id, checkedBody(request), request.locale),
+    }),
+  );
 
   app.delete(`${path}/:id`, oneExhibit, async (request, reply) => {
     await exhibits.remove(request.params.id);
     return reply.status(204).send();
   });
 
-  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
-    data: await exhibits.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
-  }));
+  app.post(
+    `${path}/:id/images`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminExhibitAnswer } }) },
+    async (request) => ({
+      data: await exhibits.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
+    }),
+  );
 
-  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminExhibitAnswer } }) }, async (request) => ({
-    data: await exhibits.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
-  }));
+  app.put(
+    `${path}/:id/images`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminExhibitAnswer } }) },
+    async (request) => ({
+      data: await exhibits.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
+    }),
+  );
 }

@@ -41,14 +41,22 @@ export function registerAdminInquiryRoutes(fastify: FastifyInstance, deps: { adm
   app.get(`${ADMIN_API}/inquiries/:id`, oneInquiry, async (request) => ({ data: await adminInquiries.detail(request.params.id) }));
 
   /** { handled: true } marks it handled, { handled: false } back to unhandled. */
-  app.post(`${ADMIN_API}/inquiries/:id/handled`, { ...staff, ...formSchema({ params: recordIdParams, body: inquiryHandledSchema, response: { 200: adminInquiryAnswer } }) }, async (request) => {
-    const { handled } = checkedBody(request, filterLabels);
-    return { data: await adminInquiries.setHandled(request.params.id, handled) };
-  });
+  app.post(
+    `${ADMIN_API}/inquiries/:id/handled`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: inquiryHandledSchema, response: { 200: adminInquiryAnswer } }) },
+    async (request) => {
+      const { handled } = checkedBody(request, filterLabels);
+      return { data: await adminInquiries.setHandled(request.params.id, handled) };
+    },
+  );
 
   /** { subject?, message, mark_handled? }: mails the answer to the sender in their language and keeps it. */
-  app.post(`${ADMIN_API}/inquiries/:id/replies`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: inquiryReplySchema, response: { 200: adminInquiryAnswer } }) }, async (request) => {
-    const staffMember = requireStaff(request);
-    return { data: await adminInquiries.reply(request.params.id, checkedBody(request, replyLabels), { staffId: staffMember.id, locale: request.locale }) };
-  });
+  app.post(
+    `${ADMIN_API}/inquiries/:id/replies`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: inquiryReplySchema, response: { 200: adminInquiryAnswer } }) },
+    async (request) => {
+      const staffMember = requireStaff(request);
+      return { data: await adminInquiries.reply(request.params.id, checkedBody(request, replyLabels), { staffId: staffMember.id, locale: request.locale }) };
+    },
+  );
 }

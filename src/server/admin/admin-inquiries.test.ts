@@ -11,7 +11,10 @@ let shop: TestApp;
 let staff: StaffSession;
 
 async function inquiry(fields: { name: string; email: string; subject: string; locale?: "ja" | "en" }) {
-  const stored = await shop.app.services.inquiries.submit({ ...fields, message: "720mlの在庫はありますか?\n贈答用です。" }, { locale: fields.locale ?? "ja", userId: null });
+  const stored = await shop.app.services.inquiries.submit(
+    { ...fields, message: "720mlの在庫はありますか?\n贈答用です。" },
+    { locale: fields.locale ?? "ja", userId: null },
+  );
   return stored.id;
 }
 
@@ -50,7 +53,17 @@ describe("the inquiry inbox", () => {
   it("shows one inquiry with its message, and 404 for an unknown or malformed id", async () => {
     const id = await inquiry({ name: "田中 一郎", email: "tanaka@example.com", subject: "贈答用" });
     const detail = (await call("GET", `/inquiries/${id}`)).json().data;
-    expect(detail).toMatchObject({ id, name: "田中 一郎", email: "tanaka@example.com", subject: "贈答用", message: "720mlの在庫はありますか?\n贈答用です。", locale: "ja", handled_at: null, reply_subject: "Re: 贈答用", replies_sent: [] });
+    expect(detail).toMatchObject({
+      id,
+      name: "田中 一郎",
+      email: "tanaka@example.com",
+      subject: "贈答用",
+      message: "720mlの在庫はありますか?\n贈答用です。",
+      locale: "ja",
+      handled_at: null,
+      reply_subject: "Re: 贈答用",
+      replies_sent: [],
+    });
     expect((await call("GET", "/inquiries/999999")).statusCode).toBe(404);
     expect((await call("GET", "/inquiries/abc")).statusCode).toBe(404);
   });
@@ -72,7 +85,13 @@ describe("the inquiry inbox", () => {
     const detail = response.json().data;
     expect(detail.handled_at).toEqual(expect.any(String));
     expect(detail.replies_sent).toEqual([
-      { id: expect.any(Number), created_at: expect.any(String), staff_email: staff.email, subject: "Re: Gift wrapping", message: "Yes, we wrap every bottle for free.\n\nKind regards" },
+      {
+        id: expect.any(Number),
+        created_at: expect.any(String),
+        staff_email: staff.email,
+        subject: "Re: Gift wrapping",
+        message: "Yes, we wrap every bottle for free.\n\nKind regards",
+      },
     ]);
     const mails = (await shop.mailsTo("emma@example.com")).filter((mail) => mail.subject === "Re: Gift wrapping");
     expect(mails).toHaveLength(1);
@@ -96,7 +115,10 @@ describe("the inquiry inbox", () => {
     const id = await inquiry({ name: "空 太郎", email: "empty@example.com", subject: "確認" });
     const blank = await call("POST", `/inquiries/${id}/replies`, { subject: " ", message: "  " });
     expect(blank.statusCode).toBe(422);
-    expect(blank.json()).toEqual({ errors: ["件名を入力してください", "返信内容を入力してください"], fields: { subject: ["件名を入力してください"], message: ["返信内容を入力してください"] } });
+    expect(blank.json()).toEqual({
+      errors: ["件名を入力してください", "返信内容を入力してください"],
+      fields: { subject: ["件名を入力してください"], message: ["返信内容を入力してください"] },
+    });
     const long = await shop.app.inject({
       method: "POST",
       url: `/admin/api/inquiries/${id}/replies`,

@@ -26,7 +26,15 @@ const STATUS_LABELS: Record<Locale, Record<MagazineSubscriber["status"], string>
 /** Subscribers as CSV (UTF-8 with BOM for Excel), times in Japan time, consent time kept as the proof of opt-in. */
 export function subscribersCsv(subscribers: MagazineSubscriber[], locale: Locale): string {
   const time = (date: Date | null) => (date ? formatDateTime(date, "ja") : "");
-  const rows = subscribers.map((row) => [row.email, STATUS_LABELS[locale][row.status], row.locale, row.userId, time(row.consentedAt), time(row.unsubscribedAt), time(row.createdAt)]);
+  const rows = subscribers.map((row) => [
+    row.email,
+    STATUS_LABELS[locale][row.status],
+    row.locale,
+    row.userId,
+    time(row.consentedAt),
+    time(row.unsubscribedAt),
+    time(row.createdAt),
+  ]);
   return UTF8_BOM + csvText([CSV_HEADERS[locale], ...rows]);
 }
 
@@ -69,8 +77,12 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
   });
 
   // The issue's schema is domain/magazine-input.ts's (decision 075).
-  app.post(`${ADMIN_API}/magazine/issues`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: magazineIssueSchema, response: { 200: magazineIssueAnswer } }) }, async (request) => {
-    const { subject, body } = checkedBody(request);
-    return { data: { recipients: await deps.magazine.sendIssue(subject, body) } };
-  });
+  app.post(
+    `${ADMIN_API}/magazine/issues`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: magazineIssueSchema, response: { 200: magazineIssueAnswer } }) },
+    async (request) => {
+      const { subject, body } = checkedBody(request);
+      return { data: { recipients: await deps.magazine.sendIssue(subject, body) } };
+    },
+  );
 }

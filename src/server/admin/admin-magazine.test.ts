@@ -41,7 +41,11 @@ describe("GET /admin/api/magazine/subscribers", () => {
   it("lists subscribers with their consent time and counts by status, filtered on request", async () => {
     const all = (await shop.app.inject({ method: "GET", url: "/admin/api/magazine/subscribers", headers: staff.headers })).json();
     expect(all.meta.counts).toEqual({ subscribed: 2, pending: 1, unsubscribed: 1 });
-    expect(all.data.find((row: { email: string }) => row.email === reader.ja)).toMatchObject({ status: "subscribed", locale: "ja", consented_at: "2026-05-01T01:02:00.000Z" });
+    expect(all.data.find((row: { email: string }) => row.email === reader.ja)).toMatchObject({
+      status: "subscribed",
+      locale: "ja",
+      consented_at: "2026-05-01T01:02:00.000Z",
+    });
     const subscribed = (await shop.app.inject({ method: "GET", url: "/admin/api/magazine/subscribers?status=subscribed", headers: staff.headers })).json();
     expect(subscribed.data.map((row: { email: string }) => row.email)).toEqual([reader.ja, reader.en]);
   });
@@ -52,7 +56,9 @@ describe("GET /admin/api/magazine/subscribers", () => {
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const lines = response.body.split("\r\n");
     expect(lines[0]).toBe("\uFEFFメールアドレス,状態,言語,会員ID,同意日時,配信停止日時,登録日時");
-    expect(lines.find((line) => line.startsWith(reader.ja))).toMatch(new RegExp(`^${reader.ja},購読中,ja,,2026/05/01 10:02,,\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}$`));
+    expect(lines.find((line) => line.startsWith(reader.ja))).toMatch(
+      new RegExp(`^${reader.ja},購読中,ja,,2026/05/01 10:02,,\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}$`),
+    );
     expect(lines.find((line) => line.startsWith(stopped))).toContain(",配信停止,ja,,2026/04/01 09:00,2026/06/01 09:00,");
   });
 });
@@ -66,7 +72,12 @@ describe("POST /admin/api/magazine/issues", () => {
   });
 
   it("needs the CSRF token", async () => {
-    const response = await shop.app.inject({ method: "POST", url: "/admin/api/magazine/issues", headers: { cookie: staff.cookie }, payload: { subject: "a", body: "b" } });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/admin/api/magazine/issues",
+      headers: { cookie: staff.cookie },
+      payload: { subject: "a", body: "b" },
+    });
     expect(response.statusCode).toBe(403);
   });
 

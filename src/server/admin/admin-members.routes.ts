@@ -12,7 +12,10 @@ import { ADMIN_API } from "./admin-session.routes.ts";
 const membersQuery = z.object({ q: searchText, page: pageQuery });
 
 /** Members: search (e-mail, name, phone) with pages, lock, unlock, a new confirmation mail. Staff and owner alike. */
-export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { adminMembers: AdminMembersService; ranks?: Pick<RanksService, "views"> | undefined }): void {
+export function registerAdminMemberRoutes(
+  fastify: FastifyInstance,
+  deps: { adminMembers: AdminMembersService; ranks?: Pick<RanksService, "views"> | undefined },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminMembers } = deps;
   const staff = staffOnly();
@@ -21,7 +24,10 @@ export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { admi
   // Each member with their rank and purchases over 12 months (decision 090), read from the ranks module's stored standing.
   const withRanks = async (members: AdminMember[], locale: Locale): Promise<AdminMember[]> => {
     if (!deps.ranks) return members;
-    const views = await deps.ranks.views(members.map((member) => member.id), locale);
+    const views = await deps.ranks.views(
+      members.map((member) => member.id),
+      locale,
+    );
     return members.map((member) => ({ ...member, rank: views.get(member.id) }));
   };
 
@@ -30,7 +36,9 @@ export function registerAdminMemberRoutes(fastify: FastifyInstance, deps: { admi
     return { ...answer, data: await withRanks(answer.data, request.locale) };
   });
 
-  app.get(`${ADMIN_API}/members/:id`, oneMember, async (request) => ({ data: (await withRanks([await adminMembers.detail(request.params.id)], request.locale))[0]! }));
+  app.get(`${ADMIN_API}/members/:id`, oneMember, async (request) => ({
+    data: (await withRanks([await adminMembers.detail(request.params.id)], request.locale))[0]!,
+  }));
 
   app.post(`${ADMIN_API}/members/:id/lock`, oneMember, async (request) => ({ data: await adminMembers.lock(request.params.id) }));
 

@@ -40,7 +40,14 @@ describe("the members list", () => {
 
     const found = (await call("GET", "/members?q=KURAMAE.member")).json();
     expect(found.data).toEqual([
-      expect.objectContaining({ id: member.user.id, email: "kuramae.member@example.com", confirmed: true, locked: false, sign_in_count: 1, last_sign_in_at: expect.any(String) }),
+      expect.objectContaining({
+        id: member.user.id,
+        email: "kuramae.member@example.com",
+        confirmed: true,
+        locked: false,
+        sign_in_count: 1,
+        last_sign_in_at: expect.any(String),
+      }),
     ]);
     const unconfirmed = (await call("GET", "/members?q=unconfirmed.member")).json().data;
     expect(unconfirmed).toEqual([expect.objectContaining({ confirmed: false, sign_in_count: 0, last_sign_in_at: null })]);

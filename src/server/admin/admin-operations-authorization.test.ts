@@ -33,7 +33,13 @@ const routes: Route[] = [
   { method: "POST", url: () => `/admin/api/members/${memberId}/confirmation`, ok: 409 },
   { method: "GET", url: () => "/admin/api/settings", ownerOnly: true, ok: 200 },
   { method: "POST", url: () => "/admin/api/settings", payload: () => settings, ownerOnly: true, ok: 200 },
-  { method: "POST", url: () => "/admin/api/staff", payload: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@kura.example`, role: "staff" }), ownerOnly: true, ok: 201 },
+  {
+    method: "POST",
+    url: () => "/admin/api/staff",
+    payload: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@kura.example`, role: "staff" }),
+    ownerOnly: true,
+    ok: 201,
+  },
   { method: "DELETE", url: async () => `/admin/api/staff/${await removable()}`, ownerOnly: true, ok: 204 },
 ];
 

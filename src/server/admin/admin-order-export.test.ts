@@ -38,9 +38,30 @@ beforeAll(async () => {
   const make = new CatalogFactory(shop.database.db);
   red = await make.product({ name: { ja: "蔵の赤", en: "Kura red" } });
   sake = await make.product({ name: { ja: "生酒 〜しぼりたて〜", en: "Fresh sake" }, shippingType: "cool" });
-  await insertOrder(shop, { productId: red, status: "await_payment", method: "cod", name: "山田 花子", email: "hanako@example.com", createdAt: new Date("2026-04-01T10:00:00+09:00") });
-  await insertOrder(shop, { productId: sake, status: "deposited", method: "bank", name: "髙橋 次郎", email: "jiro@example.com", createdAt: new Date("2026-04-02T10:00:00+09:00") });
-  await insertOrder(shop, { productId: red, status: "cancelled", method: "bank", name: "取消 太郎", email: "cancel@example.com", createdAt: new Date("2026-04-03T10:00:00+09:00") });
+  await insertOrder(shop, {
+    productId: red,
+    status: "await_payment",
+    method: "cod",
+    name: "山田 花子",
+    email: "hanako@example.com",
+    createdAt: new Date("2026-04-01T10:00:00+09:00"),
+  });
+  await insertOrder(shop, {
+    productId: sake,
+    status: "deposited",
+    method: "bank",
+    name: "髙橋 次郎",
+    email: "jiro@example.com",
+    createdAt: new Date("2026-04-02T10:00:00+09:00"),
+  });
+  await insertOrder(shop, {
+    productId: red,
+    status: "cancelled",
+    method: "bank",
+    name: "取消 太郎",
+    email: "cancel@example.com",
+    createdAt: new Date("2026-04-03T10:00:00+09:00"),
+  });
 });
 
 afterAll(async () => {
@@ -68,7 +89,11 @@ describe("GET /admin/api/orders/export.csv", () => {
   });
 
   it("answers in English with the English page's labels, and refuses a bad filter like the list", async () => {
-    const en = await shop.app.inject({ method: "GET", url: "/admin/api/orders/export.csv?status=sent", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` } });
+    const en = await shop.app.inject({
+      method: "GET",
+      url: "/admin/api/orders/export.csv?status=sent",
+      headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` },
+    });
     expect(rowsOf(en.rawPayload.subarray(3).toString("utf8"))[0]!.slice(0, 3)).toEqual(["Order", "Ordered at", "Status"]);
     const bad = await download("export.csv?status=lost");
     expect(bad.response.statusCode).toBe(422);
@@ -83,7 +108,11 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     const refused = await download("b2-cloud.csv");
     expect(refused.response.statusCode).toBe(422);
     expect(refused.response.json().errors).toEqual([expect.stringContaining("請求先顧客コード")]);
-    const en = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud.csv", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` } });
+    const en = await shop.app.inject({
+      method: "GET",
+      url: "/admin/api/orders/b2-cloud.csv",
+      headers: { ...staff.headers, cookie: `${staff.cookie}; locale=en` },
+    });
     expect(en.json().errors).toEqual([expect.stringContaining("customer code")]);
     const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check", headers: staff.headers });
     expect(check.json().data).toEqual({ ready: false, count: 0, notes: [] });
@@ -125,7 +154,11 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
     expect(column(hanako, "請求先顧客コード")).toBe("0312345678");
     expect(column(hanako, "運賃管理番号")).toBe("01");
     const check = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud-check?from=2026-04-01&to=2026-04-03", headers: staff.headers });
-    expect(check.json().data).toMatchObject({ ready: true, count: 2, notes: [{ replaced: [{ field: "お届け先名", original: "髙", substitute: "高" }], leftOver: "" }] });
+    expect(check.json().data).toMatchObject({
+      ready: true,
+      count: 2,
+      notes: [{ replaced: [{ field: "お届け先名", original: "髙", substitute: "高" }], leftOver: "" }],
+    });
     expect(column(jiro, "送り状種類")).toBe("0");
     expect(column(jiro, "ｺﾚｸﾄ代金引換額（税込)")).toBe("");
     expect(column(jiro, "クール区分")).toBe("2");
@@ -146,7 +179,13 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
   });
 
   it("writes no cell a spreadsheet would run as a formula, as the plain CSV does", async () => {
-    const order = await insertOrder(shop, { productId: red, status: "deposited", method: "bank", name: "=cmd|' /C calc'!A0", createdAt: new Date("2026-04-10T10:00:00+09:00") });
+    const order = await insertOrder(shop, {
+      productId: red,
+      status: "deposited",
+      method: "bank",
+      name: "=cmd|' /C calc'!A0",
+      createdAt: new Date("2026-04-10T10:00:00+09:00"),
+    });
     await shop.database.db.update(ordersTable).set({ buildingName: "@SUM(1+1)", phone: "+81-90-1234-5678" }).where(eq(ordersTable.id, order.id));
     await shop.database.db.update(orderItemsTable).set({ nameJa: "-2+3" }).where(eq(orderItemsTable.orderId, order.id));
     const rows = rowsOf(iconv.decode((await download("b2-cloud.csv?from=2026-04-10&to=2026-04-10")).bytes, "Shift_JIS"));
@@ -163,7 +202,13 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
   });
 
   it("never writes a ?: 記事 is folded as the name is, and the check lists each replaced column of the row", async () => {
-    const order = await insertOrder(shop, { productId: red, status: "deposited", method: "bank", name: "𠮷野 﨑子😀", createdAt: new Date("2026-04-12T10:00:00+09:00") });
+    const order = await insertOrder(shop, {
+      productId: red,
+      status: "deposited",
+      method: "bank",
+      name: "𠮷野 﨑子😀",
+      createdAt: new Date("2026-04-12T10:00:00+09:00"),
+    });
     await shop.database.db
       .update(ordersTable)
       .set({ gift: { wrapping: false, noshi: { omotegaki: "御祝", placement: "outer", name: "𠮷田😀" }, messageCard: "", hidePrices: false } })

@@ -37,16 +37,58 @@ beforeAll(async () => {
   wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000 });
   // 21 bank orders waiting for their transfer, one a minute from 10 January (Japan time 09:00).
   for (let index = 0; index < 21; index++) {
-    await insertOrder(`bank${index}`, { status: "await_payment", method: "bank", name: `山田 花子${index}`, email: `hanako${index}@example.com`, createdAt: new Date(Date.UTC(2026, 0, 10, 0, index)) });
+    await insertOrder(`bank${index}`, {
+      status: "await_payment",
+      method: "bank",
+      name: `山田 花子${index}`,
+      email: `hanako${index}@example.com`,
+      createdAt: new Date(Date.UTC(2026, 0, 10, 0, index)),
+    });
   }
   // Just before and just after midnight of 1 April in Japan (15:00 UTC the day before).
-  await insertOrder("lastOfMarch", { status: "await_payment", method: "cod", name: "Suzuki Ichiro", email: "ICHIRO.Suzuki@Example.com", createdAt: new Date("2026-03-31T14:59:59Z") });
-  await insertOrder("firstOfApril", { status: "deposited", method: "credit", name: "田中 一郎", email: "tanaka@example.com", createdAt: new Date("2026-03-31T15:00:00Z") });
+  await insertOrder("lastOfMarch", {
+    status: "await_payment",
+    method: "cod",
+    name: "Suzuki Ichiro",
+    email: "ICHIRO.Suzuki@Example.com",
+    createdAt: new Date("2026-03-31T14:59:59Z"),
+  });
+  await insertOrder("firstOfApril", {
+    status: "deposited",
+    method: "credit",
+    name: "田中 一郎",
+    email: "tanaka@example.com",
+    createdAt: new Date("2026-03-31T15:00:00Z"),
+  });
   await insertOrder("sent", { status: "sent", method: "cod", name: "佐藤 次郎", email: "sato@example.com", createdAt: new Date("2026-04-02T01:00:00Z") });
-  await insertOrder("cancelled", { status: "cancelled", method: "bank", name: "高橋 三郎", email: "takahashi@example.com", createdAt: new Date("2026-04-03T01:00:00Z") });
-  await insertOrder("percent", { status: "await_payment", method: "bank", name: "Shop 100% Co", email: "percent@example.com", createdAt: new Date("2026-04-04T01:00:00Z") });
-  await insertOrder("digits", { status: "await_payment", method: "bank", name: "Shop 1000 Co", email: "digits@example.com", createdAt: new Date("2026-04-05T01:00:00Z") });
-  await insertOrder("pending", { status: "pending", method: "credit", name: "Pending Person", email: "pending@example.com", createdAt: new Date("2026-04-06T01:00:00Z") });
+  await insertOrder("cancelled", {
+    status: "cancelled",
+    method: "bank",
+    name: "高橋 三郎",
+    email: "takahashi@example.com",
+    createdAt: new Date("2026-04-03T01:00:00Z"),
+  });
+  await insertOrder("percent", {
+    status: "await_payment",
+    method: "bank",
+    name: "Shop 100% Co",
+    email: "percent@example.com",
+    createdAt: new Date("2026-04-04T01:00:00Z"),
+  });
+  await insertOrder("digits", {
+    status: "await_payment",
+    method: "bank",
+    name: "Shop 1000 Co",
+    email: "digits@example.com",
+    createdAt: new Date("2026-04-05T01:00:00Z"),
+  });
+  await insertOrder("pending", {
+    status: "pending",
+    method: "credit",
+    name: "Pending Person",
+    email: "pending@example.com",
+    createdAt: new Date("2026-04-06T01:00:00Z"),
+  });
 });
 
 afterAll(async () => {
@@ -107,7 +149,9 @@ describe("GET /admin/api/orders", () => {
     expect(await listIds("?q=100%25")).toEqual([ids.percent]);
     expect(await listIds("?q=nobody-at-all")).toEqual([]);
     // The order number as the shopper reads it out: grouped, full-width, lower case.
-    const grouped = orderNumberForShopper(ids.sent!).toLowerCase().replace(/[0-9a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    const grouped = orderNumberForShopper(ids.sent!)
+      .toLowerCase()
+      .replace(/[0-9a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
     expect(await listIds(`?q=${encodeURIComponent(grouped)}`)).toEqual([ids.sent]);
     expect((await list("?q=hanako1")).json().meta.pagination.total_count).toBe(11);
     expect(await listIds("?q=%20%20")).toHaveLength(20);
@@ -182,7 +226,16 @@ describe("GET /admin/api/orders/{id}", () => {
         history: [],
         // Its payment and its parcel (decision 076): cash on delivery waits for the carrier, ready to ship.
         payments: [
-          { method: "cod", amount: 8294, refunded_amount: 0, state: "authorized", state_label: "入金待ち", payment_intent_id: null, created_at: expect.any(String), updated_at: expect.any(String) },
+          {
+            method: "cod",
+            amount: 8294,
+            refunded_amount: 0,
+            state: "authorized",
+            state_label: "入金待ち",
+            payment_intent_id: null,
+            created_at: expect.any(String),
+            updated_at: expect.any(String),
+          },
         ],
         shipments: [
           {
@@ -208,7 +261,8 @@ describe("GET /admin/api/orders/{id}", () => {
   it("names the lines in the request's language and offers each status its own moves", async () => {
     const english = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${ids.bank0}`, headers: { cookie: `${staff.cookie}; locale=en` } });
     expect(english.json().data.items[0].name).toBe("Kura red");
-    const next = async (key: string) => (await shop.app.inject({ method: "GET", url: `/admin/api/orders/${ids[key]}`, headers: { cookie: staff.cookie } })).json().data.next;
+    const next = async (key: string) =>
+      (await shop.app.inject({ method: "GET", url: `/admin/api/orders/${ids[key]}`, headers: { cookie: staff.cookie } })).json().data.next;
     expect(await next("bank0")).toEqual(["deposited", "cancelled"]);
     expect(await next("firstOfApril")).toEqual(["sent", "cancelled"]);
     expect(await next("sent")).toEqual([]);

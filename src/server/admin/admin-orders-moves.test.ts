@@ -69,7 +69,10 @@ describe("POST /admin/api/orders/{id}/deposit", () => {
     expect(response.json().data).toMatchObject({ id: order.id, status: "deposited", next: ["sent", "cancelled"] });
     expect(await statusOf(order.id)).toBe("deposited");
     const mails = await shop.mailsTo(order.email);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([`【酒舗 蔵】ご入金を確認しました(注文番号 ${orderNumberForShopper(order.id)})`, `【酒舗 蔵】ご注文ありがとうございます(注文番号 ${orderNumberForShopper(order.id)})`]);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `【酒舗 蔵】ご入金を確認しました(注文番号 ${orderNumberForShopper(order.id)})`,
+      `【酒舗 蔵】ご注文ありがとうございます(注文番号 ${orderNumberForShopper(order.id)})`,
+    ]);
     const mail = await mailAbout(order.email, "ご入金を確認しました");
     expect(mail.text).toContain("山田 花子 様");
     expect(mail.text).toContain("ご入金を確認いたしました");
@@ -138,7 +141,11 @@ describe("POST /admin/api/orders/{id}/ship", () => {
     ];
     for (const [payload, message] of cases) {
       const response = await move(order.id, "ship", payload);
-      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({ payload, status: 422, body: { errors: [message], fields: { slip_number: [message] } } });
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({
+        payload,
+        status: 422,
+        body: { errors: [message], fields: { slip_number: [message] } },
+      });
     }
     expect(await statusOf(order.id)).toBe("await_payment");
     expect((await move(order.id, "ship", { slip_number: "1".repeat(40) })).statusCode).toBe(200);

@@ -100,7 +100,9 @@ describe("POST /admin/api/orders/{id}/slip", () => {
     expect((await post("0000-0000-00AA", "slip", { slip_number: "1234" })).statusCode).toBe(404);
     const headers = { ...staff.headers };
     delete (headers as Record<string, string>)["idempotency-key"];
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${sent.id}/slip`, headers, payload: { slip_number: "1234" } })).statusCode).toBe(400);
+    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${sent.id}/slip`, headers, payload: { slip_number: "1234" } })).statusCode).toBe(
+      400,
+    );
     expect((await client.order(sent.id))!.slipNumber).toBe("1111-2222-3333");
   });
 

@@ -25,7 +25,6 @@ import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 
 const chartsQuery = z.object({ period: z.enum(CHART_PERIODS).catch("day") });
 
-
 /** A public order number; anything is looked up (an unknown one is a 404). */
 export const orderIdParams = z.object({ id: z.string() });
 
@@ -98,7 +97,10 @@ export function orderFilters(query: z.output<typeof orderFiltersQuery>, locale: 
 }
 
 /** The back office's order list, order page and status moves, and the dashboard; staff and owner alike. */
-export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { adminOrders: AdminOrdersService; dashboard: DashboardService; charts: DashboardChartsService }): void {
+export function registerAdminOrderRoutes(
+  fastify: FastifyInstance,
+  deps: { adminOrders: AdminOrdersService; dashboard: DashboardService; charts: DashboardChartsService },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { adminOrders } = deps;
   const staff = staffOnly();
@@ -106,7 +108,10 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   // Moves that take money, refund it, give stock back or mail the shopper.
   const orderMove = { ...oneOrder, config: KEYED_WRITE };
   /** A route's declaration with the schema of its 200 answer. */
-  const answering = <B extends { schema: object }, S extends z.ZodType>(base: B, answer: S) => ({ ...base, schema: { ...base.schema, response: { 200: answer } } });
+  const answering = <B extends { schema: object }, S extends z.ZodType>(base: B, answer: S) => ({
+    ...base,
+    schema: { ...base.schema, response: { 200: answer } },
+  });
 
   app.get(`${ADMIN_API}/dashboard`, { ...staff, schema: { response: { 200: dashboardAnswer } } }, async (request) => deps.dashboard.figures(request.locale));
 
@@ -119,7 +124,9 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
     adminOrders.list(orderFilters(request.query, request.locale)),
   );
 
-  app.get(`${ADMIN_API}/orders/:id`, answering(oneOrder, adminOrderAnswer), async (request) => ({ data: await adminOrders.detail(request.params.id, request.locale) }));
+  app.get(`${ADMIN_API}/orders/:id`, answering(oneOrder, adminOrderAnswer), async (request) => ({
+    data: await adminOrders.detail(request.params.id, request.locale),
+  }));
 
   app.post(`${ADMIN_API}/orders/:id/deposit`, answering(orderMove, adminOrderAnswer), async (request) => ({
     data: await adminOrders.deposit(request.params.id, request.locale, staffActor(requireStaff(request).id)),
@@ -136,54 +143,98 @@ export function registerAdminOrderRoutes(fastify: FastifyInstance, deps: { admin
   }));
 
   // The bodies' schemas are domain/admin-order-input.ts's (decision 075).
-  app.post(`${ADMIN_API}/orders/:id/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
-    const { slip_number: slipNumber, carrier } = checkedBody(request);
-    return { data: await adminOrders.ship(request.params.id, { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/ship`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const { slip_number: slipNumber, carrier } = checkedBody(request);
+      return { data: await adminOrders.ship(request.params.id, { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
+    },
+  );
 
   // One parcel of the order ships on its own (decision 091): its number is 1 for the first, as the page and the B2 file's お客様管理番号 (<order>-<n>) count.
-  app.post(`${ADMIN_API}/orders/:id/shipments/:number/ship`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
-    const { slip_number: slipNumber, carrier } = checkedBody(request);
-    return { data: await adminOrders.shipParcel(request.params.id, Number(request.params.number), { slipNumber, carrier }, request.locale, staffActor(requireStaff(request).id)) };
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/shipments/:number/ship`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: shipInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const { slip_number: slipNumber, carrier } = checkedBody(request);
+      return {
+        data: await adminOrders.shipParcel(
+          request.params.id,
+          Number(request.params.number),
+          { slipNumber, carrier },
+          request.locale,
+          staffActor(requireStaff(request).id),
+        ),
+      };
+    },
+  );
 
   // A shipped order's wrong slip number corrected (decision 067); the shopper is mailed only when asked.
-  app.post(`${ADMIN_API}/orders/:id/slip`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: slipInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
-    const { slip_number: slipNumber, carrier, notify } = checkedBody(request);
-    return { data: await adminOrders.correctSlip(request.params.id, { slipNumber, carrier, notify }, request.locale, staffActor(requireStaff(request).id)) };
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/slip`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: slipInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const { slip_number: slipNumber, carrier, notify } = checkedBody(request);
+      return { data: await adminOrders.correctSlip(request.params.id, { slipNumber, carrier, notify }, request.locale, staffActor(requireStaff(request).id)) };
+    },
+  );
 
   // A discount or correction line on an order whose amount may still change (decision 070).
-  app.post(`${ADMIN_API}/orders/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: adjustmentInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
-    const { kind, label_ja: labelJa, label_en: labelEn, amount, taxRate } = checkedBody(request);
-    // A label left blank is the kind's own.
-    const label = { ja: labelJa || ADJUSTMENT_LABELS[kind].ja, en: labelEn || ADJUSTMENT_LABELS[kind].en };
-    return { data: await adminOrders.adjust(request.params.id, { kind, label, amount, taxRate }, request.locale) };
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/adjustments`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: adjustmentInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const { kind, label_ja: labelJa, label_en: labelEn, amount, taxRate } = checkedBody(request);
+      // A label left blank is the kind's own.
+      const label = { ja: labelJa || ADJUSTMENT_LABELS[kind].ja, en: labelEn || ADJUSTMENT_LABELS[kind].en };
+      return { data: await adminOrders.adjust(request.params.id, { kind, label, amount, taxRate }, request.locale) };
+    },
+  );
 
   // A line lowered or removed before shipping (decision 078): repriced, refunded or asked anew, mailed.
-  app.post(`${ADMIN_API}/orders/:id/lines`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: partialCancelInputSchema, response: { 200: adminOrderAnswer } }) }, async (request) => {
-    const change = checkedBody(request, { line: { ja: "商品", en: "Item" } });
-    return { data: await adminOrders.cancelLine(request.params.id, change, request.locale, staffActor(requireStaff(request).id)) };
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/lines`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: partialCancelInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const change = checkedBody(request, { line: { ja: "商品", en: "Item" } });
+      return { data: await adminOrders.cancelLine(request.params.id, change, request.locale, staffActor(requireStaff(request).id)) };
+    },
+  );
 
   // Changes before shipping (decision 074): the delivery wish, and the recipient (a changed fee only while the amount may change).
-  app.get(`${ADMIN_API}/orders/:id/delivery`, answering(oneOrder, deliveryOptionsAnswer), async (request) => ({ data: await adminOrders.deliveryOptions(request.params.id, request.locale) }));
-
-  app.post(`${ADMIN_API}/orders/:id/delivery`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: deliveryWishSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
-    data: await adminOrders.changeDelivery(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+  app.get(`${ADMIN_API}/orders/:id/delivery`, answering(oneOrder, deliveryOptionsAnswer), async (request) => ({
+    data: await adminOrders.deliveryOptions(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/orders/:id/recipient`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
-    data: await adminOrders.changeRecipient(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
-  }));
+  app.post(
+    `${ADMIN_API}/orders/:id/delivery`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: deliveryWishSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => ({
+      data: await adminOrders.changeDelivery(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+    }),
+  );
+
+  app.post(
+    `${ADMIN_API}/orders/:id/recipient`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: recipientChangeSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => ({
+      data: await adminOrders.changeRecipient(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+    }),
+  );
 
   // The gift options (のし, wrapping, card) by the checkout's rules; a wrapping fee added or taken off only while the amount may change.
-  app.get(`${ADMIN_API}/orders/:id/gift`, answering(oneOrder, giftOptionsAnswer), async (request) => ({ data: await adminOrders.giftOptions(request.params.id, request.locale) }));
-
-  app.post(`${ADMIN_API}/orders/:id/gift`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: giftChangeSchema, response: { 200: adminOrderAnswer } }) }, async (request) => ({
-    data: await adminOrders.changeGift(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+  app.get(`${ADMIN_API}/orders/:id/gift`, answering(oneOrder, giftOptionsAnswer), async (request) => ({
+    data: await adminOrders.giftOptions(request.params.id, request.locale),
   }));
+
+  app.post(
+    `${ADMIN_API}/orders/:id/gift`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderIdParams, body: giftChangeSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => ({
+      data: await adminOrders.changeGift(request.params.id, checkedBody(request), request.locale, staffActor(requireStaff(request).id)),
+    }),
+  );
 
   app.post(`${ADMIN_API}/orders/:id/cancel`, answering(orderMove, adminOrderAnswer), async (request) => ({
     data: await adminOrders.cancel(request.params.id, request.locale, staffActor(requireStaff(request).id)),

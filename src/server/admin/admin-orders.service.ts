@@ -79,7 +79,10 @@ export class AdminOrdersService {
   /** await_payment (cod) or deposited → sent, with the carrier and its slip number. */
   async ship(publicId: string, shipment: { slipNumber: string; carrier: string }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
     const order = await this.allowedMove(publicId, "sent");
-    return this.moved(await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }), locale);
+    return this.moved(
+      await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } }),
+      locale,
+    );
   }
 
   /**
@@ -88,12 +91,25 @@ export class AdminOrdersService {
    * 404 for a parcel the order does not have; 409 when the order may not ship, or the parcel is not
    * ready (gone already, or waiting for its payment); a pre-order's bottles not arrived, 409 too.
    */
-  async shipParcel(publicId: string, number: number, shipment: { slipNumber: string; carrier: string }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+  async shipParcel(
+    publicId: string,
+    number: number,
+    shipment: { slipNumber: string; carrier: string },
+    locale: Locale,
+    actor: OrderActor,
+  ): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
     const { shipments } = await this.deps.orders.paymentsAndShipmentsOf(order.id);
     if (!shipments.some((each) => each.position === number - 1)) throw new DomainError("not-found");
     if (!staffMoves(order.status, order.paymentMethod).includes("sent")) throw new DomainError("conflict", "orderMoveNotAllowed");
-    const moved = await this.deps.moves.move({ order, to: "sent", from: [order.status], actor, parcel: number - 1, set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier } });
+    const moved = await this.deps.moves.move({
+      order,
+      to: "sent",
+      from: [order.status],
+      actor,
+      parcel: number - 1,
+      set: { slipNumber: shipment.slipNumber, carrier: shipment.carrier },
+    });
     return this.moved(moved, locale);
   }
 
@@ -115,7 +131,12 @@ export class AdminOrdersService {
   }
 
   /** A sent order's slip number and carrier corrected, the shopper mailed only when `notify` (decision 067). */
-  async correctSlip(publicId: string, correction: { slipNumber: string; carrier: string; notify: boolean }, locale: Locale, actor: OrderActor): Promise<AdminOrderDetail> {
+  async correctSlip(
+    publicId: string,
+    correction: { slipNumber: string; carrier: string; notify: boolean },
+    locale: Locale,
+    actor: OrderActor,
+  ): Promise<AdminOrderDetail> {
     const order = await this.mustFind(publicId);
     if (order.status !== "sent") throw new DomainError("conflict", "orderMoveNotAllowed");
     return this.moved(await this.deps.moves.correctSlip({ order, ...correction, actor }), locale);

@@ -35,28 +35,52 @@ export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { pro
   const path = `${ADMIN_API}/products`;
   const staff = staffOnly();
 
-  app.get(path, { ...staff, schema: { querystring: productListQuery, response: { 200: adminProductsAnswer } } }, async (request) => ({ data: await products.list(productFilters(request.query)) }));
-
-  app.get(`${path}/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: adminProductAnswer } } }, async (request) => ({ data: await products.detail(request.params.id) }));
-
-  app.post(path, { ...staff, config: KEYED_WRITE, ...formSchema({ body: productCreateSchema, response: { 201: adminProductAnswer } }) }, async (request, reply) => {
-    const created = await products.create(checkedBody(request, productLabels), request.locale, requireStaff(request).id);
-    return reply.status(201).send({ data: created });
-  });
-
-  app.patch(`${path}/:id`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: productChangeSchema, response: { 200: adminProductAnswer } }) }, async (request) => ({
-    data: await products.update(request.params.id, checkedBody(request, productLabels), request.locale, requireStaff(request).id),
+  app.get(path, { ...staff, schema: { querystring: productListQuery, response: { 200: adminProductsAnswer } } }, async (request) => ({
+    data: await products.list(productFilters(request.query)),
   }));
 
-  app.post(`${path}/:id/restock`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: restockSchema, response: { 200: adminProductAnswer } }) }, async (request) => ({
-    data: await products.restock(request.params.id, checkedBody(request).amount, request.locale, requireStaff(request).id),
+  app.get(`${path}/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: adminProductAnswer } } }, async (request) => ({
+    data: await products.detail(request.params.id),
   }));
 
-  app.post(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminProductAnswer } }) }, async (request) => ({
-    data: await products.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
-  }));
+  app.post(
+    path,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: productCreateSchema, response: { 201: adminProductAnswer } }) },
+    async (request, reply) => {
+      const created = await products.create(checkedBody(request, productLabels), request.locale, requireStaff(request).id);
+      return reply.status(201).send({ data: created });
+    },
+  );
 
-  app.put(`${path}/:id/images`, { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminProductAnswer } }) }, async (request) => ({
-    data: await products.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
-  }));
+  app.patch(
+    `${path}/:id`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: productChangeSchema, response: { 200: adminProductAnswer } }) },
+    async (request) => ({
+      data: await products.update(request.params.id, checkedBody(request, productLabels), request.locale, requireStaff(request).id),
+    }),
+  );
+
+  app.post(
+    `${path}/:id/restock`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: restockSchema, response: { 200: adminProductAnswer } }) },
+    async (request) => ({
+      data: await products.restock(request.params.id, checkedBody(request).amount, request.locale, requireStaff(request).id),
+    }),
+  );
+
+  app.post(
+    `${path}/:id/images`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminProductAnswer } }) },
+    async (request) => ({
+      data: await products.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
+    }),
+  );
+
+  app.put(
+    `${path}/:id/images`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminProductAnswer } }) },
+    async (request) => ({
+      data: await products.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
+    }),
+  );
 }

@@ -127,7 +127,14 @@ describe("PATCH /admin/api/products/{id}", () => {
   it("changes only the fields sent, refuses a blank name, and answers 404 for an unknown product", async () => {
     const id = (await admin("POST", "/products", fullProduct())).json().data.id as number;
     const renamed = await admin("PATCH", `/products/${id}`, { name_en: "Kura new sake 2026", series_ids: [], liquor_type: "", alcohol_percent: "" });
-    expect(renamed.json().data).toMatchObject({ name_en: "Kura new sake 2026", name_ja: "蔵の新酒", series_ids: [], liquor_type: null, alcohol_percent: null, stock: 12 });
+    expect(renamed.json().data).toMatchObject({
+      name_en: "Kura new sake 2026",
+      name_ja: "蔵の新酒",
+      series_ids: [],
+      liquor_type: null,
+      alcohol_percent: null,
+      stock: 12,
+    });
     const blank = await admin("PATCH", `/products/${id}`, { name_ja: "  " });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().errors).toEqual(["名前(日本語)を入力してください"]);
@@ -176,7 +183,8 @@ describe("POST /admin/api/products/{id}/restock", () => {
 
 describe("GET /admin/api/products", () => {
   it("lists published and unpublished products with stock, filtered by search, state and low stock", async () => {
-    const low = (await admin("POST", "/products", { ...fullProduct(), name_ja: "残りわずかの梅酒", name_en: "Last umeshu", stock: 2, published: true })).json().data.id;
+    const low = (await admin("POST", "/products", { ...fullProduct(), name_ja: "残りわずかの梅酒", name_en: "Last umeshu", stock: 2, published: true })).json()
+      .data.id;
     const all = (await admin("GET", "/products")).json().data as { id: number; published: boolean; low_stock: boolean; stock: number }[];
     expect(all.some((row) => !row.published)).toBe(true);
     expect(all.find((row) => row.id === low)).toMatchObject({ stock: 2, low_stock: true, published: true, name_en: "Last umeshu" });

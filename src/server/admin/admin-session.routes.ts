@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { backOfficeSecurityAnswer, staffListAnswer, staffNoticeAnswer, staffSessionAnswer, staffSignInAnswer, staffSignedInAnswer, twoFactorConfirmedAnswer, twoFactorSetupAnswer, twoFactorStateAnswer } from "../../domain/answers/admin-session.ts";
+import {
+  backOfficeSecurityAnswer,
+  staffListAnswer,
+  staffNoticeAnswer,
+  staffSessionAnswer,
+  staffSignInAnswer,
+  staffSignedInAnswer,
+  twoFactorConfirmedAnswer,
+  twoFactorSetupAnswer,
+  twoFactorStateAnswer,
+} from "../../domain/answers/admin-session.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
@@ -65,7 +75,14 @@ export function registerAdminSessionRoutes(
   /** The note between the password and the second step (decision 063): back-office paths only, gone with the browser or in 10 minutes. */
   function setPending(reply: FastifyReply, token: string | null): void {
     if (token === null) reply.clearCookie(PENDING_COOKIE, { path: "/admin" });
-    else reply.setCookie(PENDING_COOKIE, token, { path: "/admin", httpOnly: true, sameSite: "lax", secure: deps.secureCookies, maxAge: PENDING_SIGN_IN_MS / 1000 });
+    else
+      reply.setCookie(PENDING_COOKIE, token, {
+        path: "/admin",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: deps.secureCookies,
+        maxAge: PENDING_SIGN_IN_MS / 1000,
+      });
   }
 
   /** Ends the browser's previous signed-in session (a shopper's or another staff member's) and opens `sessionId`. */
@@ -86,21 +103,29 @@ export function registerAdminSessionRoutes(
    * otherwise the answer is `{ second_factor: "code" | "enrol" }` with the pending note, and no
    * session: the sign-in page goes on to the code, or to enrolment.
    */
-  app.post(`${ADMIN_API}/session`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffSignInSchema, response: { 200: staffSignInAnswer } }) }, async (request, reply) => {
-    const passed = await deps.staff.signIn(checkedBody(request), { ip: request.ip });
-    if ("secondStep" in passed) {
-      setPending(reply, passed.pendingToken);
-      return { second_factor: passed.secondStep };
-    }
-    return signInBrowser(request, reply, passed.staff, passed.sessionId);
-  });
+  app.post(
+    `${ADMIN_API}/session`,
+    { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffSignInSchema, response: { 200: staffSignInAnswer } }) },
+    async (request, reply) => {
+      const passed = await deps.staff.signIn(checkedBody(request), { ip: request.ip });
+      if ("secondStep" in passed) {
+        setPending(reply, passed.pendingToken);
+        return { second_factor: passed.secondStep };
+      }
+      return signInBrowser(request, reply, passed.staff, passed.sessionId);
+    },
+  );
 
   /** The second step: `{ code }`, a code of the authenticator app or a recovery code. */
-  app.post(`${ADMIN_API}/session/code`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: staffSignedInAnswer } }) }, async (request, reply) => {
-    const { code } = checkedBody(request, codeLabels);
-    const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
-    return signInBrowser(request, reply, signedIn.staff, signedIn.sessionId);
-  });
+  app.post(
+    `${ADMIN_API}/session/code`,
+    { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: staffSignedInAnswer } }) },
+    async (request, reply) => {
+      const { code } = checkedBody(request, codeLabels);
+      const signedIn = await deps.staff.signInWithCode(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
+      return signInBrowser(request, reply, signedIn.staff, signedIn.sessionId);
+    },
+  );
 
   /**
    * Who is enrolling: the signed-in staff member, or an account whose password passed and which
@@ -131,30 +156,39 @@ export function registerAdminSessionRoutes(
   });
 
   /** A new key to scan or type (any key shown before and not confirmed is replaced). */
-  app.post(`${ADMIN_API}/two-factor/setup`, { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { response: { 200: twoFactorSetupAnswer } } }, async (request) => {
-    const actor = await enrolling(request);
-    const [row] = await deps.staff.rows([actor.id]);
-    if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
-    return { enrolment: await deps.twoFactor.startEnrolment(row, await issuer()) };
-  });
+  app.post(
+    `${ADMIN_API}/two-factor/setup`,
+    { config: { rateLimit: rateLimitFor("staffSignIn") }, schema: { response: { 200: twoFactorSetupAnswer } } },
+    async (request) => {
+      const actor = await enrolling(request);
+      const [row] = await deps.staff.rows([actor.id]);
+      if (!row) throw new DomainError("unauthorized", "staffUnauthorized");
+      return { enrolment: await deps.twoFactor.startEnrolment(row, await issuer()) };
+    },
+  );
 
   /**
    * `{ code }` from the key shown: the key becomes the account's and the ten recovery codes are
    * answered, this once. From a pending note, the session opens too (and the code counts on the
    * sign-in lock). No request key: its stored answer would keep the recovery codes in clear.
    */
-  app.post(`${ADMIN_API}/two-factor/confirm`, { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: twoFactorConfirmedAnswer } }) }, async (request, reply) => {
-    const actor = await enrolling(request);
-    const { code } = checkedBody(request, codeLabels);
-    if (actor.viaPending) {
-      const signedIn = await deps.staff.signInByEnrolling(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
-      return { ...(await signInBrowser(request, reply, signedIn.staff, signedIn.sessionId)), recovery_codes: signedIn.recoveryCodes };
-    }
-    if (!(await deps.twoFactor.pendingEnrolment(actor.id, ""))) throw new DomainError("invalid", "twoFactorNoEnrolment", { code: [message("twoFactorNoEnrolment", request.locale)] });
-    const codes = await deps.twoFactor.confirmEnrolment(actor.id, code);
-    if (!codes) throw new DomainError("invalid", "twoFactorInvalid", { code: [message("twoFactorInvalid", request.locale)] });
-    return { recovery_codes: codes };
-  });
+  app.post(
+    `${ADMIN_API}/two-factor/confirm`,
+    { config: { rateLimit: rateLimitFor("staffSignIn") }, ...formSchema({ body: staffCodeSchema, response: { 200: twoFactorConfirmedAnswer } }) },
+    async (request, reply) => {
+      const actor = await enrolling(request);
+      const { code } = checkedBody(request, codeLabels);
+      if (actor.viaPending) {
+        const signedIn = await deps.staff.signInByEnrolling(request.cookies[PENDING_COOKIE], code, { ip: request.ip });
+        return { ...(await signInBrowser(request, reply, signedIn.staff, signedIn.sessionId)), recovery_codes: signedIn.recoveryCodes };
+      }
+      if (!(await deps.twoFactor.pendingEnrolment(actor.id, "")))
+        throw new DomainError("invalid", "twoFactorNoEnrolment", { code: [message("twoFactorNoEnrolment", request.locale)] });
+      const codes = await deps.twoFactor.confirmEnrolment(actor.id, code);
+      if (!codes) throw new DomainError("invalid", "twoFactorInvalid", { code: [message("twoFactorInvalid", request.locale)] });
+      return { recovery_codes: codes };
+    },
+  );
 
   /**
    * Another owner resets a staff member's second factor (lost phone and codes): the key and codes
@@ -170,22 +204,35 @@ export function registerAdminSessionRoutes(
   });
 
   /** The owner's access rules: IP allow-list and two-factor for all staff. */
-  app.get(`${ADMIN_API}/security`, { ...staffOnly("owner"), schema: { response: { 200: backOfficeSecurityAnswer } } }, async (request) => deps.security.settings(request.ip));
+  app.get(`${ADMIN_API}/security`, { ...staffOnly("owner"), schema: { response: { 200: backOfficeSecurityAnswer } } }, async (request) =>
+    deps.security.settings(request.ip),
+  );
 
   /** `{ require_two_factor, allow_ips: [..], confirm_lockout }`: 422 naming each entry that is not an address, or a list without the owner's address unless confirmed. */
-  app.put(`${ADMIN_API}/security`, { ...staffOnly("owner"), ...formSchema({ body: backOfficeSecuritySchema, response: { 200: backOfficeSecurityAnswer } }) }, async (request) => {
-    const saved = await deps.security.update(checkedBody(request, securityLabels), request.ip, request.locale);
-    request.log.info({ by: requireStaff(request, "owner").id, entries: saved.allow_ips.length, require_two_factor: saved.require_two_factor }, "back office security settings saved");
-    return saved;
-  });
+  app.put(
+    `${ADMIN_API}/security`,
+    { ...staffOnly("owner"), ...formSchema({ body: backOfficeSecuritySchema, response: { 200: backOfficeSecurityAnswer } }) },
+    async (request) => {
+      const saved = await deps.security.update(checkedBody(request, securityLabels), request.ip, request.locale);
+      request.log.info(
+        { by: requireStaff(request, "owner").id, entries: saved.allow_ips.length, require_two_factor: saved.require_two_factor },
+        "back office security settings saved",
+      );
+      return saved;
+    },
+  );
 
   app.get(`${ADMIN_API}/session`, { ...staffOnly(), schema: { response: { 200: staffSessionAnswer } } }, async (request) => ({ staff: requireStaff(request) }));
 
   // "Resend unlock" for staff: one answer whatever the address; the mail only to a locked account.
-  app.post(STAFF_UNLOCK_PATH, { config: { rateLimit: rateLimitFor("resend") }, ...formSchema({ body: staffUnlockSchema, response: { 200: staffNoticeAnswer } }) }, async (request) => {
-    deps.staffUnlock.request(checkedBody(request).email, request.locale);
-    return { message: message("unlockInstructionsSent", request.locale) };
-  });
+  app.post(
+    STAFF_UNLOCK_PATH,
+    { config: { rateLimit: rateLimitFor("resend") }, ...formSchema({ body: staffUnlockSchema, response: { 200: staffNoticeAnswer } }) },
+    async (request) => {
+      deps.staffUnlock.request(checkedBody(request).email, request.locale);
+      return { message: message("unlockInstructionsSent", request.locale) };
+    },
+  );
 
   // The mail's link: act, then land on the sign-in page, which says what happened.
   app.get(STAFF_UNLOCK_PATH, { schema: { querystring: unlockQuery } }, async (request, reply) => {

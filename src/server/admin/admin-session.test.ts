@@ -85,7 +85,8 @@ describe("POST /admin/api/session", () => {
 
   it("warns before the last attempt, locks after 10 wrong passwords for an hour, then lets the right one in", async () => {
     const { email, password, staff } = await createStaff(shop);
-    const attempt = (pass: string, locale?: "ja" | "en") => signIn(shop.browserSession(), { email, password: pass }, { remoteAddress: "192.0.2.4", ...(locale ? { locale } : {}) });
+    const attempt = (pass: string, locale?: "ja" | "en") =>
+      signIn(shop.browserSession(), { email, password: pass }, { remoteAddress: "192.0.2.4", ...(locale ? { locale } : {}) });
     for (let index = 1; index <= 8; index++) expect((await attempt(`wrong-${index}`)).json().errors).toEqual(["メールアドレスまたはパスワードが違います。"]);
     expect((await attempt("wrong-9")).json().errors).toEqual(["もう一回誤るとアカウントがロックされます。"]);
     expect((await attempt("wrong-10", "en")).json().errors).toEqual(["Your account is locked."]);
@@ -96,7 +97,10 @@ describe("POST /admin/api/session", () => {
     // No mail unless asked for (POST /admin/api/unlock).
     expect(await shop.mailsTo(email)).toEqual([]);
 
-    await shop.database.db.update(signInAttemptsTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(isNotNull(signInAttemptsTable.lockedAt));
+    await shop.database.db
+      .update(signInAttemptsTable)
+      .set({ lockedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(isNotNull(signInAttemptsTable.lockedAt));
     const after = await attempt(password);
     expect(after.statusCode).toBe(200);
     expect((await listed()).find((entry) => entry.id === staff.id)).toMatchObject({ locked: false });
@@ -126,7 +130,10 @@ describe("POST /admin/api/session", () => {
     expect(fromOwner.json()).toEqual({ second_factor: "enrol" });
     expect(staff.role).toBe("owner");
     // Again and again (an hour later, from the next address of the stranger's pool, under its rate limit): nothing changes for the owner.
-    await shop.database.db.update(signInAttemptsTable).set({ lockedAt: new Date(Date.now() - 61 * 60_000) }).where(isNotNull(signInAttemptsTable.lockedAt));
+    await shop.database.db
+      .update(signInAttemptsTable)
+      .set({ lockedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(isNotNull(signInAttemptsTable.lockedAt));
     for (const address of ["203.0.113.67", "203.0.113.68"]) {
       for (let index = 0; index < 10; index++) await signIn(shop.browserSession(), { email, password: `guess again ${index}` }, { remoteAddress: address });
     }
@@ -141,7 +148,12 @@ describe("POST /admin/api/session", () => {
 
     const ask = (address: string, locale: "ja" | "en" = "ja") => {
       const guest = shop.browserSession();
-      return shop.app.inject({ method: "POST", url: "/admin/api/unlock", headers: { ...guest.headers, cookie: `${guest.cookie}; locale=${locale}` }, payload: { email: address } });
+      return shop.app.inject({
+        method: "POST",
+        url: "/admin/api/unlock",
+        headers: { ...guest.headers, cookie: `${guest.cookie}; locale=${locale}` },
+        payload: { email: address },
+      });
     };
     const asked = await ask(email.toUpperCase());
     expect(asked.statusCode).toBe(200);
@@ -178,7 +190,13 @@ describe("POST /admin/api/session", () => {
   it("requires the CSRF token of the browser's session", async () => {
     const { email, password } = await createStaff(shop);
     const guest = shop.browserSession();
-    const without = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: { cookie: guest.cookie }, payload: { email, password }, remoteAddress: "192.0.2.8" });
+    const without = await shop.app.inject({
+      method: "POST",
+      url: "/admin/api/session",
+      headers: { cookie: guest.cookie },
+      payload: { email, password },
+      remoteAddress: "192.0.2.8",
+    });
     expect(without.statusCode).toBe(403);
     const foreign = await shop.app.inject({
       method: "POST",
@@ -251,7 +269,10 @@ describe("staff sessions", () => {
 
   it("end after 30 idle minutes, with the timeout message", async () => {
     const staff = await staffSession(shop);
-    await shop.database.db.update(sessionsTable).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessionsTable.staffId, staff.staff.id));
+    await shop.database.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessionsTable.staffId, staff.staff.id));
     const response = await current(staff);
     expect(response.statusCode).toBe(401);
     expect(response.json().errors).toEqual(["セッションがタイムアウトしました。もう一度ログインしてください。"]);

@@ -71,9 +71,21 @@ describe("POST /admin/api/settings", () => {
         ...settings.terms,
         taxRatePercent: 8,
         shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee) => (fee === 1100 ? 880 : fee)) },
-        payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, feeTiers: [{ upTo: 10000, fee: 330 }, { upTo: null, fee: 660 }] } },
+        payments: {
+          ...settings.terms.payments,
+          cod: {
+            ...settings.terms.payments.cod,
+            feeTiers: [
+              { upTo: 10000, fee: 330 },
+              { upTo: null, fee: 660 },
+            ],
+          },
+        },
       },
-      deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "19-21", ja: "19-21時", en: "19:00–21:00" }],
+      deliveryTimeBands: [
+        { code: "08-12", ja: "午前中", en: "Morning" },
+        { code: "19-21", ja: "19-21時", en: "19:00–21:00" },
+      ],
       businessHolidays: ["2026-12-31", "2026-08-13", "2026-12-31"],
     };
     const response = await call("POST", "/settings", changed);
@@ -104,11 +116,32 @@ describe("POST /admin/api/settings", () => {
         ...settings.terms,
         taxRatePercent: 101,
         shipping: { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? -1 : fee)) },
-        payments: { ...settings.terms.payments, cod: { ...settings.terms.payments.cod, min: "abc", feeTiers: [{ upTo: null, fee: 330 }, { upTo: 10000, fee: 660 }] } },
+        payments: {
+          ...settings.terms.payments,
+          cod: {
+            ...settings.terms.payments.cod,
+            min: "abc",
+            feeTiers: [
+              { upTo: null, fee: 330 },
+              { upTo: 10000, fee: 660 },
+            ],
+          },
+        },
       },
-      deliveryTimeBands: [{ code: "08-12", ja: "午前中", en: "Morning" }, { code: "08-12", ja: "", en: "Again" }],
+      deliveryTimeBands: [
+        { code: "08-12", ja: "午前中", en: "Morning" },
+        { code: "08-12", ja: "", en: "Again" },
+      ],
       businessHolidays: ["2026-02-30"],
-      bankAccounts: [{ financial: { ja: "蔵前銀行", en: "Kuramae Bank" }, branch: { ja: "本店", en: "Head office" }, depositType: "savings", accountNumber: "12a", accountName: "カ）クラ" }],
+      bankAccounts: [
+        {
+          financial: { ja: "蔵前銀行", en: "Kuramae Bank" },
+          branch: { ja: "本店", en: "Head office" },
+          depositType: "savings",
+          accountNumber: "12a",
+          accountName: "カ）クラ",
+        },
+      ],
     };
     const response = await call("POST", "/settings", invalid);
     expect(response.statusCode).toBe(422);
@@ -188,7 +221,12 @@ describe("staff accounts", () => {
     const { data, password } = added.json();
     expect(data).toMatchObject({ email: "kura.helper@example.com", role: "staff" });
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const signIn = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: shop.browserSession().headers, payload: { email: "kura.helper@example.com", password } });
+    const signIn = await shop.app.inject({
+      method: "POST",
+      url: "/admin/api/session",
+      headers: shop.browserSession().headers,
+      payload: { email: "kura.helper@example.com", password },
+    });
     expect(signIn.statusCode).toBe(200);
     const helper = shop.sessionFrom(signIn);
     expect((await call("GET", "/staff")).json().data.map((row: { email: string }) => row.email)).toContain("kura.helper@example.com");
@@ -199,7 +237,10 @@ describe("staff accounts", () => {
     const blank = await call("POST", "/staff", { email: " ", role: "staff" });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().fields).toEqual({ email: ["メールアドレスを入力してください"] });
-    expect((await call("POST", "/staff", { email: "not an address", role: 1 }, "en")).json().fields).toEqual({ email: ["Email is invalid"], role: ["Role is not included in the list"] });
+    expect((await call("POST", "/staff", { email: "not an address", role: 1 }, "en")).json().fields).toEqual({
+      email: ["Email is invalid"],
+      role: ["Role is not included in the list"],
+    });
 
     expect((await call("DELETE", `/staff/${data.id}`)).statusCode).toBe(204);
     expect((await shop.app.inject({ method: "GET", url: "/admin/api/session", headers: helper.headers })).statusCode).toBe(401);
@@ -214,8 +255,17 @@ describe("the shipping table and delivery calendar in the settings", () => {
   it("saves Okinawa's fee, the box, the cool surcharge, the free line and the calendar; checkout answers with them at once", async () => {
     const wine = await new CatalogFactory(shop.database.db).product({ price: 1000 });
     const settings = await current();
-    const shipping = { ...settings.terms.shipping, fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? 2530 : fee)), coolSurchargePerBox: 660, freeShippingFrom: 22_000 };
-    const response = await call("POST", "/settings", { ...settings, terms: { ...settings.terms, shipping }, deliveryCalendar: { closedWeekdays: [0, 3, 3], cutoff: "15:30" } });
+    const shipping = {
+      ...settings.terms.shipping,
+      fees: settings.terms.shipping.fees.map((fee, index) => (index === 46 ? 2530 : fee)),
+      coolSurchargePerBox: 660,
+      freeShippingFrom: 22_000,
+    };
+    const response = await call("POST", "/settings", {
+      ...settings,
+      terms: { ...settings.terms, shipping },
+      deliveryCalendar: { closedWeekdays: [0, 3, 3], cutoff: "15:30" },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.deliveryCalendar).toEqual({ closedWeekdays: [0, 3], cutoff: "15:30" });
     const shopper = (url: string) => shop.app.inject({ method: "GET", url, headers: shop.browserSession().headers });

@@ -21,7 +21,9 @@ function md5(data: Buffer): string {
 }
 
 function png(red: number): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 90, b: 20 } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 90, b: 20 } } })
+    .png()
+    .toBuffer();
 }
 
 function createBlob(blob: object, locale?: "en") {
@@ -42,7 +44,11 @@ async function upload(data: Buffer, announced: { checksum?: string; byte_size?: 
   const stored = await shop.app.inject({
     method: "PUT",
     url: answer.direct_upload.url,
-    headers: { ...answer.direct_upload.headers, cookie: locale ? `${staff.cookie}; locale=${locale}` : staff.cookie, "x-csrf-token": staff.headers["x-csrf-token"]! },
+    headers: {
+      ...answer.direct_upload.headers,
+      cookie: locale ? `${staff.cookie}; locale=${locale}` : staff.cookie,
+      "x-csrf-token": staff.headers["x-csrf-token"]!,
+    },
     payload: data,
   });
   return { answer, stored };
@@ -106,7 +112,12 @@ describe("PUT /admin/api/direct_uploads/{key}", () => {
     expect(variant.statusCode).toBe(200);
     expect(variant.headers["content-type"]).toBe("image/webp");
     // The same bytes again are refused: a blob is stored once.
-    const again = await shop.app.inject({ method: "PUT", url: answer.direct_upload.url, headers: { ...answer.direct_upload.headers, ...staff.headers }, payload: data });
+    const again = await shop.app.inject({
+      method: "PUT",
+      url: answer.direct_upload.url,
+      headers: { ...answer.direct_upload.headers, ...staff.headers },
+      payload: data,
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -136,12 +147,18 @@ describe("PUT /admin/api/direct_uploads/{key}", () => {
 
   it("reads the format from the bytes: an SVG with a script, or a TIFF, declared image/png is refused in ja and en", async () => {
     const before = await imageCount();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><script>alert(document.cookie)</script><rect width="64" height="48" fill="red"/></svg>');
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#800000" } }).tiff().toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><script>alert(document.cookie)</script><rect width="64" height="48" fill="red"/></svg>',
+    );
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#800000" } })
+      .tiff()
+      .toBuffer();
     for (const data of [svg, tiff]) {
       const ja = await upload(data, { content_type: "image/png" });
       expect(ja.stored.statusCode).toBe(422);
-      expect(ja.stored.json().errors).toEqual(["このファイルの中身は JPEG・PNG・WebP・AVIF・GIF のいずれでもないため保存しませんでした(SVG などは使えません)。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。"]);
+      expect(ja.stored.json().errors).toEqual([
+        "このファイルの中身は JPEG・PNG・WebP・AVIF・GIF のいずれでもないため保存しませんでした(SVG などは使えません)。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。",
+      ]);
       const en = await upload(data, { content_type: "image/jpeg" }, "en");
       expect(en.stored.statusCode).toBe(422);
       expect(en.stored.json().errors[0]).toMatch(/^This file was not stored: its contents are not a JPEG, PNG, WebP, AVIF or GIF image/);
@@ -151,7 +168,12 @@ describe("PUT /admin/api/direct_uploads/{key}", () => {
 
   it("takes JPEG, WebP, AVIF and GIF bytes whatever type was announced", async () => {
     const picture = () => sharp({ create: { width: 32, height: 24, channels: 3, background: { r: Math.floor(Math.random() * 255), g: 10, b: 10 } } });
-    for (const data of [await picture().jpeg().toBuffer(), await picture().webp().toBuffer(), await picture().avif().toBuffer(), await picture().gif().toBuffer()]) {
+    for (const data of [
+      await picture().jpeg().toBuffer(),
+      await picture().webp().toBuffer(),
+      await picture().avif().toBuffer(),
+      await picture().gif().toBuffer(),
+    ]) {
       const { stored } = await upload(data, { content_type: "image/png" });
       expect(stored.statusCode, stored.body).toBe(204);
     }
@@ -178,7 +200,9 @@ describe("product images", () => {
     }
     const current = (await images("POST", { signed_id: "unknown-signed-id-0000000000" })).json();
     expect(current.fields).toEqual({ signed_id: ["アップロードしたファイルは見つかりませんでした。"] });
-    const all = (await shop.app.inject({ method: "GET", url: `/admin/api/products/${product}`, headers: staff.headers })).json().data.images.map((image: { id: number }) => image.id);
+    const all = (await shop.app.inject({ method: "GET", url: `/admin/api/products/${product}`, headers: staff.headers }))
+      .json()
+      .data.images.map((image: { id: number }) => image.id);
     expect(all).toHaveLength(3);
     const reversed = [...all].reverse();
     const reordered = await images("PUT", { image_ids: reversed });

@@ -119,7 +119,15 @@ describe("the B2 Cloud upload, against the golden file", () => {
         zip: "1110051",
         address: "台東区蔵前3-14-7 𠮷ビル",
         buildingName: "﨑101😀",
-        recipient: { name: "𠮷野 﨑子😀", phone: "090-1234-5678", country: "jp", zip: "9040111", prefecture: 47, address: "中頭郡北谷町字砂辺100番地", buildingName: "" },
+        recipient: {
+          name: "𠮷野 﨑子😀",
+          phone: "090-1234-5678",
+          country: "jp",
+          zip: "9040111",
+          prefecture: 47,
+          address: "中頭郡北谷町字砂辺100番地",
+          buildingName: "",
+        },
         gift: { wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "𠮷田😀" }, messageCard: "", hidePrices: false },
         items: [{ id: 1, productId: 1, name: { ja: "𠮷の酒😀", en: "Kichi" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
       }),
@@ -134,7 +142,10 @@ describe("the B2 Cloud upload, against the golden file", () => {
     expect(column("ご依頼主アパートマンション")).toBe("崎101〓");
     for (const cell of cells) {
       const text = String(cell ?? "");
-      expect([...text].filter((character) => !isB2Character(character)), text).toEqual([]);
+      expect(
+        [...text].filter((character) => !isB2Character(character)),
+        text,
+      ).toEqual([]);
       expect(iconv.decode(iconv.encode(text, "Shift_JIS"), "Shift_JIS")).toBe(text);
     }
     const { body } = b2Csv([{ order, cool: false }], shop, "2026-12-18");

@@ -157,7 +157,10 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
     ご依頼主郵便番号: b2Zip(from.zip),
     // B2 has no company field for ご依頼主: its address and building take what fits.
     ご依頼主住所: from.address.address,
-    ご依頼主アパートマンション: fitBytes([from.address.building, from.address.company1, from.address.company2].filter(Boolean).join(" "), B2_ADDRESS_BYTES.building),
+    ご依頼主アパートマンション: fitBytes(
+      [from.address.building, from.address.company1, from.address.company2].filter(Boolean).join(" "),
+      B2_ADDRESS_BYTES.building,
+    ),
     ご依頼主名: cell("ご依頼主名", from.name, 32),
     // Checkout asks no フリガナ of the buyer, and the shop has none: blank.
     "ご依頼主名(ｶﾅ)": order.sendsToOther ? cell("ご依頼主名(ｶﾅ)", halfWidthKatakana(order.buyer.kana ?? ""), B2_KANA_BYTES) : "",
@@ -205,4 +208,3 @@ export function shipsWithB2(order: Pick<OrderView, "recipient">): boolean {
   const to = order.recipient;
   return to.country === "jp" && to.prefecture !== null && prefectureName(to.prefecture, "ja") !== undefined;
 }
-

@@ -9,12 +9,30 @@ describe("b2Text", () => {
 
   it("replaces variant kanji by their common form and lists them", () => {
     expect(b2Text("髙橋")).toEqual({ text: "高橋", replaced: [{ original: "髙", substitute: "高" }] });
-    expect(b2Text("山﨑 𠮷男")).toEqual({ text: "山崎 吉男", replaced: [{ original: "﨑", substitute: "崎" }, { original: "𠮷", substitute: "吉" }] });
+    expect(b2Text("山﨑 𠮷男")).toEqual({
+      text: "山崎 吉男",
+      replaced: [
+        { original: "﨑", substitute: "崎" },
+        { original: "𠮷", substitute: "吉" },
+      ],
+    });
   });
 
   it("replaces NEC/IBM extras by their compatibility form and unknown characters by 〓", () => {
-    expect(b2Text("①号室 ㈱蔵")).toEqual({ text: "1号室 (株)蔵", replaced: [{ original: "①", substitute: "1" }, { original: "㈱", substitute: "(株)" }] });
-    expect(b2Text("琇子 😀")).toEqual({ text: "〓子 〓", replaced: [{ original: "琇", substitute: "〓" }, { original: "😀", substitute: "〓" }] });
+    expect(b2Text("①号室 ㈱蔵")).toEqual({
+      text: "1号室 (株)蔵",
+      replaced: [
+        { original: "①", substitute: "1" },
+        { original: "㈱", substitute: "(株)" },
+      ],
+    });
+    expect(b2Text("琇子 😀")).toEqual({
+      text: "〓子 〓",
+      replaced: [
+        { original: "琇", substitute: "〓" },
+        { original: "😀", substitute: "〓" },
+      ],
+    });
     expect(isB2Character("?")).toBe(true);
     expect(isB2Character("髙")).toBe(false);
     expect(isB2Character("凜")).toBe(true);

@@ -89,7 +89,8 @@ export function b2Text(input: string): B2Text {
     const known = KANJI_SUBSTITUTES[character];
     const compatible = character.normalize("NFKC");
     const substitute =
-      known ?? ([...compatible].every((each) => isB2Character(SHIFT_JIS_LOOKALIKES[each] ?? each)) && compatible !== character ? compatible : B2_UNKNOWN_CHARACTER);
+      known ??
+      ([...compatible].every((each) => isB2Character(SHIFT_JIS_LOOKALIKES[each] ?? each)) && compatible !== character ? compatible : B2_UNKNOWN_CHARACTER);
     text += substitute;
     replaced.push({ original, substitute });
   }

@@ -59,7 +59,10 @@ describe("the owner's allow-list", () => {
     // A field of the wrong shape is the form's 422, naming it; nothing is saved.
     const shapes = await save({ require_two_factor: "yes", allow_ips: [7] }, AT_OFFICE);
     expect(shapes.statusCode).toBe(422);
-    expect(shapes.json().fields).toEqual({ require_two_factor: ["二段階認証の必須設定は一覧にありません"], allow_ips: ["接続を許可するIPアドレスは不正な値です"] });
+    expect(shapes.json().fields).toEqual({
+      require_two_factor: ["二段階認証の必須設定は一覧にありません"],
+      allow_ips: ["接続を許可するIPアドレスは不正な値です"],
+    });
     const lockout = await save({ allow_ips: [OFFICE] }, ELSEWHERE);
     expect(lockout.statusCode).toBe(422);
     expect(lockout.json().errors[0]).toContain(`いま操作している端末のアドレス(${ELSEWHERE})が含まれていません`);
@@ -82,7 +85,13 @@ describe("the owner's allow-list", () => {
       expect(api.statusCode).toBe(403);
       expect(api.json()).toEqual({ errors: ["このネットワークからは管理画面をご利用いただけません。"] });
       // The sign-in itself is refused too: a stranger's password guesses never reach the lock.
-      const signIn = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: shop.browserSession().headers, payload: { email: owner.email, password: owner.password }, remoteAddress: ELSEWHERE });
+      const signIn = await shop.app.inject({
+        method: "POST",
+        url: "/admin/api/session",
+        headers: shop.browserSession().headers,
+        payload: { email: owner.email, password: owner.password },
+        remoteAddress: ELSEWHERE,
+      });
       expect(signIn.statusCode).toBe(403);
       for (const page of ["/admin", "/admin/login", "/admin/orders?status=paid", "/admin/login.data"]) {
         const answer = await fetchAs(page, ELSEWHERE);

@@ -20,14 +20,18 @@ export const BULK_PATH = `${ADMIN_API}/orders/bulk`;
  */
 export function registerBulkMoveRoutes(fastify: FastifyInstance, deps: { bulkMoves: BulkMovesService; jobs: JobsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(BULK_PATH, { ...staffOnly(), config: KEYED_WRITE, ...formSchema({ body: bulkMoveSchema, response: { 200: bulkResultAnswer, 202: jobQueuedAnswer } }) }, async (request, reply) => {
-    const { locale } = request;
-    const { move, orders: items } = checkedBodyOrProblem(request, BULK_MOVE_PROBLEMS);
-    const staff = requireStaff(request);
-    if (deps.jobs.isLong(items.length)) {
-      const job = await deps.jobs.enqueue(move === "ship" ? "bulk_ship" : "bulk_deposit", items, staff.id, locale);
-      return reply.code(202).send({ data: { job } });
-    }
-    return { data: await deps.bulkMoves.run(move, items, locale, staffActor(staff.id)) };
-  });
+  app.post(
+    BULK_PATH,
+    { ...staffOnly(), config: KEYED_WRITE, ...formSchema({ body: bulkMoveSchema, response: { 200: bulkResultAnswer, 202: jobQueuedAnswer } }) },
+    async (request, reply) => {
+      const { locale } = request;
+      const { move, orders: items } = checkedBodyOrProblem(request, BULK_MOVE_PROBLEMS);
+      const staff = requireStaff(request);
+      if (deps.jobs.isLong(items.length)) {
+        const job = await deps.jobs.enqueue(move === "ship" ? "bulk_ship" : "bulk_deposit", items, staff.id, locale);
+        return reply.code(202).send({ data: { job } });
+      }
+      return { data: await deps.bulkMoves.run(move, items, locale, staffActor(staff.id)) };
+    },
+  );
 }

@@ -15,7 +15,10 @@ const REFUSALS: Record<BulkRefusal, Record<Locale, string>> = {
   pending: { ja: "決済が完了していない注文です。", en: "The order's payment is not complete." },
   unpaid: { ja: "入金待ちの注文です(入金の確認が先です)。", en: "The order awaits payment (confirm the payment first)." },
   no_slip: { ja: "伝票番号を入力してください。", en: "Enter the slip number." },
-  bad_slip: { ja: "伝票番号の形式が正しくありません(半角英数字とハイフン、40文字まで)。", en: "The slip number is not valid (letters, digits and hyphens, 40 at most)." },
+  bad_slip: {
+    ja: "伝票番号の形式が正しくありません(半角英数字とハイフン、40文字まで)。",
+    en: "The slip number is not valid (letters, digits and hyphens, 40 at most).",
+  },
   duplicate: { ja: "同じ注文が二度選ばれています。", en: "The same order was chosen twice." },
   moved_meanwhile: { ja: "処理の間に注文の状態が変わりました。", en: "The order's status changed meanwhile." },
   shipped_other_slip: { ja: "別の伝票番号で発送済みです。", en: "The order was shipped already with another slip number." },
@@ -60,7 +63,8 @@ export class BulkMovesService {
     if (!order) return this.row(item, undefined, "refused", "unknown_order", locale);
     const slip = item.slip_number?.trim() ?? "";
     if (move === "ship") {
-      if (order.status === "sent") return order.slipNumber === slip ? this.row(item, order, "done", null, locale) : this.row(item, order, "refused", "shipped_other_slip", locale);
+      if (order.status === "sent")
+        return order.slipNumber === slip ? this.row(item, order, "done", null, locale) : this.row(item, order, "refused", "shipped_other_slip", locale);
       if (!staffMoves(order.status, order.paymentMethod).includes("sent")) return this.row(item, order, "refused", refusalOf(order, move), locale);
       if (!slip) return this.row(item, order, "refused", "no_slip", locale);
       if (!isSlipNumber(slip)) return this.row(item, order, "refused", "bad_slip", locale);

@@ -92,7 +92,13 @@ describe("POST /admin/api/orders/bulk", () => {
 
   it("ships the selected orders with a slip number each and refuses a row without one", async () => {
     const orders = [await place("cod"), await place("cod")];
-    const response = await bulk({ move: "ship", orders: [{ id: orders[0]!.id, slip_number: "412300009901", carrier: "yamato" }, { id: orders[1]!.id, slip_number: "" }] });
+    const response = await bulk({
+      move: "ship",
+      orders: [
+        { id: orders[0]!.id, slip_number: "412300009901", carrier: "yamato" },
+        { id: orders[1]!.id, slip_number: "" },
+      ],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.counts).toEqual({ moved: 1, done: 0, refused: 1 });
     expect(response.json().data.rows[1]).toMatchObject({ state: "refused", reason: "no_slip", message: "伝票番号を入力してください。" });
@@ -108,7 +114,9 @@ describe("POST /admin/api/orders/bulk", () => {
     expect((await bulk({ move: "ship", orders: [{ id: 5 }] })).statusCode).toBe(422);
     const headers = { ...staff.headers };
     delete (headers as Record<string, string>)["idempotency-key"];
-    expect((await shop.app.inject({ method: "POST", url: "/admin/api/orders/bulk", headers, payload: { move: "deposit", orders: ["x"] } })).statusCode).toBe(400);
+    expect((await shop.app.inject({ method: "POST", url: "/admin/api/orders/bulk", headers, payload: { move: "deposit", orders: ["x"] } })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -149,7 +157,13 @@ describe("jobs", () => {
 
     await shop.app.services.jobs.drain();
     const finished = await job(queued.id);
-    expect(finished).toMatchObject({ state: "done", total: THRESHOLD + 3, done: THRESHOLD + 3, counts: { moved: THRESHOLD + 2, done: 0, refused: 1 }, error: null });
+    expect(finished).toMatchObject({
+      state: "done",
+      total: THRESHOLD + 3,
+      done: THRESHOLD + 3,
+      counts: { moved: THRESHOLD + 2, done: 0, refused: 1 },
+      error: null,
+    });
     expect(finished.rows.at(-1)).toMatchObject({ order_id: cod.id, state: "refused" });
     for (const order of orders) {
       expect((await client.order(order.id))!.status).toBe("deposited");
@@ -165,7 +179,17 @@ describe("jobs", () => {
     const firstRow = first.json().data.rows[0];
     const [left] = await shop.database.db
       .insert(jobsTable)
-      .values({ kind: "bulk_deposit", state: "running", input: orders.map((order) => ({ id: order.id })), locale: "ja", total: 4, doneCount: 1, staffId: staff.staff.id, attempts: 1, leaseUntil: new Date(Date.now() - 60_000) })
+      .values({
+        kind: "bulk_deposit",
+        state: "running",
+        input: orders.map((order) => ({ id: order.id })),
+        locale: "ja",
+        total: 4,
+        doneCount: 1,
+        staffId: staff.staff.id,
+        attempts: 1,
+        leaseUntil: new Date(Date.now() - 60_000),
+      })
       .returning();
     await shop.database.db.insert(jobResultsTable).values({ jobId: left!.id, position: 0, row: firstRow });
 
@@ -203,7 +227,10 @@ describe("jobs", () => {
       const jobs = [];
       for (const name of ["a", "b"]) {
         const items = Array.from({ length: 5 }, () => ({ job: name }));
-        const [row] = await shop.database.db.insert(jobsTable).values({ kind: "bulk_deposit", input: items, locale: "ja", total: 5, staffId: staff.staff.id }).returning();
+        const [row] = await shop.database.db
+          .insert(jobsTable)
+          .values({ kind: "bulk_deposit", input: items, locale: "ja", total: 5, staffId: staff.staff.id })
+          .returning();
         jobs.push(row!.id);
       }
       await Promise.all(workers.map((worker) => worker.drain()));

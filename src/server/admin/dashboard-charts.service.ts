@@ -91,7 +91,12 @@ export class DashboardChartsService {
     const yen = (value: number) => `${value.toLocaleString("ja-JP")}${locale === "ja" ? "円" : " yen"}`;
 
     const points = salesOverTime(orders, period, now);
-    const salesRows = points.map((point) => ({ key: point.key, label: dateLabel(point.key, period, locale), this_year: point.thisYear, last_year: point.lastYear }));
+    const salesRows = points.map((point) => ({
+      key: point.key,
+      label: dateLabel(point.key, period, locale),
+      this_year: point.thisYear,
+      last_year: point.lastYear,
+    }));
     const methodRows = salesByMethod(orders, now).map((row) => ({
       key: row.key,
       label: isStoredPaymentMethod(row.key) ? storedPaymentMethod(row.key).label[locale] : row.key,
@@ -99,8 +104,17 @@ export class DashboardChartsService {
       orders: row.count,
     }));
     const typeLabel = new Map(types.map((type) => [type.key, locale === "ja" ? type.labelJa : type.labelEn]));
-    const typeRows = salesByLiquorType(items, now).map((row) => ({ key: row.key, label: row.key ? (typeLabel.get(row.key) ?? row.key) : TEXT.noType[locale], yen: row.yen, bottles: row.count }));
-    const parcelRows = parcelsByDate(waiting, now).map((row) => ({ date: row.date, label: row.date ? dateLabel(row.date, "parcel", locale) : TEXT.noDate[locale], parcels: row.parcels }));
+    const typeRows = salesByLiquorType(items, now).map((row) => ({
+      key: row.key,
+      label: row.key ? (typeLabel.get(row.key) ?? row.key) : TEXT.noType[locale],
+      yen: row.yen,
+      bottles: row.count,
+    }));
+    const parcelRows = parcelsByDate(waiting, now).map((row) => ({
+      date: row.date,
+      label: row.date ? dateLabel(row.date, "parcel", locale) : TEXT.noDate[locale],
+      parcels: row.parcels,
+    }));
     const named = products.map((product) => ({ id: product.id, name: locale === "ja" ? product.nameJa : product.nameEn, stock: product.stock }));
     const pace = productPace(items, named, now);
     const brief = ({ id, name, bottles, stock }: { id: number; name: string; bottles: number; stock: number }) => ({ id, name, bottles, stock });
@@ -145,12 +159,26 @@ export class DashboardChartsService {
       methods: {
         title: TEXT.methodsTitle[locale],
         rows: methodRows,
-        ...bars({ id: "chart-methods", title: TEXT.methodsTitle[locale], description: TEXT.methodsDesc[locale], xLabel: TEXT.yen[locale], rows: methodRows.map((row) => ({ label: row.label, value: row.yen })), formatX: yen }),
+        ...bars({
+          id: "chart-methods",
+          title: TEXT.methodsTitle[locale],
+          description: TEXT.methodsDesc[locale],
+          xLabel: TEXT.yen[locale],
+          rows: methodRows.map((row) => ({ label: row.label, value: row.yen })),
+          formatX: yen,
+        }),
       },
       liquor_types: {
         title: TEXT.typesTitle[locale],
         rows: typeRows,
-        ...bars({ id: "chart-types", title: TEXT.typesTitle[locale], description: TEXT.typesDesc[locale], xLabel: TEXT.yen[locale], rows: typeRows.map((row) => ({ label: row.label, value: row.yen })), formatX: yen }),
+        ...bars({
+          id: "chart-types",
+          title: TEXT.typesTitle[locale],
+          description: TEXT.typesDesc[locale],
+          xLabel: TEXT.yen[locale],
+          rows: typeRows.map((row) => ({ label: row.label, value: row.yen })),
+          formatX: yen,
+        }),
       },
       parcels: {
         title: TEXT.parcelsTitle[locale],

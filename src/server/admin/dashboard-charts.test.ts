@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 function charts(query: string, locale: "ja" | "en" = "ja") {
-  return shop.app.inject({ method: "GET", url: `/admin/api/dashboard/charts${query}`, headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } });
+  return shop.app.inject({
+    method: "GET",
+    url: `/admin/api/dashboard/charts${query}`,
+    headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` },
+  });
 }
 
 describe("GET /admin/api/dashboard/charts", () => {
@@ -45,7 +49,7 @@ describe("GET /admin/api/dashboard/charts", () => {
     expect(today.this_year).toBeGreaterThan(9000);
     expect(today.last_year).toBe(0);
     expect(body.sales.svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="chart-sales-title chart-sales-desc"/);
-    expect(body.sales.svg).toContain("<title id=\"chart-sales-title\">売上の推移(税込・昨年同期との比較)</title>");
+    expect(body.sales.svg).toContain('<title id="chart-sales-title">売上の推移(税込・昨年同期との比較)</title>');
     expect(body.sales.svg).toContain("日付(直近30日)");
     expect(body.methods.rows.map((row: { label: string; orders: number }) => [row.label, row.orders])).toEqual([
       ["代金引換", 2],
@@ -108,7 +112,19 @@ describe("the phone's form of each chart", () => {
 describe("the x axis's labels", () => {
   it("show today's and never one so close before it that the two overlap", () => {
     const labels = Array.from({ length: 27 }, (_, index) => `11/${index + 1}`);
-    const svg = comparedBarChart({ id: "t", title: "t", description: "d", xLabel: "x", yLabel: "y", labels, current: labels.map(() => 1), previous: labels.map(() => 1), currentName: "a", previousName: "b", formatY: String });
+    const svg = comparedBarChart({
+      id: "t",
+      title: "t",
+      description: "d",
+      xLabel: "x",
+      yLabel: "y",
+      labels,
+      current: labels.map(() => 1),
+      previous: labels.map(() => 1),
+      currentName: "a",
+      previousName: "b",
+      formatY: String,
+    });
     const shown = [...svg.matchAll(/text-anchor="middle"[^>]*>([^<]+)</g)].map((match) => match[1]).filter((label) => labels.includes(label!));
     expect(shown.at(-1)).toBe("11/27");
     const every = Math.ceil(labels.length / 8);
@@ -118,7 +134,19 @@ describe("the x axis's labels", () => {
 });
 
 describe("the y axis's ticks", () => {
-  const series = (values: number[]) => ({ id: "t", title: "t", description: "d", xLabel: "x", yLabel: "y", labels: values.map((_, index) => `11/${index + 1}`), current: values, previous: values.map(() => 0), currentName: "a", previousName: "b", formatY: (value: number) => `${value}円` });
+  const series = (values: number[]) => ({
+    id: "t",
+    title: "t",
+    description: "d",
+    xLabel: "x",
+    yLabel: "y",
+    labels: values.map((_, index) => `11/${index + 1}`),
+    current: values,
+    previous: values.map(() => 0),
+    currentName: "a",
+    previousName: "b",
+    formatY: (value: number) => `${value}円`,
+  });
   const ticks = (svg: string) => [...svg.matchAll(/text-anchor="end"[^>]*>([^<]+)</g)].map((match) => match[1]);
 
   it("are whole yen and whole orders, also on a day without sales (no 0.5 円)", () => {

@@ -81,15 +81,21 @@ export function comparedBarChart(chart: ComparedSeries, form: ChartForm = WIDE):
   const last = chart.labels.length - 1;
   chart.current.forEach((value, index) => {
     const x = PAD.left + index * slot + slot * 0.15;
-    parts.push(`<rect class="bar" x="${x.toFixed(1)}" y="${y(value).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${(y(0) - y(value)).toFixed(1)}" fill="#7a1f35"/>`);
+    parts.push(
+      `<rect class="bar" x="${x.toFixed(1)}" y="${y(value).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${(y(0) - y(value)).toFixed(1)}" fill="#7a1f35"/>`,
+    );
     // Every `every`-th label and always the last (today); one too close before the last gives way to it.
     if (index === last || (index % every === 0 && last - index >= every)) {
-      parts.push(`<text x="${(PAD.left + index * slot + slot / 2).toFixed(1)}" y="${HEIGHT - PAD.bottom + font + 5}" text-anchor="middle" font-size="${font}" fill="#4a4440">${escapeXml(chart.labels[index] ?? "")}</text>`);
+      parts.push(
+        `<text x="${(PAD.left + index * slot + slot / 2).toFixed(1)}" y="${HEIGHT - PAD.bottom + font + 5}" text-anchor="middle" font-size="${font}" fill="#4a4440">${escapeXml(chart.labels[index] ?? "")}</text>`,
+      );
     }
   });
   const line = chart.previous.map((value, index) => `${(PAD.left + index * slot + slot / 2).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
   parts.push(`<polyline points="${line}" fill="none" stroke="#c08a2e" stroke-width="2.5" stroke-dasharray="6 3"/>`);
-  chart.previous.forEach((value, index) => parts.push(`<circle cx="${(PAD.left + index * slot + slot / 2).toFixed(1)}" cy="${y(value).toFixed(1)}" r="2.5" fill="#c08a2e"/>`));
+  chart.previous.forEach((value, index) =>
+    parts.push(`<circle cx="${(PAD.left + index * slot + slot / 2).toFixed(1)}" cy="${y(value).toFixed(1)}" r="2.5" fill="#c08a2e"/>`),
+  );
   // The legend under the axis name: from the plot's left on a desk, from the edge on a phone, last
   // year's key just after this period's name.
   const wide = form === WIDE;
@@ -141,9 +147,7 @@ export function horizontalBarChart(chart: BarRows, form: ChartForm = WIDE): stri
   const height = Math.max(1, chart.rows.length) * rowHeight + 44;
   const max = Math.max(1, ...chart.rows.map((row) => row.value));
   const width = (value: number) => ((WIDTH - left - right) * value) / max;
-  const parts = [
-    open(chart.id, chart.title, chart.description, WIDTH, height),
-  ];
+  const parts = [open(chart.id, chart.title, chart.description, WIDTH, height)];
   chart.rows.forEach((row, index) => {
     const top = 8 + index * rowHeight;
     parts.push(

@@ -46,8 +46,22 @@ beforeAll(async () => {
   staff = await staffSession(shop);
   client = new CheckoutClient(shop);
   const make = new CatalogFactory(shop.database.db);
-  whisky40 = await make.product({ name: { ja: "蔵のモルト", en: "Kura malt" }, price: 7000, stock: 0, volumeMl: 700, alcoholPermille: 400, liquorCategory: "whisky" });
-  whisky43 = await make.product({ name: { ja: "蔵のカスク", en: "Kura cask" }, price: 9000, stock: 0, volumeMl: 700, alcoholPermille: 430, liquorCategory: "whisky" });
+  whisky40 = await make.product({
+    name: { ja: "蔵のモルト", en: "Kura malt" },
+    price: 7000,
+    stock: 0,
+    volumeMl: 700,
+    alcoholPermille: 400,
+    liquorCategory: "whisky",
+  });
+  whisky43 = await make.product({
+    name: { ja: "蔵のカスク", en: "Kura cask" },
+    price: 9000,
+    stock: 0,
+    volumeMl: 700,
+    alcoholPermille: 430,
+    liquorCategory: "whisky",
+  });
   liqueur = await make.product({ name: { ja: "梅酒", en: "Umeshu" }, price: 2000, stock: 0, volumeMl: 720, alcoholPermille: 120, liquorCategory: "liqueur" });
   today = japanToday();
 });
@@ -58,7 +72,11 @@ afterAll(async () => {
 
 describe("supplier records with invoice registration numbers", () => {
   it("keeps a supplier's T-number, normalised, and refuses one that is not T and 13 digits (ja/en)", async () => {
-    const created = await send("POST", "/admin/api/suppliers", { supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3", invoice_number: "ｔ１２３４５６７８９０１２３" });
+    const created = await send("POST", "/admin/api/suppliers", {
+      supplier_name: "株式会社蔵前酒販",
+      supplier_address: "東京都台東区蔵前1-2-3",
+      invoice_number: "ｔ１２３４５６７８９０１２３",
+    });
     expect(created.statusCode).toBe(201);
     registered = created.json().data;
     expect(registered).toMatchObject({ name: "株式会社蔵前酒販", address: "東京都台東区蔵前1-2-3", invoice_number: "T1234567890123" });
@@ -76,10 +94,21 @@ describe("supplier records with invoice registration numbers", () => {
   });
 
   it("books a receiving from a supplier record with its number, and a typed supplier without one", async () => {
-    const fromRecord = await send("POST", `/admin/api/products/${whisky40}/receivings`, { received_on: today, supplier_id: registered.id, quantity: 6, unit_cost: 4000 });
+    const fromRecord = await send("POST", `/admin/api/products/${whisky40}/receivings`, {
+      received_on: today,
+      supplier_id: registered.id,
+      quantity: 6,
+      unit_cost: 4000,
+    });
     expect(fromRecord.statusCode).toBe(201);
     expect(fromRecord.json().data.moves[0]).toMatchObject({ supplier_name: "株式会社蔵前酒販", supplier_invoice_number: "T1234567890123" });
-    const typed = await send("POST", `/admin/api/products/${whisky43}/receivings`, { received_on: today, supplier_name: "山田酒店", supplier_address: "大阪府大阪市北区1-1", quantity: 3, unit_cost: 6000 });
+    const typed = await send("POST", `/admin/api/products/${whisky43}/receivings`, {
+      received_on: today,
+      supplier_name: "山田酒店",
+      supplier_address: "大阪府大阪市北区1-1",
+      quantity: 3,
+      unit_cost: 6000,
+    });
     expect(typed.statusCode).toBe(201);
     const liqueurIn = await send("POST", `/admin/api/products/${liqueur}/receivings`, {
       received_on: today,
@@ -90,13 +119,22 @@ describe("supplier records with invoice registration numbers", () => {
       unit_cost: 900,
     });
     expect(liqueurIn.statusCode).toBe(201);
-    const unknown = await send("POST", `/admin/api/products/${whisky40}/receivings`, { received_on: today, supplier_id: 999999, quantity: 1, unit_cost: 1 }, "en");
+    const unknown = await send(
+      "POST",
+      `/admin/api/products/${whisky40}/receivings`,
+      { received_on: today, supplier_id: 999999, quantity: 1, unit_cost: 1 },
+      "en",
+    );
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().fields).toEqual({ supplier_id: ["Supplier is not included in the list"] });
   });
 
   it("a later change of the record leaves the booked receiving as it was", async () => {
-    const changed = await send("PATCH", `/admin/api/suppliers/${registered.id}`, { supplier_name: "株式会社蔵前酒販(新社名)", supplier_address: "東京都台東区蔵前9-9-9", invoice_number: "T1234567890123" });
+    const changed = await send("PATCH", `/admin/api/suppliers/${registered.id}`, {
+      supplier_name: "株式会社蔵前酒販(新社名)",
+      supplier_address: "東京都台東区蔵前9-9-9",
+      invoice_number: "T1234567890123",
+    });
     expect(changed.statusCode).toBe(200);
     const book = await get(`/admin/api/ledger/purchases?from=${today}&to=${today}&category=whisky`);
     expect(book.json().data[0]).toMatchObject({ supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3" });
@@ -114,7 +152,17 @@ describe("the books by 品目 and 税率の適用区分", () => {
     const response = await get(`/admin/api/ledger/purchases?from=${today}&to=${today}`);
     expect(response.statusCode).toBe(200);
     const unregistered = today <= "2026-09-30" ? 80 : 70;
-    expect(response.json().data.map((row: Record<string, unknown>) => [row.product_id, row.bracket_label, row.alcohol_percent, row.supplier_invoice_number, row.deductible_percent])).toEqual([
+    expect(
+      response
+        .json()
+        .data.map((row: Record<string, unknown>) => [
+          row.product_id,
+          row.bracket_label,
+          row.alcohol_percent,
+          row.supplier_invoice_number,
+          row.deductible_percent,
+        ]),
+    ).toEqual([
       [whisky40, "40度以上41度未満", "40.0", "T1234567890123", 100],
       [whisky43, "43度以上44度未満", "43.0", null, unregistered],
       [liqueur, "12度以上13度未満", "12.0", "T9876543210987", 100],
@@ -134,7 +182,12 @@ describe("the books by 品目 and 税率の適用区分", () => {
   });
 
   it("keeps a move in the bracket it was booked in when the product's strength changes later", async () => {
-    const patched = await shop.app.inject({ method: "PATCH", url: `/admin/api/products/${whisky43}`, headers: staff.headers, payload: { alcohol_percent: "46" } });
+    const patched = await shop.app.inject({
+      method: "PATCH",
+      url: `/admin/api/products/${whisky43}`,
+      headers: staff.headers,
+      payload: { alcohol_percent: "46" },
+    });
     expect(patched.statusCode).toBe(200);
     const response = await get(`/admin/api/ledger/sales?from=${today}&to=${today}&category=whisky`);
     expect(response.json().data.map((row: Record<string, unknown>) => row.bracket)).toEqual(["400-410", "430-440"]);
@@ -148,9 +201,16 @@ describe("the books by 品目 and 税率の適用区分", () => {
     expect(lines[0]).toBe(
       "帳簿の期間,仕入年月日,品目,税率の適用区分,アルコール分(%),商品ID,商品名,容量(ml),数量(本),数量(L),単価(円),金額(円),仕入先の名称,仕入先の所在地,仕入先の登録番号,仕入税額控除の割合(%)",
     );
-    expect(lines[1]).toBe(`${today}から${today}まで,${today},ウイスキー,40度以上41度未満,40.0,${whisky40},蔵のモルト,700,6,4.200,4000,24000,株式会社蔵前酒販,東京都台東区蔵前1-2-3,T1234567890123,100`);
+    expect(lines[1]).toBe(
+      `${today}から${today}まで,${today},ウイスキー,40度以上41度未満,40.0,${whisky40},蔵のモルト,700,6,4.200,4000,24000,株式会社蔵前酒販,東京都台東区蔵前1-2-3,T1234567890123,100`,
+    );
     const sales = await get(`/admin/api/ledger/sales?from=${today}&to=${today}&category=liqueur&format=csv`);
-    expect(sales.body.replace(/^\uFEFF/, "").trim().split("\r\n")[1]).toBe(`${today}から${today}まで,${today},${today},${today},リキュール,12度以上13度未満,3,0,3,2.160,6000`);
+    expect(
+      sales.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")[1],
+    ).toBe(`${today}から${today}まで,${today},${today},${today},リキュール,12度以上13度未満,3,0,3,2.160,6000`);
   });
 });
 
@@ -185,7 +245,9 @@ describe("monthly retail totals need a stock-take at least every three months", 
 
 describe("the books are kept five years after closing", () => {
   it("the API refuses to delete a ledger entry or a recent stock-take, saying until when (409)", async () => {
-    const result = await shop.database.db.execute(sql`select id, moved_on::text as moved_on from stock_moves where product_id = ${whisky40} order by id limit 1`);
+    const result = await shop.database.db.execute(
+      sql`select id, moved_on::text as moved_on from stock_moves where product_id = ${whisky40} order by id limit 1`,
+    );
     const [move] = (result as unknown as { rows: { id: number; moved_on: string }[] }).rows;
     const until = booksKeptUntil(move!.moved_on);
     const response = await send("DELETE", `/admin/api/ledger/moves/${move!.id}`);

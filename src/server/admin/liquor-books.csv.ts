@@ -91,8 +91,32 @@ export function purchaseBookCsv(rows: PurchaseBookRow[], period: BookPeriodText,
 }
 
 const SALES_HEADERS: Record<Locale, string[]> = {
-  ja: ["帳簿の期間", "販売年月日(集計期間)", "集計期間の初日", "集計期間の末日", "品目", "税率の適用区分", "販売数量(本)", "取消・返品(本)", "差引数量(本)", "差引数量(L)", "販売金額(円・税抜)"],
-  en: ["Book period", "Date (or month)", "Totals from", "Totals to", "Category", "Tax bracket", "Bottles sold", "Cancelled or returned", "Net bottles", "Net litres", "Amount (yen, excl. tax)"],
+  ja: [
+    "帳簿の期間",
+    "販売年月日(集計期間)",
+    "集計期間の初日",
+    "集計期間の末日",
+    "品目",
+    "税率の適用区分",
+    "販売数量(本)",
+    "取消・返品(本)",
+    "差引数量(本)",
+    "差引数量(L)",
+    "販売金額(円・税抜)",
+  ],
+  en: [
+    "Book period",
+    "Date (or month)",
+    "Totals from",
+    "Totals to",
+    "Category",
+    "Tax bracket",
+    "Bottles sold",
+    "Cancelled or returned",
+    "Net bottles",
+    "Net litres",
+    "Amount (yen, excl. tax)",
+  ],
 };
 
 /** 販売帳: daily (or monthly) totals per 品目 and 税率の適用区分 (sales to consumers), each with the days it covers. */

@@ -72,7 +72,6 @@ const MONTHLY_REFUSED: Record<Locale, (months: string[]) => string> = {
     `Monthly totals are allowed only while a stock-take is made at least every three months. Months without one: ${months.join(", ")} (record a stock-take, or choose daily totals).`,
 };
 
-
 /**
  * The liquor ledger of the back office (docs/decisions/038), staff and owner alike: a product's
  * moves, receivings and adjustments; the 仕入帳, 販売帳 and yearly figures as JSON or CSV.
@@ -90,21 +89,34 @@ export function registerLiquorBookRoutes(
     data: await ledger.movesOf(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/products/:id/receivings`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: receivingInputSchema, response: { 201: stockMovesAnswer } }) }, async (request, reply) => {
-    const moves = await ledger.recordReceiving(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
-    return reply.status(201).send({ data: moves });
-  });
+  app.post(
+    `${ADMIN_API}/products/:id/receivings`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: receivingInputSchema, response: { 201: stockMovesAnswer } }) },
+    async (request, reply) => {
+      const moves = await ledger.recordReceiving(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
+      return reply.status(201).send({ data: moves });
+    },
+  );
 
-  app.post(`${ADMIN_API}/products/:id/adjustments`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: adjustmentInputSchema, response: { 201: stockMovesAnswer } }) }, async (request, reply) => {
-    const moves = await ledger.recordAdjustment(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
-    return reply.status(201).send({ data: moves });
-  });
+  app.post(
+    `${ADMIN_API}/products/:id/adjustments`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: adjustmentInputSchema, response: { 201: stockMovesAnswer } }) },
+    async (request, reply) => {
+      const moves = await ledger.recordAdjustment(request.params.id, checkedBody(request), requireStaff(request).id, request.locale);
+      return reply.status(201).send({ data: moves });
+    },
+  );
 
   app.get(`${ADMIN_API}/ledger/purchases`, book, async (request, reply) => {
     const period = bookPeriod(request.query, request.locale);
     const rows = await books.purchaseBook(period.from, period.to, period.category, request.locale);
     if (request.query.format !== "csv") return { data: rows, meta: period };
-    return sendCsv(reply, `purchases-${period.from}-${period.to}.csv`, purchaseBookCsv(rows, period, request.locale), request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8");
+    return sendCsv(
+      reply,
+      `purchases-${period.from}-${period.to}.csv`,
+      purchaseBookCsv(rows, period, request.locale),
+      request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8",
+    );
   });
 
   app.get(`${ADMIN_API}/ledger/sales`, book, async (request, reply) => {
@@ -125,18 +137,31 @@ export function registerLiquorBookRoutes(
     }
     const rows = await books.salesBook(period.from, period.to, period.category, request.locale, mode as SalesBookMode);
     if (request.query.format !== "csv") return { data: rows, meta: { ...period, mode } };
-    return sendCsv(reply, `sales-${period.from}-${period.to}.csv`, salesBookCsv(rows, period, request.locale), request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8");
+    return sendCsv(
+      reply,
+      `sales-${period.from}-${period.to}.csv`,
+      salesBookCsv(rows, period, request.locale),
+      request.query.encoding === "shift_jis" ? "shift_jis" : "utf-8",
+    );
   });
 
   // Suppliers with their invoice registration numbers; a supplier the 仕入帳 names cannot be deleted.
   app.get(`${ADMIN_API}/suppliers`, { ...staff, schema: { response: { 200: suppliersAnswer } } }, async () => ({ data: await records.suppliers() }));
-  app.post(`${ADMIN_API}/suppliers`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: supplierInputSchema, response: { 201: supplierAnswer } }) }, async (request, reply) => {
-    const supplier = await records.createSupplier(checkedBody(request));
-    return reply.status(201).send({ data: supplier });
-  });
-  app.patch(`${ADMIN_API}/suppliers/:id`, { ...staff, ...formSchema({ params: recordIdParams, body: supplierInputSchema, response: { 200: supplierAnswer } }) }, async (request) => ({
-    data: await records.updateSupplier(request.params.id, checkedBody(request)),
-  }));
+  app.post(
+    `${ADMIN_API}/suppliers`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: supplierInputSchema, response: { 201: supplierAnswer } }) },
+    async (request, reply) => {
+      const supplier = await records.createSupplier(checkedBody(request));
+      return reply.status(201).send({ data: supplier });
+    },
+  );
+  app.patch(
+    `${ADMIN_API}/suppliers/:id`,
+    { ...staff, ...formSchema({ params: recordIdParams, body: supplierInputSchema, response: { 200: supplierAnswer } }) },
+    async (request) => ({
+      data: await records.updateSupplier(request.params.id, checkedBody(request)),
+    }),
+  );
   app.delete(`${ADMIN_API}/suppliers/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
     await records.deleteSupplier(request.params.id, request.locale);
     return reply.status(204).send();
@@ -144,10 +169,14 @@ export function registerLiquorBookRoutes(
 
   // Stock-takes, which monthly retail totals require at least every three months.
   app.get(`${ADMIN_API}/ledger/stock-takes`, { ...staff, schema: { response: { 200: stockTakesAnswer } } }, async () => ({ data: await records.stockTakes() }));
-  app.post(`${ADMIN_API}/ledger/stock-takes`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: stockTakeInputSchema, response: { 201: stockTakesAnswer } }) }, async (request, reply) => {
-    const status = await records.recordStockTake(checkedBody(request), requireStaff(request).id);
-    return reply.status(201).send({ data: status });
-  });
+  app.post(
+    `${ADMIN_API}/ledger/stock-takes`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: stockTakeInputSchema, response: { 201: stockTakesAnswer } }) },
+    async (request, reply) => {
+      const status = await records.recordStockTake(checkedBody(request), requireStaff(request).id);
+      return reply.status(201).send({ data: status });
+    },
+  );
   app.delete(`${ADMIN_API}/ledger/stock-takes/:id`, { ...staff, schema: { params: recordIdParams } }, async (request, reply) => {
     await records.deleteStockTake(request.params.id, request.locale);
     return reply.status(204).send();

@@ -33,7 +33,20 @@ function get(url: string, locale: "ja" | "en" = "ja") {
 async function movesOf(productId: number) {
   const response = await get(`/admin/api/products/${productId}/stock-moves`);
   expect(response.statusCode).toBe(200);
-  return response.json().data as { stock: number; ledger_total: number; moves: { kind: string; quantity: number; balance: number; reason: string | null; actor: string; actor_id: string | null; order_id: number | null; supplier_name: string | null }[] };
+  return response.json().data as {
+    stock: number;
+    ledger_total: number;
+    moves: {
+      kind: string;
+      quantity: number;
+      balance: number;
+      reason: string | null;
+      actor: string;
+      actor_id: string | null;
+      order_id: number | null;
+      supplier_name: string | null;
+    }[];
+  };
 }
 
 /** Every product whose stock is not the sum of its moves (none, if the ledger holds). */
@@ -213,7 +226,10 @@ describe("the books for the tax office", () => {
     const csv = await get(`/admin/api/ledger/purchases?from=${today}&to=${today}&category=whisky&format=csv`);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="purchases-${today}-${today}.csv"`);
-    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(csv.body.startsWith("\uFEFF")).toBe(true);
     const deductible = today <= "2026-09-30" ? 80 : 70;
     expect(lines).toEqual([
@@ -232,8 +248,13 @@ describe("the books for the tax office", () => {
       { ...day, category: "spirits", category_label: "スピリッツ", ...bracket, sold: 2, returned: 0, net: 2, litres: "1.000", amount: 8000 },
     ]);
     const csv = await get(`/admin/api/ledger/sales?from=${today}&to=${today}&format=csv`, "en");
-    expect(csv.body.replace(/^\uFEFF/, "").trim().split("\r\n")).toEqual([
-      "Book period,Date (or month),Totals from,Totals to,Category,Tax bracket,Bottles sold,Cancelled or returned,Net bottles,Net litres,\"Amount (yen, excl. tax)\"",
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
+      'Book period,Date (or month),Totals from,Totals to,Category,Tax bracket,Bottles sold,Cancelled or returned,Net bottles,Net litres,"Amount (yen, excl. tax)"',
       `${today} to ${today},${today},${today},${today},Whisky,13% to below 37%,3,2,1,0.700,6000`,
       `${today} to ${today},${today},${today},${today},Spirits,13% to below 37%,2,0,2,1.000,8000`,
     ]);

@@ -84,9 +84,7 @@ describe("GET /admin/api/reports/liquor-sales", () => {
     ]);
     expect(whiskyGroup).toMatchObject({ label: "ウイスキー", bottles: 2, litres: "1.400" });
     const previous = await new LiquorReportService(shop.database.db).report(2030, "en");
-    expect(previous.groups).toEqual([
-      expect.objectContaining({ label: "Fruit wine", bottles: 2, litres: "1.500" }),
-    ]);
+    expect(previous.groups).toEqual([expect.objectContaining({ label: "Fruit wine", bottles: 2, litres: "1.500" })]);
   });
 
   it("downloads the current year as CSV with a BOM, a line per product and a subtotal per kind", async () => {

@@ -19,23 +19,83 @@ import { csvText, UTF8_BOM, type CsvValue } from "./csv-format.ts";
 /** The order's columns up to the fee; then the other charges, then ORDER_TAIL and the lines' LINE_HEADERS. */
 const headers: Record<Locale, string[]> = {
   ja: [
-    "注文番号", "注文日時", "状況", "お支払い方法", "お名前", "メールアドレス", "電話番号", "国", "郵便番号", "都道府県", "住所", "建物名・部屋番号",
-    "お届け希望日", "お届け希望時間帯", "備考", "商品合計(税抜)", "送料", "代引き手数料",
+    "注文番号",
+    "注文日時",
+    "状況",
+    "お支払い方法",
+    "お名前",
+    "メールアドレス",
+    "電話番号",
+    "国",
+    "郵便番号",
+    "都道府県",
+    "住所",
+    "建物名・部屋番号",
+    "お届け希望日",
+    "お届け希望時間帯",
+    "備考",
+    "商品合計(税抜)",
+    "送料",
+    "代引き手数料",
   ],
   en: [
-    "Order", "Ordered at", "Status", "Payment method", "Name", "Email", "Phone", "Country", "Zip", "Prefecture", "Address", "Building",
-    "Delivery date", "Delivery time", "Memo", "Items (excl. tax)", "Shipping", "COD fee",
+    "Order",
+    "Ordered at",
+    "Status",
+    "Payment method",
+    "Name",
+    "Email",
+    "Phone",
+    "Country",
+    "Zip",
+    "Prefecture",
+    "Address",
+    "Building",
+    "Delivery date",
+    "Delivery time",
+    "Memo",
+    "Items (excl. tax)",
+    "Shipping",
+    "COD fee",
   ],
 };
 
 const orderTail: Record<Locale, string[]> = {
   ja: [
-    "消費税", "お支払い金額(税込)", "配送伝票番号", "配送業者", "ラッピング", "のし表書き", "名入れ", "内のし・外のし", "メッセージカード", "金額を記載しない",
-    "お届け先お名前", "お届け先電話番号", "お届け先郵便番号", "お届け先都道府県", "お届け先住所", "お届け先建物名・部屋番号",
+    "消費税",
+    "お支払い金額(税込)",
+    "配送伝票番号",
+    "配送業者",
+    "ラッピング",
+    "のし表書き",
+    "名入れ",
+    "内のし・外のし",
+    "メッセージカード",
+    "金額を記載しない",
+    "お届け先お名前",
+    "お届け先電話番号",
+    "お届け先郵便番号",
+    "お届け先都道府県",
+    "お届け先住所",
+    "お届け先建物名・部屋番号",
   ],
   en: [
-    "Tax", "Total (incl. tax)", "Slip number", "Carrier", "Gift wrapping", "Noshi inscription", "Giver's name", "Noshi placement", "Message card", "No prices on delivery note",
-    "Recipient", "Recipient phone", "Recipient zip", "Recipient prefecture", "Recipient address", "Recipient building",
+    "Tax",
+    "Total (incl. tax)",
+    "Slip number",
+    "Carrier",
+    "Gift wrapping",
+    "Noshi inscription",
+    "Giver's name",
+    "Noshi placement",
+    "Message card",
+    "No prices on delivery note",
+    "Recipient",
+    "Recipient phone",
+    "Recipient zip",
+    "Recipient prefecture",
+    "Recipient address",
+    "Recipient building",
   ],
 };
 
@@ -65,7 +125,11 @@ interface ChargeColumn {
 function columnOf(charge: OrderView["charges"][number], locale: Locale): ChargeColumn {
   if (!isAdjustmentKind(charge.kind) || charge.taxRatePercent === undefined) return { kind: charge.kind, label: charge.label[locale] };
   const rate = taxRateLabel(charge.taxRatePercent, locale);
-  return { kind: charge.kind, rate: charge.taxRatePercent, label: locale === "ja" ? `${ADJUSTMENT_LABELS[charge.kind].ja}(${rate})` : `${ADJUSTMENT_LABELS[charge.kind].en} (${rate})` };
+  return {
+    kind: charge.kind,
+    rate: charge.taxRatePercent,
+    label: locale === "ja" ? `${ADJUSTMENT_LABELS[charge.kind].ja}(${rate})` : `${ADJUSTMENT_LABELS[charge.kind].en} (${rate})`,
+  };
 }
 
 /** The other charge kinds the orders have, in the order first met, with the label of their first line. */

@@ -31,9 +31,7 @@ function isoDay(now: Date): string {
 
 /** The orders list as files: a plain CSV, and the carrier's upload for Yamato B2 Cloud. */
 export class OrderExportService {
-  constructor(
-    private readonly deps: { orders: OrdersService; catalog: CatalogService; shopProfiles: ShopProfileService },
-  ) {}
+  constructor(private readonly deps: { orders: OrdersService; catalog: CatalogService; shopProfiles: ShopProfileService }) {}
 
   async plainCsv(filters: OrderListFilters, locale: Locale, now = new Date()): Promise<CsvFile> {
     const orders = await this.orders(filters);

@@ -69,7 +69,14 @@ describe("payment terms in the settings", () => {
 
   it("saves changed terms and gives them back as saved; blank limits, days and notes mean none", async () => {
     const changed = withPayments(original, {
-      cod: { feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }], max: 200_000, position: 5 },
+      cod: {
+        feeTiers: [
+          { upTo: 10_000, fee: 330 },
+          { upTo: null, fee: 660 },
+        ],
+        max: 200_000,
+        position: 5,
+      },
       paypay: { enabled: false, notes: { ja: "", en: "" } },
       bank: { daysToPay: 7, max: "" },
     });
@@ -77,7 +84,14 @@ describe("payment terms in the settings", () => {
       const response = await call("POST", changed);
       expect(response.statusCode).toBe(200);
       const saved = await current();
-      expect(saved.terms.payments.cod).toMatchObject({ feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }], max: 200_000, position: 5 });
+      expect(saved.terms.payments.cod).toMatchObject({
+        feeTiers: [
+          { upTo: 10_000, fee: 330 },
+          { upTo: null, fee: 660 },
+        ],
+        max: 200_000,
+        position: 5,
+      });
       expect(saved.terms.payments.paypay).toMatchObject({ enabled: false, notes: null });
       expect(saved.terms.payments.bank).toMatchObject({ daysToPay: 7, max: null });
       expect(response.json().data.terms.payments).toEqual(saved.terms.payments);
@@ -136,7 +150,10 @@ describe("payment terms in the settings", () => {
       const page = await shop.app.inject({ method: "GET", url: "/checkout", headers: { cookie: `${guest.cookie}; ${LOCALE_COOKIE}=ja; age_confirmed=1` } });
       expect(page.statusCode).toBe(200);
       const radios = [...page.body.matchAll(/<input[^>]*name="payment_method"[^>]*>/g)].map((match) => match[0]);
-      return { listed: radios.map((radio) => /value="([^"]+)"/.exec(radio)?.[1]), checked: radios.filter((radio) => /\schecked/.test(radio)).map((radio) => /value="([^"]+)"/.exec(radio)?.[1]) };
+      return {
+        listed: radios.map((radio) => /value="([^"]+)"/.exec(radio)?.[1]),
+        checked: radios.filter((radio) => /\schecked/.test(radio)).map((radio) => /value="([^"]+)"/.exec(radio)?.[1]),
+      };
     };
     expect(await chosenOn()).toMatchObject({ checked: ["credit"] });
     expect((await call("POST", withPayments(original, { credit: { enabled: false } }))).statusCode).toBe(200);
@@ -152,7 +169,15 @@ describe("payment terms in the settings", () => {
 
   it("refuses bad terms with a message per field in ja and en, keeping the saved ones", async () => {
     const bad = withPayments(original, {
-      cod: { feeTiers: [{ upTo: 30_000, fee: 330 }, { upTo: 10_000, fee: 440 }, { upTo: null, fee: 660 }], min: 5000, max: 1000 },
+      cod: {
+        feeTiers: [
+          { upTo: 30_000, fee: 330 },
+          { upTo: 10_000, fee: 440 },
+          { upTo: null, fee: 660 },
+        ],
+        min: 5000,
+        max: 1000,
+      },
       bank: { feeTiers: [{ upTo: null, fee: -1 }], daysToPay: 0 },
     });
     const ja = await call("POST", bad);
@@ -203,7 +228,15 @@ describe("the payment terms page without JavaScript", () => {
     const html = await page();
     const fields = formFields(html);
     // cod's one flat tier is drawn after a blank row for a new tier.
-    expect(fields).toMatchObject({ "cod.enabled": "on", "cod.max": "300000", "cod.tier.0.upTo": "", "cod.tier.0.fee": "", "cod.tier.1.upTo": "", "cod.tier.1.fee": "440", "bank.daysToPay": "3" });
+    expect(fields).toMatchObject({
+      "cod.enabled": "on",
+      "cod.max": "300000",
+      "cod.tier.0.upTo": "",
+      "cod.tier.0.fee": "",
+      "cod.tier.1.upTo": "",
+      "cod.tier.1.fee": "440",
+      "bank.daysToPay": "3",
+    });
     // The last tier reads 上限なし rather than an empty box, the blank row says it adds a tier, and the notes' placeholders are explained.
     const codSection = /data-testid="payment-terms-cod"[\s\S]*?<\/fieldset>/.exec(html)?.[0] ?? "";
     expect(codSection).toMatch(/<input type="hidden" name="cod\.tier\.1\.upTo" value=""\/>/);
@@ -212,15 +245,28 @@ describe("the payment terms page without JavaScript", () => {
     expect(visibleText(codSection)).toContain("段階を追加するときは、この行に上限金額と手数料を入力してください");
     expect(visibleText(codSection)).toContain("{ceiling} は上限金額");
     try {
-      const saved = await postForm(shop.app, "/admin/settings/payments", { ...fields, "cod.tier.0.upTo": "10000", "cod.tier.0.fee": "330", "cod.tier.1.fee": "660" }, { session: owner });
+      const saved = await postForm(
+        shop.app,
+        "/admin/settings/payments",
+        { ...fields, "cod.tier.0.upTo": "10000", "cod.tier.0.fee": "330", "cod.tier.1.fee": "660" },
+        { session: owner },
+      );
       expect(saved.statusCode).toBe(200);
       expect(visibleText(saved.body)).toContain("設定を保存しました。");
       expect((await current()).terms.payments).toEqual({
         ...original.terms.payments,
-        cod: { ...original.terms.payments.cod, feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] },
+        cod: {
+          ...original.terms.payments.cod,
+          feeTiers: [
+            { upTo: 10_000, fee: 330 },
+            { upTo: null, fee: 660 },
+          ],
+        },
       });
       const session = shop.browserSession();
-      expect((await shop.app.inject({ method: "POST", url: "/api/fee", headers: session.headers, payload: { price: 12_000 } })).json()).toEqual({ cod_fee: 660 });
+      expect((await shop.app.inject({ method: "POST", url: "/api/fee", headers: session.headers, payload: { price: 12_000 } })).json()).toEqual({
+        cod_fee: 660,
+      });
     } finally {
       expect((await call("POST", original)).statusCode).toBe(200);
     }
@@ -228,7 +274,7 @@ describe("the payment terms page without JavaScript", () => {
 
   it("answers bad terms with the API's messages on the page, saving nothing", async () => {
     const fields = formFields(await page());
-// Two methods' tiers out of order: the API gives the same tier rule on each.
+    // Two methods' tiers out of order: the API gives the same tier rule on each.
     const refused = await postForm(
       shop.app,
       "/admin/settings/payments",

@@ -10,7 +10,10 @@ import { staffMembersTable } from "../db/schema/staff.ts";
 export async function staffEmailsOf(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: staffMembersTable.id, email: staffMembersTable.email }).from(staffMembersTable).where(inArray(staffMembersTable.id, unique));
+  const rows = await db
+    .select({ id: staffMembersTable.id, email: staffMembersTable.email })
+    .from(staffMembersTable)
+    .where(inArray(staffMembersTable.id, unique));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
@@ -18,6 +21,9 @@ export async function staffEmailsOf(db: Database, ids: readonly number[]): Promi
 export async function staffByEmail(db: Database, email: string): Promise<{ id: number; email: string; role: string } | null> {
   const normalized = normalizeEmail(email);
   if (!normalized || normalized.length > 320) return null;
-  const [row] = await db.select({ id: staffMembersTable.id, email: staffMembersTable.email, role: staffMembersTable.role }).from(staffMembersTable).where(eq(staffMembersTable.email, normalized));
+  const [row] = await db
+    .select({ id: staffMembersTable.id, email: staffMembersTable.email, role: staffMembersTable.role })
+    .from(staffMembersTable)
+    .where(eq(staffMembersTable.email, normalized));
   return row ?? null;
 }

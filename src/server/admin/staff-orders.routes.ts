@@ -31,8 +31,12 @@ export function registerStaffOrderRoutes(fastify: FastifyInstance, deps: { staff
   });
 
   // The member an order is entered for, by their address: what the form starts from (404 when none).
-  app.get(`${ADMIN_API}/members/lookup`, { ...staff, schema: { querystring: memberQuery, response: { 200: staffOrderMemberAnswer } } }, async (request, reply) => {
-    reply.header("cache-control", "private, no-store");
-    return { data: await deps.staffOrders.member(request.query.email ?? "", request.locale) };
-  });
+  app.get(
+    `${ADMIN_API}/members/lookup`,
+    { ...staff, schema: { querystring: memberQuery, response: { 200: staffOrderMemberAnswer } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await deps.staffOrders.member(request.query.email ?? "", request.locale) };
+    },
+  );
 }

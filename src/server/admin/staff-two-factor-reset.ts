@@ -12,7 +12,11 @@ export const RESET_2FA_USAGE = "usage: npm run admin:reset-2fa -- EMAIL";
  * sessions end and its locks lift. Only someone with the server's shell (and database) can run it,
  * which is the point: the web has no way round the second factor. Answers the lines to print.
  */
-export async function resetTwoFactorFromCommand(db: Database, deps: { twoFactor: StaffTwoFactor; signInLock: SignInLock }, argv: readonly string[]): Promise<string[]> {
+export async function resetTwoFactorFromCommand(
+  db: Database,
+  deps: { twoFactor: StaffTwoFactor; signInLock: SignInLock },
+  argv: readonly string[],
+): Promise<string[]> {
   if (argv.length !== 1 || argv[0]!.startsWith("-")) throw new Error(RESET_2FA_USAGE);
   const email = normalizeEmail(argv[0]!);
   const [staff] = await db.select().from(staffMembersTable).where(eq(staffMembersTable.email, email));

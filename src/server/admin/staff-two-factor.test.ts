@@ -42,9 +42,19 @@ function headersOf(browser: Browser) {
 /** Each browser its own address unless told (the sign-in rate limit counts per address). */
 let nextHost = 10;
 
-async function password(email: string, pass: string, ip = `192.0.2.${nextHost++}`): Promise<{ browser: Browser; body: Record<string, unknown>; status: number }> {
+async function password(
+  email: string,
+  pass: string,
+  ip = `192.0.2.${nextHost++}`,
+): Promise<{ browser: Browser; body: Record<string, unknown>; status: number }> {
   const browser: Browser = { guest: shop.browserSession(), pending: "", ip };
-  const response = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: headersOf(browser), payload: { email, password: pass }, remoteAddress: ip });
+  const response = await shop.app.inject({
+    method: "POST",
+    url: "/admin/api/session",
+    headers: headersOf(browser),
+    payload: { email, password: pass },
+    remoteAddress: ip,
+  });
   if (response.cookies.some((cookie) => cookie.name === PENDING_COOKIE)) browser.pending = pendingCookieOf(response);
   return { browser, body: response.json(), status: response.statusCode };
 }
@@ -161,7 +171,10 @@ describe("signing in with a second factor", () => {
     const reused = await post(second.browser, "/admin/api/session/code", { code: codes[3] });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().errors[0]).toContain("確認コードが正しくありません");
-    expect((await get({ cookie: owner.cookie, headers: owner.headers }, "/admin/api/two-factor")).json()).toMatchObject({ enabled: true, recovery_codes_left: 9 });
+    expect((await get({ cookie: owner.cookie, headers: owner.headers }, "/admin/api/two-factor")).json()).toMatchObject({
+      enabled: true,
+      recovery_codes_left: 9,
+    });
   });
 
   it("counts wrong codes with the wrong passwords: the lock rule holds, and a code after the lock is refused", async () => {
@@ -169,7 +182,8 @@ describe("signing in with a second factor", () => {
     const secret = await enrolStaff(shop, staff.id);
     const { browser } = await password(email, pass, "198.51.100.40");
     // The password was attempt 1; codes 2..8 are wrong, 9 warns, 10 locks.
-    for (let attempt = 2; attempt <= 8; attempt++) expect((await post(browser, "/admin/api/session/code", { code: "000000" })).json().errors[0]).toContain("確認コード");
+    for (let attempt = 2; attempt <= 8; attempt++)
+      expect((await post(browser, "/admin/api/session/code", { code: "000000" })).json().errors[0]).toContain("確認コード");
     expect((await post(browser, "/admin/api/session/code", { code: "000000" })).json().errors).toEqual(["もう一回誤るとアカウントがロックされます。"]);
     expect((await post(browser, "/admin/api/session/code", { code: "000000" })).json().errors).toEqual(["アカウントはロックされています。"]);
     const locked = await post(browser, "/admin/api/session/code", { code: codeOf(secret) });
@@ -225,7 +239,9 @@ describe("resetting a second factor", () => {
     const lost = await staffSession(shop, "owner");
     const other = await staffSession(shop, "owner");
     const staffMember = await staffSession(shop, "staff");
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/staff/${lost.staff.id}/two-factor/reset`, headers: staffMember.headers })).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: "POST", url: `/admin/api/staff/${lost.staff.id}/two-factor/reset`, headers: staffMember.headers })).statusCode,
+    ).toBe(403);
     const self = await shop.app.inject({ method: "POST", url: `/admin/api/staff/${other.staff.id}/two-factor/reset`, headers: other.headers });
     expect(self.statusCode).toBe(409);
     expect(self.json().errors[0]).toContain("ご自身の二段階認証はリセットできません");
@@ -253,7 +269,9 @@ describe("resetting a second factor", () => {
     expect(await lock.isStaffAccountLocked(owner.email, new Date())).toBe(false);
     expect((await get(owner, "/admin/api/session")).statusCode).toBe(401);
     expect((await password(owner.email, owner.password, "198.51.100.77")).body).toEqual({ second_factor: "enrol" });
-    await expect(resetTwoFactorFromCommand(shop.database.db, { twoFactor: shop.app.services.twoFactor, signInLock: lock }, ["nobody@kura.example"])).rejects.toThrow(/No back-office account/);
+    await expect(
+      resetTwoFactorFromCommand(shop.database.db, { twoFactor: shop.app.services.twoFactor, signInLock: lock }, ["nobody@kura.example"]),
+    ).rejects.toThrow(/No back-office account/);
     await expect(resetTwoFactorFromCommand(shop.database.db, { twoFactor: shop.app.services.twoFactor, signInLock: lock }, [])).rejects.toThrow(/usage/);
   });
 });

@@ -61,11 +61,7 @@ function hashRecoveryCode(code: string): string {
 
 /** A typed recovery code as stored: lower case, without spaces or hyphens, o read as 0 and i, l as 1. */
 function normalizeRecoveryCode(typed: string): string {
-  return typed
-    .toLowerCase()
-    .replace(/[\s-]/g, "")
-    .replace(/o/g, "0")
-    .replace(/[il]/g, "1");
+  return typed.toLowerCase().replace(/[\s-]/g, "").replace(/o/g, "0").replace(/[il]/g, "1");
 }
 
 function newRecoveryCode(): string {
@@ -94,7 +90,10 @@ export class StaffTwoFactor {
 
   /** Whether every staff member (not only owners) must sign in with a second factor. */
   async requiredForAll(): Promise<boolean> {
-    const [row] = await this.db.select({ required: backOfficeSecurityTable.requireTwoFactor }).from(backOfficeSecurityTable).where(eq(backOfficeSecurityTable.id, 1));
+    const [row] = await this.db
+      .select({ required: backOfficeSecurityTable.requireTwoFactor })
+      .from(backOfficeSecurityTable)
+      .where(eq(backOfficeSecurityTable.id, 1));
     return row?.required ?? false;
   }
 
@@ -149,7 +148,13 @@ export class StaffTwoFactor {
     const used = await this.db
       .update(staffRecoveryCodesTable)
       .set({ usedAt: now })
-      .where(and(eq(staffRecoveryCodesTable.staffId, staff.id), eq(staffRecoveryCodesTable.codeHash, hashRecoveryCode(recovery)), isNull(staffRecoveryCodesTable.usedAt)))
+      .where(
+        and(
+          eq(staffRecoveryCodesTable.staffId, staff.id),
+          eq(staffRecoveryCodesTable.codeHash, hashRecoveryCode(recovery)),
+          isNull(staffRecoveryCodesTable.usedAt),
+        ),
+      )
       .returning({ id: staffRecoveryCodesTable.id });
     return used.length > 0 ? "ok" : "invalid";
   }
@@ -210,7 +215,9 @@ export class StaffTwoFactor {
         .returning({ id: staffMembersTable.id });
       if (enabled.length === 0) return null;
       await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.staffId, staffId));
-      await tx.insert(staffRecoveryCodesTable).values(codes.map((each) => ({ staffId, codeHash: hashRecoveryCode(normalizeRecoveryCode(each)), createdAt: now })));
+      await tx
+        .insert(staffRecoveryCodesTable)
+        .values(codes.map((each) => ({ staffId, codeHash: hashRecoveryCode(normalizeRecoveryCode(each)), createdAt: now })));
       return codes;
     });
   }

@@ -89,7 +89,12 @@ export class StaffService {
    * Enrolment confirmed from a pending note (an account that had to enrol before its first
    * session): counted on the lock like a code; answers the session and the recovery codes.
    */
-  async signInByEnrolling(pendingToken: string | undefined, code: unknown, context: { ip: string }, now = new Date()): Promise<StaffSignedIn & { recoveryCodes: string[] }> {
+  async signInByEnrolling(
+    pendingToken: string | undefined,
+    code: unknown,
+    context: { ip: string },
+    now = new Date(),
+  ): Promise<StaffSignedIn & { recoveryCodes: string[] }> {
     const pending = await this.deps.twoFactor.readPending(pendingToken, now);
     if (!pending || pending.step !== "enrol") throw pendingExpired();
     const lock = this.deps.signInLock;
@@ -135,7 +140,10 @@ export class StaffService {
    * Creates a staff member, or gives an existing one a new password and role (and lifts a lock),
    * for `npm run admin:create`. Answers whether the account is new.
    */
-  async createOrReset(input: { email: string; password: string; role?: StaffRole | undefined }, locale: Locale = "en"): Promise<{ staff: StaffResource; created: boolean }> {
+  async createOrReset(
+    input: { email: string; password: string; role?: StaffRole | undefined },
+    locale: Locale = "en",
+  ): Promise<{ staff: StaffResource; created: boolean }> {
     const errors = new FieldErrors(locale);
     const email = normalizeEmail(input.email);
     if (!email) errors.add("email", "blank");

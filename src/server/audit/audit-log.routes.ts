@@ -79,7 +79,9 @@ function signedInStaffOf(payload: unknown): { id: number; email: string; role: s
   if (typeof payload !== "string") return null;
   try {
     const staff = (JSON.parse(payload) as { staff?: { id?: unknown; email?: unknown; role?: unknown } }).staff;
-    return staff && typeof staff.id === "number" && typeof staff.email === "string" && typeof staff.role === "string" ? { id: staff.id, email: staff.email, role: staff.role } : null;
+    return staff && typeof staff.id === "number" && typeof staff.email === "string" && typeof staff.role === "string"
+      ? { id: staff.id, email: staff.email, role: staff.role }
+      : null;
   } catch {
     return null;
   }
@@ -167,7 +169,15 @@ export function registerAuditLog(fastify: FastifyInstance, deps: { auditLog: Aud
       method: request.method,
       route: request.routeOptions.url ?? request.url,
       status,
-      details: succeeded ? (codeStep ? { second_factor: "code" } : {}) : passwordPassed ? { second_factor: secondFactorOf(payload) } : codeStep ? {} : { known_account: known !== null },
+      details: succeeded
+        ? codeStep
+          ? { second_factor: "code" }
+          : {}
+        : passwordPassed
+          ? { second_factor: secondFactorOf(payload) }
+          : codeStep
+            ? {}
+            : { known_account: known !== null },
       ip: request.ip,
       userAgent: userAgentOf(request),
     });
@@ -178,10 +188,31 @@ export function registerAuditLog(fastify: FastifyInstance, deps: { auditLog: Aud
    * confirmed: its key and its confirmation are the pending sign-in's account's, and a confirmation
    * that succeeded is also the sign-in it completes. A wrong code is a failed sign-in step.
    */
-  async function recordEnrolling(request: FastifyRequest, staff: { id: number; email: string; role: string }, key: string, status: number, payload: unknown): Promise<void> {
-    const base = { staff, targetKind: "staff", targetId: String(staff.id), method: request.method, route: request.routeOptions.url ?? request.url, status, ip: request.ip, userAgent: userAgentOf(request) };
+  async function recordEnrolling(
+    request: FastifyRequest,
+    staff: { id: number; email: string; role: string },
+    key: string,
+    status: number,
+    payload: unknown,
+  ): Promise<void> {
+    const base = {
+      staff,
+      targetKind: "staff",
+      targetId: String(staff.id),
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      status,
+      ip: request.ip,
+      userAgent: userAgentOf(request),
+    };
     if (key === ENROL_SETUP) {
-      if (status < 400) await deps.auditLog.record({ ...base, action: auditActionOf(request.method, request.routeOptions.url ?? "").action, outcome: "success", details: { signing_in: true } });
+      if (status < 400)
+        await deps.auditLog.record({
+          ...base,
+          action: auditActionOf(request.method, request.routeOptions.url ?? "").action,
+          outcome: "success",
+          details: { signing_in: true },
+        });
       return;
     }
     const signedIn = status === 200 ? signedInStaffOf(payload) : null;
@@ -189,13 +220,24 @@ export function registerAuditLog(fastify: FastifyInstance, deps: { auditLog: Aud
       await deps.auditLog.record({ ...base, action: "staff.sign_in_code", outcome: "failure", details: { second_factor: "enrol" } });
       return;
     }
-    await deps.auditLog.record({ ...base, action: auditActionOf(request.method, request.routeOptions.url ?? "").action, outcome: "success", details: { signing_in: true } });
+    await deps.auditLog.record({
+      ...base,
+      action: auditActionOf(request.method, request.routeOptions.url ?? "").action,
+      outcome: "success",
+      details: { signing_in: true },
+    });
     await deps.auditLog.record({ ...base, action: "staff.sign_in", outcome: "success", details: { second_factor: "enrol" } });
   }
 
   /** The entries with what the owner reads: each action's and target kind's name in the request's language. */
   app.get(`${ADMIN_API}/audit_log`, { ...staffOnly("owner"), schema: { querystring: auditQuery } }, async (request) => {
-    const found = await deps.auditLog.search({ staffId: request.query.staff_id, action: request.query.action, from: request.query.from, to: request.query.to, page: request.query.page });
+    const found = await deps.auditLog.search({
+      staffId: request.query.staff_id,
+      action: request.query.action,
+      from: request.query.from,
+      to: request.query.to,
+      page: request.query.page,
+    });
     return {
       ...found,
       data: found.data.map((entry) => ({

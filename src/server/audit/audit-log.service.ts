@@ -81,7 +81,11 @@ export class AuditLogService {
     const conditions: SQL[] = [];
     if (filter.staffId !== undefined) conditions.push(eq(staffAuditLogTable.staffId, filter.staffId));
     if (filter.action) {
-      conditions.push(filter.action.endsWith(".") ? like(staffAuditLogTable.action, `${filter.action.replace(/[\\%_]/g, "\\$&")}%`) : eq(staffAuditLogTable.action, filter.action));
+      conditions.push(
+        filter.action.endsWith(".")
+          ? like(staffAuditLogTable.action, `${filter.action.replace(/[\\%_]/g, "\\$&")}%`)
+          : eq(staffAuditLogTable.action, filter.action),
+      );
     }
     if (filter.from) conditions.push(gte(staffAuditLogTable.at, japanMidnight(filter.from)));
     if (filter.to) conditions.push(lt(staffAuditLogTable.at, japanMidnight(filter.to, 1)));

@@ -82,7 +82,13 @@ describe("what the log records", () => {
     const { staff, email } = await createStaff(shop);
     const guest = shop.browserSession();
     const signIn = (password: string, address = email) =>
-      shop.app.inject({ method: "POST", url: "/admin/api/session", remoteAddress: "198.51.100.3", headers: { ...guest.headers, "user-agent": AGENT }, payload: { email: address, password } });
+      shop.app.inject({
+        method: "POST",
+        url: "/admin/api/session",
+        remoteAddress: "198.51.100.3",
+        headers: { ...guest.headers, "user-agent": AGENT },
+        payload: { email: address, password },
+      });
     expect((await signIn("wrong password")).statusCode).toBe(401);
     expect((await signIn("staff password 2026")).statusCode).toBe(200);
     expect((await signIn("anything", "stranger@example.com")).statusCode).toBe(401);
@@ -103,7 +109,13 @@ describe("what the log records", () => {
     const guest = shop.browserSession();
     const ip = "198.51.100.9";
     const send = (url: string, payload: object, pending = "") =>
-      shop.app.inject({ method: "POST", url, remoteAddress: ip, headers: { ...guest.headers, "user-agent": AGENT, ...(pending ? { cookie: `${guest.cookie}; ${pending}` } : {}) }, payload });
+      shop.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: ip,
+        headers: { ...guest.headers, "user-agent": AGENT, ...(pending ? { cookie: `${guest.cookie}; ${pending}` } : {}) },
+        payload,
+      });
     const passed = await send("/admin/api/session", { email, password });
     expect(passed.json()).toEqual({ second_factor: "enrol" });
     const pending = pendingCookieOf(passed);
@@ -134,9 +146,21 @@ describe("what the log records", () => {
     const deposit = await entryOf("order.deposit", shipped);
     // The owner reads the action's and the target's names in the page's language, not the codes.
     expect(deposit).toMatchObject({ action_label: "入金を確認", target_kind_label: "注文" });
-    const english = await shop.app.inject({ method: "GET", url: "/admin/api/audit_log?action=order.deposit", headers: { cookie: `${owner.cookie}; locale=en` } });
+    const english = await shop.app.inject({
+      method: "GET",
+      url: "/admin/api/audit_log?action=order.deposit",
+      headers: { cookie: `${owner.cookie}; locale=en` },
+    });
     expect(english.json().data[0]).toMatchObject({ action_label: "Payment confirmed", target_kind_label: "Order" });
-    expect(deposit).toMatchObject({ staff_id: clerk.staff.id, staff_email: clerk.email, target_kind: "order", outcome: "success", ip: FROM, user_agent: AGENT, route: "/admin/api/orders/:id/deposit" });
+    expect(deposit).toMatchObject({
+      staff_id: clerk.staff.id,
+      staff_email: clerk.email,
+      target_kind: "order",
+      outcome: "success",
+      ip: FROM,
+      user_agent: AGENT,
+      route: "/admin/api/orders/:id/deposit",
+    });
     expect(Date.now() - Date.parse(deposit.at)).toBeLessThan(10 * 60_000);
     expect(await entryOf("order.ship", shipped)).toMatchObject({ staff_id: clerk.staff.id, details: { fields: ["slip_number"] } });
     expect(await entryOf("order.cancel_and_refund", cancelled)).toMatchObject({ staff_id: owner.staff.id });
@@ -145,7 +169,10 @@ describe("what the log records", () => {
   it("a refund: cancelling a paid card order is logged on that order", async () => {
     const session = shop.browserSession();
     const paymentMethodId = await client.paymentMethod(session, CARDS.visa);
-    const placed = await client.post(session, orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }));
+    const placed = await client.post(
+      session,
+      orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }),
+    );
     const id: string = placed.json().order_id;
     expect((await asStaff(owner, "POST", `/admin/api/orders/${id}/cancel`)).statusCode).toBe(200);
     const intent = await shop.app.services.payments.retrievePaymentIntent((await client.order(id))!.paymentIntentId!);
@@ -156,11 +183,23 @@ describe("what the log records", () => {
   it("stock changes: restock, receiving and adjustment, with their quantities", async () => {
     const product = await new CatalogFactory(shop.database.db).product({ price: 2000, stock: 10 });
     expect((await asStaff(clerk, "POST", `/admin/api/products/${product}/restock`, { amount: 6 })).statusCode).toBe(200);
-    const receiving = { received_on: new Date().toISOString().slice(0, 10), supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3", quantity: 12, unit_cost: 1500 };
+    const receiving = {
+      received_on: new Date().toISOString().slice(0, 10),
+      supplier_name: "株式会社蔵前酒販",
+      supplier_address: "東京都台東区蔵前1-2-3",
+      quantity: 12,
+      unit_cost: 1500,
+    };
     expect((await asStaff(owner, "POST", `/admin/api/products/${product}/receivings`, receiving)).statusCode).toBe(201);
-    expect((await asStaff(owner, "POST", `/admin/api/products/${product}/adjustments`, { kind: "breakage", quantity: 1, reason: "瓶が割れていた" })).statusCode).toBe(201);
+    expect(
+      (await asStaff(owner, "POST", `/admin/api/products/${product}/adjustments`, { kind: "breakage", quantity: 1, reason: "瓶が割れていた" })).statusCode,
+    ).toBe(201);
 
-    expect(await entryOf("stock.restock", String(product))).toMatchObject({ staff_id: clerk.staff.id, target_kind: "product", details: { values: { amount: 6 } } });
+    expect(await entryOf("stock.restock", String(product))).toMatchObject({
+      staff_id: clerk.staff.id,
+      target_kind: "product",
+      details: { values: { amount: 6 } },
+    });
     const received = await entryOf("stock.receiving", String(product));
     expect(received.details).toMatchObject({ values: { quantity: 12, unit_cost: 1500 } });
     // The supplier's name is named as a field changed, its text not copied.
@@ -220,7 +259,9 @@ describe("kept like a book", () => {
     expect(await databaseAnswer(db, sql`delete from staff_audit_log`)).toEqual(refused);
     expect(await databaseAnswer(db, sql`truncate staff_audit_log`)).toEqual(refused);
     // A backdated entry gets the database's time, so it cannot be made old enough to delete.
-    await db.execute(sql`insert into staff_audit_log (at, action, outcome, method, route, status, ip) values ('2001-01-01', 'backdated', 'success', 'POST', '/x', 200, '127.0.0.1')`);
+    await db.execute(
+      sql`insert into staff_audit_log (at, action, outcome, method, route, status, ip) values ('2001-01-01', 'backdated', 'success', 'POST', '/x', 200, '127.0.0.1')`,
+    );
     const result = await db.execute(sql`select at from staff_audit_log where action = 'backdated'`);
     const row = (result as unknown as { rows: { at: string | Date }[] }).rows[0];
     expect(new Date(row!.at).getFullYear()).toBeGreaterThan(2020);

@@ -148,9 +148,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new BackupRefusedError(`${path.basename(command)} failed (exit ${code}):\n${stderr.trim()}`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new BackupRefusedError(`${path.basename(command)} failed (exit ${code}):\n${stderr.trim()}`))));
   });
 }
 

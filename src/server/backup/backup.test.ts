@@ -86,7 +86,9 @@ async function contents(database: DatabaseHandle): Promise<Record<string, string
     const rows = await rowsOf(sql`select to_jsonb(t)::text as row from ${sql.identifier(schema)}.${sql.identifier(name)} t`);
     result[`${schema}.${name}`] = rows.rows.map((row) => String(row.row)).sort();
   }
-  const sequences = await rowsOf(sql`select schemaname || '.' || sequencename || '=' || coalesce(last_value::text, 'unused') as s from pg_sequences order by 1`);
+  const sequences = await rowsOf(
+    sql`select schemaname || '.' || sequencename || '=' || coalesce(last_value::text, 'unused') as s from pg_sequences order by 1`,
+  );
   result["(sequences)"] = sequences.rows.map((row) => String(row.s));
   return result;
 }
@@ -102,7 +104,20 @@ async function fillShop(shop: TestApp): Promise<void> {
   expect((await client.post(guest, orderPayload([{ id: wine, amount: 2 }]))).statusCode).toBe(200);
   const member = await shop.memberSession();
   await client.fillCart(member, { [sake]: 1 });
-  expect((await client.post(member, orderPayload([{ id: sake, amount: 1 }, { id: wine, amount: 1 }], { payment_method: "cod" }))).statusCode).toBe(200);
+  expect(
+    (
+      await client.post(
+        member,
+        orderPayload(
+          [
+            { id: sake, amount: 1 },
+            { id: wine, amount: 1 },
+          ],
+          { payment_method: "cod" },
+        ),
+      )
+    ).statusCode,
+  ).toBe(200);
   const card = await client.paymentMethod(member, CARDS.visa);
   const paid = await client.post(member, orderPayload([{ id: wine, amount: 3 }], { payment_method: "credit", payment: { payment_method_id: card } }));
   expect(paid.statusCode).toBe(200);
@@ -157,92 +172,114 @@ afterAll(async () => {
 // Each test runs one or two commands, each a Node process that compiles its sources with tsx and
 // opens the database: a second or two when quiet, up to a minute each on a loaded two-core machine.
 describe(`backup and restore (${serverUrl ? "PostgreSQL, pg_dump" : "embedded database, taken from the running shop"})`, () => {
-  it("restores a shop with orders into an empty database, every table and sequence equal", async () => {
-    expect(sourceContents["public.orders"]).toHaveLength(3);
-    expect(sourceContents["public.order_items"]).toHaveLength(4);
-    expect(sourceContents["public.images"]!.length).toBeGreaterThanOrEqual(4);
-    expect(sourceContents["public.users"]).toHaveLength(1);
-    expect(sourceContents["public.mail_outbox"]!.length).toBeGreaterThanOrEqual(3);
-    expect(sourceContents["public.test_gateway_objects"]!.length).toBeGreaterThan(0);
+  it(
+    "restores a shop with orders into an empty database, every table and sequence equal",
+    async () => {
+      expect(sourceContents["public.orders"]).toHaveLength(3);
+      expect(sourceContents["public.order_items"]).toHaveLength(4);
+      expect(sourceContents["public.images"]!.length).toBeGreaterThanOrEqual(4);
+      expect(sourceContents["public.users"]).toHaveLength(1);
+      expect(sourceContents["public.mail_outbox"]!.length).toBeGreaterThanOrEqual(3);
+      expect(sourceContents["public.test_gateway_objects"]!.length).toBeGreaterThan(0);
 
-    const backup = await backupOfShop();
-    expect(backup.output).toContain(`Backup written: ${backupFile}`);
-    expect(backup.code).toBe(0);
-    if (!serverUrl) expect(backup.output).toMatch(/The shop \(process \d+\) has the embedded database open: it writes the backup\./);
-    expect(fs.readdirSync(path.join(work, "backups"))).toEqual(["shop-with-orders"]);
+      const backup = await backupOfShop();
+      expect(backup.output).toContain(`Backup written: ${backupFile}`);
+      expect(backup.code).toBe(0);
+      if (!serverUrl) expect(backup.output).toMatch(/The shop \(process \d+\) has the embedded database open: it writes the backup\./);
+      expect(fs.readdirSync(path.join(work, "backups"))).toEqual(["shop-with-orders"]);
 
-    const target = await emptyTarget();
-    targets.push(target);
-    const restore = await command("restore-command", [backupFile], target);
-    expect(restore.output).toContain(`Restored ${backupFile}.`);
-    expect(restore.code).toBe(0);
+      const target = await emptyTarget();
+      targets.push(target);
+      const restore = await command("restore-command", [backupFile], target);
+      expect(restore.output).toContain(`Restored ${backupFile}.`);
+      expect(restore.code).toBe(0);
 
-    const restored = await target.open();
-    try {
-      const restoredContents = await contents(restored);
-      expect(Object.keys(restoredContents)).toEqual(Object.keys(sourceContents));
-      for (const [table, rows] of Object.entries(sourceContents)) {
-        expect(restoredContents[table]?.length, table).toBe(rows.length);
-        expect(restoredContents[table], table).toEqual(rows);
+      const restored = await target.open();
+      try {
+        const restoredContents = await contents(restored);
+        expect(Object.keys(restoredContents)).toEqual(Object.keys(sourceContents));
+        for (const [table, rows] of Object.entries(sourceContents)) {
+          expect(restoredContents[table]?.length, table).toBe(rows.length);
+          expect(restoredContents[table], table).toEqual(rows);
+        }
+      } finally {
+        await restored.close();
       }
-    } finally {
-      await restored.close();
-    }
-  }, testTime(180_000));
+    },
+    testTime(180_000),
+  );
 
-  it("refuses to write a backup over an existing file", async () => {
-    expect((await backupOfShop()).code).toBe(0);
-    const again = await command("backup-command", [backupFile], source);
-    expect(again.output).toContain(`${backupFile} already exists: give another file name`);
-    expect(again.code).toBe(1);
-  }, testTime(120_000));
+  it(
+    "refuses to write a backup over an existing file",
+    async () => {
+      expect((await backupOfShop()).code).toBe(0);
+      const again = await command("backup-command", [backupFile], source);
+      expect(again.output).toContain(`${backupFile} already exists: give another file name`);
+      expect(again.code).toBe(1);
+    },
+    testTime(120_000),
+  );
 
-  it("refuses to restore over a database that holds a shop unless forced, and then replaces it", async () => {
-    expect((await backupOfShop()).code).toBe(0);
-    const target = await emptyTarget();
-    targets.push(target);
-    // A shop of its own: one product, no orders.
-    if (!serverUrl) await loadTemplate(target.environment.DATA_DIR!);
-    const other = await target.open();
-    await other.migrate();
-    await new CatalogFactory(other.db).product({ name: { ja: "別の店", en: "Another shop" } });
-    await other.close();
+  it(
+    "refuses to restore over a database that holds a shop unless forced, and then replaces it",
+    async () => {
+      expect((await backupOfShop()).code).toBe(0);
+      const target = await emptyTarget();
+      targets.push(target);
+      // A shop of its own: one product, no orders.
+      if (!serverUrl) await loadTemplate(target.environment.DATA_DIR!);
+      const other = await target.open();
+      await other.migrate();
+      await new CatalogFactory(other.db).product({ name: { ja: "別の店", en: "Another shop" } });
+      await other.close();
 
-    const refused = await command("restore-command", [backupFile], target);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/is not empty.*restoring would replace the shop it holds.*--force/s);
-    const untouched = await target.open();
-    expect((await contents(untouched))["public.products"]).toHaveLength(1);
-    await untouched.close();
+      const refused = await command("restore-command", [backupFile], target);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/is not empty.*restoring would replace the shop it holds.*--force/s);
+      const untouched = await target.open();
+      expect((await contents(untouched))["public.products"]).toHaveLength(1);
+      await untouched.close();
 
-    const forced = await command("restore-command", [backupFile, "--force"], target);
-    expect(forced.code).toBe(0);
-    if (!serverUrl) expect(forced.output).toMatch(/kept in .*pgdata\.before-restore-/);
-    const replaced = await target.open();
-    try {
-      expect(await contents(replaced)).toEqual(sourceContents);
-    } finally {
-      await replaced.close();
-    }
-  }, testTime(240_000));
+      const forced = await command("restore-command", [backupFile, "--force"], target);
+      expect(forced.code).toBe(0);
+      if (!serverUrl) expect(forced.output).toMatch(/kept in .*pgdata\.before-restore-/);
+      const replaced = await target.open();
+      try {
+        expect(await contents(replaced)).toEqual(sourceContents);
+      } finally {
+        await replaced.close();
+      }
+    },
+    testTime(240_000),
+  );
 
   // The embedded database only: PostgreSQL serves a running shop and a restore side by side.
   if (!serverUrl) {
-    it("does not restore, even forced, into the data directory a running shop holds open", async () => {
-      expect((await backupOfShop()).code).toBe(0);
-      const running = await command("restore-command", [backupFile, "--force"], source);
-      expect(running.code).toBe(1);
-      expect(running.output).toMatch(/The shop \(process \d+\) has the embedded database open: stop it, restore, then start it again\./);
-    }, testTime(120_000));
+    it(
+      "does not restore, even forced, into the data directory a running shop holds open",
+      async () => {
+        expect((await backupOfShop()).code).toBe(0);
+        const running = await command("restore-command", [backupFile, "--force"], source);
+        expect(running.code).toBe(1);
+        expect(running.output).toMatch(/The shop \(process \d+\) has the embedded database open: stop it, restore, then start it again\./);
+      },
+      testTime(120_000),
+    );
   }
 
-  it("says which database a backup belongs to instead of restoring it into the other kind", async () => {
-    expect((await backupOfShop()).code).toBe(0);
-    const other: Target = serverUrl
-      ? { environment: { DATA_DIR: fs.mkdtempSync(path.join(work, "data-")) }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined }
-      : { environment: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined };
-    const refused = await command("restore-command", [backupFile], other);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(serverUrl ? /is a pg_dump backup of PostgreSQL: set DATABASE_URL/ : /is a backup of the embedded database, but DATABASE_URL is set/);
-  }, testTime(120_000));
+  it(
+    "says which database a backup belongs to instead of restoring it into the other kind",
+    async () => {
+      expect((await backupOfShop()).code).toBe(0);
+      const other: Target = serverUrl
+        ? { environment: { DATA_DIR: fs.mkdtempSync(path.join(work, "data-")) }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined }
+        : { environment: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, open: () => Promise.reject(new Error("unused")), drop: async () => undefined };
+      const refused = await command("restore-command", [backupFile], other);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(
+        serverUrl ? /is a pg_dump backup of PostgreSQL: set DATABASE_URL/ : /is a backup of the embedded database, but DATABASE_URL is set/,
+      );
+    },
+    testTime(120_000),
+  );
 });

@@ -10,9 +10,7 @@ import { MAX_CART_LINES } from "./cart.service.ts";
 
 const putCartBody = z.object({
   cart: z.object({
-    cart_product_ids: z
-      .record(z.string().regex(/^\d{1,9}$/), z.number().int().min(0).max(9999))
-      .refine((ids) => Object.keys(ids).length <= MAX_CART_LINES),
+    cart_product_ids: z.record(z.string().regex(/^\d{1,9}$/), z.number().int().min(0).max(9999)).refine((ids) => Object.keys(ids).length <= MAX_CART_LINES),
   }),
 });
 

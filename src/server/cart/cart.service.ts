@@ -72,7 +72,10 @@ export class CartService {
       .map(([id, amount]) => ({ productId: Number(id), amount }))
       .filter(({ productId, amount }) => Number.isSafeInteger(productId) && productId > 0 && Number.isInteger(amount) && amount >= 0)
       .slice(0, MAX_CART_LINES);
-    const known = await this.shown(wanted.map((line) => line.productId), locale);
+    const known = await this.shown(
+      wanted.map((line) => line.productId),
+      locale,
+    );
     const lines = wanted.flatMap((line) => {
       const found = known.get(line.productId);
       if (!found) return []; // unknown and unpublished products are ignored
@@ -130,7 +133,12 @@ export class CartService {
     locale: Locale,
     known?: Awaited<ReturnType<CatalogService["purchasable"]>>,
   ): Promise<CartItem[]> {
-    const products = known ?? (await this.shown(lines.map((line) => line.productId), locale));
+    const products =
+      known ??
+      (await this.shown(
+        lines.map((line) => line.productId),
+        locale,
+      ));
     return lines.flatMap((line) => {
       const found = products.get(line.productId);
       if (!found) return [];

@@ -142,7 +142,14 @@ describe("bad requests", () => {
   it("answers malformed bodies with a 422 and a message, and changes nothing", async () => {
     const session = shop.browserSession();
     await put(session, { [ids.plain]: 1 });
-    for (const payload of [{}, { cart: {} }, { cart: { cart_product_ids: { [ids.plain]: -1 } } }, { cart: { cart_product_ids: { [ids.plain]: 1.5 } } }, { cart: { cart_product_ids: { abc: 1 } } }, { cart: { cart_product_ids: { [ids.plain]: "2" } } }]) {
+    for (const payload of [
+      {},
+      { cart: {} },
+      { cart: { cart_product_ids: { [ids.plain]: -1 } } },
+      { cart: { cart_product_ids: { [ids.plain]: 1.5 } } },
+      { cart: { cart_product_ids: { abc: 1 } } },
+      { cart: { cart_product_ids: { [ids.plain]: "2" } } },
+    ]) {
       const response = await shop.app.inject({ method: "PUT", url: "/en/api/carts", headers: session.headers, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(response.json().errors).toEqual(["Some of the values you entered are not valid."]);

@@ -59,7 +59,8 @@ export class AdminExhibitsService {
         .returning({ id: exhibitsTable.id });
       if (updated.length > 0 && productIds) {
         await tx.delete(exhibitProductsTable).where(eq(exhibitProductsTable.exhibitId, id));
-        if (productIds.length > 0) await tx.insert(exhibitProductsTable).values(productIds.map((productId, position) => ({ exhibitId: id, productId, position })));
+        if (productIds.length > 0)
+          await tx.insert(exhibitProductsTable).values(productIds.map((productId, position) => ({ exhibitId: id, productId, position })));
       }
       return updated;
     });

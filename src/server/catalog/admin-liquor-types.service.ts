@@ -27,7 +27,13 @@ export class AdminLiquorTypesService {
         .groupBy(productsTable.liquorType),
     ]);
     const counts = new Map(products.map((row) => [row.key, row.count]));
-    return rows.map((row) => ({ key: row.key, label_ja: row.labelJa, label_en: row.labelEn, sort_order: row.sortOrder, product_count: counts.get(row.key) ?? 0 }));
+    return rows.map((row) => ({
+      key: row.key,
+      label_ja: row.labelJa,
+      label_en: row.labelEn,
+      sort_order: row.sortOrder,
+      product_count: counts.get(row.key) ?? 0,
+    }));
   }
 
   async create(key: string, changes: LiquorTypeChanges, locale: Locale): Promise<AdminLiquorType> {

@@ -194,7 +194,9 @@ export class AdminProductsService {
    * ledger's receiving form is the way to state one).
    */
   async restock(id: number, amount: number, locale: Locale, staffId: number): Promise<AdminProduct> {
-    const moved = await this.db.transaction((tx) => moveStock(tx, { productId: id, kind: "receiving", quantity: amount, actor: "staff", actorId: String(staffId) }));
+    const moved = await this.db.transaction((tx) =>
+      moveStock(tx, { productId: id, kind: "receiving", quantity: amount, actor: "staff", actorId: String(staffId) }),
+    );
     if (!moved) throw new DomainError("not-found");
     if (moved.refused) {
       const errors = new FieldErrors(locale);

@@ -59,4 +59,3 @@ export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: n
   }
   return ids;
 }
-

@@ -21,7 +21,15 @@ describe("the catalogue's next phase change", () => {
   });
 
   it("is none when every window is behind or absent", () => {
-    expect(nextPhaseChange([{ salesStart: null, salesEnd: null, releaseDate: null }, { salesStart: null, salesEnd: null, releaseDate: "2026-10-01" }], now)).toBeNull();
+    expect(
+      nextPhaseChange(
+        [
+          { salesStart: null, salesEnd: null, releaseDate: null },
+          { salesStart: null, salesEnd: null, releaseDate: "2026-10-01" },
+        ],
+        now,
+      ),
+    ).toBeNull();
   });
 
   it("counts a pre-order sold out by its allocation, and a product outside its window as nothing for sale", () => {

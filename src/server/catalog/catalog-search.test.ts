@@ -36,7 +36,14 @@ beforeAll(async () => {
   ids.sake = await make.product({ name: { ja: "純米大吟醸 蔵の月", en: "Junmai Daiginjo Kura no Tsuki" } });
   await shop.database.db
     .update(productsTable)
-    .set({ producerJa: "ドメーヌ・オーベール", producerEn: "Domaine Aubert", originRegionJa: "ボルドー", originRegionEn: "Bordeaux", ingredientsJa: "メルロ", ingredientsEn: "Merlot" })
+    .set({
+      producerJa: "ドメーヌ・オーベール",
+      producerEn: "Domaine Aubert",
+      originRegionJa: "ボルドー",
+      originRegionEn: "Bordeaux",
+      ingredientsJa: "メルロ",
+      ingredientsEn: "Merlot",
+    })
     .where(eq(productsTable.id, ids.bordeaux));
   await shop.database.db
     .update(productsTable)
@@ -174,7 +181,20 @@ describe("the specification, written in the back office", () => {
     const ja = (await shop.app.inject({ method: "GET", url: `/ja/api/products/${ids.sake}` })).json().data as ProductResource;
     expect(ja.attributes.specification).toMatchObject({ producer: "蔵の月酒造", liquor_category_label: "清酒", storage: "要冷蔵" });
     // The product's documented fields are all still there.
-    expect(Object.keys(ja.attributes)).toEqual(expect.arrayContaining(["name", "images", "description", "price", "price_include_tax", "shipping_type", "buyable_limit", "liquor_type", "sold_out", "leaf_series"]));
+    expect(Object.keys(ja.attributes)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "images",
+        "description",
+        "price",
+        "price_include_tax",
+        "shipping_type",
+        "buyable_limit",
+        "liquor_type",
+        "sold_out",
+        "leaf_series",
+      ]),
+    );
     // …and the new text is searchable at once.
     expect((await search({ q: "山田錦" })).ids).toEqual([ids.sake]);
     expect((await search({ q: "yamada nishiki" }, "en")).ids).toEqual([ids.sake]);

@@ -38,7 +38,13 @@ export class CatalogReadModel {
   /** Published products with their stock and liquor type, for the dashboard's pace of sales. */
   async stockedProducts(): Promise<{ id: number; nameJa: string; nameEn: string; stock: number; liquorType: string | null }[]> {
     return this.db
-      .select({ id: productsTable.id, nameJa: productsTable.nameJa, nameEn: productsTable.nameEn, stock: productsTable.stock, liquorType: productsTable.liquorType })
+      .select({
+        id: productsTable.id,
+        nameJa: productsTable.nameJa,
+        nameEn: productsTable.nameEn,
+        stock: productsTable.stock,
+        liquorType: productsTable.liquorType,
+      })
       .from(productsTable)
       .where(eq(productsTable.published, true))
       .orderBy(asc(productsTable.id));

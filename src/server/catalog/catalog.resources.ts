@@ -32,9 +32,7 @@ export function productResource(product: CatalogProduct, snapshot: CatalogSnapsh
       sold_out: product.soldOut,
       leaf_series: product.seriesIds.flatMap((id) => {
         const series = snapshot.seriesById.get(id);
-        return series
-          ? [{ id: String(series.id), type: "series" as const, attributes: { hashid: series.hashid, name: series.name[locale] } }]
-          : [];
+        return series ? [{ id: String(series.id), type: "series" as const, attributes: { hashid: series.hashid, name: series.name[locale] } }] : [];
       }),
       specification: specificationOf(product.details, locale),
       sales: {

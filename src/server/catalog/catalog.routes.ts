@@ -57,27 +57,35 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
     });
 
     // The filter keeps only values of its own patterns and ignores the rest (the address bar's query): no guard needed.
-    app.get(`${prefix}/products`, { config: { checksOwnText: true }, schema: { querystring: productsQuery, response: { 200: productsAnswer } }, compress: false }, async (request, reply) => {
-      const { locale, query } = request;
-      const filter = parseProductFilter(query);
-      const page = parsePage(query.page);
-      const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}&page=${page}`, async (reader) =>
-        pageOf(await reader.products(locale, filter), page),
-      );
-      return sendJson(kept, request, reply, body);
-    });
+    app.get(
+      `${prefix}/products`,
+      { config: { checksOwnText: true }, schema: { querystring: productsQuery, response: { 200: productsAnswer } }, compress: false },
+      async (request, reply) => {
+        const { locale, query } = request;
+        const filter = parseProductFilter(query);
+        const page = parsePage(query.page);
+        const body = await catalog.cachedJson(`${locale}:products?${catalog.filterCacheKey(filter)}&page=${page}`, async (reader) =>
+          pageOf(await reader.products(locale, filter), page),
+        );
+        return sendJson(kept, request, reply, body);
+      },
+    );
 
     app.get(`${prefix}/products/:id`, { schema: { params: resourceIdParams, response: { 200: productAnswer } } }, async (request, reply) => {
       const product = await catalog.product(request.locale, request.params.id);
       return product ? { data: product } : notFound(request, reply);
     });
 
-    app.get(`${prefix}/exhibit_products`, { schema: { querystring: exhibitsQuery, response: { 200: exhibitsAnswer } }, compress: false }, async (request, reply) => {
-      const { locale } = request;
-      const page = parsePage(request.query.page);
-      const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
-      return sendJson(kept, request, reply, body);
-    });
+    app.get(
+      `${prefix}/exhibit_products`,
+      { schema: { querystring: exhibitsQuery, response: { 200: exhibitsAnswer } }, compress: false },
+      async (request, reply) => {
+        const { locale } = request;
+        const page = parsePage(request.query.page);
+        const body = await catalog.cachedJson(`${locale}:exhibits?page=${page}`, async (reader) => pageOf(await reader.exhibits(locale), page));
+        return sendJson(kept, request, reply, body);
+      },
+    );
 
     app.get(`${prefix}/exhibit_products/:id`, { schema: { params: resourceIdParams, response: { 200: exhibitAnswer } } }, async (request, reply) => {
       const exhibit = await catalog.exhibit(request.locale, request.params.id);

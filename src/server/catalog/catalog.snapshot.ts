@@ -89,7 +89,11 @@ export function soldOutAt(row: { soldOutFlag: boolean; stock: number; preorderAl
 
 /** The first instant after `now` at which one of these windows changes phase. */
 export function nextPhaseChange(windows: readonly SalesWindow[], now: Date): number | null {
-  const edges = windows.flatMap((window) => [window.salesStart?.getTime(), window.salesEnd?.getTime(), window.releaseDate ? japanMidnight(window.releaseDate).getTime() : undefined]);
+  const edges = windows.flatMap((window) => [
+    window.salesStart?.getTime(),
+    window.salesEnd?.getTime(),
+    window.releaseDate ? japanMidnight(window.releaseDate).getTime() : undefined,
+  ]);
   const future = edges.filter((edge): edge is number => edge !== undefined && edge > now.getTime());
   return future.length === 0 ? null : Math.min(...future);
 }
@@ -124,25 +128,24 @@ function detailsOf(row: typeof productsTable.$inferSelect): ProductDetails {
 
 /** Reads the published catalogue in a handful of queries (no per-row queries). */
 export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRatePercent: number, now: Date = new Date()): Promise<CatalogSnapshot> {
-  const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows, exhibitProductRows] =
-    await Promise.all([
-      db.select().from(productsTable).where(eq(productsTable.published, true)).orderBy(asc(productsTable.sortOrder), desc(productsTable.id)),
-      db
-        .select({ ownerId: productImagesTable.productId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
-        .from(productImagesTable)
-        .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
-        .orderBy(asc(productImagesTable.productId), asc(productImagesTable.position)),
-      db.select().from(productSeriesTable),
-      db.select().from(seriesTable).orderBy(asc(seriesTable.sortOrder), asc(seriesTable.id)),
-      db.select().from(liquorTypesTable).orderBy(asc(liquorTypesTable.sortOrder), asc(liquorTypesTable.key)),
-      db.select().from(exhibitsTable).where(eq(exhibitsTable.published, true)).orderBy(asc(exhibitsTable.sortOrder), desc(exhibitsTable.id)),
-      db
-        .select({ ownerId: exhibitImagesTable.exhibitId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
-        .from(exhibitImagesTable)
-        .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
-        .orderBy(asc(exhibitImagesTable.exhibitId), asc(exhibitImagesTable.position)),
-      db.select().from(exhibitProductsTable).orderBy(asc(exhibitProductsTable.exhibitId), asc(exhibitProductsTable.position)),
-    ]);
+  const [productRows, productImageRows, productSeriesRows, seriesRows, liquorTypeRows, exhibitRows, exhibitImageRows, exhibitProductRows] = await Promise.all([
+    db.select().from(productsTable).where(eq(productsTable.published, true)).orderBy(asc(productsTable.sortOrder), desc(productsTable.id)),
+    db
+      .select({ ownerId: productImagesTable.productId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+      .from(productImagesTable)
+      .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
+      .orderBy(asc(productImagesTable.productId), asc(productImagesTable.position)),
+    db.select().from(productSeriesTable),
+    db.select().from(seriesTable).orderBy(asc(seriesTable.sortOrder), asc(seriesTable.id)),
+    db.select().from(liquorTypesTable).orderBy(asc(liquorTypesTable.sortOrder), asc(liquorTypesTable.key)),
+    db.select().from(exhibitsTable).where(eq(exhibitsTable.published, true)).orderBy(asc(exhibitsTable.sortOrder), desc(exhibitsTable.id)),
+    db
+      .select({ ownerId: exhibitImagesTable.exhibitId, id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+      .from(exhibitImagesTable)
+      .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
+      .orderBy(asc(exhibitImagesTable.exhibitId), asc(exhibitImagesTable.position)),
+    db.select().from(exhibitProductsTable).orderBy(asc(exhibitProductsTable.exhibitId), asc(exhibitProductsTable.position)),
+  ]);
 
   const seriesById = new Map<number, SeriesNode>();
   for (const row of seriesRows) {
@@ -181,22 +184,22 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
       ].join("\n"),
     );
     return {
-    id: row.id,
-    name: { ja: row.nameJa, en: row.nameEn },
-    description: { ja: row.descriptionJa, en: row.descriptionEn },
-    price: row.price,
-    priceIncludingTax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
-    taxRatePercent: taxRateOf(row, taxRatePercent),
-    shippingType: row.shippingType,
-    buyableLimit: row.buyableLimit,
-    liquorType: row.liquorType,
-    soldOut: soldOutAt(row, now),
-    sales: { salesStart: row.salesStart, salesEnd: row.salesEnd, releaseDate: row.releaseDate },
-    seriesIds,
-    images: productImages.get(row.id) ?? [],
-    details,
-    searchText,
-    pointRatePercent: row.pointRatePercent,
+      id: row.id,
+      name: { ja: row.nameJa, en: row.nameEn },
+      description: { ja: row.descriptionJa, en: row.descriptionEn },
+      price: row.price,
+      priceIncludingTax: priceIncludingTax(row.price, taxRateOf(row, taxRatePercent)),
+      taxRatePercent: taxRateOf(row, taxRatePercent),
+      shippingType: row.shippingType,
+      buyableLimit: row.buyableLimit,
+      liquorType: row.liquorType,
+      soldOut: soldOutAt(row, now),
+      sales: { salesStart: row.salesStart, salesEnd: row.salesEnd, releaseDate: row.releaseDate },
+      seriesIds,
+      images: productImages.get(row.id) ?? [],
+      details,
+      searchText,
+      pointRatePercent: row.pointRatePercent,
     };
   });
   const publishedIds = new Set(products.map((product) => product.id));
@@ -224,7 +227,10 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
     exhibits,
     exhibitsById: new Map(exhibits.map((exhibit) => [exhibit.id, exhibit])),
     publicImageIds: new Set([...products, ...exhibits].flatMap((owner) => owner.images.map((image) => image.id))),
-    nextPhaseChange: nextPhaseChange(products.map((product) => product.sales), now),
+    nextPhaseChange: nextPhaseChange(
+      products.map((product) => product.sales),
+      now,
+    ),
   };
 }
 
@@ -234,7 +240,13 @@ export async function loadCatalogSnapshot(db: Database, hashids: Hashids, taxRat
  */
 export async function withFreshAvailability(db: Database, snapshot: CatalogSnapshot, productIds: number[]): Promise<CatalogSnapshot> {
   const rows = await db
-    .select({ id: productsTable.id, stock: productsTable.stock, soldOutFlag: productsTable.soldOutFlag, preorderAllocation: productsTable.preorderAllocation, preorderOwed: productsTable.preorderOwed })
+    .select({
+      id: productsTable.id,
+      stock: productsTable.stock,
+      soldOutFlag: productsTable.soldOutFlag,
+      preorderAllocation: productsTable.preorderAllocation,
+      preorderOwed: productsTable.preorderOwed,
+    })
     .from(productsTable)
     .where(inArray(productsTable.id, productIds));
   const fresh = new Map(rows.map((row) => [row.id, row]));

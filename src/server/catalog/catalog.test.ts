@@ -8,7 +8,21 @@ import { createTestApp } from "../testing/test-app.ts";
 import { CatalogService } from "./catalog.service.ts";
 
 let shop: TestApp;
-type Named = "wine" | "red" | "white" | "spirits" | "whiskySeries" | "redWine" | "whiteSoldOut" | "whiteMarked" | "whisky" | "sake" | "hidden" | "topExhibit" | "otherExhibit" | "hiddenExhibit";
+type Named =
+  | "wine"
+  | "red"
+  | "white"
+  | "spirits"
+  | "whiskySeries"
+  | "redWine"
+  | "whiteSoldOut"
+  | "whiteMarked"
+  | "whisky"
+  | "sake"
+  | "hidden"
+  | "topExhibit"
+  | "otherExhibit"
+  | "hiddenExhibit";
 const ids = {} as Record<Named, number>;
 const hashids: Record<string, string> = {};
 
@@ -83,9 +97,7 @@ describe("GET /{locale}/api/products", () => {
     expect(red.attributes.images).toHaveLength(2);
     expect(red.attributes.images[0]).toMatch(/^\/images\/\d+\/720w\.jpg$/);
     expect(red.attributes.image_details[0]).toMatchObject({ width: 40, height: 50 });
-    expect(red.attributes.leaf_series).toEqual([
-      { id: String(ids.red), type: "series", attributes: { hashid: hashids["赤ワイン"], name: "赤ワイン" } },
-    ]);
+    expect(red.attributes.leaf_series).toEqual([{ id: String(ids.red), type: "series", attributes: { hashid: hashids["赤ワイン"], name: "赤ワイン" } }]);
 
     expect(await listNames("", "en")).toContain("Red wine A");
   });
@@ -99,7 +111,7 @@ describe("GET /{locale}/api/products", () => {
   it("filters by stock, type, series (with descendants) and 未分類, alone and combined", async () => {
     expect((await listNames("?unsold=1")).sort()).toEqual(["ウイスキー D", "赤ワイン A", "日本酒 E"].sort());
     expect((await listNames("?unsold=0")).sort()).toEqual(["白ワイン B", "白ワイン C"].sort());
-    expect((await listNames("?liquor_type=whisky"))).toEqual(["ウイスキー D"]);
+    expect(await listNames("?liquor_type=whisky")).toEqual(["ウイスキー D"]);
     expect((await listNames(`?series[]=${hashids["ワイン"]}`)).sort()).toEqual(["白ワイン B", "白ワイン C", "赤ワイン A"].sort());
     expect(await listNames(`?series[]=${hashids["赤ワイン"]}`)).toEqual(["赤ワイン A"]);
     expect((await listNames(`?series[]=${hashids["赤ワイン"]}&series[]=${hashids["スピリッツ"]}`)).sort()).toEqual(["ウイスキー D", "赤ワイン A"].sort());
@@ -111,7 +123,16 @@ describe("GET /{locale}/api/products", () => {
 
   it("never answers bad query values with a 500: meaningless values are ignored", async () => {
     const all = (await listNames("")).length;
-    for (const query of ["?unsold=abc", "?liquor_type=", "?series[]=%00", "?series[][]=x", "?unselect_series[]=1", "?unsold[]=1&unsold=0", "?series=<script>", `?${"series[]=a&".repeat(300)}`]) {
+    for (const query of [
+      "?unsold=abc",
+      "?liquor_type=",
+      "?series[]=%00",
+      "?series[][]=x",
+      "?unselect_series[]=1",
+      "?unsold[]=1&unsold=0",
+      "?series=<script>",
+      `?${"series[]=a&".repeat(300)}`,
+    ]) {
       const response = await shop.app.inject({ method: "GET", url: `/ja/api/products${query}` });
       expect(response.statusCode, query).toBe(200);
     }
@@ -178,7 +199,11 @@ describe("images", () => {
   it("serves resized variants of a published product's image, cached publicly for an hour", async () => {
     const product = (await shop.app.inject({ method: "GET", url: `/ja/api/products/${ids.redWine}` })).json().data as ProductResource;
     const imageId = product.attributes.image_details[0]!.id;
-    for (const [file, type] of [["240w.webp", "image/webp"], ["480w.avif", "image/avif"], ["720w.jpg", "image/jpeg"]] as const) {
+    for (const [file, type] of [
+      ["240w.webp", "image/webp"],
+      ["480w.avif", "image/avif"],
+      ["720w.jpg", "image/jpeg"],
+    ] as const) {
       const response = await shop.app.inject({ method: "GET", url: `/images/${imageId}/${file}` });
       expect(response.statusCode, file).toBe(200);
       expect(response.headers["content-type"]).toBe(type);

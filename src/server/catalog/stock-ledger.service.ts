@@ -39,7 +39,12 @@ interface StockMoved {
  * Sets a product's stock to the figure counted (the back office's stock field), booking the
  * difference as a stock-take correction; a no-op when the figure is unchanged.
  */
-export async function setCountedStock(tx: Database, productId: number, counted: number, by: { actor: StockMoveActor; actorId?: string | null; reason: string }): Promise<void> {
+export async function setCountedStock(
+  tx: Database,
+  productId: number,
+  counted: number,
+  by: { actor: StockMoveActor; actorId?: string | null; reason: string },
+): Promise<void> {
   const [row] = await tx.select({ stock: productsTable.stock }).from(productsTable).where(eq(productsTable.id, productId)).for("update");
   if (!row || row.stock === counted) return;
   await moveStock(tx, { productId, kind: "correction", quantity: counted - row.stock, actor: by.actor, actorId: by.actorId ?? null, reason: by.reason });

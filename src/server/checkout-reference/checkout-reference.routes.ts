@@ -37,7 +37,6 @@ function prefectureOf(raw: string | string[] | undefined): number | null | undef
   return isPrefectureCode(code) ? code : undefined;
 }
 
-
 /**
  * The reference calls of the checkout page, in every locale prefix. The fees, rate, bands
  * and accounts come from the shop profile and change only when the trader edits it, so answers are
@@ -54,7 +53,8 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
     app.get(`${prefix}/shipping`, { schema: { querystring: shippingQuery, response: { 200: shippingAnswer } } }, async (request) => {
       const { query } = request;
       const prefecture = prefectureOf(query.prefecture);
-      if (prefecture === undefined) throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
+      if (prefecture === undefined)
+        throw new DomainError("invalid", "invalid", { prefecture: [PREFECTURE_MESSAGE[request.locale]] }, [PREFECTURE_MESSAGE[request.locale]]);
       const texts = [...new Set(query.id)];
       if (texts.length > MAX_CART_LINES) throw new DomainError("invalid");
       const ids = texts.map((text) => parseResourceId(text));
@@ -76,6 +76,8 @@ export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: 
     app.get(`${prefix}/banks`, { schema: { response: { 200: banksAnswer } } }, async (request) => ({ data: await reference.bankAccounts(request.locale) }));
 
     /** { cod_fee } for `price` = items + shipping in yen; 422 with a field message for a bad price. */
-    app.post(`${prefix}/fee`, formSchema({ body: feeRequestSchema, response: { 200: codFeeAnswer } }), async (request) => ({ cod_fee: await reference.codFee(checkedBody(request).price) }));
+    app.post(`${prefix}/fee`, formSchema({ body: feeRequestSchema, response: { 200: codFeeAnswer } }), async (request) => ({
+      cod_fee: await reference.codFee(checkedBody(request).price),
+    }));
   }
 }

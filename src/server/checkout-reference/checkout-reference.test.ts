@@ -131,7 +131,12 @@ describe("GET /api/banks", () => {
     });
     expect(ja.data[1]).toMatchObject({ deposit_type: "current", deposit_type_label: "当座" });
     const en = (await get("/en/api/banks")).json();
-    expect(en.data[0]).toMatchObject({ financial: "Kuramae Bank", branch: "Asakusabashi Branch", deposit_type_label: "Ordinary", account_name: "カ）クラマエシユホ" });
+    expect(en.data[0]).toMatchObject({
+      financial: "Kuramae Bank",
+      branch: "Asakusabashi Branch",
+      deposit_type_label: "Ordinary",
+      account_name: "カ）クラマエシユホ",
+    });
   });
 });
 

@@ -148,11 +148,21 @@ describe("tax per rate", () => {
   it("the back office refuses the reduced rate for a liquor product, with a message", async () => {
     const staff = await staffSession(env.shop, "owner");
     const whisky = await env.make.product({ price: 4980, alcoholPermille: 430 });
-    const response = await env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${whisky}`, headers: staff.headers, payload: { tax_class: "reduced" } });
+    const response = await env.shop.app.inject({
+      method: "PATCH",
+      url: `/admin/api/products/${whisky}`,
+      headers: staff.headers,
+      payload: { tax_class: "reduced" },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.tax_class).toEqual(["酒類は軽減税率の対象外です。標準税率（10%）を選んでください。"]);
     const snack = await env.make.product({ price: 1800, alcoholPermille: null, volumeMl: null });
-    const accepted = await env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${snack}`, headers: staff.headers, payload: { tax_class: "reduced" } });
+    const accepted = await env.shop.app.inject({
+      method: "PATCH",
+      url: `/admin/api/products/${snack}`,
+      headers: staff.headers,
+      payload: { tax_class: "reduced" },
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.tax_class).toBe("reduced");
   });

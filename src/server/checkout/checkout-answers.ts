@@ -21,7 +21,12 @@ export function errorAnswer(status: number, key: MessageKey, locale: Locale): Ch
 }
 
 /** A payment that cannot be tried now: another request is charging (409), the gateway is unreachable (503), the order is no longer payable (409), or the request names another order's payment (422). */
-const REFUSAL_STATUS: Record<PaymentRefusal, number> = { checkoutInProgress: 409, paymentUnavailable: 503, paymentLinkNotPayable: 409, checkoutOrderMismatch: 422 };
+const REFUSAL_STATUS: Record<PaymentRefusal, number> = {
+  checkoutInProgress: 409,
+  paymentUnavailable: 503,
+  paymentLinkNotPayable: 409,
+  checkoutOrderMismatch: 422,
+};
 
 /** A payment's outcome as the checkout (or the payment link) answers it: 200, 402 for a card that did not pay, or the refusal's status. */
 export function paymentHttpAnswer(answer: PaymentAnswer, locale: Locale): CheckoutAnswer {
@@ -31,9 +36,15 @@ export function paymentHttpAnswer(answer: PaymentAnswer, locale: Locale): Checko
     case "approve_elsewhere":
       return { status: 200, body: { require_action: true, redirect_url: answer.redirectUrl, order_id: answer.orderId } };
     case "challenge":
-      return { status: 200, body: { require_action: true, payment_intent_client_secret: answer.clientSecret, ...(answer.orderId ? { order_id: answer.orderId } : {}) } };
+      return {
+        status: 200,
+        body: { require_action: true, payment_intent_client_secret: answer.clientSecret, ...(answer.orderId ? { order_id: answer.orderId } : {}) },
+      };
     case "declined":
-      return { status: 402, body: { errors: [answer.message], code: answer.code, payment_failed: true, ...(answer.orderId ? { order_id: answer.orderId } : {}) } };
+      return {
+        status: 402,
+        body: { errors: [answer.message], code: answer.code, payment_failed: true, ...(answer.orderId ? { order_id: answer.orderId } : {}) },
+      };
     case "refused":
       return errorAnswer(REFUSAL_STATUS[answer.reason], answer.reason, locale);
     case "link_paid":

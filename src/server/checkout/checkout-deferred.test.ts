@@ -46,7 +46,10 @@ function staffPost(path: string, payload?: object) {
 }
 
 async function dashboard() {
-  return (await env.shop.app.inject({ method: "GET", url: "/admin/api/dashboard", headers: staff.headers })).json() as { to_ship: number; overdue_invoices: number };
+  return (await env.shop.app.inject({ method: "GET", url: "/admin/api/dashboard", headers: staff.headers })).json() as {
+    to_ship: number;
+    overdue_invoices: number;
+  };
 }
 
 describe("後払い at checkout", () => {
@@ -85,13 +88,17 @@ describe("後払い at checkout", () => {
     const ordersBefore = await env.client.orderCount();
     const declined = await orderPaidLater({ name: "山田 decline" });
     expect(declined.response.statusCode).toBe(422);
-    expect(declined.response.json().errors).toEqual(["誠に恐れ入りますが、後払い決済会社の審査により、今回のご注文では後払いをご利用いただけません。別のお支払い方法をお選びください。"]);
+    expect(declined.response.json().errors).toEqual([
+      "誠に恐れ入りますが、後払い決済会社の審査により、今回のご注文では後払いをご利用いただけません。別のお支払い方法をお選びください。",
+    ]);
     expect(await env.client.stockOf(declined.wine)).toBe(5);
     expect(await env.client.orderCount()).toBe(ordersBefore);
 
     const held = await orderPaidLater({ email: "hold-me@example.com" }, "en");
     expect(held.response.statusCode).toBe(422);
-    expect(held.response.json().errors).toEqual(["The pay-later service needs more time to check this order, so it cannot be paid later right now. Please choose another payment method."]);
+    expect(held.response.json().errors).toEqual([
+      "The pay-later service needs more time to check this order, so it cannot be paid later right now. Please choose another payment method.",
+    ]);
     expect(await env.client.orderCount()).toBe(ordersBefore);
   });
 });
@@ -153,7 +160,10 @@ describe("後払い after checkout", () => {
     const before = (await dashboard()).overdue_invoices;
     const { shipmentId } = await statesOf(id);
     const shippedDaysAgo = (days: number) =>
-      env.shop.database.db.update(orderShipmentsTable).set({ shippedAt: new Date(Date.now() - days * 86_400_000) }).where(eq(orderShipmentsTable.id, shipmentId));
+      env.shop.database.db
+        .update(orderShipmentsTable)
+        .set({ shippedAt: new Date(Date.now() - days * 86_400_000) })
+        .where(eq(orderShipmentsTable.id, shipmentId));
     // The order list's overdue filter (?overdue=1) lists what the dashboard counts.
     const overdueList = async () => {
       const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/orders?overdue=1", headers: staff.headers });
@@ -182,7 +192,13 @@ describe("a changed amount on a 後払い order", () => {
     const { payload, response } = await orderPaidLater({}, "en");
     expect(response.statusCode).toBe(200);
     const id = response.json().order_id as string;
-    const discount = await staffPost(`${id}/adjustments`, { kind: "discount", label_ja: "値引き", label_en: "Discount", amount_before_tax: -500, tax_rate: 10 });
+    const discount = await staffPost(`${id}/adjustments`, {
+      kind: "discount",
+      label_ja: "値引き",
+      label_en: "Discount",
+      amount_before_tax: -500,
+      tax_rate: 10,
+    });
     expect(discount.statusCode, discount.body).toBe(200);
     const mail = (await env.shop.mailsTo(payload.email)).find((each) => each.subject.includes("has changed"));
     expect(mail!.text).toContain(`The invoice will be for the new amount, ${discount.json().data.price.toLocaleString("en")} JPY (incl. tax).`);

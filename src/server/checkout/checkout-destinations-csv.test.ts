@@ -45,17 +45,31 @@ function twentyRows(): string[][] {
   const rows: string[][] = [];
   for (let n = 1; n <= 20; n += 1) {
     const place = PLACES[n % PLACES.length]!;
-    const recipient = [`贈答 ${n}郎`, "", place.zip, "", `${place.address}${n}`, n % 3 === 0 ? `第${n}ビル` : "", `${place.phone}${String(n).padStart(2, "0")}`];
+    const recipient = [
+      `贈答 ${n}郎`,
+      "",
+      place.zip,
+      "",
+      `${place.address}${n}`,
+      n % 3 === 0 ? `第${n}ビル` : "",
+      `${place.phone}${String(n).padStart(2, "0")}`,
+    ];
     rows.push([...recipient, String(wine), "1", "", n === 2 ? "14-16時" : "", "する", "御歳暮", "外のし", "山田", "", "する"]);
     if (n % 5 === 0) rows.push([...recipient, String(sake), "1", "", "", "", "", "", "", "", ""]);
   }
   return rows;
 }
 
-const csv = (rows: string[][]) => `${[HEADER, ...rows].map((cells) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",")).join("\r\n")}\r\n`;
+const csv = (rows: string[][]) =>
+  `${[HEADER, ...rows].map((cells) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",")).join("\r\n")}\r\n`;
 
 function upload(session: { headers: Record<string, string> }, bytes: Buffer, locale: "ja" | "en" = "ja") {
-  return env.shop.app.inject({ method: "POST", url: `/${locale}/api/checkout/destinations`, headers: session.headers, payload: { file: bytes.toString("base64") } });
+  return env.shop.app.inject({
+    method: "POST",
+    url: `/${locale}/api/checkout/destinations`,
+    headers: session.headers,
+    payload: { file: bytes.toString("base64") },
+  });
 }
 
 describe("the destinations list (CSV) at checkout", () => {
@@ -105,7 +119,11 @@ describe("the destinations list (CSV) at checkout", () => {
       { id: wine, amount: 20 },
       { id: sake, amount: 4 },
     ]);
-    expect(shipments[1]).toMatchObject({ desired_delivery_timezone: "14-16", recipient: { prefecture: 27 }, gift: { noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" } } });
+    expect(shipments[1]).toMatchObject({
+      desired_delivery_timezone: "14-16",
+      recipient: { prefecture: 27 },
+      gift: { noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" } },
+    });
 
     const payload = orderPayload(items, { payment_method: "bank", shipments } as never);
     const response = await env.client.post(member, payload);
@@ -115,8 +133,16 @@ describe("the destinations list (CSV) at checkout", () => {
     const { shipments: parcels } = await env.shop.app.services.orders.paymentsAndShipmentsOf(order.id);
     expect(parcels).toHaveLength(20);
 
-    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers })).rawPayload, "Shift_JIS");
-    const rows = b2.trimEnd().split("\r\n").slice(1).map((line) => line.split(","));
+    const b2 = iconv.decode(
+      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers }))
+        .rawPayload,
+      "Shift_JIS",
+    );
+    const rows = b2
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
     const at = (row: string[], column: (typeof B2_COLUMNS)[number]) => row[B2_COLUMNS.indexOf(column)];
     expect(rows).toHaveLength(20);
     expect(rows.map((row) => at(row, "お客様管理番号"))).toEqual(Array.from({ length: 20 }, (_, index) => `${orderId}-${index + 1}`));
@@ -128,7 +154,9 @@ describe("the destinations list (CSV) at checkout", () => {
     expect(note.statusCode).toBe(200);
     const file = path.join(work, "notes.pdf");
     fs.writeFileSync(file, note.rawPayload);
-    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })
+      .split("\f")
+      .filter((page) => page.trim());
     expect(pages).toHaveLength(20);
     pages.forEach((page, index) => {
       expect(page).toContain(`お届け先 ${index + 1} / 20`);
@@ -140,11 +168,18 @@ describe("the destinations list (CSV) at checkout", () => {
     // Paid, the member's receipt names the twenty destinations and their fees; the figures per rate are the order's.
     const deposit = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/deposit`, headers: staff.headers });
     expect(deposit.statusCode, deposit.body).toBe(200);
-    const receipt = await env.shop.app.inject({ method: "POST", url: `/api/orders/${orderId}/receipt`, headers: member.headers, payload: { addressee: "山田 花子", proviso: "" } });
+    const receipt = await env.shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${orderId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "山田 花子", proviso: "" },
+    });
     expect(receipt.statusCode, receipt.body).toBe(200);
     const receiptFile = path.join(work, "receipt.pdf");
     fs.writeFileSync(receiptFile, receipt.rawPayload);
-    const receiptPages = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", receiptFile, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    const receiptPages = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", receiptFile, "-"], { encoding: "utf8" })
+      .split("\f")
+      .filter((page) => page.trim());
     expect(receiptPages).toHaveLength(1);
     const receiptText = receiptPages[0]!.replace(/\s+/g, "");
     expect(receiptText).toContain("お届け先20件(送料はお届け先ごとの合計)");

@@ -43,7 +43,13 @@ function fiveDestinations() {
     { items: [{ id: wine, amount: 2 }] },
     ...relatives.map((recipient, index) => ({
       recipient,
-      items: index === 0 ? [{ id: wine, amount: 1 }, { id: sake, amount: 1 }] : [{ id: wine, amount: 1 }],
+      items:
+        index === 0
+          ? [
+              { id: wine, amount: 1 },
+              { id: sake, amount: 1 },
+            ]
+          : [{ id: wine, amount: 1 }],
       gift: oseibo,
       desired_delivery_timezone: index === 1 ? "14-16" : "",
     })),
@@ -113,11 +119,23 @@ describe("POST /api/checkout with shipments", () => {
     const history = (await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } })).json().data[0].attributes;
     expect(history.shipments).toHaveLength(5);
     expect(history.shipments[0]).toMatchObject({ recipient: null, fee: 1100, lines: [{ name: "蔵の赤", amount: 2 }] });
-    expect(history.shipments[2]).toMatchObject({ recipient: { name: "佐藤 一郎", prefecture: 1 }, desired_delivery_timezone: "14-16", gift: { noshi: { omotegaki: "御歳暮" } } });
+    expect(history.shipments[2]).toMatchObject({
+      recipient: { name: "佐藤 一郎", prefecture: 1 },
+      desired_delivery_timezone: "14-16",
+      gift: { noshi: { omotegaki: "御歳暮" } },
+    });
 
     // The B2 file: a row per destination, each with its recipient, its own number, cool and gift note.
-    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers })).rawPayload, "Shift_JIS");
-    const rows = b2.trimEnd().split("\r\n").slice(1).map((line) => line.split(","));
+    const b2 = iconv.decode(
+      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers }))
+        .rawPayload,
+      "Shift_JIS",
+    );
+    const rows = b2
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
     expect(rows).toHaveLength(5);
     const at = (row: string[], column: (typeof B2_COLUMNS)[number]) => row[B2_COLUMNS.indexOf(column)];
     expect(rows.map((row) => at(row, "お客様管理番号"))).toEqual([1, 2, 3, 4, 5].map((n) => `${orderId}-${n}`));
@@ -134,7 +152,9 @@ describe("POST /api/checkout with shipments", () => {
     expect(note.statusCode).toBe(200);
     const file = path.join(work, "note.pdf");
     fs.writeFileSync(file, note.rawPayload);
-    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })
+      .split("\f")
+      .filter((page) => page.trim());
     expect(pages).toHaveLength(5);
     expect(pages[0]).toContain("お届け先 1 / 5");
     expect(pages[0]).toContain("送料(税抜)");
@@ -148,7 +168,10 @@ describe("POST /api/checkout with shipments", () => {
     const browser = env.shop.browserSession();
     const response = await env.client.post(
       browser,
-      orderPayload([{ id: wine, amount: 2 }], { payment_method: "cod", shipments: [{ items: [{ id: wine, amount: 1 }] }, { recipient: relatives[1], items: [{ id: wine, amount: 1 }] }] } as never),
+      orderPayload([{ id: wine, amount: 2 }], {
+        payment_method: "cod",
+        shipments: [{ items: [{ id: wine, amount: 1 }] }, { recipient: relatives[1], items: [{ id: wine, amount: 1 }] }],
+      } as never),
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.payment_method).toEqual(["代金引換は、お届け先が1件のご注文でのみご利用いただけます。別のお支払い方法をお選びください。"]);
@@ -198,9 +221,15 @@ describe("POST /api/checkout with shipments", () => {
     const short = await env.client.post(browser, orderPayload([{ id: wine, amount: 3 }], { shipments: [{ items: [{ id: wine, amount: 2 }] }] } as never));
     expect(short.statusCode).toBe(422);
     expect(short.json().fields.shipments).toEqual(["お届け先ごとの本数の合計が、ご注文の本数と合いません。お届け先ごとの本数を確認してください。"]);
-    const stranger = await env.client.post(browser, orderPayload([{ id: wine, amount: 1 }], { shipments: [{ items: [{ id: wine, amount: 1 }] }, { items: [{ id: sake, amount: 1 }] }] } as never));
+    const stranger = await env.client.post(
+      browser,
+      orderPayload([{ id: wine, amount: 1 }], { shipments: [{ items: [{ id: wine, amount: 1 }] }, { items: [{ id: sake, amount: 1 }] }] } as never),
+    );
     expect(stranger.json().fields.shipments).toEqual(["ご注文にない商品がお届け先に含まれています。"]);
-    const both = await env.client.post(browser, orderPayload([{ id: wine, amount: 1 }], { recipient: relatives[0], shipments: [{ items: [{ id: wine, amount: 1 }] }] } as never));
+    const both = await env.client.post(
+      browser,
+      orderPayload([{ id: wine, amount: 1 }], { recipient: relatives[0], shipments: [{ items: [{ id: wine, amount: 1 }] }] } as never),
+    );
     expect(both.statusCode).toBe(422);
     expect(both.json().fields.shipments![0]).toContain("お届け先ごとに");
   });
@@ -218,7 +247,9 @@ describe("POST /api/checkout with shipments", () => {
     const browser = env.shop.browserSession();
     const response = await env.client.post(
       browser,
-      orderPayload([{ id: scarce, amount: 4 }], { shipments: [{ items: [{ id: scarce, amount: 2 }] }, { recipient: relatives[1], items: [{ id: scarce, amount: 2 }] }] } as never),
+      orderPayload([{ id: scarce, amount: 4 }], {
+        shipments: [{ items: [{ id: scarce, amount: 2 }] }, { recipient: relatives[1], items: [{ id: scarce, amount: 2 }] }],
+      } as never),
     );
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ items_rejected: true, errors: [{ id: scarce, inventory: 3 }] });

@@ -91,7 +91,12 @@ describe("a gift order with every option", () => {
 
     const history = await env.shop.app.inject({ method: "GET", url: "/en/api/orders", headers: { cookie: member.cookie } });
     const [order] = (history.json() as OrdersPage).data;
-    expect(order!.attributes.gift).toEqual({ wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, message_card: MESSAGE, hide_prices: true });
+    expect(order!.attributes.gift).toEqual({
+      wrapping: true,
+      noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" },
+      message_card: MESSAGE,
+      hide_prices: true,
+    });
 
     const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers });
     expect(detail.json().data.gift).toEqual(order!.attributes.gift);
@@ -121,7 +126,10 @@ describe("a gift order with every option", () => {
     const plain = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }]));
     expect(plain.statusCode).toBe(200);
     expect((await env.client.order(plain.json().order_id))!.gift).toBeNull();
-    const off = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: false, noshi: null, message_card: "", hide_prices: false } }));
+    const off = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: false, noshi: null, message_card: "", hide_prices: false } }),
+    );
     expect(off.statusCode).toBe(200);
     expect((await env.client.order(off.json().order_id))!.gift).toBeNull();
   });
@@ -140,14 +148,24 @@ describe("gift options refused", () => {
       "gift.noshi.name": ["名入れは20文字以内で入力してください。"],
       "gift.message_card": ["メッセージカードは200文字以内で入力してください。"],
     });
-    const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "御見舞" }, wrapping: "yes" } }), { locale: "en" });
+    const en = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "御見舞" }, wrapping: "yes" } }),
+      { locale: "en" },
+    );
     expect(en.statusCode).toBe(422);
-    expect(en.json().fields).toEqual({ "gift.noshi.omotegaki": ["Choose the noshi inscription from the list."], "gift.wrapping": ["The gift options are not valid."] });
+    expect(en.json().fields).toEqual({
+      "gift.noshi.omotegaki": ["Choose the noshi inscription from the list."],
+      "gift.wrapping": ["The gift options are not valid."],
+    });
     const shape = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: "wrap it" }));
     expect(shape.statusCode).toBe(422);
     expect(shape.json().fields).toEqual({ gift: ["ギフト設定の内容が正しくありません。"] });
     // Exactly 20 and 200 characters are fine (counted as characters, not bytes).
-    const edge = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "寿", name: "あ".repeat(20) }, message_card: "い".repeat(200) } }));
+    const edge = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "寿", name: "あ".repeat(20) }, message_card: "い".repeat(200) } }),
+    );
     expect(edge.statusCode).toBe(200);
     expect(await env.client.orderCount()).toBe(before + 1);
     expect(await env.client.stockOf(wine)).toBe(2);
@@ -161,9 +179,17 @@ describe("gift options refused", () => {
       const off = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: true } }));
       expect(off.statusCode).toBe(422);
       expect(off.json().fields).toEqual({ "gift.wrapping": ["ラッピングは現在承っておりません。"] });
-      const added = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "祝還暦", placement: "inner" } } }));
+      const added = await env.client.post(
+        env.shop.browserSession(),
+        orderPayload([{ id: wine, amount: 1 }], { gift: { noshi: { omotegaki: "祝還暦", placement: "inner" } } }),
+      );
       expect(added.statusCode).toBe(200);
-      expect((await env.client.order(added.json().order_id))!.gift).toEqual({ wrapping: false, noshi: { omotegaki: "祝還暦", placement: "inner", name: "" }, messageCard: "", hidePrices: false });
+      expect((await env.client.order(added.json().order_id))!.gift).toEqual({
+        wrapping: false,
+        noshi: { omotegaki: "祝還暦", placement: "inner", name: "" },
+        messageCard: "",
+        hidePrices: false,
+      });
     } finally {
       await env.shop.app.services.shopProfiles.save(profile);
     }
@@ -193,13 +219,21 @@ describe("tracking", () => {
     expect(mail.html).toContain(`href="${sagawa.replaceAll("&", "&amp;")}"`);
 
     const history = await env.shop.app.inject({ method: "GET", url: "/ja/api/orders", headers: { cookie: member.cookie } });
-    expect((history.json() as OrdersPage).data[0]!.attributes).toMatchObject({ slip_number: "1234-5678-9012", carrier: "sagawa", carrier_label: "佐川急便", tracking_url: sagawa });
+    expect((history.json() as OrdersPage).data[0]!.attributes).toMatchObject({
+      slip_number: "1234-5678-9012",
+      carrier: "sagawa",
+      carrier_label: "佐川急便",
+      tracking_url: sagawa,
+    });
   });
 
   it("ships with ヤマト運輸 when no carrier is named", async () => {
     const wine = await env.make.product({ price: 3000 });
     const id = (await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" }))).json().order_id as string;
     const shipped = await ship(id, { slip_number: "4444-1375-8703" });
-    expect(shipped.json().data).toMatchObject({ carrier: "yamato", tracking_url: "https://jizen.kuronekoyamato.co.jp/jizen/servlet/crjz.b.NQ0010?id=444413758703" });
+    expect(shipped.json().data).toMatchObject({
+      carrier: "yamato",
+      tracking_url: "https://jizen.kuronekoyamato.co.jp/jizen/servlet/crjz.b.NQ0010?id=444413758703",
+    });
   });
 });

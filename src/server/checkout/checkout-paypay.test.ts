@@ -78,7 +78,10 @@ describe("PayPay at checkout", () => {
     expect(back.statusCode).toBe(200);
     expect((await env.client.order(body.order_id))!.status).toBe("deposited");
     const history = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: member.headers });
-    expect(history.json().data.find((order: { id: string }) => order.id === body.order_id).attributes).toMatchObject({ status: "deposited", payment_method: "paypay" });
+    expect(history.json().data.find((order: { id: string }) => order.id === body.order_id).attributes).toMatchObject({
+      status: "deposited",
+      payment_method: "paypay",
+    });
   });
 
   it("answers a cancelled approval as a declined card: 402 with the gateway's message, the order cancelled, bottles back, no mail, the cart kept", async () => {

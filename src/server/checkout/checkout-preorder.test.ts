@@ -20,9 +20,16 @@ const DAY = 86_400_000;
 
 /** A Beaujolais Nouveau on pre-order: released `days` days from today in Japan. */
 async function beaujolais(options: { allocation?: number; stock?: number; days?: number; price?: number } = {}) {
-  const id = await env.make.product({ name: { ja: "ボジョレー・ヌーヴォー", en: "Beaujolais Nouveau" }, price: options.price ?? 3000, stock: options.stock ?? 0 });
+  const id = await env.make.product({
+    name: { ja: "ボジョレー・ヌーヴォー", en: "Beaujolais Nouveau" },
+    price: options.price ?? 3000,
+    stock: options.stock ?? 0,
+  });
   const releaseDate = japanDateString(new Date(Date.now() + (options.days ?? 30) * DAY));
-  await env.shop.database.db.update(productsTable).set({ releaseDate, preorderAllocation: options.allocation ?? 24 }).where(eq(productsTable.id, id));
+  await env.shop.database.db
+    .update(productsTable)
+    .set({ releaseDate, preorderAllocation: options.allocation ?? 24 })
+    .where(eq(productsTable.id, id));
   await env.shop.app.services.catalog.changed();
   return { id, releaseDate };
 }
@@ -33,7 +40,11 @@ async function allocationOf(id: number): Promise<number> {
 }
 
 async function shipmentsOf(orderId: number) {
-  const shipments = await env.shop.database.db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position));
+  const shipments = await env.shop.database.db
+    .select()
+    .from(orderShipmentsTable)
+    .where(eq(orderShipmentsTable.orderId, orderId))
+    .orderBy(asc(orderShipmentsTable.position));
   return Promise.all(
     shipments.map(async (shipment) => ({
       shipsOn: shipment.shipsOn,
@@ -87,7 +98,9 @@ describe("My Page's order history", () => {
     expect(placed.statusCode).toBe(200);
     const mine = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
     expect(mine.statusCode).toBe(200);
-    const order = mine.json().data.find((each: { attributes: { order_items: { product_id: number }[] } }) => each.attributes.order_items.some((item) => item.product_id === id));
+    const order = mine
+      .json()
+      .data.find((each: { attributes: { order_items: { product_id: number }[] } }) => each.attributes.order_items.some((item) => item.product_id === id));
     expect(order.attributes.order_items[0]).toMatchObject({ product_id: id, ships_on: releaseDate });
   });
 });
@@ -96,7 +109,13 @@ describe("a pre-order and bottles in stock in one order", () => {
   it("make two parcels: the stock ships now with the shipping charge, the pre-order on its release date", async () => {
     const { id: nouveau, releaseDate } = await beaujolais();
     const inStock = await env.make.product({ stock: 5 });
-    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: inStock, amount: 1 }, { id: nouveau, amount: 1 }]));
+    const response = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([
+        { id: inStock, amount: 1 },
+        { id: nouveau, amount: 1 },
+      ]),
+    );
     expect(response.statusCode).toBe(200);
     const order = (await env.client.order(response.json().order_id))!;
     const parcels = await shipmentsOf(order.id);
@@ -130,7 +149,11 @@ describe("the sales window", () => {
 
     const before = await env.client.post(env.shop.browserSession(), orderPayload([{ id: soon, amount: 1 }]));
     expect(before.statusCode).toBe(422);
-    expect(before.json().errors[0]).toMatchObject({ id: soon, inventory: 0, message: expect.stringMatching(/^この商品は販売開始前です。\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}から販売いたします。$/) });
+    expect(before.json().errors[0]).toMatchObject({
+      id: soon,
+      inventory: 0,
+      message: expect.stringMatching(/^この商品は販売開始前です。\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}から販売いたします。$/),
+    });
     const ended = await env.client.post(env.shop.browserSession(), orderPayload([{ id: over, amount: 1 }]), { locale: "en" });
     expect(ended.statusCode).toBe(422);
     expect(ended.json().errors[0]).toMatchObject({ id: over, message: "This item is no longer on sale." });
@@ -194,7 +217,10 @@ describe("the pre-order allocation", () => {
 
 describe("after the release date (decision 092)", () => {
   async function released(id: number) {
-    await env.shop.database.db.update(productsTable).set({ releaseDate: japanDateString(new Date(Date.now() - DAY)) }).where(eq(productsTable.id, id));
+    await env.shop.database.db
+      .update(productsTable)
+      .set({ releaseDate: japanDateString(new Date(Date.now() - DAY)) })
+      .where(eq(productsTable.id, id));
     await env.shop.app.services.catalog.changed();
   }
   async function arrive(id: number, bottles: number) {
@@ -263,12 +289,16 @@ describe("migration 0043's count of owed bottles", () => {
     expect([open.statusCode, gone.statusCode]).toEqual([200, 200]);
     const order = (await env.client.order(gone.json().order_id))!;
     await env.shop.app.services.orderMoves.move({ order, to: "cancelled", actor: { kind: "staff", id: "1" } });
-    const owed = async () => (await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id)))[0]!.owed;
+    const owed = async () =>
+      (await env.shop.database.db.select({ owed: productsTable.preorderOwed }).from(productsTable).where(eq(productsTable.id, id)))[0]!.owed;
     expect(await owed()).toBe(2);
     // The database as it was before the column: nothing counted, then the migration's own statement.
     await env.shop.database.db.update(productsTable).set({ preorderOwed: 0 }).where(eq(productsTable.id, id));
     const migration = readFileSync(new URL("../db/migrations/0043_preorder_owed.sql", import.meta.url), "utf8");
-    const fill = migration.split("--> statement-breakpoint").map((statement) => statement.trim()).find((statement) => statement.startsWith("UPDATE"))!;
+    const fill = migration
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim())
+      .find((statement) => statement.startsWith("UPDATE"))!;
     await env.shop.database.db.execute(sql.raw(fill));
     expect(await owed()).toBe(2);
   });
@@ -284,7 +314,12 @@ describe("a pre-order line lowered before it ships (decisions 078, 092)", () => 
     expect(await allocationOf(id)).toBe(2);
     const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}`, headers: staff.headers });
     const line = (detail.json().data.items as { product_id: number; line_id: number }[]).find((item) => item.product_id === id)!.line_id;
-    const lowered = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/lines`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { line, quantity: 1 } });
+    const lowered = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${publicId}/lines`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { line, quantity: 1 },
+    });
     expect(lowered.statusCode).toBe(200);
     expect(await allocationOf(id)).toBe(4);
     expect(await env.client.stockOf(id)).toBe(4);

@@ -72,8 +72,13 @@ describe("POST /api/checkout with a recipient", () => {
     expect(detail.json().data).toMatchObject({ name: "山田 花子", prefecture: 13, recipient: { name: "比嘉 ツル", prefecture: 47, phone: "098-867-1234" } });
 
     // The plain CSV has the recipient's columns.
-    const plain = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/export.csv?q=${orderId}`, headers: staff.headers })).rawPayload.subarray(3).toString("utf8");
-    const [header, row] = plain.trimEnd().split("\r\n").map((line) => line.split(","));
+    const plain = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/export.csv?q=${orderId}`, headers: staff.headers })).rawPayload
+      .subarray(3)
+      .toString("utf8");
+    const [header, row] = plain
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
     const at = (name: string) => row![header!.indexOf(name)];
     expect([at("お名前"), at("都道府県"), at("お届け先お名前"), at("お届け先都道府県"), at("お届け先住所"), at("お届け先電話番号")]).toEqual([
       "山田 花子",
@@ -85,7 +90,10 @@ describe("POST /api/checkout with a recipient", () => {
     ]);
 
     // B2 Cloud: ご依頼主 from the buyer, お届け先 from the recipient, phone half-width.
-    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload, "Shift_JIS");
+    const b2 = iconv.decode(
+      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload,
+      "Shift_JIS",
+    );
     const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
     const column = (name: (typeof B2_COLUMNS)[number]) => cells[B2_COLUMNS.indexOf(name)];
     expect(column("お届け先名")).toBe("比嘉 ツル");
@@ -100,7 +108,12 @@ describe("POST /api/checkout with a recipient", () => {
     expect(column("ご依頼主アパートマンション")).toBe("蔵前ビル1階");
 
     // The shipping mail goes to the buyer and says where the parcel went.
-    const shipped = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } });
+    const shipped = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${orderId}/ship`,
+      headers: staff.headers,
+      payload: { slip_number: "1234-5678-9012" },
+    });
     expect(shipped.statusCode).toBe(200);
     const mails = await env.shop.mailsTo(payload.email);
     const shipping = mails.find((each) => each.subject.includes("発送"))!;
@@ -110,7 +123,10 @@ describe("POST /api/checkout with a recipient", () => {
   });
 
   it("takes the recipient's prefecture from the address text when the postcode does not say, and stores none when absent", async () => {
-    const byText = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, zip: "009-9999", address: "沖縄県那覇市泉崎1-2-3" } }));
+    const byText = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, zip: "009-9999", address: "沖縄県那覇市泉崎1-2-3" } }),
+    );
     expect(byText.statusCode).toBe(200);
     expect((await env.client.order(byText.json().order_id))!.recipient).toMatchObject({ prefecture: 47 });
     const toBuyer = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: null }));
@@ -119,14 +135,20 @@ describe("POST /api/checkout with a recipient", () => {
 
   it("takes the buyer's address as the API contract gives it (no prefecture), from the postcode", async () => {
     const { prefecture: _none, ...address } = orderPayload([]).address;
-    const response = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { ...address, zip: "900-0021", address: "那覇市泉崎1-2-3" } }));
+    const response = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { address: { ...address, zip: "900-0021", address: "那覇市泉崎1-2-3" } }),
+    );
     expect(response.statusCode).toBe(200);
     expect((await env.client.order(response.json().order_id))!.prefecture).toBe(47);
   });
 
   it("keeps the recipient's optional フリガナ as katakana, shows it to the trader, and writes it half-width to B2's お届け先名(ｶﾅ)", async () => {
     const member = await env.shop.memberSession();
-    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: { ...okinawa, kana: "ひが　つる" } }));
+    const response = await env.client.post(
+      member,
+      orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: { ...okinawa, kana: "ひが　つる" } }),
+    );
     expect(response.statusCode).toBe(200);
     const orderId = response.json().order_id as string;
     expect((await env.client.order(orderId))!.recipient).toMatchObject({ name: "比嘉 ツル", kana: "ヒガ ツル" });
@@ -134,7 +156,10 @@ describe("POST /api/checkout with a recipient", () => {
     expect(history.json().data[0].attributes.recipient).toMatchObject({ name: "比嘉 ツル", kana: "ヒガ ツル" });
     const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: staff.headers });
     expect(detail.json().data.recipient).toMatchObject({ kana: "ヒガ ツル" });
-    const b2 = iconv.decode((await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload, "Shift_JIS");
+    const b2 = iconv.decode(
+      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload,
+      "Shift_JIS",
+    );
     const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
     expect(cells[B2_COLUMNS.indexOf("お届け先名(ｶﾅ)")]).toBe("ﾋｶﾞ ﾂﾙ");
     // Checkout asks no フリガナ of the buyer: ご依頼主名(ｶﾅ) stays blank.
@@ -153,7 +178,10 @@ describe("POST /api/checkout with a recipient", () => {
     expect(ja.json().fields).toEqual({ "recipient.kana": ["お届け先のフリガナはカタカナまたはひらがなで入力してください"] });
     const en = await env.client.post(env.shop.browserSession(), payload, { locale: "en" });
     expect(en.json().fields).toEqual({ "recipient.kana": ["Recipient's furigana must be written in katakana or hiragana"] });
-    const tooLong = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, kana: "ア".repeat(51) } }));
+    const tooLong = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, kana: "ア".repeat(51) } }),
+    );
     expect(tooLong.json().fields).toEqual({ "recipient.kana": ["お届け先のフリガナは50文字以内で入力してください"] });
     expect(await env.client.orderCount()).toBe(before);
   });
@@ -171,7 +199,10 @@ describe("POST /api/checkout with a recipient", () => {
     });
     const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: bad }), { locale: "en" });
     expect(en.json().fields).toMatchObject({ "recipient.name": ["Recipient's name can't be blank"], "recipient.phone": ["Recipient's phone is invalid"] });
-    const wrongShape = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, name: 5 } as never }));
+    const wrongShape = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { recipient: { ...okinawa, name: 5 } as never }),
+    );
     expect(wrongShape.statusCode).toBe(422);
     expect(wrongShape.json().fields["recipient.name"]).toHaveLength(1);
     expect(await env.client.orderCount()).toBe(before);

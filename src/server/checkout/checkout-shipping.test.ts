@@ -36,28 +36,41 @@ describe("shipping charged at checkout", () => {
     const wine = await env.make.product({ price: 2000, stock: 20 });
     const isshobin = await env.make.product({ price: 2500, stock: 20, volumeMl: 1800 });
     const seven = await place({ [wine]: 7 });
-    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(seven.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(seven.json().order_id))!.id)).toMatchObject([
+      { kind: "shipping", amount: 2200 },
+    ]);
     // 5 places of 750 ml + 2 of the 一升瓶 = 7 places: two boxes; 4 + 2 = 6 fit one.
     const mixed = await place({ [wine]: 5, [isshobin]: 1 });
-    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(mixed.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(mixed.json().order_id))!.id)).toMatchObject([
+      { kind: "shipping", amount: 2200 },
+    ]);
     const fits = await place({ [wine]: 4, [isshobin]: 1 });
-    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(fits.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(fits.json().order_id))!.id)).toMatchObject([
+      { kind: "shipping", amount: 1100 },
+    ]);
   });
 
   it("adds the cool surcharge per box to the prefecture's fee", async () => {
     const sake = await env.make.product({ price: 2000, stock: 5, shippingType: "cool", volumeMl: 720 });
     const response = await place({ [sake]: 1 }, { address: okinawa });
-    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(response.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2750 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(response.json().order_id))!.id)).toMatchObject([
+      { kind: "shipping", amount: 2750 },
+    ]);
   });
 
   it("ships free from the line of goods with tax, and charges 1 yen under it", async () => {
     const profile = await env.shop.app.services.shopProfiles.profile();
-    await env.shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, shipping: { ...profile.terms.shipping, freeShippingFrom: 11_000 } } });
+    await env.shop.app.services.shopProfiles.save({
+      ...profile,
+      terms: { ...profile.terms, shipping: { ...profile.terms.shipping, freeShippingFrom: 11_000 } },
+    });
     try {
       const under = await env.make.product({ price: 9999, stock: 5 }); // 10,999 with tax
       const at = await env.make.product({ price: 10_000, stock: 5 }); // 11,000 with tax
       const paid = await place({ [under]: 1 });
-      expect(await env.shop.app.services.orders.chargesOf((await env.client.order(paid.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 1100 }]);
+      expect(await env.shop.app.services.orders.chargesOf((await env.client.order(paid.json().order_id))!.id)).toMatchObject([
+        { kind: "shipping", amount: 1100 },
+      ]);
       const free = await place({ [at]: 1 }, { address: okinawa });
       expect(await env.shop.app.services.orders.chargesOf((await env.client.order(free.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 0 }]);
     } finally {
@@ -84,7 +97,9 @@ describe("the address the parcel goes to", () => {
     // With the prefecture the postcode gives, Okinawa's fee is charged.
     const right = await place({ [wine]: 1 }, { recipient: { ...recipient, prefecture: 47 } });
     expect(right.statusCode).toBe(200);
-    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(right.json().order_id))!.id)).toMatchObject([{ kind: "shipping", amount: 2200 }]);
+    expect(await env.shop.app.services.orders.chargesOf((await env.client.order(right.json().order_id))!.id)).toMatchObject([
+      { kind: "shipping", amount: 2200 },
+    ]);
   });
 
   it("refuses a country the shop does not ship to, with a clear message in ja and en", async () => {

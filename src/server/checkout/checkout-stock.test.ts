@@ -69,7 +69,9 @@ describe("items that cannot be bought as asked", () => {
     const before = await env.client.orderCount();
     const ja = await env.client.post(env.shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]));
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().errors).toEqual([{ id: outside, message: "この商品は酒類の通信販売の免許の対象外のため、通信販売ではお買い求めいただけません。", inventory: 0 }]);
+    expect(ja.json().errors).toEqual([
+      { id: outside, message: "この商品は酒類の通信販売の免許の対象外のため、通信販売ではお買い求めいただけません。", inventory: 0 },
+    ]);
     const en = await env.client.post(env.shop.browserSession(), orderPayload([{ id: outside, amount: 1 }]), { locale: "en" });
     expect(en.json().errors[0].message).toBe("Our liquor mail-order licence does not cover this item, so it cannot be bought online.");
     expect(await env.client.orderCount()).toBe(before);

@@ -20,7 +20,12 @@ function answerPaymentIntent(form: Record<string, string>) {
       last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
     });
     env.fake.on("GET", `/v1/payment_intents/${id}`, { body: intent });
-    return { status: 402, body: { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", payment_intent: intent } } };
+    return {
+      status: 402,
+      body: {
+        error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", payment_intent: intent },
+      },
+    };
   }
   const intent =
     form.payment_method === "pm_card_threeDSecure2Required"
@@ -67,7 +72,10 @@ describe("checkout on Stripe", () => {
     expect(first).toMatchObject({ require_action: true, payment_intent_client_secret: `pi_${first.order_id}_secret_fake` });
     expect((await env.client.order(first.order_id))!.status).toBe("pending");
 
-    const signed = (payload: string) => ({ "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: env.webhookSecret }) });
+    const signed = (payload: string) => ({
+      "content-type": "application/json",
+      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: env.webhookSecret }),
+    });
     // A payment of another amount than the order's total does not pay the order.
     const wrongAmount = JSON.stringify({
       id: "evt_checkout_wrong",
@@ -75,7 +83,9 @@ describe("checkout on Stripe", () => {
       type: "payment_intent.succeeded",
       data: { object: stripePaymentIntent({ id: `pi_${first.order_id}`, amount: 50, amount_received: 50, metadata: { orderId: first.order_id } }) },
     });
-    expect((await env.shop.app.inject({ method: "POST", url: "/api/payments/webhook", headers: signed(wrongAmount), payload: wrongAmount })).statusCode).toBe(200);
+    expect((await env.shop.app.inject({ method: "POST", url: "/api/payments/webhook", headers: signed(wrongAmount), payload: wrongAmount })).statusCode).toBe(
+      200,
+    );
     expect((await env.client.order(first.order_id))!.status).toBe("pending");
 
     const event = JSON.stringify({

@@ -16,7 +16,10 @@ const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 async function waitingForChallenge() {
   const wine = await env.make.product({ price: 4000, stock: 3 });
   const session = env.shop.browserSession();
-  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) } });
+  const payload = orderPayload([{ id: wine, amount: 2 }], {
+    payment_method: "credit",
+    payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) },
+  });
   const key = crypto.randomUUID();
   const first = (await env.client.post(session, payload, { key })).json();
   expect(first.require_action).toBe(true);
@@ -102,7 +105,11 @@ describe("a gateway event that loses the race to the shopper", () => {
     const member = await env.shop.memberSession();
     const [wine, sake] = [await env.make.product({ price: 3000, stock: 3 }), await env.make.product({ price: 2000, stock: 3 })];
     await env.client.fillCart(member, { [wine]: 1 });
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", email: member.email, payment: { payment_method_id: await env.client.paymentMethod(member, CARDS.threeDSecure) } });
+    const payload = orderPayload([{ id: wine, amount: 1 }], {
+      payment_method: "credit",
+      email: member.email,
+      payment: { payment_method_id: await env.client.paymentMethod(member, CARDS.threeDSecure) },
+    });
     const key = crypto.randomUUID();
     const first = (await env.client.post(member, payload, { key })).json();
     expect(first.require_action).toBe(true);
@@ -116,7 +123,9 @@ describe("a gateway event that loses the race to the shopper", () => {
     await env.client.fillCart(member, { [sake]: 2 });
     const intent = await env.gateway.retrievePaymentIntent(paymentIntentId);
     const orderPayments = env.shop.app.services.orderPayments;
-    expect(await orderPayments.markPaid(asTheEventReadIt, intent, gatewayActor("evt_late"), { owner: { userId: member.user.id }, byShopper: false })).toBe(false);
+    expect(await orderPayments.markPaid(asTheEventReadIt, intent, gatewayActor("evt_late"), { owner: { userId: member.user.id }, byShopper: false })).toBe(
+      false,
+    );
     expect(await env.client.cart(member)).toHaveLength(1);
     expect((await env.client.order(first.order_id))!.status).toBe("deposited");
   });

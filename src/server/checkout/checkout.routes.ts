@@ -50,11 +50,20 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
     // it in Japanese), and the filled-in list read and checked: 200 { data: { shipments, lines, items } }
     // in the shape the checkout takes, or 422 { errors, rows: [{ line, column, message }] }. Writes nothing.
     app.get(`${prefix}/checkout/destinations-template.csv`, async (_request, reply) =>
-      sendDownload(reply, { fileName: "destinations.csv", displayName: "お届け先リスト.csv", contentType: "text/csv; charset=utf-8", body: destinationsCsvTemplate() }),
+      sendDownload(reply, {
+        fileName: "destinations.csv",
+        displayName: "お届け先リスト.csv",
+        contentType: "text/csv; charset=utf-8",
+        body: destinationsCsvTemplate(),
+      }),
     );
     app.post(
       `${prefix}/checkout/destinations`,
-      { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: rateLimitFor("destinationsList") }, ...formSchema({ body: destinationsUploadSchema, response: { 200: destinationsAnswer } }) },
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        config: { rateLimit: rateLimitFor("destinationsList") },
+        ...formSchema({ body: destinationsUploadSchema, response: { 200: destinationsAnswer } }),
+      },
       async (request, reply) => {
         const { file } = checkedBodyOrProblem(request, DESTINATIONS_UPLOAD_PROBLEMS);
         const answer = await deps.destinationsUpload.read(Buffer.from(file, "base64"), request.locale);
@@ -65,14 +74,18 @@ export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkou
       },
     );
     // Back from a gateway's approval page (PayPay): { order_id, payment_intent_id } → the checkout's answer.
-    app.post(`${prefix}/checkout/return`, { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody, response: { 200: checkoutAnswer } } }, async (request, reply) => {
-      answerDependsOnSession(request);
-      const answer = await deps.checkout.afterRedirect({
-        body: request.body,
-        owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
-        locale: request.locale,
-      });
-      return sendAnswer(reply, answer);
-    });
+    app.post(
+      `${prefix}/checkout/return`,
+      { config: { rateLimit: rateLimitFor("checkout") }, schema: { body: returnBody, response: { 200: checkoutAnswer } } },
+      async (request, reply) => {
+        answerDependsOnSession(request);
+        const answer = await deps.checkout.afterRedirect({
+          body: request.body,
+          owner: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+          locale: request.locale,
+        });
+        return sendAnswer(reply, answer);
+      },
+    );
   }
 }

@@ -104,9 +104,14 @@ export class CheckoutService {
     // An address without its prefecture (the API contract has none) takes it from the postcode or its text.
     payload.address = (await this.deps.addresses.withPrefecture(payload.address)) as typeof payload.address;
     if (payload.recipient) payload.recipient = (await this.deps.addresses.withPrefecture(payload.recipient)) as typeof payload.recipient;
-    for (const shipment of payload.shipments ?? []) if (shipment.recipient) shipment.recipient = (await this.deps.addresses.withPrefecture(shipment.recipient)) as typeof shipment.recipient;
+    for (const shipment of payload.shipments ?? [])
+      if (shipment.recipient) shipment.recipient = (await this.deps.addresses.withPrefecture(shipment.recipient)) as typeof shipment.recipient;
     // Where the postcodes are and whether the shop ships abroad: the fee and the dates follow the address.
-    const addressFacts = await this.deps.addresses.facts([payload.address, payload.recipient, ...(payload.shipments ?? []).map((shipment) => shipment.recipient)]);
+    const addressFacts = await this.deps.addresses.facts([
+      payload.address,
+      payload.recipient,
+      ...(payload.shipments ?? []).map((shipment) => shipment.recipient),
+    ]);
     const input = validateCheckout(payload, {
       locale,
       todayInJapan: japanDateOf(new Date()),
@@ -126,7 +131,10 @@ export class CheckoutService {
 
     // Card testing (decision 064): a session, address or card with too many refusals lately is
     // refused before any order is written or any bottle reserved.
-    const cardTesting = card && request.client && this.deps.cardTesting ? { defence: this.deps.cardTesting, client: request.client, fingerprint: await this.deps.cards.fingerprintOf(card.paymentMethodId) } : null;
+    const cardTesting =
+      card && request.client && this.deps.cardTesting
+        ? { defence: this.deps.cardTesting, client: request.client, fingerprint: await this.deps.cards.fingerprintOf(card.paymentMethodId) }
+        : null;
     if (cardTesting && (await cardTesting.defence.refusal("payment", cardTesting.client, cardTesting.fingerprint))) {
       return errorAnswer(429, "cardAttemptsLimited", locale);
     }
@@ -145,7 +153,8 @@ export class CheckoutService {
     }
     if (!paysThroughGateway(placed.order.paymentMethod)) return successAnswer(placed.order);
     const answer = paymentHttpAnswer(await this.deps.payments.answerFor(placed.order, { locale, owner: request.owner, card }), locale);
-    if (cardTesting && (answer.status === 200 || answer.status === 402)) await cardTesting.defence.record("payment", cardTesting.client, cardTesting.fingerprint, answer.status === 402);
+    if (cardTesting && (answer.status === 200 || answer.status === 402))
+      await cardTesting.defence.record("payment", cardTesting.client, cardTesting.fingerprint, answer.status === 402);
     if (answer.status !== 409 && answer.status !== 503) {
       // The client secret is for the browser only, never stored; a replay asks the gateway again.
       const { payment_intent_client_secret: _secret, ...kept } = answer.body;
@@ -202,7 +211,10 @@ export class CheckoutService {
     if (earlier.fingerprint !== fingerprint) return errorAnswer(422, "idempotencyKeyReused", request.locale);
     const order = earlier.orderId === null ? undefined : await this.deps.orders.byId(earlier.orderId);
     if (order && paysThroughGateway(order.paymentMethod)) {
-      return paymentHttpAnswer(await this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) }), request.locale);
+      return paymentHttpAnswer(
+        await this.deps.payments.answerFor(order, { locale: request.locale, owner: request.owner, card: await this.cardFor(payload, request.user) }),
+        request.locale,
+      );
     }
     if (earlier.responseStatus !== null && earlier.responseBody) return { status: earlier.responseStatus, body: earlier.responseBody };
     return errorAnswer(409, "checkoutInProgress", request.locale);
@@ -248,7 +260,8 @@ export class CheckoutService {
     const { locale, body } = request;
     const order = await this.deps.orders.byPublicId(body.order_id);
     const placedHere = order ? await this.requests.findByOrder(ownerKeyOf(request.owner), order.id) : undefined;
-    if (!order || !placedHere || !order.paymentIntentId || order.paymentIntentId !== body.payment_intent_id) return errorAnswer(422, "checkoutOrderMismatch", locale);
+    if (!order || !placedHere || !order.paymentIntentId || order.paymentIntentId !== body.payment_intent_id)
+      return errorAnswer(422, "checkoutOrderMismatch", locale);
     const answer = paymentHttpAnswer(await this.deps.payments.answerFor(order, { locale, owner: request.owner, afterChallenge: true }), locale);
     if (answer.status === 200 && answer.body.require_action === false) await this.deps.carts.clear(request.owner);
     return answer;
@@ -265,4 +278,3 @@ export class CheckoutService {
     return saved ? { paymentMethodId: saved.paymentMethodId, customerId: saved.customerId } : undefined;
   }
 }
-

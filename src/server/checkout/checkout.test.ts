@@ -43,7 +43,9 @@ describe("bank transfer", () => {
     });
     expect(order.confirmedAt).not.toBeNull();
     // Shipping is a charge line; card and bank transfer add no fee line.
-    expect(await env.shop.app.services.orders.chargesOf(order.id)).toMatchObject([{ kind: "shipping", labelJa: "送料", labelEn: "Shipping", amount: 1100, taxable: true, position: 0 }]);
+    expect(await env.shop.app.services.orders.chargesOf(order.id)).toMatchObject([
+      { kind: "shipping", labelJa: "送料", labelEn: "Shipping", amount: 1100, taxable: true, position: 0 },
+    ]);
     const items = await env.shop.database.db.select().from(orderItemsTable).where(eq(orderItemsTable.orderId, order.id));
     expect(items).toMatchObject([{ productId: wine, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, amount: 2, taxRatePercent: 10 }]);
     expect(await env.client.stockOf(wine)).toBe(3);
@@ -157,7 +159,9 @@ describe("cash on delivery", () => {
       totals[price] = response.statusCode;
       if (price === 271_186) expect((await env.client.order(response.json().order_id))!.price).toBe(299_999);
       else {
-        expect(response.json().fields.payment_method).toEqual([`合計金額は${price === 271_187 ? 300_000 : 300_001}円と、300000円を超えるため代引きは選択できません。`]);
+        expect(response.json().fields.payment_method).toEqual([
+          `合計金額は${price === 271_187 ? 300_000 : 300_001}円と、300000円を超えるため代引きは選択できません。`,
+        ]);
         expect(await env.client.stockOf(id)).toBe(3);
       }
     }
@@ -209,9 +213,13 @@ describe("the form's validation", () => {
       email: ["Email can't be blank"],
       "address.zip": ["Zip can't be blank"],
     });
-    const unknownCountry = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { address: { country: "zz", zip: "12345", address: "1 Main St" } }), {
-      locale: "en",
-    });
+    const unknownCountry = await env.client.post(
+      env.shop.browserSession(),
+      orderPayload([{ id: wine, amount: 1 }], { address: { country: "zz", zip: "12345", address: "1 Main St" } }),
+      {
+        locale: "en",
+      },
+    );
     expect(unknownCountry.json().fields).toEqual({ "address.country": ["Country is not included in the list"] });
   });
 

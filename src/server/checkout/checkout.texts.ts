@@ -53,7 +53,8 @@ const en: Record<CheckoutTextKey, string> = {
   itemSalesEnded: "This item is no longer on sale.",
   itemPreorderShort: "Only a few pre-orders are left: you can pre-order up to {count} of this item.",
   itemPreorderFull: "Pre-orders for this item are full and closed.",
-  preorderDeliveryDate: "Pre-ordered items ship on their release date ({date}). Please choose a delivery date on or after {date}, or order with no date specified.",
+  preorderDeliveryDate:
+    "Pre-ordered items ship on their release date ({date}). Please choose a delivery date on or after {date}, or order with no date specified.",
   preorderSeveralDestinations: "Pre-orders can only be placed in orders to one address. Please order the pre-order item separately.",
 };
 

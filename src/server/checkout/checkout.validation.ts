@@ -149,7 +149,8 @@ export function checkoutPayloadFailure(issues: CheckoutPayloadIssue[], locale: L
     const key = head === "address" || head === "recipient" ? `${head}.${tail}` : head === "payment" ? "payment" : attribute;
     if (errors.fields[key]) continue;
     if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
-    else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
+    else if (issue.code === "too_big" && typeof issue.maximum === "number")
+      errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
     else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
     else errors.addKind(key, attribute as ValidatedAttribute, attribute === "payment_method" ? "inclusion" : "invalid");
   }
@@ -176,7 +177,8 @@ function shipmentIssue(issue: CheckoutPayloadIssue, errors: CheckoutFieldErrors)
   const key = field === "recipient" ? `shipments.${index}.recipient.${tail}` : `shipments.${index}.${field}`;
   if (errors.fields[key]) return "added";
   if (issue.code === "custom" && issue.message === INVALID_CHARACTERS) errors.addKind(key, attribute as ValidatedAttribute, INVALID_CHARACTERS);
-  else if (issue.code === "too_big" && typeof issue.maximum === "number") errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
+  else if (issue.code === "too_big" && typeof issue.maximum === "number")
+    errors.addKind(key, attribute as ValidatedAttribute, "too_long", { count: issue.maximum });
   else if (issue.code === "invalid_type" && issue.input === undefined) errors.addKind(key, attribute as ValidatedAttribute, "blank");
   else errors.addKind(key, attribute as ValidatedAttribute, "invalid");
   return "added";
@@ -250,7 +252,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   const choice = payload.payment_method;
   const method = paymentMethodChoice(choice);
   const cardPaymentMethodId = payload.payment.payment_method_id?.trim() || null;
-  if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard)) errors.add("payment_method", checkoutText("registeredCardMissing", locale));
+  if (method.checkoutInput === "saved_card" && !(context.signedIn && context.hasSavedCard))
+    errors.add("payment_method", checkoutText("registeredCardMissing", locale));
   if (method.checkoutInput === "card" && !cardPaymentMethodId && !context.enteredByStaff) errors.add("payment", checkoutText("cardMissing", locale));
 
   const gift = checkGift(payload.gift, context.giftSettings ?? defaultGiftSettings(), locale);
@@ -261,7 +264,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
 
   const destinations = payload.shipments ? checkDestinations(payload, address, context, errors) : null;
   // The carrier collects one order's total on one parcel: several destinations are paid otherwise (decision 087).
-  if (payload.shipments && payload.shipments.length > 1 && method.exports.b2CollectsTotal) errors.add("payment_method", checkoutText("shipmentsCashOnDelivery", locale));
+  if (payload.shipments && payload.shipments.length > 1 && method.exports.b2CollectsTotal)
+    errors.add("payment_method", checkoutText("shipmentsCashOnDelivery", locale));
 
   const usePoints = pointsToUseOf(payload.use_points, locale);
   if (typeof usePoints !== "number") errors.add("use_points", usePoints.message);
@@ -332,7 +336,11 @@ function checkDestinations(
   const shipments = payload.shipments ?? [];
   const before = Object.keys(errors.fields).length;
   // The top-level parcel fields say nothing with several destinations: refused rather than dropped.
-  const topLevel = payload.recipient || payload.desired_delivery_date.trim() || payload.desired_delivery_timezone.trim() || (payload.gift !== undefined && payload.gift !== null);
+  const topLevel =
+    payload.recipient ||
+    payload.desired_delivery_date.trim() ||
+    payload.desired_delivery_timezone.trim() ||
+    (payload.gift !== undefined && payload.gift !== null);
   if (topLevel) errors.add("shipments", checkoutText("shipmentsTopLevel", locale));
   const destinations = shipments.map((shipment, index) => checkDestination(shipment, `shipments.${index}`, buyer?.prefecture ?? null, context, errors));
   // Every bottle ordered goes somewhere, and nowhere twice.
@@ -386,7 +394,10 @@ function checkDestination(
  * time band and gift), before anything is ordered: the messages keyed shipments.3.recipient.zip…
  * Empty when all pass.
  */
-export function destinationsFieldErrors(shipments: NonNullable<CheckoutPayloadValue["shipments"]>, context: CheckoutValidationContext): Record<string, string[]> {
+export function destinationsFieldErrors(
+  shipments: NonNullable<CheckoutPayloadValue["shipments"]>,
+  context: CheckoutValidationContext,
+): Record<string, string[]> {
   const errors = new CheckoutFieldErrors(context.locale);
   shipments.forEach((shipment, index) => checkDestination(shipment, `shipments.${index}`, null, context, errors));
   return errors.fields;
@@ -413,7 +424,13 @@ function checkRecipient(
   if (kana && !isKanaName(kana)) errors.addKind(`${prefix}.kana`, "recipient_kana", "not_kana");
   let address: AddressInput | undefined;
   try {
-    address = context.validateAddress({ country: input.country, zip: input.zip, prefecture: input.prefecture, address: input.address, building_name: input.building_name });
+    address = context.validateAddress({
+      country: input.country,
+      zip: input.zip,
+      prefecture: input.prefecture,
+      address: input.address,
+      building_name: input.building_name,
+    });
   } catch (error) {
     if (!(error instanceof DomainError) || !error.fields) throw error;
     for (const [field, messages] of Object.entries(error.fields)) for (const text of messages) errors.add(`${prefix}.${field}`, text);

@@ -56,7 +56,11 @@ async function prepareTarget(): Promise<Target> {
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { environment: { DATABASE_URL: url.toString() }, open: () => openPostgres(url.toString()), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    environment: { DATABASE_URL: url.toString() },
+    open: () => openPostgres(url.toString()),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 let target: Target;
@@ -65,7 +69,15 @@ let bottle: number;
 let child: ChildProcess | undefined;
 
 function startServer(): Promise<ChildProcess> {
-  const environment: NodeJS.ProcessEnv = { ...process.env, ...target.environment, PORT: String(port), SESSION_SECRET: SECRET, LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "1000", CHECKOUT_RESERVATION_MINUTES: "5" };
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...target.environment,
+    PORT: String(port),
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_MULTIPLIER: "1000",
+    CHECKOUT_RESERVATION_MINUTES: "5",
+  };
   if (!target.environment.DATABASE_URL) delete environment.DATABASE_URL;
   const started = fork(CHILD, [], { env: environment, execArgv: ["--import", "tsx"], stdio: "ignore" });
   return new Promise((resolve, reject) => {
@@ -111,7 +123,10 @@ beforeAll(async () => {
   const database = await target.open();
   await database.migrate();
   await new ShopProfileService(database.db).save(readShopProfileFile(readConfig({}).shopProfileFile));
-  const [row] = await database.db.insert(productsTable).values({ nameJa: "蔵の赤", nameEn: "Kura red", price: 3000, stock: STOCK, published: true }).returning({ id: productsTable.id });
+  const [row] = await database.db
+    .insert(productsTable)
+    .values({ nameJa: "蔵の赤", nameEn: "Kura red", price: 3000, stock: STOCK, published: true })
+    .returning({ id: productsTable.id });
   bottle = row!.id;
   await database.db.insert(staffMembersTable).values({ email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "staff" });
   await database.close();
@@ -126,62 +141,87 @@ afterAll(async () => {
 });
 
 describe("a server killed in the middle of checkouts", () => {
-  it(`loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(360_000) }, async () => {
-    child = await startServer();
-    const bank = await checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "bank" }));
-    expect(bank.status).toBe(200);
-    const paid = await checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await paymentMethod(CARDS.visa) } }));
-    expect(paid.status).toBe(200);
-    expect(paid.body.require_action).toBe(false);
-    const waiting = await checkout(orderPayload([{ id: bottle, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: await paymentMethod(CARDS.threeDSecure) } }));
-    expect(waiting.body.require_action).toBe(true);
+  it(
+    `loses no order, keeps the stock consistent and releases abandoned reservations after a restart (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+    { timeout: testTime(360_000) },
+    async () => {
+      child = await startServer();
+      const bank = await checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "bank" }));
+      expect(bank.status).toBe(200);
+      const paid = await checkout(
+        orderPayload([{ id: bottle, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await paymentMethod(CARDS.visa) } }),
+      );
+      expect(paid.status).toBe(200);
+      expect(paid.body.require_action).toBe(false);
+      const waiting = await checkout(
+        orderPayload([{ id: bottle, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: await paymentMethod(CARDS.threeDSecure) } }),
+      );
+      expect(waiting.body.require_action).toBe(true);
 
-    // Thirty more shoppers press 購入 and the server dies under them.
-    const inFlight = Array.from({ length: 30 }, () => checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "cod" })).catch(() => null));
-    // Killed once the server is answering them (the first answer is back), with the rest in flight.
-    await Promise.race(inFlight);
-    child.kill("SIGKILL");
-    await stopped(child);
-    const answered = (await Promise.all(inFlight)).filter((answer) => answer?.status === 200).length;
+      // Thirty more shoppers press 購入 and the server dies under them.
+      const inFlight = Array.from({ length: 30 }, () => checkout(orderPayload([{ id: bottle, amount: 1 }], { payment_method: "cod" })).catch(() => null));
+      // Killed once the server is answering them (the first answer is back), with the rest in flight.
+      await Promise.race(inFlight);
+      child.kill("SIGKILL");
+      await stopped(child);
+      const answered = (await Promise.all(inFlight)).filter((answer) => answer?.status === 200).length;
 
-    // Meanwhile the 3-D Secure reservation runs out (the test moves its end into the past).
-    const between = await target.open();
-    await between.db.update(ordersTable).set({ reservedUntil: new Date(Date.now() - 60_000) }).where(eq(ordersTable.publicId, waiting.body.order_id as string));
-    await between.close();
+      // Meanwhile the 3-D Secure reservation runs out (the test moves its end into the past).
+      const between = await target.open();
+      await between.db
+        .update(ordersTable)
+        .set({ reservedUntil: new Date(Date.now() - 60_000) })
+        .where(eq(ordersTable.publicId, waiting.body.order_id as string));
+      await between.close();
 
-    child = await startServer();
-    // The restarted server sweeps at once: the waiting order is cancelled and its bottles return.
-    const staff = session();
-    const signIn = await fetch(`http://127.0.0.1:${port}/admin/api/session`, { method: "POST", headers: staff, body: JSON.stringify(STAFF) });
-    expect(signIn.status).toBe(200);
-    const staffCookie = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0]!;
-    await expect
-      .poll(async () => {
-        const detail = await fetch(`http://127.0.0.1:${port}/admin/api/orders/${waiting.body.order_id as string}`, { headers: { cookie: staffCookie } });
-        return ((await detail.json()) as { data: { status: string } }).data.status;
-      }, { timeout: testTime(60_000) })
-      .toBe("cancelled");
-    child.kill("SIGTERM");
-    await stopped(child);
+      child = await startServer();
+      // The restarted server sweeps at once: the waiting order is cancelled and its bottles return.
+      const staff = session();
+      const signIn = await fetch(`http://127.0.0.1:${port}/admin/api/session`, { method: "POST", headers: staff, body: JSON.stringify(STAFF) });
+      expect(signIn.status).toBe(200);
+      const staffCookie = signIn.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!
+        .split(";")[0]!;
+      await expect
+        .poll(
+          async () => {
+            const detail = await fetch(`http://127.0.0.1:${port}/admin/api/orders/${waiting.body.order_id as string}`, { headers: { cookie: staffCookie } });
+            return ((await detail.json()) as { data: { status: string } }).data.status;
+          },
+          { timeout: testTime(60_000) },
+        )
+        .toBe("cancelled");
+      child.kill("SIGTERM");
+      await stopped(child);
 
-    const after = await target.open();
-    try {
-      const orders = await after.db.select().from(ordersTable);
-      const byId = new Map(orders.map((order) => [order.publicId, order]));
-      expect(byId.get(bank.body.order_id as string)?.status).toBe("await_payment");
-      expect(byId.get(paid.body.order_id as string)?.status).toBe("deposited");
-      expect(byId.get(waiting.body.order_id as string)?.status).toBe("cancelled");
-      expect(orders.filter((order) => order.status === "pending")).toHaveLength(0);
-      // Every answered checkout is an order; some that lost their answer may be too, never half of one.
-      const placed = orders.filter((order) => order.status !== "cancelled");
-      expect(placed.length).toBeGreaterThanOrEqual(2 + answered);
-      const items = await after.db.select().from(orderItemsTable).where(inArray(orderItemsTable.orderId, placed.map((order) => order.id)));
-      expect(items).toHaveLength(placed.length);
-      const sold = items.reduce((sum, item) => sum + item.amount, 0);
-      const [product] = await after.db.select({ stock: productsTable.stock }).from(productsTable).where(eq(productsTable.id, bottle));
-      expect(product!.stock).toBe(STOCK - sold);
-    } finally {
-      await after.close();
-    }
-  });
+      const after = await target.open();
+      try {
+        const orders = await after.db.select().from(ordersTable);
+        const byId = new Map(orders.map((order) => [order.publicId, order]));
+        expect(byId.get(bank.body.order_id as string)?.status).toBe("await_payment");
+        expect(byId.get(paid.body.order_id as string)?.status).toBe("deposited");
+        expect(byId.get(waiting.body.order_id as string)?.status).toBe("cancelled");
+        expect(orders.filter((order) => order.status === "pending")).toHaveLength(0);
+        // Every answered checkout is an order; some that lost their answer may be too, never half of one.
+        const placed = orders.filter((order) => order.status !== "cancelled");
+        expect(placed.length).toBeGreaterThanOrEqual(2 + answered);
+        const items = await after.db
+          .select()
+          .from(orderItemsTable)
+          .where(
+            inArray(
+              orderItemsTable.orderId,
+              placed.map((order) => order.id),
+            ),
+          );
+        expect(items).toHaveLength(placed.length);
+        const sold = items.reduce((sum, item) => sum + item.amount, 0);
+        const [product] = await after.db.select({ stock: productsTable.stock }).from(productsTable).where(eq(productsTable.id, bottle));
+        expect(product!.stock).toBe(STOCK - sold);
+      } finally {
+        await after.close();
+      }
+    },
+  );
 });

@@ -30,7 +30,14 @@ describe("delivery calendar", () => {
 
   it("ships nothing over Golden Week: an order of 28 April 2026 after the cutoff arrives on 1 May", () => {
     // Tue 28 Apr 15:00 → Wed 29 Apr is 昭和の日 → ships Thu 30 Apr → Tokyo on Fri 1 May.
-    expect(deliveryDatesFor(profile, japan("2026-04-28T15:00:00"), 13)).toEqual(["2026-05-01", "2026-05-02", "2026-05-03", "2026-05-04", "2026-05-05", "2026-05-06"]);
+    expect(deliveryDatesFor(profile, japan("2026-04-28T15:00:00"), 13)).toEqual([
+      "2026-05-01",
+      "2026-05-02",
+      "2026-05-03",
+      "2026-05-04",
+      "2026-05-05",
+      "2026-05-06",
+    ]);
   });
 
   it("gives the page the moment in Japan and the holidays ahead, for the same window in the browser", () => {

@@ -19,8 +19,7 @@ export interface UploadProblem {
 }
 
 export type DestinationsUploadAnswer =
-  | { ok: true; shipments: CheckoutShipmentInput[]; lines: number[][]; items: { id: number; amount: number }[] }
-  | { ok: false; errors: UploadProblem[] };
+  { ok: true; shipments: CheckoutShipmentInput[]; lines: number[][]; items: { id: number; amount: number }[] } | { ok: false; errors: UploadProblem[] };
 
 /**
  * The gift sender's uploaded list of destinations (decision 087): read and checked by the domain's
@@ -41,12 +40,18 @@ export class DestinationsUploadService {
     const shop = await this.deps.shopProfiles.profile();
 
     // A time band as its code (14-16) or its label as the checkout page shows it (14-16時, 午前中).
-    const bandKey = (text: string) => text.normalize("NFKC").replace(/[\s~〜～-]/gu, "").toLowerCase();
+    const bandKey = (text: string) =>
+      text
+        .normalize("NFKC")
+        .replace(/[\s~〜～-]/gu, "")
+        .toLowerCase();
     const bands = new Map<string, string>();
     for (const [code, label] of Object.entries(shop.deliveryTimeBands)) for (const text of [code, label.ja, label.en]) bands.set(bandKey(text), code);
     const shipments = read.shipments.map((shipment) => ({
       ...shipment,
-      desired_delivery_timezone: shipment.desired_delivery_timezone ? (bands.get(bandKey(shipment.desired_delivery_timezone)) ?? shipment.desired_delivery_timezone) : "",
+      desired_delivery_timezone: shipment.desired_delivery_timezone
+        ? (bands.get(bandKey(shipment.desired_delivery_timezone)) ?? shipment.desired_delivery_timezone)
+        : "",
     }));
 
     // The products: on sale, and enough of them for the whole list.
@@ -60,13 +65,23 @@ export class DestinationsUploadService {
     };
     for (const item of read.items) {
       const product = products.get(item.id);
-      if (!product || !product.published || product.available <= 0) errors.push({ line: firstLineOf(item.id), column: DESTINATIONS_CSV_COLUMNS.product.ja, message: checkoutText("itemUnavailable", locale) });
+      if (!product || !product.published || product.available <= 0)
+        errors.push({ line: firstLineOf(item.id), column: DESTINATIONS_CSV_COLUMNS.product.ja, message: checkoutText("itemUnavailable", locale) });
       else if (item.amount > product.available)
-        errors.push({ line: firstLineOf(item.id), column: DESTINATIONS_CSV_COLUMNS.amount.ja, message: `${product.product.name}: ${checkoutText("itemStockShort", locale, { count: product.available })}` });
+        errors.push({
+          line: firstLineOf(item.id),
+          column: DESTINATIONS_CSV_COLUMNS.amount.ja,
+          message: `${product.product.name}: ${checkoutText("itemStockShort", locale, { count: product.available })}`,
+        });
     }
 
     // Each destination as checkout checks it, its messages put back on its first line.
-    const withPrefecture = await Promise.all(shipments.map(async (shipment) => ({ ...shipment, recipient: (await this.deps.addresses.withPrefecture(shipment.recipient)) as typeof shipment.recipient })));
+    const withPrefecture = await Promise.all(
+      shipments.map(async (shipment) => ({
+        ...shipment,
+        recipient: (await this.deps.addresses.withPrefecture(shipment.recipient)) as typeof shipment.recipient,
+      })),
+    );
     const facts = await this.deps.addresses.facts(withPrefecture.map((shipment) => shipment.recipient));
     const checked = z.array(checkoutShipmentSchema).parse(withPrefecture);
     const fields = destinationsFieldErrors(checked, {

@@ -28,33 +28,37 @@ afterAll(async () => {
 });
 
 describe("flash sale", () => {
-  it(`${BUYERS} concurrent checkouts for ${BOTTLES} bottles give exactly ${BOTTLES} orders and stock 0 (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { timeout: testTime(120_000) }, async () => {
-    const client = new CheckoutClient(shop);
-    const bottle = await new CatalogFactory(shop.database.db).product({ name: { ja: "限定 蔵の一本", en: "Kura limited" }, stock: BOTTLES, buyableLimit: 1 });
-    const before = await client.orderCount();
-    const buyers = Array.from({ length: BUYERS }, () => shop.browserSession());
+  it(
+    `${BUYERS} concurrent checkouts for ${BOTTLES} bottles give exactly ${BOTTLES} orders and stock 0 (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+    { timeout: testTime(120_000) },
+    async () => {
+      const client = new CheckoutClient(shop);
+      const bottle = await new CatalogFactory(shop.database.db).product({ name: { ja: "限定 蔵の一本", en: "Kura limited" }, stock: BOTTLES, buyableLimit: 1 });
+      const before = await client.orderCount();
+      const buyers = Array.from({ length: BUYERS }, () => shop.browserSession());
 
-    const answers = await Promise.all(
-      buyers.map(async (buyer, index) => {
-        const response = await fetch(`${origin}/ja/api/checkout`, {
-          method: "POST",
-          headers: { ...buyer.headers, "content-type": "application/json", "idempotency-key": `flash-sale-${index}-${crypto.randomUUID()}` },
-          body: JSON.stringify(orderPayload([{ id: bottle, amount: 1 }], { payment_method: index % 2 === 0 ? "bank" : "cod" })),
-        });
-        return { status: response.status, body: (await response.json()) as unknown };
-      }),
-    );
+      const answers = await Promise.all(
+        buyers.map(async (buyer, index) => {
+          const response = await fetch(`${origin}/ja/api/checkout`, {
+            method: "POST",
+            headers: { ...buyer.headers, "content-type": "application/json", "idempotency-key": `flash-sale-${index}-${crypto.randomUUID()}` },
+            body: JSON.stringify(orderPayload([{ id: bottle, amount: 1 }], { payment_method: index % 2 === 0 ? "bank" : "cod" })),
+          });
+          return { status: response.status, body: (await response.json()) as unknown };
+        }),
+      );
 
-    const placed = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status === 422);
-    expect(placed).toHaveLength(BOTTLES);
-    expect(refused).toHaveLength(BUYERS - BOTTLES);
-    for (const answer of placed) expect(answer.body).toMatchObject({ require_action: false, order_id: expect.any(String) });
-    for (const answer of refused) {
-      expect(answer.body).toEqual({ errors: [{ id: bottle, message: "この商品は現在お買い求めいただけません。", inventory: 0 }], items_rejected: true });
-    }
-    expect(new Set(placed.map((answer) => (answer.body as { order_id: string }).order_id)).size).toBe(BOTTLES);
-    expect(await client.stockOf(bottle)).toBe(0);
-    expect(await client.orderCount()).toBe(before + BOTTLES);
-  });
+      const placed = answers.filter((answer) => answer.status === 200);
+      const refused = answers.filter((answer) => answer.status === 422);
+      expect(placed).toHaveLength(BOTTLES);
+      expect(refused).toHaveLength(BUYERS - BOTTLES);
+      for (const answer of placed) expect(answer.body).toMatchObject({ require_action: false, order_id: expect.any(String) });
+      for (const answer of refused) {
+        expect(answer.body).toEqual({ errors: [{ id: bottle, message: "この商品は現在お買い求めいただけません。", inventory: 0 }], items_rejected: true });
+      }
+      expect(new Set(placed.map((answer) => (answer.body as { order_id: string }).order_id)).size).toBe(BOTTLES);
+      expect(await client.stockOf(bottle)).toBe(0);
+      expect(await client.orderCount()).toBe(before + BOTTLES);
+    },
+  );
 });

@@ -27,7 +27,12 @@ describe("a liquor product at the reduced rate", () => {
       const id = await env.make.product({ price: 1500, alcoholPermille: null, volumeMl: 750 });
       const [reduced, liquor] = await Promise.all([
         env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${id}`, headers: staff.headers, payload: { tax_class: "reduced" } }),
-        env.shop.app.inject({ method: "PATCH", url: `/admin/api/products/${id}`, headers: staff.headers, payload: { liquor_type: wine, alcohol_percent: "13" } }),
+        env.shop.app.inject({
+          method: "PATCH",
+          url: `/admin/api/products/${id}`,
+          headers: staff.headers,
+          payload: { liquor_type: wine, alcohol_percent: "13" },
+        }),
       ]);
       // Whichever came second is judged on what the first one wrote.
       expect([reduced.statusCode, liquor.statusCode].sort(), `round ${round}`).toEqual([200, 422]);
@@ -44,10 +49,14 @@ describe("a liquor product at the reduced rate", () => {
     const typed = await env.make.product({ alcoholPermille: null, liquorType: await env.make.liquorType("sake") });
     const categorised = await env.make.product({ alcoholPermille: null, liquorCategory: "wine" });
     for (const id of [whisky, typed, categorised]) {
-      const error: unknown = await db.update(productsTable).set({ taxClass: "reduced" }).where(eq(productsTable.id, id)).then(
-        () => null,
-        (failure: unknown) => failure,
-      );
+      const error: unknown = await db
+        .update(productsTable)
+        .set({ taxClass: "reduced" })
+        .where(eq(productsTable.id, id))
+        .then(
+          () => null,
+          (failure: unknown) => failure,
+        );
       expect(constraintOf(error)).toBe("products_liquor_standard_rate");
     }
     // Under 1% alcohol and no liquor type or category is not liquor (酒税法 §2): 8% is allowed.

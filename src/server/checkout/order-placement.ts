@@ -39,12 +39,18 @@ export class ItemsRejected extends Error {
 }
 
 /** What each item may still be bought of at `now`, and why not (its sales window and pre-order allocation too, decision 088). */
-export function itemErrors(items: CheckoutOrderInput["items"], products: Map<number, LockedProduct>, locale: Locale, now: Date = new Date()): CheckoutItemError[] {
+export function itemErrors(
+  items: CheckoutOrderInput["items"],
+  products: Map<number, LockedProduct>,
+  locale: Locale,
+  now: Date = new Date(),
+): CheckoutItemError[] {
   return items.map((item) => {
     const product = products.get(item.id);
     if (!product || !product.onSale) return { id: item.id, message: checkoutText("itemUnavailable", locale), inventory: 0 };
     const phase = salesPhase(product, now);
-    if (phase === "before") return { id: item.id, message: checkoutText("itemBeforeSale", locale, { start: formatJapanDateTime(product.salesStart!, locale) }), inventory: 0 };
+    if (phase === "before")
+      return { id: item.id, message: checkoutText("itemBeforeSale", locale, { start: formatJapanDateTime(product.salesStart!, locale) }), inventory: 0 };
     if (phase === "ended") return { id: item.id, message: checkoutText("itemSalesEnded", locale), inventory: 0 };
     const left = bottlesForSale(phase, product.stock, product.preorderAllocation, product.preorderOwed);
     if (left <= 0) return { id: item.id, message: checkoutText(phase === "preorder" ? "itemPreorderFull" : "itemUnavailable", locale), inventory: 0 };
@@ -81,10 +87,16 @@ function preorderParcels(
   const inStock = lines.filter((line) => line.shipsOn === null);
   const dates = [...new Set(lines.flatMap((line) => (line.shipsOn === null ? [] : [line.shipsOn])))].sort();
   const parcels: NewShipment[] = [];
-  if (inStock.length > 0) parcels.push({ ...common, fee: shippingFee, shipsOn: null, lines: inStock.map((line) => ({ productId: line.product.id, quantity: line.amount })) });
+  if (inStock.length > 0)
+    parcels.push({ ...common, fee: shippingFee, shipsOn: null, lines: inStock.map((line) => ({ productId: line.product.id, quantity: line.amount })) });
   for (const date of dates) {
     const bottles = lines.filter((line) => line.shipsOn === date);
-    parcels.push({ ...common, fee: parcels.length === 0 ? shippingFee : 0, shipsOn: date, lines: bottles.map((line) => ({ productId: line.product.id, quantity: line.amount })) });
+    parcels.push({
+      ...common,
+      fee: parcels.length === 0 ? shippingFee : 0,
+      shipsOn: date,
+      lines: bottles.map((line) => ({ productId: line.product.id, quantity: line.amount })),
+    });
   }
   return parcels;
 }
@@ -120,7 +132,10 @@ export interface PlacementDeps {
 
 /** The lottery module's claim, in the order's transaction: a message per line it refuses (none: the order may go on). */
 export interface LotteryClaims {
-  claim(tx: Database, order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale }): Promise<{ id: number; message: string }[]>;
+  claim(
+    tx: Database,
+    order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale },
+  ): Promise<{ id: number; message: string }[]>;
 }
 
 /** Who places the order and how it starts, where checkout and staff differ. */
@@ -157,7 +172,13 @@ async function couponsFor(
 ) {
   if (typed.length === 0) return [];
   if (!deps.coupons) throw new CheckoutFieldErrors(order.locale).failure();
-  const forCoupon = lines.map((line) => ({ productId: line.product.id, unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, liquorType: line.product.liquorType }));
+  const forCoupon = lines.map((line) => ({
+    productId: line.product.id,
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+    taxRatePercent: line.taxRatePercent,
+    liquorType: line.product.liquorType,
+  }));
   return deps.coupons.forOrderAll(tx, typed, { ...order, lines: forCoupon });
 }
 
@@ -178,7 +199,15 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   const lines = input.items.map((item) => {
     const product = products.get(item.id)!;
     const taxRatePercent = taxRateOf(product, shop.terms.taxRatePercent);
-    return { product, amount: item.amount, unitPrice: product.price, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent, shipsOn: preorderShipsOn(product, now) };
+    return {
+      product,
+      amount: item.amount,
+      unitPrice: product.price,
+      shippingType: product.shippingType,
+      volumeMl: product.volumeMl,
+      taxRatePercent,
+      shipsOn: preorderShipsOn(product, now),
+    };
   });
   // 予約商品 (decision 088): one destination only, and no delivery wish before the release date.
   const releaseDates = [...new Set(lines.flatMap((line) => (line.shipsOn === null ? [] : [line.shipsOn])))].sort();
@@ -197,7 +226,13 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     ...destination,
     lines: destination.items.map((item) => {
       const product = products.get(item.id)!;
-      return { unitPrice: product.price, amount: item.amount, shippingType: product.shippingType, volumeMl: product.volumeMl, taxRatePercent: taxRateOf(product, shop.terms.taxRatePercent) };
+      return {
+        unitPrice: product.price,
+        amount: item.amount,
+        shippingType: product.shippingType,
+        volumeMl: product.volumeMl,
+        taxRatePercent: taxRateOf(product, shop.terms.taxRatePercent),
+      };
     }),
   }));
   // The coupons typed, checked against these bottles and together with their rows locked (decision 086);
@@ -206,20 +241,30 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   const coupons = await couponsFor(tx, deps, typedCoupons, lines, { userId: placement.userId, now, locale });
   const applied = coupons.map((coupon) => coupon.applied);
   // The points typed (decision 089), checked with the member's balance locked: ≤ the balance, ≤ the goods after the coupon; refused: a 422 under use_points.
-  const rated = lines.map((line) => ({ unitPrice: line.unitPrice, amount: line.amount, taxRatePercent: line.taxRatePercent, productRatePercent: line.product.pointRatePercent }));
+  const rated = lines.map((line) => ({
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+    taxRatePercent: line.taxRatePercent,
+    productRatePercent: line.product.pointRatePercent,
+  }));
   const couponLines = couponsGoodsLines(applied, rated);
   if (input.usePoints > 0 && !deps.points) {
     const errors = new CheckoutFieldErrors(locale);
     errors.add("use_points", checkoutText("pointsUnavailable", locale));
     throw errors.failure();
   }
-  const usePoints = deps.points ? await deps.points.forOrder(tx, { userId: placement.userId, usePoints: input.usePoints, lines: rated, couponLines, now, locale }) : 0;
+  const usePoints = deps.points
+    ? await deps.points.forOrder(tx, { userId: placement.userId, usePoints: input.usePoints, lines: rated, couponLines, now, locale })
+    : 0;
   const totals = checkoutTotals(
     lines,
     method,
     shop.terms,
     { options: input.gift, settings: shop.gift },
-    { deliveryPrefecture: input.deliveryPrefecture, destinations: destinations?.map(({ lines: parcel, prefecture, gift }) => ({ lines: parcel, prefecture, gift })) },
+    {
+      deliveryPrefecture: input.deliveryPrefecture,
+      destinations: destinations?.map(({ lines: parcel, prefecture, gift }) => ({ lines: parcel, prefecture, gift })),
+    },
     applied,
     usePoints,
   );
@@ -263,7 +308,14 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       locale,
       reservedUntil: placement.reservedUntil,
       confirmedAt: status === "pending" ? null : now,
-      ...(placement.entry ? { enteredByStaffId: placement.entry.staffId, entryChannel: placement.entry.channel, staffMemo: placement.entry.memo, customerKana: placement.entry.kana } : {}),
+      ...(placement.entry
+        ? {
+            enteredByStaffId: placement.entry.staffId,
+            entryChannel: placement.entry.channel,
+            staffMemo: placement.entry.memo,
+            customerKana: placement.entry.kana,
+          }
+        : {}),
     },
     lines.map((line) => ({
       productId: line.product.id,
@@ -275,14 +327,16 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       preorderShipsOn: line.shipsOn,
     })),
     totals.chargeLines,
-    releaseDates.length > 0 ? preorderParcels(input, lines, Math.max(0, totals.shipping)) : destinations?.map((destination) => ({
-      recipient: destination.recipient ? recipientOf(destination.recipient) : null,
-      desiredDeliveryDate: destination.desiredDeliveryDate,
-      desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
-      gift: destination.gift,
-      fee: destinationQuote({ lines: destination.lines, prefecture: destination.prefecture, gift: destination.gift }, shop.terms).fee,
-      lines: destination.items.map((item) => ({ productId: item.id, quantity: item.amount })),
-    })),
+    releaseDates.length > 0
+      ? preorderParcels(input, lines, Math.max(0, totals.shipping))
+      : destinations?.map((destination) => ({
+          recipient: destination.recipient ? recipientOf(destination.recipient) : null,
+          desiredDeliveryDate: destination.desiredDeliveryDate,
+          desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
+          gift: destination.gift,
+          fee: destinationQuote({ lines: destination.lines, prefecture: destination.prefecture, gift: destination.gift }, shop.terms).fee,
+          lines: destination.items.map((item) => ({ productId: item.id, quantity: item.amount })),
+        })),
   );
   // A lottery's bottles (decision 084): its winner's order claims the win here, once; anyone else's is refused.
   const lotteryRefusals = (await deps.lotteries?.claim(tx, { userId: placement.userId, orderId: order.id, items: input.items, now, locale })) ?? [];
@@ -291,7 +345,13 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   }
   // Each coupon's use booked on its own row (its limits its own), each its own 値引き lines' figures.
   for (const [index, coupon] of coupons.entries()) {
-    await deps.coupons!.book(tx, coupon, { orderId: order.id, userId: placement.userId, locale, field: typedCoupons[index]!.field, ...couponFigures(totals, coupon.applied) });
+    await deps.coupons!.book(tx, coupon, {
+      orderId: order.id,
+      userId: placement.userId,
+      locale,
+      field: typedCoupons[index]!.field,
+      ...couponFigures(totals, coupon.applied),
+    });
   }
   if (placement.userId !== null && deps.points) {
     // What the order earns, worked out now on the goods after the coupon and the points (and the charges when the trader says so), granted when paid or shipped.
@@ -317,7 +377,15 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   // it commits; anything but approved rolls the whole order back (no order, no stock taken).
   const deferred = deps.deferredPayments;
   if (deferred && deferred.code === order.paymentMethod) {
-    const assessment = await deferred.assess({ publicId: order.publicId, price: order.price, name: order.name, email: order.email, phone: order.phone, zip: order.zip, address: order.address });
+    const assessment = await deferred.assess({
+      publicId: order.publicId,
+      price: order.price,
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      zip: order.zip,
+      address: order.address,
+    });
     const refusals = method.texts.creditCheckRefusals;
     if (assessment !== "approved" && refusals) {
       const errors = new CheckoutFieldErrors(locale);

@@ -27,7 +27,10 @@ export function registerPaymentLinkRoutes(fastify: FastifyInstance, deps: { paym
 
     app.post(
       `${prefix}/pay/:token`,
-      { config: { ...KEYED_WRITE, rateLimit: rateLimitFor("checkout") }, schema: { params: tokenParams, body: payByLinkSchema, response: { 200: payByLinkAnswer } } },
+      {
+        config: { ...KEYED_WRITE, rateLimit: rateLimitFor("checkout") },
+        schema: { params: tokenParams, body: payByLinkSchema, response: { 200: payByLinkAnswer } },
+      },
       async (request, reply) => {
         const answer = await deps.paymentLinks.pay(request.params.token, request.body, {
           attemptKey: String(request.headers["idempotency-key"]),

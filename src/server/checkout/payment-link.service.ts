@@ -37,7 +37,13 @@ export class PaymentLinkService {
       state: stateOf(order, expired),
       order_number: orderNumberForShopper(order.publicId),
       name: order.name,
-      items: view.items.map((item) => ({ name: item.name[locale], unit_price: item.unitPrice, amount: item.amount, line_total: item.lineTotal, reduced: item.reduced })),
+      items: view.items.map((item) => ({
+        name: item.name[locale],
+        unit_price: item.unitPrice,
+        amount: item.amount,
+        line_total: item.lineTotal,
+        reduced: item.reduced,
+      })),
       charges: chargeAnswers(view, locale),
       total: view.totals.total,
       tax: view.totals.tax,
@@ -45,7 +51,12 @@ export class PaymentLinkService {
     };
   }
 
-  async pay(token: string, body: PayByLinkBody, request: { attemptKey: string; locale: Locale; client: CardAttemptClient }, now: Date = new Date()): Promise<CheckoutAnswer> {
+  async pay(
+    token: string,
+    body: PayByLinkBody,
+    request: { attemptKey: string; locale: Locale; client: CardAttemptClient },
+    now: Date = new Date(),
+  ): Promise<CheckoutAnswer> {
     const { locale } = request;
     const { order, expired } = await this.orderOf(token, now);
     // A paid order answers paid whenever asked; an expired link pays nothing more.
@@ -54,10 +65,15 @@ export class PaymentLinkService {
     const defence = this.deps.cardTesting;
     // Card testing (decision 064): refused before the gateway is asked, as checkout refuses it.
     const fingerprint = card && defence ? await this.deps.cards.fingerprintOf(card.paymentMethodId) : null;
-    if (card && defence && payableByLink(order) && (await defence.refusal("payment", request.client, fingerprint))) return errorAnswer(429, "cardAttemptsLimited", locale);
-    const answer = paymentHttpAnswer(await this.deps.payments.payByLink(order, { card, paymentIntentId: body.payment_intent_id, attemptKey: request.attemptKey, locale }), locale);
+    if (card && defence && payableByLink(order) && (await defence.refusal("payment", request.client, fingerprint)))
+      return errorAnswer(429, "cardAttemptsLimited", locale);
+    const answer = paymentHttpAnswer(
+      await this.deps.payments.payByLink(order, { card, paymentIntentId: body.payment_intent_id, attemptKey: request.attemptKey, locale }),
+      locale,
+    );
     // A charge the gateway answered counts, a refusal against the limits (a failed challenge too).
-    if (defence && (card || answer.status === 402) && (answer.status === 200 || answer.status === 402)) await defence.record("payment", request.client, fingerprint, answer.status === 402);
+    if (defence && (card || answer.status === 402) && (answer.status === 200 || answer.status === 402))
+      await defence.record("payment", request.client, fingerprint, answer.status === 402);
     return answer;
   }
 

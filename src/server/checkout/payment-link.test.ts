@@ -108,7 +108,9 @@ describe("POST /admin/api/orders/{id}/payment-link", () => {
     for (const order of [bank, paid]) {
       const ja = await sendLink(order.publicId);
       expect(ja.statusCode).toBe(409);
-      expect(ja.json().errors).toEqual(["カード決済のリンクは、カード払いでお支払い待ちの注文にだけ送れます。入金済み・キャンセル済みの注文や、ほかのお支払い方法の注文には送れません。"]);
+      expect(ja.json().errors).toEqual([
+        "カード決済のリンクは、カード払いでお支払い待ちの注文にだけ送れます。入金済み・キャンセル済みの注文や、ほかのお支払い方法の注文には送れません。",
+      ]);
       const en = await sendLink(order.publicId, { ...staff.headers, cookie: `${staff.cookie}; locale=en` });
       expect(en.statusCode).toBe(409);
       expect(en.json().errors[0]).toMatch(/^A card payment link can be sent only for a card order awaiting payment/);

@@ -63,7 +63,9 @@ export class StaffOrdersService {
       name: member.name,
       phone: member.phone,
       birth_date: member.birthDate,
-      address: saved ? { country: saved.country, zip: saved.zip, prefecture: saved.prefecture, address: saved.address, building_name: saved.building_name } : null,
+      address: saved
+        ? { country: saved.country, zip: saved.zip, prefecture: saved.prefecture, address: saved.address, building_name: saved.building_name }
+        : null,
     };
   }
 

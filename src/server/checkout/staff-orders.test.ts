@@ -63,7 +63,10 @@ async function statesOf(publicId: string) {
 }
 
 async function salesOf(orderId: number, productId: number) {
-  return env.shop.database.db.select().from(stockMovesTable).where(and(eq(stockMovesTable.orderId, orderId), eq(stockMovesTable.productId, productId), eq(stockMovesTable.kind, "sale")));
+  return env.shop.database.db
+    .select()
+    .from(stockMovesTable)
+    .where(and(eq(stockMovesTable.orderId, orderId), eq(stockMovesTable.productId, productId), eq(stockMovesTable.kind, "sale")));
 }
 
 describe("an order entered by staff", () => {
@@ -98,7 +101,12 @@ describe("an order entered by staff", () => {
     const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/orders", headers: staff.headers });
     expect(list.json().data.find((row: { id: string }) => row.id === detail.id).entered_by).toMatchObject({ channel: "phone", staff_name: staff.email });
 
-    const shipped = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${detail.id}/ship`, headers: staff.headers, payload: { slip_number: "123456789012", carrier: "yamato" } });
+    const shipped = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${detail.id}/ship`,
+      headers: staff.headers,
+      payload: { slip_number: "123456789012", carrier: "yamato" },
+    });
     expect(shipped.statusCode).toBe(200);
     expect(await statesOf(detail.id)).toMatchObject({ order: { status: "sent" }, payment: "authorized", shipment: "shipped" });
     const paid = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${detail.id}/deferred-paid`, headers: staff.headers });
@@ -112,7 +120,11 @@ describe("an order entered by staff", () => {
   it("takes a member's cash-on-delivery order, shown in their My Page history, their birth date kept", async () => {
     const member = await env.shop.memberSession();
     const wine = await env.make.product({ price: 3000, stock: 4 });
-    const lookup = await env.shop.app.inject({ method: "GET", url: `/admin/api/members/lookup?email=${encodeURIComponent(member.email.toUpperCase())}`, headers: staff.headers });
+    const lookup = await env.shop.app.inject({
+      method: "GET",
+      url: `/admin/api/members/lookup?email=${encodeURIComponent(member.email.toUpperCase())}`,
+      headers: staff.headers,
+    });
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json().data).toMatchObject({ email: member.email, birth_date: null });
 
@@ -126,7 +138,11 @@ describe("an order entered by staff", () => {
 
     const history = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
     expect(history.json().data.map((row: { id: string }) => row.id)).toContain(detail.id);
-    const again = await env.shop.app.inject({ method: "GET", url: `/admin/api/members/lookup?email=${encodeURIComponent(member.email)}`, headers: staff.headers });
+    const again = await env.shop.app.inject({
+      method: "GET",
+      url: `/admin/api/members/lookup?email=${encodeURIComponent(member.email)}`,
+      headers: staff.headers,
+    });
     expect(again.json().data.birth_date).toBe(ADULT_BIRTH_DATE);
   });
 
@@ -157,7 +173,10 @@ describe("an order entered by staff", () => {
   });
 
   it("names every wrong field of the form under it, with the checkout's address rules", async () => {
-    const response = await enter({ channel: "mail", name: "", phone: "abc", zip: "", address: "", payment_method: "konbini", birth_date: ADULT_BIRTH_DATE }, { locale: "en" });
+    const response = await enter(
+      { channel: "mail", name: "", phone: "abc", zip: "", address: "", payment_method: "konbini", birth_date: ADULT_BIRTH_DATE },
+      { locale: "en" },
+    );
     expect(response.statusCode).toBe(422);
     const fields = response.json().fields;
     expect(Object.keys(fields).sort()).toEqual(["address", "channel", "items", "name", "payment_method", "phone", "zip"]);
@@ -181,7 +200,11 @@ describe("an order entered by staff", () => {
     const response = await enter(fields);
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().data.id as string;
-    expect(await statesOf(id)).toMatchObject({ order: { status: "await_payment", paymentMethod: "credit", reservedUntil: null, paymentIntentId: null }, payment: "authorized", shipment: "waiting" });
+    expect(await statesOf(id)).toMatchObject({
+      order: { status: "await_payment", paymentMethod: "credit", reservedUntil: null, paymentIntentId: null },
+      payment: "authorized",
+      shipment: "waiting",
+    });
     const [mail] = await env.shop.mailsTo(fields.email!);
     expect(mail!.text).toContain("お支払い用のリンクを別途メールでお送りします。");
     expect(mail!.text).not.toContain("お支払いが完了しました");

@@ -77,7 +77,9 @@ describe("the birthday coupon", () => {
     const staff = await staffSession(env.shop);
     const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons", headers: staff.headers });
     const code = codeIn(mails[0]!.text);
-    const row = (list.json().data as { code: string; member_id: number; per_member_limit: number; total_limit: number; members_only: boolean; valid_from: string }[]).find((each) => each.code === code)!;
+    const row = (
+      list.json().data as { code: string; member_id: number; per_member_limit: number; total_limit: number; members_only: boolean; valid_from: string }[]
+    ).find((each) => each.code === code)!;
     expect(row).toMatchObject({ member_id: hanako.user.id, per_member_limit: 1, total_limit: 1, members_only: true });
     expect(codeIn(englishMails[0]!.text)).not.toBe(code);
   });
@@ -102,7 +104,9 @@ describe("the birthday coupon", () => {
     const order = (await env.client.order(placed.json().order_id))!;
     const charges = await env.shop.app.services.orders.chargesOf(order.id);
     // 500 yen with tax at 10%: 454 before tax off the 3,000; 2,546 + 1,100 shipping = 3,646 → tax 364.
-    expect(charges.filter((charge) => charge.kind === "discount").map((charge) => [charge.labelJa, charge.amount, charge.taxRatePercent])).toEqual([[`クーポン値引き（${code}）`, -454, 10]]);
+    expect(charges.filter((charge) => charge.kind === "discount").map((charge) => [charge.labelJa, charge.amount, charge.taxRatePercent])).toEqual([
+      [`クーポン値引き（${code}）`, -454, 10],
+    ]);
     const again = await env.client.post(hanako, orderPayload([{ id: red, amount: 1 }], { coupon_code: code }));
     expect(again.statusCode).toBe(422);
   });
@@ -110,7 +114,12 @@ describe("the birthday coupon", () => {
   it("follows the trader's rule, set in the back office, and issues nothing when it is off", async () => {
     const staff = await staffSession(env.shop);
     const put = (payload: Record<string, unknown>) =>
-      env.shop.app.inject({ method: "PUT", url: "/admin/api/coupons/birthday", headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload });
+      env.shop.app.inject({
+        method: "PUT",
+        url: "/admin/api/coupons/birthday",
+        headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+        payload,
+      });
     const before = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons/birthday", headers: staff.headers });
     expect(before.json().data).toEqual({ active: true, kind: "fixed", value: 500, valid_days: 30, minimum_order: 3000 });
     const wrong = await put({ active: "on", kind: "percent", value: "150", valid_days: "0" });
@@ -122,7 +131,13 @@ describe("the birthday coupon", () => {
     const hanako = await member(BORN_THIS_MONTH, true);
     expect(await env.shop.app.services.coupons.issueBirthdayCoupons(now)).toBe(0);
 
-    expect((await put({ active: "on", kind: "percent", value: "10", valid_days: "14", minimum_order: "" })).json().data).toEqual({ active: true, kind: "percent", value: 10, valid_days: 14, minimum_order: 0 });
+    expect((await put({ active: "on", kind: "percent", value: "10", valid_days: "14", minimum_order: "" })).json().data).toEqual({
+      active: true,
+      kind: "percent",
+      value: 10,
+      valid_days: 14,
+      minimum_order: 0,
+    });
     expect(await env.shop.app.services.coupons.issueBirthdayCoupons(now)).toBe(1);
     const [mail] = await env.shop.mailsTo(hanako.email);
     expect(mail!.text).toContain("10%OFF");

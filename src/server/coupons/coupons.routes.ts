@@ -79,8 +79,40 @@ export function couponUsesCsv(uses: CouponUseRow[], locale: Locale): string {
 }
 
 const COUPONS_CSV_HEADERS: Record<Locale, string[]> = {
-  ja: ["クーポンコード", "名前", "種類", "値引き", "最低購入金額", "利用開始日", "利用終了日", "利用上限（全体）", "利用上限（会員ごと）", "会員限定", "有効", "利用数（注文数）", "取消で戻った利用", "利用会員数", "値引き合計（税込）"],
-  en: ["Coupon code", "Name", "Kind", "Amount or percent", "Minimum order", "Valid from", "Valid until", "Limit of uses", "Limit per member", "Members only", "Active", "Uses (orders)", "Given back on cancellation", "Members who used it", "Discount given (tax included)"],
+  ja: [
+    "クーポンコード",
+    "名前",
+    "種類",
+    "値引き",
+    "最低購入金額",
+    "利用開始日",
+    "利用終了日",
+    "利用上限（全体）",
+    "利用上限（会員ごと）",
+    "会員限定",
+    "有効",
+    "利用数（注文数）",
+    "取消で戻った利用",
+    "利用会員数",
+    "値引き合計（税込）",
+  ],
+  en: [
+    "Coupon code",
+    "Name",
+    "Kind",
+    "Amount or percent",
+    "Minimum order",
+    "Valid from",
+    "Valid until",
+    "Limit of uses",
+    "Limit per member",
+    "Members only",
+    "Active",
+    "Uses (orders)",
+    "Given back on cancellation",
+    "Members who used it",
+    "Discount given (tax included)",
+  ],
 };
 
 const KIND_LABELS: Record<Locale, Record<CouponWithUsage["kind"], string>> = {
@@ -114,7 +146,12 @@ export function couponsCsv(coupons: CouponWithUsage[], locale: Locale): string {
 /** The back office's coupons (decision 086): the list with usage figures, creating and editing a code, the usage CSV. */
 export function registerCouponRoutes(
   fastify: FastifyInstance,
-  deps: { coupons: CouponsService; carts: Pick<CartService, "items">; cartOwnerOf: (request: FastifyRequest) => CartOwner; standardRatePercent: () => Promise<number> },
+  deps: {
+    coupons: CouponsService;
+    carts: Pick<CartService, "items">;
+    cartOwnerOf: (request: FastifyRequest) => CartOwner;
+    standardRatePercent: () => Promise<number>;
+  },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
@@ -122,18 +159,33 @@ export function registerCouponRoutes(
   // The checkout's coupon field: the code checked against the visitor's cart, for the summary (nothing booked).
   // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/coupons/preview`, { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema, response: { 200: couponPreviewAnswer } }) }, async (request) => {
-      const { coupon_code, coupon_codes } = checkedBody(request, COUPON_LABELS);
-      const owner = deps.cartOwnerOf(request);
-      const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
-      const typed = [{ field: "coupon_code", code: coupon_code }, ...coupon_codes.flatMap((code, index) => (code === "" ? [] : [{ field: `coupon_codes.${index}`, code }]))];
-      const coupons = await deps.coupons.preview(typed, { items, userId: request.user?.id ?? null, standardRatePercent: await deps.standardRatePercent(), now: new Date(), locale: request.locale });
-      // data: the first code's, as before; coupons: every code applied together, in the order typed (decision 086).
-      return { data: coupons[0]!, coupons };
-    });
+    app.post(
+      `${prefix}/coupons/preview`,
+      { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema, response: { 200: couponPreviewAnswer } }) },
+      async (request) => {
+        const { coupon_code, coupon_codes } = checkedBody(request, COUPON_LABELS);
+        const owner = deps.cartOwnerOf(request);
+        const items = (await deps.carts.items(owner, request.locale)).map((item) => ({ id: Number(item.id), amount: item.amount }));
+        const typed = [
+          { field: "coupon_code", code: coupon_code },
+          ...coupon_codes.flatMap((code, index) => (code === "" ? [] : [{ field: `coupon_codes.${index}`, code }])),
+        ];
+        const coupons = await deps.coupons.preview(typed, {
+          items,
+          userId: request.user?.id ?? null,
+          standardRatePercent: await deps.standardRatePercent(),
+          now: new Date(),
+          locale: request.locale,
+        });
+        // data: the first code's, as before; coupons: every code applied together, in the order typed (decision 086).
+        return { data: coupons[0]!, coupons };
+      },
+    );
   }
 
-  app.get(`${ADMIN_API}/coupons`, { ...staff, schema: { response: { 200: couponsAnswer } } }, async () => ({ data: (await deps.coupons.list()).map(couponEntry) }));
+  app.get(`${ADMIN_API}/coupons`, { ...staff, schema: { response: { 200: couponsAnswer } } }, async () => ({
+    data: (await deps.coupons.list()).map(couponEntry),
+  }));
 
   app.get(`${ADMIN_API}/coupons/uses.csv`, { ...staff }, async (request, reply) =>
     sendCsv(reply, "coupon-uses.csv", couponUsesCsv(await deps.coupons.uses(), request.locale)),
@@ -143,16 +195,26 @@ export function registerCouponRoutes(
     sendCsv(reply, "coupons.csv", couponsCsv(await deps.coupons.list(), request.locale)),
   );
 
-  app.post(`${ADMIN_API}/coupons`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema, response: { 201: couponAnswer } }) }, async (request, reply) => {
-    const row = await deps.coupons.create(checkedBody(request, COUPON_LABELS), requireStaff(request).id, request.locale);
-    return reply.code(201).send({ data: couponEntry(row) });
-  });
+  app.post(
+    `${ADMIN_API}/coupons`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: couponInputSchema, response: { 201: couponAnswer } }) },
+    async (request, reply) => {
+      const row = await deps.coupons.create(checkedBody(request, COUPON_LABELS), requireStaff(request).id, request.locale);
+      return reply.code(201).send({ data: couponEntry(row) });
+    },
+  );
 
   // The birthday coupon's rule (decision 086): what each member's coupon is made from in their birth month.
-  app.get(`${ADMIN_API}/coupons/birthday`, { ...staff, schema: { response: { 200: birthdayCouponAnswer } } }, async () => ({ data: birthdayEntry(await deps.coupons.birthdaySettings()) }));
-  app.put(`${ADMIN_API}/coupons/birthday`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: birthdayCouponSettingsSchema, response: { 200: birthdayCouponAnswer } }) }, async (request) => ({
-    data: birthdayEntry(await deps.coupons.saveBirthdaySettings(checkedBody(request, COUPON_LABELS))),
+  app.get(`${ADMIN_API}/coupons/birthday`, { ...staff, schema: { response: { 200: birthdayCouponAnswer } } }, async () => ({
+    data: birthdayEntry(await deps.coupons.birthdaySettings()),
   }));
+  app.put(
+    `${ADMIN_API}/coupons/birthday`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: birthdayCouponSettingsSchema, response: { 200: birthdayCouponAnswer } }) },
+    async (request) => ({
+      data: birthdayEntry(await deps.coupons.saveBirthdaySettings(checkedBody(request, COUPON_LABELS))),
+    }),
+  );
 
   app.patch(
     `${ADMIN_API}/coupons/:id`,

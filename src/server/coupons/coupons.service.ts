@@ -3,7 +3,14 @@ import type { CouponInput } from "../../domain/coupon-input.ts";
 import type { CouponPreview } from "../../domain/coupon-input.ts";
 import { COUPON_FORM_REFUSALS } from "../../domain/coupon-input.ts";
 import type { AppliedCoupon, CouponLine, CouponRefusal, CouponRule } from "../../domain/coupons.ts";
-import { couponCombinationRefusals, couponCombinationText, couponRefusal, couponRefusalText, lineIsEligible, normalizeCouponCode } from "../../domain/coupons.ts";
+import {
+  couponCombinationRefusals,
+  couponCombinationText,
+  couponRefusal,
+  couponRefusalText,
+  lineIsEligible,
+  normalizeCouponCode,
+} from "../../domain/coupons.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { BirthdayCouponSettings } from "../../domain/birthday-coupon.ts";
@@ -108,19 +115,29 @@ export class CouponsService {
     private readonly deps: {
       catalogReads: Pick<CatalogReadModel, "seriesOf" | "couponFacts">;
       /** The birthday coupon's sweep (absent: it issues nothing). */
-      birthday?: { members: Pick<BirthdayMembers, "bornIn">; mail: Pick<MailService, "enqueue" | "kick">; shopProfiles: Pick<ShopProfileService, "profile">; publicUrl: string };
+      birthday?: {
+        members: Pick<BirthdayMembers, "bornIn">;
+        mail: Pick<MailService, "enqueue" | "kick">;
+        shopProfiles: Pick<ShopProfileService, "profile">;
+        publicUrl: string;
+      };
     },
   ) {}
 
   /** The birthday coupon's rule: the trader's, or the defaults until they set one. */
   async birthdaySettings(): Promise<BirthdayCouponSettings> {
     const [row] = await this.db.select().from(birthdayCouponSettingsTable).where(eq(birthdayCouponSettingsTable.id, 1));
-    return row ? { active: row.active, kind: row.kind, value: row.value, validDays: row.validDays, minimumOrder: row.minimumOrder } : { ...BIRTHDAY_COUPON_DEFAULTS };
+    return row
+      ? { active: row.active, kind: row.kind, value: row.value, validDays: row.validDays, minimumOrder: row.minimumOrder }
+      : { ...BIRTHDAY_COUPON_DEFAULTS };
   }
 
   async saveBirthdaySettings(settings: BirthdayCouponSettings): Promise<BirthdayCouponSettings> {
     const values = { ...settings, updatedAt: new Date() };
-    await this.db.insert(birthdayCouponSettingsTable).values({ id: 1, ...values }).onConflictDoUpdate({ target: birthdayCouponSettingsTable.id, set: values });
+    await this.db
+      .insert(birthdayCouponSettingsTable)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: birthdayCouponSettingsTable.id, set: values });
     return this.birthdaySettings();
   }
 
@@ -139,7 +156,9 @@ export class CouponsService {
     const members = await birthday.members.bornIn(month);
     if (members.length === 0) return 0;
     const done = new Set(
-      (await this.db.select({ userId: birthdayCouponIssuesTable.userId }).from(birthdayCouponIssuesTable).where(eq(birthdayCouponIssuesTable.year, year))).map((row) => row.userId),
+      (await this.db.select({ userId: birthdayCouponIssuesTable.userId }).from(birthdayCouponIssuesTable).where(eq(birthdayCouponIssuesTable.year, year))).map(
+        (row) => row.userId,
+      ),
     );
     const shop = await birthday.shopProfiles.profile();
     const { validFrom, validUntil } = birthdayCouponValidity(now, settings.validDays);
@@ -168,9 +187,17 @@ export class CouponsService {
               memberId: member.id,
             })
             .returning({ id: couponsTable.id });
-          const [claim] = await tx.insert(birthdayCouponIssuesTable).values({ userId: member.id, year, couponId: coupon!.id }).onConflictDoNothing().returning({ userId: birthdayCouponIssuesTable.userId });
+          const [claim] = await tx
+            .insert(birthdayCouponIssuesTable)
+            .values({ userId: member.id, year, couponId: coupon!.id })
+            .onConflictDoNothing()
+            .returning({ userId: birthdayCouponIssuesTable.userId });
           if (!claim) throw new AlreadyIssued();
-          await birthday.mail.enqueue(tx, member.email, birthdayCouponMail(shop, birthday.publicUrl, member.locale, { code, name: member.name, validUntil, rule: settings }));
+          await birthday.mail.enqueue(
+            tx,
+            member.email,
+            birthdayCouponMail(shop, birthday.publicUrl, member.locale, { code, name: member.name, validUntil, rule: settings }),
+          );
           return true;
         })
         .catch((error: unknown) => {
@@ -198,7 +225,13 @@ export class CouponsService {
     const byId = new Map(usage.map((each) => [each.couponId, each]));
     return rows.map((row) => {
       const figures = byId.get(row.id);
-      return { ...row, uses: Number(figures?.uses ?? 0), givenBack: Number(figures?.givenBack ?? 0), members: Number(figures?.members ?? 0), discountGiven: Number(figures?.discount ?? 0) };
+      return {
+        ...row,
+        uses: Number(figures?.uses ?? 0),
+        givenBack: Number(figures?.givenBack ?? 0),
+        members: Number(figures?.members ?? 0),
+        discountGiven: Number(figures?.discount ?? 0),
+      };
     });
   }
 
@@ -288,7 +321,11 @@ export class CouponsService {
         : 0;
     const refusal = couponRefusal(rule, { now: order.now, userId: order.userId, lines, usesSoFar: row?.usedCount ?? 0, memberUses });
     if (refusal) throw refused(refusal, rule, order.locale, options.field);
-    return { couponId: row!.id, applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) }, combinable: row!.combinable };
+    return {
+      couponId: row!.id,
+      applied: { code: row!.code, kind: row!.kind, value: row!.value, eligible: lines.map((line) => lineIsEligible(line, row!.target)) },
+      combinable: row!.combinable,
+    };
   }
 
   /**
@@ -324,7 +361,9 @@ export class CouponsService {
     const combination = couponCombinationRefusals(
       typed.map((each, index) => {
         const coupon = found[firstIndexOf.get(codes[index]!)!];
-        return coupon ? { code: coupon.applied.code, kind: coupon.applied.kind, combinable: coupon.combinable } : { code: codes[index]!, kind: "fixed" as const, combinable: true };
+        return coupon
+          ? { code: coupon.applied.code, kind: coupon.applied.kind, combinable: coupon.combinable }
+          : { code: codes[index]!, kind: "fixed" as const, combinable: true };
       }),
     );
     for (const { index, refusal } of combination) {
@@ -348,10 +387,20 @@ export class CouponsService {
     const lines: OrderLineForCoupon[] = cart.items.flatMap((item) => {
       const product = facts.get(item.id);
       if (!product || item.amount <= 0) return [];
-      return [{ productId: item.id, unitPrice: product.price, amount: item.amount, taxRatePercent: taxRateOf(product, cart.standardRatePercent), liquorType: product.liquorType }];
+      return [
+        {
+          productId: item.id,
+          unitPrice: product.price,
+          amount: item.amount,
+          taxRatePercent: taxRateOf(product, cart.standardRatePercent),
+          liquorType: product.liquorType,
+        },
+      ];
     });
     const codes = typeof typed === "string" ? [{ field: "coupon_code", code: typed }] : typed;
-    const found = await this.db.transaction((tx) => this.forOrderAll(tx, codes, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }));
+    const found = await this.db.transaction((tx) =>
+      this.forOrderAll(tx, codes, { userId: cart.userId, lines, now: cart.now, locale: cart.locale }, { lock: false }),
+    );
     return found.map((each) => ({
       code: each.applied.code,
       kind: each.applied.kind,
@@ -365,14 +414,20 @@ export class CouponsService {
    * The use booked with the order, in its transaction: the guarded update never takes the count past
    * the limit (the last word, whatever the check before said).
    */
-  async book(tx: Database, coupon: CouponForOrder, use: { orderId: number; userId: number | null; discount: number; discountWithTax: number; locale: Locale; field?: string }): Promise<void> {
+  async book(
+    tx: Database,
+    coupon: CouponForOrder,
+    use: { orderId: number; userId: number | null; discount: number; discountWithTax: number; locale: Locale; field?: string },
+  ): Promise<void> {
     const taken = await tx
       .update(couponsTable)
       .set({ usedCount: sql`${couponsTable.usedCount} + 1` })
       .where(and(eq(couponsTable.id, coupon.couponId), sql`(${couponsTable.totalLimit} is null or ${couponsTable.usedCount} < ${couponsTable.totalLimit})`))
       .returning({ id: couponsTable.id });
     if (taken.length === 0) throw refused({ reason: "used_up" }, null, use.locale, use.field);
-    await tx.insert(couponUsesTable).values({ couponId: coupon.couponId, orderId: use.orderId, userId: use.userId, discount: use.discount, discountWithTax: use.discountWithTax });
+    await tx
+      .insert(couponUsesTable)
+      .values({ couponId: coupon.couponId, orderId: use.orderId, userId: use.userId, discount: use.discount, discountWithTax: use.discountWithTax });
   }
 
   /** A cancelled order gives its coupon's use back, in the cancellation's transaction (decision 086). */

@@ -23,7 +23,12 @@ const THIS_YEAR = new Date().getUTCFullYear();
 const OPEN = { valid_from: `${THIS_YEAR - 1}-01-01`, valid_until: `${THIS_YEAR + 1}-12-31` };
 
 function createCoupon(body: Record<string, unknown>) {
-  return env.shop.app.inject({ method: "POST", url: "/admin/api/coupons", headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: body });
+  return env.shop.app.inject({
+    method: "POST",
+    url: "/admin/api/coupons",
+    headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+    payload: body,
+  });
 }
 
 async function coupon(body: Record<string, unknown>): Promise<{ id: number; code: string }> {
@@ -122,7 +127,11 @@ describe("the last use", () => {
     const order = (await env.client.order(placed.json().order_id))!;
     // Free shipping: the shipping line stays and the coupon takes it off at the standard rate; 3,000 → tax 300.
     expect(order.price).toBe(3300);
-    const cancel = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/cancel`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() } });
+    const cancel = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.publicId}/cancel`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await listed("GIVEBACK")).toMatchObject({ uses: 0, used_count: 0 });
     const again = await env.client.post(env.shop.browserSession(), orderPayload([{ id: red, amount: 1 }], { coupon_code: "GIVEBACK" }));
@@ -136,11 +145,17 @@ describe("the last use", () => {
 
     // The figures per coupon: one use standing (one order), one given back, what it took off with tax.
     const second = (await env.client.order(again.json().order_id))!;
-    const shipping = (await env.shop.app.services.orders.chargesOf(second.id)).filter((charge) => charge.kind === "discount").reduce((sum, charge) => sum - charge.amount, 0);
+    const shipping = (await env.shop.app.services.orders.chargesOf(second.id))
+      .filter((charge) => charge.kind === "discount")
+      .reduce((sum, charge) => sum - charge.amount, 0);
     const discountWithTax = shipping + Math.ceil((shipping * 10) / 100);
     expect(await listed("GIVEBACK")).toMatchObject({ uses: 1, orders: 1, given_back: 1, members: 0, discount_given: discountWithTax });
     for (const locale of ["ja", "en"] as const) {
-      const figures = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons.csv", headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } });
+      const figures = await env.shop.app.inject({
+        method: "GET",
+        url: "/admin/api/coupons.csv",
+        headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` },
+      });
       expect(figures.statusCode).toBe(200);
       expect(figures.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(figures.body.startsWith("\uFEFF")).toBe(true);
@@ -196,7 +211,12 @@ describe("the back office", () => {
     const member = await env.shop.memberSession();
     const list = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons", headers: member.headers });
     expect([401, 403]).toContain(list.statusCode);
-    const create = await env.shop.app.inject({ method: "POST", url: "/admin/api/coupons", headers: { ...member.headers, "idempotency-key": crypto.randomUUID() }, payload: { ...OPEN, code: "SNEAKY", kind: "fixed", value: "100" } });
+    const create = await env.shop.app.inject({
+      method: "POST",
+      url: "/admin/api/coupons",
+      headers: { ...member.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { ...OPEN, code: "SNEAKY", kind: "fixed", value: "100" },
+    });
     expect([401, 403]).toContain(create.statusCode);
   });
 });
@@ -215,7 +235,14 @@ describe("coupons combined on one order (decision 086)", () => {
 
   it("two combinable codes: each its own 値引き lines per rate on the order, the receipt and the delivery note, each use counted, as the preview said", async () => {
     const wine = await env.make.product({ name: { ja: "併用の赤", en: "Stack red" }, price: 3000, stock: 10 });
-    const juice = await env.make.product({ name: { ja: "併用のジュース", en: "Stack juice" }, price: 1000, stock: 10, taxClass: "reduced", alcoholPermille: 0, volumeMl: 500 });
+    const juice = await env.make.product({
+      name: { ja: "併用のジュース", en: "Stack juice" },
+      price: 1000,
+      stock: 10,
+      taxClass: "reduced",
+      alcoholPermille: 0,
+      volumeMl: 500,
+    });
     await coupon({ code: "STACKYEN", kind: "fixed", value: "550", combinable: "on" });
     await coupon({ code: "STACKTEN", kind: "percent", value: "10", combinable: "on", per_member_limit: "1" });
     const member = await env.shop.memberSession();
@@ -231,7 +258,16 @@ describe("coupons combined on one order (decision 086)", () => {
     ]);
     expect(checked.json().data).toEqual(coupons[0]);
 
-    const placed = await env.client.post(member, orderPayload([{ id: wine, amount: 2 }, { id: juice, amount: 1 }], { coupon_code: "stackten", coupon_codes: ["stackyen"] }));
+    const placed = await env.client.post(
+      member,
+      orderPayload(
+        [
+          { id: wine, amount: 2 },
+          { id: juice, amount: 1 },
+        ],
+        { coupon_code: "stackten", coupon_codes: ["stackyen"] },
+      ),
+    );
     expect(placed.statusCode, placed.body).toBe(200);
     const order = (await env.client.order(placed.json().order_id))!;
     const charges = await env.shop.app.services.orders.chargesOf(order.id);
@@ -251,7 +287,12 @@ describe("coupons combined on one order (decision 086)", () => {
       { unitPrice: 1000, amount: 1, shippingType: "normal" as const, taxRatePercent: 8 },
     ];
     const ids = [wine, juice];
-    const applied = coupons.map((each) => ({ code: each.code, kind: each.kind, value: each.value, eligible: ids.map((id) => each.eligible_product_ids.includes(id)) }));
+    const applied = coupons.map((each) => ({
+      code: each.code,
+      kind: each.kind,
+      value: each.value,
+      eligible: ids.map((id) => each.eligible_product_ids.includes(id)),
+    }));
     const shop = await env.shop.app.services.shopProfiles.profile();
     const figures = checkoutTotals(lines, paymentMethodChoice("bank"), shop.terms, undefined, { deliveryPrefecture: 13 }, applied);
     expect(figures.total).toBe(order.price);
@@ -267,7 +308,13 @@ describe("coupons combined on one order (decision 086)", () => {
     expect(ten.discount_given).toBeGreaterThan(649);
     expect(ten.discount_given).toBeLessThanOrEqual(Math.ceil(557 * 1.1) + Math.ceil(92 * 1.08));
     const usesCsv = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons/uses.csv", headers: staff.headers });
-    expect(usesCsv.body.split("\r\n").filter((row) => row.includes(`,${order.id},`)).map((row) => row.split(",")[0]).sort()).toEqual(["STACKTEN", "STACKYEN"]);
+    expect(
+      usesCsv.body
+        .split("\r\n")
+        .filter((row) => row.includes(`,${order.id},`))
+        .map((row) => row.split(",")[0])
+        .sort(),
+    ).toEqual(["STACKTEN", "STACKYEN"]);
 
     // The delivery note and the receipt list both coupons.
     const note = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers });
@@ -275,8 +322,21 @@ describe("coupons combined on one order (decision 086)", () => {
     const noteText = pdfText(note.rawPayload, "note");
     expect(noteText).toContain("クーポン値引き（STACKYEN）");
     expect(noteText).toContain("クーポン値引き（STACKTEN）");
-    expect((await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/deposit`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() } })).statusCode).toBe(200);
-    const receipt = await env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "山田 花子", proviso: "" } });
+    expect(
+      (
+        await env.shop.app.inject({
+          method: "POST",
+          url: `/admin/api/orders/${order.publicId}/deposit`,
+          headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const receipt = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.publicId}/receipt`,
+      headers: staff.headers,
+      payload: { addressee: "山田 花子", proviso: "" },
+    });
     expect(receipt.statusCode, receipt.body).toBe(200);
     const receiptText = pdfText(receipt.rawPayload, "receipt");
     expect(receiptText).toContain("クーポン値引き（STACKYEN）");
@@ -310,7 +370,9 @@ describe("coupons combined on one order (decision 086)", () => {
       expect(checked.statusCode).toBe(422);
       expect(checked.json().fields).toEqual(fields);
     }
-    const english = await env.client.post(guest, orderPayload([{ id: wine, amount: 1 }], { coupon_code: "ALONE", coupon_codes: ["TOGETHER"] }), { locale: "en" });
+    const english = await env.client.post(guest, orderPayload([{ id: wine, amount: 1 }], { coupon_code: "ALONE", coupon_codes: ["TOGETHER"] }), {
+      locale: "en",
+    });
     expect(english.json().errors).toEqual(["This coupon cannot be combined with other coupons"]);
     expect(await env.client.orderCount()).toBe(before);
     expect(await env.client.stockOf(wine)).toBe(10);

@@ -5,7 +5,8 @@ import { openPglite } from "./client.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const [dataDir, shopProfileFile, demo] = process.argv.slice(2);
-if (!dataDir || !shopProfileFile || (demo !== "demo" && demo !== "no-demo")) throw new Error("usage: create-embedded <data dir> <shop profile file> demo|no-demo");
+if (!dataDir || !shopProfileFile || (demo !== "demo" && demo !== "no-demo"))
+  throw new Error("usage: create-embedded <data dir> <shop profile file> demo|no-demo");
 const handle = await openPglite({ dataDir });
 try {
   await handle.migrate();

@@ -40,8 +40,6 @@ function createEmbeddedDatabaseInChild(dataDir: string, shopProfileFile: string,
   return new Promise((resolve, reject) => {
     const child = fork(script, [dataDir, shopProfileFile, demoData ? "demo" : "no-demo"], { stdio: "inherit" });
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit ${code})`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit ${code})`))));
   });
 }

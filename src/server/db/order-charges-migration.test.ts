@@ -49,7 +49,15 @@ describe("the order_charges migrations", () => {
 
     for (const tag of tags.slice(charges, drop + 1)) await apply(tag);
 
-    const rows = await client.query<{ public_id: string; kind: string; label_ja: string; label_en: string; amount: number; taxable: boolean; position: number }>(
+    const rows = await client.query<{
+      public_id: string;
+      kind: string;
+      label_ja: string;
+      label_en: string;
+      amount: number;
+      taxable: boolean;
+      position: number;
+    }>(
       `select o.public_id, c.kind, c.label_ja, c.label_en, c.amount, c.taxable, c.position
        from order_charges c join orders o on o.id = c.order_id order by o.public_id, c.position`,
     );

@@ -32,7 +32,13 @@ afterAll(async () => {
   await client.close();
 });
 
-async function order(publicId: string, status: OrderStatus, method: string, history: OrderStatus[], extra: { slip?: string; intent?: string } = {}): Promise<void> {
+async function order(
+  publicId: string,
+  status: OrderStatus,
+  method: string,
+  history: OrderStatus[],
+  extra: { slip?: string; intent?: string } = {},
+): Promise<void> {
   const inserted = await client.query<{ id: number }>(
     `insert into orders (public_id, status, payment_method, name, email, phone, country, zip, address, recipient, desired_delivery_date, desired_delivery_timezone,
        items_total, tax_total, price, tax_rate_percent, locale, slip_number, carrier, payment_intent_id)
@@ -47,7 +53,10 @@ async function order(publicId: string, status: OrderStatus, method: string, hist
      values ($1, '純米吟醸', 'Junmai Ginjo', 3000, 10, 2, 0), ($1, '梅酒', 'Umeshu', 1000, 10, 1, 1)`,
     [id],
   );
-  await client.query(`insert into order_charges (order_id, kind, label_ja, label_en, amount, taxable, position) values ($1, 'shipping', '送料', 'Shipping', 1100, true, 0)`, [id]);
+  await client.query(
+    `insert into order_charges (order_id, kind, label_ja, label_en, amount, taxable, position) values ($1, 'shipping', '送料', 'Shipping', 1100, true, 0)`,
+    [id],
+  );
   let from: OrderStatus | null = null;
   for (const to of history) {
     await client.query(`insert into order_history (order_id, from_status, to_status, actor_kind) values ($1, $2, $3, 'system')`, [id, from, to]);
@@ -73,7 +82,19 @@ describe("migration 0034 (payments and shipments)", () => {
 
     await apply(tags[at]!);
 
-    const rows = await client.query<{ public_id: string; status: OrderStatus; payment: PaymentState; refunded: number; intent: string | null; shipment: ShipmentState; slip: string | null; fee: number; shipped: boolean; recipient: string | null; lines: string }>(
+    const rows = await client.query<{
+      public_id: string;
+      status: OrderStatus;
+      payment: PaymentState;
+      refunded: number;
+      intent: string | null;
+      shipment: ShipmentState;
+      slip: string | null;
+      fee: number;
+      shipped: boolean;
+      recipient: string | null;
+      lines: string;
+    }>(
       `select o.public_id, o.status, p.state as payment, p.refunded_amount as refunded, p.payment_intent_id as intent, s.state as shipment, s.slip_number as slip, s.fee,
          s.shipped_at is not null as shipped, s.recipient->>'name' as recipient,
          (select string_agg(i.name_en || '×' || l.quantity, ', ' order by i.position) from order_shipment_lines l join order_items i on i.id = l.order_item_id where l.shipment_id = s.id) as lines

@@ -2,7 +2,15 @@ import { displayZip } from "../../domain/address.ts";
 import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
-import { hasReducedRateLines, hidesPrices, markedChargeName, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import {
+  hasReducedRateLines,
+  hidesPrices,
+  markedChargeName,
+  markedItemName,
+  REDUCED_RATE_DOCUMENT_NOTE,
+  taxesPerRate,
+  UNDER_20_NOTICE,
+} from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderParty, OrderView, ParcelView } from "../../domain/order-view.ts";
 import { parcelViews } from "../../domain/order-view.ts";
@@ -41,7 +49,10 @@ export function shopLines(shop: ShopProfile): string[] {
 
 function drawParty(doc: PDFKit.PDFDocument, x: number, y: number, width: number, heading: string, party: PartyLines): number {
   doc.font("bold").fontSize(9).text(heading, x, y, { width });
-  doc.font("bold").fontSize(12).text(`${party.name} 様`, x, doc.y + 2, { width });
+  doc
+    .font("bold")
+    .fontSize(12)
+    .text(`${party.name} 様`, x, doc.y + 2, { width });
   doc.font("regular").fontSize(9);
   for (const line of party.lines) doc.text(line, x, doc.y + 1, { width });
   return doc.y;
@@ -77,7 +88,10 @@ function drawParcelNote(doc: PDFKit.PDFDocument, { view, destination, count }: P
   for (const line of shopLines(shop)) doc.text(line, rightX, doc.y + 1, { width: rightWidth });
   const blocksBottom = Math.max(leftY, doc.y);
 
-  doc.font("regular").fontSize(10).text("このたびはお買い上げいただき、誠にありがとうございます。下記のとおり納品いたします。", PAGE.left, blocksBottom + 18, { width: PAGE.width });
+  doc
+    .font("regular")
+    .fontSize(10)
+    .text("このたびはお買い上げいただき、誠にありがとうございます。下記のとおり納品いたします。", PAGE.left, blocksBottom + 18, { width: PAGE.width });
 
   const withPrices = !hidesPrices(view);
   const tableTop = doc.y + 8;
@@ -103,13 +117,16 @@ function drawParcelNote(doc: PDFKit.PDFDocument, { view, destination, count }: P
           { label: "送料(税抜)", value: yen(destination.fee) },
         ])
       : drawFigures(doc, y, [
-      { label: "商品小計(税抜)", value: yen(view.totals.items) },
-      ...view.charges.map((charge) => ({ label: `${markedChargeName(charge, view)}${charge.taxable ? "(税抜)" : ""}`, value: yen(charge.amount) })),
-      ...taxesPerRate(view).map((row) => ({ label: `消費税(${row.rate}%対象 ${yen(row.base)})`, value: yen(row.tax) })),
-      { label: "合計(税込)", value: yen(view.totals.total), strong: true },
-    ]);
+          { label: "商品小計(税抜)", value: yen(view.totals.items) },
+          ...view.charges.map((charge) => ({ label: `${markedChargeName(charge, view)}${charge.taxable ? "(税抜)" : ""}`, value: yen(charge.amount) })),
+          ...taxesPerRate(view).map((row) => ({ label: `消費税(${row.rate}%対象 ${yen(row.base)})`, value: yen(row.tax) })),
+          { label: "合計(税込)", value: yen(view.totals.total), strong: true },
+        ]);
     if (hasReducedRateLines(view)) {
-      doc.font("regular").fontSize(8.5).text(REDUCED_RATE_DOCUMENT_NOTE, PAGE.left, y + 4, { width: PAGE.width });
+      doc
+        .font("regular")
+        .fontSize(8.5)
+        .text(REDUCED_RATE_DOCUMENT_NOTE, PAGE.left, y + 4, { width: PAGE.width });
       y = doc.y;
     }
   } else {

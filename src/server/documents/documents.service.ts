@@ -109,7 +109,12 @@ export class DocumentsService {
   /** What the receipt page shows before a download: the order number, whether it can be issued, and how often it was. */
   async receiptState(publicId: string, requester: ReceiptRequester): Promise<{ orderNumber: string; available: boolean; issued: number; name: string }> {
     const order = await this.orderFor(publicId, requester);
-    return { orderNumber: orderNumberForShopper(order.publicId), available: receiptAvailable(order.status), issued: await this.issuedCount(order.id), name: order.name };
+    return {
+      orderNumber: orderNumberForShopper(order.publicId),
+      available: receiptAvailable(order.status),
+      issued: await this.issuedCount(order.id),
+      name: order.name,
+    };
   }
 
   /** Issues a receipt: 409 while the order is not paid; the second and later ones are marked 再発行. */
@@ -159,7 +164,12 @@ export class DocumentsService {
   }
 
   private async lastIssuedAt(orderId: number): Promise<Date> {
-    const [row] = await this.db.select({ at: receiptIssuesTable.issuedAt }).from(receiptIssuesTable).where(eq(receiptIssuesTable.orderId, orderId)).orderBy(desc(receiptIssuesTable.issuedAt)).limit(1);
+    const [row] = await this.db
+      .select({ at: receiptIssuesTable.issuedAt })
+      .from(receiptIssuesTable)
+      .where(eq(receiptIssuesTable.orderId, orderId))
+      .orderBy(desc(receiptIssuesTable.issuedAt))
+      .limit(1);
     return row?.at ?? new Date(0);
   }
 
@@ -184,7 +194,10 @@ export class DocumentsService {
   async receiptsIssued(publicId: string): Promise<number> {
     const order = await this.deps.orders.byPublicId(publicId);
     if (!order) return 0;
-    const rows = await this.db.select({ id: receiptIssuesTable.id }).from(receiptIssuesTable).where(and(eq(receiptIssuesTable.orderId, order.id)));
+    const rows = await this.db
+      .select({ id: receiptIssuesTable.id })
+      .from(receiptIssuesTable)
+      .where(and(eq(receiptIssuesTable.orderId, order.id)));
     return rows.length;
   }
 }

@@ -105,7 +105,10 @@ describe("delivery note (納品書)", () => {
       .update(ordersTable)
       .set({ gift: { wrapping: true, noshi: null, messageCard: "", hidePrices: true } })
       .where(eq(ordersTable.id, order.id));
-    const text = textOf(pdfOf(await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers })), "gift-note");
+    const text = textOf(
+      pdfOf(await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers })),
+      "gift-note",
+    );
     expect(text).toContain("蔵の赤");
     expect(text).toContain(orderNumberForShopper(order.publicId));
     expect(text).toContain(NOTICE);
@@ -117,7 +120,12 @@ describe("delivery note (納品書)", () => {
     const cod = await insertOrder(shop, { productId: wine, status: "await_payment", method: "cod", name: "代引 二郎" });
     const unpaid = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank", name: "未入金 三郎" });
     const shipped = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", name: "出荷 四郎" });
-    const ship = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${shipped.publicId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } });
+    const ship = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${shipped.publicId}/ship`,
+      headers: staff.headers,
+      payload: { slip_number: "1234-5678-9012" },
+    });
     expect(ship.statusCode).toBe(200);
     const cancelled = await insertOrder(shop, { productId: wine, status: "cancelled", method: "bank", name: "取消 五郎" });
 
@@ -141,9 +149,16 @@ describe("delivery note (納品書)", () => {
 
   it("marks a reduced-rate item ※ as the receipt does, and says what ※ means (issue 28)", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
-    await shop.database.db
-      .insert(orderItemsTable)
-      .values({ orderId: order.id, productId: null, nameJa: "ノンアルコール スパークリング", nameEn: "Non-alcoholic sparkling", unitPrice: 1000, taxRatePercent: 8, amount: 1, position: 1 });
+    await shop.database.db.insert(orderItemsTable).values({
+      orderId: order.id,
+      productId: null,
+      nameJa: "ノンアルコール スパークリング",
+      nameEn: "Non-alcoholic sparkling",
+      unitPrice: 1000,
+      taxRatePercent: 8,
+      amount: 1,
+      position: 1,
+    });
     const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers });
     const text = textOf(pdfOf(response), "mixed-delivery-note");
     expect(text).toMatch(/ノンアルコール スパークリング ※/);
@@ -207,10 +222,22 @@ describe("receipt (領収書) for a member", () => {
 
   it("shows a mixed order's amounts and tax at 10% and 8% apart, with ※ on the reduced-rate item", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
-    await shop.database.db
-      .insert(orderItemsTable)
-      .values({ orderId: order.id, productId: null, nameJa: "ノンアルコール スパークリング", nameEn: "Non-alcoholic sparkling", unitPrice: 1000, taxRatePercent: 8, amount: 1, position: 1 });
-    const response = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: { addressee: "株式会社テスト商事" } });
+    await shop.database.db.insert(orderItemsTable).values({
+      orderId: order.id,
+      productId: null,
+      nameJa: "ノンアルコール スパークリング",
+      nameEn: "Non-alcoholic sparkling",
+      unitPrice: 1000,
+      taxRatePercent: 8,
+      amount: 1,
+      position: 1,
+    });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "株式会社テスト商事" },
+    });
     const pdf = pdfOf(response);
     const text = textOf(pdf, "mixed-receipt");
     // 10%: wine 6,000 + shipping 1,100 → 710; 8%: 1,000 → 80; total 6,000 + 1,000 + 1,100 + 790.
@@ -239,19 +266,32 @@ describe("receipt (領収書) for a member", () => {
 
   it("refuses an unpaid order with 409 and a message, and bad input with 422", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank", userId: member.user.id });
-    const refused = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: { addressee: "", proviso: "" } });
+    const refused = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "", proviso: "" },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ errors: ["領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。"] });
     const english = await shop.app.inject({ method: "POST", url: `/en/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: {} });
     expect(english.json().errors[0]).toContain("once the payment has been received");
 
     const paid = await insertOrder(shop, { productId: wine, status: "sent", method: "cod", userId: member.user.id });
-    const tooLong = await shop.app.inject({ method: "POST", url: `/api/orders/${paid.publicId}/receipt`, headers: member.headers, payload: { addressee: "あ".repeat(61), proviso: 5 } });
+    const tooLong = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${paid.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "あ".repeat(61), proviso: 5 },
+    });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().fields).toEqual({ addressee: ["宛名は60文字以内で入力してください"], proviso: ["但し書きは不正な値です"] });
     // A body that is no form is the schema's 422 on base, from the member's, staff's and guest's routes alike; the guest's bad link stays a 404.
     const json = { "content-type": "application/json" };
-    for (const [url, headers] of [[`/api/orders/${paid.publicId}/receipt`, member.headers], [`/admin/api/orders/${paid.publicId}/receipt`, staff.headers]] as const) {
+    for (const [url, headers] of [
+      [`/api/orders/${paid.publicId}/receipt`, member.headers],
+      [`/admin/api/orders/${paid.publicId}/receipt`, staff.headers],
+    ] as const) {
       const notAForm = await shop.app.inject({ method: "POST", url, headers: { ...headers, ...json }, payload: "42" });
       expect(notAForm.statusCode).toBe(422);
       expect(notAForm.json()).toMatchObject({ errors: ["入力内容は不正な値です"] });
@@ -259,7 +299,12 @@ describe("receipt (領収書) for a member", () => {
     const guest = shop.browserSession();
     const noLink = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: { ...guest.headers, ...json }, payload: "[1]" });
     expect(noLink.statusCode).toBe(404);
-    const badField = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: guest.headers, payload: { token: receiptToken(SECRET, paid.publicId), addressee: ["a"] } });
+    const badField = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: guest.headers,
+      payload: { token: receiptToken(SECRET, paid.publicId), addressee: ["a"] },
+    });
     expect(badField.statusCode).toBe(422);
     expect(badField.json().fields).toEqual({ addressee: ["宛名は不正な値です"] });
     expect(await shop.app.services.documents.receiptsIssued(paid.publicId)).toBe(0);
@@ -277,22 +322,42 @@ describe("receipt (領収書) for a guest through the signed link", () => {
     expect(state.statusCode).toBe(200);
     expect(state.json().data).toMatchObject({ available: true, issued: 0, orderNumber: orderNumberForShopper(order.publicId) });
 
-    const first = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "山田 花子", proviso: "" } });
+    const first = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: session.headers,
+      payload: { token, addressee: "山田 花子", proviso: "" },
+    });
     const text = textOf(pdfOf(first), "guest-receipt");
     expect(text).toContain(`登録番号 ${REGISTRATION}`);
     expect(text).not.toContain("再発行");
-    const second = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "山田 花子", proviso: "" } });
+    const second = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: session.headers,
+      payload: { token, addressee: "山田 花子", proviso: "" },
+    });
     expect(textOf(pdfOf(second), "guest-receipt-2")).toContain("再発行");
 
     // The signature of one order does not open another.
     const another = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank" });
     const forged = token.replace(order.publicId, another.publicId);
-    const bad = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token: forged, addressee: "", proviso: "" } });
+    const bad = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: session.headers,
+      payload: { token: forged, addressee: "", proviso: "" },
+    });
     expect(bad.statusCode).toBe(404);
     const garbage = await shop.app.inject({ method: "GET", url: "/api/receipt?token=nonsense", headers: session.headers });
     expect(garbage.statusCode).toBe(404);
     const expired = receiptToken(SECRET, another.publicId, new Date(Date.now() - 500 * 86_400_000));
-    const late = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token: expired, addressee: "", proviso: "" } });
+    const late = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: session.headers,
+      payload: { token: expired, addressee: "", proviso: "" },
+    });
     expect(late.statusCode).toBe(403);
     expect(late.json().errors[0]).toContain("有効期限");
     expect(await shop.app.services.documents.receiptsIssued(another.publicId)).toBe(0);
@@ -316,7 +381,12 @@ describe("receipt (領収書) for a guest through the signed link", () => {
     expect(refused.json().errors[0]).toContain("ご入金の確認後");
     const deposit = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/deposit`, headers: staff.headers });
     expect(deposit.statusCode).toBe(200);
-    const issued = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "合同会社ゲスト", proviso: "" } });
+    const issued = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: session.headers,
+      payload: { token, addressee: "合同会社ゲスト", proviso: "" },
+    });
     expect(textOf(pdfOf(issued), "mail-receipt")).toContain("合同会社ゲスト");
 
     // A member's order mail sends them to My Page instead of a link.
@@ -330,7 +400,12 @@ describe("receipt (領収書) for a guest through the signed link", () => {
   it("refuses a guest's unpaid order with 409", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank" });
     const token = receiptToken(SECRET, order.publicId);
-    const response = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: shop.browserSession().headers, payload: { token, addressee: "", proviso: "" } });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/api/receipt",
+      headers: shop.browserSession().headers,
+      payload: { token, addressee: "", proviso: "" },
+    });
     expect(response.statusCode).toBe(409);
   });
 });
@@ -338,11 +413,26 @@ describe("receipt (領収書) for a guest through the signed link", () => {
 describe("receipt for staff", () => {
   it("issues any order's receipt from the back office", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
-    const response = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "有限会社ほげ", proviso: "" } });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.publicId}/receipt`,
+      headers: staff.headers,
+      payload: { addressee: "有限会社ほげ", proviso: "" },
+    });
     expect(textOf(pdfOf(response), "staff-receipt")).toContain("有限会社ほげ");
-    const again = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "有限会社ほげ", proviso: "" } });
+    const again = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.publicId}/receipt`,
+      headers: staff.headers,
+      payload: { addressee: "有限会社ほげ", proviso: "" },
+    });
     expect(textOf(pdfOf(again), "staff-receipt-2")).toContain("再発行");
-    const asMember = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: other.headers, payload: { addressee: "", proviso: "" } });
+    const asMember = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.publicId}/receipt`,
+      headers: other.headers,
+      payload: { addressee: "", proviso: "" },
+    });
     expect(asMember.statusCode).toBe(401);
   });
 
@@ -351,7 +441,12 @@ describe("receipt for staff", () => {
     const state = (publicId: string, headers = staff.headers) => shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}/receipt`, headers });
     expect((await state(unpaid.publicId)).json()).toEqual({ data: { orderNumber: expect.any(String), available: false, issued: 0, name: unpaid.name } });
     const paid = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
-    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${paid.publicId}/receipt`, headers: staff.headers, payload: { addressee: "", proviso: "" } });
+    await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${paid.publicId}/receipt`,
+      headers: staff.headers,
+      payload: { addressee: "", proviso: "" },
+    });
     expect((await state(paid.publicId)).json()).toMatchObject({ data: { available: true, issued: 1 } });
     expect((await state("0000000000AA")).statusCode).toBe(404);
     expect((await state(paid.publicId, other.headers)).statusCode).toBe(401);

@@ -33,7 +33,14 @@ export async function newA4Document(title: string, created: Date = new Date()): 
   const { default: PDFDocument } = await import("pdfkit");
   // The creation date is the only varying byte of a drawing (the file id is derived from it): a
   // document drawn twice with the same date and content is the same file.
-  const doc = new PDFDocument({ size: "A4", margin: 48, autoFirstPage: false, compress: true, info: { Title: title, Producer: "Kura", Creator: "Kura", CreationDate: created }, lang: "ja" } as PDFKit.PDFDocumentOptions);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 48,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: title, Producer: "Kura", Creator: "Kura", CreationDate: created },
+    lang: "ja",
+  } as PDFKit.PDFDocumentOptions);
   for (const [name, bytes] of Object.entries(fonts())) doc.registerFont(name, bytes);
   return doc;
 }
@@ -120,7 +127,11 @@ export function drawFigures(doc: PDFKit.PDFDocument, top: number, lines: { label
 export function drawNotice(doc: PDFKit.PDFDocument, top: number, notice: string): number {
   const y = Math.min(Math.max(top + 16, 0), PAGE.bottom - 30);
   doc.rect(PAGE.left, y, PAGE.width, 26).lineWidth(0.8).strokeColor("#000000").stroke();
-  doc.font("bold").fontSize(10.5).fillColor("#000000").text(notice, PAGE.left, y + 7, { width: PAGE.width, align: "center", lineBreak: false });
+  doc
+    .font("bold")
+    .fontSize(10.5)
+    .fillColor("#000000")
+    .text(notice, PAGE.left, y + 7, { width: PAGE.width, align: "center", lineBreak: false });
   return y + 26;
 }
 
@@ -140,11 +151,27 @@ export function drawSlipHead(
   doc.text(`発行日 ${head.issuedOn}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });
 
   const nameY = 130;
-  doc.font("bold").fontSize(15).text(head.addressee || " ", PAGE.left, nameY, { width: PAGE.width * 0.55 - 36, lineBreak: false, ellipsis: true });
-  doc.font("regular").fontSize(13).text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
-  doc.moveTo(PAGE.left, nameY + 22).lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22).lineWidth(0.8).stroke();
+  doc
+    .font("bold")
+    .fontSize(15)
+    .text(head.addressee || " ", PAGE.left, nameY, { width: PAGE.width * 0.55 - 36, lineBreak: false, ellipsis: true });
+  doc
+    .font("regular")
+    .fontSize(13)
+    .text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
+  doc
+    .moveTo(PAGE.left, nameY + 22)
+    .lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22)
+    .lineWidth(0.8)
+    .stroke();
 
-  doc.rect(PAGE.left + 60, head.amountY, PAGE.width - 120, 40).fill("#f2f2f2").fillColor("#000000");
+  doc
+    .rect(PAGE.left + 60, head.amountY, PAGE.width - 120, 40)
+    .fill("#f2f2f2")
+    .fillColor("#000000");
   const offset = head.amountSize >= 20 ? 9 : 10;
-  doc.font("bold").fontSize(head.amountSize).text(head.amount, PAGE.left + 60, head.amountY + offset, { width: PAGE.width - 120, align: "center", lineBreak: false });
+  doc
+    .font("bold")
+    .fontSize(head.amountSize)
+    .text(head.amount, PAGE.left + 60, head.amountY + offset, { width: PAGE.width - 120, align: "center", lineBreak: false });
 }

@@ -2,7 +2,14 @@ import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { ReceiptRequest } from "../../domain/order-documents.ts";
-import { hasReducedRateLines, markedChargeName, markedItemName, REDUCED_RATE_DOCUMENT_NOTE, taxesPerRate, UNDER_20_NOTICE } from "../../domain/order-documents.ts";
+import {
+  hasReducedRateLines,
+  markedChargeName,
+  markedItemName,
+  REDUCED_RATE_DOCUMENT_NOTE,
+  taxesPerRate,
+  UNDER_20_NOTICE,
+} from "../../domain/order-documents.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -28,8 +35,16 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
   if (issue.number > 1) {
     // A copy must not pass for a second receipt of the same money.
     const width = 70;
-    doc.rect(PAGE.right - width, PAGE.left, width, 24).lineWidth(1.2).strokeColor("#c00000").stroke();
-    doc.font("bold").fontSize(13).fillColor("#c00000").text("再発行", PAGE.right - width, PAGE.left + 4, { width, align: "center", lineBreak: false });
+    doc
+      .rect(PAGE.right - width, PAGE.left, width, 24)
+      .lineWidth(1.2)
+      .strokeColor("#c00000")
+      .stroke();
+    doc
+      .font("bold")
+      .fontSize(13)
+      .fillColor("#c00000")
+      .text("再発行", PAGE.right - width, PAGE.left + 4, { width, align: "center", lineBreak: false });
     doc.fillColor("#000000").strokeColor("#000000");
   }
 
@@ -48,7 +63,9 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
   doc.font("regular").fontSize(10.5);
   doc.text(`但し ${issue.proviso}`, PAGE.left + 60, amountY + 50, { width: PAGE.width - 120 });
   doc.text("上記正に領収いたしました。", PAGE.left + 60, doc.y + 2, { width: PAGE.width - 120 });
-  doc.text(`お取引日 ${formatDate(japanDateOf(view.createdAt), "ja")}  注文番号 ${orderNumberForShopper(view.publicId)}`, PAGE.left + 60, doc.y + 2, { width: PAGE.width - 120 });
+  doc.text(`お取引日 ${formatDate(japanDateOf(view.createdAt), "ja")}  注文番号 ${orderNumberForShopper(view.publicId)}`, PAGE.left + 60, doc.y + 2, {
+    width: PAGE.width - 120,
+  });
 
   // The issuer: who received the money, with the registration number a qualified invoice needs.
   const issuerY = doc.y + 14;

@@ -40,7 +40,10 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
   doc.fillColor("#000000").strokeColor("#000000");
   doc.font("bold").fontSize(22).text("返還請求書", PAGE.left, PAGE.left, { width: PAGE.width, align: "center", characterSpacing: 6 });
   // Only a registered trader's is a 適格返還請求書: without a registration number it is a plain return note.
-  doc.font("regular").fontSize(9).text(shop.invoiceRegistrationNumber ? "(適格返還請求書・返品)" : "(返品)", PAGE.left, doc.y + 2, { width: PAGE.width, align: "center" });
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text(shop.invoiceRegistrationNumber ? "(適格返還請求書・返品)" : "(返品)", PAGE.left, doc.y + 2, { width: PAGE.width, align: "center" });
 
   const rightX = PAGE.left + PAGE.width * 0.55;
   const rightWidth = PAGE.width * 0.45;
@@ -80,7 +83,12 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
   doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
   doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
 
-  const rows = invoice.lines.map((line) => [`${line.name}${line.reduced ? ` ${REDUCED_RATE_MARK}` : ""}`, String(line.quantity), yen(line.unitPrice), yen(line.unitPrice * line.quantity)]);
+  const rows = invoice.lines.map((line) => [
+    `${line.name}${line.reduced ? ` ${REDUCED_RATE_MARK}` : ""}`,
+    String(line.quantity),
+    yen(line.unitPrice),
+    yen(line.unitPrice * line.quantity),
+  ]);
   for (const rate of invoice.rates) {
     // The discount given on these goods goes back with them, and the shipping fee when refunded.
     if (rate.adjustment !== 0) rows.push([`値引き・訂正の按分(${rate.rate}%対象)`, "", "", yen(rate.adjustment)]);
@@ -105,6 +113,9 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
     { label: "返還額合計(税込)", value: yen(invoice.total), strong: true },
   ]);
   doc.font("regular").fontSize(8.5);
-  const notes = [invoice.lines.some((line) => line.reduced) ? REDUCED_RATE_DOCUMENT_NOTE : "", "税率別の返還額は税抜金額です。消費税額は税率ごとに計算しています。"].filter(Boolean);
+  const notes = [
+    invoice.lines.some((line) => line.reduced) ? REDUCED_RATE_DOCUMENT_NOTE : "",
+    "税率別の返還額は税抜金額です。消費税額は税率ごとに計算しています。",
+  ].filter(Boolean);
   doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });
 }

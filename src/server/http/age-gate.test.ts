@@ -92,7 +92,12 @@ describe("POST /age-gate (the gate's route action)", () => {
     const get = await shop.app.inject({ method: "GET", url: "/age-gate" });
     expect(get.statusCode).toBe(302);
     expect(get.headers.location).toBe("/");
-    const empty = await shop.app.inject({ method: "POST", url: "/age-gate", headers: { cookie: shop.browserSession().cookie, "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+    const empty = await shop.app.inject({
+      method: "POST",
+      url: "/age-gate",
+      headers: { cookie: shop.browserSession().cookie, "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
     expect(empty.statusCode).toBeLessThan(500);
     expect(ageCookie(empty)).toBeUndefined();
   });

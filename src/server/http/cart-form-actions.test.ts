@@ -112,7 +112,12 @@ describe("カートに入れる without JavaScript (POST /products/:id)", () => 
     expect(inputValue(kept.body, "_csrf")).toBe(first.headers["x-csrf-token"]);
     expect(inputValue(served.body, "_csrf")).toBe(second.headers["x-csrf-token"]);
     // The kept page's form works for the second guest.
-    const posted = await postForm(shop.app, `/products/${ids.plain}`, { quantity: "1", _csrf: inputValue(served.body, "_csrf")! }, { session: second, csrf: null });
+    const posted = await postForm(
+      shop.app,
+      `/products/${ids.plain}`,
+      { quantity: "1", _csrf: inputValue(served.body, "_csrf")! },
+      { session: second, csrf: null },
+    );
     expect(posted.statusCode).toBe(303);
     expect(await cartOf(second)).toEqual([[String(ids.plain), 1]]);
   });

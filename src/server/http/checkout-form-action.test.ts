@@ -75,10 +75,24 @@ describe("checkout without JavaScript (GET and POST /checkout)", () => {
     await client.fillCart(guest, { [wine]: 2 });
     const html = (await page(guest, "/checkout")).body;
     expect(html).toMatch(/<form[^>]*method="post"/);
-    for (const name of ["name", "email", "phone", "zip", "address", "building_name", "birth_date", "memo", "_csrf", "_request_key", "items", "confirmed_total"]) {
+    for (const name of [
+      "name",
+      "email",
+      "phone",
+      "zip",
+      "address",
+      "building_name",
+      "birth_date",
+      "memo",
+      "_csrf",
+      "_request_key",
+      "items",
+      "confirmed_total",
+    ]) {
       expect(html, name).toMatch(new RegExp(`name="${name}"`));
     }
-    for (const name of ["prefecture", "desired_delivery_date", "desired_delivery_timezone"]) expect(html, name).toMatch(new RegExp(`<select[^>]*name="${name}"`));
+    for (const name of ["prefecture", "desired_delivery_date", "desired_delivery_timezone"])
+      expect(html, name).toMatch(new RegExp(`<select[^>]*name="${name}"`));
     for (const method of ["credit", "bank", "cod", "konbini", "paypay"]) expect(html).toMatch(new RegExp(`name="payment_method"[^>]*value="${method}"`));
     // The form is in place in the page, not a hidden part a script would swap in.
     expect(html).not.toMatch(/<div hidden[^>]*>\s*<form/);
@@ -168,7 +182,9 @@ describe("checkout without JavaScript (GET and POST /checkout)", () => {
         const answer = await postForm(shop.app, "/checkout", { ...buyer, payment_method: method, ...hiddenFields(drawn) }, { session: guest, locale });
         expect(answer.statusCode).toBe(200);
         expect(visibleText(answer.body)).toContain(
-          locale === "ja" ? "クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。" : "To pay by card, at a convenience store or with PayPay, please turn on JavaScript.",
+          locale === "ja"
+            ? "クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。"
+            : "To pay by card, at a convenience store or with PayPay, please turn on JavaScript.",
         );
         // The page lands at its top: a summary there says nothing was placed and why, before the fields.
         const summary = /data-testid="checkout-field-summary"[^>]*>([\s\S]*?)<\/ul>/.exec(answer.body)?.[1] ?? "";

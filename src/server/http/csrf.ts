@@ -18,10 +18,7 @@ export function csrfTokenFor(sessionId: string, secret: string): string {
   return crypto.createHmac("sha256", secret).update(`csrf:${sessionId}`).digest("base64url");
 }
 
-export function registerCsrfProtection(
-  app: FastifyInstance,
-  options: { secret: string; isProtected(request: FastifyRequest): boolean },
-): void {
+export function registerCsrfProtection(app: FastifyInstance, options: { secret: string; isProtected(request: FastifyRequest): boolean }): void {
   app.addHook("preValidation", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !options.isProtected(request)) return;
     const sent = request.headers[CSRF_HEADER];

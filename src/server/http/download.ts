@@ -30,6 +30,7 @@ export function sendDownload(reply: FastifyReply, file: Download) {
  * for the spreadsheet and accounting programs that read only that.
  */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string, encoding: "utf-8" | "shift_jis" = "utf-8") {
-  if (encoding === "shift_jis") return sendDownload(reply, { fileName, contentType: "text/csv; charset=Shift_JIS", body: iconv.encode(csv.replace(/^\uFEFF/, ""), "Shift_JIS") });
+  if (encoding === "shift_jis")
+    return sendDownload(reply, { fileName, contentType: "text/csv; charset=Shift_JIS", body: iconv.encode(csv.replace(/^\uFEFF/, ""), "Shift_JIS") });
   return sendDownload(reply, { fileName, contentType: "text/csv; charset=utf-8", body: csv });
 }

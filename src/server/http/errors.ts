@@ -51,9 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
     const locale = request.locale;
     if (error instanceof DomainError) {
-      return reply
-        .status(statusOf[error.kind])
-        .send({ errors: error.messages ?? [message(error.messageKey ?? defaultMessage[error.kind], locale)], ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.status(statusOf[error.kind]).send({
+        errors: error.messages ?? [message(error.messageKey ?? defaultMessage[error.kind], locale)],
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({ errors: [message("invalid", locale)] });

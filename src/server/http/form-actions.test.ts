@@ -95,7 +95,12 @@ describe("sign-in without JavaScript (POST /login)", () => {
     const hammering = "203.0.113.7";
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await postForm(shop.app, "/login", { email: `nobody-${attempt}@example.com`, password: "x" }, { session: shop.browserSession(), remoteAddress: hammering });
+      const response = await postForm(
+        shop.app,
+        "/login",
+        { email: `nobody-${attempt}@example.com`, password: "x" },
+        { session: shop.browserSession(), remoteAddress: hammering },
+      );
       statuses.push(response.statusCode);
       if (response.statusCode === 429) expect(visibleText(response.body)).toContain(message("rateLimited", "ja"));
     }
@@ -111,13 +116,23 @@ describe("sign-in without JavaScript behind a reverse proxy (TRUST_PROXY)", () =
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 21; attempt += 1) {
-        const response = await postForm(proxied.app, "/login", { email: `nobody-${attempt}@example.com`, password: "x" }, { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.50" });
+        const response = await postForm(
+          proxied.app,
+          "/login",
+          { email: `nobody-${attempt}@example.com`, password: "x" },
+          { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.50" },
+        );
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       // Another client behind the same proxy is not held back by the first.
-      const other = await postForm(proxied.app, "/login", { email: "nobody@example.com", password: "x" }, { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.51" });
+      const other = await postForm(
+        proxied.app,
+        "/login",
+        { email: "nobody@example.com", password: "x" },
+        { session: proxied.browserSession(), remoteAddress: "127.0.0.1", forwardedFor: "203.0.113.51" },
+      );
       expect(other.statusCode).toBe(401);
     } finally {
       await proxied.close();
@@ -194,7 +209,13 @@ const FORMS: FormCase[] = [
     prepare: async () => {
       const { email } = await member();
       await shop.app.services.afterAnswer.settled();
-      const requested = await shop.app.inject({ method: "POST", url: "/api/users/password", remoteAddress: clientAddress(), headers: shop.browserSession().headers, payload: { api_user: { email } } });
+      const requested = await shop.app.inject({
+        method: "POST",
+        url: "/api/users/password",
+        remoteAddress: clientAddress(),
+        headers: shop.browserSession().headers,
+        payload: { api_user: { email } },
+      });
       expect(requested.statusCode).toBe(200);
       const token = new URL(await linkFrom(email, "reset_password_token"), "http://x").searchParams.get("reset_password_token")!;
       return { email, token };

@@ -78,13 +78,28 @@ describe("PUT /api/address", () => {
 
 describe("POST and PUT /api/address-book", () => {
   const blank = {
-    ja: { name: ["お届け先のお名前を入力してください"], phone: ["お届け先の電話番号を入力してください"], zip: ["郵便番号を入力してください"], address: ["住所を入力してください"], prefecture: ["都道府県を入力してください"] },
-    en: { name: ["Recipient's name can't be blank"], phone: ["Recipient's phone can't be blank"], zip: ["Zip can't be blank"], address: ["Address can't be blank"], prefecture: ["Prefecture can't be blank"] },
+    ja: {
+      name: ["お届け先のお名前を入力してください"],
+      phone: ["お届け先の電話番号を入力してください"],
+      zip: ["郵便番号を入力してください"],
+      address: ["住所を入力してください"],
+      prefecture: ["都道府県を入力してください"],
+    },
+    en: {
+      name: ["Recipient's name can't be blank"],
+      phone: ["Recipient's phone can't be blank"],
+      zip: ["Zip can't be blank"],
+      address: ["Address can't be blank"],
+      prefecture: ["Prefecture can't be blank"],
+    },
   };
 
   it("names each required field for a body that is no form or has no fields, listing every message", async () => {
     for (const body of [...NOT_FORMS, {}]) {
-      for (const [method, path] of [["POST", "/address-book"], ["PUT", "/address-book/1"]] as const) {
+      for (const [method, path] of [
+        ["POST", "/address-book"],
+        ["PUT", "/address-book/1"],
+      ] as const) {
         const ja = await shopper(method, path, body, "ja");
         expect(ja.statusCode, `${method} ${JSON.stringify(body)}`).toBe(422);
         expect(ja.json()).toEqual({ errors: Object.values(blank.ja).flat(), fields: blank.ja });
@@ -109,12 +124,33 @@ describe("POST /admin/api/orders/bulk", () => {
     const cases: [unknown, Record<Locale, string>][] = [
       [42, { ja: "一括処理の種類を選んでください。", en: "Choose what to do with the selected orders." }],
       [[1, 2], { ja: "一括処理の種類を選んでください。", en: "Choose what to do with the selected orders." }],
-      [{ move: "sell", orders: ["x"] }, { ja: "一括処理の種類を選んでください。", en: "Choose what to do with the selected orders." }],
+      [
+        { move: "sell", orders: ["x"] },
+        { ja: "一括処理の種類を選んでください。", en: "Choose what to do with the selected orders." },
+      ],
       [{ move: "deposit" }, { ja: "注文を1件以上選んでください。", en: "Select at least one order." }],
-      [{ move: "deposit", orders: "x" }, { ja: "注文を1件以上選んでください。", en: "Select at least one order." }],
-      [{ move: "deposit", orders: [] }, { ja: "注文を1件以上選んでください。", en: "Select at least one order." }],
-      [{ move: "ship", orders: [5] }, { ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。", en: "The selected orders are not valid. Select them again from the list." }],
-      [{ move: "ship", orders: [{ id: "x", carrier: "pigeon" }] }, { ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。", en: "The selected orders are not valid. Select them again from the list." }],
+      [
+        { move: "deposit", orders: "x" },
+        { ja: "注文を1件以上選んでください。", en: "Select at least one order." },
+      ],
+      [
+        { move: "deposit", orders: [] },
+        { ja: "注文を1件以上選んでください。", en: "Select at least one order." },
+      ],
+      [
+        { move: "ship", orders: [5] },
+        {
+          ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。",
+          en: "The selected orders are not valid. Select them again from the list.",
+        },
+      ],
+      [
+        { move: "ship", orders: [{ id: "x", carrier: "pigeon" }] },
+        {
+          ja: "選んだ注文の指定が正しくありません。一覧からもう一度選んでください。",
+          en: "The selected orders are not valid. Select them again from the list.",
+        },
+      ],
     ];
     for (const [body, text] of cases) {
       for (const locale of ["ja", "en"] as const) {
@@ -145,7 +181,14 @@ describe("the issued-data upload", () => {
   });
 
   it("asks for rows to ship in the confirm's body", async () => {
-    for (const body of [...NOT_FORMS, {}, { shipments: [] }, { shipments: "x" }, { shipments: [{ order_id: 1, slip_number: "1" }] }, { shipments: [{ order_id: "x", slip_number: "1", line: 0 }] }]) {
+    for (const body of [
+      ...NOT_FORMS,
+      {},
+      { shipments: [] },
+      { shipments: "x" },
+      { shipments: [{ order_id: 1, slip_number: "1" }] },
+      { shipments: [{ order_id: "x", slip_number: "1", line: 0 }] },
+    ]) {
       const ja = await backOffice("/shipments/issued-data", body, "ja");
       expect(ja.statusCode, JSON.stringify(body)).toBe(422);
       expect(ja.json()).toEqual({ errors: ["発送する行の指定が正しくありません。もう一度ファイルを読み込んでください。"] });

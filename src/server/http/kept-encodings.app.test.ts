@@ -37,14 +37,21 @@ function decoded(encoding: string | undefined, body: Buffer): string {
 
 /** The page without what differs per answer (token, nonce). */
 function stable(html: string): string {
-  return html.replace(/content="[A-Za-z0-9_-]{43}"/g, "TOKEN").replace(/[0-9a-f]{32}/g, "NONCE").replace(/"csrfToken":"[^"]+"/g, "TOKEN");
+  return html
+    .replace(/content="[A-Za-z0-9_-]{43}"/g, "TOKEN")
+    .replace(/[0-9a-f]{32}/g, "NONCE")
+    .replace(/"csrfToken":"[^"]+"/g, "TOKEN");
 }
 
 describe("a kept page with a browser's Accept-Encoding", () => {
   it("goes out as the kept gzip with Vary and Content-Length, the same page as uncompressed, HEAD alike", async () => {
     const guest = shop.browserSession();
     const ask = (method: "GET" | "HEAD", acceptEncoding?: string) =>
-      shop.app.inject({ method, url: "/shop", headers: { cookie: `${guest.cookie}; age_confirmed=1`, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
+      shop.app.inject({
+        method,
+        url: "/shop",
+        headers: { cookie: `${guest.cookie}; age_confirmed=1`, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
+      });
     await ask("GET", CHROMIUM);
     const kept = await ask("GET", CHROMIUM);
     expect(kept.headers["x-page-cache"]).toBe("hit");

@@ -89,7 +89,10 @@ const tokenOf = (request: FakeRequest) => crypto.createHash("sha256").update(req
 
 /** A page like the shop's: tens of kB, the token twice, the nonce on several scripts, a member's JSON. */
 function page(csrf: string, nonce: string, json: string): string {
-  const tiles = Array.from({ length: 120 }, (_, index) => `<li class="tile"><a href="/products/${index + 1}">純米吟醸 蔵の酒 ${index + 1}</a><span>¥${(index + 1) * 330}（税込）</span></li>`).join("");
+  const tiles = Array.from(
+    { length: 120 },
+    (_, index) => `<li class="tile"><a href="/products/${index + 1}">純米吟醸 蔵の酒 ${index + 1}</a><span>¥${(index + 1) * 330}（税込）</span></li>`,
+  ).join("");
   return (
     `<!DOCTYPE html><html lang="ja"><head><meta name="csrf-token" content="${csrf}"><style nonce="${nonce}">.tile{display:grid}</style>` +
     `<script nonce="${nonce}">window.a=1</script></head><body><ul>${tiles}</ul>` +
@@ -99,7 +102,15 @@ function page(csrf: string, nonce: string, json: string): string {
 }
 
 function member(id: number, name: string): UserResource {
-  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", birthday_coupon: false, unconfirmed_email: null };
+  return {
+    id,
+    email: `${name.toLowerCase()}@example.com`,
+    user_name: name,
+    tel: `090${id}`.padEnd(11, "0"),
+    birth_date: "1980-01-02",
+    birthday_coupon: false,
+    unconfirmed_email: null,
+  };
 }
 
 /** One request as the page route runs it: the hook, then (on a miss) the render with placeholders. */
@@ -110,12 +121,26 @@ async function visit(cache: PageCache, request: FakeRequest) {
     const bytes = Buffer.concat(await reply.sent!.toArray());
     expect(reply.headerValues["content-length"]).toBe(String(bytes.length));
     const encoding = reply.headerValues["content-encoding"];
-    return { hit: true, reply, encoding, bytes, html: decode(encoding, bytes).toString("utf8"), expected: page(tokenOf(request), reply.cspNonce.script, visitorJson(request.user)) };
+    return {
+      hit: true,
+      reply,
+      encoding,
+      bytes,
+      html: decode(encoding, bytes).toString("utf8"),
+      expected: page(tokenOf(request), reply.cspNonce.script, visitorJson(request.user)),
+    };
   }
   const slot = cache.capture(request, reply, new AvailabilityReads());
   if (!slot) throw new Error("not a kept page");
   const html = slot.pageCapture.finish(page(slot.csrfToken, slot.nonce, slot.visitor.json), 200, new Headers({ "content-type": "text/html; charset=utf-8" }));
-  return { hit: false, reply, encoding: undefined, bytes: Buffer.from(html), html, expected: page(tokenOf(request), reply.cspNonce.script, visitorJson(request.user)) };
+  return {
+    hit: false,
+    reply,
+    encoding: undefined,
+    bytes: Buffer.from(html),
+    html,
+    expected: page(tokenOf(request), reply.cspNonce.script, visitorJson(request.user)),
+  };
 }
 
 describe("kept pages in gzip (PageCache)", () => {
@@ -191,7 +216,8 @@ describe("kept pages in gzip (PageCache)", () => {
     const get = await visit(cache, visitor("/shop", CHROMIUM));
     const head = await visit(cache, visitor("/shop", CHROMIUM, { method: "HEAD" }));
     expect(head.hit).toBe(true);
-    for (const name of ["content-encoding", "content-length", "vary", "content-type"]) expect(head.reply.headerValues[name], name).toBe(get.reply.headerValues[name]);
+    for (const name of ["content-encoding", "content-length", "vary", "content-type"])
+      expect(head.reply.headerValues[name], name).toBe(get.reply.headerValues[name]);
     // A HEAD on a page not kept yet renders, and that render is not kept.
     const fresh = visitor("/products/7", CHROMIUM, { method: "HEAD" });
     expect(await cache.serve(fresh, new FakeReply())).toBeUndefined();

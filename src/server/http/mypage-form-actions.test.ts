@@ -34,7 +34,12 @@ describe("the profile without JavaScript (POST /mypage?index)", () => {
   for (const locale of ["ja", "en"] as const) {
     it(`answers a bad phone number with the API's message under the field (${locale}), what was typed kept and nothing saved`, async () => {
       const member = await shop.memberSession();
-      const api = await shop.app.inject({ method: "PUT", url: `/${locale}/api/users`, headers: member.headers, payload: { api_user: { user_name: "x", tel: "abc" } } });
+      const api = await shop.app.inject({
+        method: "PUT",
+        url: `/${locale}/api/users`,
+        headers: member.headers,
+        payload: { api_user: { user_name: "x", tel: "abc" } },
+      });
       expect(api.statusCode).toBe(422);
       const telMessage = (api.json().fields.tel as string[]).join(" ");
       const response = await postForm(shop.app, "/mypage?index", { user_name: "山田 花子", tel: "abc" }, { session: member, locale });
@@ -113,7 +118,12 @@ async function savedAddress(cookie: string) {
 }
 
 async function bookOf(cookie: string) {
-  return (await shop.app.inject({ method: "GET", url: "/api/address-book", headers: { cookie } })).json().data as { id: number; name: string; phone: string; address: string }[];
+  return (await shop.app.inject({ method: "GET", url: "/api/address-book", headers: { cookie } })).json().data as {
+    id: number;
+    name: string;
+    phone: string;
+    address: string;
+  }[];
 }
 
 describe("the saved address without JavaScript (POST /mypage/address)", () => {
@@ -140,7 +150,12 @@ describe("the saved address without JavaScript (POST /mypage/address)", () => {
     // The demo shop does not ship abroad (decision 051): the API's own answer for France.
     const api = await shop.app.inject({ method: "PUT", url: "/en/api/address", headers: member.headers, payload: france });
     expect(api.statusCode).toBe(422);
-    const response = await postForm(shop.app, "/mypage/address", { ...france, prefecture: "", country: "jp", country_name: "France" }, { session: member, locale: "en" });
+    const response = await postForm(
+      shop.app,
+      "/mypage/address",
+      { ...france, prefecture: "", country: "jp", country_name: "France" },
+      { session: member, locale: "en" },
+    );
     expect(response.statusCode).toBe(422);
     expect(visibleText(response.body)).toContain("We do not ship outside Japan");
     expect(inputValue(response.body, "country_name")).toBe("France");
@@ -218,7 +233,12 @@ describe("the address book without JavaScript (POST /mypage/address-book)", () =
     const form = await shop.app.inject({ method: "GET", url: `/mypage/address-book?edit=${added!.id}`, headers: { cookie: member.cookie } });
     expect(inputValue(form.body, "recipient_name")).toBe("佐藤 一郎");
     expect(inputValue(form.body, "id")).toBe(String(added!.id));
-    const changed = await postForm(shop.app, "/mypage/address-book", { intent: "edit", id: String(added!.id), ...entry, recipient_name: "佐藤 二郎" }, { session: member, locale: "en" });
+    const changed = await postForm(
+      shop.app,
+      "/mypage/address-book",
+      { intent: "edit", id: String(added!.id), ...entry, recipient_name: "佐藤 二郎" },
+      { session: member, locale: "en" },
+    );
     expect(changed.statusCode).toBe(303);
     expect(changed.headers.location).toBe("/mypage/address-book?done=updated#address-book-done");
     expect((await bookOf(member.cookie))[0]!.name).toBe("佐藤 二郎");
@@ -261,7 +281,12 @@ describe("the address book without JavaScript (POST /mypage/address-book)", () =
     const payload = { name: "乗っ取り", phone: "03-1234-5678", country: "jp", zip: "1000001", prefecture: 13, address: "千代田区千代田1-1", building_name: "" };
     const api = await shop.app.inject({ method: "PUT", url: `/api/address-book/${kept!.id}`, headers: stranger.headers, payload });
     expect(api.statusCode).toBe(404);
-    const edited = await postForm(shop.app, "/mypage/address-book", { intent: "edit", id: String(kept!.id), ...entry, recipient_name: "乗っ取り" }, { session: stranger });
+    const edited = await postForm(
+      shop.app,
+      "/mypage/address-book",
+      { intent: "edit", id: String(kept!.id), ...entry, recipient_name: "乗っ取り" },
+      { session: stranger },
+    );
     expect(edited.statusCode).toBe(404);
     const deleted = await postForm(shop.app, "/mypage/address-book", { intent: "delete", id: String(kept!.id) }, { session: stranger });
     expect(deleted.statusCode).toBe(404);
@@ -273,7 +298,13 @@ describe("the address book without JavaScript (POST /mypage/address-book)", () =
 
   it("answers made-up ids and intents with a page, never a 5xx, and a guest with the sign-in page", async () => {
     const member = await shop.memberSession();
-    const madeUp: Record<string, string>[] = [{ intent: "edit", id: "abc" }, { intent: "delete", id: "99999999999999" }, { intent: "delete" }, { intent: "??", ...entry }, {}];
+    const madeUp: Record<string, string>[] = [
+      { intent: "edit", id: "abc" },
+      { intent: "delete", id: "99999999999999" },
+      { intent: "delete" },
+      { intent: "??", ...entry },
+      {},
+    ];
     for (const fields of madeUp) {
       const response = await postForm(shop.app, "/mypage/address-book", fields, { session: member });
       expect(response.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(200);
@@ -288,7 +319,12 @@ describe("the address book without JavaScript (POST /mypage/address-book)", () =
 describe("the account forms without JavaScript (POST /mypage/account)", () => {
   it("changes the e-mail address (pending its confirmation) and says so", async () => {
     const member = await shop.memberSession();
-    const response = await postForm(shop.app, "/mypage/account", { intent: "email", email: "new-address@example.com", current_password: member.password }, { session: member });
+    const response = await postForm(
+      shop.app,
+      "/mypage/account",
+      { intent: "email", email: "new-address@example.com", current_password: member.password },
+      { session: member },
+    );
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/mypage/account?updated=email");
     const page = await shop.app.inject({ method: "GET", url: "/mypage/account?updated=email", headers: { cookie: member.cookie } });
@@ -339,8 +375,15 @@ describe("the account forms without JavaScript (POST /mypage/account)", () => {
       expect(visibleText(top.body)).toContain(text);
     }
     // The bare top page says nothing of it.
-    expect(visibleText((await shop.app.inject({ method: "GET", url: "/", headers: { cookie: guest.cookie } })).body)).not.toContain("アカウントを削除しました。");
-    const signIn = await shop.app.inject({ method: "POST", url: "/api/users/sign_in", headers: shop.browserSession().headers, payload: { api_user: { email: member.email, password: member.password } } });
+    expect(visibleText((await shop.app.inject({ method: "GET", url: "/", headers: { cookie: guest.cookie } })).body)).not.toContain(
+      "アカウントを削除しました。",
+    );
+    const signIn = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/sign_in",
+      headers: shop.browserSession().headers,
+      payload: { api_user: { email: member.email, password: member.password } },
+    });
     expect(signIn.statusCode).toBe(401);
   });
 });

@@ -12,7 +12,19 @@ import { PageCache } from "./page-cache.ts";
 type FakeRequest = Parameters<PageCache["keyFor"]>[0];
 
 function guest(url: string, overrides: Partial<FakeRequest> = {}): FakeRequest {
-  return { method: "GET", url, user: null, staff: null, sessionExpired: false, locale: "ja", ageConfirmed: false, sessionId: `sid-${Math.random()}`, pageCacheKey: null, headers: {}, ...overrides };
+  return {
+    method: "GET",
+    url,
+    user: null,
+    staff: null,
+    sessionExpired: false,
+    locale: "ja",
+    ageConfirmed: false,
+    sessionId: `sid-${Math.random()}`,
+    pageCacheKey: null,
+    headers: {},
+    ...overrides,
+  };
 }
 
 class FakeReply {
@@ -39,7 +51,15 @@ class FakeReply {
 const tokenOf = (request: FakeRequest) => `token-of-${request.sessionId}`;
 
 function member(id: number, name: string): UserResource {
-  return { id, email: `${name.toLowerCase()}@example.com`, user_name: name, tel: `090${id}`.padEnd(11, "0"), birth_date: "1980-01-02", birthday_coupon: false, unconfirmed_email: null };
+  return {
+    id,
+    email: `${name.toLowerCase()}@example.com`,
+    user_name: name,
+    tel: `090${id}`.padEnd(11, "0"),
+    birth_date: "1980-01-02",
+    birthday_coupon: false,
+    unconfirmed_email: null,
+  };
 }
 
 type Render = (csrf: string, nonce: string, visitor: { user: UserResource | null; json: string }) => string;
@@ -78,7 +98,20 @@ describe("PageCache", () => {
     // Past the age gate the page has no gate: a copy of its own, for guests and members alike.
     expect(cache.keyFor(guest("/shop", { ageConfirmed: true }))).toBe("guest adult ja /shop");
     expect(cache.keyFor(guest("/shop", { ageConfirmed: true, user: member(1, "Aoi") }))).toBe("member adult ja /shop");
-    for (const url of ["/checkout", "/mypage", "/login", "/admin", "/products/12/edit", "/shop.data", "/products/abc", `/shop?q=${"x".repeat(300)}`, "/shop?bench=1", "/shop?series=3&utm_source=x", "/products/12?q=x", "/?page=2"]) {
+    for (const url of [
+      "/checkout",
+      "/mypage",
+      "/login",
+      "/admin",
+      "/products/12/edit",
+      "/shop.data",
+      "/products/abc",
+      `/shop?q=${"x".repeat(300)}`,
+      "/shop?bench=1",
+      "/shop?series=3&utm_source=x",
+      "/products/12?q=x",
+      "/?page=2",
+    ]) {
       expect(cache.keyFor(guest(url))).toBeNull();
     }
     // HEAD is answered from the GET's copy, with its headers (decision 066); its render is never kept (serve).
@@ -199,7 +232,11 @@ describe("PageCache", () => {
       expect(seen).toHaveLength(1);
       expect(seen[0]!.id).not.toBe(aoi.id);
       expect(seen[0]!.email).toMatch(/@stand-in\.invalid$/);
-      for (const [request, answer] of [[a1, first], [a2, second], [b, other]] as const) {
+      for (const [request, answer] of [
+        [a1, first],
+        [a2, second],
+        [b, other],
+      ] as const) {
         expect(answer.body).toBe(page(tokenOf(request), answer.reply.cspNonce.script, { user: request.user, json: visitorJson(request.user) }));
       }
       expect(other.body).not.toContain(aoi.email);

@@ -47,9 +47,19 @@ describe("rate limits", () => {
 
   // Each limited call in turn, from its own address: the limit's worth of answers, then 429 with the message.
   const LIMITED_CALLS = [
-    { name: "sign-up", url: "/api/users", limit: RATE_LIMITS.signUp.max, body: (n: number) => ({ email: `new-${n}@example.com`, password: "long-enough-pw", password_confirmation: "long-enough-pw" }) },
+    {
+      name: "sign-up",
+      url: "/api/users",
+      limit: RATE_LIMITS.signUp.max,
+      body: (n: number) => ({ email: `new-${n}@example.com`, password: "long-enough-pw", password_confirmation: "long-enough-pw" }),
+    },
     { name: "password reset", url: "/api/users/password", limit: RATE_LIMITS.passwordReset.max, body: (n: number) => ({ email: `someone-${n}@example.com` }) },
-    { name: "resend confirmation", url: "/api/users/confirmation", limit: RATE_LIMITS.resend.max, body: (n: number) => ({ email: `someone-${n}@example.com` }) },
+    {
+      name: "resend confirmation",
+      url: "/api/users/confirmation",
+      limit: RATE_LIMITS.resend.max,
+      body: (n: number) => ({ email: `someone-${n}@example.com` }),
+    },
     { name: "resend unlock", url: "/api/users/unlock", limit: RATE_LIMITS.resend.max, body: (n: number) => ({ email: `someone-${n}@example.com` }) },
   ];
 

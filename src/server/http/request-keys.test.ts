@@ -112,7 +112,9 @@ describe("a resent restock", () => {
     expect(ja.json().errors).toEqual([
       "この操作を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
     ]);
-    expect(en.json().errors).toEqual(["This action was not accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again."]);
+    expect(en.json().errors).toEqual([
+      "This action was not accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
+    ]);
     expect(await stockOf(wine)).toBe(0);
     expect(await receivingsOf(wine)).toBe(0);
   });
@@ -132,7 +134,13 @@ describe("the liquor ledger's receivings and adjustments", () => {
   it("a receiving resent with its key is one line of the 仕入帳", async () => {
     const sake = await make.product({ stock: 0 });
     const key = crypto.randomUUID();
-    const receiving = { received_on: japanToday(), quantity: 10, unit_cost: 1200, supplier_name: "株式会社蔵前酒販", supplier_address: "東京都台東区蔵前1-2-3" };
+    const receiving = {
+      received_on: japanToday(),
+      quantity: 10,
+      unit_cost: 1200,
+      supplier_name: "株式会社蔵前酒販",
+      supplier_address: "東京都台東区蔵前1-2-3",
+    };
     const first = await post(`/admin/api/products/${sake}/receivings`, receiving, key);
     const second = await post(`/admin/api/products/${sake}/receivings`, receiving, key);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
@@ -198,7 +206,10 @@ describe("old keys", () => {
     const wine = await make.product({ stock: 0 });
     const key = crypto.randomUUID();
     expect((await post(`/admin/api/products/${wine}/restock`, { amount: 1 }, key)).statusCode).toBe(200);
-    await shop.database.db.update(requestKeysTable).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(requestKeysTable.requestKey, key));
+    await shop.database.db
+      .update(requestKeysTable)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(requestKeysTable.requestKey, key));
     const removed = await new RequestKeys(shop.database.db).purge(new Date(Date.now() - 86_400_000));
     expect(removed).toBeGreaterThanOrEqual(1);
     const left = await shop.database.db.select().from(requestKeysTable).where(eq(requestKeysTable.requestKey, key));

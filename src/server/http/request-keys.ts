@@ -61,7 +61,10 @@ function routeOf(request: FastifyRequest): string {
 }
 
 function fingerprintOf(body: unknown): string {
-  return crypto.createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(body ?? null))
+    .digest("hex");
 }
 
 function isTaken(error: unknown): boolean {
@@ -109,7 +112,14 @@ export class RequestKeys {
   async keepAnswered(write: KeyedWrite, status: number, body: unknown): Promise<void> {
     await this.db
       .insert(requestKeysTable)
-      .values({ requestKey: write.key, actor: write.actor, route: write.route, fingerprint: write.fingerprint, responseStatus: status, responseBody: body ?? null })
+      .values({
+        requestKey: write.key,
+        actor: write.actor,
+        route: write.route,
+        fingerprint: write.fingerprint,
+        responseStatus: status,
+        responseBody: body ?? null,
+      })
       .onConflictDoNothing();
   }
 

@@ -197,7 +197,12 @@ beforeAll(async () => {
   // Stripe's webhook route is declared only when the shop takes payments through Stripe. Nothing
   // is asked of Stripe while the app starts: the keys only need their shape.
   shopOnStripe = await createTestApp(
-    { STRIPE_SECRET_KEY: "sk_test_routes", STRIPE_PUBLISHABLE_KEY: "pk_test_routes", STRIPE_WEBHOOK_SECRET: "whsec_routes", STRIPE_API_BASE: "http://127.0.0.1:9" },
+    {
+      STRIPE_SECRET_KEY: "sk_test_routes",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_routes",
+      STRIPE_WEBHOOK_SECRET: "whsec_routes",
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+    },
     undefined,
     { onRoute },
   );

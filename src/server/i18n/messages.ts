@@ -25,8 +25,7 @@ const ja = {
   signedOut: "ログアウトしました。",
   signedUpUnconfirmed: "本人確認用のメールを送信しました。メール内のリンクからアカウントを有効化させてください。",
   accountUpdated: "アカウント情報を変更しました。",
-  accountUpdatedNeedsConfirmation:
-    "アカウント情報を変更しました。変更されたメールアドレスの本人確認のため、本人確認用メールより確認処理をおこなってください。",
+  accountUpdatedNeedsConfirmation: "アカウント情報を変更しました。変更されたメールアドレスの本人確認のため、本人確認用メールより確認処理をおこなってください。",
   accountDestroyed: "アカウントを削除しました。またのご利用をお待ちしております。",
   passwordInstructionsSent: "メールアドレスが登録済みの場合、パスワード再設定用のメールが数分以内に送信されます。",
   passwordUpdated: "パスワードが正しく変更されました。ログインしました。",
@@ -60,12 +59,14 @@ const ja = {
     "カードのお支払い・ご登録が続けてお受けできなかったため、しばらくの間カードはご利用いただけません。時間をおいてお試しいただくか、銀行振込など他のお支払い方法をお選びください。",
   // --- end payments ---
   // --- request keys of writes (decision 049) ---
-  requestKeyMissing: "この操作を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
+  requestKeyMissing:
+    "この操作を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
   requestKeyReused: "この操作のリクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。",
   requestKeyUnanswered: "同じ操作をすでに受け付けていますが、結果を確認できませんでした。ページを再読み込みして、反映されているかご確認ください。",
   // --- end request keys ---
   // --- checkout ---
-  idempotencyKeyMissing: "注文を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
+  idempotencyKeyMissing:
+    "注文を受け付けられませんでした(Idempotency-Key ヘッダーがないか、形式が正しくありません)。ページを再読み込みしてからもう一度お試しください。",
   idempotencyKeyReused: "この注文リクエストは、別の内容ですでに送信されています。ページを再読み込みしてからもう一度お試しください。",
   checkoutInProgress: "このご注文は処理中です。しばらくしてからもう一度お試しください。",
   checkoutOrderMismatch: "お支払い中のご注文が見つかりませんでした。ページを再読み込みしてからもう一度お試しください。",
@@ -75,7 +76,8 @@ const ja = {
   // --- back office ---
   staffUnauthorized: "管理画面にログインしてください。",
   orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
-  adjustmentNotAllowed: "値引き・金額訂正は、ご入金前の銀行振込の注文と、発送前の代金引換の注文にだけ追加できます。カード・コンビニ払い・PayPayの注文や、入金済み・発送済みの注文の金額は変更できません。",
+  adjustmentNotAllowed:
+    "値引き・金額訂正は、ご入金前の銀行振込の注文と、発送前の代金引換の注文にだけ追加できます。カード・コンビニ払い・PayPayの注文や、入金済み・発送済みの注文の金額は変更できません。",
   adjustmentTotalBelowZero: "この値引き・金額訂正を加えると注文の合計金額が0円を下回るため、追加できません。",
   adjustmentRateBelowZero: "税率ごとの対象金額がマイナスになるため、追加できません。値引きする商品と同じ税率を選び、その税率の金額の範囲内で入力してください。",
   adjustmentTotalTooLarge: "この金額訂正を加えると注文の合計金額が上限を超えるため、追加できません。",
@@ -95,15 +97,20 @@ const ja = {
     "ラッピングの追加・取りやめでご注文金額が変わるため、マイページからは変更できません。お支払い済みのご注文やカード・コンビニ払い・PayPayのご注文でラッピングの変更をご希望の場合は、お手数ですがお問い合わせください。",
   giftUnchanged: "ギフト設定が変更されていません。変更する項目を選んでください。",
   // Partial cancellation before shipping (decision 078).
-  partialCancelShipped: "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。",
+  partialCancelShipped:
+    "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。",
   partialCancelCancelled: "このご注文はキャンセルされているため、一部キャンセルできません。",
-  partialCancelPending: "このご注文はお支払いの手続き中(カードの本人認証やPayPayの承認待ち)のため、まだ一部キャンセルできません。お支払いが済んでから、またはお支払いが取り消されてからお試しください。",
-  partialCancelVoucher: "コンビニ払いの払込票は発行済みの金額でしかお支払いいただけないため、ご入金前の一部キャンセルはできません。ご入金後に一部キャンセルするか、注文全体をキャンセルしてご注文し直していただいてください。",
-  partialCancelAllLines: "すべての商品を取り消すことになるため、一部キャンセルはできません。注文全体を取り消す場合は「キャンセル」ボタンから注文をキャンセルしてください。",
+  partialCancelPending:
+    "このご注文はお支払いの手続き中(カードの本人認証やPayPayの承認待ち)のため、まだ一部キャンセルできません。お支払いが済んでから、またはお支払いが取り消されてからお試しください。",
+  partialCancelVoucher:
+    "コンビニ払いの払込票は発行済みの金額でしかお支払いいただけないため、ご入金前の一部キャンセルはできません。ご入金後に一部キャンセルするか、注文全体をキャンセルしてご注文し直していただいてください。",
+  partialCancelAllLines:
+    "すべての商品を取り消すことになるため、一部キャンセルはできません。注文全体を取り消す場合は「キャンセル」ボタンから注文をキャンセルしてください。",
   partialCancelNotLower: "数量は現在の数量より少ない数を入力してください(0で商品を取り消します)。",
   partialCancelUnknownLine: "この注文にその商品はありません。画面を読み込み直してからもう一度お試しください。",
   partialCancelBelowZero: "この商品を取り消すと、残る値引きが対象の金額を上回るため、一部キャンセルできません。先に値引きを見直してください。",
-  partialCancelTotalRises: "この取り消しで送料無料の条件を下回り、送料を含めた合計金額がお支払い済みの金額を上回るため、一部キャンセルできません。注文全体のキャンセルをご検討ください。",
+  partialCancelTotalRises:
+    "この取り消しで送料無料の条件を下回り、送料を含めた合計金額がお支払い済みの金額を上回るため、一部キャンセルできません。注文全体のキャンセルをご検討ください。",
   partialCancelStale: "この注文は、ほかの操作で内容が変わりました。画面を読み込み直して、最新の内容を確認してからもう一度お試しください。",
   partialCancelRefundFailed: "返金ができなかったため、一部キャンセルしていません。しばらくしてからもう一度お試しください。",
   refundFailed: "カードの返金ができなかったため、注文をキャンセルしていません。しばらくしてからもう一度お試しください。",
@@ -116,7 +123,8 @@ const ja = {
   returnRefundNotDue: "この返品には、振込でお返しする返金が残っていません。",
   receiptNotPaid: "領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。",
   receiptLinkExpired: "この領収書のリンクは有効期限が切れています。お手数ですが、メールの末尾の連絡先までお問い合わせください。",
-  paymentLinkNotAllowed: "カード決済のリンクは、カード払いでお支払い待ちの注文にだけ送れます。入金済み・キャンセル済みの注文や、ほかのお支払い方法の注文には送れません。",
+  paymentLinkNotAllowed:
+    "カード決済のリンクは、カード払いでお支払い待ちの注文にだけ送れます。入金済み・キャンセル済みの注文や、ほかのお支払い方法の注文には送れません。",
   paymentLinkNotPayable: "このご注文は、カードでお支払いいただける状態ではありません(お支払い済みか、キャンセルされています)。",
   paymentLinkExpired: "このお支払いのリンクは有効期限が切れています。お手数ですが、ショップまでお問い合わせください。",
   deliveryNotesNone: "この日に発送する注文はありません。",
@@ -135,7 +143,8 @@ const ja = {
   uploadChecksumMismatch: "ファイルが途中で壊れたため保存しませんでした(チェックサムが一致しません)。もう一度アップロードしてください。",
   uploadSizeMismatch: "ファイルサイズが申告と一致しないため保存しませんでした。もう一度アップロードしてください。",
   uploadNotImage: "画像として読み込めないファイルです。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。",
-  uploadFormatRefused: "このファイルの中身は JPEG・PNG・WebP・AVIF・GIF のいずれでもないため保存しませんでした(SVG などは使えません)。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。",
+  uploadFormatRefused:
+    "このファイルの中身は JPEG・PNG・WebP・AVIF・GIF のいずれでもないため保存しませんでした(SVG などは使えません)。JPEG・PNG・WebP・AVIF・GIF の画像を選んでください。",
   uploadAlreadyStored: "このファイルはすでにアップロードされています。",
   uploadNotStored: "ファイルのアップロードが終わっていません。もう一度アップロードしてください。",
   seriesNotEmpty: "商品またはサブシリーズがあるシリーズは削除できません。先に商品やサブシリーズを移してください。",
@@ -199,20 +208,17 @@ const en: Record<MessageKey, string> = {
   alreadySignedIn: "You are already signed in.",
   signedIn: "Signed in successfully.",
   signedOut: "Signed out successfully.",
-  signedUpUnconfirmed:
-    "A message with a confirmation link has been sent to your email address. Please follow the link to activate your account.",
+  signedUpUnconfirmed: "A message with a confirmation link has been sent to your email address. Please follow the link to activate your account.",
   accountUpdated: "Your account has been updated successfully.",
   accountUpdatedNeedsConfirmation:
     "You updated your account successfully, but we need to verify your new email address. Please check your email and follow the confirmation link to confirm your new email address.",
   accountDestroyed: "Bye! Your account has been successfully cancelled. We hope to see you again soon.",
-  passwordInstructionsSent:
-    "If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.",
+  passwordInstructionsSent: "If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.",
   passwordUpdated: "Your password has been changed successfully. You are now signed in.",
   confirmationInstructionsSent:
     "If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.",
   emailConfirmed: "Your email address has been successfully confirmed.",
-  unlockInstructionsSent:
-    "If your account exists, you will receive an email with instructions for how to unlock it in a few minutes.",
+  unlockInstructionsSent: "If your account exists, you will receive an email with instructions for how to unlock it in a few minutes.",
   unlocked: "Your account has been unlocked successfully. Please sign in to continue.",
   saved: "Saved.",
   // --- inquiries and mail magazine ---
@@ -245,8 +251,7 @@ const en: Record<MessageKey, string> = {
   requestKeyUnanswered: "The same action was already received, but its result could not be confirmed. Please reload the page and check whether it was applied.",
   // --- end request keys ---
   // --- checkout ---
-  idempotencyKeyMissing:
-    "The order could not be accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
+  idempotencyKeyMissing: "The order could not be accepted (the Idempotency-Key header is missing or malformed). Please reload the page and try again.",
   idempotencyKeyReused: "This order request was already sent with different contents. Please reload the page and try again.",
   checkoutInProgress: "This order is being processed. Please try again in a moment.",
   checkoutOrderMismatch: "The order being paid could not be found. Please reload the page and try again.",
@@ -256,9 +261,11 @@ const en: Record<MessageKey, string> = {
   // --- back office ---
   staffUnauthorized: "Please sign in to the back office.",
   orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
-  adjustmentNotAllowed: "A discount or correction can be added only to a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped. The amount of an order paid by card, at a convenience store or with PayPay, or of one already paid or shipped, cannot change.",
+  adjustmentNotAllowed:
+    "A discount or correction can be added only to a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped. The amount of an order paid by card, at a convenience store or with PayPay, or of one already paid or shipped, cannot change.",
   adjustmentTotalBelowZero: "This discount or correction would take the order total below zero, so it was not added.",
-  adjustmentRateBelowZero: "This would take the amount taxed at one of the rates below zero, so it was not added. Choose the rate of what is discounted and stay within its amount.",
+  adjustmentRateBelowZero:
+    "This would take the amount taxed at one of the rates below zero, so it was not added. Choose the rate of what is discounted and stay within its amount.",
   adjustmentTotalTooLarge: "This correction would take the order total above the limit, so it was not added.",
   adjustmentRateUnknown: "Choose a tax rate of 10% or 8%.",
   adjustmentRefusedByMethod: "The order's payment method cannot take the changed amount.",
@@ -274,15 +281,19 @@ const en: Record<MessageKey, string> = {
     "Adding or taking off gift wrapping changes the order's amount, so it cannot be changed from My Page. If you wish to change the wrapping of an order paid by card, at a convenience store, with PayPay or already paid, please contact us.",
   giftUnchanged: "The gift options are the same as before. Please choose what to change.",
   // Partial cancellation before shipping (decision 078).
-  partialCancelShipped: "This order is ready to ship or has shipped (its slip number has been issued), so part of it can no longer be cancelled. Take it back as a return once it has shipped.",
+  partialCancelShipped:
+    "This order is ready to ship or has shipped (its slip number has been issued), so part of it can no longer be cancelled. Take it back as a return once it has shipped.",
   partialCancelCancelled: "This order has been cancelled, so part of it cannot be cancelled.",
-  partialCancelPending: "The payment of this order is still being made (card authentication or PayPay approval), so part of it cannot be cancelled yet. Try again once the payment is complete or has been given up.",
-  partialCancelVoucher: "A convenience-store voucher can be paid only for the amount it was issued for, so part of the order cannot be cancelled before it is paid. Cancel part of it after payment, or cancel the whole order and have it placed again.",
+  partialCancelPending:
+    "The payment of this order is still being made (card authentication or PayPay approval), so part of it cannot be cancelled yet. Try again once the payment is complete or has been given up.",
+  partialCancelVoucher:
+    "A convenience-store voucher can be paid only for the amount it was issued for, so part of the order cannot be cancelled before it is paid. Cancel part of it after payment, or cancel the whole order and have it placed again.",
   partialCancelAllLines: "This would cancel every item, so it cannot be a partial cancellation. To cancel the whole order, use the Cancel button.",
   partialCancelNotLower: "Enter a quantity lower than the current one (0 removes the item).",
   partialCancelUnknownLine: "This order has no such item. Reload the page and try again.",
   partialCancelBelowZero: "Cancelling this item would leave a discount larger than what it discounts, so it was not cancelled. Review the discount first.",
-  partialCancelTotalRises: "This would take the order below the free-shipping line, and with the shipping fee the total would be above what was paid, so it was not cancelled. Consider cancelling the whole order.",
+  partialCancelTotalRises:
+    "This would take the order below the free-shipping line, and with the shipping fee the total would be above what was paid, so it was not cancelled. Consider cancelling the whole order.",
   partialCancelStale: "This order was changed by another action in the meantime. Reload the page, check its contents and try again.",
   partialCancelRefundFailed: "The refund could not be made, so nothing was cancelled. Please try again in a moment.",
   refundFailed: "The card payment could not be refunded, so the order was not cancelled. Please try again in a moment.",
@@ -294,7 +305,8 @@ const en: Record<MessageKey, string> = {
   returnRefundNotDue: "This return has no bank refund left to transfer.",
   receiptNotPaid: "A receipt can be issued once the payment has been received. If you have not paid yet, please try again after paying.",
   receiptLinkExpired: "This receipt link has expired. Please contact us at the address at the end of the mail.",
-  paymentLinkNotAllowed: "A card payment link can be sent only for a card order awaiting payment. It cannot be sent for an order already paid or cancelled, or paid by another method.",
+  paymentLinkNotAllowed:
+    "A card payment link can be sent only for a card order awaiting payment. It cannot be sent for an order already paid or cancelled, or paid by another method.",
   paymentLinkNotPayable: "This order cannot be paid by card (it has been paid already, or cancelled).",
   paymentLinkExpired: "This payment link has expired. Please contact the shop.",
   deliveryNotesNone: "There are no orders to ship on this day.",
@@ -305,7 +317,8 @@ const en: Record<MessageKey, string> = {
   // --- back office operations ---
   addressBookFull: "Your address book holds up to 50 addresses. Please delete one you no longer use.",
   exportTooLarge: "Too many orders to export (5,000 at most). Please narrow the list, e.g. by order date.",
-  b2BillingCodesMissing: "To export the B2 Cloud file, first enter the B2 Cloud customer code (請求先顧客コード) and freight number (運賃管理番号) in the settings; B2 Cloud needs them to import 宅急便 parcels.",
+  b2BillingCodesMissing:
+    "To export the B2 Cloud file, first enter the B2 Cloud customer code (請求先顧客コード) and freight number (運賃管理番号) in the settings; B2 Cloud needs them to import 宅急便 parcels.",
   staffRemoveSelf: "You cannot remove your own account.",
   memberAlreadyConfirmed: "This member has already confirmed their email address.",
   // --- end back office operations ---
@@ -313,7 +326,8 @@ const en: Record<MessageKey, string> = {
   uploadChecksumMismatch: "The file was damaged on the way and was not stored (its checksum does not match). Please upload it again.",
   uploadSizeMismatch: "The file's size does not match what was announced, so it was not stored. Please upload it again.",
   uploadNotImage: "This file cannot be read as an image. Please choose a JPEG, PNG, WebP, AVIF or GIF image.",
-  uploadFormatRefused: "This file was not stored: its contents are not a JPEG, PNG, WebP, AVIF or GIF image, whatever its name says (SVG and other formats cannot be used). Please choose a JPEG, PNG, WebP, AVIF or GIF image.",
+  uploadFormatRefused:
+    "This file was not stored: its contents are not a JPEG, PNG, WebP, AVIF or GIF image, whatever its name says (SVG and other formats cannot be used). Please choose a JPEG, PNG, WebP, AVIF or GIF image.",
   uploadAlreadyStored: "This file has already been uploaded.",
   uploadNotStored: "The file has not finished uploading. Please upload it again.",
   seriesNotEmpty: "A series with products or sub-series cannot be deleted. Move its products and sub-series elsewhere first.",

@@ -276,11 +276,7 @@ export function attributeName(attribute: ValidatedAttribute, locale: Locale): st
 }
 
 /** The message alone ("を入力してください"), for showing under a labelled field. */
-export function validationMessage(
-  locale: Locale,
-  kind: ValidationKind,
-  params: { count?: number; attribute?: ValidatedAttribute } = {},
-): string {
+export function validationMessage(locale: Locale, kind: ValidationKind, params: { count?: number; attribute?: ValidatedAttribute } = {}): string {
   return kindMessage(locale, kind, { count: params.count, attribute: params.attribute ? attributeName(params.attribute, locale) : undefined });
 }
 

@@ -78,7 +78,10 @@ describe("GET /images/{id}/… of a picture that is not public", () => {
     const hidden = await make.exhibit({ published: false });
     await shop.app.services.catalog.changed();
     const pictures = await Promise.all(
-      [shown, hidden].map(async (id) => (await shop.app.inject({ method: "GET", url: `/admin/api/exhibits/${id}`, headers: { cookie: staff.cookie } })).json().data.images[0].id as number),
+      [shown, hidden].map(
+        async (id) =>
+          (await shop.app.inject({ method: "GET", url: `/admin/api/exhibits/${id}`, headers: { cookie: staff.cookie } })).json().data.images[0].id as number,
+      ),
     );
     expect(await answers(pictures[0]!, member)).toEqual(PUBLIC);
     expect(await answers(pictures[1]!, member)).toEqual(PRIVATE);

@@ -81,7 +81,10 @@ export class AdminInquiriesService {
       .where(eq(inquiryRepliesTable.inquiryId, id))
       .orderBy(asc(inquiryRepliesTable.createdAt), asc(inquiryRepliesTable.id));
     // Who sent each reply, through the back office's staff directory (a deleted member: null).
-    const staffEmails = await staffEmailsOf(this.db, replies.flatMap((reply) => (reply.staffId === null ? [] : [reply.staffId])));
+    const staffEmails = await staffEmailsOf(
+      this.db,
+      replies.flatMap((reply) => (reply.staffId === null ? [] : [reply.staffId])),
+    );
     return {
       ...summaryOf(inquiry, replies.length),
       message: inquiry.message,

@@ -44,7 +44,10 @@ export function inquiryReplyMail(shop: ShopProfile, publicUrl: string, inquiry: 
   return composeMail(shop, inquiry.locale, publicUrl, reply.subject, {
     greeting: fillText(t.greeting, { name: inquiry.name }),
     // Paragraphs as the trader wrote them: blank lines separate, single line breaks stay.
-    paragraphs: reply.message.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+    paragraphs: reply.message
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
     details: [
       { label: t.reference, value: `#${inquiry.id}` },
       { label: t.receivedAt, value: formatDateTime(inquiry.createdAt, inquiry.locale) },

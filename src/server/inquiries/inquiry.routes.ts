@@ -11,12 +11,19 @@ import type { InquiryService } from "./inquiry.service.ts";
 export function registerInquiryRoutes(fastify: FastifyInstance, deps: { inquiries: InquiryService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
-    app.post(`${prefix}/inquiries`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("inquiry") }, ...formSchema({ body: inquiryInputSchema, response: { 201: inquiryReceivedAnswer } }) }, async (request, reply) => {
-      const inquiry = await deps.inquiries.submit(checkedBody(request), { locale: request.locale, userId: request.user?.id ?? null });
-      return reply.status(201).send({
-        data: { id: String(inquiry.id), name: inquiry.name, email: inquiry.email, subject: inquiry.subject, message: inquiry.message },
-        message: message("inquiryReceived", request.locale),
-      });
-    });
+    app.post(
+      `${prefix}/inquiries`,
+      {
+        config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("inquiry") },
+        ...formSchema({ body: inquiryInputSchema, response: { 201: inquiryReceivedAnswer } }),
+      },
+      async (request, reply) => {
+        const inquiry = await deps.inquiries.submit(checkedBody(request), { locale: request.locale, userId: request.user?.id ?? null });
+        return reply.status(201).send({
+          data: { id: String(inquiry.id), name: inquiry.name, email: inquiry.email, subject: inquiry.subject, message: inquiry.message },
+          message: message("inquiryReceived", request.locale),
+        });
+      },
+    );
   }
 }

@@ -121,7 +121,12 @@ describe("POST /api/inquiries", () => {
       subject: ["件名を入力してください"],
       message: ["お問い合わせ内容を入力してください"],
     });
-    expect(body.errors).toEqual(["お名前を入力してください", "メールアドレスを入力してください", "件名を入力してください", "お問い合わせ内容を入力してください"]);
+    expect(body.errors).toEqual([
+      "お名前を入力してください",
+      "メールアドレスを入力してください",
+      "件名を入力してください",
+      "お問い合わせ内容を入力してください",
+    ]);
     expect(await counts()).toEqual(before);
   });
 

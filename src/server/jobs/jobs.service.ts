@@ -22,8 +22,14 @@ interface JobLog {
 }
 
 const FAILURES: Record<"error" | "interrupted", Record<Locale, string>> = {
-  error: { ja: "処理の途中でエラーが起きたため止めました。ここまでの結果は下のとおりです。", en: "The work stopped on an error. What was done so far is below." },
-  interrupted: { ja: "処理が繰り返し中断されたため止めました。ここまでの結果は下のとおりです。", en: "The work was interrupted too often and has stopped. What was done so far is below." },
+  error: {
+    ja: "処理の途中でエラーが起きたため止めました。ここまでの結果は下のとおりです。",
+    en: "The work stopped on an error. What was done so far is below.",
+  },
+  interrupted: {
+    ja: "処理が繰り返し中断されたため止めました。ここまでの結果は下のとおりです。",
+    en: "The work was interrupted too often and has stopped. What was done so far is below.",
+  },
 };
 
 /**
@@ -82,7 +88,11 @@ export class JobsService {
   async view(id: number, locale: Locale): Promise<JobView | undefined> {
     const [job] = await this.db.select().from(jobsTable).where(eq(jobsTable.id, id));
     if (!job) return undefined;
-    const rows = await this.db.select({ row: jobResultsTable.row }).from(jobResultsTable).where(eq(jobResultsTable.jobId, id)).orderBy(asc(jobResultsTable.position));
+    const rows = await this.db
+      .select({ row: jobResultsTable.row })
+      .from(jobResultsTable)
+      .where(eq(jobResultsTable.jobId, id))
+      .orderBy(asc(jobResultsTable.position));
     return this.viewOf(
       job,
       rows.map((each) => each.row as JobRow),
@@ -143,7 +153,9 @@ export class JobsService {
   private async work(job: JobRecord): Promise<void> {
     const handler = this.handlers.get(job.kind);
     const worked = new Set(
-      (await this.db.select({ position: jobResultsTable.position }).from(jobResultsTable).where(eq(jobResultsTable.jobId, job.id))).map((each) => each.position),
+      (await this.db.select({ position: jobResultsTable.position }).from(jobResultsTable).where(eq(jobResultsTable.jobId, job.id))).map(
+        (each) => each.position,
+      ),
     );
     for (const [position, item] of job.input.entries()) {
       if (worked.has(position)) continue;

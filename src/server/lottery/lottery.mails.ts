@@ -9,7 +9,10 @@ import { composeMail, shopSubject } from "../mail/mail-layout.ts";
 
 /** A deadline as the shop writes it, in Japan time. */
 function deadlineText(deadline: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", { timeZone: "Asia/Tokyo", dateStyle: "long", timeStyle: "short" }).format(deadline) + (locale === "ja" ? "(日本時間)" : " (Japan time)");
+  return (
+    new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", { timeZone: "Asia/Tokyo", dateStyle: "long", timeStyle: "short" }).format(deadline) +
+    (locale === "ja" ? "(日本時間)" : " (Japan time)")
+  );
 }
 
 export interface WinMail {
@@ -25,23 +28,29 @@ export interface WinMail {
 export function lotteryWinMail(shop: ShopProfile, publicUrl: string, locale: Locale, win: WinMail): MailContent {
   const deadline = deadlineText(win.deadline, locale);
   if (locale === "ja") {
-    return composeMail(shop, locale, publicUrl, shopSubject(shop, locale, win.moved ? "【繰り上げ当選】抽選販売のご案内" : "【当選】抽選販売の結果のお知らせ"), {
-      greeting: `${win.name} 様`,
-      paragraphs: [
-        `${inLocale(shop.shopName, locale)}の抽選販売にご応募いただき、ありがとうございます。`,
-        win.moved
-          ? `ご当選の方のご購入期限が過ぎたため、繰り上げ当選となりました。「${win.product}」を${win.bottles}本までご購入いただけます。`
-          : `厳正な抽選の結果、ご当選されました。「${win.product}」を${win.bottles}本までご購入いただけます。`,
-        "以下のボタンからログインのうえ、ご購入期限までにご注文ください。期限を過ぎますと、次の方へ購入の権利が移ります。",
-      ],
-      action: { label: "購入手続きへ進む", url: win.url },
-      details: [
-        { label: "商品", value: win.product },
-        { label: "ご購入いただける本数", value: `${win.bottles}本まで` },
-        { label: "ご購入期限", value: deadline },
-      ],
-      note: "このリンクはご当選の会員様ご本人のみご利用いただけます。20歳未満の方の飲酒は法律で禁止されています。",
-    });
+    return composeMail(
+      shop,
+      locale,
+      publicUrl,
+      shopSubject(shop, locale, win.moved ? "【繰り上げ当選】抽選販売のご案内" : "【当選】抽選販売の結果のお知らせ"),
+      {
+        greeting: `${win.name} 様`,
+        paragraphs: [
+          `${inLocale(shop.shopName, locale)}の抽選販売にご応募いただき、ありがとうございます。`,
+          win.moved
+            ? `ご当選の方のご購入期限が過ぎたため、繰り上げ当選となりました。「${win.product}」を${win.bottles}本までご購入いただけます。`
+            : `厳正な抽選の結果、ご当選されました。「${win.product}」を${win.bottles}本までご購入いただけます。`,
+          "以下のボタンからログインのうえ、ご購入期限までにご注文ください。期限を過ぎますと、次の方へ購入の権利が移ります。",
+        ],
+        action: { label: "購入手続きへ進む", url: win.url },
+        details: [
+          { label: "商品", value: win.product },
+          { label: "ご購入いただける本数", value: `${win.bottles}本まで` },
+          { label: "ご購入期限", value: deadline },
+        ],
+        note: "このリンクはご当選の会員様ご本人のみご利用いただけます。20歳未満の方の飲酒は法律で禁止されています。",
+      },
+    );
   }
   return composeMail(shop, locale, publicUrl, shopSubject(shop, locale, win.moved ? "You have been offered a lottery bottle" : "You won the lottery"), {
     greeting: `Dear ${win.name},`,

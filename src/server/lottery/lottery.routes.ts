@@ -1,5 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { lotteriesAnswer, lotteryAnswer, lotteryDetailAnswer, lotteryEnteredAnswer, lotterySweepAnswer, myEntriesAnswer, myEntryAnswer, productLotteryAnswer } from "../../domain/answers/lottery.ts";
+import {
+  lotteriesAnswer,
+  lotteryAnswer,
+  lotteryDetailAnswer,
+  lotteryEnteredAnswer,
+  lotterySweepAnswer,
+  myEntriesAnswer,
+  myEntryAnswer,
+  productLotteryAnswer,
+} from "../../domain/answers/lottery.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LOTTERY_FIELD_LABELS, lotteryInputSchema } from "../../domain/lottery-input.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
@@ -24,21 +33,31 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
   const staff = staffOnly();
   const member = memberOnly();
 
-  app.get(`${ADMIN_API}/lotteries`, { ...staff, schema: { response: { 200: lotteriesAnswer } } }, async (request) => ({ data: await lotteries.list(request.locale) }));
+  app.get(`${ADMIN_API}/lotteries`, { ...staff, schema: { response: { 200: lotteriesAnswer } } }, async (request) => ({
+    data: await lotteries.list(request.locale),
+  }));
 
-  app.post(`${ADMIN_API}/lotteries`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: lotteryInputSchema, response: { 201: lotteryAnswer } }) }, async (request, reply) => {
-    const input = checkedBody(request, LOTTERY_FIELD_LABELS);
-    const lottery = await lotteries.create(input, requireStaff(request).id, request.locale);
-    return reply.code(201).send({ data: lottery });
-  });
+  app.post(
+    `${ADMIN_API}/lotteries`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: lotteryInputSchema, response: { 201: lotteryAnswer } }) },
+    async (request, reply) => {
+      const input = checkedBody(request, LOTTERY_FIELD_LABELS);
+      const lottery = await lotteries.create(input, requireStaff(request).id, request.locale);
+      return reply.code(201).send({ data: lottery });
+    },
+  );
 
   app.get(`${ADMIN_API}/lotteries/:id`, { ...staff, schema: { params: recordIdParams, response: { 200: lotteryDetailAnswer } } }, async (request) => ({
     data: await lotteries.detail(request.params.id, request.locale),
   }));
 
-  app.post(`${ADMIN_API}/lotteries/:id/draw`, { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, response: { 200: lotteryAnswer } } }, async (request) => {
-    return { data: await lotteries.draw(request.params.id, requireStaff(request).id, request.locale) };
-  });
+  app.post(
+    `${ADMIN_API}/lotteries/:id/draw`,
+    { ...staff, config: KEYED_WRITE, schema: { params: recordIdParams, response: { 200: lotteryAnswer } } },
+    async (request) => {
+      return { data: await lotteries.draw(request.params.id, requireStaff(request).id, request.locale) };
+    },
+  );
 
   app.post(`${ADMIN_API}/lotteries/sweep`, { ...staff, config: KEYED_WRITE, schema: { response: { 200: lotterySweepAnswer } } }, async () => {
     return { data: await lotteries.sweep() };
@@ -51,14 +70,20 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
 
     app.post(
       `${prefix}/lotteries/:id/entries`,
-      { ...member, config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("lotteryEntry") }, schema: { params: recordIdParams, response: { 201: lotteryEnteredAnswer } } },
+      {
+        ...member,
+        config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("lotteryEntry") },
+        schema: { params: recordIdParams, response: { 201: lotteryEnteredAnswer } },
+      },
       async (request, reply) => {
         const entry = await lotteries.enter(request.params.id, requireUser(request), request.locale);
         return reply.code(201).send({ data: entry, message: message("lotteryEntered", request.locale) });
       },
     );
 
-    app.get(`${prefix}/lottery-entries`, { ...member, schema: { response: { 200: myEntriesAnswer } } }, async (request) => ({ data: await lotteries.mine(requireUser(request).id, request.locale) }));
+    app.get(`${prefix}/lottery-entries`, { ...member, schema: { response: { 200: myEntriesAnswer } } }, async (request) => ({
+      data: await lotteries.mine(requireUser(request).id, request.locale),
+    }));
 
     app.get(`${prefix}/lottery-entries/:id`, { ...member, schema: { params: recordIdParams, response: { 200: myEntryAnswer } } }, async (request) => ({
       data: await lotteries.myEntry(request.params.id, requireUser(request).id, request.locale),

@@ -199,13 +199,25 @@ export class LotteryService {
         const won = share !== undefined;
         await tx
           .update(lotteryEntriesTable)
-          .set({ drawRank: drawn.rank, drawKey: drawn.key, result: won ? "won" : "lost", ...(won ? { bottles: share, offeredAt: now, claimDeadline: deadline } : {}) })
+          .set({
+            drawRank: drawn.rank,
+            drawKey: drawn.key,
+            result: won ? "won" : "lost",
+            ...(won ? { bottles: share, offeredAt: now, claimDeadline: deadline } : {}),
+          })
           .where(eq(lotteryEntriesTable.id, drawn.entryId));
         const entry = byId.get(drawn.entryId)!;
         const contact = contacts.get(entry.userId);
         if (!contact) continue;
         const mail: MailContent = won
-          ? lotteryWinMail(shop, this.settings.publicUrl, entry.locale, { name: contact.name, product: name[entry.locale], bottles: share, deadline, url: this.winUrl(entry.id), moved: false })
+          ? lotteryWinMail(shop, this.settings.publicUrl, entry.locale, {
+              name: contact.name,
+              product: name[entry.locale],
+              bottles: share,
+              deadline,
+              url: this.winUrl(entry.id),
+              moved: false,
+            })
           : lotteryLossMail(shop, this.settings.publicUrl, entry.locale, { name: contact.name, product: name[entry.locale] });
         await this.deps.mail.enqueue(tx, contact.email, mail);
       }
@@ -263,11 +275,20 @@ export class LotteryService {
       .selectDistinct({ id: lotteriesTable.id, productId: lotteriesTable.productId })
       .from(lotteryEntriesTable)
       .innerJoin(lotteriesTable, eq(lotteriesTable.id, lotteryEntriesTable.lotteryId))
-      .where(and(eq(lotteryEntriesTable.orderId, orderId), eq(lotteryEntriesTable.result, "purchased"), isNull(lotteriesTable.finishedAt), isNotNull(lotteriesTable.drawnAt)));
+      .where(
+        and(
+          eq(lotteryEntriesTable.orderId, orderId),
+          eq(lotteryEntriesTable.result, "purchased"),
+          isNull(lotteriesTable.finishedAt),
+          isNotNull(lotteriesTable.drawnAt),
+        ),
+      );
     if (running.length === 0) return [];
     const shop = await this.deps.shopProfiles.profile();
     // Names read in the transaction (the catalogue's read model): the cached catalogue may need the database, held by this transaction.
-    const names = new Map((await new CatalogReadModel(tx).saleStates(running.map((lottery) => lottery.productId))).map((row) => [row.id, { ja: row.nameJa, en: row.nameEn }]));
+    const names = new Map(
+      (await new CatalogReadModel(tx).saleStates(running.map((lottery) => lottery.productId))).map((row) => [row.id, { ja: row.nameJa, en: row.nameEn }]),
+    );
     for (const lottery of running) {
       await this.sweepIn(tx, lottery.id, now, shop, names.get(lottery.productId) ?? { ja: `#${lottery.productId}`, en: `#${lottery.productId}` });
     }
@@ -278,7 +299,12 @@ export class LotteryService {
   private async sweepIn(tx: Database, id: number, now: Date, shop: ShopProfile, name: Record<Locale, string>): Promise<{ offered: number; finished: boolean }> {
     const [lottery] = await tx.select().from(lotteriesTable).where(eq(lotteriesTable.id, id)).for("update");
     if (!lottery || lottery.finishedAt || !lottery.drawnAt) return { offered: 0, finished: false };
-    const entries = await tx.select().from(lotteryEntriesTable).where(eq(lotteryEntriesTable.lotteryId, id)).orderBy(asc(lotteryEntriesTable.drawRank)).for("update");
+    const entries = await tx
+      .select()
+      .from(lotteryEntriesTable)
+      .where(eq(lotteryEntriesTable.lotteryId, id))
+      .orderBy(asc(lotteryEntriesTable.drawRank))
+      .for("update");
     for (const entry of entries) {
       const lapsed = entry.result === "won" && entry.claimDeadline !== null && entry.claimDeadline <= now;
       const cancelled = entry.result === "purchased" && entry.orderId !== null && (await this.deps.orders.byId(entry.orderId, tx))?.status === "cancelled";
@@ -297,11 +323,21 @@ export class LotteryService {
     );
     for (const [index, share] of shares.entries()) {
       const entry = waiting[index]!;
-      await tx.update(lotteryEntriesTable).set({ result: "won", bottles: share, offeredAt: now, claimDeadline: deadline }).where(eq(lotteryEntriesTable.id, entry.id));
+      await tx
+        .update(lotteryEntriesTable)
+        .set({ result: "won", bottles: share, offeredAt: now, claimDeadline: deadline })
+        .where(eq(lotteryEntriesTable.id, entry.id));
       entry.result = "won";
       const contact = contacts.get(entry.userId);
       if (contact) {
-        const mail = lotteryWinMail(shop, this.settings.publicUrl, entry.locale, { name: contact.name, product: name[entry.locale], bottles: share, deadline, url: this.winUrl(entry.id), moved: true });
+        const mail = lotteryWinMail(shop, this.settings.publicUrl, entry.locale, {
+          name: contact.name,
+          product: name[entry.locale],
+          bottles: share,
+          deadline,
+          url: this.winUrl(entry.id),
+          moved: true,
+        });
         await this.deps.mail.enqueue(tx, contact.email, mail);
       }
     }
@@ -340,7 +376,12 @@ export class LotteryService {
 
   /** My Page: the member's entries, newest first. */
   async mine(userId: number, locale: Locale, now: Date = new Date()): Promise<MyEntryView[]> {
-    const entries = await this.db.select().from(lotteryEntriesTable).where(eq(lotteryEntriesTable.userId, userId)).orderBy(desc(lotteryEntriesTable.id)).limit(100);
+    const entries = await this.db
+      .select()
+      .from(lotteryEntriesTable)
+      .where(eq(lotteryEntriesTable.userId, userId))
+      .orderBy(desc(lotteryEntriesTable.id))
+      .limit(100);
     if (entries.length === 0) return [];
     const lotteries = await this.db
       .select()
@@ -385,7 +426,10 @@ export class LotteryService {
    * transaction (locked, guarded), so it is bought once. Bottles won but not bought return to the
    * pool for the next drawn. Returns a refusal per line that may not be bought; none: go on.
    */
-  async claim(tx: Database, order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale }): Promise<LotteryClaimRefusal[]> {
+  async claim(
+    tx: Database,
+    order: { userId: number | null; orderId: number; items: { id: number; amount: number }[]; now: Date; locale: Locale },
+  ): Promise<LotteryClaimRefusal[]> {
     const productIds = order.items.map((item) => item.id);
     if (productIds.length === 0) return [];
     const held = await tx

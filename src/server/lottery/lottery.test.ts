@@ -35,7 +35,10 @@ interface Member extends BrowserSession {
 /** A confirmed member with this birth date on file, signed in from an address of their own. */
 async function member(birthDate: string | null): Promise<Member> {
   const email = `entrant-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const [user] = await shop.database.db.insert(usersTable).values({ email, passwordHash, confirmedAt: new Date(), birthDate, userName: "抽選 太郎" }).returning();
+  const [user] = await shop.database.db
+    .insert(usersTable)
+    .values({ email, passwordHash, confirmedAt: new Date(), birthDate, userName: "抽選 太郎" })
+    .returning();
   signIns += 1;
   const guest = shop.browserSession();
   const response = await shop.app.inject({
@@ -88,7 +91,14 @@ describe("a lottery for 12 bottles among 50 entries", () => {
 
   it("is opened by staff from the form, audited; the trader's mistakes are named per field", async () => {
     const now = Date.now();
-    const bad = await admin("POST", "/admin/api/lotteries", { product_id: String(product), bottles: "0", per_member: "2", entry_starts_at: "tomorrow", entry_ends_at: "", claim_days: "3" });
+    const bad = await admin("POST", "/admin/api/lotteries", {
+      product_id: String(product),
+      bottles: "0",
+      per_member: "2",
+      entry_starts_at: "tomorrow",
+      entry_ends_at: "",
+      claim_days: "3",
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fields).sort()).toEqual(["bottles", "entry_ends_at", "entry_starts_at"]);
     const tooMany = await admin("POST", "/admin/api/lotteries", {
@@ -160,7 +170,10 @@ describe("a lottery for 12 bottles among 50 entries", () => {
   it("holds the bottles: nobody buys them the normal way while the lottery runs", async () => {
     const response = await client.post(entrants[0]!, orderPayload([{ id: product, amount: 1 }], { email: entrants[0]!.email }));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ errors: [{ id: product, message: "この商品は抽選販売です。ご当選の会員様のみ、購入期限までにご購入いただけます。" }], items_rejected: true });
+    expect(response.json()).toEqual({
+      errors: [{ id: product, message: "この商品は抽選販売です。ご当選の会員様のみ、購入期限までにご購入いただけます。" }],
+      items_rejected: true,
+    });
     const asGuest = await client.post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }]));
     expect(asGuest.statusCode).toBe(422);
     expect(await client.stockOf(product)).toBe(20);
@@ -193,7 +206,9 @@ describe("a lottery for 12 bottles among 50 entries", () => {
       replay.map((entry) => [entry.entryId, entry.rank, entry.key]),
     );
     const winners = detail.entries.filter((entry: { result: string }) => entry.result === "won");
-    expect(winners.map((entry: { draw_rank: number; bottles: number }) => [entry.draw_rank, entry.bottles])).toEqual([1, 2, 3, 4, 5, 6].map((rank) => [rank, 2]));
+    expect(winners.map((entry: { draw_rank: number; bottles: number }) => [entry.draw_rank, entry.bottles])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((rank) => [rank, 2]),
+    );
     expect(detail.entries.filter((entry: { result: string }) => entry.result === "lost")).toHaveLength(44);
     const audit = await shop.database.db.select().from(staffAuditLogTable).where(eq(staffAuditLogTable.action, "lottery.draw"));
     expect(audit).toHaveLength(1);
@@ -317,14 +332,31 @@ describe("a lottery for 12 bottles among 50 entries", () => {
   });
 
   it("after it finished, a winner's cancelled order returns its bottles to ordinary sale, offering nobody", async () => {
-    const bought = (await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "purchased"))))[0]!;
+    const bought = (
+      await shop.database.db
+        .select()
+        .from(lotteryEntriesTable)
+        .where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "purchased")))
+    )[0]!;
     const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.id, bought.orderId!));
     const stock = await client.stockOf(product);
-    const offeredBefore = (await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))).length;
+    const offeredBefore = (
+      await shop.database.db
+        .select()
+        .from(lotteryEntriesTable)
+        .where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))
+    ).length;
     expect((await admin("POST", `/admin/api/orders/${order!.publicId}/cancel`, {})).statusCode).toBe(200);
     expect(await client.stockOf(product)).toBe(stock + (bought.bottles ?? 0));
     expect(await entryOf(lotteryId, bought.userId)).toMatchObject({ result: "purchased" });
-    expect((await shop.database.db.select().from(lotteryEntriesTable).where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))).length).toBe(offeredBefore);
+    expect(
+      (
+        await shop.database.db
+          .select()
+          .from(lotteryEntriesTable)
+          .where(and(eq(lotteryEntriesTable.lotteryId, lotteryId), eq(lotteryEntriesTable.result, "won")))
+      ).length,
+    ).toBe(offeredBefore);
     expect((await client.post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }]))).statusCode).toBe(200);
   });
 });

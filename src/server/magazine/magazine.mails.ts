@@ -64,13 +64,7 @@ const confirmationTexts: Record<Locale, { subject: string; paragraphs: (shop: st
   },
 };
 
-export function magazineConfirmationMail(
-  shop: ShopProfile,
-  publicUrl: string,
-  locale: Locale,
-  confirmUrl: string,
-  footer: MagazineFooter,
-): MailContent {
+export function magazineConfirmationMail(shop: ShopProfile, publicUrl: string, locale: Locale, confirmUrl: string, footer: MagazineFooter): MailContent {
   const texts = confirmationTexts[locale];
   const content = composeMail(shop, locale, publicUrl, shopSubject(shop, locale, texts.subject), {
     paragraphs: texts.paragraphs(inLocale(shop.shopName, locale)),
@@ -81,13 +75,6 @@ export function magazineConfirmationMail(
 }
 
 /** An issue of the magazine: the shop's layout plus the subscriber's own unsubscribe link. */
-export function magazineIssueMail(
-  shop: ShopProfile,
-  publicUrl: string,
-  locale: Locale,
-  subject: string,
-  body: MailBody,
-  footer: MagazineFooter,
-): MailContent {
+export function magazineIssueMail(shop: ShopProfile, publicUrl: string, locale: Locale, subject: string, body: MailBody, footer: MagazineFooter): MailContent {
   return withMagazineFooter(composeMail(shop, locale, publicUrl, subject, body), footer);
 }

@@ -30,10 +30,17 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
   const member = memberOnly();
   for (const prefix of ["/api", "/ja/api", "/en/api"]) {
     // One answer for new, pending, unsubscribed and already subscribed addresses alike.
-    app.post(`${prefix}/magazine/subscriptions`, { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") }, ...formSchema({ body: magazineSignUpSchema, response: { 202: noticeAnswer } }) }, async (request, reply) => {
-      await magazine.register(checkedBody(request), { locale: request.locale, user: request.user });
-      return reply.status(202).send({ message: message("magazineConfirmationSent", request.locale) });
-    });
+    app.post(
+      `${prefix}/magazine/subscriptions`,
+      {
+        config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("magazine") },
+        ...formSchema({ body: magazineSignUpSchema, response: { 202: noticeAnswer } }),
+      },
+      async (request, reply) => {
+        await magazine.register(checkedBody(request), { locale: request.locale, user: request.user });
+        return reply.status(202).send({ message: message("magazineConfirmationSent", request.locale) });
+      },
+    );
 
     app.get(`${prefix}/magazine/confirm`, { schema: { querystring: tokenQuery } }, async (request, reply) => {
       const outcome = await magazine.confirm(request.query.token);
@@ -48,23 +55,31 @@ export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazin
     });
 
     // A token that cannot be one is answered as an unknown one: the contract's 422, not the general 400.
-    app.post(`${prefix}/magazine/unsubscribe`, { schema: { body: tokenBody, response: { 200: magazineUnsubscribedAnswer } }, attachValidation: true }, async (request) => {
-      if (request.validationError || !(await magazine.unsubscribe(request.body.token))) {
-        throw new DomainError("invalid", "magazineLinkInvalid");
-      }
-      return { data: { status: "unsubscribed" as const }, message: message("magazineUnsubscribed", request.locale) };
-    });
+    app.post(
+      `${prefix}/magazine/unsubscribe`,
+      { schema: { body: tokenBody, response: { 200: magazineUnsubscribedAnswer } }, attachValidation: true },
+      async (request) => {
+        if (request.validationError || !(await magazine.unsubscribe(request.body.token))) {
+          throw new DomainError("invalid", "magazineLinkInvalid");
+        }
+        return { data: { status: "unsubscribed" as const }, message: message("magazineUnsubscribed", request.locale) };
+      },
+    );
 
     app.get(`${prefix}/magazine/subscription`, { ...member, schema: { response: { 200: magazineSubscriptionAnswer } } }, async (request) => ({
       data: await magazine.subscriptionOf(requireUser(request)),
     }));
 
     // A body that is not the switch is the contract's 422 (not the general 400).
-    app.put(`${prefix}/magazine/subscription`, { ...member, schema: { body: subscriptionBody, response: { 200: magazineSubscriptionSavedAnswer } }, attachValidation: true }, async (request) => {
-      if (request.validationError) throw new DomainError("invalid");
-      const { subscribed } = request.body;
-      const data = await magazine.setSubscription(requireUser(request), subscribed, request.locale);
-      return { data, message: message(subscribed ? "magazineSubscribed" : "magazineUnsubscribed", request.locale) };
-    });
+    app.put(
+      `${prefix}/magazine/subscription`,
+      { ...member, schema: { body: subscriptionBody, response: { 200: magazineSubscriptionSavedAnswer } }, attachValidation: true },
+      async (request) => {
+        if (request.validationError) throw new DomainError("invalid");
+        const { subscribed } = request.body;
+        const data = await magazine.setSubscription(requireUser(request), subscribed, request.locale);
+        return { data, message: message(subscribed ? "magazineSubscribed" : "magazineUnsubscribed", request.locale) };
+      },
+    );
   }
 }

@@ -86,7 +86,10 @@ export class MagazineService {
   /** The confirmation link: consent is given now; a link works once and for three days. */
   async confirm(token: string, now = new Date()): Promise<ConfirmOutcome> {
     if (!token) return "invalid";
-    const [row] = await this.db.select().from(magazineSubscribersTable).where(eq(magazineSubscribersTable.confirmTokenHash, hashToken(token)));
+    const [row] = await this.db
+      .select()
+      .from(magazineSubscribersTable)
+      .where(eq(magazineSubscribersTable.confirmTokenHash, hashToken(token)));
     if (!row) return "invalid";
     if (!row.confirmSentAt || now.getTime() - row.confirmSentAt.getTime() > MAGAZINE_CONFIRM_WITHIN_MS) return "expired";
     await this.db
@@ -132,7 +135,10 @@ export class MagazineService {
 
   /** The member's own subscription (My Page): the one for their confirmed e-mail address. */
   async subscriptionOf(user: UserResource): Promise<MagazineSubscriptionResource> {
-    const [row] = await this.db.select().from(magazineSubscribersTable).where(eq(magazineSubscribersTable.email, normalizeEmail(user.email)));
+    const [row] = await this.db
+      .select()
+      .from(magazineSubscribersTable)
+      .where(eq(magazineSubscribersTable.email, normalizeEmail(user.email)));
     return { email: user.email, status: row ? statusOf(row) : "none" };
   }
 
@@ -178,7 +184,9 @@ export class MagazineService {
     const recipients = await this.subscribers({ status: "subscribed" });
     // Composed before the transaction: composing reads the shop profile, and on the embedded
     // database (one connection) a read outside an open transaction would wait for it forever.
-    const mails = await Promise.all(recipients.map(async (recipient) => ({ to: recipient.email, content: await this.issueMail(recipient, subject, { paragraphs }) })));
+    const mails = await Promise.all(
+      recipients.map(async (recipient) => ({ to: recipient.email, content: await this.issueMail(recipient, subject, { paragraphs }) })),
+    );
     await this.db.transaction(async (tx) => {
       for (const mail of mails) await this.deps.mail.enqueue(tx, mail.to, mail.content);
     });

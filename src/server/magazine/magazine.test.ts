@@ -271,8 +271,7 @@ describe("subscribers({ status }) for the back office", () => {
     await unsubscribeVia(await linkFrom(gone, "magazine/unsubscribe"));
 
     const magazine = shop.app.services.magazine;
-    const emailsOf = async (status: Parameters<typeof magazine.subscribers>[0]) =>
-      (await magazine.subscribers(status)).map((row) => row.email);
+    const emailsOf = async (status: Parameters<typeof magazine.subscribers>[0]) => (await magazine.subscribers(status)).map((row) => row.email);
     expect(await emailsOf({ status: "subscribed" })).toContain(active);
     expect(await emailsOf({ status: "subscribed" })).not.toContain(pending);
     expect(await emailsOf({ status: "subscribed" })).not.toContain(gone);

@@ -37,12 +37,7 @@ const SERIF = "'Hiragino Mincho ProN','Yu Mincho','Noto Serif JP',serif";
 const RULE = "――――――――――――――――――――";
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Escaped text with its line breaks kept. */

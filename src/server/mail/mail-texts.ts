@@ -27,8 +27,7 @@ const ja = {
 export type MailTextKey = keyof typeof ja;
 
 const en: Record<MailTextKey, string> = {
-  "layout.sentAutomatically":
-    "This email was sent automatically by {shop}. If you were not expecting it, please contact us at the address below.",
+  "layout.sentAutomatically": "This email was sent automatically by {shop}. If you were not expecting it, please contact us at the address below.",
   "layout.buttonFallback": "If the button does not work, copy the following address into your browser.",
   "layout.tel": "Tel",
   "layout.email": "Email",

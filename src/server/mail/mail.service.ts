@@ -136,7 +136,13 @@ export class MailService {
     const from = this.options.mailFrom ?? record.sender;
     const message = await composedMessage({ ...this.message(row, from), to: address, subject: content.subject, text: content.text, html: content.html });
     const { sender: _sender, ...filed } = record;
-    await recordTransaction(executor, { ...filed, sourceKey: `mail:${row.id}`, contentType: "message/rfc822", fileName: `mail-${row.id}.eml`, content: message });
+    await recordTransaction(executor, {
+      ...filed,
+      sourceKey: `mail:${row.id}`,
+      contentType: "message/rfc822",
+      fileName: `mail-${row.id}.eml`,
+      content: message,
+    });
   }
 
   /** The headers a queued mail keeps from its queueing to every try of sending it. */
@@ -157,7 +163,10 @@ export class MailService {
   /** Begins polling for due mails (retries, and mails of other processes or of before a restart). */
   start(): void {
     if (this.usesMailbox && !this.started) {
-      this.options.log.warn({}, "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox (on a production build only with DEV_MAILBOX=1, for signed-in staff)");
+      this.options.log.warn(
+        {},
+        "SMTP_URL is not set: mails go to the built-in mailbox at /dev/mailbox (on a production build only with DEV_MAILBOX=1, for signed-in staff)",
+      );
     }
     this.started = true;
     this.loop.start();
@@ -213,7 +222,10 @@ export class MailService {
       failure = error ?? new Error("unknown failure");
     }
     if (failure === undefined) {
-      await this.options.db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+      await this.options.db
+        .update(outbox)
+        .set({ sentAt: sql`now()`, lastError: null })
+        .where(eq(outbox.id, row.id));
       this.options.log.info({ mailId: row.id }, "mail sent");
       return;
     }

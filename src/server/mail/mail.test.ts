@@ -100,7 +100,10 @@ function headerOf(raw: string, name: string): string | undefined {
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_whole, encoding: string, text: string) =>
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 
@@ -119,7 +122,14 @@ describe("composeMail", () => {
     expect(mail.text).toContain("山田 太郎 様\n\nご注文ありがとうございます。\n2行目です。\n\n<script>alert('x')</script> & more");
     expect(mail.text).toContain("注文番号: #1001 <b>");
     expect(mail.text).toContain("注文を確認する: https://kura.example/mypage/orders?a=1&b=2\n\nこのリンクの有効期限は3日間です。");
-    for (const part of ["酒舗 蔵", "株式会社蔵前酒舗", "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階", "TEL: 03-5829-4410", "メールアドレス: info@kura-shuho.example", "URL: https://kura.example/"]) {
+    for (const part of [
+      "酒舗 蔵",
+      "株式会社蔵前酒舗",
+      "〒111-0051 東京都台東区蔵前3丁目14番7号 蔵前ビル1階",
+      "TEL: 03-5829-4410",
+      "メールアドレス: info@kura-shuho.example",
+      "URL: https://kura.example/",
+    ]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.text).toContain("このメールは酒舗 蔵から自動送信されています。");
@@ -171,7 +181,10 @@ describe("composeMail", () => {
     expect(mail.text).toContain("上のURLからすぐにパスワードを再設定してください。");
     expect(mail.text).not.toContain("ボタン");
     expect(mail.html).toContain("以下のボタンから");
-    const en = composeMail(shop, "en", PUBLIC_URL, "x", { paragraphs: ["Confirm it through the button below."], action: { label: "Confirm", url: "https://kura.example/confirm" } });
+    const en = composeMail(shop, "en", PUBLIC_URL, "x", {
+      paragraphs: ["Confirm it through the button below."],
+      action: { label: "Confirm", url: "https://kura.example/confirm" },
+    });
     expect(en.text).toContain("Confirm it through the link below.");
   });
 
@@ -322,7 +335,13 @@ describe("outbox over SMTP", () => {
     const app = await createTestApp({ SMTP_URL: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` });
     try {
       const mail = composeMail(shop, "ja", PUBLIC_URL, "ご注文ありがとうございます(記録)", { paragraphs: ["合計 ¥7,810"] });
-      const record = { kind: "order_mail" as const, amount: 7810, counterparty: "山田 花子", orderRef: "SMTPRECORD01", sender: { name: shop.shopName.ja, address: shop.email } };
+      const record = {
+        kind: "order_mail" as const,
+        amount: 7810,
+        counterparty: "山田 花子",
+        orderRef: "SMTPRECORD01",
+        sender: { name: shop.shopName.ja, address: shop.email },
+      };
       await app.database.db.transaction((tx) => app.app.services.mail.enqueue(tx, "customer@example.com", mail, record));
       await app.app.services.mail.flush();
       const [kept] = await app.app.services.records.ofOrder("SMTPRECORD01");
@@ -331,7 +350,11 @@ describe("outbox over SMTP", () => {
       for (const name of ["From", "To", "Subject", "Date", "Message-ID"]) expect(headerOf(sent, name), name).toBe(headerOf(stored, name));
       expect(headerOf(stored, "Message-ID")).toMatch(/^<kura-mail-\d+@kura-shuho\.example>$/);
       // MIME boundaries are drawn at random for each composition; everything else is the same text.
-      const normalized = (raw: string) => raw.replace(/-*_NmP-[0-9a-f]+-Part_\d+-*/g, "BOUNDARY").replace(/\r\n/g, "\n").trim();
+      const normalized = (raw: string) =>
+        raw
+          .replace(/-*_NmP-[0-9a-f]+-Part_\d+-*/g, "BOUNDARY")
+          .replace(/\r\n/g, "\n")
+          .trim();
       expect(normalized(sent)).toBe(normalized(stored));
     } finally {
       await app.close();
@@ -403,11 +426,17 @@ describe("outbox over SMTP", () => {
       expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(beforeTry + 29_000);
 
       // The ninth retry is due: the tenth failure marks it failed and it is not tried again.
-      await db.update(mailOutboxTable).set({ attempts: 9, nextAttemptAt: sql`now()` }).where(eq(mailOutboxTable.id, row.id));
+      await db
+        .update(mailOutboxTable)
+        .set({ attempts: 9, nextAttemptAt: sql`now()` })
+        .where(eq(mailOutboxTable.id, row.id));
       await mail.flush();
       row = (await outboxRow(app, "Unreachable"))!;
       expect(row).toMatchObject({ attempts: 10, failed: true, sentAt: null });
-      await db.update(mailOutboxTable).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutboxTable.id, row.id));
+      await db
+        .update(mailOutboxTable)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(mailOutboxTable.id, row.id));
       await mail.flush();
       expect((await outboxRow(app, "Unreachable"))!.attempts).toBe(10);
     } finally {

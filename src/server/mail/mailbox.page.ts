@@ -47,7 +47,12 @@ export function mailboxListPage(messages: MailboxMessage[], locale: Locale, styl
   const table = messages.length
     ? `<table><thead><tr><th>${t("mailbox.time", locale)}</th><th>${t("mailbox.to", locale)}</th><th>${t("mailbox.subject", locale)}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p>${t("mailbox.empty", locale)}</p>`;
-  return page(locale, styleNonce, mailText("mailbox.title", locale), `<h1>${t("mailbox.title", locale)}</h1><p class="lead">${t("mailbox.lead", locale)}</p>${table}`);
+  return page(
+    locale,
+    styleNonce,
+    mailText("mailbox.title", locale),
+    `<h1>${t("mailbox.title", locale)}</h1><p class="lead">${t("mailbox.lead", locale)}</p>${table}`,
+  );
 }
 
 /** Text with its web addresses as links, everything else escaped. */
@@ -87,5 +92,10 @@ export function mailboxMessagePage(message: MailboxMessage, locale: Locale, styl
 }
 
 export function mailboxNotFoundPage(locale: Locale, styleNonce: string | undefined): string {
-  return page(locale, styleNonce, mailText("mailbox.notFound", locale), `<p><a href="/dev/mailbox">← ${t("mailbox.back", locale)}</a></p><h1>${t("mailbox.notFound", locale)}</h1>`);
+  return page(
+    locale,
+    styleNonce,
+    mailText("mailbox.notFound", locale),
+    `<p><a href="/dev/mailbox">← ${t("mailbox.back", locale)}</a></p><h1>${t("mailbox.notFound", locale)}</h1>`,
+  );
 }

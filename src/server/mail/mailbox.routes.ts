@@ -8,12 +8,7 @@ import type { MailboxService } from "./mailbox.service.ts";
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("x-robots-tag", "noindex")
-    .send(html);
+  return reply.status(status).type("text/html; charset=utf-8").header("cache-control", "no-store").header("x-robots-tag", "noindex").send(html);
 }
 
 /**

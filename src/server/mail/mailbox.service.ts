@@ -64,7 +64,7 @@ export class MailboxService {
           .insert(mailboxTable)
           .values({
             to: envelope.to.join(", "),
-            from: displayAddress(mail.data.from) || (envelope.from || ""),
+            from: displayAddress(mail.data.from) || envelope.from || "",
             subject: textOf(mail.data.subject),
             text: textOf(mail.data.text),
             html: textOf(mail.data.html),

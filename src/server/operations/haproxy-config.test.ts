@@ -45,7 +45,10 @@ it("sends a read that a dying process dropped to the next one, and never a write
   let haproxy: ChildProcess | undefined;
   const send = async (method: string) => {
     const body = method === "GET" || method === "HEAD" ? undefined : JSON.stringify({ amount: 40 });
-    const response = await fetch(`http://127.0.0.1:${lbPort}/admin/api/products/1/restock`, { method, ...(body ? { body, headers: { "content-type": "application/json" } } : {}) });
+    const response = await fetch(`http://127.0.0.1:${lbPort}/admin/api/products/1/restock`, {
+      method,
+      ...(body ? { body, headers: { "content-type": "application/json" } } : {}),
+    });
     await response.arrayBuffer();
     return response.status;
   };

@@ -23,10 +23,25 @@ const nginxBinary = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "ngin
 
 function certificate(): void {
   if (fs.existsSync(path.join(work, "fullchain.pem"))) return;
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=shop.example.jp",
-    "-keyout", path.join(work, "privkey.pem"), "-out", path.join(work, "fullchain.pem"),
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=shop.example.jp",
+      "-keyout",
+      path.join(work, "privkey.pem"),
+      "-out",
+      path.join(work, "fullchain.pem"),
+    ],
+    { stdio: "ignore" },
+  );
 }
 
 /** The committed file with certificate, log and pid paths in the temporary folder. */
@@ -57,10 +72,13 @@ function through(port: number, method: string): Promise<number> {
   // Content-Length always: Node sends a DELETE's body unframed otherwise.
   const headers = { host: "shop.example.jp", "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const request = https.request({ host: "127.0.0.1", port, method, path: "/admin/api/products/1/restock?from=nginx", servername: "shop.example.jp", rejectUnauthorized: false, headers }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
+    const request = https.request(
+      { host: "127.0.0.1", port, method, path: "/admin/api/products/1/restock?from=nginx", servername: "shop.example.jp", rejectUnauthorized: false, headers },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

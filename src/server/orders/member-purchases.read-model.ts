@@ -41,7 +41,9 @@ export async function memberPurchaseOrders(executor: Database, userIds: readonly
   const adjustments = await executor
     .select({ orderId: orderChargesTable.orderId, amount: orderChargesTable.amount, taxRatePercent: orderChargesTable.taxRatePercent })
     .from(orderChargesTable)
-    .where(and(inArray(orderChargesTable.orderId, orderIds), inArray(orderChargesTable.kind, [...ADJUSTMENT_KINDS]), isNotNull(orderChargesTable.taxRatePercent)));
+    .where(
+      and(inArray(orderChargesTable.orderId, orderIds), inArray(orderChargesTable.kind, [...ADJUSTMENT_KINDS]), isNotNull(orderChargesTable.taxRatePercent)),
+    );
   const byOrder = new Map<number, { items: PurchaseOrder["items"][number][]; adjustments: PurchaseOrder["adjustments"][number][] }>();
   for (const order of orders) {
     const entry = { items: [], adjustments: [] };
@@ -50,7 +52,10 @@ export async function memberPurchaseOrders(executor: Database, userIds: readonly
     list.push(entry);
     byMember.set(order.userId!, list);
   }
-  for (const item of items) byOrder.get(item.orderId)?.items.push({ unitPrice: item.unitPrice, amount: item.amount, returned: Number(item.returned), taxRatePercent: item.taxRatePercent });
+  for (const item of items)
+    byOrder
+      .get(item.orderId)
+      ?.items.push({ unitPrice: item.unitPrice, amount: item.amount, returned: Number(item.returned), taxRatePercent: item.taxRatePercent });
   for (const line of adjustments) byOrder.get(line.orderId)?.adjustments.push({ amount: line.amount, taxRatePercent: line.taxRatePercent! });
   return byMember;
 }

@@ -67,7 +67,14 @@ beforeAll(async () => {
   const catalog = new CatalogFactory(shop.database.db);
   wine = await catalog.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
   // A non-alcoholic drink at the reduced rate (軽減税率).
-  juice = await catalog.product({ name: { ja: "ぶどうジュース", en: "Grape juice" }, price: 1001, stock: 100, taxClass: "reduced", alcoholPermille: 0, volumeMl: 500 });
+  juice = await catalog.product({
+    name: { ja: "ぶどうジュース", en: "Grape juice" },
+    price: 1001,
+    stock: 100,
+    taxClass: "reduced",
+    alcoholPermille: 0,
+    volumeMl: 500,
+  });
 });
 
 afterAll(async () => {
@@ -90,7 +97,13 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
       { rate: 8, base: 1001, tax: 81 },
     ]);
 
-    const response = await adjust(order.id, { kind: "discount", label_ja: "常連様値引き", label_en: "Regular's discount", amount_before_tax: -1001, tax_rate: 10 });
+    const response = await adjust(order.id, {
+      kind: "discount",
+      label_ja: "常連様値引き",
+      label_en: "Regular's discount",
+      amount_before_tax: -1001,
+      tax_rate: 10,
+    });
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     const base10 = 6000 + shipping - 1001;
@@ -126,7 +139,12 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
 
     // Paid at the new amount; the receipt shows the line and each rate's base after the discount.
     expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/deposit`, headers: staff.headers })).statusCode).toBe(200);
-    const receipt = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/receipt`, headers: staff.headers, payload: { addressee: "山田 花子", proviso: "" } });
+    const receipt = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/receipt`,
+      headers: staff.headers,
+      payload: { addressee: "山田 花子", proviso: "" },
+    });
     expect(receipt.statusCode).toBe(200);
     const receiptText = pdfText(receipt.rawPayload, "receipt");
     expect(receiptText).toMatch(/常連様値引き\s+-¥1,001/);
@@ -194,7 +212,10 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
   it("refuses a card order, a paid or shipped one, and says so in the staff member's language", async () => {
     const session = shop.browserSession();
     const paymentMethodId = await client.paymentMethod(session, "4242424242424242");
-    const card = await client.post(session, orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }));
+    const card = await client.post(
+      session,
+      orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }),
+    );
     expect(card.statusCode).toBe(200);
     const cardId = card.json().order_id as string;
     expect((await detail(cardId)).adjustable).toBe(false);
@@ -205,7 +226,12 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
     expect(inEnglish.json().errors[0]).toContain("A discount or correction can be added only to a bank-transfer order not yet paid");
 
     const cod = await place("cod", [{ id: wine, amount: 1 }]);
-    const shipped = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${cod.id}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } });
+    const shipped = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${cod.id}/ship`,
+      headers: staff.headers,
+      payload: { slip_number: "1234-5678-9012" },
+    });
     expect(shipped.statusCode).toBe(200);
     expect((await adjust(cod.id, { kind: "discount", amount_before_tax: -100, tax_rate: 10 })).statusCode).toBe(409);
     expect((await chargeRows(cardId)).charges.some((charge) => charge.amount < 0)).toBe(false);
@@ -246,7 +272,9 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
     const order = await place("bank", [{ id: wine, amount: 1 }]);
     const { order: row } = await chargeRows(order.id);
     const insert = (kind: string, amount: number, taxRatePercent: number | null) =>
-      shop.database.db.insert(orderChargesTable).values({ orderId: row.id, kind, labelJa: "x", labelEn: "x", amount, taxable: true, taxRatePercent, position: 9 });
+      shop.database.db
+        .insert(orderChargesTable)
+        .values({ orderId: row.id, kind, labelJa: "x", labelEn: "x", amount, taxable: true, taxRatePercent, position: 9 });
     await expect(insert("shipping", -1, null)).rejects.toThrow();
     await expect(insert("gift_wrapping", -100, 10)).rejects.toThrow();
     // A discount must name its rate.
@@ -257,7 +285,22 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
   it("measures cash on delivery's fee again when a discount takes the amount into a lower tier, as checkout measures it", async () => {
     const profile = await shop.app.services.shopProfiles.profile();
     const cod = profile.terms.payments.cod!;
-    await shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, payments: { ...profile.terms.payments, cod: { ...cod, feeTiers: [{ upTo: 10_000, fee: 330 }, { upTo: null, fee: 660 }] } } } });
+    await shop.app.services.shopProfiles.save({
+      ...profile,
+      terms: {
+        ...profile.terms,
+        payments: {
+          ...profile.terms.payments,
+          cod: {
+            ...cod,
+            feeTiers: [
+              { upTo: 10_000, fee: 330 },
+              { upTo: null, fee: 660 },
+            ],
+          },
+        },
+      },
+    });
     try {
       const order = await place("cod", [{ id: wine, amount: 4 }]);
       const before = await chargeRows(order.id);

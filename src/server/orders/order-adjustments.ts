@@ -65,7 +65,10 @@ export class OrderAdjustments {
       const refusal = method.refusal({ total: totals.total, terms: shop.terms, locale: current.locale });
       if (refusal !== null && totals.total > current.price) throw new DomainError("invalid", "adjustmentRefusedByMethod", undefined, [refusal]);
 
-      const [last] = await tx.select({ position: max(orderChargesTable.position) }).from(orderChargesTable).where(eq(orderChargesTable.orderId, current.id));
+      const [last] = await tx
+        .select({ position: max(orderChargesTable.position) })
+        .from(orderChargesTable)
+        .where(eq(orderChargesTable.orderId, current.id));
       const first = (last?.position ?? -1) + 1;
       await tx.insert(orderChargesTable).values(
         lines.map((line, index) => ({
@@ -80,7 +83,11 @@ export class OrderAdjustments {
         })),
       );
       if (feeMoves) await rewriteCharges(tx, current.id, charges, ["payment_fee"]);
-      const [updated] = await tx.update(ordersTable).set({ taxTotal: totals.tax, price: totals.total, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
+      const [updated] = await tx
+        .update(ordersTable)
+        .set({ taxTotal: totals.tax, price: totals.total, updatedAt: new Date() })
+        .where(eq(ordersTable.id, current.id))
+        .returning();
       await repricePayment(tx, updated!);
       const after = await this.deps.orders.viewOf(updated!, tx);
       await this.deps.mail.enqueue(tx, updated!.email, orderChangeMail(shop, this.settings.publicUrl, after, lines), mailRecord("status_mail", updated!, shop));
@@ -96,7 +103,9 @@ function withPaymentFee(charges: readonly OrderCharge[], fee: number, label: Cha
   const others = charges.filter((charge) => charge.kind !== "payment_fee");
   const line = charges.find((charge) => charge.kind === "payment_fee");
   if (fee === 0) return others;
-  return line ? charges.map((charge) => (charge.kind === "payment_fee" ? { ...charge, amount: fee } : charge)) : [...others, chargeOf("payment_fee", fee, label ?? CHARGE_KINDS.payment_fee.label)];
+  return line
+    ? charges.map((charge) => (charge.kind === "payment_fee" ? { ...charge, amount: fee } : charge))
+    : [...others, chargeOf("payment_fee", fee, label ?? CHARGE_KINDS.payment_fee.label)];
 }
 
 /** The lines to add: one at the rate chosen, or one per rate of the order when apportioned (refused when that leaves none). */

@@ -63,7 +63,9 @@ export function orderChangeMail(shop: ShopProfile, publicUrl: string, order: Ord
     greeting: fillText(t.greeting, { name: order.name }),
     paragraphs: [
       fillText(t.lead, { shop: shopName }),
-      [...added.map((line) => fillText(t.line, { label: lineLabel(line, locale), amount: formatYen(line.amount, locale) })), fillText(t.total, { total })].join("\n"),
+      [...added.map((line) => fillText(t.line, { label: lineLabel(line, locale), amount: formatYen(line.amount, locale) })), fillText(t.total, { total })].join(
+        "\n",
+      ),
       ...(how ? [how] : []),
     ],
     details: [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)],

@@ -30,7 +30,8 @@ const texts = {
     fee: "お届け先の変更により送料が変わりました。変更後のお支払い金額(税込): {total}",
     giftSubject: "【{shop}】ギフト設定変更のお知らせ(注文番号 {id})",
     giftAmountSubject: "【{shop}】ギフト設定・ご注文金額変更のお知らせ(注文番号 {id})",
-    giftLead: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文のギフト設定(のし・ラッピング・メッセージカードなど)を変更いたしましたので、お知らせいたします。",
+    giftLead:
+      "{shop}をご利用いただき、誠にありがとうございます。下記のご注文のギフト設定(のし・ラッピング・メッセージカードなど)を変更いたしましたので、お知らせいたします。",
     giftFee: "ラッピングの変更によりご注文金額が変わりました。変更後のお支払い金額(税込): {total}",
     orderId: "注文番号",
     orderedAt: "ご注文日時",
@@ -87,7 +88,11 @@ function changeMail(
   const total = formatYen(order.totals.total, locale);
   return composeMail(shop, locale, publicUrl, fillText(change.subject(t), { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
     greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs: [fillText(change.lead(t), { shop: shopName }), ...change.beforeAndAfter(t), ...(change.feeLine ? [fillText(change.feeLine(t), { total }), ...(how ? [how] : [])] : [])],
+    paragraphs: [
+      fillText(change.lead(t), { shop: shopName }),
+      ...change.beforeAndAfter(t),
+      ...(change.feeLine ? [fillText(change.feeLine(t), { total }), ...(how ? [how] : [])] : []),
+    ],
     details: details(order, locale),
     note: t.contact,
   });
@@ -107,7 +112,10 @@ export function recipientChangeMail(shop: ShopProfile, publicUrl: string, order:
   return changeMail(shop, publicUrl, order, {
     subject: (t) => (change.feeChanged ? t.recipientAmountSubject : t.recipientSubject),
     lead: (t) => t.recipientLead,
-    beforeAndAfter: (t) => [fillText(t.before, { text: change.before.replaceAll("\n", " / ") }), fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") })],
+    beforeAndAfter: (t) => [
+      fillText(t.before, { text: change.before.replaceAll("\n", " / ") }),
+      fillText(t.after, { text: recipientText(order).replaceAll("\n", " / ") }),
+    ],
     feeLine: change.feeChanged && ((t) => t.fee),
   });
 }

@@ -37,7 +37,12 @@ async function place(method: "bank" | "cod" | "credit", session: BrowserSession 
 }
 
 function memberPost(session: BrowserSession, id: string, body: object, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({ method: "POST", url: `/${locale}/api/orders/${id}/delivery`, headers: { ...session.headers, "idempotency-key": key }, payload: body });
+  return shop.app.inject({
+    method: "POST",
+    url: `/${locale}/api/orders/${id}/delivery`,
+    headers: { ...session.headers, "idempotency-key": key },
+    payload: body,
+  });
 }
 
 function staffPost(id: string, what: "delivery" | "recipient", body: object, key: string = crypto.randomUUID()) {
@@ -50,11 +55,30 @@ async function row(id: string) {
 }
 
 async function history(id: string) {
-  return shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, (await row(id)).id));
+  return shop.database.db
+    .select()
+    .from(orderHistoryTable)
+    .where(eq(orderHistoryTable.orderId, (await row(id)).id));
 }
 
-const hokkaido = { name: "佐藤 一郎", phone: "011-123-4567", country: "jp", zip: "060-0001", prefecture: 1, address: "札幌市中央区北一条西2丁目1", building_name: "" };
-const osaka = { name: "田中 次郎", phone: "06-1234-5678", country: "jp", zip: "530-0001", prefecture: 27, address: "大阪市北区梅田1-1-1", building_name: "梅田ビル3階" };
+const hokkaido = {
+  name: "佐藤 一郎",
+  phone: "011-123-4567",
+  country: "jp",
+  zip: "060-0001",
+  prefecture: 1,
+  address: "札幌市中央区北一条西2丁目1",
+  building_name: "",
+};
+const osaka = {
+  name: "田中 次郎",
+  phone: "06-1234-5678",
+  country: "jp",
+  zip: "530-0001",
+  prefecture: 27,
+  address: "大阪市北区梅田1-1-1",
+  building_name: "梅田ビル3階",
+};
 
 beforeAll(async () => {
   shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
@@ -110,7 +134,9 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
     const window = await windowTo(13);
     const ja = await memberPost(member, order.id, { desired_delivery_date: "2020-01-01", desired_delivery_timezone: "midnight" });
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().fields.desired_delivery_date).toEqual([`お届け希望日は${window[0]!.replaceAll("-", "/")}から${window.at(-1)!.replaceAll("-", "/")}までの日付を選んでください。`]);
+    expect(ja.json().fields.desired_delivery_date).toEqual([
+      `お届け希望日は${window[0]!.replaceAll("-", "/")}から${window.at(-1)!.replaceAll("-", "/")}までの日付を選んでください。`,
+    ]);
     expect(ja.json().fields.desired_delivery_timezone).toEqual(["お届け時間帯を一覧から選んでください。"]);
     const en = await memberPost(member, order.id, { desired_delivery_date: "garbage" }, crypto.randomUUID(), "en");
     expect(en.statusCode).toBe(422);
@@ -120,8 +146,20 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
     expect(numbers.statusCode).toBe(422);
     expect(numbers.json().fields).toEqual({ desired_delivery_date: ["Desired delivery date is invalid"] });
     for (const post of [
-      () => shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/delivery`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload: "42" }),
-      () => shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/delivery`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload: "[1]" }),
+      () =>
+        shop.app.inject({
+          method: "POST",
+          url: `/api/orders/${order.id}/delivery`,
+          headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" },
+          payload: "42",
+        }),
+      () =>
+        shop.app.inject({
+          method: "POST",
+          url: `/admin/api/orders/${order.id}/delivery`,
+          headers: { ...staff.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" },
+          payload: "[1]",
+        }),
     ]) {
       const notAForm = await post();
       expect(notAForm.statusCode).toBe(422);
@@ -136,8 +174,20 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
   it("refuses a shipped order (409, with the reason) and the options say why", async () => {
     const order = await place("bank");
     const headers = { ...staff.headers };
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/deposit`, headers: { ...headers, "idempotency-key": crypto.randomUUID() } })).statusCode).toBe(200);
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "1234-5678-9012" } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/deposit`, headers: { ...headers, "idempotency-key": crypto.randomUUID() } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await shop.app.inject({
+          method: "POST",
+          url: `/admin/api/orders/${order.id}/ship`,
+          headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+          payload: { slip_number: "1234-5678-9012" },
+        })
+      ).statusCode,
+    ).toBe(200);
     const before = (await history(order.id)).length;
     const response = await memberPost(member, order.id, { desired_delivery_date: (await windowTo(13))[0] });
     expect(response.statusCode).toBe(409);
@@ -161,13 +211,23 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
     expect((await history(order.id)).filter((entry) => entry.note?.startsWith("お届け日時を変更"))).toHaveLength(1);
     expect((await shop.mailsTo(order.email)).filter((mail) => mail.subject.includes("お届け日時変更のお知らせ"))).toHaveLength(1);
     // Without a key the write is refused (400), as every keyed write.
-    const unkeyed = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/delivery`, headers: member.headers, payload: { desired_delivery_date: "" } });
+    const unkeyed = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.id}/delivery`,
+      headers: member.headers,
+      payload: { desired_delivery_date: "" },
+    });
     expect(unkeyed.statusCode).toBe(400);
   });
 });
 
 function memberRecipientPost(session: BrowserSession, id: string, body: unknown, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({ method: "POST", url: `/${locale}/api/orders/${id}/recipient`, headers: { ...session.headers, "idempotency-key": key }, payload: body as object });
+  return shop.app.inject({
+    method: "POST",
+    url: `/${locale}/api/orders/${id}/recipient`,
+    headers: { ...session.headers, "idempotency-key": key },
+    payload: body as object,
+  });
 }
 
 describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () => {
@@ -177,12 +237,21 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
     const options = await shop.app.inject({ method: "GET", url: `/api/orders/${order.id}/recipient`, headers: member.headers });
     expect(options.statusCode).toBe(200);
     // No recipient yet: the parcel goes to the buyer's address, which fills the form.
-    expect(options.json().data).toMatchObject({ order_id: order.id, changeable: true, reason: null, recipient: { name: before.name, zip: before.zip, prefecture: before.prefecture, address: before.address } });
+    expect(options.json().data).toMatchObject({
+      order_id: order.id,
+      changeable: true,
+      reason: null,
+      recipient: { name: before.name, zip: before.zip, prefecture: before.prefecture, address: before.address },
+    });
 
     const response = await memberRecipientPost(member, order.id, osaka);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ changeable: true, recipient: { name: "田中 次郎", prefecture: 27, building_name: "梅田ビル3階" } });
-    expect(await row(order.id)).toMatchObject({ price: before.price, recipient: { name: "田中 次郎", prefecture: 27, address: "大阪市北区梅田1-1-1" }, name: before.name });
+    expect(await row(order.id)).toMatchObject({
+      price: before.price,
+      recipient: { name: "田中 次郎", prefecture: 27, address: "大阪市北区梅田1-1-1" },
+      name: before.name,
+    });
     const change = (await history(order.id)).at(-1)!;
     expect(change).toMatchObject({ actorKind: "member", actorId: String(member.user.id), fromStatus: "await_payment", toStatus: "await_payment" });
     expect(change.note).toContain("大阪市北区梅田1-1-1");
@@ -210,7 +279,12 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
 
   it("refuses a shipped order (409 with the reason) and the options say why instead", async () => {
     const order = await place("cod");
-    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "9999-0000-2222" } });
+    await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/ship`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { slip_number: "9999-0000-2222" },
+    });
     const refused = await memberRecipientPost(member, order.id, osaka);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0]).toContain("発送の準備が済んでいる");
@@ -249,7 +323,12 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
     expect(listField.statusCode).toBe(422);
     expect(Object.keys(listField.json().fields)).toEqual(["name"]);
     for (const payload of ["42", "[1]"]) {
-      const notAForm = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/recipient`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload });
+      const notAForm = await shop.app.inject({
+        method: "POST",
+        url: `/api/orders/${order.id}/recipient`,
+        headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" },
+        payload,
+      });
       expect(notAForm.statusCode).toBe(422);
       expect(notAForm.json().errors).toEqual(["入力内容は不正な値です"]);
     }
@@ -291,7 +370,9 @@ describe("a pre-order's delivery wish (decision 092)", () => {
     const early = await memberPost(member, id, { desired_delivery_date: window[0]!, desired_delivery_timezone: "" });
     expect(early.statusCode).toBe(422);
     expect(early.json().fields).toEqual({
-      desired_delivery_date: [`予約商品は発売日（${year}年${month}月${day}日）以降に発送いたします。お届け希望日は${year}年${month}月${day}日以降の日付を選ぶか、「指定なし」でご注文ください。`],
+      desired_delivery_date: [
+        `予約商品は発売日（${year}年${month}月${day}日）以降に発送いたします。お届け希望日は${year}年${month}月${day}日以降の日付を選ぶか、「指定なし」でご注文ください。`,
+      ],
     });
     const en = await memberPost(member, id, { desired_delivery_date: window[1]!, desired_delivery_timezone: "" }, crypto.randomUUID(), "en");
     expect(en.statusCode).toBe(422);
@@ -383,11 +464,21 @@ describe("staff changes (POST /admin/api/orders/{id}/delivery and /recipient)", 
 
   it("refuses a shipped order's recipient and an unknown order", async () => {
     const order = await place("cod");
-    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "9999-0000-1111" } });
+    await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/ship`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { slip_number: "9999-0000-1111" },
+    });
     expect((await staffPost(order.id, "recipient", osaka)).statusCode).toBe(409);
     expect((await staffPost("NOSUCHORDER0", "recipient", osaka)).statusCode).toBe(404);
     // A member is not staff.
-    const asMember = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/delivery`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID() }, payload: {} });
+    const asMember = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/delivery`,
+      headers: { ...member.headers, "idempotency-key": crypto.randomUUID() },
+      payload: {},
+    });
     expect(asMember.statusCode).toBe(401);
   });
 });

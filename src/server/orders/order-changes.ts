@@ -77,7 +77,13 @@ export interface RecipientOptions {
 export class OrderChanges {
   constructor(
     private readonly db: Database,
-    private readonly deps: { orders: OrdersService; mail: MailService; shopProfiles: ShopProfileService; parcelLinesOf: ParcelLinesOf; checkRecipient: RecipientChecker },
+    private readonly deps: {
+      orders: OrdersService;
+      mail: MailService;
+      shopProfiles: ShopProfileService;
+      parcelLinesOf: ParcelLinesOf;
+      checkRecipient: RecipientChecker;
+    },
     private readonly settings: { publicUrl: string },
   ) {}
 
@@ -104,7 +110,15 @@ export class OrderChanges {
    */
   recipientOptions(order: OrderRow, locale: Locale): RecipientOptions {
     const refusal = orderChangeRefusal(order);
-    const current = order.recipient ?? { name: order.name, phone: order.phone, country: order.country, zip: order.zip, prefecture: order.prefecture, address: order.address, buildingName: order.buildingName };
+    const current = order.recipient ?? {
+      name: order.name,
+      phone: order.phone,
+      country: order.country,
+      zip: order.zip,
+      prefecture: order.prefecture,
+      address: order.address,
+      buildingName: order.buildingName,
+    };
     return {
       order_id: order.publicId,
       recipient: {
@@ -133,7 +147,10 @@ export class OrderChanges {
       const window = wish.date === null ? [] : windowFor(shop, new Date(), deliveryPrefectureOf(current));
       // A pre-order's parcel ships on its release date: a wish before it is refused as checkout refuses it (decisions 088, 092).
       const release = wish.date === null ? null : await preorderReleaseOf(tx, current.id);
-      const beforeRelease = release !== null && wish.date !== null && wish.date < release ? checkoutText("preorderDeliveryDate", locale, { date: formatJapanDate(release, locale) }) : null;
+      const beforeRelease =
+        release !== null && wish.date !== null && wish.date < release
+          ? checkoutText("preorderDeliveryDate", locale, { date: formatJapanDate(release, locale) })
+          : null;
       throwProblems(deliveryWishProblems(wish, before, window, timeBandCodes), locale, beforeRelease);
       const [updated] = await tx
         .update(ordersTable)
@@ -167,7 +184,10 @@ export class OrderChanges {
     const shop = await this.deps.shopProfiles.profile();
     // Outside the transaction (PGlite has one connection): what each bottle takes in a box.
     const items = await this.deps.orders.itemsOf(order.id);
-    const weights = await this.deps.parcelLinesOf(items.flatMap((item) => (item.productId === null ? [] : [item.productId])), locale);
+    const weights = await this.deps.parcelLinesOf(
+      items.flatMap((item) => (item.productId === null ? [] : [item.productId])),
+      locale,
+    );
     const changed = await this.db.transaction(async (tx) => {
       const current = await lockedChangeable(tx, order.id, locale);
       const view = await this.deps.orders.viewOf(current, tx);
@@ -176,7 +196,12 @@ export class OrderChanges {
         const window = windowFor(shop, new Date(), newPrefecture);
         if (window.length > 0 && current.desiredDeliveryDate < window[0]!) throw new DomainError("invalid", "recipientDateUnreachable");
       }
-      const parcel: ParcelLine[] = view.items.map((item) => ({ amount: item.amount, shippingType: "normal", volumeMl: null, ...(item.productId === null ? {} : weights.get(item.productId)) }));
+      const parcel: ParcelLine[] = view.items.map((item) => ({
+        amount: item.amount,
+        shippingType: "normal",
+        volumeMl: null,
+        ...(item.productId === null ? {} : weights.get(item.productId)),
+      }));
       const goodsWithTax = view.totals.items + taxOn(view.totals.items, current.taxRatePercent);
       const oldFee = chargeAmount(view.charges, "shipping");
       const newFee = shippingQuote(parcel, newPrefecture, shop.terms.shipping, goodsWithTax).fee;
@@ -192,7 +217,8 @@ export class OrderChanges {
         const charges = view.charges.map((charge) => {
           if (charge.kind === "shipping") return { ...charge, amount: newFee };
           // The payment fee is on the goods after discounts + shipping (cash on delivery's tiers), as at checkout.
-          if (charge.kind === "payment_fee") return { ...charge, amount: method.fee(paymentFeeBase(view.totals.items, view.charges) - oldFee + newFee, shop.terms) };
+          if (charge.kind === "payment_fee")
+            return { ...charge, amount: method.fee(paymentFeeBase(view.totals.items, view.charges) - oldFee + newFee, shop.terms) };
           return charge;
         });
         const totals = orderTotals(view.items, charges, current.taxRatePercent);
@@ -219,13 +245,22 @@ export class OrderChanges {
         ...(recipient.kana ? { kana: recipient.kana } : {}),
       };
       const before = recipientText(view);
-      const [updated] = await tx.update(ordersTable).set({ recipient: stored, price, taxTotal, updatedAt: new Date() }).where(eq(ordersTable.id, current.id)).returning();
+      const [updated] = await tx
+        .update(ordersTable)
+        .set({ recipient: stored, price, taxTotal, updatedAt: new Date() })
+        .where(eq(ordersTable.id, current.id))
+        .returning();
       await copyDeliveryToShipments(tx, updated!, feeChanged ? newFee : undefined);
       if (feeChanged) await repricePayment(tx, updated!);
       const after = await this.deps.orders.viewOf(updated!, tx);
       const fee = feeChanged ? ` 送料 ${oldFee}円 → ${newFee}円(税抜)、合計 ${current.price}円 → ${price}円` : "";
       await record(tx, updated!, actor, `お届け先を変更: ${before.replaceAll("\n", " ")} → ${recipientText(after).replaceAll("\n", " ")}${fee}`);
-      await this.deps.mail.enqueue(tx, updated!.email, recipientChangeMail(shop, this.settings.publicUrl, after, { before, feeChanged }), mailRecord("status_mail", updated!, shop));
+      await this.deps.mail.enqueue(
+        tx,
+        updated!.email,
+        recipientChangeMail(shop, this.settings.publicUrl, after, { before, feeChanged }),
+        mailRecord("status_mail", updated!, shop),
+      );
       return updated!;
     });
     this.deps.mail.kick();
@@ -244,7 +279,13 @@ export class OrderChanges {
       gift: giftAnswerOf(order.gift),
       changeable: refusal === null,
       reason: refusal === null ? null : ORDER_CHANGE_REFUSALS[refusal][locale],
-      settings: { wrapping: settings.wrapping, noshi: settings.noshi, message_card: settings.messageCard, hide_prices: settings.hidePrices, omotegaki: settings.omotegaki },
+      settings: {
+        wrapping: settings.wrapping,
+        noshi: settings.noshi,
+        message_card: settings.messageCard,
+        hide_prices: settings.hidePrices,
+        omotegaki: settings.omotegaki,
+      },
       wrapping_price: priceIncludingTax(fee, order.taxRatePercent),
       amount_may_change: amountMayChange(order.status, order.paymentMethod),
     };
@@ -353,7 +394,9 @@ async function preorderReleaseOf(db: Database, orderId: number): Promise<string 
 
 /** The change in the order's history: the status stays, the note says what changed and who asked. */
 async function record(tx: Database, order: OrderRow, actor: OrderActor, note: string): Promise<void> {
-  await tx.insert(orderHistoryTable).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: actor.kind, actorId: actor.id ?? null, note });
+  await tx
+    .insert(orderHistoryTable)
+    .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: actor.kind, actorId: actor.id ?? null, note });
 }
 
 function eqCharge(orderId: number, kind: string) {

@@ -16,8 +16,20 @@ export async function rewriteCharges(tx: Database, orderId: number, charges: rea
     if (row && !next) await tx.delete(orderChargesTable).where(eq(orderChargesTable.id, row.id));
     else if (row && next && row.amount !== next.amount) await tx.update(orderChargesTable).set({ amount: next.amount }).where(eq(orderChargesTable.id, row.id));
     else if (!row && next) {
-      const [last] = await tx.select({ position: max(orderChargesTable.position) }).from(orderChargesTable).where(eq(orderChargesTable.orderId, orderId));
-      await tx.insert(orderChargesTable).values({ orderId, kind, labelJa: next.label.ja, labelEn: next.label.en, amount: next.amount, taxable: next.taxable, taxRatePercent: null, position: (last?.position ?? -1) + 1 });
+      const [last] = await tx
+        .select({ position: max(orderChargesTable.position) })
+        .from(orderChargesTable)
+        .where(eq(orderChargesTable.orderId, orderId));
+      await tx.insert(orderChargesTable).values({
+        orderId,
+        kind,
+        labelJa: next.label.ja,
+        labelEn: next.label.en,
+        amount: next.amount,
+        taxable: next.taxable,
+        taxRatePercent: null,
+        position: (last?.position ?? -1) + 1,
+      });
     }
   }
 }

@@ -72,7 +72,9 @@ describe("a cash-on-delivery order placed at checkout", () => {
     ]);
 
     const [mail] = await shop.mailsTo(payload.email);
-    expect(mail!.text).toContain("商品小計(税抜): 5,000 円\n送料(税抜): 1,100 円\n代引き手数料(税抜): 440 円\n消費税(10%対象 6,540 円): 654 円\n合計(税込): 7,194 円");
+    expect(mail!.text).toContain(
+      "商品小計(税抜): 5,000 円\n送料(税抜): 1,100 円\n代引き手数料(税抜): 440 円\n消費税(10%対象 6,540 円): 654 円\n合計(税込): 7,194 円",
+    );
 
     const detail: AdminOrderDetail = (await adminGet(`/${id}`)).json().data;
     expect(detail).toMatchObject({ items_total: 5000, shipping_fee: 1100, payment_method_fee: 440, tax_total: 654, price: 7194 });
@@ -137,7 +139,9 @@ describe("a charge of a kind no answer module knows", () => {
     const shopProfile = await shop.app.services.shopProfiles.profile();
     const mail = orderMail(shopProfile, "https://kura.example", { order: view, timeBands: {} });
     // Taxed charges say "before tax"; the untaxed one does not; tax is on the taxed 8,090 only.
-    expect(mail.text).toContain("代引き手数料(税抜): 440 円\nテスト化粧箱(税抜): 550 円\nテスト印紙代: 200 円\n消費税(10%対象 8,090 円): 809 円\n合計(税込): 9,099 円");
+    expect(mail.text).toContain(
+      "代引き手数料(税抜): 440 円\nテスト化粧箱(税抜): 550 円\nテスト印紙代: 200 円\n消費税(10%対象 8,090 円): 809 円\n合計(税込): 9,099 円",
+    );
 
     const rows = await plainCsv("from=2026-06-01&to=2026-06-01");
     const header = rows[0]!;

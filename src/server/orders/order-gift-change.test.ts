@@ -40,11 +40,21 @@ async function place(method: "bank" | "cod" | "credit", gift?: object) {
 }
 
 function memberPost(session: BrowserSession, id: string, body: unknown, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({ method: "POST", url: `/${locale}/api/orders/${id}/gift`, headers: { ...session.headers, "idempotency-key": key }, payload: body as object });
+  return shop.app.inject({
+    method: "POST",
+    url: `/${locale}/api/orders/${id}/gift`,
+    headers: { ...session.headers, "idempotency-key": key },
+    payload: body as object,
+  });
 }
 
 function staffPost(id: string, body: unknown, key: string = crypto.randomUUID()) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/gift`, headers: { ...staff.headers, "idempotency-key": key }, payload: body as object });
+  return shop.app.inject({
+    method: "POST",
+    url: `/admin/api/orders/${id}/gift`,
+    headers: { ...staff.headers, "idempotency-key": key },
+    payload: body as object,
+  });
 }
 
 async function row(id: string) {
@@ -53,11 +63,17 @@ async function row(id: string) {
 }
 
 async function history(id: string) {
-  return shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, (await row(id)).id));
+  return shop.database.db
+    .select()
+    .from(orderHistoryTable)
+    .where(eq(orderHistoryTable.orderId, (await row(id)).id));
 }
 
 async function charges(id: string) {
-  return shop.database.db.select().from(orderChargesTable).where(eq(orderChargesTable.orderId, (await row(id)).id));
+  return shop.database.db
+    .select()
+    .from(orderChargesTable)
+    .where(eq(orderChargesTable.orderId, (await row(id)).id));
 }
 
 async function giftMails(email: string) {
@@ -84,12 +100,24 @@ describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () =>
     const before = await row(order.id);
     const options = await shop.app.inject({ method: "GET", url: `/api/orders/${order.id}/gift`, headers: member.headers });
     expect(options.statusCode).toBe(200);
-    expect(options.json().data).toMatchObject({ order_id: order.id, gift: null, changeable: true, reason: null, amount_may_change: false, wrapping_price: 363 });
+    expect(options.json().data).toMatchObject({
+      order_id: order.id,
+      gift: null,
+      changeable: true,
+      reason: null,
+      amount_may_change: false,
+      wrapping_price: 363,
+    });
     expect(options.json().data.settings.omotegaki).toContain("御歳暮");
 
     const response = await memberPost(member, order.id, oseibo);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.gift).toEqual({ wrapping: false, noshi: { omotegaki: "御歳暮", placement: "outer", name: "蔵前" }, message_card: "", hide_prices: false });
+    expect(response.json().data.gift).toEqual({
+      wrapping: false,
+      noshi: { omotegaki: "御歳暮", placement: "outer", name: "蔵前" },
+      message_card: "",
+      hide_prices: false,
+    });
     expect(await row(order.id)).toMatchObject({ price: before.price, gift: { noshi: { omotegaki: "御歳暮", name: "蔵前" } } });
     const [shipment] = await shop.database.db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, before.id));
     expect(shipment!.gift).toMatchObject({ noshi: { omotegaki: "御歳暮" } });
@@ -143,7 +171,12 @@ describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () =>
 
   it("refuses a shipped order (409 with the reason) and the options say why", async () => {
     const order = await place("cod");
-    await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload: { slip_number: "9999-0000-3333" } });
+    await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/ship`,
+      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+      payload: { slip_number: "9999-0000-3333" },
+    });
     const refused = await memberPost(member, order.id, oseibo);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0]).toContain("ギフト設定を変更できません");
@@ -158,7 +191,10 @@ describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () =>
     const order = await place("bank");
     const ja = await memberPost(member, order.id, { noshi: { omotegaki: "御香典", placement: "outer", name: "" }, message_card: "あ".repeat(201) });
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().fields).toEqual({ "gift.noshi.omotegaki": ["表書きは一覧から選んでください。"], "gift.message_card": ["メッセージカードは200文字以内で入力してください。"] });
+    expect(ja.json().fields).toEqual({
+      "gift.noshi.omotegaki": ["表書きは一覧から選んでください。"],
+      "gift.message_card": ["メッセージカードは200文字以内で入力してください。"],
+    });
     const en = await memberPost(member, order.id, { noshi: { omotegaki: "御歳暮", placement: "sideways" } }, crypto.randomUUID(), "en");
     expect(en.statusCode).toBe(422);
     expect(en.json().fields).toEqual({ "gift.noshi.placement": ["Choose whether the noshi goes over or under the wrapping."] });
@@ -167,7 +203,12 @@ describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () =>
     expect(kinds.statusCode).toBe(422);
     expect(Object.keys(kinds.json().fields).sort()).toEqual(["noshi", "wrapping"]);
     for (const payload of ["42", "[1]"]) {
-      const notAForm = await shop.app.inject({ method: "POST", url: `/api/orders/${order.id}/gift`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" }, payload });
+      const notAForm = await shop.app.inject({
+        method: "POST",
+        url: `/api/orders/${order.id}/gift`,
+        headers: { ...member.headers, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" },
+        payload,
+      });
       expect(notAForm.statusCode).toBe(422);
       expect(notAForm.json().errors).toEqual(["入力内容は不正な値です"]);
     }
@@ -222,7 +263,12 @@ describe("staff's gift change (GET and POST /admin/api/orders/{id}/gift)", () =>
     expect((await staffPost(order.id, { ...oseibo, hide_prices: true })).statusCode).toBe(200);
     expect((await row(order.id)).gift).toMatchObject({ hidePrices: true, wrapping: false });
     expect((await staffPost("NOSUCHORDER0", oseibo)).statusCode).toBe(404);
-    const asMember = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/gift`, headers: { ...member.headers, "idempotency-key": crypto.randomUUID() }, payload: oseibo });
+    const asMember = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/gift`,
+      headers: { ...member.headers, "idempotency-key": crypto.randomUUID() },
+      payload: oseibo,
+    });
     expect(asMember.statusCode).toBe(401);
   });
 

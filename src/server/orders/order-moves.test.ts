@@ -69,7 +69,9 @@ describe("side effects once", () => {
     expect(await client.stockOf(wine)).toBe(before);
     const mails = await shop.mailsTo(order.email);
     expect(mails.filter((mail) => mail.subject.includes("キャンセル"))).toHaveLength(1);
-    expect((await historyOf(order.id)).filter((row) => row.to === "cancelled")).toEqual([{ from: "deposited", to: "cancelled", kind: "staff", id: String(staff.staff.id), note: null }]);
+    expect((await historyOf(order.id)).filter((row) => row.to === "cancelled")).toEqual([
+      { from: "deposited", to: "cancelled", kind: "staff", id: String(staff.staff.id), note: null },
+    ]);
   });
 
   it("two moves to cancelled asked of the moves module at once: one moves, the stock comes back once", async () => {
@@ -138,7 +140,10 @@ describe("the order history", () => {
   it("records the sweep that gave up an expired reservation", async () => {
     const before = await client.stockOf(wine);
     const order = await placeCard(CARDS.threeDSecure);
-    await shop.database.db.update(ordersTable).set({ reservedUntil: new Date(Date.now() - 60_000) }).where(eq(ordersTable.publicId, order.id));
+    await shop.database.db
+      .update(ordersTable)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(ordersTable.publicId, order.id));
     expect(await shop.app.services.orderPayments.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await client.stockOf(wine)).toBe(before);
     expect((await historyOf(order.id)).at(-1)).toEqual({ from: "pending", to: "cancelled", kind: "sweep", id: null, note: null });
@@ -153,7 +158,15 @@ describe("the order history", () => {
     const history = response.json().data.history;
     expect(history).toEqual([
       { at: expect.any(String), from: null, to: "await_payment", actor_kind: "guest", actor_id: null, actor_name: null, note: null },
-      { at: expect.any(String), from: "await_payment", to: "cancelled", actor_kind: "staff", actor_id: String(staff.staff.id), actor_name: staff.email.toLowerCase(), note: null },
+      {
+        at: expect.any(String),
+        from: "await_payment",
+        to: "cancelled",
+        actor_kind: "staff",
+        actor_id: String(staff.staff.id),
+        actor_name: staff.email.toLowerCase(),
+        note: null,
+      },
     ]);
     expect(Date.parse(history[0].at)).toBeLessThanOrEqual(Date.parse(history[1].at));
   });

@@ -132,7 +132,8 @@ export class OrderMoves {
     const { order, to } = request;
     // A parcel gone on its own (decision 091): the order is not called off as a whole, and nothing
     // is refunded at the gateway for it (the move below would refuse it after the refund).
-    if (to === "cancelled" && ((await shipmentsOfOrders(this.db, [order.id])).get(order.id) ?? []).some((shipment) => hasLeft(shipment.state))) return undefined;
+    if (to === "cancelled" && ((await shipmentsOfOrders(this.db, [order.id])).get(order.id) ?? []).some((shipment) => hasLeft(shipment.state)))
+      return undefined;
     // Outside the transaction, before it: the refund or release, and the shop profile (PGlite has
     // one connection, a query beside an open transaction would wait forever).
     const payment: CancelPayment = to === "cancelled" ? await this.deps.paymentOnCancel(order) : { refunded: false, paidByTransfer: false };
@@ -156,11 +157,11 @@ export class OrderMoves {
         .where(eq(ordersTable.id, order.id))
         .returning();
       const parcelNote =
-        request.parcel === undefined ? undefined : `${request.parcel + 1}個口目を発送: 送り状番号 ${request.set?.slipNumber ?? "-"}${request.set?.carrier ? ` (${request.set.carrier})` : ""}`;
+        request.parcel === undefined
+          ? undefined
+          : `${request.parcel + 1}個口目を発送: 送り状番号 ${request.set?.slipNumber ?? "-"}${request.set?.carrier ? ` (${request.set.carrier})` : ""}`;
       await this.record(tx, order.id, from, status, parcelNote ? { ...request.actor, note: request.actor.note ?? parcelNote } : request.actor);
-      const effects = partial
-        ? await this.parcelEffects(tx, moved!, leaving, shop, false)
-        : await this.effectsOf(tx, from, moved!, shop, payment, leaving);
+      const effects = partial ? await this.parcelEffects(tx, moved!, leaving, shop, false) : await this.effectsOf(tx, from, moved!, shop, payment, leaving);
       if (from === "await_payment" && to === "deposited" && request.actor.kind === "staff") await recordTransferConfirmation(tx, moved!, request.actor);
       await request.alsoInTransaction?.(tx, moved!);
       return { moved: moved!, effects };
@@ -176,7 +177,12 @@ export class OrderMoves {
       } catch {
         // The parcel has left and the move stands: the failure is kept on the order's history for
         // staff to register it at the service by hand, not answered as an error of the ship.
-        await this.db.transaction((tx) => this.record(tx, result.moved.id, "sent", "sent", { kind: "system", note: "後払いの出荷登録に失敗しました。後払い決済会社の管理画面で登録してください。" }));
+        await this.db.transaction((tx) =>
+          this.record(tx, result.moved.id, "sent", "sent", {
+            kind: "system",
+            note: "後払いの出荷登録に失敗しました。後払い決済会社の管理画面で登録してください。",
+          }),
+        );
       }
     }
     return result.moved;
@@ -240,7 +246,11 @@ export class OrderMoves {
 
   /** The order's history, oldest first, for the back office's order page; a staff member's move names them (their address). */
   async historyOf(orderId: number): Promise<OrderHistoryEntry[]> {
-    const rows = await this.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, orderId)).orderBy(asc(orderHistoryTable.at), asc(orderHistoryTable.id));
+    const rows = await this.db
+      .select()
+      .from(orderHistoryTable)
+      .where(eq(orderHistoryTable.orderId, orderId))
+      .orderBy(asc(orderHistoryTable.at), asc(orderHistoryTable.id));
     const staffIds = rows.filter((row) => row.actorKind === "staff" && row.actorId && /^\d{1,9}$/.test(row.actorId)).map((row) => Number(row.actorId));
     const staff = await staffEmailsOf(this.db, staffIds);
     return rows.map((row) => ({
@@ -255,7 +265,9 @@ export class OrderMoves {
   }
 
   private async record(tx: Database, orderId: number, from: OrderStatus | null, to: OrderStatus, actor: OrderActor): Promise<void> {
-    await tx.insert(orderHistoryTable).values({ orderId, fromStatus: from, toStatus: to, actorKind: actor.kind, actorId: actor.id ?? null, note: actor.note ?? null });
+    await tx
+      .insert(orderHistoryTable)
+      .values({ orderId, fromStatus: from, toStatus: to, actorKind: actor.kind, actorId: actor.id ?? null, note: actor.note ?? null });
   }
 
   /**
@@ -264,7 +276,14 @@ export class OrderMoves {
    * card (the order mail, as bank and cod orders get it when placed), money received, shipped,
    * cancelled. A card order given up before it was paid was never an order for the shopper: no mail.
    */
-  private async effectsOf(tx: Database, from: OrderStatus, moved: OrderRow, shop: ShopProfile, payment: CancelPayment, leaving: readonly ShipmentWithLines[]): Promise<MoveEffects> {
+  private async effectsOf(
+    tx: Database,
+    from: OrderStatus,
+    moved: OrderRow,
+    shop: ShopProfile,
+    payment: CancelPayment,
+    leaving: readonly ShipmentWithLines[],
+  ): Promise<MoveEffects> {
     const backInStock: number[] = [];
     if (moved.status === "cancelled" && holdsStock(from)) {
       for (const item of await this.deps.orders.itemsOf(moved.id, tx)) {
@@ -283,7 +302,9 @@ export class OrderMoves {
       if (Array.isArray(changed)) backInStock.push(...changed);
     }
     if (moved.userId !== null) await this.deps.onMemberOrderChanged?.(tx, moved);
-    const paid = moved.status === "deposited" || (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
+    const paid =
+      moved.status === "deposited" ||
+      (moved.status === "sent" && (from === "deposited" || storedPaymentMethod(moved.paymentMethod).settlesOnShipping !== false));
     await this.deps.onMoved?.(tx, { orderId: moved.id, status: moved.status, paid, now: new Date() });
     let mail: MailContent | null = null;
     let kind: TransactionRecordKind = "status_mail";
@@ -338,7 +359,15 @@ export class OrderMoves {
         const item = items.find((each) => each.id === line.orderItemId);
         return item ? [{ name: moved.locale === "en" ? item.nameEn : item.nameJa, quantity: line.quantity }] : [];
       });
-      const mail = parcelShippedMail(shop, this.settings.publicUrl, moved, { position: shipment.position, count: all.length, recipient: shipment.recipient, carrier: shipment.carrier, slipNumber: shipment.slipNumber, bottles, last });
+      const mail = parcelShippedMail(shop, this.settings.publicUrl, moved, {
+        position: shipment.position,
+        count: all.length,
+        recipient: shipment.recipient,
+        carrier: shipment.carrier,
+        slipNumber: shipment.slipNumber,
+        bottles,
+        last,
+      });
       await this.deps.mail.enqueue(tx, moved.email, mail, mailRecord("status_mail", moved, shop));
     }
     return { mailed: leaving.length > 0, backInStock: [] };

@@ -79,7 +79,10 @@ async function paymentOf(orderId: number) {
 }
 
 async function cancellationsInLedger(orderId: number, productId: number) {
-  return shop.database.db.select().from(stockMovesTable).where(and(eq(stockMovesTable.orderId, orderId), eq(stockMovesTable.productId, productId), eq(stockMovesTable.kind, "cancellation")));
+  return shop.database.db
+    .select()
+    .from(stockMovesTable)
+    .where(and(eq(stockMovesTable.orderId, orderId), eq(stockMovesTable.productId, productId), eq(stockMovesTable.kind, "cancellation")));
 }
 
 async function mailAbout(to: string, subject: string) {
@@ -124,7 +127,10 @@ describe("POST /admin/api/orders/{id}/lines — a paid card order", () => {
     expect(intent.amountRefunded).toBe(3300);
     expect(await client.stockOf(wine)).toBe(stockBefore - 2);
     expect((await cancellationsInLedger(order.row.id, wine)).map((move) => move.quantity)).toEqual([1]);
-    const [shipmentLine] = await shop.database.db.select().from(orderShipmentLinesTable).where(eq(orderShipmentLinesTable.orderItemId, lines.get(wine)!));
+    const [shipmentLine] = await shop.database.db
+      .select()
+      .from(orderShipmentLinesTable)
+      .where(eq(orderShipmentLinesTable.orderItemId, lines.get(wine)!));
     expect(shipmentLine!.quantity).toBe(2);
 
     const mail = await mailAbout(order.email, "ご注文の一部キャンセルのお知らせ");
@@ -132,7 +138,10 @@ describe("POST /admin/api/orders/{id}/lines — a paid card order", () => {
     expect(mail.text).toContain("蔵の赤 3本 → 2本(キャンセル 1本)");
     expect(mail.text).toContain("ご返金額: 3,300 円(税込)");
     expect(mail.text).toContain(`変更後のご注文金額: ${data.price.toLocaleString("en")} 円(税込)`);
-    const records = await shop.database.db.select().from(transactionRecordsTable).where(and(eq(transactionRecordsTable.orderRef, order.id), eq(transactionRecordsTable.kind, "refund_notice")));
+    const records = await shop.database.db
+      .select()
+      .from(transactionRecordsTable)
+      .where(and(eq(transactionRecordsTable.orderRef, order.id), eq(transactionRecordsTable.kind, "refund_notice")));
     expect(records).toHaveLength(1);
     expect(records[0]!.amount).toBe(data.price);
 
@@ -195,7 +204,11 @@ describe("POST /admin/api/orders/{id}/lines — a paid card order", () => {
       return real.refund(intent, amount, options);
     };
     const { orders, catalog, mail, shopProfiles } = shop.app.services;
-    const service = new OrderPartialCancellations(shop.database.db, { orders, catalog, mail, shopProfiles, gateway, parcelLinesOf: async () => new Map() }, { publicUrl: "http://localhost" });
+    const service = new OrderPartialCancellations(
+      shop.database.db,
+      { orders, catalog, mail, shopProfiles, gateway, parcelLinesOf: async () => new Map() },
+      { publicUrl: "http://localhost" },
+    );
     const results = await Promise.allSettled([
       service.cancelLine(order.id, { itemId: line, quantity: 2 }, staffActor(staff.staff.id), "ja"),
       service.cancelLine(order.id, { itemId: line, quantity: 2 }, staffActor(staff.staff.id), "ja"),
@@ -241,7 +254,13 @@ describe("the receipt after a partial cancellation", () => {
       { id: wine, amount: 2 },
       { id: sake, amount: 1 },
     ]);
-    const issue = () => shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/receipt`, headers: staff.headers, payload: { addressee: "山田 花子", proviso: "お品代として" } });
+    const issue = () =>
+      shop.app.inject({
+        method: "POST",
+        url: `/admin/api/orders/${order.id}/receipt`,
+        headers: staff.headers,
+        payload: { addressee: "山田 花子", proviso: "お品代として" },
+      });
     const first = pdfText((await issue()).rawPayload, "receipt-1");
     expect(first).not.toContain("再発行");
     expect(first).toContain(yenText(order.row.price));
@@ -261,7 +280,14 @@ describe("the receipt after a partial cancellation", () => {
 
 describe("POST /admin/api/orders/{id}/lines — paid by hand and unpaid", () => {
   it("records the amount to give back for a paid bank transfer, shown on the order and in the mail (en)", async () => {
-    const order = await place("bank", [{ id: wine, amount: 2 }, { id: sake, amount: 2 }], "en");
+    const order = await place(
+      "bank",
+      [
+        { id: wine, amount: 2 },
+        { id: sake, amount: 2 },
+      ],
+      "en",
+    );
     expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/deposit`, headers: staff.headers })).statusCode).toBe(200);
     const line = (await lineIds(order.id)).get(sake);
     const response = await cancelLine(order.id, { line, quantity: 0 });
@@ -283,7 +309,10 @@ describe("POST /admin/api/orders/{id}/lines — paid by hand and unpaid", () => 
       { upTo: 10_000, fee: 330 },
       { upTo: null, fee: 440 },
     ];
-    await shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, payments: { ...profile.terms.payments, cod: { ...profile.terms.payments.cod!, feeTiers: tiers } } } });
+    await shop.app.services.shopProfiles.save({
+      ...profile,
+      terms: { ...profile.terms, payments: { ...profile.terms.payments, cod: { ...profile.terms.payments.cod!, feeTiers: tiers } } },
+    });
     try {
       const order = await place("cod", [{ id: wine, amount: 4 }]);
       const before = (await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}`, headers: staff.headers })).json().data;
@@ -307,11 +336,16 @@ describe("POST /admin/api/orders/{id}/lines — paid by hand and unpaid", () => 
 describe("POST /admin/api/orders/{id}/lines — refused", () => {
   it("refuses a shipped order (409) in ja and en, and changes nothing", async () => {
     const order = await place("cod", [{ id: wine, amount: 2 }]);
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } }))
+        .statusCode,
+    ).toBe(200);
     const line = (await lineIds(order.id)).get(wine);
     const ja = await cancelLine(order.id, { line, quantity: 1 });
     expect(ja.statusCode).toBe(409);
-    expect(ja.json().errors).toEqual(["このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。"]);
+    expect(ja.json().errors).toEqual([
+      "このご注文は発送の準備が済んでいる(送り状番号が発行済み、または発送済み)ため、一部キャンセルできません。発送後のお取り消しは返品としてお受けください。",
+    ]);
     const en = await cancelLine(order.id, { line, quantity: 1 }, { locale: "en" });
     expect(en.statusCode).toBe(409);
     expect(en.json().errors[0]).toMatch(/^This order is ready to ship or has shipped/);
@@ -323,13 +357,20 @@ describe("POST /admin/api/orders/{id}/lines — refused", () => {
     const line = (await lineIds(order.id)).get(wine);
     const response = await cancelLine(order.id, { line, quantity: 0 });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual(["すべての商品を取り消すことになるため、一部キャンセルはできません。注文全体を取り消す場合は「キャンセル」ボタンから注文をキャンセルしてください。"]);
+    expect(response.json().errors).toEqual([
+      "すべての商品を取り消すことになるため、一部キャンセルはできません。注文全体を取り消す場合は「キャンセル」ボタンから注文をキャンセルしてください。",
+    ]);
     const en = await cancelLine(order.id, { line, quantity: 0 }, { locale: "en" });
-    expect(en.json().errors).toEqual(["This would cancel every item, so it cannot be a partial cancellation. To cancel the whole order, use the Cancel button."]);
+    expect(en.json().errors).toEqual([
+      "This would cancel every item, so it cannot be a partial cancellation. To cancel the whole order, use the Cancel button.",
+    ]);
   });
 
   it("names the quantity field for bad input, never a 5xx", async () => {
-    const order = await place("bank", [{ id: wine, amount: 2 }, { id: sake, amount: 1 }]);
+    const order = await place("bank", [
+      { id: wine, amount: 2 },
+      { id: sake, amount: 1 },
+    ]);
     const line = (await lineIds(order.id)).get(wine);
     const cases: [object, "ja" | "en", string][] = [
       [{ line, quantity: "abc" }, "ja", "数量は数値で入力してください"],

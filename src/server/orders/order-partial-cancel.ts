@@ -29,7 +29,6 @@ import { partialCancelMail } from "./order-partial-cancel.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 import { repricePayment } from "./payments-and-shipments.ts";
 
-
 const PROBLEM_MESSAGES: Record<PartialCancellationProblem, MessageKey> = {
   "unknown-line": "partialCancelUnknownLine",
   "not-lower": "partialCancelNotLower",
@@ -84,19 +83,35 @@ export class OrderPartialCancellations {
     // Outside any transaction (PGlite has one connection): the profile and what each bottle takes in a box.
     const shop = await this.deps.shopProfiles.profile();
     const items = await this.deps.orders.itemsOf(order.id);
-    const weights = await this.deps.parcelLinesOf(items.flatMap((item) => (item.productId === null ? [] : [item.productId])), locale);
+    const weights = await this.deps.parcelLinesOf(
+      items.flatMap((item) => (item.productId === null ? [] : [item.productId])),
+      locale,
+    );
     const lineOf = (item: (typeof items)[number]): CancellableLine => {
       const weight = item.productId === null ? undefined : weights.get(item.productId);
-      return { id: item.id, unitPrice: item.unitPrice, amount: item.amount, taxRatePercent: item.taxRatePercent, shippingType: weight?.shippingType ?? "normal", volumeMl: weight?.volumeMl ?? null };
+      return {
+        id: item.id,
+        unitPrice: item.unitPrice,
+        amount: item.amount,
+        taxRatePercent: item.taxRatePercent,
+        shippingType: weight?.shippingType ?? "normal",
+        volumeMl: weight?.volumeMl ?? null,
+      };
     };
     const plan = async (tx: Database, lock: boolean, expected?: string): Promise<Plan & { state: string }> => {
       const query = tx.select().from(ordersTable).where(eq(ordersTable.id, order.id));
       const [current] = lock ? await query.for("update") : await query;
       if (!current) throw new DomainError("not-found");
       // A parcel gone on its own (decision 091) counts as shipped, whichever parcel it was.
-      const gone = (await tx.select({ state: orderShipmentsTable.state }).from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id))).some((shipment) => hasLeft(shipment.state));
+      const gone = (await tx.select({ state: orderShipmentsTable.state }).from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id))).some(
+        (shipment) => hasLeft(shipment.state),
+      );
       const refusal = gone ? "shipped" : orderChangeRefusal(current);
-      if (refusal !== null) throw new DomainError("conflict", refusal === "shipped" ? "partialCancelShipped" : refusal === "cancelled" ? "partialCancelCancelled" : "partialCancelPending");
+      if (refusal !== null)
+        throw new DomainError(
+          "conflict",
+          refusal === "shipped" ? "partialCancelShipped" : refusal === "cancelled" ? "partialCancelCancelled" : "partialCancelPending",
+        );
       const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, current.id)).orderBy(asc(orderPaymentsTable.id));
       const payment = payments.at(-1);
       if (!payment) throw new DomainError("conflict", "partialCancelPending");
@@ -121,11 +136,15 @@ export class OrderPartialCancellations {
       if (typeof result === "string") {
         const text = message(PROBLEM_MESSAGES[result], locale);
         if (result === "not-lower") throw new DomainError("invalid", undefined, { quantity: [text] }, [text]);
-        throw new DomainError(result === "unknown-line" ? "not-found" : result === "all-lines" || result === "below-zero" ? "invalid" : "conflict", PROBLEM_MESSAGES[result]);
+        throw new DomainError(
+          result === "unknown-line" ? "not-found" : result === "all-lines" || result === "below-zero" ? "invalid" : "conflict",
+          PROBLEM_MESSAGES[result],
+        );
       }
       // An unpaid order whose total rises (the free-shipping line crossed back) is held to its method's limits, as at checkout.
       const refusalByMethod = method.refusal({ total: result.totals.total, terms: shop.terms, locale: current.locale });
-      if (!paid && refusalByMethod !== null && result.difference < 0) throw new DomainError("invalid", "adjustmentRefusedByMethod", undefined, [refusalByMethod]);
+      if (!paid && refusalByMethod !== null && result.difference < 0)
+        throw new DomainError("invalid", "adjustmentRefusedByMethod", undefined, [refusalByMethod]);
       return { order: current, payment, result, rule, line: rows.map(lineOf).find((each) => each.id === change.itemId)!, state };
     };
 
@@ -166,9 +185,16 @@ export class OrderPartialCancellations {
     }
     await rewriteCharges(tx, order.id, result.charges, ["shipping", "payment_fee"]);
 
-    const [updated] = await tx.update(ordersTable).set({ price: result.totals.total, taxTotal: result.totals.tax, updatedAt: new Date() }).where(eq(ordersTable.id, order.id)).returning();
+    const [updated] = await tx
+      .update(ordersTable)
+      .set({ price: result.totals.total, taxTotal: result.totals.tax, updatedAt: new Date() })
+      .where(eq(ordersTable.id, order.id))
+      .returning();
     const shipping = result.charges.filter((charge) => charge.kind === "shipping").reduce((sum, charge) => sum + charge.amount, 0);
-    await tx.update(orderShipmentsTable).set({ fee: Math.max(0, shipping), updatedAt: new Date() }).where(eq(orderShipmentsTable.orderId, order.id));
+    await tx
+      .update(orderShipmentsTable)
+      .set({ fee: Math.max(0, shipping), updatedAt: new Date() })
+      .where(eq(orderShipmentsTable.orderId, order.id));
 
     let money: PartialCancelMoney;
     if (rule === "new-amount") {
@@ -197,11 +223,20 @@ export class OrderPartialCancellations {
     const goodsAfter = result.items.reduce((sum, each) => sum + each.unitPrice * each.amount, 0);
     await this.deps.onPartlyCancelled?.(tx, order.id, { before: goodsAfter + line.unitPrice * (line.amount - kept), after: goodsAfter });
 
-    const refundNote = money.kind === "gateway-refund" ? ` 返金 ${money.amount}円` : money.kind === "refund-by-hand" ? ` ご返金額(振込等で返金) ${money.amount}円` : "";
+    const refundNote =
+      money.kind === "gateway-refund" ? ` 返金 ${money.amount}円` : money.kind === "refund-by-hand" ? ` ご返金額(振込等で返金) ${money.amount}円` : "";
     const note = `${PARTIAL_CANCEL_NOTE}: ${item?.nameJa ?? ""} ${line.amount}本 → ${kept}本、合計 ${order.price}円 → ${updated!.price}円${refundNote}`;
-    await tx.insert(orderHistoryTable).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: actor.kind, actorId: actor.id ?? null, note });
+    await tx
+      .insert(orderHistoryTable)
+      .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: actor.kind, actorId: actor.id ?? null, note });
     const view = await this.deps.orders.viewOf(updated!, tx);
-    const mail = partialCancelMail(shop, this.settings.publicUrl, view, { name: { ja: item?.nameJa ?? "", en: item?.nameEn ?? "" }, before: line.amount, after: kept }, money);
+    const mail = partialCancelMail(
+      shop,
+      this.settings.publicUrl,
+      view,
+      { name: { ja: item?.nameJa ?? "", en: item?.nameEn ?? "" }, before: line.amount, after: kept },
+      money,
+    );
     await this.deps.mail.enqueue(tx, updated!.email, mail, mailRecord(money.kind === "gateway-refund" ? "refund_notice" : "status_mail", updated!, shop));
     if (updated!.userId !== null) await this.deps.onMemberOrderChanged?.(tx, updated!);
     return { order: updated!, backInStock };

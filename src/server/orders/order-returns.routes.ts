@@ -35,18 +35,26 @@ export function registerOrderReturnRoutes(fastify: FastifyInstance, deps: { retu
   const staff = staffOnly();
   const member = memberOnly();
 
-  app.post(`${ADMIN_API}/orders/:id/returns`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderParams, body: returnInputSchema, response: { 201: returnAnswer } }) }, async (request, reply) => {
-    const input = checkedBody(request, RETURN_FIELD_LABELS);
-    const key = request.headers["idempotency-key"];
-    const requestKey = typeof key === "string" ? key : "";
-    const recorded = await returns.record(request.params.id, input, { staffId: requireStaff(request).id, requestKey }, request.locale);
-    return reply.code(201).send({ data: recorded });
-  });
+  app.post(
+    `${ADMIN_API}/orders/:id/returns`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: orderParams, body: returnInputSchema, response: { 201: returnAnswer } }) },
+    async (request, reply) => {
+      const input = checkedBody(request, RETURN_FIELD_LABELS);
+      const key = request.headers["idempotency-key"];
+      const requestKey = typeof key === "string" ? key : "";
+      const recorded = await returns.record(request.params.id, input, { staffId: requireStaff(request).id, requestKey }, request.locale);
+      return reply.code(201).send({ data: recorded });
+    },
+  );
 
   // A bank refund owed, transferred by the trader: marked done (a guarded update, so a second click is a 409).
-  app.post(`${ADMIN_API}/orders/:id/returns/:number/refunded`, { ...staff, config: KEYED_WRITE, schema: { params: invoiceParams, response: { 200: returnAnswer } } }, async (request) => ({
-    data: await returns.markRefunded(request.params.id, Number(request.params.number), requireStaff(request).id, request.locale),
-  }));
+  app.post(
+    `${ADMIN_API}/orders/:id/returns/:number/refunded`,
+    { ...staff, config: KEYED_WRITE, schema: { params: invoiceParams, response: { 200: returnAnswer } } },
+    async (request) => ({
+      data: await returns.markRefunded(request.params.id, Number(request.params.number), requireStaff(request).id, request.locale),
+    }),
+  );
 
   app.get(`${ADMIN_API}/orders/:id/returns`, { ...staff, schema: { params: orderParams, response: { 200: returnsAnswer } } }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");

@@ -85,7 +85,14 @@ beforeAll(async () => {
   await shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: REGISTRATION });
   const catalog = new CatalogFactory(shop.database.db);
   wine = await catalog.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-  juice = await catalog.product({ name: { ja: "ぶどうジュース", en: "Grape juice" }, price: 1001, stock: 100, taxClass: "reduced", alcoholPermille: 0, volumeMl: 500 });
+  juice = await catalog.product({
+    name: { ja: "ぶどうジュース", en: "Grape juice" },
+    price: 1001,
+    stock: 100,
+    taxClass: "reduced",
+    alcoholPermille: 0,
+    volumeMl: 500,
+  });
 });
 
 afterAll(async () => {
@@ -102,7 +109,16 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     await ship(order.id);
     const items = await itemIds(order.id);
     const stockBefore = await client.stockOf(wine);
-    const body = { lines: [{ item_id: items.get(wine), quantity: 1 }, { item_id: items.get(juice), quantity: 1 }], reason: "damaged_in_transit", broken: true, remedy: "refund", refund_shipping: false };
+    const body = {
+      lines: [
+        { item_id: items.get(wine), quantity: 1 },
+        { item_id: items.get(juice), quantity: 1 },
+      ],
+      reason: "damaged_in_transit",
+      broken: true,
+      remedy: "refund",
+      refund_shipping: false,
+    };
     const key = crypto.randomUUID();
     const first = await post(order.id, "returns", body, { key });
     expect(first.statusCode).toBe(201);
@@ -112,7 +128,14 @@ describe("POST /admin/api/orders/{id}/returns", () => {
       { rate: 10, goods: 3000, adjustment: 0, shipping: 0, base: 3000, tax: 300, total: 3300 },
       { rate: 8, goods: 1001, adjustment: 0, shipping: 0, base: 1001, tax: 80, total: 1081 },
     ]);
-    expect(recorded).toMatchObject({ number: 1, refund_amount: 4381, refund_route: "gateway", refund_state: "done", broken: true, invoice_number: `${orderNumberForShopper(order.id)}-R1` });
+    expect(recorded).toMatchObject({
+      number: 1,
+      refund_amount: 4381,
+      refund_route: "gateway",
+      refund_state: "done",
+      broken: true,
+      invoice_number: `${orderNumberForShopper(order.id)}-R1`,
+    });
 
     // The same request again (a retry after a lost answer): the first answer, no second refund or return.
     const again = await post(order.id, "returns", body, { key });
@@ -126,7 +149,10 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     expect(payment).toMatchObject({ state: "partly_refunded", refundedAmount: 4381 });
     expect(row.status).toBe("sent");
     // Audited on the order under the staff member who recorded it (the log keeps requests: the resent one is there too, answered from the first).
-    const audited = await shop.database.db.select().from(staffAuditLogTable).where(and(eq(staffAuditLogTable.action, "order.return"), eq(staffAuditLogTable.targetId, order.id)));
+    const audited = await shop.database.db
+      .select()
+      .from(staffAuditLogTable)
+      .where(and(eq(staffAuditLogTable.action, "order.return"), eq(staffAuditLogTable.targetId, order.id)));
     expect(audited.map((entry) => [entry.staffId, entry.outcome, entry.status])).toEqual([
       [staff.staff.id, "success", 201],
       [staff.staff.id, "success", 201],
@@ -147,7 +173,10 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     expect(await client.stockOf(wine)).toBe(stockBefore);
 
     // The return invoice: kept as a transaction record, served to staff, and linked from the mail.
-    const [kept] = await shop.database.db.select().from(transactionRecordsTable).where(and(eq(transactionRecordsTable.orderRef, order.id), eq(transactionRecordsTable.kind, "return_invoice")));
+    const [kept] = await shop.database.db
+      .select()
+      .from(transactionRecordsTable)
+      .where(and(eq(transactionRecordsTable.orderRef, order.id), eq(transactionRecordsTable.kind, "return_invoice")));
     expect(kept).toMatchObject({ amount: 4381, counterparty: row.name });
     const pdf = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}/returns/1/invoice`, headers: staff.headers });
     expect(pdf.statusCode).toBe(200);
@@ -184,9 +213,17 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     expect(recorded.rates[0].shipping).toBeGreaterThan(0);
     expect(await client.stockOf(wine)).toBe(stockBefore + 1);
     const row = await orderRow(order.id);
-    const moves = await shop.database.db.select().from(stockMovesTable).where(and(eq(stockMovesTable.orderId, row.id), eq(stockMovesTable.kind, "return")));
+    const moves = await shop.database.db
+      .select()
+      .from(stockMovesTable)
+      .where(and(eq(stockMovesTable.orderId, row.id), eq(stockMovesTable.kind, "return")));
     expect(moves.map((move) => move.quantity)).toEqual([1]);
-    expect(await shop.database.db.select().from(stockMovesTable).where(and(eq(stockMovesTable.orderId, row.id), eq(stockMovesTable.kind, "breakage")))).toHaveLength(0);
+    expect(
+      await shop.database.db
+        .select()
+        .from(stockMovesTable)
+        .where(and(eq(stockMovesTable.orderId, row.id), eq(stockMovesTable.kind, "breakage"))),
+    ).toHaveLength(0);
     const [payment] = await shop.database.db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, row.id));
     expect(payment).toMatchObject({ state: "partly_refunded", refundedAmount: recorded.refund_amount });
     const mail = (await shop.mailsTo(order.email)).find((each) => each.subject.includes("ご返品・ご返金"));
@@ -252,7 +289,12 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     expect(en.json().fields).toEqual({ lines: ["Bottles returned can't be blank"], reason: ["Reason can't be blank"] });
     // An unknown order is a 404; a request without a key is refused before anything is done.
     expect((await post("nosuchorder", "returns", { reason: "defective", remedy: "refund", lines: [{ item_id: 1, quantity: 1 }] })).statusCode).toBe(404);
-    const unkeyed = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/returns`, headers: { ...staff.headers, "idempotency-key": "" }, payload: {} });
+    const unkeyed = await shop.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/returns`,
+      headers: { ...staff.headers, "idempotency-key": "" },
+      payload: {},
+    });
     expect(unkeyed.statusCode).toBe(400);
   });
 
@@ -286,7 +328,9 @@ describe("who may open a return invoice", () => {
     expect((await post(order.id, "deposit", {})).statusCode).toBe(200);
     await ship(order.id);
     const items = await itemIds(order.id);
-    expect((await post(order.id, "returns", { lines: [{ item_id: items.get(wine), quantity: 1 }], reason: "defective", remedy: "refund" })).statusCode).toBe(201);
+    expect((await post(order.id, "returns", { lines: [{ item_id: items.get(wine), quantity: 1 }], reason: "defective", remedy: "refund" })).statusCode).toBe(
+      201,
+    );
     const url = `/api/orders/${order.id}/returns/1/invoice`;
     const own = await shop.app.inject({ method: "GET", url, headers: owner.headers });
     expect(own.statusCode).toBe(200);
@@ -297,7 +341,9 @@ describe("who may open a return invoice", () => {
     const guest = await placeCard([{ id: wine, amount: 1 }]);
     await ship(guest.id);
     const guestItems = await itemIds(guest.id);
-    expect((await post(guest.id, "returns", { lines: [{ item_id: guestItems.get(wine), quantity: 1 }], reason: "defective", remedy: "refund" })).statusCode).toBe(201);
+    expect(
+      (await post(guest.id, "returns", { lines: [{ item_id: guestItems.get(wine), quantity: 1 }], reason: "defective", remedy: "refund" })).statusCode,
+    ).toBe(201);
     const mail = (await shop.mailsTo(guest.email)).find((each) => each.subject.includes("ご返品・ご返金"))!;
     const link = /https?:\/\/\S+\/api\/returns\/invoice\?token=[^\s&]+&number=1/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
@@ -305,6 +351,8 @@ describe("who may open a return invoice", () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     // A forged token names no order.
-    expect((await shop.app.inject({ method: "GET", url: `/api/returns/invoice?token=forged&number=1`, headers: shop.browserSession().headers })).statusCode).toBe(404);
+    expect(
+      (await shop.app.inject({ method: "GET", url: `/api/returns/invoice?token=forged&number=1`, headers: shop.browserSession().headers })).statusCode,
+    ).toBe(404);
   });
 });

@@ -28,7 +28,6 @@ import { mailRecord } from "./order-moves.ts";
 import { orderReturnMail } from "./order-return.mails.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 
-
 /** The return invoice's number: the order's number as the customer knows it, and the return's. */
 export function returnInvoiceNumber(publicId: string, number: number): string {
   return `${orderNumberForShopper(publicId)}-R${number}`;
@@ -70,7 +69,13 @@ export class OrderReturns {
     private readonly settings: { publicUrl: string; invoiceUrl: (order: OrderRow, number: number) => string },
   ) {}
 
-  async record(publicId: string, input: ReturnInput, by: { staffId: number; requestKey: string }, locale: Locale, now: Date = new Date()): Promise<ReturnResource> {
+  async record(
+    publicId: string,
+    input: ReturnInput,
+    by: { staffId: number; requestKey: string },
+    locale: Locale,
+    now: Date = new Date(),
+  ): Promise<ReturnResource> {
     const order = await this.deps.orders.byPublicId(publicId);
     if (!order) throw new DomainError("not-found");
     // Outside the transaction: PGlite has one connection.
@@ -78,7 +83,8 @@ export class OrderReturns {
     const plan = await this.plan(this.db, order, input, locale);
     const refundRoute = input.remedy === "replacement" || plan.amounts.total === 0 ? "none" : plan.route;
     let gatewayRefundId: string | null = null;
-    if (refundRoute === "gateway") gatewayRefundId = await this.refundAtGateway(plan.payment.paymentIntentId!, plan.amounts.total, order.publicId, by.requestKey);
+    if (refundRoute === "gateway")
+      gatewayRefundId = await this.refundAtGateway(plan.payment.paymentIntentId!, plan.amounts.total, order.publicId, by.requestKey);
 
     const returnedOn = japanToday(now);
     const result = await this.db.transaction(async (tx) => {
@@ -126,7 +132,9 @@ export class OrderReturns {
       }
       const invoiceNumber = input.remedy === "refund" ? returnInvoiceNumber(order.publicId, plan.number) : null;
       const note = `返品を記録: No.${plan.number} ${RETURN_REASON_LABELS[input.reason].ja}${input.broken ? "(割れあり)" : ""}、${RETURN_REMEDY_LABELS[input.remedy].ja}${refundRoute === "none" ? "" : ` ${yenText(plan.amounts.total)}`}`;
-      await tx.insert(orderHistoryTable).values({ orderId: order.id, fromStatus: current.status, toStatus: current.status, actorKind: "staff", actorId: String(by.staffId), note });
+      await tx
+        .insert(orderHistoryTable)
+        .values({ orderId: order.id, fromStatus: current.status, toStatus: current.status, actorKind: "staff", actorId: String(by.staffId), note });
 
       let invoiceUrl: string | null = null;
       if (invoiceNumber) {
@@ -157,7 +165,10 @@ export class OrderReturns {
         lines: plan.lines.map((line) => ({ name: line.name[order.locale], quantity: line.quantity })),
         invoice: invoiceNumber && invoiceUrl ? { number: invoiceNumber, url: invoiceUrl } : null,
       });
-      await this.deps.mail.enqueue(tx, order.email, mail, { ...mailRecord(refundRoute === "none" ? "status_mail" : "refund_notice", order, shop), amount: refundRoute === "none" ? order.price : plan.amounts.total });
+      await this.deps.mail.enqueue(tx, order.email, mail, {
+        ...mailRecord(refundRoute === "none" ? "status_mail" : "refund_notice", order, shop),
+        amount: refundRoute === "none" ? order.price : plan.amounts.total,
+      });
       if (order.userId !== null) await this.deps.onMemberOrderChanged?.(tx, order);
       return { row: row!, changed };
     });
@@ -174,13 +185,19 @@ export class OrderReturns {
     const order = await this.deps.orders.byPublicId(publicId);
     if (!order) throw new DomainError("not-found");
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(orderReturnsTable).where(and(eq(orderReturnsTable.orderId, order.id), eq(orderReturnsTable.number, number))).for("update");
+      const [row] = await tx
+        .select()
+        .from(orderReturnsTable)
+        .where(and(eq(orderReturnsTable.orderId, order.id), eq(orderReturnsTable.number, number)))
+        .for("update");
       if (!row) throw new DomainError("not-found");
       // Guarded: only a refund still owed moves, so two clicks mark it once.
       if (row.refundState !== "due") throw new DomainError("conflict", "returnRefundNotDue");
       await tx.update(orderReturnsTable).set({ refundState: "done" }).where(eq(orderReturnsTable.id, row.id));
       const note = `返金の振込を記録: No.${number} ${yenText(row.refundAmount)}`;
-      await tx.insert(orderHistoryTable).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: "staff", actorId: String(staffId), note });
+      await tx
+        .insert(orderHistoryTable)
+        .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actorKind: "staff", actorId: String(staffId), note });
     });
     return (await this.list(order.publicId, locale)).find((each) => each.number === number)!;
   }
@@ -191,9 +208,26 @@ export class OrderReturns {
     if (!order || (member !== undefined && order.userId !== member)) throw new DomainError("not-found");
     const rows = await this.db.select().from(orderReturnsTable).where(eq(orderReturnsTable.orderId, order.id)).orderBy(asc(orderReturnsTable.number));
     if (rows.length === 0) return [];
-    const lines = await this.db.select().from(orderReturnLinesTable).where(inArray(orderReturnLinesTable.returnId, rows.map((row) => row.id))).orderBy(asc(orderReturnLinesTable.id));
+    const lines = await this.db
+      .select()
+      .from(orderReturnLinesTable)
+      .where(
+        inArray(
+          orderReturnLinesTable.returnId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(orderReturnLinesTable.id));
     const items = new Map((await this.deps.orders.itemsOf(order.id)).map((item) => [item.id, item]));
-    return rows.map((row) => resourceOf(row, order.publicId, lines.filter((line) => line.returnId === row.id), items, locale));
+    return rows.map((row) =>
+      resourceOf(
+        row,
+        order.publicId,
+        lines.filter((line) => line.returnId === row.id),
+        items,
+        locale,
+      ),
+    );
   }
 
   /** The return invoice as it was issued (the kept transaction record's bytes); staff, or the order's member. */
@@ -218,7 +252,18 @@ export class OrderReturns {
       for (const line of shipment.lines) shipped.set(line.orderItemId, (shipped.get(line.orderItemId) ?? 0) + line.quantity);
     }
     const earlierRows = await executor.select().from(orderReturnsTable).where(eq(orderReturnsTable.orderId, order.id));
-    const earlierLines = earlierRows.length === 0 ? [] : await executor.select().from(orderReturnLinesTable).where(inArray(orderReturnLinesTable.returnId, earlierRows.map((row) => row.id)));
+    const earlierLines =
+      earlierRows.length === 0
+        ? []
+        : await executor
+            .select()
+            .from(orderReturnLinesTable)
+            .where(
+              inArray(
+                orderReturnLinesTable.returnId,
+                earlierRows.map((row) => row.id),
+              ),
+            );
     const back = new Map<number, number>();
     for (const line of earlierLines) back.set(line.orderItemId, (back.get(line.orderItemId) ?? 0) + line.quantity);
 
@@ -232,7 +277,12 @@ export class OrderReturns {
       }
       const left = (shipped.get(itemId) ?? 0) - (back.get(itemId) ?? 0);
       if (quantity > left) {
-        errors.addText("lines", locale === "ja" ? `${item.name.ja}の返品数は${left}本以下にしてください(発送${shipped.get(itemId) ?? 0}本、返品済み${back.get(itemId) ?? 0}本)` : `${item.name.en}: at most ${left} bottles can be returned (${shipped.get(itemId) ?? 0} shipped, ${back.get(itemId) ?? 0} already returned)`);
+        errors.addText(
+          "lines",
+          locale === "ja"
+            ? `${item.name.ja}の返品数は${left}本以下にしてください(発送${shipped.get(itemId) ?? 0}本、返品済み${back.get(itemId) ?? 0}本)`
+            : `${item.name.en}: at most ${left} bottles can be returned (${shipped.get(itemId) ?? 0} shipped, ${back.get(itemId) ?? 0} already returned)`,
+        );
         continue;
       }
       lines.push({ itemId, productId: item.productId, name: item.name, quantity, unitPrice: item.unitPrice, reduced: item.reduced });
@@ -256,7 +306,16 @@ export class OrderReturns {
     const everythingBack = [...shipped.entries()].every(([itemId, quantity]) => (back.get(itemId) ?? 0) + (input.lines.get(itemId) ?? 0) >= quantity);
     const shippedAt = shipments.find((shipment) => shipment.shippedAt !== null)?.shippedAt ?? null;
     const orderedGoods = view.items.reduce((sum, item) => sum + item.unitPrice * item.amount, 0);
-    return { number: earlierRows.reduce((max, row) => Math.max(max, row.number), 0) + 1, amounts, lines, payment: payment!, route, everythingBack, shippedAt, orderedGoods };
+    return {
+      number: earlierRows.reduce((max, row) => Math.max(max, row.number), 0) + 1,
+      amounts,
+      lines,
+      payment: payment!,
+      route,
+      everythingBack,
+      shippedAt,
+      orderedGoods,
+    };
   }
 
   /**
@@ -264,7 +323,14 @@ export class OrderReturns {
    * 破損 (−), so the stock counts only bottles that can be sold; a replacement sends the same bottles
    * out again as a sale (−), refused when the stock has none. Answers the products whose availability changed.
    */
-  private async bookBottles(tx: Database, order: OrderRow, input: ReturnInput, plan: Awaited<ReturnType<OrderReturns["plan"]>>, staffId: number, movedOn: string): Promise<number[]> {
+  private async bookBottles(
+    tx: Database,
+    order: OrderRow,
+    input: ReturnInput,
+    plan: Awaited<ReturnType<OrderReturns["plan"]>>,
+    staffId: number,
+    movedOn: string,
+  ): Promise<number[]> {
     const changed: number[] = [];
     const reason = `返品 ${returnInvoiceNumber(order.publicId, plan.number)} ${RETURN_REASON_LABELS[input.reason].ja}`;
     for (const line of plan.lines) {
@@ -279,7 +345,7 @@ export class OrderReturns {
         const moved = await moveStock(tx, move);
         if (moved === undefined) continue;
         if (moved.refused) throw new DomainError("conflict", "returnReplacementOutOfStock");
-        if ((moved.before <= 0) !== (moved.after <= 0)) changed.push(line.productId);
+        if (moved.before <= 0 !== moved.after <= 0) changed.push(line.productId);
       }
     }
     return [...new Set(changed)];
@@ -300,7 +366,12 @@ export class OrderReturns {
   }
 
   /** Drawn inside the return's transaction from what was read there (no query of its own: PGlite has one connection). */
-  private async invoicePdf(order: OrderRow, plan: Awaited<ReturnType<OrderReturns["plan"]>>, input: ReturnInput, issue: { number: string; returnedOn: string; now: Date; shop: ShopProfile }): Promise<Buffer> {
+  private async invoicePdf(
+    order: OrderRow,
+    plan: Awaited<ReturnType<OrderReturns["plan"]>>,
+    input: ReturnInput,
+    issue: { number: string; returnedOn: string; now: Date; shop: ShopProfile },
+  ): Promise<Buffer> {
     const { number, returnedOn, now, shop } = issue;
     const doc = await newA4Document(`返還請求書 ${number}`, now);
     drawReturnInvoice(

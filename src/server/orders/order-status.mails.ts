@@ -28,17 +28,21 @@ const texts = {
     corrected: "先日お知らせした送り状番号に誤りがございました。大変申し訳ございません。訂正後の送り状番号は下記のとおりです。",
     greeting: "{name} 様",
     lead: {
-      deposited: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文代金のご入金を確認いたしました。商品の発送準備が整い次第、あらためてご連絡いたします。",
+      deposited:
+        "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文代金のご入金を確認いたしました。商品の発送準備が整い次第、あらためてご連絡いたします。",
       sent: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
       cancelled: "{shop}をご利用いただき、誠にありがとうございます。下記のご注文をキャンセルいたしました。",
     },
     // 後払い paid after the parcel left (decision 080): nothing more is coming.
-    paidLater: "この度は{shop}をご利用いただき、誠にありがとうございます。後払いのご請求につきまして、お支払いを確認いたしました。またのご利用を心よりお待ちしております。",
+    paidLater:
+      "この度は{shop}をご利用いただき、誠にありがとうございます。後払いのご請求につきまして、お支払いを確認いたしました。またのご利用を心よりお待ちしております。",
     // One parcel of several shipped on its own (decision 091).
     parcelSubject: "【{shop}】ご注文の商品の一部を発送しました(注文番号 {id})",
-    parcelLead: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
+    parcelLead:
+      "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。配送状況は下記の送り状番号で運送会社のサイトからご確認いただけます。",
     parcelRest: "残りの商品は、準備が整い次第あらためて発送し、ご連絡いたします。",
-    parcelLastLead: "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。これでご注文の商品はすべて発送いたしました。",
+    parcelLastLead:
+      "この度は{shop}をご利用いただき、誠にありがとうございます。ご注文の商品のうち、下記のお届け先への商品を本日発送いたしました。これでご注文の商品はすべて発送いたしました。",
     parcel: "発送便",
     parcelOf: "{n}便目(全{count}便)",
     bottles: "商品",
@@ -68,9 +72,11 @@ const texts = {
     },
     paidLater: "Thank you for shopping at {shop}. We have received your payment of the invoice for the order below. We look forward to serving you again.",
     parcelSubject: "Part of your order {id} has shipped – {shop}",
-    parcelLead: "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. You can follow the parcel on the carrier's website with the slip number below.",
+    parcelLead:
+      "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. You can follow the parcel on the carrier's website with the slip number below.",
     parcelRest: "We will ship the rest of your order as soon as it is ready and let you know.",
-    parcelLastLead: "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. With this parcel, your whole order has shipped.",
+    parcelLastLead:
+      "Thank you for shopping at {shop}. The items of your order for the delivery address below have shipped today. With this parcel, your whole order has shipped.",
     parcel: "Parcel",
     parcelOf: "{n} of {count}",
     bottles: "Items",
@@ -85,7 +91,6 @@ const texts = {
     contact: "If you have any questions, please contact us at the address below.",
   },
 } as const;
-
 
 /**
  * The mail of one back-office move. `refunded` / `paidByTransfer` say the cancelled order had been paid: its method says
@@ -105,9 +110,17 @@ export function orderStatusMail(
   const total = formatYen(order.price, locale);
   // A slip number corrected after the parcel left (decision 067): the shipping mail again, saying so first.
   const corrected = kind === "sent" && options.corrected === true;
-  const paragraphs: string[] = [...(corrected ? [t.corrected] : []), fillText(kind === "deposited" && options.paidLater ? t.paidLater : t.lead[kind], { shop: shopName })];
+  const paragraphs: string[] = [
+    ...(corrected ? [t.corrected] : []),
+    fillText(kind === "deposited" && options.paidLater ? t.paidLater : t.lead[kind], { shop: shopName }),
+  ];
   const method = storedPaymentMethod(order.paymentMethod);
-  const extra = kind === "sent" ? method.texts.mailShipped : kind === "cancelled" && (options.refunded || options.paidByTransfer) ? method.texts.mailCancelledPaid : undefined;
+  const extra =
+    kind === "sent"
+      ? method.texts.mailShipped
+      : kind === "cancelled" && (options.refunded || options.paidByTransfer)
+        ? method.texts.mailCancelledPaid
+        : undefined;
   if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));
 
   const details: { label: string; value: string }[] = [
@@ -120,18 +133,27 @@ export function orderStatusMail(
     details.push({ label: t.slipNumber, value: order.slipNumber ?? "" });
     // お届け先: the recipient when the parcel went to someone else, else the buyer.
     const to = order.recipient ?? order;
-    details.push({ label: t.destination, value: `${displayZip(to.country, to.zip)} ${addressLine(to)}${to.buildingName ? ` ${to.buildingName}` : ""}\n${to.name}` });
+    details.push({
+      label: t.destination,
+      value: `${displayZip(to.country, to.zip)} ${addressLine(to)}${to.buildingName ? ` ${to.buildingName}` : ""}\n${to.name}`,
+    });
     if (order.recipient) details.push({ label: t.buyer, value: order.name });
   }
   // The carrier's tracking page for the slip: a button in HTML, a "label: url" line in text.
   const tracking = kind === "sent" ? trackingUrl(order.carrier, order.slipNumber, locale) : null;
-  return composeMail(shop, locale, publicUrl, fillText(corrected ? t.correctedSubject : t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
-    greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs,
-    ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
-    details,
-    note: t.contact,
-  });
+  return composeMail(
+    shop,
+    locale,
+    publicUrl,
+    fillText(corrected ? t.correctedSubject : t.subject[kind], { shop: shopName, id: orderNumberForShopper(order.publicId) }),
+    {
+      greeting: fillText(t.greeting, { name: order.name }),
+      paragraphs,
+      ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
+      details,
+      note: t.contact,
+    },
+  );
 }
 
 /** One parcel of an order to several parcels, as it left (decision 091). */
@@ -172,11 +194,17 @@ export function parcelShippedMail(shop: ShopProfile, publicUrl: string, order: O
     { label: t.bottles, value: parcel.bottles.map((bottle) => `${bottle.name} × ${bottle.quantity}`).join("\n") },
   ];
   const tracking = trackingUrl(parcel.carrier, parcel.slipNumber, locale);
-  return composeMail(shop, locale, publicUrl, fillText(parcel.last ? t.subject.sent : t.parcelSubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }), {
-    greeting: fillText(t.greeting, { name: order.name }),
-    paragraphs,
-    ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
-    details,
-    note: t.contact,
-  });
+  return composeMail(
+    shop,
+    locale,
+    publicUrl,
+    fillText(parcel.last ? t.subject.sent : t.parcelSubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }),
+    {
+      greeting: fillText(t.greeting, { name: order.name }),
+      paragraphs,
+      ...(tracking ? { action: { label: t.tracking, url: tracking } } : {}),
+      details,
+      note: t.contact,
+    },
+  );
 }

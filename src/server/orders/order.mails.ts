@@ -107,7 +107,6 @@ const texts = {
   },
 } as const;
 
-
 /**
  * The order's figures as every order mail tables them: items, each charge line (a discount or
  * correction below zero, marked ※ at the reduced rate), tax per rate on each rate's base after
@@ -117,11 +116,15 @@ export function orderFigures(order: OrderView): { label: string; value: string }
   const locale: Locale = order.locale;
   const t = texts[locale];
   const yen = (amount: number) => formatYen(amount, locale);
-  const chargeLabel = (charge: OrderView["charges"][number]) => `${isReducedCharge(charge, order.taxRatePercent) ? REDUCED_RATE_MARK : ""}${charge.label[locale]}`;
+  const chargeLabel = (charge: OrderView["charges"][number]) =>
+    `${isReducedCharge(charge, order.taxRatePercent) ? REDUCED_RATE_MARK : ""}${charge.label[locale]}`;
   return [
     { label: t.items, value: yen(order.totals.items) },
     // Every charge line the order has (shipping, the payment method's fee, any later kind), in its order.
-    ...order.charges.map((charge) => ({ label: charge.taxable ? withTaxLabel(chargeLabel(charge), locale, "excluded") : chargeLabel(charge), value: yen(charge.amount) })),
+    ...order.charges.map((charge) => ({
+      label: charge.taxable ? withTaxLabel(chargeLabel(charge), locale, "excluded") : chargeLabel(charge),
+      value: yen(charge.amount),
+    })),
     // Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart for a mixed one.
     ...order.totals.taxes.map((each) => ({ label: fillText(t.tax, { rate: each.rate, base: yen(each.base) }), value: yen(each.tax) })),
     { label: t.total, value: yen(order.totals.total) },
@@ -147,15 +150,25 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const method = storedPaymentMethod(order.paymentMethod);
 
   const lines = order.items.map((item) => {
-    const line = fillText(t.line, { name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`, unit: yen(item.unitPrice), amount: item.amount, total: yen(item.lineTotal) });
+    const line = fillText(t.line, {
+      name: `${item.reduced ? REDUCED_RATE_MARK : ""}${item.name[locale]}`,
+      unit: yen(item.unitPrice),
+      amount: item.amount,
+      total: yen(item.lineTotal),
+    });
     // A pre-order says when it ships (decision 088).
-    return item.shipsOn ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale) })}` : line;
+    return item.shipsOn
+      ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale) })}`
+      : line;
   });
   const preorders = order.items.filter((item) => item.shipsOn);
   // Every amount says whether tax is in it (decision 045): the total in the payment text too.
   // A card order staff entered waits for the customer's payment through a link (decision 081).
   const paymentText = order.status === "await_payment" && method.texts.mailAwaitingPayment ? method.texts.mailAwaitingPayment : method.texts.mailPayment;
-  const payment = [t.paymentHeading, fillText(paymentText[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: method.terms(shop.terms).daysToPay ?? "" })];
+  const payment = [
+    t.paymentHeading,
+    fillText(paymentText[locale], { total: formatYenTaxed(order.totals.total, locale, "included"), days: method.terms(shop.terms).daysToPay ?? "" }),
+  ];
   if (method.showsBankAccounts) {
     for (const account of shop.bankAccounts) {
       payment.push(
@@ -196,7 +209,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   ];
 
   // Reduced-rate items are marked ※ with the footnote, as a qualified invoice shows them.
-  if (order.items.some((item) => item.reduced) || order.charges.some((charge) => isReducedCharge(charge, order.taxRatePercent))) lines.push(REDUCED_RATE_FOOTNOTE[locale]);
+  if (order.items.some((item) => item.reduced) || order.charges.some((charge) => isReducedCharge(charge, order.taxRatePercent)))
+    lines.push(REDUCED_RATE_FOOTNOTE[locale]);
   const orderNumber = orderNumberForShopper(order.publicId);
   // 総額表示 (decision 045): the order number and the tax-included amount come first, before the lines before tax.
   const summary = fillText(t.summary, { id: orderNumber, total: yen(order.totals.total) });
@@ -210,7 +224,9 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
       [
         t.pointsHeading,
         ...(points.used > 0 ? [fillText(t.pointsUsed, { points: figure(points.used) })] : []),
-        ...(points.toEarn > 0 ? [fillText(t.pointsToEarn, { points: figure(points.toEarn), when: points.grantOn === "shipped" ? t.pointsWhenShipped : t.pointsWhenPaid })] : []),
+        ...(points.toEarn > 0
+          ? [fillText(t.pointsToEarn, { points: figure(points.toEarn), when: points.grantOn === "shipped" ? t.pointsWhenShipped : t.pointsWhenPaid })]
+          : []),
       ].join("\n"),
     );
   }
@@ -243,7 +259,8 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const receipt = shop.invoiceRegistrationNumber ? t.receiptQualified : t.receiptPlain;
   paragraphs.push(receiptUrl ? fillText(t.receiptGuest, { url: receiptUrl, receipt }) : fillText(t.receiptMember, { receipt }));
   const note: string[] = [t.contact];
-  if (shop.invoiceRegistrationNumber) note.unshift(fillText(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
+  if (shop.invoiceRegistrationNumber)
+    note.unshift(fillText(t.invoice, { company: inLocale(shop.companyName, locale), number: shop.invoiceRegistrationNumber }));
 
   const details = [
     { label: t.orderId, value: orderNumber },

@@ -59,7 +59,10 @@ export class OrdersReadModel {
 
   /** 後払い invoices overdue (decision 080; the rule is overdue-invoices.ts, which the order list's filter uses too). */
   async overdueInvoices(now: Date, terms: PaymentMethodTerms): Promise<number> {
-    const [row] = await this.db.select({ count: count() }).from(ordersTable).where(overdueInvoicesWhere(this.db, now, terms));
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(ordersTable)
+      .where(overdueInvoicesWhere(this.db, now, terms));
     return Number(row?.count ?? 0);
   }
 
@@ -104,7 +107,10 @@ export class OrdersReadModel {
 
   /** The wished delivery date of each parcel ready to ship (paid, or paid on delivery or later — decision 076). */
   async readyToShip(): Promise<{ desiredDeliveryDate: string | null }[]> {
-    return this.db.select({ desiredDeliveryDate: orderShipmentsTable.desiredDeliveryDate }).from(orderShipmentsTable).where(eq(orderShipmentsTable.state, "ready"));
+    return this.db
+      .select({ desiredDeliveryDate: orderShipmentsTable.desiredDeliveryDate })
+      .from(orderShipmentsTable)
+      .where(eq(orderShipmentsTable.state, "ready"));
   }
 }
 

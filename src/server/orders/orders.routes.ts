@@ -34,38 +34,58 @@ export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: Or
       reply.header("cache-control", "private, no-store");
       return deps.orders.history(request.user!.id, request.query.page, request.locale);
     });
-    app.get(`${prefix}/orders/:id/delivery`, { ...memberOnly(), schema: { params: orderParams, response: { 200: deliveryOptionsAnswer } } }, async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      const order = await ownOrder(request.params.id, requireUser(request).id);
-      return { data: await deps.changes.deliveryOptions(order, request.locale) };
-    });
-    app.post(`${prefix}/orders/:id/delivery`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: deliveryWishSchema, response: { 200: deliveryOptionsAnswer } }) }, async (request) => {
-      const user = requireUser(request);
-      const order = await ownOrder(request.params.id, user.id);
-      const changed = await deps.changes.changeDelivery(order, checkedBody(request), shopperActor(user.id), request.locale);
-      return { data: await deps.changes.deliveryOptions(changed, request.locale) };
-    });
-    app.get(`${prefix}/orders/:id/recipient`, { ...memberOnly(), schema: { params: orderParams, response: { 200: recipientOptionsAnswer } } }, async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      const order = await ownOrder(request.params.id, requireUser(request).id);
-      return { data: deps.changes.recipientOptions(order, request.locale) };
-    });
-    app.post(`${prefix}/orders/:id/recipient`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: recipientChangeSchema, response: { 200: recipientOptionsAnswer } }) }, async (request) => {
-      const user = requireUser(request);
-      const order = await ownOrder(request.params.id, user.id);
-      const changed = await deps.changes.changeRecipient(order, checkedBody(request), shopperActor(user.id), request.locale);
-      return { data: deps.changes.recipientOptions(changed, request.locale) };
-    });
+    app.get(
+      `${prefix}/orders/:id/delivery`,
+      { ...memberOnly(), schema: { params: orderParams, response: { 200: deliveryOptionsAnswer } } },
+      async (request, reply) => {
+        reply.header("cache-control", "private, no-store");
+        const order = await ownOrder(request.params.id, requireUser(request).id);
+        return { data: await deps.changes.deliveryOptions(order, request.locale) };
+      },
+    );
+    app.post(
+      `${prefix}/orders/:id/delivery`,
+      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: deliveryWishSchema, response: { 200: deliveryOptionsAnswer } }) },
+      async (request) => {
+        const user = requireUser(request);
+        const order = await ownOrder(request.params.id, user.id);
+        const changed = await deps.changes.changeDelivery(order, checkedBody(request), shopperActor(user.id), request.locale);
+        return { data: await deps.changes.deliveryOptions(changed, request.locale) };
+      },
+    );
+    app.get(
+      `${prefix}/orders/:id/recipient`,
+      { ...memberOnly(), schema: { params: orderParams, response: { 200: recipientOptionsAnswer } } },
+      async (request, reply) => {
+        reply.header("cache-control", "private, no-store");
+        const order = await ownOrder(request.params.id, requireUser(request).id);
+        return { data: deps.changes.recipientOptions(order, request.locale) };
+      },
+    );
+    app.post(
+      `${prefix}/orders/:id/recipient`,
+      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: recipientChangeSchema, response: { 200: recipientOptionsAnswer } }) },
+      async (request) => {
+        const user = requireUser(request);
+        const order = await ownOrder(request.params.id, user.id);
+        const changed = await deps.changes.changeRecipient(order, checkedBody(request), shopperActor(user.id), request.locale);
+        return { data: deps.changes.recipientOptions(changed, request.locale) };
+      },
+    );
     app.get(`${prefix}/orders/:id/gift`, { ...memberOnly(), schema: { params: orderParams, response: { 200: giftOptionsAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       const order = await ownOrder(request.params.id, requireUser(request).id);
       return { data: await deps.changes.giftOptions(order, request.locale) };
     });
-    app.post(`${prefix}/orders/:id/gift`, { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: giftChangeSchema, response: { 200: giftOptionsAnswer } }) }, async (request) => {
-      const user = requireUser(request);
-      const order = await ownOrder(request.params.id, user.id);
-      const changed = await deps.changes.changeGift(order, checkedBody(request), shopperActor(user.id), request.locale);
-      return { data: await deps.changes.giftOptions(changed, request.locale) };
-    });
+    app.post(
+      `${prefix}/orders/:id/gift`,
+      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: giftChangeSchema, response: { 200: giftOptionsAnswer } }) },
+      async (request) => {
+        const user = requireUser(request);
+        const order = await ownOrder(request.params.id, user.id);
+        const changed = await deps.changes.changeGift(order, checkedBody(request), shopperActor(user.id), request.locale);
+        return { data: await deps.changes.giftOptions(changed, request.locale) };
+      },
+    );
   }
 }

@@ -14,7 +14,13 @@ import type { Database } from "../db/client.ts";
 import { orderChargesTable, orderHistoryTable, orderItemsTable, ordersTable } from "../db/schema/orders.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { NewShipment, ShipmentWithLines } from "./payments-and-shipments.ts";
-import { attachIntentToPayment, createPaymentAndShipment, shipmentsOfOrders, detachIntentFromPayment, paymentsAndShipmentsOf } from "./payments-and-shipments.ts";
+import {
+  attachIntentToPayment,
+  createPaymentAndShipment,
+  shipmentsOfOrders,
+  detachIntentFromPayment,
+  paymentsAndShipmentsOf,
+} from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 
@@ -58,7 +64,12 @@ function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefin
     // An order number as the shopper reads it out (7K3M-Q9XA-2BCD, full-width, O for 0) finds its order.
     const publicId = publicIdFromOrderNumber(q);
     conditions.push(
-      or(ilike(ordersTable.name, pattern), ilike(ordersTable.email, pattern), ilike(ordersTable.publicId, pattern), ...(publicId ? [eq(ordersTable.publicId, publicId)] : []))!,
+      or(
+        ilike(ordersTable.name, pattern),
+        ilike(ordersTable.email, pattern),
+        ilike(ordersTable.publicId, pattern),
+        ...(publicId ? [eq(ordersTable.publicId, publicId)] : []),
+      )!,
     );
   }
   return and(...conditions);
@@ -66,7 +77,13 @@ function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefin
 
 function chargeOfRow(row: OrderChargeRow): OrderCharge {
   // A discount or correction names its rate (decision 070); the others are taxed at the order's standard rate.
-  return { kind: row.kind, label: { ja: row.labelJa, en: row.labelEn }, amount: row.amount, taxable: row.taxable, ...(row.taxRatePercent === null ? {} : { taxRatePercent: row.taxRatePercent }) };
+  return {
+    kind: row.kind,
+    label: { ja: row.labelJa, en: row.labelEn },
+    amount: row.amount,
+    taxable: row.taxable,
+    ...(row.taxRatePercent === null ? {} : { taxRatePercent: row.taxRatePercent }),
+  };
 }
 
 /** The one order view (src/domain/order-view.ts) of an order's rows. */
@@ -148,7 +165,13 @@ export class OrdersService {
   ) {}
 
   /** Writes an order with its items, its charge lines (shipping, fee…, in the order given), its payment and its shipment. */
-  async create(executor: Database, order: NewOrder, items: NewOrderItem[], charges: readonly OrderCharge[], destinations?: readonly NewShipment[]): Promise<OrderRow> {
+  async create(
+    executor: Database,
+    order: NewOrder,
+    items: NewOrderItem[],
+    charges: readonly OrderCharge[],
+    destinations?: readonly NewShipment[],
+  ): Promise<OrderRow> {
     const [row] = await executor
       .insert(ordersTable)
       .values({ ...order, publicId: newOrderPublicId() })
@@ -219,7 +242,12 @@ export class OrdersService {
 
   /** The one order view of an order: its items, charges, address, payment and figures from its lines. */
   async viewOf(order: OrderRow, executor: Database = this.db): Promise<OrderView> {
-    return viewOfRows(order, await this.itemsOf(order.id, executor), await this.chargesOf(order.id, executor), await shipmentsOfOrders(executor, [order.id]).then((all) => all.get(order.id)));
+    return viewOfRows(
+      order,
+      await this.itemsOf(order.id, executor),
+      await this.chargesOf(order.id, executor),
+      await shipmentsOfOrders(executor, [order.id]).then((all) => all.get(order.id)),
+    );
   }
 
   async viewByPublicId(publicId: string, executor: Database = this.db): Promise<OrderView | undefined> {
@@ -232,7 +260,11 @@ export class OrdersService {
     if (orders.length === 0) return [];
     const ids = orders.map((order) => order.id);
     const items = groupByOrder(
-      await this.db.select().from(orderItemsTable).where(inArray(orderItemsTable.orderId, ids)).orderBy(asc(orderItemsTable.orderId), asc(orderItemsTable.position)),
+      await this.db
+        .select()
+        .from(orderItemsTable)
+        .where(inArray(orderItemsTable.orderId, ids))
+        .orderBy(asc(orderItemsTable.orderId), asc(orderItemsTable.position)),
     );
     const charges = groupByOrder(
       await this.db

@@ -75,7 +75,12 @@ describe("GET /api/orders", () => {
     const member = await shop.memberSession();
     const response = await client.post(
       member,
-      orderPayload([{ id: wine, amount: 2 }], { payment_method: "cod", desired_delivery_date: firstDeliveryDate(), desired_delivery_timezone: "08-12", memo: "午前中希望" }),
+      orderPayload([{ id: wine, amount: 2 }], {
+        payment_method: "cod",
+        desired_delivery_date: firstDeliveryDate(),
+        desired_delivery_timezone: "08-12",
+        memo: "午前中希望",
+      }),
     );
     const [order] = ((await history(member, "", "en")).json() as OrdersPage).data;
     expect(order).toEqual({
@@ -129,7 +134,10 @@ describe("GET /api/orders", () => {
     const member = await shop.memberSession();
     const waiting = await client.post(
       member,
-      orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(member, CARDS.threeDSecure) } }),
+      orderPayload([{ id: wine, amount: 1 }], {
+        payment_method: "credit",
+        payment: { payment_method_id: await client.paymentMethod(member, CARDS.threeDSecure) },
+      }),
     );
     const declined = await client.post(
       member,

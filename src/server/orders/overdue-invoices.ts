@@ -22,8 +22,18 @@ export function overdueInvoicesWhere(db: Database, now: Date, terms: PaymentMeth
       return and(
         eq(ordersTable.status, "sent"),
         eq(ordersTable.paymentMethod, method.stored),
-        exists(db.select({ id: orderPaymentsTable.id }).from(orderPaymentsTable).where(and(eq(orderPaymentsTable.orderId, ordersTable.id), eq(orderPaymentsTable.state, "authorized")))),
-        exists(db.select({ id: orderShipmentsTable.id }).from(orderShipmentsTable).where(and(eq(orderShipmentsTable.orderId, ordersTable.id), lt(orderShipmentsTable.shippedAt, shippedBefore)))),
+        exists(
+          db
+            .select({ id: orderPaymentsTable.id })
+            .from(orderPaymentsTable)
+            .where(and(eq(orderPaymentsTable.orderId, ordersTable.id), eq(orderPaymentsTable.state, "authorized"))),
+        ),
+        exists(
+          db
+            .select({ id: orderShipmentsTable.id })
+            .from(orderShipmentsTable)
+            .where(and(eq(orderShipmentsTable.orderId, ordersTable.id), lt(orderShipmentsTable.shippedAt, shippedBefore))),
+        ),
       )!;
     });
   return rules.length > 0 ? or(...rules)! : sql`false`;

@@ -145,7 +145,11 @@ describe("a pre-order with a bottle in stock", () => {
     expect(last.text).toContain("ボジョレー・ヌーヴォー × 2");
     expect(last.text).toContain("これでご注文の商品はすべて発送いたしました");
     // The history: one row per parcel, the first keeping the order where it was.
-    const history = await env.shop.database.db.select().from(orderHistoryTable).where(eq(orderHistoryTable.orderId, order.id)).orderBy(asc(orderHistoryTable.id));
+    const history = await env.shop.database.db
+      .select()
+      .from(orderHistoryTable)
+      .where(eq(orderHistoryTable.orderId, order.id))
+      .orderBy(asc(orderHistoryTable.id));
     expect(history.slice(-2).map((row) => [row.fromStatus, row.toStatus, row.note])).toEqual([
       ["deposited", "deposited", "1個口目を発送: 送り状番号 4123-4567-8901 (yamato)"],
       ["deposited", "sent", "2個口目を発送: 送り状番号 4123-4567-8902 (yamato)"],
@@ -204,7 +208,11 @@ describe("an order to three destinations", () => {
     const rest = await staffPost(`${id}/ship`, { slip_number: "6123-0000-0009", carrier: "yamato" });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().data.status).toBe("sent");
-    expect(rest.json().data.shipments.map((shipment: { slip_number: string }) => shipment.slip_number)).toEqual(["6123-0000-0009", "6123-0000-0002", "6123-0000-0009"]);
+    expect(rest.json().data.shipments.map((shipment: { slip_number: string }) => shipment.slip_number)).toEqual([
+      "6123-0000-0009",
+      "6123-0000-0002",
+      "6123-0000-0009",
+    ]);
     // A mail per parcel that left, each with its own slip.
     const mails = await shippingMails(email);
     expect(mails).toHaveLength(3);
@@ -229,9 +237,22 @@ describe("the B2 issued-data file with <order>-<n> rows", () => {
   async function upload(file: string) {
     const preview = await env.shop.app.inject({ method: "POST", url: "/admin/api/shipments/issued-data/preview", headers: staff.headers, payload: { file } });
     expect(preview.statusCode, preview.body).toBe(200);
-    const rows = preview.json().data.rows as { order_id: string; slip_number: string; carrier: string; state: string; parcel: number | null; reason: string | null; line: number }[];
-    const shipments = rows.filter((row) => row.state === "ship").map(({ order_id, slip_number, carrier, parcel, line }) => ({ order_id, slip_number, carrier, line, ...(parcel ? { parcel } : {}) }));
-    const confirm = shipments.length > 0 ? await env.shop.app.inject({ method: "POST", url: "/admin/api/shipments/issued-data", headers: staff.headers, payload: { shipments } }) : undefined;
+    const rows = preview.json().data.rows as {
+      order_id: string;
+      slip_number: string;
+      carrier: string;
+      state: string;
+      parcel: number | null;
+      reason: string | null;
+      line: number;
+    }[];
+    const shipments = rows
+      .filter((row) => row.state === "ship")
+      .map(({ order_id, slip_number, carrier, parcel, line }) => ({ order_id, slip_number, carrier, line, ...(parcel ? { parcel } : {}) }));
+    const confirm =
+      shipments.length > 0
+        ? await env.shop.app.inject({ method: "POST", url: "/admin/api/shipments/issued-data", headers: staff.headers, payload: { shipments } })
+        : undefined;
     return { rows, confirm };
   }
 

@@ -47,7 +47,9 @@ export function paymentLinkMail(shop: ShopProfile, publicUrl: string, order: Ord
     greeting: fillText(t.greeting, { name: order.name }),
     paragraphs: [
       fillText(t.lead, { shop: shopName }),
-      [fillText(t.total, { total: formatYen(order.totals.total, locale) }), fillText(t.deadline, { deadline: formatDateTime(link.expiresAt, locale) })].join("\n"),
+      [fillText(t.total, { total: formatYen(order.totals.total, locale) }), fillText(t.deadline, { deadline: formatDateTime(link.expiresAt, locale) })].join(
+        "\n",
+      ),
     ],
     action: { label: t.action, url: link.url },
     details: [{ label: t.orderId, value: orderNumber }, { label: t.orderedAt, value: formatDateTime(order.createdAt, locale) }, ...orderFigures(order)],

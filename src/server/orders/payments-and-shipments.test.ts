@@ -40,7 +40,10 @@ async function place(method: "bank" | "cod" | "konbini") {
 async function placeCard(card: string) {
   const session = shop.browserSession();
   const paymentMethodId = await client.paymentMethod(session, card);
-  const response = await client.post(session, orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }));
+  const response = await client.post(
+    session,
+    orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }),
+  );
   expect(response.statusCode).toBe(200);
   return { id: response.json().order_id as string, session };
 }
@@ -50,7 +53,11 @@ function move(id: string, action: "deposit" | "ship" | "cancel", payload?: objec
 }
 
 async function detail(id: string, locale: "ja" | "en" = "ja"): Promise<AdminOrderDetail> {
-  const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } });
+  const response = await shop.app.inject({
+    method: "GET",
+    url: `/admin/api/orders/${id}`,
+    headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().data as AdminOrderDetail;
 }
@@ -59,7 +66,11 @@ async function detail(id: string, locale: "ja" | "en" = "ja"): Promise<AdminOrde
 async function statesOf(publicId: string): Promise<{ status: string; payments: PaymentState[]; shipments: ShipmentState[] }> {
   const order = (await client.order(publicId))!;
   const payments = await shop.database.db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, order.id)).orderBy(orderPaymentsTable.id);
-  const shipments = await shop.database.db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, order.id)).orderBy(orderShipmentsTable.position);
+  const shipments = await shop.database.db
+    .select()
+    .from(orderShipmentsTable)
+    .where(eq(orderShipmentsTable.orderId, order.id))
+    .orderBy(orderShipmentsTable.position);
   return { status: order.status, payments: payments.map((row) => row.state), shipments: shipments.map((row) => row.state) };
 }
 
@@ -103,7 +114,9 @@ describe("a bank transfer", () => {
 
     const answer = await detail(order.id);
     expect(answer.status).toBe("sent");
-    expect(answer.payments).toEqual([expect.objectContaining({ method: "bank", amount: answer.price, refunded_amount: 0, state: "paid", state_label: "入金済み", payment_intent_id: null })]);
+    expect(answer.payments).toEqual([
+      expect.objectContaining({ method: "bank", amount: answer.price, refunded_amount: 0, state: "paid", state_label: "入金済み", payment_intent_id: null }),
+    ]);
     expect(answer.shipments).toEqual([
       expect.objectContaining({
         position: 0,
@@ -173,7 +186,10 @@ describe("a card", () => {
   it("waiting for 3-D Secure is pending, and the sweep calls its payment off", async () => {
     const order = await placeCard(CARDS.threeDSecure);
     await expectStates(order.id, "pending", "pending", "waiting");
-    await shop.database.db.update(ordersTable).set({ reservedUntil: new Date(Date.now() - 60_000) }).where(eq(ordersTable.publicId, order.id));
+    await shop.database.db
+      .update(ordersTable)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(ordersTable.publicId, order.id));
     expect(await shop.app.services.orderPayments.sweepExpired()).toBeGreaterThanOrEqual(1);
     await expectStates(order.id, "cancelled", "cancelled", "waiting");
   });
@@ -185,7 +201,12 @@ describe("a konbini voucher", () => {
     await expectStates(order.id, "await_payment", "authorized", "waiting");
     const row = (await client.order(order.id))!;
     const url = new URL(row.paymentInstructions!.url!);
-    const response = await shop.app.inject({ method: "POST", url: url.pathname, headers: order.session.headers, payload: { token: url.searchParams.get("token"), result: "paid" } });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: url.pathname,
+      headers: order.session.headers,
+      payload: { token: url.searchParams.get("token"), result: "paid" },
+    });
     expect(response.statusCode).toBe(200);
     // The test gateway sends its event after answering, as a real gateway would.
     await vi.waitFor(async () => expect((await client.order(order.id))!.status).toBe("deposited"), { timeout: testTime(30_000), interval: 20 });

@@ -27,7 +27,12 @@ export interface ShipmentWithLines extends OrderShipmentRow {
  * in the states its first status stands for, in the order's transaction (checkout, and the test
  * fixtures that write an order in a given status).
  */
-export async function createPaymentAndShipment(tx: Database, order: OrderRow, charges: readonly OrderCharge[], destinations?: readonly NewShipment[]): Promise<void> {
+export async function createPaymentAndShipment(
+  tx: Database,
+  order: OrderRow,
+  charges: readonly OrderCharge[],
+  destinations?: readonly NewShipment[],
+): Promise<void> {
   const states = statesForStatus(order.status, shipsUnpaid(order.paymentMethod));
   await tx.insert(orderPaymentsTable).values({
     orderId: order.id,
@@ -128,13 +133,27 @@ export async function moveOrderStates(
   details: MoveDetails = {},
   parcel?: number,
 ): Promise<StatesMoved | undefined> {
-  const payments = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, current.id)).orderBy(asc(orderPaymentsTable.id)).for("update");
-  const shipments = await tx.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, current.id)).orderBy(asc(orderShipmentsTable.position)).for("update");
+  const payments = await tx
+    .select()
+    .from(orderPaymentsTable)
+    .where(eq(orderPaymentsTable.orderId, current.id))
+    .orderBy(asc(orderPaymentsTable.id))
+    .for("update");
+  const shipments = await tx
+    .select()
+    .from(orderShipmentsTable)
+    .where(eq(orderShipmentsTable.orderId, current.id))
+    .orderBy(asc(orderShipmentsTable.position))
+    .for("update");
   const payment = payments.at(-1);
   if (!payment || shipments.length === 0) return undefined;
   // Refused at the gateway (the shopper's card, the gateway's event) fails the payment; the sweep and staff call it off.
   const cause: CancelCause = actorKind === "gateway" || actorKind === "member" || actorKind === "guest" ? "refused" : "called_off";
-  const options = { shipsUnpaid: shipsUnpaid(current.paymentMethod), settlesOnShipping: storedPaymentMethod(current.paymentMethod).settlesOnShipping ?? true, cause };
+  const options = {
+    shipsUnpaid: shipsUnpaid(current.paymentMethod),
+    settlesOnShipping: storedPaymentMethod(current.paymentMethod).settlesOnShipping ?? true,
+    cause,
+  };
   // The parcels this move concerns: for a ship, those not yet gone (or the one asked for).
   const moving = (shipment: OrderShipmentRow) => (to === "sent" ? !hasLeft(shipment.state) && (parcel === undefined || shipment.position === parcel) : true);
   if (parcel !== undefined && (to !== "sent" || !shipments.some((shipment) => shipment.position === parcel && shipment.state === "ready"))) return undefined;
@@ -195,7 +214,12 @@ export async function moveOrderStates(
       : await tx
           .select()
           .from(orderShipmentLinesTable)
-          .where(inArray(orderShipmentLinesTable.shipmentId, leaving.map((shipment) => shipment.id)))
+          .where(
+            inArray(
+              orderShipmentLinesTable.shipmentId,
+              leaving.map((shipment) => shipment.id),
+            ),
+          )
           .orderBy(asc(orderShipmentLinesTable.id));
   return {
     status,
@@ -219,7 +243,12 @@ export async function firstShipmentSlip(tx: Database, orderId: number): Promise<
 
 /** A shipped parcel's carrier and slip corrected (the order's first shipment, as the order's columns are). */
 export async function correctShipmentSlip(tx: Database, orderId: number, slipNumber: string, carrier: string): Promise<void> {
-  const [first] = await tx.select({ id: orderShipmentsTable.id }).from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position)).limit(1);
+  const [first] = await tx
+    .select({ id: orderShipmentsTable.id })
+    .from(orderShipmentsTable)
+    .where(eq(orderShipmentsTable.orderId, orderId))
+    .orderBy(asc(orderShipmentsTable.position))
+    .limit(1);
   if (first) await tx.update(orderShipmentsTable).set({ slipNumber, carrier, updatedAt: new Date() }).where(eq(orderShipmentsTable.id, first.id));
 }
 
@@ -254,7 +283,8 @@ export async function repricePayment(tx: Database, order: OrderRow): Promise<voi
 export async function attachIntentToPayment(db: Database, orderId: number, paymentIntentId: string): Promise<void> {
   const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
   const payment = payments.at(-1);
-  if (payment && payment.paymentIntentId === null) await db.update(orderPaymentsTable).set({ paymentIntentId, updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
+  if (payment && payment.paymentIntentId === null)
+    await db.update(orderPaymentsTable).set({ paymentIntentId, updatedAt: new Date() }).where(eq(orderPaymentsTable.id, payment.id));
 }
 
 /** A payment the card refused taken off the order's payment still open, so another card may pay it (a payment link, decision 082). */
@@ -284,11 +314,19 @@ export async function shipmentsOfOrders(db: Database, orderIds: readonly number[
       : await db
           .select()
           .from(orderShipmentLinesTable)
-          .where(inArray(orderShipmentLinesTable.shipmentId, shipments.map((shipment) => shipment.id)))
+          .where(
+            inArray(
+              orderShipmentLinesTable.shipmentId,
+              shipments.map((shipment) => shipment.id),
+            ),
+          )
           .orderBy(asc(orderShipmentLinesTable.id));
   for (const shipment of shipments) {
     const list = byOrder.get(shipment.orderId) ?? [];
-    list.push({ ...shipment, lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })) });
+    list.push({
+      ...shipment,
+      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+    });
     byOrder.set(shipment.orderId, list);
   }
   return byOrder;
@@ -303,7 +341,12 @@ export async function paymentsAndShipmentsOf(db: Database, orderId: number): Pro
       : await db
           .select()
           .from(orderShipmentLinesTable)
-          .where(inArray(orderShipmentLinesTable.shipmentId, shipments.map((shipment) => shipment.id)))
+          .where(
+            inArray(
+              orderShipmentLinesTable.shipmentId,
+              shipments.map((shipment) => shipment.id),
+            ),
+          )
           .orderBy(asc(orderShipmentLinesTable.id));
   return {
     payments,

@@ -145,7 +145,13 @@ describe("card registrations on My Page", () => {
       headers: session.headers,
       payload: { client_secret: edit.json().client_secret, payment_method: method.json().id },
     });
-    return env.shop.app.inject({ method: "PUT", url: "/api/cards", remoteAddress: ip, headers: session.headers, payload: { setup_intent_id: confirmed.json().id } });
+    return env.shop.app.inject({
+      method: "PUT",
+      url: "/api/cards",
+      remoteAddress: ip,
+      headers: session.headers,
+      payload: { setup_intent_id: confirmed.json().id },
+    });
   }
 
   it("a member saving card after card is stopped after three refusals; another member elsewhere still saves a card", async () => {

@@ -83,7 +83,15 @@ export class CardTestingDefence {
     if (reached) {
       const tag = { session: keys.sessionKey, address: keys.addressKey, card: keys.cardKey ?? "" }[reached].slice(0, 10);
       this.log.warn(
-        { cardTesting: { kind, limit: reached, tag, failures: { session: counts.session, address: counts.address, card: counts.card }, windowMinutes: this.limits.windowMinutes } },
+        {
+          cardTesting: {
+            kind,
+            limit: reached,
+            tag,
+            failures: { session: counts.session, address: counts.address, card: counts.card },
+            windowMinutes: this.limits.windowMinutes,
+          },
+        },
         "card attempt refused: too many refused cards (card testing suspected)",
       );
     }

@@ -46,12 +46,19 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: Card
     });
 
     // A body that is no card-setup result is the contract's "card not saved" (422), not the general 400.
-    app.put(`${prefix}/cards`, { ...member, schema: { body: saveCardBody, response: { 200: cardSavedAnswer } }, attachValidation: true }, async (request, reply) => {
-      if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
-      const user = requireUser(request);
-      const setupIntentId = request.body;
-      return withGateway(request, reply, async () => ({ card: await deps.cards.save(user.id, setupIntentId, { sessionId: request.sessionId, ip: request.ip }), message: message("saved", request.locale) }));
-    });
+    app.put(
+      `${prefix}/cards`,
+      { ...member, schema: { body: saveCardBody, response: { 200: cardSavedAnswer } }, attachValidation: true },
+      async (request, reply) => {
+        if (request.validationError) throw new DomainError("invalid", "cardNotSaved");
+        const user = requireUser(request);
+        const setupIntentId = request.body;
+        return withGateway(request, reply, async () => ({
+          card: await deps.cards.save(user.id, setupIntentId, { sessionId: request.sessionId, ip: request.ip }),
+          message: message("saved", request.locale),
+        }));
+      },
+    );
 
     app.delete(`${prefix}/cards`, { ...member, schema: { response: { 200: cardAnswer } } }, async (request) => {
       await deps.cards.remove(requireUser(request).id);

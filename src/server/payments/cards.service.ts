@@ -138,7 +138,12 @@ export class CardsService {
   async remove(userId: number, options: { quiet?: boolean } = {}): Promise<void> {
     const [removed] = await this.db.delete(memberCardsTable).where(eq(memberCardsTable.userId, userId)).returning();
     if (removed) await this.detach(removed.gatewayPaymentMethodId);
-    if (removed && !options.quiet) await this.changed({ userId, change: "removed", card: { brand: removed.brand, last4: removed.last4, exp_month: removed.expMonth, exp_year: removed.expYear } });
+    if (removed && !options.quiet)
+      await this.changed({
+        userId,
+        change: "removed",
+        card: { brand: removed.brand, last4: removed.last4, exp_month: removed.expMonth, exp_year: removed.expYear },
+      });
   }
 
   /** The shop has already let go of the card; a gateway that fails to detach it is logged, not shown. */

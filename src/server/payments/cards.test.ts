@@ -26,7 +26,12 @@ afterAll(async () => {
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
 function cards(session: BrowserSession, method: "GET" | "PUT" | "DELETE", payload?: object, locale = "ja") {
-  return shop.app.inject({ method, url: `/${locale}/api/cards`, headers: method === "GET" ? { cookie: session.cookie } : session.headers, ...(payload ? { payload } : {}) });
+  return shop.app.inject({
+    method,
+    url: `/${locale}/api/cards`,
+    headers: method === "GET" ? { cookie: session.cookie } : session.headers,
+    ...(payload ? { payload } : {}),
+  });
 }
 
 async function editSecret(session: BrowserSession): Promise<string> {
@@ -80,7 +85,9 @@ describe("members only", () => {
 
   it("refuses PUT and DELETE without the CSRF token", async () => {
     const member = await shop.memberSession();
-    expect((await shop.app.inject({ method: "PUT", url: "/api/cards", headers: { cookie: member.cookie }, payload: { setup_intent_id: "x" } })).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: "PUT", url: "/api/cards", headers: { cookie: member.cookie }, payload: { setup_intent_id: "x" } })).statusCode,
+    ).toBe(403);
     expect((await shop.app.inject({ method: "DELETE", url: "/api/cards", headers: { cookie: member.cookie } })).statusCode).toBe(403);
   });
 });
@@ -215,7 +222,12 @@ describe("cancelling the account", () => {
     const placed = await new CheckoutClient(shop).post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "bank" }));
     expect(placed.statusCode).toBe(200);
 
-    const cancelled = await shop.app.inject({ method: "DELETE", url: "/api/users", headers: member.headers, payload: { api_user: { current_password: member.password } } });
+    const cancelled = await shop.app.inject({
+      method: "DELETE",
+      url: "/api/users",
+      headers: member.headers,
+      payload: { api_user: { current_password: member.password } },
+    });
     expect(cancelled.statusCode).toBe(200);
 
     expect((await gateway.retrievePaymentMethod(references!.paymentMethodId)).customerId).toBeNull();

@@ -89,7 +89,10 @@ export class OrderPayments {
    * charge an order that has no payment yet; the gateway's idempotency key is the order's, so a
    * repeated charge of one order returns the first payment and never charges twice.
    */
-  async answerFor(order: OrderRow, options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean }): Promise<PaymentAnswer> {
+  async answerFor(
+    order: OrderRow,
+    options: { locale: Locale; owner?: CartOwner | undefined; card?: CardSource | undefined; afterChallenge?: boolean },
+  ): Promise<PaymentAnswer> {
     const { locale } = options;
     // await_payment: a payment made elsewhere (a voucher) is waiting; the order itself is placed.
     if (order.status === "deposited" || order.status === "sent" || order.status === "await_payment") return placed(order);
@@ -97,7 +100,8 @@ export class OrderPayments {
     let intent: PaymentIntentResult;
     try {
       if (order.paymentIntentId) intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
-      else if ((options.card || gatewayPaymentMethod(order.paymentMethod)) && (await this.deps.orders.claimCharge(order.id))) intent = await this.start(order, options.card);
+      else if ((options.card || gatewayPaymentMethod(order.paymentMethod)) && (await this.deps.orders.claimCharge(order.id)))
+        intent = await this.start(order, options.card);
       else return refused("checkoutInProgress");
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
@@ -126,7 +130,7 @@ export class OrderPayments {
           returnUrl: absoluteUrl(`${CHECKOUT_RETURN_PATH}?order_id=${order.publicId}`, this.settings.publicUrl),
         })
       : await this.deps.gateway.createPaymentIntent({
-      amount: order.price,
+          amount: order.price,
           paymentMethodId: card!.paymentMethodId,
           customerId: card!.customerId,
           idempotencyKey,
@@ -139,11 +143,23 @@ export class OrderPayments {
     return intent;
   }
 
-  private async settle(order: OrderRow, intent: PaymentIntentResult, options: { locale: Locale; owner?: CartOwner | undefined; afterChallenge?: boolean }): Promise<PaymentAnswer> {
+  private async settle(
+    order: OrderRow,
+    intent: PaymentIntentResult,
+    options: { locale: Locale; owner?: CartOwner | undefined; afterChallenge?: boolean },
+  ): Promise<PaymentAnswer> {
     if (intent.metadata.orderId !== order.publicId) throw new Error(`payment ${intent.id} is not order ${order.publicId}'s`);
     switch (intent.status) {
       case "succeeded": {
-        if (await this.markPaid(order, intent, shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined), options.owner && { owner: options.owner, byShopper: true })) return placed(order);
+        if (
+          await this.markPaid(
+            order,
+            intent,
+            shopperActor(order.userId, options.afterChallenge ? "3-D Secure" : undefined),
+            options.owner && { owner: options.owner, byShopper: true },
+          )
+        )
+          return placed(order);
         // Moved by someone else: paid (the gateway's event), or — should a payment ever land on an
         // order given up meanwhile — cancelled, and then the money goes back.
         const now = await this.deps.orders.byId(order.id);
@@ -158,13 +174,20 @@ export class OrderPayments {
         const instructions = gatewayPaymentMethod(order.paymentMethod)?.instructions(intent, this.settings.publicUrl) ?? null;
         if (instructions) return this.awaitPaymentElsewhere(order, instructions, options.owner);
         // A wallet's approval page (absolute at Stripe, a path of this shop at the test gateway).
-        if (intent.redirectUrl) return { kind: "approve_elsewhere", orderId: order.publicId, redirectUrl: absoluteUrl(intent.redirectUrl, this.settings.publicUrl) };
+        if (intent.redirectUrl)
+          return { kind: "approve_elsewhere", orderId: order.publicId, redirectUrl: absoluteUrl(intent.redirectUrl, this.settings.publicUrl) };
         return { kind: "challenge", orderId: order.publicId, clientSecret: intent.clientSecret };
       }
       case "requires_payment_method":
       case "canceled":
         await this.cancel(order, shopperActor(order.userId, intent.lastError?.code ?? intent.status));
-        return declined(order, intent.lastError, options.afterChallenge ? "threeDSecureFailed" : "paymentFailed", options.locale, intent.status === "canceled" ? "expired" : undefined);
+        return declined(
+          order,
+          intent.lastError,
+          options.afterChallenge ? "threeDSecureFailed" : "paymentFailed",
+          options.locale,
+          intent.status === "canceled" ? "expired" : undefined,
+        );
     }
   }
 
@@ -192,7 +215,6 @@ export class OrderPayments {
     return placed(now);
   }
 
-
   /**
    * A card order awaiting its payment paid through its payment link (decision 082): the card is
    * charged its total with the order in the metadata, as checkout charges one, and the order is
@@ -203,7 +225,10 @@ export class OrderPayments {
    * so a resent request never charges twice; a claim on the order keeps two attempts from charging
    * side by side. After a 3-D Secure challenge the browser posts `paymentIntentId` instead of a card.
    */
-  async payByLink(order: OrderRow, request: { card?: CardSource | undefined; paymentIntentId?: string | undefined; attemptKey: string; locale: Locale }): Promise<PaymentAnswer> {
+  async payByLink(
+    order: OrderRow,
+    request: { card?: CardSource | undefined; paymentIntentId?: string | undefined; attemptKey: string; locale: Locale },
+  ): Promise<PaymentAnswer> {
     const { locale } = request;
     if (order.status === "deposited" || order.status === "sent") return linkPaidAnswer();
     if (!payableByLink(order)) return refused("paymentLinkNotPayable");
@@ -249,7 +274,8 @@ export class OrderPayments {
           await this.deps.orders.releaseCharge(order.id);
           return linkFailureAnswer(intent.lastError, "paymentFailed", locale);
         }
-        if (!(await this.deps.orders.attachPaymentIntent(order.id, intent.id))) throw new Error(`order ${order.publicId} already holds another payment than ${intent.id}`);
+        if (!(await this.deps.orders.attachPaymentIntent(order.id, intent.id)))
+          throw new Error(`order ${order.publicId} already holds another payment than ${intent.id}`);
       }
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
@@ -343,7 +369,12 @@ export class OrderPayments {
         return;
       }
       if (order.status === "pending" || order.status === "await_payment") {
-        await this.markPaid(order, intent, gatewayActor(event.id, event.type), order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false });
+        await this.markPaid(
+          order,
+          intent,
+          gatewayActor(event.id, event.type),
+          order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false },
+        );
       } else if (order.status === "cancelled") await this.refundLatePayment(order, intent);
       return;
     }
@@ -381,7 +412,8 @@ export class OrderPayments {
     } catch (error) {
       if (!(error instanceof PaymentGatewayError) || error.kind !== "invalid_request") throw error;
       const intent = await this.deps.gateway.retrievePaymentIntent(order.paymentIntentId);
-      if (intent.status === "succeeded") return this.markPaid(order, intent, SWEEP_ACTOR, order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false });
+      if (intent.status === "succeeded")
+        return this.markPaid(order, intent, SWEEP_ACTOR, order.userId === null ? undefined : { owner: { userId: order.userId }, byShopper: false });
       throw error;
     }
     return this.cancel(order, SWEEP_ACTOR);
@@ -414,7 +446,10 @@ async function recordPayment(tx: Database, order: OrderRow, intent: PaymentInten
     orderRef: order.publicId,
     contentType: "application/json",
     fileName: `payment-${intent.id}.json`,
-    content: Buffer.from(`${JSON.stringify({ order: order.publicId, received_at: new Date().toISOString(), payment_intent: storedIntent(intent) }, null, 2)}\n`, "utf8"),
+    content: Buffer.from(
+      `${JSON.stringify({ order: order.publicId, received_at: new Date().toISOString(), payment_intent: storedIntent(intent) }, null, 2)}\n`,
+      "utf8",
+    ),
   });
 }
 
@@ -425,7 +460,10 @@ async function recordPayment(tx: Database, order: OrderRow, intent: PaymentInten
 async function recordPaymentEvent(db: Database, order: OrderRow, event: PaymentEvent): Promise<void> {
   const content = event.raw
     ? Buffer.from(event.raw.toString("utf8").replace(/("client_secret"\s*:\s*)"[^"]*"/g, '$1"[not kept]"'), "utf8")
-    : Buffer.from(`${JSON.stringify({ id: event.id, type: event.type, outcome: event.outcome, payment_intent: storedIntent(event.paymentIntent) }, null, 2)}\n`, "utf8");
+    : Buffer.from(
+        `${JSON.stringify({ id: event.id, type: event.type, outcome: event.outcome, payment_intent: storedIntent(event.paymentIntent) }, null, 2)}\n`,
+        "utf8",
+      );
   await recordTransaction(db, {
     kind: "payment_event",
     sourceKey: `payment-event:${event.id}`,

@@ -26,7 +26,8 @@ export async function registerPaymentWebhookRoute(app: FastifyInstance, deps: { 
       const received = await deps.gateway.receiveWebhook(body, typeof signature === "string" ? signature : undefined);
       if (!received.ok) return reply.status(400).send({ errors: [message("invalid", request.locale)] });
       // Only the event id and where its shape differs: the event holds amounts, customers and client secrets.
-      if (received.unexpected) request.log.warn({ eventId: received.eventId, problems: received.unexpected }, "payment event of an unexpected shape acknowledged unhandled");
+      if (received.unexpected)
+        request.log.warn({ eventId: received.eventId, problems: received.unexpected }, "payment event of an unexpected shape acknowledged unhandled");
       else if (received.handled === 0) request.log.info({ eventId: received.eventId }, "payment event acknowledged without handler");
       return { received: true };
     });

@@ -41,7 +41,12 @@ function konbini(key: string = crypto.randomUUID(), overrides: { amount?: number
 }
 
 function paypay(key: string = crypto.randomUUID()) {
-  return gateway.createPayPayPayment({ amount: 4_400, idempotencyKey: key, metadata: { orderId: "P-1" }, returnUrl: "https://shop.example/checkout/paypay-return?order=P-1" });
+  return gateway.createPayPayPayment({
+    amount: 4_400,
+    idempotencyKey: key,
+    metadata: { orderId: "P-1" },
+    returnUrl: "https://shop.example/checkout/paypay-return?order=P-1",
+  });
 }
 
 async function deliver(body: ReturnType<FakeOffsitePayments["payKonbini"]>) {
@@ -243,7 +248,12 @@ describe("the app's webhook route with konbini and PayPay events", () => {
       });
       const { payload, signature } = stripe.signed(stripe.payKonbini(intent.id), WEBHOOK_SECRET);
       const post = () =>
-        shop.app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json", "stripe-signature": signature }, payload });
+        shop.app.inject({
+          method: "POST",
+          url: "/api/payments/webhook",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          payload,
+        });
       expect((await post()).statusCode).toBe(200);
       expect((await post()).statusCode).toBe(200);
       expect(events).toHaveLength(2);

@@ -37,9 +37,19 @@ function lastRequest() {
 describe("the Stripe adapter's requests", () => {
   it("creates and confirms a card PaymentIntent in yen with the idempotency key", async () => {
     fake.on("POST", "/v1/payment_intents", (request) => ({
-      body: stripePaymentIntent({ id: "pi_ok", amount: Number(request.form.amount), amount_received: Number(request.form.amount), metadata: { orderId: "42" } }),
+      body: stripePaymentIntent({
+        id: "pi_ok",
+        amount: Number(request.form.amount),
+        amount_received: Number(request.form.amount),
+        metadata: { orderId: "42" },
+      }),
     }));
-    const result = await gateway.createPaymentIntent({ amount: 3300, paymentMethodId: "pm_card", idempotencyKey: "checkout-key-1", metadata: { orderId: "42" } });
+    const result = await gateway.createPaymentIntent({
+      amount: 3300,
+      paymentMethodId: "pm_card",
+      idempotencyKey: "checkout-key-1",
+      metadata: { orderId: "42" },
+    });
     const request = lastRequest();
     expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(request.headers["idempotency-key"]).toBe("checkout-key-1");
@@ -120,14 +130,21 @@ describe("the Stripe adapter's requests", () => {
   it("maps Stripe's other refusals to typed gateway errors", async () => {
     fake.on("POST", "/v1/payment_intents", {
       status: 400,
-      body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } },
+      body: {
+        error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." },
+      },
     });
     await expect(gateway.createPaymentIntent({ amount: 1, paymentMethodId: "pm", idempotencyKey: "k5", metadata: { orderId: "1" } })).rejects.toMatchObject({
       name: "PaymentGatewayError",
       kind: "idempotency_conflict",
     });
-    fake.on("POST", "/v1/payment_intents", { status: 400, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod: 'pm_x'" } } });
-    await expect(gateway.createPaymentIntent({ amount: 1000, paymentMethodId: "pm_x", idempotencyKey: "k6", metadata: { orderId: "1" } })).rejects.toMatchObject({
+    fake.on("POST", "/v1/payment_intents", {
+      status: 400,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod: 'pm_x'" } },
+    });
+    await expect(
+      gateway.createPaymentIntent({ amount: 1000, paymentMethodId: "pm_x", idempotencyKey: "k6", metadata: { orderId: "1" } }),
+    ).rejects.toMatchObject({
       kind: "invalid_request",
     });
     fake.on("POST", "/v1/payment_intents", { status: 500, body: { error: { type: "api_error", message: "Something went wrong" } } });
@@ -158,19 +175,35 @@ describe("the Stripe adapter's requests", () => {
     fake.on("POST", "/v1/refunds", (request) => ({
       body: { id: "re_1", object: "refund", status: "succeeded", amount: Number(request.form.amount), payment_intent: request.form.payment_intent },
     }));
-    expect(await gateway.refund("pi_paid", 1200, { idempotencyKey: "refund-1" })).toEqual({ id: "re_1", status: "succeeded", amount: 1200, paymentIntentId: "pi_paid" });
+    expect(await gateway.refund("pi_paid", 1200, { idempotencyKey: "refund-1" })).toEqual({
+      id: "re_1",
+      status: "succeeded",
+      amount: 1200,
+      paymentIntentId: "pi_paid",
+    });
     expect(lastRequest().form).toEqual({ payment_intent: "pi_paid", amount: "1200" });
     expect(lastRequest().headers["idempotency-key"]).toBe("refund-1");
   });
 
   it("saves cards through customers and SetupIntents, and detaches them", async () => {
     fake.on("POST", "/v1/customers", { body: { id: "cus_new", object: "customer" } });
-    expect(await gateway.createCustomer({ email: "hanako@example.com", metadata: { kura_user_id: "7" } }, { idempotencyKey: "cust-7" })).toEqual({ id: "cus_new" });
+    expect(await gateway.createCustomer({ email: "hanako@example.com", metadata: { kura_user_id: "7" } }, { idempotencyKey: "cust-7" })).toEqual({
+      id: "cus_new",
+    });
     expect(lastRequest().form).toEqual({ email: "hanako@example.com", "metadata[kura_user_id]": "7" });
     expect(lastRequest().headers["idempotency-key"]).toBe("cust-7");
 
     fake.on("POST", "/v1/setup_intents", (request) => ({
-      body: { id: "seti_1", object: "setup_intent", status: "requires_payment_method", client_secret: "seti_1_secret_x", customer: request.form.customer, payment_method: null, metadata: { kura_user_id: "7" }, last_setup_error: null },
+      body: {
+        id: "seti_1",
+        object: "setup_intent",
+        status: "requires_payment_method",
+        client_secret: "seti_1_secret_x",
+        customer: request.form.customer,
+        payment_method: null,
+        metadata: { kura_user_id: "7" },
+        last_setup_error: null,
+      },
     }));
     expect(await gateway.createSetupIntent("cus_new", { kura_user_id: "7" })).toEqual({
       id: "seti_1",
@@ -184,9 +217,22 @@ describe("the Stripe adapter's requests", () => {
     expect(lastRequest().form).toEqual({ customer: "cus_new", "allowed_payment_method_types[0]": "card", usage: "off_session", "metadata[kura_user_id]": "7" });
 
     fake.on("GET", "/v1/payment_methods/pm_card", {
-      body: { id: "pm_card", object: "payment_method", type: "card", customer: "cus_new", card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, fingerprint: "Xt5EWLLDS7FJjR1c" } },
+      body: {
+        id: "pm_card",
+        object: "payment_method",
+        type: "card",
+        customer: "cus_new",
+        card: { brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, fingerprint: "Xt5EWLLDS7FJjR1c" },
+      },
     });
-    expect(await gateway.retrievePaymentMethod("pm_card")).toEqual({ brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, customerId: "cus_new", fingerprint: "Xt5EWLLDS7FJjR1c" });
+    expect(await gateway.retrievePaymentMethod("pm_card")).toEqual({
+      brand: "visa",
+      last4: "4242",
+      exp_month: 4,
+      exp_year: 2031,
+      customerId: "cus_new",
+      fingerprint: "Xt5EWLLDS7FJjR1c",
+    });
 
     fake.on("POST", "/v1/payment_methods/pm_card/detach", { body: { id: "pm_card", object: "payment_method", customer: null } });
     await gateway.detachPaymentMethod("pm_card");
@@ -356,7 +402,13 @@ describe("the app on Stripe", () => {
       },
     });
     fake.on("GET", "/v1/payment_methods/pm_member", {
-      body: { id: "pm_member", object: "payment_method", type: "card", customer: "cus_member", card: { brand: "jcb", last4: "0505", exp_month: 11, exp_year: 2032 } },
+      body: {
+        id: "pm_member",
+        object: "payment_method",
+        type: "card",
+        customer: "cus_member",
+        card: { brand: "jcb", last4: "0505", exp_month: 11, exp_year: 2032 },
+      },
     });
     const saved = await shop.app.inject({ method: "PUT", url: "/api/cards", headers: member.headers, payload: { setupIntent: { id: "seti_member" } } });
     expect(saved.statusCode).toBe(200);
@@ -379,7 +431,9 @@ describe("configuration", () => {
     expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be set together with STRIPE_SECRET_KEY/);
     expect(() => readConfig({ STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY })).toThrow(/STRIPE_SECRET_KEY: must be set together/);
     expect(() => readConfig({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY })).toThrow(/same mode/);
-    expect(() => readConfig({ STRIPE_SECRET_KEY: "pk_test_wrong_place", STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: "pk_test_wrong_place", STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
     expect(readConfig({}).stripe).toBeUndefined();
     expect(readConfig({ STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "" }).stripe).toBeUndefined();
   });

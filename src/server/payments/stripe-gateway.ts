@@ -158,9 +158,7 @@ export class StripeGateway implements PaymentGateway {
 
   async createSetupIntent(customerId: string, metadata: Record<string, string> = {}): Promise<SetupIntentResult> {
     return setupIntentResult(
-      await this.call(() =>
-        this.stripe.setupIntents.create({ customer: customerId, allowed_payment_method_types: ["card"], usage: "off_session", metadata }),
-      ),
+      await this.call(() => this.stripe.setupIntents.create({ customer: customerId, allowed_payment_method_types: ["card"], usage: "off_session", metadata })),
     );
   }
 

@@ -99,7 +99,10 @@ describe("POST /api/payments/webhook with a signed event of an unexpected shape"
       ["evt_amount_text", event("evt_amount_text", "payment_intent.succeeded", { object: intent({ amount: "3300" }) })],
       ["evt_no_metadata", event("evt_no_metadata", "payment_intent.succeeded", { object: intent({}, ["metadata"]) })],
       ["evt_customer_number", event("evt_customer_number", "payment_intent.succeeded", { object: intent({ customer: 42 }) })],
-      ["evt_error_text", event("evt_error_text", "payment_intent.payment_failed", { object: intent({ status: "requires_payment_method", last_payment_error: "declined" }) })],
+      [
+        "evt_error_text",
+        event("evt_error_text", "payment_intent.payment_failed", { object: intent({ status: "requires_payment_method", last_payment_error: "declined" }) }),
+      ],
       [
         "evt_voucher_no_stores",
         event("evt_voucher_no_stores", "payment_intent.canceled", {

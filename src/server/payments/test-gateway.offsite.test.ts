@@ -83,7 +83,14 @@ describe("the konbini deadline", () => {
 describe("konbini on the test gateway", () => {
   it("answers a waiting voucher with its number, payment code, deadline and page", async () => {
     const intent = await konbini();
-    expect(intent).toMatchObject({ status: "requires_action", amount: 5_500, amountReceived: 0, paymentMethodType: "konbini", redirectUrl: null, paymentMethodId: null });
+    expect(intent).toMatchObject({
+      status: "requires_action",
+      amount: 5_500,
+      amountReceived: 0,
+      paymentMethodType: "konbini",
+      redirectUrl: null,
+      paymentMethodId: null,
+    });
     expect(intent.konbini!.confirmationNumber).toMatch(/^[1-9]\d{10}$/);
     expect(intent.konbini!.paymentCode).toMatch(/^\d{6}$/);
     expect(intent.konbini!.expiresAt.getTime()).toBe(konbiniDeadline(new Date(), 3).getTime());
@@ -123,7 +130,11 @@ describe("konbini on the test gateway", () => {
 
   it("shows nothing without the voucher's token", async () => {
     const intent = await konbini();
-    for (const url of [`/test-gateway/konbini/${intent.id}`, `/test-gateway/konbini/${intent.id}?token=wrong`, `/test-gateway/konbini/pi_test_unknown?token=${tokenOf(intent.konbini!.voucherUrl)}`]) {
+    for (const url of [
+      `/test-gateway/konbini/${intent.id}`,
+      `/test-gateway/konbini/${intent.id}?token=wrong`,
+      `/test-gateway/konbini/pi_test_unknown?token=${tokenOf(intent.konbini!.voucherUrl)}`,
+    ]) {
       const page = await shop.app.inject({ method: "GET", url });
       expect(page.statusCode).toBe(404);
       expect(page.body).not.toContain(intent.konbini!.confirmationNumber);
@@ -139,7 +150,11 @@ describe("konbini on the test gateway", () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ id: intent.id, status: "succeeded" });
     const [event] = await eventsFor(intent.id);
-    expect(event).toMatchObject({ type: "payment_intent.succeeded", outcome: "paid", paymentIntent: { status: "succeeded", amountReceived: 7_700, paymentMethodType: "konbini" } });
+    expect(event).toMatchObject({
+      type: "payment_intent.succeeded",
+      outcome: "paid",
+      paymentIntent: { status: "succeeded", amountReceived: 7_700, paymentMethodType: "konbini" },
+    });
     // The voucher is kept after payment, and a second click (or a late expiry) changes nothing.
     expect(event!.paymentIntent.konbini).toEqual(intent.konbini);
     expect((await settleVoucher(intent.id, token, "expired")).json().status).toBe("succeeded");
@@ -155,9 +170,16 @@ describe("konbini on the test gateway", () => {
   it("the expiry button lets the voucher lapse: payment_failed, read as expired", async () => {
     const intent = await konbini();
     const answer = await settleVoucher(intent.id, tokenOf(intent.konbini!.voucherUrl), "expired");
-    expect(answer.json()).toMatchObject({ status: "requires_payment_method", error: { code: "payment_intent_konbini_expired", message: "コンビニでのお支払い期限が過ぎました。" } });
+    expect(answer.json()).toMatchObject({
+      status: "requires_payment_method",
+      error: { code: "payment_intent_konbini_expired", message: "コンビニでのお支払い期限が過ぎました。" },
+    });
     const [event] = await eventsFor(intent.id);
-    expect(event).toMatchObject({ type: "payment_intent.payment_failed", outcome: "expired", paymentIntent: { status: "requires_payment_method", amountReceived: 0 } });
+    expect(event).toMatchObject({
+      type: "payment_intent.payment_failed",
+      outcome: "expired",
+      paymentIntent: { status: "requires_payment_method", amountReceived: 0 },
+    });
     const page = await shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
     expect(page.body).toContain("お支払い期限が過ぎたため、この払込票は使えません。");
   });
@@ -197,7 +219,13 @@ describe("konbini on the test gateway", () => {
     await expect(konbini({ days: 0 })).rejects.toMatchObject({ kind: "invalid_request" });
     await expect(konbini({ days: 61 })).rejects.toMatchObject({ kind: "invalid_request" });
     await expect(
-      gateway.createKonbiniPayment({ amount: 1_000, idempotencyKey: crypto.randomUUID(), metadata: { orderId: "x" }, billing: { name: " ", email: "a@example.com" }, expiresAfterDays: 3 }),
+      gateway.createKonbiniPayment({
+        amount: 1_000,
+        idempotencyKey: crypto.randomUUID(),
+        metadata: { orderId: "x" },
+        billing: { name: " ", email: "a@example.com" },
+        expiresAfterDays: 3,
+      }),
     ).rejects.toMatchObject({ kind: "invalid_request" });
   });
 
@@ -248,7 +276,11 @@ describe("PayPay on the test gateway", () => {
     );
     expect(new URL(body.returnTo).searchParams.get("order")).toBe("P-1");
     const [event] = await eventsFor(intent.id);
-    expect(event).toMatchObject({ type: "payment_intent.succeeded", outcome: "paid", paymentIntent: { status: "succeeded", amountReceived: 4_400, redirectUrl: null } });
+    expect(event).toMatchObject({
+      type: "payment_intent.succeeded",
+      outcome: "paid",
+      paymentIntent: { status: "succeeded", amountReceived: 4_400, redirectUrl: null },
+    });
     // Approving twice, or cancelling afterwards, changes nothing and sends nothing more.
     expect((await choose(intent.id, intent.clientSecret, "cancel")).json().status).toBe("succeeded");
     await eventsFor(intent.id, 1);

@@ -120,7 +120,9 @@ describe("the card field's endpoint (tokenizing)", () => {
       type: "card",
       card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: NEXT_YEAR },
     });
-    const stored = await shop.database.db.execute(sql`select count(*)::int as n from test_gateway_objects where data::text like '%4242424242424242%' or data::text like '%"123"%'`);
+    const stored = await shop.database.db.execute(
+      sql`select count(*)::int as n from test_gateway_objects where data::text like '%4242424242424242%' or data::text like '%"123"%'`,
+    );
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -161,7 +163,11 @@ describe("the card field's endpoint (tokenizing)", () => {
 describe("3-D Secure challenge", () => {
   it("serves the challenge page framable by the shop only, with both buttons", async () => {
     const intent = await pay("4000002500003155", { amount: 5_500 });
-    const page = await shop.app.inject({ method: "GET", url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.clientSecret}`, headers: { cookie: browser.cookie } });
+    const page = await shop.app.inject({
+      method: "GET",
+      url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.clientSecret}`,
+      headers: { cookie: browser.cookie },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
     expect(page.headers["content-security-policy"]).not.toContain("frame-ancestors 'none'");
@@ -176,7 +182,11 @@ describe("3-D Secure challenge", () => {
 
   it("does not show a challenge to someone without the client secret", async () => {
     const intent = await pay("4000002500003155");
-    const page = await shop.app.inject({ method: "GET", url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.id}_secret_wrong`, headers: { cookie: browser.cookie } });
+    const page = await shop.app.inject({
+      method: "GET",
+      url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.id}_secret_wrong`,
+      headers: { cookie: browser.cookie },
+    });
     expect(page.statusCode).toBe(404);
     expect(page.body).not.toContain("認証を完了する");
     expect((await challenge(intent.id, `${intent.id}_secret_wrong`, "complete")).statusCode).toBe(404);
@@ -234,19 +244,31 @@ describe("idempotency", () => {
     const racing = await Promise.all(Array.from({ length: 5 }, () => gateway.createPaymentIntent(request)));
     expect(new Set([first.id, again.id, ...racing.map((each) => each.id)]).size).toBe(1);
     expect(again).toEqual(first);
-    const rows = await shop.database.db.execute(sql`select count(*)::int as n from test_gateway_objects where kind = 'payment_intent' and data->'metadata'->>'orderId' = 'idem-1'`);
+    const rows = await shop.database.db.execute(
+      sql`select count(*)::int as n from test_gateway_objects where kind = 'payment_intent' and data->'metadata'->>'orderId' = 'idem-1'`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
     expect((await gateway.retrievePaymentIntent(first.id)).amountReceived).toBe(4_400);
   });
 
   it("a replayed declined attempt answers the same decline", async () => {
-    const request = { amount: 2_000, paymentMethodId: await paymentMethod("4000000000000002"), idempotencyKey: crypto.randomUUID(), metadata: { orderId: "idem-2" } };
+    const request = {
+      amount: 2_000,
+      paymentMethodId: await paymentMethod("4000000000000002"),
+      idempotencyKey: crypto.randomUUID(),
+      metadata: { orderId: "idem-2" },
+    };
     const first = await gateway.createPaymentIntent(request);
     expect(await gateway.createPaymentIntent(request)).toEqual(first);
   });
 
   it("refuses the same key with other parameters", async () => {
-    const request = { amount: 1_000, paymentMethodId: await paymentMethod("4242424242424242"), idempotencyKey: crypto.randomUUID(), metadata: { orderId: "idem-3" } };
+    const request = {
+      amount: 1_000,
+      paymentMethodId: await paymentMethod("4242424242424242"),
+      idempotencyKey: crypto.randomUUID(),
+      metadata: { orderId: "idem-3" },
+    };
     await gateway.createPaymentIntent(request);
     const other = gateway.createPaymentIntent({ ...request, amount: 1_001 });
     await expect(other).rejects.toBeInstanceOf(PaymentGatewayError);
@@ -316,7 +338,12 @@ describe("setup intents and saved cards", () => {
     const { customer, setup, paymentMethodId, confirmed } = await savedCard("4242424242424242");
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ kind: "setup_intent", status: "succeeded", paymentMethodId });
-    expect(await gateway.retrieveSetupIntent(setup.id)).toMatchObject({ status: "succeeded", customerId: customer.id, paymentMethodId, metadata: { kura_user_id: "1" } });
+    expect(await gateway.retrieveSetupIntent(setup.id)).toMatchObject({
+      status: "succeeded",
+      customerId: customer.id,
+      paymentMethodId,
+      metadata: { kura_user_id: "1" },
+    });
     expect(await gateway.retrievePaymentMethod(paymentMethodId)).toEqual({
       brand: "visa",
       last4: "4242",
@@ -371,7 +398,10 @@ describe("setup intents and saved cards", () => {
     expect((await gateway.retrievePaymentMethod(failed.paymentMethodId)).customerId).toBeNull();
 
     const declined = await savedCard("4000000000000002");
-    expect(declined.confirmed.json()).toMatchObject({ status: "requires_payment_method", error: { code: "card_declined", message: "カードが拒否されました。" } });
+    expect(declined.confirmed.json()).toMatchObject({
+      status: "requires_payment_method",
+      error: { code: "card_declined", message: "カードが拒否されました。" },
+    });
     // The same SetupIntent takes another card afterwards, as Stripe's does.
     const good = await paymentMethod("4242424242424242");
     expect((await confirmSetup(declined.setup.clientSecret, good)).json().status).toBe("succeeded");
@@ -385,7 +415,13 @@ describe("setup intents and saved cards", () => {
     // Another customer's card cannot be charged under this one.
     const other = await savedCard("4242424242424242");
     await expect(
-      gateway.createPaymentIntent({ amount: 1_000, paymentMethodId: other.paymentMethodId, customerId: customer.id, idempotencyKey: crypto.randomUUID(), metadata: { orderId: "x" } }),
+      gateway.createPaymentIntent({
+        amount: 1_000,
+        paymentMethodId: other.paymentMethodId,
+        customerId: customer.id,
+        idempotencyKey: crypto.randomUUID(),
+        metadata: { orderId: "x" },
+      }),
     ).rejects.toMatchObject({ kind: "invalid_request" });
   });
 

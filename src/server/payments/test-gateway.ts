@@ -146,7 +146,11 @@ export class TestGateway implements PaymentGateway {
       intent.last_payment_error = { ...decline, message: gatewayText(decline.declineCode, locale) };
     } else if (authentication === "decline") {
       intent.status = "requires_payment_method";
-      intent.last_payment_error = { code: "authentication_required", declineCode: "authentication_required", message: gatewayText("authenticationRequired", locale) };
+      intent.last_payment_error = {
+        code: "authentication_required",
+        declineCode: "authentication_required",
+        message: gatewayText("authenticationRequired", locale),
+      };
     } else if (authentication === "challenge") {
       intent.status = "requires_action";
     } else {
@@ -171,7 +175,14 @@ export class TestGateway implements PaymentGateway {
     const email = input.billing.email.trim();
     if (!name || !email) throw new PaymentGatewayError("invalid_request", "Konbini payments need the billing name and email");
     const id = idempotentObjectId("payment_intent", input.idempotencyKey);
-    const fingerprint = fingerprintOf({ type: "konbini", amount: input.amount, name, email, expiresAfterDays: input.expiresAfterDays, metadata: input.metadata });
+    const fingerprint = fingerprintOf({
+      type: "konbini",
+      amount: input.amount,
+      name,
+      email,
+      expiresAfterDays: input.expiresAfterDays,
+      metadata: input.metadata,
+    });
     const replay = await this.replayOf(id, fingerprint);
     if (replay) return replay;
     const intent: StoredPaymentIntent = {
@@ -231,21 +242,23 @@ export class TestGateway implements PaymentGateway {
   }
 
   async cancelPaymentIntent(id: string): Promise<PaymentIntentResult> {
-    return this.store.transaction(async (tx) => {
-      const intent = await this.store.get("payment_intent", id, tx, true);
-      if (intent.status === "succeeded") {
-        throw new PaymentGatewayError("invalid_request", "You cannot cancel this PaymentIntent because it has a status of succeeded");
-      }
-      const canceledNow = intent.status !== "canceled";
-      if (canceledNow) {
-        intent.status = "canceled";
-        await this.store.update("payment_intent", id, intent, tx);
-      }
-      return { intent, canceledNow };
-    }).then(({ intent, canceledNow }) => {
-      if (canceledNow) this.announce(id, intent);
-      return paymentIntentResult(id, intent);
-    });
+    return this.store
+      .transaction(async (tx) => {
+        const intent = await this.store.get("payment_intent", id, tx, true);
+        if (intent.status === "succeeded") {
+          throw new PaymentGatewayError("invalid_request", "You cannot cancel this PaymentIntent because it has a status of succeeded");
+        }
+        const canceledNow = intent.status !== "canceled";
+        if (canceledNow) {
+          intent.status = "canceled";
+          await this.store.update("payment_intent", id, intent, tx);
+        }
+        return { intent, canceledNow };
+      })
+      .then(({ intent, canceledNow }) => {
+        if (canceledNow) this.announce(id, intent);
+        return paymentIntentResult(id, intent);
+      });
   }
 
   async refund(paymentIntentId: string, amount?: number, options: { idempotencyKey?: string } = {}): Promise<RefundResult> {
@@ -292,7 +305,14 @@ export class TestGateway implements PaymentGateway {
 
   async retrievePaymentMethod(id: string): Promise<SavedCard & { customerId: string | null; fingerprint: string | null }> {
     const method = await this.store.get("payment_method", id);
-    return { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year, customerId: method.customer, fingerprint: method.fingerprint ?? null };
+    return {
+      brand: method.brand,
+      last4: method.last4,
+      exp_month: method.exp_month,
+      exp_year: method.exp_year,
+      customerId: method.customer,
+      fingerprint: method.fingerprint ?? null,
+    };
   }
 
   async detachPaymentMethod(id: string): Promise<void> {
@@ -317,9 +337,15 @@ export class TestGateway implements PaymentGateway {
       return { ok: false, error: { code, message: gatewayText(checked.error, locale), param } };
     }
     const behaviour = TEST_CARDS[checked.card.number];
-    if (!behaviour) return { ok: false, error: { code: "card_declined", declineCode: "test_mode_live_card", message: gatewayText("notTestCard", locale), param: "number" } };
+    if (!behaviour)
+      return { ok: false, error: { code: "card_declined", declineCode: "test_mode_live_card", message: gatewayText("notTestCard", locale), param: "number" } };
     const id = newObjectId("payment_method");
-    const card: SavedCard = { brand: checked.card.brand, last4: checked.card.number.slice(-4), exp_month: checked.card.expMonth, exp_year: checked.card.expYear };
+    const card: SavedCard = {
+      brand: checked.card.brand,
+      last4: checked.card.number.slice(-4),
+      exp_month: checked.card.expMonth,
+      exp_year: checked.card.expYear,
+    };
     const method: StoredPaymentMethod = {
       ...card,
       billing_details: input.billing_details ?? {},
@@ -390,7 +416,8 @@ export class TestGateway implements PaymentGateway {
       const intent = await this.store.find("payment_intent", id, tx, true);
       if (!intent || !secretsMatch(clientSecret, intent.client_secret)) return null;
       // A konbini or PayPay intent also waits in requires_action, but only its own page settles it.
-      if (intent.status !== "requires_action" || (intent.payment_method_type ?? "card") !== "card") return { view: browserPaymentIntent(id, intent), announce: null };
+      if (intent.status !== "requires_action" || (intent.payment_method_type ?? "card") !== "card")
+        return { view: browserPaymentIntent(id, intent), announce: null };
       if (result === "complete") {
         intent.status = "succeeded";
         intent.amount_received = intent.amount;

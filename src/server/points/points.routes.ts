@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { memberPointsAnswer, myPointsAnswer, pointBalanceAnswer, pointLiabilityAnswer, pointSettingsAnswer, productPointsAnswer } from "../../domain/answers/loyalty.ts";
+import {
+  memberPointsAnswer,
+  myPointsAnswer,
+  pointBalanceAnswer,
+  pointLiabilityAnswer,
+  pointSettingsAnswer,
+  productPointsAnswer,
+} from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { formatDateTime } from "../../domain/format.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -48,7 +55,13 @@ const BALANCES_CSV_HEADERS: Record<Locale, string[]> = {
 
 /** Each member's balance above zero as CSV (UTF-8 with BOM for Excel): 1 point = 1 yen outstanding. */
 export function pointBalancesCsv(rows: Awaited<ReturnType<PointsService["balances"]>>, locale: Locale): string {
-  return UTF8_BOM + csvText([BALANCES_CSV_HEADERS[locale], ...rows.map((row) => [row.userId, row.balance, row.balance, row.expiresOn ?? "", formatDateTime(row.updatedAt, "ja")])]);
+  return (
+    UTF8_BOM +
+    csvText([
+      BALANCES_CSV_HEADERS[locale],
+      ...rows.map((row) => [row.userId, row.balance, row.balance, row.expiresOn ?? "", formatDateTime(row.updatedAt, "ja")]),
+    ])
+  );
 }
 
 /**
@@ -98,14 +111,22 @@ export function registerPointRoutes(
     });
   }
 
-  app.get(`${ADMIN_API}/points/settings`, { ...staff, schema: { response: { 200: pointSettingsAnswer } } }, async () => ({ data: settingsEntry(await deps.points.settings()) }));
-  app.put(`${ADMIN_API}/points/settings`, { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema, response: { 200: pointSettingsAnswer } }) }, async (request) => {
-    const saved = await deps.points.saveSettings(checkedBody(request, POINT_LABELS));
-    await deps.settingsChanged();
-    return { data: settingsEntry(saved) };
-  });
+  app.get(`${ADMIN_API}/points/settings`, { ...staff, schema: { response: { 200: pointSettingsAnswer } } }, async () => ({
+    data: settingsEntry(await deps.points.settings()),
+  }));
+  app.put(
+    `${ADMIN_API}/points/settings`,
+    { ...owner, config: KEYED_WRITE, ...formSchema({ body: pointSettingsSchema, response: { 200: pointSettingsAnswer } }) },
+    async (request) => {
+      const saved = await deps.points.saveSettings(checkedBody(request, POINT_LABELS));
+      await deps.settingsChanged();
+      return { data: settingsEntry(saved) };
+    },
+  );
 
-  app.get(`${ADMIN_API}/points/liability`, { ...staff, schema: { response: { 200: pointLiabilityAnswer } } }, async () => ({ data: await deps.points.liability() }));
+  app.get(`${ADMIN_API}/points/liability`, { ...staff, schema: { response: { 200: pointLiabilityAnswer } } }, async () => ({
+    data: await deps.points.liability(),
+  }));
   app.get(`${ADMIN_API}/points/balances.csv`, { ...staff }, async (request, reply) =>
     sendCsv(reply, "point-balances.csv", pointBalancesCsv(await deps.points.balances(), request.locale)),
   );
@@ -114,8 +135,12 @@ export function registerPointRoutes(
     const [balance, history] = await Promise.all([deps.points.balanceOf(request.params.id), deps.points.history(request.params.id)]);
     return { data: { balance: balance.balance, expires_on: balance.expiresOn, history: history.map((entry) => entryOf(entry, request.locale)) } };
   });
-  app.post(`${ADMIN_API}/members/:id/points`, { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: pointAdjustmentSchema, response: { 201: pointBalanceAnswer } }) }, async (request, reply) => {
-    const balance = await deps.points.adjust(request.params.id, checkedBody(request, POINT_LABELS), requireStaff(request).id, request.locale);
-    return reply.code(201).send({ data: { balance: balance.balance, expires_on: balance.expiresOn } });
-  });
+  app.post(
+    `${ADMIN_API}/members/:id/points`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: recordIdParams, body: pointAdjustmentSchema, response: { 201: pointBalanceAnswer } }) },
+    async (request, reply) => {
+      const balance = await deps.points.adjust(request.params.id, checkedBody(request, POINT_LABELS), requireStaff(request).id, request.locale);
+      return reply.code(201).send({ data: { balance: balance.balance, expires_on: balance.expiresOn } });
+    },
+  );
 }

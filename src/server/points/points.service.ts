@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, sum, count } from "
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { EarningLine, PointAdjustment, PointEntryKind, PointSettings } from "../../domain/points.ts";
-import { DEFAULT_POINT_SETTINGS, memberPointRate, POINT_REFUSALS, pointsCap, pointsExpiryDate, pointsShare, pointsUseRefusal, pointsUseRefusalText } from "../../domain/points.ts";
+import {
+  DEFAULT_POINT_SETTINGS,
+  memberPointRate,
+  POINT_REFUSALS,
+  pointsCap,
+  pointsExpiryDate,
+  pointsShare,
+  pointsUseRefusal,
+  pointsUseRefusalText,
+} from "../../domain/points.ts";
 import { japanDateString } from "../../domain/coupons.ts";
 import type { CouponDiscountLine } from "../../domain/coupons.ts";
 import type { Database } from "../db/client.ts";
@@ -68,12 +77,17 @@ export class PointsService {
 
   async settings(executor: Database = this.db): Promise<PointSettings> {
     const [row] = await executor.select().from(pointSettingsTable).where(eq(pointSettingsTable.id, 1));
-    return row ? { baseRatePercent: row.baseRatePercent, grantOn: row.grantOn, expiryMonths: row.expiryMonths, onCharges: row.onCharges } : { ...DEFAULT_POINT_SETTINGS };
+    return row
+      ? { baseRatePercent: row.baseRatePercent, grantOn: row.grantOn, expiryMonths: row.expiryMonths, onCharges: row.onCharges }
+      : { ...DEFAULT_POINT_SETTINGS };
   }
 
   async saveSettings(settings: PointSettings): Promise<PointSettings> {
     const values = { ...settings, updatedAt: new Date() };
-    await this.db.insert(pointSettingsTable).values({ id: 1, ...values }).onConflictDoUpdate({ target: pointSettingsTable.id, set: values });
+    await this.db
+      .insert(pointSettingsTable)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: pointSettingsTable.id, set: values });
     return this.settings();
   }
 
@@ -115,7 +129,9 @@ export class PointsService {
 
   async orderPoints(orderId: number, executor: Database = this.db): Promise<OrderPoints | null> {
     const [row] = await executor.select().from(orderPointsTable).where(eq(orderPointsTable.orderId, orderId));
-    return row ? { used: row.used, usedStanding: row.usedStanding, toEarn: row.toEarn, earnedStanding: row.earnedStanding, granted: row.grantedAt !== null } : null;
+    return row
+      ? { used: row.used, usedStanding: row.usedStanding, toEarn: row.toEarn, earnedStanding: row.earnedStanding, granted: row.grantedAt !== null }
+      : null;
   }
 
   /** What the order mail says of an order's points: used, to be earned, and when. */
@@ -135,7 +151,15 @@ export class PointsService {
   /** One ledger row and the balance moved by it (the balance's check refuses going below zero). */
   private async post(
     tx: Database,
-    entry: { userId: number; kind: PointEntryKind; points: number; orderId?: number | null; reason?: string; staffId?: number | null; expiresOn?: string | null },
+    entry: {
+      userId: number;
+      kind: PointEntryKind;
+      points: number;
+      orderId?: number | null;
+      reason?: string;
+      staffId?: number | null;
+      expiresOn?: string | null;
+    },
   ): Promise<void> {
     if (entry.points === 0) return;
     const [row] = await tx
@@ -171,7 +195,11 @@ export class PointsService {
   ): Promise<number> {
     if (order.usePoints <= 0) return 0;
     const balance =
-      order.userId === null ? { balance: 0, expiresOn: null } : options.lock ? await this.lockBalance(tx, order.userId) : await this.balanceOf(order.userId, tx);
+      order.userId === null
+        ? { balance: 0, expiresOn: null }
+        : options.lock
+          ? await this.lockBalance(tx, order.userId)
+          : await this.balanceOf(order.userId, tx);
     // Points past their date are gone even before the sweep has run.
     const usable = balance.expiresOn !== null && japanDateString(order.now) > balance.expiresOn ? 0 : balance.balance;
     const check = { member: order.userId !== null, balance: usable, cap: pointsCap(order.lines, order.couponLines) };
@@ -192,7 +220,9 @@ export class PointsService {
         throw fieldRefusal("use_points", POINT_REFUSALS.pointsTaken[order.locale]);
       }
     }
-    await tx.insert(orderPointsTable).values({ orderId: order.orderId, userId: order.userId, used: order.used, usedStanding: order.used, toEarn: order.toEarn });
+    await tx
+      .insert(orderPointsTable)
+      .values({ orderId: order.orderId, userId: order.userId, used: order.used, usedStanding: order.used, toEarn: order.toEarn });
   }
 
   /**
@@ -342,7 +372,12 @@ export class PointsService {
   /** Every member's balance above zero, for the CSV export. */
   async balances(): Promise<{ userId: number; balance: number; expiresOn: string | null; updatedAt: Date }[]> {
     return this.db
-      .select({ userId: pointBalancesTable.userId, balance: pointBalancesTable.balance, expiresOn: pointBalancesTable.expiresOn, updatedAt: pointBalancesTable.updatedAt })
+      .select({
+        userId: pointBalancesTable.userId,
+        balance: pointBalancesTable.balance,
+        expiresOn: pointBalancesTable.expiresOn,
+        updatedAt: pointBalancesTable.updatedAt,
+      })
       .from(pointBalancesTable)
       .where(gt(pointBalancesTable.balance, 0))
       .orderBy(asc(pointBalancesTable.userId));

@@ -24,7 +24,12 @@ function keyed(headers: Record<string, string>) {
 }
 
 async function grant(member: MemberSession, points: number, reason = "ご愛顧のお礼") {
-  const response = await env.shop.app.inject({ method: "POST", url: `/admin/api/members/${member.user.id}/points`, headers: keyed(staff.headers), payload: { points: String(points), reason } });
+  const response = await env.shop.app.inject({
+    method: "POST",
+    url: `/admin/api/members/${member.user.id}/points`,
+    headers: keyed(staff.headers),
+    payload: { points: String(points), reason },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { balance: number; expires_on: string };
 }
@@ -32,7 +37,13 @@ async function grant(member: MemberSession, points: number, reason = "ご愛顧�
 async function myPoints(member: MemberSession) {
   const response = await env.shop.app.inject({ method: "GET", url: "/api/points", headers: member.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { balance: number; expires_on: string | null; pending: number; rate_percent: number; history: { kind: string; points: number; label: string }[] };
+  return response.json().data as {
+    balance: number;
+    expires_on: string | null;
+    pending: number;
+    rate_percent: number;
+    history: { kind: string; points: number; label: string }[];
+  };
 }
 
 async function orderPointsOf(orderId: number) {
@@ -66,7 +77,16 @@ describe("a coupon and points in one order", () => {
     const member = await env.shop.memberSession();
     expect(await grant(member, 1000)).toMatchObject({ balance: 1000 });
 
-    const response = await env.client.post(member, orderPayload([{ id: wine, amount: 2 }, { id: food, amount: 2 }], { coupon_code: "PTS500", use_points: "800" }));
+    const response = await env.client.post(
+      member,
+      orderPayload(
+        [
+          { id: wine, amount: 2 },
+          { id: food, amount: 2 },
+        ],
+        { coupon_code: "PTS500", use_points: "800" },
+      ),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const order = (await env.client.order(response.json().order_id))!;
     // Goods with tax: 6,600 at 10%, 2,160 at 8% (8,760). The coupon's 500: 376.7… → 377 and 123.2… → 123;
@@ -123,7 +143,12 @@ describe("a coupon and points in one order", () => {
     expect(afterReturn).toMatchObject({ usedStanding: 480, earnedStanding: keptEarning - takenBack });
     const returned = await myPoints(member);
     expect(returned.balance).toBe(200 + keptEarning + 320 - takenBack);
-    expect(returned.history.slice(0, 2).map((entry) => [entry.kind, entry.points]).sort()).toEqual(
+    expect(
+      returned.history
+        .slice(0, 2)
+        .map((entry) => [entry.kind, entry.points])
+        .sort(),
+    ).toEqual(
       [
         ["give_back", 320],
         ["take_back", -takenBack],
@@ -172,7 +197,12 @@ describe("the figures the pages show (獲得予定ポイント)", () => {
     expect(plainAnswer.json().data).toEqual({ rate_percent: 1, product_rate_percent: null });
 
     const guest = env.shop.browserSession();
-    const cart = await env.shop.app.inject({ method: "PUT", url: "/api/carts", headers: guest.headers, payload: { cart: { cart_product_ids: { [own]: 1, [plain]: 1 } } } });
+    const cart = await env.shop.app.inject({
+      method: "PUT",
+      url: "/api/carts",
+      headers: guest.headers,
+      payload: { cart: { cart_product_ids: { [own]: 1, [plain]: 1 } } },
+    });
     expect(cart.statusCode, cart.body).toBe(200);
     expect((cart.json().data as { id: string; point_rate: number | null }[]).map((item) => [item.id, item.point_rate])).toEqual([
       [String(own), 5],
@@ -304,35 +334,73 @@ describe("expiry, the trader's rule and the books", () => {
 
   it("the owner sets the rule; staff may not; a rate of 0 earns nothing", async () => {
     const owner = await staffSession(env.shop, "owner");
-    const refused = await env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(staff.headers), payload: { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" } });
+    const refused = await env.shop.app.inject({
+      method: "PUT",
+      url: "/admin/api/points/settings",
+      headers: keyed(staff.headers),
+      payload: { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" },
+    });
     expect(refused.statusCode).toBe(403);
-    const invalid = await env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(owner.headers), payload: { base_rate_percent: "101", grant_on: "never", expiry_months: "12" } });
+    const invalid = await env.shop.app.inject({
+      method: "PUT",
+      url: "/admin/api/points/settings",
+      headers: keyed(owner.headers),
+      payload: { base_rate_percent: "101", grant_on: "never", expiry_months: "12" },
+    });
     expect(invalid.statusCode).toBe(422);
-    const saved = await env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(owner.headers), payload: { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" } });
+    const saved = await env.shop.app.inject({
+      method: "PUT",
+      url: "/admin/api/points/settings",
+      headers: keyed(owner.headers),
+      payload: { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const wine = await env.make.product({ price: 3000, stock: 5 });
     const member = await env.shop.memberSession();
     const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]));
     expect((await orderPointsOf((await env.client.order(response.json().order_id))!.id)).toEarn).toBe(0);
-    await env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(owner.headers), payload: { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" } });
+    await env.shop.app.inject({
+      method: "PUT",
+      url: "/admin/api/points/settings",
+      headers: keyed(owner.headers),
+      payload: { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" },
+    });
   });
 
   it("staff remove points with a reason, not past the balance; the liability and its CSV count what is outstanding", async () => {
     const member = await env.shop.memberSession();
     await grant(member, 250);
-    const over = await env.shop.app.inject({ method: "POST", url: `/admin/api/members/${member.user.id}/points`, headers: keyed(staff.headers), payload: { points: "-251", reason: "誤付与" } });
+    const over = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/members/${member.user.id}/points`,
+      headers: keyed(staff.headers),
+      payload: { points: "-251", reason: "誤付与" },
+    });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors).toEqual(["減算できるのは残高（250ポイント）までです"]);
-    const noReason = await env.shop.app.inject({ method: "POST", url: `/admin/api/members/${member.user.id}/points`, headers: keyed(staff.headers), payload: { points: "-50", reason: "" } });
+    const noReason = await env.shop.app.inject({
+      method: "POST",
+      url: `/admin/api/members/${member.user.id}/points`,
+      headers: keyed(staff.headers),
+      payload: { points: "-50", reason: "" },
+    });
     expect(noReason.statusCode).toBe(422);
     expect(await grant(member, -50, "誤付与の訂正")).toMatchObject({ balance: 200 });
-    const nobody = await env.shop.app.inject({ method: "POST", url: "/admin/api/members/99999999/points", headers: keyed(staff.headers), payload: { points: "10", reason: "x" } });
+    const nobody = await env.shop.app.inject({
+      method: "POST",
+      url: "/admin/api/members/99999999/points",
+      headers: keyed(staff.headers),
+      payload: { points: "10", reason: "x" },
+    });
     expect(nobody.statusCode).toBe(404);
     const history = await env.shop.app.inject({ method: "GET", url: `/admin/api/members/${member.user.id}/points`, headers: staff.headers });
     expect(history.json().data.history[0]).toMatchObject({ kind: "staff_remove", points: -50, reason: "誤付与の訂正", staff_id: staff.staff.id });
 
     const liability = (await env.shop.app.inject({ method: "GET", url: "/admin/api/points/liability", headers: staff.headers })).json().data;
-    const [sum] = await env.shop.database.db.select({ total: pointBalancesTable.balance }).from(pointBalancesTable).where(eq(pointBalancesTable.userId, member.user.id));
+    const [sum] = await env.shop.database.db
+      .select({ total: pointBalancesTable.balance })
+      .from(pointBalancesTable)
+      .where(eq(pointBalancesTable.userId, member.user.id));
     expect(sum!.total).toBe(200);
     expect(liability.points).toBeGreaterThanOrEqual(200);
     expect(liability.yen).toBe(liability.points);

@@ -11,7 +11,14 @@ import type { RanksService } from "./ranks.service.ts";
 
 /** A rank as the API answers it: both names, and the name in the request's language. */
 function rankEntry(rank: RankDefinition, locale: Locale) {
-  return { position: rank.position, name: rankName(rank, locale), name_ja: rank.nameJa, name_en: rank.nameEn, threshold: rank.threshold, point_rate: rank.pointRatePercent };
+  return {
+    position: rank.position,
+    name: rankName(rank, locale),
+    name_ja: rank.nameJa,
+    name_en: rank.nameEn,
+    threshold: rank.threshold,
+    point_rate: rank.pointRatePercent,
+  };
 }
 
 const LABELS = rankFieldLabels();
@@ -42,9 +49,15 @@ export function registerRankRoutes(
     });
   }
 
-  app.get(`${ADMIN_API}/ranks`, { ...staff, schema: { response: { 200: ranksAnswer } } }, async (request) => ({ data: (await deps.ranks.definitions()).map((rank) => rankEntry(rank, request.locale)) }));
-
-  app.put(`${ADMIN_API}/ranks`, { ...staff, config: KEYED_WRITE, ...formSchema({ body: rankSettingsSchema, response: { 200: ranksAnswer } }) }, async (request) => ({
-    data: (await deps.ranks.saveDefinitions(checkedBody(request, LABELS))).map((rank) => rankEntry(rank, request.locale)),
+  app.get(`${ADMIN_API}/ranks`, { ...staff, schema: { response: { 200: ranksAnswer } } }, async (request) => ({
+    data: (await deps.ranks.definitions()).map((rank) => rankEntry(rank, request.locale)),
   }));
+
+  app.put(
+    `${ADMIN_API}/ranks`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: rankSettingsSchema, response: { 200: ranksAnswer } }) },
+    async (request) => ({
+      data: (await deps.ranks.saveDefinitions(checkedBody(request, LABELS))).map((rank) => rankEntry(rank, request.locale)),
+    }),
+  );
 }

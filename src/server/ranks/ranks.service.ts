@@ -35,7 +35,13 @@ export class RanksService {
   async definitions(executor: Database = this.db): Promise<RankDefinition[]> {
     const rows = await executor.select().from(rankDefinitionsTable).orderBy(asc(rankDefinitionsTable.position));
     if (rows.length === 0) return DEFAULT_RANKS.map((rank) => ({ ...rank }));
-    return rows.map((row) => ({ position: row.position, nameJa: row.nameJa, nameEn: row.nameEn, threshold: row.threshold, pointRatePercent: row.pointRatePercent }));
+    return rows.map((row) => ({
+      position: row.position,
+      nameJa: row.nameJa,
+      nameEn: row.nameEn,
+      threshold: row.threshold,
+      pointRatePercent: row.pointRatePercent,
+    }));
   }
 
   /** Replaces the ranks (the form's whole set) and gives every stored member the rank their purchases reach now. */
@@ -46,7 +52,8 @@ export class RanksService {
       const standings = await tx.select().from(memberRanksTable).for("update");
       for (const standing of standings) {
         const position = rankFor(ranks, standing.purchases)?.position ?? null;
-        if (position !== standing.rankPosition) await tx.update(memberRanksTable).set({ rankPosition: position }).where(eq(memberRanksTable.userId, standing.userId));
+        if (position !== standing.rankPosition)
+          await tx.update(memberRanksTable).set({ rankPosition: position }).where(eq(memberRanksTable.userId, standing.userId));
       }
       return this.definitions(tx);
     });
@@ -94,13 +101,18 @@ export class RanksService {
   /** The stored standing; a member with no row has no purchases. */
   async standing(userId: number, executor: Database = this.db): Promise<MemberStanding> {
     const [row] = await executor.select().from(memberRanksTable).where(eq(memberRanksTable.userId, userId));
-    return row ? { purchases: row.purchases, rankPosition: row.rankPosition, calculatedAt: row.calculatedAt } : { purchases: 0, rankPosition: null, calculatedAt: null };
+    return row
+      ? { purchases: row.purchases, rankPosition: row.rankPosition, calculatedAt: row.calculatedAt }
+      : { purchases: 0, rankPosition: null, calculatedAt: null };
   }
 
   /** Stored standings of several members (the back office's member list). */
   async standings(userIds: readonly number[]): Promise<Map<number, MemberStanding>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.db.select().from(memberRanksTable).where(inArray(memberRanksTable.userId, [...userIds]));
+    const rows = await this.db
+      .select()
+      .from(memberRanksTable)
+      .where(inArray(memberRanksTable.userId, [...userIds]));
     return new Map(rows.map((row) => [row.userId, { purchases: row.purchases, rankPosition: row.rankPosition, calculatedAt: row.calculatedAt }]));
   }
 

@@ -52,7 +52,12 @@ async function placeBank(member: MemberSession, bottles: number): Promise<{ id: 
 }
 
 function staffPost(id: string, action: string, payload: object = {}) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() }, payload });
+  return shop.app.inject({
+    method: "POST",
+    url: `/admin/api/orders/${id}/${action}`,
+    headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
+    payload,
+  });
 }
 
 async function move(id: string, action: "deposit" | "cancel" | "ship") {
@@ -130,7 +135,10 @@ describe("a member's rank follows their paid orders", () => {
     await move(order.id, "deposit");
     // Placed 364 days ago: still inside today's window, outside tomorrow's.
     const now = new Date();
-    await shop.database.db.update(ordersTable).set({ createdAt: new Date(now.getTime() - 364 * 86_400_000) }).where(eq(ordersTable.id, order.rowId));
+    await shop.database.db
+      .update(ordersTable)
+      .set({ createdAt: new Date(now.getTime() - 364 * 86_400_000) })
+      .where(eq(ordersTable.id, order.rowId));
     const ranks = shop.app.services.ranks;
     expect(await ranks.sweep(now)).toBe(0);
     expect((await rankOf(member)).rank?.name).toBe("シルバー");
@@ -146,7 +154,9 @@ describe("the trader's ranks", () => {
   it("answers the defaults, saves a new set and ranks members again by it", async () => {
     const before = await shop.app.inject({ method: "GET", url: "/admin/api/ranks", headers: staff.headers });
     expect(before.statusCode).toBe(200);
-    expect(before.json().data.map((rank: { name_ja: string; threshold: number; point_rate: number }) => [rank.name_ja, rank.threshold, rank.point_rate])).toEqual([
+    expect(
+      before.json().data.map((rank: { name_ja: string; threshold: number; point_rate: number }) => [rank.name_ja, rank.threshold, rank.point_rate]),
+    ).toEqual([
       ["レギュラー", 0, 1],
       ["シルバー", 30_000, 2],
       ["ゴールド", 100_000, 3],
@@ -166,7 +176,10 @@ describe("the trader's ranks", () => {
   it("refuses thresholds that do not rise, naming the fields in the visitor's language", async () => {
     const ja = await putRanks({ ...DEFAULT_FORM, threshold_3: "30000", name_en_2: "" });
     expect(ja.statusCode).toBe(422);
-    expect(ja.json().fields).toEqual({ name_en_2: ["ランク2の名前（英語）を入力してください"], threshold_3: ["ランク3の条件（円）は30000より大きい値にしてください"] });
+    expect(ja.json().fields).toEqual({
+      name_en_2: ["ランク2の名前（英語）を入力してください"],
+      threshold_3: ["ランク3の条件（円）は30000より大きい値にしてください"],
+    });
     const en = await putRanks({ ...DEFAULT_FORM, threshold_1: "5" }, "en");
     expect(en.json().fields).toEqual({ threshold_1: ["Rank 1 threshold (yen) must be equal to 0"] });
   });

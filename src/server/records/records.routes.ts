@@ -163,10 +163,11 @@ export function registerRecordRoutes(fastify: FastifyInstance, deps: { records: 
     if (found.more) throw new DomainError("conflict", "recordsExportTooMany");
     const files: Zippable = {
       "index.csv": Buffer.from(recordsIndexCsv(found.records, request.locale), "utf8"),
-      "SHA256SUMS": Buffer.from(found.records.map((record) => `${record.sha256}  ${exportedName(record)}\n`).join(""), "utf8"),
+      SHA256SUMS: Buffer.from(found.records.map((record) => `${record.sha256}  ${exportedName(record)}\n`).join(""), "utf8"),
     };
     // Stored, not deflated: PDFs are compressed already, and an inspector's tool opens any zip.
-    for (const record of found.records) files[exportedName(record)] = new Uint8Array(record.content.buffer, record.content.byteOffset, record.content.byteLength);
+    for (const record of found.records)
+      files[exportedName(record)] = new Uint8Array(record.content.buffer, record.content.byteOffset, record.content.byteLength);
     const zip = zipSync(files, { level: 0 });
     return sendFile(reply, "application/zip", `transaction-records-${japanDay()}.zip`, Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
   });

@@ -56,12 +56,20 @@ async function fileOf(id: number) {
 describe("a receipt kept as issued", () => {
   it("stays byte for byte what the buyer downloaded after its order changed, and is still found by date, amount and counterparty", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", name: "保存 太郎", userId: member.user.id });
-    const issued = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: { addressee: "株式会社保存商事", proviso: "" } });
+    const issued = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "株式会社保存商事", proviso: "" },
+    });
     expect(issued.statusCode).toBe(200);
     const pdf = issued.rawPayload;
 
     // The order changes afterwards: another address and name, then it is cancelled by staff.
-    await shop.database.db.update(ordersTable).set({ name: "変更 次郎", address: "千代田区丸の内1-1", updatedAt: new Date() }).where(eq(ordersTable.id, order.id));
+    await shop.database.db
+      .update(ordersTable)
+      .set({ name: "変更 次郎", address: "千代田区丸の内1-1", updatedAt: new Date() })
+      .where(eq(ordersTable.id, order.id));
     const cancelled = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/cancel`, headers: staff.headers });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
 
@@ -69,7 +77,13 @@ describe("a receipt kept as issued", () => {
     // Every condition at once: the date range, the amount range and a part of the counterparty.
     const found = await search(`from=${day}&to=${day}&min_amount=7810&max_amount=7,810&counterparty=${encodeURIComponent("保存商事")}`);
     const receipt = found.find((each) => each.kind === "receipt" && each.order_ref === order.publicId);
-    expect(receipt).toMatchObject({ transaction_date: day, amount: 7810, counterparty: "株式会社保存商事 (保存 太郎)", sha256: sha256Hex(pdf), size: pdf.length });
+    expect(receipt).toMatchObject({
+      transaction_date: day,
+      amount: 7810,
+      counterparty: "株式会社保存商事 (保存 太郎)",
+      sha256: sha256Hex(pdf),
+      size: pdf.length,
+    });
     // Each condition alone finds it too; the buyer's name as it was, not as it is now.
     expect((await search(`counterparty=${encodeURIComponent("保存 太郎")}`)).map((each) => each.id)).toContain(receipt!.id);
     expect((await search(`counterparty=${encodeURIComponent("保存太郎")}`)).map((each) => each.id)).toContain(receipt!.id);
@@ -89,7 +103,8 @@ describe("a receipt kept as issued", () => {
 
   it("keeps each reissue as a record of its own, and the order's removal leaves them", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", name: "再発 花子" });
-    const post = () => shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "", proviso: "" } });
+    const post = () =>
+      shop.app.inject({ method: "POST", url: `/admin/api/orders/${order.publicId}/receipt`, headers: staff.headers, payload: { addressee: "", proviso: "" } });
     const first = await post();
     const second = await post();
     const kept = await shop.app.services.records.ofOrder(order.publicId);
@@ -123,7 +138,15 @@ describe("a receipt kept as issued", () => {
 describe("the table refuses changes", () => {
   it("refuses UPDATE, DELETE and TRUNCATE, whoever asks, and a hash that is not the content's", async () => {
     const db = shop.database.db;
-    await recordTransaction(db, { kind: "payment_event", sourceKey: `test:${crypto.randomUUID()}`, amount: 100, counterparty: "改竄 試", contentType: "text/plain", fileName: "x.txt", content: Buffer.from("original") });
+    await recordTransaction(db, {
+      kind: "payment_event",
+      sourceKey: `test:${crypto.randomUUID()}`,
+      amount: 100,
+      counterparty: "改竄 試",
+      contentType: "text/plain",
+      fileName: "x.txt",
+      content: Buffer.from("original"),
+    });
     const [row] = await db.select({ id: transactionRecordsTable.id }).from(transactionRecordsTable).where(eq(transactionRecordsTable.counterparty, "改竄 試"));
     const refused = async (statement: ReturnType<typeof sql>) => {
       expect(await databaseAnswer(db, statement)).toEqual({ code: BOOK_REFUSED, message: expect.stringContaining("append-only") });
@@ -134,7 +157,9 @@ describe("the table refuses changes", () => {
     await refused(sql`delete from transaction_records`);
     await refused(sql`truncate transaction_records`);
     const forged = await db
-      .execute(sql`insert into transaction_records (kind, source_key, transaction_date, amount, counterparty, content_type, file_name, content, sha256) values ('receipt', 'forged', '2026-01-01', 1, 'x', 'text/plain', 'x', 'a'::bytea, ${sha256Hex(Buffer.from("b"))})`)
+      .execute(
+        sql`insert into transaction_records (kind, source_key, transaction_date, amount, counterparty, content_type, file_name, content, sha256) values ('receipt', 'forged', '2026-01-01', 1, 'x', 'text/plain', 'x', 'a'::bytea, ${sha256Hex(Buffer.from("b"))})`,
+      )
       .then(
         () => "inserted",
         (failure: unknown) => String((failure as { cause?: unknown }).cause ?? failure),
@@ -147,7 +172,15 @@ describe("the table refuses changes", () => {
 
   it("records one issue once: the same key again adds nothing", async () => {
     const key = `test:${crypto.randomUUID()}`;
-    const input = { kind: "payment_event" as const, sourceKey: key, amount: 5, counterparty: "一度 限", contentType: "text/plain", fileName: "y.txt", content: Buffer.from("once") };
+    const input = {
+      kind: "payment_event" as const,
+      sourceKey: key,
+      amount: 5,
+      counterparty: "一度 限",
+      contentType: "text/plain",
+      fileName: "y.txt",
+      content: Buffer.from("once"),
+    };
     expect(await recordTransaction(shop.database.db, input)).toBe(true);
     expect(await recordTransaction(shop.database.db, { ...input, content: Buffer.from("twice") })).toBe(false);
     expect(await search(`counterparty=${encodeURIComponent("一度 限")}`)).toHaveLength(1);
@@ -162,7 +195,10 @@ describe("mails that state amounts", () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const publicId = placed.json().order_id as string;
     expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/deposit`, headers: staff.headers })).statusCode).toBe(200);
-    expect((await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/ship`, headers: staff.headers, payload: { slip_number: "1234-5678-9012" } }))
+        .statusCode,
+    ).toBe(200);
     const order = await shop.app.services.orders.byPublicId(publicId);
 
     const kept = await shop.app.services.records.ofOrder(publicId);
@@ -192,7 +228,11 @@ describe("mails that state amounts", () => {
   it("keeps the gateway's payment record of a card order, without its client secret", async () => {
     const client = new CheckoutClient(shop);
     const session = shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", name: "カード 六郎", payment: { payment_method_id: await client.paymentMethod(session, "4242424242424242") } });
+    const payload = orderPayload([{ id: wine, amount: 1 }], {
+      payment_method: "credit",
+      name: "カード 六郎",
+      payment: { payment_method_id: await client.paymentMethod(session, "4242424242424242") },
+    });
     const placed = await client.post(session, payload);
     expect(placed.statusCode, placed.body).toBe(200);
     const publicId = placed.json().order_id as string;
@@ -232,22 +272,41 @@ describe("the back office's search and export", () => {
   const names = async (query: string) => (await search(query)).map((each) => `${each.transaction_date} ${each.amount} ${each.counterparty}`).sort();
 
   it("combines date range, amount range and counterparty", async () => {
-    expect(await names("from=2025-04-01&to=2025-05-31")).toEqual(["2025-04-01 1000 検索 一", "2025-04-15 5000 検索 二", "2025-05-01 5000 検索 一", "2025-05-20 20000 株式会社ケンサク"]);
+    expect(await names("from=2025-04-01&to=2025-05-31")).toEqual([
+      "2025-04-01 1000 検索 一",
+      "2025-04-15 5000 検索 二",
+      "2025-05-01 5000 検索 一",
+      "2025-05-20 20000 株式会社ケンサク",
+    ]);
     expect(await names("from=2025-04-01&to=2025-04-30&min_amount=5000")).toEqual(["2025-04-15 5000 検索 二"]);
-    expect(await names(`from=2025-04-01&to=2025-05-31&counterparty=${encodeURIComponent("検索 一")}`)).toEqual(["2025-04-01 1000 検索 一", "2025-05-01 5000 検索 一"]);
-    expect(await names(`from=2025-04-01&to=2025-05-31&min_amount=2000&max_amount=10000&counterparty=${encodeURIComponent("検索")}`)).toEqual(["2025-04-15 5000 検索 二", "2025-05-01 5000 検索 一"]);
+    expect(await names(`from=2025-04-01&to=2025-05-31&counterparty=${encodeURIComponent("検索 一")}`)).toEqual([
+      "2025-04-01 1000 検索 一",
+      "2025-05-01 5000 検索 一",
+    ]);
+    expect(await names(`from=2025-04-01&to=2025-05-31&min_amount=2000&max_amount=10000&counterparty=${encodeURIComponent("検索")}`)).toEqual([
+      "2025-04-15 5000 検索 二",
+      "2025-05-01 5000 検索 一",
+    ]);
     expect(await names(`from=2025-05-02&to=2025-05-31&counterparty=${encodeURIComponent("けんさく")}`)).toEqual([]);
     expect(await names(`counterparty=${encodeURIComponent("ケンサク")}&min_amount=２００００`)).toEqual(["2025-05-20 20000 株式会社ケンサク"]);
   });
 
   it("answers bad conditions with a message naming the field, and strangers with 401", async () => {
-    const bad = await shop.app.inject({ method: "GET", url: "/admin/api/transaction-records?from=2025-02-30&min_amount=abc&max_amount=-1", headers: staff.headers });
+    const bad = await shop.app.inject({
+      method: "GET",
+      url: "/admin/api/transaction-records?from=2025-02-30&min_amount=abc&max_amount=-1",
+      headers: staff.headers,
+    });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors as string[];
     expect(errors.join(" ")).toContain("開始日");
     expect(errors.join(" ")).toContain("金額(下限)");
     expect(errors.join(" ")).toContain("金額(上限)");
-    const reversed = await shop.app.inject({ method: "GET", url: "/en/admin/api/transaction-records?from=2025-05-01&to=2025-04-01".replace("/en", ""), headers: { ...staff.headers, "accept-language": "en" } });
+    const reversed = await shop.app.inject({
+      method: "GET",
+      url: "/en/admin/api/transaction-records?from=2025-05-01&to=2025-04-01".replace("/en", ""),
+      headers: { ...staff.headers, "accept-language": "en" },
+    });
     expect(reversed.statusCode).toBe(422);
     for (const url of ["/admin/api/transaction-records", "/admin/api/transaction-records/export", "/admin/api/transaction-records/1/file"]) {
       expect((await shop.app.inject({ method: "GET", url, headers: member.headers })).statusCode).toBe(401);
@@ -257,7 +316,11 @@ describe("the back office's search and export", () => {
   });
 
   it("exports the matches as a zip of an index, the files as stored and their SHA-256 list", async () => {
-    const response = await shop.app.inject({ method: "GET", url: `/admin/api/transaction-records/export?from=2025-04-01&to=2025-05-31&counterparty=${encodeURIComponent("検索")}`, headers: staff.headers });
+    const response = await shop.app.inject({
+      method: "GET",
+      url: `/admin/api/transaction-records/export?from=2025-04-01&to=2025-05-31&counterparty=${encodeURIComponent("検索")}`,
+      headers: staff.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/zip");
     const files = unzipSync(new Uint8Array(response.rawPayload));

@@ -127,7 +127,10 @@ export class TransactionRecords {
 
   async search(query: TransactionRecordQuery, page = 1): Promise<{ records: TransactionRecordSummary[]; total: number; page: number; pageSize: number }> {
     const where = conditionsOf(query);
-    const [count] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(transactionRecordsTable).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(transactionRecordsTable)
+      .where(where);
     const records = await this.db
       .select(summaryColumns)
       .from(transactionRecordsTable)
@@ -160,6 +163,10 @@ export class TransactionRecords {
 
   /** The records of one order (tests, the order page). */
   async ofOrder(orderRef: string): Promise<TransactionRecordSummary[]> {
-    return (await this.db.select(summaryColumns).from(transactionRecordsTable).where(eq(transactionRecordsTable.orderRef, orderRef)).orderBy(asc(transactionRecordsTable.id))) as TransactionRecordSummary[];
+    return (await this.db
+      .select(summaryColumns)
+      .from(transactionRecordsTable)
+      .where(eq(transactionRecordsTable.orderRef, orderRef))
+      .orderBy(asc(transactionRecordsTable.id))) as TransactionRecordSummary[];
   }
 }

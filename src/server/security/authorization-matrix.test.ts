@@ -158,7 +158,12 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /api/lottery-entries/:id/cart": { access: "member", path: "/api/lottery-entries/999999/cart", ok: 404 },
     "PUT /api/magazine/subscription": { access: "member", ok: [400, 422] },
     // --- 再入荷のお知らせ and お気に入り (decision 083) ---
-    "POST /api/products/:id/restock-requests": { access: "public", path: `/api/products/${f.product}/restock-requests`, ok: 422, payload: { email: "someone@example.com" } },
+    "POST /api/products/:id/restock-requests": {
+      access: "public",
+      path: `/api/products/${f.product}/restock-requests`,
+      ok: 422,
+      payload: { email: "someone@example.com" },
+    },
     "GET /api/restock-requests/confirm": { access: "public", path: "/api/restock-requests/confirm?token=unknown", ok: 302 },
     "POST /api/restock-requests/cancel": { access: "public", ok: 422 },
     "GET /api/mypage/restock-requests": { access: "member", ok: 200 },
@@ -313,8 +318,16 @@ function rules(f: Fixtures): Record<string, Rule> {
     },
     "GET /admin/api/liquor_types": { access: "staff", ok: 200 },
     "POST /admin/api/liquor_types": { access: "staff", ok: 422 },
-    "PATCH /admin/api/liquor_types/:key": { access: "staff", path: async () => `/admin/api/liquor_types/${await f.make.liquorType(`kind${++fresh.liquorType}`)}`, ok: [200, 422] },
-    "DELETE /admin/api/liquor_types/:key": { access: "staff", path: async () => `/admin/api/liquor_types/${await f.make.liquorType(`kind${++fresh.liquorType}`)}`, ok: 204 },
+    "PATCH /admin/api/liquor_types/:key": {
+      access: "staff",
+      path: async () => `/admin/api/liquor_types/${await f.make.liquorType(`kind${++fresh.liquorType}`)}`,
+      ok: [200, 422],
+    },
+    "DELETE /admin/api/liquor_types/:key": {
+      access: "staff",
+      path: async () => `/admin/api/liquor_types/${await f.make.liquorType(`kind${++fresh.liquorType}`)}`,
+      ok: 204,
+    },
     "GET /admin/api/reports/liquor-sales": { access: "staff", ok: [200, 422] },
     "GET /admin/api/products/:id/stock-moves": { access: "staff", path: `/admin/api/products/${f.product}/stock-moves`, ok: 200 },
     "POST /admin/api/products/:id/receivings": { access: "staff", path: `/admin/api/products/${f.product}/receivings`, ok: 422 },
@@ -374,7 +387,11 @@ function rules(f: Fixtures): Record<string, Rule> {
     "GET /admin/api/transaction-records/:id/file": { access: "staff", path: "/admin/api/transaction-records/999999/file", ok: 404 },
     "POST /admin/api/staff": { access: "owner", ok: 422 },
     "DELETE /admin/api/staff/:id": { access: "owner", path: async () => `/admin/api/staff/${(await createStaff(shop)).staff.id}`, ok: 204 },
-    "POST /admin/api/staff/:id/two-factor/reset": { access: "owner", path: async () => `/admin/api/staff/${(await createStaff(shop)).staff.id}/two-factor/reset`, ok: 204 },
+    "POST /admin/api/staff/:id/two-factor/reset": {
+      access: "owner",
+      path: async () => `/admin/api/staff/${(await createStaff(shop)).staff.id}/two-factor/reset`,
+      ok: 204,
+    },
     "GET /admin/api/security": { access: "owner", ok: 200 },
     "PUT /admin/api/security": { access: "owner", ok: 200, payload: {} },
     "GET /admin/api/settings": { access: "owner", ok: 200 },
@@ -522,36 +539,34 @@ describe("authorization matrix over every registered route", () => {
 
   // One test per part of the app, so each has its own time: the whole matrix in one test took three
   // seconds on a quiet machine and over twenty at load 9 on two cores (decision 055).
-  it.each(PARTS)(
-    "answers each visitor as the route's class says, and keeps every answer that depends on the session out of caches: %s",
-    async (part) => {
-      const table = rules(fixtures);
-      const asked = routes.flatMap(keysOf).filter((each) => partOf(each.method, each.url) === part && table[each.key]);
-      const failures: string[] = [];
-      const cachingFailures: string[] = [];
-      let calls = 0;
-      for (const { key, method, url } of asked) {
-        const rule = table[key]!;
-        // The six visitors at once: each has its own session, and routes whose answer depends on
-        // order (an order deposited by staff is already deposited for the owner) allow both answers.
-        await Promise.all(
-          VISITORS.map(async (visitor) => {
-            const concrete = await concreteUrl(rule, url);
-            const response = await call(shop, rule, method, concrete, await sessionOf(visitor, rule));
-            calls += 1;
-            const want = expected(rule, visitor, method);
-            if (!want.includes(response.statusCode)) failures.push(`${method} ${concrete} as ${visitor}: ${response.statusCode} (expected ${want.join(" or ")}) ${response.body.slice(0, 120)}`);
-            const caching = cachingProblem(rule, visitor, response);
-            if (caching) cachingFailures.push(`${method} ${concrete} as ${visitor} (${response.statusCode}): ${caching}`);
-          }),
-        );
-      }
-      expect(failures).toEqual([]);
-      expect(cachingFailures, "answers that depend on the session without Cache-Control: private, no-store").toEqual([]);
-      expect(asked.length, `registered routes in ${part}`).toBeGreaterThan(5);
-      expect(calls).toBe(asked.length * VISITORS.length);
-    },
-  );
+  it.each(PARTS)("answers each visitor as the route's class says, and keeps every answer that depends on the session out of caches: %s", async (part) => {
+    const table = rules(fixtures);
+    const asked = routes.flatMap(keysOf).filter((each) => partOf(each.method, each.url) === part && table[each.key]);
+    const failures: string[] = [];
+    const cachingFailures: string[] = [];
+    let calls = 0;
+    for (const { key, method, url } of asked) {
+      const rule = table[key]!;
+      // The six visitors at once: each has its own session, and routes whose answer depends on
+      // order (an order deposited by staff is already deposited for the owner) allow both answers.
+      await Promise.all(
+        VISITORS.map(async (visitor) => {
+          const concrete = await concreteUrl(rule, url);
+          const response = await call(shop, rule, method, concrete, await sessionOf(visitor, rule));
+          calls += 1;
+          const want = expected(rule, visitor, method);
+          if (!want.includes(response.statusCode))
+            failures.push(`${method} ${concrete} as ${visitor}: ${response.statusCode} (expected ${want.join(" or ")}) ${response.body.slice(0, 120)}`);
+          const caching = cachingProblem(rule, visitor, response);
+          if (caching) cachingFailures.push(`${method} ${concrete} as ${visitor} (${response.statusCode}): ${caching}`);
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(cachingFailures, "answers that depend on the session without Cache-Control: private, no-store").toEqual([]);
+    expect(asked.length, `registered routes in ${part}`).toBeGreaterThan(5);
+    expect(calls).toBe(asked.length * VISITORS.length);
+  });
 
   it("keeps a successful sign-in's answer, which names the member or staff member, out of caches", async () => {
     const member = await shop.memberSession();
@@ -564,7 +579,12 @@ describe("authorization matrix over every registered route", () => {
     expect(signIn.statusCode).toBe(200);
     expect(signIn.headers["cache-control"]).toBe("private, no-store");
     const { email, password } = await createStaff(shop);
-    const staffSignIn = await shop.app.inject({ method: "POST", url: "/admin/api/session", headers: shop.browserSession().headers, payload: { email, password } });
+    const staffSignIn = await shop.app.inject({
+      method: "POST",
+      url: "/admin/api/session",
+      headers: shop.browserSession().headers,
+      payload: { email, password },
+    });
     expect(staffSignIn.statusCode).toBe(200);
     expect(staffSignIn.headers["cache-control"]).toBe("private, no-store");
   });
@@ -572,7 +592,12 @@ describe("authorization matrix over every registered route", () => {
   it("lets the Stripe webhook through without a session or CSRF token, and refuses it without a valid signature", async () => {
     const rule = rules(fixtures)[`POST ${PAYMENT_WEBHOOK_PATH}`]!;
     for (const headers of [{}, { "stripe-signature": "t=1,v1=forged" }]) {
-      const response = await stripeShop.app.inject({ method: "POST", url: PAYMENT_WEBHOOK_PATH, headers: { ...headers, "content-type": "application/json" }, payload: "{}" });
+      const response = await stripeShop.app.inject({
+        method: "POST",
+        url: PAYMENT_WEBHOOK_PATH,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "{}",
+      });
       expect(response.statusCode).toBe(rule.ok);
     }
   });
@@ -610,7 +635,9 @@ describe("CSRF on every state-changing route", () => {
         const response = await call(shop, rule, method, concrete, session, headers);
         calls += 1;
         if (!isCsrfRefusal(response)) {
-          failures.push(`${method} ${concrete} as ${visitor} with ${headers["x-csrf-token"] === undefined ? "no token" : "a wrong token"}: ${response.statusCode}`);
+          failures.push(
+            `${method} ${concrete} as ${visitor} with ${headers["x-csrf-token"] === undefined ? "no token" : "a wrong token"}: ${response.statusCode}`,
+          );
         }
       }
     }

@@ -43,19 +43,109 @@ function send(method: "GET" | "POST" | "PUT", url: string, payload?: unknown, se
 
 /** The routes and fields that answered 500 with a NUL; `field` is the key the 422 names. */
 const NUL_CASES: { route: string; method: "GET" | "POST" | "PUT"; url: string; body?: unknown; as?: "member"; field: string; ja: string; en: string }[] = [
-  { route: "sign-in", method: "POST", url: "/api/users/sign_in", body: { api_user: { email: NUL, password: "password1" } }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "sign-up", method: "POST", url: "/api/users", body: { api_user: { email: NUL, password: "password1", password_confirmation: "password1" } }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "password reset request", method: "POST", url: "/api/users/password", body: { api_user: { email: NUL } }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "password reset", method: "PUT", url: "/api/users/password", body: { api_user: { reset_password_token: "a\u0000", password: "password1", password_confirmation: "password1" } }, field: "reset_password_token", ja: "パスワードリセット用トークン", en: "Reset password token" },
-  { route: "confirmation resend", method: "POST", url: "/api/users/confirmation", body: { api_user: { email: NUL } }, field: "email", ja: "メールアドレス", en: "Email" },
+  {
+    route: "sign-in",
+    method: "POST",
+    url: "/api/users/sign_in",
+    body: { api_user: { email: NUL, password: "password1" } },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
+  {
+    route: "sign-up",
+    method: "POST",
+    url: "/api/users",
+    body: { api_user: { email: NUL, password: "password1", password_confirmation: "password1" } },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
+  {
+    route: "password reset request",
+    method: "POST",
+    url: "/api/users/password",
+    body: { api_user: { email: NUL } },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
+  {
+    route: "password reset",
+    method: "PUT",
+    url: "/api/users/password",
+    body: { api_user: { reset_password_token: "a\u0000", password: "password1", password_confirmation: "password1" } },
+    field: "reset_password_token",
+    ja: "パスワードリセット用トークン",
+    en: "Reset password token",
+  },
+  {
+    route: "confirmation resend",
+    method: "POST",
+    url: "/api/users/confirmation",
+    body: { api_user: { email: NUL } },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
   { route: "unlock resend", method: "POST", url: "/api/users/unlock", body: { api_user: { email: NUL } }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "inquiry", method: "POST", url: "/api/inquiries", body: { name: "田中\u0000", email: "a@example.com", subject: "在庫", message: "教えて" }, field: "name", ja: "お名前", en: "Name" },
-  { route: "mail magazine", method: "POST", url: "/api/magazine/subscriptions", body: { email: NUL, consent: true }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "account update", method: "PUT", url: "/api/users", body: { api_user: { user_name: "山田\u0000" } }, as: "member", field: "user_name", ja: "お名前", en: "Name" },
-  { route: "saved address", method: "PUT", url: "/api/address", body: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区\u0000" }, as: "member", field: "address", ja: "住所", en: "Address" },
+  {
+    route: "inquiry",
+    method: "POST",
+    url: "/api/inquiries",
+    body: { name: "田中\u0000", email: "a@example.com", subject: "在庫", message: "教えて" },
+    field: "name",
+    ja: "お名前",
+    en: "Name",
+  },
+  {
+    route: "mail magazine",
+    method: "POST",
+    url: "/api/magazine/subscriptions",
+    body: { email: NUL, consent: true },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
+  {
+    route: "account update",
+    method: "PUT",
+    url: "/api/users",
+    body: { api_user: { user_name: "山田\u0000" } },
+    as: "member",
+    field: "user_name",
+    ja: "お名前",
+    en: "Name",
+  },
+  {
+    route: "saved address",
+    method: "PUT",
+    url: "/api/address",
+    body: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区\u0000" },
+    as: "member",
+    field: "address",
+    ja: "住所",
+    en: "Address",
+  },
   { route: "saved card", method: "PUT", url: "/api/cards", body: { setup_intent_id: "seti_\u0000" }, as: "member", field: "setup_intent_id", ja: "", en: "" },
-  { route: "back-office sign-in", method: "POST", url: "/admin/api/session", body: { email: NUL, password: "password1" }, field: "email", ja: "メールアドレス", en: "Email" },
-  { route: "test gateway", method: "POST", url: "/test-gateway/setup_intents/confirm", body: { client_secret: "seti_x_secret_\u0000", payment_method: "pm_x" }, field: "client_secret", ja: "", en: "" },
+  {
+    route: "back-office sign-in",
+    method: "POST",
+    url: "/admin/api/session",
+    body: { email: NUL, password: "password1" },
+    field: "email",
+    ja: "メールアドレス",
+    en: "Email",
+  },
+  {
+    route: "test gateway",
+    method: "POST",
+    url: "/test-gateway/setup_intents/confirm",
+    body: { client_secret: "seti_x_secret_\u0000", payment_method: "pm_x" },
+    field: "client_secret",
+    ja: "",
+    en: "",
+  },
   { route: "test gateway intent", method: "GET", url: "/test-gateway/intent?client_secret=pi_%00", field: "client_secret", ja: "", en: "" },
 ];
 
@@ -117,7 +207,12 @@ describe("checkout fields", () => {
   it.each([
     ["name", { name: "山田\u0000花子" }, "name", "お名前に使用できない文字が含まれています"],
     ["memo", { memo: "置き配\u0007希望" }, "memo", "備考に使用できない文字が含まれています"],
-    ["address", { address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区\u0000", building_name: "" } }, "address.address", "住所に使用できない文字が含まれています"],
+    [
+      "address",
+      { address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区\u0000", building_name: "" } },
+      "address.address",
+      "住所に使用できない文字が含まれています",
+    ],
   ])("refuses a control character in the %s with its field message", async (_name, override, field, text) => {
     const response = await client().post(shop.browserSession(), orderPayload([{ id: product, amount: 1 }], override as object));
     expect(response.statusCode).toBe(422);
@@ -125,7 +220,9 @@ describe("checkout fields", () => {
   });
 
   it("refuses a line break in a one-line field of the address", async () => {
-    const payload = orderPayload([{ id: product, amount: 1 }], { address: { country: "jp", zip: "111-0051\n", prefecture: 13, address: "台東区", building_name: "" } });
+    const payload = orderPayload([{ id: product, amount: 1 }], {
+      address: { country: "jp", zip: "111-0051\n", prefecture: 13, address: "台東区", building_name: "" },
+    });
     const response = await client().post(shop.browserSession(), payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().fields["address.zip"]).toEqual(["郵便番号に使用できない文字が含まれています"]);

@@ -38,7 +38,11 @@ vi.mock("fastify", async (importOriginal) => {
     });
     // The error mapper turns PostgreSQL's refusals into 400s (the net): the fuzz wants to see them.
     app.addHook("onError", async (request, _reply, error) => {
-      for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+      for (
+        let current: unknown = error, depth = 0;
+        current && typeof current === "object" && depth < 5;
+        current = (current as { cause?: unknown }).cause, depth += 1
+      ) {
         const code = (current as { code?: unknown }).code;
         if (typeof code === "string" && /^(22|23|54)/.test(code)) databaseErrors.push({ route: `${request.method} ${request.routeOptions.url}`, code });
       }
@@ -97,7 +101,11 @@ function examples(f: Fixtures): Record<string, Example> {
     "PUT /api/magazine/subscription": { body: { subscribed: true } },
     "PUT /api/cards": { body: { setup_intent_id: "seti_unknown" } },
     "POST /test-gateway/payment_methods": {
-      body: { card: { number: CARDS.visa, exp_month: 12, exp_year: new Date().getFullYear() + 1, cvc: "123" }, billing_details: { name: "山田" }, locale: "ja" },
+      body: {
+        card: { number: CARDS.visa, exp_month: 12, exp_year: new Date().getFullYear() + 1, cvc: "123" },
+        billing_details: { name: "山田" },
+        locale: "ja",
+      },
     },
     "GET /test-gateway/intent": { query: { client_secret: "pi_x_secret_y" } },
     "POST /test-gateway/setup_intents/confirm": { body: { client_secret: "seti_x_secret_y", payment_method: f.paymentMethod, locale: "ja" } },
@@ -112,7 +120,9 @@ function examples(f: Fixtures): Record<string, Example> {
     "POST /admin/api/orders/:id/shipments/:number/ship": { body: { slip_number: "1234-5678-9012" } },
     "POST /admin/api/orders/:id/slip": { body: { slip_number: "1234-5678-9012", carrier: "yamato", notify: true } },
     "POST /admin/api/orders/:id/adjustments": { body: { kind: "discount", label_ja: "値引き", amount_before_tax: -500, tax_rate: 10 } },
-    "POST /admin/api/direct_uploads": { body: { blob: { filename: "a.png", content_type: "image/png", byte_size: 100, checksum: "AAAAAAAAAAAAAAAAAAAAAA==" } } },
+    "POST /admin/api/direct_uploads": {
+      body: { blob: { filename: "a.png", content_type: "image/png", byte_size: 100, checksum: "AAAAAAAAAAAAAAAAAAAAAA==" } },
+    },
     "GET /admin/api/products": { query: { q: "酒", published: "published", low_stock: "1" } },
     "POST /admin/api/products": { body: { name_ja: "酒", name_en: "Sake", price: 1000, stock: 1, series_ids: [1], liquor_type: "sake" } },
     "PATCH /admin/api/products/:id": { body: { name_ja: "酒", price: 1000, series_ids: [1] } },
@@ -159,8 +169,28 @@ const withControlCharacter = fc.oneof(
   fc.tuple(fc.string({ maxLength: 8 }), controlCharacter, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
 );
 const outOfRange = fc.constantFrom(
-  2_147_483_648, -2_147_483_649, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 0.5, -1, 0, 1e-7, 2 ** 31 - 0.5,
-  "2147483648", "-2147483649", "9223372036854775808", "99999999999999999999999", "1e400", "-0", "NaN", "Infinity", "0x10", "1.5", "",
+  2_147_483_648,
+  -2_147_483_649,
+  2 ** 63,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  0.5,
+  -1,
+  0,
+  1e-7,
+  2 ** 31 - 0.5,
+  "2147483648",
+  "-2147483649",
+  "9223372036854775808",
+  "99999999999999999999999",
+  "1e400",
+  "-0",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "1.5",
+  "",
 );
 /**
  * Return paths a browser reads as another host, or that break the Location header: TAB, CR, LF
@@ -168,9 +198,25 @@ const outOfRange = fc.constantFrom(
  * raw and percent-encoded.
  */
 const REDIRECT_SEEDS = [
-  "/\t/evil.example/phish", "/\n/x", "/\r/x", "/\r\n/x", "\t//evil.example", "/\\evil.example", "\\\\evil.example", "/.//evil.example",
-  "/／evil.example", "／／evil.example", "/＼evil.example", "＼＼evil.example", "/%EF%BC%8F/evil.example", "%EF%BC%8F%EF%BC%8Fevil.example",
-  "//evil.example", "https://evil.example/", "/%09/evil.example", "/%0d%0a/x", "/%5Cevil.example",
+  "/\t/evil.example/phish",
+  "/\n/x",
+  "/\r/x",
+  "/\r\n/x",
+  "\t//evil.example",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "/.//evil.example",
+  "/／evil.example",
+  "／／evil.example",
+  "/＼evil.example",
+  "＼＼evil.example",
+  "/%EF%BC%8F/evil.example",
+  "%EF%BC%8F%EF%BC%8Fevil.example",
+  "//evil.example",
+  "https://evil.example/",
+  "/%09/evil.example",
+  "/%0d%0a/x",
+  "/%5Cevil.example",
 ];
 const oddString = fc.oneof(
   fc.constantFrom(...REDIRECT_SEEDS),
@@ -219,8 +265,31 @@ function replaced(value: Json, path: (string | number)[], replacement: Json): Js
 
 /** Field names the app reads somewhere, for bodies and queries of routes without an example. */
 const FIELD_NAMES = [
-  "id", "page", "q", "email", "password", "name", "token", "status", "items", "amount", "price", "address", "zip", "country",
-  "prefecture", "memo", "payment_method", "subject", "message", "body", "key", "locale", "format", "year", "client_secret",
+  "id",
+  "page",
+  "q",
+  "email",
+  "password",
+  "name",
+  "token",
+  "status",
+  "items",
+  "amount",
+  "price",
+  "address",
+  "zip",
+  "country",
+  "prefecture",
+  "memo",
+  "payment_method",
+  "subject",
+  "message",
+  "body",
+  "key",
+  "locale",
+  "format",
+  "year",
+  "client_secret",
 ];
 
 interface Case {
@@ -294,10 +363,13 @@ const MEMBER_ONLY = /^(PUT|DELETE) \/api\/users$|^GET \/api\/users$|\/api\/(addr
 
 function systematicCases(params: string[], example: Example, method: Method, visitor: Visitor): [Case, Visitor][] {
   const cases: Case[] = [];
-  for (const name of params) for (const segment of ["2147483648", "-1", "1.5", "a%00b", "%ED%A0%80"]) cases.push({ pathValues: { [name]: segment }, query: {}, body: example.body });
-  for (const key of Object.keys(example.query ?? {})) for (const value of CANONICAL) cases.push({ pathValues: {}, query: { ...example.query, [key]: value }, body: example.body });
+  for (const name of params)
+    for (const segment of ["2147483648", "-1", "1.5", "a%00b", "%ED%A0%80"]) cases.push({ pathValues: { [name]: segment }, query: {}, body: example.body });
+  for (const key of Object.keys(example.query ?? {}))
+    for (const value of CANONICAL) cases.push({ pathValues: {}, query: { ...example.query, [key]: value }, body: example.body });
   if (method !== "GET" && method !== "DELETE" && example.body !== undefined) {
-    for (const path of leafPaths(example.body)) for (const value of CANONICAL) cases.push({ pathValues: {}, query: example.query ?? {}, body: replaced(example.body, path, value) });
+    for (const path of leafPaths(example.body))
+      for (const value of CANONICAL) cases.push({ pathValues: {}, query: example.query ?? {}, body: replaced(example.body, path, value) });
   }
   return cases.map((each) => [each, visitor]);
 }
@@ -350,11 +422,19 @@ describe("fuzzing every registered route with hostile input", () => {
     for (const route of routes) {
       const example = table[route.key] ?? {};
       const params = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? "*");
-      const systematic = systematicCases(params, example, route.method, route.url.startsWith("/admin") ? "staff" : MEMBER_ONLY.test(route.key) ? "member" : "guest");
+      const systematic = systematicCases(
+        params,
+        example,
+        route.method,
+        route.url.startsWith("/admin") ? "staff" : MEMBER_ONLY.test(route.key) ? "member" : "guest",
+      );
       await fc.assert(
         fc.asyncProperty(caseArbitrary(params, example, route.method), fc.constantFrom(...VISITORS), async (input, visitor) => {
           cases += 1;
-          const path = route.url.replace(/:(\w+)|\*/g, (_, name: string | undefined) => input.pathValues[name ?? "*"] ?? pathParameterExample(name ?? "*", fixtures));
+          const path = route.url.replace(
+            /:(\w+)|\*/g,
+            (_, name: string | undefined) => input.pathValues[name ?? "*"] ?? pathParameterExample(name ?? "*", fixtures),
+          );
           const session = ENDS_SESSION.has(route.key) ? shop.browserSession() : sessions[visitor];
           const withBody = input.body !== undefined;
           const headers: Record<string, string> = { ...session.headers, "idempotency-key": crypto.randomUUID() };
@@ -368,7 +448,8 @@ describe("fuzzing every registered route with hostile input", () => {
           if (response.statusCode >= 500) {
             serverErrors += 1;
             const shown = JSON.stringify({ path: path.slice(0, 120), query: input.query, body: input.rawBody ?? input.body }).slice(0, 400);
-            if (!failures.has(route.key)) failures.set(route.key, `${route.key} as ${visitor}: ${response.statusCode} ${response.body.slice(0, 100)} for ${shown}`);
+            if (!failures.has(route.key))
+              failures.set(route.key, `${route.key} as ${visitor}: ${response.statusCode} ${response.body.slice(0, 100)} for ${shown}`);
           }
           // Recorded rather than failed at once: one run lists every route that answers 5xx, not the first.
           return true;
@@ -382,7 +463,10 @@ describe("fuzzing every registered route with hostile input", () => {
       );
     }
     const health = await shop.app.inject({ method: "GET", url: "/healthz" });
-    if (process.env.FUZZ_REPORT) console.info(`fuzz (seed ${SEED}): ${cases} cases over ${routes.length} routes, ${serverErrors} answered 5xx on ${failures.size} routes, ${databaseErrors.length} reached the database`);
+    if (process.env.FUZZ_REPORT)
+      console.info(
+        `fuzz (seed ${SEED}): ${cases} cases over ${routes.length} routes, ${serverErrors} answered 5xx on ${failures.size} routes, ${databaseErrors.length} reached the database`,
+      );
     expect([...failures.values()]).toEqual([]);
     // No hostile value got to the database: the checks refused each one before the net had to.
     expect([...new Set(databaseErrors.map((each) => `${each.route}: SQLSTATE ${each.code}`))]).toEqual([]);

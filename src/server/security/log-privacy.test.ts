@@ -33,7 +33,12 @@ let shop: TestApp;
 const secrets: Record<string, string> = {};
 
 function inject(session: BrowserSession, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) {
-  return shop.app.inject({ method, url: `${url}`, headers: { ...(method === "GET" ? { cookie: session.cookie } : session.headers), ...headers }, ...(payload ? { payload } : {}) });
+  return shop.app.inject({
+    method,
+    url: `${url}`,
+    headers: { ...(method === "GET" ? { cookie: session.cookie } : session.headers), ...headers },
+    ...(payload ? { payload } : {}),
+  });
 }
 
 function remember(name: string, value: string | undefined): string {
@@ -96,7 +101,10 @@ describe("no personal data in the logs", () => {
     const bank = await client.post(member, orderPayload([{ id: wine, amount: 1 }], contact));
     expect(bank.statusCode).toBe(200);
     const cardPayment = remember("checkout payment method", await client.paymentMethod(member, CARDS.visa));
-    const card = await client.post(member, orderPayload([{ id: wine, amount: 1 }], { ...contact, payment_method: "credit", payment: { payment_method_id: cardPayment } }));
+    const card = await client.post(
+      member,
+      orderPayload([{ id: wine, amount: 1 }], { ...contact, payment_method: "credit", payment: { payment_method_id: cardPayment } }),
+    );
     expect(card.statusCode).toBe(200);
     const intents = await shop.database.db.execute(sql`select id from test_gateway_objects where kind = 'payment_intent'`);
     for (const [index, row] of (intents as unknown as { rows: { id: string }[] }).rows.entries()) remember(`payment intent ${index}`, row.id);
@@ -147,7 +155,9 @@ describe("no personal data in the logs", () => {
     const signUpPassword = send("sign-up password", "Refused-pa55word-kept-out");
     await refuse("users", "email not like 'kura.refused.%'", async () => {
       const guest = shop.browserSession();
-      const response = await inject(guest, "POST", "/api/users", { api_user: { email: signUpEmail, password: signUpPassword, password_confirmation: signUpPassword } });
+      const response = await inject(guest, "POST", "/api/users", {
+        api_user: { email: signUpEmail, password: signUpPassword, password_confirmation: signUpPassword },
+      });
       expect(response.statusCode).toBe(500);
     });
 
@@ -178,7 +188,12 @@ describe("no personal data in the logs", () => {
     // Checkout: the order row is refused.
     const wine = await new CatalogFactory(db).product({ stock: 5 });
     const client = new CheckoutClient(shop);
-    const contact = { email: send("order e-mail", `kura.order.${crypto.randomUUID().slice(0, 6)}@example.com`), name: send("order name", "伊藤 注文子"), phone: send("order phone", "080-3333-2222"), address };
+    const contact = {
+      email: send("order e-mail", `kura.order.${crypto.randomUUID().slice(0, 6)}@example.com`),
+      name: send("order name", "伊藤 注文子"),
+      phone: send("order phone", "080-3333-2222"),
+      address,
+    };
     await refuse("orders", "false", async () => {
       const guest = shop.browserSession();
       await client.fillCart(guest, { [wine]: 1 });
@@ -193,7 +208,13 @@ describe("no personal data in the logs", () => {
 
     // The mail worker: the built-in mailbox refuses the mail (subject, body and recipient as parameters).
     await refuse("mailbox", "false", async () => {
-      expect((await inject(member, "PUT", "/api/users", { api_user: { email: send("new e-mail", `kura.moved.${crypto.randomUUID().slice(0, 6)}@example.com`), current_password: member.password } })).statusCode).toBe(200);
+      expect(
+        (
+          await inject(member, "PUT", "/api/users", {
+            api_user: { email: send("new e-mail", `kura.moved.${crypto.randomUUID().slice(0, 6)}@example.com`), current_password: member.password },
+          })
+        ).statusCode,
+      ).toBe(200);
       await shop.app.services.mail.flush();
     });
     const stored = await db.execute(sql`select last_error from mail_outbox where last_error is not null`);
@@ -211,8 +232,13 @@ describe("no personal data in the logs", () => {
     expect(log).toContain('"statement":"insert mail_outbox"');
     // … and none of what was sent, nor a password hash, nor PostgreSQL's quoting of values.
     for (const text of [log, reasons]) {
-      const leaked = Object.entries(sent).filter(([, value]) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1)) || text.includes(value.split("@")[0]!));
-      expect(leaked.map(([name]) => name), "sent values found").toEqual([]);
+      const leaked = Object.entries(sent).filter(
+        ([, value]) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1)) || text.includes(value.split("@")[0]!),
+      );
+      expect(
+        leaked.map(([name]) => name),
+        "sent values found",
+      ).toEqual([]);
       expect(text).not.toContain("$argon2id");
       expect(text).not.toMatch(/Failing row|Key \(|params:/);
     }

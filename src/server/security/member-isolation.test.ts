@@ -92,7 +92,10 @@ describe("member B cannot read or change member A's things", () => {
     const ordersBefore = await client.orderCount();
     const registered = await client.post(memberB, orderPayload([{ id: wine, amount: 1 }], { email: memberB.email, payment_method: "registered_credit" }));
     expect(registered.statusCode).toBe(422);
-    const byId = await client.post(memberB, orderPayload([{ id: wine, amount: 1 }], { email: memberB.email, payment_method: "credit", payment: { payment_method_id: paymentMethodOfA } }));
+    const byId = await client.post(
+      memberB,
+      orderPayload([{ id: wine, amount: 1 }], { email: memberB.email, payment_method: "credit", payment: { payment_method_id: paymentMethodOfA } }),
+    );
     expect(byId.statusCode).toBeGreaterThanOrEqual(400);
     expect(byId.statusCode).toBeLessThan(500);
     // No paid order for B came out of A's card.

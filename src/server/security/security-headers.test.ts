@@ -11,10 +11,7 @@ let plain: TestApp;
 let behindTls: TestApp;
 
 beforeAll(async () => {
-  [plain, behindTls] = await Promise.all([
-    createTestApp(),
-    createTestApp({ PUBLIC_URL: "https://shop.example.jp", TRUST_PROXY: "true" }),
-  ]);
+  [plain, behindTls] = await Promise.all([createTestApp(), createTestApp({ PUBLIC_URL: "https://shop.example.jp", TRUST_PROXY: "true" })]);
   // A mail in the mailbox, so its page has something to show.
   await plain.app.services.inquiries.submit(
     { name: "田中 一郎", email: "ichiro@example.com", subject: "在庫について", message: "<script>alert(1)</script>" },
@@ -75,7 +72,9 @@ describe("security headers over plain HTTP", () => {
 
   it("gives a fresh nonce to every answer", async () => {
     const nonces = await Promise.all(
-      [1, 2, 3].map(async () => /'nonce-([^']+)'/.exec(String((await plain.app.inject({ method: "GET", url: "/healthz" })).headers["content-security-policy"]))![1]),
+      [1, 2, 3].map(
+        async () => /'nonce-([^']+)'/.exec(String((await plain.app.inject({ method: "GET", url: "/healthz" })).headers["content-security-policy"]))![1],
+      ),
     );
     expect(new Set(nonces).size).toBe(3);
   });
@@ -84,7 +83,11 @@ describe("security headers over plain HTTP", () => {
     const list = await plain.app.inject({ method: "GET", url: "/dev/mailbox" });
     const id = /href="\/dev\/mailbox\/(\d+)"/.exec(list.body)?.[1];
     expect(id).toBeDefined();
-    const pages = [list, await plain.app.inject({ method: "GET", url: `/dev/mailbox/${id}` }), await plain.app.inject({ method: "GET", url: "/test-gateway/3ds/pi_x?client_secret=pi_x_secret_y" })];
+    const pages = [
+      list,
+      await plain.app.inject({ method: "GET", url: `/dev/mailbox/${id}` }),
+      await plain.app.inject({ method: "GET", url: "/test-gateway/3ds/pi_x?client_secret=pi_x_secret_y" }),
+    ];
     for (const page of pages) {
       expect(page.headers["content-type"]).toMatch(/^text\/html/);
       const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))![1];

@@ -40,7 +40,12 @@ describe("session fixation", () => {
       name: "a member",
       signIn: async (session: BrowserSession) => {
         const member = await shop.memberSession();
-        return shop.app.inject({ method: "POST", url: "/api/users/sign_in", headers: session.headers, payload: { api_user: { email: member.email, password: member.password } } });
+        return shop.app.inject({
+          method: "POST",
+          url: "/api/users/sign_in",
+          headers: session.headers,
+          payload: { api_user: { email: member.email, password: member.password } },
+        });
       },
       whoAmI: "/api/users",
       signOut: { method: "DELETE" as const, url: "/api/users/sign_out" },
@@ -69,7 +74,11 @@ describe("session fixation", () => {
       expect((await shop.app.inject({ method: "GET", url: kind.whoAmI, headers: { cookie: after.cookie } })).statusCode).toBe(200);
       expect((await shop.app.inject({ method: "GET", url: kind.whoAmI, headers: { cookie: planted.cookie } })).statusCode).toBe(401);
       // The page's CSRF token is the new session's: the old one no longer passes.
-      const withOldToken = await shop.app.inject({ method: kind.signOut.method, url: kind.signOut.url, headers: { cookie: after.cookie, "x-csrf-token": planted.headers["x-csrf-token"]! } });
+      const withOldToken = await shop.app.inject({
+        method: kind.signOut.method,
+        url: kind.signOut.url,
+        headers: { cookie: after.cookie, "x-csrf-token": planted.headers["x-csrf-token"]! },
+      });
       expect(withOldToken.statusCode).toBe(403);
     });
 
@@ -88,8 +97,13 @@ describe("session fixation", () => {
   it("never signs in a guest-shaped id, even one a stored session row carries (guests skip the lookup)", async () => {
     const member = await shop.memberSession();
     const guest = await plantedSession();
-    const [user] = await shop.database.db.select({ userId: sessionsTable.userId }).from(sessionsTable).where(eq(sessionsTable.idHash, hashToken(sessionIdOf(member))));
-    await shop.database.db.insert(sessionsTable).values({ idHash: hashToken(sessionIdOf(guest)), userId: user!.userId, createdAt: new Date(), lastSeenAt: new Date() });
+    const [user] = await shop.database.db
+      .select({ userId: sessionsTable.userId })
+      .from(sessionsTable)
+      .where(eq(sessionsTable.idHash, hashToken(sessionIdOf(member))));
+    await shop.database.db
+      .insert(sessionsTable)
+      .values({ idHash: hashToken(sessionIdOf(guest)), userId: user!.userId, createdAt: new Date(), lastSeenAt: new Date() });
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: guest.cookie } })).statusCode).toBe(401);
     expect((await shop.app.inject({ method: "GET", url: "/api/users", headers: { cookie: member.cookie } })).statusCode).toBe(200);
   });
@@ -113,13 +127,20 @@ describe("rate limits not covered by rate-limit.test.ts", () => {
     {
       name: "inquiry",
       limit: RATE_LIMITS.inquiry.max,
-      request: (n: number) => ({ url: "/api/inquiries", payload: { inquiry: { name: "田中 一郎", email: `i${n}@example.com`, subject: "質問", message: "在庫はありますか。" } } }),
+      request: (n: number) => ({
+        url: "/api/inquiries",
+        payload: { inquiry: { name: "田中 一郎", email: `i${n}@example.com`, subject: "質問", message: "在庫はありますか。" } },
+      }),
     },
     {
       name: "checkout",
       limit: RATE_LIMITS.checkout.max,
       // Malformed orders count too: the limit is on attempts, not on orders.
-      request: (n: number) => ({ url: "/api/checkout", payload: n % 2 === 0 ? orderPayload([{ id: wine, amount: 1 }]) : {}, headers: { "idempotency-key": crypto.randomUUID() } }),
+      request: (n: number) => ({
+        url: "/api/checkout",
+        payload: n % 2 === 0 ? orderPayload([{ id: wine, amount: 1 }]) : {},
+        headers: { "idempotency-key": crypto.randomUUID() },
+      }),
     },
     {
       name: "staff sign-in",

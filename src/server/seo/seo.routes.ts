@@ -12,8 +12,18 @@ function escapeXml(value: string): string {
 export function registerSeoRoutes(app: FastifyInstance, deps: { catalog: CatalogService; publicUrl: string; kept?: KeptBodies }): void {
   const kept = deps.kept ?? new KeptBodies();
   app.get("/robots.txt", async (_request, reply) => {
-    const lines = ["User-agent: *", "Disallow: /mypage", "Disallow: /checkout", "Disallow: /api/", "Disallow: /admin", `Sitemap: ${deps.publicUrl}/sitemap.xml`];
-    return reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(`${lines.join("\n")}\n`);
+    const lines = [
+      "User-agent: *",
+      "Disallow: /mypage",
+      "Disallow: /checkout",
+      "Disallow: /api/",
+      "Disallow: /admin",
+      `Sitemap: ${deps.publicUrl}/sitemap.xml`,
+    ];
+    return reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(`${lines.join("\n")}\n`);
   });
 
   // A kept body: compressed once per encoding (decision 066), not again by @fastify/compress.

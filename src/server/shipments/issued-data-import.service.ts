@@ -36,7 +36,10 @@ const FILE_PROBLEMS: Record<IssuedFileProblem | "too_many", Record<Locale, strin
     en: "The file is not issued data of B2 Cloud, e-Hiden or Yu-Pri R (its header needs a customer reference and a slip number column).",
   },
   unreadable: { ja: "CSVとして読めません(引用符の閉じ忘れなど)。", en: "The file cannot be read as CSV (an unclosed quote, for instance)." },
-  too_many: { ja: `一度に取り込めるのは${ISSUED_DATA_MAX_ROWS.toLocaleString("ja-JP")}行までです。`, en: `At most ${ISSUED_DATA_MAX_ROWS.toLocaleString("en-US")} rows can be imported at once.` },
+  too_many: {
+    ja: `一度に取り込めるのは${ISSUED_DATA_MAX_ROWS.toLocaleString("ja-JP")}行までです。`,
+    en: `At most ${ISSUED_DATA_MAX_ROWS.toLocaleString("en-US")} rows can be imported at once.`,
+  },
 };
 
 /**
@@ -73,7 +76,9 @@ export class IssuedDataImportService {
       else if (!isSlipNumber(row.slipNumber)) reason = "bad_slip";
       else if (seen.has(key)) reason = "duplicate";
       if (order) seen.add(key);
-      rows.push(await this.judged({ line: row.line, reference: row.reference, order, parcel, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale));
+      rows.push(
+        await this.judged({ line: row.line, reference: row.reference, order, parcel, slipNumber: row.slipNumber, carrier: file.carrier }, reason, locale),
+      );
     }
     return {
       layout: file.layout,
@@ -160,7 +165,10 @@ export class IssuedDataImportService {
     const { order, parcel } = row;
     let state: ImportRowState = "refused";
     let reason = early;
-    const shipment = order && parcel !== null && !reason ? (await this.deps.orders.paymentsAndShipmentsOf(order.id)).shipments.find((each) => each.position === parcel - 1) : undefined;
+    const shipment =
+      order && parcel !== null && !reason
+        ? (await this.deps.orders.paymentsAndShipmentsOf(order.id)).shipments.find((each) => each.position === parcel - 1)
+        : undefined;
     if (!reason && order && parcel !== null) {
       // One parcel (decision 091): gone with this slip is done, with another refused; else it ships if it may.
       if (!shipment) reason = "unknown_parcel";

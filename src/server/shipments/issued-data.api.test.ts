@@ -88,7 +88,9 @@ describe("POST /admin/api/shipments/issued-data", () => {
     expect(again.preview.counts).toEqual({ ship: 0, done: 20, refused: 0 });
     expect(again.confirm).toBeUndefined();
     // Posting the shipments again (a page sent twice) moves nothing either.
-    const resent = await post("/admin/api/shipments/issued-data", { shipments: parcels.map((parcel) => ({ order_id: parcel.id, slip_number: parcel.slip, carrier: "yamato" })) });
+    const resent = await post("/admin/api/shipments/issued-data", {
+      shipments: parcels.map((parcel) => ({ order_id: parcel.id, slip_number: parcel.slip, carrier: "yamato" })),
+    });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data.counts).toEqual({ shipped: 0, done: 20, refused: 0 });
     for (const order of orders) {
@@ -123,12 +125,16 @@ describe("POST /admin/api/shipments/issued-data", () => {
     expect(english.json().data.rows[0]).toMatchObject({ reason: "cancelled", message: "The order is cancelled." });
 
     // Posted anyway (a stale page), the cancelled order is refused again and stays cancelled.
-    const forced = await post("/admin/api/shipments/issued-data", { shipments: [{ order_id: cancelled.id, slip_number: "412300000010", carrier: "yamato", line: 2 }] });
+    const forced = await post("/admin/api/shipments/issued-data", {
+      shipments: [{ order_id: cancelled.id, slip_number: "412300000010", carrier: "yamato", line: 2 }],
+    });
     expect(forced.statusCode).toBe(200);
     expect(forced.json().data.counts).toEqual({ shipped: 0, done: 0, refused: 1 });
     // Numbered as the file's line the preview named, not as its place in the list posted.
     expect(forced.json().data.rows[0]).toMatchObject({ reason: "cancelled", line: 2 });
-    const badLine = await post("/admin/api/shipments/issued-data", { shipments: [{ order_id: cancelled.id, slip_number: "412300000010", carrier: "yamato", line: "two" }] });
+    const badLine = await post("/admin/api/shipments/issued-data", {
+      shipments: [{ order_id: cancelled.id, slip_number: "412300000010", carrier: "yamato", line: "two" }],
+    });
     expect(badLine.statusCode).toBe(422);
     expect((await client.order(cancelled.id))!.status).toBe("cancelled");
     expect((await client.order(unpaid.id))!.status).toBe("await_payment");
@@ -145,7 +151,12 @@ describe("POST /admin/api/shipments/issued-data", () => {
     const badShipments = await post("/admin/api/shipments/issued-data", { shipments: "all" });
     expect(badShipments.statusCode).toBe(422);
     const guest = shop.browserSession();
-    const stranger = await shop.app.inject({ method: "POST", url: "/admin/api/shipments/issued-data/preview", headers: guest.headers, payload: { file: "eA==" } });
+    const stranger = await shop.app.inject({
+      method: "POST",
+      url: "/admin/api/shipments/issued-data/preview",
+      headers: guest.headers,
+      payload: { file: "eA==" },
+    });
     expect(stranger.statusCode).toBe(401);
   });
 });

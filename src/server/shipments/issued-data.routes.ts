@@ -31,7 +31,8 @@ export function registerIssuedDataRoutes(fastify: FastifyInstance, deps: { issue
   app.post(ISSUED_DATA_PATH, { ...staff, config: KEYED_WRITE, ...formSchema({ body: issuedDataConfirmSchema }) }, async (request, reply) => {
     const { shipments } = checkedBodyOrProblem(request, ISSUED_DATA_PROBLEMS);
     const staffId = requireStaff(request).id;
-    if (deps.jobs.isLong(shipments.length)) return reply.code(202).send({ data: { job: await deps.jobs.enqueue("issued_data", shipments, staffId, request.locale) } });
+    if (deps.jobs.isLong(shipments.length))
+      return reply.code(202).send({ data: { job: await deps.jobs.enqueue("issued_data", shipments, staffId, request.locale) } });
     return { data: await deps.issuedData.confirm(shipments, request.locale, staffActor(staffId)) };
   });
 }

@@ -117,7 +117,8 @@ export function parseIssuedData(bytes: Uint8Array): IssuedFile {
   const first = records[0];
   if (!first) throw new IssuedFileError("empty");
   const fromHeader = layoutOfHeader(first.record);
-  const columns = fromHeader ?? (first.record.length >= B2_MIN_COLUMNS ? { layout: "b2" as const, reference: B2_REFERENCE_COLUMN, slip: B2_SLIP_COLUMN } : undefined);
+  const columns =
+    fromHeader ?? (first.record.length >= B2_MIN_COLUMNS ? { layout: "b2" as const, reference: B2_REFERENCE_COLUMN, slip: B2_SLIP_COLUMN } : undefined);
   if (!columns) throw new IssuedFileError("unknown_layout");
   const data = fromHeader ? records.slice(1) : records;
   return {

@@ -42,29 +42,31 @@ export class CatalogFactory {
     return (await this.images.store(png)).id;
   }
 
-  async product(fields: {
-    name?: { ja: string; en: string };
-    description?: { ja: string; en: string };
-    price?: number;
-    stock?: number;
-    soldOut?: boolean;
-    published?: boolean;
-    buyableLimit?: number | null;
-    shippingType?: "normal" | "cool";
-    liquorType?: string | null;
-    seriesIds?: number[];
-    imageCount?: number;
-    volumeMl?: number | null;
-    alcoholPermille?: number | null;
-    mailOrderAllowed?: boolean;
-    taxClass?: "standard" | "reduced";
-    /** The liquor tax law's 品目 (a key of LIQUOR_CATEGORIES); none by default. */
-    liquorCategory?: string | null;
-    /** The business date of the opening move in the ledger (today by default). */
-    openedOn?: string;
-    /** The product's own point rate (decision 089); none by default. */
-    pointRatePercent?: number | null;
-  } = {}): Promise<number> {
+  async product(
+    fields: {
+      name?: { ja: string; en: string };
+      description?: { ja: string; en: string };
+      price?: number;
+      stock?: number;
+      soldOut?: boolean;
+      published?: boolean;
+      buyableLimit?: number | null;
+      shippingType?: "normal" | "cool";
+      liquorType?: string | null;
+      seriesIds?: number[];
+      imageCount?: number;
+      volumeMl?: number | null;
+      alcoholPermille?: number | null;
+      mailOrderAllowed?: boolean;
+      taxClass?: "standard" | "reduced";
+      /** The liquor tax law's 品目 (a key of LIQUOR_CATEGORIES); none by default. */
+      liquorCategory?: string | null;
+      /** The business date of the opening move in the ledger (today by default). */
+      openedOn?: string;
+      /** The product's own point rate (decision 089); none by default. */
+      pointRatePercent?: number | null;
+    } = {},
+  ): Promise<number> {
     const name = fields.name ?? { ja: "テストワイン", en: "Test wine" };
     const [row] = await this.db
       .insert(productsTable)
@@ -102,7 +104,14 @@ export class CatalogFactory {
     const name = fields.name ?? { ja: "蔵の逸品", en: "Kura selection" };
     const [row] = await this.db
       .insert(exhibitsTable)
-      .values({ nameJa: name.ja, nameEn: name.en, descriptionJa: "説明\n二行目", descriptionEn: "About\nline two", top: fields.top ?? false, published: fields.published ?? true })
+      .values({
+        nameJa: name.ja,
+        nameEn: name.en,
+        descriptionJa: "説明\n二行目",
+        descriptionEn: "About\nline two",
+        top: fields.top ?? false,
+        published: fields.published ?? true,
+      })
       .returning({ id: exhibitsTable.id });
     await this.db.insert(exhibitImagesTable).values({ exhibitId: row!.id, imageId: await this.image(), position: 0 });
     return row!.id;

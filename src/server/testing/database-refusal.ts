@@ -15,7 +15,11 @@ export async function databaseAnswer(db: Database, statement: SQL): Promise<"don
     return "done";
   } catch (error) {
     // Drizzle wraps the driver's error (pg and PGlite alike): the code and message are on a cause.
-    for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    for (
+      let current: unknown = error, depth = 0;
+      current && typeof current === "object" && depth < 5;
+      current = (current as { cause?: unknown }).cause, depth += 1
+    ) {
       const { code, message } = current as { code?: unknown; message?: unknown };
       if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String(message) };
     }

@@ -146,7 +146,9 @@ export function modelOffsitePayments(fake: FakeStripe, now: () => Date = () => n
       if (earlier.fingerprint === fingerprint) return earlier.answer;
       return {
         status: 400,
-        body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } },
+        body: {
+          error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." },
+        },
       };
     }
     const answer = createIntent(request.form);
@@ -163,7 +165,14 @@ export function modelOffsitePayments(fake: FakeStripe, now: () => Date = () => n
     );
     count += 1;
     const id = `pi_fake_${type}_${count}`;
-    const base = { id, amount: Number(form.amount), metadata, status: "requires_action", payment_method: `pm_fake_${type}_${count}`, payment_method_types: [type] };
+    const base = {
+      id,
+      amount: Number(form.amount),
+      metadata,
+      status: "requires_action",
+      payment_method: `pm_fake_${type}_${count}`,
+      payment_method_types: [type],
+    };
     let intent: Record<string, unknown>;
     if (type === "konbini") {
       if (!form["payment_method_data[billing_details][name]"] || !form["payment_method_data[billing_details][email]"]) {
@@ -181,7 +190,12 @@ export function modelOffsitePayments(fake: FakeStripe, now: () => Date = () => n
           konbini_display_details: {
             expires_at: expiresAt,
             hosted_voucher_url: `https://payments.stripe.com/konbini/voucher/test_fake_${count}`,
-            stores: { familymart: store(null), lawson: store(`${count}`.padStart(6, "0")), ministop: store(`${count}`.padStart(6, "0")), seicomart: store(null) },
+            stores: {
+              familymart: store(null),
+              lawson: store(`${count}`.padStart(6, "0")),
+              ministop: store(`${count}`.padStart(6, "0")),
+              seicomart: store(null),
+            },
           },
         },
       });
@@ -190,7 +204,10 @@ export function modelOffsitePayments(fake: FakeStripe, now: () => Date = () => n
       intent = stripePaymentIntent({
         ...base,
         return_url: form.return_url,
-        next_action: { type: "redirect_to_url", redirect_to_url: { url: `https://pm-redirects.stripe.com/authorize/acct_fake/pa_nonce_${count}`, return_url: form.return_url } },
+        next_action: {
+          type: "redirect_to_url",
+          redirect_to_url: { url: `https://pm-redirects.stripe.com/authorize/acct_fake/pa_nonce_${count}`, return_url: form.return_url },
+        },
       });
     } else {
       return refuse("The fake models konbini and paypay payments only.", "allowed_payment_method_types");

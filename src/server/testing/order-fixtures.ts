@@ -30,7 +30,11 @@ export async function insertOrder(
   const cod = fields.method === "cod";
   const createdAt = fields.createdAt ?? new Date();
   const items = [{ productId: fields.productId, nameJa: "蔵の赤", nameEn: "Kura red", unitPrice: 3000, taxRatePercent: 10, amount: 2 }];
-  const charges = [chargeOf("shipping", 1100), ...(cod ? [chargeOf("payment_fee", 440, storedPaymentMethod("cod").feeLabel)] : []), ...(fields.extraCharges ?? [])];
+  const charges = [
+    chargeOf("shipping", 1100),
+    ...(cod ? [chargeOf("payment_fee", 440, storedPaymentMethod("cod").feeLabel)] : []),
+    ...(fields.extraCharges ?? []),
+  ];
   // The stored figures as checkout writes them: from the lines (cod: 6000 + 1100 + 440 → tax 754, 8294).
   const totals = orderTotals(items, charges, 10);
   const order = {

@@ -25,7 +25,10 @@ export async function createStaff(shop: TestApp, options: { role?: StaffRole; em
  * recovery codes; answers the key, from which tests compute codes as the app would.
  */
 export async function enrolStaff(shop: TestApp, staffId: number, secret = newTotpSecret()): Promise<string> {
-  await shop.database.db.update(staffMembersTable).set({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: null }).where(eq(staffMembersTable.id, staffId));
+  await shop.database.db
+    .update(staffMembersTable)
+    .set({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: null })
+    .where(eq(staffMembersTable.id, staffId));
   return secret;
 }
 

@@ -45,7 +45,14 @@ const confirmationTexts: Record<Locale, { subject: string; paragraphs: (product:
   },
 };
 
-export function restockConfirmationMail(shop: ShopProfile, publicUrl: string, locale: Locale, product: string, confirmUrl: string, cancelUrl: string): MailContent {
+export function restockConfirmationMail(
+  shop: ShopProfile,
+  publicUrl: string,
+  locale: Locale,
+  product: string,
+  confirmUrl: string,
+  cancelUrl: string,
+): MailContent {
   const texts = confirmationTexts[locale];
   const content = composeMail(shop, locale, publicUrl, shopSubject(shop, locale, texts.subject), {
     paragraphs: texts.paragraphs(product),
@@ -55,7 +62,10 @@ export function restockConfirmationMail(shop: ShopProfile, publicUrl: string, lo
   return withFooter(content, locale, cancelUrl);
 }
 
-const backInStockTexts: Record<Locale, { subject: (product: string) => string; paragraphs: (product: string, shop: string) => string[]; action: string; note: string }> = {
+const backInStockTexts: Record<
+  Locale,
+  { subject: (product: string) => string; paragraphs: (product: string, shop: string) => string[]; action: string; note: string }
+> = {
   ja: {
     subject: (product) => `再入荷のお知らせ「${product}」`,
     paragraphs: (product, shop) => [
@@ -68,7 +78,11 @@ const backInStockTexts: Record<Locale, { subject: (product: string) => string; p
   },
   en: {
     subject: (product) => `Back in stock: ${product}`,
-    paragraphs: (product, shop) => [`Thank you for shopping at ${shop}.`, `"${product}", which you asked about, is back in stock.`, "Bottles are limited and may sell out again."],
+    paragraphs: (product, shop) => [
+      `Thank you for shopping at ${shop}.`,
+      `"${product}", which you asked about, is back in stock.`,
+      "Bottles are limited and may sell out again.",
+    ],
     action: "See the product",
     note: "We send this notice once; your request is now complete.",
   },

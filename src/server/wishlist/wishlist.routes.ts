@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { favoriteChangedAnswer, favoriteIdsAnswer, favoritesAnswer, restockCountsAnswer, restockNoticeAnswer, restockRequestsAnswer } from "../../domain/answers/loyalty.ts";
+import {
+  favoriteChangedAnswer,
+  favoriteIdsAnswer,
+  favoritesAnswer,
+  restockCountsAnswer,
+  restockNoticeAnswer,
+  restockRequestsAnswer,
+} from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
@@ -30,7 +37,10 @@ export function registerWishlistRoutes(fastify: FastifyInstance, deps: { wishlis
     // guest's answer is the same whether the address is a member's, new or already waiting.
     app.post(
       `${prefix}/products/:id/restock-requests`,
-      { config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("restock") }, ...formSchema({ params: recordIdParams, body: restockGuestSchema, response: { 201: restockNoticeAnswer, 202: restockNoticeAnswer } }) },
+      {
+        config: { ...OPTIONALLY_KEYED_WRITE, rateLimit: rateLimitFor("restock") },
+        ...formSchema({ params: recordIdParams, body: restockGuestSchema, response: { 201: restockNoticeAnswer, 202: restockNoticeAnswer } }),
+      },
       async (request, reply) => {
         if (request.user) {
           await wishlist.requestAsMember(request.user, request.params.id, request.locale);
@@ -48,12 +58,16 @@ export function registerWishlistRoutes(fastify: FastifyInstance, deps: { wishlis
     });
 
     // The stop link's button: every waiting request of the address. A token that cannot be one is an unknown one.
-    app.post(`${prefix}/restock-requests/cancel`, { schema: { body: tokenBody, response: { 200: restockNoticeAnswer } }, attachValidation: true }, async (request) => {
-      if (request.validationError || !(await wishlist.cancelByToken(request.body.token))) {
-        throw new DomainError("invalid", "restockLinkInvalid");
-      }
-      return { message: message("restockCancelled", request.locale) };
-    });
+    app.post(
+      `${prefix}/restock-requests/cancel`,
+      { schema: { body: tokenBody, response: { 200: restockNoticeAnswer } }, attachValidation: true },
+      async (request) => {
+        if (request.validationError || !(await wishlist.cancelByToken(request.body.token))) {
+          throw new DomainError("invalid", "restockLinkInvalid");
+        }
+        return { message: message("restockCancelled", request.locale) };
+      },
+    );
 
     app.get(`${prefix}/mypage/restock-requests`, { ...member, schema: { response: { 200: restockRequestsAnswer } } }, async (request) => ({
       data: await wishlist.memberRequests(requireUser(request), request.locale),

@@ -109,7 +109,12 @@ export class WishlistService {
       // Every request of this address waits behind this lock, so the cap and the rate are counted once.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`restock:${email}`}))`);
       const rows = await tx
-        .select({ id: restockRequestsTable.id, productId: restockRequestsTable.productId, status: restockRequestsTable.status, confirmSentAt: restockRequestsTable.confirmSentAt })
+        .select({
+          id: restockRequestsTable.id,
+          productId: restockRequestsTable.productId,
+          status: restockRequestsTable.status,
+          confirmSentAt: restockRequestsTable.confirmSentAt,
+        })
         .from(restockRequestsTable)
         .where(and(eq(restockRequestsTable.email, email), gt(restockRequestsTable.createdAt, new Date(now.getTime() - 30 * 86_400_000))));
       const waiting = rows.find((row) => row.productId === productId && (row.status === "pending" || row.status === "open"));
@@ -123,9 +128,16 @@ export class WishlistService {
       const changes = { locale, confirmTokenHash, confirmSentAt: now };
       const [row] = waiting
         ? await tx.update(restockRequestsTable).set(changes).where(eq(restockRequestsTable.id, waiting.id)).returning({ id: restockRequestsTable.id })
-        : await tx.insert(restockRequestsTable).values({ productId, email, status: "pending", ...changes }).returning({ id: restockRequestsTable.id });
+        : await tx
+            .insert(restockRequestsTable)
+            .values({ productId, email, status: "pending", ...changes })
+            .returning({ id: restockRequestsTable.id });
       const confirmUrl = `${this.settings.publicUrl}/${locale}/api/restock-requests/confirm?token=${confirmation}`;
-      await this.deps.mail.enqueue(tx, email, restockConfirmationMail(shop, this.settings.publicUrl, locale, productName, confirmUrl, this.cancelUrl(row!.id, locale)));
+      await this.deps.mail.enqueue(
+        tx,
+        email,
+        restockConfirmationMail(shop, this.settings.publicUrl, locale, productName, confirmUrl, this.cancelUrl(row!.id, locale)),
+      );
       return true;
     });
     if (queued) this.deps.mail.kick();
@@ -217,7 +229,10 @@ export class WishlistService {
    * each closed in the transaction that queues it. Returns how many were mailed.
    */
   async sendDue(limit = RESTOCK_BATCH): Promise<number> {
-    const waitingFor = await this.db.selectDistinct({ productId: restockRequestsTable.productId }).from(restockRequestsTable).where(eq(restockRequestsTable.status, "open"));
+    const waitingFor = await this.db
+      .selectDistinct({ productId: restockRequestsTable.productId })
+      .from(restockRequestsTable)
+      .where(eq(restockRequestsTable.status, "open"));
     if (waitingFor.length === 0) return 0;
     const states = await this.deps.catalogRead.saleStates(waitingFor.map((row) => row.productId));
     const back = new Map(states.filter(isBackInStock).map((state) => [state.id, state]));
@@ -243,7 +258,11 @@ export class WishlistService {
         const product = back.get(request.productId)!;
         const name = request.locale === "ja" ? product.nameJa : product.nameEn;
         const productUrl = `${this.settings.publicUrl}/locale/${request.locale}?to=${encodeURIComponent(`/products/${request.productId}`)}`;
-        await this.deps.mail.enqueue(tx, request.email, backInStockMail(shop, this.settings.publicUrl, request.locale, name, productUrl, this.cancelUrl(request.id, request.locale)));
+        await this.deps.mail.enqueue(
+          tx,
+          request.email,
+          backInStockMail(shop, this.settings.publicUrl, request.locale, name, productUrl, this.cancelUrl(request.id, request.locale)),
+        );
         mailed += 1;
       }
       return mailed;
@@ -300,7 +319,11 @@ export class WishlistService {
   // ---------- お気に入り ----------
 
   async favoriteIds(user: UserResource): Promise<number[]> {
-    const rows = await this.db.select({ productId: favoritesTable.productId }).from(favoritesTable).where(eq(favoritesTable.userId, user.id)).orderBy(asc(favoritesTable.productId));
+    const rows = await this.db
+      .select({ productId: favoritesTable.productId })
+      .from(favoritesTable)
+      .where(eq(favoritesTable.userId, user.id))
+      .orderBy(asc(favoritesTable.productId));
     return rows.map((row) => row.productId);
   }
 
@@ -322,7 +345,11 @@ export class WishlistService {
 
   /** My Page's list: each product with its price and availability, newest first. */
   async favorites(user: UserResource, locale: Locale): Promise<FavoriteResource[]> {
-    const rows = await this.db.select().from(favoritesTable).where(eq(favoritesTable.userId, user.id)).orderBy(desc(favoritesTable.createdAt), desc(favoritesTable.productId));
+    const rows = await this.db
+      .select()
+      .from(favoritesTable)
+      .where(eq(favoritesTable.userId, user.id))
+      .orderBy(desc(favoritesTable.createdAt), desc(favoritesTable.productId));
     const states = new Map((await this.deps.catalogRead.saleStates(rows.map((row) => row.productId))).map((state) => [state.id, state]));
     const lowStockAt = (await this.deps.shopProfiles.profile()).lowStockHintAt;
     const result: FavoriteResource[] = [];
@@ -353,8 +380,10 @@ export class WishlistService {
   }
 
   private async checkCap(tx: Database, email: string): Promise<void> {
-    const [waiting] = await tx.select({ waiting: count() }).from(restockRequestsTable).where(and(eq(restockRequestsTable.email, email), WAITING));
+    const [waiting] = await tx
+      .select({ waiting: count() })
+      .from(restockRequestsTable)
+      .where(and(eq(restockRequestsTable.email, email), WAITING));
     if (Number(waiting?.waiting ?? 0) >= RESTOCK_OPEN_PER_ADDRESS) throw new DomainError("invalid", "restockTooMany");
   }
 }
-

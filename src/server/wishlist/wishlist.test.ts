@@ -128,7 +128,9 @@ describe("a guest's request with double opt-in", () => {
     const [confirmation] = await shop.mailsTo(email);
     expect(confirmation!.subject).toBe("Please confirm your back-in-stock notice – Kura Wine & Spirits");
     await shop.app.inject({ method: "GET", url: linkIn(confirmation!.text, "restock-requests/confirm") });
-    expect((await shop.app.inject({ method: "PATCH", url: `/admin/api/products/${productId}`, headers: staff.headers, payload: { stock: 5 } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: "PATCH", url: `/admin/api/products/${productId}`, headers: staff.headers, payload: { stock: 5 } })).statusCode,
+    ).toBe(200);
     const [mail] = await backInStockMails(email);
     expect(mail!.subject).toBe("Back in stock: Limited junmai daiginjo – Kura Wine & Spirits");
   });
@@ -139,7 +141,12 @@ describe("a guest's request with double opt-in", () => {
     await guestConfirmed(two, email);
     const [latest] = await shop.mailsTo(email);
     const token = new URL(linkIn(latest!.text, "restock%2Fcancel"), "http://shop.test").searchParams.get("to")!.split("token=")[1]!;
-    const bad = await shop.app.inject({ method: "POST", url: "/en/api/restock-requests/cancel", headers: shop.browserSession().headers, payload: { token: `${token}x` } });
+    const bad = await shop.app.inject({
+      method: "POST",
+      url: "/en/api/restock-requests/cancel",
+      headers: shop.browserSession().headers,
+      payload: { token: `${token}x` },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual(["This link is not valid. Please check the link in the email again."]);
     const stop = await shop.app.inject({ method: "POST", url: "/ja/api/restock-requests/cancel", headers: shop.browserSession().headers, payload: { token } });
@@ -212,7 +219,12 @@ describe("refusals and limits", () => {
       const productId = await new CatalogFactory(limited.database.db).product({ stock: 0 });
       await limited.app.services.catalog.changed();
       const post = (locale: string) =>
-        limited.app.inject({ method: "POST", url: `/${locale}/api/products/${productId}/restock-requests`, headers: limited.browserSession().headers, payload: { email: uniqueEmail() } });
+        limited.app.inject({
+          method: "POST",
+          url: `/${locale}/api/products/${productId}/restock-requests`,
+          headers: limited.browserSession().headers,
+          payload: { email: uniqueEmail() },
+        });
       for (let index = 0; index < 30; index++) expect((await post("ja")).statusCode).toBe(202);
       const ja = await post("ja");
       expect(ja.statusCode).toBe(429);
@@ -258,7 +270,8 @@ describe("members", () => {
   it("keeps favourites per member with price and availability; another member's are not theirs to see or remove", async () => {
     const inStock = await factory.product({ name: { ja: "辛口の本醸造", en: "Dry honjozo" }, stock: 30, price: 2000 });
     const gone = await soldOutProduct("売り切れの古酒");
-    for (const id of [inStock, gone]) expect((await shop.app.inject({ method: "PUT", url: `/api/favorites/${id}`, headers: alice.headers })).statusCode).toBe(200);
+    for (const id of [inStock, gone])
+      expect((await shop.app.inject({ method: "PUT", url: `/api/favorites/${id}`, headers: alice.headers })).statusCode).toBe(200);
     // Adding twice keeps one.
     expect((await shop.app.inject({ method: "PUT", url: `/api/favorites/${inStock}`, headers: alice.headers })).statusCode).toBe(200);
     const list = (await shop.app.inject({ method: "GET", url: "/ja/api/favorites", headers: alice.headers })).json().data;
@@ -272,7 +285,9 @@ describe("members", () => {
     expect((await shop.app.inject({ method: "GET", url: "/api/favorites", headers: bob.headers })).json().data).toEqual([]);
     // Bob's remove touches only Bob's list.
     await shop.app.inject({ method: "DELETE", url: `/api/favorites/${inStock}`, headers: bob.headers });
-    expect((await shop.app.inject({ method: "GET", url: "/api/favorites/ids", headers: alice.headers })).json().data).toEqual([inStock, gone].sort((a, b) => a - b));
+    expect((await shop.app.inject({ method: "GET", url: "/api/favorites/ids", headers: alice.headers })).json().data).toEqual(
+      [inStock, gone].sort((a, b) => a - b),
+    );
     const removed = await shop.app.inject({ method: "DELETE", url: `/en/api/favorites/${inStock}`, headers: alice.headers });
     expect(removed.json().message).toBe("Removed from your favorites.");
     const rows = await shop.database.db.select().from(favoritesTable).where(eq(favoritesTable.userId, alice.user.id));

@@ -49,7 +49,8 @@ export const accountPagesEn: Record<keyof typeof accountPagesJa, string> = {
   "passwordEdit.requestNew": "Send a new password reset email",
   "passwordEdit.changed": "Your password has been changed successfully. You are now signed in.",
   "unlockNew.title": "Resend unlock instructions",
-  "unlockNew.lead": "Enter the email address you registered with and we will send you a link to unlock your account. A locked account is also unlocked automatically after a while.",
+  "unlockNew.lead":
+    "Enter the email address you registered with and we will send you a link to unlock your account. A locked account is also unlocked automatically after a while.",
   "unlockNew.submit": "Resend unlock instructions",
   "unlockNew.sent": "If your account exists, you will receive an email with instructions for how to unlock it in a few minutes.",
   "unlockNew.error.invalid": "The unlock link is invalid or has already been used. Please request a new one.",
@@ -88,7 +89,7 @@ export const accountPagesEn: Record<keyof typeof accountPagesJa, string> = {
   "mypageAccount.cancelConfirmCheck": "I understand that cancelling my account cannot be undone",
   "mypageAccount.cancelConfirmRequired": "To cancel your account, tick the box to confirm.",
   "mypageCredit.title": "Credit card",
-  "mypageCredit.lead": "With a saved card you can pay with \"Saved card\" at checkout. Your card number never reaches our servers; the payment service keeps it.",
+  "mypageCredit.lead": 'With a saved card you can pay with "Saved card" at checkout. Your card number never reaches our servers; the payment service keeps it.',
   "mypageCredit.loading": "Loading your card…",
   "mypageCredit.loadFailed": "Your card could not be loaded. Please reload the page.",
   "mypageCredit.savedHeading": "Saved card",

@@ -19,7 +19,8 @@ export const accountPagesJa = {
   "confirmationsNew.submit": "確認メールを再送信する",
   "confirmationsNew.sent": "メールアドレスが登録済みの場合、本人確認用のメールが数分以内に送信されます。",
   "confirmationsNew.error.expired": "確認リンクの有効期限(3日間)が切れています。お手数ですが、新しい確認メールをリクエストしてください。",
-  "confirmationsNew.error.invalid": "確認リンクが正しくありません。メールに記載されたURLを最後まで開いたかご確認いただくか、新しい確認メールをリクエストしてください。",
+  "confirmationsNew.error.invalid":
+    "確認リンクが正しくありません。メールに記載されたURLを最後まで開いたかご確認いただくか、新しい確認メールをリクエストしてください。",
   "confirmationsNew.error.confirmed": "メールアドレスは既に登録済みです。ログインしてください。",
   "confirmationsNew.error.taken": "このメールアドレスは既に別のアカウントで使用されています。",
   "confirmationsNew.toLogin": "ログインする",
@@ -28,7 +29,8 @@ export const accountPagesJa = {
   "password.submit": "再設定メールを送信する",
   "password.toLogin": "ログイン画面に戻る",
   "passwordThanks.title": "パスワード再設定メールを送信しました",
-  "passwordThanks.body": "ご入力のメールアドレスが登録済みの場合、パスワード再設定用のリンクを記載したメールを送信しました。メール内のリンクから新しいパスワードを設定してください。",
+  "passwordThanks.body":
+    "ご入力のメールアドレスが登録済みの場合、パスワード再設定用のリンクを記載したメールを送信しました。メール内のリンクから新しいパスワードを設定してください。",
   "passwordThanks.tipsHeading": "メールが届かない場合",
   "passwordThanks.tipSpam": "迷惑メールフォルダに振り分けられていないかご確認ください。",
   "passwordThanks.tipAddress": "入力したメールアドレスに誤りがないかご確認ください。",
@@ -45,7 +47,8 @@ export const accountPagesJa = {
   "passwordEdit.requestNew": "パスワード再設定メールをもう一度送信する",
   "passwordEdit.changed": "パスワードが正しく変更されました。ログインしました。",
   "unlockNew.title": "アカウントのロック解除",
-  "unlockNew.lead": "ご登録のメールアドレスを入力してください。アカウントのロックを解除するためのメールをお送りします。ロックはしばらくすると自動でも解除されます。",
+  "unlockNew.lead":
+    "ご登録のメールアドレスを入力してください。アカウントのロックを解除するためのメールをお送りします。ロックはしばらくすると自動でも解除されます。",
   "unlockNew.submit": "ロック解除メールを再送信する",
   "unlockNew.sent": "アカウントが存在する場合、アカウントのロックを解除する方法を数分以内にメールでご連絡します。",
   "unlockNew.error.invalid": "ロック解除のリンクが正しくないか、既に使用されています。お手数ですが、もう一度ロック解除メールをリクエストしてください。",
@@ -63,7 +66,8 @@ export const accountPagesJa = {
   "mypageAccount.emailHeading": "メールアドレスの変更",
   "mypageAccount.currentEmail": "現在のメールアドレス",
   "mypageAccount.newEmail": "新しいメールアドレス",
-  "mypageAccount.pending": "{email} の確認待ちです。このアドレスに届いたメールのリンクを開くと変更が完了します。それまでは現在のメールアドレスでログインできます。",
+  "mypageAccount.pending":
+    "{email} の確認待ちです。このアドレスに届いたメールのリンクを開くと変更が完了します。それまでは現在のメールアドレスでログインできます。",
   "mypageAccount.resendPending": "確認メールを再送信する",
   "mypageAccount.currentPasswordHint": "変更を確定するため、現在のパスワードを入力してください。",
   "mypageAccount.cancelPasswordHint": "ご本人の確認のため、現在のパスワードを入力してください。",
@@ -72,7 +76,8 @@ export const accountPagesJa = {
   "mypageAccount.passwordSubmit": "パスワードを変更する",
   "mypageAccount.updated": "アカウント情報を変更しました。",
   "mypageAccount.cancelHeading": "退会",
-  "mypageAccount.cancelLead": "退会すると、アカウント情報・お届け先・カートが削除され、元に戻すことはできません。ご注文の記録は、法令に基づき当店で保管します。",
+  "mypageAccount.cancelLead":
+    "退会すると、アカウント情報・お届け先・カートが削除され、元に戻すことはできません。ご注文の記録は、法令に基づき当店で保管します。",
   "mypageAccount.cancelSubmit": "退会する",
   "mypageAccount.cancelConfirmTitle": "本当に退会しますか？",
   "mypageAccount.cancelConfirmBody": "この操作は取り消せません。退会すると、このアカウントではログインできなくなります。",
@@ -82,7 +87,8 @@ export const accountPagesJa = {
   "mypageAccount.cancelConfirmCheck": "退会すると元に戻せないことを確認しました",
   "mypageAccount.cancelConfirmRequired": "退会される場合は、確認の欄にチェックを入れてください。",
   "mypageCredit.title": "クレジットカード",
-  "mypageCredit.lead": "カードを登録しておくと、ご購入時に「登録済みのカード」でお支払いいただけます。カード番号は当店のサーバーには送られず、決済サービスが保管します。",
+  "mypageCredit.lead":
+    "カードを登録しておくと、ご購入時に「登録済みのカード」でお支払いいただけます。カード番号は当店のサーバーには送られず、決済サービスが保管します。",
   "mypageCredit.loading": "カード情報を読み込んでいます…",
   "mypageCredit.loadFailed": "カード情報を読み込めませんでした。ページを再読み込みしてください。",
   "mypageCredit.savedHeading": "登録済みのカード",

@@ -2,7 +2,8 @@ import type { AdminLotteryDictionary } from "./admin-lottery.ja.ts";
 
 export const adminLotteryEn: AdminLotteryDictionary = {
   "lottery.title": "Lotteries",
-  "lottery.lead": "Set bottles of a product's stock aside for a lottery. Until the lottery finishes, the product is not sold through the cart; its page shows “Lottery” and an entry button.",
+  "lottery.lead":
+    "Set bottles of a product's stock aside for a lottery. Until the lottery finishes, the product is not sold through the cart; its page shows “Lottery” and an entry button.",
   "lottery.new": "Open a lottery",
   "lottery.product": "Product ID",
   "lottery.productColumn": "Product",
@@ -30,7 +31,8 @@ export const adminLotteryEn: AdminLotteryDictionary = {
   "lottery.swept": "Deadlines processed: {offered} offered to the next drawn, {finished} finished.",
   "lottery.showEntries": "Entries and the draw",
   "lottery.seed": "Draw seed (for audit)",
-  "lottery.seedNote": "Each entry's rank is the ascending order of HMAC-SHA256(seed, \"entry:\" + entry id) in hex: anyone can recompute it from the seed and the entry ids.",
+  "lottery.seedNote":
+    'Each entry\'s rank is the ascending order of HMAC-SHA256(seed, "entry:" + entry id) in hex: anyone can recompute it from the seed and the entry ids.',
   "lottery.rank": "Rank",
   "lottery.entry": "Entry",
   "lottery.member": "Member",

@@ -2,7 +2,8 @@
 // own, as admin-lines.ja.ts; they travel in the admin chunks only.
 export const adminLotteryJa = {
   "lottery.title": "抽選販売",
-  "lottery.lead": "商品の在庫から本数を抽選販売にまわします。抽選が終わるまで、その商品は通常のカートでは販売されず、商品ページには「抽選販売」と応募ボタンが表示されます。",
+  "lottery.lead":
+    "商品の在庫から本数を抽選販売にまわします。抽選が終わるまで、その商品は通常のカートでは販売されず、商品ページには「抽選販売」と応募ボタンが表示されます。",
   "lottery.new": "抽選販売を作成",
   "lottery.product": "商品ID",
   "lottery.productColumn": "商品",
@@ -30,7 +31,7 @@ export const adminLotteryJa = {
   "lottery.swept": "購入期限を処理しました。繰り上げ当選 {offered} 件、終了 {finished} 件。",
   "lottery.showEntries": "応募者と抽選結果",
   "lottery.seed": "抽選シード(監査用)",
-  "lottery.seedNote": "各応募の順位は HMAC-SHA256(シード, \"entry:\" + 応募ID) の16進表記の昇順です。シードと応募IDから誰でも再計算できます。",
+  "lottery.seedNote": '各応募の順位は HMAC-SHA256(シード, "entry:" + 応募ID) の16進表記の昇順です。シードと応募IDから誰でも再計算できます。',
   "lottery.rank": "順位",
   "lottery.entry": "応募ID",
   "lottery.member": "会員",

@@ -37,7 +37,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "b2Check.field": "Field",
   "b2Check.change": "Original → substitute",
   "b2Check.leftOver": "In {count} order(s) the address does not fit the label's fields. What did not fit:",
-  "exports.b2Hint": "Import it in B2 Cloud under 外部データから発行, starting at line 2 (with no status chosen, only orders ready to ship — paid, or cash on delivery; cancelled orders and addresses abroad are left out).",
+  "exports.b2Hint":
+    "Import it in B2 Cloud under 外部データから発行, starting at line 2 (with no status chosen, only orders ready to ship — paid, or cash on delivery; cancelled orders and addresses abroad are left out).",
 
   "inquiries.title": "Inquiries",
   "inquiries.state": "State",
@@ -99,7 +100,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "members.lockedDone": "{email} is locked and signed out everywhere.",
   "members.unlockedDone": "{email} is unlocked.",
   "members.resent": "A confirmation mail went to {email}.",
-  "members.lockHint": "A locked member cannot sign in and is signed out everywhere. The lock ends by itself after the same time as after too many wrong passwords.",
+  "members.lockHint":
+    "A locked member cannot sign in and is signed out everywhere. The lock ends by itself after the same time as after too many wrong passwords.",
 
   "settings.title": "Settings",
   "settings.save": "Save settings",
@@ -109,9 +111,11 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.taxRate": "Consumption tax (%)",
   "settings.lowStockHintAt": "Show “only a few left” on the product page at this stock or below (0: never)",
   "settings.shipsAbroad": "Ship abroad",
-  "settings.shipsAbroadHint": "On: addresses outside Japan can order (charged the shipping table's fee for an address without a prefecture). Off: such an address is refused with “We do not ship outside Japan”.",
+  "settings.shipsAbroadHint":
+    "On: addresses outside Japan can order (charged the shipping table's fee for an address without a prefecture). Off: such an address is refused with “We do not ship outside Japan”.",
   "settings.payments": "Payment methods",
-  "settings.paymentsHint": "Each payment method's fee, the totals it takes, its place on the page, the days to pay and its note at checkout. A save shows at once at checkout and on the legal notice.",
+  "settings.paymentsHint":
+    "Each payment method's fee, the totals it takes, its place on the page, the days to pay and its note at checkout. A save shows at once at checkout and on the legal notice.",
   "settings.paymentsPage": "Edit the payment methods alone (works without JavaScript)",
   "settings.paymentEnabled": "Offer at checkout",
   "settings.paymentPosition": "Order on the page (smallest first)",
@@ -135,7 +139,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.bandEn": "Label (English)",
   "settings.addBand": "Add a band",
   "settings.shippingTable": "Shipping table",
-  "settings.shippingTableHint": "Shipping per box (yen, excl. tax) and days from shipping to delivery, per prefecture. Changes show at checkout and on the legal notice at once.",
+  "settings.shippingTableHint":
+    "Shipping per box (yen, excl. tax) and days from shipping to delivery, per prefecture. Changes show at checkout and on the legal notice at once.",
   "settings.bottlesPerBox": "Bottles per box (750 ml)",
   "settings.bottlesPerBoxHint": "A 1.8 l bottle counts as two.",
   "settings.coolSurchargePerBox": "Refrigerated surcharge per box (yen)",
@@ -146,7 +151,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "settings.feePerBox": "Fee (yen)",
   "settings.transitDays": "Days in transit",
   "settings.deliveryCalendar": "Shipping calendar",
-  "settings.deliveryCalendarHint": "Orders placed by the cutoff on a shipping day ship that day. Nothing ships on closed weekdays, the closed dates below or public holidays. The delivery dates offered follow from this and the transit days.",
+  "settings.deliveryCalendarHint":
+    "Orders placed by the cutoff on a shipping day ship that day. Nothing ships on closed weekdays, the closed dates below or public holidays. The delivery dates offered follow from this and the transit days.",
   "settings.cutoff": "Same-day cutoff (HH:mm)",
   "settings.cutoffHint": "e.g. 14:00",
   "settings.closedWeekdays": "Closed weekdays",
@@ -221,7 +227,8 @@ export const adminOpsEn: AdminOpsDictionary = {
   "staff.removeConfirm": "Remove {email}? They are signed out if signed in.",
   "staff.removed": "{email} was removed.",
   "audit.title": "Audit log",
-  "audit.lead": "Every staff sign-in (failed ones too) and every change made in the back office. Entries cannot be changed or deleted, and are kept for seven years.",
+  "audit.lead":
+    "Every staff sign-in (failed ones too) and every change made in the back office. Entries cannot be changed or deleted, and are kept for seven years.",
   "audit.staff": "Staff member",
   "audit.action": "Kind of action",
   "audit.all": "All",

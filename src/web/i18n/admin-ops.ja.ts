@@ -38,7 +38,8 @@ export const adminOpsJa = {
   "b2Check.field": "項目",
   "b2Check.change": "元の文字 → 置き換え後",
   "b2Check.leftOver": "{count}件の注文で住所が送り状の欄に収まりません。収まらなかった部分:",
-  "exports.b2Hint": "B2クラウドの「外部データから発行」で、取込開始行を2行目にして読み込んでください(状況を選ばない場合は発送できる注文 — 入金済みと代金引換 — だけを含みます。キャンセルと海外宛は含みません)。",
+  "exports.b2Hint":
+    "B2クラウドの「外部データから発行」で、取込開始行を2行目にして読み込んでください(状況を選ばない場合は発送できる注文 — 入金済みと代金引換 — だけを含みます。キャンセルと海外宛は含みません)。",
 
   "inquiries.title": "お問い合わせ",
   "inquiries.state": "対応状況",
@@ -100,7 +101,8 @@ export const adminOpsJa = {
   "members.lockedDone": "{email} をロックしました。ログイン中の端末からもログアウトされます。",
   "members.unlockedDone": "{email} のロックを解除しました。",
   "members.resent": "{email} に確認メールを送りました。",
-  "members.lockHint": "ロックすると会員はログインできなくなり、ログイン中の端末からもログアウトされます。ロックは一定時間(パスワードを何度も間違えた場合と同じ)で自動的に解除されます。",
+  "members.lockHint":
+    "ロックすると会員はログインできなくなり、ログイン中の端末からもログアウトされます。ロックは一定時間(パスワードを何度も間違えた場合と同じ)で自動的に解除されます。",
 
   "settings.title": "設定",
   "settings.save": "設定を保存",
@@ -110,9 +112,11 @@ export const adminOpsJa = {
   "settings.taxRate": "消費税率(%)",
   "settings.lowStockHintAt": "商品ページに「残りわずか」と表示する在庫数(この本数以下、0で表示しない)",
   "settings.shipsAbroad": "海外への発送を承る",
-  "settings.shipsAbroadHint": "オンにすると、日本国外のお届け先でもご注文いただけます(送料は送料表の「都道府県なし」の料金)。オフのときは、国外の住所に「海外への発送は承っておりません」とお伝えして受け付けません。",
+  "settings.shipsAbroadHint":
+    "オンにすると、日本国外のお届け先でもご注文いただけます(送料は送料表の「都道府県なし」の料金)。オフのときは、国外の住所に「海外への発送は承っておりません」とお伝えして受け付けません。",
   "settings.payments": "お支払い方法",
-  "settings.paymentsHint": "お支払い方法ごとの手数料・ご利用いただける金額・表示順・お支払い期限・ご注文画面の案内です。変更は保存するとすぐにご注文画面と特定商取引法に基づく表記に反映されます。",
+  "settings.paymentsHint":
+    "お支払い方法ごとの手数料・ご利用いただける金額・表示順・お支払い期限・ご注文画面の案内です。変更は保存するとすぐにご注文画面と特定商取引法に基づく表記に反映されます。",
   "settings.paymentsPage": "お支払い方法だけを編集する画面(JavaScriptなしでも使えます)",
   "settings.paymentEnabled": "ご注文画面に表示する",
   "settings.paymentPosition": "表示順(小さい順)",
@@ -136,7 +140,8 @@ export const adminOpsJa = {
   "settings.bandEn": "表示名(英語)",
   "settings.addBand": "時間帯を追加",
   "settings.shippingTable": "送料表",
-  "settings.shippingTableHint": "都道府県ごとの1箱あたりの送料(税抜)と、発送からお届けまでの日数です。変更はすぐにお買い物かごと特定商取引法に基づく表記に反映されます。",
+  "settings.shippingTableHint":
+    "都道府県ごとの1箱あたりの送料(税抜)と、発送からお届けまでの日数です。変更はすぐにお買い物かごと特定商取引法に基づく表記に反映されます。",
   "settings.bottlesPerBox": "1箱に入る本数(750ml瓶)",
   "settings.bottlesPerBoxHint": "一升瓶(1,800ml)は2本分として数えます。",
   "settings.coolSurchargePerBox": "クール便の加算額(1箱あたり・円)",
@@ -147,7 +152,8 @@ export const adminOpsJa = {
   "settings.feePerBox": "送料(円)",
   "settings.transitDays": "お届け日数",
   "settings.deliveryCalendar": "発送カレンダー",
-  "settings.deliveryCalendarHint": "締め時刻までのご注文は発送日の当日に発送します。定休日・下の休業日・祝日は発送しません。お届け希望日はこの設定と送料表のお届け日数から決まります。",
+  "settings.deliveryCalendarHint":
+    "締め時刻までのご注文は発送日の当日に発送します。定休日・下の休業日・祝日は発送しません。お届け希望日はこの設定と送料表のお届け日数から決まります。",
   "settings.cutoff": "当日発送の締め時刻(HH:mm)",
   "settings.cutoffHint": "例：14:00",
   "settings.closedWeekdays": "定休日(曜日)",

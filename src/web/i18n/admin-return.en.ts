@@ -3,7 +3,8 @@ import type { AdminReturnDictionary } from "./admin-return.ja.ts";
 export const adminReturnEn: AdminReturnDictionary = {
   "return.title": "Record a return",
   "return.back": "← Order {number}",
-  "return.lead": "Enter how many bottles came back. Recording the return refunds the customer (or records a replacement), books the liquor ledger, issues the return invoice and mails the customer, all at once.",
+  "return.lead":
+    "Enter how many bottles came back. Recording the return refunds the customer (or records a replacement), books the liquor ledger, issues the return invoice and mails the customer, all at once.",
   "return.notShipped": "This order has not been shipped yet, so no return can be recorded.",
   "return.product": "Product",
   "return.shipped": "Shipped",
@@ -16,7 +17,7 @@ export const adminReturnEn: AdminReturnDictionary = {
   "return.reason.wrong_item": "Wrong item sent",
   "return.reason.other": "Other",
   "return.note": "Details",
-  "return.noteHint": "Required for \"Other\" (at most 200 characters).",
+  "return.noteHint": 'Required for "Other" (at most 200 characters).',
   "return.broken": "Bottle condition",
   "return.broken.yes": "Broken (booked out as breakage, not back to stock)",
   "return.broken.no": "Can be sold again (back to stock)",
@@ -27,7 +28,8 @@ export const adminReturnEn: AdminReturnDictionary = {
   "return.refundShipping.default": "As the reason says (refunded for a defect, damage or wrong item; otherwise not)",
   "return.refundShipping.yes": "Refund the shipping fee too",
   "return.refundShipping.no": "Do not refund the shipping fee",
-  "return.refundHint": "Card and PayPay are refunded through the payment service. For bank transfer and cash on delivery the amount is recorded: transfer it to the customer's account.",
+  "return.refundHint":
+    "Card and PayPay are refunded through the payment service. For bank transfer and cash on delivery the amount is recorded: transfer it to the customer's account.",
   "return.submit": "Record the return",
   "return.failed": "The return could not be recorded. Please try again.",
   "return.listTitle": "Returns",

@@ -3,10 +3,12 @@ import type { AdminStaffOrderDictionary } from "./admin-staff-order.ja.ts";
 export const adminStaffOrderEn: AdminStaffOrderDictionary = {
   "staffOrder.title": "Enter an order",
   "staffOrder.back": "← Orders",
-  "staffOrder.lead": "Enter an order taken by phone, FAX or in the shop. Stock, buying limits, the age check, delivery dates, shipping and fees are checked as for an order placed online.",
+  "staffOrder.lead":
+    "Enter an order taken by phone, FAX or in the shop. Stock, buying limits, the age check, delivery dates, shipping and fees are checked as for an order placed online.",
   "staffOrder.failed": "The order could not be entered. Please check the form.",
   "staffOrder.memberHeading": "A member's order",
-  "staffOrder.memberLead": "For a member, look them up by their sign-in email: their name, address and date of birth on file fill the form. The order then appears in their My Page order history.",
+  "staffOrder.memberLead":
+    "For a member, look them up by their sign-in email: their name, address and date of birth on file fill the form. The order then appears in their My Page order history.",
   "staffOrder.memberEmail": "Member's email",
   "staffOrder.memberFind": "Look up the member",
   "staffOrder.memberFound": "Entering an order for the member {email}.",

@@ -7,7 +7,8 @@ export const adminStaffOrderJa = {
   "staffOrder.lead": "電話・FAX・店頭で受けたご注文を入力します。在庫・購入制限・年齢確認・お届け日・送料・手数料はオンラインのご注文と同じ基準で確認します。",
   "staffOrder.failed": "注文を登録できませんでした。入力内容をご確認ください。",
   "staffOrder.memberHeading": "会員のご注文",
-  "staffOrder.memberLead": "会員の方は登録メールアドレスで呼び出すと、登録済みのお名前・住所・生年月日を入力欄に反映します。注文は会員のマイページの注文履歴に表示されます。",
+  "staffOrder.memberLead":
+    "会員の方は登録メールアドレスで呼び出すと、登録済みのお名前・住所・生年月日を入力欄に反映します。注文は会員のマイページの注文履歴に表示されます。",
   "staffOrder.memberEmail": "会員のメールアドレス",
   "staffOrder.memberFind": "会員を呼び出す",
   "staffOrder.memberFound": "会員 {email} のご注文として入力します。",

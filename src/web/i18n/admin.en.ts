@@ -55,11 +55,13 @@ export const adminEn: AdminDictionary = {
   "adminDashboard.stock": "Stock",
   "adminDashboard.training": "The liquor-sales manager's training is due by {deadline} ({days} days left).",
   "adminDashboard.trainingOverdue": "The liquor-sales manager's training was due by {deadline}. Please attend it as soon as possible.",
-  "adminDashboard.trainingNote": "The liquor-sales manager must attend the training at least every three years. Afterwards, update the training date and next deadline in the settings.",
+  "adminDashboard.trainingNote":
+    "The liquor-sales manager must attend the training at least every three years. Afterwards, update the training date and next deadline in the settings.",
   "admin.nav.reports": "Liquor sales",
   "admin.nav.ledger": "Liquor books",
   "adminLedger.title": "Stock ledger",
-  "adminLedger.intro": "The stock is the sum of the records below. Record arrivals as receivings, and breakage, tastings, returns and stock-take differences with a reason (the books of the Liquor Tax Act, art. 46).",
+  "adminLedger.intro":
+    "The stock is the sum of the records below. Record arrivals as receivings, and breakage, tastings, returns and stock-take differences with a reason (the books of the Liquor Tax Act, art. 46).",
   "adminLedger.stockNow": "In stock now: {stock}",
   "adminLedger.mismatch": "The records add up to {total}, not the stock figure. Record a stock-take correction.",
   "adminLedger.receiving": "Record a receiving",
@@ -90,7 +92,8 @@ export const adminEn: AdminDictionary = {
   "adminLedger.unitYen": "Unit {yen}",
   "adminLedger.noMoves": "Nothing recorded yet.",
   "adminBooks.title": "Liquor books",
-  "adminBooks.intro": "The books the Liquor Tax Act (art. 46) asks for, by period and liquor tax category. Items without a category (not liquor) are left out. The CSV files open in Excel as they are (UTF-8).",
+  "adminBooks.intro":
+    "The books the Liquor Tax Act (art. 46) asks for, by period and liquor tax category. Items without a category (not liquor) are left out. The CSV files open in Excel as they are (UTF-8).",
   "adminBooks.from": "From",
   "adminBooks.to": "To",
   "adminBooks.category": "Category",
@@ -131,7 +134,8 @@ export const adminEn: AdminDictionary = {
   "adminBooks.monthlyRefused": "Monthly totals are not allowed for this period; daily totals are shown.",
   "adminBooks.periodCell": "{from} to {to}",
   "adminBooks.suppliers": "Suppliers (invoice registration numbers)",
-  "adminBooks.suppliersIntro": "The suppliers' names and addresses as the purchase book states them, and their qualified invoice issuer registration number (T + 13 digits). For purchases from unregistered suppliers only 70% of the input tax may be deducted from 1 October 2026 (80% before).",
+  "adminBooks.suppliersIntro":
+    "The suppliers' names and addresses as the purchase book states them, and their qualified invoice issuer registration number (T + 13 digits). For purchases from unregistered suppliers only 70% of the input tax may be deducted from 1 October 2026 (80% before).",
   "adminBooks.supplierName": "Name",
   "adminBooks.supplierAddress": "Address",
   "adminBooks.addSupplier": "Add supplier",
@@ -139,8 +143,10 @@ export const adminEn: AdminDictionary = {
   "adminBooks.noSuppliers": "No suppliers recorded.",
   "adminBooks.invoiceHint": "Leave empty if not registered",
   "adminBooks.stockTakes": "Stock-takes",
-  "adminBooks.stockTakesIntro": "Retail sales may be booked as monthly totals only while the whole stock is counted at least every three months and every supplier's slip is kept five years.",
-  "adminBooks.stockTakeOverdue": "The last stock-take is more than three months ago ({last}). Count the stock and record it; until then the sales book adds up per day.",
+  "adminBooks.stockTakesIntro":
+    "Retail sales may be booked as monthly totals only while the whole stock is counted at least every three months and every supplier's slip is kept five years.",
+  "adminBooks.stockTakeOverdue":
+    "The last stock-take is more than three months ago ({last}). Count the stock and record it; until then the sales book adds up per day.",
   "adminBooks.stockTakeNone": "No stock-take recorded. To book monthly totals, count the stock and record it.",
   "adminBooks.stockTakeLast": "Last stock-take: {last}",
   "adminBooks.takenOn": "Date counted",
@@ -173,7 +179,8 @@ export const adminEn: AdminDictionary = {
   "adminMagazine.member": "member",
   "adminMagazine.empty": "No subscribers here.",
   "adminReport.title": "Liquor sales volumes",
-  "adminReport.intro": "Figures for the annual liquor sales report to the tax office: bottles of placed orders (not awaiting card payment, not cancelled) in the fiscal year (1 April to 31 March, Japan time), in litres by kind of liquor.",
+  "adminReport.intro":
+    "Figures for the annual liquor sales report to the tax office: bottles of placed orders (not awaiting card payment, not cancelled) in the fiscal year (1 April to 31 March, Japan time), in litres by kind of liquor.",
   "adminReport.year": "Fiscal year",
   "adminReport.yearOption": "FY{year} ({year}/04/01–{next}/03/31)",
   "adminReport.show": "Show",
@@ -291,8 +298,10 @@ export const adminEn: AdminDictionary = {
   "adminOrder.actions": "Actions",
   "adminOrder.noActions": "Nothing can be done with this order.",
   "adminOrder.pendingNote": "The card payment is in progress; waiting for its result.",
-  "adminOrder.deferredPaidHint": "Press once the pay-later service reports the customer has paid the invoice. The order stays shipped, its payment becomes paid, and the customer gets a payment confirmation mail.",
-  "adminOrder.paymentLinkHint": "This card order has not been paid yet. Mail the customer a card payment link: they enter their card on that page and pay (the link works for 7 days).",
+  "adminOrder.deferredPaidHint":
+    "Press once the pay-later service reports the customer has paid the invoice. The order stays shipped, its payment becomes paid, and the customer gets a payment confirmation mail.",
+  "adminOrder.paymentLinkHint":
+    "This card order has not been paid yet. Mail the customer a card payment link: they enter their card on that page and pay (the link works for 7 days).",
   "adminOrder.paymentLink": "Send a card payment link",
   "adminOrder.paymentLinkAsk": "Mail the customer of order {id} a link to pay {amount} by card.",
   "adminOrder.paymentLinkConfirm": "Send the link by mail",
@@ -325,7 +334,8 @@ export const adminEn: AdminDictionary = {
   "adminOrder.failed": "Could not do that.",
   "adminOrder.chargeAt": "{label} (taxed at {rate}%)",
   "adminOrder.adjustTitle": "Discount or correction",
-  "adminOrder.adjustHint": "Possible on a bank-transfer order not yet paid and a cash-on-delivery order not yet shipped. The total and the tax per rate are worked out again, and the customer is mailed the new amount.",
+  "adminOrder.adjustHint":
+    "Possible on a bank-transfer order not yet paid and a cash-on-delivery order not yet shipped. The total and the tax per rate are worked out again, and the customer is mailed the new amount.",
   "adminOrder.adjustKind": "Kind",
   "adminOrder.adjustKind.discount": "Discount",
   "adminOrder.adjustKind.correction": "Price correction",
@@ -333,21 +343,24 @@ export const adminEn: AdminDictionary = {
   "adminOrder.adjustLabelEn": "Line label (English)",
   "adminOrder.adjustLabelHint": "Left blank, the line reads “Discount” or “Price correction”.",
   "adminOrder.adjustAmount": "Amount (yen, excl. tax)",
-  "adminOrder.adjustAmountHint": "For a discount, type how much is taken off (it is recorded below zero). For a correction, type the amount to add, or put “-” before it to take off.",
+  "adminOrder.adjustAmountHint":
+    "For a discount, type how much is taken off (it is recorded below zero). For a correction, type the amount to add, or put “-” before it to take off.",
   "adminOrder.adjustRate": "Tax rate",
   "adminOrder.adjustRate.rate": "Taxed at {rate}%",
   "adminOrder.adjustRate.apportioned": "Split over the order's rates",
   "adminOrder.adjustSubmit": "Add the line",
   "adminOrder.adjusted": "The line was added. The customer is mailed the new amount.",
   "adminOrder.deliveryTitle": "Change the delivery date",
-  "adminOrder.deliveryHint": "Possible until the order is ready to ship (before its slip number is issued). The dates are those checkout offers now; the customer is mailed the change.",
+  "adminOrder.deliveryHint":
+    "Possible until the order is ready to ship (before its slip number is issued). The dates are those checkout offers now; the customer is mailed the change.",
   "adminOrder.deliveryDate": "Delivery date",
   "adminOrder.deliveryTime": "Delivery time",
   "adminOrder.deliveryNone": "Not specified",
   "adminOrder.deliverySubmit": "Change the delivery date",
   "adminOrder.deliveryChanged": "The delivery date was changed. The customer is mailed the change.",
   "adminOrder.recipientTitle": "Change the delivery address",
-  "adminOrder.recipientHint": "Checked as at checkout. A change that changes the shipping fee is possible only for a bank transfer not yet paid or cash on delivery not yet shipped; the total is recalculated and the customer is mailed the new amount.",
+  "adminOrder.recipientHint":
+    "Checked as at checkout. A change that changes the shipping fee is possible only for a bank transfer not yet paid or cash on delivery not yet shipped; the total is recalculated and the customer is mailed the new amount.",
   "adminOrder.recipientName": "Name",
   "adminOrder.recipientKana": "Name in kana",
   "adminOrder.recipientPhone": "Phone",
@@ -357,9 +370,11 @@ export const adminEn: AdminDictionary = {
   "adminOrder.recipientBuilding": "Building and room",
   "adminOrder.recipientOpen": "Change the delivery address…",
   "adminOrder.giftLink": "Change the gift options (noshi, wrapping, message card)",
-  "adminOrder.giftLinkHint": "Change the noshi, giver's name, wrapping, message card and prices on the delivery note of an order not yet shipped. A change of the wrapping fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped.",
+  "adminOrder.giftLinkHint":
+    "Change the noshi, giver's name, wrapping, message card and prices on the delivery note of an order not yet shipped. A change of the wrapping fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped.",
   "adminOrder.giftTitle": "Gift options of order {number}",
-  "adminOrder.giftLead": "Checked by the same rules as at checkout; the customer is mailed what changed. When the wrapping fee changes, the total is worked out again and the new amount is mailed too.",
+  "adminOrder.giftLead":
+    "Checked by the same rules as at checkout; the customer is mailed what changed. When the wrapping fee changes, the total is worked out again and the new amount is mailed too.",
   "adminOrder.giftCurrent": "Current gift options",
   "adminOrder.giftNone": "No gift options",
   "adminOrder.giftBack": "← Back to the order",
@@ -444,7 +459,8 @@ export const adminEn: AdminDictionary = {
   "adminProduct.series": "Series (any number)",
   "adminProduct.noSeries": "No series yet. Add them under “Series & liquor types”.",
   "adminProduct.salesWindow": "Pre-orders and sales window",
-  "adminProduct.salesWindowHint": "Leave empty to sell without limits. With a release date, the product sells as a pre-order until the day before, up to the pre-order allocation, and ships on the release date.",
+  "adminProduct.salesWindowHint":
+    "Leave empty to sell without limits. With a release date, the product sells as a pre-order until the day before, up to the pre-order allocation, and ships on the release date.",
   "adminProduct.salesStart": "Sales start",
   "adminProduct.salesEnd": "Sales end",
   "adminProduct.japanTime": "Japan time",
@@ -521,7 +537,8 @@ export const adminEn: AdminDictionary = {
   "admin.nav.staff": "Staff",
   "admin.nav.records": "Transaction records",
   "adminRecords.title": "Electronic transaction records",
-  "adminRecords.intro": "Order mails, receipts and delivery notes the shop sent, payment records from the payment gateway and payments confirmed by staff, kept exactly as sent or received (Electronic Books Act, article 7). A kept record can be neither changed nor deleted. Search by transaction date, amount and counterparty in any combination; for an inspection, export the matches as an index (CSV) with every file in one ZIP.",
+  "adminRecords.intro":
+    "Order mails, receipts and delivery notes the shop sent, payment records from the payment gateway and payments confirmed by staff, kept exactly as sent or received (Electronic Books Act, article 7). A kept record can be neither changed nor deleted. Search by transaction date, amount and counterparty in any combination; for an inspection, export the matches as an index (CSV) with every file in one ZIP.",
   "adminRecords.conditions": "Search conditions",
   "adminRecords.from": "Transaction date from",
   "adminRecords.to": "Transaction date to",
@@ -546,7 +563,8 @@ export const adminEn: AdminDictionary = {
   // Two-step verification and access rules (decision 063).
   "admin.nav.twoFactor": "Two-step verification",
   "twoFactor.codeTitle": "Enter your verification code",
-  "twoFactor.codeLead": "Enter the 6-digit code your authenticator app (Google Authenticator, Microsoft Authenticator…) shows. Without your phone, you can enter a recovery code.",
+  "twoFactor.codeLead":
+    "Enter the 6-digit code your authenticator app (Google Authenticator, Microsoft Authenticator…) shows. Without your phone, you can enter a recovery code.",
   "twoFactor.code": "Verification code",
   "twoFactor.codeSubmit": "Verify and sign in",
   "twoFactor.restart": "Back to email and password",
@@ -562,7 +580,8 @@ export const adminEn: AdminDictionary = {
   "twoFactor.confirm": "Verify and finish",
   "twoFactor.done": "Two-step verification is set up.",
   "twoFactor.codesTitle": "Recovery codes",
-  "twoFactor.codesLead": "If you lose your phone, each of these codes signs you in once. They will not be shown again once you leave this page: print them or keep them in a safe place such as a password manager.",
+  "twoFactor.codesLead":
+    "If you lose your phone, each of these codes signs you in once. They will not be shown again once you leave this page: print them or keep them in a safe place such as a password manager.",
   "twoFactor.continue": "Continue to the back office",
   "twoFactor.back": "Back to the back office",
   "staffSecurity.twoFactor": "Two-step verification",
@@ -583,7 +602,8 @@ export const adminEn: AdminDictionary = {
   "admin.nav.coupons": "Coupons",
   "adminCoupons.title": "Coupons",
   "adminCoupons.new": "New coupon",
-  "adminCoupons.note": "A coupon is a discount of the sale, split over the tax rates of the goods it applies to. One coupon per order (coupons that all combine with others may go on one order together).",
+  "adminCoupons.note":
+    "A coupon is a discount of the sale, split over the tax rates of the goods it applies to. One coupon per order (coupons that all combine with others may go on one order together).",
   "adminCoupons.code": "Coupon code",
   "adminCoupons.codeHint": "3 to 32 capital letters, digits, - and _ (small letters are read as capitals)",
   "adminCoupons.nameJa": "Name (Japanese)",
@@ -624,7 +644,8 @@ export const adminEn: AdminDictionary = {
   "adminCoupons.discountGiven": "Discount given (tax incl.)",
   "adminCoupons.downloadUses": "Uses as CSV",
   "adminCoupons.birthday": "Birthday coupon",
-  "adminCoupons.birthdayNote": "Members who asked for it get a coupon of their own (one use) by mail early in their birth month. Changes apply to coupons issued from now on.",
+  "adminCoupons.birthdayNote":
+    "Members who asked for it get a coupon of their own (one use) by mail early in their birth month. Changes apply to coupons issued from now on.",
   "adminCoupons.birthdayActive": "Issue birthday coupons",
   "adminCoupons.birthdayDays": "Days valid (from issue)",
   "adminCoupons.birthdaySave": "Save",

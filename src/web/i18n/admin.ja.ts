@@ -132,7 +132,8 @@ export const adminJa = {
   "adminBooks.monthlyRefused": "月ごとの合計にできませんでした。日ごとの合計を表示しています。",
   "adminBooks.periodCell": "{from}〜{to}",
   "adminBooks.suppliers": "仕入先(インボイス登録番号)",
-  "adminBooks.suppliersIntro": "仕入帳に載る仕入先の名称・所在地と、適格請求書発行事業者の登録番号(T+13桁)です。登録のない仕入先からの仕入れは、2026年10月1日から仕入税額の70%だけが控除の対象です(それまでは80%)。",
+  "adminBooks.suppliersIntro":
+    "仕入帳に載る仕入先の名称・所在地と、適格請求書発行事業者の登録番号(T+13桁)です。登録のない仕入先からの仕入れは、2026年10月1日から仕入税額の70%だけが控除の対象です(それまでは80%)。",
   "adminBooks.supplierName": "名称",
   "adminBooks.supplierAddress": "所在地",
   "adminBooks.addSupplier": "仕入先を登録",
@@ -174,7 +175,8 @@ export const adminJa = {
   "adminMagazine.member": "会員",
   "adminMagazine.empty": "該当する購読者はいません。",
   "adminReport.title": "酒類の販売数量",
-  "adminReport.intro": "税務署へ提出する「酒類の販売数量等報告書」のための集計です。会計年度(4月1日〜翌年3月31日、日本時間)に確定した注文(決済手続き中とキャンセルを除く)の本数を品目ごとにリットルで示します。",
+  "adminReport.intro":
+    "税務署へ提出する「酒類の販売数量等報告書」のための集計です。会計年度(4月1日〜翌年3月31日、日本時間)に確定した注文(決済手続き中とキャンセルを除く)の本数を品目ごとにリットルで示します。",
   "adminReport.year": "年度",
   "adminReport.yearOption": "{year}年度({year}/04/01〜{next}/03/31)",
   "adminReport.show": "表示",
@@ -292,12 +294,15 @@ export const adminJa = {
   "adminOrder.actions": "対応",
   "adminOrder.noActions": "この注文に行える操作はありません。",
   "adminOrder.pendingNote": "カード決済の手続き中です。決済の結果を待っています。",
-  "adminOrder.deferredPaidHint": "後払い決済会社からお客様の入金の連絡があったら押してください。発送済みのまま、お支払いが入金済みになり、お客様に入金確認のメールが届きます。",
-  "adminOrder.paymentLinkHint": "カード払いのご注文で、まだお支払いいただいていません。お客様にカード決済のリンクをメールで送ると、お客様がそのページでカード情報を入力してお支払いいただけます(リンクの有効期限は7日間)。",
+  "adminOrder.deferredPaidHint":
+    "後払い決済会社からお客様の入金の連絡があったら押してください。発送済みのまま、お支払いが入金済みになり、お客様に入金確認のメールが届きます。",
+  "adminOrder.paymentLinkHint":
+    "カード払いのご注文で、まだお支払いいただいていません。お客様にカード決済のリンクをメールで送ると、お客様がそのページでカード情報を入力してお支払いいただけます(リンクの有効期限は7日間)。",
   "adminOrder.paymentLink": "カード決済のリンクを送る",
   "adminOrder.paymentLinkAsk": "注文番号 {id} のお客様に、{amount} のカード決済のリンクをメールで送ります。",
   "adminOrder.paymentLinkConfirm": "リンクをメールで送る",
-  "adminOrder.paymentLinkSent": "カード決済のリンクをお客様にメールで送りました(有効期限 {deadline})。お電話でお伝えする場合は、次のリンクをお使いください: {url}",
+  "adminOrder.paymentLinkSent":
+    "カード決済のリンクをお客様にメールで送りました(有効期限 {deadline})。お電話でお伝えする場合は、次のリンクをお使いください: {url}",
   "adminOrder.deposit": "入金を確認",
   "adminOrder.depositAsk": "注文 {id}({amount})の入金を確認済みにして、お客様に入金確認のメールを送ります。",
   "adminOrder.depositConfirm": "入金確認済みにしてメールを送る",
@@ -326,7 +331,8 @@ export const adminJa = {
   "adminOrder.failed": "操作できませんでした。",
   "adminOrder.chargeAt": "{label}({rate}%対象)",
   "adminOrder.adjustTitle": "値引き・金額訂正",
-  "adminOrder.adjustHint": "ご入金前の銀行振込と、発送前の代金引換の注文に追加できます。合計と税率ごとの消費税を計算し直し、お客様に変更後の金額をメールでお知らせします。",
+  "adminOrder.adjustHint":
+    "ご入金前の銀行振込と、発送前の代金引換の注文に追加できます。合計と税率ごとの消費税を計算し直し、お客様に変更後の金額をメールでお知らせします。",
   "adminOrder.adjustKind": "種類",
   "adminOrder.adjustKind.discount": "値引き",
   "adminOrder.adjustKind.correction": "金額訂正",
@@ -341,7 +347,8 @@ export const adminJa = {
   "adminOrder.adjustSubmit": "明細を追加",
   "adminOrder.adjusted": "明細を追加しました。お客様に変更後の金額をメールでお知らせします。",
   "adminOrder.deliveryTitle": "お届け日時の変更",
-  "adminOrder.deliveryHint": "発送の準備が済むまで(送り状番号の発行前)変更できます。ご注文時と同じお届け日の範囲から選び、お客様に変更をメールでお知らせします。",
+  "adminOrder.deliveryHint":
+    "発送の準備が済むまで(送り状番号の発行前)変更できます。ご注文時と同じお届け日の範囲から選び、お客様に変更をメールでお知らせします。",
   "adminOrder.deliveryDate": "お届け希望日",
   "adminOrder.deliveryTime": "お届け時間帯",
   "adminOrder.deliveryNone": "指定なし",
@@ -349,9 +356,11 @@ export const adminJa = {
   "adminOrder.deliveryChanged": "お届け日時を変更しました。お客様にメールでお知らせします。",
   "adminOrder.recipientTitle": "お届け先の変更",
   "adminOrder.giftLink": "ギフト設定の変更(のし・ラッピング・メッセージカード)",
-  "adminOrder.giftLinkHint": "発送前の注文ののし・名入れ・ラッピング・メッセージカード・納品書の金額表示を変更します。ラッピング料が変わる変更は、ご入金前の銀行振込と発送前の代金引換の注文だけにできます。",
+  "adminOrder.giftLinkHint":
+    "発送前の注文ののし・名入れ・ラッピング・メッセージカード・納品書の金額表示を変更します。ラッピング料が変わる変更は、ご入金前の銀行振込と発送前の代金引換の注文だけにできます。",
   "adminOrder.giftTitle": "注文 {number} のギフト設定の変更",
-  "adminOrder.giftLead": "ご注文時と同じ決まりで確認し、お客様に変更内容をメールでお知らせします。ラッピング料が変わる場合は、合計を計算し直して変更後の金額もお知らせします。",
+  "adminOrder.giftLead":
+    "ご注文時と同じ決まりで確認し、お客様に変更内容をメールでお知らせします。ラッピング料が変わる場合は、合計を計算し直して変更後の金額もお知らせします。",
   "adminOrder.giftCurrent": "現在のギフト設定",
   "adminOrder.giftNone": "ギフト設定なし",
   "adminOrder.giftBack": "← 注文の詳細へ",
@@ -359,7 +368,8 @@ export const adminJa = {
   "adminOrder.giftChanged": "ギフト設定を変更しました。お客様にメールでお知らせします。変更後のご注文金額は {total} です。",
   "adminOrder.giftFailed": "ギフト設定を変更できませんでした。もう一度お試しください。",
   "adminOrder.giftNotFound": "注文が見つかりませんでした。",
-  "adminOrder.recipientHint": "ご注文時と同じ項目を確認します。送料が変わる変更は、ご入金前の銀行振込と発送前の代金引換の注文だけにでき、合計を計算し直してお客様に変更後の金額をお知らせします。",
+  "adminOrder.recipientHint":
+    "ご注文時と同じ項目を確認します。送料が変わる変更は、ご入金前の銀行振込と発送前の代金引換の注文だけにでき、合計を計算し直してお客様に変更後の金額をお知らせします。",
   "adminOrder.recipientName": "お名前",
   "adminOrder.recipientKana": "フリガナ",
   "adminOrder.recipientPhone": "電話番号",
@@ -445,7 +455,8 @@ export const adminJa = {
   "adminProduct.series": "シリーズ(いくつでも)",
   "adminProduct.noSeries": "シリーズはまだありません。「シリーズ・酒類」で追加できます。",
   "adminProduct.salesWindow": "予約販売・販売期間",
-  "adminProduct.salesWindowHint": "空欄なら期限なしで販売します。発売日を入れると、発売日の前日まで予約商品として「予約受付数」の本数まで販売し、発売日に発送します。",
+  "adminProduct.salesWindowHint":
+    "空欄なら期限なしで販売します。発売日を入れると、発売日の前日まで予約商品として「予約受付数」の本数まで販売し、発売日に発送します。",
   "adminProduct.salesStart": "販売開始日時",
   "adminProduct.salesEnd": "販売終了日時",
   "adminProduct.japanTime": "日本時間",
@@ -524,7 +535,8 @@ export const adminJa = {
   // 電子取引データの保存 (decision 062).
   "admin.nav.records": "取引記録",
   "adminRecords.title": "電子取引の記録",
-  "adminRecords.intro": "ショップが送った注文メール・領収書・納品書、決済代行からの決済記録、入金確認を、送ったとき・受け取ったときのまま保存しています(電子帳簿保存法第7条)。保存した記録は変更も削除もできません。取引年月日・金額・取引先を組み合わせて検索でき、調査の際は検索結果を一覧表(CSV)とファイル一式のZIPで書き出せます。",
+  "adminRecords.intro":
+    "ショップが送った注文メール・領収書・納品書、決済代行からの決済記録、入金確認を、送ったとき・受け取ったときのまま保存しています(電子帳簿保存法第7条)。保存した記録は変更も削除もできません。取引年月日・金額・取引先を組み合わせて検索でき、調査の際は検索結果を一覧表(CSV)とファイル一式のZIPで書き出せます。",
   "adminRecords.conditions": "検索条件",
   "adminRecords.from": "取引年月日(から)",
   "adminRecords.to": "取引年月日(まで)",
@@ -549,7 +561,8 @@ export const adminJa = {
   // Two-step verification and access rules (decision 063).
   "admin.nav.twoFactor": "二段階認証",
   "twoFactor.codeTitle": "確認コードの入力",
-  "twoFactor.codeLead": "認証アプリ(Google Authenticator、Microsoft Authenticator など)に表示されている6桁の確認コードを入力してください。スマートフォンが手元にない場合は、リカバリーコードを入力できます。",
+  "twoFactor.codeLead":
+    "認証アプリ(Google Authenticator、Microsoft Authenticator など)に表示されている6桁の確認コードを入力してください。スマートフォンが手元にない場合は、リカバリーコードを入力できます。",
   "twoFactor.code": "確認コード",
   "twoFactor.codeSubmit": "確認してサインイン",
   "twoFactor.restart": "メールアドレスとパスワードの入力に戻る",
@@ -565,7 +578,8 @@ export const adminJa = {
   "twoFactor.confirm": "確認して登録する",
   "twoFactor.done": "二段階認証の設定が完了しました。",
   "twoFactor.codesTitle": "リカバリーコード",
-  "twoFactor.codesLead": "スマートフォンを紛失したときは、これらのコードで1回ずつサインインできます。この画面を離れると二度と表示されません。印刷するか、パスワード管理ツールなど安全な場所に保管してください。",
+  "twoFactor.codesLead":
+    "スマートフォンを紛失したときは、これらのコードで1回ずつサインインできます。この画面を離れると二度と表示されません。印刷するか、パスワード管理ツールなど安全な場所に保管してください。",
   "twoFactor.continue": "管理画面へ進む",
   "twoFactor.back": "管理画面に戻る",
   "staffSecurity.twoFactor": "二段階認証",
@@ -587,7 +601,8 @@ export const adminJa = {
   "admin.nav.coupons": "クーポン",
   "adminCoupons.title": "クーポン",
   "adminCoupons.new": "クーポンを作成",
-  "adminCoupons.note": "値引きは売上値引きとして、対象商品の税率ごとに按分して注文に記載されます。1回のご注文に使えるクーポンは1枚です（「他のクーポンと併用可」のクーポンどうしは一緒に使えます）。",
+  "adminCoupons.note":
+    "値引きは売上値引きとして、対象商品の税率ごとに按分して注文に記載されます。1回のご注文に使えるクーポンは1枚です（「他のクーポンと併用可」のクーポンどうしは一緒に使えます）。",
   "adminCoupons.code": "クーポンコード",
   "adminCoupons.codeHint": "英大文字・数字・-・_ の3〜32文字(小文字は大文字として扱います)",
   "adminCoupons.nameJa": "名前(日本語)",
@@ -628,7 +643,8 @@ export const adminJa = {
   "adminCoupons.discountGiven": "値引き額(税込)",
   "adminCoupons.downloadUses": "利用履歴のCSV",
   "adminCoupons.birthday": "誕生日クーポン",
-  "adminCoupons.birthdayNote": "受け取りを選んだ会員さまに、お誕生月の初めにその方専用のクーポン（1回限り）をメールでお送りします。変更は次に発行されるクーポンから反映されます。",
+  "adminCoupons.birthdayNote":
+    "受け取りを選んだ会員さまに、お誕生月の初めにその方専用のクーポン（1回限り）をメールでお送りします。変更は次に発行されるクーポンから反映されます。",
   "adminCoupons.birthdayActive": "誕生日クーポンを発行する",
   "adminCoupons.birthdayDays": "有効日数（発行日から）",
   "adminCoupons.birthdaySave": "保存する",

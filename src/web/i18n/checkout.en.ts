@@ -56,7 +56,8 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
 
   "checkout.paymentHeading": "Payment method",
   "checkout.savedCardNote": "You pay with the card saved in My Page ({card}).",
-  "checkout.bankNote": "Please transfer the total to one of the accounts below within {days} days of ordering. Transfer fees are yours to pay. We ship once the payment has arrived.",
+  "checkout.bankNote":
+    "Please transfer the total to one of the accounts below within {days} days of ordering. Transfer fees are yours to pay. We ship once the payment has arrived.",
   "checkout.bankFailed": "The bank accounts could not be loaded. Please reload the page.",
   "checkout.bank.financial": "Bank",
   "checkout.bank.branch": "Branch",
@@ -78,11 +79,13 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.reducedFootnote": "※ Reduced tax rate (8%) applies",
   "checkout.submit": "Place order",
   "checkout.failed": "Your order could not be placed. Please try again later.",
-  "checkout.needsJavaScript": "To pay by card, at a convenience store or with PayPay, please turn on JavaScript. Bank transfer and cash on delivery work as they are.",
+  "checkout.needsJavaScript":
+    "To pay by card, at a convenience store or with PayPay, please turn on JavaScript. Bank transfer and cash on delivery work as they are.",
   "checkout.fillShownFields": "The fields your choices need are now shown. Please fill them in and press Place order again.",
   "checkout.confirmMethodAgain": "“Final check before you order” now shows the payment method you chose. Please check it and press Place order again.",
   "checkout.checkFieldsBelow": "Your order has not been placed yet. Please check the following:",
-  "checkout.confirmAgain": "With your choices the amount to pay has changed. Please check the amount under “Final check before you order” and press Place order again.",
+  "checkout.confirmAgain":
+    "With your choices the amount to pay has changed. Please check the amount under “Final check before you order” and press Place order again.",
 
   "checkout.leaveTitle": "Checkout not finished",
   "checkout.leavePrompt": "Your payment is not complete. Are you sure you want to leave this page?",
@@ -95,12 +98,10 @@ export const checkoutEn: Record<keyof typeof checkoutJa, string> = {
   "checkout.dialogClose": "Close",
 
   // On the order form's final confirmation too (the legal pages' texts load with those pages only).
-  "legalNotice.returnsOwnReason":
-    "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
+  "legalNotice.returnsOwnReason": "As our products are food and drink, we cannot accept returns or exchanges for the customer's own reasons.",
   "legalNotice.returnsDefective":
     "If a product is defective or damaged, or you received a product other than the one you ordered, please contact us by email first, before sending anything back. After checking, we will refund or replace it at our expense (including shipping).",
-  "legalNotice.deliveryText":
-    "{promise} For bank transfer, we ship once we have confirmed your payment. Products arrive within {days} days of ordering.",
+  "legalNotice.deliveryText": "{promise} For bank transfer, we ship once we have confirmed your payment. Products arrive within {days} days of ordering.",
   // --- coupons (decision 086) ---
   "checkout.coupon.heading": "Coupon",
   "checkout.coupon.label": "Coupon code",

@@ -77,7 +77,8 @@ export const checkoutJa = {
   "checkout.reducedFootnote": "※は軽減税率対象",
   "checkout.submit": "購入",
   "checkout.failed": "ご注文を受け付けられませんでした。時間をおいてもう一度お試しください。",
-  "checkout.needsJavaScript": "クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。銀行振込・代金引換はこのままご注文いただけます。",
+  "checkout.needsJavaScript":
+    "クレジットカード・コンビニ・PayPayでのお支払いには、JavaScriptを有効にしてください。銀行振込・代金引換はこのままご注文いただけます。",
   "checkout.fillShownFields": "お選びの内容に必要な入力欄を表示しました。ご記入・ご確認のうえ、もう一度「購入」を押してください。",
   "checkout.confirmMethodAgain": "お選びのお支払い方法で「ご注文内容の最終確認」を表示しなおしました。内容をご確認のうえ、もう一度「購入」を押してください。",
   "checkout.checkFieldsBelow": "ご注文はまだ確定していません。以下の内容をご確認ください。",
@@ -97,8 +98,7 @@ export const checkoutJa = {
   "legalNotice.returnsOwnReason": "商品の性質上(飲食料品のため)、お客様のご都合による返品・交換はお受けしておりません。",
   "legalNotice.returnsDefective":
     "商品の不良・破損、またはご注文と異なる商品が届いた場合は、商品を返送される前に、まずはメールにて当社までご連絡ください。確認のうえ、当社の負担(送料を含みます)にて返金または交換いたします。",
-  "legalNotice.deliveryText":
-    "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。商品はご注文から{days}日以内にお届けします。",
+  "legalNotice.deliveryText": "{promise}。銀行振込の場合は、ご入金の確認後の発送となります。商品はご注文から{days}日以内にお届けします。",
   // --- coupons (decision 086) ---
   "checkout.coupon.heading": "クーポン",
   "checkout.coupon.label": "クーポンコード",

@@ -2,7 +2,8 @@ import type { destinationsPagesJa } from "./destinations-pages.ja.ts";
 
 export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, string> = {
   "destinations.toggle": "Send to several addresses",
-  "destinations.toggleHint": "For seasonal gifts: split this order between several addresses (up to {max}). Shipping is charged per address. Cash on delivery is not available.",
+  "destinations.toggleHint":
+    "For seasonal gifts: split this order between several addresses (up to {max}). Shipping is charged per address. Cash on delivery is not available.",
   "destinations.needsJavaScript": "Sending to several addresses needs JavaScript. Please turn it on.",
   "destinations.heading": "Destination {n}",
   "destinations.recipient": "Deliver to",
@@ -27,7 +28,8 @@ export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, strin
   "destinations.summaryFree": "Free shipping",
   "destinations.count": "{count} destinations",
   "destinations.uploadHeading": "Read the destinations from a list (CSV)",
-  "destinations.uploadLead": "Download the template, fill in one destination and product per row in a spreadsheet, save it as CSV and read it here. Rows with the same recipient become one destination. The product numbers are listed below.",
+  "destinations.uploadLead":
+    "Download the template, fill in one destination and product per row in a spreadsheet, save it as CSV and read it here. Rows with the same recipient become one destination. The product numbers are listed below.",
   "destinations.template": "Download the template (CSV)",
   "destinations.productNumbers": "Product numbers",
   "destinations.file": "CSV file",

@@ -1,7 +1,8 @@
 // Texts of the checkout's several-destinations mode (お届け先を複数指定する, decision 087).
 export const destinationsPagesJa = {
   "destinations.toggle": "複数のお届け先に送る",
-  "destinations.toggleHint": "お歳暮・お中元など、ご注文の商品を複数のお届け先へ分けてお送りします(最大{max}件)。送料はお届け先ごとにかかります。代金引換はご利用いただけません。",
+  "destinations.toggleHint":
+    "お歳暮・お中元など、ご注文の商品を複数のお届け先へ分けてお送りします(最大{max}件)。送料はお届け先ごとにかかります。代金引換はご利用いただけません。",
   "destinations.needsJavaScript": "複数のお届け先へのご注文には JavaScript が必要です。JavaScript を有効にしてください。",
   "destinations.heading": "お届け先 {n}",
   "destinations.recipient": "お届け先",
@@ -26,7 +27,8 @@ export const destinationsPagesJa = {
   "destinations.summaryFree": "送料無料",
   "destinations.count": "お届け先 {count}件",
   "destinations.uploadHeading": "お届け先リスト(CSV)から読み込む",
-  "destinations.uploadLead": "テンプレートをダウンロードし、Excel などで1行に「お届け先と商品」を1つずつ入力して、CSV形式で保存したファイルを読み込んでください。同じお届け先の行は1件にまとめます。商品番号は下の一覧のとおりです。",
+  "destinations.uploadLead":
+    "テンプレートをダウンロードし、Excel などで1行に「お届け先と商品」を1つずつ入力して、CSV形式で保存したファイルを読み込んでください。同じお届け先の行は1件にまとめます。商品番号は下の一覧のとおりです。",
   "destinations.template": "テンプレートをダウンロード(CSV)",
   "destinations.productNumbers": "商品番号",
   "destinations.file": "CSVファイル",

@@ -72,7 +72,6 @@ export const en: Dictionary = {
 
   // --- inquiry form and mail magazine ---
 
-
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",

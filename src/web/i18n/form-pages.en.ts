@@ -29,7 +29,8 @@ export const formPagesEn: Record<keyof typeof formPagesJa, string> = {
   "magazine.email": "Email",
   "magazine.consent": "I agree to the privacy policy",
   "magazine.consentField": "Privacy policy",
-  "magazine.privacyNote": "We use your email address only to send you the mail magazine and never pass it on. You can unsubscribe at any time through the link in every issue.",
+  "magazine.privacyNote":
+    "We use your email address only to send you the mail magazine and never pass it on. You can unsubscribe at any time through the link in every issue.",
   "magazine.privacyLink": "Read the privacy policy",
   "magazine.submit": "Subscribe",
   "magazine.sending": "Sending…",
@@ -42,7 +43,8 @@ export const formPagesEn: Record<keyof typeof formPagesJa, string> = {
   "magazine.memberHint": "Members can also manage the mail magazine in My Page.",
   "magazine.memberLink": "Mail magazine settings in My Page",
   "magazine.confirmedTitle": "Your subscription is confirmed",
-  "magazine.confirmedBody": "Thank you for subscribing. We will send you new arrivals and seasonal picks. You can unsubscribe at any time through the link at the end of every issue.",
+  "magazine.confirmedBody":
+    "Thank you for subscribing. We will send you new arrivals and seasonal picks. You can unsubscribe at any time through the link at the end of every issue.",
   "magazine.toShop": "Browse the shop",
   "magazine.unsubscribeTitle": "Unsubscribe from the mail magazine",
   "magazine.unsubscribeLead": "Press the button below to stop the mail magazine for this email address.",

@@ -23,12 +23,14 @@ export const formPagesJa = {
   "inquiry.completeTitle": "お問い合わせありがとうございます",
   "inquiry.completeBody": "お問い合わせを受け付けました。ご入力いただいたメールアドレスに、受付内容の確認メールをお送りしました。",
   "inquiry.completeReply": "担当者より{hours}に順次ご返信いたします。",
-  "inquiry.completeMailNote": "確認メールが届くまで数分かかる場合があります。届かない場合は迷惑メールフォルダをご確認いただくか、お電話({phone})でお問い合わせください。",
+  "inquiry.completeMailNote":
+    "確認メールが届くまで数分かかる場合があります。届かない場合は迷惑メールフォルダをご確認いただくか、お電話({phone})でお問い合わせください。",
   "inquiry.backToTop": "トップページへ戻る",
   "magazine.email": "メールアドレス",
   "magazine.consent": "プライバシーポリシーに同意します",
   "magazine.consentField": "プライバシーポリシー",
-  "magazine.privacyNote": "ご登録のメールアドレスは、メールマガジンの配信のためにのみ利用し、第三者に提供することはありません。配信は各メールのリンクからいつでも停止できます。",
+  "magazine.privacyNote":
+    "ご登録のメールアドレスは、メールマガジンの配信のためにのみ利用し、第三者に提供することはありません。配信は各メールのリンクからいつでも停止できます。",
   "magazine.privacyLink": "プライバシーポリシーを読む",
   "magazine.submit": "登録する",
   "magazine.sending": "送信中…",

@@ -91,7 +91,6 @@ export const ja = {
 
   // --- inquiry form and mail magazine ---
 
-
   // --- end inquiry form and mail magazine ---
 
   "catalog.soldOut": "SOLD OUT",

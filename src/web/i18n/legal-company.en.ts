@@ -12,8 +12,7 @@ export const companyEn: Record<keyof typeof companyJa, string> = {
   "company.phone": "Telephone",
   "company.email": "Email",
   "company.managerHeading": "Liquor sales manager",
-  "company.managerLead":
-    "We display the liquor sales manager sign as required by the Act on Securing of Liquor Tax and on Liquor Business Associations.",
+  "company.managerLead": "We display the liquor sales manager sign as required by the Act on Securing of Liquor Tax and on Liquor Business Associations.",
   "company.signTitle": "Liquor Sales Manager Sign",
   "company.signPremises": "Name and location of the sales premises",
   "company.signManager": "Name of the liquor sales manager",
@@ -30,6 +29,5 @@ export const companyEn: Record<keyof typeof companyJa, string> = {
   "company.taxOffice": "Issuing tax office",
   "company.hoursHeading": "Business hours",
   "company.businessHours": "Business hours",
-  "company.hoursNote":
-    "Our online shop takes orders 24 hours a day. Orders are shipped and inquiries answered on business days, in the order received.",
+  "company.hoursNote": "Our online shop takes orders 24 hours a day. Orders are shipped and inquiries answered on business days, in the order received.",
 };

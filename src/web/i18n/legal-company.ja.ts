@@ -1,8 +1,7 @@
 // Texts of the company page (see legal-texts.ts). Shop data comes in as {parameters} from the shop profile.
 export const companyJa = {
   "company.title": "会社概要",
-  "company.description":
-    "{shop}({company})の会社概要です。所在地・連絡先、酒類販売管理者標識、酒類販売業免許、営業時間をご案内します。",
+  "company.description": "{shop}({company})の会社概要です。所在地・連絡先、酒類販売管理者標識、酒類販売業免許、営業時間をご案内します。",
   "company.storeHeading": "店舗情報",
   "company.shopName": "店舗名",
   "company.companyName": "会社名",
@@ -28,6 +27,5 @@ export const companyJa = {
   "company.taxOffice": "所轄税務署",
   "company.hoursHeading": "営業時間",
   "company.businessHours": "営業時間",
-  "company.hoursNote":
-    "オンラインショップでのご注文は24時間受け付けております。商品の発送およびお問い合わせへのご回答は、営業日に順次行います。",
+  "company.hoursNote": "オンラインショップでのご注文は24時間受け付けております。商品の発送およびお問い合わせへのご回答は、営業日に順次行います。",
 } as const;

@@ -19,7 +19,8 @@ export const legalNoticeEn: Record<keyof typeof legalNoticeJa, string> = {
   "legalNotice.coolShippingFee": "Refrigerated shipping: {amount} (excl. tax) added per box (orders with refrigerated products)",
   "legalNotice.freeShipping": "Free shipping on orders of {amount} (incl. tax) or more in products",
   // Several destinations in one order (decision 087).
-  "legalNotice.destinationsShipping": "An order sent to several addresses is charged shipping per address; free shipping, too, is judged on the products (incl. tax) sent to each address.",
+  "legalNotice.destinationsShipping":
+    "An order sent to several addresses is charged shipping per address; free shipping, too, is judged on the products (incl. tax) sent to each address.",
   "legalNotice.taxNote": "Consumption tax is charged on the items, shipping and fee together.",
   "legalNotice.returns": "Returns and exchanges",
   "legalNotice.delivery": "Delivery time",
@@ -28,7 +29,6 @@ export const legalNoticeEn: Record<keyof typeof legalNoticeJa, string> = {
   "legalNotice.payment": "Payment methods",
   "legalNotice.paymentDeadline": "Payment deadline",
   "legalNotice.liquorHeading": "Sale of alcohol",
-  "legalNotice.ageNotice":
-    "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",
+  "legalNotice.ageNotice": "Drinking by persons under 20 is prohibited by law in Japan. We do not sell alcohol to persons under 20.",
   "legalNotice.licence": "Liquor licence: {type}, licence no. {number} ({office})",
 };

@@ -1,8 +1,7 @@
 // Texts of the legalNotice page (see legal-texts.ts). Shop data comes in as {parameters} from the shop profile.
 export const legalNoticeJa = {
   "legalNotice.title": "特定商取引法に基づく表記",
-  "legalNotice.description":
-    "{shop}の特定商取引法に基づく表記です。販売業者、所在地、送料・手数料、お支払い方法、引渡し時期、返品・交換についてご案内します。",
+  "legalNotice.description": "{shop}の特定商取引法に基づく表記です。販売業者、所在地、送料・手数料、お支払い方法、引渡し時期、返品・交換についてご案内します。",
   "legalNotice.seller": "販売業者",
   "legalNotice.address": "所在地",
   "legalNotice.phone": "電話番号",
@@ -27,7 +26,6 @@ export const legalNoticeJa = {
   "legalNotice.payment": "お支払い方法",
   "legalNotice.paymentDeadline": "お支払い期限",
   "legalNotice.liquorHeading": "酒類の販売について",
-  "legalNotice.ageNotice":
-    "20歳未満の者の飲酒は法律で禁止されています。当店では20歳未満の方への酒類の販売はいたしません。",
+  "legalNotice.ageNotice": "20歳未満の者の飲酒は法律で禁止されています。当店では20歳未満の方への酒類の販売はいたしません。",
   "legalNotice.licence": "酒類販売業免許：{type} 免許番号 {number}({office})",
 } as const;

@@ -5,10 +5,9 @@ export const privacyEn: Record<keyof typeof privacyJa, string> = {
   "privacy.description":
     "How {company}, operator of {shop}, handles personal information: purposes of use, security, provision to third parties and disclosure requests.",
   "privacy.intro":
-    "{company} (the \"Company\", \"we\") recognises the importance of the personal information our customers entrust to us in our online shop \"{shop}\" (the \"Service\"). We comply with the Act on the Protection of Personal Information (the \"APPI\") and other applicable laws and guidelines, and handle personal information properly as set out below.",
+    '{company} (the "Company", "we") recognises the importance of the personal information our customers entrust to us in our online shop "{shop}" (the "Service"). We comply with the Act on the Protection of Personal Information (the "APPI") and other applicable laws and guidelines, and handle personal information properly as set out below.',
   "privacy.collectedHeading": "1. Personal information we collect",
-  "privacy.collectedLead":
-    "To provide the Service, we collect the following information by lawful and fair means:",
+  "privacy.collectedLead": "To provide the Service, we collect the following information by lawful and fair means:",
   "privacy.collectedContact": "Your contact details, such as name, address, telephone number and email address",
   "privacy.collectedDelivery": "The name, address and telephone number of the delivery recipient",
   "privacy.collectedAccount": "Account information given at registration, such as your email address and password",
@@ -17,24 +16,20 @@ export const privacyEn: Record<keyof typeof privacyJa, string> = {
   "privacy.collectedInquiries": "The content of your inquiries and records of how we responded",
   "privacy.collectedAccess": "Access data, such as cookies, IP address, browser type and pages viewed",
   "privacy.purposesHeading": "2. Purposes of use",
-  "privacy.purposesLead":
-    "We use personal information only for the following purposes. Before using it for any other purpose, we will obtain your consent.",
+  "privacy.purposesLead": "We use personal information only for the following purposes. Before using it for any other purpose, we will obtain your consent.",
   "privacy.purposeOrders": "To accept and confirm orders and to ship and deliver products",
   "privacy.purposePayment": "To bill, confirm payments, issue refunds and carry out other payment procedures",
-  "privacy.purposeAge":
-    "To verify age (drinking by persons under 20 is prohibited by law in Japan, and we sell alcohol only to persons aged 20 or over)",
+  "privacy.purposeAge": "To verify age (drinking by persons under 20 is prohibited by law in Japan, and we sell alcohol only to persons aged 20 or over)",
   "privacy.purposeAccount": "To register members, verify their identity and provide member services such as My Page",
   "privacy.purposeSupport": "To answer inquiries and provide other customer support",
-  "privacy.purposeMagazine":
-    "To send our mail magazine about new products and campaigns (only to those who have consented; you may unsubscribe at any time)",
+  "privacy.purposeMagazine": "To send our mail magazine about new products and campaigns (only to those who have consented; you may unsubscribe at any time)",
   "privacy.purposeImprovement": "To analyse how the Service is used, improve its quality and plan new services",
   "privacy.purposeFraud": "To prevent and deal with fraudulent orders and misuse",
   "privacy.purposeLegal": "To keep the records required by law and fulfil our other legal obligations",
   "privacy.managementHeading": "3. Management of personal information",
   "privacy.managementLead":
     "We strive to keep personal information accurate and up to date, and take the following security measures to prevent its leakage, loss or damage:",
-  "privacy.managementOrganization":
-    "We have appointed a person responsible for handling personal information and have set rules for its handling.",
+  "privacy.managementOrganization": "We have appointed a person responsible for handling personal information and have set rules for its handling.",
   "privacy.managementStaff":
     "We train our staff in the proper handling of personal information, bind them to confidentiality and supervise them as necessary and appropriate.",
   "privacy.managementTechnical":
@@ -51,11 +46,9 @@ export const privacyEn: Record<keyof typeof privacyJa, string> = {
   "privacy.outsourcingSystems": "Providers of information systems such as email delivery and server operation",
   "privacy.outsourcingAbroad": "Where a contractor is located outside Japan, we take the measures required by the APPI.",
   "privacy.thirdPartyHeading": "5. Provision to third parties",
-  "privacy.thirdPartyLead":
-    "We do not provide personal information to third parties without your prior consent, except in the following cases:",
+  "privacy.thirdPartyLead": "We do not provide personal information to third parties without your prior consent, except in the following cases:",
   "privacy.thirdPartyLaw": "Where required by law",
-  "privacy.thirdPartyLife":
-    "Where necessary to protect a person's life, body or property and it is difficult to obtain your consent",
+  "privacy.thirdPartyLife": "Where necessary to protect a person's life, body or property and it is difficult to obtain your consent",
   "privacy.thirdPartyHealth":
     "Where especially necessary to improve public health or promote the sound growth of children and it is difficult to obtain your consent",
   "privacy.thirdPartyAuthorities":
@@ -65,7 +58,7 @@ export const privacyEn: Record<keyof typeof privacyJa, string> = {
     "Providing personal information to the contractors described above, or in connection with a succession of business by merger or otherwise, is not a provision to a third party.",
   "privacy.requestsHeading": "6. Requests for disclosure, correction, suspension of use, etc.",
   "privacy.requestsLead":
-    "If you ask us to notify you of the purposes of use of your retained personal data, to disclose it, to correct, add to or delete it, to stop using or erase it, to stop providing it to third parties, or to disclose records of provision to third parties (\"disclosure etc.\"), we will respond without delay in accordance with the APPI.",
+    'If you ask us to notify you of the purposes of use of your retained personal data, to disclose it, to correct, add to or delete it, to stop using or erase it, to stop providing it to third parties, or to disclose records of provision to third parties ("disclosure etc."), we will respond without delay in accordance with the APPI.',
   "privacy.requestsHow":
     "Please send requests for disclosure etc. to the email address of our contact desk below ({email}). We will respond after confirming that the request comes from you or your authorised representative, and may ask for identity documents for this purpose.",
   "privacy.requestsMyPage": "Members can also review and change their registered details on My Page.",
@@ -81,8 +74,7 @@ export const privacyEn: Record<keyof typeof privacyJa, string> = {
   "privacy.revisionsText":
     "We may revise this policy when laws change or the Service changes. The revised policy takes effect when it is published on this page. We will announce important changes on the Service.",
   "privacy.contactHeading": "9. Contact desk",
-  "privacy.contactLead":
-    "Please address any questions about this policy or about how we handle personal information to the contact desk below.",
+  "privacy.contactLead": "Please address any questions about this policy or about how we handle personal information to the contact desk below.",
   "privacy.contactCompany": "Business operator",
   "privacy.contactRepresentative": "Representative",
   "privacy.contactAddress": "Address",

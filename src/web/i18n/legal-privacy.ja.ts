@@ -1,8 +1,7 @@
 // Texts of the privacy page (see legal-texts.ts). Shop data comes in as {parameters} from the shop profile.
 export const privacyJa = {
   "privacy.title": "プライバシーポリシー",
-  "privacy.description":
-    "{shop}を運営する{company}の個人情報の取扱い(利用目的、安全管理、第三者提供、開示等のご請求)についてご案内します。",
+  "privacy.description": "{shop}を運営する{company}の個人情報の取扱い(利用目的、安全管理、第三者提供、開示等のご請求)についてご案内します。",
   "privacy.intro":
     "{company}(以下「当社」といいます。)は、当社が運営するオンラインショップ「{shop}」(以下「本サービス」といいます。)においてお客様からお預かりする個人情報の重要性を認識し、個人情報の保護に関する法律(以下「個人情報保護法」といいます。)その他の関係法令およびガイドラインを遵守して、以下のとおり個人情報を適切に取り扱います。",
   "privacy.collectedHeading": "1. 取得する個人情報",
@@ -15,16 +14,13 @@ export const privacyJa = {
   "privacy.collectedInquiries": "お問い合わせの内容およびその対応の記録",
   "privacy.collectedAccess": "Cookie、IPアドレス、ブラウザの種類、閲覧履歴等のアクセス情報",
   "privacy.purposesHeading": "2. 利用目的",
-  "privacy.purposesLead":
-    "当社は、取得した個人情報を次の目的の範囲内で利用します。これ以外の目的で利用する場合は、あらかじめご本人の同意を得ます。",
+  "privacy.purposesLead": "当社は、取得した個人情報を次の目的の範囲内で利用します。これ以外の目的で利用する場合は、あらかじめご本人の同意を得ます。",
   "privacy.purposeOrders": "ご注文の受付・確認、商品の発送およびお届け",
   "privacy.purposePayment": "代金のご請求、お支払いの確認、返金等の決済に関する手続き",
-  "privacy.purposeAge":
-    "年齢の確認(20歳未満の者の飲酒は法律で禁止されており、当社は20歳以上の方にのみ酒類を販売します)",
+  "privacy.purposeAge": "年齢の確認(20歳未満の者の飲酒は法律で禁止されており、当社は20歳以上の方にのみ酒類を販売します)",
   "privacy.purposeAccount": "会員登録の受付、ご本人の確認、マイページ等の会員サービスの提供",
   "privacy.purposeSupport": "お問い合わせへの回答、その他のお客様サポート",
-  "privacy.purposeMagazine":
-    "メールマガジンによる新商品・キャンペーン等のご案内(配信にご同意いただいた方に限ります。配信はいつでも停止できます)",
+  "privacy.purposeMagazine": "メールマガジンによる新商品・キャンペーン等のご案内(配信にご同意いただいた方に限ります。配信はいつでも停止できます)",
   "privacy.purposeImprovement": "本サービスの利用状況の分析、品質の向上および新たなサービスの検討",
   "privacy.purposeFraud": "不正な注文・利用の防止およびその対応",
   "privacy.purposeLegal": "法令に基づく帳簿の記録・保存その他の法令上の義務の履行",
@@ -32,14 +28,11 @@ export const privacyJa = {
   "privacy.managementLead":
     "当社は、個人情報を正確かつ最新の内容に保つよう努めるとともに、個人情報の漏えい、滅失またはき損を防止するため、次の安全管理措置を講じます。",
   "privacy.managementOrganization": "個人情報の取扱いに関する責任者を定め、取扱いのルールを整備しています。",
-  "privacy.managementStaff":
-    "従業者に対し、個人情報の適正な取扱いについて教育を行い、秘密保持を義務づけるなど、必要かつ適切な監督を行います。",
-  "privacy.managementTechnical":
-    "通信の暗号化(SSL/TLS)、アクセス権限の管理、パスワードの暗号化、不正アクセスの防止策等の技術的な措置を講じています。",
+  "privacy.managementStaff": "従業者に対し、個人情報の適正な取扱いについて教育を行い、秘密保持を義務づけるなど、必要かつ適切な監督を行います。",
+  "privacy.managementTechnical": "通信の暗号化(SSL/TLS)、アクセス権限の管理、パスワードの暗号化、不正アクセスの防止策等の技術的な措置を講じています。",
   "privacy.managementCards":
     "クレジットカード番号は決済代行会社が提供する入力欄から決済代行会社へ直接送信され、当社のサーバーを経由せず、当社では保存しません。",
-  "privacy.managementRetention":
-    "利用目的を達成し不要となった個人情報は、法令で定める保存期間の経過後、遅滞なく消去します。",
+  "privacy.managementRetention": "利用目的を達成し不要となった個人情報は、法令で定める保存期間の経過後、遅滞なく消去します。",
   "privacy.outsourcingHeading": "4. 業務の委託",
   "privacy.outsourcingLead":
     "当社は、利用目的の達成に必要な範囲で、個人情報の取扱いの全部または一部を次の事業者に委託することがあります。委託にあたっては、個人情報を適切に取り扱う事業者を選定し、秘密保持等を定めた契約を締結したうえで、委託先に対して必要かつ適切な監督を行います。",
@@ -48,13 +41,10 @@ export const privacyJa = {
   "privacy.outsourcingSystems": "メール配信、サーバー運用等の情報システムを提供する事業者",
   "privacy.outsourcingAbroad": "委託先が外国にある場合は、個人情報保護法の定めに従い必要な措置を講じます。",
   "privacy.thirdPartyHeading": "5. 第三者への提供",
-  "privacy.thirdPartyLead":
-    "当社は、次の場合を除き、あらかじめご本人の同意を得ることなく個人情報を第三者に提供しません。",
+  "privacy.thirdPartyLead": "当社は、次の場合を除き、あらかじめご本人の同意を得ることなく個人情報を第三者に提供しません。",
   "privacy.thirdPartyLaw": "法令に基づく場合",
-  "privacy.thirdPartyLife":
-    "人の生命、身体または財産の保護のために必要がある場合であって、ご本人の同意を得ることが困難であるとき",
-  "privacy.thirdPartyHealth":
-    "公衆衛生の向上または児童の健全な育成の推進のために特に必要がある場合であって、ご本人の同意を得ることが困難であるとき",
+  "privacy.thirdPartyLife": "人の生命、身体または財産の保護のために必要がある場合であって、ご本人の同意を得ることが困難であるとき",
+  "privacy.thirdPartyHealth": "公衆衛生の向上または児童の健全な育成の推進のために特に必要がある場合であって、ご本人の同意を得ることが困難であるとき",
   "privacy.thirdPartyAuthorities":
     "国の機関もしくは地方公共団体またはその委託を受けた者が法令の定める事務を遂行することに対して協力する必要がある場合であって、ご本人の同意を得ることにより当該事務の遂行に支障を及ぼすおそれがあるとき",
   "privacy.thirdPartyOther": "その他、個人情報保護法その他の法令で認められる場合",

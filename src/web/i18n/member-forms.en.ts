@@ -13,8 +13,6 @@ export const memberFormsEn: Record<keyof typeof memberFormsJa, string> = {
   "mypage.profile": "Member details",
   "mypage.checking": "Checking your sign-in…",
 
-
-
   "mypage.magazine": "Mail magazine",
   "mypage.magazineLead": "New arrivals and seasonal picks, sent to your email address ({email}).",
   "mypage.magazineStatus": "Status",

@@ -13,8 +13,6 @@ export const memberFormsJa = {
   "mypage.profile": "会員情報",
   "mypage.checking": "ログイン状態を確認しています…",
 
-
-
   "mypage.magazine": "メールマガジン",
   "mypage.magazineLead": "新入荷や季節のおすすめを、ご登録のメールアドレス({email})にお届けします。",
   "mypage.magazineStatus": "配信状況",

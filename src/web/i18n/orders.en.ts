@@ -41,7 +41,8 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orders.status.cancelled": "Cancelled",
   "orderDelivery.link": "Change the delivery date",
   "orderDelivery.title": "Change the delivery date and time",
-  "orderDelivery.lead": "Change the wished delivery date and time of order {number}. It can be changed until the order is ready to ship (until its slip number is issued).",
+  "orderDelivery.lead":
+    "Change the wished delivery date and time of order {number}. It can be changed until the order is ready to ship (until its slip number is issued).",
   "orderDelivery.current": "Wished delivery now",
   "orderDelivery.date": "Delivery date",
   "orderDelivery.dateNone": "Not specified",
@@ -55,14 +56,17 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "orderDelivery.notFound": "The order was not found.",
   "orderRecipient.link": "Change the delivery address",
   "orderRecipient.title": "Change the delivery address",
-  "orderRecipient.lead": "Change where order {number} is delivered. It can be changed until the order is ready to ship (until its slip number is issued). The buyer stays the same.",
-  "orderRecipient.feeNote": "A new address with a different shipping fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order. The change mail tells you the new fee and total.",
+  "orderRecipient.lead":
+    "Change where order {number} is delivered. It can be changed until the order is ready to ship (until its slip number is issued). The buyer stays the same.",
+  "orderRecipient.feeNote":
+    "A new address with a different shipping fee is possible only for a bank-transfer order not yet paid or a cash-on-delivery order. The change mail tells you the new fee and total.",
   "orderRecipient.submit": "Change the delivery address",
   "orderRecipient.changed": "The delivery address has been changed. We have sent you a confirmation mail.",
   "orderRecipient.cannot": "The delivery address cannot be changed",
   "orderGift.link": "Change the gift options",
   "orderGift.title": "Change the gift options",
-  "orderGift.lead": "Change the noshi, wrapping, message card and so on of order {number}. They can be changed until the order is ready to ship (until its slip number is issued).",
+  "orderGift.lead":
+    "Change the noshi, wrapping, message card and so on of order {number}. They can be changed until the order is ready to ship (until its slip number is issued).",
   "orderGift.current": "Current gift options",
   "orderGift.none": "No gift options",
   "orderGift.submit": "Change the gift options",
@@ -71,8 +75,10 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "giftChange.messageCardLegend": "Message card",
   "giftChange.wrappingYes": "Yes",
   "giftChange.wrappingNo": "No",
-  "giftChange.wrappingContact": "Adding or taking off gift wrapping changes the amount, so it cannot be changed from My Page for this order. Please contact us if you wish to.",
-  "giftChange.wrappingFixed": "Adding or taking off gift wrapping changes the amount, so it cannot be changed on this order (card, convenience store, PayPay, or already paid).",
+  "giftChange.wrappingContact":
+    "Adding or taking off gift wrapping changes the amount, so it cannot be changed from My Page for this order. Please contact us if you wish to.",
+  "giftChange.wrappingFixed":
+    "Adding or taking off gift wrapping changes the amount, so it cannot be changed on this order (card, convenience store, PayPay, or already paid).",
   "receipt.heading": "Receipt",
   "receipt.open": "Issue a receipt (PDF)",
   "receipt.addressee": "Addressee",
@@ -99,7 +105,8 @@ export const ordersEn: Record<keyof typeof ordersJa, string> = {
   "payLink.total": "Amount to pay (incl. tax)",
   "payLink.reducedNote": "※ Taxed at the reduced rate (8%).",
   "payLink.pay": "Pay {total}",
-  "payLink.needsJavaScript": "Your card is entered straight into the card company's payment field, which needs JavaScript: please turn it on and open this page again. If you cannot use JavaScript, please call us at {phone}.",
+  "payLink.needsJavaScript":
+    "Your card is entered straight into the card company's payment field, which needs JavaScript: please turn it on and open this page again. If you cannot use JavaScript, please call us at {phone}.",
   "payLink.done": "Your payment is complete. Thank you. We have sent you a mail confirming it.",
   "payLink.processing": "We are confirming your payment and will tell you by mail once it is confirmed.",
   "payLink.paid": "This order has been paid. Thank you.",

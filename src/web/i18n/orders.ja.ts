@@ -55,8 +55,10 @@ export const ordersJa = {
   "orderDelivery.notFound": "ご注文が見つかりませんでした。",
   "orderRecipient.link": "お届け先を変更",
   "orderRecipient.title": "お届け先の変更",
-  "orderRecipient.lead": "ご注文番号 {number} のお届け先を変更します。発送の準備が済むまで(送り状番号が発行されるまで)変更できます。ご依頼主(ご注文者)は変わりません。",
-  "orderRecipient.feeNote": "送料が変わる地域への変更は、ご入金前の銀行振込と代金引換のご注文に限り承ります。送料・合計金額は変更後のお知らせメールでご確認ください。",
+  "orderRecipient.lead":
+    "ご注文番号 {number} のお届け先を変更します。発送の準備が済むまで(送り状番号が発行されるまで)変更できます。ご依頼主(ご注文者)は変わりません。",
+  "orderRecipient.feeNote":
+    "送料が変わる地域への変更は、ご入金前の銀行振込と代金引換のご注文に限り承ります。送料・合計金額は変更後のお知らせメールでご確認ください。",
   "orderRecipient.submit": "お届け先を変更",
   "orderRecipient.changed": "お届け先を変更しました。確認のメールをお送りしました。",
   "orderRecipient.cannot": "お届け先を変更できません",
@@ -71,7 +73,8 @@ export const ordersJa = {
   "giftChange.messageCardLegend": "メッセージカード",
   "giftChange.wrappingYes": "あり",
   "giftChange.wrappingNo": "なし",
-  "giftChange.wrappingContact": "ラッピングの追加・取りやめはご注文金額が変わるため、このご注文ではマイページから変更できません。ご希望の場合はお問い合わせください。",
+  "giftChange.wrappingContact":
+    "ラッピングの追加・取りやめはご注文金額が変わるため、このご注文ではマイページから変更できません。ご希望の場合はお問い合わせください。",
   "giftChange.wrappingFixed": "ラッピングの追加・取りやめは金額が変わるため、この注文(カード・コンビニ払い・PayPay、または入金済み)では変更できません。",
   "receipt.heading": "領収書",
   "receipt.open": "領収書を発行する(PDF)",
@@ -99,7 +102,8 @@ export const ordersJa = {
   "payLink.total": "お支払い金額(税込)",
   "payLink.reducedNote": "※は軽減税率(8%)対象です。",
   "payLink.pay": "{total} を支払う",
-  "payLink.needsJavaScript": "カード情報は、カード会社の決済サービスの入力欄に直接ご入力いただくため、JavaScriptを有効にしてからこのページを開き直してください。JavaScriptをお使いになれない場合は、お手数ですが {phone} までお電話ください。",
+  "payLink.needsJavaScript":
+    "カード情報は、カード会社の決済サービスの入力欄に直接ご入力いただくため、JavaScriptを有効にしてからこのページを開き直してください。JavaScriptをお使いになれない場合は、お手数ですが {phone} までお電話ください。",
   "payLink.done": "お支払いが完了しました。ありがとうございました。ご入金確認のメールをお送りしましたので、ご確認ください。",
   "payLink.processing": "お支払いを確認しています。確認ができ次第、メールでお知らせします。",
   "payLink.paid": "お支払いは済んでいます。ありがとうございました。",

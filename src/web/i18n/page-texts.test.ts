@@ -39,7 +39,9 @@ describe("page texts", () => {
       const source = fs.readFileSync(file, "utf8");
       const literals = [...source.matchAll(/(["'`])([a-zA-Z]+\.[A-Za-z0-9_.]*)(\$\{)?/g)];
       for (const { provider, keys } of all) {
-        const used = literals.some(([, quote, text, interpolated]) => keys.has(text!) || (quote === "`" && interpolated && [...keys].some((key) => key.startsWith(text!))));
+        const used = literals.some(
+          ([, quote, text, interpolated]) => keys.has(text!) || (quote === "`" && interpolated && [...keys].some((key) => key.startsWith(text!))),
+        );
         if (used && !source.includes(`/i18n/${provider}"`) && !source.includes(`./${provider}"`)) missing.push(`${path.relative(WEB, file)} → ${provider}`);
       }
     }

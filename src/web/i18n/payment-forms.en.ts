@@ -2,7 +2,8 @@ import type { paymentFormsJa } from "./payment-forms.ja.ts";
 
 export const paymentFormsEn: Record<keyof typeof paymentFormsJa, string> = {
   "payments.cardDetails": "Card details",
-  "payments.testCardNote": "Test mode: real cards do not work. Enter a test card number (4242 4242 4242 4242; for 3D Secure e.g. 4000 0027 6000 3184), any future expiry date and any 3-digit security code.",
+  "payments.testCardNote":
+    "Test mode: real cards do not work. Enter a test card number (4242 4242 4242 4242; for 3D Secure e.g. 4000 0027 6000 3184), any future expiry date and any 3-digit security code.",
   "payments.number": "Card number",
   "payments.expiry": "Expiry (MM/YY)",
   "payments.expiryPlaceholder": "MM/YY",

@@ -1,7 +1,8 @@
 // Texts of the card forms (checkout, My Page's card, the payment link) and their 3-D Secure step.
 export const paymentFormsJa = {
   "payments.cardDetails": "カード情報",
-  "payments.testCardNote": "テストモードです。実際のカードは使えません。テスト用のカード番号(4242 4242 4242 4242、3Dセキュアは 4000 0027 6000 3184 など)と、将来の有効期限・任意の3桁のセキュリティコードを入力してください。",
+  "payments.testCardNote":
+    "テストモードです。実際のカードは使えません。テスト用のカード番号(4242 4242 4242 4242、3Dセキュアは 4000 0027 6000 3184 など)と、将来の有効期限・任意の3桁のセキュリティコードを入力してください。",
   "payments.number": "カード番号",
   "payments.expiry": "有効期限 (MM/YY)",
   "payments.expiryPlaceholder": "MM/YY",

@@ -1,11 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/age-gate";
-import {
-  AGE_CONFIRMED_COOKIE,
-  AGE_CONFIRMED_MAX_AGE_SECONDS,
-  AGE_GATE_ANSWER_PARAM,
-  judgeAgeGateAnswer,
-} from "../../domain/age-gate.ts";
+import { AGE_CONFIRMED_COOKIE, AGE_CONFIRMED_MAX_AGE_SECONDS, AGE_GATE_ANSWER_PARAM, judgeAgeGateAnswer } from "../../domain/age-gate.ts";
 import type { AgeGateRefusal } from "../../domain/age-gate.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import { safeRedirectPath } from "../../domain/paths.ts";

@@ -37,8 +37,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   // Checkout hands the order over in the history entry's state, which a reload keeps (the number is
   // not put in the address, where it would end up in logs and referrers).
   const state: unknown = useLocation().state;
-  const orderId =
-    state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : loaderData.postedOrderId;
+  const orderId = state && typeof state === "object" && "orderId" in state && isOrderPublicId(state.orderId) ? state.orderId : loaderData.postedOrderId;
   const completed = (state ?? {}) as CompletedCheckout;
   return (
     <div className="page-narrow">

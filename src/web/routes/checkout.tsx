@@ -33,15 +33,17 @@ import "../i18n/checkout-texts.ts";
 // posted to this route's action, until the chunk has arrived, then hydrates it (decision 058).
 let checkoutPage: Promise<typeof CheckoutPageModule> | undefined;
 let checkoutPageModule: typeof CheckoutPageModule | undefined;
-const loadCheckoutPage = () =>
-  (checkoutPage ??= import("../features/checkout/checkout-page.tsx").then((module) => (checkoutPageModule = module)));
+const loadCheckoutPage = () => (checkoutPage ??= import("../features/checkout/checkout-page.tsx").then((module) => (checkoutPageModule = module)));
 type CheckoutLoaderModule = { default: typeof CheckoutPageModule.CheckoutLoader };
 const CheckoutLoader = lazy(() => {
   const loaded = checkoutPageModule;
   // Already loaded (always on the server, whose loader waits for it): a thenable that answers at
   // once, so React draws the form in place. A promise would suspend, and the server would write the
   // preview with the form hidden, to be swapped in by a script, which a page without JavaScript never runs.
-  if (loaded) return { then: (resolve: (module: CheckoutLoaderModule) => void) => resolve({ default: loaded.CheckoutLoader }) } as unknown as Promise<CheckoutLoaderModule>;
+  if (loaded)
+    return {
+      then: (resolve: (module: CheckoutLoaderModule) => void) => resolve({ default: loaded.CheckoutLoader }),
+    } as unknown as Promise<CheckoutLoaderModule>;
   return loadCheckoutPage().then((module) => ({ default: module.CheckoutLoader }));
 });
 if (typeof document !== "undefined") void loadCheckoutPage();
@@ -85,7 +87,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     member ? jsonOf<{ card: SavedCard | null }>(page, "/api/cards") : undefined,
     member ? jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book") : undefined,
   ]);
-  const points = member ? await jsonOf<{ data: { balance: number; rate_percent?: number; on_charges?: boolean; grant_on?: "paid" | "shipped" } }>(page, "/api/points") : undefined;
+  const points = member
+    ? await jsonOf<{ data: { balance: number; rate_percent?: number; on_charges?: boolean; grant_on?: "paid" | "shipped" } }>(page, "/api/points")
+    : undefined;
   const form: CheckoutPageData = {
     reference: {
       shipping: shipping && typeof shipping.fee === "number" ? { ids, fee: shipping.fee } : undefined,
@@ -156,7 +160,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {t("checkout.title")} <TestModeBadge config={loaderData.payments} />
       </h1>
       {items === null ? (
-        <p role="status" className={styles.loading}>{t("page.loading")}</p>
+        <p role="status" className={styles.loading}>
+          {t("page.loading")}
+        </p>
       ) : !items.some((item) => item.amount > 0) ? (
         // Only bottles that can no longer be bought is nothing to check out either.
         <div className={styles.empty} data-testid="checkout-empty">

@@ -12,10 +12,7 @@ import { pageContext } from "../load-context.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  const [products, exhibits] = await Promise.all([
-    page.catalog.homeProducts(page.locale),
-    page.catalog.exhibits(page.locale, { topOnly: true }),
-  ]);
+  const [products, exhibits] = await Promise.all([page.catalog.homeProducts(page.locale), page.catalog.exhibits(page.locale, { topOnly: true })]);
   return { products: products.map(tileOf), exhibits: exhibits.map(flatten) };
 }
 

@@ -43,7 +43,11 @@ export function loader() {
 
 /** The form posted without JavaScript: the same API call with the form's request key, then /inquiry/complete (decision 052). */
 export async function action(args: Route.ActionArgs) {
-  return formAction(args, (values) => ({ method: "POST", path: "/api/inquiries", body: inquiryBody(values), keyed: true }), () => ({ redirectTo: "/inquiry/complete" }));
+  return formAction(
+    args,
+    (values) => ({ method: "POST", path: "/api/inquiries", body: inquiryBody(values), keyed: true }),
+    () => ({ redirectTo: "/inquiry/complete" }),
+  );
 }
 
 /**
@@ -78,7 +82,11 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
         return;
       }
       clear();
-      const result = await callApi<AnswerOrRefusal<typeof inquiryReceivedAnswer>>(locale, "/inquiries", { method: "POST", body: inquiryBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof inquiryReceivedAnswer>>(locale, "/inquiries", {
+        method: "POST",
+        body: inquiryBody(values),
+        headers: requestKeyHeader(),
+      });
       if (result.ok) {
         await navigate("/inquiry/complete");
         return;
@@ -113,7 +121,11 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             <CsrfField />
             <RequestKeyField value={loaderData.requestKey} />
             <Input
-              label={<>{t("inquiry.name")} {required}</>}
+              label={
+                <>
+                  {t("inquiry.name")} {required}
+                </>
+              }
               name="name"
               autoComplete="name"
               required
@@ -121,7 +133,11 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               error={errorOf("name")}
             />
             <Input
-              label={<>{t("inquiry.email")} {required}</>}
+              label={
+                <>
+                  {t("inquiry.email")} {required}
+                </>
+              }
               name="email"
               type="email"
               autoComplete="email"
@@ -130,7 +146,11 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               error={errorOf("email")}
             />
             <Input
-              label={<>{t("inquiry.subject")} {required}</>}
+              label={
+                <>
+                  {t("inquiry.subject")} {required}
+                </>
+              }
               name="subject"
               required
               defaultValue={postedValue("subject")}
@@ -138,7 +158,11 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               error={errorOf("subject")}
             />
             <Textarea
-              label={<>{t("inquiry.message")} {required}</>}
+              label={
+                <>
+                  {t("inquiry.message")} {required}
+                </>
+              }
               name="message"
               required
               defaultValue={postedValue("message")}

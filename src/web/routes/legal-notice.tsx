@@ -4,14 +4,7 @@ import { offeredPaymentMethods } from "../../domain/payment-methods/payment-meth
 import type { Route } from "./+types/legal-notice";
 import { legalPageMeta } from "../features/legal/legal-meta.ts";
 import type { LegalRow } from "../features/legal/legal-table.tsx";
-import {
-  EmailLink,
-  LegalList,
-  LegalSection,
-  LegalTable,
-  PhoneLink,
-  PostalAddress,
-} from "../features/legal/legal-table.tsx";
+import { EmailLink, LegalList, LegalSection, LegalTable, PhoneLink, PostalAddress } from "../features/legal/legal-table.tsx";
 import styles from "../features/legal/legal.module.css";
 import { useSite } from "../shared/site/site-context.tsx";
 import { providePageTexts, useI18n } from "../i18n/i18n.tsx";
@@ -103,27 +96,21 @@ export default function LegalNoticeRoute() {
           <p data-testid="shipping-promise">
             {t("legalNotice.deliveryText", { promise: shippingPromise(shop.deliveryCalendar, locale), days: terms.arrivalWithinDays })}
           </p>
-          <p data-testid="transit-days">{t("legalNotice.shippingDays", { transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })) })}</p>
+          <p data-testid="transit-days">
+            {t("legalNotice.shippingDays", { transit: inWords(terms.shipping.transitDays, (days) => t("legalNotice.transitDays", { days })) })}
+          </p>
         </>
       ),
     },
     {
       id: "payment",
       label: t("legalNotice.payment"),
-      value: (
-        <LegalList
-          items={methods.map((method) => method.texts.legalNotice[locale])}
-        />
-      ),
+      value: <LegalList items={methods.map((method) => method.texts.legalNotice[locale])} />,
     },
     {
       id: "paymentDeadline",
       label: t("legalNotice.paymentDeadline"),
-      value: (
-        <LegalList
-          items={methods.map((method) => method.withTerms(method.texts.timing, terms, locale, yen))}
-        />
-      ),
+      value: <LegalList items={methods.map((method) => method.withTerms(method.texts.timing, terms, locale, yen))} />,
     },
   ];
 

@@ -14,5 +14,9 @@ export function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return formAction(args, () => ({ method: "DELETE", path: "/api/users/sign_out" }), () => ({ redirectTo: "/" }));
+  return formAction(
+    args,
+    () => ({ method: "DELETE", path: "/api/users/sign_out" }),
+    () => ({ redirectTo: "/" }),
+  );
 }

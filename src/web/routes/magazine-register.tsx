@@ -77,7 +77,11 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
         return;
       }
       clear();
-      const result = await callApi<AnswerOrRefusal<typeof noticeAnswer>>(locale, "/magazine/subscriptions", { method: "POST", body: subscriptionBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof noticeAnswer>>(locale, "/magazine/subscriptions", {
+        method: "POST",
+        body: subscriptionBody(values),
+        headers: requestKeyHeader(),
+      });
       if (result.ok) {
         setSentTo((values.email ?? "").trim());
         return;
@@ -111,9 +115,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
           </Notice>
         ) : (
           <>
-            {linkError && (
-              <Notice tone="danger">{t(linkError === "expired" ? "magazine.errorExpired" : "magazine.errorInvalid")}</Notice>
-            )}
+            {linkError && <Notice tone="danger">{t(linkError === "expired" ? "magazine.errorExpired" : "magazine.errorInvalid")}</Notice>}
             {!refusal || Object.keys(refusal.fields).length === 0 ? <RefusedNotice errors={refused} /> : null}
             <form ref={formRef} onSubmit={submit} method="post" noValidate>
               <CsrfField />
@@ -127,8 +129,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
                 error={errorOf("email")}
               />
               <p className={styles.note}>
-                {t("magazine.privacyNote")}{" "}
-                <TransitionLink to="/privacy-policy">{t("magazine.privacyLink")}</TransitionLink>
+                {t("magazine.privacyNote")} <TransitionLink to="/privacy-policy">{t("magazine.privacyLink")}</TransitionLink>
               </p>
               <div className={styles.consent}>
                 <Checkbox

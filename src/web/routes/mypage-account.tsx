@@ -42,14 +42,24 @@ type Intent = "email" | "password" | "cancel";
 export async function action(args: Route.ActionArgs) {
   // Only a form of a size this page sends is read here (formAction reads it again, with its own limit).
   const length = Number(args.request.headers.get("content-length"));
-  const posted = length > 0 && length <= 4096 ? await args.request.clone().formData().catch(() => undefined) : undefined;
+  const posted =
+    length > 0 && length <= 4096
+      ? await args.request
+          .clone()
+          .formData()
+          .catch(() => undefined)
+      : undefined;
   if (posted?.get("intent") === "cancel") {
     if (posted.get("confirmed") !== "1") {
       const message = translate(args.context.get(pageContext).locale, "mypageAccount.cancelConfirmRequired");
       const refused: FormRefusal = { ok: false, errors: [message], fields: { confirmed: [message] }, values: { intent: "cancel" } };
       return data<FormActionData<never>>(refused, { status: 422 });
     }
-    return formAction(args, (values) => ({ method: "DELETE", path: "/api/users", body: { api_user: { current_password: values.current_password ?? "" } } }), () => ({ redirectTo: "/?cancelled=1" }));
+    return formAction(
+      args,
+      (values) => ({ method: "DELETE", path: "/api/users", body: { api_user: { current_password: values.current_password ?? "" } } }),
+      () => ({ redirectTo: "/?cancelled=1" }),
+    );
   }
   return formAction(
     args,
@@ -101,18 +111,16 @@ function useAccountCall() {
   };
 }
 
-function CurrentPassword({ error, hint = "mypageAccount.currentPasswordHint" }: { error: string | undefined; hint?: "mypageAccount.currentPasswordHint" | "mypageAccount.cancelPasswordHint" }) {
+function CurrentPassword({
+  error,
+  hint = "mypageAccount.currentPasswordHint",
+}: {
+  error: string | undefined;
+  hint?: "mypageAccount.currentPasswordHint" | "mypageAccount.cancelPasswordHint";
+}) {
   const { t } = useI18n();
   return (
-    <Input
-      label={t("auth.currentPassword")}
-      name="current_password"
-      type="password"
-      autoComplete="current-password"
-      required
-      hint={t(hint)}
-      error={error}
-    />
+    <Input label={t("auth.currentPassword")} name="current_password" type="password" autoComplete="current-password" required hint={t(hint)} error={error} />
   );
 }
 

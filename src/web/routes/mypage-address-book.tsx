@@ -202,7 +202,9 @@ export default function MyPageAddressBook({ loaderData, actionData }: Route.Comp
 
   const full = loaded.entries.length >= ADDRESS_BOOK_MAX_ENTRIES;
   const refusedFor = (form: Editing) =>
-    refusal && ((form === "new" && refusal.values.intent === "add") || (typeof form === "number" && refusal.values.intent === "edit" && refusal.values.id === String(form)))
+    refusal &&
+    ((form === "new" && refusal.values.intent === "add") ||
+      (typeof form === "number" && refusal.values.intent === "edit" && refusal.values.id === String(form)))
       ? refusal
       : undefined;
   const formShown = (editing === "new" && !full) || (typeof editing === "number" && loaded.entries.some((entry) => entry.id === editing));
@@ -283,7 +285,8 @@ export default function MyPageAddressBook({ loaderData, actionData }: Route.Comp
       </div>
 
       <h2 className={styles.heading}>
-        {t("addressBook.listHeading")} <span className={styles.count}>{t("addressBook.count", { count: loaded.entries.length, max: ADDRESS_BOOK_MAX_ENTRIES })}</span>
+        {t("addressBook.listHeading")}{" "}
+        <span className={styles.count}>{t("addressBook.count", { count: loaded.entries.length, max: ADDRESS_BOOK_MAX_ENTRIES })}</span>
       </h2>
       {loaded.entries.length === 0 ? (
         <p>{t("addressBook.empty")}</p>

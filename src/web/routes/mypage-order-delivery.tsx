@@ -31,7 +31,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The form's post: POST /api/orders/{id}/delivery with the form's key, then this page again saying it changed. */
 export async function action(args: Route.ActionArgs) {
-  return orderChangeAction(args, "delivery", (values) => ({ desired_delivery_date: values.desired_delivery_date ?? "", desired_delivery_timezone: values.desired_delivery_timezone ?? "" }));
+  return orderChangeAction(args, "delivery", (values) => ({
+    desired_delivery_date: values.desired_delivery_date ?? "",
+    desired_delivery_timezone: values.desired_delivery_timezone ?? "",
+  }));
 }
 
 /**
@@ -51,11 +54,18 @@ export default function MyPageOrderDelivery({ loaderData, actionData }: Route.Co
   const chosenDate = refusal?.values.desired_delivery_date ?? options.desired_delivery_date ?? "";
   const chosenBand = refusal?.values.desired_delivery_timezone ?? options.desired_delivery_timezone ?? "";
   // The date already wished stays a choice while it may be kept (only the time band moves).
-  const dates = options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
+  const dates =
+    options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
   return (
     <OrderChangeFrame
       what="delivery"
-      texts={{ title: t("orderDelivery.title"), lead: t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderDelivery.changed"), cannot: t("orderDelivery.cannot"), submit: t("orderDelivery.submit") }}
+      texts={{
+        title: t("orderDelivery.title"),
+        lead: t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) }),
+        changed: t("orderDelivery.changed"),
+        cannot: t("orderDelivery.cannot"),
+        submit: t("orderDelivery.submit"),
+      }}
       changeable={options.changeable}
       reason={options.reason}
       requestKey={requestKey}

@@ -38,7 +38,13 @@ export default function MyPageOrderGift({ loaderData, actionData }: Route.Compon
   return (
     <OrderChangeFrame
       what="gift"
-      texts={{ title: t("orderGift.title"), lead: t("orderGift.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderGift.changed"), cannot: t("orderGift.cannot"), submit: t("orderGift.submit") }}
+      texts={{
+        title: t("orderGift.title"),
+        lead: t("orderGift.lead", { number: orderNumberForShopper(options.order_id) }),
+        changed: t("orderGift.changed"),
+        cannot: t("orderGift.cannot"),
+        submit: t("orderGift.submit"),
+      }}
       changeable={options.changeable}
       reason={options.reason}
       requestKey={requestKey}

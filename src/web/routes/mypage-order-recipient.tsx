@@ -33,7 +33,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The form's post: POST /api/orders/{id}/recipient with the form's key, then this page again saying it changed. */
 export async function action(args: Route.ActionArgs) {
-  return orderChangeAction(args, "recipient", (values) => ({ ...Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? ""])), country: values.country || "jp" }));
+  return orderChangeAction(args, "recipient", (values) => ({
+    ...Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? ""])),
+    country: values.country || "jp",
+  }));
 }
 
 /**
@@ -63,7 +66,13 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
   return (
     <OrderChangeFrame
       what="recipient"
-      texts={{ title: t("orderRecipient.title"), lead: t("orderRecipient.lead", { number: orderNumberForShopper(options.order_id) }), changed: t("orderRecipient.changed"), cannot: t("orderRecipient.cannot"), submit: t("orderRecipient.submit") }}
+      texts={{
+        title: t("orderRecipient.title"),
+        lead: t("orderRecipient.lead", { number: orderNumberForShopper(options.order_id) }),
+        changed: t("orderRecipient.changed"),
+        cannot: t("orderRecipient.cannot"),
+        submit: t("orderRecipient.submit"),
+      }}
       changeable={options.changeable}
       reason={options.reason}
       requestKey={requestKey}
@@ -82,7 +91,16 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
       <Input label={t("recipient.name")} name="name" defaultValue={value("name")} error={error("name")} autoComplete="shipping name" required />
       <Input label={t("recipient.kana")} hint={t("recipient.kanaHint")} name="kana" defaultValue={value("kana")} error={error("kana")} />
       <Input label={t("recipient.phone")} name="phone" type="tel" defaultValue={value("phone")} error={error("phone")} autoComplete="shipping tel" required />
-      <Input label={t("address.zip")} hint={t("address.zipHintBeforeScript")} name="zip" defaultValue={value("zip")} error={error("zip")} autoComplete="shipping postal-code" inputMode="numeric" required />
+      <Input
+        label={t("address.zip")}
+        hint={t("address.zipHintBeforeScript")}
+        name="zip"
+        defaultValue={value("zip")}
+        error={error("zip")}
+        autoComplete="shipping postal-code"
+        inputMode="numeric"
+        required
+      />
       <Select
         label={t("address.prefecture")}
         name="prefecture"
@@ -90,8 +108,22 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
         error={error("prefecture")}
         options={[{ value: "", label: t("address.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))]}
       />
-      <Input label={t("address.address")} hint={t("address.addressHint")} name="address" defaultValue={value("address")} error={error("address")} autoComplete="shipping address-line1" required />
-      <Input label={t("address.buildingName")} name="building_name" defaultValue={value("building_name")} error={error("building_name")} autoComplete="shipping address-line2" />
+      <Input
+        label={t("address.address")}
+        hint={t("address.addressHint")}
+        name="address"
+        defaultValue={value("address")}
+        error={error("address")}
+        autoComplete="shipping address-line1"
+        required
+      />
+      <Input
+        label={t("address.buildingName")}
+        name="building_name"
+        defaultValue={value("building_name")}
+        error={error("building_name")}
+        autoComplete="shipping address-line2"
+      />
       <p>{t("orderRecipient.feeNote")}</p>
     </OrderChangeFrame>
   );

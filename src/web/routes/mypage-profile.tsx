@@ -36,7 +36,11 @@ function profileBody(values: Record<string, string>) {
  * a post to /mypage alone would go to the My Page layout route, which has no action.
  */
 export async function action(args: Route.ActionArgs) {
-  return formAction(args, (values) => ({ method: "PUT", path: "/api/users", body: profileBody(values) }), () => ({ redirectTo: "/mypage?saved=1" }));
+  return formAction(
+    args,
+    (values) => ({ method: "PUT", path: "/api/users", body: profileBody(values) }),
+    () => ({ redirectTo: "/mypage?saved=1" }),
+  );
 }
 
 /** /mypage: the member's name and phone number; a save shows 保存しました。 */
@@ -98,9 +102,24 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
       )}
       {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
       {/* Keyed by the saved values, so a save or another member's sign-in shows what the server holds. */}
-      <form key={`${user.id}:${user.user_name}:${user.tel}:${user.birthday_coupon}`} ref={formRef} onSubmit={submit} method="post" action="/mypage?index" noValidate className={styles.form}>
+      <form
+        key={`${user.id}:${user.user_name}:${user.tel}:${user.birthday_coupon}`}
+        ref={formRef}
+        onSubmit={submit}
+        method="post"
+        action="/mypage?index"
+        noValidate
+        className={styles.form}
+      >
         <CsrfField />
-        <Input label={t("mypageProfile.userName")} name="user_name" autoComplete="name" defaultValue={postedValue("user_name") ?? user.user_name} maxLength={100} error={errorOf("user_name")} />
+        <Input
+          label={t("mypageProfile.userName")}
+          name="user_name"
+          autoComplete="name"
+          defaultValue={postedValue("user_name") ?? user.user_name}
+          maxLength={100}
+          error={errorOf("user_name")}
+        />
         <Input
           label={t("mypageProfile.tel")}
           name="tel"
@@ -112,7 +131,12 @@ export default function MyPageProfile({ actionData }: Route.ComponentProps) {
           error={errorOf("tel")}
         />
         <div>
-          <Checkbox label={t("mypageProfile.birthdayCoupon")} name="birthday_coupon" defaultChecked={refusal ? postedValue("birthday_coupon") === "on" : user.birthday_coupon} aria-describedby="birthday-coupon-hint" />
+          <Checkbox
+            label={t("mypageProfile.birthdayCoupon")}
+            name="birthday_coupon"
+            defaultChecked={refusal ? postedValue("birthday_coupon") === "on" : user.birthday_coupon}
+            aria-describedby="birthday-coupon-hint"
+          />
           <p id="birthday-coupon-hint" className={styles.lead}>
             {t("mypageProfile.birthdayCouponHint")}
           </p>

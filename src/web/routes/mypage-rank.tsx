@@ -81,7 +81,11 @@ export default function MyPageRank({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           {view.ranks.map((rank) => (
-            <tr key={rank.position} className={view.rank?.position === rank.position ? styles.mine : undefined} aria-current={view.rank?.position === rank.position ? "true" : undefined}>
+            <tr
+              key={rank.position}
+              className={view.rank?.position === rank.position ? styles.mine : undefined}
+              aria-current={view.rank?.position === rank.position ? "true" : undefined}
+            >
               <th scope="row">{rank.name}</th>
               <td>{t("myRank.thresholdValue", { amount: yen(rank.threshold) })}</td>
               <td>{rank.point_rate}%</td>

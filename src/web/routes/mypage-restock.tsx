@@ -56,7 +56,8 @@ export default function MyPageRestock({ loaderData, actionData }: Route.Componen
     snackbar.show("success", t("wishlist.cancelled"));
   }
 
-  const dateOf = (iso: string) => new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", { dateStyle: "medium", timeZone: "Asia/Tokyo" }).format(new Date(iso));
+  const dateOf = (iso: string) =>
+    new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", { dateStyle: "medium", timeZone: "Asia/Tokyo" }).format(new Date(iso));
 
   return (
     <section>

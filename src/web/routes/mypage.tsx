@@ -106,5 +106,9 @@ export default function MyPage() {
 
 export function HydrateFallback() {
   const { t } = useI18n();
-  return <p className="page" role="status">{t("mypage.checking")}</p>;
+  return (
+    <p className="page" role="status">
+      {t("mypage.checking")}
+    </p>
+  );
 }

@@ -32,7 +32,11 @@ function resetBody(token: string, values: Record<string, string>) {
 /** The form posted without JavaScript: the same API call, which signs the member in, then My Page (decision 052). */
 export async function action(args: Route.ActionArgs) {
   const token = new URL(args.request.url).searchParams.get("reset_password_token") ?? "";
-  return formAction(args, (values) => ({ method: "PUT", path: "/api/users/password", body: resetBody(token, values) }), () => ({ redirectTo: "/mypage" }));
+  return formAction(
+    args,
+    (values) => ({ method: "PUT", path: "/api/users/password", body: resetBody(token, values) }),
+    () => ({ redirectTo: "/mypage" }),
+  );
 }
 
 /**

@@ -27,7 +27,12 @@ export default function PasswordRequest({ actionData }: Route.ComponentProps) {
       <div className={styles.panel}>
         <h1 className="page-title">{t("password.title")}</h1>
         <p className={styles.lead}>{t("password.lead")}</p>
-        <EmailRequestForm path="/users/password" submitLabel={t("password.submit")} onSent={() => navigate("/password/thanks")} refusal={refusalOf(actionData)} />
+        <EmailRequestForm
+          path="/users/password"
+          submitLabel={t("password.submit")}
+          onSent={() => navigate("/password/thanks")}
+          refusal={refusalOf(actionData)}
+        />
         <ul className={styles.links}>
           <li>
             <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>

@@ -57,12 +57,7 @@ const SECTIONS: PolicySection[] = [
   {
     heading: "privacy.managementHeading",
     lead: ["privacy.managementLead"],
-    items: [
-      "privacy.managementOrganization",
-      "privacy.managementStaff",
-      "privacy.managementTechnical",
-      "privacy.managementCards",
-    ],
+    items: ["privacy.managementOrganization", "privacy.managementStaff", "privacy.managementTechnical", "privacy.managementCards"],
     after: ["privacy.managementRetention"],
   },
   {
@@ -74,13 +69,7 @@ const SECTIONS: PolicySection[] = [
   {
     heading: "privacy.thirdPartyHeading",
     lead: ["privacy.thirdPartyLead"],
-    items: [
-      "privacy.thirdPartyLaw",
-      "privacy.thirdPartyLife",
-      "privacy.thirdPartyHealth",
-      "privacy.thirdPartyAuthorities",
-      "privacy.thirdPartyOther",
-    ],
+    items: ["privacy.thirdPartyLaw", "privacy.thirdPartyLife", "privacy.thirdPartyHealth", "privacy.thirdPartyAuthorities", "privacy.thirdPartyOther"],
     after: ["privacy.thirdPartyNote"],
   },
   {

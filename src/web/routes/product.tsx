@@ -57,7 +57,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const lowStock = !product.attributes.sold_out && stockLeft > 0 && stockLeft <= page.shop.lowStockHintAt;
   // The shipping promise is worded here, on the server, so the page's script does not load the delivery calendar.
   const shipping = shippingPromise(page.shop.deliveryCalendar, page.locale);
-  return { product: flatten(product), related: related.map(tileOf), stockLeft, lowStock, lottery, publicUrl: page.publicUrl, pointRate, productPointRate, member: page.user !== null, shipping };
+  return {
+    product: flatten(product),
+    related: related.map(tileOf),
+    stockLeft,
+    lowStock,
+    lottery,
+    publicUrl: page.publicUrl,
+    pointRate,
+    productPointRate,
+    member: page.user !== null,
+    shipping,
+  };
 }
 
 /**
@@ -70,7 +81,12 @@ export async function action(args: Route.ActionArgs) {
   if (id === undefined) throw new Response("Not Found", { status: 404 });
   const productId = String(id);
   // 再入荷のお知らせ posted without JavaScript (decision 083): the API's answer, then this page saying so.
-  const intent = (await args.request.clone().formData().catch(() => undefined))?.get("_intent");
+  const intent = (
+    await args.request
+      .clone()
+      .formData()
+      .catch(() => undefined)
+  )?.get("_intent");
   if (intent === RESTOCK_INTENT) {
     return formAction(
       args,

@@ -65,35 +65,35 @@ export default function Shop() {
         </p>
       )}
       <div className={styles.layout}>
-      <div className={styles.main}>
-        {/* The tiles' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
-        <h2 className="visually-hidden">{t("shop.lead")}</h2>
-        <p className={styles.count} role="status">
-          {t("catalog.resultCount", { count: products.length })}
-        </p>
-        {products.length > 0 ? (
-          <ProductGrid products={products} />
-        ) : (
-          <div className={styles.empty} data-testid="shop-empty">
-            {filter.q ? (
-              <>
-                <p>{t("search.noResults", { q: filter.q })}</p>
-                <button type="button" className={styles.reset} onClick={() => applyFilter(withoutSearch(filter))} data-testid="clear-search">
-                  {t("search.clear")}
-                </button>
-              </>
-            ) : (
-              <>
-                <p>{t("catalog.noResults")}</p>
-                <button type="button" className={styles.reset} onClick={() => applyFilter({ series: [], unselectSeries: false })}>
-                  {t("catalog.resetFilters")}
-                </button>
-              </>
-            )}
-          </div>
-        )}
-      </div>
-      <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} resultCount={products.length} onChange={applyFilter} />
+        <div className={styles.main}>
+          {/* The tiles' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
+          <h2 className="visually-hidden">{t("shop.lead")}</h2>
+          <p className={styles.count} role="status">
+            {t("catalog.resultCount", { count: products.length })}
+          </p>
+          {products.length > 0 ? (
+            <ProductGrid products={products} />
+          ) : (
+            <div className={styles.empty} data-testid="shop-empty">
+              {filter.q ? (
+                <>
+                  <p>{t("search.noResults", { q: filter.q })}</p>
+                  <button type="button" className={styles.reset} onClick={() => applyFilter(withoutSearch(filter))} data-testid="clear-search">
+                    {t("search.clear")}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <p>{t("catalog.noResults")}</p>
+                  <button type="button" className={styles.reset} onClick={() => applyFilter({ series: [], unselectSeries: false })}>
+                    {t("catalog.resetFilters")}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+        <ShopFilters filter={filter} series={series} liquorTypes={liquorTypes} resultCount={products.length} onChange={applyFilter} />
       </div>
     </div>
   );

@@ -38,7 +38,11 @@ function signUpBody(values: Record<string, string>) {
  * then does not name the address: it never travels in the address bar).
  */
 export async function action(args: Route.ActionArgs) {
-  return formAction(args, (values) => ({ method: "POST", path: "/api/users", body: signUpBody(values) }), () => ({ redirectTo: "/signup/thanks" }));
+  return formAction(
+    args,
+    (values) => ({ method: "POST", path: "/api/users", body: signUpBody(values) }),
+    () => ({ redirectTo: "/signup/thanks" }),
+  );
 }
 
 /**
@@ -58,7 +62,11 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     const values = formValues(event);
     setSubmitting(true);
     try {
-      const result = await callApi<AnswerOrRefusal<typeof signedUpAnswer>>(locale, "/users", { method: "POST", body: signUpBody(values), headers: requestKeyHeader() });
+      const result = await callApi<AnswerOrRefusal<typeof signedUpAnswer>>(locale, "/users", {
+        method: "POST",
+        body: signUpBody(values),
+        headers: requestKeyHeader(),
+      });
       if (result.ok) {
         const state: SignupThanksState = { email: result.body?.data?.email ?? values.email ?? "" };
         await navigate("/signup/thanks", { state });

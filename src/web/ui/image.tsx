@@ -10,12 +10,5 @@ interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "width" |
 }
 
 export function Image({ priority = false, ...rest }: ImageProps) {
-  return (
-    <img
-      loading={priority ? "eager" : "lazy"}
-      decoding="async"
-      {...(priority ? { fetchPriority: "high" as const } : {})}
-      {...rest}
-    />
-  );
+  return <img loading={priority ? "eager" : "lazy"} decoding="async" {...(priority ? { fetchPriority: "high" as const } : {})} {...rest} />;
 }

@@ -37,11 +37,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {children}
       <div className={styles.region} aria-live="polite">
         {messages.map((message) => (
-          <Snackbar
-            key={message.id}
-            message={message}
-            onDone={() => setMessages((current) => current.filter((m) => m.id !== message.id))}
-          />
+          <Snackbar key={message.id} message={message} onDone={() => setMessages((current) => current.filter((m) => m.id !== message.id))} />
         ))}
       </div>
     </SnackbarContext.Provider>

@@ -18,7 +18,9 @@ export const usersTable = pgTable(
     /** yyyy-mm-dd, kept to prefill the order form's date of birth (age on the order form, decision 036). */
     birthDate: date("birth_date", { mode: "string" }),
     /** Language the member used last; mails go out in it. */
-    locale: text("locale", { enum: ["ja", "en"] }).notNull().default("ja"),
+    locale: text("locale", { enum: ["ja", "en"] })
+      .notNull()
+      .default("ja"),
     /** The member asked for the birthday coupon (My Page's profile; decision 086): mailed in the birth month. */
     birthdayCoupon: boolean("birthday_coupon").notNull().default(false),
     confirmationTokenHash: text("confirmation_token_hash").unique(),

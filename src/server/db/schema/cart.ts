@@ -18,10 +18,7 @@ export const cartsTable = pgTable(
       .references(() => usersTable.id, { onDelete: "cascade" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("carts_updated_at_idx").on(table.updatedAt),
-    check("carts_one_owner", sql`(${table.sessionKey} is null) <> (${table.userId} is null)`),
-  ],
+  (table) => [index("carts_updated_at_idx").on(table.updatedAt), check("carts_one_owner", sql`(${table.sessionKey} is null) <> (${table.userId} is null)`)],
 );
 
 export const cartItemsTable = pgTable(

@@ -64,7 +64,9 @@ export const productsTable = pgTable(
     descriptionEn: text("description_en").notNull().default(""),
     /** Yen before tax; the tax-included price is derived so the two never disagree. */
     price: integer("price").notNull(),
-    shippingType: text("shipping_type", { enum: ["normal", "cool"] }).notNull().default("normal"),
+    shippingType: text("shipping_type", { enum: ["normal", "cool"] })
+      .notNull()
+      .default("normal"),
     buyableLimit: integer("buyable_limit"),
     /** Points earned on this product, percent (decision 089); null: the member's rate (rank or the shop's base). */
     pointRatePercent: integer("point_rate_percent"),

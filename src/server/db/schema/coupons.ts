@@ -41,10 +41,16 @@ export const couponsTable = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("coupons_value", sql`${table.value} >= 0 and (${table.kind} <> 'percent' or ${table.value} between 1 and 100) and (${table.kind} <> 'fixed' or ${table.value} >= 1)`),
+    check(
+      "coupons_value",
+      sql`${table.value} >= 0 and (${table.kind} <> 'percent' or ${table.value} between 1 and 100) and (${table.kind} <> 'fixed' or ${table.value} >= 1)`,
+    ),
     check("coupons_minimum_order", sql`${table.minimumOrder} >= 0`),
     check("coupons_validity", sql`${table.validFrom} <= ${table.validUntil}`),
-    check("coupons_limits", sql`(${table.totalLimit} is null or ${table.totalLimit} >= 1) and (${table.perMemberLimit} is null or ${table.perMemberLimit} >= 1)`),
+    check(
+      "coupons_limits",
+      sql`(${table.totalLimit} is null or ${table.totalLimit} >= 1) and (${table.perMemberLimit} is null or ${table.perMemberLimit} >= 1)`,
+    ),
     check("coupons_used_count", sql`${table.usedCount} >= 0 and (${table.totalLimit} is null or ${table.usedCount} <= ${table.totalLimit})`),
     check("coupons_code", sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
   ],

@@ -28,5 +28,8 @@ export const requestKeysTable = pgTable(
     responseBody: jsonb("response_body").$type<unknown>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique("request_keys_key_actor_route_unique").on(table.requestKey, table.actor, table.route), index("request_keys_created_idx").on(table.createdAt)],
+  (table) => [
+    unique("request_keys_key_actor_route_unique").on(table.requestKey, table.actor, table.route),
+    index("request_keys_created_idx").on(table.createdAt),
+  ],
 );

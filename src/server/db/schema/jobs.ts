@@ -41,7 +41,9 @@ export const jobsTable = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (table) => [
-    index("jobs_open_idx").on(table.id).where(sql`${table.state} in ('queued', 'running')`),
+    index("jobs_open_idx")
+      .on(table.id)
+      .where(sql`${table.state} in ('queued', 'running')`),
     check("jobs_done_count", sql`${table.doneCount} >= 0 and ${table.doneCount} <= ${table.total}`),
   ],
 );

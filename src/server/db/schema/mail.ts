@@ -21,7 +21,11 @@ export const mailOutboxTable = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and not ${table.failed}`)],
+  (table) => [
+    index("mail_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and not ${table.failed}`),
+  ],
 );
 
 /** The built-in mailbox: what the shop "sent" when no SMTP server is configured. */

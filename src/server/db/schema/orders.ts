@@ -90,10 +90,7 @@ export const ordersTable = pgTable(
     check("orders_entry_channel_known", sql`${table.entryChannel} is null or ${table.entryChannel} in ('phone', 'fax', 'shop')`),
     check("orders_entered_by_staff_with_channel", sql`(${table.enteredByStaffId} is null) = (${table.entryChannel} is null)`),
     check("orders_status_known", sql`${table.status} in ('pending', 'await_payment', 'deposited', 'sent', 'cancelled')`),
-    check(
-      "orders_money_nonnegative",
-      sql`${table.itemsTotal} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`,
-    ),
+    check("orders_money_nonnegative", sql`${table.itemsTotal} >= 0 and ${table.taxTotal} >= 0 and ${table.price} >= 0`),
   ],
 );
 
@@ -148,7 +145,10 @@ export const orderChargesTable = pgTable(
     index("order_charges_order_idx").on(table.orderId),
     // Only a discount or correction may be negative (issue 32); each of them names its tax rate.
     check("order_charges_amount_nonnegative", sql`${table.amount} >= 0 or ${table.kind} in ('discount', 'correction')`),
-    check("order_charges_adjustment_rate", sql`${table.kind} not in ('discount', 'correction') or (${table.taxRatePercent} is not null and ${table.taxRatePercent} in (8, 10))`),
+    check(
+      "order_charges_adjustment_rate",
+      sql`${table.kind} not in ('discount', 'correction') or (${table.taxRatePercent} is not null and ${table.taxRatePercent} in (8, 10))`,
+    ),
   ],
 );
 
@@ -171,7 +171,10 @@ export const checkoutRequestsTable = pgTable(
     responseBody: jsonb("response_body").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey), index("checkout_requests_created_idx").on(table.createdAt)],
+  (table) => [
+    unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey),
+    index("checkout_requests_created_idx").on(table.createdAt),
+  ],
 );
 
 /**

@@ -78,7 +78,10 @@ export const orderPointsTable = pgTable(
   },
   (table) => [
     index("order_points_member_idx").on(table.userId),
-    check("order_points_figures", sql`${table.used} >= 0 and ${table.usedStanding} between 0 and ${table.used} and ${table.toEarn} >= 0 and ${table.earnedStanding} >= 0`),
+    check(
+      "order_points_figures",
+      sql`${table.used} >= 0 and ${table.usedStanding} between 0 and ${table.used} and ${table.toEarn} >= 0 and ${table.earnedStanding} >= 0`,
+    ),
   ],
 );
 
@@ -99,4 +102,3 @@ export const pointSettingsTable = pgTable(
     check("point_settings_months", sql`${table.expiryMonths} between 1 and 120`),
   ],
 );
-

@@ -26,9 +26,7 @@ export const staffMembersTable = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check("staff_members_role_known", sql`${table.role} in ('owner', 'staff')`),
-  ],
+  (table) => [check("staff_members_role_known", sql`${table.role} in ('owner', 'staff')`)],
 );
 
 /** Ten one-time recovery codes per enrolment, stored as SHA-256 of the code (random, 50 bits each); `used_at` set once. */
@@ -56,7 +54,10 @@ export const backOfficeSecurityTable = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-    allowIps: text("allow_ips").array().notNull().default(sql`'{}'::text[]`),
+    allowIps: text("allow_ips")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("back_office_security_one_row", sql`${table.id} = 1`)],

@@ -27,8 +27,12 @@ export const restockRequestsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("restock_requests_waiting_once").on(table.email, table.productId).where(sql`${table.status} in ('pending', 'open')`),
-    index("restock_requests_open_by_product").on(table.productId).where(sql`${table.status} = 'open'`),
+    uniqueIndex("restock_requests_waiting_once")
+      .on(table.email, table.productId)
+      .where(sql`${table.status} in ('pending', 'open')`),
+    index("restock_requests_open_by_product")
+      .on(table.productId)
+      .where(sql`${table.status} = 'open'`),
     index("restock_requests_user").on(table.userId),
     check("restock_requests_status", sql`${table.status} in ('pending', 'open', 'notified', 'cancelled')`),
     check("restock_requests_closed", sql`(${table.status} in ('notified', 'cancelled')) = (${table.closedAt} is not null)`),

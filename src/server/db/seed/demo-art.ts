@@ -71,7 +71,10 @@ type Stop = [offset: number, color: string, opacity?: number];
 
 function stops(list: Stop[]): string {
   return list
-    .map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${n(a * 100) === "0" ? "0" : String(Math.round(a * 1000) / 1000)}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${n(a * 100) === "0" ? "0" : String(Math.round(a * 1000) / 1000)}"`}/>`,
+    )
     .join("");
 }
 
@@ -177,7 +180,20 @@ const P = (x: number, y: number, c?: boolean): Pt => (c ? { x, y, c } : { x, y }
 
 const SHAPES: Record<BottleShape, ShapeSpec> = {
   bordeaux: {
-    profile: [P(32, 0, true), P(37, -5), P(37, -60), P(37, -186), P(35, -203), P(26, -219), P(16.5, -233), P(14.5, -248), P(14.5, -284), P(16.2, -285.5, true), P(16.2, -299, true), P(15, -300, true)],
+    profile: [
+      P(32, 0, true),
+      P(37, -5),
+      P(37, -60),
+      P(37, -186),
+      P(35, -203),
+      P(26, -219),
+      P(16.5, -233),
+      P(14.5, -248),
+      P(14.5, -284),
+      P(16.2, -285.5, true),
+      P(16.2, -299, true),
+      P(15, -300, true),
+    ],
     r: 37,
     neckR: 14.5,
     neckY: -284,
@@ -190,7 +206,21 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "chateau",
   },
   burgundy: {
-    profile: [P(35, 0, true), P(40, -6), P(40, -60), P(40, -138), P(38, -164), P(32, -192), P(23, -220), P(16.5, -242), P(14.5, -258), P(14.5, -284), P(16.2, -285.5, true), P(16.2, -299, true), P(15, -300, true)],
+    profile: [
+      P(35, 0, true),
+      P(40, -6),
+      P(40, -60),
+      P(40, -138),
+      P(38, -164),
+      P(32, -192),
+      P(23, -220),
+      P(16.5, -242),
+      P(14.5, -258),
+      P(14.5, -284),
+      P(16.2, -285.5, true),
+      P(16.2, -299, true),
+      P(15, -300, true),
+    ],
     r: 40,
     neckR: 14.5,
     neckY: -284,
@@ -203,7 +233,20 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "grapes",
   },
   champagne: {
-    profile: [P(39, 0, true), P(44, -7), P(44, -60), P(44, -158), P(42, -184), P(33, -212), P(22, -236), P(16.5, -255), P(15.5, -272), P(16.3, -288), P(17.5, -291, true), P(17.5, -300, true)],
+    profile: [
+      P(39, 0, true),
+      P(44, -7),
+      P(44, -60),
+      P(44, -158),
+      P(42, -184),
+      P(33, -212),
+      P(22, -236),
+      P(16.5, -255),
+      P(15.5, -272),
+      P(16.3, -288),
+      P(17.5, -291, true),
+      P(17.5, -300, true),
+    ],
     r: 44,
     neckR: 15.5,
     neckY: -291,
@@ -216,7 +259,19 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "crown",
   },
   whisky: {
-    profile: [P(41, 0, true), P(45, -3), P(45, -60), P(45, -182), P(43.5, -191), P(35, -198), P(20, -204), P(15.5, -211), P(15.5, -237), P(17.5, -238, true), P(17.5, -245, true)],
+    profile: [
+      P(41, 0, true),
+      P(45, -3),
+      P(45, -60),
+      P(45, -182),
+      P(43.5, -191),
+      P(35, -198),
+      P(20, -204),
+      P(15.5, -211),
+      P(15.5, -237),
+      P(17.5, -238, true),
+      P(17.5, -245, true),
+    ],
     r: 45,
     neckR: 15.5,
     neckY: -237,
@@ -228,7 +283,19 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "shield",
   },
   gin: {
-    profile: [P(37, 0, true), P(40, -4), P(40, -60), P(40, -222), P(38.5, -233), P(29, -242), P(17.5, -248), P(15, -255), P(15, -272), P(16.5, -273, true), P(16.5, -278, true)],
+    profile: [
+      P(37, 0, true),
+      P(40, -4),
+      P(40, -60),
+      P(40, -222),
+      P(38.5, -233),
+      P(29, -242),
+      P(17.5, -248),
+      P(15, -255),
+      P(15, -272),
+      P(16.5, -273, true),
+      P(16.5, -278, true),
+    ],
     r: 40,
     neckR: 15,
     neckY: -272,
@@ -240,7 +307,20 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "juniper",
   },
   shochu: {
-    profile: [P(39, 0, true), P(43, -6), P(43, -60), P(43, -205), P(40, -228), P(31, -252), P(20.5, -276), P(16, -292), P(15.5, -330), P(16.8, -331.5, true), P(16.8, -342, true), P(15.5, -343, true)],
+    profile: [
+      P(39, 0, true),
+      P(43, -6),
+      P(43, -60),
+      P(43, -205),
+      P(40, -228),
+      P(31, -252),
+      P(20.5, -276),
+      P(16, -292),
+      P(15.5, -330),
+      P(16.8, -331.5, true),
+      P(16.8, -342, true),
+      P(15.5, -343, true),
+    ],
     r: 43,
     neckR: 15.5,
     neckY: -330,
@@ -253,7 +333,20 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "enso",
   },
   brandy: {
-    profile: [P(36, 0, true), P(50, -5), P(62, -24), P(67, -55), P(63.5, -88), P(53, -110), P(35, -126), P(20, -137), P(15, -146), P(15, -166), P(17, -167, true), P(17, -172, true)],
+    profile: [
+      P(36, 0, true),
+      P(50, -5),
+      P(62, -24),
+      P(67, -55),
+      P(63.5, -88),
+      P(53, -110),
+      P(35, -126),
+      P(20, -137),
+      P(15, -146),
+      P(15, -166),
+      P(17, -167, true),
+      P(17, -172, true),
+    ],
     r: 66,
     neckR: 15,
     neckY: -166,
@@ -265,7 +358,20 @@ const SHAPES: Record<BottleShape, ShapeSpec> = {
     crest: "crown",
   },
   sake: {
-    profile: [P(32, 0, true), P(36, -5), P(36, -60), P(36, -190), P(33.5, -212), P(25, -234), P(16, -253), P(13, -266), P(13, -290), P(14.2, -291, true), P(14.2, -300, true), P(13, -301, true)],
+    profile: [
+      P(32, 0, true),
+      P(36, -5),
+      P(36, -60),
+      P(36, -190),
+      P(33.5, -212),
+      P(25, -234),
+      P(16, -253),
+      P(13, -266),
+      P(13, -290),
+      P(14.2, -291, true),
+      P(14.2, -300, true),
+      P(13, -301, true),
+    ],
     r: 36,
     neckR: 13,
     neckY: -290,
@@ -326,8 +432,16 @@ function crestSvg(kind: ShapeSpec["crest"], x: number, y: number, k: number, acc
         `<g ${t}><path d="M-8 -9H8V0Q8 7 0 11Q-8 7 -8 0Z" fill="none" stroke="${accent}" stroke-width="0.9"/>` +
         `<path d="M-8 -9H0V1H-8Z" fill="${accent}"/><path d="M0 1H8Q7.4 6.5 0 11Z" fill="${accent}"/><path d="M0 -9V11M-8 1H8" stroke="${accent}" stroke-width="0.6"/>` +
         [-1, 1]
-          .map((side) => `<path d="M${side * 11} 10Q${side * 14} 0 ${side * 10.5} -8" stroke="${accent}" stroke-width="0.5" fill="none"/>` +
-            [0, 1, 2, 3].map((i) => `<ellipse cx="${side * (12.6 - i * 0.5)}" cy="${7 - i * 4}" rx="0.8" ry="1.7" transform="rotate(${side * -20} ${side * (12.6 - i * 0.5)} ${7 - i * 4})" fill="${accent}"/>`).join(""))
+          .map(
+            (side) =>
+              `<path d="M${side * 11} 10Q${side * 14} 0 ${side * 10.5} -8" stroke="${accent}" stroke-width="0.5" fill="none"/>` +
+              [0, 1, 2, 3]
+                .map(
+                  (i) =>
+                    `<ellipse cx="${side * (12.6 - i * 0.5)}" cy="${7 - i * 4}" rx="0.8" ry="1.7" transform="rotate(${side * -20} ${side * (12.6 - i * 0.5)} ${7 - i * 4})" fill="${accent}"/>`,
+                )
+                .join(""),
+          )
           .join("") +
         `<path d="M-6 -11L-4 -14L-2 -11.5L0 -15L2 -11.5L4 -14L6 -11Z" fill="${accent}"/>` +
         `</g>`
@@ -441,7 +555,19 @@ function labelArt(spec: ShapeSpec, art: BottleArt, id: string, defs: string[], s
       [1, "#000000", 0.45],
     ]),
   );
-  defs.push(linear(`${id}-lp`, [[0, tint(paper, 0.08)], [1, shade(paper, 0.06)]], 0, 0, 0, 1));
+  defs.push(
+    linear(
+      `${id}-lp`,
+      [
+        [0, tint(paper, 0.08)],
+        [1, shade(paper, 0.06)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  );
   let g = `<path d="${outline}" fill="url(#${id}-lp)"/>`;
   let deco = "";
   const line = (y: number, width: number, thick: number, op = 1): string => typeLine(0, y, width, thick, accent, rand, L.w, L.sag, op);
@@ -580,9 +706,7 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
       ]),
     );
     parts.push(`<path d="${outline}" fill="${tint(backdrop, 0.4)}" opacity="0.35"/>`);
-    parts.push(
-      `<g clip-path="url(#${id}-fc)"><path d="${outline}" transform="translate(0 -3.5) scale(0.92 0.985)" fill="url(#${id}-liq)"/></g>`,
-    );
+    parts.push(`<g clip-path="url(#${id}-fc)"><path d="${outline}" transform="translate(0 -3.5) scale(0.92 0.985)" fill="url(#${id}-liq)"/></g>`);
     defs.push(`<clipPath id="${id}-fc"><rect x="-200" y="${spec.fillY}" width="400" height="400"/></clipPath>`);
     const fr = spec.profile.reduce((best, q) => (Math.abs(q.y - spec.fillY) < Math.abs(best.y - spec.fillY) ? q : best)).x * 0.9;
     parts.push(`<ellipse cx="0" cy="${spec.fillY}" rx="${n(fr)}" ry="1.2" fill="${tint(g, 0.45)}" opacity="0.8"/>`);
@@ -628,8 +752,23 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
   parts.push(`<path d="${contourBand(spec.profile, -0.84, -0.9, -10, spec.neckY)}" fill="url(#${id}-hi)" opacity="0.3"/>`);
 
   // base: thicker glass and a darker bottom
-  defs.push(linearUser(`${id}-base`, [[0, "#000000", 0], [1, "#000000", 0.4]], 0, -28, 0, 0));
-  parts.push(`<g clip-path="url(#${id}-bc)"><rect x="-80" y="-28" width="160" height="28" fill="url(#${id}-base)"/>` + `<path d="M-80 -3.5Q0 1 80 -3.5" stroke="#ffffff" stroke-width="0.8" opacity="0.18" fill="none"/></g>`);
+  defs.push(
+    linearUser(
+      `${id}-base`,
+      [
+        [0, "#000000", 0],
+        [1, "#000000", 0.4],
+      ],
+      0,
+      -28,
+      0,
+      0,
+    ),
+  );
+  parts.push(
+    `<g clip-path="url(#${id}-bc)"><rect x="-80" y="-28" width="160" height="28" fill="url(#${id}-base)"/>` +
+      `<path d="M-80 -3.5Q0 1 80 -3.5" stroke="#ffffff" stroke-width="0.8" opacity="0.18" fill="none"/></g>`,
+  );
 
   // label and neck band
   parts.push(labelArt(spec, art, `${id}-l`, defs, `${art.shape}${art.label}${art.accent}${art.glass}`));
@@ -671,9 +810,7 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
     }
     case "champagne": {
       const fy = spec.foilY ?? spec.neckY;
-      defs.push(
-        `<clipPath id="${id}-foil"><path d="M-80 -500H80V${fy + 2}H12L0 ${fy + 16}L-12 ${fy + 2}H-80Z"/></clipPath>`,
-      );
+      defs.push(`<clipPath id="${id}-foil"><path d="M-80 -500H80V${fy + 2}H12L0 ${fy + 16}L-12 ${fy + 2}H-80Z"/></clipPath>`);
       parts.push(
         `<g clip-path="url(#${id}-foil)"><path d="${outline}" transform="scale(1.02 1)" fill="url(#${id}-cap)"/>` +
           `<g clip-path="url(#${id}-shape)"><path d="M-80 ${fy + 2.6}H-12L0 ${fy + 15}L12 ${fy + 2.6}H80" stroke="${shade(c, 0.45)}" stroke-width="0.8" fill="none"/>` +
@@ -719,7 +856,9 @@ function drawBottle(art: BottleArt, id: string, backdrop: string): Drawn {
     case "stopper": {
       const y0 = lip.y;
       const top = spec.topY;
-      parts.push(`<rect x="-14" y="${y0 - 7}" width="28" height="7.5" fill="#c9a878"/><rect x="-14" y="${y0 - 7}" width="28" height="7.5" fill="url(#${id}-l-ls)"/>`);
+      parts.push(
+        `<rect x="-14" y="${y0 - 7}" width="28" height="7.5" fill="#c9a878"/><rect x="-14" y="${y0 - 7}" width="28" height="7.5" fill="url(#${id}-l-ls)"/>`,
+      );
       parts.push(`<rect x="-24" y="${y0 - 16}" width="48" height="9.5" rx="2.5" fill="url(#${id}-cap)"/>`);
       parts.push(`<path d="M-17 ${y0 - 16}Q-18 ${top} 0 ${top}Q18 ${top} 17 ${y0 - 16}Z" fill="url(#${id}-cap)"/>`);
       parts.push(`<ellipse cx="-6" cy="${n(top + 8)}" rx="3" ry="6" fill="#ffffff" opacity="0.3"/>`);
@@ -744,8 +883,29 @@ interface GlassLook {
 }
 
 function glassStyle(id: string, defs: string[]): void {
-  defs.push(linear(`${id}-gs`, [[0, "#ffffff", 0.32], [0.14, "#ffffff", 0.08], [0.5, "#ffffff", 0.02], [0.86, "#ffffff", 0.06], [1, "#ffffff", 0.28]]));
-  defs.push(linear(`${id}-gh`, [[0, "#ffffff", 0], [0.3, "#ffffff", 0.75], [1, "#ffffff", 0.1]], 0, 0, 0, 1));
+  defs.push(
+    linear(`${id}-gs`, [
+      [0, "#ffffff", 0.32],
+      [0.14, "#ffffff", 0.08],
+      [0.5, "#ffffff", 0.02],
+      [0.86, "#ffffff", 0.06],
+      [1, "#ffffff", 0.28],
+    ]),
+  );
+  defs.push(
+    linear(
+      `${id}-gh`,
+      [
+        [0, "#ffffff", 0],
+        [0.3, "#ffffff", 0.75],
+        [1, "#ffffff", 0.1],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  );
 }
 
 function liquidGrad(id: string, color: string, defs: string[]): void {
@@ -760,7 +920,17 @@ function liquidGrad(id: string, color: string, defs: string[]): void {
   );
 }
 
-function stemmed(id: string, bowl: Pt[], stemTop: number, footR: number, liquid: string | undefined, level: number, look: GlassLook, defs: string[], bubbles = false): string {
+function stemmed(
+  id: string,
+  bowl: Pt[],
+  stemTop: number,
+  footR: number,
+  liquid: string | undefined,
+  level: number,
+  look: GlassLook,
+  defs: string[],
+  bubbles = false,
+): string {
   glassStyle(id, defs);
   const bowlPath = smoothLoop(mirrored(bowl));
   const rim = bowl[bowl.length - 1] as Pt;
@@ -772,8 +942,7 @@ function stemmed(id: string, bowl: Pt[], stemTop: number, footR: number, liquid:
   if (liquid) {
     liquidGrad(`${id}-lq`, liquid, defs);
     defs.push(`<clipPath id="${id}-lv"><rect x="-200" y="${level}" width="400" height="400"/></clipPath>`);
-    const lr =
-      bowl.reduce((best, q) => (Math.abs(q.y - level) < Math.abs(best.y - level) ? q : best)).x * 0.97;
+    const lr = bowl.reduce((best, q) => (Math.abs(q.y - level) < Math.abs(best.y - level) ? q : best)).x * 0.97;
     s += `<g clip-path="url(#${id}-lv)"><path d="${bowlPath}" transform="scale(0.96 1)" fill="url(#${id}-lq)" opacity="0.93"/></g>`;
     s += `<ellipse cx="0" cy="${level}" rx="${n(lr)}" ry="${n(lr * 0.12)}" fill="${tint(liquid, 0.25)}" opacity="0.9"/>`;
     if (bubbles) {
@@ -795,7 +964,16 @@ function stemmed(id: string, bowl: Pt[], stemTop: number, footR: number, liquid:
   return s;
 }
 
-function tumbler(id: string, w: number, h: number, liquid: string, level: number, look: GlassLook, defs: string[], extras: { ice: number; lemon?: boolean; bubbles?: boolean; opacity?: number }): string {
+function tumbler(
+  id: string,
+  w: number,
+  h: number,
+  liquid: string,
+  level: number,
+  look: GlassLook,
+  defs: string[],
+  extras: { ice: number; lemon?: boolean; bubbles?: boolean; opacity?: number },
+): string {
   glassStyle(id, defs);
   const bw = w * 0.93;
   const shape = `M${n(-bw)} -1Q${n(-bw)} 0 ${n(-bw + 2)} 0H${n(bw - 2)}Q${n(bw)} 0 ${n(bw)} -1L${n(w)} ${-h}H${n(-w)}Z`;
@@ -806,14 +984,16 @@ function tumbler(id: string, w: number, h: number, liquid: string, level: number
   let s = "";
   s += `<g clip-path="url(#${id}-in)"><rect x="-60" y="${level}" width="120" height="200" fill="url(#${id}-lq)" opacity="${extras.opacity ?? 0.9}"/>`;
   if (extras.bubbles) {
-    for (let i = 0; i < 30; i++) s += `<circle cx="${n((rand() - 0.5) * 2 * (w - 4))}" cy="${n(level + 3 + rand() * (-level - 14))}" r="${n(0.4 + rand() * 0.6)}" fill="#ffffff" opacity="0.75"/>`;
+    for (let i = 0; i < 30; i++)
+      s += `<circle cx="${n((rand() - 0.5) * 2 * (w - 4))}" cy="${n(level + 3 + rand() * (-level - 14))}" r="${n(0.4 + rand() * 0.6)}" fill="#ffffff" opacity="0.75"/>`;
   }
   for (let i = 0; i < extras.ice; i++) {
     const size = w * (0.62 + rand() * 0.15);
     const x = (i % 2 === 0 ? -1 : 1) * w * (0.22 + rand() * 0.1) - size / 2;
     const y = level - size * 0.55 + (i >> 1) * size * 0.85 - (i >> 1) * size * 1.7;
     const rot = (rand() - 0.5) * 40;
-    s += `<g transform="rotate(${n(rot)} ${n(x + size / 2)} ${n(y + size / 2)})"><rect x="${n(x)}" y="${n(y)}" width="${n(size)}" height="${n(size)}" rx="${n(size * 0.18)}" fill="#ffffff" fill-opacity="0.38" stroke="#ffffff" stroke-opacity="0.85" stroke-width="0.7"/>` +
+    s +=
+      `<g transform="rotate(${n(rot)} ${n(x + size / 2)} ${n(y + size / 2)})"><rect x="${n(x)}" y="${n(y)}" width="${n(size)}" height="${n(size)}" rx="${n(size * 0.18)}" fill="#ffffff" fill-opacity="0.38" stroke="#ffffff" stroke-opacity="0.85" stroke-width="0.7"/>` +
       `<path d="M${n(x + size * 0.2)} ${n(y + size * 0.25)}L${n(x + size * 0.55)} ${n(y + size * 0.2)}" stroke="#ffffff" stroke-width="1.2" opacity="0.8" stroke-linecap="round"/></g>`;
   }
   if (extras.lemon) {
@@ -824,7 +1004,8 @@ function tumbler(id: string, w: number, h: number, liquid: string, level: number
       const a = (k / 8) * Math.PI * 2;
       seg += `M${n(lx)} ${n(ly)}L${n(lx + Math.cos(a) * w * 0.36)} ${n(ly + Math.sin(a) * w * 0.36)}`;
     }
-    s += `<circle cx="${n(lx)}" cy="${n(ly)}" r="${n(w * 0.44)}" fill="#f2d43a"/><circle cx="${n(lx)}" cy="${n(ly)}" r="${n(w * 0.38)}" fill="#fbeea0"/>` +
+    s +=
+      `<circle cx="${n(lx)}" cy="${n(ly)}" r="${n(w * 0.44)}" fill="#f2d43a"/><circle cx="${n(lx)}" cy="${n(ly)}" r="${n(w * 0.38)}" fill="#fbeea0"/>` +
       `<path d="${seg}" stroke="#f6f1d8" stroke-width="0.9"/>`;
   }
   s += `</g>`;
@@ -839,7 +1020,14 @@ function tumbler(id: string, w: number, h: number, liquid: string, level: number
 }
 
 function sakeCup(id: string, look: GlassLook, defs: string[]): string {
-  defs.push(linear(`${id}-por`, [[0, "#c9c4b8"], [0.3, "#fbfaf5"], [0.6, "#f1eee6"], [1, "#b9b3a6"]]));
+  defs.push(
+    linear(`${id}-por`, [
+      [0, "#c9c4b8"],
+      [0.3, "#fbfaf5"],
+      [0.6, "#f1eee6"],
+      [1, "#b9b3a6"],
+    ]),
+  );
   const rimY = -40;
   let s = `<path d="M-15 0H15L17 -5Q31 -18 33 ${rimY}H-33Q-31 -18 -17 -5Z" fill="url(#${id}-por)" stroke="${look.edge}" stroke-opacity="0.35" stroke-width="0.5"/>`;
   s += `<ellipse cx="0" cy="${rimY}" rx="33" ry="8" fill="#f7f5ee" stroke="${shade("#f7f5ee", 0.25)}" stroke-width="0.5"/>`;
@@ -858,7 +1046,8 @@ function propSvg(shape: BottleShape, art: BottleArt, id: string, defs: string[])
       const stain = lum(art.glass) < 0.25 ? "#5e1424" : "#c9a85a";
       let dots = "";
       const rand = rng(id);
-      for (let i = 0; i < 26; i++) dots += `<circle cx="${n(-22 + rand() * 40)}" cy="${n(-22 + rand() * 20)}" r="${n(0.4 + rand() * 0.8)}" fill="#8a6438" opacity="0.55"/>`;
+      for (let i = 0; i < 26; i++)
+        dots += `<circle cx="${n(-22 + rand() * 40)}" cy="${n(-22 + rand() * 20)}" r="${n(0.4 + rand() * 0.8)}" fill="#8a6438" opacity="0.55"/>`;
       return (
         `<g transform="rotate(-8)"><rect x="-24" y="-24" width="46" height="24" rx="3" fill="#c8a06c"/><rect x="-24" y="-24" width="46" height="9" rx="3" fill="#ffffff" opacity="0.15"/>${dots}` +
         `<ellipse cx="22" cy="-12" rx="5" ry="12" fill="#b88e5c"/><ellipse cx="22" cy="-12" rx="4" ry="10.5" fill="${stain}" opacity="0.75"/></g>`
@@ -900,7 +1089,10 @@ function propSvg(shape: BottleShape, art: BottleArt, id: string, defs: string[])
         [38, -3, 3.8],
         [34, -9, 3.6],
       ]
-        .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#3c4570"/><circle cx="${(x ?? 0) - 1.2}" cy="${(y ?? 0) - 1.2}" r="1" fill="#a9b2d8" opacity="0.8"/>`)
+        .map(
+          ([x, y, r]) =>
+            `<circle cx="${x}" cy="${y}" r="${r}" fill="#3c4570"/><circle cx="${(x ?? 0) - 1.2}" cy="${(y ?? 0) - 1.2}" r="1" fill="#a9b2d8" opacity="0.8"/>`,
+        )
         .join("");
       return (
         `<g><ellipse cx="0" cy="-6" rx="22" ry="8" fill="#e2c12a"/><ellipse cx="0" cy="-8" rx="21" ry="7.4" fill="#f4e04c"/><ellipse cx="0" cy="-8" rx="18.5" ry="6.4" fill="#fbf0a8"/>` +
@@ -916,9 +1108,24 @@ function propSvg(shape: BottleShape, art: BottleArt, id: string, defs: string[])
         [4, -13],
         [0, -20],
       ];
-      defs.push(radial(`${id}-gr`, [[0, "#9c5a86"], [0.7, "#4e1f47"], [1, "#2e1029"]], 0.35, 0.35, 0.7));
+      defs.push(
+        radial(
+          `${id}-gr`,
+          [
+            [0, "#9c5a86"],
+            [0.7, "#4e1f47"],
+            [1, "#2e1029"],
+          ],
+          0.35,
+          0.35,
+          0.7,
+        ),
+      );
       return `<g transform="rotate(-20)"><path d="M0 -24Q2 -32 8 -34" stroke="#6b5030" stroke-width="1.4" fill="none"/>${g
-        .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5.6" fill="url(#${id}-gr)"/><circle cx="${(x ?? 0) - 1.8}" cy="${(y ?? 0) - 1.8}" r="1.2" fill="#ffffff" opacity="0.55"/>`)
+        .map(
+          ([x, y]) =>
+            `<circle cx="${x}" cy="${y}" r="5.6" fill="url(#${id}-gr)"/><circle cx="${(x ?? 0) - 1.8}" cy="${(y ?? 0) - 1.8}" r="1.2" fill="#ffffff" opacity="0.55"/>`,
+        )
         .join("")}</g>`;
     }
     case "sake": {
@@ -953,16 +1160,53 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
   const halfW = spec.r * s;
 
   // backdrop
-  defs.push(radial("bg", [[0, tint(bg, 0.38)], [0.5, tint(bg, 0.08)], [1, shade(bg, 0.3)]], 0.5, 0.4, 0.78));
-  defs.push(radial("vig", [[0.55, "#000000", 0], [1, "#000000", 0.28]], 0.5, 0.45, 0.75));
+  defs.push(
+    radial(
+      "bg",
+      [
+        [0, tint(bg, 0.38)],
+        [0.5, tint(bg, 0.08)],
+        [1, shade(bg, 0.3)],
+      ],
+      0.5,
+      0.4,
+      0.78,
+    ),
+  );
+  defs.push(
+    radial(
+      "vig",
+      [
+        [0.55, "#000000", 0],
+        [1, "#000000", 0.28],
+      ],
+      0.5,
+      0.45,
+      0.75,
+    ),
+  );
   body.push(`<rect width="${W}" height="${H}" fill="url(#bg)"/>`);
   if (scene) {
     const table = mix(shade(bg, 0.25), "#6e4c30", 0.45);
-    defs.push(linear("tbl", [[0, tint(table, 0.12)], [1, shade(table, 0.35)]], 0, 0, 0, 1));
+    defs.push(
+      linear(
+        "tbl",
+        [
+          [0, tint(table, 0.12)],
+          [1, shade(table, 0.35)],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    );
     body.push(`<path d="M-100 -100L700 -100L300 1200H-100Z" fill="#ffffff" opacity="0.1" filter="url(#softer)"/>`);
     const rand = rng(`${art.background}${art.glass}`);
     for (let i = 0; i < 6; i++) {
-      body.push(`<circle cx="${n(650 + rand() * 520)}" cy="${n(120 + rand() * 520)}" r="${n(30 + rand() * 60)}" fill="${tint(bg, 0.7)}" opacity="${n(0.12 + rand() * 0.14)}" filter="url(#bokeh)"/>`);
+      body.push(
+        `<circle cx="${n(650 + rand() * 520)}" cy="${n(120 + rand() * 520)}" r="${n(30 + rand() * 60)}" fill="${tint(bg, 0.7)}" opacity="${n(0.12 + rand() * 0.14)}" filter="url(#bokeh)"/>`,
+      );
     }
     body.push(`<rect x="0" y="1150" width="${W}" height="${H - 1150}" fill="url(#tbl)"/>`);
     let grain = "";
@@ -970,16 +1214,45 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
     body.push(`<path d="${grain}" stroke="${shade(table, 0.45)}" stroke-width="2" opacity="0.3"/>`);
     body.push(`<rect x="0" y="1147" width="${W}" height="5" fill="${tint(table, 0.35)}" opacity="0.6"/>`);
   } else {
-    defs.push(linear("floor", [[0, bg, 0], [0.3, shade(bg, 0.12), 0.45], [1, shade(bg, 0.3), 0.7]], 0, 0, 0, 1));
+    defs.push(
+      linear(
+        "floor",
+        [
+          [0, bg, 0],
+          [0.3, shade(bg, 0.12), 0.45],
+          [1, shade(bg, 0.3), 0.7],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    );
     body.push(`<rect x="0" y="${floorY - 160}" width="${W}" height="${H - floorY + 160}" fill="url(#floor)"/>`);
   }
 
   // reflection, shadows and the bottle
-  defs.push(linearUser("rf", [[0, "#ffffff", 0.5], [1, "#ffffff", 0]], 0, floorY, 0, floorY + 260));
+  defs.push(
+    linearUser(
+      "rf",
+      [
+        [0, "#ffffff", 0.5],
+        [1, "#ffffff", 0],
+      ],
+      0,
+      floorY,
+      0,
+      floorY + 260,
+    ),
+  );
   defs.push(`<mask id="rfm"><rect x="0" y="${floorY}" width="${W}" height="400" fill="url(#rf)"/></mask>`);
   const place = `translate(${n(cx)} ${floorY}) scale(${Math.round(s * 1000) / 1000})`;
-  body.push(`<g mask="url(#rfm)" opacity="${scene ? 0.35 : 0.5}"><use xlink:href="#bottle" href="#bottle" transform="translate(${n(cx)} ${floorY}) scale(${Math.round(s * 1000) / 1000} ${-Math.round(s * 1000) / 1000})"/></g>`);
-  body.push(`<ellipse cx="${n(cx + halfW * 0.35)}" cy="${floorY + 4}" rx="${n(halfW * 1.5)}" ry="${n(14 + halfW * 0.06)}" fill="${shade(bg, 0.75)}" opacity="0.45" filter="url(#soft)"/>`);
+  body.push(
+    `<g mask="url(#rfm)" opacity="${scene ? 0.35 : 0.5}"><use xlink:href="#bottle" href="#bottle" transform="translate(${n(cx)} ${floorY}) scale(${Math.round(s * 1000) / 1000} ${-Math.round(s * 1000) / 1000})"/></g>`,
+  );
+  body.push(
+    `<ellipse cx="${n(cx + halfW * 0.35)}" cy="${floorY + 4}" rx="${n(halfW * 1.5)}" ry="${n(14 + halfW * 0.06)}" fill="${shade(bg, 0.75)}" opacity="0.45" filter="url(#soft)"/>`,
+  );
   body.push(`<ellipse cx="${n(cx)}" cy="${floorY}" rx="${n(halfW * 0.95)}" ry="5" fill="${shade(bg, 0.85)}" opacity="0.7" filter="url(#tight)"/>`);
   body.push(`<use xlink:href="#bottle" href="#bottle" transform="${place}"/>`);
 
@@ -995,15 +1268,26 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
       case "bordeaux":
       case "burgundy": {
         const wine = darkGlass ? "#6d0f22" : "#ecd78a";
-        const bowl = art.shape === "burgundy"
-          ? [P(3, -92, true), P(28, -100), P(47, -126), P(49, -150), P(44, -178), P(34, -200)]
-          : [P(3, -96, true), P(24, -104), P(40, -128), P(42, -156), P(38, -186), P(31, -208)];
+        const bowl =
+          art.shape === "burgundy"
+            ? [P(3, -92, true), P(28, -100), P(47, -126), P(49, -150), P(44, -178), P(34, -200)]
+            : [P(3, -96, true), P(24, -104), P(40, -128), P(42, -156), P(38, -186), P(31, -208)];
         glass = stemmed("wg", bowl, -94, 36, wine, art.shape === "burgundy" ? -132 : -134, look, defs);
         glassW = 48;
         break;
       }
       case "champagne":
-        glass = stemmed("fl", [P(2.5, -92, true), P(12, -100), P(19, -130), P(21, -170), P(20.5, -205), P(19, -228)], -92, 30, "#efd98f", -208, look, defs, true);
+        glass = stemmed(
+          "fl",
+          [P(2.5, -92, true), P(12, -100), P(19, -130), P(21, -170), P(20.5, -205), P(19, -228)],
+          -92,
+          30,
+          "#efd98f",
+          -208,
+          look,
+          defs,
+          true,
+        );
         glassW = 30;
         break;
       case "whisky":
@@ -1028,7 +1312,9 @@ export function bottleSvg(art: BottleArt, width = 1200, height = 1500): string {
         break;
     }
     const gsc = art.shape === "sake" ? gs * 1.15 : gs;
-    body.push(`<ellipse cx="${n(gx + glassW * gsc * 0.4)}" cy="${gy + 4}" rx="${n(glassW * gsc * 1.3)}" ry="${n(12 + glassW * gsc * 0.05)}" fill="${shade(bg, 0.8)}" opacity="0.35" filter="url(#soft)"/>`);
+    body.push(
+      `<ellipse cx="${n(gx + glassW * gsc * 0.4)}" cy="${gy + 4}" rx="${n(glassW * gsc * 1.3)}" ry="${n(12 + glassW * gsc * 0.05)}" fill="${shade(bg, 0.8)}" opacity="0.35" filter="url(#soft)"/>`,
+    );
     body.push(`<g transform="translate(${gx} ${gy}) scale(${Math.round(gsc * 1000) / 1000})">${glass}</g>`);
     if (art.shape === "sake") {
       body.push(`<g transform="translate(1010 1420) scale(${Math.round(gs * 0.8 * 1000) / 1000})">${sakeCup("cup2", look, defs)}</g>`);
@@ -1142,9 +1428,24 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
   switch (art.kind) {
     case "vineyard":
     case "harvest": {
-      defs.push(linear("sky", [[0, shade(sky, 0.12)], [0.55, tint(sky, 0.35)], [1, tint(sky, 0.75)]], 0, 0, 0, 1));
+      defs.push(
+        linear(
+          "sky",
+          [
+            [0, shade(sky, 0.12)],
+            [0.55, tint(sky, 0.35)],
+            [1, tint(sky, 0.75)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       body.push(`<rect width="${W}" height="${H}" fill="url(#sky)"/>`);
-      body.push(`<circle cx="1230" cy="${art.kind === "harvest" ? 180 : 250}" r="200" fill="#fff3d4" opacity="0.55" filter="url(#glow)"/><circle cx="1230" cy="${art.kind === "harvest" ? 180 : 250}" r="62" fill="#fff8e6"/>`);
+      body.push(
+        `<circle cx="1230" cy="${art.kind === "harvest" ? 180 : 250}" r="200" fill="#fff3d4" opacity="0.55" filter="url(#glow)"/><circle cx="1230" cy="${art.kind === "harvest" ? 180 : 250}" r="62" fill="#fff8e6"/>`,
+      );
       body.push(cloud(320, 170, 360, "#ffffff", 0.7), cloud(820, 110, 260, "#ffffff", 0.55), cloud(1450, 330, 300, "#ffffff", 0.45));
       const far = mix(ground, tint(sky, 0.4), 0.6);
       const mid = mix(ground, tint(sky, 0.3), 0.32);
@@ -1172,7 +1473,19 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       }
       if (art.kind === "vineyard") {
         const hill = "M0 700Q360 610 800 650T1600 640V1000H0Z";
-        defs.push(linear("hill", [[0, tint(ground, 0.08)], [1, shade(ground, 0.22)]], 0, 0, 0, 1));
+        defs.push(
+          linear(
+            "hill",
+            [
+              [0, tint(ground, 0.08)],
+              [1, shade(ground, 0.22)],
+            ],
+            0,
+            0,
+            0,
+            1,
+          ),
+        );
         defs.push(`<clipPath id="hill"><path d="${hill}"/></clipPath>`);
         body.push(`<path d="${hill}" fill="url(#hill)"/>`);
         const vpX = 980;
@@ -1192,19 +1505,38 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
             const y = (1 - u) ** 2 * vpY + 2 * (1 - u) * u * 800 + u * u * 1060;
             const r = 1.5 + t * 30;
             vines += `<ellipse cx="${n(x)}" cy="${n(y - r * 0.6)}" rx="${n(r)}" ry="${n(r * 0.8)}" fill="${shade(ground, 0.3 + rand() * 0.12)}"/>`;
-            if (t > 0.25) vines += `<ellipse cx="${n(x - r * 0.3)}" cy="${n(y - r * 0.9)}" rx="${n(r * 0.45)}" ry="${n(r * 0.3)}" fill="${tint(ground, 0.25)}" opacity="0.7"/>`;
+            if (t > 0.25)
+              vines += `<ellipse cx="${n(x - r * 0.3)}" cy="${n(y - r * 0.9)}" rx="${n(r * 0.45)}" ry="${n(r * 0.3)}" fill="${tint(ground, 0.25)}" opacity="0.7"/>`;
           }
         }
-        body.push(`<g clip-path="url(#hill)"><rect x="0" y="560" width="${W}" height="440" fill="${soil}" opacity="0.45"/><path d="${rows}" fill="${shade(ground, 0.2)}"/>${vines}</g>`);
+        body.push(
+          `<g clip-path="url(#hill)"><rect x="0" y="560" width="${W}" height="440" fill="${soil}" opacity="0.45"/><path d="${rows}" fill="${shade(ground, 0.2)}"/>${vines}</g>`,
+        );
         body.push(`<path d="M0 700Q360 610 800 650T1600 640" stroke="${tint(ground, 0.3)}" stroke-width="3" fill="none" opacity="0.6"/>`);
-        body.push(`<path d="M600 200q12 -10 24 0q12 -10 24 0M700 240q9 -8 18 0q9 -8 18 0M560 260q8 -7 16 0q8 -7 16 0" stroke="#3a3a3a" stroke-width="3" fill="none" opacity="0.55"/>`);
+        body.push(
+          `<path d="M600 200q12 -10 24 0q12 -10 24 0M700 240q9 -8 18 0q9 -8 18 0M560 260q8 -7 16 0q8 -7 16 0" stroke="#3a3a3a" stroke-width="3" fill="none" opacity="0.55"/>`,
+        );
       } else {
         // harvest: vine branch, leaves and bunches in the foreground, a crate of grapes
         body.push(`<g filter="url(#far)"><path d="M0 700Q500 640 1600 690V1000H0Z" fill="${shade(ground, 0.1)}"/></g>`);
         body.push(`<rect x="0" y="0" width="${W}" height="${H}" fill="${tint(sky, 0.5)}" opacity="0.12"/>`);
         body.push(`<path d="M-20 120H1620" stroke="#6b6b6b" stroke-width="3" opacity="0.5"/>`);
-        body.push(`<path d="M-20 150Q300 90 620 140T1200 130T1620 170" stroke="#5d4025" stroke-width="22" fill="none" stroke-linecap="round"/><path d="M-20 146Q300 86 620 136T1200 126T1620 166" stroke="#8a6440" stroke-width="6" fill="none" opacity="0.6"/>`);
-        defs.push(radial("grape", [[0, tint(accent, 0.35)], [0.55, accent], [1, shade(accent, 0.55)]], 0.35, 0.32, 0.75));
+        body.push(
+          `<path d="M-20 150Q300 90 620 140T1200 130T1620 170" stroke="#5d4025" stroke-width="22" fill="none" stroke-linecap="round"/><path d="M-20 146Q300 86 620 136T1200 126T1620 166" stroke="#8a6440" stroke-width="6" fill="none" opacity="0.6"/>`,
+        );
+        defs.push(
+          radial(
+            "grape",
+            [
+              [0, tint(accent, 0.35)],
+              [0.55, accent],
+              [1, shade(accent, 0.55)],
+            ],
+            0.35,
+            0.32,
+            0.75,
+          ),
+        );
         const leafCol = ground;
         body.push(grapeLeaf(170, 230, 150, 20, shade(leafCol, 0.05)));
         body.push(grapeLeaf(1420, 250, 170, -25, shade(leafCol, 0.12)));
@@ -1214,7 +1546,9 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
         body.push(grapeLeaf(560, 190, 110, -30, tint(leafCol, 0.12)));
         body.push(grapeLeaf(1220, 180, 120, 35, leafCol));
         // tendrils
-        body.push(`<path d="M680 150q30 30 10 60q-20 25 10 45q25 15 5 40" stroke="#7d9a4a" stroke-width="4" fill="none"/><path d="M1300 150q-25 35 0 60q25 20 0 45" stroke="#7d9a4a" stroke-width="4" fill="none"/>`);
+        body.push(
+          `<path d="M680 150q30 30 10 60q-20 25 10 45q25 15 5 40" stroke="#7d9a4a" stroke-width="4" fill="none"/><path d="M1300 150q-25 35 0 60q25 20 0 45" stroke="#7d9a4a" stroke-width="4" fill="none"/>`,
+        );
         // crate
         const wood = "#b98a55";
         body.push(`<ellipse cx="1300" cy="985" rx="360" ry="40" fill="#000000" opacity="0.25" filter="url(#soft)"/>`);
@@ -1226,8 +1560,12 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
         }
         body.push(crateGrapes);
         body.push(`<path d="M990 790L1610 790L1580 990L1020 990Z" fill="${wood}"/>`);
-        body.push(`<path d="M995 800H1605M1000 860H1600M1008 920H1592" stroke="${shade(wood, 0.4)}" stroke-width="5"/><path d="M1000 855H1600M1008 915H1592" stroke="${tint(wood, 0.25)}" stroke-width="3"/>`);
-        body.push(`<rect x="1000" y="790" width="26" height="200" fill="${shade(wood, 0.2)}"/><rect x="1565" y="790" width="26" height="200" fill="${shade(wood, 0.2)}"/>`);
+        body.push(
+          `<path d="M995 800H1605M1000 860H1600M1008 920H1592" stroke="${shade(wood, 0.4)}" stroke-width="5"/><path d="M1000 855H1600M1008 915H1592" stroke="${tint(wood, 0.25)}" stroke-width="3"/>`,
+        );
+        body.push(
+          `<rect x="1000" y="790" width="26" height="200" fill="${shade(wood, 0.2)}"/><rect x="1565" y="790" width="26" height="200" fill="${shade(wood, 0.2)}"/>`,
+        );
         body.push(`<ellipse cx="1290" cy="830" rx="60" ry="20" fill="${shade(wood, 0.55)}"/>`);
       }
       break;
@@ -1235,12 +1573,38 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
     case "cellar": {
       const wall = sky;
       const light = accent;
-      defs.push(radial("tunnel", [[0, tint(light, 0.35)], [0.18, mix(wall, light, 0.55)], [0.55, shade(wall, 0.25)], [1, shade(wall, 0.75)]], 0.5, 0.44, 0.62));
+      defs.push(
+        radial(
+          "tunnel",
+          [
+            [0, tint(light, 0.35)],
+            [0.18, mix(wall, light, 0.55)],
+            [0.55, shade(wall, 0.25)],
+            [1, shade(wall, 0.75)],
+          ],
+          0.5,
+          0.44,
+          0.62,
+        ),
+      );
       body.push(`<rect width="${W}" height="${H}" fill="url(#tunnel)"/>`);
       const vx = 800;
       const vy = 470;
       const floorPath = `M${vx - 6} ${vy + 4}L${vx + 6} ${vy + 4}L1600 1000H0Z`;
-      defs.push(linear("floor", [[0, mix(ground, light, 0.4)], [0.35, ground], [1, shade(ground, 0.6)]], 0, 0, 0, 1));
+      defs.push(
+        linear(
+          "floor",
+          [
+            [0, mix(ground, light, 0.4)],
+            [0.35, ground],
+            [1, shade(ground, 0.6)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       body.push(`<path d="${floorPath}" fill="url(#floor)"/>`);
       let flags = "";
       for (let i = -6; i <= 6; i++) flags += `M${vx + i * 3} ${vy + 4}L${vx + i * 260} 1000`;
@@ -1254,14 +1618,29 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       };
       const ks = [0.12, 0.17, 0.24, 0.33, 0.46, 0.64, 0.88];
       // barrels along both walls, far to near
-      defs.push(linear("stave", [[0, shade("#8a5a34", 0.5)], [0.5, "#9a6a40"], [1, shade("#8a5a34", 0.55)]], 0, 0, 0, 1));
+      defs.push(
+        linear(
+          "stave",
+          [
+            [0, shade("#8a5a34", 0.5)],
+            [0.5, "#9a6a40"],
+            [1, shade("#8a5a34", 0.55)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       ks.forEach((k, i) => {
         const depthLight = 1 - i / ks.length;
         const rib = mix(shade(wall, 0.35), light, depthLight * 0.45);
         body.push(`<path d="${arch(k * 1.1)} ${arch(k)}" fill-rule="evenodd" fill="${rib}"/>`);
         body.push(`<path d="${arch(k)}" fill="none" stroke="${shade(rib, 0.35)}" stroke-width="${n(6 * k)}"/>`);
         const lampY = vy - 120 * k - 700 * k * 0.85 + 40 * k;
-        body.push(`<circle cx="${vx}" cy="${n(lampY + 60 * k)}" r="${n(40 * k)}" fill="${light}" opacity="0.5" filter="url(#soft)"/><circle cx="${vx}" cy="${n(lampY + 60 * k)}" r="${n(9 * k)}" fill="${tint(light, 0.6)}"/><path d="M${vx} ${n(lampY)}V${n(lampY + 52 * k)}" stroke="#1c1510" stroke-width="${n(2 * k + 0.5)}"/>`);
+        body.push(
+          `<circle cx="${vx}" cy="${n(lampY + 60 * k)}" r="${n(40 * k)}" fill="${light}" opacity="0.5" filter="url(#soft)"/><circle cx="${vx}" cy="${n(lampY + 60 * k)}" r="${n(9 * k)}" fill="${tint(light, 0.6)}"/><path d="M${vx} ${n(lampY)}V${n(lampY + 52 * k)}" stroke="#1c1510" stroke-width="${n(2 * k + 0.5)}"/>`,
+        );
         const br = 78 * k;
         for (const side of [-1, 1]) {
           const bx = vx + side * (700 * k - br * 0.75);
@@ -1287,7 +1666,18 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       );
       body.push(`<path d="M0 0H1600V1000H0Z ${arch(1.05)}" fill-rule="evenodd" fill="url(#stone)"/>`);
       body.push(`<path d="${arch(1.05)}" fill="none" stroke="${shade(wall, 0.8)}" stroke-width="10"/>`);
-      defs.push(radial("lightpool", [[0, light, 0.35], [1, light, 0]], 0.5, 0.5, 0.5));
+      defs.push(
+        radial(
+          "lightpool",
+          [
+            [0, light, 0.35],
+            [1, light, 0],
+          ],
+          0.5,
+          0.5,
+          0.5,
+        ),
+      );
       body.push(`<ellipse cx="${vx}" cy="860" rx="520" ry="120" fill="url(#lightpool)"/>`);
       break;
     }
@@ -1299,12 +1689,32 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
           `<path d="M0 1H90M0 21H90M1 0V20M46 20V40" stroke="${shade(wall, 0.22)}" stroke-width="2.5"/></pattern>`,
       );
       body.push(`<rect width="${W}" height="${H}" fill="url(#brick)"/>`);
-      defs.push(linear("wallshade", [[0, "#000000", 0.35], [0.4, "#000000", 0.05], [1, "#000000", 0.45]]));
+      defs.push(
+        linear("wallshade", [
+          [0, "#000000", 0.35],
+          [0.4, "#000000", 0.05],
+          [1, "#000000", 0.45],
+        ]),
+      );
       // arched window with light beams
-      body.push(`<path d="M120 520V240A110 110 0 0 1 340 240V520Z" fill="${tint(sky, 0.75)}"/><path d="M230 130V520M120 330H340" stroke="${shade(wall, 0.4)}" stroke-width="10"/>`);
+      body.push(
+        `<path d="M120 520V240A110 110 0 0 1 340 240V520Z" fill="${tint(sky, 0.75)}"/><path d="M230 130V520M120 330H340" stroke="${shade(wall, 0.4)}" stroke-width="10"/>`,
+      );
       body.push(`<path d="M120 240L900 1000L1300 1000L340 240Z" fill="#fff7e0" opacity="0.16" filter="url(#soft)"/>`);
       body.push(`<rect width="${W}" height="${H}" fill="url(#wallshade)"/>`);
-      defs.push(linear("floor", [[0, shade(ground, 0.1)], [1, shade(ground, 0.5)]], 0, 0, 0, 1));
+      defs.push(
+        linear(
+          "floor",
+          [
+            [0, shade(ground, 0.1)],
+            [1, shade(ground, 0.5)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       body.push(`<rect x="0" y="800" width="${W}" height="200" fill="url(#floor)"/>`);
       let tiles = "";
       for (let i = -10; i <= 20; i++) tiles += `M${800 + i * 40} 800L${800 + i * 160} 1000`;
@@ -1345,18 +1755,36 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       };
       // small still behind, main still, lyne arm to a condenser
       body.push(`<g opacity="0.75">${still(1120, 800, 0.55, "s2")}</g>`);
-      body.push(`<rect x="1290" y="330" width="130" height="470" rx="14" fill="url(#cu)"/><path d="M1290 420H1420M1290 560H1420M1290 700H1420" stroke="${shade(copper, 0.45)}" stroke-width="5"/>`);
+      body.push(
+        `<rect x="1290" y="330" width="130" height="470" rx="14" fill="url(#cu)"/><path d="M1290 420H1420M1290 560H1420M1290 700H1420" stroke="${shade(copper, 0.45)}" stroke-width="5"/>`,
+      );
       body.push(`<ellipse cx="1355" cy="330" rx="65" ry="12" fill="${tint(copper, 0.2)}"/>`);
-      body.push(`<path d="M700 205L1320 330" stroke="${shade(copper, 0.3)}" stroke-width="24" stroke-linecap="round"/><path d="M700 198L1320 323" stroke="${tint(copper, 0.35)}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`);
+      body.push(
+        `<path d="M700 205L1320 330" stroke="${shade(copper, 0.3)}" stroke-width="24" stroke-linecap="round"/><path d="M700 198L1320 323" stroke="${tint(copper, 0.35)}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`,
+      );
       body.push(still(640, 800, 1, "s1"));
       body.push(`<path d="M430 640H860M430 640V800M860 640V800M430 700H860" stroke="#2a2a2a" stroke-width="7" opacity="0.85"/>`);
       body.push(`<ellipse cx="640" cy="810" rx="300" ry="22" fill="#000000" opacity="0.3" filter="url(#soft)"/>`);
       body.push(`<path d="M0 760H1600" stroke="#000000" stroke-width="2" opacity="0.1"/>`);
-      body.push(`<path d="M860 740H1290" stroke="${shade(copper, 0.25)}" stroke-width="14"/><path d="M860 736H1290" stroke="${tint(copper, 0.3)}" stroke-width="3" opacity="0.7"/>`);
+      body.push(
+        `<path d="M860 740H1290" stroke="${shade(copper, 0.25)}" stroke-width="14"/><path d="M860 736H1290" stroke="${tint(copper, 0.3)}" stroke-width="3" opacity="0.7"/>`,
+      );
       break;
     }
     case "barrel": {
-      defs.push(radial("bgb", [[0, mix(sky, accent, 0.35)], [0.6, sky], [1, shade(sky, 0.6)]], 0.5, 0.3, 0.8));
+      defs.push(
+        radial(
+          "bgb",
+          [
+            [0, mix(sky, accent, 0.35)],
+            [0.6, sky],
+            [1, shade(sky, 0.6)],
+          ],
+          0.5,
+          0.3,
+          0.8,
+        ),
+      );
       body.push(`<rect width="${W}" height="${H}" fill="url(#bgb)"/>`);
       body.push(`<rect x="0" y="880" width="${W}" height="120" fill="${shade(ground, 0.55)}"/>`);
       const wood = ground;
@@ -1376,24 +1804,72 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       front.forEach(([x, y], i) => body.push(barrelHead(x, y, r, wood, stain, rand, `bf${i}`, defs)));
       // chocks under the bottom row
       for (const [x] of front) body.push(`<path d="M${x - 150} 1000L${x - 110} 960H${x + 110}L${x + 150} 1000Z" fill="${shade(wood, 0.45)}"/>`);
-      defs.push(radial("beam", [[0, accent, 0.45], [1, accent, 0]], 0.5, 0.5, 0.5));
+      defs.push(
+        radial(
+          "beam",
+          [
+            [0, accent, 0.45],
+            [1, accent, 0],
+          ],
+          0.5,
+          0.5,
+          0.5,
+        ),
+      );
       body.push(`<ellipse cx="560" cy="300" rx="700" ry="380" fill="url(#beam)"/>`);
       break;
     }
     case "pairing": {
-      defs.push(linear("wall", [[0, shade(sky, 0.25)], [1, tint(sky, 0.1)]], 0, 0, 0, 1));
+      defs.push(
+        linear(
+          "wall",
+          [
+            [0, shade(sky, 0.25)],
+            [1, tint(sky, 0.1)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       body.push(`<rect width="${W}" height="380" fill="url(#wall)"/>`);
-      for (let i = 0; i < 7; i++) body.push(`<circle cx="${n(100 + rand() * 1400)}" cy="${n(60 + rand() * 220)}" r="${n(30 + rand() * 50)}" fill="${tint(accent, 0.6)}" opacity="${n(0.12 + rand() * 0.15)}" filter="url(#soft)"/>`);
-      defs.push(linear("table", [[0, tint(ground, 0.1)], [1, shade(ground, 0.35)]], 0, 0, 0, 1));
+      for (let i = 0; i < 7; i++)
+        body.push(
+          `<circle cx="${n(100 + rand() * 1400)}" cy="${n(60 + rand() * 220)}" r="${n(30 + rand() * 50)}" fill="${tint(accent, 0.6)}" opacity="${n(0.12 + rand() * 0.15)}" filter="url(#soft)"/>`,
+        );
+      defs.push(
+        linear(
+          "table",
+          [
+            [0, tint(ground, 0.1)],
+            [1, shade(ground, 0.35)],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
       body.push(`<rect y="360" width="${W}" height="640" fill="url(#table)"/>`);
       let planks = "";
       for (let y = 380, k = 0; y < H; y += 50 + k * 22, k++) planks += `M0 ${y}H${W}`;
       body.push(`<path d="${planks}" stroke="${shade(ground, 0.4)}" stroke-width="3" opacity="0.45"/>`);
       body.push(`<rect y="356" width="${W}" height="8" fill="${tint(ground, 0.3)}" opacity="0.5"/>`);
       // linen runner
-      body.push(`<path d="M560 360H1040L1120 1000H480Z" fill="#f1ebdf" opacity="0.92"/><path d="M590 360L520 1000M1010 360L1080 1000" stroke="${accent}" stroke-width="4" opacity="0.5"/>`);
+      body.push(
+        `<path d="M560 360H1040L1120 1000H480Z" fill="#f1ebdf" opacity="0.92"/><path d="M590 360L520 1000M1010 360L1080 1000" stroke="${accent}" stroke-width="4" opacity="0.5"/>`,
+      );
       // bottle on the left, glasses
-      const bottleArt: BottleArt = { shape: "bordeaux", view: "front", glass: "#1f3524", label: "#f2ead8", accent, capsule: shade(accent, 0.15), background: sky };
+      const bottleArt: BottleArt = {
+        shape: "bordeaux",
+        view: "front",
+        glass: "#1f3524",
+        label: "#f2ead8",
+        accent,
+        capsule: shade(accent, 0.15),
+        background: sky,
+      };
       const b = drawBottle(bottleArt, "pb", sky);
       defs.push(...b.defs);
       body.push(`<ellipse cx="250" cy="560" rx="130" ry="18" fill="#000000" opacity="0.35" filter="url(#soft)"/>`);
@@ -1406,11 +1882,44 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       body.push(`<g transform="translate(1320 600) scale(1.65)">${stemmed("pg2", bowl, -94, 36, shade(accent, 0.25), -140, look, defs)}</g>`);
       // board with cheese, grapes, charcuterie, crackers
       body.push(`<ellipse cx="830" cy="800" rx="400" ry="150" fill="#000000" opacity="0.3" filter="url(#soft)"/>`);
-      defs.push(linear("plate", [[0, "#ffffff"], [1, "#d9d4ca"]], 0, 0, 0, 1));
-      body.push(`<ellipse cx="820" cy="770" rx="390" ry="150" fill="url(#plate)"/><ellipse cx="820" cy="776" rx="320" ry="118" fill="#efebe3"/><ellipse cx="820" cy="770" rx="390" ry="150" fill="none" stroke="#bdb6a8" stroke-width="3"/>`);
-      body.push(`<path d="M640 800L780 700L830 770L830 800L690 850Z" fill="#e9c25a"/><path d="M690 850L830 800V830L690 880Z" fill="#c99b33"/><path d="M640 800L690 850L690 880L640 830Z" fill="#d9ad45"/><path d="M780 700L830 770" stroke="#b98e3b" stroke-width="6"/>`);
-      for (const [x, y] of [[700, 770], [740, 790], [760, 745]] as const) body.push(`<ellipse cx="${x}" cy="${y}" rx="7" ry="4" fill="#d4a540"/>`);
-      defs.push(radial("grape", [[0, tint(accent, 0.35)], [0.55, accent], [1, shade(accent, 0.55)]], 0.35, 0.32, 0.75));
+      defs.push(
+        linear(
+          "plate",
+          [
+            [0, "#ffffff"],
+            [1, "#d9d4ca"],
+          ],
+          0,
+          0,
+          0,
+          1,
+        ),
+      );
+      body.push(
+        `<ellipse cx="820" cy="770" rx="390" ry="150" fill="url(#plate)"/><ellipse cx="820" cy="776" rx="320" ry="118" fill="#efebe3"/><ellipse cx="820" cy="770" rx="390" ry="150" fill="none" stroke="#bdb6a8" stroke-width="3"/>`,
+      );
+      body.push(
+        `<path d="M640 800L780 700L830 770L830 800L690 850Z" fill="#e9c25a"/><path d="M690 850L830 800V830L690 880Z" fill="#c99b33"/><path d="M640 800L690 850L690 880L640 830Z" fill="#d9ad45"/><path d="M780 700L830 770" stroke="#b98e3b" stroke-width="6"/>`,
+      );
+      for (const [x, y] of [
+        [700, 770],
+        [740, 790],
+        [760, 745],
+      ] as const)
+        body.push(`<ellipse cx="${x}" cy="${y}" rx="7" ry="4" fill="#d4a540"/>`);
+      defs.push(
+        radial(
+          "grape",
+          [
+            [0, tint(accent, 0.35)],
+            [0.55, accent],
+            [1, shade(accent, 0.55)],
+          ],
+          0.35,
+          0.32,
+          0.75,
+        ),
+      );
       let grapes = "";
       for (let i = 0; i < 14; i++) {
         const x = 930 + (i % 5) * 28 + (Math.floor(i / 5) % 2) * 14;
@@ -1420,14 +1929,32 @@ export function sceneSvg(art: SceneArt, width = 1600, height = 1000): string {
       body.push(grapes + `<path d="M985 672Q990 650 1010 640" stroke="#5b4a2a" stroke-width="5" fill="none"/>`);
       for (let i = 0; i < 4; i++) {
         const x = 900 + i * 55;
-        body.push(`<g transform="rotate(${-10 + i * 6} ${x} 820)"><ellipse cx="${x}" cy="820" rx="34" ry="22" fill="#d98c8c"/><path d="M${x - 28} 814Q${x} 800 ${x + 28} 814M${x - 24} 826Q${x} 816 ${x + 24} 828" stroke="#f5e1dc" stroke-width="4" fill="none"/></g>`);
+        body.push(
+          `<g transform="rotate(${-10 + i * 6} ${x} 820)"><ellipse cx="${x}" cy="820" rx="34" ry="22" fill="#d98c8c"/><path d="M${x - 28} 814Q${x} 800 ${x + 28} 814M${x - 24} 826Q${x} 816 ${x + 24} 828" stroke="#f5e1dc" stroke-width="4" fill="none"/></g>`,
+        );
       }
       for (let i = 0; i < 3; i++) {
         const x = 560 + i * 44;
-        body.push(`<ellipse cx="${x}" cy="${712 + i * 10}" rx="36" ry="15" fill="#d8b57a" stroke="#b58d50" stroke-width="2"/><circle cx="${x - 10}" cy="${710 + i * 10}" r="2" fill="#a57a3e"/><circle cx="${x + 10}" cy="${714 + i * 10}" r="2" fill="#a57a3e"/>`);
+        body.push(
+          `<ellipse cx="${x}" cy="${712 + i * 10}" rx="36" ry="15" fill="#d8b57a" stroke="#b58d50" stroke-width="2"/><circle cx="${x - 10}" cy="${710 + i * 10}" r="2" fill="#a57a3e"/><circle cx="${x + 10}" cy="${714 + i * 10}" r="2" fill="#a57a3e"/>`,
+        );
       }
-      for (const [x, y] of [[1060, 770], [1085, 785], [1050, 795]] as const) body.push(`<ellipse cx="${x}" cy="${y}" rx="13" ry="10" fill="#6f7d2e"/><ellipse cx="${x - 4}" cy="${y - 3}" rx="4" ry="2.5" fill="#ffffff" opacity="0.35"/>`);
-      body.push(`<path d="M880 860Q960 840 1040 870" stroke="#4e6b34" stroke-width="4" fill="none"/>` + Array.from({ length: 9 }, (_, i) => `<path d="M${890 + i * 17} ${857 - Math.sin(i / 3) * 8}l-6 -12M${890 + i * 17} ${857 - Math.sin(i / 3) * 8}l8 -10" stroke="#5e7e3e" stroke-width="3" stroke-linecap="round"/>`).join(""));
+      for (const [x, y] of [
+        [1060, 770],
+        [1085, 785],
+        [1050, 795],
+      ] as const)
+        body.push(
+          `<ellipse cx="${x}" cy="${y}" rx="13" ry="10" fill="#6f7d2e"/><ellipse cx="${x - 4}" cy="${y - 3}" rx="4" ry="2.5" fill="#ffffff" opacity="0.35"/>`,
+        );
+      body.push(
+        `<path d="M880 860Q960 840 1040 870" stroke="#4e6b34" stroke-width="4" fill="none"/>` +
+          Array.from(
+            { length: 9 },
+            (_, i) =>
+              `<path d="M${890 + i * 17} ${857 - Math.sin(i / 3) * 8}l-6 -12M${890 + i * 17} ${857 - Math.sin(i / 3) * 8}l8 -10" stroke="#5e7e3e" stroke-width="3" stroke-linecap="round"/>`,
+          ).join(""),
+      );
       break;
     }
   }

@@ -50,7 +50,13 @@ type Entry = Omit<DemoProduct, "images"> & { shape: BottleShape; look: keyof typ
 const entries: Entry[] = [
   // 赤ワイン
   {
-    key: "chateau-la-croix-2019", shape: "bordeaux", look: "red", seriesKeys: ["wine-red"], liquorType: "wine", price: 4200, stock: 24,
+    key: "chateau-la-croix-2019",
+    shape: "bordeaux",
+    look: "red",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 4200,
+    stock: 24,
     name: { ja: "シャトー・ラ・クロワ ボルドー 2019 750ml", en: "Château La Croix Bordeaux 2019 750ml" },
     description: {
       ja: "カシスやブラックベリーの香りに、杉やタバコのニュアンス。しなやかなタンニンと長い余韻が楽しめる、メルロ主体のボルドーです。\n牛肉の赤ワイン煮込みや熟成チーズと。16〜18℃でどうぞ。\nフランス・ボルドー産／アルコール度数 14%／750ml",
@@ -58,7 +64,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "domaine-aubert-bourgogne-2021", shape: "burgundy", look: "red", seriesKeys: ["wine-red"], liquorType: "wine", price: 5800, stock: 12,
+    key: "domaine-aubert-bourgogne-2021",
+    shape: "burgundy",
+    look: "red",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 5800,
+    stock: 12,
     name: { ja: "ドメーヌ・オーベール ブルゴーニュ ピノ・ノワール 2021", en: "Domaine Aubert Bourgogne Pinot Noir 2021" },
     description: {
       ja: "木苺やチェリーの可憐な果実味と、ほのかな土の香り。酸が美しく、和食にも寄り添うピノ・ノワールです。\n鴨のロースト、鶏の照り焼きに。14〜16℃で。\nフランス・ブルゴーニュ産／13%／750ml",
@@ -66,7 +78,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "valle-alto-malbec-2022", shape: "bordeaux", look: "redDark", seriesKeys: ["wine-red"], liquorType: "wine", price: 2480, stock: 48,
+    key: "valle-alto-malbec-2022",
+    shape: "bordeaux",
+    look: "redDark",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 2480,
+    stock: 48,
     name: { ja: "バジェ・アルト マルベック 2022 750ml", en: "Valle Alto Malbec 2022 750ml" },
     description: {
       ja: "完熟したプラムとスミレの香り、ほのかなカカオ。濃厚でいて飲み疲れしない、毎日の食卓に頼れる一本です。\nバーベキューやハンバーグ、スパイスを効かせた煮込みに。16〜18℃でどうぞ。\nアルゼンチン・メンドーサ産／13.5%／750ml",
@@ -74,7 +92,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "tenuta-serena-chianti-2020", shape: "bordeaux", look: "red", seriesKeys: ["wine-red"], liquorType: "wine", price: 3300, stock: 0,
+    key: "tenuta-serena-chianti-2020",
+    shape: "bordeaux",
+    look: "red",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 3300,
+    stock: 0,
     name: { ja: "テヌータ・セレーナ キャンティ・クラシコ 2020", en: "Tenuta Serena Chianti Classico 2020" },
     description: {
       ja: "サンジョヴェーゼらしいチェリーとハーブの香り、生き生きとした酸と細やかなタンニン。\nトマトソースのパスタ、ピッツァ、焼き鳥(塩)に。15〜17℃で。\nイタリア・トスカーナ産／13.5%／750ml",
@@ -82,7 +106,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "koshu-yamanashi-muscat-bailey-a", shape: "burgundy", look: "red", seriesKeys: ["wine-red"], liquorType: "wine", price: 2860, stock: 30,
+    key: "koshu-yamanashi-muscat-bailey-a",
+    shape: "burgundy",
+    look: "red",
+    seriesKeys: ["wine-red"],
+    liquorType: "wine",
+    price: 2860,
+    stock: 30,
     name: { ja: "甲斐ヶ丘ワイナリー マスカット・ベーリーA 2022", en: "Kaigaoka Winery Muscat Bailey A 2022" },
     description: {
       ja: "苺キャンディのような華やかな香りと軽やかな口当たり。少し冷やしてもおいしい国産赤ワインです。\n焼き鳥(タレ)や肉じゃがに。12〜14℃で。\n山梨県産／12%／750ml",
@@ -91,7 +121,13 @@ const entries: Entry[] = [
   },
   // 白ワイン
   {
-    key: "domaine-aubert-chablis-2022", shape: "burgundy", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 4600, stock: 18,
+    key: "domaine-aubert-chablis-2022",
+    shape: "burgundy",
+    look: "white",
+    seriesKeys: ["wine-white"],
+    liquorType: "wine",
+    price: 4600,
+    stock: 18,
     name: { ja: "ドメーヌ・オーベール シャブリ 2022 750ml", en: "Domaine Aubert Chablis 2022 750ml" },
     description: {
       ja: "青りんごと柑橘、キリッとしたミネラル感。牡蠣との相性で知られる辛口シャルドネです。\n生牡蠣、白身魚のお造りに。8〜10℃で。\nフランス・ブルゴーニュ産／12.5%／750ml",
@@ -99,7 +135,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "koshu-sur-lie-2023", shape: "burgundy", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 2420, stock: 40, shippingType: "cool",
+    key: "koshu-sur-lie-2023",
+    shape: "burgundy",
+    look: "white",
+    seriesKeys: ["wine-white"],
+    liquorType: "wine",
+    price: 2420,
+    stock: 40,
+    shippingType: "cool",
     name: { ja: "甲斐ヶ丘ワイナリー 甲州 シュール・リー 2023", en: "Kaigaoka Winery Koshu Sur Lie 2023" },
     description: {
       ja: "すだちや白い花の繊細な香り。澱とともに熟成させた、旨みのある辛口の甲州です。\n天ぷら、寿司、出汁の効いた料理に。\n山梨県産／11.5%／750ml／夏季はクール便でお届けします",
@@ -107,7 +150,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "weingut-halden-riesling-2022", shape: "burgundy", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 3580, stock: 14, buyableLimit: 3,
+    key: "weingut-halden-riesling-2022",
+    shape: "burgundy",
+    look: "white",
+    seriesKeys: ["wine-white"],
+    liquorType: "wine",
+    price: 3580,
+    stock: 14,
+    buyableLimit: 3,
     name: { ja: "ヴァイングート・ハルデン リースリング トロッケン 2022", en: "Weingut Halden Riesling Trocken 2022" },
     description: {
       ja: "白桃とライム、ほのかなペトロール香。シャープな酸が心地よい辛口リースリング。\n豚しゃぶ、エスニック料理に。\nドイツ・モーゼル産／12%／750ml",
@@ -115,7 +165,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "marlborough-sauvignon-2023", shape: "bordeaux", look: "white", seriesKeys: ["wine-white"], liquorType: "wine", price: 2750, stock: 36,
+    key: "marlborough-sauvignon-2023",
+    shape: "bordeaux",
+    look: "white",
+    seriesKeys: ["wine-white"],
+    liquorType: "wine",
+    price: 2750,
+    stock: 36,
     name: { ja: "サザン・ベイ マールボロ ソーヴィニヨン・ブラン 2023", en: "Southern Bay Marlborough Sauvignon Blanc 2023" },
     description: {
       ja: "パッションフルーツとグレープフルーツ、刈りたての草の爽やかな香り。\nカルパッチョや山菜の天ぷらに。7〜9℃によく冷やして乾杯を。\nニュージーランド・マールボロ産／13%／750ml",
@@ -124,7 +180,14 @@ const entries: Entry[] = [
   },
   // スパークリング
   {
-    key: "maison-verlaine-brut", shape: "champagne", look: "sparkling", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 7800, stock: 16, shippingType: "cool",
+    key: "maison-verlaine-brut",
+    shape: "champagne",
+    look: "sparkling",
+    seriesKeys: ["wine-sparkling"],
+    liquorType: "sparkling",
+    price: 7800,
+    stock: 16,
+    shippingType: "cool",
     name: { ja: "メゾン・ヴェルレーヌ ブリュット シャンパーニュ NV", en: "Maison Verlaine Brut Champagne NV" },
     description: {
       ja: "ブリオッシュと白い花、きめ細かな泡。お祝いの席を華やかに彩るシャンパーニュです。\n6〜8℃に冷やして。\nフランス・シャンパーニュ産／12%／750ml／クール便でお届けします",
@@ -132,7 +195,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "cava-brut-reserva", shape: "champagne", look: "sparkling", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 2200, stock: 54,
+    key: "cava-brut-reserva",
+    shape: "champagne",
+    look: "sparkling",
+    seriesKeys: ["wine-sparkling"],
+    liquorType: "sparkling",
+    price: 2200,
+    stock: 54,
     name: { ja: "カステル・ソル カヴァ ブリュット・レゼルヴァ", en: "Castell Sol Cava Brut Reserva" },
     description: {
       ja: "瓶内二次発酵による繊細な泡と、青りんごやトーストの香り。気軽に楽しめる本格派です。\n生ハム、唐揚げ、アヒージョに。6〜8℃で。\nスペイン・ペネデス産／11.5%／750ml",
@@ -140,7 +209,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "prosecco-superiore", shape: "champagne", look: "white", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 2640, stock: 0, soldOut: true,
+    key: "prosecco-superiore",
+    shape: "champagne",
+    look: "white",
+    seriesKeys: ["wine-sparkling"],
+    liquorType: "sparkling",
+    price: 2640,
+    stock: 0,
+    soldOut: true,
     name: { ja: "コッリーネ・ヴェルディ プロセッコ・スペリオーレ", en: "Colline Verdi Prosecco Superiore" },
     description: {
       ja: "洋梨とアカシアの花の香り、やさしい泡立ち。ほんのり果実の甘みを感じる食前酒向きの一本。\n前菜の盛り合わせや白身魚のマリネに。6〜8℃で。\nイタリア・ヴェネト産／11%／750ml",
@@ -148,7 +224,15 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "nagano-pet-nat-rose", shape: "champagne", look: "red", seriesKeys: ["wine-sparkling"], liquorType: "sparkling", price: 3190, stock: 8, buyableLimit: 2, shippingType: "cool",
+    key: "nagano-pet-nat-rose",
+    shape: "champagne",
+    look: "red",
+    seriesKeys: ["wine-sparkling"],
+    liquorType: "sparkling",
+    price: 3190,
+    stock: 8,
+    buyableLimit: 2,
+    shippingType: "cool",
     name: { ja: "千曲川ヴィンヤード ペティヤン・ナチュレル ロゼ 2023", en: "Chikumagawa Vineyard Pétillant Naturel Rosé 2023" },
     description: {
       ja: "無濾過・無清澄で瓶詰めした微発泡ロゼ。木苺とざくろのジューシーな味わい。\n少量生産のため、お一人様2本までとさせていただきます。\n長野県産／11%／750ml／クール便でお届けします",
@@ -157,7 +241,14 @@ const entries: Entry[] = [
   },
   // ウイスキー
   {
-    key: "kitakaze-single-malt-12", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 12800, stock: 9, buyableLimit: 1,
+    key: "kitakaze-single-malt-12",
+    shape: "whisky",
+    look: "whisky",
+    seriesKeys: ["spirits-whisky"],
+    liquorType: "whisky",
+    price: 12800,
+    stock: 9,
+    buyableLimit: 1,
     name: { ja: "北風蒸溜所 シングルモルト 12年 700ml", en: "Kitakaze Distillery Single Malt 12 Years 700ml" },
     description: {
       ja: "蜂蜜、焼いた林檎、ほのかな潮の香り。北の海辺の蒸溜所で12年熟成させたシングルモルト。\n入荷数が限られるため、お一人様1本限りです。\nストレート、または少量の加水で。\n北海道産／43%／700ml",
@@ -165,7 +256,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "kitakaze-blended", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 3980, stock: 42,
+    key: "kitakaze-blended",
+    shape: "whisky",
+    look: "whisky",
+    seriesKeys: ["spirits-whisky"],
+    liquorType: "whisky",
+    price: 3980,
+    stock: 42,
     name: { ja: "北風蒸溜所 ブレンデッド 700ml", en: "Kitakaze Distillery Blended 700ml" },
     description: {
       ja: "バニラとオレンジピールのやわらかな甘み、軽やかなモルトの香ばしさ。\nハイボールにすると香りがいっそう広がります。唐揚げや焼き餃子と一緒に。\n北海道産／40%／700ml",
@@ -173,7 +270,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "glen-corrach-18", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 24000, stock: 0, soldOut: true,
+    key: "glen-corrach-18",
+    shape: "whisky",
+    look: "whisky",
+    seriesKeys: ["spirits-whisky"],
+    liquorType: "whisky",
+    price: 24000,
+    stock: 0,
+    soldOut: true,
     name: { ja: "グレン・コラック 18年 シェリーカスク 700ml", en: "Glen Corrach 18 Years Sherry Cask 700ml" },
     description: {
       ja: "レーズンやデーツ、ダークチョコレート、シナモン。シェリー樽由来の濃厚な甘さと長い余韻。\nストレートで、ゆっくりと。食後にビターチョコレートを添えて。\nスコットランド・スペイサイド産／46%／700ml",
@@ -181,7 +285,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "islay-peat-10", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 7480, stock: 15,
+    key: "islay-peat-10",
+    shape: "whisky",
+    look: "whisky",
+    seriesKeys: ["spirits-whisky"],
+    liquorType: "whisky",
+    price: 7480,
+    stock: 15,
     name: { ja: "キルネヴァー アイラ 10年 700ml", en: "Kilnaver Islay 10 Years 700ml" },
     description: {
       ja: "焚き火のようなスモーキーさと潮風、奥にレモンと蜂蜜の甘さ。ピート好きの方へ。\nストレートか加水で。燻製や牡蠣のオイル漬けと好相性です。\nスコットランド・アイラ島産／46%／700ml",
@@ -189,7 +299,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "kitakaze-30-rare", shape: "whisky", look: "whisky", seriesKeys: ["spirits-whisky"], liquorType: "whisky", price: 148000, stock: 2, buyableLimit: 1,
+    key: "kitakaze-30-rare",
+    shape: "whisky",
+    look: "whisky",
+    seriesKeys: ["spirits-whisky"],
+    liquorType: "whisky",
+    price: 148000,
+    stock: 2,
+    buyableLimit: 1,
     name: { ja: "北風蒸溜所 30年 レアカスク 700ml(木箱入り)", en: "Kitakaze Distillery 30 Years Rare Cask 700ml (wooden box)" },
     description: {
       ja: "30年の歳月が生んだ、白檀や伽羅を思わせる複雑な香り。世界で600本のみの限定品です。\nお一人様1本限り。木箱入り。\n北海道産／48%／700ml",
@@ -198,7 +315,13 @@ const entries: Entry[] = [
   },
   // ジン
   {
-    key: "kuramae-craft-gin", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 4950, stock: 26,
+    key: "kuramae-craft-gin",
+    shape: "gin",
+    look: "gin",
+    seriesKeys: ["spirits-gin"],
+    liquorType: "gin",
+    price: 4950,
+    stock: 26,
     name: { ja: "蔵前クラフトジン 柚子と山椒 500ml", en: "Kuramae Craft Gin Yuzu & Sansho 500ml" },
     description: {
       ja: "柚子の皮と山椒の爽快な香り。和のボタニカルを効かせた東京生まれのクラフトジン。\nソーダ割りや、冷凍庫で冷やしてストレートで。\n東京都産／45%／500ml",
@@ -206,7 +329,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "london-dry-no7", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 3200, stock: 33,
+    key: "london-dry-no7",
+    shape: "gin",
+    look: "gin",
+    seriesKeys: ["spirits-gin"],
+    liquorType: "gin",
+    price: 3200,
+    stock: 33,
     name: { ja: "ハーロウ・ロンドン・ドライ・ジン No.7 700ml", en: "Harlow London Dry Gin No.7 700ml" },
     description: {
       ja: "ジュニパーが主役の王道ロンドン・ドライ。レモンピールとコリアンダーが爽やかに香ります。\nトニックで割ってライムを添えれば、ジントニックの基本に。\nイギリス産／43%／700ml",
@@ -214,7 +343,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "sakura-gin-limited", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 5500, stock: 6, buyableLimit: 2,
+    key: "sakura-gin-limited",
+    shape: "gin",
+    look: "gin",
+    seriesKeys: ["spirits-gin"],
+    liquorType: "gin",
+    price: 5500,
+    stock: 6,
+    buyableLimit: 2,
     name: { ja: "都ノ花 桜ジン 季節限定 500ml", en: "Miyako no Hana Sakura Gin Seasonal 500ml" },
     description: {
       ja: "桜の花と葉を漬け込んだ、春だけの限定ジン。ほのかな桜餅の香り。\nお一人様2本まで。\n京都府産／42%／500ml",
@@ -222,7 +358,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "navy-strength-gin", shape: "gin", look: "gin", seriesKeys: ["spirits-gin"], liquorType: "gin", price: 6200, stock: 0,
+    key: "navy-strength-gin",
+    shape: "gin",
+    look: "gin",
+    seriesKeys: ["spirits-gin"],
+    liquorType: "gin",
+    price: 6200,
+    stock: 0,
     name: { ja: "ハーロウ ネイビーストレングス ジン 700ml", en: "Harlow Navy Strength Gin 700ml" },
     description: {
       ja: "57%の力強さに、柑橘とスパイスがくっきりと浮かぶネイビーストレングス。\nギムレットやネグローニなど、カクテルのベースに。\nイギリス産／57%／700ml",
@@ -231,7 +373,13 @@ const entries: Entry[] = [
   },
   // 焼酎
   {
-    key: "imo-kuroshio", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 2150, stock: 60,
+    key: "imo-kuroshio",
+    shape: "shochu",
+    look: "shochu",
+    seriesKeys: ["spirits-shochu"],
+    liquorType: "shochu",
+    price: 2150,
+    stock: 60,
     name: { ja: "薩摩 黒麹仕込み 芋焼酎 黒潮 1800ml", en: "Satsuma Kuroshio Black-Koji Imo Shochu 1800ml" },
     description: {
       ja: "黒麹ならではのしっかりしたコクと、焼き芋のような甘い香り。\nお湯割り(焼酎6:お湯4)で香りが立ちます。さつま揚げや豚の角煮と。\n鹿児島県産／25%／1800ml",
@@ -239,7 +387,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "mugi-oak-aged", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 2680, stock: 22,
+    key: "mugi-oak-aged",
+    shape: "shochu",
+    look: "shochu",
+    seriesKeys: ["spirits-shochu"],
+    liquorType: "shochu",
+    price: 2680,
+    stock: 22,
     name: { ja: "麦焼酎 樽熟成 琥珀 720ml", en: "Kohaku Oak-Aged Barley Shochu 720ml" },
     description: {
       ja: "樫樽で3年熟成。香ばしい麦とバニラ、ほのかなナッツの香り。\nロックがおすすめ。ソーダで割ると軽やかな食中酒に。\n大分県産／25%／720ml",
@@ -247,7 +401,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "kome-kuma", shape: "sake", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 1980, stock: 31,
+    key: "kome-kuma",
+    shape: "sake",
+    look: "shochu",
+    seriesKeys: ["spirits-shochu"],
+    liquorType: "shochu",
+    price: 1980,
+    stock: 31,
     name: { ja: "米焼酎 球磨の霧 720ml", en: "Kuma no Kiri Rice Shochu 720ml" },
     description: {
       ja: "吟醸香を思わせるフルーティな香りと、米の甘みが広がるすっきりとした味わい。\n冷やしてストレート、または水割りで。お刺身や湯豆腐に。\n熊本県・球磨産／25%／720ml",
@@ -255,7 +415,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "awamori-kusu-5", shape: "shochu", look: "shochu", seriesKeys: ["spirits-shochu"], liquorType: "shochu", price: 4400, stock: 0, soldOut: true,
+    key: "awamori-kusu-5",
+    shape: "shochu",
+    look: "shochu",
+    seriesKeys: ["spirits-shochu"],
+    liquorType: "shochu",
+    price: 4400,
+    stock: 0,
+    soldOut: true,
     name: { ja: "泡盛 古酒 5年 首里の風 720ml", en: "Shuri no Kaze Awamori Kusu 5 Years 720ml" },
     description: {
       ja: "5年寝かせた古酒ならではのまろやかさと、バニラを思わせる甘い香り。\nロックや水割りで。ラフテーや豆腐ようと。\n沖縄県産／43%／720ml",
@@ -264,7 +431,13 @@ const entries: Entry[] = [
   },
   // ブランデー
   {
-    key: "cognac-vsop", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 8900, stock: 11,
+    key: "cognac-vsop",
+    shape: "brandy",
+    look: "brandy",
+    seriesKeys: ["spirits-brandy"],
+    liquorType: "brandy",
+    price: 8900,
+    stock: 11,
     name: { ja: "メゾン・デュラン コニャック VSOP 700ml", en: "Maison Durand Cognac VSOP 700ml" },
     description: {
       ja: "杏やバニラ、ほのかなスパイスと樽の香り。まろやかで飲み口のよいVSOP。\n食後にチューリップ型のグラスで、常温のままどうぞ。\nフランス・コニャック産／40%／700ml",
@@ -272,7 +445,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "calvados-pays-dauge", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 6600, stock: 7,
+    key: "calvados-pays-dauge",
+    shape: "brandy",
+    look: "brandy",
+    seriesKeys: ["spirits-brandy"],
+    liquorType: "brandy",
+    price: 6600,
+    stock: 7,
     name: { ja: "ドメーヌ・ボワヴェール カルヴァドス ペイ・ドージュ 700ml", en: "Domaine Boisvert Calvados Pays d'Auge 700ml" },
     description: {
       ja: "熟した林檎とタルトタタン、ほのかなシナモン。樽で熟成させた林檎のブランデーです。\n食後酒に、またはアップルパイやカマンベールと。\nフランス・ノルマンディー産／42%／700ml",
@@ -280,7 +459,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "armagnac-1998", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 19800, stock: 3, buyableLimit: 1,
+    key: "armagnac-1998",
+    shape: "brandy",
+    look: "brandy",
+    seriesKeys: ["spirits-brandy"],
+    liquorType: "brandy",
+    price: 19800,
+    stock: 3,
+    buyableLimit: 1,
     name: { ja: "シャトー・ベルガルド アルマニャック 1998 700ml", en: "Château Bellegarde Armagnac 1998 700ml" },
     description: {
       ja: "プルーン、なめし革、カカオ。ヴィンテージ・アルマニャックならではの深みと力強さ。\n常温でゆっくりと。入荷数が少ないため、お一人様1本限りです。\nフランス・ガスコーニュ産／45%／700ml",
@@ -288,7 +474,14 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "japanese-grape-brandy", shape: "brandy", look: "brandy", seriesKeys: ["spirits-brandy"], liquorType: "brandy", price: 5280, stock: 13, published: false,
+    key: "japanese-grape-brandy",
+    shape: "brandy",
+    look: "brandy",
+    seriesKeys: ["spirits-brandy"],
+    liquorType: "brandy",
+    price: 5280,
+    stock: 13,
+    published: false,
     name: { ja: "甲斐ヶ丘ワイナリー 葡萄ブランデー 500ml(入荷待ち)", en: "Kaigaoka Winery Grape Brandy 500ml (coming soon)" },
     description: {
       ja: "甲州葡萄を蒸溜し、樽で熟成させたブランデー。白い花と蜂蜜の香り。\n近日発売予定です。入荷次第ご案内いたします。\n山梨県産／40%／500ml",
@@ -297,7 +490,14 @@ const entries: Entry[] = [
   },
   // 未分類(日本酒)
   {
-    key: "junmai-daiginjo-kuramae", shape: "sake", look: "sake", seriesKeys: [], liquorType: "sake", price: 3850, stock: 20, shippingType: "cool",
+    key: "junmai-daiginjo-kuramae",
+    shape: "sake",
+    look: "sake",
+    seriesKeys: [],
+    liquorType: "sake",
+    price: 3850,
+    stock: 20,
+    shippingType: "cool",
     name: { ja: "純米大吟醸 蔵の月 720ml", en: "Junmai Daiginjo Kura no Tsuki 720ml" },
     description: {
       ja: "山田錦を40%まで磨いた純米大吟醸。メロンを思わせる上品な吟醸香。\n冷やして(5〜10℃)。要冷蔵のためクール便でお届けします。\n新潟県産／16%／720ml",
@@ -305,7 +505,13 @@ const entries: Entry[] = [
     },
   },
   {
-    key: "tokubetsu-junmai-karakuchi", shape: "sake", look: "sake", seriesKeys: [], liquorType: "sake", price: 2530, stock: 0,
+    key: "tokubetsu-junmai-karakuchi",
+    shape: "sake",
+    look: "sake",
+    seriesKeys: [],
+    liquorType: "sake",
+    price: 2530,
+    stock: 0,
     name: { ja: "特別純米 辛口 雪見 1800ml", en: "Tokubetsu Junmai Karakuchi Yukimi 1800ml" },
     description: {
       ja: "米の旨みとキレのある後味。冷やしても燗にしても楽しめる、辛口の食中酒です。\n10℃前後の冷酒、または40℃前後のぬる燗で。焼き魚やおでんに。\n秋田県産／15%／1800ml",
@@ -385,7 +591,8 @@ const scene = (kind: SceneArt["kind"], sky: string, ground: string, accent: stri
 
 export const demoExhibits: DemoExhibit[] = [
   {
-    key: "kura-original-blend", top: true,
+    key: "kura-original-blend",
+    top: true,
     name: { ja: "蔵オリジナル ブレンデッドウイスキー", en: "Kura Original Blended Whisky" },
     description: {
       ja: "北の蒸溜所と一緒に、蔵前の食卓に合う一本を目指してブレンドしました。\n蜂蜜とバニラのやわらかな甘み、ほのかなスモーク。ハイボールで毎日の晩酌に。",
@@ -394,7 +601,8 @@ export const demoExhibits: DemoExhibit[] = [
     images: [scene("distillery", "#e9dcc6", "#6b4a2e", "#b87333"), scene("barrel", "#3b2b20", "#a06a3a", "#f0b060")],
   },
   {
-    key: "koshu-harvest", top: true,
+    key: "koshu-harvest",
+    top: true,
     name: { ja: "甲州 収穫祭キュヴェ", en: "Koshu Harvest Cuvée" },
     description: {
       ja: "山梨の契約農家と毎秋の収穫に参加して造る、蔵だけの甲州。\n出汁の効いた和食に寄り添う、やさしい旨みの白ワインです。",
@@ -403,7 +611,8 @@ export const demoExhibits: DemoExhibit[] = [
     images: [scene("harvest", "#f0e2c4", "#7c8a3e", "#6d1f2f"), scene("vineyard", "#dfe8ef", "#6d7f3a", "#4b2a4a")],
   },
   {
-    key: "cellar-selection", top: true,
+    key: "cellar-selection",
+    top: true,
     name: { ja: "蔵の地下セラー 熟成ワイン", en: "From Our Cellar: Aged Wines" },
     description: {
       ja: "蔵前の地下セラーで温度と湿度を保ちながら寝かせた、飲み頃のワインたち。\n店頭でのみご案内していた熟成ボトルを、オンラインでもご紹介します。",

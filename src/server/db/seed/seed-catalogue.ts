@@ -55,9 +55,9 @@ export async function seedDemoCatalogue(db: Database): Promise<void> {
   }
   await db.delete(liquorTypesTable);
 
-  await db.insert(liquorTypesTable).values(
-    demoLiquorTypes.map((type, index) => ({ key: type.key, labelJa: type.label.ja, labelEn: type.label.en, sortOrder: index })),
-  );
+  await db
+    .insert(liquorTypesTable)
+    .values(demoLiquorTypes.map((type, index) => ({ key: type.key, labelJa: type.label.ja, labelEn: type.label.en, sortOrder: index })));
 
   const seriesIds = new Map<string, number>();
   for (const [index, series] of demoSeries.entries()) {

@@ -33,7 +33,12 @@ afterEach(async () => {
 async function setUp(options: { demoData: boolean; environment?: Record<string, string> }) {
   database ??= await createTestDatabase();
   const printed: string[] = [];
-  const done = await seedIfEmpty(database.db, { shopProfileFile: SHOP_PROFILE_FILE, demoData: options.demoData, environment: options.environment ?? {}, print: (line) => printed.push(line) });
+  const done = await seedIfEmpty(database.db, {
+    shopProfileFile: SHOP_PROFILE_FILE,
+    demoData: options.demoData,
+    environment: options.environment ?? {},
+    print: (line) => printed.push(line),
+  });
   const staff = await database.db.select().from(staffMembersTable);
   const products = await database.db.select({ id: productsTable.id }).from(productsTable);
   return { done, printed, staff, products: products.length };
@@ -86,7 +91,10 @@ describe("first start on an empty database", () => {
   });
 
   it("takes the owner from ADMIN_EMAIL and ADMIN_PASSWORD, as `npm run admin:create` does, and prints no password", async () => {
-    const { staff, printed } = await setUp({ demoData: false, environment: { ADMIN_EMAIL: "Trader@Kura.example", ADMIN_PASSWORD: "chosen by the trader 2026" } });
+    const { staff, printed } = await setUp({
+      demoData: false,
+      environment: { ADMIN_EMAIL: "Trader@Kura.example", ADMIN_PASSWORD: "chosen by the trader 2026" },
+    });
     expect(staff.map((row) => [row.email, row.role])).toEqual([["trader@kura.example", "owner"]]);
     expect(await verifyPassword(staff[0]!.passwordHash, "chosen by the trader 2026")).toBe(true);
     expect(printedPassword(printed)).toBeUndefined();
@@ -117,7 +125,12 @@ describe("npm run db:seed on a shop with books", () => {
     const traderProfile = { ...(await profiles.profile()), shopName: { ja: "蔵の店", en: "Kura Shop" } };
     await profiles.save(traderProfile);
     const catalog = new CatalogFactory(db);
-    const sold = await catalog.product({ name: { ja: "売った酒", en: "Sold" }, liquorType: await catalog.liquorType("sake"), imageCount: 1, openedOn: "2019-05-31" });
+    const sold = await catalog.product({
+      name: { ja: "売った酒", en: "Sold" },
+      liquorType: await catalog.liquorType("sake"),
+      imageCount: 1,
+      openedOn: "2019-05-31",
+    });
     await recordStockMove(db, { productId: sold, kind: "receiving", quantity: 3, actor: "system", movedOn: japanToday() });
 
     await expect(seedDemoData(db, { shopProfileFile: SHOP_PROFILE_FILE })).rejects.toThrow(

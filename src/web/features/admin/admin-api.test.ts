@@ -50,7 +50,10 @@ describe("callAdminApi", () => {
   });
 
   it("sends a write again under the same key once after a 502 of the load balancer", async () => {
-    answers.push(async () => new Response("bad gateway", { status: 502 }), async () => new Response("bad gateway", { status: 502 }));
+    answers.push(
+      async () => new Response("bad gateway", { status: 502 }),
+      async () => new Response("bad gateway", { status: 502 }),
+    );
     const result = await callAdminApi("/orders/7/deposit", { method: "POST" });
     expect(result.status).toBe(502);
     expect(sent).toHaveLength(2);
@@ -73,7 +76,16 @@ describe("backOfficeRedirect (the admin sign-in's ?redirect=)", () => {
   });
 
   it("sends everything else to the back office's home", () => {
-    for (const candidate of [null, "", "/shop", "/admin/login", "https://evil.example/admin", "//evil.example/admin", "/admin/../shop", "/admin/..//evil.example"]) {
+    for (const candidate of [
+      null,
+      "",
+      "/shop",
+      "/admin/login",
+      "https://evil.example/admin",
+      "//evil.example/admin",
+      "/admin/../shop",
+      "/admin/..//evil.example",
+    ]) {
       expect(backOfficeRedirect(candidate), String(candidate)).toBe("/admin");
     }
   });

@@ -77,4 +77,3 @@ export function AdminHeader({ email }: { email?: string }) {
     </header>
   );
 }
-

@@ -66,8 +66,8 @@ export function B2Check({ query }: { query: string }) {
                     <tr key={`${note.orderId}-${index}`} data-testid="b2-substitution">
                       <td>
                         <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
-                  {orderNumberForShopper(note.orderId)}
-                </Link>
+                          {orderNumberForShopper(note.orderId)}
+                        </Link>
                       </td>
                       <td>{each.field}</td>
                       <td>
@@ -89,7 +89,8 @@ export function B2Check({ query }: { query: string }) {
               <li key={note.orderId}>
                 <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
                   {orderNumberForShopper(note.orderId)}
-                </Link>: {note.leftOver}
+                </Link>
+                : {note.leftOver}
               </li>
             ))}
           </ul>

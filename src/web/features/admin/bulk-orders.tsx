@@ -116,7 +116,13 @@ export function BulkOrderForm({
             {orders.map((order) => (
               <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
                 <td>
-                  <input type="checkbox" name="order" value={order.id} defaultChecked={allChecked} aria-label={tb("bulk.selectOrder", { number: orderNumberForShopper(order.id) })} />
+                  <input
+                    type="checkbox"
+                    name="order"
+                    value={order.id}
+                    defaultChecked={allChecked}
+                    aria-label={tb("bulk.selectOrder", { number: orderNumberForShopper(order.id) })}
+                  />
                 </td>
                 <th scope="row" className={list.id}>
                   {orderLink(order)}
@@ -169,7 +175,8 @@ export function BulkSummary({ result }: { result: BulkResult }) {
 /** Rows of a bulk move or of a job: the order, its slip, and the result in words. */
 export function ResultRows({ rows, movedLabel }: { rows: (BulkRow | JobRow)[]; movedLabel: string }) {
   const tb = useBulkText();
-  const label = (row: BulkRow | JobRow) => (row.state === "moved" || row.state === "ship" ? movedLabel : row.state === "done" ? tb("bulk.state.done") : (row.message ?? ""));
+  const label = (row: BulkRow | JobRow) =>
+    row.state === "moved" || row.state === "ship" ? movedLabel : row.state === "done" ? tb("bulk.state.done") : (row.message ?? "");
   return (
     <ReportTable
       rows={rows}

@@ -14,12 +14,7 @@ export async function loadChoices(request: Request): Promise<{ series: AdminSeri
 }
 
 /** Sends a form and turns the answer into what the form shows: fine, or the server's messages. */
-export async function saveForm<T>(
-  path: string,
-  method: "POST" | "PATCH",
-  body: unknown,
-  failed: string,
-): Promise<SaveOutcome & { data?: T }> {
+export async function saveForm<T>(path: string, method: "POST" | "PATCH", body: unknown, failed: string): Promise<SaveOutcome & { data?: T }> {
   try {
     const result = await callAdminApi<{ data?: T; errors?: string[]; fields?: Record<string, string[]> }>(path, { method, body });
     if (result.ok) return { ok: true, ...(result.body?.data === undefined ? {} : { data: result.body.data }) };

@@ -12,7 +12,17 @@ import { ReportSection, ReportTable, type ReportColumn } from "./report-table.ts
  * there, decision 068) in its wide and its phone's form, and the same figures as one table under it,
  * for screen readers and copying.
  */
-function Chart<Row>({ id, chart, columns, rowKey }: { id: string; chart: { title: string; svg: string; svg_narrow: string; rows: Row[] }; columns: ReportColumn<Row>[]; rowKey: (row: Row) => string }) {
+function Chart<Row>({
+  id,
+  chart,
+  columns,
+  rowKey,
+}: {
+  id: string;
+  chart: { title: string; svg: string; svg_narrow: string; rows: Row[] };
+  columns: ReportColumn<Row>[];
+  rowKey: (row: Row) => string;
+}) {
   const tm = useMorningText();
   return (
     <ReportSection id={id} title={chart.title}>

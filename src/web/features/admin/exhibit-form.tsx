@@ -71,7 +71,11 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
         <Input label={ta("adminExhibits.productIds")} hint={ta("adminExhibits.productIdsHint")} {...text("product_ids")} />
       </div>
       <Checkbox label={ta("adminExhibits.top")} checked={draft.top} onChange={(event) => setDraft({ ...draft, top: event.currentTarget.checked })} />
-      <Checkbox label={ta("adminProduct.published")} checked={draft.published} onChange={(event) => setDraft({ ...draft, published: event.currentTarget.checked })} />
+      <Checkbox
+        label={ta("adminProduct.published")}
+        checked={draft.published}
+        onChange={(event) => setDraft({ ...draft, published: event.currentTarget.checked })}
+      />
       <div>
         <Button type="submit" disabled={saving}>
           {saving ? ta("adminProduct.saving") : props.submitLabel}

@@ -111,15 +111,34 @@ export function ImageManager({ ownerPath, images, label }: { ownerPath: string; 
                 dragged.current = null;
               }}
             >
-              <img src={`/images/${image.id}/240w.webp`} width={120} height={Math.round((120 * image.height) / image.width)} alt={ta("adminImages.alt", { n: index + 1 })} />
+              <img
+                src={`/images/${image.id}/240w.webp`}
+                width={120}
+                height={Math.round((120 * image.height) / image.width)}
+                alt={ta("adminImages.alt", { n: index + 1 })}
+              />
               <span className={css.imageTools}>
-                <Button variant="ghost" disabled={index === 0} onClick={() => void arrange(moved(list, index, index - 1))} aria-label={ta("adminImages.up", { n: index + 1 })}>
+                <Button
+                  variant="ghost"
+                  disabled={index === 0}
+                  onClick={() => void arrange(moved(list, index, index - 1))}
+                  aria-label={ta("adminImages.up", { n: index + 1 })}
+                >
                   ↑
                 </Button>
-                <Button variant="ghost" disabled={index === list.length - 1} onClick={() => void arrange(moved(list, index, index + 1))} aria-label={ta("adminImages.down", { n: index + 1 })}>
+                <Button
+                  variant="ghost"
+                  disabled={index === list.length - 1}
+                  onClick={() => void arrange(moved(list, index, index + 1))}
+                  aria-label={ta("adminImages.down", { n: index + 1 })}
+                >
                   ↓
                 </Button>
-                <Button variant="ghost" onClick={() => void arrange(list.filter((other) => other.id !== image.id))} aria-label={ta("adminImages.remove", { n: index + 1 })}>
+                <Button
+                  variant="ghost"
+                  onClick={() => void arrange(list.filter((other) => other.id !== image.id))}
+                  aria-label={ta("adminImages.remove", { n: index + 1 })}
+                >
                   {ta("adminImages.removeShort")}
                 </Button>
               </span>
@@ -129,7 +148,14 @@ export function ImageManager({ ownerPath, images, label }: { ownerPath: string; 
       )}
       <label className={css.upload}>
         <span>{ta("adminImages.add")}</span>
-        <input type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" multiple onChange={(event) => void upload(event)} disabled={status !== null} data-testid="image-upload" />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          multiple
+          onChange={(event) => void upload(event)}
+          disabled={status !== null}
+          data-testid="image-upload"
+        />
       </label>
       {status && <p role="status">{status}</p>}
       {problems.length > 0 && (

@@ -23,7 +23,23 @@ type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
  * A move that mails the customer, asked twice: a disclosure opens the question and its button
  * posts the move, so it asks without JavaScript too.
  */
-function ConfirmMove({ fetcher, move, testId, hint, label, ask, confirm }: { fetcher: MoveFetcher; move: string; testId: string; hint: string; label: string; ask: string; confirm: string }) {
+function ConfirmMove({
+  fetcher,
+  move,
+  testId,
+  hint,
+  label,
+  ask,
+  confirm,
+}: {
+  fetcher: MoveFetcher;
+  move: string;
+  testId: string;
+  hint: string;
+  label: string;
+  ask: string;
+  confirm: string;
+}) {
   return (
     <div className={detail.action}>
       <p>{hint}</p>
@@ -106,14 +122,32 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             ))}
           </Notice>
         ))}
-      {moves.length === 0 && !correcting && !deferredOpen && !linkOpen && <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>}
+      {moves.length === 0 && !correcting && !deferredOpen && !linkOpen && (
+        <p className={styles.muted}>{order.status === "pending" ? ta("adminOrder.pendingNote") : ta("adminOrder.noActions")}</p>
+      )}
       {moves.includes("deposit") && (
         // It mails the customer: a second, explicit press.
-        <ConfirmMove fetcher={fetcher} move="deposit" testId="deposit-confirm" hint={ta("adminOrder.depositHint")} label={ta("adminOrder.deposit")} ask={depositAsk} confirm={ta("adminOrder.depositConfirm")} />
+        <ConfirmMove
+          fetcher={fetcher}
+          move="deposit"
+          testId="deposit-confirm"
+          hint={ta("adminOrder.depositHint")}
+          label={ta("adminOrder.deposit")}
+          ask={depositAsk}
+          confirm={ta("adminOrder.depositConfirm")}
+        />
       )}
       {deferredOpen && (
         // 後払い (decision 080): the service reported the invoice paid; mails the customer, so asked twice.
-        <ConfirmMove fetcher={fetcher} move="deferred-paid" testId="deferred-paid-confirm" hint={ta("adminOrder.deferredPaidHint")} label={ta("adminOrder.deposit")} ask={depositAsk} confirm={ta("adminOrder.depositConfirm")} />
+        <ConfirmMove
+          fetcher={fetcher}
+          move="deferred-paid"
+          testId="deferred-paid-confirm"
+          hint={ta("adminOrder.deferredPaidHint")}
+          label={ta("adminOrder.deposit")}
+          ask={depositAsk}
+          confirm={ta("adminOrder.depositConfirm")}
+        />
       )}
       {linkOpen && (
         // A card order taken by phone (decision 082): the customer pays on the link's page. It mails them, so asked twice.

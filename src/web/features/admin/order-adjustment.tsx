@@ -44,7 +44,10 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = amount.normalize("NFKC").replace(/[,\s]/g, "").replace(/^[−ー–]/, "-");
+    const typed = amount
+      .normalize("NFKC")
+      .replace(/[,\s]/g, "")
+      .replace(/^[−ー–]/, "-");
     const number = Number(typed);
     // A discount is taken off whichever way it was typed; anything else goes as typed and the server names the problem.
     const sent = kind === "discount" && typed !== "" && Number.isFinite(number) ? -Math.abs(number) : typed;
@@ -98,7 +101,14 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
           onChange={(event) => setLabelJa(event.target.value)}
           error={refusal?.fields.label_ja?.[0]}
         />
-        <Input label={ta("adminOrder.adjustLabelEn")} name="label_en" value={labelEn} maxLength={40} onChange={(event) => setLabelEn(event.target.value)} error={refusal?.fields.label_en?.[0]} />
+        <Input
+          label={ta("adminOrder.adjustLabelEn")}
+          name="label_en"
+          value={labelEn}
+          maxLength={40}
+          onChange={(event) => setLabelEn(event.target.value)}
+          error={refusal?.fields.label_en?.[0]}
+        />
         <Input
           label={ta("adminOrder.adjustAmount")}
           hint={ta("adminOrder.adjustAmountHint")}

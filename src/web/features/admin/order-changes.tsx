@@ -35,7 +35,10 @@ function useChangePost(orderId: string, what: "delivery" | "recipient", done: st
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   async function post(body: Record<string, unknown>): Promise<boolean> {
     setBusy(true);
-    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(orderId)}/${what}`, { method: "POST", body }).catch(() => undefined);
+    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(orderId)}/${what}`, {
+      method: "POST",
+      body,
+    }).catch(() => undefined);
     setBusy(false);
     if (!result?.ok) {
       const errors = errorsOf(result?.body, ta("adminOrder.failed"));
@@ -69,7 +72,8 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
   const [date, setDate] = useState(options.desired_delivery_date ?? "");
   const [band, setBand] = useState(options.desired_delivery_timezone ?? "");
   if (!options.changeable) return null;
-  const dates = options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
+  const dates =
+    options.desired_delivery_date && !options.dates.includes(options.desired_delivery_date) ? [options.desired_delivery_date, ...options.dates] : options.dates;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -143,7 +147,15 @@ const FIELD_LABELS = {
 export function OrderRecipientChange({ order, changeable }: { order: AdminOrderDetail; changeable: boolean }) {
   const ta = useAdminText();
   const { busy, refusal, post } = useChangePost(order.id, "recipient", ta("adminOrder.recipientChanged"));
-  const to = order.recipient ?? { name: order.name, phone: order.phone, zip: order.zip, prefecture: order.prefecture, address: order.address, building_name: order.building_name, kana: undefined };
+  const to = order.recipient ?? {
+    name: order.name,
+    phone: order.phone,
+    zip: order.zip,
+    prefecture: order.prefecture,
+    address: order.address,
+    building_name: order.building_name,
+    kana: undefined,
+  };
   const [values, setValues] = useState<Record<RecipientField, string>>({
     name: to.name,
     kana: ("kana" in to && typeof to.kana === "string" ? to.kana : "") ?? "",
@@ -174,39 +186,39 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
           {ta("adminOrder.recipientOpen")}
         </Button>
       ) : (
-      <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
-        {RECIPIENT_FIELDS.slice(0, 4).map((field) => (
-          <Input
-            key={field}
-            label={ta(FIELD_LABELS[field])}
-            name={field}
-            value={values[field]}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            error={refusal?.fields[`recipient.${field}`]?.[0]}
+        <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
+          {RECIPIENT_FIELDS.slice(0, 4).map((field) => (
+            <Input
+              key={field}
+              label={ta(FIELD_LABELS[field])}
+              name={field}
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              error={refusal?.fields[`recipient.${field}`]?.[0]}
+            />
+          ))}
+          <Select
+            label={ta("adminOrder.recipientPrefecture")}
+            name="prefecture"
+            value={prefecture}
+            onChange={(event) => setPrefecture(event.target.value)}
+            error={refusal?.fields["recipient.prefecture"]?.[0]}
+            options={[{ value: "", label: "—" }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each.ja }))]}
           />
-        ))}
-        <Select
-          label={ta("adminOrder.recipientPrefecture")}
-          name="prefecture"
-          value={prefecture}
-          onChange={(event) => setPrefecture(event.target.value)}
-          error={refusal?.fields["recipient.prefecture"]?.[0]}
-          options={[{ value: "", label: "—" }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each.ja }))]}
-        />
-        {RECIPIENT_FIELDS.slice(4).map((field) => (
-          <Input
-            key={field}
-            label={ta(FIELD_LABELS[field])}
-            name={field}
-            value={values[field]}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            error={refusal?.fields[`recipient.${field}`]?.[0]}
-          />
-        ))}
-        <Button type="submit" block disabled={busy}>
-          {ta("adminOrder.recipientSubmit")}
-        </Button>
-      </form>
+          {RECIPIENT_FIELDS.slice(4).map((field) => (
+            <Input
+              key={field}
+              label={ta(FIELD_LABELS[field])}
+              name={field}
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              error={refusal?.fields[`recipient.${field}`]?.[0]}
+            />
+          ))}
+          <Button type="submit" block disabled={busy}>
+            {ta("adminOrder.recipientSubmit")}
+          </Button>
+        </form>
       )}
     </section>
   );

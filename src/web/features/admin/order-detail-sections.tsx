@@ -109,7 +109,9 @@ function PartyAddress({ party }: { party: Pick<AdminOrderDetail, "country" | "zi
       <Row label={ta("adminOrder.zip")}>{displayZip(party.country, party.zip)}</Row>
       {party.prefecture !== null && <Row label={ta("adminOrder.prefecture")}>{prefectureName(party.prefecture, locale) ?? party.prefecture}</Row>}
       {/* The recipient's address comes as one line, prefecture first: the row above already names it. */}
-      <Row label={ta("adminOrder.address")}>{withoutPrefecture(party.address, party.prefecture === null ? undefined : prefectureName(party.prefecture, "ja"))}</Row>
+      <Row label={ta("adminOrder.address")}>
+        {withoutPrefecture(party.address, party.prefecture === null ? undefined : prefectureName(party.prefecture, "ja"))}
+      </Row>
       {party.building_name ? <Row label={ta("adminOrder.buildingName")}>{party.building_name}</Row> : null}
     </dl>
   );
@@ -186,30 +188,30 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
         </>
       ) : (
         <>
-      <h3 className={detail.subTitle}>{ta(order.recipient ? "adminOrder.buyerAddress" : "adminOrder.destination")}</h3>
-      <PartyAddress party={order} />
-      {order.recipient ? (
-        // A gift: the parcel goes to someone else (お届け先); the customer above is ご依頼主.
-        <div data-testid="order-recipient">
-          <h3 className={detail.subTitle}>{ta("adminOrder.recipient")}</h3>
+          <h3 className={detail.subTitle}>{ta(order.recipient ? "adminOrder.buyerAddress" : "adminOrder.destination")}</h3>
+          <PartyAddress party={order} />
+          {order.recipient ? (
+            // A gift: the parcel goes to someone else (お届け先); the customer above is ご依頼主.
+            <div data-testid="order-recipient">
+              <h3 className={detail.subTitle}>{ta("adminOrder.recipient")}</h3>
+              <dl className={detail.rows}>
+                <Row label={ta("adminOrder.name")}>{order.recipient.name}</Row>
+                {order.recipient.kana ? <Row label={ta("adminOrder.kana")}>{order.recipient.kana}</Row> : null}
+                <Row label={ta("adminOrder.phone")}>
+                  <a href={`tel:${order.recipient.phone}`}>{order.recipient.phone}</a>
+                </Row>
+              </dl>
+              <PartyAddress party={order.recipient} />
+            </div>
+          ) : null}
+          <h3 className={detail.subTitle}>{ta("adminOrder.delivery")}</h3>
           <dl className={detail.rows}>
-            <Row label={ta("adminOrder.name")}>{order.recipient.name}</Row>
-            {order.recipient.kana ? <Row label={ta("adminOrder.kana")}>{order.recipient.kana}</Row> : null}
-            <Row label={ta("adminOrder.phone")}>
-              <a href={`tel:${order.recipient.phone}`}>{order.recipient.phone}</a>
+            <Row label={ta("adminOrder.desiredDate")}>{day ? date(day) : ta("adminOrder.none")}</Row>
+            <Row label={ta("adminOrder.desiredTime")}>{bandLabel ?? ta("adminOrder.none")}</Row>
+            <Row label={ta("adminOrder.memo")}>
+              <span className={detail.memo}>{order.memo || ta("adminOrder.memoNone")}</span>
             </Row>
           </dl>
-          <PartyAddress party={order.recipient} />
-        </div>
-      ) : null}
-      <h3 className={detail.subTitle}>{ta("adminOrder.delivery")}</h3>
-      <dl className={detail.rows}>
-        <Row label={ta("adminOrder.desiredDate")}>{day ? date(day) : ta("adminOrder.none")}</Row>
-        <Row label={ta("adminOrder.desiredTime")}>{bandLabel ?? ta("adminOrder.none")}</Row>
-        <Row label={ta("adminOrder.memo")}>
-          <span className={detail.memo}>{order.memo || ta("adminOrder.memoNone")}</span>
-        </Row>
-      </dl>
         </>
       )}
     </section>
@@ -272,7 +274,11 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
             {order.charges.map((charge) =>
-              total(charge.tax_rate === undefined ? charge.label : ta("adminOrder.chargeAt", { label: charge.label, rate: charge.tax_rate }), charge.amount, chargeTestId(charge.kind)),
+              total(
+                charge.tax_rate === undefined ? charge.label : ta("adminOrder.chargeAt", { label: charge.label, rate: charge.tax_rate }),
+                charge.amount,
+                chargeTestId(charge.kind),
+              ),
             )}
             {/* Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart otherwise. */}
             {order.taxes.length <= 1

@@ -16,7 +16,13 @@ export function DeliveryNoteLink({ orderId }: { orderId: string }) {
       <h2 id="order-documents" className={styles.sectionTitle}>
         {to("documents.title")}
       </h2>
-      <a href={`/admin/api/orders/${encodeURIComponent(orderId)}/delivery-note`} target="_blank" rel="noopener" className={buttonClass("secondary")} data-testid="delivery-note">
+      <a
+        href={`/admin/api/orders/${encodeURIComponent(orderId)}/delivery-note`}
+        target="_blank"
+        rel="noopener"
+        className={buttonClass("secondary")}
+        data-testid="delivery-note"
+      >
         {to("documents.deliveryNote")}
       </a>
       <p className={styles.muted}>{to("documents.deliveryNoteHint")}</p>

@@ -67,6 +67,7 @@ describe("slipNumberProblem", () => {
   });
 
   it("refuses other characters and a 41st", () => {
-    for (const slip of ["4801 2345", "４８０１", "A".repeat(41)]) expect(slipNumberProblem(slip, "en")).toBe("The tracking number takes letters, digits and hyphens, up to 40.");
+    for (const slip of ["4801 2345", "４８０１", "A".repeat(41)])
+      expect(slipNumberProblem(slip, "en")).toBe("The tracking number takes letters, digits and hyphens, up to 40.");
   });
 });

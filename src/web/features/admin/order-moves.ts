@@ -23,12 +23,13 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
  */
 export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link" | "ship-parcel";
 
-export type MoveOutcome =
-  | { move: PageMove; ok: true; message: string }
-  | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
+export type MoveOutcome = { move: PageMove; ok: true; message: string } | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
-  return typeof value === "string" && (value === "slip" || value === "deferred-paid" || value === "payment-link" || value === "ship-parcel" || (STAFF_MOVES as readonly string[]).includes(value));
+  return (
+    typeof value === "string" &&
+    (value === "slip" || value === "deferred-paid" || value === "payment-link" || value === "ship-parcel" || (STAFF_MOVES as readonly string[]).includes(value))
+  );
 }
 
 /**
@@ -92,16 +93,21 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
     const link = result.body?.data;
     const message =
       move === "payment-link"
-        ? adminText(locale, "adminOrder.paymentLinkSent", { url: link?.url ?? "", deadline: link?.expires_at ? formatDateTime(new Date(link.expires_at), locale) : "" })
+        ? adminText(locale, "adminOrder.paymentLinkSent", {
+            url: link?.url ?? "",
+            deadline: link?.expires_at ? formatDateTime(new Date(link.expires_at), locale) : "",
+          })
         : move === "deposit" || move === "deferred-paid"
-        ? adminText(locale, "adminOrder.deposited")
-        : move === "ship"
-          ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
-          : move === "ship-parcel"
-          ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
-          : move === "slip"
-            ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", { slip: result.body?.data?.slip_number ?? slip })
-            : adminText(locale, "adminOrder.cancelled");
+          ? adminText(locale, "adminOrder.deposited")
+          : move === "ship"
+            ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
+            : move === "ship-parcel"
+              ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
+              : move === "slip"
+                ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", {
+                    slip: result.body?.data?.slip_number ?? slip,
+                  })
+                : adminText(locale, "adminOrder.cancelled");
     return { move, ok: true, message };
   }
   return { move, ok: false, errors: errorsOf(result.body, adminText(locale, "adminOrder.failed")), fields: result.body?.fields ?? {} };

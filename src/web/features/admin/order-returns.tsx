@@ -12,7 +12,6 @@ import styles from "./admin.module.css";
 import returnStyles from "./order-returns.module.css";
 import { useReturnText } from "./return-i18n.ts";
 
-
 /**
  * The order's returns (decision 079) on its page: each with what came back, the money and its
  * return invoice (a plain link: the browser opens the PDF with the staff session's cookie), and the
@@ -59,12 +58,18 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
                     {each.broken ? tr("return.brokenMark") : ""}
                   </td>
                   <td>
-                    {each.refund_route !== "none" && <Price amount={each.refund_amount} />} {tr(each.refund_route === "transfer" && each.refund_state === "done" ? "return.route.transferDone" : `return.route.${each.refund_route}`)}
+                    {each.refund_route !== "none" && <Price amount={each.refund_amount} />}{" "}
+                    {tr(each.refund_route === "transfer" && each.refund_state === "done" ? "return.route.transferDone" : `return.route.${each.refund_route}`)}
                     {each.refund_state === "due" && <MarkRefunded orderId={orderId} number={each.number} />}
                   </td>
                   <td>
                     {each.invoice_number ? (
-                      <a href={`/admin/api/orders/${id}/returns/${each.number}/invoice`} target="_blank" rel="noopener" data-testid={`return-invoice-${each.number}`}>
+                      <a
+                        href={`/admin/api/orders/${id}/returns/${each.number}/invoice`}
+                        target="_blank"
+                        rel="noopener"
+                        data-testid={`return-invoice-${each.number}`}
+                      >
                         {tr("return.invoiceLink", { number: each.invoice_number })}
                       </a>
                     ) : (
@@ -94,7 +99,10 @@ function MarkRefunded({ orderId, number }: { orderId: string; number: number }) 
   const [busy, setBusy] = useState(false);
   async function mark() {
     setBusy(true);
-    const result = await callAdminApi<{ errors?: string[] }>(`/orders/${encodeURIComponent(orderId)}/returns/${number}/refunded`, { method: "POST", body: {} }).catch(() => undefined);
+    const result = await callAdminApi<{ errors?: string[] }>(`/orders/${encodeURIComponent(orderId)}/returns/${number}/refunded`, {
+      method: "POST",
+      body: {},
+    }).catch(() => undefined);
     setBusy(false);
     if (!result?.ok) {
       snackbar.show("danger", errorsOf(result?.body, tr("return.failed")));

@@ -61,10 +61,23 @@ export function PaymentTermsSection() {
             )}
             {tiers.map((tier, index) => (
               <div key={index} className={ops.row}>
-                {tier.upTo === null ? <p>{to("settings.tierNoLimit")}</p> : <NumberAt path={[...path, "feeTiers", index, "upTo"]} label={to("settings.tierUpTo")} />}
+                {tier.upTo === null ? (
+                  <p>{to("settings.tierNoLimit")}</p>
+                ) : (
+                  <NumberAt path={[...path, "feeTiers", index, "upTo"]} label={to("settings.tierUpTo")} />
+                )}
                 <NumberAt path={[...path, "feeTiers", index, "fee"]} label={to("settings.tierFee")} />
                 {tiers.length > 1 && tier.upTo !== null && (
-                  <Button variant="ghost" className={ops.removeButton} onClick={() => set([...path, "feeTiers"], tiers.filter((_, at) => at !== index))}>
+                  <Button
+                    variant="ghost"
+                    className={ops.removeButton}
+                    onClick={() =>
+                      set(
+                        [...path, "feeTiers"],
+                        tiers.filter((_, at) => at !== index),
+                      )
+                    }
+                  >
                     {to("settings.remove")}
                   </Button>
                 )}

@@ -148,7 +148,10 @@ export function ProductForm(props: {
         />
         <Select
           label={ta("adminProduct.liquorType")}
-          options={[{ value: "", label: ta("adminProduct.none") }, ...props.liquorTypes.map((type) => ({ value: type.key, label: locale === "ja" ? type.label_ja : type.label_en }))]}
+          options={[
+            { value: "", label: ta("adminProduct.none") },
+            ...props.liquorTypes.map((type) => ({ value: type.key, label: locale === "ja" ? type.label_ja : type.label_en })),
+          ]}
           {...text("liquor_type")}
         />
         <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
@@ -207,7 +210,11 @@ export function ProductForm(props: {
             </li>
           ))}
         </ul>
-        {fieldError("series_ids") && <p role="alert" className={css.error}>{fieldError("series_ids")}</p>}
+        {fieldError("series_ids") && (
+          <p role="alert" className={css.error}>
+            {fieldError("series_ids")}
+          </p>
+        )}
       </fieldset>
       <fieldset className={css.fieldset} data-testid="product-sales-window">
         <legend>{ta("adminProduct.salesWindow")}</legend>
@@ -216,13 +223,28 @@ export function ProductForm(props: {
           <Input label={ta("adminProduct.salesStart")} type="datetime-local" hint={ta("adminProduct.japanTime")} {...text("sales_start")} />
           <Input label={ta("adminProduct.salesEnd")} type="datetime-local" hint={ta("adminProduct.japanTime")} {...text("sales_end")} />
           <Input label={ta("adminProduct.releaseDate")} type="date" hint={ta("adminProduct.releaseDateHint")} {...text("release_date")} />
-          <Input label={ta("adminProduct.preorderAllocation")} hint={ta("adminProduct.preorderAllocationHint")} inputMode="numeric" {...text("preorder_allocation")} />
+          <Input
+            label={ta("adminProduct.preorderAllocation")}
+            hint={ta("adminProduct.preorderAllocationHint")}
+            inputMode="numeric"
+            {...text("preorder_allocation")}
+          />
         </div>
       </fieldset>
       <fieldset className={css.fieldset}>
         <legend>{ta("adminProduct.switches")}</legend>
-        <Checkbox label={ta("adminProduct.published")} name="published" checked={draft.published} onChange={(event) => set("published", event.currentTarget.checked)} />
-        <Checkbox label={ta("adminProduct.soldOutFlag")} name="sold_out_flag" checked={draft.sold_out_flag} onChange={(event) => set("sold_out_flag", event.currentTarget.checked)} />
+        <Checkbox
+          label={ta("adminProduct.published")}
+          name="published"
+          checked={draft.published}
+          onChange={(event) => set("published", event.currentTarget.checked)}
+        />
+        <Checkbox
+          label={ta("adminProduct.soldOutFlag")}
+          name="sold_out_flag"
+          checked={draft.sold_out_flag}
+          onChange={(event) => set("sold_out_flag", event.currentTarget.checked)}
+        />
         <Checkbox
           label={ta("adminProduct.mailOrderAllowed")}
           name="mail_order_allowed"

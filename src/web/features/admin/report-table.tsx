@@ -48,7 +48,17 @@ export function ReportActions({ downloads, children }: { downloads: Download[]; 
  * shared link shows the same figures), with its downloads. `keep` carries values of another form
  * of the same screen along.
  */
-export function ReportForm({ submitLabel, downloads, keep = {}, children }: { submitLabel: string; downloads: Download[]; keep?: Record<string, string | undefined>; children: ReactNode }) {
+export function ReportForm({
+  submitLabel,
+  downloads,
+  keep = {},
+  children,
+}: {
+  submitLabel: string;
+  downloads: Download[];
+  keep?: Record<string, string | undefined>;
+  children: ReactNode;
+}) {
   return (
     <Form method="get" className={report.controls}>
       {Object.entries(keep).map(([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />)}

@@ -45,7 +45,12 @@ export function SeriesEditor({ series }: { series: AdminSeries[] }) {
             >
               <Input label={ta("adminProduct.nameJa")} name="name_ja" defaultValue={line.name_ja} />
               <Input label={ta("adminProduct.nameEn")} name="name_en" defaultValue={line.name_en} />
-              <Select label={ta("adminSeries.parent")} name="parent_id" defaultValue={line.parent_id ?? ""} options={parentOptions(series, line, locale, ta("adminSeries.topLevel"))} />
+              <Select
+                label={ta("adminSeries.parent")}
+                name="parent_id"
+                defaultValue={line.parent_id ?? ""}
+                options={parentOptions(series, line, locale, ta("adminSeries.topLevel"))}
+              />
               <span className={css.hint}>{ta("adminSeries.counts", { products: line.product_count, children: line.child_count })}</span>
               <Button type="submit" variant="secondary">
                 {ta("adminProducts.save")}

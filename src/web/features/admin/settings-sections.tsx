@@ -41,7 +41,16 @@ export function TimeBandsSection() {
           <TextAt path={["deliveryTimeBands", index, "code"]} label={to("settings.bandCode")} />
           <TextAt path={["deliveryTimeBands", index, "ja"]} label={to("settings.bandJa")} />
           <TextAt path={["deliveryTimeBands", index, "en"]} label={to("settings.bandEn")} />
-          <Button variant="ghost" className={ops.removeButton} onClick={() => set(["deliveryTimeBands"], data.deliveryTimeBands.filter((__, at) => at !== index))}>
+          <Button
+            variant="ghost"
+            className={ops.removeButton}
+            onClick={() =>
+              set(
+                ["deliveryTimeBands"],
+                data.deliveryTimeBands.filter((__, at) => at !== index),
+              )
+            }
+          >
             {to("settings.remove")}
           </Button>
         </div>
@@ -122,7 +131,12 @@ export function ShopSection() {
       <h3 className={ops.subTitle}>{to("settings.social")}</h3>
       <div className={ops.pair}>
         {(["instagram", "facebook", "twitter", "line"] as const).map((network) => (
-          <TextAt key={network} path={["social", network]} label={network === "twitter" ? "X (Twitter)" : network[0]!.toUpperCase() + network.slice(1)} type="url" />
+          <TextAt
+            key={network}
+            path={["social", network]}
+            label={network === "twitter" ? "X (Twitter)" : network[0]!.toUpperCase() + network.slice(1)}
+            type="url"
+          />
         ))}
       </div>
     </Section>
@@ -152,7 +166,15 @@ export function BanksSection() {
             <TextAt path={["bankAccounts", index, "accountNumber"]} label={to("settings.accountNumber")} inputMode="numeric" />
             <TextAt path={["bankAccounts", index, "accountName"]} label={to("settings.accountName")} />
           </div>
-          <Button variant="ghost" onClick={() => set(["bankAccounts"], data.bankAccounts.filter((__, at) => at !== index))}>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              set(
+                ["bankAccounts"],
+                data.bankAccounts.filter((__, at) => at !== index),
+              )
+            }
+          >
             {to("settings.remove")}
           </Button>
         </fieldset>
@@ -160,7 +182,10 @@ export function BanksSection() {
       <Button
         variant="secondary"
         onClick={() =>
-          set(["bankAccounts"], [...data.bankAccounts, { financial: { ja: "", en: "" }, branch: { ja: "", en: "" }, depositType: "ordinary", accountNumber: "", accountName: "" }])
+          set(
+            ["bankAccounts"],
+            [...data.bankAccounts, { financial: { ja: "", en: "" }, branch: { ja: "", en: "" }, depositType: "ordinary", accountNumber: "", accountName: "" }],
+          )
         }
       >
         {to("settings.addBank")}

@@ -97,7 +97,9 @@ export function DeliveryCalendarSection() {
             key={day}
             label={weekdayName(day, locale)}
             checked={closed.includes(day)}
-            onChange={(event) => set(["deliveryCalendar", "closedWeekdays"], event.target.checked ? [...closed, day].sort() : closed.filter((each) => each !== day))}
+            onChange={(event) =>
+              set(["deliveryCalendar", "closedWeekdays"], event.target.checked ? [...closed, day].sort() : closed.filter((each) => each !== day))
+            }
           />
         ))}
       </fieldset>

@@ -83,9 +83,22 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
           <h3 id="receiving-title" className={styles.sectionTitle}>
             {ta("adminLedger.receiving")}
           </h3>
-          <Input label={ta("adminLedger.receivedOn")} name="received_on" type="date" defaultValue={japanToday()} required error={receiving.error("received_on")} />
+          <Input
+            label={ta("adminLedger.receivedOn")}
+            name="received_on"
+            type="date"
+            defaultValue={japanToday()}
+            required
+            error={receiving.error("received_on")}
+          />
           <Input label={ta("adminLedger.supplierName")} name="supplier_name" autoComplete="organization" required error={receiving.error("supplier_name")} />
-          <Input label={ta("adminLedger.supplierAddress")} name="supplier_address" autoComplete="street-address" required error={receiving.error("supplier_address")} />
+          <Input
+            label={ta("adminLedger.supplierAddress")}
+            name="supplier_address"
+            autoComplete="street-address"
+            required
+            error={receiving.error("supplier_address")}
+          />
           <Input label={ta("adminLedger.supplierInvoiceNumber")} name="supplier_invoice_number" error={receiving.error("supplier_invoice_number")} />
           <div className={css.grid}>
             <Input label={ta("adminLedger.quantity")} name="quantity" inputMode="numeric" required error={receiving.error("quantity")} />

@@ -33,11 +33,7 @@ export interface EmailRequestSent {
  * The action of a page with this form, posted without JavaScript (decision 052): the same API call;
  * then the next page, or the page again showing the API's message (`shown`).
  */
-export function emailRequestAction(
-  args: Parameters<typeof formAction>[0],
-  path: string,
-  accepted: (answer: ApiAnswer) => FormAccepted<EmailRequestSent>,
-) {
+export function emailRequestAction(args: Parameters<typeof formAction>[0], path: string, accepted: (answer: ApiAnswer) => FormAccepted<EmailRequestSent>) {
   return formAction<EmailRequestSent>(args, (values) => ({ method: "POST", path: `/api${path}`, body: { api_user: { email: values.email } } }), accepted);
 }
 

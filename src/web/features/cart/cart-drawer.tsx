@@ -32,7 +32,11 @@ export function CartDrawer() {
   // server) and its count is the server's: without JavaScript the drawer cannot open (decision 057).
   const { cartCount: serverCount } = useSite();
   // False on the server and while hydrating (the server's snapshot), true from the next render on.
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   const count = cart.ready ? cart.count : (serverCount ?? 0);
   const icon = (
     <>
@@ -69,14 +73,7 @@ export function CartDrawer() {
   return (
     <>
       {hydrated ? (
-        <button
-          type="button"
-          className={styles.floatingButton}
-          onClick={toggle}
-          aria-expanded={open}
-          aria-haspopup="dialog"
-          data-testid="cart-button"
-        >
+        <button type="button" className={styles.floatingButton} onClick={toggle} aria-expanded={open} aria-haspopup="dialog" data-testid="cart-button">
           {icon}
           <span className="visually-hidden">{t("cart.open")}</span>
         </button>

@@ -16,7 +16,13 @@ export function LoginPrompt() {
     drawer.setOpen(false);
   };
   return (
-    <Dialog open={cart.loginPromptOpen} onClose={cart.closeLoginPrompt} title={t("loginPrompt.title")} closeLabel={t("loginPrompt.close")} testId="login-prompt">
+    <Dialog
+      open={cart.loginPromptOpen}
+      onClose={cart.closeLoginPrompt}
+      title={t("loginPrompt.title")}
+      closeLabel={t("loginPrompt.close")}
+      testId="login-prompt"
+    >
       <p>{t("loginPrompt.lead")}</p>
       <ul className={styles.benefits}>
         <li>{t("loginPrompt.shareCart")}</li>

@@ -20,13 +20,23 @@ let known: { userId: number; ids: Promise<Set<number>> } | undefined;
 
 function favoriteIds(locale: Locale, userId: number): Promise<Set<number>> {
   if (known?.userId !== userId) {
-    const ids = callApi<AnswerOrRefusal<typeof favoriteIdsAnswer>>(locale, "/favorites/ids").then((result) => new Set(result.ok ? (result.body?.data ?? []) : []));
+    const ids = callApi<AnswerOrRefusal<typeof favoriteIdsAnswer>>(locale, "/favorites/ids").then(
+      (result) => new Set(result.ok ? (result.body?.data ?? []) : []),
+    );
     known = { userId, ids };
   }
   return known.ids;
 }
 
-export function FavoriteButton({ productId: id, productName, variant = "tile" }: { productId: number | string; productName: string; variant?: "tile" | "page" }) {
+export function FavoriteButton({
+  productId: id,
+  productName,
+  variant = "tile",
+}: {
+  productId: number | string;
+  productName: string;
+  variant?: "tile" | "page";
+}) {
   const productId = Number(id);
   const { t, locale } = useI18n();
   const { user } = useAuth();

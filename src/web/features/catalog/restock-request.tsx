@@ -13,13 +13,20 @@ import { Notice } from "../../ui/notice.tsx";
 import styles from "./favorite.module.css";
 import { RESTOCK_INTENT } from "./restock-intent.ts";
 
-
 /**
  * 再入荷のお知らせ on a sold-out product (decision 083): a member's one click, or a guest's address
  * (a confirmation mail first). Posts to the product page's action without JavaScript; with it,
  * calls the API and says so in place.
  */
-export function RestockRequestForm({ productId, fieldError, typed }: { productId: number | string; fieldError?: string | undefined; typed?: string | undefined }) {
+export function RestockRequestForm({
+  productId,
+  fieldError,
+  typed,
+}: {
+  productId: number | string;
+  fieldError?: string | undefined;
+  typed?: string | undefined;
+}) {
   const { t, locale } = useI18n();
   const { user } = useAuth();
   const [params] = useSearchParams();

@@ -15,7 +15,8 @@ export function SalesTileLabel({ sales }: { sales: ProductSales | undefined }) {
   if (sales.phase === "preorder" && sales.release_date) {
     return (
       <p className={styles.tileLabel} data-testid="tile-preorder">
-        <Badge tone="wine">{t("preorder.badge")}</Badge> <span className={styles.keep}>{t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale) })}</span>
+        <Badge tone="wine">{t("preorder.badge")}</Badge>{" "}
+        <span className={styles.keep}>{t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale) })}</span>
       </p>
     );
   }

@@ -150,20 +150,33 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   let coupons: CouponPreview[] = [];
   const further = (form.couponCodes ?? []).map((code) => code.trim());
   if (form.couponCode?.trim() || further.some((code) => code !== "")) {
-    const checked = await page.api("POST", "/api/coupons/preview", { coupon_code: form.couponCode ?? "", ...(further.length > 0 ? { coupon_codes: further } : {}) }, { csrfToken });
+    const checked = await page.api(
+      "POST",
+      "/api/coupons/preview",
+      { coupon_code: form.couponCode ?? "", ...(further.length > 0 ? { coupon_codes: further } : {}) },
+      { csrfToken },
+    );
     const checkedBody = checked.body as { coupons?: CouponPreview[] } | undefined;
-    if (checked.status !== 200 || !checkedBody?.coupons) return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
+    if (checked.status !== 200 || !checkedBody?.coupons)
+      return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
     coupons = checkedBody.coupons;
   }
   const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
   // Points typed (decision 089): the page counted at most the balance; the order itself is refused over it, with the balance named.
-  const balance = page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
+  const balance =
+    page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
   const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).
     const sameAmount = (values[CONFIRMED_FIELD] ?? "").endsWith(`:${total}`);
-    return refused(200, { values, fields: {}, errors: [], notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"), ...(coupons.length > 0 ? { coupons } : {}) });
+    return refused(200, {
+      values,
+      fields: {},
+      errors: [],
+      notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"),
+      ...(coupons.length > 0 ? { coupons } : {}),
+    });
   }
 
   // The bottles the page showed and the shopper confirmed (a resend after the order emptied the cart is the same order).

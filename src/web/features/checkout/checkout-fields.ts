@@ -103,17 +103,18 @@ export function checkoutFormOfFields(
     couponCode: text("coupon_code", base.couponCode ?? ""),
     couponCodes: couponCodesOf(values, base.couponCodes ?? []),
     usePoints: text("use_points", base.usePoints ?? ""),
-    gift: giftPosted || "gift_omotegaki" in values
-      ? {
-          wrapping: "gift_wrapping" in values,
-          noshi: "gift_noshi" in values,
-          omotegaki: text("gift_omotegaki", base.gift.omotegaki),
-          placement: placement && PLACEMENTS.includes(placement) ? placement : base.gift.placement,
-          name: text("gift_name", base.gift.name),
-          messageCard: "gift_message_card" in values,
-          message: text("gift_message", base.gift.message),
-          hidePrices: "gift_hide_prices" in values,
-        }
-      : base.gift,
+    gift:
+      giftPosted || "gift_omotegaki" in values
+        ? {
+            wrapping: "gift_wrapping" in values,
+            noshi: "gift_noshi" in values,
+            omotegaki: text("gift_omotegaki", base.gift.omotegaki),
+            placement: placement && PLACEMENTS.includes(placement) ? placement : base.gift.placement,
+            name: text("gift_name", base.gift.name),
+            messageCard: "gift_message_card" in values,
+            message: text("gift_message", base.gift.message),
+            hidePrices: "gift_hide_prices" in values,
+          }
+        : base.gift,
   };
 }

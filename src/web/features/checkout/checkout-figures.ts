@@ -48,7 +48,13 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
 }
 
 /** Items + shipping before tax, after a coupon's 値引き lines, what the cod fee is asked for (POST /api/fee). */
-export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: CheckoutTerms, delivery: ChargeDelivery, coupon: CouponsApplied = null, points = 0): number {
+export function itemsAndShippingOf(
+  lines: readonly CheckoutLine[],
+  terms: CheckoutTerms,
+  delivery: ChargeDelivery,
+  coupon: CouponsApplied = null,
+  points = 0,
+): number {
   const totals = checkoutTotals(lines, { fee: () => 0, feeLabel: undefined }, terms, undefined, delivery, coupon, points);
   return totals.items + totals.shipping + chargeAmount(totals.chargeLines, "discount");
 }
@@ -56,7 +62,12 @@ export function itemsAndShippingOf(lines: readonly CheckoutLine[], terms: Checko
 /** The coupon the preview answered, on these bottles: which of them it applies to. */
 export function appliedCouponOf(preview: CouponPreview | null, items: readonly CartItem[]): AppliedCoupon | null {
   if (!preview) return null;
-  return { code: preview.code, kind: preview.kind, value: preview.value, eligible: items.map((item) => preview.eligible_product_ids.includes(Number(item.id))) };
+  return {
+    code: preview.code,
+    kind: preview.kind,
+    value: preview.value,
+    eligible: items.map((item) => preview.eligible_product_ids.includes(Number(item.id))),
+  };
 }
 
 /** The coupons the preview answered together (decision 086), in the order typed, on these bottles. */
@@ -81,7 +92,8 @@ export function checkoutFigures(input: CheckoutFigureInput): CheckoutFigures {
     checkoutTotals(input.lines, { fee: () => feeOf(method), feeLabel: method.feeLabel }, terms, input.gift, input.delivery, coupon, points);
   const refusals: Record<string, string | null> = {};
   for (const method of paymentMethodChoices()) {
-    refusals[method.code] = method.notOffered(input.terms, input.locale) ?? method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });
+    refusals[method.code] =
+      method.notOffered(input.terms, input.locale) ?? method.refusal({ total: totalsWith(method).total, terms: input.terms, locale: input.locale });
   }
   return { totals: totalsWith(input.chosen), refusals };
 }

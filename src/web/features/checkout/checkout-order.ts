@@ -97,7 +97,20 @@ export interface CheckoutFieldErrors {
   contact: Partial<Record<ContactField, string>>;
   address: AddressFormErrors;
   /** desired_delivery_date, desired_delivery_timezone, memo, payment_method; payment is about the card. */
-  other: Partial<Record<"desired_delivery_date" | "desired_delivery_timezone" | "memo" | "payment_method" | "payment" | "birth_date" | "coupon_code" | "use_points" | CouponCodesField, string>>;
+  other: Partial<
+    Record<
+      | "desired_delivery_date"
+      | "desired_delivery_timezone"
+      | "memo"
+      | "payment_method"
+      | "payment"
+      | "birth_date"
+      | "coupon_code"
+      | "use_points"
+      | CouponCodesField,
+      string
+    >
+  >;
   /** The gift section's, keyed as the server names them: gift, gift.wrapping, gift.noshi.omotegaki, … */
   gift?: Record<string, string>;
   /** お届け先's, when it goes to another address: name, phone, zip, … */

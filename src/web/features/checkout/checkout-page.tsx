@@ -190,7 +190,11 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const addressBook = useAddressBook(user !== null, fromPage.addressBook);
   // Before hydration (or without JavaScript) the form is posted to the page's action (decision 058):
   // nothing may be disabled that only the script would enable.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // Shipping and the delivery window follow where the parcel goes — the recipient's prefecture when
   // it goes to someone else — as it is chosen (shipping-table.ts, delivery-calendar.ts).
   const deliveryPrefecture = deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture);
@@ -221,7 +225,14 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   // A chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
   // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
   const refusals = several
-    ? { ...figureRefusals, ...Object.fromEntries(paymentMethodChoices().filter((method) => method.exports.b2CollectsTotal).map((method) => [method.code, t("destinations.codRefused")])) }
+    ? {
+        ...figureRefusals,
+        ...Object.fromEntries(
+          paymentMethodChoices()
+            .filter((method) => method.exports.b2CollectsTotal)
+            .map((method) => [method.code, t("destinations.codRefused")]),
+        ),
+      }
     : figureRefusals;
   const chosenRefusal = refusals[form.method];
   if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
@@ -337,11 +348,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
           {user !== null && fromPage.points && (pointsBalance > 0 || (form.usePoints ?? "") !== "") && (
             <PointsField balance={pointsBalance} usable={usablePoints} value={form.usePoints ?? ""} error={errors.other.use_points} onChange={setUsePoints} />
           )}
-          {unavailable.length > 0 && (
-            <Notice tone="info">
-              {t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}
-            </Notice>
-          )}
+          {unavailable.length > 0 && <Notice tone="info">{t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}</Notice>}
         </aside>
 
         <div className={styles.main}>
@@ -383,7 +390,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             {/* Several destinations need the script (decision 087): without it the switch is not drawn and this says so. */}
             {hydrated ? (
               <div className={styles.severalToggle}>
-                <Checkbox label={t("destinations.toggle")} checked={several} onChange={(event) => setSeveral(event.target.checked)} data-testid="several-destinations-toggle" />
+                <Checkbox
+                  label={t("destinations.toggle")}
+                  checked={several}
+                  onChange={(event) => setSeveral(event.target.checked)}
+                  data-testid="several-destinations-toggle"
+                />
                 <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
               </div>
             ) : (
@@ -478,12 +490,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
           />
 
           <div className={styles.submitRow}>
-            <Button
-              type="submit"
-              block
-              className={styles.submit}
-              disabled={processing || (hydrated && needsProvider && provider.status !== "ready")}
-            >
+            <Button type="submit" block className={styles.submit} disabled={processing || (hydrated && needsProvider && provider.status !== "ready")}>
               {processing ? t("payments.processing") : t("checkout.submit")}
             </Button>
           </div>

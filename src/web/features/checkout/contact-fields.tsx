@@ -23,7 +23,11 @@ export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
   return (
     <div className={styles.contact}>
       <Input
-        label={<>{t("checkout.name")} {required}</>}
+        label={
+          <>
+            {t("checkout.name")} {required}
+          </>
+        }
         name="name"
         autoComplete="name"
         required
@@ -33,7 +37,11 @@ export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
         error={errors.name}
       />
       <Input
-        label={<>{t("checkout.email")} {required}</>}
+        label={
+          <>
+            {t("checkout.email")} {required}
+          </>
+        }
         name="email"
         type="email"
         autoComplete="email"
@@ -44,7 +52,11 @@ export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
         error={errors.email}
       />
       <Input
-        label={<>{t("checkout.phone")} {required}</>}
+        label={
+          <>
+            {t("checkout.phone")} {required}
+          </>
+        }
         name="phone"
         type="tel"
         autoComplete="tel"

@@ -64,10 +64,14 @@ export function CouponField({ applied, initialCodes, errors, onApplied, onRefuse
       }
       const fields = answer.body?.fields ?? {};
       const messages: Partial<Record<CouponFieldName, string>> = {};
-      for (const [name, texts] of Object.entries(fields)) if (name === "coupon_code" || name.startsWith("coupon_codes.")) messages[name as CouponFieldName] = texts.join(" ");
+      for (const [name, texts] of Object.entries(fields))
+        if (name === "coupon_code" || name.startsWith("coupon_codes.")) messages[name as CouponFieldName] = texts.join(" ");
       if (Object.keys(messages).length === 0) messages[field] = answer.body?.errors?.join(" ") || t("checkout.failed");
       // The coupons applied before stay, but for this place's: it is not applied.
-      onRefused(applied.filter((_, index) => index !== place), messages);
+      onRefused(
+        applied.filter((_, index) => index !== place),
+        messages,
+      );
     } catch {
       onRefused(
         applied.filter((_, index) => index !== place),
@@ -108,7 +112,12 @@ export function CouponField({ applied, initialCodes, errors, onApplied, onRefuse
               }}
               // Enter applies the code instead of placing the order.
               onEnter={() => void apply(place)}
-              button={{ label: t("checkout.coupon.apply"), onClick: () => void apply(place), disabled: busy, testId: place === 0 ? "coupon-apply" : `coupon-apply-${place}` }}
+              button={{
+                label: t("checkout.coupon.apply"),
+                onClick: () => void apply(place),
+                disabled: busy,
+                testId: place === 0 ? "coupon-apply" : `coupon-apply-${place}`,
+              }}
               note={
                 shown &&
                 !error &&

@@ -25,7 +25,15 @@ export function recipientOf(value: DeliveryFormValue) {
   if (value.choice === "other") return recipientPayload(value.other);
   const entry = value.choice.startsWith("book:") ? value.entry : undefined;
   return entry
-    ? { name: entry.name, phone: entry.phone, country: entry.country, zip: entry.zip, prefecture: entry.prefecture, address: entry.address, building_name: entry.building_name }
+    ? {
+        name: entry.name,
+        phone: entry.phone,
+        country: entry.country,
+        zip: entry.zip,
+        prefecture: entry.prefecture,
+        address: entry.address,
+        building_name: entry.building_name,
+      }
     : undefined;
 }
 
@@ -52,7 +60,10 @@ export function DeliveryChoice({
     ...book.map((entry) => ({
       id: `book:${entry.id}`,
       entry,
-      label: t("recipient.fromBook", { name: entry.name, prefecture: entry.prefecture === null ? entry.country_name : (prefectureName(entry.prefecture, locale) ?? "") }),
+      label: t("recipient.fromBook", {
+        name: entry.name,
+        prefecture: entry.prefecture === null ? entry.country_name : (prefectureName(entry.prefecture, locale) ?? ""),
+      }),
     })),
     { id: "other", label: t("recipient.other") },
   ];
@@ -62,14 +73,26 @@ export function DeliveryChoice({
         <legend className={styles.visuallyHidden}>{t("recipient.heading")}</legend>
         {options.map((option) => (
           <label key={option.id} className={styles.deliveryOption}>
-            <input type="radio" name="delivery_choice" value={option.id} checked={value.choice === option.id} onChange={() => onChange((current) => ({ ...current, choice: option.id, entry: option.entry }))} />{" "}
+            <input
+              type="radio"
+              name="delivery_choice"
+              value={option.id}
+              checked={value.choice === option.id}
+              onChange={() => onChange((current) => ({ ...current, choice: option.id, entry: option.entry }))}
+            />{" "}
             {option.label}
           </label>
         ))}
       </fieldset>
       {book.length > 0 && <p className={styles.methodNote}>{t("recipient.bookHint")}</p>}
       {value.choice === "other" && (
-        <RecipientFields withKana addressNamePrefix="recipient_" value={value.other} onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))} errors={errors} />
+        <RecipientFields
+          withKana
+          addressNamePrefix="recipient_"
+          value={value.other}
+          onChange={(update) => onChange((current) => ({ ...current, other: typeof update === "function" ? update(current.other) : update }))}
+          errors={errors}
+        />
       )}
     </div>
   );

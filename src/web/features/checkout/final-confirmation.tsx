@@ -62,7 +62,9 @@ export function FinalConfirmation({ method, items = [], bottles, total, birthDat
       <p className={styles.confirmLead}>{t("checkout.confirmLead")}</p>
       <dl className={styles.confirmList}>
         <dt>{t("checkout.confirmAmount")}</dt>
-        <dd data-testid="confirm-amount" data-price="">{t("checkout.confirmAmountText", { count: bottles, total: yen(total) })}</dd>
+        <dd data-testid="confirm-amount" data-price="">
+          {t("checkout.confirmAmountText", { count: bottles, total: yen(total) })}
+        </dd>
         <dt>{t("checkout.confirmPayment")}</dt>
         <dd data-testid="confirm-payment">
           {chosen.label[locale]}

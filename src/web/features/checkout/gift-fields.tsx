@@ -29,7 +29,9 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
   const { t, locale } = useI18n();
   const { terms } = useSite().shop;
   const wrappingPrice =
-    settings.wrappingFee === 0 ? t("checkout.giftWrappingFree") : `+${formatYenTaxed(priceIncludingTax(settings.wrappingFee, terms.taxRatePercent), locale, "included")}`;
+    settings.wrappingFee === 0
+      ? t("checkout.giftWrappingFree")
+      : `+${formatYenTaxed(priceIncludingTax(settings.wrappingFee, terms.taxRatePercent), locale, "included")}`;
   // Open from the start when the shopper comes back to choices already made (a kept form, decision 053).
   const chosen = giftOptionsOfForm(value) !== null;
   const [opened, setOpened] = useState(chosen);
@@ -48,7 +50,11 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
         <span className={styles.giftLead}>{t("checkout.giftLead")}</span>
       </summary>
       <div className={styles.giftBody}>
-        {errors?.gift && <p className={styles.giftError} role="alert">{errors.gift}</p>}
+        {errors?.gift && (
+          <p className={styles.giftError} role="alert">
+            {errors.gift}
+          </p>
+        )}
         {settings.noshi && (
           <fieldset className={styles.giftGroup}>
             <legend className={styles.giftLegend}>{t("checkout.giftNoshiLegend")}</legend>
@@ -108,7 +114,10 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
                   </span>
                 </>
               }
-              name="gift_wrapping" checked={value.wrapping} onChange={(event) => set({ wrapping: event.target.checked })} />
+              name="gift_wrapping"
+              checked={value.wrapping}
+              onChange={(event) => set({ wrapping: event.target.checked })}
+            />
             {errors?.["gift.wrapping"] && (
               <p className={styles.giftError} role="alert">
                 {errors["gift.wrapping"]}
@@ -118,7 +127,12 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
         )}
         {settings.messageCard && (
           <div className={styles.giftGroup}>
-            <Checkbox label={t("checkout.giftMessageCard")} name="gift_message_card" checked={value.messageCard} onChange={(event) => set({ messageCard: event.target.checked })} />
+            <Checkbox
+              label={t("checkout.giftMessageCard")}
+              name="gift_message_card"
+              checked={value.messageCard}
+              onChange={(event) => set({ messageCard: event.target.checked })}
+            />
             {value.messageCard && (
               <div className={styles.giftNested}>
                 <Textarea
@@ -137,7 +151,12 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
         )}
         {settings.hidePrices && (
           <div className={styles.giftGroup}>
-            <Checkbox label={t("checkout.giftHidePrices")} name="gift_hide_prices" checked={value.hidePrices} onChange={(event) => set({ hidePrices: event.target.checked })} />
+            <Checkbox
+              label={t("checkout.giftHidePrices")}
+              name="gift_hide_prices"
+              checked={value.hidePrices}
+              onChange={(event) => set({ hidePrices: event.target.checked })}
+            />
             <p className={styles.giftNote}>{t("checkout.giftHidePricesNote")}</p>
             {errors?.["gift.hide_prices"] && (
               <p className={styles.giftError} role="alert">

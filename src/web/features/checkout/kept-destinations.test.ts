@@ -12,7 +12,13 @@ let keys = 0;
 function fresh(): DestinationForm {
   keys += 1;
   const address = { country: { id: "jp", name: "日本" }, zip: "", prefecture: "", address: "", building_name: "" };
-  return { key: `new${keys}`, delivery: { choice: "other", other: { name: "", phone: "", address } }, quantities: {}, wish: { date: "", timezone: "" }, gift: emptyGiftForm(["御祝", "御歳暮"]) } as DestinationForm;
+  return {
+    key: `new${keys}`,
+    delivery: { choice: "other", other: { name: "", phone: "", address } },
+    quantities: {},
+    wish: { date: "", timezone: "" },
+    gift: emptyGiftForm(["御祝", "御歳暮"]),
+  } as DestinationForm;
 }
 
 function typed(): DestinationForm[] {
@@ -21,7 +27,15 @@ function typed(): DestinationForm[] {
   return [
     {
       ...first,
-      delivery: { choice: "other", other: { name: "比嘉 ツル", kana: "ヒガ ツル", phone: "098-867-1234", address: { ...first.delivery.other.address, zip: "9000001", prefecture: "47", address: "那覇市港町1-1" } } },
+      delivery: {
+        choice: "other",
+        other: {
+          name: "比嘉 ツル",
+          kana: "ヒガ ツル",
+          phone: "098-867-1234",
+          address: { ...first.delivery.other.address, zip: "9000001", prefecture: "47", address: "那覇市港町1-1" },
+        },
+      },
       quantities: { "12": 2, "15": 1 },
       wish: { date: "2026-12-24", timezone: "14-16" },
       gift: { ...first.gift, noshi: true, omotegaki: "御歳暮", name: "蔵前", wrapping: true },
@@ -78,7 +92,12 @@ describe("the kept destinations", () => {
         account: null,
         several: true,
         destinations: [
-          { delivery: { choice: "javascript:alert(1)", other: { name: 42 } }, quantities: { "12": 2, "13": -1, "14": 1.5, "15": "3" }, wish: { date: "2026-12-24" }, gift: { wrapping: "yes" } },
+          {
+            delivery: { choice: "javascript:alert(1)", other: { name: 42 } },
+            quantities: { "12": 2, "13": -1, "14": 1.5, "15": "3" },
+            wish: { date: "2026-12-24" },
+            gift: { wrapping: "yes" },
+          },
           { delivery: { choice: "book:9" }, quantities: {} },
           "not a block",
         ],

@@ -57,7 +57,11 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
     // Tax per rate (decision 036): a one-rate order keeps the single row it always had.
     ...(totals.taxes.length === 1
       ? [[t("checkout.tax", { rate: totals.taxes[0]!.rate }), totals.tax, "summary-tax"] as [string, number, string]]
-      : totals.taxes.map((each): [string, number, string] => [t("checkout.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `summary-tax-${each.rate}`])),
+      : totals.taxes.map((each): [string, number, string] => [
+          t("checkout.taxAt", { rate: each.rate, base: yen(each.base) }),
+          each.tax,
+          `summary-tax-${each.rate}`,
+        ])),
   ];
   return (
     <>
@@ -100,17 +104,7 @@ export function OrderSummary({ items, totals, taxRate }: OrderSummaryProps) {
 }
 
 /** The bottles' rows: unit price before tax, quantity and line total; `children` adds the charges and totals. */
-function SummaryTable({
-  items,
-  reducedIds,
-  lineTotals,
-  children,
-}: {
-  items: CartItem[];
-  reducedIds: Set<string>;
-  lineTotals: number[];
-  children?: ReactNode;
-}) {
+function SummaryTable({ items, reducedIds, lineTotals, children }: { items: CartItem[]; reducedIds: Set<string>; lineTotals: number[]; children?: ReactNode }) {
   const { t, yen } = useI18n();
   return (
     <table className={styles.summary} data-testid="order-summary">

@@ -43,38 +43,44 @@ export function PaymentMethodChoiceGroup({ value, onChange, savedCard, refusals,
       {offeredPaymentMethods(shop.terms)
         .filter((method) => signedIn || method.checkoutInput !== "saved_card")
         .map((method) => {
-        const code = method.code;
-        const hintId = `${name}-${code}-hint`;
-        const refusal = refusals[code] ?? null;
-        const needsSavedCard = method.checkoutInput === "saved_card";
-        const hint =
-          refusal ??
-          (needsSavedCard ? (savedCard === undefined ? t("page.loading") : savedCard ? savedCardText(savedCard) : (method.texts.unavailable?.[locale] ?? null)) : null);
-        const chosen = value === code;
-        return (
-          <div key={code} className={styles.method} data-chosen={chosen} data-testid={`method-${code}`}>
-            <label className={styles.methodLabel}>
-              <input
-                type="radio"
-                name="payment_method"
-                value={code}
-                checked={chosen}
-                disabled={refusal !== null || (needsSavedCard && !savedCard)}
-                aria-describedby={hint ? hintId : undefined}
-                onChange={() => onChange(code)}
-              />
-              <span>{method.label[locale]}</span>
-            </label>
-            {hint && (
-              <p id={hintId} className={refusal !== null ? styles.methodRefusal : styles.methodHint}>
-                {hint}
-              </p>
-            )}
-            {/* Kept while another method is chosen, so a typed card is still there on coming back. */}
-            <div hidden={!chosen}>{details[code]}</div>
-          </div>
-        );
-      })}
+          const code = method.code;
+          const hintId = `${name}-${code}-hint`;
+          const refusal = refusals[code] ?? null;
+          const needsSavedCard = method.checkoutInput === "saved_card";
+          const hint =
+            refusal ??
+            (needsSavedCard
+              ? savedCard === undefined
+                ? t("page.loading")
+                : savedCard
+                  ? savedCardText(savedCard)
+                  : (method.texts.unavailable?.[locale] ?? null)
+              : null);
+          const chosen = value === code;
+          return (
+            <div key={code} className={styles.method} data-chosen={chosen} data-testid={`method-${code}`}>
+              <label className={styles.methodLabel}>
+                <input
+                  type="radio"
+                  name="payment_method"
+                  value={code}
+                  checked={chosen}
+                  disabled={refusal !== null || (needsSavedCard && !savedCard)}
+                  aria-describedby={hint ? hintId : undefined}
+                  onChange={() => onChange(code)}
+                />
+                <span>{method.label[locale]}</span>
+              </label>
+              {hint && (
+                <p id={hintId} className={refusal !== null ? styles.methodRefusal : styles.methodHint}>
+                  {hint}
+                </p>
+              )}
+              {/* Kept while another method is chosen, so a typed card is still there on coming back. */}
+              <div hidden={!chosen}>{details[code]}</div>
+            </div>
+          );
+        })}
     </fieldset>
   );
 }

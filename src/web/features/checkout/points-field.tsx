@@ -71,7 +71,11 @@ export function PointsToEarn({ points, grantOn }: { points: number; grantOn: "pa
         <span>{t("pointsEstimate.label")}</span>
         <strong data-testid="checkout-points-to-earn-value">{t("pointsEstimate.value", { points: points.toLocaleString("ja-JP") })}</strong>
       </p>
-      {points > 0 && <p className={styles.methodNote}>{t("pointsEstimate.member", { when: t(grantOn === "shipped" ? "pointsEstimate.whenShipped" : "pointsEstimate.whenPaid") })}</p>}
+      {points > 0 && (
+        <p className={styles.methodNote}>
+          {t("pointsEstimate.member", { when: t(grantOn === "shipped" ? "pointsEstimate.whenShipped" : "pointsEstimate.whenPaid") })}
+        </p>
+      )}
     </div>
   );
 }

@@ -52,7 +52,13 @@ let nextKey = 0;
 const newKey = () => `d${(nextKey += 1)}`;
 
 export function emptyDestination(defaultCountryName: string, omotegaki: readonly string[]): DestinationForm {
-  return { key: newKey(), delivery: { choice: "other", other: recipientFormValue(null, defaultCountryName) }, quantities: {}, wish: { date: "", timezone: "" }, gift: emptyGiftForm(omotegaki) };
+  return {
+    key: newKey(),
+    delivery: { choice: "other", other: recipientFormValue(null, defaultCountryName) },
+    quantities: {},
+    wish: { date: "", timezone: "" },
+    gift: emptyGiftForm(omotegaki),
+  };
 }
 
 /** Where a destination goes: its prefecture (null: the orderer's). */
@@ -66,8 +72,16 @@ function itemsOf(destination: DestinationForm, items: readonly CartItem[]): Cart
 }
 
 /** Each destination as the charges need it (the same domain rule the server charges with). */
-export function destinationsCharging(destinations: readonly DestinationForm[], items: readonly CartItem[], buyerPrefecture: number | null): DestinationCharging[] {
-  return destinations.map((destination) => ({ lines: checkoutLinesOf(itemsOf(destination, items)), prefecture: prefectureOf(destination, buyerPrefecture), gift: giftOptionsOfForm(destination.gift) }));
+export function destinationsCharging(
+  destinations: readonly DestinationForm[],
+  items: readonly CartItem[],
+  buyerPrefecture: number | null,
+): DestinationCharging[] {
+  return destinations.map((destination) => ({
+    lines: checkoutLinesOf(itemsOf(destination, items)),
+    prefecture: prefectureOf(destination, buyerPrefecture),
+    gift: giftOptionsOfForm(destination.gift),
+  }));
 }
 
 /** The order's `shipments`. */
@@ -106,12 +120,24 @@ function destinationOfShipment(shipment: CheckoutShipmentInput, defaultCountryNa
         ...(recipient.kana ? { kana: recipient.kana } : {}),
         phone: recipient.phone,
         address: addressFormValue(
-          { country: "jp", country_name: defaultCountryName, zip: recipient.zip, prefecture: typeof recipient.prefecture === "number" ? recipient.prefecture : null, address: recipient.address, building_name: recipient.building_name ?? "" },
+          {
+            country: "jp",
+            country_name: defaultCountryName,
+            zip: recipient.zip,
+            prefecture: typeof recipient.prefecture === "number" ? recipient.prefecture : null,
+            address: recipient.address,
+            building_name: recipient.building_name ?? "",
+          },
           defaultCountryName,
         ),
       }
     : recipientFormValue(null, defaultCountryName);
-  const gift = (shipment.gift ?? null) as { wrapping?: boolean; noshi?: { omotegaki: string; placement: NoshiPlacement; name: string } | null; message_card?: string; hide_prices?: boolean } | null;
+  const gift = (shipment.gift ?? null) as {
+    wrapping?: boolean;
+    noshi?: { omotegaki: string; placement: NoshiPlacement; name: string } | null;
+    message_card?: string;
+    hide_prices?: boolean;
+  } | null;
   return {
     key: newKey(),
     delivery: { choice: recipient ? "other" : "buyer", other },
@@ -143,7 +169,17 @@ interface SeveralDestinationsProps {
   problems: string[];
 }
 
-export function SeveralDestinations({ items, destinations, onChange, book, buyerPrefecture, deliveryCalendar, timezones, errors, problems }: SeveralDestinationsProps) {
+export function SeveralDestinations({
+  items,
+  destinations,
+  onChange,
+  book,
+  buyerPrefecture,
+  deliveryCalendar,
+  timezones,
+  errors,
+  problems,
+}: SeveralDestinationsProps) {
   const { t } = useI18n();
   const { shop } = useSite();
   const defaultCountryName = t("address.defaultCountryName");
@@ -152,7 +188,10 @@ export function SeveralDestinations({ items, destinations, onChange, book, buyer
   const general = [...problems, ...(errors.shipments ?? [])];
   return (
     <div data-testid="several-destinations">
-      <DestinationsUpload items={items} onRead={(shipments) => onChange(shipments.map((shipment) => destinationOfShipment(shipment, defaultCountryName, shop.gift.omotegaki)))} />
+      <DestinationsUpload
+        items={items}
+        onRead={(shipments) => onChange(shipments.map((shipment) => destinationOfShipment(shipment, defaultCountryName, shop.gift.omotegaki)))}
+      />
       {general.length > 0 && (
         <Notice tone="danger" testId="destinations-problems">
           <ul>
@@ -179,7 +218,12 @@ export function SeveralDestinations({ items, destinations, onChange, book, buyer
         />
       ))}
       {destinations.length < MAX_DESTINATIONS && (
-        <Button type="button" variant="secondary" onClick={() => onChange((current) => [...current, emptyDestination(defaultCountryName, shop.gift.omotegaki)])} data-testid="add-destination">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => onChange((current) => [...current, emptyDestination(defaultCountryName, shop.gift.omotegaki)])}
+          data-testid="add-destination"
+        >
           {t("destinations.add")}
         </Button>
       )}
@@ -235,7 +279,10 @@ function DestinationBlock({
     { value: "buyer", label: t("destinations.toBuyer") },
     ...book.map((entry) => ({
       value: `book:${entry.id}`,
-      label: t("recipient.fromBook", { name: entry.name, prefecture: entry.prefecture === null ? entry.country_name : (prefectureName(entry.prefecture, locale) ?? "") }),
+      label: t("recipient.fromBook", {
+        name: entry.name,
+        prefecture: entry.prefecture === null ? entry.country_name : (prefectureName(entry.prefecture, locale) ?? ""),
+      }),
     })),
     { value: "other", label: t("destinations.typed") },
   ];
@@ -267,7 +314,12 @@ function DestinationBlock({
           withKana
           addressNamePrefix={`dest${index}_`}
           value={destination.delivery.other}
-          onChange={(change) => onChange((current) => ({ ...current, delivery: { ...current.delivery, other: typeof change === "function" ? change(current.delivery.other) : change } }))}
+          onChange={(change) =>
+            onChange((current) => ({
+              ...current,
+              delivery: { ...current.delivery, other: typeof change === "function" ? change(current.delivery.other) : change },
+            }))
+          }
           errors={recipientErrors}
         />
       )}
@@ -308,7 +360,13 @@ function DestinationBlock({
                   onChange={(event) => setGift({ omotegaki: event.target.value })}
                   error={other["gift.noshi.omotegaki"]}
                 />
-                <Input label={t("destinations.noshiName")} value={gift.name} maxLength={20} onChange={(event) => setGift({ name: event.target.value })} error={other["gift.noshi.name"]} />
+                <Input
+                  label={t("destinations.noshiName")}
+                  value={gift.name}
+                  maxLength={20}
+                  onChange={(event) => setGift({ name: event.target.value })}
+                  error={other["gift.noshi.name"]}
+                />
                 <Select
                   label={t("destinations.placement")}
                   value={gift.placement}
@@ -320,9 +378,15 @@ function DestinationBlock({
           </>
         )}
         {giftSettings.wrapping && (
-          <Checkbox label={t("destinations.wrapping", { fee: yen(giftSettings.wrappingFee) })} checked={gift.wrapping} onChange={(event) => setGift({ wrapping: event.target.checked })} />
+          <Checkbox
+            label={t("destinations.wrapping", { fee: yen(giftSettings.wrappingFee) })}
+            checked={gift.wrapping}
+            onChange={(event) => setGift({ wrapping: event.target.checked })}
+          />
         )}
-        {giftSettings.hidePrices && <Checkbox label={t("destinations.hidePrices")} checked={gift.hidePrices} onChange={(event) => setGift({ hidePrices: event.target.checked })} />}
+        {giftSettings.hidePrices && (
+          <Checkbox label={t("destinations.hidePrices")} checked={gift.hidePrices} onChange={(event) => setGift({ hidePrices: event.target.checked })} />
+        )}
         {giftSettings.messageCard && (
           <Textarea
             label={t("destinations.message")}
@@ -370,7 +434,11 @@ function DestinationsUpload({ items, onRead }: { items: CartItem[]; onRead(shipm
         reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
         reader.readAsDataURL(file);
       });
-      const result = await callApi<{ data?: { shipments: CheckoutShipmentInput[]; items: { id: number; amount: number }[] }; errors?: string[]; rows?: UploadProblem[] }>(locale, "/checkout/destinations", {
+      const result = await callApi<{
+        data?: { shipments: CheckoutShipmentInput[]; items: { id: number; amount: number }[] };
+        errors?: string[];
+        rows?: UploadProblem[];
+      }>(locale, "/checkout/destinations", {
         method: "POST",
         body: { file: dataUrl },
       });

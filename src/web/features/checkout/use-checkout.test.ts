@@ -15,7 +15,11 @@ import { CheckoutAttempt } from "./idempotency-key.ts";
 // The browser's checkout state that use-checkout.ts keeps: one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
 
-const terms: CheckoutTerms = { taxRatePercent: 10, shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 }, payments: { ...defaultPaymentTerms(), cod: { ...defaultPaymentTerms().cod!, feeTiers: [{ upTo: null, fee: 330 }] } } };
+const terms: CheckoutTerms = {
+  taxRatePercent: 10,
+  shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 },
+  payments: { ...defaultPaymentTerms(), cod: { ...defaultPaymentTerms().cod!, feeTiers: [{ upTo: null, fee: 330 }] } },
+};
 
 function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
   return {
@@ -114,7 +118,15 @@ describe("cash on delivery falls back to credit", () => {
 });
 
 describe("the method a checkout starts on follows the trader's terms", () => {
-  const member: UserResource = { id: 7, email: "hanako@example.com", user_name: "山田 花子", tel: "090-1234-5678", birth_date: null, birthday_coupon: false, unconfirmed_email: null };
+  const member: UserResource = {
+    id: 7,
+    email: "hanako@example.com",
+    user_name: "山田 花子",
+    tel: "090-1234-5678",
+    birth_date: null,
+    birthday_coupon: false,
+    unconfirmed_email: null,
+  };
   const withPayments = (changes: Record<string, Partial<PaymentTerms>>): CheckoutTerms => ({
     ...terms,
     payments: Object.fromEntries(Object.entries(terms.payments).map(([code, own]) => [code, { ...own, ...changes[code] }])),

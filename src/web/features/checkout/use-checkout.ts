@@ -219,7 +219,9 @@ export function useCheckout(
   const setCoupons = (codes: readonly string[], messages: Partial<Record<"coupon_code" | CouponCodesField, string>> = {}) => {
     setForm((current) => ({ ...current, couponCode: codes[0] ?? "", couponCodes: codes.slice(1) }));
     setErrors((current) => {
-      const other = Object.fromEntries(Object.entries(current.other).filter(([field]) => field !== "coupon_code" && !field.startsWith("coupon_codes."))) as CheckoutFieldErrors["other"];
+      const other = Object.fromEntries(
+        Object.entries(current.other).filter(([field]) => field !== "coupon_code" && !field.startsWith("coupon_codes.")),
+      ) as CheckoutFieldErrors["other"];
       return { ...current, other: { ...other, ...messages } };
     });
   };
@@ -289,7 +291,9 @@ export function useCheckout(
     try {
       const single = orderPayload(items, form);
       const { recipient: _recipient, gift: _gift, ...orderer } = single;
-      const payload = several ? { ...orderer, desired_delivery_date: "", desired_delivery_timezone: "", shipments: shipmentsPayload(destinations, purchasableItems(items)) } : single;
+      const payload = several
+        ? { ...orderer, desired_delivery_date: "", desired_delivery_timezone: "", shipments: shipmentsPayload(destinations, purchasableItems(items)) }
+        : single;
       const outcome = await placeOrder({
         locale,
         payload,
@@ -305,7 +309,10 @@ export function useCheckout(
           // The cart is emptied once the complete page shows, so this page never flashes "カートは空です".
           // A method paid elsewhere (konbini) passes its instructions on for the complete page to show.
           void Promise.resolve(
-            navigate(CHECKOUT_COMPLETE_PATH, { replace: true, state: { orderId: outcome.orderId, paymentMethod: paymentMethodChoice(form.method).stored, paymentInstructions: outcome.instructions } }),
+            navigate(CHECKOUT_COMPLETE_PATH, {
+              replace: true,
+              state: { orderId: outcome.orderId, paymentMethod: paymentMethodChoice(form.method).stored, paymentInstructions: outcome.instructions },
+            }),
           ).finally(() => cart.empty());
           return;
         case "redirect":
@@ -322,7 +329,9 @@ export function useCheckout(
         case "invalid": {
           const shipmentFields = Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => key === "shipments" || key.startsWith("shipments.")));
           setDestinationErrors(shipmentFields);
-          const { errors: placed, unplaced: allUnplaced } = serverFieldErrors(Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => !(key in shipmentFields))));
+          const { errors: placed, unplaced: allUnplaced } = serverFieldErrors(
+            Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => !(key in shipmentFields))),
+          );
           const unplaced = allUnplaced;
           setErrors(placed);
           if (placed.other.payment) showCardError({ message: placed.other.payment });

@@ -14,18 +14,8 @@ const ICONS = {
       <circle cx="17.4" cy="6.6" r="1.2" fill="currentColor" />
     </>
   ),
-  Facebook: (
-    <path
-      fill="currentColor"
-      d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.9v3h2.6V21z"
-    />
-  ),
-  Twitter: (
-    <path
-      fill="currentColor"
-      d="M17.8 3h3l-6.6 7.6L22 21h-6.1l-4.8-6.3L5.6 21h-3l7.1-8.1L2.2 3h6.2l4.3 5.7zm-1.1 16.2h1.7L7.4 4.7H5.6z"
-    />
-  ),
+  Facebook: <path fill="currentColor" d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.9v3h2.6V21z" />,
+  Twitter: <path fill="currentColor" d="M17.8 3h3l-6.6 7.6L22 21h-6.1l-4.8-6.3L5.6 21h-3l7.1-8.1L2.2 3h6.2l4.3 5.7zm-1.1 16.2h1.7L7.4 4.7H5.6z" />,
   LINE: (
     <path
       fill="currentColor"
@@ -65,9 +55,7 @@ export function Footer() {
             {t("footer.legalNotice")}
           </TransitionLink>
         </p>
-        <p className={styles.copyright}>
-          {t("site.copyright", { year: new Date().getFullYear(), company: pick(shop.companyName) })}
-        </p>
+        <p className={styles.copyright}>{t("site.copyright", { year: new Date().getFullYear(), company: pick(shop.companyName) })}</p>
       </div>
     </footer>
   );

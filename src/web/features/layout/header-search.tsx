@@ -38,7 +38,9 @@ export function HeaderSearch() {
     <form role="search" action="/shop" method="get" className={styles.form} onSubmit={submit} data-testid="header-search">
       {/* On /shop the filters go with a search posted before (or without) JavaScript too, as the script keeps them. */}
       {onShop &&
-        [...searchParams].filter(([name]) => name !== "q").map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)}
+        [...searchParams]
+          .filter(([name]) => name !== "q")
+          .map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)}
       <label htmlFor={inputId} className="visually-hidden">
         {t("search.label")}
       </label>

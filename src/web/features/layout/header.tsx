@@ -59,12 +59,7 @@ export function Header() {
           <ul className={styles.menu}>
             {MENU.map((item) => (
               <li key={item.to}>
-                <TransitionLink
-                  to={item.to}
-                  className={styles.link}
-                  aria-current={isCurrent(item.to) ? "page" : undefined}
-                  onClick={closeMenu}
-                >
+                <TransitionLink to={item.to} className={styles.link} aria-current={isCurrent(item.to) ? "page" : undefined} onClick={closeMenu}>
                   {t(item.label)}
                 </TransitionLink>
               </li>

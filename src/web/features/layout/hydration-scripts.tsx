@@ -62,12 +62,7 @@ export function HydrationScripts({ nonce, extraModules = [] }: { nonce?: string;
     <>
       {Children.toArray(rest)}
       <script type="application/x-kura-module" id="kura-hydrate" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: moduleScript }} />
-      <script
-        nonce={nonce}
-        data-modules={JSON.stringify(modules)}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }}
-      />
+      <script nonce={nonce} data-modules={JSON.stringify(modules)} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }} />
     </>
   );
 }

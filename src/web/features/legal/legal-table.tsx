@@ -58,9 +58,7 @@ export function PostalAddress({ zip, address }: { zip: string; address: string }
 }
 
 export function EmailLink({ email }: { email: string }) {
-  return (
-    <a href={`mailto:${email}`}>{email}</a>
-  );
+  return <a href={`mailto:${email}`}>{email}</a>;
 }
 
 export function PhoneLink({ phone }: { phone: string }) {

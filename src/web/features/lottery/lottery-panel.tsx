@@ -28,7 +28,13 @@ export function LotteryPanel({ lottery, entered }: { lottery: ProductLottery; en
   const { t, locale } = useI18n();
   const time = (iso: string) => formatDateTime(new Date(iso), locale);
   const state =
-    lottery.phase === "scheduled" ? t("lottery.notOpen") : lottery.phase === "closed" ? t("lottery.closed") : lottery.phase === "open" ? null : t("lottery.drawn");
+    lottery.phase === "scheduled"
+      ? t("lottery.notOpen")
+      : lottery.phase === "closed"
+        ? t("lottery.closed")
+        : lottery.phase === "open"
+          ? null
+          : t("lottery.drawn");
   return (
     <section className={styles.panel} data-testid="lottery-panel" aria-labelledby="lottery-title">
       <p id="lottery-title" className={styles.title}>

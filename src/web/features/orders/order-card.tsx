@@ -46,8 +46,7 @@ function DesiredDelivery({ order }: { order: Order }) {
 function Destination({ address }: { address: Pick<Order["address"], "country" | "zip" | "address" | "building_name"> }) {
   return (
     <>
-      <span className={styles.part}>{displayZip(address.country, address.zip)}</span>{" "}
-      <span className={styles.part}>{address.address}</span>
+      <span className={styles.part}>{displayZip(address.country, address.zip)}</span> <span className={styles.part}>{address.address}</span>
       {address.building_name ? (
         <>
           {" "}
@@ -81,7 +80,8 @@ function Destinations({ order }: { order: Order }) {
               <Row label={t("orders.destination")}>
                 {shipment.recipient ? (
                   <>
-                    <span className={styles.part}>{t("orders.recipientName", { name: shipment.recipient.name })}</span> <Destination address={shipment.recipient} />
+                    <span className={styles.part}>{t("orders.recipientName", { name: shipment.recipient.name })}</span>{" "}
+                    <Destination address={shipment.recipient} />
                   </>
                 ) : (
                   <>
@@ -97,7 +97,8 @@ function Destinations({ order }: { order: Order }) {
                 ))}
               </Row>
               <Row label={t("orders.desiredDelivery")}>
-                <span className={styles.part}>{day ? date(day) : t("orders.desiredDateNone")}</span> <span className={styles.part}>{band ?? t("orders.desiredTimeNone")}</span>
+                <span className={styles.part}>{day ? date(day) : t("orders.desiredDateNone")}</span>{" "}
+                <span className={styles.part}>{band ?? t("orders.desiredTimeNone")}</span>
               </Row>
               <Row label={t("destinations.orderFee")}>{yen(shipment.fee)}</Row>
               {/* Each parcel's own state and slip (decision 091). */}
@@ -233,36 +234,36 @@ export function OrderCard({ order }: { order: OrderResource }) {
           </Row>
         ) : (
           <>
-        <Row label={t("orders.desiredDelivery")}>
-          <DesiredDelivery order={a} />
-        </Row>
-        {a.recipient ? (
-          <>
-            {/* A gift: the parcel went to someone else; the member ordered it (ご依頼主). */}
-            <Row label={t("orders.destination")}>
-              <span className={styles.part}>{t("orders.recipientName", { name: a.recipient.name })}</span> <Destination address={a.recipient} />
+            <Row label={t("orders.desiredDelivery")}>
+              <DesiredDelivery order={a} />
             </Row>
-            <Row label={t("orders.buyer")}>
-              {/* Who sent it, by name as on the slip's ご依頼主, then where from (issue 28). */}
-              <span className={styles.part} data-testid="order-buyer-name">
-                {t("orders.recipientName", { name: a.name })}
-              </span>{" "}
-              <Destination address={a.address} />
-            </Row>
-          </>
-        ) : (
-          <Row label={t("orders.destination")}>
-            <Destination address={a.address} />
-          </Row>
-        )}
-        {/* The gift options chosen (のし, 名入れ, wrapping, message card, no prices), as the order keeps them. */}
-        {giftLines(giftOptionsOf(a.gift ?? null), locale).map((line) => (
-          <Row key={line.label} label={line.label}>
-            <span className={styles.giftValue} data-testid="order-gift">
-              {line.value}
-            </span>
-          </Row>
-        ))}
+            {a.recipient ? (
+              <>
+                {/* A gift: the parcel went to someone else; the member ordered it (ご依頼主). */}
+                <Row label={t("orders.destination")}>
+                  <span className={styles.part}>{t("orders.recipientName", { name: a.recipient.name })}</span> <Destination address={a.recipient} />
+                </Row>
+                <Row label={t("orders.buyer")}>
+                  {/* Who sent it, by name as on the slip's ご依頼主, then where from (issue 28). */}
+                  <span className={styles.part} data-testid="order-buyer-name">
+                    {t("orders.recipientName", { name: a.name })}
+                  </span>{" "}
+                  <Destination address={a.address} />
+                </Row>
+              </>
+            ) : (
+              <Row label={t("orders.destination")}>
+                <Destination address={a.address} />
+              </Row>
+            )}
+            {/* The gift options chosen (のし, 名入れ, wrapping, message card, no prices), as the order keeps them. */}
+            {giftLines(giftOptionsOf(a.gift ?? null), locale).map((line) => (
+              <Row key={line.label} label={line.label}>
+                <span className={styles.giftValue} data-testid="order-gift">
+                  {line.value}
+                </span>
+              </Row>
+            ))}
           </>
         )}
       </dl>
@@ -291,7 +292,9 @@ export function OrderCard({ order }: { order: OrderResource }) {
       <p className={styles.note}>{t("orders.pricesNote")}</p>
       {/* Until the order is ready to ship, the member may move its delivery wish, its address or its gift options (decision 074). */}
       {/* Changes act on one parcel (decision 074): an order to several destinations is changed by the shop (decision 087). */}
-      {a.shipments && orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? <p className={styles.note}>{t("destinations.orderChanges")}</p> : null}
+      {a.shipments && orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
+        <p className={styles.note}>{t("destinations.orderChanges")}</p>
+      ) : null}
       {!a.shipments && orderChangeRefusal({ status: a.status, slipNumber: a.slip_number }) === null ? (
         <p className={styles.note}>
           <Link to={`/mypage/orders/${encodeURIComponent(order.id)}/delivery`} data-testid="order-delivery-link">

@@ -23,7 +23,11 @@ export function PaymentLinkPage({ view, token, payments }: { view: PaymentLinkVi
   const { shop } = useSite();
   const [outcome, setOutcome] = useState<"paid" | "processing" | null>(null);
   // The card form is drawn once the page runs its script; before that (or without it) the noscript line speaks.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const contact = { phone: shop.phone, email: shop.email };
   const yen = (amount: number) => formatYen(amount, locale);
 
@@ -33,11 +37,31 @@ export function PaymentLinkPage({ view, token, payments }: { view: PaymentLinkVi
       <h1 className="page-title">
         {t("payLink.pageTitle")} <TestModeBadge config={payments} />
       </h1>
-      {outcome === "paid" && <Notice tone="success" testId="pay-link-done">{t("payLink.done")}</Notice>}
-      {outcome === "processing" && <Notice tone="info" testId="pay-link-done">{t("payLink.processing")}</Notice>}
-      {state === "paid" && <Notice tone="success" testId="pay-link-state">{t("payLink.paid")}</Notice>}
-      {state === "cancelled" && <Notice tone="info" testId="pay-link-state">{t("payLink.cancelled", contact)}</Notice>}
-      {state === "expired" && <Notice tone="danger" testId="pay-link-state">{t("payLink.expired", contact)}</Notice>}
+      {outcome === "paid" && (
+        <Notice tone="success" testId="pay-link-done">
+          {t("payLink.done")}
+        </Notice>
+      )}
+      {outcome === "processing" && (
+        <Notice tone="info" testId="pay-link-done">
+          {t("payLink.processing")}
+        </Notice>
+      )}
+      {state === "paid" && (
+        <Notice tone="success" testId="pay-link-state">
+          {t("payLink.paid")}
+        </Notice>
+      )}
+      {state === "cancelled" && (
+        <Notice tone="info" testId="pay-link-state">
+          {t("payLink.cancelled", contact)}
+        </Notice>
+      )}
+      {state === "expired" && (
+        <Notice tone="danger" testId="pay-link-state">
+          {t("payLink.expired", contact)}
+        </Notice>
+      )}
       {state === "payable" && <p>{t("payLink.lead", { name: view.name, shop: shop.shopName[locale] })}</p>}
       <dl className={styles.facts}>
         <dt>{t("payLink.orderNumber")}</dt>

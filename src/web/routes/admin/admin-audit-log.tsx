@@ -138,7 +138,8 @@ export default function AdminAuditLog() {
               </td>
               <td>{entry.staff_email ?? to("audit.unknownAccount")}</td>
               <th scope="row">
-                <span title={entry.action}>{entry.action_label ?? entry.action}</span> {entry.outcome === "failure" && <Badge tone="danger">{to("audit.failure")}</Badge>}
+                <span title={entry.action}>{entry.action_label ?? entry.action}</span>{" "}
+                {entry.outcome === "failure" && <Badge tone="danger">{to("audit.failure")}</Badge>}
               </th>
               <td className={styles.nowrap}>
                 <Target entry={entry} />

@@ -25,7 +25,8 @@ const BULK_API = "/admin/api/orders/bulk";
 /** The list's page of orders at most is selected at once; the form's fields are small. */
 const MAX_POST_BYTES = 256 * 1024;
 
-type ActionAnswer = { step: "result"; result: BulkResult } | { step: "slips"; orders: AdminOrderSummary[]; requestKey: string } | { step: "refused"; errors: string[] };
+type ActionAnswer =
+  { step: "result"; result: BulkResult } | { step: "slips"; orders: AdminOrderSummary[]; requestKey: string } | { step: "refused"; errors: string[] };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: bulkText(loaderData?.locale ?? "ja", "bulk.title") });

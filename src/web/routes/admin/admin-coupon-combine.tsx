@@ -130,7 +130,14 @@ export default function AdminCouponCombine({ loaderData, actionData }: Route.Com
         {coupon === null ? (
           <Notice tone="info">{ta("adminCoupons.combineNotFound")}</Notice>
         ) : (
-          <Form method="post" action={combinePath(coupon.id)} reloadDocument onSubmit={withCurrentToken} className={styles.section} data-testid="coupon-combine-form">
+          <Form
+            method="post"
+            action={combinePath(coupon.id)}
+            reloadDocument
+            onSubmit={withCurrentToken}
+            className={styles.section}
+            data-testid="coupon-combine-form"
+          >
             {answer?.done && (
               <Notice tone="success" testId="coupon-combine-done">
                 {ta(answer.combinable ? "adminCoupons.combineOn" : "adminCoupons.combineOff")}

@@ -52,7 +52,10 @@ interface BirthdayRule {
 }
 
 async function load({ request }: Route.ClientLoaderArgs) {
-  const [list, birthday] = await Promise.all([loadAdmin<{ data: CouponListRow[] }>(request, "/coupons"), loadAdmin<{ data: BirthdayRule }>(request, "/coupons/birthday")]);
+  const [list, birthday] = await Promise.all([
+    loadAdmin<{ data: CouponListRow[] }>(request, "/coupons"),
+    loadAdmin<{ data: BirthdayRule }>(request, "/coupons/birthday"),
+  ]);
   return { data: list.data, birthday: birthday.data };
 }
 export const clientLoader = adminLoader(load);
@@ -61,7 +64,21 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminCoupons.title");
 }
 
-const FIELDS = ["code", "name_ja", "name_en", "kind", "value", "minimum_order", "valid_from", "valid_until", "total_limit", "per_member_limit", "product_ids", "series_ids", "liquor_types"] as const;
+const FIELDS = [
+  "code",
+  "name_ja",
+  "name_en",
+  "kind",
+  "value",
+  "minimum_order",
+  "valid_from",
+  "valid_until",
+  "total_limit",
+  "per_member_limit",
+  "product_ids",
+  "series_ids",
+  "liquor_types",
+] as const;
 
 /** A new coupon: every rule of decision 086 on one form. */
 function CouponForm() {
@@ -134,7 +151,12 @@ function BirthdayCouponForm({ rule }: { rule: BirthdayRule }) {
       </h2>
       <p className={styles.muted}>{ta("adminCoupons.birthdayNote")}</p>
       <Checkbox label={ta("adminCoupons.birthdayActive")} name="active" defaultChecked={rule.active} />
-      <Select label={ta("adminCoupons.kind")} name="kind" defaultValue={rule.kind} options={(["fixed", "percent"] as const).map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))} />
+      <Select
+        label={ta("adminCoupons.kind")}
+        name="kind"
+        defaultValue={rule.kind}
+        options={(["fixed", "percent"] as const).map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))}
+      />
       <Input label={ta("adminCoupons.value")} name="value" inputMode="numeric" defaultValue={String(rule.value)} />
       <Input label={ta("adminCoupons.birthdayDays")} name="valid_days" inputMode="numeric" defaultValue={String(rule.valid_days)} />
       <Input label={ta("adminCoupons.minimumOrder")} name="minimum_order" inputMode="numeric" defaultValue={String(rule.minimum_order)} />
@@ -151,7 +173,8 @@ export default function AdminCoupons() {
   const { yen, locale } = useI18n();
   const tr = (key: AdminRanksKey) => (locale === "en" ? adminRanksEn : adminRanksJa)[key];
   const list = useLoaderData<typeof clientLoader>();
-  const value = (row: CouponListRow) => (row.kind === "fixed" ? yen(row.value) : row.kind === "percent" ? `${row.value}%` : ta("adminCoupons.kind.free_shipping"));
+  const value = (row: CouponListRow) =>
+    row.kind === "fixed" ? yen(row.value) : row.kind === "percent" ? `${row.value}%` : ta("adminCoupons.kind.free_shipping");
 
   return (
     <>

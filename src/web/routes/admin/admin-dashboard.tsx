@@ -18,7 +18,10 @@ import { DashboardChartsView } from "../../features/admin/dashboard-charts.tsx";
 async function load({ request }: Route.ClientLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("period");
   const period: ChartPeriod = (CHART_PERIODS as readonly string[]).includes(asked ?? "") ? (asked as ChartPeriod) : "day";
-  const [figures, charts] = await Promise.all([loadAdmin<ApiAnswer<typeof dashboardAnswer>>(request, "/dashboard"), loadAdmin<DashboardCharts>(request, `/dashboard/charts?period=${period}`)]);
+  const [figures, charts] = await Promise.all([
+    loadAdmin<ApiAnswer<typeof dashboardAnswer>>(request, "/dashboard"),
+    loadAdmin<DashboardCharts>(request, `/dashboard/charts?period=${period}`),
+  ]);
   return { ...figures, charts, period };
 }
 export const clientLoader = adminLoader(load);

@@ -51,13 +51,17 @@ export default function AdminExhibits() {
               <tbody>
                 {exhibits.map((exhibit) => (
                   <tr key={exhibit.id} data-testid="admin-exhibit-row">
-                    <td>{exhibit.images[0] && <img className={css.thumb} src={`/images/${exhibit.images[0].id}/240w.webp`} alt="" width={48} height={48} />}</td>
+                    <td>
+                      {exhibit.images[0] && <img className={css.thumb} src={`/images/${exhibit.images[0].id}/240w.webp`} alt="" width={48} height={48} />}
+                    </td>
                     <th scope="row">
                       <Link to={`/admin/exhibits/${exhibit.id}`}>{exhibit.name_ja}</Link>
                       <span className={styles.muted}> / {exhibit.name_en}</span>
                     </th>
                     <td className={styles.nowrap}>
-                      <Badge tone={exhibit.published ? "success" : "grey"}>{ta(exhibit.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>{" "}
+                      <Badge tone={exhibit.published ? "success" : "grey"}>
+                        {ta(exhibit.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}
+                      </Badge>{" "}
                       {exhibit.top && <Badge tone="wine">{ta("adminExhibits.topBadge")}</Badge>}
                     </td>
                     <td className={styles.number}>{exhibit.sort_order}</td>

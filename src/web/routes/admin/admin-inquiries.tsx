@@ -55,7 +55,12 @@ export default function AdminInquiries() {
       <h1 className={styles.title}>{to("inquiries.title")}</h1>
       <section className={styles.section}>
         <OpsListFilters path="/admin/inquiries" search={search} submitLabel={to("ops.apply")} onSubmit={submit}>
-          <Select label={to("inquiries.state")} name="state" defaultValue={state} options={STATES.map((value) => ({ value, label: to(`inquiries.state.${value}`) }))} />
+          <Select
+            label={to("inquiries.state")}
+            name="state"
+            defaultValue={state}
+            options={STATES.map((value) => ({ value, label: to(`inquiries.state.${value}`) }))}
+          />
           <div className={list.search}>
             <Input label={to("inquiries.q")} name="q" type="search" defaultValue={q} />
           </div>
@@ -97,7 +102,9 @@ export default function AdminInquiries() {
                 <OpsDateTime at={inquiry.created_at} locale={locale} />
               </td>
               <td className={styles.nowrap}>
-                <Badge tone={inquiry.handled_at ? "success" : "danger"}>{to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}</Badge>
+                <Badge tone={inquiry.handled_at ? "success" : "danger"}>
+                  {to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}
+                </Badge>
               </td>
               <td className={styles.number}>{to("inquiries.repliesCount", { count: inquiry.replies })}</td>
             </tr>

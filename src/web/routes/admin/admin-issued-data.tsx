@@ -24,9 +24,7 @@ const API_PATH = "/admin/api/shipments/issued-data";
 const MAX_POST_BYTES = 4 * 1024 * 1024 + 64 * 1024;
 
 type ActionAnswer =
-  | { step: "preview"; preview: ImportPreview; requestKey: string }
-  | { step: "result"; result: ImportResult }
-  | { step: "refused"; errors: string[] };
+  { step: "preview"; preview: ImportPreview; requestKey: string } | { step: "result"; result: ImportResult } | { step: "refused"; errors: string[] };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: morningText(loaderData?.locale ?? "ja", "issued.title") });
@@ -101,7 +99,11 @@ function withPreviewRows(result: ImportResult, unsent: string): ImportResult {
   const rows = [...result.rows, ...carried].sort((a, b) => a.line - b.line);
   return {
     rows,
-    counts: { shipped: result.counts.shipped, done: rows.filter((row) => row.state === "done").length, refused: rows.filter((row) => row.state === "refused").length },
+    counts: {
+      shipped: result.counts.shipped,
+      done: rows.filter((row) => row.state === "done").length,
+      refused: rows.filter((row) => row.state === "refused").length,
+    },
   };
 }
 
@@ -182,79 +184,85 @@ export default function AdminIssuedData({ actionData, loaderData }: Route.Compon
     <div className={styles.shell}>
       <AdminHeader email={loaderData.staff.email} />
       <div className={styles.body}>
-      <AdminNav owner={loaderData.staff.role === "owner"} />
-      <main id="main" className={styles.main}>
-        <p>
-          <Link to="/admin/orders">{tm("issued.back")}</Link>
-        </p>
-        <h1 className={styles.title}>{tm("issued.title")}</h1>
-        {answer?.step === "refused" && (
-          <Notice tone="danger" testId="issued-errors">
-            {answer.errors.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
-        {answer?.step === "preview" ? (
-          <ReportSection id="issued-preview" title={tm("issued.previewTitle", { carrier: answer.preview.carrier_label })}>
-            <p data-testid="issued-counts">{tm("issued.counts", answer.preview.counts)}</p>
-            <RowsTable rows={answer.preview.rows} shipped={false} />
-            {answer.preview.counts.ship > 0 ? (
-              <Form method="post" replace onSubmit={withCurrentToken}>
+        <AdminNav owner={loaderData.staff.role === "owner"} />
+        <main id="main" className={styles.main}>
+          <p>
+            <Link to="/admin/orders">{tm("issued.back")}</Link>
+          </p>
+          <h1 className={styles.title}>{tm("issued.title")}</h1>
+          {answer?.step === "refused" && (
+            <Notice tone="danger" testId="issued-errors">
+              {answer.errors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </Notice>
+          )}
+          {answer?.step === "preview" ? (
+            <ReportSection id="issued-preview" title={tm("issued.previewTitle", { carrier: answer.preview.carrier_label })}>
+              <p data-testid="issued-counts">{tm("issued.counts", answer.preview.counts)}</p>
+              <RowsTable rows={answer.preview.rows} shipped={false} />
+              {answer.preview.counts.ship > 0 ? (
+                <Form method="post" replace onSubmit={withCurrentToken}>
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="confirm" />
+                  <RequestKeyField value={answer.requestKey} />
+                  <input
+                    type="hidden"
+                    name="shipments"
+                    value={JSON.stringify(
+                      answer.preview.rows
+                        .filter((row) => row.state === "ship" && row.order_id)
+                        .map((row) => ({
+                          order_id: row.order_id,
+                          slip_number: row.slip_number,
+                          carrier: row.carrier,
+                          line: row.line,
+                          ...(row.parcel ? { parcel: row.parcel } : {}),
+                        })),
+                    )}
+                  />
+                  <input type="hidden" name="unsent" value={JSON.stringify(answer.preview.rows.filter((row) => row.state !== "ship"))} />
+                  <Button type="submit" disabled={busy}>
+                    {busy ? tm("issued.confirming") : tm("issued.confirm", { count: answer.preview.counts.ship })}
+                  </Button>
+                </Form>
+              ) : (
+                <p className={styles.muted}>{tm("issued.nothing")}</p>
+              )}
+              <p>
+                <Link to={PAGE_PATH}>{tm("issued.again")}</Link>
+              </p>
+            </ReportSection>
+          ) : answer?.step === "result" ? (
+            <ReportSection id="issued-result" title={tm("issued.resultTitle")}>
+              <Notice tone="success" testId="issued-result-counts">
+                {tm("issued.resultCounts", answer.result.counts)}
+              </Notice>
+              <RowsTable rows={answer.result.rows} shipped />
+              <p>
+                <Link className={buttonClass("ghost")} to={PAGE_PATH}>
+                  {tm("issued.again")}
+                </Link>
+              </p>
+            </ReportSection>
+          ) : (
+            <section className={styles.section}>
+              <p>{tm("issued.lead")}</p>
+              <Form method="post" encType="multipart/form-data" onSubmit={withCurrentToken}>
                 <CsrfField />
-                <input type="hidden" name="intent" value="confirm" />
-                <RequestKeyField value={answer.requestKey} />
-                <input
-                  type="hidden"
-                  name="shipments"
-                  value={JSON.stringify(
-                    answer.preview.rows
-                      .filter((row) => row.state === "ship" && row.order_id)
-                      .map((row) => ({ order_id: row.order_id, slip_number: row.slip_number, carrier: row.carrier, line: row.line, ...(row.parcel ? { parcel: row.parcel } : {}) })),
-                  )}
-                />
-                <input type="hidden" name="unsent" value={JSON.stringify(answer.preview.rows.filter((row) => row.state !== "ship"))} />
+                <input type="hidden" name="intent" value="preview" />
+                <p>
+                  <label htmlFor="issued-file">{tm("issued.file")}</label>
+                  <br />
+                  <input id="issued-file" name="file" type="file" accept=".csv,.txt,text/csv" required />
+                </p>
                 <Button type="submit" disabled={busy}>
-                  {busy ? tm("issued.confirming") : tm("issued.confirm", { count: answer.preview.counts.ship })}
+                  {busy ? tm("issued.reading") : tm("issued.preview")}
                 </Button>
               </Form>
-            ) : (
-              <p className={styles.muted}>{tm("issued.nothing")}</p>
-            )}
-            <p>
-              <Link to={PAGE_PATH}>{tm("issued.again")}</Link>
-            </p>
-          </ReportSection>
-        ) : answer?.step === "result" ? (
-          <ReportSection id="issued-result" title={tm("issued.resultTitle")}>
-            <Notice tone="success" testId="issued-result-counts">
-              {tm("issued.resultCounts", answer.result.counts)}
-            </Notice>
-            <RowsTable rows={answer.result.rows} shipped />
-            <p>
-              <Link className={buttonClass("ghost")} to={PAGE_PATH}>
-                {tm("issued.again")}
-              </Link>
-            </p>
-          </ReportSection>
-        ) : (
-          <section className={styles.section}>
-            <p>{tm("issued.lead")}</p>
-            <Form method="post" encType="multipart/form-data" onSubmit={withCurrentToken}>
-              <CsrfField />
-              <input type="hidden" name="intent" value="preview" />
-              <p>
-                <label htmlFor="issued-file">{tm("issued.file")}</label>
-                <br />
-                <input id="issued-file" name="file" type="file" accept=".csv,.txt,text/csv" required />
-              </p>
-              <Button type="submit" disabled={busy}>
-                {busy ? tm("issued.reading") : tm("issued.preview")}
-              </Button>
-            </Form>
-          </section>
-        )}
-      </main>
+            </section>
+          )}
+        </main>
       </div>
     </div>
   );

@@ -68,7 +68,8 @@ export function HydrateFallback() {
       {/* Without JavaScript the frame never renders: the screens rendered on the server still work (decisions 067, 069). */}
       <noscript>
         <p className={styles.main}>
-          {tb("bulk.noscript")} <a href="/admin/orders/bulk">{tb("bulk.title")}</a> ・ <a href="/admin/issued-data">{tm("issued.nav")}</a> ・ <a href="/admin/settings/payments">{to("settings.payments")}</a>
+          {tb("bulk.noscript")} <a href="/admin/orders/bulk">{tb("bulk.title")}</a> ・ <a href="/admin/issued-data">{tm("issued.nav")}</a> ・{" "}
+          <a href="/admin/settings/payments">{to("settings.payments")}</a>
         </p>
       </noscript>
     </div>

@@ -26,7 +26,9 @@ interface Period {
  */
 async function salesBook(request: Request, period: URLSearchParams, monthly: boolean): Promise<{ data: SalesBookRow[]; refused: string | null }> {
   if (monthly) {
-    const result = await callAdminApi<{ data: SalesBookRow[]; fields?: { mode?: string[] } }>(`/ledger/sales?${period}&mode=monthly`, { signal: request.signal });
+    const result = await callAdminApi<{ data: SalesBookRow[]; fields?: { mode?: string[] } }>(`/ledger/sales?${period}&mode=monthly`, {
+      signal: request.signal,
+    });
     if (result.status === 401) throw loginRedirect(request);
     if (result.ok && result.body) return { data: result.body.data, refused: null };
     if (result.status === 422) {
@@ -50,12 +52,23 @@ async function load({ request }: Route.ClientLoaderArgs) {
   const [purchases, sales, yearly, suppliers, stockTakes] = await Promise.all([
     loadAdmin<{ data: PurchaseBookRow[]; meta: Period }>(request, `/ledger/purchases?${period}`),
     salesBook(request, period, monthly),
-    loadAdmin<{ data: LiquorYearReport; meta: { current_fiscal_year: number; first_fiscal_year: number } }>(request, `/ledger/year${year ? `?year=${encodeURIComponent(year)}` : ""}`),
+    loadAdmin<{ data: LiquorYearReport; meta: { current_fiscal_year: number; first_fiscal_year: number } }>(
+      request,
+      `/ledger/year${year ? `?year=${encodeURIComponent(year)}` : ""}`,
+    ),
     loadAdmin<{ data: SupplierRow[] }>(request, "/suppliers"),
     loadAdmin<{ data: StockTakeStatus }>(request, "/ledger/stock-takes"),
   ]);
   const mode = monthly && sales.refused === null ? "monthly" : "daily";
-  return { purchases: purchases.data, sales: sales.data, salesRefused: sales.refused, period: { ...purchases.meta, mode }, yearly, suppliers: suppliers.data, stockTakes: stockTakes.data };
+  return {
+    purchases: purchases.data,
+    sales: sales.data,
+    salesRefused: sales.refused,
+    period: { ...purchases.meta, mode },
+    yearly,
+    suppliers: suppliers.data,
+    stockTakes: stockTakes.data,
+  };
 }
 export const clientLoader = adminLoader(load);
 
@@ -92,7 +105,10 @@ export default function AdminLiquorBooks() {
             label={ta("adminBooks.category")}
             name="category"
             defaultValue={period.category ?? ""}
-            options={[{ value: "", label: ta("adminBooks.allCategories") }, ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] }))]}
+            options={[
+              { value: "", label: ta("adminBooks.allCategories") },
+              ...Object.entries(LIQUOR_CATEGORIES).map(([key, label]) => ({ value: key, label: label[locale] })),
+            ]}
           />
           {/* Monthly totals are offered only while stock-takes allow them (decision 061). */}
           <Select

@@ -31,7 +31,10 @@ export default function AdminLiquorReport() {
       <h1 className={styles.title}>{ta("adminReport.title")}</h1>
       <p className={styles.muted}>{ta("adminReport.intro")}</p>
       <section className={styles.section}>
-        <ReportForm submitLabel={ta("adminReport.show")} downloads={[{ href: csvHref("reports/liquor-sales", { year: fiscalYear }), label: ta("adminReport.download") }]}>
+        <ReportForm
+          submitLabel={ta("adminReport.show")}
+          downloads={[{ href: csvHref("reports/liquor-sales", { year: fiscalYear }), label: ta("adminReport.download") }]}
+        >
           <Select
             label={ta("adminReport.year")}
             name="year"

@@ -44,7 +44,16 @@ export default function AdminLoginCode({ actionData }: Route.ComponentProps) {
           <p>{ta("twoFactor.codeLead")}</p>
           <form method="post" noValidate>
             <CsrfField />
-            <Input label={ta("twoFactor.code")} name="code" type="text" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} required autoFocus />
+            <Input
+              label={ta("twoFactor.code")}
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              autoFocus
+            />
             {refusal && (
               <Notice tone="danger" testId="admin-login-errors">
                 {refusal.errors.map((message) => (

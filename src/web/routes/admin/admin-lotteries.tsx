@@ -53,7 +53,8 @@ interface Entry {
   order_id: number | null;
 }
 
-type ActionAnswer = { done: string; values?: undefined } | { done?: undefined; errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
+type ActionAnswer =
+  { done: string; values?: undefined } | { done?: undefined; errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
 
 const { text, useText } = adminTexts<AdminLotteryKey>({ ja: adminLotteryJa, en: adminLotteryEn });
 
@@ -86,7 +87,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const detail = await page.api("GET", `/admin/api/lotteries/${chosen}`);
     if (detail.status === 200) entries = (detail.body as { data: { entries: Entry[] } }).data.entries;
   }
-  return { locale: page.locale, staff, lotteries, chosen: entries ? Number(chosen) : null, entries, requestKey: crypto.randomUUID(), drawnNow: query.get("done") === "drawn" };
+  return {
+    locale: page.locale,
+    staff,
+    lotteries,
+    chosen: entries ? Number(chosen) : null,
+    entries,
+    requestKey: crypto.randomUUID(),
+    drawnNow: query.get("done") === "drawn",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -133,152 +142,152 @@ export default function AdminLotteries({ loaderData, actionData }: Route.Compone
     <div className={styles.shell}>
       <AdminHeader email={staff.email} />
       <div className={styles.body}>
-      <AdminNav owner={staff.role === "owner"} />
-      <main id="main" className={styles.main} data-testid="lotteries-page">
-        <h1 className={styles.title}>{t("lottery.title")}</h1>
-        <p className={styles.muted}>{t("lottery.lead")}</p>
-        {answer?.done && (
-          <Notice tone="success" testId="lottery-done">
-            {answer.done}
-          </Notice>
-        )}
-        {drawnNow && <Notice tone="success">{t("lottery.drawn")}</Notice>}
-        {refused && (
-          <Notice tone="danger" testId="lottery-errors">
-            {refused.errors.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
-
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t("lottery.list")}</h2>
-          {lotteries.length === 0 ? (
-            <p>{t("lottery.none")}</p>
-          ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th>ID</th>
-                    <th>{t("lottery.productColumn")}</th>
-                    <th>{t("lottery.period")}</th>
-                    <th>{t("lottery.bottles")}</th>
-                    <th>{t("lottery.entries")}</th>
-                    <th>{t("lottery.bought")}</th>
-                    <th>{t("lottery.phase")}</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {lotteries.map((lottery) => (
-                    <tr key={lottery.id} data-testid={`lottery-${lottery.id}`}>
-                      <td>{lottery.id}</td>
-                      <td>
-                        {lottery.product_name} (#{lottery.product_id})
-                      </td>
-                      <td>
-                        {time(lottery.entry_starts_at)} – {time(lottery.entry_ends_at)}
-                      </td>
-                      <td>
-                        {lottery.bottles} / {lottery.per_member}
-                      </td>
-                      <td>{lottery.entries}</td>
-                      <td>{lottery.bottles_bought}</td>
-                      <td>{t(`lottery.phase.${lottery.phase}`)}</td>
-                      <td>
-                        <Link to={`${PAGE}?lottery=${lottery.id}`}>{t("lottery.showEntries")}</Link>
-                        {lottery.phase === "closed" && (
-                          <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
-                            <CsrfField />
-                            <RequestKeyField value={`${requestKey}-draw-${lottery.id}`} />
-                            <input type="hidden" name="lottery" value={lottery.id} />
-                            <Button type="submit" name="intent" value="draw" data-testid="lottery-draw">
-                              {t("lottery.draw")}
-                            </Button>
-                          </Form>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+        <AdminNav owner={staff.role === "owner"} />
+        <main id="main" className={styles.main} data-testid="lotteries-page">
+          <h1 className={styles.title}>{t("lottery.title")}</h1>
+          <p className={styles.muted}>{t("lottery.lead")}</p>
+          {answer?.done && (
+            <Notice tone="success" testId="lottery-done">
+              {answer.done}
+            </Notice>
           )}
-          <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
-            <CsrfField />
-            <RequestKeyField value={`${requestKey}-sweep`} />
-            <Button type="submit" name="intent" value="sweep" variant="secondary" data-testid="lottery-sweep">
-              {t("lottery.sweep")}
-            </Button>
-          </Form>
-        </section>
+          {drawnNow && <Notice tone="success">{t("lottery.drawn")}</Notice>}
+          {refused && (
+            <Notice tone="danger" testId="lottery-errors">
+              {refused.errors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </Notice>
+          )}
 
-        {current && entries && (
-          <section className={styles.section} data-testid="lottery-entries">
-            <h2 className={styles.sectionTitle}>
-              {t("lottery.showEntries")}: {current.product_name}
-            </h2>
-            {current.seed && (
-              <>
-                <p>
-                  {t("lottery.seed")}: <code data-testid="lottery-seed">{current.seed}</code>
-                </p>
-                <p className={styles.muted}>{t("lottery.seedNote")}</p>
-              </>
-            )}
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th>{t("lottery.rank")}</th>
-                    <th>{t("lottery.entry")}</th>
-                    <th>{t("lottery.member")}</th>
-                    <th>{t("lottery.result")}</th>
-                    <th>{t("lottery.bottles")}</th>
-                    <th>{t("lottery.deadline")}</th>
-                    <th>{t("lottery.order")}</th>
-                    <th>{t("lottery.key")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{entry.draw_rank ?? ""}</td>
-                      <td>{entry.id}</td>
-                      <td>{entry.email ?? `#${entry.member_id}`}</td>
-                      <td>{t(`lottery.result.${entry.result}`)}</td>
-                      <td>{entry.bottles ?? ""}</td>
-                      <td>{time(entry.claim_deadline)}</td>
-                      <td>{entry.order_id ?? ""}</td>
-                      <td>
-                        <code>{entry.draw_key?.slice(0, 16) ?? ""}</code>
-                      </td>
+          <section className={styles.section}>
+            <h2 className={styles.sectionTitle}>{t("lottery.list")}</h2>
+            {lotteries.length === 0 ? (
+              <p>{t("lottery.none")}</p>
+            ) : (
+              <div className={styles.tableWrap}>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th>ID</th>
+                      <th>{t("lottery.productColumn")}</th>
+                      <th>{t("lottery.period")}</th>
+                      <th>{t("lottery.bottles")}</th>
+                      <th>{t("lottery.entries")}</th>
+                      <th>{t("lottery.bought")}</th>
+                      <th>{t("lottery.phase")}</th>
+                      <th />
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {lotteries.map((lottery) => (
+                      <tr key={lottery.id} data-testid={`lottery-${lottery.id}`}>
+                        <td>{lottery.id}</td>
+                        <td>
+                          {lottery.product_name} (#{lottery.product_id})
+                        </td>
+                        <td>
+                          {time(lottery.entry_starts_at)} – {time(lottery.entry_ends_at)}
+                        </td>
+                        <td>
+                          {lottery.bottles} / {lottery.per_member}
+                        </td>
+                        <td>{lottery.entries}</td>
+                        <td>{lottery.bottles_bought}</td>
+                        <td>{t(`lottery.phase.${lottery.phase}`)}</td>
+                        <td>
+                          <Link to={`${PAGE}?lottery=${lottery.id}`}>{t("lottery.showEntries")}</Link>
+                          {lottery.phase === "closed" && (
+                            <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
+                              <CsrfField />
+                              <RequestKeyField value={`${requestKey}-draw-${lottery.id}`} />
+                              <input type="hidden" name="lottery" value={lottery.id} />
+                              <Button type="submit" name="intent" value="draw" data-testid="lottery-draw">
+                                {t("lottery.draw")}
+                              </Button>
+                            </Form>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
+              <CsrfField />
+              <RequestKeyField value={`${requestKey}-sweep`} />
+              <Button type="submit" name="intent" value="sweep" variant="secondary" data-testid="lottery-sweep">
+                {t("lottery.sweep")}
+              </Button>
+            </Form>
           </section>
-        )}
 
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t("lottery.new")}</h2>
-          <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken} data-testid="lottery-form">
-            <CsrfField />
-            <RequestKeyField value={`${requestKey}-create`} />
-            <Input label={t("lottery.product")} inputMode="numeric" {...field("product_id")} />
-            <Input label={t("lottery.bottles")} inputMode="numeric" {...field("bottles")} />
-            <Input label={t("lottery.perMember")} inputMode="numeric" {...field("per_member")} />
-            <Input label={t("lottery.startsAt")} type="datetime-local" {...field("entry_starts_at")} />
-            <Input label={t("lottery.endsAt")} type="datetime-local" {...field("entry_ends_at")} />
-            <Input label={t("lottery.claimDays")} inputMode="numeric" {...field("claim_days")} />
-            <Button type="submit" name="intent" value="create" data-testid="lottery-create">
-              {t("lottery.create")}
-            </Button>
-          </Form>
-        </section>
-      </main>
+          {current && entries && (
+            <section className={styles.section} data-testid="lottery-entries">
+              <h2 className={styles.sectionTitle}>
+                {t("lottery.showEntries")}: {current.product_name}
+              </h2>
+              {current.seed && (
+                <>
+                  <p>
+                    {t("lottery.seed")}: <code data-testid="lottery-seed">{current.seed}</code>
+                  </p>
+                  <p className={styles.muted}>{t("lottery.seedNote")}</p>
+                </>
+              )}
+              <div className={styles.tableWrap}>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th>{t("lottery.rank")}</th>
+                      <th>{t("lottery.entry")}</th>
+                      <th>{t("lottery.member")}</th>
+                      <th>{t("lottery.result")}</th>
+                      <th>{t("lottery.bottles")}</th>
+                      <th>{t("lottery.deadline")}</th>
+                      <th>{t("lottery.order")}</th>
+                      <th>{t("lottery.key")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <td>{entry.draw_rank ?? ""}</td>
+                        <td>{entry.id}</td>
+                        <td>{entry.email ?? `#${entry.member_id}`}</td>
+                        <td>{t(`lottery.result.${entry.result}`)}</td>
+                        <td>{entry.bottles ?? ""}</td>
+                        <td>{time(entry.claim_deadline)}</td>
+                        <td>{entry.order_id ?? ""}</td>
+                        <td>
+                          <code>{entry.draw_key?.slice(0, 16) ?? ""}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          )}
+
+          <section className={styles.section}>
+            <h2 className={styles.sectionTitle}>{t("lottery.new")}</h2>
+            <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken} data-testid="lottery-form">
+              <CsrfField />
+              <RequestKeyField value={`${requestKey}-create`} />
+              <Input label={t("lottery.product")} inputMode="numeric" {...field("product_id")} />
+              <Input label={t("lottery.bottles")} inputMode="numeric" {...field("bottles")} />
+              <Input label={t("lottery.perMember")} inputMode="numeric" {...field("per_member")} />
+              <Input label={t("lottery.startsAt")} type="datetime-local" {...field("entry_starts_at")} />
+              <Input label={t("lottery.endsAt")} type="datetime-local" {...field("entry_ends_at")} />
+              <Input label={t("lottery.claimDays")} inputMode="numeric" {...field("claim_days")} />
+              <Button type="submit" name="intent" value="create" data-testid="lottery-create">
+                {t("lottery.create")}
+              </Button>
+            </Form>
+          </section>
+        </main>
       </div>
     </div>
   );

@@ -42,7 +42,12 @@ function IssueForm({ recipients }: { recipients: number }) {
     const data = new FormData(form);
     if (!window.confirm(ta("adminMagazine.confirmSend", { count: recipients }))) return;
     setSending(true);
-    const sent = await write("/magazine/issues", "POST", { subject: data.get("subject"), body: data.get("body") }, ta("adminMagazine.sent", { count: recipients }));
+    const sent = await write(
+      "/magazine/issues",
+      "POST",
+      { subject: data.get("subject"), body: data.get("body") },
+      ta("adminMagazine.sent", { count: recipients }),
+    );
     setSending(false);
     if (sent) form.reset();
   }
@@ -79,7 +84,13 @@ export default function AdminMagazine() {
         <div className={report.controls}>
           <nav aria-label={ta("adminMagazine.filter")} className={report.actions}>
             {FILTERS.map((each) => (
-              <Link key={each} to={`?status=${each}`} replace aria-current={each === filter ? "page" : undefined} className={buttonClass(each === filter ? "primary" : "ghost")}>
+              <Link
+                key={each}
+                to={`?status=${each}`}
+                replace
+                aria-current={each === filter ? "page" : undefined}
+                className={buttonClass(each === filter ? "primary" : "ghost")}
+              >
                 {ta(`adminMagazine.filter.${each}`)}
                 {each !== "all" && ` (${list.meta.counts[each]})`}
               </Link>

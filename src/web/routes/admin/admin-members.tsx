@@ -50,7 +50,13 @@ function MemberActions({ member }: { member: Member }) {
     try {
       const result = await callAdminApi<ApiFailure>(`/members/${member.id}/${action}`, { method: "POST" });
       if (!result.ok) snackbar.show("danger", errorsOf(result.body, to("ops.failed")));
-      else snackbar.show("success", to(action === "lock" ? "members.lockedDone" : action === "unlock" ? "members.unlockedDone" : "members.resent", { email: member.unconfirmed_email ?? member.email }));
+      else
+        snackbar.show(
+          "success",
+          to(action === "lock" ? "members.lockedDone" : action === "unlock" ? "members.unlockedDone" : "members.resent", {
+            email: member.unconfirmed_email ?? member.email,
+          }),
+        );
       await revalidator.revalidate();
     } finally {
       setBusy(false);

@@ -104,7 +104,15 @@ export default function AdminOrderGift({ loaderData, actionData, params }: Route
               <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />
             </section>
             {options.changeable ? (
-              <Form key={JSON.stringify(options.gift)} method="post" action={giftPath(params.id)} reloadDocument onSubmit={withCurrentToken} className={styles.section} data-testid="order-gift-form">
+              <Form
+                key={JSON.stringify(options.gift)}
+                method="post"
+                action={giftPath(params.id)}
+                reloadDocument
+                onSubmit={withCurrentToken}
+                className={styles.section}
+                data-testid="order-gift-form"
+              >
                 <CsrfField />
                 <RequestKeyField value={requestKey} />
                 <GiftChangeFields options={options} posted={refused?.values} fields={refused?.fields} audience="staff" />

@@ -70,10 +70,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const before = await page.api("GET", `/admin/api/orders/${encodeURIComponent(params.id)}`);
   if (before.status === 401) throw toLogin(linesPath(params.id));
   const paidBefore = before.status === 200 ? ((before.body as { data: AdminOrderDetail }).data.payments.at(-1)?.refunded_amount ?? 0) : 0;
-  const answer = await page.api("POST", `/admin/api/orders/${encodeURIComponent(params.id)}/lines`, { line, quantity }, {
-    csrfToken: String(form.get(CSRF_FIELD) ?? ""),
-    requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID(),
-  });
+  const answer = await page.api(
+    "POST",
+    `/admin/api/orders/${encodeURIComponent(params.id)}/lines`,
+    { line, quantity },
+    {
+      csrfToken: String(form.get(CSRF_FIELD) ?? ""),
+      requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID(),
+    },
+  );
   if (answer.status === 401) throw toLogin(linesPath(params.id));
   if (answer.status === 200) {
     const order = (answer.body as { data: AdminOrderDetail }).data;
@@ -135,7 +140,9 @@ export default function AdminOrderLines({ loaderData, actionData, params }: Rout
               {tl("lines.total")}: <strong>{yen(order.price)}</strong>
             </p>
             {payment && payment.refunded_amount > 0 && (
-              <p data-testid="lines-refunded">{byHand ? tl("lines.owed", { amount: yen(payment.refunded_amount) }) : tl("lines.owedTotal", { amount: yen(payment.refunded_amount) })}</p>
+              <p data-testid="lines-refunded">
+                {byHand ? tl("lines.owed", { amount: yen(payment.refunded_amount) }) : tl("lines.owedTotal", { amount: yen(payment.refunded_amount) })}
+              </p>
             )}
             {!order.lines_cancellable ? (
               <Notice tone="info">{tl("lines.notChangeable")}</Notice>

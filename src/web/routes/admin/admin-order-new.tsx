@@ -8,7 +8,14 @@ import { NOSHI_PLACEMENTS, giftOffered } from "../../../domain/gift.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { staffPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { StaffOrderMember } from "../../../domain/staff-order.ts";
-import { STAFF_ORDER_CHANNELS, STAFF_ORDER_ITEM_ROWS, STAFF_ORDER_MEMO_MAX, STAFF_ORDER_QUANTITY_MAX, itemProductField, itemQuantityField } from "../../../domain/staff-order.ts";
+import {
+  STAFF_ORDER_CHANNELS,
+  STAFF_ORDER_ITEM_ROWS,
+  STAFF_ORDER_MEMO_MAX,
+  STAFF_ORDER_QUANTITY_MAX,
+  itemProductField,
+  itemQuantityField,
+} from "../../../domain/staff-order.ts";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -59,8 +66,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: page.locale,
     memberQuery: wanted,
     member,
-    products: products.map((product) => ({ id: product.id, name: product.attributes.name, price: product.attributes.price_include_tax, soldOut: product.attributes.sold_out })),
-    methods: staffPaymentMethods(shop.terms).map((method) => ({ code: method.code, label: method.label[page.locale], awaitsPayment: method.staffEntry === "awaiting_payment" })),
+    products: products.map((product) => ({
+      id: product.id,
+      name: product.attributes.name,
+      price: product.attributes.price_include_tax,
+      soldOut: product.attributes.sold_out,
+    })),
+    methods: staffPaymentMethods(shop.terms).map((method) => ({
+      code: method.code,
+      label: method.label[page.locale],
+      awaitsPayment: method.staffEntry === "awaiting_payment",
+    })),
     timeBands: Object.entries(shop.deliveryTimeBands).map(([code, label]) => ({ code, label: label[page.locale] })),
     gift: giftOffered(shop.gift) ? shop.gift : null,
     requestKey: crypto.randomUUID(),
@@ -121,7 +137,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
   const memberEmail = typed ? (typed.member_email ?? "") : (member?.email ?? "");
   const onFile = typed ? null : member;
   const prefecture = value("prefecture", onFile?.address?.prefecture ? String(onFile.address.prefecture) : "");
-  const prefectureOptions = [{ value: "", label: tr("staffOrder.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))];
+  const prefectureOptions = [
+    { value: "", label: tr("staffOrder.prefectureChoose") },
+    ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] })),
+  ];
 
   return (
     <div className={styles.shell}>
@@ -183,13 +202,53 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   {tr("staffOrder.email")}: {memberEmail}
                 </p>
               ) : (
-                <Input label={tr("staffOrder.email")} hint={tr("staffOrder.emailHint")} name="email" type="email" autoComplete="off" defaultValue={value("email")} error={fieldError("email")} />
+                <Input
+                  label={tr("staffOrder.email")}
+                  hint={tr("staffOrder.emailHint")}
+                  name="email"
+                  type="email"
+                  autoComplete="off"
+                  defaultValue={value("email")}
+                  error={fieldError("email")}
+                />
               )}
-              <Input label={tr("staffOrder.phone")} name="phone" type="tel" autoComplete="off" defaultValue={value("phone", onFile?.phone)} error={fieldError("phone")} />
-              <Input label={tr("staffOrder.zip")} name="zip" inputMode="numeric" autoComplete="off" defaultValue={value("zip", onFile?.address?.zip)} error={fieldError("zip")} />
-              <Select label={tr("staffOrder.prefecture")} name="prefecture" defaultValue={prefecture} error={fieldError("prefecture")} options={prefectureOptions} />
-              <Input label={tr("staffOrder.address")} name="address" autoComplete="off" defaultValue={value("address", onFile?.address?.address)} error={fieldError("address")} />
-              <Input label={tr("staffOrder.building")} name="building_name" autoComplete="off" defaultValue={value("building_name", onFile?.address?.building_name)} error={fieldError("building_name")} />
+              <Input
+                label={tr("staffOrder.phone")}
+                name="phone"
+                type="tel"
+                autoComplete="off"
+                defaultValue={value("phone", onFile?.phone)}
+                error={fieldError("phone")}
+              />
+              <Input
+                label={tr("staffOrder.zip")}
+                name="zip"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={value("zip", onFile?.address?.zip)}
+                error={fieldError("zip")}
+              />
+              <Select
+                label={tr("staffOrder.prefecture")}
+                name="prefecture"
+                defaultValue={prefecture}
+                error={fieldError("prefecture")}
+                options={prefectureOptions}
+              />
+              <Input
+                label={tr("staffOrder.address")}
+                name="address"
+                autoComplete="off"
+                defaultValue={value("address", onFile?.address?.address)}
+                error={fieldError("address")}
+              />
+              <Input
+                label={tr("staffOrder.building")}
+                name="building_name"
+                autoComplete="off"
+                defaultValue={value("building_name", onFile?.address?.building_name)}
+                error={fieldError("building_name")}
+              />
               <Input
                 label={tr("staffOrder.birthDate")}
                 hint={tr("staffOrder.birthDateHint")}
@@ -248,13 +307,57 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
             </h2>
             <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
             <div className={formStyles.grid}>
-              <Input label={tr("staffOrder.recipientName")} name="recipient_name" autoComplete="off" defaultValue={value("recipient_name")} error={fieldError("recipient_name")} />
-              <Input label={tr("staffOrder.recipientKana")} name="recipient_kana" autoComplete="off" defaultValue={value("recipient_kana")} error={fieldError("recipient_kana")} />
-              <Input label={tr("staffOrder.recipientPhone")} name="recipient_phone" type="tel" autoComplete="off" defaultValue={value("recipient_phone")} error={fieldError("recipient_phone")} />
-              <Input label={tr("staffOrder.recipientZip")} name="recipient_zip" inputMode="numeric" autoComplete="off" defaultValue={value("recipient_zip")} error={fieldError("recipient_zip")} />
-              <Select label={tr("staffOrder.recipientPrefecture")} name="recipient_prefecture" defaultValue={value("recipient_prefecture")} error={fieldError("recipient_prefecture")} options={prefectureOptions} />
-              <Input label={tr("staffOrder.recipientAddress")} name="recipient_address" autoComplete="off" defaultValue={value("recipient_address")} error={fieldError("recipient_address")} />
-              <Input label={tr("staffOrder.recipientBuilding")} name="recipient_building_name" autoComplete="off" defaultValue={value("recipient_building_name")} error={fieldError("recipient_building_name")} />
+              <Input
+                label={tr("staffOrder.recipientName")}
+                name="recipient_name"
+                autoComplete="off"
+                defaultValue={value("recipient_name")}
+                error={fieldError("recipient_name")}
+              />
+              <Input
+                label={tr("staffOrder.recipientKana")}
+                name="recipient_kana"
+                autoComplete="off"
+                defaultValue={value("recipient_kana")}
+                error={fieldError("recipient_kana")}
+              />
+              <Input
+                label={tr("staffOrder.recipientPhone")}
+                name="recipient_phone"
+                type="tel"
+                autoComplete="off"
+                defaultValue={value("recipient_phone")}
+                error={fieldError("recipient_phone")}
+              />
+              <Input
+                label={tr("staffOrder.recipientZip")}
+                name="recipient_zip"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={value("recipient_zip")}
+                error={fieldError("recipient_zip")}
+              />
+              <Select
+                label={tr("staffOrder.recipientPrefecture")}
+                name="recipient_prefecture"
+                defaultValue={value("recipient_prefecture")}
+                error={fieldError("recipient_prefecture")}
+                options={prefectureOptions}
+              />
+              <Input
+                label={tr("staffOrder.recipientAddress")}
+                name="recipient_address"
+                autoComplete="off"
+                defaultValue={value("recipient_address")}
+                error={fieldError("recipient_address")}
+              />
+              <Input
+                label={tr("staffOrder.recipientBuilding")}
+                name="recipient_building_name"
+                autoComplete="off"
+                defaultValue={value("recipient_building_name")}
+                error={fieldError("recipient_building_name")}
+              />
             </div>
           </section>
 
@@ -263,7 +366,14 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               {tr("staffOrder.deliveryHeading")}
             </h2>
             <div className={formStyles.grid}>
-              <Input label={tr("staffOrder.date")} hint={tr("staffOrder.dateHint")} name="desired_delivery_date" type="date" defaultValue={value("desired_delivery_date")} error={fieldError("desired_delivery_date")} />
+              <Input
+                label={tr("staffOrder.date")}
+                hint={tr("staffOrder.dateHint")}
+                name="desired_delivery_date"
+                type="date"
+                defaultValue={value("desired_delivery_date")}
+                error={fieldError("desired_delivery_date")}
+              />
               <Select
                 label={tr("staffOrder.timezone")}
                 name="desired_delivery_timezone"
@@ -284,7 +394,13 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   {fieldError("gift")}
                 </p>
               )}
-              {gift.wrapping && <Checkbox label={`${tr("staffOrder.giftWrapping")}（${formatYen(gift.wrappingFee, locale)}）`} name="gift_wrapping" defaultChecked={ticked("gift_wrapping")} />}
+              {gift.wrapping && (
+                <Checkbox
+                  label={`${tr("staffOrder.giftWrapping")}（${formatYen(gift.wrappingFee, locale)}）`}
+                  name="gift_wrapping"
+                  defaultChecked={ticked("gift_wrapping")}
+                />
+              )}
               {gift.noshi && (
                 <>
                   <Checkbox label={tr("staffOrder.giftNoshi")} name="gift_noshi" defaultChecked={ticked("gift_noshi")} />
@@ -303,14 +419,26 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                       error={fieldError("gift_placement")}
                       options={NOSHI_PLACEMENTS.map((placement) => ({ value: placement, label: tr(`staffOrder.giftPlacement.${placement}`) }))}
                     />
-                    <Input label={tr("staffOrder.giftName")} name="gift_name" autoComplete="off" defaultValue={value("gift_name")} error={fieldError("gift_name")} />
+                    <Input
+                      label={tr("staffOrder.giftName")}
+                      name="gift_name"
+                      autoComplete="off"
+                      defaultValue={value("gift_name")}
+                      error={fieldError("gift_name")}
+                    />
                   </div>
                 </>
               )}
               {gift.messageCard && (
                 <>
                   <Checkbox label={tr("staffOrder.giftMessageCard")} name="gift_message_card" defaultChecked={ticked("gift_message_card")} />
-                  <Textarea label={tr("staffOrder.giftMessage")} name="gift_message" rows={2} defaultValue={value("gift_message")} error={fieldError("gift_message")} />
+                  <Textarea
+                    label={tr("staffOrder.giftMessage")}
+                    name="gift_message"
+                    rows={2}
+                    defaultValue={value("gift_message")}
+                    error={fieldError("gift_message")}
+                  />
                 </>
               )}
               {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
@@ -338,7 +466,15 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 : {tr("staffOrder.paymentLater")}
               </p>
             )}
-            <Textarea label={tr("staffOrder.memo")} hint={tr("staffOrder.memoHint")} name="memo" rows={3} maxLength={STAFF_ORDER_MEMO_MAX} defaultValue={value("memo")} error={fieldError("memo")} />
+            <Textarea
+              label={tr("staffOrder.memo")}
+              hint={tr("staffOrder.memoHint")}
+              name="memo"
+              rows={3}
+              maxLength={STAFF_ORDER_MEMO_MAX}
+              defaultValue={value("memo")}
+              error={fieldError("memo")}
+            />
           </section>
 
           <Button type="submit" data-testid="staff-order-submit">

@@ -92,7 +92,9 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
   const back = returnedBefore(returns);
   const shipped = order.shipments.filter((shipment) => shipment.state === "shipped" || shipment.state === "delivered" || shipment.state === "returned");
   const lines = new Map<number, { name: string; quantity: number }>();
-  for (const shipment of shipped) for (const line of shipment.lines) lines.set(line.order_item_id, { name: line.name, quantity: (lines.get(line.order_item_id)?.quantity ?? 0) + line.quantity });
+  for (const shipment of shipped)
+    for (const line of shipment.lines)
+      lines.set(line.order_item_id, { name: line.name, quantity: (lines.get(line.order_item_id)?.quantity ?? 0) + line.quantity });
   const reason = typed.reason ?? "defective";
   const fieldError = (name: string) => refusal?.fields[name]?.[0];
 
@@ -175,7 +177,15 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
                 error={fieldError("reason")}
                 options={RETURN_REASONS.map((code) => ({ value: code, label: tr(`return.reason.${code}`) }))}
               />
-              <Textarea label={tr("return.note")} hint={tr("return.noteHint")} name="note" maxLength={RETURN_NOTE_MAX} defaultValue={typed.note ?? ""} error={fieldError("note")} rows={2} />
+              <Textarea
+                label={tr("return.note")}
+                hint={tr("return.noteHint")}
+                name="note"
+                maxLength={RETURN_NOTE_MAX}
+                defaultValue={typed.note ?? ""}
+                error={fieldError("note")}
+                rows={2}
+              />
               <Select
                 label={tr("return.broken")}
                 name="broken"
@@ -208,9 +218,7 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
                   { value: "no", label: tr("return.refundShipping.no") },
                 ]}
               />
-              <Button type="submit">
-                {tr("return.submit")}
-              </Button>
+              <Button type="submit">{tr("return.submit")}</Button>
             </Form>
           </section>
         )}

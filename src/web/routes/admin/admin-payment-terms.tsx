@@ -127,8 +127,20 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
                   </div>
                   <p className={styles.muted}>{to("settings.paymentNotesHint")}</p>
                   <div className={ops.pair}>
-                    <Textarea rows={3} name={`${method.code}.notesJa`} label={to("settings.paymentNotesJa")} defaultValue={terms.notes?.ja ?? ""} error={error("notes.ja")} />
-                    <Textarea rows={3} name={`${method.code}.notesEn`} label={to("settings.paymentNotesEn")} defaultValue={terms.notes?.en ?? ""} error={error("notes.en")} />
+                    <Textarea
+                      rows={3}
+                      name={`${method.code}.notesJa`}
+                      label={to("settings.paymentNotesJa")}
+                      defaultValue={terms.notes?.ja ?? ""}
+                      error={error("notes.ja")}
+                    />
+                    <Textarea
+                      rows={3}
+                      name={`${method.code}.notesEn`}
+                      label={to("settings.paymentNotesEn")}
+                      defaultValue={terms.notes?.en ?? ""}
+                      error={error("notes.en")}
+                    />
                   </div>
                   <p className={styles.muted}>{to("settings.tiersHint")}</p>
                   {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
@@ -143,9 +155,19 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
                             {to("settings.tierNoLimit")}
                           </p>
                         ) : (
-                          <NumberField name={`${method.code}.tier.${index}.upTo`} label={to("settings.tierUpTo")} value={row.upTo} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)} />
+                          <NumberField
+                            name={`${method.code}.tier.${index}.upTo`}
+                            label={to("settings.tierUpTo")}
+                            value={row.upTo}
+                            error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)}
+                          />
                         )}
-                        <NumberField name={`${method.code}.tier.${index}.fee`} label={to("settings.tierFee")} value={row.fee} error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)} />
+                        <NumberField
+                          name={`${method.code}.tier.${index}.fee`}
+                          label={to("settings.tierFee")}
+                          value={row.fee}
+                          error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)}
+                        />
                       </div>
                     </div>
                   ))}

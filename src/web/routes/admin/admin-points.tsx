@@ -123,7 +123,9 @@ export default function AdminPoints() {
       )}
       <section className={styles.section} aria-labelledby="points-liability">
         <h2 id="points-liability">{tp("adminPoints.liability")}</h2>
-        <p data-testid="points-liability">{tp("adminPoints.liabilityFigure", { points: figure(liability.points), yen: figure(liability.yen), members: figure(liability.members) })}</p>
+        <p data-testid="points-liability">
+          {tp("adminPoints.liabilityFigure", { points: figure(liability.points), yen: figure(liability.yen), members: figure(liability.members) })}
+        </p>
         <p className={styles.muted}>{tp("adminPoints.liabilityNote")}</p>
         <p>
           <a href="/admin/api/points/balances.csv" download>
@@ -150,7 +152,8 @@ export default function AdminPoints() {
         {points && (
           <div data-testid="admin-member-points">
             <p>
-              <strong>{tp("adminPoints.balance", { points: figure(points.balance) })}</strong> {points.expires_on ? tp("adminPoints.expiresOn", { date: points.expires_on }) : tp("adminPoints.noExpiry")}
+              <strong>{tp("adminPoints.balance", { points: figure(points.balance) })}</strong>{" "}
+              {points.expires_on ? tp("adminPoints.expiresOn", { date: points.expires_on }) : tp("adminPoints.noExpiry")}
             </p>
             <h3>{tp("adminPoints.adjust")}</h3>
             <form onSubmit={adjust}>
@@ -194,7 +197,13 @@ export default function AdminPoints() {
       <section className={styles.section} aria-labelledby="points-settings">
         <h2 id="points-settings">{tp("adminPoints.settings")}</h2>
         <form onSubmit={saveSettings}>
-          <Input label={tp("adminPoints.baseRate")} hint={tp("adminPoints.baseRateHint")} name="base_rate_percent" inputMode="numeric" defaultValue={settings.base_rate_percent} />
+          <Input
+            label={tp("adminPoints.baseRate")}
+            hint={tp("adminPoints.baseRateHint")}
+            name="base_rate_percent"
+            inputMode="numeric"
+            defaultValue={settings.base_rate_percent}
+          />
           <fieldset>
             <legend>{tp("adminPoints.grantOn")}</legend>
             <label>

@@ -49,7 +49,10 @@ export default function AdminProductPage() {
       </p>
       <div className={css.toolbar}>
         <h1 className={styles.title}>
-          {product.name_ja} <Badge tone={product.published ? "success" : "grey"}>{ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>{" "}
+          {product.name_ja}{" "}
+          <Badge tone={product.published ? "success" : "grey"}>
+            {ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}
+          </Badge>{" "}
           {restockWaiting > 0 && (
             <span data-testid="restock-waiting">
               <Badge tone="wine">{ta("adminProduct.restockWaiting", { count: restockWaiting })}</Badge>

@@ -79,7 +79,12 @@ function useQuickEdits({ product }: { product: AdminProductRow }) {
       <Button
         variant="ghost"
         onClick={() =>
-          void send(`/products/${product.id}`, "PATCH", { published: !product.published }, ta(product.published ? "adminProducts.unpublished" : "adminProducts.publishedNow", { name: product.name_ja }))
+          void send(
+            `/products/${product.id}`,
+            "PATCH",
+            { published: !product.published },
+            ta(product.published ? "adminProducts.unpublished" : "adminProducts.publishedNow", { name: product.name_ja }),
+          )
         }
       >
         {ta(product.published ? "adminProducts.unpublish" : "adminProducts.publish")}
@@ -100,7 +105,9 @@ function ProductRow({ product }: { product: AdminProductRow }) {
         <span className={styles.muted}> / {product.name_en}</span>
       </th>
       <td className={styles.nowrap}>
-        <Badge tone={product.published ? "success" : "grey"}>{ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}</Badge>
+        <Badge tone={product.published ? "success" : "grey"}>
+          {ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}
+        </Badge>
         {product.sold_out_flag && <Badge tone="danger">{ta("adminProducts.soldOut")}</Badge>}
         <div>{quick.publish}</div>
       </td>

@@ -44,7 +44,9 @@ async function load({ request }: Route.ClientLoaderArgs) {
     if (value) query.set(name, value);
   }
   const values = Object.fromEntries(FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""])) as Record<Field, string>;
-  const result = await callAdminApi<RecordsAnswer & { errors?: string[]; fields?: Partial<Record<Field, string[]>> }>(`/transaction-records?${query}`, { signal: request.signal });
+  const result = await callAdminApi<RecordsAnswer & { errors?: string[]; fields?: Partial<Record<Field, string[]>> }>(`/transaction-records?${query}`, {
+    signal: request.signal,
+  });
   if (result.status === 401) throw loginRedirect(request);
   // Conditions the server refused: the form again with its messages, no list.
   if (result.status === 422 && result.body) return { answer: null, values, fields: result.body.fields ?? {}, search: query.toString() };
@@ -83,7 +85,10 @@ export default function AdminRecords() {
       <h1 className={styles.title}>{ta("adminRecords.title")}</h1>
       <p className={styles.muted}>{ta("adminRecords.intro")}</p>
       <section className={styles.section} aria-label={ta("adminRecords.conditions")}>
-        <ReportForm submitLabel={ta("adminRecords.search")} downloads={answer && answer.meta.total > 0 ? [{ href: exportHref(search), label: ta("adminRecords.export") }] : []}>
+        <ReportForm
+          submitLabel={ta("adminRecords.search")}
+          downloads={answer && answer.meta.total > 0 ? [{ href: exportHref(search), label: ta("adminRecords.export") }] : []}
+        >
           <Input label={ta("adminRecords.from")} type="date" name="from" defaultValue={values.from} error={error("from")} />
           <Input label={ta("adminRecords.to")} type="date" name="to" defaultValue={values.to} error={error("to")} />
           <Input label={ta("adminRecords.minAmount")} inputMode="numeric" name="min_amount" defaultValue={values.min_amount} error={error("min_amount")} />
@@ -99,7 +104,10 @@ export default function AdminRecords() {
         </ReportForm>
       </section>
 
-      <ReportSection id="records" title={answer ? ta("adminRecords.found", { count: answer.meta.total.toLocaleString(locale === "ja" ? "ja-JP" : "en-US") }) : ta("adminRecords.results")}>
+      <ReportSection
+        id="records"
+        title={answer ? ta("adminRecords.found", { count: answer.meta.total.toLocaleString(locale === "ja" ? "ja-JP" : "en-US") }) : ta("adminRecords.results")}
+      >
         {answer ? (
           <>
             <ReportTable
@@ -117,7 +125,12 @@ export default function AdminRecords() {
                 {
                   label: ta("adminRecords.file"),
                   cell: (row) => (
-                    <a href={`/admin/api/transaction-records/${row.id}/file`} download={row.file_name} title={row.file_name} aria-label={ta("adminRecords.download", { name: row.file_name })}>
+                    <a
+                      href={`/admin/api/transaction-records/${row.id}/file`}
+                      download={row.file_name}
+                      title={row.file_name}
+                      aria-label={ta("adminRecords.download", { name: row.file_name })}
+                    >
                       {ta("adminRecords.downloadShort")}
                     </a>
                   ),
@@ -135,5 +148,3 @@ export default function AdminRecords() {
 }
 
 export { AdminLoading as HydrateFallback, AdminRouteError as ErrorBoundary };
-
-

@@ -55,7 +55,9 @@ function AccessRules({ security }: { security: SecurityAnswer }) {
         method: "PUT",
         body: {
           require_two_factor: form.get("require_two_factor") === "on",
-          allow_ips: String(form.get("allow_ips") ?? "").split(/\s+/).filter(Boolean),
+          allow_ips: String(form.get("allow_ips") ?? "")
+            .split(/\s+/)
+            .filter(Boolean),
           confirm_lockout: form.get("confirm_lockout") === "on",
         },
       });

@@ -1,15 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { Dispatch, SetStateAction } from "react";
 import type { AddressField, AddressFieldErrors, AddressResource } from "../../../domain/address.ts";
-import {
-  ADDRESS_MAX_LENGTH,
-  DEFAULT_COUNTRY,
-  PREFECTURES,
-  autofilledAddress,
-  isJapaneseZip,
-  normalizeZip,
-  postcodeAddress,
-} from "../../../domain/address.ts";
+import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, PREFECTURES, autofilledAddress, isJapaneseZip, normalizeZip, postcodeAddress } from "../../../domain/address.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input, Select, fieldStyles } from "../../ui/field.tsx";
@@ -82,7 +74,13 @@ const labelKeys = {
 
 /** The address fields' labels in the visitor's language, as a form's schema problems are worded with them. */
 export function addressLabels(t: I18n["t"]): Record<AddressField, string> {
-  return { country: t(labelKeys.country), zip: t(labelKeys.zip), prefecture: t(labelKeys.prefecture), address: t(labelKeys.address), building_name: t(labelKeys.building_name) };
+  return {
+    country: t(labelKeys.country),
+    zip: t(labelKeys.zip),
+    prefecture: t(labelKeys.prefecture),
+    address: t(labelKeys.address),
+    building_name: t(labelKeys.building_name),
+  };
 }
 
 /** The shared rules' reasons worded as the server words them, for checks made before sending. */
@@ -137,7 +135,11 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
   const zipId = useId();
   // The postcode fills the address only once this script runs: before (or without) it, the hint
   // asks for the postcode without promising that (the server's page and the first render agree).
-  const scriptRuns = useSyncExternalStore(noSubscription, () => true, () => false);
+  const scriptRuns = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const zipError = errors?.zip?.[0];
   // The form's checks need the shared address rules: fetch them once the form is on screen.
   useEffect(() => {
@@ -176,8 +178,7 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
     if (japanese && !composing.current && isJapaneseZip(zip) && zip !== value.zip) void fillFrom(zip);
   }
 
-  const set = (field: "prefecture" | "address" | "building_name") => (next: string) =>
-    onChange((current) => ({ ...current, [field]: next }));
+  const set = (field: "prefecture" | "address" | "building_name") => (next: string) => onChange((current) => ({ ...current, [field]: next }));
 
   const required = <RequiredMark />;
 

@@ -187,8 +187,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       total: cartTotal(items),
       count: cartCount(items),
       add: (product, quantity = 1) => commit((current) => addQuantityToCart(current, product, quantity), { openDrawer: true }),
-      update: (productId, amount, options) =>
-        commit((current) => updateCartAmount(current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
+      update: (productId, amount, options) => commit((current) => updateCartAmount(current, productId, amount), { openDrawer: options?.openDrawer ?? true }),
       remove: (productId) => commit((current) => removeFromCart(current, productId), { openDrawer: false }),
       empty: () => commit(() => [], { openDrawer: false }),
       loginPromptOpen,

@@ -7,7 +7,8 @@ export function typedBeforeHydration(form: HTMLFormElement): boolean {
     if (element instanceof HTMLInputElement) {
       // Hidden fields (the token, the request key drawn anew on each render) are never typed.
       if (element.type === "hidden") continue;
-      if (element.type === "checkbox" || element.type === "radio" ? element.checked !== element.defaultChecked : element.value !== element.defaultValue) return true;
+      if (element.type === "checkbox" || element.type === "radio" ? element.checked !== element.defaultChecked : element.value !== element.defaultValue)
+        return true;
     } else if (element instanceof HTMLTextAreaElement) {
       if (element.value !== element.defaultValue) return true;
     } else if (element instanceof HTMLSelectElement) {

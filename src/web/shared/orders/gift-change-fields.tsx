@@ -63,7 +63,13 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
           <div role="radiogroup" aria-label={t("checkout.giftPlacement")}>
             <p>{t("checkout.giftPlacement")}</p>
             {NOSHI_PLACEMENTS.map((each) => (
-              <Radio key={each} name="gift_placement" value={each} defaultChecked={placement === each} label={t(each === "outer" ? "checkout.giftOuter" : "checkout.giftInner")} />
+              <Radio
+                key={each}
+                name="gift_placement"
+                value={each}
+                defaultChecked={placement === each}
+                label={t(each === "outer" ? "checkout.giftOuter" : "checkout.giftInner")}
+              />
             ))}
             {error("gift.noshi.placement") && <p role="alert">{error("gift.noshi.placement")}</p>}
           </div>
@@ -91,7 +97,11 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
       {options.settings.message_card && (
         <fieldset className={styles.group}>
           <legend>{t("giftChange.messageCardLegend")}</legend>
-          <Checkbox label={t("checkout.giftMessageCard")} name="gift_message_card" defaultChecked={checked("gift_message_card", (gift?.message_card ?? "") !== "")} />
+          <Checkbox
+            label={t("checkout.giftMessageCard")}
+            name="gift_message_card"
+            defaultChecked={checked("gift_message_card", (gift?.message_card ?? "") !== "")}
+          />
           <Textarea
             label={t("checkout.giftMessage")}
             name="gift_message"

@@ -15,7 +15,17 @@ import "../../i18n/orders-texts.ts";
  * 再発行), so the PDF comes back as a blob the page saves. `url` is the API's address: the member's,
  * the guest's (in the page's language) or the back office's, where staff issue one for the buyer.
  */
-export function ReceiptForm({ url, extraBody = {}, defaultAddressee = "", issued = 0 }: { url: string; extraBody?: Record<string, string>; defaultAddressee?: string; issued?: number }) {
+export function ReceiptForm({
+  url,
+  extraBody = {},
+  defaultAddressee = "",
+  issued = 0,
+}: {
+  url: string;
+  extraBody?: Record<string, string>;
+  defaultAddressee?: string;
+  issued?: number;
+}) {
   const { t } = useI18n();
   const [addressee, setAddressee] = useState(defaultAddressee);
   const [proviso, setProviso] = useState(DEFAULT_RECEIPT_PROVISO);

@@ -133,7 +133,11 @@ export function createTestProvider(locale: Locale): TestProvider {
 
     async confirmCardSetup(clientSecret, paymentMethodId) {
       try {
-        const answer = await gatewayCall<GatewayIntent>("/test-gateway/setup_intents/confirm", { client_secret: clientSecret, payment_method: paymentMethodId, locale });
+        const answer = await gatewayCall<GatewayIntent>("/test-gateway/setup_intents/confirm", {
+          client_secret: clientSecret,
+          payment_method: paymentMethodId,
+          locale,
+        });
         if (!answer.ok) return unavailable();
         const settled = await authenticate(answer.body, clientSecret);
         if (!settled) return unavailable();

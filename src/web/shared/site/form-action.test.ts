@@ -14,7 +14,14 @@ function posted(fields: [string, string][], headers: Record<string, string> = {}
 
 describe("readForm", () => {
   it("takes the token and the request key apart from the form's own fields", async () => {
-    const form = await readForm(posted([["name", "山田"], [CSRF_FIELD, "token"], [REQUEST_KEY_FIELD, "key-1"], ["email", "a@example.jp"]]));
+    const form = await readForm(
+      posted([
+        ["name", "山田"],
+        [CSRF_FIELD, "token"],
+        [REQUEST_KEY_FIELD, "key-1"],
+        ["email", "a@example.jp"],
+      ]),
+    );
     expect(form).toEqual({ values: { name: "山田", email: "a@example.jp" }, csrfToken: "token", requestKey: "key-1" });
   });
 
@@ -30,7 +37,11 @@ describe("readForm", () => {
   });
 
   it("refuses a body that is no form", async () => {
-    const json = new Request("http://shop/inquiry", { method: "POST", body: '{"name":"a"}', headers: { "content-type": "application/json", "content-length": "12" } });
+    const json = new Request("http://shop/inquiry", {
+      method: "POST",
+      body: '{"name":"a"}',
+      headers: { "content-type": "application/json", "content-length": "12" },
+    });
     expect(await readForm(json)).toBeNull();
   });
 
@@ -64,14 +75,28 @@ describe("cookieHeaders", () => {
 describe("postedForm", () => {
   it("answers the status a page's action refuses with: 413 past its bound or without a length, 400 for no form", async () => {
     expect(await postedForm(posted([["line", "1"]]), 4)).toBe(413);
-    const chunked = new Request("http://shop/admin/orders/1/lines", { method: "POST", body: "line=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const chunked = new Request("http://shop/admin/orders/1/lines", {
+      method: "POST",
+      body: "line=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(await postedForm(chunked, 1024)).toBe(413);
-    const json = new Request("http://shop/admin/orders/1/lines", { method: "POST", body: "{}", headers: { "content-type": "application/json", "content-length": "2" } });
+    const json = new Request("http://shop/admin/orders/1/lines", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "content-length": "2" },
+    });
     expect(await postedForm(json, 1024)).toBe(400);
   });
 
   it("reads a form within its bound", async () => {
-    const form = await postedForm(posted([["line", "1"], ["quantity", "2"]]), 1024);
+    const form = await postedForm(
+      posted([
+        ["line", "1"],
+        ["quantity", "2"],
+      ]),
+      1024,
+    );
     expect(form instanceof FormData && form.get("quantity")).toBe("2");
   });
 });
