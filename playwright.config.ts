@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { serverNodeFlags } from "./scripts/server-flags.mjs";
 import { testTime } from "./src/server/testing/test-time.ts";
-import { E2E_MAIL_READER, E2E_OWNER } from "./tests/e2e/e2e-owner.ts";
+import { E2E_MAIL_READER, E2E_OWNERS } from "./tests/e2e/e2e-owner.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -58,9 +58,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     env: {
       PORT: String(port),
-      ADMIN_EMAIL: E2E_OWNER.email,
-      ADMIN_PASSWORD: E2E_OWNER.password,
-      ADMIN_TOTP_SECRET: E2E_OWNER.totpSecret,
+      ADMIN_EMAIL: E2E_OWNERS[0].email,
+      ADMIN_PASSWORD: E2E_OWNERS[0].password,
+      ADMIN_TOTP_SECRET: E2E_OWNERS[0].totpSecret,
+      E2E_MORE_OWNERS: JSON.stringify(E2E_OWNERS.slice(1)),
       E2E_MAIL_READER_EMAIL: E2E_MAIL_READER.email,
       E2E_MAIL_READER_PASSWORD: E2E_MAIL_READER.password,
     },

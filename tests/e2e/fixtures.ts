@@ -17,12 +17,13 @@ function currentStep(): number {
 }
 
 /**
- * The 30-second steps whose codes some worker has sent, as one directory per step, shared by every
- * worker of this run (each a process of its own) and named after the shop's port. The server takes
+ * The 30-second steps whose codes some worker has sent for this worker's owner, as one directory per
+ * step, shared by every worker process that signs in as that owner in this run (a worker that
+ * replaces a failed one has the same owner) and named after the shop's port and the owner. The server takes
  * each step once and none before the last one taken, so a worker that only knew its own steps lost
  * races to the others' and, with many owner sign-ins at once, could lose five in a row.
  */
-const claimedSteps = path.join(os.tmpdir(), `kura-e2e-owner-steps-${process.env.E2E_PORT ?? 3100}`);
+const claimedSteps = path.join(os.tmpdir(), `kura-e2e-owner-steps-${process.env.E2E_PORT ?? 3100}-${E2E_OWNER.email}`);
 
 /** Claims the earliest step from `from` on that is later than every step claimed so far (mkdir is atomic); null when none is left up to the next step. */
 function claimStep(from: number): number | null {

@@ -41,13 +41,10 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   if (!anyStaff) {
     const print = options.print ?? ((line: string) => console.log(line));
     const email = options.environment.ADMIN_EMAIL || firstOwnerEmail(profile.email);
-    const lines = await createFirstOwner(db, email, options.environment);
+    const lines = await createOwner(db, email, options.environment);
     print("First start: the back office (/admin/login) has its first owner.");
     for (const line of lines) print(line);
-    // Test servers give the owner a known authenticator key; a shop's owner sets one up at the first sign-in (decision 063).
-    const totpSecret = options.environment.ADMIN_TOTP_SECRET;
-    if (totpSecret) await enrolWithKnownSecret(db, email, totpSecret);
-    else print("At the first sign-in the owner sets up two-step verification with an authenticator app.");
+    if (!options.environment.ADMIN_TOTP_SECRET) print("At the first sign-in the owner sets up two-step verification with an authenticator app.");
     print("Set a new password any time with `npm run admin:create -- EMAIL`; see docs/first-deployment.md.");
   }
   await profiles.save(profile);
@@ -65,8 +62,19 @@ export function firstOwnerEmail(publicEmail: string): string {
   return `${publicEmail.slice(0, at)}+owner-${crypto.randomBytes(4).toString("hex")}${publicEmail.slice(at)}`;
 }
 
-/** The owner as `npm run admin:create -- EMAIL` makes one: ADMIN_PASSWORD, or a generated password in the answered lines. */
-function createFirstOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
+/**
+ * An owner as `npm run admin:create -- EMAIL` makes one: ADMIN_PASSWORD, or a generated password in
+ * the answered lines. Test servers give the owner a known authenticator key (ADMIN_TOTP_SECRET); a
+ * shop's owner sets one up at the first sign-in (decision 063). The browser tests' set-up also makes
+ * one owner per test worker with it (scripts/e2e-set-up.mjs).
+ */
+export async function createOwner(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
+  const lines = await createOwnerAccount(db, email, environment);
+  if (environment.ADMIN_TOTP_SECRET) await enrolWithKnownSecret(db, email, environment.ADMIN_TOTP_SECRET);
+  return lines;
+}
+
+function createOwnerAccount(db: Database, email: string, environment: Record<string, string | undefined>): Promise<string[]> {
   // Only createOrReset is used, which neither signs in nor locks (and a new database has no sign-in
   // counters for it to clear): the session and lock settings do not matter.
   const sessions = new SessionService(db, 30);
