@@ -342,6 +342,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Points (decision 089): used at checkout, earned when paid or shipped, settled with every move;
   // the member's rate comes from their rank through one seam (PointRateFor), the base rate without one.
   const points = new PointsService(database.db, { rateFor: deps.pointRateFor ?? rankPointRate(ranks) });
+  // The base rate is read for every page drawn (the cart drawer's 獲得予定ポイント) and changes a few
+  // times a year: kept in memory. Saving the point settings calls catalog.changed(), whose
+  // invalidation reaches this process and every other one, and drops it.
+  let pointBaseRate: Promise<number> | undefined;
+  const readPointBaseRate = (): Promise<number> =>
+    (pointBaseRate ??= points.settings().then(
+      (settings) => settings.baseRatePercent,
+      (error: unknown) => {
+        pointBaseRate = undefined;
+        throw error;
+      },
+    ));
+  catalog.onInvalidate(() => {
+    pointBaseRate = undefined;
+  });
   const pointsCatalog = new CatalogReadModel(database.db);
   registerPointRoutes(app, { points, productRateOf: (id) => pointsCatalog.pointRateOf(id), settingsChanged: () => catalog.changed() });
   // 抽選販売 (decision 084): lotteries hold their product; its winners' orders claim the win in placeOrder,
@@ -635,7 +650,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: payments.browserConfig,
           deliveryCalendar: () => deliveryCalendarInput(new Date()),
           cart: async () => (capture ? [] : carts.items(cartOwnerOf(request), request.locale)),
-          pointBaseRate: async () => (await points.settings()).baseRatePercent,
+          pointBaseRate: readPointBaseRate,
           // Forms posted without JavaScript run the API route the page's script would have called (decision 052).
           api: apiAsVisitor(app, request),
           ...(dictionaries ? { dictionaryHref: dictionaries[request.locale] } : {}),
