@@ -14,7 +14,7 @@ export const E2E_OWNERS = [
   { email: "owner2@kura-e2e.example", password: "e2e-only-owner2-password", totpSecret: "KURAE2ESECONDOWNERKEYFORTESTS234" },
 ] as const;
 
-export const E2E_OWNER = E2E_OWNERS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % E2E_OWNERS.length];
+export const E2E_OWNER = E2E_OWNERS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % E2E_OWNERS.length] ?? E2E_OWNERS[0];
 
 // A staff account without a second factor, which the journeys use to read the built-in mailbox
 // (any staff member may): scripts/e2e-server.mjs creates it with `npm run admin:create` before the

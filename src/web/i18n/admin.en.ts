@@ -266,6 +266,7 @@ export const adminEn: AdminDictionary = {
   "adminOrder.historyMove": "Status",
   "adminOrder.historyCreated": "Order placed ({to})",
   "adminOrder.historyMoved": "{from} → {to}",
+  "adminOrder.historyKept": "{status} (status unchanged)",
   "adminOrder.historyBy": "By",
   "adminOrder.historyNote": "Note",
   "adminOrder.historyEmpty": "Nothing recorded.",

@@ -262,6 +262,7 @@ export const adminJa = {
   "adminOrder.historyMove": "状況の変化",
   "adminOrder.historyCreated": "注文受付({to})",
   "adminOrder.historyMoved": "{from} → {to}",
+  "adminOrder.historyKept": "{status}（状況の変化なし）",
   "adminOrder.historyBy": "操作",
   "adminOrder.historyNote": "備考",
   "adminOrder.historyEmpty": "記録はありません。",

@@ -12,6 +12,17 @@ function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
   return ta(`adminOrder.actor.${entry.actor_kind}`, { id: entry.actor_id ?? "" });
 }
 
+/**
+ * What a history row says happened to the status: the order taken, a move from one status to
+ * another, or a change that kept the status (a parcel shipped, a line lowered, a date changed: the
+ * note says what), which read 「入金待ち → 入金待ち」 before.
+ */
+export function historyMove(entry: Pick<OrderHistoryEntry, "from" | "to">, status: (value: OrderHistoryEntry["to"]) => string, ta: AdminText): string {
+  if (entry.from === null) return ta("adminOrder.historyCreated", { to: status(entry.to) });
+  if (entry.from === entry.to) return ta("adminOrder.historyKept", { status: status(entry.to) });
+  return ta("adminOrder.historyMoved", { from: status(entry.from), to: status(entry.to) });
+}
+
 /** The order's history: every status it has been in, when, and who or what moved it (OrderMoves). */
 export function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
@@ -41,11 +52,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
                   <td>
                     <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time>
                   </td>
-                  <td>
-                    {entry.from === null
-                      ? ta("adminOrder.historyCreated", { to: status(entry.to) })
-                      : ta("adminOrder.historyMoved", { from: status(entry.from), to: status(entry.to) })}
-                  </td>
+                  <td>{historyMove(entry, status, ta)}</td>
                   <td>{actorLabel(entry, ta)}</td>
                   <td>{entry.note ?? ""}</td>
                 </tr>
