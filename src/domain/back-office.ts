@@ -43,6 +43,8 @@ export interface AdminInquirySummary {
 /** One inquiry with its message and the replies sent. */
 export interface AdminInquiryDetail extends AdminInquirySummary {
   message: string;
+  /** The order asked about (its public id), when the sender gave its number. */
+  order_number: string | null;
   member_id: number | null;
   reply_subject: string;
   replies_sent: { id: number; created_at: string; staff_email: string | null; subject: string; message: string }[];

@@ -29,7 +29,8 @@ export type ValidationKind =
   | "not_found"
   | "not_kana"
   | "not_invoice_number"
-  | "zip_format";
+  | "zip_format"
+  | "not_order_number";
 
 const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
   ja: {
@@ -57,6 +58,7 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     not_invoice_number: "は「T」と13桁の数字で入力してください(例: T1234567890123)",
     // A Japanese postcode (no Rails default wording; rails-i18n's pattern, attribute + は…).
     zip_format: "は7桁の数字で入力してください",
+    not_order_number: "は「7K3M-Q9XA-2BCD」のような12桁の英数字で入力してください",
   },
   en: {
     blank: "can't be blank",
@@ -82,6 +84,7 @@ const VALIDATION_TEXTS: Record<Locale, Record<ValidationKind, string>> = {
     not_kana: "must be written in katakana or hiragana",
     not_invoice_number: 'must be "T" and 13 digits (e.g. T1234567890123)',
     zip_format: "must be 7 digits",
+    not_order_number: "must be 12 letters and digits, like 7K3M-Q9XA-2BCD",
   },
 };
 

@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./account.ts";
+import { publicIdFromOrderNumber } from "./order-number.ts";
 import type { FieldProblem } from "./field-messages.ts";
 import { fieldProblems } from "./field-messages.ts";
 import { emailRules, formFields, manyLinesText, oneLineText, requiredText } from "./field-rules.ts";
@@ -17,6 +18,16 @@ const inquiryFields = z.object({
   // request and would end up in a mail subject, so it becomes a space.
   name: oneLineText.pipe(requiredText(INQUIRY_LIMITS.name)),
   email: oneLineText.pipe(emailRules(EMAIL_MAX_LENGTH, EMAIL_PATTERN)),
+  // ご注文番号 (optional): as printed on the order mail (7K3M-Q9XA-2BCD), or typed as heard on the
+  // phone (full-width, lower case, spaces); kept as the order's public id, "" when left empty.
+  order_number: oneLineText.pipe(
+    z.string().transform((value, context) => {
+      if (value === "") return "";
+      const publicId = publicIdFromOrderNumber(value);
+      if (publicId === undefined) context.addIssue({ code: "custom", message: "not_order_number" });
+      return publicId ?? "";
+    }),
+  ),
   subject: oneLineText.pipe(requiredText(INQUIRY_LIMITS.subject)),
   // The message keeps its line breaks; only surrounding blank space goes.
   message: manyLinesText.pipe(requiredText(INQUIRY_LIMITS.message)),

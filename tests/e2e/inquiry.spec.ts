@@ -50,15 +50,19 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
   const email = `inquirer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.getByLabel("お名前").fill("山田 花子");
   await page.getByLabel("メールアドレス").fill("not-an-address");
+  // The optional order number, with a rule of its own: the same schema's message, before sending.
+  await page.getByLabel("ご注文番号").fill("12345");
   await page.getByLabel("件名").fill("ギフト包装について");
   await page.getByLabel("お問い合わせ内容").fill("ワインを2本、ギフト包装でお願いできますか。");
   await page.getByRole("button", { name: "送信する" }).click();
   await expectMessageUnder(page, "メールアドレス", "メールアドレスは不正な値です");
+  await expectMessageUnder(page, "ご注文番号", "ご注文番号は「7K3M-Q9XA-2BCD」のような12桁の英数字で入力してください");
   await expect(page.getByLabel("お名前")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("メールアドレス")).toBeFocused();
   expect(posts).toEqual([]);
 
   await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("ご注文番号").fill("7k3m q9xa 2bcd");
   await page.getByRole("button", { name: "送信する" }).click();
   await expect(page).toHaveURL(/\/inquiry\/complete$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("お問い合わせありがとうございます");
@@ -79,6 +83,7 @@ test("an inquiry with errors, then sent: messages under the fields, the thanks p
     const text = mailbox.locator("pre");
     await expect(text).toContainText("山田 花子 様");
     await expect(text).toContainText("ワインを2本、ギフト包装でお願いできますか。");
+    await expect(text).toContainText("ご注文番号: 7K3M-Q9XA-2BCD");
   });
 });
 

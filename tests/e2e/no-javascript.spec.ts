@@ -57,15 +57,19 @@ test("an inquiry without JavaScript: the messages under the fields, what was typ
   await page.goto("/inquiry");
   await page.getByLabel("お名前").fill("山田 花子");
   await page.getByLabel("メールアドレス").fill("not-an-address");
+  await page.getByLabel("ご注文番号").fill("12345");
   await page.getByLabel("件名").fill("ギフト包装について");
   await page.getByLabel("お問い合わせ内容").fill("ワインを2本、ギフト包装でお願いできますか。");
   await submitFrom(page, /^件名/);
   const address = page.getByLabel("メールアドレス");
   await expect(address).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("メールアドレスは不正な値です")).toBeVisible();
+  await expect(page.getByText("ご注文番号は「7K3M-Q9XA-2BCD」のような12桁の英数字で入力してください")).toBeVisible();
+  await expect(page.getByLabel("ご注文番号")).toHaveValue("12345");
   await expect(page.getByLabel("お名前")).toHaveValue("山田 花子");
   await expect(page.getByLabel("お問い合わせ内容")).toHaveValue("ワインを2本、ギフト包装でお願いできますか。");
 
+  await page.getByLabel("ご注文番号").fill("");
   await address.fill(`inquirer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
   await submitFrom(page, /^件名/);
   await expect(page).toHaveURL(/\/inquiry\/complete$/);

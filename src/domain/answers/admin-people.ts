@@ -49,6 +49,7 @@ const inquirySummaryShape = {
 const inquiryDetailSchema = z.object({
   ...inquirySummaryShape,
   message: z.string(),
+  order_number: z.string().nullable(),
   member_id: z.number().nullable(),
   reply_subject: z.string(),
   replies_sent: z.array(z.object({ id: z.number(), created_at: z.string(), staff_email: z.string().nullable(), subject: z.string(), message: z.string() })),

@@ -24,6 +24,8 @@ const attributes = {
     tel: "電話番号",
     name: "お名前",
     subject: "件名",
+    // The contact form: the order asked about (optional).
+    order_number: "ご注文番号",
     message: "お問い合わせ内容",
     country: "国",
     zip: "郵便番号",
@@ -152,6 +154,7 @@ const attributes = {
     tel: "Phone",
     name: "Name",
     subject: "Subject",
+    order_number: "Order number",
     message: "Message",
     country: "Country",
     zip: "Zip",

@@ -88,6 +88,7 @@ export class AdminInquiriesService {
     return {
       ...summaryOf(inquiry, replies.length),
       message: inquiry.message,
+      order_number: inquiry.orderNumber,
       member_id: inquiry.userId,
       reply_subject: defaultReplySubject(inquiry),
       replies_sent: replies.map((reply) => ({

@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../domain/format.ts";
 import type { InquiryInput } from "../../domain/inquiry.ts";
+import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { inLocale } from "../../domain/shop-profile.ts";
@@ -22,6 +23,7 @@ const labels = {
     receivedAt: "受付日時",
     name: "お名前",
     email: "メールアドレス",
+    orderNumber: "ご注文番号",
     subject: "件名",
     message: "お問い合わせ内容",
     language: "ご利用言語",
@@ -32,6 +34,7 @@ const labels = {
     receivedAt: "Received",
     name: "Name",
     email: "Email",
+    orderNumber: "Order number",
     subject: "Subject",
     message: "Message",
     language: "Language",
@@ -43,6 +46,11 @@ const languageNames: Record<Locale, string> = { ja: "日本語", en: "English" }
 
 function reference(inquiry: StoredInquiry): string {
   return `#${inquiry.id}`;
+}
+
+/** The order number's line, as the order mail prints it, when the sender gave one. */
+function orderNumberLine(inquiry: StoredInquiry, label: string): { label: string; value: string }[] {
+  return inquiry.order_number ? [{ label, value: orderNumberForShopper(inquiry.order_number) }] : [];
 }
 
 /** The shop's copy: everything it needs to answer, including who to answer and in which language. */
@@ -58,6 +66,7 @@ export function inquiryNotificationMail(shop: ShopProfile, publicUrl: string, in
       { label: l.receivedAt, value: formatDateTime(inquiry.createdAt, "ja") },
       { label: l.name, value: inquiry.name },
       { label: l.email, value: inquiry.email },
+      ...orderNumberLine(inquiry, l.orderNumber),
       { label: l.subject, value: inquiry.subject },
       { label: l.message, value: inquiry.message },
       { label: l.language, value: languageNames[inquiry.locale] },
@@ -78,6 +87,7 @@ export function inquiryAcknowledgementMail(shop: ShopProfile, publicUrl: string,
     { label: l.receivedAt, value: formatDateTime(inquiry.createdAt, locale) },
     { label: l.name, value: inquiry.name },
     { label: l.email, value: inquiry.email },
+    ...orderNumberLine(inquiry, l.orderNumber),
     { label: l.subject, value: inquiry.subject },
     { label: l.message, value: inquiry.message },
   ];

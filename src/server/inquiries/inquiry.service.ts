@@ -23,9 +23,10 @@ export class InquiryService {
   async submit(input: InquiryInput, context: { locale: Locale; userId: number | null }): Promise<StoredInquiry> {
     const shop = await this.deps.shopProfiles.profile();
     const stored = await this.db.transaction(async (tx) => {
+      const { order_number: orderNumber, ...fields } = input;
       const [row] = await tx
         .insert(inquiriesTable)
-        .values({ ...input, locale: context.locale, userId: context.userId })
+        .values({ ...fields, orderNumber: orderNumber || null, locale: context.locale, userId: context.userId })
         .returning();
       const inquiry: StoredInquiry = { ...input, id: row!.id, locale: row!.locale, userId: row!.userId, createdAt: row!.createdAt };
       await this.deps.mail.enqueue(tx, shop.email, inquiryNotificationMail(shop, this.settings.publicUrl, inquiry));

@@ -5,6 +5,7 @@ import { mailOutboxTable } from "../db/schema/mail.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { staffSession } from "../testing/staff-fixtures.ts";
 
 let shop: TestApp;
 const SHOP_EMAIL = "info@kura-shuho.example";
@@ -158,6 +159,35 @@ describe("POST /api/inquiries", () => {
     const input = valid({ subject: "Hello\r\nBcc: someone@example.com" });
     expect((await post(input)).statusCode).toBe(201);
     expect((await stored(input.email))[0]!.subject).toBe("Hello Bcc: someone@example.com");
+  });
+
+  it("takes the order number as printed or as heard (optional), keeps the public id and shows it to the shop and the back office", async () => {
+    const input = valid({ order_number: " ７ｋ３ｍ－ｑ９ｘａ－２ｂｃｄ " });
+    expect((await post(input, { locale: "ja" })).statusCode).toBe(201);
+    const [row] = await stored(input.email);
+    expect(row!.orderNumber).toBe("7K3MQ9XA2BCD");
+    const notification = (await shop.mailsTo(SHOP_EMAIL)).find((mail) => mail.text.includes(input.email));
+    expect(notification!.text).toContain("ご注文番号: 7K3M-Q9XA-2BCD");
+    const [acknowledgement] = await shop.mailsTo(input.email);
+    expect(acknowledgement!.text).toContain("ご注文番号: 7K3M-Q9XA-2BCD");
+    const staff = await staffSession(shop);
+    const detail = await shop.app.inject({ method: "GET", url: `/admin/api/inquiries/${row!.id}`, headers: staff.headers });
+    expect(detail.json().data.order_number).toBe("7K3MQ9XA2BCD");
+    // Left empty, it is no order: nothing stored, no line in the mails.
+    const without = valid();
+    expect((await post(without)).statusCode).toBe(201);
+    expect((await stored(without.email))[0]!.orderNumber).toBeNull();
+    expect((await shop.mailsTo(without.email))[0]!.text).not.toContain("ご注文番号");
+  });
+
+  it("refuses an order number that cannot be one, in ja and en, and stores nothing", async () => {
+    const before = await counts();
+    const ja = await post(valid({ order_number: "12345" }), { locale: "ja" });
+    expect(ja.statusCode).toBe(422);
+    expect(ja.json().fields).toEqual({ order_number: ["ご注文番号は「7K3M-Q9XA-2BCD」のような12桁の英数字で入力してください"] });
+    const en = await post(valid({ order_number: "7K3M-Q9XA-2BC!" }), { locale: "en" });
+    expect(en.json().fields).toEqual({ order_number: ["Order number must be 12 letters and digits, like 7K3M-Q9XA-2BCD"] });
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses a post without the CSRF header (403) and stores nothing", async () => {

@@ -60,6 +60,7 @@ export const adminOpsEn: AdminOpsDictionary = {
   "inquiry.language.ja": "Japanese",
   "inquiry.language.en": "English",
   "inquiry.member": "Member",
+  "inquiry.orderNumber": "Order number",
   "inquiry.guest": "Guest",
   "inquiry.email": "Email",
   "inquiry.message": "Message",

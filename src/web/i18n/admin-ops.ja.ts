@@ -61,6 +61,7 @@ export const adminOpsJa = {
   "inquiry.language.ja": "日本語",
   "inquiry.language.en": "英語",
   "inquiry.member": "会員",
+  "inquiry.orderNumber": "ご注文番号",
   "inquiry.guest": "ゲスト",
   "inquiry.email": "メールアドレス",
   "inquiry.message": "お問い合わせ内容",

@@ -32,8 +32,8 @@ export function meta({ matches }: Route.MetaArgs) {
 const inquiryRules = lazyFormRules("inquiry", () => import("../../domain/inquiry-input.ts"));
 
 function inquiryBody(values: Record<string, string>) {
-  const { name = "", email = "", subject = "", message = "" } = values;
-  return { inquiry: { name, email, subject, message } };
+  const { name = "", email = "", order_number = "", subject = "", message = "" } = values;
+  return { inquiry: { name, email, order_number, subject, message } };
 }
 
 /** The request key the form posts without JavaScript (decision 049): a resent form is booked once. The page is never kept, so each visitor draws their own. */
@@ -77,7 +77,13 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
       // The same schema the route checks, so every field's message shows before anything is sent.
       const parsed = (await inquiryRules())?.parseInquiry(inquiryBody(values));
       if (parsed && !parsed.ok) {
-        const labels = { name: t("inquiry.name"), email: t("inquiry.email"), subject: t("inquiry.subject"), message: t("inquiry.message") };
+        const labels = {
+          name: t("inquiry.name"),
+          email: t("inquiry.email"),
+          order_number: t("inquiry.orderNumber"),
+          subject: t("inquiry.subject"),
+          message: t("inquiry.message"),
+        };
         setFields(problemMessages(parsed.problems, labels, locale));
         return;
       }
@@ -144,6 +150,18 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               required
               defaultValue={postedValue("email") ?? user?.email ?? ""}
               error={errorOf("email")}
+            />
+            <Input
+              label={
+                <>
+                  {t("inquiry.orderNumber")} <span className={styles.optional}>{t("inquiry.optional")}</span>
+                </>
+              }
+              name="order_number"
+              autoComplete="off"
+              defaultValue={postedValue("order_number")}
+              hint={t("inquiry.orderNumberHint")}
+              error={errorOf("order_number")}
             />
             <Input
               label={

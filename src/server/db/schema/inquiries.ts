@@ -9,6 +9,8 @@ export const inquiriesTable = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /** The order asked about, as its public id, when the sender gave its number (ご注文番号, optional). */
+    orderNumber: text("order_number"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),

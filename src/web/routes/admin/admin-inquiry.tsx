@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { Link, useLoaderData, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-inquiry";
 import { formatDateTime } from "../../../domain/format.ts";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
@@ -121,6 +122,14 @@ export default function AdminInquiry() {
           <dd>{when(inquiry.created_at)}</dd>
           <dt>{to("inquiry.language")}</dt>
           <dd>{to(`inquiry.language.${inquiry.locale}`)}</dd>
+          {inquiry.order_number && (
+            <>
+              <dt>{to("inquiry.orderNumber")}</dt>
+              <dd data-testid="inquiry-order">
+                <Link to={`/admin/orders/${encodeURIComponent(inquiry.order_number)}`}>{orderNumberForShopper(inquiry.order_number)}</Link>
+              </dd>
+            </>
+          )}
           <dt>{to("inquiry.member")}</dt>
           <dd>{inquiry.member_id === null ? to("inquiry.guest") : `#${inquiry.member_id}`}</dd>
           <dt>{to("inquiries.state")}</dt>

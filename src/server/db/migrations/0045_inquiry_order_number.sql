@@ -1,0 +1,1 @@
+ALTER TABLE "inquiries" ADD COLUMN "order_number" text;
