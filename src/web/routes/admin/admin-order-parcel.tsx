@@ -154,7 +154,7 @@ export default function AdminOrderParcel({ loaderData, actionData, params }: Rou
                       defaultValue={refused?.values.slip_number ?? ""}
                       maxLength={40}
                       autoComplete="off"
-                      hint={ta("adminOrder.slipHint")}
+                      hint={canShip ? ta("adminOrder.slipHint") : undefined}
                       error={refused?.fields.slip_number?.[0]}
                     />
                     {!canShip && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" defaultChecked={refused?.values.notify === "on"} />}
