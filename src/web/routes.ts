@@ -89,6 +89,8 @@ export default [
   route("admin/coupons/:id/combine", "routes/admin/admin-coupon-combine.tsx"),
   // Gift options changed before shipping (decision 074): server-rendered, so staff change them without JavaScript.
   route("admin/orders/:id/gift", "routes/admin/admin-order-gift.tsx"),
+  // One parcel shipped or its slip corrected (decision 097): server-rendered, so staff do it without JavaScript.
+  route("admin/orders/:id/shipments/:number", "routes/admin/admin-order-parcel.tsx"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-dashboard.tsx"),
     route("orders", "routes/admin/admin-orders.tsx"),

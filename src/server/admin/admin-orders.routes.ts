@@ -180,6 +180,24 @@ export function registerAdminOrderRoutes(
     },
   );
 
+  // One parcel's wrong slip number corrected (decision 097), by its number as the parcel's ship route takes it.
+  app.post(
+    `${ADMIN_API}/orders/:id/shipments/:number/slip`,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ params: parcelParams, body: slipInputSchema, response: { 200: adminOrderAnswer } }) },
+    async (request) => {
+      const { slip_number: slipNumber, carrier, notify } = checkedBody(request);
+      return {
+        data: await adminOrders.correctParcelSlip(
+          request.params.id,
+          Number(request.params.number),
+          { slipNumber, carrier, notify },
+          request.locale,
+          staffActor(requireStaff(request).id),
+        ),
+      };
+    },
+  );
+
   // A discount or correction line on an order whose amount may still change (decision 070).
   app.post(
     `${ADMIN_API}/orders/:id/adjustments`,

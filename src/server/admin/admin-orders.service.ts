@@ -1,6 +1,7 @@
 import type { OrderStatus } from "../../domain/checkout.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { staffMoves } from "../../domain/order-status.ts";
+import { hasLeft } from "../../domain/payments-and-shipments.ts";
 import type { AdminOrderDetail, AdminOrdersPage, OrderView } from "../../domain/order-view.ts";
 import { adminOrderDetailOf, adminOrderSummaryOf } from "../../domain/order-view.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -140,6 +141,28 @@ export class AdminOrdersService {
     const order = await this.mustFind(publicId);
     if (order.status !== "sent") throw new DomainError("conflict", "orderMoveNotAllowed");
     return this.moved(await this.deps.moves.correctSlip({ order, ...correction, actor }), locale);
+  }
+
+  /**
+   * One parcel's slip number and carrier corrected (its number, 1 for the first; decision 097),
+   * whether or not the order's other parcels have left: 404 for a parcel the order does not have,
+   * 409 for one not shipped yet (it ships with its slip instead).
+   */
+  async correctParcelSlip(
+    publicId: string,
+    number: number,
+    correction: { slipNumber: string; carrier: string; notify: boolean },
+    locale: Locale,
+    actor: OrderActor,
+  ): Promise<AdminOrderDetail> {
+    const order = await this.mustFind(publicId);
+    const { shipments } = await this.deps.orders.paymentsAndShipmentsOf(order.id);
+    const shipment = shipments.find((each) => each.position === number - 1);
+    if (!shipment) throw new DomainError("not-found");
+    if (!hasLeft(shipment.state)) throw new DomainError("conflict", "parcelNotShipped");
+    const corrected = await this.deps.moves.correctSlip({ order, ...correction, actor, parcel: number - 1 });
+    if (!corrected) throw new DomainError("conflict", "parcelNotShipped");
+    return this.detail(corrected.publicId, locale);
   }
 
   /** → cancelled: the order moves put the bottles back and refund a paid card order (OrderMoves). */

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // One parcel of several shipped on its own (decision 091).
   "POST /admin/api/orders/:id/shipments/:number/ship": order("order.ship_parcel"),
   "POST /admin/api/orders/:id/slip": order("order.slip_correct"),
+  // One parcel's slip corrected, whichever it is (decision 097).
+  "POST /admin/api/orders/:id/shipments/:number/slip": order("order.parcel_slip_correct"),
   "POST /admin/api/orders/:id/cancel": order("order.cancel_and_refund"),
   // A shipped 後払い order's invoice paid, confirmed by staff (decision 080).
   "POST /admin/api/orders/:id/deferred-paid": order("order.deferred_paid"),

@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { ja: string; en: stri
   "order.ship": { ja: "発送済みにした", en: "Marked as shipped" },
   "order.ship_parcel": { ja: "配送便を発送済みにした", en: "Marked a parcel as shipped" },
   "order.slip_correct": { ja: "送り状番号を訂正", en: "Slip number corrected" },
+  "order.parcel_slip_correct": { ja: "配送便の送り状番号を訂正", en: "A parcel's slip number corrected" },
   "order.adjust": { ja: "値引き・金額訂正を追加", en: "Discount or correction added" },
   "coupon.create": { ja: "クーポンを作成", en: "Coupon created" },
   "coupon.update": { ja: "クーポンを編集", en: "Coupon edited" },

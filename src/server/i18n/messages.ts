@@ -76,6 +76,7 @@ const ja = {
   // --- back office ---
   staffUnauthorized: "管理画面にログインしてください。",
   orderMoveNotAllowed: "この注文は現在のステータスからその操作を行えません。",
+  parcelNotShipped: "この配送便はまだ発送されていないため、送り状番号を訂正できません。発送済みにするときに送り状番号を入力してください。",
   adjustmentNotAllowed:
     "値引き・金額訂正は、ご入金前の銀行振込の注文と、発送前の代金引換の注文にだけ追加できます。カード・コンビニ払い・PayPayの注文や、入金済み・発送済みの注文の金額は変更できません。",
   adjustmentTotalBelowZero: "この値引き・金額訂正を加えると注文の合計金額が0円を下回るため、追加できません。",
@@ -261,6 +262,7 @@ const en: Record<MessageKey, string> = {
   // --- back office ---
   staffUnauthorized: "Please sign in to the back office.",
   orderMoveNotAllowed: "This order cannot be moved that way from its current status.",
+  parcelNotShipped: "This parcel has not shipped yet, so its slip number cannot be corrected. Enter the slip number when you mark it as shipped.",
   adjustmentNotAllowed:
     "A discount or correction can be added only to a bank-transfer order not yet paid or a cash-on-delivery order not yet shipped. The amount of an order paid by card, at a convenience store or with PayPay, or of one already paid or shipped, cannot change.",
   adjustmentTotalBelowZero: "This discount or correction would take the order total below zero, so it was not added.",

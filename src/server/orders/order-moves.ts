@@ -189,35 +189,82 @@ export class OrderMoves {
   }
 
   /**
-   * A shipped order's slip number or carrier corrected by staff (decision 067): the order stays
-   * sent; in one transaction the columns change, a history row (sent → sent) says old → new, and
-   * only when `notify` the shopper is mailed the corrected tracking. Answers the row, or undefined
-   * when the order is no longer sent.
+   * A shipped order's slip number or carrier corrected by staff (decision 067), or one parcel's
+   * (`parcel`, its position; decision 097): the order keeps its status; in one transaction the
+   * parcel's columns change (and the order's, which are its first parcel's), a history row says
+   * old → new and names the parcel, and only when `notify` the shopper is mailed the corrected
+   * tracking. Answers the row, or undefined when the order is no longer sent (no parcel named) or
+   * the parcel has not left.
    */
-  async correctSlip(request: { order: OrderRow; slipNumber: string; carrier: string; notify: boolean; actor: OrderActor }): Promise<OrderRow | undefined> {
-    const { order } = request;
+  async correctSlip(request: {
+    order: OrderRow;
+    slipNumber: string;
+    carrier: string;
+    notify: boolean;
+    actor: OrderActor;
+    parcel?: number;
+  }): Promise<OrderRow | undefined> {
+    const { order, parcel } = request;
     const shop = await this.deps.shopProfiles.profile();
     const result = await this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(ordersTable).where(eq(ordersTable.id, order.id)).for("update");
-      if (!current || current.status !== "sent") return undefined;
-      const [corrected] = await tx
-        .update(ordersTable)
-        .set({ slipNumber: request.slipNumber, carrier: request.carrier, updatedAt: new Date() })
-        .where(eq(ordersTable.id, order.id))
-        .returning();
-      await correctShipmentSlip(tx, order.id, request.slipNumber, request.carrier);
+      if (!current || (parcel === undefined && current.status !== "sent")) return undefined;
+      const old = await correctShipmentSlip(tx, order.id, request.slipNumber, request.carrier, parcel);
+      if (parcel !== undefined && !old) return undefined;
+      // The order's columns carry its first parcel's (decision 076).
+      const first = old === undefined || old.first;
+      const [corrected] = first
+        ? await tx
+            .update(ordersTable)
+            .set({ slipNumber: request.slipNumber, carrier: request.carrier, updatedAt: new Date() })
+            .where(eq(ordersTable.id, order.id))
+            .returning()
+        : await tx.update(ordersTable).set({ updatedAt: new Date() }).where(eq(ordersTable.id, order.id)).returning();
+      const was = parcel === undefined ? { slipNumber: current.slipNumber, carrier: current.carrier } : old!;
       // The carrier's code is named only when it changed: "送り状番号を訂正: 1234 → 5678 (yamato → sagawa)".
-      const carrierChange = current.carrier === request.carrier ? "" : ` (${current.carrier ?? "-"} → ${request.carrier})`;
-      const note = `送り状番号を訂正: ${current.slipNumber ?? "-"} → ${request.slipNumber}${carrierChange}`;
-      await this.record(tx, order.id, "sent", "sent", { ...request.actor, note });
+      const carrierChange = was.carrier === request.carrier ? "" : ` (${was.carrier ?? "-"} → ${request.carrier})`;
+      const what = parcel === undefined ? "送り状番号を訂正" : `${parcel + 1}個口目の送り状番号を訂正`;
+      const note = `${what}: ${was.slipNumber ?? "-"} → ${request.slipNumber}${carrierChange}`;
+      await this.record(tx, order.id, current.status, current.status, { ...request.actor, note });
       if (request.notify) {
-        const mail = orderStatusMail(shop, this.settings.publicUrl, "sent", corrected!, { corrected: true });
+        const mail =
+          parcel !== undefined && old && old.count > 1
+            ? await this.correctedParcelMail(tx, corrected!, shop, old.shipment.position, old.count, old.shipment.recipient, request)
+            : orderStatusMail(shop, this.settings.publicUrl, "sent", corrected!, { corrected: true });
         await this.deps.mail.enqueue(tx, corrected!.email, mail, mailRecord("status_mail", corrected!, shop));
       }
       return corrected!;
     });
     if (result && request.notify) this.deps.mail.kick();
     return result;
+  }
+
+  /** The corrected 発送のお知らせ of one parcel of several (decision 097): its destination and bottles, the corrected slip. */
+  private async correctedParcelMail(
+    tx: Database,
+    order: OrderRow,
+    shop: ShopProfile,
+    position: number,
+    count: number,
+    recipient: OrderRow["recipient"],
+    slip: { slipNumber: string; carrier: string },
+  ): Promise<MailContent> {
+    const items = await this.deps.orders.itemsOf(order.id, tx);
+    const shipment = ((await shipmentsOfOrders(tx, [order.id])).get(order.id) ?? []).find((each) => each.position === position);
+    const bottles = (shipment?.lines ?? []).flatMap((line) => {
+      const item = items.find((each) => each.id === line.orderItemId);
+      return item ? [{ name: order.locale === "en" ? item.nameEn : item.nameJa, quantity: line.quantity }] : [];
+    });
+    return parcelShippedMail(shop, this.settings.publicUrl, order, {
+      position,
+      count,
+      recipient,
+      carrier: slip.carrier,
+      slipNumber: slip.slipNumber,
+      bottles,
+      last: false,
+      corrected: true,
+    });
   }
 
   /**

@@ -167,6 +167,8 @@ export interface ShippedParcel {
   bottles: { name: string; quantity: number }[];
   /** The order's last parcel: the order is sent with it. */
   last: boolean;
+  /** Its slip corrected after it left (decision 097): the mail says so, and nothing of what follows. */
+  corrected?: boolean;
 }
 
 /**
@@ -178,9 +180,10 @@ export function parcelShippedMail(shop: ShopProfile, publicUrl: string, order: O
   const locale: Locale = order.locale;
   const t = texts[locale];
   const shopName = inLocale(shop.shopName, locale);
-  const paragraphs: string[] = [fillText(parcel.last ? t.parcelLastLead : t.parcelLead, { shop: shopName })];
-  if (!parcel.last) paragraphs.push(t.parcelRest);
-  const extra = parcel.last ? storedPaymentMethod(order.paymentMethod).texts.mailShipped : undefined;
+  const corrected = parcel.corrected === true;
+  const paragraphs: string[] = corrected ? [t.corrected] : [fillText(parcel.last ? t.parcelLastLead : t.parcelLead, { shop: shopName })];
+  if (!parcel.last && !corrected) paragraphs.push(t.parcelRest);
+  const extra = parcel.last && !corrected ? storedPaymentMethod(order.paymentMethod).texts.mailShipped : undefined;
   if (extra) paragraphs.push(fillText(extra[locale], { total: formatYenTaxed(order.price, locale, "included") }));
   const to = parcel.recipient ?? order;
   const details: { label: string; value: string }[] = [
@@ -198,7 +201,7 @@ export function parcelShippedMail(shop: ShopProfile, publicUrl: string, order: O
     shop,
     locale,
     publicUrl,
-    fillText(parcel.last ? t.subject.sent : t.parcelSubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }),
+    fillText(corrected ? t.correctedSubject : parcel.last ? t.subject.sent : t.parcelSubject, { shop: shopName, id: orderNumberForShopper(order.publicId) }),
     {
       greeting: fillText(t.greeting, { name: order.name }),
       paragraphs,

@@ -1,10 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
 import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
 import { orderHistoryTable } from "../db/schema/orders.ts";
+import { transactionRecordsTable } from "../db/schema/records.ts";
+import { staffAuditLogTable } from "../db/schema/security.ts";
 import { trackingUrl } from "../../domain/carriers.ts";
 import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
@@ -69,6 +71,20 @@ async function threeDestinations(session = env.shop.browserSession()) {
   const id = response.json().order_id as string;
   expect((await staffPost(`${id}/deposit`)).statusCode).toBe(200);
   return { id, email: payload.email };
+}
+
+/** A B2 Cloud issued-data file (Shift_JIS, base64) with these references and slips. */
+function b2File(rows: { reference: string; slip: string }[]): string {
+  const lines = [B2_COLUMNS.join(",")];
+  for (const each of rows) {
+    const row = Array<string>(B2_COLUMNS.length).fill("");
+    row[0] = each.reference;
+    row[1] = "0";
+    row[3] = each.slip;
+    row[15] = "山田 花子";
+    lines.push(row.join(","));
+  }
+  return iconv.encode(`${lines.join("\r\n")}\r\n`, "Shift_JIS").toString("base64");
 }
 
 describe("a pre-order with a bottle in stock", () => {
@@ -221,19 +237,6 @@ describe("an order to three destinations", () => {
 });
 
 describe("the B2 issued-data file with <order>-<n> rows", () => {
-  function b2File(rows: { reference: string; slip: string }[]): string {
-    const lines = [B2_COLUMNS.join(",")];
-    for (const each of rows) {
-      const row = Array<string>(B2_COLUMNS.length).fill("");
-      row[0] = each.reference;
-      row[1] = "0";
-      row[3] = each.slip;
-      row[15] = "山田 花子";
-      lines.push(row.join(","));
-    }
-    return iconv.encode(`${lines.join("\r\n")}\r\n`, "Shift_JIS").toString("base64");
-  }
-
   async function upload(file: string) {
     const preview = await env.shop.app.inject({ method: "POST", url: "/admin/api/shipments/issued-data/preview", headers: staff.headers, payload: { file } });
     expect(preview.statusCode, preview.body).toBe(200);
@@ -291,5 +294,129 @@ describe("the B2 issued-data file with <order>-<n> rows", () => {
     expect(second.confirm!.json().data.counts).toMatchObject({ shipped: 1 });
     expect((await env.client.order(id))!.status).toBe("sent");
     expect(await shippingMails(email)).toHaveLength(3);
+  });
+});
+
+describe("a parcel's slip corrected (decision 097)", () => {
+  function correctSlip(orderId: string, n: number, payload: object, locale: "ja" | "en" = "ja") {
+    const headers = locale === "en" ? { ...staff.headers, cookie: `${staff.cookie}; locale=en` } : staff.headers;
+    return env.shop.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/shipments/${n}/slip`, headers, payload });
+  }
+
+  async function statusMailRecords(orderId: string) {
+    const rows = await env.shop.database.db.select().from(transactionRecordsTable).where(eq(transactionRecordsTable.orderRef, orderId));
+    return rows.filter((row) => row.kind === "status_mail").length;
+  }
+
+  it("corrects parcel 2 alone: its slip in the answer, the history, the mail, My Page's tracking link and the B2 file's check", async () => {
+    const member = await env.shop.memberSession();
+    const { id, email } = await threeDestinations(member);
+    expect((await shipParcel(id, 2, "7123-0000-0002")).statusCode).toBe(200);
+    const recordsBefore = await statusMailRecords(id);
+
+    const corrected = await correctSlip(id, 2, { slip_number: "7123-0000-0022", carrier: "sagawa", notify: true });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const detail = corrected.json().data;
+    // The order keeps its status; only parcel 2 changes, and the order's own slip (its first parcel's) stays empty.
+    expect(detail.status).toBe("deposited");
+    expect(detail.slip_number).toBeNull();
+    expect(
+      detail.shipments.map((shipment: { state: string; slip_number: string | null; carrier: string | null }) => [shipment.state, shipment.slip_number]),
+    ).toEqual([
+      ["ready", null],
+      ["shipped", "7123-0000-0022"],
+      ["ready", null],
+    ]);
+    expect(detail.shipments[1].carrier).toBe("sagawa");
+    // The history row names the parcel, the old and new slip and the carrier's change.
+    const order = (await env.client.order(id))!;
+    const [last] = await env.shop.database.db
+      .select()
+      .from(orderHistoryTable)
+      .where(eq(orderHistoryTable.orderId, order.id))
+      .orderBy(desc(orderHistoryTable.id))
+      .limit(1);
+    expect([last!.fromStatus, last!.toStatus, last!.actorKind, last!.note]).toEqual([
+      "deposited",
+      "deposited",
+      "staff",
+      "2個口目の送り状番号を訂正: 7123-0000-0002 → 7123-0000-0022 (yamato → sagawa)",
+    ]);
+    // The audit log names the move and the order.
+    const [audit] = await env.shop.database.db
+      .select()
+      .from(staffAuditLogTable)
+      .where(eq(staffAuditLogTable.action, "order.parcel_slip_correct"))
+      .orderBy(desc(staffAuditLogTable.id))
+      .limit(1);
+    expect(audit).toMatchObject({ targetKind: "order", targetId: id, outcome: "success", status: 200 });
+
+    // The shopper is mailed the corrected slip of that parcel, filed among the transaction records.
+    const mail = (await env.shop.mailsTo(email)).find((each) => each.subject.includes("送り状番号訂正"))!;
+    expect(mail.text).toContain("7123-0000-0022");
+    expect(mail.text).toContain("2便目(全3便)");
+    expect(mail.text).toContain(relatives[0]!.name);
+    expect(mail.text).not.toContain("残りの商品は");
+    expect(mail.html).toContain(trackingUrl("sagawa", "7123-0000-0022", "ja")!);
+    expect(await statusMailRecords(id)).toBe(recordsBefore + 1);
+
+    // My Page: the parcel's slip and its tracking link are the corrected ones.
+    const mine = await env.shop.app.inject({ method: "GET", url: "/api/orders", headers: { cookie: member.cookie } });
+    const card = mine.json().data.find((each: { id: string }) => each.id === id);
+    expect(card.attributes.shipments[1].slip_number).toBe("7123-0000-0022");
+    expect(card.attributes.shipments[1].tracking_url).toBe(trackingUrl("sagawa", "7123-0000-0022", "ja"));
+
+    // The B2 issued-data check reads the corrected slip: the corrected one is done, the old one is another slip.
+    for (const [slip, state] of [
+      ["7123-0000-0022", ["done", null]],
+      ["7123-0000-0002", ["refused", "shipped_other_slip"]],
+    ] as const) {
+      const preview = await env.shop.app.inject({
+        method: "POST",
+        url: "/admin/api/shipments/issued-data/preview",
+        headers: staff.headers,
+        payload: { file: b2File([{ reference: `${id}-2`, slip }]) },
+      });
+      expect(preview.json().data.rows.map((row: { state: string; reason: string | null }) => [row.state, row.reason])).toEqual([state]);
+    }
+  });
+
+  it("keeps the order's slip columns on its first parcel, and asks no mail unless told", async () => {
+    const { id, email } = await threeDestinations();
+    expect((await shipParcel(id, 1, "8123-0000-0001")).statusCode).toBe(200);
+    const mailsBefore = (await env.shop.mailsTo(email)).length;
+    const corrected = await correctSlip(id, 1, { slip_number: "8123-0000-0011" });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().data).toMatchObject({ status: "deposited", slip_number: "8123-0000-0011", carrier: "yamato" });
+    expect((await env.client.order(id))!.slipNumber).toBe("8123-0000-0011");
+    expect((await env.shop.mailsTo(email)).length).toBe(mailsBefore);
+  });
+
+  it("refuses a parcel the order lacks (404), a parcel not shipped (409) and a bad slip (422), in ja and en, changing nothing", async () => {
+    const { id } = await threeDestinations();
+    expect((await shipParcel(id, 2, "9123-0000-0002")).statusCode).toBe(200);
+    expect((await correctSlip(id, 4, { slip_number: "9123-0000-0004" })).statusCode).toBe(404);
+    expect((await correctSlip("no-such-order", 1, { slip_number: "9123-0000-0004" })).statusCode).toBe(404);
+
+    const notShipped = await correctSlip(id, 1, { slip_number: "9123-0000-0001" });
+    expect(notShipped.statusCode).toBe(409);
+    expect(notShipped.json().errors[0]).toBe(
+      "この配送便はまだ発送されていないため、送り状番号を訂正できません。発送済みにするときに送り状番号を入力してください。",
+    );
+    const notShippedEn = await correctSlip(id, 1, { slip_number: "9123-0000-0001" }, "en");
+    expect(notShippedEn.statusCode).toBe(409);
+    expect(notShippedEn.json().errors[0]).toBe(
+      "This parcel has not shipped yet, so its slip number cannot be corrected. Enter the slip number when you mark it as shipped.",
+    );
+
+    const bad = await correctSlip(id, 2, { slip_number: "12/34" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toContain("送り状番号は不正な値です");
+    const badEn = await correctSlip(id, 2, { slip_number: "" }, "en");
+    expect(badEn.statusCode).toBe(422);
+    expect(badEn.json().errors.join(" ")).toContain("Slip number can't be blank");
+
+    const detail = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers })).json().data;
+    expect(detail.shipments.map((shipment: { slip_number: string | null }) => shipment.slip_number)).toEqual([null, "9123-0000-0002", null]);
   });
 });

@@ -241,15 +241,24 @@ export async function firstShipmentSlip(tx: Database, orderId: number): Promise<
   return first;
 }
 
-/** A shipped parcel's carrier and slip corrected (the order's first shipment, as the order's columns are). */
-export async function correctShipmentSlip(tx: Database, orderId: number, slipNumber: string, carrier: string): Promise<void> {
-  const [first] = await tx
-    .select({ id: orderShipmentsTable.id })
-    .from(orderShipmentsTable)
-    .where(eq(orderShipmentsTable.orderId, orderId))
-    .orderBy(asc(orderShipmentsTable.position))
-    .limit(1);
-  if (first) await tx.update(orderShipmentsTable).set({ slipNumber, carrier, updatedAt: new Date() }).where(eq(orderShipmentsTable.id, first.id));
+/**
+ * A shipped parcel's carrier and slip corrected: the parcel at `position` (decision 097), the first
+ * one when none is named (the order's columns are the first parcel's, decision 076). Answers the
+ * parcel as it was (its old slip and carrier, whether it is the order's first), or undefined when the
+ * order has no such parcel or it has not left.
+ */
+export async function correctShipmentSlip(
+  tx: Database,
+  orderId: number,
+  slipNumber: string,
+  carrier: string,
+  position?: number,
+): Promise<{ slipNumber: string | null; carrier: string | null; first: boolean; count: number; shipment: OrderShipmentRow } | undefined> {
+  const shipments = await tx.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position));
+  const shipment = position === undefined ? shipments[0] : shipments.find((each) => each.position === position);
+  if (!shipment || (position !== undefined && !hasLeft(shipment.state))) return undefined;
+  await tx.update(orderShipmentsTable).set({ slipNumber, carrier, updatedAt: new Date() }).where(eq(orderShipmentsTable.id, shipment.id));
+  return { slipNumber: shipment.slipNumber, carrier: shipment.carrier, first: shipment.id === shipments[0]!.id, count: shipments.length, shipment };
 }
 
 /**

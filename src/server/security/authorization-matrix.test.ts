@@ -232,6 +232,7 @@ function rules(f: Fixtures): Record<string, Rule> {
     "POST /admin/api/orders/:id/ship": { access: "staff", path: `/admin/api/orders/${f.order}/ship`, ok: 422 },
     // One parcel's ship with no body: the slip number is named in a 422 (decision 091).
     "POST /admin/api/orders/:id/shipments/:number/ship": { access: "staff", path: `/admin/api/orders/${f.order}/shipments/1/ship`, ok: 422 },
+    "POST /admin/api/orders/:id/shipments/:number/slip": { access: "staff", path: `/admin/api/orders/${f.order}/shipments/1/slip`, ok: 422 },
     // A slip correction with no body: the slip number is named in a 422.
     "POST /admin/api/orders/:id/slip": { access: "staff", path: `/admin/api/orders/${f.order}/slip`, ok: 422 },
     "POST /admin/api/orders/:id/cancel": { access: "staff", path: `/admin/api/orders/${f.order}/cancel`, ok: [200, 409] },

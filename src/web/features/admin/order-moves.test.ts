@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
+import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, parcelsToCorrect, slipNumberProblem } from "./order-moves.ts";
 
 // The order page's buttons follow the server's `next` and the order's state; the slip number is checked before it is sent.
 
@@ -23,10 +23,28 @@ describe("movesFor", () => {
   });
 });
 
+type Shipments = AdminOrderDetail["shipments"];
+const parcels = (...states: Shipments[number]["state"][]): Shipments => states.map((state, position) => ({ position, state })) as unknown as Shipments;
+
 describe("canCorrectSlip", () => {
-  it("offers the slip correction only once the order has been shipped", () => {
-    expect(canCorrectSlip({ status: "sent" })).toBe(true);
-    for (const status of ["pending", "await_payment", "deposited", "cancelled"] as const) expect(canCorrectSlip({ status })).toBe(false);
+  it("offers the order's slip correction only once its one parcel has been shipped", () => {
+    expect(canCorrectSlip({ status: "sent", shipments: parcels("shipped") })).toBe(true);
+    for (const status of ["pending", "await_payment", "deposited", "cancelled"] as const)
+      expect(canCorrectSlip({ status, shipments: parcels("ready") })).toBe(false);
+  });
+
+  it("leaves an order of several parcels to each parcel's correction (decision 097)", () => {
+    expect(canCorrectSlip({ status: "sent", shipments: parcels("shipped", "shipped") })).toBe(false);
+  });
+});
+
+describe("parcelsToCorrect", () => {
+  it("offers each parcel that has left, by its number, on an order of several", () => {
+    expect(parcelsToCorrect({ shipments: parcels("ready", "shipped", "delivered") })).toEqual([2, 3]);
+  });
+
+  it("offers none on an order of one parcel (the order's own form corrects it)", () => {
+    expect(parcelsToCorrect({ shipments: parcels("shipped") })).toEqual([]);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { Locale } from "../../../domain/locale.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
+import { parcelsText } from "./parcels-i18n.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { formatDateTime } from "../../../domain/format.ts";
 import { payableByLink } from "../../../domain/payment-link.ts";
 import { isSlipNumber } from "../../../domain/carriers.ts";
 import type { StaffMove } from "../../../domain/order-status.ts";
+import { hasLeft } from "../../../domain/payments-and-shipments.ts";
 import { STAFF_MOVES, staffMoveNames } from "../../../domain/order-status.ts";
 
 /** The back office's status moves (domain/order-status.ts names them once). */
@@ -21,14 +23,19 @@ export function movesFor(order: Pick<AdminOrderDetail, "next">): OrderMove[] {
  * What the order page's forms post: a status move, a sent order's slip corrected (decision 067), or
  * a shipped 後払い order's invoice paid (decision 080), or a card payment link mailed (decision 082).
  */
-export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link" | "ship-parcel";
+export type PageMove = OrderMove | "slip" | "deferred-paid" | "payment-link" | "ship-parcel" | "slip-parcel";
 
 export type MoveOutcome = { move: PageMove; ok: true; message: string } | { move: PageMove; ok: false; errors: string[]; fields: Record<string, string[]> };
 
 function isMove(value: unknown): value is PageMove {
   return (
     typeof value === "string" &&
-    (value === "slip" || value === "deferred-paid" || value === "payment-link" || value === "ship-parcel" || (STAFF_MOVES as readonly string[]).includes(value))
+    (value === "slip" ||
+      value === "deferred-paid" ||
+      value === "payment-link" ||
+      value === "ship-parcel" ||
+      value === "slip-parcel" ||
+      (STAFF_MOVES as readonly string[]).includes(value))
   );
 }
 
@@ -41,9 +48,21 @@ export function parcelsToShip(order: Pick<AdminOrderDetail, "next" | "shipments"
   return order.shipments.filter((shipment) => shipment.state === "ready").map((shipment) => shipment.position + 1);
 }
 
-/** A shipped order offers the slip correction (the server answers 409 for any other). */
-export function canCorrectSlip(order: Pick<AdminOrderDetail, "status">): boolean {
-  return order.status === "sent";
+/**
+ * The parcels whose slip staff may correct one by one (decision 097): of an order of several
+ * parcels, each that has left. An order of one parcel corrects it with the order's own form.
+ */
+export function parcelsToCorrect(order: Pick<AdminOrderDetail, "shipments">): number[] {
+  if (order.shipments.length < 2) return [];
+  return order.shipments.filter((shipment) => hasLeft(shipment.state)).map((shipment) => shipment.position + 1);
+}
+
+/**
+ * A shipped order of one parcel offers the order's slip correction (the server answers 409 for any
+ * other); an order of several corrects each parcel's on its block (decision 097).
+ */
+export function canCorrectSlip(order: Pick<AdminOrderDetail, "status" | "shipments">): boolean {
+  return order.status === "sent" && order.shipments.length < 2;
 }
 
 /** A shipped order of a method its service settles later (後払い) whose payment is still open: 「入金を確認」 (decision 080). */
@@ -77,15 +96,18 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   const carrier = String(form.get("carrier") ?? "").trim();
   // One parcel (decision 091): its number, 1 for the first, in the path.
   const parcel = String(form.get("parcel") ?? "");
-  if (move === "ship-parcel" && !/^[1-9]\d{0,2}$/.test(parcel)) return { move, ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
+  const perParcel = move === "ship-parcel" || move === "slip-parcel";
+  if (perParcel && !/^[1-9]\d{0,2}$/.test(parcel)) return { move, ok: false, errors: [adminText(locale, "adminOrder.failed")], fields: {} };
   const body =
     move === "ship" || move === "ship-parcel"
       ? { slip_number: slip, ...(carrier ? { carrier } : {}) }
-      : move === "slip"
+      : move === "slip" || move === "slip-parcel"
         ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
         : undefined;
   const result = await callAdminApi<{ data?: AdminOrderDetail & { url?: string; expires_at?: string }; errors?: string[]; fields?: Record<string, string[]> }>(
-    move === "ship-parcel" ? `/orders/${encodeURIComponent(orderId)}/shipments/${parcel}/ship` : `/orders/${encodeURIComponent(orderId)}/${move}`,
+    perParcel
+      ? `/orders/${encodeURIComponent(orderId)}/shipments/${parcel}/${move === "ship-parcel" ? "ship" : "slip"}`
+      : `/orders/${encodeURIComponent(orderId)}/${move}`,
     { method: "POST", ...(body ? { body } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
@@ -103,11 +125,13 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
             ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
             : move === "ship-parcel"
               ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
-              : move === "slip"
-                ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", {
-                    slip: result.body?.data?.slip_number ?? slip,
-                  })
-                : adminText(locale, "adminOrder.cancelled");
+              : move === "slip-parcel"
+                ? parcelsText(locale, form.get("notify") === "on" ? "parcels.correctedMailed" : "parcels.corrected", { n: parcel, slip })
+                : move === "slip"
+                  ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", {
+                      slip: result.body?.data?.slip_number ?? slip,
+                    })
+                  : adminText(locale, "adminOrder.cancelled");
     return { move, ok: true, message };
   }
   return { move, ok: false, errors: errorsOf(result.body, adminText(locale, "adminOrder.failed")), fields: result.body?.fields ?? {} };

@@ -1,44 +1,64 @@
-import { PAYMENT_STATE_LABELS, SHIPMENT_STATE_LABELS } from "../../../domain/payments-and-shipments.ts";
+import { PAYMENT_STATE_LABELS } from "../../../domain/payments-and-shipments.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
-import { displayZip } from "../../../domain/address.ts";
-import { giftLines, giftOptionsOf } from "../../../domain/gift.ts";
-import "../../i18n/destinations-pages-texts.ts";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER, trackingUrl } from "../../../domain/carriers.ts";
+import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Button } from "../../ui/button.tsx";
-import { Input, Select } from "../../ui/field.tsx";
+import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import type { MoveOutcome } from "./order-moves.ts";
-import { parcelsToShip, slipNumberProblem } from "./order-moves.ts";
+import { parcelsToCorrect, parcelsToShip, slipNumberProblem } from "./order-moves.ts";
+import { ParcelBlock, parcelPath } from "./parcel-block.tsx";
+import block from "./parcel-block.module.css";
+import { useParcelsText } from "./parcels-i18n.ts";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
 /**
- * One parcel's own ship (decision 091): its carrier and slip, posted to the page's action as
- * `ship-parcel` with its number; the order is read again afterwards, as for the order's moves. The
- * table's one fetcher keeps the outcome, as the row's form is gone once its parcel has shipped.
+ * One parcel's own ship (decision 091) or slip correction (decision 097): its carrier and slip,
+ * posted to the page's action as `ship-parcel` or `slip-parcel` with its number; the order is read
+ * again afterwards, as for the order's moves. The section's one fetcher keeps the outcome, as the
+ * ship form is gone once its parcel has shipped.
  */
-function ParcelShip({ n, fetcher, serverError }: { n: number; fetcher: MoveFetcher; serverError: string | undefined }) {
+function ParcelForm({
+  n,
+  kind,
+  carrier: shipped,
+  fetcher,
+  serverError,
+}: {
+  n: number;
+  kind: "ship-parcel" | "slip-parcel";
+  carrier: string | null;
+  fetcher: MoveFetcher;
+  serverError: string | undefined;
+}) {
   const ta = useAdminText();
+  const tp = useParcelsText();
   const { locale } = useI18n();
   const [slip, setSlip] = useState("");
-  const [carrier, setCarrier] = useState<string>(DEFAULT_CARRIER);
+  const [carrier, setCarrier] = useState<string>(shipped && (CARRIER_CODES as readonly string[]).includes(shipped) ? shipped : DEFAULT_CARRIER);
   const [slipError, setSlipError] = useState<string | null>(null);
-  function ship(event: FormEvent<HTMLFormElement>) {
+  function send(event: FormEvent<HTMLFormElement>) {
     const problem = slipNumberProblem(slip.trim(), locale);
     setSlipError(problem);
     if (problem) event.preventDefault();
   }
-  return (
-    <fetcher.Form method="post" onSubmit={ship} noValidate data-testid={`parcel-ship-${n}`} aria-label={ta("adminOrder.parcelShipHint", { n })}>
-      <input type="hidden" name="move" value="ship-parcel" />
+  const fields = (
+    <fetcher.Form
+      method="post"
+      onSubmit={send}
+      noValidate
+      data-testid={`${kind === "ship-parcel" ? "parcel-ship" : "parcel-slip"}-${n}`}
+      aria-label={kind === "ship-parcel" ? ta("adminOrder.parcelShipHint", { n }) : tp("parcels.correctTitle")}
+    >
+      <input type="hidden" name="move" value={kind} />
       <input type="hidden" name="parcel" value={n} />
       <Select
         label={ta("adminOrder.carrier")}
@@ -57,10 +77,20 @@ function ParcelShip({ n, fetcher, serverError }: { n: number; fetcher: MoveFetch
         error={slipError ?? serverError}
         required
       />
-      <Button type="submit" block disabled={fetcher.state !== "idle"}>
-        {ta("adminOrder.parcelShip")}
+      {kind === "slip-parcel" && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" />}
+      <Button type="submit" block disabled={fetcher.state !== "idle"} variant={kind === "ship-parcel" ? "primary" : "secondary"}>
+        {kind === "ship-parcel" ? ta("adminOrder.parcelShip") : tp("parcels.correctSubmit")}
       </Button>
     </fetcher.Form>
+  );
+  // The correction is rarely needed: folded away under its title, open when the server refused it.
+  return kind === "ship-parcel" ? (
+    fields
+  ) : (
+    <details open={serverError !== undefined}>
+      <summary>{tp("parcels.correctTitle")}</summary>
+      {fields}
+    </details>
   );
 }
 
@@ -104,14 +134,21 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/**
+ * The order's parcels (decisions 076, 087, 091), each a block of its own (decision 097): what it
+ * holds and where it goes, its state and slip, its ship or correct form when the order has several
+ * parcels (an order of one ships and corrects with the order's own forms), and a link to its own
+ * page, drawn on the server, where the same forms work without JavaScript.
+ */
 export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
-  const { locale, t, yen } = useI18n();
+  const tp = useParcelsText();
   const shippable = parcelsToShip(order);
+  const correctable = parcelsToCorrect(order);
   const snackbar = useSnackbar();
   const fetcher = useFetcher<MoveOutcome>();
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  // The parcel the last ship was for: its row shows the server's refusal under its slip field.
+  // The parcel the last post was for: its block shows the server's refusal under its slip field.
   const [asked, setAsked] = useState<number | null>(null);
   useEffect(() => {
     if (!outcome) return;
@@ -129,82 +166,37 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
           <p>{outcome.message}</p>
         </Notice>
       )}
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-labelledby="order-shipments">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{ta("adminOrder.shipmentRecipient")}</th>
-              <th scope="col">{ta("adminOrder.shipmentLines")}</th>
-              <th scope="col">{ta("adminOrder.partState")}</th>
-              <th scope="col">{ta("adminOrder.shipmentCarrier")}</th>
-              <th scope="col">{ta("adminOrder.shipmentSlip")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.shipments.map((shipment) => (
-              <tr key={shipment.position} data-testid="order-shipment-row">
-                <td>{ta("adminOrder.shipmentNumber", { n: shipment.position + 1 })}</td>
-                <td>
-                  {/* Each destination's own address and phone (decision 087): the packer checks the label against it. */}
-                  {shipment.recipient ? (
-                    <>
-                      <div>{shipment.recipient.name}</div>
-                      <div className={styles.nowrap}>{displayZip(shipment.recipient.country, shipment.recipient.zip)}</div>
-                      <div>
-                        {shipment.recipient.address} {shipment.recipient.building_name}
-                      </div>
-                      <div className={styles.nowrap}>{shipment.recipient.phone}</div>
-                    </>
-                  ) : (
-                    ta("adminOrder.shipmentToBuyer")
-                  )}
-                </td>
-                <td className={styles.wideCell}>
-                  {shipment.lines.map((line) => (
-                    <div key={line.order_item_id}>{ta("adminOrder.shipmentLine", { name: line.name, quantity: line.quantity })}</div>
-                  ))}
-                  {shipment.ships_on && <div data-testid="order-shipment-ships-on">{ta("adminOrder.shipmentShipsOn", { date: shipment.ships_on })}</div>}
-                  {/* Each parcel's own wish, fee and gift (decision 087). */}
-                  <div>
-                    {t("destinations.adminWish")}:{" "}
-                    {shipment.desired_delivery_date || shipment.desired_delivery_timezone
-                      ? [shipment.desired_delivery_date, shipment.desired_delivery_timezone].filter(Boolean).join(" ")
-                      : t("destinations.adminWishNone")}
+      <div className={block.list}>
+        {order.shipments.map((shipment) => {
+          const n = shipment.position + 1;
+          const kind = shippable.includes(n) ? "ship-parcel" : correctable.includes(n) ? "slip-parcel" : null;
+          return (
+            <ParcelBlock
+              key={shipment.position}
+              shipment={shipment}
+              count={order.shipments.length}
+              head={
+                <a href={parcelPath(order.id, n)} data-testid="parcel-page-link">
+                  {tp("parcels.open")}
+                </a>
+              }
+              form={
+                kind ? (
+                  <div onSubmitCapture={() => setAsked(n)}>
+                    <ParcelForm
+                      key={`${kind}-${shipment.slip_number ?? ""}`}
+                      n={n}
+                      kind={kind}
+                      carrier={shipment.carrier}
+                      fetcher={fetcher}
+                      serverError={asked === n ? refusal : undefined}
+                    />
                   </div>
-                  <div>
-                    {t("destinations.adminFee")}: {yen(shipment.fee)}
-                  </div>
-                  {giftLines(giftOptionsOf(shipment.gift), locale).map((line) => (
-                    <div key={line.label}>
-                      {line.label}: {line.value}
-                    </div>
-                  ))}
-                </td>
-                <td className={styles.nowrap}>{SHIPMENT_STATE_LABELS[shipment.state][locale]}</td>
-                <td>{shipment.carrier_label ?? ""}</td>
-                <td data-testid="order-shipment-slip">
-                  {shipment.slip_number ? (
-                    <>
-                      <div className={styles.nowrap}>{shipment.slip_number}</div>
-                      {trackingUrl(shipment.carrier, shipment.slip_number, locale) ? (
-                        <a href={trackingUrl(shipment.carrier, shipment.slip_number, locale)!} target="_blank" rel="noreferrer">
-                          {ta("adminOrder.shipmentTracking")}
-                        </a>
-                      ) : null}
-                    </>
-                  ) : shippable.includes(shipment.position + 1) ? (
-                    <div onSubmitCapture={() => setAsked(shipment.position + 1)}>
-                      <ParcelShip n={shipment.position + 1} fetcher={fetcher} serverError={asked === shipment.position + 1 ? refusal : undefined} />
-                    </div>
-                  ) : (
-                    ""
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                ) : undefined
+              }
+            />
+          );
+        })}
       </div>
     </section>
   );

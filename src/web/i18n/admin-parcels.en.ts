@@ -1,0 +1,25 @@
+import type { AdminParcelsDictionary } from "./admin-parcels.ja.ts";
+
+export const adminParcelsEn: AdminParcelsDictionary = {
+  "parcels.title": "Order {number}, parcel {n}",
+  "parcels.of": "of {count}",
+  "parcels.back": "← Back to the order",
+  "parcels.open": "Open this parcel's page",
+  "parcels.notFound": "This parcel was not found. Check the order number and the parcel's number.",
+  "parcels.destination": "Delivery address",
+  "parcels.bottles": "Contents",
+  "parcels.state": "State",
+  "parcels.slip": "Slip number",
+  "parcels.carrier": "Carrier",
+  "parcels.none": "—",
+  "parcels.shipTitle": "Ship this parcel",
+  "parcels.shipLead": "Enter the carrier and the slip number to mark it as shipped. The customer gets a shipping notice for this delivery address by email.",
+  "parcels.correctTitle": "Correct the slip number",
+  "parcels.correctLead": "Fix this parcel's slip number or carrier when it was wrong. The correction is kept in the order's history.",
+  "parcels.correctSubmit": "Correct this parcel's slip number",
+  "parcels.notYet": "This parcel cannot ship yet (its payment is awaited, its pre-ordered bottles are not released, or the order's status does not allow it).",
+  "parcels.shipped": "Parcel {n} marked as shipped (slip number {slip}). The customer will be notified by email.",
+  "parcels.corrected": "Parcel {n}'s slip number corrected to {slip}. No email was sent to the customer.",
+  "parcels.correctedMailed": "Parcel {n}'s slip number corrected to {slip}. The customer will be notified by email.",
+  "parcels.failed": "This could not be done. Please try again in a moment.",
+};
