@@ -144,6 +144,10 @@ test("a gold member sees the gold rate's points on the product page, in the cart
     await expect(page).toHaveURL(/\/checkout\/complete$/);
     const mine = (await (await page.request.get("/api/points")).json()).data as { pending: number };
     expect(mine.pending).toBe(gold);
+
+    // My Page's points page states the member's own (gold) rate, not the base rate.
+    await page.goto("/mypage/points");
+    await expect(page.getByTestId("mypage-points")).toContainText(`商品代金（税込・割引後）の${goldRate}%をポイントで還元します`);
   } finally {
     await rankThresholds(trader, "30000", "100000");
     await restock(trader, 1, 2);

@@ -7,6 +7,13 @@ import { composeMail, shopSubject } from "../mail/mail-layout.ts";
 // The lottery's mails (decision 084): the win with its link to buy before the deadline (also when
 // the bottles come to the entry as the next drawn), and the polite notice to those not drawn.
 
+/** "山田 花子 様" / "Dear Hanako Yamada,"; none for a member who gave no name (sign-up asks none), as the birthday coupon's mail. */
+function greetingOf(name: string, locale: Locale): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === "") return undefined;
+  return locale === "ja" ? `${trimmed} 様` : `Dear ${trimmed},`;
+}
+
 /** A deadline as the shop writes it, in Japan time. */
 function deadlineText(deadline: Date, locale: Locale): string {
   return (
@@ -34,7 +41,7 @@ export function lotteryWinMail(shop: ShopProfile, publicUrl: string, locale: Loc
       publicUrl,
       shopSubject(shop, locale, win.moved ? "【繰り上げ当選】抽選販売のご案内" : "【当選】抽選販売の結果のお知らせ"),
       {
-        greeting: `${win.name} 様`,
+        greeting: greetingOf(win.name, locale),
         paragraphs: [
           `${inLocale(shop.shopName, locale)}の抽選販売にご応募いただき、ありがとうございます。`,
           win.moved
@@ -53,7 +60,7 @@ export function lotteryWinMail(shop: ShopProfile, publicUrl: string, locale: Loc
     );
   }
   return composeMail(shop, locale, publicUrl, shopSubject(shop, locale, win.moved ? "You have been offered a lottery bottle" : "You won the lottery"), {
-    greeting: `Dear ${win.name},`,
+    greeting: greetingOf(win.name, locale),
     paragraphs: [
       `Thank you for entering the ${inLocale(shop.shopName, locale)} lottery.`,
       win.moved
@@ -74,7 +81,7 @@ export function lotteryWinMail(shop: ShopProfile, publicUrl: string, locale: Loc
 export function lotteryLossMail(shop: ShopProfile, publicUrl: string, locale: Locale, entry: { name: string; product: string }): MailContent {
   if (locale === "ja") {
     return composeMail(shop, locale, publicUrl, shopSubject(shop, locale, "抽選販売の結果のお知らせ"), {
-      greeting: `${entry.name} 様`,
+      greeting: greetingOf(entry.name, locale),
       paragraphs: [
         `${inLocale(shop.shopName, locale)}の抽選販売「${entry.product}」にご応募いただき、誠にありがとうございました。`,
         "厳正な抽選の結果、誠に残念ながら今回はご希望に添えない結果となりました。",
@@ -84,7 +91,7 @@ export function lotteryLossMail(shop: ShopProfile, publicUrl: string, locale: Lo
     });
   }
   return composeMail(shop, locale, publicUrl, shopSubject(shop, locale, "Your lottery result"), {
-    greeting: `Dear ${entry.name},`,
+    greeting: greetingOf(entry.name, locale),
     paragraphs: [
       `Thank you very much for entering the lottery for "${entry.product}".`,
       "We are sorry to tell you that you were not drawn this time.",

@@ -44,6 +44,6 @@ export const adminLotteryEn: AdminLotteryDictionary = {
   "lottery.result.won": "Won (to buy)",
   "lottery.result.purchased": "Bought",
   "lottery.result.lapsed": "Lapsed or cancelled",
-  "lottery.result.lost": "Not drawn",
+  "lottery.result.lost": "Not selected",
   "lottery.failed": "This could not be done. Please try again.",
 };

@@ -24,7 +24,7 @@ export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, strin
   "destinations.unassigned": "The quantities of the destinations do not add up to your cart. {name}: cart {ordered} / destinations {assigned}",
   "destinations.emptyDestination": "Destination {n} has no items. Enter quantities or remove it.",
   "destinations.summaryHeading": "Shipping per destination (before tax)",
-  "destinations.summaryLine": "Destination {n} ({name}): {bottles} items",
+  "destinations.summaryLine": "Destination {n} ({name}): {bottles} item(s)",
   "destinations.summaryFree": "Free shipping",
   "destinations.count": "{count} destinations",
   "destinations.uploadHeading": "Read the destinations from a list (CSV)",

@@ -8,7 +8,7 @@ export const lotteryPagesEn: Record<keyof typeof lotteryPagesJa, string> = {
   "lottery.resultWon": "Won",
   "lottery.resultPurchased": "Bought",
   "lottery.resultLapsed": "Time to buy passed",
-  "lottery.resultLost": "Not drawn",
+  "lottery.resultLost": "Not selected",
   "lottery.deadline": "Buy by",
   "lottery.winBottles": "Bottles you may buy",
   "lottery.buy": "Add to cart and check out",

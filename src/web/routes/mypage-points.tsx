@@ -16,6 +16,8 @@ interface MyPoints {
   expires_on: string | null;
   pending: number;
   base_rate_percent: number;
+  /** The member's own rate: their rank's, else the base rate (decision 090). */
+  rate_percent: number;
   expiry_months: number;
   history: { id: number; kind: string; label: string; points: number; order_id: number | null; reason: string; created_at: string }[];
 }
@@ -45,7 +47,7 @@ export default function MyPagePoints({ loaderData }: Route.ComponentProps) {
             <span data-testid="points-expiry">{points.expires_on ? t("points.expiresOn", { date: yyyyMmDd(points.expires_on) }) : t("points.noExpiry")}</span>
             {points.pending > 0 && <span className={styles.note}>{t("points.pending", { points: points.pending.toLocaleString("ja-JP") })}</span>}
           </div>
-          <p className={styles.note}>{t("points.rateNote", { rate: points.base_rate_percent })}</p>
+          <p className={styles.note}>{t("points.rateNote", { rate: points.rate_percent })}</p>
           <p className={styles.note}>{t("points.expiryNote", { months: points.expiry_months })}</p>
           <h2>{t("points.history")}</h2>
           {points.history.length === 0 ? (
