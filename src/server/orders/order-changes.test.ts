@@ -2,64 +2,40 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryDatesFor } from "../checkout/delivery-calendar.ts";
-import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { OrderChangeShop } from "../testing/order-change-fixture.ts";
 
 // Order changes before shipping (issue 32 item 7, decision 074): the member moves the delivery wish
 // of their own order (another member's is a 404), a shipped order is refused, staff change the
 // recipient — a changed fee recalculates an unpaid bank order and is refused on a card order — each
 // change mailed through the outbox with a history row, and a resent request booked once.
 
+let fx: OrderChangeShop;
 let shop: TestApp;
 let client: CheckoutClient;
 let staff: StaffSession;
 let member: MemberSession;
 let other: MemberSession;
-let wine: number;
 
 /** The dates a delivery to the prefecture may be wished for now (the shop's calendar as the checkout reads it). */
 async function windowTo(prefecture: number): Promise<string[]> {
   return deliveryDatesFor(await shop.app.services.shopProfiles.profile(), new Date(), prefecture);
 }
 
-async function place(method: "bank" | "cod" | "credit", session: BrowserSession = member, overrides: Record<string, unknown> = {}) {
-  const payment = method === "credit" ? { payment: { payment_method_id: await client.paymentMethod(session, CARDS.visa) } } : {};
-  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: method, ...payment, ...overrides });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
-}
-
-function memberPost(session: BrowserSession, id: string, body: object, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({
-    method: "POST",
-    url: `/${locale}/api/orders/${id}/delivery`,
-    headers: { ...session.headers, "idempotency-key": key },
-    payload: body,
-  });
-}
-
-function staffPost(id: string, what: "delivery" | "recipient", body: object, key: string = crypto.randomUUID()) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${what}`, headers: { ...staff.headers, "idempotency-key": key }, payload: body });
-}
-
-async function row(id: string) {
-  const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.publicId, id));
-  return order!;
-}
-
-async function history(id: string) {
-  return shop.database.db
-    .select()
-    .from(orderHistoryTable)
-    .where(eq(orderHistoryTable.orderId, (await row(id)).id));
-}
+const place = (method: "bank" | "cod" | "credit", session: BrowserSession = member, overrides: Record<string, unknown> = {}) =>
+  fx.place(method, session, overrides);
+const memberPost = (session: BrowserSession, id: string, body: object, key?: string, locale?: "ja" | "en") =>
+  fx.memberPost("delivery", session, id, body, key, locale);
+const memberRecipientPost = (session: BrowserSession, id: string, body: unknown, key?: string, locale?: "ja" | "en") =>
+  fx.memberPost("recipient", session, id, body, key, locale);
+const staffPost = (id: string, what: "delivery" | "recipient", body: object, key?: string) => fx.staffPost(what, id, body, key);
+const row = (id: string) => fx.row(id);
+const history = (id: string) => fx.history(id);
 
 const hokkaido = {
   name: "佐藤 一郎",
@@ -81,12 +57,8 @@ const osaka = {
 };
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  member = await shop.memberSession();
-  other = await shop.memberSession();
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+  fx = await OrderChangeShop.create();
+  ({ shop, client, staff, member, other } = fx);
 });
 
 afterAll(async () => {
@@ -221,15 +193,6 @@ describe("the member's delivery wish (POST /api/orders/{id}/delivery)", () => {
   });
 });
 
-function memberRecipientPost(session: BrowserSession, id: string, body: unknown, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({
-    method: "POST",
-    url: `/${locale}/api/orders/${id}/recipient`,
-    headers: { ...session.headers, "idempotency-key": key },
-    payload: body as object,
-  });
-}
-
 describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () => {
   it("changes the recipient of the member's own order: the form's current address, history naming the member, the change mail", async () => {
     const order = await place("bank");
@@ -279,12 +242,7 @@ describe("the member's recipient (GET and POST /api/orders/{id}/recipient)", () 
 
   it("refuses a shipped order (409 with the reason) and the options say why instead", async () => {
     const order = await place("cod");
-    await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.id}/ship`,
-      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
-      payload: { slip_number: "9999-0000-2222" },
-    });
+    await fx.ship(order.id, "9999-0000-2222");
     const refused = await memberRecipientPost(member, order.id, osaka);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0]).toContain("発送の準備が済んでいる");
@@ -464,12 +422,7 @@ describe("staff changes (POST /admin/api/orders/{id}/delivery and /recipient)", 
 
   it("refuses a shipped order's recipient and an unknown order", async () => {
     const order = await place("cod");
-    await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.id}/ship`,
-      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
-      payload: { slip_number: "9999-0000-1111" },
-    });
+    await fx.ship(order.id, "9999-0000-1111");
     expect((await staffPost(order.id, "recipient", osaka)).statusCode).toBe(409);
     expect((await staffPost("NOSUCHORDER0", "recipient", osaka)).statusCode).toBe(404);
     // A member is not staff.

@@ -7,13 +7,10 @@ import { eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
-import { orderChargesTable, orderHistoryTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import { orderShipmentsTable } from "../db/schema/orders.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { OrderChangeShop } from "../testing/order-change-fixture.ts";
 
 // The gift options changed before shipping (issue 32 item 7, decision 074): by the member (own
 // orders only) and by staff, checked by the checkout's gift rules; wrapping added or taken off moves
@@ -21,72 +18,30 @@ import { createTestApp } from "../testing/test-app.ts";
 // bank transfer), refused on a card order; a shipped order refused; each change with a history row
 // and a mail through the outbox; the delivery note and the B2 file read the new options.
 
+let fx: OrderChangeShop;
 let shop: TestApp;
-let client: CheckoutClient;
 let staff: StaffSession;
 let member: MemberSession;
 let other: MemberSession;
-let wine: number;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-gift-change-"));
 
 const oseibo = { noshi: { omotegaki: "御歳暮", placement: "outer", name: "蔵前" } };
 
-async function place(method: "bank" | "cod" | "credit", gift?: object) {
-  const payment = method === "credit" ? { payment: { payment_method_id: await client.paymentMethod(member, CARDS.visa) } } : {};
-  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: method, ...payment, ...(gift ? { gift } : {}) } as never);
-  const response = await client.post(member, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
-}
-
-function memberPost(session: BrowserSession, id: string, body: unknown, key: string = crypto.randomUUID(), locale: "ja" | "en" = "ja") {
-  return shop.app.inject({
-    method: "POST",
-    url: `/${locale}/api/orders/${id}/gift`,
-    headers: { ...session.headers, "idempotency-key": key },
-    payload: body as object,
-  });
-}
-
-function staffPost(id: string, body: unknown, key: string = crypto.randomUUID()) {
-  return shop.app.inject({
-    method: "POST",
-    url: `/admin/api/orders/${id}/gift`,
-    headers: { ...staff.headers, "idempotency-key": key },
-    payload: body as object,
-  });
-}
-
-async function row(id: string) {
-  const [order] = await shop.database.db.select().from(ordersTable).where(eq(ordersTable.publicId, id));
-  return order!;
-}
-
-async function history(id: string) {
-  return shop.database.db
-    .select()
-    .from(orderHistoryTable)
-    .where(eq(orderHistoryTable.orderId, (await row(id)).id));
-}
-
-async function charges(id: string) {
-  return shop.database.db
-    .select()
-    .from(orderChargesTable)
-    .where(eq(orderChargesTable.orderId, (await row(id)).id));
-}
+const place = (method: "bank" | "cod" | "credit", gift?: object) => fx.place(method, member, gift ? { gift } : {});
+const memberPost = (session: BrowserSession, id: string, body: unknown, key?: string, locale?: "ja" | "en") =>
+  fx.memberPost("gift", session, id, body, key, locale);
+const staffPost = (id: string, body: unknown, key?: string) => fx.staffPost("gift", id, body, key);
+const row = (id: string) => fx.row(id);
+const history = (id: string) => fx.history(id);
+const charges = (id: string) => fx.charges(id);
 
 async function giftMails(email: string) {
   return (await shop.mailsTo(email)).filter((mail) => mail.subject.includes("ギフト設定"));
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  member = await shop.memberSession();
-  other = await shop.memberSession();
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+  fx = await OrderChangeShop.create();
+  ({ shop, staff, member, other } = fx);
 });
 
 afterAll(async () => {
@@ -171,12 +126,7 @@ describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () =>
 
   it("refuses a shipped order (409 with the reason) and the options say why", async () => {
     const order = await place("cod");
-    await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.id}/ship`,
-      headers: { ...staff.headers, "idempotency-key": crypto.randomUUID() },
-      payload: { slip_number: "9999-0000-3333" },
-    });
+    await fx.ship(order.id, "9999-0000-3333");
     const refused = await memberPost(member, order.id, oseibo);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0]).toContain("ギフト設定を変更できません");

@@ -1,5 +1,5 @@
 import type { PaymentMethodChoice, PaymentMethodTerms } from "../../../domain/payment-methods/payment-method.ts";
-import { defaultPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { defaultPaymentMethod, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 
 /** The part of the checkout form the payment choice changes. */
 interface MethodForm {
@@ -26,4 +26,14 @@ export function withRefusedMethodFallback<Form extends MethodForm>(form: Form, r
   const fallback = initialMethod(shop);
   // The start itself refused (over its own limit, or nothing left switched on) has nowhere to fall back to: the form is kept, and the alert says why.
   return form.method === refused && refused !== fallback ? { ...form, method: fallback } : form;
+}
+
+/**
+ * The methods the page refuses, by code, with why: those the totals refuse and, with several
+ * destinations, every method the carrier collects on (cod): several parcels are never paid on delivery (decision 087).
+ */
+export function refusedMethods(refusals: Record<string, string | null>, several: boolean, collectedRefusal: string): Record<string, string | null> {
+  if (!several) return refusals;
+  const collected = paymentMethodChoices().filter((method) => method.exports.b2CollectsTotal);
+  return { ...refusals, ...Object.fromEntries(collected.map((method) => [method.code, collectedRefusal])) };
 }

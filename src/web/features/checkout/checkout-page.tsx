@@ -4,17 +4,14 @@ import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import type { CartItem } from "../../../domain/cart.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
-import type { PaymentMethodHandler } from "../../../domain/payment-methods/payment-method.ts";
-import { paymentMethodChoice, paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
+import { paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { AddressFields, addressPayload } from "../../shared/address/address-fields.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
-import { CardEntry } from "../../shared/payments/card-entry.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
-import { BankAccounts } from "./bank-accounts.tsx";
 import { MEMO_MAX_LENGTH } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
 import { ContactFields } from "./contact-fields.tsx";
@@ -29,11 +26,12 @@ import { LeavePrompt } from "./leave-prompt.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { CouponField } from "./coupon-field.tsx";
 import { PointsField, PointsToEarn } from "./points-field.tsx";
-import { couponsGoodsLines } from "../../../domain/coupons.ts";
-import { orderPointsToEarn, pointsCap, pointsTyped } from "../../../domain/points.ts";
+import { orderPointsToEarn } from "../../../domain/points.ts";
+import { checkoutPointsOf } from "./checkout-points.ts";
+import { refusedMethods } from "./checkout-method-state.ts";
 import { appliedCouponsOf } from "./checkout-figures.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
-import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
+import { PaymentSection } from "./payment-section.tsx";
 import { useCheckout } from "./use-checkout.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 import type { BankAccount, MemberData, PageReference } from "./use-checkout-reference.ts";
@@ -152,41 +150,18 @@ interface CheckoutFormProps {
 
 function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, member, onRejected, fromPage, start }: CheckoutFormProps) {
   const { user } = useAuth();
-  const { t, yen, locale } = useI18n();
+  const { t } = useI18n();
   const { shop } = useSite();
   const {
-    form,
-    several,
-    setSeveral,
-    destinations,
-    setDestinations,
-    destinationErrors,
-    destinationProblems,
-    purchasable,
-    errors,
-    cardError,
-    paymentError,
-    refusalAlert,
-    processing,
-    provider,
-    needsProvider,
     formRef,
-    cardRef,
-    setMethod,
-    refuseMethod,
-    setContact,
-    setAddress,
-    setWish,
-    setMemo,
-    setBirthDate,
-    setDelivery,
-    setGift,
-    setCoupons,
-    setUsePoints,
-    cardEdited,
-    submit,
-    shouldPromptLeave,
+    purchasable,
+    checkoutForm,
+    destinations: severalState,
+    payment,
+    submission,
   } = useCheckout(items, payments, member.address, onRejected, start, fromPage.addressBook);
+  const { form, errors, edit } = checkoutForm;
+  const { several, destinations } = severalState;
   const addressBook = useAddressBook(user !== null, fromPage.addressBook);
   // Before hydration (or without JavaScript) the form is posted to the page's action (decision 058):
   // nothing may be disabled that only the script would enable.
@@ -203,9 +178,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const appliedCoupons = appliedCouponsOf(couponPreviews, purchasable);
   // Points (decision 089): at most the balance and the goods after the coupon; the summary counts what may be used.
   const pointsBalance = fromPage.points?.balance ?? 0;
-  const ratedLines = purchasable.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
-  const usablePoints = Math.min(pointsBalance, pointsCap(ratedLines, couponsGoodsLines(appliedCoupons, ratedLines)));
-  const pointsUsed = Math.min(pointsTyped(form.usePoints), usablePoints);
+  const points = checkoutPointsOf(purchasable, taxRate, appliedCoupons, pointsBalance, form.usePoints);
   // Several destinations (decision 087): shipping and wrapping per destination, by the same domain rule the server charges with.
   const buyerPrefecture = addressPayload(form.address).prefecture;
   const charging = several ? destinationsCharging(destinations, purchasable, buyerPrefecture) : undefined;
@@ -216,7 +189,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
     { deliveryPrefecture, destinations: charging },
     several ? null : giftOptionsOfForm(form.gift),
     appliedCoupons,
-    pointsUsed,
+    points.used,
   );
   const quotes = charging ? destinationQuotes(charging, { shipping: shop.terms.shipping, taxRatePercent: taxRate }) : [];
   const deliveryDates = useDeliveryDates(deliveryCalendar, deliveryPrefecture);
@@ -224,67 +197,11 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   const banks = useBankAccounts(chosen.showsBankAccounts, fromPage.banks);
   // A chosen method the total (with its fee) no longer allows (cod) falls back to the first offered (credit by default).
   // Several parcels are never paid on delivery: the carrier collects on one (decision 087).
-  const refusals = several
-    ? {
-        ...figureRefusals,
-        ...Object.fromEntries(
-          paymentMethodChoices()
-            .filter((method) => method.exports.b2CollectsTotal)
-            .map((method) => [method.code, t("destinations.codRefused")]),
-        ),
-      }
-    : figureRefusals;
+  const refusals = refusedMethods(figureRefusals, several, t("destinations.codRefused"));
   const chosenRefusal = refusals[form.method];
-  if (chosenRefusal) refuseMethod(form.method, chosenRefusal);
+  if (chosenRefusal) payment.refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
   const bottles = purchasable.reduce((sum, item) => sum + item.amount, 0);
-
-  const cardDetail =
-    provider.status === "failed" ? (
-      <Notice tone="danger">{provider.message}</Notice>
-    ) : provider.status === "loading" ? (
-      <p role="status">{t("payments.loading")}</p>
-    ) : (
-      <div className={styles.methodDetail}>
-        <CardEntry ref={cardRef} provider={provider.provider} error={cardError} onEdit={cardEdited} />
-      </div>
-    );
-
-  /** What a method shows under it while chosen, from what it needs: a card, the saved card, the accounts, a note. */
-  function methodDetail(method: PaymentMethodHandler) {
-    const needsScript =
-      method.checkoutInput === "none" ? null : (
-        <noscript>
-          <p className={styles.methodNote}>{t("checkout.needsJavaScript")}</p>
-        </noscript>
-      );
-    return needsScript ? (
-      <>
-        {needsScript}
-        {methodInput(method)}
-      </>
-    ) : (
-      methodInput(method)
-    );
-  }
-
-  function methodInput(method: PaymentMethodHandler) {
-    if (method.checkoutInput === "card") return cardDetail;
-    if (method.checkoutInput === "saved_card") {
-      return member.card ? (
-        <div className={styles.methodDetail} data-testid="saved-card">
-          <p className={styles.methodNote}>{t("checkout.savedCardNote", { card: savedCardText(member.card) })}</p>
-        </div>
-      ) : null;
-    }
-    if (method.showsBankAccounts) return <BankAccounts accounts={banks} days={method.terms(shop.terms).daysToPay ?? 0} />;
-    const note = method.checkoutNote(shop.terms, locale, yen);
-    return note ? (
-      <div className={styles.methodDetail}>
-        <p className={styles.methodNote}>{note}</p>
-      </div>
-    ) : null;
-  }
 
   return (
     <>
@@ -293,8 +210,8 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
         method="post"
         className={styles.layout}
         noValidate
-        onSubmit={submit}
-        aria-busy={processing}
+        onSubmit={submission.submit}
+        aria-busy={submission.processing}
         data-testid="checkout-form"
         // Set once the script owns the form (its chunk hydrated): until then it is the server's plain form.
         data-interactive={hydrated ? "true" : undefined}
@@ -313,9 +230,9 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             <PointsToEarn
               points={orderPointsToEarn(
                 {
-                  lines: purchasable.map((item, index) => ({ ...ratedLines[index]!, productRatePercent: item.point_rate ?? null })),
-                  couponLines: couponsGoodsLines(appliedCoupons, ratedLines),
-                  pointsUsed,
+                  lines: purchasable.map((item, index) => ({ ...points.lines[index]!, productRatePercent: item.point_rate ?? null })),
+                  couponLines: points.couponLines,
+                  pointsUsed: points.used,
                   chargeLines: totals.chargeLines,
                   taxRatePercent: taxRate,
                 },
@@ -331,22 +248,28 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             errors={errors.other}
             onApplied={(previews) => {
               setCouponPreviews(previews);
-              setCoupons(previews.map((each) => each.code));
+              edit.setCoupons(previews.map((each) => each.code));
             }}
             onRefused={(still, messages) => {
               setCouponPreviews(still);
-              setCoupons(
+              edit.setCoupons(
                 still.map((each) => each.code),
                 messages,
               );
             }}
             onRemoved={(still) => {
               setCouponPreviews(still);
-              setCoupons(still.map((each) => each.code));
+              edit.setCoupons(still.map((each) => each.code));
             }}
           />
           {user !== null && fromPage.points && (pointsBalance > 0 || (form.usePoints ?? "") !== "") && (
-            <PointsField balance={pointsBalance} usable={usablePoints} value={form.usePoints ?? ""} error={errors.other.use_points} onChange={setUsePoints} />
+            <PointsField
+              balance={pointsBalance}
+              usable={points.usable}
+              value={form.usePoints ?? ""}
+              error={errors.other.use_points}
+              onChange={edit.setUsePoints}
+            />
           )}
           {unavailable.length > 0 && <Notice tone="info">{t("checkout.unavailableItems", { names: unavailable.map((item) => item.name).join("、") })}</Notice>}
         </aside>
@@ -373,14 +296,14 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             <h2 id="checkout-contact" className={styles.sectionHeading}>
               {t("checkout.contactHeading")}
             </h2>
-            <ContactFields value={form.contact} onChange={setContact} errors={errors.contact} />
+            <ContactFields value={form.contact} onChange={edit.setContact} errors={errors.contact} />
           </section>
 
           <section className={styles.section} aria-labelledby="checkout-address">
             <h2 id="checkout-address" className={styles.sectionHeading}>
               {t("checkout.addressHeading")}
             </h2>
-            <AddressFields value={form.address} onChange={setAddress} errors={errors.address} />
+            <AddressFields value={form.address} onChange={edit.setAddress} errors={errors.address} />
           </section>
 
           <section className={styles.section} aria-labelledby="checkout-recipient">
@@ -393,7 +316,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
                 <Checkbox
                   label={t("destinations.toggle")}
                   checked={several}
-                  onChange={(event) => setSeveral(event.target.checked)}
+                  onChange={(event) => severalState.setSeveral(event.target.checked)}
                   data-testid="several-destinations-toggle"
                 />
                 <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
@@ -407,16 +330,16 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               <SeveralDestinations
                 items={purchasable}
                 destinations={destinations}
-                onChange={setDestinations}
+                onChange={severalState.setDestinations}
                 book={addressBook}
                 buyerPrefecture={buyerPrefecture}
                 deliveryCalendar={deliveryCalendar}
                 timezones={timezones}
-                errors={destinationErrors}
-                problems={destinationProblems}
+                errors={severalState.destinationErrors}
+                problems={severalState.destinationProblems}
               />
             ) : (
-              <DeliveryChoice value={form.delivery} onChange={setDelivery} book={addressBook} errors={errors.recipient} />
+              <DeliveryChoice value={form.delivery} onChange={edit.setDelivery} book={addressBook} errors={errors.recipient} />
             )}
           </section>
 
@@ -429,7 +352,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
                 </h2>
                 <DeliveryWishFields
                   value={form.wish}
-                  onChange={setWish}
+                  onChange={edit.setWish}
                   dates={deliveryDates}
                   timezones={timezones}
                   errors={{ date: errors.other.desired_delivery_date, timezone: errors.other.desired_delivery_timezone }}
@@ -444,40 +367,27 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               rows={3}
               className={styles.memo}
               value={form.memo}
-              onChange={(event) => setMemo(event.target.value)}
+              onChange={(event) => edit.setMemo(event.target.value)}
               error={errors.other.memo}
             />
           </section>
 
           {!several && giftOffered(shop.gift) && (
             <section className={styles.section} aria-label={t("checkout.giftHeading")}>
-              <GiftFields value={form.gift} onChange={setGift} settings={shop.gift} errors={errors.gift} />
+              <GiftFields value={form.gift} onChange={edit.setGift} settings={shop.gift} errors={errors.gift} />
             </section>
           )}
 
-          <section className={styles.section}>
-            <PaymentMethodChoiceGroup
-              value={form.method}
-              onChange={setMethod}
-              savedCard={member.card}
-              refusals={refusals}
-              signedIn={user !== null}
-              disabled={processing}
-              details={Object.fromEntries(paymentMethodChoices().map((method) => [method.code, methodDetail(method)]))}
-            />
-            {refusalAlert && (
-              // The test id is the contract's first case of a refused method: cash on delivery.
-              <Notice tone="danger" testId="cod-alert">
-                {refusalAlert}
-              </Notice>
-            )}
-            {paymentError && (
-              <Notice tone="danger" testId="payment-error">
-                {paymentError}
-              </Notice>
-            )}
-            {errors.other.payment_method && <Notice tone="danger">{errors.other.payment_method}</Notice>}
-          </section>
+          <PaymentSection
+            method={form.method}
+            payment={payment}
+            savedCard={member.card}
+            refusals={refusals}
+            signedIn={user !== null}
+            processing={submission.processing}
+            banks={banks}
+            methodError={errors.other.payment_method}
+          />
 
           <FinalConfirmation
             method={form.method}
@@ -485,18 +395,23 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             bottles={bottles}
             total={totals.total}
             birthDate={form.birthDate}
-            onBirthDate={setBirthDate}
+            onBirthDate={edit.setBirthDate}
             birthDateError={errors.other.birth_date}
           />
 
           <div className={styles.submitRow}>
-            <Button type="submit" block className={styles.submit} disabled={processing || (hydrated && needsProvider && provider.status !== "ready")}>
-              {processing ? t("payments.processing") : t("checkout.submit")}
+            <Button
+              type="submit"
+              block
+              className={styles.submit}
+              disabled={submission.processing || (hydrated && payment.needsProvider && payment.provider.status !== "ready")}
+            >
+              {submission.processing ? t("payments.processing") : t("checkout.submit")}
             </Button>
           </div>
         </div>
       </form>
-      <LeavePrompt shouldPrompt={shouldPromptLeave} onLeave={forgetCheckoutCopy} />
+      <LeavePrompt shouldPrompt={submission.shouldPromptLeave} onLeave={forgetCheckoutCopy} />
     </>
   );
 }
