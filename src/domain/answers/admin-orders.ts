@@ -1,4 +1,4 @@
-import type { Dashboard } from "../back-office.ts";
+import type { B2CloudCheck, Dashboard } from "../back-office.ts";
 import { ORDER_STATUSES } from "../checkout.ts";
 import { CHART_PERIODS, type DashboardCharts } from "../dashboard-charts.ts";
 import { ORDER_ACTOR_KINDS } from "../order-status.ts";
@@ -192,3 +192,19 @@ export const returnMatches: SameShape<z.output<typeof returnSchema>, ReturnResou
 export const returnsAnswer = dataOf(z.array(returnSchema));
 /** POST /admin/api/orders/{id}/returns (201) and a refund marked done. */
 export const returnAnswer = dataOf(returnSchema);
+
+/** GET /admin/api/orders/b2-cloud-check?<filters>: whether the B2 Cloud file can be made, how many parcels, the rows to look at. */
+export const b2CloudCheckAnswer = dataOf(
+  z.object({
+    ready: z.boolean(),
+    count: z.number(),
+    notes: z.array(
+      z.object({
+        orderId: z.string(),
+        replaced: z.array(z.object({ field: z.string(), original: z.string(), substitute: z.string() })),
+        leftOver: z.string(),
+      }),
+    ),
+  }),
+);
+export const b2CloudCheckMatches: SameShape<z.output<typeof b2CloudCheckAnswer>["data"], B2CloudCheck> = true;

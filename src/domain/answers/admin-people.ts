@@ -1,4 +1,4 @@
-import type { AdminInquiryDetail, AdminMember } from "../back-office.ts";
+import type { AdminInquiryDetail, AdminMagazineSubscribers, AdminMember } from "../back-office.ts";
 import { z } from "../zod.ts";
 import { dataOf, type SameShape } from "./common.ts";
 
@@ -72,3 +72,20 @@ export const staffOrderMemberAnswer = dataOf(
 
 /** POST /admin/api/magazine/issues: how many subscribers the issue was queued for. */
 export const magazineIssueAnswer = dataOf(z.object({ recipients: z.number() }));
+
+const subscriberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(["subscribed", "pending", "unsubscribed"]),
+  locale: localeSchema,
+  member: z.boolean(),
+  consented_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+/** GET /admin/api/magazine/subscribers?status= (as JSON): the filtered list, counted over every status. */
+export const magazineSubscribersAnswer = z.object({
+  data: z.array(subscriberSchema),
+  meta: z.object({ counts: z.object({ subscribed: z.number(), pending: z.number(), unsubscribed: z.number() }) }),
+});
+export const magazineSubscribersMatches: SameShape<z.output<typeof magazineSubscribersAnswer>, AdminMagazineSubscribers> = true;
