@@ -8,8 +8,8 @@ import { PAYMENT_STATES, SHIPMENT_STATES } from "../payments-and-shipments.ts";
 import { STAFF_ORDER_CHANNELS } from "../staff-order.ts";
 import { z } from "../zod.ts";
 import { chargeAnswerSchema } from "./checkout.ts";
-import { dataOf, type SameShape } from "./common.ts";
-import { giftAnswerSchema } from "./orders.ts";
+import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
+import { giftAnswerSchema, recipientAnswerSchema } from "./orders.ts";
 
 /** The back office's orders: the list, the order page, and every move's answer (the order as it is after it). */
 
@@ -27,22 +27,8 @@ const orderSummaryShape = {
 };
 
 /** GET /admin/api/orders: a page of orders with the filter's count. */
-export const adminOrdersAnswer = z.object({
-  data: z.array(z.object(orderSummaryShape)),
-  meta: z.object({ pagination: z.object({ current_page: z.number(), total_page: z.number(), total_count: z.number() }) }),
-});
+export const adminOrdersAnswer = countedPageOfSchema(z.object(orderSummaryShape));
 export const adminOrdersMatches: SameShape<z.output<typeof adminOrdersAnswer>, AdminOrdersPage> = true;
-
-const recipientAnswerSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
-  kana: z.string().optional(),
-});
 
 export const adminOrderDetailSchema = z.object({
   ...orderSummaryShape,

@@ -1,10 +1,9 @@
 import type { AdminInquiryDetail, AdminMagazineSubscribers, AdminMember } from "../back-office.ts";
 import { z } from "../zod.ts";
-import { dataOf, type SameShape } from "./common.ts";
+import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
 
 /** The back office's members and inquiries. */
 
-const countedPagination = z.object({ pagination: z.object({ current_page: z.number(), total_page: z.number(), total_count: z.number() }) });
 const localeSchema = z.enum(["ja", "en"]);
 
 const memberSchema = z.object({
@@ -32,7 +31,7 @@ const memberSchema = z.object({
 });
 export const memberMatches: SameShape<z.output<typeof memberSchema>, AdminMember> = true;
 /** GET /admin/api/members?q=&page=. */
-export const adminMembersAnswer = z.object({ data: z.array(memberSchema), meta: countedPagination });
+export const adminMembersAnswer = countedPageOfSchema(memberSchema);
 /** GET /admin/api/members/{id}, its lock, unlock and confirmation mail. */
 export const adminMemberAnswer = dataOf(memberSchema);
 
@@ -55,7 +54,7 @@ const inquiryDetailSchema = z.object({
 });
 export const inquiryDetailMatches: SameShape<z.output<typeof inquiryDetailSchema>, AdminInquiryDetail> = true;
 /** GET /admin/api/inquiries?state=&q=&page=. */
-export const adminInquiriesAnswer = z.object({ data: z.array(z.object(inquirySummaryShape)), meta: countedPagination });
+export const adminInquiriesAnswer = countedPageOfSchema(z.object(inquirySummaryShape));
 /** GET /admin/api/inquiries/{id}, marking it handled, and a reply sent. */
 export const adminInquiryAnswer = dataOf(inquiryDetailSchema);
 

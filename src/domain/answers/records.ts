@@ -1,5 +1,5 @@
 import { z } from "../zod.ts";
-import { paginationSchema } from "./common.ts";
+import { countedPageOfSchema } from "./common.ts";
 
 /** The back office's records: the staff audit log (decision 065) and the electronic transaction records (decision 062). */
 
@@ -24,10 +24,7 @@ const auditEntrySchema = z.object({
   target_kind_label: z.string().nullable(),
 });
 /** GET /admin/api/audit_log?staff_id=&action=&from=&to=&page=: a page of entries, newest first. */
-export const auditLogAnswer = z.object({
-  data: z.array(auditEntrySchema),
-  meta: z.object({ pagination: paginationSchema.extend({ total_count: z.number() }) }),
-});
+export const auditLogAnswer = countedPageOfSchema(auditEntrySchema);
 
 const transactionRecordSchema = z.object({
   id: z.number(),
