@@ -1,4 +1,6 @@
 import type { Locale } from "../../../domain/locale.ts";
+import type { adminOrderAnswer, paymentLinkSentAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
@@ -84,13 +86,16 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
       : move === "slip"
         ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
         : undefined;
-  const result = await callAdminApi<{ data?: AdminOrderDetail & { url?: string; expires_at?: string }; errors?: string[]; fields?: Record<string, string[]> }>(
+  const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer> | AnswerOrRefusal<typeof paymentLinkSentAnswer>>(
     move === "ship-parcel" ? `/orders/${encodeURIComponent(orderId)}/shipments/${parcel}/ship` : `/orders/${encodeURIComponent(orderId)}/${move}`,
     { method: "POST", ...(body ? { body } : {}) },
   );
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {
-    const link = result.body?.data;
+    // The order after the move, or the payment link's answer (its url and deadline).
+    const answer = result.body?.data;
+    const link = answer && "url" in answer ? answer : undefined;
+    const order = answer && "slip_number" in answer ? answer : undefined;
     const message =
       move === "payment-link"
         ? adminText(locale, "adminOrder.paymentLinkSent", {
@@ -100,12 +105,12 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
         : move === "deposit" || move === "deferred-paid"
           ? adminText(locale, "adminOrder.deposited")
           : move === "ship"
-            ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
+            ? adminText(locale, "adminOrder.sent", { slip: order?.slip_number ?? slip })
             : move === "ship-parcel"
               ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
               : move === "slip"
                 ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", {
-                    slip: result.body?.data?.slip_number ?? slip,
+                    slip: order?.slip_number ?? slip,
                   })
                 : adminText(locale, "adminOrder.cancelled");
     return { move, ok: true, message };
