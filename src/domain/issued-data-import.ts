@@ -9,19 +9,21 @@ export type IssuedDataLayout = "b2" | "ehiden" | "yupri";
 /** What happens to a row on confirm: shipped now, nothing (shipped already with this slip), or refused with a reason. */
 export type ImportRowState = "ship" | "done" | "refused";
 
-export type ImportRefusal =
-  | "no_reference"
-  | "unknown_order"
-  | "no_slip"
-  | "bad_slip"
-  | "duplicate"
-  | "cancelled"
-  | "unpaid"
-  | "pending"
-  | "shipped_other_slip"
-  | "moved"
-  | "unknown_parcel"
-  | "preorder_not_arrived";
+export const IMPORT_REFUSALS = [
+  "no_reference",
+  "unknown_order",
+  "no_slip",
+  "bad_slip",
+  "duplicate",
+  "cancelled",
+  "unpaid",
+  "pending",
+  "shipped_other_slip",
+  "moved",
+  "unknown_parcel",
+  "preorder_not_arrived",
+] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
 
 /** One row of the preview (and of the confirm's answer), as the back office shows it. */
 export interface ImportRow {

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkoutTotals } from "./checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import type { ChargeKind } from "./order-charges.ts";
-import { CHARGE_KINDS, checkoutCharges } from "./order-charges.ts";
+import { CHARGE_KINDS, adjustmentOf, chargeOf, checkoutCharges, paymentFeeBase } from "./order-charges.ts";
 import { defaultGiftSettings } from "./gift.ts";
 import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { feeByTerms } from "./payment-methods/payment-terms.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
 
 const terms: CheckoutTerms = { taxRatePercent: 10, shipping: defaultShippingTable(), payments: defaultPaymentTerms() };
@@ -100,5 +101,35 @@ describe("charge kinds", () => {
       expect(kindsOf({ ...wrapped, settings: { ...settings, wrappingFee: 0 } })).toEqual(["shipping"]);
       expect(checkoutCharges(lines, paymentMethodChoice("bank"), terms, { ...wrapped, settings: { ...settings, wrappingFee: 550 } }).at(-1)?.amount).toBe(550);
     });
+  });
+});
+
+describe("paymentFeeBase", () => {
+  const codTiers = [
+    { upTo: 9_999, fee: 330 },
+    { upTo: 29_999, fee: 440 },
+    { upTo: null, fee: 660 },
+  ];
+  const codFee = (base: number) => feeByTerms(base, { feeTiers: codTiers });
+
+  it("is the goods plus shipping, without the fee itself or gift wrapping", () => {
+    const charges = [chargeOf("shipping", 1000), chargeOf("payment_fee", 440), chargeOf("gift_wrapping", 330)];
+    expect(paymentFeeBase(10_500, charges)).toBe(11_500);
+    expect(codFee(paymentFeeBase(10_500, charges))).toBe(440);
+  });
+
+  it("takes a discount line off, which moves cash on delivery's fee down a band", () => {
+    const charges = [chargeOf("shipping", 1000), adjustmentOf("discount", -2000, 10)];
+    // 10,500 + 1,000 − 2,000 = 9,500: the first band (330), not the second the goods and shipping alone reach.
+    expect(paymentFeeBase(10_500, charges)).toBe(9500);
+    expect(codFee(paymentFeeBase(10_500, charges))).toBe(330);
+    // A correction upwards moves it up again.
+    expect(codFee(paymentFeeBase(10_500, [...charges, adjustmentOf("correction", 600, 10)]))).toBe(440);
+  });
+
+  it("is what checkout charges the fee on", () => {
+    const seen: number[] = [];
+    const charges = checkoutCharges(lines, { fee: (base) => (seen.push(base), 0) }, terms);
+    expect(seen).toEqual([paymentFeeBase(6000, charges)]);
   });
 });

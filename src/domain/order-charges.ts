@@ -109,9 +109,8 @@ export const CHARGE_KINDS = {
     label: { ja: "決済手数料", en: "Payment fee" },
     taxable: true,
     keptAtZero: false,
-    // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers), after a coupon.
-    amountAt: ({ method, items, earlier, terms, discount = 0 }: ChargeContext): number =>
-      method.fee(items + discount + chargeAmount(earlier, "shipping"), terms),
+    // The fee is the chosen method's (decision 023), on items + shipping (the cod fee's tiers), after a coupon and points.
+    amountAt: ({ method, items, earlier, terms, discount = 0 }: ChargeContext): number => method.fee(paymentFeeBase(items + discount, earlier), terms),
     // The method names its fee (cash on delivery: 代引き手数料); the label above is for a method that names none.
     labelAt: ({ method }: ChargeContext): ChargeLabel | undefined => method.feeLabel,
   },

@@ -79,6 +79,18 @@ describe("partialCancellation", () => {
     expect(after.difference).toBe(before.total - after.totals.total);
   });
 
+  it("measures cash on delivery's fee after the order's discount lines, as checkout does", () => {
+    const fee = { ja: "代引き手数料", en: "Cash on delivery fee" };
+    const terms: RepricingTerms = { ...cod, shipping: { ...table, freeShippingFrom: 10_000_000 } };
+    const discount = adjustmentOf("discount", -2000, 10);
+    // 4 × 3,500 = 14,000 + 1,000 shipping − 2,000 = 13,000: tier 2 (440). After: 10,500 + 1,000 − 2,000 = 9,500: tier 1 (330).
+    // Without the discount both would be tier 2 (15,000 and 11,500) and the fee would not move.
+    const before = order([line(1, 3500, 4)], [chargeOf("shipping", 1000), chargeOf("payment_fee", 440, fee), discount], false);
+    const after = result(partialCancellation(before, { itemId: 1, quantity: 3 }, terms));
+    expect(after.charges).toEqual([chargeOf("shipping", 1000), chargeOf("payment_fee", 330, fee), discount]);
+    expect(after.totals.total).toBe(Math.ceil((10_500 + 1000 + 330 - 2000) * 1.1));
+  });
+
   it("keeps a fee charged under an older table when the cancellation does not change the quote", () => {
     // Charged 800 at checkout; today's table says 1,000 for both the old and the new contents.
     const before = order([line(1, 3000, 2)], [chargeOf("shipping", 800)]);

@@ -1,5 +1,5 @@
 import type { ChargeLabel, OrderCharge } from "./order-charges.ts";
-import { chargeAmount, chargeOf } from "./order-charges.ts";
+import { chargeAmount, chargeOf, paymentFeeBase } from "./order-charges.ts";
 import type { ItemLine, OrderTotals } from "./order-totals.ts";
 import { adjustedTotalsProblem, itemsSubtotal, orderTotals } from "./order-totals.ts";
 import { taxOn } from "./money.ts";
@@ -57,7 +57,7 @@ export interface RepricingTerms {
   shipping: ShippingTable;
   /** Where the parcel goes (the recipient's prefecture, else the buyer's; null: the shop's own zone). */
   prefecture: number | null;
-  /** The order's payment method's fee for items + shipping under today's terms (cash on delivery's tiers). */
+  /** The order's payment method's fee on its base (`paymentFeeBase`: goods after discounts + shipping) under today's terms (cash on delivery's tiers). */
   methodFee: (itemsAndShipping: number) => number;
   /** What the method calls its fee, for a fee line the order did not have (a tier that was free). */
   feeLabel: ChargeLabel;
@@ -95,8 +95,10 @@ export function partialCancellation(
   const shipping = hasShipping && newShippingQuote !== oldShippingQuote ? newShippingQuote : charged;
   const oldItems = itemsSubtotal(order.items);
   const newItems = itemsSubtotal(items);
-  const oldFeeQuote = terms.methodFee(oldItems + (hasShipping ? oldShippingQuote : 0));
-  const newFeeQuote = terms.methodFee(newItems + (hasShipping ? shipping : 0));
+  // The fee's base as checkout and every other change measure it: the goods after their discount lines, plus shipping.
+  const withShipping = (amount: number) => order.charges.map((charge) => (charge.kind === "shipping" ? { ...charge, amount } : charge));
+  const oldFeeQuote = terms.methodFee(paymentFeeBase(oldItems, withShipping(oldShippingQuote)));
+  const newFeeQuote = terms.methodFee(paymentFeeBase(newItems, withShipping(shipping)));
   // The fee is on items + shipping (cod's tiers), moved only when its tier moved; a fee of 0 is no line, as at checkout.
   const feeMoves = newFeeQuote !== oldFeeQuote;
   const charges = order.charges.flatMap((charge): OrderCharge[] => {

@@ -1,4 +1,4 @@
-import type { Dashboard } from "../back-office.ts";
+import type { B2CloudCheck, Dashboard } from "../back-office.ts";
 import { ORDER_STATUSES } from "../checkout.ts";
 import { CHART_PERIODS, type DashboardCharts } from "../dashboard-charts.ts";
 import { ORDER_ACTOR_KINDS } from "../order-status.ts";
@@ -8,8 +8,8 @@ import { PAYMENT_STATES, SHIPMENT_STATES } from "../payments-and-shipments.ts";
 import { STAFF_ORDER_CHANNELS } from "../staff-order.ts";
 import { z } from "../zod.ts";
 import { chargeAnswerSchema } from "./checkout.ts";
-import { dataOf, type SameShape } from "./common.ts";
-import { giftAnswerSchema } from "./orders.ts";
+import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
+import { giftAnswerSchema, recipientAnswerSchema } from "./orders.ts";
 
 /** The back office's orders: the list, the order page, and every move's answer (the order as it is after it). */
 
@@ -27,22 +27,8 @@ const orderSummaryShape = {
 };
 
 /** GET /admin/api/orders: a page of orders with the filter's count. */
-export const adminOrdersAnswer = z.object({
-  data: z.array(z.object(orderSummaryShape)),
-  meta: z.object({ pagination: z.object({ current_page: z.number(), total_page: z.number(), total_count: z.number() }) }),
-});
+export const adminOrdersAnswer = countedPageOfSchema(z.object(orderSummaryShape));
 export const adminOrdersMatches: SameShape<z.output<typeof adminOrdersAnswer>, AdminOrdersPage> = true;
-
-const recipientAnswerSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
-  kana: z.string().optional(),
-});
 
 export const adminOrderDetailSchema = z.object({
   ...orderSummaryShape,
@@ -192,3 +178,19 @@ export const returnMatches: SameShape<z.output<typeof returnSchema>, ReturnResou
 export const returnsAnswer = dataOf(z.array(returnSchema));
 /** POST /admin/api/orders/{id}/returns (201) and a refund marked done. */
 export const returnAnswer = dataOf(returnSchema);
+
+/** GET /admin/api/orders/b2-cloud-check?<filters>: whether the B2 Cloud file can be made, how many parcels, the rows to look at. */
+export const b2CloudCheckAnswer = dataOf(
+  z.object({
+    ready: z.boolean(),
+    count: z.number(),
+    notes: z.array(
+      z.object({
+        orderId: z.string(),
+        replaced: z.array(z.object({ field: z.string(), original: z.string(), substitute: z.string() })),
+        leftOver: z.string(),
+      }),
+    ),
+  }),
+);
+export const b2CloudCheckMatches: SameShape<z.output<typeof b2CloudCheckAnswer>["data"], B2CloudCheck> = true;

@@ -1,10 +1,9 @@
-import type { AdminInquiryDetail, AdminMember } from "../back-office.ts";
+import type { AdminInquiryDetail, AdminMagazineSubscribers, AdminMember } from "../back-office.ts";
 import { z } from "../zod.ts";
-import { dataOf, type SameShape } from "./common.ts";
+import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
 
 /** The back office's members and inquiries. */
 
-const countedPagination = z.object({ pagination: z.object({ current_page: z.number(), total_page: z.number(), total_count: z.number() }) });
 const localeSchema = z.enum(["ja", "en"]);
 
 const memberSchema = z.object({
@@ -32,7 +31,7 @@ const memberSchema = z.object({
 });
 export const memberMatches: SameShape<z.output<typeof memberSchema>, AdminMember> = true;
 /** GET /admin/api/members?q=&page=. */
-export const adminMembersAnswer = z.object({ data: z.array(memberSchema), meta: countedPagination });
+export const adminMembersAnswer = countedPageOfSchema(memberSchema);
 /** GET /admin/api/members/{id}, its lock, unlock and confirmation mail. */
 export const adminMemberAnswer = dataOf(memberSchema);
 
@@ -56,7 +55,7 @@ const inquiryDetailSchema = z.object({
 });
 export const inquiryDetailMatches: SameShape<z.output<typeof inquiryDetailSchema>, AdminInquiryDetail> = true;
 /** GET /admin/api/inquiries?state=&q=&page=. */
-export const adminInquiriesAnswer = z.object({ data: z.array(z.object(inquirySummaryShape)), meta: countedPagination });
+export const adminInquiriesAnswer = countedPageOfSchema(z.object(inquirySummaryShape));
 /** GET /admin/api/inquiries/{id}, marking it handled, and a reply sent. */
 export const adminInquiryAnswer = dataOf(inquiryDetailSchema);
 
@@ -73,3 +72,20 @@ export const staffOrderMemberAnswer = dataOf(
 
 /** POST /admin/api/magazine/issues: how many subscribers the issue was queued for. */
 export const magazineIssueAnswer = dataOf(z.object({ recipients: z.number() }));
+
+const subscriberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(["subscribed", "pending", "unsubscribed"]),
+  locale: localeSchema,
+  member: z.boolean(),
+  consented_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+/** GET /admin/api/magazine/subscribers?status= (as JSON): the filtered list, counted over every status. */
+export const magazineSubscribersAnswer = z.object({
+  data: z.array(subscriberSchema),
+  meta: z.object({ counts: z.object({ subscribed: z.number(), pending: z.number(), unsubscribed: z.number() }) }),
+});
+export const magazineSubscribersMatches: SameShape<z.output<typeof magazineSubscribersAnswer>, AdminMagazineSubscribers> = true;

@@ -40,6 +40,14 @@ export function pageOfSchema<S extends z.ZodType>(item: S) {
   return z.object({ data: z.array(item), meta: z.object({ pagination: paginationSchema }) });
 }
 
+/** The back office's lists also say how many entries the filter found: `meta.pagination.total_count`. */
+export const countedPaginationSchema = paginationSchema.extend({ total_count: z.number() });
+
+/** A back-office paged list: `{ data: [...], meta: { pagination: { current_page, total_page, total_count } } }`. */
+export function countedPageOfSchema<S extends z.ZodType>(item: S) {
+  return z.object({ data: z.array(item), meta: z.object({ pagination: countedPaginationSchema }) });
+}
+
 /** `{ ok: true }`-style acknowledgements carry nothing else. */
 export const okSchema = z.object({ ok: z.literal(true) });
 

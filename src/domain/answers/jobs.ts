@@ -1,5 +1,7 @@
 import type { BulkResult, JobView } from "../bulk-moves.ts";
 import { BULK_MOVES, JOB_STATES } from "../bulk-moves.ts";
+import { CARRIER_CODES } from "../carriers.ts";
+import { IMPORT_REFUSALS, type ImportPreview, type ImportResult, type ImportRow } from "../issued-data-import.ts";
 import { z } from "../zod.ts";
 import { dataOf, type SameShape } from "./common.ts";
 
@@ -70,3 +72,38 @@ const bulkResultSchema = z.object({
 export const bulkResultMatches: SameShape<z.output<typeof bulkResultSchema>, BulkResult> = true;
 /** 200 of POST /admin/api/orders/bulk: each order's outcome. */
 export const bulkResultAnswer = dataOf(bulkResultSchema);
+
+const importRowSchema = z.object({
+  line: z.number(),
+  reference: z.string(),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+  parcel: z.number().nullable().optional(),
+  slip_number: z.string(),
+  carrier: z.enum(CARRIER_CODES),
+  carrier_label: z.string(),
+  tracking_url: z.string().nullable(),
+  state: z.enum(["ship", "done", "refused"]),
+  reason: z.enum(IMPORT_REFUSALS).nullable(),
+  message: z.string().nullable(),
+});
+export const importRowMatches: SameShape<z.output<typeof importRowSchema>, ImportRow> = true;
+
+const importPreviewSchema = z.object({
+  layout: z.enum(["b2", "ehiden", "yupri"]),
+  carrier: z.enum(CARRIER_CODES),
+  carrier_label: z.string(),
+  rows: z.array(importRowSchema),
+  counts: z.object({ ship: z.number(), done: z.number(), refused: z.number() }),
+});
+export const importPreviewMatches: SameShape<z.output<typeof importPreviewSchema>, ImportPreview> = true;
+/** 200 of POST /admin/api/shipments/issued-data/preview: what each row of the carrier's file would do (decision 067). */
+export const issuedDataPreviewAnswer = dataOf(importPreviewSchema);
+
+const importResultSchema = z.object({
+  rows: z.array(importRowSchema),
+  counts: z.object({ shipped: z.number(), done: z.number(), refused: z.number() }),
+});
+export const importResultMatches: SameShape<z.output<typeof importResultSchema>, ImportResult> = true;
+/** 200 of POST /admin/api/shipments/issued-data: each row's outcome (202, a job, when long: `jobQueuedAnswer`). */
+export const issuedDataResultAnswer = dataOf(importResultSchema);

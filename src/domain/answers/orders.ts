@@ -4,7 +4,7 @@ import type { OrderResource } from "../checkout.ts";
 import type { GiftChangeOptions } from "../order-changes.ts";
 import { z } from "../zod.ts";
 import { chargeAnswerSchema, paymentInstructionsSchema } from "./checkout.ts";
-import { dataOf, paginationSchema, type SameShape } from "./common.ts";
+import { dataOf, pageOfSchema, type SameShape } from "./common.ts";
 
 /** The member's orders (GET /api/orders, the spec's Order) and the changes before shipping (decision 074). */
 
@@ -16,7 +16,8 @@ export const giftAnswerSchema = z.object({
 });
 export const giftAnswerMatches: SameShape<z.output<typeof giftAnswerSchema>, GiftAnswer> = true;
 
-const recipientSchema = z.object({
+/** Who a parcel goes to: on the order, on each of its parcels, in the shop and in the back office alike. */
+export const recipientAnswerSchema = z.object({
   name: z.string(),
   phone: z.string(),
   country: z.string(),
@@ -51,7 +52,7 @@ export const orderResourceSchema = z.object({
     memo: z.string(),
     name: z.string(),
     address: z.object({ country: z.string(), zip: z.string(), address: z.string(), building_name: z.string() }),
-    recipient: recipientSchema.nullable(),
+    recipient: recipientAnswerSchema.nullable(),
     order_items: z.array(
       z.object({
         id: z.number(),
@@ -68,7 +69,7 @@ export const orderResourceSchema = z.object({
       .array(
         z.object({
           position: z.number(),
-          recipient: recipientSchema.nullable(),
+          recipient: recipientAnswerSchema.nullable(),
           desired_delivery_date: z.string().nullable(),
           desired_delivery_timezone: z.string().nullable(),
           desired_delivery_timezone_label: z.string().nullable(),
@@ -88,7 +89,7 @@ export const orderResourceSchema = z.object({
 export const orderResourceMatches: SameShape<z.output<typeof orderResourceSchema>, OrderResource> = true;
 
 /** GET /api/orders?page=: the member's orders, newest first. */
-export const ordersAnswer = z.object({ data: z.array(orderResourceSchema), meta: z.object({ pagination: paginationSchema }) });
+export const ordersAnswer = pageOfSchema(orderResourceSchema);
 
 /** GET and POST /api/orders/{id}/delivery (and the back office's): the wish and what may be chosen. */
 export const deliveryOptionsAnswer = dataOf(
@@ -107,7 +108,7 @@ export const deliveryOptionsAnswer = dataOf(
 export const recipientOptionsAnswer = dataOf(
   z.object({
     order_id: z.string(),
-    recipient: recipientSchema.extend({ kana: z.string() }),
+    recipient: recipientAnswerSchema.extend({ kana: z.string() }),
     changeable: z.boolean(),
     reason: z.string().nullable(),
   }),

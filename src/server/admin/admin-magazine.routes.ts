@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { magazineIssueAnswer } from "../../domain/answers/admin-people.ts";
+import { magazineIssueAnswer, magazineSubscribersAnswer } from "../../domain/answers/admin-people.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminMagazineSubscriber, AdminMagazineSubscribers } from "../../domain/back-office.ts";
@@ -63,18 +63,22 @@ export function registerAdminMagazineRoutes(fastify: FastifyInstance, deps: { ma
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
 
-  app.get(`${ADMIN_API}/magazine/subscribers`, { ...staff, schema: { querystring: subscribersQuery } }, async (request, reply) => {
-    const { status, format } = request.query;
-    const subscribers = await deps.magazine.subscribers({ status });
-    if (format === "csv") {
-      return sendCsv(reply, `magazine-subscribers-${status}.csv`, subscribersCsv(subscribers, request.locale));
-    }
-    const all = status === "all" ? subscribers : await deps.magazine.subscribers();
-    const counts = { subscribed: 0, pending: 0, unsubscribed: 0 };
-    for (const row of all) counts[row.status] += 1;
-    const answer: AdminMagazineSubscribers = { data: subscribers.map(subscriberEntry), meta: { counts } };
-    return answer;
-  });
+  app.get(
+    `${ADMIN_API}/magazine/subscribers`,
+    { ...staff, schema: { querystring: subscribersQuery, response: { 200: magazineSubscribersAnswer } } },
+    async (request, reply) => {
+      const { status, format } = request.query;
+      const subscribers = await deps.magazine.subscribers({ status });
+      if (format === "csv") {
+        return sendCsv(reply, `magazine-subscribers-${status}.csv`, subscribersCsv(subscribers, request.locale));
+      }
+      const all = status === "all" ? subscribers : await deps.magazine.subscribers();
+      const counts = { subscribed: 0, pending: 0, unsubscribed: 0 };
+      for (const row of all) counts[row.status] += 1;
+      const answer: AdminMagazineSubscribers = { data: subscribers.map(subscriberEntry), meta: { counts } };
+      return answer;
+    },
+  );
 
   // The issue's schema is domain/magazine-input.ts's (decision 075).
   app.post(

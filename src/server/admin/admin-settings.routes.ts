@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DomainError } from "../../domain/errors.ts";
 import { fieldMessage, fieldProblems } from "../../domain/field-messages.ts";
 import { SETTINGS_RULES, settingsFormSchema } from "../../domain/settings-input.ts";
+import { settingsAnswer } from "../../domain/answers/settings.ts";
 import { formSchema, schemaIssuesOf, staffOnly } from "../http/route-schemas.ts";
 import type { AdminSettingsService } from "./admin-settings.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
@@ -32,10 +33,10 @@ export function registerAdminSettingsRoutes(fastify: FastifyInstance, deps: { ad
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const owner = staffOnly("owner");
 
-  app.get(`${ADMIN_API}/settings`, owner, async () => ({ data: await deps.adminSettings.settings() }));
+  app.get(`${ADMIN_API}/settings`, { ...owner, schema: { response: { 200: settingsAnswer } } }, async () => ({ data: await deps.adminSettings.settings() }));
 
   /** The whole profile as GET gives it (time bands as a list; domain/settings-input.ts); answers the saved settings or a 422 per field. */
-  app.post(`${ADMIN_API}/settings`, { ...owner, ...formSchema({ body: settingsFormSchema }) }, async (request) => {
+  app.post(`${ADMIN_API}/settings`, { ...owner, ...formSchema({ body: settingsFormSchema, response: { 200: settingsAnswer } }) }, async (request) => {
     const failure = request.validationError as (Error & SettingsRequest) | undefined;
     if (failure && failure.validationContext !== "body") throw failure;
     if (failure) throw settingsRefused(failure, request.locale);

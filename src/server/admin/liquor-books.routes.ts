@@ -1,5 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { stockMovesAnswer, stockTakesAnswer, supplierAnswer, suppliersAnswer } from "../../domain/answers/liquor-books.ts";
+import {
+  liquorYearAnswer,
+  purchaseBookAnswer,
+  salesBookAnswer,
+  stockMovesAnswer,
+  stockTakesAnswer,
+  supplierAnswer,
+  suppliersAnswer,
+} from "../../domain/answers/liquor-books.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FIRST_FISCAL_YEAR, askedFiscalYear, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
@@ -83,7 +91,6 @@ export function registerLiquorBookRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ledger, books, records } = deps;
   const staff = staffOnly();
-  const book = { ...staff, schema: { querystring: bookQuery } };
 
   app.get(`${ADMIN_API}/products/:id/stock-moves`, { ...staff, schema: { params: recordIdParams, response: { 200: stockMovesAnswer } } }, async (request) => ({
     data: await ledger.movesOf(request.params.id, request.locale),
@@ -107,7 +114,7 @@ export function registerLiquorBookRoutes(
     },
   );
 
-  app.get(`${ADMIN_API}/ledger/purchases`, book, async (request, reply) => {
+  app.get(`${ADMIN_API}/ledger/purchases`, { ...staff, schema: { querystring: bookQuery, response: { 200: purchaseBookAnswer } } }, async (request, reply) => {
     const period = bookPeriod(request.query, request.locale);
     const rows = await books.purchaseBook(period.from, period.to, period.category, request.locale);
     if (request.query.format !== "csv") return { data: rows, meta: period };
@@ -119,7 +126,7 @@ export function registerLiquorBookRoutes(
     );
   });
 
-  app.get(`${ADMIN_API}/ledger/sales`, book, async (request, reply) => {
+  app.get(`${ADMIN_API}/ledger/sales`, { ...staff, schema: { querystring: bookQuery, response: { 200: salesBookAnswer } } }, async (request, reply) => {
     const period = bookPeriod(request.query, request.locale);
     const mode = request.query.mode || "daily";
     if (mode !== "daily" && mode !== "monthly") {
@@ -136,7 +143,7 @@ export function registerLiquorBookRoutes(
       }
     }
     const rows = await books.salesBook(period.from, period.to, period.category, request.locale, mode as SalesBookMode);
-    if (request.query.format !== "csv") return { data: rows, meta: { ...period, mode } };
+    if (request.query.format !== "csv") return { data: rows, meta: { ...period, mode: mode as SalesBookMode } };
     return sendCsv(
       reply,
       `sales-${period.from}-${period.to}.csv`,
@@ -187,7 +194,7 @@ export function registerLiquorBookRoutes(
     await records.deleteMove(request.params.id, request.locale);
   });
 
-  app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery } }, async (request, reply) => {
+  app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery, response: { 200: liquorYearAnswer } } }, async (request, reply) => {
     const asked = askedFiscalYear(request.query.year, japanDateOf(new Date()));
     if (!asked) {
       const errors = new FieldErrors(request.locale);

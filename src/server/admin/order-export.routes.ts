@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { b2CloudCheckAnswer } from "../../domain/answers/admin-orders.ts";
 import { staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import { orderFilters, orderFiltersQuery } from "./admin-orders.routes.ts";
@@ -29,9 +30,13 @@ export function registerOrderExportRoutes(fastify: FastifyInstance, deps: { orde
   });
 
   // Before the download: whether the file can be made, how many parcels, and the rows to look at.
-  app.get(`${ADMIN_API}/orders/b2-cloud-check`, filtered, async (request, reply) => {
-    const { page: _page, ...filters } = orderFilters(request.query, request.locale);
-    reply.header("cache-control", "private, no-store");
-    return { data: await deps.orderExports.b2CloudCheck(filters) };
-  });
+  app.get(
+    `${ADMIN_API}/orders/b2-cloud-check`,
+    { ...filtered, schema: { ...filtered.schema, response: { 200: b2CloudCheckAnswer } } },
+    async (request, reply) => {
+      const { page: _page, ...filters } = orderFilters(request.query, request.locale);
+      reply.header("cache-control", "private, no-store");
+      return { data: await deps.orderExports.b2CloudCheck(filters) };
+    },
+  );
 }

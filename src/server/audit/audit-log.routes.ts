@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditLogAnswer } from "../../domain/answers/records.ts";
 import { pageQuery, queryValue, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { staffByEmail } from "../admin/staff-directory.ts";
@@ -230,7 +231,7 @@ export function registerAuditLog(fastify: FastifyInstance, deps: { auditLog: Aud
   }
 
   /** The entries with what the owner reads: each action's and target kind's name in the request's language. */
-  app.get(`${ADMIN_API}/audit_log`, { ...staffOnly("owner"), schema: { querystring: auditQuery } }, async (request) => {
+  app.get(`${ADMIN_API}/audit_log`, { ...staffOnly("owner"), schema: { querystring: auditQuery, response: { 200: auditLogAnswer } } }, async (request) => {
     const found = await deps.auditLog.search({
       staffId: request.query.staff_id,
       action: request.query.action,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { zipSync } from "fflate";
 import type { Zippable } from "fflate";
 import { z } from "zod";
+import { transactionRecordsAnswer } from "../../domain/answers/records.ts";
 import { isRealDate } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
@@ -146,16 +147,20 @@ export function registerRecordRoutes(fastify: FastifyInstance, deps: { records: 
   const { records } = deps;
   const staff = staffOnly();
 
-  app.get(`${ADMIN_API}/transaction-records`, { ...staff, schema: { querystring: searchQuery } }, async (request, reply) => {
-    const query = recordQuery(request.query, request.locale);
-    const found = await records.search(query, request.query.page);
-    reply.header("cache-control", "private, no-store");
-    return {
-      data: found.records.map((record) => summaryJson(record, request.locale)),
-      meta: { total: found.total, page: found.page, page_size: found.pageSize },
-      kinds: TRANSACTION_RECORD_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind][request.locale] })),
-    };
-  });
+  app.get(
+    `${ADMIN_API}/transaction-records`,
+    { ...staff, schema: { querystring: searchQuery, response: { 200: transactionRecordsAnswer } } },
+    async (request, reply) => {
+      const query = recordQuery(request.query, request.locale);
+      const found = await records.search(query, request.query.page);
+      reply.header("cache-control", "private, no-store");
+      return {
+        data: found.records.map((record) => summaryJson(record, request.locale)),
+        meta: { total: found.total, page: found.page, page_size: found.pageSize },
+        kinds: TRANSACTION_RECORD_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind][request.locale] })),
+      };
+    },
+  );
 
   app.get(`${ADMIN_API}/transaction-records/export`, { ...staff, schema: { querystring: searchQuery } }, async (request, reply) => {
     const query = recordQuery(request.query, request.locale);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ISSUED_DATA_FILE_MAX_BYTES, ISSUED_DATA_PROBLEMS, issuedDataConfirmSchema, issuedDataFileSchema } from "../../domain/issued-data-input.ts";
 import { requireStaff } from "../http/auth.ts";
+import { issuedDataPreviewAnswer, issuedDataResultAnswer, jobQueuedAnswer } from "../../domain/answers/jobs.ts";
 import { KEYED_WRITE, checkedBodyOrProblem, formSchema, staffOnly } from "../http/route-schemas.ts";
 import { staffActor } from "../orders/order-moves.ts";
 import type { JobsService } from "../jobs/jobs.service.ts";
@@ -22,17 +23,25 @@ export function registerIssuedDataRoutes(fastify: FastifyInstance, deps: { issue
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = staffOnly();
 
-  app.post(`${ISSUED_DATA_PATH}/preview`, { ...staff, bodyLimit: BODY_LIMIT, ...formSchema({ body: issuedDataFileSchema }) }, async (request) => {
-    const { file } = checkedBodyOrProblem(request, ISSUED_DATA_PROBLEMS);
-    return { data: await deps.issuedData.preview(Buffer.from(file, "base64"), request.locale) };
-  });
+  app.post(
+    `${ISSUED_DATA_PATH}/preview`,
+    { ...staff, bodyLimit: BODY_LIMIT, ...formSchema({ body: issuedDataFileSchema, response: { 200: issuedDataPreviewAnswer } }) },
+    async (request) => {
+      const { file } = checkedBodyOrProblem(request, ISSUED_DATA_PROBLEMS);
+      return { data: await deps.issuedData.preview(Buffer.from(file, "base64"), request.locale) };
+    },
+  );
 
   // Over the jobs' threshold the confirm is a job the page follows (202, decision 069).
-  app.post(ISSUED_DATA_PATH, { ...staff, config: KEYED_WRITE, ...formSchema({ body: issuedDataConfirmSchema }) }, async (request, reply) => {
-    const { shipments } = checkedBodyOrProblem(request, ISSUED_DATA_PROBLEMS);
-    const staffId = requireStaff(request).id;
-    if (deps.jobs.isLong(shipments.length))
-      return reply.code(202).send({ data: { job: await deps.jobs.enqueue("issued_data", shipments, staffId, request.locale) } });
-    return { data: await deps.issuedData.confirm(shipments, request.locale, staffActor(staffId)) };
-  });
+  app.post(
+    ISSUED_DATA_PATH,
+    { ...staff, config: KEYED_WRITE, ...formSchema({ body: issuedDataConfirmSchema, response: { 200: issuedDataResultAnswer, 202: jobQueuedAnswer } }) },
+    async (request, reply) => {
+      const { shipments } = checkedBodyOrProblem(request, ISSUED_DATA_PROBLEMS);
+      const staffId = requireStaff(request).id;
+      if (deps.jobs.isLong(shipments.length))
+        return reply.code(202).send({ data: { job: await deps.jobs.enqueue("issued_data", shipments, staffId, request.locale) } });
+      return { data: await deps.issuedData.confirm(shipments, request.locale, staffActor(staffId)) };
+    },
+  );
 }

@@ -1,17 +1,20 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
-import type { B2CloudCheck } from "../../../domain/back-office.ts";
+import type { b2CloudCheckAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import { callAdminApi } from "./admin-api.ts";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
+
+type B2CloudCheck = ApiAnswer<typeof b2CloudCheckAnswer>["data"];
 
 /** GET /admin/api/orders/b2-cloud-check for the list's filters (undefined while asking, null when it failed). */
 function useB2Check(query: string): B2CloudCheck | null | undefined {
   const [answer, setAnswer] = useState<{ query: string; check: B2CloudCheck | null }>();
   useEffect(() => {
     const controller = new AbortController();
-    callAdminApi<{ data: B2CloudCheck }>(`/orders/b2-cloud-check${query}`, { signal: controller.signal })
+    callAdminApi<ApiAnswer<typeof b2CloudCheckAnswer>>(`/orders/b2-cloud-check${query}`, { signal: controller.signal })
       .then((result) => setAnswer({ query, check: result.ok && result.body ? result.body.data : null }))
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) {

@@ -1,4 +1,6 @@
 import { useRef, useState } from "react";
+import type { adminExhibitAnswer, adminProductAnswer } from "../../../domain/answers/admin-catalog.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { ChangeEvent } from "react";
 import type { AdminImage } from "../../../domain/admin-catalog.ts";
 import { Button } from "../../ui/button.tsx";
@@ -30,6 +32,9 @@ function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
+/** POST and PUT …/{products|exhibits}/{id}/images: the product or exhibit after the change, with its pictures; or a refusal. */
+type ImagesAnswer = AnswerOrRefusal<typeof adminProductAnswer> | AnswerOrRefusal<typeof adminExhibitAnswer>;
+
 /**
  * The pictures of a product or exhibit: upload (direct upload, several files at once), reorder by
  * drag or by the up/down buttons (a tablet has no drag), and remove. The first picture is the one
@@ -58,11 +63,11 @@ export function ImageManager({ ownerPath, images, label }: { ownerPath: string; 
       setStatus(ta("adminImages.uploading", { file: file.name }));
       try {
         const signedId = await directUpload(file);
-        const attached = await callAdminApi<{ data: { images: AdminImage[] }; errors?: string[] }>(`${ownerPath}/images`, {
+        const attached = await callAdminApi<ImagesAnswer>(`${ownerPath}/images`, {
           method: "POST",
           body: { signed_id: signedId },
         });
-        if (attached.ok && attached.body) setList(attached.body.data.images);
+        if (attached.ok && attached.body?.data) setList(attached.body.data.images);
         else found.push(...errorsOf(attached.body, ta("adminImages.errorStoring", { file: file.name, status: attached.status })));
       } catch (error) {
         found.push(...uploadFailure(error, ta, file.name));
@@ -77,14 +82,14 @@ export function ImageManager({ ownerPath, images, label }: { ownerPath: string; 
     const before = list;
     setList(next);
     setProblems([]);
-    const result = await callAdminApi<{ data: { images: AdminImage[] } }>(`${ownerPath}/images`, {
+    const result = await callAdminApi<ImagesAnswer>(`${ownerPath}/images`, {
       method: "PUT",
       body: { image_ids: next.map((image) => image.id) },
     }).catch(() => undefined);
-    if (result?.ok && result.body) setList(result.body.data.images);
+    if (result?.ok && result.body?.data) setList(result.body.data.images);
     else {
       setList(before);
-      setProblems(errorsOf(result?.body as { errors?: unknown } | undefined, ta("admin.requestFailed")));
+      setProblems(errorsOf(result?.body, ta("admin.requestFailed")));
     }
   }
 

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
@@ -52,7 +54,7 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
     // A discount is taken off whichever way it was typed; anything else goes as typed and the server names the problem.
     const sent = kind === "discount" && typed !== "" && Number.isFinite(number) ? -Math.abs(number) : typed;
     setBusy(true);
-    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(order.id)}/adjustments`, {
+    const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer>>(`/orders/${encodeURIComponent(order.id)}/adjustments`, {
       method: "POST",
       body: { kind, label_ja: labelJa, label_en: labelEn, amount_before_tax: sent, tax_rate: rate },
     }).catch(() => undefined);

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { PREFECTURES } from "../../../domain/address.ts";
@@ -35,7 +37,7 @@ function useChangePost(orderId: string, what: "delivery" | "recipient", done: st
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   async function post(body: Record<string, unknown>): Promise<boolean> {
     setBusy(true);
-    const result = await callAdminApi<{ errors?: string[]; fields?: Record<string, string[]> }>(`/orders/${encodeURIComponent(orderId)}/${what}`, {
+    const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer>>(`/orders/${encodeURIComponent(orderId)}/${what}`, {
       method: "POST",
       body,
     }).catch(() => undefined);

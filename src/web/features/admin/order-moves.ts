@@ -1,4 +1,6 @@
 import type { Locale } from "../../../domain/locale.ts";
+import type { adminOrderAnswer, paymentLinkSentAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import { callAdminApi, errorsOf, loginRedirect } from "./admin-api.ts";
 import { adminText } from "./admin-i18n.ts";
 import { parcelsText } from "./parcels-i18n.ts";
@@ -104,7 +106,7 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
       : move === "slip" || move === "slip-parcel"
         ? { slip_number: slip, ...(carrier ? { carrier } : {}), notify: form.get("notify") === "on" }
         : undefined;
-  const result = await callAdminApi<{ data?: AdminOrderDetail & { url?: string; expires_at?: string }; errors?: string[]; fields?: Record<string, string[]> }>(
+  const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer> | AnswerOrRefusal<typeof paymentLinkSentAnswer>>(
     perParcel
       ? `/orders/${encodeURIComponent(orderId)}/shipments/${parcel}/${move === "ship-parcel" ? "ship" : "slip"}`
       : `/orders/${encodeURIComponent(orderId)}/${move}`,
@@ -112,7 +114,10 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
   );
   if (result.status === 401) throw loginRedirect(request);
   if (result.ok) {
-    const link = result.body?.data;
+    // The order after the move, or the payment link's answer (its url and deadline).
+    const answer = result.body?.data;
+    const link = answer && "url" in answer ? answer : undefined;
+    const order = answer && "slip_number" in answer ? answer : undefined;
     const message =
       move === "payment-link"
         ? adminText(locale, "adminOrder.paymentLinkSent", {
@@ -122,14 +127,14 @@ export async function runOrderMove(request: Request, orderId: string, locale: Lo
         : move === "deposit" || move === "deferred-paid"
           ? adminText(locale, "adminOrder.deposited")
           : move === "ship"
-            ? adminText(locale, "adminOrder.sent", { slip: result.body?.data?.slip_number ?? slip })
+            ? adminText(locale, "adminOrder.sent", { slip: order?.slip_number ?? slip })
             : move === "ship-parcel"
               ? adminText(locale, "adminOrder.parcelSent", { n: parcel, slip })
               : move === "slip-parcel"
                 ? parcelsText(locale, form.get("notify") === "on" ? "parcels.correctedMailed" : "parcels.corrected", { n: parcel, slip })
                 : move === "slip"
                   ? adminText(locale, form.get("notify") === "on" ? "adminOrder.slipCorrectedMailed" : "adminOrder.slipCorrected", {
-                      slip: result.body?.data?.slip_number ?? slip,
+                      slip: order?.slip_number ?? slip,
                     })
                   : adminText(locale, "adminOrder.cancelled");
     return { move, ok: true, message };

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { returnAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import { Link, useRevalidator } from "react-router";
 import type { OrderStatus } from "../../../domain/checkout.ts";
 import type { ReturnResource } from "../../../domain/order-returns.ts";
@@ -99,7 +101,7 @@ function MarkRefunded({ orderId, number }: { orderId: string; number: number }) 
   const [busy, setBusy] = useState(false);
   async function mark() {
     setBusy(true);
-    const result = await callAdminApi<{ errors?: string[] }>(`/orders/${encodeURIComponent(orderId)}/returns/${number}/refunded`, {
+    const result = await callAdminApi<AnswerOrRefusal<typeof returnAnswer>>(`/orders/${encodeURIComponent(orderId)}/returns/${number}/refunded`, {
       method: "POST",
       body: {},
     }).catch(() => undefined);

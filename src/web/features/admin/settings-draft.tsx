@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import type { ShopProfile } from "../../../domain/shop-profile.ts";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { settingsAnswer } from "../../../domain/answers/settings.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useOpsText } from "./ops-i18n.ts";
@@ -10,7 +11,7 @@ import styles from "./admin.module.css";
 import ops from "./ops.module.css";
 
 /** The settings form's data as GET /admin/api/settings gives it (time bands as a list). */
-export type SettingsForm = Omit<ShopProfile, "deliveryTimeBands"> & { deliveryTimeBands: { code: string; ja: string; en: string }[] };
+export type SettingsForm = ApiAnswer<typeof settingsAnswer>["data"];
 
 export type { Path } from "./settings-draft-values.ts";
 export { valueAt, withValue } from "./settings-draft-values.ts";

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
+import type { stockMovesAnswer } from "../../../domain/answers/liquor-books.ts";
 import type { FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { AdjustmentKind, ProductStockMoves, StockMoveResource } from "../../../domain/stock-ledger.ts";
@@ -36,7 +38,7 @@ export function useLedgerPost(path: string, done: string) {
     const form = event.currentTarget;
     const body = Object.fromEntries(new FormData(form).entries());
     setBusy(true);
-    const result = await callAdminApi<{ fields?: FieldMessages; errors?: unknown }>(path, { method: "POST", body }).catch(() => undefined);
+    const result = await callAdminApi<AnswerOrRefusal<typeof stockMovesAnswer>>(path, { method: "POST", body }).catch(() => undefined);
     setBusy(false);
     if (!result?.ok) {
       setErrors(result?.body?.fields ?? {});

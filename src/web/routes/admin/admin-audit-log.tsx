@@ -1,5 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-audit-log";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { auditLogAnswer } from "../../../domain/answers/records.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -7,7 +9,7 @@ import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-
 import styles from "../../features/admin/admin.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
-import type { Paged, StaffEntry } from "../../features/admin/ops-resources.ts";
+import type { StaffEntry } from "../../features/admin/ops-resources.ts";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import { userAgentSummary } from "../../features/admin/user-agent-summary.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -15,23 +17,12 @@ import { Badge } from "../../ui/badge.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 
-/** One entry of GET /admin/api/audit_log (decision 065). */
-interface AuditEntry {
-  id: number;
-  at: string;
-  staff_id: number | null;
-  staff_email: string | null;
-  action: string;
-  /** The action's name in the page's language (the code when an old entry's has none). */
-  action_label?: string;
-  target_kind: string | null;
-  target_kind_label?: string | null;
-  target_id: string | null;
-  outcome: "success" | "failure";
+type AuditLog = ApiAnswer<typeof auditLogAnswer>;
+
+/** One entry of GET /admin/api/audit_log (decision 065); of its open `details`, the keys this page reads. */
+type AuditEntry = Omit<AuditLog["data"][number], "details"> & {
   details: { fields?: string[]; values?: Record<string, number | boolean>; known_account?: boolean };
-  ip: string;
-  user_agent: string | null;
-}
+};
 
 /** The families of actions the filter offers; an entry's action is `family.verb`. */
 const FAMILIES = ["staff", "order", "stock", "product", "exhibit", "series", "liquor_type", "upload", "member", "inquiry", "magazine", "settings"] as const;
@@ -44,7 +35,7 @@ async function load({ request }: Route.ClientLoaderArgs) {
     if (value) query.set(name, value);
   }
   const [log, staff] = await Promise.all([
-    loadOwnerOnly<Paged<AuditEntry>>(request, `/audit_log?${query.toString()}`),
+    loadOwnerOnly<Omit<AuditLog, "data"> & { data: AuditEntry[] }>(request, `/audit_log?${query.toString()}`),
     loadOwnerOnly<{ data: StaffEntry[] }>(request, "/staff"),
   ]);
   return { log, staff: staff?.data ?? [], search: query.toString(), filter: Object.fromEntries(query) as Record<string, string> };

@@ -1,5 +1,7 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { issuedDataPreviewAnswer, issuedDataResultAnswer, jobQueuedAnswer } from "../../../domain/answers/jobs.ts";
 import type { ImportPreview, ImportResult, ImportRow, ShipmentToConfirm } from "../../../domain/issued-data-import.ts";
 import type { Route } from "./+types/admin-issued-data";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
@@ -70,16 +72,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await page.api("POST", API_PATH, { shipments }, { csrfToken, requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID() });
     if (answer.status === 401) throw toLogin();
     // Many rows: the confirm runs as a job whose page shows its progress (decision 069).
-    if (answer.status === 202) return redirect(`/admin/jobs/${(answer.body as { data: { job: { id: number } } }).data.job.id}`);
+    if (answer.status === 202) return redirect(`/admin/jobs/${(answer.body as ApiAnswer<typeof jobQueuedAnswer>).data.job.id}`);
     if (answer.status !== 200) return refused(errorsOf(answer.body), answer.status);
-    return data<ActionAnswer>({ step: "result", result: withPreviewRows((answer.body as { data: ImportResult }).data, String(form.get("unsent") ?? "")) });
+    return data<ActionAnswer>({
+      step: "result",
+      result: withPreviewRows((answer.body as ApiAnswer<typeof issuedDataResultAnswer>).data, String(form.get("unsent") ?? "")),
+    });
   }
   const file = form.get("file");
   const bytes = file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
   const answer = await page.api("POST", `${API_PATH}/preview`, { file: bytes.toString("base64") }, { csrfToken });
   if (answer.status === 401) throw toLogin();
   if (answer.status !== 200) return refused(errorsOf(answer.body), answer.status);
-  return data<ActionAnswer>({ step: "preview", preview: (answer.body as { data: ImportPreview }).data, requestKey: crypto.randomUUID() });
+  return data<ActionAnswer>({ step: "preview", preview: (answer.body as ApiAnswer<typeof issuedDataPreviewAnswer>).data, requestKey: crypto.randomUUID() });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-books";
-import type { LiquorYearReport, PurchaseBookRow, SalesBookRow } from "../../../domain/stock-ledger.ts";
+import type { AnswerOrRefusal, ApiAnswer } from "../../../domain/answers/common.ts";
+import type { liquorYearAnswer, purchaseBookAnswer, salesBookAnswer } from "../../../domain/answers/liquor-books.ts";
 import { LIQUOR_CATEGORIES } from "../../../domain/product-details.ts";
 import { adminLoader, callAdminApi, loadAdmin, loginRedirect } from "../../features/admin/admin-api.ts";
 import type { StockTakeStatus, SupplierRow } from "../../features/admin/liquor-book-records.tsx";
@@ -13,31 +14,26 @@ import { ReportForm, ReportSection, ReportTable, csvHref, fiscalYears } from "..
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
-interface Period {
-  from: string;
-  to: string;
-  category?: string;
-  mode?: string;
-}
+type SalesBook = ApiAnswer<typeof salesBookAnswer>;
 
 /**
  * The 販売帳 by month when asked and allowed (a stock-take at least every three months, decision 061);
  * when the server refuses it for the period, the daily book with the refusal's message.
  */
-async function salesBook(request: Request, period: URLSearchParams, monthly: boolean): Promise<{ data: SalesBookRow[]; refused: string | null }> {
+async function salesBook(request: Request, period: URLSearchParams, monthly: boolean): Promise<{ data: SalesBook["data"]; refused: string | null }> {
   if (monthly) {
-    const result = await callAdminApi<{ data: SalesBookRow[]; fields?: { mode?: string[] } }>(`/ledger/sales?${period}&mode=monthly`, {
+    const result = await callAdminApi<AnswerOrRefusal<typeof salesBookAnswer>>(`/ledger/sales?${period}&mode=monthly`, {
       signal: request.signal,
     });
     if (result.status === 401) throw loginRedirect(request);
-    if (result.ok && result.body) return { data: result.body.data, refused: null };
+    if (result.ok && result.body?.data) return { data: result.body.data, refused: null };
     if (result.status === 422) {
-      const daily = await loadAdmin<{ data: SalesBookRow[] }>(request, `/ledger/sales?${period}`);
+      const daily = await loadAdmin<SalesBook>(request, `/ledger/sales?${period}`);
       return { data: daily.data, refused: result.body?.fields?.mode?.[0] ?? "" };
     }
     throw new Error(`GET /admin/api/ledger/sales answered ${result.status}`);
   }
-  return { data: (await loadAdmin<{ data: SalesBookRow[] }>(request, `/ledger/sales?${period}`)).data, refused: null };
+  return { data: (await loadAdmin<SalesBook>(request, `/ledger/sales?${period}`)).data, refused: null };
 }
 
 async function load({ request }: Route.ClientLoaderArgs) {
@@ -50,12 +46,9 @@ async function load({ request }: Route.ClientLoaderArgs) {
   const year = url.searchParams.get("year");
   const monthly = url.searchParams.get("mode") === "monthly";
   const [purchases, sales, yearly, suppliers, stockTakes] = await Promise.all([
-    loadAdmin<{ data: PurchaseBookRow[]; meta: Period }>(request, `/ledger/purchases?${period}`),
+    loadAdmin<ApiAnswer<typeof purchaseBookAnswer>>(request, `/ledger/purchases?${period}`),
     salesBook(request, period, monthly),
-    loadAdmin<{ data: LiquorYearReport; meta: { current_fiscal_year: number; first_fiscal_year: number } }>(
-      request,
-      `/ledger/year${year ? `?year=${encodeURIComponent(year)}` : ""}`,
-    ),
+    loadAdmin<ApiAnswer<typeof liquorYearAnswer>>(request, `/ledger/year${year ? `?year=${encodeURIComponent(year)}` : ""}`),
     loadAdmin<{ data: SupplierRow[] }>(request, "/suppliers"),
     loadAdmin<{ data: StockTakeStatus }>(request, "/ledger/stock-takes"),
   ]);

@@ -1,9 +1,10 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-liquor-report";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { liquorSalesReportAnswer } from "../../../domain/answers/liquor-books.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { LiquorReportAnswer } from "../../features/admin/admin-resources.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { ReportForm, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
@@ -11,7 +12,7 @@ import { Select } from "../../ui/field.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
   const year = new URL(request.url).searchParams.get("year");
-  return loadAdmin<LiquorReportAnswer>(request, `/reports/liquor-sales${year ? `?year=${encodeURIComponent(year)}` : ""}`);
+  return loadAdmin<ApiAnswer<typeof liquorSalesReportAnswer>>(request, `/reports/liquor-sales${year ? `?year=${encodeURIComponent(year)}` : ""}`);
 }
 export const clientLoader = adminLoader(load);
 

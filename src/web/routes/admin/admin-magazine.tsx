@@ -6,7 +6,8 @@ import { formatDateTime } from "../../../domain/format.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
-import type { MagazineSubscribers } from "../../features/admin/admin-resources.ts";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { magazineSubscribersAnswer } from "../../../domain/answers/admin-people.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import report from "../../features/admin/admin-report.module.css";
@@ -22,7 +23,7 @@ type Filter = (typeof FILTERS)[number];
 async function load({ request }: Route.ClientLoaderArgs) {
   const status = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: Filter = FILTERS.find((each) => each === status) ?? "all";
-  return { filter, list: await loadAdmin<MagazineSubscribers>(request, `/magazine/subscribers?status=${filter}`) };
+  return { filter, list: await loadAdmin<ApiAnswer<typeof magazineSubscribersAnswer>>(request, `/magazine/subscribers?status=${filter}`) };
 }
 export const clientLoader = adminLoader(load);
 

@@ -5,7 +5,8 @@ import { PREFECTURES } from "../../../domain/address.ts";
 import type { CheckoutItemError } from "../../../domain/checkout.ts";
 import { formatYen } from "../../../domain/format.ts";
 import { NOSHI_PLACEMENTS, giftOffered } from "../../../domain/gift.ts";
-import type { AdminOrderDetail } from "../../../domain/order-view.ts";
+import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import { staffPaymentMethods } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { StaffOrderMember } from "../../../domain/staff-order.ts";
 import {
@@ -120,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const requestKey = posted.requestKey || crypto.randomUUID();
   const answer = await page.api("POST", "/admin/api/orders", values, { csrfToken, requestKey });
   if (answer.status === 401) throw toLogin();
-  if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as { data: AdminOrderDetail }).data.id)}`);
+  if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as ApiAnswer<typeof adminOrderAnswer>).data.id)}`);
   return refused(answer.status, values, answer.body);
 }
 

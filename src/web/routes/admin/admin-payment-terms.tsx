@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { settingsAnswer } from "../../../domain/answers/settings.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
-import type { PaymentTerms } from "../../../domain/payment-methods/payment-terms.ts";
 import type { Route } from "./+types/admin-payment-terms";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
@@ -23,7 +24,6 @@ export const PAYMENT_TERMS_PATH = "/admin/settings/payments";
 /** Seven methods' fields are a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
 
-type Settings = Record<string, unknown> & { terms: Record<string, unknown> & { payments: Record<string, PaymentTerms> } };
 /** A refusal carries the terms as typed (none when the post could not be read), so the page redraws them under its messages. */
 type ActionAnswer = { saved: true } | { saved: false; errors: string[]; fields: Record<string, string[]>; typed?: Record<string, FormTerms> };
 
@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const answer = await page.api("GET", "/admin/api/settings");
   if (answer.status === 401) throw toLogin();
-  const settings = answer.status === 200 ? (answer.body as { data: Settings }).data : null;
+  const settings = answer.status === 200 ? (answer.body as ApiAnswer<typeof settingsAnswer>).data : null;
   return { locale: page.locale, payments: settings?.terms.payments ?? null };
 }
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = await page.api("GET", "/admin/api/settings");
   if (current.status === 401) throw toLogin();
   if (current.status !== 200) return failed(locale, current.status);
-  const settings = (current.body as { data: Settings }).data;
+  const settings = (current.body as ApiAnswer<typeof settingsAnswer>).data;
   const payments = Object.fromEntries(Object.entries(settings.terms.payments).map(([code, saved]) => [code, termsFromForm(code, form, saved)]));
   const body = { ...settings, terms: { ...settings.terms, payments } };
   const answer = await page.api("POST", "/admin/api/settings", body, { csrfToken: String(form.get(CSRF_FIELD) ?? "") });

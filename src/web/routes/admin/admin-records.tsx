@@ -1,5 +1,7 @@
 import { useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/admin-records";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+import type { transactionRecordsAnswer } from "../../../domain/answers/records.ts";
 import { formatYen } from "../../../domain/format.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { adminLoader, callAdminApi, loginRedirect } from "../../features/admin/admin-api.ts";
@@ -12,26 +14,8 @@ import { ReportForm, ReportSection, ReportTable } from "../../features/admin/rep
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
-/** A kept transaction record as GET /admin/api/transaction-records lists it (decision 062). */
-interface RecordRow {
-  id: number;
-  kind: string;
-  kind_label: string;
-  transaction_date: string;
-  amount: number;
-  counterparty: string;
-  order_ref: string | null;
-  file_name: string;
-  size: number;
-  sha256: string;
-  created_at: string;
-}
-
-interface RecordsAnswer {
-  data: RecordRow[];
-  meta: { total: number; page: number; page_size: number };
-  kinds: { value: string; label: string }[];
-}
+/** GET /admin/api/transaction-records: a page of kept records (decision 062) and the kinds for the form. */
+type RecordsAnswer = ApiAnswer<typeof transactionRecordsAnswer>;
 
 const FIELDS = ["from", "to", "min_amount", "max_amount", "counterparty", "kind"] as const;
 type Field = (typeof FIELDS)[number];

@@ -2,12 +2,13 @@ import { useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-settings";
+import type { AnswerOrRefusal, ApiAnswer } from "../../../domain/answers/common.ts";
+import type { settingsAnswer } from "../../../domain/answers/settings.ts";
 import { adminLoader, callAdminApi, errorsOf } from "../../features/admin/admin-api.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import type { ApiFailure } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import type { Path, SettingsForm } from "../../features/admin/settings-draft.tsx";
@@ -21,7 +22,7 @@ import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
-  const answer = await loadOwnerOnly<{ data: SettingsForm }>(request, "/settings");
+  const answer = await loadOwnerOnly<ApiAnswer<typeof settingsAnswer>>(request, "/settings");
   return { settings: answer?.data ?? null };
 }
 export const clientLoader = adminLoader(load);
@@ -43,7 +44,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await callAdminApi<{ data?: SettingsForm } & ApiFailure>("/settings", { method: "POST", body: data });
+      const result = await callAdminApi<AnswerOrRefusal<typeof settingsAnswer>>("/settings", { method: "POST", body: data });
       if (result.ok && result.body?.data) {
         setData(result.body.data);
         setErrors({});
