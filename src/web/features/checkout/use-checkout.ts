@@ -30,8 +30,16 @@ import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { fieldsOfForm, useTypedBeforeHydration } from "../../shared/forms/typed-before-hydration.ts";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
-import type { DestinationForm } from "./several-destinations.tsx";
-import { destinationsProblems, emptyDestination, shipmentsPayload } from "./several-destinations.tsx";
+import type { DestinationForm } from "./destinations-form.ts";
+import {
+  SEVERAL_FIELD,
+  destinationsOfFields,
+  destinationsProblems,
+  emptyDestination,
+  shipmentsPayload,
+  splitShipmentFields,
+  withAllBottlesFirst,
+} from "./destinations-form.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/member-forms-texts.ts";
 
@@ -47,6 +55,8 @@ export interface CheckoutStart {
   notice?: string | undefined;
   /** The coupons a post without the script found usable together: the summary shows them to confirm (decision 086). */
   coupons?: CouponPreview[] | undefined;
+  /** The order posted to several destinations (decision 096): the blocks as posted and the answer's messages keyed shipments.3.recipient.zip. */
+  several?: { destinations: DestinationForm[]; errors: Record<string, string[]> } | undefined;
 }
 
 /**
@@ -87,14 +97,18 @@ export function useCheckout(
   const completedRef = useRef(false);
   const [attempt] = useState(() => new CheckoutAttempt());
   // Several destinations (decision 087): on, the order's bottles go out as `shipments`, each block its own parcel.
-  const [several, setSeveralOn] = useState(false);
-  const [destinations, setDestinations] = useState<DestinationForm[]>(() => [emptyDestination(defaultCountryName, shop.gift.omotegaki)]);
-  const [destinationErrors, setDestinationErrors] = useState<Record<string, string[]>>({});
+  const [several, setSeveralOn] = useState(start?.several !== undefined);
+  const [destinations, setDestinations] = useState<DestinationForm[]>(
+    () => start?.several?.destinations ?? [emptyDestination(defaultCountryName, shop.gift.omotegaki)],
+  );
+  const [destinationErrors, setDestinationErrors] = useState<Record<string, string[]>>(start?.several?.errors ?? {});
   const [destinationProblems, setDestinationProblems] = useState<string[]>([]);
   const setSeveral = (on: boolean) => {
     setSeveralOn(on);
     setDestinationErrors({});
     setDestinationProblems([]);
+    // Switched on with no bottle assigned yet: the first destination starts with all of them, to be moved to the others.
+    if (on) setDestinations((current) => withAllBottlesFirst(current, purchasableItems(items)));
   };
 
   // The saved address fills the form once it arrives, unless the shopper already typed one (or it was kept).
@@ -112,7 +126,14 @@ export function useCheckout(
   useTypedBeforeHydration(formRef, (element) => {
     typedFirst.current = true;
     setAddressEdited(true);
-    setForm((current) => checkoutFormOfFields(fieldsOfForm(element), current, { defaultCountryName, book: addressBook ?? [] }));
+    const fields = fieldsOfForm(element);
+    setForm((current) => checkoutFormOfFields(fields, current, { defaultCountryName, book: addressBook ?? [] }));
+    // The several destinations' switch and blocks as the server drew them (decision 096), with what was typed into them.
+    if (fields[SEVERAL_FIELD] === "1") {
+      const blocks = destinationsOfFields(fields, purchasableItems(items), { defaultCountryName, omotegaki: shop.gift.omotegaki, book: addressBook ?? [] });
+      setSeveralOn(true);
+      setDestinations((current) => withAllBottlesFirst(blocks.length > 0 ? blocks : current, purchasableItems(items)));
+    }
   });
   const takenOver = useRef(false);
   useEffect(() => {
@@ -327,11 +348,9 @@ export function useCheckout(
             outcome.errors.map((entry) => ({ ...entry, name: items.find((item) => item.id === String(entry.id))?.name ?? String(entry.id) })),
           );
         case "invalid": {
-          const shipmentFields = Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => key === "shipments" || key.startsWith("shipments.")));
+          const { shipments: shipmentFields, others } = splitShipmentFields(outcome.fields);
           setDestinationErrors(shipmentFields);
-          const { errors: placed, unplaced: allUnplaced } = serverFieldErrors(
-            Object.fromEntries(Object.entries(outcome.fields).filter(([key]) => !(key in shipmentFields))),
-          );
+          const { errors: placed, unplaced: allUnplaced } = serverFieldErrors(others);
           const unplaced = allUnplaced;
           setErrors(placed);
           if (placed.other.payment) showCardError({ message: placed.other.payment });
