@@ -215,7 +215,9 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   // Points typed (decision 089): the page counted at most the balance; the order itself is refused over it, with the balance named.
   const balance =
     page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
-  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance, destinations) : null;
+  // Cash on delivery to several destinations is the API's to refuse, in its words (decision 087): no amount to confirm first.
+  const apiRefuses = destinations !== null && destinations.length > 1 && paymentMethodChoice(form.method).exports.b2CollectsTotal;
+  const total = tax && !apiRefuses ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance, destinations) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).
