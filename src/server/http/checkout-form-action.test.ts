@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 import { ADULT_BIRTH_DATE, CheckoutClient } from "../testing/checkout-fixtures.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
@@ -230,5 +232,182 @@ describe("checkout without JavaScript (GET and POST /checkout)", () => {
       payload: "%%%",
     });
     expect(answer.statusCode).toBeLessThan(500);
+  });
+});
+
+// Several destinations without JavaScript (decision 096): the blocks are named fields of the same
+// form (dest0_name, dest0_qty_<id>…); お届け先を追加 posts the form and the page comes back with one more
+// block, 購入 sends them to POST /api/checkout as `shipments`.
+describe("several destinations without JavaScript (POST /checkout)", () => {
+  const orderer = {
+    name: buyer.name,
+    email: buyer.email,
+    phone: buyer.phone,
+    country: buyer.country,
+    zip: buyer.zip,
+    prefecture: buyer.prefecture,
+    address: buyer.address,
+    building_name: "",
+    memo: "",
+    birth_date: ADULT_BIRTH_DATE,
+  };
+
+  /** A typed destination's fields, block `index`. */
+  function block(index: number, fields: { name: string; zip: string; prefecture: string; address: string; phone: string; bottles: number }) {
+    return {
+      [`dest${index}_choice`]: "other",
+      [`dest${index}_name`]: fields.name,
+      [`dest${index}_kana`]: "",
+      [`dest${index}_phone`]: fields.phone,
+      [`dest${index}_country`]: "jp",
+      [`dest${index}_zip`]: fields.zip,
+      [`dest${index}_prefecture`]: fields.prefecture,
+      [`dest${index}_address`]: fields.address,
+      [`dest${index}_building_name`]: "",
+      [`dest${index}_qty_${wine}`]: String(fields.bottles),
+      [`dest${index}_date`]: "",
+      [`dest${index}_timezone`]: "",
+      [`dest${index}_omotegaki`]: "御歳暮",
+      [`dest${index}_noshi_name`]: "",
+      [`dest${index}_placement`]: "outer",
+      [`dest${index}_message`]: "",
+    };
+  }
+
+  const selected = (html: string, name: string) =>
+    new RegExp(`<select[^>]*name="${name}"[^>]*>[\\s\\S]*?<option[^>]*value="(\\d+)"[^>]*selected`).exec(html)?.[1];
+
+  it("adds a destination, the first holding every bottle, and places a two-destination bank transfer", async () => {
+    const guest = shop.browserSession();
+    await client.fillCart(guest, { [wine]: 3 });
+    const before = await client.orderCount();
+    const drawn = (await page(guest, "/checkout")).body;
+    // The switch and, for a browser without the script, the button that brings the blocks.
+    expect(drawn).toMatch(/<input[^>]*name="several"/);
+    expect(drawn).toMatch(/<button(?=[^>]*name="destinations_action")(?=[^>]*value="add")[^>]*>/);
+
+    const added = await postForm(
+      shop.app,
+      "/checkout",
+      { ...orderer, payment_method: "bank", several: "1", destinations_action: "add", ...hiddenFields(drawn) },
+      { session: guest },
+    );
+    expect(added.statusCode).toBe(200);
+    expect(visibleText(added.body)).toContain("お届け先の入力欄を変更しました。");
+    expect(added.body).toMatch(/name="dest1_choice"/);
+    expect(added.body).not.toMatch(/name="dest2_choice"/);
+    expect(selected(added.body, `dest0_qty_${wine}`)).toBe("3");
+    expect(selected(added.body, `dest1_qty_${wine}`)).toBe("0");
+    // What was typed is kept.
+    expect(inputValue(added.body, "name")).toBe(orderer.name);
+    expect(await client.orderCount()).toBe(before);
+
+    const fields = {
+      ...orderer,
+      payment_method: "bank",
+      several: "1",
+      ...block(0, { name: "比嘉 ツル", zip: "900-0015", prefecture: "47", address: "那覇市久茂地1-1-1", phone: "098-111-2222", bottles: 2 }),
+      ...block(1, { name: "田中 三郎", zip: "060-0001", prefecture: "1", address: "札幌市中央区北一条西2-1", phone: "011-333-4444", bottles: 1 }),
+      dest1_noshi: "1",
+    };
+    let placed = await postForm(shop.app, "/checkout", { ...fields, ...hiddenFields(added.body) }, { session: guest });
+    // The amount shown was for one destination: the page asks to confirm the two destinations' amount first.
+    expect(placed.statusCode).toBe(200);
+    expect(placed.body).toContain('data-testid="checkout-confirm-again"');
+    expect(placed.body).toMatch(/name="dest1_choice"/);
+    expect(inputValue(placed.body, "dest1_name")).toBe("田中 三郎");
+    placed = await postForm(shop.app, "/checkout", { ...fields, ...hiddenFields(placed.body) }, { session: guest });
+    expect(placed.statusCode).toBe(303);
+    expect(placed.headers.location).toBe("/checkout/complete");
+    const id = placed.cookies.find((each) => each.name === "checkout_completed")!.value;
+    expect(await client.orderCount()).toBe(before + 1);
+
+    const db = shop.database.db;
+    const [order] = await db.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.publicId, id));
+    const shipments = await db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, order!.id)).orderBy(asc(orderShipmentsTable.position));
+    expect(shipments.map((each) => each.recipient?.name)).toEqual(["比嘉 ツル", "田中 三郎"]);
+    expect(shipments[1]!.gift?.noshi?.omotegaki).toBe("御歳暮");
+    const lines = await Promise.all(
+      shipments.map(async (shipment) =>
+        (await db.select().from(orderShipmentLinesTable).where(eq(orderShipmentLinesTable.shipmentId, shipment.id))).reduce(
+          (sum, line) => sum + line.quantity,
+          0,
+        ),
+      ),
+    );
+    expect(lines).toEqual([2, 1]);
+  });
+
+  for (const locale of ["ja", "en"] as const) {
+    it(`answers a destination's wrong field next to that field, and cash on delivery in the API's words, nothing placed (${locale})`, async () => {
+      const guest = shop.browserSession();
+      await client.fillCart(guest, { [wine]: 2 });
+      const before = await client.orderCount();
+      const drawn = (await page(guest, "/checkout", locale)).body;
+      const fields = {
+        ...orderer,
+        payment_method: "bank",
+        several: "1",
+        ...block(0, { name: "比嘉 ツル", zip: "900-0015", prefecture: "47", address: "那覇市久茂地1-1-1", phone: "098-111-2222", bottles: 1 }),
+        ...block(1, { name: "田中 三郎", zip: "12", prefecture: "1", address: "札幌市中央区北一条西2-1", phone: "011-333-4444", bottles: 1 }),
+      };
+      // The page showed one destination's amount: confirmed again first, then the API checks the destinations.
+      const confirm = await postForm(shop.app, "/checkout", { ...fields, ...hiddenFields(drawn) }, { session: guest, locale });
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.body).toContain('data-testid="checkout-confirm-again"');
+      const answer = await postForm(shop.app, "/checkout", { ...fields, ...hiddenFields(confirm.body) }, { session: guest, locale });
+      expect(answer.statusCode).toBe(422);
+      // The postcode's message is under destination 2's postcode field, which is marked invalid, and named in the page's top summary.
+      const zipField = /<input[^>]*name="dest1_zip"[^>]*>/.exec(answer.body)?.[0] ?? "";
+      expect(zipField).toContain('aria-invalid="true"');
+      const inputId = /\bid="([^"]+)"/.exec(zipField)?.[1] ?? "";
+      const message = new RegExp(`id="${inputId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-error"[^>]*>([^<]*)<`).exec(answer.body)?.[1] ?? "";
+      expect(message).toContain(locale === "ja" ? "郵便番号" : "Zip must be 7 digits");
+      expect(/<input[^>]*name="dest0_zip"[^>]*>/.exec(answer.body)?.[0]).not.toContain('aria-invalid="true"');
+      const summary = /data-testid="checkout-field-summary"[^>]*>([\s\S]*?)<\/ul>/.exec(answer.body)?.[1] ?? "";
+      expect(visibleText(summary)).toContain(locale === "ja" ? "お届け先 2: " : "Destination 2: ");
+      // What was typed is kept, block by block.
+      expect(inputValue(answer.body, "dest1_name")).toBe("田中 三郎");
+      expect(inputValue(answer.body, "dest0_address")).toBe("那覇市久茂地1-1-1");
+
+      const cod = await postForm(
+        shop.app,
+        "/checkout",
+        {
+          ...fields,
+          ...block(1, { name: "田中 三郎", zip: "060-0001", prefecture: "1", address: "札幌市中央区北一条西2-1", phone: "011-333-4444", bottles: 1 }),
+          payment_method: "cod",
+          ...hiddenFields(answer.body),
+        },
+        { session: guest, locale },
+      );
+      expect(cod.statusCode).toBe(422);
+      expect(visibleText(cod.body)).toContain(
+        locale === "ja" ? "代金引換は、お届け先が1件のご注文でのみご利用いただけます。" : "Cash on delivery is only available for orders to one address.",
+      );
+      expect(await client.orderCount()).toBe(before);
+    });
+  }
+
+  it("removes a block with its button, and refuses bottles not all assigned with the page's own message", async () => {
+    const guest = shop.browserSession();
+    await client.fillCart(guest, { [wine]: 2 });
+    const drawn = (await page(guest, "/checkout")).body;
+    const two = {
+      ...orderer,
+      payment_method: "bank",
+      several: "1",
+      ...block(0, { name: "比嘉 ツル", zip: "900-0015", prefecture: "47", address: "那覇市久茂地1-1-1", phone: "098-111-2222", bottles: 1 }),
+      ...block(1, { name: "田中 三郎", zip: "060-0001", prefecture: "1", address: "札幌市中央区北一条西2-1", phone: "011-333-4444", bottles: 0 }),
+    };
+    const short = await postForm(shop.app, "/checkout", { ...two, ...hiddenFields(drawn) }, { session: guest });
+    expect(short.statusCode).toBe(422);
+    expect(visibleText(short.body)).toContain("お届け先ごとの数量の合計が、カートの数量と合っていません。");
+    expect(visibleText(short.body)).toContain("お届け先 2 に商品がありません。");
+
+    const removed = await postForm(shop.app, "/checkout", { ...two, destinations_action: "remove:0", ...hiddenFields(drawn) }, { session: guest });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body).not.toMatch(/name="dest1_choice"/);
+    expect(inputValue(removed.body, "dest0_name")).toBe("田中 三郎");
   });
 });

@@ -4,7 +4,9 @@ export const destinationsPagesEn: Record<keyof typeof destinationsPagesJa, strin
   "destinations.toggle": "Send to several addresses",
   "destinations.toggleHint":
     "For seasonal gifts: split this order between several addresses (up to {max}). Shipping is charged per address. Cash on delivery is not available.",
-  "destinations.needsJavaScript": "Sending to several addresses needs JavaScript. Please turn it on.",
+  "destinations.withoutJavaScript": "Without JavaScript, tick the box and press Add a destination to show a form for each destination.",
+  "destinations.blocksChanged": "The destinations have been changed. Please fill them in, check them and press Place order.",
+  "destinations.fieldError": "Destination {n}: {message}",
   "destinations.heading": "Destination {n}",
   "destinations.recipient": "Deliver to",
   "destinations.toBuyer": "Same as the orderer",

@@ -3,7 +3,9 @@ export const destinationsPagesJa = {
   "destinations.toggle": "複数のお届け先に送る",
   "destinations.toggleHint":
     "お歳暮・お中元など、ご注文の商品を複数のお届け先へ分けてお送りします(最大{max}件)。送料はお届け先ごとにかかります。代金引換はご利用いただけません。",
-  "destinations.needsJavaScript": "複数のお届け先へのご注文には JavaScript が必要です。JavaScript を有効にしてください。",
+  "destinations.withoutJavaScript": "JavaScript をお使いでない場合は、チェックを入れて「お届け先を追加」を押すと、お届け先ごとの入力欄が表示されます。",
+  "destinations.blocksChanged": "お届け先の入力欄を変更しました。ご記入・ご確認のうえ、「購入」を押してください。",
+  "destinations.fieldError": "お届け先 {n}: {message}",
   "destinations.heading": "お届け先 {n}",
   "destinations.recipient": "お届け先",
   "destinations.toBuyer": "ご注文者と同じ",

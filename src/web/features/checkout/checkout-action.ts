@@ -14,7 +14,20 @@ import { cookieHeaders, readForm } from "../../shared/site/form-action.ts";
 import { appliedCouponsOf, checkoutFigures, checkoutLinesOf } from "./checkout-figures.ts";
 import { CONFIRMED_FIELD, ITEMS_FIELD, checkoutFormOfFields, confirmedFieldOf, parseItemsField } from "./checkout-fields.ts";
 import type { CheckoutForm } from "./checkout-order.ts";
-import { giftOptionsOfForm, orderPayload } from "./checkout-order.ts";
+import { giftOptionsOfForm, orderPayload, purchasableItems } from "./checkout-order.ts";
+import type { DestinationForm } from "./destinations-form.ts";
+import {
+  DESTINATIONS_ACTION_FIELD,
+  SEVERAL_FIELD,
+  destinationsAfterAction,
+  destinationsCharging,
+  destinationsOfFields,
+  destinationsProblems,
+  emptyDestination,
+  isDestinationChoiceField,
+  shipmentsPayload,
+  withAllBottlesFirst,
+} from "./destinations-form.ts";
 import { deliveryPrefectureOf } from "./delivery-choice.tsx";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { pointsCap, pointsTyped } from "../../../domain/points.ts";
@@ -39,6 +52,8 @@ export interface CheckoutRefusal {
   notice?: string;
   /** The coupons posted, checked together against the cart, to be shown in the summary and confirmed (decision 086). */
   coupons?: CouponPreview[];
+  /** The order posted to several destinations (decision 096): its blocks, drawn again as posted (or with one more, or one less). */
+  several?: { destinations: DestinationForm[] };
 }
 
 interface ActionArgs {
@@ -84,6 +99,7 @@ function totalToConfirm(
   taxRate: number,
   coupons: readonly CouponPreview[],
   pointsBalance: number,
+  destinations: readonly DestinationForm[] | null,
 ): number | null {
   const items: CartItem[] = [];
   for (const line of posted) {
@@ -96,15 +112,20 @@ function totalToConfirm(
   const rated = items.map((item) => ({ unitPrice: item.price, amount: item.amount, taxRatePercent: item.tax_rate ?? taxRate }));
   const applied = appliedCouponsOf(coupons, items);
   const points = Math.min(pointsTyped(form.usePoints), pointsBalance, pointsCap(rated, couponsGoodsLines(applied, rated)));
+  const buyerPrefecture = addressPayload(form.address).prefecture;
   const figures = checkoutFigures({
     lines: checkoutLinesOf(items),
     chosen: paymentMethodChoice(form.method),
     fetchedFee: undefined,
     taxRate,
     terms: { ...terms, taxRatePercent: taxRate },
-    delivery: { deliveryPrefecture: deliveryPrefectureOf(form.delivery, addressPayload(form.address).prefecture) },
+    // Several destinations: shipping and wrapping per destination, as the page charges them (decision 087); no order-wide gift.
+    delivery: {
+      deliveryPrefecture: deliveryPrefectureOf(form.delivery, buyerPrefecture),
+      ...(destinations ? { destinations: destinationsCharging(destinations, items, buyerPrefecture) } : {}),
+    },
     locale: page.locale,
-    gift: { options: giftOptionsOfForm(form.gift), settings: gift },
+    gift: { options: destinations ? null : giftOptionsOfForm(form.gift), settings: gift },
     coupon: applied,
     points,
   });
@@ -128,13 +149,37 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   if (!posted) return refused(400, { values: {}, fields: {}, errors: [t("auth.requestFailed")] });
   const { values, csrfToken, requestKey } = posted;
 
-  const wantsBook = (values.delivery_choice ?? "").startsWith("book:") && page.user !== null;
+  const choosesBook = (name: string, value: string) => (name === "delivery_choice" || isDestinationChoiceField(name)) && value.startsWith("book:");
+  const wantsBook = page.user !== null && Object.entries(values).some(([name, value]) => choosesBook(name, value));
   const book = wantsBook ? ((await jsonOf<{ data: AddressBookEntry[] }>(page, "/api/address-book"))?.data ?? []) : [];
   const defaultCountryName = t("address.defaultCountryName");
   const form = checkoutFormOfFields(values, initialCheckoutForm(page.user, defaultCountryName, page.shop), { defaultCountryName, book });
 
+  // Several destinations (decision 096): the blocks posted; a block button (お届け先を追加, このお届け先を削除) or the
+  // switch turned on without blocks on the page answers the page with the blocks changed, nothing placed.
+  let destinations: DestinationForm[] | null = null;
+  if (values[SEVERAL_FIELD] === "1" || DESTINATIONS_ACTION_FIELD in values) {
+    const items = purchasableItems(await page.cart());
+    const fresh = () => emptyDestination(defaultCountryName, page.shop.gift.omotegaki);
+    const posted = destinationsOfFields(values, items, { defaultCountryName, omotegaki: page.shop.gift.omotegaki, book });
+    const blocks = posted.length > 0 ? posted : withAllBottlesFirst([fresh()], items);
+    const blocksAction = values[DESTINATIONS_ACTION_FIELD];
+    if (blocksAction !== undefined || posted.length === 0) {
+      // The blocks are drawn from `several`; the other fields (the orderer, the payment) as posted.
+      return refused(200, {
+        values: { ...values, [SEVERAL_FIELD]: "1" },
+        fields: {},
+        errors: [],
+        notice: t(blocksAction === undefined ? "checkout.fillShownFields" : "destinations.blocksChanged"),
+        several: { destinations: destinationsAfterAction(blocksAction ?? "", blocks, fresh) },
+      });
+    }
+    destinations = posted;
+  }
+  const several = destinations ? { several: { destinations } } : {};
+
   if (paymentMethodChoice(form.method).checkoutInput !== "none") {
-    return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [] });
+    return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [], ...several });
   }
 
   // A choice whose own fields the page did not show (drawn only once chosen): the page again, with them.
@@ -142,7 +187,7 @@ export async function checkoutAction({ request, context }: ActionArgs) {
     ("gift_noshi" in values && !("gift_omotegaki" in values)) ||
     ("gift_message_card" in values && !("gift_message" in values)) ||
     (values.delivery_choice === "other" && !("recipient_name" in values));
-  if (unshown) return refused(200, { values, fields: {}, errors: [], notice: t("checkout.fillShownFields") });
+  if (unshown) return refused(200, { values, fields: {}, errors: [], notice: t("checkout.fillShownFields"), ...several });
 
   const lines = parseItemsField(values[ITEMS_FIELD]);
   // The coupons typed (decision 086): checked together against the cart as the script's 「適用する」 does;
@@ -158,14 +203,21 @@ export async function checkoutAction({ request, context }: ActionArgs) {
     );
     const checkedBody = checked.body as { coupons?: CouponPreview[] } | undefined;
     if (checked.status !== 200 || !checkedBody?.coupons)
-      return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body) }, checked.setCookies);
+      return refused(422, { values, fields: fieldsOf(checked.body), errors: messagesOf(checked.body), ...several }, checked.setCookies);
     coupons = checkedBody.coupons;
   }
   const [cart, tax] = await Promise.all([page.cart(), jsonOf<{ rate: number }>(page, "/api/taxrate")]);
+  // Every bottle assigned and no destination empty, as the page checks before sending: the same messages.
+  if (destinations) {
+    const problems = destinationsProblems(destinations, purchasableItems(cart), (key, params) => translate(page.locale, key, params));
+    if (problems.length > 0) return refused(422, { values, fields: { shipments: problems }, errors: [], ...several });
+  }
   // Points typed (decision 089): the page counted at most the balance; the order itself is refused over it, with the balance named.
   const balance =
     page.user !== null && pointsTyped(form.usePoints) > 0 ? ((await jsonOf<{ data: { balance: number } }>(page, "/api/points"))?.data.balance ?? 0) : 0;
-  const total = tax ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance) : null;
+  // Cash on delivery to several destinations is the API's to refuse, in its words (decision 087): no amount to confirm first.
+  const apiRefuses = destinations !== null && destinations.length > 1 && paymentMethodChoice(form.method).exports.b2CollectsTotal;
+  const total = tax && !apiRefuses ? totalToConfirm(page, form, lines, cart, tax.rate, coupons, balance, destinations) : null;
   if (total !== null && values[CONFIRMED_FIELD] !== confirmedFieldOf(form.method, total)) {
     // The final confirmation (特商法 §12の6) showed another method or amount: the page again with the
     // chosen one, saying which changed (a method changed at the same amount is not a new amount).
@@ -176,11 +228,17 @@ export async function checkoutAction({ request, context }: ActionArgs) {
       errors: [],
       notice: t(sameAmount ? "checkout.confirmMethodAgain" : "checkout.confirmAgain"),
       ...(coupons.length > 0 ? { coupons } : {}),
+      ...several,
     });
   }
 
   // The bottles the page showed and the shopper confirmed (a resend after the order emptied the cart is the same order).
-  const payload = { ...orderPayload([], form), items: lines };
+  // Several destinations: the orderer's part of the order, and a shipment per block (its recipient, bottles, wish and gift).
+  const single = { ...orderPayload([], form), items: lines };
+  const { recipient: _recipient, gift: _gift, ...orderer } = single;
+  const payload = destinations
+    ? { ...orderer, desired_delivery_date: "", desired_delivery_timezone: "", shipments: shipmentsPayload(destinations, purchasableItems(cart)) }
+    : single;
   const answer = await page.api("POST", "/api/checkout", payload, { csrfToken, requestKey });
   const body = answer.body as { order_id?: unknown; require_action?: unknown; items_rejected?: unknown; errors?: unknown } | undefined;
 
@@ -192,14 +250,18 @@ export async function checkoutAction({ request, context }: ActionArgs) {
   }
   if (answer.status === 422 && body?.items_rejected === true && Array.isArray(body.errors)) {
     const messages = (body.errors as CheckoutItemError[]).map((entry) => entry.message).filter((message): message is string => typeof message === "string");
-    return refused(422, { values, fields: {}, errors: messages.length > 0 ? messages : [t("checkout.failed")] }, answer.setCookies);
+    return refused(422, { values, fields: {}, errors: messages.length > 0 ? messages : [t("checkout.failed")], ...several }, answer.setCookies);
   }
   if (answer.status >= 400) {
     const errors = messagesOf(body);
-    return refused(answer.status, { values, fields: fieldsOf(body), errors: errors.length > 0 ? errors : [t("checkout.failed")] }, answer.setCookies);
+    return refused(
+      answer.status,
+      { values, fields: fieldsOf(body), errors: errors.length > 0 ? errors : [t("checkout.failed")], ...several },
+      answer.setCookies,
+    );
   }
   // A 200 that still asks for the gateway (not for bank or cod): nothing more can be done without the script.
-  return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [] }, answer.setCookies);
+  return refused(200, { values, fields: { payment_method: [t("checkout.needsJavaScript")] }, errors: [], ...several }, answer.setCookies);
 }
 
 /** The order number a form post handed to /checkout/complete, from the request's cookies. */

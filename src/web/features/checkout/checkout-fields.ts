@@ -42,7 +42,7 @@ export function confirmedFieldOf(method: string, total: number): string {
   return `${method}:${total}`;
 }
 
-function addressOf(values: Record<string, string>, prefix: string, defaultCountryName: string): AddressFormValue {
+export function addressOfFields(values: Record<string, string>, prefix: string, defaultCountryName: string): AddressFormValue {
   const id = (values[`${prefix}country`] ?? "").trim() || DEFAULT_COUNTRY;
   const name = id === DEFAULT_COUNTRY ? defaultCountryName : (values[`${prefix}country_name`] ?? "").trim() || id;
   return {
@@ -84,7 +84,7 @@ export function checkoutFormOfFields(
   return {
     method,
     contact: { name: text("name", base.contact.name), email: text("email", base.contact.email), phone: text("phone", base.contact.phone) },
-    address: "zip" in values ? addressOf(values, "", options.defaultCountryName) : base.address,
+    address: "zip" in values ? addressOfFields(values, "", options.defaultCountryName) : base.address,
     delivery: {
       choice: bookId !== null && !entry ? "buyer" : choice,
       other: hasRecipient
@@ -92,7 +92,7 @@ export function checkoutFormOfFields(
             name: values.recipient_name ?? "",
             kana: values.recipient_kana ?? "",
             phone: values.recipient_phone ?? "",
-            address: addressOf(values, "recipient_", options.defaultCountryName),
+            address: addressOfFields(values, "recipient_", options.defaultCountryName),
           }
         : base.delivery.other,
       ...(entry ? { entry } : {}),

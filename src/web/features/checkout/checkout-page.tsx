@@ -49,7 +49,8 @@ import { useCheckoutFigures } from "./use-checkout-totals.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
 import { Checkbox } from "../../ui/field.tsx";
 import { destinationQuotes, MAX_DESTINATIONS } from "../../../domain/destinations.ts";
-import { DestinationsSummary, SeveralDestinations, destinationsCharging } from "./several-destinations.tsx";
+import { DestinationsSummary, SeveralDestinations } from "./several-destinations.tsx";
+import { DESTINATIONS_ACTION_FIELD, SEVERAL_FIELD, destinationsCharging, destinationsFieldMessages, splitShipmentFields } from "./destinations-form.ts";
 import "../../i18n/destinations-pages-texts.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/payment-forms-texts.ts";
@@ -85,8 +86,18 @@ function useCheckoutStart(actionData: CheckoutRefusal | { ok: true } | undefined
   return useMemo(() => {
     if (!actionData || actionData.ok) return undefined;
     const form = checkoutFormOfFields(actionData.values, initialCheckoutForm(user, defaultCountryName, shop), { defaultCountryName, book: book ?? [] });
-    const { errors, unplaced } = serverFieldErrors(actionData.fields);
-    return { form, errors, loose: hasFieldErrors(errors) ? unplaced : actionData.errors, notice: actionData.notice, coupons: actionData.coupons };
+    // The destinations' messages (shipments.3.recipient.zip…) go next to their block's fields (decision 096).
+    const { shipments, others } = splitShipmentFields(actionData.fields);
+    const { errors, unplaced } = serverFieldErrors(others);
+    const placed = hasFieldErrors(errors) || Object.keys(shipments).length > 0;
+    return {
+      form,
+      errors,
+      loose: placed ? unplaced : actionData.errors,
+      notice: actionData.notice,
+      coupons: actionData.coupons,
+      several: actionData.several ? { destinations: actionData.several.destinations, errors: shipments } : undefined,
+    };
   }, [actionData, book, defaultCountryName, shop, user]);
 }
 
@@ -281,12 +292,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             </Notice>
           )}
           {start && <RefusedNotice errors={start.loose} />}
-          {start && hasFieldErrors(start.errors) && (
+          {start && (hasFieldErrors(start.errors) || Object.keys(start.several?.errors ?? {}).length > 0) && (
             // A post answered without the script lands at the page's top: say here what is below.
             <Notice tone="danger" testId="checkout-field-summary">
               <p>{t("checkout.checkFieldsBelow")}</p>
               <ul>
-                {fieldErrorMessages(start.errors).map((message) => (
+                {[...fieldErrorMessages(start.errors), ...destinationsFieldMessages(start.several?.errors ?? {}, t)].map((message) => (
                   <li key={message}>{message}</li>
                 ))}
               </ul>
@@ -310,22 +321,26 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             <h2 id="checkout-recipient" className={styles.sectionHeading}>
               {t("recipient.heading")}
             </h2>
-            {/* Several destinations need the script (decision 087): without it the switch is not drawn and this says so. */}
-            {hydrated ? (
-              <div className={styles.severalToggle}>
-                <Checkbox
-                  label={t("destinations.toggle")}
-                  checked={several}
-                  onChange={(event) => severalState.setSeveral(event.target.checked)}
-                  data-testid="several-destinations-toggle"
-                />
-                <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
-              </div>
-            ) : (
-              <noscript>
-                <p className={styles.methodNote}>{t("destinations.needsJavaScript")}</p>
-              </noscript>
-            )}
+            {/* Several destinations (decisions 087, 096): without the script, 「お届け先を追加」 posts the form and the page comes back with the blocks. */}
+            <div className={styles.severalToggle}>
+              <Checkbox
+                label={t("destinations.toggle")}
+                name={SEVERAL_FIELD}
+                value="1"
+                checked={several}
+                onChange={(event) => severalState.setSeveral(event.target.checked)}
+                data-testid="several-destinations-toggle"
+              />
+              <p className={styles.methodNote}>{t("destinations.toggleHint", { max: MAX_DESTINATIONS })}</p>
+              {!hydrated && !several && (
+                <noscript>
+                  <p className={styles.methodNote}>{t("destinations.withoutJavaScript")}</p>
+                  <Button type="submit" variant="secondary" name={DESTINATIONS_ACTION_FIELD} value="add">
+                    {t("destinations.add")}
+                  </Button>
+                </noscript>
+              )}
+            </div>
             {several ? (
               <SeveralDestinations
                 items={purchasable}
@@ -337,6 +352,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
                 timezones={timezones}
                 errors={severalState.destinationErrors}
                 problems={severalState.destinationProblems}
+                plain={!hydrated}
               />
             ) : (
               <DeliveryChoice value={form.delivery} onChange={edit.setDelivery} book={addressBook} errors={errors.recipient} />

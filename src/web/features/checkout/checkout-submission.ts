@@ -1,6 +1,7 @@
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import type { CheckoutFieldErrors } from "./checkout-order.ts";
 import { hasFieldErrors, serverFieldErrors } from "./checkout-order.ts";
+import { splitShipmentFields } from "./destinations-form.ts";
 
 /**
  * The order posted: the single form's payload, or with several destinations (decision 087) the
@@ -22,11 +23,9 @@ export interface RefusedOrder {
   loose: string[];
 }
 
-const isShipmentField = (key: string) => key === "shipments" || key.startsWith("shipments.");
-
 export function refusedOrderOf(fields: Record<string, string[]>, messages: string[]): RefusedOrder {
-  const destinationErrors = Object.fromEntries(Object.entries(fields).filter(([key]) => isShipmentField(key)));
-  const { errors, unplaced } = serverFieldErrors(Object.fromEntries(Object.entries(fields).filter(([key]) => !isShipmentField(key))));
+  const { shipments: destinationErrors, others } = splitShipmentFields(fields);
+  const { errors, unplaced } = serverFieldErrors(others);
   const placedSomewhere = hasFieldErrors(errors) || Object.keys(destinationErrors).length > 0;
   return { destinationErrors, errors, loose: placedSomewhere ? unplaced : messages };
 }

@@ -15,6 +15,8 @@ interface DeliveryWishFieldsProps {
   dates: string[];
   timezones: Record<string, string>;
   errors: { date?: string | undefined; timezone?: string | undefined };
+  /** The fields' names: the order's own by default, a destination block's (dest0_date, dest0_timezone) in several destinations. */
+  names?: { date: string; timezone: string };
 }
 
 /**
@@ -22,13 +24,20 @@ interface DeliveryWishFieldsProps {
  * (empty = unspecified). Selects rather than a date picker: only eight days can be chosen, and
  * "指定なし" clears the wish with the keyboard as easily as with a finger.
  */
-export function DeliveryWishFields({ value, onChange, dates, timezones, errors }: DeliveryWishFieldsProps) {
+export function DeliveryWishFields({
+  value,
+  onChange,
+  dates,
+  timezones,
+  errors,
+  names = { date: "desired_delivery_date", timezone: "desired_delivery_timezone" },
+}: DeliveryWishFieldsProps) {
   const { t } = useI18n();
   return (
     <div className={styles.wish}>
       <Select
         label={t("checkout.deliveryDate")}
-        name="desired_delivery_date"
+        name={names.date}
         value={value.date}
         onChange={(event) => onChange({ ...value, date: event.target.value })}
         error={errors.date}
@@ -36,7 +45,7 @@ export function DeliveryWishFields({ value, onChange, dates, timezones, errors }
       />
       <Select
         label={t("checkout.deliveryTimezone")}
-        name="desired_delivery_timezone"
+        name={names.timezone}
         value={value.timezone}
         onChange={(event) => onChange({ ...value, timezone: event.target.value })}
         error={errors.timezone}

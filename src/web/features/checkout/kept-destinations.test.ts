@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyGiftForm } from "./checkout-order.ts";
 import { forgetCheckoutForm } from "./kept-checkout-form.ts";
 import { keepDestinations, keptDestinations } from "./kept-destinations.ts";
-import type { DestinationForm } from "./several-destinations.tsx";
+import type { DestinationForm } from "./destinations-form.ts";
 
 // The several-destinations blocks kept in the tab's sessionStorage (decision 087, as the form is by
 // decision 053): back whole for the shopper who typed them, each with a new key; nothing of a copy

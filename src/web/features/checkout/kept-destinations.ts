@@ -2,7 +2,7 @@ import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import { MAX_DESTINATIONS } from "../../../domain/destinations.ts";
 import { isObject, sameShape } from "./kept-checkout-form.ts";
 import { KEPT_DESTINATIONS_KEY } from "./kept-checkout-key.ts";
-import type { DestinationForm } from "./several-destinations.tsx";
+import type { DestinationForm } from "./destinations-form.ts";
 
 // The several-destinations blocks (decision 087) kept in this tab's sessionStorage beside the
 // one-destination form (kept-checkout-form.ts, decision 053), so a reload or a return from a

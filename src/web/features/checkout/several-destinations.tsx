@@ -1,11 +1,9 @@
 import { useState } from "react";
-import type { Dispatch, SetStateAction } from "react";
+import type { Dispatch, MouseEvent, SetStateAction } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import { prefectureName } from "../../../domain/address.ts";
 import type { CartItem } from "../../../domain/cart.ts";
-import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import type { DeliveryCalendarInput } from "../../../domain/delivery-calendar.ts";
-import type { DestinationCharging } from "../../../domain/destinations.ts";
 import { MAX_DESTINATIONS } from "../../../domain/destinations.ts";
 import type { CheckoutShipmentInput } from "../../../domain/destinations-csv.ts";
 import { NOSHI_PLACEMENTS, NOSHI_PLACEMENT_LABELS } from "../../../domain/gift.ts";
@@ -21,13 +19,20 @@ import { RecipientFields, recipientFormValue } from "../../shared/address/recipi
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { callApi } from "../../shared/site/api.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
-import { checkoutLinesOf } from "./checkout-figures.ts";
-import type { DeliveryWish, GiftFormValue } from "./checkout-order.ts";
-import { emptyGiftForm, giftOptionsOfForm, giftPayloadOf } from "./checkout-order.ts";
+import type { GiftFormValue } from "./checkout-order.ts";
+import { emptyGiftForm } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
-import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { recipientOf } from "./delivery-choice.tsx";
 import { DeliveryWishFields } from "./delivery-wish-fields.tsx";
+import type { DestinationForm } from "./destinations-form.ts";
+import {
+  DESTINATIONS_ACTION_FIELD,
+  destinationField,
+  emptyDestination,
+  itemsOfDestination,
+  newDestinationKey,
+  prefectureOfDestination,
+} from "./destinations-form.ts";
 import { useDeliveryDates } from "./use-delivery-dates.ts";
 import "../../i18n/destinations-pages-texts.ts";
 import "../../i18n/checkout-texts.ts";
@@ -39,78 +44,6 @@ import "../../i18n/member-forms-texts.ts";
  * the cart's bottles, its wish and gift options — and the upload of a filled-in list (CSV), whose
  * problems show by line and column before anything is ordered. The order posts them as `shipments`.
  */
-export interface DestinationForm {
-  key: string;
-  delivery: DeliveryFormValue;
-  /** Cart item id → bottles for this destination. */
-  quantities: Record<string, number>;
-  wish: DeliveryWish;
-  gift: GiftFormValue;
-}
-
-let nextKey = 0;
-const newKey = () => `d${(nextKey += 1)}`;
-
-export function emptyDestination(defaultCountryName: string, omotegaki: readonly string[]): DestinationForm {
-  return {
-    key: newKey(),
-    delivery: { choice: "other", other: recipientFormValue(null, defaultCountryName) },
-    quantities: {},
-    wish: { date: "", timezone: "" },
-    gift: emptyGiftForm(omotegaki),
-  };
-}
-
-/** Where a destination goes: its prefecture (null: the orderer's). */
-function prefectureOf(destination: DestinationForm, buyerPrefecture: number | null): number | null {
-  const recipient = recipientOf(destination.delivery);
-  return recipient ? recipient.prefecture : buyerPrefecture;
-}
-
-function itemsOf(destination: DestinationForm, items: readonly CartItem[]): CartItem[] {
-  return items.map((item) => ({ ...item, amount: destination.quantities[item.id] ?? 0 })).filter((item) => item.amount > 0);
-}
-
-/** Each destination as the charges need it (the same domain rule the server charges with). */
-export function destinationsCharging(
-  destinations: readonly DestinationForm[],
-  items: readonly CartItem[],
-  buyerPrefecture: number | null,
-): DestinationCharging[] {
-  return destinations.map((destination) => ({
-    lines: checkoutLinesOf(itemsOf(destination, items)),
-    prefecture: prefectureOf(destination, buyerPrefecture),
-    gift: giftOptionsOfForm(destination.gift),
-  }));
-}
-
-/** The order's `shipments`. */
-export function shipmentsPayload(destinations: readonly DestinationForm[], items: readonly CartItem[]): NonNullable<CheckoutPayload["shipments"]> {
-  return destinations.map((destination) => {
-    const gift = giftPayloadOf(destination.gift);
-    return {
-      recipient: recipientOf(destination.delivery) ?? null,
-      items: itemsOf(destination, items).map((item) => ({ id: Number(item.id), amount: item.amount })),
-      desired_delivery_date: destination.wish.date,
-      desired_delivery_timezone: destination.wish.timezone,
-      ...(gift ? { gift } : {}),
-    };
-  });
-}
-
-/** What must hold before the order is sent: every bottle of the cart assigned, no destination empty. Messages, or none. */
-export function destinationsProblems(destinations: readonly DestinationForm[], items: readonly CartItem[], t: ReturnType<typeof useI18n>["t"]): string[] {
-  const problems: string[] = [];
-  for (const item of items) {
-    const assigned = destinations.reduce((sum, destination) => sum + (destination.quantities[item.id] ?? 0), 0);
-    if (assigned !== item.amount) problems.push(t("destinations.unassigned", { name: item.name, ordered: item.amount, assigned }));
-  }
-  destinations.forEach((destination, index) => {
-    if (itemsOf(destination, items).length === 0) problems.push(t("destinations.emptyDestination", { n: index + 1 }));
-  });
-  return problems;
-}
-
 /** A destination read from the uploaded list, as the form's block. */
 function destinationOfShipment(shipment: CheckoutShipmentInput, defaultCountryName: string, omotegaki: readonly string[]): DestinationForm {
   const recipient = shipment.recipient;
@@ -139,7 +72,7 @@ function destinationOfShipment(shipment: CheckoutShipmentInput, defaultCountryNa
     hide_prices?: boolean;
   } | null;
   return {
-    key: newKey(),
+    key: newDestinationKey(),
     delivery: { choice: recipient ? "other" : "buyer", other },
     quantities: Object.fromEntries(shipment.items.map((item) => [String(item.id), item.amount])),
     wish: { date: shipment.desired_delivery_date ?? "", timezone: shipment.desired_delivery_timezone ?? "" },
@@ -167,6 +100,24 @@ interface SeveralDestinationsProps {
   errors: Record<string, string[]>;
   /** The checks made before sending (sums, empty destinations). */
   problems: string[];
+  /**
+   * Drawn for the form posted without the script (before hydration, or none, decision 096): every
+   * block shows all its fields (no choice reveals any), and the upload, which needs the script, is left out.
+   */
+  plain: boolean;
+}
+
+/** A block button: a submit button posting `destinations_action` without the script, a plain button with it. */
+function blocksButton(action: string, onClick: () => void) {
+  return {
+    type: "submit" as const,
+    name: DESTINATIONS_ACTION_FIELD,
+    value: action,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      event.preventDefault();
+      onClick();
+    },
+  };
 }
 
 export function SeveralDestinations({
@@ -179,6 +130,7 @@ export function SeveralDestinations({
   timezones,
   errors,
   problems,
+  plain,
 }: SeveralDestinationsProps) {
   const { t } = useI18n();
   const { shop } = useSite();
@@ -188,10 +140,12 @@ export function SeveralDestinations({
   const general = [...problems, ...(errors.shipments ?? [])];
   return (
     <div data-testid="several-destinations">
-      <DestinationsUpload
-        items={items}
-        onRead={(shipments) => onChange(shipments.map((shipment) => destinationOfShipment(shipment, defaultCountryName, shop.gift.omotegaki)))}
-      />
+      {!plain && (
+        <DestinationsUpload
+          items={items}
+          onRead={(shipments) => onChange(shipments.map((shipment) => destinationOfShipment(shipment, defaultCountryName, shop.gift.omotegaki)))}
+        />
+      )}
       {general.length > 0 && (
         <Notice tone="danger" testId="destinations-problems">
           <ul>
@@ -213,15 +167,15 @@ export function SeveralDestinations({
           timezones={timezones}
           giftSettings={shop.gift}
           errors={errors}
+          plain={plain}
           onChange={(change) => update(index, change)}
           onRemove={destinations.length > 1 ? () => onChange((current) => current.filter((_, at) => at !== index)) : undefined}
         />
       ))}
       {destinations.length < MAX_DESTINATIONS && (
         <Button
-          type="button"
           variant="secondary"
-          onClick={() => onChange((current) => [...current, emptyDestination(defaultCountryName, shop.gift.omotegaki)])}
+          {...blocksButton("add", () => onChange((current) => [...current, emptyDestination(defaultCountryName, shop.gift.omotegaki)]))}
           data-testid="add-destination"
         >
           {t("destinations.add")}
@@ -255,6 +209,7 @@ function DestinationBlock({
   timezones,
   giftSettings,
   errors,
+  plain,
   onChange,
   onRemove,
 }: {
@@ -267,11 +222,12 @@ function DestinationBlock({
   timezones: Record<string, string>;
   giftSettings: GiftSettings;
   errors: Record<string, string[]>;
+  plain: boolean;
   onChange(change: (current: DestinationForm) => DestinationForm): void;
   onRemove: (() => void) | undefined;
 }) {
   const { t, locale, yen } = useI18n();
-  const dates = useDeliveryDates(deliveryCalendar, prefectureOf(destination, buyerPrefecture));
+  const dates = useDeliveryDates(deliveryCalendar, prefectureOfDestination(destination, buyerPrefecture));
   const { recipient: recipientErrors, other } = blockErrors(errors, index);
   const gift = destination.gift;
   const setGift = (change: Partial<GiftFormValue>) => onChange((current) => ({ ...current, gift: { ...current.gift, ...change } }));
@@ -287,6 +243,7 @@ function DestinationBlock({
     { value: "other", label: t("destinations.typed") },
   ];
   const headingId = `destination-${destination.key}`;
+  const field = (name: string) => destinationField(index, name);
   return (
     <section className={styles.destination} aria-labelledby={headingId} data-testid="destination">
       <div className={styles.destinationHead}>
@@ -294,13 +251,14 @@ function DestinationBlock({
           {t("destinations.heading", { n: index + 1 })}
         </h3>
         {onRemove && (
-          <Button type="button" variant="secondary" onClick={onRemove}>
+          <Button variant="secondary" {...blocksButton(`remove:${index}`, onRemove)} data-testid="remove-destination">
             {t("destinations.remove")}
           </Button>
         )}
       </div>
       <Select
         label={t("destinations.recipient")}
+        name={field("choice")}
         value={destination.delivery.choice}
         options={choices}
         onChange={(event) => {
@@ -309,10 +267,11 @@ function DestinationBlock({
           onChange((current) => ({ ...current, delivery: { ...current.delivery, choice, entry } }));
         }}
       />
-      {destination.delivery.choice === "other" && (
+      {(destination.delivery.choice === "other" || plain) && (
         <RecipientFields
           withKana
-          addressNamePrefix={`dest${index}_`}
+          namePrefix={field("")}
+          addressNamePrefix={field("")}
           value={destination.delivery.other}
           onChange={(change) =>
             onChange((current) => ({
@@ -329,6 +288,7 @@ function DestinationBlock({
           <Select
             key={item.id}
             label={t("destinations.bottleAmount", { name: item.name })}
+            name={field(`qty_${item.id}`)}
             value={String(destination.quantities[item.id] ?? 0)}
             options={Array.from({ length: item.amount + 1 }, (_, amount) => ({ value: String(amount), label: String(amount) }))}
             onChange={(event) => {
@@ -341,6 +301,7 @@ function DestinationBlock({
       </fieldset>
       <DeliveryWishFields
         value={destination.wish}
+        names={{ date: field("date"), timezone: field("timezone") }}
         onChange={(wish) => onChange((current) => ({ ...current, wish }))}
         dates={dates}
         timezones={timezones}
@@ -350,11 +311,18 @@ function DestinationBlock({
         <legend>{t("checkout.giftHeading")}</legend>
         {giftSettings.noshi && (
           <>
-            <Checkbox label={t("destinations.noshi")} checked={gift.noshi} onChange={(event) => setGift({ noshi: event.target.checked })} />
-            {gift.noshi && (
+            <Checkbox
+              label={t("destinations.noshi")}
+              name={field("noshi")}
+              value="1"
+              checked={gift.noshi}
+              onChange={(event) => setGift({ noshi: event.target.checked })}
+            />
+            {(gift.noshi || plain) && (
               <div className={styles.destinationNoshi}>
                 <Select
                   label={t("destinations.omotegaki")}
+                  name={field("omotegaki")}
                   value={gift.omotegaki}
                   options={giftSettings.omotegaki.map((text) => ({ value: text, label: text }))}
                   onChange={(event) => setGift({ omotegaki: event.target.value })}
@@ -362,6 +330,7 @@ function DestinationBlock({
                 />
                 <Input
                   label={t("destinations.noshiName")}
+                  name={field("noshi_name")}
                   value={gift.name}
                   maxLength={20}
                   onChange={(event) => setGift({ name: event.target.value })}
@@ -369,6 +338,7 @@ function DestinationBlock({
                 />
                 <Select
                   label={t("destinations.placement")}
+                  name={field("placement")}
                   value={gift.placement}
                   options={NOSHI_PLACEMENTS.map((placement) => ({ value: placement, label: NOSHI_PLACEMENT_LABELS[placement][locale] }))}
                   onChange={(event) => setGift({ placement: event.target.value as NoshiPlacement })}
@@ -380,16 +350,25 @@ function DestinationBlock({
         {giftSettings.wrapping && (
           <Checkbox
             label={t("destinations.wrapping", { fee: yen(giftSettings.wrappingFee) })}
+            name={field("wrapping")}
+            value="1"
             checked={gift.wrapping}
             onChange={(event) => setGift({ wrapping: event.target.checked })}
           />
         )}
         {giftSettings.hidePrices && (
-          <Checkbox label={t("destinations.hidePrices")} checked={gift.hidePrices} onChange={(event) => setGift({ hidePrices: event.target.checked })} />
+          <Checkbox
+            label={t("destinations.hidePrices")}
+            name={field("hide_prices")}
+            value="1"
+            checked={gift.hidePrices}
+            onChange={(event) => setGift({ hidePrices: event.target.checked })}
+          />
         )}
         {giftSettings.messageCard && (
           <Textarea
             label={t("destinations.message")}
+            name={field("message")}
             rows={2}
             maxLength={200}
             value={gift.message}
@@ -549,7 +528,7 @@ export function DestinationsSummary({ destinations, items, quotes }: { destinati
       <ul>
         {destinations.map((destination, index) => {
           const recipient = recipientOf(destination.delivery);
-          const bottles = itemsOf(destination, items).reduce((sum, item) => sum + item.amount, 0);
+          const bottles = itemsOfDestination(destination, items).reduce((sum, item) => sum + item.amount, 0);
           const quote = quotes[index];
           return (
             <li key={destination.key}>

@@ -15,6 +15,7 @@ import type { CheckoutFieldErrors, CheckoutForm } from "./checkout-order.ts";
 import { NO_FIELD_ERRORS } from "./checkout-order.ts";
 import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
+import type { DestinationForm } from "./destinations-form.ts";
 import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
 
@@ -28,6 +29,8 @@ export interface CheckoutStart {
   notice?: string | undefined;
   /** The coupons a post without the script found usable together: the summary shows them to confirm (decision 086). */
   coupons?: CouponPreview[] | undefined;
+  /** The order posted to several destinations (decision 096): the blocks as posted and the answer's messages keyed shipments.3.recipient.zip. */
+  several?: { destinations: DestinationForm[]; errors: Record<string, string[]> } | undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ export function useCheckoutForm({
   addressBook,
   formRef,
   completed,
+  onTypedBeforeHydration,
 }: {
   savedAddress: AddressResource | null | undefined;
   start: CheckoutStart | undefined;
@@ -48,6 +52,8 @@ export function useCheckoutForm({
   formRef: RefObject<HTMLFormElement | null>;
   /** Set once an order is placed: nothing is kept after it. */
   completed: RefObject<boolean>;
+  /** The form's fields as typed before hydration, for the parts that draw fields of their own (the several destinations' blocks). */
+  onTypedBeforeHydration?: (fields: Record<string, string>) => void;
 }) {
   const { t } = useI18n();
   const { user } = useAuth();
@@ -74,7 +80,9 @@ export function useCheckoutForm({
   useTypedBeforeHydration(formRef, (element) => {
     typedFirst.current = true;
     setAddressEdited(true);
-    setForm((current) => checkoutFormOfFields(fieldsOfForm(element), current, { defaultCountryName, book: addressBook ?? [] }));
+    const fields = fieldsOfForm(element);
+    setForm((current) => checkoutFormOfFields(fields, current, { defaultCountryName, book: addressBook ?? [] }));
+    onTypedBeforeHydration?.(fields);
   });
   const takenOver = useRef(false);
   useEffect(() => {

@@ -13,7 +13,7 @@ import { checkoutPayloadOf, refusedOrderOf } from "./checkout-submission.ts";
 import type { CheckoutAttempt } from "./idempotency-key.ts";
 import type { RejectedItem } from "./items-rejected-dialog.tsx";
 import { placeOrder } from "./place-order.ts";
-import { destinationsProblems, shipmentsPayload } from "./several-destinations.tsx";
+import { destinationsProblems, shipmentsPayload } from "./destinations-form.ts";
 import type { CheckoutFormState } from "./use-checkout-form.ts";
 import type { CheckoutPayment } from "./use-checkout-payment.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";

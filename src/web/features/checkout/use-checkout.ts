@@ -37,8 +37,8 @@ export function useCheckout(
     completed.current = true;
   };
   const [attempt] = useState(() => new CheckoutAttempt());
-  const checkoutForm = useCheckoutForm({ savedAddress, start, addressBook, formRef, completed });
-  const destinations = useSeveralDestinations({ answersPost: start !== undefined, completed });
+  const destinations = useSeveralDestinations({ items, start, addressBook, completed });
+  const checkoutForm = useCheckoutForm({ savedAddress, start, addressBook, formRef, completed, onTypedBeforeHydration: destinations.takeTyped });
   const payment = useCheckoutPayment({ method: checkoutForm.form.method, setForm: checkoutForm.setForm, payments, attempt });
   const submission = useCheckoutSubmit({ items, onRejected, checkoutForm, destinations, payment, formRef, completed, complete, attempt });
   return { formRef, purchasable: purchasableItems(items), checkoutForm, destinations, payment, submission };

@@ -4,27 +4,55 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { keepDestinations, keptDestinations } from "./kept-destinations.ts";
-import type { DestinationForm } from "./several-destinations.tsx";
-import { emptyDestination } from "./several-destinations.tsx";
+import type { AddressBookEntry } from "../../../domain/address-book.ts";
+import type { CartItem } from "../../../domain/cart.ts";
+import { purchasableItems } from "./checkout-order.ts";
+import type { DestinationForm } from "./destinations-form.ts";
+import { SEVERAL_FIELD, destinationsOfFields, emptyDestination, withAllBottlesFirst } from "./destinations-form.ts";
+import type { CheckoutStart } from "./use-checkout-form.ts";
 
 /**
  * Several destinations (decision 087): on, the order's bottles go out as `shipments`, each block its
  * own parcel. The blocks, their messages, and keeping them for the tab as the form is kept.
  */
-export function useSeveralDestinations({ answersPost, completed }: { answersPost: boolean; completed: RefObject<boolean> }) {
+export function useSeveralDestinations({
+  items,
+  start,
+  addressBook,
+  completed,
+}: {
+  items: CartItem[];
+  /** The post the page answers (decision 096: without the script, the blocks as posted and their messages). */
+  start: CheckoutStart | undefined;
+  addressBook: readonly AddressBookEntry[] | undefined;
+  completed: RefObject<boolean>;
+}) {
+  const answersPost = start !== undefined;
   const { t } = useI18n();
   const { user } = useAuth();
   const { shop } = useSite();
   const defaultCountryName = t("address.defaultCountryName");
   const account = user?.id ?? null;
-  const [several, setSeveralOn] = useState(false);
-  const [destinations, setDestinations] = useState<DestinationForm[]>(() => [emptyDestination(defaultCountryName, shop.gift.omotegaki)]);
-  const [destinationErrors, setDestinationErrors] = useState<Record<string, string[]>>({});
+  const [several, setSeveralOn] = useState(start?.several !== undefined);
+  const [destinations, setDestinations] = useState<DestinationForm[]>(
+    () => start?.several?.destinations ?? [emptyDestination(defaultCountryName, shop.gift.omotegaki)],
+  );
+  const [destinationErrors, setDestinationErrors] = useState<Record<string, string[]>>(start?.several?.errors ?? {});
   const [destinationProblems, setDestinationProblems] = useState<string[]>([]);
   const setSeveral = (on: boolean) => {
     setSeveralOn(on);
     setDestinationErrors({});
     setDestinationProblems([]);
+    // Switched on with no bottle assigned yet: the first destination starts with all of them, to be moved to the others.
+    if (on) setDestinations((current) => withAllBottlesFirst(current, purchasableItems(items)));
+  };
+
+  /** The switch and blocks as the server drew them (decision 096), with what was typed into them before hydration. */
+  const takeTyped = (fields: Record<string, string>) => {
+    if (fields[SEVERAL_FIELD] !== "1") return;
+    const blocks = destinationsOfFields(fields, purchasableItems(items), { defaultCountryName, omotegaki: shop.gift.omotegaki, book: addressBook ?? [] });
+    setSeveralOn(true);
+    setDestinations((current) => withAllBottlesFirst(blocks.length > 0 ? blocks : current, purchasableItems(items)));
   };
 
   // The blocks the tab kept come back after hydration (they cannot be typed before it); a page answering a post starts without them.
@@ -55,7 +83,17 @@ export function useSeveralDestinations({ answersPost, completed }: { answersPost
     if (account === typedBy && !completed.current) keepDestinations({ several, destinations }, account);
   }, [several, destinations, account, typedBy, completed]);
 
-  return { several, setSeveral, destinations, setDestinations, destinationErrors, setDestinationErrors, destinationProblems, setDestinationProblems };
+  return {
+    several,
+    setSeveral,
+    takeTyped,
+    destinations,
+    setDestinations,
+    destinationErrors,
+    setDestinationErrors,
+    destinationProblems,
+    setDestinationProblems,
+  };
 }
 
 export type SeveralDestinationsState = ReturnType<typeof useSeveralDestinations>;

@@ -58,6 +58,7 @@ export function RecipientFields({
   onChange,
   errors,
   withKana = false,
+  namePrefix = "recipient_",
   addressNamePrefix,
 }: {
   value: RecipientFormValue;
@@ -65,6 +66,8 @@ export function RecipientFields({
   errors?: RecipientFormErrors | undefined;
   /** Ask the name's フリガナ (optional) for the carrier's slip: at checkout. */
   withKana?: boolean;
+  /** The name, フリガナ and phone fields' name prefix: `recipient_` (a destination block's is its own, `dest0_`). */
+  namePrefix?: string;
   /** The address fields' name prefix (AddressFields' namePrefix): `recipient_` at checkout, where the buyer's address is on the same form. */
   addressNamePrefix?: string;
 }) {
@@ -80,7 +83,7 @@ export function RecipientFields({
         }
         aria-label={t("recipient.name")}
         aria-required="true"
-        name="recipient_name"
+        name={`${namePrefix}name`}
         autoComplete="shipping name"
         maxLength={RECIPIENT_NAME_MAX_LENGTH}
         value={value.name}
@@ -98,7 +101,7 @@ export function RecipientFields({
               <span className={styles.optional}>{t("address.optional")}</span>
             </>
           }
-          name="recipient_kana"
+          name={`${namePrefix}kana`}
           autoComplete="off"
           maxLength={KANA_NAME_MAX_LENGTH}
           hint={t("recipient.kanaHint")}
@@ -119,7 +122,7 @@ export function RecipientFields({
         }
         aria-label={t("recipient.phone")}
         aria-required="true"
-        name="recipient_phone"
+        name={`${namePrefix}phone`}
         type="tel"
         autoComplete="shipping tel"
         maxLength={RECIPIENT_PHONE_MAX_LENGTH}
