@@ -213,7 +213,7 @@ export default function AdminCouponEdit({ loaderData, actionData }: Route.Compon
               </fieldset>
               <fieldset className={own.group}>
                 <legend>{tc("couponEdit.settings")}</legend>
-                <div className={own.wide}>
+                <div className={`${own.wide} ${own.boxes}`}>
                   <Checkbox label={tc("couponEdit.active")} {...box("active")} />
                   <Checkbox label={ta("adminCoupons.membersOnly")} {...box("members_only")} />
                   <Checkbox label={ta("adminCoupons.combinable")} {...box("combinable")} />
