@@ -42,6 +42,8 @@ test("staff open a coupon from the list, are refused under the field, then save 
 
   await trader.goto("/admin/coupons");
   await waitForHydration(trader);
+  await trader.getByRole("link", { name: `編集 ${coupon.code}` }).scrollIntoViewIfNeeded();
+  await trader.screenshot({ path: test.info().outputPath("coupon-list-1280.png") });
   await Promise.all([trader.waitForURL(`**/admin/coupons/${coupon.id}`), trader.getByRole("link", { name: `編集 ${coupon.code}` }).click()]);
   await waitForHydration(trader);
   await expect(trader.getByRole("heading", { level: 1 })).toHaveText(`クーポンの編集 ${coupon.code}`);
@@ -79,6 +81,7 @@ test("staff open a coupon from the list, are refused under the field, then save 
     active: false,
     total_limit: 100,
   });
+  await trader.screenshot({ path: test.info().outputPath("coupon-edit-saved-1280.png"), fullPage: true });
   await trader.setViewportSize({ width: 390, height: 844 });
   await trader.screenshot({ path: test.info().outputPath("coupon-edit-saved-390.png"), fullPage: true });
   await trader.context().close();
