@@ -85,7 +85,9 @@ export default [
   route("admin/ranks", "routes/admin/admin-ranks.tsx"),
   // Partial cancellation (decision 078): server-rendered, so staff lower or remove a line without JavaScript.
   route("admin/orders/:id/lines", "routes/admin/admin-order-lines.tsx"),
-  // 「他のクーポンと併用可」 of one coupon, drawn on the server: set without JavaScript (decision 086).
+  // One coupon's every rule, drawn on the server: edited without JavaScript (decision 095).
+  route("admin/coupons/:id", "routes/admin/admin-coupon-edit.tsx"),
+  // Its 「他のクーポンと併用可」 had a page of its own (decision 086): the address leads to the edit page.
   route("admin/coupons/:id/combine", "routes/admin/admin-coupon-combine.tsx"),
   // Gift options changed before shipping (decision 074): server-rendered, so staff change them without JavaScript.
   route("admin/orders/:id/gift", "routes/admin/admin-order-gift.tsx"),

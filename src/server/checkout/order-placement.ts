@@ -14,7 +14,7 @@ import { lockProductsForOrder, sellsOut, takePreorderAllocation, takeStock } fro
 import { bottlesForSale, formatJapanDate, formatJapanDateTime, salesPhase } from "../../domain/sales-window.ts";
 import type { Database } from "../db/client.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
-import { couponFigures } from "../coupons/coupon-placement.ts";
+import { couponUseFigures } from "../../domain/coupon-figures.ts";
 import type { PointsService } from "../points/points.service.ts";
 import { couponsGoodsLines } from "../../domain/coupons.ts";
 import { orderPointsToEarn } from "../../domain/points.ts";
@@ -343,14 +343,19 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
   if (lotteryRefusals.length > 0) {
     throw new ItemsRejected(input.items.map((item) => ({ id: item.id, message: lotteryRefusals.find((refusal) => refusal.id === item.id)?.message ?? null })));
   }
-  // Each coupon's use booked on its own row (its limits its own), each its own 値引き lines' figures.
+  // Each coupon's use booked on its own row (its limits its own), each its own 値引き lines' figures,
+  // the tax they took off together apportioned over them, so the figures add up to what the total fell by.
+  const figures = couponUseFigures(
+    totals,
+    coupons.map((coupon) => coupon.applied.code),
+  );
   for (const [index, coupon] of coupons.entries()) {
     await deps.coupons!.book(tx, coupon, {
       orderId: order.id,
       userId: placement.userId,
       locale,
       field: typedCoupons[index]!.field,
-      ...couponFigures(totals, coupon.applied),
+      ...figures[index]!,
     });
   }
   if (placement.userId !== null && deps.points) {

@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutTotals } from "../../domain/checkout-summary.ts";
 import type { CouponPreview } from "../../domain/coupon-input.ts";
+import { isCouponLine } from "../../domain/coupons.ts";
+import { orderTotals } from "../../domain/order-totals.ts";
 import { paymentMethodChoice } from "../../domain/payment-methods/payment-method.registry.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
@@ -307,6 +309,13 @@ describe("coupons combined on one order (decision 086)", () => {
     // Before tax 649; with tax what the total fell by: about 10% more (the tax is rounded once per rate).
     expect(ten.discount_given).toBeGreaterThan(649);
     expect(ten.discount_given).toBeLessThanOrEqual(Math.ceil(557 * 1.1) + Math.ceil(92 * 1.08));
+    // Together exactly what the coupons took off the total: the order's total with and without their lines.
+    const withoutCoupons = orderTotals(
+      lines,
+      figures.chargeLines.filter((line) => !isCouponLine(line)),
+      shop.terms.taxRatePercent,
+    );
+    expect(yen.discount_given + ten.discount_given).toBe(withoutCoupons.total - order.price);
     const usesCsv = await env.shop.app.inject({ method: "GET", url: "/admin/api/coupons/uses.csv", headers: staff.headers });
     expect(
       usesCsv.body

@@ -7,6 +7,7 @@ import type { CouponKind } from "../../../domain/coupons.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
+import { useCouponEditText } from "../../features/admin/coupon-edit-i18n.ts";
 import { AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import report from "../../features/admin/admin-report.module.css";
@@ -18,6 +19,7 @@ import type { AdminRanksKey } from "../../i18n/admin-ranks.ja.ts";
 import { adminRanksJa } from "../../i18n/admin-ranks.ja.ts";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
+import { couponEditPath } from "../../features/admin/coupon-edit-form.ts";
 
 /** GET /admin/api/coupons's rows (coupons.routes.ts). */
 interface CouponListRow {
@@ -170,6 +172,7 @@ function BirthdayCouponForm({ rule }: { rule: BirthdayRule }) {
 /** Coupons (decision 086): the list with its usage figures, the usage CSV, and a new code. */
 export default function AdminCoupons() {
   const ta = useAdminText();
+  const tc = useCouponEditText();
   const { yen, locale } = useI18n();
   const tr = (key: AdminRanksKey) => (locale === "en" ? adminRanksEn : adminRanksJa)[key];
   const list = useLoaderData<typeof clientLoader>();
@@ -193,16 +196,22 @@ export default function AdminCoupons() {
           rowKey={(row) => String(row.id)}
           empty={ta("adminCoupons.empty")}
           columns={[
-            { label: ta("adminCoupons.code"), rowHeader: true, cell: (row) => row.code },
+            {
+              label: ta("adminCoupons.code"),
+              rowHeader: true,
+              cell: (row) => (
+                <>
+                  {row.code}{" "}
+                  <a href={couponEditPath(row.id)} aria-label={`${tc("couponEdit.link")} ${row.code}`} data-testid="coupon-edit-link">
+                    {tc("couponEdit.link")}
+                  </a>
+                </>
+              ),
+            },
             { label: ta("adminCoupons.kind"), cell: value },
             {
               label: ta("adminCoupons.combinable"),
-              cell: (row) => (
-                <>
-                  {row.combinable ? ta("adminCoupons.combinableYes") : ta("adminCoupons.combinableNo")}{" "}
-                  <a href={`/admin/coupons/${row.id}/combine`}>{ta("adminCoupons.combineEdit")}</a>
-                </>
-              ),
+              cell: (row) => (row.combinable ? ta("adminCoupons.combinableYes") : ta("adminCoupons.combinableNo")),
             },
             { label: ta("adminCoupons.valid"), cell: (row) => `${row.valid_from} – ${row.valid_until}`, className: styles.nowrap },
             { label: ta("adminCoupons.uses"), cell: (row) => (row.total_limit === null ? String(row.uses) : `${row.uses} / ${row.total_limit}`) },
