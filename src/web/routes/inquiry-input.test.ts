@@ -12,7 +12,13 @@ const dictionaries = { ja, en };
 
 function labels(locale: Locale) {
   const t = dictionaries[locale];
-  return { name: t["inquiry.name"], email: t["inquiry.email"], subject: t["inquiry.subject"], message: t["inquiry.message"] };
+  return {
+    name: t["inquiry.name"],
+    email: t["inquiry.email"],
+    order_number: t["inquiry.orderNumber"],
+    subject: t["inquiry.subject"],
+    message: t["inquiry.message"],
+  };
 }
 
 const valid = { name: "山田 花子", email: "hanako@example.com", subject: "ギフト包装について", message: "ワインを2本\r\nお願いします。" };
@@ -24,7 +30,7 @@ function messages(input: unknown, locale: Locale): Record<string, string[]> {
 
 describe("the contact form's schema", () => {
   it("accepts a filled form, flat or nested under `inquiry`, trimmed, with the message's line ends as LF", () => {
-    const expected = { ...valid, message: "ワインを2本\nお願いします。" };
+    const expected = { ...valid, order_number: "", message: "ワインを2本\nお願いします。" };
     expect(parseInquiry(valid)).toEqual({ ok: true, value: expected });
     expect(parseInquiry({ inquiry: { ...valid, name: "  山田 花子 " } })).toEqual({ ok: true, value: expected });
   });
@@ -33,7 +39,7 @@ describe("the contact form's schema", () => {
     expect(parseInquiry({ ...valid, subject: "Hello\r\nBcc: x@example.com" })).toMatchObject({ ok: true, value: { subject: "Hello Bcc: x@example.com" } });
   });
 
-  it("every field is required: a body that is no form at all names all four, in the form's order", () => {
+  it("every field but the order number is required: a body that is no form at all names those four, in the form's order", () => {
     for (const body of [{}, 42, null, [], "text", { inquiry: "text" }]) {
       expect(messages(body, "ja")).toEqual({
         name: ["お名前を入力してください"],
@@ -75,5 +81,27 @@ describe("the contact form's schema", () => {
     expect(messages({ ...valid, message: "酒".repeat(5000) }, "ja")).toEqual({});
     expect(messages({ ...valid, message: "m".repeat(5001) }, "ja")).toEqual({ message: ["お問い合わせ内容は5000文字以内で入力してください"] });
     expect(messages({ ...valid, message: "m".repeat(5001) }, "en")).toEqual({ message: ["Message is too long (maximum is 5000 characters)"] });
+  });
+
+  it("order number (optional): empty when left empty or not sent", () => {
+    expect(parseInquiry({ ...valid, order_number: "  " })).toMatchObject({ ok: true, value: { order_number: "" } });
+    expect(parseInquiry(valid)).toMatchObject({ ok: true, value: { order_number: "" } });
+  });
+
+  it("order number: the public id of a number as printed, in lower case or full-width, or heard (O for 0, I and L for 1)", () => {
+    for (const typed of ["7K3M-Q9XA-2BCD", "7k3m q9xa 2bcd", "７Ｋ３Ｍ－Ｑ９ＸＡ－２ＢＣＤ", "7K3MQ9XA2BCD"]) {
+      expect(parseInquiry({ ...valid, order_number: typed })).toMatchObject({ ok: true, value: { order_number: "7K3MQ9XA2BCD" } });
+    }
+    expect(parseInquiry({ ...valid, order_number: "OOOO-IIII-LLLL" })).toMatchObject({ ok: true, value: { order_number: "000011111111" } });
+  });
+
+  it("order number: anything that cannot be one is refused, worded with the page's label in ja and en", () => {
+    for (const typed of ["12345", "7K3M-Q9XA-2BC!", "7K3M-Q9XA-2BCDE", "U".repeat(12)]) {
+      expect(messages({ ...valid, order_number: typed }, "ja")).toEqual({
+        order_number: ["ご注文番号は「7K3M-Q9XA-2BCD」のような12桁の英数字で入力してください"],
+      });
+    }
+    expect(messages({ ...valid, order_number: "12345" }, "en")).toEqual({ order_number: ["Order number must be 12 letters and digits, like 7K3M-Q9XA-2BCD"] });
+    expect(Object.keys(messages({ ...valid, name: "", order_number: "x" }, "ja"))).toEqual(["name", "order_number"]);
   });
 });
