@@ -34,6 +34,7 @@ import { pointsCap, pointsTyped } from "../../../domain/points.ts";
 import { couponsGoodsLines } from "../../../domain/coupons.ts";
 import "../../i18n/checkout-texts.ts";
 import "../../i18n/member-forms-texts.ts";
+import "../../i18n/destinations-pages-texts.ts";
 
 /** The cookie that hands the order number to /checkout/complete after a form post (a redirect has no history state). */
 export const COMPLETED_ORDER_COOKIE = "checkout_completed";

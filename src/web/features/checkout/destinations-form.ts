@@ -13,6 +13,7 @@ import type { DeliveryWish, GiftFormValue } from "./checkout-order.ts";
 import { emptyGiftForm, giftOptionsOfForm, giftPayloadOf } from "./checkout-order.ts";
 import type { DeliveryFormValue } from "./delivery-choice.tsx";
 import { recipientOf } from "./delivery-choice.tsx";
+import "../../i18n/destinations-pages-texts.ts";
 
 /**
  * The several-destinations blocks (decision 087) as data: what the page's blocks hold, the order's

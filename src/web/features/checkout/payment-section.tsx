@@ -11,6 +11,8 @@ import type { CheckoutForm } from "./checkout-order.ts";
 import { PaymentMethodChoiceGroup, savedCardText } from "./payment-method-choice.tsx";
 import type { CheckoutPayment } from "./use-checkout-payment.ts";
 import type { BankAccount } from "./use-checkout-reference.ts";
+import "../../i18n/checkout-texts.ts";
+import "../../i18n/payment-forms-texts.ts";
 
 /** The checkout's お支払い方法 section: the methods, what the chosen one needs under it, and the messages about paying. */
 export function PaymentSection({

@@ -18,6 +18,7 @@ import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import type { DestinationForm } from "./destinations-form.ts";
 import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
 import type { CouponPreview } from "../../../domain/coupon-input.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /** Where a checkout page answering a post starts (decision 058): the posted form, the messages under its fields, and the others. */
 export interface CheckoutStart {

@@ -18,6 +18,7 @@ import type { CheckoutFormState } from "./use-checkout-form.ts";
 import type { CheckoutPayment } from "./use-checkout-payment.ts";
 import { forgetCheckoutCopy } from "./use-checkout-items.ts";
 import type { SeveralDestinationsState } from "./use-several-destinations.ts";
+import "../../i18n/checkout-texts.ts";
 
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 

@@ -10,6 +10,7 @@ import { purchasableItems } from "./checkout-order.ts";
 import type { DestinationForm } from "./destinations-form.ts";
 import { SEVERAL_FIELD, destinationsOfFields, emptyDestination, withAllBottlesFirst } from "./destinations-form.ts";
 import type { CheckoutStart } from "./use-checkout-form.ts";
+import "../../i18n/member-forms-texts.ts";
 
 /**
  * Several destinations (decision 087): on, the order's bottles go out as `shipments`, each block its
