@@ -158,7 +158,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     });
     // A pre-order says when it ships (decision 088).
     return item.shipsOn
-      ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale) })}`
+      ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale, order.createdAt) })}`
       : line;
   });
   const preorders = order.items.filter((item) => item.shipsOn);
