@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatProductPrice, formatYen, formatYenTaxed, parseIsoDate, withTaxLabel } from "./format.ts";
+import { formatDate, formatDateTime, formatIsoDate, formatProductPrice, formatYen, formatYenTaxed, parseIsoDate, withTaxLabel } from "./format.ts";
 import { japanDateOf } from "./japan-time.ts";
 
 describe("yen", () => {
@@ -41,5 +41,13 @@ describe("dates", () => {
   it("parses stored ISO dates and refuses other shapes", () => {
     expect(parseIsoDate("2024-06-18")).toEqual({ year: 2024, month: 6, day: 18 });
     expect(parseIsoDate("2024/06/18")).toBeNull();
+  });
+});
+
+describe("a stored date shown to the shopper", () => {
+  it("reads as the shop's other dates in each language, not as ISO", () => {
+    expect(formatIsoDate("2027-11-28", "en")).toBe("Nov 28, 2027");
+    expect(formatIsoDate("2027-11-28", "ja")).toBe("2027/11/28");
+    expect(formatIsoDate("soon", "en")).toBe("soon");
   });
 });

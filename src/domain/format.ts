@@ -48,6 +48,12 @@ export function formatDateTime(instant: Date, locale: Locale): string {
   return `${formatDate(t, locale)} ${pad2(t.hour)}:${pad2(t.minute)}`;
 }
 
+/** A "YYYY-MM-DD" date as formatDate shows it ("2027/11/28", "Nov 28, 2027"); anything else as it came. */
+export function formatIsoDate(value: string, locale: Locale): string {
+  const date = parseIsoDate(value);
+  return date ? formatDate(date, locale) : value;
+}
+
 /** Parses "YYYY-MM-DD" (the form dates are stored and sent in) into a CalendarDate. */
 export function parseIsoDate(value: string): CalendarDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

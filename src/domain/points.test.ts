@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutTotals } from "./checkout-summary.ts";
 import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import { couponGoodsLines } from "./coupons.ts";
-import { defaultPaymentTerms, paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
+import { defaultPaymentTerms, paymentMethodChoice, paymentMethodChoices } from "./payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
 import {
   pointAdjustmentSchema,
@@ -10,6 +10,7 @@ import {
   pointsCap,
   pointsExpired,
   pointsExpiryDate,
+  pointGrantMoment,
   pointsForPrice,
   pointsGoodsLines,
   pointsShare,
@@ -178,5 +179,27 @@ describe("points in the order's charges (decision 086's rules, item 5)", () => {
       totals.chargeLines.filter((line) => line.label.ja === "ポイント利用" && line.taxRatePercent === rate).reduce((sum, line) => sum + line.amount, 0);
     expect(byRate.get(8)!.base).toBe(1000 + pointsAt(8));
     expect(byRate.get(8)!.tax).toBe(Math.ceil(((1000 + pointsAt(8)) * 8) / 100));
+  });
+});
+
+describe("when a member is told the points arrive", () => {
+  const moment = (code: string, grantOn: "paid" | "shipped" = "paid") => pointGrantMoment(grantOn, paymentMethodChoice(code).paidWhen);
+
+  it("grants a card or PayPay order's points as the order is confirmed, not after a payment arrives", () => {
+    expect(moment("credit")).toBe("at_order");
+    expect(moment("registered_credit")).toBe("at_order");
+    expect(moment("paypay")).toBe("at_order");
+  });
+
+  it("grants a bank, konbini or 後払い order's points once the payment arrives, and cash on delivery's on shipping", () => {
+    expect(moment("bank")).toBe("on_payment");
+    expect(moment("konbini")).toBe("on_payment");
+    expect(moment("deferred")).toBe("on_payment");
+    expect(moment("cod")).toBe("on_shipping");
+  });
+
+  it("says shipping for every method when the shop grants on shipping, and a wording for all while no method is chosen", () => {
+    for (const method of paymentMethodChoices()) expect(pointGrantMoment("shipped", method.paidWhen)).toBe("on_shipping");
+    expect(pointGrantMoment("paid", undefined)).toBe("when_paid");
   });
 });

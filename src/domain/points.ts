@@ -48,6 +48,19 @@ export interface PointSettings {
   onCharges: boolean;
 }
 
+/**
+ * When a member is told an order's points arrive: on shipping when the shop grants on shipping;
+ * otherwise when the order is paid, which for a card is the order's confirmation, for bank transfer
+ * and konbini the payment's arrival, and for cash on delivery the parcel leaving. `paidWhen` is the
+ * payment method's; while none is chosen, "when_paid" (worded to read right for every method).
+ */
+export type PointGrantMoment = "at_order" | "on_payment" | "on_shipping" | "when_paid";
+
+export function pointGrantMoment(grantOn: PointGrantTiming, paidWhen: "at_order" | "on_payment" | "on_shipping" | undefined): PointGrantMoment {
+  if (grantOn === "shipped") return "on_shipping";
+  return paidWhen ?? "when_paid";
+}
+
 export const DEFAULT_POINT_SETTINGS: PointSettings = { baseRatePercent: 1, grantOn: "paid", expiryMonths: 12, onCharges: false };
 export const POINT_RATE_MAX = 100;
 export const POINT_EXPIRY_MONTHS_MAX = 120;
@@ -119,7 +132,12 @@ export const POINTS_USE_REFUSALS = ["over_balance", "over_total", "members_only"
 export type PointsUseRefusal = (typeof POINTS_USE_REFUSALS)[number];
 
 export const POINTS_USE_REFUSAL_TEXTS: Record<PointsUseRefusal, Record<Locale, string>> = {
-  over_balance: { ja: "ご利用いただけるポイントは{balance}ポイントまでです", en: "You can use up to {balance} points" },
+  // Read right both when more was typed than the page showed and when the balance fell since the
+  // page was drawn (points spent on another order at the same time): the figure is today's balance.
+  over_balance: {
+    ja: "ご利用いただけるのは現在のポイント残高の{balance}ポイントまでです（別のご注文でご利用になると残高が変わります）",
+    en: "You can use up to {balance} points, your balance now (it changes when points are used on another order)",
+  },
   over_total: { ja: "ポイントは商品の合計金額（{cap}円）までご利用いただけます", en: "Points can be used up to the goods' total (¥{cap})" },
   members_only: {
     ja: "ポイントは会員さまのみご利用いただけます。ログインしてからご利用ください",

@@ -68,8 +68,24 @@ describe("Japan dates and times as shown and typed", () => {
     expect(formatJapanDateTime(at("2026-10-01T01:00:00Z"), "ja")).toBe("2026年10月1日 10:00");
     expect(japanDateTimeField(at("2026-10-01T01:00:00Z"))).toBe("2026-10-01T10:00");
     expect(japanDateTimeField(null)).toBe("");
-    expect(shortJapanDate("2026-11-19", "ja")).toBe("11月19日");
-    expect(shortJapanDate("2026-11-19", "en")).toBe("November 19");
+    expect(shortJapanDate("2026-11-19", "ja", at("2026-11-01T00:00:00Z"))).toBe("11月19日");
+    expect(shortJapanDate("2026-11-19", "en", at("2026-11-01T00:00:00Z"))).toBe("November 19");
     expect(shortJapanDateTime(at("2026-09-30T16:30:00Z"), "ja")).toBe("10月1日 01:30");
+  });
+});
+
+describe("a shipping date shown short", () => {
+  it("keeps the year when the date is not in the current Japan year", () => {
+    const lateNovember = at("2026-11-28T03:00:00Z");
+    expect(shortJapanDate("2027-11-18", "ja", lateNovember)).toBe("2027年11月18日");
+    expect(shortJapanDate("2027-11-18", "en", lateNovember)).toBe("November 18, 2027");
+    expect(shortJapanDate("2025-12-30", "ja", lateNovember)).toBe("2025年12月30日");
+  });
+
+  it("leaves the year out when the date is this Japan year, the year turning at midnight Japan time", () => {
+    expect(shortJapanDate("2026-12-20", "ja", at("2026-11-28T03:00:00Z"))).toBe("12月20日");
+    // 2026-12-31 15:30 UTC is already 1 January 2027 in Japan.
+    expect(shortJapanDate("2027-01-10", "ja", at("2026-12-31T15:30:00Z"))).toBe("1月10日");
+    expect(shortJapanDate("2027-01-10", "en", at("2026-12-31T14:30:00Z"))).toBe("January 10, 2027");
   });
 });

@@ -60,9 +60,14 @@ export function formatJapanDate(date: string, locale: Locale): string {
   return `${MONTHS_EN[month - 1]} ${day}, ${year}`;
 }
 
-/** 11月19日 / November 19 — a Japan date without its year, as shops write 「11月19日頃発送」. */
-export function shortJapanDate(date: string, locale: Locale): string {
-  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+/**
+ * 11月19日 / November 19 — a Japan date as shops write 「11月19日頃発送」: without its year when it
+ * falls in the current Japan year at `now`, with it otherwise (「2027年11月18日」 / "November 18,
+ * 2027"), so a date of another year never reads as this year's.
+ */
+export function shortJapanDate(date: string, locale: Locale, now: Date): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  if (year !== japanDateOf(now).year) return formatJapanDate(date, locale);
   return locale === "ja" ? `${month}月${day}日` : `${MONTHS_EN[month - 1]} ${day}`;
 }
 

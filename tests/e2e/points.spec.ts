@@ -87,6 +87,10 @@ test("a member sees points on the product page, uses points at checkout on a pho
   if (shots) await page.screenshot({ path: `${shots}/mypage-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   if (shots) await page.screenshot({ path: `${shots}/mypage-desktop.png`, fullPage: true });
+  // In English the expiry reads like the history's dates ("Nov 28, 2026"), not ISO.
+  await page.goto("/locale/en?to=%2Fmypage%2Fpoints");
+  await waitForHydration(page);
+  await expect(page.getByTestId("points-expiry")).toHaveText(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 });
 
 /** The trader's ranks: シルバー and ゴールド from `silver` and `gold` yen (the server-drawn form on /admin/ranks). */
@@ -132,7 +136,8 @@ test("a gold member sees the gold rate's points on the product page, in the cart
     // The checkout summary: the same figure for one bottle, no coupon and no points used; the order books it.
     await checkoutWith(page, { [wine.id]: 1 });
     await expect(page.getByTestId("checkout-points-to-earn-value")).toHaveText(figure);
-    await expect(page.getByTestId("checkout-points-to-earn")).toContainText("ご入金の確認後");
+    // A card (the first method) is paid as the order is confirmed; a bank transfer once it arrives.
+    await expect(page.getByTestId("checkout-points-to-earn")).toContainText("ポイントはご注文の確定時に付与されます");
     if (shots) {
       await page.getByTestId("checkout-points-to-earn").evaluate((element) => element.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: `${shots}/checkout-phone-points-to-earn.png` });
@@ -140,6 +145,7 @@ test("a gold member sees the gold rate's points on the product page, in the cart
     await fillContact(page, email);
     await fillAddress(page);
     await page.getByRole("radio", { name: "銀行振込" }).check();
+    await expect(page.getByTestId("checkout-points-to-earn")).toContainText("ポイントはご入金の確認後に付与されます");
     await page.getByRole("button", { name: "購入" }).click();
     await expect(page).toHaveURL(/\/checkout\/complete$/);
     const mine = (await (await page.request.get("/api/points")).json()).data as { pending: number };

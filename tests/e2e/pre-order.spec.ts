@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { testTime } from "../../src/server/testing/test-time.ts";
-import { japanDateString } from "../../src/domain/sales-window.ts";
+import { japanDateString, shortJapanDate } from "../../src/domain/sales-window.ts";
 import { asReturningShopper, checkoutWith, fillAddress, fillContact, product, traderSignsIn } from "./checkout-steps.ts";
 import { ADULT_BIRTH_DATE, csrfOf, restock, signUpAndSignIn, withMailbox } from "./fixtures.ts";
 
@@ -15,6 +15,8 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
   const nouveau = await product(request, "ドメーヌ・デ・コリーヌ ボジョレー・ヌーヴォー");
   const release = japanDateString(new Date(Date.now() + 20 * 86_400_000));
   const [year, month, day] = release.split("-").map(Number) as [number, number, number];
+  // 「12月18日頃発送」 within this Japan year, 「2027年1月8日頃発送」 across the new year.
+  const ships = shortJapanDate(release, "ja", new Date());
 
   // The trader: release date and the bottles set aside for pre-orders, on the product's form.
   const trader = await traderSignsIn(browser);
@@ -51,7 +53,7 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
     )
     .toBe(`${year}年${month}月${day}日`);
   await expect(page.getByTestId("preorder-badge")).toHaveText("予約商品");
-  await expect(page.getByTestId("preorder-shipping")).toHaveText(`${month}月${day}日頃発送`);
+  await expect(page.getByTestId("preorder-shipping")).toHaveText(`${ships}頃発送`);
   await expect(page.getByTestId("preorder-payment")).toContainText("クレジットカード・PayPayは、予約商品もご注文時に決済いたします");
   await expect(page.getByRole("button", { name: "カートに入れる" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -62,9 +64,7 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
   // The final confirmation says when it ships and when it is paid.
   await checkoutWith(page, { [nouveau.id]: 2 });
   const confirmation = page.getByTestId("final-confirmation");
-  await expect(confirmation.getByTestId("confirm-preorder")).toContainText(
-    `${nouveau.attributes.name}：発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`,
-  );
+  await expect(confirmation.getByTestId("confirm-preorder")).toContainText(`${nouveau.attributes.name}：発売日 ${year}年${month}月${day}日、${ships}頃発送`);
   await expect(confirmation.getByTestId("confirm-preorder-payment")).toHaveText(
     "予約商品の代金も、ご注文時に決済いたします。発売日まで決済を保留することはありません。",
   );
@@ -99,7 +99,7 @@ test("a Beaujolais pre-order states when it ships and is charged as promised", a
     await row.getByRole("link").first().click();
     const text = mailbox.locator("pre");
     await expect(text).toContainText("のお支払いが完了しました。");
-    await expect(text).toContainText(`予約商品: 発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`);
+    await expect(text).toContainText(`予約商品: 発売日 ${year}年${month}月${day}日、${ships}頃発送`);
     await expect(text).toContainText("予約商品は発売日に合わせて発送いたします。");
   });
 

@@ -9,6 +9,7 @@ export const bankPaymentMethod: PaymentMethodModule = {
   checkoutInput: "none",
   staffEntry: "direct",
   firstStatus: "await_payment",
+  paidWhen: "on_payment",
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",
   // Three days to pay, as the contract's legal notice says (pay within 3 days of ordering).

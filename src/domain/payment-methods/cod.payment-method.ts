@@ -14,6 +14,7 @@ export const codPaymentMethod: PaymentMethodModule = {
   checkoutInput: "none",
   staffEntry: "direct",
   firstStatus: "await_payment",
+  paidWhen: "on_shipping",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",
   defaultTerms: {

@@ -9,6 +9,7 @@ export const creditPaymentMethod: PaymentMethodModule = {
   checkoutInput: "card",
   staffEntry: "awaiting_payment",
   firstStatus: "pending",
+  paidWhen: "at_order",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
   defaultTerms: { enabled: true, position: 10, feeTiers: flatFee(0), min: 0, max: null, daysToPay: null, notes: null },

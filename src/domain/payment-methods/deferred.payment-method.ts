@@ -17,6 +17,7 @@ export const deferredPaymentMethod: PaymentMethodModule = {
   checkoutInput: "none",
   staffEntry: "direct",
   firstStatus: "await_payment",
+  paidWhen: "on_payment",
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",
   settlesOnShipping: false,

@@ -13,6 +13,7 @@ export const konbiniPaymentMethod: PaymentMethodModule = {
   label: { ja: "コンビニ決済", en: "Convenience store payment" },
   checkoutInput: "voucher",
   firstStatus: "pending",
+  paidWhen: "on_payment",
   staffMovesFromAwaitPayment: [],
   // Stripe cannot send konbini money back to a card: the trader returns it by hand.
   paidCancellation: "by_hand",

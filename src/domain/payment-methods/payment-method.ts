@@ -136,6 +136,12 @@ export interface PaymentMethodModule {
    * paid (後払い: false).
    */
   readonly settlesOnShipping?: boolean;
+  /**
+   * When a new order of this method is paid: at checkout (a card or PayPay, charged as the order is
+   * placed), once the shopper's payment arrives (bank, konbini, 後払い), or when it ships (cash on
+   * delivery). What the shop tells a member of when the points of a paid order are granted.
+   */
+  readonly paidWhen: "at_order" | "on_payment" | "on_shipping";
   /** Its terms until the trader saves others: what the shop charged and offered before terms were data. */
   readonly defaultTerms: PaymentTerms;
   /** What its fee is called on the order's charge lines (cod: 代引き手数料); the generic 決済手数料 without. */

@@ -12,6 +12,7 @@ export const payPayPaymentMethod: PaymentMethodModule = {
   label: { ja: "PayPay", en: "PayPay" },
   checkoutInput: "redirect",
   firstStatus: "pending",
+  paidWhen: "at_order",
   staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
   defaultTerms: {

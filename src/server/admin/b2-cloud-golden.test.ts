@@ -168,4 +168,55 @@ describe("the B2 Cloud upload, against the golden file", () => {
       { field: "記事", original: "😀", substitute: "〓" },
     ]);
   });
+
+  it("adds no 敬称 to a name that carries one, and never cuts 品名１ inside a vintage", () => {
+    const order = orderView(
+      record({
+        publicId: "H3N7C2V9B5M1",
+        recipient: {
+          name: "㈱蔵前酒販 御中",
+          phone: "03-1234-5678",
+          country: "jp",
+          zip: "1110051",
+          prefecture: 13,
+          address: "台東区蔵前3-14-7",
+          buildingName: "",
+        },
+        items: [
+          {
+            id: 1,
+            productId: 1,
+            name: { ja: "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023", en: "Louvière" },
+            unitPrice: 3000,
+            taxRatePercent: 10,
+            amount: 1,
+          },
+        ],
+      }),
+    );
+    const column = (row: { cells: unknown[] }, name: (typeof B2_COLUMNS)[number]) => row.cells[B2_COLUMNS.indexOf(name)];
+    const company = b2Row({ order, cool: false }, shop, "2026-12-18");
+    expect(column(company, "お届け先名")).toBe("(株)蔵前酒販 御中");
+    expect(column(company, "敬称")).toBe("");
+    expect(column(company, "品名１")).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブラン");
+    const person = b2Row({ order: { ...order, recipient: { ...order.recipient, name: "佐藤 正行" } }, cool: false }, shop, "2026-12-18");
+    expect(column(person, "敬称")).toBe("様");
+    const two = orderView(
+      record({
+        publicId: "H3N7C2V9B5M2",
+        items: [
+          {
+            id: 1,
+            productId: 1,
+            name: { ja: "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023", en: "Louvière" },
+            unitPrice: 3000,
+            taxRatePercent: 10,
+            amount: 1,
+          },
+          { id: 2, productId: 2, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 },
+        ],
+      }),
+    );
+    expect(column(b2Row({ order: two, cool: false }, shop, "2026-12-18"), "品名１")).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブ 他1点");
+  });
 });

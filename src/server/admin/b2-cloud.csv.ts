@@ -6,8 +6,9 @@ import type { OrderView } from "../../domain/order-view.ts";
 import { csvText, type CsvValue } from "./csv-format.ts";
 import { b2GiftNote } from "./b2-gift-note.ts";
 import { halfWidthKatakana } from "../../domain/kana.ts";
+import { honorificFor } from "../../domain/honorific.ts";
 import type { B2RowNote } from "../../domain/back-office.ts";
-import { B2_ADDRESS_BYTES, b2Phone, b2Text, b2Zip, fitBytes, splitB2Address, type B2Text } from "./b2-text.ts";
+import { B2_ADDRESS_BYTES, b2Bytes, b2Phone, b2Text, b2Zip, cutBetweenNumbers, fitBytes, splitB2Address, type B2Text } from "./b2-text.ts";
 
 // Yamato B2 Cloud "外部データから発行" upload in its standard layout (送り状発行データレイアウト
 // 入出力用, the 基本レイアウト the import offers without a custom pattern). Columns are matched by
@@ -100,7 +101,6 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
   const { b2InvoiceType, b2CollectsTotal } = storedPaymentMethod(order.paymentMethod).exports;
   const { items } = order;
   const first = items[0];
-  const description = first ? `${first.name.ja}${items.length > 1 ? ` 他${items.length - 1}点` : ""}` : "お酒";
   const b2 = shop.yamatoB2;
   const note: B2RowNote = { orderId: order.publicId, replaced: [], leftOver: "" };
   /** Notes what a column's folding replaced, so the check page names the row and column. */
@@ -119,6 +119,7 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
     if (split.leftOver) note.leftOver = [note.leftOver, split.leftOver].filter(Boolean).join(" ");
     return split;
   };
+  const more = items.length > 1 ? ` 他${items.length - 1}点` : "";
   const to = order.recipient;
   const toAddress = addressCells("お届け先住所", to);
   // ご依頼主: the buyer of a gift (the recipient sees who sent it); the shop for a parcel to the buyer.
@@ -150,7 +151,8 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
     お届け先名: cell("お届け先名", to.name, 32),
     // Half-width katakana, from the フリガナ the recipient form asks (optional; blank without one).
     "お届け先名(ｶﾅ)": cell("お届け先名(ｶﾅ)", halfWidthKatakana(to.kana ?? ""), B2_KANA_BYTES),
-    敬称: "様",
+    // 敬称 left empty when the name as typed already ends in one (「㈱蔵前酒販 御中」): never 「御中 様」.
+    敬称: honorificFor(to.name),
     ご依頼主コード: "",
     ご依頼主電話番号: b2Phone(from.phone),
     ご依頼主電話番号枝番: "",
@@ -165,7 +167,9 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
     // Checkout asks no フリガナ of the buyer, and the shop has none: blank.
     "ご依頼主名(ｶﾅ)": order.sendsToOther ? cell("ご依頼主名(ｶﾅ)", halfWidthKatakana(order.buyer.kana ?? ""), B2_KANA_BYTES) : "",
     品名コード１: "",
-    品名１: cell("品名１", description, 50),
+    // The first line's name cut never inside a number (「… 202」 would read as another vintage),
+    // then 「 他n点」 when there are more lines, within the column's 50 bytes.
+    品名１: first ? `${cutBetweenNumbers(noted("品名１", b2Text(first.name.ja)), 50 - b2Bytes(more))}${more}` : "お酒",
     品名コード２: "",
     品名２: "",
     // Bottles: the carrier handles the parcel as fragile.

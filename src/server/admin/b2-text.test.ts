@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { b2Bytes, b2Phone, b2Text, isB2Character, splitB2Address } from "./b2-text.ts";
+import { b2Bytes, b2Phone, b2Text, cutBetweenNumbers, fitBytes, isB2Character, splitB2Address } from "./b2-text.ts";
 
 describe("b2Text", () => {
   it("keeps JIS X 0208 text as it is", () => {
@@ -78,5 +78,22 @@ describe("splitB2Address", () => {
     const split = splitB2Address("東京都千代田区あいうえおかきくけこさしすせそ1234-5678", "", "東京都");
     expect(split.address).toBe("東京都千代田区あいうえおかきくけこさしすせそ");
     expect(split.building).toBe("1234-5678");
+  });
+});
+
+describe("cutBetweenNumbers", () => {
+  it("never leaves part of a vintage at the cut", () => {
+    const name = "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023";
+    expect(b2Bytes(name)).toBe(52);
+    expect(fitBytes(name, 50)).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブラン 20");
+    expect(cutBetweenNumbers(name, 50)).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブラン");
+    expect(cutBetweenNumbers(name, 51)).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブラン");
+    expect(cutBetweenNumbers("蔵の赤ワイン2023年", 14)).toBe("蔵の赤ワイン");
+  });
+
+  it("keeps a name that fits, and cuts words between characters otherwise", () => {
+    expect(cutBetweenNumbers("蔵の赤 2023", 50)).toBe("蔵の赤 2023");
+    expect(cutBetweenNumbers("蔵の赤 2023 限定品", 15)).toBe("蔵の赤 2023 限");
+    expect(cutBetweenNumbers("蔵の赤 2023 限定品", 12)).toBe("蔵の赤 2023");
   });
 });

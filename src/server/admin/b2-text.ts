@@ -130,6 +130,18 @@ export function b2Zip(zip: string): string {
   return digits.length === 7 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
 }
 
+/**
+ * A product name within `maxBytes`, never cut inside a number: a vintage cut to 「… 202」 reads as
+ * another year, so the number's part goes too (「… ブラン」). Whole words are kept otherwise.
+ */
+export function cutBetweenNumbers(text: string, maxBytes: number): string {
+  const fitted = fitBytes(text, maxBytes);
+  if (fitted.length === text.length) return fitted;
+  const next = text.slice(fitted.length);
+  const split = /[0-9０-９]$/.test(fitted) && /^[0-9０-９.,．，]/.test(next);
+  return (split ? fitted.replace(/[0-9０-９.,．，]+$/, "") : fitted).trimEnd();
+}
+
 /** Byte lengths of B2 Cloud's address fields (送り状発行データレイアウト, 入出力用). */
 export const B2_ADDRESS_BYTES = {
   /** 都道府県(4文字)+市区郡町村(12文字)+町・番地(16文字): 64 bytes in all. */

@@ -6,6 +6,7 @@ import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
 import { orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable } from "../db/schema/orders.ts";
 import { japanDateString } from "../../domain/sales-window.ts";
+import { japanDateOf } from "../../domain/japan-time.ts";
 import { CARDS, firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
@@ -85,8 +86,24 @@ describe("a pre-order paid by card", () => {
     const [mail] = await env.shop.mailsTo(payload.email);
     expect(mail!.text).toContain("クレジットカードで");
     const [year, month, day] = releaseDate.split("-").map(Number);
-    expect(mail!.text).toContain(`予約商品: 発売日 ${year}年${month}月${day}日、${month}月${day}日頃発送`);
+    // The shipping date is short within this Japan year, with its year otherwise.
+    const ships = year === japanDateOf(new Date()).year ? `${month}月${day}日` : `${year}年${month}月${day}日`;
+    expect(mail!.text).toContain(`予約商品: 発売日 ${year}年${month}月${day}日、${ships}頃発送`);
     expect(mail!.text).toContain("■予約商品について\n予約商品は発売日に合わせて発送いたします。");
+  });
+
+  it("says the shipping date with its year when the release falls in another year", async () => {
+    const { id, releaseDate } = await beaujolais({ allocation: 24, days: 400 });
+    const session = env.shop.browserSession();
+    await env.client.fillCart(session, { [id]: 1 });
+    const paymentMethodId = await env.client.paymentMethod(session, CARDS.visa);
+    const payload = orderPayload([{ id, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } });
+    const response = await env.client.post(session, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    const [mail] = await env.shop.mailsTo(payload.email);
+    const [year, month, day] = releaseDate.split("-").map(Number);
+    expect(year).toBeGreaterThan(japanDateOf(new Date()).year);
+    expect(mail!.text).toContain(`予約商品: 発売日 ${year}年${month}月${day}日、${year}年${month}月${day}日頃発送`);
   });
 });
 

@@ -1,3 +1,4 @@
+import { addressedName } from "../../domain/honorific.ts";
 import { displayZip } from "../../domain/address.ts";
 import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
@@ -52,7 +53,7 @@ function drawParty(doc: PDFKit.PDFDocument, x: number, y: number, width: number,
   doc
     .font("bold")
     .fontSize(12)
-    .text(`${party.name} 様`, x, doc.y + 2, { width });
+    .text(addressedName(party.name), x, doc.y + 2, { width });
   doc.font("regular").fontSize(9);
   for (const line of party.lines) doc.text(line, x, doc.y + 1, { width });
   return doc.y;

@@ -167,6 +167,14 @@ describe("delivery note (納品書)", () => {
     expect(text).toContain("※は軽減税率(8%)対象商品です。");
   });
 
+  it("adds no 様 to a name that already ends in 御中", async () => {
+    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", name: "蔵前酒販株式会社 御中" });
+    const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers });
+    const text = textOf(pdfOf(response), "delivery-note-company");
+    expect(text).toContain("蔵前酒販株式会社 御中");
+    expect(text).not.toMatch(/御中\s*様/);
+  });
+
   it("is for staff only", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
     const asMember = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: member.headers });

@@ -1,3 +1,4 @@
+import { addressedName } from "../../domain/honorific.ts";
 import { formatDate } from "../../domain/format.ts";
 import type { CalendarDate } from "../../domain/japan-time.ts";
 import { japanDateOf } from "../../domain/japan-time.ts";
@@ -104,7 +105,7 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     "税率別の対象額は税抜金額です。",
     // Several destinations (decision 087): the shipping line is their sum; each destination's part is named (the figures per rate are the order's).
     view.destinations.length > 0
-      ? `お届け先${view.destinations.length}件(送料はお届け先ごとの合計): ${view.destinations.map((destination, index) => `${index + 1}. ${destination.recipient.name}様 ${yen(destination.fee)}`).join("、")}。`
+      ? `お届け先${view.destinations.length}件(送料はお届け先ごとの合計): ${view.destinations.map((destination, index) => `${index + 1}. ${addressedName(destination.recipient.name, "")} ${yen(destination.fee)}`).join("、")}。`
       : "",
   ].filter(Boolean);
   doc.text(notes.join(" "), PAGE.left, y + 4, { width: PAGE.width });

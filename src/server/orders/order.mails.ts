@@ -5,6 +5,7 @@ import { formatDeliveryDate, shippingPromise } from "../../domain/delivery-calen
 import type { Locale } from "../../domain/locale.ts";
 import { fillText } from "../../domain/fill-text.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
+import { pointGrantMoment } from "../../domain/points.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { DEPOSIT_TYPE_LABELS, inLocale } from "../../domain/shop-profile.ts";
 import { REDUCED_RATE_FOOTNOTE, REDUCED_RATE_MARK } from "../../domain/tax-rates.ts";
@@ -36,8 +37,10 @@ const texts = {
     pointsHeading: "■ポイント",
     pointsUsed: "ご利用ポイント: {points}ポイント",
     pointsToEarn: "獲得予定ポイント: {points}ポイント（{when}に付与します）",
-    pointsWhenPaid: "ご入金の確認後",
+    pointsWhenOrdered: "ご注文の確定時",
+    pointsWhenPaymentArrives: "ご入金の確認後",
     pointsWhenShipped: "発送後",
+    pointsWhenPaid: "お支払いの確認後",
     bankAccount: "{financial} {branch} {type} {number} {name}",
     deliveryHeading: "■お届け先",
     buyerHeading: "■ご依頼主",
@@ -80,8 +83,10 @@ const texts = {
     pointsHeading: "Points",
     pointsUsed: "Points used: {points}",
     pointsToEarn: "Points to earn: {points} (granted {when})",
-    pointsWhenPaid: "once payment is confirmed",
+    pointsWhenOrdered: "when your order is confirmed",
+    pointsWhenPaymentArrives: "once your payment is received",
     pointsWhenShipped: "once shipped",
+    pointsWhenPaid: "once payment is confirmed",
     bankAccount: "{financial}, {branch}, {type} {number}, {name}",
     deliveryHeading: "Delivery address",
     buyerHeading: "Ordered by",
@@ -148,6 +153,13 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
   const yen = (amount: number) => formatYen(amount, locale);
   const shopName = inLocale(shop.shopName, locale);
   const method = storedPaymentMethod(order.paymentMethod);
+  // When the points arrive, by the shop's rule and how the order is paid: a card's at once; a card
+  // order staff entered, paid later through a link, once that payment is confirmed.
+  const awaitingLink = order.status === "await_payment" && method.texts.mailAwaitingPayment !== undefined;
+  const pointsWhen = (grantOn: "paid" | "shipped") =>
+    ({ at_order: t.pointsWhenOrdered, on_payment: t.pointsWhenPaymentArrives, on_shipping: t.pointsWhenShipped, when_paid: t.pointsWhenPaid })[
+      pointGrantMoment(grantOn, awaitingLink ? undefined : method.paidWhen)
+    ];
 
   const lines = order.items.map((item) => {
     const line = fillText(t.line, {
@@ -158,7 +170,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
     });
     // A pre-order says when it ships (decision 088).
     return item.shipsOn
-      ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale) })}`
+      ? `${line}\n${fillText(t.preorderLine, { release: formatJapanDate(item.shipsOn, locale), ships: shortJapanDate(item.shipsOn, locale, order.createdAt) })}`
       : line;
   });
   const preorders = order.items.filter((item) => item.shipsOn);
@@ -224,9 +236,7 @@ export function orderMail(shop: ShopProfile, publicUrl: string, { order, timeBan
       [
         t.pointsHeading,
         ...(points.used > 0 ? [fillText(t.pointsUsed, { points: figure(points.used) })] : []),
-        ...(points.toEarn > 0
-          ? [fillText(t.pointsToEarn, { points: figure(points.toEarn), when: points.grantOn === "shipped" ? t.pointsWhenShipped : t.pointsWhenPaid })]
-          : []),
+        ...(points.toEarn > 0 ? [fillText(t.pointsToEarn, { points: figure(points.toEarn), when: pointsWhen(points.grantOn) })] : []),
       ].join("\n"),
     );
   }

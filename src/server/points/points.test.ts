@@ -233,9 +233,9 @@ describe("refusals and races", () => {
     const before = await env.client.orderCount();
     const over = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "101" }));
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual(["ご利用いただけるポイントは100ポイントまでです"]);
+    expect(over.json().errors).toEqual(["ご利用いただけるのは現在のポイント残高の100ポイントまでです（別のご注文でご利用になると残高が変わります）"]);
     const english = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "101" }), { locale: "en" });
-    expect(english.json().errors).toEqual(["You can use up to 100 points"]);
+    expect(english.json().errors).toEqual(["You can use up to 100 points, your balance now (it changes when points are used on another order)"]);
     const guest = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { use_points: "10" }));
     expect(guest.json().errors).toEqual(["ポイントは会員さまのみご利用いただけます。ログインしてからご利用ください"]);
     const word = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "たくさん" }));
@@ -255,7 +255,9 @@ describe("refusals and races", () => {
       env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "500" })),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
-    expect(answers.find((answer) => answer.statusCode === 422)!.json().errors).toEqual(["ご利用いただけるポイントは0ポイントまでです"]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json().errors).toEqual([
+      "ご利用いただけるのは現在のポイント残高の0ポイントまでです（別のご注文でご利用になると残高が変わります）",
+    ]);
     expect(await env.client.orderCount()).toBe(before + 1);
     expect(await env.client.stockOf(wine)).toBe(9);
     const uses = await env.shop.database.db.select().from(pointLedgerTable).where(eq(pointLedgerTable.userId, member.user.id));
@@ -311,6 +313,9 @@ describe("points with the payment rules", () => {
     const row = await orderPointsOf(order.id);
     expect(row).toMatchObject({ used: 1000, usedStanding: 1000 });
     expect(row.grantedAt).not.toBeNull();
+    // A card is paid as the order is confirmed: the mail says so, not 「ご入金の確認後」.
+    const mail = (await env.shop.mailsTo(order.email)).find((each) => each.text.includes("獲得予定ポイント"));
+    expect(mail?.text).toContain(`獲得予定ポイント: ${row.toEarn}ポイント（ご注文の確定時に付与します）`);
     const mine = await myPoints(member);
     expect(mine.balance).toBe(row.toEarn);
     expect(mine.history.filter((entry) => entry.kind === "use")).toHaveLength(1);

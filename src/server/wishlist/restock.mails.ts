@@ -4,15 +4,31 @@ import { inLocale } from "../../domain/shop-profile.ts";
 import type { MailContent } from "../mail/mail-layout.ts";
 import { composeMail, escapeHtml, shopSubject } from "../mail/mail-layout.ts";
 
-// Mails of 再入荷のお知らせ (decision 083). Each ends with the link that stops them for the address.
+// Mails of 再入荷のお知らせ (decision 083). Each ends with the link that stops them for the address:
+// it cancels every request of the address still waiting. The back-in-stock mail closes its own
+// request, so there the link is worded for the others still waiting.
 
-const footerTexts: Record<Locale, { lead: string; link: string }> = {
-  ja: { lead: "再入荷のお知らせの停止をご希望の場合は、次のリンクからお手続きください。", link: "お知らせの停止" },
-  en: { lead: "To stop back-in-stock notices to this address, follow this link.", link: "Stop these notices" },
+type Footer = "waiting" | "others";
+
+const footerTexts: Record<Footer, Record<Locale, { lead: string; link: string }>> = {
+  waiting: {
+    ja: { lead: "再入荷のお知らせの停止をご希望の場合は、次のリンクからお手続きください。", link: "お知らせの停止" },
+    en: { lead: "To stop back-in-stock notices to this address, follow this link.", link: "Stop these notices" },
+  },
+  others: {
+    ja: {
+      lead: "ほかの商品でお申し込み中の再入荷のお知らせも停止をご希望の場合は、次のリンクからお手続きください。",
+      link: "お申し込み中のお知らせをすべて停止",
+    },
+    en: {
+      lead: "To stop the back-in-stock notices you are still waiting for on other products, follow this link.",
+      link: "Stop all waiting notices",
+    },
+  },
 };
 
-function withFooter(content: MailContent, locale: Locale, cancelUrl: string): MailContent {
-  const texts = footerTexts[locale];
+function withFooter(content: MailContent, locale: Locale, cancelUrl: string, footer: Footer = "waiting"): MailContent {
+  const texts = footerTexts[footer][locale];
   const html =
     `<p style="margin:16px auto 0;max-width:600px;font-size:12px;line-height:1.6;color:#5e5550;text-align:center">` +
     `${escapeHtml(texts.lead)}<br><a href="${escapeHtml(cancelUrl)}" style="color:#6d1f2f">${escapeHtml(texts.link)}</a></p>`;
@@ -74,7 +90,7 @@ const backInStockTexts: Record<
       "数に限りがございます。売り切れの際はご容赦ください。",
     ],
     action: "商品ページを見る",
-    note: "このお知らせは一度だけお送りしています。お申し込みはこれで完了となりました。",
+    note: "このお知らせは一度だけお送りしています。この商品のお申し込みはこれで完了となりました。",
   },
   en: {
     subject: (product) => `Back in stock: ${product}`,
@@ -84,7 +100,7 @@ const backInStockTexts: Record<
       "Bottles are limited and may sell out again.",
     ],
     action: "See the product",
-    note: "We send this notice once; your request is now complete.",
+    note: "We send this notice once; your request for this product is now complete.",
   },
 };
 
@@ -95,5 +111,5 @@ export function backInStockMail(shop: ShopProfile, publicUrl: string, locale: Lo
     action: { label: texts.action, url: productUrl },
     note: texts.note,
   });
-  return withFooter(content, locale, cancelUrl);
+  return withFooter(content, locale, cancelUrl, "others");
 }

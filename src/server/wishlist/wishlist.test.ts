@@ -99,7 +99,11 @@ describe("a guest's request with double opt-in", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("【酒舗 蔵】再入荷のお知らせ「限定の純米大吟醸」");
     expect(mails[0]!.text).toContain(`商品ページを見る: http://localhost:3000/locale/ja?to=%2Fproducts%2F${productId}`);
-    expect(mails[0]!.text).toContain("お知らせの停止: http://localhost:3000/locale/ja?to=%2Frestock%2Fcancel%3Ftoken%3D");
+    // The request is closed with this mail: its stop link is for the other requests still waiting.
+    expect(mails[0]!.text).toContain("この商品のお申し込みはこれで完了となりました。");
+    expect(mails[0]!.text).toContain("ほかの商品でお申し込み中の再入荷のお知らせも停止をご希望の場合は");
+    expect(mails[0]!.text).toContain("お申し込み中のお知らせをすべて停止: http://localhost:3000/locale/ja?to=%2Frestock%2Fcancel%3Ftoken%3D");
+    expect(mails[0]!.text).not.toContain("再入荷のお知らせの停止をご希望の場合は");
     const [row] = await shop.database.db.select().from(restockRequestsTable).where(eq(restockRequestsTable.email, email));
     expect(row).toMatchObject({ status: "notified" });
     expect(row!.closedAt).not.toBeNull();
@@ -133,6 +137,8 @@ describe("a guest's request with double opt-in", () => {
     ).toBe(200);
     const [mail] = await backInStockMails(email);
     expect(mail!.subject).toBe("Back in stock: Limited junmai daiginjo – Kura Wine & Spirits");
+    expect(mail!.text).toContain("your request for this product is now complete");
+    expect(mail!.text).toContain("Stop all waiting notices: ");
   });
 
   it("the stop link cancels every waiting request of the address", async () => {

@@ -5,6 +5,8 @@ export const pointsEstimateEn: Record<keyof typeof pointsEstimateJa, string> = {
   "pointsEstimate.value": "{points} pt",
   "pointsEstimate.guest": "Sign up or sign in before you order to earn points",
   "pointsEstimate.member": "Points are granted {when}",
-  "pointsEstimate.whenPaid": "once payment is confirmed",
+  "pointsEstimate.whenOrdered": "when your order is confirmed",
+  "pointsEstimate.whenPaymentArrives": "once your payment is received",
   "pointsEstimate.whenShipped": "once the order is shipped",
+  "pointsEstimate.whenPaid": "once payment is confirmed",
 };

@@ -4,6 +4,8 @@ export const pointsEstimateJa = {
   "pointsEstimate.value": "{points}pt",
   "pointsEstimate.guest": "会員登録・ログインしてご購入いただくとポイントが貯まります",
   "pointsEstimate.member": "ポイントは{when}に付与されます",
-  "pointsEstimate.whenPaid": "ご入金の確認後",
+  "pointsEstimate.whenOrdered": "ご注文の確定時",
+  "pointsEstimate.whenPaymentArrives": "ご入金の確認後",
   "pointsEstimate.whenShipped": "商品の発送後",
+  "pointsEstimate.whenPaid": "お支払いの確認後",
 };

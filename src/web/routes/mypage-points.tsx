@@ -1,5 +1,5 @@
 import type { Route } from "./+types/mypage-points";
-import { formatDateTime } from "../../domain/format.ts";
+import { formatDateTime, formatIsoDate } from "../../domain/format.ts";
 import styles from "../features/points/points.module.css";
 import { pageContext } from "../load-context.ts";
 import { useI18n } from "../i18n/i18n.tsx";
@@ -33,7 +33,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function MyPagePoints({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { points } = loaderData;
-  const yyyyMmDd = (date: string) => (locale === "ja" ? date.replaceAll("-", "/") : date);
   return (
     <section data-testid="mypage-points">
       <h1 className="page-title">{t("points.title")}</h1>
@@ -44,7 +43,9 @@ export default function MyPagePoints({ loaderData }: Route.ComponentProps) {
             <span className={styles.balanceFigure} data-testid="points-balance">
               {t("points.balanceValue", { points: points.balance.toLocaleString("ja-JP") })}
             </span>
-            <span data-testid="points-expiry">{points.expires_on ? t("points.expiresOn", { date: yyyyMmDd(points.expires_on) }) : t("points.noExpiry")}</span>
+            <span data-testid="points-expiry">
+              {points.expires_on ? t("points.expiresOn", { date: formatIsoDate(points.expires_on, locale) }) : t("points.noExpiry")}
+            </span>
             {points.pending > 0 && <span className={styles.note}>{t("points.pending", { points: points.pending.toLocaleString("ja-JP") })}</span>}
           </div>
           <p className={styles.note}>{t("points.rateNote", { rate: points.rate_percent })}</p>

@@ -16,7 +16,7 @@ export function SalesTileLabel({ sales }: { sales: ProductSales | undefined }) {
     return (
       <p className={styles.tileLabel} data-testid="tile-preorder">
         <Badge tone="wine">{t("preorder.badge")}</Badge>{" "}
-        <span className={styles.keep}>{t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale) })}</span>
+        <span className={styles.keep}>{t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale, new Date()) })}</span>
       </p>
     );
   }
@@ -62,7 +62,7 @@ export function SalesFacts({ sales }: { sales: ProductSales }) {
 
 /** When a pre-order ships, in place of the shop's usual shipping promise: 「11月19日頃発送」. */
 export function preorderShipping(sales: ProductSales, locale: "ja" | "en", t: ReturnType<typeof useI18n>["t"]): string | null {
-  return sales.phase === "preorder" && sales.release_date ? t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale) }) : null;
+  return sales.phase === "preorder" && sales.release_date ? t("preorder.shipsAround", { date: shortJapanDate(sales.release_date, locale, new Date()) }) : null;
 }
 
 /** In place of the cart button outside the window: 販売開始前（10月1日 10:00から） or 販売終了. */

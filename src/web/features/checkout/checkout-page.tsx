@@ -250,6 +250,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
                 { ratePercent: fromPage.points.ratePercent, onCharges: fromPage.points.onCharges ?? false },
               )}
               grantOn={fromPage.points.grantOn ?? "paid"}
+              paidWhen={chosen.paidWhen}
             />
           )}
           {several && <DestinationsSummary destinations={destinations} items={purchasable} quotes={quotes} />}

@@ -93,7 +93,7 @@ export function FinalConfirmation({ method, items = [], bottles, total, birthDat
                     {t("preorder.confirmLine", {
                       name: item.name,
                       release: formatJapanDate(item.ships_on!, locale),
-                      ships: t("preorder.shipsAround", { date: shortJapanDate(item.ships_on!, locale) }),
+                      ships: t("preorder.shipsAround", { date: shortJapanDate(item.ships_on!, locale, new Date()) }),
                     })}
                   </li>
                 ))}

@@ -1,3 +1,5 @@
+import type { PaymentMethodModule } from "../../../domain/payment-methods/payment-method.ts";
+import { pointGrantMoment, type PointGrantMoment } from "../../../domain/points.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import styles from "./checkout.module.css";
@@ -59,11 +61,27 @@ export function PointsField({ balance, usable, value, error, onChange }: PointsF
   );
 }
 
+/** When the points arrive, by the shop's rule and the chosen payment method (a card's at once). */
+const GRANT_MOMENT_TEXT = {
+  at_order: "pointsEstimate.whenOrdered",
+  on_payment: "pointsEstimate.whenPaymentArrives",
+  on_shipping: "pointsEstimate.whenShipped",
+  when_paid: "pointsEstimate.whenPaid",
+} as const satisfies Record<PointGrantMoment, string>;
+
 /**
  * 獲得予定ポイント (decision 089): what this order will earn, worked out by the rule the order is booked
  * with (orderPointsToEarn: after the coupon and the points used), and when it is granted.
  */
-export function PointsToEarn({ points, grantOn }: { points: number; grantOn: "paid" | "shipped" }) {
+export function PointsToEarn({
+  points,
+  grantOn,
+  paidWhen,
+}: {
+  points: number;
+  grantOn: "paid" | "shipped";
+  paidWhen: PaymentMethodModule["paidWhen"] | undefined;
+}) {
   const { t } = useI18n();
   return (
     <div className={styles.pointsToEarn} data-testid="checkout-points-to-earn">
@@ -71,11 +89,7 @@ export function PointsToEarn({ points, grantOn }: { points: number; grantOn: "pa
         <span>{t("pointsEstimate.label")}</span>
         <strong data-testid="checkout-points-to-earn-value">{t("pointsEstimate.value", { points: points.toLocaleString("ja-JP") })}</strong>
       </p>
-      {points > 0 && (
-        <p className={styles.methodNote}>
-          {t("pointsEstimate.member", { when: t(grantOn === "shipped" ? "pointsEstimate.whenShipped" : "pointsEstimate.whenPaid") })}
-        </p>
-      )}
+      {points > 0 && <p className={styles.methodNote}>{t("pointsEstimate.member", { when: t(GRANT_MOMENT_TEXT[pointGrantMoment(grantOn, paidWhen)]) })}</p>}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { addressedName, endsWithHonorific, honorificFor } from "./honorific.ts";
+
+describe("敬称 after a recipient's name", () => {
+  it("adds 様 to a plain name", () => {
+    expect(honorificFor("山田 花子")).toBe("様");
+    expect(addressedName("山田 花子")).toBe("山田 花子 様");
+    expect(addressedName("山田 花子", "")).toBe("山田 花子様");
+    expect(addressedName("Hanako Yamada")).toBe("Hanako Yamada 様");
+  });
+
+  it("adds none to a name that already ends in 御中, 様 or 殿, kept as typed", () => {
+    for (const name of ["㈱蔵前酒販 御中", "蔵前酒販御中", "山田様", "山田 花子 様", "総務部長 殿", "蔵前酒販　御中 "]) {
+      expect(endsWithHonorific(name)).toBe(true);
+      expect(honorificFor(name)).toBe("");
+    }
+    expect(addressedName("㈱蔵前酒販 御中")).toBe("㈱蔵前酒販 御中");
+    expect(addressedName("蔵前酒販　御中 ")).toBe("蔵前酒販　御中");
+  });
+
+  it("takes 行 as an honorific only as a word of its own, not the end of a given name", () => {
+    expect(honorificFor("蔵前酒販 行")).toBe("");
+    expect(honorificFor("蔵前酒販　行")).toBe("");
+    expect(honorificFor("佐藤 正行")).toBe("様");
+    expect(honorificFor("鈴木英行")).toBe("様");
+  });
+});
