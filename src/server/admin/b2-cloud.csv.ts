@@ -122,6 +122,7 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
   const more = items.length > 1 ? ` 他${items.length - 1}点` : "";
   const to = order.recipient;
   const toAddress = addressCells("お届け先住所", to);
+  const toName = cell("お届け先名", to.name, 32);
   // ご依頼主: the buyer of a gift (the recipient sees who sent it); the shop for a parcel to the buyer.
   const from = order.sendsToOther
     ? { name: order.buyer.name, phone: order.buyer.phone, zip: order.buyer.zip, address: addressCells("ご依頼主住所", order.buyer) }
@@ -148,11 +149,12 @@ export function b2Row({ order, cool, position: parcelPosition }: B2Order, shop: 
     お届け先アパートマンション名: toAddress.building,
     "お届け先会社・部門１": toAddress.company1,
     "お届け先会社・部門２": toAddress.company2,
-    お届け先名: cell("お届け先名", to.name, 32),
+    お届け先名: toName,
     // Half-width katakana, from the フリガナ the recipient form asks (optional; blank without one).
     "お届け先名(ｶﾅ)": cell("お届け先名(ｶﾅ)", halfWidthKatakana(to.kana ?? ""), B2_KANA_BYTES),
-    // 敬称 left empty when the name as typed already ends in one (「㈱蔵前酒販 御中」): never 「御中 様」.
-    敬称: honorificFor(to.name),
+    // 敬称 left empty when the name as printed already ends in one (「㈱蔵前酒販 御中」): never 「御中 様」;
+    // a name cut at 32 bytes that lost its 御中 gets 様, never no honorific at all.
+    敬称: honorificFor(toName),
     ご依頼主コード: "",
     ご依頼主電話番号: b2Phone(from.phone),
     ご依頼主電話番号枝番: "",

@@ -187,6 +187,26 @@ describe("delivery note (納品書)", () => {
 });
 
 describe("receipt (領収書) for a member", () => {
+  it("adds no 様 after an addressee that already ends in 御中, and 様 after a person's name", async () => {
+    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
+    const company = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "株式会社テスト商事 御中", proviso: "" },
+    });
+    const text = textOf(pdfOf(company), "receipt-company");
+    expect(text).toContain("株式会社テスト商事 御中");
+    expect(text).not.toMatch(/御中\s*様/);
+    const person = await shop.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.publicId}/receipt`,
+      headers: member.headers,
+      payload: { addressee: "山田 花子", proviso: "" },
+    });
+    expect(textOf(pdfOf(person), "receipt-person")).toMatch(/山田 花子\s+様/);
+  });
+
   it("issues the original with the registration number, tax per rate and the notice, then 再発行", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
     const state = await shop.app.inject({ method: "GET", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers });

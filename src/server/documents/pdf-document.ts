@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { honorificFor } from "../../domain/honorific.ts";
 
 // PDFs are drawn with pdfkit and Noto Sans JP from the npm package @expo-google-fonts/noto-sans-jp
 // (decision 037): one TrueType file per weight covering JIS X 0208 levels 1 and 2, so no system
@@ -158,7 +159,8 @@ export function drawSlipHead(
   doc
     .font("regular")
     .fontSize(13)
-    .text("様", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
+    // 「㈱蔵前酒販 御中」 typed as the addressee already carries its honorific: no 様 after it.
+    .text(honorificFor(head.addressee.trim()) || " ", PAGE.left + PAGE.width * 0.55 - 30, nameY + 2, { lineBreak: false });
   doc
     .moveTo(PAGE.left, nameY + 22)
     .lineTo(PAGE.left + PAGE.width * 0.55, nameY + 22)

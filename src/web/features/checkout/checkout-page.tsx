@@ -213,6 +213,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
   if (chosenRefusal) payment.refuseMethod(form.method, chosenRefusal);
   const unavailable = items.filter((item) => item.amount === 0);
   const bottles = purchasable.reduce((sum, item) => sum + item.amount, 0);
+  const purchaseDisabled = submission.processing || (hydrated && payment.needsProvider && payment.provider.status !== "ready");
 
   return (
     <>
@@ -227,6 +228,12 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
         // Set once the script owns the form (its chunk hydrated): until then it is the server's plain form.
         data-interactive={hydrated ? "true" : undefined}
       >
+        {/* Enter in a field submits with the form's first submit button: this copy of 購入 comes before the
+            several destinations' add and remove buttons, so Enter never adds or removes a destination. Disabled
+            as 購入 is (a disabled default button makes Enter do nothing). */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={purchaseDisabled}>
+          {t("checkout.submit")}
+        </button>
         <CsrfField />
         <RequestKeyField value={fromPage.requestKey} />
         <input type="hidden" name={ITEMS_FIELD} value={itemsFieldOf(purchasable)} />
@@ -417,12 +424,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
           />
 
           <div className={styles.submitRow}>
-            <Button
-              type="submit"
-              block
-              className={styles.submit}
-              disabled={submission.processing || (hydrated && payment.needsProvider && payment.provider.status !== "ready")}
-            >
+            <Button type="submit" block className={styles.submit} disabled={purchaseDisabled}>
               {submission.processing ? t("payments.processing") : t("checkout.submit")}
             </Button>
           </div>

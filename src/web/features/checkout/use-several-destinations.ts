@@ -49,19 +49,22 @@ export function useSeveralDestinations({
   };
 
   /** The switch and blocks as the server drew them (decision 096), with what was typed into them before hydration. */
+  const typedFirst = useRef(false);
   const takeTyped = (fields: Record<string, string>) => {
     if (fields[SEVERAL_FIELD] !== "1") return;
+    typedFirst.current = true;
     const blocks = destinationsOfFields(fields, purchasableItems(items), { defaultCountryName, omotegaki: shop.gift.omotegaki, book: addressBook ?? [] });
     setSeveralOn(true);
     setDestinations((current) => withAllBottlesFirst(blocks.length > 0 ? blocks : current, purchasableItems(items)));
   };
 
-  // The blocks the tab kept come back after hydration (they cannot be typed before it); a page answering a post starts without them.
+  // The blocks the tab kept come back after hydration; a page answering a post, or blocks typed into
+  // before hydration (decision 096, taken in a layout effect, before this one), start without them.
   const takenOver = useRef(false);
   useEffect(() => {
     if (takenOver.current) return;
     takenOver.current = true;
-    if (answersPost) return;
+    if (answersPost || typedFirst.current) return;
     const keptBlocks = keptDestinations(account, () => emptyDestination(defaultCountryName, shop.gift.omotegaki));
     if (keptBlocks) {
       // Outside React (sessionStorage), read once the page is hydrated, as the kept form is: one extra render, once.
