@@ -1,10 +1,8 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
-import { flatFee } from "./payment-terms.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 
 /** Bank transfer: the order waits until the trader sees the money arrive; a paid one is returned by hand. */
-export const bankPaymentMethod: PaymentMethodModule = {
+export const bankPaymentMethod = definePaymentMethod({
   code: "bank",
-  stored: "bank",
   label: { ja: "銀行振込", en: "Bank transfer" },
   checkoutInput: "none",
   staffEntry: "direct",
@@ -13,8 +11,7 @@ export const bankPaymentMethod: PaymentMethodModule = {
   staffMovesFromAwaitPayment: ["deposited"],
   paidCancellation: "by_hand",
   // Three days to pay, as the contract's legal notice says (pay within 3 days of ordering).
-  defaultTerms: { enabled: true, position: 30, feeTiers: flatFee(0), min: 0, max: null, daysToPay: 3, notes: null },
-  feeFromServer: false,
+  defaultTerms: { position: 30, daysToPay: 3 },
   showsBankAccounts: true,
   texts: {
     mailNewTotal: { ja: "お振込みの際は、変更後の金額 {total} をお振込みください。", en: "Please transfer the new amount, {total}." },
@@ -30,6 +27,5 @@ export const bankPaymentMethod: PaymentMethodModule = {
     legalNotice: { ja: "銀行振込(国内)", en: "Bank transfer (domestic)" },
     legalNoticeCharge: { ja: "銀行振込手数料：お客様のご負担となります", en: "Bank transfer fees: borne by the customer" },
   },
-  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "銀行振込", en: "Bank transfer" } },
   dashboardQueue: "awaiting_deposit",
-};
+});

@@ -1,4 +1,4 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 import { flatFee } from "./payment-terms.ts";
 
 /**
@@ -7,9 +7,8 @@ import { flatFee } from "./payment-terms.ts";
  * (the stricter of the contract's two readings: "300000 or more" satisfies both the hint and the
  * fallback, and one rule for offering and falling back never offers what it throws back to credit).
  */
-export const codPaymentMethod: PaymentMethodModule = {
+export const codPaymentMethod = definePaymentMethod({
   code: "cod",
-  stored: "cod",
   label: { ja: "代金引換", en: "Cash on delivery" },
   checkoutInput: "none",
   staffEntry: "direct",
@@ -18,12 +17,9 @@ export const codPaymentMethod: PaymentMethodModule = {
   staffMovesFromAwaitPayment: ["sent"],
   paidCancellation: "by_hand",
   defaultTerms: {
-    enabled: true,
     position: 40,
     feeTiers: flatFee(440),
-    min: 0,
     max: 300_000,
-    daysToPay: null,
     notes: {
       ja: "商品のお届け時に、配達員へ代金をお支払いください。代引き手数料は「ご注文内容」の決済手数料に含まれます。お支払い金額が{ceiling}以上のご注文にはご利用いただけません。",
       en: "Pay the driver when the products are delivered. The cash-on-delivery fee is included in the payment fee of your order summary. Not available for orders of {ceiling} or more.",
@@ -31,7 +27,6 @@ export const codPaymentMethod: PaymentMethodModule = {
   },
   feeLabel: { ja: "代引き手数料", en: "Cash on delivery fee" },
   feeFromServer: true,
-  showsBankAccounts: false,
   texts: {
     mailNewTotal: {
       ja: "商品お届けの際に、変更後の金額 {total} を配達員にお支払いください。",
@@ -55,6 +50,6 @@ export const codPaymentMethod: PaymentMethodModule = {
       },
     },
   },
-  exports: { b2InvoiceType: "2", b2CollectsTotal: true, csvLabel: { ja: "代金引換", en: "Cash on delivery" } },
+  exports: { b2InvoiceType: "2", b2CollectsTotal: true },
   dashboardQueue: "to_ship",
-};
+});

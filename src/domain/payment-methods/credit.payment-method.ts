@@ -1,20 +1,15 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
-import { flatFee } from "./payment-terms.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 
 /** A card typed at checkout: charged at once, or after 3-D Secure; a paid order is refunded on cancel. */
-export const creditPaymentMethod: PaymentMethodModule = {
+export const creditPaymentMethod = definePaymentMethod({
   code: "credit",
-  stored: "credit",
   label: { ja: "クレジットカード", en: "Credit card" },
   checkoutInput: "card",
   staffEntry: "awaiting_payment",
   firstStatus: "pending",
   paidWhen: "at_order",
-  staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
-  defaultTerms: { enabled: true, position: 10, feeTiers: flatFee(0), min: 0, max: null, daysToPay: null, notes: null },
-  feeFromServer: false,
-  showsBankAccounts: false,
+  defaultTerms: { position: 10 },
   texts: {
     mailPayment: { ja: "クレジットカードで {total} のお支払いが完了しました。", en: "The total of {total} has been charged to your credit card." },
     mailAwaitingPayment: {
@@ -28,6 +23,4 @@ export const creditPaymentMethod: PaymentMethodModule = {
     timing: { ja: "クレジットカード決済：ご注文時にお支払いが確定します", en: "Credit card: payment is made when you order" },
     legalNotice: { ja: "クレジットカード決済(ご注文時に即時決済されます)", en: "Credit card (charged immediately when you order)" },
   },
-  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "クレジットカード", en: "Credit card" } },
-  dashboardQueue: null,
-};
+});

@@ -1,4 +1,4 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 import { flatFee } from "./payment-terms.ts";
 
 /**
@@ -10,9 +10,8 @@ import { flatFee } from "./payment-terms.ts";
  * ceiling (tax included), 14 days to pay after the invoice. Off until the trader signs up with a
  * service and switches it on.
  */
-export const deferredPaymentMethod: PaymentMethodModule = {
+export const deferredPaymentMethod = definePaymentMethod({
   code: "deferred",
-  stored: "deferred",
   label: { ja: "後払い", en: "Pay later (invoice)" },
   checkoutInput: "none",
   staffEntry: "direct",
@@ -25,7 +24,6 @@ export const deferredPaymentMethod: PaymentMethodModule = {
     enabled: false,
     position: 60,
     feeTiers: flatFee(330),
-    min: 0,
     max: 55_000,
     daysToPay: 14,
     notes: {
@@ -34,8 +32,6 @@ export const deferredPaymentMethod: PaymentMethodModule = {
     },
   },
   feeLabel: { ja: "後払い手数料", en: "Pay-later fee" },
-  feeFromServer: false,
-  showsBankAccounts: false,
   texts: {
     mailNewTotal: { ja: "請求書は変更後の金額 {total} でお送りします。", en: "The invoice will be for the new amount, {total}." },
     mailPayment: {
@@ -62,6 +58,5 @@ export const deferredPaymentMethod: PaymentMethodModule = {
       },
     },
   },
-  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "後払い", en: "Pay later (invoice)" } },
   dashboardQueue: "to_ship",
-};
+});

@@ -1,5 +1,4 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
-import { flatFee } from "./payment-terms.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 
 /**
  * Convenience-store payment (コンビニ決済): the gateway makes a voucher; the order waits in
@@ -7,30 +6,22 @@ import { flatFee } from "./payment-terms.ts";
  * it to deposited) or the deadline passes (the order is cancelled and the bottles return). Stripe
  * takes konbini payments up to 300000 yen, the same ceiling as cash on delivery (its default terms).
  */
-export const konbiniPaymentMethod: PaymentMethodModule = {
+export const konbiniPaymentMethod = definePaymentMethod({
   code: "konbini",
-  stored: "konbini",
   label: { ja: "コンビニ決済", en: "Convenience store payment" },
   checkoutInput: "voucher",
   firstStatus: "pending",
   paidWhen: "on_payment",
-  staffMovesFromAwaitPayment: [],
   // Stripe cannot send konbini money back to a card: the trader returns it by hand.
   paidCancellation: "by_hand",
   defaultTerms: {
-    enabled: true,
     position: 50,
-    feeTiers: flatFee(0),
-    min: 0,
     max: 300_000,
-    daysToPay: null,
     notes: {
       ja: "ご注文後に表示される確認番号で、ファミリーマート・ローソン・ミニストップ・セイコーマートの店頭でお支払いください。お支払いの確認後に発送いたします。",
       en: "After ordering you get a confirmation number to pay with at FamilyMart, Lawson, Ministop or Seicomart. We ship once the payment has arrived.",
     },
   },
-  feeFromServer: false,
-  showsBankAccounts: false,
   texts: {
     mailPayment: {
       ja: "下記のお支払い期限までに、セブン-イレブン以外の全国のコンビニエンスストア(ファミリーマート、ローソン、ミニストップ、セイコーマート)で合計金額 {total} をお支払いください。ご入金を確認後、商品を発送いたします。期限を過ぎるとご注文は自動的にキャンセルされます。",
@@ -66,6 +57,4 @@ export const konbiniPaymentMethod: PaymentMethodModule = {
       link: { ja: "払込票を表示する", en: "Show the payment slip" },
     },
   },
-  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "コンビニ決済", en: "Convenience store payment" } },
-  dashboardQueue: null,
-};
+});

@@ -1,5 +1,5 @@
 import type { Locale } from "../locale.ts";
-import type { PaymentTerms, ShopPaymentTerms } from "./payment-terms.ts";
+import { flatFee, type PaymentTerms, type ShopPaymentTerms } from "./payment-terms.ts";
 
 /**
  * One way to pay (decision 023, in the spirit of Vendure's PaymentMethodHandler): a
@@ -163,6 +163,50 @@ export interface PaymentMethodModule {
   };
   /** Where the dashboard counts its orders while they await payment, if anywhere. */
   readonly dashboardQueue: DashboardQueue | null;
+}
+
+/**
+ * A method's module as its file writes it: what sets the method apart. What most methods share is
+ * left out and filled in by definePaymentMethod, so each file reads as the ways it differs.
+ */
+export type PaymentMethodDeclaration = Omit<
+  PaymentMethodModule,
+  "stored" | "staffMovesFromAwaitPayment" | "defaultTerms" | "feeFromServer" | "showsBankAccounts" | "exports" | "dashboardQueue"
+> &
+  Partial<Pick<PaymentMethodModule, "stored" | "staffMovesFromAwaitPayment" | "feeFromServer" | "showsBankAccounts" | "dashboardQueue">> & {
+    /** Its default terms: where it is listed, and what differs from offered, free, without limits, paid at once and with no note. */
+    readonly defaultTerms: Pick<PaymentTerms, "position"> & Partial<PaymentTerms>;
+    /** What the exports need besides a B2 Cloud 発払い slip and the checkout's label on the order CSV. */
+    readonly exports?: Partial<PaymentMethodModule["exports"]>;
+  };
+
+/**
+ * A method's module with the shared defaults: stored under its own code, no back-office move from
+ * await_payment besides cancelling, its fee computed in the browser, no bank accounts shown, no
+ * dashboard queue; and its default terms offered, free (a flat fee of 0), with no minimum, ceiling,
+ * days to pay or note.
+ */
+export function definePaymentMethod(declared: PaymentMethodDeclaration): PaymentMethodModule {
+  const terms = declared.defaultTerms;
+  return {
+    ...declared,
+    stored: declared.stored ?? declared.code,
+    staffMovesFromAwaitPayment: declared.staffMovesFromAwaitPayment ?? [],
+    // Field by field, in the order the shop profile keeps terms.
+    defaultTerms: {
+      enabled: terms.enabled ?? true,
+      position: terms.position,
+      feeTiers: terms.feeTiers ?? flatFee(0),
+      min: terms.min ?? 0,
+      max: terms.max ?? null,
+      daysToPay: terms.daysToPay ?? null,
+      notes: terms.notes ?? null,
+    },
+    feeFromServer: declared.feeFromServer ?? false,
+    showsBankAccounts: declared.showsBankAccounts ?? false,
+    exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: declared.label, ...declared.exports },
+    dashboardQueue: declared.dashboardQueue ?? null,
+  };
 }
 
 /** A method as checkout, totals, mails and pages use it: its module plus what its terms decide. */

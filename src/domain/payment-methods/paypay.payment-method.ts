@@ -1,34 +1,24 @@
-import type { PaymentMethodModule } from "./payment-method.ts";
-import { flatFee } from "./payment-terms.ts";
+import { definePaymentMethod } from "./payment-method.ts";
 
 /**
  * PayPay: the shopper approves the payment on PayPay's page (the test gateway's approval page
  * without Stripe keys) and comes back to the shop; approved → paid at once, a cancelled approval
  * leaves the checkout as a declined card does. A paid order cancelled by the trader is refunded.
  */
-export const payPayPaymentMethod: PaymentMethodModule = {
+export const payPayPaymentMethod = definePaymentMethod({
   code: "paypay",
-  stored: "paypay",
   label: { ja: "PayPay", en: "PayPay" },
   checkoutInput: "redirect",
   firstStatus: "pending",
   paidWhen: "at_order",
-  staffMovesFromAwaitPayment: [],
   paidCancellation: "refund",
   defaultTerms: {
-    enabled: true,
     position: 60,
-    feeTiers: flatFee(0),
-    min: 0,
-    max: null,
-    daysToPay: null,
     notes: {
       ja: "「購入」を押すとPayPayの画面に移動します。お支払いを承認すると、ショップに戻りご注文が確定します。",
       en: "Pressing Purchase takes you to PayPay. Once you approve the payment, you come back to the shop and the order is placed.",
     },
   },
-  feeFromServer: false,
-  showsBankAccounts: false,
   texts: {
     mailPayment: { ja: "PayPayで {total} のお支払いが完了しました。", en: "The total of {total} has been paid with PayPay." },
     mailCancelledPaid: {
@@ -41,6 +31,4 @@ export const payPayPaymentMethod: PaymentMethodModule = {
     },
     legalNotice: { ja: "PayPay(ご注文時にPayPayで承認いただきます)", en: "PayPay (approved in PayPay when you order)" },
   },
-  exports: { b2InvoiceType: "0", b2CollectsTotal: false, csvLabel: { ja: "PayPay", en: "PayPay" } },
-  dashboardQueue: null,
-};
+});
