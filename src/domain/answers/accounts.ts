@@ -1,6 +1,6 @@
 import type { UserResource } from "../account.ts";
 import { z } from "../zod.ts";
-import { type SameShape } from "./common.ts";
+import { dataAndNoticeOf, noticeSchema, type SameShape } from "./common.ts";
 
 /** The member API's answers (the spec's /api/users calls). */
 
@@ -20,10 +20,10 @@ export const currentUserAnswer = z.object({ data: userSchema });
 /** POST /api/users/sign_in and PUT /api/users/password: the member, the new session's CSRF token and the notice. */
 export const signedInAnswer = z.object({ data: userSchema, csrf_token: z.string(), message: z.string() });
 /** PUT /api/users: the member as saved and the notice. */
-export const userUpdatedAnswer = z.object({ data: userSchema, message: z.string() });
+export const userUpdatedAnswer = dataAndNoticeOf(userSchema);
 /** 201 of POST /api/users: the address the confirmation went to. */
-export const signedUpAnswer = z.object({ data: z.object({ email: z.string() }), message: z.string() });
+export const signedUpAnswer = dataAndNoticeOf(z.object({ email: z.string() }));
 /** DELETE /api/users/sign_out and DELETE /api/users: the new session's CSRF token and the notice. */
 export const signedOutAnswer = z.object({ csrf_token: z.string(), message: z.string() });
 /** A notice only (instructions sent). */
-export const noticeAnswer = z.object({ message: z.string() });
+export const noticeAnswer = noticeSchema;

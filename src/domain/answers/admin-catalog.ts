@@ -1,11 +1,10 @@
 import type { AdminExhibit, AdminLiquorType, AdminProduct, AdminProductRow, AdminSeries, DirectUploadAnswer } from "../admin-catalog.ts";
 import { SHIPPING_TYPES } from "../admin-catalog.ts";
 import { z } from "../zod.ts";
+import { imageDetailsSchema as imageSchema } from "./catalog.ts";
 import { dataOf, type SameShape } from "./common.ts";
 
 /** The back office's catalogue: products, exhibits, series, liquor types, direct uploads (admin-catalog.ts's shapes). */
-
-const imageSchema = z.object({ id: z.number(), width: z.number(), height: z.number() });
 
 const productRowSchema = z.object({
   id: z.number(),

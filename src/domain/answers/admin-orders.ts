@@ -8,12 +8,15 @@ import { PAYMENT_STATES, SHIPMENT_STATES } from "../payments-and-shipments.ts";
 import { STAFF_ORDER_CHANNELS } from "../staff-order.ts";
 import { z } from "../zod.ts";
 import { chargeAnswerSchema } from "./checkout.ts";
-import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
-import { giftAnswerSchema, recipientAnswerSchema } from "./orders.ts";
+import { countedPageOfSchema, dataOf, postalAddressShape, type SameShape } from "./common.ts";
+import { deliveryWishShape, giftAnswerSchema, recipientAnswerSchema, taxesShape } from "./orders.ts";
 
 /** The back office's orders: the list, the order page, and every move's answer (the order as it is after it). */
 
 const statusSchema = z.enum(ORDER_STATUSES);
+
+/** Which of the order's items, and how many of each, a parcel or a return holds. */
+const parcelLinesSchema = z.array(z.object({ order_item_id: z.number(), name: z.string(), quantity: z.number() }));
 
 const orderSummaryShape = {
   id: z.string(),
@@ -33,14 +36,9 @@ export const adminOrdersMatches: SameShape<z.output<typeof adminOrdersAnswer>, A
 export const adminOrderDetailSchema = z.object({
   ...orderSummaryShape,
   phone: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
+  ...postalAddressShape,
   recipient: recipientAnswerSchema.nullable(),
-  desired_delivery_date: z.string().nullable(),
-  desired_delivery_timezone: z.string().nullable(),
+  ...deliveryWishShape,
   memo: z.string(),
   items: z.array(
     z.object({
@@ -58,8 +56,7 @@ export const adminOrderDetailSchema = z.object({
   shipping_fee: z.number(),
   payment_method_fee: z.number(),
   charges: z.array(chargeAnswerSchema),
-  tax_total: z.number(),
-  taxes: z.array(z.object({ rate: z.number(), base: z.number(), tax: z.number() })),
+  ...taxesShape,
   birth_date: z.string().nullable(),
   customer_kana: z.string(),
   staff_memo: z.string(),
@@ -99,8 +96,7 @@ export const adminOrderDetailSchema = z.object({
     z.object({
       position: z.number(),
       recipient: recipientAnswerSchema.nullable(),
-      desired_delivery_date: z.string().nullable(),
-      desired_delivery_timezone: z.string().nullable(),
+      ...deliveryWishShape,
       gift: giftAnswerSchema.nullable(),
       fee: z.number(),
       carrier: z.string().nullable(),
@@ -109,7 +105,7 @@ export const adminOrderDetailSchema = z.object({
       state: z.enum(SHIPMENT_STATES),
       state_label: z.string(),
       shipped_at: z.string().nullable(),
-      lines: z.array(z.object({ order_item_id: z.number(), name: z.string(), quantity: z.number() })),
+      lines: parcelLinesSchema,
       ships_on: z.string().optional(),
     }),
   ),
@@ -170,7 +166,7 @@ const returnSchema = z.object({
   rates: z.array(
     z.object({ rate: z.number(), goods: z.number(), adjustment: z.number(), shipping: z.number(), base: z.number(), tax: z.number(), total: z.number() }),
   ),
-  lines: z.array(z.object({ order_item_id: z.number(), name: z.string(), quantity: z.number() })),
+  lines: parcelLinesSchema,
   staff_id: z.number().nullable(),
 });
 export const returnMatches: SameShape<z.output<typeof returnSchema>, ReturnResource> = true;

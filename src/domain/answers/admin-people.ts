@@ -1,6 +1,7 @@
 import type { AdminInquiryDetail, AdminMagazineSubscribers, AdminMember } from "../back-office.ts";
 import { z } from "../zod.ts";
-import { countedPageOfSchema, dataOf, type SameShape } from "./common.ts";
+import { countedPageOfSchema, dataOf, postalAddressShape, type SameShape } from "./common.ts";
+import { rankViewSchema } from "./loyalty.ts";
 
 /** The back office's members and inquiries. */
 
@@ -20,14 +21,7 @@ const memberSchema = z.object({
   failed_attempts: z.number(),
   sign_in_count: z.number(),
   last_sign_in_at: z.string().nullable(),
-  rank: z
-    .object({
-      purchases: z.number(),
-      rank: z.object({ position: z.number(), name: z.string(), point_rate: z.number() }).nullable(),
-      next: z.object({ name: z.string(), needed: z.number() }).nullable(),
-      since: z.string(),
-    })
-    .optional(),
+  rank: rankViewSchema.optional(),
 });
 export const memberMatches: SameShape<z.output<typeof memberSchema>, AdminMember> = true;
 /** GET /admin/api/members?q=&page=. */
@@ -66,7 +60,7 @@ export const staffOrderMemberAnswer = dataOf(
     name: z.string(),
     phone: z.string(),
     birth_date: z.string().nullable(),
-    address: z.object({ country: z.string(), zip: z.string(), prefecture: z.number().nullable(), address: z.string(), building_name: z.string() }).nullable(),
+    address: z.object(postalAddressShape).nullable(),
   }),
 );
 

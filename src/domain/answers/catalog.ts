@@ -4,7 +4,8 @@ import { dataOf, pageOfSchema, type SameShape } from "./common.ts";
 
 /** The catalogue's answers (the spec's GET root, products, products/{id}, exhibit_products, exhibit_products/{id}). */
 
-const imageDetailsSchema = z.object({ id: z.number(), width: z.number(), height: z.number() });
+/** An uploaded image: its id and size in pixels (the storefront's image_details, the back office's images). */
+export const imageDetailsSchema = z.object({ id: z.number(), width: z.number(), height: z.number() });
 
 const specificationSchema = z.object({
   origin_country: z.string(),

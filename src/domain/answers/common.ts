@@ -48,6 +48,26 @@ export function countedPageOfSchema<S extends z.ZodType>(item: S) {
   return z.object({ data: z.array(item), meta: z.object({ pagination: countedPaginationSchema }) });
 }
 
+/** A notice only (`{ message }`): what was done, in the request's language, for the page to show. */
+export const noticeSchema = z.object({ message: z.string() });
+
+/** `{ data, message }`: what a write made of the record, and the notice the page shows about it. */
+export function dataAndNoticeOf<S extends z.ZodType>(schema: S) {
+  return z.object({ data: schema, message: z.string() });
+}
+
+/**
+ * A postal address as every answer writes it (a member's address, an address-book entry, an order's
+ * customer and recipients): the country's code, the postcode, the prefecture's number (null abroad).
+ */
+export const postalAddressShape = {
+  country: z.string(),
+  zip: z.string(),
+  prefecture: z.number().nullable(),
+  address: z.string(),
+  building_name: z.string(),
+};
+
 /** `{ ok: true }`-style acknowledgements carry nothing else. */
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -1,6 +1,6 @@
 import { ENTRY_RESULTS } from "../lottery.ts";
 import { z } from "../zod.ts";
-import { dataOf } from "./common.ts";
+import { dataAndNoticeOf, dataOf } from "./common.ts";
 
 /** 抽選販売's answers (decision 084): the shopper's and the back office's. */
 
@@ -54,7 +54,7 @@ const myEntrySchema = z.object({
 /** GET /api/lotteries/products/{id}: the product's lottery, or null. */
 export const productLotteryAnswer = dataOf(lotterySchema.nullable());
 /** 201 of POST /api/lotteries/{id}/entries. */
-export const lotteryEnteredAnswer = z.object({ data: myEntrySchema, message: z.string() });
+export const lotteryEnteredAnswer = dataAndNoticeOf(myEntrySchema);
 /** GET /api/lottery-entries. */
 export const myEntriesAnswer = dataOf(z.array(myEntrySchema));
 /** GET /api/lottery-entries/{id} and POST /api/lottery-entries/{id}/cart. */

@@ -1,12 +1,10 @@
 import type { MemberRankView } from "../member-ranks.ts";
 import type { FavoriteResource, RestockRequestResource } from "../wishlist.ts";
 import { z } from "../zod.ts";
-import { dataOf, type SameShape } from "./common.ts";
+import { dataAndNoticeOf, dataOf, noticeSchema, type SameShape } from "./common.ts";
 
 /** Back-in-stock requests and favourites (decision 083), points (089) and ranks (090). */
 
-/** A notice only. */
-const noticeSchema = z.object({ message: z.string() });
 /** POST /api/products/{id}/restock-requests (201 booked, 202 confirmation mailed), cancelling one. */
 export const restockNoticeAnswer = noticeSchema;
 
@@ -35,7 +33,7 @@ export const favoritesAnswer = dataOf(z.array(favoriteSchema));
 /** GET /api/favorites/ids: the products the member keeps. */
 export const favoriteIdsAnswer = dataOf(z.array(z.number()));
 /** PUT and DELETE /api/favorites/{id}. */
-export const favoriteChangedAnswer = z.object({ data: z.object({ product_id: z.number(), favorite: z.boolean() }), message: z.string() });
+export const favoriteChangedAnswer = dataAndNoticeOf(z.object({ product_id: z.number(), favorite: z.boolean() }));
 /** GET /admin/api/restock-requests/counts: product id → confirmed requests waiting. */
 export const restockCountsAnswer = dataOf(z.record(z.string(), z.number()));
 
@@ -85,7 +83,7 @@ const rankEntrySchema = z.object({
   threshold: z.number(),
   point_rate: z.number(),
 });
-const rankViewSchema = z.object({
+export const rankViewSchema = z.object({
   purchases: z.number(),
   rank: z.object({ position: z.number(), name: z.string(), point_rate: z.number() }).nullable(),
   next: z.object({ name: z.string(), needed: z.number() }).nullable(),

@@ -3,35 +3,19 @@ import type { AddressBookEntry } from "../address-book.ts";
 import type { SavedCard } from "../card.ts";
 import type { MagazineSubscriptionResource } from "../magazine.ts";
 import { z } from "../zod.ts";
-import { dataOf, type SameShape } from "./common.ts";
+import { dataAndNoticeOf, dataOf, postalAddressShape, type SameShape } from "./common.ts";
+import { recipientAnswerSchema } from "./orders.ts";
 
 /** The member's own records (address, address book, card, mail magazine), the inquiry and the reference lists. */
 
-export const addressSchema = z.object({
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
-  country_name: z.string(),
-});
+export const addressSchema = z.object({ ...postalAddressShape, country_name: z.string() });
 export const addressMatches: SameShape<z.output<typeof addressSchema>, AddressResource> = true;
 /** GET /api/address (null before one is saved) and PUT /api/address. */
 export const savedAddressAnswer = dataOf(addressSchema.nullable());
 export const addressSavedAnswer = dataOf(addressSchema);
 
-export const addressBookEntrySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
-  kana: z.string().optional(),
-  country_name: z.string(),
-});
+/** An entry is a recipient as orders name one, with its id and the country's name. */
+export const addressBookEntrySchema = z.object({ id: z.number(), ...recipientAnswerSchema.shape, country_name: z.string() });
 export const addressBookEntryMatches: SameShape<z.output<typeof addressBookEntrySchema>, AddressBookEntry> = true;
 /** GET /api/address-book. */
 export const addressBookAnswer = dataOf(z.array(addressBookEntrySchema));
@@ -52,15 +36,14 @@ export const magazineSubscriptionMatches: SameShape<z.output<typeof magazineSubs
 /** GET /api/magazine/subscription. */
 export const magazineSubscriptionAnswer = dataOf(magazineSubscriptionSchema);
 /** PUT /api/magazine/subscription: the subscription and the notice. */
-export const magazineSubscriptionSavedAnswer = z.object({ data: magazineSubscriptionSchema, message: z.string() });
+export const magazineSubscriptionSavedAnswer = dataAndNoticeOf(magazineSubscriptionSchema);
 /** POST /api/magazine/unsubscribe (a mail link's token). */
-export const magazineUnsubscribedAnswer = z.object({ data: z.object({ status: z.literal("unsubscribed") }), message: z.string() });
+export const magazineUnsubscribedAnswer = dataAndNoticeOf(z.object({ status: z.literal("unsubscribed") }));
 
 /** 201 of POST /api/inquiries: the inquiry as received and the notice. */
-export const inquiryReceivedAnswer = z.object({
-  data: z.object({ id: z.string(), name: z.string(), email: z.string(), subject: z.string(), message: z.string() }),
-  message: z.string(),
-});
+export const inquiryReceivedAnswer = dataAndNoticeOf(
+  z.object({ id: z.string(), name: z.string(), email: z.string(), subject: z.string(), message: z.string() }),
+);
 
 /** GET /api/countries?q=. */
 export const countriesAnswer = dataOf(z.array(z.object({ id: z.string(), name: z.string() })));

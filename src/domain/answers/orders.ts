@@ -4,7 +4,7 @@ import type { OrderResource } from "../checkout.ts";
 import type { GiftChangeOptions } from "../order-changes.ts";
 import { z } from "../zod.ts";
 import { chargeAnswerSchema, paymentInstructionsSchema } from "./checkout.ts";
-import { dataOf, pageOfSchema, type SameShape } from "./common.ts";
+import { dataOf, pageOfSchema, postalAddressShape, type SameShape } from "./common.ts";
 
 /** The member's orders (GET /api/orders, the spec's Order) and the changes before shipping (decision 074). */
 
@@ -17,16 +17,27 @@ export const giftAnswerSchema = z.object({
 export const giftAnswerMatches: SameShape<z.output<typeof giftAnswerSchema>, GiftAnswer> = true;
 
 /** Who a parcel goes to: on the order, on each of its parcels, in the shop and in the back office alike. */
-export const recipientAnswerSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  zip: z.string(),
-  prefecture: z.number().nullable(),
-  address: z.string(),
-  building_name: z.string(),
-  kana: z.string().optional(),
-});
+export const recipientAnswerSchema = z.object({ name: z.string(), phone: z.string(), ...postalAddressShape, kana: z.string().optional() });
+
+/** The delivery date and time band asked for (null: none), on the order and on each of its parcels. */
+export const deliveryWishShape = {
+  desired_delivery_date: z.string().nullable(),
+  desired_delivery_timezone: z.string().nullable(),
+};
+
+/** The tax of an order, per rate and in all, in the shop and in the back office alike. */
+export const taxesShape = {
+  tax_total: z.number(),
+  taxes: z.array(z.object({ rate: z.number(), base: z.number(), tax: z.number() })),
+};
+
+/**
+ * What a change before shipping answers (decision 074): the order, what it holds now, whether it
+ * may still change and why not, then what may be chosen.
+ */
+function changeOptionsOf<Now extends z.ZodRawShape, Choices extends z.ZodRawShape>(now: Now, choices: Choices) {
+  return z.object({ order_id: z.string(), ...now, changeable: z.boolean(), reason: z.string().nullable(), ...choices });
+}
 
 export const orderResourceSchema = z.object({
   id: z.string(),
@@ -39,15 +50,13 @@ export const orderResourceSchema = z.object({
     payment_method_fee: z.number(),
     charges: z.array(chargeAnswerSchema),
     payment_instructions: paymentInstructionsSchema.optional(),
-    tax_total: z.number(),
-    taxes: z.array(z.object({ rate: z.number(), base: z.number(), tax: z.number() })),
+    ...taxesShape,
     slip_number: z.string().nullable(),
     carrier: z.string().nullable().optional(),
     carrier_label: z.string().nullable().optional(),
     tracking_url: z.string().nullable().optional(),
     gift: giftAnswerSchema.nullable().optional(),
-    desired_delivery_date: z.string().nullable(),
-    desired_delivery_timezone: z.string().nullable(),
+    ...deliveryWishShape,
     desired_delivery_timezone_label: z.string().nullable(),
     memo: z.string(),
     name: z.string(),
@@ -70,8 +79,7 @@ export const orderResourceSchema = z.object({
         z.object({
           position: z.number(),
           recipient: recipientAnswerSchema.nullable(),
-          desired_delivery_date: z.string().nullable(),
-          desired_delivery_timezone: z.string().nullable(),
+          ...deliveryWishShape,
           desired_delivery_timezone_label: z.string().nullable(),
           gift: giftAnswerSchema.nullable(),
           fee: z.number(),
@@ -93,36 +101,20 @@ export const ordersAnswer = pageOfSchema(orderResourceSchema);
 
 /** GET and POST /api/orders/{id}/delivery (and the back office's): the wish and what may be chosen. */
 export const deliveryOptionsAnswer = dataOf(
-  z.object({
-    order_id: z.string(),
-    desired_delivery_date: z.string().nullable(),
-    desired_delivery_timezone: z.string().nullable(),
-    changeable: z.boolean(),
-    reason: z.string().nullable(),
-    dates: z.array(z.string()),
-    time_bands: z.array(z.object({ code: z.string(), label: z.string() })),
-  }),
+  changeOptionsOf(deliveryWishShape, { dates: z.array(z.string()), time_bands: z.array(z.object({ code: z.string(), label: z.string() })) }),
 );
 
 /** GET and POST /api/orders/{id}/recipient (and the back office's). */
-export const recipientOptionsAnswer = dataOf(
-  z.object({
-    order_id: z.string(),
-    recipient: recipientAnswerSchema.extend({ kana: z.string() }),
-    changeable: z.boolean(),
-    reason: z.string().nullable(),
-  }),
-);
+export const recipientOptionsAnswer = dataOf(changeOptionsOf({ recipient: recipientAnswerSchema.extend({ kana: z.string() }) }, {}));
 
-const giftOptionsSchema = z.object({
-  order_id: z.string(),
-  gift: giftAnswerSchema.nullable(),
-  changeable: z.boolean(),
-  reason: z.string().nullable(),
-  settings: z.object({ wrapping: z.boolean(), noshi: z.boolean(), message_card: z.boolean(), hide_prices: z.boolean(), omotegaki: z.array(z.string()) }),
-  wrapping_price: z.number(),
-  amount_may_change: z.boolean(),
-});
+const giftOptionsSchema = changeOptionsOf(
+  { gift: giftAnswerSchema.nullable() },
+  {
+    settings: z.object({ wrapping: z.boolean(), noshi: z.boolean(), message_card: z.boolean(), hide_prices: z.boolean(), omotegaki: z.array(z.string()) }),
+    wrapping_price: z.number(),
+    amount_may_change: z.boolean(),
+  },
+);
 export const giftOptionsMatches: SameShape<z.output<typeof giftOptionsSchema>, GiftChangeOptions> = true;
 /** GET and POST /api/orders/{id}/gift (and the back office's). */
 export const giftOptionsAnswer = dataOf(giftOptionsSchema);
