@@ -1,6 +1,6 @@
 import type { CarrierCode } from "./carriers.ts";
 import { DEFAULT_CARRIER, SLIP_NUMBER_MAX, SLIP_NUMBER_PATTERN, isCarrierCode } from "./carriers.ts";
-import { formFields, trimmedText } from "./field-rules.ts";
+import { formFields, formProblems, trimmedText } from "./field-rules.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
 import type { AdjustmentKind } from "./order-totals.ts";
 import { isAdjustmentKind } from "./order-totals.ts";
@@ -90,8 +90,7 @@ export const adjustmentInputSchema = z.preprocess(
     })
     .superRefine(
       (fields, context) => {
-        const problem = (message: string, path: string, params?: { count: number }) =>
-          context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+        const { problem } = formProblems(context);
         const amount = yenOf(fields.amount_before_tax);
         if (typeof amount === "string") problem(amount, "amount_before_tax");
         else if (fields.kind === "discount" && amount >= 0) problem("less_than", "amount_before_tax", { count: 0 });

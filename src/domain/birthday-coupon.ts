@@ -1,9 +1,8 @@
-import { wholeOf } from "./coupon-input.ts";
 import { japanDateString } from "./coupons.ts";
 import { japanDateOf } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
-import { formFields } from "./field-rules.ts";
+import { formFields, formProblems, isTicked, wholeOf, wholeOrNull } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -29,8 +28,6 @@ export const BIRTHDAY_COUPON_DEFAULTS: BirthdayCouponSettings = { active: true, 
 export const BIRTHDAY_COUPON_DAYS_MAX = 366;
 export const BIRTHDAY_COUPON_FIXED_MAX = 100_000;
 
-const CHECKED = new Set<unknown>([true, "on", "1", "true"]);
-
 /** The back office's birthday coupon form (PUT /admin/api/coupons/birthday). */
 export const birthdayCouponSettingsSchema = z.preprocess(
   (body) => formFields(body),
@@ -43,35 +40,20 @@ export const birthdayCouponSettingsSchema = z.preprocess(
       minimum_order: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const { problem, wholeWithin } = formProblems(context);
       const kind = BIRTHDAY_COUPON_KINDS.find((each) => each === fields.kind);
       if (!kind) problem("inclusion", "kind");
-      const value = wholeOf(fields.value);
-      if (typeof value === "string") problem(value, "value");
-      else if (value < 1) problem("greater_than_or_equal_to", "value", { count: 1 });
-      else if (kind === "percent" && value > 100) problem("less_than_or_equal_to", "value", { count: 100 });
-      else if (value > BIRTHDAY_COUPON_FIXED_MAX) problem("less_than_or_equal_to", "value", { count: BIRTHDAY_COUPON_FIXED_MAX });
-      const days = wholeOf(fields.valid_days);
-      if (typeof days === "string") problem(days, "valid_days");
-      else if (days < 1) problem("greater_than_or_equal_to", "valid_days", { count: 1 });
-      else if (days > BIRTHDAY_COUPON_DAYS_MAX) problem("less_than_or_equal_to", "valid_days", { count: BIRTHDAY_COUPON_DAYS_MAX });
+      wholeWithin(wholeOf(fields.value), "value", 1, kind === "percent" ? 100 : BIRTHDAY_COUPON_FIXED_MAX);
+      wholeWithin(wholeOf(fields.valid_days), "valid_days", 1, BIRTHDAY_COUPON_DAYS_MAX);
       const minimum = wholeOf(fields.minimum_order);
-      if (minimum !== "blank") {
-        if (typeof minimum === "string") problem(minimum, "minimum_order");
-        else if (minimum < 0) problem("greater_than_or_equal_to", "minimum_order", { count: 0 });
-        else if (minimum > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", "minimum_order", { count: ORDER_TOTAL_MAX });
-      }
+      if (minimum !== "blank") wholeWithin(minimum, "minimum_order", 0, ORDER_TOTAL_MAX);
     })
     .transform((fields): BirthdayCouponSettings => ({
-      active: CHECKED.has(fields.active),
+      active: isTicked(fields.active),
       kind: fields.kind as BirthdayCouponKind,
       value: wholeOf(fields.value) as number,
       validDays: wholeOf(fields.valid_days) as number,
-      minimumOrder: (() => {
-        const minimum = wholeOf(fields.minimum_order);
-        return typeof minimum === "number" ? minimum : 0;
-      })(),
+      minimumOrder: wholeOrNull(fields.minimum_order) ?? 0,
     })),
 );
 

@@ -1,18 +1,8 @@
 import type { CouponKind, CouponTarget } from "./coupons.ts";
 import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_VALUE_MAX, MAX_COUPONS_PER_ORDER, normalizeCouponCode } from "./coupons.ts";
-import { formFields, oneLineText } from "./field-rules.ts";
+import { formFields, formProblems, isTicked, oneLineText, wholeOf, wholeOrNull } from "./field-rules.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
 import { z } from "./zod.ts";
-
-/** A whole number as a form sends it ("1,000", full-width digits); "" is blank. */
-export function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
-  if (value === undefined || value === null || value === "") return "blank";
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : "";
-  if (text === "") return "blank";
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
-  const number = Number(text);
-  return Number.isSafeInteger(number) ? number : "not_an_integer";
-}
 
 /** A list typed as "1, 2, 3" (ids) or "wine, sake" (liquor types). */
 function listOf(value: unknown): string[] {
@@ -25,7 +15,6 @@ function listOf(value: unknown): string[] {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CHECKED = new Set<unknown>([true, "on", "1", "true"]);
 export const COUPON_NAME_MAX = 60;
 const LIMIT_MAX = 1_000_000;
 
@@ -58,8 +47,7 @@ export const couponInputSchema = z.preprocess(
       combinable: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const { problem, wholeWithin } = formProblems(context);
       const code = normalizeCouponCode(fields.code);
       if (code === "") problem("blank", "code");
       else if (!COUPON_CODE_PATTERN.test(code)) problem("invalid", "code");
@@ -67,19 +55,9 @@ export const couponInputSchema = z.preprocess(
       if (Array.from(fields.name_en).length > COUPON_NAME_MAX) problem("too_long", "name_en", { count: COUPON_NAME_MAX });
       const kind = COUPON_KINDS.find((each) => each === fields.kind);
       if (!kind) problem("inclusion", "kind");
-      if (kind !== "free_shipping") {
-        const value = wholeOf(fields.value);
-        if (typeof value === "string") problem(value, "value");
-        else if (value < 1) problem("greater_than_or_equal_to", "value", { count: 1 });
-        else if (kind === "percent" && value > 100) problem("less_than_or_equal_to", "value", { count: 100 });
-        else if (value > COUPON_VALUE_MAX) problem("less_than_or_equal_to", "value", { count: COUPON_VALUE_MAX });
-      }
+      if (kind !== "free_shipping") wholeWithin(wholeOf(fields.value), "value", 1, kind === "percent" ? 100 : COUPON_VALUE_MAX);
       const minimum = wholeOf(fields.minimum_order);
-      if (minimum !== "blank") {
-        if (typeof minimum === "string") problem(minimum, "minimum_order");
-        else if (minimum < 0) problem("greater_than_or_equal_to", "minimum_order", { count: 0 });
-        else if (minimum > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", "minimum_order", { count: ORDER_TOTAL_MAX });
-      }
+      if (minimum !== "blank") wholeWithin(minimum, "minimum_order", 0, ORDER_TOTAL_MAX);
       for (const field of ["valid_from", "valid_until"] as const) {
         if (fields[field] === "") problem("blank", field);
         else if (!DATE.test(fields[field]) || Number.isNaN(Date.parse(`${fields[field]}T00:00:00Z`))) problem("invalid", field);
@@ -87,10 +65,7 @@ export const couponInputSchema = z.preprocess(
       if (DATE.test(fields.valid_from) && DATE.test(fields.valid_until) && fields.valid_until < fields.valid_from) problem("invalid", "valid_until");
       for (const field of ["total_limit", "per_member_limit"] as const) {
         const limit = wholeOf(fields[field]);
-        if (limit === "blank") continue;
-        if (typeof limit === "string") problem(limit, field);
-        else if (limit < 1) problem("greater_than_or_equal_to", field, { count: 1 });
-        else if (limit > LIMIT_MAX) problem("less_than_or_equal_to", field, { count: LIMIT_MAX });
+        if (limit !== "blank") wholeWithin(limit, field, 1, LIMIT_MAX);
       }
       for (const field of ["product_ids", "series_ids"] as const) {
         if (listOf(fields[field]).some((each) => !/^\d{1,9}$/.test(each))) problem("invalid", field);
@@ -99,10 +74,6 @@ export const couponInputSchema = z.preprocess(
     })
     .transform((fields) => {
       const kind = COUPON_KINDS.find((each) => each === fields.kind) as CouponKind;
-      const limit = (value: unknown) => {
-        const whole = wholeOf(value);
-        return typeof whole === "number" ? whole : null;
-      };
       const target: CouponTarget = {
         productIds: [...new Set(listOf(fields.product_ids).map(Number))],
         seriesIds: [...new Set(listOf(fields.series_ids).map(Number))],
@@ -114,15 +85,15 @@ export const couponInputSchema = z.preprocess(
         nameEn: fields.name_en,
         kind,
         value: kind === "free_shipping" ? 0 : (wholeOf(fields.value) as number),
-        minimumOrder: limit(fields.minimum_order) ?? 0,
+        minimumOrder: wholeOrNull(fields.minimum_order) ?? 0,
         validFrom: fields.valid_from,
         validUntil: fields.valid_until,
-        totalLimit: limit(fields.total_limit),
-        perMemberLimit: limit(fields.per_member_limit),
+        totalLimit: wholeOrNull(fields.total_limit),
+        perMemberLimit: wholeOrNull(fields.per_member_limit),
         target,
-        membersOnly: CHECKED.has(fields.members_only),
-        combinable: CHECKED.has(fields.combinable),
-        active: fields.active === undefined ? true : CHECKED.has(fields.active),
+        membersOnly: isTicked(fields.members_only),
+        combinable: isTicked(fields.combinable),
+        active: fields.active === undefined ? true : isTicked(fields.active),
       };
     }),
 );

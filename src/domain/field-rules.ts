@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "./account.ts";
 import { z } from "./zod.ts";
 
 // The building blocks of the forms' schemas in src/domain, shared by the page (checked before
@@ -61,7 +62,51 @@ export function emailRules(maxLength: number, pattern: RegExp) {
   return z.string().min(1, { error: "blank", abort: true }).max(maxLength, { error: "too_long", abort: true }).regex(pattern, { error: "invalid" });
 }
 
+/** An e-mail address typed by a shopper, kept trimmed and lower-cased, then checked by emailRules. Not text: "". */
+export const shopperEmail = z
+  .unknown()
+  .transform((value) => (typeof value === "string" ? normalizeEmail(value) : ""))
+  .pipe(emailRules(EMAIL_MAX_LENGTH, EMAIL_PATTERN));
+
 /** Required text of at most `max` UTF-16 units (the back office's older limits count them so). */
 export function requiredUnits(max: number) {
   return z.string().min(1, { error: "blank", abort: true }).max(max, { error: "too_long" });
+}
+
+/** A ticked checkbox as JSON (true) or a form ("on", "1", "true") sends it; anything else, absent included, is unticked. */
+export function isTicked(value: unknown): boolean {
+  return TICKED.has(value);
+}
+const TICKED = new Set<unknown>([true, "on", "1", "true"]);
+
+/** A whole number as a form sends it ("1,000", full-width digits); "" is blank. */
+export function wholeOf(value: unknown): number | "blank" | "not_a_number" | "not_an_integer" {
+  if (value === undefined || value === null || value === "") return "blank";
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : "";
+  if (text === "") return "blank";
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return "not_a_number";
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : "not_an_integer";
+}
+
+/** A field a form may leave blank: its whole number, or null when blank (the schema refused anything else). */
+export function wholeOrNull(value: unknown): number | null {
+  const whole = wholeOf(value);
+  return typeof whole === "number" ? whole : null;
+}
+
+/**
+ * How the back office's forms that check their fields together (a superRefine) refuse one: an issue
+ * on the field, its message a kind of field-messages.ts, `count` the bound the message names.
+ */
+export function formProblems(context: z.RefinementCtx) {
+  const problem = (message: string, path: string, params?: { count: number }) =>
+    context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+  /** Refuses a field whose whole number (as wholeOf read it) is missing, not one, or outside min..max. */
+  const wholeWithin = (whole: ReturnType<typeof wholeOf>, path: string, min: number, max: number) => {
+    if (typeof whole === "string") problem(whole, path);
+    else if (whole < min) problem("greater_than_or_equal_to", path, { count: min });
+    else if (whole > max) problem("less_than_or_equal_to", path, { count: max });
+  };
+  return { problem, wholeWithin };
 }

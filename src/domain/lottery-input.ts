@@ -1,5 +1,5 @@
 import { japanDateTimeInput, LOTTERY_LIMITS } from "./lottery.ts";
-import { formFields } from "./field-rules.ts";
+import { formFields, formProblems } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 /** A whole number from JSON or a form (full-width digits folded); the problem's kind when it is not one. */
@@ -33,23 +33,18 @@ export const lotteryInputSchema = z.preprocess(
       claim_days: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const count = (field: "product_id" | "bottles" | "per_member" | "claim_days", max: number) => {
-        const value = wholeOf(fields[field]);
-        if (typeof value === "string") context.addIssue({ code: "custom", path: [field], message: value });
-        else if (value < 1) context.addIssue({ code: "custom", path: [field], message: "greater_than_or_equal_to", params: { count: 1 } });
-        else if (value > max) context.addIssue({ code: "custom", path: [field], message: "less_than_or_equal_to", params: { count: max } });
-      };
-      count("product_id", Number.MAX_SAFE_INTEGER);
-      count("bottles", LOTTERY_LIMITS.bottles);
-      count("per_member", LOTTERY_LIMITS.perMember);
-      count("claim_days", LOTTERY_LIMITS.claimDays);
+      const { problem, wholeWithin } = formProblems(context);
+      wholeWithin(wholeOf(fields.product_id), "product_id", 1, Number.MAX_SAFE_INTEGER);
+      wholeWithin(wholeOf(fields.bottles), "bottles", 1, LOTTERY_LIMITS.bottles);
+      wholeWithin(wholeOf(fields.per_member), "per_member", 1, LOTTERY_LIMITS.perMember);
+      wholeWithin(wholeOf(fields.claim_days), "claim_days", 1, LOTTERY_LIMITS.claimDays);
       const starts = japanDateTimeInput(fields.entry_starts_at);
       const ends = japanDateTimeInput(fields.entry_ends_at);
-      if (!fields.entry_starts_at) context.addIssue({ code: "custom", path: ["entry_starts_at"], message: "blank" });
-      else if (!starts) context.addIssue({ code: "custom", path: ["entry_starts_at"], message: "invalid" });
-      if (!fields.entry_ends_at) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "blank" });
-      else if (!ends) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "invalid" });
-      else if (starts && ends <= starts) context.addIssue({ code: "custom", path: ["entry_ends_at"], message: "invalid" });
+      if (!fields.entry_starts_at) problem("blank", "entry_starts_at");
+      else if (!starts) problem("invalid", "entry_starts_at");
+      if (!fields.entry_ends_at) problem("blank", "entry_ends_at");
+      else if (!ends) problem("invalid", "entry_ends_at");
+      else if (starts && ends <= starts) problem("invalid", "entry_ends_at");
     })
     .transform((fields) => ({
       productId: wholeOf(fields.product_id) as number,

@@ -1,9 +1,5 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "./account.ts";
-import { emailRules, formFields, requiredUnits, trimmedText } from "./field-rules.ts";
+import { formFields, isTicked, requiredUnits, shopperEmail, trimmedText } from "./field-rules.ts";
 import { z } from "./zod.ts";
-
-/** What a checked consent box may arrive as: JSON true, or a form's "on"/"1"/"true". */
-const CONSENT_VALUES = new Set<unknown>([true, "on", "1", "true"]);
 
 /**
  * The mail magazine's sign-up (POST /api/magazine/subscriptions), flat or nested under
@@ -12,14 +8,11 @@ const CONSENT_VALUES = new Set<unknown>([true, "on", "1", "true"]);
 export const magazineSignUpSchema = z.preprocess(
   (body) => formFields(body, "subscription"),
   z.object({
-    email: z
-      .unknown()
-      .transform((value) => (typeof value === "string" ? normalizeEmail(value) : ""))
-      .pipe(emailRules(EMAIL_MAX_LENGTH, EMAIL_PATTERN)),
+    email: shopperEmail,
     consent: z
       .unknown()
       .optional()
-      .refine((value) => CONSENT_VALUES.has(value), { error: "accepted" })
+      .refine(isTicked, { error: "accepted" })
       .transform(() => true as const),
   }),
 );

@@ -1,5 +1,4 @@
-import { wholeOf } from "./coupon-input.ts";
-import { formFields, oneLineText } from "./field-rules.ts";
+import { formFields, formProblems, oneLineText, wholeOf } from "./field-rules.ts";
 import { daysInMonth, japanDateOf, japanMidnight } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { ORDER_TOTAL_MAX, taxOn } from "./money.ts";
@@ -138,8 +137,7 @@ export const rankSettingsSchema = z.preprocess(
   z
     .object(slotShape)
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const { problem, wholeWithin } = formProblems(context);
       let previous: number | null = null;
       let filled = 0;
       for (let slot = 1; slot <= RANK_SLOTS; slot += 1) {
@@ -159,9 +157,7 @@ export const rankSettingsSchema = z.preprocess(
         else if (previous !== null && threshold <= previous) problem("greater_than", names.threshold, { count: previous });
         else if (threshold > ORDER_TOTAL_MAX) problem("less_than_or_equal_to", names.threshold, { count: ORDER_TOTAL_MAX });
         if (typeof threshold === "number") previous = threshold;
-        if (typeof rate === "string") problem(rate, names.pointRate);
-        else if (rate < 0) problem("greater_than_or_equal_to", names.pointRate, { count: 0 });
-        else if (rate > RANK_POINT_RATE_MAX) problem("less_than_or_equal_to", names.pointRate, { count: RANK_POINT_RATE_MAX });
+        wholeWithin(rate, names.pointRate, 0, RANK_POINT_RATE_MAX);
       }
       if (filled === 0) problem("blank", rankFieldNames(1).nameJa);
     })

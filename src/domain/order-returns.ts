@@ -2,7 +2,7 @@ import { isAdjustmentKind } from "./order-totals.ts";
 import type { ChargeLine } from "./order-totals.ts";
 import { taxOn } from "./money.ts";
 import type { LocalizedText } from "./shop-profile.ts";
-import { formFields, trimmedText } from "./field-rules.ts";
+import { formFields, formProblems, trimmedText } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 // Returns after shipping (issue 32 item 6, decision 079): what a return gives back per tax rate, and
@@ -237,8 +237,7 @@ export const returnInputSchema = z.preprocess(
     })
     .superRefine(
       (fields, context) => {
-        const problem = (message: string, path: string, params?: { count: number }) =>
-          context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+        const { problem } = formProblems(context);
         const lines = linesOf(fields);
         if (typeof lines === "string") {
           if (lines === "greater_than_or_equal_to") problem(lines, "lines", { count: 0 });

@@ -1,4 +1,4 @@
-import { addressLine } from "./address.ts";
+import { addressLine, type AddressInput } from "./address.ts";
 import type { OrderPaymentMethod, OrderResource, OrderStatus } from "./checkout.ts";
 import { carrierLabel, trackingUrl } from "./carriers.ts";
 import type { GiftAnswer, GiftOptions } from "./gift.ts";
@@ -81,18 +81,13 @@ export interface OrderRecord extends OrderRecipient {
  * One destination of an order sent to several (decision 087): its recipient (the buyer when it goes
  * to them), its wish, gift, fee and bottles, as the mails, documents, B2 file and answers show it.
  */
-export interface DestinationView {
-  position: number;
+export interface DestinationView extends Pick<
+  ShipmentRecord,
+  "position" | "desiredDeliveryDate" | "desiredDeliveryTimezone" | "gift" | "fee" | "carrier" | "slipNumber" | "state"
+> {
+  /** Its recipient, or the buyer when the parcel goes to them. */
   recipient: OrderParty;
   sendsToOther: boolean;
-  desiredDeliveryDate: string | null;
-  desiredDeliveryTimezone: string | null;
-  gift: GiftOptions | null;
-  /** Yen before tax. */
-  fee: number;
-  carrier: string | null;
-  slipNumber: string | null;
-  state: ShipmentState;
   /** The order's items this parcel carries, `amount` its bottles of each. */
   items: OrderViewItem[];
 }
@@ -321,13 +316,8 @@ export interface AdminOrderLine {
 }
 
 /** The back office's order page. */
-export interface AdminOrderDetail extends AdminOrderSummary {
+export interface AdminOrderDetail extends AdminOrderSummary, AddressInput {
   phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
-  building_name: string;
   /** お届け先 when the parcel goes to someone else; null when it goes to the buyer (ご依頼主). */
   recipient: RecipientAnswer | null;
   desired_delivery_date: string | null;
@@ -386,6 +376,7 @@ export interface ShipmentRecord {
   desiredDeliveryDate: string | null;
   desiredDeliveryTimezone: string | null;
   gift: GiftOptions | null;
+  /** Yen before tax. */
   fee: number;
   carrier: string | null;
   slipNumber: string | null;

@@ -4,8 +4,7 @@ import { daysInMonth, japanDateOf } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
 import { apportionAcrossRates } from "./order-totals.ts";
-import { formFields } from "./field-rules.ts";
-import { wholeOf } from "./coupon-input.ts";
+import { formFields, formProblems, isTicked, wholeOf } from "./field-rules.ts";
 import { z } from "./zod.ts";
 import type { EarningLine, PointsGoodsLine } from "./points-earning.ts";
 import { goodsBasesAfter, pointsToEarn } from "./points-earning.ts";
@@ -201,23 +200,16 @@ export const pointSettingsSchema = z.preprocess(
       on_charges: z.unknown().optional(),
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
-      const rate = wholeOf(fields.base_rate_percent);
-      if (typeof rate === "string") problem(rate, "base_rate_percent");
-      else if (rate < 0) problem("greater_than_or_equal_to", "base_rate_percent", { count: 0 });
-      else if (rate > POINT_RATE_MAX) problem("less_than_or_equal_to", "base_rate_percent", { count: POINT_RATE_MAX });
+      const { problem, wholeWithin } = formProblems(context);
+      wholeWithin(wholeOf(fields.base_rate_percent), "base_rate_percent", 0, POINT_RATE_MAX);
       if (!POINT_GRANT_TIMINGS.some((each) => each === fields.grant_on)) problem("inclusion", "grant_on");
-      const months = wholeOf(fields.expiry_months);
-      if (typeof months === "string") problem(months, "expiry_months");
-      else if (months < 1) problem("greater_than_or_equal_to", "expiry_months", { count: 1 });
-      else if (months > POINT_EXPIRY_MONTHS_MAX) problem("less_than_or_equal_to", "expiry_months", { count: POINT_EXPIRY_MONTHS_MAX });
+      wholeWithin(wholeOf(fields.expiry_months), "expiry_months", 1, POINT_EXPIRY_MONTHS_MAX);
     })
     .transform((fields): PointSettings => ({
       baseRatePercent: wholeOf(fields.base_rate_percent) as number,
       grantOn: fields.grant_on as PointGrantTiming,
       expiryMonths: wholeOf(fields.expiry_months) as number,
-      onCharges: [true, "on", "1", "true"].includes(fields.on_charges as string | boolean),
+      onCharges: isTicked(fields.on_charges),
     })),
 );
 
@@ -227,8 +219,7 @@ export const pointAdjustmentSchema = z.preprocess(
   z
     .object({ points: z.unknown().optional(), reason: z.unknown().optional() })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const { problem } = formProblems(context);
       const points = wholeOf(fields.points);
       if (typeof points === "string") problem(points, "points");
       else if (points === 0) problem("invalid", "points");

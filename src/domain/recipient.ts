@@ -1,31 +1,19 @@
-import { PREFECTURES } from "./address.ts";
+import { PREFECTURES, type AddressInput } from "./address.ts";
 
 // ご依頼主 / お届け先: the shopper is the buyer and the contact; the parcel may go to someone else
 // (a gift to a relative). What the order stores of that person, the rules shared by the API and the
 // browser, and the prefecture an address without one (the API contract gives none) takes from its text.
 
-/** The person a parcel goes to when it is not the buyer (spec-less extension of POST /api/checkout). */
-export interface RecipientInput {
+/** The person a parcel goes to when it is not the buyer (spec-less extension of POST /api/checkout): a name, a phone and an address. */
+export interface RecipientInput extends AddressInput {
   name: string;
   phone: string;
-  country: string;
-  zip: string;
-  /** 1–47 for a Japanese address, null elsewhere. */
-  prefecture: number | null;
-  address: string;
-  building_name: string;
   /** フリガナ of the name as full-width katakana (optional; B2 Cloud's お届け先名(ｶﾅ)). */
   kana?: string;
 }
 
-/** As the order keeps it (camel case, like the order's own address columns). */
-export interface OrderRecipient {
-  name: string;
-  phone: string;
-  country: string;
-  zip: string;
-  prefecture: number | null;
-  address: string;
+/** As the order keeps it: the same, with the building camel-cased like the order's own address columns. */
+export interface OrderRecipient extends Omit<RecipientInput, "building_name" | "kana"> {
   buildingName: string;
   /** フリガナ (full-width katakana); absent on orders placed before it was asked, or left blank. */
   kana?: string;

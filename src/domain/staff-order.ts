@@ -1,5 +1,5 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./account.ts";
-import { formFields, manyLinesText, oneLineText } from "./field-rules.ts";
+import { formFields, formProblems, manyLinesText, oneLineText } from "./field-rules.ts";
 import type { GiftPayload } from "./gift.ts";
 import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, OMOTEGAKI_MAX } from "./gift.ts";
 import { KANA_NAME_MAX_LENGTH, isKanaName } from "./kana.ts";
@@ -197,8 +197,7 @@ export const staffOrderInputSchema = z.preprocess(
       memo: manyLinesText,
     })
     .superRefine((fields, context) => {
-      const problem = (message: string, path: string, params?: { count: number }) =>
-        context.addIssue({ code: "custom", path: [path], message, ...(params ? { params } : {}) });
+      const { problem } = formProblems(context);
       const all = fields as Record<string, unknown>;
       if (fields.channel === undefined || fields.channel === "") problem("blank", "channel");
       else if (!isStaffOrderChannel(fields.channel)) problem("inclusion", "channel");

@@ -1,5 +1,4 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "./account.ts";
-import { emailRules, formFields } from "./field-rules.ts";
+import { formFields, shopperEmail } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 // 再入荷のお知らせ (back-in-stock requests) and お気に入り (favourites), decision 083.
@@ -56,10 +55,7 @@ export function favoriteAvailability(product: { published: boolean; soldOutFlag:
 export const restockGuestSchema = z.preprocess(
   (body) => formFields(body, "restock_request"),
   z.object({
-    email: z
-      .unknown()
-      .transform((value) => (typeof value === "string" ? normalizeEmail(value) : ""))
-      .pipe(emailRules(EMAIL_MAX_LENGTH, EMAIL_PATTERN)),
+    email: shopperEmail,
   }),
 );
 export type RestockGuestInput = z.output<typeof restockGuestSchema>;
