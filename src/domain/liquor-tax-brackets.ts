@@ -20,49 +20,33 @@ export interface StrengthBand {
   graded: boolean;
 }
 
-const FLAT_ONLY: StrengthBand[] = [{ from: 0, until: null, graded: false }];
+/**
+ * Bands that follow one another, each written once as [from, "flat" | "graded"]: a band runs until
+ * the next one's from (so no bound is written twice), the last one open-ended.
+ */
+function bands(...starts: [from: number, rate: "flat" | "graded"][]): StrengthBand[] {
+  return starts.map(([from, rate], index) => ({ from, until: starts[index + 1]?.[0] ?? null, graded: rate === "graded" }));
+}
+
+const FLAT_ONLY = bands([0, "flat"]);
 
 /** 蒸留酒類の基本税率: 21度未満 one rate, from 21度 plus a sum per degree above 20 (§23 ②三). */
-const DISTILLED_BASE: StrengthBand[] = [
-  { from: 0, until: 210, graded: false },
-  { from: 210, until: null, graded: true },
-];
+const DISTILLED_BASE = bands([0, "flat"], [210, "graded"]);
 
 /** 単式・連続式蒸留焼酎: the base bands, with 租特 §87-2's low-strength rates below 13度 (11度未満, then per degree). */
-const SHOCHU: StrengthBand[] = [
-  { from: 0, until: 110, graded: false },
-  { from: 110, until: 130, graded: true },
-  { from: 130, until: 210, graded: false },
-  { from: 210, until: null, graded: true },
-];
+const SHOCHU = bands([0, "flat"], [110, "graded"], [130, "flat"], [210, "graded"]);
 
 /** ウイスキー・ブランデー・スピリッツ: 37度未満 one rate (§23 ③), from 37度 the base per degree; 租特 §87-2 below 13度. */
-const WHISKY_BRANDY_SPIRITS: StrengthBand[] = [
-  { from: 0, until: 110, graded: false },
-  { from: 110, until: 130, graded: true },
-  { from: 130, until: 370, graded: false },
-  { from: 370, until: null, graded: true },
-];
+const WHISKY_BRANDY_SPIRITS = bands([0, "flat"], [110, "graded"], [130, "flat"], [370, "graded"]);
 
 /** 甘味果実酒: 13度未満 one rate, from 13度 plus a sum per degree above 12 (§23 ③). */
-const SWEET_FRUIT_WINE: StrengthBand[] = [
-  { from: 0, until: 130, graded: false },
-  { from: 130, until: null, graded: true },
-];
+const SWEET_FRUIT_WINE = bands([0, "flat"], [130, "graded"]);
 
 /** リキュール: as 甘味果実酒, with 租特 §87-2's rates below 12度 (11度未満, then 11度以上12度未満). */
-const LIQUEUR: StrengthBand[] = [
-  { from: 0, until: 110, graded: false },
-  { from: 110, until: 120, graded: true },
-  { from: 120, until: 130, graded: false },
-  { from: 130, until: null, graded: true },
-];
+const LIQUEUR = bands([0, "flat"], [110, "graded"], [120, "flat"], [130, "graded"]);
 
 /** 発泡酒: the special rates are for 10度未満 only (§23 ②一); 10度以上 is taxed at the 発泡性酒類 base rate. */
-const HAPPOSHU: StrengthBand[] = [
-  { from: 0, until: 100, graded: false },
-  { from: 100, until: null, graded: false },
-];
+const HAPPOSHU = bands([0, "flat"], [100, "flat"]);
 
 /**
  * The bands of every 品目 of LIQUOR_CATEGORIES. One flat band: the 品目 has one rate whatever its

@@ -183,19 +183,19 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, { ja: string; e
   cancelled: { ja: "取消", en: "Cancelled" },
 };
 
-/** A parcel's state as the shopper reads it (My Page, decision 091): not gone yet is 発送準備中 whatever the shop's reason. */
-export const SHIPMENT_STATE_SHOPPER_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {
-  waiting: { ja: "発送準備中", en: "Preparing" },
-  ready: { ja: "発送準備中", en: "Preparing" },
-  shipped: { ja: "発送済み", en: "Shipped" },
-  delivered: { ja: "配達済み", en: "Delivered" },
-  returned: { ja: "返品", en: "Returned" },
-};
-
 export const SHIPMENT_STATE_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {
   waiting: { ja: "出荷待ち", en: "Waiting to ship" },
   ready: { ja: "出荷可能", en: "Ready to ship" },
   shipped: { ja: "発送済み", en: "Shipped" },
   delivered: { ja: "配達済み", en: "Delivered" },
   returned: { ja: "返品", en: "Returned" },
+};
+
+const PREPARING = { ja: "発送準備中", en: "Preparing" };
+
+/** A parcel's state as the shopper reads it (My Page, decision 091): the shop's words, but not gone yet is 発送準備中 whatever the shop's reason. */
+export const SHIPMENT_STATE_SHOPPER_LABELS: Readonly<Record<ShipmentState, { ja: string; en: string }>> = {
+  ...SHIPMENT_STATE_LABELS,
+  waiting: PREPARING,
+  ready: PREPARING,
 };

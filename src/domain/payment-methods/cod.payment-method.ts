@@ -1,4 +1,4 @@
-import { definePaymentMethod } from "./payment-method.ts";
+import { definePaymentMethod, SHIPS_UNPAID } from "./payment-method.ts";
 import { flatFee } from "./payment-terms.ts";
 
 /**
@@ -12,10 +12,8 @@ export const codPaymentMethod = definePaymentMethod({
   label: { ja: "代金引換", en: "Cash on delivery" },
   checkoutInput: "none",
   staffEntry: "direct",
-  firstStatus: "await_payment",
+  ...SHIPS_UNPAID,
   paidWhen: "on_shipping",
-  staffMovesFromAwaitPayment: ["sent"],
-  paidCancellation: "by_hand",
   defaultTerms: {
     position: 40,
     feeTiers: flatFee(440),
@@ -51,5 +49,4 @@ export const codPaymentMethod = definePaymentMethod({
     },
   },
   exports: { b2InvoiceType: "2", b2CollectsTotal: true },
-  dashboardQueue: "to_ship",
 });

@@ -1,4 +1,4 @@
-import { definePaymentMethod } from "./payment-method.ts";
+import { CHARGED_AT_ORDER, definePaymentMethod } from "./payment-method.ts";
 
 /** A card typed at checkout: charged at once, or after 3-D Secure; a paid order is refunded on cancel. */
 export const creditPaymentMethod = definePaymentMethod({
@@ -6,9 +6,7 @@ export const creditPaymentMethod = definePaymentMethod({
   label: { ja: "クレジットカード", en: "Credit card" },
   checkoutInput: "card",
   staffEntry: "awaiting_payment",
-  firstStatus: "pending",
-  paidWhen: "at_order",
-  paidCancellation: "refund",
+  ...CHARGED_AT_ORDER,
   defaultTerms: { position: 10 },
   texts: {
     mailPayment: { ja: "クレジットカードで {total} のお支払いが完了しました。", en: "The total of {total} has been charged to your credit card." },

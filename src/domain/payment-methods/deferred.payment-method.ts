@@ -1,4 +1,4 @@
-import { definePaymentMethod } from "./payment-method.ts";
+import { definePaymentMethod, SHIPS_UNPAID } from "./payment-method.ts";
 import { flatFee } from "./payment-terms.ts";
 
 /**
@@ -15,10 +15,8 @@ export const deferredPaymentMethod = definePaymentMethod({
   label: { ja: "後払い", en: "Pay later (invoice)" },
   checkoutInput: "none",
   staffEntry: "direct",
-  firstStatus: "await_payment",
+  ...SHIPS_UNPAID,
   paidWhen: "on_payment",
-  staffMovesFromAwaitPayment: ["sent"],
-  paidCancellation: "by_hand",
   settlesOnShipping: false,
   defaultTerms: {
     enabled: false,
@@ -58,5 +56,4 @@ export const deferredPaymentMethod = definePaymentMethod({
       },
     },
   },
-  dashboardQueue: "to_ship",
 });

@@ -209,6 +209,28 @@ export function definePaymentMethod(declared: PaymentMethodDeclaration): Payment
   };
 }
 
+/**
+ * How the money of a method charged while the order is placed moves (a card, a wallet): the order is
+ * pending until the charge succeeds, it is paid at order, and a paid one cancelled is refunded.
+ */
+export const CHARGED_AT_ORDER = {
+  firstStatus: "pending",
+  paidWhen: "at_order",
+  paidCancellation: "refund",
+} as const satisfies Partial<PaymentMethodDeclaration>;
+
+/**
+ * How the money of a method whose parcel leaves unpaid moves (cash on delivery, 後払い): the order
+ * waits in await_payment, staff move it to sent, the dashboard counts it to ship, and a paid one
+ * cancelled is returned by hand. When it is paid is each method's own.
+ */
+export const SHIPS_UNPAID = {
+  firstStatus: "await_payment",
+  staffMovesFromAwaitPayment: ["sent"],
+  paidCancellation: "by_hand",
+  dashboardQueue: "to_ship",
+} as const satisfies Partial<PaymentMethodDeclaration>;
+
 /** A method as checkout, totals, mails and pages use it: its module plus what its terms decide. */
 export interface PaymentMethodHandler extends PaymentMethodModule {
   /** Its terms in the shop's: the trader's record for its code, else its defaults. */

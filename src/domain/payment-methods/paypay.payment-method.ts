@@ -1,4 +1,4 @@
-import { definePaymentMethod } from "./payment-method.ts";
+import { CHARGED_AT_ORDER, definePaymentMethod } from "./payment-method.ts";
 
 /**
  * PayPay: the shopper approves the payment on PayPay's page (the test gateway's approval page
@@ -9,9 +9,7 @@ export const payPayPaymentMethod = definePaymentMethod({
   code: "paypay",
   label: { ja: "PayPay", en: "PayPay" },
   checkoutInput: "redirect",
-  firstStatus: "pending",
-  paidWhen: "at_order",
-  paidCancellation: "refund",
+  ...CHARGED_AT_ORDER,
   defaultTerms: {
     position: 60,
     notes: {
