@@ -2,7 +2,7 @@ import { japanDateString } from "./coupons.ts";
 import { japanDateOf } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
-import { formFields, formProblems, isTicked, wholeOf, wholeOrNull } from "./field-rules.ts";
+import { fieldsAsSent, formFields, formProblems, isTicked, wholeOf, wholeOrNull } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -32,13 +32,7 @@ export const BIRTHDAY_COUPON_FIXED_MAX = 100_000;
 export const birthdayCouponSettingsSchema = z.preprocess(
   (body) => formFields(body),
   z
-    .object({
-      active: z.unknown().optional(),
-      kind: z.unknown().optional(),
-      value: z.unknown().optional(),
-      valid_days: z.unknown().optional(),
-      minimum_order: z.unknown().optional(),
-    })
+    .object(fieldsAsSent("active", "kind", "value", "valid_days", "minimum_order"))
     .superRefine((fields, context) => {
       const { problem, wholeWithin } = formProblems(context);
       const kind = BIRTHDAY_COUPON_KINDS.find((each) => each === fields.kind);

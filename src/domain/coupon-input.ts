@@ -1,6 +1,6 @@
 import type { CouponKind, CouponTarget } from "./coupons.ts";
 import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_VALUE_MAX, MAX_COUPONS_PER_ORDER, normalizeCouponCode } from "./coupons.ts";
-import { formFields, formProblems, isTicked, oneLineText, wholeOf, wholeOrNull } from "./field-rules.ts";
+import { fieldsAsSent, formFields, formProblems, isTicked, oneLineText, wholeOf, wholeOrNull } from "./field-rules.ts";
 import { ORDER_TOTAL_MAX } from "./money.ts";
 import { z } from "./zod.ts";
 
@@ -32,19 +32,10 @@ export const couponInputSchema = z.preprocess(
       code: oneLineText,
       name_ja: oneLineText,
       name_en: oneLineText,
-      kind: z.unknown().optional(),
-      value: z.unknown().optional(),
-      minimum_order: z.unknown().optional(),
+      ...fieldsAsSent("kind", "value", "minimum_order"),
       valid_from: oneLineText,
       valid_until: oneLineText,
-      total_limit: z.unknown().optional(),
-      per_member_limit: z.unknown().optional(),
-      product_ids: z.unknown().optional(),
-      series_ids: z.unknown().optional(),
-      liquor_types: z.unknown().optional(),
-      members_only: z.unknown().optional(),
-      active: z.unknown().optional(),
-      combinable: z.unknown().optional(),
+      ...fieldsAsSent("total_limit", "per_member_limit", "product_ids", "series_ids", "liquor_types", "members_only", "active", "combinable"),
     })
     .superRefine((fields, context) => {
       const { problem, wholeWithin } = formProblems(context);

@@ -73,6 +73,14 @@ export function requiredUnits(max: number) {
   return z.string().min(1, { error: "blank", abort: true }).max(max, { error: "too_long" });
 }
 
+/**
+ * Fields read as sent (absent, or anything), for a form whose schema checks them together in a
+ * superRefine and reads them in its transform: `z.object(fieldsAsSent("kind", "value"))`.
+ */
+export function fieldsAsSent<const K extends string>(...names: K[]): Record<K, z.ZodOptional<z.ZodUnknown>> {
+  return Object.fromEntries(names.map((name) => [name, z.unknown().optional()])) as Record<K, z.ZodOptional<z.ZodUnknown>>;
+}
+
 /** A ticked checkbox as JSON (true) or a form ("on", "1", "true") sends it; anything else, absent included, is unticked. */
 export function isTicked(value: unknown): boolean {
   return TICKED.has(value);

@@ -1,5 +1,5 @@
 import { japanDateTimeInput, LOTTERY_LIMITS } from "./lottery.ts";
-import { formFields, formProblems } from "./field-rules.ts";
+import { fieldsAsSent, formFields, formProblems } from "./field-rules.ts";
 import { z } from "./zod.ts";
 
 /** A whole number from JSON or a form (full-width digits folded); the problem's kind when it is not one. */
@@ -25,12 +25,10 @@ export const lotteryInputSchema = z.preprocess(
   (body) => formFields(body),
   z
     .object({
-      product_id: z.unknown().optional(),
-      bottles: z.unknown().optional(),
-      per_member: z.unknown().optional(),
+      ...fieldsAsSent("product_id", "bottles", "per_member"),
       entry_starts_at: text,
       entry_ends_at: text,
-      claim_days: z.unknown().optional(),
+      ...fieldsAsSent("claim_days"),
     })
     .superRefine((fields, context) => {
       const { problem, wholeWithin } = formProblems(context);

@@ -4,7 +4,7 @@ import { daysInMonth, japanDateOf } from "./japan-time.ts";
 import type { Locale } from "./locale.ts";
 import { taxOn } from "./money.ts";
 import { apportionAcrossRates } from "./order-totals.ts";
-import { formFields, formProblems, isTicked, wholeOf } from "./field-rules.ts";
+import { fieldsAsSent, formFields, formProblems, isTicked, wholeOf } from "./field-rules.ts";
 import { z } from "./zod.ts";
 import type { EarningLine, PointsGoodsLine } from "./points-earning.ts";
 import { goodsBasesAfter, pointsToEarn } from "./points-earning.ts";
@@ -193,12 +193,7 @@ export function pointsShare(points: number, part: number, whole: number): number
 export const pointSettingsSchema = z.preprocess(
   (body) => formFields(body, "points"),
   z
-    .object({
-      base_rate_percent: z.unknown().optional(),
-      grant_on: z.unknown().optional(),
-      expiry_months: z.unknown().optional(),
-      on_charges: z.unknown().optional(),
-    })
+    .object(fieldsAsSent("base_rate_percent", "grant_on", "expiry_months", "on_charges"))
     .superRefine((fields, context) => {
       const { problem, wholeWithin } = formProblems(context);
       wholeWithin(wholeOf(fields.base_rate_percent), "base_rate_percent", 0, POINT_RATE_MAX);
@@ -217,7 +212,7 @@ export const pointSettingsSchema = z.preprocess(
 export const pointAdjustmentSchema = z.preprocess(
   (body) => formFields(body, "adjustment"),
   z
-    .object({ points: z.unknown().optional(), reason: z.unknown().optional() })
+    .object(fieldsAsSent("points", "reason"))
     .superRefine((fields, context) => {
       const { problem } = formProblems(context);
       const points = wholeOf(fields.points);
