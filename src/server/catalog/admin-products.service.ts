@@ -8,7 +8,7 @@ import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, 
 import type { TaxClass } from "../../domain/tax-rates.ts";
 import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { FieldErrors, fieldRefusal } from "../i18n/validation.ts";
 import { message } from "../i18n/messages.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "../../domain/catalog-input.ts";
@@ -198,11 +198,7 @@ export class AdminProductsService {
       moveStock(tx, { productId: id, kind: "receiving", quantity: amount, actor: "staff", actorId: String(staffId) }),
     );
     if (!moved) throw new DomainError("not-found");
-    if (moved.refused) {
-      const errors = new FieldErrors(locale);
-      errors.add("stock", "less_than_or_equal_to", { count: STOCK_MAX });
-      throw validationFailed(errors);
-    }
+    if (moved.refused) throw fieldRefusal(locale, "stock", "less_than_or_equal_to", { count: STOCK_MAX });
     return this.detail(id);
   }
 
