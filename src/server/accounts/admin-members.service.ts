@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { AccountService } from "./account.service.ts";
 import type { SessionService } from "./session.service.ts";
 import type { Database } from "../db/client.ts";
@@ -6,14 +6,11 @@ import { usersTable } from "../db/schema/accounts.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { AdminMember } from "../../domain/back-office.ts";
 import { pagination, withPage } from "../db/paging.ts";
+import { anyContains } from "../db/search.ts";
 
 export const ADMIN_MEMBERS_PER_PAGE = 20;
 
 type UserRow = typeof usersTable.$inferSelect;
-
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * Members as the trader sees them: search, confirmation and lock state, sign-ins; lock, unlock and
@@ -31,10 +28,7 @@ export class AdminMembersService {
   async list(filters: { q?: string | undefined; page: number }, now = new Date()) {
     const conditions: SQL[] = [];
     const q = filters.q?.trim();
-    if (q) {
-      const pattern = containing(q);
-      conditions.push(or(ilike(usersTable.email, pattern), ilike(usersTable.userName, pattern), ilike(usersTable.tel, pattern))!);
-    }
+    if (q) conditions.push(anyContains(q, [usersTable.email, usersTable.userName, usersTable.tel]));
     const where = and(...conditions);
     const totalCount = await this.db.$count(usersTable, where);
     const rows = await withPage(

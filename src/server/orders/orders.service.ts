@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -24,6 +24,7 @@ import {
 import { hasShipmentReady } from "./orders.read-model.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 import { pagination, withPage } from "../db/paging.ts";
+import { anyContains } from "../db/search.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
 export type OrderItemRow = typeof orderItemsTable.$inferSelect;
@@ -45,11 +46,6 @@ export interface OrderListFilters {
   overdue?: boolean | undefined;
 }
 
-/** `%` and `_` in a search are letters, not wildcards. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefined {
   const conditions: SQL[] = [];
   // A card order still waiting for 3-D Secure is not an order yet; it is shown only when asked for.
@@ -61,17 +57,9 @@ function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefin
   if (filters.to) conditions.push(lt(ordersTable.createdAt, japanMidnight(filters.to, 1)));
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containing(q);
     // An order number as the shopper reads it out (7K3M-Q9XA-2BCD, full-width, O for 0) finds its order.
     const publicId = publicIdFromOrderNumber(q);
-    conditions.push(
-      or(
-        ilike(ordersTable.name, pattern),
-        ilike(ordersTable.email, pattern),
-        ilike(ordersTable.publicId, pattern),
-        ...(publicId ? [eq(ordersTable.publicId, publicId)] : []),
-      )!,
-    );
+    conditions.push(anyContains(q, [ordersTable.name, ordersTable.email, ordersTable.publicId], publicId ? [eq(ordersTable.publicId, publicId)] : []));
   }
   return and(...conditions);
 }
