@@ -33,7 +33,7 @@ export const cascadeRef = <TName extends string>(name: TName, target: () => AnyP
 export const restrictRef = <TName extends string>(name: TName, target: () => AnyPgColumn) =>
   integer(name).notNull().references(target, { onDelete: "restrict" });
 
-/** An optional foreign key that is emptied when the row it points to goes (`on delete set null`): a copy outlives its source. */
+/** An optional foreign key emptied when the row it points to goes (`on delete set null`): this row outlives it. */
 export const setNullRef = <TName extends string>(name: TName, target: () => AnyPgColumn) => integer(name).references(target, { onDelete: "set null" });
 
 /** The language a row's mails are written in. */
