@@ -161,6 +161,7 @@ import { receiptPageUrl, receiptToken } from "./documents/receipt-link.ts";
 // Returns after shipping with their return invoices (decision 079).
 import { OrderReturns } from "./orders/order-returns.ts";
 import { registerOrderReturnRoutes } from "./orders/order-returns.routes.ts";
+import { SHOP_API_PREFIXES } from "./http/route-schemas.ts";
 
 export interface AppDeps {
   config: Config;
@@ -179,7 +180,7 @@ export interface AppDeps {
 }
 
 /** Path prefixes of the JSON APIs; each is served plain and under /ja and /en. */
-const API_PREFIXES = ["/api", "/ja/api", "/en/api", "/admin/api"];
+const API_PREFIXES = [...SHOP_API_PREFIXES, "/admin/api"];
 
 function isApiRequest(request: FastifyRequest): boolean {
   return API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
