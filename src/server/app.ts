@@ -104,7 +104,7 @@ import { paymentLinkFor } from "./checkout/payment-link-token.ts";
 import { OrderPaymentLinks } from "./orders/order-payment-links.ts";
 import { registerOrderRoutes } from "./orders/orders.routes.ts";
 import { paymentOnCancelAtGateway } from "./orders/order-cancel-payment.ts";
-import { OrderMoves, gatewayActor } from "./orders/order-moves.ts";
+import { OrderMoves, gatewayActor, type OrderChangeServices } from "./orders/order-moves.ts";
 import { TestDeferredPaymentService } from "./payments/deferred-payment.ts";
 import { OrdersService } from "./orders/orders.service.ts";
 // Back office (issue 7): staff sign-in, orders and their status moves, the dashboard.
@@ -161,6 +161,7 @@ import { receiptPageUrl, receiptToken } from "./documents/receipt-link.ts";
 // Returns after shipping with their return invoices (decision 079).
 import { OrderReturns } from "./orders/order-returns.ts";
 import { registerOrderReturnRoutes } from "./orders/order-returns.routes.ts";
+import { SHOP_API_PREFIXES } from "./http/route-schemas.ts";
 
 export interface AppDeps {
   config: Config;
@@ -179,7 +180,7 @@ export interface AppDeps {
 }
 
 /** Path prefixes of the JSON APIs; each is served plain and under /ja and /en. */
-const API_PREFIXES = ["/api", "/ja/api", "/en/api", "/admin/api"];
+const API_PREFIXES = [...SHOP_API_PREFIXES, "/admin/api"];
 
 function isApiRequest(request: FastifyRequest): boolean {
   return API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
@@ -365,13 +366,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLotteryRoutes(app, { lotteries });
   // GET /api/rank also says the rate the member earns at (their rank's, or the base rate), the one figure the pages need.
   registerRankRoutes(app, { ranks, pointRateOf: (memberId) => points.memberRate(memberId) });
+  // What every change of an order works with (the moves, partial cancellations and returns).
+  const orderChangeServices: OrderChangeServices = { orders, catalog, mail, shopProfiles };
   const orderMoves = new OrderMoves(
     database.db,
     {
-      orders,
-      catalog,
-      mail,
-      shopProfiles,
+      ...orderChangeServices,
       paymentOnCancel: paymentOnCancelAtGateway(payments),
       deferredPayments,
       onCancelled: async (tx, orderId) => {
@@ -480,10 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const partialCancellations = new OrderPartialCancellations(
     database.db,
     {
-      orders,
-      catalog,
-      mail,
-      shopProfiles,
+      ...orderChangeServices,
       gateway: payments,
       parcelLinesOf,
       onMemberOrderChanged: rankChanged,
@@ -538,10 +535,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderReturns = new OrderReturns(
     database.db,
     {
-      orders,
-      catalog,
-      mail,
-      shopProfiles,
+      ...orderChangeServices,
       gateway: payments,
       records,
       onMemberOrderChanged: rankChanged,

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Locale } from "../../domain/locale.ts";
 import { currentUserAnswer, noticeAnswer, signedInAnswer, signedOutAnswer, signedUpAnswer, userUpdatedAnswer } from "../../domain/answers/accounts.ts";
 import { requireUser } from "../http/auth.ts";
 import { sendRefusal } from "../http/response-schemas.ts";
-import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, memberOnly, queryValue, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { csrfTokenFor } from "../http/csrf.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
@@ -13,6 +12,7 @@ import { setSessionCookie } from "../http/session.ts";
 import { newSessionId } from "./session-id.ts";
 import { message } from "../i18n/messages.ts";
 import type { AccountService, SignedIn } from "./account.service.ts";
+import { pageInLocale } from "../http/mail-links.ts";
 
 // The account API puts every field under `api_user`; the values are checked by the service so
 // that the answers carry Devise's messages. A body without it is the contract's 422 (not the general
@@ -32,11 +32,6 @@ function apiUser(request: FastifyRequest & { body: z.output<typeof apiUserBody> 
 const confirmationQuery = z.object({ confirmation_token: queryValue });
 const unlockQuery = z.object({ unlock_token: queryValue });
 
-/** Pages a mail link lands on, in the language of the mail. */
-function pageInLocale(locale: Locale, path: string): string {
-  return `/locale/${locale}?to=${encodeURIComponent(path)}`;
-}
-
 export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts: AccountService; secret: string; secureCookies: boolean }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = deps;
@@ -54,7 +49,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: { accounts
     return { ip: request.ip, guestSessionId: request.sessionId, locale: request.locale };
   }
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/users`, { schema: { response: { 200: currentUserAnswer } } }, async (request, reply) => {
       if (!request.user) {
         return sendRefusal(reply, 401, { errors: [message(request.sessionExpired ? "sessionTimeout" : "unauthorized", request.locale)] });

@@ -1,18 +1,16 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { AccountService } from "./account.service.ts";
 import type { SessionService } from "./session.service.ts";
 import type { Database } from "../db/client.ts";
 import { usersTable } from "../db/schema/accounts.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { AdminMember } from "../../domain/back-office.ts";
+import { pagination, withPage } from "../db/paging.ts";
+import { anyContains } from "../db/search.ts";
 
 export const ADMIN_MEMBERS_PER_PAGE = 20;
 
 type UserRow = typeof usersTable.$inferSelect;
-
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * Members as the trader sees them: search, confirmation and lock state, sign-ins; lock, unlock and
@@ -30,23 +28,17 @@ export class AdminMembersService {
   async list(filters: { q?: string | undefined; page: number }, now = new Date()) {
     const conditions: SQL[] = [];
     const q = filters.q?.trim();
-    if (q) {
-      const pattern = containing(q);
-      conditions.push(or(ilike(usersTable.email, pattern), ilike(usersTable.userName, pattern), ilike(usersTable.tel, pattern))!);
-    }
+    if (q) conditions.push(anyContains(q, [usersTable.email, usersTable.userName, usersTable.tel]));
     const where = and(...conditions);
-    const [total] = await this.db.select({ n: count() }).from(usersTable).where(where);
-    const totalCount = Number(total?.n ?? 0);
-    const rows = await this.db
-      .select()
-      .from(usersTable)
-      .where(where)
-      .orderBy(desc(usersTable.createdAt), desc(usersTable.id))
-      .limit(ADMIN_MEMBERS_PER_PAGE)
-      .offset((filters.page - 1) * ADMIN_MEMBERS_PER_PAGE);
+    const totalCount = await this.db.$count(usersTable, where);
+    const rows = await withPage(
+      this.db.select().from(usersTable).where(where).orderBy(desc(usersTable.createdAt), desc(usersTable.id)).$dynamic(),
+      filters.page,
+      ADMIN_MEMBERS_PER_PAGE,
+    );
     return {
       data: rows.map((row) => this.memberOf(row, now)),
-      meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_MEMBERS_PER_PAGE)), total_count: totalCount } },
+      meta: { pagination: pagination(filters.page, totalCount, ADMIN_MEMBERS_PER_PAGE) },
     };
   }
 

@@ -3,7 +3,7 @@ import { addressBookAnswer, addressBookEntryAnswer } from "../../domain/answers/
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addressBookEntrySchema } from "../../domain/address-schema.ts";
 import { requireUser } from "../http/auth.ts";
-import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { attributeName } from "../i18n/validation.ts";
 import type { AddressService } from "./address.service.ts";
 import type { AddressBookService } from "./address-book.service.ts";
@@ -30,7 +30,7 @@ export function registerAddressBookRoutes(fastify: FastifyInstance, deps: { addr
     request.body = await deps.addresses.withPrefecture(request.body);
   };
   const entryInput = { preValidation: [member.preValidation, withPrefecture] };
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/address-book`, { ...member, schema: { response: { 200: addressBookAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { data: await deps.addressBook.list(requireUser(request).id, request.locale) };

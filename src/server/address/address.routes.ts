@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { savedAddressSchema } from "../../domain/address-schema.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { formFields } from "../../domain/field-rules.ts";
-import { checkedBody, formSchema, memberOnly } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, memberOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { AddressService } from "./address.service.ts";
 
 /** GET and PUT /api/address: the signed-in member's saved address, members only. */
@@ -16,7 +16,7 @@ export function registerAddressRoutes(fastify: FastifyInstance, deps: { addresse
   const withPrefecture = async (request: FastifyRequest) => {
     request.body = await deps.addresses.withPrefecture(formFields(request.body, "address"));
   };
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/address`, { ...member, schema: { response: { 200: savedAddressAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { data: await deps.addresses.saved(request.user!.id, request.locale) };

@@ -13,6 +13,7 @@ import type { OrderPartialCancellations } from "../orders/order-partial-cancel.t
 import type { LineCancellation } from "../../domain/partial-cancellation.ts";
 import type { OrderListFilters, OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { OrderPaymentLinks, PaymentLinkToSend } from "../orders/order-payment-links.ts";
+import { pagination } from "../db/paging.ts";
 
 /** The back office lists this many orders a page. */
 export const ADMIN_ORDERS_PER_PAGE = 20;
@@ -54,7 +55,7 @@ export class AdminOrdersService {
     const names = await this.staffNamesOf(views);
     return {
       data: views.map((view) => adminOrderSummaryOf(view, names)),
-      meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_ORDERS_PER_PAGE)), total_count: totalCount } },
+      meta: { pagination: pagination(filters.page, totalCount, ADMIN_ORDERS_PER_PAGE) },
     };
   }
 

@@ -7,13 +7,11 @@ import { staffMoves } from "../../domain/order-status.ts";
 import type { OrderActor } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { AdminOrdersService } from "./admin-orders.service.ts";
+import { ORDER_REFUSAL_TEXTS } from "./order-refusal-texts.ts";
 
 const REFUSALS: Record<BulkRefusal, Record<Locale, string>> = {
-  unknown_order: { ja: "この番号の注文はありません。", en: "No order has this number." },
+  ...ORDER_REFUSAL_TEXTS,
   not_allowed: { ja: "この注文の今の状態では、この処理はできません。", en: "The order's status does not allow this move." },
-  cancelled: { ja: "キャンセルされた注文です。", en: "The order is cancelled." },
-  pending: { ja: "決済が完了していない注文です。", en: "The order's payment is not complete." },
-  unpaid: { ja: "入金待ちの注文です(入金の確認が先です)。", en: "The order awaits payment (confirm the payment first)." },
   no_slip: { ja: "伝票番号を入力してください。", en: "Enter the slip number." },
   bad_slip: {
     ja: "伝票番号の形式が正しくありません(半角英数字とハイフン、40文字まで)。",
@@ -21,7 +19,6 @@ const REFUSALS: Record<BulkRefusal, Record<Locale, string>> = {
   },
   duplicate: { ja: "同じ注文が二度選ばれています。", en: "The same order was chosen twice." },
   moved_meanwhile: { ja: "処理の間に注文の状態が変わりました。", en: "The order's status changed meanwhile." },
-  shipped_other_slip: { ja: "別の伝票番号で発送済みです。", en: "The order was shipped already with another slip number." },
 };
 
 /** Why an order cannot take the move, in the trader's words. */

@@ -64,6 +64,11 @@ function bars(chart: BarRows): { svg: string; svg_narrow: string } {
   return { svg: horizontalBarChart(chart), svg_narrow: horizontalBarChart({ ...chart, id: `${chart.id}-narrow` }, NARROW) };
 }
 
+/** A bar chart's part of the answer: its title, its rows as the table beside it lists them, and both drawings of one figure of each row. */
+function barSection<Row extends { label: string }>(chart: Omit<BarRows, "rows">, rows: Row[], value: (row: Row) => number) {
+  return { title: chart.title, rows, ...bars({ ...chart, rows: rows.map((row) => ({ label: row.label, value: value(row) })) }) };
+}
+
 /**
  * The dashboard's charts (issue #35 item 3): figures from the orders' and the catalogue's read
  * models, summed by domain/dashboard-charts.ts on Japan dates, drawn as SVG here (decision 068).
@@ -156,42 +161,27 @@ export class DashboardChartsService {
           NARROW,
         ),
       },
-      methods: {
-        title: TEXT.methodsTitle[locale],
-        rows: methodRows,
-        ...bars({
-          id: "chart-methods",
-          title: TEXT.methodsTitle[locale],
-          description: TEXT.methodsDesc[locale],
-          xLabel: TEXT.yen[locale],
-          rows: methodRows.map((row) => ({ label: row.label, value: row.yen })),
-          formatX: yen,
-        }),
-      },
-      liquor_types: {
-        title: TEXT.typesTitle[locale],
-        rows: typeRows,
-        ...bars({
-          id: "chart-types",
-          title: TEXT.typesTitle[locale],
-          description: TEXT.typesDesc[locale],
-          xLabel: TEXT.yen[locale],
-          rows: typeRows.map((row) => ({ label: row.label, value: row.yen })),
-          formatX: yen,
-        }),
-      },
-      parcels: {
-        title: TEXT.parcelsTitle[locale],
-        rows: parcelRows,
-        ...bars({
+      methods: barSection(
+        { id: "chart-methods", title: TEXT.methodsTitle[locale], description: TEXT.methodsDesc[locale], xLabel: TEXT.yen[locale], formatX: yen },
+        methodRows,
+        (row) => row.yen,
+      ),
+      liquor_types: barSection(
+        { id: "chart-types", title: TEXT.typesTitle[locale], description: TEXT.typesDesc[locale], xLabel: TEXT.yen[locale], formatX: yen },
+        typeRows,
+        (row) => row.yen,
+      ),
+      parcels: barSection(
+        {
           id: "chart-parcels",
           title: TEXT.parcelsTitle[locale],
           description: TEXT.parcelsDesc[locale],
           xLabel: TEXT.parcels[locale],
-          rows: parcelRows.map((row) => ({ label: row.label, value: row.parcels })),
           formatX: (value) => String(value),
-        }),
-      },
+        },
+        parcelRows,
+        (row) => row.parcels,
+      ),
       best_sellers: pace.bestSellers.map(brief),
       slow_movers: pace.slowMovers.map(brief),
       running_out: pace.runningOut.map((product) => ({ ...brief(product), days_left: product.daysLeft })),

@@ -10,19 +10,20 @@ import {
 } from "../../domain/answers/liquor-books.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FIRST_FISCAL_YEAR, askedFiscalYear, monthsWithoutStockTake } from "../../domain/liquor-law.ts";
-import { isRealDate, japanDateOf } from "../../domain/japan-time.ts";
+import { monthsWithoutStockTake } from "../../domain/liquor-law.ts";
+import { isRealDate } from "../../domain/japan-time.ts";
 import type { LiquorCategory } from "../../domain/product-details.ts";
 import { isLiquorCategory } from "../../domain/product-details.ts";
 import type { Locale } from "../../domain/locale.ts";
 import { requireStaff } from "../http/auth.ts";
 import { validationFailed } from "../../domain/errors.ts";
 import { KEYED_WRITE, checkedBody, formSchema, queryText, recordIdParams, staffOnly } from "../http/route-schemas.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { FieldErrors, fieldRefusal } from "../i18n/validation.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { adjustmentInputSchema, receivingInputSchema, stockTakeInputSchema, supplierInputSchema } from "../../domain/ledger-input.ts";
 import type { StockLedgerService } from "../catalog/stock-ledger.service.ts";
 import type { LiquorBookRecordsService } from "../catalog/liquor-book-records.service.ts";
+import { fiscalYearOf, fiscalYearQuery } from "./admin-reports.routes.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
 import type { LiquorBooksService, SalesBookMode } from "./liquor-books.service.ts";
 import { purchaseBookCsv, salesBookCsv, yearReportCsv } from "./liquor-books.csv.ts";
@@ -39,7 +40,6 @@ interface BookPeriod {
  * for the 販売帳); checked by `bookPeriod` (a 422 naming the field).
  */
 const bookQuery = z.object({ from: queryText, to: queryText, category: queryText, format: queryText, encoding: queryText, mode: queryText });
-const yearQuery = z.object({ year: queryText, format: queryText });
 
 function isDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -129,11 +129,7 @@ export function registerLiquorBookRoutes(
   app.get(`${ADMIN_API}/ledger/sales`, { ...staff, schema: { querystring: bookQuery, response: { 200: salesBookAnswer } } }, async (request, reply) => {
     const period = bookPeriod(request.query, request.locale);
     const mode = request.query.mode || "daily";
-    if (mode !== "daily" && mode !== "monthly") {
-      const errors = new FieldErrors(request.locale);
-      errors.add("mode", "inclusion");
-      throw validationFailed(errors);
-    }
+    if (mode !== "daily" && mode !== "monthly") throw fieldRefusal(request.locale, "mode", "inclusion");
     if (mode === "monthly") {
       const uncovered = monthsWithoutStockTake(monthsOf(period.from, period.to), await records.stockTakeDates(period.from, period.to));
       if (uncovered.length > 0) {
@@ -194,16 +190,10 @@ export function registerLiquorBookRoutes(
     await records.deleteMove(request.params.id, request.locale);
   });
 
-  app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: yearQuery, response: { 200: liquorYearAnswer } } }, async (request, reply) => {
-    const asked = askedFiscalYear(request.query.year, japanDateOf(new Date()));
-    if (!asked) {
-      const errors = new FieldErrors(request.locale);
-      errors.add("year", "inclusion");
-      throw validationFailed(errors);
-    }
-    const { year, current } = asked;
+  app.get(`${ADMIN_API}/ledger/year`, { ...staff, schema: { querystring: fiscalYearQuery, response: { 200: liquorYearAnswer } } }, async (request, reply) => {
+    const { year, meta } = fiscalYearOf(request.query.year, request.locale);
     const report = await books.yearReport(year, request.locale);
-    if (request.query.format !== "csv") return { data: report, meta: { current_fiscal_year: current, first_fiscal_year: FIRST_FISCAL_YEAR } };
+    if (request.query.format !== "csv") return { data: report, meta };
     return sendCsv(reply, `liquor-year-FY${year}.csv`, yearReportCsv(report, request.locale));
   });
 }

@@ -3,8 +3,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { StaffResource, StaffRole } from "../../domain/staff.ts";
 import type { Database } from "../db/client.ts";
 import { staffMembersTable } from "../db/schema/staff.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 import type { StaffService } from "./staff.service.ts";
 import { randomStaffPassword } from "./staff.service.ts";
 
@@ -22,11 +22,7 @@ export class StaffManagementService {
   /** A new account from its checked form (staffAddSchema); an address already kept is refused here. */
   async add(input: { email: string; role: StaffRole }, locale: Locale): Promise<{ staff: StaffResource; password: string }> {
     const { email, role } = input;
-    if (await this.exists(email)) {
-      const errors = new FieldErrors(locale);
-      errors.add("email", "taken");
-      throw validationFailed(errors);
-    }
+    if (await this.exists(email)) throw fieldRefusal(locale, "email", "taken");
     const password = randomStaffPassword();
     const { staff } = await this.deps.staff.createOrReset({ email, password, role }, locale);
     return { staff, password };

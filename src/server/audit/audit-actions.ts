@@ -9,9 +9,14 @@ export interface AuditAction {
   target?: { kind: string; param?: string };
 }
 
-const order = (action: string): AuditAction => ({ action, target: { kind: "order", param: "id" } });
-const product = (action: string): AuditAction => ({ action, target: { kind: "product", param: "id" } });
+/** A write to the record of `kind` the path's `param` names. */
+const record = (action: string, kind: string, param = "id"): AuditAction => ({ action, target: { kind, param } });
+const order = (action: string): AuditAction => record(action, "order");
+const product = (action: string): AuditAction => record(action, "product");
+/** A creation: the answer's id names the new record. */
 const created = (action: string, kind: string): AuditAction => ({ action, target: { kind } });
+/** A change of the shop's or back office's settings, which have no id. */
+const settings = (action: string): AuditAction => ({ action, target: { kind: "settings" } });
 
 export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/session": { action: "staff.sign_in" },
@@ -19,8 +24,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   // Two-step verification and the back office's access rules (decision 063).
   "POST /admin/api/two-factor/setup": { action: "staff.two_factor_setup" },
   "POST /admin/api/two-factor/confirm": { action: "staff.two_factor_enable" },
-  "POST /admin/api/staff/:id/two-factor/reset": { action: "staff.two_factor_reset", target: { kind: "staff", param: "id" } },
-  "PUT /admin/api/security": { action: "settings.security_update", target: { kind: "settings" } },
+  "POST /admin/api/staff/:id/two-factor/reset": record("staff.two_factor_reset", "staff"),
+  "PUT /admin/api/security": settings("settings.security_update"),
   "DELETE /admin/api/session": { action: "staff.sign_out" },
   // Order moves; cancelling a card order refunds it at the gateway (order-cancel-payment.ts).
   // An order entered by staff (phone, FAX, in the shop; decision 081): its target is the order it created.
@@ -41,13 +46,13 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders/:id/adjustments": order("order.adjust"),
   // Coupons (decision 086): a code created or its rule changed.
   "POST /admin/api/coupons": created("coupon.create", "coupon"),
-  "PATCH /admin/api/coupons/:id": { action: "coupon.update", target: { kind: "coupon", param: "id" } },
+  "PATCH /admin/api/coupons/:id": record("coupon.update", "coupon"),
   // Member ranks (decision 090): the trader's ranks saved as a whole.
-  "PUT /admin/api/ranks": { action: "rank.update", target: { kind: "settings" } },
-  "PUT /admin/api/coupons/birthday": { action: "coupon.birthday_update", target: { kind: "settings" } },
+  "PUT /admin/api/ranks": settings("rank.update"),
+  "PUT /admin/api/coupons/birthday": settings("coupon.birthday_update"),
   // Points (decision 089): the trader's rule, and a member's points granted or removed with a reason.
-  "PUT /admin/api/points/settings": { action: "points.settings_update", target: { kind: "settings" } },
-  "POST /admin/api/members/:id/points": { action: "points.adjust", target: { kind: "member", param: "id" } },
+  "PUT /admin/api/points/settings": settings("points.settings_update"),
+  "POST /admin/api/members/:id/points": record("points.adjust", "member"),
   // A return after shipping: refunds at the gateway or records a bank refund, books the ledger (decision 079).
   "POST /admin/api/orders/:id/returns": order("order.return"),
   "POST /admin/api/orders/:id/returns/:number/refunded": order("order.return_refunded"),
@@ -65,48 +70,48 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   "POST /admin/api/orders/bulk": { action: "order.bulk_move" },
   // Catalogue.
   "POST /admin/api/direct_uploads": created("upload.create", "upload"),
-  "PUT /admin/api/direct_uploads/:key": { action: "upload.store", target: { kind: "upload", param: "key" } },
+  "PUT /admin/api/direct_uploads/:key": record("upload.store", "upload", "key"),
   "POST /admin/api/products": created("product.create", "product"),
   "PATCH /admin/api/products/:id": product("product.update"),
   "POST /admin/api/products/:id/images": product("product.image_add"),
   "PUT /admin/api/products/:id/images": product("product.images_update"),
   "POST /admin/api/exhibits": created("exhibit.create", "exhibit"),
-  "PATCH /admin/api/exhibits/:id": { action: "exhibit.update", target: { kind: "exhibit", param: "id" } },
-  "DELETE /admin/api/exhibits/:id": { action: "exhibit.delete", target: { kind: "exhibit", param: "id" } },
-  "POST /admin/api/exhibits/:id/images": { action: "exhibit.image_add", target: { kind: "exhibit", param: "id" } },
-  "PUT /admin/api/exhibits/:id/images": { action: "exhibit.images_update", target: { kind: "exhibit", param: "id" } },
+  "PATCH /admin/api/exhibits/:id": record("exhibit.update", "exhibit"),
+  "DELETE /admin/api/exhibits/:id": record("exhibit.delete", "exhibit"),
+  "POST /admin/api/exhibits/:id/images": record("exhibit.image_add", "exhibit"),
+  "PUT /admin/api/exhibits/:id/images": record("exhibit.images_update", "exhibit"),
   "POST /admin/api/series": created("series.create", "series"),
-  "PATCH /admin/api/series/:id": { action: "series.update", target: { kind: "series", param: "id" } },
-  "DELETE /admin/api/series/:id": { action: "series.delete", target: { kind: "series", param: "id" } },
+  "PATCH /admin/api/series/:id": record("series.update", "series"),
+  "DELETE /admin/api/series/:id": record("series.delete", "series"),
   "POST /admin/api/liquor_types": created("liquor_type.create", "liquor_type"),
-  "PATCH /admin/api/liquor_types/:key": { action: "liquor_type.update", target: { kind: "liquor_type", param: "key" } },
-  "DELETE /admin/api/liquor_types/:key": { action: "liquor_type.delete", target: { kind: "liquor_type", param: "key" } },
+  "PATCH /admin/api/liquor_types/:key": record("liquor_type.update", "liquor_type", "key"),
+  "DELETE /admin/api/liquor_types/:key": record("liquor_type.delete", "liquor_type", "key"),
   // Stock.
   "POST /admin/api/products/:id/restock": product("stock.restock"),
   "POST /admin/api/products/:id/receivings": product("stock.receiving"),
   "POST /admin/api/products/:id/adjustments": product("stock.adjustment"),
   // The liquor books (decision 061).
   "POST /admin/api/suppliers": created("supplier.create", "supplier"),
-  "PATCH /admin/api/suppliers/:id": { action: "supplier.update", target: { kind: "supplier", param: "id" } },
-  "DELETE /admin/api/suppliers/:id": { action: "supplier.delete", target: { kind: "supplier", param: "id" } },
+  "PATCH /admin/api/suppliers/:id": record("supplier.update", "supplier"),
+  "DELETE /admin/api/suppliers/:id": record("supplier.delete", "supplier"),
   "POST /admin/api/ledger/stock-takes": created("ledger.stock_take", "stock_take"),
-  "DELETE /admin/api/ledger/stock-takes/:id": { action: "ledger.stock_take_delete", target: { kind: "stock_take", param: "id" } },
-  "DELETE /admin/api/ledger/moves/:id": { action: "ledger.move_delete", target: { kind: "ledger_move", param: "id" } },
+  "DELETE /admin/api/ledger/stock-takes/:id": record("ledger.stock_take_delete", "stock_take"),
+  "DELETE /admin/api/ledger/moves/:id": record("ledger.move_delete", "ledger_move"),
   // Customers and mail.
   "POST /admin/api/magazine/issues": created("magazine.send", "magazine_issue"),
-  "POST /admin/api/inquiries/:id/handled": { action: "inquiry.handled", target: { kind: "inquiry", param: "id" } },
-  "POST /admin/api/inquiries/:id/replies": { action: "inquiry.reply", target: { kind: "inquiry", param: "id" } },
-  "POST /admin/api/members/:id/lock": { action: "member.lock", target: { kind: "member", param: "id" } },
-  "POST /admin/api/members/:id/unlock": { action: "member.unlock", target: { kind: "member", param: "id" } },
-  "POST /admin/api/members/:id/confirmation": { action: "member.confirmation_resend", target: { kind: "member", param: "id" } },
+  "POST /admin/api/inquiries/:id/handled": record("inquiry.handled", "inquiry"),
+  "POST /admin/api/inquiries/:id/replies": record("inquiry.reply", "inquiry"),
+  "POST /admin/api/members/:id/lock": record("member.lock", "member"),
+  "POST /admin/api/members/:id/unlock": record("member.unlock", "member"),
+  "POST /admin/api/members/:id/confirmation": record("member.confirmation_resend", "member"),
   // 抽選販売 (decision 084).
   "POST /admin/api/lotteries": created("lottery.create", "lottery"),
-  "POST /admin/api/lotteries/:id/draw": { action: "lottery.draw", target: { kind: "lottery", param: "id" } },
+  "POST /admin/api/lotteries/:id/draw": record("lottery.draw", "lottery"),
   "POST /admin/api/lotteries/sweep": { action: "lottery.sweep" },
   // The shop and its staff.
-  "POST /admin/api/settings": { action: "settings.update", target: { kind: "settings" } },
+  "POST /admin/api/settings": settings("settings.update"),
   "POST /admin/api/staff": created("staff.create", "staff"),
-  "DELETE /admin/api/staff/:id": { action: "staff.remove", target: { kind: "staff", param: "id" } },
+  "DELETE /admin/api/staff/:id": record("staff.remove", "staff"),
 };
 
 /** Writes of /admin/api that are not the staff's own (no staff is signed in) and so are not staff actions. */

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, like, lt } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { staffAuditLogTable } from "../db/schema/security.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
+import { pagination, withPage } from "../db/paging.ts";
 
 /** One entry as it is written: who, what to what, the outcome, and from where. */
 export interface AuditEntryInput {
@@ -90,15 +91,12 @@ export class AuditLogService {
     if (filter.from) conditions.push(gte(staffAuditLogTable.at, japanMidnight(filter.from)));
     if (filter.to) conditions.push(lt(staffAuditLogTable.at, japanMidnight(filter.to, 1)));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [total] = await this.db.select({ n: count() }).from(staffAuditLogTable).where(where);
-    const rows = await this.db
-      .select()
-      .from(staffAuditLogTable)
-      .where(where)
-      .orderBy(desc(staffAuditLogTable.at), desc(staffAuditLogTable.id))
-      .limit(PER_PAGE)
-      .offset((filter.page - 1) * PER_PAGE);
-    const totalCount = Number(total?.n ?? 0);
+    const totalCount = await this.db.$count(staffAuditLogTable, where);
+    const rows = await withPage(
+      this.db.select().from(staffAuditLogTable).where(where).orderBy(desc(staffAuditLogTable.at), desc(staffAuditLogTable.id)).$dynamic(),
+      filter.page,
+      PER_PAGE,
+    );
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -117,7 +115,7 @@ export class AuditLogService {
         ip: row.ip,
         user_agent: row.userAgent,
       })),
-      meta: { pagination: { current_page: filter.page, total_page: Math.max(1, Math.ceil(totalCount / PER_PAGE)), total_count: totalCount } },
+      meta: { pagination: pagination(filter.page, totalCount, PER_PAGE) },
     };
   }
 }

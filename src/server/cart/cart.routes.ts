@@ -7,6 +7,7 @@ import { answerDependsOnSession } from "../http/session.ts";
 import { message } from "../i18n/messages.ts";
 import type { CartOwner, CartService } from "./cart.service.ts";
 import { MAX_CART_LINES } from "./cart.service.ts";
+import { SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 
 const putCartBody = z.object({
   cart: z.object({
@@ -23,7 +24,7 @@ export function cartOwnerOf(request: FastifyRequest): CartOwner {
 /** GET and PUT /api/carts, in every locale prefix. */
 export function registerCartRoutes(fastify: FastifyInstance, deps: { carts: CartService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/carts`, { schema: { response: { 200: cartAnswer } } }, async (request) => ({
       data: await deps.carts.items(cartOwnerOf(request), request.locale),
     }));

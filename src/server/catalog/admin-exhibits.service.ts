@@ -5,8 +5,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitProductsTable, exhibitsTable, productsTable } from "../db/schema/catalog.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 
@@ -93,9 +93,7 @@ export class AdminExhibitsService {
     if (!productIds || productIds.length === 0) return;
     const known = await this.db.select({ id: productsTable.id }).from(productsTable).where(inArray(productsTable.id, productIds));
     if (known.length === productIds.length) return;
-    const errors = new FieldErrors(locale);
-    errors.add("product_ids", "inclusion");
-    throw validationFailed(errors);
+    throw fieldRefusal(locale, "product_ids", "inclusion");
   }
 
   private async resource(row: ExhibitRow): Promise<AdminExhibit> {

@@ -5,8 +5,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productsTable } from "../db/schema/catalog.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 
 /** Kinds of liquor for the shop's filter: add, rename (labels in both languages), reorder. */
 export class AdminLiquorTypesService {
@@ -42,11 +42,7 @@ export class AdminLiquorTypesService {
       .values({ key, labelJa: changes.labelJa!, labelEn: changes.labelEn!, sortOrder: changes.sortOrder ?? 0 })
       .onConflictDoNothing()
       .returning({ key: liquorTypesTable.key });
-    if (!row) {
-      const errors = new FieldErrors(locale);
-      errors.add("key", "taken");
-      throw validationFailed(errors);
-    }
+    if (!row) throw fieldRefusal(locale, "key", "taken");
     return this.one(key);
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { AdminProduct, AdminProductRow } from "../../domain/admin-catalog.ts";
 import { LOW_STOCK_AT, STOCK_MAX, percentOf } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -8,13 +8,14 @@ import { imagesTable, liquorTypesTable, productImagesTable, productSeriesTable, 
 import type { TaxClass } from "../../domain/tax-rates.ts";
 import { LIQUOR_REDUCED_REFUSAL, isLiquorProduct } from "../../domain/tax-rates.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { FieldErrors, fieldRefusal } from "../i18n/validation.ts";
 import { message } from "../i18n/messages.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "../../domain/catalog-input.ts";
 import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
 import { recordStockMove } from "./catalog.stock.ts";
 import { moveStock, setCountedStock } from "./stock-ledger.service.ts";
+import { anyContains } from "../db/search.ts";
 
 /** The reason booked when the product form's stock field changes the figure (a count by hand). */
 const STOCK_FIELD_REASON = "在庫数の直接修正";
@@ -23,11 +24,6 @@ export interface AdminProductFilters {
   q?: string | undefined;
   published?: boolean | undefined;
   lowStock?: boolean | undefined;
-}
-
-/** `%` and `_` in a search are letters, not wildcards. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -45,9 +41,8 @@ export class AdminProductsService {
   async list(filters: AdminProductFilters): Promise<AdminProductRow[]> {
     const conditions: SQL[] = [];
     if (filters.q) {
-      const pattern = containing(filters.q);
       const byId = /^\d{1,9}$/.test(filters.q) ? [eq(productsTable.id, Number(filters.q))] : [];
-      conditions.push(or(ilike(productsTable.nameJa, pattern), ilike(productsTable.nameEn, pattern), ...byId)!);
+      conditions.push(anyContains(filters.q, [productsTable.nameJa, productsTable.nameEn], byId));
     }
     if (filters.published !== undefined) conditions.push(eq(productsTable.published, filters.published));
     if (filters.lowStock) conditions.push(lte(productsTable.stock, LOW_STOCK_AT));
@@ -198,11 +193,7 @@ export class AdminProductsService {
       moveStock(tx, { productId: id, kind: "receiving", quantity: amount, actor: "staff", actorId: String(staffId) }),
     );
     if (!moved) throw new DomainError("not-found");
-    if (moved.refused) {
-      const errors = new FieldErrors(locale);
-      errors.add("stock", "less_than_or_equal_to", { count: STOCK_MAX });
-      throw validationFailed(errors);
-    }
+    if (moved.refused) throw fieldRefusal(locale, "stock", "less_than_or_equal_to", { count: STOCK_MAX });
     return this.detail(id);
   }
 

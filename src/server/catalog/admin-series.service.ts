@@ -6,8 +6,8 @@ import type { Locale } from "../../domain/locale.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { Database } from "../db/client.ts";
 import { productSeriesTable, seriesTable } from "../db/schema/catalog.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 
 /**
  * The series tree (ワイン › 赤 …): add, rename, move under another parent (never under itself or
@@ -73,11 +73,7 @@ export class AdminSeriesService {
   private async checkParent(id: number | null, parentId: number | null | undefined, locale: Locale): Promise<void> {
     if (parentId === undefined || parentId === null) return;
     const rows = await this.db.select({ id: seriesTable.id, parentId: seriesTable.parentId }).from(seriesTable);
-    if (!rows.some((row) => row.id === parentId)) {
-      const errors = new FieldErrors(locale);
-      errors.add("parent_id", "inclusion");
-      throw validationFailed(errors);
-    }
+    if (!rows.some((row) => row.id === parentId)) throw fieldRefusal(locale, "parent_id", "inclusion");
     if (id !== null && (parentId === id || descendantsOf(id, new Map(rows.map((row) => [row.id, row.parentId]))).has(parentId))) {
       throw new DomainError("invalid", "seriesCycle");
     }

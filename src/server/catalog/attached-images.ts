@@ -3,8 +3,7 @@ import type { AdminImage } from "../../domain/admin-catalog.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { exhibitImagesTable, imagesTable, productImagesTable } from "../db/schema/catalog.ts";
-import { validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 
 /** Whose pictures: products and exhibits keep an ordered list of images each. */
 export type ImageOwner = "product" | "exhibit";
@@ -52,10 +51,6 @@ export async function replaceImages(db: Database, owner: ImageOwner, ownerId: nu
  */
 export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: number, ids: number[], locale: Locale): Promise<number[]> {
   const current = new Set((await imagesOf(db, owner, ownerId)).map((image) => image.id));
-  if (!ids.every((id) => current.has(id))) {
-    const errors = new FieldErrors(locale);
-    errors.add("image_ids", "inclusion");
-    throw validationFailed(errors);
-  }
+  if (!ids.every((id) => current.has(id))) throw fieldRefusal(locale, "image_ids", "inclusion");
   return ids;
 }

@@ -5,13 +5,18 @@ import type { Locale } from "../../domain/locale.ts";
 import type { ProductDetails, ProductSpecification } from "../../domain/product-details.ts";
 import { LIQUOR_CATEGORIES } from "../../domain/product-details.ts";
 import { salesPhase } from "../../domain/sales-window.ts";
-import type { StoredImage } from "../images/image.service.ts";
 import type { CatalogExhibit, CatalogProduct, CatalogSnapshot } from "./catalog.snapshot.ts";
 
 const LIST_IMAGE_WIDTH = 720;
 
-function imageUrls(images: StoredImage[]): string[] {
-  return images.map((image) => imageVariantUrl(image.id, LIST_IMAGE_WIDTH, "jpg"));
+/** What a product and an exhibit both show: their name and description in the locale, and their pictures. */
+function shownAttributes(item: Pick<CatalogProduct & CatalogExhibit, "name" | "description" | "images">, locale: Locale) {
+  return {
+    name: item.name[locale],
+    description: item.description[locale],
+    images: item.images.map((image) => imageVariantUrl(image.id, LIST_IMAGE_WIDTH, "jpg")),
+    image_details: item.images,
+  };
 }
 
 export function productResource(product: CatalogProduct, snapshot: CatalogSnapshot, locale: Locale): ProductResource {
@@ -19,10 +24,7 @@ export function productResource(product: CatalogProduct, snapshot: CatalogSnapsh
     id: String(product.id),
     type: "product",
     attributes: {
-      name: product.name[locale],
-      description: product.description[locale],
-      images: imageUrls(product.images),
-      image_details: product.images,
+      ...shownAttributes(product, locale),
       price: product.price,
       price_include_tax: product.priceIncludingTax,
       tax_rate: product.taxRatePercent,
@@ -67,10 +69,7 @@ export function exhibitResource(exhibit: CatalogExhibit, locale: Locale): Exhibi
     id: String(exhibit.id),
     type: "exhibit_product",
     attributes: {
-      name: exhibit.name[locale],
-      description: exhibit.description[locale],
-      images: imageUrls(exhibit.images),
-      image_details: exhibit.images,
+      ...shownAttributes(exhibit, locale),
       top: exhibit.top,
       product_ids: exhibit.productIds.map(String),
     },

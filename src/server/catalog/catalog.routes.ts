@@ -7,8 +7,7 @@ import { exhibitAnswer, exhibitsAnswer, productAnswer, productsAnswer, rootAnswe
 import { message } from "../i18n/messages.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import { KeptBodies } from "../http/kept-encodings.ts";
-
-const SHOPPER_API_PREFIXES = ["/api", "/ja/api", "/en/api"];
+import { SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 
 /** A query value as the parser gives it: text, or a list when the key is repeated (the catalogue reads the first). */
 const queryValues = z.union([z.string(), z.array(z.string())]);
@@ -46,7 +45,7 @@ export function registerCatalogRoutes(fastify: FastifyInstance, deps: { catalog:
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { catalog } = deps;
   const kept = deps.kept ?? new KeptBodies();
-  for (const prefix of SHOPPER_API_PREFIXES) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/root`, { compress: false, schema: { response: { 200: rootAnswer } } }, async (request, reply) => {
       const { locale } = request;
       const body = await catalog.cachedJson(`${locale}:root`, async (reader) => ({

@@ -6,7 +6,7 @@ import { STOCK_MOVE_KINDS, adjustmentDelta, ledgerSum } from "../../domain/stock
 import type { Database } from "../db/client.ts";
 import { productsTable, stockMovesTable, suppliersTable } from "../db/schema/catalog.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { FieldErrors, fieldRefusal } from "../i18n/validation.ts";
 import type { CatalogService } from "./catalog.service.ts";
 import type { StockMoveRecord } from "./catalog.stock.ts";
 import { recordStockMove } from "./catalog.stock.ts";
@@ -99,11 +99,7 @@ export class StockLedgerService {
       if (input.supplierId !== null) {
         // The record's name, address and registration number as they are today are what the book keeps.
         const [record] = await tx.select().from(suppliersTable).where(eq(suppliersTable.id, input.supplierId));
-        if (!record) {
-          const errors = new FieldErrors(locale);
-          errors.add("supplier_id", "inclusion");
-          throw validationFailed(errors);
-        }
+        if (!record) throw fieldRefusal(locale, "supplier_id", "inclusion");
         supplier = { name: record.name, address: record.address, invoiceNumber: record.invoiceNumber };
       }
       return moveStock(tx, {

@@ -7,7 +7,7 @@ import { parseResourceId } from "../../domain/catalog-api.ts";
 import { MAX_CART_LINES } from "../cart/cart.service.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { feeRequestSchema } from "../../domain/checkout.ts";
-import { checkedBody, formSchema } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { CheckoutReferenceService } from "./checkout-reference.service.ts";
 
 /** ?id=3, ?id=3,5 or ?id=3&id=5; blanks between commas are ignored. */
@@ -45,7 +45,7 @@ function prefectureOf(raw: string | string[] | undefined): number | null | undef
 export function registerCheckoutReferenceRoutes(fastify: FastifyInstance, deps: { reference: CheckoutReferenceService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { reference } = deps;
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     /**
      * { fee }: shipping of one bottle of each listed product, to the shop's own zone or to
      * ?prefecture=1..47 (422 otherwise); cool when any of them is cool, the normal box with no id.

@@ -5,7 +5,7 @@ import { checkoutAnswer, destinationsAnswer, type DestinationsAnswer } from "../
 import { checkoutPayloadSchema } from "../../domain/checkout.ts";
 import { DESTINATIONS_CSV_MAX_BYTES, DESTINATIONS_UPLOAD_PROBLEMS, destinationsCsvTemplate, destinationsUploadSchema } from "../../domain/destinations-csv.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { checkedBodyOrProblem, formSchema, schemaIssuesOf } from "../http/route-schemas.ts";
+import { checkedBodyOrProblem, formSchema, schemaIssuesOf, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { sendAnswer, sendRefusal } from "../http/response-schemas.ts";
 import { answerDependsOnSession } from "../http/session.ts";
 import type { CheckoutService } from "./checkout.service.ts";
@@ -27,7 +27,7 @@ const UPLOAD_BODY_LIMIT = Math.ceil((DESTINATIONS_CSV_MAX_BYTES * 4) / 3) + 4096
 
 export function registerCheckoutRoutes(fastify: FastifyInstance, deps: { checkout: CheckoutService; destinationsUpload: DestinationsUploadService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     // The order payload is declared here (domain/checkout.ts, shared with the checkout page); its
     // failure is attached, not answered: the key is checked first (400), and a field's failure is
     // the contract's 422 naming the field, worded by the checkout's own messages.

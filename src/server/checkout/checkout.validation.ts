@@ -271,32 +271,8 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
   if (typeof usePoints !== "number") errors.add("use_points", usePoints.message);
 
   if (!errors.empty || !address || (payload.recipient && !recipient) || (payload.shipments && !destinations)) throw errors.failure();
-  const first = destinations?.[0];
-  if (first) {
-    // The order's own columns keep the first destination's copy (decision 076's first shipment).
-    return {
-      items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
-      choice,
-      paymentMethod: method.stored,
-      cardPaymentMethodId: method.checkoutInput === "card" ? cardPaymentMethodId : null,
-      name,
-      email,
-      phone: phoneAsStored(phone),
-      address,
-      recipient: first.recipient,
-      deliveryPrefecture: first.prefecture,
-      desiredDeliveryDate: first.desiredDeliveryDate,
-      desiredDeliveryTimezone: first.desiredDeliveryTimezone,
-      memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
-      gift: first.gift,
-      birthDate,
-      couponCode: (payload.coupon_code ?? "").trim() || null,
-      extraCouponCodes: extraCouponCodesOf(payload),
-      usePoints: usePoints as number,
-      destinations,
-    };
-  }
-  return {
+  // What the order takes from the form whether its bottles go to one destination or to several.
+  const order = {
     items: payload.items.map((item) => ({ id: item.id, amount: item.amount })),
     choice,
     paymentMethod: method.stored,
@@ -306,17 +282,33 @@ export function validateCheckout(payload: CheckoutPayloadValue, context: Checkou
     // Half-width as carriers and the B2 file take it (「０３－１２３４－５６７８」 → 03-1234-5678).
     phone: phoneAsStored(phone),
     address,
-    recipient,
-    deliveryPrefecture: recipient ? recipient.prefecture : address.prefecture,
-    desiredDeliveryDate: date || null,
-    desiredDeliveryTimezone: timezone || null,
     // Line breaks are kept; Windows ones made plain.
     memo: payload.memo.replace(/\r\n?/g, "\n").trim(),
-    gift: gift.ok ? gift.gift : null,
     birthDate,
     couponCode: (payload.coupon_code ?? "").trim() || null,
     extraCouponCodes: extraCouponCodesOf(payload),
     usePoints: usePoints as number,
+  };
+  const first = destinations?.[0];
+  if (first) {
+    // The order's own columns keep the first destination's copy (decision 076's first shipment).
+    return {
+      ...order,
+      recipient: first.recipient,
+      deliveryPrefecture: first.prefecture,
+      desiredDeliveryDate: first.desiredDeliveryDate,
+      desiredDeliveryTimezone: first.desiredDeliveryTimezone,
+      gift: first.gift,
+      destinations,
+    };
+  }
+  return {
+    ...order,
+    recipient,
+    deliveryPrefecture: recipient ? recipient.prefecture : address.prefecture,
+    desiredDeliveryDate: date || null,
+    desiredDeliveryTimezone: timezone || null,
+    gift: gift.ok ? gift.gift : null,
     destinations: null,
   };
 }

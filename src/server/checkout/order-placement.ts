@@ -7,7 +7,6 @@ import type { ShopProfile } from "../../domain/shop-profile.ts";
 import type { StaffOrderChannel } from "../../domain/staff-order.ts";
 import { taxRateOf } from "../../domain/tax-rates.ts";
 import { destinationQuote } from "../../domain/destinations.ts";
-import type { OrderRecipient, RecipientInput } from "../../domain/recipient.ts";
 import type { AccountService } from "../accounts/account.service.ts";
 import type { LockedProduct } from "../catalog/catalog.stock.ts";
 import { lockProductsForOrder, sellsOut, takePreorderAllocation, takeStock } from "../catalog/catalog.stock.ts";
@@ -21,6 +20,7 @@ import { orderPointsToEarn } from "../../domain/points.ts";
 import type { OrderActor, OrderMoves } from "../orders/order-moves.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { NewShipment } from "../orders/payments-and-shipments.ts";
+import { storedRecipient } from "../orders/stored-recipient.ts";
 import type { DeferredPaymentService } from "../payments/deferred-payment.ts";
 import { checkoutText } from "./checkout.texts.ts";
 import type { CheckoutOrderInput } from "./checkout.validation.ts";
@@ -79,7 +79,7 @@ function preorderParcels(
   shippingFee: number,
 ): NewShipment[] {
   const common = {
-    recipient: input.recipient ? recipientOf(input.recipient) : null,
+    recipient: input.recipient ? storedRecipient(input.recipient) : null,
     desiredDeliveryDate: input.desiredDeliveryDate,
     desiredDeliveryTimezone: input.desiredDeliveryTimezone,
     gift: input.gift,
@@ -99,20 +99,6 @@ function preorderParcels(
     });
   }
   return parcels;
-}
-
-/** A checked recipient as the order and its shipments keep it. */
-function recipientOf(recipient: RecipientInput): OrderRecipient {
-  return {
-    name: recipient.name,
-    phone: recipient.phone,
-    country: recipient.country,
-    zip: recipient.zip,
-    prefecture: recipient.prefecture,
-    address: recipient.address,
-    buildingName: recipient.building_name,
-    ...(recipient.kana ? { kana: recipient.kana } : {}),
-  };
 }
 
 export interface PlacementDeps {
@@ -295,7 +281,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
       prefecture: input.address.prefecture,
       address: input.address.address,
       buildingName: input.address.building_name,
-      recipient: input.recipient ? recipientOf(input.recipient) : null,
+      recipient: input.recipient ? storedRecipient(input.recipient) : null,
       desiredDeliveryDate: input.desiredDeliveryDate,
       desiredDeliveryTimezone: input.desiredDeliveryTimezone,
       memo: input.memo,
@@ -330,7 +316,7 @@ export async function placeOrder(tx: Database, deps: PlacementDeps, placement: P
     releaseDates.length > 0
       ? preorderParcels(input, lines, Math.max(0, totals.shipping))
       : destinations?.map((destination) => ({
-          recipient: destination.recipient ? recipientOf(destination.recipient) : null,
+          recipient: destination.recipient ? storedRecipient(destination.recipient) : null,
           desiredDeliveryDate: destination.desiredDeliveryDate,
           desiredDeliveryTimezone: destination.desiredDeliveryTimezone,
           gift: destination.gift,

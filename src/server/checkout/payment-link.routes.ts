@@ -5,7 +5,7 @@ import { payByLinkAnswer, paymentLinkAnswer } from "../../domain/answers/checkou
 import { payByLinkSchema } from "../../domain/payment-link-input.ts";
 import { sendAnswer } from "../http/response-schemas.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { KEYED_WRITE } from "../http/route-schemas.ts";
+import { KEYED_WRITE, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { PaymentLinkService } from "./payment-link.service.ts";
 
 /** The link's token as the path carries it; anything else is a 404 from the service. */
@@ -20,7 +20,7 @@ const tokenParams = z.object({ token: z.string().max(200) });
  */
 export function registerPaymentLinkRoutes(fastify: FastifyInstance, deps: { paymentLinks: PaymentLinkService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/pay/:token`, { schema: { params: tokenParams, response: { 200: paymentLinkAnswer } } }, async (request) => ({
       data: await deps.paymentLinks.view(request.params.token, request.locale),
     }));

@@ -11,7 +11,7 @@ import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import type { CartOwner, CartService } from "../cart/cart.service.ts";
 import { requireStaff } from "../http/auth.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { CouponRow, CouponUseRow, CouponWithUsage, CouponsService } from "./coupons.service.ts";
 import { sendCsv } from "../http/download.ts";
 
@@ -158,7 +158,7 @@ export function registerCouponRoutes(
 
   // The checkout's coupon field: the code checked against the visitor's cart, for the summary (nothing booked).
   // Rate-limited as checkout is: a code is a secret of sorts, not to be guessed by the thousand.
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.post(
       `${prefix}/coupons/preview`,
       { config: { rateLimit: rateLimitFor("checkout") }, ...formSchema({ body: couponPreviewSchema, response: { 200: couponPreviewAnswer } }) },

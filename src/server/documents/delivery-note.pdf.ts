@@ -16,7 +16,7 @@ import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderParty, OrderView, ParcelView } from "../../domain/order-view.ts";
 import { parcelViews } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import { drawFigures, drawNotice, drawTable, PAGE, yen } from "./pdf-document.ts";
+import { drawFigures, drawNotice, drawTable, PAGE, pricedLineColumns, RIGHT_COLUMN, yen } from "./pdf-document.ts";
 
 /** A person and address block as the documents print it. */
 export interface PartyLines {
@@ -70,8 +70,7 @@ function drawParcelNote(doc: PDFKit.PDFDocument, { view, destination, count }: P
   doc.fillColor("#000000").strokeColor("#000000");
   doc.font("bold").fontSize(22).text("納品書", PAGE.left, PAGE.left, { width: PAGE.width, align: "center", characterSpacing: 8 });
 
-  const rightX = PAGE.left + PAGE.width * 0.55;
-  const rightWidth = PAGE.width * 0.45;
+  const { x: rightX, width: rightWidth } = RIGHT_COLUMN;
   const metaTop = 92;
   doc.font("regular").fontSize(9.5);
   doc.text(`注文番号 ${orderNumberForShopper(view.publicId)}`, rightX, metaTop, { width: rightWidth, align: "right" });
@@ -98,16 +97,10 @@ function drawParcelNote(doc: PDFKit.PDFDocument, { view, destination, count }: P
   const tableTop = doc.y + 8;
   let y: number;
   if (withPrices) {
-    const columns = [
-      { title: "商品名", width: PAGE.width * 0.52 },
-      { title: "数量", width: PAGE.width * 0.1, align: "right" as const },
-      { title: "単価(税抜)", width: PAGE.width * 0.19, align: "right" as const },
-      { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" as const },
-    ];
     y = drawTable(
       doc,
       tableTop,
-      columns,
+      pricedLineColumns("商品名"),
       // ※ on reduced-rate items as the receipt marks them, so the 8% row below says which lines it taxes.
       view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
     );

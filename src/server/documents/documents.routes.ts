@@ -9,7 +9,7 @@ import { isOrderPublicId } from "../../domain/order-number.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { selectedOrders } from "../admin/admin-orders.routes.ts";
 import { requireUser } from "../http/auth.ts";
-import { checkedBody, formSchema, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
+import { checkedBody, formSchema, memberOnly, queryValue, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { formFields } from "../../domain/field-rules.ts";
 import { DomainError, validationFailed } from "../../domain/errors.ts";
 import { FieldErrors } from "../i18n/validation.ts";
@@ -87,7 +87,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: { documen
     return sendPdf(reply, await documents.receipt(request.params.id, { kind: "staff" }, body), "attachment");
   });
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/orders/:id/receipt`, { ...member, schema: { params: orderParams, response: { 200: receiptStateAnswer } } }, async (request, reply) => {
       const user = requireUser(request);
       reply.header("cache-control", "private, no-store");

@@ -6,6 +6,7 @@ import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { Database } from "../db/client.ts";
 import { receiptIssuesTable } from "../db/schema/documents.ts";
 import { DomainError } from "../../domain/errors.ts";
+import type { OrderView } from "../../domain/order-view.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import { japanDay, recordTransaction, sha256Hex } from "../records/transaction-records.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
@@ -61,22 +62,8 @@ export class DocumentsService {
   async deliveryNotesOf(day: string, now: Date = new Date()): Promise<PdfFile | null> {
     const views = await this.deps.orders.shipmentsOf(day, BULK_DELIVERY_NOTES_MAX);
     if (views.length === 0) return null;
-    const shop = await this.deps.shopProfiles.profile();
-    const doc = await newA4Document(`納品書 ${day}`, japanMidnight(japanDay(now)));
-    for (const view of views) drawDeliveryNote(doc, view, shop, japanDateOf(now));
-    const file = { bytes: await pdfBytes(doc), fileName: `delivery-notes-${day}.pdf` };
-    // One file for the day's parcels: filed under the day, their sum and every buyer's name (decision 062).
-    await recordTransaction(this.db, {
-      kind: "delivery_note",
-      sourceKey: `delivery-notes:${day}:${sha256Hex(file.bytes)}`,
-      transactionDate: day,
-      amount: views.reduce((sum, view) => sum + view.totals.total, 0),
-      counterparty: [...new Set(views.map((view) => view.name))].join("、"),
-      contentType: "application/pdf",
-      fileName: file.fileName,
-      content: file.bytes,
-    });
-    return file;
+    // One file for the day's parcels: filed under the day.
+    return this.deliveryNotes(views, { day, fileName: `delivery-notes-${day}.pdf`, source: day }, now);
   }
 
   /**
@@ -87,23 +74,30 @@ export class DocumentsService {
     if (publicIds.length > BULK_DELIVERY_NOTES_MAX) throw new DomainError("invalid", "deliveryNotesTooMany");
     const views = (await this.deps.orders.listAll({ publicIds }, BULK_DELIVERY_NOTES_MAX)).reverse();
     if (views.length === 0) return null;
-    const shop = await this.deps.shopProfiles.profile();
     const today = japanDay(now);
-    const doc = await newA4Document(`納品書 ${today}`, japanMidnight(today));
+    return this.deliveryNotes(views, { day: today, fileName: `delivery-notes-${today}-${views.length}.pdf`, source: "selected" }, now);
+  }
+
+  /**
+   * Several orders' delivery notes in one PDF titled and filed under `day`, kept as one transaction
+   * record (decision 062) of their sum and every buyer's name.
+   */
+  private async deliveryNotes(views: OrderView[], file: { day: string; fileName: string; source: string }, now: Date): Promise<PdfFile> {
+    const shop = await this.deps.shopProfiles.profile();
+    const doc = await newA4Document(`納品書 ${file.day}`, japanMidnight(japanDay(now)));
     for (const view of views) drawDeliveryNote(doc, view, shop, japanDateOf(now));
-    const file = { bytes: await pdfBytes(doc), fileName: `delivery-notes-${today}-${views.length}.pdf` };
-    // Filed as the day's notes are (decision 062): the selection's sum and every buyer's name.
+    const bytes = await pdfBytes(doc);
     await recordTransaction(this.db, {
       kind: "delivery_note",
-      sourceKey: `delivery-notes:selected:${sha256Hex(file.bytes)}`,
-      transactionDate: today,
+      sourceKey: `delivery-notes:${file.source}:${sha256Hex(bytes)}`,
+      transactionDate: file.day,
       amount: views.reduce((sum, view) => sum + view.totals.total, 0),
       counterparty: [...new Set(views.map((view) => view.name))].join("、"),
       contentType: "application/pdf",
       fileName: file.fileName,
-      content: file.bytes,
+      content: bytes,
     });
-    return file;
+    return { bytes, fileName: file.fileName };
   }
 
   /** What the receipt page shows before a download: the order number, whether it can be issued, and how often it was. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { honorificFor } from "../../domain/honorific.ts";
+import type { ShopProfile } from "../../domain/shop-profile.ts";
 
 // PDFs are drawn with pdfkit and Noto Sans JP from the npm package @expo-google-fonts/noto-sans-jp
 // (decision 037): one TrueType file per weight covering JIS X 0208 levels 1 and 2, so no system
@@ -65,10 +66,37 @@ export function yen(amount: number): string {
 
 export const PAGE = { left: 48, right: 595.28 - 48, width: 595.28 - 96, bottom: 841.89 - 48 } as const;
 
+/** The right-hand column of a document's head, where its number, dates and issuer stand. */
+export const RIGHT_COLUMN = { x: PAGE.left + PAGE.width * 0.55, width: PAGE.width * 0.45 } as const;
+
 export interface Column {
   title: string;
   width: number;
   align?: "left" | "right" | "center";
+}
+
+/** The columns of a priced list of bottles (delivery note, receipt, return invoice): the first names what is listed. */
+export function pricedLineColumns(firstTitle: string): Column[] {
+  return [
+    { title: firstTitle, width: PAGE.width * 0.52 },
+    { title: "数量", width: PAGE.width * 0.1, align: "right" },
+    { title: "単価(税抜)", width: PAGE.width * 0.19, align: "right" },
+    { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
+  ];
+}
+
+/**
+ * The issuer of a qualified document (receipt, return invoice) in the right-hand column from `top`:
+ * the company, the shop, the registration number the invoice system asks for, address and phone.
+ */
+export function drawIssuer(doc: PDFKit.PDFDocument, shop: ShopProfile, top: number): void {
+  const { x, width } = RIGHT_COLUMN;
+  doc.font("bold").fontSize(11).text(shop.companyName.ja, x, top, { width });
+  doc.font("regular").fontSize(8.5);
+  doc.text(`(${shop.shopName.ja})`, x, doc.y + 1, { width });
+  if (shop.invoiceRegistrationNumber) doc.text(`登録番号 ${shop.invoiceRegistrationNumber}`, x, doc.y + 1, { width });
+  doc.text(`〒${shop.zip} ${shop.address.ja}`, x, doc.y + 1, { width });
+  doc.text(`TEL ${shop.phone}`, x, doc.y + 1, { width });
 }
 
 /**
@@ -145,8 +173,7 @@ export function drawSlipHead(
   doc: PDFKit.PDFDocument,
   head: { number: string; issuedOn: string; addressee: string; amount: string; numberY: number; amountY: number; amountSize: number },
 ): void {
-  const rightX = PAGE.left + PAGE.width * 0.55;
-  const rightWidth = PAGE.width * 0.45;
+  const { x: rightX, width: rightWidth } = RIGHT_COLUMN;
   doc.font("regular").fontSize(9.5);
   doc.text(`No. ${head.number}`, rightX, head.numberY, { width: rightWidth, align: "right" });
   doc.text(`発行日 ${head.issuedOn}`, rightX, doc.y + 1, { width: rightWidth, align: "right" });

@@ -14,7 +14,7 @@ import {
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import { drawFigures, drawNotice, drawSlipHead, drawTable, PAGE, yen } from "./pdf-document.ts";
+import { drawFigures, drawIssuer, drawNotice, drawSlipHead, drawTable, PAGE, pricedLineColumns, yen } from "./pdf-document.ts";
 
 export interface ReceiptIssue extends ReceiptRequest {
   /** 1 for the original; later downloads are marked 再発行. */
@@ -49,8 +49,6 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
     doc.fillColor("#000000").strokeColor("#000000");
   }
 
-  const rightX = PAGE.left + PAGE.width * 0.55;
-  const rightWidth = PAGE.width * 0.45;
   const amountY = 175;
   drawSlipHead(doc, {
     number: `${orderNumberForShopper(view.publicId)}${issue.number > 1 ? `-${issue.number}` : ""}`,
@@ -70,29 +68,14 @@ export function drawReceipt(doc: PDFKit.PDFDocument, view: OrderView, shop: Shop
 
   // The issuer: who received the money, with the registration number a qualified invoice needs.
   const issuerY = doc.y + 14;
-  doc.font("bold").fontSize(11).text(shop.companyName.ja, rightX, issuerY, { width: rightWidth });
-  doc.font("regular").fontSize(8.5);
-  doc.text(`(${shop.shopName.ja})`, rightX, doc.y + 1, { width: rightWidth });
-  if (shop.invoiceRegistrationNumber) doc.text(`登録番号 ${shop.invoiceRegistrationNumber}`, rightX, doc.y + 1, { width: rightWidth });
-  doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
-  doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
+  drawIssuer(doc, shop, issuerY);
 
   const reducedAny = hasReducedRateLines(view);
-  let y = drawTable(
-    doc,
-    doc.y + 16,
-    [
-      { title: "品名", width: PAGE.width * 0.52 },
-      { title: "数量", width: PAGE.width * 0.1, align: "right" },
-      { title: "単価(税抜)", width: PAGE.width * 0.19, align: "right" },
-      { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
-    ],
-    [
-      ...view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
-      // Shipping, fees, and any discount or correction (below zero, ※ at the reduced rate).
-      ...view.charges.map((charge) => [markedChargeName(charge, view), "", "", yen(charge.amount)]),
-    ],
-  );
+  let y = drawTable(doc, doc.y + 16, pricedLineColumns("品名"), [
+    ...view.items.map((item) => [markedItemName(item), String(item.amount), yen(item.unitPrice), yen(item.lineTotal)]),
+    // Shipping, fees, and any discount or correction (below zero, ※ at the reduced rate).
+    ...view.charges.map((charge) => [markedChargeName(charge, view), "", "", yen(charge.amount)]),
+  ]);
   y = drawFigures(doc, y, [
     { label: "小計(税抜)", value: yen(view.totals.subtotal) },
     ...taxesPerRate(view).map((row) => ({ label: `${row.rate}%対象 ${yen(row.base)} 消費税`, value: yen(row.tax) })),

@@ -4,7 +4,7 @@ import { REDUCED_RATE_DOCUMENT_NOTE } from "../../domain/order-documents.ts";
 import type { ReturnRate } from "../../domain/order-returns.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { REDUCED_RATE_MARK } from "../../domain/tax-rates.ts";
-import { drawFigures, drawSlipHead, drawTable, PAGE, yen } from "./pdf-document.ts";
+import { drawFigures, drawIssuer, drawSlipHead, drawTable, PAGE, pricedLineColumns, yen } from "./pdf-document.ts";
 
 /** What a return invoice states; the orders module fills it from the return it recorded. */
 export interface ReturnInvoice {
@@ -45,8 +45,6 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
     .fontSize(9)
     .text(shop.invoiceRegistrationNumber ? "(適格返還請求書・返品)" : "(返品)", PAGE.left, doc.y + 2, { width: PAGE.width, align: "center" });
 
-  const rightX = PAGE.left + PAGE.width * 0.55;
-  const rightWidth = PAGE.width * 0.45;
   const amountY = 172;
   drawSlipHead(doc, {
     number: invoice.number,
@@ -76,12 +74,7 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
 
   // The issuer: who gives the money back, with the registration number the invoice needs.
   const issuerY = y + 10;
-  doc.font("bold").fontSize(11).text(shop.companyName.ja, rightX, issuerY, { width: rightWidth });
-  doc.font("regular").fontSize(8.5);
-  doc.text(`(${shop.shopName.ja})`, rightX, doc.y + 1, { width: rightWidth });
-  if (shop.invoiceRegistrationNumber) doc.text(`登録番号 ${shop.invoiceRegistrationNumber}`, rightX, doc.y + 1, { width: rightWidth });
-  doc.text(`〒${shop.zip} ${shop.address.ja}`, rightX, doc.y + 1, { width: rightWidth });
-  doc.text(`TEL ${shop.phone}`, rightX, doc.y + 1, { width: rightWidth });
+  drawIssuer(doc, shop, issuerY);
 
   const rows = invoice.lines.map((line) => [
     `${line.name}${line.reduced ? ` ${REDUCED_RATE_MARK}` : ""}`,
@@ -94,17 +87,7 @@ export function drawReturnInvoice(doc: PDFKit.PDFDocument, invoice: ReturnInvoic
     if (rate.adjustment !== 0) rows.push([`値引き・訂正の按分(${rate.rate}%対象)`, "", "", yen(rate.adjustment)]);
     if (rate.shipping !== 0) rows.push([`送料(${rate.rate}%対象)`, "", "", yen(rate.shipping)]);
   }
-  y = drawTable(
-    doc,
-    doc.y + 16,
-    [
-      { title: "返品された商品", width: PAGE.width * 0.52 },
-      { title: "数量", width: PAGE.width * 0.1, align: "right" },
-      { title: "単価(税抜)", width: PAGE.width * 0.19, align: "right" },
-      { title: "金額(税抜)", width: PAGE.width * 0.19, align: "right" },
-    ],
-    rows,
-  );
+  y = drawTable(doc, doc.y + 16, pricedLineColumns("返品された商品"), rows);
   y = drawFigures(doc, y, [
     ...invoice.rates.flatMap((rate) => [
       { label: `${rate.rate}%対象 返還額(税抜)`, value: yen(rate.base) },

@@ -16,6 +16,9 @@ import { requireStaff, requireUser } from "./auth.ts";
  */
 
 /** `:id` of a record: a database id, or the path names nothing (a 404, as an unknown id is). */
+/** The shop's API: answered in the visitor's language, or under /ja and /en in that one (app.ts adds /admin/api for API_PREFIXES). */
+export const SHOP_API_PREFIXES = ["/api", "/ja/api", "/en/api"] as const;
+
 export const recordIdParams = z.object({ id: recordIdSchema });
 
 /** A query-string value as sent (a mail link's token, a switch compared as it is); "" when missing or repeated. */

@@ -1,3 +1,5 @@
+import type { DomainError } from "../../domain/errors.ts";
+import { validationFailed } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { ValidationKind } from "../../domain/field-messages.ts";
 import { kindMessage } from "../../domain/field-messages.ts";
@@ -316,4 +318,16 @@ export class FieldErrors {
   list(): string[] {
     return Object.values(this.fields).flat();
   }
+}
+
+/** The refusal of a form for one message on one field: `throw fieldRefusal(locale, "year", "inclusion")`. */
+export function fieldRefusal(
+  locale: Locale,
+  attribute: ValidatedAttribute,
+  kind: ValidationKind,
+  params: { count?: number; attribute?: ValidatedAttribute } = {},
+): DomainError {
+  const errors = new FieldErrors(locale);
+  errors.add(attribute, kind, params);
+  return validationFailed(errors);
 }

@@ -6,9 +6,9 @@ import type { BlobInput } from "../../domain/catalog-input.ts";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { uploadBlobsTable } from "../db/schema/uploads.ts";
-import { DomainError, validationFailed } from "../../domain/errors.ts";
+import { DomainError } from "../../domain/errors.ts";
 import type { ImageService } from "./image.service.ts";
-import { FieldErrors } from "../i18n/validation.ts";
+import { fieldRefusal } from "../i18n/validation.ts";
 
 /** Where the browser PUTs a blob's bytes; the key follows. */
 export const DIRECT_UPLOAD_PATH = "/admin/api/direct_uploads";
@@ -61,11 +61,7 @@ export class AdminUploadsService {
   /** The stored image of an uploaded blob (its signed id checked by attachImageSchema), or a 422 naming the field when there is none (yet). */
   async imageOf(key: string, locale: Locale): Promise<number> {
     const [blob] = await this.db.select({ imageId: uploadBlobsTable.imageId }).from(uploadBlobsTable).where(eq(uploadBlobsTable.key, key));
-    if (!blob) {
-      const errors = new FieldErrors(locale);
-      errors.add("signed_id", "not_found");
-      throw validationFailed(errors);
-    }
+    if (!blob) throw fieldRefusal(locale, "signed_id", "not_found");
     if (blob!.imageId === null) throw new DomainError("invalid", "uploadNotStored");
     return blob!.imageId;
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Locale } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
@@ -9,16 +9,14 @@ import type { MailService } from "../mail/mail.service.ts";
 import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import { defaultReplySubject, inquiryReplyMail } from "./inquiry-reply.mails.ts";
 import type { AdminInquiryDetail, AdminInquirySummary } from "../../domain/back-office.ts";
+import { pagination, withPage } from "../db/paging.ts";
+import { anyContains } from "../db/search.ts";
 
 export const ADMIN_INQUIRIES_PER_PAGE = 20;
 export const INQUIRY_STATES = ["unhandled", "handled", "all"] as const;
 export type InquiryState = (typeof INQUIRY_STATES)[number];
 
 type InquiryRow = typeof inquiriesTable.$inferSelect;
-
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const replyCount = sql<number>`(select count(*)::int from ${inquiryRepliesTable} where ${inquiryRepliesTable.inquiryId} = ${inquiriesTable.id})`;
 
@@ -52,24 +50,23 @@ export class AdminInquiriesService {
     if (filters.state === "unhandled") conditions.push(isNull(inquiriesTable.handledAt));
     if (filters.state === "handled") conditions.push(isNotNull(inquiriesTable.handledAt));
     const q = filters.q?.trim();
-    if (q) {
-      const pattern = containing(q);
-      conditions.push(or(ilike(inquiriesTable.name, pattern), ilike(inquiriesTable.email, pattern), ilike(inquiriesTable.subject, pattern))!);
-    }
+    if (q) conditions.push(anyContains(q, [inquiriesTable.name, inquiriesTable.email, inquiriesTable.subject]));
     const where = and(...conditions);
-    const [total] = await this.db.select({ n: count() }).from(inquiriesTable).where(where);
-    const totalCount = Number(total?.n ?? 0);
-    const rows = await this.db
-      .select({ inquiry: inquiriesTable, replies: replyCount })
-      .from(inquiriesTable)
-      .where(where)
-      // Unhandled first (the work to do), newest first within each.
-      .orderBy(sql`${inquiriesTable.handledAt} is null desc`, desc(inquiriesTable.createdAt), desc(inquiriesTable.id))
-      .limit(ADMIN_INQUIRIES_PER_PAGE)
-      .offset((filters.page - 1) * ADMIN_INQUIRIES_PER_PAGE);
+    const totalCount = await this.db.$count(inquiriesTable, where);
+    const rows = await withPage(
+      this.db
+        .select({ inquiry: inquiriesTable, replies: replyCount })
+        .from(inquiriesTable)
+        .where(where)
+        // Unhandled first (the work to do), newest first within each.
+        .orderBy(sql`${inquiriesTable.handledAt} is null desc`, desc(inquiriesTable.createdAt), desc(inquiriesTable.id))
+        .$dynamic(),
+      filters.page,
+      ADMIN_INQUIRIES_PER_PAGE,
+    );
     return {
       data: rows.map((row) => summaryOf(row.inquiry, row.replies)),
-      meta: { pagination: { current_page: filters.page, total_page: Math.max(1, Math.ceil(totalCount / ADMIN_INQUIRIES_PER_PAGE)), total_count: totalCount } },
+      meta: { pagination: pagination(filters.page, totalCount, ADMIN_INQUIRIES_PER_PAGE) },
     };
   }
 

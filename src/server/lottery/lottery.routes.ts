@@ -13,7 +13,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LOTTERY_FIELD_LABELS, lotteryInputSchema } from "../../domain/lottery-input.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { KEYED_WRITE, OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import {
+  KEYED_WRITE,
+  OPTIONALLY_KEYED_WRITE,
+  checkedBody,
+  formSchema,
+  memberOnly,
+  recordIdParams,
+  staffOnly,
+  SHOP_API_PREFIXES,
+} from "../http/route-schemas.ts";
 import { message } from "../i18n/messages.ts";
 import type { LotteryService } from "./lottery.service.ts";
 
@@ -63,7 +72,7 @@ export function registerLotteryRoutes(fastify: FastifyInstance, deps: { lotterie
     return { data: await lotteries.sweep() };
   });
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/lotteries/products/:id`, { schema: { params: recordIdParams, response: { 200: productLotteryAnswer } } }, async (request) => ({
       data: await lotteries.forProduct(request.params.id, request.locale),
     }));

@@ -3,32 +3,23 @@ import { noticeAnswer } from "../../domain/answers/accounts.ts";
 import { magazineSubscriptionAnswer, magazineSubscriptionSavedAnswer, magazineUnsubscribedAnswer } from "../../domain/answers/member.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { lineText } from "../../domain/input-rules.ts";
-import type { Locale } from "../../domain/locale.ts";
 import { requireUser } from "../http/auth.ts";
-import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { magazineSignUpSchema } from "../../domain/magazine-input.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
 import { message } from "../i18n/messages.ts";
 import type { MagazineService } from "./magazine.service.ts";
+import { pageInLocale, tokenBody, tokenQuery } from "../http/mail-links.ts";
 
-const tokenBody = z.object({ token: lineText(200) });
 const subscriptionBody = z.object({ subscribed: z.boolean() });
-/** The mail links' ?token=, as sent. */
-const tokenQuery = z.object({ token: queryValue });
-
-/** Pages a mail link lands on, in the language of the mail. */
-function pageInLocale(locale: Locale, path: string): string {
-  return `/locale/${locale}?to=${encodeURIComponent(path)}`;
-}
 
 /** The mail magazine: sign-up with double opt-in, the mail links, and the member's own switch. */
 export function registerMagazineRoutes(fastify: FastifyInstance, deps: { magazine: MagazineService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { magazine } = deps;
   const member = memberOnly();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     // One answer for new, pending, unsubscribed and already subscribed addresses alike.
     app.post(
       `${prefix}/magazine/subscriptions`,

@@ -22,7 +22,7 @@ import { orderTotals } from "../../domain/order-totals.ts";
 import { amountMayChange } from "../../domain/order-status.ts";
 import { ORDER_TOTAL_MAX, priceIncludingTax, taxOn } from "../../domain/money.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
-import type { OrderRecipient, RecipientInput } from "../../domain/recipient.ts";
+import type { RecipientInput } from "../../domain/recipient.ts";
 import type { ParcelLine } from "../../domain/shipping-table.ts";
 import { shippingQuote, transitDaysTo } from "../../domain/shipping-table.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -39,6 +39,7 @@ import type { OrderActor } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 import { copyDeliveryToShipments, repricePayment } from "./payments-and-shipments.ts";
+import { storedRecipient } from "./stored-recipient.ts";
 
 /** Checks a recipient form as checkout checks お届け先 (name, phone, フリガナ, the address rules); throws DomainError with fields. */
 export type RecipientChecker = (input: unknown, locale: Locale) => Promise<RecipientInput>;
@@ -234,16 +235,7 @@ export class OrderChanges {
         price = totals.total;
         taxTotal = totals.tax;
       }
-      const stored: OrderRecipient = {
-        name: recipient.name,
-        phone: recipient.phone,
-        country: recipient.country,
-        zip: recipient.zip,
-        prefecture: recipient.prefecture,
-        address: recipient.address,
-        buildingName: recipient.building_name,
-        ...(recipient.kana ? { kana: recipient.kana } : {}),
-      };
+      const stored = storedRecipient(recipient);
       const before = recipientText(view);
       const [updated] = await tx
         .update(ordersTable)

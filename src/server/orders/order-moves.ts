@@ -82,14 +82,18 @@ interface MoveEffects {
  * and a cancelled order with the money kept is worse than a refused click), the outbox kick and the
  * catalogue's availability after commit.
  */
+/** The services every change of an order works with: the order itself, the stock and its ledger, the outbox and the shop's profile its mail is signed with. */
+export interface OrderChangeServices {
+  orders: OrdersService;
+  catalog: CatalogService;
+  mail: MailService;
+  shopProfiles: ShopProfileService;
+}
+
 export class OrderMoves {
   constructor(
     private readonly db: Database,
-    private readonly deps: {
-      orders: OrdersService;
-      catalog: CatalogService;
-      mail: MailService;
-      shopProfiles: ShopProfileService;
+    private readonly deps: OrderChangeServices & {
       paymentOnCancel: PaymentOnCancel;
       /** The 後払い service told of each deferred order's shipment (decision 080). */
       deferredPayments?: Pick<DeferredPaymentService, "code" | "registerShipment"> | undefined;

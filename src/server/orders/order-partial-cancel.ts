@@ -9,24 +9,21 @@ import type { CancellableLine, LineCancellation, PartialCancellationProblem, Par
 import { PARTIAL_CANCEL_NOTE, partialCancellation } from "../../domain/partial-cancellation.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
 import { returnPreorderAllocation, returnStock } from "../catalog/catalog.stock.ts";
 import type { Database } from "../db/client.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
 import { orderHistoryTable, orderItemsTable, orderPaymentsTable, orderShipmentLinesTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 import { message } from "../i18n/messages.ts";
-import type { MailService } from "../mail/mail.service.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
-import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { ParcelLinesOf } from "./order-changes.ts";
 import { rewriteCharges } from "./order-charge-rows.ts";
-import type { OrderActor } from "./order-moves.ts";
+import type { OrderActor, OrderChangeServices } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import type { PartialCancelMoney } from "./order-partial-cancel.mails.ts";
 import { partialCancelMail } from "./order-partial-cancel.mails.ts";
-import type { OrderRow, OrdersService } from "./orders.service.ts";
+import type { OrderRow } from "./orders.service.ts";
 import { repricePayment } from "./payments-and-shipments.ts";
 
 const PROBLEM_MESSAGES: Record<PartialCancellationProblem, MessageKey> = {
@@ -62,11 +59,7 @@ interface Plan {
 export class OrderPartialCancellations {
   constructor(
     private readonly db: Database,
-    private readonly deps: {
-      orders: OrdersService;
-      catalog: CatalogService;
-      mail: MailService;
-      shopProfiles: ShopProfileService;
+    private readonly deps: OrderChangeServices & {
       gateway: PaymentGateway;
       parcelLinesOf: ParcelLinesOf;
       /** Told of a member's order whose lines changed, in its transaction: their rank is worked out again (decision 090). */

@@ -7,7 +7,7 @@ import { isOrderPublicId } from "../../domain/order-number.ts";
 import { RETURN_FIELD_LABELS, returnInputSchema } from "../../domain/order-returns.ts";
 import { checkReceiptToken } from "../documents/receipt-link.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
-import { KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { OrderReturns } from "./order-returns.ts";
 import { sendDownload } from "../http/download.ts";
 
@@ -65,7 +65,7 @@ export function registerOrderReturnRoutes(fastify: FastifyInstance, deps: { retu
     sendPdf(reply, await returns.invoice(request.params.id, Number(request.params.number))),
   );
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/orders/:id/returns/:number/invoice`, { ...member, schema: { params: invoiceParams } }, async (request, reply) => {
       if (!isOrderPublicId(request.params.id)) throw new DomainError("not-found");
       return sendPdf(reply, await returns.invoice(request.params.id, Number(request.params.number), requireUser(request).id));

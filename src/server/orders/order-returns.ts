@@ -8,7 +8,6 @@ import { orderNumberForShopper } from "../../domain/order-number.ts";
 import type { EarlierReturns, ReturnAmounts, ReturnInput, ReturnRate, ReturnResource } from "../../domain/order-returns.ts";
 import { RETURN_REASON_LABELS, RETURN_REMEDY_LABELS, returnAmounts } from "../../domain/order-returns.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
 import type { Database } from "../db/client.ts";
@@ -17,16 +16,15 @@ import { orderHistoryTable, orderPaymentsTable, orderReturnLinesTable, orderRetu
 import { newA4Document, pdfBytes } from "../documents/pdf-document.ts";
 import { drawReturnInvoice } from "../documents/return-invoice.pdf.ts";
 import { FieldErrors } from "../i18n/validation.ts";
-import type { MailService } from "../mail/mail.service.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { PaymentGatewayError } from "../payments/payment-gateway.ts";
 import type { TransactionRecords } from "../records/transaction-records.ts";
 import { recordTransaction } from "../records/transaction-records.ts";
-import type { ShopProfileService } from "../shop/shop-profile.service.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
+import type { OrderChangeServices } from "./order-moves.ts";
 import { mailRecord } from "./order-moves.ts";
 import { orderReturnMail } from "./order-return.mails.ts";
-import type { OrderRow, OrdersService } from "./orders.service.ts";
+import type { OrderRow } from "./orders.service.ts";
 
 /** The return invoice's number: the order's number as the customer knows it, and the return's. */
 export function returnInvoiceNumber(publicId: string, number: number): string {
@@ -54,11 +52,7 @@ function calendarOf(day: string): CalendarDate {
 export class OrderReturns {
   constructor(
     private readonly db: Database,
-    private readonly deps: {
-      orders: OrdersService;
-      catalog: CatalogService;
-      mail: MailService;
-      shopProfiles: ShopProfileService;
+    private readonly deps: OrderChangeServices & {
       gateway: PaymentGateway;
       records: TransactionRecords;
       /** Told of a member's order with bottles returned, in the return's transaction: their rank is worked out again (decision 090). */

@@ -3,7 +3,7 @@ import { deliveryOptionsAnswer, giftOptionsAnswer, ordersAnswer, recipientOption
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
-import { KEYED_WRITE, checkedBody, formSchema, memberOnly, pageQuery } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, memberOnly, pageQuery, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { requireUser } from "../http/auth.ts";
 import { deliveryWishSchema, giftChangeSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import type { OrderChanges } from "./order-changes.ts";
@@ -29,7 +29,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: Or
     if (!order || order.userId !== userId) throw new DomainError("not-found");
     return order;
   };
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/orders`, { ...memberOnly(), schema: { querystring: ordersQuery, response: { 200: ordersAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return deps.orders.history(request.user!.id, request.query.page, request.locale);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { OrderPaymentMethod, OrderStatus, OrdersPage } from "../../domain/checkout.ts";
 import { japanMidnight } from "../../domain/japan-time.ts";
 import type { Locale } from "../../domain/locale.ts";
@@ -23,6 +23,8 @@ import {
 } from "./payments-and-shipments.ts";
 import { hasShipmentReady } from "./orders.read-model.ts";
 import type { OrderPaymentRow } from "../db/schema/orders.ts";
+import { pagination, withPage } from "../db/paging.ts";
+import { anyContains } from "../db/search.ts";
 
 export type OrderRow = typeof ordersTable.$inferSelect;
 export type OrderItemRow = typeof orderItemsTable.$inferSelect;
@@ -44,11 +46,6 @@ export interface OrderListFilters {
   overdue?: boolean | undefined;
 }
 
-/** `%` and `_` in a search are letters, not wildcards. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefined {
   const conditions: SQL[] = [];
   // A card order still waiting for 3-D Secure is not an order yet; it is shown only when asked for.
@@ -60,17 +57,9 @@ function orderListWhere(filters: OrderListFilters, overdue?: SQL): SQL | undefin
   if (filters.to) conditions.push(lt(ordersTable.createdAt, japanMidnight(filters.to, 1)));
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containing(q);
     // An order number as the shopper reads it out (7K3M-Q9XA-2BCD, full-width, O for 0) finds its order.
     const publicId = publicIdFromOrderNumber(q);
-    conditions.push(
-      or(
-        ilike(ordersTable.name, pattern),
-        ilike(ordersTable.email, pattern),
-        ilike(ordersTable.publicId, pattern),
-        ...(publicId ? [eq(ordersTable.publicId, publicId)] : []),
-      )!,
-    );
+    conditions.push(anyContains(q, [ordersTable.name, ordersTable.email, ordersTable.publicId], publicId ? [eq(ordersTable.publicId, publicId)] : []));
   }
   return and(...conditions);
 }
@@ -277,18 +266,17 @@ export class OrdersService {
     return orders.map((order) => viewOfRows(order, items.get(order.id) ?? [], charges.get(order.id) ?? [], shipments.get(order.id)));
   }
 
+  /** The orders matching `where`, newest first, as a query a page is taken of. */
+  private newestFirst(where: SQL | undefined) {
+    return this.db.select().from(ordersTable).where(where).orderBy(desc(ordersTable.createdAt), desc(ordersTable.id)).$dynamic();
+  }
+
   /** The back office's list: a page of matching orders, newest first, and how many match. */
   async list(filters: OrderListFilters, page: number, perPage: number): Promise<{ views: OrderView[]; totalCount: number }> {
     const where = orderListWhere(filters, await this.overdueWhere(filters));
-    const [total] = await this.db.select({ n: count() }).from(ordersTable).where(where);
-    const rows = await this.db
-      .select()
-      .from(ordersTable)
-      .where(where)
-      .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    return { views: await this.viewsOf(rows), totalCount: Number(total?.n ?? 0) };
+    const totalCount = await this.db.$count(ordersTable, where);
+    const rows = await withPage(this.newestFirst(where), page, perPage);
+    return { views: await this.viewsOf(rows), totalCount };
   }
 
   /** Every matching order, newest first, up to `limit` (the exports ask one more to know there are too many). */
@@ -428,15 +416,8 @@ export class OrdersService {
    */
   async history(userId: number, page: number, locale: Locale): Promise<OrdersPage> {
     const mine = and(eq(ordersTable.userId, userId), isNotNull(ordersTable.confirmedAt));
-    const [total] = await this.db.select({ n: count() }).from(ordersTable).where(mine);
-    const totalPage = Math.max(1, Math.ceil(Number(total?.n ?? 0) / ORDERS_PER_PAGE));
-    const orders = await this.db
-      .select()
-      .from(ordersTable)
-      .where(mine)
-      .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
-      .limit(ORDERS_PER_PAGE)
-      .offset((page - 1) * ORDERS_PER_PAGE);
+    const totalPage = pagination(page, await this.db.$count(ordersTable, mine), ORDERS_PER_PAGE).total_page;
+    const orders = await withPage(this.newestFirst(mine), page, ORDERS_PER_PAGE);
     const views = await this.viewsOf(orders);
     const productIds = [...new Set(views.flatMap((view) => view.items.flatMap((item) => (item.productId === null ? [] : [item.productId]))))];
     const products = await this.deps.catalog.purchasable(productIds, locale);

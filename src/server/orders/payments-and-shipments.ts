@@ -208,26 +208,7 @@ export async function moveOrderStates(
       .returning();
     if (leaves) leaving.push(row!);
   }
-  const lines =
-    leaving.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(orderShipmentLinesTable)
-          .where(
-            inArray(
-              orderShipmentLinesTable.shipmentId,
-              leaving.map((shipment) => shipment.id),
-            ),
-          )
-          .orderBy(asc(orderShipmentLinesTable.id));
-  return {
-    status,
-    leaving: leaving.map((shipment) => ({
-      ...shipment,
-      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
-    })),
-  };
+  return { status, leaving: await withLines(tx, leaving) };
 }
 
 /** The order's first parcel's carrier and slip: the order's own columns carry them (decision 076). */
@@ -304,7 +285,25 @@ export async function detachIntentFromPayment(db: Database, orderId: number, pay
     .where(and(eq(orderPaymentsTable.orderId, orderId), eq(orderPaymentsTable.paymentIntentId, paymentIntentId)));
 }
 
-/** An order's payments and shipments (with their lines), for the back office's order page. */
+/** These parcels, in the order given, each with its lines (one query for all of them). */
+async function withLines(db: Database, shipments: OrderShipmentRow[]): Promise<ShipmentWithLines[]> {
+  if (shipments.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderShipmentLinesTable)
+    .where(
+      inArray(
+        orderShipmentLinesTable.shipmentId,
+        shipments.map((shipment) => shipment.id),
+      ),
+    )
+    .orderBy(asc(orderShipmentLinesTable.id));
+  return shipments.map((shipment) => ({
+    ...shipment,
+    lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+  }));
+}
+
 /**
  * The parcels of these orders with their lines, by order (two queries): the order views read them
  * to show several destinations (decision 087).
@@ -317,53 +316,19 @@ export async function shipmentsOfOrders(db: Database, orderIds: readonly number[
     .from(orderShipmentsTable)
     .where(inArray(orderShipmentsTable.orderId, [...orderIds]))
     .orderBy(asc(orderShipmentsTable.orderId), asc(orderShipmentsTable.position));
-  const lines =
-    shipments.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderShipmentLinesTable)
-          .where(
-            inArray(
-              orderShipmentLinesTable.shipmentId,
-              shipments.map((shipment) => shipment.id),
-            ),
-          )
-          .orderBy(asc(orderShipmentLinesTable.id));
-  for (const shipment of shipments) {
+  for (const shipment of await withLines(db, shipments)) {
     const list = byOrder.get(shipment.orderId) ?? [];
-    list.push({
-      ...shipment,
-      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
-    });
+    list.push(shipment);
     byOrder.set(shipment.orderId, list);
   }
   return byOrder;
 }
 
+/** An order's payments and shipments (with their lines), for the back office's order page. */
 export async function paymentsAndShipmentsOf(db: Database, orderId: number): Promise<{ payments: OrderPaymentRow[]; shipments: ShipmentWithLines[] }> {
   const payments = await db.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.orderId, orderId)).orderBy(asc(orderPaymentsTable.id));
   const shipments = await db.select().from(orderShipmentsTable).where(eq(orderShipmentsTable.orderId, orderId)).orderBy(asc(orderShipmentsTable.position));
-  const lines =
-    shipments.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderShipmentLinesTable)
-          .where(
-            inArray(
-              orderShipmentLinesTable.shipmentId,
-              shipments.map((shipment) => shipment.id),
-            ),
-          )
-          .orderBy(asc(orderShipmentLinesTable.id));
-  return {
-    payments,
-    shipments: shipments.map((shipment) => ({
-      ...shipment,
-      lines: lines.filter((line) => line.shipmentId === shipment.id).map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
-    })),
-  };
+  return { payments, shipments: await withLines(db, shipments) };
 }
 
 /**

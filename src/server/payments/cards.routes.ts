@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lineText } from "../../domain/input-rules.ts";
 import { requireUser } from "../http/auth.ts";
-import { memberOnly } from "../http/route-schemas.ts";
+import { memberOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { message } from "../i18n/messages.ts";
 import type { CardsService } from "./cards.service.ts";
@@ -33,7 +33,7 @@ async function withGateway<T>(request: FastifyRequest, reply: FastifyReply, work
 export function registerCardRoutes(fastify: FastifyInstance, deps: { cards: CardsService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const member = memberOnly();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/cards`, { ...member, schema: { response: { 200: cardAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { card: await deps.cards.saved(requireUser(request).id) };

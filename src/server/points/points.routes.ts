@@ -16,7 +16,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { UTF8_BOM, csvText } from "../admin/csv-format.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { requireStaff, requireUser } from "../http/auth.ts";
-import { KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { PointEntry, PointsService } from "./points.service.ts";
 import { sendCsv } from "../http/download.ts";
 
@@ -82,7 +82,7 @@ export function registerPointRoutes(
   const staff = staffOnly();
   const owner = staffOnly("owner");
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     // The product page's 「○ポイント獲得」: the product's own rate, else the shop's base rate (a rank's is known at checkout).
     app.get(`${prefix}/products/:id/points`, { schema: { params: recordIdParams, response: { 200: productPointsAnswer } } }, async (request) => {
       const own = await deps.productRateOf(request.params.id);

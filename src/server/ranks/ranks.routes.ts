@@ -6,7 +6,7 @@ import type { RankDefinition } from "../../domain/member-ranks.ts";
 import { rankFieldLabels, rankName, rankSettingsSchema } from "../../domain/member-ranks.ts";
 import { ADMIN_API } from "../admin/admin-session.routes.ts";
 import { requireUser } from "../http/auth.ts";
-import { KEYED_WRITE, checkedBody, formSchema, memberOnly, staffOnly } from "../http/route-schemas.ts";
+import { KEYED_WRITE, checkedBody, formSchema, memberOnly, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import type { RanksService } from "./ranks.service.ts";
 
 /** A rank as the API answers it: both names, and the name in the request's language. */
@@ -39,7 +39,7 @@ export function registerRankRoutes(
   const staff = staffOnly();
   const member = memberOnly();
 
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/rank`, { ...member, schema: { response: { 200: myRankAnswer } } }, async (request) => {
       const user = requireUser(request);
       const [view, ranks] = [await deps.ranks.view(user.id, request.locale), await deps.ranks.definitions()];

@@ -4,6 +4,7 @@ import type { SQL } from "drizzle-orm";
 import { japanDateOf } from "../../domain/japan-time.ts";
 import type { Database } from "../db/client.ts";
 import { TRANSACTION_RECORD_KINDS, transactionRecordsTable } from "../db/schema/records.ts";
+import { withPage } from "../db/paging.ts";
 
 export type TransactionRecordKind = (typeof TRANSACTION_RECORD_KINDS)[number];
 export { TRANSACTION_RECORD_KINDS };
@@ -127,18 +128,18 @@ export class TransactionRecords {
 
   async search(query: TransactionRecordQuery, page = 1): Promise<{ records: TransactionRecordSummary[]; total: number; page: number; pageSize: number }> {
     const where = conditionsOf(query);
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(transactionRecordsTable)
-      .where(where);
-    const records = await this.db
-      .select(summaryColumns)
-      .from(transactionRecordsTable)
-      .where(where)
-      .orderBy(desc(transactionRecordsTable.transactionDate), desc(transactionRecordsTable.id))
-      .limit(RECORDS_PAGE_SIZE)
-      .offset((page - 1) * RECORDS_PAGE_SIZE);
-    return { records: records as TransactionRecordSummary[], total: count?.n ?? 0, page, pageSize: RECORDS_PAGE_SIZE };
+    const total = await this.db.$count(transactionRecordsTable, where);
+    const records = await withPage(
+      this.db
+        .select(summaryColumns)
+        .from(transactionRecordsTable)
+        .where(where)
+        .orderBy(desc(transactionRecordsTable.transactionDate), desc(transactionRecordsTable.id))
+        .$dynamic(),
+      page,
+      RECORDS_PAGE_SIZE,
+    );
+    return { records: records as TransactionRecordSummary[], total, page, pageSize: RECORDS_PAGE_SIZE };
   }
 
   /** One record with its content as stored. */

@@ -10,17 +10,14 @@ import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import type { ImportPreview, ImportRefusal, ImportResult, ImportRow, ImportRowState, ShipmentToConfirm } from "../../domain/issued-data-import.ts";
 import { ISSUED_DATA_MAX_ROWS } from "../../domain/issued-data-input.ts";
 import { IssuedFileError, parseIssuedData, type IssuedFileProblem } from "./issued-data.ts";
+import { ORDER_REFUSAL_TEXTS } from "../admin/order-refusal-texts.ts";
 
 const REFUSALS: Record<ImportRefusal, Record<Locale, string>> = {
+  ...ORDER_REFUSAL_TEXTS,
   no_reference: { ja: "お客様管理番号がありません。", en: "The row has no customer reference (お客様管理番号)." },
-  unknown_order: { ja: "この番号の注文はありません。", en: "No order has this number." },
   no_slip: { ja: "伝票番号がありません(未発行の行です)。", en: "The row has no slip number (not issued yet)." },
   bad_slip: { ja: "伝票番号の形式が正しくありません。", en: "The slip number is not valid." },
   duplicate: { ja: "同じ注文の行がファイル内で先にあります。", en: "An earlier row of the file is for the same order." },
-  cancelled: { ja: "キャンセルされた注文です。", en: "The order is cancelled." },
-  unpaid: { ja: "入金待ちの注文です(入金の確認が先です)。", en: "The order awaits payment (confirm the payment first)." },
-  pending: { ja: "決済が完了していない注文です。", en: "The order's payment is not complete." },
-  shipped_other_slip: { ja: "別の伝票番号で発送済みです。", en: "The order was shipped already with another slip number." },
   moved: { ja: "確認の間に注文の状態が変わりました。", en: "The order's status changed meanwhile." },
   unknown_parcel: { ja: "この注文にこの番号の配送便はありません。", en: "The order has no parcel of this number." },
   preorder_not_arrived: {

@@ -8,31 +8,21 @@ import {
   restockRequestsAnswer,
 } from "../../domain/answers/loyalty.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
-import { lineText } from "../../domain/input-rules.ts";
-import type { Locale } from "../../domain/locale.ts";
 import { restockGuestSchema } from "../../domain/wishlist.ts";
 import { requireUser } from "../http/auth.ts";
 import { rateLimitFor } from "../http/rate-limit.ts";
-import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, queryValue, recordIdParams, staffOnly } from "../http/route-schemas.ts";
+import { OPTIONALLY_KEYED_WRITE, checkedBody, formSchema, memberOnly, recordIdParams, staffOnly, SHOP_API_PREFIXES } from "../http/route-schemas.ts";
 import { message } from "../i18n/messages.ts";
 import type { WishlistService } from "./wishlist.service.ts";
-
-const tokenBody = z.object({ token: lineText(200) });
-const tokenQuery = z.object({ token: queryValue });
-
-/** Pages a mail link lands on, in the language of the mail. */
-function pageInLocale(locale: Locale, path: string): string {
-  return `/locale/${locale}?to=${encodeURIComponent(path)}`;
-}
+import { pageInLocale, tokenBody, tokenQuery } from "../http/mail-links.ts";
 
 /** 再入荷のお知らせ and お気に入り (decision 083). */
 export function registerWishlistRoutes(fastify: FastifyInstance, deps: { wishlist: WishlistService }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { wishlist } = deps;
   const member = memberOnly();
-  for (const prefix of ["/api", "/ja/api", "/en/api"]) {
+  for (const prefix of SHOP_API_PREFIXES) {
     // A member's one click (no field read), or a guest's address with the confirmation mail. A
     // guest's answer is the same whether the address is a member's, new or already waiting.
     app.post(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, inet, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, inet, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { staffMembersTable } from "./staff.ts";
+import { createdAt, localeColumn, serialId, stampedNow, timestamps, timestamptz } from "../columns.ts";
 
 /**
  * Members (the API contract's User) with the columns of Devise's confirmable, lockable, recoverable and
@@ -9,7 +10,7 @@ import { staffMembersTable } from "./staff.ts";
 export const usersTable = pgTable(
   "users",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** Lower-cased, trimmed. */
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
@@ -18,28 +19,25 @@ export const usersTable = pgTable(
     /** yyyy-mm-dd, kept to prefill the order form's date of birth (age on the order form, decision 036). */
     birthDate: date("birth_date", { mode: "string" }),
     /** Language the member used last; mails go out in it. */
-    locale: text("locale", { enum: ["ja", "en"] })
-      .notNull()
-      .default("ja"),
+    locale: localeColumn().default("ja"),
     /** The member asked for the birthday coupon (My Page's profile; decision 086): mailed in the birth month. */
     birthdayCoupon: boolean("birthday_coupon").notNull().default(false),
     confirmationTokenHash: text("confirmation_token_hash").unique(),
-    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmationSentAt: timestamptz("confirmation_sent_at"),
+    confirmedAt: timestamptz("confirmed_at"),
     /** A changed address waits here until its confirmation link is followed. */
     unconfirmedEmail: text("unconfirmed_email"),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     unlockTokenHash: text("unlock_token_hash").unique(),
-    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedAt: timestamptz("locked_at"),
     resetPasswordTokenHash: text("reset_password_token_hash").unique(),
-    resetPasswordSentAt: timestamp("reset_password_sent_at", { withTimezone: true }),
+    resetPasswordSentAt: timestamptz("reset_password_sent_at"),
     signInCount: integer("sign_in_count").notNull().default(0),
-    currentSignInAt: timestamp("current_sign_in_at", { withTimezone: true }),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    currentSignInAt: timestamptz("current_sign_in_at"),
+    lastSignInAt: timestamptz("last_sign_in_at"),
     currentSignInIp: inet("current_sign_in_ip"),
     lastSignInIp: inet("last_sign_in_ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [check("users_failed_attempts_nonnegative", sql`${table.failedAttempts} >= 0`)],
 );
@@ -56,8 +54,8 @@ export const signInAttemptsTable = pgTable(
   {
     key: text("key").primaryKey(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    lockedAt: timestamp("locked_at", { withTimezone: true }),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamptz("locked_at"),
+    lastAttemptAt: stampedNow("last_attempt_at"),
   },
   (table) => [index("sign_in_attempts_last_attempt_idx").on(table.lastAttemptAt)],
 );
@@ -74,9 +72,9 @@ export const sessionsTable = pgTable(
     userId: integer("user_id").references(() => usersTable.id, { onDelete: "cascade" }),
     staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "cascade" }),
     /** remember_me: the session outlives idle timeouts until this time. */
-    rememberUntil: timestamp("remember_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    rememberUntil: timestamptz("remember_until"),
+    createdAt: createdAt(),
+    lastSeenAt: stampedNow("last_seen_at"),
   },
   (table) => [
     index("sessions_user_idx").on(table.userId),

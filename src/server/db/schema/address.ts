@@ -1,9 +1,10 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
+import { cascadeRef, serialId, timestamps, updatedAt } from "../columns.ts";
 
 /** A member's saved delivery address (the API contract's Address); one per member. */
 export const addressesTable = pgTable("addresses", {
-  id: serial("id").primaryKey(),
+  id: serialId(),
   userId: integer("user_id")
     .notNull()
     .unique()
@@ -15,7 +16,7 @@ export const addressesTable = pgTable("addresses", {
   prefecture: smallint("prefecture"),
   address: text("address").notNull().default(""),
   buildingName: text("building_name").notNull().default(""),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -25,10 +26,8 @@ export const addressesTable = pgTable("addresses", {
 export const addressBookTable = pgTable(
   "address_book_entries",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: cascadeRef("user_id", () => usersTable.id),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     country: text("country").notNull().default("jp"),
@@ -36,8 +35,7 @@ export const addressBookTable = pgTable(
     prefecture: smallint("prefecture"),
     address: text("address").notNull(),
     buildingName: text("building_name").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("address_book_entries_user_idx").on(table.userId, table.id)],
 );

@@ -1,7 +1,8 @@
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { productsTable } from "./catalog.ts";
 import { usersTable } from "./accounts.ts";
+import { cascadeRef, serialId, updatedAt } from "../columns.ts";
 
 /**
  * One cart per browser session (guests) — keyed by a hash of the session id, so a leaked table
@@ -11,12 +12,12 @@ import { usersTable } from "./accounts.ts";
 export const cartsTable = pgTable(
   "carts",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     sessionKey: text("session_key").unique(),
     userId: integer("user_id")
       .unique()
       .references(() => usersTable.id, { onDelete: "cascade" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("carts_updated_at_idx").on(table.updatedAt), check("carts_one_owner", sql`(${table.sessionKey} is null) <> (${table.userId} is null)`)],
 );
@@ -24,12 +25,8 @@ export const cartsTable = pgTable(
 export const cartItemsTable = pgTable(
   "cart_items",
   {
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => cartsTable.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
+    cartId: cascadeRef("cart_id", () => cartsTable.id),
+    productId: cascadeRef("product_id", () => productsTable.id),
     amount: integer("amount").notNull(),
     /** Keeps the order in which bottles were added. */
     position: integer("position").notNull(),

@@ -1,12 +1,8 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { boolean, check, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { TAX_CLASSES } from "../../../domain/tax-rates.ts";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea, cascadeRef, createdAt, restrictRef, serialId, stampedNow, timestamps, timestamptz } from "../columns.ts";
 
 /** Kinds of liquor (wine, whisky, …), keyed for filters; labels in both languages. */
 export const liquorTypesTable = pgTable("liquor_types", {
@@ -20,7 +16,7 @@ export const liquorTypesTable = pgTable("liquor_types", {
 export const seriesTable = pgTable(
   "series",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     parentId: integer("parent_id").references((): AnyPgColumn => seriesTable.id, { onDelete: "restrict" }),
     nameJa: text("name_ja").notNull(),
     nameEn: text("name_en").notNull(),
@@ -31,22 +27,20 @@ export const seriesTable = pgTable(
 
 /** Uploaded or seeded images, stored once; resized variants are derived from the original. */
 export const imagesTable = pgTable("images", {
-  id: serial("id").primaryKey(),
+  id: serialId(),
   sha256: text("sha256").notNull().unique(),
   contentType: text("content_type").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   data: bytea("data").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Resized encodings of an image, made on first request and kept. */
 export const imageVariantsTable = pgTable(
   "image_variants",
   {
-    imageId: integer("image_id")
-      .notNull()
-      .references(() => imagesTable.id, { onDelete: "cascade" }),
+    imageId: cascadeRef("image_id", () => imagesTable.id),
     width: integer("width").notNull(),
     format: text("format").notNull(),
     data: bytea("data").notNull(),
@@ -57,7 +51,7 @@ export const imageVariantsTable = pgTable(
 export const productsTable = pgTable(
   "products",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     nameJa: text("name_ja").notNull(),
     nameEn: text("name_en").notNull(),
     descriptionJa: text("description_ja").notNull().default(""),
@@ -107,8 +101,8 @@ export const productsTable = pgTable(
     // 予約販売 and sales windows (decision 088): on sale from sales_start until sales_end (instants,
     // shown and typed in Japan time); a pre-order while today in Japan is before release_date (発売日),
     // sold against preorder_allocation, the bottles the trader set aside for pre-orders.
-    salesStart: timestamp("sales_start", { withTimezone: true }),
-    salesEnd: timestamp("sales_end", { withTimezone: true }),
+    salesStart: timestamptz("sales_start"),
+    salesEnd: timestamptz("sales_end"),
     releaseDate: date("release_date", { mode: "string" }),
     preorderAllocation: integer("preorder_allocation").notNull().default(0),
     /**
@@ -117,8 +111,7 @@ export const productsTable = pgTable(
      * minus these (decision 092). Raised with the allocation taken, lowered when they ship or are cancelled.
      */
     preorderOwed: integer("preorder_owed").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     check("products_volume_positive", sql`${table.volumeMl} is null or ${table.volumeMl} > 0`),
@@ -145,12 +138,8 @@ export const productsTable = pgTable(
 export const productImagesTable = pgTable(
   "product_images",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
-    imageId: integer("image_id")
-      .notNull()
-      .references(() => imagesTable.id, { onDelete: "restrict" }),
+    productId: cascadeRef("product_id", () => productsTable.id),
+    imageId: restrictRef("image_id", () => imagesTable.id),
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.productId, table.position] })],
@@ -159,19 +148,15 @@ export const productImagesTable = pgTable(
 export const productSeriesTable = pgTable(
   "product_series",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
-    seriesId: integer("series_id")
-      .notNull()
-      .references(() => seriesTable.id, { onDelete: "restrict" }),
+    productId: cascadeRef("product_id", () => productsTable.id),
+    seriesId: restrictRef("series_id", () => seriesTable.id),
   },
   (table) => [primaryKey({ columns: [table.productId, table.seriesId] }), index("product_series_series_idx").on(table.seriesId)],
 );
 
 /** Showcase items ("Our Products"); `top` ones also appear on the home page. */
 export const exhibitsTable = pgTable("exhibits", {
-  id: serial("id").primaryKey(),
+  id: serialId(),
   nameJa: text("name_ja").notNull(),
   nameEn: text("name_en").notNull(),
   descriptionJa: text("description_ja").notNull().default(""),
@@ -179,19 +164,14 @@ export const exhibitsTable = pgTable("exhibits", {
   top: boolean("top").notNull().default(false),
   published: boolean("published").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const exhibitImagesTable = pgTable(
   "exhibit_images",
   {
-    exhibitId: integer("exhibit_id")
-      .notNull()
-      .references(() => exhibitsTable.id, { onDelete: "cascade" }),
-    imageId: integer("image_id")
-      .notNull()
-      .references(() => imagesTable.id, { onDelete: "restrict" }),
+    exhibitId: cascadeRef("exhibit_id", () => exhibitsTable.id),
+    imageId: restrictRef("image_id", () => imagesTable.id),
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.exhibitId, table.position] })],
@@ -201,12 +181,8 @@ export const exhibitImagesTable = pgTable(
 export const exhibitProductsTable = pgTable(
   "exhibit_products",
   {
-    exhibitId: integer("exhibit_id")
-      .notNull()
-      .references(() => exhibitsTable.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
+    exhibitId: cascadeRef("exhibit_id", () => exhibitsTable.id),
+    productId: cascadeRef("product_id", () => productsTable.id),
     position: integer("position").notNull(),
   },
   (table) => [primaryKey({ columns: [table.exhibitId, table.productId] }), index("exhibit_products_product_idx").on(table.productId)],
@@ -220,10 +196,8 @@ export const exhibitProductsTable = pgTable(
 export const stockMovesTable = pgTable(
   "stock_moves",
   {
-    id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    productId: cascadeRef("product_id", () => productsTable.id),
     /** A key of STOCK_MOVE_KINDS in domain/stock-ledger.ts. */
     kind: text("kind").notNull(),
     /** Signed bottles: in positive, out negative. */
@@ -240,7 +214,7 @@ export const stockMovesTable = pgTable(
     actorId: text("actor_id"),
     /** The order of a sale or cancellation (the orders module's id; no reference across modules). */
     orderId: integer("order_id"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: stampedNow("at"),
     /** The supplier record a receiving names (docs/decisions/061); its name and address are copied above. */
     supplierId: integer("supplier_id").references(() => suppliersTable.id, { onDelete: "restrict" }),
     /** The supplier's invoice registration number (T + 13 digits) when the receiving was booked; null: not registered. */
@@ -265,22 +239,21 @@ export const stockMovesTable = pgTable(
 export const suppliersTable = pgTable(
   "suppliers",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     name: text("name").notNull(),
     address: text("address").notNull(),
     /** "T" + 13 digits; null: not registered (the transitional deduction applies). */
     invoiceNumber: text("invoice_number"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [check("suppliers_invoice_number", sql`${table.invoiceNumber} is null or ${table.invoiceNumber} ~ '^T[0-9]{13}$'`)],
 );
 
 /** 実地棚卸し: the day the trader counted the whole stock, which monthly sales totals require every three months. */
 export const stockTakesTable = pgTable("stock_takes", {
-  id: serial("id").primaryKey(),
+  id: serialId(),
   takenOn: date("taken_on", { mode: "string" }).notNull(),
   note: text("note").notNull().default(""),
   staffId: integer("staff_id"),
-  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  at: stampedNow("at"),
 });

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import type { CouponTarget } from "../../../domain/coupons.ts";
 import { COUPON_KINDS } from "../../../domain/coupons.ts";
 import { usersTable } from "./accounts.ts";
 import { ordersTable } from "./orders.ts";
 import { staffMembersTable } from "./staff.ts";
+import { cascadeRef, restrictRef, serialId, setNullRef, stampedNow, timestamps, timestamptz, updatedAt } from "../columns.ts";
 
 /**
  * Coupons (issue 34 item 2, decision 086): the trader's codes. `used_count` is the uses that stand,
@@ -14,7 +15,7 @@ import { staffMembersTable } from "./staff.ts";
 export const couponsTable = pgTable(
   "coupons",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** Upper case, as normalizeCouponCode leaves it. */
     code: text("code").notNull().unique(),
     nameJa: text("name_ja").notNull().default(""),
@@ -36,9 +37,8 @@ export const couponsTable = pgTable(
     /** 「他のクーポンと併用可」: may go on one order with other codes, each of them combinable too (decision 086). */
     combinable: boolean("combinable").notNull().default(false),
     usedCount: integer("used_count").notNull().default(0),
-    createdByStaffId: integer("created_by_staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdByStaffId: setNullRef("created_by_staff_id", () => staffMembersTable.id),
+    ...timestamps(),
   },
   (table) => [
     check(
@@ -60,20 +60,16 @@ export const couponsTable = pgTable(
 export const couponUsesTable = pgTable(
   "coupon_uses",
   {
-    id: serial("id").primaryKey(),
-    couponId: integer("coupon_id")
-      .notNull()
-      .references(() => couponsTable.id, { onDelete: "restrict" }),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    id: serialId(),
+    couponId: restrictRef("coupon_id", () => couponsTable.id),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
+    userId: setNullRef("user_id", () => usersTable.id),
     /** Yen before tax its 値引き lines took off (> 0), and what the shopper's total fell by. */
     discount: integer("discount").notNull(),
     discountWithTax: integer("discount_with_tax").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: stampedNow("used_at"),
     /** When the order was cancelled and the use given back; null: it stands. */
-    givenBackAt: timestamp("given_back_at", { withTimezone: true }),
+    givenBackAt: timestamptz("given_back_at"),
   },
   (table) => [
     unique("coupon_uses_order").on(table.couponId, table.orderId),
@@ -95,7 +91,7 @@ export const birthdayCouponSettingsTable = pgTable(
     value: integer("value").notNull(),
     validDays: integer("valid_days").notNull(),
     minimumOrder: integer("minimum_order").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check("birthday_coupon_settings_one_row", sql`${table.id} = 1`),
@@ -109,14 +105,10 @@ export const birthdayCouponSettingsTable = pgTable(
 export const birthdayCouponIssuesTable = pgTable(
   "birthday_coupon_issues",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => usersTable.id),
     year: integer("year").notNull(),
-    couponId: integer("coupon_id")
-      .notNull()
-      .references(() => couponsTable.id, { onDelete: "cascade" }),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    couponId: cascadeRef("coupon_id", () => couponsTable.id),
+    issuedAt: stampedNow("issued_at"),
   },
   (table) => [primaryKey({ columns: [table.userId, table.year] })],
 );

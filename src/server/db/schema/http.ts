@@ -1,9 +1,10 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, serialId, timestamptz } from "../columns.ts";
 
 /** Hits per key and fixed window, shared by every process on the database (decision 021). */
 export const rateLimitsTable = pgTable("rate_limits", {
   key: text("key").primaryKey(),
-  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  windowEndsAt: timestamptz("window_ends_at").notNull(),
   hits: integer("hits").notNull(),
 });
 
@@ -15,7 +16,7 @@ export const rateLimitsTable = pgTable("rate_limits", {
 export const requestKeysTable = pgTable(
   "request_keys",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     requestKey: text("request_key").notNull(),
     /** Who sent it: `staff:<id>`, or a hash of the member or guest session (as carts keep it). */
     actor: text("actor").notNull(),
@@ -26,7 +27,7 @@ export const requestKeysTable = pgTable(
     /** The first answer; null between the write's commit and the answer being kept. */
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body").$type<unknown>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique("request_keys_key_actor_route_unique").on(table.requestKey, table.actor, table.route),

@@ -1,22 +1,23 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
 import { staffMembersTable } from "./staff.ts";
+import { cascadeRef, createdAt, localeColumn, serialId, setNullRef, timestamptz } from "../columns.ts";
 
 /** Contact-form messages (the API contract's Inquiry), kept for the back office inbox. */
 export const inquiriesTable = pgTable(
   "inquiries",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** The order asked about, as its public id, when the sender gave its number (ご注文番号, optional). */
     orderNumber: text("order_number"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
-    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
-    handledAt: timestamp("handled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: setNullRef("user_id", () => usersTable.id),
+    locale: localeColumn(),
+    handledAt: timestamptz("handled_at"),
+    createdAt: createdAt(),
   },
   (table) => [index("inquiries_created_idx").on(table.createdAt)],
 );
@@ -28,15 +29,13 @@ export const inquiriesTable = pgTable(
 export const inquiryRepliesTable = pgTable(
   "inquiry_replies",
   {
-    id: serial("id").primaryKey(),
-    inquiryId: integer("inquiry_id")
-      .notNull()
-      .references(() => inquiriesTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    inquiryId: cascadeRef("inquiry_id", () => inquiriesTable.id),
     /** Who answered; kept as null when that staff account is removed later. */
-    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
+    staffId: setNullRef("staff_id", () => staffMembersTable.id),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("inquiry_replies_inquiry_idx").on(table.inquiryId, table.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { staffMembersTable } from "./staff.ts";
+import { cascadeRef, createdAt, serialId, timestamptz } from "../columns.ts";
 
 /** What a job does (decision 069): a bulk move of the order list, or the issued-data upload's confirm. */
 export const JOB_KINDS = ["bulk_deposit", "bulk_ship", "issued_data"] as const;
@@ -16,7 +17,7 @@ export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
 export const jobsTable = pgTable(
   "jobs",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     kind: text("kind", { enum: JOB_KINDS }).notNull(),
     state: text("state", { enum: JOB_STATES }).notNull().default("queued"),
     /** The items to work, in order (order ids, slip numbers): what the request carried. */
@@ -33,12 +34,12 @@ export const jobsTable = pgTable(
     /** How often a worker took it (a restart takes it again); given up after a few. */
     attempts: integer("attempts").notNull().default(0),
     /** While running: the worker holds the job until then, renewed after every item. */
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseUntil: timestamptz("lease_until"),
     /** Why it failed, as the trader reads it (no internals). */
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamptz("started_at"),
+    finishedAt: timestamptz("finished_at"),
   },
   (table) => [
     index("jobs_open_idx")
@@ -52,9 +53,7 @@ export const jobsTable = pgTable(
 export const jobResultsTable = pgTable(
   "job_results",
   {
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobsTable.id, { onDelete: "cascade" }),
+    jobId: cascadeRef("job_id", () => jobsTable.id),
     /** The item's place in the job's input, from 0. */
     position: integer("position").notNull(),
     row: jsonb("row").notNull(),

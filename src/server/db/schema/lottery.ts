@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { ENTRY_RESULTS } from "../../../domain/lottery.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
 import { ordersTable } from "./orders.ts";
 import { staffMembersTable } from "./staff.ts";
+import { cascadeRef, createdAt, localeColumn, serialId, setNullRef, timestamptz } from "../columns.ts";
 
 /**
  * 抽選販売 (decision 084): a product's bottles released by lottery. While a lottery is not finished
@@ -14,21 +15,21 @@ import { staffMembersTable } from "./staff.ts";
 export const lotteriesTable = pgTable(
   "lotteries",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     productId: integer("product_id")
       .notNull()
       .references(() => productsTable.id),
     bottles: integer("bottles").notNull(),
     perMember: integer("per_member").notNull(),
-    entryStartsAt: timestamp("entry_starts_at", { withTimezone: true }).notNull(),
-    entryEndsAt: timestamp("entry_ends_at", { withTimezone: true }).notNull(),
+    entryStartsAt: timestamptz("entry_starts_at").notNull(),
+    entryEndsAt: timestamptz("entry_ends_at").notNull(),
     claimDays: integer("claim_days").notNull(),
     seed: text("seed"),
-    drawnAt: timestamp("drawn_at", { withTimezone: true }),
-    drawnByStaffId: integer("drawn_by_staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-    createdByStaffId: integer("created_by_staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    drawnAt: timestamptz("drawn_at"),
+    drawnByStaffId: setNullRef("drawn_by_staff_id", () => staffMembersTable.id),
+    finishedAt: timestamptz("finished_at"),
+    createdByStaffId: setNullRef("created_by_staff_id", () => staffMembersTable.id),
+    createdAt: createdAt(),
   },
   (table) => [
     index("lotteries_product_idx").on(table.productId),
@@ -44,24 +45,20 @@ export const lotteriesTable = pgTable(
 export const lotteryEntriesTable = pgTable(
   "lottery_entries",
   {
-    id: serial("id").primaryKey(),
-    lotteryId: integer("lottery_id")
-      .notNull()
-      .references(() => lotteriesTable.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    lotteryId: cascadeRef("lottery_id", () => lotteriesTable.id),
+    userId: cascadeRef("user_id", () => usersTable.id),
     /** The language the member entered in: their mails are written in it. */
-    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    locale: localeColumn(),
     result: text("result", { enum: ENTRY_RESULTS }).notNull().default("entered"),
     drawRank: integer("draw_rank"),
     drawKey: text("draw_key"),
     /** The bottles offered to this entry (its win). */
     bottles: integer("bottles"),
-    offeredAt: timestamp("offered_at", { withTimezone: true }),
-    claimDeadline: timestamp("claim_deadline", { withTimezone: true }),
-    orderId: integer("order_id").references(() => ordersTable.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamptz("offered_at"),
+    claimDeadline: timestamptz("claim_deadline"),
+    orderId: setNullRef("order_id", () => ordersTable.id),
+    createdAt: createdAt(),
   },
   (table) => [
     unique("lottery_entries_one_per_member").on(table.lotteryId, table.userId),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, serialId, stampedNow, timestamptz } from "../columns.ts";
 
 /**
  * Mails waiting to go out, written in the same transaction as what caused them and sent by the
@@ -8,18 +9,18 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizz
 export const mailOutboxTable = pgTable(
   "mail_outbox",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    nextAttemptAt: stampedNow("next_attempt_at"),
+    sentAt: timestamptz("sent_at"),
     /** Given up after too many failures; kept for the trader to see. */
     failed: boolean("failed").notNull().default(false),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("mail_outbox_due_idx")
@@ -32,13 +33,13 @@ export const mailOutboxTable = pgTable(
 export const mailboxTable = pgTable(
   "mailbox",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     to: text("to").notNull(),
     from: text("from").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("mailbox_to_idx").on(table.to)],
 );

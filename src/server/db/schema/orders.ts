@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
 import type { OrderPaymentMethod } from "../../../domain/checkout.ts";
 import type { GiftOptions } from "../../../domain/gift.ts";
 import type { PaymentInstructions } from "../../../domain/payment-methods/payment-method.ts";
@@ -12,6 +12,7 @@ import { RETURN_REASONS, RETURN_REMEDIES } from "../../../domain/order-returns.t
 import { STAFF_ORDER_CHANNELS } from "../../../domain/staff-order.ts";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
+import { cascadeRef, createdAt, localeColumn, serialId, setNullRef, stampedNow, timestamps, timestamptz } from "../columns.ts";
 
 /**
  * Orders (the API contract's Order). `public_id` is what the shopper and the API see: a random code, so order
@@ -22,9 +23,9 @@ import { productsTable } from "./catalog.ts";
 export const ordersTable = pgTable(
   "orders",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     publicId: text("public_id").notNull().unique(),
-    userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
+    userId: setNullRef("user_id", () => usersTable.id),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     paymentMethod: text("payment_method").$type<OrderPaymentMethod>().notNull(),
     name: text("name").notNull(),
@@ -64,13 +65,13 @@ export const ordersTable = pgTable(
     /** The card payment at the gateway (pi_…), for card orders. */
     paymentIntentId: text("payment_intent_id").unique(),
     /** When a request began charging the card: one charger at a time (a stale claim may be taken over). */
-    chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
+    chargeStartedAt: timestamptz("charge_started_at"),
     /** Language of the checkout: the order mail is written in it. */
-    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    locale: localeColumn(),
     /** A pending card order holds its stock until then; the sweep cancels it afterwards. */
-    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    reservedUntil: timestamptz("reserved_until"),
     /** When the order became binding (placed for bank/cod, paid for card); null while pending or if never. */
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedAt: timestamptz("confirmed_at"),
     /**
      * An order entered by staff (phone, FAX, in the shop; decision 081): who entered it and how it
      * came in. Both null for an order the shopper placed at checkout.
@@ -81,8 +82,7 @@ export const ordersTable = pgTable(
     staffMemo: text("staff_memo").notNull().default(""),
     /** The buyer's フリガナ as staff took it down (full-width katakana); "" when not given and for checkout's orders. */
     customerKana: text("customer_kana").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index("orders_user_history_idx").on(table.userId, table.confirmedAt),
@@ -98,12 +98,10 @@ export const ordersTable = pgTable(
 export const orderItemsTable = pgTable(
   "order_items",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     /** Null once the trader deletes the product; the order keeps its copies. */
-    productId: integer("product_id").references(() => productsTable.id, { onDelete: "set null" }),
+    productId: setNullRef("product_id", () => productsTable.id),
     nameJa: text("name_ja").notNull(),
     nameEn: text("name_en").notNull(),
     unitPrice: integer("unit_price").notNull(),
@@ -127,10 +125,8 @@ export const orderItemsTable = pgTable(
 export const orderChargesTable = pgTable(
   "order_charges",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     kind: text("kind").notNull(),
     labelJa: text("label_ja").notNull(),
     labelEn: text("label_en").notNull(),
@@ -160,7 +156,7 @@ export const orderChargesTable = pgTable(
 export const checkoutRequestsTable = pgTable(
   "checkout_requests",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     ownerKey: text("owner_key").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     /** SHA-256 of the payload without the 3-D Secure step's ids. */
@@ -169,7 +165,7 @@ export const checkoutRequestsTable = pgTable(
     /** The answer once final (never a client secret); null while the payment is under way. */
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique("checkout_requests_owner_key_unique").on(table.ownerKey, table.idempotencyKey),
@@ -185,17 +181,15 @@ export const checkoutRequestsTable = pgTable(
 export const orderHistoryTable = pgTable(
   "order_history",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     fromStatus: text("from_status", { enum: ORDER_STATUSES }),
     toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
     actorKind: text("actor_kind", { enum: ORDER_ACTOR_KINDS }).notNull(),
     /** The staff member's or member's id, or the gateway event's id; null for a guest, the sweep and the shop. */
     actorId: text("actor_id"),
     note: text("note"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: stampedNow("at"),
   },
   (table) => [
     index("order_history_order_idx").on(table.orderId, table.at),
@@ -212,10 +206,8 @@ export const orderHistoryTable = pgTable(
 export const orderPaymentsTable = pgTable(
   "order_payments",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     method: text("method").$type<OrderPaymentMethod>().notNull(),
     /** Yen to be paid (the order's total at checkout). */
     amount: integer("amount").notNull(),
@@ -224,8 +216,7 @@ export const orderPaymentsTable = pgTable(
     state: text("state", { enum: PAYMENT_STATES }).notNull(),
     /** The gateway's payment (pi_…) for card, konbini and PayPay; null for bank transfer and cash on delivery. */
     paymentIntentId: text("payment_intent_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index("order_payments_order_idx").on(table.orderId),
@@ -244,10 +235,8 @@ export const orderPaymentsTable = pgTable(
 export const orderShipmentsTable = pgTable(
   "order_shipments",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     position: integer("position").notNull(),
     /** お届け先 when not the buyer; null: the buyer's address on the order. */
     recipient: jsonb("recipient").$type<OrderRecipient>(),
@@ -259,11 +248,10 @@ export const orderShipmentsTable = pgTable(
     carrier: text("carrier"),
     slipNumber: text("slip_number"),
     state: text("state", { enum: SHIPMENT_STATES }).notNull(),
-    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    shippedAt: timestamptz("shipped_at"),
     /** A pre-order's parcel (decision 088): it ships on this Japan date (発売日), not before; null: ships when ready. */
     shipsOn: date("ships_on", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     unique("order_shipments_order_position_unique").on(table.orderId, table.position),
@@ -277,13 +265,9 @@ export const orderShipmentsTable = pgTable(
 export const orderShipmentLinesTable = pgTable(
   "order_shipment_lines",
   {
-    id: serial("id").primaryKey(),
-    shipmentId: integer("shipment_id")
-      .notNull()
-      .references(() => orderShipmentsTable.id, { onDelete: "cascade" }),
-    orderItemId: integer("order_item_id")
-      .notNull()
-      .references(() => orderItemsTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    shipmentId: cascadeRef("shipment_id", () => orderShipmentsTable.id),
+    orderItemId: cascadeRef("order_item_id", () => orderItemsTable.id),
     quantity: integer("quantity").notNull(),
   },
   (table) => [
@@ -304,10 +288,8 @@ export const orderShipmentLinesTable = pgTable(
 export const orderReturnsTable = pgTable(
   "order_returns",
   {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => ordersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: cascadeRef("order_id", () => ordersTable.id),
     number: integer("number").notNull(),
     reason: text("reason", { enum: RETURN_REASONS }).notNull(),
     note: text("note").notNull().default(""),
@@ -327,7 +309,7 @@ export const orderReturnsTable = pgTable(
     returnedOn: date("returned_on", { mode: "string" }).notNull(),
     staffId: integer("staff_id"),
     requestKey: text("request_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique("order_returns_number_unique").on(table.orderId, table.number),
@@ -344,13 +326,9 @@ export const orderReturnsTable = pgTable(
 export const orderReturnLinesTable = pgTable(
   "order_return_lines",
   {
-    id: serial("id").primaryKey(),
-    returnId: integer("return_id")
-      .notNull()
-      .references(() => orderReturnsTable.id, { onDelete: "cascade" }),
-    orderItemId: integer("order_item_id")
-      .notNull()
-      .references(() => orderItemsTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    returnId: cascadeRef("return_id", () => orderReturnsTable.id),
+    orderItemId: cascadeRef("order_item_id", () => orderItemsTable.id),
     quantity: integer("quantity").notNull(),
   },
   (table) => [

@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
+import { timestamps, updatedAt } from "../columns.ts";
 
 /**
  * The built-in test gateway's own records (customers, payment methods, payment and setup intents),
@@ -12,8 +13,7 @@ export const testGatewayObjectsTable = pgTable(
     id: text("id").primaryKey(),
     kind: text("kind", { enum: ["customer", "payment_method", "payment_intent", "setup_intent", "refund"] }).notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("test_gateway_objects_kind_idx").on(table.kind)],
 );
@@ -29,5 +29,5 @@ export const memberCardsTable = pgTable("member_cards", {
   last4: text("last4").notNull(),
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

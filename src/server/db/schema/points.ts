@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { POINT_ENTRY_KINDS, POINT_GRANT_TIMINGS } from "../../../domain/points.ts";
 import { usersTable } from "./accounts.ts";
 import { ordersTable } from "./orders.ts";
 import { staffMembersTable } from "./staff.ts";
+import { cascadeRef, createdAt, serialId, setNullRef, timestamptz, updatedAt } from "../columns.ts";
 
 /**
  * Points (issue 34 item 1, decision 089). A member's balance is one row, locked (`for update`) by
@@ -20,7 +21,7 @@ export const pointBalancesTable = pgTable(
     balance: integer("balance").notNull().default(0),
     /** The Japan date the whole balance expires on (the last earning + the trader's months); null: none earned yet. */
     expiresOn: date("expires_on", { mode: "string" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [check("point_balances_not_negative", sql`${table.balance} >= 0`)],
 );
@@ -29,19 +30,17 @@ export const pointBalancesTable = pgTable(
 export const pointLedgerTable = pgTable(
   "point_ledger",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: cascadeRef("user_id", () => usersTable.id),
     kind: text("kind", { enum: POINT_ENTRY_KINDS }).notNull(),
     points: integer("points").notNull(),
-    orderId: integer("order_id").references(() => ordersTable.id, { onDelete: "set null" }),
+    orderId: setNullRef("order_id", () => ordersTable.id),
     /** Staff's reason (a grant or removal), or what the move was (a return's number). */
     reason: text("reason").notNull().default(""),
-    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
+    staffId: setNullRef("staff_id", () => staffMembersTable.id),
     /** The balance's expiry date after this row (Japan date), as the member read it then. */
     expiresOn: date("expires_on", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("point_ledger_member_idx").on(table.userId, table.createdAt),
@@ -61,9 +60,7 @@ export const orderPointsTable = pgTable(
     orderId: integer("order_id")
       .primaryKey()
       .references(() => ordersTable.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => usersTable.id),
     /** Points used on the order, as placed. */
     used: integer("used").notNull().default(0),
     /** Points used still standing (used less what cancellations and returns gave back). */
@@ -72,9 +69,9 @@ export const orderPointsTable = pgTable(
     toEarn: integer("to_earn").notNull().default(0),
     /** Points granted and still standing (less what cancellations and returns took back). */
     earnedStanding: integer("earned_standing").notNull().default(0),
-    grantedAt: timestamp("granted_at", { withTimezone: true }),
+    grantedAt: timestamptz("granted_at"),
     /** A cancelled order: everything settled, nothing granted later. */
-    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedAt: timestamptz("closed_at"),
   },
   (table) => [
     index("order_points_member_idx").on(table.userId),
@@ -94,7 +91,7 @@ export const pointSettingsTable = pgTable(
     grantOn: text("grant_on", { enum: POINT_GRANT_TIMINGS }).notNull(),
     expiryMonths: integer("expiry_months").notNull(),
     onCharges: boolean("on_charges").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check("point_settings_one_row", sql`${table.id} = 1`),

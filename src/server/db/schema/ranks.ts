@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
+import { serialId, stampedNow, updatedAt } from "../columns.ts";
 
 /**
  * Member ranks as the trader set them (issue 34 item 3, decision 090), one row per rank in the order of
@@ -9,14 +10,14 @@ import { usersTable } from "./accounts.ts";
 export const rankDefinitionsTable = pgTable(
   "rank_definitions",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     position: integer("position").notNull(),
     nameJa: text("name_ja").notNull(),
     nameEn: text("name_en").notNull(),
     /** Yen of purchases over the last 12 months (goods with tax after discounts) the rank starts at. */
     threshold: integer("threshold").notNull(),
     pointRatePercent: integer("point_rate_percent").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     unique("rank_definitions_position").on(table.position),
@@ -41,7 +42,7 @@ export const memberRanksTable = pgTable(
     purchases: integer("purchases").notNull(),
     /** rank_definitions.position reached; null when no rank applies. */
     rankPosition: integer("rank_position"),
-    calculatedAt: timestamp("calculated_at", { withTimezone: true }).notNull().defaultNow(),
+    calculatedAt: stampedNow("calculated_at"),
   },
   (table) => [check("member_ranks_purchases", sql`${table.purchases} >= 0`)],
 );

@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, customType, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bytea, createdAt, serialId } from "../columns.ts";
 
 /** What a kept record is (decision 062). */
 export const TRANSACTION_RECORD_KINDS = [
@@ -31,7 +27,7 @@ export const TRANSACTION_RECORD_KINDS = [
 export const transactionRecordsTable = pgTable(
   "transaction_records",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     kind: text("kind", { enum: TRANSACTION_RECORD_KINDS }).notNull(),
     /** What was issued, once: "receipt:{order id}:{number}", "mail:{outbox id}", "payment-event:{evt id}", … */
     sourceKey: text("source_key").notNull().unique(),
@@ -48,7 +44,7 @@ export const transactionRecordsTable = pgTable(
     content: bytea("content").notNull(),
     /** Hex SHA-256 of `content`, checked by the database when the row is written. */
     sha256: text("sha256").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("transaction_records_date_idx").on(table.transactionDate),

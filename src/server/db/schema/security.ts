@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, serialId, stampedNow } from "../columns.ts";
 
 /**
  * Card payment attempts and card registrations (decision 064): who tried (keyed hashes of the browser
@@ -10,7 +11,7 @@ import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text
 export const cardAttemptsTable = pgTable(
   "card_attempts",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** `payment` (a card charged at checkout) or `registration` (a card saved on My Page). */
     kind: text("kind", { enum: ["payment", "registration"] }).notNull(),
     sessionKey: text("session_key").notNull(),
@@ -18,7 +19,7 @@ export const cardAttemptsTable = pgTable(
     /** Null when the gateway did not say which card it was. */
     cardKey: text("card_key"),
     failed: boolean("failed").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check("card_attempts_kind_known", sql`${table.kind} in ('payment', 'registration')`),
@@ -38,7 +39,7 @@ export const staffAuditLogTable = pgTable(
   "staff_audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: stampedNow("at"),
     /** Null for a failed sign-in with an address no staff account has. */
     staffId: integer("staff_id"),
     /** The account's address and role when it acted (the account may be removed later). */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "../../../domain/staff.ts";
+import { cascadeRef, createdAt, serialId, timestamptz, updatedAt } from "../columns.ts";
 
 /**
  * Back-office accounts, apart from the shoppers' `users`: a staff member is never a customer
@@ -11,20 +12,20 @@ import { STAFF_ROLES } from "../../../domain/staff.ts";
 export const staffMembersTable = pgTable(
   "staff_members",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** Lower-cased, trimmed. */
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    lastSignInAt: timestamptz("last_sign_in_at"),
     /** The TOTP key (RFC 6238, base32) of a confirmed enrolment; null while the account has no second factor (decision 063). */
     totpSecret: text("totp_secret"),
     /** A key shown for enrolment and not yet confirmed with a code from it. */
     totpPendingSecret: text("totp_pending_secret"),
-    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpEnabledAt: timestamptz("totp_enabled_at"),
     /** The 30-second step of the last code taken: a code of this step or an earlier one is refused (RFC 6238 §5.2). */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [check("staff_members_role_known", sql`${table.role} in ('owner', 'staff')`)],
 );
@@ -33,13 +34,11 @@ export const staffMembersTable = pgTable(
 export const staffRecoveryCodesTable = pgTable(
   "staff_recovery_codes",
   {
-    id: serial("id").primaryKey(),
-    staffId: integer("staff_id")
-      .notNull()
-      .references(() => staffMembersTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    staffId: cascadeRef("staff_id", () => staffMembersTable.id),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
   },
   (table) => [index("staff_recovery_codes_staff_idx").on(table.staffId)],
 );
@@ -58,7 +57,7 @@ export const backOfficeSecurityTable = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [check("back_office_security_one_row", sql`${table.id} = 1`)],
 );

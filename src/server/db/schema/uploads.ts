@@ -1,6 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { imagesTable } from "./catalog.ts";
 import { staffMembersTable } from "./staff.ts";
+import { createdAt, serialId, setNullRef, timestamptz } from "../columns.ts";
 
 /**
  * Direct uploads of the back office: the browser announces a file (name, type, size, MD5)
@@ -11,17 +12,17 @@ import { staffMembersTable } from "./staff.ts";
 export const uploadBlobsTable = pgTable(
   "upload_blobs",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     key: text("key").notNull().unique(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     /** Base64 of the file's MD5, as the browser computed it. */
     checksum: text("checksum").notNull(),
-    staffId: integer("staff_id").references(() => staffMembersTable.id, { onDelete: "set null" }),
-    imageId: integer("image_id").references(() => imagesTable.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    staffId: setNullRef("staff_id", () => staffMembersTable.id),
+    imageId: setNullRef("image_id", () => imagesTable.id),
+    createdAt: createdAt(),
+    uploadedAt: timestamptz("uploaded_at"),
   },
   (table) => [index("upload_blobs_created_idx").on(table.createdAt)],
 );

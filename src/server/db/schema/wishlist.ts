@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts.ts";
 import { productsTable } from "./catalog.ts";
+import { cascadeRef, createdAt, localeColumn, serialId, timestamptz } from "../columns.ts";
 
 /**
  * 再入荷のお知らせ (decision 083): one row per (address, product) request. A guest's starts
@@ -12,19 +13,17 @@ import { productsTable } from "./catalog.ts";
 export const restockRequestsTable = pgTable(
   "restock_requests",
   {
-    id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
+    id: serialId(),
+    productId: cascadeRef("product_id", () => productsTable.id),
     email: text("email").notNull(),
     userId: integer("user_id").references(() => usersTable.id, { onDelete: "cascade" }),
-    locale: text("locale", { enum: ["ja", "en"] }).notNull(),
+    locale: localeColumn(),
     status: text("status", { enum: ["pending", "open", "notified", "cancelled"] }).notNull(),
     confirmTokenHash: text("confirm_token_hash").unique(),
-    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmSentAt: timestamptz("confirm_sent_at"),
+    confirmedAt: timestamptz("confirmed_at"),
+    closedAt: timestamptz("closed_at"),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("restock_requests_waiting_once")
@@ -43,13 +42,9 @@ export const restockRequestsTable = pgTable(
 export const favoritesTable = pgTable(
   "favorites",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => productsTable.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: cascadeRef("user_id", () => usersTable.id),
+    productId: cascadeRef("product_id", () => productsTable.id),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] }), index("favorites_product").on(table.productId)],
 );

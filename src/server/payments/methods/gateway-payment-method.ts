@@ -41,3 +41,8 @@ export interface GatewayPaymentMethod {
 export function absoluteUrl(url: string, publicUrl: string): string {
   return new URL(url, publicUrl.endsWith("/") ? publicUrl : `${publicUrl}/`).toString();
 }
+
+/** What every payment a method starts for an order carries: the order's total, the one key per order, the order's id and its language. */
+export function orderPaymentBasics(order: GatewayPaymentOrder, context: GatewayPaymentContext) {
+  return { amount: order.price, idempotencyKey: context.idempotencyKey, metadata: { orderId: order.publicId }, locale: order.locale };
+}

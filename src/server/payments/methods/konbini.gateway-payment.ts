@@ -1,17 +1,14 @@
 import type { GatewayPaymentMethod } from "./gateway-payment-method.ts";
-import { absoluteUrl } from "./gateway-payment-method.ts";
+import { absoluteUrl, orderPaymentBasics } from "./gateway-payment-method.ts";
 
 /** Konbini at the gateway: a voucher (confirmation number, deadline) the shopper pays at the till. */
 export const konbiniGatewayPayment: GatewayPaymentMethod = {
   code: "konbini",
   start: (gateway, order, context) =>
     gateway.createKonbiniPayment({
-      amount: order.price,
-      idempotencyKey: context.idempotencyKey,
-      metadata: { orderId: order.publicId },
+      ...orderPaymentBasics(order, context),
       billing: { name: order.name, email: order.email },
       expiresAfterDays: context.voucherDays,
-      locale: order.locale,
     }),
   instructions: (intent, publicUrl) => {
     const voucher = intent.konbini;
