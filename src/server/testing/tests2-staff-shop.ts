@@ -57,6 +57,16 @@ export async function placeOrder(
   return { id: response.json().order_id as string, email: payload.email, body: response.json() };
 }
 
+/** The order form of a card payment: `items` paid with a test card (see CARDS) tokenised for `session`, as the card field does. */
+export async function cardOrderPayload(
+  client: CheckoutClient,
+  session: BrowserSession,
+  items: { id: number; amount: number }[],
+  card: string,
+): Promise<CheckoutPayload> {
+  return orderPayload(items, { payment_method: "credit", payment: { payment_method_id: await client.paymentMethod(session, card) } });
+}
+
 /** A card order paid with a test card (see CARDS) through the checkout. */
 export async function placeCardOrder(
   fixture: Pick<StaffShop, "shop" | "client">,
@@ -65,8 +75,7 @@ export async function placeCardOrder(
   options: { session?: BrowserSession; locale?: "ja" | "en" } = {},
 ) {
   const session = options.session ?? fixture.shop.browserSession();
-  const paymentMethodId = await fixture.client.paymentMethod(session, card);
-  const payment = { payment_method_id: paymentMethodId };
+  const { payment } = await cardOrderPayload(fixture.client, session, items, card);
   return { ...(await placeOrder(fixture, items, { payment_method: "credit", payment }, { session, locale: options.locale })), session };
 }
 
