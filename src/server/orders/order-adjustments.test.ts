@@ -8,6 +8,7 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { MemberSession, TestApp } from "../testing/test-app.ts";
 import { pdfText } from "../testing/tests2-pdf-text.ts";
 import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Discount and correction lines added by staff (issue 32 item 3, decision 070): the totals and tax
 // per rate after the discount, the customer's mail, the receipt and delivery note, the CSV and B2
@@ -44,8 +45,7 @@ beforeAll(async () => {
   const fixture = await openStaffShop();
   ({ shop, client, staff, wine } = fixture);
   member = await shop.memberSession();
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(shop, () => ({ yamatoB2: B2_BILLING }));
   juice = await fixture.catalog.product(GRAPE_JUICE);
 });
 

@@ -11,6 +11,7 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { pdfText } from "../testing/tests2-pdf-text.ts";
 import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Returns after shipping (issue 32 item 6, decision 079): a card order's broken bottle refunded once
 // under a resent request key, with 返品受入 and 破損 in the ledger, the payment partly refunded, the
@@ -58,8 +59,7 @@ async function itemIds(id: string): Promise<Map<number, number>> {
 beforeAll(async () => {
   const fixture = await openStaffShop();
   ({ shop, client, staff, wine } = fixture);
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: REGISTRATION });
+  await changeShopProfile(shop, () => ({ invoiceRegistrationNumber: REGISTRATION }));
   juice = await fixture.catalog.product(GRAPE_JUICE);
 });
 
