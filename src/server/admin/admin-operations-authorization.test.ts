@@ -4,6 +4,7 @@ import { insertOrder } from "../testing/order-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { createStaff, staffSession } from "../testing/staff-fixtures.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // The operations routes (CSV exports, inquiries, members, settings, staff accounts) for every kind
 // of visitor: 401 without a staff session (a shopper's too), 403 for staff on the owner's routes,
@@ -54,8 +55,7 @@ async function call(route: Route, headers: Record<string, string>) {
 beforeAll(async () => {
   shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   // The B2 export refuses until the shop's Yamato billing codes are set.
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(shop, () => ({ yamatoB2: B2_BILLING }));
   const anonymous = shop.browserSession();
   sessions.anonymous = { cookie: "", headers: { "x-csrf-token": anonymous.headers["x-csrf-token"]! } };
   const shopper = await shop.memberSession();

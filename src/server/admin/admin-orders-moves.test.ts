@@ -3,11 +3,11 @@ import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
 
 // The back office's status moves: deposit (bank), ship with a slip number (cod, or paid), cancel
 // with the bottles back and a paid card refunded; 409 for moves the order's status does not allow,
@@ -18,25 +18,16 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-async function place(method: "bank" | "cod", options: { amount?: number; locale?: "ja" | "en" } = {}) {
-  const payload = orderPayload([{ id: wine, amount: options.amount ?? 2 }], { payment_method: method });
-  const response = await client.post(shop.browserSession(), payload, { locale: options.locale ?? "ja" });
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function place(method: "bank" | "cod", options: { amount?: number; locale?: "ja" | "en" } = {}) {
+  return placeOrder({ shop, client }, [{ id: wine, amount: options.amount ?? 2 }], { payment_method: method }, { locale: options.locale });
 }
 
-async function placeCard(card: string) {
-  const session = shop.browserSession();
-  const paymentMethodId = await client.paymentMethod(session, card);
-  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function placeCard(card: string) {
+  return placeCardOrder({ shop, client }, [{ id: wine, amount: 2 }], card);
 }
 
 function move(id: string, action: "deposit" | "ship" | "cancel", payload?: object, locale?: "ja" | "en") {
-  const headers = locale ? { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } : staff.headers;
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers, ...(payload ? { payload } : {}) });
+  return staffOrderPost({ shop, staff }, id, action, payload, { locale });
 }
 
 /** The mail to `to` whose subject contains `subject` (mails of one flush may share a timestamp, so not by position). */
@@ -51,10 +42,7 @@ async function statusOf(id: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+  ({ shop, client, staff, wine } = await openStaffShop());
 });
 
 afterAll(async () => {

@@ -1,11 +1,9 @@
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { openStaffShop, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
 
 // A shipped order's wrong slip number corrected by staff (decision 067): POST /admin/api/orders/{id}/slip
 // changes the slip and carrier of a sent order only, writes a history row old → new, and mails the
@@ -16,16 +14,12 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-async function placeCod(locale: "ja" | "en" = "ja") {
-  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod" });
-  const response = await client.post(shop.browserSession(), payload, { locale });
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function placeCod(locale: "ja" | "en" = "ja") {
+  return placeOrder({ shop, client }, [{ id: wine, amount: 1 }], { payment_method: "cod" }, { locale });
 }
 
 function post(id: string, action: "ship" | "slip", payload?: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
-  const headers = { ...staff.headers, cookie: `${staff.cookie}; locale=${options.locale ?? "ja"}`, ...(options.key ? { "idempotency-key": options.key } : {}) };
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers, ...(payload ? { payload } : {}) });
+  return staffOrderPost({ shop, staff }, id, action, payload, { key: options.key, locale: options.locale ?? "ja" });
 }
 
 async function shipped(locale: "ja" | "en" = "ja") {
@@ -39,10 +33,7 @@ async function correctionMails(email: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の白", en: "Kura white" }, price: 2500, stock: 100 });
+  ({ shop, client, staff, wine } = await openStaffShop({ wine: { name: { ja: "蔵の白", en: "Kura white" }, price: 2500 } }));
 });
 
 afterAll(async () => {

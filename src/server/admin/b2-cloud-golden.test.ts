@@ -6,8 +6,10 @@ import type { OrderRecord } from "../../domain/order-view.ts";
 import { orderView } from "../../domain/order-view.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
-import { B2_COLUMNS, b2Csv, b2Row } from "./b2-cloud.csv.ts";
+import { b2Csv, b2Row } from "./b2-cloud.csv.ts";
 import { isB2Character } from "./b2-text.ts";
+import type { B2Column } from "../testing/tests2-b2-cloud.ts";
+import { b2Cell, b2Cells } from "../testing/tests2-b2-cloud.ts";
 
 // The B2 Cloud upload of two orders byte for byte, as written by hand from Yamato's 送り状発行データ
 // レイアウト (入出力用): Shift_JIS, CRLF, a header line, the 42 columns in order, dates YYYY/MM/DD,
@@ -133,13 +135,15 @@ describe("the B2 Cloud upload, against the golden file", () => {
       }),
     );
     const { cells, note } = b2Row({ order, cool: false }, shop, "2026-12-18");
-    const column = (name: (typeof B2_COLUMNS)[number]) => cells[B2_COLUMNS.indexOf(name)];
-    expect(column("お届け先名")).toBe("吉野 崎子〓");
-    expect(column("ご依頼主名")).toBe("吉川 崎子〓");
-    expect(column("記事")).toBe("のし:御歳暮/名入れ:吉田〓/外のし・ラッピング");
-    expect(column("品名１")).toBe("吉の酒〓");
-    expect(column("ご依頼主住所")).toBe("東京都台東区蔵前3-14-7 吉ビル");
-    expect(column("ご依頼主アパートマンション")).toBe("崎101〓");
+    const expected = {
+      お届け先名: "吉野 崎子〓",
+      ご依頼主名: "吉川 崎子〓",
+      記事: "のし:御歳暮/名入れ:吉田〓/外のし・ラッピング",
+      品名１: "吉の酒〓",
+      ご依頼主住所: "東京都台東区蔵前3-14-7 吉ビル",
+      ご依頼主アパートマンション: "崎101〓",
+    };
+    expect(b2Cells(cells, expected)).toEqual(expected);
     for (const cell of cells) {
       const text = String(cell ?? "");
       expect(
@@ -152,24 +156,32 @@ describe("the B2 Cloud upload, against the golden file", () => {
     expect(iconv.decode(body, "Shift_JIS")).not.toContain("?");
     // Each column with a replacement, once per character, in the row of its order.
     expect(note.orderId).toBe("Q9W8E7R6T5Y4");
+    const all: [string, string][] = [
+      ["𠮷", "吉"],
+      ["﨑", "崎"],
+      ["😀", "〓"],
+    ];
+    const noSaki = all.filter(([original]) => original !== "﨑");
+    const replaced = (field: string, pairs: [string, string][]) => pairs.map(([original, substitute]) => ({ field, original, substitute }));
     expect(note.replaced).toEqual([
-      { field: "お届け先名", original: "𠮷", substitute: "吉" },
-      { field: "お届け先名", original: "﨑", substitute: "崎" },
-      { field: "お届け先名", original: "😀", substitute: "〓" },
-      { field: "ご依頼主住所", original: "𠮷", substitute: "吉" },
-      { field: "ご依頼主住所", original: "﨑", substitute: "崎" },
-      { field: "ご依頼主住所", original: "😀", substitute: "〓" },
-      { field: "ご依頼主名", original: "𠮷", substitute: "吉" },
-      { field: "ご依頼主名", original: "﨑", substitute: "崎" },
-      { field: "ご依頼主名", original: "😀", substitute: "〓" },
-      { field: "品名１", original: "𠮷", substitute: "吉" },
-      { field: "品名１", original: "😀", substitute: "〓" },
-      { field: "記事", original: "𠮷", substitute: "吉" },
-      { field: "記事", original: "😀", substitute: "〓" },
+      ...replaced("お届け先名", all),
+      ...replaced("ご依頼主住所", all),
+      ...replaced("ご依頼主名", all),
+      ...replaced("品名１", noSaki),
+      ...replaced("記事", noSaki),
     ]);
   });
 
   it("adds no 敬称 to a name that carries one, and never cuts 品名１ inside a vintage", () => {
+    // A name longer than 品名１ holds, that ends in its vintage.
+    const louviere = {
+      id: 1,
+      productId: 1,
+      name: { ja: "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023", en: "Louvière" },
+      unitPrice: 3000,
+      taxRatePercent: 10,
+      amount: 1,
+    };
     const order = orderView(
       record({
         publicId: "H3N7C2V9B5M1",
@@ -182,19 +194,10 @@ describe("the B2 Cloud upload, against the golden file", () => {
           address: "台東区蔵前3-14-7",
           buildingName: "",
         },
-        items: [
-          {
-            id: 1,
-            productId: 1,
-            name: { ja: "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023", en: "Louvière" },
-            unitPrice: 3000,
-            taxRatePercent: 10,
-            amount: 1,
-          },
-        ],
+        items: [louviere],
       }),
     );
-    const column = (row: { cells: unknown[] }, name: (typeof B2_COLUMNS)[number]) => row.cells[B2_COLUMNS.indexOf(name)];
+    const column = (row: { cells: unknown[] }, name: B2Column) => b2Cell(row.cells, name);
     const company = b2Row({ order, cool: false }, shop, "2026-12-18");
     expect(column(company, "お届け先名")).toBe("(株)蔵前酒販 御中");
     expect(column(company, "敬称")).toBe("");
@@ -204,17 +207,7 @@ describe("the B2 Cloud upload, against the golden file", () => {
     const two = orderView(
       record({
         publicId: "H3N7C2V9B5M2",
-        items: [
-          {
-            id: 1,
-            productId: 1,
-            name: { ja: "シャトー・ルーヴィエール ソーヴィニヨン・ブラン 2023", en: "Louvière" },
-            unitPrice: 3000,
-            taxRatePercent: 10,
-            amount: 1,
-          },
-          { id: 2, productId: 2, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 },
-        ],
+        items: [louviere, { id: 2, productId: 2, name: { ja: "蔵の赤", en: "Kura red" }, unitPrice: 3000, taxRatePercent: 10, amount: 1 }],
       }),
     );
     expect(column(b2Row({ order: two, cool: false }, shop, "2026-12-18"), "品名１")).toBe("シャトー・ルーヴィエール ソーヴィニヨン・ブ 他1点");

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobResultsTable, jobsTable } from "../db/schema/jobs.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { openStaffShop, placeOrder, staffHeaders } from "../testing/tests2-staff-shop.ts";
 import { JobsService } from "../jobs/jobs.service.ts";
 
 // The order list's bulk moves and long work (issue #35 items 2 and 4, decision 069): each selected
@@ -19,15 +17,12 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-async function place(method: "bank" | "cod") {
-  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: method });
-  const response = await client.post(shop.browserSession(), payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function place(method: "bank" | "cod") {
+  return placeOrder({ shop, client }, [{ id: wine, amount: 1 }], { payment_method: method });
 }
 
 function bulk(payload: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
-  const headers = { ...staff.headers, cookie: `${staff.cookie}; locale=${options.locale ?? "ja"}`, ...(options.key ? { "idempotency-key": options.key } : {}) };
+  const headers = staffHeaders(staff, { key: options.key, locale: options.locale ?? "ja" });
   return shop.app.inject({ method: "POST", url: "/admin/api/orders/bulk", headers, payload });
 }
 
@@ -42,10 +37,10 @@ async function job(id: number) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" }, undefined, { jobThreshold: THRESHOLD });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の白", en: "Kura white" }, price: 2500, stock: 500 });
+  ({ shop, client, staff, wine } = await openStaffShop({
+    wine: { name: { ja: "蔵の白", en: "Kura white" }, price: 2500, stock: 500 },
+    jobThreshold: THRESHOLD,
+  }));
 });
 
 afterAll(async () => {

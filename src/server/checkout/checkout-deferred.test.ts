@@ -6,6 +6,7 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
+import { B2_BILLING, changeShopProfile, deferredPaymentsOn } from "../testing/tests2-shop-profile.ts";
 
 // 後払い (issue 32 item 4, decision 080) on the built-in test service: the credit check at checkout,
 // the parcel ready at once and shipped unpaid, the shipment registered with the service, the
@@ -16,13 +17,7 @@ let staff: StaffSession;
 
 beforeAll(async () => {
   staff = await staffSession(env.shop);
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  const payments = { ...profile.terms.payments, deferred: { ...profile.terms.payments.deferred!, enabled: true } };
-  await env.shop.app.services.shopProfiles.save({
-    ...profile,
-    terms: { ...profile.terms, payments },
-    yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" },
-  });
+  await changeShopProfile(env.shop, (profile) => ({ ...deferredPaymentsOn(profile), yamatoB2: B2_BILLING }));
 });
 
 async function orderPaidLater(overrides: { name?: string; email?: string } = {}, locale: "ja" | "en" = "ja") {

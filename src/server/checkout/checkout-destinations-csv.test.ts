@@ -1,15 +1,13 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import iconv from "iconv-lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DESTINATIONS_CSV_COLUMNS } from "../../domain/destinations-csv.ts";
-import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { b2Cell, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
+import { pdfPages } from "../testing/tests2-pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Issue 33 item 1's bulk path (decision 087): a gift sender downloads the template, fills in twenty
 // relatives and clients in Excel, saves it as CSV (Shift_JIS), uploads it, sees the problems by line
@@ -21,13 +19,9 @@ let staff: StaffSession;
 let wine: number;
 let sake: number;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-destinations-csv-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
 beforeAll(async () => {
   staff = await staffSession(env.shop);
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(env.shop, () => ({ yamatoB2: B2_BILLING }));
   wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
   sake = await env.make.product({ name: { ja: "冷やの吟醸", en: "Chilled ginjo" }, price: 2000, stock: 100, shippingType: "cool", volumeMl: 720 });
 });
@@ -133,30 +127,16 @@ describe("the destinations list (CSV) at checkout", () => {
     const { shipments: parcels } = await env.shop.app.services.orders.paymentsAndShipmentsOf(order.id);
     expect(parcels).toHaveLength(20);
 
-    const b2 = iconv.decode(
-      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers }))
-        .rawPayload,
-      "Shift_JIS",
-    );
-    const rows = b2
-      .trimEnd()
-      .split("\r\n")
-      .slice(1)
-      .map((line) => line.split(","));
-    const at = (row: string[], column: (typeof B2_COLUMNS)[number]) => row[B2_COLUMNS.indexOf(column)];
+    const rows = await b2ExportRows(env.shop, staff, `q=${orderId}&status=await_payment`);
     expect(rows).toHaveLength(20);
-    expect(rows.map((row) => at(row, "お客様管理番号"))).toEqual(Array.from({ length: 20 }, (_, index) => `${orderId}-${index + 1}`));
-    expect(rows.map((row) => at(row, "お届け先名"))).toEqual(Array.from({ length: 20 }, (_, index) => `贈答 ${index + 1}郎`));
-    expect(rows.map((row) => at(row, "クール区分"))).toEqual(Array.from({ length: 20 }, (_, index) => ((index + 1) % 5 === 0 ? "2" : "0")));
-    for (const row of rows) expect(at(row, "記事")).toContain("のし:御歳暮");
+    expect(rows.map((row) => b2Cell(row, "お客様管理番号"))).toEqual(Array.from({ length: 20 }, (_, index) => `${orderId}-${index + 1}`));
+    expect(rows.map((row) => b2Cell(row, "お届け先名"))).toEqual(Array.from({ length: 20 }, (_, index) => `贈答 ${index + 1}郎`));
+    expect(rows.map((row) => b2Cell(row, "クール区分"))).toEqual(Array.from({ length: 20 }, (_, index) => ((index + 1) % 5 === 0 ? "2" : "0")));
+    for (const row of rows) expect(b2Cell(row, "記事")).toContain("のし:御歳暮");
 
     const note = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}/delivery-note`, headers: staff.headers });
     expect(note.statusCode).toBe(200);
-    const file = path.join(work, "notes.pdf");
-    fs.writeFileSync(file, note.rawPayload);
-    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })
-      .split("\f")
-      .filter((page) => page.trim());
+    const pages = pdfPages(note.rawPayload);
     expect(pages).toHaveLength(20);
     pages.forEach((page, index) => {
       expect(page).toContain(`お届け先 ${index + 1} / 20`);
@@ -175,11 +155,7 @@ describe("the destinations list (CSV) at checkout", () => {
       payload: { addressee: "山田 花子", proviso: "" },
     });
     expect(receipt.statusCode, receipt.body).toBe(200);
-    const receiptFile = path.join(work, "receipt.pdf");
-    fs.writeFileSync(receiptFile, receipt.rawPayload);
-    const receiptPages = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", receiptFile, "-"], { encoding: "utf8" })
-      .split("\f")
-      .filter((page) => page.trim());
+    const receiptPages = pdfPages(receipt.rawPayload, "raw");
     expect(receiptPages).toHaveLength(1);
     const receiptText = receiptPages[0]!.replace(/\s+/g, "");
     expect(receiptText).toContain("お届け先20件(送料はお届け先ごとの合計)");

@@ -1,14 +1,11 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import iconv from "iconv-lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { b2Cell, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
+import { pdfPages } from "../testing/tests2-pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Several destinations in one order (issue 33 item 1, decision 087): one order, one payment, a
 // parcel per destination with its own recipient, bottles, wish, gift and fee; stock on the sum.
@@ -26,13 +23,9 @@ const relatives = [
 ];
 const oseibo = { wrapping: true, noshi: { omotegaki: "御歳暮", placement: "outer", name: "山田" }, message_card: "", hide_prices: true };
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-destinations-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
 beforeAll(async () => {
   staff = await staffSession(env.shop);
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(env.shop, () => ({ yamatoB2: B2_BILLING }));
   wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 20 });
   sake = await env.make.product({ name: { ja: "冷やの吟醸", en: "Chilled ginjo" }, price: 2000, stock: 20, shippingType: "cool", volumeMl: 720 });
 });
@@ -126,35 +119,21 @@ describe("POST /api/checkout with shipments", () => {
     });
 
     // The B2 file: a row per destination, each with its recipient, its own number, cool and gift note.
-    const b2 = iconv.decode(
-      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}&status=await_payment`, headers: staff.headers }))
-        .rawPayload,
-      "Shift_JIS",
-    );
-    const rows = b2
-      .trimEnd()
-      .split("\r\n")
-      .slice(1)
-      .map((line) => line.split(","));
+    const rows = await b2ExportRows(env.shop, staff, `q=${orderId}&status=await_payment`);
     expect(rows).toHaveLength(5);
-    const at = (row: string[], column: (typeof B2_COLUMNS)[number]) => row[B2_COLUMNS.indexOf(column)];
-    expect(rows.map((row) => at(row, "お客様管理番号"))).toEqual([1, 2, 3, 4, 5].map((n) => `${orderId}-${n}`));
-    expect(rows.map((row) => at(row, "お届け先名"))).toEqual(["山田 花子", ...relatives.map((relative) => relative.name)]);
-    expect(rows.map((row) => at(row, "クール区分"))).toEqual(["0", "2", "0", "0", "0"]);
-    expect(at(rows[0]!, "記事")).toBe("");
-    expect(at(rows[1]!, "記事")).toContain("のし:御歳暮");
-    expect(at(rows[2]!, "配達時間帯")).toBe("1416");
+    expect(rows.map((row) => b2Cell(row, "お客様管理番号"))).toEqual([1, 2, 3, 4, 5].map((n) => `${orderId}-${n}`));
+    expect(rows.map((row) => b2Cell(row, "お届け先名"))).toEqual(["山田 花子", ...relatives.map((relative) => relative.name)]);
+    expect(rows.map((row) => b2Cell(row, "クール区分"))).toEqual(["0", "2", "0", "0", "0"]);
+    expect(b2Cell(rows[0]!, "記事")).toBe("");
+    expect(b2Cell(rows[1]!, "記事")).toContain("のし:御歳暮");
+    expect(b2Cell(rows[2]!, "配達時間帯")).toBe("1416");
     // A gift's ご依頼主 is the buyer; the parcel to the buyer is sent by the shop.
-    expect(at(rows[1]!, "ご依頼主名")).toBe("山田 花子");
+    expect(b2Cell(rows[1]!, "ご依頼主名")).toBe("山田 花子");
 
     // Delivery notes: a page per destination, each with its recipient, prices hidden where asked.
     const note = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}/delivery-note`, headers: staff.headers });
     expect(note.statusCode).toBe(200);
-    const file = path.join(work, "note.pdf");
-    fs.writeFileSync(file, note.rawPayload);
-    const pages = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })
-      .split("\f")
-      .filter((page) => page.trim());
+    const pages = pdfPages(note.rawPayload);
     expect(pages).toHaveLength(5);
     expect(pages[0]).toContain("お届け先 1 / 5");
     expect(pages[0]).toContain("送料(税抜)");

@@ -6,6 +6,7 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Gift options (issue #18 item 1) through POST /api/checkout: every option written to the order,
 // its mail, My Page's answer, the back office's order and both CSV exports; bad or switched-off
@@ -52,8 +53,7 @@ function ship(id: string, payload: object) {
 beforeAll(async () => {
   staff = await staffSession(env.shop);
   // The B2 export needs the shop's Yamato contract.
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(env.shop, () => ({ yamatoB2: B2_BILLING }));
 });
 
 describe("a gift order with every option", () => {
@@ -173,8 +173,7 @@ describe("gift options refused", () => {
 
   it("refuses an option the trader switched off, and a 表書き the trader added is taken", async () => {
     const wine = await env.make.product({ price: 2000 });
-    const profile = await env.shop.app.services.shopProfiles.profile();
-    await env.shop.app.services.shopProfiles.save({ ...profile, gift: { ...profile.gift, wrapping: false, omotegaki: [...profile.gift.omotegaki, "祝還暦"] } });
+    const profile = await changeShopProfile(env.shop, ({ gift }) => ({ gift: { ...gift, wrapping: false, omotegaki: [...gift.omotegaki, "祝還暦"] } }));
     try {
       const off = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { gift: { wrapping: true } }));
       expect(off.statusCode).toBe(422);

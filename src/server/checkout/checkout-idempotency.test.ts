@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chargeOf } from "../../domain/order-charges.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { cardOrderPayload } from "../testing/tests2-staff-shop.ts";
 
 // One Idempotency-Key is one checkout attempt: replays answer the first answer and never order
 // or charge twice; the key cannot be reused for another order.
@@ -28,10 +29,7 @@ describe("a replayed key", () => {
   it("card: the same key twice is one order and one charge", async () => {
     const wine = await env.make.product({ price: 5000, stock: 5 });
     const session = env.shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], {
-      payment_method: "credit",
-      payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.visa) },
-    });
+    const payload = await cardOrderPayload(env.client, session, [{ id: wine, amount: 1 }], CARDS.visa);
     const key = crypto.randomUUID();
     const before = await env.client.orderCount();
     const first = await env.client.post(session, payload, { key });
@@ -48,10 +46,7 @@ describe("a replayed key", () => {
   it("3-D Secure: a replay of the first post asks for the same challenge of the same order", async () => {
     const wine = await env.make.product({ stock: 5 });
     const session = env.shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], {
-      payment_method: "credit",
-      payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) },
-    });
+    const payload = await cardOrderPayload(env.client, session, [{ id: wine, amount: 1 }], CARDS.threeDSecure);
     const key = crypto.randomUUID();
     const first = (await env.client.post(session, payload, { key })).json();
     const replay = await env.client.post(session, payload, { key });
@@ -63,10 +58,7 @@ describe("a replayed key", () => {
   it("a declined card: the replay answers the same decline and charges nothing", async () => {
     const wine = await env.make.product({ stock: 5 });
     const session = env.shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], {
-      payment_method: "credit",
-      payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.declined) },
-    });
+    const payload = await cardOrderPayload(env.client, session, [{ id: wine, amount: 1 }], CARDS.declined);
     const key = crypto.randomUUID();
     const first = await env.client.post(session, payload, { key });
     const replay = await env.client.post(session, payload, { key });
@@ -79,10 +71,7 @@ describe("a replayed key", () => {
   it("ten simultaneous posts with one key place one order and charge once", async () => {
     const wine = await env.make.product({ stock: 20 });
     const session = env.shop.browserSession();
-    const payload = orderPayload([{ id: wine, amount: 1 }], {
-      payment_method: "credit",
-      payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.visa) },
-    });
+    const payload = await cardOrderPayload(env.client, session, [{ id: wine, amount: 1 }], CARDS.visa);
     const key = crypto.randomUUID();
     const before = await env.client.orderCount();
     const answers = await Promise.all(Array.from({ length: 10 }, () => env.client.post(session, payload, { key })));

@@ -1,10 +1,10 @@
-import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { b2Cell, b2Cells, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // ご依頼主 / お届け先: the shopper buys and is the contact, the parcel goes to someone else. The
 // order keeps both; the order mail, the shipping mail, My Page's orders, the back office's order
@@ -26,8 +26,7 @@ const okinawa = {
 beforeAll(async () => {
   staff = await staffSession(env.shop);
   wine = await env.make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 50 });
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  await env.shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(env.shop, () => ({ yamatoB2: B2_BILLING }));
 });
 
 describe("POST /api/checkout with a recipient", () => {
@@ -90,22 +89,20 @@ describe("POST /api/checkout with a recipient", () => {
     ]);
 
     // B2 Cloud: ご依頼主 from the buyer, お届け先 from the recipient, phone half-width.
-    const b2 = iconv.decode(
-      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload,
-      "Shift_JIS",
-    );
-    const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
-    const column = (name: (typeof B2_COLUMNS)[number]) => cells[B2_COLUMNS.indexOf(name)];
-    expect(column("お届け先名")).toBe("比嘉 ツル");
-    expect(column("お届け先電話番号")).toBe("098-867-1234");
-    expect(column("お届け先郵便番号")).toBe("900-0021");
-    expect(column("お届け先住所")).toBe("沖縄県那覇市泉崎1-2-3");
-    expect(column("お届け先アパートマンション名")).toBe("泉崎ハイツ201");
-    expect(column("ご依頼主名")).toBe("山田 花子");
-    expect(column("ご依頼主電話番号")).toBe("090-1234-5678");
-    expect(column("ご依頼主郵便番号")).toBe("111-0051");
-    expect(column("ご依頼主住所")).toBe("東京都台東区蔵前3-14-7");
-    expect(column("ご依頼主アパートマンション")).toBe("蔵前ビル1階");
+    const [cells] = await b2ExportRows(env.shop, staff, `q=${orderId}`);
+    const expected = {
+      お届け先名: "比嘉 ツル",
+      お届け先電話番号: "098-867-1234",
+      お届け先郵便番号: "900-0021",
+      お届け先住所: "沖縄県那覇市泉崎1-2-3",
+      お届け先アパートマンション名: "泉崎ハイツ201",
+      ご依頼主名: "山田 花子",
+      ご依頼主電話番号: "090-1234-5678",
+      ご依頼主郵便番号: "111-0051",
+      ご依頼主住所: "東京都台東区蔵前3-14-7",
+      ご依頼主アパートマンション: "蔵前ビル1階",
+    };
+    expect(b2Cells(cells!, expected)).toEqual(expected);
 
     // The shipping mail goes to the buyer and says where the parcel went.
     const shipped = await env.shop.app.inject({
@@ -156,14 +153,10 @@ describe("POST /api/checkout with a recipient", () => {
     expect(history.json().data[0].attributes.recipient).toMatchObject({ name: "比嘉 ツル", kana: "ヒガ ツル" });
     const detail = await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: staff.headers });
     expect(detail.json().data.recipient).toMatchObject({ kana: "ヒガ ツル" });
-    const b2 = iconv.decode(
-      (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/b2-cloud.csv?q=${orderId}`, headers: staff.headers })).rawPayload,
-      "Shift_JIS",
-    );
-    const cells = b2.trimEnd().split("\r\n")[1]!.split(",");
-    expect(cells[B2_COLUMNS.indexOf("お届け先名(ｶﾅ)")]).toBe("ﾋｶﾞ ﾂﾙ");
+    const [cells] = await b2ExportRows(env.shop, staff, `q=${orderId}`);
+    expect(b2Cell(cells!, "お届け先名(ｶﾅ)")).toBe("ﾋｶﾞ ﾂﾙ");
     // Checkout asks no フリガナ of the buyer: ご依頼主名(ｶﾅ) stays blank.
-    expect(cells[B2_COLUMNS.indexOf("ご依頼主名(ｶﾅ)")]).toBe("");
+    expect(b2Cell(cells!, "ご依頼主名(ｶﾅ)")).toBe("");
 
     // Without one (the contract's payload), the order keeps no kana and the column is blank.
     const plain = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { payment_method: "cod", recipient: okinawa }));

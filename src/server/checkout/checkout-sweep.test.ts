@@ -5,6 +5,7 @@ import { ordersTable } from "../db/schema/orders.ts";
 import { gatewayActor } from "../orders/order-moves.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
+import { cardOrderPayload } from "../testing/tests2-staff-shop.ts";
 
 // Abandoned card payments give their bottles back after CHECKOUT_RESERVATION_MINUTES, and a payment
 // that arrives for an order no longer there is refunded.
@@ -16,10 +17,7 @@ const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 async function waitingForChallenge() {
   const wine = await env.make.product({ price: 4000, stock: 3 });
   const session = env.shop.browserSession();
-  const payload = orderPayload([{ id: wine, amount: 2 }], {
-    payment_method: "credit",
-    payment: { payment_method_id: await env.client.paymentMethod(session, CARDS.threeDSecure) },
-  });
+  const payload = await cardOrderPayload(env.client, session, [{ id: wine, amount: 2 }], CARDS.threeDSecure);
   const key = crypto.randomUUID();
   const first = (await env.client.post(session, payload, { key })).json();
   expect(first.require_action).toBe(true);

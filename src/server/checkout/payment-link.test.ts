@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { orderHistoryTable, orderPaymentsTable } from "../db/schema/orders.ts";
 import { transactionRecordsTable } from "../db/schema/records.ts";
-import { CARDS, CheckoutClient } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { openStaffShop } from "../testing/tests2-staff-shop.ts";
 import { paymentLinkFor } from "./payment-link-token.ts";
 
 // A card payment link (issue 32 item 8, decision 082): staff mail it for a card order awaiting its
@@ -47,6 +46,17 @@ function pay(session: BrowserSession, token: string, body: object, options: { ke
   });
 }
 
+/** Pays on the link's page with a test card, as its card field does. */
+async function payWithCard(session: BrowserSession, token: string, card: string) {
+  return pay(session, token, { payment_method_id: await client.paymentMethod(session, card) });
+}
+
+/** An unpaid card order, the token of the link mailed for it, and the customer's browser that opens it. */
+async function linkOpened() {
+  const order = await unpaidCardOrder();
+  return { order, token: await linkFor(order.publicId), customer: shop.browserSession() };
+}
+
 async function status(publicId: string) {
   return (await client.order(publicId))!.status;
 }
@@ -70,10 +80,7 @@ async function eventsHandled(publicId: string, count: number) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+  ({ shop, client, staff, wine } = await openStaffShop());
 });
 
 afterAll(async () => {
@@ -147,9 +154,7 @@ describe("the customer's /api/pay/{token}", () => {
   });
 
   it("pays with a good card: deposited, the payment paid, one charge and the 入金確認 mail; paying again charges nothing", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
+    const { order, token, customer } = await linkOpened();
     const card = await client.paymentMethod(customer, CARDS.visa);
     const first = await pay(customer, token, { payment_method_id: card });
     expect(first.statusCode).toBe(200);
@@ -160,7 +165,7 @@ describe("the customer's /api/pay/{token}", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(orderNumberForShopper(order.publicId));
 
-    const again = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.visa) });
+    const again = await payWithCard(customer, token, CARDS.visa);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ paid: true, require_action: false });
     expect(await client.intentCount(order.publicId)).toBe(1);
@@ -171,9 +176,7 @@ describe("the customer's /api/pay/{token}", () => {
   });
 
   it("answers the first answer to a resent request, charging once", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
+    const { order, token, customer } = await linkOpened();
     const body = { payment_method_id: await client.paymentMethod(customer, CARDS.visa) };
     const key = crypto.randomUUID();
     const [one, two] = await Promise.all([pay(customer, token, body, { key }), pay(customer, token, body, { key })]);
@@ -184,10 +187,8 @@ describe("the customer's /api/pay/{token}", () => {
   });
 
   it("shows a declined card's message and leaves the order waiting; another card then pays", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
-    const declined = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.declined) });
+    const { order, token, customer } = await linkOpened();
+    const declined = await payWithCard(customer, token, CARDS.declined);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toMatchObject({ code: "card_declined", payment_failed: true });
     expect(declined.json().errors[0]).toMatch(/カード/);
@@ -196,16 +197,14 @@ describe("the customer's /api/pay/{token}", () => {
     expect(await paymentStates(order.id)).toEqual(["authorized"]);
     expect((await client.order(order.publicId))!.paymentIntentId).toBeNull();
 
-    const paid = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.visa) });
+    const paid = await payWithCard(customer, token, CARDS.visa);
     expect(paid.statusCode).toBe(200);
     expect(await status(order.publicId)).toBe("deposited");
   });
 
   it("runs 3-D Secure: requires_action, the challenge, then the re-post settles the order", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
-    const first = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.threeDSecure) });
+    const { order, token, customer } = await linkOpened();
+    const first = await payWithCard(customer, token, CARDS.threeDSecure);
     expect(first.statusCode).toBe(200);
     expect(first.json().require_action).toBe(true);
     const secret = first.json().payment_intent_client_secret as string;
@@ -219,28 +218,24 @@ describe("the customer's /api/pay/{token}", () => {
   });
 
   it("keeps the order waiting after a failed 3-D Secure challenge, and lets the customer try again", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
-    const first = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.threeDSecure) });
+    const { order, token, customer } = await linkOpened();
+    const first = await payWithCard(customer, token, CARDS.threeDSecure);
     const intentId = await client.challenge(customer, first.json().payment_intent_client_secret, "fail");
     await eventsHandled(order.publicId, 1);
     const second = await pay(customer, token, { payment_intent_id: intentId });
     expect(second.statusCode).toBe(402);
     expect(await status(order.publicId)).toBe("await_payment");
-    const retry = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.visa) });
+    const retry = await payWithCard(customer, token, CARDS.visa);
     expect(retry.statusCode).toBe(200);
     expect(await status(order.publicId)).toBe("deposited");
   });
 
   it("gives up a challenge left unfinished when the customer pays with another card", async () => {
-    const order = await unpaidCardOrder();
-    const token = await linkFor(order.publicId);
-    const customer = shop.browserSession();
-    const first = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.threeDSecure) });
+    const { order, token, customer } = await linkOpened();
+    const first = await payWithCard(customer, token, CARDS.threeDSecure);
     expect(first.json().require_action).toBe(true);
     // The dialog is closed; the customer types another card.
-    const second = await pay(customer, token, { payment_method_id: await client.paymentMethod(customer, CARDS.visa) });
+    const second = await payWithCard(customer, token, CARDS.visa);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ paid: true, require_action: false });
     expect(await status(order.publicId)).toBe("deposited");

@@ -8,6 +8,7 @@ import { ADULT_BIRTH_DATE } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
+import { changeShopProfile, deferredPaymentsOn } from "../testing/tests2-shop-profile.ts";
 
 // Orders entered by staff (issue 32 item 8, decision 081): POST /admin/api/orders places an order
 // with the checkout's rules (stock, the age on the order day, the method's terms, 後払い's credit
@@ -18,9 +19,7 @@ let staff: StaffSession;
 
 beforeAll(async () => {
   staff = await staffSession(env.shop);
-  const profile = await env.shop.app.services.shopProfiles.profile();
-  const payments = { ...profile.terms.payments, deferred: { ...profile.terms.payments.deferred!, enabled: true } };
-  await env.shop.app.services.shopProfiles.save({ ...profile, terms: { ...profile.terms, payments } });
+  await changeShopProfile(env.shop, deferredPaymentsOn);
 });
 
 /** The form as /admin/orders/new posts it: a new customer by phone, one row of items. */

@@ -1,17 +1,14 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { orderChargesTable, ordersTable } from "../db/schema/orders.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { pdfText } from "../testing/tests2-pdf-text.ts";
+import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Discount and correction lines added by staff (issue 32 item 3, decision 070): the totals and tax
 // per rate after the discount, the customer's mail, the receipt and delivery note, the CSV and B2
@@ -24,26 +21,13 @@ let staff: StaffSession;
 let member: MemberSession;
 let wine: number;
 let juice: number;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-adjust-test-"));
 
-function pdfText(payload: Buffer, name: string): string {
-  expect(payload.subarray(0, 5).toString()).toBe("%PDF-");
-  const file = path.join(work, `${name}.pdf`);
-  fs.writeFileSync(file, payload);
-  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
-
-async function place(method: "bank" | "cod", items: { id: number; amount: number }[], session = shop.browserSession()) {
-  const payload = orderPayload(items, { payment_method: method });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function place(method: "bank" | "cod", items: { id: number; amount: number }[], session = shop.browserSession()) {
+  return placeOrder({ shop, client }, items, { payment_method: method }, { session });
 }
 
 function adjust(id: string, body: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
-  const headers: Record<string, string> = { ...staff.headers, ...(options.key ? { "idempotency-key": options.key } : {}) };
-  if (options.locale) headers.cookie = `${staff.cookie}; locale=${options.locale}`;
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/adjustments`, headers, payload: body });
+  return staffOrderPost({ shop, staff }, id, "adjustments", body, options);
 }
 
 async function detail(id: string) {
@@ -58,28 +42,15 @@ async function chargeRows(id: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
+  const fixture = await openStaffShop();
+  ({ shop, client, staff, wine } = fixture);
   member = await shop.memberSession();
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
-  const catalog = new CatalogFactory(shop.database.db);
-  wine = await catalog.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-  // A non-alcoholic drink at the reduced rate (軽減税率).
-  juice = await catalog.product({
-    name: { ja: "ぶどうジュース", en: "Grape juice" },
-    price: 1001,
-    stock: 100,
-    taxClass: "reduced",
-    alcoholPermille: 0,
-    volumeMl: 500,
-  });
+  await changeShopProfile(shop, () => ({ yamatoB2: B2_BILLING }));
+  juice = await fixture.catalog.product(GRAPE_JUICE);
 });
 
 afterAll(async () => {
   await shop.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("POST /admin/api/orders/{id}/adjustments", () => {
@@ -133,7 +104,7 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
 
     const note = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}/delivery-note`, headers: staff.headers });
     expect(note.statusCode).toBe(200);
-    const noteText = pdfText(note.rawPayload, "note");
+    const noteText = pdfText(note.rawPayload);
     expect(noteText).toMatch(/常連様値引き\(税抜\)\s+-¥1,001/);
     expect(noteText).toMatch(new RegExp(`消費税\\(10%対象 ¥${base10.toLocaleString("en-US")}\\)`));
 
@@ -146,7 +117,7 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
       payload: { addressee: "山田 花子", proviso: "" },
     });
     expect(receipt.statusCode).toBe(200);
-    const receiptText = pdfText(receipt.rawPayload, "receipt");
+    const receiptText = pdfText(receipt.rawPayload);
     expect(receiptText).toMatch(/常連様値引き\s+-¥1,001/);
     expect(receiptText).toContain(`10%対象 ¥${base10.toLocaleString("en-US")} 消費税`);
     expect(receiptText).toContain(`¥${total.toLocaleString("en-US")}`);
@@ -210,14 +181,7 @@ describe("POST /admin/api/orders/{id}/adjustments", () => {
   });
 
   it("refuses a card order, a paid or shipped one, and says so in the staff member's language", async () => {
-    const session = shop.browserSession();
-    const paymentMethodId = await client.paymentMethod(session, "4242424242424242");
-    const card = await client.post(
-      session,
-      orderPayload([{ id: wine, amount: 1 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }),
-    );
-    expect(card.statusCode).toBe(200);
-    const cardId = card.json().order_id as string;
+    const cardId = (await placeCardOrder({ shop, client }, [{ id: wine, amount: 1 }], CARDS.visa)).id;
     expect((await detail(cardId)).adjustable).toBe(false);
     const refused = await adjust(cardId, { kind: "discount", amount_before_tax: -100, tax_rate: 10 });
     expect(refused.statusCode).toBe(409);

@@ -11,6 +11,8 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { MemberSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { csvRows } from "../testing/tests2-csv.ts";
 import { orderMail } from "./order.mails.ts";
 
 // Shipping and the payment fee are the order's charge lines: every answer shows the same figures
@@ -21,20 +23,12 @@ let staff: StaffSession;
 let member: MemberSession;
 let wine: number;
 
-/** Splits our CSV (no quoted line breaks in these rows) into cells. */
-function rowsOf(text: string): string[][] {
-  return text
-    .trimEnd()
-    .split("\r\n")
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, "").replaceAll('""', '"')));
-}
-
 async function adminGet(path: string, locale: "ja" | "en" = "ja") {
   return shop.app.inject({ method: "GET", url: `/admin/api/orders${path}`, headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` } });
 }
 
 async function plainCsv(query: string, locale: "ja" | "en" = "ja"): Promise<string[][]> {
-  return rowsOf((await adminGet(`/export.csv?${query}`, locale)).rawPayload.subarray(3).toString("utf8"));
+  return csvRows((await adminGet(`/export.csv?${query}`, locale)).rawPayload.subarray(3).toString("utf8"));
 }
 
 async function memberOrder(publicId: string, locale: "ja" | "en"): Promise<OrderResource> {
@@ -47,8 +41,7 @@ beforeAll(async () => {
   staff = await staffSession(shop);
   member = await shop.memberSession();
   // B2 Cloud's file is refused until the billing codes are set.
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+  await changeShopProfile(shop, () => ({ yamatoB2: B2_BILLING }));
   wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 5000, stock: 50 });
 });
 
@@ -84,7 +77,7 @@ describe("a cash-on-delivery order placed at checkout", () => {
     expect(header.slice(15, 20)).toEqual(["商品合計(税抜)", "送料", "代引き手数料", "消費税", "お支払い金額(税込)"]);
     expect(rows[1]!.slice(15, 20)).toEqual(["5000", "1100", "440", "654", "7194"]);
 
-    const b2 = rowsOf(iconv.decode((await adminGet(`/b2-cloud.csv?q=${id}`)).rawPayload, "Shift_JIS"));
+    const b2 = csvRows(iconv.decode((await adminGet(`/b2-cloud.csv?q=${id}`)).rawPayload, "Shift_JIS"));
     expect(b2[1]![B2_COLUMNS.indexOf("ｺﾚｸﾄ代金引換額（税込)")]).toBe("7194");
     expect(b2[1]![B2_COLUMNS.indexOf("内消費税額等")]).toBe("654");
   });
@@ -153,7 +146,7 @@ describe("a charge of a kind no answer module knows", () => {
     expect(header.slice(-6)).toEqual(["行", "商品ID", "商品名", "単価(税抜)", "数量", "小計(税抜)"]);
     expect(rows[1]!.slice(-6)).toEqual(["1", String(wine), "蔵の赤", "3000", "2", "6000"]);
 
-    const b2 = rowsOf(iconv.decode((await adminGet("/b2-cloud.csv?from=2026-06-01&to=2026-06-01")).rawPayload, "Shift_JIS"));
+    const b2 = csvRows(iconv.decode((await adminGet("/b2-cloud.csv?from=2026-06-01&to=2026-06-01")).rawPayload, "Shift_JIS"));
     expect(b2[1]![B2_COLUMNS.indexOf("ｺﾚｸﾄ代金引換額（税込)")]).toBe("9099");
   });
 });

@@ -1,8 +1,4 @@
 import crypto from "node:crypto";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +7,8 @@ import { orderShipmentsTable } from "../db/schema/orders.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
 import { OrderChangeShop } from "../testing/order-change-fixture.ts";
+import { pdfText } from "../testing/tests2-pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // The gift options changed before shipping (issue 32 item 7, decision 074): by the member (own
 // orders only) and by staff, checked by the checkout's gift rules; wrapping added or taken off moves
@@ -23,7 +21,6 @@ let shop: TestApp;
 let staff: StaffSession;
 let member: MemberSession;
 let other: MemberSession;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-gift-change-"));
 
 const oseibo = { noshi: { omotegaki: "御歳暮", placement: "outer", name: "蔵前" } };
 
@@ -46,7 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("the member's gift options (GET and POST /api/orders/{id}/gift)", () => {
@@ -229,14 +225,11 @@ describe("staff's gift change (GET and POST /admin/api/orders/{id}/gift)", () =>
 
     const note = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}/delivery-note`, headers: staff.headers });
     expect(note.statusCode).toBe(200);
-    const file = path.join(work, "note.pdf");
-    fs.writeFileSync(file, note.rawPayload);
-    const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const text = pdfText(note.rawPayload);
     expect(text).toContain("蔵の赤");
     expect(text).not.toMatch(/¥|単価|合計/);
 
-    const profile = await shop.app.services.shopProfiles.profile();
-    await shop.app.services.shopProfiles.save({ ...profile, yamatoB2: { customerCode: "0312345678", classificationCode: "", freightNumber: "01" } });
+    await changeShopProfile(shop, () => ({ yamatoB2: B2_BILLING }));
     const b2 = await shop.app.inject({ method: "GET", url: "/admin/api/orders/b2-cloud.csv", headers: staff.headers });
     expect(b2.statusCode).toBe(200);
     const lines = iconv.decode(b2.rawPayload, "Shift_JIS").split("\r\n");

@@ -2,13 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderHistoryTable, ordersTable } from "../db/schema/orders.ts";
 import type { PaymentEvent } from "../payments/payment-gateway.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import { nextPaymentEvent } from "../testing/payment-events.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
 import { staffActor } from "./order-moves.ts";
 
 // Every status change goes through OrderMoves: each move's side effects happen once however often
@@ -21,33 +20,23 @@ let staff: StaffSession;
 let wine: number;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
+  ({ shop, client, staff, wine } = await openStaffShop());
 });
 
 afterAll(async () => {
   await shop.close();
 });
 
-async function place(method: "bank" | "cod", session: BrowserSession = shop.browserSession()) {
-  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: method });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function place(method: "bank" | "cod", session: BrowserSession = shop.browserSession()) {
+  return placeOrder({ shop, client }, [{ id: wine, amount: 2 }], { payment_method: method }, { session });
 }
 
-async function placeCard(card: string, session: BrowserSession = shop.browserSession()) {
-  const paymentMethodId = await client.paymentMethod(session, card);
-  const payload = orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email, session, body: response.json() };
+function placeCard(card: string, session: BrowserSession = shop.browserSession()) {
+  return placeCardOrder({ shop, client }, [{ id: wine, amount: 2 }], card, { session });
 }
 
 function staffMove(id: string, action: "deposit" | "ship" | "cancel", payload?: object) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+  return staffOrderPost({ shop, staff }, id, action, payload);
 }
 
 async function historyOf(publicId: string) {

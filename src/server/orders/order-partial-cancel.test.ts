@@ -1,23 +1,19 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { stockMovesTable } from "../db/schema/catalog.ts";
 import { orderHistoryTable, orderPaymentsTable, orderShipmentLinesTable } from "../db/schema/orders.ts";
 import { transactionRecordsTable } from "../db/schema/records.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
+import { pdfText } from "../testing/tests2-pdf-text.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { staffActor } from "./order-moves.ts";
 import { OrderPartialCancellations } from "./order-partial-cancel.ts";
-import { createTestApp } from "../testing/test-app.ts";
 
 // Partial cancellation before shipping (issue 32 item 5, decision 078): a paid card order refunded
 // the difference at the gateway once (the same key resent, two keys at once), a paid bank transfer's
@@ -33,15 +29,6 @@ let sake: number;
 
 type Method = "bank" | "cod" | "credit";
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-partial-cancel-test-"));
-
-function pdfText(payload: Buffer, name: string): string {
-  expect(payload.subarray(0, 5).toString()).toBe("%PDF-");
-  const file = path.join(work, `${name}.pdf`);
-  fs.writeFileSync(file, payload);
-  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
-
 /** How the receipt prints a total: ¥ and thousands. */
 function yenText(amount: number): string {
   return `¥${amount.toLocaleString("en")}`;
@@ -53,13 +40,11 @@ function withTax(amount: number): number {
 }
 
 async function place(method: Method, items: { id: number; amount: number }[], locale: "ja" | "en" = "ja") {
-  const session = shop.browserSession();
-  const payment = method === "credit" ? { payment_method_id: await client.paymentMethod(session, CARDS.visa) } : {};
-  const payload = orderPayload(items, { payment_method: method, payment });
-  const response = await client.post(session, payload, { locale });
-  expect(response.statusCode).toBe(200);
-  const id = response.json().order_id as string;
-  return { id, email: payload.email, row: (await client.order(id))! };
+  const order =
+    method === "credit"
+      ? await placeCardOrder({ shop, client }, items, CARDS.visa, { locale })
+      : await placeOrder({ shop, client }, items, { payment_method: method }, { locale });
+  return { id: order.id, email: order.email, row: (await client.order(order.id))! };
 }
 
 async function lineIds(id: string): Promise<Map<number, number>> {
@@ -68,9 +53,7 @@ async function lineIds(id: string): Promise<Map<number, number>> {
 }
 
 function cancelLine(id: string, body: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
-  const headers: Record<string, string> = { ...staff.headers, ...(options.key ? { "idempotency-key": options.key } : {}) };
-  if (options.locale) headers.cookie = `${staff.cookie}; locale=${options.locale}`;
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/lines`, headers, payload: body });
+  return staffOrderPost({ shop, staff }, id, "lines", body, options);
 }
 
 async function paymentOf(orderId: number) {
@@ -92,17 +75,13 @@ async function mailAbout(to: string, subject: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  const catalog = new CatalogFactory(shop.database.db);
-  wine = await catalog.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-  sake = await catalog.product({ name: { ja: "純米吟醸 蔵", en: "Junmai ginjo Kura" }, price: 2000, stock: 100 });
+  const fixture = await openStaffShop();
+  ({ shop, client, staff, wine } = fixture);
+  sake = await fixture.catalog.product({ name: { ja: "純米吟醸 蔵", en: "Junmai ginjo Kura" }, price: 2000, stock: 100 });
 });
 
 afterAll(async () => {
   await shop.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("POST /admin/api/orders/{id}/lines — a paid card order", () => {
@@ -261,18 +240,18 @@ describe("the receipt after a partial cancellation", () => {
         headers: staff.headers,
         payload: { addressee: "山田 花子", proviso: "お品代として" },
       });
-    const first = pdfText((await issue()).rawPayload, "receipt-1");
+    const first = pdfText((await issue()).rawPayload);
     expect(first).not.toContain("再発行");
     expect(first).toContain(yenText(order.row.price));
     expect((await cancelLine(order.id, { line: (await lineIds(order.id)).get(sake), quantity: 0 })).statusCode).toBe(200);
     const after = (await client.order(order.id))!;
-    const second = pdfText((await issue()).rawPayload, "receipt-2");
+    const second = pdfText((await issue()).rawPayload);
     expect(second).toContain("再発行");
     expect(second).toContain("ご注文の一部キャンセルにより、変更後の内容で再発行しました。これより前に発行した領収書は無効です。");
     expect(second).toContain(yenText(after.price));
     expect(second).not.toContain("純米吟醸 蔵");
     // A copy asked for again with nothing changed since is a plain 再発行, without the note.
-    const third = pdfText((await issue()).rawPayload, "receipt-3");
+    const third = pdfText((await issue()).rawPayload);
     expect(third).toContain("再発行");
     expect(third).not.toContain("一部キャンセル");
   });

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumberForShopper } from "../../domain/order-number.ts";
@@ -9,12 +5,13 @@ import { stockMovesTable } from "../db/schema/catalog.ts";
 import { orderPaymentsTable, orderReturnsTable, ordersTable } from "../db/schema/orders.ts";
 import { transactionRecordsTable } from "../db/schema/records.ts";
 import { staffAuditLogTable } from "../db/schema/security.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { pdfText } from "../testing/tests2-pdf-text.ts";
+import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { changeShopProfile } from "../testing/tests2-shop-profile.ts";
 
 // Returns after shipping (issue 32 item 6, decision 079): a card order's broken bottle refunded once
 // under a resent request key, with 返品受入 and 破損 in the ledger, the payment partly refunded, the
@@ -27,35 +24,17 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 let juice: number;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "kura-returns-test-"));
 
-function pdfText(payload: Buffer, name: string): string {
-  expect(payload.subarray(0, 5).toString()).toBe("%PDF-");
-  const file = path.join(work, `${name}.pdf`);
-  fs.writeFileSync(file, payload);
-  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+function placeCard(items: { id: number; amount: number }[]) {
+  return placeCardOrder({ shop, client }, items, CARDS.visa);
 }
 
-async function placeCard(items: { id: number; amount: number }[]) {
-  const session = shop.browserSession();
-  const paymentMethodId = await client.paymentMethod(session, CARDS.visa);
-  const payload = orderPayload(items, { payment_method: "credit", payment: { payment_method_id: paymentMethodId } });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
-}
-
-async function placeBank(items: { id: number; amount: number }[], session = shop.browserSession()) {
-  const payload = orderPayload(items, { payment_method: "bank" });
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function placeBank(items: { id: number; amount: number }[], session = shop.browserSession()) {
+  return placeOrder({ shop, client }, items, { payment_method: "bank" }, { session });
 }
 
 function post(id: string, action: string, payload: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
-  const headers: Record<string, string> = { ...staff.headers, ...(options.key ? { "idempotency-key": options.key } : {}) };
-  if (options.locale) headers.cookie = `${staff.cookie}; locale=${options.locale}`;
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers, payload });
+  return staffOrderPost({ shop, staff }, id, action, payload, options);
 }
 
 async function ship(id: string) {
@@ -78,26 +57,14 @@ async function itemIds(id: string): Promise<Map<number, number>> {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  const profile = await shop.app.services.shopProfiles.profile();
-  await shop.app.services.shopProfiles.save({ ...profile, invoiceRegistrationNumber: REGISTRATION });
-  const catalog = new CatalogFactory(shop.database.db);
-  wine = await catalog.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-  juice = await catalog.product({
-    name: { ja: "ぶどうジュース", en: "Grape juice" },
-    price: 1001,
-    stock: 100,
-    taxClass: "reduced",
-    alcoholPermille: 0,
-    volumeMl: 500,
-  });
+  const fixture = await openStaffShop();
+  ({ shop, client, staff, wine } = fixture);
+  await changeShopProfile(shop, () => ({ invoiceRegistrationNumber: REGISTRATION }));
+  juice = await fixture.catalog.product(GRAPE_JUICE);
 });
 
 afterAll(async () => {
   await shop.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("POST /admin/api/orders/{id}/returns", () => {
@@ -181,7 +148,7 @@ describe("POST /admin/api/orders/{id}/returns", () => {
     const pdf = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}/returns/1/invoice`, headers: staff.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(kept!.content)).toBe(true);
-    const text = pdfText(pdf.rawPayload, "card-return");
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain("返還請求書");
     expect(text).toContain(`登録番号 ${REGISTRATION}`);
     expect(text).toMatch(/返品を受けた日 \d{4}\/\d{1,2}\/\d{1,2}/);

@@ -1,7 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
-import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
 import { moveStock } from "../catalog/stock-ledger.service.ts";
 import { productsTable, stockMovesTable } from "../db/schema/catalog.ts";
 import { orderHistoryTable } from "../db/schema/orders.ts";
@@ -12,6 +10,7 @@ import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
+import { b2IssuedDataFile } from "../testing/tests2-b2-cloud.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
 // Each parcel ships on its own (issue #33, decision 091): the in-stock parcel of a mixed pre-order
@@ -71,20 +70,6 @@ async function threeDestinations(session = env.shop.browserSession()) {
   const id = response.json().order_id as string;
   expect((await staffPost(`${id}/deposit`)).statusCode).toBe(200);
   return { id, email: payload.email };
-}
-
-/** A B2 Cloud issued-data file (Shift_JIS, base64) with these references and slips. */
-function b2File(rows: { reference: string; slip: string }[]): string {
-  const lines = [B2_COLUMNS.join(",")];
-  for (const each of rows) {
-    const row = Array<string>(B2_COLUMNS.length).fill("");
-    row[0] = each.reference;
-    row[1] = "0";
-    row[3] = each.slip;
-    row[15] = "山田 花子";
-    lines.push(row.join(","));
-  }
-  return iconv.encode(`${lines.join("\r\n")}\r\n`, "Shift_JIS").toString("base64");
 }
 
 describe("a pre-order with a bottle in stock", () => {
@@ -262,7 +247,7 @@ describe("the B2 issued-data file with <order>-<n> rows", () => {
   it("sets the slip of parcel n and ships it; the order is sent when its last parcel's row comes", async () => {
     const { id, email } = await threeDestinations();
     const first = await upload(
-      b2File([
+      b2IssuedDataFile([
         { reference: `${id}-1`, slip: "712345678901" },
         { reference: `${id}-2`, slip: "712345678902" },
         { reference: `${id}-7`, slip: "712345678907" },
@@ -285,7 +270,7 @@ describe("the B2 issued-data file with <order>-<n> rows", () => {
 
     // The same rows again are done; the third parcel's row ships it and the order is sent.
     const second = await upload(
-      b2File([
+      b2IssuedDataFile([
         { reference: `${id}-2`, slip: "712345678902" },
         { reference: `${id}-3`, slip: "712345678903" },
       ]),
@@ -375,7 +360,7 @@ describe("a parcel's slip corrected (decision 097)", () => {
         method: "POST",
         url: "/admin/api/shipments/issued-data/preview",
         headers: staff.headers,
-        payload: { file: b2File([{ reference: `${id}-2`, slip }]) },
+        payload: { file: b2IssuedDataFile([{ reference: `${id}-2`, slip }]) },
       });
       expect(preview.json().data.rows.map((row: { state: string; reason: string | null }) => [row.state, row.reason])).toEqual([state]);
     }

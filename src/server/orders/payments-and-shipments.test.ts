@@ -4,12 +4,11 @@ import type { AdminOrderDetail } from "../../domain/order-view.ts";
 import type { PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
 import { deriveOrderStatus } from "../../domain/payments-and-shipments.ts";
 import { orderPaymentsTable, orderShipmentsTable, ordersTable } from "../db/schema/orders.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
+import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffHeaders, staffOrderPost } from "../testing/tests2-staff-shop.ts";
 import { testTime } from "../testing/test-time.ts";
 
 // Payments and shipments (decision 076): every order is placed with one payment and one shipment
@@ -25,38 +24,26 @@ let sake: number;
 
 async function place(method: "bank" | "cod" | "konbini") {
   const session = shop.browserSession();
-  const payload = orderPayload(
-    [
-      { id: wine, amount: 2 },
-      { id: sake, amount: 1 },
-    ],
-    { payment_method: method },
-  );
-  const response = await client.post(session, payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, session };
+  const items = [
+    { id: wine, amount: 2 },
+    { id: sake, amount: 1 },
+  ];
+  return { id: (await placeOrder({ shop, client }, items, { payment_method: method }, { session })).id, session };
 }
 
-async function placeCard(card: string) {
-  const session = shop.browserSession();
-  const paymentMethodId = await client.paymentMethod(session, card);
-  const response = await client.post(
-    session,
-    orderPayload([{ id: wine, amount: 2 }], { payment_method: "credit", payment: { payment_method_id: paymentMethodId } }),
-  );
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, session };
+function placeCard(card: string) {
+  return placeCardOrder({ shop, client }, [{ id: wine, amount: 2 }], card);
 }
 
 function move(id: string, action: "deposit" | "ship" | "cancel", payload?: object) {
-  return shop.app.inject({ method: "POST", url: `/admin/api/orders/${id}/${action}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+  return staffOrderPost({ shop, staff }, id, action, payload);
 }
 
 async function detail(id: string, locale: "ja" | "en" = "ja"): Promise<AdminOrderDetail> {
   const response = await shop.app.inject({
     method: "GET",
     url: `/admin/api/orders/${id}`,
-    headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` },
+    headers: staffHeaders(staff, { locale }),
   });
   expect(response.statusCode).toBe(200);
   return response.json().data as AdminOrderDetail;
@@ -85,12 +72,9 @@ async function readyToShip(publicId: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  const make = new CatalogFactory(shop.database.db);
-  wine = await make.product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-  sake = await make.product({ name: { ja: "純米吟醸 蔵", en: "Kura Junmai Ginjo" }, price: 2000, stock: 100 });
+  const fixture = await openStaffShop();
+  ({ shop, client, staff, wine } = fixture);
+  sake = await fixture.catalog.product({ name: { ja: "純米吟醸 蔵", en: "Kura Junmai Ginjo" }, price: 2000, stock: 100 });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { FakeOffsitePayments, FakeStripe } from "../testing/fake-stripe.ts"
 import { modelOffsitePayments, startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
-import type { PaymentEvent } from "./payment-gateway.ts";
+import { withPaymentEvents } from "../testing/tests2-gateways.ts";
 import { StripeGateway } from "./stripe-gateway.ts";
 
 // Konbini and PayPay on Stripe, against the local fake Stripe that keeps their intents.
@@ -94,9 +94,7 @@ describe("konbini on Stripe", () => {
   });
 
   it("hands on payment at the store as paid, the same event twice when Stripe delivers it twice", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = gateway.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(gateway, async (events) => {
       const intent = await konbini();
       const paid = stripe.payKonbini(intent.id);
       expect(await deliver(paid)).toEqual({ ok: true, eventId: paid.id, handled: 1 });
@@ -107,15 +105,11 @@ describe("konbini on Stripe", () => {
       ]);
       expect(events[0]!.paymentIntent).toMatchObject({ id: intent.id, paymentMethodType: "konbini", amountReceived: 5_500, metadata: { orderId: "K-1" } });
       expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("succeeded");
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 
   it("hands on an unpaid voucher's deadline as expired", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = gateway.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(gateway, async (events) => {
       const intent = await konbini();
       const expired = stripe.expireKonbini(intent.id);
       await deliver(expired);
@@ -123,15 +117,11 @@ describe("konbini on Stripe", () => {
         ["payment_intent.payment_failed", "expired", "requires_payment_method"],
       ]);
       expect(events[0]!.paymentIntent.lastError?.code).toBe("payment_intent_payment_attempt_expired");
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 
   it("reads a cancellation Stripe made at the deadline as expired, one the shop asked for as canceled, and ignores a card's", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = gateway.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(gateway, async (events) => {
       const konbiniIntent = (reason: string) =>
         stripePaymentIntent({ id: `pi_konbini_${reason}`, status: "canceled", cancellation_reason: reason, payment_method_types: ["konbini"] });
       const canceled = (id: string, object: Record<string, unknown>) => ({ id, object: "event" as const, type: "payment_intent.canceled", data: { object } });
@@ -142,9 +132,7 @@ describe("konbini on Stripe", () => {
         ["evt_expired", "expired"],
         ["evt_requested", "canceled"],
       ]);
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 
   it("cancels an unpaid voucher, never a paid one", async () => {
@@ -174,9 +162,7 @@ describe("PayPay on Stripe", () => {
   });
 
   it("an approval pays: the shopper comes back with Stripe's parameters and the event says paid", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = gateway.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(gateway, async (events) => {
       const intent = await paypay();
       const { event, returnTo } = stripe.approvePayPay(intent.id);
       const back = new URL(returnTo);
@@ -186,15 +172,11 @@ describe("PayPay on Stripe", () => {
       await deliver(event);
       expect(events.map((each) => [each.outcome, each.paymentIntent.status, each.paymentIntent.redirectUrl])).toEqual([["paid", "succeeded", null]]);
       expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("succeeded");
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 
   it("a cancelled approval leaves the intent as a declined card does", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = gateway.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(gateway, async (events) => {
       const intent = await paypay();
       const { event, returnTo } = stripe.cancelPayPay(intent.id);
       expect(new URL(returnTo).searchParams.get("redirect_status")).toBe("failed");
@@ -207,9 +189,7 @@ describe("PayPay on Stripe", () => {
       expect(events[0]!.paymentIntent.lastError).toEqual({ code: "payment_intent_payment_attempt_failed", message: "The customer cancelled the payment." });
       const retrieved = await gateway.retrievePaymentIntent(intent.id);
       expect(retrieved).toMatchObject({ status: "requires_payment_method", redirectUrl: null });
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 
   it("needs a return URL (Stripe refuses the confirmation without one)", async () => {
@@ -236,9 +216,7 @@ describe("the app's webhook route with konbini and PayPay events", () => {
   });
 
   it("takes the signed event as Stripe sends it, twice, and hands it on each time with its id", async () => {
-    const events: PaymentEvent[] = [];
-    const unsubscribe = shop.app.services.payments.onPaymentEvent((event) => void events.push(event));
-    try {
+    await withPaymentEvents(shop.app.services.payments, async (events) => {
       const intent = await shop.app.services.payments.createKonbiniPayment({
         amount: 3_300,
         idempotencyKey: crypto.randomUUID(),
@@ -259,8 +237,6 @@ describe("the app's webhook route with konbini and PayPay events", () => {
       expect(events).toHaveLength(2);
       expect(events[0]!.id).toBe(events[1]!.id);
       expect(events[0]).toMatchObject({ outcome: "paid", paymentIntent: { id: intent.id, paymentMethodType: "konbini", metadata: { orderId: "K-9" } } });
-    } finally {
-      unsubscribe();
-    }
+    });
   });
 });

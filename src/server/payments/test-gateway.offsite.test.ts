@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { openTestGatewayShop } from "../testing/tests2-gateways.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
 import { konbiniDeadline, returnUrlWith } from "./test-gateway.offsite.ts";
-import { TestGateway } from "./test-gateway.ts";
+import type { TestGateway } from "./test-gateway.ts";
 
 // Konbini and PayPay on the built-in test gateway: its voucher page with the "paid at the store"
 // and expiry buttons, its PayPay approval page, and the events both send.
@@ -15,12 +15,7 @@ let browser: BrowserSession;
 const events: PaymentEvent[] = [];
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  const payments = shop.app.services.payments;
-  if (!(payments instanceof TestGateway)) throw new Error("without Stripe keys the app must use the test gateway");
-  gateway = payments;
-  gateway.onPaymentEvent((event) => void events.push(event));
-  browser = shop.browserSession();
+  ({ shop, gateway, browser } = await openTestGatewayShop(events));
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { openTestGatewayShop } from "../testing/tests2-gateways.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
-import { TestGateway } from "./test-gateway.ts";
+import type { TestGateway } from "./test-gateway.ts";
 
 let shop: TestApp;
 let gateway: TestGateway;
@@ -12,14 +12,7 @@ let browser: BrowserSession;
 const events: PaymentEvent[] = [];
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  const payments = shop.app.services.payments;
-  if (!(payments instanceof TestGateway)) throw new Error("without Stripe keys the app must use the test gateway");
-  gateway = payments;
-  gateway.onPaymentEvent((event) => {
-    events.push(event);
-  });
-  browser = shop.browserSession();
+  ({ shop, gateway, browser } = await openTestGatewayShop(events));
 });
 
 afterAll(async () => {
@@ -334,6 +327,11 @@ describe("setup intents and saved cards", () => {
     return { customer, setup, paymentMethodId, confirmed };
   }
 
+  /** A charge of the saved card with the shopper away (off-session), for one order. */
+  function chargeOffSession(saved: { customerId: string; paymentMethodId: string }, amount: number, orderId: string) {
+    return gateway.createPaymentIntent({ amount, ...saved, offSession: true, idempotencyKey: crypto.randomUUID(), metadata: { orderId } });
+  }
+
   it("saves 4242 under the customer at once", async () => {
     const { customer, setup, paymentMethodId, confirmed } = await savedCard("4242424242424242");
     expect(confirmed.statusCode).toBe(200);
@@ -353,14 +351,7 @@ describe("setup intents and saved cards", () => {
       // One card number, one fingerprint, as at Stripe (the card-testing defence counts by it).
       fingerprint: expect.stringMatching(/^[\w-]{16}$/),
     });
-    const charged = await gateway.createPaymentIntent({
-      amount: 2_200,
-      paymentMethodId,
-      customerId: customer.id,
-      offSession: true,
-      idempotencyKey: crypto.randomUUID(),
-      metadata: { orderId: "saved-1" },
-    });
+    const charged = await chargeOffSession({ customerId: customer.id, paymentMethodId }, 2_200, "saved-1");
     expect(charged.status).toBe("succeeded");
   });
 
@@ -379,14 +370,7 @@ describe("setup intents and saved cards", () => {
   it("declines 3184 off-session even once saved (authentication required)", async () => {
     const { customer, setup, paymentMethodId } = await savedCard("4000002760003184");
     await challenge(setup.id, setup.clientSecret, "complete");
-    const intent = await gateway.createPaymentIntent({
-      amount: 3_000,
-      paymentMethodId,
-      customerId: customer.id,
-      offSession: true,
-      idempotencyKey: crypto.randomUUID(),
-      metadata: { orderId: "saved-3" },
-    });
+    const intent = await chargeOffSession({ customerId: customer.id, paymentMethodId }, 3_000, "saved-3");
     expect(intent.status).toBe("requires_payment_method");
     expect(intent.lastError?.code).toBe("authentication_required");
   });

@@ -1,12 +1,9 @@
-import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { B2_COLUMNS } from "../admin/b2-cloud.csv.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
-import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
+import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { b2IssuedDataFile } from "../testing/tests2-b2-cloud.ts";
+import { openStaffShop, placeOrder, staffHeaders } from "../testing/tests2-staff-shop.ts";
 
 // The carrier's issued-data upload (issue #35 item 1): B2 Cloud's file back with its slip numbers
 // ships yesterday's parcels through the ship move, each customer mailed once; the same file again
@@ -17,29 +14,12 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-async function place(method: "bank" | "cod") {
-  const payload = orderPayload([{ id: wine, amount: 1 }], { payment_method: method });
-  const response = await client.post(shop.browserSession(), payload);
-  expect(response.statusCode).toBe(200);
-  return { id: response.json().order_id as string, email: payload.email };
+function place(method: "bank" | "cod") {
+  return placeOrder({ shop, client }, [{ id: wine, amount: 1 }], { payment_method: method });
 }
 
 function post(url: string, payload: object, locale: "ja" | "en" = "ja") {
-  return shop.app.inject({ method: "POST", url, headers: { ...staff.headers, cookie: `${staff.cookie}; locale=${locale}` }, payload });
-}
-
-/** B2 Cloud's 発行済みデータ for these parcels: its 42 columns, Shift_JIS, CRLF, the header line first. */
-function b2File(parcels: { id: string; slip: string }[]): string {
-  const lines = [B2_COLUMNS.join(",")];
-  for (const parcel of parcels) {
-    const row = Array<string>(B2_COLUMNS.length).fill("");
-    row[0] = parcel.id;
-    row[1] = "0";
-    row[3] = parcel.slip;
-    row[15] = "山田 花子";
-    lines.push(row.join(","));
-  }
-  return iconv.encode(`${lines.join("\r\n")}\r\n`, "Shift_JIS").toString("base64");
+  return shop.app.inject({ method: "POST", url, headers: staffHeaders(staff, { locale }), payload });
 }
 
 async function uploadAndConfirm(file: string) {
@@ -52,10 +32,7 @@ async function uploadAndConfirm(file: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-  client = new CheckoutClient(shop);
-  staff = await staffSession(shop);
-  wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 500 });
+  ({ shop, client, staff, wine } = await openStaffShop({ wine: { stock: 500 } }));
 });
 
 afterAll(async () => {
@@ -66,8 +43,8 @@ describe("POST /admin/api/shipments/issued-data", () => {
   it("ships 20 orders with their slip numbers and mails each customer once; the same file again ships and mails nothing", async () => {
     const orders = [];
     for (let n = 0; n < 20; n += 1) orders.push(await place("cod"));
-    const parcels = orders.map((order, n) => ({ id: order.id, slip: `4123456789${String(n).padStart(2, "0")}` }));
-    const file = b2File(parcels);
+    const parcels = orders.map((order, n) => ({ reference: order.id, slip: `4123456789${String(n).padStart(2, "0")}` }));
+    const file = b2IssuedDataFile(parcels);
 
     const first = await uploadAndConfirm(file);
     expect(first.preview).toMatchObject({ layout: "b2", carrier: "yamato", counts: { ship: 20, done: 0, refused: 0 } });
@@ -89,7 +66,7 @@ describe("POST /admin/api/shipments/issued-data", () => {
     expect(again.confirm).toBeUndefined();
     // Posting the shipments again (a page sent twice) moves nothing either.
     const resent = await post("/admin/api/shipments/issued-data", {
-      shipments: parcels.map((parcel) => ({ order_id: parcel.id, slip_number: parcel.slip, carrier: "yamato" })),
+      shipments: parcels.map((parcel) => ({ order_id: parcel.reference, slip_number: parcel.slip, carrier: "yamato" })),
     });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data.counts).toEqual({ shipped: 0, done: 20, refused: 0 });
@@ -105,12 +82,12 @@ describe("POST /admin/api/shipments/issued-data", () => {
     const shipped = await place("cod");
     expect((await post(`/admin/api/orders/${shipped.id}/ship`, { slip_number: "412300000001" })).statusCode).toBe(200);
     const ready = await place("cod");
-    const file = b2File([
-      { id: cancelled.id, slip: "412300000010" },
-      { id: unpaid.id, slip: "412300000011" },
-      { id: shipped.id, slip: "412300000012" },
-      { id: "0000000000AA", slip: "412300000013" },
-      { id: ready.id, slip: "" },
+    const file = b2IssuedDataFile([
+      { reference: cancelled.id, slip: "412300000010" },
+      { reference: unpaid.id, slip: "412300000011" },
+      { reference: shipped.id, slip: "412300000012" },
+      { reference: "0000000000AA", slip: "412300000013" },
+      { reference: ready.id, slip: "" },
     ]);
     const preview = await post("/admin/api/shipments/issued-data/preview", { file });
     expect(preview.statusCode).toBe(200);
