@@ -4,7 +4,7 @@ import { insertOrder } from "../testing/order-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { createStaff, staffSession } from "../testing/staff-fixtures.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // The operations routes (CSV exports, inquiries, members, settings, staff accounts) for every kind
 // of visitor: 401 without a staff session (a shopper's too), 403 for staff on the owner's routes,

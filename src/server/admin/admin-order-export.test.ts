@@ -8,8 +8,8 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
-import { b2Cell, b2Cells } from "../testing/tests2-b2-cloud.ts";
-import { csvRows } from "../testing/tests2-csv.ts";
+import { b2Cell, b2Cells } from "../testing/b2-cloud-files.ts";
+import { csvRows } from "../testing/csv-rows.ts";
 import { b2TimeBand, B2_COLUMNS, fitBytes } from "./b2-cloud.csv.ts";
 import { b2Text } from "./b2-text.ts";
 

@@ -7,7 +7,7 @@ import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/staff-shop.ts";
 
 // The back office's status moves: deposit (bank), ship with a slip number (cod, or paid), cancel
 // with the bottles back and a paid card refunded; 409 for moves the order's status does not allow,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop, placeOrder, staffOrderPost } from "../testing/staff-shop.ts";
 
 // A shipped order's wrong slip number corrected by staff (decision 067): POST /admin/api/orders/{id}/slip
 // changes the slip and carrier of a sent order only, writes a history row old → new, and mails the

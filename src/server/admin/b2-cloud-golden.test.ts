@@ -8,8 +8,8 @@ import { storedPaymentMethod } from "../../domain/payment-methods/payment-method
 import type { ShopProfile } from "../../domain/shop-profile.ts";
 import { b2Csv, b2Row } from "./b2-cloud.csv.ts";
 import { isB2Character } from "./b2-text.ts";
-import type { B2Column } from "../testing/tests2-b2-cloud.ts";
-import { b2Cell, b2Cells } from "../testing/tests2-b2-cloud.ts";
+import type { B2Column } from "../testing/b2-cloud-files.ts";
+import { b2Cell, b2Cells } from "../testing/b2-cloud-files.ts";
 
 // The B2 Cloud upload of two orders byte for byte, as written by hand from Yamato's 送り状発行データ
 // レイアウト (入出力用): Shift_JIS, CRLF, a header line, the 42 columns in order, dates YYYY/MM/DD,

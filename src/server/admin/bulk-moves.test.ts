@@ -3,7 +3,7 @@ import { jobResultsTable, jobsTable } from "../db/schema/jobs.ts";
 import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeOrder, staffHeaders } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop, placeOrder, staffHeaders } from "../testing/staff-shop.ts";
 import { JobsService } from "../jobs/jobs.service.ts";
 
 // The order list's bulk moves and long work (issue #35 items 2 and 4, decision 069): each selected

@@ -6,7 +6,7 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import { B2_BILLING, changeShopProfile, deferredPaymentsOn } from "../testing/tests2-shop-profile.ts";
+import { B2_BILLING, changeShopProfile, deferredPaymentsOn } from "../testing/shop-profile-changes.ts";
 
 // 後払い (issue 32 item 4, decision 080) on the built-in test service: the credit check at checkout,
 // the parcel ready at once and shipped unpaid, the shipment registered with the service, the

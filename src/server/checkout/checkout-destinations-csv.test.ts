@@ -5,9 +5,9 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { b2Cell, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
-import { pdfPages } from "../testing/tests2-pdf-text.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { b2Cell, b2ExportRows } from "../testing/b2-cloud-files.ts";
+import { pdfPages } from "../testing/pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // Issue 33 item 1's bulk path (decision 087): a gift sender downloads the template, fills in twenty
 // relatives and clients in Excel, saves it as CSV (Shift_JIS), uploads it, sees the problems by line

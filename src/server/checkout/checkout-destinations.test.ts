@@ -3,9 +3,9 @@ import { firstDeliveryDate, orderPayload } from "../testing/checkout-fixtures.ts
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { b2Cell, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
-import { pdfPages } from "../testing/tests2-pdf-text.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { b2Cell, b2ExportRows } from "../testing/b2-cloud-files.ts";
+import { pdfPages } from "../testing/pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // Several destinations in one order (issue 33 item 1, decision 087): one order, one payment, a
 // parcel per destination with its own recipient, bottles, wish, gift and fee; stock on the sum.

@@ -6,7 +6,7 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // Gift options (issue #18 item 1) through POST /api/checkout: every option written to the order,
 // its mail, My Page's answer, the back office's order and both CSV exports; bad or switched-off

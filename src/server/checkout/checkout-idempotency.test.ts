@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chargeOf } from "../../domain/order-charges.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { cardOrderPayload } from "../testing/tests2-staff-shop.ts";
+import { cardOrderPayload } from "../testing/staff-shop.ts";
 
 // One Idempotency-Key is one checkout attempt: replays answer the first answer and never order
 // or charge twice; the key cannot be reused for another order.

@@ -3,8 +3,8 @@ import { orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { b2Cell, b2Cells, b2ExportRows } from "../testing/tests2-b2-cloud.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { b2Cell, b2Cells, b2ExportRows } from "../testing/b2-cloud-files.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // ご依頼主 / お届け先: the shopper buys and is the contact, the parcel goes to someone else. The
 // order keeps both; the order mail, the shipping mail, My Page's orders, the back office's order

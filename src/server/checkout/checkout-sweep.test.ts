@@ -5,7 +5,7 @@ import { ordersTable } from "../db/schema/orders.ts";
 import { gatewayActor } from "../orders/order-moves.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
-import { cardOrderPayload } from "../testing/tests2-staff-shop.ts";
+import { cardOrderPayload } from "../testing/staff-shop.ts";
 
 // Abandoned card payments give their bottles back after CHECKOUT_RESERVATION_MINUTES, and a payment
 // that arrives for an order no longer there is refunded.

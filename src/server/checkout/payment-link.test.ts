@@ -9,7 +9,7 @@ import { CARDS } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { openStaffShop } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop } from "../testing/staff-shop.ts";
 import { paymentLinkFor } from "./payment-link-token.ts";
 
 // A card payment link (issue 32 item 8, decision 082): staff mail it for a card order awaiting its

@@ -8,7 +8,7 @@ import { ADULT_BIRTH_DATE } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import { changeShopProfile, deferredPaymentsOn } from "../testing/tests2-shop-profile.ts";
+import { changeShopProfile, deferredPaymentsOn } from "../testing/shop-profile-changes.ts";
 
 // Orders entered by staff (issue 32 item 8, decision 081): POST /admin/api/orders places an order
 // with the checkout's rules (stock, the age on the order day, the method's terms, 後払い's credit

@@ -6,9 +6,9 @@ import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { pdfText } from "../testing/tests2-pdf-text.ts";
-import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { pdfText } from "../testing/pdf-text.ts";
+import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/staff-shop.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // Discount and correction lines added by staff (issue 32 item 3, decision 070): the totals and tax
 // per rate after the discount, the customer's mail, the receipt and delivery note, the CSV and B2

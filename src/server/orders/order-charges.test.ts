@@ -11,8 +11,8 @@ import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { MemberSession, TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
-import { csvRows } from "../testing/tests2-csv.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
+import { csvRows } from "../testing/csv-rows.ts";
 import { orderMail } from "./order.mails.ts";
 
 // Shipping and the payment fee are the order's charge lines: every answer shows the same figures

@@ -7,8 +7,8 @@ import { orderShipmentsTable } from "../db/schema/orders.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
 import { OrderChangeShop } from "../testing/order-change-fixture.ts";
-import { pdfText } from "../testing/tests2-pdf-text.ts";
-import { B2_BILLING, changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { pdfText } from "../testing/pdf-text.ts";
+import { B2_BILLING, changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // The gift options changed before shipping (issue 32 item 7, decision 074): by the member (own
 // orders only) and by staff, checked by the checkout's gift rules; wrapping added or taken off moves

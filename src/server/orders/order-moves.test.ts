@@ -7,7 +7,7 @@ import { CARDS } from "../testing/checkout-fixtures.ts";
 import { nextPaymentEvent } from "../testing/payment-events.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/staff-shop.ts";
 import { staffActor } from "./order-moves.ts";
 
 // Every status change goes through OrderMoves: each move's side effects happen once however often

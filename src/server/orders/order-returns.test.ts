@@ -9,9 +9,9 @@ import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { pdfText } from "../testing/tests2-pdf-text.ts";
-import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/tests2-staff-shop.ts";
-import { changeShopProfile } from "../testing/tests2-shop-profile.ts";
+import { pdfText } from "../testing/pdf-text.ts";
+import { GRAPE_JUICE, openStaffShop, placeCardOrder, placeOrder, staffOrderPost } from "../testing/staff-shop.ts";
+import { changeShopProfile } from "../testing/shop-profile-changes.ts";
 
 // Returns after shipping (issue 32 item 6, decision 079): a card order's broken bottle refunded once
 // under a resent request key, with 返品受入 and 破損 in the ledger, the payment partly refunded, the

@@ -10,7 +10,7 @@ import { japanDateString } from "../../domain/sales-window.ts";
 import { CARDS, orderPayload } from "../testing/checkout-fixtures.ts";
 import { checkoutTestShop } from "../testing/checkout-test-shop.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import { b2IssuedDataFile } from "../testing/tests2-b2-cloud.ts";
+import { b2IssuedDataFile } from "../testing/b2-cloud-files.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
 // Each parcel ships on its own (issue #33, decision 091): the in-stock parcel of a mixed pre-order

@@ -8,7 +8,7 @@ import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import { CARDS } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeCardOrder, placeOrder, staffHeaders, staffOrderPost } from "../testing/tests2-staff-shop.ts";
+import { openStaffShop, placeCardOrder, placeOrder, staffHeaders, staffOrderPost } from "../testing/staff-shop.ts";
 import { testTime } from "../testing/test-time.ts";
 
 // Payments and shipments (decision 076): every order is placed with one payment and one shipment

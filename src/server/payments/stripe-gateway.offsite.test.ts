@@ -3,7 +3,7 @@ import type { FakeOffsitePayments, FakeStripe } from "../testing/fake-stripe.ts"
 import { modelOffsitePayments, startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
-import { withPaymentEvents } from "../testing/tests2-gateways.ts";
+import { withPaymentEvents } from "../testing/test-gateway-shop.ts";
 import { StripeGateway } from "./stripe-gateway.ts";
 
 // Konbini and PayPay on Stripe, against the local fake Stripe that keeps their intents.

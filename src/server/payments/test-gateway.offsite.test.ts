@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { openTestGatewayShop } from "../testing/tests2-gateways.ts";
+import { openTestGatewayShop } from "../testing/test-gateway-shop.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
 import { konbiniDeadline, returnUrlWith } from "./test-gateway.offsite.ts";
 import type { TestGateway } from "./test-gateway.ts";

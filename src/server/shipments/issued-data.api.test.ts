@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { b2IssuedDataFile } from "../testing/tests2-b2-cloud.ts";
-import { openStaffShop, placeOrder, staffHeaders } from "../testing/tests2-staff-shop.ts";
+import { b2IssuedDataFile } from "../testing/b2-cloud-files.ts";
+import { openStaffShop, placeOrder, staffHeaders } from "../testing/staff-shop.ts";
 
 // The carrier's issued-data upload (issue #35 item 1): B2 Cloud's file back with its slip numbers
 // ships yesterday's parcels through the ship move, each customer mailed once; the same file again
