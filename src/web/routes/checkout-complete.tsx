@@ -4,10 +4,9 @@ import type { Route } from "./+types/checkout-complete";
 import { useLocation } from "react-router";
 import { isOrderPublicId, orderNumberForShopper } from "../../domain/order-number.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import styles from "./checkout-complete.module.css";
 import { completedOrderOf } from "../features/checkout/checkout-action.ts";
 import "../i18n/orders-texts.ts";
@@ -58,13 +57,11 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         ) : null}
         {user ? <p>{t("checkoutComplete.historyNote")}</p> : null}
         <div className={styles.actions}>
-          <TransitionLink to="/" className={buttonClass("primary")}>
-            {t("checkoutComplete.backToTop")}
-          </TransitionLink>
+          <ButtonLink to="/">{t("checkoutComplete.backToTop")}</ButtonLink>
           {user ? (
-            <TransitionLink to="/mypage/orders" className={buttonClass("secondary")}>
+            <ButtonLink to="/mypage/orders" variant="secondary">
               {t("checkoutComplete.toHistory")}
-            </TransitionLink>
+            </ButtonLink>
           ) : null}
         </div>
       </div>

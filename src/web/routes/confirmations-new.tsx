@@ -1,9 +1,7 @@
-import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/confirmations-new";
-import styles from "../features/auth/auth-page.module.css";
+import { AuthPanel } from "../features/auth/auth-panel.tsx";
 import { EmailRequestPanel, emailRequestAction, sentMessage } from "../features/auth/email-request-form.tsx";
-import { refusalOf } from "../shared/site/form-action.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
@@ -32,39 +30,30 @@ export async function action(args: Route.ActionArgs) {
 export default function ConfirmationsNew({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [searchParams] = useSearchParams();
-  // The answer replaces the form and stays readable (the same for known and unknown addresses).
-  const [sent, setSent] = useState<string | null>(actionData?.ok ? actionData.shown.message || t("confirmationsNew.sent") : null);
   const error = searchParams.get("error");
   const errorKey = error ? LINK_ERRORS[error] : undefined;
 
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("confirmationsNew.title")}</h1>
-        {!sent && errorKey && (
-          <Notice tone={error === "confirmed" ? "info" : "danger"} testId="link-error">
-            <p>{t(errorKey)}</p>
-            {error === "confirmed" && (
-              <p>
-                <TransitionLink to="/login">{t("confirmationsNew.toLogin")}</TransitionLink>
-              </p>
-            )}
-          </Notice>
-        )}
-        <EmailRequestPanel
-          sent={sent}
-          lead={t("confirmationsNew.lead")}
-          path="/users/confirmation"
-          submitLabel={t("confirmationsNew.submit")}
-          onSent={(message) => setSent(message || t("confirmationsNew.sent"))}
-          refusal={refusalOf(actionData)}
-        />
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <AuthPanel title={t("confirmationsNew.title")} links={["login"]}>
+      <EmailRequestPanel
+        linkError={
+          errorKey && (
+            <Notice tone={error === "confirmed" ? "info" : "danger"} testId="link-error">
+              <p>{t(errorKey)}</p>
+              {error === "confirmed" && (
+                <p>
+                  <TransitionLink to="/login">{t("confirmationsNew.toLogin")}</TransitionLink>
+                </p>
+              )}
+            </Notice>
+          )
+        }
+        lead={t("confirmationsNew.lead")}
+        path="/users/confirmation"
+        submitLabel={t("confirmationsNew.submit")}
+        sentText={t("confirmationsNew.sent")}
+        actionData={actionData}
+      />
+    </AuthPanel>
   );
 }

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/confirmations-thanks";
 import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { AuthPanel } from "../features/auth/auth-panel.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import "../i18n/account-pages-texts.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -14,16 +14,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ConfirmationsThanks() {
   const { t } = useI18n();
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("confirmationsThanks.title")}</h1>
-        <p>{t("confirmationsThanks.note")}</p>
-        <div className={styles.submit}>
-          <TransitionLink to="/login" className={buttonClass("primary", true)}>
-            {t("confirmationsThanks.logIn")}
-          </TransitionLink>
-        </div>
+    <AuthPanel title={t("confirmationsThanks.title")}>
+      <p>{t("confirmationsThanks.note")}</p>
+      <div className={styles.submit}>
+        <ButtonLink to="/login" block>
+          {t("confirmationsThanks.logIn")}
+        </ButtonLink>
       </div>
-    </div>
+    </AuthPanel>
   );
 }

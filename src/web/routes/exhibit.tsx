@@ -3,8 +3,8 @@ import type { Route } from "./+types/exhibit";
 import { flatten, imageVariantUrl, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
-import { summaryOf } from "../features/catalog/product-meta.ts";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { Breadcrumb } from "../features/catalog/breadcrumb.tsx";
+import { sharedPageMeta, summaryOf } from "../features/catalog/product-meta.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
 import styles from "./product.module.css";
@@ -32,14 +32,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const image = data.exhibit.image_details[0];
   const description = summaryOf(data.exhibit.description);
   return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: shopName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
+    ...sharedPageMeta({ title, description, url, type: "article", shopName }),
     ...(image ? [{ property: "og:image", content: `${data.publicUrl}${imageVariantUrl(image.id, 1200, "jpg")}` }] : []),
     { name: "twitter:card", content: "summary_large_image" },
   ];
@@ -50,13 +43,7 @@ export default function ExhibitPage() {
   const { exhibit, products } = useLoaderData<typeof loader>();
   return (
     <div className="page">
-      <nav aria-label={t("catalog.breadcrumb")} className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <TransitionLink to="/products">{t("products.title")}</TransitionLink>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb className={styles.breadcrumb} trail={[{ to: "/products", label: t("products.title") }]} />
       <article className={styles.layout}>
         <ProductGallery images={exhibit.image_details} name={exhibit.name} />
         <div>

@@ -1,11 +1,11 @@
+import type { ReactNode } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { flatten, tileOf } from "../../domain/catalog-api.ts";
 import { ExhibitGrid, ProductGrid } from "../features/catalog/product-grid.tsx";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageDescription, pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
 import styles from "./home.module.css";
 import { pageContext } from "../load-context.ts";
@@ -43,37 +43,51 @@ export default function Home() {
             {t("home.heroTitle")}
           </h1>
           <p className={styles.heroLead}>{t("home.heroLead")}</p>
-          <TransitionLink to="/shop" className={buttonClass("primary")}>
-            {t("home.heroCta")}
-          </TransitionLink>
+          <ButtonLink to="/shop">{t("home.heroCta")}</ButtonLink>
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="home-shop" data-testid="home-shop">
-        <header className={styles.sectionHeader}>
-          <h2 id="home-shop">{t("home.shopHeading")}</h2>
-          <p>{t("home.shopLead")}</p>
-        </header>
+      <HomeSection id="home-shop" testId="home-shop" heading={t("home.shopHeading")} lead={t("home.shopLead")} more={{ to: "/shop", label: t("home.viewAll") }}>
         <ProductGrid products={products} eagerCount={2} />
-        <div className={styles.sectionMore}>
-          <TransitionLink to="/shop" className={buttonClass("secondary")}>
-            {t("home.viewAll")}
-          </TransitionLink>
-        </div>
-      </section>
+      </HomeSection>
 
-      <section className={styles.section} aria-labelledby="home-products" data-testid="home-exhibits">
-        <header className={styles.sectionHeader}>
-          <h2 id="home-products">{t("home.productsHeading")}</h2>
-          <p>{t("home.productsLead")}</p>
-        </header>
+      <HomeSection
+        id="home-products"
+        testId="home-exhibits"
+        heading={t("home.productsHeading")}
+        lead={t("home.productsLead")}
+        more={{ to: "/products", label: t("home.viewMore") }}
+      >
         <ExhibitGrid exhibits={exhibits} eagerCount={0} />
-        <div className={styles.sectionMore}>
-          <TransitionLink to="/products" className={buttonClass("secondary")}>
-            {t("home.viewMore")}
-          </TransitionLink>
-        </div>
-      </section>
+      </HomeSection>
     </>
+  );
+}
+
+interface HomeSectionProps {
+  id: string;
+  testId: string;
+  heading: string;
+  lead: string;
+  /** Where the rest of the section's list is. */
+  more: { to: string; label: string };
+  children: ReactNode;
+}
+
+/** One of the top page's lists: its heading and lead, a few tiles, then the way to the rest. */
+function HomeSection({ id, testId, heading, lead, more, children }: HomeSectionProps) {
+  return (
+    <section className={styles.section} aria-labelledby={id} data-testid={testId}>
+      <header className={styles.sectionHeader}>
+        <h2 id={id}>{heading}</h2>
+        <p>{lead}</p>
+      </header>
+      {children}
+      <div className={styles.sectionMore}>
+        <ButtonLink to={more.to} variant="secondary">
+          {more.label}
+        </ButtonLink>
+      </div>
+    </section>
   );
 }

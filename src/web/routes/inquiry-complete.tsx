@@ -1,9 +1,8 @@
 import type { Route } from "./+types/inquiry-complete";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import styles from "./inquiry.module.css";
 import "../i18n/form-pages-texts.ts";
 
@@ -23,9 +22,7 @@ export default function InquiryComplete() {
         <p>{t("inquiry.completeReply", { hours: pick(shop.contactHours) })}</p>
         <p className={styles.privacy}>{t("inquiry.completeMailNote", { phone: shop.phone })}</p>
         <div className={styles.actions}>
-          <TransitionLink to="/" className={buttonClass("primary")}>
-            {t("inquiry.backToTop")}
-          </TransitionLink>
+          <ButtonLink to="/">{t("inquiry.backToTop")}</ButtonLink>
         </div>
       </div>
     </div>

@@ -1,26 +1,26 @@
 import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
 import type { inquiryReceivedAnswer } from "../../domain/answers/member.ts";
-import { useEffect, useState } from "react";
-import type { FormEvent } from "react";
+import { useEffect } from "react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { INQUIRY_LIMITS } from "../../domain/inquiry.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
+import { useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
-import { callApi } from "../shared/site/api.ts";
+import { useCheckedPost } from "../shared/site/checked-post.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { lazyFormRules, problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { newIdempotencyKey, requestKeyHeader } from "../shared/site/request-key.ts";
+import { newIdempotencyKey } from "../shared/site/request-key.ts";
 import { RequestKeyField } from "../shared/site/request-key-field.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
+import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
-import { Input, Textarea } from "../ui/field.tsx";
-import { useSnackbar } from "../ui/snackbar.tsx";
+import { EmailInput, Input, Textarea } from "../ui/field.tsx";
 import styles from "./inquiry.module.css";
 import "../i18n/form-pages-texts.ts";
 
@@ -60,58 +60,42 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
   const { shop } = useSite();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const snackbar = useSnackbar();
   const refusal = refusalOf(actionData);
   const { formRef, setFields, errorOf, clear, refused, postedValue } = useFieldErrors(refusal);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useCheckedPost<AnswerOrRefusal<typeof inquiryReceivedAnswer>>({
+    path: "/inquiries",
+    bodyOf: inquiryBody,
+    // The same schema the route checks, so every field's message shows before anything is sent.
+    async check(values) {
+      const parsed = (await inquiryRules())?.parseInquiry(inquiryBody(values));
+      if (!parsed || parsed.ok) return undefined;
+      const labels = {
+        name: t("inquiry.name"),
+        email: t("inquiry.email"),
+        order_number: t("inquiry.orderNumber"),
+        subject: t("inquiry.subject"),
+        message: t("inquiry.message"),
+      };
+      return problemMessages(parsed.problems, labels, locale);
+    },
+    setFields,
+    clear,
+    onAccepted: () => navigate("/inquiry/complete"),
+    failed: t("inquiry.failed"),
+    what: "inquiry",
+  });
 
   useEffect(() => {
     void inquiryRules();
   }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = formValues(event);
-    setSubmitting(true);
-    try {
-      // The same schema the route checks, so every field's message shows before anything is sent.
-      const parsed = (await inquiryRules())?.parseInquiry(inquiryBody(values));
-      if (parsed && !parsed.ok) {
-        const labels = {
-          name: t("inquiry.name"),
-          email: t("inquiry.email"),
-          order_number: t("inquiry.orderNumber"),
-          subject: t("inquiry.subject"),
-          message: t("inquiry.message"),
-        };
-        setFields(problemMessages(parsed.problems, labels, locale));
-        return;
-      }
-      clear();
-      const result = await callApi<AnswerOrRefusal<typeof inquiryReceivedAnswer>>(locale, "/inquiries", {
-        method: "POST",
-        body: inquiryBody(values),
-        headers: requestKeyHeader(),
-      });
-      if (result.ok) {
-        await navigate("/inquiry/complete");
-        return;
-      }
-      if (result.status === 422 && result.body?.fields) {
-        setFields(result.body.fields);
-        return;
-      }
-      // 403 (expired page), 429 (too many) and the like come with their own message.
-      snackbar.show("danger", result.body?.errors ?? [t("inquiry.failed")]);
-    } catch (error) {
-      console.warn("inquiry failed", error);
-      snackbar.show("danger", t("inquiry.failed"));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   const required = <span className={styles.required}>{t("inquiry.required")}</span>;
+  // Each label with its mark: 必須 on the required fields, 任意 on the order number.
+  const labelled = (key: MessageKey, mark: ReactNode = required) => (
+    <>
+      {t(key)} {mark}
+    </>
+  );
   return (
     <div className="page">
       <h1 className="page-title">{t("inquiry.title")}</h1>
@@ -127,36 +111,16 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             <CsrfField />
             <RequestKeyField value={loaderData.requestKey} />
             <Input
-              label={
-                <>
-                  {t("inquiry.name")} {required}
-                </>
-              }
+              label={labelled("inquiry.name")}
               name="name"
               autoComplete="name"
               required
               defaultValue={postedValue("name") ?? user?.user_name ?? ""}
               error={errorOf("name")}
             />
+            <EmailInput label={labelled("inquiry.email")} defaultValue={postedValue("email") ?? user?.email ?? ""} error={errorOf("email")} />
             <Input
-              label={
-                <>
-                  {t("inquiry.email")} {required}
-                </>
-              }
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={postedValue("email") ?? user?.email ?? ""}
-              error={errorOf("email")}
-            />
-            <Input
-              label={
-                <>
-                  {t("inquiry.orderNumber")} <span className={styles.optional}>{t("inquiry.optional")}</span>
-                </>
-              }
+              label={labelled("inquiry.orderNumber", <span className={styles.optional}>{t("inquiry.optional")}</span>)}
               name="order_number"
               autoComplete="off"
               defaultValue={postedValue("order_number")}
@@ -164,11 +128,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               error={errorOf("order_number")}
             />
             <Input
-              label={
-                <>
-                  {t("inquiry.subject")} {required}
-                </>
-              }
+              label={labelled("inquiry.subject")}
               name="subject"
               required
               defaultValue={postedValue("subject")}
@@ -176,11 +136,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               error={errorOf("subject")}
             />
             <Textarea
-              label={
-                <>
-                  {t("inquiry.message")} {required}
-                </>
-              }
+              label={labelled("inquiry.message")}
               name="message"
               required
               defaultValue={postedValue("message")}

@@ -7,12 +7,10 @@ import { signInBody, useAuth } from "../shared/auth/auth-context.tsx";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
-import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { AuthPanel, AuthSubmit } from "../features/auth/auth-panel.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Checkbox, Input } from "../ui/field.tsx";
+import { Checkbox, EmailInput, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/member-forms-texts.ts";
@@ -79,50 +77,29 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("login.title")}</h1>
-        {searchParams.get("unlocked") === "1" && <Notice tone="success">{t("login.unlocked")}</Notice>}
-        {searchParams.get("expired") === "1" ? (
-          <Notice tone="info">{t("login.expired")}</Notice>
-        ) : (
-          redirectTo && <Notice tone="info">{t("login.needSignIn")}</Notice>
-        )}
-        <form ref={formRef} onSubmit={submit} method="post" noValidate aria-describedby={errors.length > 0 ? "login-errors" : undefined}>
-          <CsrfField />
-          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
-          <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errorOf("password")} />
-          <Checkbox label={t("login.rememberMe")} name="remember_me" defaultChecked={postedValue("remember_me") === "on"} />
-          {errors.length > 0 && (
-            <div id="login-errors">
-              <Notice tone="danger" testId="login-errors">
-                {errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </Notice>
-            </div>
-          )}
-          <div className={styles.submit}>
-            <Button type="submit" block disabled={submitting}>
-              {submitting ? t("login.signingIn") : t("login.submit")}
-            </Button>
+    <AuthPanel title={t("login.title")} links={["signup", "password", "confirmation", "unlock"]}>
+      {searchParams.get("unlocked") === "1" && <Notice tone="success">{t("login.unlocked")}</Notice>}
+      {searchParams.get("expired") === "1" ? (
+        <Notice tone="info">{t("login.expired")}</Notice>
+      ) : (
+        redirectTo && <Notice tone="info">{t("login.needSignIn")}</Notice>
+      )}
+      <form ref={formRef} onSubmit={submit} method="post" noValidate aria-describedby={errors.length > 0 ? "login-errors" : undefined}>
+        <CsrfField />
+        <EmailInput label={t("auth.email")} defaultValue={postedValue("email")} error={errorOf("email")} />
+        <Input label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errorOf("password")} />
+        <Checkbox label={t("login.rememberMe")} name="remember_me" defaultChecked={postedValue("remember_me") === "on"} />
+        {errors.length > 0 && (
+          <div id="login-errors">
+            <Notice tone="danger" testId="login-errors">
+              {errors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </Notice>
           </div>
-        </form>
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/signup">{t("login.toSignup")}</TransitionLink>
-          </li>
-          <li>
-            <TransitionLink to="/password">{t("login.toPassword")}</TransitionLink>
-          </li>
-          <li>
-            <TransitionLink to="/confirmations/new">{t("login.toConfirmation")}</TransitionLink>
-          </li>
-          <li>
-            <TransitionLink to="/unlock/new">{t("login.toUnlock")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+        )}
+        <AuthSubmit busy={submitting} label={t("login.submit")} busyLabel={t("login.signingIn")} />
+      </form>
+    </AuthPanel>
   );
 }

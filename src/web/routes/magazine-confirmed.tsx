@@ -1,8 +1,7 @@
 import type { Route } from "./+types/magazine-confirmed";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import styles from "./inquiry.module.css";
 import "../i18n/form-pages-texts.ts";
 
@@ -19,12 +18,10 @@ export default function MagazineConfirmed() {
         <h1 className="page-title">{t("magazine.confirmedTitle")}</h1>
         <p>{t("magazine.confirmedBody")}</p>
         <div className={styles.actions}>
-          <TransitionLink to="/shop" className={buttonClass("primary")}>
-            {t("magazine.toShop")}
-          </TransitionLink>
-          <TransitionLink to="/" className={buttonClass("secondary")}>
+          <ButtonLink to="/shop">{t("magazine.toShop")}</ButtonLink>
+          <ButtonLink to="/" variant="secondary">
             {t("inquiry.backToTop")}
-          </TransitionLink>
+          </ButtonLink>
         </div>
       </div>
     </div>

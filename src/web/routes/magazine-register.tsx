@@ -1,25 +1,22 @@
 import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
 import type { noticeAnswer } from "../../domain/answers/accounts.ts";
 import { useEffect, useId, useState } from "react";
-import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-register";
 import { fieldProblems } from "../../domain/field-messages.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
+import { useFieldErrors } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
-import { callApi } from "../shared/site/api.ts";
+import { useCheckedPost } from "../shared/site/checked-post.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { lazyFormRules, problemMessages } from "../shared/site/form-rules.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
-import { Checkbox, Input, fieldStyles } from "../ui/field.tsx";
+import { Checkbox, EmailInput, FieldError } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
-import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./magazine.module.css";
 import "../i18n/form-pages-texts.ts";
 
@@ -53,51 +50,31 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
-  const snackbar = useSnackbar();
   const refusal = refusalOf(actionData);
   const { formRef, setFields, errorOf, clear, refused, postedValue } = useFieldErrors(refusal);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(actionData?.ok ? actionData.shown.sentTo : null);
   const consentErrorId = useId();
   const linkError = searchParams.get("error");
 
+  const { submitting, submit } = useCheckedPost<AnswerOrRefusal<typeof noticeAnswer>>({
+    path: "/magazine/subscriptions",
+    bodyOf: subscriptionBody,
+    // The same schema the route checks: the messages show before anything is sent.
+    async check(values) {
+      const parsed = (await signUpRules())?.magazineSignUpSchema.safeParse(subscriptionBody(values));
+      if (!parsed || parsed.success) return undefined;
+      return problemMessages(fieldProblems(parsed.error.issues), { email: t("magazine.email"), consent: t("magazine.consentField") }, locale);
+    },
+    setFields,
+    clear,
+    onAccepted: (_body, values) => setSentTo((values.email ?? "").trim()),
+    failed: t("magazine.failed"),
+    what: "magazine sign-up",
+  });
+
   useEffect(() => {
     void signUpRules();
   }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = formValues(event);
-    setSubmitting(true);
-    try {
-      // The same schema the route checks: the messages show before anything is sent.
-      const parsed = (await signUpRules())?.magazineSignUpSchema.safeParse(subscriptionBody(values));
-      if (parsed && !parsed.success) {
-        setFields(problemMessages(fieldProblems(parsed.error.issues), { email: t("magazine.email"), consent: t("magazine.consentField") }, locale));
-        return;
-      }
-      clear();
-      const result = await callApi<AnswerOrRefusal<typeof noticeAnswer>>(locale, "/magazine/subscriptions", {
-        method: "POST",
-        body: subscriptionBody(values),
-        headers: requestKeyHeader(),
-      });
-      if (result.ok) {
-        setSentTo((values.email ?? "").trim());
-        return;
-      }
-      if (result.status === 422 && result.body?.fields) {
-        setFields(result.body.fields);
-        return;
-      }
-      snackbar.show("danger", result.body?.errors ?? [t("magazine.failed")]);
-    } catch (error) {
-      console.warn("magazine sign-up failed", error);
-      snackbar.show("danger", t("magazine.failed"));
-    } finally {
-      setSubmitting(false);
-    }
-  }
 
   const consentError = errorOf("consent");
   return (
@@ -119,15 +96,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
             {!refusal || Object.keys(refusal.fields).length === 0 ? <RefusedNotice errors={refused} /> : null}
             <form ref={formRef} onSubmit={submit} method="post" noValidate>
               <CsrfField />
-              <Input
-                label={t("magazine.email")}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={postedValue("email") ?? user?.email ?? ""}
-                error={errorOf("email")}
-              />
+              <EmailInput label={t("magazine.email")} defaultValue={postedValue("email") ?? user?.email ?? ""} error={errorOf("email")} />
               <p className={styles.note}>
                 {t("magazine.privacyNote")} <TransitionLink to="/privacy-policy">{t("magazine.privacyLink")}</TransitionLink>
               </p>
@@ -140,11 +109,7 @@ export default function MagazineRegister({ actionData }: Route.ComponentProps) {
                   aria-invalid={consentError ? true : undefined}
                   aria-describedby={consentError ? consentErrorId : undefined}
                 />
-                {consentError && (
-                  <p id={consentErrorId} className={fieldStyles.error} role="alert">
-                    {consentError}
-                  </p>
-                )}
+                <FieldError id={consentErrorId} message={consentError} />
               </div>
               <Button type="submit" disabled={submitting} block>
                 {submitting ? t("magazine.sending") : t("magazine.submit")}

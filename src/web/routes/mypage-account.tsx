@@ -1,13 +1,14 @@
 import { useId, useState } from "react";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode, RefObject } from "react";
 import { data, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/mypage-account";
 import type { UserResource } from "../../domain/account.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
 import type { ApiErrorBody } from "../shared/auth/account-form.ts";
 import { formValues, useFieldErrors, useSessionLost } from "../shared/auth/account-form.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
+import { NewPasswordFields } from "../shared/auth/new-password-fields.tsx";
 import styles from "../features/auth/auth-page.module.css";
+import { AuthSubmit } from "../features/auth/auth-panel.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi, setCsrfToken } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
@@ -19,7 +20,7 @@ import { translate, useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
-import { Checkbox, Input } from "../ui/field.tsx";
+import { Checkbox, EmailInput, FieldError, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/account-pages-texts.ts";
@@ -79,12 +80,39 @@ function refusalFor(refusal: FormRefusal | undefined, intent: Intent): FormRefus
   return refusal && (refusal.values.intent ?? "email") === intent ? refusal : undefined;
 }
 
-/** The intent of a form, and its token, for its post without JavaScript. */
-function FormIdentity({ intent }: { intent: Intent }) {
+/** One of the page's three blocks, named by its heading. */
+function AccountSection({ heading, children }: { heading: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+interface AccountFormProps {
+  intent: Intent;
+  refusal: FormRefusal | undefined;
+  refused: string[];
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  children: ReactNode;
+}
+
+/**
+ * One of the page's forms: a refusal that names no field above it, then the form with its intent
+ * and token for its post without JavaScript.
+ */
+function AccountForm({ intent, refusal, refused, formRef, onSubmit, children }: AccountFormProps) {
   return (
     <>
-      <CsrfField />
-      <input type="hidden" name="intent" value={intent} />
+      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
+      <form ref={formRef} onSubmit={onSubmit} method="post" noValidate className={styles.form}>
+        <CsrfField />
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+      </form>
     </>
   );
 }
@@ -124,45 +152,46 @@ function CurrentPassword({
   );
 }
 
-function SubmitButton({ busy, label, className }: { busy: boolean; label: string; className?: string }) {
+/**
+ * The e-mail and the password change: blank fields refused first, then PUT /api/users with the
+ * fields `labels` names; accepted, the member's new data, the form emptied and the API's message.
+ */
+function useAccountUpdate(refusal: FormRefusal | undefined, labels: Record<string, string>) {
   const { t } = useI18n();
-  return (
-    <div className={styles.submit}>
-      <Button type="submit" disabled={busy} className={className}>
-        {busy ? t("auth.sending") : label}
-      </Button>
-    </div>
-  );
+  const auth = useAuth();
+  const snackbar = useSnackbar();
+  const call = useAccountCall();
+  const fieldErrors = useFieldErrors(refusal);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (fieldErrors.rejectBlank(labels)) return;
+    const form = event.currentTarget;
+    const values = formValues(event);
+    setBusy(true);
+    const answer = await call("PUT", Object.fromEntries(Object.keys(labels).map((name) => [name, values[name]])), fieldErrors.setFields);
+    setBusy(false);
+    if (!answer?.data) return;
+    auth.setUser(answer.data);
+    fieldErrors.clear();
+    form.reset();
+    snackbar.show("success", answer.message || t("mypageAccount.updated"));
+  }
+
+  return { ...fieldErrors, busy, submit };
 }
 
 /** E-mail change with Devise's reconfirmable: the new address waits for its confirmation link. */
 function EmailSection({ user, refusal }: { user: UserResource; refusal: FormRefusal | undefined }) {
   const { t } = useI18n();
-  const auth = useAuth();
-  const snackbar = useSnackbar();
-  const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear, rejectBlank, refused, postedValue } = useFieldErrors(refusal);
-  const [busy, setBusy] = useState(false);
-  const headingId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (rejectBlank({ email: t("mypageAccount.newEmail"), current_password: t("auth.currentPassword") })) return;
-    const form = event.currentTarget;
-    const { email, current_password } = formValues(event);
-    setBusy(true);
-    const answer = await call("PUT", { email, current_password }, setFields);
-    setBusy(false);
-    if (!answer?.data) return;
-    auth.setUser(answer.data);
-    clear();
-    form.reset();
-    snackbar.show("success", answer.message || t("mypageAccount.updated"));
-  }
+  const { formRef, errorOf, refused, postedValue, busy, submit } = useAccountUpdate(refusal, {
+    email: t("mypageAccount.newEmail"),
+    current_password: t("auth.currentPassword"),
+  });
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t("mypageAccount.emailHeading")}</h2>
+    <AccountSection heading={t("mypageAccount.emailHeading")}>
       <dl className={styles.current}>
         <dt>{t("mypageAccount.currentEmail")}</dt>
         <dd data-testid="current-email">{user.email}</dd>
@@ -175,80 +204,31 @@ function EmailSection({ user, refusal }: { user: UserResource; refusal: FormRefu
           </p>
         </Notice>
       )}
-      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
-      <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
-        <FormIdentity intent="email" />
-        <Input
-          label={t("mypageAccount.newEmail")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={postedValue("email")}
-          error={errorOf("email")}
-        />
+      <AccountForm intent="email" refusal={refusal} refused={refused} formRef={formRef} onSubmit={submit}>
+        <EmailInput label={t("mypageAccount.newEmail")} defaultValue={postedValue("email")} error={errorOf("email")} />
         <CurrentPassword error={errorOf("current_password")} />
-        <SubmitButton busy={busy} label={t("mypageAccount.emailSubmit")} />
-      </form>
-    </section>
+        <AuthSubmit block={false} busy={busy} label={t("mypageAccount.emailSubmit")} />
+      </AccountForm>
+    </AccountSection>
   );
 }
 
 function PasswordSection({ refusal }: { refusal: FormRefusal | undefined }) {
   const { t } = useI18n();
-  const auth = useAuth();
-  const snackbar = useSnackbar();
-  const call = useAccountCall();
-  const { formRef, setFields, errorOf, clear, rejectBlank, refused } = useFieldErrors(refusal);
-  const [busy, setBusy] = useState(false);
-  const headingId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const labels = { password: t("auth.newPassword"), password_confirmation: t("auth.newPasswordConfirmation"), current_password: t("auth.currentPassword") };
-    if (rejectBlank(labels)) return;
-    const form = event.currentTarget;
-    const { password, password_confirmation, current_password } = formValues(event);
-    setBusy(true);
-    const answer = await call("PUT", { password, password_confirmation, current_password }, setFields);
-    setBusy(false);
-    if (!answer?.data) return;
-    auth.setUser(answer.data);
-    clear();
-    form.reset();
-    snackbar.show("success", answer.message || t("mypageAccount.updated"));
-  }
+  const { formRef, errorOf, refused, busy, submit } = useAccountUpdate(refusal, {
+    password: t("auth.newPassword"),
+    password_confirmation: t("auth.newPasswordConfirmation"),
+    current_password: t("auth.currentPassword"),
+  });
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t("mypageAccount.passwordHeading")}</h2>
-      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
-      <form ref={formRef} onSubmit={submit} method="post" noValidate className={styles.form}>
-        <FormIdentity intent="password" />
-        <Input
-          label={t("auth.newPassword")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          error={errorOf("password")}
-        />
-        <Input
-          label={t("auth.newPasswordConfirmation")}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errorOf("password_confirmation")}
-        />
+    <AccountSection heading={t("mypageAccount.passwordHeading")}>
+      <AccountForm intent="password" refusal={refusal} refused={refused} formRef={formRef} onSubmit={submit}>
+        <NewPasswordFields label={t("auth.newPassword")} confirmationLabel={t("auth.newPasswordConfirmation")} errorOf={errorOf} />
         <CurrentPassword error={errorOf("current_password")} />
-        <SubmitButton busy={busy} label={t("mypageAccount.passwordSubmit")} />
-      </form>
-    </section>
+        <AuthSubmit block={false} busy={busy} label={t("mypageAccount.passwordSubmit")} />
+      </AccountForm>
+    </AccountSection>
   );
 }
 
@@ -262,7 +242,6 @@ function CancelSection({ refusal }: { refusal: FormRefusal | undefined }) {
   const { formRef, setFields, errorOf, rejectBlank, refused } = useFieldErrors(refusal);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const headingId = useId();
 
   async function cancelAccount() {
     const password = formRef.current?.elements.namedItem("current_password");
@@ -280,33 +259,26 @@ function CancelSection({ refusal }: { refusal: FormRefusal | undefined }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t("mypageAccount.cancelHeading")}</h2>
+    <AccountSection heading={t("mypageAccount.cancelHeading")}>
       <p className={styles.lead}>{t("mypageAccount.cancelLead")}</p>
-      {refusal && Object.keys(refusal.fields).length === 0 && <RefusedNotice errors={refused} />}
-      <form
-        ref={formRef}
+      <AccountForm
+        intent="cancel"
+        refusal={refusal}
+        refused={refused}
+        formRef={formRef}
         onSubmit={(event) => {
           event.preventDefault();
           if (!rejectBlank({ current_password: t("auth.currentPassword") })) setConfirming(true);
         }}
-        method="post"
-        noValidate
-        className={styles.form}
       >
-        <FormIdentity intent="cancel" />
         <CurrentPassword error={errorOf("current_password")} hint="mypageAccount.cancelPasswordHint" />
         {/* Before (or without) JavaScript no dialog can ask: this box asks instead (hidden once the page has hydrated). */}
         <div className={styles.beforeScript}>
           <Checkbox name="confirmed" value="1" label={t("mypageAccount.cancelConfirmCheck")} aria-invalid={errorOf("confirmed") ? true : undefined} />
-          {errorOf("confirmed") && (
-            <p className={styles.fieldError} role="alert">
-              {errorOf("confirmed")}
-            </p>
-          )}
+          <FieldError message={errorOf("confirmed")} className={styles.fieldError} />
         </div>
-        <SubmitButton busy={busy} label={t("mypageAccount.cancelSubmit")} className={styles.danger} />
-      </form>
+        <AuthSubmit block={false} busy={busy} label={t("mypageAccount.cancelSubmit")} className={styles.danger} />
+      </AccountForm>
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
@@ -326,7 +298,7 @@ function CancelSection({ refusal }: { refusal: FormRefusal | undefined }) {
       >
         <p>{t("mypageAccount.cancelConfirmBody")}</p>
       </Dialog>
-    </section>
+    </AccountSection>
   );
 }
 

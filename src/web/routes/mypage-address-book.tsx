@@ -12,7 +12,7 @@ import { postedCountry } from "../shared/address/posted-country.ts";
 import { postedRecipientFormValue, recipientPayload } from "../shared/address/recipient-fields.tsx";
 import { useSessionLost } from "../shared/auth/account-form.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import type { ApiRequest } from "../shared/site/form-action.ts";
@@ -267,18 +267,18 @@ export default function MyPageAddressBook({ loaderData, actionData }: Route.Comp
             isDefault
             testId="default-address"
             actions={
-              <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
+              <ButtonLink to="/mypage/address" variant="secondary">
                 {t("addressBook.defaultChange")}
-              </TransitionLink>
+              </ButtonLink>
             }
           />
         ) : (
           <div className={styles.card} data-testid="default-address">
             <p>{t("addressBook.defaultNone")}</p>
             <div className={styles.actions}>
-              <TransitionLink to="/mypage/address" className={buttonClass("secondary")}>
+              <ButtonLink to="/mypage/address" variant="secondary">
                 {t("addressBook.defaultAdd")}
-              </TransitionLink>
+              </ButtonLink>
             </div>
           </div>
         )}

@@ -1,24 +1,18 @@
 import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
 import type { favoriteChangedAnswer } from "../../domain/answers/loyalty.ts";
-import { useState } from "react";
-import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-favorites";
 import type { FavoriteAvailability, FavoriteResource } from "../../domain/wishlist.ts";
-import { useSessionLost } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
-import { callApi } from "../shared/site/api.ts";
-import { CsrfField } from "../shared/site/csrf-field.tsx";
-import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { refusalOf } from "../shared/site/form-action.ts";
+import { RemoveRowForm, removeAction, useRemovableList } from "../shared/site/removable-list.tsx";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
 import type { BadgeTone } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
-import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-wishlist.module.css";
 import "../i18n/wishlist-pages-texts.ts";
 
@@ -35,36 +29,23 @@ const AVAILABILITY: Record<FavoriteAvailability, { label: MessageKey; tone: Badg
 
 /** GET /api/favorites read with the page (decision 057). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/favorites");
-  const data = answer.status === 200 ? (answer.body as { data?: FavoriteResource[] } | undefined)?.data : undefined;
-  return { favorites: data ?? [] };
+  return { favorites: (await apiData<FavoriteResource[]>(context, "/api/favorites")) ?? [] };
 }
 
 /** 削除する without JavaScript: the same DELETE, then this page again. */
 export async function action(args: Route.ActionArgs) {
-  return formAction<{ message: string }>(
-    args,
-    (values) => ({ method: "DELETE", path: `/api/favorites/${encodeURIComponent(values.product_id ?? "")}` }),
-    (answer) => ({ shown: { message: (answer.body as { message?: string } | undefined)?.message ?? "" } }),
-  );
+  return removeAction(args, (values) => `/api/favorites/${encodeURIComponent(values.product_id ?? "")}`);
 }
 
 /** /mypage/favorites: お気に入り with price and availability, each with its remove button. */
 export default function MyPageFavorites({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, productPrice } = useI18n();
-  const snackbar = useSnackbar();
-  const sessionLost = useSessionLost();
-  const [favorites, setFavorites] = useState(loaderData.favorites);
+  const { t, productPrice } = useI18n();
+  const { rows: favorites, remove } = useRemovableList<FavoriteResource, AnswerOrRefusal<typeof favoriteChangedAnswer>>(
+    loaderData.favorites,
+    (favorite) => favorite.product_id,
+    { pathOf: (productId) => `/favorites/${productId}`, removedMessage: (body) => body?.message ?? t("wishlist.favoriteRemoved") },
+  );
   const refusal = refusalOf(actionData);
-
-  async function remove(event: FormEvent<HTMLFormElement>, productId: number) {
-    event.preventDefault();
-    const result = await callApi<AnswerOrRefusal<typeof favoriteChangedAnswer>>(locale, `/favorites/${productId}`, { method: "DELETE" });
-    if (result.status === 401) return sessionLost(result.body?.errors);
-    if (!result.ok) return snackbar.show("danger", result.body?.errors ?? [t("wishlist.failed")]);
-    setFavorites((list) => list.filter((each) => each.product_id !== productId));
-    snackbar.show("success", result.body?.message ?? t("wishlist.favoriteRemoved"));
-  }
 
   return (
     <section>
@@ -90,13 +71,12 @@ export default function MyPageFavorites({ loaderData, actionData }: Route.Compon
                   {favorite.price_include_tax !== null && <span data-price="">{productPrice(favorite.price_include_tax)}</span>}
                   <Badge tone={availability.tone}>{t(availability.label)}</Badge>
                 </span>
-                <form method="post" onSubmit={(event) => void remove(event, favorite.product_id)}>
-                  <CsrfField />
-                  <input type="hidden" name="product_id" value={favorite.product_id} />
-                  <Button type="submit" variant="secondary">
-                    {t("wishlist.remove")}
-                  </Button>
-                </form>
+                <RemoveRowForm
+                  name="product_id"
+                  value={favorite.product_id}
+                  label={t("wishlist.remove")}
+                  onSubmit={(event) => void remove(event, favorite.product_id)}
+                />
               </li>
             );
           })}

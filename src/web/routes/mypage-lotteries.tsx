@@ -4,7 +4,7 @@ import type { MyLotteryEntry } from "../features/lottery/my-entries.ts";
 import { RESULT_LABELS } from "../features/lottery/my-entries.ts";
 import styles from "../features/lottery/lottery.module.css";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -16,9 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The member's entries, read on the server with the page (no script needed). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/lottery-entries");
-  const entries = answer.status === 200 ? ((answer.body as { data?: MyLotteryEntry[] }).data ?? []) : [];
-  return { entries };
+  return { entries: (await apiData<MyLotteryEntry[]>(context, "/api/lottery-entries")) ?? [] };
 }
 
 /** /mypage/lotteries: the lotteries the member entered (抽選販売, decision 084), their results, and a won one's way to buy. */

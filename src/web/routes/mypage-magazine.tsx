@@ -10,7 +10,7 @@ import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
@@ -40,9 +40,7 @@ const statusLabel: Record<MagazineStatus, MessageKey> = {
  * the API did not answer it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/magazine/subscription");
-  const data = answer.status === 200 ? (answer.body as SubscriptionAnswer | undefined)?.data : undefined;
-  return { subscription: data ?? null };
+  return { subscription: (await apiData<SubscriptionAnswer["data"]>(context, "/api/magazine/subscription")) ?? null };
 }
 
 /** The switch posted without JavaScript: the same PUT, then the page again with the API's message (decision 057). */

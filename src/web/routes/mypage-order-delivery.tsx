@@ -1,6 +1,5 @@
 import type { Route } from "./+types/mypage-order-delivery";
 import { parseIsoDate } from "../../domain/format.ts";
-import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
@@ -44,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MyPageOrderDelivery({ loaderData, actionData }: Route.ComponentProps) {
   const { t, date } = useI18n();
-  const { options, requestKey } = loaderData;
+  const { options } = loaderData;
   const refusal = refusalOf(actionData);
   const dayLabel = (iso: string) => {
     const day = parseIsoDate(iso);
@@ -59,16 +58,7 @@ export default function MyPageOrderDelivery({ loaderData, actionData }: Route.Co
   return (
     <OrderChangeFrame
       what="delivery"
-      texts={{
-        title: t("orderDelivery.title"),
-        lead: t("orderDelivery.lead", { number: orderNumberForShopper(options.order_id) }),
-        changed: t("orderDelivery.changed"),
-        cannot: t("orderDelivery.cannot"),
-        submit: t("orderDelivery.submit"),
-      }}
-      changeable={options.changeable}
-      reason={options.reason}
-      requestKey={requestKey}
+      page={loaderData}
       refusal={refusal}
       current={
         <dl>

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/mypage-order-gift";
 import type { GiftChangeOptions } from "../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../domain/order-changes.ts";
-import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { GiftChangeFields, GiftCurrent } from "../shared/orders/gift-change-fields.tsx";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { refusalOf } from "../shared/site/form-action.ts";
@@ -33,21 +32,12 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MyPageOrderGift({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { options, requestKey } = loaderData;
+  const { options } = loaderData;
   const refusal = refusalOf(actionData);
   return (
     <OrderChangeFrame
       what="gift"
-      texts={{
-        title: t("orderGift.title"),
-        lead: t("orderGift.lead", { number: orderNumberForShopper(options.order_id) }),
-        changed: t("orderGift.changed"),
-        cannot: t("orderGift.cannot"),
-        submit: t("orderGift.submit"),
-      }}
-      changeable={options.changeable}
-      reason={options.reason}
-      requestKey={requestKey}
+      page={loaderData}
       refusal={refusal}
       current={
         <>

@@ -1,10 +1,11 @@
+import type { InputHTMLAttributes } from "react";
 import type { Route } from "./+types/mypage-order-recipient";
 import { PREFECTURES } from "../../domain/address.ts";
-import { orderNumberForShopper } from "../../domain/order-number.ts";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
 import { OrderChangeFrame } from "../shared/orders/order-change-frame.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
+import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import { Input, Select } from "../ui/field.tsx";
 import "../i18n/orders-texts.ts";
@@ -21,6 +22,17 @@ interface RecipientOptions {
 /** The form's fields, in its order; each is posted under its API name. */
 const FIELDS = ["name", "kana", "phone", "zip", "prefecture", "address", "building_name"] as const;
 type Field = (typeof FIELDS)[number];
+type TextField = Exclude<Field, "prefecture">;
+
+/** Each text field's label and lasting hint (the checkout's words), and what the browser is told of it. */
+const TEXT_FIELDS: Record<TextField, InputHTMLAttributes<HTMLInputElement> & { label: MessageKey; hint?: MessageKey }> = {
+  name: { label: "recipient.name", autoComplete: "shipping name", required: true },
+  kana: { label: "recipient.kana", hint: "recipient.kanaHint" },
+  phone: { label: "recipient.phone", type: "tel", autoComplete: "shipping tel", required: true },
+  zip: { label: "address.zip", hint: "address.zipHintBeforeScript", autoComplete: "shipping postal-code", inputMode: "numeric", required: true },
+  address: { label: "address.address", hint: "address.addressHint", autoComplete: "shipping address-line1", required: true },
+  building_name: { label: "address.buildingName", autoComplete: "shipping address-line2" },
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderRecipient.title");
@@ -45,9 +57,15 @@ export async function action(args: Route.ActionArgs) {
  * the same before and after JavaScript; the API's messages stand under their fields and what was
  * typed stays. Once the order is ready to ship, shipped or cancelled, the page says why instead.
  */
+function RecipientInput({ field, value, error }: { field: TextField; value: string; error: string | undefined }) {
+  const { t } = useI18n();
+  const { label, hint, ...input } = TEXT_FIELDS[field];
+  return <Input {...input} label={t(label)} hint={hint && t(hint)} name={field} defaultValue={value} error={error} />;
+}
+
 export default function MyPageOrderRecipient({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { options, requestKey } = loaderData;
+  const { options } = loaderData;
   const refusal = refusalOf(actionData);
   const current = options.recipient;
   const saved: Record<Field, string> = {
@@ -66,16 +84,7 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
   return (
     <OrderChangeFrame
       what="recipient"
-      texts={{
-        title: t("orderRecipient.title"),
-        lead: t("orderRecipient.lead", { number: orderNumberForShopper(options.order_id) }),
-        changed: t("orderRecipient.changed"),
-        cannot: t("orderRecipient.cannot"),
-        submit: t("orderRecipient.submit"),
-      }}
-      changeable={options.changeable}
-      reason={options.reason}
-      requestKey={requestKey}
+      page={loaderData}
       refusal={refusal}
       current={
         <dl>
@@ -88,42 +97,20 @@ export default function MyPageOrderRecipient({ loaderData, actionData }: Route.C
       }
     >
       <input type="hidden" name="country" value={current.country || "jp"} />
-      <Input label={t("recipient.name")} name="name" defaultValue={value("name")} error={error("name")} autoComplete="shipping name" required />
-      <Input label={t("recipient.kana")} hint={t("recipient.kanaHint")} name="kana" defaultValue={value("kana")} error={error("kana")} />
-      <Input label={t("recipient.phone")} name="phone" type="tel" defaultValue={value("phone")} error={error("phone")} autoComplete="shipping tel" required />
-      <Input
-        label={t("address.zip")}
-        hint={t("address.zipHintBeforeScript")}
-        name="zip"
-        defaultValue={value("zip")}
-        error={error("zip")}
-        autoComplete="shipping postal-code"
-        inputMode="numeric"
-        required
-      />
-      <Select
-        label={t("address.prefecture")}
-        name="prefecture"
-        defaultValue={value("prefecture")}
-        error={error("prefecture")}
-        options={[{ value: "", label: t("address.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))]}
-      />
-      <Input
-        label={t("address.address")}
-        hint={t("address.addressHint")}
-        name="address"
-        defaultValue={value("address")}
-        error={error("address")}
-        autoComplete="shipping address-line1"
-        required
-      />
-      <Input
-        label={t("address.buildingName")}
-        name="building_name"
-        defaultValue={value("building_name")}
-        error={error("building_name")}
-        autoComplete="shipping address-line2"
-      />
+      {FIELDS.map((field) =>
+        field === "prefecture" ? (
+          <Select
+            key={field}
+            label={t("address.prefecture")}
+            name="prefecture"
+            defaultValue={value("prefecture")}
+            error={error("prefecture")}
+            options={[{ value: "", label: t("address.prefectureChoose") }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] }))]}
+          />
+        ) : (
+          <RecipientInput key={field} field={field} value={value(field)} error={error(field)} />
+        ),
+      )}
       <p>{t("orderRecipient.feeNote")}</p>
     </OrderChangeFrame>
   );

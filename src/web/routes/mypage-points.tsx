@@ -1,7 +1,7 @@
 import type { Route } from "./+types/mypage-points";
 import { formatDateTime, formatIsoDate } from "../../domain/format.ts";
 import styles from "../features/points/points.module.css";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import "../i18n/points-pages-texts.ts";
@@ -24,9 +24,7 @@ interface MyPoints {
 
 /** The member's points, read on the server with the page (no script needed). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/points");
-  const points = answer.status === 200 ? ((answer.body as { data?: MyPoints }).data ?? null) : null;
-  return { points };
+  return { points: (await apiData<MyPoints>(context, "/api/points")) ?? null };
 }
 
 /** /mypage/points: the balance, its expiry date (Japan date), points still to be granted, and the history (decision 089). */

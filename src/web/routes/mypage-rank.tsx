@@ -1,6 +1,6 @@
 import type { Route } from "./+types/mypage-rank";
 import type { MemberRankView } from "../../domain/member-ranks.ts";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Notice } from "../ui/notice.tsx";
@@ -17,9 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** GET /api/rank read with the page (decision 057): the member's rank is never cached. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/rank");
-  const data = answer.status === 200 ? (answer.body as { data?: RankAnswer } | undefined)?.data : undefined;
-  return { rank: data ?? null };
+  return { rank: (await apiData<RankAnswer>(context, "/api/rank")) ?? null };
 }
 
 /** /mypage/rank: 会員ランク — the member's rank, its point rate, what the next rank needs, and every rank's threshold. */

@@ -1,21 +1,15 @@
 import type { AnswerOrRefusal } from "../../domain/answers/common.ts";
 import type { restockNoticeAnswer } from "../../domain/answers/loyalty.ts";
-import { useState } from "react";
-import type { FormEvent } from "react";
 import type { Route } from "./+types/mypage-restock";
 import type { RestockRequestResource } from "../../domain/wishlist.ts";
-import { useSessionLost } from "../shared/auth/account-form.ts";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
-import { callApi } from "../shared/site/api.ts";
-import { CsrfField } from "../shared/site/csrf-field.tsx";
-import { formAction, refusalOf } from "../shared/site/form-action.ts";
+import { refusalOf } from "../shared/site/form-action.ts";
+import { RemoveRowForm, removeAction, useRemovableList } from "../shared/site/removable-list.tsx";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
-import { pageContext } from "../load-context.ts";
+import { apiData } from "../shared/site/page-data.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
 import { Notice } from "../ui/notice.tsx";
-import { useSnackbar } from "../ui/snackbar.tsx";
 import styles from "./mypage-wishlist.module.css";
 import "../i18n/wishlist-pages-texts.ts";
 
@@ -25,36 +19,23 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** GET /api/mypage/restock-requests read with the page (decision 057). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(pageContext).api("GET", "/api/mypage/restock-requests");
-  const data = answer.status === 200 ? (answer.body as { data?: RestockRequestResource[] } | undefined)?.data : undefined;
-  return { requests: data ?? [] };
+  return { requests: (await apiData<RestockRequestResource[]>(context, "/api/mypage/restock-requests")) ?? [] };
 }
 
 /** 取り消す without JavaScript: the same DELETE, then this page again. */
 export async function action(args: Route.ActionArgs) {
-  return formAction<{ message: string }>(
-    args,
-    (values) => ({ method: "DELETE", path: `/api/restock-requests/${encodeURIComponent(values.request_id ?? "")}` }),
-    (answer) => ({ shown: { message: (answer.body as { message?: string } | undefined)?.message ?? "" } }),
-  );
+  return removeAction(args, (values) => `/api/restock-requests/${encodeURIComponent(values.request_id ?? "")}`);
 }
 
 /** /mypage/restock: the member's waiting 再入荷のお知らせ, each with its cancel button (decision 083). */
 export default function MyPageRestock({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const snackbar = useSnackbar();
-  const sessionLost = useSessionLost();
-  const [requests, setRequests] = useState(loaderData.requests);
+  const { rows: requests, remove: cancel } = useRemovableList<RestockRequestResource, AnswerOrRefusal<typeof restockNoticeAnswer>>(
+    loaderData.requests,
+    (request) => request.id,
+    { pathOf: (id) => `/restock-requests/${id}`, removedMessage: () => t("wishlist.cancelled") },
+  );
   const refusal = refusalOf(actionData);
-
-  async function cancel(event: FormEvent<HTMLFormElement>, id: number) {
-    event.preventDefault();
-    const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, `/restock-requests/${id}`, { method: "DELETE" });
-    if (result.status === 401) return sessionLost(result.body?.errors);
-    if (!result.ok) return snackbar.show("danger", result.body?.errors ?? [t("wishlist.failed")]);
-    setRequests((list) => list.filter((each) => each.id !== id));
-    snackbar.show("success", t("wishlist.cancelled"));
-  }
 
   const dateOf = (iso: string) =>
     new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", { dateStyle: "medium", timeZone: "Asia/Tokyo" }).format(new Date(iso));
@@ -76,13 +57,7 @@ export default function MyPageRestock({ loaderData, actionData }: Route.Componen
                   {request.product_name}
                 </TransitionLink>
                 <span className={styles.meta}>{t("wishlist.requestedOn", { date: dateOf(request.created_at) })}</span>
-                <form method="post" onSubmit={(event) => void cancel(event, request.id)}>
-                  <CsrfField />
-                  <input type="hidden" name="request_id" value={request.id} />
-                  <Button type="submit" variant="secondary">
-                    {t("wishlist.cancelRequest")}
-                  </Button>
-                </form>
+                <RemoveRowForm name="request_id" value={request.id} label={t("wishlist.cancelRequest")} onSubmit={(event) => void cancel(event, request.id)} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,5 @@
 import { useI18n } from "../i18n/i18n.tsx";
-import { buttonClass } from "../ui/button.tsx";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 
 /** Any path no route claims: a real 404 status with a way back. */
 export async function loader() {
@@ -13,9 +12,9 @@ export function NotFound() {
     <div className="page-narrow" data-testid="not-found">
       <h1 className="page-title">{t("notFound.title")}</h1>
       <p>{t("notFound.body")}</p>
-      <TransitionLink to="/" className={buttonClass("secondary")}>
+      <ButtonLink to="/" variant="secondary">
         {t("notFound.back")}
-      </TransitionLink>
+      </ButtonLink>
     </div>
   );
 }

@@ -4,10 +4,11 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/password-edit";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import { useAuth } from "../shared/auth/auth-context.tsx";
 import styles from "../features/auth/auth-page.module.css";
+import { AuthPanel, AuthSubmit } from "../features/auth/auth-panel.tsx";
+import { NewPasswordFields } from "../shared/auth/new-password-fields.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi, setCsrfToken } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
@@ -15,8 +16,6 @@ import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/account-pages-texts.ts";
@@ -81,61 +80,35 @@ export default function PasswordEdit({ actionData }: Route.ComponentProps) {
 
   const tokenErrors = fields.reset_password_token;
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("passwordEdit.title")}</h1>
-        {token ? (
-          <>
-            {tokenErrors && (
-              <Notice tone="danger" testId="token-error">
-                {tokenErrors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-                <p>
-                  <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
-                </p>
-              </Notice>
-            )}
-            {!tokenErrors && <RefusedNotice errors={refused} />}
-            <p className={styles.lead}>{t("passwordEdit.lead")}</p>
-            <form ref={formRef} onSubmit={submit} method="post" noValidate>
-              <CsrfField />
-              <Input
-                label={t("auth.newPassword")}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-                error={errorOf("password")}
-              />
-              <Input
-                label={t("auth.newPasswordConfirmation")}
-                name="password_confirmation"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={PASSWORD_MAX_LENGTH}
-                error={errorOf("password_confirmation")}
-              />
-              <div className={styles.submit}>
-                <Button type="submit" block disabled={submitting}>
-                  {submitting ? t("auth.sending") : t("passwordEdit.submit")}
-                </Button>
-              </div>
-            </form>
-          </>
-        ) : (
-          <Notice tone="danger" testId="token-missing">
-            <p>{t("passwordEdit.noToken")}</p>
-            <p>
-              <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
-            </p>
-          </Notice>
-        )}
-      </div>
-    </div>
+    <AuthPanel title={t("passwordEdit.title")}>
+      {token ? (
+        <>
+          {tokenErrors && (
+            <Notice tone="danger" testId="token-error">
+              {tokenErrors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+              <p>
+                <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
+              </p>
+            </Notice>
+          )}
+          {!tokenErrors && <RefusedNotice errors={refused} />}
+          <p className={styles.lead}>{t("passwordEdit.lead")}</p>
+          <form ref={formRef} onSubmit={submit} method="post" noValidate>
+            <CsrfField />
+            <NewPasswordFields label={t("auth.newPassword")} confirmationLabel={t("auth.newPasswordConfirmation")} errorOf={errorOf} />
+            <AuthSubmit busy={submitting} label={t("passwordEdit.submit")} />
+          </form>
+        </>
+      ) : (
+        <Notice tone="danger" testId="token-missing">
+          <p>{t("passwordEdit.noToken")}</p>
+          <p>
+            <TransitionLink to="/password">{t("passwordEdit.requestNew")}</TransitionLink>
+          </p>
+        </Notice>
+      )}
+    </AuthPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/password-thanks";
 import styles from "../features/auth/auth-page.module.css";
+import { AuthPanel } from "../features/auth/auth-panel.tsx";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
@@ -13,29 +14,21 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function PasswordThanks() {
   const { t } = useI18n();
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("passwordThanks.title")}</h1>
-        <p>{t("passwordThanks.body")}</p>
-        <h2 className={styles.heading}>{t("passwordThanks.tipsHeading")}</h2>
-        <ul className={styles.tips}>
-          <li>{t("passwordThanks.tipSpam")}</li>
-          <li>
-            {t("passwordThanks.tipAddress")} <TransitionLink to="/password">{t("passwordThanks.again")}</TransitionLink>
-          </li>
-          <li>{t("passwordThanks.tipDelay")}</li>
-          <li>{t("passwordThanks.tipFilter")}</li>
-          <li>{t("passwordThanks.tipValidity")}</li>
-          <li>
-            {t("passwordThanks.tipContact")} <TransitionLink to="/inquiry">{t("passwordThanks.contact")}</TransitionLink>
-          </li>
-        </ul>
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <AuthPanel title={t("passwordThanks.title")} links={["login"]}>
+      <p>{t("passwordThanks.body")}</p>
+      <h2 className={styles.heading}>{t("passwordThanks.tipsHeading")}</h2>
+      <ul className={styles.tips}>
+        <li>{t("passwordThanks.tipSpam")}</li>
+        <li>
+          {t("passwordThanks.tipAddress")} <TransitionLink to="/password">{t("passwordThanks.again")}</TransitionLink>
+        </li>
+        <li>{t("passwordThanks.tipDelay")}</li>
+        <li>{t("passwordThanks.tipFilter")}</li>
+        <li>{t("passwordThanks.tipValidity")}</li>
+        <li>
+          {t("passwordThanks.tipContact")} <TransitionLink to="/inquiry">{t("passwordThanks.contact")}</TransitionLink>
+        </li>
+      </ul>
+    </AuthPanel>
   );
 }

@@ -1,9 +1,9 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/password";
 import styles from "../features/auth/auth-page.module.css";
+import { AuthPanel } from "../features/auth/auth-panel.tsx";
 import { EmailRequestForm, emailRequestAction } from "../features/auth/email-request-form.tsx";
 import { refusalOf } from "../shared/site/form-action.ts";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import "../i18n/account-pages-texts.ts";
@@ -23,25 +23,9 @@ export default function PasswordRequest({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigate = useNavigate();
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("password.title")}</h1>
-        <p className={styles.lead}>{t("password.lead")}</p>
-        <EmailRequestForm
-          path="/users/password"
-          submitLabel={t("password.submit")}
-          onSent={() => navigate("/password/thanks")}
-          refusal={refusalOf(actionData)}
-        />
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/login">{t("password.toLogin")}</TransitionLink>
-          </li>
-          <li>
-            <TransitionLink to="/signup">{t("login.toSignup")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <AuthPanel title={t("password.title")} links={["login", "signup"]}>
+      <p className={styles.lead}>{t("password.lead")}</p>
+      <EmailRequestForm path="/users/password" submitLabel={t("password.submit")} onSent={() => navigate("/password/thanks")} refusal={refusalOf(actionData)} />
+    </AuthPanel>
   );
 }

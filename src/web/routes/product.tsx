@@ -4,8 +4,8 @@ import type { Route } from "./+types/product";
 import { seriesPathByHashid } from "../features/catalog/series-path.ts";
 import { flatten, parseResourceId, tileOf } from "../../domain/catalog-api.ts";
 import { shippingPromise } from "../../domain/delivery-calendar.ts";
+import { Breadcrumb } from "../features/catalog/breadcrumb.tsx";
 import { ProductGallery } from "../features/catalog/product-gallery.tsx";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { useSite } from "../shared/site/site-context.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { rootDataOf } from "../page-meta.ts";
@@ -131,18 +131,13 @@ export default function ProductPage({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="page">
-      <nav aria-label={t("catalog.breadcrumb")} className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <TransitionLink to="/shop">{t("nav.shop")}</TransitionLink>
-          </li>
-          {trail.map((node) => (
-            <li key={node.id}>
-              <TransitionLink to={`/shop?${new URLSearchParams([["series[]", node.hashid]])}`}>{node.name}</TransitionLink>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumb
+        className={styles.breadcrumb}
+        trail={[
+          { to: "/shop", label: t("nav.shop") },
+          ...trail.map((node) => ({ to: `/shop?${new URLSearchParams([["series[]", node.hashid]])}`, label: node.name })),
+        ]}
+      />
       <article className={styles.layout}>
         <ProductGallery images={product.image_details} name={product.name} />
         <div className={styles.details}>

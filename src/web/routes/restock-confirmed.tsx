@@ -1,9 +1,8 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/restock-confirmed";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { ButtonLink } from "../shared/layout/page-transition.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { buttonClass } from "../ui/button.tsx";
 import styles from "./inquiry.module.css";
 import "../i18n/wishlist-pages-texts.ts";
 
@@ -30,9 +29,7 @@ export default function RestockConfirmed() {
         </h1>
         <p>{t(body)}</p>
         <div className={styles.actions}>
-          <TransitionLink to="/shop" className={buttonClass("primary")}>
-            {t("wishlist.toShop")}
-          </TransitionLink>
+          <ButtonLink to="/shop">{t("wishlist.toShop")}</ButtonLink>
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/signup-thanks";
 import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { AuthPanel } from "../features/auth/auth-panel.tsx";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import type { SignupThanksState } from "./signup.tsx";
@@ -18,18 +18,10 @@ export default function SignupThanks() {
   const state = useLocation().state as Partial<SignupThanksState> | null;
   const email = typeof state?.email === "string" ? state.email : undefined;
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("signupThanks.title")}</h1>
-        <p>{email ? t("signupThanks.bodyTo", { email }) : t("signupThanks.body")}</p>
-        <p>{t("signupThanks.next")}</p>
-        <p className={styles.lead}>{t("auth.spamTip")}</p>
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/confirmations/new">{t("signupThanks.resend")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <AuthPanel title={t("signupThanks.title")} links={[{ to: "/confirmations/new", label: "signupThanks.resend" }]}>
+      <p>{email ? t("signupThanks.bodyTo", { email }) : t("signupThanks.body")}</p>
+      <p>{t("signupThanks.next")}</p>
+      <p className={styles.lead}>{t("auth.spamTip")}</p>
+    </AuthPanel>
   );
 }

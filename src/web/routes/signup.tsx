@@ -4,10 +4,10 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/signup";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/account.ts";
 import { formValues, useFieldErrors } from "../shared/auth/account-form.ts";
 import styles from "../features/auth/auth-page.module.css";
-import { TransitionLink } from "../shared/layout/page-transition.tsx";
+import { AuthPanel, AuthSubmit } from "../features/auth/auth-panel.tsx";
+import { NewPasswordFields } from "../shared/auth/new-password-fields.tsx";
 import { callApi } from "../shared/site/api.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
@@ -15,8 +15,7 @@ import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { requestKeyHeader } from "../shared/site/request-key.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/field.tsx";
+import { EmailInput } from "../ui/field.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/member-forms-texts.ts";
 
@@ -82,51 +81,16 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     }
   }
 
-  const passwordHint = t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   return (
-    <div className="page-narrow">
-      <div className={styles.panel}>
-        <h1 className="page-title">{t("signup.title")}</h1>
-        <p className={styles.lead}>{t("signup.lead")}</p>
-        <RefusedNotice errors={refused} />
-        <form ref={formRef} onSubmit={submit} method="post" noValidate>
-          <CsrfField />
-          <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
-          <Input
-            label={t("auth.password")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            hint={passwordHint}
-            error={errorOf("password")}
-          />
-          <Input
-            label={t("auth.passwordConfirmation")}
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            error={errorOf("password_confirmation")}
-          />
-          <div className={styles.submit}>
-            <Button type="submit" block disabled={submitting}>
-              {submitting ? t("auth.sending") : t("signup.submit")}
-            </Button>
-          </div>
-        </form>
-        <ul className={styles.links}>
-          <li>
-            <TransitionLink to="/login">{t("signup.toLogin")}</TransitionLink>
-          </li>
-          <li>
-            <TransitionLink to="/confirmations/new">{t("login.toConfirmation")}</TransitionLink>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <AuthPanel title={t("signup.title")} links={[{ to: "/login", label: "signup.toLogin" }, "confirmation"]}>
+      <p className={styles.lead}>{t("signup.lead")}</p>
+      <RefusedNotice errors={refused} />
+      <form ref={formRef} onSubmit={submit} method="post" noValidate>
+        <CsrfField />
+        <EmailInput label={t("auth.email")} defaultValue={postedValue("email")} error={errorOf("email")} />
+        <NewPasswordFields label={t("auth.password")} confirmationLabel={t("auth.passwordConfirmation")} errorOf={errorOf} />
+        <AuthSubmit busy={submitting} label={t("signup.submit")} />
+      </form>
+    </AuthPanel>
   );
 }

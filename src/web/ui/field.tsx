@@ -3,12 +3,37 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import styles from "./field.module.css";
 import { keepFiguresWhole } from "./keep-whole.tsx";
 
-interface FieldShellProps {
+/** What a field says around its control. */
+interface FieldTexts {
   label: ReactNode;
   error?: string | undefined;
   /** A lasting note under the label (e.g. the allowed length), read out with the control. */
   hint?: ReactNode;
+}
+
+interface FieldShellProps extends FieldTexts {
   children: (ids: { id: string; errorId: string | undefined }) => ReactNode;
+}
+
+/**
+ * A field's message, announced as it appears; nothing when there is none. Also for the controls
+ * that are not an Input (a box to tick, a group of choices, the card field), with their own class.
+ */
+export function FieldError({
+  message,
+  id,
+  className = styles.error,
+}: {
+  message: string | null | undefined;
+  id?: string | undefined;
+  className?: string | undefined;
+}) {
+  if (!message) return null;
+  return (
+    <p id={id} className={className} role="alert">
+      {message}
+    </p>
+  );
 }
 
 /** Label, control, hint and error message, wired for screen readers. */
@@ -28,78 +53,56 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
         </p>
       )}
       {children({ id, errorId: describedBy })}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
-interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
+/** What every control inside a FieldShell carries: its id, its classes, and the state and description the shell wires. */
+function controlProps({ id, errorId }: { id: string; errorId: string | undefined }, error: string | undefined, ...classNames: (string | undefined)[]) {
+  return {
+    id,
+    className: [styles.control, ...classNames].filter(Boolean).join(" "),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": errorId,
+  };
 }
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & FieldTexts;
 
 export function Input({ label, error, hint, className, ...rest }: InputProps) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
-      {({ id, errorId }) => (
-        <input
-          id={id}
-          className={[styles.control, className].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-          {...rest}
-        />
-      )}
+      {(ids) => <input {...controlProps(ids, error, className)} {...rest} />}
     </FieldShell>
   );
 }
 
-interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
+/** The e-mail field of every form that asks for one: the same name the API reads, the keyboard and the browser's autofill. */
+export function EmailInput(props: Omit<InputProps, "name" | "type" | "autoComplete" | "required">) {
+  return <Input name="email" type="email" autoComplete="email" required {...props} />;
 }
+
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldTexts;
 
 /** A multi-line text field (the contact form's message), wired like Input. */
 export function Textarea({ label, error, hint, className, ...rest }: TextareaProps) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
-      {({ id, errorId }) => (
-        <textarea
-          id={id}
-          className={[styles.control, styles.multiline, className].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-          {...rest}
-        />
-      )}
+      {(ids) => <textarea {...controlProps(ids, error, styles.multiline, className)} {...rest} />}
     </FieldShell>
   );
 }
 
-interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: ReactNode;
-  error?: string | undefined;
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldTexts {
   options: { value: string | number; label: string }[];
-  hint?: ReactNode;
 }
 
 export function Select({ label, error, hint, options, className, ...rest }: SelectProps) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
-      {({ id, errorId }) => (
-        <select
-          id={id}
-          className={[styles.control, className].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-          {...rest}
-        >
+      {(ids) => (
+        <select {...controlProps(ids, error, className)} {...rest}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -115,22 +118,22 @@ interface ChoiceProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"
   label: ReactNode;
 }
 
-export function Checkbox({ label, ...rest }: ChoiceProps) {
+/** A box or a round choice with its words beside it, the whole line clickable. */
+function Choice({ type, label, ...rest }: ChoiceProps & { type: "checkbox" | "radio" }) {
   return (
     <label className={styles.choice}>
-      <input type="checkbox" {...rest} />
+      <input type={type} {...rest} />
       <span>{label}</span>
     </label>
   );
 }
 
-export function Radio({ label, ...rest }: ChoiceProps) {
-  return (
-    <label className={styles.choice}>
-      <input type="radio" {...rest} />
-      <span>{label}</span>
-    </label>
-  );
+export function Checkbox(props: ChoiceProps) {
+  return <Choice type="checkbox" {...props} />;
+}
+
+export function Radio(props: ChoiceProps) {
+  return <Choice type="radio" {...props} />;
 }
 
 export const fieldStyles = styles;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import styles from "./notice.module.css";
 
-type NoticeTone = "success" | "danger" | "info";
+export type NoticeTone = "success" | "danger" | "info";
 
 /**
  * A message that stays on the page (unlike a snackbar): why a sign-in failed, that a link has

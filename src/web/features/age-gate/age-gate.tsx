@@ -18,6 +18,7 @@ import { CSRF_FIELD } from "../../shared/site/form-action.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import styles from "./age-gate.module.css";
+import { FieldError } from "../../ui/field.tsx";
 
 /** Attribute on <html> while the visitor is known to be 20 or over: the page behind scrolls again (global.css). */
 export const AGE_OK_ATTRIBUTE = "data-age-ok";
@@ -126,11 +127,7 @@ export function AgeGate({ onPass }: { onPass(): void }) {
                 {select("day", t("ageGate.day"), day, setDay, DAYS)}
               </div>
             </fieldset>
-            {error && (
-              <p id={errorId} className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
+            <FieldError id={errorId} message={error} className={styles.error} />
             <Button type="submit" block>
               {t("ageGate.submit")}
             </Button>

@@ -1,19 +1,19 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Input } from "../../ui/field.tsx";
+import { EmailInput } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { callApi } from "../../shared/site/api.ts";
 import type { ApiErrorBody } from "../../shared/auth/account-form.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import type { FormAccepted, FormRefusal } from "../../shared/site/form-action.ts";
-import { formAction } from "../../shared/site/form-action.ts";
+import type { FormAccepted, FormActionData, FormRefusal } from "../../shared/site/form-action.ts";
+import { formAction, refusalOf } from "../../shared/site/form-action.ts";
 import type { ApiAnswer } from "../../load-context.ts";
 import { RefusedNotice } from "../../shared/site/refused-notice.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import { formValues, useFieldErrors } from "../../shared/auth/account-form.ts";
 import styles from "./auth-page.module.css";
+import { AuthSubmit } from "./auth-panel.tsx";
 
 interface EmailRequestFormProps {
   /** POST /api/users/password, /users/confirmation or /users/unlock. */
@@ -80,22 +80,32 @@ export function EmailRequestForm({ path, submitLabel, onSent, refusal }: EmailRe
     <form ref={formRef} onSubmit={submit} method="post" noValidate>
       <RefusedNotice errors={refused} />
       <CsrfField />
-      <Input label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={postedValue("email")} error={errorOf("email")} />
-      <div className={styles.submit}>
-        <Button type="submit" block disabled={submitting}>
-          {submitting ? t("auth.sending") : submitLabel}
-        </Button>
-      </div>
+      <EmailInput label={t("auth.email")} defaultValue={postedValue("email")} error={errorOf("email")} />
+      <AuthSubmit busy={submitting} label={submitLabel} />
     </form>
   );
 }
 
 /**
- * A "send me the mail again" page's body: before sending, its lead and the form; once sent, the API's
- * message (or `sent`, the page's own words) with the tip to look in the spam folder.
+ * A "send me the mail again" page's body: before sending, why the page was opened (`linkError`, a
+ * link that did not work), its lead and the form; once sent (by the script, or by the page's action
+ * without it), the API's message (or `sentText`, the page's own words) with the tip to look in the
+ * spam folder. The answer replaces the form and stays readable (the same for known and unknown addresses).
  */
-export function EmailRequestPanel({ sent, lead, ...form }: EmailRequestFormProps & { sent: string | null; lead: string }) {
+export function EmailRequestPanel({
+  sentText,
+  actionData,
+  linkError,
+  lead,
+  ...form
+}: Omit<EmailRequestFormProps, "onSent" | "refusal"> & {
+  sentText: string;
+  actionData: FormActionData<EmailRequestSent> | undefined;
+  linkError?: ReactNode;
+  lead: string;
+}) {
   const { t } = useI18n();
+  const [sent, setSent] = useState<string | null>(actionData?.ok ? actionData.shown.message || sentText : null);
   if (sent) {
     return (
       <Notice tone="success" testId="request-sent">
@@ -106,8 +116,9 @@ export function EmailRequestPanel({ sent, lead, ...form }: EmailRequestFormProps
   }
   return (
     <>
+      {linkError}
       <p className={styles.lead}>{lead}</p>
-      <EmailRequestForm {...form} />
+      <EmailRequestForm {...form} onSent={(message) => setSent(message || sentText)} refusal={refusalOf(actionData)} />
     </>
   );
 }

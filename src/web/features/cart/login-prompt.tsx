@@ -1,7 +1,6 @@
 import { useI18n } from "../../i18n/i18n.tsx";
-import { buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TransitionLink } from "../../shared/layout/page-transition.tsx";
+import { ButtonLink, TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { useCartDrawer } from "../../shared/cart/cart-drawer-state.tsx";
 import styles from "./login-prompt.module.css";
@@ -30,9 +29,9 @@ export function LoginPrompt() {
         <li>{t("loginPrompt.saveDetails")}</li>
       </ul>
       <div className={styles.actions}>
-        <TransitionLink to="/login" className={buttonClass("primary", true)} onClick={leave}>
+        <ButtonLink to="/login" block onClick={leave}>
           {t("loginPrompt.logIn")}
-        </TransitionLink>
+        </ButtonLink>
         <TransitionLink to="/signup" className={styles.signup} onClick={leave}>
           {t("loginPrompt.signUp")}
         </TransitionLink>

@@ -12,6 +12,20 @@ export function summaryOf(text: string): string {
   return flat.length > DESCRIPTION_LENGTH ? `${flat.slice(0, DESCRIPTION_LENGTH - 1)}…` : flat;
 }
 
+/** The head every page made to be shared starts with (products, exhibits): its title, description, canonical address and Open Graph's own. */
+export function sharedPageMeta(page: { title: string; description: string; url: string; type: "product" | "article"; shopName: string }): MetaDescriptor[] {
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: page.url },
+    { property: "og:type", content: page.type },
+    { property: "og:site_name", content: page.shopName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: page.url },
+  ];
+}
+
 /**
  * Title, description, canonical link, Open Graph, Twitter card and schema.org Product JSON-LD, so a
  * product shared on LINE or X shows the bottle and its price, and search engines read the offer.
@@ -29,14 +43,7 @@ export function productMeta(product: Product, site: { shopName: string; publicUr
     ...(row.scale ? { value: row.scale.value, minValue: 1, maxValue: 5, description: row.text } : { value: row.text }),
   }));
   return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "product" },
-    { property: "og:site_name", content: site.shopName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
+    ...sharedPageMeta({ title, description, url, type: "product", shopName: site.shopName }),
     { property: "og:locale", content: site.locale === "ja" ? "ja_JP" : "en_US" },
     ...(images[0] ? [{ property: "og:image", content: images[0] }] : []),
     { property: "product:price:amount", content: String(product.price_include_tax) },

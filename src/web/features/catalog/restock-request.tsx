@@ -8,7 +8,7 @@ import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { callApi } from "../../shared/site/api.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Input } from "../../ui/field.tsx";
+import { EmailInput } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import styles from "./favorite.module.css";
 import { RESTOCK_INTENT } from "./restock-intent.ts";
@@ -69,9 +69,7 @@ export function RestockRequestForm({
           <form method="post" onSubmit={(event) => void submit(event)} noValidate>
             <CsrfField />
             <input type="hidden" name="_intent" value={RESTOCK_INTENT} />
-            {!user && (
-              <Input label={t("wishlist.restockEmail")} type="email" name="email" autoComplete="email" required defaultValue={typed} error={fieldError} />
-            )}
+            {!user && <EmailInput label={t("wishlist.restockEmail")} defaultValue={typed} error={fieldError} />}
             <Button type="submit" disabled={busy} data-testid="restock-submit">
               {busy ? t("wishlist.restockSending") : t("wishlist.restockSubmit")}
             </Button>

@@ -146,6 +146,18 @@ export function CheckoutLoader({
   );
 }
 
+/** One of the form's sections, named by its heading. */
+function FormSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionHeading}>
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 interface CheckoutFormProps {
   items: CartItem[];
   payments: PaymentBrowserConfig;
@@ -311,24 +323,15 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
               </ul>
             </Notice>
           )}
-          <section className={styles.section} aria-labelledby="checkout-contact">
-            <h2 id="checkout-contact" className={styles.sectionHeading}>
-              {t("checkout.contactHeading")}
-            </h2>
+          <FormSection id="checkout-contact" heading={t("checkout.contactHeading")}>
             <ContactFields value={form.contact} onChange={edit.setContact} errors={errors.contact} />
-          </section>
+          </FormSection>
 
-          <section className={styles.section} aria-labelledby="checkout-address">
-            <h2 id="checkout-address" className={styles.sectionHeading}>
-              {t("checkout.addressHeading")}
-            </h2>
+          <FormSection id="checkout-address" heading={t("checkout.addressHeading")}>
             <AddressFields value={form.address} onChange={edit.setAddress} errors={errors.address} />
-          </section>
+          </FormSection>
 
-          <section className={styles.section} aria-labelledby="checkout-recipient">
-            <h2 id="checkout-recipient" className={styles.sectionHeading}>
-              {t("recipient.heading")}
-            </h2>
+          <FormSection id="checkout-recipient" heading={t("recipient.heading")}>
             {/* Several destinations (decisions 087, 096): without the script, 「お届け先を追加」 posts the form and the page comes back with the blocks. */}
             <div className={styles.severalToggle}>
               <Checkbox
@@ -365,7 +368,7 @@ function CheckoutForm({ items, payments, deliveryCalendar, taxRate, timezones, m
             ) : (
               <DeliveryChoice value={form.delivery} onChange={edit.setDelivery} book={addressBook} errors={errors.recipient} />
             )}
-          </section>
+          </FormSection>
 
           {/* With several destinations each block has its own wish and gift; the memo stays the order's. */}
           <section className={styles.section} aria-labelledby={several ? undefined : "checkout-delivery"}>

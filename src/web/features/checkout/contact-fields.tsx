@@ -1,4 +1,5 @@
 import { useI18n } from "../../i18n/i18n.tsx";
+import type { MessageKey } from "../../i18n/ja.ts";
 import { Input } from "../../ui/field.tsx";
 import type { ContactField, ContactValue } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
@@ -9,6 +10,13 @@ interface ContactFieldsProps {
   onChange(field: ContactField, text: string): void;
   errors: Partial<Record<ContactField, string>>;
 }
+
+/** The three fields in their order, each with its browser hints and the length the API takes. */
+const CONTACT_INPUTS: readonly { field: ContactField; label: MessageKey; type?: string; autoComplete: string; maxLength: number; hint?: MessageKey }[] = [
+  { field: "name", label: "checkout.name", autoComplete: "name", maxLength: 100 },
+  { field: "email", label: "checkout.email", type: "email", autoComplete: "email", maxLength: 255 },
+  { field: "phone", label: "checkout.phone", type: "tel", autoComplete: "tel", maxLength: 30, hint: "checkout.phoneHint" },
+];
 
 /** Customer contact: name, e-mail and phone, all required; also the card's billing details. */
 export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
@@ -22,51 +30,23 @@ export function ContactFields({ value, onChange, errors }: ContactFieldsProps) {
   );
   return (
     <div className={styles.contact}>
-      <Input
-        label={
-          <>
-            {t("checkout.name")} {required}
-          </>
-        }
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={100}
-        value={value.name}
-        onChange={(event) => onChange("name", event.target.value)}
-        error={errors.name}
-      />
-      <Input
-        label={
-          <>
-            {t("checkout.email")} {required}
-          </>
-        }
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={255}
-        value={value.email}
-        onChange={(event) => onChange("email", event.target.value)}
-        error={errors.email}
-      />
-      <Input
-        label={
-          <>
-            {t("checkout.phone")} {required}
-          </>
-        }
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        required
-        maxLength={30}
-        hint={t("checkout.phoneHint")}
-        value={value.phone}
-        onChange={(event) => onChange("phone", event.target.value)}
-        error={errors.phone}
-      />
+      {CONTACT_INPUTS.map(({ field, label, hint, ...input }) => (
+        <Input
+          key={field}
+          label={
+            <>
+              {t(label)} {required}
+            </>
+          }
+          name={field}
+          {...input}
+          required
+          hint={hint && t(hint)}
+          value={value[field]}
+          onChange={(event) => onChange(field, event.target.value)}
+          error={errors[field]}
+        />
+      ))}
     </div>
   );
 }

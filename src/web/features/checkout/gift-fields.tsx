@@ -1,11 +1,12 @@
 import { useState } from "react";
 import type { GiftSettings } from "../../../domain/gift.ts";
-import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS } from "../../../domain/gift.ts";
+import { NOSHI_PLACEMENTS } from "../../../domain/gift.ts";
 import { formatYenTaxed } from "../../../domain/format.ts";
 import { priceIncludingTax } from "../../../domain/money.ts";
+import { GiftMessageTextarea, GiverNameInput, OmotegakiSelect } from "../../shared/orders/gift-inputs.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
+import { Checkbox, FieldError, Radio } from "../../ui/field.tsx";
 import type { GiftFormValue } from "./checkout-order.ts";
 import { giftOptionsOfForm } from "./checkout-order.ts";
 import styles from "./checkout.module.css";
@@ -50,35 +51,20 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
         <span className={styles.giftLead}>{t("checkout.giftLead")}</span>
       </summary>
       <div className={styles.giftBody}>
-        {errors?.gift && (
-          <p className={styles.giftError} role="alert">
-            {errors.gift}
-          </p>
-        )}
+        <FieldError message={errors?.gift} className={styles.giftError} />
         {settings.noshi && (
           <fieldset className={styles.giftGroup}>
             <legend className={styles.giftLegend}>{t("checkout.giftNoshiLegend")}</legend>
             <Checkbox label={t("checkout.giftNoshi")} name="gift_noshi" checked={value.noshi} onChange={(event) => set({ noshi: event.target.checked })} />
             {value.noshi && (
               <div className={styles.giftNested}>
-                <Select
-                  label={t("checkout.giftOmotegaki")}
-                  name="gift_omotegaki"
+                <OmotegakiSelect
+                  choices={settings.omotegaki}
                   value={value.omotegaki}
                   onChange={(event) => set({ omotegaki: event.target.value })}
                   error={errors?.["gift.noshi.omotegaki"]}
-                  options={settings.omotegaki.map((text) => ({ value: text, label: text }))}
                 />
-                <Input
-                  label={t("checkout.giftName")}
-                  name="gift_name"
-                  hint={t("checkout.giftNameHint", { max: GIVER_NAME_MAX })}
-                  maxLength={GIVER_NAME_MAX}
-                  autoComplete="off"
-                  value={value.name}
-                  onChange={(event) => set({ name: event.target.value })}
-                  error={errors?.["gift.noshi.name"]}
-                />
+                <GiverNameInput value={value.name} onChange={(event) => set({ name: event.target.value })} error={errors?.["gift.noshi.name"]} />
                 <div role="radiogroup" aria-label={t("checkout.giftPlacement")} className={styles.giftPlacements}>
                   <span className={styles.giftPlacementLabel} aria-hidden="true">
                     {t("checkout.giftPlacement")}
@@ -93,11 +79,7 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
                       label={t(placement === "outer" ? "checkout.giftOuter" : "checkout.giftInner")}
                     />
                   ))}
-                  {errors?.["gift.noshi.placement"] && (
-                    <p className={styles.giftError} role="alert">
-                      {errors["gift.noshi.placement"]}
-                    </p>
-                  )}
+                  <FieldError message={errors?.["gift.noshi.placement"]} className={styles.giftError} />
                 </div>
               </div>
             )}
@@ -118,11 +100,7 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
               checked={value.wrapping}
               onChange={(event) => set({ wrapping: event.target.checked })}
             />
-            {errors?.["gift.wrapping"] && (
-              <p className={styles.giftError} role="alert">
-                {errors["gift.wrapping"]}
-              </p>
-            )}
+            <FieldError message={errors?.["gift.wrapping"]} className={styles.giftError} />
           </div>
         )}
         {settings.messageCard && (
@@ -135,16 +113,7 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
             />
             {value.messageCard && (
               <div className={styles.giftNested}>
-                <Textarea
-                  label={t("checkout.giftMessage")}
-                  name="gift_message"
-                  hint={t("checkout.giftMessageHint", { max: MESSAGE_CARD_MAX })}
-                  maxLength={MESSAGE_CARD_MAX}
-                  rows={4}
-                  value={value.message}
-                  onChange={(event) => set({ message: event.target.value })}
-                  error={errors?.["gift.message_card"]}
-                />
+                <GiftMessageTextarea value={value.message} onChange={(event) => set({ message: event.target.value })} error={errors?.["gift.message_card"]} />
               </div>
             )}
           </div>
@@ -158,11 +127,7 @@ export function GiftFields({ value, onChange, settings, errors }: GiftFieldsProp
               onChange={(event) => set({ hidePrices: event.target.checked })}
             />
             <p className={styles.giftNote}>{t("checkout.giftHidePricesNote")}</p>
-            {errors?.["gift.hide_prices"] && (
-              <p className={styles.giftError} role="alert">
-                {errors["gift.hide_prices"]}
-              </p>
-            )}
+            <FieldError message={errors?.["gift.hide_prices"]} className={styles.giftError} />
           </div>
         )}
       </div>

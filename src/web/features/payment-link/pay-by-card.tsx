@@ -1,14 +1,12 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { FormEvent } from "react";
 import type { PaymentBrowserConfig } from "../../../domain/card.ts";
 import type { PayByLinkAnswer, PayByLinkBody } from "../../../domain/payment-link.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import type { CardEntryHandle, CardMessage } from "../../shared/payments/card-entry.tsx";
-import { CardEntry } from "../../shared/payments/card-entry.tsx";
-import { usePaymentProvider } from "../../shared/payments/use-payment-provider.ts";
+import { CardForm, useCardForm } from "../../shared/payments/card-form.tsx";
+import type { CardSource, PaymentProvider } from "../../shared/payments/payment-provider.ts";
 import { callApi } from "../../shared/site/api.ts";
 import { newIdempotencyKey } from "../../shared/site/request-key.ts";
-import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/payment-forms-texts.ts";
@@ -31,10 +29,8 @@ interface PayByCardProps {
  */
 export function PayByCard({ config, token, label, billingName, onPaid }: PayByCardProps) {
   const { t, locale } = useI18n();
-  const providerState = usePaymentProvider(config);
-  const card = useRef<CardEntryHandle>(null);
-  const [processing, setProcessing] = useState(false);
-  const [cardError, setCardError] = useState<CardMessage | null>(null);
+  const form = useCardForm(config);
+  const { showCardError } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   function post(body: PayByLinkBody) {
@@ -42,52 +38,34 @@ export function PayByCard({ config, token, label, billingName, onPaid }: PayByCa
     return callApi<PayByLinkAnswer>(locale, `/pay/${encodeURIComponent(token)}`, { method: "POST", body, headers: { "idempotency-key": newIdempotencyKey() } });
   }
 
-  function showCardError(error: CardMessage) {
-    setCardError(error);
-    requestAnimationFrame(() => card.current?.focus(error.field));
+  async function payWith(provider: PaymentProvider, source: CardSource) {
+    setFailure(null);
+    const method = await provider.createPaymentMethod(source, { name: billingName });
+    if (!method.ok) return showCardError(method);
+    let answer = await post({ payment_method_id: method.paymentMethodId });
+    if (answer.ok && answer.body?.require_action && answer.body.payment_intent_client_secret) {
+      const action = await provider.handleCardAction(answer.body.payment_intent_client_secret);
+      if (!action.ok) return showCardError({ message: action.message || t("payments.authenticationFailed") });
+      answer = await post({ payment_intent_id: action.paymentIntentId });
+      if (answer.ok && answer.body?.require_action) return showCardError({ message: t("payments.authenticationFailed") });
+    }
+    if (answer.ok && answer.body?.paid) return onPaid("paid");
+    if (answer.ok && !answer.body?.require_action) return onPaid("processing");
+    const message = answer.body?.errors?.[0];
+    if (answer.status === 402) return showCardError({ message: message ?? t("payments.unavailable") });
+    setFailure(message ?? t("payLink.failed"));
   }
 
-  async function pay(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (processing || providerState.status !== "ready") return;
-    const source = card.current?.source();
-    if (!source) return;
-    const provider = providerState.provider;
-    setProcessing(true);
-    setCardError(null);
-    setFailure(null);
-    try {
-      const method = await provider.createPaymentMethod(source, { name: billingName });
-      if (!method.ok) return showCardError(method);
-      let answer = await post({ payment_method_id: method.paymentMethodId });
-      if (answer.ok && answer.body?.require_action && answer.body.payment_intent_client_secret) {
-        const action = await provider.handleCardAction(answer.body.payment_intent_client_secret);
-        if (!action.ok) return showCardError({ message: action.message || t("payments.authenticationFailed") });
-        answer = await post({ payment_intent_id: action.paymentIntentId });
-        if (answer.ok && answer.body?.require_action) return showCardError({ message: t("payments.authenticationFailed") });
-      }
-      if (answer.ok && answer.body?.paid) return onPaid("paid");
-      if (answer.ok && !answer.body?.require_action) return onPaid("processing");
-      const message = answer.body?.errors?.[0];
-      if (answer.status === 402) return showCardError({ message: message ?? t("payments.unavailable") });
-      setFailure(message ?? t("payLink.failed"));
-    } catch (error) {
+  function pay(event: FormEvent<HTMLFormElement>) {
+    void form.submitWith(event, payWith, (error) => {
       console.warn("payment link not paid", error);
       setFailure(t("payLink.failed"));
-    } finally {
-      setProcessing(false);
-    }
+    });
   }
 
-  if (providerState.status === "failed") return <Notice tone="danger">{providerState.message}</Notice>;
-  if (providerState.status === "loading") return <p role="status">{t("payments.loading")}</p>;
   return (
-    <form noValidate onSubmit={pay} aria-busy={processing} data-testid="pay-by-card">
+    <CardForm form={form} onSubmit={pay} label={label} block testId="pay-by-card">
       {failure && <Notice tone="danger">{failure}</Notice>}
-      <CardEntry ref={card} provider={providerState.provider} error={cardError} onEdit={() => setCardError(null)} />
-      <Button type="submit" block disabled={processing}>
-        {processing ? t("payments.processing") : label}
-      </Button>
-    </form>
+    </CardForm>
   );
 }

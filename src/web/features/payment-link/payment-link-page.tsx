@@ -5,12 +5,25 @@ import type { PaymentLinkView } from "../../../domain/payment-link.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { TestModeBadge } from "../../shared/payments/test-mode-badge.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
+import type { MessageKey } from "../../i18n/ja.ts";
 import { Notice } from "../../ui/notice.tsx";
+import type { NoticeTone } from "../../ui/notice.tsx";
 import { PayByCard } from "./pay-by-card.tsx";
 import styles from "./payment-link.module.css";
 import "../../i18n/orders-texts.ts";
 
 const noSubscription = () => () => undefined;
+
+/** What the page says once the card is paid here (`done`), or when the link was already done with (`state`). */
+const OUTCOME_NOTICES = {
+  paid: { tone: "success", text: "payLink.done" },
+  processing: { tone: "info", text: "payLink.processing" },
+} as const satisfies Record<string, { tone: NoticeTone; text: MessageKey }>;
+const STATE_NOTICES = {
+  paid: { tone: "success", text: "payLink.paid" },
+  cancelled: { tone: "info", text: "payLink.cancelled" },
+  expired: { tone: "danger", text: "payLink.expired" },
+} as const satisfies Record<Exclude<PaymentLinkView["state"], "payable">, { tone: NoticeTone; text: MessageKey }>;
 
 /**
  * /pay/{token}: the order a payment link names and, while it can be paid, the card form (decision
@@ -32,34 +45,20 @@ export function PaymentLinkPage({ view, token, payments }: { view: PaymentLinkVi
   const yen = (amount: number) => formatYen(amount, locale);
 
   const state = outcome ? null : view.state;
+  const stateNotice = state && state !== "payable" ? STATE_NOTICES[state] : undefined;
   return (
     <div className="page-narrow">
       <h1 className="page-title">
         {t("payLink.pageTitle")} <TestModeBadge config={payments} />
       </h1>
-      {outcome === "paid" && (
-        <Notice tone="success" testId="pay-link-done">
-          {t("payLink.done")}
+      {outcome && (
+        <Notice tone={OUTCOME_NOTICES[outcome].tone} testId="pay-link-done">
+          {t(OUTCOME_NOTICES[outcome].text)}
         </Notice>
       )}
-      {outcome === "processing" && (
-        <Notice tone="info" testId="pay-link-done">
-          {t("payLink.processing")}
-        </Notice>
-      )}
-      {state === "paid" && (
-        <Notice tone="success" testId="pay-link-state">
-          {t("payLink.paid")}
-        </Notice>
-      )}
-      {state === "cancelled" && (
-        <Notice tone="info" testId="pay-link-state">
-          {t("payLink.cancelled", contact)}
-        </Notice>
-      )}
-      {state === "expired" && (
-        <Notice tone="danger" testId="pay-link-state">
-          {t("payLink.expired", contact)}
+      {stateNotice && (
+        <Notice tone={stateNotice.tone} testId="pay-link-state">
+          {t(stateNotice.text, contact)}
         </Notice>
       )}
       {state === "payable" && <p>{t("payLink.lead", { name: view.name, shop: shop.shopName[locale] })}</p>}

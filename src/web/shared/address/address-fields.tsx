@@ -4,7 +4,7 @@ import type { AddressField, AddressFieldErrors, AddressResource } from "../../..
 import { ADDRESS_MAX_LENGTH, DEFAULT_COUNTRY, PREFECTURES, autofilledAddress, isJapaneseZip, normalizeZip, postcodeAddress } from "../../../domain/address.ts";
 import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Input, Select, fieldStyles } from "../../ui/field.tsx";
+import { FieldError, Input, Select, fieldStyles } from "../../ui/field.tsx";
 import styles from "./address-fields.module.css";
 import type { CountryChoice } from "./country-combobox.tsx";
 import { CountryCombobox } from "./country-combobox.tsx";
@@ -226,11 +226,7 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
             {zipNotFound ? t("address.zipNotFound") : scriptRuns ? t("address.zipHint") : t("address.zipHintBeforeScript")}
           </p>
         )}
-        {zipError && (
-          <p id={`${zipId}-error`} className={fieldStyles.error} role="alert">
-            {zipError}
-          </p>
-        )}
+        <FieldError id={`${zipId}-error`} message={zipError} />
       </div>
       {japanese && (
         <Select

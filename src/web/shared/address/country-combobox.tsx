@@ -3,7 +3,7 @@ import type { countriesAnswer } from "../../../domain/answers/member.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { fieldStyles } from "../../ui/field.tsx";
+import { FieldError, fieldStyles } from "../../ui/field.tsx";
 import { callApi } from "../site/api.ts";
 import styles from "./address-fields.module.css";
 import "../../i18n/member-forms-texts.ts";
@@ -165,11 +165,7 @@ export function CountryCombobox({ value, onChange, error, requiredBadge }: Count
       <p className={styles.visuallyHidden} aria-live="polite">
         {expanded && options.length > 0 ? t("address.countryResults", { count: options.length }) : ""}
       </p>
-      {error && (
-        <p id={errorId} className={fieldStyles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { MouseEvent, ReactNode } from "react";
 import type { LinkProps } from "react-router";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import type { ButtonVariant } from "../../ui/button.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import styles from "./page-transition.module.css";
 
 /** A link click starts the transition; navigation follows after this delay. */
@@ -107,4 +109,9 @@ export function TransitionLink({ to, onClick, target, ...rest }: LinkProps & { t
       {...rest}
     />
   );
+}
+
+/** A TransitionLink drawn as a button: a page's way on (the done pages' next steps, an empty list's way to add). */
+export function ButtonLink({ variant = "primary", block = false, className, ...rest }: LinkProps & { to: string; variant?: ButtonVariant; block?: boolean }) {
+  return <TransitionLink className={[buttonClass(variant, block), className].filter(Boolean).join(" ")} {...rest} />;
 }

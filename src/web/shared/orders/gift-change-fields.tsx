@@ -1,9 +1,10 @@
 import type { GiftChangeOptions } from "../../../domain/order-changes.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Checkbox, Input, Radio, Select, Textarea } from "../../ui/field.tsx";
+import { Checkbox, Radio } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { GIVER_NAME_MAX, MESSAGE_CARD_MAX, NOSHI_PLACEMENTS, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
+import { NOSHI_PLACEMENTS, giftLines, giftOptionsOf } from "../../../domain/gift.ts";
 import styles from "./gift-change.module.css";
+import { GiftMessageTextarea, GiverNameInput, OmotegakiSelect } from "./gift-inputs.tsx";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/checkout-texts.ts";
 
@@ -44,22 +45,12 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
         <fieldset className={styles.group}>
           <legend>{t("checkout.giftNoshiLegend")}</legend>
           <Checkbox label={t("checkout.giftNoshi")} name="gift_noshi" defaultChecked={checked("gift_noshi", gift?.noshi != null)} />
-          <Select
-            label={t("checkout.giftOmotegaki")}
-            name="gift_omotegaki"
+          <OmotegakiSelect
+            choices={options.settings.omotegaki}
             defaultValue={text("gift_omotegaki", gift?.noshi?.omotegaki ?? options.settings.omotegaki[0] ?? "")}
             error={error("gift.noshi.omotegaki", "noshi")}
-            options={options.settings.omotegaki.map((each) => ({ value: each, label: each }))}
           />
-          <Input
-            label={t("checkout.giftName")}
-            name="gift_name"
-            hint={t("checkout.giftNameHint", { max: GIVER_NAME_MAX })}
-            maxLength={GIVER_NAME_MAX}
-            autoComplete="off"
-            defaultValue={text("gift_name", gift?.noshi?.name ?? "")}
-            error={error("gift.noshi.name")}
-          />
+          <GiverNameInput defaultValue={text("gift_name", gift?.noshi?.name ?? "")} error={error("gift.noshi.name")} />
           <div role="radiogroup" aria-label={t("checkout.giftPlacement")}>
             <p>{t("checkout.giftPlacement")}</p>
             {NOSHI_PLACEMENTS.map((each) => (
@@ -102,15 +93,7 @@ export function GiftChangeFields({ options, posted, fields, audience }: GiftChan
             name="gift_message_card"
             defaultChecked={checked("gift_message_card", (gift?.message_card ?? "") !== "")}
           />
-          <Textarea
-            label={t("checkout.giftMessage")}
-            name="gift_message"
-            hint={t("checkout.giftMessageHint", { max: MESSAGE_CARD_MAX })}
-            maxLength={MESSAGE_CARD_MAX}
-            rows={4}
-            defaultValue={text("gift_message", gift?.message_card ?? "")}
-            error={error("gift.message_card", "message_card")}
-          />
+          <GiftMessageTextarea defaultValue={text("gift_message", gift?.message_card ?? "")} error={error("gift.message_card", "message_card")} />
         </fieldset>
       )}
       {options.settings.hide_prices && (

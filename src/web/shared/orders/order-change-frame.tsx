@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { Link, useSearchParams } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -10,13 +11,13 @@ import { RequestKeyField } from "../site/request-key-field.tsx";
 import type { OrderChange } from "./order-change-page.ts";
 import "../../i18n/orders-texts.ts";
 
-/** The words of one change page, in the page's language. */
-export interface OrderChangeTexts {
-  title: string;
-  lead: string;
-  changed: string;
-  cannot: string;
-  submit: string;
+/** Each change page's words are `<prefix>.title`, `.lead` ({number}), `.changed`, `.cannot` and `.submit`. */
+const TEXTS_PREFIX = { delivery: "orderDelivery", recipient: "orderRecipient", gift: "orderGift" } as const satisfies Record<OrderChange, string>;
+
+/** What every change page's loader reads of its order (GET /api/orders/{id}/<what>), and the form's key. */
+export interface OrderChangePage {
+  options: { order_id: string; changeable: boolean; reason: string | null };
+  requestKey: string;
 }
 
 /**
@@ -27,25 +28,28 @@ export interface OrderChangeTexts {
  */
 export function OrderChangeFrame({
   what,
-  texts,
-  changeable,
-  reason,
-  requestKey,
+  page,
   refusal,
   current,
   children,
 }: {
   what: OrderChange;
-  texts: OrderChangeTexts;
-  changeable: boolean;
-  reason: string | null;
-  requestKey: string;
+  page: OrderChangePage;
   refusal: FormRefusal | undefined;
   current: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useI18n();
   const [searchParams] = useSearchParams();
+  const { options, requestKey } = page;
+  const prefix = TEXTS_PREFIX[what];
+  const texts = {
+    title: t(`${prefix}.title`),
+    lead: t(`${prefix}.lead`, { number: orderNumberForShopper(options.order_id) }),
+    changed: t(`${prefix}.changed`),
+    cannot: t(`${prefix}.cannot`),
+    submit: t(`${prefix}.submit`),
+  };
   return (
     <section data-testid={`order-${what}`}>
       <h1 className="page-title">{texts.title}</h1>
@@ -57,7 +61,7 @@ export function OrderChangeFrame({
       )}
       {refusal && <RefusedNotice errors={refusal.errors} />}
       {current}
-      {changeable ? (
+      {options.changeable ? (
         <form method="post" data-testid={`order-${what}-form`}>
           <CsrfField />
           <RequestKeyField value={requestKey} />
@@ -67,7 +71,7 @@ export function OrderChangeFrame({
       ) : (
         <Notice tone="info" testId={`order-${what}-closed`}>
           <strong>{texts.cannot}</strong>
-          <p>{reason}</p>
+          <p>{options.reason}</p>
         </Notice>
       )}
       <p>
