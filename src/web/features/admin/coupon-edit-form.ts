@@ -1,3 +1,6 @@
+import type { couponEntrySchema } from "../../../domain/answers/coupons.ts";
+import type { ApiAnswer } from "../../../domain/answers/common.ts";
+
 /**
  * One coupon's edit form (decision 095), as plain data: the fields PATCH /admin/api/coupons/{id}
  * takes (couponInputSchema checks them, the page checks nothing itself), what the form shows for a
@@ -9,32 +12,13 @@ export function couponEditPath(id: string | number): string {
   return `/admin/coupons/${encodeURIComponent(String(id))}`;
 }
 
-/** GET /admin/api/coupons's row, as much of it as the edit page shows. */
-export interface CouponEditRow {
-  id: number;
-  code: string;
-  name_ja: string;
-  name_en: string;
-  kind: string;
-  value: number;
-  minimum_order: number;
-  valid_from: string;
-  valid_until: string;
-  total_limit: number | null;
-  per_member_limit: number | null;
-  product_ids: number[];
-  series_ids: number[];
-  liquor_types: string[];
-  members_only: boolean;
-  member_id: number | null;
-  active: boolean;
-  combinable: boolean;
-  used_count: number;
-  uses: number;
-  given_back: number;
-  members: number;
-  discount_given: number;
-}
+type CouponEntry = ApiAnswer<typeof couponEntrySchema>;
+
+/** GET /admin/api/coupons's row as the edit page reads it: the coupon and its usage figures (the list always gives them). */
+export type CouponEditRow = CouponEntry & Required<Pick<CouponEntry, "uses" | "given_back" | "members" | "discount_given">>;
+
+/** The same row as the list shows it, with the orders that used the coupon. */
+export type CouponListRow = CouponEditRow & Required<Pick<CouponEntry, "orders">>;
 
 /** The text fields, in the form's order. */
 export const COUPON_TEXT_FIELDS = [

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ChartPeriod, DashboardCharts } from "../../../domain/dashboard-charts.ts";
 import { CHART_PERIODS } from "../../../domain/dashboard-charts.ts";
@@ -7,23 +8,35 @@ import charts from "./dashboard-charts.module.css";
 import { useMorningText } from "./morning-i18n.ts";
 import { ReportSection, ReportTable, type ReportColumn } from "./report-table.tsx";
 
+/** A chart's figure column: a number under its heading, right-aligned. */
+interface Figure<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+}
+
 /**
  * One chart: the SVG the server drew (title, description and axis labels inside; its texts escaped
  * there, decision 068) in its wide and its phone's form, and the same figures as one table under it,
- * for screen readers and copying.
+ * for screen readers and copying: each row named by its label (under `labelHeader`), its figures after.
  */
-function Chart<Row>({
+function Chart<Row extends { label: string }>({
   id,
   chart,
-  columns,
+  labelHeader,
+  figures,
   rowKey,
 }: {
   id: string;
   chart: { title: string; svg: string; svg_narrow: string; rows: Row[] };
-  columns: ReportColumn<Row>[];
+  labelHeader: string;
+  figures: Figure<Row>[];
   rowKey: (row: Row) => string;
 }) {
   const tm = useMorningText();
+  const columns: ReportColumn<Row>[] = [
+    { label: labelHeader, cell: (row) => row.label, rowHeader: true },
+    ...figures.map((figure) => ({ ...figure, numeric: true })),
+  ];
   return (
     <ReportSection id={id} title={chart.title}>
       <figure className={charts.figure}>
@@ -64,10 +77,10 @@ export function DashboardChartsView({ data, period }: { data: DashboardCharts; p
         id="chart-sales"
         chart={data.sales}
         rowKey={(row) => row.key}
-        columns={[
-          { label: tm("charts.when"), cell: (row) => row.label, rowHeader: true },
-          { label: tm("charts.thisYear"), cell: (row) => yen(row.this_year), numeric: true },
-          { label: tm("charts.lastYear"), cell: (row) => yen(row.last_year), numeric: true },
+        labelHeader={tm("charts.when")}
+        figures={[
+          { label: tm("charts.thisYear"), cell: (row) => yen(row.this_year) },
+          { label: tm("charts.lastYear"), cell: (row) => yen(row.last_year) },
         ]}
       />
       <div className={charts.pair}>
@@ -75,20 +88,20 @@ export function DashboardChartsView({ data, period }: { data: DashboardCharts; p
           id="chart-methods"
           chart={data.methods}
           rowKey={(row) => row.key}
-          columns={[
-            { label: tm("charts.method"), cell: (row) => row.label, rowHeader: true },
-            { label: tm("charts.sales"), cell: (row) => yen(row.yen), numeric: true },
-            { label: tm("charts.orders"), cell: (row) => row.orders, numeric: true },
+          labelHeader={tm("charts.method")}
+          figures={[
+            { label: tm("charts.sales"), cell: (row) => yen(row.yen) },
+            { label: tm("charts.orders"), cell: (row) => row.orders },
           ]}
         />
         <Chart
           id="chart-types"
           chart={data.liquor_types}
           rowKey={(row) => row.key}
-          columns={[
-            { label: tm("charts.type"), cell: (row) => row.label, rowHeader: true },
-            { label: tm("charts.sales"), cell: (row) => yen(row.yen), numeric: true },
-            { label: tm("charts.bottles"), cell: (row) => row.bottles, numeric: true },
+          labelHeader={tm("charts.type")}
+          figures={[
+            { label: tm("charts.sales"), cell: (row) => yen(row.yen) },
+            { label: tm("charts.bottles"), cell: (row) => row.bottles },
           ]}
         />
       </div>
@@ -96,20 +109,20 @@ export function DashboardChartsView({ data, period }: { data: DashboardCharts; p
         id="chart-parcels"
         chart={data.parcels}
         rowKey={(row) => row.date || "none"}
-        columns={[
-          { label: tm("charts.date"), cell: (row) => row.label, rowHeader: true },
-          { label: tm("charts.parcels"), cell: (row) => row.parcels, numeric: true },
-        ]}
+        labelHeader={tm("charts.date")}
+        figures={[{ label: tm("charts.parcels"), cell: (row) => row.parcels }]}
       />
-      <ReportSection id="chart-best-sellers" title={tm("charts.bestSellers")}>
-        <ReportTable rows={data.best_sellers} rowKey={(row) => String(row.id)} empty={tm("charts.none")} columns={productColumns(false)} />
-      </ReportSection>
-      <ReportSection id="chart-slow-movers" title={tm("charts.slowMovers")}>
-        <ReportTable rows={data.slow_movers} rowKey={(row) => String(row.id)} empty={tm("charts.none")} columns={productColumns(false)} />
-      </ReportSection>
-      <ReportSection id="chart-running-out" title={tm("charts.runningOut")}>
-        <ReportTable rows={data.running_out} rowKey={(row) => String(row.id)} empty={tm("charts.none")} columns={productColumns(true)} />
-      </ReportSection>
+      {(
+        [
+          ["chart-best-sellers", tm("charts.bestSellers"), data.best_sellers, false],
+          ["chart-slow-movers", tm("charts.slowMovers"), data.slow_movers, false],
+          ["chart-running-out", tm("charts.runningOut"), data.running_out, true],
+        ] as const
+      ).map(([id, title, rows, withDays]) => (
+        <ReportSection key={id} id={id} title={title}>
+          <ReportTable rows={rows} rowKey={(row) => String(row.id)} empty={tm("charts.none")} columns={productColumns(withDays)} />
+        </ReportSection>
+      ))}
     </div>
   );
 }

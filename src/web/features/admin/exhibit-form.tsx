@@ -1,12 +1,12 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { AdminExhibitFields } from "../../../domain/admin-catalog.ts";
-import { Button } from "../../ui/button.tsx";
-import { Checkbox, Input, Textarea } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
+import { Checkbox, Input } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import type { SaveOutcome } from "./product-form.tsx";
+import { BilingualFields, SaveButton } from "./ui/catalogue-form-parts.tsx";
+import { ErrorsNotice } from "./ui/errors-notice.tsx";
 
 type Draft = Record<"name_ja" | "name_en" | "description_ja" | "description_en" | "sort_order" | "product_ids", string> & { top: boolean; published: boolean };
 type ExhibitBody = Omit<Draft, "product_ids"> & { product_ids: unknown[] };
@@ -51,21 +51,8 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
 
   return (
     <form className={css.form} onSubmit={(event) => void submit(event)} noValidate>
-      {outcome?.errors && (
-        <Notice tone="danger">
-          {outcome.errors.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </Notice>
-      )}
-      <div className={css.pair}>
-        <Input label={ta("adminProduct.nameJa")} required {...text("name_ja")} />
-        <Input label={ta("adminProduct.nameEn")} required lang="en" {...text("name_en")} />
-      </div>
-      <div className={css.pair}>
-        <Textarea label={ta("adminProduct.descriptionJa")} rows={4} {...text("description_ja")} />
-        <Textarea label={ta("adminProduct.descriptionEn")} rows={4} lang="en" {...text("description_en")} />
-      </div>
+      {outcome?.errors && <ErrorsNotice errors={outcome.errors} />}
+      <BilingualFields text={text} rows={4} />
       <div className={css.grid}>
         <Input label={ta("adminProduct.sortOrder")} hint={ta("adminProduct.sortOrderHint")} inputMode="numeric" {...text("sort_order")} />
         <Input label={ta("adminExhibits.productIds")} hint={ta("adminExhibits.productIdsHint")} {...text("product_ids")} />
@@ -76,11 +63,7 @@ export function ExhibitForm(props: { exhibit?: AdminExhibitFields; submitLabel: 
         checked={draft.published}
         onChange={(event) => setDraft({ ...draft, published: event.currentTarget.checked })}
       />
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? ta("adminProduct.saving") : props.submitLabel}
-        </Button>
-      </div>
+      <SaveButton saving={saving} label={props.submitLabel} />
     </form>
   );
 }

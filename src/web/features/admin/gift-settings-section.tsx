@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Checkbox, Textarea } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
 import { NumberAt, useDraft } from "./settings-draft.tsx";
@@ -24,10 +25,7 @@ export function GiftSection() {
     ["hidePrices", "settings.giftHidePrices"],
   ] as const;
   return (
-    <section className={styles.section} aria-labelledby="settings-gift" data-testid="settings-gift">
-      <h2 id="settings-gift" className={styles.sectionTitle}>
-        {to("settings.gift")}
-      </h2>
+    <AdminSection id="settings-gift" title={to("settings.gift")} testId="settings-gift">
       <p className={styles.muted}>{to("settings.giftHint")}</p>
       <div className={ops.form}>
         {switches.map(([key, label]) => (
@@ -53,6 +51,6 @@ export function GiftSection() {
         }}
         error={problems.join(" ") || undefined}
       />
-    </section>
+    </AdminSection>
   );
 }

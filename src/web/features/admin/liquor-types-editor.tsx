@@ -4,6 +4,7 @@ import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
+import { AddItemForm } from "./ui/add-item-form.tsx";
 import { useAdminWrite } from "./use-admin-write.ts";
 
 function formValues(event: FormEvent<HTMLFormElement>, names: string[]) {
@@ -37,19 +38,11 @@ export function LiquorTypesEditor({ liquorTypes }: { liquorTypes: AdminLiquorTyp
           </li>
         ))}
       </ul>
-      <h3 className={css.subTitle}>{ta("adminLiquorTypes.add")}</h3>
-      <form
-        className={css.treeItem}
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          void write("/liquor_types", "POST", formValues(event, ["key", "label_ja", "label_en"]), ta("adminSeries.added")).then((ok) => ok && form.reset());
-        }}
-      >
+      <AddItemForm title={ta("adminLiquorTypes.add")} path="/liquor_types" values={(event) => formValues(event, ["key", "label_ja", "label_en"])}>
         <Input label={ta("adminLiquorTypes.key")} name="key" hint={ta("adminLiquorTypes.keyHint")} />
         <Input label={ta("adminLiquorTypes.labelJa")} name="label_ja" />
         <Input label={ta("adminLiquorTypes.labelEn")} name="label_en" />
-        <Button type="submit">{ta("adminSeries.addButton")}</Button>
-      </form>
+      </AddItemForm>
     </>
   );
 }

@@ -4,9 +4,10 @@ import { Checkbox } from "../../ui/field.tsx";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { PaymentTerms } from "../../../domain/payment-methods/payment-terms.ts";
 import styles from "./admin.module.css";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { NumberAt, TextAt, useDraft } from "./settings-draft.tsx";
+import { NumberAt, RemoveAt, TextAt, useDraft } from "./settings-draft.tsx";
 
 /**
  * お支払い方法 of /admin/settings (decision 077): per method, whether and where the checkout offers
@@ -18,10 +19,7 @@ export function PaymentTermsSection() {
   const { locale } = useI18n();
   const { data, errors, set } = useDraft();
   return (
-    <section className={styles.section} aria-labelledby="settings-payments" data-testid="settings-payments">
-      <h2 id="settings-payments" className={styles.sectionTitle}>
-        {to("settings.payments")}
-      </h2>
+    <AdminSection id="settings-payments" title={to("settings.payments")} testId="settings-payments">
       <p className={styles.muted}>
         {to("settings.paymentsHint")} <a href="/admin/settings/payments">{to("settings.paymentsPage")}</a>
       </p>
@@ -67,20 +65,7 @@ export function PaymentTermsSection() {
                   <NumberAt path={[...path, "feeTiers", index, "upTo"]} label={to("settings.tierUpTo")} />
                 )}
                 <NumberAt path={[...path, "feeTiers", index, "fee"]} label={to("settings.tierFee")} />
-                {tiers.length > 1 && tier.upTo !== null && (
-                  <Button
-                    variant="ghost"
-                    className={ops.removeButton}
-                    onClick={() =>
-                      set(
-                        [...path, "feeTiers"],
-                        tiers.filter((_, at) => at !== index),
-                      )
-                    }
-                  >
-                    {to("settings.remove")}
-                  </Button>
-                )}
+                {tiers.length > 1 && tier.upTo !== null && <RemoveAt path={[...path, "feeTiers"]} list={tiers} index={index} className={ops.removeButton} />}
               </div>
             ))}
             <Button
@@ -97,6 +82,6 @@ export function PaymentTermsSection() {
           </div>
         );
       })}
-    </section>
+    </AdminSection>
   );
 }

@@ -4,12 +4,12 @@ import type { AdminLiquorType, AdminProductFields, AdminSeries } from "../../../
 import { SHIPPING_TYPES } from "../../../domain/admin-catalog.ts";
 import { LIQUOR_CATEGORIES, TASTE_SCALE_STEPS } from "../../../domain/product-details.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
+import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import { seriesLines } from "./series-tree.ts";
+import { BilingualFields, SaveButton } from "./ui/catalogue-form-parts.tsx";
+import { ErrorsNotice } from "./ui/errors-notice.tsx";
 import { japanDateTimeField } from "../../../domain/sales-window.ts";
 
 /** The form's values: text fields as typed (the server checks and converts them), switches as booleans. */
@@ -118,21 +118,8 @@ export function ProductForm(props: {
 
   return (
     <form className={css.form} onSubmit={(event) => void submit(event)} noValidate data-testid="product-form">
-      {outcome?.errors && (
-        <Notice tone="danger" testId="product-form-errors">
-          {outcome.errors.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </Notice>
-      )}
-      <div className={css.pair}>
-        <Input label={ta("adminProduct.nameJa")} required maxLength={100} {...text("name_ja")} />
-        <Input label={ta("adminProduct.nameEn")} required maxLength={100} lang="en" {...text("name_en")} />
-      </div>
-      <div className={css.pair}>
-        <Textarea label={ta("adminProduct.descriptionJa")} rows={5} {...text("description_ja")} />
-        <Textarea label={ta("adminProduct.descriptionEn")} rows={5} lang="en" {...text("description_en")} />
-      </div>
+      {outcome?.errors && <ErrorsNotice errors={outcome.errors} testId="product-form-errors" />}
+      <BilingualFields text={text} rows={5} nameMaxLength={100} />
       <div className={css.grid}>
         <Input label={ta("adminProduct.price")} inputMode="numeric" {...text("price")} />
         {props.product ? (
@@ -252,11 +239,7 @@ export function ProductForm(props: {
           onChange={(event) => set("mail_order_allowed", event.currentTarget.checked)}
         />
       </fieldset>
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? ta("adminProduct.saving") : props.submitLabel}
-        </Button>
-      </div>
+      <SaveButton saving={saving} label={props.submitLabel} />
     </form>
   );
 }

@@ -2,7 +2,10 @@ import { Fragment } from "react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { Select } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
+import { AdminSection } from "./ui/admin-section.tsx";
+import { type Column, classes, TableHead, TableRow } from "./ui/data-table.tsx";
 import report from "./admin-report.module.css";
 
 // The back office's report screens (dashboard, 酒類販売数量, 酒類の帳簿, mail magazine) show the same
@@ -22,6 +25,23 @@ export function fiscalYears(meta: { current_fiscal_year: number; first_fiscal_ye
   const years: number[] = [];
   for (let year = meta.current_fiscal_year; year >= Math.max(meta.first_fiscal_year, meta.current_fiscal_year - 9); year--) years.push(year);
   return years;
+}
+
+/** The fiscal year a report shows (`year` in its address), chosen among those `fiscalYears` offers. */
+export function FiscalYearSelect(props: {
+  label: string;
+  value: string;
+  meta: { current_fiscal_year: number; first_fiscal_year: number };
+  optionLabel: (year: number) => string;
+}) {
+  return (
+    <Select
+      label={props.label}
+      name="year"
+      defaultValue={props.value}
+      options={fiscalYears(props.meta).map((year) => ({ value: String(year), label: props.optionLabel(year) }))}
+    />
+  );
 }
 
 export interface Download {
@@ -73,12 +93,9 @@ export function ReportForm({
 /** A titled part of a report screen; its id names it for screen readers and tests. */
 export function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className={styles.section} aria-labelledby={id} data-testid={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
+    <AdminSection id={id} title={title} testId={id}>
       {children}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -115,27 +132,15 @@ type ReportTableProps<Row> = {
   books?: boolean;
 } & ({ rows: Row[]; groups?: never } | { groups: ReportGroup<Row>[]; rows?: never });
 
-function cellClass(column: ReportColumn<never>): string | undefined {
-  const names = [column.numeric && styles.number, column.wide && report.wide, column.className].filter(Boolean);
-  return names.length > 0 ? names.join(" ") : undefined;
-}
-
-function ReportRow<Row>({ columns, row }: { columns: ReportColumn<Row>[]; row: Row }) {
-  return (
-    <tr>
-      {columns.map((column) =>
-        column.rowHeader ? (
-          <th key={column.label} scope="row" className={cellClass(column)}>
-            {column.cell(row)}
-          </th>
-        ) : (
-          <td key={column.label} className={cellClass(column)}>
-            {column.cell(row)}
-          </td>
-        ),
-      )}
-    </tr>
-  );
+/** A report's column as the back office's tables draw it: a figure's class on its heading too. */
+function asColumn<Row>(column: ReportColumn<Row>): Column<Row> {
+  return {
+    header: column.label,
+    cell: column.cell,
+    rowHeader: column.rowHeader ?? false,
+    className: column.numeric ? styles.number : undefined,
+    cellClassName: classes(column.wide && report.wide, column.className),
+  };
 }
 
 /** A report's table with a header row, its rows (or groups of rows with a subtotal each), or `empty`. */
@@ -143,19 +148,12 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const { columns, rowKey, empty, books = false } = props;
   const count = props.groups ? props.groups.length : props.rows.length;
   if (count === 0) return <p className={styles.muted}>{empty}</p>;
-  const rows = (list: Row[]) => list.map((row, index) => <ReportRow key={rowKey(row, index)} columns={columns} row={row} />);
+  const shown = columns.map(asColumn);
+  const rows = (list: Row[]) => list.map((row, index) => <TableRow key={rowKey(row, index)} columns={shown} row={row} />);
   return (
     <div className={styles.tableWrap}>
       <table className={books ? `${styles.table} ${report.books}` : styles.table}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? styles.number : undefined}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={shown} />
         <tbody>
           {props.groups
             ? props.groups.map((group) => (

@@ -7,6 +7,7 @@ import { Input, Select } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import css from "./admin-catalogue.module.css";
 import { seriesLines } from "./series-tree.ts";
+import { AddItemForm } from "./ui/add-item-form.tsx";
 import { useAdminWrite } from "./use-admin-write.ts";
 
 function formValues(event: FormEvent<HTMLFormElement>) {
@@ -62,19 +63,11 @@ export function SeriesEditor({ series }: { series: AdminSeries[] }) {
           </li>
         ))}
       </ul>
-      <h3 className={css.subTitle}>{ta("adminSeries.add")}</h3>
-      <form
-        className={css.treeItem}
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          void write("/series", "POST", formValues(event), ta("adminSeries.added")).then((ok) => ok && form.reset());
-        }}
-      >
+      <AddItemForm title={ta("adminSeries.add")} path="/series" values={formValues}>
         <Input label={ta("adminProduct.nameJa")} name="name_ja" />
         <Input label={ta("adminProduct.nameEn")} name="name_en" />
         <Select label={ta("adminSeries.parent")} name="parent_id" defaultValue="" options={parentOptions(series, null, locale, ta("adminSeries.topLevel"))} />
-        <Button type="submit">{ta("adminSeries.addButton")}</Button>
-      </form>
+      </AddItemForm>
     </>
   );
 }

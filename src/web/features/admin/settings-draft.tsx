@@ -3,12 +3,14 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import type { settingsAnswer } from "../../../domain/answers/settings.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 import type { Path } from "./settings-draft-values.ts";
 import { numberOrText, valueAt } from "./settings-draft-values.ts";
 import styles from "./admin.module.css";
 import ops from "./ops.module.css";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 /** The settings form's data as GET /admin/api/settings gives it (time bands as a list). */
 export type SettingsForm = ApiAnswer<typeof settingsAnswer>["data"];
@@ -19,13 +21,10 @@ export { valueAt, withValue } from "./settings-draft-values.ts";
 /** A section of the settings screen: its heading (which names it) and an optional hint. */
 export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
+    <AdminSection id={id} title={title}>
       {hint && <p className={styles.muted}>{hint}</p>}
       {children}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -67,6 +66,29 @@ export function TextAt(props: FieldAtProps) {
 
 export function NumberAt({ path, label, hint }: { path: Path; label: ReactNode; hint?: ReactNode }) {
   return <FieldAt path={path} label={label} hint={hint} inputMode="numeric" read={numberOrText} />;
+}
+
+/**
+ * 削除 beside a row of a list in the draft (a bank account, a time band, a fee tier): `list` (the
+ * rows as shown) without that row, kept at `path`.
+ */
+export function RemoveAt({ path, list, index, className }: { path: Path; list: readonly unknown[]; index: number; className?: string }) {
+  const to = useOpsText();
+  const { set } = useDraft();
+  return (
+    <Button
+      variant="ghost"
+      className={className}
+      onClick={() =>
+        set(
+          path,
+          list.filter((_, at) => at !== index),
+        )
+      }
+    >
+      {to("settings.remove")}
+    </Button>
+  );
 }
 
 /** A text the shop shows in both languages: Japanese and English side by side. */

@@ -3,7 +3,7 @@ import { Checkbox, Select, Textarea } from "../../ui/field.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { LocalizedAt, NumberAt, Section, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
+import { LocalizedAt, NumberAt, RemoveAt, Section, TextAt, useDraft, valueAt } from "./settings-draft.tsx";
 
 // The sections of /admin/settings, each bound to its part of the shop profile draft.
 
@@ -41,18 +41,7 @@ export function TimeBandsSection() {
           <TextAt path={["deliveryTimeBands", index, "code"]} label={to("settings.bandCode")} />
           <TextAt path={["deliveryTimeBands", index, "ja"]} label={to("settings.bandJa")} />
           <TextAt path={["deliveryTimeBands", index, "en"]} label={to("settings.bandEn")} />
-          <Button
-            variant="ghost"
-            className={ops.removeButton}
-            onClick={() =>
-              set(
-                ["deliveryTimeBands"],
-                data.deliveryTimeBands.filter((__, at) => at !== index),
-              )
-            }
-          >
-            {to("settings.remove")}
-          </Button>
+          <RemoveAt path={["deliveryTimeBands"]} list={data.deliveryTimeBands} index={index} className={ops.removeButton} />
         </div>
       ))}
       <Button variant="secondary" onClick={() => set(["deliveryTimeBands"], [...data.deliveryTimeBands, { code: "", ja: "", en: "" }])}>
@@ -166,17 +155,7 @@ export function BanksSection() {
             <TextAt path={["bankAccounts", index, "accountNumber"]} label={to("settings.accountNumber")} inputMode="numeric" />
             <TextAt path={["bankAccounts", index, "accountName"]} label={to("settings.accountName")} />
           </div>
-          <Button
-            variant="ghost"
-            onClick={() =>
-              set(
-                ["bankAccounts"],
-                data.bankAccounts.filter((__, at) => at !== index),
-              )
-            }
-          >
-            {to("settings.remove")}
-          </Button>
+          <RemoveAt path={["bankAccounts"]} list={data.bankAccounts} index={index} />
         </fieldset>
       ))}
       <Button

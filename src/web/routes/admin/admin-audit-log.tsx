@@ -8,14 +8,15 @@ import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime, OpsListFilters } from "../../features/admin/ops-list.tsx";
 import type { StaffEntry } from "../../features/admin/ops-resources.ts";
+import { PagedList } from "../../features/admin/ui/paged-list.tsx";
+import { OwnerOnlyPage } from "../../features/admin/ui/owner-only-notice.tsx";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
 import { userAgentSummary } from "../../features/admin/user-agent-summary.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Input, Select } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
 
 type AuditLog = ApiAnswer<typeof auditLogAnswer>;
 
@@ -72,14 +73,7 @@ export default function AdminAuditLog() {
   const { locale } = useI18n();
   const { log, staff, search, filter } = useLoaderData<typeof clientLoader>();
 
-  if (!log) {
-    return (
-      <>
-        <h1 className={styles.title}>{to("audit.title")}</h1>
-        <Notice tone="info">{to("ops.ownerOnly")}</Notice>
-      </>
-    );
-  }
+  if (!log) return <OwnerOnlyPage title={to("audit.title")} />;
   return (
     <>
       <h1 className={styles.title}>{to("audit.title")}</h1>
@@ -102,41 +96,33 @@ export default function AdminAuditLog() {
           <Input label={to("audit.to")} name="to" type="date" defaultValue={filter.to ?? ""} />
         </OpsListFilters>
       </section>
-      <OpsListSection
+      <PagedList
         id="audit-list"
         title={to("audit.list")}
         emptyText={to("audit.empty")}
         path="/admin/audit-log"
         search={search}
-        pagination={log.meta.pagination}
-        isEmpty={log.data.length === 0}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{to("audit.at")}</th>
-            <th scope="col">{to("audit.who")}</th>
-            <th scope="col">{to("audit.what")}</th>
-            <th scope="col">{to("audit.target")}</th>
-            <th scope="col">{to("audit.changes")}</th>
-            <th scope="col">{to("audit.from.where")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row">
-              <td>
-                <OpsDateTime at={entry.at} locale={locale} />
-              </td>
-              <td>{entry.staff_email ?? to("audit.unknownAccount")}</td>
-              <th scope="row">
+        list={log}
+        rowTestId="audit-row"
+        columns={[
+          { header: to("audit.at"), cell: (entry) => <OpsDateTime at={entry.at} locale={locale} /> },
+          { header: to("audit.who"), cell: (entry) => entry.staff_email ?? to("audit.unknownAccount") },
+          {
+            header: to("audit.what"),
+            rowHeader: true,
+            cell: (entry) => (
+              <>
                 <span title={entry.action}>{entry.action_label ?? entry.action}</span>{" "}
                 {entry.outcome === "failure" && <Badge tone="danger">{to("audit.failure")}</Badge>}
-              </th>
-              <td className={styles.nowrap}>
-                <Target entry={entry} />
-              </td>
-              <td>{changed(entry)}</td>
-              <td>
+              </>
+            ),
+          },
+          { header: to("audit.target"), cellClassName: styles.nowrap, cell: (entry) => <Target entry={entry} /> },
+          { header: to("audit.changes"), cell: changed },
+          {
+            header: to("audit.from.where"),
+            cell: (entry) => (
+              <>
                 {entry.ip}
                 {entry.user_agent && (
                   <>
@@ -146,11 +132,11 @@ export default function AdminAuditLog() {
                     </small>
                   </>
                 )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </OpsListSection>
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -2,15 +2,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { COUPON_KINDS } from "../../../domain/coupons.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import type { Route } from "./+types/admin-coupon-edit";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import type { CouponEditRow, CouponFormValues } from "../../features/admin/coupon-edit-form.ts";
 import { couponEditPath, couponFormValues, couponPatchBody } from "../../features/admin/coupon-edit-form.ts";
 import { couponEditText, useCouponEditText } from "../../features/admin/coupon-edit-i18n.ts";
+import { ServerAdminFrame, toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { pageContext } from "../../load-context.ts";
 import type { PageContext } from "../../load-context.ts";
@@ -28,10 +28,6 @@ const MAX_POST_BYTES = 32 * 1024;
 /** The hidden field holding 「併用可」 as the page was drawn, so the notice can say when it changed. */
 const WAS_COMBINABLE_FIELD = "_was_combinable";
 
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
 /** What a refused post shows: the API's messages, all and per field, and what was typed. */
 type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: CouponFormValues };
 
@@ -44,7 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 async function couponOf(page: PageContext, id: string): Promise<CouponEditRow | null> {
   const answer = await page.api("GET", "/admin/api/coupons");
-  if (answer.status === 401) throw toLogin(couponEditPath(id));
+  if (answer.status === 401) throw toStaffLogin(couponEditPath(id));
   if (answer.status !== 200) return null;
   return (answer.body as { data: CouponEditRow[] }).data.find((each) => String(each.id) === id) ?? null;
 }
@@ -78,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     csrfToken,
     requestKey: requestKey || crypto.randomUUID(),
   });
-  if (answer.status === 401) throw toLogin(couponEditPath(params.id));
+  if (answer.status === 401) throw toStaffLogin(couponEditPath(params.id));
   if (answer.status === 200) {
     const combinable = (answer.body as { data: { combinable: boolean } }).data.combinable;
     const was = values[WAS_COMBINABLE_FIELD];
@@ -108,10 +104,7 @@ function Usage({ coupon }: { coupon: CouponEditRow }) {
     { label: tc("couponEdit.discountGiven"), value: yen(coupon.discount_given) },
   ];
   return (
-    <section aria-labelledby="coupon-usage" className={styles.section}>
-      <h2 id="coupon-usage" className={styles.sectionTitle}>
-        {tc("couponEdit.usage")}
-      </h2>
+    <AdminSection id="coupon-usage" title={tc("couponEdit.usage")}>
       <dl className={own.usage} data-testid="coupon-usage">
         {figures.map((figure) => (
           <div key={figure.label}>
@@ -120,7 +113,7 @@ function Usage({ coupon }: { coupon: CouponEditRow }) {
           </div>
         ))}
       </dl>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -134,97 +127,94 @@ export default function AdminCouponEdit({ loaderData, actionData }: Route.Compon
   const text = (field: keyof CouponFormValues) => ({ name: field, defaultValue: shown?.[field] ?? "", error: error(field) });
   const box = (field: keyof CouponFormValues) => ({ name: field, defaultChecked: shown?.[field] === "on" });
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={styles.main} data-testid="coupon-edit-page">
-        <p>
-          <Link to="/admin/coupons">{tc("couponEdit.back")}</Link>
-        </p>
-        <h1 className={styles.title}>{tc("couponEdit.title", { code: coupon?.code ?? "" })}</h1>
-        {coupon === null || shown === null ? (
-          <Notice tone="info">{tc("couponEdit.notFound")}</Notice>
-        ) : (
-          <>
-            {saved && !refusal && (
-              <Notice tone="success" testId="coupon-edit-done">
-                <p>{tc("couponEdit.saved")}</p>
-                {saved !== "saved" && (
-                  <p data-testid="coupon-combine-done">{ta(saved === "combine-on" ? "adminCoupons.combineOn" : "adminCoupons.combineOff")}</p>
-                )}
+    <ServerAdminFrame testId="coupon-edit-page">
+      <p>
+        <Link to="/admin/coupons">{tc("couponEdit.back")}</Link>
+      </p>
+      <h1 className={styles.title}>{tc("couponEdit.title", { code: coupon?.code ?? "" })}</h1>
+      {coupon === null || shown === null ? (
+        <Notice tone="info">{tc("couponEdit.notFound")}</Notice>
+      ) : (
+        <>
+          {saved && !refusal && (
+            <Notice tone="success" testId="coupon-edit-done">
+              <p>{tc("couponEdit.saved")}</p>
+              {saved !== "saved" && (
+                <p data-testid="coupon-combine-done">{ta(saved === "combine-on" ? "adminCoupons.combineOn" : "adminCoupons.combineOff")}</p>
+              )}
+            </Notice>
+          )}
+          <Usage coupon={coupon} />
+          <Form
+            method="post"
+            action={couponEditPath(coupon.id)}
+            reloadDocument
+            onSubmit={withCurrentToken}
+            className={styles.section}
+            data-testid="coupon-edit-form"
+            noValidate
+          >
+            <p className={styles.muted}>{tc("couponEdit.lead")}</p>
+            {coupon.member_id !== null && <p className={styles.muted}>{tc("couponEdit.personal", { member: coupon.member_id })}</p>}
+            {refusal && (
+              <Notice tone="danger" testId="coupon-edit-errors">
+                <p>{tc("couponEdit.refused")}</p>
+                <ul>
+                  {[...new Set(refusal.errors)].map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
               </Notice>
             )}
-            <Usage coupon={coupon} />
-            <Form
-              method="post"
-              action={couponEditPath(coupon.id)}
-              reloadDocument
-              onSubmit={withCurrentToken}
-              className={styles.section}
-              data-testid="coupon-edit-form"
-              noValidate
-            >
-              <p className={styles.muted}>{tc("couponEdit.lead")}</p>
-              {coupon.member_id !== null && <p className={styles.muted}>{tc("couponEdit.personal", { member: coupon.member_id })}</p>}
-              {refusal && (
-                <Notice tone="danger" testId="coupon-edit-errors">
-                  <p>{tc("couponEdit.refused")}</p>
-                  <ul>
-                    {[...new Set(refusal.errors)].map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </Notice>
-              )}
-              <CsrfField />
-              <RequestKeyField value={requestKey} />
-              <input type="hidden" name={WAS_COMBINABLE_FIELD} value={coupon.combinable ? "on" : ""} />
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.basics")}</legend>
-                <Input label={ta("adminCoupons.code")} {...text("code")} maxLength={32} hint={ta("adminCoupons.codeHint")} autoCapitalize="characters" />
-                <Input label={ta("adminCoupons.nameJa")} {...text("name_ja")} maxLength={60} />
-                <Input label={ta("adminCoupons.nameEn")} {...text("name_en")} maxLength={60} />
-              </fieldset>
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.discount")}</legend>
-                <Select
-                  label={ta("adminCoupons.kind")}
-                  {...text("kind")}
-                  options={COUPON_KINDS.map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))}
-                />
-                <Input label={ta("adminCoupons.value")} {...text("value")} inputMode="numeric" />
-                <Input label={ta("adminCoupons.minimumOrder")} {...text("minimum_order")} inputMode="numeric" />
-              </fieldset>
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.period")}</legend>
-                <Input label={ta("adminCoupons.validFrom")} {...text("valid_from")} type="date" />
-                <Input label={ta("adminCoupons.validUntil")} {...text("valid_until")} type="date" />
-                <p className={`${styles.muted} ${own.wide}`}>{tc("couponEdit.periodHint")}</p>
-              </fieldset>
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.limits")}</legend>
-                <Input label={ta("adminCoupons.totalLimit")} {...text("total_limit")} inputMode="numeric" hint={tc("couponEdit.limitHint")} />
-                <Input label={ta("adminCoupons.perMemberLimit")} {...text("per_member_limit")} inputMode="numeric" />
-              </fieldset>
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.targets")}</legend>
-                <Input label={ta("adminCoupons.productIds")} {...text("product_ids")} hint={ta("adminCoupons.targetHint")} />
-                <Input label={ta("adminCoupons.seriesIds")} {...text("series_ids")} />
-                <Input label={ta("adminCoupons.liquorTypes")} {...text("liquor_types")} />
-              </fieldset>
-              <fieldset className={own.group}>
-                <legend>{tc("couponEdit.settings")}</legend>
-                <div className={`${own.wide} ${own.boxes}`}>
-                  <Checkbox label={tc("couponEdit.active")} {...box("active")} />
-                  <Checkbox label={ta("adminCoupons.membersOnly")} {...box("members_only")} />
-                  <Checkbox label={ta("adminCoupons.combinable")} {...box("combinable")} />
-                  <p className={styles.muted}>{ta("adminCoupons.combinableHint")}</p>
-                </div>
-              </fieldset>
-              <Button type="submit">{tc("couponEdit.save")}</Button>
-            </Form>
-          </>
-        )}
-      </main>
-    </div>
+            <CsrfField />
+            <RequestKeyField value={requestKey} />
+            <input type="hidden" name={WAS_COMBINABLE_FIELD} value={coupon.combinable ? "on" : ""} />
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.basics")}</legend>
+              <Input label={ta("adminCoupons.code")} {...text("code")} maxLength={32} hint={ta("adminCoupons.codeHint")} autoCapitalize="characters" />
+              <Input label={ta("adminCoupons.nameJa")} {...text("name_ja")} maxLength={60} />
+              <Input label={ta("adminCoupons.nameEn")} {...text("name_en")} maxLength={60} />
+            </fieldset>
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.discount")}</legend>
+              <Select
+                label={ta("adminCoupons.kind")}
+                {...text("kind")}
+                options={COUPON_KINDS.map((kind) => ({ value: kind, label: ta(`adminCoupons.kind.${kind}`) }))}
+              />
+              <Input label={ta("adminCoupons.value")} {...text("value")} inputMode="numeric" />
+              <Input label={ta("adminCoupons.minimumOrder")} {...text("minimum_order")} inputMode="numeric" />
+            </fieldset>
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.period")}</legend>
+              <Input label={ta("adminCoupons.validFrom")} {...text("valid_from")} type="date" />
+              <Input label={ta("adminCoupons.validUntil")} {...text("valid_until")} type="date" />
+              <p className={`${styles.muted} ${own.wide}`}>{tc("couponEdit.periodHint")}</p>
+            </fieldset>
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.limits")}</legend>
+              <Input label={ta("adminCoupons.totalLimit")} {...text("total_limit")} inputMode="numeric" hint={tc("couponEdit.limitHint")} />
+              <Input label={ta("adminCoupons.perMemberLimit")} {...text("per_member_limit")} inputMode="numeric" />
+            </fieldset>
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.targets")}</legend>
+              <Input label={ta("adminCoupons.productIds")} {...text("product_ids")} hint={ta("adminCoupons.targetHint")} />
+              <Input label={ta("adminCoupons.seriesIds")} {...text("series_ids")} />
+              <Input label={ta("adminCoupons.liquorTypes")} {...text("liquor_types")} />
+            </fieldset>
+            <fieldset className={own.group}>
+              <legend>{tc("couponEdit.settings")}</legend>
+              <div className={`${own.wide} ${own.boxes}`}>
+                <Checkbox label={tc("couponEdit.active")} {...box("active")} />
+                <Checkbox label={ta("adminCoupons.membersOnly")} {...box("members_only")} />
+                <Checkbox label={ta("adminCoupons.combinable")} {...box("combinable")} />
+                <p className={styles.muted}>{ta("adminCoupons.combinableHint")}</p>
+              </div>
+            </fieldset>
+            <Button type="submit">{tc("couponEdit.save")}</Button>
+          </Form>
+        </>
+      )}
+    </ServerAdminFrame>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-coupons";
 import { COUPON_KINDS } from "../../../domain/coupons.ts";
-import type { CouponKind } from "../../../domain/coupons.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -19,30 +18,7 @@ import type { AdminRanksKey } from "../../i18n/admin-ranks.ja.ts";
 import { adminRanksJa } from "../../i18n/admin-ranks.ja.ts";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
-import { couponEditPath } from "../../features/admin/coupon-edit-form.ts";
-
-/** GET /admin/api/coupons's rows (coupons.routes.ts). */
-interface CouponListRow {
-  id: number;
-  code: string;
-  name_ja: string;
-  name_en: string;
-  kind: CouponKind;
-  value: number;
-  minimum_order: number;
-  valid_from: string;
-  valid_until: string;
-  total_limit: number | null;
-  per_member_limit: number | null;
-  members_only: boolean;
-  active: boolean;
-  combinable: boolean;
-  uses: number;
-  orders: number;
-  given_back: number;
-  members: number;
-  discount_given: number;
-}
+import { COUPON_TEXT_FIELDS, couponEditPath, type CouponListRow } from "../../features/admin/coupon-edit-form.ts";
 
 /** GET /admin/api/coupons/birthday: the birthday coupon's rule (decision 086). */
 interface BirthdayRule {
@@ -66,22 +42,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminCoupons.title");
 }
 
-const FIELDS = [
-  "code",
-  "name_ja",
-  "name_en",
-  "kind",
-  "value",
-  "minimum_order",
-  "valid_from",
-  "valid_until",
-  "total_limit",
-  "per_member_limit",
-  "product_ids",
-  "series_ids",
-  "liquor_types",
-] as const;
-
 /** A new coupon: every rule of decision 086 on one form. */
 function CouponForm() {
   const ta = useAdminText();
@@ -92,7 +52,7 @@ function CouponForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body: Record<string, unknown> = Object.fromEntries(FIELDS.map((field) => [field, data.get(field) ?? ""]));
+    const body: Record<string, unknown> = Object.fromEntries(COUPON_TEXT_FIELDS.map((field) => [field, data.get(field) ?? ""]));
     if (data.get("members_only")) body.members_only = "on";
     if (data.get("combinable")) body.combinable = "on";
     setSaving(true);

@@ -30,7 +30,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "adminDashboard.title");
 }
 
-function Figure({ label, value, link, testId }: { label: string; value: ReactNode; link?: { to: string; label: string }; testId: string }) {
+interface FigureProps {
+  label: string;
+  value: ReactNode;
+  link?: { to: string; label: string };
+  testId: string;
+}
+
+function Figure({ label, value, link, testId }: FigureProps) {
   return (
     <div className={dashboard.figure} data-testid={testId}>
       <dt className={dashboard.label}>{label}</dt>
@@ -41,6 +48,23 @@ function Figure({ label, value, link, testId }: { label: string; value: ReactNod
         </dd>
       )}
     </div>
+  );
+}
+
+/** A row of figures; its heading is read out only, the figures' labels say what they are. */
+function Figures({ id, title, figures, children }: { id: string; title: string; figures: FigureProps[]; children?: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className="visually-hidden">
+        {title}
+      </h2>
+      <dl className={dashboard.figures}>
+        {figures.map((figure) => (
+          <Figure key={figure.testId} {...figure} />
+        ))}
+      </dl>
+      {children}
+    </section>
   );
 }
 
@@ -76,44 +100,43 @@ export default function AdminDashboard() {
           <p className={styles.muted}>{ta("adminDashboard.trainingNote")}</p>
         </div>
       )}
-      <section className={styles.section} aria-labelledby="dashboard-sales">
-        <h2 id="dashboard-sales" className="visually-hidden">
-          {ta("adminDashboard.sales")}
-        </h2>
-        <dl className={dashboard.figures}>
-          <Figure testId="dashboard-today-orders" label={`${ta("adminDashboard.today")} ${ta("adminDashboard.orders")}`} value={count(figures.today.orders)} />
-          <Figure testId="dashboard-today-sales" label={`${ta("adminDashboard.today")} ${ta("adminDashboard.sales")}`} value={yen(figures.today.sales)} />
-          <Figure testId="dashboard-month-orders" label={`${ta("adminDashboard.month")} ${ta("adminDashboard.orders")}`} value={count(figures.month.orders)} />
-          <Figure testId="dashboard-month-sales" label={`${ta("adminDashboard.month")} ${ta("adminDashboard.sales")}`} value={yen(figures.month.sales)} />
-        </dl>
+      <Figures
+        id="dashboard-sales"
+        title={ta("adminDashboard.sales")}
+        figures={[
+          { testId: "dashboard-today-orders", label: `${ta("adminDashboard.today")} ${ta("adminDashboard.orders")}`, value: count(figures.today.orders) },
+          { testId: "dashboard-today-sales", label: `${ta("adminDashboard.today")} ${ta("adminDashboard.sales")}`, value: yen(figures.today.sales) },
+          { testId: "dashboard-month-orders", label: `${ta("adminDashboard.month")} ${ta("adminDashboard.orders")}`, value: count(figures.month.orders) },
+          { testId: "dashboard-month-sales", label: `${ta("adminDashboard.month")} ${ta("adminDashboard.sales")}`, value: yen(figures.month.sales) },
+        ]}
+      >
         <p className={styles.muted}>{ta("adminDashboard.salesNote")}</p>
-      </section>
-      <section className={styles.section} aria-labelledby="dashboard-todo">
-        <h2 id="dashboard-todo" className="visually-hidden">
-          {ta("adminOrder.actions")}
-        </h2>
-        <dl className={dashboard.figures}>
-          <Figure
-            testId="dashboard-awaiting-deposit"
-            label={ta("adminDashboard.awaitingDeposit")}
-            value={count(figures.awaiting_deposit)}
-            link={{ to: awaitingDepositLink(), label: showOrders }}
-          />
-          <Figure
-            testId="dashboard-to-ship"
-            label={ta("adminDashboard.toShip")}
-            value={count(figures.to_ship)}
-            link={{ to: "/admin/orders?status=deposited", label: showOrders }}
-          />
-          <Figure
-            testId="dashboard-overdue-invoices"
-            label={ta("adminDashboard.overdueInvoices")}
-            value={count(figures.overdue_invoices)}
-            link={{ to: overdueInvoicesLink(), label: showOrders }}
-          />
-          <Figure testId="dashboard-inquiries" label={ta("adminDashboard.unhandledInquiries")} value={count(figures.unhandled_inquiries)} />
-        </dl>
-      </section>
+      </Figures>
+      <Figures
+        id="dashboard-todo"
+        title={ta("adminOrder.actions")}
+        figures={[
+          {
+            testId: "dashboard-awaiting-deposit",
+            label: ta("adminDashboard.awaitingDeposit"),
+            value: count(figures.awaiting_deposit),
+            link: { to: awaitingDepositLink(), label: showOrders },
+          },
+          {
+            testId: "dashboard-to-ship",
+            label: ta("adminDashboard.toShip"),
+            value: count(figures.to_ship),
+            link: { to: "/admin/orders?status=deposited", label: showOrders },
+          },
+          {
+            testId: "dashboard-overdue-invoices",
+            label: ta("adminDashboard.overdueInvoices"),
+            value: count(figures.overdue_invoices),
+            link: { to: overdueInvoicesLink(), label: showOrders },
+          },
+          { testId: "dashboard-inquiries", label: ta("adminDashboard.unhandledInquiries"), value: count(figures.unhandled_inquiries) },
+        ]}
+      />
       <DashboardChartsView data={figures.charts} period={figures.period} />
       <ReportSection id="dashboard-low-stock" title={ta("adminDashboard.lowStock")}>
         <ReportTable

@@ -1,15 +1,14 @@
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import type { adminExhibitAnswer } from "../../../domain/answers/admin-catalog.ts";
 import { useState } from "react";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "react-router";
+import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-exhibit";
-import type { AdminExhibit } from "../../../domain/admin-catalog.ts";
 import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { saveForm } from "../../features/admin/catalogue-loaders.ts";
+import { useUpdateItem } from "../../features/admin/catalogue-loaders.ts";
 import { ExhibitForm } from "../../features/admin/exhibit-form.tsx";
 import { ImageManager } from "../../features/admin/image-manager.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -30,8 +29,8 @@ export default function AdminExhibitPage() {
   const ta = useAdminText();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const { exhibit } = useLoaderData<typeof clientLoader>();
+  const save = useUpdateItem(`/exhibits/${exhibit.id}`);
   const [confirming, setConfirming] = useState(false);
 
   async function remove() {
@@ -53,19 +52,7 @@ export default function AdminExhibitPage() {
         <ImageManager ownerPath={`/exhibits/${exhibit.id}`} images={exhibit.images} label={ta("adminImages.title")} />
       </section>
       <section className={styles.section}>
-        <ExhibitForm
-          key={JSON.stringify(exhibit)}
-          exhibit={exhibit}
-          submitLabel={ta("adminProduct.save")}
-          onSave={async (body) => {
-            const outcome = await saveForm<AdminExhibit>(`/exhibits/${exhibit.id}`, "PATCH", body, ta("admin.requestFailed"));
-            if (outcome.ok) {
-              snackbar.show("success", ta("adminProduct.saved"));
-              await revalidator.revalidate();
-            }
-            return outcome;
-          }}
-        />
+        <ExhibitForm key={JSON.stringify(exhibit)} exhibit={exhibit} submitLabel={ta("adminProduct.save")} onSave={save} />
       </section>
       <section className={styles.section}>
         <Button variant="secondary" onClick={() => setConfirming(true)}>

@@ -7,7 +7,8 @@ import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsDateTime, OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime, OpsListFilters } from "../../features/admin/ops-list.tsx";
+import { PagedList } from "../../features/admin/ui/paged-list.tsx";
 import type { InquirySummary, Paged } from "../../features/admin/ops-resources.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -66,51 +67,44 @@ export default function AdminInquiries() {
           </div>
         </OpsListFilters>
       </section>
-      <OpsListSection
+      <PagedList
         id="inquiries-list"
         title={to("inquiries.list")}
         emptyText={to("inquiries.empty")}
         path="/admin/inquiries"
         search={search}
-        pagination={inquiries.meta.pagination}
-        isEmpty={inquiries.data.length === 0}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{to("inquiries.subject")}</th>
-            <th scope="col">{to("inquiries.from")}</th>
-            <th scope="col">{to("inquiries.receivedAt")}</th>
-            <th scope="col">{to("inquiries.state")}</th>
-            <th scope="col" className={styles.number}>
-              {to("inquiries.replies")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {inquiries.data.map((inquiry) => (
-            <tr key={inquiry.id} data-testid="admin-inquiry-row">
-              <th scope="row">
-                <Link to={`/admin/inquiries/${inquiry.id}`} state={{ listSearch: search ? `?${search}` : "" }}>
-                  {inquiry.subject}
-                </Link>
-              </th>
-              <td>
+        list={inquiries}
+        rowTestId="admin-inquiry-row"
+        columns={[
+          {
+            header: to("inquiries.subject"),
+            rowHeader: true,
+            cell: (inquiry) => (
+              <Link to={`/admin/inquiries/${inquiry.id}`} state={{ listSearch: search ? `?${search}` : "" }}>
+                {inquiry.subject}
+              </Link>
+            ),
+          },
+          {
+            header: to("inquiries.from"),
+            cell: (inquiry) => (
+              <>
                 <span className={list.name}>{inquiry.name}</span>
                 <span className={list.email}>{inquiry.email}</span>
-              </td>
-              <td>
-                <OpsDateTime at={inquiry.created_at} locale={locale} />
-              </td>
-              <td className={styles.nowrap}>
-                <Badge tone={inquiry.handled_at ? "success" : "danger"}>
-                  {to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}
-                </Badge>
-              </td>
-              <td className={styles.number}>{to("inquiries.repliesCount", { count: inquiry.replies })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </OpsListSection>
+              </>
+            ),
+          },
+          { header: to("inquiries.receivedAt"), cell: (inquiry) => <OpsDateTime at={inquiry.created_at} locale={locale} /> },
+          {
+            header: to("inquiries.state"),
+            cellClassName: styles.nowrap,
+            cell: (inquiry) => (
+              <Badge tone={inquiry.handled_at ? "success" : "danger"}>{to(inquiry.handled_at ? "inquiries.state.handled" : "inquiries.state.unhandled")}</Badge>
+            ),
+          },
+          { header: to("inquiries.replies"), className: styles.number, cell: (inquiry) => to("inquiries.repliesCount", { count: inquiry.replies }) },
+        ]}
+      />
     </>
   );
 }

@@ -8,6 +8,8 @@ import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/a
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
+import { useOpsForm } from "../../features/admin/ui/use-ops-form.ts";
 import detail from "../../features/admin/admin-order.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
 import type { ApiFailure, InquiryDetail } from "../../features/admin/ops-resources.ts";
@@ -33,32 +35,19 @@ function ReplyForm({ inquiry }: { inquiry: InquiryDetail }) {
   const to = useOpsText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const { busy, failure, send: write } = useOpsForm();
   const [formKey, setFormKey] = useState(0);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      const result = await callAdminApi<ApiFailure>(`/inquiries/${inquiry.id}/replies`, {
-        method: "POST",
-        body: { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? ""), mark_handled: form.get("mark_handled") === "on" },
-      });
-      if (result.ok) {
-        setFailure(null);
-        setFormKey((key) => key + 1);
-        snackbar.show("success", to("inquiry.sent"));
-        await revalidator.revalidate();
-      } else {
-        const errors = errorsOf(result.body, to("ops.failed"));
-        setFailure({ errors, fields: result.body?.fields ?? {} });
-        snackbar.show("danger", errors);
-      }
-    } finally {
-      setBusy(false);
-    }
+    const body = { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? ""), mark_handled: form.get("mark_handled") === "on" };
+    const refused = await write(`/inquiries/${inquiry.id}/replies`, { method: "POST", body }, async () => {
+      setFormKey((key) => key + 1);
+      snackbar.show("success", to("inquiry.sent"));
+      await revalidator.revalidate();
+    });
+    if (refused) snackbar.show("danger", refused);
   }
 
   return (
@@ -107,10 +96,7 @@ export default function AdminInquiry() {
           {to("inquiry.back")}
         </Link>
       </div>
-      <section className={styles.section} aria-labelledby="inquiry-subject">
-        <h2 id="inquiry-subject" className={styles.sectionTitle}>
-          {inquiry.subject}
-        </h2>
+      <AdminSection id="inquiry-subject" title={inquiry.subject}>
         <dl className={ops.facts}>
           <dt>{to("inquiries.from")}</dt>
           <dd>{inquiry.name}</dd>
@@ -144,12 +130,9 @@ export default function AdminInquiry() {
         <Button variant={inquiry.handled_at ? "secondary" : "primary"} onClick={() => void toggleHandled()} disabled={busy}>
           {to(inquiry.handled_at ? "inquiry.markUnhandled" : "inquiry.markHandled")}
         </Button>
-      </section>
+      </AdminSection>
       {inquiry.replies_sent.length > 0 && (
-        <section className={styles.section} aria-labelledby="inquiry-replies">
-          <h2 id="inquiry-replies" className={styles.sectionTitle}>
-            {to("inquiry.repliesSent")}
-          </h2>
+        <AdminSection id="inquiry-replies" title={to("inquiry.repliesSent")}>
           {inquiry.replies_sent.map((reply) => (
             <article key={reply.id} className={ops.reply} data-testid="inquiry-reply">
               <p className={styles.muted}>{to("inquiry.repliedBy", { date: when(reply.created_at), staff: reply.staff_email ?? "" })}</p>
@@ -157,14 +140,11 @@ export default function AdminInquiry() {
               <p className={ops.message}>{reply.message}</p>
             </article>
           ))}
-        </section>
+        </AdminSection>
       )}
-      <section className={styles.section} aria-labelledby="inquiry-reply">
-        <h2 id="inquiry-reply" className={styles.sectionTitle}>
-          {to("inquiry.reply")}
-        </h2>
+      <AdminSection id="inquiry-reply" title={to("inquiry.reply")}>
         <ReplyForm inquiry={inquiry} />
-      </section>
+      </AdminSection>
     </>
   );
 }

@@ -10,7 +10,7 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { ReportForm, ReportSection, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
+import { ReportForm, ReportSection, ReportTable, csvHref, FiscalYearSelect } from "../../features/admin/report-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input, Select } from "../../ui/field.tsx";
 
@@ -180,11 +180,11 @@ export default function AdminLiquorBooks() {
           submitLabel={ta("adminBooks.show")}
           downloads={[{ href: csvHref("ledger/year", { year: fiscalYear }), label: ta("adminBooks.downloadYear") }]}
         >
-          <Select
+          <FiscalYearSelect
             label={ta("adminBooks.fiscalYear")}
-            name="year"
-            defaultValue={fiscalYear}
-            options={fiscalYears(yearly.meta).map((year) => ({ value: String(year), label: ta("adminBooks.yearOption", { year }) }))}
+            value={fiscalYear}
+            meta={yearly.meta}
+            optionLabel={(year) => ta("adminBooks.yearOption", { year })}
           />
         </ReportForm>
         <ReportTable

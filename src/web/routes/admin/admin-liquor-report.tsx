@@ -7,8 +7,7 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
-import { ReportForm, ReportTable, csvHref, fiscalYears } from "../../features/admin/report-table.tsx";
-import { Select } from "../../ui/field.tsx";
+import { FiscalYearSelect, ReportForm, ReportTable, csvHref } from "../../features/admin/report-table.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
   const year = new URL(request.url).searchParams.get("year");
@@ -36,11 +35,11 @@ export default function AdminLiquorReport() {
           submitLabel={ta("adminReport.show")}
           downloads={[{ href: csvHref("reports/liquor-sales", { year: fiscalYear }), label: ta("adminReport.download") }]}
         >
-          <Select
+          <FiscalYearSelect
             label={ta("adminReport.year")}
-            name="year"
-            defaultValue={fiscalYear}
-            options={fiscalYears(meta).map((year) => ({ value: String(year), label: ta("adminReport.yearOption", { year, next: year + 1 }) }))}
+            value={fiscalYear}
+            meta={meta}
+            optionLabel={(year) => ta("adminReport.yearOption", { year, next: year + 1 })}
           />
         </ReportForm>
       </section>

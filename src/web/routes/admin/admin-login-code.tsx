@@ -1,15 +1,15 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-login-code";
 import { backOfficeRedirect } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { SignInFrame } from "../../features/admin/ui/sign-in-frame.tsx";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../../shared/site/form-action.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "twoFactor.codeTitle");
@@ -36,40 +36,19 @@ export default function AdminLoginCode({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get("redirect");
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={`${styles.main} ${styles.loginMain}`}>
-        <div className={styles.section}>
-          <h1 className={styles.title}>{ta("twoFactor.codeTitle")}</h1>
-          <p>{ta("twoFactor.codeLead")}</p>
-          <form method="post" noValidate>
-            <CsrfField />
-            <Input
-              label={ta("twoFactor.code")}
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              required
-              autoFocus
-            />
-            {refusal && (
-              <Notice tone="danger" testId="admin-login-errors">
-                {refusal.errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </Notice>
-            )}
-            <Button type="submit" block>
-              {ta("twoFactor.codeSubmit")}
-            </Button>
-          </form>
-          <p className={styles.muted}>
-            <a href={redirect ? `/admin/login?redirect=${encodeURIComponent(redirect)}` : "/admin/login"}>{ta("twoFactor.restart")}</a>
-          </p>
-        </div>
-      </main>
-    </div>
+    <SignInFrame title={ta("twoFactor.codeTitle")}>
+      <p>{ta("twoFactor.codeLead")}</p>
+      <form method="post" noValidate>
+        <CsrfField />
+        <Input label={ta("twoFactor.code")} name="code" type="text" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} required autoFocus />
+        {refusal && <ErrorsNotice errors={refusal.errors} testId="admin-login-errors" />}
+        <Button type="submit" block>
+          {ta("twoFactor.codeSubmit")}
+        </Button>
+      </form>
+      <p className={styles.muted}>
+        <a href={redirect ? `/admin/login?redirect=${encodeURIComponent(redirect)}` : "/admin/login"}>{ta("twoFactor.restart")}</a>
+      </p>
+    </SignInFrame>
   );
 }

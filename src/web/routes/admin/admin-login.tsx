@@ -4,11 +4,12 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { backOfficeRedirect, callAdminApi, errorsOf, secondStepPath } from "../../features/admin/admin-api.ts";
 import type { SecondStep } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import styles from "../../features/admin/admin.module.css";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { SignInFrame } from "../../features/admin/ui/sign-in-frame.tsx";
 import { setCsrfToken } from "../../shared/site/api.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../../shared/site/form-action.ts";
@@ -108,41 +109,29 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   }
 
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={`${styles.main} ${styles.loginMain}`}>
-        <div className={styles.section}>
-          <h1 className={styles.title}>{ta("adminLogin.title")}</h1>
-          {searchParams.get("signed_out") === "1" && <Notice tone="success">{ta("admin.signedOut")}</Notice>}
-          {searchParams.has("redirect") && <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>}
-          {searchParams.get("unlocked") === "1" && <Notice tone="success">{ta("adminLogin.unlocked")}</Notice>}
-          {searchParams.get("unlock") === "invalid" && <Notice tone="danger">{ta("adminLogin.unlockInvalid")}</Notice>}
-          {unlockNotice && (
-            <Notice tone="success" testId="admin-unlock-sent">
-              {unlockNotice}
-            </Notice>
-          )}
-          <form ref={formRef} onSubmit={submit} method="post" noValidate>
-            <CsrfField />
-            <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required defaultValue={refusal?.values.email} />
-            <Input label={ta("adminLogin.password")} name="password" type="password" autoComplete="current-password" required />
-            {errors.length > 0 && (
-              <Notice tone="danger" testId="admin-login-errors">
-                {errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </Notice>
-            )}
-            <Button type="submit" block disabled={submitting}>
-              {submitting ? ta("adminLogin.signingIn") : ta("adminLogin.submit")}
-            </Button>
-            <p className={styles.muted}>{ta("adminLogin.unlockHint")}</p>
-            <Button variant="ghost" block disabled={submitting} onClick={() => void sendUnlock()}>
-              {ta("adminLogin.sendUnlock")}
-            </Button>
-          </form>
-        </div>
-      </main>
-    </div>
+    <SignInFrame title={ta("adminLogin.title")}>
+      {searchParams.get("signed_out") === "1" && <Notice tone="success">{ta("admin.signedOut")}</Notice>}
+      {searchParams.has("redirect") && <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>}
+      {searchParams.get("unlocked") === "1" && <Notice tone="success">{ta("adminLogin.unlocked")}</Notice>}
+      {searchParams.get("unlock") === "invalid" && <Notice tone="danger">{ta("adminLogin.unlockInvalid")}</Notice>}
+      {unlockNotice && (
+        <Notice tone="success" testId="admin-unlock-sent">
+          {unlockNotice}
+        </Notice>
+      )}
+      <form ref={formRef} onSubmit={submit} method="post" noValidate>
+        <CsrfField />
+        <Input label={ta("adminLogin.email")} name="email" type="email" autoComplete="username" required defaultValue={refusal?.values.email} />
+        <Input label={ta("adminLogin.password")} name="password" type="password" autoComplete="current-password" required />
+        {errors.length > 0 && <ErrorsNotice errors={errors} testId="admin-login-errors" />}
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? ta("adminLogin.signingIn") : ta("adminLogin.submit")}
+        </Button>
+        <p className={styles.muted}>{ta("adminLogin.unlockHint")}</p>
+        <Button variant="ghost" block disabled={submitting} onClick={() => void sendUnlock()}>
+          {ta("adminLogin.sendUnlock")}
+        </Button>
+      </form>
+    </SignInFrame>
   );
 }

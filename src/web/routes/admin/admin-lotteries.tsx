@@ -1,17 +1,16 @@
 import { data, Form, Link, redirect } from "react-router";
 import { formatDateTime } from "../../../domain/format.ts";
 import type { Route } from "./+types/admin-lotteries";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
-import { AdminNav } from "../../features/admin/admin-nav.tsx";
-import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { adminTexts } from "../../features/admin/admin-texts.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
+import { type Column, DataTable } from "../../features/admin/ui/data-table.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { apiOptionsOf, listOrLogin, postedValues, refusalOf, ServerAdminFrame, staffOrLogin, toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
-import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
+import { postedForm } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { adminLotteryEn } from "../../i18n/admin-lottery.en.ts";
@@ -62,10 +61,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: text(loaderData?.locale ?? "ja", "lottery.title") });
 }
 
-function toLogin(): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(PAGE)}`);
-}
-
 /**
  * 抽選販売 in the back office (decision 084), drawn on the server so it works without JavaScript:
  * the lotteries, the form that opens one, 抽選する on a closed one, the deadlines' sweep, and the
@@ -74,12 +69,8 @@ function toLogin(): Response {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin();
-  const staff = (session.body as SessionAnswer).staff;
-  const answer = await page.api("GET", "/admin/api/lotteries");
-  if (answer.status === 401) throw toLogin();
-  const lotteries = answer.status === 200 ? (answer.body as { data: Lottery[] }).data : [];
+  const staff = await staffOrLogin(page, PAGE);
+  const lotteries = await listOrLogin<Lottery>(page, "/admin/api/lotteries", PAGE);
   const query = new URL(request.url).searchParams;
   const chosen = query.get("lottery");
   let entries: Entry[] | null = null;
@@ -106,8 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof form === "number") return failed(form);
   const intent = String(form.get("intent") ?? "");
   const lottery = String(form.get("lottery") ?? "");
-  const options = { csrfToken: String(form.get(CSRF_FIELD) ?? ""), requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID() };
-  const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  const options = apiOptionsOf(form);
+  const values = postedValues(form, FORM_FIELDS);
   const call =
     intent === "draw" && /^\d{1,12}$/.test(lottery)
       ? page.api("POST", `/admin/api/lotteries/${lottery}/draw`, {}, options)
@@ -115,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? page.api("POST", "/admin/api/lotteries/sweep", {}, options)
         : page.api("POST", "/admin/api/lotteries", values, options);
   const answer = await call;
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(PAGE);
   if (answer.status >= 200 && answer.status < 300) {
     if (intent === "draw") return redirect(`${PAGE}?lottery=${lottery}&done=drawn`, 303);
     if (intent === "sweep") {
@@ -124,9 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<ActionAnswer>({ done: text(locale, "lottery.created") });
   }
-  const refused = answer.body as { errors?: string[]; fields?: Record<string, string[]> } | undefined;
-  if (!refused?.errors) return failed(answer.status);
-  return data<ActionAnswer>({ errors: refused.errors, fields: refused.fields ?? {}, values }, { status: answer.status });
+  const refused = refusalOf(answer);
+  if (!refused) return failed(answer.status);
+  return data<ActionAnswer>({ ...refused, values }, { status: answer.status });
 }
 
 export default function AdminLotteries({ loaderData, actionData }: Route.ComponentProps) {
@@ -138,157 +129,104 @@ export default function AdminLotteries({ loaderData, actionData }: Route.Compone
   const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : "");
   const field = (name: (typeof FORM_FIELDS)[number]) => ({ name, defaultValue: refused?.values[name] ?? "", error: refused?.fields[name]?.[0] });
   const current = lotteries.find((lottery) => lottery.id === chosen);
-  return (
-    <div className={styles.shell}>
-      <AdminHeader email={staff.email} />
-      <div className={styles.body}>
-        <AdminNav owner={staff.role === "owner"} />
-        <main id="main" className={styles.main} data-testid="lotteries-page">
-          <h1 className={styles.title}>{t("lottery.title")}</h1>
-          <p className={styles.muted}>{t("lottery.lead")}</p>
-          {answer?.done && (
-            <Notice tone="success" testId="lottery-done">
-              {answer.done}
-            </Notice>
-          )}
-          {drawnNow && <Notice tone="success">{t("lottery.drawn")}</Notice>}
-          {refused && (
-            <Notice tone="danger" testId="lottery-errors">
-              {refused.errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </Notice>
-          )}
-
-          <section className={styles.section}>
-            <h2 className={styles.sectionTitle}>{t("lottery.list")}</h2>
-            {lotteries.length === 0 ? (
-              <p>{t("lottery.none")}</p>
-            ) : (
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th>ID</th>
-                      <th>{t("lottery.productColumn")}</th>
-                      <th>{t("lottery.period")}</th>
-                      <th>{t("lottery.bottles")}</th>
-                      <th>{t("lottery.entries")}</th>
-                      <th>{t("lottery.bought")}</th>
-                      <th>{t("lottery.phase")}</th>
-                      <th />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lotteries.map((lottery) => (
-                      <tr key={lottery.id} data-testid={`lottery-${lottery.id}`}>
-                        <td>{lottery.id}</td>
-                        <td>
-                          {lottery.product_name} (#{lottery.product_id})
-                        </td>
-                        <td>
-                          {time(lottery.entry_starts_at)} – {time(lottery.entry_ends_at)}
-                        </td>
-                        <td>
-                          {lottery.bottles} / {lottery.per_member}
-                        </td>
-                        <td>{lottery.entries}</td>
-                        <td>{lottery.bottles_bought}</td>
-                        <td>{t(`lottery.phase.${lottery.phase}`)}</td>
-                        <td>
-                          <Link to={`${PAGE}?lottery=${lottery.id}`}>{t("lottery.showEntries")}</Link>
-                          {lottery.phase === "closed" && (
-                            <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
-                              <CsrfField />
-                              <RequestKeyField value={`${requestKey}-draw-${lottery.id}`} />
-                              <input type="hidden" name="lottery" value={lottery.id} />
-                              <Button type="submit" name="intent" value="draw" data-testid="lottery-draw">
-                                {t("lottery.draw")}
-                              </Button>
-                            </Form>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+  const lotteryColumns: Column<Lottery>[] = [
+    { header: "ID", cell: (lottery) => lottery.id },
+    { header: t("lottery.productColumn"), cell: (lottery) => `${lottery.product_name} (#${lottery.product_id})` },
+    { header: t("lottery.period"), cell: (lottery) => `${time(lottery.entry_starts_at)} – ${time(lottery.entry_ends_at)}` },
+    { header: t("lottery.bottles"), cell: (lottery) => `${lottery.bottles} / ${lottery.per_member}` },
+    { header: t("lottery.entries"), cell: (lottery) => lottery.entries },
+    { header: t("lottery.bought"), cell: (lottery) => lottery.bottles_bought },
+    { header: t("lottery.phase"), cell: (lottery) => t(`lottery.phase.${lottery.phase}`) },
+    {
+      header: null,
+      cell: (lottery) => (
+        <>
+          <Link to={`${PAGE}?lottery=${lottery.id}`}>{t("lottery.showEntries")}</Link>
+          {lottery.phase === "closed" && (
             <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
               <CsrfField />
-              <RequestKeyField value={`${requestKey}-sweep`} />
-              <Button type="submit" name="intent" value="sweep" variant="secondary" data-testid="lottery-sweep">
-                {t("lottery.sweep")}
+              <RequestKeyField value={`${requestKey}-draw-${lottery.id}`} />
+              <input type="hidden" name="lottery" value={lottery.id} />
+              <Button type="submit" name="intent" value="draw" data-testid="lottery-draw">
+                {t("lottery.draw")}
               </Button>
             </Form>
-          </section>
-
-          {current && entries && (
-            <section className={styles.section} data-testid="lottery-entries">
-              <h2 className={styles.sectionTitle}>
-                {t("lottery.showEntries")}: {current.product_name}
-              </h2>
-              {current.seed && (
-                <>
-                  <p>
-                    {t("lottery.seed")}: <code data-testid="lottery-seed">{current.seed}</code>
-                  </p>
-                  <p className={styles.muted}>{t("lottery.seedNote")}</p>
-                </>
-              )}
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th>{t("lottery.rank")}</th>
-                      <th>{t("lottery.entry")}</th>
-                      <th>{t("lottery.member")}</th>
-                      <th>{t("lottery.result")}</th>
-                      <th>{t("lottery.bottles")}</th>
-                      <th>{t("lottery.deadline")}</th>
-                      <th>{t("lottery.order")}</th>
-                      <th>{t("lottery.key")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {entries.map((entry) => (
-                      <tr key={entry.id}>
-                        <td>{entry.draw_rank ?? ""}</td>
-                        <td>{entry.id}</td>
-                        <td>{entry.email ?? `#${entry.member_id}`}</td>
-                        <td>{t(`lottery.result.${entry.result}`)}</td>
-                        <td>{entry.bottles ?? ""}</td>
-                        <td>{time(entry.claim_deadline)}</td>
-                        <td>{entry.order_id ?? ""}</td>
-                        <td>
-                          <code>{entry.draw_key?.slice(0, 16) ?? ""}</code>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
           )}
+        </>
+      ),
+    },
+  ];
+  const entryColumns: Column<Entry>[] = [
+    { header: t("lottery.rank"), cell: (entry) => entry.draw_rank ?? "" },
+    { header: t("lottery.entry"), cell: (entry) => entry.id },
+    { header: t("lottery.member"), cell: (entry) => entry.email ?? `#${entry.member_id}` },
+    { header: t("lottery.result"), cell: (entry) => t(`lottery.result.${entry.result}`) },
+    { header: t("lottery.bottles"), cell: (entry) => entry.bottles ?? "" },
+    { header: t("lottery.deadline"), cell: (entry) => time(entry.claim_deadline) },
+    { header: t("lottery.order"), cell: (entry) => entry.order_id ?? "" },
+    { header: t("lottery.key"), cell: (entry) => <code>{entry.draw_key?.slice(0, 16) ?? ""}</code> },
+  ];
+  return (
+    <ServerAdminFrame staff={staff} testId="lotteries-page">
+      <h1 className={styles.title}>{t("lottery.title")}</h1>
+      <p className={styles.muted}>{t("lottery.lead")}</p>
+      {answer?.done && (
+        <Notice tone="success" testId="lottery-done">
+          {answer.done}
+        </Notice>
+      )}
+      {drawnNow && <Notice tone="success">{t("lottery.drawn")}</Notice>}
+      {refused && <ErrorsNotice errors={refused.errors} testId="lottery-errors" />}
 
-          <section className={styles.section}>
-            <h2 className={styles.sectionTitle}>{t("lottery.new")}</h2>
-            <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken} data-testid="lottery-form">
-              <CsrfField />
-              <RequestKeyField value={`${requestKey}-create`} />
-              <Input label={t("lottery.product")} inputMode="numeric" {...field("product_id")} />
-              <Input label={t("lottery.bottles")} inputMode="numeric" {...field("bottles")} />
-              <Input label={t("lottery.perMember")} inputMode="numeric" {...field("per_member")} />
-              <Input label={t("lottery.startsAt")} type="datetime-local" {...field("entry_starts_at")} />
-              <Input label={t("lottery.endsAt")} type="datetime-local" {...field("entry_ends_at")} />
-              <Input label={t("lottery.claimDays")} inputMode="numeric" {...field("claim_days")} />
-              <Button type="submit" name="intent" value="create" data-testid="lottery-create">
-                {t("lottery.create")}
-              </Button>
-            </Form>
-          </section>
-        </main>
-      </div>
-    </div>
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t("lottery.list")}</h2>
+        {lotteries.length === 0 ? (
+          <p>{t("lottery.none")}</p>
+        ) : (
+          <DataTable columns={lotteryColumns} rows={lotteries} rowKey={(lottery) => lottery.id} rowTestId={(lottery) => `lottery-${lottery.id}`} />
+        )}
+        <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken}>
+          <CsrfField />
+          <RequestKeyField value={`${requestKey}-sweep`} />
+          <Button type="submit" name="intent" value="sweep" variant="secondary" data-testid="lottery-sweep">
+            {t("lottery.sweep")}
+          </Button>
+        </Form>
+      </section>
+
+      {current && entries && (
+        <section className={styles.section} data-testid="lottery-entries">
+          <h2 className={styles.sectionTitle}>
+            {t("lottery.showEntries")}: {current.product_name}
+          </h2>
+          {current.seed && (
+            <>
+              <p>
+                {t("lottery.seed")}: <code data-testid="lottery-seed">{current.seed}</code>
+              </p>
+              <p className={styles.muted}>{t("lottery.seedNote")}</p>
+            </>
+          )}
+          <DataTable columns={entryColumns} rows={entries} rowKey={(entry) => entry.id} />
+        </section>
+      )}
+
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t("lottery.new")}</h2>
+        <Form method="post" action={PAGE} reloadDocument onSubmit={withCurrentToken} data-testid="lottery-form">
+          <CsrfField />
+          <RequestKeyField value={`${requestKey}-create`} />
+          <Input label={t("lottery.product")} inputMode="numeric" {...field("product_id")} />
+          <Input label={t("lottery.bottles")} inputMode="numeric" {...field("bottles")} />
+          <Input label={t("lottery.perMember")} inputMode="numeric" {...field("per_member")} />
+          <Input label={t("lottery.startsAt")} type="datetime-local" {...field("entry_starts_at")} />
+          <Input label={t("lottery.endsAt")} type="datetime-local" {...field("entry_ends_at")} />
+          <Input label={t("lottery.claimDays")} inputMode="numeric" {...field("claim_days")} />
+          <Button type="submit" name="intent" value="create" data-testid="lottery-create">
+            {t("lottery.create")}
+          </Button>
+        </Form>
+      </section>
+    </ServerAdminFrame>
   );
 }

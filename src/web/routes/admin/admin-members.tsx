@@ -9,7 +9,8 @@ import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-
 import styles from "../../features/admin/admin.module.css";
 import list from "../../features/admin/admin-orders.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsListFilters, OpsListSection } from "../../features/admin/ops-list.tsx";
+import { OpsListFilters } from "../../features/admin/ops-list.tsx";
+import { PagedList } from "../../features/admin/ui/paged-list.tsx";
 import type { ApiFailure, Member, Paged } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { useI18n } from "../../i18n/i18n.tsx";
@@ -110,35 +111,20 @@ export default function AdminMembers() {
         </OpsListFilters>
         <p className={styles.muted}>{to("members.lockHint")}</p>
       </section>
-      <OpsListSection
+      <PagedList
         id="members-list"
         title={to("members.list")}
         emptyText={to("members.empty")}
         path="/admin/members"
         search={search}
-        pagination={members.meta.pagination}
-        isEmpty={members.data.length === 0}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{to("members.member")}</th>
-            <th scope="col">{to("members.confirmed")}</th>
-            <th scope="col">{to("members.lock")}</th>
-            <th scope="col" className={styles.number}>
-              {to("members.signIns")}
-            </th>
-            <th scope="col">{to("members.lastSignIn")}</th>
-            <th scope="col">{tr("members.rank")}</th>
-            <th scope="col" className={styles.number}>
-              {tr("members.purchases")}
-            </th>
-            <th scope="col">{to("members.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.data.map((member) => (
-            <tr key={member.id} data-testid="admin-member-row">
-              <th scope="row">
+        list={members}
+        rowTestId="admin-member-row"
+        columns={[
+          {
+            header: to("members.member"),
+            rowHeader: true,
+            cell: (member) => (
+              <>
                 <span className={list.name}>{member.user_name || member.email}</span>
                 <span className={list.email}>{member.email}</span>
                 <span className={list.email}>
@@ -147,23 +133,39 @@ export default function AdminMembers() {
                 <span className={list.email}>
                   <Link to={`/admin/points?member=${member.id}`}>ID {member.id}</Link>
                 </span>
-              </th>
-              <td>
+              </>
+            ),
+          },
+          {
+            header: to("members.confirmed"),
+            cell: (member) => (
+              <>
                 <Badge tone={member.confirmed ? "success" : "grey"}>{to(member.confirmed ? "members.confirmed.yes" : "members.confirmed.no")}</Badge>
                 {member.unconfirmed_email && <span className={list.email}>{to("members.pendingEmail", { email: member.unconfirmed_email })}</span>}
-              </td>
-              <td>{member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked")}</td>
-              <td className={styles.number}>{member.sign_in_count}</td>
-              <td className={styles.nowrap}>{when(member.last_sign_in_at)}</td>
-              <td data-testid="admin-member-rank">{member.rank?.rank ? `${member.rank.rank.name} (${member.rank.rank.point_rate}%)` : "-"}</td>
-              <td className={`${styles.number} ${styles.nowrap}`}>{member.rank ? yen(member.rank.purchases) : "-"}</td>
-              <td>
-                <MemberActions member={member} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </OpsListSection>
+              </>
+            ),
+          },
+          {
+            header: to("members.lock"),
+            cell: (member) =>
+              member.locked ? <Badge tone="danger">{to("members.locked", { date: when(member.locked_until) })}</Badge> : to("members.unlocked"),
+          },
+          { header: to("members.signIns"), className: styles.number, cell: (member) => member.sign_in_count },
+          { header: to("members.lastSignIn"), cellClassName: styles.nowrap, cell: (member) => when(member.last_sign_in_at) },
+          {
+            header: tr("members.rank"),
+            cellTestId: "admin-member-rank",
+            cell: (member) => (member.rank?.rank ? `${member.rank.rank.name} (${member.rank.rank.point_rate}%)` : "-"),
+          },
+          {
+            header: tr("members.purchases"),
+            className: styles.number,
+            cellClassName: styles.nowrap,
+            cell: (member) => (member.rank ? yen(member.rank.purchases) : "-"),
+          },
+          { header: to("members.actions"), cell: (member) => <MemberActions member={member} /> },
+        ]}
+      />
     </>
   );
 }

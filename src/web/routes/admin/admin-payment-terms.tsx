@@ -1,17 +1,18 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import type { settingsAnswer } from "../../../domain/answers/settings.ts";
 import type { Locale } from "../../../domain/locale.ts";
 import { paymentMethodChoices } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/admin-payment-terms";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
 import { opsText, useOpsText } from "../../features/admin/ops-i18n.ts";
 import ops from "../../features/admin/ops.module.css";
 import { type FormTerms, TERMS_FIELDS, termsFromForm, tierRows } from "../../features/admin/payment-terms-form.ts";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { OwnerOnlyNotice } from "../../features/admin/ui/owner-only-notice.tsx";
+import { ServerAdminFrame, toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD, postedForm } from "../../shared/site/form-action.ts";
@@ -31,10 +32,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: opsText(loaderData?.locale ?? "ja", "settings.payments") });
 }
 
-function toLogin(): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(PAYMENT_TERMS_PATH)}`);
-}
-
 /**
  * お支払い方法 rendered on the server, so the trader edits payment terms without JavaScript (decision
  * 077; /admin/settings itself is drawn in the browser): the owner's settings asked of the API as the
@@ -43,7 +40,7 @@ function toLogin(): Response {
 export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const answer = await page.api("GET", "/admin/api/settings");
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(PAYMENT_TERMS_PATH);
   const settings = answer.status === 200 ? (answer.body as ApiAnswer<typeof settingsAnswer>).data : null;
   return { locale: page.locale, payments: settings?.terms.payments ?? null };
 }
@@ -59,19 +56,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof form === "number") return failed(locale, form);
   // The rest of the settings as saved: this page changes the payment terms only.
   const current = await page.api("GET", "/admin/api/settings");
-  if (current.status === 401) throw toLogin();
+  if (current.status === 401) throw toStaffLogin(PAYMENT_TERMS_PATH);
   if (current.status !== 200) return failed(locale, current.status);
   const settings = (current.body as ApiAnswer<typeof settingsAnswer>).data;
   const payments = Object.fromEntries(Object.entries(settings.terms.payments).map(([code, saved]) => [code, termsFromForm(code, form, saved)]));
   const body = { ...settings, terms: { ...settings.terms, payments } };
   const answer = await page.api("POST", "/admin/api/settings", body, { csrfToken: String(form.get(CSRF_FIELD) ?? "") });
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(PAYMENT_TERMS_PATH);
   if (answer.status === 200) return data<ActionAnswer>({ saved: true });
   const refused = answer.body as { errors?: string[]; fields?: Record<string, string[]> } | undefined;
   // The API's summary repeats a message given on several fields (the tier rule); the page lists it once.
   const errors = [...new Set(refused?.errors ?? [opsText(locale, "ops.failed")])];
   return data<ActionAnswer>({ saved: false, errors, fields: refused?.fields ?? {}, typed: payments }, { status: answer.status });
 }
+
+/** The method's note to the shopper in each language: the posted field (payment-terms-form.ts) and its label. */
+const NOTES = [
+  { language: "ja", field: "notesJa", label: "settings.paymentNotesJa" },
+  { language: "en", field: "notesEn", label: "settings.paymentNotesEn" },
+] as const;
 
 function NumberField({ name, label, value, error }: { name: string; label: string; value: number | string | null; error?: string | undefined }) {
   return <Input name={name} label={label} inputMode="numeric" defaultValue={value === null ? "" : String(value)} error={error} />;
@@ -92,94 +95,81 @@ export default function AdminPaymentTerms({ loaderData, actionData }: Route.Comp
     daysToPay: to("settings.paymentDaysToPay"),
   };
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={styles.main} data-testid="payment-terms-page">
-        <p>
-          <Link to="/admin/settings">{to("settings.title")}</Link>
-        </p>
-        <h1 className={styles.title}>{to("settings.payments")}</h1>
-        <p className={styles.muted}>{to("settings.paymentsHint")}</p>
-        {answer?.saved && <Notice tone="success">{to("settings.saved")}</Notice>}
-        {answer && !answer.saved && (
-          <Notice tone="danger" testId="payment-terms-errors">
-            {answer.errors.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
-        {payments === null ? (
-          <Notice tone="info">{to("ops.ownerOnly")}</Notice>
-        ) : (
-          <Form method="post" action={PAYMENT_TERMS_PATH} reloadDocument onSubmit={withCurrentToken} data-testid="payment-terms-form">
-            <CsrfField />
-            {paymentMethodChoices().map((method) => {
-              const terms: FormTerms = typed?.[method.code] ?? payments[method.code] ?? method.defaultTerms;
-              const error = (name: string) => fields[`terms.payments.${method.code}.${name}`]?.[0];
-              return (
-                <fieldset key={method.code} className={styles.section} data-testid={`payment-terms-${method.code}`}>
-                  <legend className={ops.subTitle}>{method.label[locale]}</legend>
-                  <Checkbox name={`${method.code}.enabled`} label={to("settings.paymentEnabled")} defaultChecked={terms.enabled} />
-                  <div className={ops.pair}>
-                    {TERMS_FIELDS.map((name) => (
-                      <NumberField key={name} name={`${method.code}.${name}`} label={labels[name]} value={terms[name]} error={error(name)} />
-                    ))}
-                  </div>
-                  <p className={styles.muted}>{to("settings.paymentNotesHint")}</p>
-                  <div className={ops.pair}>
-                    <Textarea
-                      rows={3}
-                      name={`${method.code}.notesJa`}
-                      label={to("settings.paymentNotesJa")}
-                      defaultValue={terms.notes?.ja ?? ""}
-                      error={error("notes.ja")}
-                    />
-                    <Textarea
-                      rows={3}
-                      name={`${method.code}.notesEn`}
-                      label={to("settings.paymentNotesEn")}
-                      defaultValue={terms.notes?.en ?? ""}
-                      error={error("notes.en")}
-                    />
-                  </div>
-                  <p className={styles.muted}>{to("settings.tiersHint")}</p>
-                  {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
-                  {tierRows(terms).map((row, index) => (
-                    <div key={index}>
-                      {/* The blank row before the last tier adds one (a row left blank is dropped); the last tier has no upper amount, as on the settings page. */}
-                      {row.tier === null && <p className={styles.muted}>{to("settings.addTierBlank")}</p>}
-                      <div className={ops.row}>
-                        {row.tier !== null && row.upTo === null ? (
-                          <p>
-                            <input type="hidden" name={`${method.code}.tier.${index}.upTo`} value="" />
-                            {to("settings.tierNoLimit")}
-                          </p>
-                        ) : (
-                          <NumberField
-                            name={`${method.code}.tier.${index}.upTo`}
-                            label={to("settings.tierUpTo")}
-                            value={row.upTo}
-                            error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)}
-                          />
-                        )}
-                        <NumberField
-                          name={`${method.code}.tier.${index}.fee`}
-                          label={to("settings.tierFee")}
-                          value={row.fee}
-                          error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)}
-                        />
-                      </div>
-                    </div>
+    <ServerAdminFrame testId="payment-terms-page">
+      <p>
+        <Link to="/admin/settings">{to("settings.title")}</Link>
+      </p>
+      <h1 className={styles.title}>{to("settings.payments")}</h1>
+      <p className={styles.muted}>{to("settings.paymentsHint")}</p>
+      {answer?.saved && <Notice tone="success">{to("settings.saved")}</Notice>}
+      {answer && !answer.saved && <ErrorsNotice errors={answer.errors} testId="payment-terms-errors" />}
+      {payments === null ? (
+        <OwnerOnlyNotice />
+      ) : (
+        <Form method="post" action={PAYMENT_TERMS_PATH} reloadDocument onSubmit={withCurrentToken} data-testid="payment-terms-form">
+          <CsrfField />
+          {paymentMethodChoices().map((method) => {
+            const terms: FormTerms = typed?.[method.code] ?? payments[method.code] ?? method.defaultTerms;
+            const error = (name: string) => fields[`terms.payments.${method.code}.${name}`]?.[0];
+            return (
+              <fieldset key={method.code} className={styles.section} data-testid={`payment-terms-${method.code}`}>
+                <legend className={ops.subTitle}>{method.label[locale]}</legend>
+                <Checkbox name={`${method.code}.enabled`} label={to("settings.paymentEnabled")} defaultChecked={terms.enabled} />
+                <div className={ops.pair}>
+                  {TERMS_FIELDS.map((name) => (
+                    <NumberField key={name} name={`${method.code}.${name}`} label={labels[name]} value={terms[name]} error={error(name)} />
                   ))}
-                </fieldset>
-              );
-            })}
-            <div className={ops.saveBar}>
-              <Button type="submit">{to("settings.save")}</Button>
-            </div>
-          </Form>
-        )}
-      </main>
-    </div>
+                </div>
+                <p className={styles.muted}>{to("settings.paymentNotesHint")}</p>
+                <div className={ops.pair}>
+                  {NOTES.map((note) => (
+                    <Textarea
+                      key={note.language}
+                      rows={3}
+                      name={`${method.code}.${note.field}`}
+                      label={to(note.label)}
+                      defaultValue={terms.notes?.[note.language] ?? ""}
+                      error={error(`notes.${note.language}`)}
+                    />
+                  ))}
+                </div>
+                <p className={styles.muted}>{to("settings.tiersHint")}</p>
+                {error("feeTiers") && <p className={styles.warning}>{error("feeTiers")}</p>}
+                {tierRows(terms).map((row, index) => (
+                  <div key={index}>
+                    {/* The blank row before the last tier adds one (a row left blank is dropped); the last tier has no upper amount, as on the settings page. */}
+                    {row.tier === null && <p className={styles.muted}>{to("settings.addTierBlank")}</p>}
+                    <div className={ops.row}>
+                      {row.tier !== null && row.upTo === null ? (
+                        <p>
+                          <input type="hidden" name={`${method.code}.tier.${index}.upTo`} value="" />
+                          {to("settings.tierNoLimit")}
+                        </p>
+                      ) : (
+                        <NumberField
+                          name={`${method.code}.tier.${index}.upTo`}
+                          label={to("settings.tierUpTo")}
+                          value={row.upTo}
+                          error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.upTo`)}
+                        />
+                      )}
+                      <NumberField
+                        name={`${method.code}.tier.${index}.fee`}
+                        label={to("settings.tierFee")}
+                        value={row.fee}
+                        error={row.tier === null ? undefined : error(`feeTiers.${row.tier}.fee`)}
+                      />
+                    </div>
+                  </div>
+                ))}
+              </fieldset>
+            );
+          })}
+          <div className={ops.saveBar}>
+            <Button type="submit">{to("settings.save")}</Button>
+          </div>
+        </Form>
+      )}
+    </ServerAdminFrame>
   );
 }

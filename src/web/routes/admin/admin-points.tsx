@@ -8,6 +8,7 @@ import { adminLoader, callAdminApi, errorsOf, loadAdmin } from "../../features/a
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
+import { DataTable } from "../../features/admin/ui/data-table.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { adminPointsEn } from "../../i18n/admin-points.en.ts";
 import type { AdminPointsKey } from "../../i18n/admin-points.ja.ts";
@@ -167,28 +168,21 @@ export default function AdminPoints() {
             {points.history.length === 0 ? (
               <p>{tp("adminPoints.historyEmpty")}</p>
             ) : (
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{tp("adminPoints.date")}</th>
-                    <th scope="col">{tp("adminPoints.what")}</th>
-                    <th scope="col">{tp("adminPoints.reason")}</th>
-                    <th scope="col" className={styles.number}>
-                      {tp("adminPoints.change")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {points.history.map((entry) => (
-                    <tr key={entry.id} data-testid="admin-points-entry">
-                      <td className={styles.nowrap}>{formatDateTime(new Date(entry.created_at), locale)}</td>
-                      <td>{entry.label}</td>
-                      <td>{entry.reason}</td>
-                      <td className={styles.number}>{entry.points > 0 ? `+${figure(entry.points)}` : `−${figure(-entry.points)}`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                rows={points.history}
+                rowKey={(entry) => entry.id}
+                rowTestId="admin-points-entry"
+                columns={[
+                  { header: tp("adminPoints.date"), cellClassName: styles.nowrap, cell: (entry) => formatDateTime(new Date(entry.created_at), locale) },
+                  { header: tp("adminPoints.what"), cell: (entry) => entry.label },
+                  { header: tp("adminPoints.reason"), cell: (entry) => entry.reason },
+                  {
+                    header: tp("adminPoints.change"),
+                    className: styles.number,
+                    cell: (entry) => (entry.points > 0 ? `+${figure(entry.points)}` : `−${figure(-entry.points)}`),
+                  },
+                ]}
+              />
             )}
           </div>
         )}

@@ -1,22 +1,21 @@
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import type { adminProductAnswer } from "../../../domain/answers/admin-catalog.ts";
 import type { restockCountsAnswer } from "../../../domain/answers/loyalty.ts";
-import { Link, useLoaderData, useRevalidator } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-product";
-import type { AdminProduct } from "../../../domain/admin-catalog.ts";
 import { adminLoader, loadAdmin } from "../../features/admin/admin-api.ts";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import css from "../../features/admin/admin-catalogue.module.css";
-import { loadChoices, saveForm } from "../../features/admin/catalogue-loaders.ts";
+import { loadChoices, useUpdateItem } from "../../features/admin/catalogue-loaders.ts";
 import { ImageManager } from "../../features/admin/image-manager.tsx";
 import { ProductForm } from "../../features/admin/product-form.tsx";
 import { StockLedgerSection } from "../../features/admin/stock-ledger-section.tsx";
 import type { ProductStockMoves } from "../../../domain/stock-ledger.ts";
 import { Badge } from "../../ui/badge.tsx";
-import { useSnackbar } from "../../ui/snackbar.tsx";
+import { PublishedBadge } from "../../features/admin/ui/catalogue-cells.tsx";
 
 async function load({ request, params }: Route.ClientLoaderArgs) {
   const id = encodeURIComponent(params.id);
@@ -38,9 +37,8 @@ export function meta({ matches, loaderData: data }: Route.MetaArgs) {
 /** One product: every field, its pictures, and a link to its page in the shop once published. */
 export default function AdminProductPage() {
   const ta = useAdminText();
-  const snackbar = useSnackbar();
-  const revalidator = useRevalidator();
   const { product, ledger, series, liquorTypes, restockWaiting } = useLoaderData<typeof clientLoader>();
+  const save = useUpdateItem(`/products/${product.id}`);
 
   return (
     <>
@@ -49,10 +47,7 @@ export default function AdminProductPage() {
       </p>
       <div className={css.toolbar}>
         <h1 className={styles.title}>
-          {product.name_ja}{" "}
-          <Badge tone={product.published ? "success" : "grey"}>
-            {ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}
-          </Badge>{" "}
+          {product.name_ja} <PublishedBadge published={product.published} />{" "}
           {restockWaiting > 0 && (
             <span data-testid="restock-waiting">
               <Badge tone="wine">{ta("adminProduct.restockWaiting", { count: restockWaiting })}</Badge>
@@ -69,21 +64,7 @@ export default function AdminProductPage() {
         <ImageManager ownerPath={`/products/${product.id}`} images={product.images} label={ta("adminImages.title")} />
       </section>
       <section className={styles.section}>
-        <ProductForm
-          key={product.updated_at}
-          product={product}
-          series={series}
-          liquorTypes={liquorTypes}
-          submitLabel={ta("adminProduct.save")}
-          onSave={async (body) => {
-            const outcome = await saveForm<AdminProduct>(`/products/${product.id}`, "PATCH", body, ta("admin.requestFailed"));
-            if (outcome.ok) {
-              snackbar.show("success", ta("adminProduct.saved"));
-              await revalidator.revalidate();
-            }
-            return outcome;
-          }}
-        />
+        <ProductForm key={product.updated_at} product={product} series={series} liquorTypes={liquorTypes} submitLabel={ta("adminProduct.save")} onSave={save} />
       </section>
       <StockLedgerSection productId={product.id} ledger={ledger} />
     </>

@@ -10,6 +10,7 @@ import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import css from "../../features/admin/admin-catalogue.module.css";
+import { CatalogueName, CatalogueThumb, PublishedBadge, ThumbHeader } from "../../features/admin/ui/catalogue-cells.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -99,15 +100,14 @@ function ProductRow({ product }: { product: AdminProductRow }) {
   const quick = useQuickEdits({ product });
   return (
     <tr data-testid="admin-product-row" data-product-id={product.id}>
-      <td>{product.image ? <img className={css.thumb} src={`/images/${product.image.id}/240w.webp`} alt="" width={48} height={48} /> : null}</td>
+      <td>
+        <CatalogueThumb imageId={product.image?.id} />
+      </td>
       <th scope="row" className={css.productName}>
-        <Link to={`/admin/products/${product.id}`}>{product.name_ja}</Link>
-        <span className={styles.muted}> / {product.name_en}</span>
+        <CatalogueName to={`/admin/products/${product.id}`} ja={product.name_ja} en={product.name_en} />
       </th>
       <td className={styles.nowrap}>
-        <Badge tone={product.published ? "success" : "grey"}>
-          {ta(product.published ? "adminProducts.state.published" : "adminProducts.state.unpublished")}
-        </Badge>
+        <PublishedBadge published={product.published} />
         {product.sold_out_flag && <Badge tone="danger">{ta("adminProducts.soldOut")}</Badge>}
         <div>{quick.publish}</div>
       </td>
@@ -183,7 +183,7 @@ export default function AdminProducts() {
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="visually-hidden">{ta("adminProducts.image")}</span>
+                    <ThumbHeader />
                   </th>
                   <th scope="col">{ta("adminProducts.name")}</th>
                   <th scope="col">{ta("adminProducts.state")}</th>

@@ -5,6 +5,7 @@ import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
 import { loadChoices } from "../../features/admin/catalogue-loaders.ts";
 import { LiquorTypesEditor } from "../../features/admin/liquor-types-editor.tsx";
 import { SeriesEditor } from "../../features/admin/series-editor.tsx";
@@ -25,19 +26,13 @@ export default function AdminSeriesPage() {
   return (
     <>
       <h1 className={styles.title}>{ta("adminSeries.title")}</h1>
-      <section className={styles.section} aria-labelledby="series-heading">
-        <h2 id="series-heading" className={styles.sectionTitle}>
-          {ta("adminSeries.tree")}
-        </h2>
+      <AdminSection id="series-heading" title={ta("adminSeries.tree")}>
         <p className={styles.muted}>{ta("adminSeries.hint")}</p>
         <SeriesEditor series={series} />
-      </section>
-      <section className={styles.section} aria-labelledby="liquor-types-heading">
-        <h2 id="liquor-types-heading" className={styles.sectionTitle}>
-          {ta("adminLiquorTypes.title")}
-        </h2>
+      </AdminSection>
+      <AdminSection id="liquor-types-heading" title={ta("adminLiquorTypes.title")}>
         <LiquorTypesEditor liquorTypes={liquorTypes} />
-      </section>
+      </AdminSection>
     </>
   );
 }

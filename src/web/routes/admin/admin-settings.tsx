@@ -17,8 +17,9 @@ import { BanksSection, FeesSection, HolidaysSection, ShopSection, TimeBandsSecti
 import { DeliveryCalendarSection, ShippingTableSection } from "../../features/admin/shipping-settings-sections.tsx";
 import { GiftSection } from "../../features/admin/gift-settings-section.tsx";
 import { PaymentTermsSection } from "../../features/admin/payment-terms-section.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { OwnerOnlyNotice } from "../../features/admin/ui/owner-only-notice.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 
 async function load({ request }: Route.ClientLoaderArgs) {
@@ -64,13 +65,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
   return (
     <DraftContext.Provider value={draft}>
       <form onSubmit={(event) => void save(event)} noValidate data-testid="settings-form">
-        {summary.length > 0 && (
-          <Notice tone="danger" testId="settings-errors">
-            {summary.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
+        {summary.length > 0 && <ErrorsNotice errors={summary} testId="settings-errors" />}
         <FeesSection />
         <PaymentTermsSection />
         <ShippingTableSection />
@@ -97,7 +92,7 @@ export default function AdminSettings() {
   return (
     <>
       <h1 className={styles.title}>{to("settings.title")}</h1>
-      {settings ? <SettingsEditor initial={settings} /> : <Notice tone="info">{to("ops.ownerOnly")}</Notice>}
+      {settings ? <SettingsEditor initial={settings} /> : <OwnerOnlyNotice />}
     </>
   );
 }

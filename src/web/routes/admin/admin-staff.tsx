@@ -8,7 +8,11 @@ import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
 import { AdminLoading, AdminRouteError } from "../../features/admin/admin-route-error.tsx";
 import styles from "../../features/admin/admin.module.css";
 import { useOpsText } from "../../features/admin/ops-i18n.ts";
-import { OpsDateTime, OpsTable } from "../../features/admin/ops-list.tsx";
+import { OpsDateTime } from "../../features/admin/ops-list.tsx";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
+import { useOpsForm } from "../../features/admin/ui/use-ops-form.ts";
+import { DataTable } from "../../features/admin/ui/data-table.tsx";
+import { OwnerOnlyPage } from "../../features/admin/ui/owner-only-notice.tsx";
 import type { ApiFailure, StaffEntry } from "../../features/admin/ops-resources.ts";
 import ops from "../../features/admin/ops.module.css";
 import { loadOwnerOnly } from "../../features/admin/owner-only.ts";
@@ -40,18 +44,16 @@ async function load({ request }: Route.ClientLoaderArgs) {
  */
 function AccessRules({ security }: { security: SecurityAnswer }) {
   const ta = useAdminText();
-  const to = useOpsText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = useOpsForm();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      const result = await callAdminApi<SecurityAnswer & ApiFailure>("/security", {
+    await send(
+      "/security",
+      {
         method: "PUT",
         body: {
           require_two_factor: form.get("require_two_factor") === "on",
@@ -60,17 +62,12 @@ function AccessRules({ security }: { security: SecurityAnswer }) {
             .filter(Boolean),
           confirm_lockout: form.get("confirm_lockout") === "on",
         },
-      });
-      if (result.ok) {
-        setFailure(null);
+      },
+      async () => {
         snackbar.show("success", ta("staffSecurity.saved"));
         await revalidator.revalidate();
-      } else {
-        setFailure({ errors: errorsOf(result.body, to("ops.failed")), fields: result.body?.fields ?? {} });
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   }
 
   return (
@@ -104,32 +101,21 @@ function AddStaff() {
   const to = useOpsText();
   const snackbar = useSnackbar();
   const revalidator = useRevalidator();
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const { busy, failure, send } = useOpsForm();
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      const result = await callAdminApi<{ data?: StaffEntry; password?: string } & ApiFailure>("/staff", {
-        method: "POST",
-        body: { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "staff") },
-      });
-      if (result.ok && result.body?.data && result.body.password) {
-        setIssued({ email: result.body.data.email, password: result.body.password });
-        setFailure(null);
-        setFormKey((key) => key + 1);
-        snackbar.show("success", to("staff.added", { email: result.body.data.email }));
-        await revalidator.revalidate();
-      } else {
-        setFailure({ errors: errorsOf(result.body, to("ops.failed")), fields: result.body?.fields ?? {} });
-      }
-    } finally {
-      setBusy(false);
-    }
+    const body = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "staff") };
+    await send<{ data?: StaffEntry; password?: string }>("/staff", { method: "POST", body }, async (added) => {
+      if (!added?.data || !added.password) return false;
+      setIssued({ email: added.data.email, password: added.password });
+      setFormKey((key) => key + 1);
+      snackbar.show("success", to("staff.added", { email: added.data.email }));
+      await revalidator.revalidate();
+    });
   }
 
   return (
@@ -189,41 +175,38 @@ export default function AdminStaff() {
     await revalidator.revalidate();
   }
 
-  if (!staff) {
-    return (
-      <>
-        <h1 className={styles.title}>{to("staff.title")}</h1>
-        <Notice tone="info">{to("ops.ownerOnly")}</Notice>
-      </>
-    );
-  }
+  if (!staff) return <OwnerOnlyPage title={to("staff.title")} />;
   return (
     <>
       <h1 className={styles.title}>{to("staff.title")}</h1>
-      <section className={styles.section} aria-labelledby="staff-list">
-        <h2 id="staff-list" className={styles.sectionTitle}>
-          {to("staff.list")}
-        </h2>
-        <OpsTable labelledBy="staff-list">
-          <thead>
-            <tr>
-              <th scope="col">{to("staff.email")}</th>
-              <th scope="col">{to("staff.role")}</th>
-              <th scope="col">{to("staff.lastSignIn")}</th>
-              <th scope="col">{ta("staffSecurity.twoFactor")}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">
+      <AdminSection id="staff-list" title={to("staff.list")}>
+        <DataTable
+          labelledBy="staff-list"
+          rows={staff}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              header: to("staff.email"),
+              rowHeader: true,
+              cell: (entry) => (
+                <>
                   {entry.email} {entry.id === session?.staff.id && to("staff.you")} {entry.locked && <Badge tone="danger">{to("staff.locked")}</Badge>}
-                </th>
-                <td>{to(`staff.role.${entry.role}`)}</td>
-                <td>{entry.last_sign_in_at ? <OpsDateTime at={entry.last_sign_in_at} locale={locale} /> : to("ops.never")}</td>
-                <td>{entry.two_factor ? <Badge tone="success">{ta("staffSecurity.on")}</Badge> : ta("staffSecurity.off")}</td>
-                <td>
+                </>
+              ),
+            },
+            { header: to("staff.role"), cell: (entry) => to(`staff.role.${entry.role}`) },
+            {
+              header: to("staff.lastSignIn"),
+              cell: (entry) => (entry.last_sign_in_at ? <OpsDateTime at={entry.last_sign_in_at} locale={locale} /> : to("ops.never")),
+            },
+            {
+              header: ta("staffSecurity.twoFactor"),
+              cell: (entry) => (entry.two_factor ? <Badge tone="success">{ta("staffSecurity.on")}</Badge> : ta("staffSecurity.off")),
+            },
+            {
+              header: null,
+              cell: (entry) => (
+                <>
                   {entry.id !== session?.staff.id && entry.two_factor && (
                     <Button variant="ghost" onClick={() => void resetTwoFactor(entry)}>
                       {ta("staffSecurity.reset")}
@@ -234,25 +217,19 @@ export default function AdminStaff() {
                       {to("staff.remove")}
                     </Button>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </OpsTable>
-      </section>
-      <section className={styles.section} aria-labelledby="staff-add">
-        <h2 id="staff-add" className={styles.sectionTitle}>
-          {to("staff.add")}
-        </h2>
+                </>
+              ),
+            },
+          ]}
+        />
+      </AdminSection>
+      <AdminSection id="staff-add" title={to("staff.add")}>
         <AddStaff />
-      </section>
+      </AdminSection>
       {security && (
-        <section className={styles.section} aria-labelledby="staff-security">
-          <h2 id="staff-security" className={styles.sectionTitle}>
-            {ta("staffSecurity.title")}
-          </h2>
+        <AdminSection id="staff-security" title={ta("staffSecurity.title")}>
           <AccessRules security={security} />
-        </section>
+        </AdminSection>
       )}
     </>
   );

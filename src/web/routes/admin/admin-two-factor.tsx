@@ -1,10 +1,11 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-two-factor";
 import { backOfficeRedirect } from "../../features/admin/admin-api.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { SignInFrame } from "../../features/admin/ui/sign-in-frame.tsx";
 import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../../shared/site/form-action.ts";
@@ -76,88 +77,72 @@ export default function AdminTwoFactor({ loaderData, actionData }: Route.Compone
   const codes = shown && "recoveryCodes" in shown ? shown.recoveryCodes : null;
 
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={`${styles.main} ${styles.loginMain}`}>
-        <div className={styles.section}>
-          <h1 className={styles.title}>{ta("twoFactor.title")}</h1>
-          {codes ? (
+    <SignInFrame title={ta("twoFactor.title")}>
+      {codes ? (
+        <>
+          <Notice tone="success">{ta("twoFactor.done")}</Notice>
+          <h2 className={styles.sectionTitle}>{ta("twoFactor.codesTitle")}</h2>
+          <p>{ta("twoFactor.codesLead")}</p>
+          <ul data-testid="recovery-codes" style={{ fontFamily: "monospace", fontSize: "1.125rem", columns: 2, listStyle: "none", padding: 0 }}>
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+          <p>
+            <a href={next}>{ta("twoFactor.continue")}</a>
+          </p>
+        </>
+      ) : !state ? (
+        <>
+          {refusal && <ErrorsNotice errors={refusal.errors} testId="two-factor-errors" />}
+          <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>
+          <p>
+            <a href="/admin/login">{ta("adminLogin.title")}</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{state.signing_in ? ta("twoFactor.requiredLead") : ta("twoFactor.optionalLead")}</p>
+          {state.enabled && <Notice tone="success">{ta("twoFactor.enabled", { count: String(state.recovery_codes_left) })}</Notice>}
+          {state.enrolment ? (
             <>
-              <Notice tone="success">{ta("twoFactor.done")}</Notice>
-              <h2 className={styles.sectionTitle}>{ta("twoFactor.codesTitle")}</h2>
-              <p>{ta("twoFactor.codesLead")}</p>
-              <ul data-testid="recovery-codes" style={{ fontFamily: "monospace", fontSize: "1.125rem", columns: 2, listStyle: "none", padding: 0 }}>
-                {codes.map((code) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
+              <p>{ta("twoFactor.scan")}</p>
+              {/* The SVG is drawn on the server from the otpauth URI (qrcode-generator): paths only, no script. */}
+              <div style={{ width: 200, height: 200 }} aria-hidden="true" dangerouslySetInnerHTML={{ __html: state.enrolment.qr_svg }} />
               <p>
-                <a href={next}>{ta("twoFactor.continue")}</a>
+                {ta("twoFactor.secret")}:{" "}
+                <code data-testid="totp-secret" style={{ fontSize: "1.125rem", wordBreak: "break-all" }}>
+                  {grouped(state.enrolment.secret)}
+                </code>
               </p>
-            </>
-          ) : !state ? (
-            <>
-              {refusal && <Errors messages={refusal.errors} />}
-              <Notice tone="info">{ta("adminLogin.needSignIn")}</Notice>
-              <p>
-                <a href="/admin/login">{ta("adminLogin.title")}</a>
-              </p>
+              <form method="post" noValidate>
+                <CsrfField />
+                <input type="hidden" name="intent" value="confirm" />
+                <p>{ta("twoFactor.confirmLead")}</p>
+                <Input label={ta("twoFactor.code")} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required />
+                {refusal && <ErrorsNotice errors={refusal.errors} testId="two-factor-errors" />}
+                <Button type="submit" block>
+                  {ta("twoFactor.confirm")}
+                </Button>
+              </form>
             </>
           ) : (
-            <>
-              <p>{state.signing_in ? ta("twoFactor.requiredLead") : ta("twoFactor.optionalLead")}</p>
-              {state.enabled && <Notice tone="success">{ta("twoFactor.enabled", { count: String(state.recovery_codes_left) })}</Notice>}
-              {state.enrolment ? (
-                <>
-                  <p>{ta("twoFactor.scan")}</p>
-                  {/* The SVG is drawn on the server from the otpauth URI (qrcode-generator): paths only, no script. */}
-                  <div style={{ width: 200, height: 200 }} aria-hidden="true" dangerouslySetInnerHTML={{ __html: state.enrolment.qr_svg }} />
-                  <p>
-                    {ta("twoFactor.secret")}:{" "}
-                    <code data-testid="totp-secret" style={{ fontSize: "1.125rem", wordBreak: "break-all" }}>
-                      {grouped(state.enrolment.secret)}
-                    </code>
-                  </p>
-                  <form method="post" noValidate>
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="confirm" />
-                    <p>{ta("twoFactor.confirmLead")}</p>
-                    <Input label={ta("twoFactor.code")} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required />
-                    {refusal && <Errors messages={refusal.errors} />}
-                    <Button type="submit" block>
-                      {ta("twoFactor.confirm")}
-                    </Button>
-                  </form>
-                </>
-              ) : (
-                <form method="post" noValidate>
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="setup" />
-                  {refusal && <Errors messages={refusal.errors} />}
-                  <Button type="submit" block variant={state.enabled ? "ghost" : undefined}>
-                    {state.enabled ? ta("twoFactor.startAgain") : ta("twoFactor.start")}
-                  </Button>
-                </form>
-              )}
-              {!state.signing_in && (
-                <p>
-                  <a href="/admin">{ta("twoFactor.back")}</a>
-                </p>
-              )}
-            </>
+            <form method="post" noValidate>
+              <CsrfField />
+              <input type="hidden" name="intent" value="setup" />
+              {refusal && <ErrorsNotice errors={refusal.errors} testId="two-factor-errors" />}
+              <Button type="submit" block variant={state.enabled ? "ghost" : undefined}>
+                {state.enabled ? ta("twoFactor.startAgain") : ta("twoFactor.start")}
+              </Button>
+            </form>
           )}
-        </div>
-      </main>
-    </div>
-  );
-}
-
-function Errors({ messages }: { messages: string[] }) {
-  return (
-    <Notice tone="danger" testId="two-factor-errors">
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Notice>
+          {!state.signing_in && (
+            <p>
+              <a href="/admin">{ta("twoFactor.back")}</a>
+            </p>
+          )}
+        </>
+      )}
+    </SignInFrame>
   );
 }
