@@ -27,61 +27,70 @@ describe("税率の適用区分 per 品目", () => {
     expect(ja("seishu", 155)).toBe("全量(単一税率)");
   });
 
-  // Each rule as its brackets' keys and Japanese labels for a 品目 at a strength (‰).
-  const bracket = ([category, permille]: [LiquorCategory, number]) => key(category, permille);
-  const label = ([category, permille]: [LiquorCategory, number]) => ja(category, permille);
-
-  describe("whisky, brandy and spirits: 37度未満 one bracket, then a bracket per whole degree", () => {
-    examples("key", bracket, [
-      [["whisky", 130], "130-370"],
-      [["whisky", 369], "130-370"],
-      [["whisky", 370], "370-380"],
-      [["whisky", 400], "400-410"],
-      [["spirits", 405], "400-410"],
-    ]);
-    examples("label", label, [
-      [["brandy", 369], "13度以上37度未満"],
-      [["whisky", 405], "40度以上41度未満"],
-    ]);
-    it("tells the degrees apart, in English too", () => {
-      expect(key("whisky", 430)).not.toBe(key("whisky", 400));
-      expect(taxBracketOf("whisky", 405).label.en).toBe("40% to below 41%");
+  // The 品目 whose brackets follow strength, each rule as the keys and Japanese labels it gives a
+  // 品目 at a strength (‰).
+  type Strength = [LiquorCategory, number];
+  const strengthRules: { rule: string; keys: [Strength, string][]; labels: [Strength, string][] }[] = [
+    {
+      rule: "whisky, brandy and spirits: 37度未満 one bracket, then a bracket per whole degree",
+      keys: [
+        [["whisky", 130], "130-370"],
+        [["whisky", 369], "130-370"],
+        [["whisky", 370], "370-380"],
+        [["whisky", 400], "400-410"],
+        [["spirits", 405], "400-410"],
+      ],
+      labels: [
+        [["brandy", 369], "13度以上37度未満"],
+        [["whisky", 405], "40度以上41度未満"],
+      ],
+    },
+    {
+      rule: "low-strength spirits and shochu: 11度未満, then per degree below 13度 (租特 §87-2)",
+      keys: [
+        [["spirits", 90], "0-110"],
+        [["spirits", 115], "110-120"],
+        [["tanshiki_shochu", 125], "120-130"],
+        [["tanshiki_shochu", 250], "250-260"],
+        [["renzoku_shochu", 200], "130-210"],
+        [["renzoku_shochu", 210], "210-220"],
+      ],
+      labels: [
+        [["spirits", 90], "11度未満"],
+        [["renzoku_shochu", 209], "13度以上21度未満"],
+      ],
+    },
+    {
+      rule: "liqueur and sweetened fruit wine: 13度未満 one rate, then per degree above 12",
+      keys: [
+        [["kanmi_kajitsushu", 129], "0-130"],
+        [["kanmi_kajitsushu", 130], "130-140"],
+        [["liqueur", 80], "0-110"],
+        [["liqueur", 110], "110-120"],
+        [["liqueur", 125], "120-130"],
+        [["liqueur", 250], "250-260"],
+      ],
+      labels: [[["liqueur", 300], "30度以上31度未満"]],
+    },
+    {
+      rule: "happoshu: the special rate below 10度 only",
+      keys: [
+        [["happoshu", 55], "0-100"],
+        [["happoshu", 100], "100-"],
+      ],
+      labels: [[["happoshu", 110], "10度以上"]],
+    },
+  ];
+  for (const { rule, keys, labels } of strengthRules) {
+    describe(rule, () => {
+      examples("key", ([category, permille]: Strength) => key(category, permille), keys);
+      examples("label", ([category, permille]: Strength) => ja(category, permille), labels);
     });
-  });
+  }
 
-  describe("low-strength spirits and shochu: 11度未満, then per degree below 13度 (租特 §87-2)", () => {
-    examples("key", bracket, [
-      [["spirits", 90], "0-110"],
-      [["spirits", 115], "110-120"],
-      [["tanshiki_shochu", 125], "120-130"],
-      [["tanshiki_shochu", 250], "250-260"],
-      [["renzoku_shochu", 200], "130-210"],
-      [["renzoku_shochu", 210], "210-220"],
-    ]);
-    examples("label", label, [
-      [["spirits", 90], "11度未満"],
-      [["renzoku_shochu", 209], "13度以上21度未満"],
-    ]);
-  });
-
-  describe("liqueur and sweetened fruit wine: 13度未満 one rate, then per degree above 12", () => {
-    examples("key", bracket, [
-      [["kanmi_kajitsushu", 129], "0-130"],
-      [["kanmi_kajitsushu", 130], "130-140"],
-      [["liqueur", 80], "0-110"],
-      [["liqueur", 110], "110-120"],
-      [["liqueur", 125], "120-130"],
-      [["liqueur", 250], "250-260"],
-    ]);
-    examples("label", label, [[["liqueur", 300], "30度以上31度未満"]]);
-  });
-
-  describe("happoshu: the special rate below 10度 only", () => {
-    examples("key", bracket, [
-      [["happoshu", 55], "0-100"],
-      [["happoshu", 100], "100-"],
-    ]);
-    examples("label", label, [[["happoshu", 110], "10度以上"]]);
+  it("tells whisky's degrees apart, in English too", () => {
+    expect(key("whisky", 430)).not.toBe(key("whisky", 400));
+    expect(taxBracketOf("whisky", 405).label.en).toBe("40% to below 41%");
   });
 
   it("asks for the strength when the 品目 has several brackets and none is recorded", () => {
