@@ -1,30 +1,31 @@
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
 import { halfWidthKatakana, isKanaName, katakanaOf } from "./kana.ts";
+import { examples } from "./testing/examples.ts";
 
 describe("フリガナ", () => {
-  it("takes katakana and hiragana of either width, with long vowel marks, dots and spaces", () => {
-    expect(isKanaName("ヒガ ツル")).toBe(true);
-    expect(isKanaName("ひが　つる")).toBe(true);
-    expect(isKanaName("ﾋｶﾞ ﾂﾙ")).toBe(true);
-    expect(isKanaName("ジョージ・スミス")).toBe(true);
-  });
+  examples("takes katakana and hiragana of either width, with long vowel marks, dots and spaces", isKanaName, [
+    ["ヒガ ツル", true],
+    ["ひが　つる", true],
+    ["ﾋｶﾞ ﾂﾙ", true],
+    ["ジョージ・スミス", true],
+  ]);
 
-  it("refuses kanji, latin letters, digits and a blank reading", () => {
-    expect(isKanaName("比嘉 ツル")).toBe(false);
-    expect(isKanaName("Higa")).toBe(false);
-    expect(isKanaName("ツル1")).toBe(false);
-    expect(isKanaName("  ")).toBe(false);
-  });
+  examples("refuses kanji, latin letters, digits and a blank reading", isKanaName, [
+    ["比嘉 ツル", false],
+    ["Higa", false],
+    ["ツル1", false],
+    ["  ", false],
+  ]);
 
-  it("keeps a reading as full-width katakana with single spaces", () => {
-    expect(katakanaOf(" ひが　　つる ")).toBe("ヒガ ツル");
-    expect(katakanaOf("ﾋｶﾞ ﾂﾙ")).toBe("ヒガ ツル");
-  });
+  examples("keeps a reading as full-width katakana with single spaces", katakanaOf, [
+    [" ひが　　つる ", "ヒガ ツル"],
+    ["ﾋｶﾞ ﾂﾙ", "ヒガ ツル"],
+  ]);
 
-  it("writes half-width katakana for B2 Cloud, voiced sounds as letter and mark", () => {
-    expect(halfWidthKatakana("ヒガ ツル")).toBe("ﾋｶﾞ ﾂﾙ");
-    expect(halfWidthKatakana("ぱーてぃー")).toBe("ﾊﾟｰﾃｨｰ");
-    expect(halfWidthKatakana("ヴィンテージ・ワイン")).toBe("ｳﾞｨﾝﾃｰｼﾞ･ﾜｲﾝ");
-    expect(halfWidthKatakana("ヶ")).toBe("ｹ");
-  });
+  examples("writes half-width katakana for B2 Cloud, voiced sounds as letter and mark", halfWidthKatakana, [
+    ["ヒガ ツル", "ﾋｶﾞ ﾂﾙ"],
+    ["ぱーてぃー", "ﾊﾟｰﾃｨｰ"],
+    ["ヴィンテージ・ワイン", "ｳﾞｨﾝﾃｰｼﾞ･ﾜｲﾝ"],
+    ["ヶ", "ｹ"],
+  ]);
 });

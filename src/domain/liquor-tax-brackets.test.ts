@@ -3,6 +3,7 @@ import { LIQUOR_CATEGORIES, type LiquorCategory } from "./product-details.ts";
 import { STRENGTH_BANDS, compareBracketKeys, taxBracketOf } from "./liquor-tax-brackets.ts";
 import { deductiblePercent, isInvoiceNumber, normaliseInvoiceNumber } from "./invoice-registration.ts";
 import { booksKeptUntil, monthsWithoutStockTake, stockTakeOverdue } from "./liquor-law.ts";
+import { examples } from "./testing/examples.ts";
 
 const key = (category: LiquorCategory, permille: number | null) => taxBracketOf(category, permille).key;
 const ja = (category: LiquorCategory, permille: number | null) => taxBracketOf(category, permille).label.ja;
@@ -26,43 +27,70 @@ describe("税率の適用区分 per 品目", () => {
     expect(ja("seishu", 155)).toBe("全量(単一税率)");
   });
 
-  it("whisky, brandy and spirits: 37度未満 one bracket, then a bracket per whole degree", () => {
-    expect(key("whisky", 130)).toBe("130-370");
-    expect(key("whisky", 369)).toBe("130-370");
-    expect(ja("brandy", 369)).toBe("13度以上37度未満");
-    expect(key("whisky", 370)).toBe("370-380");
-    expect(key("whisky", 400)).toBe("400-410");
-    expect(key("spirits", 405)).toBe("400-410");
-    expect(ja("whisky", 405)).toBe("40度以上41度未満");
+  // The 品目 whose brackets follow strength, each rule as the keys and Japanese labels it gives a
+  // 品目 at a strength (‰).
+  type Strength = [LiquorCategory, number];
+  const strengthRules: { rule: string; keys: [Strength, string][]; labels: [Strength, string][] }[] = [
+    {
+      rule: "whisky, brandy and spirits: 37度未満 one bracket, then a bracket per whole degree",
+      keys: [
+        [["whisky", 130], "130-370"],
+        [["whisky", 369], "130-370"],
+        [["whisky", 370], "370-380"],
+        [["whisky", 400], "400-410"],
+        [["spirits", 405], "400-410"],
+      ],
+      labels: [
+        [["brandy", 369], "13度以上37度未満"],
+        [["whisky", 405], "40度以上41度未満"],
+      ],
+    },
+    {
+      rule: "low-strength spirits and shochu: 11度未満, then per degree below 13度 (租特 §87-2)",
+      keys: [
+        [["spirits", 90], "0-110"],
+        [["spirits", 115], "110-120"],
+        [["tanshiki_shochu", 125], "120-130"],
+        [["tanshiki_shochu", 250], "250-260"],
+        [["renzoku_shochu", 200], "130-210"],
+        [["renzoku_shochu", 210], "210-220"],
+      ],
+      labels: [
+        [["spirits", 90], "11度未満"],
+        [["renzoku_shochu", 209], "13度以上21度未満"],
+      ],
+    },
+    {
+      rule: "liqueur and sweetened fruit wine: 13度未満 one rate, then per degree above 12",
+      keys: [
+        [["kanmi_kajitsushu", 129], "0-130"],
+        [["kanmi_kajitsushu", 130], "130-140"],
+        [["liqueur", 80], "0-110"],
+        [["liqueur", 110], "110-120"],
+        [["liqueur", 125], "120-130"],
+        [["liqueur", 250], "250-260"],
+      ],
+      labels: [[["liqueur", 300], "30度以上31度未満"]],
+    },
+    {
+      rule: "happoshu: the special rate below 10度 only",
+      keys: [
+        [["happoshu", 55], "0-100"],
+        [["happoshu", 100], "100-"],
+      ],
+      labels: [[["happoshu", 110], "10度以上"]],
+    },
+  ];
+  for (const { rule, keys, labels } of strengthRules) {
+    describe(rule, () => {
+      examples("key", ([category, permille]: Strength) => key(category, permille), keys);
+      examples("label", ([category, permille]: Strength) => ja(category, permille), labels);
+    });
+  }
+
+  it("tells whisky's degrees apart, in English too", () => {
     expect(key("whisky", 430)).not.toBe(key("whisky", 400));
     expect(taxBracketOf("whisky", 405).label.en).toBe("40% to below 41%");
-  });
-
-  it("low-strength spirits and shochu: 11度未満, then per degree below 13度 (租特 §87-2)", () => {
-    expect(key("spirits", 90)).toBe("0-110");
-    expect(ja("spirits", 90)).toBe("11度未満");
-    expect(key("spirits", 115)).toBe("110-120");
-    expect(key("tanshiki_shochu", 125)).toBe("120-130");
-    expect(key("tanshiki_shochu", 250)).toBe("250-260");
-    expect(key("renzoku_shochu", 200)).toBe("130-210");
-    expect(ja("renzoku_shochu", 209)).toBe("13度以上21度未満");
-    expect(key("renzoku_shochu", 210)).toBe("210-220");
-  });
-
-  it("liqueur and sweetened fruit wine: 13度未満 one rate, then per degree above 12", () => {
-    expect(key("kanmi_kajitsushu", 129)).toBe("0-130");
-    expect(key("kanmi_kajitsushu", 130)).toBe("130-140");
-    expect(key("liqueur", 80)).toBe("0-110");
-    expect(key("liqueur", 110)).toBe("110-120");
-    expect(key("liqueur", 125)).toBe("120-130");
-    expect(key("liqueur", 250)).toBe("250-260");
-    expect(ja("liqueur", 300)).toBe("30度以上31度未満");
-  });
-
-  it("happoshu: the special rate below 10度 only", () => {
-    expect(key("happoshu", 55)).toBe("0-100");
-    expect(key("happoshu", 100)).toBe("100-");
-    expect(ja("happoshu", 110)).toBe("10度以上");
   });
 
   it("asks for the strength when the 品目 has several brackets and none is recorded", () => {

@@ -11,28 +11,31 @@ import {
   staffMoves,
   statusesLeadingTo,
 } from "./order-status.ts";
+import { examples } from "./testing/examples.ts";
 
 describe("order status transitions", () => {
-  it("lets a gateway payment settle either way or wait for a voucher, and nothing else", () => {
-    expect(canTransition("pending", "deposited")).toBe(true);
-    expect(canTransition("pending", "cancelled")).toBe(true);
-    expect(canTransition("pending", "sent")).toBe(false);
-    expect(canTransition("pending", "await_payment")).toBe(true);
-  });
+  const move = ([from, to]: Parameters<typeof canTransition>) => canTransition(from, to);
 
-  it("takes bank transfer to deposited and cash on delivery straight to sent", () => {
-    expect(canTransition("await_payment", "deposited")).toBe(true);
-    expect(canTransition("await_payment", "sent")).toBe(true);
-    expect(canTransition("await_payment", "cancelled")).toBe(true);
-    expect(canTransition("await_payment", "pending")).toBe(false);
-  });
+  examples("lets a gateway payment settle either way or wait for a voucher, and nothing else", move, [
+    [["pending", "deposited"], true],
+    [["pending", "cancelled"], true],
+    [["pending", "sent"], false],
+    [["pending", "await_payment"], true],
+  ]);
 
-  it("ships or cancels a paid order, never sends it back to waiting", () => {
-    expect(canTransition("deposited", "sent")).toBe(true);
-    expect(canTransition("deposited", "cancelled")).toBe(true);
-    expect(canTransition("deposited", "await_payment")).toBe(false);
-    expect(canTransition("deposited", "pending")).toBe(false);
-  });
+  examples("takes bank transfer to deposited and cash on delivery straight to sent", move, [
+    [["await_payment", "deposited"], true],
+    [["await_payment", "sent"], true],
+    [["await_payment", "cancelled"], true],
+    [["await_payment", "pending"], false],
+  ]);
+
+  examples("ships or cancels a paid order, never sends it back to waiting", move, [
+    [["deposited", "sent"], true],
+    [["deposited", "cancelled"], true],
+    [["deposited", "await_payment"], false],
+    [["deposited", "pending"], false],
+  ]);
 
   it("keeps sent and cancelled final, and no status goes to itself", () => {
     for (const to of ORDER_STATUSES) {

@@ -4,6 +4,7 @@ import type { CheckoutLine, CheckoutTerms } from "./checkout-totals.ts";
 import { couponGoodsLines } from "./coupons.ts";
 import { defaultPaymentTerms, paymentMethodChoice, paymentMethodChoices } from "./payment-methods/payment-method.registry.ts";
 import { defaultShippingTable } from "./shipping-table.ts";
+import { examples } from "./testing/examples.ts";
 import {
   pointAdjustmentSchema,
   pointSettingsSchema,
@@ -185,18 +186,18 @@ describe("points in the order's charges (decision 086's rules, item 5)", () => {
 describe("when a member is told the points arrive", () => {
   const moment = (code: string, grantOn: "paid" | "shipped" = "paid") => pointGrantMoment(grantOn, paymentMethodChoice(code).paidWhen);
 
-  it("grants a card or PayPay order's points as the order is confirmed, not after a payment arrives", () => {
-    expect(moment("credit")).toBe("at_order");
-    expect(moment("registered_credit")).toBe("at_order");
-    expect(moment("paypay")).toBe("at_order");
-  });
+  examples("grants a card or PayPay order's points as the order is confirmed, not after a payment arrives", moment, [
+    ["credit", "at_order"],
+    ["registered_credit", "at_order"],
+    ["paypay", "at_order"],
+  ]);
 
-  it("grants a bank, konbini or 後払い order's points once the payment arrives, and cash on delivery's on shipping", () => {
-    expect(moment("bank")).toBe("on_payment");
-    expect(moment("konbini")).toBe("on_payment");
-    expect(moment("deferred")).toBe("on_payment");
-    expect(moment("cod")).toBe("on_shipping");
-  });
+  examples("grants a bank, konbini or 後払い order's points once the payment arrives, and cash on delivery's on shipping", moment, [
+    ["bank", "on_payment"],
+    ["konbini", "on_payment"],
+    ["deferred", "on_payment"],
+    ["cod", "on_shipping"],
+  ]);
 
   it("says shipping for every method when the shop grants on shipping, and a wording for all while no method is chosen", () => {
     for (const method of paymentMethodChoices()) expect(pointGrantMoment("shipped", method.paidWhen)).toBe("on_shipping");

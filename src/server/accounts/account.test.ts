@@ -1,21 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import { mailOutboxTable } from "../db/schema/mail.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  // A low lock threshold keeps the lockable tests short; the default (10) is checked in config.
-  // Rate limits are tested on their own (http/rate-limit.test.ts); here every request comes from one address.
-  shop = await createTestApp({ LOCK_MAX_ATTEMPTS: "3", UNLOCK_AFTER_MINUTES: "60", SESSION_TIMEOUT_MINUTES: "30", RATE_LIMIT_MULTIPLIER: "100" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+// A low lock threshold keeps the lockable tests short; the default (10) is checked in config.
+// Rate limits are tested on their own (http/rate-limit.test.ts); here every request comes from one address.
+const shop = testAppFixture({ LOCK_MAX_ATTEMPTS: "3", UNLOCK_AFTER_MINUTES: "60", SESSION_TIMEOUT_MINUTES: "30", RATE_LIMIT_MULTIPLIER: "100" });
 
 function uniqueEmail(): string {
   return `shopper-${crypto.randomUUID()}@example.com`;

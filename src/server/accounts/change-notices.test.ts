@@ -1,25 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { usersTable } from "../db/schema/accounts.ts";
-import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Change notices (decision 064): the member is mailed through the outbox, in their own language,
 // when their e-mail (old and new address), password, address or saved card changes, with what to
 // do if it was not them. The built-in mailbox is the outbox's far end: these tests read it.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 const NEXT_YEAR = new Date().getFullYear() + 1;
 const NOT_YOU_JA = "お心当たりのない場合は、第三者がアカウントを不正に操作しているおそれがあります。";
 const NOT_YOU_EN = "If this was not you, someone else may be using your account";
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
 
 async function member(locale: "ja" | "en" = "ja"): Promise<MemberSession> {
   const session = await shop.memberSession();

@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { ACCOUNTS_CHANGED_CHANNEL, SessionService } from "./session.service.ts";
 import { hashToken } from "../link-tokens.ts";
 
@@ -11,15 +10,7 @@ import { hashToken } from "../link-tokens.ts";
 // session — made by this process or written by another straight into the database — is seen by the
 // very next call; a catalogue page forgets its copy when the change's NOTIFY arrives.
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestApp();
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const shop = testAppFixture();
 
 const me = (headers: Record<string, string>) => shop.app.inject({ method: "GET", url: "/api/users", headers });
 // The test app renders no pages (a 404), but the session is looked up before routing as for any page.

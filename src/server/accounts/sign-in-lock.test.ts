@@ -1,10 +1,9 @@
 import type * as Argon2Module from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signInAttemptsTable, usersTable } from "../db/schema/accounts.ts";
 import { createStaff } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // The lock under parallel attempts: 30 sign-ins sent at once against one address may check at most
 // LOCK_MAX_ATTEMPTS (the default, 10) passwords, for members, staff, and addresses without an
@@ -28,16 +27,8 @@ const INVALID = "Invalid email or password.";
 const LAST_ATTEMPT = "You have one more attempt before your account is locked.";
 const LOCKED = "Your account is locked.";
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  // Rate limits are tested on their own; here 30 requests come from one address at once.
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "100" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+// Rate limits are tested on their own; here 30 requests come from one address at once.
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "100" });
 
 function memberSignIn(email: string, password: string) {
   return shop.app.inject({ method: "POST", url: "/en/api/users/sign_in", headers: shop.browserSession().headers, payload: { api_user: { email, password } } });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { ADDRESS_BOOK_MAX_ENTRIES } from "../../domain/address-book.ts";
 import { CountriesService } from "../reference/countries.service.ts";
 import { PostcodesService } from "../reference/postcodes.service.ts";
@@ -11,16 +11,11 @@ import { AddressService } from "./address.service.ts";
 // A member's address book: the people they send to, members only, writes with the CSRF token; the
 // spec's saved address (GET/PUT /api/address) stays the member's own and is untouched.
 
-let shop: TestApp;
+const shop = testAppFixture();
 let member: MemberSession;
 
 beforeAll(async () => {
-  shop = await createTestApp();
   member = await shop.memberSession();
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 const mother = { name: "比嘉 ツル", phone: "098-867-1234", country: "jp", zip: "900-0021", address: "那覇市泉崎1-2-3", building_name: "" };

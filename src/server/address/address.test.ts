@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
-let shop: TestApp;
+const shop = testAppFixture();
 let member: MemberSession;
 
 beforeAll(async () => {
-  shop = await createTestApp();
   member = await shop.memberSession();
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 const tokyo = { country: "jp", zip: "100-0001", prefecture: 13, address: "千代田区千代田1-1", building_name: "蔵ビル3F" };

@@ -1,25 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ExhibitResource, ProductResource } from "../../domain/catalog-api.ts";
 import { CATALOG_PER_PAGE } from "../../domain/catalog.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Search (q) with the filters, meta.pagination of the list calls, the specification in the product
 // answers, and the back office writing both (docs/decisions/030-search-and-product-details.md).
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let staff: StaffSession;
 let make: CatalogFactory;
 const ids = {} as Record<"bordeaux" | "bordeauxSoldOut" | "whisky" | "gin" | "sake" | "exhibit", number>;
 let whiskySeriesHash = "";
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   staff = await staffSession(shop);
   make = new CatalogFactory(shop.database.db);
   await make.liquorType("wine", { ja: "ワイン", en: "Wine" });
@@ -54,10 +52,6 @@ beforeAll(async () => {
   shop.app.services.catalog.invalidate();
   const globals = await shop.app.services.catalog.globals("ja");
   whiskySeriesHash = globals.series.find((node) => node.name === "スピリッツ")!.children[0]!.hashid;
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 async function search(query: Record<string, string>, locale = "ja") {

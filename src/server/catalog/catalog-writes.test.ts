@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { liquorTypesTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { invalidatingWrites } from "./catalog-writes.ts";
 
 // The catalogue refreshes its cache on its own writes (issue 17): each back-office write path is
 // followed at once by a shop read that was cached before it, with nobody calling `changed()`.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let owner: StaffSession;
 
 function admin(method: "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
@@ -30,13 +29,8 @@ const productById = async (id: number) =>
 const exhibitNames = async () => ((await shopJson("/en/api/exhibit_products")).data as { attributes: { name: string } }[]).map((each) => each.attributes.name);
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   owner = await staffSession(shop, "owner");
   await new CatalogFactory(shop.database.db).liquorType("sake", { ja: "日本酒", en: "Sake" });
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 describe("the handle the catalogue's write services use", () => {

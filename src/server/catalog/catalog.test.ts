@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ProductResource } from "../../domain/catalog-api.ts";
 import { productsTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { CatalogService } from "./catalog.service.ts";
 
-let shop: TestApp;
+const shop = testAppFixture();
 type Named =
   | "wine"
   | "red"
@@ -27,7 +26,6 @@ const ids = {} as Record<Named, number>;
 const hashids: Record<string, string> = {};
 
 beforeAll(async () => {
-  shop = await createTestApp();
   const make = new CatalogFactory(shop.database.db);
   await make.liquorType("wine", { ja: "ワイン", en: "Wine" });
   await make.liquorType("whisky", { ja: "ウイスキー", en: "Whisky" });
@@ -66,10 +64,6 @@ beforeAll(async () => {
     }
   };
   walk(globals.series);
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 async function listNames(query: string, locale = "ja"): Promise<string[]> {

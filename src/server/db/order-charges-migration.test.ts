@@ -1,45 +1,24 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "./client.ts";
+import { describe, expect, it } from "vitest";
+import { migrationSteps } from "../testing/migration-steps.ts";
 import { testTime } from "../testing/test-time.ts";
 
 // Orders placed before charges were lines keep their figures: the migration that makes the
 // order_charges table copies each order's shipping and payment-method fee into rows, and the next
 // drops the two columns. Run on the SQL files themselves, in the journal's order.
 
-let client: PGlite;
-
-async function journal(): Promise<string[]> {
-  const text = await readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8");
-  return (JSON.parse(text) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
-}
-
-async function apply(tag: string): Promise<void> {
-  const sql = await readFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), "utf8");
-  for (const statement of sql.split("--> statement-breakpoint")) if (statement.trim()) await client.exec(statement);
-}
-
-beforeAll(async () => {
-  client = await PGlite.create();
-});
-
-afterAll(async () => {
-  await client.close();
-});
+const migrations = migrationSteps();
 
 describe("the order_charges migrations", () => {
   it("turn every order's shipping and fee into charge lines and drop the columns", { timeout: testTime(60_000) }, async () => {
-    const tags = await journal();
+    const tags = await migrations.journal();
     const charges = tags.findIndex((tag) => tag.endsWith("_order_charges"));
     const drop = tags.findIndex((tag) => tag.endsWith("_drop_order_fee_columns"));
     expect(charges).toBeGreaterThan(0);
     expect(drop).toBeGreaterThan(charges);
-    for (const tag of tags.slice(0, charges)) await apply(tag);
+    for (const tag of tags.slice(0, charges)) await migrations.apply(tag);
 
     const order = (publicId: string, method: string, shipping: number, fee: number, tax: number, price: number) =>
-      client.query(
+      migrations.client.query(
         `insert into orders (public_id, status, payment_method, name, email, phone, country, zip, address, items_total, shipping_fee, payment_method_fee, tax_total, price, tax_rate_percent, locale)
          values ($1, 'await_payment', $2, '山田 花子', 'hanako@example.com', '090-1234-5678', 'jp', '1110051', '台東区蔵前3-14-7', 6000, $3, $4, $5, $6, 10, 'ja')`,
         [publicId, method, shipping, fee, tax, price],
@@ -47,9 +26,9 @@ describe("the order_charges migrations", () => {
     await order("COD000000001", "cod", 1100, 440, 754, 8294);
     await order("BANK00000001", "bank", 1650, 0, 765, 8415);
 
-    for (const tag of tags.slice(charges, drop + 1)) await apply(tag);
+    for (const tag of tags.slice(charges, drop + 1)) await migrations.apply(tag);
 
-    const rows = await client.query<{
+    const rows = await migrations.client.query<{
       public_id: string;
       kind: string;
       label_ja: string;
@@ -66,7 +45,7 @@ describe("the order_charges migrations", () => {
       { public_id: "COD000000001", kind: "shipping", label_ja: "送料", label_en: "Shipping", amount: 1100, taxable: true, position: 0 },
       { public_id: "COD000000001", kind: "payment_fee", label_ja: "代引き手数料", label_en: "Cash on delivery fee", amount: 440, taxable: true, position: 1 },
     ]);
-    const columns = await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'orders'`);
+    const columns = await migrations.client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'orders'`);
     expect(columns.rows.map((row) => row.column_name)).not.toContain("shipping_fee");
     expect(columns.rows.map((row) => row.column_name)).not.toContain("payment_method_fee");
   });

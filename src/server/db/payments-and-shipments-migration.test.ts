@@ -1,36 +1,15 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "../../domain/checkout.ts";
 import type { PaymentState, ShipmentState } from "../../domain/payments-and-shipments.ts";
 import { deriveOrderStatus } from "../../domain/payments-and-shipments.ts";
-import { MIGRATIONS_FOLDER } from "./client.ts";
+import { migrationSteps } from "../testing/migration-steps.ts";
 import { testTime } from "../testing/test-time.ts";
 
 // Orders placed before payments and shipments keep their status: migration 0034 gives each one
 // payment and one shipment (with all its lines) whose derived status is the stored one. Run on the
 // SQL files themselves, in the journal's order, with an order in each status.
 
-let client: PGlite;
-
-async function journal(): Promise<string[]> {
-  const text = await readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8");
-  return (JSON.parse(text) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
-}
-
-async function apply(tag: string): Promise<void> {
-  const sql = await readFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), "utf8");
-  for (const statement of sql.split("--> statement-breakpoint")) if (statement.trim()) await client.exec(statement);
-}
-
-beforeAll(async () => {
-  client = await PGlite.create();
-});
-
-afterAll(async () => {
-  await client.close();
-});
+const migrations = migrationSteps();
 
 async function order(
   publicId: string,
@@ -39,7 +18,7 @@ async function order(
   history: OrderStatus[],
   extra: { slip?: string; intent?: string } = {},
 ): Promise<void> {
-  const inserted = await client.query<{ id: number }>(
+  const inserted = await migrations.client.query<{ id: number }>(
     `insert into orders (public_id, status, payment_method, name, email, phone, country, zip, address, recipient, desired_delivery_date, desired_delivery_timezone,
        items_total, tax_total, price, tax_rate_percent, locale, slip_number, carrier, payment_intent_id)
      values ($1, $2, $3, '山田 花子', 'hanako@example.com', '090-1234-5678', 'jp', '1110051', '台東区蔵前3-14-7',
@@ -48,28 +27,28 @@ async function order(
     [publicId, status, method, extra.slip ?? null, extra.slip ? "yamato" : null, extra.intent ?? null],
   );
   const id = inserted.rows[0]!.id;
-  await client.query(
+  await migrations.client.query(
     `insert into order_items (order_id, name_ja, name_en, unit_price, tax_rate_percent, amount, position)
      values ($1, '純米吟醸', 'Junmai Ginjo', 3000, 10, 2, 0), ($1, '梅酒', 'Umeshu', 1000, 10, 1, 1)`,
     [id],
   );
-  await client.query(
+  await migrations.client.query(
     `insert into order_charges (order_id, kind, label_ja, label_en, amount, taxable, position) values ($1, 'shipping', '送料', 'Shipping', 1100, true, 0)`,
     [id],
   );
   let from: OrderStatus | null = null;
   for (const to of history) {
-    await client.query(`insert into order_history (order_id, from_status, to_status, actor_kind) values ($1, $2, $3, 'system')`, [id, from, to]);
+    await migrations.client.query(`insert into order_history (order_id, from_status, to_status, actor_kind) values ($1, $2, $3, 'system')`, [id, from, to]);
     from = to;
   }
 }
 
 describe("migration 0034 (payments and shipments)", () => {
   it("gives every order one payment and one shipment that derive its stored status", { timeout: testTime(60_000) }, async () => {
-    const tags = await journal();
+    const tags = await migrations.journal();
     const at = tags.findIndex((tag) => tag.endsWith("_payments_and_shipments"));
     expect(at).toBeGreaterThan(0);
-    for (const tag of tags.slice(0, at)) await apply(tag);
+    for (const tag of tags.slice(0, at)) await migrations.apply(tag);
 
     await order("CARDPENDING1", "pending", "credit", ["pending"]);
     await order("BANKWAITING1", "await_payment", "bank", ["await_payment"]);
@@ -80,9 +59,9 @@ describe("migration 0034 (payments and shipments)", () => {
     await order("CARDREFUNDED", "cancelled", "credit", ["pending", "deposited", "cancelled"], { intent: "pi_refunded" });
     await order("BANKCANCEL01", "cancelled", "bank", ["await_payment", "cancelled"]);
 
-    await apply(tags[at]!);
+    await migrations.apply(tags[at]!);
 
-    const rows = await client.query<{
+    const rows = await migrations.client.query<{
       public_id: string;
       status: OrderStatus;
       payment: PaymentState;

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // The last seven bodies that read anything (issue #30 item 1, decision 075) now declare their
 // schema from src/domain: a body that is no form (a number, a list), one without its fields and one
 // with fields of the wrong type each answer a 422 with a clear message in ja and en, never a 5xx,
 // and write nothing.
 
-let shop: TestApp;
+const shop = testAppFixture();
 let member: MemberSession;
 let staff: StaffSession;
 let owner: StaffSession;
 
 beforeAll(async () => {
-  shop = await createTestApp();
   member = await shop.memberSession();
   staff = await staffSession(shop);
   owner = await staffSession(shop, "owner");
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 type Locale = "ja" | "en";

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppFixture } from "../testing/test-app.ts";
 
-let shop: TestApp;
-beforeAll(async () => {
-  shop = await createTestApp();
-});
-afterAll(async () => {
-  await shop.close();
-});
+const shop = testAppFixture();
 
 describe("health", () => {
   it("answers ok while the database answers", async () => {

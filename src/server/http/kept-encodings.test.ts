@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { UserResource } from "../../domain/account.ts";
 import { visitorJson } from "../../domain/visitor.ts";
 import { AvailabilityReads } from "../catalog/catalog.reads.ts";
 import { crc32Combine } from "./gzip-template.ts";
 import { chooseEncoding, HAS_ZSTD, KeptBodies, zlibCompressor, type Compressor, type KeptEncoding } from "./kept-encodings.ts";
 import { PageCache } from "./page-cache.ts";
+import { memberResource } from "../testing/member-fixtures.ts";
 
 // Kept answers are compressed once and served as bytes (decision 066): the compression work is
 // counted through an injected compressor, never timed.
@@ -101,18 +101,6 @@ function page(csrf: string, nonce: string, json: string): string {
   );
 }
 
-function member(id: number, name: string): UserResource {
-  return {
-    id,
-    email: `${name.toLowerCase()}@example.com`,
-    user_name: name,
-    tel: `090${id}`.padEnd(11, "0"),
-    birth_date: "1980-01-02",
-    birthday_coupon: false,
-    unconfirmed_email: null,
-  };
-}
-
 /** One request as the page route runs it: the hook, then (on a miss) the render with placeholders. */
 async function visit(cache: PageCache, request: FakeRequest) {
   const reply = new FakeReply();
@@ -180,8 +168,8 @@ describe("kept pages in gzip (PageCache)", () => {
   it("carry each member's own JSON in the members' copy, compressed once for all members", async () => {
     const { calls, compressor } = countingCompressor();
     const cache = new PageCache(tokenOf, Date.now, compressor);
-    const aoi = member(1, "Aoi");
-    const longName = member(2, "Ren ".repeat(40).trim());
+    const aoi = memberResource(1, "Aoi");
+    const longName = memberResource(2, "Ren ".repeat(40).trim());
     await visit(cache, visitor("/shop", CHROMIUM, { user: aoi }));
     const answers = [await visit(cache, visitor("/shop", CHROMIUM, { user: aoi })), await visit(cache, visitor("/shop", CHROMIUM, { user: longName }))];
     expect(calls.pieces).toBe(8);

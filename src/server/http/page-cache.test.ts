@@ -4,6 +4,7 @@ import type { UserResource } from "../../domain/account.ts";
 import { visitorJson } from "../../domain/visitor.ts";
 import { AvailabilityReads } from "../catalog/catalog.reads.ts";
 import { PageCache } from "./page-cache.ts";
+import { memberResource } from "../testing/member-fixtures.ts";
 
 // The rules of the kept pages, without a server: which requests are kept, that every visitor gets
 // their own token, nonce and member, and what drops a copy. The browser suite (page-cache.spec.ts)
@@ -50,18 +51,6 @@ class FakeReply {
 
 const tokenOf = (request: FakeRequest) => `token-of-${request.sessionId}`;
 
-function member(id: number, name: string): UserResource {
-  return {
-    id,
-    email: `${name.toLowerCase()}@example.com`,
-    user_name: name,
-    tel: `090${id}`.padEnd(11, "0"),
-    birth_date: "1980-01-02",
-    birthday_coupon: false,
-    unconfirmed_email: null,
-  };
-}
-
 type Render = (csrf: string, nonce: string, visitor: { user: UserResource | null; json: string }) => string;
 
 /** Runs one request the way the page route does: the hook, then (on a miss) the render. */
@@ -97,7 +86,7 @@ describe("PageCache", () => {
     expect(cache.keyFor(guest("/shop", { locale: "en" }))).toBe("guest en /shop");
     // Past the age gate the page has no gate: a copy of its own, for guests and members alike.
     expect(cache.keyFor(guest("/shop", { ageConfirmed: true }))).toBe("guest adult ja /shop");
-    expect(cache.keyFor(guest("/shop", { ageConfirmed: true, user: member(1, "Aoi") }))).toBe("member adult ja /shop");
+    expect(cache.keyFor(guest("/shop", { ageConfirmed: true, user: memberResource(1, "Aoi") }))).toBe("member adult ja /shop");
     for (const url of [
       "/checkout",
       "/mypage",
@@ -119,8 +108,8 @@ describe("PageCache", () => {
     // A form posted without JavaScript is answered by its page's action, never from a copy (decision 052).
     expect(cache.keyFor(guest("/shop", { method: "POST" }))).toBeNull();
     // Members share a copy of their own (see below), staff and ended sessions are always rendered.
-    expect(cache.keyFor(guest("/shop", { user: member(1, "Aoi") }))).toBe("member ja /shop");
-    expect(cache.keyFor(guest("/mypage", { user: member(1, "Aoi") }))).toBeNull();
+    expect(cache.keyFor(guest("/shop", { user: memberResource(1, "Aoi") }))).toBe("member ja /shop");
+    expect(cache.keyFor(guest("/mypage", { user: memberResource(1, "Aoi") }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { staff: { id: 1, email: "s@example.com", role: "staff" } }))).toBeNull();
     expect(cache.keyFor(guest("/shop", { sessionExpired: true }))).toBeNull();
   });
@@ -212,8 +201,8 @@ describe("PageCache", () => {
   });
 
   describe("members", () => {
-    const aoi = member(101, "Aoi");
-    const ren = member(202, "Ren");
+    const aoi = memberResource(101, "Aoi");
+    const ren = memberResource(202, "Ren");
     const asMember = (user: UserResource, url = "/shop") => guest(url, { user });
 
     it("share one copy rendered for a stand-in, each answered with their own JSON, token and nonce", async () => {
@@ -302,7 +291,7 @@ describe("PageCache", () => {
   });
 
   it("writes a member's JSON so that no name or address can end the data block", () => {
-    const sly = { ...member(7, "Sly"), user_name: "</script><script>alert(1)</script>", email: "a&b@example.com" };
+    const sly = { ...memberResource(7, "Sly"), user_name: "</script><script>alert(1)</script>", email: "a&b@example.com" };
     const json = visitorJson(sly);
     expect(json).not.toMatch(/[<>&]/);
     expect(JSON.parse(json)).toEqual(sly);

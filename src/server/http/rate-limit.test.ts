@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppFixture } from "../testing/test-app.ts";
 import { RATE_LIMITS } from "./rate-limit.ts";
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestApp();
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const shop = testAppFixture();
 
 describe("rate limits", () => {
   it("answers 429 with a message once sign-in attempts from one address pass the limit, across locale prefixes", async () => {

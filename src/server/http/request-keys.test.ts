@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { japanToday } from "../catalog/catalog.stock.ts";
 import { stockMovesTable } from "../db/schema/catalog.ts";
 import { requestKeysTable } from "../db/schema/http.ts";
@@ -7,26 +7,20 @@ import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { RequestKeys } from "./request-keys.ts";
 
 // Back-office writes carry an Idempotency-Key (decision 049): a request resent with the same key
 // (HAProxy after a process died, or the page after a lost answer) answers the first result and
 // books nothing again.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let staff: StaffSession;
 let make: CatalogFactory;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   staff = await staffSession(shop);
   make = new CatalogFactory(shop.database.db);
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 /** The staff's headers with the given key (undefined: none at all). */

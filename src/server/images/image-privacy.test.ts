@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { productImagesTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
@@ -11,18 +11,13 @@ import { staffSession } from "../testing/staff-fixtures.ts";
 // attached to a published product or exhibit; staff see every stored picture, and neither a private
 // picture nor its refusal is kept by any cache.
 
-let shop: TestApp;
+const shop = testAppFixture();
 let make: CatalogFactory;
 let staff: StaffSession;
 
 beforeAll(async () => {
-  shop = await createTestApp();
   make = new CatalogFactory(shop.database.db);
   staff = await staffSession(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 async function imageOf(productId: number): Promise<number> {

@@ -1,23 +1,15 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { mailOutboxTable } from "../db/schema/mail.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
-let shop: TestApp;
+// Many posts from one address: the limit itself is tested on an app of its own below.
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "50" });
 const SHOP_EMAIL = "info@kura-shuho.example";
-
-beforeAll(async () => {
-  // Many posts from one address: the limit itself is tested on an app of its own below.
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "50" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
 
 function uniqueEmail(): string {
   return `guest-${crypto.randomUUID()}@example.com`;
@@ -200,15 +192,7 @@ describe("POST /api/inquiries", () => {
 });
 
 describe("inquiry rate limit", () => {
-  let limited: TestApp;
-
-  beforeAll(async () => {
-    limited = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await limited.close();
-  });
+  const limited = testAppFixture();
 
   it("answers 429 with a message once the limit is reached, and stores nothing more", async () => {
     for (let i = 0; i < RATE_LIMITS.inquiry.max; i++) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { drawOrder } from "./lottery-draw.ts";
 import { hashPassword } from "../accounts/password.ts";
 import { usersTable } from "../db/schema/accounts.ts";
@@ -11,8 +11,8 @@ import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // 抽選販売 (issue 33 item 3, decision 084): a lottery for 12 bottles (2 per member) among 50
 // entries, from the trader's form to the winners' orders; the draw recomputed from its seed; a
@@ -20,7 +20,7 @@ import { createTestApp } from "../testing/test-app.ts";
 // held bottles to anyone but a winner.
 
 const PASSWORD = "correct horse battery";
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let client: CheckoutClient;
 let staff: StaffSession;
 let product: number;
@@ -74,15 +74,10 @@ async function entryOf(lotteryId: number, userId: number) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   client = new CheckoutClient(shop);
   staff = await staffSession(shop);
   passwordHash = await hashPassword(PASSWORD);
   product = await new CatalogFactory(shop.database.db).product({ name: { ja: "限定 純米大吟醸", en: "Limited junmai daiginjo" }, price: 8000, stock: 20 });
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 describe("a lottery for 12 bottles among 50 entries", () => {

@@ -1,19 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "50" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "50" });
 
 function uniqueEmail(): string {
   return `reader-${crypto.randomUUID()}@example.com`;
@@ -288,15 +280,7 @@ describe("subscribers({ status }) for the back office", () => {
 });
 
 describe("sign-up rate limit", () => {
-  let limited: TestApp;
-
-  beforeAll(async () => {
-    limited = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await limited.close();
-  });
+  const limited = testAppFixture();
 
   it("answers 429 once the limit is reached", async () => {
     for (let i = 0; i < RATE_LIMITS.magazine.max; i++) {

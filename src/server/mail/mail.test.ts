@@ -2,12 +2,12 @@ import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutboxTable, mailboxTable } from "../db/schema/mail.ts";
 import { readShopProfileFile } from "../shop/shop-profile.service.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { createTestApp, testAppFixture } from "../testing/test-app.ts";
 import { testTime } from "../testing/test-time.ts";
 import type { MailContent } from "./mail-layout.ts";
 import { composeMail, shopSubject } from "./mail-layout.ts";
@@ -215,13 +215,7 @@ describe("retry schedule and failure reasons", () => {
 });
 
 describe("outbox with the built-in mailbox", () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = testAppFixture();
 
   it("sends nothing for a transaction that rolled back", async () => {
     const { db } = app.database;
@@ -446,10 +440,9 @@ describe("outbox over SMTP", () => {
 });
 
 describe("/dev/mailbox", () => {
-  let app: TestApp;
+  const app = testAppFixture();
   let id: number;
   beforeAll(async () => {
-    app = await createTestApp();
     const mail = composeMail(shop, "ja", PUBLIC_URL, "パスワード <再設定>", {
       paragraphs: ["リンクを開いてください。"],
       action: { label: "再設定する", url: "https://kura.example/password/edit?reset_password_token=t0k3n&x=1" },
@@ -458,9 +451,6 @@ describe("/dev/mailbox", () => {
     await app.app.services.mail.enqueue(app.database.db, "second@example.com", content("Second mail"));
     await app.app.services.mail.flush();
     id = (await app.app.services.mailbox.list({ to: "reader@example.com" }))[0]!.id;
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it("lists the mails newest first with time, recipient and a link to each", async () => {

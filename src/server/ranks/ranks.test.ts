@@ -1,33 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ordersTable } from "../db/schema/orders.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
-import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Member ranks through the API (decision 090): purchases over the last 12 months, recalculated in the
 // transaction of the order's payment, cancellation, partial cancellation and return; the sweep drops
 // a member whose purchases left the window; the trader's ranks; the points module's rate. PGlite and
 // PostgreSQL alike (TEST_DATABASE_URL).
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20", LOG_LEVEL: "error" });
 let client: CheckoutClient;
 let staff: StaffSession;
 /** 10,000 yen before tax, 11,000 with it: three bottles reach シルバー (30,000). */
 let wine: number;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20", LOG_LEVEL: "error" });
   client = new CheckoutClient(shop);
   staff = await staffSession(shop);
   wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 10_000, stock: 1000 });
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 interface RankAnswer {

@@ -1,6 +1,6 @@
 import { sql, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ordersTable } from "../db/schema/orders.ts";
 import { transactionRecordsTable } from "../db/schema/records.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
@@ -9,27 +9,22 @@ import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { insertOrder } from "../testing/order-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { japanDay, recordTransaction, sha256Hex } from "./transaction-records.ts";
 
 // Electronic transaction records kept as 電子帳簿保存法 §7 asks (issue 29 item 3, decision 062):
 // exactly as issued, append-only in the database, found by date, amount and counterparty.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let staff: StaffSession;
 let member: MemberSession;
 let wine: number;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   staff = await staffSession(shop);
   member = await shop.memberSession();
   wine = await new CatalogFactory(shop.database.db).product({ name: { ja: "蔵の赤", en: "Kura red" }, price: 3000, stock: 100 });
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 interface Found {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppFixture } from "../testing/test-app.ts";
 import { CountriesService, MAX_COUNTRY_RESULTS } from "./countries.service.ts";
 
 const countries = new CountriesService();
@@ -56,13 +55,7 @@ describe("country search", () => {
 });
 
 describe("GET /api/countries", () => {
-  let shop: TestApp;
-  beforeAll(async () => {
-    shop = await createTestApp();
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
+  const shop = testAppFixture();
 
   it("answers in the path's locale with Japan first by default, cacheable", async () => {
     const ja = await shop.app.inject({ method: "GET", url: "/ja/api/countries" });

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppFixture } from "../testing/test-app.ts";
 import { PostcodesService, parsePostcodeScript } from "./postcodes.service.ts";
 
 describe("reading the package's postcode scripts", () => {
@@ -62,13 +61,7 @@ describe("PostcodesService", () => {
 });
 
 describe("GET /api/postcodes/{zip3}", () => {
-  let shop: TestApp;
-  beforeAll(async () => {
-    shop = await createTestApp();
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
+  const shop = testAppFixture();
 
   it("answers every code of the prefix, with a long cache lifetime, in every locale prefix", async () => {
     for (const url of ["/api/postcodes/100", "/ja/api/postcodes/100", "/en/api/postcodes/100"]) {

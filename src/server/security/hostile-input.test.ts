@@ -1,33 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { productsTable } from "../db/schema/catalog.ts";
 import { ordersTable } from "../db/schema/orders.ts";
 import { forbiddenTextPath } from "../http/input-guard.ts";
 import { message } from "../i18n/messages.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
+import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Text no field takes (NUL, other control characters, lone surrogates) and ids beyond the id
 // columns' range used to reach PostgreSQL and answer 500 on these routes, without signing in.
 // Each now answers the visitor's 4xx with a message in the request's language.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "1000" });
 let guest: BrowserSession;
 let member: MemberSession;
 let product: number;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "1000" });
   guest = shop.browserSession();
   member = await shop.memberSession();
   product = await new CatalogFactory(shop.database.db).product({ stock: 5 });
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 const NUL = "a\u0000b@example.com";

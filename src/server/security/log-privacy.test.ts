@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import type * as FastifyModule from "fastify";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 
 // The log output (pino JSON at LOG_LEVEL=info, as production writes it) of a member's whole
@@ -29,7 +29,7 @@ vi.mock("fastify", async (importOriginal) => {
   return { ...actual, default: withCapturedLog };
 });
 
-let shop: TestApp;
+const shop = testAppFixture({ LOG_LEVEL: "info" });
 const secrets: Record<string, string> = {};
 
 function inject(session: BrowserSession, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) {
@@ -46,14 +46,6 @@ function remember(name: string, value: string | undefined): string {
   secrets[name] = value;
   return value;
 }
-
-beforeAll(async () => {
-  shop = await createTestApp({ LOG_LEVEL: "info" });
-});
-
-afterAll(async () => {
-  await shop.close();
-});
 
 describe("no personal data in the logs", () => {
   it("logs a member's full journey to two orders without e-mail, name, phone, address, password, cookies, tokens or payment ids", async () => {

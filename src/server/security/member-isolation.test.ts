@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { CARDS, CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
-import type { MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { MemberSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Member B against member A's own things, with A's real ids: the order, the saved address, the
 // saved card (its SetupIntent and PaymentMethod ids), the cart and the magazine subscription.
 // Member routes take no ids (they act on the session's member), so the ids B might know are
 // tried where the API accepts ids at all.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "20" });
 let client: CheckoutClient;
 let memberA: MemberSession;
 let memberB: MemberSession;
@@ -41,7 +41,6 @@ async function saveCard(session: MemberSession) {
 }
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   client = new CheckoutClient(shop);
   wine = await new CatalogFactory(shop.database.db).product({ stock: 20 });
   memberA = await shop.memberSession();
@@ -53,10 +52,6 @@ beforeAll(async () => {
   ({ setupIntentId: setupIntentOfA, paymentMethodId: paymentMethodOfA } = await saveCard(memberA));
   await client.fillCart(memberA, { [wine]: 2 });
   expect((await send(memberA, "PUT", "/api/magazine/subscription", { subscribed: true })).statusCode).toBe(200);
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 describe("member B cannot read or change member A's things", () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import { hashToken } from "../link-tokens.ts";
 import { sessionsTable } from "../db/schema/accounts.ts";
@@ -7,22 +7,14 @@ import { SESSION_COOKIE } from "../http/session.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import { orderPayload } from "../testing/checkout-fixtures.ts";
 import { createStaff } from "../testing/staff-fixtures.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppFixture } from "../testing/test-app.ts";
 
 // Session fixation (a session id known before sign-in is worthless after it; sign-out kills the
 // old cookie) for members and staff, and the rate limits rate-limit.test.ts does not cover yet:
 // inquiry, checkout, staff sign-in and the magazine sign-up.
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestApp();
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const shop = testAppFixture();
 
 /** The session an attacker planted: a well-formed id the server gave out to a first visit. */
 async function plantedSession(): Promise<BrowserSession> {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, RouteOptions } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { readConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -107,6 +108,24 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test app of the enclosing describe block (or file): built in a beforeAll, closed in an
+ * afterAll. Most API test files open this way; the handle is filled in place, so the tests read
+ * `shop.app` as they would from createTestApp, once the hook has run (not at collection time).
+ * Further set-up (members, staff, products) goes in the file's own beforeAll, registered after
+ * this call so that it runs once the app is there.
+ */
+export function testAppFixture(...args: Parameters<typeof createTestApp>): TestApp {
+  const shop = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shop, await createTestApp(...args));
+  });
+  afterAll(async () => {
+    await shop.close?.(); // absent when the app failed to build: that failure is the one to see
+  });
+  return shop;
 }
 
 /** What building the production bundle may take on a busy two-core machine (beforeAll's bound in the tests that use it). */

@@ -1,27 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { favoritesTable, restockRequestsTable } from "../db/schema/wishlist.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
-import type { BrowserSession, MemberSession, TestApp } from "../testing/test-app.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
+import { createTestApp, testAppFixture } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
 
 // 再入荷のお知らせ and お気に入り (decision 083): request → confirm → restock → one mail, the closing
 // rule under repeated and concurrent restocks, the stop link, limits, and members kept apart.
 
-let shop: TestApp;
+const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "50" });
 let factory: CatalogFactory;
 let staff: StaffSession;
 
 beforeAll(async () => {
-  shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "50" });
   factory = new CatalogFactory(shop.database.db);
   staff = await staffSession(shop);
-});
-
-afterAll(async () => {
-  await shop.close();
 });
 
 function uniqueEmail(): string {
