@@ -16,6 +16,7 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
 import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
+import { OpsSection } from "./ops-section.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
@@ -106,10 +107,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-actions" data-testid="order-actions">
-      <h2 id="order-actions" className={styles.sectionTitle}>
-        {ta("adminOrder.actions")}
-      </h2>
+    <OpsSection id="order-actions" title={ta("adminOrder.actions")} testId="order-actions">
       {outcome &&
         (outcome.ok ? (
           <Notice tone="success" testId="order-action-result">
@@ -259,6 +257,6 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.working")}
         </p>
       )}
-    </section>
+    </OpsSection>
   );
 }

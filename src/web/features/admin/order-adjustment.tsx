@@ -12,6 +12,7 @@ import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
+import { OpsSection } from "./ops-section.tsx";
 
 type Kind = "discount" | "correction";
 
@@ -74,10 +75,7 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-adjustment" data-testid="order-adjustment">
-      <h2 id="order-adjustment" className={styles.sectionTitle}>
-        {ta("adminOrder.adjustTitle")}
-      </h2>
+    <OpsSection id="order-adjustment" title={ta("adminOrder.adjustTitle")} testId="order-adjustment">
       <p className={styles.muted}>{ta("adminOrder.adjustHint")}</p>
       {refusal && (
         <Notice tone="danger" testId="order-adjustment-result">
@@ -137,6 +135,6 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.adjustSubmit")}
         </Button>
       </form>
-    </section>
+    </OpsSection>
   );
 }

@@ -15,6 +15,7 @@ import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/member-forms-texts.ts";
+import { OpsSection } from "./ops-section.tsx";
 
 /** GET /admin/api/orders/{id}/delivery (decision 074): the wish, whether it may change, and the dates checkout offers now. */
 export interface DeliveryOptionsState {
@@ -83,10 +84,7 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-delivery-change" data-testid="order-delivery-change">
-      <h2 id="order-delivery-change" className={styles.sectionTitle}>
-        {ta("adminOrder.deliveryTitle")}
-      </h2>
+    <OpsSection id="order-delivery-change" title={ta("adminOrder.deliveryTitle")} testId="order-delivery-change">
       <p className={styles.muted}>{ta("adminOrder.deliveryHint")}</p>
       <Refused refusal={refusal} testId="order-delivery-change-result" />
       <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
@@ -110,7 +108,7 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
           {ta("adminOrder.deliverySubmit")}
         </Button>
       </form>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -177,10 +175,7 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-recipient-change" data-testid="order-recipient-change">
-      <h2 id="order-recipient-change" className={styles.sectionTitle}>
-        {ta("adminOrder.recipientTitle")}
-      </h2>
+    <OpsSection id="order-recipient-change" title={ta("adminOrder.recipientTitle")} testId="order-recipient-change">
       <p className={styles.muted}>{ta("adminOrder.recipientHint")}</p>
       <Refused refusal={refusal} testId="order-recipient-change-result" />
       {!open ? (
@@ -222,6 +217,6 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
           </Button>
         </form>
       )}
-    </section>
+    </OpsSection>
   );
 }

@@ -17,6 +17,7 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/destinations-pages-texts.ts";
+import { OpsSection } from "./ops-section.tsx";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -41,10 +42,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const so = useStaffOrderText();
   const { t, yen, locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="order-summary">
-      <h2 id="order-summary" className={styles.sectionTitle}>
-        {ta("adminOrder.summary")}
-      </h2>
+    <OpsSection id="order-summary" title={ta("adminOrder.summary")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.createdAt")}>
           <time dateTime={order.created_at}>{formatDateTime(new Date(order.created_at), locale)}</time>
@@ -92,7 +90,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
         </Row>
         <Row label={ta("adminOrder.locale")}>{ta(`adminOrder.locale.${order.locale}`)}</Row>
       </dl>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -125,10 +123,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
   if (!gift) return null;
   const instructions = giftInstructions(gift, { withCard: true });
   return (
-    <section className={styles.section} aria-labelledby="order-gift" data-testid="order-gift">
-      <h2 id="order-gift" className={styles.sectionTitle}>
-        {ta("adminOrder.gift")}
-      </h2>
+    <OpsSection id="order-gift" title={ta("adminOrder.gift")} testId="order-gift">
       {instructions && <p className={detail.giftInstructions}>{instructions}</p>}
       <dl className={detail.rows}>
         {giftLines(gift, locale).map((line) => (
@@ -137,7 +132,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
           </Row>
         ))}
       </dl>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -151,10 +146,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const band = order.desired_delivery_timezone;
   const bandLabel = band ? (shop.deliveryTimeBands[band]?.[locale] ?? band) : null;
   return (
-    <section className={styles.section} aria-labelledby="order-customer">
-      <h2 id="order-customer" className={styles.sectionTitle}>
-        {ta("adminOrder.customer")}
-      </h2>
+    <OpsSection id="order-customer" title={ta("adminOrder.customer")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.name")}>{order.name}</Row>
         {order.customer_kana && <Row label={so("staffOrder.kanaLabel")}>{order.customer_kana}</Row>}
@@ -214,7 +206,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           </dl>
         </>
       )}
-    </section>
+    </OpsSection>
   );
 }
 
@@ -237,10 +229,7 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
     </tr>
   );
   return (
-    <section className={styles.section} aria-labelledby="order-items">
-      <h2 id="order-items" className={styles.sectionTitle}>
-        {ta("adminOrder.items")}
-      </h2>
+    <OpsSection id="order-items" title={ta("adminOrder.items")}>
       <div className={styles.tableWrap}>
         <table className={styles.table} aria-labelledby="order-items">
           <thead>
@@ -288,6 +277,6 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           </tfoot>
         </table>
       </div>
-    </section>
+    </OpsSection>
   );
 }

@@ -17,6 +17,7 @@ import { parcelsToCorrect, parcelsToShip, slipNumberProblem } from "./order-move
 import { ParcelBlock, parcelPath } from "./parcel-block.tsx";
 import block from "./parcel-block.module.css";
 import { useParcelsText } from "./parcels-i18n.ts";
+import { OpsSection } from "./ops-section.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
@@ -102,10 +103,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { yen, locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="order-payments">
-      <h2 id="order-payments" className={styles.sectionTitle}>
-        {ta("adminOrder.payments")}
-      </h2>
+    <OpsSection id="order-payments" title={ta("adminOrder.payments")}>
       <div className={styles.tableWrap}>
         <table className={styles.table} aria-labelledby="order-payments">
           <thead>
@@ -130,7 +128,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -157,10 +155,7 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   }, [outcome, snackbar]);
   const refusal = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
-    <section className={styles.section} aria-labelledby="order-shipments">
-      <h2 id="order-shipments" className={styles.sectionTitle}>
-        {ta("adminOrder.shipments")}
-      </h2>
+    <OpsSection id="order-shipments" title={ta("adminOrder.shipments")}>
       {outcome?.ok && (
         <Notice tone="success" testId="parcel-ship-result">
           <p>{outcome.message}</p>
@@ -198,6 +193,6 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
           );
         })}
       </div>
-    </section>
+    </OpsSection>
   );
 }

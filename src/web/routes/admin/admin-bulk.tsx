@@ -20,6 +20,7 @@ import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/for
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
 
 const BULK_API = "/admin/api/orders/bulk";
 /** The list's page of orders at most is selected at once; the form's fields are small. */
@@ -108,10 +109,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
   const tb = useBulkText();
   const { locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="bulk-slips" data-testid="bulk-slips">
-      <h2 id="bulk-slips" className={styles.sectionTitle}>
-        {tb("bulk.slipsTitle")}
-      </h2>
+    <OpsSection id="bulk-slips" title={tb("bulk.slipsTitle")} testId="bulk-slips">
       <p>{tb("bulk.slipsLead")}</p>
       <p className={styles.muted}>
         {tb("bulk.slipsFromFile")} <Link to="/admin/issued-data">{tb("bulk.slipsFromFileLink")}</Link>
@@ -160,7 +158,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
         </div>
         <Button type="submit">{tb("bulk.shipConfirm", { count: orders.length })}</Button>
       </Form>
-    </section>
+    </OpsSection>
   );
 }
 

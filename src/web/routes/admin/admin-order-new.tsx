@@ -32,6 +32,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
 
 /** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
@@ -160,10 +161,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
           </Notice>
         )}
 
-        <section className={styles.section} aria-labelledby="staff-order-member">
-          <h2 id="staff-order-member" className={styles.sectionTitle}>
-            {tr("staffOrder.memberHeading")}
-          </h2>
+        <OpsSection id="staff-order-member" title={tr("staffOrder.memberHeading")}>
           <p>{tr("staffOrder.memberLead")}</p>
           <form method="get" action={NEW_ORDER_PATH} className={formStyles.lookup} data-testid="member-lookup">
             <Input label={tr("staffOrder.memberEmail")} name="member" type="email" autoComplete="off" defaultValue={memberQuery} />
@@ -177,17 +175,14 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               {tr("staffOrder.memberFound", { email: memberEmail })} <Link to={NEW_ORDER_PATH}>{tr("staffOrder.memberClear")}</Link>
             </p>
           )}
-        </section>
+        </OpsSection>
 
         <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate data-testid="staff-order-form">
           <CsrfField />
           <RequestKeyField value={requestKey} />
           {memberEmail && <input type="hidden" name="member_email" value={memberEmail} />}
 
-          <section className={styles.section} aria-labelledby="staff-order-customer">
-            <h2 id="staff-order-customer" className={styles.sectionTitle}>
-              {tr("staffOrder.customerHeading")}
-            </h2>
+          <OpsSection id="staff-order-customer" title={tr("staffOrder.customerHeading")}>
             <div className={formStyles.grid}>
               <Select
                 label={tr("staffOrder.channel")}
@@ -259,12 +254,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 error={fieldError("birth_date")}
               />
             </div>
-          </section>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-items">
-            <h2 id="staff-order-items" className={styles.sectionTitle}>
-              {tr("staffOrder.itemsHeading")}
-            </h2>
+          <OpsSection id="staff-order-items" title={tr("staffOrder.itemsHeading")}>
             <p className={styles.muted}>{tr("staffOrder.itemsHint")}</p>
             {fieldError("items") && (
               <p className={formStyles.error} role="alert" data-testid="items-error">
@@ -300,12 +292,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 </li>
               ))}
             </ol>
-          </section>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-recipient">
-            <h2 id="staff-order-recipient" className={styles.sectionTitle}>
-              {tr("staffOrder.recipientHeading")}
-            </h2>
+          <OpsSection id="staff-order-recipient" title={tr("staffOrder.recipientHeading")}>
             <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
             <div className={formStyles.grid}>
               <Input
@@ -360,12 +349,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 error={fieldError("recipient_building_name")}
               />
             </div>
-          </section>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-delivery">
-            <h2 id="staff-order-delivery" className={styles.sectionTitle}>
-              {tr("staffOrder.deliveryHeading")}
-            </h2>
+          <OpsSection id="staff-order-delivery" title={tr("staffOrder.deliveryHeading")}>
             <div className={formStyles.grid}>
               <Input
                 label={tr("staffOrder.date")}
@@ -383,13 +369,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 options={[{ value: "", label: tr("staffOrder.timezoneNone") }, ...timeBands.map((band) => ({ value: band.code, label: band.label }))]}
               />
             </div>
-          </section>
+          </OpsSection>
 
           {gift && (
-            <section className={styles.section} aria-labelledby="staff-order-gift">
-              <h2 id="staff-order-gift" className={styles.sectionTitle}>
-                {tr("staffOrder.giftHeading")}
-              </h2>
+            <OpsSection id="staff-order-gift" title={tr("staffOrder.giftHeading")}>
               {fieldError("gift") && (
                 <p className={formStyles.error} role="alert">
                   {fieldError("gift")}
@@ -443,13 +426,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 </>
               )}
               {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
-            </section>
+            </OpsSection>
           )}
 
-          <section className={styles.section} aria-labelledby="staff-order-payment">
-            <h2 id="staff-order-payment" className={styles.sectionTitle}>
-              {tr("staffOrder.paymentHeading")}
-            </h2>
+          <OpsSection id="staff-order-payment" title={tr("staffOrder.paymentHeading")}>
             <Select
               label={tr("staffOrder.paymentMethod")}
               name="payment_method"
@@ -476,7 +456,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               defaultValue={value("memo")}
               error={fieldError("memo")}
             />
-          </section>
+          </OpsSection>
 
           <Button type="submit" data-testid="staff-order-submit">
             {tr("staffOrder.submit")}

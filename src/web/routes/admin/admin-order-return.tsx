@@ -18,6 +18,7 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Select, Textarea } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
 
 /** The form's fields are few and small. */
 const MAX_POST_BYTES = 64 * 1024;
@@ -116,10 +117,7 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
         {order.status !== "sent" ? (
           <p data-testid="return-not-shipped">{tr("return.notShipped")}</p>
         ) : (
-          <section className={styles.section} aria-labelledby="return-form-title" data-testid="return-form">
-            <h2 id="return-form-title" className={styles.sectionTitle}>
-              {tr("return.title")}
-            </h2>
+          <OpsSection id="return-form-title" title={tr("return.title")} testId="return-form">
             <p>{tr("return.lead")}</p>
             <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate>
               <CsrfField />
@@ -220,7 +218,7 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
               />
               <Button type="submit">{tr("return.submit")}</Button>
             </Form>
-          </section>
+          </OpsSection>
         )}
       </main>
     </div>
