@@ -17,6 +17,7 @@ import {
   itemProductField,
   itemQuantityField,
 } from "../../../domain/staff-order.ts";
+import type { AdminStaffOrderKey } from "../../i18n/admin-staff-order.ja.ts";
 import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -36,6 +37,29 @@ import { OpsSection } from "../../features/admin/ops-section.tsx";
 
 /** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
+
+/**
+ * The fields the customer and the recipient (a gift's お届け先) are each entered with, in the form's
+ * order, and each one's label for either.
+ */
+const PARTY_FIELDS: readonly {
+  field: "name" | "kana" | "phone" | "zip" | "prefecture" | "address" | "building_name";
+  customer: AdminStaffOrderKey;
+  recipient: AdminStaffOrderKey;
+  type?: "tel";
+  inputMode?: "numeric";
+}[] = [
+  { field: "name", customer: "staffOrder.name", recipient: "staffOrder.recipientName" },
+  { field: "kana", customer: "staffOrder.kana", recipient: "staffOrder.recipientKana" },
+  { field: "phone", customer: "staffOrder.phone", recipient: "staffOrder.recipientPhone", type: "tel" },
+  { field: "zip", customer: "staffOrder.zip", recipient: "staffOrder.recipientZip", inputMode: "numeric" },
+  { field: "prefecture", customer: "staffOrder.prefecture", recipient: "staffOrder.recipientPrefecture" },
+  { field: "address", customer: "staffOrder.address", recipient: "staffOrder.recipientAddress" },
+  { field: "building_name", customer: "staffOrder.building", recipient: "staffOrder.recipientBuilding" },
+];
+
+/** What a party's fields start from: the member on file for the customer, nothing for the recipient. */
+type PartyOnFile = Partial<Record<(typeof PARTY_FIELDS)[number]["field"], string>>;
 
 type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
 
@@ -138,11 +162,30 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
   const fieldError = (name: string) => refusal?.fields[name]?.[0];
   const memberEmail = typed ? (typed.member_email ?? "") : (member?.email ?? "");
   const onFile = typed ? null : member;
-  const prefecture = value("prefecture", onFile?.address?.prefecture ? String(onFile.address.prefecture) : "");
+  // A control's name, the value it starts from and the server's word on it: what every field of the form takes.
+  const bound = (name: string, onFileValue?: string) => ({ name, defaultValue: value(name, onFileValue), error: fieldError(name) });
+  const customerOnFile: PartyOnFile = {
+    name: onFile?.name,
+    phone: onFile?.phone,
+    zip: onFile?.address?.zip,
+    prefecture: onFile?.address?.prefecture ? String(onFile.address.prefecture) : "",
+    address: onFile?.address?.address,
+    building_name: onFile?.address?.building_name,
+  };
   const prefectureOptions = [
     { value: "", label: tr("staffOrder.prefectureChoose") },
     ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] })),
   ];
+  // The customer's or the recipient's name, phone and address, the recipient's fields named recipient_….
+  const partyFields = (party: "customer" | "recipient", startFrom: PartyOnFile) =>
+    PARTY_FIELDS.map((each) => {
+      const props = { label: tr(each[party]), ...bound(party === "recipient" ? `recipient_${each.field}` : each.field, startFrom[each.field]) };
+      return each.field === "prefecture" ? (
+        <Select key={each.field} {...props} options={prefectureOptions} />
+      ) : (
+        <Input key={each.field} type={each.type} inputMode={each.inputMode} autoComplete="off" {...props} />
+      );
+    });
 
   return (
     <div className={styles.shell}>
@@ -186,73 +229,19 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
             <div className={formStyles.grid}>
               <Select
                 label={tr("staffOrder.channel")}
-                name="channel"
-                defaultValue={value("channel", "phone")}
-                error={fieldError("channel")}
+                {...bound("channel", "phone")}
                 options={STAFF_ORDER_CHANNELS.map((channel) => ({ value: channel, label: tr(`staffOrder.channel.${channel}`) }))}
               />
-              <Input label={tr("staffOrder.name")} name="name" autoComplete="off" defaultValue={value("name", onFile?.name)} error={fieldError("name")} />
-              <Input label={tr("staffOrder.kana")} name="kana" autoComplete="off" defaultValue={value("kana")} error={fieldError("kana")} />
+              {partyFields("customer", customerOnFile).slice(0, 2)}
               {memberEmail ? (
                 <p className={formStyles.wide}>
                   {tr("staffOrder.email")}: {memberEmail}
                 </p>
               ) : (
-                <Input
-                  label={tr("staffOrder.email")}
-                  hint={tr("staffOrder.emailHint")}
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  defaultValue={value("email")}
-                  error={fieldError("email")}
-                />
+                <Input label={tr("staffOrder.email")} hint={tr("staffOrder.emailHint")} type="email" autoComplete="off" {...bound("email")} />
               )}
-              <Input
-                label={tr("staffOrder.phone")}
-                name="phone"
-                type="tel"
-                autoComplete="off"
-                defaultValue={value("phone", onFile?.phone)}
-                error={fieldError("phone")}
-              />
-              <Input
-                label={tr("staffOrder.zip")}
-                name="zip"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={value("zip", onFile?.address?.zip)}
-                error={fieldError("zip")}
-              />
-              <Select
-                label={tr("staffOrder.prefecture")}
-                name="prefecture"
-                defaultValue={prefecture}
-                error={fieldError("prefecture")}
-                options={prefectureOptions}
-              />
-              <Input
-                label={tr("staffOrder.address")}
-                name="address"
-                autoComplete="off"
-                defaultValue={value("address", onFile?.address?.address)}
-                error={fieldError("address")}
-              />
-              <Input
-                label={tr("staffOrder.building")}
-                name="building_name"
-                autoComplete="off"
-                defaultValue={value("building_name", onFile?.address?.building_name)}
-                error={fieldError("building_name")}
-              />
-              <Input
-                label={tr("staffOrder.birthDate")}
-                hint={tr("staffOrder.birthDateHint")}
-                name="birth_date"
-                type="date"
-                defaultValue={value("birth_date", onFile?.birth_date ?? "")}
-                error={fieldError("birth_date")}
-              />
+              {partyFields("customer", customerOnFile).slice(2)}
+              <Input label={tr("staffOrder.birthDate")} hint={tr("staffOrder.birthDateHint")} type="date" {...bound("birth_date", onFile?.birth_date ?? "")} />
             </div>
           </OpsSection>
 
@@ -268,9 +257,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 <li key={row} className={formStyles.row} data-testid="item-row">
                   <Select
                     label={`${tr("staffOrder.product")}（${tr("staffOrder.row", { row })}）`}
-                    name={itemProductField(row)}
-                    defaultValue={value(itemProductField(row))}
-                    error={fieldError(itemProductField(row))}
+                    {...bound(itemProductField(row))}
                     options={[
                       { value: "", label: tr("staffOrder.productChoose") },
                       ...products.map((product) => ({
@@ -281,13 +268,11 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   />
                   <Input
                     label={`${tr("staffOrder.quantity")}（${tr("staffOrder.row", { row })}）`}
-                    name={itemQuantityField(row)}
                     type="number"
                     min={1}
                     max={STAFF_ORDER_QUANTITY_MAX}
                     inputMode="numeric"
-                    defaultValue={value(itemQuantityField(row))}
-                    error={fieldError(itemQuantityField(row))}
+                    {...bound(itemQuantityField(row))}
                   />
                 </li>
               ))}
@@ -296,76 +281,15 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
 
           <OpsSection id="staff-order-recipient" title={tr("staffOrder.recipientHeading")}>
             <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
-            <div className={formStyles.grid}>
-              <Input
-                label={tr("staffOrder.recipientName")}
-                name="recipient_name"
-                autoComplete="off"
-                defaultValue={value("recipient_name")}
-                error={fieldError("recipient_name")}
-              />
-              <Input
-                label={tr("staffOrder.recipientKana")}
-                name="recipient_kana"
-                autoComplete="off"
-                defaultValue={value("recipient_kana")}
-                error={fieldError("recipient_kana")}
-              />
-              <Input
-                label={tr("staffOrder.recipientPhone")}
-                name="recipient_phone"
-                type="tel"
-                autoComplete="off"
-                defaultValue={value("recipient_phone")}
-                error={fieldError("recipient_phone")}
-              />
-              <Input
-                label={tr("staffOrder.recipientZip")}
-                name="recipient_zip"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={value("recipient_zip")}
-                error={fieldError("recipient_zip")}
-              />
-              <Select
-                label={tr("staffOrder.recipientPrefecture")}
-                name="recipient_prefecture"
-                defaultValue={value("recipient_prefecture")}
-                error={fieldError("recipient_prefecture")}
-                options={prefectureOptions}
-              />
-              <Input
-                label={tr("staffOrder.recipientAddress")}
-                name="recipient_address"
-                autoComplete="off"
-                defaultValue={value("recipient_address")}
-                error={fieldError("recipient_address")}
-              />
-              <Input
-                label={tr("staffOrder.recipientBuilding")}
-                name="recipient_building_name"
-                autoComplete="off"
-                defaultValue={value("recipient_building_name")}
-                error={fieldError("recipient_building_name")}
-              />
-            </div>
+            <div className={formStyles.grid}>{partyFields("recipient", {})}</div>
           </OpsSection>
 
           <OpsSection id="staff-order-delivery" title={tr("staffOrder.deliveryHeading")}>
             <div className={formStyles.grid}>
-              <Input
-                label={tr("staffOrder.date")}
-                hint={tr("staffOrder.dateHint")}
-                name="desired_delivery_date"
-                type="date"
-                defaultValue={value("desired_delivery_date")}
-                error={fieldError("desired_delivery_date")}
-              />
+              <Input label={tr("staffOrder.date")} hint={tr("staffOrder.dateHint")} type="date" {...bound("desired_delivery_date")} />
               <Select
                 label={tr("staffOrder.timezone")}
-                name="desired_delivery_timezone"
-                defaultValue={value("desired_delivery_timezone")}
-                error={fieldError("desired_delivery_timezone")}
+                {...bound("desired_delivery_timezone")}
                 options={[{ value: "", label: tr("staffOrder.timezoneNone") }, ...timeBands.map((band) => ({ value: band.code, label: band.label }))]}
               />
             </div>
@@ -391,38 +315,22 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   <div className={formStyles.grid}>
                     <Select
                       label={tr("staffOrder.giftOmotegaki")}
-                      name="gift_omotegaki"
-                      defaultValue={value("gift_omotegaki", gift.omotegaki[0])}
-                      error={fieldError("gift_omotegaki")}
+                      {...bound("gift_omotegaki", gift.omotegaki[0])}
                       options={gift.omotegaki.map((each) => ({ value: each, label: each }))}
                     />
                     <Select
                       label={tr("staffOrder.giftPlacement")}
-                      name="gift_placement"
-                      defaultValue={value("gift_placement", "outer")}
-                      error={fieldError("gift_placement")}
+                      {...bound("gift_placement", "outer")}
                       options={NOSHI_PLACEMENTS.map((placement) => ({ value: placement, label: tr(`staffOrder.giftPlacement.${placement}`) }))}
                     />
-                    <Input
-                      label={tr("staffOrder.giftName")}
-                      name="gift_name"
-                      autoComplete="off"
-                      defaultValue={value("gift_name")}
-                      error={fieldError("gift_name")}
-                    />
+                    <Input label={tr("staffOrder.giftName")} autoComplete="off" {...bound("gift_name")} />
                   </div>
                 </>
               )}
               {gift.messageCard && (
                 <>
                   <Checkbox label={tr("staffOrder.giftMessageCard")} name="gift_message_card" defaultChecked={ticked("gift_message_card")} />
-                  <Textarea
-                    label={tr("staffOrder.giftMessage")}
-                    name="gift_message"
-                    rows={2}
-                    defaultValue={value("gift_message")}
-                    error={fieldError("gift_message")}
-                  />
+                  <Textarea label={tr("staffOrder.giftMessage")} rows={2} {...bound("gift_message")} />
                 </>
               )}
               {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
@@ -432,10 +340,8 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
           <OpsSection id="staff-order-payment" title={tr("staffOrder.paymentHeading")}>
             <Select
               label={tr("staffOrder.paymentMethod")}
-              name="payment_method"
               // A method taken at once first: a card waits for a link, the exception on the phone.
-              defaultValue={value("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
-              error={fieldError("payment_method")}
+              {...bound("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
               options={methods.map((method) => ({ value: method.code, label: method.label }))}
             />
             {methods.some((method) => method.awaitsPayment) && (
@@ -447,15 +353,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 : {tr("staffOrder.paymentLater")}
               </p>
             )}
-            <Textarea
-              label={tr("staffOrder.memo")}
-              hint={tr("staffOrder.memoHint")}
-              name="memo"
-              rows={3}
-              maxLength={STAFF_ORDER_MEMO_MAX}
-              defaultValue={value("memo")}
-              error={fieldError("memo")}
-            />
+            <Textarea label={tr("staffOrder.memo")} hint={tr("staffOrder.memoHint")} rows={3} maxLength={STAFF_ORDER_MEMO_MAX} {...bound("memo")} />
           </OpsSection>
 
           <Button type="submit" data-testid="staff-order-submit">
