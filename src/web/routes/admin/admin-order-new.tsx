@@ -18,7 +18,6 @@ import {
   itemQuantityField,
 } from "../../../domain/staff-order.ts";
 import type { AdminStaffOrderKey } from "../../i18n/admin-staff-order.ja.ts";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -32,8 +31,9 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
 import { OpsSection } from "../../features/admin/ops-section.tsx";
+import type { Refusal } from "../../features/admin/order-refusal.tsx";
+import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 /** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
@@ -61,14 +61,10 @@ const PARTY_FIELDS: readonly {
 /** What a party's fields start from: the member on file for the customer, nothing for the recipient. */
 type PartyOnFile = Partial<Record<(typeof PARTY_FIELDS)[number]["field"], string>>;
 
-type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
+type ActionAnswer = Refusal & { values: Record<string, string> };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: staffOrderText(loaderData?.locale ?? "ja", "staffOrder.title") });
-}
-
-function toLogin(): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(NEW_ORDER_PATH)}`);
 }
 
 /**
@@ -79,7 +75,7 @@ function toLogin(): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin();
+  if (session.status !== 200) throw toStaffLogin(NEW_ORDER_PATH);
   const wanted = new URL(request.url).searchParams.get("member")?.trim() ?? "";
   let member: StaffOrderMember | null = null;
   if (wanted) {
@@ -136,8 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const messages = errors.flatMap((error) => (error.message ? [error.message] : []));
       return data<ActionAnswer>({ errors: messages, fields: itemFields(errors, values), values }, { status });
     }
-    const errors = Array.isArray(answer?.errors) && answer.errors.length > 0 ? answer.errors.map(String) : [staffOrderText(locale, "staffOrder.failed")];
-    return data<ActionAnswer>({ errors, fields: answer?.fields ?? {}, values }, { status });
+    return data<ActionAnswer>({ ...refusalOf(answer, staffOrderText(locale, "staffOrder.failed")), values }, { status });
   };
   const form = await postedForm(request, MAX_POST_BYTES);
   if (typeof form === "number") return refused(form);
@@ -145,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, csrfToken } = posted;
   const requestKey = posted.requestKey || crypto.randomUUID();
   const answer = await page.api("POST", "/admin/api/orders", values, { csrfToken, requestKey });
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(NEW_ORDER_PATH);
   if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as ApiAnswer<typeof adminOrderAnswer>).data.id)}`);
   return refused(answer.status, values, answer.body);
 }
@@ -196,13 +191,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
         </p>
         <h1 className={styles.title}>{tr("staffOrder.title")}</h1>
         <p>{tr("staffOrder.lead")}</p>
-        {refusal && (
-          <Notice tone="danger" testId="staff-order-errors">
-            {[...new Set(refusal.errors)].map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
+        {refusal && <RefusalNotice errors={refusal.errors} testId="staff-order-errors" />}
 
         <OpsSection id="staff-order-member" title={tr("staffOrder.memberHeading")}>
           <p>{tr("staffOrder.memberLead")}</p>
