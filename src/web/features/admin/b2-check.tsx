@@ -66,9 +66,9 @@ export function B2Check({ query }: { query: string }) {
           <p>{to("b2Check.replaced", { count: replaced.length })}</p>
           <OpsDataTable
             columns={[
-              { label: to("b2Check.order"), cell: (row) => <OrderLink orderId={row.orderId} /> },
-              { label: to("b2Check.field"), cell: (row) => row.field },
-              { label: to("b2Check.change"), cell: (row) => `${row.original} → ${row.substitute}` },
+              { header: to("b2Check.order"), cell: (row) => <OrderLink orderId={row.orderId} /> },
+              { header: to("b2Check.field"), cell: (row) => row.field },
+              { header: to("b2Check.change"), cell: (row) => `${row.original} → ${row.substitute}` },
             ]}
             rows={replaced.flatMap((note) => note.replaced.map((each, index) => ({ ...each, orderId: note.orderId, index })))}
             rowKey={(row) => `${row.orderId}-${row.index}`}

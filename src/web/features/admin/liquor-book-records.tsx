@@ -1,6 +1,7 @@
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import css from "./admin-catalogue.module.css";
+import report from "./admin-report.module.css";
 import { OpsDataTable } from "./ops-data-table.tsx";
 import { OpsSection } from "./ops-section.tsx";
 import { LedgerForm, japanToday, useLedgerPost } from "./stock-ledger-section.tsx";
@@ -32,9 +33,9 @@ export function SuppliersSection({ suppliers }: { suppliers: SupplierRow[] }) {
         <OpsDataTable
           books
           columns={[
-            { label: ta("adminBooks.supplierName"), wide: true, cell: (supplier) => supplier.name },
-            { label: ta("adminBooks.supplierAddress"), wide: true, cell: (supplier) => supplier.address },
-            { label: ta("adminBooks.invoiceNumber"), cell: (supplier) => supplier.invoice_number ?? ta("adminBooks.notRegistered") },
+            { header: ta("adminBooks.supplierName"), cellClassName: report.wide, cell: (supplier) => supplier.name },
+            { header: ta("adminBooks.supplierAddress"), cellClassName: report.wide, cell: (supplier) => supplier.address },
+            { header: ta("adminBooks.invoiceNumber"), cell: (supplier) => supplier.invoice_number ?? ta("adminBooks.notRegistered") },
           ]}
           rows={suppliers}
           rowKey={(supplier) => supplier.id}
@@ -74,9 +75,9 @@ export function StockTakesSection({ status }: { status: StockTakeStatus }) {
         <OpsDataTable
           books
           columns={[
-            { label: ta("adminBooks.takenOn"), cell: (row) => row.taken_on },
-            { label: ta("adminBooks.note"), wide: true, cell: (row) => row.note },
-            { label: ta("adminBooks.keptUntil"), cell: (row) => row.kept_until },
+            { header: ta("adminBooks.takenOn"), cell: (row) => row.taken_on },
+            { header: ta("adminBooks.note"), cellClassName: report.wide, cell: (row) => row.note },
+            { header: ta("adminBooks.keptUntil"), cell: (row) => row.kept_until },
           ]}
           rows={status.stock_takes}
           rowKey={(row) => row.id}

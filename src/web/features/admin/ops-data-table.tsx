@@ -1,18 +1,21 @@
-import type { ReactNode } from "react";
-import styles from "./admin.module.css";
+import type { Key, ReactNode } from "react";
 import report from "./admin-report.module.css";
 import { OpsTable } from "./ops-list.tsx";
-import type { ReportColumn } from "./report-table.tsx";
 
-// The back office's lists of records (an order's payments, returns and history, the B2 check, the
-// ledger's moves) are each a header row and one row per record: described here once by their
-// columns, in the report tables' column shape, so a list is its columns only.
+// The order pages' lists of records (an order's payments, lines, returns and history, the B2 check,
+// the ledger's moves) are each a header row and one row per record: described here once by their
+// columns, so a list is its columns only and the markup (scopes, classes) is written once.
 
-export type OpsColumn<Row> = ReportColumn<Row>;
-
-function cellClass(column: OpsColumn<never>): string | undefined {
-  const names = [column.numeric && styles.number, column.wide && report.wide, column.className].filter(Boolean);
-  return names.length > 0 ? names.join(" ") : undefined;
+/** One column: its heading and what each row shows under it. */
+export interface OpsColumn<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The cell names its row (a product): drawn as `<th scope="row">`. */
+  rowHeader?: boolean;
+  /** On the heading and the cells alike, e.g. `styles.number` for a column of figures. */
+  className?: string | undefined;
+  /** On the cells only, e.g. `styles.nowrap` for a date. */
+  cellClassName?: string | undefined;
 }
 
 /**
@@ -20,9 +23,9 @@ function cellClass(column: OpsColumn<never>): string | undefined {
  * `rowTestId` names each row for the journeys, one name for all or one per row.
  */
 export function OpsDataTable<Row>(props: {
-  columns: OpsColumn<Row>[];
-  rows: Row[];
-  rowKey: (row: Row, index: number) => string | number;
+  columns: readonly OpsColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => Key;
   rowTestId?: string | ((row: Row) => string);
   /** The heading that names the table, when it has one. */
   labelledBy?: string;
@@ -36,9 +39,9 @@ export function OpsDataTable<Row>(props: {
     <OpsTable labelledBy={props.labelledBy} className={props.books ? report.books : undefined} testId={props.testId}>
       <thead>
         <tr>
-          {columns.map((column) => (
-            <th key={column.label} scope="col" className={column.numeric ? styles.number : undefined}>
-              {column.label}
+          {columns.map((column, index) => (
+            <th key={index} scope="col" className={column.className}>
+              {column.header}
             </th>
           ))}
         </tr>
@@ -46,17 +49,15 @@ export function OpsDataTable<Row>(props: {
       <tbody>
         {props.rows.map((row, index) => (
           <tr key={props.rowKey(row, index)} data-testid={typeof rowTestId === "function" ? rowTestId(row) : rowTestId}>
-            {columns.map((column) =>
-              column.rowHeader ? (
-                <th key={column.label} scope="row" className={cellClass(column)}>
+            {columns.map((column, at) => {
+              const Cell = column.rowHeader ? "th" : "td";
+              const names = [column.className, column.cellClassName].filter(Boolean);
+              return (
+                <Cell key={at} scope={column.rowHeader ? "row" : undefined} className={names.length > 0 ? names.join(" ") : undefined}>
                   {column.cell(row)}
-                </th>
-              ) : (
-                <td key={column.label} className={cellClass(column)}>
-                  {column.cell(row)}
-                </td>
-              ),
-            )}
+                </Cell>
+              );
+            })}
           </tr>
         ))}
       </tbody>

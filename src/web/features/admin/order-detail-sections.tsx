@@ -17,6 +17,7 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/destinations-pages-texts.ts";
+import { OpsDataTable } from "./ops-data-table.tsx";
 import { OpsSection } from "./ops-section.tsx";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -230,35 +231,27 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
   );
   return (
     <OpsSection id="order-items" title={ta("adminOrder.items")}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-labelledby="order-items">
-          <thead>
-            <tr>
-              <th scope="col">{ta("adminOrder.product")}</th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.unitPrice")}
-              </th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.amount")}
-              </th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.lineTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, index) => (
-              <tr key={`${item.product_id ?? "x"}-${index}`} data-testid="order-line">
-                <th scope="row">
-                  {item.reduced && REDUCED_RATE_MARK}
-                  {item.name}
-                </th>
-                <td className={styles.number}>{yen(item.unit_price)}</td>
-                <td className={styles.number}>{item.amount}</td>
-                <td className={styles.number}>{yen(item.line_total)}</td>
-              </tr>
-            ))}
-          </tbody>
+      <OpsDataTable
+        labelledBy="order-items"
+        columns={[
+          {
+            header: ta("adminOrder.product"),
+            rowHeader: true,
+            cell: (item) => (
+              <>
+                {item.reduced && REDUCED_RATE_MARK}
+                {item.name}
+              </>
+            ),
+          },
+          { header: ta("adminOrder.unitPrice"), className: styles.number, cell: (item) => yen(item.unit_price) },
+          { header: ta("adminOrder.amount"), className: styles.number, cell: (item) => item.amount },
+          { header: ta("adminOrder.lineTotal"), className: styles.number, cell: (item) => yen(item.line_total) },
+        ]}
+        rows={order.items}
+        rowKey={(item, index) => `${item.product_id ?? "x"}-${index}`}
+        rowTestId="order-line"
+        foot={
           <tfoot className={detail.totals}>
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
@@ -275,8 +268,8 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               : order.taxes.map((each) => total(ta("adminOrder.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `order-tax-${each.rate}`))}
             {total(ta("adminOrder.total"), order.price, "order-total", true)}
           </tfoot>
-        </table>
-      </div>
+        }
+      />
     </OpsSection>
   );
 }

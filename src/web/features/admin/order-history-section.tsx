@@ -37,10 +37,10 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
         <OpsDataTable
           labelledBy="order-history"
           columns={[
-            { label: ta("adminOrder.historyAt"), cell: (entry) => <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time> },
-            { label: ta("adminOrder.historyMove"), cell: (entry) => historyMove(entry, status, ta) },
-            { label: ta("adminOrder.historyBy"), cell: (entry) => actorLabel(entry, ta) },
-            { label: ta("adminOrder.historyNote"), cell: (entry) => entry.note ?? "" },
+            { header: ta("adminOrder.historyAt"), cell: (entry) => <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time> },
+            { header: ta("adminOrder.historyMove"), cell: (entry) => historyMove(entry, status, ta) },
+            { header: ta("adminOrder.historyBy"), cell: (entry) => actorLabel(entry, ta) },
+            { header: ta("adminOrder.historyNote"), cell: (entry) => entry.note ?? "" },
           ]}
           rows={order.history}
           rowKey={(entry, index) => `${entry.at}-${index}`}

@@ -17,6 +17,7 @@ import { parcelsToCorrect, parcelsToShip, slipNumberProblem } from "./order-move
 import { ParcelBlock, parcelPath } from "./parcel-block.tsx";
 import block from "./parcel-block.module.css";
 import { useParcelsText } from "./parcels-i18n.ts";
+import { OpsDataTable } from "./ops-data-table.tsx";
 import { OpsSection } from "./ops-section.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
@@ -104,30 +105,22 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const { yen, locale } = useI18n();
   return (
     <OpsSection id="order-payments" title={ta("adminOrder.payments")}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-labelledby="order-payments">
-          <thead>
-            <tr>
-              <th scope="col">{ta("adminOrder.paymentMethod")}</th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.paymentAmount")}
-              </th>
-              <th scope="col">{ta("adminOrder.paymentRefunded")}</th>
-              <th scope="col">{ta("adminOrder.partState")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.payments.map((payment, index) => (
-              <tr key={`${payment.created_at}-${index}`} data-testid="order-payment-row">
-                <td>{storedPaymentMethod(payment.method).label[locale]}</td>
-                <td className={styles.number}>{yen(payment.amount)}</td>
-                <td className={styles.number}>{payment.refunded_amount > 0 ? yen(payment.refunded_amount) : ""}</td>
-                <td>{PAYMENT_STATE_LABELS[payment.state][locale]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OpsDataTable
+        labelledBy="order-payments"
+        columns={[
+          { header: ta("adminOrder.paymentMethod"), cell: (payment) => storedPaymentMethod(payment.method).label[locale] },
+          { header: ta("adminOrder.paymentAmount"), className: styles.number, cell: (payment) => yen(payment.amount) },
+          {
+            header: ta("adminOrder.paymentRefunded"),
+            cellClassName: styles.number,
+            cell: (payment) => (payment.refunded_amount > 0 ? yen(payment.refunded_amount) : ""),
+          },
+          { header: ta("adminOrder.partState"), cell: (payment) => PAYMENT_STATE_LABELS[payment.state][locale] },
+        ]}
+        rows={order.payments}
+        rowKey={(payment, index) => `${payment.created_at}-${index}`}
+        rowTestId="order-payment-row"
+      />
     </OpsSection>
   );
 }

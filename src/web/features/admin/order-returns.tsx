@@ -33,11 +33,11 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
       ) : (
         <OpsDataTable
           columns={[
-            { label: tr("return.number"), cell: (each) => each.number },
-            { label: tr("return.date"), className: styles.nowrap, cell: (each) => shownDate(each.returned_on, locale) },
+            { header: tr("return.number"), cell: (each) => each.number },
+            { header: tr("return.date"), cellClassName: styles.nowrap, cell: (each) => shownDate(each.returned_on, locale) },
             {
-              label: tr("return.lines"),
-              className: styles.wideCell,
+              header: tr("return.lines"),
+              cellClassName: styles.wideCell,
               cell: (each) => (
                 <>
                   <ul className={returnStyles.lines}>
@@ -53,7 +53,7 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
               ),
             },
             {
-              label: tr("return.money"),
+              header: tr("return.money"),
               cell: (each) => (
                 <>
                   {each.refund_route !== "none" && <Price amount={each.refund_amount} />}{" "}
@@ -63,7 +63,7 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
               ),
             },
             {
-              label: tr("return.invoice"),
+              header: tr("return.invoice"),
               cell: (each) =>
                 each.invoice_number ? (
                   <a

@@ -157,13 +157,13 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
           books
           testId="stock-moves"
           columns={[
-            { label: ta("adminLedger.date"), cell: (move) => move.date },
-            { label: ta("adminLedger.kind"), cell: (move) => move.kind_label },
-            { label: ta("adminLedger.change"), numeric: true, cell: (move) => (move.quantity > 0 ? `+${move.quantity}` : move.quantity) },
-            { label: ta("adminLedger.balance"), numeric: true, cell: (move) => move.balance },
+            { header: ta("adminLedger.date"), cell: (move) => move.date },
+            { header: ta("adminLedger.kind"), cell: (move) => move.kind_label },
+            { header: ta("adminLedger.change"), className: styles.number, cell: (move) => (move.quantity > 0 ? `+${move.quantity}` : move.quantity) },
+            { header: ta("adminLedger.balance"), className: styles.number, cell: (move) => move.balance },
             {
-              label: ta("adminLedger.details"),
-              wide: true,
+              header: ta("adminLedger.details"),
+              cellClassName: report.wide,
               cell: (move) =>
                 [
                   move.supplier_name && `${move.supplier_name}(${move.supplier_address ?? ""})`,
@@ -173,7 +173,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
                   .filter(Boolean)
                   .join(" / "),
             },
-            { label: ta("adminLedger.by"), cell: (move) => actorLabel(move, ta) },
+            { header: ta("adminLedger.by"), cell: (move) => actorLabel(move, ta) },
           ]}
           rows={ledger.moves}
           rowKey={(move) => move.id}
