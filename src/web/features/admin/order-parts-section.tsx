@@ -7,9 +7,9 @@ import styles from "./admin.module.css";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
+import { CARRIER_CODES, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Button } from "../../ui/button.tsx";
-import { Checkbox, Input, Select } from "../../ui/field.tsx";
+import { Checkbox } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import type { MoveOutcome } from "./order-moves.ts";
@@ -19,6 +19,7 @@ import block from "./parcel-block.module.css";
 import { useParcelsText } from "./parcels-i18n.ts";
 import { OpsDataTable } from "./ops-data-table.tsx";
 import { OpsSection } from "./ops-section.tsx";
+import { CarrierSlipFields } from "./order-slip-fields.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
@@ -62,23 +63,7 @@ function ParcelForm({
     >
       <input type="hidden" name="move" value={kind} />
       <input type="hidden" name="parcel" value={n} />
-      <Select
-        label={ta("adminOrder.carrier")}
-        name="carrier"
-        value={carrier}
-        onChange={(event) => setCarrier(event.target.value)}
-        options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
-      />
-      <Input
-        label={ta("adminOrder.slipNumber")}
-        name="slip_number"
-        value={slip}
-        onChange={(event) => setSlip(event.target.value)}
-        maxLength={40}
-        autoComplete="off"
-        error={slipError ?? serverError}
-        required
-      />
+      <CarrierSlipFields carrier={carrier} onCarrier={setCarrier} slip={slip} onSlip={setSlip} slipError={slipError ?? serverError} />
       {kind === "slip-parcel" && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" />}
       <Button type="submit" block disabled={fetcher.state !== "idle"} variant={kind === "ship-parcel" ? "primary" : "secondary"}>
         {kind === "ship-parcel" ? ta("adminOrder.parcelShip") : tp("parcels.correctSubmit")}
