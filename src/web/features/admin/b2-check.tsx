@@ -5,6 +5,7 @@ import type { b2CloudCheckAnswer } from "../../../domain/answers/admin-orders.ts
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import { callAdminApi } from "./admin-api.ts";
 import styles from "./admin.module.css";
+import { OpsDataTable } from "./ops-data-table.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 
 type B2CloudCheck = ApiAnswer<typeof b2CloudCheckAnswer>["data"];
@@ -25,6 +26,15 @@ function useB2Check(query: string): B2CloudCheck | null | undefined {
     return () => controller.abort();
   }, [query]);
   return answer?.query === query ? answer.check : undefined;
+}
+
+/** An order's number, to its page, kept on one line. */
+function OrderLink({ orderId }: { orderId: string }) {
+  return (
+    <Link to={`/admin/orders/${encodeURIComponent(orderId)}`} className="no-break">
+      {orderNumberForShopper(orderId)}
+    </Link>
+  );
 }
 
 /**
@@ -54,34 +64,16 @@ export function B2Check({ query }: { query: string }) {
       {replaced.length > 0 && (
         <div className={styles.warning} data-testid="b2-substitutions">
           <p>{to("b2Check.replaced", { count: replaced.length })}</p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{to("b2Check.order")}</th>
-                  <th scope="col">{to("b2Check.field")}</th>
-                  <th scope="col">{to("b2Check.change")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {replaced.flatMap((note) =>
-                  note.replaced.map((each, index) => (
-                    <tr key={`${note.orderId}-${index}`} data-testid="b2-substitution">
-                      <td>
-                        <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
-                          {orderNumberForShopper(note.orderId)}
-                        </Link>
-                      </td>
-                      <td>{each.field}</td>
-                      <td>
-                        {each.original} → {each.substitute}
-                      </td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <OpsDataTable
+            columns={[
+              { header: to("b2Check.order"), cell: (row) => <OrderLink orderId={row.orderId} /> },
+              { header: to("b2Check.field"), cell: (row) => row.field },
+              { header: to("b2Check.change"), cell: (row) => `${row.original} → ${row.substitute}` },
+            ]}
+            rows={replaced.flatMap((note) => note.replaced.map((each, index) => ({ ...each, orderId: note.orderId, index })))}
+            rowKey={(row) => `${row.orderId}-${row.index}`}
+            rowTestId="b2-substitution"
+          />
         </div>
       )}
       {leftOver.length > 0 && (
@@ -90,10 +82,7 @@ export function B2Check({ query }: { query: string }) {
           <ul>
             {leftOver.map((note) => (
               <li key={note.orderId}>
-                <Link to={`/admin/orders/${encodeURIComponent(note.orderId)}`} className="no-break">
-                  {orderNumberForShopper(note.orderId)}
-                </Link>
-                : {note.leftOver}
+                <OrderLink orderId={note.orderId} />: {note.leftOver}
               </li>
             ))}
           </ul>

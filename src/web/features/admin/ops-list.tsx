@@ -49,11 +49,21 @@ export function OpsDateTime({ at, locale }: { at: string; locale: Locale }) {
   );
 }
 
-/** A back-office table in its scrolling frame, named by the heading `labelledBy` points at. */
-export function OpsTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+/** A back-office table in its scrolling frame, named by the heading `labelledBy` points at; `className` adds a layout (the books'). */
+export function OpsTable({
+  labelledBy,
+  className,
+  testId,
+  children,
+}: {
+  labelledBy?: string | undefined;
+  className?: string | undefined;
+  testId?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} aria-labelledby={labelledBy}>
+      <table className={className ? `${styles.table} ${className}` : styles.table} aria-labelledby={labelledBy} data-testid={testId}>
         {children}
       </table>
     </div>

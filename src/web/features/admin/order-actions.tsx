@@ -6,8 +6,8 @@ import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Checkbox, Input, Select } from "../../ui/field.tsx";
-import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
+import { Checkbox } from "../../ui/field.tsx";
+import { DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { useAdminText } from "./admin-i18n.ts";
@@ -16,6 +16,8 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
 import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
+import { OpsSection } from "./ops-section.tsx";
+import { CarrierSlipFields } from "./order-slip-fields.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
@@ -92,6 +94,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   }, [outcome, snackbar]);
 
   const serverSlipError = outcome && !outcome.ok ? outcome.fields.slip_number?.[0] : undefined;
+  const carrierError = outcome && !outcome.ok ? outcome.fields.carrier?.[0] : undefined;
 
   function ship(event: FormEvent<HTMLFormElement>) {
     const problem = slipNumberProblem(slip.trim(), locale);
@@ -106,10 +109,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-actions" data-testid="order-actions">
-      <h2 id="order-actions" className={styles.sectionTitle}>
-        {ta("adminOrder.actions")}
-      </h2>
+    <OpsSection id="order-actions" title={ta("adminOrder.actions")} testId="order-actions">
       {outcome &&
         (outcome.ok ? (
           <Notice tone="success" testId="order-action-result">
@@ -164,25 +164,14 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
       {moves.includes("ship") && (
         <fetcher.Form method="post" className={detail.action} onSubmit={ship} noValidate>
           <input type="hidden" name="move" value="ship" />
-          <Select
-            label={ta("adminOrder.carrier")}
-            name="carrier"
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            error={outcome && !outcome.ok ? outcome.fields.carrier?.[0] : undefined}
-            options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
-          />
-          <Input
-            label={ta("adminOrder.slipNumber")}
-            hint={ta("adminOrder.slipHint")}
-            name="slip_number"
-            value={slip}
-            onChange={(event) => setSlip(event.target.value)}
-            maxLength={40}
-            autoComplete="off"
-            inputMode="text"
-            error={slipError ?? serverSlipError}
-            required
+          <CarrierSlipFields
+            carrier={carrier}
+            onCarrier={setCarrier}
+            slip={slip}
+            onSlip={setSlip}
+            carrierError={carrierError}
+            slipError={slipError ?? serverSlipError}
+            slipHint={ta("adminOrder.slipHint")}
           />
           <Button type="submit" block disabled={busy}>
             {/* Some parcels gone on their own (decision 091): this ships the rest, with one slip. */}
@@ -195,24 +184,13 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           <h3>{ta("adminOrder.slipCorrectTitle")}</h3>
           <p>{ta("adminOrder.slipCorrectHint")}</p>
           <input type="hidden" name="move" value="slip" />
-          <Select
-            label={ta("adminOrder.carrier")}
-            name="carrier"
-            value={correctedCarrier}
-            onChange={(event) => setCorrectedCarrier(event.target.value)}
-            error={outcome && !outcome.ok ? outcome.fields.carrier?.[0] : undefined}
-            options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
-          />
-          <Input
-            label={ta("adminOrder.slipNumber")}
-            name="slip_number"
-            value={correctedSlip}
-            onChange={(event) => setCorrectedSlip(event.target.value)}
-            maxLength={40}
-            autoComplete="off"
-            inputMode="text"
-            error={slipError ?? serverSlipError}
-            required
+          <CarrierSlipFields
+            carrier={correctedCarrier}
+            onCarrier={setCorrectedCarrier}
+            slip={correctedSlip}
+            onSlip={setCorrectedSlip}
+            carrierError={carrierError}
+            slipError={slipError ?? serverSlipError}
           />
           <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" />
           <Button type="submit" variant="secondary" block disabled={busy}>
@@ -259,6 +237,6 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.working")}
         </p>
       )}
-    </section>
+    </OpsSection>
   );
 }

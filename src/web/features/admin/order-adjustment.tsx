@@ -1,17 +1,13 @@
 import { useState } from "react";
-import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
-import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
-import { useSnackbar } from "../../ui/snackbar.tsx";
-import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
+import { RefusalNotice, useOrderPost } from "./order-refusal.tsx";
+import { OpsSection } from "./ops-section.tsx";
 
 type Kind = "discount" | "correction";
 
@@ -31,16 +27,13 @@ function ratesOf(order: Pick<AdminOrderDetail, "taxes">): number[] {
  */
 export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
-  const snackbar = useSnackbar();
-  const revalidator = useRevalidator();
+  const { busy, refusal, post } = useOrderPost(order.id, "adjustments", ta("adminOrder.adjusted"));
   const rates = ratesOf(order);
   const [kind, setKind] = useState<Kind>("discount");
   const [labelJa, setLabelJa] = useState("");
   const [labelEn, setLabelEn] = useState("");
   const [amount, setAmount] = useState("");
   const [rate, setRate] = useState(String(rates[0]));
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<{ errors: string[]; fields: Record<string, string[]> } | null>(null);
 
   if (!order.adjustable) return null;
 
@@ -53,39 +46,16 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
     const number = Number(typed);
     // A discount is taken off whichever way it was typed; anything else goes as typed and the server names the problem.
     const sent = kind === "discount" && typed !== "" && Number.isFinite(number) ? -Math.abs(number) : typed;
-    setBusy(true);
-    const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer>>(`/orders/${encodeURIComponent(order.id)}/adjustments`, {
-      method: "POST",
-      body: { kind, label_ja: labelJa, label_en: labelEn, amount_before_tax: sent, tax_rate: rate },
-    }).catch(() => undefined);
-    setBusy(false);
-    if (!result?.ok) {
-      const errors = errorsOf(result?.body, ta("adminOrder.failed"));
-      setRefusal({ errors, fields: result?.body?.fields ?? {} });
-      snackbar.show("danger", errors);
-      return;
-    }
-    setRefusal(null);
+    if (!(await post({ kind, label_ja: labelJa, label_en: labelEn, amount_before_tax: sent, tax_rate: rate }))) return;
     setLabelJa("");
     setLabelEn("");
     setAmount("");
-    snackbar.show("success", ta("adminOrder.adjusted"));
-    await revalidator.revalidate();
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-adjustment" data-testid="order-adjustment">
-      <h2 id="order-adjustment" className={styles.sectionTitle}>
-        {ta("adminOrder.adjustTitle")}
-      </h2>
+    <OpsSection id="order-adjustment" title={ta("adminOrder.adjustTitle")} testId="order-adjustment">
       <p className={styles.muted}>{ta("adminOrder.adjustHint")}</p>
-      {refusal && (
-        <Notice tone="danger" testId="order-adjustment-result">
-          {refusal.errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </Notice>
-      )}
+      {refusal && <RefusalNotice errors={refusal.errors} testId="order-adjustment-result" />}
       <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
         <Select
           label={ta("adminOrder.adjustKind")}
@@ -137,6 +107,6 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.adjustSubmit")}
         </Button>
       </form>
-    </section>
+    </OpsSection>
   );
 }

@@ -1,20 +1,16 @@
 import { useState } from "react";
-import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
-import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { PREFECTURES } from "../../../domain/address.ts";
 import { formatDeliveryDate } from "../../../domain/delivery-calendar.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input, Select } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
-import { useSnackbar } from "../../ui/snackbar.tsx";
-import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
+import { RefusalNotice, useOrderPost } from "./order-refusal.tsx";
 import "../../i18n/member-forms-texts.ts";
+import { OpsSection } from "./ops-section.tsx";
 
 /** GET /admin/api/orders/{id}/delivery (decision 074): the wish, whether it may change, and the dates checkout offers now. */
 export interface DeliveryOptionsState {
@@ -26,51 +22,10 @@ export interface DeliveryOptionsState {
   time_bands: { code: string; label: string }[];
 }
 
-type Refusal = { errors: string[]; fields: Record<string, string[]> };
-
-/** Posts one change and tells how it went; the page's data is read again after a success. */
-function useChangePost(orderId: string, what: "delivery" | "recipient", done: string) {
-  const ta = useAdminText();
-  const snackbar = useSnackbar();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  async function post(body: Record<string, unknown>): Promise<boolean> {
-    setBusy(true);
-    const result = await callAdminApi<AnswerOrRefusal<typeof adminOrderAnswer>>(`/orders/${encodeURIComponent(orderId)}/${what}`, {
-      method: "POST",
-      body,
-    }).catch(() => undefined);
-    setBusy(false);
-    if (!result?.ok) {
-      const errors = errorsOf(result?.body, ta("adminOrder.failed"));
-      setRefusal({ errors, fields: result?.body?.fields ?? {} });
-      snackbar.show("danger", errors);
-      return false;
-    }
-    setRefusal(null);
-    snackbar.show("success", done);
-    await revalidator.revalidate();
-    return true;
-  }
-  return { busy, refusal, post };
-}
-
-function Refused({ refusal, testId }: { refusal: Refusal | null; testId: string }) {
-  if (!refusal) return null;
-  return (
-    <Notice tone="danger" testId={testId}>
-      {refusal.errors.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Notice>
-  );
-}
-
 /** The delivery wish moved by staff (decision 074): the dates checkout offers now, the shop's time bands. */
 export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetail; options: DeliveryOptionsState }) {
   const ta = useAdminText();
-  const { busy, refusal, post } = useChangePost(order.id, "delivery", ta("adminOrder.deliveryChanged"));
+  const { busy, refusal, post } = useOrderPost(order.id, "delivery", ta("adminOrder.deliveryChanged"));
   const [date, setDate] = useState(options.desired_delivery_date ?? "");
   const [band, setBand] = useState(options.desired_delivery_timezone ?? "");
   if (!options.changeable) return null;
@@ -83,12 +38,9 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
   }
 
   return (
-    <section className={styles.section} aria-labelledby="order-delivery-change" data-testid="order-delivery-change">
-      <h2 id="order-delivery-change" className={styles.sectionTitle}>
-        {ta("adminOrder.deliveryTitle")}
-      </h2>
+    <OpsSection id="order-delivery-change" title={ta("adminOrder.deliveryTitle")} testId="order-delivery-change">
       <p className={styles.muted}>{ta("adminOrder.deliveryHint")}</p>
-      <Refused refusal={refusal} testId="order-delivery-change-result" />
+      {refusal && <RefusalNotice errors={refusal.errors} testId="order-delivery-change-result" />}
       <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
         <Select
           label={ta("adminOrder.deliveryDate")}
@@ -110,7 +62,7 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
           {ta("adminOrder.deliverySubmit")}
         </Button>
       </form>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -148,7 +100,7 @@ const FIELD_LABELS = {
  */
 export function OrderRecipientChange({ order, changeable }: { order: AdminOrderDetail; changeable: boolean }) {
   const ta = useAdminText();
-  const { busy, refusal, post } = useChangePost(order.id, "recipient", ta("adminOrder.recipientChanged"));
+  const { busy, refusal, post } = useOrderPost(order.id, "recipient", ta("adminOrder.recipientChanged"));
   const to = order.recipient ?? {
     name: order.name,
     phone: order.phone,
@@ -175,30 +127,29 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
     event.preventDefault();
     await post({ ...values, country: "jp", prefecture: prefecture === "" ? null : Number(prefecture) });
   }
+  // The fields around the prefecture's select, each with the server's message under it.
+  const input = (field: RecipientField) => (
+    <Input
+      key={field}
+      label={ta(FIELD_LABELS[field])}
+      name={field}
+      value={values[field]}
+      onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+      error={refusal?.fields[`recipient.${field}`]?.[0]}
+    />
+  );
 
   return (
-    <section className={styles.section} aria-labelledby="order-recipient-change" data-testid="order-recipient-change">
-      <h2 id="order-recipient-change" className={styles.sectionTitle}>
-        {ta("adminOrder.recipientTitle")}
-      </h2>
+    <OpsSection id="order-recipient-change" title={ta("adminOrder.recipientTitle")} testId="order-recipient-change">
       <p className={styles.muted}>{ta("adminOrder.recipientHint")}</p>
-      <Refused refusal={refusal} testId="order-recipient-change-result" />
+      {refusal && <RefusalNotice errors={refusal.errors} testId="order-recipient-change-result" />}
       {!open ? (
         <Button variant="secondary" block aria-expanded={false} onClick={() => setOpen(true)}>
           {ta("adminOrder.recipientOpen")}
         </Button>
       ) : (
         <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
-          {RECIPIENT_FIELDS.slice(0, 4).map((field) => (
-            <Input
-              key={field}
-              label={ta(FIELD_LABELS[field])}
-              name={field}
-              value={values[field]}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              error={refusal?.fields[`recipient.${field}`]?.[0]}
-            />
-          ))}
+          {RECIPIENT_FIELDS.slice(0, 4).map(input)}
           <Select
             label={ta("adminOrder.recipientPrefecture")}
             name="prefecture"
@@ -207,21 +158,12 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
             error={refusal?.fields["recipient.prefecture"]?.[0]}
             options={[{ value: "", label: "—" }, ...PREFECTURES.map((each) => ({ value: String(each.code), label: each.ja }))]}
           />
-          {RECIPIENT_FIELDS.slice(4).map((field) => (
-            <Input
-              key={field}
-              label={ta(FIELD_LABELS[field])}
-              name={field}
-              value={values[field]}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              error={refusal?.fields[`recipient.${field}`]?.[0]}
-            />
-          ))}
+          {RECIPIENT_FIELDS.slice(4).map(input)}
           <Button type="submit" block disabled={busy}>
             {ta("adminOrder.recipientSubmit")}
           </Button>
         </form>
       )}
-    </section>
+    </OpsSection>
   );
 }

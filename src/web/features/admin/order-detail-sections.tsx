@@ -17,6 +17,8 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/destinations-pages-texts.ts";
+import { OpsDataTable } from "./ops-data-table.tsx";
+import { OpsSection } from "./ops-section.tsx";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -41,10 +43,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const so = useStaffOrderText();
   const { t, yen, locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="order-summary">
-      <h2 id="order-summary" className={styles.sectionTitle}>
-        {ta("adminOrder.summary")}
-      </h2>
+    <OpsSection id="order-summary" title={ta("adminOrder.summary")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.createdAt")}>
           <time dateTime={order.created_at}>{formatDateTime(new Date(order.created_at), locale)}</time>
@@ -92,7 +91,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
         </Row>
         <Row label={ta("adminOrder.locale")}>{ta(`adminOrder.locale.${order.locale}`)}</Row>
       </dl>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -125,10 +124,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
   if (!gift) return null;
   const instructions = giftInstructions(gift, { withCard: true });
   return (
-    <section className={styles.section} aria-labelledby="order-gift" data-testid="order-gift">
-      <h2 id="order-gift" className={styles.sectionTitle}>
-        {ta("adminOrder.gift")}
-      </h2>
+    <OpsSection id="order-gift" title={ta("adminOrder.gift")} testId="order-gift">
       {instructions && <p className={detail.giftInstructions}>{instructions}</p>}
       <dl className={detail.rows}>
         {giftLines(gift, locale).map((line) => (
@@ -137,7 +133,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
           </Row>
         ))}
       </dl>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -151,10 +147,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const band = order.desired_delivery_timezone;
   const bandLabel = band ? (shop.deliveryTimeBands[band]?.[locale] ?? band) : null;
   return (
-    <section className={styles.section} aria-labelledby="order-customer">
-      <h2 id="order-customer" className={styles.sectionTitle}>
-        {ta("adminOrder.customer")}
-      </h2>
+    <OpsSection id="order-customer" title={ta("adminOrder.customer")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.name")}>{order.name}</Row>
         {order.customer_kana && <Row label={so("staffOrder.kanaLabel")}>{order.customer_kana}</Row>}
@@ -214,7 +207,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           </dl>
         </>
       )}
-    </section>
+    </OpsSection>
   );
 }
 
@@ -237,39 +230,28 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
     </tr>
   );
   return (
-    <section className={styles.section} aria-labelledby="order-items">
-      <h2 id="order-items" className={styles.sectionTitle}>
-        {ta("adminOrder.items")}
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-labelledby="order-items">
-          <thead>
-            <tr>
-              <th scope="col">{ta("adminOrder.product")}</th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.unitPrice")}
-              </th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.amount")}
-              </th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.lineTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, index) => (
-              <tr key={`${item.product_id ?? "x"}-${index}`} data-testid="order-line">
-                <th scope="row">
-                  {item.reduced && REDUCED_RATE_MARK}
-                  {item.name}
-                </th>
-                <td className={styles.number}>{yen(item.unit_price)}</td>
-                <td className={styles.number}>{item.amount}</td>
-                <td className={styles.number}>{yen(item.line_total)}</td>
-              </tr>
-            ))}
-          </tbody>
+    <OpsSection id="order-items" title={ta("adminOrder.items")}>
+      <OpsDataTable
+        labelledBy="order-items"
+        columns={[
+          {
+            header: ta("adminOrder.product"),
+            rowHeader: true,
+            cell: (item) => (
+              <>
+                {item.reduced && REDUCED_RATE_MARK}
+                {item.name}
+              </>
+            ),
+          },
+          { header: ta("adminOrder.unitPrice"), className: styles.number, cell: (item) => yen(item.unit_price) },
+          { header: ta("adminOrder.amount"), className: styles.number, cell: (item) => item.amount },
+          { header: ta("adminOrder.lineTotal"), className: styles.number, cell: (item) => yen(item.line_total) },
+        ]}
+        rows={order.items}
+        rowKey={(item, index) => `${item.product_id ?? "x"}-${index}`}
+        rowTestId="order-line"
+        foot={
           <tfoot className={detail.totals}>
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
@@ -286,8 +268,8 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               : order.taxes.map((each) => total(ta("adminOrder.taxAt", { rate: each.rate, base: yen(each.base) }), each.tax, `order-tax-${each.rate}`))}
             {total(ta("adminOrder.total"), order.price, "order-total", true)}
           </tfoot>
-        </table>
-      </div>
-    </section>
+        }
+      />
+    </OpsSection>
   );
 }

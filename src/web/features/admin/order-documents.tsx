@@ -4,6 +4,7 @@ import { buttonClass } from "../../ui/button.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
+import { OpsSection } from "./ops-section.tsx";
 
 // The delivery notes (納品書, decision 037): plain links, the browser opens the PDF with the staff
 // session's cookie and prints it from its viewer.
@@ -12,10 +13,7 @@ import ops from "./ops.module.css";
 export function DeliveryNoteLink({ orderId }: { orderId: string }) {
   const to = useOpsText();
   return (
-    <section className={styles.section} aria-labelledby="order-documents">
-      <h2 id="order-documents" className={styles.sectionTitle}>
-        {to("documents.title")}
-      </h2>
+    <OpsSection id="order-documents" title={to("documents.title")}>
       <a
         href={`/admin/api/orders/${encodeURIComponent(orderId)}/delivery-note`}
         target="_blank"
@@ -26,7 +24,7 @@ export function DeliveryNoteLink({ orderId }: { orderId: string }) {
         {to("documents.deliveryNote")}
       </a>
       <p className={styles.muted}>{to("documents.deliveryNoteHint")}</p>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -45,10 +43,7 @@ export interface ReceiptState {
 export function OrderReceipt({ orderId, status, state }: { orderId: string; status: OrderStatus; state: ReceiptState }) {
   const to = useOpsText();
   return (
-    <section className={styles.section} aria-labelledby="order-receipt" data-testid="admin-receipt">
-      <h2 id="order-receipt" className={styles.sectionTitle}>
-        {to("documents.receiptTitle")}
-      </h2>
+    <OpsSection id="order-receipt" title={to("documents.receiptTitle")} testId="admin-receipt">
       {state.available ? (
         <>
           <p className={styles.muted}>{to("documents.receiptHint")}</p>
@@ -57,7 +52,7 @@ export function OrderReceipt({ orderId, status, state }: { orderId: string; stat
       ) : (
         <p className={styles.muted}>{to(status === "cancelled" ? "documents.receiptCancelled" : "documents.receiptUnavailable")}</p>
       )}
-    </section>
+    </OpsSection>
   );
 }
 
@@ -65,16 +60,13 @@ export function OrderReceipt({ orderId, status, state }: { orderId: string; stat
 export function DayDeliveryNotes() {
   const to = useOpsText();
   return (
-    <section className={styles.section} aria-labelledby="day-delivery-notes">
-      <h2 id="day-delivery-notes" className={styles.sectionTitle}>
-        {to("documents.title")}
-      </h2>
+    <OpsSection id="day-delivery-notes" title={to("documents.title")}>
       <div className={ops.exports}>
         <a href="/admin/api/delivery-notes" target="_blank" rel="noopener" className={buttonClass("secondary")} data-testid="delivery-notes-today">
           {to("documents.bulk")}
         </a>
       </div>
       <p className={styles.muted}>{to("documents.bulkHint")}</p>
-    </section>
+    </OpsSection>
   );
 }

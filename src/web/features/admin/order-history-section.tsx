@@ -4,7 +4,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import type { AdminText } from "./admin-i18n.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import styles from "./admin.module.css";
+import { OpsDataTable } from "./ops-data-table.tsx";
+import { OpsSection } from "./ops-section.tsx";
 import "../../i18n/orders-texts.ts";
 
 function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
@@ -29,38 +30,23 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const { t, locale } = useI18n();
   const status = (value: OrderHistoryEntry["to"]) => t(`orders.status.${value}`);
   return (
-    <section className={styles.section} aria-labelledby="order-history">
-      <h2 id="order-history" className={styles.sectionTitle}>
-        {ta("adminOrder.history")}
-      </h2>
+    <OpsSection id="order-history" title={ta("adminOrder.history")}>
       {order.history.length === 0 ? (
         <p>{ta("adminOrder.historyEmpty")}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby="order-history">
-            <thead>
-              <tr>
-                <th scope="col">{ta("adminOrder.historyAt")}</th>
-                <th scope="col">{ta("adminOrder.historyMove")}</th>
-                <th scope="col">{ta("adminOrder.historyBy")}</th>
-                <th scope="col">{ta("adminOrder.historyNote")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.history.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`} data-testid="order-history-row">
-                  <td>
-                    <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time>
-                  </td>
-                  <td>{historyMove(entry, status, ta)}</td>
-                  <td>{actorLabel(entry, ta)}</td>
-                  <td>{entry.note ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsDataTable
+          labelledBy="order-history"
+          columns={[
+            { header: ta("adminOrder.historyAt"), cell: (entry) => <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time> },
+            { header: ta("adminOrder.historyMove"), cell: (entry) => historyMove(entry, status, ta) },
+            { header: ta("adminOrder.historyBy"), cell: (entry) => actorLabel(entry, ta) },
+            { header: ta("adminOrder.historyNote"), cell: (entry) => entry.note ?? "" },
+          ]}
+          rows={order.history}
+          rowKey={(entry, index) => `${entry.at}-${index}`}
+          rowTestId="order-history-row"
+        />
       )}
-    </section>
+    </OpsSection>
   );
 }

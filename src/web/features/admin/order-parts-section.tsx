@@ -7,9 +7,9 @@ import styles from "./admin.module.css";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
+import { CARRIER_CODES, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { Button } from "../../ui/button.tsx";
-import { Checkbox, Input, Select } from "../../ui/field.tsx";
+import { Checkbox } from "../../ui/field.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
 import { Notice } from "../../ui/notice.tsx";
 import type { MoveOutcome } from "./order-moves.ts";
@@ -17,6 +17,9 @@ import { parcelsToCorrect, parcelsToShip, slipNumberProblem } from "./order-move
 import { ParcelBlock, parcelPath } from "./parcel-block.tsx";
 import block from "./parcel-block.module.css";
 import { useParcelsText } from "./parcels-i18n.ts";
+import { OpsDataTable } from "./ops-data-table.tsx";
+import { OpsSection } from "./ops-section.tsx";
+import { CarrierSlipFields } from "./order-slip-fields.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
 
@@ -60,23 +63,7 @@ function ParcelForm({
     >
       <input type="hidden" name="move" value={kind} />
       <input type="hidden" name="parcel" value={n} />
-      <Select
-        label={ta("adminOrder.carrier")}
-        name="carrier"
-        value={carrier}
-        onChange={(event) => setCarrier(event.target.value)}
-        options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
-      />
-      <Input
-        label={ta("adminOrder.slipNumber")}
-        name="slip_number"
-        value={slip}
-        onChange={(event) => setSlip(event.target.value)}
-        maxLength={40}
-        autoComplete="off"
-        error={slipError ?? serverError}
-        required
-      />
+      <CarrierSlipFields carrier={carrier} onCarrier={setCarrier} slip={slip} onSlip={setSlip} slipError={slipError ?? serverError} />
       {kind === "slip-parcel" && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" />}
       <Button type="submit" block disabled={fetcher.state !== "idle"} variant={kind === "ship-parcel" ? "primary" : "secondary"}>
         {kind === "ship-parcel" ? ta("adminOrder.parcelShip") : tp("parcels.correctSubmit")}
@@ -102,35 +89,24 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { yen, locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="order-payments">
-      <h2 id="order-payments" className={styles.sectionTitle}>
-        {ta("adminOrder.payments")}
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-labelledby="order-payments">
-          <thead>
-            <tr>
-              <th scope="col">{ta("adminOrder.paymentMethod")}</th>
-              <th scope="col" className={styles.number}>
-                {ta("adminOrder.paymentAmount")}
-              </th>
-              <th scope="col">{ta("adminOrder.paymentRefunded")}</th>
-              <th scope="col">{ta("adminOrder.partState")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.payments.map((payment, index) => (
-              <tr key={`${payment.created_at}-${index}`} data-testid="order-payment-row">
-                <td>{storedPaymentMethod(payment.method).label[locale]}</td>
-                <td className={styles.number}>{yen(payment.amount)}</td>
-                <td className={styles.number}>{payment.refunded_amount > 0 ? yen(payment.refunded_amount) : ""}</td>
-                <td>{PAYMENT_STATE_LABELS[payment.state][locale]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <OpsSection id="order-payments" title={ta("adminOrder.payments")}>
+      <OpsDataTable
+        labelledBy="order-payments"
+        columns={[
+          { header: ta("adminOrder.paymentMethod"), cell: (payment) => storedPaymentMethod(payment.method).label[locale] },
+          { header: ta("adminOrder.paymentAmount"), className: styles.number, cell: (payment) => yen(payment.amount) },
+          {
+            header: ta("adminOrder.paymentRefunded"),
+            cellClassName: styles.number,
+            cell: (payment) => (payment.refunded_amount > 0 ? yen(payment.refunded_amount) : ""),
+          },
+          { header: ta("adminOrder.partState"), cell: (payment) => PAYMENT_STATE_LABELS[payment.state][locale] },
+        ]}
+        rows={order.payments}
+        rowKey={(payment, index) => `${payment.created_at}-${index}`}
+        rowTestId="order-payment-row"
+      />
+    </OpsSection>
   );
 }
 
@@ -157,10 +133,7 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   }, [outcome, snackbar]);
   const refusal = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
-    <section className={styles.section} aria-labelledby="order-shipments">
-      <h2 id="order-shipments" className={styles.sectionTitle}>
-        {ta("adminOrder.shipments")}
-      </h2>
+    <OpsSection id="order-shipments" title={ta("adminOrder.shipments")}>
       {outcome?.ok && (
         <Notice tone="success" testId="parcel-ship-result">
           <p>{outcome.message}</p>
@@ -198,6 +171,6 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
           );
         })}
       </div>
-    </section>
+    </OpsSection>
   );
 }

@@ -12,6 +12,8 @@ import { formatDate, parseIsoDate } from "../../../domain/format.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./admin.module.css";
 import returnStyles from "./order-returns.module.css";
+import { OpsDataTable } from "./ops-data-table.tsx";
+import { OpsSection } from "./ops-section.tsx";
 import { useReturnText } from "./return-i18n.ts";
 
 /**
@@ -25,71 +27,69 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
   const id = encodeURIComponent(orderId);
   if (status !== "sent" && returns.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="order-returns" data-testid="order-returns">
-      <h2 id="order-returns" className={styles.sectionTitle}>
-        {tr("return.listTitle")}
-      </h2>
+    <OpsSection id="order-returns" title={tr("return.listTitle")} testId="order-returns">
       {returns.length === 0 ? (
         <p className={styles.muted}>{tr("return.none")}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{tr("return.number")}</th>
-                <th scope="col">{tr("return.date")}</th>
-                <th scope="col">{tr("return.lines")}</th>
-                <th scope="col">{tr("return.money")}</th>
-                <th scope="col">{tr("return.invoice")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {returns.map((each) => (
-                <tr key={each.number} data-testid={`order-return-${each.number}`}>
-                  <td>{each.number}</td>
-                  <td className={styles.nowrap}>{shownDate(each.returned_on, locale)}</td>
-                  <td className={styles.wideCell}>
-                    <ul className={returnStyles.lines}>
-                      {each.lines.map((line) => (
-                        <li key={line.order_item_id}>
-                          {line.name} × {line.quantity}
-                        </li>
-                      ))}
-                    </ul>
-                    {each.reason_label}
-                    {each.broken ? tr("return.brokenMark") : ""}
-                  </td>
-                  <td>
-                    {each.refund_route !== "none" && <Price amount={each.refund_amount} />}{" "}
-                    {tr(each.refund_route === "transfer" && each.refund_state === "done" ? "return.route.transferDone" : `return.route.${each.refund_route}`)}
-                    {each.refund_state === "due" && <MarkRefunded orderId={orderId} number={each.number} />}
-                  </td>
-                  <td>
-                    {each.invoice_number ? (
-                      <a
-                        href={`/admin/api/orders/${id}/returns/${each.number}/invoice`}
-                        target="_blank"
-                        rel="noopener"
-                        data-testid={`return-invoice-${each.number}`}
-                      >
-                        {tr("return.invoiceLink", { number: each.invoice_number })}
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsDataTable
+          columns={[
+            { header: tr("return.number"), cell: (each) => each.number },
+            { header: tr("return.date"), cellClassName: styles.nowrap, cell: (each) => shownDate(each.returned_on, locale) },
+            {
+              header: tr("return.lines"),
+              cellClassName: styles.wideCell,
+              cell: (each) => (
+                <>
+                  <ul className={returnStyles.lines}>
+                    {each.lines.map((line) => (
+                      <li key={line.order_item_id}>
+                        {line.name} × {line.quantity}
+                      </li>
+                    ))}
+                  </ul>
+                  {each.reason_label}
+                  {each.broken ? tr("return.brokenMark") : ""}
+                </>
+              ),
+            },
+            {
+              header: tr("return.money"),
+              cell: (each) => (
+                <>
+                  {each.refund_route !== "none" && <Price amount={each.refund_amount} />}{" "}
+                  {tr(each.refund_route === "transfer" && each.refund_state === "done" ? "return.route.transferDone" : `return.route.${each.refund_route}`)}
+                  {each.refund_state === "due" && <MarkRefunded orderId={orderId} number={each.number} />}
+                </>
+              ),
+            },
+            {
+              header: tr("return.invoice"),
+              cell: (each) =>
+                each.invoice_number ? (
+                  <a
+                    href={`/admin/api/orders/${id}/returns/${each.number}/invoice`}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid={`return-invoice-${each.number}`}
+                  >
+                    {tr("return.invoiceLink", { number: each.invoice_number })}
+                  </a>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+          rows={returns}
+          rowKey={(each) => each.number}
+          rowTestId={(each) => `order-return-${each.number}`}
+        />
       )}
       {status === "sent" && (
         <Link to={`/admin/orders/${id}/return`} reloadDocument className={buttonClass("secondary")} data-testid="record-return">
           {tr("return.record")}
         </Link>
       )}
-    </section>
+    </OpsSection>
   );
 }
 

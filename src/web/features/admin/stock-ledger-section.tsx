@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
 import type { stockMovesAnswer } from "../../../domain/answers/liquor-books.ts";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import type { AdjustmentKind, ProductStockMoves, StockMoveResource } from "../../../domain/stock-ledger.ts";
 import { ADJUSTMENT_KINDS, STOCK_MOVE_KINDS } from "../../../domain/stock-ledger.ts";
@@ -15,11 +15,13 @@ import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import css from "./admin-catalogue.module.css";
 import report from "./admin-report.module.css";
+import { OpsDataTable } from "./ops-data-table.tsx";
+import { OpsSection } from "./ops-section.tsx";
 
 type FieldMessages = Record<string, string[] | undefined>;
 
-/** Today in Japan as yyyy-mm-dd, the receiving form's default date. */
-function japanToday(): string {
+/** Today in Japan as yyyy-mm-dd, the default date of the receiving and stock-take forms. */
+export function japanToday(): string {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" }).format(new Date());
 }
 
@@ -53,6 +55,32 @@ export function useLedgerPost(path: string, done: string) {
   return { errors, busy, submit, error: (name: string) => errors[name]?.[0] };
 }
 
+/**
+ * A ledger form drawn around its fields: the submit button, held while it posts; named by its
+ * heading where it has one, else by what its button says.
+ */
+export function LedgerForm(props: {
+  post: ReturnType<typeof useLedgerPost>;
+  submitLabel: string;
+  heading?: { id: string; text: string };
+  children: ReactNode;
+}) {
+  const { post, heading } = props;
+  return (
+    <form className={css.fieldset} onSubmit={post.submit} aria-labelledby={heading?.id} aria-label={heading ? undefined : props.submitLabel} noValidate>
+      {heading && (
+        <h3 id={heading.id} className={styles.sectionTitle}>
+          {heading.text}
+        </h3>
+      )}
+      {props.children}
+      <Button type="submit" disabled={post.busy}>
+        {props.submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 function actorLabel(move: StockMoveResource, ta: ReturnType<typeof useAdminText>): string {
   if (move.actor === "staff") return ta("adminLedger.byStaff", { id: move.actor_id ?? "?" });
   return move.actor === "order" ? ta("adminLedger.byOrder") : ta("adminLedger.bySystem");
@@ -67,10 +95,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
   const [kind, setKind] = useState<AdjustmentKind>("breakage");
 
   return (
-    <section className={styles.section} aria-labelledby="stock-ledger-title" data-testid="stock-ledger">
-      <h2 id="stock-ledger-title" className={styles.sectionTitle}>
-        {ta("adminLedger.title")}
-      </h2>
+    <OpsSection id="stock-ledger-title" title={ta("adminLedger.title")} testId="stock-ledger">
       <p className={styles.muted}>{ta("adminLedger.intro")}</p>
       <p>
         <strong>{ta("adminLedger.stockNow", { stock: ledger.stock })}</strong>
@@ -81,10 +106,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
         </p>
       )}
       <div className={report.ledgerForms}>
-        <form className={css.fieldset} onSubmit={receiving.submit} aria-labelledby="receiving-title" noValidate>
-          <h3 id="receiving-title" className={styles.sectionTitle}>
-            {ta("adminLedger.receiving")}
-          </h3>
+        <LedgerForm post={receiving} submitLabel={ta("adminLedger.recordReceiving")} heading={{ id: "receiving-title", text: ta("adminLedger.receiving") }}>
           <Input
             label={ta("adminLedger.receivedOn")}
             name="received_on"
@@ -106,14 +128,8 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
             <Input label={ta("adminLedger.quantity")} name="quantity" inputMode="numeric" required error={receiving.error("quantity")} />
             <Input label={ta("adminLedger.unitCost")} name="unit_cost" inputMode="numeric" required error={receiving.error("unit_cost")} />
           </div>
-          <Button type="submit" disabled={receiving.busy}>
-            {ta("adminLedger.recordReceiving")}
-          </Button>
-        </form>
-        <form className={css.fieldset} onSubmit={adjustment.submit} aria-labelledby="adjustment-title" noValidate>
-          <h3 id="adjustment-title" className={styles.sectionTitle}>
-            {ta("adminLedger.adjustment")}
-          </h3>
+        </LedgerForm>
+        <LedgerForm post={adjustment} submitLabel={ta("adminLedger.recordAdjustment")} heading={{ id: "adjustment-title", text: ta("adminLedger.adjustment") }}>
           <Select
             label={ta("adminLedger.kind")}
             name="kind"
@@ -131,54 +147,38 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
             error={adjustment.error("quantity")}
           />
           <Input label={ta("adminLedger.reason")} name="reason" required error={adjustment.error("reason")} />
-          <Button type="submit" disabled={adjustment.busy}>
-            {ta("adminLedger.recordAdjustment")}
-          </Button>
-        </form>
+        </LedgerForm>
       </div>
       <h3 className={styles.sectionTitle}>{ta("adminLedger.moves")}</h3>
       {ledger.moves.length === 0 ? (
         <p className={styles.muted}>{ta("adminLedger.noMoves")}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${report.books}`} data-testid="stock-moves">
-            <thead>
-              <tr>
-                <th scope="col">{ta("adminLedger.date")}</th>
-                <th scope="col">{ta("adminLedger.kind")}</th>
-                <th scope="col" className={styles.number}>
-                  {ta("adminLedger.change")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {ta("adminLedger.balance")}
-                </th>
-                <th scope="col">{ta("adminLedger.details")}</th>
-                <th scope="col">{ta("adminLedger.by")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.moves.map((move) => (
-                <tr key={move.id}>
-                  <td>{move.date}</td>
-                  <td>{move.kind_label}</td>
-                  <td className={styles.number}>{move.quantity > 0 ? `+${move.quantity}` : move.quantity}</td>
-                  <td className={styles.number}>{move.balance}</td>
-                  <td className={report.wide}>
-                    {[
-                      move.supplier_name && `${move.supplier_name}(${move.supplier_address ?? ""})`,
-                      move.unit_yen !== null && move.kind === "receiving" ? ta("adminLedger.unitYen", { yen: formatYen(move.unit_yen, locale) }) : null,
-                      move.reason,
-                    ]
-                      .filter(Boolean)
-                      .join(" / ")}
-                  </td>
-                  <td>{actorLabel(move, ta)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsDataTable
+          books
+          testId="stock-moves"
+          columns={[
+            { header: ta("adminLedger.date"), cell: (move) => move.date },
+            { header: ta("adminLedger.kind"), cell: (move) => move.kind_label },
+            { header: ta("adminLedger.change"), className: styles.number, cell: (move) => (move.quantity > 0 ? `+${move.quantity}` : move.quantity) },
+            { header: ta("adminLedger.balance"), className: styles.number, cell: (move) => move.balance },
+            {
+              header: ta("adminLedger.details"),
+              cellClassName: report.wide,
+              cell: (move) =>
+                [
+                  move.supplier_name && `${move.supplier_name}(${move.supplier_address ?? ""})`,
+                  move.unit_yen !== null && move.kind === "receiving" ? ta("adminLedger.unitYen", { yen: formatYen(move.unit_yen, locale) }) : null,
+                  move.reason,
+                ]
+                  .filter(Boolean)
+                  .join(" / "),
+            },
+            { header: ta("adminLedger.by"), cell: (move) => actorLabel(move, ta) },
+          ]}
+          rows={ledger.moves}
+          rowKey={(move) => move.id}
+        />
       )}
-    </section>
+    </OpsSection>
   );
 }

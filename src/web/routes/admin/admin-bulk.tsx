@@ -2,11 +2,9 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { data, Form, Link, redirect } from "react-router";
 import type { BulkResult } from "../../../domain/bulk-moves.ts";
 import { CARRIER_CODES, carrierLabel } from "../../../domain/carriers.ts";
-import type { Locale } from "../../../domain/locale.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderSummary, AdminOrdersPage } from "../../../domain/order-view.ts";
 import type { Route } from "./+types/admin-bulk";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -19,7 +17,8 @@ import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
+import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 const BULK_API = "/admin/api/orders/bulk";
 /** The list's page of orders at most is selected at once; the form's fields are small. */
@@ -32,10 +31,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: bulkText(loaderData?.locale ?? "ja", "bulk.title") });
 }
 
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
 /**
  * Rendered on the server (as /admin/issued-data, decision 067), so the list with its boxes and the
  * bulk moves work without JavaScript (decision 069): staff only, the list asked of the API as the
@@ -45,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const url = new URL(request.url);
   const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin(url.pathname + url.search);
+  if (session.status !== 200) throw toStaffLogin(url.pathname + url.search);
   const filters = orderFiltersOf(url.searchParams);
   const number = pageOf(url.searchParams);
   const query = new URLSearchParams(orderListQuery(filters).slice(1));
@@ -54,11 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders: AdminOrdersPage =
     answer.status === 200 ? (answer.body as AdminOrdersPage) : { data: [], meta: { pagination: { current_page: 1, total_page: 1, total_count: 0 } } };
   return { locale: page.locale, filters, orders, all: url.searchParams.get("all") === "1", requestKey: crypto.randomUUID() };
-}
-
-function errorsOf(body: unknown, locale: Locale): string[] {
-  const errors = (body as { errors?: unknown } | undefined)?.errors;
-  return Array.isArray(errors) && errors.length > 0 ? errors.map(String) : [bulkText(locale, "bulk.failed")];
 }
 
 /**
@@ -86,8 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "ship") {
     const answer = await page.api("GET", `/admin/api/orders?${selection.toString()}`);
-    if (answer.status === 401) throw toLogin(BULK_PAGE_PATH);
-    if (answer.status !== 200) return refused(errorsOf(answer.body, locale), answer.status);
+    if (answer.status === 401) throw toStaffLogin(BULK_PAGE_PATH);
+    if (answer.status !== 200) return refused(refusalOf(answer.body, bulkText(locale, "bulk.failed")).errors, answer.status);
     return data<ActionAnswer>({ step: "slips", orders: (answer.body as AdminOrdersPage).data, requestKey: crypto.randomUUID() });
   }
   let body: { move: string; orders: unknown[] };
@@ -97,9 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     body = { move: "ship", orders: ids.map((id) => ({ id, slip_number: String(form.get(`slip.${id}`) ?? ""), carrier })) };
   } else return refused([bulkText(locale, "bulk.failed")], 422);
   const answer = await page.api("POST", BULK_API, body, { csrfToken, requestKey });
-  if (answer.status === 401) throw toLogin(BULK_PAGE_PATH);
+  if (answer.status === 401) throw toStaffLogin(BULK_PAGE_PATH);
   if (answer.status === 202) return redirect(`/admin/jobs/${(answer.body as { data: { job: { id: number } } }).data.job.id}`);
-  if (answer.status !== 200) return refused(errorsOf(answer.body, locale), answer.status);
+  if (answer.status !== 200) return refused(refusalOf(answer.body, bulkText(locale, "bulk.failed")).errors, answer.status);
   return data<ActionAnswer>({ step: "result", result: (answer.body as { data: BulkResult }).data });
 }
 
@@ -108,10 +98,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
   const tb = useBulkText();
   const { locale } = useI18n();
   return (
-    <section className={styles.section} aria-labelledby="bulk-slips" data-testid="bulk-slips">
-      <h2 id="bulk-slips" className={styles.sectionTitle}>
-        {tb("bulk.slipsTitle")}
-      </h2>
+    <OpsSection id="bulk-slips" title={tb("bulk.slipsTitle")} testId="bulk-slips">
       <p>{tb("bulk.slipsLead")}</p>
       <p className={styles.muted}>
         {tb("bulk.slipsFromFile")} <Link to="/admin/issued-data">{tb("bulk.slipsFromFileLink")}</Link>
@@ -160,7 +147,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
         </div>
         <Button type="submit">{tb("bulk.shipConfirm", { count: orders.length })}</Button>
       </Form>
-    </section>
+    </OpsSection>
   );
 }
 
@@ -184,13 +171,7 @@ export default function AdminBulk({ loaderData, actionData }: Route.ComponentPro
           <Link to={`/admin/orders${orderListQuery(filters, current)}`}>{tb("bulk.back")}</Link>
         </p>
         <h1 className={styles.title}>{tb("bulk.title")}</h1>
-        {answer?.step === "refused" && (
-          <Notice tone="danger" testId="bulk-errors">
-            {answer.errors.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
+        {answer?.step === "refused" && <RefusalNotice errors={answer.errors} testId="bulk-errors" />}
         {answer?.step === "result" && <BulkSummary result={answer.result} />}
         {answer?.step === "slips" ? (
           <SlipsForm orders={answer.orders} requestKey={answer.requestKey} />

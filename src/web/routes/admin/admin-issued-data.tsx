@@ -4,7 +4,6 @@ import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import type { issuedDataPreviewAnswer, issuedDataResultAnswer, jobQueuedAnswer } from "../../../domain/answers/jobs.ts";
 import type { ImportPreview, ImportResult, ImportRow, ShipmentToConfirm } from "../../../domain/issued-data-import.ts";
 import type { Route } from "./+types/admin-issued-data";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import type { SessionAnswer } from "../../features/admin/admin-resources.ts";
@@ -19,6 +18,7 @@ import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/for
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 const PAGE_PATH = "/admin/issued-data";
 const API_PATH = "/admin/api/shipments/issued-data";
@@ -32,10 +32,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: morningText(loaderData?.locale ?? "ja", "issued.title") });
 }
 
-function toLogin(): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(PAGE_PATH)}`);
-}
-
 /**
  * Rendered on the server (not a client loader as the other back-office screens), so the upload
  * works before and without JavaScript (decision 067): staff only, asked of the API as the visitor.
@@ -43,7 +39,7 @@ function toLogin(): Response {
 export async function loader({ context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin();
+  if (session.status !== 200) throw toStaffLogin(PAGE_PATH);
   return { locale: page.locale, staff: (session.body as SessionAnswer).staff };
 }
 
@@ -58,10 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request, MAX_POST_BYTES);
   if (typeof form === "number") return refused([morningText(page.locale, "issued.failed")], form);
   const csrfToken = String(form.get(CSRF_FIELD) ?? "");
-  const errorsOf = (body: unknown) => {
-    const errors = (body as { errors?: unknown } | undefined)?.errors;
-    return Array.isArray(errors) && errors.length > 0 ? errors.map(String) : [morningText(page.locale, "issued.failed")];
-  };
+  const errorsOf = (body: unknown) => refusalOf(body, morningText(page.locale, "issued.failed")).errors;
   if (form.get("intent") === "confirm") {
     let shipments: ShipmentToConfirm[] = [];
     try {
@@ -70,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Sent on as it is: the API refuses it with its message.
     }
     const answer = await page.api("POST", API_PATH, { shipments }, { csrfToken, requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID() });
-    if (answer.status === 401) throw toLogin();
+    if (answer.status === 401) throw toStaffLogin(PAGE_PATH);
     // Many rows: the confirm runs as a job whose page shows its progress (decision 069).
     if (answer.status === 202) return redirect(`/admin/jobs/${(answer.body as ApiAnswer<typeof jobQueuedAnswer>).data.job.id}`);
     if (answer.status !== 200) return refused(errorsOf(answer.body), answer.status);
@@ -82,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get("file");
   const bytes = file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
   const answer = await page.api("POST", `${API_PATH}/preview`, { file: bytes.toString("base64") }, { csrfToken });
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(PAGE_PATH);
   if (answer.status !== 200) return refused(errorsOf(answer.body), answer.status);
   return data<ActionAnswer>({ step: "preview", preview: (answer.body as ApiAnswer<typeof issuedDataPreviewAnswer>).data, requestKey: crypto.randomUUID() });
 }
@@ -195,13 +188,7 @@ export default function AdminIssuedData({ actionData, loaderData }: Route.Compon
             <Link to="/admin/orders">{tm("issued.back")}</Link>
           </p>
           <h1 className={styles.title}>{tm("issued.title")}</h1>
-          {answer?.step === "refused" && (
-            <Notice tone="danger" testId="issued-errors">
-              {answer.errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </Notice>
-          )}
+          {answer?.step === "refused" && <RefusalNotice errors={answer.errors} testId="issued-errors" />}
           {answer?.step === "preview" ? (
             <ReportSection id="issued-preview" title={tm("issued.previewTitle", { carrier: answer.preview.carrier_label })}>
               <p data-testid="issued-counts">{tm("issued.counts", answer.preview.counts)}</p>

@@ -1,11 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin-order-gift";
 import type { Locale } from "../../../domain/locale.ts";
 import type { GiftChangeOptions } from "../../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../../domain/order-changes.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminText, useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -19,6 +18,7 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 export function giftPath(orderId: string): string {
   return `/admin/orders/${encodeURIComponent(orderId)}/gift`;
@@ -31,10 +31,6 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: adminText(loaderData?.locale ?? "ja", "adminOrder.giftTitle", { number: orderNumberForShopper(params.id) }) });
 }
 
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
 /**
  * ギフト設定の変更 rendered on the server, so staff change an order's gift options without JavaScript
  * (decision 074; the order page itself is drawn in the browser, as 一部キャンセル beside it): the
@@ -44,7 +40,7 @@ function toLogin(back: string): Response {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const answer = await page.api("GET", `/admin/api/orders/${encodeURIComponent(params.id)}/gift`);
-  if (answer.status === 401) throw toLogin(giftPath(params.id));
+  if (answer.status === 401) throw toStaffLogin(giftPath(params.id));
   const options = answer.status === 200 ? (answer.body as { data: GiftChangeOptions }).data : null;
   return { locale: page.locale, options, requestKey: crypto.randomUUID() };
 }
@@ -61,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     csrfToken: posted.csrfToken,
     requestKey: posted.requestKey || crypto.randomUUID(),
   });
-  if (answer.status === 401) throw toLogin(giftPath(params.id));
+  if (answer.status === 401) throw toStaffLogin(giftPath(params.id));
   if (answer.status === 200) return data<ActionAnswer>({ done: true, total: (answer.body as { data: AdminOrderDetail }).data.price });
   const refused = answer.body as { errors?: string[]; fields?: Record<string, string[]> } | undefined;
   if (!refused?.errors) return failed(page.locale, answer.status, posted.values);
@@ -92,13 +88,7 @@ export default function AdminOrderGift({ loaderData, actionData, params }: Route
                 {ta("adminOrder.giftChanged", { total: yen(answer.total) })}
               </Notice>
             )}
-            {refused && (
-              <Notice tone="danger" testId="order-gift-errors">
-                {refused.errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </Notice>
-            )}
+            {refused && <RefusalNotice errors={refused.errors} testId="order-gift-errors" />}
             <section className={styles.section}>
               <h2 className={styles.sectionTitle}>{ta("adminOrder.giftCurrent")}</h2>
               <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />

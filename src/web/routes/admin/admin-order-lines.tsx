@@ -1,10 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Locale } from "../../../domain/locale.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/admin-order-lines";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -18,6 +17,7 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 /** One line's fields are a few bytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 8 * 1024;
@@ -35,10 +35,6 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: linesText(loaderData?.locale ?? "ja", "lines.title", { number: orderNumberForShopper(params.id) }) });
 }
 
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
 /**
  * 一部キャンセル rendered on the server, so staff lower or remove a line without JavaScript (decision
  * 078; the order page itself is drawn in the browser, as /admin/settings is beside
@@ -48,7 +44,7 @@ function toLogin(back: string): Response {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const answer = await page.api("GET", `/admin/api/orders/${encodeURIComponent(params.id)}`);
-  if (answer.status === 401) throw toLogin(linesPath(params.id));
+  if (answer.status === 401) throw toStaffLogin(linesPath(params.id));
   const order = answer.status === 200 ? (answer.body as { data: AdminOrderDetail }).data : null;
   // A key per line's form: each click is one cancellation, a resend of it the same one.
   const requestKeys = Object.fromEntries((order?.items ?? []).map((item) => [String(item.line_id), crypto.randomUUID()]));
@@ -68,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The remove button sends quantity 0 whatever the field says.
   const quantity = form.get("intent") === "remove" ? "0" : String(form.get("quantity") ?? "");
   const before = await page.api("GET", `/admin/api/orders/${encodeURIComponent(params.id)}`);
-  if (before.status === 401) throw toLogin(linesPath(params.id));
+  if (before.status === 401) throw toStaffLogin(linesPath(params.id));
   const paidBefore = before.status === 200 ? ((before.body as { data: AdminOrderDetail }).data.payments.at(-1)?.refunded_amount ?? 0) : 0;
   const answer = await page.api(
     "POST",
@@ -79,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       requestKey: String(form.get(REQUEST_KEY_FIELD) ?? "") || crypto.randomUUID(),
     },
   );
-  if (answer.status === 401) throw toLogin(linesPath(params.id));
+  if (answer.status === 401) throw toStaffLogin(linesPath(params.id));
   if (answer.status === 200) {
     const order = (answer.body as { data: AdminOrderDetail }).data;
     const payment = order.payments.at(-1);
@@ -97,13 +93,7 @@ function Result({ answer }: { answer: ActionAnswer }) {
   const { yen } = useI18n();
   if (!answer.done) {
     // A field's message stands under its field; the others (the order's state) here.
-    return answer.fields.quantity ? null : (
-      <Notice tone="danger" testId="lines-errors">
-        {answer.errors.map((message) => (
-          <p key={message}>{message}</p>
-        ))}
-      </Notice>
-    );
+    return answer.fields.quantity ? null : <RefusalNotice errors={answer.errors} testId="lines-errors" />;
   }
   return (
     <Notice tone="success" testId="lines-result">

@@ -17,7 +17,7 @@ import {
   itemProductField,
   itemQuantityField,
 } from "../../../domain/staff-order.ts";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
+import type { AdminStaffOrderKey } from "../../i18n/admin-staff-order.ja.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -31,19 +31,40 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
+import type { Refusal } from "../../features/admin/order-refusal.tsx";
+import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 /** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
 
-type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
+/**
+ * The fields the customer and the recipient (a gift's お届け先) are each entered with, in the form's
+ * order, and each one's label for either.
+ */
+const PARTY_FIELDS: readonly {
+  field: "name" | "kana" | "phone" | "zip" | "prefecture" | "address" | "building_name";
+  customer: AdminStaffOrderKey;
+  recipient: AdminStaffOrderKey;
+  type?: "tel";
+  inputMode?: "numeric";
+}[] = [
+  { field: "name", customer: "staffOrder.name", recipient: "staffOrder.recipientName" },
+  { field: "kana", customer: "staffOrder.kana", recipient: "staffOrder.recipientKana" },
+  { field: "phone", customer: "staffOrder.phone", recipient: "staffOrder.recipientPhone", type: "tel" },
+  { field: "zip", customer: "staffOrder.zip", recipient: "staffOrder.recipientZip", inputMode: "numeric" },
+  { field: "prefecture", customer: "staffOrder.prefecture", recipient: "staffOrder.recipientPrefecture" },
+  { field: "address", customer: "staffOrder.address", recipient: "staffOrder.recipientAddress" },
+  { field: "building_name", customer: "staffOrder.building", recipient: "staffOrder.recipientBuilding" },
+];
+
+/** What a party's fields start from: the member on file for the customer, nothing for the recipient. */
+type PartyOnFile = Partial<Record<(typeof PARTY_FIELDS)[number]["field"], string>>;
+
+type ActionAnswer = Refusal & { values: Record<string, string> };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: staffOrderText(loaderData?.locale ?? "ja", "staffOrder.title") });
-}
-
-function toLogin(): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(NEW_ORDER_PATH)}`);
 }
 
 /**
@@ -54,7 +75,7 @@ function toLogin(): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin();
+  if (session.status !== 200) throw toStaffLogin(NEW_ORDER_PATH);
   const wanted = new URL(request.url).searchParams.get("member")?.trim() ?? "";
   let member: StaffOrderMember | null = null;
   if (wanted) {
@@ -111,8 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const messages = errors.flatMap((error) => (error.message ? [error.message] : []));
       return data<ActionAnswer>({ errors: messages, fields: itemFields(errors, values), values }, { status });
     }
-    const errors = Array.isArray(answer?.errors) && answer.errors.length > 0 ? answer.errors.map(String) : [staffOrderText(locale, "staffOrder.failed")];
-    return data<ActionAnswer>({ errors, fields: answer?.fields ?? {}, values }, { status });
+    return data<ActionAnswer>({ ...refusalOf(answer, staffOrderText(locale, "staffOrder.failed")), values }, { status });
   };
   const form = await postedForm(request, MAX_POST_BYTES);
   if (typeof form === "number") return refused(form);
@@ -120,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, csrfToken } = posted;
   const requestKey = posted.requestKey || crypto.randomUUID();
   const answer = await page.api("POST", "/admin/api/orders", values, { csrfToken, requestKey });
-  if (answer.status === 401) throw toLogin();
+  if (answer.status === 401) throw toStaffLogin(NEW_ORDER_PATH);
   if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent((answer.body as ApiAnswer<typeof adminOrderAnswer>).data.id)}`);
   return refused(answer.status, values, answer.body);
 }
@@ -137,11 +157,30 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
   const fieldError = (name: string) => refusal?.fields[name]?.[0];
   const memberEmail = typed ? (typed.member_email ?? "") : (member?.email ?? "");
   const onFile = typed ? null : member;
-  const prefecture = value("prefecture", onFile?.address?.prefecture ? String(onFile.address.prefecture) : "");
+  // A control's name, the value it starts from and the server's word on it: what every field of the form takes.
+  const bound = (name: string, onFileValue?: string) => ({ name, defaultValue: value(name, onFileValue), error: fieldError(name) });
+  const customerOnFile: PartyOnFile = {
+    name: onFile?.name,
+    phone: onFile?.phone,
+    zip: onFile?.address?.zip,
+    prefecture: onFile?.address?.prefecture ? String(onFile.address.prefecture) : "",
+    address: onFile?.address?.address,
+    building_name: onFile?.address?.building_name,
+  };
   const prefectureOptions = [
     { value: "", label: tr("staffOrder.prefectureChoose") },
     ...PREFECTURES.map((each) => ({ value: String(each.code), label: each[locale] })),
   ];
+  // The customer's or the recipient's name, phone and address, the recipient's fields named recipient_….
+  const partyFields = (party: "customer" | "recipient", startFrom: PartyOnFile) =>
+    PARTY_FIELDS.map((each) => {
+      const props = { label: tr(each[party]), ...bound(party === "recipient" ? `recipient_${each.field}` : each.field, startFrom[each.field]) };
+      return each.field === "prefecture" ? (
+        <Select key={each.field} {...props} options={prefectureOptions} />
+      ) : (
+        <Input key={each.field} type={each.type} inputMode={each.inputMode} autoComplete="off" {...props} />
+      );
+    });
 
   return (
     <div className={styles.shell}>
@@ -152,18 +191,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
         </p>
         <h1 className={styles.title}>{tr("staffOrder.title")}</h1>
         <p>{tr("staffOrder.lead")}</p>
-        {refusal && (
-          <Notice tone="danger" testId="staff-order-errors">
-            {[...new Set(refusal.errors)].map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
+        {refusal && <RefusalNotice errors={refusal.errors} testId="staff-order-errors" />}
 
-        <section className={styles.section} aria-labelledby="staff-order-member">
-          <h2 id="staff-order-member" className={styles.sectionTitle}>
-            {tr("staffOrder.memberHeading")}
-          </h2>
+        <OpsSection id="staff-order-member" title={tr("staffOrder.memberHeading")}>
           <p>{tr("staffOrder.memberLead")}</p>
           <form method="get" action={NEW_ORDER_PATH} className={formStyles.lookup} data-testid="member-lookup">
             <Input label={tr("staffOrder.memberEmail")} name="member" type="email" autoComplete="off" defaultValue={memberQuery} />
@@ -177,94 +207,34 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               {tr("staffOrder.memberFound", { email: memberEmail })} <Link to={NEW_ORDER_PATH}>{tr("staffOrder.memberClear")}</Link>
             </p>
           )}
-        </section>
+        </OpsSection>
 
         <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate data-testid="staff-order-form">
           <CsrfField />
           <RequestKeyField value={requestKey} />
           {memberEmail && <input type="hidden" name="member_email" value={memberEmail} />}
 
-          <section className={styles.section} aria-labelledby="staff-order-customer">
-            <h2 id="staff-order-customer" className={styles.sectionTitle}>
-              {tr("staffOrder.customerHeading")}
-            </h2>
+          <OpsSection id="staff-order-customer" title={tr("staffOrder.customerHeading")}>
             <div className={formStyles.grid}>
               <Select
                 label={tr("staffOrder.channel")}
-                name="channel"
-                defaultValue={value("channel", "phone")}
-                error={fieldError("channel")}
+                {...bound("channel", "phone")}
                 options={STAFF_ORDER_CHANNELS.map((channel) => ({ value: channel, label: tr(`staffOrder.channel.${channel}`) }))}
               />
-              <Input label={tr("staffOrder.name")} name="name" autoComplete="off" defaultValue={value("name", onFile?.name)} error={fieldError("name")} />
-              <Input label={tr("staffOrder.kana")} name="kana" autoComplete="off" defaultValue={value("kana")} error={fieldError("kana")} />
+              {partyFields("customer", customerOnFile).slice(0, 2)}
               {memberEmail ? (
                 <p className={formStyles.wide}>
                   {tr("staffOrder.email")}: {memberEmail}
                 </p>
               ) : (
-                <Input
-                  label={tr("staffOrder.email")}
-                  hint={tr("staffOrder.emailHint")}
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  defaultValue={value("email")}
-                  error={fieldError("email")}
-                />
+                <Input label={tr("staffOrder.email")} hint={tr("staffOrder.emailHint")} type="email" autoComplete="off" {...bound("email")} />
               )}
-              <Input
-                label={tr("staffOrder.phone")}
-                name="phone"
-                type="tel"
-                autoComplete="off"
-                defaultValue={value("phone", onFile?.phone)}
-                error={fieldError("phone")}
-              />
-              <Input
-                label={tr("staffOrder.zip")}
-                name="zip"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={value("zip", onFile?.address?.zip)}
-                error={fieldError("zip")}
-              />
-              <Select
-                label={tr("staffOrder.prefecture")}
-                name="prefecture"
-                defaultValue={prefecture}
-                error={fieldError("prefecture")}
-                options={prefectureOptions}
-              />
-              <Input
-                label={tr("staffOrder.address")}
-                name="address"
-                autoComplete="off"
-                defaultValue={value("address", onFile?.address?.address)}
-                error={fieldError("address")}
-              />
-              <Input
-                label={tr("staffOrder.building")}
-                name="building_name"
-                autoComplete="off"
-                defaultValue={value("building_name", onFile?.address?.building_name)}
-                error={fieldError("building_name")}
-              />
-              <Input
-                label={tr("staffOrder.birthDate")}
-                hint={tr("staffOrder.birthDateHint")}
-                name="birth_date"
-                type="date"
-                defaultValue={value("birth_date", onFile?.birth_date ?? "")}
-                error={fieldError("birth_date")}
-              />
+              {partyFields("customer", customerOnFile).slice(2)}
+              <Input label={tr("staffOrder.birthDate")} hint={tr("staffOrder.birthDateHint")} type="date" {...bound("birth_date", onFile?.birth_date ?? "")} />
             </div>
-          </section>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-items">
-            <h2 id="staff-order-items" className={styles.sectionTitle}>
-              {tr("staffOrder.itemsHeading")}
-            </h2>
+          <OpsSection id="staff-order-items" title={tr("staffOrder.itemsHeading")}>
             <p className={styles.muted}>{tr("staffOrder.itemsHint")}</p>
             {fieldError("items") && (
               <p className={formStyles.error} role="alert" data-testid="items-error">
@@ -276,9 +246,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 <li key={row} className={formStyles.row} data-testid="item-row">
                   <Select
                     label={`${tr("staffOrder.product")}（${tr("staffOrder.row", { row })}）`}
-                    name={itemProductField(row)}
-                    defaultValue={value(itemProductField(row))}
-                    error={fieldError(itemProductField(row))}
+                    {...bound(itemProductField(row))}
                     options={[
                       { value: "", label: tr("staffOrder.productChoose") },
                       ...products.map((product) => ({
@@ -289,107 +257,35 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   />
                   <Input
                     label={`${tr("staffOrder.quantity")}（${tr("staffOrder.row", { row })}）`}
-                    name={itemQuantityField(row)}
                     type="number"
                     min={1}
                     max={STAFF_ORDER_QUANTITY_MAX}
                     inputMode="numeric"
-                    defaultValue={value(itemQuantityField(row))}
-                    error={fieldError(itemQuantityField(row))}
+                    {...bound(itemQuantityField(row))}
                   />
                 </li>
               ))}
             </ol>
-          </section>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-recipient">
-            <h2 id="staff-order-recipient" className={styles.sectionTitle}>
-              {tr("staffOrder.recipientHeading")}
-            </h2>
+          <OpsSection id="staff-order-recipient" title={tr("staffOrder.recipientHeading")}>
             <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
-            <div className={formStyles.grid}>
-              <Input
-                label={tr("staffOrder.recipientName")}
-                name="recipient_name"
-                autoComplete="off"
-                defaultValue={value("recipient_name")}
-                error={fieldError("recipient_name")}
-              />
-              <Input
-                label={tr("staffOrder.recipientKana")}
-                name="recipient_kana"
-                autoComplete="off"
-                defaultValue={value("recipient_kana")}
-                error={fieldError("recipient_kana")}
-              />
-              <Input
-                label={tr("staffOrder.recipientPhone")}
-                name="recipient_phone"
-                type="tel"
-                autoComplete="off"
-                defaultValue={value("recipient_phone")}
-                error={fieldError("recipient_phone")}
-              />
-              <Input
-                label={tr("staffOrder.recipientZip")}
-                name="recipient_zip"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={value("recipient_zip")}
-                error={fieldError("recipient_zip")}
-              />
-              <Select
-                label={tr("staffOrder.recipientPrefecture")}
-                name="recipient_prefecture"
-                defaultValue={value("recipient_prefecture")}
-                error={fieldError("recipient_prefecture")}
-                options={prefectureOptions}
-              />
-              <Input
-                label={tr("staffOrder.recipientAddress")}
-                name="recipient_address"
-                autoComplete="off"
-                defaultValue={value("recipient_address")}
-                error={fieldError("recipient_address")}
-              />
-              <Input
-                label={tr("staffOrder.recipientBuilding")}
-                name="recipient_building_name"
-                autoComplete="off"
-                defaultValue={value("recipient_building_name")}
-                error={fieldError("recipient_building_name")}
-              />
-            </div>
-          </section>
+            <div className={formStyles.grid}>{partyFields("recipient", {})}</div>
+          </OpsSection>
 
-          <section className={styles.section} aria-labelledby="staff-order-delivery">
-            <h2 id="staff-order-delivery" className={styles.sectionTitle}>
-              {tr("staffOrder.deliveryHeading")}
-            </h2>
+          <OpsSection id="staff-order-delivery" title={tr("staffOrder.deliveryHeading")}>
             <div className={formStyles.grid}>
-              <Input
-                label={tr("staffOrder.date")}
-                hint={tr("staffOrder.dateHint")}
-                name="desired_delivery_date"
-                type="date"
-                defaultValue={value("desired_delivery_date")}
-                error={fieldError("desired_delivery_date")}
-              />
+              <Input label={tr("staffOrder.date")} hint={tr("staffOrder.dateHint")} type="date" {...bound("desired_delivery_date")} />
               <Select
                 label={tr("staffOrder.timezone")}
-                name="desired_delivery_timezone"
-                defaultValue={value("desired_delivery_timezone")}
-                error={fieldError("desired_delivery_timezone")}
+                {...bound("desired_delivery_timezone")}
                 options={[{ value: "", label: tr("staffOrder.timezoneNone") }, ...timeBands.map((band) => ({ value: band.code, label: band.label }))]}
               />
             </div>
-          </section>
+          </OpsSection>
 
           {gift && (
-            <section className={styles.section} aria-labelledby="staff-order-gift">
-              <h2 id="staff-order-gift" className={styles.sectionTitle}>
-                {tr("staffOrder.giftHeading")}
-              </h2>
+            <OpsSection id="staff-order-gift" title={tr("staffOrder.giftHeading")}>
               {fieldError("gift") && (
                 <p className={formStyles.error} role="alert">
                   {fieldError("gift")}
@@ -408,54 +304,33 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                   <div className={formStyles.grid}>
                     <Select
                       label={tr("staffOrder.giftOmotegaki")}
-                      name="gift_omotegaki"
-                      defaultValue={value("gift_omotegaki", gift.omotegaki[0])}
-                      error={fieldError("gift_omotegaki")}
+                      {...bound("gift_omotegaki", gift.omotegaki[0])}
                       options={gift.omotegaki.map((each) => ({ value: each, label: each }))}
                     />
                     <Select
                       label={tr("staffOrder.giftPlacement")}
-                      name="gift_placement"
-                      defaultValue={value("gift_placement", "outer")}
-                      error={fieldError("gift_placement")}
+                      {...bound("gift_placement", "outer")}
                       options={NOSHI_PLACEMENTS.map((placement) => ({ value: placement, label: tr(`staffOrder.giftPlacement.${placement}`) }))}
                     />
-                    <Input
-                      label={tr("staffOrder.giftName")}
-                      name="gift_name"
-                      autoComplete="off"
-                      defaultValue={value("gift_name")}
-                      error={fieldError("gift_name")}
-                    />
+                    <Input label={tr("staffOrder.giftName")} autoComplete="off" {...bound("gift_name")} />
                   </div>
                 </>
               )}
               {gift.messageCard && (
                 <>
                   <Checkbox label={tr("staffOrder.giftMessageCard")} name="gift_message_card" defaultChecked={ticked("gift_message_card")} />
-                  <Textarea
-                    label={tr("staffOrder.giftMessage")}
-                    name="gift_message"
-                    rows={2}
-                    defaultValue={value("gift_message")}
-                    error={fieldError("gift_message")}
-                  />
+                  <Textarea label={tr("staffOrder.giftMessage")} rows={2} {...bound("gift_message")} />
                 </>
               )}
               {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
-            </section>
+            </OpsSection>
           )}
 
-          <section className={styles.section} aria-labelledby="staff-order-payment">
-            <h2 id="staff-order-payment" className={styles.sectionTitle}>
-              {tr("staffOrder.paymentHeading")}
-            </h2>
+          <OpsSection id="staff-order-payment" title={tr("staffOrder.paymentHeading")}>
             <Select
               label={tr("staffOrder.paymentMethod")}
-              name="payment_method"
               // A method taken at once first: a card waits for a link, the exception on the phone.
-              defaultValue={value("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
-              error={fieldError("payment_method")}
+              {...bound("payment_method", (methods.find((method) => !method.awaitsPayment) ?? methods[0])?.code ?? "")}
               options={methods.map((method) => ({ value: method.code, label: method.label }))}
             />
             {methods.some((method) => method.awaitsPayment) && (
@@ -467,16 +342,8 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 : {tr("staffOrder.paymentLater")}
               </p>
             )}
-            <Textarea
-              label={tr("staffOrder.memo")}
-              hint={tr("staffOrder.memoHint")}
-              name="memo"
-              rows={3}
-              maxLength={STAFF_ORDER_MEMO_MAX}
-              defaultValue={value("memo")}
-              error={fieldError("memo")}
-            />
-          </section>
+            <Textarea label={tr("staffOrder.memo")} hint={tr("staffOrder.memoHint")} rows={3} maxLength={STAFF_ORDER_MEMO_MAX} {...bound("memo")} />
+          </OpsSection>
 
           <Button type="submit" data-testid="staff-order-submit">
             {tr("staffOrder.submit")}

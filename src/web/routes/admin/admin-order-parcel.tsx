@@ -1,10 +1,9 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { hasLeft } from "../../../domain/payments-and-shipments.ts";
 import type { Route } from "./+types/admin-order-parcel";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
@@ -21,6 +20,7 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
+import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 /** A parcel's number as the API's route takes it: 1 for the first. */
 const PARCEL_NUMBER = /^[1-9]\d{0,2}$/;
@@ -35,10 +35,6 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   });
 }
 
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
 /**
  * One parcel of an order on a page of its own, drawn on the server, so staff ship it or correct its
  * slip without JavaScript (decision 097; the order page itself is drawn in the browser, as
@@ -49,7 +45,7 @@ function toLogin(back: string): Response {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const answer = await page.api("GET", `/admin/api/orders/${encodeURIComponent(params.id)}`);
-  if (answer.status === 401) throw toLogin(`/admin/orders/${encodeURIComponent(params.id)}/shipments/${encodeURIComponent(params.number)}`);
+  if (answer.status === 401) throw toStaffLogin(`/admin/orders/${encodeURIComponent(params.id)}/shipments/${encodeURIComponent(params.number)}`);
   const order = answer.status === 200 ? (answer.body as { data: AdminOrderDetail }).data : null;
   const n = PARCEL_NUMBER.test(params.number) ? Number(params.number) : 0;
   const shipment = order?.shipments.find((each) => each.position === n - 1) ?? null;
@@ -115,13 +111,7 @@ export default function AdminOrderParcel({ loaderData, actionData, params }: Rou
                 })}
               </Notice>
             )}
-            {generalErrors.length > 0 && (
-              <Notice tone="danger" testId="parcel-page-errors">
-                {generalErrors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </Notice>
-            )}
+            {generalErrors.length > 0 && <RefusalNotice errors={generalErrors} testId="parcel-page-errors" />}
             <ParcelBlock
               shipment={shipment}
               count={count}

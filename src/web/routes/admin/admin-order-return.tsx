@@ -3,7 +3,6 @@ import type { Route } from "./+types/admin-order-return";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import { RETURN_NOTE_MAX, RETURN_QUANTITY_FIELD_PREFIX, RETURN_REASONS } from "../../../domain/order-returns.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { ADMIN_LOGIN_PATH } from "../../features/admin/admin-api.ts";
 import { AdminHeader } from "../../features/admin/admin-header.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -17,19 +16,17 @@ import { formFields, postedForm } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Select, Textarea } from "../../ui/field.tsx";
-import { Notice } from "../../ui/notice.tsx";
+import { OpsSection } from "../../features/admin/ops-section.tsx";
+import type { Refusal } from "../../features/admin/order-refusal.tsx";
+import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
 
 /** The form's fields are few and small. */
 const MAX_POST_BYTES = 64 * 1024;
 
-type ActionAnswer = { errors: string[]; fields: Record<string, string[]>; values: Record<string, string> };
+type ActionAnswer = Refusal & { values: Record<string, string> };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return adminMeta(matches, { text: returnText(loaderData?.locale ?? "ja", "return.title") });
-}
-
-function toLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
 }
 
 /**
@@ -40,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const url = new URL(request.url);
   const session = await page.api("GET", "/admin/api/session");
-  if (session.status !== 200) throw toLogin(url.pathname);
+  if (session.status !== 200) throw toStaffLogin(url.pathname);
   const id = encodeURIComponent(params.id);
   const [order, returns] = await Promise.all([page.api("GET", `/admin/api/orders/${id}`), page.api("GET", `/admin/api/orders/${id}/returns`)]);
   if (order.status !== 200) throw data(null, { status: order.status === 404 ? 404 : 500 });
@@ -62,9 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { locale } = page;
   const here = `/admin/orders/${encodeURIComponent(params.id)}/return`;
   const refused = (status: number, values: Record<string, string> = {}, body?: unknown) => {
-    const answer = body as { errors?: unknown; fields?: Record<string, string[]> } | undefined;
-    const errors = Array.isArray(answer?.errors) && answer.errors.length > 0 ? answer.errors.map(String) : [returnText(locale, "return.failed")];
-    return data<ActionAnswer>({ errors, fields: answer?.fields ?? {}, values }, { status });
+    return data<ActionAnswer>({ ...refusalOf(body, returnText(locale, "return.failed")), values }, { status });
   };
   const form = await postedForm(request, MAX_POST_BYTES);
   if (typeof form === "number") return refused(form);
@@ -72,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, csrfToken } = posted;
   const requestKey = posted.requestKey || crypto.randomUUID();
   const answer = await page.api("POST", `/admin/api/orders/${encodeURIComponent(params.id)}/returns`, values, { csrfToken, requestKey });
-  if (answer.status === 401) throw toLogin(here);
+  if (answer.status === 401) throw toStaffLogin(here);
   if (answer.status === 201) return redirect(`/admin/orders/${encodeURIComponent(params.id)}`);
   return refused(answer.status, values, answer.body);
 }
@@ -106,20 +101,11 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
           <Link to={`/admin/orders/${order.id}`}>{tr("return.back", { number })}</Link>
         </p>
         <h1 className={styles.title}>{tr("return.title")}</h1>
-        {refusal && (
-          <Notice tone="danger" testId="return-errors">
-            {[...new Set(refusal.errors)].map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Notice>
-        )}
+        {refusal && <RefusalNotice errors={refusal.errors} testId="return-errors" />}
         {order.status !== "sent" ? (
           <p data-testid="return-not-shipped">{tr("return.notShipped")}</p>
         ) : (
-          <section className={styles.section} aria-labelledby="return-form-title" data-testid="return-form">
-            <h2 id="return-form-title" className={styles.sectionTitle}>
-              {tr("return.title")}
-            </h2>
+          <OpsSection id="return-form-title" title={tr("return.title")} testId="return-form">
             <p>{tr("return.lead")}</p>
             <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate>
               <CsrfField />
@@ -220,7 +206,7 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
               />
               <Button type="submit">{tr("return.submit")}</Button>
             </Form>
-          </section>
+          </OpsSection>
         )}
       </main>
     </div>
