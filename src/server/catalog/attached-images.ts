@@ -54,3 +54,37 @@ export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: n
   if (!ids.every((id) => current.has(id))) throw fieldRefusal(locale, "image_ids", "inclusion");
   return ids;
 }
+
+/** The picture routes' two actions, each answering the owner (product or exhibit) as it now is. */
+export interface ImageActions<T> {
+  /** Adds an uploaded picture at the end of the owner's images (once: attaching it again changes nothing). */
+  attachImage(id: number, signedId: string, locale: Locale): Promise<T>;
+  /** The images in a new order, or fewer of them (a removal). */
+  arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<T>;
+}
+
+/**
+ * Products and exhibits edit their pictures the same way; `detail` answers 404 for an unknown
+ * owner before anything is read of the upload, and gives the owner as the routes answer it.
+ */
+export function imageActions<T extends { images: AdminImage[] }>(
+  db: Database,
+  owner: ImageOwner,
+  deps: { detail: (id: number) => Promise<T>; uploads: { imageOf(signedId: string, locale: Locale): Promise<number> } },
+): ImageActions<T> {
+  const { detail, uploads } = deps;
+  return {
+    async attachImage(id, signedId, locale) {
+      const current = await detail(id);
+      const imageId = await uploads.imageOf(signedId, locale);
+      const ids = current.images.map((image) => image.id);
+      if (!ids.includes(imageId)) await replaceImages(db, owner, id, [...ids, imageId]);
+      return detail(id);
+    },
+    async arrangeImages(id, imageIds, locale) {
+      await detail(id);
+      await replaceImages(db, owner, id, await readImageOrder(db, owner, id, imageIds, locale));
+      return detail(id);
+    },
+  };
+}
