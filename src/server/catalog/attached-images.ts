@@ -10,23 +10,22 @@ export type ImageOwner = "product" | "exhibit";
 
 type Executor = Pick<Database, "select" | "insert" | "delete">;
 
+/** The link table of the owner's pictures, with the columns that name the owner, the image and its place. */
+function linksOf(owner: ImageOwner) {
+  return owner === "product"
+    ? { table: productImagesTable, ownerId: productImagesTable.productId, imageId: productImagesTable.imageId, position: productImagesTable.position }
+    : { table: exhibitImagesTable, ownerId: exhibitImagesTable.exhibitId, imageId: exhibitImagesTable.imageId, position: exhibitImagesTable.position };
+}
+
 /** The owner's images in their order (the first is the one shown on tiles). */
 export async function imagesOf(db: Executor, owner: ImageOwner, ownerId: number): Promise<AdminImage[]> {
-  const image = { id: imagesTable.id, width: imagesTable.width, height: imagesTable.height };
-  if (owner === "product") {
-    return db
-      .select(image)
-      .from(productImagesTable)
-      .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
-      .where(eq(productImagesTable.productId, ownerId))
-      .orderBy(asc(productImagesTable.position));
-  }
+  const links = linksOf(owner);
   return db
-    .select(image)
-    .from(exhibitImagesTable)
-    .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
-    .where(eq(exhibitImagesTable.exhibitId, ownerId))
-    .orderBy(asc(exhibitImagesTable.position));
+    .select({ id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+    .from(links.table)
+    .innerJoin(imagesTable, eq(imagesTable.id, links.imageId))
+    .where(eq(links.ownerId, ownerId))
+    .orderBy(asc(links.position));
 }
 
 /**
