@@ -19,6 +19,22 @@ export interface OrderRecipient extends Omit<RecipientInput, "building_name" | "
   kana?: string;
 }
 
+/**
+ * The buyer's (ご依頼主) name, phone and address as an order keeps them: the order's own columns,
+ * which have the recipient's shape, so the buyer can stand where a recipient does.
+ */
+export function buyerOf(order: OrderRecipient): OrderRecipient {
+  return {
+    name: order.name,
+    phone: order.phone,
+    country: order.country,
+    zip: order.zip,
+    prefecture: order.prefecture,
+    address: order.address,
+    buildingName: order.buildingName,
+  };
+}
+
 export const RECIPIENT_NAME_MAX_LENGTH = 100;
 export const RECIPIENT_PHONE_MAX_LENGTH = 30;
 

@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { adminExhibitAnswer, adminExhibitsAnswer } from "../../domain/answers/admin-catalog.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminExhibitsService } from "../catalog/admin-exhibits.service.ts";
-import { arrangeImagesSchema, attachImageSchema, exhibitChangeSchema, exhibitCreateSchema } from "../../domain/catalog-input.ts";
+import { exhibitChangeSchema, exhibitCreateSchema } from "../../domain/catalog-input.ts";
 import { KEYED_WRITE, checkedBody, formSchema, recordIdParams, staffOnly } from "../http/route-schemas.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
+import { registerImageRoutes } from "./admin-images.routes.ts";
 
 /** The back office's exhibits: list, one, create, change (only the fields sent), delete, pictures. */
 export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exhibits: AdminExhibitsService }): void {
@@ -39,19 +40,5 @@ export function registerAdminExhibitRoutes(fastify: FastifyInstance, deps: { exh
     return reply.status(204).send();
   });
 
-  app.post(
-    `${path}/:id/images`,
-    { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminExhibitAnswer } }) },
-    async (request) => ({
-      data: await exhibits.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
-    }),
-  );
-
-  app.put(
-    `${path}/:id/images`,
-    { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminExhibitAnswer } }) },
-    async (request) => ({
-      data: await exhibits.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
-    }),
-  );
+  registerImageRoutes(fastify, path, adminExhibitAnswer, exhibits.images);
 }

@@ -3,10 +3,11 @@ import { adminProductAnswer, adminProductsAnswer } from "../../domain/answers/ad
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../http/auth.ts";
-import { arrangeImagesSchema, attachImageSchema, productChangeSchema, productCreateSchema, restockSchema } from "../../domain/catalog-input.ts";
+import { productChangeSchema, productCreateSchema, restockSchema } from "../../domain/catalog-input.ts";
 import { KEYED_WRITE, checkedBody, formSchema, queryText, recordIdParams, searchText, staffOnly } from "../http/route-schemas.ts";
 import type { AdminProductFilters, AdminProductsService } from "../catalog/admin-products.service.ts";
 import { ADMIN_API } from "./admin-session.routes.ts";
+import { registerImageRoutes } from "./admin-images.routes.ts";
 
 /** ?q=…&published=published|unpublished&low_stock=1; anything else in them means "any". */
 const productListQuery = z.object({ q: searchText, published: queryText, low_stock: queryText });
@@ -68,19 +69,5 @@ export function registerAdminProductRoutes(fastify: FastifyInstance, deps: { pro
     }),
   );
 
-  app.post(
-    `${path}/:id/images`,
-    { ...staff, ...formSchema({ params: recordIdParams, body: attachImageSchema, response: { 200: adminProductAnswer } }) },
-    async (request) => ({
-      data: await products.attachImage(request.params.id, checkedBody(request).signed_id, request.locale),
-    }),
-  );
-
-  app.put(
-    `${path}/:id/images`,
-    { ...staff, ...formSchema({ params: recordIdParams, body: arrangeImagesSchema, response: { 200: adminProductAnswer } }) },
-    async (request) => ({
-      data: await products.arrangeImages(request.params.id, checkedBody(request).image_ids, request.locale),
-    }),
-  );
+  registerImageRoutes(fastify, path, adminProductAnswer, products.images);
 }

@@ -8,7 +8,8 @@ import { exhibitProductsTable, exhibitsTable, productsTable } from "../db/schema
 import { DomainError } from "../../domain/errors.ts";
 import { fieldRefusal } from "../i18n/validation.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
-import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
+import type { ImageActions } from "./attached-images.ts";
+import { imageActions, imagesOf } from "./attached-images.ts";
 
 type ExhibitRow = typeof exhibitsTable.$inferSelect;
 
@@ -17,8 +18,12 @@ export class AdminExhibitsService {
   /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
   private readonly db: Database;
 
+  /** Its pictures: attach an upload, or keep some in a new order (attached-images.ts). */
+  readonly images: ImageActions<AdminExhibit>;
+
   constructor(private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService }) {
     this.db = deps.catalog.writeDatabase();
+    this.images = imageActions(this.db, "exhibit", { detail: (id) => this.detail(id), uploads: deps.uploads });
   }
 
   async list(): Promise<AdminExhibit[]> {
@@ -72,20 +77,6 @@ export class AdminExhibitsService {
   async remove(id: number): Promise<void> {
     const [row] = await this.db.delete(exhibitsTable).where(eq(exhibitsTable.id, id)).returning({ id: exhibitsTable.id });
     if (!row) throw new DomainError("not-found");
-  }
-
-  async attachImage(id: number, signedId: string, locale: Locale): Promise<AdminExhibit> {
-    const current = await this.detail(id);
-    const imageId = await this.deps.uploads.imageOf(signedId, locale);
-    const ids = current.images.map((image) => image.id);
-    if (!ids.includes(imageId)) await replaceImages(this.db, "exhibit", id, [...ids, imageId]);
-    return this.detail(id);
-  }
-
-  async arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<AdminExhibit> {
-    await this.detail(id);
-    await replaceImages(this.db, "exhibit", id, await readImageOrder(this.db, "exhibit", id, imageIds, locale));
-    return this.detail(id);
   }
 
   /** Every linked product must exist (published or not: the shop shows only published ones). */

@@ -12,7 +12,8 @@ import { FieldErrors, fieldRefusal } from "../i18n/validation.ts";
 import { message } from "../i18n/messages.ts";
 import type { AdminUploadsService } from "../images/admin-uploads.service.ts";
 import type { ProductChanges } from "../../domain/catalog-input.ts";
-import { imagesOf, readImageOrder, replaceImages } from "./attached-images.ts";
+import type { ImageActions } from "./attached-images.ts";
+import { imageActions, imagesOf } from "./attached-images.ts";
 import { recordStockMove } from "./catalog.stock.ts";
 import { moveStock, setCountedStock } from "./stock-ledger.service.ts";
 import { anyContains } from "../db/search.ts";
@@ -34,8 +35,12 @@ export class AdminProductsService {
   /** Every write through it refreshes the shop's cached catalogue once done (catalog-writes.ts). */
   private readonly db: Database;
 
+  /** Its pictures: attach an upload, or keep some in a new order (attached-images.ts). */
+  readonly images: ImageActions<AdminProduct>;
+
   constructor(private readonly deps: { catalog: CatalogService; uploads: AdminUploadsService }) {
     this.db = deps.catalog.writeDatabase();
+    this.images = imageActions(this.db, "product", { detail: (id) => this.detail(id), uploads: deps.uploads });
   }
 
   async list(filters: AdminProductFilters): Promise<AdminProductRow[]> {
@@ -194,23 +199,6 @@ export class AdminProductsService {
     );
     if (!moved) throw new DomainError("not-found");
     if (moved.refused) throw fieldRefusal(locale, "stock", "less_than_or_equal_to", { count: STOCK_MAX });
-    return this.detail(id);
-  }
-
-  /** Adds an uploaded picture at the end of the product's images. */
-  async attachImage(id: number, signedId: string, locale: Locale): Promise<AdminProduct> {
-    const current = await this.detail(id);
-    const imageId = await this.deps.uploads.imageOf(signedId, locale);
-    const ids = current.images.map((image) => image.id);
-    if (!ids.includes(imageId)) await replaceImages(this.db, "product", id, [...ids, imageId]);
-    return this.detail(id);
-  }
-
-  /** The images in a new order, or fewer of them (a removal). */
-  async arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<AdminProduct> {
-    await this.detail(id);
-    const order = await readImageOrder(this.db, "product", id, imageIds, locale);
-    await replaceImages(this.db, "product", id, order);
     return this.detail(id);
   }
 

@@ -10,23 +10,22 @@ export type ImageOwner = "product" | "exhibit";
 
 type Executor = Pick<Database, "select" | "insert" | "delete">;
 
+/** The link table of the owner's pictures, with the columns that name the owner, the image and its place. */
+function linksOf(owner: ImageOwner) {
+  return owner === "product"
+    ? { table: productImagesTable, ownerId: productImagesTable.productId, imageId: productImagesTable.imageId, position: productImagesTable.position }
+    : { table: exhibitImagesTable, ownerId: exhibitImagesTable.exhibitId, imageId: exhibitImagesTable.imageId, position: exhibitImagesTable.position };
+}
+
 /** The owner's images in their order (the first is the one shown on tiles). */
 export async function imagesOf(db: Executor, owner: ImageOwner, ownerId: number): Promise<AdminImage[]> {
-  const image = { id: imagesTable.id, width: imagesTable.width, height: imagesTable.height };
-  if (owner === "product") {
-    return db
-      .select(image)
-      .from(productImagesTable)
-      .innerJoin(imagesTable, eq(imagesTable.id, productImagesTable.imageId))
-      .where(eq(productImagesTable.productId, ownerId))
-      .orderBy(asc(productImagesTable.position));
-  }
+  const links = linksOf(owner);
   return db
-    .select(image)
-    .from(exhibitImagesTable)
-    .innerJoin(imagesTable, eq(imagesTable.id, exhibitImagesTable.imageId))
-    .where(eq(exhibitImagesTable.exhibitId, ownerId))
-    .orderBy(asc(exhibitImagesTable.position));
+    .select({ id: imagesTable.id, width: imagesTable.width, height: imagesTable.height })
+    .from(links.table)
+    .innerJoin(imagesTable, eq(imagesTable.id, links.imageId))
+    .where(eq(links.ownerId, ownerId))
+    .orderBy(asc(links.position));
 }
 
 /**
@@ -53,4 +52,38 @@ export async function readImageOrder(db: Executor, owner: ImageOwner, ownerId: n
   const current = new Set((await imagesOf(db, owner, ownerId)).map((image) => image.id));
   if (!ids.every((id) => current.has(id))) throw fieldRefusal(locale, "image_ids", "inclusion");
   return ids;
+}
+
+/** The picture routes' two actions, each answering the owner (product or exhibit) as it now is. */
+export interface ImageActions<T> {
+  /** Adds an uploaded picture at the end of the owner's images (once: attaching it again changes nothing). */
+  attachImage(id: number, signedId: string, locale: Locale): Promise<T>;
+  /** The images in a new order, or fewer of them (a removal). */
+  arrangeImages(id: number, imageIds: number[], locale: Locale): Promise<T>;
+}
+
+/**
+ * Products and exhibits edit their pictures the same way; `detail` answers 404 for an unknown
+ * owner before anything is read of the upload, and gives the owner as the routes answer it.
+ */
+export function imageActions<T extends { images: AdminImage[] }>(
+  db: Database,
+  owner: ImageOwner,
+  deps: { detail: (id: number) => Promise<T>; uploads: { imageOf(signedId: string, locale: Locale): Promise<number> } },
+): ImageActions<T> {
+  const { detail, uploads } = deps;
+  return {
+    async attachImage(id, signedId, locale) {
+      const current = await detail(id);
+      const imageId = await uploads.imageOf(signedId, locale);
+      const ids = current.images.map((image) => image.id);
+      if (!ids.includes(imageId)) await replaceImages(db, owner, id, [...ids, imageId]);
+      return detail(id);
+    },
+    async arrangeImages(id, imageIds, locale) {
+      await detail(id);
+      await replaceImages(db, owner, id, await readImageOrder(db, owner, id, imageIds, locale));
+      return detail(id);
+    },
+  };
 }

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { liquorTypesTable, productSeriesTable, productsTable } from "../db/schema/catalog.ts";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+
+/** How the figures and reports name a product: its id and both names. */
+const productNames = { id: productsTable.id, nameJa: productsTable.nameJa, nameEn: productsTable.nameEn };
 
 /** A product's liquor-law records as the sales report needs them (today's records). */
 export interface ProductLiquorRecord {
@@ -29,7 +33,7 @@ export class CatalogReadModel {
   /** Published products on sale with `atOrBelow` bottles or fewer, fewest first. */
   async lowStock(atOrBelow: number): Promise<{ id: number; nameJa: string; nameEn: string; stock: number }[]> {
     return this.db
-      .select({ id: productsTable.id, nameJa: productsTable.nameJa, nameEn: productsTable.nameEn, stock: productsTable.stock })
+      .select({ ...productNames, stock: productsTable.stock })
       .from(productsTable)
       .where(and(eq(productsTable.published, true), eq(productsTable.soldOutFlag, false), lte(productsTable.stock, atOrBelow)))
       .orderBy(asc(productsTable.stock), asc(productsTable.id));
@@ -38,13 +42,7 @@ export class CatalogReadModel {
   /** Published products with their stock and liquor type, for the dashboard's pace of sales. */
   async stockedProducts(): Promise<{ id: number; nameJa: string; nameEn: string; stock: number; liquorType: string | null }[]> {
     return this.db
-      .select({
-        id: productsTable.id,
-        nameJa: productsTable.nameJa,
-        nameEn: productsTable.nameEn,
-        stock: productsTable.stock,
-        liquorType: productsTable.liquorType,
-      })
+      .select({ ...productNames, stock: productsTable.stock, liquorType: productsTable.liquorType })
       .from(productsTable)
       .where(eq(productsTable.published, true))
       .orderBy(asc(productsTable.id));
@@ -56,33 +54,21 @@ export class CatalogReadModel {
    * but not for sale, so their arrival is no restock (decision 092).
    */
   async saleStates(ids: number[]): Promise<{ id: number; nameJa: string; nameEn: string; published: boolean; soldOutFlag: boolean; stock: number }[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select({
-        id: productsTable.id,
-        nameJa: productsTable.nameJa,
-        nameEn: productsTable.nameEn,
-        published: productsTable.published,
-        soldOutFlag: productsTable.soldOutFlag,
-        stock: sql<number>`greatest(${productsTable.stock} - ${productsTable.preorderOwed}, 0)`.mapWith(Number),
-      })
-      .from(productsTable)
-      .where(inArray(productsTable.id, ids));
+    return this.productsWithIds(ids, {
+      ...productNames,
+      published: productsTable.published,
+      soldOutFlag: productsTable.soldOutFlag,
+      stock: sql<number>`greatest(${productsTable.stock} - ${productsTable.preorderOwed}, 0)`.mapWith(Number),
+    });
   }
 
   async liquorRecords(ids: number[]): Promise<ProductLiquorRecord[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select({
-        id: productsTable.id,
-        nameJa: productsTable.nameJa,
-        nameEn: productsTable.nameEn,
-        volumeMl: productsTable.volumeMl,
-        alcoholPermille: productsTable.alcoholPermille,
-        liquorType: productsTable.liquorType,
-      })
-      .from(productsTable)
-      .where(inArray(productsTable.id, ids));
+    return this.productsWithIds(ids, {
+      ...productNames,
+      volumeMl: productsTable.volumeMl,
+      alcoholPermille: productsTable.alcoholPermille,
+      liquorType: productsTable.liquorType,
+    });
   }
 
   async liquorTypes(): Promise<LiquorTypeLabel[]> {
@@ -103,23 +89,28 @@ export class CatalogReadModel {
 
   /** What a coupon's preview needs of products: price before tax, tax class and what makes them liquor (taxRateOf). */
   async couponFacts(productIds: readonly number[]) {
-    if (productIds.length === 0) return [];
-    return this.db
-      .select({
-        id: productsTable.id,
-        price: productsTable.price,
-        taxClass: productsTable.taxClass,
-        liquorType: productsTable.liquorType,
-        liquorCategory: productsTable.liquorCategory,
-        alcoholPermille: productsTable.alcoholPermille,
-      })
-      .from(productsTable)
-      .where(inArray(productsTable.id, [...productIds]));
+    return this.productsWithIds(productIds, {
+      id: productsTable.id,
+      price: productsTable.price,
+      taxClass: productsTable.taxClass,
+      liquorType: productsTable.liquorType,
+      liquorCategory: productsTable.liquorCategory,
+      alcoholPermille: productsTable.alcoholPermille,
+    });
   }
 
   /** A product's own point rate (decision 089): null when it has none (the member's rate applies); undefined when there is no such product. */
   async pointRateOf(productId: number): Promise<number | null | undefined> {
     const [row] = await this.db.select({ rate: productsTable.pointRatePercent }).from(productsTable).where(eq(productsTable.id, productId));
     return row ? row.rate : undefined;
+  }
+
+  /** `fields` of the products with these ids, published or not; no ids, no query. */
+  private async productsWithIds<F extends SelectedFields>(ids: readonly number[], fields: F) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select(fields)
+      .from(productsTable)
+      .where(inArray(productsTable.id, [...ids]));
   }
 }

@@ -23,6 +23,7 @@ import { amountMayChange } from "../../domain/order-status.ts";
 import { ORDER_TOTAL_MAX, priceIncludingTax, taxOn } from "../../domain/money.ts";
 import { storedPaymentMethod } from "../../domain/payment-methods/payment-method.registry.ts";
 import type { RecipientInput } from "../../domain/recipient.ts";
+import { buyerOf } from "../../domain/recipient.ts";
 import type { ParcelLine } from "../../domain/shipping-table.ts";
 import { shippingQuote, transitDaysTo } from "../../domain/shipping-table.ts";
 import type { ShopProfile } from "../../domain/shop-profile.ts";
@@ -111,15 +112,7 @@ export class OrderChanges {
    */
   recipientOptions(order: OrderRow, locale: Locale): RecipientOptions {
     const refusal = orderChangeRefusal(order);
-    const current = order.recipient ?? {
-      name: order.name,
-      phone: order.phone,
-      country: order.country,
-      zip: order.zip,
-      prefecture: order.prefecture,
-      address: order.address,
-      buildingName: order.buildingName,
-    };
+    const current = order.recipient ?? buyerOf(order);
     return {
       order_id: order.publicId,
       recipient: {

@@ -7,7 +7,9 @@ import { KEYED_WRITE, checkedBody, formSchema, memberOnly, pageQuery, SHOP_API_P
 import { requireUser } from "../http/auth.ts";
 import { deliveryWishSchema, giftChangeSchema, recipientChangeSchema } from "../../domain/order-changes.ts";
 import type { OrderChanges } from "./order-changes.ts";
+import type { OrderActor } from "./order-moves.ts";
 import { shopperActor } from "./order-moves.ts";
+import type { Locale } from "../../domain/locale.ts";
 import type { OrderRow, OrdersService } from "./orders.service.ts";
 
 const ordersQuery = z.object({ page: pageQuery });
@@ -29,63 +31,60 @@ export function registerOrderRoutes(fastify: FastifyInstance, deps: { orders: Or
     if (!order || order.userId !== userId) throw new DomainError("not-found");
     return order;
   };
+  /**
+   * GET and POST /api/orders/{id}/{part} for the member's own order: the form's options, and the
+   * change, answered with the options as they are after it.
+   */
+  const orderChangeRoutes = <I, O>(
+    prefix: string,
+    part: string,
+    route: {
+      body: z.ZodType<I>;
+      answer: z.ZodType<{ data: O }>;
+      options: (order: OrderRow, locale: Locale) => O | Promise<O>;
+      change: (order: OrderRow, input: I, actor: OrderActor, locale: Locale) => Promise<OrderRow>;
+    },
+  ): void => {
+    app.get(`${prefix}/orders/:id/${part}`, { ...memberOnly(), schema: { params: orderParams, response: { 200: route.answer } } }, async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const order = await ownOrder(request.params.id, requireUser(request).id);
+      return { data: await route.options(order, request.locale) };
+    });
+    app.post(
+      `${prefix}/orders/:id/${part}`,
+      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: route.body, response: { 200: route.answer } }) },
+      async (request) => {
+        const user = requireUser(request);
+        const order = await ownOrder(request.params.id, user.id);
+        // The body schema made it an I; the type provider cannot see through a generic schema.
+        const input = checkedBody(request) as I;
+        const changed = await route.change(order, input, shopperActor(user.id), request.locale);
+        return { data: await route.options(changed, request.locale) };
+      },
+    );
+  };
   for (const prefix of SHOP_API_PREFIXES) {
     app.get(`${prefix}/orders`, { ...memberOnly(), schema: { querystring: ordersQuery, response: { 200: ordersAnswer } } }, async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return deps.orders.history(request.user!.id, request.query.page, request.locale);
     });
-    app.get(
-      `${prefix}/orders/:id/delivery`,
-      { ...memberOnly(), schema: { params: orderParams, response: { 200: deliveryOptionsAnswer } } },
-      async (request, reply) => {
-        reply.header("cache-control", "private, no-store");
-        const order = await ownOrder(request.params.id, requireUser(request).id);
-        return { data: await deps.changes.deliveryOptions(order, request.locale) };
-      },
-    );
-    app.post(
-      `${prefix}/orders/:id/delivery`,
-      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: deliveryWishSchema, response: { 200: deliveryOptionsAnswer } }) },
-      async (request) => {
-        const user = requireUser(request);
-        const order = await ownOrder(request.params.id, user.id);
-        const changed = await deps.changes.changeDelivery(order, checkedBody(request), shopperActor(user.id), request.locale);
-        return { data: await deps.changes.deliveryOptions(changed, request.locale) };
-      },
-    );
-    app.get(
-      `${prefix}/orders/:id/recipient`,
-      { ...memberOnly(), schema: { params: orderParams, response: { 200: recipientOptionsAnswer } } },
-      async (request, reply) => {
-        reply.header("cache-control", "private, no-store");
-        const order = await ownOrder(request.params.id, requireUser(request).id);
-        return { data: deps.changes.recipientOptions(order, request.locale) };
-      },
-    );
-    app.post(
-      `${prefix}/orders/:id/recipient`,
-      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: recipientChangeSchema, response: { 200: recipientOptionsAnswer } }) },
-      async (request) => {
-        const user = requireUser(request);
-        const order = await ownOrder(request.params.id, user.id);
-        const changed = await deps.changes.changeRecipient(order, checkedBody(request), shopperActor(user.id), request.locale);
-        return { data: deps.changes.recipientOptions(changed, request.locale) };
-      },
-    );
-    app.get(`${prefix}/orders/:id/gift`, { ...memberOnly(), schema: { params: orderParams, response: { 200: giftOptionsAnswer } } }, async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      const order = await ownOrder(request.params.id, requireUser(request).id);
-      return { data: await deps.changes.giftOptions(order, request.locale) };
+    orderChangeRoutes(prefix, "delivery", {
+      body: deliveryWishSchema,
+      answer: deliveryOptionsAnswer,
+      options: (order, locale) => deps.changes.deliveryOptions(order, locale),
+      change: (order, wish, actor, locale) => deps.changes.changeDelivery(order, wish, actor, locale),
     });
-    app.post(
-      `${prefix}/orders/:id/gift`,
-      { ...memberOnly(), config: KEYED_WRITE, ...formSchema({ params: orderParams, body: giftChangeSchema, response: { 200: giftOptionsAnswer } }) },
-      async (request) => {
-        const user = requireUser(request);
-        const order = await ownOrder(request.params.id, user.id);
-        const changed = await deps.changes.changeGift(order, checkedBody(request), shopperActor(user.id), request.locale);
-        return { data: await deps.changes.giftOptions(changed, request.locale) };
-      },
-    );
+    orderChangeRoutes(prefix, "recipient", {
+      body: recipientChangeSchema,
+      answer: recipientOptionsAnswer,
+      options: (order, locale) => deps.changes.recipientOptions(order, locale),
+      change: (order, input, actor, locale) => deps.changes.changeRecipient(order, input, actor, locale),
+    });
+    orderChangeRoutes(prefix, "gift", {
+      body: giftChangeSchema,
+      answer: giftOptionsAnswer,
+      options: (order, locale) => deps.changes.giftOptions(order, locale),
+      change: (order, input, actor, locale) => deps.changes.changeGift(order, input, actor, locale),
+    });
   }
 }

@@ -6,6 +6,7 @@ import type { Locale } from "../../domain/locale.ts";
 import type { OrderCharge } from "../../domain/order-charges.ts";
 import type { OrderView } from "../../domain/order-view.ts";
 import { orderResourceOf, orderView } from "../../domain/order-view.ts";
+import { buyerOf } from "../../domain/recipient.ts";
 import { publicIdFromOrderNumber } from "../../domain/order-number.ts";
 import { PARTIAL_CANCEL_NOTE } from "../../domain/partial-cancellation.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -84,14 +85,8 @@ function viewOfRows(order: OrderRow, items: OrderItemRow[], charges: OrderCharge
     status: order.status,
     paymentMethod: order.paymentMethod,
     locale: order.locale,
-    name: order.name,
+    ...buyerOf(order),
     email: order.email,
-    phone: order.phone,
-    country: order.country,
-    zip: order.zip,
-    prefecture: order.prefecture,
-    address: order.address,
-    buildingName: order.buildingName,
     recipient: order.recipient ?? null,
     desiredDeliveryDate: order.desiredDeliveryDate,
     desiredDeliveryTimezone: order.desiredDeliveryTimezone,
