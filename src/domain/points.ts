@@ -132,10 +132,10 @@ export type PointsUseRefusal = (typeof POINTS_USE_REFUSALS)[number];
 
 export const POINTS_USE_REFUSAL_TEXTS: Record<PointsUseRefusal, Record<Locale, string>> = {
   // Read right both when more was typed than the page showed and when the balance fell since the
-  // page was drawn (points spent on another order at the same time): the figure is today's balance.
+  // page was drawn (points spent on another order at the same time, or expired): the figure is today's balance.
   over_balance: {
-    ja: "ご利用いただけるのは現在のポイント残高の{balance}ポイントまでです（別のご注文でご利用になると残高が変わります）",
-    en: "You can use up to {balance} points, your balance now (it changes when points are used on another order)",
+    ja: "ご利用いただけるのは現在のポイント残高の{balance}ポイントまでです（別のご注文でのご利用や有効期限で残高が変わります）",
+    en: "You can use up to {balance} points, your balance now (it changes when points are used on another order or expire)",
   },
   over_total: { ja: "ポイントは商品の合計金額（{cap}円）までご利用いただけます", en: "Points can be used up to the goods' total (¥{cap})" },
   members_only: {

@@ -404,4 +404,15 @@ describe("a parcel's slip corrected (decision 097)", () => {
     const detail = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers })).json().data;
     expect(detail.shipments.map((shipment: { slip_number: string | null }) => shipment.slip_number)).toEqual([null, "9123-0000-0002", null]);
   });
+
+  it("has no cancelled order to correct: an order with a parcel gone is refused cancellation (409), its parcel still corrected", async () => {
+    const { id } = await threeDestinations();
+    expect((await shipParcel(id, 2, "9223-0000-0002")).statusCode).toBe(200);
+    const cancel = await staffPost(`${id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().errors[0]).toBe("この注文は現在のステータスからその操作を行えません。");
+    expect((await correctSlip(id, 2, { slip_number: "9223-0000-0022" })).statusCode).toBe(200);
+    const detail = (await env.shop.app.inject({ method: "GET", url: `/admin/api/orders/${id}`, headers: staff.headers })).json().data;
+    expect([detail.status, detail.shipments[1].slip_number]).toEqual(["deposited", "9223-0000-0022"]);
+  });
 });

@@ -233,9 +233,9 @@ describe("refusals and races", () => {
     const before = await env.client.orderCount();
     const over = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "101" }));
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual(["ご利用いただけるのは現在のポイント残高の100ポイントまでです（別のご注文でご利用になると残高が変わります）"]);
+    expect(over.json().errors).toEqual(["ご利用いただけるのは現在のポイント残高の100ポイントまでです（別のご注文でのご利用や有効期限で残高が変わります）"]);
     const english = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "101" }), { locale: "en" });
-    expect(english.json().errors).toEqual(["You can use up to 100 points, your balance now (it changes when points are used on another order)"]);
+    expect(english.json().errors).toEqual(["You can use up to 100 points, your balance now (it changes when points are used on another order or expire)"]);
     const guest = await env.client.post(env.shop.browserSession(), orderPayload([{ id: wine, amount: 1 }], { use_points: "10" }));
     expect(guest.json().errors).toEqual(["ポイントは会員さまのみご利用いただけます。ログインしてからご利用ください"]);
     const word = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }], { use_points: "たくさん" }));
@@ -256,7 +256,7 @@ describe("refusals and races", () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((answer) => answer.statusCode === 422)!.json().errors).toEqual([
-      "ご利用いただけるのは現在のポイント残高の0ポイントまでです（別のご注文でご利用になると残高が変わります）",
+      "ご利用いただけるのは現在のポイント残高の0ポイントまでです（別のご注文でのご利用や有効期限で残高が変わります）",
     ]);
     expect(await env.client.orderCount()).toBe(before + 1);
     expect(await env.client.stockOf(wine)).toBe(9);
