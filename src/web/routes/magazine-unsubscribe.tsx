@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/magazine-unsubscribe";
 import { TransitionLink } from "../shared/layout/page-transition.tsx";
 import { callApi } from "../shared/site/api.ts";
+import { useBusyCall } from "../shared/site/busy-call.ts";
 import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Button } from "../ui/button.tsx";
@@ -25,19 +26,17 @@ export default function MagazineUnsubscribe() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const [outcome, setOutcome] = useState<Outcome>(token ? "idle" : "invalid");
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusyCall();
 
   async function unsubscribe() {
-    setSubmitting(true);
-    try {
-      const result = await callApi(locale, "/magazine/unsubscribe", { method: "POST", body: { token } });
-      setOutcome(result.ok ? "done" : result.status === 422 ? "invalid" : "failed");
-    } catch (error) {
-      console.warn("unsubscribe failed", error);
-      setOutcome("failed");
-    } finally {
-      setSubmitting(false);
-    }
+    await run(
+      "unsubscribe failed",
+      async () => {
+        const result = await callApi(locale, "/magazine/unsubscribe", { method: "POST", body: { token } });
+        setOutcome(result.ok ? "done" : result.status === 422 ? "invalid" : "failed");
+      },
+      () => setOutcome("failed"),
+    );
   }
 
   return (

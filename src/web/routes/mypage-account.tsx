@@ -18,8 +18,7 @@ import { RefusedNotice } from "../shared/site/refused-notice.tsx";
 import { pageContext } from "../load-context.ts";
 import { translate, useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Checkbox, EmailInput, FieldError, Input } from "../ui/field.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
@@ -279,25 +278,19 @@ function CancelSection({ refusal }: { refusal: FormRefusal | undefined }) {
         </div>
         <AuthSubmit block={false} busy={busy} label={t("mypageAccount.cancelSubmit")} className={styles.danger} />
       </AccountForm>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t("mypageAccount.cancelConfirmTitle")}
         closeLabel={t("mypageAccount.cancelClose")}
         testId="cancel-account-dialog"
-        footer={
-          <div className={styles.dialogActions}>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t("mypageAccount.cancelKeep")}
-            </Button>
-            <Button className={styles.danger} disabled={busy} onClick={() => void cancelAccount()}>
-              {t("mypageAccount.cancelConfirm")}
-            </Button>
-          </div>
-        }
+        keepLabel={t("mypageAccount.cancelKeep")}
+        confirmLabel={t("mypageAccount.cancelConfirm")}
+        busy={busy}
+        onConfirm={() => void cancelAccount()}
       >
         <p>{t("mypageAccount.cancelConfirmBody")}</p>
-      </Dialog>
+      </ConfirmDialog>
     </AccountSection>
   );
 }

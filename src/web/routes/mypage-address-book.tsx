@@ -24,7 +24,7 @@ import { useI18n } from "../i18n/i18n.tsx";
 import type { MessageKey } from "../i18n/ja.ts";
 import { pageTitle } from "../page-meta.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { useSnackbar } from "../ui/snackbar.tsx";
 import "../i18n/address-book-texts.ts";
@@ -352,25 +352,19 @@ export default function MyPageAddressBook({ loaderData, actionData }: Route.Comp
         </a>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t("addressBook.deleteTitle")}
         closeLabel={t("addressBook.close")}
         testId="address-book-delete-dialog"
-        footer={
-          <div className={styles.dialogActions}>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              {t("addressBook.deleteKeep")}
-            </Button>
-            <Button className={styles.danger} disabled={busy} onClick={() => deleting && void remove(deleting)}>
-              {t("addressBook.deleteConfirm")}
-            </Button>
-          </div>
-        }
+        keepLabel={t("addressBook.deleteKeep")}
+        confirmLabel={t("addressBook.deleteConfirm")}
+        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
       >
         <p>{t("addressBook.deleteBody", { name: deleting?.name ?? "" })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/restock-cancel";
 import { callApi } from "../shared/site/api.ts";
+import { useBusyCall } from "../shared/site/busy-call.ts";
 import { CsrfField } from "../shared/site/csrf-field.tsx";
 import { formAction, refusalOf } from "../shared/site/form-action.ts";
 import { RefusedNotice } from "../shared/site/refused-notice.tsx";
@@ -38,21 +39,19 @@ export default function RestockCancel({ actionData }: Route.ComponentProps) {
   const token = searchParams.get("token") ?? "";
   const [done, setDone] = useState(actionData?.ok === true);
   const [errors, setErrors] = useState<string[]>(refusalOf(actionData)?.errors ?? []);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusyCall();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitting(true);
-    try {
-      const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, "/restock-requests/cancel", { method: "POST", body: { token } });
-      if (result.ok) setDone(true);
-      else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
-    } catch (error) {
-      console.warn("restock cancel failed", error);
-      setErrors([t("wishlist.failed")]);
-    } finally {
-      setSubmitting(false);
-    }
+    await run(
+      "restock cancel failed",
+      async () => {
+        const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, "/restock-requests/cancel", { method: "POST", body: { token } });
+        if (result.ok) setDone(true);
+        else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
+      },
+      () => setErrors([t("wishlist.failed")]),
+    );
   }
 
   return (

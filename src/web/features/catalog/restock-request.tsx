@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { callApi } from "../../shared/site/api.ts";
+import { useBusyCall } from "../../shared/site/busy-call.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailInput } from "../../ui/field.tsx";
@@ -33,26 +34,24 @@ export function RestockRequestForm({
   const answered = params.get("restock");
   const [done, setDone] = useState(answered === "requested" ? t("wishlist.restockRequested") : answered === "sent" ? t("wishlist.restockSent") : "");
   const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = new FormData(event.currentTarget).get("email");
-    setBusy(true);
     setErrors([]);
-    try {
-      const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, `/products/${productId}/restock-requests`, {
-        method: "POST",
-        body: user ? {} : { email: typeof email === "string" ? email : "" },
-      });
-      if (result.ok) setDone(result.body?.message ?? t("wishlist.restockSent"));
-      else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
-    } catch (failure) {
-      console.warn("restock request not sent", failure);
-      setErrors([t("wishlist.failed")]);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      "restock request not sent",
+      async () => {
+        const result = await callApi<AnswerOrRefusal<typeof restockNoticeAnswer>>(locale, `/products/${productId}/restock-requests`, {
+          method: "POST",
+          body: user ? {} : { email: typeof email === "string" ? email : "" },
+        });
+        if (result.ok) setDone(result.body?.message ?? t("wishlist.restockSent"));
+        else setErrors(result.body?.errors ?? [t("wishlist.failed")]);
+      },
+      () => setErrors([t("wishlist.failed")]),
+    );
   }
 
   return (

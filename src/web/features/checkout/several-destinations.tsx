@@ -18,6 +18,7 @@ import type { RecipientFormErrors, RecipientFormValue } from "../../shared/addre
 import { RecipientFields, recipientFormValue } from "../../shared/address/recipient-fields.tsx";
 import { useCart } from "../../shared/cart/cart-context.tsx";
 import { callApi } from "../../shared/site/api.ts";
+import { useBusyCall } from "../../shared/site/busy-call.ts";
 import { useSite } from "../../shared/site/site-context.tsx";
 import type { GiftFormValue } from "./checkout-order.ts";
 import { emptyGiftForm } from "./checkout-order.ts";
@@ -393,7 +394,7 @@ function DestinationsUpload({ items, onRead }: { items: CartItem[]; onRead(shipm
   const { t, locale } = useI18n();
   const cart = useCart();
   const [file, setFile] = useState<File | null>(null);
-  const [reading, setReading] = useState(false);
+  const { busy: reading, run } = useBusyCall();
   const [rows, setRows] = useState<UploadProblem[]>([]);
   const [general, setGeneral] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
@@ -401,50 +402,48 @@ function DestinationsUpload({ items, onRead }: { items: CartItem[]; onRead(shipm
 
   async function read() {
     if (!file) return;
-    setReading(true);
     setRows([]);
     setGeneral([]);
     setDone(null);
     setDiffers([]);
-    try {
-      const dataUrl = await new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
-        reader.readAsDataURL(file);
-      });
-      const result = await callApi<{
-        data?: { shipments: CheckoutShipmentInput[]; items: { id: number; amount: number }[] };
-        errors?: string[];
-        rows?: UploadProblem[];
-      }>(locale, "/checkout/destinations", {
-        method: "POST",
-        body: { file: dataUrl },
-      });
-      const body = result.body;
-      if (!result.ok || !body?.data) {
-        if (body?.rows && body.rows.length > 0) setRows(body.rows);
-        else setGeneral(body?.errors ?? [t("checkout.failed")]);
-        return;
-      }
-      const listed = body.data.items;
-      const missing = listed.find((item) => !items.some((each) => each.id === String(item.id)));
-      if (missing) {
-        setGeneral([t("destinations.notInCart", { id: missing.id })]);
-        return;
-      }
-      const differing = items
-        .map((item) => ({ id: item.id, name: item.name, cart: item.amount, list: listed.find((each) => String(each.id) === item.id)?.amount ?? 0 }))
-        .filter((line) => line.cart !== line.list);
-      setDiffers(differing);
-      onRead(body.data.shipments);
-      setDone(t("destinations.readDone", { count: body.data.shipments.length }));
-    } catch (failure) {
-      console.warn("destinations list not read", failure);
-      setGeneral([t("checkout.failed")]);
-    } finally {
-      setReading(false);
-    }
+    await run(
+      "destinations list not read",
+      async () => {
+        const dataUrl = await new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+          reader.readAsDataURL(file);
+        });
+        const result = await callApi<{
+          data?: { shipments: CheckoutShipmentInput[]; items: { id: number; amount: number }[] };
+          errors?: string[];
+          rows?: UploadProblem[];
+        }>(locale, "/checkout/destinations", {
+          method: "POST",
+          body: { file: dataUrl },
+        });
+        const body = result.body;
+        if (!result.ok || !body?.data) {
+          if (body?.rows && body.rows.length > 0) setRows(body.rows);
+          else setGeneral(body?.errors ?? [t("checkout.failed")]);
+          return;
+        }
+        const listed = body.data.items;
+        const missing = listed.find((item) => !items.some((each) => each.id === String(item.id)));
+        if (missing) {
+          setGeneral([t("destinations.notInCart", { id: missing.id })]);
+          return;
+        }
+        const differing = items
+          .map((item) => ({ id: item.id, name: item.name, cart: item.amount, list: listed.find((each) => String(each.id) === item.id)?.amount ?? 0 }))
+          .filter((line) => line.cart !== line.list);
+        setDiffers(differing);
+        onRead(body.data.shipments);
+        setDone(t("destinations.readDone", { count: body.data.shipments.length }));
+      },
+      () => setGeneral([t("checkout.failed")]),
+    );
   }
 
   return (

@@ -106,6 +106,31 @@ export function RequiredMark() {
   );
 }
 
+/** A required field's label with its badge, and the attributes that keep its name the bare words (see RequiredMark). */
+export function requiredLabel(text: string) {
+  return {
+    label: (
+      <>
+        {text}
+        <RequiredMark />
+      </>
+    ),
+    "aria-label": text,
+    "aria-required": "true" as const,
+  };
+}
+
+/** An optional field's label, with 任意 after it. */
+export function OptionalLabel({ text }: { text: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {text}
+      <span className={styles.optional}>{t("address.optional")}</span>
+    </>
+  );
+}
+
 interface AddressFieldsProps {
   value: AddressFormValue;
   /** Takes updates as functions too: a postcode answer applies to the form as it is when it arrives. */
@@ -230,14 +255,7 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
       </div>
       {japanese && (
         <Select
-          label={
-            <>
-              {t("address.prefecture")}
-              {required}
-            </>
-          }
-          aria-required="true"
-          aria-label={t("address.prefecture")}
+          {...requiredLabel(t("address.prefecture"))}
           name={`${namePrefix}prefecture`}
           autoComplete="address-level1"
           value={value.prefecture}
@@ -251,14 +269,7 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
       )}
       <div className={styles.wide}>
         <Input
-          label={
-            <>
-              {t("address.address")}
-              {required}
-            </>
-          }
-          aria-required="true"
-          aria-label={t("address.address")}
+          {...requiredLabel(t("address.address"))}
           name={`${namePrefix}address`}
           autoComplete="address-line1"
           placeholder={t("address.addressHint")}
@@ -270,12 +281,7 @@ export function AddressFields({ value, onChange, errors, namePrefix = "" }: Addr
       </div>
       <div className={styles.wide}>
         <Input
-          label={
-            <>
-              {t("address.buildingName")}
-              <span className={styles.optional}>{t("address.optional")}</span>
-            </>
-          }
+          label={<OptionalLabel text={t("address.buildingName")} />}
           name={`${namePrefix}building_name`}
           autoComplete="address-line2"
           maxLength={ADDRESS_MAX_LENGTH}

@@ -1,4 +1,4 @@
-import type { Dispatch, SetStateAction } from "react";
+import type { ChangeEvent, Dispatch, SetStateAction } from "react";
 import type { AddressBookEntry } from "../../../domain/address-book.ts";
 import { KANA_NAME_MAX_LENGTH } from "../../../domain/kana.ts";
 import type { Locale } from "../../../domain/locale.ts";
@@ -6,9 +6,8 @@ import { RECIPIENT_NAME_MAX_LENGTH, RECIPIENT_PHONE_MAX_LENGTH } from "../../../
 import type { I18n } from "../../i18n/i18n.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Input } from "../../ui/field.tsx";
-import styles from "./address-fields.module.css";
 import type { AddressFormErrors, AddressFormValue } from "./address-fields.tsx";
-import { AddressFields, RequiredMark, addressFormValue, addressLabels, addressPayload, postedAddressFormValue } from "./address-fields.tsx";
+import { AddressFields, OptionalLabel, addressFormValue, addressLabels, addressPayload, postedAddressFormValue, requiredLabel } from "./address-fields.tsx";
 import { addressFormProblems } from "./address-rules.ts";
 import { problemMessages } from "../site/form-rules.ts";
 import "../../i18n/member-forms-texts.ts";
@@ -72,65 +71,42 @@ export function RecipientFields({
   addressNamePrefix?: string;
 }) {
   const { t } = useI18n();
+  /** The field's typing kept in the value (read before the update runs: React may run it later). */
+  const set = (field: "name" | "kana" | "phone") => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value;
+    onChange((current) => ({ ...current, [field]: next }));
+  };
   return (
     <div>
       <Input
-        label={
-          <>
-            {t("recipient.name")}
-            <RequiredMark />
-          </>
-        }
-        aria-label={t("recipient.name")}
-        aria-required="true"
+        {...requiredLabel(t("recipient.name"))}
         name={`${namePrefix}name`}
         autoComplete="shipping name"
         maxLength={RECIPIENT_NAME_MAX_LENGTH}
         value={value.name}
-        onChange={(event) => {
-          const name = event.target.value;
-          onChange((current) => ({ ...current, name }));
-        }}
+        onChange={set("name")}
         error={errors?.name?.[0]}
       />
       {withKana && (
         <Input
-          label={
-            <>
-              {t("recipient.kana")}
-              <span className={styles.optional}>{t("address.optional")}</span>
-            </>
-          }
+          label={<OptionalLabel text={t("recipient.kana")} />}
           name={`${namePrefix}kana`}
           autoComplete="off"
           maxLength={KANA_NAME_MAX_LENGTH}
           hint={t("recipient.kanaHint")}
           value={value.kana ?? ""}
-          onChange={(event) => {
-            const kana = event.target.value;
-            onChange((current) => ({ ...current, kana }));
-          }}
+          onChange={set("kana")}
           error={errors?.kana?.[0]}
         />
       )}
       <Input
-        label={
-          <>
-            {t("recipient.phone")}
-            <RequiredMark />
-          </>
-        }
-        aria-label={t("recipient.phone")}
-        aria-required="true"
+        {...requiredLabel(t("recipient.phone"))}
         name={`${namePrefix}phone`}
         type="tel"
         autoComplete="shipping tel"
         maxLength={RECIPIENT_PHONE_MAX_LENGTH}
         value={value.phone}
-        onChange={(event) => {
-          const phone = event.target.value;
-          onChange((current) => ({ ...current, phone }));
-        }}
+        onChange={set("phone")}
         error={errors?.phone?.[0]}
       />
       <AddressFields

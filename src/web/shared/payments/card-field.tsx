@@ -64,7 +64,8 @@ export function CardField({ value, onChange, invalidField, errorId, onCheck, dis
   const number = useRef<HTMLInputElement>(null);
   const expiry = useRef<HTMLInputElement>(null);
   const cvc = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ focus: (field = "number") => ({ number, expiry, cvc })[field].current?.focus() }));
+  const refs = { number, expiry, cvc };
+  useImperativeHandle(ref, () => ({ focus: (field = "number") => refs[field].current?.focus() }));
 
   const brand = cardBrandOf(onlyDigits(value.number));
   const marks = (field: CardInputField) => (invalidField === field ? { "aria-invalid": true, "aria-describedby": errorId } : {});
@@ -76,49 +77,32 @@ export function CardField({ value, onChange, invalidField, errorId, onCheck, dis
     onCheck(field, problem && problem.field === field ? { field, message: t(`payments.error.${problem.error}`) } : null);
   }
 
+  /** What the three parts share: numeric typing, the value kept formatted, the check on leaving, the error marks. */
+  const part = (field: CardInputField, format: (input: string) => string, own: Omit<PartProps, "inputRef">) => (
+    <CardPart
+      inputRef={refs[field]}
+      inputMode="numeric"
+      value={value[field]}
+      disabled={disabled}
+      onChange={(event) => onChange({ ...value, [field]: format(event.target.value) })}
+      onBlur={() => check(field)}
+      {...marks(field)}
+      {...own}
+    />
+  );
+
   return (
     <div className={styles.cardField}>
-      <CardPart
-        inputRef={number}
-        label={t("payments.number")}
-        name="cardnumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={value.number}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, number: formatNumber(event.target.value) })}
-        onBlur={() => check("number")}
-        {...marks("number")}
-      />
+      {part("number", formatNumber, { label: t("payments.number"), name: "cardnumber", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" })}
       <div className={styles.cardRow}>
-        <CardPart
-          inputRef={expiry}
-          label={t("payments.expiry")}
-          name="exp-date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder={t("payments.expiryPlaceholder")}
-          value={value.expiry}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...value, expiry: formatExpiry(event.target.value) })}
-          onBlur={() => check("expiry")}
-          {...marks("expiry")}
-        />
-        <CardPart
-          inputRef={cvc}
-          label={t("payments.cvc")}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder={brand === "amex" ? "1234" : "123"}
-          value={value.cvc}
-          maxLength={cvcLength(brand)}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...value, cvc: onlyDigits(event.target.value).slice(0, 4) })}
-          onBlur={() => check("cvc")}
-          {...marks("cvc")}
-        />
+        {part("expiry", formatExpiry, { label: t("payments.expiry"), name: "exp-date", autoComplete: "cc-exp", placeholder: t("payments.expiryPlaceholder") })}
+        {part("cvc", (input) => onlyDigits(input).slice(0, 4), {
+          label: t("payments.cvc"),
+          name: "cvc",
+          autoComplete: "cc-csc",
+          placeholder: brand === "amex" ? "1234" : "123",
+          maxLength: cvcLength(brand),
+        })}
       </div>
     </div>
   );
