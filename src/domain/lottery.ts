@@ -50,7 +50,8 @@ export interface LotteryTimes {
   finishedAt: Date | null;
 }
 
-export type LotteryPhase = "scheduled" | "open" | "closed" | "drawn" | "finished";
+export const LOTTERY_PHASES = ["scheduled", "open", "closed", "drawn", "finished"] as const;
+export type LotteryPhase = (typeof LOTTERY_PHASES)[number];
 
 /** scheduled before the entry period, open during it, closed after it until drawn, drawn until its bottles are settled. */
 export function lotteryPhase(lottery: LotteryTimes, now: Date): LotteryPhase {

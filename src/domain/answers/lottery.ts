@@ -1,10 +1,10 @@
-import { ENTRY_RESULTS } from "../lottery.ts";
+import { ENTRY_RESULTS, LOTTERY_PHASES } from "../lottery.ts";
 import { z } from "../zod.ts";
 import { dataAndNoticeOf, dataOf } from "./common.ts";
 
 /** 抽選販売's answers (decision 084): the shopper's and the back office's. */
 
-const phaseSchema = z.enum(["scheduled", "open", "closed", "drawn", "finished"]);
+const phaseSchema = z.enum(LOTTERY_PHASES);
 const resultSchema = z.enum(ENTRY_RESULTS);
 
 export const lotterySchema = z.object({
@@ -21,8 +21,11 @@ export const lotterySchema = z.object({
   seed: z.string().nullable(),
   drawn_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** Bottles bought by winners so far. */
   bottles_bought: z.number(),
 });
+/** A lottery as the back office and the product page read it. */
+export type LotteryView = z.output<typeof lotterySchema>;
 
 const staffEntrySchema = z.object({
   id: z.number(),
@@ -36,6 +39,8 @@ const staffEntrySchema = z.object({
   order_id: z.number().nullable(),
   entered_at: z.string(),
 });
+/** One entry as staff see it, in the draw's order once drawn. */
+export type EntryView = z.output<typeof staffEntrySchema>;
 
 const myEntrySchema = z.object({
   id: z.number(),
@@ -47,9 +52,12 @@ const myEntrySchema = z.object({
   entry_ends_at: z.string(),
   bottles: z.number().nullable(),
   claim_deadline: z.string().nullable(),
+  /** The win can be bought now (won, before the deadline). */
   buyable: z.boolean(),
   entered_at: z.string(),
 });
+/** A member's own entry (My Page). */
+export type MyEntryView = z.output<typeof myEntrySchema>;
 
 /** GET /api/lotteries/products/{id}: the product's lottery, or null. */
 export const productLotteryAnswer = dataOf(lotterySchema.nullable());

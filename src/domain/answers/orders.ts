@@ -100,9 +100,14 @@ export const orderResourceMatches: SameShape<z.output<typeof orderResourceSchema
 export const ordersAnswer = pageOfSchema(orderResourceSchema);
 
 /** GET and POST /api/orders/{id}/delivery (and the back office's): the wish and what may be chosen. */
-export const deliveryOptionsAnswer = dataOf(
-  changeOptionsOf(deliveryWishShape, { dates: z.array(z.string()), time_bands: z.array(z.object({ code: z.string(), label: z.string() })) }),
-);
+const deliveryOptionsSchema = changeOptionsOf(deliveryWishShape, {
+  /** The dates a wish may name now (the checkout's window for where the parcel goes). */
+  dates: z.array(z.string()),
+  time_bands: z.array(z.object({ code: z.string(), label: z.string() })),
+});
+/** What the member's form (and staff's) needs: whether the order may change, why not (in the asked language), and the choices. */
+export type DeliveryOptions = z.output<typeof deliveryOptionsSchema>;
+export const deliveryOptionsAnswer = dataOf(deliveryOptionsSchema);
 
 /** GET and POST /api/orders/{id}/recipient (and the back office's). */
 export const recipientOptionsAnswer = dataOf(changeOptionsOf({ recipient: recipientAnswerSchema.extend({ kana: z.string() }) }, {}));

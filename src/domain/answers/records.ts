@@ -23,6 +23,8 @@ const auditEntrySchema = z.object({
   action_label: z.string(),
   target_kind_label: z.string().nullable(),
 });
+/** One entry as the audit log keeps it; the route adds the labels in the request's language. */
+export type AuditEntry = Omit<z.output<typeof auditEntrySchema>, "action_label" | "target_kind_label">;
 /** GET /admin/api/audit_log?staff_id=&action=&from=&to=&page=: a page of entries, newest first. */
 export const auditLogAnswer = countedPageOfSchema(auditEntrySchema);
 

@@ -20,24 +20,9 @@ export interface AuditEntryInput {
   userAgent: string | null;
 }
 
-/** One entry as the owner reads it (GET /admin/api/audit_log). */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staff_id: number | null;
-  staff_email: string | null;
-  staff_role: string | null;
-  action: string;
-  target_kind: string | null;
-  target_id: string | null;
-  outcome: "success" | "failure";
-  method: string;
-  route: string;
-  status: number;
-  details: Record<string, unknown>;
-  ip: string;
-  user_agent: string | null;
-}
+/** One entry as the owner reads it (GET /admin/api/audit_log): the answer schema's own type. */
+export type { AuditEntry } from "../../domain/answers/records.ts";
+import type { AuditEntry } from "../../domain/answers/records.ts";
 
 export interface AuditSearch {
   staffId?: number | undefined;

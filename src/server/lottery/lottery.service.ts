@@ -3,7 +3,6 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import type { UserResource } from "../../domain/account.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { Locale } from "../../domain/locale.ts";
-import type { EntryResult, LotteryPhase } from "../../domain/lottery.ts";
 import { allocateBottles, claimDeadline, entryRefusal, lotteryPhase } from "../../domain/lottery.ts";
 import { drawOrder } from "./lottery-draw.ts";
 import type { LotteryInput } from "../../domain/lottery-input.ts";
@@ -23,54 +22,9 @@ import { lotteryLossMail, lotteryWinMail } from "./lottery.mails.ts";
 type LotteryRow = typeof lotteriesTable.$inferSelect;
 type EntryRow = typeof lotteryEntriesTable.$inferSelect;
 
-/** A lottery as the back office and the product page read it. */
-export interface LotteryView {
-  id: number;
-  product_id: number;
-  product_name: string;
-  bottles: number;
-  per_member: number;
-  entry_starts_at: string;
-  entry_ends_at: string;
-  claim_days: number;
-  phase: LotteryPhase;
-  entries: number;
-  seed: string | null;
-  drawn_at: string | null;
-  finished_at: string | null;
-  /** Bottles bought by winners so far. */
-  bottles_bought: number;
-}
-
-/** One entry as staff see it, in the draw's order once drawn. */
-export interface EntryView {
-  id: number;
-  member_id: number;
-  email: string | null;
-  result: EntryResult;
-  draw_rank: number | null;
-  draw_key: string | null;
-  bottles: number | null;
-  claim_deadline: string | null;
-  order_id: number | null;
-  entered_at: string;
-}
-
-/** A member's own entry (My Page). */
-export interface MyEntryView {
-  id: number;
-  lottery_id: number;
-  product_id: number;
-  product_name: string;
-  result: EntryResult;
-  phase: LotteryPhase;
-  entry_ends_at: string;
-  bottles: number | null;
-  claim_deadline: string | null;
-  /** The win can be bought now (won, before the deadline). */
-  buyable: boolean;
-  entered_at: string;
-}
+// The views the routes answer with are the answer schemas' own types, so a changed answer breaks the build.
+export type { EntryView, LotteryView, MyEntryView } from "../../domain/answers/lottery.ts";
+import type { EntryView, LotteryView, MyEntryView } from "../../domain/answers/lottery.ts";
 
 /** A refusal of an order line by the lottery holding its product: placeOrder turns it into the line's message. */
 export interface LotteryClaimRefusal {

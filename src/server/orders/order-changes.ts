@@ -48,18 +48,8 @@ export type RecipientChecker = (input: unknown, locale: Locale) => Promise<Recip
 /** What the products of an order weigh in a box (shipping-table.ts), read from the catalogue outside the transaction. */
 export type ParcelLinesOf = (productIds: number[], locale: Locale) => Promise<Map<number, Pick<ParcelLine, "shippingType" | "volumeMl">>>;
 
-/** What the member's form (and staff's) needs: whether the order may change, why not, and the choices. */
-export interface DeliveryOptions {
-  order_id: string;
-  desired_delivery_date: string | null;
-  desired_delivery_timezone: string | null;
-  changeable: boolean;
-  /** Why it cannot change, in the asked language; null while it can. */
-  reason: string | null;
-  /** The dates a wish may name now (the checkout's window for where the parcel goes). */
-  dates: string[];
-  time_bands: { code: string; label: string }[];
-}
+export type { DeliveryOptions } from "../../domain/answers/orders.ts";
+import type { DeliveryOptions } from "../../domain/answers/orders.ts";
 
 /** What the member's recipient form needs (decision 074): the current お届け先, whether it may change, why not. */
 export interface RecipientOptions {

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/mypage-order-delivery";
+import type { DeliveryOptions } from "../../domain/answers/orders.ts";
 import { parseIsoDate } from "../../domain/format.ts";
 import { refusalOf } from "../shared/site/form-action.ts";
 import { orderChangeAction, orderChangeLoader } from "../shared/orders/order-change-page.ts";
@@ -7,17 +8,6 @@ import { useI18n } from "../i18n/i18n.tsx";
 import { pageTitle } from "../page-meta.ts";
 import { Select } from "../ui/field.tsx";
 import "../i18n/orders-texts.ts";
-
-/** GET /api/orders/{id}/delivery's answer (decision 074). */
-interface DeliveryOptions {
-  order_id: string;
-  desired_delivery_date: string | null;
-  desired_delivery_timezone: string | null;
-  changeable: boolean;
-  reason: string | null;
-  dates: string[];
-  time_bands: { code: string; label: string }[];
-}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "orderDelivery.title");
