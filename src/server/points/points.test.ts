@@ -23,6 +23,11 @@ function keyed(headers: Record<string, string>) {
   return { ...headers, "idempotency-key": crypto.randomUUID() };
 }
 
+/** PUTs the points rule as the given staff member (only the owner may). */
+function saveRule(who: { headers: Record<string, string> }, payload: { base_rate_percent: string; grant_on: string; expiry_months: string }) {
+  return env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(who.headers), payload });
+}
+
 async function grant(member: MemberSession, points: number, reason = "ご愛顧のお礼") {
   const response = await env.shop.app.inject({
     method: "POST",
@@ -339,37 +344,17 @@ describe("expiry, the trader's rule and the books", () => {
 
   it("the owner sets the rule; staff may not; a rate of 0 earns nothing", async () => {
     const owner = await staffSession(env.shop, "owner");
-    const refused = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(staff.headers),
-      payload: { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" },
-    });
+    const refused = await saveRule(staff, { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" });
     expect(refused.statusCode).toBe(403);
-    const invalid = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "101", grant_on: "never", expiry_months: "12" },
-    });
+    const invalid = await saveRule(owner, { base_rate_percent: "101", grant_on: "never", expiry_months: "12" });
     expect(invalid.statusCode).toBe(422);
-    const saved = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" },
-    });
+    const saved = await saveRule(owner, { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" });
     expect(saved.statusCode, saved.body).toBe(200);
     const wine = await env.make.product({ price: 3000, stock: 5 });
     const member = await env.shop.memberSession();
     const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]));
     expect((await orderPointsOf((await env.client.order(response.json().order_id))!.id)).toEarn).toBe(0);
-    await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" },
-    });
+    await saveRule(owner, { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" });
   });
 
   it("staff remove points with a reason, not past the balance; the liability and its CSV count what is outstanding", async () => {
