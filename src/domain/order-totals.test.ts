@@ -3,6 +3,7 @@ import type { OrderCharge } from "./order-charges.ts";
 import { adjustmentOf, chargeOf } from "./order-charges.ts";
 import { paymentMethodChoice } from "./payment-methods/payment-method.registry.ts";
 import { adjustedTotalsProblem, apportionAcrossRates, orderTotals } from "./order-totals.ts";
+import { WORKED_EXAMPLE_TOTALS } from "./testing/worked-example.ts";
 
 const shipping = (amount: number) => chargeOf("shipping", amount);
 const codFee = (amount: number) => chargeOf("payment_fee", amount, paymentMethodChoice("cod").feeLabel);
@@ -18,17 +19,7 @@ describe("order totals from items and charge lines", () => {
         [shipping(1100)],
         10,
       ),
-    ).toEqual({
-      lineTotals: [6000, 4980],
-      items: 10_980,
-      charges: 1100,
-      subtotal: 12_080,
-      taxBase: 12_080,
-      taxRatePercent: 10,
-      taxes: [{ rate: 10, base: 12_080, tax: 1208 }],
-      tax: 1208,
-      total: 13_288,
-    });
+    ).toEqual(WORKED_EXAMPLE_TOTALS);
   });
 
   it("taxes the cod fee with the rest and rounds up once per order, not per line", () => {

@@ -4,6 +4,7 @@ import { sessionsTable, usersTable } from "../db/schema/accounts.ts";
 import { mailOutboxTable } from "../db/schema/mail.ts";
 import type { BrowserSession } from "../testing/test-app.ts";
 import { testAppFixture } from "../testing/test-app.ts";
+import { linkInMail } from "../testing/mail-links.ts";
 
 // A low lock threshold keeps the lockable tests short; the default (10) is checked in config.
 // Rate limits are tested on their own (http/rate-limit.test.ts); here every request comes from one address.
@@ -22,13 +23,8 @@ async function signUp(email: string, password = "sake-and-wine", locale = "ja") 
 }
 
 /** The first link in the newest mail to `to` that contains `fragment`. */
-async function linkFrom(to: string, fragment: string): Promise<string> {
-  const [mail] = await shop.mailsTo(to);
-  expect(mail, `a mail to ${to}`).toBeDefined();
-  const link = mail!.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
-  expect(link, `a link with ${fragment}`).toBeDefined();
-  const url = new URL(link!);
-  return url.pathname + url.search;
+function linkFrom(to: string, fragment: string): Promise<string> {
+  return linkInMail(shop, to, fragment);
 }
 
 async function confirmedMember(password = "sake-and-wine") {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import { paymentMethodChoices } from "../../domain/payment-methods/payment-method.registry.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
@@ -6,8 +6,7 @@ import { CheckoutClient, orderPayload } from "../testing/checkout-fixtures.ts";
 import { postForm, visibleText } from "../testing/form-posts.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { createTestAppWithPages } from "../testing/test-app.ts";
+import { testAppWithPagesFixture } from "../testing/test-app.ts";
 
 // Payment terms as shop settings (decision 077): the owner edits each method's fee, limits, place
 // and note; /api/fee, checkout and the legal notice (drawn by the production build) answer with
@@ -16,7 +15,7 @@ import { createTestAppWithPages } from "../testing/test-app.ts";
 type Terms = Record<string, unknown> & { feeTiers: { upTo: number | null; fee: number }[] };
 type Settings = Record<string, unknown> & { terms: Record<string, unknown> & { payments: Record<string, Terms> } };
 
-let shop: TestApp;
+const shop = testAppWithPagesFixture();
 let owner: StaffSession;
 let original: Settings;
 let client: CheckoutClient;
@@ -49,14 +48,9 @@ async function legalNotice(locale: "ja" | "en" = "ja"): Promise<string> {
 }
 
 beforeAll(async () => {
-  shop = await createTestAppWithPages();
   owner = await staffSession(shop, "owner");
   client = new CheckoutClient(shop);
   original = await current();
-}, 900_000);
-
-afterAll(async () => {
-  await shop?.close();
 });
 
 describe("payment terms in the settings", () => {

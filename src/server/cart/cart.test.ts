@@ -5,17 +5,14 @@ import { productsTable } from "../db/schema/catalog.ts";
 import { CatalogFactory } from "../testing/catalog-factory.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { testAppFixture } from "../testing/test-app.ts";
+import { cartProducts } from "../testing/cart-products.ts";
 
 const shop = testAppFixture();
 const ids = {} as Record<"plain" | "limited" | "scarce" | "soldOut" | "hidden", number>;
 
 beforeAll(async () => {
-  const make = new CatalogFactory(shop.database.db);
-  ids.plain = await make.product({ name: { ja: "普通のワイン", en: "Plain wine" }, price: 2000, stock: 50 });
-  ids.limited = await make.product({ name: { ja: "限定ウイスキー", en: "Limited whisky" }, price: 10000, stock: 50, buyableLimit: 3 });
-  ids.scarce = await make.product({ name: { ja: "残りわずか", en: "Last bottles" }, stock: 2 });
-  ids.soldOut = await make.product({ name: { ja: "完売", en: "Sold out" }, stock: 0 });
-  ids.hidden = await make.product({ name: { ja: "非公開", en: "Withdrawn" }, published: false });
+  Object.assign(ids, await cartProducts(shop));
+  ids.hidden = await new CatalogFactory(shop.database.db).product({ name: { ja: "非公開", en: "Withdrawn" }, published: false });
 });
 
 async function put(session: ReturnType<TestApp["browserSession"]>, amounts: Record<string, number>, locale = "ja") {

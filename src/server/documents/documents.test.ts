@@ -61,6 +61,27 @@ function pdfOf(response: { statusCode: number; headers: Record<string, unknown>;
   return response.rawPayload;
 }
 
+/** One POST of a receipt form: the member's `/api/orders/:id/receipt`, the back office's, or the guest's `/api/receipt` with its token in the payload. */
+function postReceipt(url: string, headers: Record<string, string>, payload: object) {
+  return shop.app.inject({ method: "POST", url, headers, payload });
+}
+
+/** The member's paid order of two bottles of wine (10%) with a non-alcoholic item at the reduced 8% added. */
+async function mixedRateOrder() {
+  const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
+  await shop.database.db.insert(orderItemsTable).values({
+    orderId: order.id,
+    productId: null,
+    nameJa: "ノンアルコール スパークリング",
+    nameEn: "Non-alcoholic sparkling",
+    unitPrice: 1000,
+    taxRatePercent: 8,
+    amount: 1,
+    position: 1,
+  });
+  return order;
+}
+
 beforeAll(async () => {
   shop = await createTestApp({ RATE_LIMIT_MULTIPLIER: "20" });
   const profile = await shop.app.services.shopProfiles.profile();
@@ -148,17 +169,7 @@ describe("delivery note (納品書)", () => {
   });
 
   it("marks a reduced-rate item ※ as the receipt does, and says what ※ means (issue 28)", async () => {
-    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
-    await shop.database.db.insert(orderItemsTable).values({
-      orderId: order.id,
-      productId: null,
-      nameJa: "ノンアルコール スパークリング",
-      nameEn: "Non-alcoholic sparkling",
-      unitPrice: 1000,
-      taxRatePercent: 8,
-      amount: 1,
-      position: 1,
-    });
+    const order = await mixedRateOrder();
     const response = await shop.app.inject({ method: "GET", url: `/admin/api/orders/${order.publicId}/delivery-note`, headers: staff.headers });
     const text = textOf(pdfOf(response), "mixed-delivery-note");
     expect(text).toMatch(/ノンアルコール スパークリング ※/);
@@ -189,21 +200,11 @@ describe("delivery note (納品書)", () => {
 describe("receipt (領収書) for a member", () => {
   it("adds no 様 after an addressee that already ends in 御中, and 様 after a person's name", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
-    const company = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "株式会社テスト商事 御中", proviso: "" },
-    });
+    const company = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "株式会社テスト商事 御中", proviso: "" });
     const text = textOf(pdfOf(company), "receipt-company");
     expect(text).toContain("株式会社テスト商事 御中");
     expect(text).not.toMatch(/御中\s*様/);
-    const person = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "山田 花子", proviso: "" },
-    });
+    const person = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "山田 花子", proviso: "" });
     expect(textOf(pdfOf(person), "receipt-person")).toMatch(/山田 花子\s+様/);
   });
 
@@ -212,12 +213,7 @@ describe("receipt (領収書) for a member", () => {
     const state = await shop.app.inject({ method: "GET", url: `/api/orders/${order.publicId}/receipt`, headers: member.headers });
     expect(state.json().data).toMatchObject({ available: true, issued: 0, orderNumber: orderNumberForShopper(order.publicId) });
 
-    const first = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "株式会社テスト商事", proviso: "" },
-    });
+    const first = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "株式会社テスト商事", proviso: "" });
     const pdf = pdfOf(first);
     expect(first.headers["content-disposition"]).toContain("attachment");
     const text = textOf(pdf, "receipt");
@@ -234,12 +230,7 @@ describe("receipt (領収書) for a member", () => {
     expect(await renderedPages(pdf, "receipt")).toBe(1);
     expect(pdf.length).toBeLessThan(120_000);
 
-    const second = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "株式会社テスト商事", proviso: "ワイン代として" },
-    });
+    const second = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "株式会社テスト商事", proviso: "ワイン代として" });
     const again = textOf(pdfOf(second), "receipt-2");
     expect(again).toContain("再発行");
     expect(again).toContain("但し ワイン代として");
@@ -249,23 +240,8 @@ describe("receipt (領収書) for a member", () => {
   });
 
   it("shows a mixed order's amounts and tax at 10% and 8% apart, with ※ on the reduced-rate item", async () => {
-    const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
-    await shop.database.db.insert(orderItemsTable).values({
-      orderId: order.id,
-      productId: null,
-      nameJa: "ノンアルコール スパークリング",
-      nameEn: "Non-alcoholic sparkling",
-      unitPrice: 1000,
-      taxRatePercent: 8,
-      amount: 1,
-      position: 1,
-    });
-    const response = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "株式会社テスト商事" },
-    });
+    const order = await mixedRateOrder();
+    const response = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "株式会社テスト商事" });
     const pdf = pdfOf(response);
     const text = textOf(pdf, "mixed-receipt");
     // 10%: wine 6,000 + shipping 1,100 → 710; 8%: 1,000 → 80; total 6,000 + 1,000 + 1,100 + 790.
@@ -281,37 +257,27 @@ describe("receipt (領収書) for a member", () => {
   it("answers 404 for another member's order and 401 without a session", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: member.user.id });
     const payload = { addressee: "他人", proviso: "" };
-    const asOther = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: other.headers, payload });
+    const asOther = await postReceipt(`/api/orders/${order.publicId}/receipt`, other.headers, payload);
     expect(asOther.statusCode).toBe(404);
     const stateAsOther = await shop.app.inject({ method: "GET", url: `/api/orders/${order.publicId}/receipt`, headers: other.headers });
     expect(stateAsOther.statusCode).toBe(404);
-    const asGuest = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: shop.browserSession().headers, payload });
+    const asGuest = await postReceipt(`/api/orders/${order.publicId}/receipt`, shop.browserSession().headers, payload);
     expect(asGuest.statusCode).toBe(401);
-    const noCsrf = await shop.app.inject({ method: "POST", url: `/api/orders/${order.publicId}/receipt`, headers: { cookie: member.cookie }, payload });
+    const noCsrf = await postReceipt(`/api/orders/${order.publicId}/receipt`, { cookie: member.cookie }, payload);
     expect(noCsrf.statusCode).toBe(403);
     expect(await shop.app.services.documents.receiptsIssued(order.publicId)).toBe(0);
   });
 
   it("refuses an unpaid order with 409 and a message, and bad input with 422", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank", userId: member.user.id });
-    const refused = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${order.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "", proviso: "" },
-    });
+    const refused = await postReceipt(`/api/orders/${order.publicId}/receipt`, member.headers, { addressee: "", proviso: "" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ errors: ["領収書はご入金の確認後に発行できます。お支払いがお済みでない場合は、お支払い後にあらためてお試しください。"] });
-    const english = await shop.app.inject({ method: "POST", url: `/en/api/orders/${order.publicId}/receipt`, headers: member.headers, payload: {} });
+    const english = await postReceipt(`/en/api/orders/${order.publicId}/receipt`, member.headers, {});
     expect(english.json().errors[0]).toContain("once the payment has been received");
 
     const paid = await insertOrder(shop, { productId: wine, status: "sent", method: "cod", userId: member.user.id });
-    const tooLong = await shop.app.inject({
-      method: "POST",
-      url: `/api/orders/${paid.publicId}/receipt`,
-      headers: member.headers,
-      payload: { addressee: "あ".repeat(61), proviso: 5 },
-    });
+    const tooLong = await postReceipt(`/api/orders/${paid.publicId}/receipt`, member.headers, { addressee: "あ".repeat(61), proviso: 5 });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().fields).toEqual({ addressee: ["宛名は60文字以内で入力してください"], proviso: ["但し書きは不正な値です"] });
     // A body that is no form is the schema's 422 on base, from the member's, staff's and guest's routes alike; the guest's bad link stays a 404.
@@ -327,12 +293,7 @@ describe("receipt (領収書) for a member", () => {
     const guest = shop.browserSession();
     const noLink = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: { ...guest.headers, ...json }, payload: "[1]" });
     expect(noLink.statusCode).toBe(404);
-    const badField = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: guest.headers,
-      payload: { token: receiptToken(SECRET, paid.publicId), addressee: ["a"] },
-    });
+    const badField = await postReceipt("/api/receipt", guest.headers, { token: receiptToken(SECRET, paid.publicId), addressee: ["a"] });
     expect(badField.statusCode).toBe(422);
     expect(badField.json().fields).toEqual({ addressee: ["宛名は不正な値です"] });
     expect(await shop.app.services.documents.receiptsIssued(paid.publicId)).toBe(0);
@@ -350,42 +311,22 @@ describe("receipt (領収書) for a guest through the signed link", () => {
     expect(state.statusCode).toBe(200);
     expect(state.json().data).toMatchObject({ available: true, issued: 0, orderNumber: orderNumberForShopper(order.publicId) });
 
-    const first = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: session.headers,
-      payload: { token, addressee: "山田 花子", proviso: "" },
-    });
+    const first = await postReceipt("/api/receipt", session.headers, { token, addressee: "山田 花子", proviso: "" });
     const text = textOf(pdfOf(first), "guest-receipt");
     expect(text).toContain(`登録番号 ${REGISTRATION}`);
     expect(text).not.toContain("再発行");
-    const second = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: session.headers,
-      payload: { token, addressee: "山田 花子", proviso: "" },
-    });
+    const second = await postReceipt("/api/receipt", session.headers, { token, addressee: "山田 花子", proviso: "" });
     expect(textOf(pdfOf(second), "guest-receipt-2")).toContain("再発行");
 
     // The signature of one order does not open another.
     const another = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank" });
     const forged = token.replace(order.publicId, another.publicId);
-    const bad = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: session.headers,
-      payload: { token: forged, addressee: "", proviso: "" },
-    });
+    const bad = await postReceipt("/api/receipt", session.headers, { token: forged, addressee: "", proviso: "" });
     expect(bad.statusCode).toBe(404);
     const garbage = await shop.app.inject({ method: "GET", url: "/api/receipt?token=nonsense", headers: session.headers });
     expect(garbage.statusCode).toBe(404);
     const expired = receiptToken(SECRET, another.publicId, new Date(Date.now() - 500 * 86_400_000));
-    const late = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: session.headers,
-      payload: { token: expired, addressee: "", proviso: "" },
-    });
+    const late = await postReceipt("/api/receipt", session.headers, { token: expired, addressee: "", proviso: "" });
     expect(late.statusCode).toBe(403);
     expect(late.json().errors[0]).toContain("有効期限");
     expect(await shop.app.services.documents.receiptsIssued(another.publicId)).toBe(0);
@@ -404,17 +345,12 @@ describe("receipt (領収書) for a guest through the signed link", () => {
     const token = link![1]!;
     const before = await shop.app.inject({ method: "GET", url: `/api/receipt?token=${token}`, headers: session.headers });
     expect(before.json().data).toMatchObject({ available: false, orderNumber: orderNumberForShopper(publicId) });
-    const refused = await shop.app.inject({ method: "POST", url: "/api/receipt", headers: session.headers, payload: { token, addressee: "", proviso: "" } });
+    const refused = await postReceipt("/api/receipt", session.headers, { token, addressee: "", proviso: "" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0]).toContain("ご入金の確認後");
     const deposit = await shop.app.inject({ method: "POST", url: `/admin/api/orders/${publicId}/deposit`, headers: staff.headers });
     expect(deposit.statusCode).toBe(200);
-    const issued = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: session.headers,
-      payload: { token, addressee: "合同会社ゲスト", proviso: "" },
-    });
+    const issued = await postReceipt("/api/receipt", session.headers, { token, addressee: "合同会社ゲスト", proviso: "" });
     expect(textOf(pdfOf(issued), "mail-receipt")).toContain("合同会社ゲスト");
 
     // A member's order mail sends them to My Page instead of a link.
@@ -428,12 +364,7 @@ describe("receipt (領収書) for a guest through the signed link", () => {
   it("refuses a guest's unpaid order with 409", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "await_payment", method: "bank" });
     const token = receiptToken(SECRET, order.publicId);
-    const response = await shop.app.inject({
-      method: "POST",
-      url: "/api/receipt",
-      headers: shop.browserSession().headers,
-      payload: { token, addressee: "", proviso: "" },
-    });
+    const response = await postReceipt("/api/receipt", shop.browserSession().headers, { token, addressee: "", proviso: "" });
     expect(response.statusCode).toBe(409);
   });
 });
@@ -441,26 +372,11 @@ describe("receipt (領収書) for a guest through the signed link", () => {
 describe("receipt for staff", () => {
   it("issues any order's receipt from the back office", async () => {
     const order = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
-    const response = await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.publicId}/receipt`,
-      headers: staff.headers,
-      payload: { addressee: "有限会社ほげ", proviso: "" },
-    });
+    const response = await postReceipt(`/admin/api/orders/${order.publicId}/receipt`, staff.headers, { addressee: "有限会社ほげ", proviso: "" });
     expect(textOf(pdfOf(response), "staff-receipt")).toContain("有限会社ほげ");
-    const again = await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.publicId}/receipt`,
-      headers: staff.headers,
-      payload: { addressee: "有限会社ほげ", proviso: "" },
-    });
+    const again = await postReceipt(`/admin/api/orders/${order.publicId}/receipt`, staff.headers, { addressee: "有限会社ほげ", proviso: "" });
     expect(textOf(pdfOf(again), "staff-receipt-2")).toContain("再発行");
-    const asMember = await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${order.publicId}/receipt`,
-      headers: other.headers,
-      payload: { addressee: "", proviso: "" },
-    });
+    const asMember = await postReceipt(`/admin/api/orders/${order.publicId}/receipt`, other.headers, { addressee: "", proviso: "" });
     expect(asMember.statusCode).toBe(401);
   });
 
@@ -469,12 +385,7 @@ describe("receipt for staff", () => {
     const state = (publicId: string, headers = staff.headers) => shop.app.inject({ method: "GET", url: `/admin/api/orders/${publicId}/receipt`, headers });
     expect((await state(unpaid.publicId)).json()).toEqual({ data: { orderNumber: expect.any(String), available: false, issued: 0, name: unpaid.name } });
     const paid = await insertOrder(shop, { productId: wine, status: "deposited", method: "bank", userId: other.user.id });
-    await shop.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${paid.publicId}/receipt`,
-      headers: staff.headers,
-      payload: { addressee: "", proviso: "" },
-    });
+    await postReceipt(`/admin/api/orders/${paid.publicId}/receipt`, staff.headers, { addressee: "", proviso: "" });
     expect((await state(paid.publicId)).json()).toMatchObject({ data: { available: true, issued: 1 } });
     expect((await state("0000000000AA")).statusCode).toBe(404);
     expect((await state(paid.publicId, other.headers)).statusCode).toBe(401);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postForm, visibleText } from "../testing/form-posts.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
+import { testAppWithPagesFixture } from "../testing/test-app.ts";
 
 // The age gate's form as a browser posts it before (or without) its JavaScript (decision 056): a
 // route action (web/routes/age-gate.tsx) that checks the form's token itself, judges the date by
 // the gate's own rule, sets the cookie for an adult and sends the visitor back to the same page.
 // Pages come from the production build.
 
-let shop: TestApp;
+const shop = testAppWithPagesFixture();
 const thisYear = Number(new Intl.DateTimeFormat("en", { timeZone: "Asia/Tokyo", year: "numeric" }).format(new Date()));
-
-beforeAll(async () => {
-  shop = await createTestAppWithPages();
-}, PRODUCTION_BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await shop?.close();
-});
 
 /** Posts the gate's form as a page does: the session cookie, and the token in the hidden `_csrf` field. */
 async function postGate(fields: Record<string, string>, options: { token?: string | null } = {}) {

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CartItem } from "../../domain/cart.ts";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
 import { message } from "../i18n/messages.ts";
-import { CatalogFactory } from "../testing/catalog-factory.ts";
+import { cartProducts } from "../testing/cart-products.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testAppWithPagesFixture } from "../testing/test-app.ts";
 
 // カートに入れる without JavaScript (decision 057): the product page's form posts to the page, whose
 // action adds the bottles to the server's cart through PUT /api/carts and comes back with a 303 to
 // the page, saying what the server kept. Pages come from the production build.
 
-let shop: TestApp;
+const shop = testAppWithPagesFixture();
 const ids = {} as Record<"plain" | "limited" | "scarce" | "soldOut", number>;
 
 beforeAll(async () => {
-  shop = await createTestAppWithPages();
-  const make = new CatalogFactory(shop.database.db);
-  ids.plain = await make.product({ name: { ja: "普通のワイン", en: "Plain wine" }, price: 2000, stock: 50 });
-  ids.limited = await make.product({ name: { ja: "限定ウイスキー", en: "Limited whisky" }, price: 10000, stock: 50, buyableLimit: 3 });
-  ids.scarce = await make.product({ name: { ja: "残りわずか", en: "Last bottles" }, stock: 2 });
-  ids.soldOut = await make.product({ name: { ja: "完売", en: "Sold out" }, stock: 0 });
-}, PRODUCTION_BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await shop?.close();
+  Object.assign(ids, await cartProducts(shop));
 });
 
 async function cartOf(session: BrowserSession): Promise<[string, number][]> {

@@ -1,28 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { staffAuditLogTable } from "../db/schema/security.ts";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
+import { testAppWithPagesFixture } from "../testing/test-app.ts";
 
 // One coupon's edit page without JavaScript (issue 34, decision 095): the page (production build)
 // shows the coupon's every field filled in and its usage; the form's action sends it whole through
 // PATCH /admin/api/coupons/:id under the page's request key and answers a 303 with the notice, or
 // the page again with the API's own per-field messages (couponInputSchema) in ja and en.
 
-let shop: TestApp;
+const shop = testAppWithPagesFixture();
 let staff: StaffSession;
 
 beforeAll(async () => {
-  shop = await createTestAppWithPages();
   staff = await staffSession(shop, "staff");
-}, PRODUCTION_BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await shop?.close();
 });
 
 type CouponEntry = Record<string, unknown> & { id: number; code: string };

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/password.ts";
 import { SIGNED_IN_PREFIX } from "../accounts/session-id.ts";
 import { usersTable } from "../db/schema/accounts.ts";
 import { inquiriesTable } from "../db/schema/inquiries.ts";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
+import { createTestAppWithPages, testAppWithPagesFixture } from "../testing/test-app.ts";
 import { createStaff } from "../testing/staff-fixtures.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
@@ -15,15 +14,7 @@ import { SESSION_COOKIE } from "./session.ts";
 // calls, as the visitor, and answers a 303 or the page again with the API's messages. The pages
 // come from the production build (built first when the sources are newer).
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestAppWithPages();
-}, PRODUCTION_BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = testAppWithPagesFixture();
 
 function sessionCookieOf(response: { cookies: { name: string; value: string }[] }): string | undefined {
   return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;

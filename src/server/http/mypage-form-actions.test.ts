@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { message } from "../i18n/messages.ts";
 import { inputValue, postForm, visibleText } from "../testing/form-posts.ts";
-import type { TestApp } from "../testing/test-app.ts";
-import { PRODUCTION_BUILD_TIMEOUT_MS, createTestAppWithPages } from "../testing/test-app.ts";
+import { testAppWithPagesFixture } from "../testing/test-app.ts";
 
 // My Page's forms posted without JavaScript (decision 057): the page's action runs the API route
 // its script calls, as the member, and answers a 303 or the page again with the API's messages.
 // Pages come from the production build.
 
-let shop: TestApp;
-
-beforeAll(async () => {
-  shop = await createTestAppWithPages();
-}, PRODUCTION_BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = testAppWithPagesFixture();
 
 describe("the profile without JavaScript (POST /mypage?index)", () => {
   it("saves the name and phone number and shows the page again saying 保存しました。", async () => {

@@ -86,48 +86,34 @@ describe("a lottery for 12 bottles among 50 entries", () => {
 
   it("is opened by staff from the form, audited; the trader's mistakes are named per field", async () => {
     const now = Date.now();
-    const bad = await admin("POST", "/admin/api/lotteries", {
-      product_id: String(product),
-      bottles: "0",
-      per_member: "2",
-      entry_starts_at: "tomorrow",
-      entry_ends_at: "",
-      claim_days: "3",
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(["bottles", "entry_ends_at", "entry_starts_at"]);
-    const tooMany = await admin("POST", "/admin/api/lotteries", {
-      product_id: String(product),
-      bottles: "21",
-      per_member: "2",
-      entry_starts_at: japanInput(new Date(now - 3_600_000)),
-      entry_ends_at: japanInput(new Date(now + 3_600_000)),
-      claim_days: "3",
-    });
-    expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json().fields.bottles).toEqual(["在庫が抽選の本数に足りません。"]);
-
-    const created = await admin("POST", "/admin/api/lotteries", {
+    // The form as the trader fills it in: 12 bottles, 2 a member, entries open since an hour and for another.
+    const form = (changes: Record<string, string> = {}) => ({
       product_id: String(product),
       bottles: "12",
       per_member: "2",
       entry_starts_at: japanInput(new Date(now - 3_600_000)),
       entry_ends_at: japanInput(new Date(now + 3_600_000)),
       claim_days: "3",
+      ...changes,
     });
+    const bad = await admin("POST", "/admin/api/lotteries", form({ bottles: "0", entry_starts_at: "tomorrow", entry_ends_at: "" }));
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(["bottles", "entry_ends_at", "entry_starts_at"]);
+    const tooMany = await admin("POST", "/admin/api/lotteries", form({ bottles: "21" }));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().fields.bottles).toEqual(["在庫が抽選の本数に足りません。"]);
+
+    const created = await admin("POST", "/admin/api/lotteries", form());
     expect(created.statusCode).toBe(201);
     const lottery = created.json().data;
     expect(lottery).toMatchObject({ product_id: product, bottles: 12, per_member: 2, phase: "open", entries: 0, seed: null, claim_days: 3 });
     lotteryId = lottery.id;
 
-    const second = await admin("POST", "/admin/api/lotteries", {
-      product_id: String(product),
-      bottles: "1",
-      per_member: "1",
-      entry_starts_at: japanInput(new Date(now)),
-      entry_ends_at: japanInput(new Date(now + 7_200_000)),
-      claim_days: "3",
-    });
+    const second = await admin(
+      "POST",
+      "/admin/api/lotteries",
+      form({ bottles: "1", per_member: "1", entry_starts_at: japanInput(new Date(now)), entry_ends_at: japanInput(new Date(now + 7_200_000)) }),
+    );
     expect(second.statusCode).toBe(409);
 
     const audit = await shop.database.db.select().from(staffAuditLogTable).where(eq(staffAuditLogTable.action, "lottery.create"));

@@ -4,6 +4,7 @@ import { magazineSubscribersTable } from "../db/schema/magazine.ts";
 import { RATE_LIMITS } from "../http/rate-limit.ts";
 import type { BrowserSession, TestApp } from "../testing/test-app.ts";
 import { testAppFixture } from "../testing/test-app.ts";
+import { linkInMail } from "../testing/mail-links.ts";
 
 const shop = testAppFixture({ RATE_LIMIT_MULTIPLIER: "50" });
 
@@ -27,13 +28,8 @@ async function subscriber(email: string) {
 }
 
 /** Path and query of the first link in the newest mail to `to` that contains `fragment`. */
-async function linkFrom(to: string, fragment: string): Promise<string> {
-  const [mail] = await shop.mailsTo(to);
-  expect(mail, `a mail to ${to}`).toBeDefined();
-  const link = mail!.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
-  expect(link, `a link with ${fragment}`).toBeDefined();
-  const url = new URL(link!);
-  return url.pathname + url.search;
+function linkFrom(to: string, fragment: string): Promise<string> {
+  return linkInMail(shop, to, fragment);
 }
 
 async function follow(path: string) {

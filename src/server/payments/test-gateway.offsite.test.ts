@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../domain/locale.ts";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { openTestGatewayShop } from "../testing/test-gateway-shop.ts";
+import { testGatewayShop } from "../testing/test-gateway-shop.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
 import { konbiniDeadline, returnUrlWith } from "./test-gateway.offsite.ts";
-import type { TestGateway } from "./test-gateway.ts";
 
 // Konbini and PayPay on the built-in test gateway: its voucher page with the "paid at the store"
 // and expiry buttons, its PayPay approval page, and the events both send.
 
-let shop: TestApp;
-let gateway: TestGateway;
-let browser: BrowserSession;
-const events: PaymentEvent[] = [];
-
-beforeAll(async () => {
-  ({ shop, gateway, browser } = await openTestGatewayShop(events));
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = testGatewayShop();
 
 async function eventsFor(paymentIntentId: string, count = 1): Promise<PaymentEvent[]> {
-  await expect.poll(() => events.filter((event) => event.paymentIntent.id === paymentIntentId).length).toBe(count);
-  return events.filter((event) => event.paymentIntent.id === paymentIntentId);
+  await expect.poll(() => env.events.filter((event) => event.paymentIntent.id === paymentIntentId).length).toBe(count);
+  return env.events.filter((event) => event.paymentIntent.id === paymentIntentId);
 }
 
 let orders = 0;
 function konbini(options: { key?: string; amount?: number; days?: number; locale?: "ja" | "en" } = {}) {
   orders += 1;
-  return gateway.createKonbiniPayment({
+  return env.gateway.createKonbiniPayment({
     amount: options.amount ?? 5_500,
     idempotencyKey: options.key ?? crypto.randomUUID(),
     metadata: { orderId: `K-${orders}` },
@@ -43,7 +30,7 @@ function konbini(options: { key?: string; amount?: number; days?: number; locale
 const RETURN_URL = "http://127.0.0.1:3000/checkout/return?order=P-1";
 function paypay(options: { key?: string; locale?: "ja" | "en"; returnUrl?: string } = {}) {
   orders += 1;
-  return gateway.createPayPayPayment({
+  return env.gateway.createPayPayPayment({
     amount: 4_400,
     idempotencyKey: options.key ?? crypto.randomUUID(),
     metadata: { orderId: `P-${orders}` },
@@ -56,12 +43,12 @@ function tokenOf(voucherUrl: string | null): string {
   return new URL(voucherUrl!, "http://shop.test").searchParams.get("token")!;
 }
 
-function settleVoucher(id: string, token: string, result: string, headers: Record<string, string> = browser.headers) {
-  return shop.app.inject({ method: "POST", url: `/test-gateway/konbini/${id}`, headers, payload: { token, result } });
+function settleVoucher(id: string, token: string, result: string, headers: Record<string, string> = env.browser.headers) {
+  return env.shop.app.inject({ method: "POST", url: `/test-gateway/konbini/${id}`, headers, payload: { token, result } });
 }
 
-function choose(id: string, clientSecret: string, result: string, headers: Record<string, string> = browser.headers) {
-  return shop.app.inject({ method: "POST", url: `/test-gateway/paypay/${id}`, headers, payload: { client_secret: clientSecret, result } });
+function choose(id: string, clientSecret: string, result: string, headers: Record<string, string> = env.browser.headers) {
+  return env.shop.app.inject({ method: "POST", url: `/test-gateway/paypay/${id}`, headers, payload: { client_secret: clientSecret, result } });
 }
 
 describe("the konbini deadline", () => {
@@ -92,12 +79,12 @@ describe("konbini on the test gateway", () => {
     expect(intent.konbini!.voucherUrl).toMatch(new RegExp(`^/test-gateway/konbini/${intent.id}\\?token=`));
     // The voucher's address does not carry the client secret.
     expect(intent.konbini!.voucherUrl).not.toContain(intent.clientSecret);
-    expect(await gateway.retrievePaymentIntent(intent.id)).toEqual(intent);
+    expect(await env.gateway.retrievePaymentIntent(intent.id)).toEqual(intent);
   });
 
   it("shows the voucher page in Japanese with how to pay and the test buttons, clearly marked", async () => {
     const intent = await konbini({ amount: 12_345 });
-    const page = await shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl!, headers: { cookie: browser.cookie } });
+    const page = await env.shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl!, headers: { cookie: env.browser.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
@@ -114,12 +101,12 @@ describe("konbini on the test gateway", () => {
 
   it("shows it in English for a shopper who checked out in English, or who chose English", async () => {
     const intent = await konbini({ locale: "en" });
-    const page = await shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
+    const page = await env.shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
     expect(page.body).toContain("Konbini payment slip");
     expect(page.body).toContain("Mark as paid at the store (test)");
     expect(page.body).toContain("Payment deadline");
     const japanese = await konbini();
-    const chosen = await shop.app.inject({ method: "GET", url: japanese.konbini!.voucherUrl!, cookies: { [LOCALE_COOKIE]: "en" } });
+    const chosen = await env.shop.app.inject({ method: "GET", url: japanese.konbini!.voucherUrl!, cookies: { [LOCALE_COOKIE]: "en" } });
     expect(chosen.body).toContain("Let it expire (test)");
   });
 
@@ -130,12 +117,12 @@ describe("konbini on the test gateway", () => {
       `/test-gateway/konbini/${intent.id}?token=wrong`,
       `/test-gateway/konbini/pi_test_unknown?token=${tokenOf(intent.konbini!.voucherUrl)}`,
     ]) {
-      const page = await shop.app.inject({ method: "GET", url });
+      const page = await env.shop.app.inject({ method: "GET", url });
       expect(page.statusCode).toBe(404);
       expect(page.body).not.toContain(intent.konbini!.confirmationNumber);
     }
     expect((await settleVoucher(intent.id, "wrong", "paid")).statusCode).toBe(404);
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 
   it("'paid at the store' pays the intent and sends payment_intent.succeeded, once", async () => {
@@ -154,10 +141,10 @@ describe("konbini on the test gateway", () => {
     expect(event!.paymentIntent.konbini).toEqual(intent.konbini);
     expect((await settleVoucher(intent.id, token, "expired")).json().status).toBe("succeeded");
     // The expiry sweep, even long after the deadline, leaves a paid voucher paid.
-    await gateway.expireOverdueVouchers(new Date(intent.konbini!.expiresAt.getTime() + 86_400_000));
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("succeeded");
+    await env.gateway.expireOverdueVouchers(new Date(intent.konbini!.expiresAt.getTime() + 86_400_000));
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("succeeded");
     await eventsFor(intent.id, 1);
-    const page = await shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
+    const page = await env.shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
     expect(page.body).toContain("お支払いが完了しました。");
     expect(page.body).not.toContain("店頭で支払ったことにする");
   });
@@ -175,26 +162,26 @@ describe("konbini on the test gateway", () => {
       outcome: "expired",
       paymentIntent: { status: "requires_payment_method", amountReceived: 0 },
     });
-    const page = await shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
+    const page = await env.shop.app.inject({ method: "GET", url: intent.konbini!.voucherUrl! });
     expect(page.body).toContain("お支払い期限が過ぎたため、この払込票は使えません。");
   });
 
   it("expires overdue vouchers by itself, as Stripe does, and leaves the others waiting", async () => {
     const soon = await konbini({ days: 1 });
     const later = await konbini({ days: 10 });
-    const expired = await gateway.expireOverdueVouchers(new Date(soon.konbini!.expiresAt.getTime() + 1_000));
+    const expired = await env.gateway.expireOverdueVouchers(new Date(soon.konbini!.expiresAt.getTime() + 1_000));
     expect(expired).toBeGreaterThanOrEqual(1);
-    expect((await gateway.retrievePaymentIntent(soon.id)).status).toBe("requires_payment_method");
-    expect((await gateway.retrievePaymentIntent(later.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(soon.id)).status).toBe("requires_payment_method");
+    expect((await env.gateway.retrievePaymentIntent(later.id)).status).toBe("requires_action");
     expect((await eventsFor(soon.id))[0]!.outcome).toBe("expired");
     // A second sweep finds nothing more to do for it.
-    await gateway.expireOverdueVouchers(new Date(soon.konbini!.expiresAt.getTime() + 1_000));
+    await env.gateway.expireOverdueVouchers(new Date(soon.konbini!.expiresAt.getTime() + 1_000));
     await eventsFor(soon.id, 1);
   });
 
   it("a cancelled voucher says canceled (a card's cancellation stays silent, as before)", async () => {
     const intent = await konbini();
-    expect((await gateway.cancelPaymentIntent(intent.id)).status).toBe("canceled");
+    expect((await env.gateway.cancelPaymentIntent(intent.id)).status).toBe("canceled");
     const [event] = await eventsFor(intent.id);
     expect(event).toMatchObject({ type: "payment_intent.canceled", outcome: "canceled" });
     expect((await settleVoucher(intent.id, tokenOf(intent.konbini!.voucherUrl), "paid")).json().status).toBe("canceled");
@@ -214,7 +201,7 @@ describe("konbini on the test gateway", () => {
     await expect(konbini({ days: 0 })).rejects.toMatchObject({ kind: "invalid_request" });
     await expect(konbini({ days: 61 })).rejects.toMatchObject({ kind: "invalid_request" });
     await expect(
-      gateway.createKonbiniPayment({
+      env.gateway.createKonbiniPayment({
         amount: 1_000,
         idempotencyKey: crypto.randomUUID(),
         metadata: { orderId: "x" },
@@ -227,12 +214,17 @@ describe("konbini on the test gateway", () => {
   it("the buttons need the page's CSRF token, and bad input is a 400, never a 500", async () => {
     const intent = await konbini();
     const token = tokenOf(intent.konbini!.voucherUrl);
-    expect((await settleVoucher(intent.id, token, "paid", { cookie: browser.cookie })).statusCode).toBe(403);
+    expect((await settleVoucher(intent.id, token, "paid", { cookie: env.browser.cookie })).statusCode).toBe(403);
     expect((await settleVoucher(intent.id, token, "refunded")).statusCode).toBe(400);
-    const noToken = await shop.app.inject({ method: "POST", url: `/test-gateway/konbini/${intent.id}`, headers: browser.headers, payload: { result: "paid" } });
+    const noToken = await env.shop.app.inject({
+      method: "POST",
+      url: `/test-gateway/konbini/${intent.id}`,
+      headers: env.browser.headers,
+      payload: { result: "paid" },
+    });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().error.type).toBe("invalid_request_error");
-    const notJson = await shop.app.inject({ method: "POST", url: `/test-gateway/konbini/${intent.id}`, headers: browser.headers, payload: "[1,2" });
+    const notJson = await env.shop.app.inject({ method: "POST", url: `/test-gateway/konbini/${intent.id}`, headers: env.browser.headers, payload: "[1,2" });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
     expect((await settleVoucher("pi_test_unknown", token, "paid")).statusCode).toBe(404);
@@ -240,7 +232,7 @@ describe("konbini on the test gateway", () => {
     const overlong = await settleVoucher("x".repeat(150), token, "paid");
     expect(overlong.statusCode).toBeGreaterThanOrEqual(400);
     expect(overlong.statusCode).toBeLessThan(500);
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 });
 
@@ -249,7 +241,7 @@ describe("PayPay on the test gateway", () => {
     const intent = await paypay();
     expect(intent).toMatchObject({ status: "requires_action", paymentMethodType: "paypay", konbini: null });
     expect(intent.redirectUrl).toBe(`/test-gateway/paypay/${intent.id}?client_secret=${encodeURIComponent(intent.clientSecret)}`);
-    const page = await shop.app.inject({ method: "GET", url: intent.redirectUrl!, headers: { cookie: browser.cookie } });
+    const page = await env.shop.app.inject({ method: "GET", url: intent.redirectUrl!, headers: { cookie: env.browser.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("PayPayでのお支払い");
     expect(page.body).toContain("お支払い金額: 4,400 円");
@@ -257,7 +249,7 @@ describe("PayPay on the test gateway", () => {
     expect(page.body).toContain("キャンセルする");
     expect(page.body).toContain("テストモード");
     const english = await paypay({ locale: "en" });
-    expect((await shop.app.inject({ method: "GET", url: english.redirectUrl! })).body).toContain("Approve payment");
+    expect((await env.shop.app.inject({ method: "GET", url: english.redirectUrl! })).body).toContain("Approve payment");
   });
 
   it("approving pays and sends the shopper back to the return URL as Stripe does", async () => {
@@ -280,7 +272,10 @@ describe("PayPay on the test gateway", () => {
     expect((await choose(intent.id, intent.clientSecret, "cancel")).json().status).toBe("succeeded");
     await eventsFor(intent.id, 1);
     // Coming back to the page later shows it has ended, with the way back.
-    const page = await shop.app.inject({ method: "GET", url: `/test-gateway/paypay/${intent.id}?client_secret=${encodeURIComponent(intent.clientSecret)}` });
+    const page = await env.shop.app.inject({
+      method: "GET",
+      url: `/test-gateway/paypay/${intent.id}?client_secret=${encodeURIComponent(intent.clientSecret)}`,
+    });
     expect(page.body).toContain("このお支払いはすでに終わっているか、見つかりません。");
     expect(page.body).toContain("ショップに戻る");
   });
@@ -312,10 +307,10 @@ describe("PayPay on the test gateway", () => {
   it("needs the client secret and the CSRF token; bad input is a 400", async () => {
     const intent = await paypay();
     const wrong = `${intent.id}_secret_wrong`;
-    expect((await shop.app.inject({ method: "GET", url: `/test-gateway/paypay/${intent.id}?client_secret=${wrong}` })).statusCode).toBe(404);
-    expect((await shop.app.inject({ method: "GET", url: `/test-gateway/paypay/${intent.id}` })).statusCode).toBe(404);
+    expect((await env.shop.app.inject({ method: "GET", url: `/test-gateway/paypay/${intent.id}?client_secret=${wrong}` })).statusCode).toBe(404);
+    expect((await env.shop.app.inject({ method: "GET", url: `/test-gateway/paypay/${intent.id}` })).statusCode).toBe(404);
     expect((await choose(intent.id, wrong, "approve")).statusCode).toBe(404);
-    expect((await choose(intent.id, intent.clientSecret, "approve", { cookie: browser.cookie })).statusCode).toBe(403);
+    expect((await choose(intent.id, intent.clientSecret, "approve", { cookie: env.browser.cookie })).statusCode).toBe(403);
     expect((await choose(intent.id, intent.clientSecret, "maybe")).statusCode).toBe(400);
     expect((await choose("pi_test_other", intent.clientSecret, "approve")).statusCode).toBe(400);
     // Another kind of intent's secret does not open the PayPay page.
@@ -323,15 +318,15 @@ describe("PayPay on the test gateway", () => {
     expect((await choose(voucher.id, voucher.clientSecret, "approve")).statusCode).toBe(404);
     // Nor does the 3-D Secure page settle a PayPay or konbini intent.
     for (const waiting of [intent, voucher]) {
-      const challenged = await shop.app.inject({
+      const challenged = await env.shop.app.inject({
         method: "POST",
         url: `/test-gateway/3ds/${waiting.id}`,
-        headers: browser.headers,
+        headers: env.browser.headers,
         payload: { client_secret: waiting.clientSecret, result: "complete" },
       });
       expect(challenged.json().status).toBe("requires_action");
     }
-    expect((await gateway.retrievePaymentIntent(voucher.id)).status).toBe("requires_action");
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(voucher.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 });

@@ -1,32 +1,20 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserSession, TestApp } from "../testing/test-app.ts";
-import { openTestGatewayShop } from "../testing/test-gateway-shop.ts";
+import { describe, expect, it } from "vitest";
+import type { BrowserSession } from "../testing/test-app.ts";
+import { testGatewayShop } from "../testing/test-gateway-shop.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
 import { PaymentGatewayError } from "./payment-gateway.ts";
-import type { TestGateway } from "./test-gateway.ts";
 
-let shop: TestApp;
-let gateway: TestGateway;
-let browser: BrowserSession;
-const events: PaymentEvent[] = [];
-
-beforeAll(async () => {
-  ({ shop, gateway, browser } = await openTestGatewayShop(events));
-});
-
-afterAll(async () => {
-  await shop.close();
-});
+const env = testGatewayShop();
 
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
 /** The card as the browser's card field sends it to the gateway (never to the shop's API). */
 function tokenize(number: string, options: { exp_month?: number; exp_year?: number; cvc?: string; locale?: string; session?: BrowserSession } = {}) {
-  return shop.app.inject({
+  return env.shop.app.inject({
     method: "POST",
     url: "/test-gateway/payment_methods",
-    headers: (options.session ?? browser).headers,
+    headers: (options.session ?? env.browser).headers,
     payload: {
       card: { number, exp_month: options.exp_month ?? 12, exp_year: options.exp_year ?? NEXT_YEAR, cvc: options.cvc ?? "123" },
       billing_details: { name: "山田 花子", email: "hanako@example.com", phone: "090-1234-5678" },
@@ -44,7 +32,7 @@ async function paymentMethod(number: string): Promise<string> {
 let orders = 0;
 async function pay(number: string, extra: { locale?: "ja" | "en"; amount?: number } = {}) {
   orders += 1;
-  return gateway.createPaymentIntent({
+  return env.gateway.createPaymentIntent({
     amount: extra.amount ?? 3300,
     paymentMethodId: await paymentMethod(number),
     idempotencyKey: crypto.randomUUID(),
@@ -54,12 +42,12 @@ async function pay(number: string, extra: { locale?: "ja" | "en"; amount?: numbe
 }
 
 async function eventFor(paymentIntentId: string): Promise<PaymentEvent> {
-  await expect.poll(() => events.some((event) => event.paymentIntent.id === paymentIntentId)).toBe(true);
-  return events.find((event) => event.paymentIntent.id === paymentIntentId)!;
+  await expect.poll(() => env.events.some((event) => event.paymentIntent.id === paymentIntentId)).toBe(true);
+  return env.events.find((event) => event.paymentIntent.id === paymentIntentId)!;
 }
 
-function challenge(paymentIntentId: string, clientSecret: string, result: "complete" | "fail", session = browser) {
-  return shop.app.inject({
+function challenge(paymentIntentId: string, clientSecret: string, result: "complete" | "fail", session = env.browser) {
+  return env.shop.app.inject({
     method: "POST",
     url: `/test-gateway/3ds/${paymentIntentId}`,
     headers: session.headers,
@@ -113,7 +101,7 @@ describe("the card field's endpoint (tokenizing)", () => {
       type: "card",
       card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: NEXT_YEAR },
     });
-    const stored = await shop.database.db.execute(
+    const stored = await env.shop.database.db.execute(
       sql`select count(*)::int as n from test_gateway_objects where data::text like '%4242424242424242%' or data::text like '%"123"%'`,
     );
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
@@ -137,17 +125,22 @@ describe("the card field's endpoint (tokenizing)", () => {
   });
 
   it("needs the page's CSRF token, like the shop's own calls", async () => {
-    const response = await shop.app.inject({
+    const response = await env.shop.app.inject({
       method: "POST",
       url: "/test-gateway/payment_methods",
-      headers: { cookie: browser.cookie },
+      headers: { cookie: env.browser.cookie },
       payload: { card: { number: "4242424242424242", exp_month: 12, exp_year: NEXT_YEAR, cvc: "123" } },
     });
     expect(response.statusCode).toBe(403);
   });
 
   it("refuses a body that is not a card with 400", async () => {
-    const response = await shop.app.inject({ method: "POST", url: "/test-gateway/payment_methods", headers: browser.headers, payload: { card: "4242" } });
+    const response = await env.shop.app.inject({
+      method: "POST",
+      url: "/test-gateway/payment_methods",
+      headers: env.browser.headers,
+      payload: { card: "4242" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.type).toBe("invalid_request_error");
   });
@@ -156,10 +149,10 @@ describe("the card field's endpoint (tokenizing)", () => {
 describe("3-D Secure challenge", () => {
   it("serves the challenge page framable by the shop only, with both buttons", async () => {
     const intent = await pay("4000002500003155", { amount: 5_500 });
-    const page = await shop.app.inject({
+    const page = await env.shop.app.inject({
       method: "GET",
       url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.clientSecret}`,
-      headers: { cookie: browser.cookie },
+      headers: { cookie: env.browser.cookie },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
@@ -169,21 +162,21 @@ describe("3-D Secure challenge", () => {
     expect(page.body).toContain("認証に失敗する");
     expect(page.body).toContain("お支払い金額: 5,500 円");
     // Every other answer stays unframable.
-    const other = await shop.app.inject({ method: "GET", url: "/healthz" });
+    const other = await env.shop.app.inject({ method: "GET", url: "/healthz" });
     expect(other.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   it("does not show a challenge to someone without the client secret", async () => {
     const intent = await pay("4000002500003155");
-    const page = await shop.app.inject({
+    const page = await env.shop.app.inject({
       method: "GET",
       url: `/test-gateway/3ds/${intent.id}?client_secret=${intent.id}_secret_wrong`,
-      headers: { cookie: browser.cookie },
+      headers: { cookie: env.browser.cookie },
     });
     expect(page.statusCode).toBe(404);
     expect(page.body).not.toContain("認証を完了する");
     expect((await challenge(intent.id, `${intent.id}_secret_wrong`, "complete")).statusCode).toBe(404);
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 
   it("completing the challenge pays the intent, once", async () => {
@@ -191,7 +184,7 @@ describe("3-D Secure challenge", () => {
     const answer = await challenge(intent.id, intent.clientSecret, "complete");
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ kind: "payment_intent", id: intent.id, status: "succeeded" });
-    expect(await gateway.retrievePaymentIntent(intent.id)).toMatchObject({ status: "succeeded", amountReceived: 8_000 });
+    expect(await env.gateway.retrievePaymentIntent(intent.id)).toMatchObject({ status: "succeeded", amountReceived: 8_000 });
     expect((await eventFor(intent.id)).type).toBe("payment_intent.succeeded");
     // A second click (or a late "fail") changes nothing.
     expect((await challenge(intent.id, intent.clientSecret, "fail")).json().status).toBe("succeeded");
@@ -204,27 +197,27 @@ describe("3-D Secure challenge", () => {
       status: "requires_payment_method",
       error: { code: "payment_intent_authentication_failure", message: "3D認証に失敗しました。もう一度お試しください。" },
     });
-    expect(await gateway.retrievePaymentIntent(intent.id)).toMatchObject({ status: "requires_payment_method", amountReceived: 0 });
+    expect(await env.gateway.retrievePaymentIntent(intent.id)).toMatchObject({ status: "requires_payment_method", amountReceived: 0 });
     expect((await eventFor(intent.id)).type).toBe("payment_intent.payment_failed");
   });
 
   it("needs the CSRF token to settle a challenge", async () => {
     const intent = await pay("4000002500003155");
-    const response = await shop.app.inject({
+    const response = await env.shop.app.inject({
       method: "POST",
       url: `/test-gateway/3ds/${intent.id}`,
-      headers: { cookie: browser.cookie },
+      headers: { cookie: env.browser.cookie },
       payload: { client_secret: intent.clientSecret, result: "complete" },
     });
     expect(response.statusCode).toBe(403);
-    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
+    expect((await env.gateway.retrievePaymentIntent(intent.id)).status).toBe("requires_action");
   });
 
   it("lets the browser read an intent by its client secret only", async () => {
     const intent = await pay("4000002500003155");
-    const read = await shop.app.inject({ method: "GET", url: `/test-gateway/intent?client_secret=${intent.clientSecret}` });
+    const read = await env.shop.app.inject({ method: "GET", url: `/test-gateway/intent?client_secret=${intent.clientSecret}` });
     expect(read.json()).toEqual({ kind: "payment_intent", id: intent.id, status: "requires_action", amount: 3300, error: null });
-    expect((await shop.app.inject({ method: "GET", url: `/test-gateway/intent?client_secret=${intent.id}_secret_x` })).statusCode).toBe(404);
+    expect((await env.shop.app.inject({ method: "GET", url: `/test-gateway/intent?client_secret=${intent.id}_secret_x` })).statusCode).toBe(404);
   });
 });
 
@@ -232,16 +225,16 @@ describe("idempotency", () => {
   it("a replayed key returns the same intent and never charges twice", async () => {
     const paymentMethodId = await paymentMethod("4242424242424242");
     const request = { amount: 4_400, paymentMethodId, idempotencyKey: crypto.randomUUID(), metadata: { orderId: "idem-1" } };
-    const first = await gateway.createPaymentIntent(request);
-    const again = await gateway.createPaymentIntent(request);
-    const racing = await Promise.all(Array.from({ length: 5 }, () => gateway.createPaymentIntent(request)));
+    const first = await env.gateway.createPaymentIntent(request);
+    const again = await env.gateway.createPaymentIntent(request);
+    const racing = await Promise.all(Array.from({ length: 5 }, () => env.gateway.createPaymentIntent(request)));
     expect(new Set([first.id, again.id, ...racing.map((each) => each.id)]).size).toBe(1);
     expect(again).toEqual(first);
-    const rows = await shop.database.db.execute(
+    const rows = await env.shop.database.db.execute(
       sql`select count(*)::int as n from test_gateway_objects where kind = 'payment_intent' and data->'metadata'->>'orderId' = 'idem-1'`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    expect((await gateway.retrievePaymentIntent(first.id)).amountReceived).toBe(4_400);
+    expect((await env.gateway.retrievePaymentIntent(first.id)).amountReceived).toBe(4_400);
   });
 
   it("a replayed declined attempt answers the same decline", async () => {
@@ -251,8 +244,8 @@ describe("idempotency", () => {
       idempotencyKey: crypto.randomUUID(),
       metadata: { orderId: "idem-2" },
     };
-    const first = await gateway.createPaymentIntent(request);
-    expect(await gateway.createPaymentIntent(request)).toEqual(first);
+    const first = await env.gateway.createPaymentIntent(request);
+    expect(await env.gateway.createPaymentIntent(request)).toEqual(first);
   });
 
   it("refuses the same key with other parameters", async () => {
@@ -262,66 +255,68 @@ describe("idempotency", () => {
       idempotencyKey: crypto.randomUUID(),
       metadata: { orderId: "idem-3" },
     };
-    await gateway.createPaymentIntent(request);
-    const other = gateway.createPaymentIntent({ ...request, amount: 1_001 });
+    await env.gateway.createPaymentIntent(request);
+    const other = env.gateway.createPaymentIntent({ ...request, amount: 1_001 });
     await expect(other).rejects.toBeInstanceOf(PaymentGatewayError);
     await expect(other).rejects.toMatchObject({ kind: "idempotency_conflict" });
   });
 
   it("refuses unknown payment methods and impossible amounts as bad requests", async () => {
     const base = { idempotencyKey: crypto.randomUUID(), metadata: { orderId: "x" } };
-    await expect(gateway.createPaymentIntent({ ...base, amount: 1000, paymentMethodId: "pm_test_nope" })).rejects.toMatchObject({ kind: "invalid_request" });
+    await expect(env.gateway.createPaymentIntent({ ...base, amount: 1000, paymentMethodId: "pm_test_nope" })).rejects.toMatchObject({
+      kind: "invalid_request",
+    });
     const paymentMethodId = await paymentMethod("4242424242424242");
-    await expect(gateway.createPaymentIntent({ ...base, amount: 10.5, paymentMethodId })).rejects.toMatchObject({ kind: "invalid_request" });
-    await expect(gateway.createPaymentIntent({ ...base, amount: 49, paymentMethodId })).rejects.toMatchObject({ kind: "invalid_request" });
+    await expect(env.gateway.createPaymentIntent({ ...base, amount: 10.5, paymentMethodId })).rejects.toMatchObject({ kind: "invalid_request" });
+    await expect(env.gateway.createPaymentIntent({ ...base, amount: 49, paymentMethodId })).rejects.toMatchObject({ kind: "invalid_request" });
   });
 });
 
 describe("cancel and refund", () => {
   it("cancels an unpaid intent, never a paid one", async () => {
     const waiting = await pay("4000002500003155");
-    expect((await gateway.cancelPaymentIntent(waiting.id)).status).toBe("canceled");
+    expect((await env.gateway.cancelPaymentIntent(waiting.id)).status).toBe("canceled");
     // The challenge of a canceled intent no longer pays it.
     expect((await challenge(waiting.id, waiting.clientSecret, "complete")).json().status).toBe("canceled");
     const paid = await pay("4242424242424242");
-    await expect(gateway.cancelPaymentIntent(paid.id)).rejects.toMatchObject({ kind: "invalid_request" });
+    await expect(env.gateway.cancelPaymentIntent(paid.id)).rejects.toMatchObject({ kind: "invalid_request" });
   });
 
   it("refunds part, then the rest, and no more", async () => {
     const paid = await pay("4242424242424242", { amount: 10_000 });
-    const part = await gateway.refund(paid.id, 3_000);
+    const part = await env.gateway.refund(paid.id, 3_000);
     expect(part).toMatchObject({ status: "succeeded", amount: 3_000, paymentIntentId: paid.id });
     expect(part.id).toMatch(/^re_test_/);
-    const rest = await gateway.refund(paid.id);
+    const rest = await env.gateway.refund(paid.id);
     expect(rest.amount).toBe(7_000);
-    expect((await gateway.retrievePaymentIntent(paid.id)).amountRefunded).toBe(10_000);
-    await expect(gateway.refund(paid.id, 1)).rejects.toMatchObject({ kind: "invalid_request" });
+    expect((await env.gateway.retrievePaymentIntent(paid.id)).amountRefunded).toBe(10_000);
+    await expect(env.gateway.refund(paid.id, 1)).rejects.toMatchObject({ kind: "invalid_request" });
   });
 
   it("refunds once per idempotency key, and never an unpaid intent", async () => {
     const paid = await pay("4242424242424242", { amount: 6_000 });
     const key = crypto.randomUUID();
-    const first = await gateway.refund(paid.id, 1_000, { idempotencyKey: key });
-    expect(await gateway.refund(paid.id, 1_000, { idempotencyKey: key })).toEqual(first);
-    expect((await gateway.retrievePaymentIntent(paid.id)).amountRefunded).toBe(1_000);
+    const first = await env.gateway.refund(paid.id, 1_000, { idempotencyKey: key });
+    expect(await env.gateway.refund(paid.id, 1_000, { idempotencyKey: key })).toEqual(first);
+    expect((await env.gateway.retrievePaymentIntent(paid.id)).amountRefunded).toBe(1_000);
     const declined = await pay("4000000000000002");
-    await expect(gateway.refund(declined.id)).rejects.toMatchObject({ kind: "invalid_request" });
+    await expect(env.gateway.refund(declined.id)).rejects.toMatchObject({ kind: "invalid_request" });
   });
 });
 
 describe("setup intents and saved cards", () => {
   function confirmSetup(clientSecret: string, paymentMethodId: string) {
-    return shop.app.inject({
+    return env.shop.app.inject({
       method: "POST",
       url: "/test-gateway/setup_intents/confirm",
-      headers: browser.headers,
+      headers: env.browser.headers,
       payload: { client_secret: clientSecret, payment_method: paymentMethodId },
     });
   }
 
   async function savedCard(number: string) {
-    const customer = await gateway.createCustomer({ email: "saver@example.com" });
-    const setup = await gateway.createSetupIntent(customer.id, { kura_user_id: "1" });
+    const customer = await env.gateway.createCustomer({ email: "saver@example.com" });
+    const setup = await env.gateway.createSetupIntent(customer.id, { kura_user_id: "1" });
     const paymentMethodId = await paymentMethod(number);
     const confirmed = await confirmSetup(setup.clientSecret, paymentMethodId);
     return { customer, setup, paymentMethodId, confirmed };
@@ -329,20 +324,20 @@ describe("setup intents and saved cards", () => {
 
   /** A charge of the saved card with the shopper away (off-session), for one order. */
   function chargeOffSession(saved: { customerId: string; paymentMethodId: string }, amount: number, orderId: string) {
-    return gateway.createPaymentIntent({ amount, ...saved, offSession: true, idempotencyKey: crypto.randomUUID(), metadata: { orderId } });
+    return env.gateway.createPaymentIntent({ amount, ...saved, offSession: true, idempotencyKey: crypto.randomUUID(), metadata: { orderId } });
   }
 
   it("saves 4242 under the customer at once", async () => {
     const { customer, setup, paymentMethodId, confirmed } = await savedCard("4242424242424242");
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ kind: "setup_intent", status: "succeeded", paymentMethodId });
-    expect(await gateway.retrieveSetupIntent(setup.id)).toMatchObject({
+    expect(await env.gateway.retrieveSetupIntent(setup.id)).toMatchObject({
       status: "succeeded",
       customerId: customer.id,
       paymentMethodId,
       metadata: { kura_user_id: "1" },
     });
-    expect(await gateway.retrievePaymentMethod(paymentMethodId)).toEqual({
+    expect(await env.gateway.retrievePaymentMethod(paymentMethodId)).toEqual({
       brand: "visa",
       last4: "4242",
       exp_month: 12,
@@ -358,13 +353,13 @@ describe("setup intents and saved cards", () => {
   it("asks 3155 for 3-D Secure when saving, then lets it pay off-session without a new challenge", async () => {
     const { customer, setup, paymentMethodId, confirmed } = await savedCard("4000002500003155");
     expect(confirmed.json().status).toBe("requires_action");
-    expect((await gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBeNull();
+    expect((await env.gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBeNull();
     expect((await challenge(setup.id, setup.clientSecret, "complete")).json().status).toBe("succeeded");
-    expect((await gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBe(customer.id);
+    expect((await env.gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBe(customer.id);
     const base = { amount: 3_000, paymentMethodId, customerId: customer.id, metadata: { orderId: "saved-2" } };
-    expect((await gateway.createPaymentIntent({ ...base, offSession: true, idempotencyKey: crypto.randomUUID() })).status).toBe("succeeded");
+    expect((await env.gateway.createPaymentIntent({ ...base, offSession: true, idempotencyKey: crypto.randomUUID() })).status).toBe("succeeded");
     // With the shopper present, the issuer still asks.
-    expect((await gateway.createPaymentIntent({ ...base, idempotencyKey: crypto.randomUUID() })).status).toBe("requires_action");
+    expect((await env.gateway.createPaymentIntent({ ...base, idempotencyKey: crypto.randomUUID() })).status).toBe("requires_action");
   });
 
   it("declines 3184 off-session even once saved (authentication required)", async () => {
@@ -379,7 +374,7 @@ describe("setup intents and saved cards", () => {
     const failed = await savedCard("4000002500003155");
     const answer = await challenge(failed.setup.id, failed.setup.clientSecret, "fail");
     expect(answer.json()).toMatchObject({ status: "requires_payment_method", error: { code: "setup_intent_authentication_failure" } });
-    expect((await gateway.retrievePaymentMethod(failed.paymentMethodId)).customerId).toBeNull();
+    expect((await env.gateway.retrievePaymentMethod(failed.paymentMethodId)).customerId).toBeNull();
 
     const declined = await savedCard("4000000000000002");
     expect(declined.confirmed.json()).toMatchObject({
@@ -393,13 +388,13 @@ describe("setup intents and saved cards", () => {
 
   it("detaching a saved card takes it off the customer", async () => {
     const { customer, paymentMethodId } = await savedCard("4242424242424242");
-    await gateway.detachPaymentMethod(paymentMethodId);
-    expect((await gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBeNull();
-    await expect(gateway.detachPaymentMethod(paymentMethodId)).rejects.toMatchObject({ kind: "invalid_request" });
+    await env.gateway.detachPaymentMethod(paymentMethodId);
+    expect((await env.gateway.retrievePaymentMethod(paymentMethodId)).customerId).toBeNull();
+    await expect(env.gateway.detachPaymentMethod(paymentMethodId)).rejects.toMatchObject({ kind: "invalid_request" });
     // Another customer's card cannot be charged under this one.
     const other = await savedCard("4242424242424242");
     await expect(
-      gateway.createPaymentIntent({
+      env.gateway.createPaymentIntent({
         amount: 1_000,
         paymentMethodId: other.paymentMethodId,
         customerId: customer.id,
@@ -411,8 +406,8 @@ describe("setup intents and saved cards", () => {
 
   it("gives the same customer for a repeated idempotency key", async () => {
     const key = crypto.randomUUID();
-    const first = await gateway.createCustomer({ email: "same@example.com" }, { idempotencyKey: key });
-    expect(await gateway.createCustomer({ email: "same@example.com" }, { idempotencyKey: key })).toEqual(first);
-    await expect(gateway.createCustomer({ email: "other@example.com" }, { idempotencyKey: key })).rejects.toMatchObject({ kind: "idempotency_conflict" });
+    const first = await env.gateway.createCustomer({ email: "same@example.com" }, { idempotencyKey: key });
+    expect(await env.gateway.createCustomer({ email: "same@example.com" }, { idempotencyKey: key })).toEqual(first);
+    await expect(env.gateway.createCustomer({ email: "other@example.com" }, { idempotencyKey: key })).rejects.toMatchObject({ kind: "idempotency_conflict" });
   });
 });

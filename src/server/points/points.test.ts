@@ -23,13 +23,18 @@ function keyed(headers: Record<string, string>) {
   return { ...headers, "idempotency-key": crypto.randomUUID() };
 }
 
+/** PUTs the points rule as the given staff member (only the owner may). */
+function saveRule(who: { headers: Record<string, string> }, payload: { base_rate_percent: string; grant_on: string; expiry_months: string }) {
+  return env.shop.app.inject({ method: "PUT", url: "/admin/api/points/settings", headers: keyed(who.headers), payload });
+}
+
+/** Staff's form that adds (or, negative, removes) a member's points with a reason; the raw answer. */
+function postPoints(userId: number, points: string, reason: string) {
+  return env.shop.app.inject({ method: "POST", url: `/admin/api/members/${userId}/points`, headers: keyed(staff.headers), payload: { points, reason } });
+}
+
 async function grant(member: MemberSession, points: number, reason = "ご愛顧のお礼") {
-  const response = await env.shop.app.inject({
-    method: "POST",
-    url: `/admin/api/members/${member.user.id}/points`,
-    headers: keyed(staff.headers),
-    payload: { points: String(points), reason },
-  });
+  const response = await postPoints(member.user.id, String(points), reason);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { balance: number; expires_on: string };
 }
@@ -339,64 +344,29 @@ describe("expiry, the trader's rule and the books", () => {
 
   it("the owner sets the rule; staff may not; a rate of 0 earns nothing", async () => {
     const owner = await staffSession(env.shop, "owner");
-    const refused = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(staff.headers),
-      payload: { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" },
-    });
+    const refused = await saveRule(staff, { base_rate_percent: "0", grant_on: "paid", expiry_months: "12" });
     expect(refused.statusCode).toBe(403);
-    const invalid = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "101", grant_on: "never", expiry_months: "12" },
-    });
+    const invalid = await saveRule(owner, { base_rate_percent: "101", grant_on: "never", expiry_months: "12" });
     expect(invalid.statusCode).toBe(422);
-    const saved = await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" },
-    });
+    const saved = await saveRule(owner, { base_rate_percent: "0", grant_on: "shipped", expiry_months: "6" });
     expect(saved.statusCode, saved.body).toBe(200);
     const wine = await env.make.product({ price: 3000, stock: 5 });
     const member = await env.shop.memberSession();
     const response = await env.client.post(member, orderPayload([{ id: wine, amount: 1 }]));
     expect((await orderPointsOf((await env.client.order(response.json().order_id))!.id)).toEarn).toBe(0);
-    await env.shop.app.inject({
-      method: "PUT",
-      url: "/admin/api/points/settings",
-      headers: keyed(owner.headers),
-      payload: { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" },
-    });
+    await saveRule(owner, { base_rate_percent: "1", grant_on: "paid", expiry_months: "12" });
   });
 
   it("staff remove points with a reason, not past the balance; the liability and its CSV count what is outstanding", async () => {
     const member = await env.shop.memberSession();
     await grant(member, 250);
-    const over = await env.shop.app.inject({
-      method: "POST",
-      url: `/admin/api/members/${member.user.id}/points`,
-      headers: keyed(staff.headers),
-      payload: { points: "-251", reason: "誤付与" },
-    });
+    const over = await postPoints(member.user.id, "-251", "誤付与");
     expect(over.statusCode).toBe(422);
     expect(over.json().errors).toEqual(["減算できるのは残高（250ポイント）までです"]);
-    const noReason = await env.shop.app.inject({
-      method: "POST",
-      url: `/admin/api/members/${member.user.id}/points`,
-      headers: keyed(staff.headers),
-      payload: { points: "-50", reason: "" },
-    });
+    const noReason = await postPoints(member.user.id, "-50", "");
     expect(noReason.statusCode).toBe(422);
     expect(await grant(member, -50, "誤付与の訂正")).toMatchObject({ balance: 200 });
-    const nobody = await env.shop.app.inject({
-      method: "POST",
-      url: "/admin/api/members/99999999/points",
-      headers: keyed(staff.headers),
-      payload: { points: "10", reason: "x" },
-    });
+    const nobody = await postPoints(99999999, "10", "x");
     expect(nobody.statusCode).toBe(404);
     const history = await env.shop.app.inject({ method: "GET", url: `/admin/api/members/${member.user.id}/points`, headers: staff.headers });
     expect(history.json().data.history[0]).toMatchObject({ kind: "staff_remove", points: -50, reason: "誤付与の訂正", staff_id: staff.staff.id });

@@ -142,3 +142,18 @@ export async function createTestAppWithPages(environment: Record<string, string>
   if (built.status !== 0) throw new Error("scripts/ensure-build.mjs failed");
   return createTestApp(environment, undefined, { pages: "production" });
 }
+
+/**
+ * testAppFixture with the pages: the app of createTestAppWithPages, built in a beforeAll bounded by
+ * PRODUCTION_BUILD_TIMEOUT_MS and closed in an afterAll. The handle is filled in place as there.
+ */
+export function testAppWithPagesFixture(environment: Record<string, string> = {}): TestApp {
+  const shop = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shop, await createTestAppWithPages(environment));
+  }, PRODUCTION_BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await shop.close?.(); // absent when the build or the app failed: that failure is the one to see
+  });
+  return shop;
+}

@@ -1,20 +1,40 @@
+import { afterAll, beforeAll } from "vitest";
 import type { PaymentEvent, PaymentGateway } from "../payments/payment-gateway.ts";
 import { TestGateway } from "../payments/test-gateway.ts";
 import type { BrowserSession, TestApp } from "./test-app.ts";
 import { createTestApp } from "./test-app.ts";
 
+export interface TestGatewayShop {
+  shop: TestApp;
+  gateway: TestGateway;
+  /** A shopper's browser session. */
+  browser: BrowserSession;
+  /** Every payment event the gateway has sent, in order. */
+  events: PaymentEvent[];
+}
+
 /**
  * A shop on the built-in test gateway (no Stripe keys), the gateway itself, a shopper's browser,
- * and every payment event the gateway sends pushed onto `events` as it is sent.
+ * and every payment event the gateway sends pushed onto `events` as it is sent. Registers the
+ * file's beforeAll/afterAll that open and close it, as `checkoutTestShop()` does; the fields are
+ * filled once beforeAll has run.
  */
-export async function openTestGatewayShop(events: PaymentEvent[]): Promise<{ shop: TestApp; gateway: TestGateway; browser: BrowserSession }> {
-  const shop = await createTestApp();
-  const gateway = shop.app.services.payments;
-  if (!(gateway instanceof TestGateway)) throw new Error("without Stripe keys the app must use the test gateway");
-  gateway.onPaymentEvent((event) => {
-    events.push(event);
+export function testGatewayShop(): TestGatewayShop {
+  const fixture = { events: [] } as unknown as TestGatewayShop;
+  beforeAll(async () => {
+    fixture.shop = await createTestApp();
+    const gateway = fixture.shop.app.services.payments;
+    if (!(gateway instanceof TestGateway)) throw new Error("without Stripe keys the app must use the test gateway");
+    gateway.onPaymentEvent((event) => {
+      fixture.events.push(event);
+    });
+    fixture.gateway = gateway;
+    fixture.browser = fixture.shop.browserSession();
   });
-  return { shop, gateway, browser: shop.browserSession() };
+  afterAll(async () => {
+    await fixture.shop?.close();
+  });
+  return fixture;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { BrowserSession, MemberSession } from "../testing/test-app.ts";
 import { createTestApp, testAppFixture } from "../testing/test-app.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import { staffSession } from "../testing/staff-fixtures.ts";
+import { linkIn } from "../testing/mail-links.ts";
 
 // 再入荷のお知らせ and お気に入り (decision 083): request → confirm → restock → one mail, the closing
 // rule under repeated and concurrent restocks, the stop link, limits, and members kept apart.
@@ -48,13 +49,6 @@ async function drain(): Promise<void> {
 async function backInStockMails(to: string) {
   await drain();
   return (await shop.mailsTo(to)).filter((mail) => mail.subject.includes("再入荷のお知らせ「") || mail.subject.startsWith("Back in stock"));
-}
-
-function linkIn(text: string, fragment: string): string {
-  const link = text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
-  expect(link, `a link with ${fragment}`).toBeDefined();
-  const url = new URL(link!);
-  return url.pathname + url.search;
 }
 
 async function guestConfirmed(productId: number, email = uniqueEmail()): Promise<string> {

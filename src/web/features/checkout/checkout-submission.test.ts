@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutPayload } from "../../../domain/checkout.ts";
+import { checkoutPayload } from "../../../domain/testing/checkout-payload.ts";
 import { checkoutPayloadOf, refusedOrderOf } from "./checkout-submission.ts";
 
 // What the checkout posts (one destination or several, decision 087) and how a 422's messages are
 // shared out between the destinations' blocks, the form's fields and the snackbar.
 
-const single: CheckoutPayload = {
-  items: [{ id: 1, amount: 2 }],
+const single: CheckoutPayload = checkoutPayload({
   memo: "のし紙をお願いします",
-  payment: {},
-  address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区蔵前3-14-7", building_name: "" },
-  payment_method: "bank",
-  name: "山田 花子",
-  email: "hanako@example.com",
-  phone: "090-1234-5678",
   desired_delivery_date: "2026-12-24",
   desired_delivery_timezone: "14-16",
   recipient: { name: "佐藤 一郎", phone: "03-1234-5678", country: "jp", zip: "150-0001", prefecture: 13, address: "渋谷区神宮前1-1", building_name: "" },
   gift: { wrapping: true, noshi: null, message_card: "", hide_prices: false },
-};
+});
 
 describe("the order posted", () => {
   it("is the form's payload with one destination", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutTerms } from "../../../domain/checkout-totals.ts";
-import type { CheckoutPayload } from "../../../domain/checkout.ts";
 import type { UserResource } from "../../../domain/account.ts";
 import { defaultPaymentTerms, paymentMethodChoice } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { PaymentTerms } from "../../../domain/payment-methods/payment-terms.ts";
@@ -11,6 +10,7 @@ import { checkoutFormOfFields } from "./checkout-fields.ts";
 import { initialCheckoutForm } from "./initial-checkout-form.ts";
 import { orderFingerprint } from "./checkout-order.ts";
 import { CheckoutAttempt } from "./idempotency-key.ts";
+import { checkoutPayload } from "../../../domain/testing/checkout-payload.ts";
 
 // The browser's checkout state that use-checkout.ts keeps: one Idempotency-Key per
 // attempt, the fee of the chosen method, and cash on delivery falling back to credit.
@@ -20,22 +20,6 @@ const terms: CheckoutTerms = {
   shipping: { ...defaultShippingTable(), coolSurchargePerBox: 200 },
   payments: { ...defaultPaymentTerms(), cod: { ...defaultPaymentTerms().cod!, feeTiers: [{ upTo: null, fee: 330 }] } },
 };
-
-function payload(overrides: Partial<CheckoutPayload> = {}): CheckoutPayload {
-  return {
-    items: [{ id: 1, amount: 2 }],
-    memo: "",
-    payment: {},
-    address: { country: "jp", zip: "111-0051", prefecture: 13, address: "台東区蔵前3-14-7", building_name: "" },
-    payment_method: "bank",
-    name: "山田 花子",
-    email: "hanako@example.com",
-    phone: "090-1234-5678",
-    desired_delivery_date: "",
-    desired_delivery_timezone: "",
-    ...overrides,
-  };
-}
 
 function figures(method: string, unitPrice: number, fetchedFee?: number) {
   return checkoutFigures({
@@ -52,19 +36,19 @@ function figures(method: string, unitPrice: number, fetchedFee?: number) {
 describe("checkout attempt keys", () => {
   it("keeps the key while the order stays the same, so a retry replays instead of ordering twice", () => {
     const attempt = new CheckoutAttempt();
-    const first = attempt.keyFor(orderFingerprint(payload()));
-    expect(attempt.keyFor(orderFingerprint(payload()))).toBe(first);
+    const first = attempt.keyFor(orderFingerprint(checkoutPayload()));
+    expect(attempt.keyFor(orderFingerprint(checkoutPayload()))).toBe(first);
     // The card's ids belong to the attempt, not to what is ordered.
-    expect(attempt.keyFor(orderFingerprint(payload({ payment: { payment_method_id: "pm_1" } })))).toBe(first);
+    expect(attempt.keyFor(orderFingerprint(checkoutPayload({ payment: { payment_method_id: "pm_1" } })))).toBe(first);
   });
 
   it("makes a new key when what is ordered changes: amount, method, address, memo", () => {
     const attempt = new CheckoutAttempt();
     const keys = new Set([
-      attempt.keyFor(orderFingerprint(payload())),
-      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }] }))),
-      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }], payment_method: "cod" }))),
-      attempt.keyFor(orderFingerprint(payload({ items: [{ id: 1, amount: 3 }], payment_method: "cod", memo: "不在時は宅配ボックスへ" }))),
+      attempt.keyFor(orderFingerprint(checkoutPayload())),
+      attempt.keyFor(orderFingerprint(checkoutPayload({ items: [{ id: 1, amount: 3 }] }))),
+      attempt.keyFor(orderFingerprint(checkoutPayload({ items: [{ id: 1, amount: 3 }], payment_method: "cod" }))),
+      attempt.keyFor(orderFingerprint(checkoutPayload({ items: [{ id: 1, amount: 3 }], payment_method: "cod", memo: "不在時は宅配ボックスへ" }))),
     ]);
     expect(keys.size).toBe(4);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -72,7 +56,7 @@ describe("checkout attempt keys", () => {
 
   it("renews the key and forgets the card after a failed challenge or a declined card", () => {
     const attempt = new CheckoutAttempt();
-    const fingerprint = orderFingerprint(payload({ payment_method: "credit" }));
+    const fingerprint = orderFingerprint(checkoutPayload({ payment_method: "credit" }));
     const first = attempt.keyFor(fingerprint);
     attempt.paymentMethodId = "pm_declined";
     attempt.renew();
