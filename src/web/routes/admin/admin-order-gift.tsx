@@ -18,7 +18,8 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 export function giftPath(orderId: string): string {
   return `/admin/orders/${encodeURIComponent(orderId)}/gift`;
@@ -88,7 +89,7 @@ export default function AdminOrderGift({ loaderData, actionData, params }: Route
                 {ta("adminOrder.giftChanged", { total: yen(answer.total) })}
               </Notice>
             )}
-            {refused && <RefusalNotice errors={refused.errors} testId="order-gift-errors" />}
+            {refused && <ErrorsNotice errors={refused.errors} testId="order-gift-errors" />}
             <section className={styles.section}>
               <h2 className={styles.sectionTitle}>{ta("adminOrder.giftCurrent")}</h2>
               <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />

@@ -17,7 +17,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** One line's fields are a few bytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 8 * 1024;
@@ -93,7 +94,7 @@ function Result({ answer }: { answer: ActionAnswer }) {
   const { yen } = useI18n();
   if (!answer.done) {
     // A field's message stands under its field; the others (the order's state) here.
-    return answer.fields.quantity ? null : <RefusalNotice errors={answer.errors} testId="lines-errors" />;
+    return answer.fields.quantity ? null : <ErrorsNotice errors={answer.errors} testId="lines-errors" />;
   }
   return (
     <Notice tone="success" testId="lines-result">

@@ -20,7 +20,8 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** A parcel's number as the API's route takes it: 1 for the first. */
 const PARCEL_NUMBER = /^[1-9]\d{0,2}$/;
@@ -111,7 +112,7 @@ export default function AdminOrderParcel({ loaderData, actionData, params }: Rou
                 })}
               </Notice>
             )}
-            {generalErrors.length > 0 && <RefusalNotice errors={generalErrors} testId="parcel-page-errors" />}
+            {generalErrors.length > 0 && <ErrorsNotice errors={generalErrors} testId="parcel-page-errors" />}
             <ParcelBlock
               shipment={shipment}
               count={count}
