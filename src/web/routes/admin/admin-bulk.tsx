@@ -16,7 +16,8 @@ import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { Button } from "../../ui/button.tsx";
+import { PagerNav } from "../../features/admin/ops-pagination.tsx";
 import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
 import { refusalOf } from "../../features/admin/order-refusal.tsx";
 import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
@@ -194,23 +195,15 @@ export default function AdminBulk({ loaderData, actionData }: Route.ComponentPro
                 )}
                 below={
                   total > 1 && (
-                    <nav className={list.pagination} aria-label={tb("bulk.pageOf", { page: current, total })}>
-                      {current > 1 ? (
-                        <Link to={here(current - 1)} className={buttonClass("secondary")} rel="prev">
-                          {tb("bulk.previous")}
-                        </Link>
-                      ) : (
-                        <span />
-                      )}
-                      <span aria-current="page">{tb("bulk.pageOf", { page: current, total })}</span>
-                      {current < total ? (
-                        <Link to={here(current + 1)} className={buttonClass("secondary")} rel="next">
-                          {tb("bulk.next")}
-                        </Link>
-                      ) : (
-                        <span />
-                      )}
-                    </nav>
+                    <PagerNav
+                      current={current}
+                      total={total}
+                      href={(page) => here(page)}
+                      label={tb("bulk.pageOf", { page: current, total })}
+                      pageOf={tb("bulk.pageOf", { page: current, total })}
+                      previous={tb("bulk.previous")}
+                      next={tb("bulk.next")}
+                    />
                   )
                 }
               />
