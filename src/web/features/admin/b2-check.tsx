@@ -5,7 +5,7 @@ import type { b2CloudCheckAnswer } from "../../../domain/answers/admin-orders.ts
 import type { ApiAnswer } from "../../../domain/answers/common.ts";
 import { callAdminApi } from "./admin-api.ts";
 import styles from "./admin.module.css";
-import { OpsDataTable } from "./ops-data-table.tsx";
+import { DataTable } from "./ui/data-table.tsx";
 import { useOpsText } from "./ops-i18n.ts";
 
 type B2CloudCheck = ApiAnswer<typeof b2CloudCheckAnswer>["data"];
@@ -64,7 +64,7 @@ export function B2Check({ query }: { query: string }) {
       {replaced.length > 0 && (
         <div className={styles.warning} data-testid="b2-substitutions">
           <p>{to("b2Check.replaced", { count: replaced.length })}</p>
-          <OpsDataTable
+          <DataTable
             columns={[
               { header: to("b2Check.order"), cell: (row) => <OrderLink orderId={row.orderId} /> },
               { header: to("b2Check.field"), cell: (row) => row.field },

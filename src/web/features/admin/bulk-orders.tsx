@@ -22,7 +22,7 @@ import { enteredByLabel, useStaffOrderText } from "./staff-order-i18n.ts";
 import ops from "./ops.module.css";
 import { ReportTable } from "./report-table.tsx";
 import "../../i18n/orders-texts.ts";
-import { OpsSection } from "./ops-section.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 /** The page that takes the list's bulk form (its action) and shows the summary (decision 069). */
 export const BULK_PAGE_PATH = "/admin/orders/bulk";
@@ -161,12 +161,12 @@ export function BulkOrderForm({
 export function BulkSummary({ result }: { result: BulkResult }) {
   const tb = useBulkText();
   return (
-    <OpsSection id="bulk-result" title={tb(`bulk.resultTitle.${result.move}`)} testId="bulk-result">
+    <AdminSection id="bulk-result" title={tb(`bulk.resultTitle.${result.move}`)} testId="bulk-result">
       <Notice tone={result.counts.refused > 0 ? "info" : "success"} testId="bulk-result-counts">
         {tb("bulk.resultCounts", result.counts)}
       </Notice>
       <ResultRows rows={result.rows} movedLabel={tb(`bulk.state.moved.${result.move}`)} />
-    </OpsSection>
+    </AdminSection>
   );
 }
 

@@ -2,8 +2,8 @@ import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import css from "./admin-catalogue.module.css";
 import report from "./admin-report.module.css";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { LedgerForm, japanToday, useLedgerPost } from "./stock-ledger-section.tsx";
 import { Input } from "../../ui/field.tsx";
 
@@ -25,12 +25,12 @@ export function SuppliersSection({ suppliers }: { suppliers: SupplierRow[] }) {
   const ta = useAdminText();
   const add = useLedgerPost("/suppliers", ta("adminBooks.supplierAdded"));
   return (
-    <OpsSection id="suppliers-title" title={ta("adminBooks.suppliers")} testId="suppliers">
+    <AdminSection id="suppliers-title" title={ta("adminBooks.suppliers")} testId="suppliers">
       <p className={styles.muted}>{ta("adminBooks.suppliersIntro")}</p>
       {suppliers.length === 0 ? (
         <p className={styles.muted}>{ta("adminBooks.noSuppliers")}</p>
       ) : (
-        <OpsDataTable
+        <DataTable
           books
           columns={[
             { header: ta("adminBooks.supplierName"), cellClassName: report.wide, cell: (supplier) => supplier.name },
@@ -47,7 +47,7 @@ export function SuppliersSection({ suppliers }: { suppliers: SupplierRow[] }) {
         <Input label={ta("adminBooks.supplierAddress")} name="supplier_address" autoComplete="street-address" required error={add.error("supplier_address")} />
         <Input label={ta("adminBooks.invoiceNumber")} name="invoice_number" hint={ta("adminBooks.invoiceHint")} error={add.error("invoice_number")} />
       </LedgerForm>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -56,7 +56,7 @@ export function StockTakesSection({ status }: { status: StockTakeStatus }) {
   const ta = useAdminText();
   const record = useLedgerPost("/ledger/stock-takes", ta("adminBooks.stockTakeRecorded"));
   return (
-    <OpsSection id="stock-takes-title" title={ta("adminBooks.stockTakes")} testId="stock-takes">
+    <AdminSection id="stock-takes-title" title={ta("adminBooks.stockTakes")} testId="stock-takes">
       <p className={styles.muted}>{ta("adminBooks.stockTakesIntro")}</p>
       {status.overdue ? (
         <p className={styles.warning} role="alert" data-testid="stock-take-overdue">
@@ -72,7 +72,7 @@ export function StockTakesSection({ status }: { status: StockTakeStatus }) {
         </div>
       </LedgerForm>
       {status.stock_takes.length > 0 && (
-        <OpsDataTable
+        <DataTable
           books
           columns={[
             { header: ta("adminBooks.takenOn"), cell: (row) => row.taken_on },
@@ -84,6 +84,6 @@ export function StockTakesSection({ status }: { status: StockTakeStatus }) {
         />
       )}
       <p className={styles.muted}>{ta("adminBooks.retention")}</p>
-    </OpsSection>
+    </AdminSection>
   );
 }

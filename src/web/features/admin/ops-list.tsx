@@ -7,6 +7,7 @@ import list from "./admin-orders.module.css";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import { OpsPagination } from "./ops-pagination.tsx";
+import { TableFrame } from "./ui/data-table.tsx";
 
 /**
  * The filter form above a back-office list (audit log, inquiries, members): its fields, the submit
@@ -49,27 +50,6 @@ export function OpsDateTime({ at, locale }: { at: string; locale: Locale }) {
   );
 }
 
-/** A back-office table in its scrolling frame, named by the heading `labelledBy` points at; `className` adds a layout (the books'). */
-export function OpsTable({
-  labelledBy,
-  className,
-  testId,
-  children,
-}: {
-  labelledBy?: string | undefined;
-  className?: string | undefined;
-  testId?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className={styles.tableWrap}>
-      <table className={className ? `${styles.table} ${className}` : styles.table} aria-labelledby={labelledBy} data-testid={testId}>
-        {children}
-      </table>
-    </div>
-  );
-}
-
 /**
  * One page of a back-office list: its heading with the count, the table (or the empty text) and the
  * pager, busy while the next page loads.
@@ -97,7 +77,7 @@ export function OpsListSection(props: {
         </h2>
         <span className={styles.muted}>{to("ops.count", { count: total_count })}</span>
       </div>
-      {props.isEmpty ? <p className={styles.muted}>{props.emptyText}</p> : <OpsTable labelledBy={props.id}>{props.children}</OpsTable>}
+      {props.isEmpty ? <p className={styles.muted}>{props.emptyText}</p> : <TableFrame labelledBy={props.id}>{props.children}</TableFrame>}
       <OpsPagination path={props.path} search={new URLSearchParams(props.search)} current={current_page} total={total_page} />
     </section>
   );

@@ -15,18 +15,45 @@ export function OpsPagination({ path, search, current, total }: { path: string; 
     return text ? `${path}?${text}` : path;
   };
   return (
-    <nav className={list.pagination} aria-label={to("ops.pagination")}>
+    <PagerNav
+      current={current}
+      total={total}
+      href={pageLink}
+      label={to("ops.pagination")}
+      pageOf={to("ops.pageOf", { page: current, total })}
+      previous={to("ops.previous")}
+      next={to("ops.next")}
+    />
+  );
+}
+
+/**
+ * The pager's markup: previous / the page / next, a blank where there is no neighbour so the
+ * three keep their places. The texts are the caller's (the lists' and the bulk screen's differ).
+ */
+export function PagerNav(props: {
+  current: number;
+  total: number;
+  href: (page: number) => string;
+  label: string;
+  pageOf: string;
+  previous: string;
+  next: string;
+}) {
+  const { current, total, href } = props;
+  return (
+    <nav className={list.pagination} aria-label={props.label}>
       {current > 1 ? (
-        <Link to={pageLink(current - 1)} className={buttonClass("secondary")} rel="prev">
-          {to("ops.previous")}
+        <Link to={href(current - 1)} className={buttonClass("secondary")} rel="prev">
+          {props.previous}
         </Link>
       ) : (
         <span />
       )}
-      <span aria-current="page">{to("ops.pageOf", { page: current, total })}</span>
+      <span aria-current="page">{props.pageOf}</span>
       {current < total ? (
-        <Link to={pageLink(current + 1)} className={buttonClass("secondary")} rel="next">
-          {to("ops.next")}
+        <Link to={href(current + 1)} className={buttonClass("secondary")} rel="next">
+          {props.next}
         </Link>
       ) : (
         <span />

@@ -16,7 +16,7 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import type { MoveOutcome } from "./order-moves.ts";
 import { canConfirmDeferredPayment, canCorrectSlip, canSendPaymentLink, movesFor, slipNumberProblem } from "./order-moves.ts";
-import { OpsSection } from "./ops-section.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { CarrierSlipFields } from "./order-slip-fields.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
@@ -109,7 +109,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   }
 
   return (
-    <OpsSection id="order-actions" title={ta("adminOrder.actions")} testId="order-actions">
+    <AdminSection id="order-actions" title={ta("adminOrder.actions")} testId="order-actions">
       {outcome &&
         (outcome.ok ? (
           <Notice tone="success" testId="order-action-result">
@@ -237,6 +237,6 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.working")}
         </p>
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -6,8 +6,9 @@ import { Input, Select } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
-import { RefusalNotice, useOrderPost } from "./order-refusal.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { useOrderPost } from "./order-refusal.tsx";
+import { ErrorsNotice } from "./ui/errors-notice.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 type Kind = "discount" | "correction";
 
@@ -53,9 +54,9 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
   }
 
   return (
-    <OpsSection id="order-adjustment" title={ta("adminOrder.adjustTitle")} testId="order-adjustment">
+    <AdminSection id="order-adjustment" title={ta("adminOrder.adjustTitle")} testId="order-adjustment">
       <p className={styles.muted}>{ta("adminOrder.adjustHint")}</p>
-      {refusal && <RefusalNotice errors={refusal.errors} testId="order-adjustment-result" />}
+      {refusal && <ErrorsNotice errors={refusal.errors} testId="order-adjustment-result" />}
       <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
         <Select
           label={ta("adminOrder.adjustKind")}
@@ -107,6 +108,6 @@ export function OrderAdjustment({ order }: { order: AdminOrderDetail }) {
           {ta("adminOrder.adjustSubmit")}
         </Button>
       </form>
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -8,9 +8,10 @@ import { Input, Select } from "../../ui/field.tsx";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
-import { RefusalNotice, useOrderPost } from "./order-refusal.tsx";
+import { useOrderPost } from "./order-refusal.tsx";
+import { ErrorsNotice } from "./ui/errors-notice.tsx";
 import "../../i18n/member-forms-texts.ts";
-import { OpsSection } from "./ops-section.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 /** GET /admin/api/orders/{id}/delivery (decision 074): the wish, whether it may change, and the dates checkout offers now. */
 export interface DeliveryOptionsState {
@@ -38,9 +39,9 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
   }
 
   return (
-    <OpsSection id="order-delivery-change" title={ta("adminOrder.deliveryTitle")} testId="order-delivery-change">
+    <AdminSection id="order-delivery-change" title={ta("adminOrder.deliveryTitle")} testId="order-delivery-change">
       <p className={styles.muted}>{ta("adminOrder.deliveryHint")}</p>
-      {refusal && <RefusalNotice errors={refusal.errors} testId="order-delivery-change-result" />}
+      {refusal && <ErrorsNotice errors={refusal.errors} testId="order-delivery-change-result" />}
       <form className={detail.action} onSubmit={(event) => void submit(event)} noValidate>
         <Select
           label={ta("adminOrder.deliveryDate")}
@@ -62,7 +63,7 @@ export function OrderDeliveryChange({ order, options }: { order: AdminOrderDetai
           {ta("adminOrder.deliverySubmit")}
         </Button>
       </form>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -140,9 +141,9 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
   );
 
   return (
-    <OpsSection id="order-recipient-change" title={ta("adminOrder.recipientTitle")} testId="order-recipient-change">
+    <AdminSection id="order-recipient-change" title={ta("adminOrder.recipientTitle")} testId="order-recipient-change">
       <p className={styles.muted}>{ta("adminOrder.recipientHint")}</p>
-      {refusal && <RefusalNotice errors={refusal.errors} testId="order-recipient-change-result" />}
+      {refusal && <ErrorsNotice errors={refusal.errors} testId="order-recipient-change-result" />}
       {!open ? (
         <Button variant="secondary" block aria-expanded={false} onClick={() => setOpen(true)}>
           {ta("adminOrder.recipientOpen")}
@@ -164,6 +165,6 @@ export function OrderRecipientChange({ order, changeable }: { order: AdminOrderD
           </Button>
         </form>
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -17,8 +17,8 @@ import styles from "./admin.module.css";
 import detail from "./admin-order.module.css";
 import "../../i18n/orders-texts.ts";
 import "../../i18n/destinations-pages-texts.ts";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -43,7 +43,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const so = useStaffOrderText();
   const { t, yen, locale } = useI18n();
   return (
-    <OpsSection id="order-summary" title={ta("adminOrder.summary")}>
+    <AdminSection id="order-summary" title={ta("adminOrder.summary")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.createdAt")}>
           <time dateTime={order.created_at}>{formatDateTime(new Date(order.created_at), locale)}</time>
@@ -91,7 +91,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
         </Row>
         <Row label={ta("adminOrder.locale")}>{ta(`adminOrder.locale.${order.locale}`)}</Row>
       </dl>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -124,7 +124,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
   if (!gift) return null;
   const instructions = giftInstructions(gift, { withCard: true });
   return (
-    <OpsSection id="order-gift" title={ta("adminOrder.gift")} testId="order-gift">
+    <AdminSection id="order-gift" title={ta("adminOrder.gift")} testId="order-gift">
       {instructions && <p className={detail.giftInstructions}>{instructions}</p>}
       <dl className={detail.rows}>
         {giftLines(gift, locale).map((line) => (
@@ -133,7 +133,7 @@ export function OrderGift({ order }: { order: AdminOrderDetail }) {
           </Row>
         ))}
       </dl>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -147,7 +147,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const band = order.desired_delivery_timezone;
   const bandLabel = band ? (shop.deliveryTimeBands[band]?.[locale] ?? band) : null;
   return (
-    <OpsSection id="order-customer" title={ta("adminOrder.customer")}>
+    <AdminSection id="order-customer" title={ta("adminOrder.customer")}>
       <dl className={detail.rows}>
         <Row label={ta("adminOrder.name")}>{order.name}</Row>
         {order.customer_kana && <Row label={so("staffOrder.kanaLabel")}>{order.customer_kana}</Row>}
@@ -207,7 +207,7 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           </dl>
         </>
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -221,8 +221,9 @@ function chargeTestId(kind: string): string {
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { yen } = useI18n();
-  const total = (label: string, amount: number, testId: string, strong = false) => (
-    <tr data-testid={testId}>
+  // The charges' and taxes' rows come from a `.map`: each keyed, by its test id unless a kind may repeat.
+  const total = (label: string, amount: number, testId: string, strong = false, key: string = testId) => (
+    <tr key={key} data-testid={testId}>
       <th scope="row" colSpan={3} className={styles.number}>
         {label}
       </th>
@@ -230,8 +231,8 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
     </tr>
   );
   return (
-    <OpsSection id="order-items" title={ta("adminOrder.items")}>
-      <OpsDataTable
+    <AdminSection id="order-items" title={ta("adminOrder.items")}>
+      <DataTable
         labelledBy="order-items"
         columns={[
           {
@@ -255,11 +256,13 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <tfoot className={detail.totals}>
             {total(ta("adminOrder.itemsTotal"), order.items_total, "order-items-total")}
             {/* Every charge line (shipping, the payment method's fee, any later kind) with the label the order keeps. */}
-            {order.charges.map((charge) =>
+            {order.charges.map((charge, index) =>
               total(
                 charge.tax_rate === undefined ? charge.label : ta("adminOrder.chargeAt", { label: charge.label, rate: charge.tax_rate }),
                 charge.amount,
                 chargeTestId(charge.kind),
+                false,
+                `${charge.kind}-${index}`,
               ),
             )}
             {/* Tax per rate (decision 036): one row for a one-rate order, 10% and 8% apart otherwise. */}
@@ -270,6 +273,6 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           </tfoot>
         }
       />
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -4,7 +4,7 @@ import { buttonClass } from "../../ui/button.tsx";
 import styles from "./admin.module.css";
 import { useOpsText } from "./ops-i18n.ts";
 import ops from "./ops.module.css";
-import { OpsSection } from "./ops-section.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 // The delivery notes (納品書, decision 037): plain links, the browser opens the PDF with the staff
 // session's cookie and prints it from its viewer.
@@ -13,7 +13,7 @@ import { OpsSection } from "./ops-section.tsx";
 export function DeliveryNoteLink({ orderId }: { orderId: string }) {
   const to = useOpsText();
   return (
-    <OpsSection id="order-documents" title={to("documents.title")}>
+    <AdminSection id="order-documents" title={to("documents.title")}>
       <a
         href={`/admin/api/orders/${encodeURIComponent(orderId)}/delivery-note`}
         target="_blank"
@@ -24,7 +24,7 @@ export function DeliveryNoteLink({ orderId }: { orderId: string }) {
         {to("documents.deliveryNote")}
       </a>
       <p className={styles.muted}>{to("documents.deliveryNoteHint")}</p>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -43,7 +43,7 @@ export interface ReceiptState {
 export function OrderReceipt({ orderId, status, state }: { orderId: string; status: OrderStatus; state: ReceiptState }) {
   const to = useOpsText();
   return (
-    <OpsSection id="order-receipt" title={to("documents.receiptTitle")} testId="admin-receipt">
+    <AdminSection id="order-receipt" title={to("documents.receiptTitle")} testId="admin-receipt">
       {state.available ? (
         <>
           <p className={styles.muted}>{to("documents.receiptHint")}</p>
@@ -52,7 +52,7 @@ export function OrderReceipt({ orderId, status, state }: { orderId: string; stat
       ) : (
         <p className={styles.muted}>{to(status === "cancelled" ? "documents.receiptCancelled" : "documents.receiptUnavailable")}</p>
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -60,13 +60,13 @@ export function OrderReceipt({ orderId, status, state }: { orderId: string; stat
 export function DayDeliveryNotes() {
   const to = useOpsText();
   return (
-    <OpsSection id="day-delivery-notes" title={to("documents.title")}>
+    <AdminSection id="day-delivery-notes" title={to("documents.title")}>
       <div className={ops.exports}>
         <a href="/admin/api/delivery-notes" target="_blank" rel="noopener" className={buttonClass("secondary")} data-testid="delivery-notes-today">
           {to("documents.bulk")}
         </a>
       </div>
       <p className={styles.muted}>{to("documents.bulkHint")}</p>
-    </OpsSection>
+    </AdminSection>
   );
 }

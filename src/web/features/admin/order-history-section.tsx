@@ -4,8 +4,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import type { AdminText } from "./admin-i18n.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 import "../../i18n/orders-texts.ts";
 
 function actorLabel(entry: OrderHistoryEntry, ta: AdminText): string {
@@ -30,11 +30,11 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const { t, locale } = useI18n();
   const status = (value: OrderHistoryEntry["to"]) => t(`orders.status.${value}`);
   return (
-    <OpsSection id="order-history" title={ta("adminOrder.history")}>
+    <AdminSection id="order-history" title={ta("adminOrder.history")}>
       {order.history.length === 0 ? (
         <p>{ta("adminOrder.historyEmpty")}</p>
       ) : (
-        <OpsDataTable
+        <DataTable
           labelledBy="order-history"
           columns={[
             { header: ta("adminOrder.historyAt"), cell: (entry) => <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), locale)}</time> },
@@ -47,6 +47,6 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
           rowTestId="order-history-row"
         />
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }

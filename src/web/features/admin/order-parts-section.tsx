@@ -17,8 +17,8 @@ import { parcelsToCorrect, parcelsToShip, slipNumberProblem } from "./order-move
 import { ParcelBlock, parcelPath } from "./parcel-block.tsx";
 import block from "./parcel-block.module.css";
 import { useParcelsText } from "./parcels-i18n.ts";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { CarrierSlipFields } from "./order-slip-fields.tsx";
 
 type MoveFetcher = ReturnType<typeof useFetcher<MoveOutcome>>;
@@ -89,8 +89,8 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const ta = useAdminText();
   const { yen, locale } = useI18n();
   return (
-    <OpsSection id="order-payments" title={ta("adminOrder.payments")}>
-      <OpsDataTable
+    <AdminSection id="order-payments" title={ta("adminOrder.payments")}>
+      <DataTable
         labelledBy="order-payments"
         columns={[
           { header: ta("adminOrder.paymentMethod"), cell: (payment) => storedPaymentMethod(payment.method).label[locale] },
@@ -106,7 +106,7 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
         rowKey={(payment, index) => `${payment.created_at}-${index}`}
         rowTestId="order-payment-row"
       />
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -133,7 +133,7 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
   }, [outcome, snackbar]);
   const refusal = outcome && !outcome.ok ? (outcome.fields.slip_number?.[0] ?? outcome.errors[0]) : undefined;
   return (
-    <OpsSection id="order-shipments" title={ta("adminOrder.shipments")}>
+    <AdminSection id="order-shipments" title={ta("adminOrder.shipments")}>
       {outcome?.ok && (
         <Notice tone="success" testId="parcel-ship-result">
           <p>{outcome.message}</p>
@@ -171,6 +171,6 @@ export function OrderShipments({ order }: { order: AdminOrderDetail }) {
           );
         })}
       </div>
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { redirect, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { adminOrderAnswer } from "../../../domain/answers/admin-orders.ts";
 import type { AnswerOrRefusal } from "../../../domain/answers/common.ts";
-import { Notice } from "../../ui/notice.tsx";
 import { useSnackbar } from "../../ui/snackbar.tsx";
-import { ADMIN_LOGIN_PATH, callAdminApi, errorsOf } from "./admin-api.ts";
+import { callAdminApi, errorsOf } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 
 // The order pages' forms, drawn on the server (注文を入力, 返品, 一部キャンセル, ギフト, 一括処理) or in
@@ -21,22 +20,6 @@ export interface Refusal {
 export function refusalOf(body: unknown, fallback: string): Refusal {
   const answer = body as { errors?: unknown; fields?: Record<string, string[]> } | undefined;
   return { errors: errorsOf(answer, fallback), fields: answer?.fields ?? {} };
-}
-
-/** A server-rendered order page whose staff session is gone: to the sign-in, then back to `back`. */
-export function toStaffLogin(back: string): Response {
-  return redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
-}
-
-/** A refusal's messages above its form, each once (a message may come for two fields). */
-export function RefusalNotice({ errors, testId }: { errors: readonly string[]; testId: string }) {
-  return (
-    <Notice tone="danger" testId={testId}>
-      {[...new Set(errors)].map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Notice>
-  );
 }
 
 /**

@@ -12,8 +12,8 @@ import { formatDate, parseIsoDate } from "../../../domain/format.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
 import styles from "./admin.module.css";
 import returnStyles from "./order-returns.module.css";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 import { useReturnText } from "./return-i18n.ts";
 
 /**
@@ -27,11 +27,11 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
   const id = encodeURIComponent(orderId);
   if (status !== "sent" && returns.length === 0) return null;
   return (
-    <OpsSection id="order-returns" title={tr("return.listTitle")} testId="order-returns">
+    <AdminSection id="order-returns" title={tr("return.listTitle")} testId="order-returns">
       {returns.length === 0 ? (
         <p className={styles.muted}>{tr("return.none")}</p>
       ) : (
-        <OpsDataTable
+        <DataTable
           columns={[
             { header: tr("return.number"), cell: (each) => each.number },
             { header: tr("return.date"), cellClassName: styles.nowrap, cell: (each) => shownDate(each.returned_on, locale) },
@@ -89,7 +89,7 @@ export function OrderReturnsSection({ orderId, status, returns }: { orderId: str
           {tr("return.record")}
         </Link>
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }
 

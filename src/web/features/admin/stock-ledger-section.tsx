@@ -15,8 +15,8 @@ import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 import css from "./admin-catalogue.module.css";
 import report from "./admin-report.module.css";
-import { OpsDataTable } from "./ops-data-table.tsx";
-import { OpsSection } from "./ops-section.tsx";
+import { DataTable } from "./ui/data-table.tsx";
+import { AdminSection } from "./ui/admin-section.tsx";
 
 type FieldMessages = Record<string, string[] | undefined>;
 
@@ -95,7 +95,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
   const [kind, setKind] = useState<AdjustmentKind>("breakage");
 
   return (
-    <OpsSection id="stock-ledger-title" title={ta("adminLedger.title")} testId="stock-ledger">
+    <AdminSection id="stock-ledger-title" title={ta("adminLedger.title")} testId="stock-ledger">
       <p className={styles.muted}>{ta("adminLedger.intro")}</p>
       <p>
         <strong>{ta("adminLedger.stockNow", { stock: ledger.stock })}</strong>
@@ -153,7 +153,7 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
       {ledger.moves.length === 0 ? (
         <p className={styles.muted}>{ta("adminLedger.noMoves")}</p>
       ) : (
-        <OpsDataTable
+        <DataTable
           books
           testId="stock-moves"
           columns={[
@@ -179,6 +179,6 @@ export function StockLedgerSection({ productId, ledger }: { productId: number; l
           rowKey={(move) => move.id}
         />
       )}
-    </OpsSection>
+    </AdminSection>
   );
 }

@@ -16,9 +16,12 @@ import { pageContext } from "../../load-context.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/form-action.ts";
 import { useI18n } from "../../i18n/i18n.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
-import { OpsSection } from "../../features/admin/ops-section.tsx";
-import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { Button } from "../../ui/button.tsx";
+import { PagerNav } from "../../features/admin/ops-pagination.tsx";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
+import { refusalOf } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 const BULK_API = "/admin/api/orders/bulk";
 /** The list's page of orders at most is selected at once; the form's fields are small. */
@@ -98,7 +101,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
   const tb = useBulkText();
   const { locale } = useI18n();
   return (
-    <OpsSection id="bulk-slips" title={tb("bulk.slipsTitle")} testId="bulk-slips">
+    <AdminSection id="bulk-slips" title={tb("bulk.slipsTitle")} testId="bulk-slips">
       <p>{tb("bulk.slipsLead")}</p>
       <p className={styles.muted}>
         {tb("bulk.slipsFromFile")} <Link to="/admin/issued-data">{tb("bulk.slipsFromFileLink")}</Link>
@@ -147,7 +150,7 @@ function SlipsForm({ orders, requestKey }: { orders: AdminOrderSummary[]; reques
         </div>
         <Button type="submit">{tb("bulk.shipConfirm", { count: orders.length })}</Button>
       </Form>
-    </OpsSection>
+    </AdminSection>
   );
 }
 
@@ -171,7 +174,7 @@ export default function AdminBulk({ loaderData, actionData }: Route.ComponentPro
           <Link to={`/admin/orders${orderListQuery(filters, current)}`}>{tb("bulk.back")}</Link>
         </p>
         <h1 className={styles.title}>{tb("bulk.title")}</h1>
-        {answer?.step === "refused" && <RefusalNotice errors={answer.errors} testId="bulk-errors" />}
+        {answer?.step === "refused" && <ErrorsNotice errors={answer.errors} testId="bulk-errors" />}
         {answer?.step === "result" && <BulkSummary result={answer.result} />}
         {answer?.step === "slips" ? (
           <SlipsForm orders={answer.orders} requestKey={answer.requestKey} />
@@ -192,23 +195,15 @@ export default function AdminBulk({ loaderData, actionData }: Route.ComponentPro
                 )}
                 below={
                   total > 1 && (
-                    <nav className={list.pagination} aria-label={tb("bulk.pageOf", { page: current, total })}>
-                      {current > 1 ? (
-                        <Link to={here(current - 1)} className={buttonClass("secondary")} rel="prev">
-                          {tb("bulk.previous")}
-                        </Link>
-                      ) : (
-                        <span />
-                      )}
-                      <span aria-current="page">{tb("bulk.pageOf", { page: current, total })}</span>
-                      {current < total ? (
-                        <Link to={here(current + 1)} className={buttonClass("secondary")} rel="next">
-                          {tb("bulk.next")}
-                        </Link>
-                      ) : (
-                        <span />
-                      )}
-                    </nav>
+                    <PagerNav
+                      current={current}
+                      total={total}
+                      href={(page) => here(page)}
+                      label={tb("bulk.pageOf", { page: current, total })}
+                      pageOf={tb("bulk.pageOf", { page: current, total })}
+                      previous={tb("bulk.previous")}
+                      next={tb("bulk.next")}
+                    />
                   )
                 }
               />

@@ -18,7 +18,9 @@ import { CSRF_FIELD, postedForm, REQUEST_KEY_FIELD } from "../../shared/site/for
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { refusalOf } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 const PAGE_PATH = "/admin/issued-data";
 const API_PATH = "/admin/api/shipments/issued-data";
@@ -188,7 +190,7 @@ export default function AdminIssuedData({ actionData, loaderData }: Route.Compon
             <Link to="/admin/orders">{tm("issued.back")}</Link>
           </p>
           <h1 className={styles.title}>{tm("issued.title")}</h1>
-          {answer?.step === "refused" && <RefusalNotice errors={answer.errors} testId="issued-errors" />}
+          {answer?.step === "refused" && <ErrorsNotice errors={answer.errors} testId="issued-errors" />}
           {answer?.step === "preview" ? (
             <ReportSection id="issued-preview" title={tm("issued.previewTitle", { carrier: answer.preview.carrier_label })}>
               <p data-testid="issued-counts">{tm("issued.counts", answer.preview.counts)}</p>

@@ -1,11 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/admin-order-gift";
 import type { Locale } from "../../../domain/locale.ts";
 import type { GiftChangeOptions } from "../../../domain/order-changes.ts";
 import { giftChangeBodyOf } from "../../../domain/order-changes.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { OrderSubPage } from "../../features/admin/ui/order-sub-page.tsx";
 import { adminText, useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -18,7 +18,8 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 export function giftPath(orderId: string): string {
   return `/admin/orders/${encodeURIComponent(orderId)}/gift`;
@@ -71,49 +72,47 @@ export default function AdminOrderGift({ loaderData, actionData, params }: Route
   const answer = actionData as ActionAnswer | undefined;
   const refused = answer && !answer.done ? answer : undefined;
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={styles.main} data-testid="order-gift-page">
-        <p>
-          <Link to={`/admin/orders/${encodeURIComponent(params.id)}`}>{ta("adminOrder.giftBack")}</Link>
-        </p>
-        <h1 className={styles.title}>{ta("adminOrder.giftTitle", { number: orderNumberForShopper(params.id) })}</h1>
-        {options === null ? (
-          <Notice tone="info">{ta("adminOrder.giftNotFound")}</Notice>
-        ) : (
-          <>
-            <p className={styles.muted}>{ta("adminOrder.giftLead")}</p>
-            {answer?.done && (
-              <Notice tone="success" testId="order-gift-result">
-                {ta("adminOrder.giftChanged", { total: yen(answer.total) })}
-              </Notice>
-            )}
-            {refused && <RefusalNotice errors={refused.errors} testId="order-gift-errors" />}
-            <section className={styles.section}>
-              <h2 className={styles.sectionTitle}>{ta("adminOrder.giftCurrent")}</h2>
-              <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />
-            </section>
-            {options.changeable ? (
-              <Form
-                key={JSON.stringify(options.gift)}
-                method="post"
-                action={giftPath(params.id)}
-                reloadDocument
-                onSubmit={withCurrentToken}
-                className={styles.section}
-                data-testid="order-gift-form"
-              >
-                <CsrfField />
-                <RequestKeyField value={requestKey} />
-                <GiftChangeFields options={options} posted={refused?.values} fields={refused?.fields} audience="staff" />
-                <Button type="submit">{ta("adminOrder.giftSubmit")}</Button>
-              </Form>
-            ) : (
-              <Notice tone="info">{options.reason}</Notice>
-            )}
-          </>
-        )}
-      </main>
-    </div>
+    <OrderSubPage
+      orderId={params.id}
+      testId="order-gift-page"
+      back={ta("adminOrder.giftBack")}
+      title={ta("adminOrder.giftTitle", { number: orderNumberForShopper(params.id) })}
+      record={options}
+      notFound={ta("adminOrder.giftNotFound")}
+    >
+      {(options) => (
+        <>
+          <p className={styles.muted}>{ta("adminOrder.giftLead")}</p>
+          {answer?.done && (
+            <Notice tone="success" testId="order-gift-result">
+              {ta("adminOrder.giftChanged", { total: yen(answer.total) })}
+            </Notice>
+          )}
+          {refused && <ErrorsNotice errors={refused.errors} testId="order-gift-errors" />}
+          <section className={styles.section}>
+            <h2 className={styles.sectionTitle}>{ta("adminOrder.giftCurrent")}</h2>
+            <GiftCurrent options={options} none={ta("adminOrder.giftNone")} />
+          </section>
+          {options.changeable ? (
+            <Form
+              key={JSON.stringify(options.gift)}
+              method="post"
+              action={giftPath(params.id)}
+              reloadDocument
+              onSubmit={withCurrentToken}
+              className={styles.section}
+              data-testid="order-gift-form"
+            >
+              <CsrfField />
+              <RequestKeyField value={requestKey} />
+              <GiftChangeFields options={options} posted={refused?.values} fields={refused?.fields} audience="staff" />
+              <Button type="submit">{ta("adminOrder.giftSubmit")}</Button>
+            </Form>
+          ) : (
+            <Notice tone="info">{options.reason}</Notice>
+          )}
+        </>
+      )}
+    </OrderSubPage>
   );
 }

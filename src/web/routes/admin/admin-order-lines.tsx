@@ -1,10 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Locale } from "../../../domain/locale.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { storedPaymentMethod } from "../../../domain/payment-methods/payment-method.registry.ts";
 import type { Route } from "./+types/admin-order-lines";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { OrderSubPage } from "../../features/admin/ui/order-sub-page.tsx";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
 import { withCurrentToken } from "../../features/admin/bulk-orders.tsx";
@@ -17,7 +17,8 @@ import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** One line's fields are a few bytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 8 * 1024;
@@ -93,7 +94,7 @@ function Result({ answer }: { answer: ActionAnswer }) {
   const { yen } = useI18n();
   if (!answer.done) {
     // A field's message stands under its field; the others (the order's state) here.
-    return answer.fields.quantity ? null : <RefusalNotice errors={answer.errors} testId="lines-errors" />;
+    return answer.fields.quantity ? null : <ErrorsNotice errors={answer.errors} testId="lines-errors" />;
   }
   return (
     <Notice tone="success" testId="lines-result">
@@ -113,79 +114,77 @@ export default function AdminOrderLines({ loaderData, actionData, params }: Rout
   const payment = order?.payments.at(-1);
   const byHand = order ? storedPaymentMethod(order.payment_method).paidCancellation === "by_hand" : false;
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={styles.main} data-testid="order-lines-page">
-        <p>
-          <Link to={`/admin/orders/${encodeURIComponent(params.id)}`}>{tl("lines.back")}</Link>
-        </p>
-        <h1 className={styles.title}>{tl("lines.title", { number: orderNumberForShopper(params.id) })}</h1>
-        {order === null ? (
-          <Notice tone="info">{tl("lines.notFound")}</Notice>
-        ) : (
-          <>
-            <p className={styles.muted}>{tl("lines.lead")}</p>
-            {answer && <Result answer={answer} />}
-            <p data-testid="lines-total">
-              {tl("lines.total")}: <strong>{yen(order.price)}</strong>
+    <OrderSubPage
+      orderId={params.id}
+      testId="order-lines-page"
+      back={tl("lines.back")}
+      title={tl("lines.title", { number: orderNumberForShopper(params.id) })}
+      record={order}
+      notFound={tl("lines.notFound")}
+    >
+      {(order) => (
+        <>
+          <p className={styles.muted}>{tl("lines.lead")}</p>
+          {answer && <Result answer={answer} />}
+          <p data-testid="lines-total">
+            {tl("lines.total")}: <strong>{yen(order.price)}</strong>
+          </p>
+          {payment && payment.refunded_amount > 0 && (
+            <p data-testid="lines-refunded">
+              {byHand ? tl("lines.owed", { amount: yen(payment.refunded_amount) }) : tl("lines.owedTotal", { amount: yen(payment.refunded_amount) })}
             </p>
-            {payment && payment.refunded_amount > 0 && (
-              <p data-testid="lines-refunded">
-                {byHand ? tl("lines.owed", { amount: yen(payment.refunded_amount) }) : tl("lines.owedTotal", { amount: yen(payment.refunded_amount) })}
-              </p>
-            )}
-            {!order.lines_cancellable ? (
-              <Notice tone="info">{tl("lines.notChangeable")}</Notice>
-            ) : (
-              <>
-                <Notice tone="info">{tl("lines.warning")}</Notice>
-                {order.items.map((item) => {
-                  const id = String(item.line_id);
-                  const refused = refusedLine?.line === id ? refusedLine : undefined;
-                  const last = order.items.length === 1;
-                  return (
-                    <Form
-                      key={`${id}-${item.amount}`}
-                      method="post"
-                      action={linesPath(params.id)}
-                      reloadDocument
-                      onSubmit={withCurrentToken}
-                      className={styles.section}
-                      data-testid={`order-line-${id}`}
-                    >
-                      <CsrfField />
-                      <RequestKeyField value={requestKeys[id] ?? ""} />
-                      <input type="hidden" name="line" value={id} />
-                      <h2 className={styles.sectionTitle}>{item.name}</h2>
-                      <p className={styles.muted}>
-                        {tl("lines.unitPrice")}: {yen(item.unit_price)} / {tl("lines.current")}: {item.amount}
-                      </p>
-                      <Input
-                        name="quantity"
-                        label={tl("lines.quantity")}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        defaultValue={refused ? refused.quantity : String(Math.max(0, item.amount - 1))}
-                        error={refused?.fields.quantity?.[0]}
-                      />
-                      <Button type="submit" name="intent" value="lower">
-                        {tl("lines.lower")}
-                      </Button>{" "}
-                      {last ? (
-                        <p className={styles.muted}>{tl("lines.lastLine")}</p>
-                      ) : (
-                        <Button type="submit" name="intent" value="remove" variant="secondary">
-                          {tl("lines.remove")}
-                        </Button>
-                      )}
-                    </Form>
-                  );
-                })}
-              </>
-            )}
-          </>
-        )}
-      </main>
-    </div>
+          )}
+          {!order.lines_cancellable ? (
+            <Notice tone="info">{tl("lines.notChangeable")}</Notice>
+          ) : (
+            <>
+              <Notice tone="info">{tl("lines.warning")}</Notice>
+              {order.items.map((item) => {
+                const id = String(item.line_id);
+                const refused = refusedLine?.line === id ? refusedLine : undefined;
+                const last = order.items.length === 1;
+                return (
+                  <Form
+                    key={`${id}-${item.amount}`}
+                    method="post"
+                    action={linesPath(params.id)}
+                    reloadDocument
+                    onSubmit={withCurrentToken}
+                    className={styles.section}
+                    data-testid={`order-line-${id}`}
+                  >
+                    <CsrfField />
+                    <RequestKeyField value={requestKeys[id] ?? ""} />
+                    <input type="hidden" name="line" value={id} />
+                    <h2 className={styles.sectionTitle}>{item.name}</h2>
+                    <p className={styles.muted}>
+                      {tl("lines.unitPrice")}: {yen(item.unit_price)} / {tl("lines.current")}: {item.amount}
+                    </p>
+                    <Input
+                      name="quantity"
+                      label={tl("lines.quantity")}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      defaultValue={refused ? refused.quantity : String(Math.max(0, item.amount - 1))}
+                      error={refused?.fields.quantity?.[0]}
+                    />
+                    <Button type="submit" name="intent" value="lower">
+                      {tl("lines.lower")}
+                    </Button>{" "}
+                    {last ? (
+                      <p className={styles.muted}>{tl("lines.lastLine")}</p>
+                    ) : (
+                      <Button type="submit" name="intent" value="remove" variant="secondary">
+                        {tl("lines.remove")}
+                      </Button>
+                    )}
+                  </Form>
+                );
+              })}
+            </>
+          )}
+        </>
+      )}
+    </OrderSubPage>
   );
 }

@@ -31,9 +31,11 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { useI18n } from "../../i18n/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select, Textarea } from "../../ui/field.tsx";
-import { OpsSection } from "../../features/admin/ops-section.tsx";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
 import type { Refusal } from "../../features/admin/order-refusal.tsx";
-import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { refusalOf } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** Ten item rows, an address or two and a memo: a few kilobytes; anything far bigger is not this form. */
 const MAX_POST_BYTES = 64 * 1024;
@@ -191,9 +193,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
         </p>
         <h1 className={styles.title}>{tr("staffOrder.title")}</h1>
         <p>{tr("staffOrder.lead")}</p>
-        {refusal && <RefusalNotice errors={refusal.errors} testId="staff-order-errors" />}
+        {refusal && <ErrorsNotice errors={refusal.errors} testId="staff-order-errors" />}
 
-        <OpsSection id="staff-order-member" title={tr("staffOrder.memberHeading")}>
+        <AdminSection id="staff-order-member" title={tr("staffOrder.memberHeading")}>
           <p>{tr("staffOrder.memberLead")}</p>
           <form method="get" action={NEW_ORDER_PATH} className={formStyles.lookup} data-testid="member-lookup">
             <Input label={tr("staffOrder.memberEmail")} name="member" type="email" autoComplete="off" defaultValue={memberQuery} />
@@ -207,14 +209,14 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               {tr("staffOrder.memberFound", { email: memberEmail })} <Link to={NEW_ORDER_PATH}>{tr("staffOrder.memberClear")}</Link>
             </p>
           )}
-        </OpsSection>
+        </AdminSection>
 
         <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate data-testid="staff-order-form">
           <CsrfField />
           <RequestKeyField value={requestKey} />
           {memberEmail && <input type="hidden" name="member_email" value={memberEmail} />}
 
-          <OpsSection id="staff-order-customer" title={tr("staffOrder.customerHeading")}>
+          <AdminSection id="staff-order-customer" title={tr("staffOrder.customerHeading")}>
             <div className={formStyles.grid}>
               <Select
                 label={tr("staffOrder.channel")}
@@ -232,9 +234,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               {partyFields("customer", customerOnFile).slice(2)}
               <Input label={tr("staffOrder.birthDate")} hint={tr("staffOrder.birthDateHint")} type="date" {...bound("birth_date", onFile?.birth_date ?? "")} />
             </div>
-          </OpsSection>
+          </AdminSection>
 
-          <OpsSection id="staff-order-items" title={tr("staffOrder.itemsHeading")}>
+          <AdminSection id="staff-order-items" title={tr("staffOrder.itemsHeading")}>
             <p className={styles.muted}>{tr("staffOrder.itemsHint")}</p>
             {fieldError("items") && (
               <p className={formStyles.error} role="alert" data-testid="items-error">
@@ -266,14 +268,14 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 </li>
               ))}
             </ol>
-          </OpsSection>
+          </AdminSection>
 
-          <OpsSection id="staff-order-recipient" title={tr("staffOrder.recipientHeading")}>
+          <AdminSection id="staff-order-recipient" title={tr("staffOrder.recipientHeading")}>
             <Checkbox label={tr("staffOrder.toRecipient")} name="to_recipient" defaultChecked={ticked("to_recipient")} />
             <div className={formStyles.grid}>{partyFields("recipient", {})}</div>
-          </OpsSection>
+          </AdminSection>
 
-          <OpsSection id="staff-order-delivery" title={tr("staffOrder.deliveryHeading")}>
+          <AdminSection id="staff-order-delivery" title={tr("staffOrder.deliveryHeading")}>
             <div className={formStyles.grid}>
               <Input label={tr("staffOrder.date")} hint={tr("staffOrder.dateHint")} type="date" {...bound("desired_delivery_date")} />
               <Select
@@ -282,10 +284,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 options={[{ value: "", label: tr("staffOrder.timezoneNone") }, ...timeBands.map((band) => ({ value: band.code, label: band.label }))]}
               />
             </div>
-          </OpsSection>
+          </AdminSection>
 
           {gift && (
-            <OpsSection id="staff-order-gift" title={tr("staffOrder.giftHeading")}>
+            <AdminSection id="staff-order-gift" title={tr("staffOrder.giftHeading")}>
               {fieldError("gift") && (
                 <p className={formStyles.error} role="alert">
                   {fieldError("gift")}
@@ -323,10 +325,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                 </>
               )}
               {gift.hidePrices && <Checkbox label={tr("staffOrder.giftHidePrices")} name="gift_hide_prices" defaultChecked={ticked("gift_hide_prices")} />}
-            </OpsSection>
+            </AdminSection>
           )}
 
-          <OpsSection id="staff-order-payment" title={tr("staffOrder.paymentHeading")}>
+          <AdminSection id="staff-order-payment" title={tr("staffOrder.paymentHeading")}>
             <Select
               label={tr("staffOrder.paymentMethod")}
               // A method taken at once first: a card waits for a link, the exception on the phone.
@@ -343,7 +345,7 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
               </p>
             )}
             <Textarea label={tr("staffOrder.memo")} hint={tr("staffOrder.memoHint")} rows={3} maxLength={STAFF_ORDER_MEMO_MAX} {...bound("memo")} />
-          </OpsSection>
+          </AdminSection>
 
           <Button type="submit" data-testid="staff-order-submit">
             {tr("staffOrder.submit")}

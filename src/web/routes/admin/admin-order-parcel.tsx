@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { CARRIER_CODES, CARRIERS, DEFAULT_CARRIER } from "../../../domain/carriers.ts";
 import { orderNumberForShopper } from "../../../domain/order-number.ts";
 import type { AdminOrderDetail } from "../../../domain/order-view.ts";
 import { hasLeft } from "../../../domain/payments-and-shipments.ts";
 import type { Route } from "./+types/admin-order-parcel";
-import { AdminHeader } from "../../features/admin/admin-header.tsx";
+import { OrderSubPage } from "../../features/admin/ui/order-sub-page.tsx";
 import { useAdminText } from "../../features/admin/admin-i18n.ts";
 import { adminMeta } from "../../features/admin/admin-meta.ts";
 import styles from "../../features/admin/admin.module.css";
@@ -20,7 +20,8 @@ import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, Input, Select } from "../../ui/field.tsx";
 import { Notice } from "../../ui/notice.tsx";
-import { RefusalNotice, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** A parcel's number as the API's route takes it: 1 for the first. */
 const PARCEL_NUMBER = /^[1-9]\d{0,2}$/;
@@ -92,76 +93,74 @@ export default function AdminOrderParcel({ loaderData, actionData, params }: Rou
     refused?.values.carrier ?? (shipment?.carrier && (CARRIER_CODES as readonly string[]).includes(shipment.carrier) ? shipment.carrier : DEFAULT_CARRIER);
   const generalErrors = refused ? refused.errors.filter((message) => !Object.values(refused.fields).some((list) => list.includes(message))) : [];
   return (
-    <div className={styles.shell}>
-      <AdminHeader />
-      <main id="main" className={styles.main} data-testid="parcel-page">
-        <p>
-          <Link to={`/admin/orders/${encodeURIComponent(params.id)}`}>{tp("parcels.back")}</Link>
-        </p>
-        <h1 className={styles.title}>{tp("parcels.title", { number: orderNumberForShopper(params.id), n })}</h1>
-        {shipment === null ? (
-          <Notice tone="info">{tp("parcels.notFound")}</Notice>
-        ) : (
-          <>
-            {done && (
-              <Notice tone="success" testId="parcel-page-result">
-                {tp(done === "shipped" ? "parcels.shipped" : done === "mailed" ? "parcels.correctedMailed" : "parcels.corrected", {
-                  n,
-                  slip: shipment.slip_number ?? "",
-                })}
-              </Notice>
-            )}
-            {generalErrors.length > 0 && <RefusalNotice errors={generalErrors} testId="parcel-page-errors" />}
-            <ParcelBlock
-              shipment={shipment}
-              count={count}
-              testId="parcel-page-block"
-              form={
-                canShip || canCorrect ? (
-                  <Form
-                    method="post"
-                    action={parcelPath(orderId, n)}
-                    reloadDocument
-                    onSubmit={withCurrentToken}
-                    data-testid="parcel-page-form"
-                    aria-labelledby="parcel-form-title"
-                  >
-                    <h4 id="parcel-form-title">{tp(canShip ? "parcels.shipTitle" : "parcels.correctTitle")}</h4>
-                    <p className={styles.muted}>{tp(canShip ? "parcels.shipLead" : "parcels.correctLead")}</p>
-                    <CsrfField />
-                    <RequestKeyField value={requestKey} />
-                    <input type="hidden" name="move" value={move} />
-                    <Select
-                      label={ta("adminOrder.carrier")}
-                      name="carrier"
-                      defaultValue={carrier}
-                      error={refused?.fields.carrier?.[0]}
-                      options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
-                    />
-                    <Input
-                      label={ta("adminOrder.slipNumber")}
-                      name="slip_number"
-                      defaultValue={refused?.values.slip_number ?? ""}
-                      maxLength={40}
-                      autoComplete="off"
-                      hint={canShip ? ta("adminOrder.slipHint") : undefined}
-                      error={refused?.fields.slip_number?.[0]}
-                    />
-                    {!canShip && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" defaultChecked={refused?.values.notify === "on"} />}
-                    <Button type="submit" block>
-                      {canShip ? ta("adminOrder.parcelShip") : tp("parcels.correctSubmit")}
-                    </Button>
-                  </Form>
-                ) : (
-                  <Notice tone="info" testId="parcel-page-not-yet">
-                    {tp("parcels.notYet")}
-                  </Notice>
-                )
-              }
-            />
-          </>
-        )}
-      </main>
-    </div>
+    <OrderSubPage
+      orderId={params.id}
+      testId="parcel-page"
+      back={tp("parcels.back")}
+      title={tp("parcels.title", { number: orderNumberForShopper(params.id), n })}
+      record={shipment}
+      notFound={tp("parcels.notFound")}
+    >
+      {(shipment) => (
+        <>
+          {done && (
+            <Notice tone="success" testId="parcel-page-result">
+              {tp(done === "shipped" ? "parcels.shipped" : done === "mailed" ? "parcels.correctedMailed" : "parcels.corrected", {
+                n,
+                slip: shipment.slip_number ?? "",
+              })}
+            </Notice>
+          )}
+          {generalErrors.length > 0 && <ErrorsNotice errors={generalErrors} testId="parcel-page-errors" />}
+          <ParcelBlock
+            shipment={shipment}
+            count={count}
+            testId="parcel-page-block"
+            form={
+              canShip || canCorrect ? (
+                <Form
+                  method="post"
+                  action={parcelPath(orderId, n)}
+                  reloadDocument
+                  onSubmit={withCurrentToken}
+                  data-testid="parcel-page-form"
+                  aria-labelledby="parcel-form-title"
+                >
+                  <h4 id="parcel-form-title">{tp(canShip ? "parcels.shipTitle" : "parcels.correctTitle")}</h4>
+                  <p className={styles.muted}>{tp(canShip ? "parcels.shipLead" : "parcels.correctLead")}</p>
+                  <CsrfField />
+                  <RequestKeyField value={requestKey} />
+                  <input type="hidden" name="move" value={move} />
+                  <Select
+                    label={ta("adminOrder.carrier")}
+                    name="carrier"
+                    defaultValue={carrier}
+                    error={refused?.fields.carrier?.[0]}
+                    options={CARRIER_CODES.map((code) => ({ value: code, label: CARRIERS[code].label[locale] }))}
+                  />
+                  <Input
+                    label={ta("adminOrder.slipNumber")}
+                    name="slip_number"
+                    defaultValue={refused?.values.slip_number ?? ""}
+                    maxLength={40}
+                    autoComplete="off"
+                    hint={canShip ? ta("adminOrder.slipHint") : undefined}
+                    error={refused?.fields.slip_number?.[0]}
+                  />
+                  {!canShip && <Checkbox label={ta("adminOrder.slipCorrectNotify")} name="notify" defaultChecked={refused?.values.notify === "on"} />}
+                  <Button type="submit" block>
+                    {canShip ? ta("adminOrder.parcelShip") : tp("parcels.correctSubmit")}
+                  </Button>
+                </Form>
+              ) : (
+                <Notice tone="info" testId="parcel-page-not-yet">
+                  {tp("parcels.notYet")}
+                </Notice>
+              )
+            }
+          />
+        </>
+      )}
+    </OrderSubPage>
   );
 }

@@ -16,9 +16,11 @@ import { formFields, postedForm } from "../../shared/site/form-action.ts";
 import { RequestKeyField } from "../../shared/site/request-key-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Select, Textarea } from "../../ui/field.tsx";
-import { OpsSection } from "../../features/admin/ops-section.tsx";
+import { AdminSection } from "../../features/admin/ui/admin-section.tsx";
 import type { Refusal } from "../../features/admin/order-refusal.tsx";
-import { RefusalNotice, refusalOf, toStaffLogin } from "../../features/admin/order-refusal.tsx";
+import { refusalOf } from "../../features/admin/order-refusal.tsx";
+import { ErrorsNotice } from "../../features/admin/ui/errors-notice.tsx";
+import { toStaffLogin } from "../../features/admin/ui/server-page.tsx";
 
 /** The form's fields are few and small. */
 const MAX_POST_BYTES = 64 * 1024;
@@ -101,11 +103,11 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
           <Link to={`/admin/orders/${order.id}`}>{tr("return.back", { number })}</Link>
         </p>
         <h1 className={styles.title}>{tr("return.title")}</h1>
-        {refusal && <RefusalNotice errors={refusal.errors} testId="return-errors" />}
+        {refusal && <ErrorsNotice errors={refusal.errors} testId="return-errors" />}
         {order.status !== "sent" ? (
           <p data-testid="return-not-shipped">{tr("return.notShipped")}</p>
         ) : (
-          <OpsSection id="return-form-title" title={tr("return.title")} testId="return-form">
+          <AdminSection id="return-form-title" title={tr("return.title")} testId="return-form">
             <p>{tr("return.lead")}</p>
             <Form method="post" reloadDocument onSubmit={withCurrentToken} noValidate>
               <CsrfField />
@@ -206,7 +208,7 @@ export default function AdminOrderReturn({ loaderData, actionData }: Route.Compo
               />
               <Button type="submit">{tr("return.submit")}</Button>
             </Form>
-          </OpsSection>
+          </AdminSection>
         )}
       </main>
     </div>

@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from "react";
+import report from "../admin-report.module.css";
 import styles from "../admin.module.css";
 
 /** One column of a back-office table: its heading and what each row shows under it. */
@@ -66,7 +67,7 @@ export interface TableRowsProps<Row> {
 
 /**
  * A table's head and body drawn from its columns, for a frame that draws the `<table>` itself
- * (OpsListSection, OpsTable). Every back-office list wrote these by hand; the columns say what a
+ * (OpsListSection, TableFrame). Every back-office list wrote these by hand; the columns say what a
  * list shows, and the markup (scopes, classes) is written once.
  */
 export function TableRows<Row>({ columns, rows, rowKey, rowTestId }: TableRowsProps<Row>) {
@@ -82,18 +83,39 @@ export function TableRows<Row>({ columns, rows, rowKey, rowTestId }: TableRowsPr
   );
 }
 
-/**
- * A back-office table in its scrolling frame, drawn from its columns; with `empty`, that text
- * (muted) stands instead of a table without rows.
- */
-export function DataTable<Row>(props: TableRowsProps<Row> & { empty?: ReactNode; labelledBy?: string; testId?: string }) {
-  const { empty, labelledBy, testId, ...rows } = props;
-  if (empty !== undefined && rows.rows.length === 0) return <p className={styles.muted}>{empty}</p>;
+/** A back-office table in its scrolling frame, named by the heading `labelledBy` points at; `className` adds a layout (the books'). */
+export function TableFrame({
+  labelledBy,
+  className,
+  testId,
+  children,
+}: {
+  labelledBy?: string | undefined;
+  className?: string | undefined;
+  testId?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} aria-labelledby={labelledBy} data-testid={testId}>
-        <TableRows {...rows} />
+      <table className={className ? `${styles.table} ${className}` : styles.table} aria-labelledby={labelledBy} data-testid={testId}>
+        {children}
       </table>
     </div>
+  );
+}
+
+/**
+ * A back-office table in its scrolling frame, drawn from its columns; with `empty`, that text
+ * (muted) stands instead of a table without rows. `foot` (a tfoot) closes it; `books` gives it the
+ * liquor books' layout (every cell on one line but the wide ones).
+ */
+export function DataTable<Row>(props: TableRowsProps<Row> & { empty?: ReactNode; labelledBy?: string; testId?: string; books?: boolean; foot?: ReactNode }) {
+  const { empty, labelledBy, testId, books, foot, ...rows } = props;
+  if (empty !== undefined && rows.rows.length === 0) return <p className={styles.muted}>{empty}</p>;
+  return (
+    <TableFrame labelledBy={labelledBy} className={books ? report.books : undefined} testId={testId}>
+      <TableRows {...rows} />
+      {foot}
+    </TableFrame>
   );
 }
