@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { visitorJson } from "../../domain/visitor.ts";
@@ -8,6 +7,7 @@ import { crc32Combine } from "./gzip-template.ts";
 import { chooseEncoding, HAS_ZSTD, KeptBodies, zlibCompressor, type Compressor, type KeptEncoding } from "./kept-encodings.ts";
 import { PageCache } from "./page-cache.ts";
 import { memberResource } from "../testing/member-fixtures.ts";
+import { FakeReply, pageRequest, type FakeRequest } from "../testing/page-cache-fakes.ts";
 
 // Kept answers are compressed once and served as bytes (decision 066): the compression work is
 // counted through an injected compressor, never timed.
@@ -45,43 +45,9 @@ function decode(encoding: string | undefined, bytes: Buffer): Buffer {
   }
 }
 
-class FakeReply {
-  sent: Readable | undefined;
-  readonly headerValues: Record<string, string> = {};
-  constructor(readonly cspNonce = { script: crypto.randomBytes(16).toString("hex") }) {}
-  header(name: string, value: string) {
-    this.headerValues[name.toLowerCase()] = value;
-    return this;
-  }
-  getHeader(name: string) {
-    return this.headerValues[name.toLowerCase()];
-  }
-  headers(values: Record<string, string>) {
-    for (const [name, value] of Object.entries(values)) this.header(name, value);
-    return this;
-  }
-  send(payload: Readable) {
-    this.sent = payload;
-    return this;
-  }
-}
-
-type FakeRequest = Parameters<PageCache["keyFor"]>[0];
-
+/** An adult guest's GET of `url`, asking for `acceptEncoding`. */
 function visitor(url: string, acceptEncoding: string | undefined, overrides: Partial<FakeRequest> = {}): FakeRequest {
-  return {
-    method: "GET",
-    url,
-    user: null,
-    staff: null,
-    sessionExpired: false,
-    locale: "ja",
-    ageConfirmed: true,
-    sessionId: crypto.randomBytes(16).toString("hex"),
-    pageCacheKey: null,
-    headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
-    ...overrides,
-  };
+  return pageRequest(url, { ageConfirmed: true, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }, ...overrides });
 }
 
 /** The CSRF token as the shop makes it: one length for every session. */

@@ -1,53 +1,16 @@
-import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { UserResource } from "../../domain/account.ts";
 import { visitorJson } from "../../domain/visitor.ts";
 import { AvailabilityReads } from "../catalog/catalog.reads.ts";
 import { PageCache } from "./page-cache.ts";
 import { memberResource } from "../testing/member-fixtures.ts";
+import { FakeReply, pageRequest, type FakeRequest } from "../testing/page-cache-fakes.ts";
 
 // The rules of the kept pages, without a server: which requests are kept, that every visitor gets
 // their own token, nonce and member, and what drops a copy. The browser suite (page-cache.spec.ts)
 // checks the same over HTTP on the production build.
 
-type FakeRequest = Parameters<PageCache["keyFor"]>[0];
-
-function guest(url: string, overrides: Partial<FakeRequest> = {}): FakeRequest {
-  return {
-    method: "GET",
-    url,
-    user: null,
-    staff: null,
-    sessionExpired: false,
-    locale: "ja",
-    ageConfirmed: false,
-    sessionId: `sid-${Math.random()}`,
-    pageCacheKey: null,
-    headers: {},
-    ...overrides,
-  };
-}
-
-class FakeReply {
-  sent: Readable | undefined;
-  readonly headerValues: Record<string, string> = {};
-  constructor(readonly cspNonce = { script: `nonce${Math.random().toString(36).slice(2)}` }) {}
-  header(name: string, value: string) {
-    this.headerValues[name] = value;
-    return this;
-  }
-  getHeader(name: string) {
-    return this.headerValues[name];
-  }
-  headers(values: Record<string, string>) {
-    Object.assign(this.headerValues, values);
-    return this;
-  }
-  send(payload: Readable) {
-    this.sent = payload;
-    return this;
-  }
-}
+const guest = pageRequest;
 
 const tokenOf = (request: FakeRequest) => `token-of-${request.sessionId}`;
 

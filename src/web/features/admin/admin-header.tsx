@@ -1,25 +1,17 @@
-import { Fragment, useState } from "react";
-import { useLocation } from "react-router";
-import type { Locale } from "../../../domain/locale.ts";
+import { useState } from "react";
 import { useI18n } from "../../i18n/i18n.tsx";
+import { LanguageLinks } from "../../shared/layout/language-links.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
 import { ADMIN_LOGIN_PATH, callAdminApi } from "./admin-api.ts";
 import { useAdminText } from "./admin-i18n.ts";
 import styles from "./admin.module.css";
 
-const LANGUAGES: { locale: Locale; label: string }[] = [
-  { locale: "ja", label: "日本語" },
-  { locale: "en", label: "English" },
-];
-
 /** The back office's top bar: shop, staff e-mail (once known), language switch and ログアウト. */
 export function AdminHeader({ email }: { email?: string }) {
   const ta = useAdminText();
-  const { pick, locale } = useI18n();
+  const { pick } = useI18n();
   const { shop } = useSite();
-  const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
-  const here = location.pathname + location.search;
 
   async function signOut() {
     setSigningOut(true);
@@ -54,19 +46,7 @@ export function AdminHeader({ email }: { email?: string }) {
           </span>
         )}
         <span className={styles.language} role="group" aria-label={ta("admin.language")}>
-          {LANGUAGES.map((language, index) => (
-            <Fragment key={language.locale}>
-              {index > 0 && <span aria-hidden="true">/</span>}
-              <a
-                href={`/locale/${language.locale}?to=${encodeURIComponent(here)}`}
-                lang={language.locale}
-                hrefLang={language.locale}
-                aria-current={locale === language.locale ? "true" : undefined}
-              >
-                {language.label}
-              </a>
-            </Fragment>
-          ))}
+          <LanguageLinks labels={{ ja: "日本語", en: "English" }} />
         </span>
         {email && (
           <button type="button" className={styles.signOut} onClick={() => void signOut()} disabled={signingOut}>

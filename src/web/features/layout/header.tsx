@@ -1,5 +1,4 @@
-import { Fragment, useId, useState } from "react";
-import type { Locale } from "../../../domain/locale.ts";
+import { useId, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "../../i18n/i18n.tsx";
 import type { MessageKey } from "../../i18n/ja.ts";
@@ -7,6 +6,7 @@ import { useAuth } from "../../shared/auth/auth-context.tsx";
 import { useSignOutAction } from "../../shared/auth/sign-out.ts";
 import { CsrfField } from "../../shared/site/csrf-field.tsx";
 import { useSite } from "../../shared/site/site-context.tsx";
+import { LanguageLinks } from "../../shared/layout/language-links.tsx";
 import { TransitionLink } from "../../shared/layout/page-transition.tsx";
 import { HeaderSearch } from "./header-search.tsx";
 import styles from "./header.module.css";
@@ -19,13 +19,8 @@ const MENU: { to: string; label: MessageKey }[] = [
   { to: "/inquiry", label: "nav.contact" },
 ];
 
-const LANGUAGES: { locale: Locale; label: MessageKey }[] = [
-  { locale: "ja", label: "nav.switchToJapanese" },
-  { locale: "en", label: "nav.switchToEnglish" },
-];
-
 export function Header() {
-  const { t, pick, locale } = useI18n();
+  const { t, pick } = useI18n();
   const { shop } = useSite();
   const { user } = useAuth();
   const signOut = useSignOutAction();
@@ -33,7 +28,6 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
-  const here = location.pathname + location.search;
   const isCurrent = (to: string) => (to === "/" ? location.pathname === "/" : location.pathname.startsWith(to));
 
   return (
@@ -103,20 +97,7 @@ export function Header() {
             )}
           </ul>
           <div className={styles.language} role="group" aria-label={t("nav.language")}>
-            {LANGUAGES.map((language, index) => (
-              <Fragment key={language.locale}>
-                {index > 0 && <span aria-hidden="true">/</span>}
-                <a
-                  href={`/locale/${language.locale}?to=${encodeURIComponent(here)}`}
-                  lang={language.locale}
-                  hrefLang={language.locale}
-                  aria-current={locale === language.locale ? "true" : undefined}
-                  className={styles.languageLink}
-                >
-                  {t(language.label)}
-                </a>
-              </Fragment>
-            ))}
+            <LanguageLinks labels={{ ja: t("nav.switchToJapanese"), en: t("nav.switchToEnglish") }} linkClassName={styles.languageLink} />
           </div>
         </nav>
 
