@@ -1,4 +1,5 @@
 import http from "node:http";
+import { expect } from "vitest";
 import { freePort } from "./local-servers.ts";
 
 /** One request that reached a fake shop process. */
@@ -40,4 +41,20 @@ export async function fakeBackends(processes: { name: string; answers: boolean }
     arrivals,
     close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))),
   };
+}
+
+/**
+ * What the proxy must have done with one request while one process is dying: a read may be tried
+ * again, so it ends at the healthy process with 200; a write reaches one process only — answered
+ * by the healthy one (200) or dropped by the dying one (502), never sent twice.
+ */
+export function expectOnlyReadsRetried(method: string, status: number, arrivals: Arrival[]) {
+  const reached = arrivals.map((arrival) => arrival.process);
+  if (method === "GET" || method === "HEAD") {
+    expect(status, `${method} ${reached.join(",")}`).toBe(200);
+    expect(reached.at(-1)).toBe("healthy");
+  } else {
+    expect(reached, method).toHaveLength(1);
+    expect(status, method).toBe(reached[0] === "healthy" ? 200 : 502);
+  }
 }
