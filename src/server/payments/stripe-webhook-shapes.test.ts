@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import type * as FastifyModule from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,16 +13,8 @@ import type { PaymentEvent } from "./payment-gateway.ts";
 const logLines: string[] = vi.hoisted(() => []);
 
 vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const capture = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-      done();
-    },
-  });
-  const withCapturedLog = ((options?: { logger?: object }) =>
-    actual.default({ ...options, logger: { ...options?.logger, stream: capture } })) as unknown as typeof actual.default;
-  return { ...actual, default: withCapturedLog };
+  const { fastifyLoggingInto } = await import("../testing/fastify-spies.ts");
+  return fastifyLoggingInto(await importOriginal<typeof FastifyModule>(), logLines);
 });
 
 const SECRET_KEY = "sk_test_kura_fake_secret";

@@ -21,15 +21,12 @@ import { PAYMENT_WEBHOOK_PATH } from "../payments/payments.routes.ts";
 const routeLog: RouteOptions[] = vi.hoisted(() => []);
 
 vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const withRouteLog = ((options?: object) => {
-    const app = actual.default(options);
+  const { fastifyWatching } = await import("../testing/fastify-spies.ts");
+  return fastifyWatching(await importOriginal<typeof FastifyModule>(), (app) => {
     app.addHook("onRoute", (route) => {
       routeLog.push(route);
     });
-    return app;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: withRouteLog };
+  });
 });
 
 const VISITORS = ["anonymous", "guest", "memberA", "memberB", "staff", "owner"] as const;

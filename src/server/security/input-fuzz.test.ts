@@ -30,9 +30,8 @@ const routeLog: RouteOptions[] = vi.hoisted(() => []);
 const databaseErrors: { route: string; code: string }[] = vi.hoisted(() => []);
 
 vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const withRouteLog = ((options?: object) => {
-    const app = actual.default(options);
+  const { fastifyWatching } = await import("../testing/fastify-spies.ts");
+  return fastifyWatching(await importOriginal<typeof FastifyModule>(), (app) => {
     app.addHook("onRoute", (route) => {
       routeLog.push(route);
     });
@@ -47,9 +46,7 @@ vi.mock("fastify", async (importOriginal) => {
         if (typeof code === "string" && /^(22|23|54)/.test(code)) databaseErrors.push({ route: `${request.method} ${request.routeOptions.url}`, code });
       }
     });
-    return app;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: withRouteLog };
+  });
 });
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import type * as FastifyModule from "fastify";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -16,17 +15,8 @@ import { SESSION_COOKIE } from "../http/session.ts";
 const logLines: string[] = vi.hoisted(() => []);
 
 vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const capture = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-      done();
-    },
-  });
-  // The app's own logger options (loggerOptions), written to this stream instead of stdout.
-  const withCapturedLog = ((options?: { logger?: object }) =>
-    actual.default({ ...options, logger: { ...options?.logger, stream: capture } })) as unknown as typeof actual.default;
-  return { ...actual, default: withCapturedLog };
+  const { fastifyLoggingInto } = await import("../testing/fastify-spies.ts");
+  return fastifyLoggingInto(await importOriginal<typeof FastifyModule>(), logLines);
 });
 
 const shop = testAppFixture({ LOG_LEVEL: "info" });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emptyGiftForm, type CheckoutForm } from "./checkout-order.ts";
 import { forgetCheckoutForm, keepCheckoutForm, keptCheckoutForm } from "./kept-checkout-form.ts";
+import { stubSessionStorage } from "../../testing/session-storage.ts";
 
 // The checkout form kept in the tab's sessionStorage (decision 053): laid back over a new form for
 // the same shopper, field by field, and nothing of a copy that is another's, damaged or of another shape.
@@ -32,15 +33,7 @@ function typed(): CheckoutForm {
   };
 }
 
-beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("sessionStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+stubSessionStorage();
 
 describe("the kept checkout form", () => {
   it("comes back whole for the shopper who typed it, the recipient's フリガナ included", () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emptyGiftForm } from "./checkout-order.ts";
 import { forgetCheckoutForm } from "./kept-checkout-form.ts";
 import { keepDestinations, keptDestinations } from "./kept-destinations.ts";
 import type { DestinationForm } from "./destinations-form.ts";
+import { stubSessionStorage } from "../../testing/session-storage.ts";
 
 // The several-destinations blocks kept in the tab's sessionStorage (decision 087, as the form is by
 // decision 053): back whole for the shopper who typed them, each with a new key; nothing of a copy
@@ -51,15 +52,7 @@ function typed(): DestinationForm[] {
 /** The blocks without their keys, which each page makes anew. */
 const withoutKeys = (destinations: DestinationForm[]) => destinations.map(({ key: _key, ...rest }) => rest);
 
-beforeEach(() => {
-  const items = new Map<string, string>();
-  vi.stubGlobal("sessionStorage", {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+stubSessionStorage();
 
 describe("the kept destinations", () => {
   it("come back whole for the shopper who typed them, the mode too, each block with a new key", () => {
