@@ -62,6 +62,11 @@ afterAll(async () => {
   await shop.close();
 });
 
+/** A paid bank-transfer order of one red for `name`, placed at 10:00 Japan time on `day`. */
+function paidBankOrder(name: string, day: string) {
+  return insertOrder(shop, { productId: red, status: "deposited", method: "bank", name, createdAt: new Date(`${day}T10:00:00+09:00`) });
+}
+
 describe("GET /admin/api/orders/export.csv", () => {
   it("answers a UTF-8 CSV with a byte order mark, a row per order line, newest first, with the list's filters", async () => {
     const { response, bytes } = await download("export.csv?from=2026-04-01&to=2026-04-03");
@@ -178,13 +183,7 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
   });
 
   it("writes no cell a spreadsheet would run as a formula, as the plain CSV does", async () => {
-    const order = await insertOrder(shop, {
-      productId: red,
-      status: "deposited",
-      method: "bank",
-      name: "=cmd|' /C calc'!A0",
-      createdAt: new Date("2026-04-10T10:00:00+09:00"),
-    });
+    const order = await paidBankOrder("=cmd|' /C calc'!A0", "2026-04-10");
     await shop.database.db.update(ordersTable).set({ buildingName: "@SUM(1+1)", phone: "+81-90-1234-5678" }).where(eq(ordersTable.id, order.id));
     await shop.database.db.update(orderItemsTable).set({ nameJa: "-2+3" }).where(eq(orderItemsTable.orderId, order.id));
     const rows = csvRows(iconv.decode((await download("b2-cloud.csv?from=2026-04-10&to=2026-04-10")).bytes, "Shift_JIS"));
@@ -203,13 +202,7 @@ describe("GET /admin/api/orders/b2-cloud.csv", () => {
   });
 
   it("never writes a ?: 記事 is folded as the name is, and the check lists each replaced column of the row", async () => {
-    const order = await insertOrder(shop, {
-      productId: red,
-      status: "deposited",
-      method: "bank",
-      name: "𠮷野 﨑子😀",
-      createdAt: new Date("2026-04-12T10:00:00+09:00"),
-    });
+    const order = await paidBankOrder("𠮷野 﨑子😀", "2026-04-12");
     await shop.database.db
       .update(ordersTable)
       .set({ gift: { wrapping: false, noshi: { omotegaki: "御祝", placement: "outer", name: "𠮷田😀" }, messageCard: "", hidePrices: false } })

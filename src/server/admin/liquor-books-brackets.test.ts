@@ -46,22 +46,11 @@ beforeAll(async () => {
   staff = await staffSession(shop);
   client = new CheckoutClient(shop);
   const make = new CatalogFactory(shop.database.db);
-  whisky40 = await make.product({
-    name: { ja: "蔵のモルト", en: "Kura malt" },
-    price: 7000,
-    stock: 0,
-    volumeMl: 700,
-    alcoholPermille: 400,
-    liquorCategory: "whisky",
-  });
-  whisky43 = await make.product({
-    name: { ja: "蔵のカスク", en: "Kura cask" },
-    price: 9000,
-    stock: 0,
-    volumeMl: 700,
-    alcoholPermille: 430,
-    liquorCategory: "whisky",
-  });
+  // Two 700 ml whiskies either side of the 40 % line the brackets turn on.
+  const whisky = (name: { ja: string; en: string }, price: number, alcoholPermille: number) =>
+    make.product({ name, price, stock: 0, volumeMl: 700, alcoholPermille, liquorCategory: "whisky" });
+  whisky40 = await whisky({ ja: "蔵のモルト", en: "Kura malt" }, 7000, 400);
+  whisky43 = await whisky({ ja: "蔵のカスク", en: "Kura cask" }, 9000, 430);
   liqueur = await make.product({ name: { ja: "梅酒", en: "Umeshu" }, price: 2000, stock: 0, volumeMl: 720, alcoholPermille: 120, liquorCategory: "liqueur" });
   today = japanToday();
 });

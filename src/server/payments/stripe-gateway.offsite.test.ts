@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeOffsitePayments, FakeStripe } from "../testing/fake-stripe.ts";
-import { modelOffsitePayments, startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
+import { fakeStripeEnvironment, modelOffsitePayments, startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { withPaymentEvents } from "../testing/test-gateway-shop.ts";
@@ -11,6 +11,7 @@ import { StripeGateway } from "./stripe-gateway.ts";
 const SECRET_KEY = "sk_test_kura_fake_offsite";
 const PUBLISHABLE_KEY = "pk_test_kura_fake_offsite";
 const WEBHOOK_SECRET = "whsec_kura_fake_offsite";
+const KEYS = { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET };
 const NOW = new Date("2026-11-24T03:00:00Z");
 
 let fake: FakeStripe;
@@ -203,12 +204,7 @@ describe("the app's webhook route with konbini and PayPay events", () => {
   let shop: TestApp;
 
   beforeAll(async () => {
-    shop = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    shop = await createTestApp(fakeStripeEnvironment(KEYS, fake.url));
   });
 
   afterAll(async () => {

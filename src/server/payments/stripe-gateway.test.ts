@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 import { loggerOptions } from "../http/logging.ts";
 import type { FakeStripe } from "../testing/fake-stripe.ts";
-import { startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
+import { fakeStripeEnvironment, startFakeStripe, stripePaymentIntent } from "../testing/fake-stripe.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import type { PaymentEvent } from "./payment-gateway.ts";
@@ -14,6 +14,7 @@ import { StripeGateway } from "./stripe-gateway.ts";
 const SECRET_KEY = "sk_test_kura_fake_secret";
 const PUBLISHABLE_KEY = "pk_test_kura_fake_publishable";
 const WEBHOOK_SECRET = "whsec_kura_fake_webhook";
+const KEYS = { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET };
 
 let fake: FakeStripe;
 let gateway: StripeGateway;
@@ -246,12 +247,7 @@ describe("the app on Stripe", () => {
   let failNextHandler = false;
 
   beforeAll(async () => {
-    shop = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    shop = await createTestApp(fakeStripeEnvironment(KEYS, fake.url));
   });
 
   afterAll(async () => {

@@ -294,3 +294,13 @@ export function modelOffsitePayments(fake: FakeStripe, now: () => Date = () => n
     },
   };
 }
+
+/** The shop's Stripe settings pointing at the fake at `apiBase`, with a test file's own keys. */
+export function fakeStripeEnvironment(keys: { secretKey: string; publishableKey: string; webhookSecret: string }, apiBase: string) {
+  return {
+    STRIPE_SECRET_KEY: keys.secretKey,
+    STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
+    STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+    STRIPE_API_BASE: apiBase,
+  };
+}

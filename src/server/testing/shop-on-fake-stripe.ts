@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { CheckoutTestShop } from "./checkout-test-shop.ts";
 import { checkoutTestShop } from "./checkout-test-shop.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
-import { startFakeStripe } from "./fake-stripe.ts";
+import { fakeStripeEnvironment, startFakeStripe } from "./fake-stripe.ts";
 
 /** A shop whose payments go to the local fake Stripe, with what its tests use. */
 export interface ShopOnFakeStripe extends CheckoutTestShop {
@@ -30,12 +30,9 @@ export function shopOnFakeStripe(name: string, prepare?: (fake: FakeStripe) => v
     await fixture.fake?.close();
   });
 
-  const fixture = checkoutTestShop(() => ({
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_PUBLISHABLE_KEY: `pk_test_kura_${name}`,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_BASE: fixture.fake.url,
-  })) as ShopOnFakeStripe;
+  const fixture = checkoutTestShop(() =>
+    fakeStripeEnvironment({ secretKey, publishableKey: `pk_test_kura_${name}`, webhookSecret }, fixture.fake.url),
+  ) as ShopOnFakeStripe;
   fixture.webhookSecret = webhookSecret;
   fixture.deliver = async ({ payload, signature }) => {
     const response = await fixture.shop.app.inject({
