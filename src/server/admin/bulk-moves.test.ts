@@ -3,7 +3,7 @@ import { jobResultsTable, jobsTable } from "../db/schema/jobs.ts";
 import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openStaffShop, placeOrder, staffHeaders } from "../testing/staff-shop.ts";
+import { openStaffShop, placeOneBottle, staffHeaders } from "../testing/staff-shop.ts";
 import { JobsService } from "../jobs/jobs.service.ts";
 
 // The order list's bulk moves and long work (issue #35 items 2 and 4, decision 069): each selected
@@ -17,9 +17,7 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-function place(method: "bank" | "cod") {
-  return placeOrder({ shop, client }, [{ id: wine, amount: 1 }], { payment_method: method });
-}
+const place = (method: "bank" | "cod") => placeOneBottle({ shop, client, wine }, method);
 
 function bulk(payload: object, options: { key?: string; locale?: "ja" | "en" } = {}) {
   const headers = staffHeaders(staff, { key: options.key, locale: options.locale ?? "ja" });

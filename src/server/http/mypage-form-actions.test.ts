@@ -369,12 +369,7 @@ describe("the account forms without JavaScript (POST /mypage/account)", () => {
     expect(visibleText((await shop.app.inject({ method: "GET", url: "/", headers: { cookie: guest.cookie } })).body)).not.toContain(
       "アカウントを削除しました。",
     );
-    const signIn = await shop.app.inject({
-      method: "POST",
-      url: "/api/users/sign_in",
-      headers: shop.browserSession().headers,
-      payload: { api_user: { email: member.email, password: member.password } },
-    });
+    const signIn = await shop.signIn(member);
     expect(signIn.statusCode).toBe(401);
   });
 });

@@ -568,12 +568,7 @@ describe("authorization matrix over every registered route", () => {
 
   it("keeps a successful sign-in's answer, which names the member or staff member, out of caches", async () => {
     const member = await shop.memberSession();
-    const signIn = await shop.app.inject({
-      method: "POST",
-      url: "/api/users/sign_in",
-      headers: shop.browserSession().headers,
-      payload: { api_user: { email: member.email, password: member.password } },
-    });
+    const signIn = await shop.signIn(member);
     expect(signIn.statusCode).toBe(200);
     expect(signIn.headers["cache-control"]).toBe("private, no-store");
     const { email, password } = await createStaff(shop);

@@ -3,7 +3,7 @@ import type { CheckoutClient } from "../testing/checkout-fixtures.ts";
 import type { StaffSession } from "../testing/staff-fixtures.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { b2IssuedDataFile } from "../testing/b2-cloud-files.ts";
-import { openStaffShop, placeOrder, staffHeaders } from "../testing/staff-shop.ts";
+import { openStaffShop, placeOneBottle, staffHeaders } from "../testing/staff-shop.ts";
 
 // The carrier's issued-data upload (issue #35 item 1): B2 Cloud's file back with its slip numbers
 // ships yesterday's parcels through the ship move, each customer mailed once; the same file again
@@ -14,9 +14,7 @@ let client: CheckoutClient;
 let staff: StaffSession;
 let wine: number;
 
-function place(method: "bank" | "cod") {
-  return placeOrder({ shop, client }, [{ id: wine, amount: 1 }], { payment_method: method });
-}
+const place = (method: "bank" | "cod") => placeOneBottle({ shop, client, wine }, method);
 
 function post(url: string, payload: object, locale: "ja" | "en" = "ja") {
   return shop.app.inject({ method: "POST", url, headers: staffHeaders(staff, { locale }), payload });

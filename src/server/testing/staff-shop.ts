@@ -31,6 +31,11 @@ export async function openStaffShop(options: { wine?: WineFields; jobThreshold?:
   return { shop, client, staff, catalog, wine };
 }
 
+/** One bottle of the shop's wine ordered by a guest, paid by bank transfer or cash on delivery: the orders a morning's bulk moves and B2 files ship. */
+export function placeOneBottle(fixture: Pick<StaffShop, "shop" | "client" | "wine">, method: "bank" | "cod") {
+  return placeOrder(fixture, [{ id: fixture.wine, amount: 1 }], { payment_method: method });
+}
+
 /** A non-alcoholic drink at the reduced rate (軽減税率, 8 %), for orders with both tax rates. */
 export const GRAPE_JUICE: WineFields = {
   name: { ja: "ぶどうジュース", en: "Grape juice" },

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { readConfig } from "../config.ts";
@@ -33,6 +33,8 @@ export interface TestApp {
   browserSession(): BrowserSession;
   /** Creates a confirmed member and signs in through the API, as the sign-in page does. */
   memberSession(options?: { email?: string; password?: string; remember?: boolean }): Promise<MemberSession>;
+  /** Signs in through the API from a new browser session and returns the answer, for the test to check. */
+  signIn(credentials: { email: string; password: string }): Promise<LightMyRequestResponse>;
   /** The session a response moved the browser to (sign-in and sign-out rotate it). */
   sessionFrom(response: { cookies: { name: string; value: string }[] }): BrowserSession;
   /** Sends the queued mails (after the work requests left running) and returns those the built-in mailbox holds for `to`, newest first. */
@@ -78,6 +80,13 @@ export async function createTestApp(
       return sessionOf(crypto.randomUUID().replaceAll("-", "").padEnd(43, "x"));
     },
     sessionFrom,
+    signIn: ({ email, password }) =>
+      app.inject({
+        method: "POST",
+        url: "/api/users/sign_in",
+        headers: sessionOf(crypto.randomUUID().replaceAll("-", "").padEnd(43, "x")).headers,
+        payload: { api_user: { email, password } },
+      }),
     async memberSession(options = {}) {
       const email = options.email ?? `member-${crypto.randomUUID()}@example.com`;
       const password = options.password ?? "correct horse battery";
