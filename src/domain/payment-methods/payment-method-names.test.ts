@@ -16,6 +16,8 @@ const allowedDirectories = [
   "server/payments/",
   // Test data names the methods it orders with, as a shopper's payload does.
   "server/testing/",
+  "domain/testing/",
+  "web/testing/",
   "server/db/migrations/",
 ];
 // Not a payment method: the contract's page /mypage/credit is a route path.
